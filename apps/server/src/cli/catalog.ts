@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { openDatabase } from '../db/client';
+import { readEnv } from '../env';
+import { CatalogueError, importCatalogue, readCatalogueFile } from '../modules/catalog/catalogue-import';
+
+const USAGE = `Usage:
+  npm run catalog -- validate FILE   check a catalogue file and list every problem
+  npm run catalog -- import FILE     load it into the shop's database (DATABASE_URL or DATA_DIR);
+                                     entries are matched by code, so importing again updates`;
+
+async function run(argv: string[]): Promise<number> {
+  const [command, file] = argv;
+  if ((command !== 'import' && command !== 'validate') || !file) {
+    console.error(USAGE);
+    return 2;
+  }
+  const resolved = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+  const catalogue = readCatalogueFile(resolved);
+  if (command === 'validate') {
+    console.log(`${file} is a valid catalogue: ${catalogue.events.length} events, ${catalogue.products.length} products, ${catalogue.merchandise.length} merchandise items.`);
+    return 0;
+  }
+  const env = readEnv();
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'pglite') });
+  try {
+    await database.migrate();
+    const summary = await importCatalogue(database.db, catalogue, path.dirname(resolved), file);
+    console.log(`Imported ${file} into ${database.engine}:`, summary);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof CatalogueError ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => tstz('created_at').notNull().defaultNow();
+const updatedAt = () => tstz('updated_at').notNull().defaultNow();
+
+export const events = pgTable('events', {
+  id: serial('id').primaryKey(),
+  externalCode: text('external_code').notNull().unique(),
+  name: text('name').notNull(),
+  timezone: text('timezone').notNull(),
+  startsAt: tstz('starts_at'),
+  ageRangeActive: boolean('age_range_active').notNull().default(false),
+  creditCardActive: boolean('credit_card_active').notNull().default(true),
+  bankTransferActive: boolean('bank_transfer_active').notNull().default(false),
+  bankTransferCountries: jsonb('bank_transfer_countries').$type<string[]>().notNull().default([]),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const taxRates = pgTable('tax_rates', {
+  id: serial('id').primaryKey(),
+  externalCode: text('external_code').notNull().unique(),
+  name: text('name').notNull(),
+  /** Rate in basis points: 2100 is 21%. */
+  basisPoints: integer('basis_points').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export type PaymentPlanJson = { amount: number; units: 'days' | 'weeks' | 'months'; count: number }[];
+
+/**
+ * Products (tickets, add-ons, transport) and merchandise in one table: they share the
+ * external code space (get-shop-item looks an item up by code alone), stock counters and
+ * sale rules. held + sold never exceeds stock; the check constraint is the last line of
+ * defence behind the conditional updates that take stock.
+ */
+export const shopItems = pgTable(
+  'shop_items',
+  {
+    id: serial('id').primaryKey(),
+    externalCode: text('external_code').notNull().unique(),
+    shopItemType: text('shop_item_type', { enum: ['tickets', 'merchandise'] }).notNull(),
+    eventId: integer('event_id').references(() => events.id),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    price: integer('price').notNull(),
+    fee: integer('fee').notNull().default(0),
+    taxRateId: integer('tax_rate_id').references(() => taxRates.id),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    description: text('description').notNull().default(''),
+    stock: integer('stock'),
+    held: integer('held').notNull().default(0),
+    sold: integer('sold').notNull().default(0),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    forceView: boolean('force_view').notNull().default(false),
+    onSale: boolean('on_sale').notNull().default(true),
+    limitPerOrder: integer('limit_per_order').notNull().default(0),
+    isRefundable: boolean('is_refundable').notNull().default(false),
+    refundFee: integer('refund_fee').notNull().default(0),
+    allowRefundRequestsFrom: tstz('allow_refund_requests_from'),
+    allowRefundRequestsUntil: tstz('allow_refund_requests_until'),
+    paymentPlan: jsonb('payment_plan').$type<PaymentPlanJson>(),
+    allowNameChanges: boolean('allow_name_changes').notNull().default(false),
+    allowNameChangesUntil: tstz('allow_name_changes_until'),
+    nameChangeLimit: integer('name_change_limit').notNull().default(0),
+    allowEmailChanges: boolean('allow_email_changes').notNull().default(false),
+    travelTimeType: text('travel_time_type', { enum: ['fixed', 'selectable'] }),
+    travelTime: tstz('travel_time'),
+    allowTravelTimeChangesUntil: tstz('allow_travel_time_changes_until'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('shop_items_counts_non_negative', sql`${table.held} >= 0 AND ${table.sold} >= 0`),
+    check('shop_items_within_stock', sql`${table.stock} IS NULL OR ${table.held} + ${table.sold} <= ${table.stock}`),
+    check('shop_items_money_non_negative', sql`${table.price} >= 0 AND ${table.fee} >= 0 AND ${table.refundFee} >= 0`),
+    index('shop_items_listing').on(table.shopItemType, table.sortOrder),
+  ],
+);
+
+/** Departures of a transport product; seats null means the seats are not tracked. */
+export const travelTimes = pgTable(
+  'travel_times',
+  {
+    id: serial('id').primaryKey(),
+    shopItemId: integer('shop_item_id')
+      .notNull()
+      .references(() => shopItems.id, { onDelete: 'cascade' }),
+    departsAt: tstz('departs_at').notNull(),
+    seats: integer('seats'),
+    held: integer('held').notNull().default(0),
+    sold: integer('sold').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (table) => [
+    uniqueIndex('travel_times_item_departure').on(table.shopItemId, table.departsAt),
+    check('travel_times_counts_non_negative', sql`${table.held} >= 0 AND ${table.sold} >= 0`),
+    check('travel_times_within_seats', sql`${table.seats} IS NULL OR ${table.held} + ${table.sold} <= ${table.seats}`),
+  ],
+);
+
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored upper-case: codes are matched without regard to case. */
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    discountAmount: integer('discount_amount').notNull(),
+    maxUses: integer('max_uses'),
+    used: integer('used').notNull().default(0),
+    validFrom: tstz('valid_from'),
+    validUntil: tstz('valid_until'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('vouchers_within_uses', sql`${table.maxUses} IS NULL OR ${table.used} <= ${table.maxUses}`),
+    check('vouchers_discount_positive', sql`${table.discountAmount} > 0`),
+  ],
+);
+
+export const shippingRates = pgTable('shipping_rates', {
+  id: serial('id').primaryKey(),
+  country: text('country').notNull().unique(),
+  name: text('name').notNull(),
+  type: text('type').notNull().default('standard'),
+  price: integer('price').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export { createdAt, tstz, updatedAt };

@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customers } from './accounts';
+import { carts } from './cart';
+import { createdAt, shopItems, travelTimes, tstz, updatedAt, vouchers, type PaymentPlanJson } from './catalog';
+
+export const paymentStatuses = ['pending', 'partial', 'processing', 'problem', 'paid', 'cancelled', 'abandoned'] as const;
+
+/**
+ * An order copies names, prices and fees at purchase time; later catalogue changes never
+ * change what a customer bought.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** One order per cart: a repeated or concurrent checkout of the same cart finds this row. */
+    cartId: integer('cart_id').references(() => carts.id, { onDelete: 'set null' }),
+    channel: text('channel'),
+    totalPrice: integer('total_price').notNull(),
+    totalPaid: integer('total_paid').notNull().default(0),
+    totalRefunded: integer('total_refunded').notNull().default(0),
+    discountAmount: integer('discount_amount').notNull().default(0),
+    discountName: text('discount_name'),
+    voucherId: integer('voucher_id').references(() => vouchers.id),
+    shippingAmount: integer('shipping_amount').notNull().default(0),
+    shippingName: text('shipping_name'),
+    shippingCountry: text('shipping_country'),
+    shippingAddress: jsonb('shipping_address').$type<Record<string, string>>(),
+    shippingRefunded: integer('shipping_refunded').notNull().default(0),
+    billingCountry: text('billing_country'),
+    billingAddress: jsonb('billing_address').$type<Record<string, string>>(),
+    paymentMethod: text('payment_method').notNull(),
+    paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('pending'),
+    paymentPlan: jsonb('payment_plan').$type<PaymentPlanJson>(),
+    acceptedTermsAt: tstz('accepted_terms_at'),
+    paidAt: tstz('paid_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('orders_cart').on(table.cartId),
+    index('orders_customer').on(table.customerId),
+    check('orders_money_non_negative', sql`${table.totalPrice} >= 0 AND ${table.totalPaid} >= 0 AND ${table.totalRefunded} >= 0`),
+  ],
+);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    /** Unguessable: it is what the gate scans and what download links carry. */
+    code: text('code').notNull().unique(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    shopItemId: integer('shop_item_id')
+      .notNull()
+      .references(() => shopItems.id),
+    travelTimeId: integer('travel_time_id').references(() => travelTimes.id),
+    /** The account that holds the ticket (changes when the ticket is reassigned). */
+    holderCustomerId: integer('holder_customer_id').references(() => customers.id),
+    productName: text('product_name').notNull(),
+    productType: text('product_type').notNull(),
+    fullName: text('full_name'),
+    email: text('email'),
+    age: text('age'),
+    status: text('status').notNull().default('pending'),
+    price: integer('price').notNull(),
+    fee: integer('fee').notNull(),
+    refundFee: integer('refund_fee').notNull().default(0),
+    nameChanges: integer('name_changes').notNull().default(0),
+    lastEditedAt: tstz('last_edited_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('tickets_order').on(table.orderId), index('tickets_email_lower').on(sql`lower(${table.email})`)],
+);
+
+export const merchandisePurchases = pgTable(
+  'merchandise_purchases',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    shopItemId: integer('shop_item_id')
+      .notNull()
+      .references(() => shopItems.id),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('pending'),
+    price: integer('price').notNull(),
+    fee: integer('fee').notNull(),
+    refundFee: integer('refund_fee').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('merchandise_purchases_order').on(table.orderId)],
+);
+
+/** Instalments of a payment-plan order; the first is the initial payment. */
+export const paymentPlanPayments = pgTable(
+  'payment_plan_payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    reference: text('reference').notNull().unique(),
+    amount: integer('amount').notNull(),
+    paidAmount: integer('paid_amount').notNull().default(0),
+    dueAt: tstz('due_at').notNull(),
+    paidAt: tstz('paid_at'),
+    status: text('status', { enum: ['paid', 'cancelled', 'pending', 'processing', 'partial', 'problem'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('payment_plan_payments_order').on(table.orderId)],
+);
+
+/** One payment attempt with a provider (card, bank transfer, ...). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    planPaymentId: integer('plan_payment_id').references(() => paymentPlanPayments.id),
+    provider: text('provider').notNull(),
+    providerReference: text('provider_reference'),
+    method: text('method').notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: ['open', 'paid', 'failed', 'cancelled', 'expired'] })
+      .notNull()
+      .default('open'),
+    attempt: integer('attempt').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('payments_order').on(table.orderId),
+    uniqueIndex('payments_provider_reference').on(table.provider, table.providerReference),
+  ],
+);
+
+/** Provider notifications already applied: a replay finds its row and changes nothing. */
+export const paymentNotifications = pgTable('payment_notifications', {
+  id: serial('id').primaryKey(),
+  provider: text('provider').notNull(),
+  notificationId: text('notification_id').notNull().unique(),
+  paymentId: integer('payment_id').references(() => payments.id),
+  receivedAt: createdAt(),
+});

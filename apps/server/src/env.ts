@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, so defaults work whatever directory the shop is started from. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SHOP_CONFIG: z.string().min(1).default(path.join(REPO_ROOT, 'config/demo-shop.json')),
+  SMTP_URL: z.string().optional().or(z.literal('').transform(() => undefined)),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Minutes a cart holds its stock. */
+  CART_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /** Catalogue loaded on first start when the database is empty; "none" to start empty. */
+  DEMO_CATALOGUE: z.string().default(path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml')),
+});
+
+export type Env = Omit<z.infer<typeof envSchema>, 'APP_SECRET' | 'DATA_DIR'> & {
+  APP_SECRET: string;
+  DATA_DIR: string;
+};
+
+/** The only reader of process.env. Fails fast with every bad variable named. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  return { ...parsed.data, DATA_DIR: dataDir, APP_SECRET: parsed.data.APP_SECRET ?? loadOrCreateSecret(dataDir) };
+}
+
+/** A secret generated once per data directory, so checksums and tokens survive restarts. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

@@ -1,0 +1,42 @@
+import { api, messages, type ApiAnswer, type ApiInput, type ApiPath } from '@festival/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from './app-error';
+
+export type ApiHandler<P extends ApiPath> = (
+  input: ApiInput<P>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<ApiAnswer<P>>;
+
+/** Turns zod issues into the spec's {field: [messages]} map; nested paths join with dots. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.join('.') : '_';
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/**
+ * Registers POST /api/<path>: the payload is validated with the contract schema before the
+ * handler runs, so bad input answers 422 and never reaches a service.
+ */
+export function registerApiRoute<P extends ApiPath>(app: FastifyInstance, path: P, handler: ApiHandler<P>): void {
+  const schema = api[path].payload;
+  app.post(`/api/${path}`, async (request, reply) => {
+    const parsed = schema.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      throw new AppError('INVALID_INPUT', messages.server.invalidInput, fieldErrors(parsed.error));
+    }
+    return handler(parsed.data as ApiInput<P>, request, reply);
+  });
+}
+
+/** Calls that a later issue builds: they exist, validate their payload and say so. */
+export function registerPendingApiRoute(app: FastifyInstance, path: ApiPath): void {
+  registerApiRoute(app, path, async () => {
+    throw new AppError('NOT_IMPLEMENTED', messages.server.notImplemented);
+  });
+}

@@ -1,0 +1,31 @@
+/** Business refusals are values with codes; one handler maps codes to statuses. */
+export const errorStatus = {
+  INVALID_INPUT: 422,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  SESSION_EXPIRED: 419,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  GONE: 410,
+  TOO_MANY_REQUESTS: 429,
+  NOT_IMPLEMENTED: 501,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}

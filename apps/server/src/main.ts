@@ -1,0 +1,46 @@
+import pino from 'pino';
+import { buildApp } from './app';
+import { prepareShop, WEB_ROOT } from './bootstrap';
+import { readEnv } from './env';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const env = readEnv();
+  const logger = pino({ level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] });
+  const { database, config } = await prepareShop(env, logger);
+  const app = await buildApp({ db: database.db, config, webRoot: WEB_ROOT, logger });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    // Requests in flight finish; a stuck one cannot hold the process for ever.
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  logger.info({ engine: database.engine, url: `http://localhost:${env.PORT}` }, `${config.name} is open`);
+}
+
+main().catch((error: unknown) => {
+  // Configuration and catalogue errors are for a person to read, not a stack trace.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,129 @@
+import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { events, media, shippingRates, shopItems, taxRates, travelTimes, vouchers } from '../../db/schema';
+
+export type ShopItemRow = typeof shopItems.$inferSelect;
+export type TravelTimeRow = typeof travelTimes.$inferSelect;
+export type EventRow = typeof events.$inferSelect;
+
+export async function upsertEvent(db: Db, values: typeof events.$inferInsert): Promise<number> {
+  const [row] = await db
+    .insert(events)
+    .values(values)
+    .onConflictDoUpdate({ target: events.externalCode, set: { ...values, updatedAt: sql`now()` } })
+    .returning({ id: events.id });
+  return row!.id;
+}
+
+export async function upsertTaxRate(db: Db, values: typeof taxRates.$inferInsert): Promise<number> {
+  const [row] = await db
+    .insert(taxRates)
+    .values(values)
+    .onConflictDoUpdate({ target: taxRates.externalCode, set: { ...values, updatedAt: sql`now()` } })
+    .returning({ id: taxRates.id });
+  return row!.id;
+}
+
+/** Held and sold counters are the shop's, never the catalogue's: an import leaves them alone. */
+export async function upsertShopItem(db: Db, values: typeof shopItems.$inferInsert): Promise<number> {
+  const [row] = await db
+    .insert(shopItems)
+    .values(values)
+    .onConflictDoUpdate({ target: shopItems.externalCode, set: { ...values, updatedAt: sql`now()` } })
+    .returning({ id: shopItems.id });
+  return row!.id;
+}
+
+export async function upsertTravelTime(
+  db: Db,
+  values: { shopItemId: number; departsAt: Date; seats: number | null },
+): Promise<number> {
+  const [row] = await db
+    .insert(travelTimes)
+    .values({ ...values, active: true })
+    .onConflictDoUpdate({
+      target: [travelTimes.shopItemId, travelTimes.departsAt],
+      set: { seats: values.seats, active: true },
+    })
+    .returning({ id: travelTimes.id });
+  return row!.id;
+}
+
+/** Departures no longer in the catalogue stop being offered; sold seats keep their row. */
+export async function deactivateOtherTravelTimes(db: Db, shopItemId: number, keepIds: number[]): Promise<void> {
+  const conditions = [eq(travelTimes.shopItemId, shopItemId)];
+  if (keepIds.length) conditions.push(notInArray(travelTimes.id, keepIds));
+  await db.update(travelTimes).set({ active: false }).where(and(...conditions));
+}
+
+export async function upsertVoucher(db: Db, values: typeof vouchers.$inferInsert): Promise<void> {
+  await db
+    .insert(vouchers)
+    .values(values)
+    .onConflictDoUpdate({ target: vouchers.code, set: { ...values, updatedAt: sql`now()` } });
+}
+
+export async function upsertShippingRate(db: Db, values: typeof shippingRates.$inferInsert): Promise<void> {
+  await db
+    .insert(shippingRates)
+    .values(values)
+    .onConflictDoUpdate({ target: shippingRates.country, set: { ...values, updatedAt: sql`now()` } });
+}
+
+export async function insertMedia(db: Db, values: typeof media.$inferInsert): Promise<void> {
+  await db.insert(media).values(values).onConflictDoNothing();
+}
+
+export async function findMedia(db: Db, hash: string) {
+  const [row] = await db.select().from(media).where(eq(media.hash, hash));
+  return row;
+}
+
+export async function findItemCodesOfOtherType(
+  db: Db,
+  codes: { tickets: string[]; merchandise: string[] },
+): Promise<string[]> {
+  const clauses = [];
+  if (codes.tickets.length) clauses.push(and(inArray(shopItems.externalCode, codes.tickets), eq(shopItems.shopItemType, 'merchandise')));
+  if (codes.merchandise.length) clauses.push(and(inArray(shopItems.externalCode, codes.merchandise), eq(shopItems.shopItemType, 'tickets')));
+  if (!clauses.length) return [];
+  const rows = await db.select({ code: shopItems.externalCode }).from(shopItems).where(or(...clauses));
+  return rows.map((row) => row.code);
+}
+
+export async function countEvents(db: Db): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(events);
+  return row?.count ?? 0;
+}
+
+export async function listEvents(db: Db): Promise<EventRow[]> {
+  return db.select().from(events).orderBy(asc(events.id));
+}
+
+/** Items a visitor may see: on sale, or shown anyway (force_view). */
+export async function listVisibleShopItems(db: Db): Promise<ShopItemRow[]> {
+  return db
+    .select()
+    .from(shopItems)
+    .where(or(eq(shopItems.onSale, true), eq(shopItems.forceView, true)))
+    .orderBy(asc(shopItems.sortOrder), asc(shopItems.id));
+}
+
+export async function findShopItemByCode(db: Db, externalCode: string): Promise<ShopItemRow | undefined> {
+  const [row] = await db.select().from(shopItems).where(eq(shopItems.externalCode, externalCode));
+  return row;
+}
+
+export async function listActiveTravelTimes(db: Db, shopItemIds: number[]): Promise<TravelTimeRow[]> {
+  if (!shopItemIds.length) return [];
+  return db
+    .select()
+    .from(travelTimes)
+    .where(and(inArray(travelTimes.shopItemId, shopItemIds), eq(travelTimes.active, true)))
+    .orderBy(asc(travelTimes.departsAt));
+}
+
+export async function listEventsByIds(db: Db, ids: number[]): Promise<EventRow[]> {
+  if (!ids.length) return [];
+  return db.select().from(events).where(inArray(events.id, ids));
+}

@@ -1,0 +1,23 @@
+import { messages } from '@festival/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { registerApiRoute } from '../../http/api-route';
+import { findMedia } from './catalog.queries';
+import { getShopItem } from './catalog.service';
+
+export function registerCatalogRoutes(app: FastifyInstance, db: Db): void {
+  registerApiRoute(app, 'get-shop-item', async (input) => ({ item: await getShopItem(db, input.external_code) }));
+
+  // Images are addressed by content hash, so a URL's bytes never change: cache for a year.
+  app.get<{ Params: { file: string } }>('/media/:file', async (request, reply) => {
+    const match = /^([a-f0-9]{32})\.[a-z]{3,4}$/.exec(request.params.file);
+    const row = match ? await findMedia(db, match[1]!) : undefined;
+    if (!row) return reply.status(404).send({ message: messages.server.notFound });
+    return reply
+      .header('content-type', row.contentType)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      // An SVG opened directly must not run script in the shop's origin.
+      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+      .send(row.bytes);
+  });
+}

@@ -1,0 +1,110 @@
+import { type ShopItem, type TravelTimeOption } from '@festival/contract';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import * as queries from './catalog.queries';
+import type { EventRow, ShopItemRow, TravelTimeRow } from './catalog.queries';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Units left; null when unlimited. Held lines count as taken until their cart ends. */
+export function remainingStock(item: Pick<ShopItemRow, 'stock' | 'held' | 'sold'>): number | null {
+  return item.stock === null ? null : Math.max(0, item.stock - item.held - item.sold);
+}
+
+export function toTravelTimeOption(row: TravelTimeRow): TravelTimeOption {
+  return {
+    id: row.id,
+    travel_time: row.departsAt.toISOString(),
+    remaining: row.seats === null ? null : Math.max(0, row.seats - row.held - row.sold),
+  };
+}
+
+/** The shop item of spec section 3, built from its row, its departures and its event. */
+export function toShopItem(row: ShopItemRow, times: TravelTimeRow[], event: EventRow | undefined): ShopItem {
+  const remaining = remainingStock(row);
+  const [image1 = null, image2 = null, image3 = null, image4 = null] = row.images;
+  return {
+    id: row.id,
+    external_code: row.externalCode,
+    name: row.name,
+    shop_item_type: row.shopItemType,
+    type: row.type,
+    event: event?.name ?? null,
+    event_id: event?.id ?? null,
+    price: row.price,
+    fee: row.fee,
+    shop_image: image1,
+    shop_image_2: image2,
+    shop_image_3: image3,
+    shop_image_4: image4,
+    shop_description: row.description,
+    in_stock: row.onSale && (remaining === null || remaining > 0),
+    stock_level: remaining,
+    is_featured: row.isFeatured,
+    force_view: row.forceView,
+    limit_per_order: row.limitPerOrder,
+    is_refundable: row.isRefundable,
+    allow_refund_requests_from: iso(row.allowRefundRequestsFrom),
+    allow_refund_requests_until: iso(row.allowRefundRequestsUntil),
+    has_payment_plan: Boolean(row.paymentPlan?.length),
+    payment_plan: row.paymentPlan ?? null,
+    allow_name_changes: row.allowNameChanges,
+    allow_name_changes_until: iso(row.allowNameChangesUntil),
+    name_change_limit: row.nameChangeLimit,
+    allow_email_changes: row.allowEmailChanges,
+    travel_time_type: row.travelTimeType ?? null,
+    travel_time: iso(row.travelTime),
+    travel_times: times.map(toTravelTimeOption),
+    allow_travel_time_changes_until: iso(row.allowTravelTimeChangesUntil),
+    timezone: event?.timezone ?? null,
+  };
+}
+
+async function toShopItems(db: Db, rows: ShopItemRow[]): Promise<ShopItem[]> {
+  const transportIds = rows.filter((row) => row.travelTimeType === 'selectable').map((row) => row.id);
+  const eventIds = [...new Set(rows.map((row) => row.eventId).filter((id): id is number => id !== null))];
+  const [times, events] = await Promise.all([queries.listActiveTravelTimes(db, transportIds), queries.listEventsByIds(db, eventIds)]);
+  const eventById = new Map(events.map((event) => [event.id, event]));
+  return rows.map((row) =>
+    toShopItem(
+      row,
+      times.filter((time) => time.shopItemId === row.id),
+      row.eventId === null ? undefined : eventById.get(row.eventId),
+    ),
+  );
+}
+
+/** What the shop offers right now, split as get-data answers it. */
+export async function listShopItems(db: Db): Promise<{ products: ShopItem[]; merchandise: ShopItem[] }> {
+  const items = await toShopItems(db, await queries.listVisibleShopItems(db));
+  return {
+    products: items.filter((item) => item.shop_item_type === 'tickets'),
+    merchandise: items.filter((item) => item.shop_item_type === 'merchandise'),
+  };
+}
+
+export const SHOP_ITEM_NOT_FOUND = 'This item does not exist or is no longer on sale.';
+
+export async function getShopItem(db: Db, externalCode: string): Promise<ShopItem> {
+  const row = await queries.findShopItemByCode(db, externalCode);
+  if (!row || (!row.onSale && !row.forceView)) throw new AppError('NOT_FOUND', SHOP_ITEM_NOT_FOUND);
+  const [item] = await toShopItems(db, [row]);
+  return item!;
+}
+
+/** Per-event settings of the page configuration, keyed by event id. */
+export async function listEventSettings(db: Db) {
+  const events = await queries.listEvents(db);
+  return Object.fromEntries(
+    events.map((event) => [
+      String(event.id),
+      {
+        ageRangeActive: event.ageRangeActive,
+        creditCardActive: event.creditCardActive,
+        bankTransferActive: event.bankTransferActive,
+        bankTransferCountries: event.bankTransferCountries,
+      },
+    ]),
+  );
+}
+

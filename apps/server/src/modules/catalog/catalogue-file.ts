@@ -1,0 +1,163 @@
+import { paymentPlanEntry } from '@festival/contract';
+import { z } from 'zod';
+
+/**
+ * The organiser's catalogue file (YAML or JSON), documented in docs/catalogue.md.
+ * Money is integer minor units (12500 is 125.00); times are ISO-8601 with an offset.
+ */
+const code = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'must be 1-64 letters, digits, dashes or underscores');
+const money = z.number().int('must be a whole number of minor units (cents)').min(0);
+const instant = z.iso.datetime({ offset: true, error: 'must be an ISO-8601 date and time with an offset, such as 2027-06-18T14:00:00+02:00' });
+const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO country code such as NL');
+const image = z.string().regex(/^[A-Za-z0-9._/-]+\.(webp|png|jpe?g|svg)$/, 'must be a relative path to a .webp, .png, .jpg or .svg file');
+
+const refundRules = z
+  .object({
+    refundable: z.boolean().default(false),
+    fee: money.default(0),
+    from: instant.nullish(),
+    until: instant.nullish(),
+  })
+  .strict()
+  .default({ refundable: false, fee: 0 });
+
+const saleFields = {
+  code,
+  name: z.string().min(1).max(200),
+  price: money,
+  fee: money.default(0),
+  tax: code.describe('code of a tax rate'),
+  images: z.array(image).max(4, 'at most 4 images').default([]),
+  description: z.string().default(''),
+  /** null or absent: unlimited. */
+  stock: z.number().int().min(0).nullish(),
+  featured: z.boolean().default(false),
+  force_view: z.boolean().default(false),
+  on_sale: z.boolean().default(true),
+  limit_per_order: z.number().int().min(0).default(0),
+  refund: refundRules,
+  sort: z.number().int().default(0),
+};
+
+export const catalogueEvent = z
+  .object({
+    code,
+    name: z.string().min(1).max(200),
+    timezone: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Amsterdam'),
+    starts_at: instant.nullish(),
+    age_range_active: z.boolean().default(false),
+    credit_card_active: z.boolean().default(true),
+    bank_transfer_active: z.boolean().default(false),
+    bank_transfer_countries: z.array(countryCode).default([]),
+  })
+  .strict();
+
+export const catalogueProduct = z
+  .object({
+    ...saleFields,
+    event: code.describe('code of an event'),
+    /** ticket (entry), transport, or any other word for an add-on (camping, parking, locker...). */
+    type: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case word such as ticket, transport or camping'),
+    payment_plan: z.array(paymentPlanEntry).min(2, 'a payment plan needs an initial payment and at least one instalment').nullish(),
+    name_changes: z
+      .object({
+        allowed: z.boolean().default(false),
+        until: instant.nullish(),
+        limit: z.number().int().min(0).default(0),
+      })
+      .strict()
+      .default({ allowed: false, limit: 0 }),
+    email_changes: z.boolean().default(false),
+    transport: z
+      .object({
+        travel_time_type: z.enum(['fixed', 'selectable']),
+        /** For fixed transport: the one departure. */
+        travel_time: instant.nullish(),
+        /** For selectable transport: the departures, seats null = untracked. */
+        travel_times: z.array(z.object({ time: instant, seats: z.number().int().min(0).nullish() }).strict()).default([]),
+        changes_until: instant.nullish(),
+      })
+      .strict()
+      .nullish(),
+  })
+  .strict()
+  .superRefine((product, ctx) => {
+    if (product.type === 'transport' && !product.transport) {
+      ctx.addIssue({ code: 'custom', path: ['transport'], message: 'is required for a transport product' });
+    }
+    if (product.type !== 'transport' && product.transport) {
+      ctx.addIssue({ code: 'custom', path: ['transport'], message: 'is only allowed when type is transport' });
+    }
+    const transport = product.transport;
+    if (transport?.travel_time_type === 'fixed' && !transport.travel_time) {
+      ctx.addIssue({ code: 'custom', path: ['transport', 'travel_time'], message: 'is required for fixed transport' });
+    }
+    if (transport?.travel_time_type === 'selectable' && transport.travel_times.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['transport', 'travel_times'], message: 'needs at least one time for selectable transport' });
+    }
+  });
+
+export const catalogueMerchandise = z
+  .object({
+    ...saleFields,
+    /** The kind of merchandise, used by the listing's type filter (shirt, hoodie, poster...). */
+    type: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case word such as shirt'),
+  })
+  .strict();
+
+export const catalogueVoucher = z
+  .object({
+    code: z.string().regex(/^[A-Za-z0-9_-]{3,64}$/, 'must be 3-64 letters, digits, dashes or underscores'),
+    name: z.string().min(1).max(200),
+    discount_amount: money.positive(),
+    max_uses: z.number().int().min(1).nullish(),
+    valid_from: instant.nullish(),
+    valid_until: instant.nullish(),
+    active: z.boolean().default(true),
+  })
+  .strict();
+
+export const catalogueShippingRate = z
+  .object({
+    country: countryCode,
+    name: z.string().min(1).max(200),
+    type: z.string().min(1).max(50).default('standard'),
+    price: money,
+  })
+  .strict();
+
+export const catalogueTaxRate = z
+  .object({
+    code,
+    name: z.string().min(1).max(50),
+    /** Percentage with at most two decimals: 21 or 9.5. */
+    rate: z
+      .number()
+      .min(0)
+      .max(100)
+      .refine((rate) => Number.isInteger(Math.round(rate * 100)) && Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-9, 'must have at most two decimals'),
+  })
+  .strict();
+
+export const catalogueFile = z
+  .object({
+    events: z.array(catalogueEvent).default([]),
+    tax_rates: z.array(catalogueTaxRate).default([]),
+    products: z.array(catalogueProduct).default([]),
+    merchandise: z.array(catalogueMerchandise).default([]),
+    vouchers: z.array(catalogueVoucher).default([]),
+    shipping_rates: z.array(catalogueShippingRate).default([]),
+  })
+  .strict();
+export type CatalogueFile = z.infer<typeof catalogueFile>;
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

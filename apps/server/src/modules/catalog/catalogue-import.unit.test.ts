@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { CatalogueError, parseCatalogue } from './catalogue-import';
+
+const base = `
+events:
+  - code: FEST
+    name: Test Fest
+    timezone: Europe/Amsterdam
+tax_rates:
+  - code: high
+    name: "21%"
+    rate: 21
+`;
+
+function problemsOf(text: string): string[] {
+  try {
+    parseCatalogue(text, 'test.yaml');
+  } catch (error) {
+    if (error instanceof CatalogueError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('catalogue validation', () => {
+  it('accepts a minimal catalogue and fills defaults', () => {
+    const catalogue = parseCatalogue(`${base}products:\n  - code: DAY\n    event: FEST\n    name: Day\n    type: ticket\n    price: 5000\n    tax: high\n`, 't.yaml');
+    expect(catalogue.products[0]).toMatchObject({ fee: 0, limit_per_order: 0, on_sale: true, images: [] });
+  });
+
+  it('names the field path and line of a missing fixed travel time', () => {
+    const text = `${base}products:
+  - code: BUS
+    event: FEST
+    name: Bus
+    type: transport
+    price: 1500
+    tax: high
+    transport:
+      travel_time_type: fixed
+`;
+    expect(problemsOf(text)).toEqual(['products[0].transport.travel_time (line 17): is required for fixed transport']);
+  });
+
+  it('names wrong types with their path and line', () => {
+    const problems = problemsOf(`${base}products:\n  - code: DAY\n    event: FEST\n    name: Day\n    type: ticket\n    price: 12.5\n    tax: high\n`);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^products\[0\]\.price \(line 15\): must be a whole number of minor units/);
+  });
+
+  it('refuses unknown references, duplicate codes and plans that do not add up', () => {
+    const problems = problemsOf(`${base}products:
+  - { code: DAY, event: NOPE, name: Day, type: ticket, price: 5000, tax: high }
+  - { code: PLAN, event: FEST, name: Plan, type: ticket, price: 9000, fee: 0, tax: low, payment_plan: [{ amount: 3000, units: days, count: 0 }, { amount: 3000, units: weeks, count: 4 }] }
+merchandise:
+  - { code: DAY, name: Shirt, type: shirt, price: 2500, tax: high }
+`);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'products[0].event: no event has the code "NOPE"',
+        'products[1].tax: no tax rate has the code "low"',
+        'products[1].payment_plan: the amounts add up to 6000, but price plus fee is 9000',
+        expect.stringMatching(/^merchandise\[0\]\.code: "DAY" is already used by products\[0\]/),
+      ]),
+    );
+  });
+
+  it('reports YAML syntax errors with their line', () => {
+    const problems = problemsOf('events:\n  - code: [unclosed\n');
+    expect(problems[0]).toMatch(/^line \d+:/);
+  });
+
+  it('reads JSON too', () => {
+    const catalogue = parseCatalogue(JSON.stringify({ events: [{ code: 'F', name: 'F', timezone: 'UTC' }] }), 'c.json');
+    expect(catalogue.events[0]?.code).toBe('F');
+  });
+});

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import type { ApiPath, ApiPayload, ShopConfigFile } from '@festival/contract';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { REPO_ROOT } from '../src/env';
+import { importCatalogue, readCatalogueFile } from '../src/modules/catalog/catalogue-import';
+import { loadShopConfig } from '../src/modules/config/shop-config';
+import { createTestDatabase, type Engine, type TestDatabase } from './databases';
+
+export const DEMO_CATALOGUE = path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml');
+export const DEMO_CONFIG = path.join(REPO_ROOT, 'config/demo-shop.json');
+
+export interface TestShop {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: ShopConfigFile;
+  /** POSTs a call the way the web app does (JSON body, X-Requested-With header). */
+  call<P extends ApiPath>(path: P, payload: ApiPayload<P> | Record<string, unknown> | string): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+}
+
+export async function createTestShop(
+  engine: Engine,
+  options: { catalogue?: boolean; config?: Partial<ShopConfigFile>; webRoot?: string } = {},
+): Promise<TestShop> {
+  const database = await createTestDatabase(engine);
+  const config = { ...loadShopConfig(DEMO_CONFIG), ...options.config };
+  if (options.catalogue !== false) {
+    await importCatalogue(database.db, readCatalogueFile(DEMO_CATALOGUE), path.dirname(DEMO_CATALOGUE));
+  }
+  const app = await buildApp({ db: database.db, config, webRoot: options.webRoot ?? path.join(REPO_ROOT, 'apps/web/dist') });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async call(apiPath, payload) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/${apiPath}`,
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+      });
+      return { status: response.statusCode, body: response.json() };
+    },
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}

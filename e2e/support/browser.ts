@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, started the way this machine's closed network needs. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium package or set CHROMIUM_PATH (.ci/run installs it).`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+/** A page of its own (fresh storage) with a phone-sized or desktop viewport. */
+export async function openPage(browser: Browser, options: { phone?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: options.phone ? { width: 360, height: 740 } : { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  (page as Page & { collectedErrors: string[] }).collectedErrors = errors;
+  return page;
+}
+
+/** Errors the page printed or threw: a journey should end with none. */
+export function pageErrors(page: Page): string[] {
+  return (page as Page & { collectedErrors?: string[] }).collectedErrors ?? [];
+}
+
+/** WCAG 2.1 A and AA: no violations allowed on any page a journey visits. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map(
+    (violation) => `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes.map((node) => node.target.join(' ')).join('\n    ')}`,
+  );
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}

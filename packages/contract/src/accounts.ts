@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { emailField, token } from './common';
+import { messages } from './messages';
+import { addressObject, user, userData } from './portal';
+
+export const loginPayload = z.object({
+  email: z.string({ error: messages.login.required }).trim().min(1, messages.login.required).max(254),
+  password: z.string({ error: messages.login.required }).min(1, messages.login.required).max(1000),
+});
+export const loginAnswer = z.object({ remember_token: z.string(), data: userData });
+
+export const registerPayload = z.object({
+  full_name: z
+    .string({ error: messages.register.required })
+    .trim()
+    .min(1, messages.register.required)
+    .max(200),
+  email: emailField,
+});
+
+export const requestPasswordResetPayload = z.object({ email: emailField });
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const passwordTooShort = `Your new password must have at least ${PASSWORD_MIN_LENGTH} characters.`;
+
+export const resetPasswordPayload = z.object({
+  token: z.string().min(1).max(200),
+  email: emailField,
+  password: z
+    .string({ error: messages.resetPassword.passwordRequired })
+    .min(1, messages.resetPassword.passwordRequired)
+    .min(PASSWORD_MIN_LENGTH, passwordTooShort)
+    .max(1000),
+});
+
+export const emailTicketsPayload = z.object({ email: emailField });
+
+export const getUserPayload = z.object({ token });
+export const getUserAnswer = z.object({ user: user.nullable() });
+
+export const updateSettingsPayload = z.object({
+  token,
+  old_password: z
+    .string({ error: messages.accountSettings.currentPasswordRequired })
+    .min(1, messages.accountSettings.currentPasswordRequired)
+    .max(1000),
+  new_password: z
+    .string()
+    .max(1000)
+    .nullish()
+    .refine((value) => !value || value.length >= PASSWORD_MIN_LENGTH, passwordTooShort),
+  full_name: z
+    .string({ error: messages.accountSettings.fullNameRequired })
+    .trim()
+    .min(1, messages.accountSettings.fullNameRequired)
+    .max(200),
+  email: z
+    .string({ error: messages.accountSettings.emailRequired })
+    .trim()
+    .min(1, messages.accountSettings.emailRequired)
+    .pipe(emailField.refine(() => true, messages.accountSettings.emailInvalid)),
+  country: z.string().max(2).nullish(),
+  address: addressObject.nullish(),
+});
+
+/** Calls whose answer the spec does not show answer a message the page can display. */
+export const messageAnswer = z.object({ message: z.string() });

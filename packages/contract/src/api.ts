@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+import * as accounts from './accounts';
+import * as cart from './cart';
+import * as catalog from './catalog';
+import * as checkout from './checkout';
+import { notShown } from './common';
+import * as portal from './portal';
+
+/**
+ * Every call of spec section 7: POST /api/<path>, the payload schema and the answer schema.
+ * The server registers a route per entry; the web client is typed by it.
+ */
+export const api = {
+  login: { payload: accounts.loginPayload, answer: accounts.loginAnswer },
+  register: { payload: accounts.registerPayload, answer: accounts.messageAnswer },
+  'request-password-reset': { payload: accounts.requestPasswordResetPayload, answer: accounts.messageAnswer },
+  'reset-password': { payload: accounts.resetPasswordPayload, answer: accounts.messageAnswer },
+  'email-tickets': { payload: accounts.emailTicketsPayload, answer: accounts.messageAnswer },
+  'get-user': { payload: accounts.getUserPayload, answer: accounts.getUserAnswer },
+  'update-settings': { payload: accounts.updateSettingsPayload, answer: portal.dataAnswer },
+  'get-data': { payload: portal.getDataPayload, answer: portal.dataAnswer },
+  'change-ticket': { payload: portal.changeTicketPayload, answer: portal.dataAnswer },
+  'set-travel-time': { payload: portal.setTravelTimePayload, answer: portal.dataAnswer },
+  'request-refund': { payload: portal.requestRefundPayload, answer: portal.requestRefundAnswer },
+  'cancel-refund': { payload: portal.cancelRefundPayload, answer: portal.dataAnswer },
+  'get-shop-item': { payload: catalog.getShopItemPayload, answer: catalog.getShopItemAnswer },
+  'get-cart': { payload: cart.getCartPayload, answer: cart.getCartAnswer },
+  'calculate-invoice': { payload: checkout.calculateInvoicePayload, answer: checkout.calculateInvoiceAnswer },
+  'add-product-to-cart': {
+    payload: cart.addProductToCartPayload,
+    answer: cart.cartAnswer.extend({ data: portal.userData }),
+  },
+  'update-product-in-cart': { payload: cart.updateProductInCartPayload, answer: cart.cartAnswer },
+  'remove-product-from-cart': {
+    payload: cart.removeProductFromCartPayload,
+    answer: cart.cartAnswer.extend({ data: portal.userData }),
+  },
+  'add-merchandise-to-cart': {
+    payload: cart.addMerchandiseToCartPayload,
+    answer: cart.cartAnswer.extend({ data: portal.userData }),
+  },
+  'remove-merchandise-from-cart': { payload: cart.removeMerchandiseFromCartPayload, answer: cart.cartAnswer },
+  'validate-voucher': { payload: checkout.validateVoucherPayload, answer: checkout.validateVoucherAnswer },
+  'checkout-cart': { payload: checkout.checkoutCartPayload, answer: checkout.checkoutCartAnswer },
+  'get-terms-and-conditions-order': { payload: checkout.getTermsOrderPayload, answer: checkout.getTermsOrderAnswer },
+  'accept-terms-and-conditions': { payload: checkout.acceptTermsPayload, answer: checkout.acceptTermsAnswer },
+  'get-payment-plan-order-payment': { payload: checkout.getPlanPaymentPayload, answer: checkout.getPlanPaymentAnswer },
+  'pay-payment-plan-order-payment': { payload: checkout.payPlanPaymentPayload, answer: checkout.payPlanPaymentAnswer },
+} as const satisfies Record<string, { payload: z.ZodType; answer: z.ZodType }>;
+
+export type ApiPath = keyof typeof api;
+/** What a caller sends (before defaults and transforms). */
+export type ApiPayload<P extends ApiPath> = z.input<(typeof api)[P]['payload']>;
+/** What the server receives after validation. */
+export type ApiInput<P extends ApiPath> = z.output<(typeof api)[P]['payload']>;
+export type ApiAnswer<P extends ApiPath> = z.infer<(typeof api)[P]['answer']>;
+
+export const API_PATHS = Object.keys(api) as ApiPath[];
+/** Kept for calls whose answer is "not shown" in the spec and defined by a later issue. */
+export { notShown };

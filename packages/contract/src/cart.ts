@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { cartCode, money, timestamp, token } from './common';
+import { paymentPlanEntry, travelTimeOption, travelTimeType } from './catalog';
+
+export const cartProduct = z.object({
+  id: z.number().int(),
+  shop_item_type: z.literal('tickets'),
+  product: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    type: z.string(),
+    event: z.string().nullable(),
+    event_id: z.number().int().nullable(),
+    timezone: z.string().nullable(),
+    travel_times: z.array(travelTimeOption),
+    travel_time_type: travelTimeType.nullable(),
+    has_payment_plan: z.boolean(),
+    payment_plan: z.array(paymentPlanEntry).nullable(),
+    allow_travel_time_changes_until: timestamp.nullable(),
+  }),
+  full_name: z.string().nullable(),
+  email: z.string().nullable(),
+  age: z.string().nullable(),
+  transport_time_id: z.number().int().nullable(),
+  travel_time: timestamp.nullable(),
+  price: money,
+  fee: money,
+});
+export type CartProduct = z.infer<typeof cartProduct>;
+
+export const cartMerchandise = z.object({
+  id: z.number().int(),
+  merchandise: z.object({ name: z.string() }),
+  price: money,
+  fee: money,
+});
+export type CartMerchandise = z.infer<typeof cartMerchandise>;
+
+export const cart = z.object({
+  code: z.string(),
+  expires_at: timestamp,
+  /** The server's clock when it answered; the countdown corrects the browser's clock with it. */
+  now: timestamp,
+  products: z.array(cartProduct),
+  merchandise: z.array(cartMerchandise),
+  total_price: money,
+});
+export type Cart = z.infer<typeof cart>;
+
+/** Holder details as typed: all text in the form, sent as given; the server checks them. */
+const holderFields = {
+  full_name: z.string().max(200).nullish(),
+  email: z.string().max(254).nullish(),
+  age: z.string().max(50).nullish(),
+  transport_time_id: z.coerce.number().int().positive().nullish(),
+};
+
+export const getCartPayload = z.object({ token, cart: cartCode });
+export const getCartAnswer = z.object({ cart: cart.nullable() });
+
+export const addProductToCartPayload = z.object({
+  token,
+  cart: cartCode,
+  external_code: z.string().trim().min(1).max(100),
+  ...holderFields,
+});
+export const updateProductInCartPayload = z.object({
+  token,
+  cart: z.string().min(1).max(100),
+  cart_product_id: z.coerce.number().int().positive(),
+  ...holderFields,
+});
+export const removeProductFromCartPayload = z.object({
+  token,
+  cart: z.string().min(1).max(100),
+  cart_product_id: z.coerce.number().int().positive(),
+});
+export const addMerchandiseToCartPayload = z.object({
+  token,
+  cart: cartCode,
+  external_code: z.string().trim().min(1).max(100),
+});
+export const removeMerchandiseFromCartPayload = z.object({
+  token,
+  cart: z.string().min(1).max(100),
+  cart_merchandise_id: z.coerce.number().int().positive(),
+});
+
+/** The answers that carry "cart and data": data is the same user data get-data answers. */
+export const cartAnswer = z.object({ cart: cart.nullable() });

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { money, timestamp, token } from './common';
+
+export const shopItemType = z.enum(['tickets', 'merchandise']);
+export type ShopItemType = z.infer<typeof shopItemType>;
+
+export const paymentPlanUnit = z.enum(['days', 'weeks', 'months']);
+
+/** One entry of a payment plan; the first entry is the initial payment. */
+export const paymentPlanEntry = z.object({
+  amount: money.positive(),
+  units: paymentPlanUnit,
+  count: z.number().int().min(0),
+});
+export type PaymentPlanEntry = z.infer<typeof paymentPlanEntry>;
+
+export const travelTimeOption = z.object({
+  id: z.number().int(),
+  travel_time: timestamp,
+  /** Seats left; null when the seats of this time are not tracked. */
+  remaining: z.number().int().nullable(),
+});
+export type TravelTimeOption = z.infer<typeof travelTimeOption>;
+
+export const travelTimeType = z.enum(['fixed', 'selectable']);
+
+/** A product (ticket, add-on, transport) or merchandise item as the shop shows it: spec section 3. */
+export const shopItem = z.object({
+  id: z.number().int(),
+  external_code: z.string(),
+  name: z.string(),
+  shop_item_type: shopItemType,
+  /** The category: ticket, transport or an add-on type for tickets; the kind of merchandise. */
+  type: z.string(),
+  event: z.string().nullable(),
+  event_id: z.number().int().nullable(),
+  price: money,
+  fee: money,
+  shop_image: z.string().nullable(),
+  shop_image_2: z.string().nullable(),
+  shop_image_3: z.string().nullable(),
+  shop_image_4: z.string().nullable(),
+  shop_description: z.string(),
+  in_stock: z.boolean(),
+  /** Units left to sell; null means unlimited. */
+  stock_level: z.number().int().nullable(),
+  is_featured: z.boolean(),
+  force_view: z.boolean(),
+  /** 0 means no limit. */
+  limit_per_order: z.number().int().min(0),
+  is_refundable: z.boolean(),
+  allow_refund_requests_from: timestamp.nullable(),
+  allow_refund_requests_until: timestamp.nullable(),
+  has_payment_plan: z.boolean(),
+  payment_plan: z.array(paymentPlanEntry).nullable(),
+  allow_name_changes: z.boolean(),
+  allow_name_changes_until: timestamp.nullable(),
+  /** 0 means no limit. */
+  name_change_limit: z.number().int().min(0),
+  allow_email_changes: z.boolean(),
+  travel_time_type: travelTimeType.nullable(),
+  travel_time: timestamp.nullable(),
+  travel_times: z.array(travelTimeOption),
+  allow_travel_time_changes_until: timestamp.nullable(),
+  timezone: z.string().nullable(),
+});
+export type ShopItem = z.infer<typeof shopItem>;
+
+export const getShopItemPayload = z.object({
+  token,
+  external_code: z.string().trim().min(1, 'Please give the item code.').max(100),
+});
+export const getShopItemAnswer = z.object({ item: shopItem });

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { cartCode, money, timestamp, token } from './common';
+import { shopItemType } from './catalog';
+import { addressObject, order, paymentPlanPayment, userData } from './portal';
+
+export const invoiceItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  shop_item_type: shopItemType,
+  full_name: z.string().nullable(),
+  email: z.string().nullable(),
+  travel_time: timestamp.nullable(),
+  timezone: z.string().nullable(),
+  product_type: z.string(),
+  event: z.string().nullable(),
+  event_id: z.number().int().nullable(),
+  type: z.string(),
+  /** Price including fee and taxes, in minor units. */
+  price: money,
+});
+
+export const invoice = z.object({
+  items: z.array(invoiceItem),
+  shipping: z.object({ name: z.string(), type: z.string(), price: money }).nullable(),
+  total: money,
+  /** Tax per rate, keyed by the rate's name (for example "21%"). */
+  tax: z.record(z.string(), money),
+  items_total_without_tax: z.record(z.string(), money),
+});
+export type Invoice = z.infer<typeof invoice>;
+
+export const voucher = z.object({ code: z.string(), discount_amount: money });
+export type Voucher = z.infer<typeof voucher>;
+
+export const calculateInvoicePayload = z.object({
+  token,
+  cart: z.string().min(1).max(100),
+  country: z.string().max(2).nullish(),
+});
+export const calculateInvoiceAnswer = z.object({ invoice });
+
+export const validateVoucherPayload = z.object({
+  token,
+  cart: cartCode,
+  code: z.string().trim().max(100),
+});
+export const validateVoucherAnswer = z.object({ voucher });
+
+export const paymentMethod = z.string().min(1).max(50);
+
+export const checkoutCustomer = z.object({
+  country: z.string().max(2).nullish(),
+  address: addressObject.nullish(),
+});
+
+export const checkoutOrderData = z.object({
+  payment_method: paymentMethod.nullish(),
+  shipping_name: z.string().max(200).nullish(),
+  shipping_country: z.string().max(2).nullish(),
+  shipping_address: addressObject.nullish(),
+  accept_terms: z.boolean().optional(),
+});
+
+export const paymentInstruction = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('redirect'), url: z.string() }),
+  z.object({ action: z.literal('submit'), url: z.string(), params: z.record(z.string(), z.string()) }),
+]);
+export type PaymentInstruction = z.infer<typeof paymentInstruction>;
+
+export const checkoutCartPayload = z.object({
+  token,
+  cart: z.string().min(1).max(100),
+  customer: checkoutCustomer,
+  order: checkoutOrderData,
+  voucher_code: z.string().max(100).nullish(),
+});
+export const checkoutCartAnswer = z.object({
+  order,
+  data: userData,
+  payment: paymentInstruction.nullish(),
+});
+
+const checksum = z.string().min(1).max(128);
+const orderRef = z.union([z.string().min(1).max(64), z.number().int()]);
+
+export const getTermsOrderPayload = z.object({ order: orderRef, checksum });
+export const getTermsOrderAnswer = z.object({ order });
+
+export const acceptTermsPayload = z.object({ token, order: orderRef, checksum });
+export const acceptTermsAnswer = z.object({ data: userData.nullable(), payment: paymentInstruction.nullish() });
+
+export const getPlanPaymentPayload = z.object({ order: orderRef, reference: z.string().min(1).max(64), checksum });
+export const getPlanPaymentAnswer = z.object({ data: z.object({ order, payment: paymentPlanPayment }) });
+
+export const payPlanPaymentPayload = z.object({
+  token,
+  order: orderRef,
+  reference: z.string().min(1).max(64),
+  checksum,
+});
+export const payPlanPaymentAnswer = z.object({ data: z.object({ payment: paymentInstruction.nullish() }) });

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+const text = z.string();
+/** Organiser rich text (HTML); the server sanitises it before it reaches a page. */
+const richText = z.string();
+const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO country code such as NL');
+
+export const addressLineConfig = z.object({
+  text: text.min(1),
+  required: z.boolean(),
+});
+
+export const eventSettings = z.object({
+  ageRangeActive: z.boolean(),
+  creditCardActive: z.boolean(),
+  bankTransferActive: z.boolean(),
+  bankTransferCountries: z.array(countryCode),
+});
+export type EventSettings = z.infer<typeof eventSettings>;
+
+const optionalUrl = z.url().nullish();
+
+/**
+ * The shop configuration file (SHOP_CONFIG). Everything in it is public: it is
+ * injected into every page. Secrets live in the environment, never here.
+ */
+export const shopConfigFile = z
+  .object({
+    name: text.min(1),
+    shopActive: z.boolean(),
+    merchandiseActive: z.boolean(),
+    currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code such as EUR'),
+    locale: z.string().min(2).default('en-GB'),
+    timezone: z.string().min(1),
+    publicBaseUrl: z.url(),
+    countries: z.array(z.object({ code: countryCode, name: text.min(1) })).min(1),
+    ageRanges: z.array(text.min(1)),
+    addressLines: z.array(addressLineConfig),
+    paymentMethods: z.record(z.string(), text),
+    ibanCountries: z.array(countryCode),
+    /** The payment gateway in use; its badges show in the footer. */
+    gateway: z.string().nullish(),
+    maxCreditCardAttempts: z.number().int().min(1),
+    /** Default of the listing filter: true shows out-of-stock items too. */
+    includeOutOfStockDefault: z.boolean(),
+    statusLabels: z.object({
+      payment: z.record(z.string(), text),
+      ticket: z.record(z.string(), text),
+      refund: z.record(z.string(), text),
+    }),
+    titles: z.record(z.string(), text),
+    texts: z.object({
+      underConstructionTitle: text,
+      underConstructionText: richText,
+      outOfStock: text.nullish(),
+      headerBanner: text.nullish(),
+      homeIntro: richText.nullish(),
+      termsAndConditions: richText,
+      privacyPolicy: richText,
+      securityStatement: richText,
+      cookiePolicy: richText,
+      faqs: richText,
+      awaitingPayment: text,
+      paymentCancelled: text,
+      paymentAbandoned: text,
+      refunded: text,
+    }),
+    ambassadors: z.object({
+      path: z
+        .string()
+        .regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes')
+        .default('ambassadors'),
+      title: text.nullish(),
+      text: richText.nullish(),
+    }),
+    contact: z.object({
+      email: z.email(),
+      address: text,
+      websiteUrl: optionalUrl,
+    }),
+    social: z
+      .object({
+        facebook: optionalUrl,
+        soundcloud: optionalUrl,
+        instagram: optionalUrl,
+        youtube: optionalUrl,
+      })
+      .default({}),
+    usefulLinks: z.array(z.object({ label: text.min(1), url: z.string().min(1) })).default([]),
+    cardLogos: z.array(z.enum(['visa', 'mastercard', 'maestro', 'amex'])).default(['visa', 'mastercard']),
+    bankTransfer: z
+      .object({ accountHolder: text, iban: text, bic: text, referencePrefix: text })
+      .nullish(),
+  })
+  .strict();
+export type ShopConfigFile = z.infer<typeof shopConfigFile>;
+
+/** The object injected into index.html: the file plus per-event settings from the catalogue. */
+export const clientConfig = shopConfigFile.extend({
+  events: z.record(z.string(), eventSettings),
+});
+export type ClientConfig = z.infer<typeof clientConfig>;
+
+/** The id of the script element that carries the configuration in index.html. */
+export const CONFIG_ELEMENT_ID = 'shop-config';

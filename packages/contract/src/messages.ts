@@ -1,0 +1,114 @@
+/**
+ * Every user-facing text of the spec (sections 2, 5 and 8), verbatim.
+ * Texts with a placeholder are functions so callers cannot misspell the frame.
+ */
+export const messages = {
+  personalise: {
+    fullNameRequired: 'Please enter the full name for this ticket holder.',
+    emailRequired: 'Please enter the email address for this ticket holder.',
+    emailInvalid: 'Please enter a valid email address for this ticket holder.',
+    ageRequired: 'Please choose the age range for this ticket holder.',
+    travelTimeRequired: 'Please choose your travel date and time.',
+    duplicateHolder: (product: string, holder: string) =>
+      `A ${product} ticket already exists for ${holder} in your cart.`,
+  },
+  login: {
+    required: 'Please enter your email address and password.',
+  },
+  register: {
+    required: 'Please enter your full name and email address.',
+  },
+  email: {
+    required: 'Please enter your email address.',
+    invalid: 'Please enter a valid email address.',
+  },
+  resetPassword: {
+    passwordRequired: 'Please enter your new password.',
+    mismatch: 'Password and confirmation do not match.',
+  },
+  accountSettings: {
+    currentPasswordRequired: 'Please enter your current password.',
+    fullNameRequired: 'Please enter your full name.',
+    emailRequired: 'Please enter your email address.',
+    emailInvalid: 'Please enter a valid email address.',
+    mismatch: 'Password and confirmation do not match.',
+  },
+  checkout: {
+    countryRequired: 'Please choose your country.',
+    shippingCountryRequired: 'Please choose the shipping country.',
+    fillOutFields: (fields: readonly string[]) => `Please fill out the following fields: ${fields.join(', ')}.`,
+    noPaymentMethods: 'No valid payment methods found.',
+    acceptTerms: 'Please accept the Terms and Conditions.',
+    voucherRequired: 'Please enter a voucher code.',
+    voucherInvalid: 'Invalid or expired voucher code.',
+    shippingUnavailable: 'We are currently unable to ship to your country.',
+    selectCountryForShipping: 'Please select your country to see your shipping rates.',
+  },
+  ticketEdit: {
+    fillOutFieldsPrefix: 'Please fill out the following fields: ',
+    fillOutFields: (fields: readonly string[]) => `Please fill out the following fields: ${fields.join(', ')}`,
+    nothingChanged: 'Please change the ticket details.',
+  },
+  refund: {
+    selectItem: 'Please select at least one item.',
+    fillOutFields: (fields: readonly string[]) => `Please fill out the following fields: ${fields.join(', ')}.`,
+  },
+  travelTime: {
+    required: 'Please select the travel time.',
+    soldOut: 'Sold out',
+  },
+  shop: {
+    emptyListing: 'There are no items to show. Please check back again soon.',
+    includesTaxes: 'includes taxes',
+    includesTaxesAndFee: 'includes taxes and booking fee',
+  },
+  cart: {
+    empty: 'Your Cart is empty.',
+  },
+  terms: {
+    accept: 'Accept Terms and Conditions',
+    proceedToPayment: 'Proceed to payment',
+    thankYou: 'Thank you! Please check your email for further instructions.',
+  },
+  instalment: {
+    makePayment: 'Make payment',
+  },
+  resetPasswordScreen: {
+    incorrectCode: 'Incorrect code',
+    restart: 'Restart',
+  },
+  toast: {
+    addToCartFailed: 'Could not add item to cart.',
+    travelTimeUpdateFailed: 'Could not update travel time. Please try later.',
+    cartItemUpdateFailed: 'Could not update item details.',
+    itemAdded: 'Item added to cart.',
+    itemRemoved: 'Item removed from cart.',
+    itemUpdated: 'Item details updated.',
+    travelTimeUpdated: 'Travel time updated.',
+    ticketUpdated: (code: string) => `Ticket ${code} updated successfully.`,
+    refundRequested: 'Refund request submitted successfully.',
+    refundCancelled: (id: string | number) => `Refund ${id} cancelled successfully.`,
+    loginSuccess: 'Login success.',
+    loginFailed: 'Login failed.',
+    loggedOut: 'You have been logged out.',
+    settingsUpdated: 'Account settings updated.',
+  },
+  ui: {
+    defaultButtonLabel: 'Click Me',
+    cancel: 'Cancel',
+    confirm: 'Confirm',
+  },
+  /** Texts of our own for states the spec leaves open (see docs/decisions). */
+  server: {
+    invalidInput: 'Some of the details you sent are not valid.',
+    missingHeader: 'This request must be sent by the shop application.',
+    notFound: 'Not found.',
+    notImplemented: 'This part of the shop is not available yet.',
+    unauthenticated: 'Please log in to continue.',
+    internal: 'Something went wrong on our side. Please try again in a moment.',
+    tooLarge: 'The request is too large.',
+    tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  },
+} as const;
+
+export type Messages = typeof messages;

@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { money, timestamp, token } from './common';
+import { paymentPlanEntry, shopItem, travelTimeOption } from './catalog';
+import { cartMerchandise, cartProduct } from './cart';
+
+export const paymentStatus = z.enum(['pending', 'partial', 'processing', 'problem', 'paid', 'cancelled', 'abandoned']);
+export type PaymentStatus = z.infer<typeof paymentStatus>;
+
+export const addressObject = z.record(z.string(), z.string().max(200));
+
+export const customer = z.object({
+  full_name: z.string(),
+  email: z.string(),
+  country: z.string().nullable(),
+  /** Address lines keyed by their position in the configured address lines ("0", "1", ...). */
+  address: addressObject,
+});
+export type Customer = z.infer<typeof customer>;
+
+export const user = z.object({ full_name: z.string(), email: z.string() });
+export type User = z.infer<typeof user>;
+
+export const ticket = z.object({
+  code: z.string(),
+  product: z.string(),
+  full_name: z.string().nullable(),
+  email: z.string().nullable(),
+  age: z.string().nullable(),
+  status: z.string(),
+  pending: z.boolean(),
+  type: z.string(),
+  price: money,
+  fee: money,
+  refund_fee: money,
+  refund_total: money,
+  shipping_refund: money,
+  is_ever_refundable: z.boolean(),
+  is_refundable: z.boolean(),
+  allow_name_changes: z.boolean(),
+  allow_email_changes: z.boolean(),
+  name_changes_left: z.number().int().nullable(),
+  allow_travel_time_changes: z.boolean(),
+  allow_download: z.boolean(),
+  recently_edited: z.boolean(),
+  transport_time_id: z.number().int().nullable(),
+  travel_time: timestamp.nullable(),
+  travel_times: z.array(travelTimeOption),
+  timezone: z.string().nullable(),
+  event_name: z.string().nullable(),
+});
+export type Ticket = z.infer<typeof ticket>;
+
+export const merchandisePurchase = z.object({
+  code: z.string(),
+  merchandise: z.string(),
+  price: money,
+  fee: money,
+  status: z.string(),
+  refund_fee: money,
+  refund_total: money,
+  shipping_refund: money,
+  is_refundable: z.boolean(),
+});
+export type MerchandisePurchase = z.infer<typeof merchandisePurchase>;
+
+export const paymentPlanPayment = z.object({
+  reference: z.string(),
+  amount: money,
+  paid_amount: money,
+  due_at: timestamp,
+  paid_at: timestamp.nullable(),
+  payment_status: z.enum(['paid', 'cancelled', 'pending', 'processing', 'partial', 'problem']),
+  overdue: z.boolean(),
+  due: z.boolean(),
+  attempt: z.number().int(),
+});
+export type PaymentPlanPayment = z.infer<typeof paymentPlanPayment>;
+
+export const order = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  checksum: z.string(),
+  created_at: timestamp,
+  /** The channel the order came through ("Online", or a staff label). */
+  staff: z.string().nullable(),
+  total_price: money,
+  total_paid: money,
+  total_refunded: money,
+  discount_amount: money,
+  discount_name: z.string().nullable(),
+  shipping_amount: money,
+  shipping_country: z.string().nullable(),
+  shipping_refunded: money,
+  payment_method: z.string(),
+  payment_status: paymentStatus,
+  has_refunds: z.boolean(),
+  fully_refunded: z.boolean(),
+  has_active_refunds: z.boolean(),
+  can_refund: z.boolean(),
+  has_invoice: z.boolean(),
+  accepted_ts_and_cs: z.boolean(),
+  has_payment_plan: z.boolean(),
+  payment_plan: z.array(paymentPlanEntry).nullable(),
+  payments: z.array(paymentPlanPayment),
+  tickets: z.array(ticket),
+  cartProducts: z.array(cartProduct),
+  cartMerchandise: z.array(cartMerchandise),
+  merchandisePurchases: z.array(merchandisePurchase),
+});
+export type Order = z.infer<typeof order>;
+
+export const refundItem = z.object({
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(['ticket', 'merchandise']),
+  status: z.string(),
+  amount: money,
+});
+
+export const refund = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  created_at: timestamp,
+  completed_at: timestamp.nullable(),
+  total: money,
+  shipping_refund: money,
+  order: z.object({ id: z.number().int(), code: z.string() }),
+  items: z.array(refundItem),
+});
+export type Refund = z.infer<typeof refund>;
+
+export const existingTicket = z.object({
+  full_name: z.string().nullable(),
+  email: z.string().nullable(),
+  age: z.string().nullable(),
+  event_id: z.number().int().nullable(),
+});
+
+/** The user data answered by get-data and by every call that returns "data". */
+export const userData = z.object({
+  customer: customer.nullable(),
+  config: z.object({ shopActive: z.boolean(), merchandiseActive: z.boolean() }),
+  country: z.string().nullable(),
+  orders: z.array(order),
+  refunds: z.array(refund),
+  products: z.array(shopItem),
+  merchandise: z.array(shopItem),
+  existing_tickets: z.array(existingTicket),
+});
+export type UserData = z.infer<typeof userData>;
+
+export const getDataPayload = z.object({ token });
+export const dataAnswer = z.object({ data: userData });
+
+const orderId = z.coerce.number().int().positive();
+
+export const changeTicketPayload = z.object({
+  token,
+  order_id: orderId,
+  code: z.string().min(1).max(64),
+  reassign: z.boolean().default(false),
+  note: z.string().max(2000).nullish(),
+  full_name: z.string().max(200).nullish(),
+  email: z.string().max(254).nullish(),
+  age: z.string().max(50).nullish(),
+});
+
+export const setTravelTimePayload = z.object({
+  token,
+  code: z.string().min(1).max(64),
+  transport_time_id: z.coerce.number().int().positive(),
+});
+
+const codeList = z
+  .string()
+  .max(4000)
+  .default('')
+  .transform((value) => value.split(',').map((code) => code.trim()).filter(Boolean));
+
+export const requestRefundPayload = z.object({
+  token,
+  order_id: orderId,
+  tickets: codeList,
+  merchandise: codeList,
+  bank_owner_full_name: z.string().max(200).nullish(),
+  bank_owner_address: addressObject.nullish(),
+  bank_name: z.string().max(200).nullish(),
+  bank_city: z.string().max(200).nullish(),
+  bank_country: z.string().max(2).nullish(),
+  bank_bic: z.string().max(20).nullish(),
+  bank_iban: z.string().max(50).nullish(),
+  bank_account: z.string().max(50).nullish(),
+  note: z.string().max(2000).nullish(),
+});
+export const requestRefundAnswer = z.object({ data: userData.extend({ refund_id: z.number().int() }) });
+
+export const cancelRefundPayload = z.object({
+  token,
+  refund_id: z.coerce.number().int().positive(),
+});
