@@ -33,7 +33,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    disableRequestLogging: false,
     return503OnClosing: true,
     requestTimeout: 30_000,
   });

@@ -49,6 +49,12 @@ function loadOrCreateSecret(dataDir: string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  return secret;
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    // Another process created it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
 }

@@ -33,6 +33,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       index: false,
       serve: true,
       preCompressed: true,
+      // index.html is a template: it is only ever sent filled in, by sendPage.
+      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

@@ -1,0 +1,24 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readEnv } from './env';
+
+describe('environment', () => {
+  it('uses the documented defaults and generates a secret once per data directory', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'shop-env-'));
+    const env = readEnv({ DATA_DIR: dir });
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.CART_HOLD_MINUTES).toBe(15);
+    expect(env.APP_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'app-secret'), 'utf8').trim()).toBe(env.APP_SECRET);
+    expect(readEnv({ DATA_DIR: dir }).APP_SECRET).toBe(env.APP_SECRET);
+  });
+
+  it('names every bad variable', () => {
+    expect(() => readEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', APP_SECRET: 'short' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL: must be a postgres:\/\/ URL[\s\S]*APP_SECRET: must be at least 32 characters/,
+    );
+  });
+});
