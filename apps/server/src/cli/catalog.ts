@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { openDatabase } from '../db/client';
 import { readEnv } from '../env';
-import { CatalogueError, importCatalogue, readCatalogueFile } from '../modules/catalog/catalogue-import';
+import { CatalogueError, importCatalogue, loadImages, readCatalogueFile } from '../modules/catalog/catalogue-import';
 
 const USAGE = `Usage:
   npm run catalog -- validate FILE   check a catalogue file and list every problem
@@ -17,7 +17,8 @@ async function run(argv: string[]): Promise<number> {
   const resolved = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
   const catalogue = readCatalogueFile(resolved);
   if (command === 'validate') {
-    console.log(`${file} is a valid catalogue: ${catalogue.events.length} events, ${catalogue.products.length} products, ${catalogue.merchandise.length} merchandise items.`);
+    const images = loadImages(catalogue, path.dirname(resolved), file);
+    console.log(`${file} is a valid catalogue: ${catalogue.events.length} events, ${catalogue.products.length} products, ${catalogue.merchandise.length} merchandise items, ${images.size} images.`);
     return 0;
   }
   const env = readEnv();

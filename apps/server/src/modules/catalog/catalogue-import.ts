@@ -250,7 +250,8 @@ function toDate(value: string | null | undefined): Date | null {
   return value ? new Date(value) : null;
 }
 
-function loadImages(catalogue: CatalogueFile, baseDir: string, file: string) {
+/** Reads every image the catalogue names; a missing or escaping path is a catalogue problem. */
+export function loadImages(catalogue: CatalogueFile, baseDir: string, file: string) {
   const images = new Map<string, { url: string; row: { hash: string; contentType: string; bytes: Buffer; size: number } }>();
   const problems: string[] = [];
   const all = [
