@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { API_PATHS, type ApiPath, type ShopConfigFile } from '@festival/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { registerPendingApiRoute } from './http/api-route';
@@ -19,7 +19,8 @@ export interface AppOptions {
   config: ShopConfigFile;
   /** The built web app folder; pages answer 503 when it has no index.html. */
   webRoot: string;
-  logger?: FastifyServerOptions['logger'];
+  /** A pino logger; without one the app logs nothing (tests). */
+  logger?: FastifyBaseLogger;
 }
 
 /** Calls answered by this build; the rest exist, validate, and answer 501 until their issue lands. */
@@ -31,7 +32,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
     requestTimeout: 30_000,
