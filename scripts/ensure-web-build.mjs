@@ -26,7 +26,8 @@ export function webBuildIsStale() {
 export function ensureWebBuild({ log = console.log } = {}) {
   if (!webBuildIsStale()) return false;
   log('Building the web app (its build is missing or older than its sources)...');
-  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  // A production build whatever NODE_ENV the caller runs under (vitest sets test).
+  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   return true;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, token } from './common';
+import { PASSWORD_MIN_LENGTH } from './constants';
 import { messages } from './messages';
 import { addressObject, user, userData } from './portal';
 
@@ -20,7 +21,6 @@ export const registerPayload = z.object({
 
 export const requestPasswordResetPayload = z.object({ email: emailField });
 
-export const PASSWORD_MIN_LENGTH = 8;
 export const passwordTooShort = `Your new password must have at least ${PASSWORD_MIN_LENGTH} characters.`;
 
 export const resetPasswordPayload = z.object({

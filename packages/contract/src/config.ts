@@ -100,6 +100,3 @@ export const clientConfig = shopConfigFile.extend({
   events: z.record(z.string(), eventSettings),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;
-
-/** The id of the script element that carries the configuration in index.html. */
-export const CONFIG_ELEMENT_ID = 'shop-config';

@@ -1,4 +1,5 @@
 export * from './messages';
+export * from './constants';
 export * from './common';
 export * from './config';
 export * from './catalog';

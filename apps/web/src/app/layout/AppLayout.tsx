@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation, useParams } from 'react-router';
+import { formErrorStore } from '../../components/ui/form-error-store';
+import { useConfig } from '../../lib/config';
+import { useRouteHandle } from '../../lib/route-handle';
+import { buildDocumentTitle, resolvePageTitle } from '../../lib/title';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import './layout.css';
+
+export const MAIN_ID = 'main-content';
+
+/** The frame around every page: skip link, header, main landmark, footer. */
+export function AppLayout() {
+  const config = useConfig();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const handle = useRouteHandle();
+  const params = useParams();
+  const title = buildDocumentTitle(resolvePageTitle(handle, config, params), config.name);
+
+  // Spec section 2: every navigation sets the page title and clears the shared form error.
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  useEffect(() => {
+    formErrorStore.clear();
+  }, [location.key]);
+
+  // After a navigation (not the first page) focus moves to the new content, so keyboard and
+  // screen-reader users start at the page instead of somewhere in the old one.
+  const firstPath = useRef(location.pathname);
+  useEffect(() => {
+    if (firstPath.current === location.pathname) return;
+    firstPath.current = '';
+    document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+  }, [location.pathname]);
+
+  const busy = navigation.state !== 'idle';
+  return (
+    <>
+      <a
+        className="skip-link"
+        href={`#${MAIN_ID}`}
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById(MAIN_ID)?.focus();
+        }}
+      >
+        Skip to content
+      </a>
+      <div className={busy ? 'route-progress route-progress--active' : 'route-progress'} aria-hidden="true" />
+      <Header />
+      <main id={MAIN_ID} className="site-main container" tabIndex={-1} aria-busy={busy || undefined}>
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </>
+  );
+}

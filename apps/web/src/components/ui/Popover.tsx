@@ -1,0 +1,78 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import './popover.css';
+
+export interface PopoverProps {
+  /** The id of the panel (the button's aria-controls). */
+  id?: string;
+  /** The content of the toggle button. */
+  trigger: ReactNode;
+  /** Accessible name of the toggle button when its content is not text enough. */
+  triggerLabel?: string;
+  triggerId?: string;
+  triggerClassName?: string;
+  /** The panel's accessible name. */
+  panelLabel: string;
+  children: (close: () => void) => ReactNode;
+  className?: string;
+}
+
+/**
+ * A header panel (login, account, cart): a disclosure button and a panel that closes on
+ * Escape (focus back on the button), a click outside, or a navigation.
+ */
+export function Popover({ id, trigger, triggerLabel, triggerId, triggerClassName, panelLabel, children, className }: PopoverProps) {
+  const generatedId = useId();
+  const panelId = id ?? generatedId;
+  const location = useLocation();
+  // Opened for one location: a navigation closes it without an effect.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (containerRef.current && !containerRef.current.contains(event.target as Node)) {
+        // Clicks inside a modal opened from the panel (a portal) do not count as outside.
+        if ((event.target as Element).closest?.('.modal-backdrop')) return;
+        setOpenAt(null);
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const close = () => setOpenAt(null);
+
+  return (
+    <div
+      ref={containerRef}
+      className={['popover', className].filter(Boolean).join(' ')}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          close();
+          buttonRef.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={buttonRef}
+        id={triggerId}
+        type="button"
+        className={triggerClassName}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={triggerLabel}
+        onClick={() => setOpenAt(open ? null : location.key)}
+      >
+        {trigger}
+      </button>
+      <div id={panelId} className="popover__panel" role="region" aria-label={panelLabel} hidden={!open}>
+        {open && children(close)}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useId, type InputHTMLAttributes } from 'react';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: string;
+}
+
+/** A labelled text input with the same required marker as Dropdown. */
+export function TextField({ id, label, value, onChange, hint, required, className, type = 'text', ...rest }: TextFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  return (
+    <div className={['field', className].filter(Boolean).join(' ')}>
+      <label htmlFor={inputId} className="field__label">
+        {label}
+        {required && (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      <input
+        {...rest}
+        id={inputId}
+        type={type}
+        className="field__control"
+        value={value}
+        required={required}
+        aria-describedby={hintId}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}

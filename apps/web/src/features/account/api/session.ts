@@ -1,0 +1,125 @@
+import { messages, type ApiPayload, type UserData } from '@festival/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { callApi, errorText } from '../../../lib/api-client';
+import { clearToken, getToken, setToken, subscribeStorage } from '../../../lib/storage';
+import { formErrorStore } from '../../../components/ui/form-error-store';
+import { useToast } from '../../../components/ui/Toasts';
+
+/**
+ * The session (spec section 4): the token lives in local storage; the user data comes from
+ * get-data, cached by TanStack Query under the token it was asked with, so a login or logout
+ * switches to another cache entry instead of patching one.
+ */
+export const USER_DATA_KEY = 'user-data';
+export const userDataKey = (token: string | null) => [USER_DATA_KEY, token] as const;
+
+async function fetchUserData(token: string | null, signal: AbortSignal): Promise<UserData> {
+  const answer = await callApi('get-data', { token }, { signal });
+  // A token without a customer behind it is a dead session: log out.
+  if (token && !answer.data.customer && getToken() === token) clearToken();
+  return answer.data;
+}
+
+export function userDataQuery(token: string | null) {
+  return queryOptions({
+    queryKey: userDataKey(token),
+    queryFn: ({ signal }) => fetchUserData(token, signal),
+    staleTime: 60_000,
+  });
+}
+
+/** The stored session token; re-renders when it changes (here or in another tab). */
+export function useToken(): string | null {
+  return useSyncExternalStore(subscribeStorage, getToken, () => null);
+}
+
+/** get-data for the current visitor or customer. */
+export function useUserData() {
+  const token = useToken();
+  return useQuery(userDataQuery(token));
+}
+
+export function isLoggedIn(token: string | null, data: UserData | undefined): boolean {
+  return Boolean(token && data?.customer);
+}
+
+export function useSession() {
+  const token = useToken();
+  const query = useQuery(userDataQuery(token));
+  const customer = query.data?.customer ?? null;
+  return {
+    token,
+    data: query.data,
+    customer,
+    isLoggedIn: isLoggedIn(token, query.data),
+    /** True while a stored token waits for its first get-data answer. */
+    isResolving: Boolean(token) && query.isPending,
+    query,
+  };
+}
+
+/** For route loaders: whether the visitor is logged in, asking get-data once if needed. */
+export async function resolveIsLoggedIn(queryClient: QueryClient): Promise<boolean> {
+  const token = getToken();
+  if (!token) return false;
+  try {
+    const data = await queryClient.ensureQueryData(userDataQuery(token));
+    return isLoggedIn(getToken(), data);
+  } catch {
+    // get-data failed (offline, server error): treat as logged out for this navigation
+    // without dropping the token; a 401 or 419 has already cleared it in the api client.
+    return false;
+  }
+}
+
+export interface LoginOptions {
+  /** Where the form's error goes: the shared form error (pages) or a local one (panels). */
+  onError?: (message: string) => void;
+  onSuccess?: (data: UserData) => void;
+}
+
+/**
+ * Login: stores remember_token, caches the returned data under it, toasts 'Login success.';
+ * a failure toasts 'Login failed.' and shows the server's message as the form error.
+ */
+export function useLogin({ onError, onSuccess }: LoginOptions = {}) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (payload: ApiPayload<'login'>) => callApi('login', payload),
+    onSuccess: (answer) => {
+      // Data first, then the token: the header switches to the account panel in one render.
+      queryClient.setQueryData(userDataKey(answer.remember_token), answer.data);
+      setToken(answer.remember_token);
+      formErrorStore.clear();
+      toast.success(messages.toast.loginSuccess);
+      onSuccess?.(answer.data);
+    },
+    onError: (error) => {
+      toast.danger(messages.toast.loginFailed);
+      (onError ?? formErrorStore.set)(errorText(error));
+    },
+  });
+}
+
+/** Ends the session in this browser: token cleared, cached user data dropped. */
+export function endSession(queryClient: QueryClient): void {
+  const token = getToken();
+  clearToken();
+  if (token) queryClient.removeQueries({ queryKey: userDataKey(token) });
+}
+
+/**
+ * Logout (after the confirmation the caller shows): clears the session and toasts
+ * 'You have been logged out.'. `afterLogout` lets the router re-check the current route.
+ */
+export function useLogout(afterLogout?: () => void) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useCallback(() => {
+    endSession(queryClient);
+    toast.info(messages.toast.loggedOut);
+    afterLogout?.();
+  }, [queryClient, toast, afterLogout]);
+}

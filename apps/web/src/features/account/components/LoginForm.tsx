@@ -1,0 +1,62 @@
+import { messages, type UserData } from '@festival/contract';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { FormError } from '../../../components/ui/FormError';
+import { formErrorStore } from '../../../components/ui/form-error-store';
+import { TextField } from '../../../components/ui/TextField';
+import { useLogin } from '../api/session';
+
+export interface LoginFormProps {
+  /** Prefix of the element ids: `${idPrefix}-email`, `-password`, `-submit`, `-error`. */
+  idPrefix: string;
+  /** 'shared' shows errors in the page's shared form error; 'local' keeps them in this form. */
+  errors?: 'shared' | 'local';
+  onLoggedIn?: (data: UserData) => void;
+}
+
+/** E-mail and password; both required (spec section 5). */
+export function LoginForm({ idPrefix, errors = 'shared', onLoggedIn }: LoginFormProps) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+  const showError = errors === 'local' ? setLocalError : formErrorStore.set;
+  const login = useLogin({ onError: showError, onSuccess: onLoggedIn });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      showError(messages.login.required);
+      return;
+    }
+    showError(null);
+    login.mutate({ email: email.trim(), password });
+  };
+
+  return (
+    <form id={`${idPrefix}-form`} className="form-stack" onSubmit={submit} noValidate aria-label="Login">
+      <FormError id={`${idPrefix}-error`} message={errors === 'local' ? localError : undefined} />
+      <TextField
+        id={`${idPrefix}-email`}
+        label="E-mail address"
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        required
+        value={email}
+        onChange={setEmail}
+      />
+      <TextField
+        id={`${idPrefix}-password`}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={setPassword}
+      />
+      <Button id={`${idPrefix}-submit`} type="submit" loading={login.isPending} block>
+        Login
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import { ButtonLink } from '../../../components/ui/ButtonLink';
+import { RichText } from '../../../components/ui/RichText';
+import { useConfig } from '../../../lib/config';
+import './home.css';
+
+interface CallToAction {
+  id: string;
+  to: string;
+  title: string;
+  text: string;
+  action: string;
+}
+
+/**
+ * Home: the shop name, call-to-action cards for tickets, merchandise (when on) and the portal;
+ * the under-construction message when the shop is off. Featured items come with the shop issue.
+ */
+export default function HomePage() {
+  const config = useConfig();
+  const cards: CallToAction[] = [
+    ...(config.shopActive
+      ? [{ id: 'tickets', to: '/tickets', title: 'Tickets', text: 'Entry tickets, add-ons and travel.', action: 'Buy tickets' }]
+      : []),
+    ...(config.shopActive && config.merchandiseActive
+      ? [{ id: 'merchandise', to: '/merchandise', title: 'Merchandise', text: 'Official festival merchandise.', action: 'Shop merchandise' }]
+      : []),
+    {
+      id: 'portal',
+      to: '/portal',
+      title: 'Portal',
+      text: 'Your orders, tickets, payments and refunds.',
+      action: 'Go to the portal',
+    },
+  ];
+
+  return (
+    <article className="home" aria-labelledby="page-title">
+      <header className="page__header">
+        <h1 id="page-title" className="page__title">
+          {config.name}
+        </h1>
+        {config.shopActive && <RichText html={config.texts.homeIntro} className="page__lead" />}
+      </header>
+
+      {!config.shopActive && (
+        <section className="home__closed" aria-labelledby="under-construction-title">
+          <h2 id="under-construction-title">{config.texts.underConstructionTitle}</h2>
+          <RichText html={config.texts.underConstructionText} />
+        </section>
+      )}
+
+      <ul className="home__cards" aria-label="Where to go">
+        {cards.map((card) => (
+          <li key={card.id} className={`home-card home-card--${card.id}`}>
+            <h2 className="home-card__title">{card.title}</h2>
+            <p className="home-card__text">{card.text}</p>
+            <ButtonLink to={card.to} variant="primary" className="home-card__action" id={`home-cta-${card.id}`}>
+              {card.action}
+            </ButtonLink>
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}

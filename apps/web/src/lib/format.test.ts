@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { currencyFractionDigits, formatDate, formatMoney } from './format';
+
+// Intl output uses narrow no-break spaces in some locales; compare with plain spaces.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('formatMoney', () => {
+  it('formats minor units in the configured currency and locale', () => {
+    expect(formatMoney(4550, { currency: 'EUR', locale: 'en-GB' })).toBe('€45.50');
+    expect(plain(formatMoney(4550, { currency: 'EUR', locale: 'nl-NL' }))).toBe('€ 45,50');
+    expect(formatMoney(123456, { currency: 'GBP', locale: 'en-GB' })).toBe('£1,234.56');
+  });
+
+  it('follows the minor units of the currency', () => {
+    expect(currencyFractionDigits({ currency: 'JPY', locale: 'en-GB' })).toBe(0);
+    expect(formatMoney(4550, { currency: 'JPY', locale: 'en-GB' })).toBe('JP¥4,550');
+    expect(currencyFractionDigits({ currency: 'KWD', locale: 'en-GB' })).toBe(3);
+  });
+
+  it('formats zero and negative amounts', () => {
+    expect(formatMoney(0, { currency: 'EUR', locale: 'en-GB' })).toBe('€0.00');
+    expect(formatMoney(-250, { currency: 'EUR', locale: 'en-GB' })).toBe('-€2.50');
+  });
+});
+
+describe('formatDate', () => {
+  const instant = '2026-08-14T18:30:00Z';
+
+  it('shows the time in the given zone', () => {
+    expect(formatDate(instant, { locale: 'en-GB', timeZone: 'Europe/Amsterdam' })).toBe('14 Aug 2026, 20:30');
+    expect(formatDate(instant, { locale: 'en-GB', timeZone: 'America/New_York' })).toBe('14 Aug 2026, 14:30');
+  });
+
+  it('supports date-only and time-only styles', () => {
+    expect(formatDate(instant, { locale: 'en-GB', timeZone: 'UTC', style: 'date' })).toBe('14 Aug 2026');
+    expect(formatDate(instant, { locale: 'en-GB', timeZone: 'UTC', style: 'time' })).toBe('18:30');
+  });
+
+  it("uses the browser's zone when no zone is given", () => {
+    const browser = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(new Date(instant));
+    expect(formatDate(instant, { locale: 'en-GB' })).toBe(browser);
+    expect(formatDate(instant, { locale: 'en-GB', timeZone: null })).toBe(browser);
+  });
+
+  it('returns text that is not a date unchanged', () => {
+    expect(formatDate('soon', { locale: 'en-GB', timeZone: 'UTC' })).toBe('soon');
+  });
+
+  it("falls back to the browser's zone for an unknown zone name", () => {
+    expect(() => formatDate(instant, { locale: 'en-GB', timeZone: 'Mars/Olympus' })).not.toThrow();
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The two values the shop keeps in the browser (spec section 3, local storage): the session
+ * token and the cart code. Browsers may refuse storage (private windows, disabled site data,
+ * a full quota); the values then live in memory for the life of the page, so the shop still
+ * works until the tab closes.
+ */
+export const TOKEN_KEY = 'shop.token';
+export const CART_KEY = 'shop.cart';
+
+type Listener = () => void;
+
+export interface KeyValueStore {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+  remove(key: string): void;
+  /** Called after a value changes in this page or, with real storage, in another tab. */
+  subscribe(listener: Listener): () => void;
+  /** Tells subscribers that another tab changed the shared storage. */
+  notifyExternalChange(): void;
+}
+
+/** Returns the browser storage when it can actually be written, otherwise null. */
+function probe(resolve: () => Storage | undefined): Storage | null {
+  try {
+    const storage = resolve();
+    if (!storage) return null;
+    const key = '__shop_probe__';
+    storage.setItem(key, key);
+    storage.removeItem(key);
+    return storage;
+  } catch {
+    return null;
+  }
+}
+
+export function createKeyValueStore(resolve: () => Storage | undefined): KeyValueStore {
+  const memory = new Map<string, string>();
+  const listeners = new Set<Listener>();
+  let storage: Storage | null | undefined;
+  const backing = (): Storage | null => (storage === undefined ? (storage = probe(resolve)) : storage);
+  const notify = () => listeners.forEach((listener) => listener());
+
+  return {
+    get(key) {
+      const store = backing();
+      if (store) {
+        try {
+          return store.getItem(key);
+        } catch {
+          // fall through to memory
+        }
+      }
+      return memory.get(key) ?? null;
+    },
+    set(key, value) {
+      memory.set(key, value);
+      try {
+        backing()?.setItem(key, value);
+      } catch {
+        // quota exceeded or storage revoked: memory keeps the value for this page
+        storage = null;
+      }
+      notify();
+    },
+    remove(key) {
+      memory.delete(key);
+      try {
+        backing()?.removeItem(key);
+      } catch {
+        storage = null;
+      }
+      notify();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    notifyExternalChange: notify,
+  };
+}
+
+const browserStore = createKeyValueStore(() => globalThis.localStorage);
+
+// A login or logout in another tab changes the token here too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === TOKEN_KEY || event.key === CART_KEY) browserStore.notifyExternalChange();
+  });
+}
+
+export const getToken = (): string | null => browserStore.get(TOKEN_KEY) || null;
+export const setToken = (token: string): void => browserStore.set(TOKEN_KEY, token);
+export const clearToken = (): void => browserStore.remove(TOKEN_KEY);
+
+export const getCartCode = (): string | null => browserStore.get(CART_KEY) || null;
+export const setCartCode = (code: string): void => browserStore.set(CART_KEY, code);
+export const clearCartCode = (): void => browserStore.remove(CART_KEY);
+
+/** Subscribes to changes of the stored values (for useSyncExternalStore). */
+export const subscribeStorage = (listener: Listener): (() => void) => browserStore.subscribe(listener);

@@ -1,0 +1,48 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { Providers } from './app/providers';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { USER_DATA_KEY } from './features/account/api/session';
+import { onSessionExpired } from './lib/api-client';
+import { ConfigError, getConfig } from './lib/config';
+import './app/styles/global.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element.');
+const root = createRoot(container);
+
+function start(): void {
+  const config = getConfig();
+  const queryClient = createQueryClient();
+  const router = createAppRouter(config, queryClient);
+
+  // A 401 or 419 answer ended the session (the api client cleared the token): drop the
+  // customer's cached data and check the current route again, so a portal page goes to login.
+  onSessionExpired(() => {
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === USER_DATA_KEY && query.queryKey[1] !== null });
+    if (router.state.navigation.state === 'idle') void router.revalidate();
+  });
+
+  root.render(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+try {
+  start();
+} catch (error) {
+  // Without its configuration the shop cannot show anything useful; say so plainly.
+  console.error(error);
+  root.render(
+    <main className="container site-main">
+      <h1>The shop is not available</h1>
+      <p>{error instanceof ConfigError ? error.message : 'The page could not be started.'} Please try again later.</p>
+    </main>,
+  );
+}

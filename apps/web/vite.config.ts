@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const webRoot = import.meta.dirname;
+/** The shop server that answers /api and serves images in development. */
+const backend = process.env.SHOP_BACKEND_URL ?? 'http://localhost:3000';
+const CONFIG_SCRIPT = /<script id="shop-config" type="application\/json">[\s\S]*?<\/script>/;
+
+function escapeForScript(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * Development only: the server injects the shop configuration into index.html in production.
+ * With `vite` we borrow it from the running server's page, or fall back to the sample in
+ * dev/sample-config.json so the frame can be worked on without a server.
+ */
+function devShopConfig(): Plugin {
+  return {
+    name: 'festival-dev-shop-config',
+    apply: 'serve',
+    async transformIndexHtml(html) {
+      let script: string | undefined;
+      let name = 'Festival Shop';
+      try {
+        const page = await fetch(`${backend}/`, { signal: AbortSignal.timeout(1500) }).then((res) => res.text());
+        script = CONFIG_SCRIPT.exec(page)?.[0];
+        name = /<title>([^<]*)<\/title>/.exec(page)?.[1] ?? name;
+      } catch {
+        // No server running: use the sample below.
+      }
+      if (!script) {
+        const sample = readFileSync(resolve(webRoot, 'dev/sample-config.json'), 'utf8');
+        name = escapeHtml((JSON.parse(sample) as { name: string }).name);
+        script = `<script id="shop-config" type="application/json">${escapeForScript(JSON.stringify(JSON.parse(sample)))}</script>`;
+      }
+      // Replacer functions: a "$&" in a configured text must stay literal.
+      return html.replace('<!--shop-config-->', () => script).replace('<!--shop-title-->', () => name);
+    },
+  };
+}
+
+const proxied = ['/api', '/images', '/media', '/healthz'];
+
+export default defineConfig(() => {
+  return {
+    root: webRoot,
+    plugins: [react(), devShopConfig()],
+    server: {
+      proxy: Object.fromEntries(proxied.map((path) => [path, { target: backend, changeOrigin: false }])),
+    },
+    build: {
+      outDir: resolve(webRoot, 'dist'),
+      emptyOutDir: true,
+      // The page runs under a strict CSP (no data: URIs needed): every asset stays a file.
+      assetsInlineLimit: 0,
+      target: 'es2022',
+    },
+  };
+});
