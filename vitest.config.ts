@@ -7,7 +7,14 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'apps/web/src/**/*.test.tsx',
+            'apps/server/src/**/*.unit.test.ts',
+          ],
+          // Component tests (.test.tsx) choose the DOM with `// @vitest-environment happy-dom`;
+          // their JSX compiles as apps/web/tsconfig.json says (jsx: react-jsx).
           environment: 'node',
         },
       },

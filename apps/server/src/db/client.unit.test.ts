@@ -16,5 +16,5 @@ describe('the embedded database folder', () => {
     await first.close();
     const second = await openDatabase({ dataDir: dir });
     await second.close();
-  });
+  }, 60_000);
 });
