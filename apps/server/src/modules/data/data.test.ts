@@ -1,0 +1,100 @@
+import { dataAnswer, shopItem } from '@festival/contract';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestShop, type TestShop } from '../../../test/test-shop';
+import { testEngines } from '../../../test/databases';
+import { carts, cartProducts } from '../../db/schema';
+
+describe.each(testEngines())('get-data and the API frame on %s', (engine) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop(engine);
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('answers configuration, products and merchandise to a visitor without a token', async () => {
+    const { status, body } = await shop.call('get-data', {});
+    expect(status).toBe(200);
+    const { data } = dataAnswer.parse(body);
+    expect(data.customer).toBeNull();
+    expect(data.config).toEqual({ shopActive: true, merchandiseActive: true });
+    expect(data.orders).toEqual([]);
+    expect(data.products.length).toBeGreaterThanOrEqual(6);
+    expect(data.merchandise.length).toBeGreaterThanOrEqual(4);
+    for (const item of [...data.products, ...data.merchandise]) expect(() => shopItem.parse(item)).not.toThrow();
+    expect(new Set(data.products.map((item) => item.shop_item_type))).toEqual(new Set(['tickets']));
+    expect(new Set(data.merchandise.map((item) => item.shop_item_type))).toEqual(new Set(['merchandise']));
+    const transport = data.products.find((item) => item.travel_time_type === 'selectable');
+    expect(transport?.travel_times.length).toBeGreaterThan(1);
+    expect(transport?.travel_times.some((time) => time.remaining === 0)).toBe(true);
+    expect(data.products.some((item) => item.has_payment_plan && item.payment_plan!.length >= 2)).toBe(true);
+    expect([...data.products, ...data.merchandise].some((item) => !item.in_stock && item.stock_level === 0)).toBe(true);
+  });
+
+  it('treats a token that belongs to nobody as a visitor, so the web app logs out', async () => {
+    const { status, body } = await shop.call('get-data', { token: 'no-such-session-token' });
+    expect(status).toBe(200);
+    expect(body.data.customer).toBeNull();
+  });
+
+  it('answers a malformed payload with 422 and field errors, and changes nothing', async () => {
+    const before = await shop.database.db.select({ n: count() }).from(carts);
+    const { status, body } = await shop.call('add-product-to-cart', { external_code: 42, transport_time_id: 'soon', token: ['x'] });
+    expect(status).toBe(422);
+    expect(typeof body.message).toBe('string');
+    expect(Object.keys(body.errors)).toEqual(expect.arrayContaining(['external_code', 'transport_time_id', 'token']));
+    for (const list of Object.values(body.errors)) expect((list as string[]).length).toBeGreaterThan(0);
+    const after = await shop.database.db.select({ n: count() }).from(carts);
+    const lines = await shop.database.db.select({ n: count() }).from(cartProducts);
+    expect(after).toEqual(before);
+    expect(lines[0]!.n).toBe(0);
+  });
+
+  it('answers get-data with a wrong token type as 422, not 500', async () => {
+    const { status, body } = await shop.call('get-data', { token: 12345 });
+    expect(status).toBe(422);
+    expect(body.errors.token).toBeDefined();
+  });
+
+  it('refuses a call without the X-Requested-With header', async () => {
+    const response = await shop.app.inject({ method: 'POST', url: '/api/get-data', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/shop application/);
+  });
+
+  it('answers unparsable JSON with 400 and a message', async () => {
+    const { status, body } = await shop.call('get-data', '{"token":');
+    expect(status).toBe(400);
+    expect(body.message).toBeTruthy();
+    expect(JSON.stringify(body)).not.toMatch(/stack|at Object/);
+  });
+
+  it('refuses a body over the size limit with 413', async () => {
+    const { status, body } = await shop.call('get-data', { token: 'x'.repeat(100_000) });
+    expect(status).toBe(413);
+    expect(body.message).toBe('The request is too large.');
+  });
+
+  it('answers 501 with a message for calls a later issue builds, after validating them', async () => {
+    const valid = await shop.call('login', { email: 'a@example.com', password: 'secret' });
+    expect(valid.status).toBe(501);
+    expect(valid.body.message).toBeTruthy();
+    const invalid = await shop.call('login', {});
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.errors.email).toEqual(['Please enter your email address and password.']);
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const { status, body } = await shop.call('no-such-call' as 'get-data', {});
+    expect(status).toBe(404);
+    expect(body.message).toBe('Not found.');
+  });
+
+  it('reports health with a database round trip', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
