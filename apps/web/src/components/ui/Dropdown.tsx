@@ -1,4 +1,5 @@
 import { useId, type SelectHTMLAttributes } from 'react';
+import { FieldLabel } from './FieldLabel';
 
 export interface DropdownOption {
   value: string;
@@ -26,15 +27,9 @@ export function Dropdown({ id, label, options, value, onChange, placeholder, hin
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
       {label && (
-        <label htmlFor={selectId} className="field__label">
+        <FieldLabel htmlFor={selectId} required={required}>
           {label}
-          {required && (
-            <span className="field__required" aria-hidden="true">
-              {' '}
-              *
-            </span>
-          )}
-        </label>
+        </FieldLabel>
       )}
       <select
         {...rest}

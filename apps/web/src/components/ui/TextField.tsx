@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react';
+import { FieldLabel } from './FieldLabel';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
@@ -14,15 +15,9 @@ export function TextField({ id, label, value, onChange, hint, required, classNam
   const hintId = hint ? `${inputId}-hint` : undefined;
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={inputId} className="field__label">
+      <FieldLabel htmlFor={inputId} required={required}>
         {label}
-        {required && (
-          <span className="field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+      </FieldLabel>
       <input
         {...rest}
         id={inputId}
