@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import type { ShopVariant } from '../global-setup';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -16,14 +17,17 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export function baseUrl(): string {
-  return inject('baseUrl');
+export function baseUrl(variant: ShopVariant = 'default'): string {
+  return inject('baseUrls')[variant];
 }
 
-/** A page of its own (fresh storage) with a phone-sized or desktop viewport. */
-export async function openPage(browser: Browser, options: { phone?: boolean } = {}): Promise<Page> {
+/**
+ * A page of its own (fresh storage) with a phone-sized or desktop viewport, on the demo shop
+ * or on one of its variants (merchandise switched off, shop inactive).
+ */
+export async function openPage(browser: Browser, options: { phone?: boolean; shop?: ShopVariant } = {}): Promise<Page> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: baseUrl(options.shop),
     viewport: options.phone ? { width: 360, height: 740 } : { width: 1280, height: 900 },
   });
   const page = await context.newPage();
