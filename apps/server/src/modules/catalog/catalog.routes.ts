@@ -3,15 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { registerApiRoute } from '../../http/api-route';
 import { findMedia } from './catalog.queries';
+import { createMediaCache } from './media-cache';
 import { getShopItem } from './catalog.service';
 
 export function registerCatalogRoutes(app: FastifyInstance, db: Db): void {
+  const mediaCache = createMediaCache((hash) => findMedia(db, hash));
   registerApiRoute(app, 'get-shop-item', async (input) => ({ item: await getShopItem(db, input.external_code) }));
 
   // Images are addressed by content hash, so a URL's bytes never change: cache for a year.
   app.get<{ Params: { file: string } }>('/media/:file', async (request, reply) => {
-    const match = /^([a-f0-9]{32})\.[a-z]{3,4}$/.exec(request.params.file);
-    const row = match ? await findMedia(db, match[1]!) : undefined;
+    const match = /^([a-f0-9]{32}(?:-\d{2,4})?)\.[a-z]{3,4}$/.exec(request.params.file);
+    const row = match ? await mediaCache.get(match[1]!) : undefined;
     if (!row) return reply.status(404).send({ message: messages.server.notFound });
     return reply
       .header('content-type', row.contentType)

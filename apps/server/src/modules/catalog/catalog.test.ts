@@ -1,4 +1,4 @@
-import { getShopItemAnswer } from '@festival/contract';
+import { getShopItemAnswer, IMAGE_WIDTHS, imageVariantUrl } from '@festival/contract';
 import { count } from 'drizzle-orm';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,5 +60,24 @@ describe.each(testEngines())('catalogue on %s', (engine) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
     expect(response.rawPayload.length).toBeGreaterThan(100);
+  });
+
+  it('serves a smaller WebP at every responsive width, and 404s a width it does not keep', async () => {
+    const { body } = await shop.call('get-data', {});
+    const url = body.data.products.find((item: { shop_image: string | null }) => item.shop_image)?.shop_image as string;
+    const original = await shop.app.inject({ method: 'GET', url });
+    let previous = 0;
+    for (const width of IMAGE_WIDTHS) {
+      const variant = await shop.app.inject({ method: 'GET', url: imageVariantUrl(url, width) });
+      expect(variant.statusCode, `width ${width}`).toBe(200);
+      expect(variant.headers['content-type']).toBe('image/webp');
+      expect(variant.headers['cache-control']).toContain('immutable');
+      expect(variant.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+      expect(variant.rawPayload.length).toBeGreaterThan(previous);
+      previous = variant.rawPayload.length;
+    }
+    expect((await shop.app.inject({ method: 'GET', url: imageVariantUrl(url, 350) })).rawPayload.length).toBeLessThan(original.rawPayload.length);
+    const missing = await shop.app.inject({ method: 'GET', url: url.replace(/\.\w+$/, '-123.webp') });
+    expect(missing.statusCode).toBe(404);
   });
 });

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { catalogueFile, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
+import { makeImageVariants, type MediaRow } from './image-variants';
 
 export class CatalogueError extends Error {
   constructor(
@@ -149,10 +150,19 @@ export async function importCatalogue(db: Db, catalogue: CatalogueFile, baseDir:
   if (clashes.length) {
     throw new CatalogueError(file, clashes.map((code) => `code "${code}" already belongs to an item of the other kind (product versus merchandise)`));
   }
+  // Resized outside the transaction: it is CPU work, and a bad image fails before anything is written.
+  const media: MediaRow[] = [];
+  for (const [name, image] of images) {
+    try {
+      media.push(image.row, ...(await makeImageVariants(image.row)));
+    } catch (error) {
+      throw new CatalogueError(file, [`image ${name} cannot be read as an image: ${(error as Error).message}`]);
+    }
+  }
   const summary: ImportSummary = { events: 0, taxRates: 0, products: 0, merchandise: 0, travelTimes: 0, vouchers: 0, shippingRates: 0, images: images.size };
   try {
     await db.transaction(async (tx) => {
-      for (const image of images.values()) await queries.insertMedia(tx, image.row);
+      for (const row of media) await queries.insertMedia(tx, row);
       const eventIds = new Map<string, number>();
       for (const event of catalogue.events) {
         eventIds.set(
