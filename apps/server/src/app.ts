@@ -7,10 +7,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { registerPendingApiRoute } from './http/api-route';
 import { installErrorHandler } from './http/error-handler';
+import { createInFlightTracker } from './http/in-flight';
 import { requireXhrHeader } from './http/require-xhr';
 import { registerWebApp } from './http/web-app';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
-import { listEventSettings } from './modules/catalog/catalog.service';
+import { createCatalogReader } from './modules/catalog/catalog-snapshot';
 import { buildClientConfig } from './modules/config/shop-config';
 import { registerDataRoutes } from './modules/data/data.routes';
 
@@ -21,12 +22,15 @@ export interface AppOptions {
   webRoot: string;
   /** A pino logger; without one the app logs nothing (tests). */
   logger?: FastifyBaseLogger;
+  /** How long visitors share one catalogue snapshot (ms); 0 reads the database every time. */
+  catalogMaxAgeMs?: number;
 }
 
 /** Calls answered by this build; the rest exist, validate, and answer 501 until their issue lands. */
 const IMPLEMENTED: ReadonlySet<ApiPath> = new Set(['get-data', 'get-shop-item']);
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
+export const DEFAULT_CATALOG_MAX_AGE_MS = 1000;
 
 /** Builds the shop without listening, so tests run the same app the server runs. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -38,6 +42,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestTimeout: 30_000,
   });
 
+  app.decorate('inFlight', createInFlightTracker());
   installErrorHandler(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -74,15 +79,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  registerDataRoutes(app, db, config);
-  registerCatalogRoutes(app, db);
+  const catalog = createCatalogReader(db, options.catalogMaxAgeMs ?? DEFAULT_CATALOG_MAX_AGE_MS);
+  registerDataRoutes(app, db, config, catalog);
+  registerCatalogRoutes(app, db, catalog);
   for (const path of API_PATHS) {
     if (!IMPLEMENTED.has(path)) registerPendingApiRoute(app, path);
   }
 
   await registerWebApp(app, {
     root: options.webRoot,
-    clientConfig: async () => buildClientConfig(config, await listEventSettings(db)),
+    clientConfig: async () => buildClientConfig(config, (await catalog.current()).eventSettings),
   });
   return app;
 }

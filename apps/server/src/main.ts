@@ -24,6 +24,8 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      // Handlers of clients that already hung up may still be using the database.
+      if (!(await app.inFlight.drained(SHUTDOWN_GRACE_MS / 2))) logger.warn({ running: app.inFlight.running }, 'closing with calls still running');
       await database.close();
       logger.info('stopped');
       process.exit(0);

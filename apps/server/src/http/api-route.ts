@@ -2,12 +2,22 @@ import { api, messages, type ApiAnswer, type ApiInput, type ApiPath } from '@fes
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './app-error';
+import './in-flight';
+
+/**
+ * An answer already serialised (a cached JSON text). Hot, shared answers such as the catalogue
+ * are serialised once per snapshot instead of once per request; the text must be the JSON of
+ * an ApiAnswer of the call, which the API tests check with the contract schemas.
+ */
+export class SerializedAnswer {
+  constructor(readonly json: string) {}
+}
 
 export type ApiHandler<P extends ApiPath> = (
   input: ApiInput<P>,
   request: FastifyRequest,
   reply: FastifyReply,
-) => Promise<ApiAnswer<P>>;
+) => Promise<ApiAnswer<P> | SerializedAnswer>;
 
 /** Turns zod issues into the spec's {field: [messages]} map; nested paths join with dots. */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
@@ -30,7 +40,9 @@ export function registerApiRoute<P extends ApiPath>(app: FastifyInstance, path: 
     if (!parsed.success) {
       throw new AppError('INVALID_INPUT', messages.server.invalidInput, fieldErrors(parsed.error));
     }
-    return handler(parsed.data as ApiInput<P>, request, reply);
+    const answer = await app.inFlight.track(() => handler(parsed.data as ApiInput<P>, request, reply));
+    if (answer instanceof SerializedAnswer) return reply.type('application/json; charset=utf-8').send(answer.json);
+    return answer;
   });
 }
 

@@ -109,11 +109,6 @@ export async function listVisibleShopItems(db: Db): Promise<ShopItemRow[]> {
     .orderBy(asc(shopItems.sortOrder), asc(shopItems.id));
 }
 
-export async function findShopItemByCode(db: Db, externalCode: string): Promise<ShopItemRow | undefined> {
-  const [row] = await db.select().from(shopItems).where(eq(shopItems.externalCode, externalCode));
-  return row;
-}
-
 export async function listActiveTravelTimes(db: Db, shopItemIds: number[]): Promise<TravelTimeRow[]> {
   if (!shopItemIds.length) return [];
   return db

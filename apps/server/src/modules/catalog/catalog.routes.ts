@@ -1,14 +1,20 @@
 import { messages } from '@festival/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { registerApiRoute } from '../../http/api-route';
+import { AppError } from '../../http/app-error';
+import { registerApiRoute, SerializedAnswer } from '../../http/api-route';
 import { findMedia } from './catalog.queries';
 import { createMediaCache } from './media-cache';
-import { getShopItem } from './catalog.service';
+import type { CatalogReader } from './catalog-snapshot';
+import { SHOP_ITEM_NOT_FOUND } from './catalog.service';
 
-export function registerCatalogRoutes(app: FastifyInstance, db: Db): void {
+export function registerCatalogRoutes(app: FastifyInstance, db: Db, catalog: CatalogReader): void {
   const mediaCache = createMediaCache((hash) => findMedia(db, hash));
-  registerApiRoute(app, 'get-shop-item', async (input) => ({ item: await getShopItem(db, input.external_code) }));
+  registerApiRoute(app, 'get-shop-item', async (input) => {
+    const answer = (await catalog.current()).itemAnswers.get(input.external_code);
+    if (!answer) throw new AppError('NOT_FOUND', SHOP_ITEM_NOT_FOUND);
+    return new SerializedAnswer(answer);
+  });
 
   // Images are addressed by content hash, so a URL's bytes never change: cache for a year.
   app.get<{ Params: { file: string } }>('/media/:file', async (request, reply) => {

@@ -1,6 +1,5 @@
 import { type ShopItem, type TravelTimeOption } from '@festival/contract';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/app-error';
 import * as queries from './catalog.queries';
 import type { EventRow, ShopItemRow, TravelTimeRow } from './catalog.queries';
 
@@ -84,13 +83,6 @@ export async function listShopItems(db: Db): Promise<{ products: ShopItem[]; mer
 }
 
 export const SHOP_ITEM_NOT_FOUND = 'This item does not exist or is no longer on sale.';
-
-export async function getShopItem(db: Db, externalCode: string): Promise<ShopItem> {
-  const row = await queries.findShopItemByCode(db, externalCode);
-  if (!row || (!row.onSale && !row.forceView)) throw new AppError('NOT_FOUND', SHOP_ITEM_NOT_FOUND);
-  const [item] = await toShopItems(db, [row]);
-  return item!;
-}
 
 /** Per-event settings of the page configuration, keyed by event id. */
 export async function listEventSettings(db: Db) {

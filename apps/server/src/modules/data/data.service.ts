@@ -1,15 +1,15 @@
 import type { ShopConfigFile, UserData } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { findSessionCustomer } from '../accounts/session.service';
-import { listShopItems } from '../catalog/catalog.service';
+import type { CustomerRow } from '../accounts/session.queries';
+import type { CatalogReader, CatalogSnapshot } from '../catalog/catalog-snapshot';
 
 /**
  * The user data of get-data and of every call that answers "data". A token that no longer
  * belongs to a customer answers customer null, and the web app logs out (spec section 4).
  * Orders, refunds and existing tickets are filled by the checkout and portal modules.
  */
-export async function getUserData(db: Db, config: ShopConfigFile, token: string | null | undefined): Promise<UserData> {
-  const [customer, items] = await Promise.all([findSessionCustomer(db, token), listShopItems(db)]);
+export function buildUserData(snapshot: CatalogSnapshot, config: ShopConfigFile, customer: CustomerRow | null): UserData {
   return {
     customer: customer
       ? { full_name: customer.fullName, email: customer.email, country: customer.country, address: customer.address }
@@ -18,8 +18,13 @@ export async function getUserData(db: Db, config: ShopConfigFile, token: string 
     country: customer?.country ?? null,
     orders: [],
     refunds: [],
-    products: config.shopActive ? items.products : [],
-    merchandise: config.shopActive && config.merchandiseActive ? items.merchandise : [],
+    products: config.shopActive ? snapshot.products : [],
+    merchandise: config.shopActive && config.merchandiseActive ? snapshot.merchandise : [],
     existing_tickets: [],
   };
+}
+
+export async function getUserData(db: Db, config: ShopConfigFile, catalog: CatalogReader, token: string | null | undefined): Promise<UserData> {
+  const [customer, snapshot] = await Promise.all([findSessionCustomer(db, token), catalog.current()]);
+  return buildUserData(snapshot, config, customer);
 }

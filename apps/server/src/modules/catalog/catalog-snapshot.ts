@@ -1,0 +1,55 @@
+import type { EventSettings, ShopItem } from '@festival/contract';
+import type { Db } from '../../db/client';
+import { listEventSettings, listShopItems } from './catalog.service';
+
+/** What the shop offers, as read at one moment: the same for every visitor. */
+export interface CatalogSnapshot {
+  products: ShopItem[];
+  merchandise: ShopItem[];
+  /** get-shop-item answers, serialised once: `{"item":…}` by external code. */
+  itemAnswers: Map<string, string>;
+  eventSettings: Record<string, EventSettings>;
+  takenAt: number;
+}
+
+export interface CatalogReader {
+  current(): Promise<CatalogSnapshot>;
+  /** Forces the next read to go to the database (after this instance changed stock). */
+  invalidate(): void;
+}
+
+/**
+ * On-sale traffic is thousands of visitors reading the same catalogue. Reads share one
+ * snapshot for up to `maxAgeMs` (and one database read while it refreshes), so the database
+ * does the work once per interval, not once per visitor. Stock shown may be that much behind;
+ * the cart takes stock against the database itself, so nothing can oversell through it.
+ */
+export function createCatalogReader(db: Db, maxAgeMs: number): CatalogReader {
+  let snapshot: CatalogSnapshot | undefined;
+  let refreshing: Promise<CatalogSnapshot> | undefined;
+
+  const refresh = () => {
+    refreshing ??= (async () => {
+      try {
+        const [items, eventSettings] = await Promise.all([listShopItems(db), listEventSettings(db)]);
+        const itemAnswers = new Map<string, string>();
+        for (const item of [...items.products, ...items.merchandise]) itemAnswers.set(item.external_code, JSON.stringify({ item }));
+        snapshot = { ...items, itemAnswers, eventSettings, takenAt: Date.now() };
+        return snapshot;
+      } finally {
+        refreshing = undefined;
+      }
+    })();
+    return refreshing;
+  };
+
+  return {
+    async current() {
+      if (snapshot && Date.now() - snapshot.takenAt < maxAgeMs) return snapshot;
+      return refresh();
+    },
+    invalidate() {
+      snapshot = undefined;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// npm run bench [-- web | api | lighthouse]: measures the shop against its speed targets and
+// prints each figure beside its target. Not a test: figures depend on the machine.
+import { benchCall } from './api';
+import { benchLighthouse } from './lighthouse';
+import { figures } from './report';
+import { startShop } from './server';
+import { benchFirstRoute, benchStaticServing } from './web';
+// @ts-expect-error plain ESM helper shared with npm start
+import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
+
+const only = new Set(process.argv.slice(2));
+const wants = (part: string) => only.size === 0 || only.has(part);
+
+async function main(): Promise<void> {
+  ensureWebBuild();
+  if (wants('web') || wants('lighthouse')) {
+    const shop = await startShop('pglite', 3801);
+    try {
+      if (wants('web')) {
+        console.log('\n# Web app');
+        await benchFirstRoute(shop.url);
+        await benchStaticServing(shop.url);
+      }
+      if (wants('lighthouse')) {
+        console.log('\n# Lighthouse (mobile)');
+        for (const [pathName, label] of [['/', 'home'], ['/tickets', 'tickets listing'], ['/tickets/NWF27-WEEKEND', 'product page']] as const) {
+          benchLighthouse(`${shop.url}${pathName}`, label);
+        }
+      }
+    } finally {
+      await shop.stop();
+    }
+  }
+  if (wants('api')) {
+    for (const engine of ['pglite', 'postgres'] as const) {
+      console.log(`\n# API on ${engine}`);
+      const shop = await startShop(engine, 3802);
+      try {
+        await benchCall(shop.url, engine, 'get-data', {});
+        await benchCall(shop.url, engine, 'get-shop-item', { external_code: 'NWF27-WEEKEND' });
+      } finally {
+        await shop.stop();
+      }
+    }
+  }
+  const missed = figures.filter((figure) => !figure.ok);
+  console.log(`\n${figures.length - missed.length} of ${figures.length} figures meet their target.`);
+  if (missed.length) process.exitCode = 1;
+}
+
+await main();
