@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { API_PATHS, type ApiPath, type ShopConfigFile } from '@festival/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -9,6 +8,7 @@ import { registerPendingApiRoute } from './http/api-route';
 import { installErrorHandler } from './http/error-handler';
 import { createInFlightTracker } from './http/in-flight';
 import { requireXhrHeader } from './http/require-xhr';
+import { installSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogReader } from './modules/catalog/catalog-snapshot';
@@ -44,27 +44,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('inFlight', createInFlightTracker());
   installErrorHandler(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  installSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // Limits are applied per route (login, password reset); festival buyers share carrier NATs.
   await app.register(rateLimit, { global: false });

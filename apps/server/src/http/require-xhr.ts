@@ -6,10 +6,11 @@ import type { FastifyInstance } from 'fastify';
  * it, and a cross-site script cannot send it without a CORS preflight we never grant.
  */
 export function requireXhrHeader(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
-      return reply.status(400).send({ message: messages.server.missingHeader });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/api/') && request.headers['x-requested-with'] !== 'XMLHttpRequest') {
+      reply.status(400).send({ message: messages.server.missingHeader });
+      return;
     }
+    done();
   });
 }
