@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyFractionDigits, formatDate, formatMoney } from './format';
+import { currencyFractionDigits, formatDate, formatMoney, formatNumber } from './format';
 
 // Intl output uses narrow no-break spaces in some locales; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -36,6 +36,13 @@ describe('formatDate', () => {
     expect(formatDate(instant, { locale: 'en-GB', timeZone: 'UTC', style: 'time' })).toBe('18:30');
   });
 
+  it('names the weekday in the dayDateTime style, in the given zone', () => {
+    expect(formatDate('2027-06-18T10:00:00+02:00', { locale: 'en-GB', timeZone: 'Europe/Amsterdam', style: 'dayDateTime' })).toBe(
+      'Fri, 18 Jun 2027, 10:00',
+    );
+    expect(formatDate('2027-06-18T23:30:00+02:00', { locale: 'en-GB', timeZone: 'UTC', style: 'dayDateTime' })).toBe('Fri, 18 Jun 2027, 21:30');
+  });
+
   it("uses the browser's zone when no zone is given", () => {
     const browser = new Intl.DateTimeFormat('en-GB', {
       day: 'numeric',
@@ -54,5 +61,13 @@ describe('formatDate', () => {
 
   it("falls back to the browser's zone for an unknown zone name", () => {
     expect(() => formatDate(instant, { locale: 'en-GB', timeZone: 'Mars/Olympus' })).not.toThrow();
+  });
+});
+
+describe('formatNumber', () => {
+  it('groups digits as the locale does', () => {
+    expect(formatNumber(1500, 'en-GB')).toBe('1,500');
+    expect(formatNumber(1500, 'nl-NL')).toBe('1.500');
+    expect(formatNumber(7, 'en-GB')).toBe('7');
   });
 });

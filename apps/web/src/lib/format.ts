@@ -33,7 +33,13 @@ export function formatMoney(minorUnits: number, format: MoneyFormat): string {
   return moneyFormatter(format).format(minorUnits / 10 ** digits);
 }
 
-export type DateStyle = 'date' | 'dateTime' | 'time';
+/** A count as text in the locale: 1500 → "1,500" (en-GB). */
+export function formatNumber(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale).format(value);
+}
+
+/** date: 14 Aug 2026; dateTime: 14 Aug 2026, 20:30; dayDateTime: Fri, 14 Aug 2026, 20:30; time: 20:30. */
+export type DateStyle = 'date' | 'dateTime' | 'dayDateTime' | 'time';
 
 export interface DateFormat {
   locale: string;
@@ -45,6 +51,7 @@ export interface DateFormat {
 const STYLE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   date: { day: 'numeric', month: 'short', year: 'numeric' },
   dateTime: { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' },
+  dayDateTime: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' },
   time: { hour: '2-digit', minute: '2-digit' },
 };
 

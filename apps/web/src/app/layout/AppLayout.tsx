@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation, useParams } from 'react-router';
 import { formErrorStore } from '../../components/ui/form-error-store';
 import { useConfig } from '../../lib/config';
+import { usePageTitleOverride } from '../../lib/page-title';
 import { useRouteHandle } from '../../lib/route-handle';
 import { buildDocumentTitle, resolvePageTitle } from '../../lib/title';
 import { Footer } from './Footer';
@@ -17,7 +18,9 @@ export function AppLayout() {
   const navigation = useNavigation();
   const handle = useRouteHandle();
   const params = useParams();
-  const title = buildDocumentTitle(resolvePageTitle(handle, config, params), config.name);
+  // A page may name itself once its data is there (a product page: the item's name).
+  const ownTitle = usePageTitleOverride();
+  const title = buildDocumentTitle(ownTitle ?? resolvePageTitle(handle, config, params), config.name);
 
   // Spec section 2: every navigation sets the page title and clears the shared form error.
   useEffect(() => {

@@ -1,44 +1,17 @@
 import { messages, type ApiPayload, type UserData } from '@festival/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { callApi, errorText } from '../../../lib/api-client';
-import { clearToken, getToken, setToken, subscribeStorage } from '../../../lib/storage';
+import { clearToken, getToken, setToken } from '../../../lib/storage';
+import { userDataKey, userDataQuery, useToken } from '../../../lib/user-data';
 import { formErrorStore } from '../../../components/ui/form-error-store';
 import { useToast } from '../../../components/ui/Toasts';
 
 /**
  * The session (spec section 4): the token lives in local storage; the user data comes from
- * get-data, cached by TanStack Query under the token it was asked with, so a login or logout
- * switches to another cache entry instead of patching one.
+ * get-data (lib/user-data), cached by TanStack Query under the token it was asked with.
  */
-export const USER_DATA_KEY = 'user-data';
-export const userDataKey = (token: string | null) => [USER_DATA_KEY, token] as const;
-
-async function fetchUserData(token: string | null, signal: AbortSignal): Promise<UserData> {
-  const answer = await callApi('get-data', { token }, { signal });
-  // A token without a customer behind it is a dead session: log out.
-  if (token && !answer.data.customer && getToken() === token) clearToken();
-  return answer.data;
-}
-
-export function userDataQuery(token: string | null) {
-  return queryOptions({
-    queryKey: userDataKey(token),
-    queryFn: ({ signal }) => fetchUserData(token, signal),
-    staleTime: 60_000,
-  });
-}
-
-/** The stored session token; re-renders when it changes (here or in another tab). */
-export function useToken(): string | null {
-  return useSyncExternalStore(subscribeStorage, getToken, () => null);
-}
-
-/** get-data for the current visitor or customer. */
-export function useUserData() {
-  const token = useToken();
-  return useQuery(userDataQuery(token));
-}
+export { USER_DATA_KEY, userDataKey, userDataQuery, useToken, useUserData } from '../../../lib/user-data';
 
 export function isLoggedIn(token: string | null, data: UserData | undefined): boolean {
   return Boolean(token && data?.customer);

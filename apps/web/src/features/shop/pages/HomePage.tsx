@@ -1,6 +1,9 @@
 import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { RichText } from '../../../components/ui/RichText';
 import { useConfig } from '../../../lib/config';
+import { useUserData } from '../../../lib/user-data';
+import { ProductGrid } from '../components/ProductCard';
+import { featuredItems } from '../shop-items';
 import './home.css';
 
 interface CallToAction {
@@ -13,10 +16,12 @@ interface CallToAction {
 
 /**
  * Home: the shop name, call-to-action cards for tickets, merchandise (when on) and the portal;
- * the under-construction message when the shop is off. Featured items come with the shop issue.
+ * the under-construction message when the shop is off; featured items that are in stock.
  */
 export default function HomePage() {
   const config = useConfig();
+  const userData = useUserData();
+  const featured = config.shopActive ? featuredItems(userData.data, { merchandise: config.merchandiseActive }) : [];
   const cards: CallToAction[] = [
     ...(config.shopActive
       ? [{ id: 'tickets', to: '/tickets', title: 'Tickets', text: 'Entry tickets, add-ons and travel.', action: 'Buy tickets' }]
@@ -60,6 +65,16 @@ export default function HomePage() {
           </li>
         ))}
       </ul>
+
+      {featured.length > 0 && (
+        <section className="home__featured" aria-labelledby="featured-title">
+          <h2 id="featured-title" className="home__section-title">
+            Featured
+          </h2>
+          {/* Below the call-to-action cards: every image waits until it is scrolled near. */}
+          <ProductGrid items={featured} eagerCount={0} headingLevel={3} id="featured-items" aria-labelledby="featured-title" />
+        </section>
+      )}
     </article>
   );
 }

@@ -1,10 +1,209 @@
-import { useParams } from 'react-router';
+import { messages, type ShopItem } from '@festival/contract';
+import { Link, Navigate, useParams } from 'react-router';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { ButtonLink } from '../../../components/ui/ButtonLink';
+import { Loading } from '../../../components/ui/Loading';
 import { Page } from '../../../components/ui/Page';
-import { usePageTitle } from '../../../lib/route-handle';
+import { RichText } from '../../../components/ui/RichText';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { useConfig } from '../../../lib/config';
+import { useDocumentTitle } from '../../../lib/page-title';
+import { useRouteHandle } from '../../../lib/route-handle';
+import { resolvePageTitle } from '../../../lib/title';
+import { useFormat } from '../../../lib/use-format';
+import { useShopItem } from '../api/shop-item';
+import { PaymentPlanSchedule } from '../components/PaymentPlanSchedule';
+import { ProductGallery } from '../components/ProductGallery';
+import { TravelTimes } from '../components/TravelTimes';
+import { limitText, nameChangeText, refundText, stockText } from '../product-facts';
+import { galleryImages, itemPrice, priceNote, productPath, typeLabel } from '../shop-items';
+import './product.css';
 
-/** /tickets/:item and /merchandise/:item (item = external code). Filled by the shop issue. */
+const NOT_FOUND_TITLE = 'Item not found';
+
+/** The listing a product page belongs to, with the listing's (configurable) title. */
+function useListing() {
+  const config = useConfig();
+  const shop = useRouteHandle()?.shopItemType ?? 'tickets';
+  const path = `/${shop}`;
+  const fallback = shop === 'merchandise' ? 'Merchandise' : 'Tickets';
+  const title = resolvePageTitle({ name: shop, title: fallback }, config) ?? fallback;
+  return { shop, path, title };
+}
+
+/** /tickets/:item and /merchandise/:item: one item by its external code (get-shop-item). */
 export default function ProductPage() {
-  const { item = '' } = useParams();
-  const title = usePageTitle();
-  return <Page title={title} lead={`Details of item ${item} are shown here.`} />;
+  const { item: code = '' } = useParams();
+  const listing = useListing();
+  const query = useShopItem(code);
+  const item = query.data;
+  const notFound = query.isError && query.error instanceof ApiError && query.error.status === 404;
+  useDocumentTitle(item ? item.name : notFound ? NOT_FOUND_TITLE : null);
+
+  if (item) {
+    // A link to a ticket under /merchandise (or the other way round) goes to its own page.
+    if (item.shop_item_type !== listing.shop) return <Navigate to={productPath(item)} replace />;
+    return <ProductView item={item} listing={listing} />;
+  }
+  if (query.isPending) return <Loading label="Loading item…" />;
+
+  return (
+    <Page title={notFound ? NOT_FOUND_TITLE : 'This item could not be shown'} className="product-missing">
+      <div className={notFound ? 'alert alert--info' : 'alert alert--danger'} role={notFound ? undefined : 'alert'} id="product-error">
+        {errorText(query.error)}
+      </div>
+      <div className="button-row product-missing__actions">
+        {!notFound && (
+          <Button onClick={() => void query.refetch()} loading={query.isFetching}>
+            Try again
+          </Button>
+        )}
+        <ButtonLink to={listing.path} variant={notFound ? 'primary' : 'secondary'} id="product-back-to-listing">
+          See all {listing.title.toLowerCase()}
+        </ButtonLink>
+        <ButtonLink to="/" variant="ghost">
+          Home
+        </ButtonLink>
+      </div>
+    </Page>
+  );
+}
+
+interface ProductViewProps {
+  item: ShopItem;
+  listing: { path: string; title: string };
+}
+
+function ProductView({ item, listing }: ProductViewProps) {
+  const format = useFormat();
+  // Deadlines of an event read in the event's zone; without one, in the visitor's.
+  const date = (value: string) => format.date(value, item.timezone, 'date');
+  const stock = stockText(item, format.number);
+  const limit = limitText(item.limit_per_order);
+  const isTransport = item.travel_time_type !== null && (item.travel_time !== null || item.travel_times.length > 0);
+  const plan = item.has_payment_plan && item.payment_plan?.length ? item.payment_plan : null;
+
+  return (
+    <article className="product" aria-labelledby="page-title" data-code={item.external_code}>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to={listing.path} id="breadcrumb-listing">
+              {listing.title}
+            </Link>
+          </li>
+          <li>
+            <span aria-current="page">{item.name}</span>
+          </li>
+        </ol>
+      </nav>
+
+      <div className="product__top">
+        {/* Remounted per item, so another item starts at its first image. */}
+        <ProductGallery key={item.external_code} images={galleryImages(item)} name={item.name} />
+
+        <div className="product__summary">
+          <p className="product__eyebrow">
+            {typeLabel(item.type)}
+            {item.event && <span className="product__event"> · {item.event}</span>}
+          </p>
+          <h1 id="page-title" className="product__name">
+            {item.name}
+          </h1>
+          <p className="product__price" id="product-price">
+            <span className="product__amount">{format.money(itemPrice(item))}</span>{' '}
+            <span className="product__price-note">{priceNote(item.fee)}</span>
+          </p>
+          <p className="product__availability" id="product-availability">
+            {item.in_stock ? <Badge tone="success">In stock</Badge> : <Badge tone="danger">{messages.travelTime.soldOut}</Badge>}
+            {stock && <span className="product__stock">{stock}</span>}
+          </p>
+          {plan && (
+            <p className="product__plan-summary">
+              Pay in {plan.length} parts: {format.money(plan[0]?.amount ?? 0)} when you order, the rest later.{' '}
+              <a href="#payment-plan-title">See the payment plan</a>
+            </p>
+          )}
+          <Button
+            id="add-to-cart"
+            size="lg"
+            className="product__add"
+            disabled={!item.in_stock}
+            onClick={() => {
+              // The cart issue wires this to add-product-to-cart and the personalise modal.
+            }}
+          >
+            Add to cart
+          </Button>
+          {limit && <p className="product__limit">{limit}.</p>}
+        </div>
+      </div>
+
+      <div className="product__details">
+        {item.shop_description && (
+          <section className="product__section" aria-labelledby="description-title">
+            <h2 id="description-title">Description</h2>
+            {/* The server sanitises catalogue HTML at import, as it does configured texts. */}
+            <RichText html={item.shop_description} className="product__description" id="product-description" />
+          </section>
+        )}
+
+        {isTransport && (
+          <section className="product__section" aria-labelledby="travel-times-title">
+            <h2 id="travel-times-title">{item.travel_time_type === 'fixed' ? 'Travel time' : 'Travel times'}</h2>
+            <TravelTimes item={item} />
+            <p className="product__note">
+              Be at the meeting point 30 minutes before departure.
+              {item.timezone && ` Times are local to the event (${item.timezone.replace(/_/g, ' ')}).`}
+            </p>
+          </section>
+        )}
+
+        {plan && (
+          <section className="product__section" aria-labelledby="payment-plan-title">
+            <h2 id="payment-plan-title">Payment plan</h2>
+            <p className="product__note">The first payment is due when you order; the dates of the others count from today.</p>
+            <PaymentPlanSchedule plan={plan} />
+          </section>
+        )}
+
+        <section className="product__section" aria-labelledby="facts-title">
+          <h2 id="facts-title">Good to know</h2>
+          <dl className="facts" id="product-facts">
+            <div>
+              <dt>Category</dt>
+              <dd>{typeLabel(item.type)}</dd>
+            </div>
+            {limit && (
+              <div>
+                <dt>Limit per order</dt>
+                <dd>{item.limit_per_order}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Refundable</dt>
+              <dd>{refundText(item, date)}</dd>
+            </div>
+            {/* Holders' names and e-mail addresses belong to tickets; merchandise has none. */}
+            {item.shop_item_type === 'tickets' && (
+              <>
+                <div>
+                  <dt>Name changes</dt>
+                  <dd>{nameChangeText(item, date)}</dd>
+                </div>
+                <div>
+                  <dt>E-mail changes</dt>
+                  <dd>{item.allow_email_changes ? 'Allowed' : 'Not allowed'}</dd>
+                </div>
+              </>
+            )}
+          </dl>
+        </section>
+      </div>
+    </article>
+  );
 }

@@ -1,10 +1,95 @@
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { Dropdown } from '../../../components/ui/Dropdown';
 import { Page } from '../../../components/ui/Page';
+import { Loading } from '../../../components/ui/Loading';
+import { errorText } from '../../../lib/api-client';
+import { useConfig } from '../../../lib/config';
 import { usePageTitle, useRouteHandle } from '../../../lib/route-handle';
+import { useUserData } from '../../../lib/user-data';
+import { ProductGrid } from '../components/ProductCard';
+import { emptyListingText, listingItems, listingView, readListingFilter, typeLabel, writeListingFilter, type ListingFilter } from '../shop-items';
+import './shop-listing.css';
 
-/** /tickets and /merchandise (the type comes from the route). Filled by the shop issue. */
+/** "All" in the sub-type dropdown: no type parameter. */
+const ALL_TYPES = '';
+
+/**
+ * /tickets and /merchandise (the shop comes from the route; the route guard sends visitors
+ * home while that shop is off). Filters live in the URL, so a reload or a shared link keeps them.
+ */
 export default function ShopListingPage() {
   const handle = useRouteHandle();
+  const shop = handle?.shopItemType ?? 'tickets';
   const title = usePageTitle();
-  const what = handle?.shopItemType === 'merchandise' ? 'merchandise' : 'tickets';
-  return <Page title={title} lead={`All ${what} of the shop are listed here.`} />;
+  const config = useConfig();
+  const userData = useUserData();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const stockId = useId();
+
+  const filter = readListingFilter(searchParams, config.includeOutOfStockDefault);
+  const view = listingView(userData.data ? listingItems(userData.data, shop) : [], filter);
+  const setFilter = (next: ListingFilter) =>
+    setSearchParams(writeListingFilter(searchParams, next, config.includeOutOfStockDefault), { replace: true, preventScrollReset: true });
+
+  if (userData.isPending) {
+    return (
+      <Page title={title}>
+        <Loading />
+      </Page>
+    );
+  }
+  if (userData.isError) {
+    return (
+      <Page title={title}>
+        <div className="alert alert--danger" role="alert">
+          {errorText(userData.error)}
+        </div>
+        <div className="button-row listing__retry">
+          <Button onClick={() => void userData.refetch()} loading={userData.isFetching}>
+            Try again
+          </Button>
+        </div>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={title} className="listing">
+      <div className="listing__filters" role="group" aria-label="Filter items">
+        {view.types.length > 1 && (
+          <Dropdown
+            id="listing-type"
+            className="listing__type"
+            label="Category"
+            value={view.type ?? ALL_TYPES}
+            onChange={(type) => setFilter({ ...filter, type: type || null })}
+            options={[{ value: ALL_TYPES, label: 'All categories' }, ...view.types.map((type) => ({ value: type, label: typeLabel(type) }))]}
+          />
+        )}
+        <div className="listing__stock">
+          <input
+            id={stockId}
+            type="checkbox"
+            className="checkbox"
+            checked={filter.includeOutOfStock}
+            onChange={(event) => setFilter({ ...filter, includeOutOfStock: event.target.checked })}
+          />
+          <label htmlFor={stockId}>Show sold-out items</label>
+        </div>
+      </div>
+
+      <p className="visually-hidden" role="status">
+        {view.visible.length === 1 ? '1 item' : `${view.visible.length} items`}
+      </p>
+      {view.visible.length > 0 ? (
+        <ProductGrid items={view.visible} id="listing-items" aria-labelledby="page-title" />
+      ) : (
+        <p className="listing__empty" id="listing-empty">
+          {emptyListingText(config.texts.outOfStock)}
+        </p>
+      )}
+    </Page>
+  );
 }
