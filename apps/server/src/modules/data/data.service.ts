@@ -1,8 +1,6 @@
 import type { ShopConfigFile, UserData } from '@festival/contract';
-import type { Db } from '../../db/client';
-import { findSessionCustomer } from '../accounts/session.service';
 import type { CustomerRow } from '../accounts/session.queries';
-import type { CatalogReader, CatalogSnapshot } from '../catalog/catalog-snapshot';
+import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 
 /**
  * The user data of get-data and of every call that answers "data". A token that no longer
@@ -24,7 +22,3 @@ export function buildUserData(snapshot: CatalogSnapshot, config: ShopConfigFile,
   };
 }
 
-export async function getUserData(db: Db, config: ShopConfigFile, catalog: CatalogReader, token: string | null | undefined): Promise<UserData> {
-  const [customer, snapshot] = await Promise.all([findSessionCustomer(db, token), catalog.current()]);
-  return buildUserData(snapshot, config, customer);
-}
