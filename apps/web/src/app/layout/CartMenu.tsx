@@ -1,7 +1,12 @@
 import { Popover } from '../../components/ui/Popover';
 import { useCartSummary } from '../../features/cart/api/cart-summary';
-import { CartPanel } from '../../features/cart/components/CartPanel';
+import { preloadable } from '../../lib/preload';
 import { CartIcon } from './icons';
+import { PanelLoadFailed } from './PanelLoadFailed';
+
+// The panel's content is its own chunk, loaded when the cart button is pointed at or focused:
+// the first render of a page only needs the button and its count.
+const cartPanel = preloadable(() => import('../../features/cart/components/CartPanel').then((module) => module.CartPanel));
 
 /** The cart entry of the header: icon, item count, and the cart panel. */
 export function CartMenu() {
@@ -13,6 +18,7 @@ export function CartMenu() {
       triggerClassName="header-action"
       triggerLabel={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
       panelLabel="Cart"
+      prepare={cartPanel.load}
       trigger={
         <>
           <CartIcon />
@@ -23,7 +29,10 @@ export function CartMenu() {
         </>
       }
     >
-      {() => <CartPanel />}
+      {() => {
+        const CartPanel = cartPanel.current();
+        return CartPanel ? <CartPanel /> : <PanelLoadFailed />;
+      }}
     </Popover>
   );
 }

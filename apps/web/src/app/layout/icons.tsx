@@ -1,9 +1,14 @@
 /**
- * Inline SVG icons and payment marks: drawn here rather than downloaded, so the page needs no
- * extra requests and no third-party hosts. Decorative icons are hidden from assistive technology;
- * the payment marks carry their brand name as their accessible name.
+ * Icons and payment marks, all served by the shop itself (no third-party hosts). The small UI
+ * icons are inline SVG; the footer's social and card marks are SVG files (./marks), which keeps
+ * their artwork out of the first route's JavaScript. Decorative icons are hidden from assistive
+ * technology; the payment marks carry their brand name as their accessible name.
  */
 import type { ClientConfig } from '@festival/contract';
+import amexMark from './marks/amex.svg';
+import maestroMark from './marks/maestro.svg';
+import mastercardMark from './marks/mastercard.svg';
+import visaMark from './marks/visa.svg';
 
 const iconProps = {
   width: 20,
@@ -63,36 +68,12 @@ export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
   youtube: 'YouTube',
 };
 
+/**
+ * A social network's mark: an SVG file used as a mask over the link's text colour (styles in
+ * layout.css), so the artwork costs no JavaScript and still follows the theme.
+ */
 export function SocialIcon({ network }: { network: SocialNetwork }) {
-  const solid = { ...iconProps, fill: 'currentColor', stroke: 'none', width: 22, height: 22 };
-  switch (network) {
-    case 'facebook':
-      return (
-        <svg {...solid}>
-          <path d="M13.5 21v-7.5h2.6l.4-3h-3V8.6c0-.9.3-1.5 1.6-1.5h1.6V4.4c-.3 0-1.2-.1-2.3-.1-2.3 0-3.9 1.4-3.9 4v2.2H7.9v3h2.6V21z" />
-        </svg>
-      );
-    case 'soundcloud':
-      return (
-        <svg {...solid}>
-          <path d="M11 8.2c.8-.5 1.7-.7 2.7-.7 3 0 5.4 2.2 5.7 5.1a3 3 0 0 1 .6 5.9H11zM9.5 9.5h.9v8.9h-.9zM7.7 10.6h.9v7.8h-.9zM5.9 11.4h.9v7h-.9zM4.1 12.8H5v5.6h-.9zM2.3 14.1h.9v4.2h-.9z" />
-        </svg>
-      );
-    case 'instagram':
-      return (
-        <svg {...iconProps} width={22} height={22}>
-          <rect x="3" y="3" width="18" height="18" rx="5" />
-          <circle cx="12" cy="12" r="4" />
-          <circle cx="17.5" cy="6.5" r="0.8" fill="currentColor" />
-        </svg>
-      );
-    case 'youtube':
-      return (
-        <svg {...solid}>
-          <path d="M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4A2.5 2.5 0 0 0 2.4 7.2 26 26 0 0 0 2 12a26 26 0 0 0 .4 4.8 2.5 2.5 0 0 0 1.8 1.8C5.8 19 12 19 12 19s6.2 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8A26 26 0 0 0 22 12a26 26 0 0 0-.4-4.8zM10 15V9l5.2 3z" />
-        </svg>
-      );
-  }
+  return <span className={`social-icon social-icon--${network}`} aria-hidden="true" />;
 }
 
 export type CardLogo = ClientConfig['cardLogos'][number];
@@ -104,43 +85,9 @@ export const CARD_LABELS: Record<CardLogo, string> = {
   amex: 'American Express',
 };
 
-/** A payment card mark, 48 by 30, drawn as a simplified badge. */
+const CARD_MARKS: Record<CardLogo, string> = { visa: visaMark, mastercard: mastercardMark, maestro: maestroMark, amex: amexMark };
+
+/** A payment card mark, 48 by 30, drawn as a simplified badge (an SVG file: no JavaScript). */
 export function CardMark({ card }: { card: CardLogo }) {
-  const common = { width: 48, height: 30, viewBox: '0 0 48 30', role: 'img', 'aria-label': CARD_LABELS[card], className: 'card-mark' };
-  switch (card) {
-    case 'visa':
-      return (
-        <svg {...common}>
-          <rect width="48" height="30" rx="4" fill="#fff" stroke="#c9c6d3" />
-          <text x="24" y="20" textAnchor="middle" fontFamily="Arial, Helvetica, sans-serif" fontSize="13" fontStyle="italic" fontWeight="700" fill="#1a1f71">
-            VISA
-          </text>
-        </svg>
-      );
-    case 'mastercard':
-      return (
-        <svg {...common}>
-          <rect width="48" height="30" rx="4" fill="#fff" stroke="#c9c6d3" />
-          <circle cx="19.5" cy="15" r="8" fill="#eb001b" />
-          <circle cx="28.5" cy="15" r="8" fill="#f79e1b" fillOpacity="0.9" />
-        </svg>
-      );
-    case 'maestro':
-      return (
-        <svg {...common}>
-          <rect width="48" height="30" rx="4" fill="#fff" stroke="#c9c6d3" />
-          <circle cx="19.5" cy="15" r="8" fill="#0099df" />
-          <circle cx="28.5" cy="15" r="8" fill="#eb001b" fillOpacity="0.85" />
-        </svg>
-      );
-    case 'amex':
-      return (
-        <svg {...common}>
-          <rect width="48" height="30" rx="4" fill="#1f72cd" />
-          <text x="24" y="19" textAnchor="middle" fontFamily="Arial, Helvetica, sans-serif" fontSize="10" fontWeight="700" fill="#fff">
-            AMEX
-          </text>
-        </svg>
-      );
-  }
+  return <img className="card-mark" src={CARD_MARKS[card]} width={48} height={30} alt={CARD_LABELS[card]} loading="lazy" decoding="async" />;
 }

@@ -15,19 +15,25 @@ export interface PopoverProps {
   panelLabel: string;
   children: (close: () => void) => ReactNode;
   className?: string;
+  /**
+   * Loads what the panel needs before it opens (its code, kept out of the first route). Called
+   * early when the button is pointed at or focused; the panel opens once it has settled.
+   */
+  prepare?: () => Promise<unknown>;
 }
 
 /**
  * A header panel (login, account, cart): a disclosure button and a panel that closes on
  * Escape (focus back on the button), a click outside, or a navigation.
  */
-export function Popover({ id, trigger, triggerLabel, triggerId, triggerClassName, panelLabel, children, className }: PopoverProps) {
+export function Popover({ id, trigger, triggerLabel, triggerId, triggerClassName, panelLabel, children, className, prepare }: PopoverProps) {
   const generatedId = useId();
   const panelId = id ?? generatedId;
   const location = useLocation();
   // Opened for one location: a navigation closes it without an effect.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location.key;
+  const [preparing, setPreparing] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
@@ -45,6 +51,23 @@ export function Popover({ id, trigger, triggerLabel, triggerId, triggerClassName
   }, [open]);
 
   const close = () => setOpenAt(null);
+
+  const openPanel = () => {
+    if (!prepare) {
+      setOpenAt(location.key);
+      return;
+    }
+    const key = location.key;
+    setPreparing(true);
+    // Opens either way: a panel whose code failed to load says so itself.
+    void prepare()
+      .catch(() => undefined)
+      .then(() => {
+        setPreparing(false);
+        setOpenAt(key);
+      });
+  };
+  const prefetch = prepare ? () => void prepare().catch(() => undefined) : undefined;
 
   return (
     <div
@@ -66,7 +89,10 @@ export function Popover({ id, trigger, triggerLabel, triggerId, triggerClassName
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={triggerLabel}
-        onClick={() => setOpenAt(open ? null : location.key)}
+        aria-busy={preparing || undefined}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={() => (open ? close() : openPanel())}
       >
         {trigger}
       </button>

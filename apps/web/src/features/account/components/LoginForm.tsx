@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/Button';
 import { FormError } from '../../../components/ui/FormError';
 import { formErrorStore } from '../../../components/ui/form-error-store';
 import { TextField } from '../../../components/ui/TextField';
-import { useLogin } from '../api/session';
+import { useLogin } from '../api/login';
 
 export interface LoginFormProps {
   /** Prefix of the element ids: `${idPrefix}-email`, `-password`, `-submit`, `-error`. */

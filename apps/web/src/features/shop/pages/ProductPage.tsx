@@ -178,12 +178,6 @@ function ProductView({ item, listing }: ProductViewProps) {
               <dt>Category</dt>
               <dd>{typeLabel(item.type)}</dd>
             </div>
-            {limit && (
-              <div>
-                <dt>Limit per order</dt>
-                <dd>{item.limit_per_order}</dd>
-              </div>
-            )}
             <div>
               <dt>Refundable</dt>
               <dd>{refundText(item, date)}</dd>

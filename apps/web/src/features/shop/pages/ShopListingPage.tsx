@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Dropdown } from '../../../components/ui/Dropdown';
 import { Page } from '../../../components/ui/Page';
@@ -9,7 +9,8 @@ import { useConfig } from '../../../lib/config';
 import { usePageTitle, useRouteHandle } from '../../../lib/route-handle';
 import { useUserData } from '../../../lib/user-data';
 import { ProductGrid } from '../components/ProductCard';
-import { emptyListingText, listingItems, listingView, readListingFilter, typeLabel, writeListingFilter, type ListingFilter } from '../shop-items';
+import { emptyListingText, listingItems, listingView, readListingFilter, writeListingFilter, type ListingFilter } from '../listing-filter';
+import { typeLabel } from '../shop-items';
 import './shop-listing.css';
 
 /** "All" in the sub-type dropdown: no type parameter. */
@@ -27,11 +28,17 @@ export default function ShopListingPage() {
   const userData = useUserData();
   const [searchParams, setSearchParams] = useSearchParams();
   const stockId = useId();
+  // A filter change is a navigation (the URL holds the filter); while it runs, the controls
+  // and the items already follow the URL it goes to, so a click shows its effect at once.
+  const location = useLocation();
+  const navigation = useNavigation();
+  const pending = navigation.location?.pathname === location.pathname ? new URLSearchParams(navigation.location.search) : null;
+  const params = pending ?? searchParams;
 
-  const filter = readListingFilter(searchParams, config.includeOutOfStockDefault);
+  const filter = readListingFilter(params, config.includeOutOfStockDefault);
   const view = listingView(userData.data ? listingItems(userData.data, shop) : [], filter);
   const setFilter = (next: ListingFilter) =>
-    setSearchParams(writeListingFilter(searchParams, next, config.includeOutOfStockDefault), { replace: true, preventScrollReset: true });
+    setSearchParams(writeListingFilter(params, next, config.includeOutOfStockDefault), { replace: true, preventScrollReset: true, flushSync: true });
 
   if (userData.isPending) {
     return (
@@ -68,21 +75,23 @@ export default function ShopListingPage() {
             options={[{ value: ALL_TYPES, label: 'All categories' }, ...view.types.map((type) => ({ value: type, label: typeLabel(type) }))]}
           />
         )}
-        <div className="listing__stock">
-          <input
-            id={stockId}
-            type="checkbox"
-            className="checkbox"
-            checked={filter.includeOutOfStock}
-            onChange={(event) => setFilter({ ...filter, includeOutOfStock: event.target.checked })}
-          />
-          <label htmlFor={stockId}>Show sold-out items</label>
+        <div className="listing__options">
+          <div className="listing__stock">
+            <input
+              id={stockId}
+              type="checkbox"
+              className="checkbox"
+              checked={filter.includeOutOfStock}
+              onChange={(event) => setFilter({ ...filter, includeOutOfStock: event.target.checked })}
+            />
+            <label htmlFor={stockId}>Show sold-out items</label>
+          </div>
+          <p className="listing__count" role="status" id="listing-count">
+            {view.visible.length === 1 ? '1 item' : `${view.visible.length} items`}
+          </p>
         </div>
       </div>
 
-      <p className="visually-hidden" role="status">
-        {view.visible.length === 1 ? '1 item' : `${view.visible.length} items`}
-      </p>
       {view.visible.length > 0 ? (
         <ProductGrid items={view.visible} id="listing-items" aria-labelledby="page-title" />
       ) : (

@@ -1,0 +1,58 @@
+import { messages, type ShopItem } from '@festival/contract';
+
+/**
+ * The shop's rules for showing an item, free of React so they can be tested on their own:
+ * labels of item types, paths, prices, gallery images and featured items. The listing
+ * filter is in listing-filter.ts (home, on the first route, does not need it).
+ */
+
+/**
+ * Labels of the item types the spec names (section 3: "product types seen: ticket and
+ * transport; other non-ticket types are add-ons"). Any other type is the catalogue's own word
+ * (camping, shirt, …), shown capitalised.
+ */
+const TYPE_LABELS: Readonly<Record<string, string>> = {
+  ticket: 'Entry ticket',
+  transport: 'Transport',
+};
+
+/** A catalogue type as people read it: 'ticket' → 'Entry ticket', 'add_on' → 'Add on'. */
+export function typeLabel(type: string): string {
+  const known = TYPE_LABELS[type];
+  if (known) return known;
+  const words = type.replace(/[-_]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : type;
+}
+
+/** The path of an item's product page: /tickets/NWF27-WEEKEND, /merchandise/NWF27-TEE. */
+export function productPath(item: Pick<ShopItem, 'shop_item_type' | 'external_code'>): string {
+  return `/${item.shop_item_type}/${encodeURIComponent(item.external_code)}`;
+}
+
+/** What a buyer pays for one: price plus booking fee (spec section 9). */
+export function itemPrice(item: Pick<ShopItem, 'price' | 'fee'>): number {
+  return item.price + item.fee;
+}
+
+/** The note next to a price: 'includes taxes', or 'includes taxes and booking fee' when there is a fee. */
+export function priceNote(fee: number): string {
+  return fee > 0 ? messages.shop.includesTaxesAndFee : messages.shop.includesTaxes;
+}
+
+/** The gallery of an item: its images in order, at most 4, without the empty slots. */
+export function galleryImages(item: Pick<ShopItem, 'shop_image' | 'shop_image_2' | 'shop_image_3' | 'shop_image_4'>): string[] {
+  return [item.shop_image, item.shop_image_2, item.shop_image_3, item.shop_image_4].filter((url): url is string => Boolean(url));
+}
+
+/**
+ * Home's featured items (spec section 2: "featured and in stock"), tickets first. Merchandise
+ * only when its shop is on: its product pages would send the visitor home otherwise.
+ */
+export function featuredItems(
+  data: { products: readonly ShopItem[]; merchandise: readonly ShopItem[] } | undefined,
+  options: { merchandise: boolean },
+): ShopItem[] {
+  if (!data) return [];
+  const items = options.merchandise ? [...data.products, ...data.merchandise] : [...data.products];
+  return items.filter((item) => item.is_featured && item.in_stock);
+}

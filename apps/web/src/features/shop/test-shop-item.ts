@@ -1,0 +1,41 @@
+import type { ShopItem } from '@festival/contract';
+
+/** A shop item for tests: every field of the contract with plain defaults. */
+export function testShopItem(overrides: Partial<ShopItem>): ShopItem {
+  return {
+    id: 1,
+    external_code: 'CODE',
+    name: 'Item',
+    shop_item_type: 'tickets',
+    type: 'ticket',
+    event: null,
+    event_id: null,
+    price: 1000,
+    fee: 0,
+    shop_image: null,
+    shop_image_2: null,
+    shop_image_3: null,
+    shop_image_4: null,
+    shop_description: '',
+    in_stock: true,
+    stock_level: null,
+    is_featured: false,
+    force_view: false,
+    limit_per_order: 0,
+    is_refundable: false,
+    allow_refund_requests_from: null,
+    allow_refund_requests_until: null,
+    has_payment_plan: false,
+    payment_plan: null,
+    allow_name_changes: false,
+    allow_name_changes_until: null,
+    name_change_limit: 0,
+    allow_email_changes: false,
+    travel_time_type: null,
+    travel_time: null,
+    travel_times: [],
+    allow_travel_time_changes_until: null,
+    timezone: null,
+    ...overrides,
+  };
+}
