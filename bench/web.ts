@@ -22,7 +22,8 @@ export async function benchFirstRoute(url: string): Promise<void> {
     await page.locator('main h1').first().waitFor();
     let gzipBytes = 0;
     for (const script of scripts) gzipBytes += gzipSync(readFileSync(path.join(DIST, script)), { level: 9 }).length;
-    record('JavaScript for the first render of / (gzip)', gzipBytes / 1024, 'kB', { max: 120 });
+    // Decimal kilobytes, as vite prints them and as the target is stated.
+    record('JavaScript for the first render of / (gzip)', gzipBytes / 1000, 'kB', { max: 120 });
     note(`${scripts.size} files: ${[...scripts].map((script) => path.basename(script)).join(', ')}`);
     const strays = [...scripts].filter((script) => NOT_FOR_HOME.test(script));
     record('portal, checkout and account chunks loaded by /', strays.length, 'files', { max: 0 });
