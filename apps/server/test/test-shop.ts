@@ -25,11 +25,18 @@ export async function createTestShop(
 ): Promise<TestShop> {
   const database = await createTestDatabase(engine);
   const config = { ...loadShopConfig(DEMO_CONFIG), ...options.config };
-  if (options.catalogue !== false) {
-    await importCatalogue(database.db, readCatalogueFile(DEMO_CATALOGUE), path.dirname(DEMO_CATALOGUE));
+  let app: FastifyInstance;
+  try {
+    if (options.catalogue !== false) {
+      await importCatalogue(database.db, readCatalogueFile(DEMO_CATALOGUE), path.dirname(DEMO_CATALOGUE));
+    }
+    app = await buildApp({ db: database.db, config, webRoot: options.webRoot ?? path.join(REPO_ROOT, 'apps/web/dist') });
+    await app.ready();
+  } catch (error) {
+    // A shop that fails to build must not leave its database behind on the server.
+    await database.destroy();
+    throw error;
   }
-  const app = await buildApp({ db: database.db, config, webRoot: options.webRoot ?? path.join(REPO_ROOT, 'apps/web/dist') });
-  await app.ready();
   return {
     app,
     database,
