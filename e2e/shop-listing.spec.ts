@@ -89,7 +89,8 @@ describe('the shop listings in Chromium', () => {
     const first = images.first();
     expect(await first.getAttribute('width')).toBe('350');
     expect(await first.getAttribute('height')).toBe('350');
-    expect(await first.getAttribute('srcset')).toMatch(/-350\.webp 1x, .*-700\.webp 2x$/);
+    expect(await first.getAttribute('srcset')).toMatch(/-200\.webp 200w, .*-350\.webp 350w, .*-500\.webp 500w, .*-700\.webp 700w$/);
+    expect(await first.getAttribute('sizes')).toBe('(max-width: 35.99rem) 50vw, 20rem');
     await page.context().close();
   });
 });

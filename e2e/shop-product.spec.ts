@@ -41,7 +41,8 @@ describe('the product pages in Chromium', () => {
     const main = page.locator('#gallery-main-image');
     expect(await main.getAttribute('width')).toBe('500');
     expect(await main.getAttribute('fetchpriority')).toBe('high');
-    expect(await main.getAttribute('srcset')).toMatch(/-500\.webp 1x, .*-1000\.webp 2x$/);
+    expect(await main.getAttribute('srcset')).toMatch(/-350\.webp 350w, .*-1000\.webp 1000w$/);
+    expect(await main.getAttribute('sizes')).toBe('(max-width: 51.99rem) 100vw, 500px');
     const thumbs = page.getByRole('group', { name: 'Images' }).getByRole('button');
     expect(await thumbs.count()).toBe(4);
     const hashes = await Promise.all([0, 1, 2, 3].map(async (index) => imageHash(await thumbs.nth(index).locator('img').getAttribute('src'))));

@@ -1,4 +1,4 @@
-import { imageSrcSet, imageVariantUrl, messages, type ShopItem } from '@festival/contract';
+import { CARD_IMAGE_SIZES, imageVariantUrl, imageWidthSrcSet, messages, type ShopItem } from '@festival/contract';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/Badge';
 import { useFormat } from '../../../lib/use-format';
@@ -27,7 +27,8 @@ export function ProductCard({ item, eager = false, headingLevel = 2 }: ProductCa
         {image ? (
           <img
             src={imageVariantUrl(image, 350)}
-            srcSet={imageSrcSet(image, 350)}
+            srcSet={imageWidthSrcSet(image, 200, 700)}
+            sizes={CARD_IMAGE_SIZES}
             width={350}
             height={350}
             alt=""

@@ -12,10 +12,13 @@ const mainImage = () => screen.getByRole('img', { name: /^Weekend ticket/ });
 const thumb = (n: number) => screen.getByRole('button', { name: `Show image ${n} of 3` });
 
 describe('ProductGallery', () => {
-  it('shows the first image at 500 px with its 2x variant, and a pressed first thumbnail', () => {
+  it('shows the first image at 500 px with its variants from 350 to 1000 px, and a pressed first thumbnail', () => {
     render(<ProductGallery images={images} name="Weekend ticket" />);
     expect(mainImage().getAttribute('src')).toBe(`/media/${hash(1)}-500.webp`);
-    expect(mainImage().getAttribute('srcset')).toBe(`/media/${hash(1)}-500.webp 1x, /media/${hash(1)}-1000.webp 2x`);
+    expect(mainImage().getAttribute('srcset')).toBe(
+      [350, 500, 700, 1000].map((width) => `/media/${hash(1)}-${width}.webp ${width}w`).join(', '),
+    );
+    expect(mainImage().getAttribute('sizes')).toBe('(max-width: 51.99rem) 100vw, 500px');
     expect(mainImage().getAttribute('alt')).toBe('Weekend ticket, image 1 of 3');
     expect(thumb(1).getAttribute('aria-pressed')).toBe('true');
     expect(thumb(2).getAttribute('aria-pressed')).toBe('false');

@@ -1,4 +1,4 @@
-import { imageSrcSet, imageVariantUrl } from '@festival/contract';
+import { GALLERY_IMAGE_SIZES, imageSrcSet, imageVariantUrl, imageWidthSrcSet } from '@festival/contract';
 import { useRef, useState, type KeyboardEvent } from 'react';
 
 export interface ProductGalleryProps {
@@ -64,7 +64,8 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
         <img
           id="gallery-main-image"
           src={imageVariantUrl(url, 500)}
-          srcSet={imageSrcSet(url, 500)}
+          srcSet={imageWidthSrcSet(url, 350, 1000)}
+          sizes={GALLERY_IMAGE_SIZES}
           width={500}
           height={500}
           alt={count > 1 ? `${name}, image ${shown + 1} of ${count}` : name}
