@@ -6,6 +6,7 @@ import { expectNoAxeViolations, launchBrowser, openPage, pageErrors } from './su
 
 const config = JSON.parse(readFileSync(path.join(import.meta.dirname, '../config/demo-shop.json'), 'utf8')) as {
   name: string;
+  description: string;
   ambassadors: { path: string; title: string };
 };
 
@@ -33,6 +34,18 @@ describe('the shop frame in Chromium', () => {
     await expect.poll(() => nav.getByRole('link', { name: 'Merchandise' }).count()).toBe(1);
     await expectNoAxeViolations(page);
     expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('tells search engines what the shop is and which pages to leave alone', async () => {
+    const page = await openPage(browser);
+    await visit(page, '/');
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(config.description);
+    const robots = await page.request.get('/robots.txt');
+    expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+    const rules = await robots.text();
+    expect(rules).toMatch(/^User-agent: \*$/m);
+    for (const path of ['/api/', '/checkout', '/portal', '/account']) expect(rules).toContain(`Disallow: ${path}`);
     await page.context().close();
   });
 

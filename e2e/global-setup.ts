@@ -8,8 +8,12 @@ import { loadShopConfig } from '../apps/server/src/modules/config/shop-config';
 // @ts-expect-error plain ESM helper shared with npm start
 import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
 
-/** The shop served under each configuration the journeys need; all share one database. */
-export type ShopVariant = 'default' | 'noMerchandise' | 'shopInactive';
+/**
+ * The shop served under each configuration the journeys need. The first three share one database
+ * with the demo catalogue; the empty ones share a database with nothing on sale (and differ in
+ * having an out-of-stock text and an ambassadors page configured or not).
+ */
+export type ShopVariant = 'default' | 'noMerchandise' | 'shopInactive' | 'empty' | 'emptyUnconfigured';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,18 +28,20 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   ensureWebBuild({ log: (line: string) => console.log(`[e2e] ${line}`) });
-  const database = await openDatabase({});
-  await database.migrate();
+  const [database, emptyDatabase] = await Promise.all([openDatabase({}), openDatabase({})]);
+  await Promise.all([database.migrate(), emptyDatabase.migrate()]);
   const catalogueFile = path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml');
   await importCatalogue(database.db, readCatalogueFile(catalogueFile), path.dirname(catalogueFile));
   const config = loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json'));
-  const variants: Record<ShopVariant, typeof config> = {
-    default: config,
-    noMerchandise: { ...config, merchandiseActive: false },
-    shopInactive: { ...config, shopActive: false },
+  const variants: Record<ShopVariant, [typeof config, typeof database]> = {
+    default: [config, database],
+    noMerchandise: [{ ...config, merchandiseActive: false }, database],
+    shopInactive: [{ ...config, shopActive: false }, database],
+    empty: [config, emptyDatabase],
+    emptyUnconfigured: [{ ...config, texts: { ...config.texts, outOfStock: null }, ambassadors: { ...config.ambassadors, title: null, text: null } }, emptyDatabase],
   };
   const apps = await Promise.all(
-    Object.values(variants).map((variant) => buildApp({ db: database.db, config: variant, webRoot: path.join(REPO_ROOT, 'apps/web/dist') })),
+    Object.values(variants).map(([variant, db]) => buildApp({ db: db.db, config: variant, webRoot: path.join(REPO_ROOT, 'apps/web/dist') })),
   );
   const addresses = await Promise.all(apps.map((app) => app.listen({ port: 0, host: '127.0.0.1' })));
   const baseUrls = Object.fromEntries(Object.keys(variants).map((name, index) => [name, addresses[index]!])) as Record<ShopVariant, string>;
@@ -43,6 +49,6 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrls', baseUrls);
   return async () => {
     await Promise.all(apps.map((app) => app.close()));
-    await database.close();
+    await Promise.all([database.close(), emptyDatabase.close()]);
   };
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './build/precompress';
 
 const webRoot = import.meta.dirname;
 /** The shop server that answers /api and serves images in development. */
@@ -41,7 +42,11 @@ function devShopConfig(): Plugin {
         script = `<script id="shop-config" type="application/json">${escapeForScript(JSON.stringify(JSON.parse(sample)))}</script>`;
       }
       // Replacer functions: a "$&" in a configured text must stay literal.
-      return html.replace('<!--shop-config-->', () => script).replace('<!--shop-title-->', () => name);
+      return html
+        .replace('<!--shop-config-->', () => script)
+        .replace('<!--shop-title-->', () => name)
+        .replace('<!--shop-description-->', () => name)
+        .replace('<!--shop-preload-->', '');
     },
   };
 }
@@ -51,7 +56,7 @@ const proxied = ['/api', '/images', '/media', '/healthz'];
 export default defineConfig(() => {
   return {
     root: webRoot,
-    plugins: [react(), devShopConfig()],
+    plugins: [react(), devShopConfig(), precompress()],
     server: {
       proxy: Object.fromEntries(proxied.map((path) => [path, { target: backend, changeOrigin: false }])),
     },
@@ -60,7 +65,16 @@ export default defineConfig(() => {
       emptyOutDir: true,
       // The page runs under a strict CSP (no data: URIs needed): every asset stays a file.
       assetsInlineLimit: 0,
+      // The server reads it to announce a landing page's own chunks in the HTML (page-chunks.ts).
+      manifest: true,
       target: 'es2022',
+      rolldownOptions: {
+        output: {
+          // React, the router and the query library change rarely and every route needs them: one
+          // long-cached vendor file, compressed as a whole, instead of several small shared chunks.
+          codeSplitting: { groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+        },
+      },
     },
   };
 });

@@ -13,7 +13,9 @@ import { registerWebApp } from './http/web-app';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogReader } from './modules/catalog/catalog-snapshot';
 import { buildClientConfig } from './modules/config/shop-config';
+import { createVisitorAnswers } from './modules/data/data.service';
 import { registerDataRoutes } from './modules/data/data.routes';
+import { pagePreloadMarkup } from './modules/data/page-preload';
 
 export interface AppOptions {
   db: Db;
@@ -60,7 +62,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const catalog = createCatalogReader(db, options.catalogMaxAgeMs ?? DEFAULT_CATALOG_MAX_AGE_MS);
-  registerDataRoutes(app, db, config, catalog);
+  const visitorAnswer = createVisitorAnswers(config);
+  registerDataRoutes(app, db, config, catalog, visitorAnswer);
   registerCatalogRoutes(app, db, catalog);
   for (const path of API_PATHS) {
     if (!IMPLEMENTED.has(path)) registerPendingApiRoute(app, path);
@@ -69,6 +72,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerWebApp(app, {
     root: options.webRoot,
     clientConfig: async () => buildClientConfig(config, (await catalog.current()).eventSettings),
+    pagePreload: async (url) => {
+      const snapshot = await catalog.current();
+      return pagePreloadMarkup(url, snapshot, visitorAnswer(snapshot), config);
+    },
   });
   return app;
 }

@@ -2,11 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
+import { seedPreloadedAnswers } from './app/page-preload';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { USER_DATA_KEY } from './features/account/api/session';
 import { onSessionExpired } from './lib/api-client';
 import { ConfigError, getConfig } from './lib/config';
+import { getToken } from './lib/storage';
 import './app/styles/global.css';
 
 const container = document.getElementById('root');
@@ -16,6 +18,7 @@ const root = createRoot(container);
 function start(): void {
   const config = getConfig();
   const queryClient = createQueryClient();
+  seedPreloadedAnswers(queryClient, document, getToken());
   const router = createAppRouter(config, queryClient);
 
   // A 401 or 419 answer ended the session (the api client cleared the token): drop the

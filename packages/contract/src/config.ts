@@ -27,6 +27,8 @@ const optionalUrl = z.url().nullish();
 export const shopConfigFile = z
   .object({
     name: text.min(1),
+    /** The pages' meta description for search engines; a sentence built from the name when absent. */
+    description: text.max(300).nullish(),
     shopActive: z.boolean(),
     merchandiseActive: z.boolean(),
     currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code such as EUR'),

@@ -1,5 +1,6 @@
 export * from './messages';
 export * from './constants';
+export * from './listing';
 export * from './common';
 export * from './config';
 export * from './catalog';

@@ -1,12 +1,11 @@
-import { messages } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
-import { emptyListingText, listingTypes, listingView, readListingFilter, writeListingFilter } from './listing-filter';
-import { testShopItem } from './test-shop-item';
+import { emptyListingText, listingTypes, listingView, readListingFilter, writeListingFilter } from './listing';
+import { messages } from './messages';
 
-const weekend = testShopItem({ id: 1, external_code: 'WEEKEND', type: 'ticket', is_featured: true });
-const camping = testShopItem({ id: 2, external_code: 'CAMPING', type: 'camping' });
-const glamping = testShopItem({ id: 3, external_code: 'GLAMPING', type: 'camping', in_stock: false, is_featured: true });
-const shuttle = testShopItem({ id: 4, external_code: 'SHUTTLE', type: 'transport' });
+const weekend = { external_code: 'WEEKEND', type: 'ticket', in_stock: true };
+const camping = { external_code: 'CAMPING', type: 'camping', in_stock: true };
+const glamping = { external_code: 'GLAMPING', type: 'camping', in_stock: false };
+const shuttle = { external_code: 'SHUTTLE', type: 'transport', in_stock: true };
 const tickets = [weekend, camping, glamping, shuttle];
 
 describe('listingTypes', () => {

@@ -1,12 +1,14 @@
-import { messages, type ShopItem, type ShopItemType } from '@festival/contract';
+import type { ShopItem, ShopItemType } from './catalog';
+import { messages } from './messages';
 
 /**
  * The listing filter of /tickets and /merchandise (spec section 2): a sub-type held in the
- * query parameter type, in-stock only or with sold-out items too, and the empty text.
+ * query parameter type, in-stock only or with sold-out items too, and the empty text. Zod-free
+ * and shared: the web app shows listings with it, the server preloads a listing's first image.
  */
 
 /** The items of one listing (/tickets or /merchandise) from get-data. */
-export function listingItems(data: { products: readonly ShopItem[]; merchandise: readonly ShopItem[] }, type: ShopItemType): readonly ShopItem[] {
+export function listingItems<Item = ShopItem>(data: { products: readonly Item[]; merchandise: readonly Item[] }, type: ShopItemType): readonly Item[] {
   return type === 'merchandise' ? data.merchandise : data.products;
 }
 

@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../test/databases';
 import { createTestShop, type TestShop } from '../../test/test-shop';
@@ -11,8 +12,19 @@ describe.each(testEngines())('serving the web app on %s', (engine) => {
   beforeAll(async () => {
     webRoot = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
     mkdirSync(path.join(webRoot, 'assets'));
-    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html lang="en"><head><title><!--shop-title--></title><!--shop-config--></head><body><div id="root"></div></body></html>');
+    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html lang="en"><head><title><!--shop-title--></title><!--shop-preload--><!--shop-config--></head><body><div id="root"></div></body></html>');
     writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log("app")');
+    writeFileSync(path.join(webRoot, 'robots.txt'), 'User-agent: *');
+    writeFileSync(path.join(webRoot, 'assets', 'big-abc123.js'), 'console.log("big");'.repeat(200));
+    writeFileSync(path.join(webRoot, 'assets', 'big-abc123.js.br'), brotliCompressSync('console.log("big");'.repeat(200)));
+    mkdirSync(path.join(webRoot, '.vite'));
+    writeFileSync(
+      path.join(webRoot, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/app-abc123.js', isEntry: true },
+        'src/features/shop/pages/ProductPage.tsx': { file: 'assets/ProductPage-abc123.js', imports: ['index.html'] },
+      }),
+    );
     shop = await createTestShop(engine, { webRoot });
   });
   afterAll(async () => {
@@ -56,5 +68,75 @@ describe.each(testEngines())('serving the web app on %s', (engine) => {
     expect(missing.statusCode).toBe(404);
     const api = await shop.app.inject({ method: 'GET', url: '/api/get-data', headers: { 'x-requested-with': 'XMLHttpRequest' } });
     expect(api.statusCode).toBe(404);
+  });
+
+  const preloaded = (html: string) => {
+    const match = /<script id="shop-preload" type="application\/json">(.*?)<\/script>/.exec(html);
+    return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : undefined;
+  };
+  it("puts a visitor's get-data answer into every page, the same the API gives", async () => {
+    for (const url of ['/', '/tickets?type=camping', '/faqs']) {
+      const page = await shop.app.inject({ method: 'GET', url });
+      expect(preloaded(page.body), url).toEqual({ 'get-data': (await shop.call('get-data', {})).body });
+    }
+    expect((await shop.app.inject({ method: 'GET', url: '/' })).body).not.toContain('rel="preload" as="image"');
+  });
+
+  it("preloads the image of a listing's first card, as the listing filter in the URL shows it", async () => {
+    const { products } = (await shop.call('get-data', {})).body.data as { products: { external_code: string; type: string; in_stock: boolean; shop_image: string }[] };
+    const hash = (code: string) => /[a-f0-9]{32}/.exec(products.find((item) => item.external_code === code)!.shop_image)![0];
+    const preloadedImage = async (url: string) => /<link rel="preload" as="image" href="\/media\/([a-f0-9]{32})-350\.webp" imagesrcset="[^"]*-200\.webp 200w, [^"]*-700\.webp 700w" imagesizes="\(max-width: 35\.99rem\) 50vw, 20rem" fetchpriority="high" \/>/.exec((await shop.app.inject({ method: 'GET', url })).body)?.[1];
+    expect(await preloadedImage('/tickets')).toBe(hash(products[0]!.external_code));
+    const firstCamping = products.find((item) => item.type === 'camping' && item.in_stock)!;
+    expect(await preloadedImage('/tickets?type=camping')).toBe(hash(firstCamping.external_code));
+  });
+
+  it("puts a product page's get-shop-item answer into the page and preloads its main image", async () => {
+    const page = await shop.app.inject({ method: 'GET', url: '/tickets/NWF27-WEEKEND' });
+    const answers = preloaded(page.body)!;
+    expect(answers['get-shop-item']).toEqual({ external_code: 'NWF27-WEEKEND', answer: (await shop.call('get-shop-item', { external_code: 'NWF27-WEEKEND' })).body });
+    expect(page.body).toMatch(/<link rel="preload" as="image" href="\/media\/[a-f0-9]{32}-500\.webp" imagesrcset="[^"]*-350\.webp 350w, [^"]*-1000\.webp 1000w" imagesizes="\(max-width: 51\.99rem\) 100vw, 500px" fetchpriority="high" \/>/);
+  });
+
+  it('preloads no item for an unknown code or for a product under the other kind', async () => {
+    for (const url of ['/tickets/NO-SUCH-ITEM', '/merchandise/NWF27-WEEKEND']) {
+      const page = await shop.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(Object.keys(preloaded(page.body)!)).toEqual(['get-data']);
+    }
+    // A path that is not valid percent-encoding is a bad request, not a server error.
+    expect((await shop.app.inject({ method: 'GET', url: '/tickets/%E0%A4%A' })).statusCode).toBe(400);
+  });
+
+  it('keeps organiser text in the preloaded answers from closing the script element', async () => {
+    const page = await shop.app.inject({ method: 'GET', url: '/' });
+    const script = /<script id="shop-preload" type="application\/json">(.*?)<\/script>/.exec(page.body)![1]!;
+    expect(script).not.toMatch(/[<>]/);
+  });
+
+  it('compresses every page, not only the home page', async () => {
+    for (const url of ['/', '/tickets', '/tickets/NWF27-WEEKEND', '/no/such/page']) {
+      const page = await shop.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(page.headers['content-encoding'], url).toBe('br');
+    }
+  });
+
+  it("announces a product page's own chunk in the page and keeps the build manifest private", async () => {
+    const page = await shop.app.inject({ method: 'GET', url: '/tickets/NWF27-WEEKEND' });
+    expect(page.body).toContain('<link rel="modulepreload" href="/assets/ProductPage-abc123.js" />');
+    const manifest = await shop.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(manifest.body).not.toContain('isEntry');
+  });
+
+  it('sends the brotli copy the build wrote beside an asset, not a fresh compression', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.rawPayload.equals(readFileSync(path.join(webRoot, 'assets', 'big-abc123.js.br')))).toBe(true);
+  });
+
+  it('serves files from the web root, such as robots.txt', async () => {
+    const robots = await shop.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toBe('User-agent: *');
   });
 });

@@ -2,29 +2,52 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { CONFIG_ELEMENT_ID, messages, type ClientConfig } from '@festival/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtmlText, serializeForScript } from '../modules/config/shop-config';
+import { createPageChunkLinks } from './page-chunks';
+
+/** What the server adds to a page so its first render waits for nothing but the JavaScript. */
+export interface PagePreloadMarkup {
+  /** `<link rel="preload">` of the image the page will show largest (a product's main image). */
+  head: string;
+  /** `<script id="shop-preload" type="application/json">` with the page's first API answers. */
+  body: string;
+}
 
 export interface WebAppOptions {
   /** The built web app (apps/web/dist); when absent, pages answer 503 with a hint. */
   root: string;
   /** The configuration injected into every page. */
   clientConfig: () => Promise<ClientConfig>;
+  /** The first API answers (and image preload) of the page at this URL (path and query), put into the page. */
+  pagePreload?: (url: string) => Promise<PagePreloadMarkup>;
 }
 
-/** Fills the page template: the configuration as inert JSON and the shop name as title. */
-export function renderIndexHtml(template: string, config: ClientConfig): string {
+/** The meta description of every page: the configured one, or one built from the shop's name. */
+export function shopDescription(config: Pick<ClientConfig, 'name' | 'description'>): string {
+  return config.description ?? `${config.name}: tickets, add-ons, transport and merchandise, sold by the organiser.`;
+}
+
+/** Fills the page template: the configuration as inert JSON, the shop name as title, the description. */
+export function renderIndexHtml(template: string, config: ClientConfig, preload: PagePreloadMarkup = { head: '', body: '' }): string {
   const script = `<script id="${CONFIG_ELEMENT_ID}" type="application/json">${serializeForScript(config)}</script>`;
-  return template.replace('<!--shop-config-->', () => script).replace('<!--shop-title-->', () => escapeHtmlText(config.name));
+  // Replacer functions: a "$&" in a configured text must stay literal.
+  return template
+    .replace('<!--shop-preload-->', () => preload.head + preload.body)
+    .replace('<!--shop-config-->', () => script)
+    .replace('<!--shop-title-->', () => escapeHtmlText(config.name))
+    .replace('<!--shop-description-->', () => escapeHtmlText(shopDescription(config)));
 }
 
 /**
  * Serves the built web app: hashed assets cached for a year, and index.html (with the
- * configuration) for every other GET so the app's router decides, sending unknown paths home.
+ * configuration and the page's first API answers) for every other GET so the app's router
+ * decides, sending unknown paths home.
  */
 export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
   const indexFile = path.join(options.root, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const pageChunkLinks = createPageChunkLinks(options.root);
 
   if (template) {
     await app.register(fastifyStatic, {
@@ -34,7 +57,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       serve: true,
       preCompressed: true,
       // index.html is a template: it is only ever sent filled in, by sendPage.
-      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+      globIgnore: ['index.html', '**/*.br', '**/*.gz', '.vite/**'],
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -42,23 +65,23 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     });
   }
 
-  const sendPage = async (reply: FastifyReply) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!template) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run "npm run build" (npm start does it for you).');
     }
-    const html = renderIndexHtml(template, await options.clientConfig());
+    const [config, preload = { head: '', body: '' }] = await Promise.all([options.clientConfig(), options.pagePreload?.(request.url)]);
+    const html = renderIndexHtml(template, config, { head: pageChunkLinks(request.url.split('?', 1)[0] ?? '/') + preload.head, body: preload.body });
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   };
 
-  app.get('/', (_request, reply) => sendPage(reply));
-  app.get('/index.html', (_request, reply) => sendPage(reply));
-  app.setNotFoundHandler((request, reply) => {
-    const accepts = request.method === 'GET' || request.method === 'HEAD';
-    const isAsset = /^\/(api|media|assets)\//.test(request.url);
-    if (accepts && !isAsset) return sendPage(reply);
-    return reply.status(404).send({ message: messages.server.notFound });
-  });
+  const notFound = (reply: FastifyReply) => reply.status(404).send({ message: messages.server.notFound });
+  // Pages are real routes (not the not-found handler) so they go through compression like the
+  // rest. Files (built assets, robots.txt, images) have routes of their own and win over '/*'.
+  app.get('/', sendPage);
+  app.get('/index.html', sendPage);
+  app.get('/*', (request, reply) => (/^\/(api|media|assets)\//.test(request.url) ? notFound(reply) : sendPage(request, reply)));
+  app.setNotFoundHandler((_request, reply) => notFound(reply));
 }

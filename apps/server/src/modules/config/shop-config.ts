@@ -45,7 +45,12 @@ export function buildClientConfig(config: ShopConfigFile, events: Record<string,
  * separators are escaped so no configured text can close the element or start markup.
  */
 export function serializeForScript(value: unknown): string {
-  return JSON.stringify(value)
+  return escapeJsonForScript(JSON.stringify(value));
+}
+
+/** serializeForScript for JSON that is already serialised. */
+export function escapeJsonForScript(json: string): string {
+  return json
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')

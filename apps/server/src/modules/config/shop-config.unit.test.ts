@@ -15,4 +15,12 @@ describe('configuration injection', () => {
     expect(html).toContain('<title>Fest &#38; &#60;Friends&#62; $&#38;</title>');
     expect(html).toContain('<script id="shop-config" type="application/json">{"name":"Fest \\u0026 \\u003cFriends\\u003e $\\u0026"}</script>');
   });
+
+  it('describes the shop in a meta description, configured or built from the name, escaped for the attribute', () => {
+    const template = '<meta name="description" content="<!--shop-description-->" />';
+    expect(renderIndexHtml(template, { name: 'Fest', description: 'Tickets "now" & more' } as never)).toBe('<meta name="description" content="Tickets &#34;now&#34; &#38; more" />');
+    expect(renderIndexHtml(template, { name: 'Fest' } as never)).toBe(
+      '<meta name="description" content="Fest: tickets, add-ons, transport and merchandise, sold by the organiser." />',
+    );
+  });
 });

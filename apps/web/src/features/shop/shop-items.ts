@@ -3,7 +3,7 @@ import { messages, type ShopItem } from '@festival/contract';
 /**
  * The shop's rules for showing an item, free of React so they can be tested on their own:
  * labels of item types, paths, prices, gallery images and featured items. The listing
- * filter is in listing-filter.ts (home, on the first route, does not need it).
+ * filter is in the contract's listing.ts (home, on the first route, does not need it).
  */
 
 /**

@@ -1,3 +1,4 @@
+import { emptyListingText, listingItems, listingView, readListingFilter, writeListingFilter, type ListingFilter } from '@festival/contract';
 import { useId } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -9,7 +10,6 @@ import { useConfig } from '../../../lib/config';
 import { usePageTitle, useRouteHandle } from '../../../lib/route-handle';
 import { useUserData } from '../../../lib/user-data';
 import { ProductGrid } from '../components/ProductCard';
-import { emptyListingText, listingItems, listingView, readListingFilter, writeListingFilter, type ListingFilter } from '../listing-filter';
 import { typeLabel } from '../shop-items';
 import './shop-listing.css';
 
