@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidEmail } from './holder';
 import { messages } from './messages';
 
 /** Money in integer minor units (4550 is 45.50 in the shop currency). */
@@ -10,11 +11,6 @@ export const token = z.string().max(200).nullish();
 /** The cart code kept in local storage; absent or null before the first add. */
 export const cartCode = z.string().max(100).nullish();
 
-/** Spec section 5: non-space text, @, text, dot, text; never starting with mailto:. */
-export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
-export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value) && !value.toLowerCase().startsWith('mailto:');
-}
 
 /** A customer e-mail field with the spec's texts for empty and invalid. */
 export const emailField = z

@@ -1,6 +1,7 @@
 export * from './messages';
 export * from './constants';
 export * from './listing';
+export * from './holder';
 export * from './common';
 export * from './config';
 export * from './catalog';

@@ -64,6 +64,27 @@ export const messages = {
   },
   cart: {
     empty: 'Your Cart is empty.',
+    // Texts of our own below: the spec names these states but not their words (docs/decisions/0011).
+    soldOut: (item: string) => `Sorry, ${item} is sold out.`,
+    travelTimeSoldOut: 'Sorry, this travel time is sold out. Please choose another one.',
+    travelTimeUnknown: 'Please choose one of the travel times on offer.',
+    ageUnknown: 'Please choose one of the age ranges on offer.',
+    limitPerOrder: (item: string, limit: number) => `You can have at most ${limit} × ${item} in one order.`,
+    paymentPlanNeedsEmptyCart: 'A payment-plan ticket must be bought on its own. Please empty your cart first.',
+    paymentPlanAlone: 'Your cart holds a payment-plan ticket, which must be bought on its own. Remove it to add other items.',
+    shopClosed: 'The shop is closed at the moment, so nothing can be added to the cart.',
+    merchandiseClosed: 'Merchandise is not on sale at the moment.',
+    expired: 'Your cart has expired and its items are no longer reserved. Please add them again.',
+    lineGone: 'This item is no longer in your cart.',
+    addOnWithoutEntry: (addOn: string, holder: string, event: string) =>
+      `${addOn} for ${holder} needs an entry ticket for ${event} in the same name. Add one unless ${holder} already has one.`,
+    shippingAndTaxes: 'Shipping for merchandise and taxes are calculated at checkout.',
+    logInToCheckOut: 'To check out, please log in or register.',
+    moreItems: 'You can add other items, but only one payment-plan item at a time.',
+    reservedFor: 'Your items are reserved for',
+    meetingPoint: 'Please be at the meeting location 30 minutes before your travel time.',
+    travelTimeChangesUntil: (date: string) => `You can change the travel time until ${date}.`,
+    nameAsOnId: 'Enter the name in roman characters, exactly as on the passport or ID.',
   },
   terms: {
     accept: 'Accept Terms and Conditions',
