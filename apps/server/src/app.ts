@@ -13,6 +13,9 @@ import { registerWebApp } from './http/web-app';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogReader } from './modules/catalog/catalog-snapshot';
 import { buildClientConfig } from './modules/config/shop-config';
+import { startCartSweeper } from './modules/cart/cart-sweeper';
+import { registerCartRoutes } from './modules/cart/cart.routes';
+import { createCartService } from './modules/cart/cart.service';
 import { createVisitorAnswers } from './modules/data/data.service';
 import { registerDataRoutes } from './modules/data/data.routes';
 import { pagePreloadMarkup } from './modules/data/page-preload';
@@ -26,13 +29,28 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** How long visitors share one catalogue snapshot (ms); 0 reads the database every time. */
   catalogMaxAgeMs?: number;
+  /** How long a cart holds stock and seats (ms); CART_HOLD_MINUTES in production. */
+  cartHoldMs?: number;
+  /** How often expired carts are ended (ms). */
+  cartSweepIntervalMs?: number;
 }
 
 /** Calls answered by this build; the rest exist, validate, and answer 501 until their issue lands. */
-const IMPLEMENTED: ReadonlySet<ApiPath> = new Set(['get-data', 'get-shop-item']);
+const IMPLEMENTED: ReadonlySet<ApiPath> = new Set([
+  'get-data',
+  'get-shop-item',
+  'get-cart',
+  'add-product-to-cart',
+  'update-product-in-cart',
+  'remove-product-from-cart',
+  'add-merchandise-to-cart',
+  'remove-merchandise-from-cart',
+]);
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 export const DEFAULT_CATALOG_MAX_AGE_MS = 1000;
+export const DEFAULT_CART_HOLD_MS = 15 * 60_000;
+export const DEFAULT_CART_SWEEP_INTERVAL_MS = 1000;
 
 /** Builds the shop without listening, so tests run the same app the server runs. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -65,6 +83,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const visitorAnswer = createVisitorAnswers(config);
   registerDataRoutes(app, db, config, catalog, visitorAnswer);
   registerCatalogRoutes(app, db, catalog);
+  const carts = createCartService({ db, config, catalog, holdMs: options.cartHoldMs ?? DEFAULT_CART_HOLD_MS });
+  registerCartRoutes(app, db, carts);
+  let sweeper: { stop(): Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    sweeper = startCartSweeper(carts, options.cartSweepIntervalMs ?? DEFAULT_CART_SWEEP_INTERVAL_MS, options.logger);
+  });
+  app.addHook('onClose', async () => {
+    await sweeper?.stop();
+  });
   for (const path of API_PATHS) {
     if (!IMPLEMENTED.has(path)) registerPendingApiRoute(app, path);
   }

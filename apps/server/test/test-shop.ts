@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ApiPath, ApiPayload, ShopConfigFile } from '@festival/contract';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp, type AppOptions } from '../src/app';
 import { REPO_ROOT } from '../src/env';
 import { importCatalogue, readCatalogueFile } from '../src/modules/catalog/catalogue-import';
 import { loadShopConfig } from '../src/modules/config/shop-config';
@@ -21,7 +21,13 @@ export interface TestShop {
 
 export async function createTestShop(
   engine: Engine,
-  options: { catalogue?: boolean; config?: Partial<ShopConfigFile>; webRoot?: string } = {},
+  options: {
+    catalogue?: boolean;
+    config?: Partial<ShopConfigFile>;
+    webRoot?: string;
+    /** Other options of buildApp: snapshot age, cart hold time, sweep interval. */
+    app?: Pick<AppOptions, 'catalogMaxAgeMs' | 'cartHoldMs' | 'cartSweepIntervalMs'>;
+  } = {},
 ): Promise<TestShop> {
   const database = await createTestDatabase(engine);
   const config = { ...loadShopConfig(DEMO_CONFIG), ...options.config };
@@ -30,7 +36,7 @@ export async function createTestShop(
     if (options.catalogue !== false) {
       await importCatalogue(database.db, readCatalogueFile(DEMO_CATALOGUE), path.dirname(DEMO_CATALOGUE));
     }
-    app = await buildApp({ db: database.db, config, webRoot: options.webRoot ?? path.join(REPO_ROOT, 'apps/web/dist') });
+    app = await buildApp({ db: database.db, config, webRoot: options.webRoot ?? path.join(REPO_ROOT, 'apps/web/dist'), ...options.app });
     await app.ready();
   } catch (error) {
     // A shop that fails to build must not leave its database behind on the server.

@@ -8,6 +8,11 @@ export interface CatalogSnapshot {
   merchandise: ShopItem[];
   /** get-shop-item answers, serialised once: `{"item":…}` by external code. */
   itemAnswers: Map<string, string>;
+  /** Every item above by id and by external code. */
+  byId: Map<number, ShopItem>;
+  byCode: Map<string, ShopItem>;
+  /** Items that may be put in a cart (on sale); others are only shown. */
+  onSaleIds: ReadonlySet<number>;
   eventSettings: Record<string, EventSettings>;
   takenAt: number;
 }
@@ -33,8 +38,14 @@ export function createCatalogReader(db: Db, maxAgeMs: number): CatalogReader {
       try {
         const [items, eventSettings] = await Promise.all([listShopItems(db), listEventSettings(db)]);
         const itemAnswers = new Map<string, string>();
-        for (const item of [...items.products, ...items.merchandise]) itemAnswers.set(item.external_code, JSON.stringify({ item }));
-        snapshot = { ...items, itemAnswers, eventSettings, takenAt: Date.now() };
+        const byId = new Map<number, ShopItem>();
+        const byCode = new Map<string, ShopItem>();
+        for (const item of [...items.products, ...items.merchandise]) {
+          itemAnswers.set(item.external_code, JSON.stringify({ item }));
+          byId.set(item.id, item);
+          byCode.set(item.external_code, item);
+        }
+        snapshot = { ...items, itemAnswers, byId, byCode, eventSettings, takenAt: Date.now() };
         return snapshot;
       } finally {
         refreshing = undefined;

@@ -109,6 +109,11 @@ export async function listVisibleShopItems(db: Db): Promise<ShopItemRow[]> {
     .orderBy(asc(shopItems.sortOrder), asc(shopItems.id));
 }
 
+export async function listShopItemsByIds(db: Db, ids: number[]): Promise<ShopItemRow[]> {
+  if (!ids.length) return [];
+  return db.select().from(shopItems).where(inArray(shopItems.id, ids));
+}
+
 export async function listActiveTravelTimes(db: Db, shopItemIds: number[]): Promise<TravelTimeRow[]> {
   if (!shopItemIds.length) return [];
   return db

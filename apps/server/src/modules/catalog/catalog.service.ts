@@ -73,13 +73,24 @@ async function toShopItems(db: Db, rows: ShopItemRow[]): Promise<ShopItem[]> {
   );
 }
 
-/** What the shop offers right now, split as get-data answers it. */
-export async function listShopItems(db: Db): Promise<{ products: ShopItem[]; merchandise: ShopItem[] }> {
-  const items = await toShopItems(db, await queries.listVisibleShopItems(db));
+/**
+ * What the shop offers right now, split as get-data answers it, and which of the items may be
+ * put in a cart (on sale; an item shown anyway with force_view may not be).
+ */
+export async function listShopItems(db: Db): Promise<{ products: ShopItem[]; merchandise: ShopItem[]; onSaleIds: ReadonlySet<number> }> {
+  const rows = await queries.listVisibleShopItems(db);
+  const items = await toShopItems(db, rows);
   return {
     products: items.filter((item) => item.shop_item_type === 'tickets'),
     merchandise: items.filter((item) => item.shop_item_type === 'merchandise'),
+    onSaleIds: new Set(rows.filter((row) => row.onSale).map((row) => row.id)),
   };
+}
+
+/** Shop items by id, read from the database: items a cart holds that the snapshot no longer shows. */
+export async function loadShopItemsByIds(db: Db, ids: number[]): Promise<ShopItem[]> {
+  if (!ids.length) return [];
+  return toShopItems(db, await queries.listShopItemsByIds(db, ids));
 }
 
 export const SHOP_ITEM_NOT_FOUND = 'This item does not exist or is no longer on sale.';

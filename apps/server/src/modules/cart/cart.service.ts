@@ -1,0 +1,329 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ENTRY_TICKET_TYPE,
+  holderError,
+  messages,
+  type ApiInput,
+  type Cart,
+  type CartProduct,
+  type ShopConfigFile,
+  type ShopItem,
+  type UserData,
+} from '@festival/contract';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { CustomerRow } from '../accounts/session.queries';
+import type { CatalogReader, CatalogSnapshot } from '../catalog/catalog-snapshot';
+import { loadShopItemsByIds, SHOP_ITEM_NOT_FOUND } from '../catalog/catalog.service';
+import { buildUserData } from '../data/data.service';
+import * as queries from './cart.queries';
+import type { CartMerchandiseRow, CartProductRow, CartRow } from './cart.queries';
+
+export interface CartDeps {
+  db: Db;
+  config: ShopConfigFile;
+  catalog: CatalogReader;
+  /** How long a cart holds its stock and seats, from its creation (CART_HOLD_MINUTES). */
+  holdMs: number;
+  now?: () => Date;
+}
+
+interface CartLines {
+  products: CartProductRow[];
+  merchandise: CartMerchandiseRow[];
+}
+
+type HolderPayload = Pick<ApiInput<'add-product-to-cart'>, 'full_name' | 'email' | 'age' | 'transport_time_id'>;
+
+/** 24 random bytes: the cart code is the only key an anonymous visitor has, so it must not be guessable. */
+export function newCartCode(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+const refuse = (message: string) => new AppError('CONFLICT', message);
+const invalid = (field: string, message: string) => new AppError('INVALID_INPUT', message, { [field]: [message] });
+
+export function createCartService(deps: CartDeps) {
+  const { db, config, catalog, holdMs } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** Items of the cart's lines: from the snapshot, or the database for items it no longer shows. */
+  async function itemsOf(ids: Iterable<number>, snapshot: CatalogSnapshot): Promise<Map<number, ShopItem>> {
+    const found = new Map<number, ShopItem>();
+    const missing: number[] = [];
+    for (const id of new Set(ids)) {
+      const item = snapshot.byId.get(id);
+      if (item) found.set(id, item);
+      else missing.push(id);
+    }
+    for (const item of await loadShopItemsByIds(db, missing)) found.set(item.id, item);
+    return found;
+  }
+
+  /**
+   * The open cart of a code for this visitor, locked for the transaction: null when there is
+   * none, it has ended, or it belongs to another customer. A cart whose time is up is ended here
+   * (its holds returned) if the sweeper has not got to it yet. A customer's session attaches an
+   * anonymous cart to them.
+   */
+  async function usableCart(tx: Db, code: string | null | undefined, customer: CustomerRow | null): Promise<CartRow | null> {
+    if (!code) return null;
+    const cart = await queries.lockCartByCode(tx, code);
+    if (!cart || cart.status !== 'open') return null;
+    if (cart.customerId !== null && cart.customerId !== customer?.id) return null;
+    if (cart.expiresAt <= now()) {
+      await endAndRelease(tx, [cart.id]);
+      return null;
+    }
+    if (customer && cart.customerId === null) await queries.attachCart(tx, cart.id, customer.id);
+    return cart;
+  }
+
+  async function endAndRelease(tx: Db, cartIds: number[]): Promise<void> {
+    const held = await queries.endCarts(tx, cartIds, 'expired');
+    await queries.releaseItems(tx, held.items);
+    await queries.releaseSeats(tx, held.seats);
+  }
+
+  /** Spec section 4: a payment-plan item only in an empty cart, and nothing beside it. */
+  async function checkCompany(item: ShopItem, lines: CartLines, snapshot: CatalogSnapshot): Promise<void> {
+    const count = lines.products.length + lines.merchandise.length;
+    if (count === 0) return;
+    if (item.has_payment_plan) throw refuse(messages.cart.paymentPlanNeedsEmptyCart);
+    const held = await itemsOf(
+      lines.products.map((line) => line.shopItemId),
+      snapshot,
+    );
+    if ([...held.values()].some((other) => other.has_payment_plan)) throw refuse(messages.cart.paymentPlanAlone);
+  }
+
+  /** Limit per order (0 = none), counted over the cart's lines of the item. */
+  function checkLimit(item: ShopItem, linesOfItem: number): void {
+    if (item.limit_per_order > 0 && linesOfItem >= item.limit_per_order) throw refuse(messages.cart.limitPerOrder(item.name, item.limit_per_order));
+  }
+
+  /**
+   * The holder rules of spec section 5 in order (shared with the modal), then what only the
+   * server can know: the age range is one the shop offers, the travel time one of the item's.
+   */
+  function checkHolder(item: ShopItem, input: HolderPayload, otherHolders: (string | null)[], snapshot: CatalogSnapshot) {
+    const eventSettings = item.event_id === null ? undefined : snapshot.eventSettings[String(item.event_id)];
+    const needsAge = item.type === ENTRY_TICKET_TYPE && Boolean(eventSettings?.ageRangeActive) && config.ageRanges.length > 0;
+    const needsTravelTime = item.travel_time_type === 'selectable';
+    const error = holderError(input, { productName: item.name, needsAge, needsTravelTime, otherHolders });
+    if (error) throw invalid(error.field, error.message);
+    const age = needsAge ? input.age!.trim() : null;
+    if (age !== null && !config.ageRanges.includes(age)) throw invalid('age', messages.cart.ageUnknown);
+    const travelTimeId = needsTravelTime ? Number(input.transport_time_id) : null;
+    if (travelTimeId !== null && !item.travel_times.some((time) => time.id === travelTimeId)) {
+      throw invalid('transport_time_id', messages.cart.travelTimeUnknown);
+    }
+    return { fullName: input.full_name!.trim().replace(/\s+/g, ' '), email: input.email!.trim(), age, travelTimeId };
+  }
+
+  async function buildCart(cart: CartRow, lines: CartLines, snapshot: CatalogSnapshot): Promise<Cart> {
+    const items = await itemsOf(
+      lines.products.map((line) => line.shopItemId),
+      snapshot,
+    );
+    const departures = new Map<number, string>();
+    for (const item of items.values()) for (const time of item.travel_times) departures.set(time.id, time.travel_time);
+    // A departure taken off sale after it was chosen still shows its time.
+    const unknown = lines.products.map((line) => line.travelTimeId).filter((id): id is number => id !== null && !departures.has(id));
+    for (const row of await queries.listTravelTimesByIds(db, unknown)) departures.set(row.id, row.departsAt.toISOString());
+
+    const products = lines.products.map((line): CartProduct => {
+      const item = items.get(line.shopItemId)!;
+      return {
+        id: line.id,
+        shop_item_type: 'tickets',
+        product: {
+          id: item.id,
+          name: item.name,
+          type: item.type,
+          event: item.event,
+          event_id: item.event_id,
+          timezone: item.timezone,
+          travel_times: item.travel_times,
+          travel_time_type: item.travel_time_type,
+          has_payment_plan: item.has_payment_plan,
+          payment_plan: item.payment_plan,
+          allow_travel_time_changes_until: item.allow_travel_time_changes_until,
+        },
+        full_name: line.fullName,
+        email: line.email,
+        age: line.age,
+        transport_time_id: line.travelTimeId,
+        travel_time: line.travelTimeId !== null ? (departures.get(line.travelTimeId) ?? null) : item.travel_time,
+        price: line.price,
+        fee: line.fee,
+      };
+    });
+    const merchandiseItems = await itemsOf(
+      lines.merchandise.map((line) => line.shopItemId),
+      snapshot,
+    );
+    const merchandise = lines.merchandise.map((line) => ({
+      id: line.id,
+      merchandise: { name: merchandiseItems.get(line.shopItemId)?.name ?? '' },
+      price: line.price,
+      fee: line.fee,
+    }));
+    const total = [...lines.products, ...lines.merchandise].reduce((sum, line) => sum + line.price + line.fee, 0);
+    return {
+      code: cart.code,
+      expires_at: cart.expiresAt.toISOString(),
+      now: now().toISOString(),
+      products,
+      merchandise,
+      total_price: total,
+    };
+  }
+
+  function onSaleItem(snapshot: CatalogSnapshot, code: string, kind: ShopItem['shop_item_type']): ShopItem {
+    const item = snapshot.byCode.get(code);
+    if (!item || item.shop_item_type !== kind || !snapshot.onSaleIds.has(item.id)) throw new AppError('NOT_FOUND', SHOP_ITEM_NOT_FOUND);
+    return item;
+  }
+
+  const userData = (snapshot: CatalogSnapshot, customer: CustomerRow | null): UserData => buildUserData(snapshot, config, customer);
+
+  return {
+    async get(code: string | null | undefined, customer: CustomerRow | null): Promise<Cart | null> {
+      if (!code) return null;
+      const snapshot = await catalog.current();
+      const found = await db.transaction(async (tx) => {
+        const cart = await usableCart(tx, code, customer);
+        return cart && { cart, lines: await queries.listCartLines(tx, cart.id) };
+      });
+      return found && buildCart(found.cart, found.lines, snapshot);
+    },
+
+    async addProduct(input: ApiInput<'add-product-to-cart'>, customer: CustomerRow | null): Promise<{ cart: Cart; data: UserData }> {
+      if (!config.shopActive) throw refuse(messages.cart.shopClosed);
+      const snapshot = await catalog.current();
+      const item = onSaleItem(snapshot, input.external_code, 'tickets');
+      const { cart, lines } = await db.transaction(async (tx) => {
+        const existing = await usableCart(tx, input.cart, customer);
+        const lines: CartLines = existing ? await queries.listCartLines(tx, existing.id) : { products: [], merchandise: [] };
+        await checkCompany(item, lines, snapshot);
+        const sameItem = lines.products.filter((line) => line.shopItemId === item.id);
+        checkLimit(item, sameItem.length);
+        const holder = checkHolder(
+          item,
+          input,
+          sameItem.map((line) => line.fullName),
+          snapshot,
+        );
+        const cart = existing ?? (await queries.insertCart(tx, newCartCode(), customer?.id ?? null, new Date(now().getTime() + holdMs)));
+        // Stock and seats last: a refused add holds nothing, and the row locks are held briefly.
+        if (!(await queries.holdItem(tx, item.id))) throw refuse(messages.cart.soldOut(item.name));
+        if (holder.travelTimeId !== null && !(await queries.holdSeat(tx, holder.travelTimeId, item.id))) throw refuse(messages.cart.travelTimeSoldOut);
+        const line = await queries.insertCartProduct(tx, {
+          cartId: cart.id,
+          shopItemId: item.id,
+          travelTimeId: holder.travelTimeId,
+          fullName: holder.fullName,
+          email: holder.email,
+          age: holder.age,
+          price: item.price,
+          fee: item.fee,
+        });
+        return { cart, lines: { ...lines, products: [...lines.products, line] } };
+      });
+      return { cart: await buildCart(cart, lines, snapshot), data: userData(snapshot, customer) };
+    },
+
+    async updateProduct(input: ApiInput<'update-product-in-cart'>, customer: CustomerRow | null): Promise<Cart> {
+      const snapshot = await catalog.current();
+      const { cart, lines } = await db.transaction(async (tx) => {
+        const cart = await usableCart(tx, input.cart, customer);
+        if (!cart) throw new AppError('GONE', messages.cart.expired);
+        const lines = await queries.listCartLines(tx, cart.id);
+        const line = lines.products.find((candidate) => candidate.id === input.cart_product_id);
+        if (!line) throw new AppError('NOT_FOUND', messages.cart.lineGone);
+        const item = (await itemsOf([line.shopItemId], snapshot)).get(line.shopItemId)!;
+        const others = lines.products.filter((other) => other.shopItemId === item.id && other.id !== line.id);
+        const holder = checkHolder(
+          item,
+          input,
+          others.map((other) => other.fullName),
+          snapshot,
+        );
+        if (holder.travelTimeId !== line.travelTimeId) {
+          if (holder.travelTimeId !== null && !(await queries.holdSeat(tx, holder.travelTimeId, item.id))) throw refuse(messages.cart.travelTimeSoldOut);
+          if (line.travelTimeId !== null) await queries.releaseSeats(tx, new Map([[line.travelTimeId, 1]]));
+        }
+        const updated = await queries.updateCartProduct(tx, line.id, {
+          fullName: holder.fullName,
+          email: holder.email,
+          age: holder.age,
+          travelTimeId: holder.travelTimeId,
+        });
+        return { cart, lines: { ...lines, products: lines.products.map((other) => (other.id === line.id ? updated : other)) } };
+      });
+      return buildCart(cart, lines, snapshot);
+    },
+
+    async removeProduct(input: ApiInput<'remove-product-from-cart'>, customer: CustomerRow | null): Promise<{ cart: Cart; data: UserData }> {
+      const snapshot = await catalog.current();
+      const { cart, lines } = await db.transaction(async (tx) => {
+        const cart = await usableCart(tx, input.cart, customer);
+        if (!cart) throw new AppError('GONE', messages.cart.expired);
+        const removed = await queries.deleteCartProduct(tx, cart.id, input.cart_product_id);
+        if (!removed) throw new AppError('NOT_FOUND', messages.cart.lineGone);
+        await queries.releaseItems(tx, new Map([[removed.shopItemId, 1]]));
+        if (removed.travelTimeId !== null) await queries.releaseSeats(tx, new Map([[removed.travelTimeId, 1]]));
+        return { cart, lines: await queries.listCartLines(tx, cart.id) };
+      });
+      return { cart: await buildCart(cart, lines, snapshot), data: userData(snapshot, customer) };
+    },
+
+    async addMerchandise(input: ApiInput<'add-merchandise-to-cart'>, customer: CustomerRow | null): Promise<{ cart: Cart; data: UserData }> {
+      if (!config.shopActive) throw refuse(messages.cart.shopClosed);
+      if (!config.merchandiseActive) throw refuse(messages.cart.merchandiseClosed);
+      const snapshot = await catalog.current();
+      const item = onSaleItem(snapshot, input.external_code, 'merchandise');
+      const { cart, lines } = await db.transaction(async (tx) => {
+        const existing = await usableCart(tx, input.cart, customer);
+        const lines: CartLines = existing ? await queries.listCartLines(tx, existing.id) : { products: [], merchandise: [] };
+        await checkCompany(item, lines, snapshot);
+        checkLimit(item, lines.merchandise.filter((line) => line.shopItemId === item.id).length);
+        const cart = existing ?? (await queries.insertCart(tx, newCartCode(), customer?.id ?? null, new Date(now().getTime() + holdMs)));
+        if (!(await queries.holdItem(tx, item.id))) throw refuse(messages.cart.soldOut(item.name));
+        const line = await queries.insertCartMerchandise(tx, { cartId: cart.id, shopItemId: item.id, price: item.price, fee: item.fee });
+        return { cart, lines: { ...lines, merchandise: [...lines.merchandise, line] } };
+      });
+      return { cart: await buildCart(cart, lines, snapshot), data: userData(snapshot, customer) };
+    },
+
+    async removeMerchandise(input: ApiInput<'remove-merchandise-from-cart'>, customer: CustomerRow | null): Promise<Cart> {
+      const snapshot = await catalog.current();
+      const { cart, lines } = await db.transaction(async (tx) => {
+        const cart = await usableCart(tx, input.cart, customer);
+        if (!cart) throw new AppError('GONE', messages.cart.expired);
+        const removed = await queries.deleteCartMerchandise(tx, cart.id, input.cart_merchandise_id);
+        if (!removed) throw new AppError('NOT_FOUND', messages.cart.lineGone);
+        await queries.releaseItems(tx, new Map([[removed.shopItemId, 1]]));
+        return { cart, lines: await queries.listCartLines(tx, cart.id) };
+      });
+      return buildCart(cart, lines, snapshot);
+    },
+
+    /** Ends every open cart whose time is up and returns its holds; safe on any number of instances. */
+    async sweep(batch = 500): Promise<number> {
+      let ended = 0;
+      for (;;) {
+        const count = await db.transaction(async (tx) => {
+          const ids = await queries.lockExpiredCarts(tx, now(), batch);
+          await endAndRelease(tx, ids);
+          return ids.length;
+        });
+        ended += count;
+        if (count < batch) return ended;
+      }
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;
