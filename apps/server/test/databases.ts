@@ -21,6 +21,8 @@ export function testEngines(): Engine[] {
 }
 
 export interface TestDatabase extends Database {
+  /** The PostgreSQL database's URL, for a second connection pool (a second server instance). */
+  url?: string;
   /** Removes the database (PostgreSQL) after closing it. */
   destroy(): Promise<void>;
 }
@@ -41,6 +43,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     async destroy() {
       await database.close();
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
