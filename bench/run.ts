@@ -1,6 +1,7 @@
-// npm run bench [-- web | api | lighthouse]: measures the shop against its speed targets and
+// npm run bench [-- web | api | lighthouse | cart]: measures the shop against its speed targets and
 // prints each figure beside its target. Not a test: figures depend on the machine.
 import { benchCall } from './api';
+import { benchAddToCart } from './cart';
 import { benchLighthouse } from './lighthouse';
 import { figures } from './report';
 import { startShop } from './server';
@@ -12,8 +13,8 @@ const only = new Set(process.argv.slice(2));
 const wants = (part: string) => only.size === 0 || only.has(part);
 
 async function main(): Promise<void> {
-  ensureWebBuild();
   if (wants('web') || wants('lighthouse')) {
+    ensureWebBuild();
     const shop = await startShop('pglite', 3801);
     try {
       if (wants('web')) {
@@ -41,6 +42,15 @@ async function main(): Promise<void> {
       } finally {
         await shop.stop();
       }
+    }
+  }
+  if (wants('cart')) {
+    console.log('\n# Add to cart on postgres');
+    const shop = await startShop('postgres', 3803);
+    try {
+      await benchAddToCart(shop);
+    } finally {
+      await shop.stop();
     }
   }
   const missed = figures.filter((figure) => !figure.ok);

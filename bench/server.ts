@@ -9,6 +9,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 export interface RunningShop {
   url: string;
   engine: 'pglite' | 'postgres';
+  /** The shop's PostgreSQL database (postgres engine only). */
+  databaseUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startShop(engine: 'pglite' | 'postgres', port: number): Pr
   return {
     url,
     engine,
+    ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

@@ -84,7 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerDataRoutes(app, db, config, catalog, visitorAnswer);
   registerCatalogRoutes(app, db, catalog);
   const carts = createCartService({ db, config, catalog, holdMs: options.cartHoldMs ?? DEFAULT_CART_HOLD_MS });
-  registerCartRoutes(app, db, carts);
+  registerCartRoutes(app, db, config, carts, visitorAnswer);
   let sweeper: { stop(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
     sweeper = startCartSweeper(carts, options.cartSweepIntervalMs ?? DEFAULT_CART_SWEEP_INTERVAL_MS, options.logger);

@@ -1,17 +1,42 @@
+import type { ShopConfigFile } from '@festival/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { registerApiRoute } from '../../http/api-route';
+import { registerApiRoute, SerializedAnswer } from '../../http/api-route';
+import type { CustomerRow } from '../accounts/session.queries';
 import { findSessionCustomer } from '../accounts/session.service';
-import type { CartService } from './cart.service';
+import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
+import { buildUserData } from '../data/data.service';
+import type { CartService, CartWithData } from './cart.service';
 
 /** The cart calls of spec section 7. A session token attaches the cart to its customer. */
-export function registerCartRoutes(app: FastifyInstance, db: Db, carts: CartService): void {
+export function registerCartRoutes(
+  app: FastifyInstance,
+  db: Db,
+  config: ShopConfigFile,
+  carts: CartService,
+  visitorAnswer: (snapshot: CatalogSnapshot) => string,
+): void {
   const customerOf = (token: string | null | undefined) => findSessionCustomer(db, token);
+  /**
+   * "cart and data": a visitor's data is the same for everyone, already serialised once per
+   * snapshot (`{"data":…}`), so only the cart is serialised per call. On-sale adds are hot.
+   */
+  const withData = ({ cart, snapshot }: CartWithData, customer: CustomerRow | null) =>
+    customer ? { cart, data: buildUserData(snapshot, config, customer) } : new SerializedAnswer(`{"cart":${JSON.stringify(cart)},${visitorAnswer(snapshot).slice(1)}`);
 
   registerApiRoute(app, 'get-cart', async (input) => ({ cart: await carts.get(input.cart, await customerOf(input.token)) }));
-  registerApiRoute(app, 'add-product-to-cart', async (input) => carts.addProduct(input, await customerOf(input.token)));
+  registerApiRoute(app, 'add-product-to-cart', async (input) => {
+    const customer = await customerOf(input.token);
+    return withData(await carts.addProduct(input, customer), customer);
+  });
   registerApiRoute(app, 'update-product-in-cart', async (input) => ({ cart: await carts.updateProduct(input, await customerOf(input.token)) }));
-  registerApiRoute(app, 'remove-product-from-cart', async (input) => carts.removeProduct(input, await customerOf(input.token)));
-  registerApiRoute(app, 'add-merchandise-to-cart', async (input) => carts.addMerchandise(input, await customerOf(input.token)));
+  registerApiRoute(app, 'remove-product-from-cart', async (input) => {
+    const customer = await customerOf(input.token);
+    return withData(await carts.removeProduct(input, customer), customer);
+  });
+  registerApiRoute(app, 'add-merchandise-to-cart', async (input) => {
+    const customer = await customerOf(input.token);
+    return withData(await carts.addMerchandise(input, customer), customer);
+  });
   registerApiRoute(app, 'remove-merchandise-from-cart', async (input) => ({ cart: await carts.removeMerchandise(input, await customerOf(input.token)) }));
 }

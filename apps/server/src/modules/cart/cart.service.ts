@@ -8,14 +8,12 @@ import {
   type CartProduct,
   type ShopConfigFile,
   type ShopItem,
-  type UserData,
 } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { CustomerRow } from '../accounts/session.queries';
 import type { CatalogReader, CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { loadShopItemsByIds, SHOP_ITEM_NOT_FOUND } from '../catalog/catalog.service';
-import { buildUserData } from '../data/data.service';
 import * as queries from './cart.queries';
 import type { CartMerchandiseRow, CartProductRow, CartRow } from './cart.queries';
 
@@ -31,6 +29,12 @@ export interface CartDeps {
 interface CartLines {
   products: CartProductRow[];
   merchandise: CartMerchandiseRow[];
+}
+
+/** The answer of the calls that return "cart and data": the data is built from this snapshot. */
+export interface CartWithData {
+  cart: Cart;
+  snapshot: CatalogSnapshot;
 }
 
 type HolderPayload = Pick<ApiInput<'add-product-to-cart'>, 'full_name' | 'email' | 'age' | 'transport_time_id'>;
@@ -186,8 +190,6 @@ export function createCartService(deps: CartDeps) {
     return item;
   }
 
-  const userData = (snapshot: CatalogSnapshot, customer: CustomerRow | null): UserData => buildUserData(snapshot, config, customer);
-
   return {
     async get(code: string | null | undefined, customer: CustomerRow | null): Promise<Cart | null> {
       if (!code) return null;
@@ -199,7 +201,7 @@ export function createCartService(deps: CartDeps) {
       return found && buildCart(found.cart, found.lines, snapshot);
     },
 
-    async addProduct(input: ApiInput<'add-product-to-cart'>, customer: CustomerRow | null): Promise<{ cart: Cart; data: UserData }> {
+    async addProduct(input: ApiInput<'add-product-to-cart'>, customer: CustomerRow | null): Promise<CartWithData> {
       if (!config.shopActive) throw refuse(messages.cart.shopClosed);
       const snapshot = await catalog.current();
       const item = onSaleItem(snapshot, input.external_code, 'tickets');
@@ -216,9 +218,6 @@ export function createCartService(deps: CartDeps) {
           snapshot,
         );
         const cart = existing ?? (await queries.insertCart(tx, newCartCode(), customer?.id ?? null, new Date(now().getTime() + holdMs)));
-        // Stock and seats last: a refused add holds nothing, and the row locks are held briefly.
-        if (!(await queries.holdItem(tx, item.id))) throw refuse(messages.cart.soldOut(item.name));
-        if (holder.travelTimeId !== null && !(await queries.holdSeat(tx, holder.travelTimeId, item.id))) throw refuse(messages.cart.travelTimeSoldOut);
         const line = await queries.insertCartProduct(tx, {
           cartId: cart.id,
           shopItemId: item.id,
@@ -229,9 +228,14 @@ export function createCartService(deps: CartDeps) {
           price: item.price,
           fee: item.fee,
         });
+        // The seat, then the unit, just before the commit: every buyer of the item waits for the
+        // item's row, so it stays locked for as short a time as possible. A refusal rolls back
+        // the line and anything held before it.
+        if (holder.travelTimeId !== null && !(await queries.holdSeat(tx, holder.travelTimeId, item.id))) throw refuse(messages.cart.travelTimeSoldOut);
+        if (!(await queries.holdItem(tx, item.id))) throw refuse(messages.cart.soldOut(item.name));
         return { cart, lines: { ...lines, products: [...lines.products, line] } };
       });
-      return { cart: await buildCart(cart, lines, snapshot), data: userData(snapshot, customer) };
+      return { cart: await buildCart(cart, lines, snapshot), snapshot };
     },
 
     async updateProduct(input: ApiInput<'update-product-in-cart'>, customer: CustomerRow | null): Promise<Cart> {
@@ -265,7 +269,7 @@ export function createCartService(deps: CartDeps) {
       return buildCart(cart, lines, snapshot);
     },
 
-    async removeProduct(input: ApiInput<'remove-product-from-cart'>, customer: CustomerRow | null): Promise<{ cart: Cart; data: UserData }> {
+    async removeProduct(input: ApiInput<'remove-product-from-cart'>, customer: CustomerRow | null): Promise<CartWithData> {
       const snapshot = await catalog.current();
       const { cart, lines } = await db.transaction(async (tx) => {
         const cart = await usableCart(tx, input.cart, customer);
@@ -276,10 +280,10 @@ export function createCartService(deps: CartDeps) {
         if (removed.travelTimeId !== null) await queries.releaseSeats(tx, new Map([[removed.travelTimeId, 1]]));
         return { cart, lines: await queries.listCartLines(tx, cart.id) };
       });
-      return { cart: await buildCart(cart, lines, snapshot), data: userData(snapshot, customer) };
+      return { cart: await buildCart(cart, lines, snapshot), snapshot };
     },
 
-    async addMerchandise(input: ApiInput<'add-merchandise-to-cart'>, customer: CustomerRow | null): Promise<{ cart: Cart; data: UserData }> {
+    async addMerchandise(input: ApiInput<'add-merchandise-to-cart'>, customer: CustomerRow | null): Promise<CartWithData> {
       if (!config.shopActive) throw refuse(messages.cart.shopClosed);
       if (!config.merchandiseActive) throw refuse(messages.cart.merchandiseClosed);
       const snapshot = await catalog.current();
@@ -290,11 +294,12 @@ export function createCartService(deps: CartDeps) {
         await checkCompany(item, lines, snapshot);
         checkLimit(item, lines.merchandise.filter((line) => line.shopItemId === item.id).length);
         const cart = existing ?? (await queries.insertCart(tx, newCartCode(), customer?.id ?? null, new Date(now().getTime() + holdMs)));
-        if (!(await queries.holdItem(tx, item.id))) throw refuse(messages.cart.soldOut(item.name));
         const line = await queries.insertCartMerchandise(tx, { cartId: cart.id, shopItemId: item.id, price: item.price, fee: item.fee });
+        // The unit last, just before the commit (see addProduct).
+        if (!(await queries.holdItem(tx, item.id))) throw refuse(messages.cart.soldOut(item.name));
         return { cart, lines: { ...lines, merchandise: [...lines.merchandise, line] } };
       });
-      return { cart: await buildCart(cart, lines, snapshot), data: userData(snapshot, customer) };
+      return { cart: await buildCart(cart, lines, snapshot), snapshot };
     },
 
     async removeMerchandise(input: ApiInput<'remove-merchandise-from-cart'>, customer: CustomerRow | null): Promise<Cart> {
