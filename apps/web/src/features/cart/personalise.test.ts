@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ageOptionsFor, defaultsForAdding, defaultsOfLine, EMPTY_PASSENGER_FORM, holderInput, otherHoldersOf, travelTimeChangesOpen } from './personalise';
+import { testCartProduct } from './test-cart';
+
+const config = { ageRanges: ['18-24', '25-34'], events: { '1': { ageRangeActive: true, creditCardActive: true, bankTransferActive: false, bankTransferCountries: [] } } };
+const customer = { full_name: 'Jane Doe', email: 'jane@example.com' };
+
+describe('the personalise form', () => {
+  it('asks the age of entry tickets only, and only when their event has age ranges active', () => {
+    expect(ageOptionsFor({ type: 'ticket', event_id: 1 }, config)).toEqual(['18-24', '25-34']);
+    expect(ageOptionsFor({ type: 'ticket', event_id: 2 }, config)).toEqual([]);
+    expect(ageOptionsFor({ type: 'ticket', event_id: null }, config)).toEqual([]);
+    expect(ageOptionsFor({ type: 'locker', event_id: 1 }, config)).toEqual([]);
+    expect(ageOptionsFor({ type: 'ticket', event_id: 1 }, { ...config, ageRanges: [] })).toEqual([]);
+  });
+
+  it("fills in a logged-in customer's name and e-mail for their first line of a product", () => {
+    expect(defaultsForAdding(10, [], customer)).toEqual({ ...EMPTY_PASSENGER_FORM, fullName: 'Jane Doe', email: 'jane@example.com' });
+    // A line of another product in their name does not count.
+    expect(defaultsForAdding(10, [testCartProduct({ product: { id: 11 } })], customer).fullName).toBe('Jane Doe');
+  });
+
+  it('starts empty for a visitor, and for a customer who already has this product in their name', () => {
+    expect(defaultsForAdding(10, [], null)).toEqual(EMPTY_PASSENGER_FORM);
+    expect(defaultsForAdding(10, [testCartProduct({ full_name: 'jane doe', product: { id: 10 } })], customer)).toEqual(EMPTY_PASSENGER_FORM);
+  });
+
+  it("starts from a cart line's own values when personalising it again", () => {
+    expect(defaultsOfLine(testCartProduct({ full_name: 'Sam Poe', email: 'sam@example.com', age: '25-34', transport_time_id: 7 }))).toEqual({
+      fullName: 'Sam Poe',
+      email: 'sam@example.com',
+      age: '25-34',
+      transportTimeId: '7',
+    });
+    expect(defaultsOfLine(testCartProduct({ full_name: null, email: null }))).toEqual(EMPTY_PASSENGER_FORM);
+  });
+
+  it('checks duplicates against the other lines of the same product only', () => {
+    const lines = [
+      testCartProduct({ id: 1, full_name: 'Jane Doe', product: { id: 10 } }),
+      testCartProduct({ id: 2, full_name: 'Sam Poe', product: { id: 10 } }),
+      testCartProduct({ id: 3, full_name: 'Kim Loe', product: { id: 11 } }),
+    ];
+    expect(otherHoldersOf(10, lines)).toEqual(['Jane Doe', 'Sam Poe']);
+    expect(otherHoldersOf(10, lines, 2)).toEqual(['Jane Doe']);
+  });
+
+  it('sends trimmed text, and null for the fields the product does not ask for', () => {
+    const form = { fullName: ' Jane Doe ', email: ' jane@example.com ', age: '18-24', transportTimeId: '7' };
+    expect(holderInput(form, { needsAge: true, needsTravelTime: true })).toEqual({ full_name: 'Jane Doe', email: 'jane@example.com', age: '18-24', transport_time_id: 7 });
+    expect(holderInput(form, { needsAge: false, needsTravelTime: false })).toEqual({ full_name: 'Jane Doe', email: 'jane@example.com', age: null, transport_time_id: null });
+    expect(holderInput({ ...form, age: '', transportTimeId: '' }, { needsAge: true, needsTravelTime: true })).toMatchObject({ age: null, transport_time_id: null });
+  });
+
+  it('notes the travel-time change deadline of transport only while it lies ahead', () => {
+    const now = Date.parse('2027-06-01T00:00:00Z');
+    expect(travelTimeChangesOpen({ travel_time_type: 'selectable', allow_travel_time_changes_until: '2027-06-14T23:59:59+02:00' }, now)).toBe(true);
+    expect(travelTimeChangesOpen({ travel_time_type: 'selectable', allow_travel_time_changes_until: '2027-05-14T23:59:59+02:00' }, now)).toBe(false);
+    expect(travelTimeChangesOpen({ travel_time_type: 'selectable', allow_travel_time_changes_until: null }, now)).toBe(false);
+    expect(travelTimeChangesOpen({ travel_time_type: null, allow_travel_time_changes_until: '2027-06-14T23:59:59+02:00' }, now)).toBe(false);
+  });
+});
