@@ -85,6 +85,8 @@ export const messages = {
     meetingPoint: 'Please be at the meeting location 30 minutes before your travel time.',
     travelTimeChangesUntil: (date: string) => `You can change the travel time until ${date}.`,
     nameAsOnId: 'Enter the name in roman characters, exactly as on the passport or ID.',
+    // Our own (docs/decisions/0012): the spec gives no text for a failed removal.
+    removeFailed: 'Could not remove the item from your cart.',
   },
   terms: {
     accept: 'Accept Terms and Conditions',

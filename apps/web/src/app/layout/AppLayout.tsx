@@ -5,6 +5,7 @@ import { useConfig } from '../../lib/config';
 import { usePageTitleOverride } from '../../lib/page-title';
 import { useRouteHandle } from '../../lib/route-handle';
 import { buildDocumentTitle, resolvePageTitle } from '../../lib/title';
+import { CartActionsProvider } from './CartActionsProvider';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import './layout.css';
@@ -41,7 +42,7 @@ export function AppLayout() {
 
   const busy = navigation.state !== 'idle';
   return (
-    <>
+    <CartActionsProvider>
       <a
         className="skip-link"
         href={`#${MAIN_ID}`}
@@ -59,6 +60,6 @@ export function AppLayout() {
       </main>
       <Footer />
       <ScrollRestoration />
-    </>
+    </CartActionsProvider>
   );
 }

@@ -1,16 +1,16 @@
 import { Popover } from '../../components/ui/Popover';
-import { useCartSummary } from '../../features/cart/api/cart-summary';
+import { cartCount, useCart } from '../../features/cart/api/cart-query';
 import { preloadable } from '../../lib/preload';
 import { CartIcon } from './icons';
 import { PanelLoadFailed } from './PanelLoadFailed';
 
 // The panel's content is its own chunk, loaded when the cart button is pointed at or focused:
 // the first render of a page only needs the button and its count.
-const cartPanel = preloadable(() => import('../../features/cart/components/CartPanel').then((module) => module.CartPanel));
+const cartPanel = preloadable(() => import('../../features/cart/cart-ui').then((module) => module.CartPanel));
 
 /** The cart entry of the header: icon, item count, and the cart panel. */
 export function CartMenu() {
-  const { count } = useCartSummary();
+  const count = cartCount(useCart().data);
   return (
     <Popover
       id="cart-panel"
@@ -29,9 +29,9 @@ export function CartMenu() {
         </>
       }
     >
-      {() => {
+      {(close) => {
         const CartPanel = cartPanel.current();
-        return CartPanel ? <CartPanel /> : <PanelLoadFailed />;
+        return CartPanel ? <CartPanel onClose={close} /> : <PanelLoadFailed />;
       }}
     </Popover>
   );

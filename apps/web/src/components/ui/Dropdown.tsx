@@ -1,4 +1,4 @@
-import { useId, type SelectHTMLAttributes } from 'react';
+import { useId, type Ref, type SelectHTMLAttributes } from 'react';
 import { FieldLabel } from './FieldLabel';
 
 export interface DropdownOption {
@@ -17,6 +17,7 @@ export interface DropdownProps extends Omit<SelectHTMLAttributes<HTMLSelectEleme
   placeholder?: string;
   /** Help text under the field. */
   hint?: string;
+  ref?: Ref<HTMLSelectElement>;
 }
 
 /** The dropdown of spec section 2: optional label with required marker, optional disabled placeholder. */

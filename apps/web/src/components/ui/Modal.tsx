@@ -27,6 +27,8 @@ function unlockPage(): void {
 
 export interface ModalProps {
   open: boolean;
+  /** The dialog element's id (tests and links find it by it). */
+  id?: string;
   /** Escape, the backdrop and the close button call this. */
   onClose: () => void;
   title: ReactNode;
@@ -52,6 +54,7 @@ export interface ModalProps {
  */
 export function Modal({
   open,
+  id,
   onClose,
   title,
   children,
@@ -104,6 +107,7 @@ export function Modal({
     >
       <div
         ref={dialogRef}
+        id={id}
         className={`modal modal--${size}`}
         role={role}
         aria-modal="true"

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref } from 'react';
 import { FieldLabel } from './FieldLabel';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
@@ -6,6 +6,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   value: string;
   onChange: (value: string) => void;
   hint?: string;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled text input with the same required marker as Dropdown. */

@@ -1,17 +1,242 @@
-import { messages } from '@festival/contract';
-import { useCartSummary } from '../api/cart-summary';
+import { messages, type CartMerchandise, type CartProduct } from '@festival/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { ButtonLink } from '../../../components/ui/ButtonLink';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
+import { useToast } from '../../../components/ui/Toasts';
+import { ApiError } from '../../../lib/api-client';
+import { useConfig } from '../../../lib/config';
+import { useFormat } from '../../../lib/use-format';
+import { useToken, useUserData } from '../../../lib/user-data';
+import { addOnsWithoutEntry } from '../add-on-warning';
+import { reloadCart, removeMerchandiseFromCart, removeProductFromCart, updateProductInCart } from '../api/cart-calls';
+import { useCart } from '../api/cart-query';
+import { ageOptionsFor, defaultsOfLine, otherHoldersOf, type HolderFields } from '../personalise';
+import { Countdown } from './Countdown';
+import { PersonaliseModal } from './PersonaliseModal';
+import './cart.css';
 
-/** The content of the header's cart panel. The cart issue lists items, totals and the countdown here. */
-export function CartPanel() {
-  const { count } = useCartSummary();
-  return (
-    <div className="cart-panel">
-      <h2 className="panel-title">Your Cart</h2>
-      {count === 0 && (
+type Removal = { kind: 'product'; line: CartProduct } | { kind: 'merchandise'; line: CartMerchandise };
+
+const removalName = (removal: Removal) => (removal.kind === 'product' ? removal.line.product.name : removal.line.merchandise.name);
+
+/** After the panel closes itself, keyboard focus goes back to the cart button it belongs to. */
+function focusCartButton(): void {
+  requestAnimationFrame(() => document.getElementById('cart-button')?.focus());
+}
+
+/**
+ * The content of the header's cart panel (spec section 2): the lines with Personalise and
+ * Remove, the add-on warning, the total, the notes, Checkout and the reservation countdown.
+ * Loaded as its own chunk when the cart button is reached for; the cart is asked for again
+ * whenever the panel appears (spec section 7).
+ */
+export function CartPanel({ onClose }: { onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const config = useConfig();
+  const format = useFormat();
+  const token = useToken();
+  const userData = useUserData().data;
+  const query = useCart({ reload: true });
+  const loaded = query.data ?? null;
+  const cart = loaded?.cart ?? null;
+  const [editing, setEditing] = useState<{ line: CartProduct; openedAt: number } | null>(null);
+  const [removal, setRemoval] = useState<Removal | null>(null);
+  const [removing, setRemoving] = useState(false);
+
+  // Spec section 4: the cart ending (its time up, or the server no longer having it) closes the panel.
+  const hadCart = useRef(cart !== null);
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
+  useEffect(() => {
+    if (cart) hadCart.current = true;
+    else if (hadCart.current) {
+      hadCart.current = false;
+      close.current();
+      focusCartButton();
+    }
+  }, [cart]);
+
+  if (!cart && query.isPending) {
+    return (
+      <div className="cart-panel">
+        <h2 className="panel-title">Your Cart</h2>
+        <p className="cart-panel__loading" aria-busy="true">
+          Loading your cart…
+        </p>
+      </div>
+    );
+  }
+
+  const products = cart?.products ?? [];
+  const merchandise = cart?.merchandise ?? [];
+  if (!cart || products.length + merchandise.length === 0) {
+    return (
+      <div className="cart-panel">
+        <h2 className="panel-title">Your Cart</h2>
         <p className="cart-panel__empty" id="cart-empty">
           {messages.cart.empty}
         </p>
+      </div>
+    );
+  }
+
+  const isLoggedIn = Boolean(token && userData?.customer);
+  const warnings = addOnsWithoutEntry(products, userData?.existing_tickets ?? []);
+
+  const update = async (line: CartProduct, holder: HolderFields) => {
+    try {
+      await updateProductInCart(queryClient, line.id, holder);
+    } catch (error) {
+      toast.danger(messages.toast.cartItemUpdateFailed);
+      // The cart has ended (410) or lost the line (404) meanwhile: show it as it is now.
+      if (error instanceof ApiError && (error.status === 404 || error.status === 410)) void reloadCart(queryClient);
+      throw error;
+    }
+    toast.success(messages.toast.itemUpdated);
+    setEditing(null);
+  };
+
+  const remove = async (target: Removal) => {
+    setRemoving(true);
+    try {
+      if (target.kind === 'product') await removeProductFromCart(queryClient, target.line.id);
+      else await removeMerchandiseFromCart(queryClient, target.line.id);
+    } catch (error) {
+      toast.danger(error instanceof ApiError && error.body?.message ? error.formError : messages.cart.removeFailed);
+      void reloadCart(queryClient);
+      setRemoving(false);
+      setRemoval(null);
+      return;
+    }
+    toast.success(messages.toast.itemRemoved);
+    setRemoving(false);
+    setRemoval(null);
+    // Spec section 4: removing items closes the panel.
+    onClose();
+    focusCartButton();
+  };
+
+  return (
+    <div className="cart-panel">
+      <h2 className="panel-title">Your Cart</h2>
+      <ul className="cart-lines" id="cart-lines">
+        {products.map((line) => {
+          const label = line.full_name ? `${line.product.name} for ${line.full_name}` : line.product.name;
+          return (
+            <li key={`product-${line.id}`} className="cart-line" data-testid="cart-line" data-line-id={line.id} id={`cart-line-${line.id}`}>
+              <div className="cart-line__head">
+                <p className="cart-line__name">{line.product.name}</p>
+                <p className="cart-line__price" data-testid="cart-line-price">
+                  {format.money(line.price + line.fee)}
+                </p>
+              </div>
+              {line.full_name && (
+                <p className="cart-line__holder" data-testid="cart-line-holder">
+                  {line.full_name}
+                </p>
+              )}
+              {line.email && (
+                <p className="cart-line__email" data-testid="cart-line-email">
+                  {line.email}
+                </p>
+              )}
+              {line.travel_time && (
+                <p className="cart-line__travel" data-testid="cart-line-travel-time">
+                  Travel time: {format.date(line.travel_time, line.product.timezone, 'dayDateTime')}
+                </p>
+              )}
+              <div className="cart-line__actions">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  id={`cart-personalise-${line.id}`}
+                  aria-label={`Personalise ${label}`}
+                  onClick={() => setEditing({ line, openedAt: Date.now() })}
+                >
+                  Personalise
+                </Button>
+                <Button size="sm" variant="ghost" id={`cart-remove-${line.id}`} aria-label={`Remove ${label}`} onClick={() => setRemoval({ kind: 'product', line })}>
+                  Remove
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+        {merchandise.map((line) => (
+          <li key={`merchandise-${line.id}`} className="cart-line" data-testid="cart-line" data-merchandise-id={line.id} id={`cart-merchandise-${line.id}`}>
+            <div className="cart-line__head">
+              <p className="cart-line__name">{line.merchandise.name}</p>
+              <p className="cart-line__price" data-testid="cart-line-price">
+                {format.money(line.price + line.fee)}
+              </p>
+            </div>
+            <div className="cart-line__actions">
+              <Button
+                size="sm"
+                variant="ghost"
+                id={`cart-remove-merchandise-${line.id}`}
+                aria-label={`Remove ${line.merchandise.name}`}
+                onClick={() => setRemoval({ kind: 'merchandise', line })}
+              >
+                Remove
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+
+      {warnings.length > 0 && (
+        <div className="alert alert--warning cart-panel__warning" id="cart-warning">
+          {warnings.map((warning) => (
+            <p key={warning.lineId}>{messages.cart.addOnWithoutEntry(warning.addOn, warning.holder, warning.event)}</p>
+          ))}
+        </div>
       )}
+
+      <p className="cart-panel__total" id="cart-total">
+        <span>Total</span> <strong>{format.money(cart.total_price)}</strong>
+      </p>
+
+      {loaded && <Countdown loaded={loaded} onZero={() => void reloadCart(queryClient)} />}
+
+      <ul className="cart-panel__notes" id="cart-notes">
+        <li>{messages.cart.shippingAndTaxes}</li>
+        {!isLoggedIn && <li id="cart-login-note">{messages.cart.logInToCheckOut}</li>}
+        <li>{messages.cart.moreItems}</li>
+      </ul>
+
+      <ButtonLink to="/checkout" id="cart-checkout" variant="primary" block>
+        Checkout
+      </ButtonLink>
+
+      {editing && (
+        <PersonaliseModal
+          product={editing.line.product}
+          defaults={defaultsOfLine(editing.line)}
+          ageOptions={ageOptionsFor(editing.line.product, config)}
+          otherHolders={otherHoldersOf(editing.line.product.id, products, editing.line.id)}
+          openedAt={editing.openedAt}
+          heldTravelTimeId={editing.line.transport_time_id}
+          onSubmit={(holder) => update(editing.line, holder)}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+
+      <ConfirmModal
+        open={removal !== null}
+        title="Remove item"
+        confirmVariant="danger"
+        busy={removing}
+        onCancel={() => setRemoval(null)}
+        onConfirm={() => removal && void remove(removal)}
+      >
+        {removal && <p id="cart-remove-question">Do you want to remove {removalName(removal)} from your cart?</p>}
+      </ConfirmModal>
     </div>
   );
 }

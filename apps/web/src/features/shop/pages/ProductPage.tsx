@@ -1,4 +1,5 @@
 import { messages, type ShopItem } from '@festival/contract';
+import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
@@ -7,6 +8,7 @@ import { Loading } from '../../../components/ui/Loading';
 import { Page } from '../../../components/ui/Page';
 import { RichText } from '../../../components/ui/RichText';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { useCartActions } from '../../../lib/cart-actions';
 import { useConfig } from '../../../lib/config';
 import { useDocumentTitle } from '../../../lib/page-title';
 import { useRouteHandle } from '../../../lib/route-handle';
@@ -70,6 +72,34 @@ export default function ProductPage() {
   );
 }
 
+/**
+ * Tickets open the personalise modal; merchandise goes straight into the cart (the app's cart
+ * actions). The button stays enabled while that runs (a second press is ignored): disabling it
+ * would drop keyboard focus, which the modal hands back to it when it closes.
+ */
+function AddToCartButton({ item }: { item: ShopItem }) {
+  const cart = useCartActions();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      id="add-to-cart"
+      size="lg"
+      className="product__add"
+      disabled={!item.in_stock}
+      aria-busy={busy || undefined}
+      onPointerEnter={cart.prepareAddToCart}
+      onFocus={cart.prepareAddToCart}
+      onClick={() => {
+        if (busy) return;
+        setBusy(true);
+        void cart.addToCart(item).finally(() => setBusy(false));
+      }}
+    >
+      Add to cart
+    </Button>
+  );
+}
+
 interface ProductViewProps {
   item: ShopItem;
   listing: { path: string; title: string };
@@ -128,17 +158,7 @@ function ProductView({ item, listing }: ProductViewProps) {
               <a href="#payment-plan-title">See the payment plan</a>
             </p>
           )}
-          <Button
-            id="add-to-cart"
-            size="lg"
-            className="product__add"
-            disabled={!item.in_stock}
-            onClick={() => {
-              // The cart issue wires this to add-product-to-cart and the personalise modal.
-            }}
-          >
-            Add to cart
-          </Button>
+          <AddToCartButton item={item} />
           {limit && <p className="product__limit">{limit}.</p>}
         </div>
       </div>

@@ -1,0 +1,71 @@
+import type { Cart } from '@festival/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { callApi } from '../../../lib/api-client';
+import { clearCartCode, getCartCode, subscribeStorage } from '../../../lib/storage';
+import { useToken } from '../../../lib/user-data';
+import { clockOffsetMs, remainingMs } from '../countdown';
+
+/**
+ * The get-cart query: the cart of the code kept in local storage, as the header's count and the
+ * cart panel show it. Part of the first route (the header needs the count), so it holds nothing
+ * else: the calls that change the cart are in cart-calls.ts, loaded with the panel or the modal.
+ */
+export const CART_KEY = 'cart';
+/** Asked per session and code: a login, logout or new cart switches to another entry. */
+export const cartKey = (token: string | null, code: string | null) => [CART_KEY, token, code] as const;
+
+/** A cart answer with the server's clock offset measured when it arrived (the countdown needs it). */
+export interface LoadedCart {
+  cart: Cart;
+  /** Server time minus browser time (milliseconds). */
+  offsetMs: number;
+}
+
+export function loadedCart(cart: Cart, receivedAt: number = Date.now()): LoadedCart {
+  return { cart, offsetMs: clockOffsetMs(cart.now, receivedAt) };
+}
+
+/** Spec section 4: the cart is absent until the first add; a failed load or a cart the server no longer has clears it and the code. */
+async function fetchCart(token: string | null, code: string | null, signal: AbortSignal): Promise<LoadedCart | null> {
+  if (!code) return null;
+  try {
+    const answer = await callApi('get-cart', { token, cart: code }, { signal });
+    if (answer.cart) return loadedCart(answer.cart);
+  } catch (error) {
+    // A call given up by the query (a newer one replaced it) says nothing about the cart.
+    if (signal.aborted) throw error;
+  }
+  // Only the code that was asked about: an add in the meantime may have stored a new cart.
+  if (getCartCode() === code) clearCartCode();
+  return null;
+}
+
+/** The stored cart code; re-renders when it changes (here or in another tab). */
+export function useCartCode(): string | null {
+  return useSyncExternalStore(subscribeStorage, getCartCode, () => null);
+}
+
+export function useCart({ reload = false }: { reload?: boolean } = {}) {
+  const token = useToken();
+  const code = useCartCode();
+  return useQuery({
+    queryKey: cartKey(token, code),
+    queryFn: ({ signal }) => fetchCart(token, code, signal),
+    staleTime: 30_000,
+    // The cart panel loads the cart when it appears (spec section 7).
+    refetchOnMount: reload ? 'always' : true,
+    // When the reservation ends the cart is asked for again, panel open or not, so the count
+    // never shows items the server has released. Every answer sets the next time.
+    refetchInterval: (query) => {
+      const loaded = query.state.data;
+      return loaded ? Math.max(1000, remainingMs(loaded.cart.expires_at, loaded.offsetMs, Date.now()) + 250) : false;
+    },
+    refetchIntervalInBackground: true,
+  });
+}
+
+/** Items in the cart, for the header's icon. */
+export function cartCount(loaded: LoadedCart | null | undefined): number {
+  return loaded ? loaded.cart.products.length + loaded.cart.merchandise.length : 0;
+}

@@ -1,0 +1,207 @@
+import { holderError, messages, type HolderField } from '@festival/contract';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { Dropdown, type DropdownOption } from '../../../components/ui/Dropdown';
+import { FormError } from '../../../components/ui/FormError';
+import { formErrorStore } from '../../../components/ui/form-error-store';
+import { Modal } from '../../../components/ui/Modal';
+import { TextField } from '../../../components/ui/TextField';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { useFormat } from '../../../lib/use-format';
+import {
+  holderInput,
+  holderRulesFor,
+  travelTimeChangesOpen,
+  type HolderFields,
+  type PassengerForm,
+  type PersonaliseProduct,
+} from '../personalise';
+import './personalise.css';
+
+export interface PersonaliseModalProps {
+  product: PersonaliseProduct;
+  /** The values the fields start with each time the modal opens. */
+  defaults: PassengerForm;
+  /** Age ranges to choose from; none means the product asks for no age. */
+  ageOptions: readonly string[];
+  /** Holder names of the cart's other lines of this product (the duplicate rule). */
+  otherHolders: readonly (string | null)[];
+  /** When the modal was opened: whether the travel time can still be changed is judged against it. */
+  openedAt: number;
+  /** The travel time the line holds now: its own seat keeps it selectable even when the others are gone. */
+  heldTravelTimeId?: number | null;
+  /** Sends the holder details; a rejection shows its message in the modal, which stays open. */
+  onSubmit: (holder: HolderFields) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+const FIELD_IDS: Record<HolderField, string> = {
+  full_name: 'personalise-full-name',
+  email: 'personalise-email',
+  age: 'personalise-age',
+  transport_time_id: 'personalise-travel-time',
+};
+
+/** The field a server refusal names first, when it names one. */
+function refusedField(error: unknown): HolderField | null {
+  if (!(error instanceof ApiError) || !error.body?.errors) return null;
+  const field = Object.keys(error.body.errors)[0];
+  return field && field in FIELD_IDS ? (field as HolderField) : null;
+}
+
+/**
+ * The personalise ticket modal of spec section 2, mounted while it is open: product name, full
+ * name, e-mail, age range (entry tickets of events with age ranges) and travel time (selectable
+ * transport), with Cancel and Confirm. Opening clears the form error, fills the fields from the
+ * defaults and focuses the full name; the rules of spec section 5 are checked in their order
+ * (holderError, the same function the server runs) before anything is sent.
+ */
+export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, openedAt, heldTravelTimeId = null, onSubmit, onCancel }: PersonaliseModalProps) {
+  const format = useFormat();
+  const [form, setForm] = useState<PassengerForm>(defaults);
+  const [invalid, setInvalid] = useState<HolderField | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fullNameRef = useRef<HTMLInputElement>(null);
+  // A refusal that arrives after Cancel has nowhere to show and must not linger as the page's error.
+  const mounted = useRef(true);
+  const rules = holderRulesFor(product, ageOptions, otherHolders);
+  const isTransport = product.travel_time_type !== null;
+
+  // Spec section 2: opening clears any error; closing leaves none behind on the page.
+  useEffect(() => {
+    mounted.current = true;
+    formErrorStore.clear();
+    return () => {
+      mounted.current = false;
+      formErrorStore.clear();
+    };
+  }, []);
+
+  // The Confirm button is disabled while its call runs, which takes keyboard focus out of the
+  // dialog (and with it Escape); when the call is refused, focus returns to the button.
+  useEffect(() => {
+    if (busy) return;
+    const dialog = document.getElementById('personalise-modal');
+    if (dialog && !dialog.contains(document.activeElement)) document.getElementById('personalise-confirm')?.focus();
+  }, [busy]);
+
+  const change = (field: keyof PassengerForm) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+
+  const showError = (field: HolderField | null, message: string) => {
+    setInvalid(field);
+    formErrorStore.set(message);
+    if (field) document.getElementById(FIELD_IDS[field])?.focus();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const holder = holderInput(form, rules);
+    const error = holderError(holder, rules);
+    if (error) {
+      showError(error.field, error.message);
+      return;
+    }
+    setInvalid(null);
+    formErrorStore.clear();
+    setBusy(true);
+    try {
+      await onSubmit(holder);
+    } catch (refusal) {
+      if (mounted.current) showError(refusedField(refusal), errorText(refusal));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const travelTimes: DropdownOption[] = product.travel_times.map((option) => {
+    const soldOut = option.remaining !== null && option.remaining <= 0;
+    const seats = option.remaining === null ? '' : soldOut ? ` (${messages.travelTime.soldOut})` : ` (${format.number(option.remaining)} left)`;
+    return {
+      value: String(option.id),
+      label: `${format.date(option.travel_time, product.timezone, 'dayDateTime')}${seats}`,
+      disabled: soldOut && option.id !== heldTravelTimeId,
+    };
+  });
+  const changesUntil = product.allow_travel_time_changes_until;
+
+  return (
+    <Modal
+      open
+      id="personalise-modal"
+      title="Personalise ticket"
+      onClose={onCancel}
+      initialFocusRef={fullNameRef}
+      footer={
+        <>
+          <Button id="personalise-cancel" variant="secondary" onClick={onCancel}>
+            {messages.ui.cancel}
+          </Button>
+          <Button id="personalise-confirm" type="submit" form="personalise-form" loading={busy}>
+            {messages.ui.confirm}
+          </Button>
+        </>
+      }
+    >
+      <form id="personalise-form" className="personalise" noValidate onSubmit={(event) => void submit(event)}>
+        <p className="personalise__product" id="personalise-product">
+          {product.name}
+        </p>
+        <FormError id="personalise-error" />
+        <TextField
+          id={FIELD_IDS.full_name}
+          ref={fullNameRef}
+          label="Full name"
+          required
+          autoComplete="name"
+          value={form.fullName}
+          onChange={change('fullName')}
+          hint={messages.cart.nameAsOnId}
+          aria-invalid={invalid === 'full_name' || undefined}
+        />
+        <TextField
+          id={FIELD_IDS.email}
+          type="email"
+          label="E-mail"
+          required
+          autoComplete="email"
+          value={form.email}
+          onChange={change('email')}
+          aria-invalid={invalid === 'email' || undefined}
+        />
+        {rules.needsAge && (
+          <Dropdown
+            id={FIELD_IDS.age}
+            label="Age range"
+            required
+            placeholder="Choose an age range"
+            options={ageOptions.map((age) => ({ value: age, label: age }))}
+            value={form.age}
+            onChange={change('age')}
+            aria-invalid={invalid === 'age' || undefined}
+          />
+        )}
+        {rules.needsTravelTime && (
+          <Dropdown
+            id={FIELD_IDS.transport_time_id}
+            label="Travel time"
+            required
+            placeholder="Choose your travel time"
+            options={travelTimes}
+            value={form.transportTimeId}
+            onChange={change('transportTimeId')}
+            aria-invalid={invalid === 'transport_time_id' || undefined}
+          />
+        )}
+        {isTransport && (
+          <ul className="personalise__notes" id="personalise-notes">
+            <li>{messages.cart.meetingPoint}</li>
+            {changesUntil && travelTimeChangesOpen(product, openedAt) && (
+              <li>{messages.cart.travelTimeChangesUntil(format.date(changesUntil, product.timezone, 'dateTime'))}</li>
+            )}
+          </ul>
+        )}
+      </form>
+    </Modal>
+  );
+}
