@@ -52,6 +52,8 @@ export function useCart({ reload = false }: { reload?: boolean } = {}) {
   return useQuery({
     queryKey: cartKey(token, code),
     queryFn: ({ signal }) => fetchCart(token, code, signal),
+    // Without a code there is no cart to ask for: known at once, so nothing shows as loading.
+    initialData: code ? undefined : null,
     staleTime: 30_000,
     // The cart panel loads the cart when it appears (spec section 7).
     refetchOnMount: reload ? 'always' : true,

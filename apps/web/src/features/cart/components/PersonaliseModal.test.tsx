@@ -1,24 +1,17 @@
 // @vitest-environment happy-dom
-import { CONFIG_ELEMENT_ID, messages } from '@festival/contract';
+import { messages } from '@festival/contract';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formErrorStore } from '../../../components/ui/form-error-store';
 import { ApiError } from '../../../lib/api-client';
+import { installTestConfig } from '../../../lib/test-config';
 import { testShopItem } from '../../shop/test-shop-item';
 import { EMPTY_PASSENGER_FORM, type PassengerForm, type PersonaliseProduct } from '../personalise';
 import { PersonaliseModal } from './PersonaliseModal';
 
-beforeAll(() => {
-  // useFormat reads the shop configuration from the page, as in the browser.
-  const script = document.createElement('script');
-  script.id = CONFIG_ELEMENT_ID;
-  script.type = 'application/json';
-  script.textContent = readFileSync(path.join(import.meta.dirname, '../../../../dev/sample-config.json'), 'utf8');
-  document.head.append(script);
-});
+// useFormat reads the shop configuration from the page, as in the browser.
+beforeAll(installTestConfig);
 
 afterEach(() => {
   cleanup();
