@@ -101,7 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientConfig: async () => buildClientConfig(config, (await catalog.current()).eventSettings),
     pagePreload: async (url) => {
       const snapshot = await catalog.current();
-      return pagePreloadMarkup(url, snapshot, visitorAnswer(snapshot), config);
+      return pagePreloadMarkup(url, snapshot, visitorAnswer.json(snapshot), config);
     },
   });
   return app;

@@ -10,7 +10,7 @@ import './in-flight';
  * an ApiAnswer of the call, which the API tests check with the contract schemas.
  */
 export class SerializedAnswer {
-  constructor(readonly json: string) {}
+  constructor(readonly json: string | Buffer) {}
 }
 
 export type ApiHandler<P extends ApiPath> = (

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { cartMerchandise, cartProducts, carts, shopItems, travelTimes } from '../../db/schema';
 
@@ -10,16 +11,6 @@ export type CartMerchandiseRow = typeof cartMerchandise.$inferSelect;
 export async function lockCartByCode(tx: Db, code: string): Promise<CartRow | undefined> {
   const [row] = await tx.select().from(carts).where(eq(carts.code, code)).for('update');
   return row;
-}
-
-export async function findCartByCode(db: Db, code: string): Promise<CartRow | undefined> {
-  const [row] = await db.select().from(carts).where(eq(carts.code, code));
-  return row;
-}
-
-export async function insertCart(tx: Db, code: string, customerId: number | null, expiresAt: Date): Promise<CartRow> {
-  const [row] = await tx.insert(carts).values({ code, customerId, expiresAt }).returning();
-  return row!;
 }
 
 export async function attachCart(tx: Db, cartId: number, customerId: number): Promise<void> {
@@ -35,20 +26,10 @@ export async function listCartLines(db: Db, cartId: number): Promise<{ products:
 }
 
 /**
- * Takes one unit of an item if one is left. The condition is evaluated on the locked, current row
- * (PostgreSQL re-checks it after waiting for a concurrent update), so concurrent buyers on any
- * number of server instances can never hold more than the stock. False when none is left.
+ * Takes one seat of an active departure of the item if one is left (a new travel time chosen for
+ * a line already in a cart). The condition is evaluated on the locked, current row: PostgreSQL
+ * re-checks it after waiting for a concurrent update, so seats never oversell. False when none is left.
  */
-export async function holdItem(tx: Db, itemId: number): Promise<boolean> {
-  const rows = await tx
-    .update(shopItems)
-    .set({ held: sql`${shopItems.held} + 1` })
-    .where(and(eq(shopItems.id, itemId), sql`(${shopItems.stock} IS NULL OR ${shopItems.held} + ${shopItems.sold} < ${shopItems.stock})`))
-    .returning({ id: shopItems.id });
-  return rows.length === 1;
-}
-
-/** Takes one seat of an active departure of the item, the same way as holdItem. */
 export async function holdSeat(tx: Db, travelTimeId: number, itemId: number): Promise<boolean> {
   const rows = await tx
     .update(travelTimes)
@@ -83,9 +64,121 @@ export async function listTravelTimesByIds(db: Db, ids: number[]): Promise<{ id:
   return db.select({ id: travelTimes.id, departsAt: travelTimes.departsAt }).from(travelTimes).where(inArray(travelTimes.id, ids));
 }
 
-export async function insertCartProduct(tx: Db, values: typeof cartProducts.$inferInsert): Promise<CartProductRow> {
-  const [row] = await tx.insert(cartProducts).values(values).returning();
-  return row!;
+/** A line and the holds it needs, for takeAndAdd. */
+export interface NewLine {
+  itemId: number;
+  /** A tracked or untracked departure (transport with a selectable time); null for none. */
+  travelTimeId?: number | null;
+  /** Holder details; absent for merchandise. */
+  holder?: { fullName: string; email: string; age: string | null };
+  price: number;
+  fee: number;
+}
+
+/** What made takeAndAdd refuse: no unit of the item left, or no seat on the departure. */
+export type TakeRefusal = 'sold_out' | 'seat_sold_out';
+
+interface RawLine {
+  id: number;
+  cart_id: number;
+  shop_item_id: number;
+  travel_time_id: number | null;
+  full_name: string | null;
+  email: string | null;
+  age: string | null;
+  price: number;
+  fee: number;
+  created_at: string | Date;
+}
+interface RawCart {
+  id: number;
+  code: string;
+  customer_id: number | null;
+  status: CartRow['status'];
+  created_at: string | Date;
+  expires_at: string | Date;
+  ended_at: string | Date | null;
+}
+
+const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+
+/**
+ * Adds a line to a cart (a new one, or an existing one locked by the caller) and takes its unit
+ * and seat, all in ONE statement. Every buyer of an item on sale queues for the item's row; a
+ * single statement holds that row only while the statement runs and commits, never while the
+ * server waits for an answer, which is what keeps adds fast at an on-sale moment.
+ *
+ * The units are taken by increments that the tables' check constraints bound (held + sold never
+ * above stock or seats). When one would pass its bound the statement fails as a whole, so the
+ * cart, the line and the other hold are not there either, and the refusal says which ran out.
+ * Run outside a transaction for a new cart (it commits on its own), or inside the caller's.
+ */
+export async function takeAndAdd(
+  db: Db,
+  cart: { id: number } | { code: string; customerId: number | null; expiresAt: Date },
+  line: NewLine,
+): Promise<{ cart: CartRow; line: CartProductRow | CartMerchandiseRow } | TakeRefusal> {
+  const travelTimeId = line.travelTimeId ?? null;
+  const cartSql =
+    'id' in cart
+      ? sql`SELECT * FROM carts WHERE id = ${cart.id}`
+      : sql`INSERT INTO carts (code, customer_id, expires_at) VALUES (${cart.code}, ${cart.customerId}, ${cart.expiresAt.toISOString()}::timestamptz) RETURNING *`;
+  const lineSql = line.holder
+    ? sql`INSERT INTO cart_products (cart_id, shop_item_id, travel_time_id, full_name, email, age, price, fee)
+          SELECT cart.id, ${line.itemId}, ${travelTimeId}::int, ${line.holder.fullName}, ${line.holder.email}, ${line.holder.age}, ${line.price}, ${line.fee} FROM cart RETURNING *`
+    : sql`INSERT INTO cart_merchandise (cart_id, shop_item_id, price, fee) SELECT cart.id, ${line.itemId}, ${line.price}, ${line.fee} FROM cart RETURNING *`;
+  const statement = sql`
+    WITH cart AS (${cartSql}),
+    seat AS (UPDATE travel_times SET held = held + 1 WHERE id = ${travelTimeId}::int AND shop_item_id = ${line.itemId} RETURNING id),
+    item AS (UPDATE shop_items SET held = held + 1 WHERE id = ${line.itemId} RETURNING id),
+    line AS (${lineSql}),
+    durability AS (SELECT set_config('synchronous_commit', 'off', true))
+    SELECT row_to_json(cart) AS cart, row_to_json(line) AS line, (SELECT count(*)::int FROM item) AS items, (SELECT count(*)::int FROM seat) AS seats
+    FROM cart, line, durability`;
+  try {
+    // A named (prepared) statement: the database plans it once per connection, not once per add.
+    const name = `cart_take_and_add_${'id' in cart ? 'existing' : 'new'}_${line.holder ? 'product' : 'merchandise'}`;
+    const [row] = await executeNamed<{ cart: RawCart; line: RawLine; items: number; seats: number }>(db, name, statement);
+    if (!row) throw new Error('the add statement returned no row');
+    if (row.items !== 1) throw new Error(`item ${line.itemId} is not in the database`);
+    if (travelTimeId !== null && row.seats !== 1) throw new Error(`travel time ${travelTimeId} is not one of item ${line.itemId}`);
+    const raw = row.line;
+    const base = { id: raw.id, cartId: raw.cart_id, shopItemId: raw.shop_item_id, price: raw.price, fee: raw.fee, createdAt: toDate(raw.created_at) };
+    return {
+      cart: {
+        id: row.cart.id,
+        code: row.cart.code,
+        customerId: row.cart.customer_id,
+        status: row.cart.status,
+        createdAt: toDate(row.cart.created_at),
+        expiresAt: toDate(row.cart.expires_at),
+        endedAt: row.cart.ended_at === null ? null : toDate(row.cart.ended_at),
+      },
+      line: line.holder ? { ...base, travelTimeId: raw.travel_time_id, fullName: raw.full_name, email: raw.email, age: raw.age } : base,
+    };
+  } catch (error) {
+    const constraint = constraintOf(error);
+    if (constraint === 'shop_items_within_stock') return 'sold_out';
+    if (constraint === 'travel_times_within_seats') return 'seat_sold_out';
+    throw error;
+  }
+}
+
+const dialect = new PgDialect();
+
+/** Runs a statement as a named prepared statement (the same name must always carry the same text). */
+async function executeNamed<Row>(db: Db, name: string, statement: SQL): Promise<Row[]> {
+  const result = await db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false).execute();
+  return (result as { rows: Row[] }).rows;
+}
+
+/** The check constraint a failed statement broke (node-postgres and PGlite, wrapped by Drizzle or not). */
+function constraintOf(error: unknown): string | undefined {
+  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    const { code, constraint } = current as { code?: string; constraint?: string };
+    if (code === '23514') return constraint;
+  }
+  return undefined;
 }
 
 export async function updateCartProduct(
@@ -100,11 +193,6 @@ export async function updateCartProduct(
 export async function deleteCartProduct(tx: Db, cartId: number, id: number): Promise<CartProductRow | undefined> {
   const [row] = await tx.delete(cartProducts).where(and(eq(cartProducts.id, id), eq(cartProducts.cartId, cartId))).returning();
   return row;
-}
-
-export async function insertCartMerchandise(tx: Db, values: typeof cartMerchandise.$inferInsert): Promise<CartMerchandiseRow> {
-  const [row] = await tx.insert(cartMerchandise).values(values).returning();
-  return row!;
 }
 
 export async function deleteCartMerchandise(tx: Db, cartId: number, id: number): Promise<CartMerchandiseRow | undefined> {

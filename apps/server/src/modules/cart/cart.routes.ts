@@ -4,8 +4,7 @@ import type { Db } from '../../db/client';
 import { registerApiRoute, SerializedAnswer } from '../../http/api-route';
 import type { CustomerRow } from '../accounts/session.queries';
 import { findSessionCustomer } from '../accounts/session.service';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
-import { buildUserData } from '../data/data.service';
+import { buildUserData, type VisitorAnswers } from '../data/data.service';
 import type { CartService, CartWithData } from './cart.service';
 
 /** The cart calls of spec section 7. A session token attaches the cart to its customer. */
@@ -14,15 +13,15 @@ export function registerCartRoutes(
   db: Db,
   config: ShopConfigFile,
   carts: CartService,
-  visitorAnswer: (snapshot: CatalogSnapshot) => string,
+  visitor: VisitorAnswers,
 ): void {
   const customerOf = (token: string | null | undefined) => findSessionCustomer(db, token);
   /**
    * "cart and data": a visitor's data is the same for everyone, already serialised once per
-   * snapshot (`{"data":…}`), so only the cart is serialised per call. On-sale adds are hot.
+   * snapshot and encoded (`,"data":…}`), so only the cart is serialised per call. On-sale adds are hot.
    */
   const withData = ({ cart, snapshot }: CartWithData, customer: CustomerRow | null) =>
-    customer ? { cart, data: buildUserData(snapshot, config, customer) } : new SerializedAnswer(`{"cart":${JSON.stringify(cart)},${visitorAnswer(snapshot).slice(1)}`);
+    customer ? { cart, data: buildUserData(snapshot, config, customer) } : new SerializedAnswer(Buffer.concat([Buffer.from(`{"cart":${JSON.stringify(cart)}`), visitor.dataTail(snapshot)]));
 
   registerApiRoute(app, 'get-cart', async (input) => ({ cart: await carts.get(input.cart, await customerOf(input.token)) }));
   registerApiRoute(app, 'add-product-to-cart', async (input) => {

@@ -125,6 +125,40 @@ export function createCartService(deps: CartDeps) {
     return { fullName: input.full_name!.trim().replace(/\s+/g, ' '), email: input.email!.trim(), age, travelTimeId };
   }
 
+  /**
+   * Adds a line: `decide` checks the cart's rules against its current lines and says what to add.
+   * Into an existing cart, inside a transaction that locks the cart, so two adds to one cart take
+   * turns; a visitor's first add, which has no cart to lock, in one statement that creates the
+   * cart with its line (takeAndAdd). Either way, a refusal leaves nothing behind.
+   */
+  async function addLine(
+    code: string | null | undefined,
+    customer: CustomerRow | null,
+    decide: (lines: CartLines) => Promise<queries.NewLine & { itemName: string }>,
+  ): Promise<{ cart: CartRow; lines: CartLines }> {
+    const take = async (on: Db, cart: Parameters<typeof queries.takeAndAdd>[1], lines: CartLines, line: queries.NewLine & { itemName: string }) => {
+      const taken = await queries.takeAndAdd(on, cart, line);
+      if (taken === 'sold_out') throw refuse(messages.cart.soldOut(line.itemName));
+      if (taken === 'seat_sold_out') throw refuse(messages.cart.travelTimeSoldOut);
+      const added = line.holder
+        ? { ...lines, products: [...lines.products, taken.line as CartProductRow] }
+        : { ...lines, merchandise: [...lines.merchandise, taken.line as CartMerchandiseRow] };
+      return { cart: taken.cart, lines: added };
+    };
+    const added = code
+      ? await db.transaction(async (tx) => {
+          const existing = await usableCart(tx, code, customer);
+          if (!existing) return null;
+          const lines = await queries.listCartLines(tx, existing.id);
+          return take(tx, { id: existing.id }, lines, await decide(lines));
+        })
+      : null;
+    if (added) return added;
+    const empty: CartLines = { products: [], merchandise: [] };
+    const line = await decide(empty);
+    return take(db, { code: newCartCode(), customerId: customer?.id ?? null, expiresAt: new Date(now().getTime() + holdMs) }, empty, line);
+  }
+
   async function buildCart(cart: CartRow, lines: CartLines, snapshot: CatalogSnapshot): Promise<Cart> {
     const items = await itemsOf(
       lines.products.map((line) => line.shopItemId),
@@ -205,9 +239,7 @@ export function createCartService(deps: CartDeps) {
       if (!config.shopActive) throw refuse(messages.cart.shopClosed);
       const snapshot = await catalog.current();
       const item = onSaleItem(snapshot, input.external_code, 'tickets');
-      const { cart, lines } = await db.transaction(async (tx) => {
-        const existing = await usableCart(tx, input.cart, customer);
-        const lines: CartLines = existing ? await queries.listCartLines(tx, existing.id) : { products: [], merchandise: [] };
+      const { cart, lines } = await addLine(input.cart, customer, async (lines) => {
         await checkCompany(item, lines, snapshot);
         const sameItem = lines.products.filter((line) => line.shopItemId === item.id);
         checkLimit(item, sameItem.length);
@@ -217,23 +249,7 @@ export function createCartService(deps: CartDeps) {
           sameItem.map((line) => line.fullName),
           snapshot,
         );
-        const cart = existing ?? (await queries.insertCart(tx, newCartCode(), customer?.id ?? null, new Date(now().getTime() + holdMs)));
-        const line = await queries.insertCartProduct(tx, {
-          cartId: cart.id,
-          shopItemId: item.id,
-          travelTimeId: holder.travelTimeId,
-          fullName: holder.fullName,
-          email: holder.email,
-          age: holder.age,
-          price: item.price,
-          fee: item.fee,
-        });
-        // The seat, then the unit, just before the commit: every buyer of the item waits for the
-        // item's row, so it stays locked for as short a time as possible. A refusal rolls back
-        // the line and anything held before it.
-        if (holder.travelTimeId !== null && !(await queries.holdSeat(tx, holder.travelTimeId, item.id))) throw refuse(messages.cart.travelTimeSoldOut);
-        if (!(await queries.holdItem(tx, item.id))) throw refuse(messages.cart.soldOut(item.name));
-        return { cart, lines: { ...lines, products: [...lines.products, line] } };
+        return { itemId: item.id, itemName: item.name, travelTimeId: holder.travelTimeId, holder, price: item.price, fee: item.fee };
       });
       return { cart: await buildCart(cart, lines, snapshot), snapshot };
     },
@@ -288,16 +304,10 @@ export function createCartService(deps: CartDeps) {
       if (!config.merchandiseActive) throw refuse(messages.cart.merchandiseClosed);
       const snapshot = await catalog.current();
       const item = onSaleItem(snapshot, input.external_code, 'merchandise');
-      const { cart, lines } = await db.transaction(async (tx) => {
-        const existing = await usableCart(tx, input.cart, customer);
-        const lines: CartLines = existing ? await queries.listCartLines(tx, existing.id) : { products: [], merchandise: [] };
+      const { cart, lines } = await addLine(input.cart, customer, async (lines) => {
         await checkCompany(item, lines, snapshot);
         checkLimit(item, lines.merchandise.filter((line) => line.shopItemId === item.id).length);
-        const cart = existing ?? (await queries.insertCart(tx, newCartCode(), customer?.id ?? null, new Date(now().getTime() + holdMs)));
-        const line = await queries.insertCartMerchandise(tx, { cartId: cart.id, shopItemId: item.id, price: item.price, fee: item.fee });
-        // The unit last, just before the commit (see addProduct).
-        if (!(await queries.holdItem(tx, item.id))) throw refuse(messages.cart.soldOut(item.name));
-        return { cart, lines: { ...lines, merchandise: [...lines.merchandise, line] } };
+        return { itemId: item.id, itemName: item.name, price: item.price, fee: item.fee };
       });
       return { cart: await buildCart(cart, lines, snapshot), snapshot };
     },

@@ -3,18 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { registerApiRoute, SerializedAnswer } from '../../http/api-route';
 import { findSessionCustomer } from '../accounts/session.service';
-import type { CatalogReader, CatalogSnapshot } from '../catalog/catalog-snapshot';
-import { buildUserData } from './data.service';
+import type { CatalogReader } from '../catalog/catalog-snapshot';
+import { buildUserData, type VisitorAnswers } from './data.service';
 
 export function registerDataRoutes(
   app: FastifyInstance,
   db: Db,
   config: ShopConfigFile,
   catalog: CatalogReader,
-  visitorAnswer: (snapshot: CatalogSnapshot) => string,
+  visitor: VisitorAnswers,
 ): void {
   registerApiRoute(app, 'get-data', async (input) => {
     const [customer, snapshot] = await Promise.all([findSessionCustomer(db, input.token), catalog.current()]);
-    return customer ? { data: buildUserData(snapshot, config, customer) } : new SerializedAnswer(visitorAnswer(snapshot));
+    return customer ? { data: buildUserData(snapshot, config, customer) } : new SerializedAnswer(visitor.bytes(snapshot));
   });
 }

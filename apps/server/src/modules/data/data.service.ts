@@ -3,18 +3,33 @@ import type { CustomerRow } from '../accounts/session.queries';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 
 /**
- * get-data as every visitor without a session gets it, serialised once per catalogue snapshot:
- * the API's answer and the one put into pages (page-preload.ts) are the same string.
+ * get-data as every visitor without a session gets it, serialised and encoded once per catalogue
+ * snapshot: the API's answer and the one put into pages (page-preload.ts) are the same text.
  */
-export function createVisitorAnswers(config: ShopConfigFile): (snapshot: CatalogSnapshot) => string {
-  const answers = new WeakMap<CatalogSnapshot, string>();
-  return (snapshot) => {
-    let json = answers.get(snapshot);
-    if (!json) {
-      json = JSON.stringify({ data: buildUserData(snapshot, config, null) });
-      answers.set(snapshot, json);
+export interface VisitorAnswers {
+  /** `{"data":…}`. */
+  json(snapshot: CatalogSnapshot): string;
+  /** The same, encoded, to send as it is. */
+  bytes(snapshot: CatalogSnapshot): Buffer;
+  /** `,"data":…}` encoded: the end of a "cart and data" answer after `{"cart":…`. */
+  dataTail(snapshot: CatalogSnapshot): Buffer;
+}
+
+export function createVisitorAnswers(config: ShopConfigFile): VisitorAnswers {
+  const answers = new WeakMap<CatalogSnapshot, { json: string; bytes: Buffer; dataTail: Buffer }>();
+  const of = (snapshot: CatalogSnapshot) => {
+    let answer = answers.get(snapshot);
+    if (!answer) {
+      const json = JSON.stringify({ data: buildUserData(snapshot, config, null) });
+      answer = { json, bytes: Buffer.from(json), dataTail: Buffer.from(`,${json.slice(1)}`) };
+      answers.set(snapshot, answer);
     }
-    return json;
+    return answer;
+  };
+  return {
+    json: (snapshot) => of(snapshot).json,
+    bytes: (snapshot) => of(snapshot).bytes,
+    dataTail: (snapshot) => of(snapshot).dataTail,
   };
 }
 
