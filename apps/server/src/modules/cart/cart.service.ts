@@ -66,7 +66,8 @@ export function createCartService(deps: CartDeps) {
 
   /**
    * The open cart of a code for this visitor, locked for the transaction: null when there is
-   * none, it has ended, or it belongs to another customer. A cart whose time is up is ended here
+   * none, it has ended, or it belongs to a customer other than this visitor's session (or the
+   * visitor has none: its lines hold names and e-mail addresses). A cart whose time is up is ended here
    * (its holds returned) if the sweeper has not got to it yet. A customer's session attaches an
    * anonymous cart to them.
    */

@@ -251,7 +251,7 @@ describe.each(testEngines())('the cart on %s', (engine) => {
     expect(fresh.body.cart.code).not.toBe(code);
   });
 
-  it("attaches a cart to the customer whose session uses it, and keeps other customers out", async () => {
+  it('attaches a cart to the customer whose session uses it, and keeps everyone else out', async () => {
     const session = async (email: string) => {
       const [customer] = await db().insert(customers).values({ email, fullName: 'Customer', passwordHash: 'x' }).returning();
       const token = `token-${email}`;
@@ -265,6 +265,9 @@ describe.each(testEngines())('the cart on %s', (engine) => {
     const [row] = await db().select({ customerId: carts.customerId }).from(carts).where(eq(carts.code, code));
     expect(row!.customerId).toBe(owner.id);
     expect((await shop.call('get-cart', { token: other.token, cart: code })).body).toEqual({ cart: null });
+    // Without a session neither: the lines carry names and e-mail addresses.
+    expect((await shop.call('get-cart', { cart: code })).body).toEqual({ cart: null });
+    expect((await shop.call('get-cart', { token: owner.token, cart: code })).body.cart.code).toBe(code);
     const stranger = await shop.call('add-product-to-cart', { token: other.token, cart: code, external_code: 'NWF27-CAMPING', ...jane });
     expect(stranger.body.cart.code).not.toBe(code);
   });
