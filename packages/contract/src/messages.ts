@@ -116,6 +116,18 @@ export const messages = {
     loggedOut: 'You have been logged out.',
     settingsUpdated: 'Account settings updated.',
   },
+  /** Account answers the spec does not show: texts of our own (docs/decisions/0013). */
+  accounts: {
+    registered: 'Thank you for registering. We have sent your password to your e-mail address. It should arrive within 10 minutes; if it does not, please check your spam folder.',
+    resetRequested: 'If an account exists for this e-mail address, we have sent it a link to choose a new password. The link works once, for 15 minutes.',
+    passwordReset: 'Your password has been changed. You can log in with it now.',
+    ticketsSent: 'If there are tickets for this e-mail address, we have sent them to it. They should arrive within 10 minutes; if they do not, please check your spam folder.',
+    loginIncorrect: 'The e-mail address or password is not correct.',
+    tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+    currentPasswordIncorrect: 'Your current password is not correct.',
+    emailInUse: 'This e-mail address belongs to another account.',
+    sessionExpired: 'Your session has ended. Please log in again.',
+  },
   ui: {
     defaultButtonLabel: 'Click Me',
     cancel: 'Cancel',
