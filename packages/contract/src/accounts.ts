@@ -63,5 +63,11 @@ export const updateSettingsPayload = z.object({
   address: addressObject.nullish(),
 });
 
+/**
+ * Not in spec section 7: logging out ends the session on the server too (issue 5: tokens are
+ * revoked at logout). The web app calls it and forgets the token whatever the answer.
+ */
+export const logoutPayload = z.object({ token });
+
 /** Calls whose answer the spec does not show answer a message the page can display. */
 export const messageAnswer = z.object({ message: z.string() });

@@ -17,6 +17,8 @@ export const api = {
   'reset-password': { payload: accounts.resetPasswordPayload, answer: accounts.messageAnswer },
   'email-tickets': { payload: accounts.emailTicketsPayload, answer: accounts.messageAnswer },
   'get-user': { payload: accounts.getUserPayload, answer: accounts.getUserAnswer },
+  /** Our own addition to section 7 (decision 0013). */
+  logout: { payload: accounts.logoutPayload, answer: accounts.messageAnswer },
   'update-settings': { payload: accounts.updateSettingsPayload, answer: portal.dataAnswer },
   'get-data': { payload: portal.getDataPayload, answer: portal.dataAnswer },
   'change-ticket': { payload: portal.changeTicketPayload, answer: portal.dataAnswer },

@@ -127,6 +127,7 @@ export const messages = {
     currentPasswordIncorrect: 'Your current password is not correct.',
     emailInUse: 'This e-mail address belongs to another account.',
     sessionExpired: 'Your session has ended. Please log in again.',
+    loggedOut: 'You have been logged out.',
   },
   ui: {
     defaultButtonLabel: 'Click Me',
