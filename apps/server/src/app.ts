@@ -13,6 +13,8 @@ import { registerWebApp } from './http/web-app';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogReader } from './modules/catalog/catalog-snapshot';
 import { buildClientConfig } from './modules/config/shop-config';
+import { registerAccountRoutes } from './modules/accounts/accounts.routes';
+import { createAccountService } from './modules/accounts/accounts.service';
 import { startCartSweeper } from './modules/cart/cart-sweeper';
 import { registerCartRoutes } from './modules/cart/cart.routes';
 import { createCartService } from './modules/cart/cart.service';
@@ -33,6 +35,12 @@ export interface AppOptions {
   cartHoldMs?: number;
   /** How often expired carts are ended (ms). */
   cartSweepIntervalMs?: number;
+  /** Account calls answer no sooner than this (ms), whichever path they took. */
+  accountAnswerFloorMs?: number;
+  /** The window of the login and reset attempt limits (ms). */
+  accountLimitWindowMs?: number;
+  /** Behind a reverse proxy: true, or the proxies' addresses (Fastify's trustProxy), so per-address limits see the visitor's address. */
+  trustProxy?: boolean | string;
 }
 
 /** Calls answered by this build; the rest exist, validate, and answer 501 until their issue lands. */
@@ -45,6 +53,14 @@ const IMPLEMENTED: ReadonlySet<ApiPath> = new Set([
   'remove-product-from-cart',
   'add-merchandise-to-cart',
   'remove-merchandise-from-cart',
+  'register',
+  'login',
+  'logout',
+  'request-password-reset',
+  'reset-password',
+  'email-tickets',
+  'get-user',
+  'update-settings',
 ]);
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -60,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
     requestTimeout: 30_000,
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   });
 
   app.decorate('inFlight', createInFlightTracker());
@@ -85,6 +102,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCatalogRoutes(app, db, catalog);
   const carts = createCartService({ db, config, catalog, holdMs: options.cartHoldMs ?? DEFAULT_CART_HOLD_MS });
   registerCartRoutes(app, db, config, carts, visitorAnswer);
+  const accounts = createAccountService({
+    db,
+    config,
+    catalog,
+    ...(options.accountAnswerFloorMs !== undefined ? { answerFloorMs: options.accountAnswerFloorMs } : {}),
+    ...(options.accountLimitWindowMs !== undefined ? { limitWindowMs: options.accountLimitWindowMs } : {}),
+  });
+  registerAccountRoutes(app, accounts);
   let sweeper: { stop(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
     sweeper = startCartSweeper(carts, options.cartSweepIntervalMs ?? DEFAULT_CART_SWEEP_INTERVAL_MS, options.logger);

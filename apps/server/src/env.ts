@@ -23,6 +23,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Minutes a cart holds its stock. */
   CART_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /**
+   * Behind a reverse proxy: "true" to trust X-Forwarded-For, or the proxies' addresses
+   * ("loopback", "10.0.0.0/8,192.168.0.1"), so limits per network address see the visitor's.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value === '' || value === 'false' ? undefined : value === 'true' ? true : value)),
   /** Catalogue loaded on first start when the database is empty; "none" to start empty. */
   DEMO_CATALOGUE: z.string().default(path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml')),
 });

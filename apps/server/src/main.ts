@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const env = readEnv();
   const logger = pino({ level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] });
   const { database, config } = await prepareShop(env, logger);
-  const app = await buildApp({ db: database.db, config, webRoot: WEB_ROOT, logger, cartHoldMs: env.CART_HOLD_MINUTES * 60_000 });
+  const app = await buildApp({ db: database.db, config, webRoot: WEB_ROOT, logger, cartHoldMs: env.CART_HOLD_MINUTES * 60_000, ...(env.TRUST_PROXY !== undefined ? { trustProxy: env.TRUST_PROXY } : {}) });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -25,8 +25,8 @@ export async function createTestShop(
     catalogue?: boolean;
     config?: Partial<ShopConfigFile>;
     webRoot?: string;
-    /** Other options of buildApp: snapshot age, cart hold time, sweep interval. */
-    app?: Pick<AppOptions, 'catalogMaxAgeMs' | 'cartHoldMs' | 'cartSweepIntervalMs'>;
+    /** Other options of buildApp: snapshot age, cart hold time, sweep interval, account timings… */
+    app?: Partial<Omit<AppOptions, 'db' | 'config' | 'webRoot'>>;
   } = {},
 ): Promise<TestShop> {
   const database = await createTestDatabase(engine);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './catalog';
 
 export const customers = pgTable(
@@ -51,3 +51,17 @@ export const passwordResets = pgTable(
 );
 
 export { updatedAt };
+
+/**
+ * Attempt counters for rate limits that hold across server instances: one row per key (such as
+ * "login:email:jane@example.org" or "login:ip:203.0.113.7") and fixed time window.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').notNull(),
+    windowStart: tstz('window_start').notNull(),
+    hits: integer('hits').notNull().default(1),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] }), index('rate_limit_hits_window').on(table.windowStart)],
+);

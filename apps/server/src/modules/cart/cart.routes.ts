@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { registerApiRoute, SerializedAnswer } from '../../http/api-route';
 import type { CustomerRow } from '../accounts/session.queries';
 import { findSessionCustomer } from '../accounts/session.service';
-import { buildUserData, type VisitorAnswers } from '../data/data.service';
+import { customerUserData, type VisitorAnswers } from '../data/data.service';
 import type { CartService, CartWithData } from './cart.service';
 
 /** The cart calls of spec section 7. A session token attaches the cart to its customer. */
@@ -20,8 +20,8 @@ export function registerCartRoutes(
    * "cart and data": a visitor's data is the same for everyone, already serialised once per
    * snapshot and encoded (`,"data":…}`), so only the cart is serialised per call. On-sale adds are hot.
    */
-  const withData = ({ cart, snapshot }: CartWithData, customer: CustomerRow | null) =>
-    customer ? { cart, data: buildUserData(snapshot, config, customer) } : new SerializedAnswer(Buffer.concat([Buffer.from(`{"cart":${JSON.stringify(cart)}`), visitor.dataTail(snapshot)]));
+  const withData = async ({ cart, snapshot }: CartWithData, customer: CustomerRow | null) =>
+    customer ? { cart, data: await customerUserData(db, snapshot, config, customer) } : new SerializedAnswer(Buffer.concat([Buffer.from(`{"cart":${JSON.stringify(cart)}`), visitor.dataTail(snapshot)]));
 
   registerApiRoute(app, 'get-cart', async (input) => ({ cart: await carts.get(input.cart, await customerOf(input.token)) }));
   registerApiRoute(app, 'add-product-to-cart', async (input) => {

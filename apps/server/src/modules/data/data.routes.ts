@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { registerApiRoute, SerializedAnswer } from '../../http/api-route';
 import { findSessionCustomer } from '../accounts/session.service';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
-import { buildUserData, type VisitorAnswers } from './data.service';
+import { customerUserData, type VisitorAnswers } from './data.service';
 
 export function registerDataRoutes(
   app: FastifyInstance,
@@ -15,6 +15,6 @@ export function registerDataRoutes(
 ): void {
   registerApiRoute(app, 'get-data', async (input) => {
     const [customer, snapshot] = await Promise.all([findSessionCustomer(db, input.token), catalog.current()]);
-    return customer ? { data: buildUserData(snapshot, config, customer) } : new SerializedAnswer(visitor.bytes(snapshot));
+    return customer ? { data: await customerUserData(db, snapshot, config, customer) } : new SerializedAnswer(visitor.bytes(snapshot));
   });
 }

@@ -1,4 +1,6 @@
 import type { ShopConfigFile, UserData } from '@festival/contract';
+import type { Db } from '../../db/client';
+import { listExistingTickets } from '../accounts/accounts.queries';
 import type { CustomerRow } from '../accounts/session.queries';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 
@@ -53,3 +55,10 @@ export function buildUserData(snapshot: CatalogSnapshot, config: ShopConfigFile,
   };
 }
 
+/**
+ * get-data for a logged-in customer: their details and country, and the tickets they bought or
+ * hold (for the cart's add-on warning). Orders and refunds come with the checkout and portal.
+ */
+export async function customerUserData(db: Db, snapshot: CatalogSnapshot, config: ShopConfigFile, customer: CustomerRow): Promise<UserData> {
+  return { ...buildUserData(snapshot, config, customer), existing_tickets: await listExistingTickets(db, customer.id) };
+}

@@ -1,0 +1,91 @@
+import { and, eq, gt, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { customers, orders, passwordResets, sessions, shopItems, tickets } from '../../db/schema';
+import type { CustomerRow } from './session.queries';
+
+export async function findCustomerByEmail(db: Db, email: string): Promise<CustomerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(sql`lower(${customers.email}) = lower(${email})`);
+  return row;
+}
+
+/** A new customer, or undefined when the address already has an account (also one made a moment ago). */
+export async function insertCustomer(db: Db, values: { email: string; fullName: string; passwordHash: string }): Promise<CustomerRow | undefined> {
+  const [row] = await db.insert(customers).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateCustomer(
+  db: Db,
+  id: number,
+  values: Partial<Pick<CustomerRow, 'email' | 'fullName' | 'passwordHash' | 'country' | 'address'>>,
+): Promise<CustomerRow> {
+  const [row] = await db
+    .update(customers)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(customers.id, id))
+    .returning();
+  return row!;
+}
+
+export async function insertSession(db: Db, customerId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+  await db.insert(sessions).values({ customerId, tokenHash, expiresAt });
+}
+
+export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a customer, but the one they are using when given. */
+export async function revokeSessionsOf(db: Db, customerId: number, keepTokenHash?: string): Promise<void> {
+  const conditions = [eq(sessions.customerId, customerId), isNull(sessions.revokedAt)];
+  if (keepTokenHash) conditions.push(ne(sessions.tokenHash, keepTokenHash));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(...conditions));
+}
+
+export async function insertPasswordReset(db: Db, customerId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+  await db.insert(passwordResets).values({ customerId, tokenHash, expiresAt });
+}
+
+/**
+ * Uses a reset token: only an unused, unexpired one, and only once even when two requests
+ * race (the update's condition is checked on the locked row). The customer it was for, if any.
+ */
+export async function consumePasswordReset(db: Db, tokenHash: string, now: Date): Promise<number | undefined> {
+  const [row] = await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+    .returning({ customerId: passwordResets.customerId });
+  return row?.customerId;
+}
+
+/** Ticket states that no longer stand for a place at the event. */
+const ENDED_TICKET_STATES = ['cancelled', 'refunded'];
+
+/** The customer's tickets (bought by them or held by them) that still stand, for the add-on warning. */
+export async function listExistingTickets(db: Db, customerId: number) {
+  return db
+    .select({ full_name: tickets.fullName, email: tickets.email, age: tickets.age, event_id: shopItems.eventId })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .innerJoin(shopItems, eq(shopItems.id, tickets.shopItemId))
+    .where(and(or(eq(orders.customerId, customerId), eq(tickets.holderCustomerId, customerId)), notInArray(tickets.status, ENDED_TICKET_STATES)));
+}
+
+/** Tickets whose holder e-mail is this address, for re-sending them. */
+export async function listTicketsForEmail(db: Db, email: string) {
+  return db
+    .select({ code: tickets.code, fullName: tickets.fullName, email: tickets.email, product: tickets.productName, status: tickets.status })
+    .from(tickets)
+    .where(and(sql`lower(${tickets.email}) = lower(${email})`, notInArray(tickets.status, ENDED_TICKET_STATES)));
+}
+

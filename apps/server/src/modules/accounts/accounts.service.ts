@@ -1,0 +1,245 @@
+import { isValidEmail, messages, type ApiInput, type ShopConfigFile, type UserData } from '@festival/contract';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { CatalogReader } from '../catalog/catalog-snapshot';
+import { customerUserData } from '../data/data.service';
+import { enqueueMail, type OutgoingMail } from '../mail/outbox';
+import { alreadyRegisteredMail, emailChangedMail, passwordMail, resetMail, ticketsMail } from './accounts.mail';
+import * as queries from './accounts.queries';
+import { dummyPasswordHash, generatePassword, hashPassword, newSecretToken, verifyPassword } from './passwords';
+import { createRateLimiter } from './rate-limit';
+import { hashToken } from './session.service';
+import { findCustomerBySessionHash, type CustomerRow } from './session.queries';
+
+export interface AccountDeps {
+  db: Db;
+  config: ShopConfigFile;
+  catalog: CatalogReader;
+  /** Called after a transaction that queued e-mail committed, so the sender need not wait for its next round. */
+  mailQueued?: () => void;
+  /** How long a session lasts from login. */
+  sessionMs?: number;
+  /** How long a password reset link works. */
+  resetMs?: number;
+  /** Account calls answer no sooner than this, so known and unknown addresses take equally long. */
+  answerFloorMs?: number;
+  /** The window of the attempt limits. */
+  limitWindowMs?: number;
+  now?: () => Date;
+}
+
+/** Attempts per window (15 minutes): per account, and per network address (festival crowds share addresses). */
+export const LIMITS = {
+  login: { perAccount: 10, perAddress: 100 },
+  register: { perAccount: 3, perAddress: 30 },
+  reset: { perAccount: 3, perAddress: 30 },
+  tickets: { perAccount: 3, perAddress: 30 },
+  settings: { perAccount: 10, perAddress: 100 },
+} as const;
+
+const DAY = 24 * 60 * 60 * 1000;
+const normalEmail = (email: string) => email.trim().toLowerCase();
+const invalid = (field: string, message: string) => new AppError('INVALID_INPUT', message, { [field]: [message] });
+
+export function createAccountService(deps: AccountDeps) {
+  const { db, config, catalog } = deps;
+  const now = deps.now ?? (() => new Date());
+  const sessionMs = deps.sessionMs ?? 30 * DAY;
+  const resetMs = deps.resetMs ?? 15 * 60_000;
+  const floorMs = deps.answerFloorMs ?? 250;
+  const limiter = createRateLimiter(db, deps.limitWindowMs ?? 15 * 60_000, messages.accounts.tooManyAttempts);
+
+  const limit = (action: keyof typeof LIMITS, email: string, ip: string) =>
+    limiter.hit([
+      { key: `${action}:email:${normalEmail(email)}`, max: LIMITS[action].perAccount },
+      { key: `${action}:ip:${ip}`, max: LIMITS[action].perAddress },
+    ]);
+
+  /** Runs `work` and answers no sooner than the floor, whichever path it took. */
+  async function evenly<T>(work: () => Promise<T>): Promise<T> {
+    const started = Date.now();
+    const settle = () => new Promise((resolve) => setTimeout(resolve, Math.max(0, floorMs - (Date.now() - started))));
+    try {
+      const result = await work();
+      await settle();
+      return result;
+    } catch (error) {
+      await settle();
+      throw error;
+    }
+  }
+
+  async function queue(mails: OutgoingMail[], tx: Db = db): Promise<void> {
+    for (const mail of mails) await enqueueMail(tx, mail);
+  }
+
+  async function dataOf(customer: CustomerRow): Promise<UserData> {
+    return customerUserData(db, await catalog.current(), config, customer);
+  }
+
+  async function sessionCustomer(token: string | null | undefined): Promise<{ customer: CustomerRow; tokenHash: string }> {
+    if (!token) throw new AppError('UNAUTHENTICATED', messages.server.unauthenticated);
+    const tokenHash = hashToken(token);
+    const customer = await findCustomerBySessionHash(db, tokenHash, now());
+    if (!customer) throw new AppError('UNAUTHENTICATED', messages.accounts.sessionExpired);
+    return { customer, tokenHash };
+  }
+
+  return {
+    /**
+     * A new account with a generated password, e-mailed to the address. An address that has an
+     * account gets an e-mail saying so; the answer is the same either way.
+     */
+    async register(input: ApiInput<'register'>, ip: string): Promise<{ message: string }> {
+      return evenly(async () => {
+        await limit('register', input.email, ip);
+        const password = generatePassword();
+        const passwordHash = await hashPassword(password);
+        await db.transaction(async (tx) => {
+          const created = await queries.insertCustomer(tx, { email: input.email.trim(), fullName: input.full_name, passwordHash });
+          if (created) {
+            await queue([passwordMail(config, created.email, created.fullName, password)], tx);
+          } else {
+            const existing = await queries.findCustomerByEmail(tx, input.email);
+            if (existing) await queue([alreadyRegisteredMail(config, existing.email, existing.fullName)], tx);
+          }
+        });
+        deps.mailQueued?.();
+        return { message: messages.accounts.registered };
+      });
+    },
+
+    async login(input: ApiInput<'login'>, ip: string): Promise<{ remember_token: string; data: UserData }> {
+      const customer = await evenly(async () => {
+        await limit('login', input.email, ip);
+        const found = await queries.findCustomerByEmail(db, input.email);
+        // The hash is checked for an unknown address too: both take as long.
+        const matches = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), input.password);
+        if (!found || !matches) throw new AppError('UNAUTHENTICATED', messages.accounts.loginIncorrect);
+        return found;
+      });
+      const token = newSecretToken();
+      await queries.insertSession(db, customer.id, hashToken(token), new Date(now().getTime() + sessionMs));
+      return { remember_token: token, data: await dataOf(customer) };
+    },
+
+    async logout(token: string | null | undefined): Promise<{ message: string }> {
+      if (token) await queries.revokeSession(db, hashToken(token));
+      return { message: messages.accounts.loggedOut };
+    },
+
+    async requestPasswordReset(input: ApiInput<'request-password-reset'>, ip: string): Promise<{ message: string }> {
+      return evenly(async () => {
+        await limit('reset', input.email, ip);
+        const customer = await queries.findCustomerByEmail(db, input.email);
+        if (customer) {
+          const token = newSecretToken();
+          await db.transaction(async (tx) => {
+            await queries.insertPasswordReset(tx, customer.id, hashToken(token), new Date(now().getTime() + resetMs));
+            await queue([resetMail(config, customer.email, customer.fullName, token)], tx);
+          });
+          deps.mailQueued?.();
+        }
+        return { message: messages.accounts.resetRequested };
+      });
+    },
+
+    /** Any failure (unknown, used or expired link, another address) is the same "Incorrect code". */
+    async resetPassword(input: ApiInput<'reset-password'>): Promise<{ message: string }> {
+      return evenly(async () => {
+        const incorrect = new AppError('BAD_REQUEST', messages.resetPasswordScreen.incorrectCode);
+        const passwordHash = await hashPassword(input.password);
+        await db.transaction(async (tx) => {
+          const customerId = await queries.consumePasswordReset(tx, hashToken(input.token), now());
+          if (customerId === undefined) throw incorrect;
+          const customer = await queries.findCustomerByEmail(tx, input.email);
+          if (customer?.id !== customerId) throw incorrect;
+          await queries.updateCustomer(tx, customerId, { passwordHash });
+          // A new password ends every session: whoever knew the old one is out.
+          await queries.revokeSessionsOf(tx, customerId);
+        });
+        return { message: messages.accounts.passwordReset };
+      });
+    },
+
+    /** The tickets held in the name of an address, e-mailed to it; the answer says nothing of whether there are any. */
+    async emailTickets(input: ApiInput<'email-tickets'>, ip: string): Promise<{ message: string }> {
+      return evenly(async () => {
+        await limit('tickets', input.email, ip);
+        const tickets = await queries.listTicketsForEmail(db, input.email);
+        if (tickets.length) {
+          await queue([ticketsMail(config, input.email.trim(), tickets)]);
+          deps.mailQueued?.();
+        }
+        return { message: messages.accounts.ticketsSent };
+      });
+    },
+
+    async getUser(token: string | null | undefined): Promise<{ user: { full_name: string; email: string } | null }> {
+      if (!token) return { user: null };
+      const customer = await findCustomerBySessionHash(db, hashToken(token), now());
+      return { user: customer ? { full_name: customer.fullName, email: customer.email } : null };
+    },
+
+    async updateSettings(input: ApiInput<'update-settings'>, ip: string): Promise<{ data: UserData }> {
+      const { customer, tokenHash } = await sessionCustomer(input.token);
+      await limit('settings', customer.email, ip);
+      if (!(await verifyPassword(customer.passwordHash, input.old_password))) throw invalid('old_password', messages.accounts.currentPasswordIncorrect);
+      const email = input.email.trim();
+      if (!isValidEmail(email)) throw invalid('email', messages.accountSettings.emailInvalid);
+      if (input.country && !config.countries.some((country) => country.code === input.country)) throw invalid('country', messages.checkout.countryRequired);
+      const address = settingsAddress(config, input.address);
+      const passwordHash = input.new_password ? await hashPassword(input.new_password) : undefined;
+      const emailChanged = normalEmail(email) !== normalEmail(customer.email);
+
+      const updated = await db.transaction(async (tx) => {
+        if (emailChanged && (await queries.findCustomerByEmail(tx, email))) throw invalid('email', messages.accounts.emailInUse);
+        let row: CustomerRow;
+        try {
+          row = await queries.updateCustomer(tx, customer.id, {
+            fullName: input.full_name,
+            email,
+            country: input.country ?? null,
+            address,
+            ...(passwordHash ? { passwordHash } : {}),
+          });
+        } catch (error) {
+          // Another account took the address a moment ago (the unique index on lower(email)).
+          if (isUniqueViolation(error)) throw invalid('email', messages.accounts.emailInUse);
+          throw error;
+        }
+        // A new password ends the customer's other sessions; this one stays logged in.
+        if (passwordHash) await queries.revokeSessionsOf(tx, customer.id, tokenHash);
+        if (emailChanged) await queue([emailChangedMail(config, customer.email, customer.fullName, email)], tx);
+        return row;
+      });
+      if (emailChanged) deps.mailQueued?.();
+      return { data: await dataOf(updated) };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
+
+/**
+ * The default address of account settings, keyed by the configured line's text: only configured
+ * lines are kept; when any line is filled in, every required one must be.
+ */
+export function settingsAddress(config: Pick<ShopConfigFile, 'addressLines'>, address: Record<string, string> | null | undefined): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const line of config.addressLines) {
+    const value = address?.[line.text]?.trim();
+    if (value) kept[line.text] = value;
+  }
+  if (Object.keys(kept).length === 0) return {};
+  const missing = config.addressLines.filter((line) => line.required && !kept[line.text]).map((line) => line.text);
+  if (missing.length) throw invalid('address', messages.checkout.fillOutFields(missing));
+  return kept;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}
