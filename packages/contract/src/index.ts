@@ -2,6 +2,7 @@ export * from './messages';
 export * from './constants';
 export * from './listing';
 export * from './holder';
+export * from './checkout-rules';
 export * from './common';
 export * from './config';
 export * from './catalog';
