@@ -18,6 +18,8 @@ import { createAccountService } from './modules/accounts/accounts.service';
 import { startCartSweeper } from './modules/cart/cart-sweeper';
 import { registerCartRoutes } from './modules/cart/cart.routes';
 import { createCartService } from './modules/cart/cart.service';
+import { registerCheckoutRoutes } from './modules/checkout/checkout.routes';
+import { createInvoiceService } from './modules/checkout/invoice.service';
 import { createVisitorAnswers } from './modules/data/data.service';
 import { registerDataRoutes } from './modules/data/data.routes';
 import { pagePreloadMarkup } from './modules/data/page-preload';
@@ -61,6 +63,8 @@ const IMPLEMENTED: ReadonlySet<ApiPath> = new Set([
   'email-tickets',
   'get-user',
   'update-settings',
+  'calculate-invoice',
+  'validate-voucher',
 ]);
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -102,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCatalogRoutes(app, db, catalog);
   const carts = createCartService({ db, config, catalog, holdMs: options.cartHoldMs ?? DEFAULT_CART_HOLD_MS });
   registerCartRoutes(app, db, config, carts, visitorAnswer);
+  registerCheckoutRoutes(app, db, createInvoiceService({ db, carts }));
   const accounts = createAccountService({
     db,
     config,

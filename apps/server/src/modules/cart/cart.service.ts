@@ -225,16 +225,29 @@ export function createCartService(deps: CartDeps) {
     return item;
   }
 
+  /** The open cart of a code for this visitor, its lines and the items they are of (for the checkout). */
+  async function contents(code: string | null | undefined, customer: CustomerRow | null) {
+    if (!code) return null;
+    const snapshot = await catalog.current();
+    const found = await db.transaction(async (tx) => {
+      const cart = await usableCart(tx, code, customer);
+      return cart && { cart, lines: await queries.listCartLines(tx, cart.id) };
+    });
+    if (!found) return null;
+    const items = await itemsOf(
+      [...found.lines.products, ...found.lines.merchandise].map((line) => line.shopItemId),
+      snapshot,
+    );
+    return { ...found, items, snapshot };
+  }
+
   return {
     async get(code: string | null | undefined, customer: CustomerRow | null): Promise<Cart | null> {
-      if (!code) return null;
-      const snapshot = await catalog.current();
-      const found = await db.transaction(async (tx) => {
-        const cart = await usableCart(tx, code, customer);
-        return cart && { cart, lines: await queries.listCartLines(tx, cart.id) };
-      });
-      return found && buildCart(found.cart, found.lines, snapshot);
+      const found = await contents(code, customer);
+      return found && buildCart(found.cart, found.lines, found.snapshot);
     },
+
+    contents,
 
     async addProduct(input: ApiInput<'add-product-to-cart'>, customer: CustomerRow | null): Promise<CartWithData> {
       if (!config.shopActive) throw refuse(messages.cart.shopClosed);

@@ -1,0 +1,92 @@
+import { computeInvoice, ENTRY_TICKET_TYPE, isAddOnType, messages, type Invoice, type InvoiceLine, type ShopItem, type Voucher } from '@festival/contract';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { CustomerRow } from '../accounts/session.queries';
+import type { CartService } from '../cart/cart.service';
+import { findRedeemableVoucher, findShippingRate, taxRatesOfItems } from './checkout.queries';
+
+/** The invoice's product_type: what kind of thing a line is (its `type` is the catalogue's category). */
+export function productType(item: Pick<ShopItem, 'shop_item_type' | 'type'>): string {
+  if (item.shop_item_type === 'merchandise') return 'merchandise';
+  if (item.type === ENTRY_TICKET_TYPE) return 'ticket';
+  return isAddOnType(item.type) ? 'add-on' : 'transport';
+}
+
+export function createInvoiceService(deps: { db: Db; carts: CartService; now?: () => Date }) {
+  const { db, carts } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    /**
+     * The invoice of a cart for a shipping country (spec section 3): items at price plus fee,
+     * shipping for merchandise by the country's rate, tax per rate. A cart with merchandise needs
+     * a country with a rate; a cart of tickets ships nothing.
+     */
+    async calculate(code: string, country: string | null | undefined, customer: CustomerRow | null): Promise<Invoice> {
+      const contents = await carts.contents(code, customer);
+      if (!contents) throw new AppError('GONE', messages.cart.expired);
+      const { lines, items } = contents;
+      const rates = await taxRatesOfItems(db, [...items.keys()]);
+      const departures = new Map<number, string>();
+      for (const item of items.values()) for (const time of item.travel_times) departures.set(time.id, time.travel_time);
+
+      const invoiceLines: InvoiceLine[] = [
+        ...lines.products.map((line) => {
+          const item = items.get(line.shopItemId)!;
+          return {
+            id: line.id,
+            name: item.name,
+            shop_item_type: 'tickets' as const,
+            full_name: line.fullName,
+            email: line.email,
+            travel_time: line.travelTimeId !== null ? (departures.get(line.travelTimeId) ?? null) : item.travel_time,
+            timezone: item.timezone,
+            product_type: productType(item),
+            event: item.event,
+            event_id: item.event_id,
+            type: item.type,
+            price: line.price + line.fee,
+            taxRate: rates.get(item.id) ?? null,
+          };
+        }),
+        ...lines.merchandise.map((line) => {
+          const item = items.get(line.shopItemId)!;
+          return {
+            id: line.id,
+            name: item.name,
+            shop_item_type: 'merchandise' as const,
+            full_name: null,
+            email: null,
+            travel_time: null,
+            timezone: null,
+            product_type: productType(item),
+            event: null,
+            event_id: null,
+            type: item.type,
+            price: line.price + line.fee,
+            taxRate: rates.get(item.id) ?? null,
+          };
+        }),
+      ];
+
+      let shipping = null;
+      if (lines.merchandise.length) {
+        if (!country) throw new AppError('INVALID_INPUT', messages.checkout.selectCountryForShipping, { country: [messages.checkout.selectCountryForShipping] });
+        const rate = await findShippingRate(db, country);
+        if (!rate) throw new AppError('CONFLICT', messages.checkout.shippingUnavailable);
+        shipping = { name: rate.name, type: rate.type, price: rate.price };
+      }
+      return computeInvoice(invoiceLines, shipping);
+    },
+
+    /** A voucher for the cart (spec section 3: code and discount amount). */
+    async validateVoucher(code: string): Promise<Voucher> {
+      if (!code.trim()) throw new AppError('INVALID_INPUT', messages.checkout.voucherRequired, { code: [messages.checkout.voucherRequired] });
+      const voucher = await findRedeemableVoucher(db, code, now());
+      if (!voucher) throw new AppError('INVALID_INPUT', messages.checkout.voucherInvalid, { code: [messages.checkout.voucherInvalid] });
+      return { code: voucher.code, discount_amount: voucher.discountAmount };
+    },
+  };
+}
+
+export type InvoiceService = ReturnType<typeof createInvoiceService>;
