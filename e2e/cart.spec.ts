@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../packages/contract/src/messages';
-import { expectNoAxeViolations, launchBrowser, openPage, pageErrors } from './support/browser';
+import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 
 const SHUTTLE = 'Shuttle bus from Amsterdam Centraal (return)';
 
@@ -42,16 +42,10 @@ async function openCart(page: Page) {
 }
 
 describe('the cart in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('adds a personalised shuttle ticket with a travel time, counts down, personalises it again and removes it after confirmation', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await openProduct(page, '/tickets/NWF27-SHUTTLE', SHUTTLE);
     expect(await page.locator('#cart-count').textContent()).toBe('0');
     await openPersonalise(page);
@@ -171,7 +165,7 @@ describe('the cart in Chromium', () => {
   });
 
   it('refuses a second ticket of a product in the same name, and warns of an add-on without an entry ticket', async () => {
-    const page = await openPage(browser, { phone: true });
+    const page = await openPage(browser(), { phone: true });
     await addWeekendTicket(page, 'Sam Poe');
     await expectToast(page, messages.toast.itemAdded);
     await expect.poll(() => page.locator('#cart-count').textContent()).toBe('1');
@@ -204,7 +198,7 @@ describe('the cart in Chromium', () => {
   });
 
   it('keeps a payment-plan ticket on its own, with the server saying why', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     // Into a cart that holds something already: refused with the server's message, modal open.
     await addWeekendTicket(page, 'Ada Lee');
     await expect.poll(() => page.locator('#cart-count').textContent()).toBe('1');
@@ -221,7 +215,7 @@ describe('the cart in Chromium', () => {
     await page.context().close();
 
     // Alone in a fresh cart it is taken; then nothing may join it, merchandise neither.
-    const alone = await openPage(browser);
+    const alone = await openPage(browser());
     await openProduct(alone, '/tickets/NWF27-WEEKEND-PLAN', 'Weekend ticket (pay in 4)');
     await openPersonalise(alone);
     await fillHolder(alone, { name: 'Bo Kim', email: 'bo@example.com', age: '18-24' });
@@ -246,7 +240,7 @@ describe('the cart in Chromium', () => {
   });
 
   it('puts merchandise straight into the cart and takes it out again', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await openProduct(page, '/merchandise/NWF27-TOTE', 'Canvas tote bag');
     await page.locator('#add-to-cart').click();
     await expectToast(page, messages.toast.itemAdded);

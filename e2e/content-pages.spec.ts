@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, openPage, pageErrors } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 
 const config = JSON.parse(readFileSync(path.join(import.meta.dirname, '../config/demo-shop.json'), 'utf8')) as {
   texts: Record<string, string>;
@@ -30,16 +29,10 @@ const CONTENT_PAGES = [
 ] as const;
 
 describe('content pages and empty listings in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('shows each content page, opened directly, with its configured text', async () => {
-    const page = await openPage(browser, { phone: true });
+    const page = await openPage(browser(), { phone: true });
     for (const [route, text] of CONTENT_PAGES) {
       await page.goto(route);
       const heading = page.locator('main h1').first();
@@ -55,7 +48,7 @@ describe('content pages and empty listings in Chromium', () => {
   });
 
   it('lists the ambassadors page in the navigation when its title and text are configured', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await page.goto('/');
     const link = page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: config.ambassadors.title });
     await link.click();
@@ -66,7 +59,7 @@ describe('content pages and empty listings in Chromium', () => {
   });
 
   it('leaves the ambassadors page out, and sends its path home, when it is not configured', async () => {
-    const page = await openPage(browser, { shop: 'emptyUnconfigured' });
+    const page = await openPage(browser(), { shop: 'emptyUnconfigured' });
     await page.goto('/');
     await page.locator('main h1').first().waitFor();
     const nav = page.getByRole('navigation', { name: /main/i });
@@ -78,7 +71,7 @@ describe('content pages and empty listings in Chromium', () => {
   });
 
   it('says so in the configured words when nothing is on sale', async () => {
-    const page = await openPage(browser, { shop: 'empty' });
+    const page = await openPage(browser(), { shop: 'empty' });
     await page.goto('/tickets');
     await expect.poll(() => page.locator('#listing-empty').textContent()).toBe(config.texts.outOfStock);
     expect(await page.getByRole('combobox').count()).toBe(0);
@@ -87,7 +80,7 @@ describe('content pages and empty listings in Chromium', () => {
   });
 
   it("falls back to the spec's words when no out-of-stock text is configured", async () => {
-    const page = await openPage(browser, { shop: 'emptyUnconfigured' });
+    const page = await openPage(browser(), { shop: 'emptyUnconfigured' });
     await page.goto('/merchandise');
     await expect.poll(() => page.locator('#listing-empty').textContent()).toBe('There are no items to show. Please check back again soon.');
     expect(pageErrors(page)).toEqual([]);

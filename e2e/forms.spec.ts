@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, openPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, openPage, useBrowser } from './support/browser';
 
 describe('forms and the shared form error in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('shows the login validation text, then the server message, and clears it on navigation', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await page.goto('/login');
     await page.locator('#login-submit').click();
     const alert = page.locator('#login-error');
@@ -34,7 +27,7 @@ describe('forms and the shared form error in Chromium', () => {
   });
 
   it('opens the header login panel with its four actions, and it passes axe while open', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await page.goto('/');
     await page.locator('#login-button').click();
     const panel = page.locator('#login-panel');

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, openPage, pageErrors } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 
 const config = JSON.parse(readFileSync(path.join(import.meta.dirname, '../config/demo-shop.json'), 'utf8')) as {
   name: string;
@@ -11,13 +11,7 @@ const config = JSON.parse(readFileSync(path.join(import.meta.dirname, '../config
 };
 
 describe('the shop frame in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   async function visit(page: Page, url: string) {
     await page.goto(url);
@@ -25,7 +19,7 @@ describe('the shop frame in Chromium', () => {
   }
 
   it('shows the demo shop name from the injected configuration on the home page', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await visit(page, '/');
     await expect.poll(() => page.locator('main h1').first().textContent()).toContain(config.name);
     expect(await page.title()).toContain(config.name);
@@ -38,7 +32,7 @@ describe('the shop frame in Chromium', () => {
   });
 
   it('tells search engines what the shop is and which pages to leave alone', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await visit(page, '/');
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(config.description);
     const robots = await page.request.get('/robots.txt');
@@ -50,7 +44,7 @@ describe('the shop frame in Chromium', () => {
   });
 
   it('sends a logged-out visitor of /portal to the login page with where they came from', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await page.goto('/portal');
     await page.waitForURL('**/login?from=%2Fportal');
     expect(new URL(page.url()).search).toBe('?from=%2Fportal');
@@ -61,7 +55,7 @@ describe('the shop frame in Chromium', () => {
   });
 
   it('sends an unknown path home', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await page.goto('/this/page/does-not-exist');
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => page.locator('main h1').first().textContent()).toContain(config.name);
@@ -69,7 +63,7 @@ describe('the shop frame in Chromium', () => {
   });
 
   it('sets the page title on every navigation and keeps each page accessible', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await visit(page, '/');
     const titles = new Set<string>();
     for (const route of ['/tickets', '/merchandise', '/faqs', '/terms-conditions', '/privacy-policy', '/security-statement', '/cookie-policy', `/${config.ambassadors.path}`, '/register', '/forgot-password', '/resend-tickets']) {
@@ -90,7 +84,7 @@ describe('the shop frame in Chromium', () => {
   });
 
   it('fits a 360 px phone without sideways scrolling', async () => {
-    const page = await openPage(browser, { phone: true });
+    const page = await openPage(browser(), { phone: true });
     await visit(page, '/');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

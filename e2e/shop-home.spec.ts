@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, openPage, pageErrors } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 
 const config = JSON.parse(readFileSync(path.join(import.meta.dirname, '../config/demo-shop.json'), 'utf8')) as {
   name: string;
@@ -15,16 +15,10 @@ async function navLinks(page: Page): Promise<string[]> {
 }
 
 describe('the home page in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('lists the featured items that are in stock, linking to their pages, next to the call-to-action cards', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await page.goto('/');
     const featured = page.locator('#featured-items');
     await featured.waitFor();
@@ -48,7 +42,7 @@ describe('the home page in Chromium', () => {
   });
 
   it('leaves merchandise out everywhere when it is switched off, and sends /merchandise home', async () => {
-    const page = await openPage(browser, { shop: 'noMerchandise' });
+    const page = await openPage(browser(), { shop: 'noMerchandise' });
     await page.goto('/');
     await page.locator('#featured-items').waitFor();
     expect(await page.locator('#home-cta-merchandise').count()).toBe(0);
@@ -66,7 +60,7 @@ describe('the home page in Chromium', () => {
   });
 
   it('shows the under-construction message while the shop is inactive, and sends /tickets home', async () => {
-    const page = await openPage(browser, { shop: 'shopInactive' });
+    const page = await openPage(browser(), { shop: 'shopInactive' });
     await page.goto('/');
     const closed = page.getByRole('heading', { name: config.texts.underConstructionTitle });
     await closed.waitFor();

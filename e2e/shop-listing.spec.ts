@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, openPage, pageErrors } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 
 /** The names on the product cards of the listing, in order. */
 function cardNames(page: Page): Promise<string[]> {
@@ -8,16 +8,10 @@ function cardNames(page: Page): Promise<string[]> {
 }
 
 describe('the shop listings in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('keeps the chosen merchandise type in the URL, so a reload shows the same items', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await page.goto('/merchandise');
     await page.locator('#listing-items').waitFor();
     await expect.poll(() => cardNames(page)).toEqual(['Line-up T-shirt', 'Sunrise T-shirt', 'Northwind hoodie', 'Festival poster (50 x 70 cm)', 'Canvas tote bag']);
@@ -46,7 +40,7 @@ describe('the shop listings in Chromium', () => {
   });
 
   it('hides sold-out tickets by default and shows them, marked sold out, when asked', async () => {
-    const page = await openPage(browser, { phone: true });
+    const page = await openPage(browser(), { phone: true });
     await page.goto('/tickets');
     await page.locator('#listing-items').waitFor();
     const names = await cardNames(page);
@@ -79,7 +73,7 @@ describe('the shop listings in Chromium', () => {
   });
 
   it('gives the first row of cards their images at once and the others when scrolled near', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await page.goto('/tickets?stock=all');
     await page.locator('#listing-items').waitFor();
     const images = page.locator('#listing-items img');

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, openPage, pageErrors } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 
 const config = JSON.parse(readFileSync(path.join(import.meta.dirname, '../config/demo-shop.json'), 'utf8')) as { name: string };
 
@@ -17,16 +17,10 @@ async function imageHash(url: string | null): Promise<string> {
 }
 
 describe('the product pages in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('shows the weekend ticket with its price note, facts and a gallery worked by mouse and keyboard', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await openProduct(page, '/tickets/NWF27-WEEKEND', 'Weekend ticket');
     await expect.poll(() => page.title()).toBe(`Weekend ticket | ${config.name}`);
     expect(await page.locator('#product-price').textContent()).toBe('€193.00 includes taxes and booking fee');
@@ -84,7 +78,7 @@ describe('the product pages in Chromium', () => {
   });
 
   it('shows the instalments of a payment-plan ticket, the first one due today', async () => {
-    const page = await openPage(browser, { phone: true });
+    const page = await openPage(browser(), { phone: true });
     await openProduct(page, '/tickets/NWF27-WEEKEND-PLAN', 'Weekend ticket (pay in 4)');
     const table = page.locator('.payment-plan table');
     await table.waitFor();
@@ -103,7 +97,7 @@ describe('the product pages in Chromium', () => {
   });
 
   it("shows each shuttle departure in the event's time zone with 'Sold out' or the seats left", async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await openProduct(page, '/tickets/NWF27-SHUTTLE', 'Shuttle bus from Amsterdam Centraal (return)');
     const times = page.locator('#travel-times li');
     await expect.poll(() => times.count()).toBe(5);
@@ -122,7 +116,7 @@ describe('the product pages in Chromium', () => {
   });
 
   it('marks a sold-out item and disables its Add to cart button', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await openProduct(page, '/tickets/NWF27-GLAMPING', 'Bell tent for two (glamping)');
     expect(await page.locator('#product-availability').textContent()).toBe('Sold out');
     expect(await page.getByRole('button', { name: 'Add to cart' }).isDisabled()).toBe(true);
@@ -133,7 +127,7 @@ describe('the product pages in Chromium', () => {
   });
 
   it('says clearly that an unknown item does not exist and links back to the listing', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await page.goto('/tickets/NO-SUCH');
     await page.getByRole('heading', { level: 1, name: 'Item not found' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/tickets/NO-SUCH');
