@@ -1,9 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { Popover } from '../../components/ui/Popover';
 import { useSession } from '../../features/account/api/session';
 import { preloadable } from '../../lib/preload';
-import { useRouteHandle } from '../../lib/route-handle';
 import { UserIcon } from './icons';
 import { PanelLoadFailed } from './PanelLoadFailed';
 
@@ -37,9 +35,6 @@ function AccountButtonPlaceholder() {
 }
 
 function LoginPanel() {
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const handle = useRouteHandle();
   return (
     <Popover
       id="login-panel"
@@ -55,23 +50,9 @@ function LoginPanel() {
       }
     >
       {(close) => {
+        // The panel's heading, form and where the customer continues after login are in its own chunk.
         const Content = loginPanelContent.current();
-        return (
-          <>
-            <h2 className="panel-title">Login</h2>
-            {Content ? (
-              <Content
-                onLoggedIn={() => {
-                  close();
-                  // On a /login path (or another guest-only page) the customer continues to the portal.
-                  if (pathname.startsWith('/login') || handle?.access === 'guest') void navigate('/portal');
-                }}
-              />
-            ) : (
-              <PanelLoadFailed />
-            )}
-          </>
-        );
+        return Content ? <Content onLoggedIn={close} /> : <PanelLoadFailed />;
       }}
     </Popover>
   );

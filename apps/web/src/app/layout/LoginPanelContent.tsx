@@ -1,11 +1,41 @@
+import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { AccountLinks } from '../../features/account/components/AccountLinks';
 import { LoginForm } from '../../features/account/components/LoginForm';
+import { postLoginTarget } from '../../features/account/post-login';
 
-/** The body of the header's login panel; its own chunk, loaded when the panel is about to open. */
+/** Once the account button has replaced the login button, keyboard focus continues there. */
+function focusAccountButton(framesLeft = 60): void {
+  const button = document.getElementById('account-button');
+  if (button instanceof HTMLButtonElement && !button.disabled) button.focus();
+  else if (framesLeft > 0) requestAnimationFrame(() => focusAccountButton(framesLeft - 1));
+}
+
+/**
+ * The body of the header's login panel; its own chunk, loaded when the panel is about to open.
+ * After login a /login path continues to the portal; elsewhere the page stays and its guard is
+ * asked again, so a guest-only page sends the customer home (post-login.ts).
+ */
 export function LoginPanelContent({ onLoggedIn }: { onLoggedIn: () => void }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const revalidator = useRevalidator();
   return (
     <>
-      <LoginForm idPrefix="login-panel" errors="local" onLoggedIn={onLoggedIn} />
+      <h2 className="panel-title">Login</h2>
+      <LoginForm
+        idPrefix="login-panel"
+        errors="local"
+        onLoggedIn={() => {
+          onLoggedIn();
+          const target = postLoginTarget('panel', location);
+          if (target) {
+            void navigate(target);
+            return;
+          }
+          void revalidator.revalidate();
+          focusAccountButton();
+        }}
+      />
       <AccountLinks idPrefix="login-panel" />
     </>
   );

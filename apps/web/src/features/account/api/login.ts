@@ -1,11 +1,20 @@
 import { messages, type ApiPayload, type UserData } from '@festival/contract';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useNavigate, useRevalidator } from 'react-router';
 import { callApi, errorText } from '../../../lib/api-client';
-import { clearToken, getToken, setToken } from '../../../lib/storage';
+import { clearCartCode, clearToken, getToken, setToken } from '../../../lib/storage';
+import { useRouteHandle } from '../../../lib/route-handle';
 import { userDataKey } from '../../../lib/user-data';
 import { formErrorStore } from '../../../components/ui/form-error-store';
 import { useToast } from '../../../components/ui/Toasts';
+import { useCall } from './account-calls';
+
+/*
+ * Login and logout share this module on purpose: the login form and the account panel then share
+ * one chunk. Split apart, the bundler moved modules of the first route into a separate shared
+ * chunk and the first route's JavaScript grew (decision 0015).
+ */
 
 export interface LoginOptions {
   /** Where the form's error goes: the shared form error (pages) or a local one (panels). */
@@ -20,8 +29,7 @@ export interface LoginOptions {
 export function useLogin({ onError, onSuccess }: LoginOptions = {}) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  return useMutation({
-    mutationFn: (payload: ApiPayload<'login'>) => callApi('login', payload),
+  return useCall((payload: ApiPayload<'login'>) => callApi('login', payload), {
     onSuccess: (answer) => {
       // Data first, then the token: the header switches to the account panel in one render.
       queryClient.setQueryData(userDataKey(answer.remember_token), answer.data);
@@ -37,23 +45,48 @@ export function useLogin({ onError, onSuccess }: LoginOptions = {}) {
   });
 }
 
-/** Ends the session in this browser: token cleared, cached user data dropped. */
-export function endSession(queryClient: QueryClient): void {
-  const token = getToken();
+/** How long logout waits for the server to end the session before it ends it here anyway. */
+export const LOGOUT_WAIT_MS = 5000;
+
+/**
+ * Ends the session in this browser: the token, the cart code (the cart belongs to the customer
+ * now and carries holders' names: the next person on a shared device must not see it, decision
+ * 0011) and everything cached for that session (get-data, get-cart: keys hold the token second).
+ */
+export function endSession(queryClient: QueryClient, token: string | null = getToken()): void {
   clearToken();
-  if (token) queryClient.removeQueries({ queryKey: userDataKey(token) });
+  clearCartCode();
+  if (token) queryClient.removeQueries({ predicate: (query) => query.queryKey[1] === token });
 }
 
 /**
- * Logout (after the confirmation the caller shows): clears the session and toasts
- * 'You have been logged out.'. `afterLogout` lets the router re-check the current route.
+ * Logout, once the customer has confirmed it: asks the server to revoke the session (its answer,
+ * or none within LOGOUT_WAIT_MS, does not matter: the browser forgets the session either way),
+ * ends the session here and toasts 'You have been logged out.'. A logged-in-only page then goes
+ * home (the customer chose to leave; the login page would only ask them back in); any other page
+ * is checked again by its guard.
  */
-export function useLogout(afterLogout?: () => void) {
+export function useLogout({ onLoggedOut }: { onLoggedOut?: () => void } = {}) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  return useCallback(() => {
-    endSession(queryClient);
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const access = useRouteHandle()?.access;
+  const [pending, setPending] = useState(false);
+
+  const logout = useCallback(async () => {
+    const token = getToken();
+    setPending(true);
+    if (token) {
+      await callApi('logout', { token }, { signal: AbortSignal.timeout(LOGOUT_WAIT_MS) }).catch(() => undefined);
+    }
+    endSession(queryClient, token);
+    setPending(false);
     toast.info(messages.toast.loggedOut);
-    afterLogout?.();
-  }, [queryClient, toast, afterLogout]);
+    if (access === 'loggedIn') void navigate('/');
+    else void revalidator.revalidate();
+    onLoggedOut?.();
+  }, [queryClient, toast, navigate, revalidator, access, onLoggedOut]);
+
+  return { logout, pending };
 }

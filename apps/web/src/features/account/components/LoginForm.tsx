@@ -1,10 +1,11 @@
-import { messages, type UserData } from '@festival/contract';
+import type { UserData } from '@festival/contract';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { FormError } from '../../../components/ui/FormError';
 import { formErrorStore } from '../../../components/ui/form-error-store';
 import { TextField } from '../../../components/ui/TextField';
 import { useLogin } from '../api/login';
+import { loginProblem } from '../validation';
 
 export interface LoginFormProps {
   /** Prefix of the element ids: `${idPrefix}-email`, `-password`, `-submit`, `-error`. */
@@ -24,8 +25,9 @@ export function LoginForm({ idPrefix, errors = 'shared', onLoggedIn }: LoginForm
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!email.trim() || !password) {
-      showError(messages.login.required);
+    const problem = loginProblem({ email, password });
+    if (problem) {
+      showError(problem);
       return;
     }
     showError(null);

@@ -1,11 +1,11 @@
 import { useLocation, useNavigate } from 'react-router';
 import { Page } from '../../../components/ui/Page';
-import { fromParam } from '../../../lib/safe-redirect';
 import { usePageTitle } from '../../../lib/route-handle';
 import { AccountLinks } from '../components/AccountLinks';
 import { LoginForm } from '../components/LoginForm';
+import { postLoginTarget } from '../post-login';
 
-/** /login (guest only): after login, back to the `from` path or home. */
+/** /login (guest only): after login, on to the `from` path or home (post-login.ts). */
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -15,7 +15,7 @@ export default function LoginPage() {
         <LoginForm
           idPrefix="login"
           onLoggedIn={() => {
-            void navigate(fromParam(location.search) ?? '/', { replace: true });
+            void navigate(postLoginTarget('page', location) ?? '/', { replace: true });
           }}
         />
         <AccountLinks idPrefix="login" />

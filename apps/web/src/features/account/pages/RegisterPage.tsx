@@ -1,7 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { ButtonLink } from '../../../components/ui/ButtonLink';
+import { FormError } from '../../../components/ui/FormError';
+import { formErrorStore } from '../../../components/ui/form-error-store';
 import { Page } from '../../../components/ui/Page';
+import { TextField } from '../../../components/ui/TextField';
 import { usePageTitle } from '../../../lib/route-handle';
+import { useMessageCall } from '../api/account-calls';
+import { DoneMessage } from '../components/DoneMessage';
+import { registerProblem } from '../validation';
 
-/** /register (guest only). Filled by the accounts issue. */
+/**
+ * /register (guest only): full name and e-mail; the server e-mails a password. The success
+ * screen asks the customer to check their e-mail (spec section 2); it is the same for an address
+ * that already has an account, whose owner is told by e-mail instead (decision 0013).
+ */
 export default function RegisterPage() {
-  return <Page title={usePageTitle()} lead="Create an account to check out and manage your orders." />;
+  const [registered, setRegistered] = useState<string | null>(null);
+  return (
+    <Page
+      title={usePageTitle()}
+      lead="Create an account to check out and manage your orders. We will e-mail you a password."
+      className="page--narrow"
+    >
+      <div className="card">
+        {registered ? (
+          <DoneMessage
+            id="register-done"
+            actions={
+              <ButtonLink id="register-login" to="/login" variant="primary">
+                Login
+              </ButtonLink>
+            }
+          >
+            {registered}
+          </DoneMessage>
+        ) : (
+          <RegisterForm onRegistered={setRegistered} />
+        )}
+      </div>
+    </Page>
+  );
+}
+
+function RegisterForm({ onRegistered }: { onRegistered: (message: string) => void }) {
+  const [fullName, setFullName] = useState('');
+  const [email, setEmail] = useState('');
+  const register = useMessageCall('register');
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = registerProblem({ fullName, email });
+    if (problem) {
+      formErrorStore.set(problem);
+      return;
+    }
+    register.mutate({ full_name: fullName.trim(), email: email.trim() }, { onSuccess: (answer) => onRegistered(answer.message) });
+  };
+
+  return (
+    <form id="register-form" className="form-stack" onSubmit={submit} noValidate aria-label="Register">
+      <FormError id="register-error" />
+      <TextField id="register-full-name" label="Full name" autoComplete="name" required value={fullName} onChange={setFullName} />
+      <TextField
+        id="register-email"
+        label="E-mail address"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        value={email}
+        onChange={setEmail}
+      />
+      <Button id="register-submit" type="submit" loading={register.isPending} block>
+        Register
+      </Button>
+      <p className="text-muted">
+        Already have an account?{' '}
+        <Link id="register-to-login" to="/login">
+          Log in
+        </Link>
+      </p>
+    </form>
+  );
 }

@@ -1,7 +1,38 @@
+import { useState } from 'react';
+import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { Page } from '../../../components/ui/Page';
 import { usePageTitle } from '../../../lib/route-handle';
+import { DoneMessage } from '../components/DoneMessage';
+import { EmailRequestForm } from '../components/EmailRequestForm';
 
-/** /resend-tickets (guest only). Filled by the accounts issue. */
+/**
+ * /resend-tickets (guest only): e-mails the tickets held in an address's name. The answer does
+ * not tell whether there are any (decision 0013).
+ */
 export default function ResendTicketsPage() {
-  return <Page title={usePageTitle()} lead="Have your tickets sent to your e-mail address again." />;
+  const [sent, setSent] = useState<string | null>(null);
+  return (
+    <Page
+      title={usePageTitle()}
+      lead="Enter the e-mail address your tickets were issued to and we will send them to it again."
+      className="page--narrow"
+    >
+      <div className="card">
+        {sent ? (
+          <DoneMessage
+            id="resend-tickets-done"
+            actions={
+              <ButtonLink id="resend-tickets-home" to="/" variant="secondary">
+                Back to the shop
+              </ButtonLink>
+            }
+          >
+            {sent}
+          </DoneMessage>
+        ) : (
+          <EmailRequestForm idPrefix="resend-tickets" path="email-tickets" submitLabel="Re-send tickets" onSent={setSent} />
+        )}
+      </div>
+    </Page>
+  );
 }

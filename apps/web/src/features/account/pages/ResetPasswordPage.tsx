@@ -1,8 +1,143 @@
-import { PASSWORD_MIN_LENGTH } from '@festival/contract';
+import { messages, PASSWORD_MIN_LENGTH } from '@festival/contract';
+import { useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { ButtonLink } from '../../../components/ui/ButtonLink';
+import { FormError } from '../../../components/ui/FormError';
+import { formErrorStore } from '../../../components/ui/form-error-store';
 import { Page } from '../../../components/ui/Page';
+import { TextField } from '../../../components/ui/TextField';
+import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/route-handle';
+import { showFormError, useMessageCall } from '../api/account-calls';
+import { DoneMessage } from '../components/DoneMessage';
+import { useFocusOnMount } from '../use-focus-on-mount';
+import { resetPasswordProblem } from '../validation';
 
-/** /reset-password/:email/:token (guest only). Filled by the accounts issue. */
+/**
+ * How a refused reset is shown. The password's own refusal (422 on `password`: too short) stays
+ * on the form; a call that got no answer at all (offline) too, since the link was not judged and
+ * may still work. Every other failure means the link cannot be used: the 'Incorrect code' screen
+ * (spec sections 2, 4 and 8).
+ */
+export function isIncorrectCode(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  if (error.status === 0) return false;
+  return !(error.status === 422 && error.body?.errors?.password?.length);
+}
+
+type Outcome = { kind: 'form' } | { kind: 'done'; message: string } | { kind: 'incorrect' };
+
+/** /reset-password/:email/:token (guest only): the link of the password reset e-mail. */
 export default function ResetPasswordPage() {
-  return <Page title={usePageTitle()} lead={`Choose a new password of at least ${PASSWORD_MIN_LENGTH} characters.`} />;
+  const { email = '', token = '' } = useParams();
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'form' });
+  return (
+    <Page
+      title={usePageTitle()}
+      lead={outcome.kind === 'form' ? `Choose a new password of at least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+      className="page--narrow"
+    >
+      <div className="card">
+        {outcome.kind === 'form' && (
+          <ResetPasswordForm
+            email={email}
+            token={token}
+            onDone={(message) => setOutcome({ kind: 'done', message })}
+            onIncorrectCode={() => setOutcome({ kind: 'incorrect' })}
+          />
+        )}
+        {outcome.kind === 'done' && (
+          <DoneMessage
+            id="reset-password-done"
+            actions={
+              <ButtonLink id="reset-password-login" to="/login" variant="primary">
+                Login
+              </ButtonLink>
+            }
+          >
+            {outcome.message}
+          </DoneMessage>
+        )}
+        {outcome.kind === 'incorrect' && <IncorrectCode />}
+      </div>
+    </Page>
+  );
+}
+
+function ResetPasswordForm({
+  email,
+  token,
+  onDone,
+  onIncorrectCode,
+}: {
+  email: string;
+  token: string;
+  onDone: (message: string) => void;
+  onIncorrectCode: () => void;
+}) {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const reset = useMessageCall('reset-password', {
+    onError: (error) => (isIncorrectCode(error) ? onIncorrectCode() : showFormError(error)),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = resetPasswordProblem({ password, confirmation });
+    if (problem) {
+      formErrorStore.set(problem);
+      return;
+    }
+    reset.mutate({ token, email, password }, { onSuccess: (answer) => onDone(answer.message) });
+  };
+
+  return (
+    <form id="reset-password-form" className="form-stack" onSubmit={submit} noValidate aria-label="Reset password">
+      <FormError id="reset-password-error" />
+      {/* The account's address, for password managers to file the new password under. */}
+      <TextField id="reset-password-email" label="E-mail address" type="email" autoComplete="username" value={email} onChange={() => undefined} readOnly />
+      <TextField
+        id="reset-password-password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN_LENGTH}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        value={password}
+        onChange={setPassword}
+      />
+      <TextField
+        id="reset-password-confirmation"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={confirmation}
+        onChange={setConfirmation}
+      />
+      <Button id="reset-password-submit" type="submit" loading={reset.isPending} block>
+        Reset password
+      </Button>
+    </form>
+  );
+}
+
+/** Spec section 2: the code may have timed out or been used; Restart goes to forgot-password. */
+function IncorrectCode() {
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <div id="reset-password-incorrect" className="form-stack">
+      <h2 ref={heading} id="reset-password-incorrect-title" className="screen-title" tabIndex={-1}>
+        {messages.resetPasswordScreen.incorrectCode}
+      </h2>
+      <p>The code may have timed out or been used. Please request a new link.</p>
+      <div className="button-row">
+        <ButtonLink id="reset-password-restart" to="/forgot-password" variant="primary">
+          {messages.resetPasswordScreen.restart}
+        </ButtonLink>
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+import { messages } from '@festival/contract';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formErrorStore } from '../../components/ui/form-error-store';
+import LoginPage from '../../features/account/pages/LoginPage';
+import { renderPage, stubApi, testCustomer, testUserData } from '../../features/account/test-account';
+import { clearToken, getToken } from '../../lib/storage';
+import { installTestConfig } from '../../lib/test-config';
+import { userDataKey } from '../../lib/user-data';
+import { LoginPanelContent } from './LoginPanelContent';
+
+beforeAll(installTestConfig);
+afterEach(() => {
+  cleanup();
+  formErrorStore.clear();
+  clearToken();
+  vi.unstubAllGlobals();
+});
+
+const data = testUserData({ customer: testCustomer() });
+const loginAnswers = { login: [{ status: 200, body: { remember_token: 'new-token', data } }], 'get-data': [{ status: 200, body: { data } }] };
+
+async function logIn(options: { path: string; url: string; handle?: { access: 'guest' | 'public' } }, Page = () => <LoginPanelContent onLoggedIn={closed} />) {
+  const calls = stubApi(loginAnswers);
+  const user = userEvent.setup();
+  const rendered = renderPage(Page, options);
+  const prefix = Page === LoginPage ? 'login' : 'login-panel';
+  await user.type(await screen.findByLabelText(/^E-mail address/), 'jane@example.com');
+  await user.type(screen.getByLabelText(/^Password/), 'secret');
+  await user.click(document.getElementById(`${prefix}-submit`)!);
+  await vi.waitFor(() => expect(getToken()).toBe('new-token'));
+  return { ...rendered, calls };
+}
+const closed = vi.fn();
+
+describe('after a login in the header panel', () => {
+  it('goes from a /login path to the portal, even with a from parameter', async () => {
+    const { router, queryClient } = await logIn({ path: '/login', url: '/login?from=%2Fcheckout' });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/portal'));
+    expect(closed).toHaveBeenCalled();
+    expect(queryClient.getQueryData(userDataKey('new-token'))).toEqual(data);
+    expect(screen.getByText(messages.toast.loginSuccess)).toBeTruthy();
+  });
+
+  it('stays on any other page', async () => {
+    const { router } = await logIn({ path: '/tickets/:item', url: '/tickets/NWF27-WEEKEND' });
+    expect(router.state.location.pathname).toBe('/tickets/NWF27-WEEKEND');
+  });
+
+  it('keeps a refused login in the panel with the server message and toasts the failure', async () => {
+    stubApi({ login: [{ status: 401, body: { message: messages.accounts.loginIncorrect } }] });
+    const user = userEvent.setup();
+    renderPage(() => <LoginPanelContent onLoggedIn={closed} />, { path: '/' });
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
+    expect(screen.getByRole('alert').textContent).toBe(messages.login.required);
+    await user.type(screen.getByLabelText(/^E-mail address/), 'jane@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await vi.waitFor(() => expect(document.getElementById('login-panel-error')?.textContent).toBe(messages.accounts.loginIncorrect));
+    expect(screen.getByText(messages.toast.loginFailed)).toBeTruthy();
+    expect(getToken()).toBeNull();
+    // The panel keeps its error to itself: the page's shared form error stays empty.
+    expect(formErrorStore.get()).toBeNull();
+  });
+});
+
+describe('after a login on the login page', () => {
+  it('goes to the from parameter', async () => {
+    const { router } = await logIn({ path: '/login', url: '/login?from=%2Fportal%3Ftab%3Drefunds', handle: { access: 'guest' } }, LoginPage);
+    await vi.waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/portal?tab=refunds'));
+  });
+
+  it('goes home without one', async () => {
+    const { router } = await logIn({ path: '/login', url: '/login', handle: { access: 'guest' } }, LoginPage);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});

@@ -1,0 +1,84 @@
+import { messages } from '@festival/contract';
+import { describe, expect, it } from 'vitest';
+import { emailProblem, loginProblem, missingAddressLines, registerProblem, resetPasswordProblem, settingsProblem, type SettingsInput } from './validation';
+
+describe('the e-mail field rule (forgot password, resend tickets)', () => {
+  it('asks for an address first, then for a valid one', () => {
+    expect(emailProblem('')).toBe(messages.email.required);
+    expect(emailProblem('   ')).toBe(messages.email.required);
+    expect(emailProblem('jane@example')).toBe(messages.email.invalid);
+    expect(emailProblem('mailto:jane@example.com')).toBe(messages.email.invalid);
+    expect(emailProblem(' jane@example.com ')).toBeNull();
+  });
+});
+
+describe('the login rule', () => {
+  it('needs both the e-mail address and the password', () => {
+    expect(loginProblem({ email: '', password: '' })).toBe(messages.login.required);
+    expect(loginProblem({ email: 'jane@example.com', password: '' })).toBe(messages.login.required);
+    expect(loginProblem({ email: '  ', password: 'secret' })).toBe(messages.login.required);
+    expect(loginProblem({ email: 'jane@example.com', password: 'secret' })).toBeNull();
+  });
+});
+
+describe('the register rules, in order', () => {
+  it('asks for full name and e-mail with one text, then for a valid address', () => {
+    expect(registerProblem({ fullName: '', email: 'not an address' })).toBe(messages.register.required);
+    expect(registerProblem({ fullName: 'Jane Doe', email: '' })).toBe(messages.register.required);
+    expect(registerProblem({ fullName: 'Jane Doe', email: 'not an address' })).toBe(messages.email.invalid);
+    expect(registerProblem({ fullName: 'Jane Doe', email: 'jane@example.com' })).toBeNull();
+  });
+});
+
+describe('the reset password rules, in order', () => {
+  it('asks for the new password before comparing it with the confirmation', () => {
+    expect(resetPasswordProblem({ password: '', confirmation: 'other' })).toBe(messages.resetPassword.passwordRequired);
+    expect(resetPasswordProblem({ password: 'long enough', confirmation: 'long enougH' })).toBe(messages.resetPassword.mismatch);
+    expect(resetPasswordProblem({ password: 'long enough', confirmation: 'long enough' })).toBeNull();
+  });
+
+  it('leaves the minimum length to the server, whose text the form then shows', () => {
+    expect(resetPasswordProblem({ password: 'short', confirmation: 'short' })).toBeNull();
+  });
+});
+
+describe('the account settings rules, in the order of spec section 5', () => {
+  const lines = [
+    { text: 'Street and number', required: true },
+    { text: 'Address line 2', required: false },
+    { text: 'City', required: true },
+  ];
+  const valid: SettingsInput = {
+    currentPassword: 'current secret',
+    fullName: 'Jane Doe',
+    email: 'jane@example.com',
+    newPassword: '',
+    confirmation: '',
+    address: ['', '', ''],
+  };
+  const texts = messages.accountSettings;
+
+  it('reports each rule only once the ones before it pass', () => {
+    const steps: [Partial<SettingsInput>, string | null][] = [
+      [{ currentPassword: '', fullName: '', email: '', newPassword: 'a', confirmation: 'b' }, texts.currentPasswordRequired],
+      [{ fullName: ' ', email: '', newPassword: 'a', confirmation: 'b' }, texts.fullNameRequired],
+      [{ email: '', newPassword: 'a', confirmation: 'b' }, texts.emailRequired],
+      [{ email: 'jane@', newPassword: 'a', confirmation: 'b' }, texts.emailInvalid],
+      [{ newPassword: 'a', confirmation: 'b', address: ['Main street 1', '', ''] }, texts.mismatch],
+      [{ address: ['Main street 1', '', ''] }, messages.checkout.fillOutFields(['City'])],
+      [{}, null],
+    ];
+    for (const [change, expected] of steps) expect(settingsProblem({ ...valid, ...change }, lines)).toBe(expected);
+  });
+
+  it('compares the confirmation only when a new password is given', () => {
+    expect(settingsProblem({ ...valid, newPassword: '', confirmation: 'typed by mistake' }, lines)).toBeNull();
+    expect(settingsProblem({ ...valid, newPassword: 'new secret', confirmation: 'new secret' }, lines)).toBeNull();
+  });
+
+  it('lets the address stay empty, but a started one needs every required line', () => {
+    expect(missingAddressLines(['', ' ', ''], lines)).toEqual([]);
+    expect(missingAddressLines(['', 'Flat 2', ''], lines)).toEqual(['Street and number', 'City']);
+    expect(missingAddressLines(['Main street 1', '', 'Amsterdam'], lines)).toEqual([]);
+  });
+});
