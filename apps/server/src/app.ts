@@ -20,6 +20,9 @@ import { registerCartRoutes } from './modules/cart/cart.routes';
 import { createCartService } from './modules/cart/cart.service';
 import { registerCheckoutRoutes } from './modules/checkout/checkout.routes';
 import { createInvoiceService } from './modules/checkout/invoice.service';
+import { DEV_MAILBOX_PATH, registerDevMailbox } from './modules/mail/dev-mailbox.routes';
+import { createMailer, type MailerOptions } from './modules/mail/mail-sender';
+import { senderAddress } from './modules/mail/sender-address';
 import { createVisitorAnswers } from './modules/data/data.service';
 import { registerDataRoutes } from './modules/data/data.routes';
 import { pagePreloadMarkup } from './modules/data/page-preload';
@@ -43,6 +46,14 @@ export interface AppOptions {
   accountLimitWindowMs?: number;
   /** Behind a reverse proxy: true, or the proxies' addresses (Fastify's trustProxy), so per-address limits see the visitor's address. */
   trustProxy?: boolean | string;
+  /** The SMTP server e-mail goes to (SMTP_URL); unset keeps e-mail in the outbox, unsent. */
+  smtpUrl?: string | undefined;
+  /** The sender of every message (MAIL_FROM); defaults to the shop's name at no-reply@ its public host. */
+  mailFrom?: string | undefined;
+  /** Serve the kept e-mail at /dev/mailbox; only without smtpUrl (see decision 0014). */
+  devMailbox?: boolean;
+  /** Timings of the mail sender: poll interval, lease, send timeout, batch size, retry back-off (tests shorten them). */
+  mail?: Pick<MailerOptions, 'pollMs' | 'leaseMs' | 'sendTimeoutMs' | 'batchSize' | 'retry'>;
 }
 
 /** Calls answered by this build; the rest exist, validate, and answer 501 until their issue lands. */
@@ -107,10 +118,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const carts = createCartService({ db, config, catalog, holdMs: options.cartHoldMs ?? DEFAULT_CART_HOLD_MS });
   registerCartRoutes(app, db, config, carts, visitorAnswer);
   registerCheckoutRoutes(app, db, createInvoiceService({ db, carts }));
+  const mailer = createMailer({ db, config, smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, logger: options.logger, ...options.mail });
+  app.decorate('mailer', mailer);
+  if (options.devMailbox && !options.smtpUrl) {
+    registerDevMailbox(app, { db, config, from: senderAddress(options.mailFrom, config) });
+    options.logger?.warn({ path: DEV_MAILBOX_PATH }, `the development mailbox is open: anyone who can reach this server can read every e-mail at ${DEV_MAILBOX_PATH}`);
+  }
   const accounts = createAccountService({
     db,
     config,
     catalog,
+    mailQueued: () => mailer.wake(),
     ...(options.accountAnswerFloorMs !== undefined ? { answerFloorMs: options.accountAnswerFloorMs } : {}),
     ...(options.accountLimitWindowMs !== undefined ? { limitWindowMs: options.accountLimitWindowMs } : {}),
   });
@@ -118,9 +136,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let sweeper: { stop(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
     sweeper = startCartSweeper(carts, options.cartSweepIntervalMs ?? DEFAULT_CART_SWEEP_INTERVAL_MS, options.logger);
+    mailer.start();
   });
   app.addHook('onClose', async () => {
-    await sweeper?.stop();
+    await Promise.all([sweeper?.stop(), mailer.stop()]);
   });
   for (const path of API_PATHS) {
     if (!IMPLEMENTED.has(path)) registerPendingApiRoute(app, path);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseMailbox } from './modules/mail/sender-address';
 
 /** The repository root, so defaults work whatever directory the shop is started from. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -18,7 +19,25 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().min(1).default('./data'),
   SHOP_CONFIG: z.string().min(1).default(path.join(REPO_ROOT, 'config/demo-shop.json')),
-  SMTP_URL: z.string().optional().or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The sender of every message: `shop@example.org` or `"Shop" <shop@example.org>`. */
+  MAIL_FROM: z
+    .string()
+    .refine((value) => parseMailbox(value) !== null, 'must be one e-mail address, optionally with a name: "Shop" <shop@example.org>')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /**
+   * "1" opens the development mailbox (/dev/mailbox) even with NODE_ENV=production, "0" keeps it
+   * closed; unset opens it outside production. It is never open while SMTP_URL is set.
+   */
+  DEV_MAILBOX: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? undefined : value === '1' || value === 'true')),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Minutes a cart holds its stock. */

@@ -9,7 +9,21 @@ async function main(): Promise<void> {
   const env = readEnv();
   const logger = pino({ level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] });
   const { database, config } = await prepareShop(env, logger);
-  const app = await buildApp({ db: database.db, config, webRoot: WEB_ROOT, logger, cartHoldMs: env.CART_HOLD_MINUTES * 60_000, ...(env.TRUST_PROXY !== undefined ? { trustProxy: env.TRUST_PROXY } : {}) });
+  // The mailbox shows every customer's mail to anyone: only without SMTP, and in production only
+  // when asked for (npm start asks for it when it runs the demo shop; decision 0014).
+  const devMailbox = !env.SMTP_URL && (env.DEV_MAILBOX ?? env.NODE_ENV !== 'production');
+  if (env.SMTP_URL && env.DEV_MAILBOX) logger.warn('DEV_MAILBOX is ignored: SMTP_URL is set, so e-mail is sent');
+  const app = await buildApp({
+    db: database.db,
+    config,
+    webRoot: WEB_ROOT,
+    logger,
+    cartHoldMs: env.CART_HOLD_MINUTES * 60_000,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    devMailbox,
+    ...(env.TRUST_PROXY !== undefined ? { trustProxy: env.TRUST_PROXY } : {}),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -39,6 +53,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   logger.info({ engine: database.engine, url: `http://localhost:${env.PORT}` }, `${config.name} is open`);
+  if (devMailbox) logger.info({ url: `http://localhost:${env.PORT}/dev/mailbox` }, 'e-mail is not sent but kept: read it in the development mailbox');
 }
 
 main().catch((error: unknown) => {

@@ -79,9 +79,11 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
 
   const notFound = (reply: FastifyReply) => reply.status(404).send({ message: messages.server.notFound });
   // Pages are real routes (not the not-found handler) so they go through compression like the
-  // rest. Files (built assets, robots.txt, images) have routes of their own and win over '/*'.
+  // rest. Files (built assets, robots.txt, images) have routes of their own and win over '/*',
+  // as do the development mailbox's pages under /dev/ when it is open; when it is closed, /dev/
+  // stays reserved and answers 404 rather than the app.
   app.get('/', sendPage);
   app.get('/index.html', sendPage);
-  app.get('/*', (request, reply) => (/^\/(api|media|assets)\//.test(request.url) ? notFound(reply) : sendPage(request, reply)));
+  app.get('/*', (request, reply) => (/^\/(api|media|assets|dev)\//.test(request.url) ? notFound(reply) : sendPage(request, reply)));
   app.setNotFoundHandler((_request, reply) => notFound(reply));
 }
