@@ -10,6 +10,7 @@ import { emailOutbox } from '../../db/schema';
 import { REPO_ROOT } from '../../env';
 import { CONTENT_SECURITY_POLICY } from '../../http/security-headers';
 import { composeMail } from './compose';
+import { discardUnsentMails } from './mail.queries';
 import { enqueueMail } from './outbox';
 
 describe.each(testEngines())('the development mailbox on %s', (engine) => {
@@ -85,6 +86,15 @@ describe.each(testEngines())('the development mailbox on %s', (engine) => {
     for (const url of ['/dev/mailbox/999999', '/dev/mailbox/abc', '/dev/mailbox/1e3/html', '/dev/mailbox/999999/html']) {
       expect((await get(url)).statusCode, url).toBe(404);
     }
+  });
+
+  it('keeps discarded messages from ever being sent (npm run mail -- discard all-pending)', async () => {
+    const kept = await enqueue('kept@example.org', 'Kept');
+    const discarded = await discardUnsentMails(shop.database.db, 'all-pending');
+    expect(discarded).toContain(kept.id);
+    const rows = await shop.database.db.select().from(emailOutbox);
+    expect(rows.every((row) => row.status === 'failed' && row.lastError === 'discarded by an operator')).toBe(true);
+    expect((await get(`/dev/mailbox/${kept.id}`)).statusCode).toBe(200);
   });
 
   it('does not exist unless asked for, nor when mail is sent through SMTP: /dev/ answers 404, not the web app', async () => {

@@ -12,6 +12,7 @@ import { openDatabase, type Database, type Db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { REPO_ROOT } from '../../env';
 import { composeMail } from './compose';
+import { retryFailedMails } from './mail.queries';
 import { enqueueMail } from './outbox';
 
 /** The sender's timings scaled down: polls every 50 ms, retries after 20 ms doubling to 200 ms, gives up after 6 attempts. */
@@ -137,7 +138,7 @@ describe.each(testEngines())('the mail sender on %s', (engine) => {
       expect(await sink!.waitFor('refused@example.org')).toHaveLength(1);
     });
 
-    it('marks a message failed after the last attempt and logs an error; reset as the operations guide says, it is sent', async () => {
+    it('marks a message failed after the last attempt and logs an error; retried by an operator (npm run mail -- retry), it is sent', async () => {
       const to = `nobody@${BOUNCING_DOMAIN}`;
       await enqueueMail(db(), mailTo(to));
       shop.app.mailer.wake();
@@ -151,9 +152,9 @@ describe.each(testEngines())('the mail sender on %s', (engine) => {
       await sleep(200);
       expect((await outboxRow(db(), to)).attempts).toBe(FAST.retry.maxAttempts);
 
-      // docs/operations.md: after fixing the cause, an operator sets failed messages pending again.
+      // After fixing the cause, an operator sends failed messages again (npm run mail -- retry).
       await db().update(emailOutbox).set({ toAddress: 'fixed@example.org' }).where(eq(emailOutbox.id, failed.id));
-      await db().execute(sql`UPDATE email_outbox SET status = 'pending', attempts = 0, next_attempt_at = now(), last_error = NULL WHERE status = 'failed'`);
+      expect(await retryFailedMails(db(), [failed.id])).toEqual([failed.id]);
       await sink!.waitFor('fixed@example.org');
       expect(await sentRow(db(), 'fixed@example.org')).toMatchObject({ attempts: 1 });
     });

@@ -109,3 +109,53 @@ export async function findOutboxMail(db: Db, id: number): Promise<OutboxRow | nu
   const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
   return row ?? null;
 }
+
+/** How many messages are in each status. */
+export async function countOutbox(db: Db): Promise<Record<OutboxRow['status'], number>> {
+  const rows = await db.select({ status: emailOutbox.status, n: sql<number>`count(*)::int` }).from(emailOutbox).groupBy(emailOutbox.status);
+  const counts = { pending: 0, sending: 0, sent: 0, failed: 0 };
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
+}
+
+/** Messages that failed for good, or are waiting after at least one failed attempt: what an operator looks at. */
+export async function listTroubledMails(db: Db, limit: number): Promise<Pick<OutboxRow, 'id' | 'toAddress' | 'subject' | 'status' | 'attempts' | 'lastError' | 'nextAttemptAt' | 'createdAt'>[]> {
+  return db
+    .select({
+      id: emailOutbox.id,
+      toAddress: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      status: emailOutbox.status,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      nextAttemptAt: emailOutbox.nextAttemptAt,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox)
+    .where(or(eq(emailOutbox.status, 'failed'), and(eq(emailOutbox.status, 'pending'), sql`${emailOutbox.attempts} > 0`)))
+    .orderBy(asc(emailOutbox.id))
+    .limit(limit);
+}
+
+/** Failed messages (all, or those with these ids) pending again with a fresh count of attempts; returns their ids. */
+export async function retryFailedMails(db: Db, ids?: number[]): Promise<number[]> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lastError: null, lockedUntil: null })
+    .where(and(eq(emailOutbox.status, 'failed'), ids ? inArray(emailOutbox.id, ids) : undefined))
+    .returning({ id: emailOutbox.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Messages not sent yet (these ids, or every pending one) marked failed with a note instead of
+ * sent: for a demo database's kept mail before SMTP_URL is set. Returns their ids.
+ */
+export async function discardUnsentMails(db: Db, ids: number[] | 'all-pending'): Promise<number[]> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ status: 'failed', lastError: 'discarded by an operator', lockedUntil: null })
+    .where(ids === 'all-pending' ? eq(emailOutbox.status, 'pending') : and(inArray(emailOutbox.id, ids), inArray(emailOutbox.status, ['pending', 'failed'])))
+    .returning({ id: emailOutbox.id });
+  return rows.map((row) => row.id);
+}
