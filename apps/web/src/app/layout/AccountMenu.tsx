@@ -12,12 +12,13 @@ const loginPanelContent = preloadable(() => import('./LoginPanelContent').then((
 
 /** The login panel for visitors, the account panel for customers (spec section 2). */
 export function AccountMenu() {
-  const session = useSession();
-  if (session.isResolving) return <AccountButtonPlaceholder />;
-  if (session.isLoggedIn && session.customer) {
+  const { isResolving, customer } = useSession();
+  if (isResolving) return <AccountButtonPlaceholder />;
+  // get-data answers a customer only for the session's own token: logged in.
+  if (customer) {
     return (
       <Suspense fallback={<AccountButtonPlaceholder />}>
-        <AccountPanel name={session.customer.full_name} email={session.customer.email} />
+        <AccountPanel customer={customer} />
       </Suspense>
     );
   }

@@ -1,3 +1,4 @@
+import type { User } from '@festival/contract';
 import { ButtonLink } from '../../components/ui/ButtonLink';
 import { Popover } from '../../components/ui/Popover';
 import { LogoutButton } from '../../features/account/components/LogoutButton';
@@ -10,7 +11,7 @@ const focusLoginButton = () => requestAnimationFrame(() => document.getElementBy
  * The account panel of a logged-in customer: name, e-mail, Account Settings and Logout with
  * confirmation (spec section 2). Its own chunk: a visitor's first page never needs it.
  */
-export default function AccountPanel({ name, email }: { name: string; email: string }) {
+export default function AccountPanel({ customer }: { customer: User }) {
   return (
     <Popover
       id="account-panel"
@@ -28,10 +29,10 @@ export default function AccountPanel({ name, email }: { name: string; email: str
         <>
           <h2 className="panel-title">Account</h2>
           <p className="account-panel__name" id="account-name">
-            {name}
+            {customer.full_name}
           </p>
           <p className="account-panel__email" id="account-email">
-            {email}
+            {customer.email}
           </p>
           <div className="account-links">
             <ButtonLink id="account-settings-link" to="/account" variant="secondary" block>
