@@ -24,7 +24,8 @@ declare module 'vitest' {
 
 /**
  * Builds the web app when stale and serves the real shop (server, built app, demo
- * catalogue) on a fresh in-memory PGlite for the browser journeys.
+ * catalogue) on a fresh in-memory PGlite for the browser journeys. Without an SMTP server the
+ * shop keeps its e-mail and shows it at /dev/mailbox, where the account journeys read it.
  */
 export default async function setup(project: TestProject) {
   ensureWebBuild({ log: (line: string) => console.log(`[e2e] ${line}`) });
@@ -41,7 +42,7 @@ export default async function setup(project: TestProject) {
     emptyUnconfigured: [{ ...config, texts: { ...config.texts, outOfStock: null }, ambassadors: { ...config.ambassadors, title: null, text: null } }, emptyDatabase],
   };
   const apps = await Promise.all(
-    Object.values(variants).map(([variant, db]) => buildApp({ db: db.db, config: variant, webRoot: path.join(REPO_ROOT, 'apps/web/dist') })),
+    Object.values(variants).map(([variant, db]) => buildApp({ db: db.db, config: variant, webRoot: path.join(REPO_ROOT, 'apps/web/dist'), devMailbox: true })),
   );
   const addresses = await Promise.all(apps.map((app) => app.listen({ port: 0, host: '127.0.0.1' })));
   const baseUrls = Object.fromEntries(Object.keys(variants).map((name, index) => [name, addresses[index]!])) as Record<ShopVariant, string>;
