@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 
@@ -9,7 +9,7 @@ export type ClaimedMail = Pick<OutboxRow, 'id' | 'toAddress' | 'subject' | 'text
 
 /**
  * Locks up to `limit` messages that are due: pending ones whose time has come, and ones left
- * 'sending' by an instance whose lease ran out (it stopped mid-send). Rows another instance is
+ * 'sending' by an instance whose lease ran out (it stopped mid-send) or without a lease (set by hand). Rows another instance is
  * claiming right now are skipped, not waited for.
  */
 export async function lockDueMails(tx: Db, limit: number): Promise<number[]> {
@@ -19,7 +19,7 @@ export async function lockDueMails(tx: Db, limit: number): Promise<number[]> {
     .where(
       or(
         and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)),
-        and(eq(emailOutbox.status, 'sending'), lte(emailOutbox.lockedUntil, sql`now()`)),
+        and(eq(emailOutbox.status, 'sending'), or(isNull(emailOutbox.lockedUntil), lte(emailOutbox.lockedUntil, sql`now()`))),
       ),
     )
     .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
