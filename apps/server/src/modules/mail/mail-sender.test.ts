@@ -81,12 +81,17 @@ describe.each(testEngines())('the mail sender on %s', (engine) => {
       expect(await sink.waitFor('jane@example.org')).toHaveLength(1);
     });
 
-    it('sends the password of a registration at once: the accounts service wakes the sender', async () => {
+    it('sends the password of a registration at once (the accounts service wakes the sender), and it logs in', async () => {
       const answer = await shop.call('register', { full_name: 'Reg Istered', email: 'reg@example.org' });
       expect(answer.status).toBe(200);
       const [received] = await sink.waitFor('reg@example.org', 1, 3_000);
       expect(received!.text).toContain('Reg Istered');
       expect(received!.html).toContain('Reg Istered');
+      const password = /password:\s+(\S+)/.exec(received!.text)?.[1];
+      expect(password).toMatch(/^[A-Za-z0-9]{14}$/);
+      const login = await shop.call('login', { email: 'reg@example.org', password: password! });
+      expect(login.status).toBe(200);
+      expect(login.body.data.customer.email).toBe('reg@example.org');
     });
   });
 
