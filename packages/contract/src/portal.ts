@@ -12,7 +12,7 @@ export const customer = z.object({
   full_name: z.string(),
   email: z.string(),
   country: z.string().nullable(),
-  /** Address lines keyed by their position in the configured address lines ("0", "1", ...). */
+  /** Address lines keyed by the configured line's text ("Street and number": "Main Street 1"); see decision 0013. */
   address: addressObject,
 });
 export type Customer = z.infer<typeof customer>;
