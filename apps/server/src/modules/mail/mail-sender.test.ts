@@ -87,7 +87,7 @@ describe.each(testEngines())('the mail sender on %s', (engine) => {
       const [received] = await sink.waitFor('reg@example.org', 1, 3_000);
       expect(received!.text).toContain('Reg Istered');
       expect(received!.html).toContain('Reg Istered');
-      const password = /password:\s+(\S+)/.exec(received!.text)?.[1];
+      const password = /password:\s+(\S+)/.exec(received!.text ?? '')?.[1];
       expect(password).toMatch(/^[A-Za-z0-9]{14}$/);
       const login = await shop.call('login', { email: 'reg@example.org', password: password! });
       expect(login.status).toBe(200);
