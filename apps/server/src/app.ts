@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { API_PATHS, type ApiPath, type ShopConfigFile } from '@festival/contract';
@@ -23,7 +24,7 @@ import { createInvoiceService } from './modules/checkout/invoice.service';
 import { DEV_MAILBOX_PATH, registerDevMailbox } from './modules/mail/dev-mailbox.routes';
 import { createMailer, type MailerOptions } from './modules/mail/mail-sender';
 import { senderAddress } from './modules/mail/sender-address';
-import { createVisitorAnswers } from './modules/data/data.service';
+import { createCustomerData, createVisitorAnswers } from './modules/data/data.service';
 import { registerDataRoutes } from './modules/data/data.routes';
 import { pagePreloadMarkup } from './modules/data/page-preload';
 
@@ -52,6 +53,8 @@ export interface AppOptions {
   mailFrom?: string | undefined;
   /** Serve the kept e-mail at /dev/mailbox; only without smtpUrl (see decision 0014). */
   devMailbox?: boolean;
+  /** The shop's secret (APP_SECRET): signs order checksums. Without one (tests) a random secret serves this app. */
+  appSecret?: string;
   /** Timings of the mail sender: poll interval, lease, send timeout, batch size, retry back-off (tests shorten them). */
   mail?: Pick<MailerOptions, 'pollMs' | 'leaseMs' | 'sendTimeoutMs' | 'batchSize' | 'retry'>;
 }
@@ -113,10 +116,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const catalog = createCatalogReader(db, options.catalogMaxAgeMs ?? DEFAULT_CATALOG_MAX_AGE_MS);
   const visitorAnswer = createVisitorAnswers(config);
-  registerDataRoutes(app, db, config, catalog, visitorAnswer);
+  const customerData = createCustomerData(db, config, options.appSecret ?? randomBytes(32).toString('hex'));
+  registerDataRoutes(app, db, catalog, visitorAnswer, customerData);
   registerCatalogRoutes(app, db, catalog);
   const carts = createCartService({ db, config, catalog, holdMs: options.cartHoldMs ?? DEFAULT_CART_HOLD_MS });
-  registerCartRoutes(app, db, config, carts, visitorAnswer);
+  registerCartRoutes(app, db, carts, visitorAnswer, customerData);
   registerCheckoutRoutes(app, db, createInvoiceService({ db, carts }));
   const mailer = createMailer({ db, config, smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, logger: options.logger, ...options.mail });
   app.decorate('mailer', mailer);
@@ -127,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const accounts = createAccountService({
     db,
     config,
+    customerData,
     catalog,
     mailQueued: () => mailer.wake(),
     ...(options.accountAnswerFloorMs !== undefined ? { answerFloorMs: options.accountAnswerFloorMs } : {}),

@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     webRoot: WEB_ROOT,
     logger,
     cartHoldMs: env.CART_HOLD_MINUTES * 60_000,
+    appSecret: env.APP_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     devMailbox,

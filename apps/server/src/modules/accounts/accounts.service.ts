@@ -2,7 +2,7 @@ import { isValidEmail, messages, type ApiInput, type ShopConfigFile, type UserDa
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
-import { customerUserData } from '../data/data.service';
+import type { CustomerData } from '../data/data.service';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { alreadyRegisteredMail, emailChangedMail, passwordMail, resetMail, ticketsMail } from './accounts.mail';
 import * as queries from './accounts.queries';
@@ -15,6 +15,8 @@ export interface AccountDeps {
   db: Db;
   config: ShopConfigFile;
   catalog: CatalogReader;
+  /** get-data for a customer (login and settings answer it). */
+  customerData: CustomerData;
   /** Called after a transaction that queued e-mail committed, so the sender need not wait for its next round. */
   mailQueued?: () => void;
   /** How long a session lasts from login. */
@@ -74,7 +76,7 @@ export function createAccountService(deps: AccountDeps) {
   }
 
   async function dataOf(customer: CustomerRow): Promise<UserData> {
-    return customerUserData(db, await catalog.current(), config, customer);
+    return deps.customerData(await catalog.current(), customer);
   }
 
   async function sessionCustomer(token: string | null | undefined): Promise<{ customer: CustomerRow; tokenHash: string }> {

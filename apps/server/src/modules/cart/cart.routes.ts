@@ -1,19 +1,18 @@
-import type { ShopConfigFile } from '@festival/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { registerApiRoute, SerializedAnswer } from '../../http/api-route';
 import type { CustomerRow } from '../accounts/session.queries';
 import { findSessionCustomer } from '../accounts/session.service';
-import { customerUserData, type VisitorAnswers } from '../data/data.service';
+import type { CustomerData, VisitorAnswers } from '../data/data.service';
 import type { CartService, CartWithData } from './cart.service';
 
 /** The cart calls of spec section 7. A session token attaches the cart to its customer. */
 export function registerCartRoutes(
   app: FastifyInstance,
   db: Db,
-  config: ShopConfigFile,
   carts: CartService,
   visitor: VisitorAnswers,
+  customerData: CustomerData,
 ): void {
   const customerOf = (token: string | null | undefined) => findSessionCustomer(db, token);
   /**
@@ -21,7 +20,7 @@ export function registerCartRoutes(
    * snapshot and encoded (`,"data":…}`), so only the cart is serialised per call. On-sale adds are hot.
    */
   const withData = async ({ cart, snapshot }: CartWithData, customer: CustomerRow | null) =>
-    customer ? { cart, data: await customerUserData(db, snapshot, config, customer) } : new SerializedAnswer(Buffer.concat([Buffer.from(`{"cart":${JSON.stringify(cart)}`), visitor.dataTail(snapshot)]));
+    customer ? { cart, data: await customerData(snapshot, customer) } : new SerializedAnswer(Buffer.concat([Buffer.from(`{"cart":${JSON.stringify(cart)}`), visitor.dataTail(snapshot)]));
 
   registerApiRoute(app, 'get-cart', async (input) => ({ cart: await carts.get(input.cart, await customerOf(input.token)) }));
   registerApiRoute(app, 'add-product-to-cart', async (input) => {

@@ -1,20 +1,19 @@
-import type { ShopConfigFile } from '@festival/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { registerApiRoute, SerializedAnswer } from '../../http/api-route';
 import { findSessionCustomer } from '../accounts/session.service';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
-import { customerUserData, type VisitorAnswers } from './data.service';
+import type { CustomerData, VisitorAnswers } from './data.service';
 
 export function registerDataRoutes(
   app: FastifyInstance,
   db: Db,
-  config: ShopConfigFile,
   catalog: CatalogReader,
   visitor: VisitorAnswers,
+  customerData: CustomerData,
 ): void {
   registerApiRoute(app, 'get-data', async (input) => {
     const [customer, snapshot] = await Promise.all([findSessionCustomer(db, input.token), catalog.current()]);
-    return customer ? { data: await customerUserData(db, snapshot, config, customer) } : new SerializedAnswer(visitor.bytes(snapshot));
+    return customer ? { data: await customerData(snapshot, customer) } : new SerializedAnswer(visitor.bytes(snapshot));
   });
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { listExistingTickets } from '../accounts/accounts.queries';
 import type { CustomerRow } from '../accounts/session.queries';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
+import { customerOrdersAndRefunds } from '../orders/order-view';
 
 /**
  * get-data as every visitor without a session gets it, serialised and encoded once per catalogue
@@ -55,10 +56,17 @@ export function buildUserData(snapshot: CatalogSnapshot, config: ShopConfigFile,
   };
 }
 
+/** get-data for a logged-in customer. */
+export type CustomerData = (snapshot: CatalogSnapshot, customer: CustomerRow) => Promise<UserData>;
+
 /**
- * get-data for a logged-in customer: their details and country, and the tickets they bought or
- * hold (for the cart's add-on warning). Orders and refunds come with the checkout and portal.
+ * get-data for a logged-in customer: their details and country, their orders and refunds, and
+ * the tickets they bought or hold (for the cart's add-on warning). The orders' checksums are
+ * signed with the shop's secret.
  */
-export async function customerUserData(db: Db, snapshot: CatalogSnapshot, config: ShopConfigFile, customer: CustomerRow): Promise<UserData> {
-  return { ...buildUserData(snapshot, config, customer), existing_tickets: await listExistingTickets(db, customer.id) };
+export function createCustomerData(db: Db, config: ShopConfigFile, appSecret: string, now: () => Date = () => new Date()): CustomerData {
+  return async (snapshot, customer) => {
+    const [existing, history] = await Promise.all([listExistingTickets(db, customer.id), customerOrdersAndRefunds(db, customer.id, snapshot, appSecret, now())]);
+    return { ...buildUserData(snapshot, config, customer), ...history, existing_tickets: existing };
+  };
 }

@@ -78,12 +78,12 @@ describe.each(testEngines())('get-data and the API frame on %s', (engine) => {
   });
 
   it('answers 501 with a message for calls a later issue builds, after validating them', async () => {
-    const valid = await shop.call('login', { email: 'a@example.com', password: 'secret' });
+    const valid = await shop.call('set-travel-time', { code: 'T-1', transport_time_id: 1 });
     expect(valid.status).toBe(501);
     expect(valid.body.message).toBeTruthy();
-    const invalid = await shop.call('login', {});
+    const invalid = await shop.call('set-travel-time', { code: '', transport_time_id: 'soon' });
     expect(invalid.status).toBe(422);
-    expect(invalid.body.errors.email).toEqual(['Please enter your email address and password.']);
+    expect(Object.keys(invalid.body.errors).sort()).toEqual(['code', 'transport_time_id']);
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

@@ -1,0 +1,167 @@
+import { createHmac } from 'node:crypto';
+import type { Order, Refund, ShopItem, Ticket } from '@festival/contract';
+import type { Db } from '../../db/client';
+import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
+import { loadCustomerOrders, loadCustomerRefunds } from './orders.queries';
+
+/** A ticket edited (name, e-mail, travel time) cannot be edited again for this long (spec section 9). */
+export const EDIT_LOCK_MS = 15 * 60_000;
+/** An instalment unpaid this long after its due date is overdue rather than due (decision 0016). */
+export const OVERDUE_AFTER_MS = 7 * 24 * 60 * 60_000;
+
+/**
+ * The checksum that lets the accept-terms and instalment links open an order without a session
+ * (spec section 6): an HMAC of the order code under the shop's secret.
+ */
+export function orderChecksum(appSecret: string, orderCode: string): string {
+  return createHmac('sha256', appSecret).update(`order:${orderCode}`).digest('hex').slice(0, 32);
+}
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+const within = (now: Date, from: Date | null, until: Date | null) => (!from || from <= now) && (!until || now < until);
+
+type Loaded = Awaited<ReturnType<typeof loadCustomerOrders>>;
+type TicketRow = Loaded['tickets'][number];
+
+/**
+ * The customer's orders and refunds as get-data answers them (spec section 3), with the
+ * per-ticket permissions of section 6 computed at `now`. Ticket and refund rules beyond these
+ * flags (editing, requesting) live with the portal.
+ */
+export async function customerOrdersAndRefunds(db: Db, customerId: number, snapshot: CatalogSnapshot, appSecret: string, now: Date): Promise<{ orders: Order[]; refunds: Refund[] }> {
+  const [loaded, refundData] = await Promise.all([loadCustomerOrders(db, customerId), loadCustomerRefunds(db, customerId)]);
+  const activeRefundTickets = new Set<number>();
+  const activeRefundPurchases = new Set<number>();
+  const refundsByOrder = new Map<number, { active: boolean }[]>();
+  for (const { refund } of refundData.refunds) {
+    const list = refundsByOrder.get(refund.orderId) ?? [];
+    list.push({ active: refund.status === 'active' });
+    refundsByOrder.set(refund.orderId, list);
+  }
+  const activeRefundIds = new Set(refundData.refunds.filter(({ refund }) => refund.status === 'active').map(({ refund }) => refund.id));
+  for (const { item } of refundData.items) {
+    if (!activeRefundIds.has(item.refundId)) continue;
+    if (item.ticketId !== null) activeRefundTickets.add(item.ticketId);
+    if (item.merchandisePurchaseId !== null) activeRefundPurchases.add(item.merchandisePurchaseId);
+  }
+
+  const orders = loaded.orders.map((order): Order => {
+    const paid = order.paymentStatus === 'paid';
+    const ticketView = ({ ticket, item, event }: TicketRow): Ticket => {
+      const active = ticket.status === 'active';
+      const listed: ShopItem | undefined = snapshot.byId.get(item.id);
+      const departure = ticket.travelTimeId !== null ? listed?.travel_times.find((time) => time.id === ticket.travelTimeId)?.travel_time : null;
+      return {
+        code: ticket.code,
+        product: ticket.productName,
+        full_name: ticket.fullName,
+        email: ticket.email,
+        age: ticket.age,
+        status: ticket.status,
+        pending: ticket.status === 'pending',
+        type: ticket.productType,
+        price: ticket.price,
+        fee: ticket.fee,
+        refund_fee: ticket.refundFee,
+        refund_total: Math.max(0, ticket.price - ticket.refundFee),
+        shipping_refund: 0,
+        is_ever_refundable: item.isRefundable,
+        is_refundable: item.isRefundable && active && paid && within(now, item.allowRefundRequestsFrom, item.allowRefundRequestsUntil) && !activeRefundTickets.has(ticket.id),
+        allow_name_changes: item.allowNameChanges && active && within(now, null, item.allowNameChangesUntil) && (item.nameChangeLimit === 0 || ticket.nameChanges < item.nameChangeLimit),
+        allow_email_changes: item.allowEmailChanges && active,
+        name_changes_left: item.nameChangeLimit === 0 ? null : Math.max(0, item.nameChangeLimit - ticket.nameChanges),
+        allow_travel_time_changes: item.travelTimeType === 'selectable' && active && within(now, null, item.allowTravelTimeChangesUntil),
+        allow_download: active && paid,
+        recently_edited: ticket.lastEditedAt !== null && now.getTime() - ticket.lastEditedAt.getTime() < EDIT_LOCK_MS,
+        transport_time_id: ticket.travelTimeId,
+        travel_time: departure ?? iso(item.travelTime),
+        travel_times: listed?.travel_times ?? [],
+        timezone: event?.timezone ?? null,
+        event_name: event?.name ?? null,
+      };
+    };
+    const tickets = loaded.tickets.filter((row) => row.ticket.orderId === order.id).map(ticketView);
+    const merchandisePurchases = loaded.merchandise
+      .filter((row) => row.purchase.orderId === order.id)
+      .map(({ purchase, item }) => ({
+        code: purchase.code,
+        merchandise: purchase.name,
+        price: purchase.price,
+        fee: purchase.fee,
+        status: purchase.status,
+        refund_fee: purchase.refundFee,
+        refund_total: Math.max(0, purchase.price - purchase.refundFee),
+        shipping_refund: 0,
+        is_refundable:
+          item.isRefundable && purchase.status === 'active' && paid && within(now, item.allowRefundRequestsFrom, item.allowRefundRequestsUntil) && !activeRefundPurchases.has(purchase.id),
+      }));
+    const payments = loaded.instalments
+      .filter((row) => row.orderId === order.id)
+      .map((instalment) => {
+        const open = instalment.status !== 'paid' && instalment.status !== 'cancelled';
+        return {
+          reference: instalment.reference,
+          amount: instalment.amount,
+          paid_amount: instalment.paidAmount,
+          due_at: instalment.dueAt.toISOString(),
+          paid_at: iso(instalment.paidAt),
+          payment_status: instalment.status,
+          overdue: open && now.getTime() - instalment.dueAt.getTime() > OVERDUE_AFTER_MS,
+          due: open && instalment.dueAt <= now,
+          attempt: instalment.attempts,
+        };
+      });
+    const orderRefunds = refundsByOrder.get(order.id) ?? [];
+    return {
+      id: order.id,
+      code: order.code,
+      checksum: orderChecksum(appSecret, order.code),
+      created_at: order.createdAt.toISOString(),
+      staff: order.channel,
+      total_price: order.totalPrice,
+      total_paid: order.totalPaid,
+      total_refunded: order.totalRefunded,
+      discount_amount: order.discountAmount,
+      discount_name: order.discountName,
+      shipping_amount: order.shippingAmount,
+      shipping_country: order.shippingCountry,
+      shipping_refunded: order.shippingRefunded,
+      payment_method: order.paymentMethod,
+      payment_status: order.paymentStatus,
+      has_refunds: orderRefunds.length > 0,
+      fully_refunded: order.totalPaid > 0 && order.totalRefunded >= order.totalPaid,
+      has_active_refunds: orderRefunds.some((refund) => refund.active),
+      can_refund: tickets.some((ticket) => ticket.is_refundable) || merchandisePurchases.some((purchase) => purchase.is_refundable),
+      has_invoice: paid,
+      accepted_ts_and_cs: order.acceptedTermsAt !== null,
+      has_payment_plan: Boolean(order.paymentPlan?.length),
+      payment_plan: order.paymentPlan ?? null,
+      payments,
+      tickets,
+      cartProducts: [],
+      cartMerchandise: [],
+      merchandisePurchases,
+    };
+  });
+
+  const refunds = refundData.refunds.map(({ refund, orderCode }): Refund => ({
+    id: refund.id,
+    status: refund.status,
+    created_at: refund.createdAt.toISOString(),
+    completed_at: iso(refund.completedAt),
+    total: refund.total,
+    shipping_refund: refund.shippingRefund,
+    order: { id: refund.orderId, code: orderCode },
+    items: refundData.items
+      .filter(({ item }) => item.refundId === refund.id)
+      .map(({ item, ticketCode, ticketName, purchaseCode, purchaseName }) => ({
+        code: ticketCode ?? purchaseCode ?? '',
+        name: ticketName ?? purchaseName ?? '',
+        kind: item.ticketId !== null ? ('ticket' as const) : ('merchandise' as const),
+        status: item.status,
+        amount: item.amount,
+      })),
+  }));
+  return { orders, refunds };
+}
+
