@@ -37,3 +37,11 @@ export function TextField({ id, label, value, onChange, hint, required, classNam
     </div>
   );
 }
+
+/**
+ * The e-mail address field of the shop's forms: labelled, typed and hinted for the browser's
+ * keyboard and autofill the same way everywhere. A login form passes autoComplete "username".
+ */
+export function EmailField({ label = 'E-mail address', autoComplete = 'email', ...props }: Omit<TextFieldProps, 'label' | 'type'> & { label?: string }) {
+  return <TextField {...props} label={label} type="email" autoComplete={autoComplete} inputMode="email" required />;
+}

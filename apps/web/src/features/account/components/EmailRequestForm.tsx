@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { FormError } from '../../../components/ui/FormError';
 import { formErrorStore } from '../../../components/ui/form-error-store';
-import { TextField } from '../../../components/ui/TextField';
+import { EmailField } from '../../../components/ui/TextField';
 import { useMessageCall } from '../api/account-calls';
 import { emailProblem } from '../validation';
 
@@ -33,16 +33,7 @@ export function EmailRequestForm({ idPrefix, path, submitLabel, onSent }: EmailR
   return (
     <form id={`${idPrefix}-form`} className="form-stack" onSubmit={submit} noValidate aria-label={submitLabel}>
       <FormError id={`${idPrefix}-error`} />
-      <TextField
-        id={`${idPrefix}-email`}
-        label="E-mail address"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        value={email}
-        onChange={setEmail}
-      />
+      <EmailField id={`${idPrefix}-email`} value={email} onChange={setEmail} />
       <Button id={`${idPrefix}-submit`} type="submit" loading={call.isPending} block>
         {submitLabel}
       </Button>

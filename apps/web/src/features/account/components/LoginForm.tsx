@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { FormError } from '../../../components/ui/FormError';
 import { formErrorStore } from '../../../components/ui/form-error-store';
-import { TextField } from '../../../components/ui/TextField';
+import { EmailField, TextField } from '../../../components/ui/TextField';
 import { useLogin } from '../api/login';
 import { loginProblem } from '../validation';
 
@@ -37,16 +37,7 @@ export function LoginForm({ idPrefix, errors = 'shared', onLoggedIn }: LoginForm
   return (
     <form id={`${idPrefix}-form`} className="form-stack" onSubmit={submit} noValidate aria-label="Login">
       <FormError id={`${idPrefix}-error`} message={errors === 'local' ? localError : undefined} />
-      <TextField
-        id={`${idPrefix}-email`}
-        label="E-mail address"
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        required
-        value={email}
-        onChange={setEmail}
-      />
+      <EmailField id={`${idPrefix}-email`} autoComplete="username" value={email} onChange={setEmail} />
       <TextField
         id={`${idPrefix}-password`}
         label="Password"

@@ -6,7 +6,7 @@ import { FormError } from '../../../components/ui/FormError';
 import { formErrorStore } from '../../../components/ui/form-error-store';
 import { Loading } from '../../../components/ui/Loading';
 import { Page } from '../../../components/ui/Page';
-import { TextField } from '../../../components/ui/TextField';
+import { EmailField, TextField } from '../../../components/ui/TextField';
 import { useConfig } from '../../../lib/config';
 import { usePageTitle } from '../../../lib/route-handle';
 import { useUpdateSettings } from '../api/account-calls';
@@ -79,16 +79,7 @@ export function SettingsForm({ customer }: { customer: Customer }) {
       <fieldset className="fieldset">
         <legend>Your details</legend>
         <TextField id="settings-full-name" label="Full name" autoComplete="name" required value={fullName} onChange={setFullName} />
-        <TextField
-          id="settings-email"
-          label="E-mail address"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onChange={setEmail}
-        />
+        <EmailField id="settings-email" value={email} onChange={setEmail} />
       </fieldset>
       <fieldset className="fieldset">
         <legend>New password</legend>

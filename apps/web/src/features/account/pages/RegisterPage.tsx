@@ -5,7 +5,7 @@ import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { FormError } from '../../../components/ui/FormError';
 import { formErrorStore } from '../../../components/ui/form-error-store';
 import { Page } from '../../../components/ui/Page';
-import { TextField } from '../../../components/ui/TextField';
+import { EmailField, TextField } from '../../../components/ui/TextField';
 import { usePageTitle } from '../../../lib/route-handle';
 import { useMessageCall } from '../api/account-calls';
 import { DoneMessage } from '../components/DoneMessage';
@@ -63,16 +63,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (message: string) => voi
     <form id="register-form" className="form-stack" onSubmit={submit} noValidate aria-label="Register">
       <FormError id="register-error" />
       <TextField id="register-full-name" label="Full name" autoComplete="name" required value={fullName} onChange={setFullName} />
-      <TextField
-        id="register-email"
-        label="E-mail address"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        value={email}
-        onChange={setEmail}
-      />
+      <EmailField id="register-email" value={email} onChange={setEmail} />
       <Button id="register-submit" type="submit" loading={register.isPending} block>
         Register
       </Button>
