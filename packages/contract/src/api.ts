@@ -48,6 +48,8 @@ export const api = {
   'accept-terms-and-conditions': { payload: checkout.acceptTermsPayload, answer: checkout.acceptTermsAnswer },
   'get-payment-plan-order-payment': { payload: checkout.getPlanPaymentPayload, answer: checkout.getPlanPaymentAnswer },
   'pay-payment-plan-order-payment': { payload: checkout.payPlanPaymentPayload, answer: checkout.payPlanPaymentAnswer },
+  /** Our own addition to section 7 (decision 0017): another card attempt for a pending order. */
+  'pay-order': { payload: checkout.payOrderPayload, answer: checkout.payOrderAnswer },
 } as const satisfies Record<string, { payload: z.ZodType; answer: z.ZodType }>;
 
 export type ApiPath = keyof typeof api;

@@ -99,3 +99,11 @@ export const payPlanPaymentPayload = z.object({
   checksum,
 });
 export const payPlanPaymentAnswer = z.object({ data: z.object({ payment: paymentInstruction.nullish() }) });
+
+/**
+ * Our own addition to section 7 (decision 0017): a new card payment attempt for a pending order
+ * of the logged-in customer, after a declined or cancelled one. Answers the customer's data and
+ * the payment instruction to follow.
+ */
+export const payOrderPayload = z.object({ token, order: orderRef });
+export const payOrderAnswer = z.object({ data: userData, payment: paymentInstruction });

@@ -102,6 +102,10 @@ export const order = z.object({
   has_payment_plan: z.boolean(),
   payment_plan: z.array(paymentPlanEntry).nullable(),
   payments: z.array(paymentPlanPayment),
+  /** Ours (decision 0017): card payment attempts made for the order itself (not its instalments). */
+  payment_attempts: z.number().int(),
+  /** Ours (decision 0017): the reference a bank transfer must carry; null for other methods. */
+  payment_reference: z.string().nullable(),
   tickets: z.array(ticket),
   cartProducts: z.array(cartProduct),
   cartMerchandise: z.array(cartMerchandise),

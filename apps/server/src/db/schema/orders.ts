@@ -37,6 +37,12 @@ export const orders = pgTable(
     paymentMethod: text('payment_method').notNull(),
     paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('pending'),
     paymentPlan: jsonb('payment_plan').$type<PaymentPlanJson>(),
+    /** Card payments started for the order itself (not its instalments); at the configured maximum no more are allowed. */
+    paymentAttempts: integer('payment_attempts').notNull().default(0),
+    /** What a bank transfer must carry to be matched to the order (the configured prefix and the order code). */
+    paymentReference: text('payment_reference'),
+    /** When an unpaid card order gives its stock back (the reservation time after checkout). */
+    payBy: tstz('pay_by'),
     acceptedTermsAt: tstz('accepted_terms_at'),
     paidAt: tstz('paid_at'),
     createdAt: createdAt(),
@@ -45,6 +51,7 @@ export const orders = pgTable(
   (table) => [
     uniqueIndex('orders_cart').on(table.cartId),
     index('orders_customer').on(table.customerId),
+    index('orders_unpaid_pay_by').on(table.paymentStatus, table.payBy),
     check('orders_money_non_negative', sql`${table.totalPrice} >= 0 AND ${table.totalPaid} >= 0 AND ${table.totalRefunded} >= 0`),
   ],
 );

@@ -137,6 +137,8 @@ export async function customerOrdersAndRefunds(db: Db, customerId: number, snaps
       has_payment_plan: Boolean(order.paymentPlan?.length),
       payment_plan: order.paymentPlan ?? null,
       payments,
+      payment_attempts: order.paymentAttempts,
+      payment_reference: order.paymentMethod === 'bank_transfer' ? order.paymentReference : null,
       tickets,
       cartProducts: [],
       cartMerchandise: [],
