@@ -1,5 +1,5 @@
 import { Popover } from '../../components/ui/Popover';
-import { cartCount, useCart } from '../../features/cart/api/cart-query';
+import { cartCount, useCart } from '../../lib/cart-query';
 import { preloadable } from '../../lib/preload';
 import { CartIcon } from './icons';
 import { PanelLoadFailed } from './PanelLoadFailed';

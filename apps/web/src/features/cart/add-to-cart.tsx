@@ -5,7 +5,7 @@ import { useToast, type ToastApi } from '../../components/ui/Toasts';
 import { useConfig } from '../../lib/config';
 import { useToken, useUserData } from '../../lib/user-data';
 import { addFailedText, addMerchandiseToCart, addProductToCart } from './api/cart-calls';
-import { useCart } from './api/cart-query';
+import { useCart } from '../../lib/cart-query';
 import { PersonaliseModal } from './components/PersonaliseModal';
 import { ageOptionsFor, defaultsForAdding, otherHoldersOf, type HolderFields } from './personalise';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockOffsetMs, remainingMs } from './countdown';
+import { clockOffsetMs, remainingMs } from '../../lib/cart-clock';
 import { formatRemaining } from './countdown-text';
 
 const at = (iso: string) => Date.parse(iso);

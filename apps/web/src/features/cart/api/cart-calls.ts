@@ -4,7 +4,7 @@ import { ApiError, callApi } from '../../../lib/api-client';
 import { clearCartCode, getCartCode, getToken, setCartCode } from '../../../lib/storage';
 import { userDataKey } from '../../../lib/user-data';
 import type { HolderFields } from '../personalise';
-import { CART_KEY, cartKey, loadedCart } from './cart-query';
+import { CART_KEY, cartKey, loadedCart } from '../../../lib/cart-query';
 
 /**
  * The calls that change the cart (spec section 7). Each answer is the whole cart: it goes into

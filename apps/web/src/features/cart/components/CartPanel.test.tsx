@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { ToastProvider } from '../../../components/ui/Toasts';
 import { installTestConfig } from '../../../lib/test-config';
 import { clearCartCode, clearToken, getCartCode, setCartCode, setToken } from '../../../lib/storage';
-import { cartKey, loadedCart } from '../api/cart-query';
+import { cartKey, loadedCart } from '../../../lib/cart-query';
 import { testCart, testCartProduct } from '../test-cart';
 import { CartPanel } from './CartPanel';
 

@@ -11,7 +11,7 @@ import { useFormat } from '../../../lib/use-format';
 import { useToken, useUserData } from '../../../lib/user-data';
 import { addOnsWithoutEntry } from '../add-on-warning';
 import { reloadCart, removeMerchandiseFromCart, removeProductFromCart, updateProductInCart } from '../api/cart-calls';
-import { useCart } from '../api/cart-query';
+import { useCart } from '../../../lib/cart-query';
 import { ageOptionsFor, defaultsOfLine, otherHoldersOf, type HolderFields } from '../personalise';
 import { Countdown } from './Countdown';
 import { PersonaliseModal } from './PersonaliseModal';

@@ -1,7 +1,7 @@
 import { messages } from '@festival/contract';
 import { useEffect, useRef, useState } from 'react';
-import type { LoadedCart } from '../api/cart-query';
-import { remainingMs } from '../countdown';
+import type { LoadedCart } from '../../../lib/cart-query';
+import { remainingMs } from '../../../lib/cart-clock';
 import { COUNTDOWN_REFRESH_MS, formatRemaining } from '../countdown-text';
 
 /**

@@ -1,15 +1,18 @@
 import type { Cart } from '@festival/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { callApi } from '../../../lib/api-client';
-import { clearCartCode, getCartCode, subscribeStorage } from '../../../lib/storage';
-import { useToken } from '../../../lib/user-data';
-import { clockOffsetMs, remainingMs } from '../countdown';
+import { callApi } from './api-client';
+import { clearCartCode, getCartCode, subscribeStorage } from './storage';
+import { useToken } from './user-data';
+import { clockOffsetMs, remainingMs } from './cart-clock';
 
 /**
- * The get-cart query: the cart of the code kept in local storage, as the header's count and the
- * cart panel show it. Part of the first route (the header needs the count), so it holds nothing
- * else: the calls that change the cart are in cart-calls.ts, loaded with the panel or the modal.
+ * The get-cart query: the cart of the code kept in local storage, as the header's count, the
+ * cart panel and the checkout page show it. It lives in lib because the cart and checkout
+ * features both read it (features do not import each other): one cache entry, so a line removed
+ * in the panel leaves the checkout page too. Part of the first route (the header needs the
+ * count), so it holds nothing else: the calls that change the cart are in the cart feature's
+ * cart-calls.ts, loaded with the panel or the modal.
  */
 export const CART_KEY = 'cart';
 /** Asked per session and code: a login, logout or new cart switches to another entry. */
