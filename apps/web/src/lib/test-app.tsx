@@ -2,12 +2,12 @@ import type { Customer, UserData } from '@festival/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { ToastProvider } from '../../components/ui/Toasts';
-import type { RouteHandle } from '../../lib/route-handle';
+import { ToastProvider } from '../components/ui/Toasts';
+import type { RouteHandle } from './route-handle';
 
-/** For the account pages' component tests: get-data, a fake server and the app's providers. */
+/** For the pages' component tests: get-data, a fake server and the app's providers. */
 
 export function testCustomer(overrides: Partial<Customer> = {}): Customer {
   return { full_name: 'Jane Doe', email: 'jane@example.com', country: null, address: {}, ...overrides };
@@ -60,10 +60,12 @@ export interface RenderPageOptions {
   url?: string;
   handle?: Partial<RouteHandle>;
   queryClient?: QueryClient;
+  /** More pages to land on, such as /order/:order after a checkout. */
+  otherRoutes?: RouteObject[];
 }
 
 /** Renders a page in a data router (with a home and a login page to land on) inside the app's providers. */
-export function renderPage(Page: ComponentType, { path, url = path, handle, queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }) }: RenderPageOptions) {
+export function renderPage(Page: ComponentType, { path, url = path, handle, queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }), otherRoutes = [] }: RenderPageOptions) {
   const router = createMemoryRouter(
     [
       { path, Component: Page, handle: { name: 'page', access: 'public', ...handle } },
@@ -71,6 +73,7 @@ export function renderPage(Page: ComponentType, { path, url = path, handle, quer
       { path: '/login', Component: () => <h1>Login page</h1> },
       { path: '/forgot-password', Component: () => <h1>Forgot page</h1> },
       { path: '/portal', Component: () => <h1>Portal page</h1> },
+      ...otherRoutes,
     ],
     { initialEntries: [url] },
   );

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formErrorStore } from '../../components/ui/form-error-store';
 import LoginPage from '../../features/account/pages/LoginPage';
-import { renderPage, stubApi, testCustomer, testUserData } from '../../features/account/test-account';
+import { renderPage, stubApi, testCustomer, testUserData } from '../../lib/test-app';
 import { clearToken, getToken } from '../../lib/storage';
 import { installTestConfig } from '../../lib/test-config';
 import { userDataKey } from '../../lib/user-data';

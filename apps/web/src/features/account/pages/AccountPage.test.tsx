@@ -8,7 +8,7 @@ import { formErrorStore } from '../../../components/ui/form-error-store';
 import { clearCartCode, clearToken, getCartCode, getToken, setCartCode, setToken } from '../../../lib/storage';
 import { installTestConfig } from '../../../lib/test-config';
 import { userDataKey } from '../../../lib/user-data';
-import { renderPage, stubApi, testCustomer, testUserData, type Answer } from '../test-account';
+import { renderPage, stubApi, testCustomer, testUserData, type Answer } from '../../../lib/test-app';
 import AccountPage from './AccountPage';
 
 beforeAll(installTestConfig);

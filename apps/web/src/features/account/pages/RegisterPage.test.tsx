@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formErrorStore } from '../../../components/ui/form-error-store';
 import { installTestConfig } from '../../../lib/test-config';
-import { renderPage, stubApi } from '../test-account';
+import { renderPage, stubApi } from '../../../lib/test-app';
 import RegisterPage from './RegisterPage';
 
 beforeAll(installTestConfig);

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formErrorStore } from '../../../components/ui/form-error-store';
 import { ApiError } from '../../../lib/api-client';
 import { installTestConfig } from '../../../lib/test-config';
-import { renderPage, stubApi, type Answer } from '../test-account';
+import { renderPage, stubApi, type Answer } from '../../../lib/test-app';
 import ResetPasswordPage, { isIncorrectCode } from './ResetPasswordPage';
 
 beforeAll(installTestConfig);

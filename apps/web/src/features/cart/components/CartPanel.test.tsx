@@ -8,7 +8,7 @@ import { ToastProvider } from '../../../components/ui/Toasts';
 import { installTestConfig } from '../../../lib/test-config';
 import { clearCartCode, clearToken, getCartCode, setCartCode, setToken } from '../../../lib/storage';
 import { cartKey, loadedCart } from '../../../lib/cart-query';
-import { testCart, testCartProduct } from '../test-cart';
+import { testCart, testCartProduct } from '../../../lib/test-cart';
 import { CartPanel } from './CartPanel';
 
 beforeAll(installTestConfig);
