@@ -1,0 +1,136 @@
+import { messages, type ClientConfig, type PaymentMethodChoice } from '@festival/contract';
+import { describe, expect, it } from 'vitest';
+import { testCartProduct } from '../../lib/test-cart';
+import { addressPayload, cartEventSettings, cartPaymentPlan, checkoutAmounts, checkoutBlocked, checkoutProblem, offeredPaymentMethods, paymentChoice, type CheckoutInput } from './checkout-form';
+
+const lines = [
+  { text: 'Street and number', required: true },
+  { text: 'Address line 2', required: false },
+  { text: 'City', required: true },
+];
+const card: PaymentMethodChoice = { method: 'credit_card', forced: false };
+
+function input(overrides: Partial<CheckoutInput> = {}): CheckoutInput {
+  return {
+    country: 'NL',
+    address: ['Main street 1', '', 'Amsterdam'],
+    hasMerchandise: false,
+    shippingName: 'Jane Doe',
+    shippingCountry: 'NL',
+    shippingAddress: [null, null, null],
+    choice: card,
+    acceptTerms: true,
+    ...overrides,
+  };
+}
+
+const events: ClientConfig['events'] = {
+  '1': { ageRangeActive: false, creditCardActive: true, bankTransferActive: true, bankTransferCountries: ['NL', 'BE'] },
+  '2': { ageRangeActive: false, creditCardActive: false, bankTransferActive: true, bankTransferCountries: ['NL'] },
+  '3': { ageRangeActive: false, creditCardActive: true, bankTransferActive: false, bankTransferCountries: [] },
+};
+const bankDetails = { accountHolder: 'Festival BV', iban: 'NL00BANK0123456789', bic: 'BANKNL2A', referencePrefix: 'NWF' };
+const offering = { events, paymentMethods: { credit_card: 'Credit card', bank_transfer: 'Bank transfer' }, bankTransfer: bankDetails };
+const ticketOf = (eventId: number | null, id = eventId ?? 0) => testCartProduct({ id, product: { event_id: eventId } });
+
+describe('the checkout checks (spec section 5, in order)', () => {
+  it('asks for the country first', () => {
+    expect(checkoutProblem(input({ country: '', address: ['', '', ''], acceptTerms: false, choice: { method: null, error: 'x' } }), lines)).toBe(messages.checkout.countryRequired);
+  });
+
+  it('then the shipping country, for merchandise only', () => {
+    expect(checkoutProblem(input({ hasMerchandise: true, shippingCountry: '', address: ['', '', ''] }), lines)).toBe(messages.checkout.shippingCountryRequired);
+    expect(checkoutProblem(input({ hasMerchandise: false, shippingCountry: '' }), lines)).toBeNull();
+  });
+
+  it('then lists the required fields left empty: billing lines, the shipping name and shipping lines', () => {
+    expect(checkoutProblem(input({ address: [' ', '', ''] }), lines)).toBe(messages.checkout.fillOutFields(['Street and number', 'City']));
+    expect(checkoutProblem(input({ hasMerchandise: true, shippingName: ' ', shippingAddress: [null, '', ''] }), lines)).toBe(
+      messages.checkout.fillOutFields(['Full name', 'City (shipping)']),
+    );
+    // A shipping line that follows the billing address is listed once, as the billing line.
+    expect(checkoutProblem(input({ hasMerchandise: true, address: ['', '', 'Amsterdam'] }), lines)).toBe(messages.checkout.fillOutFields(['Street and number']));
+    // Without merchandise the shipping fields do not count.
+    expect(checkoutProblem(input({ shippingName: '', shippingAddress: ['', '', ''] }), lines)).toBeNull();
+  });
+
+  it('then a payment method, then the terms', () => {
+    expect(checkoutProblem(input({ choice: { method: null, error: messages.checkout.noPaymentMethods }, acceptTerms: false }), lines)).toBe(messages.checkout.noPaymentMethods);
+    expect(checkoutProblem(input({ acceptTerms: false }), lines)).toBe(messages.checkout.acceptTerms);
+    expect(checkoutProblem(input({ choice: { method: 'voucher', forced: true } }), lines)).toBeNull();
+  });
+});
+
+describe('the Checkout button', () => {
+  it('is disabled without a country, when shipping is unavailable, or without a payment method', () => {
+    expect(checkoutBlocked({ country: '', shippingUnavailable: false, choice: card })).toBe(messages.checkout.countryRequired);
+    expect(checkoutBlocked({ country: 'NL', shippingUnavailable: true, choice: card })).toBe(messages.checkout.shippingUnavailable);
+    expect(checkoutBlocked({ country: 'NL', shippingUnavailable: false, choice: { method: null, error: 'x' } })).toBe(messages.checkout.noPaymentMethods);
+    expect(checkoutBlocked({ country: 'NL', shippingUnavailable: false, choice: { method: 'voucher', forced: true } })).toBeNull();
+    expect(checkoutBlocked({ country: 'NL', shippingUnavailable: false, choice: card })).toBeNull();
+  });
+});
+
+describe('the payment method of a cart', () => {
+  it("takes the settings of each of the cart's events once; merchandise has none", () => {
+    const cart = { products: [ticketOf(1, 1), ticketOf(1, 2), ticketOf(3), ticketOf(null)] };
+    expect(cartEventSettings(cart, events)).toEqual([events['1'], events['3']]);
+  });
+
+  it('offers bank transfer only with bank details configured', () => {
+    expect(offeredPaymentMethods(offering)).toEqual({ creditCard: true, bankTransfer: true });
+    expect(offeredPaymentMethods({ ...offering, bankTransfer: null })).toEqual({ creditCard: true, bankTransfer: false });
+    expect(offeredPaymentMethods({ ...offering, paymentMethods: { bank_transfer: 'Bank transfer' } })).toEqual({ creditCard: false, bankTransfer: true });
+  });
+
+  it('lets the customer choose between card and transfer where both are allowed, card by default', () => {
+    const cart = { products: [ticketOf(1)] };
+    expect(paymentChoice({ cart, config: offering, country: 'NL', chosen: null, discountCoversTotal: false })).toEqual({
+      allowed: ['credit_card', 'bank_transfer'],
+      choice: { method: 'credit_card', forced: false },
+    });
+    expect(paymentChoice({ cart, config: offering, country: 'NL', chosen: 'bank_transfer', discountCoversTotal: false }).choice).toEqual({ method: 'bank_transfer', forced: false });
+  });
+
+  it('forces the only allowed method: card outside the bank-transfer countries, transfer where cards are off', () => {
+    expect(paymentChoice({ cart: { products: [ticketOf(1)] }, config: offering, country: 'DE', chosen: 'bank_transfer', discountCoversTotal: false }).choice).toEqual({ method: 'credit_card', forced: true });
+    expect(paymentChoice({ cart: { products: [ticketOf(2)] }, config: offering, country: 'NL', chosen: null, discountCoversTotal: false }).choice).toEqual({ method: 'bank_transfer', forced: true });
+  });
+
+  it('finds none when the events allow nothing in the country, unless a voucher covers the order', () => {
+    const cart = { products: [ticketOf(2)] };
+    expect(paymentChoice({ cart, config: offering, country: 'DE', chosen: null, discountCoversTotal: false }).choice).toEqual({ method: null, error: messages.checkout.noPaymentMethods });
+    expect(paymentChoice({ cart, config: offering, country: 'DE', chosen: null, discountCoversTotal: true }).choice).toEqual({ method: 'voucher', forced: true });
+  });
+});
+
+describe('the amounts of a checkout', () => {
+  const plan = [
+    { amount: 5000, units: 'days' as const, count: 0 },
+    { amount: 14300, units: 'months' as const, count: 1 },
+  ];
+
+  it('takes the voucher off the total', () => {
+    expect(checkoutAmounts({ total: 19300 }, { code: 'TEN', discount_amount: 1000 }, null)).toEqual({ total: 19300, discount: 1000, toPay: 18300, discountCoversTotal: false, voucherExceedsOrder: false });
+  });
+
+  it('covers the whole order with a voucher worth as much or more, and warns when it is worth more', () => {
+    expect(checkoutAmounts({ total: 5000 }, { code: 'BIG', discount_amount: 5000 }, null)).toMatchObject({ discount: 5000, toPay: 0, discountCoversTotal: true, voucherExceedsOrder: false });
+    expect(checkoutAmounts({ total: 5000 }, { code: 'BIG', discount_amount: 7500 }, null)).toMatchObject({ discount: 5000, toPay: 0, discountCoversTotal: true, voucherExceedsOrder: true });
+  });
+
+  it('ignores a voucher with a payment plan and asks for the initial payment now', () => {
+    expect(checkoutAmounts({ total: 19300 }, { code: 'TEN', discount_amount: 1000 }, plan)).toEqual({ total: 19300, discount: 0, toPay: 5000, discountCoversTotal: false, voucherExceedsOrder: false });
+  });
+
+  it("finds the cart's payment plan", () => {
+    expect(cartPaymentPlan({ products: [ticketOf(1)] })).toBeNull();
+    expect(cartPaymentPlan({ products: [testCartProduct({ product: { has_payment_plan: true, payment_plan: plan } })] })).toEqual(plan);
+  });
+});
+
+describe('the address payload', () => {
+  it('keys the lines by their configured text, trimmed', () => {
+    expect(addressPayload(lines, [' Main street 1 ', '', 'Amsterdam'])).toEqual({ 'Street and number': 'Main street 1', 'Address line 2': '', City: 'Amsterdam' });
+  });
+});

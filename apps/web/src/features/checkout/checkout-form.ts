@@ -1,0 +1,146 @@
+import {
+  allowedPaymentMethods,
+  choosePaymentMethod,
+  messages,
+  type Cart,
+  type ClientConfig,
+  type EventSettings,
+  type Invoice,
+  type PaymentMethodChoice,
+  type PaymentPlanEntry,
+  type Voucher,
+} from '@festival/contract';
+
+/**
+ * The checkout page's rules (spec sections 4 and 5), zod-free and without React so each is
+ * tested on its own. The server decides the same with the same contract functions; the page
+ * shows the outcome before the customer presses Checkout.
+ */
+
+export interface AddressLine {
+  text: string;
+  required: boolean;
+}
+
+const blank = (value: string | null | undefined) => !value || value.trim() === '';
+
+/** The settings of every event the cart's tickets belong to (merchandise belongs to none). */
+export function cartEventSettings(cart: Pick<Cart, 'products'>, events: ClientConfig['events']): EventSettings[] {
+  const ids = new Set(cart.products.map((line) => line.product.event_id).filter((id): id is number => id !== null));
+  return [...ids].map((id) => events[String(id)]).filter((settings): settings is EventSettings => settings !== undefined);
+}
+
+/** The methods the shop offers at all: a configured card method; a bank transfer only with bank details to show. */
+export function offeredPaymentMethods(config: Pick<ClientConfig, 'paymentMethods' | 'bankTransfer'>) {
+  return {
+    creditCard: Object.hasOwn(config.paymentMethods, 'credit_card'),
+    bankTransfer: Object.hasOwn(config.paymentMethods, 'bank_transfer') && Boolean(config.bankTransfer),
+  };
+}
+
+/** The payment-plan entries of the cart's payment-plan item, or null when it has none (at most one is allowed). */
+export function cartPaymentPlan(cart: Pick<Cart, 'products'>): PaymentPlanEntry[] | null {
+  const line = cart.products.find((candidate) => candidate.product.has_payment_plan && candidate.product.payment_plan?.length);
+  return line?.product.payment_plan ?? null;
+}
+
+export interface CheckoutAmounts {
+  /** The invoice total (items, fees, shipping). */
+  total: number;
+  /** What the voucher takes off: never more than the total; nothing with a payment plan (spec section 9). */
+  discount: number;
+  /** What the customer pays: the total minus the discount; with a payment plan, the initial payment. */
+  toPay: number;
+  /** Spec section 4: the payment method is then forced to voucher. */
+  discountCoversTotal: boolean;
+  /** Spec section 5: the voucher is worth more than the order and the rest is lost. */
+  voucherExceedsOrder: boolean;
+}
+
+export function checkoutAmounts(invoice: Pick<Invoice, 'total'>, voucher: Voucher | null, plan: readonly PaymentPlanEntry[] | null): CheckoutAmounts {
+  const total = invoice.total;
+  const usable = plan ? null : voucher;
+  const discount = usable ? Math.min(usable.discount_amount, total) : 0;
+  return {
+    total,
+    discount,
+    toPay: plan ? (plan[0]?.amount ?? total) : total - discount,
+    discountCoversTotal: usable !== null && usable.discount_amount >= total,
+    voucherExceedsOrder: usable !== null && usable.discount_amount > total,
+  };
+}
+
+export interface PaymentChoiceInput {
+  cart: Pick<Cart, 'products'>;
+  config: Pick<ClientConfig, 'events' | 'paymentMethods' | 'bankTransfer'>;
+  /** The billing country: bank transfer depends on it. */
+  country: string;
+  /** The radio the customer picked, if any. */
+  chosen: string | null;
+  discountCoversTotal: boolean;
+}
+
+/** Which methods the page offers and which one checkout sends (spec sections 4 and 5). */
+export function paymentChoice({ cart, config, country, chosen, discountCoversTotal }: PaymentChoiceInput): { allowed: ('credit_card' | 'bank_transfer')[]; choice: PaymentMethodChoice } {
+  const allowed = allowedPaymentMethods({ events: cartEventSettings(cart, config.events), country: country || null, offered: offeredPaymentMethods(config) });
+  return { allowed, choice: choosePaymentMethod(allowed, chosen, discountCoversTotal) };
+}
+
+/** The label of a payment method: configured, else its code. */
+export function paymentMethodLabel(method: string, paymentMethods: Record<string, string>): string {
+  return paymentMethods[method] ?? (method === 'voucher' ? 'Voucher' : method);
+}
+
+export interface CheckoutInput {
+  country: string;
+  address: readonly string[];
+  hasMerchandise: boolean;
+  shippingName: string;
+  shippingCountry: string;
+  /** The shipping lines; null where a line still follows the billing address. */
+  shippingAddress: readonly (string | null)[];
+  choice: PaymentMethodChoice;
+  acceptTerms: boolean;
+}
+
+/** The shipping name in the list of missing fields. */
+export const FULL_NAME_FIELD = 'Full name';
+/** A shipping line in the list of missing fields, told apart from the billing line of the same name. */
+export const shippingFieldName = (line: string) => `${line} (shipping)`;
+
+/**
+ * Spec section 5, checkout, in its order: the country, the shipping country, the required fields,
+ * a payment method, the terms. Answers the first text that applies, or null when the order may be
+ * sent. A shipping line that still follows the billing address is not listed twice.
+ */
+export function checkoutProblem(input: CheckoutInput, addressLines: readonly AddressLine[]): string | null {
+  const texts = messages.checkout;
+  if (blank(input.country)) return texts.countryRequired;
+  if (input.hasMerchandise && blank(input.shippingCountry)) return texts.shippingCountryRequired;
+  const missing = addressLines.filter((line, index) => line.required && blank(input.address[index])).map((line) => line.text);
+  if (input.hasMerchandise) {
+    if (blank(input.shippingName)) missing.push(FULL_NAME_FIELD);
+    addressLines.forEach((line, index) => {
+      const value = input.shippingAddress[index];
+      if (line.required && value !== null && value !== undefined && blank(value)) missing.push(shippingFieldName(line.text));
+    });
+  }
+  if (missing.length > 0) return texts.fillOutFields(missing);
+  if (input.choice.method === null) return texts.noPaymentMethods;
+  if (!input.acceptTerms) return texts.acceptTerms;
+  return null;
+}
+
+/** Spec section 5: why the Checkout button is disabled, or null when it is not. */
+export function checkoutBlocked(input: { country: string; shippingUnavailable: boolean; choice: PaymentMethodChoice }): string | null {
+  if (blank(input.country)) return messages.checkout.countryRequired;
+  if (input.shippingUnavailable) return messages.checkout.shippingUnavailable;
+  // A voucher that covers the order forces the voucher method, so it never ends up here.
+  if (input.choice.method === null) return messages.checkout.noPaymentMethods;
+  return null;
+}
+
+/** An address as checkout-cart takes it: keyed by the configured line's text, trimmed. */
+export function addressPayload(addressLines: readonly AddressLine[], values: readonly string[]): Record<string, string> {
+  return Object.fromEntries(addressLines.map((line, index) => [line.text, (values[index] ?? '').trim()]));
+}
