@@ -16,10 +16,14 @@ import { createCatalogReader } from './modules/catalog/catalog-snapshot';
 import { buildClientConfig } from './modules/config/shop-config';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes';
 import { createAccountService } from './modules/accounts/accounts.service';
-import { startCartSweeper } from './modules/cart/cart-sweeper';
+import { startPeriodicTask } from './lib/periodic-task';
 import { registerCartRoutes } from './modules/cart/cart.routes';
 import { createCartService } from './modules/cart/cart.service';
 import { registerCheckoutRoutes } from './modules/checkout/checkout.routes';
+import { createCheckoutService } from './modules/checkout/checkout.service';
+import { registerPaymentRoutes } from './modules/payments/payments.routes';
+import { createPaymentsService } from './modules/payments/payments.service';
+import { createSandboxGateway, registerSandboxGateway } from './modules/payments/sandbox-gateway';
 import { createInvoiceService } from './modules/checkout/invoice.service';
 import { DEV_MAILBOX_PATH, registerDevMailbox } from './modules/mail/dev-mailbox.routes';
 import { createMailer, type MailerOptions } from './modules/mail/mail-sender';
@@ -39,7 +43,7 @@ export interface AppOptions {
   catalogMaxAgeMs?: number;
   /** How long a cart holds stock and seats (ms); CART_HOLD_MINUTES in production. */
   cartHoldMs?: number;
-  /** How often expired carts are ended (ms). */
+  /** How often expired carts are ended and unpaid card orders past their time abandoned (ms). */
   cartSweepIntervalMs?: number;
   /** Account calls answer no sooner than this (ms), whichever path they took. */
   accountAnswerFloorMs?: number;
@@ -79,6 +83,8 @@ const IMPLEMENTED: ReadonlySet<ApiPath> = new Set([
   'update-settings',
   'calculate-invoice',
   'validate-voucher',
+  'checkout-cart',
+  'pay-order',
 ]);
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -116,14 +122,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const catalog = createCatalogReader(db, options.catalogMaxAgeMs ?? DEFAULT_CATALOG_MAX_AGE_MS);
   const visitorAnswer = createVisitorAnswers(config);
-  const customerData = createCustomerData(db, config, options.appSecret ?? randomBytes(32).toString('hex'));
+  const appSecret = options.appSecret ?? randomBytes(32).toString('hex');
+  const customerData = createCustomerData(db, config, appSecret);
   registerDataRoutes(app, db, catalog, visitorAnswer, customerData);
   registerCatalogRoutes(app, db, catalog);
-  const carts = createCartService({ db, config, catalog, holdMs: options.cartHoldMs ?? DEFAULT_CART_HOLD_MS });
+  const holdMs = options.cartHoldMs ?? DEFAULT_CART_HOLD_MS;
+  const carts = createCartService({ db, config, catalog, holdMs });
   registerCartRoutes(app, db, carts, visitorAnswer, customerData);
-  registerCheckoutRoutes(app, db, createInvoiceService({ db, carts }));
   const mailer = createMailer({ db, config, smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, logger: options.logger, ...options.mail });
   app.decorate('mailer', mailer);
+  const mailQueued = () => mailer.wake();
+
+  // Card payments go through the sandbox gateway, a simulated provider inside the shop (decision 0017).
+  const gateway = createSandboxGateway(appSecret);
+  registerSandboxGateway(app, { gateway, config, logger: options.logger });
+  const payments = createPaymentsService({ db, config, gateway, logger: options.logger, mailQueued });
+  await registerPaymentRoutes(app, { gateway, payments });
+  const checkout = createCheckoutService({ db, config, carts, catalog, payments, customerData, holdMs, mailQueued, logger: options.logger });
+  registerCheckoutRoutes(app, { db, invoices: createInvoiceService({ db, carts }), checkout, payments, catalog, customerData });
+
   if (options.devMailbox && !options.smtpUrl) {
     registerDevMailbox(app, { db, config, from: senderAddress(options.mailFrom, config) });
     options.logger?.warn({ path: DEV_MAILBOX_PATH }, `the development mailbox is open: anyone who can reach this server can read every e-mail at ${DEV_MAILBOX_PATH}`);
@@ -133,18 +150,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     customerData,
     catalog,
-    mailQueued: () => mailer.wake(),
+    mailQueued,
     ...(options.accountAnswerFloorMs !== undefined ? { answerFloorMs: options.accountAnswerFloorMs } : {}),
     ...(options.accountLimitWindowMs !== undefined ? { limitWindowMs: options.accountLimitWindowMs } : {}),
   });
   registerAccountRoutes(app, accounts);
-  let sweeper: { stop(): Promise<void> } | undefined;
+  const background: { stop(): Promise<void> }[] = [];
   app.addHook('onReady', async () => {
-    sweeper = startCartSweeper(carts, options.cartSweepIntervalMs ?? DEFAULT_CART_SWEEP_INTERVAL_MS, options.logger);
+    const interval = options.cartSweepIntervalMs ?? DEFAULT_CART_SWEEP_INTERVAL_MS;
+    background.push(
+      startPeriodicTask('ended expired carts', () => carts.sweep(), interval, options.logger),
+      startPeriodicTask('abandoned unpaid card orders', () => payments.abandonOverdue(), interval, options.logger),
+    );
     mailer.start();
   });
   app.addHook('onClose', async () => {
-    await Promise.all([sweeper?.stop(), mailer.stop()]);
+    await Promise.all([...background.map((task) => task.stop()), mailer.stop()]);
   });
   for (const path of API_PATHS) {
     if (!IMPLEMENTED.has(path)) registerPendingApiRoute(app, path);

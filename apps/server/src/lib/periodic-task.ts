@@ -1,33 +1,37 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CartService } from './cart.service';
 
 /**
- * Ends carts whose time is up, `intervalMs` after the previous round finished, so their stock
- * and seats go back on sale whether or not anyone opens the cart again. Each instance runs one;
- * they share the work safely (see CartService.sweep). A failed round is logged and the next one
- * tries again.
+ * Runs a background round (ending expired carts, abandoning unpaid orders) `intervalMs` after the
+ * previous round finished, so rounds never overlap. Each instance runs its own; the rounds
+ * share the work safely because they take rows with SKIP LOCKED. A failed round is logged and
+ * the next one tries again. The count a round returns is logged when it is not zero.
  */
-export function startCartSweeper(carts: CartService, intervalMs: number, logger?: FastifyBaseLogger): { stop(): Promise<void> } {
+export function startPeriodicTask(
+  name: string,
+  round: () => Promise<number>,
+  intervalMs: number,
+  logger?: FastifyBaseLogger,
+): { stop(): Promise<void> } {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> | undefined;
+  let running: Promise<void> | undefined;
 
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
-      round = sweepOnce().finally(() => {
-        round = undefined;
+      running = runOnce().finally(() => {
+        running = undefined;
         schedule();
       });
     }, intervalMs);
     timer.unref();
   };
-  const sweepOnce = async () => {
+  const runOnce = async () => {
     try {
-      const ended = await carts.sweep();
-      if (ended) logger?.info({ ended }, 'ended expired carts');
+      const count = await round();
+      if (count) logger?.info({ count }, name);
     } catch (error) {
-      logger?.error({ err: error }, 'sweeping expired carts failed');
+      logger?.error({ err: error }, `${name} failed`);
     }
   };
 
@@ -36,7 +40,7 @@ export function startCartSweeper(carts: CartService, intervalMs: number, logger?
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await round;
+      await running;
     },
   };
 }

@@ -81,11 +81,11 @@ export async function listExistingTickets(db: Db, customerId: number) {
     .where(and(or(eq(orders.customerId, customerId), eq(tickets.holderCustomerId, customerId)), notInArray(tickets.status, ENDED_TICKET_STATES)));
 }
 
-/** Tickets whose holder e-mail is this address, for re-sending them. */
+/** Issued tickets whose holder e-mail is this address, for re-sending them (not those of orders still awaiting payment). */
 export async function listTicketsForEmail(db: Db, email: string) {
   return db
     .select({ code: tickets.code, fullName: tickets.fullName, email: tickets.email, product: tickets.productName, status: tickets.status })
     .from(tickets)
-    .where(and(sql`lower(${tickets.email}) = lower(${email})`, notInArray(tickets.status, ENDED_TICKET_STATES)));
+    .where(and(sql`lower(${tickets.email}) = lower(${email})`, eq(tickets.status, 'active')));
 }
 

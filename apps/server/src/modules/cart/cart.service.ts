@@ -52,7 +52,7 @@ export function createCartService(deps: CartDeps) {
   const now = deps.now ?? (() => new Date());
 
   /** Items of the cart's lines: from the snapshot, or the database for items it no longer shows. */
-  async function itemsOf(ids: Iterable<number>, snapshot: CatalogSnapshot): Promise<Map<number, ShopItem>> {
+  async function itemsOf(ids: Iterable<number>, snapshot: CatalogSnapshot, on: Db = db): Promise<Map<number, ShopItem>> {
     const found = new Map<number, ShopItem>();
     const missing: number[] = [];
     for (const id of new Set(ids)) {
@@ -60,7 +60,7 @@ export function createCartService(deps: CartDeps) {
       if (item) found.set(id, item);
       else missing.push(id);
     }
-    for (const item of await loadShopItemsByIds(db, missing)) found.set(item.id, item);
+    for (const item of await loadShopItemsByIds(on, missing)) found.set(item.id, item);
     return found;
   }
 
@@ -248,6 +248,9 @@ export function createCartService(deps: CartDeps) {
     },
 
     contents,
+
+    /** Items of a cart's lines (from the snapshot, or the database through `on`, a transaction of the caller's). */
+    itemsOf,
 
     async addProduct(input: ApiInput<'add-product-to-cart'>, customer: CustomerRow | null): Promise<CartWithData> {
       if (!config.shopActive) throw refuse(messages.cart.shopClosed);

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { shippingRates, shopItems, taxRates, vouchers } from '../../db/schema';
+import { shippingRates, shopItems, taxRates, travelTimes, vouchers } from '../../db/schema';
 import type { TaxRate } from '@festival/contract';
 
 /** The tax rate of each item (null for an item without one). */
@@ -36,4 +36,62 @@ export async function findRedeemableVoucher(db: Db, code: string, now: Date) {
       ),
     );
   return row;
+}
+
+/**
+ * Takes one use of a voucher that can be redeemed now, in ONE conditional update: PostgreSQL
+ * re-checks the condition on the current row after waiting for a concurrent checkout's update,
+ * so simultaneous checkouts can never redeem more uses than the voucher has. Undefined when the
+ * voucher is unknown, inactive, outside its dates or used up.
+ */
+export async function redeemVoucher(tx: Db, code: string, now: Date) {
+  const [row] = await tx
+    .update(vouchers)
+    .set({ used: sql`${vouchers.used} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(vouchers.code, code.trim().toUpperCase()),
+        eq(vouchers.active, true),
+        or(isNull(vouchers.validFrom), lte(vouchers.validFrom, now)),
+        or(isNull(vouchers.validUntil), gt(vouchers.validUntil, now)),
+        or(isNull(vouchers.maxUses), sql`${vouchers.used} < ${vouchers.maxUses}`),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Gives a use back to a voucher (its order was abandoned). */
+export async function returnVoucherUse(tx: Db, voucherId: number): Promise<void> {
+  await tx
+    .update(vouchers)
+    .set({ used: sql`GREATEST(${vouchers.used} - 1, 0)`, updatedAt: sql`now()` })
+    .where(eq(vouchers.id, voucherId));
+}
+
+/**
+ * Turns held units and seats into sold ones (a checkout) or sold ones back into free ones (an
+ * abandoned order), item by item in id order so concurrent transactions lock rows in one order.
+ */
+export async function moveStock(tx: Db, counts: { items: Map<number, number>; seats: Map<number, number> }, move: 'sell-held' | 'return-sold'): Promise<void> {
+  const byId = (map: Map<number, number>) => [...map].sort(([a], [b]) => a - b);
+  for (const [itemId, count] of byId(counts.items)) {
+    await tx
+      .update(shopItems)
+      .set(move === 'sell-held' ? { held: sql`${shopItems.held} - ${count}`, sold: sql`${shopItems.sold} + ${count}` } : { sold: sql`${shopItems.sold} - ${count}` })
+      .where(eq(shopItems.id, itemId));
+  }
+  for (const [travelTimeId, count] of byId(counts.seats)) {
+    await tx
+      .update(travelTimes)
+      .set(move === 'sell-held' ? { held: sql`${travelTimes.held} - ${count}`, sold: sql`${travelTimes.sold} + ${count}` } : { sold: sql`${travelTimes.sold} - ${count}` })
+      .where(eq(travelTimes.id, travelTimeId));
+  }
+}
+
+/** The catalogue rows of a cart's items, as they are at checkout (names, fees and rules are copied onto the order). */
+export async function listItemRows(tx: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, typeof shopItems.$inferSelect>();
+  const rows = await tx.select().from(shopItems).where(inArray(shopItems.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
 }

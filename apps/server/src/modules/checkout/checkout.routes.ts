@@ -1,13 +1,30 @@
+import { messages } from '@festival/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { registerApiRoute } from '../../http/api-route';
+import { AppError } from '../../http/app-error';
 import { findSessionCustomer } from '../accounts/session.service';
+import type { CatalogReader } from '../catalog/catalog-snapshot';
+import type { CustomerData } from '../data/data.service';
+import type { PaymentsService } from '../payments/payments.service';
+import type { CheckoutService } from './checkout.service';
 import type { InvoiceService } from './invoice.service';
 
-/** calculate-invoice and validate-voucher (spec section 7); checkout-cart comes with the payment flow. */
-export function registerCheckoutRoutes(app: FastifyInstance, db: Db, invoices: InvoiceService): void {
+/** calculate-invoice, validate-voucher and checkout-cart (spec section 7), and our own pay-order. */
+export function registerCheckoutRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; invoices: InvoiceService; checkout: CheckoutService; payments: PaymentsService; catalog: CatalogReader; customerData: CustomerData },
+): void {
+  const { db, invoices, checkout, payments } = deps;
   registerApiRoute(app, 'calculate-invoice', async (input) => ({
     invoice: await invoices.calculate(input.cart, input.country, await findSessionCustomer(db, input.token)),
   }));
   registerApiRoute(app, 'validate-voucher', async (input) => ({ voucher: await invoices.validateVoucher(input.code) }));
+  registerApiRoute(app, 'checkout-cart', async (input) => checkout.checkout(input, await findSessionCustomer(db, input.token)));
+  registerApiRoute(app, 'pay-order', async (input) => {
+    const customer = await findSessionCustomer(db, input.token);
+    if (!customer) throw new AppError('UNAUTHENTICATED', messages.server.unauthenticated);
+    const payment = await payments.payOrder(String(input.order), customer);
+    return { payment, data: await deps.customerData(await deps.catalog.current(), customer) };
+  });
 }

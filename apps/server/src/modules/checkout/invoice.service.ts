@@ -2,6 +2,7 @@ import { computeInvoice, ENTRY_TICKET_TYPE, isAddOnType, messages, type Invoice,
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { CustomerRow } from '../accounts/session.queries';
+import type { CartMerchandiseRow, CartProductRow } from '../cart/cart.queries';
 import type { CartService } from '../cart/cart.service';
 import { findRedeemableVoucher, findShippingRate, taxRatesOfItems } from './checkout.queries';
 
@@ -12,71 +13,81 @@ export function productType(item: Pick<ShopItem, 'shop_item_type' | 'type'>): st
   return isAddOnType(item.type) ? 'add-on' : 'transport';
 }
 
+/**
+ * The invoice of a cart's lines for a shipping country (spec section 3): items at price plus fee,
+ * shipping for merchandise by the country's rate, tax per rate. A cart with merchandise needs
+ * a country with a rate; a cart of tickets ships nothing. Runs on the db or inside the caller's
+ * transaction (the checkout computes the order's total with it while it holds the cart).
+ */
+export async function invoiceOfLines(
+  db: Db,
+  lines: { products: CartProductRow[]; merchandise: CartMerchandiseRow[] },
+  items: Map<number, ShopItem>,
+  country: string | null | undefined,
+): Promise<Invoice> {
+  const rates = await taxRatesOfItems(db, [...items.keys()]);
+  const departures = new Map<number, string>();
+  for (const item of items.values()) for (const time of item.travel_times) departures.set(time.id, time.travel_time);
+
+  const invoiceLines: InvoiceLine[] = [
+    ...lines.products.map((line) => {
+      const item = items.get(line.shopItemId)!;
+      return {
+        id: line.id,
+        name: item.name,
+        shop_item_type: 'tickets' as const,
+        full_name: line.fullName,
+        email: line.email,
+        travel_time: line.travelTimeId !== null ? (departures.get(line.travelTimeId) ?? null) : item.travel_time,
+        timezone: item.timezone,
+        product_type: productType(item),
+        event: item.event,
+        event_id: item.event_id,
+        type: item.type,
+        price: line.price + line.fee,
+        taxRate: rates.get(item.id) ?? null,
+      };
+    }),
+    ...lines.merchandise.map((line) => {
+      const item = items.get(line.shopItemId)!;
+      return {
+        id: line.id,
+        name: item.name,
+        shop_item_type: 'merchandise' as const,
+        full_name: null,
+        email: null,
+        travel_time: null,
+        timezone: null,
+        product_type: productType(item),
+        event: null,
+        event_id: null,
+        type: item.type,
+        price: line.price + line.fee,
+        taxRate: rates.get(item.id) ?? null,
+      };
+    }),
+  ];
+
+  let shipping = null;
+  if (lines.merchandise.length) {
+    if (!country) throw new AppError('INVALID_INPUT', messages.checkout.selectCountryForShipping, { country: [messages.checkout.selectCountryForShipping] });
+    const rate = await findShippingRate(db, country);
+    if (!rate) throw new AppError('CONFLICT', messages.checkout.shippingUnavailable);
+    shipping = { name: rate.name, type: rate.type, price: rate.price };
+  }
+  return computeInvoice(invoiceLines, shipping);
+}
+
 export function createInvoiceService(deps: { db: Db; carts: CartService; now?: () => Date }) {
   const { db, carts } = deps;
   const now = deps.now ?? (() => new Date());
 
   return {
-    /**
-     * The invoice of a cart for a shipping country (spec section 3): items at price plus fee,
-     * shipping for merchandise by the country's rate, tax per rate. A cart with merchandise needs
-     * a country with a rate; a cart of tickets ships nothing.
-     */
+    /** The invoice of the visitor's cart for a shipping country (invoiceOfLines). */
     async calculate(code: string, country: string | null | undefined, customer: CustomerRow | null): Promise<Invoice> {
       const contents = await carts.contents(code, customer);
       if (!contents) throw new AppError('GONE', messages.cart.expired);
-      const { lines, items } = contents;
-      const rates = await taxRatesOfItems(db, [...items.keys()]);
-      const departures = new Map<number, string>();
-      for (const item of items.values()) for (const time of item.travel_times) departures.set(time.id, time.travel_time);
-
-      const invoiceLines: InvoiceLine[] = [
-        ...lines.products.map((line) => {
-          const item = items.get(line.shopItemId)!;
-          return {
-            id: line.id,
-            name: item.name,
-            shop_item_type: 'tickets' as const,
-            full_name: line.fullName,
-            email: line.email,
-            travel_time: line.travelTimeId !== null ? (departures.get(line.travelTimeId) ?? null) : item.travel_time,
-            timezone: item.timezone,
-            product_type: productType(item),
-            event: item.event,
-            event_id: item.event_id,
-            type: item.type,
-            price: line.price + line.fee,
-            taxRate: rates.get(item.id) ?? null,
-          };
-        }),
-        ...lines.merchandise.map((line) => {
-          const item = items.get(line.shopItemId)!;
-          return {
-            id: line.id,
-            name: item.name,
-            shop_item_type: 'merchandise' as const,
-            full_name: null,
-            email: null,
-            travel_time: null,
-            timezone: null,
-            product_type: productType(item),
-            event: null,
-            event_id: null,
-            type: item.type,
-            price: line.price + line.fee,
-            taxRate: rates.get(item.id) ?? null,
-          };
-        }),
-      ];
-
-      let shipping = null;
-      if (lines.merchandise.length) {
-        if (!country) throw new AppError('INVALID_INPUT', messages.checkout.selectCountryForShipping, { country: [messages.checkout.selectCountryForShipping] });
-        const rate = await findShippingRate(db, country);
-        if (!rate) throw new AppError('CONFLICT', messages.checkout.shippingUnavailable);
-        shipping = { name: rate.name, type: rate.type, price: rate.price };
-      }
-      return computeInvoice(invoiceLines, shipping);
+      return invoiceOfLines(db, contents.lines, contents.items, country);
     },
 
     /** A voucher for the cart (spec section 3: code and discount amount). */

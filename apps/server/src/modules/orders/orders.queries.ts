@@ -1,6 +1,6 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { events, merchandisePurchases, orders, paymentPlanPayments, refundItems, refunds, shopItems, tickets } from '../../db/schema';
+import { customers, events, merchandisePurchases, orders, paymentPlanPayments, refundItems, refunds, shopItems, tickets } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -42,4 +42,136 @@ export async function loadCustomerRefunds(db: Db, customerId: number) {
         .orderBy(asc(refundItems.id))
     : [];
   return { refunds: refundRows, items };
+}
+
+export type NewOrder = typeof orders.$inferInsert;
+export type TicketRow = typeof tickets.$inferSelect;
+
+export async function insertOrder(tx: Db, values: NewOrder): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(values).returning();
+  return row!;
+}
+
+export async function insertTickets(tx: Db, values: (typeof tickets.$inferInsert)[]): Promise<void> {
+  if (values.length) await tx.insert(tickets).values(values);
+}
+
+export async function insertMerchandisePurchases(tx: Db, values: (typeof merchandisePurchases.$inferInsert)[]): Promise<void> {
+  if (values.length) await tx.insert(merchandisePurchases).values(values);
+}
+
+export async function insertInstalments(tx: Db, values: (typeof paymentPlanPayments.$inferInsert)[]): Promise<(typeof paymentPlanPayments.$inferSelect)[]> {
+  if (!values.length) return [];
+  return tx.insert(paymentPlanPayments).values(values).returning();
+}
+
+/** The order a cart became (a repeated or concurrent checkout of the cart answers it). */
+export async function findOrderByCart(db: Db, cartId: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.cartId, cartId));
+  return row;
+}
+
+/** An order locked for the rest of the transaction: payments, notifications and the sweeper change it one at a time. */
+export async function lockOrder(tx: Db, where: { id: number } | { code: string }): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where('id' in where ? eq(orders.id, where.id) : eq(orders.code, where.code))
+    .for('update');
+  return row;
+}
+
+export async function updateOrder(tx: Db, id: number, values: Partial<NewOrder>): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(orders.id, id))
+    .returning();
+  return row!;
+}
+
+/** Tickets and merchandise of an order move together: issued when paid, cancelled when abandoned. */
+export async function setOrderItemsStatus(tx: Db, orderId: number, from: string, to: string): Promise<void> {
+  await tx
+    .update(tickets)
+    .set({ status: to, updatedAt: sql`now()` })
+    .where(and(eq(tickets.orderId, orderId), eq(tickets.status, from)));
+  await tx
+    .update(merchandisePurchases)
+    .set({ status: to, updatedAt: sql`now()` })
+    .where(and(eq(merchandisePurchases.orderId, orderId), eq(merchandisePurchases.status, from)));
+}
+
+/** What an order's lines took from stock, per item and per departure. */
+export async function countOrderHolds(tx: Db, orderId: number): Promise<{ items: Map<number, number>; seats: Map<number, number> }> {
+  const [ticketRows, purchaseRows] = await Promise.all([
+    tx.select({ itemId: tickets.shopItemId, travelTimeId: tickets.travelTimeId }).from(tickets).where(eq(tickets.orderId, orderId)),
+    tx.select({ itemId: merchandisePurchases.shopItemId }).from(merchandisePurchases).where(eq(merchandisePurchases.orderId, orderId)),
+  ]);
+  const items = new Map<number, number>();
+  const seats = new Map<number, number>();
+  for (const row of [...ticketRows, ...purchaseRows]) items.set(row.itemId, (items.get(row.itemId) ?? 0) + 1);
+  for (const row of ticketRows) if (row.travelTimeId !== null) seats.set(row.travelTimeId, (seats.get(row.travelTimeId) ?? 0) + 1);
+  return { items, seats };
+}
+
+/**
+ * Unpaid orders whose time to pay has passed, locked; orders another instance is handling are
+ * skipped, so any number of sweepers can run against one database.
+ */
+export async function lockOverdueUnpaidOrders(tx: Db, now: Date, limit: number): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.paymentStatus, 'pending'), isNotNull(orders.payBy), lte(orders.payBy, now)))
+    .orderBy(asc(orders.payBy))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function listOrderTickets(db: Db, orderId: number): Promise<TicketRow[]> {
+  return db.select().from(tickets).where(eq(tickets.orderId, orderId)).orderBy(asc(tickets.id));
+}
+
+export async function listOrderPurchases(db: Db, orderId: number) {
+  return db.select().from(merchandisePurchases).where(eq(merchandisePurchases.orderId, orderId)).orderBy(asc(merchandisePurchases.id));
+}
+
+export async function cancelOpenInstalments(tx: Db, orderId: number): Promise<void> {
+  await tx
+    .update(paymentPlanPayments)
+    .set({ status: 'cancelled', updatedAt: sql`now()` })
+    .where(and(eq(paymentPlanPayments.orderId, orderId), ne(paymentPlanPayments.status, 'paid')));
+}
+
+export async function findFirstOpenInstalment(tx: Db, orderId: number) {
+  const [row] = await tx
+    .select()
+    .from(paymentPlanPayments)
+    .where(and(eq(paymentPlanPayments.orderId, orderId), ne(paymentPlanPayments.status, 'paid'), ne(paymentPlanPayments.status, 'cancelled')))
+    .orderBy(asc(paymentPlanPayments.dueAt), asc(paymentPlanPayments.id))
+    .limit(1);
+  return row;
+}
+
+export async function updateInstalment(tx: Db, id: number, values: Partial<typeof paymentPlanPayments.$inferInsert>): Promise<void> {
+  await tx
+    .update(paymentPlanPayments)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(paymentPlanPayments.id, id));
+}
+
+export async function findOrderCustomer(db: Db, customerId: number): Promise<{ email: string; fullName: string }> {
+  const [row] = await db.select({ email: customers.email, fullName: customers.fullName }).from(customers).where(eq(customers.id, customerId));
+  return row!;
+}
+
+export async function findOrderCode(db: Db, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ code: orders.code }).from(orders).where(eq(orders.id, id));
+  return row?.code;
+}
+
+export async function findOrderCodeTaken(db: Db, code: string): Promise<boolean> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.code, code));
+  return Boolean(row);
 }

@@ -1,0 +1,237 @@
+import { randomInt } from 'node:crypto';
+import {
+  allowedPaymentMethods,
+  choosePaymentMethod,
+  messages,
+  type ApiInput,
+  type EventSettings,
+  type Order,
+  type PaymentInstruction,
+  type ShopConfigFile,
+  type UserData,
+} from '@festival/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { CustomerRow } from '../accounts/session.queries';
+import * as cartQueries from '../cart/cart.queries';
+import type { CartService } from '../cart/cart.service';
+import type { CatalogReader } from '../catalog/catalog-snapshot';
+import type { CustomerData } from '../data/data.service';
+import { enqueueMail } from '../mail/outbox';
+import { bankTransferMail } from '../orders/orders.mail';
+import * as orderQueries from '../orders/orders.queries';
+import type { OrderRow } from '../orders/orders.queries';
+import type { PaymentsService } from '../payments/payments.service';
+import { listItemRows, moveStock, redeemVoucher } from './checkout.queries';
+import { invoiceOfLines } from './invoice.service';
+import { paymentPlanDueDates } from './payment-plan-dates';
+
+export interface CheckoutDeps {
+  db: Db;
+  config: ShopConfigFile;
+  carts: CartService;
+  catalog: CatalogReader;
+  payments: PaymentsService;
+  customerData: CustomerData;
+  /** How long an unpaid card order keeps its items: the cart's reservation time (CART_HOLD_MINUTES). */
+  holdMs: number;
+  mailQueued?: () => void;
+  logger?: FastifyBaseLogger | undefined;
+  now?: () => Date;
+}
+
+export interface CheckoutAnswer {
+  order: Order;
+  data: UserData;
+  payment: PaymentInstruction | null;
+}
+
+/** No 0/O, 1/I/L: order codes are read out on the phone and typed from bank statements. */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export function newCode(length: number): string {
+  let code = '';
+  for (let index = 0; index < length; index += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+const invalid = (field: string, message: string) => new AppError('INVALID_INPUT', message, { [field]: [message] });
+
+/** The names of the configured address lines that are required and empty. */
+export function missingAddressLines(config: Pick<ShopConfigFile, 'addressLines'>, address: Record<string, string> | null | undefined): string[] {
+  return config.addressLines.filter((line) => line.required && !address?.[line.text]?.trim()).map((line) => line.text);
+}
+
+/** Only the configured lines, trimmed: an address object never stores keys the shop does not know. */
+function cleanAddress(config: Pick<ShopConfigFile, 'addressLines'>, address: Record<string, string> | null | undefined): Record<string, string> {
+  const clean: Record<string, string> = {};
+  for (const line of config.addressLines) {
+    const value = address?.[line.text]?.trim();
+    if (value) clean[line.text] = value;
+  }
+  return clean;
+}
+
+/**
+ * checkout-cart (spec sections 4, 5 and 7): turns the customer's cart into an order in ONE
+ * transaction that holds the cart's row lock. Its held units and seats become sold, the voucher
+ * use is taken by a conditional update, the cart ends. A second submission of the same cart
+ * (repeated or concurrent) waits for the lock and then finds the order the first one made, so a
+ * cart makes one order whatever the browser does.
+ */
+export function createCheckoutService(deps: CheckoutDeps) {
+  const { db, config, carts, catalog, payments } = deps;
+  const now = deps.now ?? (() => new Date());
+  const countryCodes = new Set(config.countries.map((country) => country.code));
+
+  async function answer(order: OrderRow, customer: CustomerRow, payment: PaymentInstruction | null): Promise<CheckoutAnswer> {
+    const data = await deps.customerData(await catalog.current(), customer);
+    const view = data.orders.find((candidate) => candidate.id === order.id);
+    if (!view) throw new Error(`order ${order.code} is missing from its customer's data`);
+    return { order: view, data, payment };
+  }
+
+  return {
+    async checkout(input: ApiInput<'checkout-cart'>, customer: CustomerRow | null): Promise<CheckoutAnswer> {
+      if (!customer) throw new AppError('UNAUTHENTICATED', messages.payment.loginRequired);
+      if (!config.shopActive) throw new AppError('CONFLICT', messages.cart.shopClosed);
+      const snapshot = await catalog.current();
+      const country = input.customer.country?.trim().toUpperCase() || null;
+
+      const outcome = await db.transaction(async (tx) => {
+        const cart = await cartQueries.lockCartByCode(tx, input.cart);
+        if (!cart || (cart.customerId !== null && cart.customerId !== customer.id)) throw new AppError('GONE', messages.cart.expired);
+        if (cart.status === 'checked_out') {
+          const existing = await orderQueries.findOrderByCart(tx, cart.id);
+          if (existing && existing.customerId === customer.id) return { order: existing, fresh: false as const };
+          throw new AppError('GONE', messages.cart.expired);
+        }
+        if (cart.status !== 'open' || cart.expiresAt <= now()) throw new AppError('GONE', messages.cart.expired);
+        const lines = await cartQueries.listCartLines(tx, cart.id);
+        if (!lines.products.length && !lines.merchandise.length) throw new AppError('CONFLICT', messages.payment.cartEmpty);
+
+        // The checks of spec section 5, in the page's order.
+        if (!country || !countryCodes.has(country)) throw invalid('customer.country', messages.checkout.countryRequired);
+        const billingMissing = missingAddressLines(config, input.customer.address);
+        if (billingMissing.length) throw invalid('customer.address', messages.checkout.fillOutFields(billingMissing));
+        const hasMerchandise = lines.merchandise.length > 0;
+        const shippingCountry = hasMerchandise ? input.order.shipping_country?.trim().toUpperCase() || null : null;
+        const shippingName = input.order.shipping_name?.trim() || null;
+        if (hasMerchandise) {
+          if (!shippingCountry || !countryCodes.has(shippingCountry)) throw invalid('order.shipping_country', messages.checkout.shippingCountryRequired);
+          const missing = [...(shippingName ? [] : ['Full name']), ...missingAddressLines(config, input.order.shipping_address)];
+          if (missing.length) throw invalid('order.shipping_address', messages.checkout.fillOutFields(missing));
+        }
+        if (input.order.accept_terms !== true) throw invalid('order.accept_terms', messages.checkout.acceptTerms);
+
+        const itemIds = [...new Set([...lines.products, ...lines.merchandise].map((line) => line.shopItemId))];
+        const items = await carts.itemsOf(itemIds, snapshot, tx);
+        const rows = await listItemRows(tx, itemIds);
+        const invoice = await invoiceOfLines(tx, lines, items, shippingCountry);
+        const planItem = lines.products.map((line) => rows.get(line.shopItemId)!).find((row) => row.paymentPlan?.length);
+        const plan = planItem?.paymentPlan ?? null;
+
+        // A payment plan ignores any voucher (spec section 5).
+        const voucher = !plan && input.voucher_code?.trim() ? await redeemVoucher(tx, input.voucher_code, now()) : undefined;
+        if (!plan && input.voucher_code?.trim() && !voucher) throw invalid('voucher_code', messages.checkout.voucherInvalid);
+        const discount = voucher ? Math.min(voucher.discountAmount, invoice.total) : 0;
+        const totalPrice = invoice.total - discount;
+
+        const eventIds = [...new Set(lines.products.map((line) => rows.get(line.shopItemId)!.eventId).filter((id): id is number => id !== null))];
+        const events = eventIds.map((id) => snapshot.eventSettings[String(id)]).filter((settings): settings is EventSettings => Boolean(settings));
+        const allowed = allowedPaymentMethods({
+          events,
+          country,
+          offered: { creditCard: 'credit_card' in config.paymentMethods, bankTransfer: 'bank_transfer' in config.paymentMethods && Boolean(config.bankTransfer) },
+        });
+        const choice = choosePaymentMethod(allowed, input.order.payment_method, totalPrice === 0);
+        if (choice.method === null) throw invalid('order.payment_method', choice.error);
+        const method = choice.method;
+        const paidNow = totalPrice === 0;
+
+        let order: OrderRow | undefined;
+        for (let attempt = 0; !order; attempt += 1) {
+          const code = newCode(8);
+          // The code is unique by index; a clash (one in a trillion) takes another.
+          const clash = await orderQueries.findOrderCodeTaken(tx, code);
+          if (clash && attempt < 5) continue;
+          order = await orderQueries.insertOrder(tx, {
+            code,
+            customerId: customer.id,
+            cartId: cart.id,
+            channel: 'Online',
+            totalPrice,
+            discountAmount: discount,
+            discountName: voucher?.name ?? null,
+            voucherId: voucher?.id ?? null,
+            shippingAmount: invoice.shipping?.price ?? 0,
+            shippingName: hasMerchandise ? shippingName : null,
+            shippingCountry,
+            shippingAddress: hasMerchandise ? cleanAddress(config, input.order.shipping_address) : null,
+            billingCountry: country,
+            billingAddress: cleanAddress(config, input.customer.address),
+            paymentMethod: method,
+            paymentStatus: paidNow ? 'paid' : 'pending',
+            paymentPlan: plan,
+            paymentReference: method === 'bank_transfer' ? `${config.bankTransfer?.referencePrefix ?? ''}${code}` : null,
+            payBy: method === 'credit_card' ? new Date(now().getTime() + deps.holdMs) : null,
+            acceptedTermsAt: now(),
+            paidAt: paidNow ? now() : null,
+          });
+        }
+
+        await orderQueries.insertTickets(
+          tx,
+          lines.products.map((line) => {
+            const row = rows.get(line.shopItemId)!;
+            return {
+              code: newCode(20),
+              orderId: order.id,
+              shopItemId: row.id,
+              travelTimeId: line.travelTimeId,
+              holderCustomerId: line.email?.toLowerCase() === customer.email.toLowerCase() ? customer.id : null,
+              productName: row.name,
+              productType: row.type,
+              fullName: line.fullName,
+              email: line.email,
+              age: line.age,
+              status: 'pending',
+              price: line.price,
+              fee: line.fee,
+              refundFee: row.refundFee,
+            };
+          }),
+        );
+        await orderQueries.insertMerchandisePurchases(
+          tx,
+          lines.merchandise.map((line) => {
+            const row = rows.get(line.shopItemId)!;
+            return { code: newCode(20), orderId: order.id, shopItemId: row.id, name: row.name, status: 'pending', price: line.price, fee: line.fee, refundFee: row.refundFee };
+          }),
+        );
+        if (plan) {
+          await orderQueries.insertInstalments(
+            tx,
+            paymentPlanDueDates(plan, now()).map((entry) => ({ orderId: order.id, reference: newCode(12), amount: entry.amount, dueAt: entry.dueAt })),
+          );
+        }
+
+        // The cart ends and what it held is sold to the order.
+        await moveStock(tx, await cartQueries.endCarts(tx, [cart.id], 'checked_out'), 'sell-held');
+
+        let payment: PaymentInstruction | null = null;
+        if (paidNow) await payments.fulfil(tx, order);
+        else if (method === 'bank_transfer') await enqueueMail(tx, bankTransferMail(config, { email: customer.email, fullName: customer.fullName }, order));
+        else payment = await payments.startAttempt(tx, order, customer.email);
+        return { order: await orderQueries.lockOrder(tx, { id: order.id }).then((row) => row!), payment, fresh: true as const };
+      });
+
+      if (!outcome.fresh) return answer(outcome.order, customer, await payments.openInstruction(outcome.order, customer.email));
+      deps.mailQueued?.();
+      deps.logger?.info({ order: outcome.order.code, method: outcome.order.paymentMethod, total: outcome.order.totalPrice }, 'order placed');
+      return answer(outcome.order, customer, outcome.payment);
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

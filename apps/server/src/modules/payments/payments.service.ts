@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto';
+import { messages, type PaymentInstruction, type ShopConfigFile } from '@festival/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { moveStock, returnVoucherUse } from '../checkout/checkout.queries';
+import { enqueueMail } from '../mail/outbox';
+import { confirmationMail } from '../orders/orders.mail';
+import * as orderQueries from '../orders/orders.queries';
+import type { OrderRow } from '../orders/orders.queries';
+import type { PaymentGateway, VerifiedNotification } from './gateway';
+import * as queries from './payments.queries';
+import type { PaymentRow } from './payments.queries';
+
+export interface PaymentsDeps {
+  db: Db;
+  config: ShopConfigFile;
+  gateway: PaymentGateway;
+  logger?: FastifyBaseLogger | undefined;
+  /** Tells the mail sender that a message is waiting. */
+  mailQueued?: () => void;
+  now?: () => Date;
+}
+
+export type NotificationResult = 'applied' | 'duplicate' | 'unknown-payment' | 'mismatch';
+
+export const NOTIFY_PATH = (provider: string) => `/payments/notify/${provider}`;
+export const RETURN_PATH = (provider: string) => `/payments/return/${provider}`;
+
+/**
+ * Payments of orders: card attempts through the gateway, the provider's notifications (the only
+ * way an order becomes paid by card), bank transfers recorded by the organiser, and unpaid card
+ * orders that give their stock back when their time is up.
+ */
+export function createPaymentsService(deps: PaymentsDeps) {
+  const { db, config, gateway } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const instructionFor = (payment: PaymentRow, order: OrderRow, email: string): PaymentInstruction =>
+    gateway.startPayment({
+      reference: payment.providerReference!,
+      amount: payment.amount,
+      currency: config.currency,
+      description: `Order ${order.code}`,
+      customerEmail: email,
+      returnPath: RETURN_PATH(gateway.provider),
+      notifyPath: NOTIFY_PATH(gateway.provider),
+    });
+
+  /** Issues the tickets and merchandise of an order that has money in, and confirms it by e-mail once. */
+  async function fulfil(tx: Db, order: OrderRow): Promise<void> {
+    await orderQueries.setOrderItemsStatus(tx, order.id, 'pending', 'active');
+    const [customer, tickets, purchases] = await Promise.all([
+      orderQueries.findOrderCustomer(tx, order.customerId),
+      orderQueries.listOrderTickets(tx, order.id),
+      orderQueries.listOrderPurchases(tx, order.id),
+    ]);
+    await enqueueMail(tx, confirmationMail(config, customer, order, tickets, purchases));
+  }
+
+  /** Adds money to an order: paid in full, or partly (a payment-plan instalment, a partial transfer). */
+  async function receive(tx: Db, order: OrderRow, amount: number, instalmentId: number | null): Promise<OrderRow> {
+    const totalPaid = order.totalPaid + amount;
+    if (order.paymentStatus === 'abandoned' || order.paymentStatus === 'cancelled') {
+      // Its stock went back on sale: an organiser refunds the payer or re-issues by hand.
+      deps.logger?.error({ order: order.code, amount }, 'payment received for an order that was abandoned or cancelled: its status is now problem');
+      return orderQueries.updateOrder(tx, order.id, { totalPaid, paymentStatus: 'problem' });
+    }
+    if (instalmentId !== null) await orderQueries.updateInstalment(tx, instalmentId, { status: 'paid', paidAmount: amount, paidAt: now() });
+    const status = totalPaid >= order.totalPrice ? 'paid' : 'partial';
+    const firstMoney = order.totalPaid === 0 || order.paymentStatus === 'pending';
+    const updated = await orderQueries.updateOrder(tx, order.id, {
+      totalPaid,
+      paymentStatus: status,
+      payBy: null,
+      ...(status === 'paid' ? { paidAt: now() } : {}),
+    });
+    // Paid in full issues the tickets and confirms; a payment plan does so at its initial payment
+    // (the confirmation's dedupe key keeps it to one message).
+    if (status === 'paid' || (firstMoney && order.paymentPlan?.length)) await fulfil(tx, updated);
+    return updated;
+  }
+
+  /**
+   * Starts a card attempt for an order (or its next instalment), counting it; refuses at the
+   * configured maximum. Runs in the caller's transaction with the order locked.
+   */
+async function startAttempt(tx: Db, order: OrderRow, email: string): Promise<PaymentInstruction> {
+    if (order.paymentAttempts >= config.maxCreditCardAttempts) throw new AppError('CONFLICT', messages.payment.maxAttemptsReached);
+    const instalment = order.paymentPlan?.length ? await orderQueries.findFirstOpenInstalment(tx, order.id) : undefined;
+    const amount = instalment ? instalment.amount - instalment.paidAmount : order.totalPrice - order.totalPaid;
+    if (amount <= 0) throw new AppError('CONFLICT', messages.payment.notPayable);
+    const attempt = order.paymentAttempts + 1;
+    await orderQueries.updateOrder(tx, order.id, { paymentAttempts: attempt });
+    if (instalment) await orderQueries.updateInstalment(tx, instalment.id, { attempts: instalment.attempts + 1 });
+    const payment = await queries.insertPayment(tx, {
+      orderId: order.id,
+      planPaymentId: instalment?.id ?? null,
+      provider: gateway.provider,
+      providerReference: `pay_${randomBytes(16).toString('hex')}`,
+      method: 'credit_card',
+      amount,
+      attempt,
+    });
+    return instructionFor(payment, order, email);
+  }
+
+  return {
+    fulfil,
+
+    startAttempt,
+
+    /** The instruction of an order's open card payment, for a checkout submitted again. */
+    async openInstruction(order: OrderRow, email: string): Promise<PaymentInstruction | null> {
+      if (order.paymentMethod !== 'credit_card' || order.paymentStatus !== 'pending') return null;
+      const payment = await queries.findLatestOpenPayment(db, order.id);
+      return payment ? instructionFor(payment, order, email) : null;
+    },
+
+    /**
+     * Another card attempt for a pending order of this customer (pay-order): after a declined or
+     * cancelled attempt, while the order still holds its items.
+     */
+    async payOrder(orderCode: string, customer: { id: number; email: string }): Promise<PaymentInstruction> {
+      return db.transaction(async (tx) => {
+        const order = await orderQueries.lockOrder(tx, { code: orderCode });
+        if (!order || order.customerId !== customer.id) throw new AppError('NOT_FOUND', messages.payment.orderNotFound);
+        const payable = order.paymentMethod === 'credit_card' && order.paymentStatus === 'pending' && order.payBy !== null && order.payBy > now();
+        if (!payable) throw new AppError('CONFLICT', messages.payment.notPayable);
+        return startAttempt(tx, order, customer.email);
+      });
+    },
+
+    /**
+     * Applies a verified notification once: a replayed or duplicated one (same id) changes
+     * nothing, nor does a second outcome for an attempt that already has one.
+     */
+    async applyNotification(notification: VerifiedNotification): Promise<NotificationResult> {
+      const result = await db.transaction(async (tx): Promise<NotificationResult> => {
+        const payment = await queries.lockPaymentByReference(tx, gateway.provider, notification.reference);
+        if (!payment) return 'unknown-payment';
+        if (!(await queries.recordNotification(tx, gateway.provider, notification.id, payment.id))) return 'duplicate';
+        if (notification.amount !== payment.amount || notification.currency !== config.currency) {
+          deps.logger?.error({ reference: payment.providerReference, notification }, 'a payment notification does not match its payment');
+          return 'mismatch';
+        }
+        if (payment.status !== 'open' && payment.status !== 'expired') return 'applied';
+        if (notification.outcome !== 'paid') {
+          if (payment.status === 'open') await queries.setPaymentStatus(tx, payment.id, notification.outcome === 'declined' ? 'failed' : 'cancelled');
+          return 'applied';
+        }
+        await queries.setPaymentStatus(tx, payment.id, 'paid');
+        const order = await orderQueries.lockOrder(tx, { id: payment.orderId });
+        await receive(tx, order!, payment.amount, payment.planPaymentId);
+        return 'applied';
+      });
+      if (result === 'applied') deps.mailQueued?.();
+      return result;
+    },
+
+    /** Where the payer goes after the provider's page: the order's code for a reference we issued. */
+    async orderCodeOfPayment(reference: string): Promise<string | null> {
+      const payment = await queries.findPaymentByReference(db, gateway.provider, reference);
+      if (!payment) return null;
+      return (await orderQueries.findOrderCode(db, payment.orderId)) ?? null;
+    },
+
+    /**
+     * A bank transfer received for an order (npm run orders -- mark-paid): a partial amount
+     * leaves the order partly paid; the full amount pays it, issues the tickets and confirms it.
+     */
+    async recordTransfer(orderCode: string, amount: number): Promise<OrderRow> {
+      if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError('INVALID_INPUT', 'The amount must be more than zero.');
+      const order = await db.transaction(async (tx) => {
+        const order = await orderQueries.lockOrder(tx, { code: orderCode });
+        if (!order) throw new AppError('NOT_FOUND', `There is no order ${orderCode}.`);
+        if (order.paymentStatus === 'paid') throw new AppError('CONFLICT', `Order ${order.code} is paid already.`);
+        await queries.insertPayment(tx, {
+          orderId: order.id,
+          provider: 'bank_transfer',
+          method: 'bank_transfer',
+          amount,
+          status: 'paid',
+          attempt: 1,
+        });
+        return receive(tx, order, amount, null);
+      });
+      deps.mailQueued?.();
+      return order;
+    },
+
+    /**
+     * Ends unpaid card orders whose time to pay has passed: abandoned, their tickets and
+     * merchandise cancelled, their stock and seats and the voucher use given back. Safe on any
+     * number of instances (the orders are taken with SKIP LOCKED).
+     */
+    async abandonOverdue(batch = 100): Promise<number> {
+      let abandoned = 0;
+      for (;;) {
+        const count = await db.transaction(async (tx) => {
+          const overdue = await orderQueries.lockOverdueUnpaidOrders(tx, now(), batch);
+          for (const order of overdue) {
+            await orderQueries.updateOrder(tx, order.id, { paymentStatus: 'abandoned', payBy: null });
+            await orderQueries.setOrderItemsStatus(tx, order.id, 'pending', 'cancelled');
+            await orderQueries.cancelOpenInstalments(tx, order.id);
+            await queries.expireOpenPayments(tx, order.id);
+            await moveStock(tx, await orderQueries.countOrderHolds(tx, order.id), 'return-sold');
+            if (order.voucherId !== null) await returnVoucherUse(tx, order.voucherId);
+          }
+          return overdue.length;
+        });
+        abandoned += count;
+        if (count < batch) return abandoned;
+      }
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

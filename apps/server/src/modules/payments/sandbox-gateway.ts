@@ -1,0 +1,243 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ShopConfigFile } from '@festival/contract';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtmlText } from '../config/shop-config';
+import type { PaymentGateway, PaymentOutcome, PaymentRequest, VerifiedNotification, VerifiedReturn } from './gateway';
+
+export const SANDBOX_PROVIDER = 'sandbox';
+export const SANDBOX_PATH = '/sandbox-gateway';
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+
+/** Test cards, as a real provider's test mode has them. Any other number is refused on the page. */
+export const SANDBOX_CARDS = { succeeds: '4242424242424242', declined: '4000000000000002' } as const;
+
+/** The fields the shop posts to the hosted page; the signature covers all of them. */
+const SIGNED_FIELDS = ['reference', 'amount', 'currency', 'description', 'email', 'return_path', 'notify_path'] as const;
+type SignedFields = Record<(typeof SIGNED_FIELDS)[number], string>;
+
+/** How often and how long the sandbox tries to deliver a notification the shop did not accept. */
+const NOTIFY_RETRY_MS = [1_000, 5_000, 30_000, 120_000];
+
+function hmac(secret: string, text: string): string {
+  return createHmac('sha256', secret).update(text).digest('hex');
+}
+
+/** Compares two hex signatures in constant time. */
+export function signaturesMatch(expected: string, given: string | undefined): boolean {
+  if (typeof given !== 'string' || given.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(expected), Buffer.from(given));
+}
+
+const canonical = (fields: Record<string, string>, names: readonly string[]) => names.map((name) => `${name}=${fields[name] ?? ''}`).join('\n');
+
+/**
+ * A payment provider that runs inside the shop, so the demo and the tests pay for real without
+ * the network: a hosted payment page the shop posts the payer to, test cards that succeed or are
+ * declined, a signed server-to-server notification, and a signed return. Its secret is derived
+ * from APP_SECRET; a real provider's adapter implements the same PaymentGateway with its own.
+ */
+export function createSandboxGateway(appSecret: string): PaymentGateway & { secret: string; signFields(fields: Omit<SignedFields, never>): string } {
+  const secret = hmac(appSecret, 'sandbox-gateway');
+  const signFields = (fields: SignedFields) => hmac(secret, canonical(fields, SIGNED_FIELDS));
+  const returnSignature = (reference: string, outcome: string) => hmac(secret, `return\n${reference}\n${outcome}`);
+  return {
+    provider: SANDBOX_PROVIDER,
+    secret,
+    signFields,
+    startPayment(request: PaymentRequest) {
+      const fields: SignedFields = {
+        reference: request.reference,
+        amount: String(request.amount),
+        currency: request.currency,
+        description: request.description,
+        email: request.customerEmail,
+        return_path: request.returnPath,
+        notify_path: request.notifyPath,
+      };
+      // The hosted page is on the shop's own origin, so the form posts to a path.
+      return { action: 'submit', url: `${SANDBOX_PATH}/pay`, params: { ...fields, signature: signFields(fields) } };
+    },
+    verifyNotification(rawBody, headers): VerifiedNotification | null {
+      const given = headers[SANDBOX_SIGNATURE_HEADER];
+      if (!signaturesMatch(hmac(secret, rawBody), Array.isArray(given) ? given[0] : given)) return null;
+      try {
+        const body = JSON.parse(rawBody) as Record<string, unknown>;
+        const { id, reference, outcome, amount, currency } = body;
+        if (typeof id !== 'string' || typeof reference !== 'string' || typeof currency !== 'string') return null;
+        if (!Number.isSafeInteger(amount) || !isOutcome(outcome)) return null;
+        return { id, reference, outcome, amount: amount as number, currency };
+      } catch {
+        return null;
+      }
+    },
+    verifyReturn(query): VerifiedReturn | null {
+      const { reference, outcome, signature } = query;
+      if (!reference || !isOutcome(outcome)) return null;
+      if (!signaturesMatch(returnSignature(reference, outcome), signature)) return null;
+      return { reference, outcome };
+    },
+  };
+}
+
+function isOutcome(value: unknown): value is PaymentOutcome {
+  return value === 'paid' || value === 'declined' || value === 'cancelled';
+}
+
+const STYLE = `*{box-sizing:border-box}
+body{font-family:system-ui,sans-serif;margin:0;background:#eef2f7;color:#15202b;line-height:1.5}
+header{background:#0f3d5e;color:#fff;padding:1rem 1.5rem}
+header p{margin:0;font-weight:700;letter-spacing:.02em}
+main{max-width:28rem;margin:2rem auto;background:#fff;border-radius:10px;padding:1.5rem;box-shadow:0 2px 10px rgba(0,0,0,.08)}
+h1{font-size:1.3rem;margin:0 0 .25rem}
+.amount{font-size:2rem;font-weight:700;margin:.5rem 0 1rem}
+label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+input[type=text]{width:100%;padding:.6rem .7rem;font-size:1rem;border:1px solid #6b7785;border-radius:6px}
+.row{display:flex;gap:.75rem}.row>div{flex:1}
+button{font:inherit;padding:.7rem 1rem;border-radius:6px;border:0;cursor:pointer}
+.pay{background:#0f3d5e;color:#fff;width:100%;margin-top:1.25rem;font-weight:700}
+.cancel{background:none;color:#0f3d5e;text-decoration:underline;width:100%;margin-top:.5rem}
+.note{font-size:.9rem;color:#3d4852;background:#f5f7fa;border-radius:6px;padding:.75rem;margin-top:1.25rem}
+.error{color:#8a1c1c;background:#fdecec;border-radius:6px;padding:.75rem}
+code{font-size:.95em}`;
+
+/**
+ * The sandbox's own pages and its notification delivery. The payer's form arrives signed; the
+ * page carries the same signed fields on, so no state is kept between the two steps and any
+ * instance can answer either.
+ */
+export function registerSandboxGateway(
+  app: FastifyInstance,
+  deps: { gateway: ReturnType<typeof createSandboxGateway>; config: Pick<ShopConfigFile, 'publicBaseUrl' | 'locale'>; logger?: FastifyBaseLogger | undefined },
+): void {
+  const { gateway, config } = deps;
+  const pending = new Set<NodeJS.Timeout>();
+  app.addHook('onClose', async () => {
+    for (const timer of pending) clearTimeout(timer);
+  });
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const readFields = (body: unknown): SignedFields | null => {
+    if (!body || typeof body !== 'object') return null;
+    const values = body as Record<string, unknown>;
+    const fields = {} as SignedFields;
+    for (const name of SIGNED_FIELDS) {
+      if (typeof values[name] !== 'string') return null;
+      fields[name] = values[name];
+    }
+    if (!/^\d+$/.test(fields.amount) || !fields.return_path.startsWith('/') || !fields.notify_path.startsWith('/')) return null;
+    return signaturesMatch(gateway.signFields(fields), typeof values.signature === 'string' ? values.signature : undefined) ? fields : null;
+  };
+
+  const page = (reply: FastifyReply, status: number, title: string, body: string) =>
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
+          `<title>${escapeHtmlText(title)} · Sandbox Pay</title><link rel="stylesheet" href="${SANDBOX_PATH}/sandbox.css"></head>` +
+          `<body><header><p>Sandbox Pay <span aria-hidden="true">·</span> test payments</p></header><main>${body}</main></body></html>`,
+      );
+
+  const money = (fields: SignedFields) => {
+    try {
+      return new Intl.NumberFormat(config.locale, { style: 'currency', currency: fields.currency }).format(Number(fields.amount) / 100);
+    } catch {
+      return `${fields.currency} ${(Number(fields.amount) / 100).toFixed(2)}`;
+    }
+  };
+
+  const payPage = (reply: FastifyReply, fields: SignedFields, signature: string, error?: string) => {
+    const hidden = [...SIGNED_FIELDS.map((name) => [name, fields[name]] as const), ['signature', signature] as const]
+      .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtmlText(value)}">`)
+      .join('');
+    return page(
+      reply,
+      error ? 422 : 200,
+      'Pay',
+      `<h1>Pay ${escapeHtmlText(fields.description)}</h1><p class="amount" id="sandbox-amount">${escapeHtmlText(money(fields))}</p>` +
+        (error ? `<p class="error" role="alert" id="sandbox-error">${escapeHtmlText(error)}</p>` : '') +
+        `<form method="post" action="${SANDBOX_PATH}/pay/complete" id="sandbox-form">${hidden}` +
+        `<label for="sandbox-card">Card number</label><input type="text" id="sandbox-card" name="card" inputmode="numeric" autocomplete="cc-number" required>` +
+        `<div class="row"><div><label for="sandbox-expiry">Expiry (MM/YY)</label><input type="text" id="sandbox-expiry" name="expiry" autocomplete="cc-exp" value="12/30"></div>` +
+        `<div><label for="sandbox-cvc">CVC</label><input type="text" id="sandbox-cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" value="123"></div></div>` +
+        `<button class="pay" type="submit" name="action" value="pay" id="sandbox-pay">Pay ${escapeHtmlText(money(fields))}</button>` +
+        `<button class="cancel" type="submit" name="action" value="cancel" id="sandbox-cancel" formnovalidate>Cancel and return to the shop</button></form>` +
+        `<p class="note">This is a sandbox: no money moves. Card <code>4242 4242 4242 4242</code> pays, <code>4000 0000 0000 0002</code> is declined.</p>`,
+    );
+  };
+
+  const refused = (reply: FastifyReply) =>
+    page(reply, 400, 'Payment refused', '<h1>This payment request is not valid</h1><p>It was changed on the way or is incomplete. Please go back to the shop and start the payment again.</p>');
+
+  app.get(`${SANDBOX_PATH}/sandbox.css`, async (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(STYLE));
+
+  app.post(`${SANDBOX_PATH}/pay`, async (request, reply) => {
+    const fields = readFields(request.body);
+    if (!fields) return refused(reply);
+    return payPage(reply, fields, (request.body as Record<string, string>).signature!);
+  });
+
+  app.post(`${SANDBOX_PATH}/pay/complete`, async (request, reply) => {
+    const fields = readFields(request.body);
+    if (!fields) return refused(reply);
+    const body = request.body as Record<string, string>;
+    let outcome: PaymentOutcome;
+    if (body.action === 'cancel') outcome = 'cancelled';
+    else {
+      const card = (body.card ?? '').replace(/[\s-]/g, '');
+      if (card === SANDBOX_CARDS.succeeds) outcome = 'paid';
+      else if (card === SANDBOX_CARDS.declined) outcome = 'declined';
+      else return payPage(reply, fields, body.signature!, 'Please use one of the test card numbers below.');
+    }
+    const notification = JSON.stringify({
+      id: `ntf_${randomBytes(12).toString('hex')}`,
+      reference: fields.reference,
+      outcome,
+      amount: Number(fields.amount),
+      currency: fields.currency,
+      created_at: new Date().toISOString(),
+    });
+    await deliver(selfOrigin(request) + fields.notify_path, notification, 0);
+    const query = new URLSearchParams({ reference: fields.reference, outcome, signature: hmac(gateway.secret, `return\n${fields.reference}\n${outcome}`) });
+    return reply.redirect(`${fields.return_path}?${query}`, 303);
+  });
+
+  /** Where this server listens (the notification goes to the shop that runs the sandbox), else the public base URL. */
+  function selfOrigin(request: FastifyRequest): string {
+    const address = request.server.addresses().find((candidate) => typeof candidate !== 'string');
+    if (!address || typeof address === 'string') return config.publicBaseUrl.replace(/\/+$/, '');
+    const host = address.family === 'IPv6' ? (address.address === '::' ? '[::1]' : `[${address.address}]`) : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+    return `http://${host}:${address.port}`;
+  }
+
+  /** Posts a notification; a refusal or a failure is tried again later, as providers do. */
+  async function deliver(url: string, body: string, attempt: number): Promise<void> {
+    let problem: string | undefined;
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: hmac(gateway.secret, body) },
+        body,
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (response.ok) return;
+      problem = `answered ${response.status}`;
+    } catch (error) {
+      problem = error instanceof Error ? error.message : String(error);
+    }
+    const wait = NOTIFY_RETRY_MS[attempt];
+    deps.logger?.warn({ url, attempt: attempt + 1, problem }, wait === undefined ? 'sandbox gateway: gave up delivering a notification' : 'sandbox gateway: notification not delivered, trying again');
+    if (wait === undefined) return;
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      void deliver(url, body, attempt + 1);
+    }, wait);
+    timer.unref();
+    pending.add(timer);
+  }
+}
