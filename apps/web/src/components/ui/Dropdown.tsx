@@ -21,7 +21,7 @@ export interface DropdownProps extends Omit<SelectHTMLAttributes<HTMLSelectEleme
 }
 
 /** The dropdown of spec section 2: optional label with required marker, optional disabled placeholder. */
-export function Dropdown({ id, label, options, value, onChange, placeholder, hint, required, className, ...rest }: DropdownProps) {
+export function Dropdown({ id, label, options, value, onChange, placeholder, hint, required, className, 'aria-describedby': describedBy, ...rest }: DropdownProps) {
   const generatedId = useId();
   const selectId = id ?? generatedId;
   const hintId = hint ? `${selectId}-hint` : undefined;
@@ -38,7 +38,7 @@ export function Dropdown({ id, label, options, value, onChange, placeholder, hin
         className="field__control"
         value={value}
         required={required}
-        aria-describedby={hintId}
+        aria-describedby={[hintId, describedBy].filter(Boolean).join(' ') || undefined}
         onChange={(event) => onChange(event.target.value)}
       >
         {placeholder !== undefined && (

@@ -10,7 +10,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A labelled text input with the same required marker as Dropdown. */
-export function TextField({ id, label, value, onChange, hint, required, className, type = 'text', ...rest }: TextFieldProps) {
+export function TextField({ id, label, value, onChange, hint, required, className, type = 'text', 'aria-describedby': describedBy, ...rest }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -26,7 +26,7 @@ export function TextField({ id, label, value, onChange, hint, required, classNam
         className="field__control"
         value={value}
         required={required}
-        aria-describedby={hintId}
+        aria-describedby={[hintId, describedBy].filter(Boolean).join(' ') || undefined}
         onChange={(event) => onChange(event.target.value)}
       />
       {hint && (
