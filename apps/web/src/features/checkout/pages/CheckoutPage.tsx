@@ -1,7 +1,247 @@
+import { messages, type Cart, type Customer, type Voucher } from '@festival/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { ButtonLink } from '../../../components/ui/ButtonLink';
+import { FormError } from '../../../components/ui/FormError';
+import { formErrorStore } from '../../../components/ui/form-error-store';
+import { Loading } from '../../../components/ui/Loading';
 import { Page } from '../../../components/ui/Page';
+import { TextField } from '../../../components/ui/TextField';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { useCart } from '../../../lib/cart-query';
+import { useConfig } from '../../../lib/config';
+import { followPaymentInstruction } from '../../../lib/payment-instruction';
 import { usePageTitle } from '../../../lib/route-handle';
+import { useUserData } from '../../../lib/user-data';
+import { checkoutCart, isShippingUnavailable, reloadCart, storeCheckoutAnswer, useInvoice, type CheckoutPayload } from '../api/checkout-calls';
+import { addressPayload, cartPaymentPlan, checkoutAmounts, checkoutBlocked, checkoutProblem, paymentChoice } from '../checkout-form';
+import { AddressFields } from '../components/AddressFields';
+import { InvoiceTable } from '../components/InvoiceTable';
+import { PaymentMethodField } from '../components/PaymentMethodField';
+import { PaymentPlanSummary } from '../components/PaymentPlanSummary';
+import { TermsField } from '../components/TermsField';
+import { VoucherField } from '../components/VoucherField';
+import './checkout.css';
 
-/** /checkout. Filled by the checkout issue. */
+/** After a successful checkout: on the way to the payment provider, or to the order page. */
+type Placed = 'redirecting' | 'navigating' | null;
+
+/**
+ * /checkout (logged in only, spec section 2): the invoice, a payment-plan summary, the voucher,
+ * billing and shipping address, the payment method, the terms and the Checkout button. The cart
+ * is the header's (one get-cart entry), asked for again when the page opens.
+ */
 export default function CheckoutPage() {
-  return <Page title={usePageTitle()} lead="Review your cart, choose how to pay and place your order." />;
+  const title = usePageTitle();
+  const userData = useUserData();
+  const cartQuery = useCart({ reload: true });
+  const [placed, setPlaced] = useState<Placed>(null);
+  const customer = userData.data?.customer ?? null;
+  const cart = cartQuery.data?.cart ?? null;
+
+  let content;
+  if (placed === 'redirecting') {
+    content = (
+      <p className="alert alert--info" id="checkout-redirecting" role="status">
+        {messages.payment.redirecting}
+      </p>
+    );
+  } else if (placed === 'navigating' || userData.isPending || (cartQuery.isPending && !cart)) {
+    content = <Loading />;
+  } else if (!cart || cart.products.length + cart.merchandise.length === 0) {
+    content = (
+      <div className="checkout-empty">
+        <FormError id="checkout-error" />
+        <p id="checkout-empty">{messages.cart.empty}</p>
+        <ButtonLink to="/tickets" variant="primary">
+          Browse tickets
+        </ButtonLink>
+      </div>
+    );
+  } else if (!customer) {
+    // The route is for logged-in customers: without one the guard is about to send the visitor to login.
+    content = <Loading />;
+  } else {
+    content = <CheckoutForm cart={cart} customer={customer} onPlaced={setPlaced} />;
+  }
+
+  return (
+    <Page title={title} lead="Check your order, choose how to pay and place your order." className="checkout-page">
+      {content}
+    </Page>
+  );
+}
+
+interface CheckoutFormProps {
+  cart: Cart;
+  customer: Customer;
+  onPlaced: (placed: Placed) => void;
+}
+
+export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
+  const config = useConfig();
+  const { addressLines, countries } = config;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const knownCountry = (code: string | null | undefined) => (code && countries.some((country) => country.code === code) ? code : '');
+
+  // The billing address starts as the customer's default address (decision 0013: keyed by the line's text).
+  const [country, setCountry] = useState(() => knownCountry(customer.country));
+  const [address, setAddress] = useState(() => addressLines.map((line) => customer.address[line.text] ?? ''));
+  // The shipping address follows the billing address until the customer changes it (null: follows).
+  const [shippingName, setShippingName] = useState(customer.full_name);
+  const [ownShippingCountry, setOwnShippingCountry] = useState<string | null>(null);
+  const [ownShippingAddress, setOwnShippingAddress] = useState<(string | null)[]>(() => addressLines.map(() => null));
+  const [chosenMethod, setChosenMethod] = useState<string | null>(null);
+  const [voucher, setVoucher] = useState<Voucher | null>(null);
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [sending, setSending] = useState(false);
+  // A ref as well as the state: two clicks in one frame both see the state from before the first.
+  const sendingRef = useRef(false);
+
+  const hasMerchandise = cart.merchandise.length > 0;
+  const plan = cartPaymentPlan(cart);
+  const shippingCountry = ownShippingCountry ?? country;
+  const shippingAddress = addressLines.map((_, index) => ownShippingAddress[index] ?? address[index] ?? '');
+  const followsBilling = ownShippingCountry === null && ownShippingAddress.every((value) => value === null);
+
+  // Spec section 2: the invoice is recalculated when the country changes (where the goods go, for merchandise).
+  const invoiceQuery = useInvoice(cart, hasMerchandise ? shippingCountry : country);
+  const invoice = invoiceQuery.data ?? null;
+  const invoiceError = invoiceQuery.isError ? invoiceQuery.error : null;
+  const shippingUnavailable = invoiceError !== null && isShippingUnavailable(invoiceError);
+  const amounts = invoice && !invoiceError ? checkoutAmounts(invoice, voucher, plan) : null;
+  const { allowed, choice } = paymentChoice({ cart, config, country, chosen: chosenMethod, discountCoversTotal: amounts?.discountCoversTotal ?? false });
+  const blocked = checkoutBlocked({ country, shippingUnavailable, choice });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sendingRef.current) return;
+    const problem =
+      checkoutProblem({ country, address, hasMerchandise, shippingName, shippingCountry, shippingAddress: ownShippingAddress, choice, acceptTerms }, addressLines) ?? blocked;
+    if (problem) {
+      formErrorStore.set(problem);
+      return;
+    }
+    formErrorStore.clear();
+    const payload: CheckoutPayload = {
+      cart: cart.code,
+      customer: { country, address: addressPayload(addressLines, address) },
+      order: {
+        payment_method: choice.method,
+        ...(hasMerchandise ? { shipping_name: shippingName.trim(), shipping_country: shippingCountry, shipping_address: addressPayload(addressLines, shippingAddress) } : {}),
+        accept_terms: true,
+      },
+      // Spec section 5: a payment plan ignores any voucher.
+      voucher_code: plan ? null : (voucher?.code ?? null),
+    };
+    sendingRef.current = true;
+    setSending(true);
+    let answer;
+    try {
+      answer = await checkoutCart(payload);
+    } catch (error) {
+      sendingRef.current = false;
+      setSending(false);
+      formErrorStore.set(errorText(error));
+      // The cart ended meanwhile: the page shows it as it is now (empty), with the message.
+      if (error instanceof ApiError && error.status === 410) void reloadCart(queryClient);
+      return;
+    }
+    // The page leaves the form before the cart is cleared, so it never shows as an empty cart.
+    flushSync(() => onPlaced(answer.payment ? 'redirecting' : 'navigating'));
+    setVoucher(null);
+    storeCheckoutAnswer(queryClient, answer);
+    if (answer.payment) followPaymentInstruction(answer.payment);
+    else void navigate(`/order/${encodeURIComponent(answer.order.code)}`);
+  };
+
+  const setLine = (index: number, value: string) => setAddress((current) => current.map((old, at) => (at === index ? value : old)));
+  const setShippingLine = (index: number, value: string) => setOwnShippingAddress((current) => current.map((old, at) => (at === index ? value : old)));
+
+  return (
+    <form id="checkout-form" className="checkout" onSubmit={(event) => void submit(event)} noValidate aria-label="Checkout">
+      <section className="checkout-section" aria-labelledby="checkout-invoice-title">
+        <h2 id="checkout-invoice-title" className="checkout-section__title">
+          Your order
+        </h2>
+        {invoiceError ? (
+          <p className="alert alert--warning" id="checkout-invoice-error" role="status">
+            {invoiceError.formError}
+          </p>
+        ) : invoice && amounts ? (
+          <InvoiceTable invoice={invoice} amounts={amounts} voucher={voucher} hasPaymentPlan={plan !== null} />
+        ) : (
+          <Loading label="Calculating your order…" />
+        )}
+      </section>
+
+      {plan && <PaymentPlanSummary plan={plan} />}
+
+      {!plan && <VoucherField cartCode={cart.code} voucher={voucher} onChange={setVoucher} exceedsOrder={amounts?.voucherExceedsOrder ?? false} />}
+
+      <AddressFields
+        legend="Billing address"
+        idPrefix="checkout"
+        section="billing"
+        country={country}
+        onCountryChange={setCountry}
+        lines={address}
+        onLineChange={setLine}
+      />
+
+      {hasMerchandise && (
+        <AddressFields
+          legend="Shipping address"
+          idPrefix="checkout-shipping"
+          section="shipping"
+          country={shippingCountry}
+          onCountryChange={setOwnShippingCountry}
+          lines={shippingAddress}
+          onLineChange={setShippingLine}
+          hintId="checkout-shipping-hint"
+          hint={
+            <div className="shipping-hint">
+              <p id="checkout-shipping-hint" className="field__hint">
+                Your merchandise goes to this address. It starts as your billing address.
+              </p>
+              {!followsBilling && (
+                <Button
+                  variant="link"
+                  size="sm"
+                  id="checkout-shipping-same"
+                  onClick={() => {
+                    setOwnShippingCountry(null);
+                    setOwnShippingAddress(addressLines.map(() => null));
+                  }}
+                >
+                  Same as billing address
+                </Button>
+              )}
+            </div>
+          }
+          before={<TextField id="checkout-shipping-name" label="Full name" autoComplete="shipping name" required value={shippingName} onChange={setShippingName} />}
+        />
+      )}
+
+      <PaymentMethodField allowed={allowed} choice={choice} onChoose={setChosenMethod} />
+
+      <TermsField accepted={acceptTerms} onChange={setAcceptTerms} />
+
+      <div className="checkout__submit">
+        <FormError id="checkout-error" />
+        <Button id="checkout-submit" type="submit" size="lg" block loading={sending} disabled={blocked !== null} aria-describedby={blocked ? 'checkout-blocked' : undefined}>
+          Checkout
+        </Button>
+        {blocked && (
+          <p id="checkout-blocked" className="field__hint">
+            {blocked}
+          </p>
+        )}
+      </div>
+    </form>
+  );
 }

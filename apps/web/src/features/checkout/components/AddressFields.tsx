@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { Dropdown } from '../../../components/ui/Dropdown';
+import { TextField } from '../../../components/ui/TextField';
+import { useConfig } from '../../../lib/config';
+
+export interface AddressFieldsProps {
+  legend: string;
+  /** Ids: `${idPrefix}-country` and `${idPrefix}-address-<index>`. */
+  idPrefix: string;
+  /** billing or shipping, for the browser's autofill. */
+  section: 'billing' | 'shipping';
+  country: string;
+  onCountryChange: (country: string) => void;
+  /** The configured address lines' values, in their order. */
+  lines: readonly string[];
+  onLineChange: (index: number, value: string) => void;
+  /** Fields before the country, such as the recipient's name. */
+  before?: ReactNode;
+  /** Under the legend. */
+  hint?: ReactNode;
+  hintId?: string;
+}
+
+/** A country (the configured countries, a disabled placeholder) and the configured address lines with their required markers. */
+export function AddressFields({ legend, idPrefix, section, country, onCountryChange, lines, onLineChange, before, hint, hintId }: AddressFieldsProps) {
+  const { addressLines, countries } = useConfig();
+  return (
+    <fieldset className="fieldset checkout-section" aria-describedby={hint ? hintId : undefined}>
+      <legend className="checkout-section__title">{legend}</legend>
+      {hint}
+      {before}
+      <Dropdown
+        id={`${idPrefix}-country`}
+        label="Country"
+        required
+        autoComplete={`${section} country`}
+        placeholder="Choose your country"
+        options={countries.map((option) => ({ value: option.code, label: option.name }))}
+        value={country}
+        onChange={onCountryChange}
+      />
+      {addressLines.map((line, index) => (
+        <TextField
+          key={line.text}
+          id={`${idPrefix}-address-${index}`}
+          label={line.text}
+          required={line.required}
+          value={lines[index] ?? ''}
+          onChange={(value) => onLineChange(index, value)}
+        />
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,68 @@
+import type { Invoice, Voucher } from '@festival/contract';
+import { DataTable, type DataTableColumn, type DataTableSummaryRow } from '../../../components/ui/DataTable';
+import { useFormat } from '../../../lib/use-format';
+import type { CheckoutAmounts } from '../checkout-form';
+
+type InvoiceItem = Invoice['items'][number];
+
+export interface InvoiceTableProps {
+  invoice: Invoice;
+  amounts: CheckoutAmounts;
+  voucher: Voucher | null;
+  hasPaymentPlan: boolean;
+}
+
+/**
+ * The invoice of spec section 3: each item with its holder and travel time at price plus fee,
+ * shipping, the voucher, what is to pay, and the tax each rate includes.
+ */
+export function InvoiceTable({ invoice, amounts, voucher, hasPaymentPlan }: InvoiceTableProps) {
+  const format = useFormat();
+  const columns: DataTableColumn<InvoiceItem>[] = [
+    {
+      key: 'item',
+      header: 'Item',
+      cell: (item) => (
+        <div className="invoice-item">
+          <span className="invoice-item__name">{item.name}</span>
+          {item.full_name && <span className="invoice-item__detail">{item.full_name}</span>}
+          {item.email && <span className="invoice-item__detail">{item.email}</span>}
+          {item.travel_time && <span className="invoice-item__detail">Travel time: {format.date(item.travel_time, item.timezone, 'dayDateTime')}</span>}
+        </div>
+      ),
+    },
+    { key: 'price', header: 'Price', cell: (item) => format.money(item.price), align: 'end' },
+  ];
+
+  const extraRows: DataTableSummaryRow[] = [];
+  if (invoice.shipping) extraRows.push({ key: 'shipping', label: `Shipping (${invoice.shipping.name})`, value: <span id="checkout-shipping">{format.money(invoice.shipping.price)}</span> });
+  const discounted = amounts.discount > 0 && voucher !== null;
+  if (discounted || hasPaymentPlan) extraRows.push({ key: 'total', label: 'Total', value: format.money(amounts.total) });
+  if (discounted) extraRows.push({ key: 'voucher', label: `Voucher ${voucher.code}`, value: <span id="checkout-discount">−{format.money(amounts.discount)}</span> });
+  const totalLabel = hasPaymentPlan ? 'To pay now' : discounted ? 'To pay' : 'Total';
+
+  const taxes = Object.entries(invoice.tax);
+  return (
+    <div className="invoice">
+      <DataTable
+        className="invoice__table"
+        caption="The items of your order"
+        captionHidden
+        columns={columns}
+        rows={invoice.items}
+        rowKey={(item) => `${item.shop_item_type}-${item.id}`}
+        extraRows={extraRows}
+        totalRow={{ label: totalLabel, value: <span id="checkout-total">{format.money(amounts.toPay)}</span> }}
+      />
+      {taxes.length > 0 && (
+        <ul className="invoice__taxes" id="checkout-taxes">
+          {taxes.map(([rate, amount]) => (
+            <li key={rate}>
+              incl. {rate}: {format.money(amount)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { messages, type Voucher } from '@festival/contract';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { FormError } from '../../../components/ui/FormError';
+import { TextField } from '../../../components/ui/TextField';
+import { errorText } from '../../../lib/api-client';
+import { useFormat } from '../../../lib/use-format';
+import { validateVoucher } from '../api/checkout-calls';
+
+export interface VoucherFieldProps {
+  cartCode: string;
+  voucher: Voucher | null;
+  onChange: (voucher: Voucher | null) => void;
+  /** Spec section 5: the voucher is worth more than the order. */
+  exceedsOrder: boolean;
+}
+
+/**
+ * The voucher input of the checkout (spec sections 2 and 5): Apply asks validate-voucher; an
+ * applied voucher shows its code and discount with Remove. Its errors show next to it, not in
+ * the form's alert, since they concern only this field.
+ */
+export function VoucherField({ cartCode, voucher, onChange, exceedsOrder }: VoucherFieldProps) {
+  const format = useFormat();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [applying, setApplying] = useState(false);
+  const sending = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const apply = async () => {
+    if (sending.current) return;
+    const trimmed = code.trim();
+    if (!trimmed) {
+      setError(messages.checkout.voucherRequired);
+      inputRef.current?.focus();
+      return;
+    }
+    sending.current = true;
+    setApplying(true);
+    setError(null);
+    try {
+      onChange(await validateVoucher(cartCode, trimmed));
+      setCode('');
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      sending.current = false;
+      setApplying(false);
+    }
+  };
+
+  // Enter in the voucher field applies the voucher instead of sending the whole order.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void apply();
+    }
+  };
+
+  return (
+    <section className="checkout-section" aria-labelledby="checkout-voucher-title">
+      <h2 id="checkout-voucher-title" className="checkout-section__title">
+        Voucher
+      </h2>
+      {voucher ? (
+        <>
+          <p className="voucher-applied" id="checkout-voucher-applied">
+            <span>
+              Voucher <strong>{voucher.code}</strong>: −{format.money(voucher.discount_amount)}
+            </span>
+            <Button variant="link" size="sm" id="checkout-voucher-remove" aria-label={`Remove voucher ${voucher.code}`} onClick={() => onChange(null)}>
+              Remove
+            </Button>
+          </p>
+          {exceedsOrder && (
+            <p className="alert alert--warning" id="checkout-voucher-warning">
+              {messages.payment.voucherExceedsOrder}
+            </p>
+          )}
+        </>
+      ) : (
+        <>
+          <div className="voucher-field">
+            <TextField
+              id="checkout-voucher"
+              ref={inputRef}
+              label="Voucher code"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              value={code}
+              onChange={setCode}
+              onKeyDown={onKeyDown}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'checkout-voucher-error' : undefined}
+            />
+            <Button id="checkout-voucher-apply" variant="secondary" loading={applying} onClick={() => void apply()}>
+              Apply
+            </Button>
+          </div>
+          <FormError id="checkout-voucher-error" message={error} />
+        </>
+      )}
+    </section>
+  );
+}
