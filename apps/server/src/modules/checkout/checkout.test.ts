@@ -280,6 +280,19 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     expect((await mailsTo(buyer.email)).filter((mail) => mail.subject.includes(answer.order.code))).toHaveLength(1);
   });
 
+  it("refuses a gateway form whose amount or return address was changed on the way", async () => {
+    const buyer = await customer();
+    const answer = await checkedOut(buyer.token, await cartWith(buyer.token, ['NWF27-PARKING']));
+    if (answer.payment?.action !== 'submit') throw new Error('expected a form');
+    for (const change of [{ amount: '1' }, { return_path: '/elsewhere' }, { signature: 'x' }]) {
+      const page = await fetch(base + answer.payment.url, form({ ...answer.payment.params, ...change }));
+      expect(page.status).toBe(400);
+      const complete = await fetch(`${base}/sandbox-gateway/pay/complete`, form({ ...answer.payment.params, ...change, action: 'pay', card: SANDBOX_CARDS.succeeds }));
+      expect(complete.status).toBe(400);
+    }
+    expect((await orderRow(answer.order.code)).paymentStatus).toBe('pending');
+  });
+
   it('keeps a declined order pending, counts attempts, pays on a retry, and refuses attempts past the maximum', async () => {
     const buyer = await customer();
     const answer = await checkedOut(buyer.token, await cartWith(buyer.token, ['NWF27-PARKING']));
