@@ -1,7 +1,57 @@
+import { messages } from '@festival/contract';
+import { useEffect } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { isCardPaymentPending, paymentReturnOf } from '../../../components/order/order-status';
+import { OrderView } from '../../../components/order/OrderView';
+import { useCustomerOrder } from '../../../components/order/use-customer-order';
+import { ButtonLink } from '../../../components/ui/ButtonLink';
+import { Loading } from '../../../components/ui/Loading';
 import { Page } from '../../../components/ui/Page';
-import { usePageTitle } from '../../../lib/route-handle';
+import { useConfig } from '../../../lib/config';
+import { trackPurchase } from '../../../lib/purchase-tracking';
 
-/** /order/:order, shown after a successful checkout. Filled by the checkout issue. */
+/**
+ * /order/:order (logged in only), shown after checkout and when the payment provider sends the
+ * payer back with a declined or cancelled payment (decision 0017). The order comes from the
+ * customer's data. Back from the provider with ?payment=returned, the page waits for the
+ * provider's confirmation of a card payment.
+ */
 export default function OrderPage() {
-  return <Page title={usePageTitle()} lead="Thank you for your order." />;
+  const code = useParams().order ?? '';
+  const [search] = useSearchParams();
+  const paymentReturn = paymentReturnOf(search);
+  const { currency } = useConfig();
+  const { order, isPending, isWaiting } = useCustomerOrder(code, paymentReturn === 'returned' ? isCardPaymentPending : null);
+
+  const paid = order?.payment_status === 'paid';
+  useEffect(() => {
+    if (order && paid) trackPurchase(order, currency);
+  }, [order, paid, currency]);
+
+  if (isPending) {
+    return (
+      <Page title="Your order">
+        <Loading />
+      </Page>
+    );
+  }
+  if (!order) {
+    return (
+      <Page title="Your order">
+        <div className="form-stack">
+          <p id="order-not-found">{messages.payment.orderNotFound}</p>
+          <div className="button-row">
+            <ButtonLink to="/portal" variant="primary">
+              Go to your orders
+            </ButtonLink>
+          </div>
+        </div>
+      </Page>
+    );
+  }
+  return (
+    <Page title="Thank you for your order">
+      <OrderView order={order} paymentReturn={paymentReturn} waiting={isWaiting} />
+    </Page>
+  );
 }

@@ -1,0 +1,48 @@
+import { messages, type Order } from '@festival/contract';
+import { useConfig } from '../../lib/config';
+import { useFormat } from '../../lib/use-format';
+import { amountDue, isAwaitingBankTransfer } from './order-status';
+
+/** For a bank transfer not (fully) received: where to send how much, with which reference. */
+export function BankTransferDetails({ order }: { order: Order }) {
+  const { bankTransfer } = useConfig();
+  const format = useFormat();
+  const due = amountDue(order);
+  if (!bankTransfer || !isAwaitingBankTransfer(order) || due <= 0) return null;
+  return (
+    <section className="order-section" id="order-bank-details" aria-labelledby="order-bank-title">
+      <h2 id="order-bank-title" className="order-section__title">
+        Bank transfer
+      </h2>
+      <p>{messages.payment.bankTransferIntro}</p>
+      <dl className="order-facts order-facts--bank">
+        <div>
+          <dt>Account holder</dt>
+          <dd id="order-bank-holder">{bankTransfer.accountHolder}</dd>
+        </div>
+        <div>
+          <dt>IBAN</dt>
+          <dd id="order-bank-iban" className="order-facts__code">
+            {bankTransfer.iban}
+          </dd>
+        </div>
+        <div>
+          <dt>BIC</dt>
+          <dd id="order-bank-bic" className="order-facts__code">
+            {bankTransfer.bic}
+          </dd>
+        </div>
+        <div>
+          <dt>Amount</dt>
+          <dd id="order-bank-amount">{format.money(due)}</dd>
+        </div>
+        <div>
+          <dt>Payment reference</dt>
+          <dd id="order-bank-reference" className="order-facts__code">
+            {order.payment_reference ?? order.code}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { messages, type Order } from '@festival/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Button } from '../ui/Button';
+import { FormError } from '../ui/FormError';
+import { errorText } from '../../lib/api-client';
+import { useConfig } from '../../lib/config';
+import { followPaymentInstruction } from '../../lib/payment-instruction';
+import { userDataKey, useToken } from '../../lib/user-data';
+import { cardPaymentState } from './order-status';
+import { payOrder } from './pay-order';
+
+export interface CardPaymentProps {
+  order: Order;
+  /** The provider sent the payer back with a declined or cancelled payment. */
+  failed: boolean;
+  /** The page waits for the provider to confirm a payment (the view says so): no new attempt meanwhile. */
+  waiting: boolean;
+}
+
+/**
+ * A card order still waiting for its payment (spec sections 4 and 9, decision 0017): Pay now
+ * starts another attempt (pay-order) and takes the payer to the provider; from attempt 3 a
+ * warning with a contact link; at the maximum no more attempts.
+ */
+export function CardPayment({ order, failed, waiting }: CardPaymentProps) {
+  const config = useConfig();
+  const queryClient = useQueryClient();
+  const token = useToken();
+  const [sending, setSending] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const sendingRef = useRef(false);
+  const state = cardPaymentState(order, config.maxCreditCardAttempts);
+  if (!state) return null;
+
+  const pay = async () => {
+    if (sendingRef.current) return;
+    sendingRef.current = true;
+    setSending(true);
+    setError(null);
+    try {
+      const answer = await payOrder(queryClient, order.code);
+      flushSync(() => setRedirecting(true));
+      followPaymentInstruction(answer.payment);
+    } catch (failure) {
+      sendingRef.current = false;
+      setSending(false);
+      setError(errorText(failure));
+      // The attempts or the order's status may have changed meanwhile.
+      void queryClient.invalidateQueries({ queryKey: userDataKey(token) });
+    }
+  };
+
+  return (
+    <section className="order-section" id="order-payment" aria-labelledby="order-payment-title">
+      <h2 id="order-payment-title" className="order-section__title">
+        Payment
+      </h2>
+      {failed && !waiting && (
+        <p className="alert alert--danger" id="order-payment-failed">
+          {messages.payment.paymentFailed}
+        </p>
+      )}
+      {state.maxReached && (
+        <p className="alert alert--warning" id="order-max-attempts">
+          {messages.payment.maxAttemptsReached}
+        </p>
+      )}
+      {state.warnAttempts && (
+        <p className="alert alert--warning" id="order-attempts-warning">
+          {messages.payment.attemptsWarning(order.payment_attempts, config.maxCreditCardAttempts)}{' '}
+          <a href={`mailto:${config.contact.email}`}>{messages.payment.contactUs}</a>
+        </p>
+      )}
+      <FormError id="order-pay-error" message={error} />
+      {redirecting ? (
+        <p className="alert alert--info" id="order-redirecting" role="status">
+          {messages.payment.redirecting}
+        </p>
+      ) : (
+        state.canPay &&
+        !waiting && (
+          <div className="button-row">
+            <Button id="order-pay" size="lg" loading={sending} onClick={() => void pay()}>
+              {messages.payment.payNow}
+            </Button>
+          </div>
+        )
+      )}
+    </section>
+  );
+}

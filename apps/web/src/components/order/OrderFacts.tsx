@@ -1,0 +1,44 @@
+import type { Order } from '@festival/contract';
+import { useConfig } from '../../lib/config';
+import { useFormat } from '../../lib/use-format';
+import { orderStatusText } from './order-status';
+
+/** The order's code, date, channel, payment method, status, total and what has been paid. */
+export function OrderFacts({ order }: { order: Order }) {
+  const config = useConfig();
+  const format = useFormat();
+  return (
+    <dl className="order-facts" id="order-facts">
+      <div>
+        <dt>Order code</dt>
+        <dd id="order-code">{order.code}</dd>
+      </div>
+      <div>
+        <dt>Date</dt>
+        <dd id="order-date">{format.date(order.created_at)}</dd>
+      </div>
+      {order.staff && (
+        <div>
+          <dt>Via</dt>
+          <dd>{order.staff}</dd>
+        </div>
+      )}
+      <div>
+        <dt>Payment method</dt>
+        <dd id="order-method">{config.paymentMethods[order.payment_method] ?? order.payment_method}</dd>
+      </div>
+      <div>
+        <dt>Status</dt>
+        <dd id="order-status">{orderStatusText(order, config)}</dd>
+      </div>
+      <div>
+        <dt>Total</dt>
+        <dd id="order-total">{format.money(order.total_price)}</dd>
+      </div>
+      <div>
+        <dt>Paid</dt>
+        <dd id="order-paid-amount">{format.money(order.total_paid)}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,45 @@
+import { messages, type Order } from '@festival/contract';
+import { BankTransferDetails } from './BankTransferDetails';
+import { CardPayment } from './CardPayment';
+import { OrderFacts } from './OrderFacts';
+import { OrderItems } from './OrderItems';
+import { OrderTickets } from './OrderTickets';
+import { orderItemsHidden, type PaymentReturn } from './order-status';
+import './order.css';
+
+export interface OrderViewProps {
+  order: Order;
+  /** What the payment provider said when it sent the payer back (?payment=…). */
+  paymentReturn?: PaymentReturn;
+  /** The page waits for the provider's confirmation of a card payment. */
+  waiting?: boolean;
+}
+
+/**
+ * One order as the customer sees it (spec section 4): its facts and status, how to pay what is
+ * still open (bank details, or another card attempt), its items (hidden when cancelled or
+ * abandoned) and, once paid, its tickets. Shared by the order page after checkout and the
+ * portal's order detail and confirmation.
+ */
+export function OrderView({ order, paymentReturn = null, waiting = false }: OrderViewProps) {
+  const paid = order.payment_status === 'paid';
+  return (
+    <div className="order-view">
+      <OrderFacts order={order} />
+      {waiting && (
+        <p className="alert alert--info" id="order-awaiting" role="status">
+          {messages.payment.awaitingConfirmation}
+        </p>
+      )}
+      {paid && (
+        <p className="alert alert--success" id="order-paid" role="status">
+          {messages.payment.paid}
+        </p>
+      )}
+      <BankTransferDetails order={order} />
+      <CardPayment order={order} failed={paymentReturn === 'declined' || paymentReturn === 'cancelled'} waiting={waiting} />
+      {!orderItemsHidden(order) && <OrderItems order={order} />}
+      {paid && <OrderTickets order={order} />}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ClientConfig, Order } from '@festival/contract';
+
+/**
+ * How an order's payment shows (spec section 4, "order payment status display"), for the order
+ * page after checkout and the portal's order detail. Pure, so each rule is tested on its own.
+ */
+
+/** Statuses of an order that still waits for money. */
+const UNPAID = new Set(['pending', 'partial', 'processing', 'problem']);
+
+/** A bank transfer without a payment plan that has not been (fully) received. */
+export function isAwaitingBankTransfer(order: Pick<Order, 'payment_method' | 'has_payment_plan' | 'payment_status'>): boolean {
+  return order.payment_method === 'bank_transfer' && !order.has_payment_plan && UNPAID.has(order.payment_status);
+}
+
+/** The status text: the configured texts for awaiting payment, cancelled, abandoned and refunded, else the configured label. */
+export function orderStatusText(order: Order, config: Pick<ClientConfig, 'texts' | 'statusLabels'>): string {
+  if (isAwaitingBankTransfer(order)) return config.texts.awaitingPayment;
+  if (order.payment_status === 'cancelled') return config.texts.paymentCancelled;
+  if (order.payment_status === 'abandoned') return config.texts.paymentAbandoned;
+  if (order.fully_refunded) return config.texts.refunded;
+  const status = order.payment_status;
+  return config.statusLabels.payment[status] ?? status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+/** Spec section 4: the items of a cancelled or abandoned order are not shown. */
+export function orderItemsHidden(order: Pick<Order, 'payment_status'>): boolean {
+  return order.payment_status === 'cancelled' || order.payment_status === 'abandoned';
+}
+
+/** What is still to pay (total_price is after the discount). */
+export function amountDue(order: Pick<Order, 'total_price' | 'total_paid'>): number {
+  return Math.max(0, order.total_price - order.total_paid);
+}
+
+/** Spec sections 4 and 9: the warning shows from the third attempt. */
+export const ATTEMPTS_WARNING_FROM = 3;
+
+export interface CardPaymentState {
+  /** Another attempt may be started (Pay now). */
+  canPay: boolean;
+  /** 'This is payment attempt n of max…' with a contact link. */
+  warnAttempts: boolean;
+  /** At the maximum: contact the card provider first; no Pay now. */
+  maxReached: boolean;
+}
+
+/** For a card order still waiting for its payment: what the page offers; null for any other order. */
+export function cardPaymentState(order: Pick<Order, 'payment_method' | 'payment_status' | 'payment_attempts'>, maxAttempts: number): CardPaymentState | null {
+  if (order.payment_method !== 'credit_card' || order.payment_status !== 'pending') return null;
+  if (order.payment_attempts >= maxAttempts) return { canPay: false, warnAttempts: false, maxReached: true };
+  return { canPay: true, warnAttempts: order.payment_attempts >= ATTEMPTS_WARNING_FROM, maxReached: false };
+}
+
+/** A card payment the provider may still confirm: the page waits for its notification. */
+export function isCardPaymentPending(order: Pick<Order, 'payment_method' | 'payment_status'>): boolean {
+  return order.payment_method === 'credit_card' && (order.payment_status === 'pending' || order.payment_status === 'processing');
+}
+
+/** What the payment provider said when it sent the payer back (the return's ?payment=…). */
+export type PaymentReturn = 'returned' | 'declined' | 'cancelled' | null;
+
+export function paymentReturnOf(search: URLSearchParams): PaymentReturn {
+  const value = search.get('payment');
+  return value === 'returned' || value === 'declined' || value === 'cancelled' ? value : null;
+}

@@ -1,0 +1,173 @@
+// @vitest-environment happy-dom
+import { messages, type ClientConfig, type Order } from '@festival/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getConfig } from '../../../lib/config';
+import { followPaymentInstruction } from '../../../lib/payment-instruction';
+import { clearToken, setToken } from '../../../lib/storage';
+import { renderPage, stubApi, testCustomer, testUserData, type Answer } from '../../../lib/test-app';
+import { installTestConfig } from '../../../lib/test-config';
+import { testMerchandisePurchase, testOrder, testTicket } from '../../../lib/test-order';
+import { userDataKey } from '../../../lib/user-data';
+import OrderPage from './OrderPage';
+
+vi.mock('../../../lib/payment-instruction', () => ({ followPaymentInstruction: vi.fn() }));
+
+beforeAll(installTestConfig);
+
+const bankDetails = { accountHolder: 'Festival BV', iban: 'NL00BANK0123456789', bic: 'BANKNL2A', referencePrefix: 'NWF' };
+let originalConfig: ClientConfig;
+beforeEach(() => {
+  originalConfig = structuredClone(getConfig());
+  getConfig().bankTransfer = bankDetails;
+  setToken('the-token');
+  localStorage.removeItem('shop.tracked-orders');
+  window.dataLayer = undefined;
+});
+afterEach(() => {
+  cleanup();
+  Object.assign(getConfig(), originalConfig);
+  clearToken();
+  vi.unstubAllGlobals();
+  vi.mocked(followPaymentInstruction).mockReset();
+});
+
+const dataWith = (...orders: Order[]) => testUserData({ customer: testCustomer(), orders });
+
+function open(order: Order | null, { url = `/order/${order?.code ?? 'NWF-NONE'}`, answers = {} }: { url?: string; answers?: Record<string, Answer[]> } = {}) {
+  const calls = stubApi(answers);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(userDataKey('the-token'), order ? dataWith(order) : dataWith());
+  const user = userEvent.setup();
+  const { router } = renderPage(OrderPage, { path: '/order/:order', url, handle: { access: 'loggedIn' }, queryClient });
+  return { calls, user, router, queryClient };
+}
+
+const text = (id: string) => document.getElementById(id)?.textContent ?? null;
+
+describe('the order page', () => {
+  it('shows a bank transfer waiting for money: awaiting payment, the bank details, the amount due and the reference', async () => {
+    const order = testOrder({
+      payment_method: 'bank_transfer',
+      payment_status: 'partial',
+      total_price: 22295,
+      total_paid: 10000,
+      shipping_amount: 495,
+      payment_reference: 'NWF-NWF-ABC123',
+      merchandisePurchases: [testMerchandisePurchase()],
+    });
+    open(order);
+    expect(await screen.findByRole('heading', { name: 'Thank you for your order' })).toBeTruthy();
+    expect(text('order-code')).toBe('NWF-ABC123');
+    expect(text('order-status')).toBe(getConfig().texts.awaitingPayment);
+    expect(text('order-method')).toBe('Bank transfer');
+    const bank = document.getElementById('order-bank-details')!;
+    expect(within(bank).getByText(messages.payment.bankTransferIntro)).toBeTruthy();
+    expect(text('order-bank-holder')).toBe('Festival BV');
+    expect(text('order-bank-iban')).toBe('NL00BANK0123456789');
+    expect(text('order-bank-bic')).toBe('BANKNL2A');
+    expect(text('order-bank-amount')).toBe('€122.95');
+    expect(text('order-bank-reference')).toBe('NWF-NWF-ABC123');
+    // The items with shipping; no card payment, no tickets list before payment.
+    expect(screen.getByText('Weekend ticket')).toBeTruthy();
+    expect(screen.getByText('Festival T-shirt')).toBeTruthy();
+    expect(document.getElementById('order-pay')).toBeNull();
+    expect(document.getElementById('order-tickets')).toBeNull();
+    expect(window.dataLayer).toBeUndefined();
+  });
+
+  it('offers another card attempt after a declined payment and follows its instruction', async () => {
+    const order = testOrder({ payment_method: 'credit_card', payment_status: 'pending', total_paid: 0, payment_attempts: 1 });
+    const payment = { action: 'submit' as const, url: 'https://pay.example.com/', params: { reference: 'pay_2' } };
+    const { calls, user, queryClient } = open(order, {
+      url: '/order/NWF-ABC123?payment=declined',
+      answers: { 'pay-order': [{ status: 200, body: { data: dataWith({ ...order, payment_attempts: 2 }), payment } }] },
+    });
+    expect(await screen.findByText(messages.payment.paymentFailed)).toBeTruthy();
+    expect(text('order-status')).toBe('Pending');
+    expect(document.getElementById('order-attempts-warning')).toBeNull();
+    await user.click(screen.getByRole('button', { name: messages.payment.payNow }));
+
+    await vi.waitFor(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
+    expect(text('order-redirecting')).toBe(messages.payment.redirecting);
+    expect(calls).toEqual([{ path: 'pay-order', body: { token: 'the-token', order: 'NWF-ABC123' } }]);
+    expect(queryClient.getQueryData<ReturnType<typeof dataWith>>(userDataKey('the-token'))?.orders[0]?.payment_attempts).toBe(2);
+  });
+
+  it('warns from the third attempt, with a way to contact the shop', async () => {
+    open(testOrder({ payment_method: 'credit_card', payment_status: 'pending', payment_attempts: 3 }));
+    const warning = await screen.findByText(/This is payment attempt 3 of 5/);
+    expect(warning.id).toBe('order-attempts-warning');
+    expect(warning.textContent).toBe(`${messages.payment.attemptsWarning(3, 5)} ${messages.payment.contactUs}`);
+    expect(within(warning).getByRole('link', { name: messages.payment.contactUs }).getAttribute('href')).toBe('mailto:shop@example.org');
+    expect(document.getElementById('order-pay')).toBeTruthy();
+  });
+
+  it('offers no more attempts at the maximum', async () => {
+    open(testOrder({ payment_method: 'credit_card', payment_status: 'pending', payment_attempts: 5 }));
+    expect(await screen.findByText(messages.payment.maxAttemptsReached)).toBeTruthy();
+    expect(document.getElementById('order-pay')).toBeNull();
+    expect(document.getElementById('order-attempts-warning')).toBeNull();
+  });
+
+  it("shows a refused attempt's message", async () => {
+    const order = testOrder({ payment_method: 'credit_card', payment_status: 'pending', payment_attempts: 4 });
+    const { calls, user } = open(order, {
+      answers: { 'pay-order': [{ status: 409, body: { message: messages.payment.notPayable } }], 'get-data': [{ status: 200, body: { data: dataWith(order) } }] },
+    });
+    await user.click(await screen.findByRole('button', { name: messages.payment.payNow }));
+    await vi.waitFor(() => expect(text('order-pay-error')).toBe(messages.payment.notPayable));
+    expect(followPaymentInstruction).not.toHaveBeenCalled();
+    // The order is asked for again: its attempts or status may have changed.
+    await vi.waitFor(() => expect(calls.map((call) => call.path)).toEqual(['pay-order', 'get-data']));
+    expect(text('order-pay-error')).toBe(messages.payment.notPayable);
+  });
+
+  it('hides the items of a cancelled or abandoned order', async () => {
+    open(testOrder({ payment_status: 'cancelled' }));
+    expect(await screen.findByText(getConfig().texts.paymentCancelled)).toBeTruthy();
+    expect(screen.queryByText('Weekend ticket')).toBeNull();
+    cleanup();
+    open(testOrder({ payment_status: 'abandoned', payment_method: 'credit_card' }));
+    expect(await screen.findByText(getConfig().texts.paymentAbandoned)).toBeTruthy();
+    expect(screen.queryByText('Weekend ticket')).toBeNull();
+    expect(document.getElementById('order-pay')).toBeNull();
+  });
+
+  it('shows a paid order with its ticket codes and tracks the purchase once', async () => {
+    const order = testOrder({ tickets: [testTicket({ code: 'TCK-AAA' }), testTicket({ code: 'TCK-BBB', full_name: 'John Doe' })], total_price: 38600, total_paid: 38600 });
+    open(order);
+    expect(await screen.findByText(messages.payment.paid)).toBeTruthy();
+    const tickets = document.getElementById('order-tickets')!;
+    expect(within(tickets).getAllByRole('listitem').map((item) => item.querySelector('code')?.textContent)).toEqual(['TCK-AAA', 'TCK-BBB']);
+    await vi.waitFor(() => expect(window.dataLayer).toHaveLength(1));
+    expect(window.dataLayer?.[0]).toMatchObject({ event: 'purchase', ecommerce: { transaction_id: order.code, value: 386, currency: 'EUR' } });
+
+    // Opened again (a reload): not counted twice.
+    cleanup();
+    open(order);
+    await screen.findByText(messages.payment.paid);
+    expect(window.dataLayer).toHaveLength(1);
+  });
+
+  it("says when the order is not among the customer's, with a way to the portal", async () => {
+    open(null);
+    expect(await screen.findByText(messages.payment.orderNotFound)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your orders' }).getAttribute('href')).toBe('/portal');
+  });
+
+  it('back from the provider, waits for the confirmation of a card payment and shows it when it comes', async () => {
+    const pending = testOrder({ payment_method: 'credit_card', payment_status: 'pending', total_paid: 0 });
+    const paid = { ...pending, payment_status: 'paid' as const, total_paid: pending.total_price };
+    const { calls } = open(pending, { url: '/order/NWF-ABC123?payment=returned', answers: { 'get-data': [{ status: 200, body: { data: dataWith(paid) } }] } });
+    expect(await screen.findByText(messages.payment.awaitingConfirmation)).toBeTruthy();
+    // No second attempt while the provider may still confirm the first.
+    expect(document.getElementById('order-pay')).toBeNull();
+    await vi.waitFor(() => expect(screen.getByText(messages.payment.paid)).toBeTruthy(), { timeout: 4000 });
+    expect(calls.map((call) => call.path)).toEqual(['get-data']);
+    expect(screen.queryByText(messages.payment.awaitingConfirmation)).toBeNull();
+    expect(window.dataLayer).toHaveLength(1);
+  });
+});
