@@ -284,7 +284,8 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     const buyer = await customer();
     const answer = await checkedOut(buyer.token, await cartWith(buyer.token, ['NWF27-PARKING']));
     if (answer.payment?.action !== 'submit') throw new Error('expected a form');
-    for (const change of [{ amount: '1' }, { return_path: '/elsewhere' }, { signature: 'x' }]) {
+    const changes: Record<string, string>[] = [{ amount: '1' }, { return_path: '/elsewhere' }, { signature: 'x' }];
+    for (const change of changes) {
       const page = await fetch(base + answer.payment.url, form({ ...answer.payment.params, ...change }));
       expect(page.status).toBe(400);
       const complete = await fetch(`${base}/sandbox-gateway/pay/complete`, form({ ...answer.payment.params, ...change, action: 'pay', card: SANDBOX_CARDS.succeeds }));
