@@ -21,6 +21,8 @@ import { registerCartRoutes } from './modules/cart/cart.routes';
 import { createCartService } from './modules/cart/cart.service';
 import { registerCheckoutRoutes } from './modules/checkout/checkout.routes';
 import { createCheckoutService } from './modules/checkout/checkout.service';
+import { registerOrderLinkRoutes } from './modules/checkout/order-links.routes';
+import { createOrderLinksService } from './modules/checkout/order-links.service';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createSandboxGateway, registerSandboxGateway } from './modules/payments/sandbox-gateway';
@@ -45,6 +47,8 @@ export interface AppOptions {
   cartHoldMs?: number;
   /** How often expired carts are ended and unpaid card orders past their time abandoned (ms). */
   cartSweepIntervalMs?: number;
+  /** How often instalment reminders are looked for (ms). */
+  reminderIntervalMs?: number;
   /** Account calls answer no sooner than this (ms), whichever path they took. */
   accountAnswerFloorMs?: number;
   /** The window of the login and reset attempt limits (ms). */
@@ -59,6 +63,8 @@ export interface AppOptions {
   devMailbox?: boolean;
   /** The shop's secret (APP_SECRET): signs order checksums. Without one (tests) a random secret serves this app. */
   appSecret?: string;
+  /** The clock of the order, payment and reminder rules (tests move it); the wall clock by default. */
+  now?: () => Date;
   /** Timings of the mail sender: poll interval, lease, send timeout, batch size, retry back-off (tests shorten them). */
   mail?: Pick<MailerOptions, 'pollMs' | 'leaseMs' | 'sendTimeoutMs' | 'batchSize' | 'retry'>;
 }
@@ -85,12 +91,17 @@ const IMPLEMENTED: ReadonlySet<ApiPath> = new Set([
   'validate-voucher',
   'checkout-cart',
   'pay-order',
+  'get-terms-and-conditions-order',
+  'accept-terms-and-conditions',
+  'get-payment-plan-order-payment',
+  'pay-payment-plan-order-payment',
 ]);
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 export const DEFAULT_CATALOG_MAX_AGE_MS = 1000;
 export const DEFAULT_CART_HOLD_MS = 15 * 60_000;
 export const DEFAULT_CART_SWEEP_INTERVAL_MS = 1000;
+export const DEFAULT_REMINDER_INTERVAL_MS = 60_000;
 
 /** Builds the shop without listening, so tests run the same app the server runs. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -123,7 +134,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const catalog = createCatalogReader(db, options.catalogMaxAgeMs ?? DEFAULT_CATALOG_MAX_AGE_MS);
   const visitorAnswer = createVisitorAnswers(config);
   const appSecret = options.appSecret ?? randomBytes(32).toString('hex');
-  const customerData = createCustomerData(db, config, appSecret);
+  const now = options.now ?? (() => new Date());
+  const customerData = createCustomerData(db, config, appSecret, now);
   registerDataRoutes(app, db, catalog, visitorAnswer, customerData);
   registerCatalogRoutes(app, db, catalog);
   const holdMs = options.cartHoldMs ?? DEFAULT_CART_HOLD_MS;
@@ -136,9 +148,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Card payments go through the sandbox gateway, a simulated provider inside the shop (decision 0017).
   const gateway = createSandboxGateway(appSecret);
   registerSandboxGateway(app, { gateway, config, logger: options.logger });
-  const payments = createPaymentsService({ db, config, gateway, logger: options.logger, mailQueued });
+  const payments = createPaymentsService({ db, config, gateway, logger: options.logger, mailQueued, appSecret, now });
   await registerPaymentRoutes(app, { gateway, payments });
-  const checkout = createCheckoutService({ db, config, carts, catalog, payments, customerData, holdMs, mailQueued, logger: options.logger });
+  const checkout = createCheckoutService({ db, config, carts, catalog, payments, customerData, holdMs, mailQueued, logger: options.logger, now });
+  const orderLinks = createOrderLinksService({ db, appSecret, catalog, customerData, payments, now });
+  registerOrderLinkRoutes(app, { db, orderLinks });
   registerCheckoutRoutes(app, { db, invoices: createInvoiceService({ db, carts }), checkout, payments, catalog, customerData });
 
   if (options.devMailbox && !options.smtpUrl) {
@@ -161,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     background.push(
       startPeriodicTask('ended expired carts', () => carts.sweep(), interval, options.logger),
       startPeriodicTask('abandoned unpaid card orders', () => payments.abandonOverdue(), interval, options.logger),
+      startPeriodicTask('queued instalment reminders', () => payments.sendInstalmentReminders(), options.reminderIntervalMs ?? DEFAULT_REMINDER_INTERVAL_MS, options.logger),
     );
     mailer.start();
   });

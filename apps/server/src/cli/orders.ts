@@ -16,9 +16,9 @@ async function run(argv: string[]): Promise<number> {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'pglite') });
   try {
     await database.migrate();
-    const payments = createPaymentsService({ db: database.db, config, gateway: createSandboxGateway(env.APP_SECRET) });
+    const payments = createPaymentsService({ db: database.db, config, gateway: createSandboxGateway(env.APP_SECRET), appSecret: env.APP_SECRET });
     // The confirmation e-mail waits in the outbox; the running shop's mail sender delivers it.
-    return await runOrdersCommand(argv, { config, payments });
+    return await runOrdersCommand(argv, { db: database.db, config, appSecret: env.APP_SECRET, payments });
   } finally {
     await database.close();
   }

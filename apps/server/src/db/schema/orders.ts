@@ -127,10 +127,14 @@ export const paymentPlanPayments = pgTable(
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** When the reminder before the due date was queued: it goes out once. */
+    reminderSentAt: tstz('reminder_sent_at'),
+    /** When the overdue notice was queued: it goes out once. */
+    overdueNoticeSentAt: tstz('overdue_notice_sent_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('payment_plan_payments_order').on(table.orderId)],
+  (table) => [index('payment_plan_payments_order').on(table.orderId), index('payment_plan_payments_open_due').on(table.status, table.dueAt)],
 );
 
 /** One payment attempt with a provider (card, bank transfer, ...). */

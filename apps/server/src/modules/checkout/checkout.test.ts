@@ -3,21 +3,19 @@ import { api, messages, type PaymentInstruction } from '@festival/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
+import { cartWith as flowCart, checkoutPayload, createCustomer, formPost, NL_ADDRESS, payOnSandbox as payWith } from '../../../test/shop-flows';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
-import { carts, customers, emailOutbox, orders, payments, sessions, shopItems, tickets, vouchers } from '../../db/schema';
-import { hashToken } from '../accounts/session.service';
+import { carts, emailOutbox, orders, payments, shopItems, tickets, vouchers } from '../../db/schema';
 import { runOrdersCommand } from '../orders/orders-command';
 import { createPaymentsService } from '../payments/payments.service';
 import { createSandboxGateway, SANDBOX_CARDS, SANDBOX_SIGNATURE_HEADER } from '../payments/sandbox-gateway';
 
 const SECRET = 'checkout-test-secret-of-at-least-32-characters';
 const MAX_ATTEMPTS = 3;
-const NL_ADDRESS = { 'Street and number': 'Damrak 1', Postcode: '1012 LG', City: 'Amsterdam' };
 
 describe.each(testEngines())('checkout and payments on %s', (engine) => {
   let shop: TestShop;
   let base: string;
-  let customerCount = 0;
   beforeAll(async () => {
     shop = await createTestShop(engine, { config: { maxCreditCardAttempts: MAX_ATTEMPTS }, app: { appSecret: SECRET, cartSweepIntervalMs: 50, catalogMaxAgeMs: 0 } });
     // The sandbox gateway notifies the shop over HTTP, as a provider does: the shop listens.
@@ -29,67 +27,15 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
 
   const db = () => shop.database.db;
 
-  /** A customer with a live session; answers the token and the e-mail address. */
-  async function customer(): Promise<{ token: string; email: string; id: number }> {
-    const number = (customerCount += 1);
-    const email = `buyer${number}@example.org`;
-    const [row] = await db().insert(customers).values({ email, fullName: `Buyer ${number}`, passwordHash: 'x', country: 'NL', address: NL_ADDRESS }).returning();
-    const token = `checkout-token-${number}`;
-    await db().insert(sessions).values({ customerId: row!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
-    return { token, email, id: row!.id };
-  }
-
-  /** A cart of the customer's with these products (one holder each) and merchandise. */
-  async function cartWith(token: string, products: string[], merchandise: string[] = []): Promise<string> {
-    let cart: string | undefined;
-    for (const [index, code] of products.entries()) {
-      const answer = await shop.call('add-product-to-cart', { token, cart, external_code: code, full_name: `Holder ${index} ${code}`, email: `holder${index}@example.org`, age: '25-34' });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      cart = answer.body.cart.code;
-    }
-    for (const code of merchandise) {
-      const answer = await shop.call('add-merchandise-to-cart', { token, cart, external_code: code });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      cart = answer.body.cart.code;
-    }
-    return cart!;
-  }
-
-  const checkoutPayload = (token: string, cart: string, order: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
-    token,
-    cart,
-    customer: { country: 'NL', address: NL_ADDRESS },
-    order: { payment_method: 'credit_card', accept_terms: true, ...order },
-    voucher_code: null,
-    ...extra,
-  });
-
+  const customer = () => createCustomer(shop);
+  const cartWith = (token: string, products: string[], merchandise: string[] = []) => flowCart(shop, token, products, merchandise);
   async function checkedOut(token: string, cart: string, order: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
     const answer = await shop.call('checkout-cart', checkoutPayload(token, cart, order, extra));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return api['checkout-cart'].answer.parse(answer.body);
   }
-
-  const form = (fields: Record<string, string>) => ({
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-    redirect: 'manual' as const,
-  });
-
-  /** The payer on the sandbox's page: opens it with the shop's posted form, then pays with a card (or cancels). Answers where the payer is sent. */
-  async function payOnSandbox(instruction: PaymentInstruction | null | undefined, card: string | 'cancel'): Promise<string> {
-    if (instruction?.action !== 'submit') throw new Error(`expected a form to post, got ${JSON.stringify(instruction)}`);
-    const page = await fetch(base + instruction.url, form(instruction.params));
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('Card number');
-    const done = await fetch(`${base}/sandbox-gateway/pay/complete`, form({ ...instruction.params, ...(card === 'cancel' ? { action: 'cancel' } : { action: 'pay', card }) }));
-    expect(done.status).toBe(303);
-    // The payer comes back through the shop's return address, which sends them on.
-    const back = await fetch(base + done.headers.get('location')!, { redirect: 'manual' });
-    expect(back.status).toBe(303);
-    return back.headers.get('location')!;
-  }
+  const payOnSandbox = (instruction: PaymentInstruction | null | undefined, card: string) => payWith(base, instruction, card);
+  const form = formPost;
 
   const orderRow = async (code: string) => (await db().select().from(orders).where(eq(orders.code, code)))[0]!;
   const itemCounts = async (code: string) => {
@@ -346,8 +292,8 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     expect((await orderRow(answer.order.code)).payBy).toBeNull();
 
     const lines: string[] = [];
-    const payments = createPaymentsService({ db: db(), config: shop.config, gateway: createSandboxGateway(SECRET) });
-    const deps = { config: shop.config, payments, print: (line: string) => lines.push(line), printError: (line: string) => lines.push(line) };
+    const payments = createPaymentsService({ db: db(), config: shop.config, gateway: createSandboxGateway(SECRET), appSecret: SECRET });
+    const deps = { db: db(), config: shop.config, appSecret: SECRET, payments, print: (line: string) => lines.push(line), printError: (line: string) => lines.push(line) };
     expect(await runOrdersCommand(['mark-paid', answer.order.code, '50'], deps)).toBe(0);
     expect(await orderRow(answer.order.code)).toMatchObject({ paymentStatus: 'partial', totalPaid: 5000 });
     expect((await db().select().from(tickets).where(eq(tickets.orderId, answer.order.id)))[0]!.status).toBe('pending');

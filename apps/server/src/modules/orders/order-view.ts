@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Order, Refund, ShopItem, Ticket } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
@@ -17,6 +17,13 @@ export function orderChecksum(appSecret: string, orderCode: string): string {
   return createHmac('sha256', appSecret).update(`order:${orderCode}`).digest('hex').slice(0, 32);
 }
 
+/** Whether a link's checksum is the order's, compared in constant time (a wrong one reveals nothing about the right one). */
+export function orderChecksumMatches(appSecret: string, orderCode: string, given: string): boolean {
+  const expected = Buffer.from(orderChecksum(appSecret, orderCode));
+  const actual = Buffer.from(given);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 const within = (now: Date, from: Date | null, until: Date | null) => (!from || from <= now) && (!until || now < until);
 
@@ -28,8 +35,16 @@ type TicketRow = Loaded['tickets'][number];
  * per-ticket permissions of section 6 computed at `now`. Ticket and refund rules beyond these
  * flags (editing, requesting) live with the portal.
  */
-export async function customerOrdersAndRefunds(db: Db, customerId: number, snapshot: CatalogSnapshot, appSecret: string, now: Date): Promise<{ orders: Order[]; refunds: Refund[] }> {
-  const [loaded, refundData] = await Promise.all([loadCustomerOrders(db, customerId), loadCustomerRefunds(db, customerId)]);
+export async function customerOrdersAndRefunds(
+  db: Db,
+  customerId: number,
+  snapshot: CatalogSnapshot,
+  appSecret: string,
+  now: Date,
+  /** Only this order of the customer's (the links that open one order without a session). */
+  orderId?: number,
+): Promise<{ orders: Order[]; refunds: Refund[] }> {
+  const [loaded, refundData] = await Promise.all([loadCustomerOrders(db, customerId, orderId), loadCustomerRefunds(db, customerId)]);
   const activeRefundTickets = new Set<number>();
   const activeRefundPurchases = new Set<number>();
   const refundsByOrder = new Map<number, { active: boolean }[]>();

@@ -1,10 +1,17 @@
 import type { ShopConfigFile } from '@festival/contract';
+import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { formatAmount } from './orders.mail';
 import type { PaymentsService } from '../payments/payments.service';
+import { createBoxOfficeOrder, type BoxOfficeInput, type BoxOfficeLine } from './box-office';
 
 export const ORDERS_USAGE = `Usage:
   npm run orders -- mark-paid ORDER_CODE AMOUNT   record a bank transfer received for an order
+  npm run orders -- create --email ADDRESS --name "FULL NAME" --item CODE [--item CODE=HOLDER NAME <holder@address>]...
+                          [--method credit_card|bank_transfer] [--paid]
+                                                  a box-office order for a customer (the account is made when
+                                                  missing); it is e-mailed a link to accept the terms, and to pay
+                                                  by card unless --paid (paid at the desk) or bank transfer
 
 AMOUNT is in the shop's currency as on the bank statement: 189.50, 189,50 or 189.
 A partial amount leaves the order partly paid; once the whole amount is in, the order is paid,
@@ -21,13 +28,67 @@ export function parseAmount(text: string): number | null {
   return minor > 0 ? minor : null;
 }
 
+/** `CODE` or `CODE=Holder Name <holder@address>`. */
+export function parseBoxOfficeLine(text: string): BoxOfficeLine | null {
+  const [code, holder] = text.split(/=(.*)/s, 2).map((part) => part?.trim());
+  if (!code) return null;
+  if (holder === undefined || holder === '') return { code };
+  const match = /^(.+?)\s*<([^<>\s]+@[^<>\s]+)>$/.exec(holder);
+  return match ? { code, holder: { fullName: match[1]!, email: match[2]! } } : null;
+}
+
+/** The options of `create`; null when they are not complete or not understood. */
+export function parseCreateArgs(args: string[]): BoxOfficeInput | null {
+  const input: BoxOfficeInput = { email: '', fullName: '', lines: [], method: 'credit_card', paid: false };
+  for (let index = 0; index < args.length; index += 1) {
+    const flag = args[index];
+    if (flag === '--paid') {
+      input.paid = true;
+      continue;
+    }
+    const value = args[index + 1];
+    if (value === undefined) return null;
+    index += 1;
+    if (flag === '--email') input.email = value;
+    else if (flag === '--name') input.fullName = value;
+    else if (flag === '--method' && (value === 'credit_card' || value === 'bank_transfer')) input.method = value;
+    else if (flag === '--item') {
+      const line = parseBoxOfficeLine(value);
+      if (!line) return null;
+      input.lines.push(line);
+    } else return null;
+  }
+  return input.email && input.fullName && input.lines.length ? input : null;
+}
+
 /** The organiser's orders command; answers the exit code and prints what happened. */
 export async function runOrdersCommand(
   argv: string[],
-  deps: { config: ShopConfigFile; payments: PaymentsService; print?: (line: string) => void; printError?: (line: string) => void },
+  deps: { db: Db; config: ShopConfigFile; appSecret: string; payments: PaymentsService; print?: (line: string) => void; printError?: (line: string) => void },
 ): Promise<number> {
   const print = deps.print ?? console.log;
   const printError = deps.printError ?? console.error;
+  if (argv[0] === 'create') {
+    const input = parseCreateArgs(argv.slice(1));
+    if (!input) {
+      printError(ORDERS_USAGE);
+      return 2;
+    }
+    try {
+      const { order, accountCreated, link } = await createBoxOfficeOrder(deps, input);
+      print(
+        `Order ${order.code} for ${input.email}${accountCreated ? ' (new account, password e-mailed)' : ''}: ${formatAmount(deps.config, order.totalPrice)}, ${order.paymentStatus}.` +
+          ` The customer was e-mailed the link to accept the terms: ${deps.config.publicBaseUrl.replace(/\/+$/, '')}${link}`,
+      );
+      return 0;
+    } catch (error) {
+      if (error instanceof AppError) {
+        printError(error.message);
+        return 1;
+      }
+      throw error;
+    }
+  }
   const [command, code, amountText] = argv;
   const amount = amountText === undefined ? null : parseAmount(amountText);
   if (command !== 'mark-paid' || !code || amount === null || argv.length !== 3) {

@@ -59,3 +59,50 @@ export function bankTransferMail(config: Config, to: { email: string; fullName: 
     }),
   };
 }
+
+/** A reminder before an instalment's due date, or the notice that it is overdue: each sent once. */
+export function instalmentMail(
+  config: Config & Pick<ShopConfigFile, 'timezone'>,
+  kind: 'due' | 'overdue',
+  to: { email: string; fullName: string },
+  order: OrderRow,
+  instalment: { id: number; amount: number; paidAmount: number; dueAt: Date },
+  path: string,
+): OutgoingMail {
+  const amount = formatAmount(config, instalment.amount - instalment.paidAmount);
+  const date = new Intl.DateTimeFormat(config.locale, { dateStyle: 'long', timeZone: config.timezone }).format(instalment.dueAt);
+  return {
+    to: to.email,
+    subject: kind === 'due' ? `Your next payment for order ${order.code} is due on ${date}` : `Your payment for order ${order.code} is overdue`,
+    dedupeKey: `instalment-${kind}:${instalment.id}`,
+    ...composeMail({
+      shopName: config.name,
+      greeting: `Hello ${to.fullName},`,
+      paragraphs: [
+        kind === 'due'
+          ? `A payment of ${amount} for your payment plan (order ${order.code}) is due on ${date}.`
+          : `The payment of ${amount} for your payment plan (order ${order.code}) was due on ${date} and has not arrived yet. Please pay it now to keep your tickets.`,
+      ],
+      action: { label: 'Make payment', url: shopLink(config, path) },
+      after: ['If you have paid in the meantime, you can ignore this message.'],
+    }),
+  };
+}
+
+/** A box-office order: the customer accepts its terms (and pays, if it is unpaid) through this link. */
+export function termsLinkMail(config: Config, to: { email: string; fullName: string }, order: OrderRow, path: string): OutgoingMail {
+  return {
+    to: to.email,
+    subject: `Please accept the terms of your order ${order.code} at ${config.name}`,
+    dedupeKey: `terms-link:${order.id}`,
+    ...composeMail({
+      shopName: config.name,
+      greeting: `Hello ${to.fullName},`,
+      paragraphs: [
+        `Your order ${order.code} (${formatAmount(config, order.totalPrice)}) was placed for you by our box office.`,
+        'Please read and accept our terms and conditions to complete it.',
+      ],
+      action: { label: 'Accept the Terms and Conditions', url: shopLink(config, path) },
+    }),
+  };
+}

@@ -1,12 +1,16 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, events, merchandisePurchases, orders, paymentPlanPayments, refundItems, refunds, shopItems, tickets } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 
-/** A customer's orders, newest first, with everything the portal shows of them. */
-export async function loadCustomerOrders(db: Db, customerId: number) {
-  const orderRows = await db.select().from(orders).where(eq(orders.customerId, customerId)).orderBy(desc(orders.createdAt), desc(orders.id));
+/** A customer's orders (or one order by id), newest first, with everything the portal shows of them. */
+export async function loadCustomerOrders(db: Db, customerId: number, orderId?: number) {
+  const orderRows = await db
+    .select()
+    .from(orders)
+    .where(orderId === undefined ? eq(orders.customerId, customerId) : and(eq(orders.customerId, customerId), eq(orders.id, orderId)))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
   const ids = orderRows.map((row) => row.id);
   if (!ids.length) return { orders: orderRows, tickets: [], merchandise: [], instalments: [] };
   const [ticketRows, merchandiseRows, instalmentRows] = await Promise.all([
@@ -174,4 +178,43 @@ export async function findOrderCode(db: Db, id: number): Promise<string | undefi
 export async function findOrderCodeTaken(db: Db, code: string): Promise<boolean> {
   const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.code, code));
   return Boolean(row);
+}
+
+export type InstalmentRow = typeof paymentPlanPayments.$inferSelect;
+
+/**
+ * Open instalments of live orders that need a reminder now, locked; rows another instance is
+ * handling are skipped. `kind` 'due' finds those due within `windowMs` that had no reminder;
+ * 'overdue' those unpaid for longer than `windowMs` after their due date that had no notice.
+ */
+export async function lockInstalmentsToRemind(tx: Db, kind: 'due' | 'overdue', now: Date, windowMs: number, limit: number) {
+  const open = and(
+    inArray(paymentPlanPayments.status, ['pending', 'partial', 'problem', 'processing']),
+    inArray(orders.paymentStatus, ['pending', 'partial', 'processing', 'problem']),
+  );
+  const due =
+    kind === 'due'
+      ? and(isNull(paymentPlanPayments.reminderSentAt), gt(paymentPlanPayments.dueAt, now), lte(paymentPlanPayments.dueAt, new Date(now.getTime() + windowMs)))
+      : and(isNull(paymentPlanPayments.overdueNoticeSentAt), lte(paymentPlanPayments.dueAt, new Date(now.getTime() - windowMs)));
+  return tx
+    .select({ instalment: paymentPlanPayments, order: orders })
+    .from(paymentPlanPayments)
+    .innerJoin(orders, eq(orders.id, paymentPlanPayments.orderId))
+    .where(and(open, due))
+    .orderBy(asc(paymentPlanPayments.dueAt))
+    .limit(limit)
+    .for('update', { of: paymentPlanPayments, skipLocked: true });
+}
+
+export async function findInstalment(db: Db, orderId: number, reference: string): Promise<InstalmentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentPlanPayments)
+    .where(and(eq(paymentPlanPayments.orderId, orderId), eq(paymentPlanPayments.reference, reference)));
+  return row;
+}
+
+export async function findOrderByCode(db: Db, code: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.code, code));
+  return row;
 }

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { PaymentGateway } from './gateway';
 import { NOTIFY_PATH, RETURN_PATH, type PaymentsService } from './payments.service';
 
+/** The link pages a payer may be sent back to: only these paths of the shop's own, never another site. */
+const RETURN_PAGES = /^\/(?:payment-plan-payment|accept-tcs)\/[A-Za-z0-9%_.-]+(?:\/[A-Za-z0-9%_.-]+){1,2}$/;
+
 /**
  * The provider's side of the shop: its server-to-server notifications (verified by signature on
  * the raw body, applied once) and the payer's return from its page (which only decides where the
@@ -33,6 +36,9 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: { gatewa
     const returned = gateway.verifyReturn(request.query);
     const code = returned ? await payments.orderCodeOfPayment(returned.reference) : null;
     if (!returned || !code) return reply.redirect('/portal', 303);
+    // Paid from a link (an instalment, the terms page): back to that page, which works without a session.
+    const then = request.query.then;
+    if (then && RETURN_PAGES.test(then)) return reply.redirect(`${then}?payment=${returned.outcome}`, 303);
     const order = encodeURIComponent(code);
     return reply.redirect(returned.outcome === 'paid' ? `/portal/orders/${order}/confirmation` : `/order/${order}?payment=${returned.outcome}`, 303);
   });

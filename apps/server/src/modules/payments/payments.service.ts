@@ -5,9 +5,10 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { moveStock, returnVoucherUse } from '../checkout/checkout.queries';
 import { enqueueMail } from '../mail/outbox';
-import { confirmationMail } from '../orders/orders.mail';
+import { OVERDUE_AFTER_MS, orderChecksum } from '../orders/order-view';
+import { confirmationMail, instalmentMail } from '../orders/orders.mail';
 import * as orderQueries from '../orders/orders.queries';
-import type { OrderRow } from '../orders/orders.queries';
+import type { InstalmentRow, OrderRow } from '../orders/orders.queries';
 import type { PaymentGateway, VerifiedNotification } from './gateway';
 import * as queries from './payments.queries';
 import type { PaymentRow } from './payments.queries';
@@ -19,8 +20,13 @@ export interface PaymentsDeps {
   logger?: FastifyBaseLogger | undefined;
   /** Tells the mail sender that a message is waiting. */
   mailQueued?: () => void;
+  /** Signs the instalment links in reminders (APP_SECRET). */
+  appSecret: string;
   now?: () => Date;
 }
+
+/** A reminder goes out this long before an instalment's due date. */
+export const REMIND_BEFORE_MS = 3 * 24 * 60 * 60_000;
 
 export type NotificationResult = 'applied' | 'duplicate' | 'unknown-payment' | 'mismatch';
 
@@ -36,14 +42,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const { db, config, gateway } = deps;
   const now = deps.now ?? (() => new Date());
 
-  const instructionFor = (payment: PaymentRow, order: OrderRow, email: string): PaymentInstruction =>
+  /** `returnTo`: a page of the shop's to send the payer back to (the link they paid from) instead of the order. */
+  const instructionFor = (payment: PaymentRow, order: OrderRow, email: string, returnTo?: string): PaymentInstruction =>
     gateway.startPayment({
       reference: payment.providerReference!,
       amount: payment.amount,
       currency: config.currency,
       description: `Order ${order.code}`,
       customerEmail: email,
-      returnPath: RETURN_PATH(gateway.provider),
+      returnPath: RETURN_PATH(gateway.provider) + (returnTo ? `?then=${encodeURIComponent(returnTo)}` : ''),
       notifyPath: NOTIFY_PATH(gateway.provider),
     });
 
@@ -82,16 +89,19 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   /**
-   * Starts a card attempt for an order (or its next instalment), counting it; refuses at the
-   * configured maximum. Runs in the caller's transaction with the order locked.
+   * Starts a card attempt and counts it, refusing at the configured maximum. Without an instalment
+   * it pays the order (a payment-plan order's next open instalment, its initial payment at
+   * checkout), counted on the order; an instalment's own page pays that instalment, counted on it.
+   * Runs in the caller's transaction with the order locked.
    */
-async function startAttempt(tx: Db, order: OrderRow, email: string): Promise<PaymentInstruction> {
-    if (order.paymentAttempts >= config.maxCreditCardAttempts) throw new AppError('CONFLICT', messages.payment.maxAttemptsReached);
-    const instalment = order.paymentPlan?.length ? await orderQueries.findFirstOpenInstalment(tx, order.id) : undefined;
+  async function startAttempt(tx: Db, order: OrderRow, email: string, chosen?: InstalmentRow, returnTo?: string): Promise<PaymentInstruction> {
+    const instalment = chosen ?? (order.paymentPlan?.length ? await orderQueries.findFirstOpenInstalment(tx, order.id) : undefined);
+    const attemptsSoFar = chosen ? chosen.attempts : order.paymentAttempts;
+    if (attemptsSoFar >= config.maxCreditCardAttempts) throw new AppError('CONFLICT', messages.payment.maxAttemptsReached);
     const amount = instalment ? instalment.amount - instalment.paidAmount : order.totalPrice - order.totalPaid;
-    if (amount <= 0) throw new AppError('CONFLICT', messages.payment.notPayable);
-    const attempt = order.paymentAttempts + 1;
-    await orderQueries.updateOrder(tx, order.id, { paymentAttempts: attempt });
+    if (amount <= 0 || (instalment && (instalment.status === 'paid' || instalment.status === 'cancelled'))) throw new AppError('CONFLICT', messages.payment.notPayable);
+    const attempt = attemptsSoFar + 1;
+    if (!chosen) await orderQueries.updateOrder(tx, order.id, { paymentAttempts: attempt });
     if (instalment) await orderQueries.updateInstalment(tx, instalment.id, { attempts: instalment.attempts + 1 });
     const payment = await queries.insertPayment(tx, {
       orderId: order.id,
@@ -102,11 +112,33 @@ async function startAttempt(tx: Db, order: OrderRow, email: string): Promise<Pay
       amount,
       attempt,
     });
-    return instructionFor(payment, order, email);
+    return instructionFor(payment, order, email, returnTo);
+  }
+
+  /** Queues the reminders that are due now, each once (the instalment row records it in the same transaction). */
+  async function remind(kind: 'due' | 'overdue', batch: number): Promise<number> {
+    const windowMs = kind === 'due' ? REMIND_BEFORE_MS : OVERDUE_AFTER_MS;
+    return db.transaction(async (tx) => {
+      const rows = await orderQueries.lockInstalmentsToRemind(tx, kind, now(), windowMs, batch);
+      for (const { instalment, order } of rows) {
+        const customer = await orderQueries.findOrderCustomer(tx, order.customerId);
+        const link = `/payment-plan-payment/${encodeURIComponent(order.code)}/${orderChecksum(deps.appSecret, order.code)}/${encodeURIComponent(instalment.reference)}`;
+        await enqueueMail(tx, instalmentMail(config, kind, customer, order, instalment, link));
+        await orderQueries.updateInstalment(tx, instalment.id, kind === 'due' ? { reminderSentAt: now() } : { overdueNoticeSentAt: now() });
+      }
+      return rows.length;
+    });
   }
 
   return {
     fulfil,
+
+    /** Reminders before due dates and notices of overdue instalments; safe on any number of instances. */
+    async sendInstalmentReminders(batch = 100): Promise<number> {
+      const sent = (await remind('due', batch)) + (await remind('overdue', batch));
+      if (sent) deps.mailQueued?.();
+      return sent;
+    },
 
     startAttempt,
 

@@ -204,7 +204,7 @@ export function registerSandboxGateway(
     });
     await deliver(selfOrigin(request) + fields.notify_path, notification, 0);
     const query = new URLSearchParams({ reference: fields.reference, outcome, signature: hmac(gateway.secret, `return\n${fields.reference}\n${outcome}`) });
-    return reply.redirect(`${fields.return_path}?${query}`, 303);
+    return reply.redirect(`${fields.return_path}${fields.return_path.includes('?') ? '&' : '?'}${query}`, 303);
   });
 
   /** Where this server listens (the notification goes to the shop that runs the sandbox), else the public base URL. */

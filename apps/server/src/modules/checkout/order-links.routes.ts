@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { registerApiRoute } from '../../http/api-route';
+import { findSessionCustomer } from '../accounts/session.service';
+import type { OrderLinksService } from './order-links.service';
+
+/** The calls behind the accept-terms and instalment links (spec section 7); they work without a session. */
+export function registerOrderLinkRoutes(app: FastifyInstance, deps: { db: Db; orderLinks: OrderLinksService }): void {
+  const { db, orderLinks } = deps;
+  registerApiRoute(app, 'get-terms-and-conditions-order', async (input) => ({ order: await orderLinks.termsOrder(input.order, input.checksum) }));
+  registerApiRoute(app, 'accept-terms-and-conditions', async (input) => orderLinks.acceptTerms(input.order, input.checksum, await findSessionCustomer(db, input.token)));
+  registerApiRoute(app, 'get-payment-plan-order-payment', async (input) => ({ data: await orderLinks.instalment(input.order, input.reference, input.checksum) }));
+  registerApiRoute(app, 'pay-payment-plan-order-payment', async (input) => ({ data: { payment: await orderLinks.payInstalment(input.order, input.reference, input.checksum) } }));
+}

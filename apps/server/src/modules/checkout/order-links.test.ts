@@ -1,0 +1,177 @@
+import { api, messages } from '@festival/contract';
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngines } from '../../../test/databases';
+import { cartWith, checkoutPayload, createCustomer, payOnSandbox } from '../../../test/shop-flows';
+import { createTestShop, type TestShop } from '../../../test/test-shop';
+import { customers, emailOutbox, orders, shopItems } from '../../db/schema';
+import { orderChecksum } from '../orders/order-view';
+import { runOrdersCommand } from '../orders/orders-command';
+import { createPaymentsService } from '../payments/payments.service';
+import { createSandboxGateway, SANDBOX_CARDS } from '../payments/sandbox-gateway';
+import { paymentPlanDueDates } from './payment-plan-dates';
+
+const SECRET = 'order-links-test-secret-of-at-least-32-characters';
+const DAY = 24 * 60 * 60_000;
+
+describe.each(testEngines())('payment plans, instalment links and terms by link on %s', (engine) => {
+  let shop: TestShop;
+  let base: string;
+  /** The clock of the order and reminder rules: the tests move it. */
+  let clock = new Date();
+  beforeAll(async () => {
+    shop = await createTestShop(engine, { app: { appSecret: SECRET, now: () => clock, reminderIntervalMs: 40, catalogMaxAgeMs: 0 } });
+    base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  const db = () => shop.database.db;
+  const orderRow = async (code: string) => (await db().select().from(orders).where(eq(orders.code, code)))[0]!;
+  const mails = (to: string, subject: string) =>
+    db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, to), like(emailOutbox.subject, `%${subject}%`)));
+  const instalmentLink = (code: string, reference: string) => ({ order: code, reference, checksum: orderChecksum(SECRET, code) });
+  /** Lets the background rounds (reminders every 40 ms) run a few times. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 250));
+
+  it('runs a payment plan: the initial amount at checkout, due and overdue with the clock, reminders once each, paid with the last instalment', async () => {
+    clock = new Date();
+    const buyer = await createCustomer(shop);
+    const cart = await cartWith(shop, buyer.token, ['NWF27-WEEKEND-PLAN']);
+    const checkout = await shop.call('checkout-cart', checkoutPayload(buyer.token, cart, {}, { voucher_code: 'WELCOME10' }));
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    const placed = api['checkout-cart'].answer.parse(checkout.body);
+    const [plan] = await db().select({ plan: shopItems.paymentPlan }).from(shopItems).where(eq(shopItems.externalCode, 'NWF27-WEEKEND-PLAN'));
+    const schedule = paymentPlanDueDates(plan!.plan!, clock);
+    expect(placed.order).toMatchObject({ total_price: 19300, discount_amount: 0, has_payment_plan: true, payment_status: 'pending' });
+    expect(placed.order.payments.map((payment) => [payment.amount, payment.due_at])).toEqual(schedule.map((entry) => [entry.amount, entry.dueAt.toISOString()]));
+    expect(placed.payment).toMatchObject({ action: 'submit', params: { amount: '4900' } });
+    expect(await payOnSandbox(base, placed.payment, SANDBOX_CARDS.succeeds)).toBe(`/portal/orders/${placed.order.code}/confirmation`);
+    expect(await orderRow(placed.order.code)).toMatchObject({ paymentStatus: 'partial', totalPaid: 4900 });
+
+    const view = async () => api['get-data'].answer.parse((await shop.call('get-data', { token: buyer.token })).body).data.orders.find((order) => order.code === placed.order.code)!;
+    let order = await view();
+    expect(order.payments.map((payment) => [payment.payment_status, payment.due, payment.overdue])).toEqual([
+      ['paid', false, false],
+      ['pending', false, false],
+      ['pending', false, false],
+      ['pending', false, false],
+    ]);
+    // Nothing is due yet: no reminder.
+    await settle();
+    expect(await mails(buyer.email, 'is due on')).toHaveLength(0);
+
+    // Two days before the second due date: one reminder, however often the round runs.
+    const second = placed.order.payments[1]!;
+    clock = new Date(Date.parse(second.due_at) - 2 * DAY);
+    await expect.poll(async () => (await mails(buyer.email, 'is due on')).length).toBe(1);
+    await settle();
+    expect(await mails(buyer.email, 'is due on')).toHaveLength(1);
+    const reminder = (await mails(buyer.email, 'is due on'))[0]!;
+    expect(reminder.textBody).toContain(`/payment-plan-payment/${placed.order.code}/${orderChecksum(SECRET, placed.order.code)}/${second.reference}`);
+
+    // Due on the day, overdue a week later with one notice.
+    clock = new Date(Date.parse(second.due_at) + 1000);
+    order = await view();
+    expect(order.payments[1]).toMatchObject({ due: true, overdue: false });
+    clock = new Date(Date.parse(second.due_at) + 8 * DAY);
+    order = await view();
+    expect(order.payments[1]).toMatchObject({ due: true, overdue: true });
+    await expect.poll(async () => (await mails(buyer.email, 'is overdue')).length).toBe(1);
+    await settle();
+    expect(await mails(buyer.email, 'is overdue')).toHaveLength(1);
+
+    // Each later instalment through its link, without a session.
+    for (const [index, instalment] of placed.order.payments.slice(1).entries()) {
+      const shown = await shop.call('get-payment-plan-order-payment', instalmentLink(placed.order.code, instalment.reference));
+      expect(shown.status).toBe(200);
+      expect(api['get-payment-plan-order-payment'].answer.parse(shown.body).data.payment).toMatchObject({ reference: instalment.reference, amount: 4800, payment_status: 'pending' });
+      const started = await shop.call('pay-payment-plan-order-payment', { token: null, ...instalmentLink(placed.order.code, instalment.reference) });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const back = await payOnSandbox(base, started.body.data.payment, index === 0 ? SANDBOX_CARDS.declined : SANDBOX_CARDS.succeeds);
+      const page = `/payment-plan-payment/${placed.order.code}/${orderChecksum(SECRET, placed.order.code)}/${instalment.reference}`;
+      if (index === 0) {
+        // A declined instalment stays open; its attempts are counted on it.
+        expect(back).toBe(`${page}?payment=declined`);
+        const retry = await shop.call('pay-payment-plan-order-payment', { token: null, ...instalmentLink(placed.order.code, instalment.reference) });
+        expect(await payOnSandbox(base, retry.body.data.payment, SANDBOX_CARDS.succeeds)).toBe(`${page}?payment=paid`);
+        expect((await view()).payments[1]).toMatchObject({ payment_status: 'paid', attempt: 2 });
+      } else expect(back).toBe(`${page}?payment=paid`);
+    }
+    expect(await orderRow(placed.order.code)).toMatchObject({ paymentStatus: 'paid', totalPaid: 19300 });
+    // A paid instalment cannot be paid again.
+    const again = await shop.call('pay-payment-plan-order-payment', { token: null, ...instalmentLink(placed.order.code, placed.order.payments[3]!.reference) });
+    expect(again).toEqual({ status: 409, body: { message: messages.payment.notPayable } });
+    clock = new Date();
+  });
+
+  it('answers a wrong, tampered or borrowed checksum with 404 exactly as an unknown order, changing nothing', async () => {
+    const buyer = await createCustomer(shop);
+    const placed = api['checkout-cart'].answer.parse((await shop.call('checkout-cart', checkoutPayload(buyer.token, await cartWith(shop, buyer.token, ['NWF27-WEEKEND-PLAN'])))).body);
+    const other = api['checkout-cart'].answer.parse((await shop.call('checkout-cart', checkoutPayload(buyer.token, await cartWith(shop, buyer.token, ['NWF27-PARKING'])))).body);
+    const good = orderChecksum(SECRET, placed.order.code);
+    const reference = placed.order.payments[1]!.reference;
+    const notFound = { status: 404, body: { message: messages.payment.orderNotFound } };
+    const wrongOnes = [good.replace(/.$/, (last) => (last === '0' ? '1' : '0')), good.toUpperCase(), `${good}00`, orderChecksum(SECRET, other.order.code), orderChecksum('another-secret-of-at-least-32-characters', placed.order.code)];
+    for (const checksum of wrongOnes) {
+      expect(await shop.call('get-terms-and-conditions-order', { order: placed.order.code, checksum })).toEqual(notFound);
+      expect(await shop.call('accept-terms-and-conditions', { token: null, order: placed.order.code, checksum })).toEqual(notFound);
+      expect(await shop.call('get-payment-plan-order-payment', { order: placed.order.code, reference, checksum })).toEqual(notFound);
+      expect(await shop.call('pay-payment-plan-order-payment', { token: null, order: placed.order.code, reference, checksum })).toEqual(notFound);
+    }
+    expect(await shop.call('get-terms-and-conditions-order', { order: 'NOSUCHORDER', checksum: orderChecksum(SECRET, 'NOSUCHORDER') })).toEqual(notFound);
+    expect(await shop.call('get-payment-plan-order-payment', { order: placed.order.code, reference: 'NO-SUCH-REFERENCE', checksum: good })).toEqual(notFound);
+    expect(await orderRow(placed.order.code)).toMatchObject({ paymentAttempts: 1, totalPaid: 0 });
+    // The right checksum opens it.
+    const shown = await shop.call('get-terms-and-conditions-order', { order: placed.order.code, checksum: good });
+    expect(api['get-terms-and-conditions-order'].answer.parse(shown.body).order.code).toBe(placed.order.code);
+  });
+
+  it('takes a box-office order for a new customer without terms, e-mails the link, and takes acceptance and payment through it', async () => {
+    const lines: string[] = [];
+    const payments = createPaymentsService({ db: db(), config: shop.config, gateway: createSandboxGateway(SECRET), appSecret: SECRET });
+    const deps = { db: db(), config: shop.config, appSecret: SECRET, payments, print: (line: string) => lines.push(line), printError: (line: string) => lines.push(line) };
+    const email = `box.office.${engine}@example.org`;
+    const code = await runOrdersCommand(['create', '--email', email, '--name', 'Desk Buyer', '--item', 'NWF27-DAY-SAT', '--item', 'NWF27-PARKING=Pat Parker <pat@example.org>'], deps);
+    expect(code, lines.join('\n')).toBe(0);
+    const [customer] = await db().select().from(customers).where(eq(customers.email, email));
+    const [order] = await db().select().from(orders).where(eq(orders.customerId, customer!.id));
+    expect(order).toMatchObject({ channel: 'Box office', acceptedTermsAt: null, paymentStatus: 'pending', paymentMethod: 'credit_card' });
+    expect(await mails(email, 'Your account at')).toHaveLength(1);
+    const link = `/accept-tcs/${order!.code}/${orderChecksum(SECRET, order!.code)}`;
+    expect((await mails(email, 'Please accept the terms'))[0]!.textBody).toContain(link);
+    expect(lines.at(-1)).toContain(link);
+
+    const shown = api['get-terms-and-conditions-order'].answer.parse((await shop.call('get-terms-and-conditions-order', { order: order!.code, checksum: orderChecksum(SECRET, order!.code) })).body).order;
+    expect(shown).toMatchObject({ staff: 'Box office', accepted_ts_and_cs: false, payment_status: 'pending' });
+    expect(shown.tickets.map((ticket) => ticket.full_name)).toEqual(['Desk Buyer', 'Pat Parker']);
+
+    const accepted = await shop.call('accept-terms-and-conditions', { token: null, order: order!.code, checksum: orderChecksum(SECRET, order!.code) });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    const answer = api['accept-terms-and-conditions'].answer.parse(accepted.body);
+    expect(answer.data).toBeNull();
+    const acceptedAt = (await orderRow(order!.code)).acceptedTermsAt;
+    expect(acceptedAt).toBeInstanceOf(Date);
+    expect(await payOnSandbox(base, answer.payment, SANDBOX_CARDS.succeeds)).toBe(`${link}?payment=paid`);
+    expect(await orderRow(order!.code)).toMatchObject({ paymentStatus: 'paid', acceptedTermsAt: acceptedAt });
+    // Accepting again changes nothing and asks for no payment.
+    const again = api['accept-terms-and-conditions'].answer.parse((await shop.call('accept-terms-and-conditions', { token: null, order: order!.code, checksum: orderChecksum(SECRET, order!.code) })).body);
+    expect(again.payment ?? null).toBeNull();
+    expect((await orderRow(order!.code)).acceptedTermsAt).toEqual(acceptedAt);
+
+    // Paid at the desk: the link only records the acceptance (the page then thanks the customer).
+    expect(await runOrdersCommand(['create', '--email', email, '--name', 'Desk Buyer', '--item', 'NWF27-LOCKER', '--paid'], deps)).toBe(0);
+    const [paidAtDesk] = await db().select().from(orders).where(and(eq(orders.customerId, customer!.id), eq(orders.paymentStatus, 'paid'), eq(orders.totalPrice, 1900)));
+    const thanked = api['accept-terms-and-conditions'].answer.parse((await shop.call('accept-terms-and-conditions', { token: null, order: paidAtDesk!.code, checksum: orderChecksum(SECRET, paidAtDesk!.code) })).body);
+    expect(thanked.payment ?? null).toBeNull();
+    expect(await mails(email, 'Your account at')).toHaveLength(1);
+    // Refusals the organiser reads.
+    expect(await runOrdersCommand(['create', '--email', email, '--name', 'Desk Buyer', '--item', 'NWF27-GLAMPING'], deps)).toBe(1);
+    expect(lines.at(-1)).toContain('sold out');
+    expect(await runOrdersCommand(['create', '--email', email, '--item', 'NWF27-LOCKER'], deps)).toBe(2);
+  });
+});

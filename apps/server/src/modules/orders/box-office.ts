@@ -1,0 +1,134 @@
+import type { ShopConfigFile } from '@festival/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { shopItems } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { passwordMail } from '../accounts/accounts.mail';
+import { findCustomerByEmail, insertCustomer } from '../accounts/accounts.queries';
+import { generatePassword, hashPassword } from '../accounts/passwords';
+import { newCode } from '../checkout/checkout.service';
+import { enqueueMail } from '../mail/outbox';
+import type { PaymentsService } from '../payments/payments.service';
+import { orderChecksum } from './order-view';
+import { termsLinkMail } from './orders.mail';
+import * as queries from './orders.queries';
+import type { OrderRow } from './orders.queries';
+
+export const BOX_OFFICE_CHANNEL = 'Box office';
+
+export interface BoxOfficeLine {
+  /** The item's external code. */
+  code: string;
+  /** The ticket holder; the customer when absent. */
+  holder?: { fullName: string; email: string } | undefined;
+}
+
+export interface BoxOfficeInput {
+  email: string;
+  fullName: string;
+  lines: BoxOfficeLine[];
+  method: 'credit_card' | 'bank_transfer';
+  /** Paid at the box office: the order is paid at once and its tickets issued. */
+  paid: boolean;
+}
+
+/**
+ * An order taken by the box office for a customer (issue 7): the account is created when the
+ * address has none (its password e-mailed), the units are sold at once by conditional updates
+ * (never past the stock), and the order waits for the customer to accept its terms through the
+ * e-mailed link, where they also pay by card unless it was paid at the desk or by transfer.
+ */
+export async function createBoxOfficeOrder(
+  deps: { db: Db; config: ShopConfigFile; appSecret: string; payments: PaymentsService; now?: () => Date },
+  input: BoxOfficeInput,
+): Promise<{ order: OrderRow; accountCreated: boolean; link: string }> {
+  const { db, config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const email = input.email.trim();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AppError('INVALID_INPUT', `"${input.email}" is not an e-mail address.`);
+  if (!input.fullName.trim()) throw new AppError('INVALID_INPUT', 'The customer needs a full name.');
+  if (!input.lines.length) throw new AppError('INVALID_INPUT', 'Name at least one item.');
+  if (input.method === 'bank_transfer' && !config.bankTransfer) throw new AppError('INVALID_INPUT', 'The shop configuration has no bank details for transfers.');
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+
+  const result = await db.transaction(async (tx) => {
+    let customer = await findCustomerByEmail(tx, email);
+    let accountCreated = false;
+    if (!customer) {
+      customer = await insertCustomer(tx, { email, fullName: input.fullName.trim(), passwordHash });
+      if (!customer) throw new AppError('CONFLICT', 'The account was created by someone else at this moment; run the command again.');
+      accountCreated = true;
+      await enqueueMail(tx, passwordMail(config, customer.email, customer.fullName, password));
+    }
+
+    const taken: { row: typeof shopItems.$inferSelect; line: BoxOfficeLine }[] = [];
+    for (const line of input.lines) {
+      const [row] = await tx.select().from(shopItems).where(eq(shopItems.externalCode, line.code.trim()));
+      if (!row) throw new AppError('NOT_FOUND', `There is no item ${line.code}.`);
+      if (row.paymentPlan?.length) throw new AppError('INVALID_INPUT', `${row.name} has a payment plan; sell it in the shop.`);
+      if (row.travelTimeType === 'selectable') throw new AppError('INVALID_INPUT', `${row.name} needs a travel time; sell it in the shop.`);
+      // The same conditional update as the cart's: never past the stock, also with sales running.
+      const sold = await tx
+        .update(shopItems)
+        .set({ sold: sql`${shopItems.sold} + 1` })
+        .where(and(eq(shopItems.id, row.id), sql`(${shopItems.stock} IS NULL OR ${shopItems.held} + ${shopItems.sold} < ${shopItems.stock})`))
+        .returning({ id: shopItems.id });
+      if (!sold.length) throw new AppError('CONFLICT', `${row.name} is sold out.`);
+      taken.push({ row, line });
+    }
+
+    const total = taken.reduce((sum, { row }) => sum + row.price + row.fee, 0);
+    let order: OrderRow | undefined;
+    for (let attempt = 0; !order; attempt += 1) {
+      const code = newCode(8);
+      if ((await queries.findOrderCodeTaken(tx, code)) && attempt < 5) continue;
+      order = await queries.insertOrder(tx, {
+        code,
+        customerId: customer.id,
+        channel: BOX_OFFICE_CHANNEL,
+        totalPrice: total,
+        totalPaid: input.paid ? total : 0,
+        paymentMethod: input.method,
+        paymentStatus: input.paid || total === 0 ? 'paid' : 'pending',
+        paymentReference: input.method === 'bank_transfer' ? `${config.bankTransfer?.referencePrefix ?? ''}${code}` : null,
+        billingCountry: customer.country,
+        billingAddress: customer.address,
+        paidAt: input.paid ? now() : null,
+      });
+    }
+    await queries.insertTickets(
+      tx,
+      taken
+        .filter(({ row }) => row.shopItemType === 'tickets')
+        .map(({ row, line }) => {
+          const holder = line.holder ?? { fullName: customer.fullName, email: customer.email };
+          return {
+            code: newCode(20),
+            orderId: order.id,
+            shopItemId: row.id,
+            holderCustomerId: holder.email.toLowerCase() === customer.email.toLowerCase() ? customer.id : null,
+            productName: row.name,
+            productType: row.type,
+            fullName: holder.fullName,
+            email: holder.email,
+            status: 'pending',
+            price: row.price,
+            fee: row.fee,
+            refundFee: row.refundFee,
+          };
+        }),
+    );
+    await queries.insertMerchandisePurchases(
+      tx,
+      taken
+        .filter(({ row }) => row.shopItemType === 'merchandise')
+        .map(({ row }) => ({ code: newCode(20), orderId: order.id, shopItemId: row.id, name: row.name, status: 'pending', price: row.price, fee: row.fee, refundFee: row.refundFee })),
+    );
+    if (order.paymentStatus === 'paid') await deps.payments.fulfil(tx, order);
+    const link = `/accept-tcs/${encodeURIComponent(order.code)}/${orderChecksum(deps.appSecret, order.code)}`;
+    await enqueueMail(tx, termsLinkMail(config, { email: customer.email, fullName: customer.fullName }, order, link));
+    return { order, accountCreated, link };
+  });
+  return result;
+}
