@@ -5,6 +5,10 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { REPO_ROOT } from '../apps/server/src/env';
 import { importCatalogue, readCatalogueFile } from '../apps/server/src/modules/catalog/catalogue-import';
 import { loadShopConfig } from '../apps/server/src/modules/config/shop-config';
+import { createBoxOfficeOrder } from '../apps/server/src/modules/orders/box-office';
+import { orderChecksum } from '../apps/server/src/modules/orders/order-view';
+import { createPaymentsService } from '../apps/server/src/modules/payments/payments.service';
+import { createSandboxGateway } from '../apps/server/src/modules/payments/sandbox-gateway';
 // @ts-expect-error plain ESM helper shared with npm start
 import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
 
@@ -19,8 +23,13 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     baseUrls: Record<ShopVariant, string>;
+    /** An order the box office placed for a customer, with the link that accepts its terms and pays it. */
+    boxOfficeOrder: { code: string; checksum: string; email: string; link: string };
   }
 }
+
+/** The shops' secret: the journeys open links signed with it. */
+const APP_SECRET = 'e2e-journeys-secret-of-at-least-32-characters';
 
 /**
  * Builds the web app when stale and serves the real shop (server, built app, demo
@@ -42,10 +51,22 @@ export default async function setup(project: TestProject) {
     emptyUnconfigured: [{ ...config, texts: { ...config.texts, outOfStock: null }, ambassadors: { ...config.ambassadors, title: null, text: null } }, emptyDatabase],
   };
   const apps = await Promise.all(
-    Object.values(variants).map(([variant, db]) => buildApp({ db: db.db, config: variant, webRoot: path.join(REPO_ROOT, 'apps/web/dist'), devMailbox: true })),
+    Object.values(variants).map(([variant, db]) => buildApp({ db: db.db, config: variant, webRoot: path.join(REPO_ROOT, 'apps/web/dist'), devMailbox: true, appSecret: APP_SECRET })),
   );
   const addresses = await Promise.all(apps.map((app) => app.listen({ port: 0, host: '127.0.0.1' })));
   const baseUrls = Object.fromEntries(Object.keys(variants).map((name, index) => [name, addresses[index]!])) as Record<ShopVariant, string>;
+  // A box-office order, as `npm run orders -- create` places it: unpaid, terms not yet accepted.
+  const payments = createPaymentsService({ db: database.db, config, gateway: createSandboxGateway(APP_SECRET), appSecret: APP_SECRET });
+  const boxOffice = await createBoxOfficeOrder(
+    { db: database.db, config, appSecret: APP_SECRET, payments },
+    { email: 'box.office.buyer@example.com', fullName: 'Box Office Buyer', lines: [{ code: 'NWF27-DAY-SAT' }, { code: 'NWF27-PARKING' }], method: 'credit_card', paid: false },
+  );
+  project.provide('boxOfficeOrder', {
+    code: boxOffice.order.code,
+    checksum: orderChecksum(APP_SECRET, boxOffice.order.code),
+    email: 'box.office.buyer@example.com',
+    link: boxOffice.link,
+  });
   project.provide('baseUrl', baseUrls.default);
   project.provide('baseUrls', baseUrls);
   return async () => {
