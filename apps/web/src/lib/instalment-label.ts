@@ -1,0 +1,44 @@
+import type { ClientConfig, Order, PaymentPlanPayment } from '@festival/contract';
+
+/** Spec section 4, "Instalment label": how one instalment of a payment plan shows. */
+export type InstalmentLabel = 'paid' | 'cancelled' | 'refund' | 'pending' | 'overdue' | 'due' | 'processing' | 'partial' | 'problem';
+
+/**
+ * The label of an instalment. The spec lists the labels but not which wins when several apply;
+ * this order puts what has happened to the money first (paid, cancelled, a refund on the order),
+ * then a payment under way or stuck (processing, partial, problem), and only then the clock:
+ * overdue before due (an overdue instalment is due as well), and pending for one not yet due.
+ */
+export function instalmentLabel(payment: Pick<PaymentPlanPayment, 'payment_status' | 'due' | 'overdue'>, order: Pick<Order, 'has_refunds'>): InstalmentLabel {
+  const status = payment.payment_status;
+  if (status === 'paid') return 'paid';
+  if (status === 'cancelled') return 'cancelled';
+  if (order.has_refunds) return 'refund';
+  if (status === 'processing' || status === 'partial' || status === 'problem') return status;
+  if (payment.overdue) return 'overdue';
+  if (payment.due) return 'due';
+  return 'pending';
+}
+
+/** The texts of the labels when the configuration's payment status labels do not name them. */
+export const INSTALMENT_LABEL_TEXTS: Record<InstalmentLabel, string> = {
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+  refund: 'Refund',
+  pending: 'Pending',
+  overdue: 'Overdue',
+  due: 'Due',
+  processing: 'Processing',
+  partial: 'Partially paid',
+  problem: 'Problem',
+};
+
+/** The label's text: the configured payment status label of the same key, else ours. */
+export function instalmentLabelText(label: InstalmentLabel, config: Pick<ClientConfig, 'statusLabels'>): string {
+  return config.statusLabels.payment[label] ?? INSTALMENT_LABEL_TEXTS[label];
+}
+
+/** An instalment that can be paid now through its link: open, and not held up by a refund or a payment under way. */
+export function isInstalmentPayable(label: InstalmentLabel): boolean {
+  return label === 'pending' || label === 'due' || label === 'overdue';
+}
