@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { openDatabase } from '../db/client';
 import { readEnv } from '../env';
+import { runCli } from './run-cli';
 import { CatalogueError, importCatalogue, loadImages, readCatalogueFile } from '../modules/catalog/catalogue-import';
 
 const USAGE = `Usage:
@@ -33,10 +34,4 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-run(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof CatalogueError ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(run, (error) => error instanceof CatalogueError);

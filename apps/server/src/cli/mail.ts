@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { openDatabase } from '../db/client';
 import { readEnv } from '../env';
+import { runCli } from './run-cli';
 import { countOutbox, discardUnsentMails, listTroubledMails, retryFailedMails } from '../modules/mail/mail.queries';
 
 const USAGE = `Usage:
@@ -47,10 +48,4 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-run(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(run);

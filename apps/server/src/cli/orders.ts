@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { openDatabase } from '../db/client';
 import { readEnv } from '../env';
+import { runCli } from './run-cli';
 import { loadShopConfig } from '../modules/config/shop-config';
 import { ORDERS_USAGE, runOrdersCommand } from '../modules/orders/orders-command';
 import { createPaymentsService } from '../modules/payments/payments.service';
@@ -24,10 +25,4 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-run(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(run);

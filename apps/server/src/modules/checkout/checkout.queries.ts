@@ -21,20 +21,18 @@ export async function findShippingRate(db: Db, country: string) {
   return row;
 }
 
-/** A voucher that can be redeemed now: active, inside its dates, with uses left. Codes match without regard to case. */
+/** The voucher of a code that can be redeemed now: active, inside its dates, with uses left. Codes match without regard to case. */
+const redeemable = (code: string, now: Date) =>
+  and(
+    eq(vouchers.code, code.trim().toUpperCase()),
+    eq(vouchers.active, true),
+    or(isNull(vouchers.validFrom), lte(vouchers.validFrom, now)),
+    or(isNull(vouchers.validUntil), gt(vouchers.validUntil, now)),
+    or(isNull(vouchers.maxUses), sql`${vouchers.used} < ${vouchers.maxUses}`),
+  );
+
 export async function findRedeemableVoucher(db: Db, code: string, now: Date) {
-  const [row] = await db
-    .select()
-    .from(vouchers)
-    .where(
-      and(
-        eq(vouchers.code, code.trim().toUpperCase()),
-        eq(vouchers.active, true),
-        or(isNull(vouchers.validFrom), lte(vouchers.validFrom, now)),
-        or(isNull(vouchers.validUntil), gt(vouchers.validUntil, now)),
-        or(isNull(vouchers.maxUses), sql`${vouchers.used} < ${vouchers.maxUses}`),
-      ),
-    );
+  const [row] = await db.select().from(vouchers).where(redeemable(code, now));
   return row;
 }
 
@@ -48,15 +46,7 @@ export async function redeemVoucher(tx: Db, code: string, now: Date) {
   const [row] = await tx
     .update(vouchers)
     .set({ used: sql`${vouchers.used} + 1`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(vouchers.code, code.trim().toUpperCase()),
-        eq(vouchers.active, true),
-        or(isNull(vouchers.validFrom), lte(vouchers.validFrom, now)),
-        or(isNull(vouchers.validUntil), gt(vouchers.validUntil, now)),
-        or(isNull(vouchers.maxUses), sql`${vouchers.used} < ${vouchers.maxUses}`),
-      ),
-    )
+    .where(redeemable(code, now))
     .returning();
   return row;
 }

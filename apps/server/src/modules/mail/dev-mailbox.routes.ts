@@ -1,6 +1,7 @@
 import type { ShopConfigFile } from '@festival/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
+import { sendHtmlPage } from '../../http/html-page';
 import { escapeHtmlText } from '../config/shop-config';
 import * as queries from './mail.queries';
 import type { Mailbox } from './sender-address';
@@ -37,16 +38,7 @@ export function registerDevMailbox(app: FastifyInstance, deps: { db: Db; config:
   const { db, config } = deps;
   const time = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: config.timezone });
   const page = (reply: FastifyReply, title: string, body: string, status = 200) =>
-    reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-robots-tag', 'noindex')
-      .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
-          `<title>${escapeHtmlText(title)} · ${escapeHtmlText(config.name)}</title><link rel="stylesheet" href="${DEV_MAILBOX_PATH}.css"></head>` +
-          `<body><main>${body}</main></body></html>`,
-      );
+    sendHtmlPage(reply, { status, title: `${title} · ${config.name}`, stylesheet: `${DEV_MAILBOX_PATH}.css`, body: `<main>${body}</main>` });
   const notFound = (reply: FastifyReply) =>
     page(reply, 'No such message', `<h1>No such message</h1><p><a href="${DEV_MAILBOX_PATH}">Back to the mailbox</a></p>`, 404);
   const messageId = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : null);

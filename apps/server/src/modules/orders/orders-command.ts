@@ -74,20 +74,13 @@ export async function runOrdersCommand(
       printError(ORDERS_USAGE);
       return 2;
     }
-    try {
+    return refusalsPrinted(printError, async () => {
       const { order, accountCreated, link } = await createBoxOfficeOrder(deps, input);
       print(
         `Order ${order.code} for ${input.email}${accountCreated ? ' (new account, password e-mailed)' : ''}: ${formatAmount(deps.config, order.totalPrice)}, ${order.paymentStatus}.` +
           ` The customer was e-mailed the link to accept the terms: ${deps.config.publicBaseUrl.replace(/\/+$/, '')}${link}`,
       );
-      return 0;
-    } catch (error) {
-      if (error instanceof AppError) {
-        printError(error.message);
-        return 1;
-      }
-      throw error;
-    }
+    });
   }
   const [command, code, amountText] = argv;
   const amount = amountText === undefined ? null : parseAmount(amountText);
@@ -95,19 +88,24 @@ export async function runOrdersCommand(
     printError(ORDERS_USAGE);
     return 2;
   }
-  try {
+  return refusalsPrinted(printError, async () => {
     const order = await deps.payments.recordTransfer(code.trim().toUpperCase(), amount);
     const due = order.totalPrice - order.totalPaid;
     print(
       `Order ${order.code}: received ${formatAmount(deps.config, amount)}, paid ${formatAmount(deps.config, order.totalPaid)} of ${formatAmount(deps.config, order.totalPrice)}; status ${order.paymentStatus}` +
         (due > 0 ? `, ${formatAmount(deps.config, due)} still due.` : '.'),
     );
+  });
+}
+
+/** Runs a step: 0 when it succeeds, 1 with the message printed when the shop refuses it; anything else is thrown. */
+async function refusalsPrinted(printError: (line: string) => void, step: () => Promise<void>): Promise<number> {
+  try {
+    await step();
     return 0;
   } catch (error) {
-    if (error instanceof AppError) {
-      printError(error.message);
-      return 1;
-    }
-    throw error;
+    if (!(error instanceof AppError)) throw error;
+    printError(error.message);
+    return 1;
   }
 }

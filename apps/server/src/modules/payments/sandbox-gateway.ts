@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ShopConfigFile } from '@festival/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendHtmlPage } from '../../http/html-page';
 import { escapeHtmlText } from '../config/shop-config';
 import type { PaymentGateway, PaymentOutcome, PaymentRequest, VerifiedNotification, VerifiedReturn } from './gateway';
 
@@ -132,16 +133,12 @@ export function registerSandboxGateway(
   };
 
   const page = (reply: FastifyReply, status: number, title: string, body: string) =>
-    reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-robots-tag', 'noindex')
-      .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
-          `<title>${escapeHtmlText(title)} · Sandbox Pay</title><link rel="stylesheet" href="${SANDBOX_PATH}/sandbox.css"></head>` +
-          `<body><header><p>Sandbox Pay <span aria-hidden="true">·</span> test payments</p></header><main>${body}</main></body></html>`,
-      );
+    sendHtmlPage(reply, {
+      status,
+      title: `${title} · Sandbox Pay`,
+      stylesheet: `${SANDBOX_PATH}/sandbox.css`,
+      body: `<header><p>Sandbox Pay <span aria-hidden="true">·</span> test payments</p></header><main>${body}</main>`,
+    });
 
   const money = (fields: SignedFields) => {
     try {
