@@ -8,6 +8,7 @@ import { errorText } from '../../lib/api-client';
 import { useConfig } from '../../lib/config';
 import { followPaymentInstruction } from '../../lib/payment-instruction';
 import { userDataKey, useToken } from '../../lib/user-data';
+import { AttemptsNotice } from './AttemptsNotice';
 import { cardPaymentState } from './order-status';
 import { payOrder } from './pay-order';
 
@@ -63,17 +64,7 @@ export function CardPayment({ order, failed, waiting }: CardPaymentProps) {
           {messages.payment.paymentFailed}
         </p>
       )}
-      {state.maxReached && (
-        <p className="alert alert--warning" id="order-max-attempts">
-          {messages.payment.maxAttemptsReached}
-        </p>
-      )}
-      {state.warnAttempts && (
-        <p className="alert alert--warning" id="order-attempts-warning">
-          {messages.payment.attemptsWarning(order.payment_attempts, config.maxCreditCardAttempts)}{' '}
-          <a href={`mailto:${config.contact.email}`}>{messages.payment.contactUs}</a>
-        </p>
-      )}
+      <AttemptsNotice attempts={order.payment_attempts} idPrefix="order" />
       <FormError id="order-pay-error" message={error} />
       {redirecting ? (
         <p className="alert alert--info" id="order-redirecting" role="status">

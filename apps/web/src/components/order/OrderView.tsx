@@ -4,7 +4,9 @@ import { CardPayment } from './CardPayment';
 import { OrderFacts } from './OrderFacts';
 import { OrderItems } from './OrderItems';
 import { OrderTickets } from './OrderTickets';
-import { orderItemsHidden, type PaymentReturn } from './order-status';
+import { PaymentSchedule } from './PaymentSchedule';
+import { TermsWarning } from './TermsWarning';
+import { isFailedReturn, orderItemsHidden, type PaymentReturn } from './order-status';
 import './order.css';
 
 export interface OrderViewProps {
@@ -16,10 +18,11 @@ export interface OrderViewProps {
 }
 
 /**
- * One order as the customer sees it (spec section 4): its facts and status, how to pay what is
- * still open (bank details, or another card attempt), its items (hidden when cancelled or
- * abandoned) and, once paid, its tickets. Shared by the order page after checkout and the
- * portal's order detail and confirmation.
+ * One order as the customer sees it (spec section 4): its facts and status, the terms when not
+ * yet accepted, how to pay what is still open (bank details, another card attempt, the
+ * instalments of a payment plan), its items (hidden when cancelled or abandoned) and, once paid,
+ * its tickets. Shared by the order page after checkout and the portal's order detail and
+ * confirmation.
  */
 export function OrderView({ order, paymentReturn = null, waiting = false }: OrderViewProps) {
   const paid = order.payment_status === 'paid';
@@ -36,8 +39,11 @@ export function OrderView({ order, paymentReturn = null, waiting = false }: Orde
           {messages.payment.paid}
         </p>
       )}
+      <TermsWarning order={order} />
       <BankTransferDetails order={order} />
-      <CardPayment order={order} failed={paymentReturn === 'declined' || paymentReturn === 'cancelled'} waiting={waiting} />
+      {/* Unaccepted terms are accepted first; the acceptance itself then starts the payment. */}
+      {order.accepted_ts_and_cs && <CardPayment order={order} failed={isFailedReturn(paymentReturn)} waiting={waiting} />}
+      {!orderItemsHidden(order) && <PaymentSchedule order={order} offerPayment={!waiting} />}
       {!orderItemsHidden(order) && <OrderItems order={order} />}
       {paid && <OrderTickets order={order} />}
     </div>

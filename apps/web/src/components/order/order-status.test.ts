@@ -1,7 +1,7 @@
 import type { ClientConfig } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
 import { testOrder } from '../../lib/test-order';
-import { amountDue, cardPaymentState, isCardPaymentPending, orderItemsHidden, orderStatusText, paymentReturnOf } from './order-status';
+import { amountDue, attemptsState, awaitsCardPayment, cardPaymentState, isCardPaymentPending, isFailedReturn, orderItemsHidden, orderStatusText, paymentReturnOf, type PaymentReturn } from './order-status';
 
 const config: Pick<ClientConfig, 'texts' | 'statusLabels'> = {
   texts: {
@@ -71,6 +71,27 @@ describe('the card payment of a pending order', () => {
   it("reads the provider's return from the address", () => {
     expect(paymentReturnOf(new URLSearchParams('payment=declined'))).toBe('declined');
     expect(paymentReturnOf(new URLSearchParams('payment=returned'))).toBe('returned');
+    expect(paymentReturnOf(new URLSearchParams('payment=paid'))).toBe('paid');
     expect(paymentReturnOf(new URLSearchParams('payment=whatever'))).toBeNull();
+    expect(['declined', 'cancelled', 'paid', 'returned', null].map((value) => isFailedReturn(value as PaymentReturn))).toEqual([true, true, false, false, false]);
+  });
+
+  it('counts attempts of an order or an instalment the same way', () => {
+    expect([1, 2, 3, 4, 5, 6].map((attempts) => attemptsState(attempts, 5))).toEqual([
+      { warnAttempts: false, maxReached: false },
+      { warnAttempts: false, maxReached: false },
+      { warnAttempts: true, maxReached: false },
+      { warnAttempts: true, maxReached: false },
+      { warnAttempts: false, maxReached: true },
+      { warnAttempts: false, maxReached: true },
+    ]);
+  });
+
+  it('offers a card payment online while a card order waits for money (the accept-terms page)', () => {
+    expect(awaitsCardPayment(testOrder({ payment_method: 'credit_card', payment_status: 'pending', total_paid: 0 }))).toBe(true);
+    expect(awaitsCardPayment(testOrder({ payment_method: 'credit_card', payment_status: 'partial', total_paid: 4900 }))).toBe(true);
+    expect(awaitsCardPayment(testOrder({ payment_method: 'credit_card', payment_status: 'paid' }))).toBe(false);
+    expect(awaitsCardPayment(testOrder({ payment_method: 'credit_card', payment_status: 'abandoned', total_paid: 0 }))).toBe(false);
+    expect(awaitsCardPayment(testOrder({ payment_method: 'bank_transfer', payment_status: 'pending', total_paid: 0 }))).toBe(false);
   });
 });

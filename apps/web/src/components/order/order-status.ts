@@ -48,8 +48,8 @@ export interface CardPaymentState {
 /** For a card order still waiting for its payment: what the page offers; null for any other order. */
 export function cardPaymentState(order: Pick<Order, 'payment_method' | 'payment_status' | 'payment_attempts'>, maxAttempts: number): CardPaymentState | null {
   if (order.payment_method !== 'credit_card' || order.payment_status !== 'pending') return null;
-  if (order.payment_attempts >= maxAttempts) return { canPay: false, warnAttempts: false, maxReached: true };
-  return { canPay: true, warnAttempts: order.payment_attempts >= ATTEMPTS_WARNING_FROM, maxReached: false };
+  const { warnAttempts, maxReached } = attemptsState(order.payment_attempts, maxAttempts);
+  return { canPay: !maxReached, warnAttempts, maxReached };
 }
 
 /** A card payment the provider may still confirm: the page waits for its notification. */
@@ -57,10 +57,32 @@ export function isCardPaymentPending(order: Pick<Order, 'payment_method' | 'paym
   return order.payment_method === 'credit_card' && (order.payment_status === 'pending' || order.payment_status === 'processing');
 }
 
-/** What the payment provider said when it sent the payer back (the return's ?payment=…). */
-export type PaymentReturn = 'returned' | 'declined' | 'cancelled' | null;
+/**
+ * What the payment provider said when it sent the payer back (the return's ?payment=…): the
+ * pages of the links (instalment, accept terms) are told paid, declined or cancelled.
+ */
+export type PaymentReturn = 'returned' | 'paid' | 'declined' | 'cancelled' | null;
 
 export function paymentReturnOf(search: URLSearchParams): PaymentReturn {
   const value = search.get('payment');
-  return value === 'returned' || value === 'declined' || value === 'cancelled' ? value : null;
+  return value === 'returned' || value === 'paid' || value === 'declined' || value === 'cancelled' ? value : null;
+}
+
+/** The provider sent the payer back without a payment. */
+export function isFailedReturn(paymentReturn: PaymentReturn): boolean {
+  return paymentReturn === 'declined' || paymentReturn === 'cancelled';
+}
+
+/**
+ * A card order that still waits for money the customer can pay online, as the server decides
+ * when terms are accepted (decision 0018): the accept-terms page then offers 'Proceed to payment'.
+ */
+export function awaitsCardPayment(order: Pick<Order, 'payment_method' | 'payment_status' | 'total_paid' | 'total_price'>): boolean {
+  return order.payment_method === 'credit_card' && (order.payment_status === 'pending' || order.payment_status === 'partial') && order.total_paid < order.total_price;
+}
+
+/** Spec sections 4 and 9 for any attempt count (an order's, or an instalment's): warn from the third, stop at the maximum. */
+export function attemptsState(attempts: number, maxAttempts: number): { warnAttempts: boolean; maxReached: boolean } {
+  if (attempts >= maxAttempts) return { warnAttempts: false, maxReached: true };
+  return { warnAttempts: attempts >= ATTEMPTS_WARNING_FROM, maxReached: false };
 }

@@ -1,14 +1,19 @@
 // @vitest-environment happy-dom
-import { messages, type Order } from '@festival/contract';
+import { messages, type Order, type PaymentPlanPayment } from '@festival/contract';
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getConfig } from '../../../lib/config';
+import { followPaymentInstruction } from '../../../lib/payment-instruction';
 import { clearToken, setToken } from '../../../lib/storage';
 import { renderPage, stubApi, testCustomer, testUserData, type Answer } from '../../../lib/test-app';
 import { installTestConfig } from '../../../lib/test-config';
 import { testOrder } from '../../../lib/test-order';
 import { userDataKey } from '../../../lib/user-data';
 import OrderDetailPage from './OrderDetailPage';
+
+vi.mock('../../../lib/payment-instruction', () => ({ followPaymentInstruction: vi.fn() }));
 
 beforeAll(installTestConfig);
 beforeEach(() => {
@@ -20,6 +25,7 @@ afterEach(() => {
   cleanup();
   clearToken();
   vi.unstubAllGlobals();
+  vi.mocked(followPaymentInstruction).mockReset();
 });
 
 const dataWith = (order: Order) => testUserData({ customer: testCustomer(), orders: [order] });
@@ -29,13 +35,14 @@ function open(order: Order, { confirmation, answers = {} }: { confirmation: bool
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(userDataKey('the-token'), dataWith(order));
   const path = confirmation ? '/portal/orders/:order/confirmation' : '/portal/orders/:order';
-  renderPage(OrderDetailPage, {
+  const user = userEvent.setup();
+  const { queryClient: client } = renderPage(OrderDetailPage, {
     path,
     url: path.replace(':order', order.code),
     handle: { access: 'loggedIn', title: ({ params }) => `Order ${params.order ?? ''}`, ...(confirmation ? { confirmation: true } : {}) },
     queryClient,
   });
-  return { calls };
+  return { calls, user, queryClient: client };
 }
 
 describe('the order detail and confirmation', () => {
@@ -61,5 +68,132 @@ describe('the order detail and confirmation', () => {
     await vi.waitFor(() => expect(screen.getByText(messages.payment.paid)).toBeTruthy(), { timeout: 4000 });
     expect(calls.map((call) => call.path)).toEqual(['get-data']);
     expect(window.dataLayer).toHaveLength(1);
+  });
+});
+
+describe('the payment schedule of a payment-plan order', () => {
+  const instalment = (reference: string, overrides: Partial<PaymentPlanPayment> = {}): PaymentPlanPayment => ({
+    reference,
+    amount: 4800,
+    paid_amount: 0,
+    due_at: '2027-07-01T10:00:00.000Z',
+    paid_at: null,
+    payment_status: 'pending',
+    overdue: false,
+    due: false,
+    attempt: 0,
+    ...overrides,
+  });
+  const planOrder = (overrides: Partial<Order> = {}) =>
+    testOrder({
+      code: 'PLAN1234',
+      checksum: 'abc123',
+      has_payment_plan: true,
+      payment_status: 'partial',
+      total_price: 19300,
+      total_paid: 4900,
+      payments: [
+        instalment('I1', { amount: 4900, paid_amount: 4900, payment_status: 'paid', paid_at: '2027-06-01T12:00:00.000Z', due: true, due_at: '2027-06-01T12:00:00.000Z' }),
+        instalment('I2', { due: true, overdue: true }),
+        instalment('I3', { due: true }),
+        instalment('I4'),
+      ],
+      ...overrides,
+    });
+
+  it('lists the instalments with their labels and offers Pay now on the open ones, leading to their pages', async () => {
+    open(planOrder(), { confirmation: false });
+    const schedule = await screen.findByRole('region', { name: "The instalments of this order's payment plan" });
+    expect(schedule.closest('#order-schedule')).toBeTruthy();
+    const rows = within(schedule).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 5).map((cell) => cell.textContent))).toEqual([
+      ['1', '1 Jun 2027', '€49.00', '€49.00', 'Paid'],
+      ['2', '1 Jul 2027', '€48.00', '€0.00', 'Overdue'],
+      ['3', '1 Jul 2027', '€48.00', '€0.00', 'Due'],
+      ['4', '1 Jul 2027', '€48.00', '€0.00', 'Pending'],
+    ]);
+    expect(within(rows[0]!).queryByRole('link')).toBeNull();
+    const links = within(schedule).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/payment-plan-payment/PLAN1234/abc123/I2', '/payment-plan-payment/PLAN1234/abc123/I3', '/payment-plan-payment/PLAN1234/abc123/I4']);
+    expect(links[0]!.textContent).toBe('Pay now (instalment 2 of 4)');
+    expect(document.getElementById('order-schedule-pay-2')).toBe(links[0]);
+  });
+
+  it('shows refunds and closed orders without Pay now', async () => {
+    open(planOrder({ has_refunds: true }), { confirmation: false });
+    expect((await screen.findAllByText('Refund')).length).toBe(3);
+    expect(document.querySelector('#order-schedule a')).toBeNull();
+    cleanup();
+    open(planOrder({ payment_status: 'cancelled' }), { confirmation: false });
+    expect(await screen.findByText(getConfig().texts.paymentCancelled)).toBeTruthy();
+    expect(document.getElementById('order-schedule')).toBeNull();
+  });
+
+  it('has no schedule for an order without a plan', async () => {
+    open(testOrder(), { confirmation: false });
+    await screen.findByText(messages.payment.paid);
+    expect(document.getElementById('order-schedule')).toBeNull();
+  });
+});
+
+describe('an order whose terms are not accepted', () => {
+  const boxOffice = (overrides: Partial<Order> = {}) =>
+    testOrder({ code: 'BOX12345', checksum: 'c0ffee', staff: 'Box office', accepted_ts_and_cs: false, payment_method: 'credit_card', payment_status: 'pending', total_paid: 0, payment_attempts: 0, ...overrides });
+
+  it('warns, and enables the accept button only once the box is ticked; no card payment is offered before', async () => {
+    const { user } = open(boxOffice(), { confirmation: false });
+    const warning = await screen.findByRole('region', { name: 'Terms and Conditions' });
+    expect(warning.id).toBe('order-terms-warning');
+    const button = document.getElementById('order-terms-accept') as HTMLButtonElement;
+    expect(button.textContent).toBe(messages.terms.accept);
+    expect(button.disabled).toBe(true);
+    expect(document.getElementById('order-pay')).toBeNull();
+    await user.click(screen.getByLabelText('I accept the Terms and Conditions'));
+    expect(button.disabled).toBe(false);
+    // The terms open in a modal.
+    await user.click(within(warning).getByRole('button', { name: 'Read the Terms and Conditions' }));
+    expect(screen.getByRole('dialog', { name: 'Terms and Conditions' })).toBeTruthy();
+  });
+
+  it('accepts with the order and its checksum, keeps the answered data and follows the payment', async () => {
+    const order = boxOffice();
+    const payment = { action: 'submit' as const, url: 'https://pay.example.com/', params: { reference: 'pay_1' } };
+    const { calls, user, queryClient } = open(order, {
+      confirmation: false,
+      answers: { 'accept-terms-and-conditions': [{ status: 200, body: { data: dataWith({ ...order, accepted_ts_and_cs: true, payment_attempts: 1 }), payment } }] },
+    });
+    await user.click(await screen.findByLabelText('I accept the Terms and Conditions'));
+    await user.click(screen.getByRole('button', { name: messages.terms.accept }));
+    await vi.waitFor(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
+    expect(document.getElementById('order-terms-redirecting')?.textContent).toBe(messages.payment.redirecting);
+    expect(calls).toEqual([{ path: 'accept-terms-and-conditions', body: { token: 'the-token', order: 'BOX12345', checksum: 'c0ffee' } }]);
+    expect(queryClient.getQueryData<ReturnType<typeof dataWith>>(userDataKey('the-token'))?.orders[0]?.accepted_ts_and_cs).toBe(true);
+  });
+
+  it('says thank you when there is nothing to pay', async () => {
+    const order = boxOffice({ payment_method: 'bank_transfer' });
+    const { user } = open(order, {
+      confirmation: false,
+      answers: { 'accept-terms-and-conditions': [{ status: 200, body: { data: dataWith({ ...order, accepted_ts_and_cs: true }), payment: null } }] },
+    });
+    await user.click(await screen.findByLabelText('I accept the Terms and Conditions'));
+    await user.click(screen.getByRole('button', { name: messages.terms.accept }));
+    expect((await screen.findByText(messages.terms.thankYou)).id).toBe('order-terms-thank-you');
+    expect(followPaymentInstruction).not.toHaveBeenCalled();
+    expect(document.getElementById('order-terms-accept')).toBeNull();
+  });
+
+  it("shows a refusal's message and lets the customer try again", async () => {
+    const { user } = open(boxOffice(), { confirmation: false, answers: { 'accept-terms-and-conditions': [{ status: 409, body: { message: messages.payment.notPayable } }] } });
+    await user.click(await screen.findByLabelText('I accept the Terms and Conditions'));
+    await user.click(screen.getByRole('button', { name: messages.terms.accept }));
+    await vi.waitFor(() => expect(document.getElementById('order-terms-error')?.textContent).toBe(messages.payment.notPayable));
+    expect((document.getElementById('order-terms-accept') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows no warning once accepted', async () => {
+    open(testOrder(), { confirmation: false });
+    await screen.findByText(messages.payment.paid);
+    expect(document.getElementById('order-terms-warning')).toBeNull();
   });
 });

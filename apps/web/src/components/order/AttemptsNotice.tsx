@@ -1,0 +1,32 @@
+import { messages } from '@festival/contract';
+import { useConfig } from '../../lib/config';
+import { attemptsState } from './order-status';
+
+export interface AttemptsNoticeProps {
+  /** Card attempts made so far (an order's payment_attempts, an instalment's attempt). */
+  attempts: number;
+  /** Ids of the two notices: `${idPrefix}-attempts-warning`, `${idPrefix}-max-attempts`. */
+  idPrefix: string;
+}
+
+/**
+ * Spec sections 4 and 9 (decision 0017): from the third attempt a warning with a contact link; at
+ * the maximum, contact the card provider first (the page then offers no payment).
+ */
+export function AttemptsNotice({ attempts, idPrefix }: AttemptsNoticeProps) {
+  const config = useConfig();
+  const { warnAttempts, maxReached } = attemptsState(attempts, config.maxCreditCardAttempts);
+  if (maxReached) {
+    return (
+      <p className="alert alert--warning" id={`${idPrefix}-max-attempts`}>
+        {messages.payment.maxAttemptsReached}
+      </p>
+    );
+  }
+  if (!warnAttempts) return null;
+  return (
+    <p className="alert alert--warning" id={`${idPrefix}-attempts-warning`}>
+      {messages.payment.attemptsWarning(attempts, config.maxCreditCardAttempts)} <a href={`mailto:${config.contact.email}`}>{messages.payment.contactUs}</a>
+    </p>
+  );
+}

@@ -1,0 +1,106 @@
+import type { Order, PaymentPlanPayment } from '@festival/contract';
+import { Badge, type BadgeTone } from '../ui/Badge';
+import { ButtonLink } from '../ui/ButtonLink';
+import { DataTable, type DataTableColumn } from '../ui/DataTable';
+import { useConfig } from '../../lib/config';
+import { instalmentLabel, instalmentLabelText, isInstalmentPayable, type InstalmentLabel } from '../../lib/instalment-label';
+import { useFormat } from '../../lib/use-format';
+
+interface InstalmentRow {
+  number: number;
+  payment: PaymentPlanPayment;
+  label: InstalmentLabel;
+}
+
+const LABEL_TONES: Record<InstalmentLabel, BadgeTone> = {
+  paid: 'success',
+  cancelled: 'neutral',
+  refund: 'info',
+  pending: 'neutral',
+  overdue: 'danger',
+  due: 'info',
+  processing: 'info',
+  partial: 'info',
+  problem: 'danger',
+};
+
+/** The tone of an instalment's status badge. */
+export function instalmentTone(label: InstalmentLabel): BadgeTone {
+  return LABEL_TONES[label];
+}
+
+/** The page that pays one instalment (spec section 2), which works without a session. */
+export function instalmentPath(order: Pick<Order, 'code' | 'checksum'>, reference: string): string {
+  return `/payment-plan-payment/${encodeURIComponent(order.code)}/${encodeURIComponent(order.checksum)}/${encodeURIComponent(reference)}`;
+}
+
+/** No instalment of an order that is settled or closed can be paid. */
+const CLOSED = new Set(['paid', 'cancelled', 'abandoned']);
+
+export interface PaymentScheduleProps {
+  order: Order;
+  /** Offer Pay now on open instalments (not while the page waits for the provider's confirmation). */
+  offerPayment?: boolean;
+}
+
+/**
+ * The instalments of a payment-plan order: number, due date, amount, what is paid and the
+ * instalment label of spec section 4, with Pay now on an open instalment (pending, due or
+ * overdue) leading to its instalment page.
+ */
+export function PaymentSchedule({ order, offerPayment = true }: PaymentScheduleProps) {
+  const config = useConfig();
+  const format = useFormat();
+  if (!order.has_payment_plan || order.payments.length === 0) return null;
+  const count = order.payments.length;
+  const rows: InstalmentRow[] = order.payments.map((payment, index) => ({ number: index + 1, payment, label: instalmentLabel(payment, order) }));
+  const payable = (row: InstalmentRow) => offerPayment && !CLOSED.has(order.payment_status) && isInstalmentPayable(row.label);
+
+  const columns: DataTableColumn<InstalmentRow>[] = [
+    { key: 'number', header: '#', cell: (row) => row.number },
+    // Dates without a zone of their own show in the browser's zone (spec section 9).
+    { key: 'due', header: 'Due date', cell: (row) => format.date(row.payment.due_at, null, 'date') },
+    { key: 'amount', header: 'Amount', cell: (row) => format.money(row.payment.amount), align: 'end' },
+    { key: 'paid', header: 'Paid', cell: (row) => format.money(row.payment.paid_amount), align: 'end' },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (row) => (
+        <Badge tone={instalmentTone(row.label)} id={`order-schedule-status-${row.number}`}>
+          {instalmentLabelText(row.label, config)}
+        </Badge>
+      ),
+    },
+  ];
+
+  return (
+    <section className="order-section" id="order-schedule" aria-labelledby="order-schedule-title">
+      <h2 id="order-schedule-title" className="order-section__title">
+        Payment schedule
+      </h2>
+      <DataTable
+        className="order-schedule"
+        caption="The instalments of this order's payment plan"
+        captionHidden
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.payment.reference}
+        actionsHeader="Payment"
+        actions={
+          rows.some(payable)
+            ? (row) =>
+                payable(row) ? (
+                  <ButtonLink to={instalmentPath(order, row.payment.reference)} size="sm" variant={row.label === 'pending' ? 'secondary' : 'primary'} id={`order-schedule-pay-${row.number}`}>
+                    Pay now
+                    <span className="visually-hidden">
+                      {' '}
+                      (instalment {row.number} of {count})
+                    </span>
+                  </ButtonLink>
+                ) : null
+            : undefined
+        }
+      />
+    </section>
+  );
+}

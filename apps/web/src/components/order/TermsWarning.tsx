@@ -1,0 +1,85 @@
+import { messages, type Order } from '@festival/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Button } from '../ui/Button';
+import { FormError } from '../ui/FormError';
+import { TermsCheckbox } from '../ui/TermsCheckbox';
+import { errorText } from '../../lib/api-client';
+import { useConfig } from '../../lib/config';
+import { followPaymentInstruction } from '../../lib/payment-instruction';
+import { acceptTerms } from './accept-terms';
+import { orderItemsHidden } from './order-status';
+
+type Step = 'ask' | 'sending' | 'redirecting' | 'thanked';
+
+/**
+ * Spec section 4, "Terms": an order whose terms are not accepted (a box-office order) shows a
+ * warning with the terms checkbox; accepting goes to the payment when the order still waits for
+ * a card payment, or says thank you. It stays mounted after the acceptance, so the thank-you
+ * outlives the order's accepted flag that the answer's data brings.
+ */
+export function TermsWarning({ order }: { order: Order }) {
+  const { texts } = useConfig();
+  const queryClient = useQueryClient();
+  const [ticked, setTicked] = useState(false);
+  const [step, setStep] = useState<Step>('ask');
+  const [error, setError] = useState<string | null>(null);
+  const sendingRef = useRef(false);
+
+  if ((step === 'ask' || step === 'sending') && (order.accepted_ts_and_cs || orderItemsHidden(order))) return null;
+
+  const accept = async () => {
+    if (sendingRef.current || !ticked) return;
+    sendingRef.current = true;
+    setStep('sending');
+    setError(null);
+    try {
+      const answer = await acceptTerms(queryClient, order);
+      if (answer.payment) {
+        flushSync(() => setStep('redirecting'));
+        followPaymentInstruction(answer.payment);
+      } else setStep('thanked');
+    } catch (failure) {
+      sendingRef.current = false;
+      setStep('ask');
+      setError(errorText(failure));
+    }
+  };
+
+  return (
+    <section className="order-section order-terms" id="order-terms-warning" aria-labelledby="order-terms-title">
+      <h2 id="order-terms-title" className="order-section__title">
+        Terms and Conditions
+      </h2>
+      {step === 'thanked' ? (
+        <p className="alert alert--success" id="order-terms-thank-you" role="status">
+          {messages.terms.thankYou}
+        </p>
+      ) : step === 'redirecting' ? (
+        <p className="alert alert--info" id="order-terms-redirecting" role="status">
+          {messages.payment.redirecting}
+        </p>
+      ) : (
+        <>
+          <p className="alert alert--warning">You have not accepted the Terms and Conditions of this order yet. Please read and accept them to complete your order.</p>
+          <TermsCheckbox
+            id="order-terms-checkbox"
+            readId="order-terms-read"
+            modalId="order-terms-modal"
+            modalAcceptId="order-terms-modal-accept"
+            accepted={ticked}
+            onChange={setTicked}
+            termsHtml={texts.termsAndConditions}
+          />
+          <FormError id="order-terms-error" message={error} />
+          <div className="button-row">
+            <Button id="order-terms-accept" loading={step === 'sending'} disabled={!ticked} onClick={() => void accept()}>
+              {messages.terms.accept}
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
