@@ -1,7 +1,259 @@
+import { messages, type Order } from '@festival/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { acceptTerms } from '../../../components/order/accept-terms';
+import { AttemptsNotice } from '../../../components/order/AttemptsNotice';
+import { attemptsState, awaitsCardPayment, isCardPaymentPending, isFailedReturn, orderItemsHidden, orderStatusText, paymentReturnOf } from '../../../components/order/order-status';
+import { useQueryWaitingForPayment } from '../../../components/order/use-payment-wait';
+import { Button } from '../../../components/ui/Button';
+import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
+import { FormError } from '../../../components/ui/FormError';
+import { Loading } from '../../../components/ui/Loading';
 import { Page } from '../../../components/ui/Page';
+import { TermsCheckbox } from '../../../components/ui/TermsCheckbox';
+import { errorText } from '../../../lib/api-client';
+import { useConfig } from '../../../lib/config';
+import { followPaymentInstruction } from '../../../lib/payment-instruction';
 import { usePageTitle } from '../../../lib/route-handle';
+import { useFormat } from '../../../lib/use-format';
+import { termsOrderQuery, TERMS_ORDER_KEY } from '../api/order-links';
+import '../../../components/order/order.css';
 
-/** /accept-tcs/:order/:checksum. Filled by the checkout issue. */
+/**
+ * /accept-tcs/:order/:checksum (public; spec section 2, "Accept terms page"): the order a
+ * customer is asked to accept the terms of (a box-office order; decision 0018), opened from the
+ * e-mailed link without a session. A failed lookup goes home. The payment provider sends a payer
+ * back here with ?payment=paid|declined|cancelled.
+ */
 export default function AcceptTermsPage() {
-  return <Page title={usePageTitle()} lead="Read and accept the terms and conditions of your order." />;
+  const title = usePageTitle();
+  const { order: code = '', checksum = '' } = useParams();
+  const [search] = useSearchParams();
+  const paymentReturn = paymentReturnOf(search);
+  const navigate = useNavigate();
+  const { query, isWaiting } = useQueryWaitingForPayment(termsOrderQuery(code, checksum), paymentReturn === 'paid' ? isCardPaymentPending : null);
+  const failed = query.isError && query.data === undefined;
+
+  useEffect(() => {
+    // Spec section 8: a failed terms-order lookup goes home.
+    if (failed) void navigate('/', { replace: true });
+  }, [failed, navigate]);
+
+  return (
+    <Page title={title} lead="Please check your order, then read and accept its terms and conditions.">
+      {query.data ? <TermsOrder order={query.data} checksum={checksum} waiting={isWaiting} paymentReturn={paymentReturn} /> : <Loading />}
+    </Page>
+  );
+}
+
+type Step = 'ask' | 'sending' | 'redirecting' | 'thanked';
+
+interface TermsOrderProps {
+  order: Order;
+  checksum: string;
+  waiting: boolean;
+  paymentReturn: ReturnType<typeof paymentReturnOf>;
+}
+
+function TermsOrder({ order, checksum, waiting, paymentReturn }: TermsOrderProps) {
+  const config = useConfig();
+  const queryClient = useQueryClient();
+  const [ticked, setTicked] = useState(false);
+  const [step, setStep] = useState<Step>('ask');
+  const [error, setError] = useState<string | null>(null);
+  const sendingRef = useRef(false);
+
+  const closed = orderItemsHidden(order);
+  const payable = awaitsCardPayment(order);
+  // Accepted terms leave only the payment to make; at the attempts' maximum there is none.
+  const proceedToPayment = order.accepted_ts_and_cs && payable;
+  const maxReached = proceedToPayment && attemptsState(order.payment_attempts, config.maxCreditCardAttempts).maxReached;
+  const canAct = !closed && !waiting && (!order.accepted_ts_and_cs || proceedToPayment) && !maxReached;
+  const paid = order.payment_status === 'paid' || (paymentReturn === 'paid' && !waiting && !isCardPaymentPending(order));
+
+  const accept = async () => {
+    if (sendingRef.current || !ticked) return;
+    sendingRef.current = true;
+    setStep('sending');
+    setError(null);
+    try {
+      // The link's checksum: the order answered by the lookup carries the same.
+      const answer = await acceptTerms(queryClient, { code: order.code, checksum });
+      if (answer.payment) {
+        flushSync(() => setStep('redirecting'));
+        followPaymentInstruction(answer.payment);
+      } else setStep('thanked');
+    } catch (failure) {
+      sendingRef.current = false;
+      setStep('ask');
+      setError(errorText(failure));
+      // The order may have changed meanwhile (paid, attempts counted).
+      void queryClient.invalidateQueries({ queryKey: [TERMS_ORDER_KEY] });
+    }
+  };
+
+  let action;
+  if (step === 'thanked') {
+    action = (
+      <p className="alert alert--success" id="terms-thank-you" role="status">
+        {messages.terms.thankYou}
+      </p>
+    );
+  } else if (step === 'redirecting') {
+    action = (
+      <p className="alert alert--info" id="terms-redirecting" role="status">
+        {messages.payment.redirecting}
+      </p>
+    );
+  } else if (canAct) {
+    action = (
+      <>
+        <TermsCheckbox
+          id="terms-checkbox"
+          readId="terms-read"
+          modalId="terms-modal"
+          modalAcceptId="terms-modal-accept"
+          accepted={ticked}
+          onChange={setTicked}
+          termsHtml={config.texts.termsAndConditions}
+          describedBy="terms-hint"
+        />
+        <p id="terms-hint" className="field__hint">
+          {proceedToPayment ? 'You have accepted the terms of this order. Tick the box to confirm, then pay for your order.' : 'Tick the box to accept the terms of this order.'}
+        </p>
+        <FormError id="terms-error" message={error} />
+        <div className="button-row">
+          <Button id="terms-accept" size="lg" loading={step === 'sending'} disabled={!ticked} onClick={() => void accept()}>
+            {proceedToPayment ? messages.terms.proceedToPayment : messages.terms.accept}
+          </Button>
+        </div>
+      </>
+    );
+  } else if (closed) {
+    action = (
+      <p className="alert alert--warning" id="terms-not-payable">
+        {messages.payment.notPayable}
+      </p>
+    );
+  } else if (order.accepted_ts_and_cs && !waiting && !maxReached) {
+    action = <p id="terms-accepted">You have accepted the terms and conditions of this order.</p>;
+  }
+
+  return (
+    <div className="order-view">
+      <TermsOrderFacts order={order} />
+      {waiting && (
+        <p className="alert alert--info" id="terms-awaiting" role="status">
+          {messages.payment.awaitingConfirmation}
+        </p>
+      )}
+      {paid && (
+        <p className="alert alert--success" id="terms-paid" role="status">
+          {messages.payment.paid}
+        </p>
+      )}
+      {isFailedReturn(paymentReturn) && !paid && !waiting && (
+        <p className="alert alert--danger" id="terms-payment-failed">
+          {messages.payment.paymentFailed}
+        </p>
+      )}
+      {!closed && <TermsOrderItems order={order} />}
+      <section className="order-section" aria-labelledby="terms-action-title">
+        <h2 id="terms-action-title" className="order-section__title">
+          {proceedToPayment ? 'Payment' : 'Terms and Conditions'}
+        </h2>
+        {proceedToPayment && step === 'ask' && <AttemptsNotice attempts={order.payment_attempts} idPrefix="terms" />}
+        {action}
+      </section>
+    </div>
+  );
+}
+
+/** Spec section 2: order code, received at, channel, total price, item counts and payment method. */
+function TermsOrderFacts({ order }: { order: Order }) {
+  const config = useConfig();
+  const format = useFormat();
+  return (
+    <dl className="order-facts" id="terms-facts">
+      <div>
+        <dt>Order code</dt>
+        <dd id="terms-order-code">{order.code}</dd>
+      </div>
+      <div>
+        <dt>Received at</dt>
+        <dd id="terms-received-at">{format.date(order.created_at)}</dd>
+      </div>
+      <div>
+        <dt>Channel</dt>
+        <dd id="terms-channel">{order.staff ?? 'Online'}</dd>
+      </div>
+      <div>
+        <dt>Total price</dt>
+        <dd id="terms-total">{format.money(order.total_price)}</dd>
+      </div>
+      <div>
+        <dt>Tickets</dt>
+        <dd id="terms-ticket-count">{format.number(order.tickets.length)}</dd>
+      </div>
+      <div>
+        <dt>Merchandise</dt>
+        <dd id="terms-merchandise-count">{format.number(order.merchandisePurchases.length)}</dd>
+      </div>
+      <div>
+        <dt>Payment method</dt>
+        <dd id="terms-method">{config.paymentMethods[order.payment_method] ?? order.payment_method}</dd>
+      </div>
+      <div>
+        <dt>Status</dt>
+        <dd id="terms-status">{orderStatusText(order, config)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+interface TermsItemRow {
+  key: string;
+  name: string;
+  holder: string | null;
+  price: number;
+}
+
+/** Spec section 2: the items at their price excluding the booking fee, and the shipping. */
+function TermsOrderItems({ order }: { order: Order }) {
+  const format = useFormat();
+  const rows: TermsItemRow[] = [
+    ...order.tickets.map((ticket) => ({ key: `ticket-${ticket.code}`, name: ticket.product, holder: ticket.full_name, price: ticket.price })),
+    ...order.merchandisePurchases.map((purchase) => ({ key: `merchandise-${purchase.code}`, name: purchase.merchandise, holder: null, price: purchase.price })),
+  ];
+  const columns: DataTableColumn<TermsItemRow>[] = [
+    {
+      key: 'item',
+      header: 'Item',
+      cell: (row) => (
+        <div className="order-item">
+          <span className="order-item__name">{row.name}</span>
+          {row.holder && <span className="order-item__detail">{row.holder}</span>}
+        </div>
+      ),
+    },
+    { key: 'price', header: 'Price (excluding fee)', cell: (row) => format.money(row.price), align: 'end' },
+  ];
+  return (
+    <section className="order-section" id="terms-items" aria-labelledby="terms-items-title">
+      <h2 id="terms-items-title" className="order-section__title">
+        Items
+      </h2>
+      <DataTable
+        className="order-items"
+        caption="The items of this order"
+        captionHidden
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.key}
+        extraRows={[{ key: 'shipping', label: 'Shipping', value: <span id="terms-shipping">{format.money(order.shipping_amount)}</span> }]}
+      />
+    </section>
+  );
 }
