@@ -1,6 +1,6 @@
 import type { PaymentPlanPayment } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
-import { INSTALMENT_LABEL_TEXTS, instalmentLabel, instalmentLabelText, isInstalmentPayable, type InstalmentLabel } from './instalment-label';
+import { INSTALMENT_LABEL_TEXTS, instalmentLabel, instalmentLabelText, instalmentTone, isInstalmentPayable, type InstalmentLabel } from './instalment-label';
 
 const open = { payment_status: 'pending', due: false, overdue: false } as const;
 const label = (payment: Partial<Pick<PaymentPlanPayment, 'payment_status' | 'due' | 'overdue'>>, hasRefunds = false) =>
@@ -55,5 +55,9 @@ describe('the label of an instalment (spec section 4)', () => {
   it('offers payment for pending, due and overdue instalments only', () => {
     const payable = (Object.keys(INSTALMENT_LABEL_TEXTS) as InstalmentLabel[]).filter(isInstalmentPayable);
     expect(payable.sort()).toEqual(['due', 'overdue', 'pending']);
+  });
+
+  it('shows paid as success and overdue or a problem as danger', () => {
+    expect([instalmentTone('paid'), instalmentTone('overdue'), instalmentTone('problem'), instalmentTone('due'), instalmentTone('pending')]).toEqual(['success', 'danger', 'danger', 'info', 'neutral']);
   });
 });

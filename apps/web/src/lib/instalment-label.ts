@@ -42,3 +42,22 @@ export function instalmentLabelText(label: InstalmentLabel, config: Pick<ClientC
 export function isInstalmentPayable(label: InstalmentLabel): boolean {
   return label === 'pending' || label === 'due' || label === 'overdue';
 }
+
+/** How loud a label shows (the Badge's tones): settled quietly, trouble in danger. */
+export type InstalmentTone = 'neutral' | 'success' | 'info' | 'danger';
+
+const TONES: Record<InstalmentLabel, InstalmentTone> = {
+  paid: 'success',
+  cancelled: 'neutral',
+  refund: 'info',
+  pending: 'neutral',
+  overdue: 'danger',
+  due: 'info',
+  processing: 'info',
+  partial: 'info',
+  problem: 'danger',
+};
+
+export function instalmentTone(label: InstalmentLabel): InstalmentTone {
+  return TONES[label];
+}

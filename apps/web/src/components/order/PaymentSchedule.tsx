@@ -1,32 +1,15 @@
 import type { Order, PaymentPlanPayment } from '@festival/contract';
-import { Badge, type BadgeTone } from '../ui/Badge';
+import { Badge } from '../ui/Badge';
 import { ButtonLink } from '../ui/ButtonLink';
 import { DataTable, type DataTableColumn } from '../ui/DataTable';
 import { useConfig } from '../../lib/config';
-import { instalmentLabel, instalmentLabelText, isInstalmentPayable, type InstalmentLabel } from '../../lib/instalment-label';
+import { instalmentLabel, instalmentLabelText, instalmentTone, isInstalmentPayable, type InstalmentLabel } from '../../lib/instalment-label';
 import { useFormat } from '../../lib/use-format';
 
 interface InstalmentRow {
   number: number;
   payment: PaymentPlanPayment;
   label: InstalmentLabel;
-}
-
-const LABEL_TONES: Record<InstalmentLabel, BadgeTone> = {
-  paid: 'success',
-  cancelled: 'neutral',
-  refund: 'info',
-  pending: 'neutral',
-  overdue: 'danger',
-  due: 'info',
-  processing: 'info',
-  partial: 'info',
-  problem: 'danger',
-};
-
-/** The tone of an instalment's status badge. */
-export function instalmentTone(label: InstalmentLabel): BadgeTone {
-  return LABEL_TONES[label];
 }
 
 /** The page that pays one instalment (spec section 2), which works without a session. */

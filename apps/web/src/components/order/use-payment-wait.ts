@@ -1,21 +1,18 @@
-import { useQuery, type QueryFunction, type QueryKey } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { PAYMENT_POLL_LIMIT_MS, PAYMENT_POLL_MS } from './use-customer-order';
 
-export interface WaitingQueryOptions<T> {
-  queryKey: QueryKey;
-  queryFn: QueryFunction<T>;
-}
+export type WaitingQueryOptions<T, K extends QueryKey> = Omit<UseQueryOptions<T, Error, T, K>, 'refetchInterval'>;
 
 /**
  * A query that is asked again every 2 seconds, for up to 2 minutes, while `waitWhile` holds for
  * its answer: the payer may come back from the provider before its notification reaches the shop.
- * The pages opened by a link (no session, so no get-data) use it as the order pages use
+ * The pages opened by a link (no session needed, so no get-data) use it as the order pages use
  * useCustomerOrder.
  */
-export function useQueryWaitingForPayment<T>(options: WaitingQueryOptions<T>, waitWhile: ((data: T) => boolean) | null) {
+export function useQueryWaitingForPayment<T, K extends QueryKey = QueryKey>(options: WaitingQueryOptions<T, K>, waitWhile: ((data: T) => boolean) | null) {
   const [timedOut, setTimedOut] = useState(false);
-  const query = useQuery<T>({
+  const query = useQuery<T, Error, T, K>({
     ...options,
     refetchInterval: (current) => {
       const data = current.state.data;

@@ -18,7 +18,7 @@ import { useConfig } from '../../../lib/config';
 import { followPaymentInstruction } from '../../../lib/payment-instruction';
 import { usePageTitle } from '../../../lib/route-handle';
 import { useFormat } from '../../../lib/use-format';
-import { termsOrderQuery, TERMS_ORDER_KEY } from '../api/order-links';
+import { termsOrderQuery, TERMS_ORDER_KEY } from '../api/terms-order';
 import '../../../components/order/order.css';
 
 /**

@@ -5,7 +5,6 @@ import { flushSync } from 'react-dom';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { AttemptsNotice } from '../../../components/order/AttemptsNotice';
 import { attemptsState, isFailedReturn, paymentReturnOf, type PaymentReturn } from '../../../components/order/order-status';
-import { instalmentTone } from '../../../components/order/PaymentSchedule';
 import { useQueryWaitingForPayment } from '../../../components/order/use-payment-wait';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
@@ -15,11 +14,11 @@ import { Page } from '../../../components/ui/Page';
 import { TermsCheckbox } from '../../../components/ui/TermsCheckbox';
 import { errorText } from '../../../lib/api-client';
 import { useConfig } from '../../../lib/config';
-import { instalmentLabel, instalmentLabelText, isInstalmentPayable } from '../../../lib/instalment-label';
+import { instalmentLabel, instalmentLabelText, instalmentTone, isInstalmentPayable } from '../../../lib/instalment-label';
 import { followPaymentInstruction } from '../../../lib/payment-instruction';
 import { usePageTitle } from '../../../lib/route-handle';
 import { useFormat } from '../../../lib/use-format';
-import { instalmentQuery, INSTALMENT_KEY, payInstalment, type InstalmentData } from '../api/order-links';
+import { instalmentQuery, INSTALMENT_KEY, payInstalment, type InstalmentData } from '../api/instalment';
 import '../../../components/order/order.css';
 
 /** Back from the provider with a payment: wait while the instalment is still open. */
