@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { isCardPaymentPending, paymentReturnOf } from '../../../components/order/order-status';
 import { OrderView } from '../../../components/order/OrderView';
-import { useCustomerOrder } from '../../../components/order/use-customer-order';
+import { useCustomerOrder } from '../../../components/order/use-payment-wait';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { Loading } from '../../../components/ui/Loading';
 import { Page } from '../../../components/ui/Page';
