@@ -57,6 +57,10 @@ export function newCode(length: number): string {
 
 const invalid = (field: string, message: string) => new AppError('INVALID_INPUT', message, { [field]: [message] });
 
+/** How the missing-fields text names the shipping recipient and lines (the checkout page names them the same). */
+export const SHIPPING_NAME_FIELD = 'Full name';
+export const shippingFieldName = (line: string) => `${line} (shipping)`;
+
 /** The names of the configured address lines that are required and empty. */
 export function missingAddressLines(config: Pick<ShopConfigFile, 'addressLines'>, address: Record<string, string> | null | undefined): string[] {
   return config.addressLines.filter((line) => line.required && !address?.[line.text]?.trim()).map((line) => line.text);
@@ -110,19 +114,21 @@ export function createCheckoutService(deps: CheckoutDeps) {
         const lines = await cartQueries.listCartLines(tx, cart.id);
         if (!lines.products.length && !lines.merchandise.length) throw new AppError('CONFLICT', messages.payment.cartEmpty);
 
-        // The checks of spec section 5, in the page's order.
+        // The checks of spec section 5, in the page's order: country, shipping country, the
+        // required fields (billing, then shipping lines told apart as the page names them), then
+        // the voucher and the payment method, the terms last.
         if (!country || !countryCodes.has(country)) throw invalid('customer.country', messages.checkout.countryRequired);
-        const billingMissing = missingAddressLines(config, input.customer.address);
-        if (billingMissing.length) throw invalid('customer.address', messages.checkout.fillOutFields(billingMissing));
         const hasMerchandise = lines.merchandise.length > 0;
         const shippingCountry = hasMerchandise ? input.order.shipping_country?.trim().toUpperCase() || null : null;
         const shippingName = input.order.shipping_name?.trim() || null;
-        if (hasMerchandise) {
-          if (!shippingCountry || !countryCodes.has(shippingCountry)) throw invalid('order.shipping_country', messages.checkout.shippingCountryRequired);
-          const missing = [...(shippingName ? [] : ['Full name']), ...missingAddressLines(config, input.order.shipping_address)];
-          if (missing.length) throw invalid('order.shipping_address', messages.checkout.fillOutFields(missing));
+        if (hasMerchandise && (!shippingCountry || !countryCodes.has(shippingCountry))) throw invalid('order.shipping_country', messages.checkout.shippingCountryRequired);
+        const billingMissing = missingAddressLines(config, input.customer.address);
+        const shippingMissing = hasMerchandise
+          ? [...(shippingName ? [] : [SHIPPING_NAME_FIELD]), ...missingAddressLines(config, input.order.shipping_address).map(shippingFieldName)]
+          : [];
+        if (billingMissing.length || shippingMissing.length) {
+          throw invalid(billingMissing.length ? 'customer.address' : 'order.shipping_address', messages.checkout.fillOutFields([...billingMissing, ...shippingMissing]));
         }
-        if (input.order.accept_terms !== true) throw invalid('order.accept_terms', messages.checkout.acceptTerms);
 
         const itemIds = [...new Set([...lines.products, ...lines.merchandise].map((line) => line.shopItemId))];
         const items = await carts.itemsOf(itemIds, snapshot, tx);
@@ -146,6 +152,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         });
         const choice = choosePaymentMethod(allowed, input.order.payment_method, totalPrice === 0);
         if (choice.method === null) throw invalid('order.payment_method', choice.error);
+        if (input.order.accept_terms !== true) throw invalid('order.accept_terms', messages.checkout.acceptTerms);
         const method = choice.method;
         const paidNow = totalPrice === 0;
 

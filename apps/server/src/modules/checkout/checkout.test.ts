@@ -127,7 +127,7 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     await refused({ ...checkoutPayload(buyer.token, cart, shipping), customer: { country: null, address: NL_ADDRESS } }, 'customer.country', messages.checkout.countryRequired);
     await refused({ ...checkoutPayload(buyer.token, cart, shipping), customer: { country: 'NL', address: { City: 'Amsterdam' } } }, 'customer.address', messages.checkout.fillOutFields(['Street and number', 'Postcode']));
     await refused(checkoutPayload(buyer.token, cart, { ...shipping, shipping_country: null }), 'order.shipping_country', messages.checkout.shippingCountryRequired);
-    await refused(checkoutPayload(buyer.token, cart, { ...shipping, shipping_name: ' ', shipping_address: { 'Street and number': 'Damrak 1' } }), 'order.shipping_address', messages.checkout.fillOutFields(['Full name', 'Postcode', 'City']));
+    await refused(checkoutPayload(buyer.token, cart, { ...shipping, shipping_name: ' ', shipping_address: { 'Street and number': 'Damrak 1' } }), 'order.shipping_address', messages.checkout.fillOutFields(['Full name', 'Postcode (shipping)', 'City (shipping)']));
     await refused(checkoutPayload(buyer.token, cart, { ...shipping, accept_terms: false }), 'order.accept_terms', messages.checkout.acceptTerms);
     await refused(checkoutPayload(buyer.token, cart, shipping, { voucher_code: 'NO-SUCH-CODE' }), 'voucher_code', messages.checkout.voucherInvalid);
     const nowhere = await shop.call('checkout-cart', checkoutPayload(buyer.token, cart, { ...shipping, shipping_country: 'GB' }));

@@ -169,6 +169,19 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
     const thanked = api['accept-terms-and-conditions'].answer.parse((await shop.call('accept-terms-and-conditions', { token: null, order: paidAtDesk!.code, checksum: orderChecksum(SECRET, paidAtDesk!.code) })).body);
     expect(thanked.payment ?? null).toBeNull();
     expect(await mails(email, 'Your account at')).toHaveLength(1);
+    // A customer with a session pays a box-office order from the portal once its terms are accepted, not before.
+    const regular = await createCustomer(shop);
+    expect(await runOrdersCommand(['create', '--email', regular.email, '--name', 'Regular', '--item', 'NWF27-LOCKER'], deps)).toBe(0);
+    const [deskOrder] = await db().select().from(orders).where(eq(orders.customerId, regular.id));
+    expect(await shop.call('pay-order', { token: regular.token, order: deskOrder!.code })).toEqual({ status: 409, body: { message: messages.payment.notPayable } });
+    const link2 = { order: deskOrder!.code, checksum: orderChecksum(SECRET, deskOrder!.code) };
+    const acceptedByOwner = api['accept-terms-and-conditions'].answer.parse((await shop.call('accept-terms-and-conditions', { token: regular.token, ...link2 })).body);
+    expect(acceptedByOwner.data?.customer?.email).toBe(regular.email);
+    await payOnSandbox(base, acceptedByOwner.payment, SANDBOX_CARDS.declined);
+    const retry = await shop.call('pay-order', { token: regular.token, order: deskOrder!.code });
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    await payOnSandbox(base, retry.body.payment, SANDBOX_CARDS.succeeds);
+    expect((await orderRow(deskOrder!.code)).paymentStatus).toBe('paid');
     // Refusals the organiser reads.
     expect(await runOrdersCommand(['create', '--email', email, '--name', 'Desk Buyer', '--item', 'NWF27-GLAMPING'], deps)).toBe(1);
     expect(lines.at(-1)).toContain('sold out');

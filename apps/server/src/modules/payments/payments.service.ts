@@ -157,7 +157,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return db.transaction(async (tx) => {
         const order = await orderQueries.lockOrder(tx, { code: orderCode });
         if (!order || order.customerId !== customer.id) throw new AppError('NOT_FOUND', messages.payment.orderNotFound);
-        const payable = order.paymentMethod === 'credit_card' && order.paymentStatus === 'pending' && order.payBy !== null && order.payBy > now();
+        // Pending (or a payment plan's next instalment), terms accepted, and still inside its time to
+        // pay; a box-office order has no such time (decision 0018).
+        const payable =
+          order.paymentMethod === 'credit_card' &&
+          (order.paymentStatus === 'pending' || order.paymentStatus === 'partial') &&
+          order.acceptedTermsAt !== null &&
+          (order.payBy === null || order.payBy > now());
         if (!payable) throw new AppError('CONFLICT', messages.payment.notPayable);
         return startAttempt(tx, order, customer.email);
       });
