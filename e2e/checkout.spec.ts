@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../packages/contract/src/messages';
+import { paymentMessages } from '../packages/contract/src/payment-messages';
 import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 
@@ -75,7 +76,7 @@ describe('checkout in Chromium', () => {
 
     await page.waitForURL((url) => url.pathname.startsWith('/order/') && url.searchParams.get('payment') === 'declined');
     const code = orderCodeOf(page.url())!;
-    await expect.poll(() => page.getByText(messages.payment.paymentFailed).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(paymentMessages.paymentFailed).count()).toBeGreaterThan(0);
     // The cart became the order.
     expect(await page.locator('#cart-count').textContent()).toBe('0');
     await expectNoAxeViolations(page);
@@ -110,7 +111,7 @@ describe('checkout in Chromium', () => {
     await expect.poll(() => page.locator('#checkout-voucher-error').textContent()).toBe(messages.checkout.voucherInvalid);
     await page.locator('#checkout-voucher').fill('GIFTCARD150');
     await page.locator('#checkout-voucher-apply').click();
-    await expect.poll(() => page.locator('#checkout-voucher-warning').textContent()).toBe(messages.payment.voucherExceedsOrder);
+    await expect.poll(() => page.locator('#checkout-voucher-warning').textContent()).toBe(paymentMessages.voucherExceedsOrder);
     await page.locator('#checkout-method-voucher').waitFor();
     await fillBillingAddress(page);
     await page.locator('#checkout-terms').check();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it, type ProvidedContext } from 'vitest';
 import { messages } from '../packages/contract/src/messages';
+import { paymentMessages } from '../packages/contract/src/payment-messages';
 import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 
@@ -84,7 +85,7 @@ describe('order links in Chromium', () => {
 
     // Back on the instalment page, which works with or without a session.
     await page.waitForURL((url) => url.pathname === href && url.searchParams.get('payment') === 'paid');
-    await expect.poll(() => text(page, '#instalment-paid'), { timeout: 10_000 }).toBe(messages.payment.paid);
+    await expect.poll(() => text(page, '#instalment-paid'), { timeout: 10_000 }).toBe(paymentMessages.paid);
     expect(await text(page, '#instalment-status')).toBe('Paid');
     expect(await page.locator('#instalment-pay').count()).toBe(0);
     await expectNoAxeViolations(page);
@@ -132,7 +133,7 @@ describe('order links in Chromium', () => {
     // Declined first: back on the page, the terms stay accepted and the payment is offered again.
     await payOnGateway(page, CARD_DECLINED, total);
     await page.waitForURL((url) => url.pathname === link && url.searchParams.get('payment') === 'declined');
-    await expect.poll(() => text(page, '#terms-payment-failed')).toBe(messages.payment.paymentFailed);
+    await expect.poll(() => text(page, '#terms-payment-failed')).toBe(paymentMessages.paymentFailed);
     await expect.poll(() => accept.textContent()).toBe(messages.terms.proceedToPayment);
     await expectNoAxeViolations(page);
     await page.locator('#terms-checkbox').check();
@@ -140,7 +141,7 @@ describe('order links in Chromium', () => {
 
     await payOnGateway(page, CARD_PAYS, total);
     await page.waitForURL((url) => url.pathname === link && url.searchParams.get('payment') === 'paid');
-    await expect.poll(() => text(page, '#terms-paid'), { timeout: 10_000 }).toBe(messages.payment.paid);
+    await expect.poll(() => text(page, '#terms-paid'), { timeout: 10_000 }).toBe(paymentMessages.paid);
     expect(await page.locator('#terms-accept').count()).toBe(0);
     await expectNoAxeViolations(page);
 

@@ -1,4 +1,5 @@
 export * from './messages';
+export * from './payment-messages';
 export * from './constants';
 export * from './listing';
 export * from './holder';

@@ -44,26 +44,6 @@ export const messages = {
     shippingUnavailable: 'We are currently unable to ship to your country.',
     selectCountryForShipping: 'Please select your country to see your shipping rates.',
   },
-  /** Checkout and payment texts the spec names but does not word: our own (docs/decisions/0017). */
-  payment: {
-    redirecting: 'Please wait while we take you to the payment page…',
-    voucherExceedsOrder: 'Your voucher is worth more than this order. The remaining value will be lost.',
-    paymentPlanNoVoucher: 'Vouchers cannot be used with a payment plan.',
-    cartEmpty: 'Your cart is empty, so there is nothing to check out.',
-    loginRequired: 'Please log in or register to check out.',
-    attemptsWarning: (attempt: number, maximum: number) =>
-      `This is payment attempt ${attempt} of ${maximum}. If your payments keep failing, please contact us before trying again.`,
-    contactUs: 'Contact us',
-    maxAttemptsReached: 'You have reached the maximum number of payment attempts. Please contact your card provider before you make another attempt.',
-    notPayable: 'This order cannot be paid now.',
-    awaitingConfirmation: 'We are waiting for the payment provider to confirm your payment. This page updates by itself.',
-    paymentFailed: 'Your payment did not go through. You can try again.',
-    payNow: 'Pay now',
-    paid: 'Thank you! Your payment has been received.',
-    bankTransferIntro: 'Please transfer the amount below to our bank account, with the payment reference, so we can match your payment to your order.',
-    orderNotFound: 'We could not find this order.',
-    amountMismatch: 'The payment does not match the order.',
-  },
   ticketEdit: {
     fillOutFieldsPrefix: 'Please fill out the following fields: ',
     fillOutFields: (fields: readonly string[]) => `Please fill out the following fields: ${fields.join(', ')}`,

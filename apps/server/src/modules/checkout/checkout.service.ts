@@ -3,6 +3,7 @@ import {
   allowedPaymentMethods,
   choosePaymentMethod,
   messages,
+  paymentMessages,
   type ApiInput,
   type EventSettings,
   type Order,
@@ -97,7 +98,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   return {
     async checkout(input: ApiInput<'checkout-cart'>, customer: CustomerRow | null): Promise<CheckoutAnswer> {
-      if (!customer) throw new AppError('UNAUTHENTICATED', messages.payment.loginRequired);
+      if (!customer) throw new AppError('UNAUTHENTICATED', paymentMessages.loginRequired);
       if (!config.shopActive) throw new AppError('CONFLICT', messages.cart.shopClosed);
       const snapshot = await catalog.current();
       const country = input.customer.country?.trim().toUpperCase() || null;
@@ -112,7 +113,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         }
         if (cart.status !== 'open' || cart.expiresAt <= now()) throw new AppError('GONE', messages.cart.expired);
         const lines = await cartQueries.listCartLines(tx, cart.id);
-        if (!lines.products.length && !lines.merchandise.length) throw new AppError('CONFLICT', messages.payment.cartEmpty);
+        if (!lines.products.length && !lines.merchandise.length) throw new AppError('CONFLICT', paymentMessages.cartEmpty);
 
         // The checks of spec section 5, in the page's order: country, shipping country, the
         // required fields (billing, then shipping lines told apart as the page names them), then

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { api, messages, type PaymentInstruction } from '@festival/contract';
+import { api, messages, type PaymentInstruction, paymentMessages } from '@festival/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
@@ -112,7 +112,7 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     const cart = await cartWith(buyer.token, ['NWF27-PARKING']);
     const answer = await shop.call('checkout-cart', checkoutPayload('', cart));
     expect(answer.status).toBe(401);
-    expect(answer.body.message).toBe(messages.payment.loginRequired);
+    expect(answer.body.message).toBe(paymentMessages.loginRequired);
   });
 
   it('answers each checkout validation message of spec section 5, changing nothing', async () => {
@@ -253,7 +253,7 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     expect(third.data.orders.find((order) => order.code === answer.order.code)!.payment_attempts).toBe(3);
     // At the maximum no further attempt starts; the open one can still be paid.
     const refused = await shop.call('pay-order', { token: buyer.token, order: answer.order.code });
-    expect(refused).toEqual({ status: 409, body: { message: messages.payment.maxAttemptsReached } });
+    expect(refused).toEqual({ status: 409, body: { message: paymentMessages.maxAttemptsReached } });
     expect(await payOnSandbox(third.payment, SANDBOX_CARDS.succeeds)).toBe(`/portal/orders/${answer.order.code}/confirmation`);
     expect((await orderRow(answer.order.code)).paymentStatus).toBe('paid');
     // Another customer cannot pay (or see) this order.
@@ -274,7 +274,7 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     const order = await orderRow(answer.order.code);
     expect((await db().select().from(tickets).where(eq(tickets.orderId, order.id))).map((ticket) => ticket.status)).toEqual(['cancelled']);
     expect((await db().select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, 'expired')))).length).toBe(1);
-    expect((await shop.call('pay-order', { token: buyer.token, order: answer.order.code })).body).toEqual({ message: messages.payment.notPayable });
+    expect((await shop.call('pay-order', { token: buyer.token, order: answer.order.code })).body).toEqual({ message: paymentMessages.notPayable });
     // A payment that arrives after all is not lost: the order is flagged for the organiser.
     await payOnSandbox(answer.payment, SANDBOX_CARDS.succeeds);
     expect(await orderRow(answer.order.code)).toMatchObject({ paymentStatus: 'problem', totalPaid: answer.order.total_price });

@@ -1,4 +1,4 @@
-import { messages, type Order, type PaymentInstruction, type PaymentPlanPayment, type UserData } from '@festival/contract';
+import { type Order, type PaymentInstruction, type PaymentPlanPayment, type UserData, paymentMessages } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { CustomerRow } from '../accounts/session.queries';
@@ -27,7 +27,7 @@ export interface OrderLinksDeps {
 export function createOrderLinksService(deps: OrderLinksDeps) {
   const { db, payments } = deps;
   const now = deps.now ?? (() => new Date());
-  const notFound = () => new AppError('NOT_FOUND', messages.payment.orderNotFound);
+  const notFound = () => new AppError('NOT_FOUND', paymentMessages.orderNotFound);
 
   async function linkedOrder(on: Db, code: string | number, checksum: string, lock: boolean): Promise<OrderRow> {
     const text = String(code).trim().toUpperCase();
@@ -63,7 +63,7 @@ export function createOrderLinksService(deps: OrderLinksDeps) {
     async acceptTerms(code: string | number, checksum: string, customer: CustomerRow | null): Promise<{ data: UserData | null; payment: PaymentInstruction | null }> {
       const { order, payment } = await db.transaction(async (tx) => {
         const order = await linkedOrder(tx, code, checksum, true);
-        if (order.paymentStatus === 'abandoned' || order.paymentStatus === 'cancelled') throw new AppError('CONFLICT', messages.payment.notPayable);
+        if (order.paymentStatus === 'abandoned' || order.paymentStatus === 'cancelled') throw new AppError('CONFLICT', paymentMessages.notPayable);
         const accepted = order.acceptedTermsAt ? order : await orderQueries.updateOrder(tx, order.id, { acceptedTermsAt: now() });
         if (!needsCardPayment(accepted)) return { order: accepted, payment: null };
         const owner = await orderQueries.findOrderCustomer(tx, accepted.customerId);
@@ -87,7 +87,7 @@ export function createOrderLinksService(deps: OrderLinksDeps) {
         const order = await linkedOrder(tx, code, checksum, true);
         const instalment = await orderQueries.findInstalment(tx, order.id, reference.trim());
         if (!instalment) throw notFound();
-        if (order.paymentStatus === 'abandoned' || order.paymentStatus === 'cancelled' || order.paymentStatus === 'paid') throw new AppError('CONFLICT', messages.payment.notPayable);
+        if (order.paymentStatus === 'abandoned' || order.paymentStatus === 'cancelled' || order.paymentStatus === 'paid') throw new AppError('CONFLICT', paymentMessages.notPayable);
         const owner = await orderQueries.findOrderCustomer(tx, order.customerId);
         const page = `/payment-plan-payment/${encodeURIComponent(order.code)}/${orderChecksum(deps.appSecret, order.code)}/${encodeURIComponent(instalment.reference)}`;
         return payments.startAttempt(tx, order, owner.email, instalment, page);

@@ -1,4 +1,4 @@
-import { api, messages } from '@festival/contract';
+import { api, paymentMessages } from '@festival/contract';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
@@ -105,7 +105,7 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
     expect(await orderRow(placed.order.code)).toMatchObject({ paymentStatus: 'paid', totalPaid: 19300 });
     // A paid instalment cannot be paid again.
     const again = await shop.call('pay-payment-plan-order-payment', { token: null, ...instalmentLink(placed.order.code, placed.order.payments[3]!.reference) });
-    expect(again).toEqual({ status: 409, body: { message: messages.payment.notPayable } });
+    expect(again).toEqual({ status: 409, body: { message: paymentMessages.notPayable } });
     clock = new Date();
   });
 
@@ -115,7 +115,7 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
     const other = api['checkout-cart'].answer.parse((await shop.call('checkout-cart', checkoutPayload(buyer.token, await cartWith(shop, buyer.token, ['NWF27-PARKING'])))).body);
     const good = orderChecksum(SECRET, placed.order.code);
     const reference = placed.order.payments[1]!.reference;
-    const notFound = { status: 404, body: { message: messages.payment.orderNotFound } };
+    const notFound = { status: 404, body: { message: paymentMessages.orderNotFound } };
     const wrongOnes = [good.replace(/.$/, (last) => (last === '0' ? '1' : '0')), good.toUpperCase(), `${good}00`, orderChecksum(SECRET, other.order.code), orderChecksum('another-secret-of-at-least-32-characters', placed.order.code)];
     for (const checksum of wrongOnes) {
       expect(await shop.call('get-terms-and-conditions-order', { order: placed.order.code, checksum })).toEqual(notFound);
@@ -173,7 +173,7 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
     const regular = await createCustomer(shop);
     expect(await runOrdersCommand(['create', '--email', regular.email, '--name', 'Regular', '--item', 'NWF27-LOCKER'], deps)).toBe(0);
     const [deskOrder] = await db().select().from(orders).where(eq(orders.customerId, regular.id));
-    expect(await shop.call('pay-order', { token: regular.token, order: deskOrder!.code })).toEqual({ status: 409, body: { message: messages.payment.notPayable } });
+    expect(await shop.call('pay-order', { token: regular.token, order: deskOrder!.code })).toEqual({ status: 409, body: { message: paymentMessages.notPayable } });
     const link2 = { order: deskOrder!.code, checksum: orderChecksum(SECRET, deskOrder!.code) };
     const acceptedByOwner = api['accept-terms-and-conditions'].answer.parse((await shop.call('accept-terms-and-conditions', { token: regular.token, ...link2 })).body);
     expect(acceptedByOwner.data?.customer?.email).toBe(regular.email);

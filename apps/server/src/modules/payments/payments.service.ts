@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { messages, type PaymentInstruction, type ShopConfigFile } from '@festival/contract';
+import { type PaymentInstruction, type ShopConfigFile, paymentMessages } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -97,9 +97,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function startAttempt(tx: Db, order: OrderRow, email: string, chosen?: InstalmentRow, returnTo?: string): Promise<PaymentInstruction> {
     const instalment = chosen ?? (order.paymentPlan?.length ? await orderQueries.findFirstOpenInstalment(tx, order.id) : undefined);
     const attemptsSoFar = chosen ? chosen.attempts : order.paymentAttempts;
-    if (attemptsSoFar >= config.maxCreditCardAttempts) throw new AppError('CONFLICT', messages.payment.maxAttemptsReached);
+    if (attemptsSoFar >= config.maxCreditCardAttempts) throw new AppError('CONFLICT', paymentMessages.maxAttemptsReached);
     const amount = instalment ? instalment.amount - instalment.paidAmount : order.totalPrice - order.totalPaid;
-    if (amount <= 0 || (instalment && (instalment.status === 'paid' || instalment.status === 'cancelled'))) throw new AppError('CONFLICT', messages.payment.notPayable);
+    if (amount <= 0 || (instalment && (instalment.status === 'paid' || instalment.status === 'cancelled'))) throw new AppError('CONFLICT', paymentMessages.notPayable);
     const attempt = attemptsSoFar + 1;
     if (!chosen) await orderQueries.updateOrder(tx, order.id, { paymentAttempts: attempt });
     if (instalment) await orderQueries.updateInstalment(tx, instalment.id, { attempts: instalment.attempts + 1 });
@@ -156,7 +156,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async payOrder(orderCode: string, customer: { id: number; email: string }): Promise<PaymentInstruction> {
       return db.transaction(async (tx) => {
         const order = await orderQueries.lockOrder(tx, { code: orderCode });
-        if (!order || order.customerId !== customer.id) throw new AppError('NOT_FOUND', messages.payment.orderNotFound);
+        if (!order || order.customerId !== customer.id) throw new AppError('NOT_FOUND', paymentMessages.orderNotFound);
         // Pending (or a payment plan's next instalment), terms accepted, and still inside its time to
         // pay; a box-office order has no such time (decision 0018).
         const payable =
@@ -164,7 +164,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           (order.paymentStatus === 'pending' || order.paymentStatus === 'partial') &&
           order.acceptedTermsAt !== null &&
           (order.payBy === null || order.payBy > now());
-        if (!payable) throw new AppError('CONFLICT', messages.payment.notPayable);
+        if (!payable) throw new AppError('CONFLICT', paymentMessages.notPayable);
         return startAttempt(tx, order, customer.email);
       });
     },

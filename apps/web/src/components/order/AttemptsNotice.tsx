@@ -1,4 +1,4 @@
-import { messages } from '@festival/contract';
+import { paymentMessages } from '@festival/contract';
 import { useConfig } from '../../lib/config';
 import { attemptsState } from './order-status';
 
@@ -19,14 +19,14 @@ export function AttemptsNotice({ attempts, idPrefix }: AttemptsNoticeProps) {
   if (maxReached) {
     return (
       <p className="alert alert--warning" id={`${idPrefix}-max-attempts`}>
-        {messages.payment.maxAttemptsReached}
+        {paymentMessages.maxAttemptsReached}
       </p>
     );
   }
   if (!warnAttempts) return null;
   return (
     <p className="alert alert--warning" id={`${idPrefix}-attempts-warning`}>
-      {messages.payment.attemptsWarning(attempts, config.maxCreditCardAttempts)} <a href={`mailto:${config.contact.email}`}>{messages.payment.contactUs}</a>
+      {paymentMessages.attemptsWarning(attempts, config.maxCreditCardAttempts)} <a href={`mailto:${config.contact.email}`}>{paymentMessages.contactUs}</a>
     </p>
   );
 }

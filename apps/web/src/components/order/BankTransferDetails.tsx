@@ -1,4 +1,4 @@
-import { messages, type Order } from '@festival/contract';
+import { type Order, paymentMessages } from '@festival/contract';
 import { useConfig } from '../../lib/config';
 import { useFormat } from '../../lib/use-format';
 import { amountDue, isAwaitingBankTransfer } from './order-status';
@@ -14,7 +14,7 @@ export function BankTransferDetails({ order }: { order: Order }) {
       <h2 id="order-bank-title" className="order-section__title">
         Bank transfer
       </h2>
-      <p>{messages.payment.bankTransferIntro}</p>
+      <p>{paymentMessages.bankTransferIntro}</p>
       <dl className="order-facts order-facts--bank">
         <div>
           <dt>Account holder</dt>

@@ -1,4 +1,4 @@
-import { messages, type Order } from '@festival/contract';
+import { type Order, paymentMessages } from '@festival/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -61,21 +61,21 @@ export function CardPayment({ order, failed, waiting }: CardPaymentProps) {
       </h2>
       {failed && !waiting && (
         <p className="alert alert--danger" id="order-payment-failed">
-          {messages.payment.paymentFailed}
+          {paymentMessages.paymentFailed}
         </p>
       )}
       <AttemptsNotice attempts={order.payment_attempts} idPrefix="order" />
       <FormError id="order-pay-error" message={error} />
       {redirecting ? (
         <p className="alert alert--info" id="order-redirecting" role="status">
-          {messages.payment.redirecting}
+          {paymentMessages.redirecting}
         </p>
       ) : (
         state.canPay &&
         !waiting && (
           <div className="button-row">
             <Button id="order-pay" size="lg" loading={sending} onClick={() => void pay()}>
-              {messages.payment.payNow}
+              {paymentMessages.payNow}
             </Button>
           </div>
         )

@@ -1,4 +1,4 @@
-import { messages, type Order } from '@festival/contract';
+import { type Order, paymentMessages } from '@festival/contract';
 import { BankTransferDetails } from './BankTransferDetails';
 import { CardPayment } from './CardPayment';
 import { OrderFacts } from './OrderFacts';
@@ -31,12 +31,12 @@ export function OrderView({ order, paymentReturn = null, waiting = false }: Orde
       <OrderFacts order={order} />
       {waiting && (
         <p className="alert alert--info" id="order-awaiting" role="status">
-          {messages.payment.awaitingConfirmation}
+          {paymentMessages.awaitingConfirmation}
         </p>
       )}
       {paid && (
         <p className="alert alert--success" id="order-paid" role="status">
-          {messages.payment.paid}
+          {paymentMessages.paid}
         </p>
       )}
       <TermsWarning order={order} />

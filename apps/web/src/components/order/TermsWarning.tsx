@@ -1,4 +1,4 @@
-import { messages, type Order } from '@festival/contract';
+import { messages, type Order, paymentMessages } from '@festival/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -58,7 +58,7 @@ export function TermsWarning({ order }: { order: Order }) {
         </p>
       ) : step === 'redirecting' ? (
         <p className="alert alert--info" id="order-terms-redirecting" role="status">
-          {messages.payment.redirecting}
+          {paymentMessages.redirecting}
         </p>
       ) : (
         <>

@@ -1,4 +1,4 @@
-import { messages, type PaymentPlanEntry } from '@festival/contract';
+import { type PaymentPlanEntry, paymentMessages } from '@festival/contract';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
 import { paymentPlanSchedule, type ScheduledPayment } from '../../../lib/payment-plan';
@@ -38,7 +38,7 @@ export function PaymentPlanSummary({ plan }: { plan: readonly PaymentPlanEntry[]
         totalRow={{ label: 'Total', value: format.money(total) }}
       />
       <p className="text-muted" id="checkout-plan-no-voucher">
-        {messages.payment.paymentPlanNoVoucher}
+        {paymentMessages.paymentPlanNoVoucher}
       </p>
     </section>
   );

@@ -1,4 +1,4 @@
-import { messages, type Voucher } from '@festival/contract';
+import { messages, type Voucher, paymentMessages } from '@festival/contract';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { FormError } from '../../../components/ui/FormError';
@@ -75,7 +75,7 @@ export function VoucherField({ cartCode, voucher, onChange, exceedsOrder }: Vouc
           </p>
           {exceedsOrder && (
             <p className="alert alert--warning" id="checkout-voucher-warning">
-              {messages.payment.voucherExceedsOrder}
+              {paymentMessages.voucherExceedsOrder}
             </p>
           )}
         </>

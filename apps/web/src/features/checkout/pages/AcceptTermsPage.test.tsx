@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages, type Order } from '@festival/contract';
+import { messages, type Order, paymentMessages } from '@festival/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -96,7 +96,7 @@ describe('the accept terms page', () => {
     await user.click(await screen.findByLabelText('I accept the Terms and Conditions'));
     await user.click(acceptButton());
     await vi.waitFor(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
-    expect(text('terms-redirecting')).toBe(messages.payment.redirecting);
+    expect(text('terms-redirecting')).toBe(paymentMessages.redirecting);
     expect(calls.at(-1)).toEqual({ path: 'accept-terms-and-conditions', body: { token: null, order: 'BOX12345', checksum: 'c0ffee' } });
   });
 
@@ -122,7 +122,7 @@ describe('the accept terms page', () => {
       url: '/accept-tcs/BOX12345/c0ffee?payment=declined',
       answers: { 'get-terms-and-conditions-order': [ok({ order: boxOffice({ accepted_ts_and_cs: true, payment_attempts: 1 }) })], 'accept-terms-and-conditions': [ok({ data: null, payment })] },
     });
-    expect(await screen.findByText(messages.payment.paymentFailed)).toBeTruthy();
+    expect(await screen.findByText(paymentMessages.paymentFailed)).toBeTruthy();
     expect(acceptButton().textContent).toBe(messages.terms.proceedToPayment);
     expect(acceptButton().disabled).toBe(true);
     await user.click(screen.getByLabelText('I accept the Terms and Conditions'));
@@ -136,7 +136,7 @@ describe('the accept terms page', () => {
     expect(acceptButton()).toBeTruthy();
     cleanup();
     open({ answers: { 'get-terms-and-conditions-order': [ok({ order: boxOffice({ accepted_ts_and_cs: true, payment_attempts: 5 }) })] } });
-    expect(await screen.findByText(messages.payment.maxAttemptsReached)).toBeTruthy();
+    expect(await screen.findByText(paymentMessages.maxAttemptsReached)).toBeTruthy();
     expect(document.getElementById('terms-accept')).toBeNull();
   });
 
@@ -146,23 +146,23 @@ describe('the accept terms page', () => {
       url: '/accept-tcs/BOX12345/c0ffee?payment=paid',
       answers: { 'get-terms-and-conditions-order': [ok({ order }), ok({ order: { ...order, payment_status: 'paid', total_paid: order.total_price } })] },
     });
-    expect(await screen.findByText(messages.payment.awaitingConfirmation)).toBeTruthy();
+    expect(await screen.findByText(paymentMessages.awaitingConfirmation)).toBeTruthy();
     expect(document.getElementById('terms-accept')).toBeNull();
-    await vi.waitFor(() => expect(text('terms-paid')).toBe(messages.payment.paid), { timeout: 4000 });
-    expect(screen.queryByText(messages.payment.awaitingConfirmation)).toBeNull();
+    await vi.waitFor(() => expect(text('terms-paid')).toBe(paymentMessages.paid), { timeout: 4000 });
+    expect(screen.queryByText(paymentMessages.awaitingConfirmation)).toBeNull();
     expect(document.getElementById('terms-accept')).toBeNull();
     expect(text('terms-accepted')).toBe('You have accepted the terms and conditions of this order.');
   });
 
   it('goes home when the order cannot be found (a wrong checksum)', async () => {
-    const { router } = open({ url: '/accept-tcs/BOX12345/wrong', answers: { 'get-terms-and-conditions-order': [{ status: 404, body: { message: messages.payment.orderNotFound } }] } });
+    const { router } = open({ url: '/accept-tcs/BOX12345/wrong', answers: { 'get-terms-and-conditions-order': [{ status: 404, body: { message: paymentMessages.orderNotFound } }] } });
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('shows that a cancelled order cannot be paid, with no button', async () => {
     open({ answers: { 'get-terms-and-conditions-order': [ok({ order: boxOffice({ payment_status: 'cancelled' }) })] } });
-    expect(await screen.findByText(messages.payment.notPayable)).toBeTruthy();
+    expect(await screen.findByText(paymentMessages.notPayable)).toBeTruthy();
     expect(text('terms-status')).toBe(getConfig().texts.paymentCancelled);
     expect(document.getElementById('terms-accept')).toBeNull();
   });

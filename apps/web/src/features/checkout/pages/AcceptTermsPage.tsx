@@ -1,4 +1,4 @@
-import { messages, type Order } from '@festival/contract';
+import { messages, type Order, paymentMessages } from '@festival/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -104,7 +104,7 @@ function TermsOrder({ order, checksum, waiting, paymentReturn }: TermsOrderProps
   } else if (step === 'redirecting') {
     action = (
       <p className="alert alert--info" id="terms-redirecting" role="status">
-        {messages.payment.redirecting}
+        {paymentMessages.redirecting}
       </p>
     );
   } else if (canAct) {
@@ -134,7 +134,7 @@ function TermsOrder({ order, checksum, waiting, paymentReturn }: TermsOrderProps
   } else if (closed) {
     action = (
       <p className="alert alert--warning" id="terms-not-payable">
-        {messages.payment.notPayable}
+        {paymentMessages.notPayable}
       </p>
     );
   } else if (order.accepted_ts_and_cs && !waiting && !maxReached) {
@@ -146,17 +146,17 @@ function TermsOrder({ order, checksum, waiting, paymentReturn }: TermsOrderProps
       <TermsOrderFacts order={order} />
       {waiting && (
         <p className="alert alert--info" id="terms-awaiting" role="status">
-          {messages.payment.awaitingConfirmation}
+          {paymentMessages.awaitingConfirmation}
         </p>
       )}
       {paid && (
         <p className="alert alert--success" id="terms-paid" role="status">
-          {messages.payment.paid}
+          {paymentMessages.paid}
         </p>
       )}
       {isFailedReturn(paymentReturn) && !paid && !waiting && (
         <p className="alert alert--danger" id="terms-payment-failed">
-          {messages.payment.paymentFailed}
+          {paymentMessages.paymentFailed}
         </p>
       )}
       {!closed && <TermsOrderItems order={order} />}

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages, type Cart, type ClientConfig, type Invoice, type UserData } from '@festival/contract';
+import { messages, type Cart, type ClientConfig, type Invoice, type UserData, paymentMessages } from '@festival/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -267,7 +267,7 @@ describe('the checkout page', () => {
     expect(submitButton().disabled).toBe(true);
     await user.type(input('checkout-voucher'), 'BIG');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect((await screen.findByText(messages.payment.voucherExceedsOrder)).id).toBe('checkout-voucher-warning');
+    expect((await screen.findByText(paymentMessages.voucherExceedsOrder)).id).toBe('checkout-voucher-warning');
     expect(input('checkout-total').textContent).toBe('€0.00');
     expect(document.getElementById('checkout-method-voucher')?.textContent).toBe('Voucher');
     expect(screen.queryByRole('radio')).toBeNull();
@@ -283,7 +283,7 @@ describe('the checkout page', () => {
     await open({ cart: testCart({ code: CODE, products: [testCartProduct({ id: 1, product: { has_payment_plan: true, payment_plan: plan } })], total_price: 19300 }) });
     await waitForInvoice();
     expect(document.getElementById('checkout-voucher')).toBeNull();
-    expect(screen.getByText(messages.payment.paymentPlanNoVoucher)).toBeTruthy();
+    expect(screen.getByText(paymentMessages.paymentPlanNoVoucher)).toBeTruthy();
     expect(input('checkout-plan-now').textContent).toBe('€50.00');
     expect(screen.getByText('To pay now')).toBeTruthy();
     expect(input('checkout-total').textContent).toBe('€50.00');
@@ -354,7 +354,7 @@ describe('the checkout page', () => {
     await user.click(input('checkout-terms'));
     await user.click(submitButton());
 
-    expect((await screen.findByRole('status')).textContent).toBe(messages.payment.redirecting);
+    expect((await screen.findByRole('status')).textContent).toBe(paymentMessages.redirecting);
     expect(document.getElementById('checkout-redirecting')).toBeTruthy();
     expect(followPaymentInstruction).toHaveBeenCalledWith(payment);
     const sent = calls.find((call) => call.path === 'checkout-cart')?.body;

@@ -1,4 +1,4 @@
-import { messages, type Cart, type Customer, type Voucher } from '@festival/contract';
+import { messages, type Cart, type Customer, type Voucher, paymentMessages } from '@festival/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
@@ -46,7 +46,7 @@ export default function CheckoutPage() {
   if (placed === 'redirecting') {
     content = (
       <p className="alert alert--info" id="checkout-redirecting" role="status">
-        {messages.payment.redirecting}
+        {paymentMessages.redirecting}
       </p>
     );
   } else if (placed === 'navigating' || userData.isPending || (cartQuery.isPending && !cart)) {

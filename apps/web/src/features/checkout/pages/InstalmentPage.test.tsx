@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages, type Order, type PaymentPlanPayment } from '@festival/contract';
+import { messages, type Order, type PaymentPlanPayment, paymentMessages } from '@festival/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -93,7 +93,7 @@ describe('the instalment page', () => {
     expect(document.getElementById('instalment-error')).toBeNull();
     await user.click(payButton());
     await vi.waitFor(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
-    expect(text('instalment-redirecting')).toBe(messages.payment.redirecting);
+    expect(text('instalment-redirecting')).toBe(paymentMessages.redirecting);
     expect(calls.at(-1)).toEqual({ path: 'pay-payment-plan-order-payment', body: { token: null, order: 'PLAN1234', reference: 'I2', checksum: 'abc123' } });
   });
 
@@ -109,14 +109,14 @@ describe('the instalment page', () => {
     open({ 'get-payment-plan-order-payment': [secondOf(planOrder({ attempt: 3, due: true }))] });
     const warning = await screen.findByText(/This is payment attempt 3 of 5/);
     expect(warning.id).toBe('instalment-attempts-warning');
-    expect(warning.textContent).toBe(`${messages.payment.attemptsWarning(3, 5)} ${messages.payment.contactUs}`);
-    expect(within(warning).getByRole('link', { name: messages.payment.contactUs }).getAttribute('href')).toBe('mailto:shop@example.org');
+    expect(warning.textContent).toBe(`${paymentMessages.attemptsWarning(3, 5)} ${paymentMessages.contactUs}`);
+    expect(within(warning).getByRole('link', { name: paymentMessages.contactUs }).getAttribute('href')).toBe('mailto:shop@example.org');
     expect(payButton()).toBeTruthy();
   });
 
   it('offers no payment at the maximum number of attempts', async () => {
     open({ 'get-payment-plan-order-payment': [secondOf(planOrder({ attempt: 5, due: true }))] });
-    expect(await screen.findByText(messages.payment.maxAttemptsReached)).toBeTruthy();
+    expect(await screen.findByText(paymentMessages.maxAttemptsReached)).toBeTruthy();
     expect(document.getElementById('instalment-pay')).toBeNull();
     expect(document.getElementById('instalment-attempts-warning')).toBeNull();
   });
@@ -124,17 +124,17 @@ describe('the instalment page', () => {
   it("shows a refused attempt's message", async () => {
     const { user } = open({
       'get-payment-plan-order-payment': [secondOf(planOrder({ attempt: 4 }))],
-      'pay-payment-plan-order-payment': [{ status: 409, body: { message: messages.payment.maxAttemptsReached } }],
+      'pay-payment-plan-order-payment': [{ status: 409, body: { message: paymentMessages.maxAttemptsReached } }],
     });
     await user.click(await screen.findByLabelText('I accept the Terms and Conditions'));
     await user.click(payButton());
-    await vi.waitFor(() => expect(text('instalment-error')).toBe(messages.payment.maxAttemptsReached));
+    await vi.waitFor(() => expect(text('instalment-error')).toBe(paymentMessages.maxAttemptsReached));
     expect(followPaymentInstruction).not.toHaveBeenCalled();
   });
 
   it('shows a paid instalment as paid, with no button', async () => {
     open({ 'get-payment-plan-order-payment': [secondOf(planOrder({ payment_status: 'paid', paid_amount: 4800, paid_at: '2027-07-01T11:00:00.000Z' }))] });
-    expect((await screen.findByText(messages.payment.paid)).id).toBe('instalment-paid');
+    expect((await screen.findByText(paymentMessages.paid)).id).toBe('instalment-paid');
     expect(text('instalment-status')).toBe('Paid');
     expect(text('instalment-amount')).toBe('€48.00');
     expect(document.getElementById('instalment-pay')).toBeNull();
@@ -144,20 +144,20 @@ describe('the instalment page', () => {
     const unpaid = planOrder();
     const paid = planOrder({ payment_status: 'paid', paid_amount: 4800 });
     open({ 'get-payment-plan-order-payment': [secondOf(unpaid), secondOf(paid)] }, `${LINK}?payment=paid`);
-    expect(await screen.findByText(messages.payment.awaitingConfirmation)).toBeTruthy();
+    expect(await screen.findByText(paymentMessages.awaitingConfirmation)).toBeTruthy();
     expect(document.getElementById('instalment-pay')).toBeNull();
-    await vi.waitFor(() => expect(text('instalment-paid')).toBe(messages.payment.paid), { timeout: 4000 });
-    expect(screen.queryByText(messages.payment.awaitingConfirmation)).toBeNull();
+    await vi.waitFor(() => expect(text('instalment-paid')).toBe(paymentMessages.paid), { timeout: 4000 });
+    expect(screen.queryByText(paymentMessages.awaitingConfirmation)).toBeNull();
   });
 
   it('back from the provider without a payment, says so and offers another attempt', async () => {
     open({ 'get-payment-plan-order-payment': [secondOf(planOrder({ attempt: 1 }))] }, `${LINK}?payment=declined`);
-    expect((await screen.findByText(messages.payment.paymentFailed)).id).toBe('instalment-payment-failed');
+    expect((await screen.findByText(paymentMessages.paymentFailed)).id).toBe('instalment-payment-failed');
     expect(payButton()).toBeTruthy();
   });
 
   it('goes to the order when the instalment cannot be loaded', async () => {
-    const { router } = open({ 'get-payment-plan-order-payment': [{ status: 404, body: { message: messages.payment.orderNotFound } }] });
+    const { router } = open({ 'get-payment-plan-order-payment': [{ status: 404, body: { message: paymentMessages.orderNotFound } }] });
     expect(await screen.findByRole('heading', { name: 'Order detail' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/portal/orders/PLAN1234');
   });

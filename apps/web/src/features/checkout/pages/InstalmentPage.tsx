@@ -1,4 +1,4 @@
-import { messages } from '@festival/contract';
+import { messages, paymentMessages } from '@festival/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -137,22 +137,22 @@ function Instalment({ data: { order, payment }, checksum, waiting, paymentReturn
       </dl>
       {waiting && (
         <p className="alert alert--info" id="instalment-awaiting" role="status">
-          {messages.payment.awaitingConfirmation}
+          {paymentMessages.awaitingConfirmation}
         </p>
       )}
       {paid && (
         <p className="alert alert--success" id="instalment-paid" role="status">
-          {messages.payment.paid}
+          {paymentMessages.paid}
         </p>
       )}
       {isFailedReturn(paymentReturn) && !paid && !waiting && (
         <p className="alert alert--danger" id="instalment-payment-failed">
-          {messages.payment.paymentFailed}
+          {paymentMessages.paymentFailed}
         </p>
       )}
       {!paid && !payable && !waiting && (
         <p className="alert alert--warning" id="instalment-not-payable">
-          {messages.payment.notPayable}
+          {paymentMessages.notPayable}
         </p>
       )}
       {payable && !waiting && (
@@ -163,7 +163,7 @@ function Instalment({ data: { order, payment }, checksum, waiting, paymentReturn
           {!redirecting && <AttemptsNotice attempts={payment.attempt} idPrefix="instalment" />}
           {redirecting ? (
             <p className="alert alert--info" id="instalment-redirecting" role="status">
-              {messages.payment.redirecting}
+              {paymentMessages.redirecting}
             </p>
           ) : (
             !maxReached && (

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages, type ClientConfig, type Order } from '@festival/contract';
+import { type ClientConfig, type Order, paymentMessages } from '@festival/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -64,7 +64,7 @@ describe('the order page', () => {
     expect(text('order-status')).toBe(getConfig().texts.awaitingPayment);
     expect(text('order-method')).toBe('Bank transfer');
     const bank = document.getElementById('order-bank-details')!;
-    expect(within(bank).getByText(messages.payment.bankTransferIntro)).toBeTruthy();
+    expect(within(bank).getByText(paymentMessages.bankTransferIntro)).toBeTruthy();
     expect(text('order-bank-holder')).toBe('Festival BV');
     expect(text('order-bank-iban')).toBe('NL00BANK0123456789');
     expect(text('order-bank-bic')).toBe('BANKNL2A');
@@ -85,13 +85,13 @@ describe('the order page', () => {
       url: '/order/NWF-ABC123?payment=declined',
       answers: { 'pay-order': [{ status: 200, body: { data: dataWith({ ...order, payment_attempts: 2 }), payment } }] },
     });
-    expect(await screen.findByText(messages.payment.paymentFailed)).toBeTruthy();
+    expect(await screen.findByText(paymentMessages.paymentFailed)).toBeTruthy();
     expect(text('order-status')).toBe('Pending');
     expect(document.getElementById('order-attempts-warning')).toBeNull();
-    await user.click(screen.getByRole('button', { name: messages.payment.payNow }));
+    await user.click(screen.getByRole('button', { name: paymentMessages.payNow }));
 
     await vi.waitFor(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
-    expect(text('order-redirecting')).toBe(messages.payment.redirecting);
+    expect(text('order-redirecting')).toBe(paymentMessages.redirecting);
     expect(calls).toEqual([{ path: 'pay-order', body: { token: 'the-token', order: 'NWF-ABC123' } }]);
     expect(queryClient.getQueryData<ReturnType<typeof dataWith>>(userDataKey('the-token'))?.orders[0]?.payment_attempts).toBe(2);
   });
@@ -100,14 +100,14 @@ describe('the order page', () => {
     open(testOrder({ payment_method: 'credit_card', payment_status: 'pending', payment_attempts: 3 }));
     const warning = await screen.findByText(/This is payment attempt 3 of 5/);
     expect(warning.id).toBe('order-attempts-warning');
-    expect(warning.textContent).toBe(`${messages.payment.attemptsWarning(3, 5)} ${messages.payment.contactUs}`);
-    expect(within(warning).getByRole('link', { name: messages.payment.contactUs }).getAttribute('href')).toBe('mailto:shop@example.org');
+    expect(warning.textContent).toBe(`${paymentMessages.attemptsWarning(3, 5)} ${paymentMessages.contactUs}`);
+    expect(within(warning).getByRole('link', { name: paymentMessages.contactUs }).getAttribute('href')).toBe('mailto:shop@example.org');
     expect(document.getElementById('order-pay')).toBeTruthy();
   });
 
   it('offers no more attempts at the maximum', async () => {
     open(testOrder({ payment_method: 'credit_card', payment_status: 'pending', payment_attempts: 5 }));
-    expect(await screen.findByText(messages.payment.maxAttemptsReached)).toBeTruthy();
+    expect(await screen.findByText(paymentMessages.maxAttemptsReached)).toBeTruthy();
     expect(document.getElementById('order-pay')).toBeNull();
     expect(document.getElementById('order-attempts-warning')).toBeNull();
   });
@@ -115,14 +115,14 @@ describe('the order page', () => {
   it("shows a refused attempt's message", async () => {
     const order = testOrder({ payment_method: 'credit_card', payment_status: 'pending', payment_attempts: 4 });
     const { calls, user } = open(order, {
-      answers: { 'pay-order': [{ status: 409, body: { message: messages.payment.notPayable } }], 'get-data': [{ status: 200, body: { data: dataWith(order) } }] },
+      answers: { 'pay-order': [{ status: 409, body: { message: paymentMessages.notPayable } }], 'get-data': [{ status: 200, body: { data: dataWith(order) } }] },
     });
-    await user.click(await screen.findByRole('button', { name: messages.payment.payNow }));
-    await vi.waitFor(() => expect(text('order-pay-error')).toBe(messages.payment.notPayable));
+    await user.click(await screen.findByRole('button', { name: paymentMessages.payNow }));
+    await vi.waitFor(() => expect(text('order-pay-error')).toBe(paymentMessages.notPayable));
     expect(followPaymentInstruction).not.toHaveBeenCalled();
     // The order is asked for again: its attempts or status may have changed.
     await vi.waitFor(() => expect(calls.map((call) => call.path)).toEqual(['pay-order', 'get-data']));
-    expect(text('order-pay-error')).toBe(messages.payment.notPayable);
+    expect(text('order-pay-error')).toBe(paymentMessages.notPayable);
   });
 
   it('hides the items of a cancelled or abandoned order', async () => {
@@ -139,7 +139,7 @@ describe('the order page', () => {
   it('shows a paid order with its ticket codes and tracks the purchase once', async () => {
     const order = testOrder({ tickets: [testTicket({ code: 'TCK-AAA' }), testTicket({ code: 'TCK-BBB', full_name: 'John Doe' })], total_price: 38600, total_paid: 38600 });
     open(order);
-    expect(await screen.findByText(messages.payment.paid)).toBeTruthy();
+    expect(await screen.findByText(paymentMessages.paid)).toBeTruthy();
     const tickets = document.getElementById('order-tickets')!;
     expect(within(tickets).getAllByRole('listitem').map((item) => item.querySelector('code')?.textContent)).toEqual(['TCK-AAA', 'TCK-BBB']);
     await vi.waitFor(() => expect(window.dataLayer).toHaveLength(1));
@@ -148,13 +148,13 @@ describe('the order page', () => {
     // Opened again (a reload): not counted twice.
     cleanup();
     open(order);
-    await screen.findByText(messages.payment.paid);
+    await screen.findByText(paymentMessages.paid);
     expect(window.dataLayer).toHaveLength(1);
   });
 
   it("says when the order is not among the customer's, with a way to the portal", async () => {
     open(null);
-    expect(await screen.findByText(messages.payment.orderNotFound)).toBeTruthy();
+    expect(await screen.findByText(paymentMessages.orderNotFound)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to your orders' }).getAttribute('href')).toBe('/portal');
   });
 
@@ -162,12 +162,12 @@ describe('the order page', () => {
     const pending = testOrder({ payment_method: 'credit_card', payment_status: 'pending', total_paid: 0 });
     const paid = { ...pending, payment_status: 'paid' as const, total_paid: pending.total_price };
     const { calls } = open(pending, { url: '/order/NWF-ABC123?payment=returned', answers: { 'get-data': [{ status: 200, body: { data: dataWith(paid) } }] } });
-    expect(await screen.findByText(messages.payment.awaitingConfirmation)).toBeTruthy();
+    expect(await screen.findByText(paymentMessages.awaitingConfirmation)).toBeTruthy();
     // No second attempt while the provider may still confirm the first.
     expect(document.getElementById('order-pay')).toBeNull();
-    await vi.waitFor(() => expect(screen.getByText(messages.payment.paid)).toBeTruthy(), { timeout: 4000 });
+    await vi.waitFor(() => expect(screen.getByText(paymentMessages.paid)).toBeTruthy(), { timeout: 4000 });
     expect(calls.map((call) => call.path)).toEqual(['get-data']);
-    expect(screen.queryByText(messages.payment.awaitingConfirmation)).toBeNull();
+    expect(screen.queryByText(paymentMessages.awaitingConfirmation)).toBeNull();
     expect(window.dataLayer).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { messages } from '@festival/contract';
+import { paymentMessages } from '@festival/contract';
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { isCardPaymentPending, paymentReturnOf } from '../../../components/order/order-status';
@@ -39,7 +39,7 @@ export default function OrderPage() {
     return (
       <Page title="Your order">
         <div className="form-stack">
-          <p id="order-not-found">{messages.payment.orderNotFound}</p>
+          <p id="order-not-found">{paymentMessages.orderNotFound}</p>
           <div className="button-row">
             <ButtonLink to="/portal" variant="primary">
               Go to your orders

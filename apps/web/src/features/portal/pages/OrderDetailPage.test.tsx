@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages, type Order, type PaymentPlanPayment } from '@festival/contract';
+import { messages, type Order, type PaymentPlanPayment, paymentMessages } from '@festival/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -56,16 +56,16 @@ describe('the order detail and confirmation', () => {
 
   it('tracks the purchase of a paid order on the confirmation', async () => {
     open(testOrder(), { confirmation: true });
-    await screen.findByText(messages.payment.paid);
+    await screen.findByText(paymentMessages.paid);
     await vi.waitFor(() => expect(window.dataLayer).toHaveLength(1));
   });
 
   it("waits on the confirmation for the provider's notification of a card payment, then tracks it", async () => {
     const pending = testOrder({ payment_method: 'credit_card', payment_status: 'pending', total_paid: 0 });
     const { calls } = open(pending, { confirmation: true, answers: { 'get-data': [{ status: 200, body: { data: dataWith({ ...pending, payment_status: 'paid', total_paid: pending.total_price }) } }] } });
-    expect(await screen.findByText(messages.payment.awaitingConfirmation)).toBeTruthy();
+    expect(await screen.findByText(paymentMessages.awaitingConfirmation)).toBeTruthy();
     expect(window.dataLayer).toBeUndefined();
-    await vi.waitFor(() => expect(screen.getByText(messages.payment.paid)).toBeTruthy(), { timeout: 4000 });
+    await vi.waitFor(() => expect(screen.getByText(paymentMessages.paid)).toBeTruthy(), { timeout: 4000 });
     expect(calls.map((call) => call.path)).toEqual(['get-data']);
     expect(window.dataLayer).toHaveLength(1);
   });
@@ -131,7 +131,7 @@ describe('the payment schedule of a payment-plan order', () => {
 
   it('has no schedule for an order without a plan', async () => {
     open(testOrder(), { confirmation: false });
-    await screen.findByText(messages.payment.paid);
+    await screen.findByText(paymentMessages.paid);
     expect(document.getElementById('order-schedule')).toBeNull();
   });
 });
@@ -165,7 +165,7 @@ describe('an order whose terms are not accepted', () => {
     await user.click(await screen.findByLabelText('I accept the Terms and Conditions'));
     await user.click(screen.getByRole('button', { name: messages.terms.accept }));
     await vi.waitFor(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
-    expect(document.getElementById('order-terms-redirecting')?.textContent).toBe(messages.payment.redirecting);
+    expect(document.getElementById('order-terms-redirecting')?.textContent).toBe(paymentMessages.redirecting);
     expect(calls).toEqual([{ path: 'accept-terms-and-conditions', body: { token: 'the-token', order: 'BOX12345', checksum: 'c0ffee' } }]);
     expect(queryClient.getQueryData<ReturnType<typeof dataWith>>(userDataKey('the-token'))?.orders[0]?.accepted_ts_and_cs).toBe(true);
   });
@@ -184,16 +184,16 @@ describe('an order whose terms are not accepted', () => {
   });
 
   it("shows a refusal's message and lets the customer try again", async () => {
-    const { user } = open(boxOffice(), { confirmation: false, answers: { 'accept-terms-and-conditions': [{ status: 409, body: { message: messages.payment.notPayable } }] } });
+    const { user } = open(boxOffice(), { confirmation: false, answers: { 'accept-terms-and-conditions': [{ status: 409, body: { message: paymentMessages.notPayable } }] } });
     await user.click(await screen.findByLabelText('I accept the Terms and Conditions'));
     await user.click(screen.getByRole('button', { name: messages.terms.accept }));
-    await vi.waitFor(() => expect(document.getElementById('order-terms-error')?.textContent).toBe(messages.payment.notPayable));
+    await vi.waitFor(() => expect(document.getElementById('order-terms-error')?.textContent).toBe(paymentMessages.notPayable));
     expect((document.getElementById('order-terms-accept') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('shows no warning once accepted', async () => {
     open(testOrder(), { confirmation: false });
-    await screen.findByText(messages.payment.paid);
+    await screen.findByText(paymentMessages.paid);
     expect(document.getElementById('order-terms-warning')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { messages } from '@festival/contract';
+import { paymentMessages } from '@festival/contract';
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { isCardPaymentPending, paymentReturnOf } from '../../../components/order/order-status';
@@ -35,7 +35,7 @@ export default function OrderDetailPage() {
   else if (!order) {
     content = (
       <div className="form-stack">
-        <p id="order-not-found">{messages.payment.orderNotFound}</p>
+        <p id="order-not-found">{paymentMessages.orderNotFound}</p>
         <div className="button-row">
           <ButtonLink to="/portal" variant="primary">
             Go to your orders
