@@ -26,6 +26,22 @@ describe('payment plan due dates', () => {
   });
 });
 
+describe('payment plan due dates across a daylight-saving change', () => {
+  it('counts whole days of 24 hours and calendar months, so a due date keeps its instant of day in UTC', () => {
+    // Amsterdam moves to summer time on 28 March 2027: the schedule does not shift by the hour.
+    const now = new Date('2027-03-20T11:00:00Z');
+    const dates = paymentPlanDueDates(
+      [
+        { amount: 1, units: 'days', count: 10 },
+        { amount: 1, units: 'weeks', count: 1 },
+        { amount: 1, units: 'months', count: 1 },
+      ],
+      now,
+    );
+    expect(dates.map((entry) => entry.dueAt.toISOString())).toEqual(['2027-03-30T11:00:00.000Z', '2027-03-27T11:00:00.000Z', '2027-04-20T11:00:00.000Z']);
+  });
+});
+
 describe('the amount of a bank transfer as the organiser types it', () => {
   it('reads major units with a point, a comma or none, into minor units', () => {
     expect(parseAmount('189.50')).toBe(18950);
