@@ -157,36 +157,32 @@ export function createCheckoutService(deps: CheckoutDeps) {
         const method = choice.method;
         const paidNow = totalPrice === 0;
 
-        let order: OrderRow | undefined;
-        for (let attempt = 0; !order; attempt += 1) {
-          const code = newCode(8);
-          // The code is unique by index; a clash (one in a trillion) takes another.
-          const clash = await orderQueries.findOrderCodeTaken(tx, code);
-          if (clash && attempt < 5) continue;
-          order = await orderQueries.insertOrder(tx, {
-            code,
-            customerId: customer.id,
-            cartId: cart.id,
-            channel: 'Online',
-            totalPrice,
-            discountAmount: discount,
-            discountName: voucher?.name ?? null,
-            voucherId: voucher?.id ?? null,
-            shippingAmount: invoice.shipping?.price ?? 0,
-            shippingName: hasMerchandise ? shippingName : null,
-            shippingCountry,
-            shippingAddress: hasMerchandise ? cleanAddress(config, input.order.shipping_address) : null,
-            billingCountry: country,
-            billingAddress: cleanAddress(config, input.customer.address),
-            paymentMethod: method,
-            paymentStatus: paidNow ? 'paid' : 'pending',
-            paymentPlan: plan,
-            paymentReference: method === 'bank_transfer' ? `${config.bankTransfer?.referencePrefix ?? ''}${code}` : null,
-            payBy: method === 'credit_card' ? new Date(now().getTime() + deps.holdMs) : null,
-            acceptedTermsAt: now(),
-            paidAt: paidNow ? now() : null,
-          });
-        }
+        const order = await orderQueries.insertOrderWithNewCode(
+          tx,
+          () => newCode(8),
+          (code) => ({
+          customerId: customer.id,
+          cartId: cart.id,
+          channel: 'Online',
+          totalPrice,
+          discountAmount: discount,
+          discountName: voucher?.name ?? null,
+          voucherId: voucher?.id ?? null,
+          shippingAmount: invoice.shipping?.price ?? 0,
+          shippingName: hasMerchandise ? shippingName : null,
+          shippingCountry,
+          shippingAddress: hasMerchandise ? cleanAddress(config, input.order.shipping_address) : null,
+          billingCountry: country,
+          billingAddress: cleanAddress(config, input.customer.address),
+          paymentMethod: method,
+          paymentStatus: paidNow ? 'paid' : 'pending',
+          paymentPlan: plan,
+          paymentReference: method === 'bank_transfer' ? `${config.bankTransfer?.referencePrefix ?? ''}${code}` : null,
+          payBy: method === 'credit_card' ? new Date(now().getTime() + deps.holdMs) : null,
+          acceptedTermsAt: now(),
+          paidAt: paidNow ? now() : null,
+          }),
+        );
 
         await orderQueries.insertTickets(
           tx,

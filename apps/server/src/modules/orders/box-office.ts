@@ -1,7 +1,6 @@
 import type { ShopConfigFile } from '@festival/contract';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { shopItems } from '../../db/schema';
+import type { shopItems } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { passwordMail } from '../accounts/accounts.mail';
 import { findCustomerByEmail, insertCustomer } from '../accounts/accounts.queries';
@@ -64,27 +63,20 @@ export async function createBoxOfficeOrder(
 
     const taken: { row: typeof shopItems.$inferSelect; line: BoxOfficeLine }[] = [];
     for (const line of input.lines) {
-      const [row] = await tx.select().from(shopItems).where(eq(shopItems.externalCode, line.code.trim()));
+      const row = await queries.findShopItemByCode(tx, line.code.trim());
       if (!row) throw new AppError('NOT_FOUND', `There is no item ${line.code}.`);
       if (row.paymentPlan?.length) throw new AppError('INVALID_INPUT', `${row.name} has a payment plan; sell it in the shop.`);
       if (row.travelTimeType === 'selectable') throw new AppError('INVALID_INPUT', `${row.name} needs a travel time; sell it in the shop.`);
-      // The same conditional update as the cart's: never past the stock, also with sales running.
-      const sold = await tx
-        .update(shopItems)
-        .set({ sold: sql`${shopItems.sold} + 1` })
-        .where(and(eq(shopItems.id, row.id), sql`(${shopItems.stock} IS NULL OR ${shopItems.held} + ${shopItems.sold} < ${shopItems.stock})`))
-        .returning({ id: shopItems.id });
-      if (!sold.length) throw new AppError('CONFLICT', `${row.name} is sold out.`);
+      // Never past the stock, also with sales running.
+      if (!(await queries.sellOneUnit(tx, row.id))) throw new AppError('CONFLICT', `${row.name} is sold out.`);
       taken.push({ row, line });
     }
 
     const total = taken.reduce((sum, { row }) => sum + row.price + row.fee, 0);
-    let order: OrderRow | undefined;
-    for (let attempt = 0; !order; attempt += 1) {
-      const code = newCode(8);
-      if ((await queries.findOrderCodeTaken(tx, code)) && attempt < 5) continue;
-      order = await queries.insertOrder(tx, {
-        code,
+    const order = await queries.insertOrderWithNewCode(
+      tx,
+      () => newCode(8),
+      (code) => ({
         customerId: customer.id,
         channel: BOX_OFFICE_CHANNEL,
         totalPrice: total,
@@ -95,8 +87,8 @@ export async function createBoxOfficeOrder(
         billingCountry: customer.country,
         billingAddress: customer.address,
         paidAt: input.paid ? now() : null,
-      });
-    }
+      }),
+    );
     await queries.insertTickets(
       tx,
       taken

@@ -175,9 +175,31 @@ export async function findOrderCode(db: Db, id: number): Promise<string | undefi
   return row?.code;
 }
 
-export async function findOrderCodeTaken(db: Db, code: string): Promise<boolean> {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.code, code));
-  return Boolean(row);
+/**
+ * Inserts an order under a fresh code from `makeCode` (its values may depend on the code). The code
+ * is unique by index; a clash with an existing one (about one in a trillion) takes another.
+ */
+export async function insertOrderWithNewCode(tx: Db, makeCode: () => string, values: (code: string) => Omit<NewOrder, 'code'>): Promise<OrderRow> {
+  for (let attempt = 0; ; attempt += 1) {
+    const code = makeCode();
+    if (attempt < 5 && (await findOrderByCode(tx, code))) continue;
+    return insertOrder(tx, { ...values(code), code });
+  }
+}
+
+export async function findShopItemByCode(db: Db, externalCode: string) {
+  const [row] = await db.select().from(shopItems).where(eq(shopItems.externalCode, externalCode));
+  return row;
+}
+
+/** Sells one unit outright (the box office), by the same bounded increment as the cart's holds: false when none is left. */
+export async function sellOneUnit(tx: Db, itemId: number): Promise<boolean> {
+  const rows = await tx
+    .update(shopItems)
+    .set({ sold: sql`${shopItems.sold} + 1` })
+    .where(and(eq(shopItems.id, itemId), sql`(${shopItems.stock} IS NULL OR ${shopItems.held} + ${shopItems.sold} < ${shopItems.stock})`))
+    .returning({ id: shopItems.id });
+  return rows.length === 1;
 }
 
 export type InstalmentRow = typeof paymentPlanPayments.$inferSelect;
