@@ -1,17 +1,10 @@
 import { messages, type Order, paymentMessages } from '@festival/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { Button } from '../ui/Button';
 import { FormError } from '../ui/FormError';
 import { TermsCheckbox } from '../ui/TermsCheckbox';
-import { errorText } from '../../lib/api-client';
 import { useConfig } from '../../lib/config';
-import { followPaymentInstruction } from '../../lib/payment-instruction';
-import { acceptTerms } from './accept-terms';
+import { useAcceptTerms } from './accept-terms';
 import { orderItemsHidden } from './order-status';
-
-type Step = 'ask' | 'sending' | 'redirecting' | 'thanked';
 
 /**
  * Spec section 4, "Terms": an order whose terms are not accepted (a box-office order) shows a
@@ -21,31 +14,11 @@ type Step = 'ask' | 'sending' | 'redirecting' | 'thanked';
  */
 export function TermsWarning({ order }: { order: Order }) {
   const { texts } = useConfig();
-  const queryClient = useQueryClient();
-  const [ticked, setTicked] = useState(false);
-  const [step, setStep] = useState<Step>('ask');
-  const [error, setError] = useState<string | null>(null);
-  const sendingRef = useRef(false);
+  const { ticked, setTicked, step, error, accept: acceptOrder } = useAcceptTerms();
 
   if ((step === 'ask' || step === 'sending') && (order.accepted_ts_and_cs || orderItemsHidden(order))) return null;
 
-  const accept = async () => {
-    if (sendingRef.current || !ticked) return;
-    sendingRef.current = true;
-    setStep('sending');
-    setError(null);
-    try {
-      const answer = await acceptTerms(queryClient, order);
-      if (answer.payment) {
-        flushSync(() => setStep('redirecting'));
-        followPaymentInstruction(answer.payment);
-      } else setStep('thanked');
-    } catch (failure) {
-      sendingRef.current = false;
-      setStep('ask');
-      setError(errorText(failure));
-    }
-  };
+  const accept = () => acceptOrder(order);
 
   return (
     <section className="order-section order-terms" id="order-terms-warning" aria-labelledby="order-terms-title">

@@ -1,9 +1,8 @@
 import { messages, type Order, paymentMessages } from '@festival/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { acceptTerms } from '../../../components/order/accept-terms';
+import { useAcceptTerms } from '../../../components/order/accept-terms';
 import { AttemptsNotice } from '../../../components/order/AttemptsNotice';
 import { attemptsState, awaitsCardPayment, isCardPaymentPending, isFailedReturn, orderItemsHidden, orderStatusText, paymentReturnOf } from '../../../components/order/order-status';
 import { useQueryWaitingForPayment } from '../../../components/order/use-payment-wait';
@@ -13,9 +12,7 @@ import { FormError } from '../../../components/ui/FormError';
 import { Loading } from '../../../components/ui/Loading';
 import { Page } from '../../../components/ui/Page';
 import { TermsCheckbox } from '../../../components/ui/TermsCheckbox';
-import { errorText } from '../../../lib/api-client';
 import { useConfig } from '../../../lib/config';
-import { followPaymentInstruction } from '../../../lib/payment-instruction';
 import { usePageTitle } from '../../../lib/route-handle';
 import { useFormat } from '../../../lib/use-format';
 import { termsOrderQuery, TERMS_ORDER_KEY } from '../api/terms-order';
@@ -48,8 +45,6 @@ export default function AcceptTermsPage() {
   );
 }
 
-type Step = 'ask' | 'sending' | 'redirecting' | 'thanked';
-
 interface TermsOrderProps {
   order: Order;
   checksum: string;
@@ -60,10 +55,8 @@ interface TermsOrderProps {
 function TermsOrder({ order, checksum, waiting, paymentReturn }: TermsOrderProps) {
   const config = useConfig();
   const queryClient = useQueryClient();
-  const [ticked, setTicked] = useState(false);
-  const [step, setStep] = useState<Step>('ask');
-  const [error, setError] = useState<string | null>(null);
-  const sendingRef = useRef(false);
+  // The order may have changed meanwhile (paid, attempts counted).
+  const { ticked, setTicked, step, error, accept: acceptOrder } = useAcceptTerms(() => void queryClient.invalidateQueries({ queryKey: [TERMS_ORDER_KEY] }));
 
   const closed = orderItemsHidden(order);
   const payable = awaitsCardPayment(order);
@@ -73,26 +66,8 @@ function TermsOrder({ order, checksum, waiting, paymentReturn }: TermsOrderProps
   const canAct = !closed && !waiting && (!order.accepted_ts_and_cs || proceedToPayment) && !maxReached;
   const paid = order.payment_status === 'paid' || (paymentReturn === 'paid' && !waiting && !isCardPaymentPending(order));
 
-  const accept = async () => {
-    if (sendingRef.current || !ticked) return;
-    sendingRef.current = true;
-    setStep('sending');
-    setError(null);
-    try {
-      // The link's checksum: the order answered by the lookup carries the same.
-      const answer = await acceptTerms(queryClient, { code: order.code, checksum });
-      if (answer.payment) {
-        flushSync(() => setStep('redirecting'));
-        followPaymentInstruction(answer.payment);
-      } else setStep('thanked');
-    } catch (failure) {
-      sendingRef.current = false;
-      setStep('ask');
-      setError(errorText(failure));
-      // The order may have changed meanwhile (paid, attempts counted).
-      void queryClient.invalidateQueries({ queryKey: [TERMS_ORDER_KEY] });
-    }
-  };
+  // The link's checksum: the order answered by the lookup carries the same.
+  const accept = () => acceptOrder({ code: order.code, checksum });
 
   let action;
   if (step === 'thanked') {
