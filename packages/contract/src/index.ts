@@ -4,6 +4,7 @@ export * from './constants';
 export * from './listing';
 export * from './holder';
 export * from './checkout-rules';
+export * from './portal-rules';
 export * from './common';
 export * from './config';
 export * from './catalog';

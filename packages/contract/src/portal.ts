@@ -47,6 +47,8 @@ export const ticket = z.object({
   travel_times: z.array(travelTimeOption),
   timezone: z.string().nullable(),
   event_name: z.string().nullable(),
+  /** Ours (decision 0020): the event's id, so the page finds its settings (age ranges). */
+  event_id: z.number().int().nullable(),
 });
 export type Ticket = z.infer<typeof ticket>;
 

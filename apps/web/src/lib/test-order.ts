@@ -30,6 +30,7 @@ export function testTicket(overrides: Partial<Ticket> = {}): Ticket {
     travel_times: [],
     timezone: 'Europe/Amsterdam',
     event_name: 'Northwind Festival 2027',
+    event_id: 1,
     ...overrides,
   };
 }

@@ -93,6 +93,7 @@ export async function customerOrdersAndRefunds(
         travel_times: listed?.travel_times ?? [],
         timezone: event?.timezone ?? null,
         event_name: event?.name ?? null,
+        event_id: event?.id ?? null,
       };
     };
     const tickets = loaded.tickets.filter((row) => row.ticket.orderId === order.id).map(ticketView);

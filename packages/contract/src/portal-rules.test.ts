@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bankDetailsError,
+  canReassign,
+  isValidBic,
+  isValidIban,
+  itemStatusDisplay,
+  refundMissingFields,
+  refundSelectionError,
+  refundStatusLabel,
+  refundTotal,
+  shippingShares,
+  ticketEditError,
+  ticketEditMissingFields,
+} from './portal-rules';
+import { messages } from './messages';
+
+const allRules = { allowNameChanges: true, allowEmailChanges: true, needsAge: true };
+const current = { full_name: 'Jane Doe', email: 'jane@example.com', age: '18-25' };
+
+describe('ticket edit rules', () => {
+  it('lists the required fields the ticket allows, in the spec order', () => {
+    expect(ticketEditMissingFields({}, allRules)).toEqual(['full name', 'email address', 'age']);
+    expect(ticketEditMissingFields({}, { allowNameChanges: false, allowEmailChanges: true, needsAge: false })).toEqual(['email address']);
+    expect(ticketEditError({ full_name: ' ', email: 'a@b.co', age: '18-25' }, current, allRules)).toBe('Please fill out the following fields: full name');
+  });
+
+  it('refuses an edit that changes nothing, but not a reassignment', () => {
+    expect(ticketEditError({ ...current, email: 'JANE@example.com ' }, current, allRules)).toBe(messages.ticketEdit.nothingChanged);
+    expect(ticketEditError({ ...current, reassign: true }, current, allRules)).toBeNull();
+    expect(ticketEditError({ ...current, full_name: 'Jane Smith' }, current, allRules)).toBeNull();
+    expect(ticketEditError({ ...current, age: '26-35' }, current, allRules)).toBeNull();
+  });
+
+  it('ignores changes to fields the ticket does not allow', () => {
+    const nameOnly = { allowNameChanges: true, allowEmailChanges: false, needsAge: false };
+    expect(ticketEditError({ full_name: 'Jane Doe', email: 'other@example.com' }, current, nameOnly)).toBe(messages.ticketEdit.nothingChanged);
+  });
+
+  it('refuses an invalid e-mail address', () => {
+    expect(ticketEditError({ ...current, email: 'jane@nowhere' }, current, allRules)).toBe(messages.email.invalid);
+  });
+
+  it('offers reassigning only for another address than the user’s own', () => {
+    expect(canReassign('friend@example.com', 'jane@example.com')).toBe(true);
+    expect(canReassign(' Jane@Example.com', 'jane@example.com')).toBe(false);
+    expect(canReassign('', 'jane@example.com')).toBe(false);
+  });
+});
+
+describe('bank details', () => {
+  it('accepts IBANs whose check digits hold and refuses the rest', () => {
+    expect(isValidIban('NL91 ABNA 0417 1643 00')).toBe(true);
+    expect(isValidIban('GB82WEST12345698765432')).toBe(true);
+    expect(isValidIban('DE89370400440532013000')).toBe(true);
+    expect(isValidIban('NL91ABNA0417164301')).toBe(false);
+    expect(isValidIban('NL12')).toBe(false);
+    expect(isValidIban('12NLABNA0417164300')).toBe(false);
+  });
+
+  it('checks the BIC format', () => {
+    expect(isValidBic('ABNANL2A')).toBe(true);
+    expect(isValidBic('deutdeff500')).toBe(true);
+    expect(isValidBic('ABNA2A')).toBe(false);
+    expect(isValidBic('ABNANL2A5')).toBe(false);
+  });
+
+  const rules = { addressLines: [{ text: 'Street', required: true }, { text: 'Line 2', required: false }], ibanCountries: ['NL'] };
+  const filled = {
+    bank_owner_full_name: 'Jane Doe',
+    bank_owner_address: { Street: 'Main 1' },
+    bank_name: 'ABN',
+    bank_country: 'NL',
+    bank_bic: 'ABNANL2A',
+    bank_iban: 'NL91ABNA0417164300',
+  };
+
+  it('lists the missing fields: IBAN for IBAN countries, account number otherwise', () => {
+    expect(refundMissingFields({}, rules)).toEqual(["account holder's full name", 'Street', 'bank name', 'bank country', 'BIC/SWIFT', 'bank account number']);
+    expect(refundMissingFields({ bank_country: 'NL' }, rules)).toContain('IBAN');
+    expect(bankDetailsError({ ...filled, bank_iban: '' }, rules)).toBe('Please fill out the following fields: IBAN.');
+    expect(bankDetailsError(filled, rules)).toBeNull();
+    expect(bankDetailsError({ ...filled, bank_country: 'US', bank_iban: null, bank_account: '12345678' }, rules)).toBeNull();
+  });
+
+  it('refuses a bad IBAN checksum and a bad BIC', () => {
+    expect(bankDetailsError({ ...filled, bank_iban: 'NL92ABNA0417164300' }, rules)).toBe(messages.refund.ibanInvalid);
+    expect(bankDetailsError({ ...filled, bank_bic: 'AB' }, rules)).toBe(messages.refund.bicInvalid);
+  });
+});
+
+describe('refund selection and totals', () => {
+  it('needs one item and never mixes tickets with merchandise', () => {
+    expect(refundSelectionError([], [])).toBe(messages.refund.selectItem);
+    expect(refundSelectionError(['T1'], ['M1'])).toBe(messages.refund.noMixing);
+    expect(refundSelectionError(['T1'], [])).toBeNull();
+  });
+
+  const line = (code: string, price: number, fee: number, refundFee: number, shipping = 0) => ({ code, fee, refund_fee: refundFee, refund_total: price - refundFee, shipping_refund: shipping });
+  const order = {
+    has_payment_plan: false,
+    total_paid: 0,
+    tickets: [line('T1', 10000, 500, 250), line('T2', 10000, 500, 250)],
+    merchandisePurchases: [line('M1', 2500, 0, 100, 250), line('M2', 2500, 0, 100, 245)],
+  };
+
+  it('adds price minus refund fee per ticket', () => {
+    expect(refundTotal(order, ['T1'], [])).toBe(9750);
+    expect(refundTotal(order, ['T1', 'T2'], [])).toBe(19500);
+  });
+
+  it('adds the shipping share for merchandise', () => {
+    expect(refundTotal(order, [], ['M1', 'M2'])).toBe(2400 + 250 + 2400 + 245);
+  });
+
+  it('refunds a payment-plan order as what was paid minus fees and refund fees', () => {
+    expect(refundTotal({ ...order, has_payment_plan: true, total_paid: 6000, tickets: [line('T1', 20000, 1000, 500)], merchandisePurchases: [] }, [], [])).toBe(4500);
+    expect(refundTotal({ ...order, has_payment_plan: true, total_paid: 1000, tickets: [line('T1', 20000, 1000, 500)], merchandisePurchases: [] }, [], [])).toBe(0);
+  });
+
+  it('splits shipping so the shares add up to it', () => {
+    expect(shippingShares(495, 2)).toEqual([248, 247]);
+    expect(shippingShares(1000, 3).reduce((a, b) => a + b, 0)).toBe(1000);
+    expect(shippingShares(500, 0)).toEqual([]);
+  });
+});
+
+describe('status displays', () => {
+  const labels = { active: 'Active', cancelled: 'Cancelled' };
+  it('shows item refund states in the spec words', () => {
+    expect(itemStatusDisplay('refund', labels)).toEqual({ label: 'Requested', showsAmount: false });
+    expect(itemStatusDisplay('refunding', labels).label).toBe('Processing');
+    expect(itemStatusDisplay('refund-problem', labels).label).toBe('Processing');
+    expect(itemStatusDisplay('refunded', labels)).toEqual({ label: 'Refunded', showsAmount: true });
+    expect(itemStatusDisplay('active', labels).label).toBe('Active');
+    expect(itemStatusDisplay('odd', labels).label).toBe('Odd');
+  });
+
+  it('shows refunds as active, processed, or processing for anything else', () => {
+    const refundLabels = { active: 'Requested', processed: 'Processed', processing: 'In progress' };
+    expect(refundStatusLabel('active', refundLabels)).toBe('Requested');
+    expect(refundStatusLabel('processed', refundLabels)).toBe('Processed');
+    expect(refundStatusLabel('paying-out', refundLabels)).toBe('In progress');
+    expect(refundStatusLabel('paying-out', {})).toBe('Processing');
+  });
+});
