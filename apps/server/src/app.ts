@@ -33,6 +33,10 @@ import { senderAddress } from './modules/mail/sender-address';
 import { createCustomerData, createVisitorAnswers } from './modules/data/data.service';
 import { registerDataRoutes } from './modules/data/data.routes';
 import { pagePreloadMarkup } from './modules/data/page-preload';
+import { registerPortalRoutes } from './modules/portal/portal.routes';
+import { registerDocumentRoutes } from './modules/documents/documents.routes';
+import { createDocumentsService } from './modules/documents/documents.service';
+import { createPortalService } from './modules/portal/portal.service';
 
 export interface AppOptions {
   db: Db;
@@ -95,6 +99,10 @@ const IMPLEMENTED: ReadonlySet<ApiPath> = new Set([
   'accept-terms-and-conditions',
   'get-payment-plan-order-payment',
   'pay-payment-plan-order-payment',
+  'change-ticket',
+  'set-travel-time',
+  'request-refund',
+  'cancel-refund',
 ]);
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -154,6 +162,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const orderLinks = createOrderLinksService({ db, appSecret, catalog, customerData, payments, now });
   registerOrderLinkRoutes(app, { db, orderLinks });
   registerCheckoutRoutes(app, { db, invoices: createInvoiceService({ db, carts }), checkout, payments, catalog, customerData });
+  const portal = createPortalService({ db, config, catalog, customerData, appSecret, now, mailQueued, logger: options.logger });
+  registerPortalRoutes(app, { db, portal });
+  registerDocumentRoutes(app, createDocumentsService({ db, config, appSecret }));
 
   if (options.devMailbox && !options.smtpUrl) {
     registerDevMailbox(app, { db, config, from: senderAddress(options.mailFrom, config) });

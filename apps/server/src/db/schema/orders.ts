@@ -85,7 +85,12 @@ export const tickets = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('tickets_order').on(table.orderId), index('tickets_email_lower').on(sql`lower(${table.email})`)],
+  (table) => [
+    index('tickets_order').on(table.orderId),
+    index('tickets_email_lower').on(sql`lower(${table.email})`),
+    // A customer's portal finds the tickets passed to them from other customers' orders.
+    index('tickets_holder').on(table.holderCustomerId).where(sql`${table.holderCustomerId} IS NOT NULL`),
+  ],
 );
 
 export const merchandisePurchases = pgTable(
@@ -171,3 +176,22 @@ export const paymentNotifications = pgTable('payment_notifications', {
   paymentId: integer('payment_id').references(() => payments.id),
   receivedAt: createdAt(),
 });
+
+/** What a customer changed on a ticket and why (the note), for the organiser's record. */
+export const ticketChanges = pgTable(
+  'ticket_changes',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** Each changed field with its old and new value ("travel_time_id", "holder" for a reassignment). */
+    changes: jsonb('changes').$type<Record<string, { from: string | number | null; to: string | number | null }>>().notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('ticket_changes_ticket').on(table.ticketId)],
+);

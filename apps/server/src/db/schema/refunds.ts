@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './accounts';
 import { createdAt, tstz, updatedAt } from './catalog';
 import { merchandisePurchases, orders, tickets } from './orders';
@@ -51,6 +51,9 @@ export const refundItems = pgTable(
   },
   (table) => [
     index('refund_items_refund').on(table.refundId),
+    // An item is in at most one active request; the service checks first, these make it certain.
+    uniqueIndex('refund_items_active_ticket').on(table.ticketId).where(sql`${table.status} = 'refund'`),
+    uniqueIndex('refund_items_active_merchandise').on(table.merchandisePurchaseId).where(sql`${table.status} = 'refund'`),
     check(
       'refund_items_one_target',
       sql`(${table.ticketId} IS NULL) <> (${table.merchandisePurchaseId} IS NULL)`,

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Order, Refund, ShopItem, Ticket } from '@festival/contract';
+import { shippingShares, type Order, type Refund, type ShopItem, type Ticket } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { loadCustomerOrders, loadCustomerRefunds } from './orders.queries';
@@ -28,6 +28,30 @@ const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null
 const within = (now: Date, from: Date | null, until: Date | null) => (!from || from <= now) && (!until || now < until);
 
 type Loaded = Awaited<ReturnType<typeof loadCustomerOrders>>;
+
+/** The parts of a received order (one with a ticket passed on to the customer) that are the buyer's alone. */
+const receivedOrderBase = {
+  checksum: '',
+  total_refunded: 0,
+  discount_amount: 0,
+  discount_name: null,
+  shipping_amount: 0,
+  shipping_country: null,
+  shipping_refunded: 0,
+  has_refunds: false,
+  fully_refunded: false,
+  has_active_refunds: false,
+  can_refund: false,
+  has_invoice: false,
+  has_payment_plan: false,
+  payment_plan: null,
+  payments: [],
+  payment_attempts: 0,
+  payment_reference: null,
+  cartProducts: [],
+  cartMerchandise: [],
+  merchandisePurchases: [],
+} satisfies Partial<Order>;
 type TicketRow = Loaded['tickets'][number];
 
 /**
@@ -62,6 +86,13 @@ export async function customerOrdersAndRefunds(
 
   const orders = loaded.orders.map((order): Order => {
     const paid = order.paymentStatus === 'paid';
+    // A payment-plan order can be refunded from its initial payment on (spec section 9).
+    const refundablePayment = paid || (Boolean(order.paymentPlan?.length) && order.paymentStatus === 'partial');
+    /**
+     * An order another customer bought, shown because a ticket of it was passed to this one
+     * (decision 0020): only those tickets, none of the buyer's money, links or refunds.
+     */
+    const received = order.customerId !== customerId;
     const ticketView = ({ ticket, item, event }: TicketRow): Ticket => {
       const active = ticket.status === 'active';
       const listed: ShopItem | undefined = snapshot.byId.get(item.id);
@@ -81,7 +112,8 @@ export async function customerOrdersAndRefunds(
         refund_total: Math.max(0, ticket.price - ticket.refundFee),
         shipping_refund: 0,
         is_ever_refundable: item.isRefundable,
-        is_refundable: item.isRefundable && active && paid && within(now, item.allowRefundRequestsFrom, item.allowRefundRequestsUntil) && !activeRefundTickets.has(ticket.id),
+        is_refundable:
+          !received && item.isRefundable && active && refundablePayment && within(now, item.allowRefundRequestsFrom, item.allowRefundRequestsUntil) && !activeRefundTickets.has(ticket.id),
         allow_name_changes: item.allowNameChanges && active && within(now, null, item.allowNameChangesUntil) && (item.nameChangeLimit === 0 || ticket.nameChanges < item.nameChangeLimit),
         allow_email_changes: item.allowEmailChanges && active,
         name_changes_left: item.nameChangeLimit === 0 ? null : Math.max(0, item.nameChangeLimit - ticket.nameChanges),
@@ -96,10 +128,12 @@ export async function customerOrdersAndRefunds(
         event_id: event?.id ?? null,
       };
     };
-    const tickets = loaded.tickets.filter((row) => row.ticket.orderId === order.id).map(ticketView);
-    const merchandisePurchases = loaded.merchandise
-      .filter((row) => row.purchase.orderId === order.id)
-      .map(({ purchase, item }) => ({
+    // A ticket passed on belongs to its new holder: its buyer no longer sees it.
+    const heldHere = ({ ticket }: TicketRow) => (received ? ticket.holderCustomerId === customerId : ticket.holderCustomerId === null || ticket.holderCustomerId === customerId);
+    const tickets = loaded.tickets.filter((row) => row.ticket.orderId === order.id && heldHere(row)).map(ticketView);
+    const purchaseRows = received ? [] : loaded.merchandise.filter((row) => row.purchase.orderId === order.id);
+    const shipping = shippingShares(order.shippingAmount, purchaseRows.length);
+    const merchandisePurchases = purchaseRows.map(({ purchase, item }, index) => ({
         code: purchase.code,
         merchandise: purchase.name,
         price: purchase.price,
@@ -107,12 +141,12 @@ export async function customerOrdersAndRefunds(
         status: purchase.status,
         refund_fee: purchase.refundFee,
         refund_total: Math.max(0, purchase.price - purchase.refundFee),
-        shipping_refund: 0,
+        shipping_refund: shipping[index] ?? 0,
         is_refundable:
-          item.isRefundable && purchase.status === 'active' && paid && within(now, item.allowRefundRequestsFrom, item.allowRefundRequestsUntil) && !activeRefundPurchases.has(purchase.id),
+          item.isRefundable && purchase.status === 'active' && refundablePayment && within(now, item.allowRefundRequestsFrom, item.allowRefundRequestsUntil) && !activeRefundPurchases.has(purchase.id),
       }));
     const payments = loaded.instalments
-      .filter((row) => row.orderId === order.id)
+      .filter((row) => row.orderId === order.id && !received)
       .map((instalment) => {
         const open = instalment.status !== 'paid' && instalment.status !== 'cancelled';
         return {
@@ -127,7 +161,23 @@ export async function customerOrdersAndRefunds(
           attempt: instalment.attempts,
         };
       });
-    const orderRefunds = refundsByOrder.get(order.id) ?? [];
+    const orderRefunds = received ? [] : (refundsByOrder.get(order.id) ?? []);
+    if (received) {
+      const ticketsTotal = tickets.reduce((sum, ticket) => sum + ticket.price + ticket.fee, 0);
+      return {
+        ...receivedOrderBase,
+        id: order.id,
+        code: order.code,
+        created_at: order.createdAt.toISOString(),
+        staff: order.channel,
+        total_price: ticketsTotal,
+        total_paid: paid ? ticketsTotal : 0,
+        payment_method: order.paymentMethod,
+        payment_status: order.paymentStatus,
+        accepted_ts_and_cs: true,
+        tickets,
+      };
+    }
     return {
       id: order.id,
       code: order.code,

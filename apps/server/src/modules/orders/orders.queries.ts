@@ -1,15 +1,22 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, events, merchandisePurchases, orders, paymentPlanPayments, refundItems, refunds, shopItems, tickets } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 
-/** A customer's orders (or one order by id), newest first, with everything the portal shows of them. */
+/**
+ * A customer's orders (or one order by id), newest first, with everything the portal shows of
+ * them: the orders they bought and those holding a ticket passed to them by its buyer.
+ */
 export async function loadCustomerOrders(db: Db, customerId: number, orderId?: number) {
+  const mine = or(
+    eq(orders.customerId, customerId),
+    inArray(orders.id, db.select({ id: tickets.orderId }).from(tickets).where(eq(tickets.holderCustomerId, customerId))),
+  );
   const orderRows = await db
     .select()
     .from(orders)
-    .where(orderId === undefined ? eq(orders.customerId, customerId) : and(eq(orders.customerId, customerId), eq(orders.id, orderId)))
+    .where(orderId === undefined ? mine : and(mine, eq(orders.id, orderId)))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   const ids = orderRows.map((row) => row.id);
   if (!ids.length) return { orders: orderRows, tickets: [], merchandise: [], instalments: [] };
@@ -33,7 +40,8 @@ export async function loadCustomerRefunds(db: Db, customerId: number) {
     .select({ refund: refunds, orderCode: orders.code })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(eq(refunds.customerId, customerId))
+    // A cancelled request is withdrawn: kept for the organiser's record, no longer the customer's.
+    .where(and(eq(refunds.customerId, customerId), ne(refunds.status, 'cancelled')))
     .orderBy(desc(refunds.createdAt), desc(refunds.id));
   const ids = refundRows.map((row) => row.refund.id);
   const items = ids.length

@@ -1,0 +1,27 @@
+import { messages } from '@festival/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { DocumentsService } from './documents.service';
+
+/**
+ * GET /download-ticket/{email}/{code} and /download-invoice/{order code}/{checksum} (spec
+ * section 2): direct browser navigations, so no session; the unguessable code or the checksum is
+ * the key. Every wrong part answers the same 404, and nothing is cached along the way.
+ */
+export function registerDocumentRoutes(app: FastifyInstance, documents: DocumentsService): void {
+  const send = (reply: FastifyReply, pdf: Buffer | null, filename: string) => {
+    reply.header('cache-control', 'private, no-store');
+    if (!pdf) return reply.status(404).type('text/plain; charset=utf-8').send(messages.server.notFound);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+      .header('x-robots-tag', 'noindex')
+      .send(pdf);
+  };
+  const params = { type: 'object', properties: { email: { type: 'string', maxLength: 254 }, code: { type: 'string', maxLength: 64 }, checksum: { type: 'string', maxLength: 128 } } } as const;
+  app.get<{ Params: { email: string; code: string } }>('/download-ticket/:email/:code', { schema: { params } }, async (request, reply) =>
+    send(reply, await documents.ticketPdf(request.params.email, request.params.code), `ticket-${request.params.code}.pdf`),
+  );
+  app.get<{ Params: { code: string; checksum: string } }>('/download-invoice/:code/:checksum', { schema: { params } }, async (request, reply) =>
+    send(reply, await documents.invoicePdf(request.params.code, request.params.checksum), `invoice-${request.params.code}.pdf`),
+  );
+}

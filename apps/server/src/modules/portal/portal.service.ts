@@ -1,0 +1,284 @@
+import {
+  bankDetailsError,
+  canReassign,
+  isValidEmail,
+  messages,
+  normaliseIban,
+  refundSelectionError,
+  refundTotal,
+  ticketEditError,
+  ENTRY_TICKET_TYPE,
+  type ApiInput,
+  type ShopConfigFile,
+  type UserData,
+} from '@festival/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { passwordMail } from '../accounts/accounts.mail';
+import { findCustomerByEmail, insertCustomer } from '../accounts/accounts.queries';
+import { generatePassword, hashPassword } from '../accounts/passwords';
+import type { CustomerRow } from '../accounts/session.queries';
+import type { CatalogReader } from '../catalog/catalog-snapshot';
+import type { CustomerData } from '../data/data.service';
+import { enqueueMail } from '../mail/outbox';
+import { customerOrdersAndRefunds, EDIT_LOCK_MS } from '../orders/order-view';
+import { cancelOpenInstalments, findOrderCode, findOrderCustomer } from '../orders/orders.queries';
+import { refundProcessedMail, refundRequestedMail, ticketPassedOnMail, ticketReceivedMail } from './portal.mail';
+import * as queries from './portal.queries';
+
+export interface PortalDeps {
+  db: Db;
+  config: ShopConfigFile;
+  catalog: CatalogReader;
+  customerData: CustomerData;
+  appSecret: string;
+  now: () => Date;
+  mailQueued?: () => void;
+  logger?: FastifyBaseLogger;
+}
+
+const notFound = () => new AppError('NOT_FOUND', messages.server.notFound);
+const refused = (message: string) => new AppError('INVALID_INPUT', message);
+const text = (value: string | null | undefined) => value?.trim() ?? '';
+const before = (now: Date, until: Date | null) => !until || now < until;
+
+/**
+ * The portal's changes (spec sections 4–6): a ticket's holder details and travel time, and refund
+ * requests. Each runs in one transaction with the ticket, order or refund locked, so a repeated
+ * or concurrent request sees the first one's result. Another customer's ticket, order or refund
+ * answers exactly like one that does not exist.
+ */
+export function createPortalService(deps: PortalDeps) {
+  const { db, config, now } = deps;
+
+  async function dataOf(customer: CustomerRow): Promise<UserData> {
+    return deps.customerData(await deps.catalog.current(), customer);
+  }
+
+  function ensureEditable(ticket: queries.TicketRow, at: Date): void {
+    if (ticket.status !== 'active') throw refused(messages.portal.ticketNotActive);
+    if (ticket.lastEditedAt && at.getTime() - ticket.lastEditedAt.getTime() < EDIT_LOCK_MS) throw new AppError('CONFLICT', messages.portal.recentlyEdited);
+  }
+
+  /** The account a ticket is passed on to: the address's own, or a new one with a generated password mailed to it. */
+  async function accountFor(tx: Db, email: string, fullName: string, passwordHash: string, password: string): Promise<{ customer: CustomerRow; created: boolean }> {
+    const existing = await findCustomerByEmail(tx, email);
+    if (existing) return { customer: existing, created: false };
+    const created = await insertCustomer(tx, { email, fullName: fullName || email, passwordHash });
+    if (!created) throw new AppError('CONFLICT', messages.server.internal);
+    await enqueueMail(tx, passwordMail(config, created.email, created.fullName, password));
+    return { customer: created, created: true };
+  }
+
+  return {
+    /** change-ticket: holder name, e-mail and age where the ticket allows, and passing it on to another account. */
+    async changeTicket(input: ApiInput<'change-ticket'>, customer: CustomerRow): Promise<{ data: UserData }> {
+      const at = now();
+      const snapshot = await deps.catalog.current();
+      // Hashed before the transaction (it is slow on purpose); used only if an account is made.
+      const password = generatePassword();
+      const passwordHash = input.reassign ? await hashPassword(password) : '';
+      await db.transaction(async (tx) => {
+        const row = await queries.lockHeldTicket(tx, customer.id, input.code, input.order_id);
+        if (!row) throw notFound();
+        const { ticket, item } = row;
+        ensureEditable(ticket, at);
+        const rules = {
+          allowNameChanges: item.allowNameChanges && before(at, item.allowNameChangesUntil) && (item.nameChangeLimit === 0 || ticket.nameChanges < item.nameChangeLimit),
+          allowEmailChanges: item.allowEmailChanges,
+          needsAge: ticket.productType === ENTRY_TICKET_TYPE && item.eventId !== null && Boolean(snapshot.eventSettings[String(item.eventId)]?.ageRangeActive),
+        };
+        const current = { full_name: ticket.fullName, email: ticket.email, age: ticket.age };
+        // Fields the ticket does not allow keep their value; sending another one is refused, not ignored.
+        if (!rules.allowNameChanges && input.full_name != null && text(input.full_name) !== text(ticket.fullName)) throw refused(messages.portal.nameChangesNotAllowed);
+        if (!rules.allowEmailChanges && input.email != null && text(input.email).toLowerCase() !== text(ticket.email).toLowerCase()) throw refused(messages.portal.emailChangesNotAllowed);
+        const next = {
+          full_name: rules.allowNameChanges ? text(input.full_name) : ticket.fullName,
+          email: rules.allowEmailChanges ? text(input.email) : ticket.email,
+          age: rules.needsAge ? text(input.age) : ticket.age,
+        };
+        const reassign = input.reassign && canReassign(next.email, customer.email);
+        const error = ticketEditError({ ...next, reassign }, current, rules);
+        if (error) throw refused(error);
+        if (rules.needsAge && !config.ageRanges.includes(next.age ?? '')) throw refused(messages.portal.ageUnknown);
+        if (reassign && !isValidEmail(next.email ?? '')) throw refused(messages.email.invalid);
+
+        const changes: Record<string, { from: string | number | null; to: string | number | null }> = {};
+        const nameChanged = text(next.full_name) !== text(ticket.fullName);
+        if (nameChanged) changes.full_name = { from: ticket.fullName, to: next.full_name };
+        if (text(next.email).toLowerCase() !== text(ticket.email).toLowerCase()) changes.email = { from: ticket.email, to: next.email };
+        if (text(next.age) !== text(ticket.age)) changes.age = { from: ticket.age, to: next.age };
+
+        let holderCustomerId = ticket.holderCustomerId;
+        if (reassign) {
+          const { customer: holder, created } = await accountFor(tx, next.email!, next.full_name ?? '', passwordHash, password);
+          holderCustomerId = holder.id;
+          changes.holder = { from: customer.email, to: holder.email };
+          await enqueueMail(tx, ticketPassedOnMail(config, { email: customer.email, fullName: customer.fullName }, ticket, holder.email));
+          await enqueueMail(tx, ticketReceivedMail(config, { email: holder.email, fullName: holder.fullName }, ticket, { email: customer.email, fullName: customer.fullName }, created));
+        }
+        await queries.updateTicket(tx, ticket.id, {
+          fullName: next.full_name,
+          email: next.email,
+          age: next.age,
+          holderCustomerId,
+          nameChanges: ticket.nameChanges + (nameChanged ? 1 : 0),
+          lastEditedAt: at,
+        });
+        await queries.insertTicketChange(tx, { ticketId: ticket.id, customerId: customer.id, changes, note: text(input.note) || null });
+      });
+      deps.mailQueued?.();
+      return { data: await dataOf(customer) };
+    },
+
+    /** set-travel-time: moves the ticket's seat to another departure of its transport, never past that departure's seats. */
+    async setTravelTime(input: ApiInput<'set-travel-time'>, customer: CustomerRow): Promise<{ data: UserData }> {
+      const at = now();
+      await db.transaction(async (tx) => {
+        const row = await queries.lockHeldTicket(tx, customer.id, input.code);
+        if (!row) throw notFound();
+        const { ticket, item } = row;
+        if (ticket.status !== 'active') throw refused(messages.portal.ticketNotActive);
+        if (item.travelTimeType !== 'selectable' || !before(at, item.allowTravelTimeChangesUntil)) throw refused(messages.portal.travelTimeChangesClosed);
+        ensureEditable(ticket, at);
+        if (ticket.travelTimeId === input.transport_time_id) throw refused(messages.portal.travelTimeUnchanged);
+        const target = await queries.findTravelTime(tx, input.transport_time_id);
+        if (!target || target.shopItemId !== item.id || !target.active) throw refused(messages.portal.travelTimeUnknown);
+        if (!(await queries.moveSoldSeat(tx, item.id, ticket.travelTimeId, target.id))) throw new AppError('CONFLICT', messages.portal.travelTimeSoldOut);
+        await queries.updateTicket(tx, ticket.id, { travelTimeId: target.id, lastEditedAt: at });
+        await queries.insertTicketChange(tx, { ticketId: ticket.id, customerId: customer.id, changes: { travel_time_id: { from: ticket.travelTimeId, to: target.id } }, note: null });
+      });
+      return { data: await dataOf(customer) };
+    },
+
+    /**
+     * request-refund: the selected refundable items (all of a payment-plan order) with the bank
+     * details to pay to. The amounts are the order view's, so the page and the request agree.
+     */
+    async requestRefund(input: ApiInput<'request-refund'>, customer: CustomerRow): Promise<{ data: UserData & { refund_id: number } }> {
+      const at = now();
+      const snapshot = await deps.catalog.current();
+      const refund = await db.transaction(async (tx) => {
+        const orderRow = await queries.lockOwnOrder(tx, customer.id, input.order_id);
+        if (!orderRow) throw notFound();
+        const { orders } = await customerOrdersAndRefunds(tx, customer.id, snapshot, deps.appSecret, at, orderRow.id);
+        const order = orders.find((candidate) => candidate.id === orderRow.id);
+        if (!order) throw notFound();
+        let ticketCodes = input.tickets;
+        let purchaseCodes = input.merchandise;
+        if (order.has_payment_plan) {
+          // A payment-plan order is refunded as a whole (spec section 4: its request starts at the details).
+          ticketCodes = order.tickets.filter((ticket) => ticket.is_refundable).map((ticket) => ticket.code);
+          purchaseCodes = order.merchandisePurchases.filter((purchase) => purchase.is_refundable).map((purchase) => purchase.code);
+          if (!ticketCodes.length && !purchaseCodes.length) throw refused(messages.portal.notRefundable);
+        }
+        const selectionError = refundSelectionError(ticketCodes, purchaseCodes);
+        if (selectionError) throw refused(selectionError);
+        const tickets = ticketCodes.map((code) => order.tickets.find((ticket) => ticket.code === code));
+        const purchases = purchaseCodes.map((code) => order.merchandisePurchases.find((purchase) => purchase.code === code));
+        if (new Set(ticketCodes).size !== ticketCodes.length || new Set(purchaseCodes).size !== purchaseCodes.length) throw refused(messages.portal.notRefundable);
+        if ([...tickets, ...purchases].some((line) => !line?.is_refundable)) throw refused(messages.portal.notRefundable);
+        const bankError = bankDetailsError(input, config);
+        if (bankError) throw refused(bankError);
+
+        const [ticketRows, purchaseRows] = await Promise.all([queries.findOrderTicketsByCode(tx, order.id, ticketCodes), queries.findOrderPurchasesByCode(tx, order.id, purchaseCodes)]);
+        const ids = { tickets: ticketRows.map((row) => row.id), purchases: purchaseRows.map((row) => row.id) };
+        // Only items still active move; a concurrent change of one of them refuses the whole request.
+        if ((await queries.moveItemsStatus(tx, ids, 'active', 'refund')) !== ids.tickets.length + ids.purchases.length) throw new AppError('CONFLICT', messages.portal.notRefundable);
+
+        const total = refundTotal(order, ticketCodes, purchaseCodes);
+        const shippingRefund = order.has_payment_plan ? 0 : purchases.reduce((sum, purchase) => sum + (purchase?.shipping_refund ?? 0), 0);
+        const amounts = order.has_payment_plan
+          ? [...ticketRows.map((row) => ({ ticketId: row.id, merchandisePurchaseId: null })), ...purchaseRows.map((row) => ({ ticketId: null, merchandisePurchaseId: row.id }))].map((item, index) => ({
+              ...item,
+              amount: index === 0 ? total : 0,
+            }))
+          : [
+              ...ticketRows.map((row) => ({ ticketId: row.id, merchandisePurchaseId: null, amount: order.tickets.find((ticket) => ticket.code === row.code)!.refund_total })),
+              ...purchaseRows.map((row) => {
+                const view = order.merchandisePurchases.find((purchase) => purchase.code === row.code)!;
+                return { ticketId: null, merchandisePurchaseId: row.id, amount: view.refund_total + view.shipping_refund };
+              }),
+            ];
+        const country = text(input.bank_country).toUpperCase();
+        const created = await queries.insertRefund(
+          tx,
+          {
+            orderId: order.id,
+            customerId: customer.id,
+            total,
+            shippingRefund,
+            note: text(input.note) || null,
+            bankDetails: {
+              ownerFullName: text(input.bank_owner_full_name),
+              ownerAddress: Object.fromEntries(Object.entries(input.bank_owner_address ?? {}).map(([line, value]) => [line, value.trim()])),
+              bankName: text(input.bank_name),
+              bankCity: text(input.bank_city) || null,
+              bankCountry: country,
+              bic: text(input.bank_bic).replace(/\s+/g, '').toUpperCase(),
+              iban: config.ibanCountries.includes(country) ? normaliseIban(input.bank_iban ?? '') : null,
+              account: config.ibanCountries.includes(country) ? null : text(input.bank_account),
+            },
+          },
+          amounts,
+        );
+        const names = [...ticketRows.map((row) => `${row.productName} (${row.code})`), ...purchaseRows.map((row) => `${row.name} (${row.code})`)];
+        await enqueueMail(tx, refundRequestedMail(config, { email: customer.email, fullName: customer.fullName }, created, order.code, names));
+        return created;
+      });
+      deps.mailQueued?.();
+      return { data: { ...(await dataOf(customer)), refund_id: refund.id } };
+    },
+
+    /** cancel-refund: withdraws an active request; its items are active again. */
+    async cancelRefund(input: ApiInput<'cancel-refund'>, customer: CustomerRow): Promise<{ data: UserData }> {
+      await db.transaction(async (tx) => {
+        const refund = await queries.lockRefund(tx, input.refund_id, customer.id);
+        if (!refund || refund.status === 'cancelled') throw notFound();
+        if (refund.status !== 'active') throw refused(messages.portal.refundNotActive);
+        const items = await queries.listRefundItems(tx, refund.id);
+        await queries.finishRefund(tx, refund.id, 'cancelled', null);
+        await queries.moveItemsStatus(tx, idsOf(items), 'refund', 'active');
+      });
+      return { data: await dataOf(customer) };
+    },
+
+    /**
+     * The organiser's `npm run refunds -- mark-processed ID`: the money has been paid out. The
+     * items become refunded, the order's totals grow, and the units go back on sale.
+     */
+    async markRefundProcessed(refundId: number): Promise<{ id: number; total: number; orderCode: string }> {
+      const result = await db.transaction(async (tx) => {
+        const refund = await queries.lockRefund(tx, refundId);
+        if (!refund) throw new AppError('NOT_FOUND', `There is no refund ${refundId}.`);
+        if (refund.status !== 'active') throw new AppError('CONFLICT', `Refund ${refundId} is ${refund.status}, not active.`);
+        const items = await queries.listRefundItems(tx, refund.id);
+        const ids = idsOf(items);
+        await queries.finishRefund(tx, refund.id, 'processed', now());
+        await queries.moveItemsStatus(tx, ids, 'refund', 'refunded');
+        await queries.addRefundedToOrder(tx, refund.orderId, refund.total, refund.shippingRefund);
+        const units = await queries.unitsOf(tx, ids);
+        await queries.returnSoldUnits(tx, units.items, units.seats);
+        // A payment-plan order refunded as a whole asks for nothing more.
+        await cancelOpenInstalments(tx, refund.orderId);
+        const orderCode = (await findOrderCode(tx, refund.orderId)) ?? '';
+        await enqueueMail(tx, refundProcessedMail(config, await findOrderCustomer(tx, refund.customerId), refund, orderCode));
+        return { id: refund.id, total: refund.total, orderCode };
+      });
+      deps.mailQueued?.();
+      return result;
+    },
+
+    listRefunds: (status?: string) => queries.listRefundsForOrganiser(db, status),
+  };
+}
+
+function idsOf(items: { ticketId: number | null; merchandisePurchaseId: number | null }[]) {
+  return {
+    tickets: items.flatMap((item) => (item.ticketId !== null ? [item.ticketId] : [])),
+    purchases: items.flatMap((item) => (item.merchandisePurchaseId !== null ? [item.merchandisePurchaseId] : [])),
+  };
+}
+
+export type PortalService = ReturnType<typeof createPortalService>;
