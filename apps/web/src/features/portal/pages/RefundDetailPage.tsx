@@ -1,7 +1,151 @@
+import { itemStatusDisplay, refundStatusLabel, type Refund } from '@festival/contract';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { ButtonLink } from '../../../components/ui/ButtonLink';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
+import { DataTable, type DataTableColumn, type DataTableSummaryRow } from '../../../components/ui/DataTable';
+import { FormError } from '../../../components/ui/FormError';
+import { Loading } from '../../../components/ui/Loading';
 import { Page } from '../../../components/ui/Page';
+import { errorText } from '../../../lib/api-client';
+import { useConfig } from '../../../lib/config';
 import { usePageTitle } from '../../../lib/route-handle';
+import { useFormat } from '../../../lib/use-format';
+import { useUserData } from '../../../lib/user-data';
+import { useCancelRefund } from '../api/refunds';
+import '../../../components/order/order.css';
+import '../components/refund.css';
 
-/** /portal/refunds/:refund. Filled by the refunds issue. */
+/** /portal/refunds/:refund (spec sections 2 and 4): a refund of get-data with its items; an active one can be cancelled. */
 export default function RefundDetailPage() {
-  return <Page title={usePageTitle()} lead="The status and items of this refund request." />;
+  const title = usePageTitle();
+  const id = useParams().refund ?? '';
+  const { data, isPending, error } = useUserData();
+  const refund = data?.refunds.find((candidate) => String(candidate.id) === id) ?? null;
+
+  let content;
+  if (isPending) content = <Loading />;
+  else if (!data) content = <FormError id="refund-load-error" message={errorText(error)} />;
+  else if (!refund) {
+    content = (
+      <div className="form-stack">
+        <p id="refund-not-found">This refund could not be found among your refunds.</p>
+        <div className="button-row">
+          <ButtonLink to="/portal" variant="primary">
+            Go to your orders
+          </ButtonLink>
+        </div>
+      </div>
+    );
+  } else content = <RefundDetail refund={refund} />;
+
+  return (
+    <Page title={title} lead="The status and items of this refund request.">
+      {content}
+    </Page>
+  );
+}
+
+type RefundItem = Refund['items'][number];
+
+function RefundDetail({ refund }: { refund: Refund }) {
+  const { statusLabels } = useConfig();
+  const format = useFormat();
+  const [asking, setAsking] = useState(false);
+  const cancelling = useCancelRefund();
+
+  const confirmCancel = async () => {
+    await cancelling.cancel(refund.id);
+    setAsking(false);
+  };
+
+  const columns: DataTableColumn<RefundItem>[] = [
+    { key: 'name', header: 'Item', cell: (item) => <span className="order-item__name">{item.name}</span> },
+    { key: 'code', header: 'Code', cell: (item) => item.code },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (item) => {
+        // Spec section 4: a refunded item shows its status with the amount.
+        const { label, showsAmount } = itemStatusDisplay(item.status, statusLabels.ticket);
+        return <span id={`refund-item-status-${item.code}`}>{showsAmount ? `${label} ${format.money(item.amount)}` : label}</span>;
+      },
+    },
+    { key: 'amount', header: 'Amount', cell: (item) => format.money(item.amount), align: 'end' },
+  ];
+  const extraRows: DataTableSummaryRow[] = [];
+  if (refund.shipping_refund > 0 || refund.items.some((item) => item.kind === 'merchandise')) {
+    extraRows.push({ key: 'shipping', label: 'Shipping refund', value: <span id="refund-shipping">{format.money(refund.shipping_refund)}</span> });
+  }
+
+  return (
+    <div className="refund-detail" id="refund-detail">
+      <dl className="order-facts" id="refund-facts">
+        <div>
+          <dt>Status</dt>
+          <dd id="refund-status">{refundStatusLabel(refund.status, statusLabels.refund)}</dd>
+        </div>
+        <div>
+          <dt>Date requested</dt>
+          <dd id="refund-created">{format.date(refund.created_at)}</dd>
+        </div>
+        <div>
+          <dt>Date completed</dt>
+          <dd id="refund-completed">{refund.completed_at ? format.date(refund.completed_at) : 'Not yet'}</dd>
+        </div>
+        <div>
+          <dt>Order</dt>
+          <dd>
+            <Link id="refund-order" to={`/portal/orders/${encodeURIComponent(refund.order.code)}`}>
+              {refund.order.code}
+            </Link>
+          </dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd>{format.money(refund.total)}</dd>
+        </div>
+      </dl>
+      <section className="order-section" aria-labelledby="refund-items-title">
+        <h2 id="refund-items-title" className="order-section__title">
+          Items
+        </h2>
+        <DataTable
+          className="order-items"
+          caption="The items of this refund"
+          captionHidden
+          columns={columns}
+          rows={refund.items}
+          rowKey={(item) => `${item.kind}-${item.code}`}
+          extraRows={extraRows}
+          totalRow={{ label: 'Total', value: <span id="refund-detail-total">{format.money(refund.total)}</span> }}
+        />
+      </section>
+      {refund.status === 'active' && (
+        <section className="order-section" aria-labelledby="refund-cancel-title">
+          <h2 id="refund-cancel-title" className="order-section__title">
+            Cancel this request
+          </h2>
+          <p>While the request has not been processed, you can withdraw it.</p>
+          <FormError id="refund-cancel-error" message={cancelling.error} />
+          <div className="button-row">
+            <Button id="refund-cancel" variant="danger" aria-haspopup="dialog" onClick={() => setAsking(true)}>
+              Cancel refund
+            </Button>
+          </div>
+          <ConfirmModal
+            open={asking}
+            title={`Cancel refund ${refund.id}?`}
+            confirmVariant="danger"
+            busy={cancelling.isPending}
+            onCancel={() => setAsking(false)}
+            onConfirm={() => void confirmCancel()}
+          >
+            <p>Your refund request for the items above is withdrawn.</p>
+          </ConfirmModal>
+        </section>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,69 @@
+import type { Order } from '@festival/contract';
+import { orderItemsHidden, orderStatusText } from '../../../components/order/order-status';
+import { ButtonLink } from '../../../components/ui/ButtonLink';
+import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
+import { useConfig } from '../../../lib/config';
+import { useFormat } from '../../../lib/use-format';
+import './refund.css';
+
+/** The names of an order's items, one entry per name with its count ("2 × Weekend ticket"). */
+export function orderItemNames(order: Pick<Order, 'tickets' | 'merchandisePurchases'>): string[] {
+  const counts = new Map<string, number>();
+  for (const name of [...order.tickets.map((ticket) => ticket.product), ...order.merchandisePurchases.map((purchase) => purchase.merchandise)]) {
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return [...counts].map(([name, count]) => (count > 1 ? `${count} × ${name}` : name));
+}
+
+/**
+ * The portal's order list (spec section 2): code, date, via, method, status and items, with
+ * Manage and, while the order can be refunded, Refund.
+ */
+export function OrdersTable({ orders }: { orders: readonly Order[] }) {
+  const config = useConfig();
+  const format = useFormat();
+
+  const columns: DataTableColumn<Order>[] = [
+    { key: 'code', header: 'Code', cell: (order) => <span className="order-facts__code" id={`portal-order-${order.code}`}>{order.code}</span> },
+    { key: 'date', header: 'Date', cell: (order) => format.date(order.created_at, null, 'date') },
+    { key: 'via', header: 'Via', cell: (order) => order.staff ?? '' },
+    { key: 'method', header: 'Method', cell: (order) => config.paymentMethods[order.payment_method] ?? order.payment_method },
+    { key: 'status', header: 'Status', cell: (order) => <span id={`portal-order-status-${order.code}`}>{orderStatusText(order, config)}</span> },
+    {
+      key: 'items',
+      header: 'Items',
+      // Spec section 4: the items of a cancelled or abandoned order are not shown.
+      cell: (order) =>
+        orderItemsHidden(order) ? null : (
+          <ul className="portal-items">
+            {orderItemNames(order).map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        ),
+    },
+  ];
+
+  return (
+    <DataTable
+      className="portal-orders"
+      caption="Your orders"
+      captionHidden
+      columns={columns}
+      rows={orders}
+      rowKey={(order) => order.code}
+      actions={(order) => (
+        <span className="portal-actions">
+          <ButtonLink id={`portal-order-manage-${order.code}`} to={`/portal/orders/${encodeURIComponent(order.code)}`} size="sm">
+            Manage<span className="visually-hidden"> order {order.code}</span>
+          </ButtonLink>
+          {order.can_refund && (
+            <ButtonLink id={`portal-order-refund-${order.code}`} to={`/portal/orders/${encodeURIComponent(order.code)}/request-refund`} size="sm">
+              Refund<span className="visually-hidden"> order {order.code}</span>
+            </ButtonLink>
+          )}
+        </span>
+      )}
+    />
+  );
+}

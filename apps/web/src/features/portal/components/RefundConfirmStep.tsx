@@ -1,0 +1,99 @@
+import { messages, usesIban } from '@festival/contract';
+import type { FormEvent } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
+import { useConfig } from '../../../lib/config';
+import { useFormat } from '../../../lib/use-format';
+import type { BankDetailsValues, RefundLine } from './refund-form';
+
+export interface RefundConfirmStepProps {
+  lines: readonly RefundLine[];
+  total: number;
+  /** A payment-plan order is refunded as a whole: no amount per item. */
+  wholeOrder: boolean;
+  values: BankDetailsValues;
+  onBack: () => void;
+  onSubmit: () => void;
+  sending: boolean;
+  labelledBy: string;
+}
+
+/** Step 3: the selected items with their amounts and the total, the bank details, and the request's submit. */
+export function RefundConfirmStep({ lines, total, wholeOrder, values, onBack, onSubmit, sending, labelledBy }: RefundConfirmStepProps) {
+  const config = useConfig();
+  const format = useFormat();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit();
+  };
+
+  const columns: DataTableColumn<RefundLine>[] = [
+    {
+      key: 'item',
+      header: 'Item',
+      cell: (line) => (
+        <div className="order-item">
+          <span className="order-item__name">{line.name}</span>
+          {line.holder && <span className="order-item__detail">{line.holder}</span>}
+        </div>
+      ),
+    },
+    { key: 'code', header: 'Code', cell: (line) => line.code },
+  ];
+  if (!wholeOrder) columns.push({ key: 'amount', header: 'Refund', cell: (line) => <span id={`refund-amount-${line.code}`}>{format.money(line.amount)}</span>, align: 'end' });
+
+  const iban = usesIban(values.bank_country, config);
+  const country = config.countries.find((option) => option.code === values.bank_country)?.name ?? values.bank_country;
+  const address = config.addressLines.map((line) => values.bank_owner_address[line.text]?.trim()).filter(Boolean).join(', ');
+  const facts: { key: string; label: string; value: string }[] = [
+    { key: 'owner', label: 'Account holder', value: values.bank_owner_full_name.trim() },
+    { key: 'address', label: 'Address', value: address },
+    { key: 'bank', label: 'Bank', value: values.bank_name.trim() },
+    { key: 'city', label: 'Bank city', value: values.bank_city.trim() },
+    { key: 'country', label: 'Bank country', value: country },
+    { key: 'bic', label: 'BIC/SWIFT', value: values.bank_bic.trim() },
+    iban ? { key: 'iban', label: 'IBAN', value: values.bank_iban.trim() } : { key: 'account', label: 'Bank account number', value: values.bank_account.trim() },
+    { key: 'note', label: 'Note', value: values.note.trim() },
+  ].filter((fact) => fact.value !== '');
+
+  return (
+    <form id="refund-step-confirm" className="form-stack refund-confirm" onSubmit={submit} aria-labelledby={labelledBy}>
+      <section className="order-section" aria-labelledby="refund-confirm-items-title">
+        <h3 id="refund-confirm-items-title" className="order-section__title">
+          Items to refund
+        </h3>
+        {wholeOrder && <p id="refund-whole-order">{messages.portal.planRefundWhole}</p>}
+        <DataTable
+          className="order-items"
+          caption="The items to refund"
+          captionHidden
+          columns={columns}
+          rows={lines}
+          rowKey={(line) => `${line.kind}-${line.code}`}
+          totalRow={{ label: 'Total refund', value: <span id="refund-total">{format.money(total)}</span> }}
+        />
+      </section>
+      <section className="order-section" aria-labelledby="refund-confirm-bank-title">
+        <h3 id="refund-confirm-bank-title" className="order-section__title">
+          Bank details
+        </h3>
+        <dl className="order-facts" id="refund-bank-summary">
+          {facts.map((fact) => (
+            <div key={fact.key}>
+              <dt>{fact.label}</dt>
+              <dd id={`refund-summary-${fact.key}`}>{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <div className="button-row">
+        <Button id="refund-back" variant="secondary" onClick={onBack} disabled={sending}>
+          Back
+        </Button>
+        <Button id="refund-submit" type="submit" loading={sending}>
+          Confirm refund request
+        </Button>
+      </div>
+    </form>
+  );
+}

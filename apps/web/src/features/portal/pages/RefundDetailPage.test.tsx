@@ -1,0 +1,140 @@
+// @vitest-environment happy-dom
+import { messages, type Refund, type UserData } from '@festival/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearToken, setToken } from '../../../lib/storage';
+import { renderPage, stubApi, testCustomer, testUserData, type Answer } from '../../../lib/test-app';
+import { installTestConfig } from '../../../lib/test-config';
+import { testOrder } from '../../../lib/test-order';
+import { userDataKey } from '../../../lib/user-data';
+import RefundDetailPage from './RefundDetailPage';
+
+beforeAll(installTestConfig);
+beforeEach(() => setToken('the-token'));
+afterEach(() => {
+  cleanup();
+  clearToken();
+  vi.unstubAllGlobals();
+});
+
+const testRefund = (overrides: Partial<Refund> = {}): Refund => ({
+  id: 12,
+  status: 'active',
+  created_at: '2027-06-10T09:00:00.000Z',
+  completed_at: null,
+  total: 3000,
+  shipping_refund: 500,
+  order: { id: 1, code: 'NWF-ABC123' },
+  items: [{ code: 'MER-1', name: 'Festival T-shirt', kind: 'merchandise', status: 'refund', amount: 2500 }],
+  ...overrides,
+});
+
+const dataWith = (...refunds: Refund[]) => testUserData({ customer: testCustomer(), orders: [testOrder()], refunds });
+
+function open(refunds: Refund[], { id = String(refunds[0]?.id ?? 1), answers = {} }: { id?: string; answers?: Record<string, Answer[]> } = {}) {
+  const calls = stubApi(answers);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(userDataKey('the-token'), dataWith(...refunds));
+  const user = userEvent.setup();
+  const { router } = renderPage(RefundDetailPage, {
+    path: '/portal/refunds/:refund',
+    url: `/portal/refunds/${id}`,
+    handle: { access: 'loggedIn', title: ({ params }) => `Refund ${params.refund ?? ''}` },
+    queryClient,
+  });
+  return { calls, user, queryClient, router };
+}
+
+const byId = (id: string) => document.getElementById(id);
+
+describe('the refund detail', () => {
+  it('shows the status, dates, order and items with their amounts, shipping and total', async () => {
+    open([testRefund()]);
+    expect(await screen.findByRole('heading', { name: 'Refund 12', level: 1 })).toBeTruthy();
+    expect(byId('refund-detail')).toBeTruthy();
+    expect(byId('refund-status')?.textContent).toBe('Requested');
+    expect(byId('refund-created')?.textContent).toMatch(/^10 Jun 2027/);
+    expect(byId('refund-completed')?.textContent).toBe('Not yet');
+    expect(screen.getByRole('link', { name: 'NWF-ABC123' }).getAttribute('href')).toBe('/portal/orders/NWF-ABC123');
+    const table = screen.getByRole('table');
+    const [item] = within(table).getAllByRole('row').slice(1);
+    expect(within(item!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Festival T-shirt', 'MER-1', 'Requested', '€25.00']);
+    expect(byId('refund-shipping')?.textContent).toBe('€5.00');
+    expect(byId('refund-detail-total')?.textContent).toBe('€30.00');
+  });
+
+  it('shows a refunded item with its amount and offers no cancel once processed', async () => {
+    open([
+      testRefund({
+        status: 'processed',
+        completed_at: '2027-06-20T09:00:00.000Z',
+        items: [
+          { code: 'TCK-1', name: 'Weekend ticket', kind: 'ticket', status: 'refunded', amount: 17950 },
+          { code: 'TCK-2', name: 'Weekend ticket', kind: 'ticket', status: 'refunding', amount: 17950 },
+        ],
+      }),
+    ]);
+    expect((await screen.findByText('Completed')).id).toBe('refund-status');
+    expect(byId('refund-completed')?.textContent).toMatch(/^20 Jun 2027/);
+    expect(byId('refund-item-status-TCK-1')?.textContent).toBe('Refunded €179.50');
+    expect(byId('refund-item-status-TCK-2')?.textContent).toBe('Processing');
+    expect(byId('refund-cancel')).toBeNull();
+  });
+
+  it('shows a refund in any other state as processing, without cancel', async () => {
+    open([testRefund({ status: 'approved' })]);
+    expect((await screen.findByText('Processing')).id).toBe('refund-status');
+    expect(byId('refund-cancel')).toBeNull();
+  });
+
+  it('says an unknown refund is not found and leads to the portal', async () => {
+    const { calls } = open([testRefund()], { id: '99' });
+    expect((await screen.findByText(/could not be found/)).id).toBe('refund-not-found');
+    expect(screen.getByRole('link', { name: 'Go to your orders' }).getAttribute('href')).toBe('/portal');
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('cancelling a refund', () => {
+  it('asks first; Cancel in the modal keeps the refund', async () => {
+    const { user, calls } = open([testRefund()]);
+    await user.click(await screen.findByRole('button', { name: 'Cancel refund' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel refund 12?' });
+    await user.click(within(dialog).getByRole('button', { name: messages.ui.cancel }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('cancels after confirmation, keeps the answered data and toasts', async () => {
+    const { user, calls, queryClient } = open([testRefund()], {
+      answers: { 'cancel-refund': [{ status: 200, body: { data: dataWith(testRefund({ status: 'cancelled', items: [] })) } }] },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel refund' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: messages.ui.confirm }));
+    await vi.waitFor(() => expect(screen.getByText(messages.toast.refundCancelled(12))).toBeTruthy());
+    expect(messages.toast.refundCancelled(12)).toBe('Refund 12 cancelled successfully.');
+    expect(calls).toEqual([{ path: 'cancel-refund', body: { token: 'the-token', refund_id: 12 } }]);
+    expect(queryClient.getQueryData<UserData>(userDataKey('the-token'))?.refunds[0]?.status).toBe('cancelled');
+    expect(byId('refund-cancel')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('goes to the portal when the answered data no longer lists the refund', async () => {
+    const { user, router } = open([testRefund()], { answers: { 'cancel-refund': [{ status: 200, body: { data: dataWith() } }] } });
+    await user.click(await screen.findByRole('button', { name: 'Cancel refund' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: messages.ui.confirm }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/portal'));
+    expect(screen.getByText(messages.toast.refundCancelled(12))).toBeTruthy();
+  });
+
+  it("shows the server's message when the cancel is refused", async () => {
+    const { user } = open([testRefund()], { answers: { 'cancel-refund': [{ status: 409, body: { message: messages.portal.refundNotActive } }] } });
+    await user.click(await screen.findByRole('button', { name: 'Cancel refund' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: messages.ui.confirm }));
+    await vi.waitFor(() => expect(byId('refund-cancel-error')?.textContent).toBe(messages.portal.refundNotActive));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(byId('refund-cancel')).toBeTruthy();
+  });
+});
