@@ -9,7 +9,7 @@ import { renderTicketPdf } from './ticket-pdf';
 
 /** A date and time in a time zone, with the zone named, as documents print it. */
 export function formatDateTime(config: Pick<ShopConfigFile, 'locale'>, date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat(config.locale, { dateStyle: 'full', timeStyle: 'short', timeZone, timeZoneName: 'short' }).format(date);
+  return new Intl.DateTimeFormat(config.locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(date);
 }
 
 /**

@@ -23,8 +23,7 @@ import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { CustomerData } from '../data/data.service';
 import { enqueueMail } from '../mail/outbox';
 import { customerOrdersAndRefunds, EDIT_LOCK_MS } from '../orders/order-view';
-import { cancelOpenInstalments, findOrderCode, findOrderCustomer } from '../orders/orders.queries';
-import { refundProcessedMail, refundRequestedMail, ticketPassedOnMail, ticketReceivedMail } from './portal.mail';
+import { refundRequestedMail, ticketPassedOnMail, ticketReceivedMail } from './portal.mail';
 import * as queries from './portal.queries';
 
 export interface PortalDeps {
@@ -244,37 +243,10 @@ export function createPortalService(deps: PortalDeps) {
       return { data: await dataOf(customer) };
     },
 
-    /**
-     * The organiser's `npm run refunds -- mark-processed ID`: the money has been paid out. The
-     * items become refunded, the order's totals grow, and the units go back on sale.
-     */
-    async markRefundProcessed(refundId: number): Promise<{ id: number; total: number; orderCode: string }> {
-      const result = await db.transaction(async (tx) => {
-        const refund = await queries.lockRefund(tx, refundId);
-        if (!refund) throw new AppError('NOT_FOUND', `There is no refund ${refundId}.`);
-        if (refund.status !== 'active') throw new AppError('CONFLICT', `Refund ${refundId} is ${refund.status}, not active.`);
-        const items = await queries.listRefundItems(tx, refund.id);
-        const ids = idsOf(items);
-        await queries.finishRefund(tx, refund.id, 'processed', now());
-        await queries.moveItemsStatus(tx, ids, 'refund', 'refunded');
-        await queries.addRefundedToOrder(tx, refund.orderId, refund.total, refund.shippingRefund);
-        const units = await queries.unitsOf(tx, ids);
-        await queries.returnSoldUnits(tx, units.items, units.seats);
-        // A payment-plan order refunded as a whole asks for nothing more.
-        await cancelOpenInstalments(tx, refund.orderId);
-        const orderCode = (await findOrderCode(tx, refund.orderId)) ?? '';
-        await enqueueMail(tx, refundProcessedMail(config, await findOrderCustomer(tx, refund.customerId), refund, orderCode));
-        return { id: refund.id, total: refund.total, orderCode };
-      });
-      deps.mailQueued?.();
-      return result;
-    },
-
-    listRefunds: (status?: string) => queries.listRefundsForOrganiser(db, status),
   };
 }
 
-function idsOf(items: { ticketId: number | null; merchandisePurchaseId: number | null }[]) {
+export function idsOf(items: { ticketId: number | null; merchandisePurchaseId: number | null }[]) {
   return {
     tickets: items.flatMap((item) => (item.ticketId !== null ? [item.ticketId] : [])),
     purchases: items.flatMap((item) => (item.merchandisePurchaseId !== null ? [item.merchandisePurchaseId] : [])),
