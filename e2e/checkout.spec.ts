@@ -84,7 +84,9 @@ describe('checkout in Chromium', () => {
 
     await payOnGateway(page, CARD_PAYS);
     await page.waitForURL((url) => url.pathname === `/portal/orders/${code}/confirmation`);
-    await expect.poll(() => page.locator('#order-tickets').textContent(), { timeout: 10_000 }).toContain('Card Payer');
+    // The tickets show while the payment waits for its confirmation too: wait for the paid order.
+    await page.locator('#order-paid').waitFor({ timeout: 10_000 });
+    expect(await page.locator('#order-tickets').textContent()).toContain('Card Payer');
     expect(await page.locator('#order-code').textContent()).toContain(code);
     // The purchase is tracked once, with its value in major units.
     const purchases = await page.evaluate(() => ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).filter((entry) => entry.event === 'purchase'));

@@ -51,7 +51,8 @@ function devShopConfig(): Plugin {
   };
 }
 
-const proxied = ['/api', '/images', '/media', '/healthz'];
+// The documents are direct browser navigations (spec section 2) that the server answers with a PDF.
+const proxied = ['/api', '/images', '/media', '/healthz', '/download-ticket', '/download-invoice'];
 
 export default defineConfig(() => {
   return {

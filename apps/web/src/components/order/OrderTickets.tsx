@@ -1,7 +1,41 @@
-import type { Order } from '@festival/contract';
+import { itemStatusDisplay, messages, type MerchandisePurchase, type Order, type Ticket } from '@festival/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Badge, type BadgeTone } from '../ui/Badge';
+import { buttonClassName } from '../ui/Button';
+import { useConfig } from '../../lib/config';
+import { useFormat } from '../../lib/use-format';
+import { useUserData } from '../../lib/user-data';
+import { canManageTicket, manageTicketPath, ticketDownloadHref } from './ticket-actions';
 
-/** The tickets of a paid order with their codes. */
-export function OrderTickets({ order }: { order: Order }) {
+export interface TicketActionContext {
+  /** The id of the row's "recently changed" note, for a disabled action to point at; undefined when not locked. */
+  lockedNoteId: string | undefined;
+}
+
+/** More actions of a ticket row, rendered by the page (the portal's travel-time change lives in features/portal). */
+export type RenderTicketActions = (ticket: Ticket, context: TicketActionContext) => ReactNode;
+
+export interface OrderTicketsProps {
+  order: Order;
+  /** The portal's order detail: offers Manage and the page's own actions. */
+  portal?: boolean;
+  renderTicketActions?: RenderTicketActions;
+}
+
+const smallButton = buttonClassName({ variant: 'secondary', size: 'sm' });
+
+/**
+ * The tickets of an order (spec sections 2 and 4): product, holder, e-mail, travel time (in the
+ * ticket's zone), status (the refund states in the spec's words, with the refunded amount),
+ * code, and the actions its flags allow: Download ticket; in the portal Manage and the page's
+ * own actions (Change travel time).
+ */
+export function OrderTickets({ order, portal = false, renderTicketActions }: OrderTicketsProps) {
+  const config = useConfig();
+  const format = useFormat();
+  // The holder's e-mail names the ticket's download; a ticket without one is the customer's.
+  const customerEmail = useUserData().data?.customer?.email ?? null;
   if (order.tickets.length === 0) return null;
   return (
     <section className="order-section" aria-labelledby="order-tickets-title">
@@ -9,16 +43,140 @@ export function OrderTickets({ order }: { order: Order }) {
         Your tickets
       </h2>
       <ul className="order-tickets" id="order-tickets">
-        {order.tickets.map((ticket) => (
-          <li key={ticket.code} className="order-ticket">
-            <span className="order-ticket__product">{ticket.product}</span>
-            {ticket.full_name && <span className="order-ticket__holder">{ticket.full_name}</span>}
-            <span className="order-ticket__code">
-              Ticket code <code>{ticket.code}</code>
-            </span>
+        {order.tickets.map((ticket) => {
+          const downloadHref = ticketDownloadHref(ticket, customerEmail);
+          const manageable = portal && canManageTicket(ticket, config);
+          const extraActions = portal ? renderTicketActions : undefined;
+          const locked = portal && ticket.recently_edited && (manageable || ticket.allow_travel_time_changes);
+          const lockedNoteId = locked ? `ticket-locked-${ticket.code}` : undefined;
+          const extra = extraActions?.(ticket, { lockedNoteId });
+          return (
+            <li key={ticket.code} id={`ticket-${ticket.code}`} className="order-ticket">
+              <div className="order-ticket__head">
+                <span className="order-ticket__product">{ticket.product}</span>
+                <ItemStatus
+                  id={`ticket-status-${ticket.code}`}
+                  status={ticket.status}
+                  refundedAmount={ticket.refund_total}
+                  labels={config.statusLabels.ticket}
+                  formatMoney={format.money}
+                />
+              </div>
+              <dl className="order-ticket__details">
+                {ticket.full_name && (
+                  <div>
+                    <dt>Holder</dt>
+                    <dd className="order-ticket__holder">{ticket.full_name}</dd>
+                  </div>
+                )}
+                {ticket.email && (
+                  <div>
+                    <dt>E-mail</dt>
+                    <dd>{ticket.email}</dd>
+                  </div>
+                )}
+                {ticket.travel_time && (
+                  <div>
+                    <dt>Travel time</dt>
+                    <dd id={`ticket-travel-time-${ticket.code}`}>{format.date(ticket.travel_time, ticket.timezone, 'dayDateTime')}</dd>
+                  </div>
+                )}
+                <div>
+                  <dt>Ticket code</dt>
+                  <dd className="order-ticket__code">
+                    <code>{ticket.code}</code>
+                  </dd>
+                </div>
+              </dl>
+              {lockedNoteId && (
+                <p id={lockedNoteId} className="order-ticket__note">
+                  {messages.portal.recentlyEdited}
+                </p>
+              )}
+              {(downloadHref || manageable || extra) && (
+                <div className="order-ticket__actions">
+                  {downloadHref && (
+                    // A direct browser navigation answered with the PDF, not an API call.
+                    <a id={`ticket-download-${ticket.code}`} className={smallButton} href={downloadHref}>
+                      Download ticket<span className="visually-hidden"> {ticket.code}</span>
+                    </a>
+                  )}
+                  {manageable && (
+                    <Link id={`ticket-manage-${ticket.code}`} className={smallButton} to={manageTicketPath(order.code, ticket.code)}>
+                      Manage<span className="visually-hidden"> ticket {ticket.code}</span>
+                    </Link>
+                  )}
+                  {extra}
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** The merchandise of an order with its status, shown the same way as the tickets'. */
+export function OrderMerchandise({ order }: { order: Order }) {
+  const config = useConfig();
+  const format = useFormat();
+  if (order.merchandisePurchases.length === 0) return null;
+  return (
+    <section className="order-section" aria-labelledby="order-merchandise-title">
+      <h2 id="order-merchandise-title" className="order-section__title">
+        Your merchandise
+      </h2>
+      <ul className="order-tickets" id="order-merchandise">
+        {order.merchandisePurchases.map((purchase: MerchandisePurchase) => (
+          <li key={purchase.code} id={`merchandise-${purchase.code}`} className="order-ticket">
+            <div className="order-ticket__head">
+              <span className="order-ticket__product">{purchase.merchandise}</span>
+              <ItemStatus
+                id={`merchandise-status-${purchase.code}`}
+                status={purchase.status}
+                // Spec section 9: merchandise is refunded with its share of the shipping.
+                refundedAmount={purchase.refund_total + purchase.shipping_refund}
+                labels={config.statusLabels.ticket}
+                formatMoney={format.money}
+              />
+            </div>
+            <dl className="order-ticket__details">
+              <div>
+                <dt>Code</dt>
+                <dd className="order-ticket__code">
+                  <code>{purchase.code}</code>
+                </dd>
+              </div>
+            </dl>
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+interface ItemStatusProps {
+  id: string;
+  status: string;
+  refundedAmount: number;
+  labels: Record<string, string>;
+  formatMoney: (minorUnits: number) => string;
+}
+
+function statusTone(status: string): BadgeTone {
+  if (status === 'active') return 'success';
+  if (status === 'refund' || status === 'refunding' || status === 'refunded') return 'info';
+  if (status === 'refund-problem' || status === 'cancelled') return 'danger';
+  return 'neutral';
+}
+
+/** Spec section 4: Requested, Processing, or Refunded with the amount; other statuses by their configured label. */
+function ItemStatus({ id, status, refundedAmount, labels, formatMoney }: ItemStatusProps) {
+  const { label, showsAmount } = itemStatusDisplay(status, labels);
+  return (
+    <Badge id={id} tone={statusTone(status)} className="order-ticket__status">
+      {showsAmount ? `${label}: ${formatMoney(refundedAmount)}` : label}
+    </Badge>
   );
 }

@@ -3,7 +3,8 @@ import { BankTransferDetails } from './BankTransferDetails';
 import { CardPayment } from './CardPayment';
 import { OrderFacts } from './OrderFacts';
 import { OrderItems } from './OrderItems';
-import { OrderTickets } from './OrderTickets';
+import { OrderDownloads } from './OrderDownloads';
+import { OrderMerchandise, OrderTickets, type RenderTicketActions } from './OrderTickets';
 import { PaymentSchedule } from './PaymentSchedule';
 import { TermsWarning } from './TermsWarning';
 import { isFailedReturn, orderItemsHidden, type PaymentReturn } from './order-status';
@@ -15,17 +16,23 @@ export interface OrderViewProps {
   paymentReturn?: PaymentReturn;
   /** The page waits for the provider's confirmation of a card payment. */
   waiting?: boolean;
+  /** The portal's order detail: tickets offer Manage and the page's own actions. */
+  portal?: boolean;
+  /** More actions per ticket (portal only), such as the travel-time change of features/portal. */
+  renderTicketActions?: RenderTicketActions;
 }
 
 /**
  * One order as the customer sees it (spec section 4): its facts and status, the terms when not
  * yet accepted, how to pay what is still open (bank details, another card attempt, the
- * instalments of a payment plan), its items (hidden when cancelled or abandoned) and, once paid,
- * its tickets. Shared by the order page after checkout and the portal's order detail and
- * confirmation.
+ * instalments of a payment plan), its items (hidden when cancelled or abandoned) with each
+ * ticket's and purchase's status (a pending order's tickets too), the downloads its flags allow,
+ * and in the portal the ticket actions. Shared by the order page after checkout and the portal's
+ * order detail and confirmation.
  */
-export function OrderView({ order, paymentReturn = null, waiting = false }: OrderViewProps) {
+export function OrderView({ order, paymentReturn = null, waiting = false, portal = false, renderTicketActions }: OrderViewProps) {
   const paid = order.payment_status === 'paid';
+  const itemsShown = !orderItemsHidden(order);
   return (
     <div className="order-view">
       <OrderFacts order={order} />
@@ -43,9 +50,11 @@ export function OrderView({ order, paymentReturn = null, waiting = false }: Orde
       <BankTransferDetails order={order} />
       {/* Unaccepted terms are accepted first; the acceptance itself then starts the payment. */}
       {order.accepted_ts_and_cs && <CardPayment order={order} failed={isFailedReturn(paymentReturn)} waiting={waiting} />}
-      {!orderItemsHidden(order) && <PaymentSchedule order={order} offerPayment={!waiting} />}
-      {!orderItemsHidden(order) && <OrderItems order={order} />}
-      {paid && <OrderTickets order={order} />}
+      {itemsShown && <PaymentSchedule order={order} offerPayment={!waiting} />}
+      {itemsShown && <OrderItems order={order} />}
+      {itemsShown && <OrderTickets order={order} portal={portal} renderTicketActions={renderTicketActions} />}
+      {itemsShown && <OrderMerchandise order={order} />}
+      <OrderDownloads order={order} />
     </div>
   );
 }

@@ -70,11 +70,13 @@ describe('the order page', () => {
     expect(text('order-bank-bic')).toBe('BANKNL2A');
     expect(text('order-bank-amount')).toBe('€122.95');
     expect(text('order-bank-reference')).toBe('NWF-NWF-ABC123');
-    // The items with shipping; no card payment, no tickets list before payment.
-    expect(screen.getByText('Weekend ticket')).toBeTruthy();
-    expect(screen.getByText('Festival T-shirt')).toBeTruthy();
+    // The items with shipping and no card payment; the tickets and merchandise already show with their status.
+    const items = screen.getByRole('table', { name: 'The items of this order' });
+    expect(within(items).getByText('Weekend ticket')).toBeTruthy();
+    expect(within(items).getByText('Festival T-shirt')).toBeTruthy();
     expect(document.getElementById('order-pay')).toBeNull();
-    expect(document.getElementById('order-tickets')).toBeNull();
+    expect(text('ticket-status-TCK-1')).toBe('Active');
+    expect(text('merchandise-status-MER-1')).toBe('Active');
     expect(window.dataLayer).toBeUndefined();
   });
 
