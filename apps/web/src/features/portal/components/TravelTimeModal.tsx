@@ -1,0 +1,116 @@
+import { messages, type Ticket } from '@festival/contract';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { Dropdown, type DropdownOption } from '../../../components/ui/Dropdown';
+import { FormError } from '../../../components/ui/FormError';
+import { Modal } from '../../../components/ui/Modal';
+import { useToast } from '../../../components/ui/Toasts';
+import { errorText } from '../../../lib/api-client';
+import { useFormat } from '../../../lib/use-format';
+import { useSetTravelTime } from '../api/tickets';
+import './travel-time.css';
+
+export interface TravelTimeModalProps {
+  ticket: Ticket;
+  onClose: () => void;
+}
+
+/**
+ * The travel time modal of spec section 2, mounted while it is open: the ticket's travel times
+ * (sold-out ones disabled, the current one preselected and always selectable, since the ticket
+ * holds its seat), the meeting-point note, Cancel and Save. Escape closes. Nothing selected:
+ * 'Please select the travel time.' A success replaces the cached data, closes and toasts; a
+ * failure toasts (spec section 8) and shows the server's message in the modal, which stays open.
+ */
+export function TravelTimeModal({ ticket, onClose }: TravelTimeModalProps) {
+  const format = useFormat();
+  const toast = useToast();
+  const { send, isPending } = useSetTravelTime();
+  const [selected, setSelected] = useState(ticket.transport_time_id === null ? '' : String(ticket.transport_time_id));
+  const [error, setError] = useState<string | null>(null);
+  const selectRef = useRef<HTMLSelectElement>(null);
+  // A refusal that arrives after Cancel has nowhere to show.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const options: DropdownOption[] = ticket.travel_times.map((option) => {
+    const held = option.id === ticket.transport_time_id;
+    const soldOut = option.remaining !== null && option.remaining <= 0 && !held;
+    const seats = option.remaining === null || held ? '' : soldOut ? ` (${messages.travelTime.soldOut})` : ` (${format.number(option.remaining)} left)`;
+    return { value: String(option.id), label: `${format.date(option.travel_time, ticket.timezone, 'dayDateTime')}${seats}`, disabled: soldOut };
+  });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isPending) return;
+    if (!selected) {
+      setError(messages.travelTime.required);
+      selectRef.current?.focus();
+      return;
+    }
+    setError(null);
+    try {
+      const data = await send(ticket.code, Number(selected));
+      if (!data) return;
+      onClose();
+      toast.success(messages.toast.travelTimeUpdated);
+    } catch (failure) {
+      toast.danger(messages.toast.travelTimeUpdateFailed);
+      if (!mounted.current) return;
+      setError(errorText(failure));
+      // The Save button was disabled while the call ran, taking focus (and Escape) out of the dialog.
+      selectRef.current?.focus();
+    }
+  };
+
+  return (
+    <Modal
+      open
+      id="travel-time-modal"
+      title="Change travel time"
+      onClose={onClose}
+      initialFocusRef={selectRef}
+      describedBy="travel-time-product"
+      footer={
+        <>
+          <Button id="travel-time-cancel" variant="secondary" onClick={onClose}>
+            {messages.ui.cancel}
+          </Button>
+          <Button id="travel-time-save" type="submit" form="travel-time-form" loading={isPending}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form id="travel-time-form" className="travel-time" noValidate onSubmit={(event) => void submit(event)}>
+        <p id="travel-time-product" className="travel-time__product">
+          {ticket.product}
+          {ticket.full_name ? ` for ${ticket.full_name}` : ''} (ticket <code>{ticket.code}</code>)
+        </p>
+        <FormError id="travel-time-error" message={error} />
+        <Dropdown
+          id="travel-time-select"
+          ref={selectRef}
+          label="Travel time"
+          required
+          placeholder="Choose your travel time"
+          options={options}
+          value={selected}
+          onChange={(value) => {
+            setSelected(value);
+            setError(null);
+          }}
+          aria-invalid={error === messages.travelTime.required || undefined}
+        />
+        <p id="travel-time-meeting-point" className="field__hint">
+          {messages.cart.meetingPoint}
+        </p>
+      </form>
+    </Modal>
+  );
+}
