@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import { API_PATHS, type ApiPath, type ShopConfigFile } from '@festival/contract';
+import type { ShopConfigFile } from '@festival/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db/client';
-import { registerPendingApiRoute } from './http/api-route';
 import { installErrorHandler } from './http/error-handler';
 import { createInFlightTracker } from './http/in-flight';
 import { requireXhrHeader } from './http/require-xhr';
@@ -73,37 +72,6 @@ export interface AppOptions {
   mail?: Pick<MailerOptions, 'pollMs' | 'leaseMs' | 'sendTimeoutMs' | 'batchSize' | 'retry'>;
 }
 
-/** Calls answered by this build; the rest exist, validate, and answer 501 until their issue lands. */
-const IMPLEMENTED: ReadonlySet<ApiPath> = new Set([
-  'get-data',
-  'get-shop-item',
-  'get-cart',
-  'add-product-to-cart',
-  'update-product-in-cart',
-  'remove-product-from-cart',
-  'add-merchandise-to-cart',
-  'remove-merchandise-from-cart',
-  'register',
-  'login',
-  'logout',
-  'request-password-reset',
-  'reset-password',
-  'email-tickets',
-  'get-user',
-  'update-settings',
-  'calculate-invoice',
-  'validate-voucher',
-  'checkout-cart',
-  'pay-order',
-  'get-terms-and-conditions-order',
-  'accept-terms-and-conditions',
-  'get-payment-plan-order-payment',
-  'pay-payment-plan-order-payment',
-  'change-ticket',
-  'set-travel-time',
-  'request-refund',
-  'cancel-refund',
-]);
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 export const DEFAULT_CATALOG_MAX_AGE_MS = 1000;
@@ -193,9 +161,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await Promise.all([...background.map((task) => task.stop()), mailer.stop()]);
   });
-  for (const path of API_PATHS) {
-    if (!IMPLEMENTED.has(path)) registerPendingApiRoute(app, path);
-  }
 
   await registerWebApp(app, {
     root: options.webRoot,

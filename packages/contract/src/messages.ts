@@ -160,7 +160,6 @@ export const messages = {
     invalidInput: 'Some of the details you sent are not valid.',
     missingHeader: 'This request must be sent by the shop application.',
     notFound: 'Not found.',
-    notImplemented: 'This part of the shop is not available yet.',
     unauthenticated: 'Please log in to continue.',
     internal: 'Something went wrong on our side. Please try again in a moment.',
     tooLarge: 'The request is too large.',

@@ -45,10 +45,3 @@ export function registerApiRoute<P extends ApiPath>(app: FastifyInstance, path: 
     return answer;
   });
 }
-
-/** Calls that a later issue builds: they exist, validate their payload and say so. */
-export function registerPendingApiRoute(app: FastifyInstance, path: ApiPath): void {
-  registerApiRoute(app, path, async () => {
-    throw new AppError('NOT_IMPLEMENTED', messages.server.notImplemented);
-  });
-}

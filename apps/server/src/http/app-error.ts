@@ -9,7 +9,6 @@ export const errorStatus = {
   CONFLICT: 409,
   GONE: 410,
   TOO_MANY_REQUESTS: 429,
-  NOT_IMPLEMENTED: 501,
   UNAVAILABLE: 503,
 } as const;
 

@@ -20,7 +20,7 @@ export function ticketPassedOnMail(config: Config, to: Person, ticket: { code: s
       shopName: config.name,
       greeting: `Hello ${to.fullName},`,
       paragraphs: [
-        `You passed your ${ticket.productName} ticket (${ticket.code}) on to ${newEmail}. It is no longer in your account and its earlier download no longer works.`,
+        `You passed your ${ticket.productName} ticket (${ticket.code}) on to ${newEmail}. It is no longer in your account, and the ticket with this code is no longer valid: its new holder has a new one.`,
         'If you did not do this, please contact us straight away.',
       ],
     }),

@@ -18,6 +18,7 @@ import { AppError } from '../../http/app-error';
 import { passwordMail } from '../accounts/accounts.mail';
 import { findCustomerByEmail, insertCustomer } from '../accounts/accounts.queries';
 import { generatePassword, hashPassword } from '../accounts/passwords';
+import { newCode } from '../checkout/checkout.service';
 import type { CustomerRow } from '../accounts/session.queries';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { CustomerData } from '../data/data.service';
@@ -110,14 +111,19 @@ export function createPortalService(deps: PortalDeps) {
         if (text(next.age) !== text(ticket.age)) changes.age = { from: ticket.age, to: next.age };
 
         let holderCustomerId = ticket.holderCustomerId;
+        let code = ticket.code;
         if (reassign) {
           const { customer: holder, created } = await accountFor(tx, next.email!, next.full_name ?? '', passwordHash, password);
           holderCustomerId = holder.id;
+          // A new code: the ticket the old holder may have printed or forwarded no longer gets in.
+          code = newCode(20);
           changes.holder = { from: customer.email, to: holder.email };
+          changes.code = { from: ticket.code, to: code };
           await enqueueMail(tx, ticketPassedOnMail(config, { email: customer.email, fullName: customer.fullName }, ticket, holder.email));
-          await enqueueMail(tx, ticketReceivedMail(config, { email: holder.email, fullName: holder.fullName }, ticket, { email: customer.email, fullName: customer.fullName }, created));
+          await enqueueMail(tx, ticketReceivedMail(config, { email: holder.email, fullName: holder.fullName }, { ...ticket, code }, { email: customer.email, fullName: customer.fullName }, created));
         }
         await queries.updateTicket(tx, ticket.id, {
+          code,
           fullName: next.full_name,
           email: next.email,
           age: next.age,

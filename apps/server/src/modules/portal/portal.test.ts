@@ -183,7 +183,12 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const [account] = await db().select().from(customers).where(eq(customers.email, friend));
     expect(account).toMatchObject({ fullName: 'Friend Person' });
-    expect((await db().select().from(tickets).where(eq(tickets.code, gift!.code)))[0]!.holderCustomerId).toBe(account!.id);
+    // The ticket has a new code: the one the buyer had (and may have printed) is void.
+    expect(await db().select().from(tickets).where(eq(tickets.code, gift!.code))).toEqual([]);
+    const [movedRow] = await db().select().from(tickets).where(eq(tickets.holderCustomerId, account!.id));
+    expect(movedRow).toMatchObject({ productName: 'Weekend ticket', email: friend });
+    const newCode = movedRow!.code;
+    expect(newCode).toMatch(/^[A-Z0-9]{20}$/);
     expect(await mailsTo(friend, 'Your account')).toHaveLength(1);
     expect(await mailsTo(friend, 'passed a ticket on to you')).toHaveLength(1);
     expect(await mailsTo(buyer.email, `Your ticket ${gift!.code} now belongs to ${friend}`)).toHaveLength(1);
@@ -193,15 +198,16 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     expect(buyerOrder.tickets.map((ticket: { code: string }) => ticket.code)).toEqual([own!.code]);
     later(20);
     expect((await changeTicket(buyer, order, gift!.code, { full_name: 'Back Again', email: friend, age: gift!.age })).status).toBe(404);
-    expect((await fetch(`${base}/download-ticket/${encodeURIComponent(gift!.email!)}/${gift!.code}`)).status).toBe(404);
+    for (const email of [gift!.email!, friend]) expect((await fetch(`${base}/download-ticket/${encodeURIComponent(email)}/${gift!.code}`)).status).toBe(404);
 
     // The new holder sees the ticket (and none of the buyer's money) and downloads it with their address.
     const [session] = await Promise.all([createCustomerSession(account!.id)]);
     const received = (await dataOf(session)).orders;
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ code: order.code, checksum: '', can_refund: false, has_invoice: false, payments: [], merchandisePurchases: [], total_price: gift!.price + gift!.fee });
-    expect(received[0]!.tickets.map((ticket) => [ticket.code, ticket.email, ticket.allow_download, ticket.is_refundable])).toEqual([[gift!.code, friend, true, false]]);
-    expect((await fetch(`${base}/download-ticket/${encodeURIComponent(friend)}/${gift!.code}`)).status).toBe(200);
+    expect(received[0]!.tickets.map((ticket) => [ticket.code, ticket.email, ticket.allow_download, ticket.is_refundable])).toEqual([[newCode, friend, true, false]]);
+    expect((await fetch(`${base}/download-ticket/${encodeURIComponent(friend)}/${newCode}`)).status).toBe(200);
+    expect((await mailsTo(friend, 'passed a ticket on to you'))[0]!.textBody).toContain(`/download-ticket/${encodeURIComponent(friend)}/${newCode}`);
   });
 
   async function createCustomerSession(customerId: number): Promise<Buyer> {
@@ -217,7 +223,7 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     clock = new Date('2026-11-23T12:00:00Z');
     const [from, soldOut, to] = await departures();
     const riders = await Promise.all(Array.from({ length: 6 }, () => createCustomer(shop)));
-    const riderOrders = [];
+    const riderOrders: Order[] = [];
     for (const rider of riders) riderOrders.push(await paidOrder(rider, [{ code: 'NWF27-SHUTTLE', transport_time_id: from!.travel_times.id }]));
     // Leave two seats on the target departure.
     await db().update(travelTimes).set({ sold: to!.travel_times.seats! - 2 - to!.travel_times.held }).where(eq(travelTimes.id, to!.travel_times.id));
