@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { readPdf } from '../apps/server/test/pdf-reader';
 import { messages } from '../packages/contract/src/messages';
+import { portalMessages } from '../packages/contract/src/portal-messages';
 import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 
@@ -157,7 +158,7 @@ describe('the customer portal in Chromium', () => {
     await page.locator('#refund-bank-bic').fill('ABNANL2A');
     await page.locator('#refund-bank-iban').fill('NL91 ABNA 0417 1643 01');
     await page.locator('#refund-next').click();
-    await expect.poll(() => page.locator('#refund-error').textContent()).toBe(messages.refund.ibanInvalid);
+    await expect.poll(() => page.locator('#refund-error').textContent()).toBe(portalMessages.ibanInvalid);
     await expectNoAxeViolations(page);
     await page.locator('#refund-bank-iban').fill('NL91 ABNA 0417 1643 00');
     await page.locator('#refund-next').click();

@@ -1,5 +1,6 @@
 export * from './messages';
 export * from './payment-messages';
+export * from './portal-messages';
 export * from './constants';
 export * from './listing';
 export * from './holder';

@@ -52,10 +52,6 @@ export const messages = {
   refund: {
     selectItem: 'Please select at least one item.',
     fillOutFields: (fields: readonly string[]) => `Please fill out the following fields: ${fields.join(', ')}.`,
-    // Texts of our own (docs/decisions/0020): the spec names these rules but not their words.
-    noMixing: 'Tickets and merchandise cannot be refunded in one request. Please request them separately.',
-    ibanInvalid: 'Please enter a valid IBAN.',
-    bicInvalid: 'Please enter a valid BIC/SWIFT code.',
   },
   travelTime: {
     required: 'Please select the travel time.',
@@ -137,23 +133,6 @@ export const messages = {
     defaultButtonLabel: 'Click Me',
     cancel: 'Cancel',
     confirm: 'Confirm',
-  },
-  /** The portal's displays (spec section 4) and its answers the spec does not word (docs/decisions/0020). */
-  portal: {
-    itemStatus: { requested: 'Requested', processing: 'Processing', refunded: 'Refunded' },
-    refundStatus: { active: 'Active', processed: 'Processed', processing: 'Processing' },
-    ticketNotActive: 'Only active tickets can be managed.',
-    recentlyEdited: 'This ticket was changed less than 15 minutes ago. Please try again later.',
-    nameChangesNotAllowed: 'The name on this ticket can no longer be changed.',
-    emailChangesNotAllowed: 'The e-mail address on this ticket cannot be changed.',
-    ageUnknown: 'Please choose one of the age ranges on offer.',
-    travelTimeChangesClosed: 'The travel time of this ticket can no longer be changed.',
-    travelTimeUnknown: 'Please choose one of the travel times on offer.',
-    travelTimeSoldOut: 'Sorry, this travel time is sold out. Please choose another one.',
-    travelTimeUnchanged: 'This ticket already has that travel time.',
-    notRefundable: 'One or more of the selected items cannot be refunded.',
-    refundNotActive: 'This refund can no longer be cancelled.',
-    planRefundWhole: 'A payment-plan order is refunded as a whole.',
   },
   /** Texts of our own for states the spec leaves open (see docs/decisions). */
   server: {

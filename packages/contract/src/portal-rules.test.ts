@@ -14,6 +14,7 @@ import {
   ticketEditMissingFields,
 } from './portal-rules';
 import { messages } from './messages';
+import { portalMessages } from './portal-messages';
 
 const allRules = { allowNameChanges: true, allowEmailChanges: true, needsAge: true };
 const current = { full_name: 'Jane Doe', email: 'jane@example.com', age: '18-25' };
@@ -84,15 +85,15 @@ describe('bank details', () => {
   });
 
   it('refuses a bad IBAN checksum and a bad BIC', () => {
-    expect(bankDetailsError({ ...filled, bank_iban: 'NL92ABNA0417164300' }, rules)).toBe(messages.refund.ibanInvalid);
-    expect(bankDetailsError({ ...filled, bank_bic: 'AB' }, rules)).toBe(messages.refund.bicInvalid);
+    expect(bankDetailsError({ ...filled, bank_iban: 'NL92ABNA0417164300' }, rules)).toBe(portalMessages.ibanInvalid);
+    expect(bankDetailsError({ ...filled, bank_bic: 'AB' }, rules)).toBe(portalMessages.bicInvalid);
   });
 });
 
 describe('refund selection and totals', () => {
   it('needs one item and never mixes tickets with merchandise', () => {
     expect(refundSelectionError([], [])).toBe(messages.refund.selectItem);
-    expect(refundSelectionError(['T1'], ['M1'])).toBe(messages.refund.noMixing);
+    expect(refundSelectionError(['T1'], ['M1'])).toBe(portalMessages.noMixing);
     expect(refundSelectionError(['T1'], [])).toBeNull();
   });
 

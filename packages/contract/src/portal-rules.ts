@@ -5,6 +5,7 @@
  */
 import { isValidEmail } from './holder';
 import { messages } from './messages';
+import { portalMessages } from './portal-messages';
 
 // ---------------------------------------------------------------------------------------------
 // Ticket edit (spec section 5, "Ticket edit (portal)")
@@ -129,8 +130,8 @@ export function refundMissingFields(input: BankDetailsInput, rules: BankDetailsR
 export function bankDetailsError(input: BankDetailsInput, rules: BankDetailsRules): string | null {
   const missing = refundMissingFields(input, rules);
   if (missing.length) return messages.refund.fillOutFields(missing);
-  if (usesIban(input.bank_country, rules) && !isValidIban(input.bank_iban!)) return messages.refund.ibanInvalid;
-  if (!isValidBic(input.bank_bic!)) return messages.refund.bicInvalid;
+  if (usesIban(input.bank_country, rules) && !isValidIban(input.bank_iban!)) return portalMessages.ibanInvalid;
+  if (!isValidBic(input.bank_bic!)) return portalMessages.bicInvalid;
   return null;
 }
 
@@ -140,7 +141,7 @@ export function bankDetailsError(input: BankDetailsInput, rules: BankDetailsRule
 /** Step 1: at least one item, and tickets and merchandise never in one request. */
 export function refundSelectionError(ticketCodes: readonly string[], merchandiseCodes: readonly string[]): string | null {
   if (ticketCodes.length === 0 && merchandiseCodes.length === 0) return messages.refund.selectItem;
-  if (ticketCodes.length > 0 && merchandiseCodes.length > 0) return messages.refund.noMixing;
+  if (ticketCodes.length > 0 && merchandiseCodes.length > 0) return portalMessages.noMixing;
   return null;
 }
 
@@ -190,7 +191,7 @@ export function shippingShares(shippingAmount: number, purchaseCount: number): n
 
 /** How an item's status shows: the refund states in the spec's words, the rest by the configured label. */
 export function itemStatusDisplay(status: string, labels: Record<string, string>): { label: string; showsAmount: boolean } {
-  const texts = messages.portal.itemStatus;
+  const texts = portalMessages.itemStatus;
   if (status === 'refund') return { label: texts.requested, showsAmount: false };
   if (status === 'refunding' || status === 'refund-problem') return { label: texts.processing, showsAmount: false };
   if (status === 'refunded') return { label: texts.refunded, showsAmount: true };
@@ -204,5 +205,5 @@ export function refundStatusKey(status: string): 'active' | 'processed' | 'proce
 
 export function refundStatusLabel(status: string, labels: Record<string, string>): string {
   const key = refundStatusKey(status);
-  return labels[key] ?? messages.portal.refundStatus[key];
+  return labels[key] ?? portalMessages.refundStatus[key];
 }

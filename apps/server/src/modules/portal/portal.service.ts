@@ -1,17 +1,4 @@
-import {
-  bankDetailsError,
-  canReassign,
-  isValidEmail,
-  messages,
-  normaliseIban,
-  refundSelectionError,
-  refundTotal,
-  ticketEditError,
-  ENTRY_TICKET_TYPE,
-  type ApiInput,
-  type ShopConfigFile,
-  type UserData,
-} from '@festival/contract';
+import { bankDetailsError, canReassign, isValidEmail, messages, normaliseIban, refundSelectionError, refundTotal, ticketEditError, ENTRY_TICKET_TYPE, type ApiInput, type ShopConfigFile, type UserData, portalMessages } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -57,8 +44,8 @@ export function createPortalService(deps: PortalDeps) {
   }
 
   function ensureEditable(ticket: queries.TicketRow, at: Date): void {
-    if (ticket.status !== 'active') throw refused(messages.portal.ticketNotActive);
-    if (ticket.lastEditedAt && at.getTime() - ticket.lastEditedAt.getTime() < EDIT_LOCK_MS) throw new AppError('CONFLICT', messages.portal.recentlyEdited);
+    if (ticket.status !== 'active') throw refused(portalMessages.ticketNotActive);
+    if (ticket.lastEditedAt && at.getTime() - ticket.lastEditedAt.getTime() < EDIT_LOCK_MS) throw new AppError('CONFLICT', portalMessages.recentlyEdited);
   }
 
   /** The account a ticket is passed on to: the address's own, or a new one with a generated password mailed to it. */
@@ -91,8 +78,8 @@ export function createPortalService(deps: PortalDeps) {
         };
         const current = { full_name: ticket.fullName, email: ticket.email, age: ticket.age };
         // Fields the ticket does not allow keep their value; sending another one is refused, not ignored.
-        if (!rules.allowNameChanges && input.full_name != null && text(input.full_name) !== text(ticket.fullName)) throw refused(messages.portal.nameChangesNotAllowed);
-        if (!rules.allowEmailChanges && input.email != null && text(input.email).toLowerCase() !== text(ticket.email).toLowerCase()) throw refused(messages.portal.emailChangesNotAllowed);
+        if (!rules.allowNameChanges && input.full_name != null && text(input.full_name) !== text(ticket.fullName)) throw refused(portalMessages.nameChangesNotAllowed);
+        if (!rules.allowEmailChanges && input.email != null && text(input.email).toLowerCase() !== text(ticket.email).toLowerCase()) throw refused(portalMessages.emailChangesNotAllowed);
         const next = {
           full_name: rules.allowNameChanges ? text(input.full_name) : ticket.fullName,
           email: rules.allowEmailChanges ? text(input.email) : ticket.email,
@@ -101,7 +88,7 @@ export function createPortalService(deps: PortalDeps) {
         const reassign = input.reassign && canReassign(next.email, customer.email);
         const error = ticketEditError({ ...next, reassign }, current, rules);
         if (error) throw refused(error);
-        if (rules.needsAge && !config.ageRanges.includes(next.age ?? '')) throw refused(messages.portal.ageUnknown);
+        if (rules.needsAge && !config.ageRanges.includes(next.age ?? '')) throw refused(portalMessages.ageUnknown);
         if (reassign && !isValidEmail(next.email ?? '')) throw refused(messages.email.invalid);
 
         const changes: Record<string, { from: string | number | null; to: string | number | null }> = {};
@@ -144,13 +131,13 @@ export function createPortalService(deps: PortalDeps) {
         const row = await queries.lockHeldTicket(tx, customer.id, input.code);
         if (!row) throw notFound();
         const { ticket, item } = row;
-        if (ticket.status !== 'active') throw refused(messages.portal.ticketNotActive);
-        if (item.travelTimeType !== 'selectable' || !before(at, item.allowTravelTimeChangesUntil)) throw refused(messages.portal.travelTimeChangesClosed);
+        if (ticket.status !== 'active') throw refused(portalMessages.ticketNotActive);
+        if (item.travelTimeType !== 'selectable' || !before(at, item.allowTravelTimeChangesUntil)) throw refused(portalMessages.travelTimeChangesClosed);
         ensureEditable(ticket, at);
-        if (ticket.travelTimeId === input.transport_time_id) throw refused(messages.portal.travelTimeUnchanged);
+        if (ticket.travelTimeId === input.transport_time_id) throw refused(portalMessages.travelTimeUnchanged);
         const target = await queries.findTravelTime(tx, input.transport_time_id);
-        if (!target || target.shopItemId !== item.id || !target.active) throw refused(messages.portal.travelTimeUnknown);
-        if (!(await queries.moveSoldSeat(tx, item.id, ticket.travelTimeId, target.id))) throw new AppError('CONFLICT', messages.portal.travelTimeSoldOut);
+        if (!target || target.shopItemId !== item.id || !target.active) throw refused(portalMessages.travelTimeUnknown);
+        if (!(await queries.moveSoldSeat(tx, item.id, ticket.travelTimeId, target.id))) throw new AppError('CONFLICT', portalMessages.travelTimeSoldOut);
         await queries.updateTicket(tx, ticket.id, { travelTimeId: target.id, lastEditedAt: at });
         await queries.insertTicketChange(tx, { ticketId: ticket.id, customerId: customer.id, changes: { travel_time_id: { from: ticket.travelTimeId, to: target.id } }, note: null });
       });
@@ -176,21 +163,21 @@ export function createPortalService(deps: PortalDeps) {
           // A payment-plan order is refunded as a whole (spec section 4: its request starts at the details).
           ticketCodes = order.tickets.filter((ticket) => ticket.is_refundable).map((ticket) => ticket.code);
           purchaseCodes = order.merchandisePurchases.filter((purchase) => purchase.is_refundable).map((purchase) => purchase.code);
-          if (!ticketCodes.length && !purchaseCodes.length) throw refused(messages.portal.notRefundable);
+          if (!ticketCodes.length && !purchaseCodes.length) throw refused(portalMessages.notRefundable);
         }
         const selectionError = refundSelectionError(ticketCodes, purchaseCodes);
         if (selectionError) throw refused(selectionError);
         const tickets = ticketCodes.map((code) => order.tickets.find((ticket) => ticket.code === code));
         const purchases = purchaseCodes.map((code) => order.merchandisePurchases.find((purchase) => purchase.code === code));
-        if (new Set(ticketCodes).size !== ticketCodes.length || new Set(purchaseCodes).size !== purchaseCodes.length) throw refused(messages.portal.notRefundable);
-        if ([...tickets, ...purchases].some((line) => !line?.is_refundable)) throw refused(messages.portal.notRefundable);
+        if (new Set(ticketCodes).size !== ticketCodes.length || new Set(purchaseCodes).size !== purchaseCodes.length) throw refused(portalMessages.notRefundable);
+        if ([...tickets, ...purchases].some((line) => !line?.is_refundable)) throw refused(portalMessages.notRefundable);
         const bankError = bankDetailsError(input, config);
         if (bankError) throw refused(bankError);
 
         const [ticketRows, purchaseRows] = await Promise.all([queries.findOrderTicketsByCode(tx, order.id, ticketCodes), queries.findOrderPurchasesByCode(tx, order.id, purchaseCodes)]);
         const ids = { tickets: ticketRows.map((row) => row.id), purchases: purchaseRows.map((row) => row.id) };
         // Only items still active move; a concurrent change of one of them refuses the whole request.
-        if ((await queries.moveItemsStatus(tx, ids, 'active', 'refund')) !== ids.tickets.length + ids.purchases.length) throw new AppError('CONFLICT', messages.portal.notRefundable);
+        if ((await queries.moveItemsStatus(tx, ids, 'active', 'refund')) !== ids.tickets.length + ids.purchases.length) throw new AppError('CONFLICT', portalMessages.notRefundable);
 
         const total = refundTotal(order, ticketCodes, purchaseCodes);
         const shippingRefund = order.has_payment_plan ? 0 : purchases.reduce((sum, purchase) => sum + (purchase?.shipping_refund ?? 0), 0);
@@ -241,7 +228,7 @@ export function createPortalService(deps: PortalDeps) {
       await db.transaction(async (tx) => {
         const refund = await queries.lockRefund(tx, input.refund_id, customer.id);
         if (!refund || refund.status === 'cancelled') throw notFound();
-        if (refund.status !== 'active') throw refused(messages.portal.refundNotActive);
+        if (refund.status !== 'active') throw refused(portalMessages.refundNotActive);
         const items = await queries.listRefundItems(tx, refund.id);
         await queries.finishRefund(tx, refund.id, 'cancelled', null);
         await queries.moveItemsStatus(tx, idsOf(items), 'refund', 'active');

@@ -1,4 +1,4 @@
-import { itemStatusDisplay, messages, type MerchandisePurchase, type Order, type Ticket } from '@festival/contract';
+import { itemStatusDisplay, type MerchandisePurchase, type Order, type Ticket, portalMessages } from '@festival/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../ui/Badge';
@@ -90,7 +90,7 @@ export function OrderTickets({ order, portal = false, renderTicketActions }: Ord
               </dl>
               {lockedNoteId && (
                 <p id={lockedNoteId} className="order-ticket__note">
-                  {messages.portal.recentlyEdited}
+                  {portalMessages.recentlyEdited}
                 </p>
               )}
               {(downloadHref || manageable || extra) && (

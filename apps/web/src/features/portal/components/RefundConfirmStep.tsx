@@ -1,4 +1,4 @@
-import { messages, usesIban } from '@festival/contract';
+import { usesIban, portalMessages } from '@festival/contract';
 import type { FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
@@ -62,7 +62,7 @@ export function RefundConfirmStep({ lines, total, wholeOrder, values, onBack, on
         <h3 id="refund-confirm-items-title" className="order-section__title">
           Items to refund
         </h3>
-        {wholeOrder && <p id="refund-whole-order">{messages.portal.planRefundWhole}</p>}
+        {wholeOrder && <p id="refund-whole-order">{portalMessages.planRefundWhole}</p>}
         <DataTable
           className="order-items"
           caption="The items to refund"

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages, type Order, type Ticket, type UserData } from '@festival/contract';
+import { messages, type Order, type Ticket, type UserData, portalMessages } from '@festival/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -75,7 +75,7 @@ describe('the travel time modal', () => {
     open(bus({ recently_edited: true }));
     const button = (await screen.findByRole('button', { name: 'Change travel time of ticket BUS-1' })) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
-    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(messages.portal.recentlyEdited);
+    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(portalMessages.recentlyEdited);
   });
 
   it('asks for a travel time when none is chosen, without sending anything', async () => {
@@ -103,12 +103,12 @@ describe('the travel time modal', () => {
   });
 
   it("toasts a failure and shows the server's message in the modal, which stays open", async () => {
-    const { user } = open(bus(), { 'set-travel-time': [{ status: 409, body: { message: messages.portal.travelTimeSoldOut } }] });
+    const { user } = open(bus(), { 'set-travel-time': [{ status: 409, body: { message: portalMessages.travelTimeSoldOut } }] });
     await user.click(await screen.findByRole('button', { name: 'Change travel time of ticket BUS-1' }));
     await user.selectOptions(select(), '13');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(messages.toast.travelTimeUpdateFailed)).toBeTruthy();
-    expect(document.getElementById('travel-time-error')?.textContent).toBe(messages.portal.travelTimeSoldOut);
+    expect(document.getElementById('travel-time-error')?.textContent).toBe(portalMessages.travelTimeSoldOut);
     expect(screen.getByRole('dialog', { name: 'Change travel time' })).toBeTruthy();
   });
 });

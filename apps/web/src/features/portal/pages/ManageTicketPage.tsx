@@ -1,4 +1,4 @@
-import { canReassign, messages, ticketEditError, type Order, type Ticket, type TicketEditRules } from '@festival/contract';
+import { canReassign, messages, ticketEditError, type Order, type Ticket, type TicketEditRules, portalMessages } from '@festival/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ticketNeedsAge } from '../../../components/order/ticket-actions';
@@ -45,7 +45,7 @@ export default function ManageTicketPage() {
   useEffect(() => {
     if (!redirect || left.current) return;
     left.current = true;
-    if (ticket) toast.info(messages.portal.ticketNotActive);
+    if (ticket) toast.info(portalMessages.ticketNotActive);
     void navigate(redirect, { replace: true });
   }, [redirect, ticket, toast, navigate]);
 
@@ -232,7 +232,7 @@ function ManageTicketForm({ order, ticket, customerEmail, onSending, onSaved }: 
       {heading}
       {locked && (
         <p className="alert alert--warning" id="manage-locked">
-          {messages.portal.recentlyEdited}
+          {portalMessages.recentlyEdited}
         </p>
       )}
       <FormError id="manage-error" message={error} />
@@ -249,13 +249,13 @@ function ManageTicketForm({ order, ticket, customerEmail, onSending, onSaved }: 
           hint={
             rules.allowNameChanges
               ? [messages.cart.nameAsOnId, ticket.name_changes_left === null ? null : `Name changes left: ${ticket.name_changes_left}.`].filter(Boolean).join(' ')
-              : messages.portal.nameChangesNotAllowed
+              : portalMessages.nameChangesNotAllowed
           }
         />
         {rules.allowEmailChanges ? (
           <EmailField id="manage-email" label="E-mail address" autoComplete="off" value={email} onChange={setEmail} />
         ) : (
-          <TextField id="manage-email" label="E-mail address" type="email" readOnly value={email} onChange={setEmail} hint={messages.portal.emailChangesNotAllowed} />
+          <TextField id="manage-email" label="E-mail address" type="email" readOnly value={email} onChange={setEmail} hint={portalMessages.emailChangesNotAllowed} />
         )}
         {rules.needsAge && (
           <Dropdown

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages, type Refund, type UserData } from '@festival/contract';
+import { messages, type Refund, type UserData, portalMessages } from '@festival/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -130,10 +130,10 @@ describe('cancelling a refund', () => {
   });
 
   it("shows the server's message when the cancel is refused", async () => {
-    const { user } = open([testRefund()], { answers: { 'cancel-refund': [{ status: 409, body: { message: messages.portal.refundNotActive } }] } });
+    const { user } = open([testRefund()], { answers: { 'cancel-refund': [{ status: 409, body: { message: portalMessages.refundNotActive } }] } });
     await user.click(await screen.findByRole('button', { name: 'Cancel refund' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: messages.ui.confirm }));
-    await vi.waitFor(() => expect(byId('refund-cancel-error')?.textContent).toBe(messages.portal.refundNotActive));
+    await vi.waitFor(() => expect(byId('refund-cancel-error')?.textContent).toBe(portalMessages.refundNotActive));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(byId('refund-cancel')).toBeTruthy();
   });

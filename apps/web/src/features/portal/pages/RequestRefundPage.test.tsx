@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages, paymentMessages, type Customer, type Order, type UserData } from '@festival/contract';
+import { messages, paymentMessages, type Customer, type Order, type UserData, portalMessages } from '@festival/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -91,7 +91,7 @@ describe('choosing the items', () => {
     await user.click(byId('refund-item-TCK-1'));
     await user.click(byId('refund-item-MER-1'));
     await user.click(byId('refund-next'));
-    expect(alertText()).toBe(messages.refund.noMixing);
+    expect(alertText()).toBe(portalMessages.noMixing);
     await user.click(byId('refund-item-MER-1'));
     await user.click(byId('refund-next'));
     expect(stepTitle()).toBe('Step 2 of 3: Enter your bank details');
@@ -133,7 +133,7 @@ describe('a payment-plan order', () => {
     await fillBankDetails(user);
     await user.click(byId('refund-next'));
     expect(stepTitle()).toBe('Step 2 of 2: Check and confirm');
-    expect(byId('refund-whole-order').textContent).toBe(messages.portal.planRefundWhole);
+    expect(byId('refund-whole-order').textContent).toBe(portalMessages.planRefundWhole);
     // Spec section 9: what was paid minus the fees and the refund fees.
     expect(byId('refund-total').textContent).toBe('€89.50');
     await user.click(byId('refund-submit'));
@@ -184,13 +184,13 @@ describe('the bank details', () => {
     await toDetails(user);
     await fillBankDetails(user, { iban: 'NL92 ABNA 0417 1643 00' });
     await user.click(byId('refund-next'));
-    expect(alertText()).toBe(messages.refund.ibanInvalid);
+    expect(alertText()).toBe(portalMessages.ibanInvalid);
     await user.clear(byId('refund-bank-iban'));
     await user.type(byId('refund-bank-iban'), 'NL91ABNA0417164300');
     await user.clear(byId('refund-bank-bic'));
     await user.type(byId('refund-bank-bic'), 'ABN');
     await user.click(byId('refund-next'));
-    expect(alertText()).toBe(messages.refund.bicInvalid);
+    expect(alertText()).toBe(portalMessages.bicInvalid);
   });
 });
 
@@ -260,14 +260,14 @@ describe('confirming and sending', () => {
 
   it("returns to the details with the server's messages when the request is refused", async () => {
     const { user } = open(refundableOrder(), {
-      answers: { 'request-refund': [{ status: 422, body: { message: 'Some of the details you sent are not valid.', errors: { bank_bic: ['Unknown bank.'], tickets: [messages.portal.notRefundable] } } }] },
+      answers: { 'request-refund': [{ status: 422, body: { message: 'Some of the details you sent are not valid.', errors: { bank_bic: ['Unknown bank.'], tickets: [portalMessages.notRefundable] } } }] },
     });
     await user.click(await screen.findByLabelText('Weekend ticket – Jane Doe'));
     await user.click(byId('refund-next'));
     await fillBankDetails(user);
     await user.click(byId('refund-next'));
     await user.click(byId('refund-submit'));
-    await vi.waitFor(() => expect(alertText()).toBe(`Unknown bank.\n${messages.portal.notRefundable}`));
+    await vi.waitFor(() => expect(alertText()).toBe(`Unknown bank.\n${portalMessages.notRefundable}`));
     expect(stepTitle()).toBe('Step 2 of 3: Enter your bank details');
     expect(byId<HTMLInputElement>('refund-bank-bic').value).toBe('ABNANL2A');
   });
