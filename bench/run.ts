@@ -1,6 +1,7 @@
-// npm run bench [-- web | api | lighthouse | cart]: measures the shop against its speed targets and
+// npm run bench [-- web | api | lighthouse | cart | flash]: measures the shop against its speed targets and
 // prints each figure beside its target. Not a test: figures depend on the machine.
 import { benchCall } from './api';
+import { benchFlashSale } from './flash';
 import { benchAddToCart } from './cart';
 import { benchLighthouse } from './lighthouse';
 import { figures } from './report';
@@ -52,6 +53,10 @@ async function main(): Promise<void> {
     } finally {
       await shop.stop();
     }
+  }
+  if (wants('flash')) {
+    console.log('\n# Flash sale on postgres, one instance');
+    await benchFlashSale();
   }
   const missed = figures.filter((figure) => !figure.ok);
   console.log(`\n${figures.length - missed.length} of ${figures.length} figures meet their target.`);

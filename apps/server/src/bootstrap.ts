@@ -18,7 +18,7 @@ export interface Shop {
 /** Opens and migrates the database, loads the configuration, and fills an empty shop with the demo. */
 export async function prepareShop(env: Env, log?: Pick<FastifyBaseLogger, 'info'>): Promise<Shop> {
   const config = loadShopConfig(env.SHOP_CONFIG);
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'pglite') });
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'pglite'), poolSize: env.DATABASE_POOL_SIZE });
   try {
     await database.migrate();
     if (env.DEMO_CATALOGUE !== 'none' && (await countEvents(database.db)) === 0) {

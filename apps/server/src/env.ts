@@ -40,6 +40,8 @@ const envSchema = z.object({
     .transform((value) => (value === undefined || value === '' ? undefined : value === '1' || value === 'true')),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Connections each instance may open to PostgreSQL (docs/operations.md sizes it). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
   /** Minutes a cart holds its stock. */
   CART_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   /**

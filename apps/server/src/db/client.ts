@@ -43,8 +43,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, statement_timeout: 15_000 });
-  // An idle client that loses its server connection must not crash the process.
+  // A client that loses its server connection (the database restarting) must not crash the
+  // process: idle ones report through the pool, checked-out ones on themselves, between queries.
+  // The query running on it fails and the pool replaces the client.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
