@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { ShopConfigFile } from '@festival/contract';
@@ -93,7 +94,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('inFlight', createInFlightTracker());
   installErrorHandler(app);
   installSecurityHeaders(app);
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Answers are compressed as they go out: brotli at a fast level (its default, 11, costs far
+  // more CPU than it saves bytes on JSON); built assets are compressed ahead at the highest level.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   // Limits are applied per route (login, password reset); festival buyers share carrier NATs.
   await app.register(rateLimit, { global: false });
   requireXhrHeader(app);

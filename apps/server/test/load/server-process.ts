@@ -41,7 +41,7 @@ export interface ServerProcess {
  * given PostgreSQL database (or a fresh embedded one without), migrated and, when empty, loaded
  * with the demo catalogue at start.
  */
-export async function startServerProcess(options: { port: number; databaseUrl?: string; env?: NodeJS.ProcessEnv; quiet?: boolean }): Promise<ServerProcess> {
+export async function startServerProcess(options: { port: number; databaseUrl?: string; env?: NodeJS.ProcessEnv; quiet?: boolean; nodeArgs?: string[] }): Promise<ServerProcess> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -53,7 +53,7 @@ export async function startServerProcess(options: { port: number; databaseUrl?: 
     ...options.env,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], { cwd: ROOT, env, stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], { cwd: ROOT, env, stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'] });
   const url = `http://127.0.0.1:${options.port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await waitForHealth(url, child);

@@ -20,7 +20,9 @@ export function registerCartRoutes(
    * snapshot and encoded (`,"data":…}`), so only the cart is serialised per call. On-sale adds are hot.
    */
   const withData = async ({ cart, snapshot }: CartWithData, customer: CustomerRow | null) =>
-    customer ? { cart, data: await customerData(snapshot, customer) } : new SerializedAnswer(Buffer.concat([Buffer.from(`{"cart":${JSON.stringify(cart)}`), visitor.dataTail(snapshot)]));
+    customer
+      ? new SerializedAnswer(`{"cart":${JSON.stringify(cart)},"data":${visitor.userDataJson(snapshot, await customerData(snapshot, customer))}}`)
+      : new SerializedAnswer(Buffer.concat([Buffer.from(`{"cart":${JSON.stringify(cart)}`), visitor.dataTail(snapshot)]));
 
   registerApiRoute(app, 'get-cart', async (input) => ({ cart: await carts.get(input.cart, await customerOf(input.token)) }));
   registerApiRoute(app, 'add-product-to-cart', async (input) => {

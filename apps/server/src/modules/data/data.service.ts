@@ -16,15 +16,22 @@ export interface VisitorAnswers {
   bytes(snapshot: CatalogSnapshot): Buffer;
   /** `,"data":…}` encoded: the end of a "cart and data" answer after `{"cart":…`. */
   dataTail(snapshot: CatalogSnapshot): Buffer;
+  /**
+   * A customer's user data as JSON: their own parts serialised per call, the catalogue's (the
+   * same for everyone, most of the text) spliced in as serialised once per snapshot.
+   */
+  userDataJson(snapshot: CatalogSnapshot, data: UserData): string;
 }
 
 export function createVisitorAnswers(config: ShopConfigFile): VisitorAnswers {
-  const answers = new WeakMap<CatalogSnapshot, { json: string; bytes: Buffer; dataTail: Buffer }>();
+  const answers = new WeakMap<CatalogSnapshot, { json: string; bytes: Buffer; dataTail: Buffer; catalogue: string }>();
   const of = (snapshot: CatalogSnapshot) => {
     let answer = answers.get(snapshot);
     if (!answer) {
-      const json = JSON.stringify({ data: buildUserData(snapshot, config, null) });
-      answer = { json, bytes: Buffer.from(json), dataTail: Buffer.from(`,${json.slice(1)}`) };
+      const visitorData = buildUserData(snapshot, config, null);
+      const json = JSON.stringify({ data: visitorData });
+      const catalogue = `"products":${JSON.stringify(visitorData.products)},"merchandise":${JSON.stringify(visitorData.merchandise)}`;
+      answer = { json, bytes: Buffer.from(json), dataTail: Buffer.from(`,${json.slice(1)}`), catalogue };
       answers.set(snapshot, answer);
     }
     return answer;
@@ -33,6 +40,11 @@ export function createVisitorAnswers(config: ShopConfigFile): VisitorAnswers {
     json: (snapshot) => of(snapshot).json,
     bytes: (snapshot) => of(snapshot).bytes,
     dataTail: (snapshot) => of(snapshot).dataTail,
+    userDataJson(snapshot, data) {
+      // Everyone's products and merchandise are the visitor's (buildUserData), so they are spliced.
+      const { products: _products, merchandise: _merchandise, ...own } = data;
+      return `${JSON.stringify(own).slice(0, -1)},${of(snapshot).catalogue}}`;
+    },
   };
 }
 
