@@ -39,7 +39,7 @@ export function privatePostgresUnavailable(): string | null {
  * crash and restart it without disturbing the shared server other tests use. As root the server
  * runs as the postgres user (PostgreSQL refuses to run as root).
  */
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+export async function startPrivatePostgres(extraOptions = ''): Promise<PrivatePostgres> {
   const bin = postgresBin()!;
   const dir = mkdtempSync(path.join(tmpdir(), 'shop-pg-'));
   const data = path.join(dir, 'data');
@@ -53,7 +53,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     execFileSync(asRoot ? 'runuser' : path.join(bin, tool), asRoot ? ['-u', 'postgres', '--', path.join(bin, tool), ...args] : args, { stdio: 'pipe', encoding: 'utf8' });
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c max_connections=100`;
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c max_connections=100${extraOptions ? ` ${extraOptions}` : ''}`;
   const start = () => run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);
   const stopNow = () => run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
   start();

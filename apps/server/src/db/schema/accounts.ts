@@ -11,6 +11,12 @@ export const customers = pgTable(
     passwordHash: text('password_hash').notNull(),
     country: text('country'),
     address: jsonb('address').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * Grows whenever the customer's orders, tickets, instalments or refunds change (database
+     * triggers, migration 0006), so an instance may keep their data until it moves; 0 means they
+     * have none.
+     */
+    dataVersion: integer('data_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

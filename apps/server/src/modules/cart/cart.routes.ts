@@ -16,12 +16,13 @@ export function registerCartRoutes(
 ): void {
   const customerOf = (token: string | null | undefined) => findSessionCustomer(db, token);
   /**
-   * "cart and data": a visitor's data is the same for everyone, already serialised once per
+   * "cart and data" (cart calls change no order, so the customer's data_version read with the
+   * session is current): a visitor's data is the same for everyone, already serialised once per
    * snapshot and encoded (`,"data":…}`), so only the cart is serialised per call. On-sale adds are hot.
    */
   const withData = async ({ cart, snapshot }: CartWithData, customer: CustomerRow | null) =>
     customer
-      ? new SerializedAnswer(`{"cart":${JSON.stringify(cart)},"data":${visitor.userDataJson(snapshot, await customerData(snapshot, customer))}}`)
+      ? new SerializedAnswer(`{"cart":${JSON.stringify(cart)},"data":${visitor.userDataJson(snapshot, await customerData(snapshot, customer, { versionIsCurrent: true }))}}`)
       : new SerializedAnswer(Buffer.concat([Buffer.from(`{"cart":${JSON.stringify(cart)}`), visitor.dataTail(snapshot)]));
 
   registerApiRoute(app, 'get-cart', async (input) => ({ cart: await carts.get(input.cart, await customerOf(input.token)) }));

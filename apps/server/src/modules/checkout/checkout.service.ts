@@ -220,14 +220,16 @@ export function createCheckoutService(deps: CheckoutDeps) {
           );
         }
 
-        // The cart ends and what it held is sold to the order.
-        await moveStock(tx, await cartQueries.endCarts(tx, [cart.id], 'checked_out'), 'sell-held');
-
         let payment: PaymentInstruction | null = null;
         if (paidNow) await payments.fulfil(tx, order);
         else if (method === 'bank_transfer') await enqueueMail(tx, bankTransferMail(config, { email: customer.email, fullName: customer.fullName }, order));
         else payment = await payments.startAttempt(tx, order, customer.email);
-        return { order: await orderQueries.lockOrder(tx, { id: order.id }).then((row) => row!), payment, fresh: true as const };
+        const placed = await orderQueries.lockOrder(tx, { id: order.id }).then((row) => row!);
+
+        // The cart ends and what it held is sold to the order. Last: every buyer of an item on sale
+        // queues for its row, and this transaction then holds that row's lock only for its commit.
+        await moveStock(tx, await cartQueries.endCarts(tx, [cart.id], 'checked_out'), 'sell-held');
+        return { order: placed, payment, fresh: true as const };
       });
 
       if (!outcome.fresh) return answer(outcome.order, customer, await payments.openInstruction(outcome.order, customer.email));

@@ -15,6 +15,6 @@ export function registerDataRoutes(
   registerApiRoute(app, 'get-data', async (input) => {
     const [customer, snapshot] = await Promise.all([findSessionCustomer(db, input.token), catalog.current()]);
     if (!customer) return new SerializedAnswer(visitor.bytes(snapshot));
-    return new SerializedAnswer(`{"data":${visitor.userDataJson(snapshot, await customerData(snapshot, customer))}}`);
+    return new SerializedAnswer(`{"data":${visitor.userDataJson(snapshot, await customerData(snapshot, customer, { versionIsCurrent: true }))}}`);
   });
 }
