@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, orders, passwordResets, sessions, shopItems, tickets } from '../../db/schema';
 import type { CustomerRow } from './session.queries';
@@ -73,12 +73,14 @@ const ENDED_TICKET_STATES = ['cancelled', 'refunded'];
 
 /** The customer's tickets (bought by them or held by them) that still stand, for the add-on warning. */
 export async function listExistingTickets(db: Db, customerId: number) {
+  // The customer's orders' tickets and the tickets they hold, each found through its index
+  // (an OR across the two tables would read every ticket).
+  const theirs = sql`(SELECT ${tickets.id} FROM ${tickets} INNER JOIN ${orders} ON ${orders.id} = ${tickets.orderId} WHERE ${orders.customerId} = ${customerId} UNION SELECT ${tickets.id} FROM ${tickets} WHERE ${tickets.holderCustomerId} = ${customerId})`;
   return db
     .select({ full_name: tickets.fullName, email: tickets.email, age: tickets.age, event_id: shopItems.eventId })
     .from(tickets)
-    .innerJoin(orders, eq(orders.id, tickets.orderId))
     .innerJoin(shopItems, eq(shopItems.id, tickets.shopItemId))
-    .where(and(or(eq(orders.customerId, customerId), eq(tickets.holderCustomerId, customerId)), notInArray(tickets.status, ENDED_TICKET_STATES)));
+    .where(and(inArray(tickets.id, theirs), notInArray(tickets.status, ENDED_TICKET_STATES)));
 }
 
 /** Issued tickets whose holder e-mail is this address, for re-sending them (not those of orders still awaiting payment). */
