@@ -222,6 +222,10 @@ export function createCartService(deps: CartDeps) {
   function onSaleItem(snapshot: CatalogSnapshot, code: string, kind: ShopItem['shop_item_type']): ShopItem {
     const item = snapshot.byCode.get(code);
     if (!item || item.shop_item_type !== kind || !snapshot.onSaleIds.has(item.id)) throw new AppError('NOT_FOUND', SHOP_ITEM_NOT_FOUND);
+    // Sold out in the snapshot (at most a second old): refused without queueing for the item's
+    // row, which is what thousands of late buyers at an on-sale would otherwise all do. A unit
+    // given back (an expired cart) is on offer again with the next snapshot.
+    if (item.stock_level === 0) throw refuse(messages.cart.soldOut(item.name));
     return item;
   }
 
