@@ -68,8 +68,8 @@ async function flashSaleOn(instances: number, port: number): Promise<{ result: F
       record(`flash sale (${label}): buyers/s as a share of the database ceiling`, Math.round((buyersPerSecond / ceiling) * 100), '%', { min: 50 });
     }
     const memory = servers.map((server) => server.peakMemoryMb()).filter((value): value is number => value !== null);
+    // The issue sets no memory target: the figure is reported for sizing machines.
     if (memory.length) note(`peak resident memory of ${instances === 1 ? 'the server' : 'each instance'} through the sale: ${memory.join(', ')} MB`);
-    if (instances === 1 && memory.length) record('flash sale: peak resident memory of the server instance', memory[0]!, 'MB', { max: 512 });
     return { result };
   } finally {
     await balancer?.close();

@@ -1,7 +1,8 @@
-// npm run bench [-- web | api | lighthouse | cart | flash]: measures the shop against its speed targets and
+// npm run bench [-- web | api | lighthouse | cart | flash | statements]: measures the shop against its speed targets and
 // prints each figure beside its target. Not a test: figures depend on the machine.
 import { benchCall } from './api';
 import { benchFlashSale } from './flash';
+import { benchStatements } from './statements';
 import { benchAddToCart } from './cart';
 import { benchLighthouse } from './lighthouse';
 import { figures } from './report';
@@ -57,6 +58,10 @@ async function main(): Promise<void> {
   if (wants('flash')) {
     console.log('\n# Flash sale on postgres, one instance');
     await benchFlashSale();
+  }
+  if (only.has('statements')) {
+    console.log('\n# Where the database time goes in a small on-sale (pg_stat_statements)');
+    await benchStatements();
   }
   const missed = figures.filter((figure) => !figure.ok);
   console.log(`\n${figures.length - missed.length} of ${figures.length} figures meet their target.`);

@@ -13,6 +13,12 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send(body);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (databaseUnavailable(error)) {
+      // The database is away (restarting, failing over): the request changed nothing and may be
+      // tried again in a moment; a load balancer's health check sees the same from /healthz.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '2').send({ message: messages.server.internal });
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send({ message: messages.server.internal });
@@ -29,4 +35,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.status(status).send({ message });
   });
 
+}
+
+/** Connection refused or lost, or PostgreSQL shutting down or starting (SQLSTATE classes 08 and 57P). */
+export function databaseUnavailable(error: unknown): boolean {
+  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (/^08/.test(code) || /^57P0[1-3]$/.test(code) || code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE')) return true;
+    if (typeof message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message)) return true;
+  }
+  return false;
 }

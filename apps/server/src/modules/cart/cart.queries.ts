@@ -215,11 +215,22 @@ export async function lockExpiredCarts(tx: Db, now: Date, limit: number): Promis
   return rows.map((row) => row.id);
 }
 
+/**
+ * Ends an open cart as checked out. Its holds become sales when the transaction commits (the
+ * deferred trigger of migration 0007), not here.
+ */
+export async function checkOutCart(tx: Db, cartId: number): Promise<void> {
+  await tx
+    .update(carts)
+    .set({ status: 'checked_out', endedAt: sql`now()` })
+    .where(and(eq(carts.id, cartId), eq(carts.status, 'open')));
+}
+
 /** Ends open carts and counts what their lines held, per item and per departure. */
 export async function endCarts(
   tx: Db,
   cartIds: number[],
-  status: 'expired' | 'checked_out',
+  status: 'expired',
 ): Promise<{ items: Map<number, number>; seats: Map<number, number> }> {
   const items = new Map<number, number>();
   const seats = new Map<number, number>();

@@ -59,23 +59,14 @@ export async function returnVoucherUse(tx: Db, voucherId: number): Promise<void>
     .where(eq(vouchers.id, voucherId));
 }
 
-/**
- * Turns held units and seats into sold ones (a checkout) or sold ones back into free ones (an
- * abandoned order), item by item in id order so concurrent transactions lock rows in one order.
- */
-export async function moveStock(tx: Db, counts: { items: Map<number, number>; seats: Map<number, number> }, move: 'sell-held' | 'return-sold'): Promise<void> {
+/** Gives an order's units and seats back to sale (an unpaid order abandoned): sold goes down, in id order. */
+export async function returnSoldStock(tx: Db, counts: { items: Map<number, number>; seats: Map<number, number> }): Promise<void> {
   const byId = (map: Map<number, number>) => [...map].sort(([a], [b]) => a - b);
   for (const [itemId, count] of byId(counts.items)) {
-    await tx
-      .update(shopItems)
-      .set(move === 'sell-held' ? { held: sql`${shopItems.held} - ${count}`, sold: sql`${shopItems.sold} + ${count}` } : { sold: sql`${shopItems.sold} - ${count}` })
-      .where(eq(shopItems.id, itemId));
+    await tx.update(shopItems).set({ sold: sql`${shopItems.sold} - ${count}` }).where(eq(shopItems.id, itemId));
   }
   for (const [travelTimeId, count] of byId(counts.seats)) {
-    await tx
-      .update(travelTimes)
-      .set(move === 'sell-held' ? { held: sql`${travelTimes.held} - ${count}`, sold: sql`${travelTimes.sold} + ${count}` } : { sold: sql`${travelTimes.sold} - ${count}` })
-      .where(eq(travelTimes.id, travelTimeId));
+    await tx.update(travelTimes).set({ sold: sql`${travelTimes.sold} - ${count}` }).where(eq(travelTimes.id, travelTimeId));
   }
 }
 

@@ -24,7 +24,7 @@ import { bankTransferMail } from '../orders/orders.mail';
 import * as orderQueries from '../orders/orders.queries';
 import type { OrderRow } from '../orders/orders.queries';
 import type { PaymentsService } from '../payments/payments.service';
-import { listItemRows, moveStock, redeemVoucher } from './checkout.queries';
+import { listItemRows, redeemVoucher } from './checkout.queries';
 import { invoiceOfLines } from './invoice.service';
 import { paymentPlanDueDates } from './payment-plan-dates';
 
@@ -226,9 +226,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
         else payment = await payments.startAttempt(tx, order, customer.email);
         const placed = await orderQueries.lockOrder(tx, { id: order.id }).then((row) => row!);
 
-        // The cart ends and what it held is sold to the order. Last: every buyer of an item on sale
-        // queues for its row, and this transaction then holds that row's lock only for its commit.
-        await moveStock(tx, await cartQueries.endCarts(tx, [cart.id], 'checked_out'), 'sell-held');
+        // The cart ends; what it held is sold to the order as the transaction commits (a deferred
+        // trigger, migration 0007), so the hot item rows are locked only while it commits.
+        await cartQueries.checkOutCart(tx, cart.id);
         return { order: placed, payment, fresh: true as const };
       });
 

@@ -3,7 +3,7 @@ import { type PaymentInstruction, type ShopConfigFile, paymentMessages } from '@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { moveStock, returnVoucherUse } from '../checkout/checkout.queries';
+import { returnSoldStock, returnVoucherUse } from '../checkout/checkout.queries';
 import { enqueueMail } from '../mail/outbox';
 import { OVERDUE_AFTER_MS, orderChecksum } from '../orders/order-view';
 import { confirmationMail, instalmentMail } from '../orders/orders.mail';
@@ -242,7 +242,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
             await orderQueries.setOrderItemsStatus(tx, order.id, 'pending', 'cancelled');
             await orderQueries.cancelOpenInstalments(tx, order.id);
             await queries.expireOpenPayments(tx, order.id);
-            await moveStock(tx, await orderQueries.countOrderHolds(tx, order.id), 'return-sold');
+            await returnSoldStock(tx, await orderQueries.countOrderHolds(tx, order.id));
             if (order.voucherId !== null) await returnVoucherUse(tx, order.voucherId);
           }
           return overdue.length;
