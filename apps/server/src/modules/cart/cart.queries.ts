@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { cartMerchandise, cartProducts, carts, shopItems, travelTimes } from '../../db/schema';
+import { readTogether } from '../../db/read-together';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartProductRow = typeof cartProducts.$inferSelect;
@@ -18,9 +19,9 @@ export async function attachCart(tx: Db, cartId: number, customerId: number): Pr
 }
 
 export async function listCartLines(db: Db, cartId: number): Promise<{ products: CartProductRow[]; merchandise: CartMerchandiseRow[] }> {
-  const [products, merchandise] = await Promise.all([
-    db.select().from(cartProducts).where(eq(cartProducts.cartId, cartId)).orderBy(asc(cartProducts.id)),
-    db.select().from(cartMerchandise).where(eq(cartMerchandise.cartId, cartId)).orderBy(asc(cartMerchandise.id)),
+  const [products, merchandise] = await readTogether(db, [
+    () => db.select().from(cartProducts).where(eq(cartProducts.cartId, cartId)).orderBy(asc(cartProducts.id)),
+    () => db.select().from(cartMerchandise).where(eq(cartMerchandise.cartId, cartId)).orderBy(asc(cartMerchandise.id)),
   ]);
   return { products, merchandise };
 }
@@ -242,9 +243,9 @@ export async function endCarts(
     .returning({ id: carts.id });
   const endedIds = ended.map((row) => row.id);
   if (!endedIds.length) return { items, seats };
-  const [products, merchandise] = await Promise.all([
-    tx.select({ itemId: cartProducts.shopItemId, travelTimeId: cartProducts.travelTimeId }).from(cartProducts).where(inArray(cartProducts.cartId, endedIds)),
-    tx.select({ itemId: cartMerchandise.shopItemId }).from(cartMerchandise).where(inArray(cartMerchandise.cartId, endedIds)),
+  const [products, merchandise] = await readTogether(tx, [
+    () => tx.select({ itemId: cartProducts.shopItemId, travelTimeId: cartProducts.travelTimeId }).from(cartProducts).where(inArray(cartProducts.cartId, endedIds)),
+    () => tx.select({ itemId: cartMerchandise.shopItemId }).from(cartMerchandise).where(inArray(cartMerchandise.cartId, endedIds)),
   ]);
   for (const line of [...products, ...merchandise]) items.set(line.itemId, (items.get(line.itemId) ?? 0) + 1);
   for (const line of products) if (line.travelTimeId !== null) seats.set(line.travelTimeId, (seats.get(line.travelTimeId) ?? 0) + 1);

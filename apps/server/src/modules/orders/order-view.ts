@@ -3,6 +3,7 @@ import { shippingShares, type Order, type Refund, type ShopItem, type Ticket } f
 import type { Db } from '../../db/client';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { loadCustomerOrders, loadCustomerRefunds } from './orders.queries';
+import { readTogether } from '../../db/read-together';
 
 /** A ticket edited (name, e-mail, travel time) cannot be edited again for this long (spec section 9). */
 export const EDIT_LOCK_MS = 15 * 60_000;
@@ -68,7 +69,7 @@ export async function customerOrdersAndRefunds(
   /** Only this order of the customer's (the links that open one order without a session). */
   orderId?: number,
 ): Promise<{ orders: Order[]; refunds: Refund[] }> {
-  const [loaded, refundData] = await Promise.all([loadCustomerOrders(db, customerId, orderId), loadCustomerRefunds(db, customerId)]);
+  const [loaded, refundData] = await readTogether(db, [() => loadCustomerOrders(db, customerId, orderId), () => loadCustomerRefunds(db, customerId)]);
   const activeRefundTickets = new Set<number>();
   const activeRefundPurchases = new Set<number>();
   const refundsByOrder = new Map<number, { active: boolean }[]>();

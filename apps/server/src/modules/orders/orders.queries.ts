@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { readTogether } from '../../db/read-together';
 import { customers, events, merchandisePurchases, orders, paymentPlanPayments, refundItems, refunds, shopItems, tickets } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -21,16 +22,16 @@ export async function loadCustomerOrders(db: Db, customerId: number, orderId?: n
     .orderBy(desc(orders.createdAt), desc(orders.id));
   const ids = orderRows.map((row) => row.id);
   if (!ids.length) return { orders: orderRows, tickets: [], merchandise: [], instalments: [] };
-  const [ticketRows, merchandiseRows, instalmentRows] = await Promise.all([
-    db
+  const [ticketRows, merchandiseRows, instalmentRows] = await readTogether(db, [
+    () => db
       .select({ ticket: tickets, item: shopItems, event: events })
       .from(tickets)
       .innerJoin(shopItems, eq(shopItems.id, tickets.shopItemId))
       .leftJoin(events, eq(events.id, shopItems.eventId))
       .where(inArray(tickets.orderId, ids))
       .orderBy(asc(tickets.id)),
-    db.select({ purchase: merchandisePurchases, item: shopItems }).from(merchandisePurchases).innerJoin(shopItems, eq(shopItems.id, merchandisePurchases.shopItemId)).where(inArray(merchandisePurchases.orderId, ids)).orderBy(asc(merchandisePurchases.id)),
-    db.select().from(paymentPlanPayments).where(inArray(paymentPlanPayments.orderId, ids)).orderBy(asc(paymentPlanPayments.dueAt), asc(paymentPlanPayments.id)),
+    () => db.select({ purchase: merchandisePurchases, item: shopItems }).from(merchandisePurchases).innerJoin(shopItems, eq(shopItems.id, merchandisePurchases.shopItemId)).where(inArray(merchandisePurchases.orderId, ids)).orderBy(asc(merchandisePurchases.id)),
+    () => db.select().from(paymentPlanPayments).where(inArray(paymentPlanPayments.orderId, ids)).orderBy(asc(paymentPlanPayments.dueAt), asc(paymentPlanPayments.id)),
   ]);
   return { orders: orderRows, tickets: ticketRows, merchandise: merchandiseRows, instalments: instalmentRows };
 }
@@ -117,9 +118,9 @@ export async function setOrderItemsStatus(tx: Db, orderId: number, from: string,
 
 /** What an order's lines took from stock, per item and per departure. */
 export async function countOrderHolds(tx: Db, orderId: number): Promise<{ items: Map<number, number>; seats: Map<number, number> }> {
-  const [ticketRows, purchaseRows] = await Promise.all([
-    tx.select({ itemId: tickets.shopItemId, travelTimeId: tickets.travelTimeId }).from(tickets).where(eq(tickets.orderId, orderId)),
-    tx.select({ itemId: merchandisePurchases.shopItemId }).from(merchandisePurchases).where(eq(merchandisePurchases.orderId, orderId)),
+  const [ticketRows, purchaseRows] = await readTogether(tx, [
+    () => tx.select({ itemId: tickets.shopItemId, travelTimeId: tickets.travelTimeId }).from(tickets).where(eq(tickets.orderId, orderId)),
+    () => tx.select({ itemId: merchandisePurchases.shopItemId }).from(merchandisePurchases).where(eq(merchandisePurchases.orderId, orderId)),
   ]);
   const items = new Map<number, number>();
   const seats = new Map<number, number>();

@@ -12,6 +12,7 @@ import type { InstalmentRow, OrderRow } from '../orders/orders.queries';
 import type { PaymentGateway, VerifiedNotification } from './gateway';
 import * as queries from './payments.queries';
 import type { PaymentRow } from './payments.queries';
+import { readTogether } from '../../db/read-together';
 
 export interface PaymentsDeps {
   db: Db;
@@ -57,10 +58,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
   /** Issues the tickets and merchandise of an order that has money in, and confirms it by e-mail once. */
   async function fulfil(tx: Db, order: OrderRow): Promise<void> {
     await orderQueries.setOrderItemsStatus(tx, order.id, 'pending', 'active');
-    const [customer, tickets, purchases] = await Promise.all([
-      orderQueries.findOrderCustomer(tx, order.customerId),
-      orderQueries.listOrderTickets(tx, order.id),
-      orderQueries.listOrderPurchases(tx, order.id),
+    const [customer, tickets, purchases] = await readTogether(tx, [
+      () => orderQueries.findOrderCustomer(tx, order.customerId),
+      () => orderQueries.listOrderTickets(tx, order.id),
+      () => orderQueries.listOrderPurchases(tx, order.id),
     ]);
     await enqueueMail(tx, confirmationMail(config, customer, order, tickets, purchases));
   }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, merchandisePurchases, orders, refundItems, refunds, shopItems, ticketChanges, tickets, travelTimes, type BankDetailsJson } from '../../db/schema';
+import { readTogether } from '../../db/read-together';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -183,9 +184,9 @@ export async function listRefundsForOrganiser(db: Db, status?: string) {
 
 /** The units and seats a set of tickets and purchases stand for, per item and per departure. */
 export async function unitsOf(db: Db, ids: { tickets: number[]; purchases: number[] }): Promise<{ items: Map<number, number>; seats: Map<number, number> }> {
-  const [ticketRows, purchaseRows] = await Promise.all([
-    ids.tickets.length ? db.select({ itemId: tickets.shopItemId, travelTimeId: tickets.travelTimeId }).from(tickets).where(inArray(tickets.id, ids.tickets)) : [],
-    ids.purchases.length ? db.select({ itemId: merchandisePurchases.shopItemId }).from(merchandisePurchases).where(inArray(merchandisePurchases.id, ids.purchases)) : [],
+  const [ticketRows, purchaseRows] = await readTogether(db, [
+    async () => (ids.tickets.length ? db.select({ itemId: tickets.shopItemId, travelTimeId: tickets.travelTimeId }).from(tickets).where(inArray(tickets.id, ids.tickets)) : []),
+    async () => (ids.purchases.length ? db.select({ itemId: merchandisePurchases.shopItemId }).from(merchandisePurchases).where(inArray(merchandisePurchases.id, ids.purchases)) : []),
   ]);
   const items = new Map<number, number>();
   const seats = new Map<number, number>();

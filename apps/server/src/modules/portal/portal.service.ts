@@ -13,6 +13,7 @@ import { enqueueMail } from '../mail/outbox';
 import { customerOrdersAndRefunds, EDIT_LOCK_MS } from '../orders/order-view';
 import { refundRequestedMail, ticketPassedOnMail, ticketReceivedMail } from './portal.mail';
 import * as queries from './portal.queries';
+import { readTogether } from '../../db/read-together';
 
 export interface PortalDeps {
   db: Db;
@@ -174,7 +175,7 @@ export function createPortalService(deps: PortalDeps) {
         const bankError = bankDetailsError(input, config);
         if (bankError) throw refused(bankError);
 
-        const [ticketRows, purchaseRows] = await Promise.all([queries.findOrderTicketsByCode(tx, order.id, ticketCodes), queries.findOrderPurchasesByCode(tx, order.id, purchaseCodes)]);
+        const [ticketRows, purchaseRows] = await readTogether(tx, [() => queries.findOrderTicketsByCode(tx, order.id, ticketCodes), () => queries.findOrderPurchasesByCode(tx, order.id, purchaseCodes)]);
         const ids = { tickets: ticketRows.map((row) => row.id), purchases: purchaseRows.map((row) => row.id) };
         // Only items still active move; a concurrent change of one of them refuses the whole request.
         if ((await queries.moveItemsStatus(tx, ids, 'active', 'refund')) !== ids.tickets.length + ids.purchases.length) throw new AppError('CONFLICT', portalMessages.notRefundable);
