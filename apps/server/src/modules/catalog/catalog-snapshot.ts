@@ -27,7 +27,9 @@ export interface CatalogReader {
  * On-sale traffic is thousands of visitors reading the same catalogue. Reads share one
  * snapshot for up to `maxAgeMs` (and one database read while it refreshes), so the database
  * does the work once per interval, not once per visitor. Stock shown may be that much behind;
- * the cart takes stock against the database itself, so nothing can oversell through it.
+ * the cart takes stock against the database itself, so nothing can oversell through it (it only
+ * refuses from the snapshot: an item the snapshot shows sold out, decision 0021). A catalogue
+ * import by another process shows on every instance within that interval.
  */
 export function createCatalogReader(db: Db, maxAgeMs: number): CatalogReader {
   let snapshot: CatalogSnapshot | undefined;

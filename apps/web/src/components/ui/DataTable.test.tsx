@@ -157,4 +157,14 @@ describe('DataTable', () => {
     expect(screen.getByRole('region', { name: 'Your order' })).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Your order' })).toBeTruthy();
   });
+
+  it('labels each cell with its column for the stacked narrow-screen layout, only when asked', () => {
+    const { container, rerender } = render(<DataTable columns={columns} rows={rows} rowKey={(line) => line.id} stackOnNarrow />);
+    expect(container.querySelector('.data-table--stack')).toBeTruthy();
+    const cells = within(bodyRows(container)[0]!).getAllByRole('cell');
+    expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual(['Product', 'Price']);
+    rerender(<DataTable columns={columns} rows={rows} rowKey={(line) => line.id} />);
+    expect(container.querySelector('.data-table--stack')).toBeNull();
+    expect(container.querySelector('td[data-label]')).toBeNull();
+  });
 });

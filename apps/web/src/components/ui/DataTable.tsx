@@ -31,6 +31,8 @@ export interface DataTableProps<Row> {
   /** Shown in place of the rows when there are none. */
   empty?: ReactNode;
   className?: string;
+  /** On narrow screens each row becomes a card of label–value lines instead of a wide, scrolling row. */
+  stackOnNarrow?: boolean;
 }
 
 /** The data table of spec section 2: optional extra and total rows, optional actions column. */
@@ -46,6 +48,7 @@ export function DataTable<Row>({
   actionsHeader = 'Actions',
   empty,
   className,
+  stackOnNarrow = false,
 }: DataTableProps<Row>) {
   const captionId = useId();
   const columnCount = columns.length + (actions ? 1 : 0);
@@ -65,7 +68,7 @@ export function DataTable<Row>({
 
   return (
     <div
-      className={['data-table', className].filter(Boolean).join(' ')}
+      className={['data-table', stackOnNarrow && 'data-table--stack', className].filter(Boolean).join(' ')}
       role="region"
       aria-labelledby={caption ? captionId : undefined}
       tabIndex={0}
@@ -101,7 +104,7 @@ export function DataTable<Row>({
             rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((column) => (
-                  <td key={column.key} className={`align-${column.align ?? 'start'}`}>
+                  <td key={column.key} className={`align-${column.align ?? 'start'}`} data-label={stackOnNarrow && typeof column.header === 'string' ? column.header : undefined}>
                     {column.cell(row)}
                   </td>
                 ))}

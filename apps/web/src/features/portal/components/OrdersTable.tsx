@@ -47,6 +47,7 @@ export function OrdersTable({ orders }: { orders: readonly Order[] }) {
   return (
     <DataTable
       className="portal-orders"
+      stackOnNarrow
       caption="Your orders"
       captionHidden
       columns={columns}

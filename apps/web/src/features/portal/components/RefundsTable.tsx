@@ -31,5 +31,5 @@ export function RefundsTable({ refunds }: { refunds: readonly Refund[] }) {
     { key: 'total', header: 'Total', cell: (refund) => format.money(refund.total), align: 'end' },
   ];
 
-  return <DataTable className="portal-refunds" caption="Your refunds" captionHidden columns={columns} rows={refunds} rowKey={(refund) => refund.id} />;
+  return <DataTable className="portal-refunds" stackOnNarrow caption="Your refunds" captionHidden columns={columns} rows={refunds} rowKey={(refund) => refund.id} />;
 }
