@@ -4,11 +4,11 @@ import { useParams, useSearchParams } from 'react-router';
 import { isCardPaymentPending, paymentReturnOf } from '../../../components/order/order-status';
 import { OrderView } from '../../../components/order/OrderView';
 import { useCustomerOrder } from '../../../components/order/use-payment-wait';
-import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { Loading } from '../../../components/ui/Loading';
 import { Page } from '../../../components/ui/Page';
 import { useConfig } from '../../../lib/config';
 import { trackPurchase } from '../../../lib/purchase-tracking';
+import { NotFoundNotice } from '../../../components/ui/NotFoundNotice';
 
 /**
  * /order/:order (logged in only), shown after checkout and when the payment provider sends the
@@ -38,14 +38,7 @@ export default function OrderPage() {
   if (!order) {
     return (
       <Page title="Your order">
-        <div className="form-stack">
-          <p id="order-not-found">{paymentMessages.orderNotFound}</p>
-          <div className="button-row">
-            <ButtonLink to="/portal" variant="primary">
-              Go to your orders
-            </ButtonLink>
-          </div>
-        </div>
+        <NotFoundNotice id="order-not-found" message={paymentMessages.orderNotFound} />
       </Page>
     );
   }

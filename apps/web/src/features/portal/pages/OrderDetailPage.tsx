@@ -6,13 +6,13 @@ import type { TicketActionContext } from '../../../components/order/OrderTickets
 import { OrderView } from '../../../components/order/OrderView';
 import { useCustomerOrder } from '../../../components/order/use-payment-wait';
 import { Button } from '../../../components/ui/Button';
-import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { Loading } from '../../../components/ui/Loading';
 import { Page } from '../../../components/ui/Page';
 import { useConfig } from '../../../lib/config';
 import { trackPurchase } from '../../../lib/purchase-tracking';
 import { usePageTitle, useRouteHandle } from '../../../lib/route-handle';
 import { TravelTimeModal } from '../components/TravelTimeModal';
+import { NotFoundNotice } from '../../../components/ui/NotFoundNotice';
 
 /**
  * /portal/orders/:order and its /confirmation (spec section 2: the same view plus a purchase
@@ -40,16 +40,7 @@ export default function OrderDetailPage() {
   let content;
   if (isPending) content = <Loading />;
   else if (!order) {
-    content = (
-      <div className="form-stack">
-        <p id="order-not-found">{paymentMessages.orderNotFound}</p>
-        <div className="button-row">
-          <ButtonLink to="/portal" variant="primary">
-            Go to your orders
-          </ButtonLink>
-        </div>
-      </div>
-    );
+    content =  <NotFoundNotice id="order-not-found" message={paymentMessages.orderNotFound} />;
   } else {
     const renderTicketActions = (ticket: Ticket, context: TicketActionContext) => (
       <TravelTimeAction ticket={ticket} describedBy={context.lockedNoteId} onOpen={() => setTravelTicketCode(ticket.code)} />

@@ -2,7 +2,6 @@ import { itemStatusDisplay, refundStatusLabel, type Refund } from '@festival/con
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
-import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 import { DataTable, type DataTableColumn, type DataTableSummaryRow } from '../../../components/ui/DataTable';
 import { FormError } from '../../../components/ui/FormError';
@@ -16,6 +15,7 @@ import { useUserData } from '../../../lib/user-data';
 import { useCancelRefund } from '../api/refunds';
 import '../../../components/order/order.css';
 import '../components/refund.css';
+import { NotFoundNotice } from '../../../components/ui/NotFoundNotice';
 
 /** /portal/refunds/:refund (spec sections 2 and 4): a refund of get-data with its items; an active one can be cancelled. */
 export default function RefundDetailPage() {
@@ -28,16 +28,7 @@ export default function RefundDetailPage() {
   if (isPending) content = <Loading />;
   else if (!data) content = <FormError id="refund-load-error" message={errorText(error)} />;
   else if (!refund) {
-    content = (
-      <div className="form-stack">
-        <p id="refund-not-found">This refund could not be found among your refunds.</p>
-        <div className="button-row">
-          <ButtonLink to="/portal" variant="primary">
-            Go to your orders
-          </ButtonLink>
-        </div>
-      </div>
-    );
+    content = <NotFoundNotice id="refund-not-found" message="This refund could not be found among your refunds." />;
   } else content = <RefundDetail refund={refund} />;
 
   return (

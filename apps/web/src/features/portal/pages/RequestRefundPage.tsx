@@ -16,6 +16,7 @@ import { RefundProgress } from '../components/RefundProgress';
 import { RefundSelectStep } from '../components/RefundSelectStep';
 import { allRefundable, initialBankDetails, isSelected, refundLines, refundRequest, refundSteps, toggleLine, type RefundSelection, type RefundStep } from '../components/refund-form';
 import '../../../components/order/order.css';
+import { NotFoundNotice } from '../../../components/ui/NotFoundNotice';
 
 /**
  * /portal/orders/:order/request-refund (spec sections 4 and 5): select-products, enter-details,
@@ -29,16 +30,7 @@ export default function RequestRefundPage() {
   let content;
   if (isPending) content = <Loading />;
   else if (!order) {
-    content = (
-      <div className="form-stack">
-        <p id="refund-order-not-found">{paymentMessages.orderNotFound}</p>
-        <div className="button-row">
-          <ButtonLink to="/portal" variant="primary">
-            Go to your orders
-          </ButtonLink>
-        </div>
-      </div>
-    );
+    content =  <NotFoundNotice id="refund-order-not-found" message={paymentMessages.orderNotFound} />;
   } else if (!order.can_refund) {
     content = (
       <div className="form-stack">
