@@ -1,7 +1,5 @@
 import path from 'node:path';
-import { openDatabase } from '../db/client';
-import { readEnv } from '../env';
-import { runCli } from './run-cli';
+import { runCli, withShopDatabase } from './run-cli';
 import { CatalogueError, importCatalogue, loadImages, readCatalogueFile } from '../modules/catalog/catalogue-import';
 
 const USAGE = `Usage:
@@ -22,16 +20,11 @@ async function run(argv: string[]): Promise<number> {
     console.log(`${file} is a valid catalogue: ${catalogue.events.length} events, ${catalogue.products.length} products, ${catalogue.merchandise.length} merchandise items, ${images.size} images.`);
     return 0;
   }
-  const env = readEnv();
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'pglite') });
-  try {
-    await database.migrate();
+  return withShopDatabase(async (database) => {
     const summary = await importCatalogue(database.db, catalogue, path.dirname(resolved), file);
     console.log(`Imported ${file} into ${database.engine}:`, summary);
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 runCli(run, (error) => error instanceof CatalogueError);

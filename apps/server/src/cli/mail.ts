@@ -1,7 +1,4 @@
-import path from 'node:path';
-import { openDatabase } from '../db/client';
-import { readEnv } from '../env';
-import { runCli } from './run-cli';
+import { runCli, withShopDatabase } from './run-cli';
 import { countOutbox, discardUnsentMails, listTroubledMails, retryFailedMails } from '../modules/mail/mail.queries';
 
 const USAGE = `Usage:
@@ -24,11 +21,7 @@ async function run(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const env = readEnv();
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'pglite') });
-  try {
-    await database.migrate();
-    const { db } = database;
+  return withShopDatabase(async ({ db }) => {
     if (command === 'status') {
       console.log(await countOutbox(db));
       const troubled = await listTroubledMails(db, LISTED);
@@ -43,9 +36,7 @@ async function run(argv: string[]): Promise<number> {
     const discarded = await discardUnsentMails(db, rest.includes('all-pending') ? 'all-pending' : ids);
     console.log(discarded.length ? `Discarded: ${discarded.join(', ')}` : 'No unsent messages matched.');
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 runCli(run);

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { messages } from '@festival/contract';
+import { AppError } from '../../http/app-error';
 import type { Db } from '../../db/client';
 import { findCustomerBySessionHash, type CustomerRow } from './session.queries';
 
@@ -11,4 +13,11 @@ export function hashToken(token: string): string {
 export async function findSessionCustomer(db: Db, token: string | null | undefined, now = new Date()): Promise<CustomerRow | null> {
   if (!token) return null;
   return (await findCustomerBySessionHash(db, hashToken(token), now)) ?? null;
+}
+
+/** The customer of a token for a call that needs one: without a live session it answers 401. */
+export async function requireSessionCustomer(db: Db, token: string | null | undefined): Promise<CustomerRow> {
+  const customer = await findSessionCustomer(db, token);
+  if (!customer) throw new AppError('UNAUTHENTICATED', messages.server.unauthenticated);
+  return customer;
 }

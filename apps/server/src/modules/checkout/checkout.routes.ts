@@ -1,9 +1,7 @@
-import { messages } from '@festival/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { registerApiRoute } from '../../http/api-route';
-import { AppError } from '../../http/app-error';
-import { findSessionCustomer } from '../accounts/session.service';
+import { findSessionCustomer, requireSessionCustomer } from '../accounts/session.service';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { CustomerData } from '../data/data.service';
 import type { PaymentsService } from '../payments/payments.service';
@@ -22,8 +20,7 @@ export function registerCheckoutRoutes(
   registerApiRoute(app, 'validate-voucher', async (input) => ({ voucher: await invoices.validateVoucher(input.code) }));
   registerApiRoute(app, 'checkout-cart', async (input) => checkout.checkout(input, await findSessionCustomer(db, input.token)));
   registerApiRoute(app, 'pay-order', async (input) => {
-    const customer = await findSessionCustomer(db, input.token);
-    if (!customer) throw new AppError('UNAUTHENTICATED', messages.server.unauthenticated);
+    const customer = await requireSessionCustomer(db, input.token);
     const payment = await payments.payOrder(String(input.order), customer);
     return { payment, data: await deps.customerData(await deps.catalog.current(), customer) };
   });
