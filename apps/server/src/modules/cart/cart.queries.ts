@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { cartMerchandise, cartProducts, carts, shopItems, travelTimes } from '../../db/schema';
 import { readTogether } from '../../db/read-together';
+import { tallyUnits } from '../../lib/tally-units';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartProductRow = typeof cartProducts.$inferSelect;
@@ -227,27 +228,19 @@ export async function checkOutCart(tx: Db, cartId: number): Promise<void> {
     .where(and(eq(carts.id, cartId), eq(carts.status, 'open')));
 }
 
-/** Ends open carts and counts what their lines held, per item and per departure. */
-export async function endCarts(
-  tx: Db,
-  cartIds: number[],
-  status: 'expired',
-): Promise<{ items: Map<number, number>; seats: Map<number, number> }> {
-  const items = new Map<number, number>();
-  const seats = new Map<number, number>();
-  if (!cartIds.length) return { items, seats };
+/** Ends expired open carts and counts what their lines held, per item and per departure. */
+export async function expireCarts(tx: Db, cartIds: number[]): Promise<{ items: Map<number, number>; seats: Map<number, number> }> {
+  if (!cartIds.length) return tallyUnits([]);
   const ended = await tx
     .update(carts)
-    .set({ status, endedAt: sql`now()` })
+    .set({ status: 'expired', endedAt: sql`now()` })
     .where(and(inArray(carts.id, cartIds), eq(carts.status, 'open')))
     .returning({ id: carts.id });
   const endedIds = ended.map((row) => row.id);
-  if (!endedIds.length) return { items, seats };
+  if (!endedIds.length) return tallyUnits([]);
   const [products, merchandise] = await readTogether(tx, [
     () => tx.select({ itemId: cartProducts.shopItemId, travelTimeId: cartProducts.travelTimeId }).from(cartProducts).where(inArray(cartProducts.cartId, endedIds)),
     () => tx.select({ itemId: cartMerchandise.shopItemId }).from(cartMerchandise).where(inArray(cartMerchandise.cartId, endedIds)),
   ]);
-  for (const line of [...products, ...merchandise]) items.set(line.itemId, (items.get(line.itemId) ?? 0) + 1);
-  for (const line of products) if (line.travelTimeId !== null) seats.set(line.travelTimeId, (seats.get(line.travelTimeId) ?? 0) + 1);
-  return { items, seats };
+  return tallyUnits([...products, ...merchandise]);
 }

@@ -85,7 +85,7 @@ export function createCartService(deps: CartDeps) {
   }
 
   async function endAndRelease(tx: Db, cartIds: number[]): Promise<void> {
-    const held = await queries.endCarts(tx, cartIds, 'expired');
+    const held = await queries.expireCarts(tx, cartIds);
     await queries.releaseItems(tx, held.items);
     await queries.releaseSeats(tx, held.seats);
   }

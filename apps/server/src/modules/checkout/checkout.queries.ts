@@ -59,7 +59,7 @@ export async function returnVoucherUse(tx: Db, voucherId: number): Promise<void>
     .where(eq(vouchers.id, voucherId));
 }
 
-/** Gives an order's units and seats back to sale (an unpaid order abandoned): sold goes down, in id order. */
+/** Gives sold units and seats back to sale (an unpaid order abandoned, a refund paid out): sold goes down, in id order. */
 export async function returnSoldStock(tx: Db, counts: { items: Map<number, number>; seats: Map<number, number> }): Promise<void> {
   const byId = (map: Map<number, number>) => [...map].sort(([a], [b]) => a - b);
   for (const [itemId, count] of byId(counts.items)) {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { customers, events, merchandisePurchases, orders, paymentPlanPayments, refundItems, refunds, shopItems, tickets } from '../../db/schema';
+import { tallyUnits } from '../../lib/tally-units';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -122,11 +123,7 @@ export async function countOrderHolds(tx: Db, orderId: number): Promise<{ items:
     () => tx.select({ itemId: tickets.shopItemId, travelTimeId: tickets.travelTimeId }).from(tickets).where(eq(tickets.orderId, orderId)),
     () => tx.select({ itemId: merchandisePurchases.shopItemId }).from(merchandisePurchases).where(eq(merchandisePurchases.orderId, orderId)),
   ]);
-  const items = new Map<number, number>();
-  const seats = new Map<number, number>();
-  for (const row of [...ticketRows, ...purchaseRows]) items.set(row.itemId, (items.get(row.itemId) ?? 0) + 1);
-  for (const row of ticketRows) if (row.travelTimeId !== null) seats.set(row.travelTimeId, (seats.get(row.travelTimeId) ?? 0) + 1);
-  return { items, seats };
+  return tallyUnits([...ticketRows, ...purchaseRows]);
 }
 
 /**

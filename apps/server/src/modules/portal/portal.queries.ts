@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, merchandisePurchases, orders, refundItems, refunds, shopItems, ticketChanges, tickets, travelTimes, type BankDetailsJson } from '../../db/schema';
 import { readTogether } from '../../db/read-together';
+import { tallyUnits } from '../../lib/tally-units';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -161,16 +162,6 @@ export async function addRefundedToOrder(tx: Db, orderId: number, amount: number
     .where(eq(orders.id, orderId));
 }
 
-/** Gives refunded units back to sale: one per item and, for transport, one seat per departure. */
-export async function returnSoldUnits(tx: Db, items: Map<number, number>, seats: Map<number, number>): Promise<void> {
-  for (const [itemId, count] of [...items].sort(([a], [b]) => a - b)) {
-    await tx.update(shopItems).set({ sold: sql`greatest(${shopItems.sold} - ${count}, 0)` }).where(eq(shopItems.id, itemId));
-  }
-  for (const [id, count] of [...seats].sort(([a], [b]) => a - b)) {
-    await tx.update(travelTimes).set({ sold: sql`greatest(${travelTimes.sold} - ${count}, 0)` }).where(eq(travelTimes.id, id));
-  }
-}
-
 /** Refund requests for the organiser's list, newest first, with the customer and order. */
 export async function listRefundsForOrganiser(db: Db, status?: string) {
   return db
@@ -188,9 +179,5 @@ export async function unitsOf(db: Db, ids: { tickets: number[]; purchases: numbe
     async () => (ids.tickets.length ? db.select({ itemId: tickets.shopItemId, travelTimeId: tickets.travelTimeId }).from(tickets).where(inArray(tickets.id, ids.tickets)) : []),
     async () => (ids.purchases.length ? db.select({ itemId: merchandisePurchases.shopItemId }).from(merchandisePurchases).where(inArray(merchandisePurchases.id, ids.purchases)) : []),
   ]);
-  const items = new Map<number, number>();
-  const seats = new Map<number, number>();
-  for (const row of [...ticketRows, ...purchaseRows]) items.set(row.itemId, (items.get(row.itemId) ?? 0) + 1);
-  for (const row of ticketRows) if (row.travelTimeId !== null) seats.set(row.travelTimeId, (seats.get(row.travelTimeId) ?? 0) + 1);
-  return { items, seats };
+  return tallyUnits([...ticketRows, ...purchaseRows]);
 }

@@ -1,6 +1,7 @@
 import type { ShopConfigFile } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { returnSoldStock } from '../checkout/checkout.queries';
 import { enqueueMail } from '../mail/outbox';
 import { formatAmount } from '../orders/orders.mail';
 import { cancelOpenInstalments, findOrderCode, findOrderCustomer } from '../orders/orders.queries';
@@ -37,7 +38,7 @@ export async function markRefundProcessed(deps: Deps, refundId: number): Promise
     await queries.moveItemsStatus(tx, ids, 'refund', 'refunded');
     await queries.addRefundedToOrder(tx, refund.orderId, refund.total, refund.shippingRefund);
     const units = await queries.unitsOf(tx, ids);
-    await queries.returnSoldUnits(tx, units.items, units.seats);
+    await returnSoldStock(tx, units);
     // A payment-plan order is refunded as a whole: nothing more is asked of it.
     await cancelOpenInstalments(tx, refund.orderId);
     const orderCode = (await findOrderCode(tx, refund.orderId)) ?? '';
