@@ -1,5 +1,5 @@
 import type { UserData } from '@festival/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { callApi } from './api-client';
 import { clearToken, getToken, subscribeStorage } from './storage';
@@ -12,6 +12,14 @@ import { clearToken, getToken, subscribeStorage } from './storage';
  */
 export const USER_DATA_KEY = 'user-data';
 export const userDataKey = (token: string | null) => [USER_DATA_KEY, token] as const;
+
+/**
+ * A call answered the customer's data: it replaces the session's cached get-data, so every page
+ * showing it follows without asking again. Nothing is stored without a session (or without data).
+ */
+export function storeUserData(queryClient: QueryClient, token: string | null, data: UserData | null | undefined): void {
+  if (token && data) queryClient.setQueryData(userDataKey(token), data);
+}
 
 async function fetchUserData(token: string | null, signal: AbortSignal): Promise<UserData> {
   const answer = await callApi('get-data', { token }, { signal });

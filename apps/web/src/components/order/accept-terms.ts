@@ -5,7 +5,7 @@ import { flushSync } from 'react-dom';
 import { callApi, errorText } from '../../lib/api-client';
 import { followPaymentInstruction } from '../../lib/payment-instruction';
 import { getToken } from '../../lib/storage';
-import { userDataKey } from '../../lib/user-data';
+import { storeUserData } from '../../lib/user-data';
 
 /**
  * accept-terms-and-conditions for an order opened by its checksum (the order view, the e-mailed
@@ -15,7 +15,7 @@ import { userDataKey } from '../../lib/user-data';
 export async function acceptTerms(queryClient: QueryClient, order: { code: string; checksum: string }): Promise<ApiAnswer<'accept-terms-and-conditions'>> {
   const token = getToken();
   const answer = await callApi('accept-terms-and-conditions', { token, order: order.code, checksum: order.checksum });
-  if (token && answer.data) queryClient.setQueryData(userDataKey(token), answer.data);
+  storeUserData(queryClient, token, answer.data);
   return answer;
 }
 

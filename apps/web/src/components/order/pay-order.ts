@@ -2,7 +2,7 @@ import type { ApiAnswer } from '@festival/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { getToken } from '../../lib/storage';
-import { userDataKey } from '../../lib/user-data';
+import { storeUserData } from '../../lib/user-data';
 
 /**
  * pay-order (ours, decision 0017): another card attempt for a pending order. The answer's data
@@ -11,6 +11,6 @@ import { userDataKey } from '../../lib/user-data';
 export async function payOrder(queryClient: QueryClient, orderCode: string): Promise<ApiAnswer<'pay-order'>> {
   const token = getToken();
   const answer = await callApi('pay-order', { token, order: orderCode });
-  if (token) queryClient.setQueryData(userDataKey(token), answer.data);
+  storeUserData(queryClient, token, answer.data);
   return answer;
 }

@@ -5,7 +5,7 @@ import { formErrorStore } from '../../../components/ui/form-error-store';
 import { useToast } from '../../../components/ui/Toasts';
 import { callApi, errorText } from '../../../lib/api-client';
 import { getToken } from '../../../lib/storage';
-import { userDataKey } from '../../../lib/user-data';
+import { storeUserData } from '../../../lib/user-data';
 
 /** The account calls that answer a message for the page to show (decision 0013). */
 export type MessageCall = Extract<ApiPath, 'register' | 'request-password-reset' | 'reset-password' | 'email-tickets'>;
@@ -34,8 +34,7 @@ export function useUpdateSettings({ onUpdated }: { onUpdated?: () => void } = {}
   return useCall((payload: ApiPayload<'update-settings'>) => callApi('update-settings', payload), {
     onStart: () => formErrorStore.clear(),
     onSuccess: (answer) => {
-      const token = getToken();
-      if (token) queryClient.setQueryData(userDataKey(token), answer.data);
+      storeUserData(queryClient, getToken(), answer.data);
       toast.success(messages.toast.settingsUpdated);
       onUpdated?.();
     },

@@ -3,7 +3,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, callApi } from '../../../lib/api-client';
 import { CART_KEY } from '../../../lib/cart-query';
 import { clearCartCode, getToken } from '../../../lib/storage';
-import { userDataKey, useToken } from '../../../lib/user-data';
+import { useToken, storeUserData } from '../../../lib/user-data';
 
 /**
  * The checkout's calls (spec section 7): calculate-invoice as a query of the cart and the
@@ -51,8 +51,7 @@ export function checkoutCart(payload: CheckoutPayload): Promise<ApiAnswer<'check
  * items; the customer's data is the answer's (the new order is in it).
  */
 export function storeCheckoutAnswer(queryClient: QueryClient, answer: ApiAnswer<'checkout-cart'>): void {
-  const token = getToken();
-  if (token) queryClient.setQueryData(userDataKey(token), answer.data);
+  storeUserData(queryClient, getToken(), answer.data);
   clearCartCode();
   queryClient.removeQueries({ queryKey: [CART_KEY] });
   queryClient.removeQueries({ queryKey: [INVOICE_KEY] });

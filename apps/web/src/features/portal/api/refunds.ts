@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useToast } from '../../../components/ui/Toasts';
 import { callApi, errorText } from '../../../lib/api-client';
 import { getToken } from '../../../lib/storage';
-import { userDataKey } from '../../../lib/user-data';
+import { storeUserData } from '../../../lib/user-data';
 
 /**
  * The refund calls of spec section 7. Both answer the customer's data, which replaces the cached
@@ -15,10 +15,6 @@ import { userDataKey } from '../../../lib/user-data';
 
 /** What the request-refund page sends; the session token is added here. */
 export type RefundRequest = Omit<ApiPayload<'request-refund'>, 'token'>;
-
-function storeUserData(queryClient: QueryClient, token: string | null, data: UserData): void {
-  if (token) queryClient.setQueryData(userDataKey(token), data);
-}
 
 /** request-refund: stores the answered data and returns the new refund's id. */
 export async function requestRefund(queryClient: QueryClient, request: RefundRequest): Promise<number> {

@@ -3,7 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { callApi } from '../../../lib/api-client';
 import { getToken } from '../../../lib/storage';
-import { userDataKey } from '../../../lib/user-data';
+import { storeUserData } from '../../../lib/user-data';
 
 /**
  * The portal's ticket calls (spec section 7): change-ticket and set-travel-time. Each answers the
@@ -13,10 +13,6 @@ import { userDataKey } from '../../../lib/user-data';
 
 /** What the manage-ticket page sends; the session token is added here. */
 export type ChangeTicketFields = Omit<ApiPayload<'change-ticket'>, 'token'>;
-
-function storeUserData(queryClient: QueryClient, token: string | null, data: UserData): void {
-  if (token) queryClient.setQueryData(userDataKey(token), data);
-}
 
 export async function setTravelTime(queryClient: QueryClient, code: string, transportTimeId: number): Promise<UserData> {
   const token = getToken();
