@@ -366,7 +366,7 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
 
     for (const path of [
       `/download-ticket/${encodeURIComponent('someone@example.org')}/${ticket.code}`,
-      `/download-ticket/${encodeURIComponent(ticket.email!)}/${ticket.code.slice(0, -1)}X`,
+      `/download-ticket/${encodeURIComponent(ticket.email!)}/${ticket.code.slice(0, -1)}${ticket.code.endsWith('X') ? 'Y' : 'X'}`,
     ]) {
       expect((await fetch(base + path)).status, path).toBe(404);
     }
