@@ -40,4 +40,52 @@ describe.skipIf(!postgresUrl)('adds of a sold-out item', () => {
       await locker.end();
     }
   });
+
+  it('are refused at once, before inserting anything, when the last unit is gone but the snapshot still shows stock', async () => {
+    const stale = await createTestShop('postgres', { app: { catalogMaxAgeMs: 60_000 } });
+    const locker = new pg.Client({ connectionString: stale.database.url });
+    await locker.connect();
+    try {
+      // The snapshot is read with stock left; then the last units go (committed) and another
+      // session holds the row, as the commit-time trigger of a checkout does.
+      expect((await stale.call('get-shop-item', { external_code: 'NWF27-LOCKER' })).status).toBe(200);
+      await stale.database.db.update(shopItems).set({ stock: 3, held: 1, sold: 2 }).where(eq(shopItems.externalCode, 'NWF27-LOCKER'));
+      await locker.query('BEGIN');
+      await locker.query("SELECT * FROM shop_items WHERE external_code = 'NWF27-LOCKER' FOR UPDATE");
+      const cartNumber = async () => (await locker.query<{ n: string }>("SELECT last_value || '/' || is_called AS n FROM carts_id_seq")).rows[0]!.n;
+      const cartNumberBefore = await cartNumber();
+      const started = Date.now();
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => stale.call('add-product-to-cart', { external_code: 'NWF27-LOCKER', full_name: `Late ${index}`, email: `late${index}@example.org` })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 20 }, () => 409));
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const [row] = await stale.database.db.select().from(shopItems).where(eq(shopItems.externalCode, 'NWF27-LOCKER'));
+      expect({ held: row!.held, sold: row!.sold }).toEqual({ held: 1, sold: 2 });
+      // Not even a cart number was drawn: the statement found nothing left before inserting a cart
+      // (a failed insert would still have used one), so no statement failed and nothing was logged.
+      expect(await cartNumber()).toBe(cartNumberBefore);
+    } finally {
+      await locker.query('ROLLBACK');
+      await locker.end();
+      await stale.close();
+    }
+  });
+
+  it('are refused from memory once one was, until the next snapshot shows a unit back', async () => {
+    const quick = await createTestShop('postgres', { app: { catalogMaxAgeMs: 1_000 } });
+    try {
+      const add = (index: number) => quick.call('add-product-to-cart', { external_code: 'NWF27-LOCKER', full_name: `Buyer ${index}`, email: `buyer${index}@example.org` });
+      expect((await quick.call('get-shop-item', { external_code: 'NWF27-LOCKER' })).status).toBe(200);
+      await quick.database.db.update(shopItems).set({ stock: 3, held: 0, sold: 3 }).where(eq(shopItems.externalCode, 'NWF27-LOCKER'));
+      expect((await add(1)).status).toBe(409);
+      // A unit comes back (a refund): this instance keeps refusing until its next snapshot.
+      await quick.database.db.update(shopItems).set({ sold: 2 }).where(eq(shopItems.externalCode, 'NWF27-LOCKER'));
+      expect((await add(2)).status).toBe(409);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await add(3)).status).toBe(200);
+    } finally {
+      await quick.close();
+    }
+  });
 });

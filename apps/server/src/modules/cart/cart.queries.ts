@@ -121,18 +121,23 @@ export async function takeAndAdd(
   line: NewLine,
 ): Promise<{ cart: CartRow; line: CartProductRow | CartMerchandiseRow } | TakeRefusal> {
   const travelTimeId = line.travelTimeId ?? null;
+  // `open` reads the item's committed counters: once the last unit has gone, later adds (those
+  // the snapshot does not refuse yet) find nothing here and end without inserting a cart or a
+  // line and without failing on the check constraint, which would cost an error each (and a
+  // line in PostgreSQL's log). Adds racing for the last units are still bounded by the constraint.
   const cartSql =
     'id' in cart
-      ? sql`SELECT * FROM carts WHERE id = ${cart.id}`
-      : sql`INSERT INTO carts (code, customer_id, expires_at) VALUES (${cart.code}, ${cart.customerId}, ${cart.expiresAt.toISOString()}::timestamptz) RETURNING *`;
+      ? sql`SELECT * FROM carts WHERE id = ${cart.id} AND EXISTS (SELECT 1 FROM open)`
+      : sql`INSERT INTO carts (code, customer_id, expires_at) SELECT ${cart.code}, ${cart.customerId}::int, ${cart.expiresAt.toISOString()}::timestamptz FROM open RETURNING *`;
   const lineSql = line.holder
     ? sql`INSERT INTO cart_products (cart_id, shop_item_id, travel_time_id, full_name, email, age, price, fee)
           SELECT cart.id, ${line.itemId}, ${travelTimeId}::int, ${line.holder.fullName}, ${line.holder.email}, ${line.holder.age}, ${line.price}, ${line.fee} FROM cart RETURNING *`
     : sql`INSERT INTO cart_merchandise (cart_id, shop_item_id, price, fee) SELECT cart.id, ${line.itemId}, ${line.price}, ${line.fee} FROM cart RETURNING *`;
   const statement = sql`
-    WITH cart AS (${cartSql}),
-    seat AS (UPDATE travel_times SET held = held + 1 WHERE id = ${travelTimeId}::int AND shop_item_id = ${line.itemId} RETURNING id),
-    item AS (UPDATE shop_items SET held = held + 1 WHERE id = ${line.itemId} RETURNING id),
+    WITH open AS (SELECT 1 FROM shop_items WHERE id = ${line.itemId} AND (stock IS NULL OR held + sold < stock)),
+    cart AS (${cartSql}),
+    seat AS (UPDATE travel_times SET held = held + 1 WHERE id = ${travelTimeId}::int AND shop_item_id = ${line.itemId} AND EXISTS (SELECT 1 FROM cart) RETURNING id),
+    item AS (UPDATE shop_items SET held = held + 1 WHERE id = ${line.itemId} AND EXISTS (SELECT 1 FROM cart) RETURNING id),
     line AS (${lineSql}),
     durability AS (SELECT set_config('synchronous_commit', 'off', true))
     SELECT row_to_json(cart) AS cart, row_to_json(line) AS line, (SELECT count(*)::int FROM item) AS items, (SELECT count(*)::int FROM seat) AS seats
@@ -141,7 +146,8 @@ export async function takeAndAdd(
     // A named (prepared) statement: the database plans it once per connection, not once per add.
     const name = `cart_take_and_add_${'id' in cart ? 'existing' : 'new'}_${line.holder ? 'product' : 'merchandise'}`;
     const [row] = await executeNamed<{ cart: RawCart; line: RawLine; items: number; seats: number }>(db, name, statement);
-    if (!row) throw new Error('the add statement returned no row');
+    // No row: the item's committed counters show nothing left (or the item is not there).
+    if (!row) return 'sold_out';
     if (row.items !== 1) throw new Error(`item ${line.itemId} is not in the database`);
     if (travelTimeId !== null && row.seats !== 1) throw new Error(`travel time ${travelTimeId} is not one of item ${line.itemId}`);
     const raw = row.line;

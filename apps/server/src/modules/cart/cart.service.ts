@@ -133,13 +133,17 @@ export function createCartService(deps: CartDeps) {
    * cart with its line (takeAndAdd). Either way, a refusal leaves nothing behind.
    */
   async function addLine(
+    snapshot: CatalogSnapshot,
     code: string | null | undefined,
     customer: CustomerRow | null,
     decide: (lines: CartLines) => Promise<queries.NewLine & { itemName: string }>,
   ): Promise<{ cart: CartRow; lines: CartLines }> {
     const take = async (on: Db, cart: Parameters<typeof queries.takeAndAdd>[1], lines: CartLines, line: queries.NewLine & { itemName: string }) => {
       const taken = await queries.takeAndAdd(on, cart, line);
-      if (taken === 'sold_out') throw refuse(messages.cart.soldOut(line.itemName));
+      if (taken === 'sold_out') {
+        snapshot.soldOut.add(line.itemId);
+        throw refuse(messages.cart.soldOut(line.itemName));
+      }
       if (taken === 'seat_sold_out') throw refuse(messages.cart.travelTimeSoldOut);
       const added = line.holder
         ? { ...lines, products: [...lines.products, taken.line as CartProductRow] }
@@ -225,7 +229,8 @@ export function createCartService(deps: CartDeps) {
     // Sold out in the snapshot (at most a second old): refused without queueing for the item's
     // row, which is what thousands of late buyers at an on-sale would otherwise all do. A unit
     // given back (an expired cart) is on offer again with the next snapshot.
-    if (item.stock_level === 0) throw refuse(messages.cart.soldOut(item.name));
+    // The same for an item this instance's own adds found sold out since the snapshot was taken.
+    if (item.stock_level === 0 || snapshot.soldOut.has(item.id)) throw refuse(messages.cart.soldOut(item.name));
     return item;
   }
 
@@ -260,7 +265,7 @@ export function createCartService(deps: CartDeps) {
       if (!config.shopActive) throw refuse(messages.cart.shopClosed);
       const snapshot = await catalog.current();
       const item = onSaleItem(snapshot, input.external_code, 'tickets');
-      const { cart, lines } = await addLine(input.cart, customer, async (lines) => {
+      const { cart, lines } = await addLine(snapshot, input.cart, customer, async (lines) => {
         await checkCompany(item, lines, snapshot);
         const sameItem = lines.products.filter((line) => line.shopItemId === item.id);
         checkLimit(item, sameItem.length);
@@ -325,7 +330,7 @@ export function createCartService(deps: CartDeps) {
       if (!config.merchandiseActive) throw refuse(messages.cart.merchandiseClosed);
       const snapshot = await catalog.current();
       const item = onSaleItem(snapshot, input.external_code, 'merchandise');
-      const { cart, lines } = await addLine(input.cart, customer, async (lines) => {
+      const { cart, lines } = await addLine(snapshot, input.cart, customer, async (lines) => {
         await checkCompany(item, lines, snapshot);
         checkLimit(item, lines.merchandise.filter((line) => line.shopItemId === item.id).length);
         return { itemId: item.id, itemName: item.name, price: item.price, fee: item.fee };

@@ -15,6 +15,11 @@ export interface CatalogSnapshot {
   onSaleIds: ReadonlySet<number>;
   eventSettings: Record<string, EventSettings>;
   takenAt: number;
+  /**
+   * Items an add of this instance found sold out since the snapshot was taken: refused from here
+   * on without a database round trip until the next snapshot says otherwise (at most a second).
+   */
+  soldOut: Set<number>;
 }
 
 export interface CatalogReader {
@@ -47,7 +52,7 @@ export function createCatalogReader(db: Db, maxAgeMs: number): CatalogReader {
           byId.set(item.id, item);
           byCode.set(item.external_code, item);
         }
-        snapshot = { ...items, itemAnswers, byId, byCode, eventSettings, takenAt: Date.now() };
+        snapshot = { ...items, itemAnswers, byId, byCode, eventSettings, takenAt: Date.now(), soldOut: new Set() };
         return snapshot;
       } finally {
         refreshing = undefined;
