@@ -41,14 +41,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options.dataDir);
 }
 
+/** DATABASE_POOL_SIZE split between the two lanes: a third for single statements, the rest for transactions. */
+export function splitPool(size: number): { statements: number; transactions: number } {
+  const statements = Math.max(1, Math.floor(size / 3));
+  return { statements, transactions: Math.max(1, size - statements) };
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, statement_timeout: 15_000 });
-  // A client that loses its server connection (the database restarting) must not crash the
-  // process: idle ones report through the pool, checked-out ones on themselves, between queries.
-  // The query running on it fails and the pool replaces the client.
-  pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const newPool = (max: number) => {
+    const made = new pg.Pool({ connectionString: url, max, statement_timeout: 15_000 });
+    // A client that loses its server connection (the database restarting) must not crash the
+    // process: idle ones report through the pool, checked-out ones on themselves, between queries.
+    // The query running on it fails and the pool replaces the client.
+    made.on('error', () => undefined);
+    made.on('connect', (client) => client.on('error', () => undefined));
+    return made;
+  };
+  // Two lanes (decision 0022): single statements (a session lookup, a cart's one-statement add)
+  // never queue for a connection behind transactions that hold theirs across several round
+  // trips (a checkout), which is what made adds slow while checkouts ran at an on-sale.
+  const { statements, transactions } = splitPool(poolSize);
+  const pool = newPool(transactions);
+  const statementPool = newPool(statements);
+  const db = drizzlePg(statementPool, { schema }) as unknown as Db;
+  const transactionDb = drizzlePg(pool, { schema }) as unknown as Db;
+  db.transaction = transactionDb.transaction.bind(transactionDb) as Db['transaction'];
   return {
     db,
     engine: 'postgres',
@@ -63,7 +80,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await pool.end();
+      await statementPool.end();
+    },
   };
 }
 

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/databases';
+import { openDatabase, splitPool, type Database } from './client';
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (!postgresUrl) console.warn('[tests] connection lane test skipped: it needs PostgreSQL (TEST_DATABASE_URL is not set; .ci/run sets it).');
+
+describe('splitPool', () => {
+  it('gives a third of the connections to single statements and the rest to transactions, at least one each', () => {
+    expect(splitPool(20)).toEqual({ statements: 6, transactions: 14 });
+    expect(splitPool(30)).toEqual({ statements: 10, transactions: 20 });
+    expect(splitPool(2)).toEqual({ statements: 1, transactions: 1 });
+  });
+});
+
+/**
+ * At an on-sale, checkouts hold a connection across several round trips; the cart's one-statement
+ * adds and the session lookups must not queue behind them for a connection.
+ */
+describe.skipIf(!postgresUrl)('connection lanes on PostgreSQL', () => {
+  let owner: TestDatabase;
+  let database: Database;
+  beforeAll(async () => {
+    owner = await createTestDatabase('postgres');
+    // 3 connections: 1 for single statements, 2 for transactions.
+    database = await openDatabase({ url: owner.url!, poolSize: 3 });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await owner?.destroy();
+  });
+
+  it('answers a single statement while every transaction connection is taken', async () => {
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const open: Promise<unknown>[] = [];
+    const started: Promise<void>[] = [];
+    for (let index = 0; index < 2; index += 1) {
+      let began = () => undefined as void;
+      started.push(new Promise<void>((resolve) => (began = resolve)));
+      open.push(
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT 1`);
+          began();
+          await gate;
+        }),
+      );
+    }
+    await Promise.all(started);
+    let third = false;
+    const queued = database.db.transaction(async (tx) => {
+      third = true;
+      await tx.execute(sql`SELECT 1`);
+    });
+    try {
+      const answer = await Promise.race([
+        database.db.execute(sql`SELECT 42 AS answer`).then((result) => (result as unknown as { rows: { answer: number }[] }).rows[0]!.answer),
+        new Promise((resolve) => setTimeout(() => resolve('timed out'), 5_000)),
+      ]);
+      expect(answer).toBe(42);
+      // The lane for transactions is full: a third one waits for a connection.
+      expect(third).toBe(false);
+    } finally {
+      release();
+      await Promise.all([...open, queued]);
+    }
+    expect(third).toBe(true);
+  });
+});
