@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cartMerchandise, cartProducts, carts, shopItems, travelTimes } from '../../db/schema';
+import { executeNamed, rowFromJson, rowsFromJson } from '../../db/raw-rows';
 import { readTogether } from '../../db/read-together';
 import { tallyUnits } from '../../lib/tally-units';
 
@@ -19,12 +19,15 @@ export async function attachCart(tx: Db, cartId: number, customerId: number): Pr
   await tx.update(carts).set({ customerId }).where(eq(carts.id, cartId));
 }
 
+/** The cart's lines, both kinds in one statement (it runs in every cart call and in the checkout). */
 export async function listCartLines(db: Db, cartId: number): Promise<{ products: CartProductRow[]; merchandise: CartMerchandiseRow[] }> {
-  const [products, merchandise] = await readTogether(db, [
-    () => db.select().from(cartProducts).where(eq(cartProducts.cartId, cartId)).orderBy(asc(cartProducts.id)),
-    () => db.select().from(cartMerchandise).where(eq(cartMerchandise.cartId, cartId)).orderBy(asc(cartMerchandise.id)),
-  ]);
-  return { products, merchandise };
+  const [row] = await executeNamed<{ products: Record<string, unknown>[] | null; merchandise: Record<string, unknown>[] | null }>(
+    db,
+    'cart_lines',
+    sql`SELECT (SELECT json_agg(p ORDER BY p.id) FROM ${cartProducts} p WHERE p.cart_id = ${cartId}) AS products,
+               (SELECT json_agg(m ORDER BY m.id) FROM ${cartMerchandise} m WHERE m.cart_id = ${cartId}) AS merchandise`,
+  );
+  return { products: rowsFromJson(cartProducts, row!.products), merchandise: rowsFromJson(cartMerchandise, row!.merchandise) };
 }
 
 /**
@@ -80,30 +83,6 @@ export interface NewLine {
 /** What made takeAndAdd refuse: no unit of the item left, or no seat on the departure. */
 export type TakeRefusal = 'sold_out' | 'seat_sold_out';
 
-interface RawLine {
-  id: number;
-  cart_id: number;
-  shop_item_id: number;
-  travel_time_id: number | null;
-  full_name: string | null;
-  email: string | null;
-  age: string | null;
-  price: number;
-  fee: number;
-  created_at: string | Date;
-}
-interface RawCart {
-  id: number;
-  code: string;
-  customer_id: number | null;
-  status: CartRow['status'];
-  created_at: string | Date;
-  expires_at: string | Date;
-  ended_at: string | Date | null;
-}
-
-const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
-
 /**
  * Adds a line to a cart (a new one, or an existing one locked by the caller) and takes its unit
  * and seat, all in ONE statement. Every buyer of an item on sale queues for the item's row; a
@@ -145,39 +124,18 @@ export async function takeAndAdd(
   try {
     // A named (prepared) statement: the database plans it once per connection, not once per add.
     const name = `cart_take_and_add_${'id' in cart ? 'existing' : 'new'}_${line.holder ? 'product' : 'merchandise'}`;
-    const [row] = await executeNamed<{ cart: RawCart; line: RawLine; items: number; seats: number }>(db, name, statement);
+    const [row] = await executeNamed<{ cart: Record<string, unknown>; line: Record<string, unknown>; items: number; seats: number }>(db, name, statement);
     // No row: the item's committed counters show nothing left (or the item is not there).
     if (!row) return 'sold_out';
     if (row.items !== 1) throw new Error(`item ${line.itemId} is not in the database`);
     if (travelTimeId !== null && row.seats !== 1) throw new Error(`travel time ${travelTimeId} is not one of item ${line.itemId}`);
-    const raw = row.line;
-    const base = { id: raw.id, cartId: raw.cart_id, shopItemId: raw.shop_item_id, price: raw.price, fee: raw.fee, createdAt: toDate(raw.created_at) };
-    return {
-      cart: {
-        id: row.cart.id,
-        code: row.cart.code,
-        customerId: row.cart.customer_id,
-        status: row.cart.status,
-        createdAt: toDate(row.cart.created_at),
-        expiresAt: toDate(row.cart.expires_at),
-        endedAt: row.cart.ended_at === null ? null : toDate(row.cart.ended_at),
-      },
-      line: line.holder ? { ...base, travelTimeId: raw.travel_time_id, fullName: raw.full_name, email: raw.email, age: raw.age } : base,
-    };
+    return { cart: rowFromJson(carts, row.cart), line: line.holder ? rowFromJson(cartProducts, row.line) : rowFromJson(cartMerchandise, row.line) };
   } catch (error) {
     const constraint = constraintOf(error);
     if (constraint === 'shop_items_within_stock') return 'sold_out';
     if (constraint === 'travel_times_within_seats') return 'seat_sold_out';
     throw error;
   }
-}
-
-const dialect = new PgDialect();
-
-/** Runs a statement as a named prepared statement (the same name must always carry the same text). */
-async function executeNamed<Row>(db: Db, name: string, statement: SQL): Promise<Row[]> {
-  const result = await db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false).execute();
-  return (result as { rows: Row[] }).rows;
 }
 
 /** The check constraint a failed statement broke (node-postgres and PGlite, wrapped by Drizzle or not). */

@@ -70,9 +70,22 @@ export async function returnSoldStock(tx: Db, counts: { items: Map<number, numbe
   }
 }
 
-/** The catalogue rows of a cart's items, as they are at checkout (names, fees and rules are copied onto the order). */
+/**
+ * The catalogue rows of a cart's items as they are at checkout (names, fees and rules are copied
+ * onto the order), with each one's tax rate for the invoice: one statement.
+ */
 export async function listItemRows(tx: Db, ids: number[]) {
-  if (!ids.length) return new Map<number, typeof shopItems.$inferSelect>();
-  const rows = await tx.select().from(shopItems).where(inArray(shopItems.id, ids));
-  return new Map(rows.map((row) => [row.id, row]));
+  const rows = new Map<number, typeof shopItems.$inferSelect>();
+  const rates = new Map<number, TaxRate | null>();
+  if (!ids.length) return { rows, rates };
+  const found = await tx
+    .select({ item: shopItems, taxName: taxRates.name, basisPoints: taxRates.basisPoints })
+    .from(shopItems)
+    .leftJoin(taxRates, eq(taxRates.id, shopItems.taxRateId))
+    .where(inArray(shopItems.id, ids));
+  for (const { item, taxName, basisPoints } of found) {
+    rows.set(item.id, item);
+    rates.set(item.id, taxName === null || basisPoints === null ? null : { name: taxName, basisPoints });
+  }
+  return { rows, rates };
 }

@@ -133,8 +133,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
         const itemIds = [...new Set([...lines.products, ...lines.merchandise].map((line) => line.shopItemId))];
         const items = await carts.itemsOf(itemIds, snapshot, tx);
-        const rows = await listItemRows(tx, itemIds);
-        const invoice = await invoiceOfLines(tx, lines, items, shippingCountry);
+        const { rows, rates } = await listItemRows(tx, itemIds);
+        const invoice = await invoiceOfLines(tx, lines, items, shippingCountry, rates);
         const planItem = lines.products.map((line) => rows.get(line.shopItemId)!).find((row) => row.paymentPlan?.length);
         const plan = planItem?.paymentPlan ?? null;
 
@@ -224,12 +224,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
         if (paidNow) await payments.fulfil(tx, order);
         else if (method === 'bank_transfer') await enqueueMail(tx, bankTransferMail(config, { email: customer.email, fullName: customer.fullName }, order));
         else payment = await payments.startAttempt(tx, order, customer.email);
-        const placed = await orderQueries.lockOrder(tx, { id: order.id }).then((row) => row!);
 
         // The cart ends; what it held is sold to the order as the transaction commits (a deferred
         // trigger, migration 0007), so the hot item rows are locked only while it commits.
         await cartQueries.checkOutCart(tx, cart.id);
-        return { order: placed, payment, fresh: true as const };
+        // The answer reads the order again with the customer's data; the row inserted above serves
+        // for what is logged (its code, method and total do not change).
+        return { order, payment, fresh: true as const };
       });
 
       if (!outcome.fresh) return answer(outcome.order, customer, await payments.openInstruction(outcome.order, customer.email));

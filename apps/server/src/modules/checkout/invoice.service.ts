@@ -1,4 +1,4 @@
-import { computeInvoice, ENTRY_TICKET_TYPE, isAddOnType, messages, type Invoice, type InvoiceLine, type ShopItem, type Voucher } from '@festival/contract';
+import { computeInvoice, ENTRY_TICKET_TYPE, isAddOnType, messages, type Invoice, type InvoiceLine, type ShopItem, type TaxRate, type Voucher } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { CustomerRow } from '../accounts/session.queries';
@@ -24,8 +24,10 @@ export async function invoiceOfLines(
   lines: { products: CartProductRow[]; merchandise: CartMerchandiseRow[] },
   items: Map<number, ShopItem>,
   country: string | null | undefined,
+  /** The items' tax rates when the caller has read them already (the checkout). */
+  knownRates?: Map<number, TaxRate | null>,
 ): Promise<Invoice> {
-  const rates = await taxRatesOfItems(db, [...items.keys()]);
+  const rates = knownRates ?? (await taxRatesOfItems(db, [...items.keys()]));
   const departures = new Map<number, string>();
   for (const item of items.values()) for (const time of item.travel_times) departures.set(time.id, time.travel_time);
 

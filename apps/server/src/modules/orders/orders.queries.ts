@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeNamed, rowsFromJson } from '../../db/raw-rows';
 import { readTogether } from '../../db/read-together';
 import { customers, events, merchandisePurchases, orders, paymentPlanPayments, refundItems, refunds, shopItems, tickets } from '../../db/schema';
 import { tallyUnits } from '../../lib/tally-units';
@@ -105,16 +106,30 @@ export async function updateOrder(tx: Db, id: number, values: Partial<NewOrder>)
   return row!;
 }
 
-/** Tickets and merchandise of an order move together: issued when paid, cancelled when abandoned. */
+/** Tickets and merchandise of an order move together (one statement): issued when paid, cancelled when abandoned. */
 export async function setOrderItemsStatus(tx: Db, orderId: number, from: string, to: string): Promise<void> {
-  await tx
-    .update(tickets)
-    .set({ status: to, updatedAt: sql`now()` })
-    .where(and(eq(tickets.orderId, orderId), eq(tickets.status, from)));
-  await tx
-    .update(merchandisePurchases)
-    .set({ status: to, updatedAt: sql`now()` })
-    .where(and(eq(merchandisePurchases.orderId, orderId), eq(merchandisePurchases.status, from)));
+  await executeNamed(
+    tx,
+    'order_items_status',
+    sql`WITH issued AS (UPDATE ${tickets} SET status = ${to}, updated_at = now() WHERE order_id = ${orderId} AND status = ${from})
+        UPDATE ${merchandisePurchases} SET status = ${to}, updated_at = now() WHERE order_id = ${orderId} AND status = ${from}`,
+  );
+}
+
+/** What a confirmation e-mail shows of an order: its customer, tickets and merchandise, in one statement. */
+export async function loadOrderForMail(db: Db, order: { id: number; customerId: number }) {
+  const [row] = await executeNamed<{ customer: { email: string; full_name: string }; tickets: Record<string, unknown>[] | null; purchases: Record<string, unknown>[] | null }>(
+    db,
+    'order_for_mail',
+    sql`SELECT (SELECT json_build_object('email', c.email, 'full_name', c.full_name) FROM ${customers} c WHERE c.id = ${order.customerId}) AS customer,
+               (SELECT json_agg(t ORDER BY t.id) FROM ${tickets} t WHERE t.order_id = ${order.id}) AS tickets,
+               (SELECT json_agg(m ORDER BY m.id) FROM ${merchandisePurchases} m WHERE m.order_id = ${order.id}) AS purchases`,
+  );
+  return {
+    customer: { email: row!.customer.email, fullName: row!.customer.full_name },
+    tickets: rowsFromJson(tickets, row!.tickets),
+    purchases: rowsFromJson(merchandisePurchases, row!.purchases),
+  };
 }
 
 /** What an order's lines took from stock, per item and per departure. */
@@ -138,14 +153,6 @@ export async function lockOverdueUnpaidOrders(tx: Db, now: Date, limit: number):
     .orderBy(asc(orders.payBy))
     .limit(limit)
     .for('update', { skipLocked: true });
-}
-
-export async function listOrderTickets(db: Db, orderId: number): Promise<TicketRow[]> {
-  return db.select().from(tickets).where(eq(tickets.orderId, orderId)).orderBy(asc(tickets.id));
-}
-
-export async function listOrderPurchases(db: Db, orderId: number) {
-  return db.select().from(merchandisePurchases).where(eq(merchandisePurchases.orderId, orderId)).orderBy(asc(merchandisePurchases.id));
 }
 
 export async function cancelOpenInstalments(tx: Db, orderId: number): Promise<void> {
@@ -184,13 +191,18 @@ export async function findOrderCode(db: Db, id: number): Promise<string | undefi
 
 /**
  * Inserts an order under a fresh code from `makeCode` (its values may depend on the code). The code
- * is unique by index; a clash with an existing one (about one in a trillion) takes another.
+ * is unique by index; a clash with an existing one (about one in a trillion) inserts nothing, and
+ * another code is tried: one statement in the usual case, no look-up first.
  */
 export async function insertOrderWithNewCode(tx: Db, makeCode: () => string, values: (code: string) => Omit<NewOrder, 'code'>): Promise<OrderRow> {
-  for (let attempt = 0; ; attempt += 1) {
+  for (;;) {
     const code = makeCode();
-    if (attempt < 5 && (await findOrderByCode(tx, code))) continue;
-    return insertOrder(tx, { ...values(code), code });
+    const [row] = await tx
+      .insert(orders)
+      .values({ ...values(code), code })
+      .onConflictDoNothing({ target: orders.code })
+      .returning();
+    if (row) return row;
   }
 }
 

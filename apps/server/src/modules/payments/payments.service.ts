@@ -12,7 +12,6 @@ import type { InstalmentRow, OrderRow } from '../orders/orders.queries';
 import type { PaymentGateway, VerifiedNotification } from './gateway';
 import * as queries from './payments.queries';
 import type { PaymentRow } from './payments.queries';
-import { readTogether } from '../../db/read-together';
 
 export interface PaymentsDeps {
   db: Db;
@@ -58,11 +57,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   /** Issues the tickets and merchandise of an order that has money in, and confirms it by e-mail once. */
   async function fulfil(tx: Db, order: OrderRow): Promise<void> {
     await orderQueries.setOrderItemsStatus(tx, order.id, 'pending', 'active');
-    const [customer, tickets, purchases] = await readTogether(tx, [
-      () => orderQueries.findOrderCustomer(tx, order.customerId),
-      () => orderQueries.listOrderTickets(tx, order.id),
-      () => orderQueries.listOrderPurchases(tx, order.id),
-    ]);
+    const { customer, tickets, purchases } = await orderQueries.loadOrderForMail(tx, order);
     await enqueueMail(tx, confirmationMail(config, customer, order, tickets, purchases));
   }
 
@@ -176,9 +171,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
      */
     async applyNotification(notification: VerifiedNotification): Promise<NotificationResult> {
       const result = await db.transaction(async (tx): Promise<NotificationResult> => {
-        const payment = await queries.lockPaymentByReference(tx, gateway.provider, notification.reference);
-        if (!payment) return 'unknown-payment';
-        if (!(await queries.recordNotification(tx, gateway.provider, notification.id, payment.id))) return 'duplicate';
+        const found = await queries.lockPaymentAndRecordNotification(tx, gateway.provider, notification.reference, notification.id);
+        if (!found) return 'unknown-payment';
+        if (!found.recorded) return 'duplicate';
+        const { payment } = found;
         if (notification.amount !== payment.amount || notification.currency !== config.currency) {
           deps.logger?.error({ reference: payment.providerReference, notification }, 'a payment notification does not match its payment');
           return 'mismatch';
@@ -188,8 +184,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           if (payment.status === 'open') await queries.setPaymentStatus(tx, payment.id, notification.outcome === 'declined' ? 'failed' : 'cancelled');
           return 'applied';
         }
-        await queries.setPaymentStatus(tx, payment.id, 'paid');
-        const order = await orderQueries.lockOrder(tx, { id: payment.orderId });
+        const order = await queries.setPaidAndLockOrder(tx, payment.id, payment.orderId);
         await receive(tx, order!, payment.amount, payment.planPaymentId);
         return 'applied';
       });

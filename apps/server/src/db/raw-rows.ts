@@ -1,0 +1,38 @@
+import { getTableColumns, type InferSelectModel, type SQL, type Table } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from './client';
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement as a named (prepared) statement: PostgreSQL parses and plans it once per
+ * connection, not on every call. The same name must always carry the same text (only the
+ * parameters' values may differ). Rows come back as the database sends them.
+ */
+export async function executeNamed<Row>(db: Db, name: string, statement: SQL): Promise<Row[]> {
+  const result = await db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false).execute();
+  return (result as { rows: Row[] }).rows;
+}
+
+const columnsOf = new WeakMap<Table, [string, ReturnType<typeof getTableColumns>[string]][]>();
+
+/**
+ * A row as PostgreSQL's `row_to_json` or `json_agg` gives it (column names, JSON values) as the
+ * table's select model, mapped the way Drizzle maps a selected row. Lets one statement bring back
+ * rows of several tables (fewer round trips on a hot path) without hand-written conversions.
+ */
+export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): InferSelectModel<T> {
+  let columns = columnsOf.get(table);
+  if (!columns) columnsOf.set(table, (columns = Object.entries(getTableColumns(table))));
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of columns) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as InferSelectModel<T>;
+}
+
+/** Rows of a `json_agg` (null when it aggregated nothing). */
+export function rowsFromJson<T extends Table>(table: T, json: Record<string, unknown>[] | null): InferSelectModel<T>[] {
+  return (json ?? []).map((row) => rowFromJson(table, row));
+}
