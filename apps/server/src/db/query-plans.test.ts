@@ -136,6 +136,70 @@ describe.skipIf(!postgresUrl)('query plans of the request path', () => {
   }, 120_000);
 });
 
+/**
+ * What the triggers run inside a change (a customer's data version, the sale of a checked-out
+ * cart at commit) is not in the statements the server sends: PostgreSQL's auto_explain reports
+ * the plans of every nested statement while one change of each kind runs, rolled back.
+ */
+describe.skipIf(!postgresUrl)('query plans of the triggers', () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop('postgres', { app: { catalogMaxAgeMs: 0 } });
+    await seedVolume(shop.database.url!);
+  }, 120_000);
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('find every row through an index once the shop is busy', async () => {
+    const client = new pg.Client({ connectionString: shop.database.url });
+    await client.connect();
+    const plans: { text: string; plan: PlanNode }[] = [];
+    client.on('notice', (notice) => {
+      const json = /plan:\s*(\{[\s\S]*\})\s*$/.exec(notice.message ?? '')?.[1];
+      if (!json) return;
+      const explained = JSON.parse(json) as { 'Query Text': string; Plan: PlanNode };
+      plans.push({ text: explained['Query Text'], plan: explained.Plan });
+    });
+    try {
+      await client.query("LOAD 'auto_explain'");
+      await client.query("SET auto_explain.log_min_duration = 0; SET auto_explain.log_nested_statements = on; SET auto_explain.log_format = 'json'; SET auto_explain.log_level = 'notice'; SET client_min_messages = 'notice'");
+      await client.query('BEGIN');
+      const one = async (text: string, values: unknown[] = []) => (await client.query<{ id: number }>(text, values)).rows[0]!.id;
+      const [buyer, holder] = (await client.query<{ id: number }>("SELECT id FROM customers WHERE email LIKE 'seed%' ORDER BY id LIMIT 2")).rows.map((row) => row.id);
+      const locker = await one("SELECT id FROM shop_items WHERE external_code = 'NWF27-LOCKER'");
+      const tote = await one("SELECT id FROM shop_items WHERE external_code = 'NWF27-TOTE'");
+      const cart = await one("INSERT INTO carts (code, customer_id, expires_at) VALUES ('PLANCART', $1, now() + interval '15 minutes') RETURNING id", [buyer]);
+      await client.query("UPDATE shop_items SET held = held + 1 WHERE id = $1", [locker]);
+      await client.query("INSERT INTO cart_products (cart_id, shop_item_id, full_name, email, price, fee) VALUES ($1, $2, 'Plan', 'plan@example.org', 1800, 100)", [cart, locker]);
+      const order = await one("INSERT INTO orders (code, customer_id, cart_id, total_price, payment_method) VALUES ('PLANORDR', $1, $2, 1900, 'credit_card') RETURNING id", [buyer, cart]);
+      await client.query("UPDATE orders SET payment_attempts = 1 WHERE id = $1", [order]);
+      const ticket = await one("INSERT INTO tickets (code, order_id, shop_item_id, holder_customer_id, product_name, product_type, full_name, email, price, fee) VALUES ('PLANTICKET', $1, $2, $3, 'Locker', 'locker', 'Plan', 'plan@example.org', 1800, 100) RETURNING id", [order, locker, buyer]);
+      await client.query("UPDATE tickets SET status = 'active', holder_customer_id = $2 WHERE id = $1", [ticket, holder]);
+      const purchase = await one("INSERT INTO merchandise_purchases (code, order_id, shop_item_id, name, price, fee) VALUES ('PLANMERCH', $1, $2, 'Tote', 1295, 0) RETURNING id", [order, tote]);
+      await client.query("UPDATE merchandise_purchases SET status = 'active' WHERE id = $1", [purchase]);
+      const instalment = await one("INSERT INTO payment_plan_payments (order_id, reference, amount, due_at) VALUES ($1, 'PLANINST', 1900, now()) RETURNING id", [order]);
+      await client.query("UPDATE payment_plan_payments SET attempts = 1 WHERE id = $1", [instalment]);
+      const refund = await one("INSERT INTO refunds (order_id, customer_id, status, total) VALUES ($1, $2, 'active', 1800) RETURNING id", [order, buyer]);
+      await client.query("UPDATE refunds SET status = 'processed' WHERE id = $1", [refund]);
+      const item = await one("INSERT INTO refund_items (refund_id, ticket_id, amount, status) VALUES ($1, $2, 1800, 'requested') RETURNING id", [refund, ticket]);
+      await client.query("UPDATE refund_items SET status = 'refunded' WHERE id = $1", [item]);
+      // The sale at commit is a deferred trigger: fired now, then everything is rolled back.
+      await client.query("UPDATE carts SET status = 'checked_out' WHERE id = $1", [cart]);
+      await client.query('SET CONSTRAINTS ALL IMMEDIATE');
+    } finally {
+      await client.query('ROLLBACK').catch(() => undefined);
+      await client.end();
+    }
+    const nested = plans.filter(({ text }) => /data_version|held - line\.n|FROM cart_products WHERE cart_id = NEW\.id/.test(text));
+    // Both triggers' statements were seen (customers' versions and the sale at commit).
+    expect(nested.some(({ text }) => text.includes('data_version'))).toBe(true);
+    expect(nested.some(({ text }) => text.includes('NEW.id'))).toBe(true);
+    const scans = nested.flatMap(({ text, plan }) => sequentialScans(plan).filter((relation) => GROWING.has(relation)).map((relation) => `${relation}: ${text.replace(/\s+/g, ' ').slice(0, 160)}`));
+    expect(scans).toEqual([]);
+  }, 120_000);
+});
+
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
