@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { executeNamed, rowsFromJson } from '../../db/raw-rows';
+import { executeNamed, rowFromJson, rowsFromJson } from '../../db/raw-rows';
 import { readTogether } from '../../db/read-together';
 import { customers, events, merchandisePurchases, orders, paymentPlanPayments, refundItems, refunds, shopItems, tickets } from '../../db/schema';
 import { tallyUnits } from '../../lib/tally-units';
@@ -9,33 +9,45 @@ export type OrderRow = typeof orders.$inferSelect;
 
 /**
  * A customer's orders (or one order by id), newest first, with everything the portal shows of
- * them: the orders they bought and those holding a ticket passed to them by its buyer.
+ * them: the orders they bought and those holding a ticket passed to them by its buyer. One
+ * statement (get-data of every customer with orders, and the checkout's answer, run it): the
+ * orders are found by two indexed lookups joined by UNION (an OR across them would read every
+ * order), their tickets, merchandise and instalments by their order ids.
  */
 export async function loadCustomerOrders(db: Db, customerId: number, orderId?: number) {
-  // Two indexed lookups joined by UNION: an OR across them would read every order.
-  const mine = inArray(
-    orders.id,
-    sql`(SELECT ${orders.id} FROM ${orders} WHERE ${orders.customerId} = ${customerId} UNION SELECT ${tickets.orderId} FROM ${tickets} WHERE ${tickets.holderCustomerId} = ${customerId})`,
+  const one = orderId !== undefined;
+  const [row] = await executeNamed<{
+    orders: Record<string, unknown>[] | null;
+    tickets: { ticket: Record<string, unknown>; item: Record<string, unknown>; event: Record<string, unknown> | null }[] | null;
+    merchandise: { purchase: Record<string, unknown>; item: Record<string, unknown> }[] | null;
+    instalments: Record<string, unknown>[] | null;
+  }>(
+    db,
+    one ? 'customer_order' : 'customer_orders',
+    sql`WITH chosen AS (
+          SELECT o.* FROM ${orders} o
+          WHERE o.id IN (SELECT id FROM ${orders} WHERE customer_id = ${customerId} UNION SELECT order_id FROM ${tickets} WHERE holder_customer_id = ${customerId})
+          ${one ? sql`AND o.id = ${orderId}` : sql``})
+        SELECT
+          (SELECT json_agg(o ORDER BY o.created_at DESC, o.id DESC) FROM chosen o) AS orders,
+          (SELECT json_agg(json_build_object('ticket', t, 'item', i, 'event', e) ORDER BY t.id)
+             FROM ${tickets} t JOIN ${shopItems} i ON i.id = t.shop_item_id LEFT JOIN ${events} e ON e.id = i.event_id
+             WHERE t.order_id IN (SELECT id FROM chosen)) AS tickets,
+          (SELECT json_agg(json_build_object('purchase', m, 'item', i) ORDER BY m.id)
+             FROM ${merchandisePurchases} m JOIN ${shopItems} i ON i.id = m.shop_item_id
+             WHERE m.order_id IN (SELECT id FROM chosen)) AS merchandise,
+          (SELECT json_agg(p ORDER BY p.due_at, p.id) FROM ${paymentPlanPayments} p WHERE p.order_id IN (SELECT id FROM chosen)) AS instalments`,
   );
-  const orderRows = await db
-    .select()
-    .from(orders)
-    .where(orderId === undefined ? mine : and(mine, eq(orders.id, orderId)))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  const ids = orderRows.map((row) => row.id);
-  if (!ids.length) return { orders: orderRows, tickets: [], merchandise: [], instalments: [] };
-  const [ticketRows, merchandiseRows, instalmentRows] = await readTogether(db, [
-    () => db
-      .select({ ticket: tickets, item: shopItems, event: events })
-      .from(tickets)
-      .innerJoin(shopItems, eq(shopItems.id, tickets.shopItemId))
-      .leftJoin(events, eq(events.id, shopItems.eventId))
-      .where(inArray(tickets.orderId, ids))
-      .orderBy(asc(tickets.id)),
-    () => db.select({ purchase: merchandisePurchases, item: shopItems }).from(merchandisePurchases).innerJoin(shopItems, eq(shopItems.id, merchandisePurchases.shopItemId)).where(inArray(merchandisePurchases.orderId, ids)).orderBy(asc(merchandisePurchases.id)),
-    () => db.select().from(paymentPlanPayments).where(inArray(paymentPlanPayments.orderId, ids)).orderBy(asc(paymentPlanPayments.dueAt), asc(paymentPlanPayments.id)),
-  ]);
-  return { orders: orderRows, tickets: ticketRows, merchandise: merchandiseRows, instalments: instalmentRows };
+  return {
+    orders: rowsFromJson(orders, row!.orders),
+    tickets: (row!.tickets ?? []).map((found) => ({
+      ticket: rowFromJson(tickets, found.ticket),
+      item: rowFromJson(shopItems, found.item),
+      event: found.event && rowFromJson(events, found.event),
+    })),
+    merchandise: (row!.merchandise ?? []).map((found) => ({ purchase: rowFromJson(merchandisePurchases, found.purchase), item: rowFromJson(shopItems, found.item) })),
+    instalments: rowsFromJson(paymentPlanPayments, row!.instalments),
+  };
 }
 
 /** A customer's refund requests, newest first, with their items. */
