@@ -41,6 +41,38 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options.dataDir);
 }
 
+/**
+ * Names for statement texts, so that PostgreSQL parses and plans a statement the server sends
+ * again and again (every query of a request path) once per connection instead of on every call:
+ * node-postgres prepares a named statement on first use and then only binds it. The number of
+ * names is bounded (statements whose text varies, such as a list of ids of another length, could
+ * otherwise prepare without end); past the bound, new texts run unnamed as before.
+ */
+export function createStatementNamer(max: number): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (!name && names.size < max) names.set(text, (name = `shop_${names.size}`));
+    return name;
+  };
+}
+
+const nameStatement = createStatementNamer(256);
+
+/** Makes a pooled client send Drizzle's unnamed statements as named (prepared) ones. */
+function prepareRepeatedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    // Only statements with parameters: those are the ones a request path repeats (migrations' DDL is not).
+    if (config && typeof config === 'object' && !(config as { name?: string }).name && Array.isArray(rest[0]) && rest[0].length > 0) {
+      const { text } = config as { text?: unknown };
+      const name = typeof text === 'string' ? nameStatement(text) : undefined;
+      if (name) return query({ ...config, name }, ...rest);
+    }
+    return query(config, ...rest);
+  };
+}
+
 /** DATABASE_POOL_SIZE split between the two lanes: a third for single statements, the rest for transactions. */
 export function splitPool(size: number): { statements: number; transactions: number } {
   const statements = Math.max(1, Math.floor(size / 3));
@@ -54,7 +86,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     // process: idle ones report through the pool, checked-out ones on themselves, between queries.
     // The query running on it fails and the pool replaces the client.
     made.on('error', () => undefined);
-    made.on('connect', (client) => client.on('error', () => undefined));
+    made.on('connect', (client) => {
+      client.on('error', () => undefined);
+      prepareRepeatedStatements(client);
+    });
     return made;
   };
   // Two lanes (decision 0022): single statements (a session lookup, a cart's one-statement add)

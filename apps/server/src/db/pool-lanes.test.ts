@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/databases';
-import { openDatabase, splitPool, type Database } from './client';
+import { createStatementNamer, openDatabase, splitPool, type Database } from './client';
+import { customers } from './schema';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl) console.warn('[tests] connection lane test skipped: it needs PostgreSQL (TEST_DATABASE_URL is not set; .ci/run sets it).');
@@ -66,5 +67,37 @@ describe.skipIf(!postgresUrl)('connection lanes on PostgreSQL', () => {
       await Promise.all([...open, queued]);
     }
     expect(third).toBe(true);
+  });
+});
+
+describe('createStatementNamer', () => {
+  it('names each text once, the same text the same way, and stops naming past its bound', () => {
+    const name = createStatementNamer(2);
+    const first = name('SELECT 1 WHERE $1');
+    expect(first).toBeDefined();
+    expect(name('SELECT 1 WHERE $1')).toBe(first);
+    expect(name('SELECT 2 WHERE $1')).not.toBe(first);
+    expect(name('SELECT 3 WHERE $1')).toBeUndefined();
+    expect(name('SELECT 1 WHERE $1')).toBe(first);
+  });
+});
+
+describe.skipIf(!postgresUrl)('statements on PostgreSQL', () => {
+  let owner: TestDatabase;
+  let database: Database;
+  beforeAll(async () => {
+    owner = await createTestDatabase('postgres');
+    database = await openDatabase({ url: owner.url!, poolSize: 3 });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await owner?.destroy();
+  });
+
+  it('are prepared once per connection when they carry parameters', async () => {
+    // One connection in the statements' lane: the second call runs where the first prepared it.
+    for (const id of [1, 2]) await database.db.select().from(customers).where(eq(customers.id, id));
+    const prepared = (await database.db.execute(sql`SELECT statement FROM pg_prepared_statements`)) as unknown as { rows: { statement: string }[] };
+    expect(prepared.rows.filter((row) => /from "customers" where "customers"."id" = \$1/.test(row.statement))).toHaveLength(1);
   });
 });
