@@ -6,8 +6,14 @@ import type { OrderRow, TicketRow } from './orders.queries';
 
 type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'currency' | 'locale' | 'bankTransfer'>;
 
+const amountFormats = new Map<string, Intl.NumberFormat>();
+
+/** An amount in minor units as the shop's locale writes it in its currency (formats made once: every confirmation e-mail uses one). */
 export function formatAmount(config: Pick<ShopConfigFile, 'currency' | 'locale'>, minor: number): string {
-  return new Intl.NumberFormat(config.locale, { style: 'currency', currency: config.currency }).format(minor / 100);
+  const key = `${config.locale}\n${config.currency}`;
+  let format = amountFormats.get(key);
+  if (!format) amountFormats.set(key, (format = new Intl.NumberFormat(config.locale, { style: 'currency', currency: config.currency })));
+  return format.format(minor / 100);
 }
 
 /** The order confirmation: sent once, when the order is paid (or its first payment-plan payment is). */
