@@ -1,6 +1,6 @@
 // npm run bench [-- web | api | lighthouse | cart | flash | statements]: measures the shop against its speed targets and
 // prints each figure beside its target. Not a test: figures depend on the machine.
-import { benchCall } from './api';
+import { benchBareServer, benchCall } from './api';
 import { benchFlashSale } from './flash';
 import { benchStatements } from './statements';
 import { benchAddToCart } from './cart';
@@ -35,6 +35,8 @@ async function main(): Promise<void> {
     }
   }
   if (wants('api')) {
+    console.log('\n# What this machine allows any server');
+    await benchBareServer(16 * 1024);
     for (const engine of ['pglite', 'postgres'] as const) {
       console.log(`\n# API on ${engine}`);
       const shop = await startShop(engine, 3802);
