@@ -176,6 +176,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
           billingAddress: cleanAddress(config, input.customer.address),
           paymentMethod: method,
           paymentStatus: paidNow ? 'paid' : 'pending',
+          // A card order's first attempt starts below: counted here, not by another update.
+          paymentAttempts: method === 'credit_card' && !paidNow ? 1 : 0,
           paymentPlan: plan,
           paymentReference: method === 'bank_transfer' ? `${config.bankTransfer?.referencePrefix ?? ''}${code}` : null,
           payBy: method === 'credit_card' ? new Date(now().getTime() + deps.holdMs) : null,
@@ -223,7 +225,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         let payment: PaymentInstruction | null = null;
         if (paidNow) await payments.fulfil(tx, order);
         else if (method === 'bank_transfer') await enqueueMail(tx, bankTransferMail(config, { email: customer.email, fullName: customer.fullName }, order));
-        else payment = await payments.startAttempt(tx, order, customer.email);
+        else payment = await payments.startAttempt(tx, order, customer.email, undefined, undefined, true);
 
         // The cart ends; what it held is sold to the order as the transaction commits (a deferred
         // trigger, migration 0007), so the hot item rows are locked only while it commits.

@@ -90,14 +90,22 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * checkout), counted on the order; an instalment's own page pays that instalment, counted on it.
    * Runs in the caller's transaction with the order locked.
    */
-  async function startAttempt(tx: Db, order: OrderRow, email: string, chosen?: InstalmentRow, returnTo?: string): Promise<PaymentInstruction> {
+  async function startAttempt(
+    tx: Db,
+    order: OrderRow,
+    email: string,
+    chosen?: InstalmentRow,
+    returnTo?: string,
+    /** The order was inserted by this transaction with its first attempt counted already (the checkout). */
+    firstOfNewOrder = false,
+  ): Promise<PaymentInstruction> {
     const instalment = chosen ?? (order.paymentPlan?.length ? await orderQueries.findFirstOpenInstalment(tx, order.id) : undefined);
-    const attemptsSoFar = chosen ? chosen.attempts : order.paymentAttempts;
+    const attemptsSoFar = firstOfNewOrder ? 0 : chosen ? chosen.attempts : order.paymentAttempts;
     if (attemptsSoFar >= config.maxCreditCardAttempts) throw new AppError('CONFLICT', paymentMessages.maxAttemptsReached);
     const amount = instalment ? instalment.amount - instalment.paidAmount : order.totalPrice - order.totalPaid;
     if (amount <= 0 || (instalment && (instalment.status === 'paid' || instalment.status === 'cancelled'))) throw new AppError('CONFLICT', paymentMessages.notPayable);
     const attempt = attemptsSoFar + 1;
-    if (!chosen) await orderQueries.updateOrder(tx, order.id, { paymentAttempts: attempt });
+    if (!chosen && !firstOfNewOrder) await orderQueries.updateOrder(tx, order.id, { paymentAttempts: attempt });
     if (instalment) await orderQueries.updateInstalment(tx, instalment.id, { attempts: instalment.attempts + 1 });
     const payment = await queries.insertPayment(tx, {
       orderId: order.id,
