@@ -19,7 +19,7 @@ describe('splitPool', () => {
  * At an on-sale, checkouts hold a connection across several round trips; the cart's one-statement
  * adds and the session lookups must not queue behind them for a connection.
  */
-describe.skipIf(!postgresUrl)('connection lanes on PostgreSQL', () => {
+describe.skipIf(!postgresUrl)('connections and statements on PostgreSQL', () => {
   let owner: TestDatabase;
   let database: Database;
   beforeAll(async () => {
@@ -68,6 +68,13 @@ describe.skipIf(!postgresUrl)('connection lanes on PostgreSQL', () => {
     }
     expect(third).toBe(true);
   });
+
+  it('prepares a statement with parameters once per connection', async () => {
+    // One connection in the statements' lane: the second call runs where the first prepared it.
+    for (const id of [1, 2]) await database.db.select().from(customers).where(eq(customers.id, id));
+    const prepared = (await database.db.execute(sql`SELECT statement FROM pg_prepared_statements`)) as unknown as { rows: { statement: string }[] };
+    expect(prepared.rows.filter((row) => /from "customers" where "customers"."id" = \$1/.test(row.statement))).toHaveLength(1);
+  });
 });
 
 describe('createStatementNamer', () => {
@@ -79,25 +86,5 @@ describe('createStatementNamer', () => {
     expect(name('SELECT 2 WHERE $1')).not.toBe(first);
     expect(name('SELECT 3 WHERE $1')).toBeUndefined();
     expect(name('SELECT 1 WHERE $1')).toBe(first);
-  });
-});
-
-describe.skipIf(!postgresUrl)('statements on PostgreSQL', () => {
-  let owner: TestDatabase;
-  let database: Database;
-  beforeAll(async () => {
-    owner = await createTestDatabase('postgres');
-    database = await openDatabase({ url: owner.url!, poolSize: 3 });
-  });
-  afterAll(async () => {
-    await database?.close();
-    await owner?.destroy();
-  });
-
-  it('are prepared once per connection when they carry parameters', async () => {
-    // One connection in the statements' lane: the second call runs where the first prepared it.
-    for (const id of [1, 2]) await database.db.select().from(customers).where(eq(customers.id, id));
-    const prepared = (await database.db.execute(sql`SELECT statement FROM pg_prepared_statements`)) as unknown as { rows: { statement: string }[] };
-    expect(prepared.rows.filter((row) => /from "customers" where "customers"."id" = \$1/.test(row.statement))).toHaveLength(1);
   });
 });
