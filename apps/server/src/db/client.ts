@@ -61,7 +61,8 @@ const nameStatement = createStatementNamer(256);
 
 /** Makes a pooled client send Drizzle's unnamed statements as named (prepared) ones. */
 function prepareRepeatedStatements(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  // The class's method as it is at each call (not as it was when the client connected).
+  const query = (...args: unknown[]) => (Object.getPrototypeOf(client) as { query: (...rest: unknown[]) => unknown }).query.apply(client, args);
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
     // Only statements with parameters: those are the ones a request path repeats (migrations' DDL is not).
     if (config && typeof config === 'object' && !(config as { name?: string }).name && Array.isArray(rest[0]) && rest[0].length > 0) {
