@@ -1,17 +1,13 @@
 import { getTableColumns, type InferSelectModel, type SQL, type Table } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
-const dialect = new PgDialect();
-
 /**
- * Runs a statement as a named (prepared) statement: PostgreSQL parses and plans it once per
- * connection, not on every call. The same name must always carry the same text (only the
- * parameters' values may differ). Rows come back as the database sends them.
+ * Runs a statement built with Drizzle's `sql` and answers its rows as the database sends them
+ * (column names, JSON values). On PostgreSQL it is prepared once per connection like every
+ * statement with parameters (db/client.ts).
  */
-export async function executeNamed<Row>(db: Db, name: string, statement: SQL): Promise<Row[]> {
-  const result = await db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false).execute();
-  return (result as { rows: Row[] }).rows;
+export async function executeRows<Row>(db: Db, statement: SQL): Promise<Row[]> {
+  return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
 }
 
 const columnsOf = new WeakMap<Table, [string, ReturnType<typeof getTableColumns>[string]][]>();

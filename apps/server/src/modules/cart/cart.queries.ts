@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cartMerchandise, cartProducts, carts, shopItems, travelTimes } from '../../db/schema';
-import { executeNamed, rowFromJson, rowsFromJson } from '../../db/raw-rows';
+import { executeRows, rowFromJson, rowsFromJson } from '../../db/raw-rows';
 import { readTogether } from '../../db/read-together';
 import { tallyUnits } from '../../lib/tally-units';
 
@@ -21,9 +21,8 @@ export async function attachCart(tx: Db, cartId: number, customerId: number): Pr
 
 /** The cart's lines, both kinds in one statement (it runs in every cart call and in the checkout). */
 export async function listCartLines(db: Db, cartId: number): Promise<{ products: CartProductRow[]; merchandise: CartMerchandiseRow[] }> {
-  const [row] = await executeNamed<{ products: Record<string, unknown>[] | null; merchandise: Record<string, unknown>[] | null }>(
+  const [row] = await executeRows<{ products: Record<string, unknown>[] | null; merchandise: Record<string, unknown>[] | null }>(
     db,
-    'cart_lines',
     sql`SELECT (SELECT json_agg(p ORDER BY p.id) FROM ${cartProducts} p WHERE p.cart_id = ${cartId}) AS products,
                (SELECT json_agg(m ORDER BY m.id) FROM ${cartMerchandise} m WHERE m.cart_id = ${cartId}) AS merchandise`,
   );
@@ -122,9 +121,7 @@ export async function takeAndAdd(
     SELECT row_to_json(cart) AS cart, row_to_json(line) AS line, (SELECT count(*)::int FROM item) AS items, (SELECT count(*)::int FROM seat) AS seats
     FROM cart, line, durability`;
   try {
-    // A named (prepared) statement: the database plans it once per connection, not once per add.
-    const name = `cart_take_and_add_${'id' in cart ? 'existing' : 'new'}_${line.holder ? 'product' : 'merchandise'}`;
-    const [row] = await executeNamed<{ cart: Record<string, unknown>; line: Record<string, unknown>; items: number; seats: number }>(db, name, statement);
+    const [row] = await executeRows<{ cart: Record<string, unknown>; line: Record<string, unknown>; items: number; seats: number }>(db, statement);
     // No row: the item's committed counters show nothing left (or the item is not there).
     if (!row) return 'sold_out';
     if (row.items !== 1) throw new Error(`item ${line.itemId} is not in the database`);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { executeNamed, rowFromJson, rowsFromJson } from '../../db/raw-rows';
+import { executeRows, rowFromJson, rowsFromJson } from '../../db/raw-rows';
 import { readTogether } from '../../db/read-together';
 import { customers, events, merchandisePurchases, orders, paymentPlanPayments, refundItems, refunds, shopItems, tickets } from '../../db/schema';
 import { tallyUnits } from '../../lib/tally-units';
@@ -16,14 +16,13 @@ export type OrderRow = typeof orders.$inferSelect;
  */
 export async function loadCustomerOrders(db: Db, customerId: number, orderId?: number) {
   const one = orderId !== undefined;
-  const [row] = await executeNamed<{
+  const [row] = await executeRows<{
     orders: Record<string, unknown>[] | null;
     tickets: { ticket: Record<string, unknown>; item: Record<string, unknown>; event: Record<string, unknown> | null }[] | null;
     merchandise: { purchase: Record<string, unknown>; item: Record<string, unknown> }[] | null;
     instalments: Record<string, unknown>[] | null;
   }>(
     db,
-    one ? 'customer_order' : 'customer_orders',
     sql`WITH chosen AS (
           SELECT o.* FROM ${orders} o
           WHERE o.id IN (SELECT id FROM ${orders} WHERE customer_id = ${customerId} UNION SELECT order_id FROM ${tickets} WHERE holder_customer_id = ${customerId})
@@ -75,11 +74,6 @@ export async function loadCustomerRefunds(db: Db, customerId: number) {
 export type NewOrder = typeof orders.$inferInsert;
 export type TicketRow = typeof tickets.$inferSelect;
 
-export async function insertOrder(tx: Db, values: NewOrder): Promise<OrderRow> {
-  const [row] = await tx.insert(orders).values(values).returning();
-  return row!;
-}
-
 export async function insertTickets(tx: Db, values: (typeof tickets.$inferInsert)[]): Promise<void> {
   if (values.length) await tx.insert(tickets).values(values);
 }
@@ -120,9 +114,8 @@ export async function updateOrder(tx: Db, id: number, values: Partial<NewOrder>)
 
 /** Tickets and merchandise of an order move together (one statement): issued when paid, cancelled when abandoned. */
 export async function setOrderItemsStatus(tx: Db, orderId: number, from: string, to: string): Promise<void> {
-  await executeNamed(
+  await executeRows(
     tx,
-    'order_items_status',
     sql`WITH issued AS (UPDATE ${tickets} SET status = ${to}, updated_at = now() WHERE order_id = ${orderId} AND status = ${from})
         UPDATE ${merchandisePurchases} SET status = ${to}, updated_at = now() WHERE order_id = ${orderId} AND status = ${from}`,
   );
@@ -130,9 +123,8 @@ export async function setOrderItemsStatus(tx: Db, orderId: number, from: string,
 
 /** What a confirmation e-mail shows of an order: its customer, tickets and merchandise, in one statement. */
 export async function loadOrderForMail(db: Db, order: { id: number; customerId: number }) {
-  const [row] = await executeNamed<{ customer: { email: string; full_name: string }; tickets: Record<string, unknown>[] | null; purchases: Record<string, unknown>[] | null }>(
+  const [row] = await executeRows<{ customer: { email: string; full_name: string }; tickets: Record<string, unknown>[] | null; purchases: Record<string, unknown>[] | null }>(
     db,
-    'order_for_mail',
     sql`SELECT (SELECT json_build_object('email', c.email, 'full_name', c.full_name) FROM ${customers} c WHERE c.id = ${order.customerId}) AS customer,
                (SELECT json_agg(t ORDER BY t.id) FROM ${tickets} t WHERE t.order_id = ${order.id}) AS tickets,
                (SELECT json_agg(m ORDER BY m.id) FROM ${merchandisePurchases} m WHERE m.order_id = ${order.id}) AS purchases`,

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { executeNamed, rowFromJson } from '../../db/raw-rows';
+import { executeRows, rowFromJson } from '../../db/raw-rows';
 import { orders, paymentNotifications, payments } from '../../db/schema';
 import type { OrderRow } from '../orders/orders.queries';
 
@@ -47,9 +47,8 @@ export async function expireOpenPayments(tx: Db, orderId: number): Promise<void>
  * Undefined, and nothing recorded, for a reference we never issued.
  */
 export async function lockPaymentAndRecordNotification(tx: Db, provider: string, reference: string, notificationId: string): Promise<{ payment: PaymentRow; recorded: boolean } | undefined> {
-  const [row] = await executeNamed<{ payment: Record<string, unknown>; recorded: boolean }>(
+  const [row] = await executeRows<{ payment: Record<string, unknown>; recorded: boolean }>(
     tx,
-    'payment_lock_and_record_notification',
     sql`WITH payment AS (SELECT * FROM ${payments} WHERE provider = ${provider} AND provider_reference = ${reference} FOR UPDATE),
         noted AS (
           INSERT INTO ${paymentNotifications} (provider, notification_id, payment_id) SELECT ${provider}, ${`${provider}:${notificationId}`}, id FROM payment
@@ -61,12 +60,10 @@ export async function lockPaymentAndRecordNotification(tx: Db, provider: string,
 
 /** Sets a payment paid and locks its order for the rest of the transaction, in one statement. */
 export async function setPaidAndLockOrder(tx: Db, paymentId: number, orderId: number): Promise<OrderRow | undefined> {
-  const [row] = await executeNamed<{ o: Record<string, unknown> }>(
+  const [row] = await executeRows<{ o: Record<string, unknown> }>(
     tx,
-    'payment_paid_lock_order',
     sql`WITH paid AS (UPDATE ${payments} SET status = 'paid', updated_at = now() WHERE id = ${paymentId})
         SELECT row_to_json(o) AS o FROM ${orders} o WHERE o.id = ${orderId} FOR UPDATE`,
   );
   return row && rowFromJson(orders, row.o);
 }
-
