@@ -5,15 +5,7 @@ import type { TaxRate } from '@festival/contract';
 
 /** The tax rate of each item (null for an item without one). */
 export async function taxRatesOfItems(db: Db, itemIds: number[]): Promise<Map<number, TaxRate | null>> {
-  const rates = new Map<number, TaxRate | null>();
-  if (!itemIds.length) return rates;
-  const rows = await db
-    .select({ itemId: shopItems.id, name: taxRates.name, basisPoints: taxRates.basisPoints })
-    .from(shopItems)
-    .leftJoin(taxRates, eq(taxRates.id, shopItems.taxRateId))
-    .where(inArray(shopItems.id, itemIds));
-  for (const row of rows) rates.set(row.itemId, row.name === null || row.basisPoints === null ? null : { name: row.name, basisPoints: row.basisPoints });
-  return rates;
+  return (await listItemRows(db, itemIds)).rates;
 }
 
 export async function findShippingRate(db: Db, country: string) {

@@ -225,7 +225,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         let payment: PaymentInstruction | null = null;
         if (paidNow) await payments.fulfil(tx, order);
         else if (method === 'bank_transfer') await enqueueMail(tx, bankTransferMail(config, { email: customer.email, fullName: customer.fullName }, order));
-        else payment = await payments.startAttempt(tx, order, customer.email, undefined, undefined, true);
+        else payment = await payments.startAttempt(tx, order, customer.email, { firstOfNewOrder: true });
 
         // The cart ends; what it held is sold to the order as the transaction commits (a deferred
         // trigger, migration 0007), so the hot item rows are locked only while it commits.

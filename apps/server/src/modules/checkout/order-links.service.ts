@@ -68,7 +68,7 @@ export function createOrderLinksService(deps: OrderLinksDeps) {
         if (!needsCardPayment(accepted)) return { order: accepted, payment: null };
         const owner = await orderQueries.findOrderCustomer(tx, accepted.customerId);
         const page = `/accept-tcs/${encodeURIComponent(accepted.code)}/${orderChecksum(deps.appSecret, accepted.code)}`;
-        return { order: accepted, payment: await payments.startAttempt(tx, accepted, owner.email, undefined, page) };
+        return { order: accepted, payment: await payments.startAttempt(tx, accepted, owner.email, { returnTo: page }) };
       });
       return { data: await dataFor(order, customer), payment };
     },
@@ -90,7 +90,7 @@ export function createOrderLinksService(deps: OrderLinksDeps) {
         if (order.paymentStatus === 'abandoned' || order.paymentStatus === 'cancelled' || order.paymentStatus === 'paid') throw new AppError('CONFLICT', paymentMessages.notPayable);
         const owner = await orderQueries.findOrderCustomer(tx, order.customerId);
         const page = `/payment-plan-payment/${encodeURIComponent(order.code)}/${orderChecksum(deps.appSecret, order.code)}/${encodeURIComponent(instalment.reference)}`;
-        return payments.startAttempt(tx, order, owner.email, instalment, page);
+        return payments.startAttempt(tx, order, owner.email, { chosen: instalment, returnTo: page });
       });
     },
   };

@@ -94,11 +94,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
     tx: Db,
     order: OrderRow,
     email: string,
-    chosen?: InstalmentRow,
-    returnTo?: string,
-    /** The order was inserted by this transaction with its first attempt counted already (the checkout). */
-    firstOfNewOrder = false,
+    options: {
+      /** The instalment to pay (its own page); otherwise the order's next amount. */
+      chosen?: InstalmentRow;
+      /** The shop's page to send the payer back to. */
+      returnTo?: string;
+      /** The order was inserted by this transaction with its first attempt counted already (the checkout). */
+      firstOfNewOrder?: boolean;
+    } = {},
   ): Promise<PaymentInstruction> {
+    const { chosen, returnTo, firstOfNewOrder = false } = options;
     const instalment = chosen ?? (order.paymentPlan?.length ? await orderQueries.findFirstOpenInstalment(tx, order.id) : undefined);
     const attemptsSoFar = firstOfNewOrder ? 0 : chosen ? chosen.attempts : order.paymentAttempts;
     if (attemptsSoFar >= config.maxCreditCardAttempts) throw new AppError('CONFLICT', paymentMessages.maxAttemptsReached);
