@@ -1,4 +1,5 @@
 export * from './messages';
+export * from './field-errors';
 export * from './payment-messages';
 export * from './portal-messages';
 export * from './constants';

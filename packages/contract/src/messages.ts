@@ -41,6 +41,8 @@ export const messages = {
     acceptTerms: 'Please accept the Terms and Conditions.',
     voucherRequired: 'Please enter a voucher code.',
     voucherInvalid: 'Invalid or expired voucher code.',
+    /** Our own (decision 0023): too many wrong voucher codes in a while. */
+    voucherTooManyAttempts: 'Too many wrong voucher codes. Please wait a few minutes and try again.',
     shippingUnavailable: 'We are currently unable to ship to your country.',
     selectCountryForShipping: 'Please select your country to see your shipping rates.',
   },
@@ -138,11 +140,34 @@ export const messages = {
   server: {
     invalidInput: 'Some of the details you sent are not valid.',
     missingHeader: 'This request must be sent by the shop application.',
+    jsonOnly: 'This request must send its details as JSON.',
     notFound: 'Not found.',
+    itemNotFound: 'This item does not exist or is no longer on sale.',
     unauthenticated: 'Please log in to continue.',
     internal: 'Something went wrong on our side. Please try again in a moment.',
     tooLarge: 'The request is too large.',
     tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  },
+  /** Field texts of our own for payloads no form of the shop sends (a broken or hostile client). */
+  fields: {
+    required: 'This field is required.',
+    notText: 'This field must be a text.',
+    notNumber: 'This field must be a number.',
+    notWholeNumber: 'This field must be a whole number.',
+    notTrueOrFalse: 'This field must be true or false.',
+    notGroup: 'This field must be a group of fields.',
+    notList: 'This field must be a list.',
+    tooLong: (maximum: number) => `This field can have at most ${maximum} characters.`,
+    tooShort: (minimum: number) => `This field must have at least ${minimum} characters.`,
+    tooHigh: (maximum: number) => `This number can be at most ${maximum}.`,
+    tooLow: (minimum: number) => `This number must be at least ${minimum}.`,
+    notAbove: (minimum: number) => `This number must be more than ${minimum}.`,
+    tooMany: (maximum: number) => `This list can have at most ${maximum} entries.`,
+    notAllowed: 'This value is not one of the allowed choices.',
+    badFormat: 'This field is not in the right format.',
+    invalid: 'This field is not valid.',
+    nullCharacter: 'This field contains a character that is not allowed.',
+    itemCodeRequired: 'Please give the item code.',
   },
 } as const;
 

@@ -1,4 +1,4 @@
-import { api, messages, type ApiAnswer, type ApiInput, type ApiPath } from '@festival/contract';
+import { api, messages, nullCharacterFields, type ApiAnswer, type ApiInput, type ApiPath } from '@festival/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './app-error';
@@ -36,7 +36,11 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
 export function registerApiRoute<P extends ApiPath>(app: FastifyInstance, path: P, handler: ApiHandler<P>): void {
   const schema = api[path].payload;
   app.post(`/api/${path}`, async (request, reply) => {
-    const parsed = schema.safeParse(request.body ?? {});
+    // A bodiless call is an empty payload; a body of `null` is a payload like any other (refused).
+    const payload = request.body === undefined ? {} : request.body;
+    const nulls = nullCharacterFields(payload);
+    if (Object.keys(nulls).length) throw new AppError('INVALID_INPUT', messages.server.invalidInput, nulls);
+    const parsed = schema.safeParse(payload);
     if (!parsed.success) {
       throw new AppError('INVALID_INPUT', messages.server.invalidInput, fieldErrors(parsed.error));
     }

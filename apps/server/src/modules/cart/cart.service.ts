@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { CustomerRow } from '../accounts/session.queries';
 import type { CatalogReader, CatalogSnapshot } from '../catalog/catalog-snapshot';
-import { loadShopItemsByIds, SHOP_ITEM_NOT_FOUND } from '../catalog/catalog.service';
+import { loadShopItemsByIds } from '../catalog/catalog.service';
 import * as queries from './cart.queries';
 import type { CartMerchandiseRow, CartProductRow, CartRow } from './cart.queries';
 
@@ -225,7 +225,7 @@ export function createCartService(deps: CartDeps) {
 
   function onSaleItem(snapshot: CatalogSnapshot, code: string, kind: ShopItem['shop_item_type']): ShopItem {
     const item = snapshot.byCode.get(code);
-    if (!item || item.shop_item_type !== kind || !snapshot.onSaleIds.has(item.id)) throw new AppError('NOT_FOUND', SHOP_ITEM_NOT_FOUND);
+    if (!item || item.shop_item_type !== kind || !snapshot.onSaleIds.has(item.id)) throw new AppError('NOT_FOUND', messages.server.itemNotFound);
     // Sold out in the snapshot (at most a second old): refused without queueing for the item's
     // row, which is what thousands of late buyers at an on-sale would otherwise all do. A unit
     // given back (an expired cart) is on offer again with the next snapshot.

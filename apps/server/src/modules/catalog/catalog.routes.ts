@@ -6,13 +6,12 @@ import { registerApiRoute, SerializedAnswer } from '../../http/api-route';
 import { findMedia } from './catalog.queries';
 import { createMediaCache } from './media-cache';
 import type { CatalogReader } from './catalog-snapshot';
-import { SHOP_ITEM_NOT_FOUND } from './catalog.service';
 
 export function registerCatalogRoutes(app: FastifyInstance, db: Db, catalog: CatalogReader): void {
   const mediaCache = createMediaCache((hash) => findMedia(db, hash));
   registerApiRoute(app, 'get-shop-item', async (input) => {
     const answer = (await catalog.current()).itemAnswers.get(input.external_code);
-    if (!answer) throw new AppError('NOT_FOUND', SHOP_ITEM_NOT_FOUND);
+    if (!answer) throw new AppError('NOT_FOUND', messages.server.itemNotFound);
     return new SerializedAnswer(answer);
   });
 

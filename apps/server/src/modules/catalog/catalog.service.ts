@@ -93,8 +93,6 @@ export async function loadShopItemsByIds(db: Db, ids: number[]): Promise<ShopIte
   return toShopItems(db, await queries.listShopItemsByIds(db, ids));
 }
 
-export const SHOP_ITEM_NOT_FOUND = 'This item does not exist or is no longer on sale.';
-
 /** Per-event settings of the page configuration, keyed by event id. */
 export async function listEventSettings(db: Db) {
   const events = await queries.listEvents(db);

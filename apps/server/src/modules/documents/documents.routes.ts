@@ -17,8 +17,9 @@ export function registerDocumentRoutes(app: FastifyInstance, documents: Document
       .header('x-robots-tag', 'noindex')
       .send(pdf);
   };
-  // Over-long parts cannot be right: the same 404, without a query.
-  const fits = (...parts: string[]) => parts.every((part) => part.length <= 254);
+  // Over-long parts, and parts with a NUL (no text in the database holds one), cannot be right:
+  // the same 404, without a query.
+  const fits = (...parts: string[]) => parts.every((part) => part.length <= 254 && !part.includes('\u0000'));
   app.get<{ Params: { email: string; code: string } }>('/download-ticket/:email/:code', async (request, reply) => {
     const { email, code } = request.params;
     return send(reply, fits(email, code) ? await documents.ticketPdf(email, code) : null, `ticket-${code}.pdf`);
@@ -27,4 +28,7 @@ export function registerDocumentRoutes(app: FastifyInstance, documents: Document
     const { code, checksum } = request.params;
     return send(reply, fits(code, checksum) ? await documents.invoicePdf(code, checksum) : null, `invoice-${code}.pdf`);
   });
+  // A link the routes above cannot take (a part missing or longer than the router reads) is as
+  // wrong as any other: the same 404, not the web app's page.
+  for (const prefix of ['/download-ticket/*', '/download-invoice/*']) app.get(prefix, async (_request, reply) => send(reply, null, ''));
 }
