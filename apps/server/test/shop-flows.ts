@@ -1,7 +1,8 @@
-import type { PaymentInstruction } from '@festival/contract';
+import { api, type Order, type PaymentInstruction } from '@festival/contract';
 import { expect } from 'vitest';
 import { customers, sessions } from '../src/db/schema';
 import { hashToken } from '../src/modules/accounts/session.service';
+import { SANDBOX_CARDS } from '../src/modules/payments/sandbox-gateway';
 import type { TestShop } from './test-shop';
 
 /** The steps of buying that the checkout and payment tests share. */
@@ -67,4 +68,45 @@ export async function payOnSandbox(base: string, instruction: PaymentInstruction
   const back = await fetch(base + done.headers.get('location')!, { redirect: 'manual' });
   expect(back.status).toBe(303);
   return back.headers.get('location')!;
+}
+
+/** A line of a test order: the product, and its holder's details where they matter. */
+export interface OrderLine {
+  code: string;
+  holder?: string;
+  age?: string;
+  transport_time_id?: number;
+}
+
+/**
+ * A card order of these lines (and merchandise, shipped to the Netherlands) for the buyer, paid on
+ * the sandbox gateway of the shop listening at `base`; answers the order as the buyer's data shows it.
+ */
+export async function paidOrder(shop: TestShop, base: string, buyer: { token: string; id: number }, lines: OrderLine[], merchandise: string[] = []): Promise<Order> {
+  let cart: string | undefined;
+  for (const [index, line] of lines.entries()) {
+    const answer = await shop.call('add-product-to-cart', {
+      token: buyer.token,
+      cart,
+      external_code: line.code,
+      full_name: line.holder ?? `Holder ${index} of ${buyer.id}`,
+      email: `holder${index}.${buyer.id}@example.org`,
+      age: line.age ?? '25-34',
+      transport_time_id: line.transport_time_id,
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    cart = answer.body.cart.code;
+  }
+  for (const code of merchandise) {
+    const answer = await shop.call('add-merchandise-to-cart', { token: buyer.token, cart, external_code: code });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    cart = answer.body.cart.code;
+  }
+  const shipping = merchandise.length ? { shipping_name: 'Bea Buyer', shipping_country: 'NL', shipping_address: NL_ADDRESS } : {};
+  const checkout = await shop.call('checkout-cart', checkoutPayload(buyer.token, cart!, shipping));
+  expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+  const placed = api['checkout-cart'].answer.parse(checkout.body);
+  await payOnSandbox(base, placed.payment, SANDBOX_CARDS.succeeds);
+  const data = api['get-data'].answer.parse((await shop.call('get-data', { token: buyer.token })).body).data;
+  return data.orders.find((order) => order.code === placed.order.code)!;
 }

@@ -2,6 +2,7 @@ import { api } from '@festival/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutPayload, createCustomer, NL_ADDRESS, payOnSandbox } from '../../test/shop-flows';
+import { createStatementRecorder, type RecordedStatement } from '../../test/statement-recorder';
 import { createTestShop, type TestShop } from '../../test/test-shop';
 import { SANDBOX_CARDS } from '../modules/payments/sandbox-gateway';
 
@@ -30,11 +31,6 @@ const GROWING = new Set([
 ]);
 const SEEDED = 20_000;
 
-interface Recorded {
-  text: string;
-  values: unknown[];
-}
-
 /**
  * Every query the request path runs (a visitor browsing, a customer buying and paying by card,
  * then using the portal) is explained by PostgreSQL on a database holding 20,000 of everyone
@@ -45,27 +41,17 @@ interface Recorded {
 describe.skipIf(!postgresUrl)('query plans of the request path', () => {
   let shop: TestShop;
   let base: string;
-  const recorded: Recorded[] = [];
-  let recording = false;
-  const originalQuery = pg.Client.prototype.query;
+  let recorder: ReturnType<typeof createStatementRecorder>;
 
   beforeAll(async () => {
     shop = await createTestShop('postgres', { app: { catalogMaxAgeMs: 0 } });
     base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
     await seedVolume(shop.database.url!);
-    // Records what the server sends (the test's own EXPLAINs go through a client made later, unrecorded).
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      if (recording) {
-        const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown];
-        const text = typeof first === 'string' ? first : first?.text;
-        const values = (typeof first === 'string' ? undefined : first?.values) ?? (Array.isArray(second) ? second : []);
-        if (text && !/^\s*(begin|commit|rollback|select 1|select set_config)/i.test(text)) recorded.push({ text, values });
-      }
-      return (originalQuery as (...rest: unknown[]) => unknown).apply(this, args);
-    } as typeof pg.Client.prototype.query;
+    // Records what the server sends (the test's own EXPLAINs go through the original method, unrecorded).
+    recorder = createStatementRecorder();
   }, 120_000);
   afterAll(async () => {
-    pg.Client.prototype.query = originalQuery;
+    recorder?.restore();
     await shop?.close();
   });
 
@@ -74,7 +60,7 @@ describe.skipIf(!postgresUrl)('query plans of the request path', () => {
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(warning.message);
     process.on('warning', onWarning);
-    recording = true;
+    recorder.start();
     const buyer = await createCustomer(shop);
     await shop.call('get-data', {});
     await shop.call('get-shop-item', { external_code: 'NWF27-WEEKEND' });
@@ -109,12 +95,12 @@ describe.skipIf(!postgresUrl)('query plans of the request path', () => {
     await fetch(`${base}/download-invoice/${order.code}/${order.checksum}`);
     await shop.call('get-terms-and-conditions-order', { order: order.code, checksum: order.checksum });
     await shop.call('logout', { token: buyer.token });
-    recording = false;
+    recorder.stop();
     process.off('warning', onWarning);
     expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
 
-    const distinct = new Map<string, Recorded>();
-    for (const query of recorded) if (!distinct.has(query.text)) distinct.set(query.text, query);
+    const distinct = new Map<string, RecordedStatement>();
+    for (const query of recorder.recorded) if (!distinct.has(query.text)) distinct.set(query.text, query);
     expect(distinct.size).toBeGreaterThan(40);
 
     const client = new pg.Client({ connectionString: shop.database.url });
@@ -123,7 +109,7 @@ describe.skipIf(!postgresUrl)('query plans of the request path', () => {
     try {
       for (const { text, values } of distinct.values()) {
         // EXPLAIN plans without running; a data-changing CTE is planned all the same.
-        const explain = originalQuery as unknown as (this: pg.Client, text: string, values: unknown[]) => Promise<pg.QueryResult<{ 'QUERY PLAN': { Plan: PlanNode }[] }>>;
+        const explain = recorder.query as unknown as (this: pg.Client, text: string, values: unknown[]) => Promise<pg.QueryResult<{ 'QUERY PLAN': { Plan: PlanNode }[] }>>;
         const { rows } = await explain.call(client, `EXPLAIN (FORMAT JSON) ${text}`, values).catch((error: Error) => {
           throw new Error(`${error.message}: ${text} ${JSON.stringify(values)}`);
         });

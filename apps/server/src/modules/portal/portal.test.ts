@@ -3,11 +3,10 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
 import { readPdf } from '../../../test/pdf-reader';
-import { checkoutPayload, createCustomer, NL_ADDRESS, payOnSandbox } from '../../../test/shop-flows';
+import { checkoutPayload, createCustomer, NL_ADDRESS, paidOrder as placePaidOrder, type OrderLine } from '../../../test/shop-flows';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { customers, emailOutbox, orders, refunds, shopItems, ticketChanges, tickets, travelTimes } from '../../db/schema';
 import { orderChecksum } from '../orders/order-view';
-import { SANDBOX_CARDS } from '../payments/sandbox-gateway';
 import { runRefundsCommand } from './refunds-command';
 
 const SECRET = 'portal-test-secret-of-at-least-32-characters';
@@ -23,12 +22,6 @@ const BANK = {
 };
 
 type Buyer = Awaited<ReturnType<typeof createCustomer>>;
-interface Line {
-  code: string;
-  holder?: string;
-  age?: string;
-  transport_time_id?: number;
-}
 
 describe.each(testEngines())('the customer portal on %s', (engine) => {
   let shop: TestShop;
@@ -51,33 +44,7 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
   const dataOf = async (buyer: Buyer) => api['get-data'].answer.parse((await shop.call('get-data', { token: buyer.token })).body).data;
   const orderOf = async (buyer: Buyer, code: string): Promise<Order | undefined> => (await dataOf(buyer)).orders.find((order) => order.code === code);
 
-  /** A paid card order of these lines (and merchandise) for the buyer. */
-  async function paidOrder(buyer: Buyer, lines: Line[], merchandise: string[] = []): Promise<Order> {
-    let cart: string | undefined;
-    for (const [index, line] of lines.entries()) {
-      const answer = await shop.call('add-product-to-cart', {
-        token: buyer.token,
-        cart,
-        external_code: line.code,
-        full_name: line.holder ?? `Holder ${index} of ${buyer.email}`,
-        email: `holder${index}.${buyer.id}@example.org`,
-        age: line.age ?? '25-34',
-        transport_time_id: line.transport_time_id,
-      });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      cart = answer.body.cart.code;
-    }
-    for (const code of merchandise) {
-      const answer = await shop.call('add-merchandise-to-cart', { token: buyer.token, cart, external_code: code });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      cart = answer.body.cart.code;
-    }
-    const checkout = await shop.call('checkout-cart', checkoutPayload(buyer.token, cart!, merchandise.length ? { shipping_name: 'Bea Buyer', shipping_country: 'NL', shipping_address: NL_ADDRESS } : {}));
-    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
-    const placed = api['checkout-cart'].answer.parse(checkout.body);
-    await payOnSandbox(base, placed.payment, SANDBOX_CARDS.succeeds);
-    return (await orderOf(buyer, placed.order.code))!;
-  }
+  const paidOrder = (buyer: Buyer, lines: OrderLine[], merchandise: string[] = []) => placePaidOrder(shop, base, buyer, lines, merchandise);
 
   const changeTicket = (buyer: Buyer, order: Order, code: string, fields: Record<string, unknown>) => shop.call('change-ticket', { token: buyer.token, order_id: order.id, code, reassign: false, ...fields });
   const mailsTo = (to: string, subject: string) =>

@@ -1,0 +1,134 @@
+import { API_PATHS, messages } from '@festival/contract';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BODY_LIMIT_BYTES } from '../app';
+import { expectClearRefusal } from '../../test/answer-checks';
+import { wellFormedPayloads } from '../../test/call-payloads';
+import { testEngines } from '../../test/databases';
+import { changedTables, createSnapshotter } from '../../test/db-snapshot';
+import { FRAGMENTS, FUZZ_SCALE, FUZZ_SEED } from '../../test/hostile-input';
+import { buildWorld, type Party } from '../../test/security-world';
+import { createTestShop, type TestShop } from '../../test/test-shop';
+
+const SECRET = 'raw-requests-secret-of-at-least-32-characters';
+const HOUR = 3_600_000;
+const XHR = { 'x-requested-with': 'XMLHttpRequest' };
+const JSON_TYPE = { 'content-type': 'application/json', ...XHR };
+/** Every byte of the text's UTF-8 as %XX (encodeURIComponent throws on a lone surrogate). */
+const percentEncoded = (text: string) => [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+
+/**
+ * What arrives below the JSON payloads (issue 10, point 1): bodies that are not JSON, the wrong
+ * content type, bodies over the limit, calls without the shop's header or with the wrong method,
+ * and download links with made-up, broken or hostile parts. Each answers a clear 4xx and changes
+ * nothing.
+ */
+describe.each(testEngines())('raw requests on %s', (engine) => {
+  let shop: TestShop;
+  let owner: Party;
+  let snapshot: () => Promise<Record<string, string>>;
+  beforeAll(async () => {
+    shop = await createTestShop(engine, {
+      app: { appSecret: SECRET, accountAnswerFloorMs: 0, cartSweepIntervalMs: HOUR, reminderIntervalMs: HOUR, mail: { pollMs: HOUR } },
+    });
+    const base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
+    owner = (await buildWorld(shop, base, SECRET)).owner;
+    snapshot = createSnapshotter(shop.database.db);
+  }, 120_000);
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  const unchangedAfter = async (what: string, work: () => Promise<void>) => {
+    const before = await snapshot();
+    await work();
+    expect(changedTables(before, await snapshot()), what).toEqual([]);
+  };
+
+  it('answers malformed JSON, a wrong content type, an oversized body, a missing header and a wrong method of every call with a clear 4xx', async () => {
+    const good = (path: (typeof API_PATHS)[number]) => JSON.stringify(wellFormedPayloads(owner, owner.token)[path]);
+    const cases: { name: string; method?: 'GET' | 'PUT' | 'DELETE'; headers: Record<string, string>; body?: (path: (typeof API_PATHS)[number]) => string | Buffer; status: number[] }[] = [
+      ...['{', '{"token":', '[1,2', 'nul', '{"a":1}}', "{'a':1}", '{"a":1,}', '\u0000', 'undefined', '{"a":"\\x41"}', '{"a":"\\ud800"'].map((text) => ({
+        name: `unparsable ${JSON.stringify(text)}`,
+        headers: JSON_TYPE,
+        body: () => text,
+        status: [400],
+      })),
+      { name: 'an empty JSON body', headers: JSON_TYPE, body: () => '', status: [400] },
+      { name: 'a prototype-polluting body', headers: JSON_TYPE, body: (path) => good(path).replace(/^\{/, '{"__proto__":{"admin":true},'), status: [400] },
+      { name: 'a constructor-polluting body', headers: JSON_TYPE, body: (path) => good(path).replace(/^\{/, '{"constructor":{"prototype":{"admin":true}},'), status: [400] },
+      { name: 'deeply nested arrays', headers: JSON_TYPE, body: () => `${'['.repeat(10_000)}${']'.repeat(10_000)}`, status: [422] },
+      { name: 'a body over the limit', headers: JSON_TYPE, body: (path) => good(path).replace(/^\{/, `{"padding":"${'x'.repeat(BODY_LIMIT_BYTES)}",`), status: [413] },
+      { name: 'a text/plain body', headers: { 'content-type': 'text/plain', ...XHR }, body: good, status: [415] },
+      { name: 'a form body', headers: { 'content-type': 'application/x-www-form-urlencoded', ...XHR }, body: () => 'token=x&cart=y', status: [415] },
+      { name: 'a multipart body', headers: { 'content-type': 'multipart/form-data; boundary=x', ...XHR }, body: () => '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--', status: [415] },
+      { name: 'a JSON body in UTF-16', headers: { 'content-type': 'application/json; charset=utf-16le', ...XHR }, body: (path) => Buffer.from(good(path), 'utf16le'), status: [400, 415] },
+      { name: 'a gzip body that is not gzip', headers: { ...JSON_TYPE, 'content-encoding': 'gzip' }, body: good, status: [400, 415] },
+      { name: 'no X-Requested-With header', headers: { 'content-type': 'application/json' }, body: good, status: [400] },
+      { name: 'a GET', method: 'GET', headers: XHR, status: [404] },
+      { name: 'a DELETE', method: 'DELETE', headers: XHR, status: [404] },
+    ];
+    for (const path of API_PATHS) {
+      await unchangedAfter(path, async () => {
+        for (const attempt of cases) {
+          const response = await shop.app.inject({ method: attempt.method ?? 'POST', url: `/api/${path}`, headers: attempt.headers, ...(attempt.body ? { payload: attempt.body(path) } : {}) });
+          const context = `${path} with ${attempt.name} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+          expect(attempt.status, context).toContain(response.statusCode);
+          expectClearRefusal(response.statusCode, response.json(), context);
+        }
+      });
+    }
+  });
+
+  it('answers any text sent as a JSON body with a clear 4xx or the call’s answer, never a 5xx', async () => {
+    const text = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 200 }),
+      fc.json(),
+      fc.constantFrom(...FRAGMENTS),
+      fc.tuple(fc.json(), fc.string({ maxLength: 5 })).map(([json, tail]) => json + tail),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...API_PATHS), fc.array(text, { minLength: 1, maxLength: 10 }), async (path, bodies) => {
+        await unchangedAfter(path, async () => {
+          for (const body of bodies) {
+            const response = await shop.app.inject({ method: 'POST', url: `/api/${path}`, headers: JSON_TYPE, payload: body });
+            const context = `${path} ${JSON.stringify(body).slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+            // Some texts are JSON of a payload the call accepts (get-data of {}): then it answers.
+            if (response.statusCode < 400) expect(response.statusCode, context).toBe(200);
+            else expectClearRefusal(response.statusCode, response.json(), context);
+          }
+        });
+      }),
+      { numRuns: Math.round(60 * FUZZ_SCALE), ...(FUZZ_SEED !== undefined ? { seed: FUZZ_SEED } : {}) },
+    );
+  });
+
+  it('answers made-up, broken and hostile download links with the same 404, never a 5xx', async () => {
+    const notFound = (response: { statusCode: number; body: string; headers: Record<string, unknown> }, context: string) => {
+      expect([response.statusCode, response.body], context).toEqual([404, messages.server.notFound]);
+      expect(response.headers['cache-control'], context).toBe('private, no-store');
+    };
+    const segment = fc.oneof(fc.string({ unit: 'binary', maxLength: 60 }), fc.constantFrom(...FRAGMENTS), fc.constantFrom(owner.paid.code, owner.paid.shuttle.code, owner.paid.shuttle.email, owner.paid.checksum, 'x'.repeat(300)));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('download-ticket', 'download-invoice'), segment, segment, async (kind, first, second) => {
+        const right = kind === 'download-ticket' ? [owner.paid.shuttle.email, owner.paid.shuttle.code] : [owner.paid.code, owner.paid.checksum];
+        if (first === right[0] && second === right[1]) return;
+        await unchangedAfter(kind, async () => {
+          const url = `/${kind}/${percentEncoded(first)}/${percentEncoded(second)}`;
+          const response = await shop.app.inject({ method: 'GET', url });
+          notFound(response, url);
+        });
+      }),
+      { numRuns: Math.round(150 * FUZZ_SCALE), ...(FUZZ_SEED !== undefined ? { seed: FUZZ_SEED } : {}) },
+    );
+    // Escapes that do not decode, encoded NULs and parent-directory steps.
+    for (const url of ['/download-ticket/%ZZ/%00', '/download-invoice/%00/%00', '/download-ticket/a%2F..%2F..%2Fetc/passwd', '/download-invoice/..%2F..%2Fpackage.json/x', `/download-ticket/${encodeURIComponent(owner.paid.shuttle.email)}/${owner.paid.shuttle.code}%00`]) {
+      const response = await shop.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, url).toBeLessThan(500);
+    }
+    // The right link still downloads.
+    const ticket = await shop.app.inject({ method: 'GET', url: `/download-ticket/${encodeURIComponent(owner.paid.shuttle.email)}/${owner.paid.shuttle.code}` });
+    expect([ticket.statusCode, ticket.headers['content-type']]).toEqual([200, 'application/pdf']);
+  });
+});

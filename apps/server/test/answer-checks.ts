@@ -1,0 +1,53 @@
+import * as contract from '@festival/contract';
+import { expect } from 'vitest';
+
+/**
+ * Every text of the contract's message catalogues as a pattern: plain texts match exactly, texts
+ * with placeholders (functions) match with anything in their places.
+ */
+function cataloguePatterns(): RegExp[] {
+  const patterns: RegExp[] = [];
+  const SLOT = '\u0001';
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const visit = (value: unknown) => {
+    if (typeof value === 'string') patterns.push(new RegExp(`^${escape(value)}$`));
+    else if (typeof value === 'function') {
+      // A placeholder is a text or a list of texts: an array of one slot joins to the slot.
+      const fill = (value as (...args: unknown[]) => unknown).bind(null);
+      let text: string;
+      try {
+        text = String(fill(SLOT, SLOT, SLOT, SLOT));
+      } catch {
+        text = String(fill([SLOT], [SLOT], [SLOT], [SLOT]));
+      }
+      patterns.push(new RegExp(`^${text.split(SLOT).map(escape).join('[\\s\\S]*')}$`));
+    } else if (value && typeof value === 'object') Object.values(value).forEach(visit);
+  };
+  [contract.messages, contract.paymentMessages, contract.portalMessages].forEach(visit);
+  // Texts the contract exports on their own, such as passwordTooShort.
+  Object.values(contract).filter((value) => typeof value === 'string').forEach(visit);
+  return patterns;
+}
+
+const CATALOGUE = cataloguePatterns();
+const inCatalogue = (text: unknown) => typeof text === 'string' && CATALOGUE.some((pattern) => pattern.test(text));
+
+/**
+ * A refusal as the web app shows it (spec section 8): a message, and per-field texts, each one of
+ * the contract's texts, so no internals (SQL, stack frames, driver errors) can reach an answer.
+ */
+export function expectClearRefusal(status: number, body: unknown, context: string): void {
+  expect(status, context).toBeGreaterThanOrEqual(400);
+  expect(status, context).toBeLessThan(500);
+  const { message, errors } = (body ?? {}) as { message?: unknown; errors?: unknown };
+  expect(typeof message, `${context}: no message in ${JSON.stringify(body)}`).toBe('string');
+  expect(inCatalogue(message), `${context}: the message ${JSON.stringify(message)} is not one of the contract's texts`).toBe(true);
+  if (errors === undefined) return;
+  expect(errors && typeof errors === 'object' && !Array.isArray(errors), `${context}: errors is not a field map`).toBe(true);
+  for (const [field, texts] of Object.entries(errors as Record<string, unknown>)) {
+    expect(Array.isArray(texts) && texts.length > 0, `${context}: errors.${field}`).toBe(true);
+    for (const text of texts as unknown[]) {
+      expect(inCatalogue(text), `${context}: errors.${field} holds ${JSON.stringify(text)}, not one of the contract's texts`).toBe(true);
+    }
+  }
+}

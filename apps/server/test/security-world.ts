@@ -1,0 +1,99 @@
+import { api } from '@festival/contract';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { customers, shopItems, travelTimes } from '../src/db/schema';
+import { hashPassword } from '../src/modules/accounts/passwords';
+import { orderChecksum } from '../src/modules/orders/order-view';
+import { cartWith, checkoutPayload, createCustomer, NL_ADDRESS, paidOrder } from './shop-flows';
+import type { TestShop } from './test-shop';
+
+/** The password the world's customers really have. */
+export const WORLD_PASSWORD = 'correct horse battery staple';
+
+export const BANK_DETAILS = {
+  bank_owner_full_name: 'Buyer Holder',
+  bank_owner_address: NL_ADDRESS,
+  bank_name: 'ABN AMRO',
+  bank_city: 'Amsterdam',
+  bank_country: 'NL',
+  bank_bic: 'ABNANL2A',
+  bank_iban: 'NL91 ABNA 0417 1643 00',
+};
+
+/**
+ * Everything one customer can name in a call or a link: a session, an open cart with a ticket
+ * and merchandise, a paid order with a shuttle ticket and shipped merchandise, a refund request,
+ * a payment-plan order with an instalment to pay and an unpaid card order.
+ */
+export interface Party {
+  token: string;
+  email: string;
+  id: number;
+  cart: { code: string; productId: number; merchandiseId: number };
+  paid: {
+    id: number;
+    code: string;
+    checksum: string;
+    /** The weekend ticket, with a refund requested for it. */
+    ticket: { code: string; email: string };
+    /** The shuttle ticket, with a travel time. */
+    shuttle: { code: string; email: string };
+    merchandise: string;
+  };
+  refundId: number;
+  plan: { id: number; code: string; checksum: string; reference: string };
+  unpaid: { id: number; code: string; checksum: string };
+  /** The shuttle's departure, and another one it can move to. */
+  travelTimeId: number;
+  otherTravelTimeId: number;
+}
+
+/** Two customers, the owner and another, each with everything of a Party. */
+export async function buildWorld(shop: TestShop, base: string, secret: string): Promise<{ owner: Party; other: Party; anonymousCart: string }> {
+  // The two departures with the most seats left: the shuttle is booked on one and can move to the other.
+  const [departure, later] = await shop.database.db
+    .select({ id: travelTimes.id })
+    .from(travelTimes)
+    .innerJoin(shopItems, eq(shopItems.id, travelTimes.shopItemId))
+    .where(and(eq(shopItems.externalCode, 'NWF27-SHUTTLE'), eq(travelTimes.active, true)))
+    .orderBy(desc(sql`coalesce(${travelTimes.seats}, 1000000) - ${travelTimes.held} - ${travelTimes.sold}`), asc(travelTimes.departsAt))
+    .limit(2);
+  const travelTimeId = departure!.id;
+
+  async function party(): Promise<Party> {
+    const customer = await createCustomer(shop);
+    await shop.database.db.update(customers).set({ passwordHash: await hashPassword(WORLD_PASSWORD) }).where(eq(customers.id, customer.id));
+    const order = await paidOrder(shop, base, customer, [{ code: 'NWF27-WEEKEND' }, { code: 'NWF27-SHUTTLE', transport_time_id: travelTimeId }], ['NWF27-HOODIE']);
+    const [ticket, shuttle] = order.tickets;
+    const requested = await shop.call('request-refund', { token: customer.token, order_id: order.id, tickets: ticket!.code, ...BANK_DETAILS });
+    expect(requested.status, JSON.stringify(requested.body)).toBe(200);
+
+    const plan = api['checkout-cart'].answer.parse((await shop.call('checkout-cart', checkoutPayload(customer.token, await cartWith(shop, customer.token, ['NWF27-WEEKEND-PLAN'])))).body).order;
+    const unpaid = api['checkout-cart'].answer.parse((await shop.call('checkout-cart', checkoutPayload(customer.token, await cartWith(shop, customer.token, ['NWF27-PARKING'])))).body).order;
+
+    const cartCode = await cartWith(shop, customer.token, ['NWF27-LOCKER'], ['NWF27-POSTER']);
+    const cart = api['get-cart'].answer.parse((await shop.call('get-cart', { token: customer.token, cart: cartCode })).body).cart!;
+    return {
+      ...customer,
+      cart: { code: cartCode, productId: cart.products[0]!.id, merchandiseId: cart.merchandise[0]!.id },
+      paid: {
+        id: order.id,
+        code: order.code,
+        checksum: orderChecksum(secret, order.code),
+        ticket: { code: ticket!.code, email: ticket!.email! },
+        shuttle: { code: shuttle!.code, email: shuttle!.email! },
+        merchandise: order.merchandisePurchases[0]!.code,
+      },
+      refundId: requested.body.data.refund_id,
+      plan: { id: plan.id, code: plan.code, checksum: orderChecksum(secret, plan.code), reference: plan.payments[1]!.reference },
+      unpaid: { id: unpaid.id, code: unpaid.code, checksum: orderChecksum(secret, unpaid.code) },
+      travelTimeId,
+      otherTravelTimeId: later!.id,
+    };
+  }
+
+  const owner = await party();
+  const other = await party();
+  const anonymousCart = await cartWith(shop, '', ['NWF27-CAMPING']);
+  return { owner, other, anonymousCart };
+}
