@@ -2,8 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { PaymentGateway } from './gateway';
 import { NOTIFY_PATH, RETURN_PATH, type PaymentsService } from './payments.service';
 
-/** The link pages a payer may be sent back to: only these paths of the shop's own, never another site. */
-const RETURN_PAGES = /^\/(?:payment-plan-payment|accept-tcs)\/[A-Za-z0-9%_.-]+(?:\/[A-Za-z0-9%_.-]+){1,2}$/;
+/**
+ * The link pages a payer may be sent back to: only these paths of the shop's own, never another
+ * site, and of plain segments (codes, checksums, references), so no "..", encoded or not, can
+ * lead elsewhere.
+ */
+const RETURN_PAGES = /^\/(?:payment-plan-payment|accept-tcs)\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+){1,2}$/;
 
 /**
  * The provider's side of the shop: its server-to-server notifications (verified by signature on
