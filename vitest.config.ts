@@ -12,6 +12,7 @@ export default defineConfig({
             'apps/web/src/**/*.test.ts',
             'apps/web/src/**/*.test.tsx',
             'apps/server/src/**/*.unit.test.ts',
+            'scripts/**/*.test.mjs',
           ],
           // Component tests (.test.tsx) choose the DOM with `// @vitest-environment happy-dom`;
           // their JSX compiles as apps/web/tsconfig.json says (jsx: react-jsx).
