@@ -1,6 +1,6 @@
 import type { ApiPath } from '@festival/contract';
-import { BANK_DETAILS, type Party, WORLD_PASSWORD } from './security-world';
-import { NL_ADDRESS } from './shop-flows';
+import { type Party, WORLD_PASSWORD } from './security-world';
+import { BANK_DETAILS, NL_ADDRESS } from './shop-flows';
 
 /**
  * A well-formed payload of every call of the contract, naming the party's own things, with the

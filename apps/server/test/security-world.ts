@@ -1,24 +1,16 @@
 import { api } from '@festival/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { AppOptions } from '../src/app';
 import { customers, shopItems, travelTimes } from '../src/db/schema';
 import { hashPassword } from '../src/modules/accounts/passwords';
 import { orderChecksum } from '../src/modules/orders/order-view';
-import { cartWith, checkoutPayload, createCustomer, NL_ADDRESS, paidOrder } from './shop-flows';
-import type { TestShop } from './test-shop';
+import { BANK_DETAILS, cartWith, checkoutPayload, createCustomer, paidOrder } from './shop-flows';
+import { createTestShop, type TestShop } from './test-shop';
+import type { Engine } from './databases';
 
 /** The password the world's customers really have. */
 export const WORLD_PASSWORD = 'correct horse battery staple';
-
-export const BANK_DETAILS = {
-  bank_owner_full_name: 'Buyer Holder',
-  bank_owner_address: NL_ADDRESS,
-  bank_name: 'ABN AMRO',
-  bank_city: 'Amsterdam',
-  bank_country: 'NL',
-  bank_bic: 'ABNANL2A',
-  bank_iban: 'NL91 ABNA 0417 1643 00',
-};
 
 /**
  * Everything one customer can name in a call or a link: a session, an open cart with a ticket
@@ -96,4 +88,19 @@ export async function buildWorld(shop: TestShop, base: string, secret: string): 
   const other = await party();
   const anonymousCart = await cartWith(shop, '', ['NWF27-CAMPING']);
   return { owner, other, anonymousCart };
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * A shop for the abuse suite with its world built: account answers without their time floor and
+ * background rounds out of the way (a table fingerprint must only see what the calls did), listening
+ * for the sandbox gateway's payers. `app` adds options (a clock, a pinned catalogue snapshot).
+ */
+export async function openAbuseShop(engine: Engine, secret: string, app: Partial<Omit<AppOptions, 'db' | 'config' | 'webRoot'>> = {}) {
+  const shop = await createTestShop(engine, {
+    app: { appSecret: secret, accountAnswerFloorMs: 0, cartSweepIntervalMs: HOUR, reminderIntervalMs: HOUR, mail: { pollMs: HOUR }, ...app },
+  });
+  const base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
+  return { shop, base, ...(await buildWorld(shop, base, secret)) };
 }

@@ -9,6 +9,17 @@ import type { TestShop } from './test-shop';
 
 export const NL_ADDRESS = { 'Street and number': 'Damrak 1', Postcode: '1012 LG', City: 'Amsterdam' };
 
+/** The bank details of a refund request (a valid IBAN and BIC). */
+export const BANK_DETAILS = {
+  bank_owner_full_name: 'Buyer Holder',
+  bank_owner_address: NL_ADDRESS,
+  bank_name: 'ABN AMRO',
+  bank_city: 'Amsterdam',
+  bank_country: 'NL',
+  bank_bic: 'ABNANL2A',
+  bank_iban: 'NL91 ABNA 0417 1643 00',
+};
+
 let customerCount = 0;
 
 /** A customer with a live session (inserted directly: the accounts tests cover registering). */

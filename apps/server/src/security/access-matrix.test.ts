@@ -2,9 +2,9 @@ import { API_PATHS, type ApiPath } from '@festival/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wellFormedPayloads } from '../../test/call-payloads';
 import { testEngines } from '../../test/databases';
-import { buildWorld, type Party } from '../../test/security-world';
+import { openAbuseShop, type Party } from '../../test/security-world';
 import { createStatementRecorder } from '../../test/statement-recorder';
-import { createTestShop, type TestShop } from '../../test/test-shop';
+import type { TestShop } from '../../test/test-shop';
 import { orderChecksum } from '../modules/orders/order-view';
 
 const SECRET = 'access-matrix-secret-of-at-least-32-characters';
@@ -69,11 +69,7 @@ describe.each(testEngines())('who reaches what, on %s', (engine) => {
   let clock = new Date();
   beforeAll(async () => {
     // One catalogue snapshot throughout: its reload, whenever it falls due, is no part of an answer's statements.
-    shop = await createTestShop(engine, {
-      app: { appSecret: SECRET, accountAnswerFloorMs: 0, catalogMaxAgeMs: HOUR, cartSweepIntervalMs: HOUR, reminderIntervalMs: HOUR, now: () => clock },
-    });
-    const base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
-    ({ owner, other } = await buildWorld(shop, base, SECRET));
+    ({ shop, owner, other } = await openAbuseShop(engine, SECRET, { catalogMaxAgeMs: HOUR, now: () => clock }));
     // On PostgreSQL the statements each answer took are compared too (the timing of a not-found answer).
     if (engine === 'postgres') recorder = createStatementRecorder();
   }, 120_000);

@@ -6,8 +6,8 @@ import { wellFormedPayloads } from '../../test/call-payloads';
 import { testEngines } from '../../test/databases';
 import { changedTables, createSnapshotter } from '../../test/db-snapshot';
 import { FUZZ_SCALE, FUZZ_SEED, hostilePayload } from '../../test/hostile-input';
-import { buildWorld, type Party } from '../../test/security-world';
-import { createTestShop, type TestShop } from '../../test/test-shop';
+import { openAbuseShop, type Party } from '../../test/security-world';
+import type { TestShop } from '../../test/test-shop';
 import { sessions } from '../db/schema';
 import { hashToken } from '../modules/accounts/session.service';
 
@@ -28,12 +28,7 @@ describe.each(testEngines())('hostile payloads on %s', (engine) => {
   let owner: Party;
   let snapshot: () => Promise<Record<string, string>>;
   beforeAll(async () => {
-    // Background rounds stay out of the way: a snapshot must only see what the calls did.
-    shop = await createTestShop(engine, {
-      app: { appSecret: SECRET, accountAnswerFloorMs: 0, cartSweepIntervalMs: HOUR, reminderIntervalMs: HOUR, mail: { pollMs: HOUR } },
-    });
-    const base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
-    owner = (await buildWorld(shop, base, SECRET)).owner;
+    ({ shop, owner } = await openAbuseShop(engine, SECRET));
     snapshot = createSnapshotter(shop.database.db);
   }, 120_000);
   afterAll(async () => {

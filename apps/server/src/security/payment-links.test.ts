@@ -2,14 +2,13 @@ import { api, type PaymentInstruction } from '@festival/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wellFormedPayloads } from '../../test/call-payloads';
 import { testEngines } from '../../test/databases';
-import { buildWorld, type Party } from '../../test/security-world';
+import { openAbuseShop, type Party } from '../../test/security-world';
 import { formPost } from '../../test/shop-flows';
-import { createTestShop, type TestShop } from '../../test/test-shop';
+import type { TestShop } from '../../test/test-shop';
 import { NOTIFY_PATH, RETURN_PATH } from '../modules/payments/payments.service';
 import { SANDBOX_CARDS, SANDBOX_PATH } from '../modules/payments/sandbox-gateway';
 
 const SECRET = 'payment-links-secret-of-at-least-32-characters';
-const HOUR = 3_600_000;
 /** What a payload could add to steer the payer elsewhere. */
 const STEERING = { url: 'https://evil.example/pay', return_url: 'https://evil.example/', return_path: '//evil.example/', notify_path: 'https://evil.example/n', then: '//evil.example/', redirect: 'https://evil.example/' };
 
@@ -23,9 +22,7 @@ describe.each(testEngines())('where payments lead, on %s', (engine) => {
   let base: string;
   let owner: Party;
   beforeAll(async () => {
-    shop = await createTestShop(engine, { app: { appSecret: SECRET, accountAnswerFloorMs: 0, cartSweepIntervalMs: HOUR, reminderIntervalMs: HOUR } });
-    base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
-    owner = (await buildWorld(shop, base, SECRET)).owner;
+    ({ shop, base, owner } = await openAbuseShop(engine, SECRET));
   }, 120_000);
   afterAll(async () => {
     await shop?.close();

@@ -7,11 +7,10 @@ import { wellFormedPayloads } from '../../test/call-payloads';
 import { testEngines } from '../../test/databases';
 import { changedTables, createSnapshotter } from '../../test/db-snapshot';
 import { FRAGMENTS, FUZZ_SCALE, FUZZ_SEED } from '../../test/hostile-input';
-import { buildWorld, type Party } from '../../test/security-world';
-import { createTestShop, type TestShop } from '../../test/test-shop';
+import { openAbuseShop, type Party } from '../../test/security-world';
+import type { TestShop } from '../../test/test-shop';
 
 const SECRET = 'raw-requests-secret-of-at-least-32-characters';
-const HOUR = 3_600_000;
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 const JSON_TYPE = { 'content-type': 'application/json', ...XHR };
 /** Every byte of the text's UTF-8 as %XX (encodeURIComponent throws on a lone surrogate). */
@@ -28,11 +27,7 @@ describe.each(testEngines())('raw requests on %s', (engine) => {
   let owner: Party;
   let snapshot: () => Promise<Record<string, string>>;
   beforeAll(async () => {
-    shop = await createTestShop(engine, {
-      app: { appSecret: SECRET, accountAnswerFloorMs: 0, cartSweepIntervalMs: HOUR, reminderIntervalMs: HOUR, mail: { pollMs: HOUR } },
-    });
-    const base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
-    owner = (await buildWorld(shop, base, SECRET)).owner;
+    ({ shop, owner } = await openAbuseShop(engine, SECRET));
     snapshot = createSnapshotter(shop.database.db);
   }, 120_000);
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
 import { readPdf } from '../../../test/pdf-reader';
-import { checkoutPayload, createCustomer, NL_ADDRESS, paidOrder as placePaidOrder, type OrderLine } from '../../../test/shop-flows';
+import { BANK_DETAILS, checkoutPayload, createCustomer, NL_ADDRESS, paidOrder as placePaidOrder, type OrderLine } from '../../../test/shop-flows';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { customers, emailOutbox, orders, refunds, shopItems, ticketChanges, tickets, travelTimes } from '../../db/schema';
 import { orderChecksum } from '../orders/order-view';
@@ -11,15 +11,6 @@ import { runRefundsCommand } from './refunds-command';
 
 const SECRET = 'portal-test-secret-of-at-least-32-characters';
 const MINUTE = 60_000;
-const BANK = {
-  bank_owner_full_name: 'Buyer Holder',
-  bank_owner_address: NL_ADDRESS,
-  bank_name: 'ABN AMRO',
-  bank_city: 'Amsterdam',
-  bank_country: 'NL',
-  bank_bic: 'ABNANL2A',
-  bank_iban: 'NL91 ABNA 0417 1643 00',
-};
 
 type Buyer = Awaited<ReturnType<typeof createCustomer>>;
 
@@ -59,7 +50,7 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     const [first] = await departures();
     const order = await paidOrder(owner, [{ code: 'NWF27-WEEKEND' }, { code: 'NWF27-SHUTTLE', transport_time_id: first!.travel_times.id }]);
     const [ticket, shuttle] = order.tickets;
-    const requested = await shop.call('request-refund', { token: owner.token, order_id: order.id, tickets: ticket!.code, ...BANK });
+    const requested = await shop.call('request-refund', { token: owner.token, order_id: order.id, tickets: ticket!.code, ...BANK_DETAILS });
     expect(requested.status, JSON.stringify(requested.body)).toBe(200);
     const refundId = requested.body.data.refund_id as number;
 
@@ -68,8 +59,8 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
       shop.call('change-ticket', { token: other.token, order_id: order.id, code: shuttle!.code, full_name: 'Thief', reassign: false }),
       shop.call('change-ticket', { token: other.token, order_id: order.id, code: 'NO-SUCH-TICKET', full_name: 'Thief', reassign: false }),
       shop.call('set-travel-time', { token: other.token, code: shuttle!.code, transport_time_id: first!.travel_times.id }),
-      shop.call('request-refund', { token: other.token, order_id: order.id, tickets: shuttle!.code, ...BANK }),
-      shop.call('request-refund', { token: other.token, order_id: 999_999, tickets: shuttle!.code, ...BANK }),
+      shop.call('request-refund', { token: other.token, order_id: order.id, tickets: shuttle!.code, ...BANK_DETAILS }),
+      shop.call('request-refund', { token: other.token, order_id: 999_999, tickets: shuttle!.code, ...BANK_DETAILS }),
       shop.call('cancel-refund', { token: other.token, refund_id: refundId }),
       shop.call('cancel-refund', { token: other.token, refund_id: 999_999 }),
     ];
@@ -233,7 +224,7 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     expect(order.can_refund).toBe(true);
     const [first, second, parking] = order.tickets;
     expect(parking!.is_refundable).toBe(false);
-    const request = (fields: Record<string, unknown>) => shop.call('request-refund', { token: buyer.token, order_id: order.id, ...BANK, ...fields });
+    const request = (fields: Record<string, unknown>) => shop.call('request-refund', { token: buyer.token, order_id: order.id, ...BANK_DETAILS, ...fields });
 
     expect((await request({ tickets: '', merchandise: '' })).body.message).toBe(messages.refund.selectItem);
     expect((await request({ tickets: first!.code, merchandise: order.merchandisePurchases[0]!.code })).body.message).toBe(portalMessages.noMixing);
@@ -278,7 +269,7 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     const shares = order.merchandisePurchases.map((purchase) => purchase.shipping_refund);
     expect(shares.reduce((sum, share) => sum + share, 0)).toBe(order.shipping_amount);
     const codes = order.merchandisePurchases.map((purchase) => purchase.code).join(',');
-    const answer = await shop.call('request-refund', { token: buyer.token, order_id: order.id, merchandise: codes, ...BANK });
+    const answer = await shop.call('request-refund', { token: buyer.token, order_id: order.id, merchandise: codes, ...BANK_DETAILS });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const refund = answer.body.data.refunds[0];
     expect(refund).toMatchObject({ total: 2995 + 5495 + order.shipping_amount, shipping_refund: order.shipping_amount });
@@ -307,7 +298,7 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     const order = await paidOrder(buyer, [{ code: 'NWF27-WEEKEND-PLAN' }]);
     expect(order).toMatchObject({ has_payment_plan: true, payment_status: 'partial', total_paid: 4900, can_refund: true });
     // The request names nothing: a plan order takes all of its items.
-    const answer = await shop.call('request-refund', { token: buyer.token, order_id: order.id, tickets: '', ...BANK });
+    const answer = await shop.call('request-refund', { token: buyer.token, order_id: order.id, tickets: '', ...BANK_DETAILS });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.data.refunds[0]).toMatchObject({ total: 4900 - 350 - 1000 });
     await runRefundsCommand(['mark-processed', String(answer.body.data.refund_id)], { db: db(), config: shop.config, print: () => {} });
