@@ -1,9 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../apps/server/src/app';
 import { openDatabase } from '../apps/server/src/db/client';
 import { REPO_ROOT } from '../apps/server/src/env';
-import { importCatalogue, readCatalogueFile } from '../apps/server/src/modules/catalog/catalogue-import';
+import { importCatalogue, parseCatalogue, readCatalogueFile } from '../apps/server/src/modules/catalog/catalogue-import';
 import { loadShopConfig } from '../apps/server/src/modules/config/shop-config';
 import { createBoxOfficeOrder } from '../apps/server/src/modules/orders/box-office';
 import { orderChecksum } from '../apps/server/src/modules/orders/order-view';
@@ -11,13 +13,15 @@ import { createPaymentsService } from '../apps/server/src/modules/payments/payme
 import { createSandboxGateway } from '../apps/server/src/modules/payments/sandbox-gateway';
 // @ts-expect-error plain ESM helper shared with npm start
 import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
+import { hostileCatalogue, hostileConfig } from './support/hostile-shop';
 
 /**
  * The shop served under each configuration the journeys need. The first three share one database
  * with the demo catalogue; the empty ones share a database with nothing on sale (and differ in
- * having an out-of-stock text and an ambassadors page configured or not).
+ * having an out-of-stock text and an ambassadors page configured or not). The hostile shop has a
+ * database of its own with one ticket, and script written into its texts (support/hostile-shop.ts).
  */
-export type ShopVariant = 'default' | 'noMerchandise' | 'shopInactive' | 'empty' | 'emptyUnconfigured';
+export type ShopVariant = 'default' | 'noMerchandise' | 'shopInactive' | 'empty' | 'emptyUnconfigured' | 'hostile';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,17 +42,29 @@ const APP_SECRET = 'e2e-journeys-secret-of-at-least-32-characters';
  */
 export default async function setup(project: TestProject) {
   ensureWebBuild({ log: (line: string) => console.log(`[e2e] ${line}`) });
-  const [database, emptyDatabase] = await Promise.all([openDatabase({}), openDatabase({})]);
-  await Promise.all([database.migrate(), emptyDatabase.migrate()]);
+  const [database, emptyDatabase, hostileDatabase] = await Promise.all([openDatabase({}), openDatabase({}), openDatabase({})]);
+  await Promise.all([database.migrate(), emptyDatabase.migrate(), hostileDatabase.migrate()]);
   const catalogueFile = path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml');
   await importCatalogue(database.db, readCatalogueFile(catalogueFile), path.dirname(catalogueFile));
   const config = loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json'));
+  // The hostile texts take the organiser's way in: a configuration file and a catalogue, each
+  // loaded (and sanitised) by the same code as the real ones.
+  const hostileDir = mkdtempSync(path.join(os.tmpdir(), 'festival-e2e-hostile-'));
+  let hostileShopConfig: typeof config;
+  try {
+    writeFileSync(path.join(hostileDir, 'shop.json'), JSON.stringify(hostileConfig(config)));
+    hostileShopConfig = loadShopConfig(path.join(hostileDir, 'shop.json'));
+    await importCatalogue(hostileDatabase.db, parseCatalogue(hostileCatalogue(), 'hostile-catalogue.yaml'), hostileDir);
+  } finally {
+    rmSync(hostileDir, { recursive: true, force: true });
+  }
   const variants: Record<ShopVariant, [typeof config, typeof database]> = {
     default: [config, database],
     noMerchandise: [{ ...config, merchandiseActive: false }, database],
     shopInactive: [{ ...config, shopActive: false }, database],
     empty: [config, emptyDatabase],
     emptyUnconfigured: [{ ...config, texts: { ...config.texts, outOfStock: null }, ambassadors: { ...config.ambassadors, title: null, text: null } }, emptyDatabase],
+    hostile: [hostileShopConfig, hostileDatabase],
   };
   const apps = await Promise.all(
     Object.values(variants).map(([variant, db]) => buildApp({ db: db.db, config: variant, webRoot: path.join(REPO_ROOT, 'apps/web/dist'), devMailbox: true, appSecret: APP_SECRET })),
@@ -71,6 +87,6 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrls', baseUrls);
   return async () => {
     await Promise.all(apps.map((app) => app.close()));
-    await Promise.all([database.close(), emptyDatabase.close()]);
+    await Promise.all([database.close(), emptyDatabase.close(), hostileDatabase.close()]);
   };
 }

@@ -18,7 +18,16 @@ export const eventSettings = z.object({
 });
 export type EventSettings = z.infer<typeof eventSettings>;
 
-const optionalUrl = z.url().nullish();
+/** A web address: http(s) only, so no `javascript:` or `data:` link can reach a page's footer. */
+const webUrl = z.url({ protocol: /^https?$/, error: 'Give a web address starting with https:// or http://.' });
+const optionalUrl = webUrl.nullish();
+/** A footer link: a web address, mailto: or tel:, or a path of the shop (one slash, not two). */
+const linkUrl = z
+  .string()
+  .min(1)
+  .refine((value) => /^(https?:\/\/|mailto:|tel:)/i.test(value) || (value.startsWith('/') && !value.startsWith('//') && !value.includes('\\')), {
+    error: 'Give a web address (https://…), a mailto: or tel: link, or a path of the shop such as /faqs.',
+  });
 
 /**
  * The shop configuration file (SHOP_CONFIG). Everything in it is public: it is
@@ -88,7 +97,7 @@ export const shopConfigFile = z
         youtube: optionalUrl,
       })
       .default({}),
-    usefulLinks: z.array(z.object({ label: text.min(1), url: z.string().min(1) })).default([]),
+    usefulLinks: z.array(z.object({ label: text.min(1), url: linkUrl })).default([]),
     cardLogos: z.array(z.enum(['visa', 'mastercard', 'maestro', 'amex'])).default(['visa', 'mastercard']),
     bankTransfer: z
       .object({ accountHolder: text, iban: text, bic: text, referencePrefix: text })

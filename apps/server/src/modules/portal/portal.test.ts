@@ -3,7 +3,7 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
 import { readPdf } from '../../../test/pdf-reader';
-import { BANK_DETAILS, checkoutPayload, createCustomer, NL_ADDRESS, paidOrder as placePaidOrder, type OrderLine } from '../../../test/shop-flows';
+import { BANK_DETAILS, createCustomer, paidOrder as placePaidOrder, type OrderLine } from '../../../test/shop-flows';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { customers, emailOutbox, orders, refunds, shopItems, ticketChanges, tickets, travelTimes } from '../../db/schema';
 import { orderChecksum } from '../orders/order-view';
