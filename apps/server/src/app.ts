@@ -15,7 +15,7 @@ import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogReader } from './modules/catalog/catalog-snapshot';
 import { buildClientConfig } from './modules/config/shop-config';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes';
-import { createAccountService } from './modules/accounts/accounts.service';
+import { createAccountService, type AccountLimitChanges } from './modules/accounts/accounts.service';
 import { startPeriodicTask } from './lib/periodic-task';
 import { registerCartRoutes } from './modules/cart/cart.routes';
 import { createCartService } from './modules/cart/cart.service';
@@ -27,6 +27,7 @@ import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createSandboxGateway, registerSandboxGateway } from './modules/payments/sandbox-gateway';
 import { createInvoiceService } from './modules/checkout/invoice.service';
+import { createVoucherGuard, type VoucherLimits } from './modules/checkout/voucher-guard';
 import { DEV_MAILBOX_PATH, registerDevMailbox } from './modules/mail/dev-mailbox.routes';
 import { createMailer, type MailerOptions } from './modules/mail/mail-sender';
 import { senderAddress } from './modules/mail/sender-address';
@@ -57,6 +58,12 @@ export interface AppOptions {
   accountAnswerFloorMs?: number;
   /** The window of the login and reset attempt limits (ms). */
   accountLimitWindowMs?: number;
+  /** Other account attempt limits than accounts.service's LIMITS (tests). */
+  accountLimits?: AccountLimitChanges;
+  /** The window of the limits on wrong voucher codes (ms; decision 0023). */
+  voucherLimitWindowMs?: number;
+  /** Other limits on wrong voucher codes than VOUCHER_LIMITS (tests). */
+  voucherLimits?: Partial<VoucherLimits>;
   /** Behind a reverse proxy: true, or the proxies' addresses (Fastify's trustProxy), so per-address limits see the visitor's address. */
   trustProxy?: boolean | string;
   /** The SMTP server e-mail goes to (SMTP_URL); unset keeps e-mail in the outbox, unsent. */
@@ -135,10 +142,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSandboxGateway(app, { gateway, config, logger: options.logger });
   const payments = createPaymentsService({ db, config, gateway, logger: options.logger, mailQueued, appSecret, now });
   await registerPaymentRoutes(app, { gateway, payments });
-  const checkout = createCheckoutService({ db, config, carts, catalog, payments, customerData, holdMs, mailQueued, logger: options.logger, now });
+  const vouchers = createVoucherGuard(db, { windowMs: options.voucherLimitWindowMs, limits: options.voucherLimits });
+  const checkout = createCheckoutService({ db, config, carts, catalog, payments, customerData, vouchers, holdMs, mailQueued, logger: options.logger, now });
   const orderLinks = createOrderLinksService({ db, appSecret, catalog, customerData, payments, now });
   registerOrderLinkRoutes(app, { db, orderLinks });
-  registerCheckoutRoutes(app, { db, invoices: createInvoiceService({ db, carts }), checkout, payments, catalog, customerData });
+  registerCheckoutRoutes(app, { db, invoices: createInvoiceService({ db, carts, vouchers }), checkout, payments, catalog, customerData });
   const portal = createPortalService({ db, config, catalog, customerData, appSecret, now, mailQueued, logger: options.logger });
   registerPortalRoutes(app, { db, portal });
   registerDocumentRoutes(app, createDocumentsService({ db, config, appSecret }));
@@ -155,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailQueued,
     ...(options.accountAnswerFloorMs !== undefined ? { answerFloorMs: options.accountAnswerFloorMs } : {}),
     ...(options.accountLimitWindowMs !== undefined ? { limitWindowMs: options.accountLimitWindowMs } : {}),
+    ...(options.accountLimits !== undefined ? { limits: options.accountLimits } : {}),
   });
   registerAccountRoutes(app, accounts);
   const background: { stop(): Promise<void> }[] = [];

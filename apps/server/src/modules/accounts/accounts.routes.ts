@@ -8,7 +8,7 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountSer
   registerApiRoute(app, 'login', (input, request) => accounts.login(input, request.ip));
   registerApiRoute(app, 'logout', (input) => accounts.logout(input.token));
   registerApiRoute(app, 'request-password-reset', (input, request) => accounts.requestPasswordReset(input, request.ip));
-  registerApiRoute(app, 'reset-password', (input) => accounts.resetPassword(input));
+  registerApiRoute(app, 'reset-password', (input, request) => accounts.resetPassword(input, request.ip));
   registerApiRoute(app, 'email-tickets', (input, request) => accounts.emailTickets(input, request.ip));
   registerApiRoute(app, 'get-user', (input) => accounts.getUser(input.token));
   registerApiRoute(app, 'update-settings', (input, request) => accounts.updateSettings(input, request.ip));

@@ -1,13 +1,13 @@
 import { isValidEmail, messages, type ApiInput, type ShopConfigFile, type UserData } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { createRateLimiter, networkOf } from '../../lib/rate-limit';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { CustomerData } from '../data/data.service';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { alreadyRegisteredMail, emailChangedMail, passwordMail, resetMail, ticketsMail } from './accounts.mail';
 import * as queries from './accounts.queries';
 import { dummyPasswordHash, generatePassword, hashPassword, newSecretToken, verifyPassword } from './passwords';
-import { createRateLimiter } from './rate-limit';
 import { hashToken } from './session.service';
 import { findCustomerBySessionHash, type CustomerRow } from './session.queries';
 
@@ -27,7 +27,15 @@ export interface AccountDeps {
   answerFloorMs?: number;
   /** The window of the attempt limits. */
   limitWindowMs?: number;
+  /** Other attempt limits than LIMITS (tests): the numbers given replace those of LIMITS. */
+  limits?: AccountLimitChanges;
   now?: () => Date;
+}
+
+/** Attempts allowed per window: per account (the address typed in, known or not) and per network address. */
+export interface AttemptLimit {
+  perAccount?: number;
+  perAddress: number;
 }
 
 /** Attempts per window (15 minutes): per account, and per network address (festival crowds share addresses). */
@@ -35,9 +43,15 @@ export const LIMITS = {
   login: { perAccount: 10, perAddress: 100 },
   register: { perAccount: 3, perAddress: 30 },
   reset: { perAccount: 3, perAddress: 30 },
+  // A reset link's 256 bits cannot be guessed, but every try hashes a password: limited per
+  // network address only, so nobody can lock an owner out of the link they were sent.
+  resetPassword: { perAddress: 30 },
   tickets: { perAccount: 3, perAddress: 30 },
   settings: { perAccount: 10, perAddress: 100 },
-} as const;
+} satisfies Record<string, AttemptLimit>;
+
+export type AccountLimits = Record<keyof typeof LIMITS, AttemptLimit>;
+export type AccountLimitChanges = { [action in keyof AccountLimits]?: Partial<AttemptLimit> };
 
 const DAY = 24 * 60 * 60 * 1000;
 const normalEmail = (email: string) => email.trim().toLowerCase();
@@ -50,12 +64,21 @@ export function createAccountService(deps: AccountDeps) {
   const resetMs = deps.resetMs ?? 15 * 60_000;
   const floorMs = deps.answerFloorMs ?? 250;
   const limiter = createRateLimiter(db, deps.limitWindowMs ?? 15 * 60_000, messages.accounts.tooManyAttempts);
+  const limits = Object.fromEntries(Object.entries(LIMITS).map(([action, limit]) => [action, { ...limit, ...deps.limits?.[action as keyof AccountLimits] }])) as AccountLimits;
 
-  const limit = (action: keyof typeof LIMITS, email: string, ip: string) =>
-    limiter.hit([
-      { key: `${action}:email:${normalEmail(email)}`, max: LIMITS[action].perAccount },
-      { key: `${action}:ip:${ip}`, max: LIMITS[action].perAddress },
+  /**
+   * Counts an attempt. The account's counter is kept by the e-mail address typed in, whether or
+   * not it has an account, or by the customer once logged in (an address they change away from
+   * would otherwise take its count with it).
+   */
+  const limit = async (action: keyof AccountLimits, account: { email: string } | { customerId: number } | null, ip: string): Promise<void> => {
+    const { perAccount, perAddress } = limits[action];
+    const accountKey = account === null ? null : 'email' in account ? `email:${normalEmail(account.email)}` : `customer:${account.customerId}`;
+    await limiter.hit([
+      ...(accountKey !== null && perAccount !== undefined ? [{ key: `${action}:${accountKey}`, max: perAccount }] : []),
+      { key: `${action}:ip:${networkOf(ip)}`, max: perAddress },
     ]);
+  };
 
   /** Runs `work` and answers no sooner than the floor, whichever path it took. */
   async function evenly<T>(work: () => Promise<T>): Promise<T> {
@@ -94,7 +117,7 @@ export function createAccountService(deps: AccountDeps) {
      */
     async register(input: ApiInput<'register'>, ip: string): Promise<{ message: string }> {
       return evenly(async () => {
-        await limit('register', input.email, ip);
+        await limit('register', { email: input.email }, ip);
         const password = generatePassword();
         const passwordHash = await hashPassword(password);
         await db.transaction(async (tx) => {
@@ -113,7 +136,7 @@ export function createAccountService(deps: AccountDeps) {
 
     async login(input: ApiInput<'login'>, ip: string): Promise<{ remember_token: string; data: UserData }> {
       const customer = await evenly(async () => {
-        await limit('login', input.email, ip);
+        await limit('login', { email: input.email }, ip);
         const found = await queries.findCustomerByEmail(db, input.email);
         // The hash is checked for an unknown address too: both take as long.
         const matches = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), input.password);
@@ -132,7 +155,7 @@ export function createAccountService(deps: AccountDeps) {
 
     async requestPasswordReset(input: ApiInput<'request-password-reset'>, ip: string): Promise<{ message: string }> {
       return evenly(async () => {
-        await limit('reset', input.email, ip);
+        await limit('reset', { email: input.email }, ip);
         const customer = await queries.findCustomerByEmail(db, input.email);
         if (customer) {
           const token = newSecretToken();
@@ -147,8 +170,9 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     /** Any failure (unknown, used or expired link, another address) is the same "Incorrect code". */
-    async resetPassword(input: ApiInput<'reset-password'>): Promise<{ message: string }> {
+    async resetPassword(input: ApiInput<'reset-password'>, ip: string): Promise<{ message: string }> {
       return evenly(async () => {
+        await limit('resetPassword', null, ip);
         const incorrect = new AppError('BAD_REQUEST', messages.resetPasswordScreen.incorrectCode);
         const passwordHash = await hashPassword(input.password);
         await db.transaction(async (tx) => {
@@ -167,7 +191,7 @@ export function createAccountService(deps: AccountDeps) {
     /** The tickets held in the name of an address, e-mailed to it; the answer says nothing of whether there are any. */
     async emailTickets(input: ApiInput<'email-tickets'>, ip: string): Promise<{ message: string }> {
       return evenly(async () => {
-        await limit('tickets', input.email, ip);
+        await limit('tickets', { email: input.email }, ip);
         const tickets = await queries.listTicketsForEmail(db, input.email);
         if (tickets.length) {
           await queue([ticketsMail(config, input.email.trim(), tickets)]);
@@ -185,7 +209,7 @@ export function createAccountService(deps: AccountDeps) {
 
     async updateSettings(input: ApiInput<'update-settings'>, ip: string): Promise<{ data: UserData }> {
       const { customer, tokenHash } = await sessionCustomer(input.token);
-      await limit('settings', customer.email, ip);
+      await limit('settings', { customerId: customer.id }, ip);
       if (!(await verifyPassword(customer.passwordHash, input.old_password))) throw invalid('old_password', messages.accounts.currentPasswordIncorrect);
       const email = input.email.trim();
       if (!isValidEmail(email)) throw invalid('email', messages.accountSettings.emailInvalid);

@@ -129,7 +129,7 @@ describe.each(testEngines())('customer accounts on %s', (engine) => {
     expect(answer.body.errors.password).toEqual([`Your new password must have at least ${PASSWORD_MIN_LENGTH} characters.`]);
   });
 
-  it('limits login attempts per account and reset requests per address, with a clear message', async () => {
+  it('limits login attempts and reset requests per account, with a clear message, and leaves other accounts alone', async () => {
     const password = await registered('limited@example.org');
     for (let attempt = 0; attempt < 10; attempt += 1) expect((await shop.call('login', { email: 'limited@example.org', password: 'wrong' })).status).toBe(401);
     const limited = await shop.call('login', { email: 'limited@example.org', password });

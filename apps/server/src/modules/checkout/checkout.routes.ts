@@ -17,8 +17,11 @@ export function registerCheckoutRoutes(
   registerApiRoute(app, 'calculate-invoice', async (input) => ({
     invoice: await invoices.calculate(input.cart, input.country, await findSessionCustomer(db, input.token)),
   }));
-  registerApiRoute(app, 'validate-voucher', async (input) => ({ voucher: await invoices.validateVoucher(input.code) }));
-  registerApiRoute(app, 'checkout-cart', async (input) => checkout.checkout(input, await findSessionCustomer(db, input.token)));
+  registerApiRoute(app, 'validate-voucher', async (input, request) => {
+    const customer = await findSessionCustomer(db, input.token);
+    return { voucher: await invoices.validateVoucher(input.code, { customerId: customer?.id ?? null, ip: request.ip }) };
+  });
+  registerApiRoute(app, 'checkout-cart', async (input, request) => checkout.checkout(input, await findSessionCustomer(db, input.token), request.ip));
   registerApiRoute(app, 'pay-order', async (input) => {
     const customer = await requireSessionCustomer(db, input.token);
     const payment = await payments.payOrder(String(input.order), customer);

@@ -27,6 +27,7 @@ import type { PaymentsService } from '../payments/payments.service';
 import { listItemRows, redeemVoucher } from './checkout.queries';
 import { invoiceOfLines } from './invoice.service';
 import { paymentPlanDueDates } from './payment-plan-dates';
+import type { VoucherGuard } from './voucher-guard';
 
 export interface CheckoutDeps {
   db: Db;
@@ -35,6 +36,8 @@ export interface CheckoutDeps {
   catalog: CatalogReader;
   payments: PaymentsService;
   customerData: CustomerData;
+  /** Counts wrong voucher codes (shared with validate-voucher). */
+  vouchers: VoucherGuard;
   /** How long an unpaid card order keeps its items: the cart's reservation time (CART_HOLD_MINUTES). */
   holdMs: number;
   mailQueued?: () => void;
@@ -97,11 +100,17 @@ export function createCheckoutService(deps: CheckoutDeps) {
   }
 
   return {
-    async checkout(input: ApiInput<'checkout-cart'>, customer: CustomerRow | null): Promise<CheckoutAnswer> {
+    /** `ip` is the buyer's network address, which the limit on wrong voucher codes counts. */
+    async checkout(input: ApiInput<'checkout-cart'>, customer: CustomerRow | null, ip: string): Promise<CheckoutAnswer> {
       if (!customer) throw new AppError('UNAUTHENTICATED', paymentMessages.loginRequired);
       if (!config.shopActive) throw new AppError('CONFLICT', messages.cart.shopClosed);
       const snapshot = await catalog.current();
       const country = input.customer.country?.trim().toUpperCase() || null;
+      const voucherCode = input.voucher_code?.trim() || null;
+      // A voucher code is counted before the transaction looks at it, against the same limits as
+      // validate-voucher (decision 0023); only a wrong one stays counted. The counter is not part
+      // of the transaction: a refused checkout rolls back, its wrong guess must not.
+      const voucherCheck = voucherCode ? await deps.vouchers.begin({ customerId: customer.id, ip }) : null;
 
       const outcome = await db.transaction(async (tx) => {
         const cart = await cartQueries.lockCartByCode(tx, input.cart);
@@ -139,8 +148,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
         const plan = planItem?.paymentPlan ?? null;
 
         // A payment plan ignores any voucher (spec section 5).
-        const voucher = !plan && input.voucher_code?.trim() ? await redeemVoucher(tx, input.voucher_code, now()) : undefined;
-        if (!plan && input.voucher_code?.trim() && !voucher) throw invalid('voucher_code', messages.checkout.voucherInvalid);
+        const voucher = !plan && voucherCode ? await redeemVoucher(tx, voucherCode, now()) : undefined;
+        if (!plan && voucherCode && !voucher) {
+          voucherCheck?.wrong();
+          throw invalid('voucher_code', messages.checkout.voucherInvalid);
+        }
         const discount = voucher ? Math.min(voucher.discountAmount, invoice.total) : 0;
         const totalPrice = invoice.total - discount;
 
@@ -233,7 +245,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         // The answer reads the order again with the customer's data; the row inserted above serves
         // for what is logged (its code, method and total do not change).
         return { order, payment, fresh: true as const };
-      });
+      }).finally(() => voucherCheck?.settle());
 
       if (!outcome.fresh) return answer(outcome.order, customer, await payments.openInstruction(outcome.order, customer.email));
       deps.mailQueued?.();

@@ -5,6 +5,7 @@ import type { CustomerRow } from '../accounts/session.queries';
 import type { CartMerchandiseRow, CartProductRow } from '../cart/cart.queries';
 import type { CartService } from '../cart/cart.service';
 import { findRedeemableVoucher, findShippingRate, taxRatesOfItems } from './checkout.queries';
+import type { VoucherChecker, VoucherGuard } from './voucher-guard';
 
 /** The invoice's product_type: what kind of thing a line is (its `type` is the catalogue's category). */
 export function productType(item: Pick<ShopItem, 'shop_item_type' | 'type'>): string {
@@ -80,7 +81,7 @@ export async function invoiceOfLines(
   return computeInvoice(invoiceLines, shipping);
 }
 
-export function createInvoiceService(deps: { db: Db; carts: CartService; now?: () => Date }) {
+export function createInvoiceService(deps: { db: Db; carts: CartService; vouchers: VoucherGuard; now?: () => Date }) {
   const { db, carts } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -92,12 +93,20 @@ export function createInvoiceService(deps: { db: Db; carts: CartService; now?: (
       return invoiceOfLines(db, contents.lines, contents.items, country);
     },
 
-    /** A voucher for the cart (spec section 3: code and discount amount). */
-    async validateVoucher(code: string): Promise<Voucher> {
+    /** A voucher for the cart (spec section 3: code and discount amount); wrong codes are limited (decision 0023). */
+    async validateVoucher(code: string, checker: VoucherChecker): Promise<Voucher> {
       if (!code.trim()) throw new AppError('INVALID_INPUT', messages.checkout.voucherRequired, { code: [messages.checkout.voucherRequired] });
-      const voucher = await findRedeemableVoucher(db, code, now());
-      if (!voucher) throw new AppError('INVALID_INPUT', messages.checkout.voucherInvalid, { code: [messages.checkout.voucherInvalid] });
-      return { code: voucher.code, discount_amount: voucher.discountAmount };
+      const check = await deps.vouchers.begin(checker);
+      try {
+        const voucher = await findRedeemableVoucher(db, code, now());
+        if (!voucher) {
+          check.wrong();
+          throw new AppError('INVALID_INPUT', messages.checkout.voucherInvalid, { code: [messages.checkout.voucherInvalid] });
+        }
+        return { code: voucher.code, discount_amount: voucher.discountAmount };
+      } finally {
+        await check.settle();
+      }
     },
   };
 }

@@ -1,0 +1,79 @@
+import { isIP } from 'node:net';
+import type { Db } from '../db/client';
+import { AppError } from '../http/app-error';
+import { countHits, deleteHitsBefore, uncountHits } from './rate-limit.queries';
+
+export interface Limit {
+  /** What is counted, such as "login:email:jane@example.org". */
+  key: string;
+  /** Attempts allowed per window. */
+  max: number;
+}
+
+/** An attempt that was counted; `takeBack` uncounts it when it turned out not to matter (a voucher code that was right). */
+export interface CountedAttempt {
+  takeBack(): Promise<void>;
+}
+
+/**
+ * Fixed-window attempt counters kept in the database, so a limit holds across server
+ * instances. Every attempt counts toward each of its limits (per account and per address) before
+ * any work is done; when one is over, the attempt is refused with `message` (429) and uncounted.
+ * Counting first, rather than looking and counting afterwards, keeps a burst of simultaneous
+ * attempts from slipping past a limit before any of them is counted.
+ */
+export function createRateLimiter(db: Db, windowMs: number, message: string) {
+  let sinceCleanup = 0;
+  return {
+    async hit(limits: Limit[], now = new Date()): Promise<CountedAttempt> {
+      const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+      const keys = limits.map((limit) => limit.key);
+      const counts = await countHits(db, keys, windowStart);
+      // Old windows are of no use: clear them now and then.
+      sinceCleanup += 1;
+      if (sinceCleanup >= 500) {
+        sinceCleanup = 0;
+        await deleteHitsBefore(db, new Date(now.getTime() - 2 * windowMs));
+      }
+      let taken = false;
+      const attempt: CountedAttempt = {
+        async takeBack() {
+          if (taken) return;
+          taken = true;
+          await uncountHits(db, keys, windowStart);
+        },
+      };
+      if (limits.some((limit) => (counts.get(limit.key) ?? 0) > limit.max)) {
+        // A refused attempt did nothing, so it does not count either: otherwise one account
+        // hammering its own limit would use up the limit of everyone behind its network address.
+        await attempt.takeBack();
+        throw new AppError('TOO_MANY_REQUESTS', message);
+      }
+      return attempt;
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/**
+ * The network the limits of an address count: an IPv4 address itself (also written as an
+ * IPv4-mapped IPv6 address), and for IPv6 its /64, since one subscriber commonly gets a whole
+ * /64 and could otherwise take a fresh address for every attempt.
+ */
+export function networkOf(ip: string): string {
+  const address = ip.replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (isIP(address) !== 6) return address;
+  const [head = '', tail] = address.toLowerCase().split('::');
+  const front = head ? head.split(':') : [];
+  const back = tail ? tail.split(':') : [];
+  // An IPv6 address ending in dotted IPv4 notation holds two groups in its last part.
+  const dotted = [...front, ...back].at(-1)?.includes('.') ? 1 : 0;
+  const groups = [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length - dotted)).fill('0'), ...back];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
