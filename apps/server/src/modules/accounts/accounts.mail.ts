@@ -11,6 +11,7 @@ export function shopLink(config: Config, path: string): string {
 
 export function passwordMail(config: Config, to: string, fullName: string, password: string): OutgoingMail {
   return {
+    holdsSecret: true,
     to,
     subject: `Your account at ${config.name}`,
     ...composeMail({
@@ -43,6 +44,7 @@ export function alreadyRegisteredMail(config: Config, to: string, fullName: stri
 
 export function resetMail(config: Config, to: string, fullName: string, token: string): OutgoingMail {
   return {
+    holdsSecret: true,
     to,
     subject: `Choose a new password for ${config.name}`,
     ...composeMail({

@@ -13,7 +13,7 @@ import { emailOutbox } from '../../db/schema';
 import { REPO_ROOT } from '../../env';
 import { composeMail } from './compose';
 import { retryFailedMails } from './mail.queries';
-import { enqueueMail } from './outbox';
+import { enqueueMail, REMOVED_SECRET_BODY } from './outbox';
 
 /** The sender's timings scaled down: polls every 50 ms, retries after 20 ms doubling to 200 ms, gives up after 6 attempts. */
 const FAST = { pollMs: 50, leaseMs: 5_000, sendTimeoutMs: 2_000, batchSize: 5, retry: { firstDelayMs: 20, maxDelayMs: 200, maxAttempts: 6 } };
@@ -92,6 +92,31 @@ describe.each(testEngines())('the mail sender on %s', (engine) => {
       const login = await shop.call('login', { email: 'reg@example.org', password: password! });
       expect(login.status).toBe(200);
       expect(login.body.data.customer.email).toBe('reg@example.org');
+    });
+
+    it('keeps no password or reset link in the outbox once the message is sent, and keeps other messages whole', async () => {
+      const db = shop.database.db;
+      expect((await shop.call('register', { full_name: 'Sec Ret', email: 'secret@example.org' })).status).toBe(200);
+      const [passwordMail] = await sink.waitFor('secret@example.org', 1, 3_000);
+      const password = /password:\s+(\S+)/.exec(passwordMail!.text ?? '')![1]!;
+      expect((await shop.call('request-password-reset', { email: 'secret@example.org' })).status).toBe(200);
+      const [, resetMail] = await sink.waitFor('secret@example.org', 2, 3_000);
+      const link = /\/reset-password\/\S+/.exec(resetMail!.text ?? '')![0];
+      const rows = await until(async () => {
+        const found = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'secret@example.org'));
+        return found.length === 2 && found.every((row) => row.status === 'sent') && found;
+      }, 'both messages are marked sent');
+      for (const row of rows) {
+        expect([row.holdsSecret, row.textBody, row.htmlBody]).toEqual([true, REMOVED_SECRET_BODY, REMOVED_SECRET_BODY]);
+      }
+      const everything = JSON.stringify(await db.select().from(emailOutbox));
+      expect(everything).not.toContain(password);
+      expect(everything).not.toContain(link.split('/').pop()!);
+      // An ordinary message keeps its bodies for the organiser's records.
+      await enqueueMail(db, mailTo('ordinary@example.org'));
+      shop.app.mailer.wake();
+      const ordinary = await sentRow(db, 'ordinary@example.org');
+      expect([ordinary.holdsSecret, ordinary.textBody]).toEqual([false, expect.stringContaining('Zq7-häpy')]);
     });
   });
 

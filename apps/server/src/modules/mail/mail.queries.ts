@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
+import { REMOVED_SECRET_BODY } from './outbox';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -62,11 +63,17 @@ export async function claimMails(tx: Db, ids: number[], leaseMs: number): Promis
 const ownClaim = (mail: Pick<ClaimedMail, 'id' | 'lockedUntil'>) =>
   and(eq(emailOutbox.id, mail.id), eq(emailOutbox.status, 'sending'), eq(emailOutbox.lockedUntil, mail.lockedUntil));
 
-/** Records a delivery; false when the claim was no longer this instance's. */
+/** A message's bodies, or the note that replaces them when it held a secret and is done with. */
+const bodiesUnlessSecret = {
+  textBody: sql`case when ${emailOutbox.holdsSecret} then ${REMOVED_SECRET_BODY} else ${emailOutbox.textBody} end`,
+  htmlBody: sql`case when ${emailOutbox.holdsSecret} then ${REMOVED_SECRET_BODY} else ${emailOutbox.htmlBody} end`,
+};
+
+/** Records a delivery (removing the bodies of a message that held a secret); false when the claim was no longer this instance's. */
 export async function markSent(db: Db, mail: Pick<ClaimedMail, 'id' | 'lockedUntil'>): Promise<boolean> {
   const rows = await db
     .update(emailOutbox)
-    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })
+    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null, ...bodiesUnlessSecret })
     .where(ownClaim(mail))
     .returning({ id: emailOutbox.id });
   return rows.length > 0;
@@ -154,7 +161,7 @@ export async function retryFailedMails(db: Db, ids?: number[]): Promise<number[]
 export async function discardUnsentMails(db: Db, ids: number[] | 'all-pending'): Promise<number[]> {
   const rows = await db
     .update(emailOutbox)
-    .set({ status: 'failed', lastError: 'discarded by an operator', lockedUntil: null })
+    .set({ status: 'failed', lastError: 'discarded by an operator', lockedUntil: null, ...bodiesUnlessSecret })
     .where(ids === 'all-pending' ? eq(emailOutbox.status, 'pending') : and(inArray(emailOutbox.id, ids), inArray(emailOutbox.status, ['pending', 'failed'])))
     .returning({ id: emailOutbox.id });
   return rows.map((row) => row.id);

@@ -13,7 +13,15 @@ export interface OutgoingMail {
    * outbox's unique dedupe key. Null for messages that may repeat (each password reset request).
    */
   dedupeKey?: string | null;
+  /**
+   * The message carries a password or a one-time link. Once sent its bodies are removed from the
+   * outbox: the recipient has it, and a copy of the database must not hold working secrets.
+   */
+  holdsSecret?: boolean;
 }
+
+/** What a sent message that held a secret keeps of its bodies. */
+export const REMOVED_SECRET_BODY = '(removed once sent: this message held a password or a one-time link)';
 
 /**
  * Writes a message to the transactional outbox, in the caller's transaction: the message exists
@@ -22,6 +30,6 @@ export interface OutgoingMail {
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
   await db
     .insert(emailOutbox)
-    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, dedupeKey: mail.dedupeKey ?? null, nextAttemptAt: sql`now()` })
+    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, dedupeKey: mail.dedupeKey ?? null, holdsSecret: mail.holdsSecret ?? false, nextAttemptAt: sql`now()` })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey });
 }

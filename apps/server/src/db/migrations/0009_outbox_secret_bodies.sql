@@ -1,0 +1,1 @@
+ALTER TABLE "email_outbox" ADD COLUMN "holds_secret" boolean DEFAULT false NOT NULL;
