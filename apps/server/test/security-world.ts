@@ -8,6 +8,7 @@ import { orderChecksum } from '../src/modules/orders/order-view';
 import { BANK_DETAILS, cartWith, checkoutPayload, createCustomer, paidOrder } from './shop-flows';
 import { createTestShop, type TestShop } from './test-shop';
 import type { Engine } from './databases';
+import { createSnapshotter } from './db-snapshot';
 
 /** The password the world's customers really have. */
 export const WORLD_PASSWORD = 'correct horse battery staple';
@@ -95,12 +96,13 @@ const HOUR = 3_600_000;
 /**
  * A shop for the abuse suite with its world built: account answers without their time floor and
  * background rounds out of the way (a table fingerprint must only see what the calls did), listening
- * for the sandbox gateway's payers. `app` adds options (a clock, a pinned catalogue snapshot).
+ * for the sandbox gateway's payers, with a table fingerprint of its database (test/db-snapshot.ts).
+ * `app` adds options (a clock, a pinned catalogue snapshot).
  */
 export async function openAbuseShop(engine: Engine, secret: string, app: Partial<Omit<AppOptions, 'db' | 'config' | 'webRoot'>> = {}) {
   const shop = await createTestShop(engine, {
     app: { appSecret: secret, accountAnswerFloorMs: 0, cartSweepIntervalMs: HOUR, reminderIntervalMs: HOUR, mail: { pollMs: HOUR }, ...app },
   });
   const base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
-  return { shop, base, ...(await buildWorld(shop, base, secret)) };
+  return { shop, base, snapshot: createSnapshotter(shop.database.db), ...(await buildWorld(shop, base, secret)) };
 }

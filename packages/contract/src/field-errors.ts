@@ -47,6 +47,9 @@ export function fieldErrorText(issue: z.core.$ZodRawIssue): string {
 
 z.config({ customError: fieldErrorText });
 
+/** Whether a text holds the NUL character (U+0000), which no text of the shop can hold. */
+export const holdsNullCharacter = (text: string): boolean => text.includes('\u0000');
+
 /**
  * Where a payload holds the NUL character (U+0000), as dotted field paths. No text of the shop
  * can hold it (PostgreSQL's text type refuses it), so such a payload is refused as a whole before
@@ -56,10 +59,10 @@ export function nullCharacterFields(payload: unknown): Record<string, string[]> 
   const errors: Record<string, string[]> = {};
   const visit = (value: unknown, path: string[], depth: number) => {
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) errors[path.length ? path.join('.') : '_'] = [fields.nullCharacter];
+      if (holdsNullCharacter(value)) errors[path.length ? path.join('.') : '_'] = [fields.nullCharacter];
     } else if (value && typeof value === 'object' && depth < 20) {
       for (const [key, inner] of Object.entries(value)) {
-        if (key.includes('\u0000')) errors[[...path, key.replaceAll('\u0000', '')].join('.')] = [fields.nullCharacter];
+        if (holdsNullCharacter(key)) errors[[...path, key.replaceAll('\u0000', '')].join('.')] = [fields.nullCharacter];
         visit(inner, [...path, key], depth + 1);
       }
     }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectClearRefusal } from '../../test/answer-checks';
 import { wellFormedPayloads } from '../../test/call-payloads';
 import { testEngines } from '../../test/databases';
-import { changedTables, createSnapshotter } from '../../test/db-snapshot';
+import { changedTables } from '../../test/db-snapshot';
 import { FUZZ_SCALE, FUZZ_SEED, hostilePayload } from '../../test/hostile-input';
 import { openAbuseShop, type Party } from '../../test/security-world';
 import type { TestShop } from '../../test/test-shop';
@@ -28,8 +28,7 @@ describe.each(testEngines())('hostile payloads on %s', (engine) => {
   let owner: Party;
   let snapshot: () => Promise<Record<string, string>>;
   beforeAll(async () => {
-    ({ shop, owner } = await openAbuseShop(engine, SECRET));
-    snapshot = createSnapshotter(shop.database.db);
+    ({ shop, owner, snapshot } = await openAbuseShop(engine, SECRET));
   }, 120_000);
   afterAll(async () => {
     await shop?.close();

@@ -5,7 +5,7 @@ import { BODY_LIMIT_BYTES } from '../app';
 import { expectClearRefusal } from '../../test/answer-checks';
 import { wellFormedPayloads } from '../../test/call-payloads';
 import { testEngines } from '../../test/databases';
-import { changedTables, createSnapshotter } from '../../test/db-snapshot';
+import { changedTables } from '../../test/db-snapshot';
 import { FRAGMENTS, FUZZ_SCALE, FUZZ_SEED } from '../../test/hostile-input';
 import { openAbuseShop, type Party } from '../../test/security-world';
 import type { TestShop } from '../../test/test-shop';
@@ -27,8 +27,7 @@ describe.each(testEngines())('raw requests on %s', (engine) => {
   let owner: Party;
   let snapshot: () => Promise<Record<string, string>>;
   beforeAll(async () => {
-    ({ shop, owner } = await openAbuseShop(engine, SECRET));
-    snapshot = createSnapshotter(shop.database.db);
+    ({ shop, owner, snapshot } = await openAbuseShop(engine, SECRET));
   }, 120_000);
   afterAll(async () => {
     await shop?.close();

@@ -1,4 +1,4 @@
-import { messages } from '@festival/contract';
+import { holdsNullCharacter, messages } from '@festival/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DocumentsService } from './documents.service';
 
@@ -19,7 +19,7 @@ export function registerDocumentRoutes(app: FastifyInstance, documents: Document
   };
   // Over-long parts, and parts with a NUL (no text in the database holds one), cannot be right:
   // the same 404, without a query.
-  const fits = (...parts: string[]) => parts.every((part) => part.length <= 254 && !part.includes('\u0000'));
+  const fits = (...parts: string[]) => parts.every((part) => part.length <= 254 && !holdsNullCharacter(part));
   app.get<{ Params: { email: string; code: string } }>('/download-ticket/:email/:code', async (request, reply) => {
     const { email, code } = request.params;
     return send(reply, fits(email, code) ? await documents.ticketPdf(email, code) : null, `ticket-${code}.pdf`);
