@@ -71,3 +71,20 @@ export const rateLimitHits = pgTable(
   },
   (table) => [primaryKey({ columns: [table.key, table.windowStart] }), index('rate_limit_hits_window').on(table.windowStart)],
 );
+
+/**
+ * Networks (keyed hashes of an IPv4 /24 or IPv6 /48, never the address) from which a customer
+ * logged in or set a new password through a reset link: attempts from them are not held up by
+ * the account-wide limits a stranger elsewhere can fill (decision 0025).
+ */
+export const customerNetworks = pgTable(
+  'customer_networks',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    networkKey: text('network_key').notNull(),
+    lastSeenAt: tstz('last_seen_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.customerId, table.networkKey] })],
+);

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { customers } from './accounts';
 import { createdAt, shopItems, travelTimes, tstz } from './catalog';
 
@@ -14,8 +15,31 @@ export const carts = pgTable(
     createdAt: createdAt(),
     expiresAt: tstz('expires_at').notNull(),
     endedAt: tstz('ended_at'),
+    /**
+     * Keyed hashes (never the address itself) of the network address and of the wider network the
+     * cart was made from: its units count toward their hold caps until it ends (decision 0025).
+     * Null for carts made before the caps.
+     */
+    addressKey: text('address_key'),
+    networkKey: text('network_key'),
   },
   (table) => [index('carts_open_expiry').on(table.status, table.expiresAt)],
+);
+
+/**
+ * Units held right now by the open carts of one network address or network (a key of the cart's
+ * `address_key` or `network_key`): each add counts its unit here in the add's own statement, and
+ * the check constraint refuses the add once the cap would be passed (decision 0025). `cap` is
+ * the cap of the last add that counted, so a cap lowered in the configuration applies to the next add.
+ */
+export const holdCounts = pgTable(
+  'hold_counts',
+  {
+    key: text('key').primaryKey(),
+    units: integer('units').notNull(),
+    cap: integer('cap').notNull(),
+  },
+  (table) => [check('hold_counts_within_cap', sql`${table.units} <= ${table.cap}`)],
 );
 
 export const cartProducts = pgTable(
