@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { emailField, token } from './common';
+import { boundFirst, emailField, token } from './common';
 import { PASSWORD_MIN_LENGTH } from './constants';
+import { EMAIL_MAX_LENGTH } from './mailbox';
 import { messages } from './messages';
 import { addressObject, user, userData } from './portal';
 
 export const loginPayload = z.object({
-  email: z.string({ error: messages.login.required }).trim().min(1, messages.login.required).max(254),
-  password: z.string({ error: messages.login.required }).min(1, messages.login.required).max(1000),
+  email: z.string({ error: messages.login.required }).trim().min(1, messages.login.required).max(EMAIL_MAX_LENGTH, boundFirst),
+  password: z.string({ error: messages.login.required }).min(1, messages.login.required).max(1000, boundFirst),
 });
 export const loginAnswer = z.object({ remember_token: z.string(), data: userData });
 
@@ -15,7 +16,7 @@ export const registerPayload = z.object({
     .string({ error: messages.register.required })
     .trim()
     .min(1, messages.register.required)
-    .max(200),
+    .max(200, boundFirst),
   email: emailField,
 });
 
@@ -24,13 +25,13 @@ export const requestPasswordResetPayload = z.object({ email: emailField });
 export const passwordTooShort = `Your new password must have at least ${PASSWORD_MIN_LENGTH} characters.`;
 
 export const resetPasswordPayload = z.object({
-  token: z.string().min(1).max(200),
+  token: z.string().min(1).max(200, boundFirst),
   email: emailField,
   password: z
     .string({ error: messages.resetPassword.passwordRequired })
     .min(1, messages.resetPassword.passwordRequired)
     .min(PASSWORD_MIN_LENGTH, passwordTooShort)
-    .max(1000),
+    .max(1000, boundFirst),
 });
 
 export const emailTicketsPayload = z.object({ email: emailField });
@@ -43,23 +44,24 @@ export const updateSettingsPayload = z.object({
   old_password: z
     .string({ error: messages.accountSettings.currentPasswordRequired })
     .min(1, messages.accountSettings.currentPasswordRequired)
-    .max(1000),
+    .max(1000, boundFirst),
   new_password: z
     .string()
-    .max(1000)
+    .max(1000, boundFirst)
     .nullish()
     .refine((value) => !value || value.length >= PASSWORD_MIN_LENGTH, passwordTooShort),
   full_name: z
     .string({ error: messages.accountSettings.fullNameRequired })
     .trim()
     .min(1, messages.accountSettings.fullNameRequired)
-    .max(200),
+    .max(200, boundFirst),
   email: z
     .string({ error: messages.accountSettings.emailRequired })
     .trim()
     .min(1, messages.accountSettings.emailRequired)
+    .max(EMAIL_MAX_LENGTH, { message: messages.accountSettings.emailInvalid, abort: true })
     .pipe(emailField.refine(() => true, messages.accountSettings.emailInvalid)),
-  country: z.string().max(2).nullish(),
+  country: z.string().max(2, boundFirst).nullish(),
   address: addressObject.nullish(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cartCode, money, timestamp, token } from './common';
+import { boundFirst, cartCode, idField, money, timestamp, token } from './common';
 import { paymentPlanEntry, travelTimeOption, travelTimeType } from './catalog';
 
 export const cartProduct = z.object({
@@ -49,10 +49,10 @@ export type Cart = z.infer<typeof cart>;
 
 /** Holder details as typed: all text in the form, sent as given; the server checks them. */
 const holderFields = {
-  full_name: z.string().max(200).nullish(),
-  email: z.string().max(254).nullish(),
-  age: z.string().max(50).nullish(),
-  transport_time_id: z.coerce.number().int().positive().nullish(),
+  full_name: z.string().max(200, boundFirst).nullish(),
+  email: z.string().max(254, boundFirst).nullish(),
+  age: z.string().max(50, boundFirst).nullish(),
+  transport_time_id: idField.nullish(),
 };
 
 export const getCartPayload = z.object({ token, cart: cartCode });
@@ -61,29 +61,29 @@ export const getCartAnswer = z.object({ cart: cart.nullable() });
 export const addProductToCartPayload = z.object({
   token,
   cart: cartCode,
-  external_code: z.string().trim().min(1).max(100),
+  external_code: z.string().trim().min(1).max(100, boundFirst),
   ...holderFields,
 });
 export const updateProductInCartPayload = z.object({
   token,
-  cart: z.string().min(1).max(100),
-  cart_product_id: z.coerce.number().int().positive(),
+  cart: z.string().min(1).max(100, boundFirst),
+  cart_product_id: idField,
   ...holderFields,
 });
 export const removeProductFromCartPayload = z.object({
   token,
-  cart: z.string().min(1).max(100),
-  cart_product_id: z.coerce.number().int().positive(),
+  cart: z.string().min(1).max(100, boundFirst),
+  cart_product_id: idField,
 });
 export const addMerchandiseToCartPayload = z.object({
   token,
   cart: cartCode,
-  external_code: z.string().trim().min(1).max(100),
+  external_code: z.string().trim().min(1).max(100, boundFirst),
 });
 export const removeMerchandiseFromCartPayload = z.object({
   token,
-  cart: z.string().min(1).max(100),
-  cart_merchandise_id: z.coerce.number().int().positive(),
+  cart: z.string().min(1).max(100, boundFirst),
+  cart_merchandise_id: idField,
 });
 
 /** The answers that carry "cart and data": data is the same user data get-data answers. */

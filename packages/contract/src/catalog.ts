@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { money, timestamp, token } from './common';
+import { boundFirst, money, timestamp, token } from './common';
 import { messages } from './messages';
 
 export const shopItemType = z.enum(['tickets', 'merchandise']);
@@ -69,6 +69,6 @@ export type ShopItem = z.infer<typeof shopItem>;
 
 export const getShopItemPayload = z.object({
   token,
-  external_code: z.string().trim().min(1, messages.fields.itemCodeRequired).max(100),
+  external_code: z.string().trim().min(1, messages.fields.itemCodeRequired).max(100, boundFirst),
 });
 export const getShopItemAnswer = z.object({ item: shopItem });

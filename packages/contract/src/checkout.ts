@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { cartCode, money, timestamp, token } from './common';
+import { INTEGER_COLUMN_MAX } from './bounds';
+import { boundFirst, cartCode, money, timestamp, token } from './common';
 import { shopItemType } from './catalog';
 import { addressObject, order, paymentPlanPayment, userData } from './portal';
 
@@ -34,29 +35,29 @@ export type Voucher = z.infer<typeof voucher>;
 
 export const calculateInvoicePayload = z.object({
   token,
-  cart: z.string().min(1).max(100),
-  country: z.string().max(2).nullish(),
+  cart: z.string().min(1).max(100, boundFirst),
+  country: z.string().max(2, boundFirst).nullish(),
 });
 export const calculateInvoiceAnswer = z.object({ invoice });
 
 export const validateVoucherPayload = z.object({
   token,
   cart: cartCode,
-  code: z.string().trim().max(100),
+  code: z.string().trim().max(100, boundFirst),
 });
 export const validateVoucherAnswer = z.object({ voucher });
 
-export const paymentMethod = z.string().min(1).max(50);
+export const paymentMethod = z.string().min(1).max(50, boundFirst);
 
 export const checkoutCustomer = z.object({
-  country: z.string().max(2).nullish(),
+  country: z.string().max(2, boundFirst).nullish(),
   address: addressObject.nullish(),
 });
 
 export const checkoutOrderData = z.object({
   payment_method: paymentMethod.nullish(),
-  shipping_name: z.string().max(200).nullish(),
-  shipping_country: z.string().max(2).nullish(),
+  shipping_name: z.string().max(200, boundFirst).nullish(),
+  shipping_country: z.string().max(2, boundFirst).nullish(),
   shipping_address: addressObject.nullish(),
   accept_terms: z.boolean().optional(),
 });
@@ -69,10 +70,10 @@ export type PaymentInstruction = z.infer<typeof paymentInstruction>;
 
 export const checkoutCartPayload = z.object({
   token,
-  cart: z.string().min(1).max(100),
+  cart: z.string().min(1).max(100, boundFirst),
   customer: checkoutCustomer,
   order: checkoutOrderData,
-  voucher_code: z.string().max(100).nullish(),
+  voucher_code: z.string().max(100, boundFirst).nullish(),
 });
 export const checkoutCartAnswer = z.object({
   order,
@@ -80,8 +81,8 @@ export const checkoutCartAnswer = z.object({
   payment: paymentInstruction.nullish(),
 });
 
-const checksum = z.string().min(1).max(128);
-const orderRef = z.union([z.string().min(1).max(64), z.number().int()]);
+const checksum = z.string().min(1).max(128, boundFirst);
+const orderRef = z.union([z.string().min(1).max(64, boundFirst), z.number().int().positive().max(INTEGER_COLUMN_MAX)]);
 
 export const getTermsOrderPayload = z.object({ order: orderRef, checksum });
 export const getTermsOrderAnswer = z.object({ order });
@@ -89,13 +90,13 @@ export const getTermsOrderAnswer = z.object({ order });
 export const acceptTermsPayload = z.object({ token, order: orderRef, checksum });
 export const acceptTermsAnswer = z.object({ data: userData.nullable(), payment: paymentInstruction.nullish() });
 
-export const getPlanPaymentPayload = z.object({ order: orderRef, reference: z.string().min(1).max(64), checksum });
+export const getPlanPaymentPayload = z.object({ order: orderRef, reference: z.string().min(1).max(64, boundFirst), checksum });
 export const getPlanPaymentAnswer = z.object({ data: z.object({ order, payment: paymentPlanPayment }) });
 
 export const payPlanPaymentPayload = z.object({
   token,
   order: orderRef,
-  reference: z.string().min(1).max(64),
+  reference: z.string().min(1).max(64, boundFirst),
   checksum,
 });
 export const payPlanPaymentAnswer = z.object({ data: z.object({ payment: paymentInstruction.nullish() }) });

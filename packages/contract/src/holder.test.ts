@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { holderError, isAddOnType, isValidEmail, sameHolderName, type HolderRules } from './holder';
+import { holderError, isAddOnType, sameHolderName, type HolderRules } from './holder';
+import { isValidEmail } from './mailbox';
 import { messages } from './messages';
 
 const texts = messages.personalise;

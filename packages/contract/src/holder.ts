@@ -3,13 +3,8 @@
  * shared by the personalise modal and the server's cart calls so both refuse the same input with
  * the same text. Zod-free: the web app's modal imports it.
  */
+import { isValidEmail } from './mailbox';
 import { messages } from './messages';
-
-/** Spec section 5: non-space text, @, text, dot, text; never starting with mailto:. */
-export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
-export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value) && !value.toLowerCase().startsWith('mailto:');
-}
 
 /** The holder details of a cart product as typed (all text in the form). */
 export interface HolderInput {
@@ -52,6 +47,8 @@ export function holderError(input: HolderInput, rules: HolderRules): HolderError
   const email = input.email?.trim() ?? '';
   if (!fullName) return { field: 'full_name', message: texts.fullNameRequired };
   if (!email) return { field: 'email', message: texts.emailRequired };
+  // Spec section 5 asks for non-space text, @, text, dot, text, never mailto:; the shop's one
+  // address rule (mailbox.ts) is that and stricter: exactly one bare mailbox.
   if (!isValidEmail(email)) return { field: 'email', message: texts.emailInvalid };
   if (rules.needsAge && blank(input.age)) return { field: 'age', message: texts.ageRequired };
   if (rules.needsTravelTime && blank(input.transport_time_id)) return { field: 'transport_time_id', message: texts.travelTimeRequired };

@@ -5,6 +5,8 @@ export * from './portal-messages';
 export * from './constants';
 export * from './listing';
 export * from './holder';
+export * from './mailbox';
+export * from './bounds';
 export * from './checkout-rules';
 export * from './portal-rules';
 export * from './common';

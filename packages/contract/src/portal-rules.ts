@@ -3,7 +3,7 @@
  * request-refund pages check with them before sending, the server refuses the same input with
  * the same text, and both compute the same refund total.
  */
-import { isValidEmail } from './holder';
+import { isValidEmail } from './mailbox';
 import { messages } from './messages';
 import { portalMessages } from './portal-messages';
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { money, timestamp, token } from './common';
+import { boundFirst, idField, money, timestamp, token } from './common';
 import { paymentPlanEntry, shopItem, travelTimeOption } from './catalog';
 import { cartMerchandise, cartProduct } from './cart';
 
 export const paymentStatus = z.enum(['pending', 'partial', 'processing', 'problem', 'paid', 'cancelled', 'abandoned']);
 export type PaymentStatus = z.infer<typeof paymentStatus>;
 
-export const addressObject = z.record(z.string(), z.string().max(200));
+export const addressObject = z.record(z.string().max(200, boundFirst), z.string().max(200, boundFirst));
 
 export const customer = z.object({
   full_name: z.string(),
@@ -75,13 +75,21 @@ export const paymentPlanPayment = z.object({
   overdue: z.boolean(),
   due: z.boolean(),
   attempt: z.number().int(),
+  /**
+   * Ours (decision 0027): the signature of this instalment's payment link, for the owner's order
+   * view; empty in the answers of the link calls and for orders passed on.
+   */
+  checksum: z.string(),
 });
 export type PaymentPlanPayment = z.infer<typeof paymentPlanPayment>;
 
 export const order = z.object({
   id: z.number().int(),
   code: z.string(),
+  /** The signature of the order's invoice link (decision 0027: each link signs its own purpose); empty where the answer is a link's. */
   checksum: z.string(),
+  /** Ours (decision 0027): the signature of the order's accept-terms link; empty where the answer is a link's. */
+  terms_checksum: z.string(),
   created_at: timestamp,
   /** The channel the order came through ("Online", or a staff label). */
   staff: z.string().nullable(),
@@ -108,6 +116,11 @@ export const order = z.object({
   payment_attempts: z.number().int(),
   /** Ours (decision 0017): the reference a bank transfer must carry; null for other methods. */
   payment_reference: z.string().nullable(),
+  /**
+   * Ours (decision 0026): card money that arrived when the order no longer owed it (a second
+   * attempt paid too, or after the order ended) and went back automatically; never in total_paid.
+   */
+  returned_amount: money,
   tickets: z.array(ticket),
   cartProducts: z.array(cartProduct),
   cartMerchandise: z.array(cartMerchandise),
@@ -158,28 +171,28 @@ export type UserData = z.infer<typeof userData>;
 export const getDataPayload = z.object({ token });
 export const dataAnswer = z.object({ data: userData });
 
-const orderId = z.coerce.number().int().positive();
+const orderId = idField;
 
 export const changeTicketPayload = z.object({
   token,
   order_id: orderId,
-  code: z.string().min(1).max(64),
+  code: z.string().min(1).max(64, boundFirst),
   reassign: z.boolean().default(false),
-  note: z.string().max(2000).nullish(),
-  full_name: z.string().max(200).nullish(),
-  email: z.string().max(254).nullish(),
-  age: z.string().max(50).nullish(),
+  note: z.string().max(2000, boundFirst).nullish(),
+  full_name: z.string().max(200, boundFirst).nullish(),
+  email: z.string().max(254, boundFirst).nullish(),
+  age: z.string().max(50, boundFirst).nullish(),
 });
 
 export const setTravelTimePayload = z.object({
   token,
-  code: z.string().min(1).max(64),
-  transport_time_id: z.coerce.number().int().positive(),
+  code: z.string().min(1).max(64, boundFirst),
+  transport_time_id: idField,
 });
 
 const codeList = z
   .string()
-  .max(4000)
+  .max(4000, boundFirst)
   .default('')
   .transform((value) => value.split(',').map((code) => code.trim()).filter(Boolean));
 
@@ -188,19 +201,19 @@ export const requestRefundPayload = z.object({
   order_id: orderId,
   tickets: codeList,
   merchandise: codeList,
-  bank_owner_full_name: z.string().max(200).nullish(),
+  bank_owner_full_name: z.string().max(200, boundFirst).nullish(),
   bank_owner_address: addressObject.nullish(),
-  bank_name: z.string().max(200).nullish(),
-  bank_city: z.string().max(200).nullish(),
-  bank_country: z.string().max(2).nullish(),
-  bank_bic: z.string().max(20).nullish(),
-  bank_iban: z.string().max(50).nullish(),
-  bank_account: z.string().max(50).nullish(),
-  note: z.string().max(2000).nullish(),
+  bank_name: z.string().max(200, boundFirst).nullish(),
+  bank_city: z.string().max(200, boundFirst).nullish(),
+  bank_country: z.string().max(2, boundFirst).nullish(),
+  bank_bic: z.string().max(20, boundFirst).nullish(),
+  bank_iban: z.string().max(50, boundFirst).nullish(),
+  bank_account: z.string().max(50, boundFirst).nullish(),
+  note: z.string().max(2000, boundFirst).nullish(),
 });
 export const requestRefundAnswer = z.object({ data: userData.extend({ refund_id: z.number().int() }) });
 
 export const cancelRefundPayload = z.object({
   token,
-  refund_id: z.coerce.number().int().positive(),
+  refund_id: idField,
 });
