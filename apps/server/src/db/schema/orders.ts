@@ -32,6 +32,8 @@ export const orders = pgTable(
     shippingCountry: text('shipping_country'),
     shippingAddress: jsonb('shipping_address').$type<Record<string, string>>(),
     shippingRefunded: integer('shipping_refunded').notNull().default(0),
+    /** Card money that arrived when the order no longer owed it and went back automatically (decision 0026); never part of totalPaid. */
+    returnedAmount: integer('returned_amount').notNull().default(0),
     billingCountry: text('billing_country'),
     billingAddress: jsonb('billing_address').$type<Record<string, string>>(),
     paymentMethod: text('payment_method').notNull(),
@@ -155,10 +157,14 @@ export const payments = pgTable(
     providerReference: text('provider_reference'),
     method: text('method').notNull(),
     amount: integer('amount').notNull(),
-    status: text('status', { enum: ['open', 'paid', 'failed', 'cancelled', 'expired'] })
+    /** 'refunded': paid when the order no longer owed it, and sent back through the gateway (decision 0026). */
+    status: text('status', { enum: ['open', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] })
       .notNull()
       .default('open'),
     attempt: integer('attempt').notNull().default(1),
+    /** The provider's id of the refund of a payment the shop did not keep. */
+    refundReference: text('refund_reference'),
+    refundedAt: tstz('refunded_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
