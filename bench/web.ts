@@ -3,12 +3,22 @@ import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { note, record } from './report';
+import { note, record, type ExpectedFigure } from './report';
 
 const DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** Chunks a visitor of the home page has no business downloading. */
 const NOT_FOR_HOME = /(Portal|Checkout|Order|Refund|Account|ManageTicket|Instalment|AcceptTerms)/;
+
+export const FIRST_ROUTE_FIGURES = [
+  { name: 'JavaScript for the first render of / (gzip, as served)', unit: 'kB', target: { max: 120 } },
+  { name: 'portal, checkout and account chunks loaded by /', unit: 'files', target: { max: 0 } },
+] as const satisfies readonly ExpectedFigure[];
+
+export const STATIC_SERVING_FIGURES = [
+  { name: 'entry script served compressed', unit: 'yes', target: { min: 1 } },
+  { name: 'entry script cached for a year', unit: 'yes', target: { min: 1 } },
+] as const satisfies readonly ExpectedFigure[];
 
 /** The JavaScript a real browser loads for the first render of `/`, gzip-compressed as served. */
 export async function benchFirstRoute(url: string): Promise<void> {
@@ -24,13 +34,14 @@ export async function benchFirstRoute(url: string): Promise<void> {
     // What the server sends a browser that accepts gzip (or brotli), byte for byte, in decimal
     // kilobytes as vite prints them and as the target is stated.
     const sent = async (encoding: string) => (await Promise.all([...scripts].map((script) => servedBytes(`${url}${script}`, encoding)))).reduce((sum, bytes) => sum + bytes, 0);
-    record('JavaScript for the first render of / (gzip, as served)', (await sent('gzip')) / 1000, 'kB', { max: 120 });
+    const [size, strayChunks] = FIRST_ROUTE_FIGURES;
+    record(size.name, (await sent('gzip')) / 1000, size.unit, size.target);
     let zlibBytes = 0;
     for (const script of scripts) zlibBytes += gzipSync(readFileSync(path.join(DIST, script)), { level: 9 }).length;
     note(`brotli as served ${round1((await sent('br')) / 1000)} kB; plain zlib gzip -9 of the same files would be ${round1(zlibBytes / 1000)} kB`);
     note(`${scripts.size} files: ${[...scripts].map((script) => path.basename(script)).join(', ')}`);
     const strays = [...scripts].filter((script) => NOT_FOR_HOME.test(script));
-    record('portal, checkout and account chunks loaded by /', strays.length, 'files', { max: 0 });
+    record(strayChunks.name, strays.length, strayChunks.unit, strayChunks.target);
   } finally {
     await browser.close();
   }
@@ -66,6 +77,9 @@ export async function benchStaticServing(url: string): Promise<void> {
   await response.arrayBuffer();
   const encoding = response.headers.get('content-encoding') ?? 'none';
   const cache = response.headers.get('cache-control') ?? '';
-  record(`entry script served compressed (content-encoding: ${encoding})`, ['br', 'gzip'].includes(encoding) ? 1 : 0, 'yes', { min: 1 });
-  record(`entry script cached for a year (${cache})`, /max-age=31536000/.test(cache) && /immutable/.test(cache) ? 1 : 0, 'yes', { min: 1 });
+  const [compressed, cached] = STATIC_SERVING_FIGURES;
+  record(compressed.name, ['br', 'gzip'].includes(encoding) ? 1 : 0, compressed.unit, compressed.target);
+  note(`content-encoding: ${encoding}`);
+  record(cached.name, /max-age=31536000/.test(cache) && /immutable/.test(cache) ? 1 : 0, cached.unit, cached.target);
+  note(`cache-control: ${cache}`);
 }
