@@ -8,7 +8,7 @@ import { REPO_ROOT } from '../apps/server/src/env';
 import { importCatalogue, parseCatalogue, readCatalogueFile } from '../apps/server/src/modules/catalog/catalogue-import';
 import { loadShopConfig } from '../apps/server/src/modules/config/shop-config';
 import { createBoxOfficeOrder } from '../apps/server/src/modules/orders/box-office';
-import { orderChecksum } from '../apps/server/src/modules/orders/order-view';
+import { ACCEPT_TERMS_LINK, orderLinkSignature } from '../apps/server/src/modules/checkout/order-links.signatures';
 import { createPaymentsService } from '../apps/server/src/modules/payments/payments.service';
 import { createSandboxGateway } from '../apps/server/src/modules/payments/sandbox-gateway';
 // @ts-expect-error plain ESM helper shared with npm start
@@ -79,7 +79,7 @@ export default async function setup(project: TestProject) {
   );
   project.provide('boxOfficeOrder', {
     code: boxOffice.order.code,
-    checksum: orderChecksum(APP_SECRET, boxOffice.order.code),
+    checksum: orderLinkSignature(APP_SECRET, boxOffice.order.code, ACCEPT_TERMS_LINK),
     email: 'box.office.buyer@example.com',
     link: boxOffice.link,
   });

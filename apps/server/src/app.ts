@@ -22,7 +22,7 @@ import { createCartService } from './modules/cart/cart.service';
 import { registerCheckoutRoutes } from './modules/checkout/checkout.routes';
 import { createCheckoutService } from './modules/checkout/checkout.service';
 import { registerOrderLinkRoutes } from './modules/checkout/order-links.routes';
-import { createOrderLinksService } from './modules/checkout/order-links.service';
+import { createOrderLinksService, type LinkAttemptLimits } from './modules/checkout/order-links.service';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createSandboxGateway, registerSandboxGateway } from './modules/payments/sandbox-gateway';
@@ -74,6 +74,10 @@ export interface AppOptions {
   devMailbox?: boolean;
   /** The shop's secret (APP_SECRET): signs order checksums. Without one (tests) a random secret serves this app. */
   appSecret?: string;
+  /** Earlier APP_SECRETs (APP_SECRET_PREVIOUS) whose order links are still honoured; new links are signed with appSecret (decision 0027). */
+  previousAppSecrets?: string[] | undefined;
+  /** Card attempts through order links without the owner's session, per link and per network address (decision 0027; tests lower them). */
+  linkAttemptLimits?: Partial<LinkAttemptLimits> | undefined;
   /** The clock of the order, payment and reminder rules (tests move it); the wall clock by default. */
   now?: () => Date;
   /** Timings of the mail sender: poll interval, lease, send timeout, batch size, retry back-off (tests shorten them). */
@@ -144,12 +148,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerPaymentRoutes(app, { gateway, payments });
   const vouchers = createVoucherGuard(db, { windowMs: options.voucherLimitWindowMs, limits: options.voucherLimits });
   const checkout = createCheckoutService({ db, config, carts, catalog, payments, customerData, vouchers, holdMs, mailQueued, logger: options.logger, now });
-  const orderLinks = createOrderLinksService({ db, appSecret, catalog, customerData, payments, now });
+  // Order links are checked under the current secret and any previous one still honoured (decision 0027).
+  const linkSecrets = [appSecret, ...(options.previousAppSecrets ?? [])];
+  const orderLinks = createOrderLinksService({ db, appSecret, linkSecrets, catalog, customerData, payments, now, attemptLimits: options.linkAttemptLimits });
   registerOrderLinkRoutes(app, { db, orderLinks });
   registerCheckoutRoutes(app, { db, invoices: createInvoiceService({ db, carts, vouchers }), checkout, payments, catalog, customerData });
   const portal = createPortalService({ db, config, catalog, customerData, appSecret, now, mailQueued, logger: options.logger });
   registerPortalRoutes(app, { db, portal });
-  registerDocumentRoutes(app, createDocumentsService({ db, config, appSecret }));
+  registerDocumentRoutes(app, createDocumentsService({ db, config, linkSecrets }));
 
   if (options.devMailbox && !options.smtpUrl) {
     registerDevMailbox(app, { db, config, from: senderAddress(options.mailFrom, config) });

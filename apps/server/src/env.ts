@@ -39,6 +39,15 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value === undefined || value === '' ? undefined : value === '1' || value === 'true')),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
+  /**
+   * Earlier APP_SECRETs, comma-separated, whose order links (decision 0027) are still honoured
+   * after APP_SECRET changed; new links are always signed with APP_SECRET.
+   */
+  APP_SECRET_PREVIOUS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((secret) => secret.trim()).filter(Boolean))
+    .pipe(z.array(z.string().min(32, 'each must be at least 32 characters'))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Connections each instance may open to PostgreSQL (docs/operations.md sizes it). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),

@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     logger,
     cartHoldMs: env.CART_HOLD_MINUTES * 60_000,
     appSecret: env.APP_SECRET,
+    previousAppSecrets: env.APP_SECRET_PREVIOUS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     devMailbox,

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { AppOptions } from '../src/app';
 import { customers, shopItems, travelTimes } from '../src/db/schema';
 import { hashPassword } from '../src/modules/accounts/passwords';
-import { orderChecksum } from '../src/modules/orders/order-view';
+import { ACCEPT_TERMS_LINK, INVOICE_LINK, instalmentLink, orderLinkSignature } from '../src/modules/checkout/order-links.signatures';
 import { BANK_DETAILS, cartWith, checkoutPayload, createCustomer, paidOrder } from './shop-flows';
 import { createTestShop, type TestShop } from './test-shop';
 import type { Engine } from './databases';
@@ -26,6 +26,7 @@ export interface Party {
   paid: {
     id: number;
     code: string;
+    /** Its invoice link's signature (decision 0027: each link signs its own purpose). */
     checksum: string;
     /** The weekend ticket, with a refund requested for it. */
     ticket: { code: string; email: string };
@@ -34,7 +35,9 @@ export interface Party {
     merchandise: string;
   };
   refundId: number;
+  /** `checksum`: the signature of the link to the instalment `reference`. */
   plan: { id: number; code: string; checksum: string; reference: string };
+  /** `checksum`: the signature of its accept-terms link. */
   unpaid: { id: number; code: string; checksum: string };
   /** The shuttle's departure, and another one it can move to. */
   travelTimeId: number;
@@ -72,14 +75,14 @@ export async function buildWorld(shop: TestShop, base: string, secret: string): 
       paid: {
         id: order.id,
         code: order.code,
-        checksum: orderChecksum(secret, order.code),
+        checksum: orderLinkSignature(secret, order.code, INVOICE_LINK),
         ticket: { code: ticket!.code, email: ticket!.email! },
         shuttle: { code: shuttle!.code, email: shuttle!.email! },
         merchandise: order.merchandisePurchases[0]!.code,
       },
       refundId: requested.body.data.refund_id,
-      plan: { id: plan.id, code: plan.code, checksum: orderChecksum(secret, plan.code), reference: plan.payments[1]!.reference },
-      unpaid: { id: unpaid.id, code: unpaid.code, checksum: orderChecksum(secret, unpaid.code) },
+      plan: { id: plan.id, code: plan.code, checksum: orderLinkSignature(secret, plan.code, instalmentLink(plan.payments[1]!.reference)), reference: plan.payments[1]!.reference },
+      unpaid: { id: unpaid.id, code: unpaid.code, checksum: orderLinkSignature(secret, unpaid.code, ACCEPT_TERMS_LINK) },
       travelTimeId,
       otherTravelTimeId: later!.id,
     };

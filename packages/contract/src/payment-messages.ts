@@ -14,6 +14,8 @@ export const paymentMessages = {
   contactUs: 'Contact us',
   maxAttemptsReached: 'You have reached the maximum number of payment attempts. Please contact your card provider before you make another attempt.',
   notPayable: 'This order cannot be paid now.',
+  /** Decision 0027: card attempts through one order link (or one network) without the owner's session are limited. */
+  linkAttemptsLimited: 'Too many payment attempts were made through this link. Please try again in an hour, or log in and pay from your account.',
   awaitingConfirmation: 'We are waiting for the payment provider to confirm your payment. This page updates by itself.',
   paymentFailed: 'Your payment did not go through. You can try again.',
   payNow: 'Pay now',

@@ -5,7 +5,7 @@ import { testEngines } from '../../test/databases';
 import { openAbuseShop, type Party } from '../../test/security-world';
 import { createStatementRecorder } from '../../test/statement-recorder';
 import type { TestShop } from '../../test/test-shop';
-import { orderChecksum } from '../modules/orders/order-view';
+import { ACCEPT_TERMS_LINK, INVOICE_LINK, instalmentLink, orderLinkSignature } from '../modules/checkout/order-links.signatures';
 
 const SECRET = 'access-matrix-secret-of-at-least-32-characters';
 const HOUR = 3_600_000;
@@ -40,14 +40,13 @@ const NO_REFERENCE: ApiPath[] = ['login', 'register', 'request-password-reset', 
 
 /** A party whose every reference is made up: nothing of the kind exists. */
 function madeUp(party: Party, secret: string): Party {
-  const order = (code: string, id: number) => ({ id, code, checksum: orderChecksum(secret, code) });
   return {
     ...party,
     cart: { code: 'Zz'.repeat(16), productId: 987_654, merchandiseId: 987_654 },
-    paid: { ...party.paid, ...order('ZZZZZZZZ', 987_654), ticket: { code: 'Z'.repeat(20), email: party.paid.ticket.email }, shuttle: { code: 'Y'.repeat(20), email: party.paid.shuttle.email }, merchandise: 'X'.repeat(20) },
+    paid: { ...party.paid, id: 987_654, code: 'ZZZZZZZZ', checksum: orderLinkSignature(secret, 'ZZZZZZZZ', INVOICE_LINK), ticket: { code: 'Z'.repeat(20), email: party.paid.ticket.email }, shuttle: { code: 'Y'.repeat(20), email: party.paid.shuttle.email }, merchandise: 'X'.repeat(20) },
     refundId: 987_654,
-    plan: { ...order('YYYYYYYY', 987_655), reference: 'Z'.repeat(12) },
-    unpaid: order('XXXXXXXX', 987_656),
+    plan: { id: 987_655, code: 'YYYYYYYY', checksum: orderLinkSignature(secret, 'YYYYYYYY', instalmentLink('Z'.repeat(12))), reference: 'Z'.repeat(12) },
+    unpaid: { id: 987_656, code: 'XXXXXXXX', checksum: orderLinkSignature(secret, 'XXXXXXXX', ACCEPT_TERMS_LINK) },
   };
 }
 
@@ -128,7 +127,7 @@ describe.each(testEngines())('who reaches what, on %s', (engine) => {
       party[order].checksum.toUpperCase(),
       `${party[order].checksum}0`,
       other[order].checksum,
-      orderChecksum('another-secret-of-at-least-32-characters', party[order].code),
+      orderLinkSignature('another-secret-of-at-least-32-characters', party[order].code, order === 'plan' ? instalmentLink(party.plan.reference) : ACCEPT_TERMS_LINK),
       '',
     ];
     for (const [path, payload] of links(owner)) {

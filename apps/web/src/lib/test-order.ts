@@ -55,7 +55,8 @@ export function testOrder(overrides: Partial<Order> = {}): Order {
   return {
     id: 1,
     code: 'NWF-ABC123',
-    checksum: 'checksum',
+    checksum: 'invoice-signature',
+    terms_checksum: 'terms-signature',
     created_at: '2027-06-01T12:00:00.000Z',
     staff: 'Online',
     total_price: 19300,

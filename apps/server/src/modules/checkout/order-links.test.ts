@@ -5,7 +5,7 @@ import { testEngines } from '../../../test/databases';
 import { cartWith, checkoutPayload, createCustomer, payOnSandbox } from '../../../test/shop-flows';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { customers, emailOutbox, orders, shopItems } from '../../db/schema';
-import { orderChecksum } from '../orders/order-view';
+import { ACCEPT_TERMS_LINK, INVOICE_LINK, instalmentLink as instalmentPurpose, legacyOrderChecksum, orderLinkSignature } from './order-links.signatures';
 import { runOrdersCommand } from '../orders/orders-command';
 import { createPaymentsService } from '../payments/payments.service';
 import { createSandboxGateway, SANDBOX_CARDS } from '../payments/sandbox-gateway';
@@ -34,7 +34,9 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
       .select()
       .from(emailOutbox)
       .where(and(eq(emailOutbox.toAddress, to), like(emailOutbox.subject, `%${subject}%`)));
-  const instalmentLink = (code: string, reference: string) => ({ order: code, reference, checksum: orderChecksum(SECRET, code) });
+  const instalmentSignature = (code: string, reference: string) => orderLinkSignature(SECRET, code, instalmentPurpose(reference));
+  const instalmentLink = (code: string, reference: string) => ({ order: code, reference, checksum: instalmentSignature(code, reference) });
+  const termsSignature = (code: string) => orderLinkSignature(SECRET, code, ACCEPT_TERMS_LINK);
   /** Lets the background rounds (reminders every 40 ms) run a few times. */
   const settle = () => new Promise((resolve) => setTimeout(resolve, 250));
 
@@ -72,7 +74,7 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
     await settle();
     expect(await mails(buyer.email, 'is due on')).toHaveLength(1);
     const reminder = (await mails(buyer.email, 'is due on'))[0]!;
-    expect(reminder.textBody).toContain(`/payment-plan-payment/${placed.order.code}/${orderChecksum(SECRET, placed.order.code)}/${second.reference}`);
+    expect(reminder.textBody).toContain(`/payment-plan-payment/${placed.order.code}/${instalmentSignature(placed.order.code, second.reference)}/${second.reference}`);
 
     // Due on the day, overdue a week later with one notice.
     clock = new Date(Date.parse(second.due_at) + 1000);
@@ -90,14 +92,15 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
       const shown = await shop.call('get-payment-plan-order-payment', instalmentLink(placed.order.code, instalment.reference));
       expect(shown.status).toBe(200);
       expect(api['get-payment-plan-order-payment'].answer.parse(shown.body).data.payment).toMatchObject({ reference: instalment.reference, amount: 4800, payment_status: 'pending' });
-      const started = await shop.call('pay-payment-plan-order-payment', { token: null, ...instalmentLink(placed.order.code, instalment.reference) });
+      // The owner's session counts the attempts on the instalment (decision 0027); a link holder's would not.
+      const started = await shop.call('pay-payment-plan-order-payment', { token: buyer.token, ...instalmentLink(placed.order.code, instalment.reference) });
       expect(started.status, JSON.stringify(started.body)).toBe(200);
       const back = await payOnSandbox(base, started.body.data.payment, index === 0 ? SANDBOX_CARDS.declined : SANDBOX_CARDS.succeeds);
-      const page = `/payment-plan-payment/${placed.order.code}/${orderChecksum(SECRET, placed.order.code)}/${instalment.reference}`;
+      const page = `/payment-plan-payment/${placed.order.code}/${instalmentSignature(placed.order.code, instalment.reference)}/${instalment.reference}`;
       if (index === 0) {
         // A declined instalment stays open; its attempts are counted on it.
         expect(back).toBe(`${page}?payment=declined`);
-        const retry = await shop.call('pay-payment-plan-order-payment', { token: null, ...instalmentLink(placed.order.code, instalment.reference) });
+        const retry = await shop.call('pay-payment-plan-order-payment', { token: buyer.token, ...instalmentLink(placed.order.code, instalment.reference) });
         expect(await payOnSandbox(base, retry.body.data.payment, SANDBOX_CARDS.succeeds)).toBe(`${page}?payment=paid`);
         expect((await view()).payments[1]).toMatchObject({ payment_status: 'paid', attempt: 2 });
       } else expect(back).toBe(`${page}?payment=paid`);
@@ -109,26 +112,37 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
     clock = new Date();
   });
 
-  it('answers a wrong, tampered or borrowed checksum with 404 exactly as an unknown order, changing nothing', async () => {
+  it('answers a wrong, tampered, borrowed or other purpose\'s signature with 404 exactly as an unknown order, changing nothing', async () => {
     const buyer = await createCustomer(shop);
     const placed = api['checkout-cart'].answer.parse((await shop.call('checkout-cart', checkoutPayload(buyer.token, await cartWith(shop, buyer.token, ['NWF27-WEEKEND-PLAN'])))).body);
     const other = api['checkout-cart'].answer.parse((await shop.call('checkout-cart', checkoutPayload(buyer.token, await cartWith(shop, buyer.token, ['NWF27-PARKING'])))).body);
-    const good = orderChecksum(SECRET, placed.order.code);
-    const reference = placed.order.payments[1]!.reference;
+    const code = placed.order.code;
+    const [, reference, laterReference] = placed.order.payments.map((payment) => payment.reference) as [string, string, string];
+    const terms = termsSignature(code);
+    const instalment = instalmentSignature(code, reference);
+    const elsewhere = 'another-secret-of-at-least-32-characters';
+    const tampered = (good: string) => [good.replace(/.$/, (last) => (last === '0' ? '1' : '0')), good.toUpperCase(), `${good}00`, good.slice(0, -1), good.slice(7), good.slice(0, 7)];
     const notFound = { status: 404, body: { message: paymentMessages.orderNotFound } };
-    const wrongOnes = [good.replace(/.$/, (last) => (last === '0' ? '1' : '0')), good.toUpperCase(), `${good}00`, orderChecksum(SECRET, other.order.code), orderChecksum('another-secret-of-at-least-32-characters', placed.order.code)];
-    for (const checksum of wrongOnes) {
-      expect(await shop.call('get-terms-and-conditions-order', { order: placed.order.code, checksum })).toEqual(notFound);
-      expect(await shop.call('accept-terms-and-conditions', { token: null, order: placed.order.code, checksum })).toEqual(notFound);
-      expect(await shop.call('get-payment-plan-order-payment', { order: placed.order.code, reference, checksum })).toEqual(notFound);
-      expect(await shop.call('pay-payment-plan-order-payment', { token: null, order: placed.order.code, reference, checksum })).toEqual(notFound);
+    const termsWrong = [...tampered(terms), termsSignature(other.order.code), orderLinkSignature(elsewhere, code, ACCEPT_TERMS_LINK), instalment, orderLinkSignature(SECRET, code, INVOICE_LINK), placed.order.checksum];
+    // The checksum every link shared before: this order's terms were accepted at checkout, so it opens no accept-terms page.
+    termsWrong.push(legacyOrderChecksum(SECRET, code));
+    const instalmentWrong = [...tampered(instalment), instalmentSignature(other.order.code, reference), instalmentSignature(code, laterReference), orderLinkSignature(elsewhere, code, instalmentPurpose(reference)), terms, orderLinkSignature(SECRET, code, INVOICE_LINK)];
+    for (const checksum of termsWrong) {
+      expect(await shop.call('get-terms-and-conditions-order', { order: code, checksum }), checksum).toEqual(notFound);
+      expect(await shop.call('accept-terms-and-conditions', { token: null, order: code, checksum }), checksum).toEqual(notFound);
     }
-    expect(await shop.call('get-terms-and-conditions-order', { order: 'NOSUCHORDER', checksum: orderChecksum(SECRET, 'NOSUCHORDER') })).toEqual(notFound);
-    expect(await shop.call('get-payment-plan-order-payment', { order: placed.order.code, reference: 'NO-SUCH-REFERENCE', checksum: good })).toEqual(notFound);
-    expect(await orderRow(placed.order.code)).toMatchObject({ paymentAttempts: 1, totalPaid: 0 });
-    // The right checksum opens it.
-    const shown = await shop.call('get-terms-and-conditions-order', { order: placed.order.code, checksum: good });
-    expect(api['get-terms-and-conditions-order'].answer.parse(shown.body).order.code).toBe(placed.order.code);
+    for (const checksum of instalmentWrong) {
+      expect(await shop.call('get-payment-plan-order-payment', { order: code, reference, checksum }), checksum).toEqual(notFound);
+      expect(await shop.call('pay-payment-plan-order-payment', { token: null, order: code, reference, checksum }), checksum).toEqual(notFound);
+    }
+    expect(await shop.call('get-terms-and-conditions-order', { order: 'NOSUCHORDER', checksum: termsSignature('NOSUCHORDER') })).toEqual(notFound);
+    expect(await shop.call('get-payment-plan-order-payment', { order: code, reference: 'NO-SUCH-REFERENCE', checksum: instalmentSignature(code, 'NO-SUCH-REFERENCE') })).toEqual(notFound);
+    expect(await orderRow(code)).toMatchObject({ paymentAttempts: 1, totalPaid: 0 });
+    // The right signatures open their own calls.
+    const shown = await shop.call('get-terms-and-conditions-order', { order: code, checksum: terms });
+    expect(api['get-terms-and-conditions-order'].answer.parse(shown.body).order.code).toBe(code);
+    const shownInstalment = await shop.call('get-payment-plan-order-payment', { order: code, reference, checksum: instalment });
+    expect(api['get-payment-plan-order-payment'].answer.parse(shownInstalment.body).data.payment.reference).toBe(reference);
   });
 
   it('takes a box-office order for a new customer without terms, e-mails the link, and takes acceptance and payment through it', async () => {
@@ -142,15 +156,15 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
     const [order] = await db().select().from(orders).where(eq(orders.customerId, customer!.id));
     expect(order).toMatchObject({ channel: 'Box office', acceptedTermsAt: null, paymentStatus: 'pending', paymentMethod: 'credit_card' });
     expect(await mails(email, 'Your account at')).toHaveLength(1);
-    const link = `/accept-tcs/${order!.code}/${orderChecksum(SECRET, order!.code)}`;
+    const link = `/accept-tcs/${order!.code}/${termsSignature(order!.code)}`;
     expect((await mails(email, 'Please accept the terms'))[0]!.textBody).toContain(link);
     expect(lines.at(-1)).toContain(link);
 
-    const shown = api['get-terms-and-conditions-order'].answer.parse((await shop.call('get-terms-and-conditions-order', { order: order!.code, checksum: orderChecksum(SECRET, order!.code) })).body).order;
+    const shown = api['get-terms-and-conditions-order'].answer.parse((await shop.call('get-terms-and-conditions-order', { order: order!.code, checksum: termsSignature(order!.code) })).body).order;
     expect(shown).toMatchObject({ staff: 'Box office', accepted_ts_and_cs: false, payment_status: 'pending' });
     expect(shown.tickets.map((ticket) => ticket.full_name)).toEqual(['Desk Buyer', 'Pat Parker']);
 
-    const accepted = await shop.call('accept-terms-and-conditions', { token: null, order: order!.code, checksum: orderChecksum(SECRET, order!.code) });
+    const accepted = await shop.call('accept-terms-and-conditions', { token: null, order: order!.code, checksum: termsSignature(order!.code) });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     const answer = api['accept-terms-and-conditions'].answer.parse(accepted.body);
     expect(answer.data).toBeNull();
@@ -159,14 +173,14 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
     expect(await payOnSandbox(base, answer.payment, SANDBOX_CARDS.succeeds)).toBe(`${link}?payment=paid`);
     expect(await orderRow(order!.code)).toMatchObject({ paymentStatus: 'paid', acceptedTermsAt: acceptedAt });
     // Accepting again changes nothing and asks for no payment.
-    const again = api['accept-terms-and-conditions'].answer.parse((await shop.call('accept-terms-and-conditions', { token: null, order: order!.code, checksum: orderChecksum(SECRET, order!.code) })).body);
+    const again = api['accept-terms-and-conditions'].answer.parse((await shop.call('accept-terms-and-conditions', { token: null, order: order!.code, checksum: termsSignature(order!.code) })).body);
     expect(again.payment ?? null).toBeNull();
     expect((await orderRow(order!.code)).acceptedTermsAt).toEqual(acceptedAt);
 
     // Paid at the desk: the link only records the acceptance (the page then thanks the customer).
     expect(await runOrdersCommand(['create', '--email', email, '--name', 'Desk Buyer', '--item', 'NWF27-LOCKER', '--paid'], deps)).toBe(0);
     const [paidAtDesk] = await db().select().from(orders).where(and(eq(orders.customerId, customer!.id), eq(orders.paymentStatus, 'paid'), eq(orders.totalPrice, 1900)));
-    const thanked = api['accept-terms-and-conditions'].answer.parse((await shop.call('accept-terms-and-conditions', { token: null, order: paidAtDesk!.code, checksum: orderChecksum(SECRET, paidAtDesk!.code) })).body);
+    const thanked = api['accept-terms-and-conditions'].answer.parse((await shop.call('accept-terms-and-conditions', { token: null, order: paidAtDesk!.code, checksum: termsSignature(paidAtDesk!.code) })).body);
     expect(thanked.payment ?? null).toBeNull();
     expect(await mails(email, 'Your account at')).toHaveLength(1);
     // A customer with a session pays a box-office order from the portal once its terms are accepted, not before.
@@ -174,7 +188,7 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
     expect(await runOrdersCommand(['create', '--email', regular.email, '--name', 'Regular', '--item', 'NWF27-LOCKER'], deps)).toBe(0);
     const [deskOrder] = await db().select().from(orders).where(eq(orders.customerId, regular.id));
     expect(await shop.call('pay-order', { token: regular.token, order: deskOrder!.code })).toEqual({ status: 409, body: { message: paymentMessages.notPayable } });
-    const link2 = { order: deskOrder!.code, checksum: orderChecksum(SECRET, deskOrder!.code) };
+    const link2 = { order: deskOrder!.code, checksum: termsSignature(deskOrder!.code) };
     const acceptedByOwner = api['accept-terms-and-conditions'].answer.parse((await shop.call('accept-terms-and-conditions', { token: regular.token, ...link2 })).body);
     expect(acceptedByOwner.data?.customer?.email).toBe(regular.email);
     await payOnSandbox(base, acceptedByOwner.payment, SANDBOX_CARDS.declined);

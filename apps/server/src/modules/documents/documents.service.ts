@@ -1,7 +1,7 @@
 import { computeInvoice, type ShopConfigFile } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { taxRatesOfItems } from '../checkout/checkout.queries';
-import { orderChecksumMatches } from '../orders/order-view';
+import { INVOICE_LINK, orderLinkSignatureMatches } from '../checkout/order-links.signatures';
 import { formatAmount } from '../orders/orders.mail';
 import { findOrderForInvoice, findTicketForDownload } from './documents.queries';
 import { renderInvoicePdf } from './invoice-pdf';
@@ -17,7 +17,7 @@ export function formatDateTime(config: Pick<ShopConfigFile, 'locale'>, date: Dat
  * holder's e-mail and code, an invoice by the order code and its checksum. Null means the link is
  * wrong or the document not (yet) available; the route answers every such case with the same 404.
  */
-export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; appSecret: string }) {
+export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /** APP_SECRET, then previous ones still honoured. */ linkSecrets: readonly string[] }) {
   const { db, config } = deps;
   return {
     async ticketPdf(email: string, code: string): Promise<Buffer | null> {
@@ -43,7 +43,10 @@ export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; a
     },
 
     async invoicePdf(orderCode: string, checksum: string): Promise<Buffer | null> {
-      if (!orderChecksumMatches(deps.appSecret, orderCode, checksum)) return null;
+      // Only an invoice link's own signature (decision 0027): the other links' signatures, and the
+      // checksum every link shared before, open no invoice (the portal makes this link afresh on
+      // every view, and no message ever carried it).
+      if (!orderLinkSignatureMatches(deps.linkSecrets, orderCode, INVOICE_LINK, checksum)) return null;
       const found = await findOrderForInvoice(db, orderCode);
       // An invoice exists once the order is paid (has_invoice).
       if (!found || found.order.paymentStatus !== 'paid') return null;

@@ -8,7 +8,7 @@ import { generatePassword, hashPassword } from '../accounts/passwords';
 import { newCode } from '../checkout/checkout.service';
 import { enqueueMail } from '../mail/outbox';
 import type { PaymentsService } from '../payments/payments.service';
-import { orderChecksum } from './order-view';
+import { ACCEPT_TERMS_LINK, orderLinkSignature } from '../checkout/order-links.signatures';
 import { termsLinkMail } from './orders.mail';
 import * as queries from './orders.queries';
 import type { OrderRow } from './orders.queries';
@@ -118,7 +118,8 @@ export async function createBoxOfficeOrder(
         .map(({ row }) => ({ code: newCode(20), orderId: order.id, shopItemId: row.id, name: row.name, status: 'pending', price: row.price, fee: row.fee, refundFee: row.refundFee })),
     );
     if (order.paymentStatus === 'paid') await deps.payments.fulfil(tx, order);
-    const link = `/accept-tcs/${encodeURIComponent(order.code)}/${orderChecksum(deps.appSecret, order.code)}`;
+    // The accept-terms link's own signature (decision 0027): it opens that page and nothing else.
+    const link = `/accept-tcs/${encodeURIComponent(order.code)}/${orderLinkSignature(deps.appSecret, order.code, ACCEPT_TERMS_LINK)}`;
     await enqueueMail(tx, termsLinkMail(config, { email: customer.email, fullName: customer.fullName }, order, link));
     return { order, accountCreated, link };
   });

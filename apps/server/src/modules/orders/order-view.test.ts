@@ -5,7 +5,7 @@ import { testEngines } from '../../../test/databases';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { customers, merchandisePurchases, orders, paymentPlanPayments, refundItems, refunds, sessions, shopItems, tickets } from '../../db/schema';
 import { hashToken } from '../accounts/session.service';
-import { orderChecksum } from './order-view';
+import { ACCEPT_TERMS_LINK, INVOICE_LINK, orderLinkSignature } from '../checkout/order-links.signatures';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters';
 
@@ -62,8 +62,11 @@ describe.each(testEngines())("a customer's orders and refunds in get-data on %s"
     const data = await dataOf(tokens.buyer!);
     expect(data.orders.map((order) => order.code)).toEqual(['NWF-1002', 'NWF-1001']);
     const order = data.orders[1]!;
-    expect(order.checksum).toBe(orderChecksum(SECRET, 'NWF-1001'));
-    expect(order.checksum).not.toBe(orderChecksum('another-secret-of-at-least-32-characters', 'NWF-1001'));
+    // Each link its own signature (decision 0027): the invoice's and the accept-terms link's.
+    expect(order.checksum).toBe(orderLinkSignature(SECRET, 'NWF-1001', INVOICE_LINK));
+    expect(order.terms_checksum).toBe(orderLinkSignature(SECRET, 'NWF-1001', ACCEPT_TERMS_LINK));
+    expect(order.checksum).not.toBe(order.terms_checksum);
+    expect(order.checksum).not.toBe(orderLinkSignature('another-secret-of-at-least-32-characters', 'NWF-1001', INVOICE_LINK));
     expect(order).toMatchObject({ payment_status: 'paid', total_paid: 22295, shipping_amount: 495, accepted_ts_and_cs: true, has_invoice: true, has_refunds: true, has_active_refunds: true, fully_refunded: false, has_payment_plan: false });
   });
 

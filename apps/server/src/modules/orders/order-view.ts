@@ -1,29 +1,14 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { shippingShares, type Order, type Refund, type ShopItem, type Ticket } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { loadCustomerOrders, loadCustomerRefunds } from './orders.queries';
 import { readTogether } from '../../db/read-together';
+import { ACCEPT_TERMS_LINK, INVOICE_LINK, instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
 
 /** A ticket edited (name, e-mail, travel time) cannot be edited again for this long (spec section 9). */
 export const EDIT_LOCK_MS = 15 * 60_000;
 /** An instalment unpaid this long after its due date is overdue rather than due (decision 0016). */
 export const OVERDUE_AFTER_MS = 7 * 24 * 60 * 60_000;
-
-/**
- * The checksum that lets the accept-terms and instalment links open an order without a session
- * (spec section 6): an HMAC of the order code under the shop's secret.
- */
-export function orderChecksum(appSecret: string, orderCode: string): string {
-  return createHmac('sha256', appSecret).update(`order:${orderCode}`).digest('hex').slice(0, 32);
-}
-
-/** Whether a link's checksum is the order's, compared in constant time (a wrong one reveals nothing about the right one). */
-export function orderChecksumMatches(appSecret: string, orderCode: string, given: string): boolean {
-  const expected = Buffer.from(orderChecksum(appSecret, orderCode));
-  const actual = Buffer.from(given);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 const within = (now: Date, from: Date | null, until: Date | null) => (!from || from <= now) && (!until || now < until);
@@ -33,6 +18,7 @@ type Loaded = Awaited<ReturnType<typeof loadCustomerOrders>>;
 /** The parts of a received order (one with a ticket passed on to the customer) that are the buyer's alone. */
 const receivedOrderBase = {
   checksum: '',
+  terms_checksum: '',
   total_refunded: 0,
   discount_amount: 0,
   discount_name: null,
@@ -160,6 +146,8 @@ export async function customerOrdersAndRefunds(
           overdue: open && now.getTime() - instalment.dueAt.getTime() > OVERDUE_AFTER_MS,
           due: open && instalment.dueAt <= now,
           attempt: instalment.attempts,
+          // The owner's schedule links each instalment to its own page (decision 0027).
+          checksum: orderLinkSignature(appSecret, order.code, instalmentLink(instalment.reference)),
         };
       });
     const orderRefunds = received ? [] : (refundsByOrder.get(order.id) ?? []);
@@ -182,7 +170,9 @@ export async function customerOrdersAndRefunds(
     return {
       id: order.id,
       code: order.code,
-      checksum: orderChecksum(appSecret, order.code),
+      // Each link of the owner's order view carries its own purpose's signature (decision 0027).
+      checksum: orderLinkSignature(appSecret, order.code, INVOICE_LINK),
+      terms_checksum: orderLinkSignature(appSecret, order.code, ACCEPT_TERMS_LINK),
       created_at: order.createdAt.toISOString(),
       staff: order.channel,
       total_price: order.totalPrice,

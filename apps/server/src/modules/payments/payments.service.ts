@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { returnSoldStock, returnVoucherUse } from '../checkout/checkout.queries';
 import { enqueueMail } from '../mail/outbox';
-import { OVERDUE_AFTER_MS, orderChecksum } from '../orders/order-view';
+import { instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
+import { OVERDUE_AFTER_MS } from '../orders/order-view';
 import { confirmationMail, instalmentMail } from '../orders/orders.mail';
 import * as orderQueries from '../orders/orders.queries';
 import type { InstalmentRow, OrderRow } from '../orders/orders.queries';
@@ -101,17 +102,22 @@ export function createPaymentsService(deps: PaymentsDeps) {
       returnTo?: string;
       /** The order was inserted by this transaction with its first attempt counted already (the checkout). */
       firstOfNewOrder?: boolean;
+      /**
+       * False for an attempt through an order link without the owner's session (decision 0027): the
+       * caller limits those per link and network, and they leave the owner's attempts as they are.
+       */
+      counted?: boolean;
     } = {},
   ): Promise<PaymentInstruction> {
-    const { chosen, returnTo, firstOfNewOrder = false } = options;
+    const { chosen, returnTo, firstOfNewOrder = false, counted = true } = options;
     const instalment = chosen ?? (order.paymentPlan?.length ? await orderQueries.findFirstOpenInstalment(tx, order.id) : undefined);
     const attemptsSoFar = firstOfNewOrder ? 0 : chosen ? chosen.attempts : order.paymentAttempts;
     if (attemptsSoFar >= config.maxCreditCardAttempts) throw new AppError('CONFLICT', paymentMessages.maxAttemptsReached);
     const amount = instalment ? instalment.amount - instalment.paidAmount : order.totalPrice - order.totalPaid;
     if (amount <= 0 || (instalment && (instalment.status === 'paid' || instalment.status === 'cancelled'))) throw new AppError('CONFLICT', paymentMessages.notPayable);
     const attempt = attemptsSoFar + 1;
-    if (!chosen && !firstOfNewOrder) await orderQueries.updateOrder(tx, order.id, { paymentAttempts: attempt });
-    if (instalment) await orderQueries.updateInstalment(tx, instalment.id, { attempts: instalment.attempts + 1 });
+    if (counted && !chosen && !firstOfNewOrder) await orderQueries.updateOrder(tx, order.id, { paymentAttempts: attempt });
+    if (counted && instalment) await orderQueries.updateInstalment(tx, instalment.id, { attempts: instalment.attempts + 1 });
     const payment = await queries.insertPayment(tx, {
       orderId: order.id,
       planPaymentId: instalment?.id ?? null,
@@ -131,7 +137,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const rows = await orderQueries.lockInstalmentsToRemind(tx, kind, now(), windowMs, batch);
       for (const { instalment, order } of rows) {
         const customer = await orderQueries.findOrderCustomer(tx, order.customerId);
-        const link = `/payment-plan-payment/${encodeURIComponent(order.code)}/${orderChecksum(deps.appSecret, order.code)}/${encodeURIComponent(instalment.reference)}`;
+        const link = `/payment-plan-payment/${encodeURIComponent(order.code)}/${orderLinkSignature(deps.appSecret, order.code, instalmentLink(instalment.reference))}/${encodeURIComponent(instalment.reference)}`;
         await enqueueMail(tx, instalmentMail(config, kind, customer, order, instalment, link));
         await orderQueries.updateInstalment(tx, instalment.id, kind === 'due' ? { reminderSentAt: now() } : { overdueNoticeSentAt: now() });
       }

@@ -6,7 +6,7 @@ import { readPdf } from '../../../test/pdf-reader';
 import { BANK_DETAILS, createCustomer, paidOrder as placePaidOrder, type OrderLine } from '../../../test/shop-flows';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { customers, emailOutbox, orders, refunds, shopItems, ticketChanges, tickets, travelTimes } from '../../db/schema';
-import { orderChecksum } from '../orders/order-view';
+import { ACCEPT_TERMS_LINK, INVOICE_LINK, legacyOrderChecksum, orderLinkSignature } from '../checkout/order-links.signatures';
 import { runRefundsCommand } from './refunds-command';
 
 const SECRET = 'portal-test-secret-of-at-least-32-characters';
@@ -347,8 +347,10 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     for (const text of ['Invoice', `Order ${order.code}`, 'Weekend ticket', 'Line-up T-shirt', 'Shipping', 'Total', 'tax', 'Paid']) expect(pdf.text).toContain(text);
     expect(pdf.text).toMatch(/€\s?193\.00/);
 
-    const other = orderChecksum('another-secret-of-at-least-32-characters!', order.code);
-    for (const checksum of [other, order.checksum.slice(0, -1), `${order.checksum}0`, 'x']) {
+    const other = orderLinkSignature('another-secret-of-at-least-32-characters!', order.code, INVOICE_LINK);
+    // Another link's signature, and the checksum every link shared before decision 0027, open no invoice.
+    const otherPurposes = [order.terms_checksum, orderLinkSignature(SECRET, order.code, ACCEPT_TERMS_LINK), legacyOrderChecksum(SECRET, order.code)];
+    for (const checksum of [other, ...otherPurposes, order.checksum.slice(0, -1), `${order.checksum}0`, 'x']) {
       expect((await fetch(`${base}/download-invoice/${order.code}/${checksum}`)).status, checksum).toBe(404);
     }
     const foreign = await paidOrder(await createCustomer(shop), [{ code: 'NWF27-LOCKER' }]);

@@ -12,9 +12,9 @@ interface InstalmentRow {
   label: InstalmentLabel;
 }
 
-/** The page that pays one instalment (spec section 2), which works without a session. */
-export function instalmentPath(order: Pick<Order, 'code' | 'checksum'>, reference: string): string {
-  return `/payment-plan-payment/${encodeURIComponent(order.code)}/${encodeURIComponent(order.checksum)}/${encodeURIComponent(reference)}`;
+/** The page that pays one instalment (spec section 2), which works without a session; each instalment's link has its own signature (decision 0027). */
+export function instalmentPath(order: Pick<Order, 'code'>, payment: Pick<PaymentPlanPayment, 'reference' | 'checksum'>): string {
+  return `/payment-plan-payment/${encodeURIComponent(order.code)}/${encodeURIComponent(payment.checksum)}/${encodeURIComponent(payment.reference)}`;
 }
 
 /** No instalment of an order that is settled or closed can be paid. */
@@ -73,7 +73,7 @@ export function PaymentSchedule({ order, offerPayment = true }: PaymentScheduleP
           rows.some(payable)
             ? (row) =>
                 payable(row) ? (
-                  <ButtonLink to={instalmentPath(order, row.payment.reference)} size="sm" variant={row.label === 'pending' ? 'secondary' : 'primary'} id={`order-schedule-pay-${row.number}`}>
+                  <ButtonLink to={instalmentPath(order, row.payment)} size="sm" variant={row.label === 'pending' ? 'secondary' : 'primary'} id={`order-schedule-pay-${row.number}`}>
                     Pay now
                     <span className="visually-hidden">
                       {' '}

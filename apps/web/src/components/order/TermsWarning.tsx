@@ -18,7 +18,8 @@ export function TermsWarning({ order }: { order: Order }) {
 
   if ((step === 'ask' || step === 'sending') && (order.accepted_ts_and_cs || orderItemsHidden(order))) return null;
 
-  const accept = () => acceptOrder(order);
+  // The accept-terms link's own signature (decision 0027); the order's `checksum` is its invoice link's.
+  const accept = () => acceptOrder({ code: order.code, checksum: order.terms_checksum });
 
   return (
     <section className="order-section order-terms" id="order-terms-warning" aria-labelledby="order-terms-title">

@@ -70,6 +70,30 @@ describe('the accept terms page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeTruthy();
   });
 
+  it("lists every item of the link's answer, which names no item codes, and accepts with the link's own signature", async () => {
+    // Decision 0027: the link's answer blanks what the page does not show (codes, e-mails, ages, its signature).
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const blank = { code: '', email: null, age: null };
+    const order = boxOffice({
+      checksum: '',
+      terms_checksum: '',
+      tickets: [testTicket({ ...blank, full_name: 'Ann Holder', price: 9000 }), testTicket({ ...blank, full_name: 'Ben Holder', price: 9000 })],
+      merchandisePurchases: [testMerchandisePurchase({ code: '', price: 1500 }), testMerchandisePurchase({ code: '', price: 1500 })],
+    });
+    const payment = { action: 'redirect' as const, url: 'https://pay.example.com/p' };
+    const { calls, user } = open({ answers: { 'get-terms-and-conditions-order': [ok({ order })], 'accept-terms-and-conditions': [ok({ data: null, payment })] } });
+    await screen.findByText('BOX12345');
+    const rows = within(document.getElementById('terms-items')!).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual(['ItemPrice (excluding fee)', 'Weekend ticketAnn Holder€90.00', 'Weekend ticketBen Holder€90.00', 'Festival T-shirt€15.00', 'Festival T-shirt€15.00', 'Shipping€4.95']);
+    // Rows keyed by their place: no two share a key.
+    expect(errors.mock.calls.filter((args) => String(args[0]).includes('same key'))).toEqual([]);
+    errors.mockRestore();
+    await user.click(screen.getByLabelText('I accept the Terms and Conditions'));
+    await user.click(acceptButton());
+    await vi.waitFor(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
+    expect(calls.at(-1)).toEqual({ path: 'accept-terms-and-conditions', body: { token: null, order: 'BOX12345', checksum: 'c0ffee' } });
+  });
+
   it('enables Accept Terms and Conditions only once the box is ticked, and opens the terms in a modal', async () => {
     const { user } = open({ answers: { 'get-terms-and-conditions-order': [ok({ order: boxOffice() })] } });
     await screen.findByText('BOX12345');

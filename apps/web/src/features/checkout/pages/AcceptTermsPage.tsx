@@ -66,7 +66,7 @@ function TermsOrder({ order, checksum, waiting, paymentReturn }: TermsOrderProps
   const canAct = !closed && !waiting && (!order.accepted_ts_and_cs || proceedToPayment) && !maxReached;
   const paid = order.payment_status === 'paid' || (paymentReturn === 'paid' && !waiting && !isCardPaymentPending(order));
 
-  // The link's checksum: the order answered by the lookup carries the same.
+  // The link's own signature: the answered order carries none (decision 0027).
   const accept = () => acceptOrder({ code: order.code, checksum });
 
   let action;
@@ -195,12 +195,16 @@ interface TermsItemRow {
   price: number;
 }
 
-/** Spec section 2: the items at their price excluding the booking fee, and the shipping. */
+/**
+ * Spec section 2: the items at their price excluding the booking fee, and the shipping. The link's
+ * answer carries no ticket or merchandise codes (decision 0027: they are download and refund keys
+ * the page does not show), so rows are keyed by their place.
+ */
 function TermsOrderItems({ order }: { order: Order }) {
   const format = useFormat();
   const rows: TermsItemRow[] = [
-    ...order.tickets.map((ticket) => ({ key: `ticket-${ticket.code}`, name: ticket.product, holder: ticket.full_name, price: ticket.price })),
-    ...order.merchandisePurchases.map((purchase) => ({ key: `merchandise-${purchase.code}`, name: purchase.merchandise, holder: null, price: purchase.price })),
+    ...order.tickets.map((ticket, index) => ({ key: `ticket-${index}`, name: ticket.product, holder: ticket.full_name, price: ticket.price })),
+    ...order.merchandisePurchases.map((purchase, index) => ({ key: `merchandise-${index}`, name: purchase.merchandise, holder: null, price: purchase.price })),
   ];
   const columns: DataTableColumn<TermsItemRow>[] = [
     {

@@ -28,6 +28,7 @@ const instalment = (reference: string, overrides: Partial<PaymentPlanPayment> = 
   overdue: false,
   due: false,
   attempt: 0,
+  checksum: '',
   ...overrides,
 });
 
@@ -75,6 +76,21 @@ describe('the instalment page', () => {
     expect(text('instalment-amount')).toBe('€40.00');
     expect(text('instalment-status')).toBe('Due');
     expect(screen.getByRole('heading', { level: 1, name: 'Payment Plan' })).toBeTruthy();
+  });
+
+  it("shows its place in the plan from a link's answer that holds only this instalment, and pays with the link's signature", async () => {
+    // Decision 0027: of the other instalments the link answers only how many there are.
+    const placeholder = instalment('', { amount: 0 });
+    const order = planOrder({}, { checksum: '', terms_checksum: '', tickets: [], payments: [placeholder, instalment('I2', { due: true }), placeholder, placeholder] });
+    const payment = { action: 'redirect' as const, url: 'https://pay.example.com/p' };
+    const { calls, user } = open({ 'get-payment-plan-order-payment': [secondOf(order)], 'pay-payment-plan-order-payment': [{ status: 200, body: { data: { payment } } }] });
+    await screen.findByText('PLAN1234');
+    expect(text('instalment-number')).toBe('2 of 4');
+    expect(text('instalment-amount')).toBe('€48.00');
+    await user.click(screen.getByLabelText('I accept the Terms and Conditions'));
+    await user.click(payButton());
+    await vi.waitFor(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
+    expect(calls.at(-1)).toEqual({ path: 'pay-payment-plan-order-payment', body: { token: null, order: 'PLAN1234', reference: 'I2', checksum: 'abc123' } });
   });
 
   it('requires the terms before Make payment, then pays through the gateway', async () => {

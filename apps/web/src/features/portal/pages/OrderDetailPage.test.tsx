@@ -82,6 +82,8 @@ describe('the payment schedule of a payment-plan order', () => {
     overdue: false,
     due: false,
     attempt: 0,
+    // Each instalment's link has its own signature (decision 0027).
+    checksum: `sig-${reference}`,
     ...overrides,
   });
   const planOrder = (overrides: Partial<Order> = {}) =>
@@ -101,7 +103,7 @@ describe('the payment schedule of a payment-plan order', () => {
       ...overrides,
     });
 
-  it('lists the instalments with their labels and offers Pay now on the open ones, leading to their pages', async () => {
+  it("lists the instalments with their labels and offers Pay now on the open ones, leading to their pages with each instalment's own signature", async () => {
     open(planOrder(), { confirmation: false });
     const schedule = await screen.findByRole('region', { name: "The instalments of this order's payment plan" });
     expect(schedule.closest('#order-schedule')).toBeTruthy();
@@ -114,7 +116,7 @@ describe('the payment schedule of a payment-plan order', () => {
     ]);
     expect(within(rows[0]!).queryByRole('link')).toBeNull();
     const links = within(schedule).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/payment-plan-payment/PLAN1234/abc123/I2', '/payment-plan-payment/PLAN1234/abc123/I3', '/payment-plan-payment/PLAN1234/abc123/I4']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/payment-plan-payment/PLAN1234/sig-I2/I2', '/payment-plan-payment/PLAN1234/sig-I3/I3', '/payment-plan-payment/PLAN1234/sig-I4/I4']);
     expect(links[0]!.textContent).toBe('Pay now (instalment 2 of 4)');
     expect(document.getElementById('order-schedule-pay-2')).toBe(links[0]);
   });
@@ -138,7 +140,7 @@ describe('the payment schedule of a payment-plan order', () => {
 
 describe('an order whose terms are not accepted', () => {
   const boxOffice = (overrides: Partial<Order> = {}) =>
-    testOrder({ code: 'BOX12345', checksum: 'c0ffee', staff: 'Box office', accepted_ts_and_cs: false, payment_method: 'credit_card', payment_status: 'pending', total_paid: 0, payment_attempts: 0, ...overrides });
+    testOrder({ code: 'BOX12345', checksum: 'c0ffee', terms_checksum: 'terms-c0ffee', staff: 'Box office', accepted_ts_and_cs: false, payment_method: 'credit_card', payment_status: 'pending', total_paid: 0, payment_attempts: 0, ...overrides });
 
   it('warns, and enables the accept button only once the box is ticked; no card payment is offered before', async () => {
     const { user } = open(boxOffice(), { confirmation: false });
@@ -155,7 +157,7 @@ describe('an order whose terms are not accepted', () => {
     expect(screen.getByRole('dialog', { name: 'Terms and Conditions' })).toBeTruthy();
   });
 
-  it('accepts with the order and its checksum, keeps the answered data and follows the payment', async () => {
+  it("accepts with the order and its accept-terms link's signature (not the invoice's), keeps the answered data and follows the payment", async () => {
     const order = boxOffice();
     const payment = { action: 'submit' as const, url: 'https://pay.example.com/', params: { reference: 'pay_1' } };
     const { calls, user, queryClient } = open(order, {
@@ -166,7 +168,7 @@ describe('an order whose terms are not accepted', () => {
     await user.click(screen.getByRole('button', { name: messages.terms.accept }));
     await vi.waitFor(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
     expect(document.getElementById('order-terms-redirecting')?.textContent).toBe(paymentMessages.redirecting);
-    expect(calls).toEqual([{ path: 'accept-terms-and-conditions', body: { token: 'the-token', order: 'BOX12345', checksum: 'c0ffee' } }]);
+    expect(calls).toEqual([{ path: 'accept-terms-and-conditions', body: { token: 'the-token', order: 'BOX12345', checksum: 'terms-c0ffee' } }]);
     expect(queryClient.getQueryData<ReturnType<typeof dataWith>>(userDataKey('the-token'))?.orders[0]?.accepted_ts_and_cs).toBe(true);
   });
 

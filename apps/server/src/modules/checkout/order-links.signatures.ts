@@ -1,0 +1,70 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * What one order link opens (decision 0027). A link's signature names its purpose, so the
+ * signature of an invoice link opens no accept-terms or instalment call and the reverse.
+ */
+export type OrderLinkPurpose = { kind: 'invoice' } | { kind: 'accept-terms' } | { kind: 'instalment'; reference: string };
+
+export const INVOICE_LINK: OrderLinkPurpose = { kind: 'invoice' };
+export const ACCEPT_TERMS_LINK: OrderLinkPurpose = { kind: 'accept-terms' };
+export const instalmentLink = (reference: string) => ({ kind: 'instalment', reference }) satisfies OrderLinkPurpose;
+
+const purposeText = (purpose: OrderLinkPurpose) => (purpose.kind === 'instalment' ? `instalment:${purpose.reference}` : purpose.kind);
+
+/**
+ * The links' key is derived from APP_SECRET rather than being APP_SECRET itself, so a signature
+ * made here can never equal one the secret makes for another use (session tokens, the sandbox
+ * gateway's notifications, the old shared checksum).
+ */
+const linkKey = (appSecret: string) => createHmac('sha256', appSecret).update('festival-shop/order-links/v1').digest();
+
+/**
+ * A key's id: 6 hex characters of a one-way function of the key. The signature starts with it, so
+ * after APP_SECRET changes, links signed under a previous secret (APP_SECRET_PREVIOUS) are still
+ * checked under the right key, and the id says nothing about the key.
+ */
+const keyId = (key: Buffer) => createHmac('sha256', key).update('key-id').digest('hex').slice(0, 6);
+
+/** The length of every signature: `<key id>-<32 hex>` (characters a path segment keeps as they are). */
+export const SIGNATURE_LENGTH = 6 + 1 + 32;
+
+function mac(key: Buffer, orderCode: string, purpose: OrderLinkPurpose): string {
+  // JSON keeps the parts apart whatever characters a code or a reference holds.
+  return createHmac('sha256', key).update(JSON.stringify(['order-link', purposeText(purpose), orderCode])).digest('hex').slice(0, 32);
+}
+
+/** The signature of the link of one purpose to one order, under the current secret. */
+export function orderLinkSignature(appSecret: string, orderCode: string, purpose: OrderLinkPurpose): string {
+  const key = linkKey(appSecret);
+  return `${keyId(key)}-${mac(key, orderCode, purpose)}`;
+}
+
+/**
+ * Whether `given` is the signature of this purpose and order under one of `appSecrets` (the
+ * current one first, then previous ones still honoured), compared in constant time: a wrong
+ * signature tells nothing about the right one.
+ */
+export function orderLinkSignatureMatches(appSecrets: readonly string[], orderCode: string, purpose: OrderLinkPurpose, given: string): boolean {
+  // Bytes, not characters: a signature with characters outside ASCII is wrong, not an error.
+  if (Buffer.byteLength(given) !== SIGNATURE_LENGTH || given[6] !== '-') return false;
+  const key = appSecrets.map(linkKey).find((candidate) => keyId(candidate) === given.slice(0, 6));
+  if (!key) return false;
+  const expected = Buffer.from(`${keyId(key)}-${mac(key, orderCode, purpose)}`);
+  return timingSafeEqual(Buffer.from(given), expected);
+}
+
+/**
+ * The checksum every order link carried before decision 0027: one HMAC of the order code that
+ * opened all of them. Links already mailed with it (accept-terms e-mails, instalment reminders)
+ * are honoured only where the order still needs that page; see `legacyChecksumMatches`.
+ */
+export function legacyOrderChecksum(appSecret: string, orderCode: string): string {
+  return createHmac('sha256', appSecret).update(`order:${orderCode}`).digest('hex').slice(0, 32);
+}
+
+export function legacyChecksumMatches(appSecrets: readonly string[], orderCode: string, given: string): boolean {
+  if (Buffer.byteLength(given) !== 32) return false;
+  const actual = Buffer.from(given);
+  return appSecrets.some((secret) => timingSafeEqual(actual, Buffer.from(legacyOrderChecksum(secret, orderCode))));
+}
