@@ -220,7 +220,7 @@ export function createOrderLinksService(deps: OrderLinksDeps) {
     return limiter.hit([
       { key: `order-link:${purposeKey(purpose)}:${code}`, max: limits.perLink },
       { key: `order-link:ip:${networkOf(visitor.ip)}`, max: limits.perNetwork },
-    ]);
+    ], now());
   }
 
   /** Runs `start`, keeping the counted link attempt only when it did start a payment. */
@@ -233,6 +233,15 @@ export function createOrderLinksService(deps: OrderLinksDeps) {
       await counted?.takeBack();
       throw error;
     }
+  }
+
+  /**
+   * The e-mail address the provider's page is given: the owner's to their own session; to anyone
+   * else none (the instruction would hand the owner's address to whoever holds the link), and the
+   * provider asks the payer for theirs.
+   */
+  async function payerEmail(tx: Db, order: OrderRow, ownersOwn: boolean): Promise<string> {
+    return ownersOwn ? (await orderQueries.findOrderCustomer(tx, order.customerId)).email : '';
   }
 
   const needsCardPayment = (order: OrderRow) =>
@@ -260,10 +269,9 @@ export function createOrderLinksService(deps: OrderLinksDeps) {
           if (order.paymentStatus === 'abandoned' || order.paymentStatus === 'cancelled') throw new AppError('CONFLICT', paymentMessages.notPayable);
           const accepted = order.acceptedTermsAt ? order : await orderQueries.updateOrder(tx, order.id, { acceptedTermsAt: now() });
           if (!needsCardPayment(accepted)) return { order: accepted, payment: null };
-          const owner = await orderQueries.findOrderCustomer(tx, accepted.customerId);
           const page = `/accept-tcs/${encodeURIComponent(accepted.code)}/${orderLinkSignature(deps.appSecret, accepted.code, ACCEPT_TERMS_LINK)}`;
           const ownersOwn = visitor.customer?.id === accepted.customerId;
-          return { order: accepted, payment: await payments.startAttempt(tx, accepted, owner.email, { returnTo: page, counted: ownersOwn }) };
+          return { order: accepted, payment: await payments.startAttempt(tx, accepted, await payerEmail(tx, accepted, ownersOwn), { returnTo: page, counted: ownersOwn }) };
         });
         return { result, started: result.payment !== null };
       });
@@ -289,9 +297,9 @@ export function createOrderLinksService(deps: OrderLinksDeps) {
         const result = await db.transaction(async (tx) => {
           const { order, instalment } = await linkedOrder(tx, code, purpose, checksum, true);
           if (order.paymentStatus === 'abandoned' || order.paymentStatus === 'cancelled' || order.paymentStatus === 'paid') throw new AppError('CONFLICT', paymentMessages.notPayable);
-          const owner = await orderQueries.findOrderCustomer(tx, order.customerId);
           const page = `/payment-plan-payment/${encodeURIComponent(order.code)}/${orderLinkSignature(deps.appSecret, order.code, purpose)}/${encodeURIComponent(instalment!.reference)}`;
-          return payments.startAttempt(tx, order, owner.email, { chosen: instalment!, returnTo: page, counted: visitor.customer?.id === order.customerId });
+          const ownersOwn = visitor.customer?.id === order.customerId;
+          return payments.startAttempt(tx, order, await payerEmail(tx, order, ownersOwn), { chosen: instalment!, returnTo: page, counted: ownersOwn });
         });
         return { result, started: true };
       });

@@ -2,9 +2,9 @@ import { api, paymentMessages } from '@festival/contract';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
-import { cartWith, checkoutPayload, createCustomer, payOnSandbox } from '../../../test/shop-flows';
+import { cartWith, checkoutPayload, createCustomer, paidOrder, payOnSandbox } from '../../../test/shop-flows';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
-import { customers, emailOutbox, orders, shopItems } from '../../db/schema';
+import { customers, emailOutbox, merchandisePurchases, orders, paymentPlanPayments, shopItems, tickets } from '../../db/schema';
 import { ACCEPT_TERMS_LINK, INVOICE_LINK, instalmentLink as instalmentPurpose, legacyOrderChecksum, orderLinkSignature } from './order-links.signatures';
 import { runOrdersCommand } from '../orders/orders-command';
 import { createPaymentsService } from '../payments/payments.service';
@@ -13,6 +13,10 @@ import { paymentPlanDueDates } from './payment-plan-dates';
 
 const SECRET = 'order-links-test-secret-of-at-least-32-characters';
 const DAY = 24 * 60 * 60_000;
+/** APP_SECRET before a rotation: links signed under it still open (APP_SECRET_PREVIOUS). */
+const PREVIOUS_SECRET = 'order-links-previous-secret-of-at-least-32-characters';
+/** Card attempts through links without the owner's session (decision 0027), low enough to reach. */
+const LIMITS = { perLink: 3, perNetwork: 5 };
 
 describe.each(testEngines())('payment plans, instalment links and terms by link on %s', (engine) => {
   let shop: TestShop;
@@ -20,7 +24,7 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
   /** The clock of the order and reminder rules: the tests move it. */
   let clock = new Date();
   beforeAll(async () => {
-    shop = await createTestShop(engine, { app: { appSecret: SECRET, now: () => clock, reminderIntervalMs: 40, catalogMaxAgeMs: 0 } });
+    shop = await createTestShop(engine, { app: { appSecret: SECRET, previousAppSecrets: [PREVIOUS_SECRET], now: () => clock, reminderIntervalMs: 40, catalogMaxAgeMs: 0, linkAttemptLimits: LIMITS } });
     base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -200,5 +204,175 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
     expect(await runOrdersCommand(['create', '--email', email, '--name', 'Desk Buyer', '--item', 'NWF27-GLAMPING'], deps)).toBe(1);
     expect(lines.at(-1)).toContain('sold out');
     expect(await runOrdersCommand(['create', '--email', email, '--item', 'NWF27-LOCKER'], deps)).toBe(2);
+  });
+
+  /** A call from a network address of the test's choosing (the limits count per link and per network). */
+  const callFrom = async (ip: string, path: string, payload: Record<string, unknown>) => {
+    const response = await shop.app.inject({ method: 'POST', url: `/api/${path}`, remoteAddress: ip, headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, payload: JSON.stringify(payload) });
+    return { status: response.statusCode, body: response.json() };
+  };
+  const invoiceStatus = async (code: string, checksum: string) => (await shop.app.inject({ method: 'GET', url: `/download-invoice/${encodeURIComponent(code)}/${encodeURIComponent(checksum)}` })).statusCode;
+  /** A box-office card order for a customer with a session, its terms not accepted. */
+  const boxOfficeOrder = async (customer: { email: string; id: number }, items: string[]) => {
+    const payments = createPaymentsService({ db: db(), config: shop.config, gateway: createSandboxGateway(SECRET), appSecret: SECRET });
+    const deps = { db: db(), config: shop.config, appSecret: SECRET, payments, print: () => undefined, printError: () => undefined };
+    const before = new Set((await db().select({ code: orders.code }).from(orders).where(eq(orders.customerId, customer.id))).map((row) => row.code));
+    expect(await runOrdersCommand(['create', '--email', customer.email, '--name', 'Desk Buyer', ...items.flatMap((item) => ['--item', item])], deps)).toBe(0);
+    const rows = await db().select().from(orders).where(eq(orders.customerId, customer.id));
+    return rows.find((row) => !before.has(row.code))!;
+  };
+
+  it("opens each link's calls only with that link's own signature: an invoice link opens no terms or instalment call, and no other link opens an invoice", async () => {
+    const buyer = await createCustomer(shop);
+    const paid = await paidOrder(shop, base, buyer, [{ code: 'NWF27-DAY-SAT' }]);
+    const plan = api['checkout-cart'].answer.parse((await shop.call('checkout-cart', checkoutPayload(buyer.token, await cartWith(shop, buyer.token, ['NWF27-WEEKEND-PLAN'])))).body).order;
+    const reference = plan.payments[1]!.reference;
+    const desk = await boxOfficeOrder(buyer, ['NWF27-LOCKER']);
+    const invoice = (code: string) => orderLinkSignature(SECRET, code, INVOICE_LINK);
+    const notFound = { status: 404, body: { message: paymentMessages.orderNotFound } };
+    // Every order view carries one signature per link, no two alike.
+    expect(paid.checksum).toBe(invoice(paid.code));
+    expect(paid.terms_checksum).toBe(termsSignature(paid.code));
+    expect(plan.payments.map((payment) => payment.checksum)).toEqual(plan.payments.map((payment) => instalmentSignature(plan.code, payment.reference)));
+    expect(new Set([paid.checksum, paid.terms_checksum, invoice(plan.code), termsSignature(plan.code), ...plan.payments.map((payment) => payment.checksum)]).size).toBe(4 + plan.payments.length);
+    // The invoice link opens the invoice and nothing else; the other links open no invoice.
+    expect(await invoiceStatus(paid.code, paid.checksum)).toBe(200);
+    for (const checksum of [termsSignature(paid.code), instalmentSignature(paid.code, reference), legacyOrderChecksum(SECRET, paid.code)]) expect(await invoiceStatus(paid.code, checksum), checksum).toBe(404);
+    for (const checksum of [invoice(desk.code), invoice(plan.code), instalmentSignature(desk.code, reference)]) {
+      expect(await shop.call('get-terms-and-conditions-order', { order: desk.code, checksum }), checksum).toEqual(notFound);
+      expect(await shop.call('accept-terms-and-conditions', { token: null, order: desk.code, checksum }), checksum).toEqual(notFound);
+    }
+    for (const checksum of [invoice(plan.code), termsSignature(plan.code), plan.payments[2]!.checksum]) {
+      expect(await shop.call('get-payment-plan-order-payment', { order: plan.code, reference, checksum }), checksum).toEqual(notFound);
+      expect(await shop.call('pay-payment-plan-order-payment', { token: null, order: plan.code, reference, checksum }), checksum).toEqual(notFound);
+    }
+    expect(await orderRow(desk.code)).toMatchObject({ acceptedTermsAt: null, paymentAttempts: 0 });
+    // Each opens its own.
+    expect((await shop.call('get-terms-and-conditions-order', { order: desk.code, checksum: termsSignature(desk.code) })).status).toBe(200);
+    expect((await shop.call('get-payment-plan-order-payment', { order: plan.code, reference, checksum: plan.payments[1]!.checksum })).status).toBe(200);
+  });
+
+  it("answers each link call only what its page shows: no ticket or merchandise code, holder e-mail or age, the customer's e-mail or another link's signature", async () => {
+    const buyer = await createCustomer(shop);
+    const stranger = await createCustomer(shop);
+    const desk = await boxOfficeOrder(buyer, ['NWF27-DAY-SAT=Pat Parker <pat.parker.secret@example.org>', 'NWF27-PARKING', 'NWF27-POSTER']);
+    const plan = api['checkout-cart'].answer.parse((await shop.call('checkout-cart', checkoutPayload(buyer.token, await cartWith(shop, buyer.token, ['NWF27-WEEKEND-PLAN'])))).body).order;
+    const [, second, third] = plan.payments;
+    // Holders with ages and e-mails no other text holds.
+    for (const order of [desk, await orderRow(plan.code)]) {
+      const rows = await db().select().from(tickets).where(eq(tickets.orderId, order.id));
+      for (const [index, row] of rows.entries()) await db().update(tickets).set({ age: `age-secret-${order.code}-${index}`, email: `holder-secret-${index}.${order.code.toLowerCase()}@example.org` }).where(eq(tickets.id, row.id));
+    }
+    const secretsOf = async (order: { id: number; code: string }) => [
+      ...(await db().select().from(tickets).where(eq(tickets.orderId, order.id))).flatMap((row) => [row.code, row.email!, row.age!]),
+      ...(await db().select().from(merchandisePurchases).where(eq(merchandisePurchases.orderId, order.id))).map((row) => row.code),
+      buyer.email,
+      orderLinkSignature(SECRET, order.code, INVOICE_LINK),
+    ];
+    const deskSecrets = [...(await secretsOf(desk)), 'pat.parker.secret@example.org'];
+    const planRow = await orderRow(plan.code);
+    // Its own link's signature is the holder's already (the payer returns to that page): another instalment's is not.
+    const planSecrets = [...(await secretsOf(planRow)), termsSignature(plan.code), third!.reference, third!.checksum];
+    expect(deskSecrets.length).toBeGreaterThan(8);
+    const expectNone = (answer: { status: number; body: unknown }, secrets: string[], what: string) => {
+      expect(answer.status, `${what}: ${JSON.stringify(answer.body).slice(0, 300)}`).toBe(200);
+      const json = JSON.stringify(answer.body);
+      expect(secrets.filter((secret) => json.includes(secret)), what).toEqual([]);
+    };
+    const terms = { order: desk.code, checksum: termsSignature(desk.code) };
+    const shown = await shop.call('get-terms-and-conditions-order', terms);
+    expectNone(shown, deskSecrets, 'get-terms-and-conditions-order');
+    // What the page shows is there: the items with their holders' names and prices, the totals.
+    const order = api['get-terms-and-conditions-order'].answer.parse(shown.body).order;
+    expect(order).toMatchObject({ code: desk.code, staff: 'Box office', total_price: desk.totalPrice, shipping_amount: desk.shippingAmount, accepted_ts_and_cs: false, payment_status: 'pending' });
+    const [customer] = await db().select().from(customers).where(eq(customers.id, buyer.id));
+    expect(order.tickets.map((ticket) => [ticket.product.length > 0, ticket.full_name, ticket.price > 0])).toEqual([[true, 'Pat Parker', true], [true, customer!.fullName, true]]);
+    expect(order.merchandisePurchases).toHaveLength(1);
+    for (const token of [null, stranger.token]) expectNone(await callFrom('10.9.5.1', 'accept-terms-and-conditions', { ...terms, token }), deskSecrets, `accept-terms-and-conditions with token ${token}`);
+    const instalment = { order: plan.code, reference: second!.reference, checksum: second!.checksum };
+    const shownInstalment = await shop.call('get-payment-plan-order-payment', instalment);
+    expectNone(shownInstalment, planSecrets, 'get-payment-plan-order-payment');
+    const data = api['get-payment-plan-order-payment'].answer.parse(shownInstalment.body).data;
+    expect(data.payment).toMatchObject({ reference: second!.reference, amount: second!.amount, due_at: second!.due_at, checksum: '' });
+    expect(data.order.payments.findIndex((payment) => payment.reference === second!.reference)).toBe(1);
+    expect(data.order.payments).toHaveLength(plan.payments.length);
+    for (const token of [null, stranger.token]) expectNone(await callFrom('10.9.5.1', 'pay-payment-plan-order-payment', { ...instalment, token }), planSecrets, `pay-payment-plan-order-payment with token ${token}`);
+  });
+
+  it("leaves the owner able to pay whatever is attempted through a link: a link holder's attempts are limited per link and network, the owner's are their own", async () => {
+    const owner = await createCustomer(shop);
+    const stranger = await createCustomer(shop);
+    const desk = await boxOfficeOrder(owner, ['NWF27-LOCKER']);
+    const terms = { order: desk.code, checksum: termsSignature(desk.code) };
+    const limited = { status: 429, body: { message: paymentMessages.linkAttemptsLimited } };
+    // A holder of the link (no session, or someone else's) opens attempts up to the link's limit, from any address.
+    for (let attempt = 0; attempt < LIMITS.perLink; attempt += 1) {
+      const answer = await callFrom(attempt === 1 ? '10.9.1.2' : '10.9.1.1', 'accept-terms-and-conditions', { ...terms, token: attempt === 2 ? stranger.token : null });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.payment).toBeTruthy();
+    }
+    expect(await callFrom('10.9.1.3', 'accept-terms-and-conditions', { ...terms, token: null })).toEqual(limited);
+    expect(await callFrom('10.9.1.3', 'accept-terms-and-conditions', { ...terms, token: stranger.token })).toEqual(limited);
+    // None of them counted on the owner's attempts; the page still offers the payment.
+    expect(await orderRow(desk.code)).toMatchObject({ paymentAttempts: 0, paymentStatus: 'pending' });
+    expect(api['get-terms-and-conditions-order'].answer.parse((await shop.call('get-terms-and-conditions-order', terms)).body).order.payment_attempts).toBe(0);
+    // The owner, logged in, pays through the same link and from the portal, counted on their own attempts.
+    const own = await callFrom('10.9.1.3', 'accept-terms-and-conditions', { ...terms, token: owner.token });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    await payOnSandbox(base, own.body.payment, SANDBOX_CARDS.declined);
+    const retry = await callFrom('10.9.1.3', 'pay-order', { token: owner.token, order: desk.code });
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(await orderRow(desk.code)).toMatchObject({ paymentAttempts: 2 });
+    await payOnSandbox(base, retry.body.payment, SANDBOX_CARDS.succeeds);
+    expect(await orderRow(desk.code)).toMatchObject({ paymentStatus: 'paid' });
+
+    // Instalment links: per link, and per network across links.
+    const plan = api['checkout-cart'].answer.parse((await shop.call('checkout-cart', checkoutPayload(owner.token, await cartWith(shop, owner.token, ['NWF27-WEEKEND-PLAN'])))).body).order;
+    const link = (index: number) => ({ order: plan.code, reference: plan.payments[index]!.reference, checksum: plan.payments[index]!.checksum, token: null });
+    for (let attempt = 0; attempt < LIMITS.perLink; attempt += 1) expect((await callFrom('10.9.2.1', 'pay-payment-plan-order-payment', link(1))).status).toBe(200);
+    expect(await callFrom('10.9.2.2', 'pay-payment-plan-order-payment', link(1))).toEqual(limited);
+    for (let attempt = 0; attempt < LIMITS.perNetwork - LIMITS.perLink; attempt += 1) expect((await callFrom('10.9.2.1', 'pay-payment-plan-order-payment', link(2))).status).toBe(200);
+    // The network has used its attempts: a third link from it is refused, from another network it is not.
+    expect(await callFrom('10.9.2.1', 'pay-payment-plan-order-payment', link(3))).toEqual(limited);
+    expect((await callFrom('10.9.3.1', 'pay-payment-plan-order-payment', link(3))).status).toBe(200);
+    const instalmentAttempts = async () => (await db().select().from(paymentPlanPayments).where(eq(paymentPlanPayments.orderId, plan.id))).sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime()).map((row) => row.attempts);
+    expect(await instalmentAttempts()).toEqual([1, 0, 0, 0]);
+    // The owner pays the instalment whose link is used up, counted on it.
+    const owned = await callFrom('10.9.2.1', 'pay-payment-plan-order-payment', { ...link(1), token: owner.token });
+    expect(owned.status, JSON.stringify(owned.body)).toBe(200);
+    expect(await payOnSandbox(base, owned.body.data.payment, SANDBOX_CARDS.succeeds)).toContain(`/payment-plan-payment/${plan.code}/${plan.payments[1]!.checksum}/`);
+    expect(await instalmentAttempts()).toEqual([1, 1, 0, 0]);
+  });
+
+  it('honours a link mailed with the checksum all links shared before only where the order still needs that page, and links signed under a previous secret', async () => {
+    const buyer = await createCustomer(shop);
+    const desk = await boxOfficeOrder(buyer, ['NWF27-LOCKER']);
+    const legacy = legacyOrderChecksum(SECRET, desk.code);
+    const notFound = { status: 404, body: { message: paymentMessages.orderNotFound } };
+    // Mailed before the change, unaccepted: it opens the accept-terms page (as stripped as any link's answer).
+    const shown = await shop.call('get-terms-and-conditions-order', { order: desk.code, checksum: legacy });
+    expect(shown.status).toBe(200);
+    expect(JSON.stringify(shown.body)).not.toContain(buyer.email);
+    const accepted = await callFrom('10.9.6.1', 'accept-terms-and-conditions', { token: null, order: desk.code, checksum: legacy });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    // The payer comes back to the page under its new signature.
+    expect(await payOnSandbox(base, accepted.body.payment, SANDBOX_CARDS.declined)).toBe(`/accept-tcs/${desk.code}/${termsSignature(desk.code)}?payment=declined`);
+    // Accepted: the old checksum opens nothing any more; the new signature still does.
+    expect(await shop.call('get-terms-and-conditions-order', { order: desk.code, checksum: legacy })).toEqual(notFound);
+    expect(await shop.call('accept-terms-and-conditions', { token: null, order: desk.code, checksum: legacy })).toEqual(notFound);
+    expect((await shop.call('get-terms-and-conditions-order', { order: desk.code, checksum: termsSignature(desk.code) })).status).toBe(200);
+    // Instalment reminders mailed before: open while the instalment is open, not once it is paid.
+    const plan = api['checkout-cart'].answer.parse((await shop.call('checkout-cart', checkoutPayload(buyer.token, await cartWith(shop, buyer.token, ['NWF27-WEEKEND-PLAN'])))).body).order;
+    const old = { order: plan.code, reference: plan.payments[1]!.reference, checksum: legacyOrderChecksum(SECRET, plan.code) };
+    expect((await shop.call('get-payment-plan-order-payment', old)).status).toBe(200);
+    const owned = await shop.call('pay-payment-plan-order-payment', { ...old, token: buyer.token });
+    await payOnSandbox(base, owned.body.data.payment, SANDBOX_CARDS.succeeds);
+    expect(await shop.call('get-payment-plan-order-payment', old)).toEqual(notFound);
+    expect(await shop.call('pay-payment-plan-order-payment', { ...old, token: null })).toEqual(notFound);
+    // Under a previous APP_SECRET: new-style links still open; the old checksum under it too, with the same rule.
+    const rotated = { order: plan.code, reference: plan.payments[2]!.reference, checksum: orderLinkSignature(PREVIOUS_SECRET, plan.code, instalmentPurpose(plan.payments[2]!.reference)) };
+    expect((await shop.call('get-payment-plan-order-payment', rotated)).status).toBe(200);
+    expect(await shop.call('get-payment-plan-order-payment', { ...rotated, checksum: orderLinkSignature('a-secret-this-shop-never-had-of-32-characters', plan.code, instalmentPurpose(plan.payments[2]!.reference)) })).toEqual(notFound);
+    expect((await shop.call('get-payment-plan-order-payment', { ...rotated, checksum: legacyOrderChecksum(PREVIOUS_SECRET, plan.code) })).status).toBe(200);
   });
 });
