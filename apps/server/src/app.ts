@@ -25,7 +25,8 @@ import { registerOrderLinkRoutes } from './modules/checkout/order-links.routes';
 import { createOrderLinksService, type LinkAttemptLimits } from './modules/checkout/order-links.service';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
-import { createSandboxGateway, registerSandboxGateway } from './modules/payments/sandbox-gateway';
+import { createSandboxGateway, registerSandboxGateway, type SandboxGateway } from './modules/payments/sandbox-gateway';
+import { chooseGateway, withOfferedPaymentMethods, type GatewayEnvironment } from './modules/payments/gateway-choice';
 import { createInvoiceService } from './modules/checkout/invoice.service';
 import { createVoucherGuard, type VoucherLimits } from './modules/checkout/voucher-guard';
 import { DEV_MAILBOX_PATH, registerDevMailbox } from './modules/mail/dev-mailbox.routes';
@@ -78,6 +79,10 @@ export interface AppOptions {
   previousAppSecrets?: string[] | undefined;
   /** Card attempts through order links without the owner's session, per link and per network address (decision 0027; tests lower them). */
   linkAttemptLimits?: Partial<LinkAttemptLimits> | undefined;
+  /** NODE_ENV, SANDBOX_PAYMENTS and whether the configuration is the demo's: they decide whether the sandbox gateway may take payments (decision 0026). Outside production by default. */
+  gatewayEnvironment?: GatewayEnvironment;
+  /** The sandbox gateway to use when the configuration names it (tests keep it to read what the shop asked of it); one made from appSecret otherwise. */
+  sandboxGateway?: SandboxGateway;
   /** The clock of the order, payment and reminder rules (tests move it); the wall clock by default. */
   now?: () => Date;
   /** Timings of the mail sender: poll interval, lease, send timeout, batch size, retry back-off (tests shorten them). */
@@ -93,7 +98,12 @@ export const DEFAULT_REMINDER_INTERVAL_MS = 60_000;
 
 /** Builds the shop without listening, so tests run the same app the server runs. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { db, config } = options;
+  const { db } = options;
+  // Before anything starts: a configuration whose gateway may not take payments here is refused (decision 0026).
+  const gatewayChoice = chooseGateway(options.config, options.gatewayEnvironment ?? { production: false, demoConfig: false });
+  for (const warning of gatewayChoice.warnings) options.logger?.warn(warning);
+  // Without a usable gateway no card payment is offered, to the browser or at checkout.
+  const config = withOfferedPaymentMethods(options.config, gatewayChoice);
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -141,11 +151,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   const mailQueued = () => mailer.wake();
 
-  // Card payments go through the sandbox gateway, a simulated provider inside the shop (decision 0017).
-  const gateway = createSandboxGateway(appSecret);
-  registerSandboxGateway(app, { gateway, config, logger: options.logger });
+  // Card payments go through the configured gateway: the sandbox, a simulated provider inside the
+  // shop (decisions 0017, 0026), or none (no card payments).
+  const gateway = gatewayChoice.provider === 'sandbox' ? (options.sandboxGateway ?? createSandboxGateway(appSecret)) : null;
+  if (gateway) registerSandboxGateway(app, { gateway, config, logger: options.logger });
   const payments = createPaymentsService({ db, config, gateway, logger: options.logger, mailQueued, appSecret, now });
-  await registerPaymentRoutes(app, { gateway, payments });
+  if (gateway) await registerPaymentRoutes(app, { gateway, payments });
   const vouchers = createVoucherGuard(db, { windowMs: options.voucherLimitWindowMs, limits: options.voucherLimits });
   const checkout = createCheckoutService({ db, config, carts, catalog, payments, customerData, vouchers, holdMs, mailQueued, logger: options.logger, now });
   // Order links are checked under the current secret and any previous one still honoured (decision 0027).

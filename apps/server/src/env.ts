@@ -7,6 +7,8 @@ import { parseMailbox } from './modules/mail/sender-address';
 
 /** The repository root, so defaults work whatever directory the shop is started from. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The demo shop's configuration: SHOP_CONFIG's default. */
+export const DEMO_SHOP_CONFIG = path.join(REPO_ROOT, 'config/demo-shop.json');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -18,7 +20,7 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().min(1).default('./data'),
-  SHOP_CONFIG: z.string().min(1).default(path.join(REPO_ROOT, 'config/demo-shop.json')),
+  SHOP_CONFIG: z.string().min(1).default(DEMO_SHOP_CONFIG),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -35,6 +37,15 @@ const envSchema = z.object({
    * closed; unset opens it outside production. It is never open while SMTP_URL is set.
    */
   DEV_MAILBOX: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? undefined : value === '1' || value === 'true')),
+  /**
+   * "1" lets the sandbox gateway take payments under NODE_ENV=production for a shop of one's own
+   * configuration (a test shop), "0" refuses it everywhere; unset allows it outside production
+   * and for the demo shop (decision 0026).
+   */
+  SANDBOX_PAYMENTS: z
     .enum(['0', '1', 'true', 'false', ''])
     .optional()
     .transform((value) => (value === undefined || value === '' ? undefined : value === '1' || value === 'true')),

@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { buildApp } from './app';
 import { prepareShop, WEB_ROOT } from './bootstrap';
-import { readEnv } from './env';
+import path from 'node:path';
+import { DEMO_SHOP_CONFIG, readEnv } from './env';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
     cartHoldMs: env.CART_HOLD_MINUTES * 60_000,
     appSecret: env.APP_SECRET,
     previousAppSecrets: env.APP_SECRET_PREVIOUS,
+    gatewayEnvironment: { production: env.NODE_ENV === 'production', sandboxPayments: env.SANDBOX_PAYMENTS, demoConfig: path.resolve(env.SHOP_CONFIG) === DEMO_SHOP_CONFIG },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     devMailbox,

@@ -23,4 +23,12 @@ export const paymentMessages = {
   bankTransferIntro: 'Please transfer the amount below to our bank account, with the payment reference, so we can match your payment to your order.',
   orderNotFound: 'We could not find this order.',
   amountMismatch: 'The payment does not match the order.',
+  /** Decision 0026: the banner of the sandbox gateway's pages. */
+  sandboxBanner: 'Test payments: no money moves. This page takes test cards only.',
+  /** Decision 0026: the sandbox's page for an attempt the shop cancelled (a newer attempt replaced it). */
+  attemptReplaced: 'This payment was cancelled because a newer payment for the same order was started. Please go back to the shop.',
+  /** Decision 0026: a card payment asked for while the shop has no usable payment gateway. */
+  cardPaymentsUnavailable: 'Card payments are not available in this shop at the moment.',
+  /** Decision 0026: on the order, money that arrived after the order was paid (or ended) and went back automatically. */
+  paymentReturned: (amount: string) => `We received a second payment of ${amount} for this order and have refunded it automatically to the card it came from.`,
 } as const;

@@ -275,9 +275,10 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     expect((await db().select().from(tickets).where(eq(tickets.orderId, order.id))).map((ticket) => ticket.status)).toEqual(['cancelled']);
     expect((await db().select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, 'expired')))).length).toBe(1);
     expect((await shop.call('pay-order', { token: buyer.token, order: answer.order.code })).body).toEqual({ message: paymentMessages.notPayable });
-    // A payment that arrives after all is not lost: the order is flagged for the organiser.
+    // A payment that arrives after all is not kept: its stock is back on sale, so the money goes back (decision 0026).
     await payOnSandbox(answer.payment, SANDBOX_CARDS.succeeds);
-    expect(await orderRow(answer.order.code)).toMatchObject({ paymentStatus: 'problem', totalPaid: answer.order.total_price });
+    expect(await orderRow(answer.order.code)).toMatchObject({ paymentStatus: 'abandoned', totalPaid: 0, returnedAmount: answer.order.total_price });
+    expect((await db().select().from(payments).where(eq(payments.orderId, order.id))).map((payment) => payment.status)).toEqual(['refunded']);
   });
 
   it('places a bank transfer order awaiting payment, and the organiser command records partial and full payment', async () => {

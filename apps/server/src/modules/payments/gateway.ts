@@ -34,16 +34,50 @@ export interface VerifiedReturn {
   outcome: PaymentOutcome;
 }
 
+/** A payment's state as the provider knows it (for a provider whose news carries only an id, and for reconciling). */
+export interface PaymentState {
+  reference: string;
+  status: 'open' | PaymentOutcome | 'refunded' | 'unknown';
+}
+
+/** Money sent back for a payment the shop must not keep (decision 0026). */
+export interface RefundRequest {
+  /** Our reference of the attempt whose money goes back. */
+  reference: string;
+  /** Minor units: the whole payment or a part of it. */
+  amount: number;
+  currency: string;
+  /**
+   * The same key for the same refund however often it is asked for (a notification retried, a
+   * transaction rolled back after the provider said yes): the provider refunds once per key.
+   */
+  idempotencyKey: string;
+  /** Why, for the provider's records and the organiser's (no personal data). */
+  reason: string;
+}
+
 /**
- * One payment provider behind one interface: start a payment (the instruction the browser
- * follows: a redirect or a posted form), verify the provider's signed server-to-server
- * notification, and read the payer's return. An order becomes paid only through a verified
+ * One payment provider behind one interface (design: "Outside services behind one seam"): create
+ * a payment for an attempt (the instruction the browser follows: a redirect or a posted form),
+ * read a payment's state, verify and parse its signed server-to-server news and the payer's
+ * return, refund an amount, and cancel an attempt. An order becomes paid only through a verified
  * notification, never through the return alone (the payer's browser can be made to say anything).
+ * Adapters (Stripe, Mollie) live in gateways/<provider>.ts; nothing else imports a provider's SDK.
  */
 export interface PaymentGateway {
   readonly provider: string;
-  startPayment(request: PaymentRequest): PaymentInstruction;
+  /** Creates the provider's payment for one attempt; answers what the payer's browser does next. */
+  createPayment(request: PaymentRequest): Promise<PaymentInstruction>;
+  readPayment(reference: string): Promise<PaymentState>;
   /** The notification in a raw request body with its headers, or null when its signature does not verify. */
-  verifyNotification(rawBody: string, headers: Record<string, string | string[] | undefined>): VerifiedNotification | null;
+  verifyNotification(rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<VerifiedNotification | null>;
   verifyReturn(query: Record<string, string | undefined>): VerifiedReturn | null;
+  /** Sends money back; throws when the provider did not take the refund (the caller tries again with the same key). */
+  refund(request: RefundRequest): Promise<{ refundId: string }>;
+  /**
+   * Stops an attempt the shop no longer wants paid (a newer attempt replaced it, the order ended).
+   * Best effort: 'too-late' when the provider already has the money or cannot cancel; the shop
+   * refunds whatever still arrives for a cancelled attempt.
+   */
+  cancelAttempt(reference: string): Promise<'cancelled' | 'too-late'>;
 }

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executeRows, rowFromJson } from '../../db/raw-rows';
-import { orders, paymentNotifications, payments } from '../../db/schema';
-import type { OrderRow } from '../orders/orders.queries';
+import { orders, paymentNotifications, paymentPlanPayments, payments } from '../../db/schema';
+import type { InstalmentRow, OrderRow } from '../orders/orders.queries';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -34,11 +34,59 @@ export async function findLatestOpenPayment(db: Db, orderId: number): Promise<Pa
   return row;
 }
 
-export async function expireOpenPayments(tx: Db, orderId: number): Promise<void> {
-  await tx
+/** Ends an abandoned order's open attempts; answers them, so the gateway can be told too. */
+export async function expireOpenPayments(tx: Db, orderId: number): Promise<{ provider: string; reference: string | null }[]> {
+  return tx
     .update(payments)
     .set({ status: 'expired', updatedAt: sql`now()` })
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'open')));
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'open')))
+    .returning({ provider: payments.provider, reference: payments.providerReference });
+}
+
+/**
+ * Cancels every open card attempt of an order (a newer attempt replaces them), in one
+ * conditional statement under the order's lock: a notification that arrives for one of them
+ * afterwards finds it cancelled and refunds its money (decision 0026).
+ */
+export async function cancelOpenAttempts(tx: Db, orderId: number): Promise<{ provider: string; reference: string | null }[]> {
+  return tx
+    .update(payments)
+    .set({ status: 'cancelled', updatedAt: sql`now()` })
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'open')))
+    .returning({ provider: payments.provider, reference: payments.providerReference });
+}
+
+/**
+ * Locks the order a payment reference belongs to, before the payment itself: every change of a
+ * card attempt (a new attempt cancelling the older ones, an abandoned order expiring them, a
+ * notification) takes the order's lock first, so they run one after another per order in one
+ * lock order (no deadlock between a notification and a new attempt). Undefined for a reference
+ * we never issued.
+ */
+export async function lockOrderOfPayment(tx: Db, provider: string, reference: string): Promise<OrderRow | undefined> {
+  const [row] = await executeRows<{ o: Record<string, unknown> }>(
+    tx,
+    sql`SELECT row_to_json(o) AS o FROM ${orders} o
+        WHERE o.id = (SELECT order_id FROM ${payments} WHERE provider = ${provider} AND provider_reference = ${reference})
+        FOR UPDATE`,
+  );
+  return row && rowFromJson(orders, row.o);
+}
+
+export async function findInstalmentById(tx: Db, id: number): Promise<InstalmentRow | undefined> {
+  const [row] = await tx.select().from(paymentPlanPayments).where(eq(paymentPlanPayments.id, id));
+  return row;
+}
+
+/** Records that a payment's money went back, and adds it to its order's returned amount, in one statement. */
+export async function setRefundedAndAddToOrder(tx: Db, payment: PaymentRow, refundReference: string): Promise<void> {
+  await executeRows(
+    tx,
+    sql`WITH refunded AS (
+          UPDATE ${payments} SET status = 'refunded', refund_reference = ${refundReference}, refunded_at = now(), updated_at = now()
+          WHERE id = ${payment.id} RETURNING order_id, amount)
+        UPDATE ${orders} o SET returned_amount = o.returned_amount + refunded.amount, updated_at = now() FROM refunded WHERE o.id = refunded.order_id`,
+  );
 }
 
 /**
@@ -58,12 +106,3 @@ export async function lockPaymentAndRecordNotification(tx: Db, provider: string,
   return row && { payment: rowFromJson(payments, row.payment), recorded: row.recorded };
 }
 
-/** Sets a payment paid and locks its order for the rest of the transaction, in one statement. */
-export async function setPaidAndLockOrder(tx: Db, paymentId: number, orderId: number): Promise<OrderRow | undefined> {
-  const [row] = await executeRows<{ o: Record<string, unknown> }>(
-    tx,
-    sql`WITH paid AS (UPDATE ${payments} SET status = 'paid', updated_at = now() WHERE id = ${paymentId})
-        SELECT row_to_json(o) AS o FROM ${orders} o WHERE o.id = ${orderId} FOR UPDATE`,
-  );
-  return row && rowFromJson(orders, row.o);
-}

@@ -22,7 +22,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: { gatewa
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, body));
     scope.post(NOTIFY_PATH(gateway.provider), async (request, reply) => {
       const raw = typeof request.body === 'string' ? request.body : '';
-      const notification = gateway.verifyNotification(raw, request.headers);
+      const notification = await gateway.verifyNotification(raw, request.headers);
       if (!notification) {
         request.log.warn({ provider: gateway.provider }, 'refused a payment notification whose signature does not verify');
         return reply.status(401).send({ message: 'Invalid signature.' });

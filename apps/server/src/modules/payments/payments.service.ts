@@ -8,6 +8,7 @@ import { enqueueMail } from '../mail/outbox';
 import { instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
 import { OVERDUE_AFTER_MS } from '../orders/order-view';
 import { confirmationMail, instalmentMail } from '../orders/orders.mail';
+import { paymentReturnedMail } from './payments.mail';
 import * as orderQueries from '../orders/orders.queries';
 import type { InstalmentRow, OrderRow } from '../orders/orders.queries';
 import type { PaymentGateway, VerifiedNotification } from './gateway';
@@ -17,7 +18,8 @@ import type { PaymentRow } from './payments.queries';
 export interface PaymentsDeps {
   db: Db;
   config: ShopConfigFile;
-  gateway: PaymentGateway;
+  /** Null when the shop has no usable gateway: card payments are then not offered (decision 0026). */
+  gateway: PaymentGateway | null;
   logger?: FastifyBaseLogger | undefined;
   /** Tells the mail sender that a message is waiting. */
   mailQueued?: () => void;
@@ -29,7 +31,24 @@ export interface PaymentsDeps {
 /** A reminder goes out this long before an instalment's due date. */
 export const REMIND_BEFORE_MS = 3 * 24 * 60 * 60_000;
 
-export type NotificationResult = 'applied' | 'duplicate' | 'unknown-payment' | 'mismatch';
+export type NotificationResult = 'applied' | 'refunded' | 'duplicate' | 'unknown-payment' | 'mismatch';
+
+/** Why money that arrived is not kept (decision 0026). */
+export type RefundReason = 'attempt-closed' | 'order-paid' | 'order-closed' | 'instalment-closed' | 'overpaid';
+
+/**
+ * Whether a paid attempt's money may count for its order, or why not: an attempt that was
+ * cancelled (a newer one replaced it), expired or declined, an order already paid or ended, an
+ * instalment already paid, or more than the order still owes. Decided under the order's lock.
+ */
+export function refundReason(payment: Pick<PaymentRow, 'status' | 'amount'>, order: Pick<OrderRow, 'paymentStatus' | 'totalPaid' | 'totalPrice'>, instalment?: Pick<InstalmentRow, 'status'>): RefundReason | null {
+  if (payment.status !== 'open') return 'attempt-closed';
+  if (order.paymentStatus === 'paid') return 'order-paid';
+  if (order.paymentStatus === 'abandoned' || order.paymentStatus === 'cancelled') return 'order-closed';
+  if (instalment && (instalment.status === 'paid' || instalment.status === 'cancelled')) return 'instalment-closed';
+  if (order.totalPaid + payment.amount > order.totalPrice) return 'overpaid';
+  return null;
+}
 
 export const NOTIFY_PATH = (provider: string) => `/payments/notify/${provider}`;
 export const RETURN_PATH = (provider: string) => `/payments/return/${provider}`;
@@ -40,12 +59,16 @@ export const RETURN_PATH = (provider: string) => `/payments/return/${provider}`;
  * orders that give their stock back when their time is up.
  */
 export function createPaymentsService(deps: PaymentsDeps) {
-  const { db, config, gateway } = deps;
+  const { db, config } = deps;
   const now = deps.now ?? (() => new Date());
+  const cardGateway = (): PaymentGateway => {
+    if (!deps.gateway) throw new AppError('CONFLICT', paymentMessages.cardPaymentsUnavailable);
+    return deps.gateway;
+  };
 
   /** `returnTo`: a page of the shop's to send the payer back to (the link they paid from) instead of the order. */
-  const instructionFor = (payment: PaymentRow, order: OrderRow, email: string, returnTo?: string): PaymentInstruction =>
-    gateway.startPayment({
+  const instructionFor = (gateway: PaymentGateway, payment: PaymentRow, order: OrderRow, email: string, returnTo?: string): Promise<PaymentInstruction> =>
+    gateway.createPayment({
       reference: payment.providerReference!,
       amount: payment.amount,
       currency: config.currency,
@@ -66,7 +89,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function receive(tx: Db, order: OrderRow, amount: number, instalmentId: number | null): Promise<OrderRow> {
     const totalPaid = order.totalPaid + amount;
     if (order.paymentStatus === 'abandoned' || order.paymentStatus === 'cancelled') {
-      // Its stock went back on sale: an organiser refunds the payer or re-issues by hand.
+      // A bank transfer for an order whose stock went back on sale (card money never gets here: it
+      // is refunded): an organiser refunds the payer or re-issues by hand.
       deps.logger?.error({ order: order.code, amount }, 'payment received for an order that was abandoned or cancelled: its status is now problem');
       return orderQueries.updateOrder(tx, order.id, { totalPaid, paymentStatus: 'problem' });
     }
@@ -110,6 +134,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     } = {},
   ): Promise<PaymentInstruction> {
     const { chosen, returnTo, firstOfNewOrder = false, counted = true } = options;
+    const gateway = cardGateway();
     const instalment = chosen ?? (order.paymentPlan?.length ? await orderQueries.findFirstOpenInstalment(tx, order.id) : undefined);
     const attemptsSoFar = firstOfNewOrder ? 0 : chosen ? chosen.attempts : order.paymentAttempts;
     if (attemptsSoFar >= config.maxCreditCardAttempts) throw new AppError('CONFLICT', paymentMessages.maxAttemptsReached);
@@ -118,6 +143,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const attempt = attemptsSoFar + 1;
     if (counted && !chosen && !firstOfNewOrder) await orderQueries.updateOrder(tx, order.id, { paymentAttempts: attempt });
     if (counted && instalment) await orderQueries.updateInstalment(tx, instalment.id, { attempts: instalment.attempts + 1 });
+    // One open attempt per order: the earlier ones can no longer pay it (decision 0026). A new
+    // order has none, so the checkout skips the statement.
+    if (!firstOfNewOrder) await cancelAtGateway(await queries.cancelOpenAttempts(tx, order.id), order);
     const payment = await queries.insertPayment(tx, {
       orderId: order.id,
       planPaymentId: instalment?.id ?? null,
@@ -127,7 +155,44 @@ export function createPaymentsService(deps: PaymentsDeps) {
       amount,
       attempt,
     });
-    return instructionFor(payment, order, email, returnTo);
+    return instructionFor(gateway, payment, order, email, returnTo);
+  }
+
+  /**
+   * Tells the provider that attempts the shop closed must not take money. Best effort: the local
+   * status already decides (money still arriving for them is refunded), so a provider that cannot
+   * be reached does not stop the new attempt.
+   */
+  async function cancelAtGateway(closed: { provider: string; reference: string | null }[], order: Pick<OrderRow, 'code'>): Promise<void> {
+    for (const { provider, reference } of closed) {
+      if (!reference || !deps.gateway || provider !== deps.gateway.provider) continue;
+      try {
+        const answer = await deps.gateway.cancelAttempt(reference);
+        if (answer === 'too-late') deps.logger?.warn({ order: order.code, reference }, 'the gateway could not cancel an earlier attempt: its money will be refunded when its notification arrives');
+      } catch (error) {
+        deps.logger?.warn({ order: order.code, reference, err: error }, 'the gateway did not answer the cancellation of an earlier attempt: its money will be refunded if it is paid');
+      }
+    }
+  }
+
+  /**
+   * Sends a payment's money back through the gateway, records it on the payment and the order,
+   * and tells the customer, in the notification's transaction under the order's lock. The
+   * idempotency key is the attempt's own, so a retried notification (after a failure here rolled
+   * everything back) asks for the same refund and the provider makes it once.
+   */
+  async function refundPayment(tx: Db, gateway: PaymentGateway, payment: PaymentRow, order: OrderRow, reason: RefundReason): Promise<void> {
+    const { refundId } = await gateway.refund({
+      reference: payment.providerReference!,
+      amount: payment.amount,
+      currency: config.currency,
+      idempotencyKey: `refund:${payment.provider}:${payment.providerReference}`,
+      reason,
+    });
+    await queries.setRefundedAndAddToOrder(tx, payment, refundId);
+    const customer = await orderQueries.findOrderCustomer(tx, order.customerId);
+    await enqueueMail(tx, paymentReturnedMail(config, customer, order, payment));
+    deps.logger?.warn({ order: order.code, reference: payment.providerReference, amount: payment.amount, reason, refundId }, 'a card payment the order did not need was refunded automatically');
   }
 
   /** Queues the reminders that are due now, each once (the instalment row records it in the same transaction). */
@@ -161,7 +226,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async openInstruction(order: OrderRow, email: string): Promise<PaymentInstruction | null> {
       if (order.paymentMethod !== 'credit_card' || order.paymentStatus !== 'pending') return null;
       const payment = await queries.findLatestOpenPayment(db, order.id);
-      return payment ? instructionFor(payment, order, email) : null;
+      return payment && deps.gateway ? instructionFor(deps.gateway, payment, order, email) : null;
     },
 
     /**
@@ -186,10 +251,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /**
      * Applies a verified notification once: a replayed or duplicated one (same id) changes
-     * nothing, nor does a second outcome for an attempt that already has one.
+     * nothing, nor does a second outcome for an attempt that already has one. Money for an
+     * attempt or order that no longer owes it is refunded, never counted (decision 0026). The
+     * order is locked first, so two notifications of one order are decided one after the other.
      */
     async applyNotification(notification: VerifiedNotification): Promise<NotificationResult> {
+      const gateway = cardGateway();
       const result = await db.transaction(async (tx): Promise<NotificationResult> => {
+        const order = await queries.lockOrderOfPayment(tx, gateway.provider, notification.reference);
+        if (!order) return 'unknown-payment';
         const found = await queries.lockPaymentAndRecordNotification(tx, gateway.provider, notification.reference, notification.id);
         if (!found) return 'unknown-payment';
         if (!found.recorded) return 'duplicate';
@@ -198,22 +268,30 @@ export function createPaymentsService(deps: PaymentsDeps) {
           deps.logger?.error({ reference: payment.providerReference, notification }, 'a payment notification does not match its payment');
           return 'mismatch';
         }
-        if (payment.status !== 'open' && payment.status !== 'expired') return 'applied';
+        // A second outcome for an attempt whose money came (and was kept or sent back) changes nothing.
+        if (payment.status === 'paid' || payment.status === 'refunded') return 'applied';
         if (notification.outcome !== 'paid') {
           if (payment.status === 'open') await queries.setPaymentStatus(tx, payment.id, notification.outcome === 'declined' ? 'failed' : 'cancelled');
           return 'applied';
         }
-        const order = await queries.setPaidAndLockOrder(tx, payment.id, payment.orderId);
-        await receive(tx, order!, payment.amount, payment.planPaymentId);
+        const instalment = payment.planPaymentId !== null ? await queries.findInstalmentById(tx, payment.planPaymentId) : undefined;
+        const reason = refundReason(payment, order, instalment);
+        if (reason) {
+          await refundPayment(tx, gateway, payment, order, reason);
+          return 'refunded';
+        }
+        await queries.setPaymentStatus(tx, payment.id, 'paid');
+        await receive(tx, order, payment.amount, payment.planPaymentId);
         return 'applied';
       });
-      if (result === 'applied') deps.mailQueued?.();
+      if (result === 'applied' || result === 'refunded') deps.mailQueued?.();
       return result;
     },
 
     /** Where the payer goes after the provider's page: the order's code for a reference we issued. */
     async orderCodeOfPayment(reference: string): Promise<string | null> {
-      const payment = await queries.findPaymentByReference(db, gateway.provider, reference);
+      if (!deps.gateway) return null;
+      const payment = await queries.findPaymentByReference(db, deps.gateway.provider, reference);
       if (!payment) return null;
       return (await orderQueries.findOrderCode(db, payment.orderId)) ?? null;
     },
@@ -250,18 +328,21 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async abandonOverdue(batch = 100): Promise<number> {
       let abandoned = 0;
       for (;;) {
+        const expired: { provider: string; reference: string | null }[] = [];
         const count = await db.transaction(async (tx) => {
           const overdue = await orderQueries.lockOverdueUnpaidOrders(tx, now(), batch);
           for (const order of overdue) {
             await orderQueries.updateOrder(tx, order.id, { paymentStatus: 'abandoned', payBy: null });
             await orderQueries.setOrderItemsStatus(tx, order.id, 'pending', 'cancelled');
             await orderQueries.cancelOpenInstalments(tx, order.id);
-            await queries.expireOpenPayments(tx, order.id);
+            expired.push(...(await queries.expireOpenPayments(tx, order.id)));
             await returnSoldStock(tx, await orderQueries.countOrderHolds(tx, order.id));
             if (order.voucherId !== null) await returnVoucherUse(tx, order.voucherId);
           }
           return overdue.length;
         });
+        // Outside the transaction: the order's stock is back on sale whatever the provider answers.
+        await cancelAtGateway(expired, { code: 'abandoned orders' });
         abandoned += count;
         if (count < batch) return abandoned;
       }

@@ -1,11 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import type { ShopConfigFile } from '@festival/contract';
+import { type ShopConfigFile, paymentMessages } from '@festival/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendHtmlPage } from '../../http/html-page';
 import { escapeHtmlText } from '../config/shop-config';
-import type { PaymentGateway, PaymentOutcome, PaymentRequest, VerifiedNotification, VerifiedReturn } from './gateway';
+import type { PaymentGateway, PaymentOutcome, PaymentRequest, PaymentState, RefundRequest, VerifiedNotification, VerifiedReturn } from './gateway';
 
 export const SANDBOX_PROVIDER = 'sandbox';
 export const SANDBOX_PATH = '/sandbox-gateway';
@@ -33,21 +33,69 @@ export function signaturesMatch(expected: string, given: string | undefined): bo
 
 const canonical = (fields: Record<string, string>, names: readonly string[]) => names.map((name) => `${name}=${fields[name] ?? ''}`).join('\n');
 
+/** What the shop asked of the sandbox, in order, so tests assert what was sent (as a provider's double records requests). */
+export type SandboxRequest =
+  | { kind: 'create'; reference: string; amount: number; currency: string }
+  | { kind: 'read'; reference: string }
+  | { kind: 'cancel'; reference: string; answer: 'cancelled' | 'too-late' }
+  | ({ kind: 'refund'; refundId: string; repeated: boolean } & RefundRequest);
+
+export type SandboxGateway = PaymentGateway & {
+  secret: string;
+  signFields(fields: Omit<SignedFields, never>): string;
+  /** Every request the shop made of this gateway. */
+  readonly requests: SandboxRequest[];
+  /** The page's record that an attempt was paid (what readPayment and cancelAttempt answer from). */
+  markPaid(reference: string): void;
+  /** Whether the shop cancelled this attempt: its page then takes no card. */
+  isCancelled(reference: string): boolean;
+};
+
 /**
  * A payment provider that runs inside the shop, so the demo and the tests pay for real without
  * the network: a hosted payment page the shop posts the payer to, test cards that succeed or are
  * declined, a signed server-to-server notification, and a signed return. Its secret is derived
  * from APP_SECRET; a real provider's adapter implements the same PaymentGateway with its own.
+ * What it knows of attempts (paid, cancelled, refunded) lives in this process only: it is a test
+ * double, and the shop's own rows decide what counts (decision 0026).
  */
-export function createSandboxGateway(appSecret: string): PaymentGateway & { secret: string; signFields(fields: Omit<SignedFields, never>): string } {
+export function createSandboxGateway(appSecret: string): SandboxGateway {
   const secret = hmac(appSecret, 'sandbox-gateway');
   const signFields = (fields: SignedFields) => hmac(secret, canonical(fields, SIGNED_FIELDS));
   const returnSignature = (reference: string, outcome: string) => hmac(secret, `return\n${reference}\n${outcome}`);
+  const requests: SandboxRequest[] = [];
+  const paid = new Set<string>();
+  const cancelled = new Set<string>();
+  const refunds = new Map<string, string>();
+  const refunded = new Set<string>();
   return {
     provider: SANDBOX_PROVIDER,
     secret,
     signFields,
-    startPayment(request: PaymentRequest) {
+    requests,
+    markPaid: (reference) => void paid.add(reference),
+    isCancelled: (reference) => cancelled.has(reference),
+    async readPayment(reference): Promise<PaymentState> {
+      requests.push({ kind: 'read', reference });
+      return { reference, status: refunded.has(reference) ? 'refunded' : paid.has(reference) ? 'paid' : cancelled.has(reference) ? 'cancelled' : 'unknown' };
+    },
+    async cancelAttempt(reference) {
+      const answer = paid.has(reference) ? 'too-late' : 'cancelled';
+      if (answer === 'cancelled') cancelled.add(reference);
+      requests.push({ kind: 'cancel', reference, answer });
+      return answer;
+    },
+    async refund(request) {
+      // One refund per idempotency key, as providers keep it: a repeated request answers the first refund.
+      const known = refunds.get(request.idempotencyKey);
+      const refundId = known ?? `re_${randomBytes(12).toString('hex')}`;
+      if (!known) refunds.set(request.idempotencyKey, refundId);
+      refunded.add(request.reference);
+      requests.push({ kind: 'refund', ...request, refundId, repeated: Boolean(known) });
+      return { refundId };
+    },
+    async createPayment(request: PaymentRequest) {
+      requests.push({ kind: 'create', reference: request.reference, amount: request.amount, currency: request.currency });
       const fields: SignedFields = {
         reference: request.reference,
         amount: String(request.amount),
@@ -60,7 +108,7 @@ export function createSandboxGateway(appSecret: string): PaymentGateway & { secr
       // The hosted page is on the shop's own origin, so the form posts to a path.
       return { action: 'submit', url: `${SANDBOX_PATH}/pay`, params: { ...fields, signature: signFields(fields) } };
     },
-    verifyNotification(rawBody, headers): VerifiedNotification | null {
+    async verifyNotification(rawBody, headers): Promise<VerifiedNotification | null> {
       const given = headers[SANDBOX_SIGNATURE_HEADER];
       if (!signaturesMatch(hmac(secret, rawBody), Array.isArray(given) ? given[0] : given)) return null;
       try {
@@ -101,7 +149,8 @@ button{font:inherit;padding:.7rem 1rem;border-radius:6px;border:0;cursor:pointer
 .cancel{background:none;color:#0f3d5e;text-decoration:underline;width:100%;margin-top:.5rem}
 .note{font-size:.9rem;color:#3d4852;background:#f5f7fa;border-radius:6px;padding:.75rem;margin-top:1.25rem}
 .error{color:#8a1c1c;background:#fdecec;border-radius:6px;padding:.75rem}
-code{font-size:.95em}`;
+code{font-size:.95em}
+.banner{margin:0;background:#ffe08a;color:#15202b;font-weight:700;text-align:center;padding:.75rem 1rem;border-bottom:2px solid #b38600}`;
 
 /**
  * The sandbox's own pages and its notification delivery. The payer's form arrives signed; the
@@ -110,7 +159,16 @@ code{font-size:.95em}`;
  */
 export function registerSandboxGateway(
   app: FastifyInstance,
-  deps: { gateway: ReturnType<typeof createSandboxGateway>; config: Pick<ShopConfigFile, 'publicBaseUrl' | 'locale'>; logger?: FastifyBaseLogger | undefined },
+  deps: { gateway: SandboxGateway; config: Pick<ShopConfigFile, 'publicBaseUrl' | 'locale'>; logger?: FastifyBaseLogger | undefined },
+): void {
+  // Its own encapsulated plugin: the form parser below serves these pages only, so no other
+  // route of the shop (no API call under any spelling of its path) can be sent a form body.
+  void app.register(async (scope) => registerSandboxScope(scope, deps));
+}
+
+function registerSandboxScope(
+  app: FastifyInstance,
+  deps: { gateway: SandboxGateway; config: Pick<ShopConfigFile, 'publicBaseUrl' | 'locale'>; logger?: FastifyBaseLogger | undefined },
 ): void {
   const { gateway, config } = deps;
   const pending = new Set<NodeJS.Timeout>();
@@ -144,7 +202,10 @@ export function registerSandboxGateway(
       status,
       title: `${title} · Sandbox Pay`,
       stylesheet: `${SANDBOX_PATH}/sandbox.css`,
-      body: `<header><p>Sandbox Pay <span aria-hidden="true">·</span> test payments</p></header><main>${body}</main>`,
+      // The banner says on every page of the sandbox that no money moves (decision 0026).
+      body:
+        `<header><p>Sandbox Pay <span aria-hidden="true">·</span> test payments</p></header>` +
+        `<p class="banner" role="status" id="sandbox-banner">${escapeHtmlText(paymentMessages.sandboxBanner)}</p><main>${body}</main>`,
     });
 
   const money = (fields: SignedFields) => {
@@ -171,18 +232,22 @@ export function registerSandboxGateway(
         `<div><label for="sandbox-cvc">CVC</label><input type="text" id="sandbox-cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" value="123"></div></div>` +
         `<button class="pay" type="submit" name="action" value="pay" id="sandbox-pay">Pay ${escapeHtmlText(money(fields))}</button>` +
         `<button class="cancel" type="submit" name="action" value="cancel" id="sandbox-cancel" formnovalidate>Cancel and return to the shop</button></form>` +
-        `<p class="note">This is a sandbox: no money moves. Card <code>4242 4242 4242 4242</code> pays, <code>4000 0000 0000 0002</code> is declined.</p>`,
+        `<p class="note">Card <code>4242 4242 4242 4242</code> pays, <code>4000 0000 0000 0002</code> is declined.</p>`,
     );
   };
 
   const refused = (reply: FastifyReply) =>
     page(reply, 400, 'Payment refused', '<h1>This payment request is not valid</h1><p>It was changed on the way or is incomplete. Please go back to the shop and start the payment again.</p>');
+  // A real provider's page stops taking a card once the shop cancels the attempt.
+  const replaced = (reply: FastifyReply) =>
+    page(reply, 409, 'Payment cancelled', `<h1>${escapeHtmlText(paymentMessages.attemptReplaced)}</h1>`);
 
   app.get(`${SANDBOX_PATH}/sandbox.css`, async (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(STYLE));
 
   app.post(`${SANDBOX_PATH}/pay`, async (request, reply) => {
     const fields = readFields(request.body);
     if (!fields) return refused(reply);
+    if (gateway.isCancelled(fields.reference)) return replaced(reply);
     return payPage(reply, fields, (request.body as Record<string, string>).signature!);
   });
 
@@ -190,6 +255,7 @@ export function registerSandboxGateway(
     const fields = readFields(request.body);
     if (!fields) return refused(reply);
     const body = request.body as Record<string, string>;
+    if (gateway.isCancelled(fields.reference)) return replaced(reply);
     let outcome: PaymentOutcome;
     if (body.action === 'cancel') outcome = 'cancelled';
     else {
@@ -198,6 +264,7 @@ export function registerSandboxGateway(
       else if (card === SANDBOX_CARDS.declined) outcome = 'declined';
       else return payPage(reply, fields, body.signature!, 'Please use one of the test card numbers below.');
     }
+    if (outcome === 'paid') gateway.markPaid(fields.reference);
     const notification = JSON.stringify({
       id: `ntf_${randomBytes(12).toString('hex')}`,
       reference: fields.reference,

@@ -1,0 +1,133 @@
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { api, paymentMessages } from '@festival/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngines } from '../../../test/databases';
+import { cartWith, checkoutPayload, createCustomer, formPost } from '../../../test/shop-flows';
+import { createTestShop, DEMO_CONFIG, type TestShop } from '../../../test/test-shop';
+import { REPO_ROOT } from '../../env';
+import { escapeHtmlText } from '../config/shop-config';
+import { SANDBOX_PATH } from './sandbox-gateway';
+
+/**
+ * Every path with a method that takes a body, from Fastify's route tree (a route that extends
+ * another is printed under it), its parameters filled in.
+ */
+function routesTakingBodies(tree: string): string[] {
+  const parents: string[] = [];
+  const found: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const parent = parents[depth - 1];
+    const full = parent === undefined ? match[2]! : parent === '/' ? `/${match[2]!.replace(/^\//, '')}` : parent + match[2]!;
+    parents[depth] = full;
+    parents.length = depth + 1;
+    if (/POST|PUT|PATCH|DELETE/.test(match[3] ?? '')) found.push(full.replace(/:[^/]+/g, 'x'));
+  }
+  return found;
+}
+
+/** A shop of one's own configuration (not the demo's) under NODE_ENV=production. */
+const OWN_SHOP_IN_PRODUCTION = { production: true, demoConfig: false };
+
+/**
+ * Issue 18 point 12: the sandbox gateway cannot take a live shop's orders. A shop names its
+ * gateway; the sandbox runs in production only for the demo or with SANDBOX_PAYMENTS=1, says on
+ * its page that no money moves, and its form parser serves its own pages only.
+ */
+describe.each(testEngines())('the sandbox gateway on %s', (engine) => {
+  it('refuses to start a shop of its own in production that names the sandbox, unless SANDBOX_PAYMENTS=1', async () => {
+    await expect(createTestShop(engine, { catalogue: false, app: { gatewayEnvironment: OWN_SHOP_IN_PRODUCTION } })).rejects.toThrow(/"sandbox" gateway under NODE_ENV=production.*SANDBOX_PAYMENTS=1/s);
+    await expect(createTestShop(engine, { catalogue: false, config: { gateway: 'stripe' } })).rejects.toThrow(/"stripe", which this shop has no adapter for/);
+    const warnings: string[] = [];
+    const logger = { warn: (...args: unknown[]) => warnings.push(String(args.at(-1))), info() {}, error() {}, debug() {}, trace() {}, fatal() {}, level: 'info', silent() {}, child: () => logger };
+    const shop = await createTestShop(engine, { catalogue: false, app: { gatewayEnvironment: { ...OWN_SHOP_IN_PRODUCTION, sandboxPayments: true }, logger: logger as never } });
+    try {
+      expect(warnings.join('\n')).toMatch(/sandbox gateway: test cards pay orders and no money moves/);
+      expect((await shop.app.inject({ method: 'GET', url: `${SANDBOX_PATH}/sandbox.css` })).statusCode).toBe(200);
+    } finally {
+      await shop.close();
+    }
+  }, 180_000);
+
+  it('offers no card payment and opens no gateway route when the configuration names no gateway', async () => {
+    const shop = await createTestShop(engine, { config: { gateway: null } });
+    try {
+      for (const url of [`${SANDBOX_PATH}/pay`, '/payments/notify/sandbox']) expect((await shop.app.inject({ method: 'POST', url, payload: {} })).statusCode, url).toBe(404);
+      const buyer = await createCustomer(shop);
+      // Asked for a card, the checkout takes the only method offered (spec section 4): a bank transfer, with no gateway page.
+      const byCard = await shop.call('checkout-cart', checkoutPayload(buyer.token, await cartWith(shop, buyer.token, ['NWF27-PARKING'])));
+      expect(byCard.status, JSON.stringify(byCard.body)).toBe(200);
+      const placed = api['checkout-cart'].answer.parse(byCard.body);
+      expect(placed.order.payment_method).toBe('bank_transfer');
+      expect(placed.payment ?? null).toBeNull();
+      expect(await shop.call('pay-order', { token: buyer.token, order: placed.order.code })).toEqual({ status: 409, body: { message: paymentMessages.notPayable } });
+    } finally {
+      await shop.close();
+    }
+  }, 180_000);
+
+  describe('its pages and its form parser', () => {
+    let shop: TestShop;
+    beforeAll(async () => {
+      // The demo shop in production: the sandbox is allowed (npm start's demo pays with 4242).
+      shop = await createTestShop(engine, { app: { gatewayEnvironment: { production: true, demoConfig: true } } });
+    }, 120_000);
+    afterAll(async () => {
+      await shop?.close();
+    });
+
+    it('shows a banner that no money moves on its payment page', async () => {
+      const buyer = await createCustomer(shop);
+      const placed = api['checkout-cart'].answer.parse((await shop.call('checkout-cart', checkoutPayload(buyer.token, await cartWith(shop, buyer.token, ['NWF27-PARKING'])))).body);
+      if (placed.payment?.action !== 'submit') throw new Error('expected a form');
+      const { body, headers, method } = formPost(placed.payment.params);
+      const page = await shop.app.inject({ method, url: placed.payment.url, headers, payload: body });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`<p class="banner" role="status" id="sandbox-banner">${escapeHtmlText(paymentMessages.sandboxBanner)}</p>`);
+    });
+
+    it('lets a form body reach no route but its own, under any spelling of the path', async () => {
+      const form = { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' };
+      const routes = routesTakingBodies(shop.app.printRoutes({ commonPrefix: false }));
+      const own = [`${SANDBOX_PATH}/pay`, `${SANDBOX_PATH}/pay/complete`];
+      expect(routes).toEqual(expect.arrayContaining([...own, '/api/register', '/payments/notify/sandbox']));
+      for (const url of routes) {
+        const answer = await shop.app.inject({ method: 'POST', url, headers: form, payload: 'email=a%40example.org&full_name=A' });
+        // The sandbox's own pages read the form (and refuse this unsigned one); every other route refuses the body type.
+        expect(answer.statusCode, url).toBe(own.includes(url) ? 400 : 415);
+      }
+      for (const url of ['/%61pi/register', '/api/%72egister', '/API/register', '//api/register', '/api//register', '/api/register/', '/api/./register', '/x/../api/register', '/payments/notify/%73andbox']) {
+        const answer = await shop.app.inject({ method: 'POST', url, headers: form, payload: 'email=a%40example.org&full_name=A' });
+        expect([404, 415], `${url} answered ${answer.statusCode}`).toContain(answer.statusCode);
+      }
+    });
+  });
+});
+
+describe('npm start under NODE_ENV=production', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-gateway-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses to start a shop of its own that names the sandbox, and says why', async () => {
+    // The demo's configuration under another name is a shop of one's own.
+    const ownConfig = path.join(dataDir, 'my-shop.json');
+    copyFileSync(DEMO_CONFIG, ownConfig);
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NODE_ENV: 'production', SHOP_CONFIG: ownConfig, DATA_DIR: dataDir, DEMO_CATALOGUE: 'none', PORT: '0', HOST: '127.0.0.1', APP_SECRET: 'x'.repeat(40), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code, output).toBe(1);
+    expect(output).toMatch(/"sandbox" gateway under NODE_ENV=production.*SANDBOX_PAYMENTS=1/s);
+    expect(output).not.toMatch(/is open/);
+  }, 60_000);
+});
