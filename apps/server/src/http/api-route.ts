@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './app-error';
 import './in-flight';
+import { apiGuard } from './require-xhr';
 
 /**
  * An answer already serialised (a cached JSON text). Hot, shared answers such as the catalogue
@@ -31,11 +32,13 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
 
 /**
  * Registers POST /api/<path>: the payload is validated with the contract schema before the
- * handler runs, so bad input answers 422 and never reaches a service.
+ * handler runs, so bad input answers 422 and never reaches a service. The API guard (the shop's
+ * header, JSON bodies only) is the route's own hook, so it holds for every URL spelling the
+ * router matches to this route, before any body parser runs.
  */
 export function registerApiRoute<P extends ApiPath>(app: FastifyInstance, path: P, handler: ApiHandler<P>): void {
   const schema = api[path].payload;
-  app.post(`/api/${path}`, async (request, reply) => {
+  app.post(`/api/${path}`, { onRequest: [apiGuard] }, async (request, reply) => {
     // A bodiless call is an empty payload; a body of `null` is a payload like any other (refused).
     const payload = request.body === undefined ? {} : request.body;
     const nulls = nullCharacterFields(payload);

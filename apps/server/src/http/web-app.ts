@@ -39,6 +39,34 @@ export function renderIndexHtml(template: string, config: ClientConfig, preload:
     .replace('<!--shop-description-->', () => escapeHtmlText(shopDescription(config)));
 }
 
+const RESERVED_PREFIXES = new Set(['api', 'media', 'assets', 'dev']);
+
+/**
+ * Whether a page path lies under a prefix the server keeps for itself (/api/, /media/, /assets/,
+ * /dev/), however it is spelled: decided on the router's decoded path, decoded again while it
+ * still decodes (`%2561pi`), with backslashes as slashes, `;` parameters and dot segments
+ * resolved, in any casing, so `/%61pi/x`, `/API/x`, `//api/x` or `/x/../api/x` answer the same
+ * 404 as `/api/x` instead of a page.
+ */
+export function isReservedPath(wildcard: string): boolean {
+  let decoded = wildcard;
+  for (let round = 0; round < 3 && decoded.includes('%'); round += 1) {
+    try {
+      decoded = decodeURIComponent(decoded);
+    } catch {
+      break;
+    }
+  }
+  const segments: string[] = [];
+  for (const raw of decoded.replace(/\\/g, '/').split('/')) {
+    const segment = raw.split(';', 1)[0]!.replace(/[\s\0]+/g, '').toLowerCase();
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return segments.length > 0 && RESERVED_PREFIXES.has(segments[0]!);
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, and index.html (with the
  * configuration and the page's first API answers) for every other GET so the app's router
@@ -84,6 +112,6 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   // stays reserved and answers 404 rather than the app.
   app.get('/', sendPage);
   app.get('/index.html', sendPage);
-  app.get('/*', (request, reply) => (/^\/(api|media|assets|dev)\//.test(request.url) ? notFound(reply) : sendPage(request, reply)));
+  app.get<{ Params: { '*': string } }>('/*', (request, reply) => (isReservedPath(request.params['*']) ? notFound(reply) : sendPage(request, reply)));
   app.setNotFoundHandler((_request, reply) => notFound(reply));
 }

@@ -1,7 +1,12 @@
 import { API_PATHS, messages } from '@festival/contract';
+import { connect } from 'node:net';
+import { like } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../app';
+import { customers } from '../db/schema';
+import { NOTIFY_PATH } from '../modules/payments/payments.service';
+import { SANDBOX_PROVIDER } from '../modules/payments/sandbox-gateway';
 import { expectClearRefusal } from '../../test/answer-checks';
 import { wellFormedPayloads } from '../../test/call-payloads';
 import { testEngines } from '../../test/databases';
@@ -17,6 +22,89 @@ const JSON_TYPE = { 'content-type': 'application/json', ...XHR };
 const percentEncoded = (text: string) => [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
 
 /**
+ * One request written byte for byte on a socket (no client library to tidy the request target
+ * up): the status the server answered, or 0 when it closed without an answer.
+ */
+function rawRequest(base: string, head: string, body: string): Promise<{ status: number; text: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('latin1');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text });
+    });
+    socket.end(Buffer.concat([Buffer.from(`${head}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`, 'latin1'), Buffer.from(body)]));
+  });
+}
+
+/**
+ * Spellings of one path that a router might decode or normalise into it (issue 18, point 2):
+ * percent-encoded letters anywhere (and twice encoded), other casing, doubled and trailing
+ * slashes, dot segments, `;` parameters, query strings and fragments, encoded slashes, NULs,
+ * tabs and spaces, backslashes.
+ */
+function pathSpellings(path: string): string[] {
+  const [first, ...rest] = path.slice(1).split('/');
+  const tail = rest.join('/');
+  const encodeEach = (text: string) => [...text].map((char) => (/[a-z]/i.test(char) ? percentEncoded(char) : char)).join('');
+  const encodeFirst = (text: string) => percentEncoded(text[0]!) + text.slice(1);
+  return [
+    path,
+    `/${encodeFirst(first!)}/${tail}`,
+    `/${first}/${encodeFirst(tail)}`,
+    `/${encodeEach(first!)}/${encodeEach(tail)}`,
+    `/${first}/${tail.slice(0, -1)}${percentEncoded(tail.slice(-1))}`,
+    `/%25${percentEncoded(first![0]!).slice(1)}${first!.slice(1)}/${tail}`,
+    `/${first!.toUpperCase()}/${tail}`,
+    `/${first![0]!.toUpperCase()}${first!.slice(1)}/${tail[0]!.toUpperCase()}${tail.slice(1)}`,
+    `/${first}/${tail.toUpperCase()}`,
+    `//${first}/${tail}`,
+    `/${first}//${tail}`,
+    `${path}/`,
+    `${path}//`,
+    `/./${first}/${tail}`,
+    `/${first}/./${tail}`,
+    `/x/../${first}/${tail}`,
+    `/%2e/${first}/${tail}`,
+    `/%2e%2e/${first}/${tail}`,
+    `/x/%2e%2e/${first}/${tail}`,
+    `${path};x=1`,
+    `/${first};x/${tail}`,
+    `${path}?x=1`,
+    `${path}?`,
+    `${path}?__proto__=1&x-requested-with=XMLHttpRequest`,
+    `${path}#x`,
+    `/${first}%2F${tail}`,
+    `/${first}%2f${tail}`,
+    `/%2F${first}/${tail}`,
+    `/${first}\\${tail}`,
+    `${path}%00`,
+    `${path}%09`,
+    `${path}%20`,
+    `${path}%0a`,
+    `/${first}%00/${tail}`,
+    `${path}\t`,
+    `${path}\u0000`,
+    `${path} `,
+  ];
+}
+
+/** Bodies a plain HTML form (or a no-CORS fetch) can send, in the casings and spacings a parser may forgive. */
+const FORM_BODIES: { type: string | null; body: (fields: Record<string, string>) => string }[] = [
+  { type: 'application/x-www-form-urlencoded', body: (fields) => new URLSearchParams(fields).toString() },
+  { type: 'Application/X-WWW-Form-URLEncoded ; charset=UTF-8', body: (fields) => new URLSearchParams(fields).toString() },
+  { type: ' application/x-www-form-urlencoded', body: (fields) => new URLSearchParams(fields).toString() },
+  { type: 'text/plain', body: (fields) => JSON.stringify(fields) },
+  { type: 'TEXT/PLAIN;charset=utf-8', body: (fields) => JSON.stringify(fields) },
+  { type: 'multipart/form-data; boundary=x', body: (fields) => `${Object.entries(fields).map(([name, value]) => `--x\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('')}--x--\r\n` },
+  { type: 'Multipart/Form-Data;boundary="x"', body: (fields) => `${Object.entries(fields).map(([name, value]) => `--x\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('')}--x--\r\n` },
+  { type: null, body: (fields) => JSON.stringify(fields) },
+];
+
+/**
  * What arrives below the JSON payloads (issue 10, point 1): bodies that are not JSON, the wrong
  * content type, bodies over the limit, calls without the shop's header or with the wrong method,
  * and download links with made-up, broken or hostile parts. Each answers a clear 4xx and changes
@@ -25,9 +113,10 @@ const percentEncoded = (text: string) => [...Buffer.from(text, 'utf8')].map((byt
 describe.each(testEngines())('raw requests on %s', (engine) => {
   let shop: TestShop;
   let owner: Party;
+  let base: string;
   let snapshot: () => Promise<Record<string, string>>;
   beforeAll(async () => {
-    ({ shop, owner, snapshot } = await openAbuseShop(engine, SECRET));
+    ({ shop, owner, base, snapshot } = await openAbuseShop(engine, SECRET));
   }, 120_000);
   afterAll(async () => {
     await shop?.close();
@@ -125,4 +214,57 @@ describe.each(testEngines())('raw requests on %s', (engine) => {
     const ticket = await shop.app.inject({ method: 'GET', url: `/download-ticket/${encodeURIComponent(owner.paid.shuttle.email)}/${owner.paid.shuttle.code}` });
     expect([ticket.statusCode, ticket.headers['content-type']]).toEqual([200, 'application/pdf']);
   });
+
+  it('lets no spelling of an API path, no method and no request-target form reach a handler without the shop’s header or with a body a form can send', async () => {
+    // The control: the canonical call with the header and JSON does create an account.
+    const control = `control.${Date.now()}@example.org`;
+    const made = await shop.app.inject({ method: 'POST', url: '/api/register', headers: JSON_TYPE, payload: { full_name: 'Control Person', email: control } });
+    expect(made.statusCode, made.body).toBe(200);
+    const { host } = new URL(base);
+    let count = 0;
+    await unchangedAfter('spelled API paths', async () => {
+      for (const path of pathSpellings('/api/register')) {
+        const targets = [path, `http://${host}${path}`, `http://evil.example${path}`, `HTTP://${host.toUpperCase()}${path}`];
+        for (const target of targets) {
+          for (const method of ['POST', 'HEAD', 'OPTIONS', 'PUT', 'post']) {
+            if (method !== 'POST' && target !== path) continue;
+            for (const form of FORM_BODIES) {
+              for (const withHeader of [false, true]) {
+                // Without the header nothing may pass; with it, no form-sendable body may.
+                if (withHeader && form.type === null) continue;
+                const email = `form.${count++}@example.org`;
+                const head = `${method} ${target} HTTP/1.1\r\nHost: ${host}\r\nOrigin: http://evil.example\r\n${form.type === null ? '' : `Content-Type: ${form.type}\r\n`}${withHeader ? 'X-Requested-With: XMLHttpRequest\r\n' : ''}`;
+                const answer = await rawRequest(base, head, form.body({ full_name: 'Form Person', email }));
+                const context = `${method} ${JSON.stringify(target)} ${form.type ?? '(no type)'}${withHeader ? ' with the header' : ''} → ${answer.text.slice(0, 300)}`;
+                // 4xx from the guard, the router or the HTTP parser; never 422 (a handler validated it) nor 2xx.
+                expect(answer.status, context).toBeGreaterThanOrEqual(400);
+                expect(answer.status, context).toBeLessThan(500);
+                expect(answer.status, context).not.toBe(422);
+              }
+            }
+          }
+        }
+      }
+    });
+    expect(count).toBeGreaterThan(1000);
+    // No account of any of them (the table fingerprint above says no row changed at all).
+    const accounts = await shop.database.db.select({ email: customers.email }).from(customers).where(like(customers.email, 'form.%@example.org'));
+    expect(accounts).toEqual([]);
+  }, 300_000);
+
+  it('refuses form-encoded, text and multipart posts to every route that changes state outside the API, however the path is spelled', async () => {
+    // The payment notification is verified by signature over a JSON body; a form cannot forge one.
+    const { host } = new URL(base);
+    await unchangedAfter('payment notifications', async () => {
+      for (const path of pathSpellings(NOTIFY_PATH(SANDBOX_PROVIDER))) {
+        for (const form of FORM_BODIES) {
+          const head = `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: http://evil.example\r\n${form.type === null ? '' : `Content-Type: ${form.type}\r\n`}`;
+          const answer = await rawRequest(base, head, form.body({ reference: owner.plan.reference, outcome: 'paid', amount: '1', currency: 'EUR' }));
+          const context = `POST ${JSON.stringify(path)} ${form.type ?? '(no type)'} → ${answer.text.slice(0, 300)}`;
+          expect(answer.status, context).toBeGreaterThanOrEqual(400);
+          expect(answer.status, context).toBeLessThan(500);
+        }
+      }
+    });
+  }, 120_000);
 });
