@@ -3,12 +3,23 @@ import { buildApp } from './app';
 import { prepareShop, WEB_ROOT } from './bootstrap';
 import path from 'node:path';
 import { DEMO_SHOP_CONFIG, readEnv } from './env';
+import { startExitWatchdog } from './lib/exit-watchdog';
+import { createLogDestination } from './lib/log-destination';
 
+/** From the first stop signal to the process's end, whatever happens to its output (issue 18, point 11). */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long the last log lines may take to go out before the process exits anyway. */
+const LOG_FLUSH_MS = 500;
+
+// A reader that went away (EPIPE) must not turn a console write into an uncaught error.
+process.stdout.on('error', () => {});
+process.stderr.on('error', () => {});
 
 async function main(): Promise<void> {
   const env = readEnv();
-  const logger = pino({ level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] });
+  const watchdog = startExitWatchdog();
+  const logOutput = createLogDestination(1);
+  const logger = pino({ level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] }, logOutput);
   const { database, config } = await prepareShop(env, logger);
   // The mailbox shows every customer's mail to anyone: only without SMTP, and in production only
   // when asked for (npm start asks for it when it runs the demo shop; decision 0014).
@@ -31,14 +42,20 @@ async function main(): Promise<void> {
 
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      // A second Ctrl-C or SIGTERM: the person means now.
+      logger.warn({ signal }, 'second stop signal: exiting now');
+      process.exit(1);
+    }
     closing = true;
+    // The process ends within the grace period whatever its main thread is doing by then.
+    watchdog.arm(SHUTDOWN_GRACE_MS);
     logger.info({ signal }, 'shutting down: finishing requests in flight');
     // Requests in flight finish; a stuck one cannot hold the process for ever.
     const force = setTimeout(() => {
       logger.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+      void logOutput.flush(LOG_FLUSH_MS / 2).then(() => process.exit(1));
+    }, SHUTDOWN_GRACE_MS - 2 * LOG_FLUSH_MS);
     force.unref();
     try {
       await app.close();
@@ -46,9 +63,12 @@ async function main(): Promise<void> {
       if (!(await app.inFlight.drained(SHUTDOWN_GRACE_MS / 2))) logger.warn({ running: app.inFlight.running }, 'closing with calls still running');
       await database.close();
       logger.info('stopped');
+      // The last lines go out if the output takes them; a closed or full one does not hold the exit.
+      await logOutput.flush(LOG_FLUSH_MS);
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, 'error while shutting down');
+      await logOutput.flush(LOG_FLUSH_MS);
       process.exit(1);
     }
   };
