@@ -139,3 +139,14 @@ describe('the tickets of the order view', () => {
     expect(document.getElementById('ticket-locked-TCK-1')).toBeNull();
   });
 });
+
+describe('money that went back (decision 0026)', () => {
+  it('says on the order that a second card payment was refunded automatically, and nothing when none was', async () => {
+    show(testOrder({ returned_amount: 4100 }));
+    await vi.waitFor(() => expect(text('order-returned')).toMatch(/^We received a second payment of €\s?41\.00 for this order and have refunded it automatically/));
+    cleanup();
+    show(testOrder());
+    await row('TCK-1');
+    expect(text('order-returned')).toBeNull();
+  });
+});

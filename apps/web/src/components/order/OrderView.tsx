@@ -8,6 +8,7 @@ import { OrderMerchandise, OrderTickets, type RenderTicketActions } from './Orde
 import { PaymentSchedule } from './PaymentSchedule';
 import { TermsWarning } from './TermsWarning';
 import { isFailedReturn, orderItemsHidden, type PaymentReturn } from './order-status';
+import { useFormat } from '../../lib/use-format';
 import './order.css';
 
 export interface OrderViewProps {
@@ -33,6 +34,7 @@ export interface OrderViewProps {
 export function OrderView({ order, paymentReturn = null, waiting = false, portal = false, renderTicketActions }: OrderViewProps) {
   const paid = order.payment_status === 'paid';
   const itemsShown = !orderItemsHidden(order);
+  const format = useFormat();
   return (
     <div className="order-view">
       <OrderFacts order={order} />
@@ -44,6 +46,12 @@ export function OrderView({ order, paymentReturn = null, waiting = false, portal
       {paid && (
         <p className="alert alert--success" id="order-paid" role="status">
           {paymentMessages.paid}
+        </p>
+      )}
+      {/* Card money the order no longer owed went back by itself (decision 0026). */}
+      {order.returned_amount > 0 && (
+        <p className="alert alert--info" id="order-returned" role="status">
+          {paymentMessages.paymentReturned(format.money(order.returned_amount))}
         </p>
       )}
       <TermsWarning order={order} />
