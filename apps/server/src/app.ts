@@ -19,6 +19,8 @@ import { createAccountService, type AccountLimitChanges } from './modules/accoun
 import { startPeriodicTask } from './lib/periodic-task';
 import { registerCartRoutes } from './modules/cart/cart.routes';
 import { createCartService } from './modules/cart/cart.service';
+import { DEFAULT_ENDED_CART_KEEP_MS, HOLD_LIMITS, type HoldLimits } from './modules/cart/hold-limits';
+import { createNetworkKeys } from './lib/network-keys';
 import { registerCheckoutRoutes } from './modules/checkout/checkout.routes';
 import { createCheckoutService } from './modules/checkout/checkout.service';
 import { registerOrderLinkRoutes } from './modules/checkout/order-links.routes';
@@ -53,6 +55,12 @@ export interface AppOptions {
   cartHoldMs?: number;
   /** How often expired carts are ended and unpaid card orders past their time abandoned (ms). */
   cartSweepIntervalMs?: number;
+  /** Caps on the units one cart, network address and network hold at once (HOLD_LIMIT_*; decision 0025). */
+  holdLimits?: Partial<HoldLimits>;
+  /** How long an expired cart and its holders' details are kept after its hold ended (ms; ENDED_CART_KEEP_MINUTES). */
+  endedCartKeepMs?: number;
+  /** How often expired carts past their keeping time are deleted (ms). */
+  cartCleanupIntervalMs?: number;
   /** How often instalment reminders are looked for (ms). */
   reminderIntervalMs?: number;
   /** Account calls answer no sooner than this (ms), whichever path they took. */
@@ -95,6 +103,7 @@ export const DEFAULT_CATALOG_MAX_AGE_MS = 1000;
 export const DEFAULT_CART_HOLD_MS = 15 * 60_000;
 export const DEFAULT_CART_SWEEP_INTERVAL_MS = 1000;
 export const DEFAULT_REMINDER_INTERVAL_MS = 60_000;
+export const DEFAULT_CART_CLEANUP_INTERVAL_MS = 60_000;
 
 /** Builds the shop without listening, so tests run the same app the server runs. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -145,7 +154,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerDataRoutes(app, db, catalog, visitorAnswer, customerData);
   registerCatalogRoutes(app, db, catalog);
   const holdMs = options.cartHoldMs ?? DEFAULT_CART_HOLD_MS;
-  const carts = createCartService({ db, config, catalog, holdMs });
+  // Addresses are stored only as keyed hashes (decision 0025).
+  const networkKeys = createNetworkKeys(appSecret);
+  const carts = createCartService({ db, config, catalog, holdMs, networkKeys, holdLimits: { ...HOLD_LIMITS, ...options.holdLimits } });
   registerCartRoutes(app, db, carts, visitorAnswer, customerData);
   const mailer = createMailer({ db, config, smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, logger: options.logger, ...options.mail });
   app.decorate('mailer', mailer);
@@ -178,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     customerData,
     catalog,
     mailQueued,
+    networkKeys,
     ...(options.accountAnswerFloorMs !== undefined ? { answerFloorMs: options.accountAnswerFloorMs } : {}),
     ...(options.accountLimitWindowMs !== undefined ? { limitWindowMs: options.accountLimitWindowMs } : {}),
     ...(options.accountLimits !== undefined ? { limits: options.accountLimits } : {}),
@@ -188,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const interval = options.cartSweepIntervalMs ?? DEFAULT_CART_SWEEP_INTERVAL_MS;
     background.push(
       startPeriodicTask('ended expired carts', () => carts.sweep(), interval, options.logger),
+      startPeriodicTask('deleted expired carts', () => carts.deleteEnded(options.endedCartKeepMs ?? DEFAULT_ENDED_CART_KEEP_MS), options.cartCleanupIntervalMs ?? DEFAULT_CART_CLEANUP_INTERVAL_MS, options.logger),
       startPeriodicTask('abandoned unpaid card orders', () => payments.abandonOverdue(), interval, options.logger),
       startPeriodicTask('queued instalment reminders', () => payments.sendInstalmentReminders(), options.reminderIntervalMs ?? DEFAULT_REMINDER_INTERVAL_MS, options.logger),
     );

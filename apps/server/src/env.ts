@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseMailbox } from './modules/mail/sender-address';
+import { DEFAULT_ENDED_CART_KEEP_MS, HOLD_LIMITS } from './modules/cart/hold-limits';
 
 /** The repository root, so defaults work whatever directory the shop is started from. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -64,6 +65,16 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
   /** Minutes a cart holds its stock. */
   CART_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /**
+   * Units (cart lines) held at once by one cart, by the open carts made from one network address
+   * (an IPv4 address or IPv6 /64) and from one network (an IPv4 /24 or IPv6 /48); 0 for no cap
+   * (decision 0025). Behind a reverse proxy, set TRUST_PROXY, or every visitor shares the proxy's address.
+   */
+  HOLD_LIMIT_PER_CART: z.coerce.number().int().min(0).max(1_000_000).default(HOLD_LIMITS.perCart),
+  HOLD_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(HOLD_LIMITS.perAddress),
+  HOLD_LIMIT_PER_NETWORK: z.coerce.number().int().min(0).max(1_000_000).default(HOLD_LIMITS.perNetwork),
+  /** Minutes an expired cart, with its holders' names and e-mail addresses, is kept after its hold ended (decision 0025). */
+  ENDED_CART_KEEP_MINUTES: z.coerce.number().int().min(1).max(30 * 24 * 60).default(DEFAULT_ENDED_CART_KEEP_MS / 60_000),
   /**
    * Behind a reverse proxy: "true" to trust X-Forwarded-For, or the proxies' addresses
    * ("loopback", "10.0.0.0/8,192.168.0.1"), so limits per network address see the visitor's.

@@ -31,6 +31,8 @@ async function main(): Promise<void> {
     webRoot: WEB_ROOT,
     logger,
     cartHoldMs: env.CART_HOLD_MINUTES * 60_000,
+    holdLimits: { perCart: env.HOLD_LIMIT_PER_CART, perAddress: env.HOLD_LIMIT_PER_ADDRESS, perNetwork: env.HOLD_LIMIT_PER_NETWORK },
+    endedCartKeepMs: env.ENDED_CART_KEEP_MINUTES * 60_000,
     appSecret: env.APP_SECRET,
     previousAppSecrets: env.APP_SECRET_PREVIOUS,
     gatewayEnvironment: { production: env.NODE_ENV === 'production', sandboxPayments: env.SANDBOX_PAYMENTS, demoConfig: path.resolve(env.SHOP_CONFIG) === DEMO_SHOP_CONFIG },

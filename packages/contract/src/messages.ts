@@ -72,6 +72,10 @@ export const messages = {
     travelTimeUnknown: 'Please choose one of the travel times on offer.',
     ageUnknown: 'Please choose one of the age ranges on offer.',
     limitPerOrder: (item: string, limit: number) => `You can have at most ${limit} × ${item} in one order.`,
+    // Our own (docs/decisions/0025): the caps on what one cart, network address or network holds at once.
+    cartHoldLimit: (limit: number) => `One cart can reserve at most ${limit} items. Please check out this cart before adding more.`,
+    networkHoldLimit:
+      'Carts from your internet connection already reserve as many items as we can hold for one connection at a time. Please check out or remove items from your cart, or try again once earlier reservations have expired.',
     paymentPlanNeedsEmptyCart: 'A payment-plan ticket must be bought on its own. Please empty your cart first.',
     paymentPlanAlone: 'Your cart holds a payment-plan ticket, which must be bought on its own. Remove it to add other items.',
     shopClosed: 'The shop is closed at the moment, so nothing can be added to the cart.',

@@ -1,6 +1,6 @@
-import { isIP } from 'node:net';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
+import { networkPrefixesOf } from './network-keys';
 import { countHits, deleteHitsBefore, uncountHits } from './rate-limit.queries';
 
 export interface Limit {
@@ -59,21 +59,8 @@ export type RateLimiter = ReturnType<typeof createRateLimiter>;
 /**
  * The network the limits of an address count: an IPv4 address itself (also written as an
  * IPv4-mapped IPv6 address), and for IPv6 its /64, since one subscriber commonly gets a whole
- * /64 and could otherwise take a fresh address for every attempt.
+ * /64 and could otherwise take a fresh address for every attempt (networkPrefixesOf's `address`).
  */
 export function networkOf(ip: string): string {
-  const address = ip.replace(/%.*$/, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (isIP(address) !== 6) return address;
-  const [head = '', tail] = address.toLowerCase().split('::');
-  const front = head ? head.split(':') : [];
-  const back = tail ? tail.split(':') : [];
-  // An IPv6 address ending in dotted IPv4 notation holds two groups in its last part.
-  const dotted = [...front, ...back].at(-1)?.includes('.') ? 1 : 0;
-  const groups = [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length - dotted)).fill('0'), ...back];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+  return networkPrefixesOf(ip).address;
 }

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, orders, passwordResets, sessions, shopItems, tickets } from '../../db/schema';
+import { customerNetworks, customers, orders, passwordResets, sessions, shopItems, tickets } from '../../db/schema';
 import type { CustomerRow } from './session.queries';
 
 export async function findCustomerByEmail(db: Db, email: string): Promise<CustomerRow | undefined> {
@@ -91,3 +91,27 @@ export async function listTicketsForEmail(db: Db, email: string) {
     .where(and(sql`lower(${tickets.email}) = lower(${email})`, eq(tickets.status, 'active')));
 }
 
+
+/**
+ * The customer of an address (lower-cased match) and whether they logged in, or set a new password
+ * through a reset link, from a network (its keyed hash) since `since`: one statement, so an
+ * unknown address costs the same round trips as a known one.
+ */
+export async function findCustomerOnNetwork(db: Db, email: string, networkKey: string, since: Date): Promise<{ customer: CustomerRow | undefined; recognised: boolean }> {
+  const [row] = await db
+    .select({
+      customer: customers,
+      recognised: sql<boolean>`EXISTS (SELECT 1 FROM ${customerNetworks} WHERE ${customerNetworks.customerId} = ${customers.id} AND ${customerNetworks.networkKey} = ${networkKey} AND ${customerNetworks.lastSeenAt} >= ${since.toISOString()}::timestamptz)`,
+    })
+    .from(customers)
+    .where(sql`lower(${customers.email}) = lower(${email})`);
+  return { customer: row?.customer, recognised: row?.recognised === true };
+}
+
+/** Remembers that a customer proved who they are (password or reset link) from a network. */
+export async function recordCustomerNetwork(db: Db, customerId: number, networkKey: string, now: Date): Promise<void> {
+  await db
+    .insert(customerNetworks)
+    .values({ customerId, networkKey, lastSeenAt: now })
+    .onConflictDoUpdate({ target: [customerNetworks.customerId, customerNetworks.networkKey], set: { lastSeenAt: now } });
+}

@@ -1,7 +1,8 @@
 import { isValidEmail, messages, type ApiInput, type ShopConfigFile, type UserData } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { createRateLimiter, networkOf } from '../../lib/rate-limit';
+import type { NetworkKeysOf } from '../../lib/network-keys';
+import { createRateLimiter, type CountedAttempt } from '../../lib/rate-limit';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { CustomerData } from '../data/data.service';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
@@ -29,26 +30,43 @@ export interface AccountDeps {
   limitWindowMs?: number;
   /** Other attempt limits than LIMITS (tests): the numbers given replace those of LIMITS. */
   limits?: AccountLimitChanges;
+  /** Keyed hashes of a visitor's network address and network, as the limits and customer_networks keep them. */
+  networkKeys: NetworkKeysOf;
   now?: () => Date;
 }
 
-/** Attempts allowed per window: per account (the address typed in, known or not) and per network address. */
+/**
+ * Attempts allowed per window (decision 0025). Every attempt counts toward its network address
+ * (`perAddress`: an IPv4 address or IPv6 /64) and its network (`perNetwork`: an IPv4 /24 or IPv6
+ * /48). Attempts for an account count toward `perAccountNetwork`, the account's allowance on the
+ * attempt's network, and, unless the account has proved itself from that network before (a login
+ * or a reset link used there), toward `perAccount`, what every such network shares. A stranger
+ * elsewhere can use up the shared allowance and their own network's, never the owner's own.
+ */
 export interface AttemptLimit {
   perAccount?: number;
+  perAccountNetwork?: number;
   perAddress: number;
+  perNetwork: number;
 }
 
-/** Attempts per window (15 minutes): per account, and per network address (festival crowds share addresses). */
+/** Attempts per window (15 minutes); the address and network limits are loose, since festival crowds share addresses. */
 export const LIMITS = {
-  login: { perAccount: 10, perAddress: 100 },
-  register: { perAccount: 3, perAddress: 30 },
-  reset: { perAccount: 3, perAddress: 30 },
+  // A right password is uncounted: only wrong ones use up a limit.
+  login: { perAccount: 10, perAccountNetwork: 10, perAddress: 100, perNetwork: 300 },
+  register: { perAccount: 3, perAddress: 30, perNetwork: 100 },
+  // Reset and ticket e-mails: 3 per account from each network, 10 shared by networks the account
+  // has not proved itself on (a bound on the mail one mailbox receives from a stranger).
+  reset: { perAccount: 10, perAccountNetwork: 3, perAddress: 30, perNetwork: 100 },
   // A reset link's 256 bits cannot be guessed, but every try hashes a password: limited per
-  // network address only, so nobody can lock an owner out of the link they were sent.
-  resetPassword: { perAddress: 30 },
-  tickets: { perAccount: 3, perAddress: 30 },
-  settings: { perAccount: 10, perAddress: 100 },
+  // network address and network only, so nobody can lock an owner out of the link they were sent.
+  resetPassword: { perAddress: 30, perNetwork: 100 },
+  tickets: { perAccount: 10, perAccountNetwork: 3, perAddress: 30, perNetwork: 100 },
+  settings: { perAccount: 10, perAddress: 100, perNetwork: 300 },
 } satisfies Record<string, AttemptLimit>;
+
+/** How long a network where a customer proved who they are stays theirs for the limits (a festival comes once a year). */
+export const RECOGNISED_NETWORK_MS = 400 * 24 * 60 * 60 * 1000;
 
 export type AccountLimits = Record<keyof typeof LIMITS, AttemptLimit>;
 export type AccountLimitChanges = { [action in keyof AccountLimits]?: Partial<AttemptLimit> };
@@ -67,18 +85,32 @@ export function createAccountService(deps: AccountDeps) {
   const limits = Object.fromEntries(Object.entries(LIMITS).map(([action, limit]) => [action, { ...limit, ...deps.limits?.[action as keyof AccountLimits] }])) as AccountLimits;
 
   /**
-   * Counts an attempt. The account's counter is kept by the e-mail address typed in, whether or
-   * not it has an account, or by the customer once logged in (an address they change away from
-   * would otherwise take its count with it).
+   * Counts an attempt (refused with 429 when over a limit). The account is the e-mail address
+   * typed in, whether or not it has an account (so both answer alike), or the customer once
+   * logged in (an address they change away from would otherwise take its count with it).
+   * `recognised`: the account proved itself from this network before, so the attempt does not
+   * count toward what the account's other networks share.
    */
-  const limit = async (action: keyof AccountLimits, account: { email: string } | { customerId: number } | null, ip: string): Promise<void> => {
-    const { perAccount, perAddress } = limits[action];
+  const limit = async (
+    action: keyof AccountLimits,
+    account: { email: string; recognised: boolean } | { customerId: number } | null,
+    ip: string,
+  ): Promise<CountedAttempt> => {
+    const { perAccount, perAccountNetwork, perAddress, perNetwork } = limits[action];
+    const where = deps.networkKeys(ip);
     const accountKey = account === null ? null : 'email' in account ? `email:${normalEmail(account.email)}` : `customer:${account.customerId}`;
-    await limiter.hit([
-      ...(accountKey !== null && perAccount !== undefined ? [{ key: `${action}:${accountKey}`, max: perAccount }] : []),
-      { key: `${action}:ip:${networkOf(ip)}`, max: perAddress },
+    const shared = accountKey !== null && perAccount !== undefined && !(account !== null && 'recognised' in account && account.recognised);
+    return limiter.hit([
+      { key: `${action}:address:${where.address}`, max: perAddress },
+      { key: `${action}:network:${where.network}`, max: perNetwork },
+      ...(shared ? [{ key: `${action}:${accountKey}`, max: perAccount }] : []),
+      ...(accountKey !== null && perAccountNetwork !== undefined ? [{ key: `${action}:${accountKey}:network:${where.network}`, max: perAccountNetwork }] : []),
     ]);
   };
+
+  /** The customer of an address and whether they proved themselves from the visitor's network before. */
+  const customerOnNetwork = (email: string, ip: string) =>
+    queries.findCustomerOnNetwork(db, email, deps.networkKeys(ip).network, new Date(now().getTime() - RECOGNISED_NETWORK_MS));
 
   /** Runs `work` and answers no sooner than the floor, whichever path it took. */
   async function evenly<T>(work: () => Promise<T>): Promise<T> {
@@ -117,7 +149,8 @@ export function createAccountService(deps: AccountDeps) {
      */
     async register(input: ApiInput<'register'>, ip: string): Promise<{ message: string }> {
       return evenly(async () => {
-        await limit('register', { email: input.email }, ip);
+        // Registering proves nothing about the address, so no network is recognised for it.
+        await limit('register', { email: input.email, recognised: false }, ip);
         const password = generatePassword();
         const passwordHash = await hashPassword(password);
         await db.transaction(async (tx) => {
@@ -136,11 +169,15 @@ export function createAccountService(deps: AccountDeps) {
 
     async login(input: ApiInput<'login'>, ip: string): Promise<{ remember_token: string; data: UserData }> {
       const customer = await evenly(async () => {
-        await limit('login', { email: input.email }, ip);
-        const found = await queries.findCustomerByEmail(db, input.email);
+        const { customer: found, recognised } = await customerOnNetwork(input.email, ip);
+        const attempt = await limit('login', { email: input.email, recognised }, ip);
         // The hash is checked for an unknown address too: both take as long.
         const matches = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), input.password);
         if (!found || !matches) throw new AppError('UNAUTHENTICATED', messages.accounts.loginIncorrect);
+        // Only wrong passwords count: the owner's own logins never use up a limit. Their network
+        // is theirs from now on, so a stranger's guesses elsewhere cannot keep them out.
+        await attempt.takeBack();
+        await queries.recordCustomerNetwork(db, found.id, deps.networkKeys(ip).network, now());
         return found;
       });
       const token = newSecretToken();
@@ -155,8 +192,8 @@ export function createAccountService(deps: AccountDeps) {
 
     async requestPasswordReset(input: ApiInput<'request-password-reset'>, ip: string): Promise<{ message: string }> {
       return evenly(async () => {
-        await limit('reset', { email: input.email }, ip);
-        const customer = await queries.findCustomerByEmail(db, input.email);
+        const { customer, recognised } = await customerOnNetwork(input.email, ip);
+        await limit('reset', { email: input.email, recognised }, ip);
         if (customer) {
           const token = newSecretToken();
           await db.transaction(async (tx) => {
@@ -183,6 +220,9 @@ export function createAccountService(deps: AccountDeps) {
           await queries.updateCustomer(tx, customerId, { passwordHash });
           // A new password ends every session: whoever knew the old one is out.
           await queries.revokeSessionsOf(tx, customerId);
+          // The link came from the owner's mailbox: their network is theirs for the limits now,
+          // so a stranger filling the account's shared login allowance cannot keep them out.
+          await queries.recordCustomerNetwork(tx, customerId, deps.networkKeys(ip).network, now());
         });
         return { message: messages.accounts.passwordReset };
       });
@@ -191,7 +231,8 @@ export function createAccountService(deps: AccountDeps) {
     /** The tickets held in the name of an address, e-mailed to it; the answer says nothing of whether there are any. */
     async emailTickets(input: ApiInput<'email-tickets'>, ip: string): Promise<{ message: string }> {
       return evenly(async () => {
-        await limit('tickets', { email: input.email }, ip);
+        const { recognised } = await customerOnNetwork(input.email, ip);
+        await limit('tickets', { email: input.email, recognised }, ip);
         const tickets = await queries.listTicketsForEmail(db, input.email);
         if (tickets.length) {
           await queue([ticketsMail(config, input.email.trim(), tickets)]);

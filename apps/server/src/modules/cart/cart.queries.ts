@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cartMerchandise, cartProducts, carts, shopItems, travelTimes } from '../../db/schema';
+import { cartMerchandise, cartProducts, carts, holdCounts, orders, shopItems, travelTimes } from '../../db/schema';
 import { executeRows, rowFromJson, rowsFromJson } from '../../db/raw-rows';
 import { readTogether } from '../../db/read-together';
 import { tallyUnits } from '../../lib/tally-units';
@@ -79,8 +79,14 @@ export interface NewLine {
   fee: number;
 }
 
-/** What made takeAndAdd refuse: no unit of the item left, or no seat on the departure. */
-export type TakeRefusal = 'sold_out' | 'seat_sold_out';
+/** What made takeAndAdd refuse: no unit of the item left, no seat on the departure, or the hold cap of the cart's network address or network reached. */
+export type TakeRefusal = 'sold_out' | 'seat_sold_out' | 'hold_cap';
+
+/** A hold count the add counts its unit toward (a cart's address_key or network_key) and its cap. */
+export interface HoldKey {
+  key: string;
+  cap: number;
+}
 
 /**
  * Adds a line to a cart (a new one, or an existing one locked by the caller) and takes its unit
@@ -95,24 +101,40 @@ export type TakeRefusal = 'sold_out' | 'seat_sold_out';
  */
 export async function takeAndAdd(
   db: Db,
-  cart: { id: number } | { code: string; customerId: number | null; expiresAt: Date },
+  cart: { id: number } | { code: string; customerId: number | null; expiresAt: Date; addressKey: string; networkKey: string },
   line: NewLine,
+  holds: readonly HoldKey[],
 ): Promise<{ cart: CartRow; line: CartProductRow | CartMerchandiseRow } | TakeRefusal> {
   const travelTimeId = line.travelTimeId ?? null;
+  // The unit counts toward the hold caps of the cart's network address and network (decision
+  // 0025) in the same statement: the check constraint hold_counts_within_cap fails it as a whole
+  // once a cap would be passed, so simultaneous adds from one address can never hold more than
+  // the cap. Counters are taken before the item's row, in key order, as every release takes them.
+  const heldSql = holds.length
+    ? sql`, held AS (INSERT INTO hold_counts (key, units, cap)
+          SELECT counted.key, 1, counted.cap FROM (VALUES ${sql.join(
+            holds.map((hold) => sql`(${hold.key}::text, ${hold.cap}::int)`),
+            sql`, `,
+          )}) AS counted (key, cap) WHERE EXISTS (SELECT 1 FROM open) ORDER BY counted.key
+          ON CONFLICT (key) DO UPDATE SET units = hold_counts.units + 1, cap = EXCLUDED.cap RETURNING 1)`
+    : sql``;
+  // Reading the count makes the counters come first: the cart (and everything after it) waits for them.
+  const countedSql = holds.length ? sql` AND (SELECT count(*) FROM held) > 0` : sql``;
   // `open` reads the item's committed counters: once the last unit has gone, later adds (those
   // the snapshot does not refuse yet) find nothing here and end without inserting a cart or a
   // line and without failing on the check constraint, which would cost an error each (and a
   // line in PostgreSQL's log). Adds racing for the last units are still bounded by the constraint.
   const cartSql =
     'id' in cart
-      ? sql`SELECT * FROM carts WHERE id = ${cart.id} AND EXISTS (SELECT 1 FROM open)`
-      : sql`INSERT INTO carts (code, customer_id, expires_at) SELECT ${cart.code}, ${cart.customerId}::int, ${cart.expiresAt.toISOString()}::timestamptz FROM open RETURNING *`;
+      ? sql`SELECT * FROM carts WHERE id = ${cart.id} AND EXISTS (SELECT 1 FROM open)${countedSql}`
+      : sql`INSERT INTO carts (code, customer_id, expires_at, address_key, network_key)
+            SELECT ${cart.code}, ${cart.customerId}::int, ${cart.expiresAt.toISOString()}::timestamptz, ${cart.addressKey}::text, ${cart.networkKey}::text FROM open WHERE TRUE${countedSql} RETURNING *`;
   const lineSql = line.holder
     ? sql`INSERT INTO cart_products (cart_id, shop_item_id, travel_time_id, full_name, email, age, price, fee)
           SELECT cart.id, ${line.itemId}, ${travelTimeId}::int, ${line.holder.fullName}, ${line.holder.email}, ${line.holder.age}, ${line.price}, ${line.fee} FROM cart RETURNING *`
     : sql`INSERT INTO cart_merchandise (cart_id, shop_item_id, price, fee) SELECT cart.id, ${line.itemId}, ${line.price}, ${line.fee} FROM cart RETURNING *`;
   const statement = sql`
-    WITH open AS (SELECT 1 FROM shop_items WHERE id = ${line.itemId} AND (stock IS NULL OR held + sold < stock)),
+    WITH open AS (SELECT 1 FROM shop_items WHERE id = ${line.itemId} AND (stock IS NULL OR held + sold < stock))${heldSql},
     cart AS (${cartSql}),
     seat AS (UPDATE travel_times SET held = held + 1 WHERE id = ${travelTimeId}::int AND shop_item_id = ${line.itemId} AND EXISTS (SELECT 1 FROM cart) RETURNING id),
     item AS (UPDATE shop_items SET held = held + 1 WHERE id = ${line.itemId} AND EXISTS (SELECT 1 FROM cart) RETURNING id),
@@ -131,6 +153,7 @@ export async function takeAndAdd(
     const constraint = constraintOf(error);
     if (constraint === 'shop_items_within_stock') return 'sold_out';
     if (constraint === 'travel_times_within_seats') return 'seat_sold_out';
+    if (constraint === 'hold_counts_within_cap') return 'hold_cap';
     throw error;
   }
 }
@@ -189,19 +212,72 @@ export async function checkOutCart(tx: Db, cartId: number): Promise<void> {
     .where(and(eq(carts.id, cartId), eq(carts.status, 'open')));
 }
 
-/** Ends expired open carts and counts what their lines held, per item and per departure. */
-export async function expireCarts(tx: Db, cartIds: number[]): Promise<{ items: Map<number, number>; seats: Map<number, number> }> {
-  if (!cartIds.length) return tallyUnits([]);
+/** Ends expired open carts and counts what their lines held: per item, per departure and per hold count (its network address and network). */
+export async function expireCarts(tx: Db, cartIds: number[]): Promise<{ items: Map<number, number>; seats: Map<number, number>; holds: Map<string, number> }> {
+  if (!cartIds.length) return { ...tallyUnits([]), holds: new Map() };
   const ended = await tx
     .update(carts)
     .set({ status: 'expired', endedAt: sql`now()` })
     .where(and(inArray(carts.id, cartIds), eq(carts.status, 'open')))
-    .returning({ id: carts.id });
+    .returning({ id: carts.id, addressKey: carts.addressKey, networkKey: carts.networkKey });
   const endedIds = ended.map((row) => row.id);
-  if (!endedIds.length) return tallyUnits([]);
+  if (!endedIds.length) return { ...tallyUnits([]), holds: new Map() };
   const [products, merchandise] = await readTogether(tx, [
-    () => tx.select({ itemId: cartProducts.shopItemId, travelTimeId: cartProducts.travelTimeId }).from(cartProducts).where(inArray(cartProducts.cartId, endedIds)),
-    () => tx.select({ itemId: cartMerchandise.shopItemId }).from(cartMerchandise).where(inArray(cartMerchandise.cartId, endedIds)),
+    () =>
+      tx
+        .select({ cartId: cartProducts.cartId, itemId: cartProducts.shopItemId, travelTimeId: cartProducts.travelTimeId })
+        .from(cartProducts)
+        .where(inArray(cartProducts.cartId, endedIds)),
+    () => tx.select({ cartId: cartMerchandise.cartId, itemId: cartMerchandise.shopItemId }).from(cartMerchandise).where(inArray(cartMerchandise.cartId, endedIds)),
   ]);
-  return tallyUnits([...products, ...merchandise]);
+  const keysOf = new Map(ended.map((row) => [row.id, [row.addressKey, row.networkKey]]));
+  const holds = new Map<string, number>();
+  for (const line of [...products, ...merchandise]) {
+    for (const key of keysOf.get(line.cartId) ?? []) if (key !== null) holds.set(key, (holds.get(key) ?? 0) + 1);
+  }
+  return { ...tallyUnits([...products, ...merchandise]), holds };
+}
+
+/**
+ * Gives back units of hold counts (per key), in one statement that locks the counters in key
+ * order first, the order every add takes them in (before any item row), so releases and adds
+ * cannot deadlock. Never below zero.
+ */
+export async function releaseHolds(tx: Db, counts: Map<string, number>): Promise<void> {
+  if (!counts.size) return;
+  const released = JSON.stringify([...counts].map(([key, units]) => ({ key, units })));
+  await executeRows(
+    tx,
+    sql`WITH released AS (SELECT key, units FROM json_to_recordset(${released}::json) AS released (key text, units int)),
+        locked AS (SELECT hold_counts.key FROM hold_counts JOIN released ON released.key = hold_counts.key ORDER BY hold_counts.key FOR UPDATE OF hold_counts)
+        UPDATE hold_counts SET units = GREATEST(hold_counts.units - released.units, 0)
+        FROM released WHERE hold_counts.key = released.key AND (SELECT count(*) FROM locked) > 0`,
+  );
+}
+
+/**
+ * Deletes up to `limit` carts that ended as expired (their holds already given back) before
+ * `before`, with their lines and the holders' names and e-mail addresses on them; never a cart an
+ * order points to. Carts another instance is deleting are skipped. The number deleted.
+ */
+export async function deleteEndedCarts(db: Db, before: Date, limit: number): Promise<number> {
+  const rows = await executeRows<{ id: number }>(
+    db,
+    sql`DELETE FROM carts WHERE id IN (
+          SELECT c.id FROM carts c
+          WHERE c.status = 'expired' AND c.expires_at < ${before.toISOString()}::timestamptz
+            AND NOT EXISTS (SELECT 1 FROM ${orders} o WHERE o.cart_id = c.id)
+          ORDER BY c.expires_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING id`,
+  );
+  return rows.length;
+}
+
+/** Deletes hold counts no open cart uses any more (up to `limit`); an add recreates its row. */
+export async function deleteIdleHoldCounts(db: Db, limit: number): Promise<number> {
+  const rows = await executeRows<{ key: string }>(
+    db,
+    sql`DELETE FROM ${holdCounts} WHERE key IN (SELECT key FROM ${holdCounts} WHERE units = 0 LIMIT ${limit} FOR UPDATE SKIP LOCKED) AND units = 0 RETURNING key`,
+  );
+  return rows.length;
 }

@@ -26,18 +26,18 @@ export function registerCartRoutes(
       : new SerializedAnswer(Buffer.concat([Buffer.from(`{"cart":${JSON.stringify(cart)}`), visitor.dataTail(snapshot)]));
 
   registerApiRoute(app, 'get-cart', async (input) => ({ cart: await carts.get(input.cart, await customerOf(input.token)) }));
-  registerApiRoute(app, 'add-product-to-cart', async (input) => {
+  registerApiRoute(app, 'add-product-to-cart', async (input, request) => {
     const customer = await customerOf(input.token);
-    return withData(await carts.addProduct(input, customer), customer);
+    return withData(await carts.addProduct(input, customer, request.ip), customer);
   });
   registerApiRoute(app, 'update-product-in-cart', async (input) => ({ cart: await carts.updateProduct(input, await customerOf(input.token)) }));
   registerApiRoute(app, 'remove-product-from-cart', async (input) => {
     const customer = await customerOf(input.token);
     return withData(await carts.removeProduct(input, customer), customer);
   });
-  registerApiRoute(app, 'add-merchandise-to-cart', async (input) => {
+  registerApiRoute(app, 'add-merchandise-to-cart', async (input, request) => {
     const customer = await customerOf(input.token);
-    return withData(await carts.addMerchandise(input, customer), customer);
+    return withData(await carts.addMerchandise(input, customer, request.ip), customer);
   });
   registerApiRoute(app, 'remove-merchandise-from-cart', async (input) => ({ cart: await carts.removeMerchandise(input, await customerOf(input.token)) }));
 }

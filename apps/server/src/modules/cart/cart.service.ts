@@ -14,7 +14,9 @@ import { AppError } from '../../http/app-error';
 import type { CustomerRow } from '../accounts/session.queries';
 import type { CatalogReader, CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { loadShopItemsByIds } from '../catalog/catalog.service';
+import type { NetworkKeysOf } from '../../lib/network-keys';
 import * as queries from './cart.queries';
+import { HOLD_LIMITS, type HoldLimits } from './hold-limits';
 import type { CartMerchandiseRow, CartProductRow, CartRow } from './cart.queries';
 
 export interface CartDeps {
@@ -23,8 +25,15 @@ export interface CartDeps {
   catalog: CatalogReader;
   /** How long a cart holds its stock and seats, from its creation (CART_HOLD_MINUTES). */
   holdMs: number;
+  /** Keyed hashes of a visitor's network address and network, which a cart's holds count toward. */
+  networkKeys: NetworkKeysOf;
+  /** Caps on the units held at once (HOLD_LIMITS by default). */
+  holdLimits?: HoldLimits;
   now?: () => Date;
 }
+
+/** The cap a hold count is kept under when there is none: the column's largest value. */
+const NO_CAP = 2_147_483_647;
 
 interface CartLines {
   products: CartProductRow[];
@@ -50,6 +59,14 @@ const invalid = (field: string, message: string) => new AppError('INVALID_INPUT'
 export function createCartService(deps: CartDeps) {
   const { db, config, catalog, holdMs } = deps;
   const now = deps.now ?? (() => new Date());
+  const holdLimits = deps.holdLimits ?? HOLD_LIMITS;
+  /** The hold counts a cart's units count toward; none for carts made before the caps. */
+  const holdsOf = (cart: { addressKey: string | null; networkKey: string | null }): queries.HoldKey[] => [
+    ...(cart.addressKey !== null ? [{ key: cart.addressKey, cap: holdLimits.perAddress || NO_CAP }] : []),
+    ...(cart.networkKey !== null ? [{ key: cart.networkKey, cap: holdLimits.perNetwork || NO_CAP }] : []),
+  ];
+  /** One unit of each of a cart's hold counts, given back (a removed line). */
+  const oneUnitOf = (cart: CartRow) => new Map(holdsOf(cart).map((hold) => [hold.key, 1]));
 
   /** Items of the cart's lines: from the snapshot, or the database for items it no longer shows. */
   async function itemsOf(ids: Iterable<number>, snapshot: CatalogSnapshot, on: Db = db): Promise<Map<number, ShopItem>> {
@@ -86,6 +103,8 @@ export function createCartService(deps: CartDeps) {
 
   async function endAndRelease(tx: Db, cartIds: number[]): Promise<void> {
     const held = await queries.expireCarts(tx, cartIds);
+    // Hold counts first, then items and seats: the order every add takes them in.
+    await queries.releaseHolds(tx, held.holds);
     await queries.releaseItems(tx, held.items);
     await queries.releaseSeats(tx, held.seats);
   }
@@ -136,15 +155,17 @@ export function createCartService(deps: CartDeps) {
     snapshot: CatalogSnapshot,
     code: string | null | undefined,
     customer: CustomerRow | null,
+    ip: string,
     decide: (lines: CartLines) => Promise<queries.NewLine & { itemName: string }>,
   ): Promise<{ cart: CartRow; lines: CartLines }> {
-    const take = async (on: Db, cart: Parameters<typeof queries.takeAndAdd>[1], lines: CartLines, line: queries.NewLine & { itemName: string }) => {
-      const taken = await queries.takeAndAdd(on, cart, line);
+    const take = async (on: Db, cart: Parameters<typeof queries.takeAndAdd>[1], lines: CartLines, line: queries.NewLine & { itemName: string }, holds: queries.HoldKey[]) => {
+      const taken = await queries.takeAndAdd(on, cart, line, holds);
       if (taken === 'sold_out') {
         snapshot.soldOut.add(line.itemId);
         throw refuse(messages.cart.soldOut(line.itemName));
       }
       if (taken === 'seat_sold_out') throw refuse(messages.cart.travelTimeSoldOut);
+      if (taken === 'hold_cap') throw refuse(messages.cart.networkHoldLimit);
       const added = line.holder
         ? { ...lines, products: [...lines.products, taken.line as CartProductRow] }
         : { ...lines, merchandise: [...lines.merchandise, taken.line as CartMerchandiseRow] };
@@ -155,13 +176,18 @@ export function createCartService(deps: CartDeps) {
           const existing = await usableCart(tx, code, customer);
           if (!existing) return null;
           const lines = await queries.listCartLines(tx, existing.id);
-          return take(tx, { id: existing.id }, lines, await decide(lines));
+          // The cart is locked, so its lines are all there are: the cap holds however many adds race.
+          if (holdLimits.perCart && lines.products.length + lines.merchandise.length >= holdLimits.perCart) throw refuse(messages.cart.cartHoldLimit(holdLimits.perCart));
+          // Its units count where the cart was made, whatever address the visitor has now.
+          return take(tx, { id: existing.id }, lines, await decide(lines), holdsOf(existing));
         })
       : null;
     if (added) return added;
     const empty: CartLines = { products: [], merchandise: [] };
     const line = await decide(empty);
-    return take(db, { code: newCartCode(), customerId: customer?.id ?? null, expiresAt: new Date(now().getTime() + holdMs) }, empty, line);
+    const where = deps.networkKeys(ip);
+    const cart = { code: newCartCode(), customerId: customer?.id ?? null, expiresAt: new Date(now().getTime() + holdMs), addressKey: where.address, networkKey: where.network };
+    return take(db, cart, empty, line, holdsOf(cart));
   }
 
   async function buildCart(cart: CartRow, lines: CartLines, snapshot: CatalogSnapshot): Promise<Cart> {
@@ -261,11 +287,12 @@ export function createCartService(deps: CartDeps) {
     /** Items of a cart's lines (from the snapshot, or the database through `on`, a transaction of the caller's). */
     itemsOf,
 
-    async addProduct(input: ApiInput<'add-product-to-cart'>, customer: CustomerRow | null): Promise<CartWithData> {
+    /** Adds a ticket line; `ip` is the visitor's address, whose hold caps a new cart counts toward. */
+    async addProduct(input: ApiInput<'add-product-to-cart'>, customer: CustomerRow | null, ip: string): Promise<CartWithData> {
       if (!config.shopActive) throw refuse(messages.cart.shopClosed);
       const snapshot = await catalog.current();
       const item = onSaleItem(snapshot, input.external_code, 'tickets');
-      const { cart, lines } = await addLine(snapshot, input.cart, customer, async (lines) => {
+      const { cart, lines } = await addLine(snapshot, input.cart, customer, ip, async (lines) => {
         await checkCompany(item, lines, snapshot);
         const sameItem = lines.products.filter((line) => line.shopItemId === item.id);
         checkLimit(item, sameItem.length);
@@ -318,6 +345,7 @@ export function createCartService(deps: CartDeps) {
         if (!cart) throw new AppError('GONE', messages.cart.expired);
         const removed = await queries.deleteCartProduct(tx, cart.id, input.cart_product_id);
         if (!removed) throw new AppError('NOT_FOUND', messages.cart.lineGone);
+        await queries.releaseHolds(tx, oneUnitOf(cart));
         await queries.releaseItems(tx, new Map([[removed.shopItemId, 1]]));
         if (removed.travelTimeId !== null) await queries.releaseSeats(tx, new Map([[removed.travelTimeId, 1]]));
         return { cart, lines: await queries.listCartLines(tx, cart.id) };
@@ -325,12 +353,12 @@ export function createCartService(deps: CartDeps) {
       return { cart: await buildCart(cart, lines, snapshot), snapshot };
     },
 
-    async addMerchandise(input: ApiInput<'add-merchandise-to-cart'>, customer: CustomerRow | null): Promise<CartWithData> {
+    async addMerchandise(input: ApiInput<'add-merchandise-to-cart'>, customer: CustomerRow | null, ip: string): Promise<CartWithData> {
       if (!config.shopActive) throw refuse(messages.cart.shopClosed);
       if (!config.merchandiseActive) throw refuse(messages.cart.merchandiseClosed);
       const snapshot = await catalog.current();
       const item = onSaleItem(snapshot, input.external_code, 'merchandise');
-      const { cart, lines } = await addLine(snapshot, input.cart, customer, async (lines) => {
+      const { cart, lines } = await addLine(snapshot, input.cart, customer, ip, async (lines) => {
         await checkCompany(item, lines, snapshot);
         checkLimit(item, lines.merchandise.filter((line) => line.shopItemId === item.id).length);
         return { itemId: item.id, itemName: item.name, price: item.price, fee: item.fee };
@@ -345,6 +373,7 @@ export function createCartService(deps: CartDeps) {
         if (!cart) throw new AppError('GONE', messages.cart.expired);
         const removed = await queries.deleteCartMerchandise(tx, cart.id, input.cart_merchandise_id);
         if (!removed) throw new AppError('NOT_FOUND', messages.cart.lineGone);
+        await queries.releaseHolds(tx, oneUnitOf(cart));
         await queries.releaseItems(tx, new Map([[removed.shopItemId, 1]]));
         return { cart, lines: await queries.listCartLines(tx, cart.id) };
       });
@@ -363,6 +392,25 @@ export function createCartService(deps: CartDeps) {
         ended += count;
         if (count < batch) return ended;
       }
+    },
+
+    /**
+     * Deletes carts that ended as expired more than `keepMs` ago (their holds were given back when
+     * they ended), with their lines and the holders' names and e-mail addresses on them, and hold
+     * counts no open cart uses. Never a cart that became an order. At most `batches` × `batch`
+     * carts a round, each batch its own short statement, so a backlog never holds the database
+     * up; the next round takes the rest. Safe on any number of instances (SKIP LOCKED).
+     */
+    async deleteEnded(keepMs: number, batch = 500, batches = 20): Promise<number> {
+      const before = new Date(now().getTime() - keepMs);
+      let deleted = 0;
+      for (let round = 0; round < batches; round += 1) {
+        const count = await queries.deleteEndedCarts(db, before, batch);
+        deleted += count;
+        if (count < batch) break;
+      }
+      await queries.deleteIdleHoldCounts(db, batch);
+      return deleted;
     },
   };
 }
