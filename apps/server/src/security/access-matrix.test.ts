@@ -128,6 +128,9 @@ describe.each(testEngines())('who reaches what, on %s', (engine) => {
       `${party[order].checksum}0`,
       other[order].checksum,
       orderLinkSignature('another-secret-of-at-least-32-characters', party[order].code, order === 'plan' ? instalmentLink(party.plan.reference) : ACCEPT_TERMS_LINK),
+      // The same order's other links (decision 0027): an invoice link opens no terms or instalment call, nor these each other's.
+      orderLinkSignature(SECRET, party[order].code, INVOICE_LINK),
+      orderLinkSignature(SECRET, party[order].code, order === 'plan' ? ACCEPT_TERMS_LINK : instalmentLink(party.plan.reference)),
       '',
     ];
     for (const [path, payload] of links(owner)) {
@@ -171,6 +174,9 @@ describe.each(testEngines())('who reaches what, on %s', (engine) => {
       invoice(owner.paid.code, owner.paid.checksum.toUpperCase()),
       invoice(other.paid.code, owner.paid.checksum),
       invoice(owner.unpaid.code, owner.unpaid.checksum),
+      // Another link's signature of the paid order itself opens no invoice (decision 0027).
+      invoice(owner.paid.code, orderLinkSignature(SECRET, owner.paid.code, ACCEPT_TERMS_LINK)),
+      invoice(owner.paid.code, orderLinkSignature(SECRET, owner.paid.code, instalmentLink(owner.plan.reference))),
     ]) {
       expect(await get(url), url).toEqual(notFound);
     }
