@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../apps/server/src/app';
+// Every browser of the suite is one address: the hold caps (decision 0025) are out of its reach.
+import { TEST_HOLD_LIMITS } from '../apps/server/test/test-shop';
 import { openDatabase } from '../apps/server/src/db/client';
 import { REPO_ROOT } from '../apps/server/src/env';
 import { importCatalogue, parseCatalogue, readCatalogueFile } from '../apps/server/src/modules/catalog/catalogue-import';
@@ -67,7 +69,7 @@ export default async function setup(project: TestProject) {
     hostile: [hostileShopConfig, hostileDatabase],
   };
   const apps = await Promise.all(
-    Object.values(variants).map(([variant, db]) => buildApp({ db: db.db, config: variant, webRoot: path.join(REPO_ROOT, 'apps/web/dist'), devMailbox: true, appSecret: APP_SECRET })),
+    Object.values(variants).map(([variant, db]) => buildApp({ db: db.db, config: variant, webRoot: path.join(REPO_ROOT, 'apps/web/dist'), devMailbox: true, appSecret: APP_SECRET, holdLimits: TEST_HOLD_LIMITS })),
   );
   const addresses = await Promise.all(apps.map((app) => app.listen({ port: 0, host: '127.0.0.1' })));
   const baseUrls = Object.fromEntries(Object.keys(variants).map((name, index) => [name, addresses[index]!])) as Record<ShopVariant, string>;

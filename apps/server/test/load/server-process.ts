@@ -50,6 +50,10 @@ export async function startServerProcess(options: { port: number; databaseUrl?: 
     LOG_LEVEL: 'warn',
     APP_SECRET: 'load-test-secret-shared-by-every-instance-0123456789',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'shop-load-')),
+    // The simulated buyers all come from this machine's one address: caps out of their reach, still counted on every add (decision 0025).
+    HOLD_LIMIT_PER_CART: '1000',
+    HOLD_LIMIT_PER_ADDRESS: '1000000',
+    HOLD_LIMIT_PER_NETWORK: '1000000',
     ...options.env,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
