@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { boundFirst, emailField, token } from './common';
 import { PASSWORD_MIN_LENGTH } from './constants';
-import { EMAIL_MAX_LENGTH } from './mailbox';
+import { EMAIL_MAX_LENGTH, isValidEmail } from './mailbox';
 import { messages } from './messages';
 import { addressObject, user, userData } from './portal';
 
 export const loginPayload = z.object({
-  email: z.string({ error: messages.login.required }).trim().min(1, messages.login.required).max(EMAIL_MAX_LENGTH, boundFirst),
+  email: z
+    .string({ error: messages.login.required })
+    .trim()
+    .min(1, messages.login.required)
+    .max(EMAIL_MAX_LENGTH, { message: messages.email.invalid, abort: true })
+    // Every address the shop takes is one mailbox, login's too (an account's address is one).
+    .refine((value) => !value || isValidEmail(value), messages.email.invalid),
   password: z.string({ error: messages.login.required }).min(1, messages.login.required).max(1000, boundFirst),
 });
 export const loginAnswer = z.object({ remember_token: z.string(), data: userData });

@@ -16,7 +16,7 @@ describe('holderError: spec section 5, in its order', () => {
 
   it('then the e-mail address, then its form (no mailto:)', () => {
     expect(holderError({ full_name: 'Jane Doe' }, ticket)).toEqual({ field: 'email', message: texts.emailRequired });
-    for (const email of ['jane', 'jane@example', 'jane doe@example.org', 'mailto:jane@example.org', 'MAILTO:jane@example.org']) {
+    for (const email of ['jane', 'jane@example', 'jane doe@example.org', 'mailto:jane@example.org', 'MAILTO:jane@example.org', 'jane@example.org,eve@example.net', 'Jane <jane@example.org>']) {
       expect(holderError({ ...complete, email }, ticket), email).toEqual({ field: 'email', message: texts.emailInvalid });
     }
   });

@@ -1,6 +1,13 @@
-import { holdsNullCharacter, messages } from '@festival/contract';
+import { EMAIL_MAX_LENGTH, holdsNullCharacter, messages } from '@festival/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DocumentsService } from './documents.service';
+
+/**
+ * The longest path part the router reads (Fastify's maxParamLength, 100 by default): every
+ * address the shop accepts (254 characters) percent-encoded as the links are, at most three UTF-8
+ * bytes per UTF-16 unit and three characters per byte, still reaches the route (decision 0029).
+ */
+export const LINK_PART_MAX_LENGTH = EMAIL_MAX_LENGTH * 9;
 
 /**
  * GET /download-ticket/{email}/{code} and /download-invoice/{order code}/{checksum} (spec
@@ -19,7 +26,7 @@ export function registerDocumentRoutes(app: FastifyInstance, documents: Document
   };
   // Over-long parts, and parts with a NUL (no text in the database holds one), cannot be right:
   // the same 404, without a query.
-  const fits = (...parts: string[]) => parts.every((part) => part.length <= 254 && !holdsNullCharacter(part));
+  const fits = (...parts: string[]) => parts.every((part) => part.length <= EMAIL_MAX_LENGTH && !holdsNullCharacter(part));
   app.get<{ Params: { email: string; code: string } }>('/download-ticket/:email/:code', async (request, reply) => {
     const { email, code } = request.params;
     return send(reply, fits(email, code) ? await documents.ticketPdf(email, code) : null, `ticket-${code}.pdf`);

@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ShopConfigFile } from '@festival/contract';
+import { isValidEmail, type ShopConfigFile } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
 import type { Db } from '../../db/client';
 import * as queries from './mail.queries';
 import type { ClaimedMail } from './mail.queries';
+import { DISPLAY_NAME_MAX_LENGTH, SUBJECT_MAX_LENGTH, headerText } from './header-text';
 import { senderAddress, type Mailbox } from './sender-address';
 
 export interface RetryPolicy {
@@ -60,6 +61,8 @@ const DEFAULT_LEASE_MS = 60_000;
 const DEFAULT_SEND_TIMEOUT_MS = 20_000;
 const DEFAULT_BATCH_SIZE = 20;
 const LAST_ERROR_LENGTH = 1000;
+/** The last error of a message whose recipient is not one mailbox. */
+export const NOT_ONE_MAILBOX = 'not sent: the recipient is not one e-mail address';
 
 /**
  * Delivers the transactional outbox (email_outbox) through nodemailer. Every instance runs one;
@@ -135,11 +138,21 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 
   async function deliver(mail: ClaimedMail, leaseEnd: number): Promise<void> {
+    // Exactly one envelope recipient, and only one mailbox (decision 0029): a stored address that
+    // is a list, or carries a name or anything else a mail library would read, is never sent to.
+    const to = mail.toAddress.trim();
+    if (!isValidEmail(to)) {
+      logger?.error({ mailId: mail.id }, 'an e-mail is addressed to something that is not one mailbox; it is marked failed and not sent');
+      await queries.markAttemptFailed(db, mail, NOT_ONE_MAILBOX, null);
+      return;
+    }
     try {
       await transport!.sendMail({
-        from,
-        to: mail.toAddress,
-        subject: mail.subject,
+        from: { name: headerText(from.name, DISPLAY_NAME_MAX_LENGTH), address: from.address },
+        // An address object and an explicit envelope: nodemailer parses no list out of either.
+        to: { name: '', address: to },
+        envelope: { from: from.address, to: [to] },
+        subject: headerText(mail.subject, SUBJECT_MAX_LENGTH),
         text: mail.textBody,
         html: mail.htmlBody,
         // The same Message-ID on every attempt: mail systems that see a copy twice can tell.

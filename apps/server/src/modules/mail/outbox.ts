@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
+import { SUBJECT_MAX_LENGTH, headerText } from './header-text';
 
 /** A message for one recipient, with a plain-text and an HTML body. */
 export interface OutgoingMail {
@@ -30,6 +31,7 @@ export const REMOVED_SECRET_BODY = '(removed once sent: this message held a pass
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
   await db
     .insert(emailOutbox)
-    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, dedupeKey: mail.dedupeKey ?? null, holdsSecret: mail.holdsSecret ?? false, nextAttemptAt: sql`now()` })
+    // Names customers wrote go into subjects: only their own text, on one line (decision 0029).
+    .values({ toAddress: mail.to, subject: headerText(mail.subject, SUBJECT_MAX_LENGTH), textBody: mail.text, htmlBody: mail.html, dedupeKey: mail.dedupeKey ?? null, holdsSecret: mail.holdsSecret ?? false, nextAttemptAt: sql`now()` })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey });
 }

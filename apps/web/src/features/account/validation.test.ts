@@ -9,6 +9,9 @@ describe('the e-mail field rule (forgot password, resend tickets)', () => {
     expect(emailProblem('jane@example')).toBe(messages.email.invalid);
     expect(emailProblem('mailto:jane@example.com')).toBe(messages.email.invalid);
     expect(emailProblem(' jane@example.com ')).toBeNull();
+    for (const email of ['jane@example.com,eve@example.net', 'jane@example.com<eve@example.net>', '"Jane" <jane@example.com>', 'jane@example.com eve@example.net']) {
+      expect(emailProblem(email), email).toBe(messages.email.invalid);
+    }
   });
 });
 
@@ -18,6 +21,8 @@ describe('the login rule', () => {
     expect(loginProblem({ email: 'jane@example.com', password: '' })).toBe(messages.login.required);
     expect(loginProblem({ email: '  ', password: 'secret' })).toBe(messages.login.required);
     expect(loginProblem({ email: 'jane@example.com', password: 'secret' })).toBeNull();
+    // One mailbox, as everywhere the shop takes an address (issue 18).
+    for (const email of ['jane@example.com,eve@example.net', 'Jane <jane@example.com>', 'jane@example']) expect(loginProblem({ email, password: 'secret' }), email).toBe(messages.email.invalid);
   });
 });
 

@@ -15,9 +15,10 @@ export function emailProblem(email: string): string | null {
   return null;
 }
 
-/** Login: both fields required. The address is not pattern-checked: a wrong one simply fails to log in. */
+/** Login: both fields required, then the address is one mailbox (the shop's one address rule, as the server checks it). */
 export function loginProblem(input: { email: string; password: string }): string | null {
   if (blank(input.email) || !input.password) return messages.login.required;
+  if (!isValidEmail(input.email.trim())) return messages.email.invalid;
   return null;
 }
 
