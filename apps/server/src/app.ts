@@ -38,7 +38,7 @@ import { createCustomerData, createVisitorAnswers } from './modules/data/data.se
 import { registerDataRoutes } from './modules/data/data.routes';
 import { pagePreloadMarkup } from './modules/data/page-preload';
 import { registerPortalRoutes } from './modules/portal/portal.routes';
-import { registerDocumentRoutes } from './modules/documents/documents.routes';
+import { LINK_PART_MAX_LENGTH, registerDocumentRoutes } from './modules/documents/documents.routes';
 import { createDocumentsService } from './modules/documents/documents.service';
 import { createPortalService } from './modules/portal/portal.service';
 
@@ -116,6 +116,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
+    // Download links carry a whole e-mail address, percent-encoded (decision 0029).
+    routerOptions: { maxParamLength: LINK_PART_MAX_LENGTH },
     return503OnClosing: true,
     requestTimeout: 30_000,
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),

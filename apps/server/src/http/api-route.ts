@@ -1,4 +1,4 @@
-import { api, messages, nullCharacterFields, type ApiAnswer, type ApiInput, type ApiPath } from '@festival/contract';
+import { PAYLOAD_TEXT_MAX, api, messages, nullCharacterFields, overlongTextFields, type ApiAnswer, type ApiInput, type ApiPath } from '@festival/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './app-error';
@@ -41,6 +41,9 @@ export function registerApiRoute<P extends ApiPath>(app: FastifyInstance, path: 
   app.post(`/api/${path}`, { onRequest: [apiGuard] }, async (request, reply) => {
     // A bodiless call is an empty payload; a body of `null` is a payload like any other (refused).
     const payload = request.body === undefined ? {} : request.body;
+    // No check of any field sees a text longer than the longest a field takes (decision 0029).
+    const overlong = overlongTextFields(payload, messages.fields.tooLong(PAYLOAD_TEXT_MAX));
+    if (Object.keys(overlong).length) throw new AppError('INVALID_INPUT', messages.server.invalidInput, overlong);
     const nulls = nullCharacterFields(payload);
     if (Object.keys(nulls).length) throw new AppError('INVALID_INPUT', messages.server.invalidInput, nulls);
     const parsed = schema.safeParse(payload);

@@ -1,4 +1,4 @@
-import type { ShopConfigFile } from '@festival/contract';
+import { isValidEmail, type ShopConfigFile } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { shopItems } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -44,7 +44,10 @@ export async function createBoxOfficeOrder(
   const { db, config } = deps;
   const now = deps.now ?? (() => new Date());
   const email = input.email.trim();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AppError('INVALID_INPUT', `"${input.email}" is not an e-mail address.`);
+  // The shop's one address rule (contract mailbox.ts), for the customer and every holder.
+  if (!isValidEmail(email)) throw new AppError('INVALID_INPUT', `"${input.email}" is not one e-mail address.`);
+  const notOne = input.lines.find((line) => line.holder && !isValidEmail(line.holder.email));
+  if (notOne) throw new AppError('INVALID_INPUT', `"${notOne.holder!.email}" is not one e-mail address.`);
   if (!input.fullName.trim()) throw new AppError('INVALID_INPUT', 'The customer needs a full name.');
   if (!input.lines.length) throw new AppError('INVALID_INPUT', 'Name at least one item.');
   if (input.method === 'bank_transfer' && !config.bankTransfer) throw new AppError('INVALID_INPUT', 'The shop configuration has no bank details for transfers.');
