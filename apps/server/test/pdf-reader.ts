@@ -3,16 +3,34 @@ import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /**
  * Reads a PDF back as a person or a scanner would: the text of each page, and every QR code
- * found in its images, decoded from the pixels (not from any text in the file).
+ * found in its images, decoded from the pixels (not from any text in the file). `text` joins
+ * pdf.js' text items with spaces; `lines` keeps each printed line as one string, items joined
+ * as they sit (a space only where an item does not start where the last one ended), so a name
+ * that changes font midway (Latin, then Chinese) or sits in parentheses reads exactly as typed.
  */
-export async function readPdf(bytes: Uint8Array): Promise<{ pages: number; text: string; qrCodes: string[] }> {
+export async function readPdf(bytes: Uint8Array): Promise<{ pages: number; text: string; lines: string[]; qrCodes: string[] }> {
   const document = await getDocument({ data: new Uint8Array(bytes), isOffscreenCanvasSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
   const texts: string[] = [];
+  const lines: string[] = [];
   const qrCodes: string[] = [];
   for (let number = 1; number <= document.numPages; number += 1) {
     const page = await document.getPage(number);
     const content = await page.getTextContent();
     texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+    let line = '';
+    let end: number | null = null;
+    for (const item of content.items) {
+      if (!('str' in item)) continue;
+      const x = item.transform[4] as number;
+      if (item.str && end !== null && Math.abs(x - end) > Math.max(1, item.height * 0.15)) line += ' ';
+      line += item.str;
+      if (item.str) end = x + item.width;
+      if (item.hasEOL) {
+        lines.push(line);
+        [line, end] = ['', null];
+      }
+    }
+    lines.push(line);
     const operators = await page.getOperatorList();
     for (const [index, op] of operators.fnArray.entries()) {
       if (op !== OPS.paintImageXObject) continue;
@@ -24,7 +42,8 @@ export async function readPdf(bytes: Uint8Array): Promise<{ pages: number; text:
     }
   }
   await document.destroy();
-  return { pages: document.numPages, text: texts.join('\n').replace(/\s+/g, ' '), qrCodes };
+  const tidy = lines.map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  return { pages: document.numPages, text: texts.join('\n').replace(/\s+/g, ' '), lines: tidy, qrCodes };
 }
 
 /** pdf.js decodes images to 1-bit grey, RGB or RGBA (its ImageKind 1, 2, 3); jsQR reads RGBA. */

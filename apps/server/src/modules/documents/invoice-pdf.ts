@@ -1,5 +1,5 @@
 import type { Invoice } from '@festival/contract';
-import { pdfBuffer } from './ticket-pdf';
+import { renderPdf } from './pdf-text';
 
 export interface InvoiceDocument {
   shopName: string;
@@ -21,55 +21,59 @@ export interface InvoiceDocument {
  */
 export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const { money } = invoice;
-  return pdfBuffer(
-    (doc) => {
-      const left = doc.page.margins.left;
-      const width = doc.page.width - left - doc.page.margins.right;
-      const amountX = left + width - 120;
-      const row = (label: string, amount: string, bold = false) => {
-        const y = doc.y;
-        doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(11).fillColor('#1d1a24');
-        doc.text(label, left, y, { width: width - 130 });
-        const after = doc.y;
-        doc.text(amount, amountX, y, { width: 120, align: 'right' });
-        doc.y = Math.max(after, doc.y);
-        doc.x = left;
-      };
+  return renderPdf({ Title: `Invoice ${invoice.orderCode}`, Author: invoice.shopName }, ({ doc, text, height }) => {
+    const left = doc.page.margins.left;
+    const width = doc.page.width - left - doc.page.margins.right;
+    const amountX = left + width - 120;
+    const labelWidth = width - 130;
+    const row = (label: string, amount: string, bold = false) => {
+      const style = { size: 11, bold };
+      // A row moves to the next page whole, its amount beside its label.
+      if (doc.y + height(label, style, labelWidth) > doc.page.height - doc.page.margins.bottom) doc.addPage();
+      const y = doc.y;
+      text(label, style, { x: left, y, width: labelWidth });
+      const labelBottom = doc.y;
+      text(amount, { ...style, align: 'right' }, { x: amountX, y, width: 120 });
+      doc.y = Math.max(labelBottom, doc.y);
+      doc.x = left;
+    };
+    const plain = { size: 11 };
+    const strong = { size: 11, bold: true };
 
-      doc.font('Helvetica-Bold').fontSize(22).fillColor('#3b1f6e').text('Invoice');
-      doc.font('Helvetica').fontSize(11).fillColor('#1d1a24').text(invoice.shopName);
-      doc.text(invoice.contact.address).text(invoice.contact.email);
-      doc.moveDown();
-      doc.font('Helvetica-Bold').text(`Order ${invoice.orderCode}`);
-      doc.font('Helvetica').text(`Date: ${invoice.date}`);
-      doc.moveDown();
-      doc.font('Helvetica-Bold').text('Billed to');
-      doc.font('Helvetica').text(invoice.buyer.fullName).text(invoice.buyer.email);
-      for (const line of invoice.buyer.address) doc.text(line);
-      doc.moveDown();
+    text('Invoice', { size: 22, bold: true, color: '#3b1f6e' });
+    text(invoice.shopName, plain);
+    text(invoice.contact.address, plain);
+    text(invoice.contact.email, plain);
+    doc.moveDown();
+    text(`Order ${invoice.orderCode}`, strong);
+    text(`Date: ${invoice.date}`, plain);
+    doc.moveDown();
+    text('Billed to', strong);
+    text(invoice.buyer.fullName, plain);
+    text(invoice.buyer.email, plain);
+    for (const line of invoice.buyer.address) text(line, plain);
+    doc.moveDown();
 
-      doc.font('Helvetica-Bold').fontSize(12).text('Items');
-      doc.moveDown(0.3);
-      for (const item of invoice.invoice.items) {
-        const details = [item.full_name, item.travel_time ? `travel time ${item.travel_time}` : null].filter(Boolean).join(', ');
-        row(details ? `${item.name} (${details})` : item.name, money(item.price));
-      }
-      if (invoice.discount.amount > 0) row(invoice.discount.name ? `Voucher ${invoice.discount.name}` : 'Discount', `-${money(invoice.discount.amount)}`);
-      if (invoice.invoice.shipping) row(`Shipping: ${invoice.invoice.shipping.name}`, money(invoice.invoice.shipping.price));
-      doc.moveDown(0.5);
-      row('Total', money(invoice.invoice.total - invoice.discount.amount), true);
-      doc.moveDown(0.5);
-      for (const [rate, withoutTax] of Object.entries(invoice.invoice.items_total_without_tax)) {
-        row(`${rate}: amount without tax`, money(withoutTax));
-        const tax = invoice.invoice.tax[rate];
-        if (tax !== undefined) row(`${rate}: tax`, money(tax));
-      }
-      doc.moveDown(0.5);
-      row('Paid', money(invoice.totalPaid));
-      if (invoice.totalRefunded > 0) row('Refunded', money(invoice.totalRefunded));
-      doc.moveDown();
-      doc.font('Helvetica').fontSize(9).fillColor('#5b5566').text('All prices include taxes and booking fees.', left, doc.y, { width });
-    },
-    { Title: `Invoice ${invoice.orderCode}`, Author: invoice.shopName },
-  );
+    text('Items', { size: 12, bold: true });
+    doc.moveDown(0.3);
+    for (const item of invoice.invoice.items) {
+      const details = [item.full_name, item.travel_time ? `travel time ${item.travel_time}` : null].filter(Boolean).join(', ');
+      row(details ? `${item.name} (${details})` : item.name, money(item.price));
+    }
+    if (invoice.discount.amount > 0) row(invoice.discount.name ? `Voucher ${invoice.discount.name}` : 'Discount', `-${money(invoice.discount.amount)}`);
+    if (invoice.invoice.shipping) row(`Shipping: ${invoice.invoice.shipping.name}`, money(invoice.invoice.shipping.price));
+    doc.moveDown(0.5);
+    row('Total', money(invoice.invoice.total - invoice.discount.amount), true);
+    doc.moveDown(0.5);
+    for (const [rate, withoutTax] of Object.entries(invoice.invoice.items_total_without_tax)) {
+      row(`${rate}: amount without tax`, money(withoutTax));
+      const tax = invoice.invoice.tax[rate];
+      if (tax !== undefined) row(`${rate}: tax`, money(tax));
+    }
+    doc.moveDown(0.5);
+    row('Paid', money(invoice.totalPaid));
+    if (invoice.totalRefunded > 0) row('Refunded', money(invoice.totalRefunded));
+    doc.moveDown();
+    text('All prices include taxes and booking fees.', { size: 9, color: '#5b5566' }, { x: left, width });
+  });
 }

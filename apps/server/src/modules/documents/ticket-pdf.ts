@@ -1,6 +1,6 @@
 import { messages } from '@festival/contract';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { renderPdf } from './pdf-text';
 
 export interface TicketDocument {
   shopName: string;
@@ -16,19 +16,6 @@ export interface TicketDocument {
   orderCode: string;
 }
 
-/** Collects a PDFKit document into one buffer. */
-export function pdfBuffer(build: (doc: PDFKit.PDFDocument) => void, info: { Title: string; Author: string }): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { ...info, Creator: info.Author }, compress: true });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    build(doc);
-    doc.end();
-  });
-}
-
 const INK = '#1d1a24';
 const MUTED = '#5b5566';
 const BRAND = '#3b1f6e';
@@ -40,39 +27,40 @@ const BRAND = '#3b1f6e';
  */
 export async function renderTicketPdf(ticket: TicketDocument): Promise<Buffer> {
   const qr = await QRCode.toBuffer(ticket.code, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 10, color: { dark: '#000000', light: '#ffffff' } });
-  return pdfBuffer(
-    (doc) => {
-      doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(22).text(ticket.shopName);
-      doc.moveDown(0.5);
-      doc.fillColor(INK).fontSize(18).text(ticket.event ?? ticket.product);
-      if (ticket.eventDate) doc.font('Helvetica').fontSize(12).fillColor(MUTED).text(ticket.eventDate);
-      doc.moveDown();
-      const facts: [string, string | null][] = [
-        ['Ticket', ticket.product],
-        ['Holder', ticket.holder],
-        ['E-mail', ticket.email],
-        ['Age', ticket.age],
-        ['Travel time', ticket.travelTime],
-        ['Order', ticket.orderCode],
-        ['Ticket code', ticket.code],
-      ];
-      for (const [label, value] of facts) {
-        if (!value) continue;
-        doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(label);
-        doc.font('Helvetica-Bold').fontSize(13).fillColor(INK).text(value);
-        doc.moveDown(0.4);
-      }
-      const size = 220;
-      const x = (doc.page.width - size) / 2;
-      const y = Math.max(doc.y + 16, 430);
-      doc.image(qr, x, y, { width: size, height: size });
-      doc
-        .font('Helvetica')
-        .fontSize(10)
-        .fillColor(MUTED)
-        .text('Show this code at the entrance. It is valid for one entry; keep it to yourself.', 56, y + size + 12, { align: 'center', width: doc.page.width - 112 });
-      if (ticket.travelTime) doc.text(messages.cart.meetingPoint, { align: 'center', width: doc.page.width - 112 });
-    },
-    { Title: `${ticket.product} ${ticket.code}`, Author: ticket.shopName },
-  );
+  return renderPdf({ Title: `${ticket.product} ${ticket.code}`, Author: ticket.shopName }, ({ doc, text, height }) => {
+    text(ticket.shopName, { size: 22, bold: true, color: BRAND });
+    doc.moveDown(0.5);
+    text(ticket.event ?? ticket.product, { size: 18, bold: true, color: INK });
+    if (ticket.eventDate) text(ticket.eventDate, { size: 12, color: MUTED });
+    doc.moveDown();
+    const facts: [string, string | null][] = [
+      ['Ticket', ticket.product],
+      ['Holder', ticket.holder],
+      ['E-mail', ticket.email],
+      ['Age', ticket.age],
+      ['Travel time', ticket.travelTime],
+      ['Order', ticket.orderCode],
+      ['Ticket code', ticket.code],
+    ];
+    for (const [label, value] of facts) {
+      if (!value) continue;
+      text(label, { size: 10, color: MUTED });
+      text(value, { size: 13, bold: true, color: INK });
+      doc.moveDown(0.4);
+    }
+    const left = doc.page.margins.left;
+    const width = doc.page.width - left - doc.page.margins.right;
+    const footer = { size: 10, color: MUTED, align: 'center' } as const;
+    const notes = [SHOW_AT_ENTRANCE, ...(ticket.travelTime ? [messages.cart.meetingPoint] : [])];
+    const notesHeight = notes.reduce((sum, note) => sum + height(note, footer, width), 0);
+    const y = Math.max(doc.y + 16, 430);
+    // The code stays on the page with its notes: long texts above it shrink it (never below what
+    // a phone reads from paper) before they push it to a second page.
+    const size = Math.max(160, Math.min(220, doc.page.height - doc.page.margins.bottom - y - 12 - notesHeight));
+    doc.image(qr, (doc.page.width - size) / 2, y, { width: size, height: size });
+    text(notes[0], footer, { x: left, y: y + size + 12, width });
+    for (const note of notes.slice(1)) text(note, footer, { x: left, width });
+  });
 }
+
+const SHOW_AT_ENTRANCE = 'Show this code at the entrance. It is valid for one entry; keep it to yourself.';
