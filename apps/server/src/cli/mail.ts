@@ -1,4 +1,5 @@
 import { runCli, withShopDatabase } from './run-cli';
+import { printError, printLine, shown, tsvRow } from '../lib/terminal-output';
 import { countOutbox, discardUnsentMails, listTroubledMails, retryFailedMails } from '../modules/mail/mail.queries';
 
 const USAGE = `Usage:
@@ -18,23 +19,27 @@ async function run(argv: string[]): Promise<number> {
   const ids = rest.filter((arg) => arg !== 'all-pending').map(Number);
   const valid = ids.every((id) => Number.isInteger(id) && id > 0);
   if (!valid || !(command === 'status' || command === 'retry' || (command === 'discard' && rest.length > 0))) {
-    console.error(USAGE);
+    printError(USAGE);
     return 2;
   }
   return withShopDatabase(async ({ db }) => {
     if (command === 'status') {
-      console.log(await countOutbox(db));
+      printLine(shown`${await countOutbox(db)}`);
       const troubled = await listTroubledMails(db, LISTED);
-      if (troubled.length) console.table(troubled.map((mail) => ({ ...mail, lastError: mail.lastError?.slice(0, 80) ?? null })));
+      // Addresses, subjects and the SMTP server's errors are data: tab-separated cells, made visible.
+      if (troubled.length) printLine(tsvRow(['id', 'to', 'subject', 'status', 'attempts', 'last error', 'next attempt', 'created']));
+      for (const mail of troubled) {
+        printLine(tsvRow([mail.id, mail.toAddress, mail.subject, mail.status, mail.attempts, mail.lastError?.slice(0, 80) ?? '', mail.nextAttemptAt?.toISOString() ?? '', mail.createdAt.toISOString()]));
+      }
       return 0;
     }
     if (command === 'retry') {
       const retried = await retryFailedMails(db, ids.length ? ids : undefined);
-      console.log(retried.length ? `Pending again: ${retried.join(', ')}` : 'No failed messages matched.');
+      printLine(retried.length ? shown`Pending again: ${retried.join(', ')}` : 'No failed messages matched.');
       return 0;
     }
     const discarded = await discardUnsentMails(db, rest.includes('all-pending') ? 'all-pending' : ids);
-    console.log(discarded.length ? `Discarded: ${discarded.join(', ')}` : 'No unsent messages matched.');
+    printLine(discarded.length ? shown`Discarded: ${discarded.join(', ')}` : 'No unsent messages matched.');
     return 0;
   });
 }

@@ -1,4 +1,5 @@
 import { runCli, withShopDatabase } from './run-cli';
+import { printError } from '../lib/terminal-output';
 import { loadShopConfig } from '../modules/config/shop-config';
 import { ORDERS_USAGE, runOrdersCommand } from '../modules/orders/orders-command';
 import { createPaymentsService } from '../modules/payments/payments.service';
@@ -6,7 +7,7 @@ import { createSandboxGateway } from '../modules/payments/sandbox-gateway';
 
 async function run(argv: string[]): Promise<number> {
   if (!argv.length || argv[0] === '--help') {
-    console.error(ORDERS_USAGE);
+    printError(ORDERS_USAGE);
     return 2;
   }
   return withShopDatabase(async ({ db }, env) => {

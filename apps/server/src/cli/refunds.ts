@@ -1,10 +1,11 @@
 import { runCli, withShopDatabase } from './run-cli';
+import { printError } from '../lib/terminal-output';
 import { loadShopConfig } from '../modules/config/shop-config';
 import { REFUNDS_USAGE, runRefundsCommand } from '../modules/portal/refunds-command';
 
 async function run(argv: string[]): Promise<number> {
   if (!argv.length || argv[0] === '--help') {
-    console.error(REFUNDS_USAGE);
+    printError(REFUNDS_USAGE);
     return 2;
   }
   // The e-mail waits in the outbox; the running shop's mail sender delivers it.

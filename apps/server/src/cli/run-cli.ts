@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { openDatabase, type Database } from '../db/client';
 import { readEnv, type Env } from '../env';
+import { printError } from '../lib/terminal-output';
 
 /**
  * Runs an organiser command and exits with its code; an error the command expects (`isExpected`)
@@ -10,7 +11,8 @@ export function runCli(run: (argv: string[]) => Promise<number>, isExpected: (er
   run(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(isExpected(error) && error instanceof Error ? error.message : error);
+      // Messages and stacks can quote data (a name in a database error): printed neutralised.
+      printError(isExpected(error) && error instanceof Error ? error.message : error);
       process.exit(1);
     },
   );

@@ -1,6 +1,7 @@
 import type { ShopConfigFile } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { printError as printErrorLine, printLine, shown, visible } from '../../lib/terminal-output';
 import { formatAmount } from './orders.mail';
 import type { PaymentsService } from '../payments/payments.service';
 import { createBoxOfficeOrder, type BoxOfficeInput, type BoxOfficeLine } from './box-office';
@@ -61,13 +62,13 @@ export function parseCreateArgs(args: string[]): BoxOfficeInput | null {
   return input.email && input.fullName && input.lines.length ? input : null;
 }
 
-/** The organiser's orders command; answers the exit code and prints what happened. */
+/** The organiser's orders command; answers the exit code and prints what happened, every value from customers made visible. */
 export async function runOrdersCommand(
   argv: string[],
   deps: { db: Db; config: ShopConfigFile; appSecret: string; payments: PaymentsService; print?: (line: string) => void; printError?: (line: string) => void },
 ): Promise<number> {
-  const print = deps.print ?? console.log;
-  const printError = deps.printError ?? console.error;
+  const print = deps.print ?? printLine;
+  const printError = deps.printError ?? printErrorLine;
   if (argv[0] === 'create') {
     const input = parseCreateArgs(argv.slice(1));
     if (!input) {
@@ -77,8 +78,8 @@ export async function runOrdersCommand(
     return refusalsPrinted(printError, async () => {
       const { order, accountCreated, link } = await createBoxOfficeOrder(deps, input);
       print(
-        `Order ${order.code} for ${input.email}${accountCreated ? ' (new account, password e-mailed)' : ''}: ${formatAmount(deps.config, order.totalPrice)}, ${order.paymentStatus}.` +
-          ` The customer was e-mailed the link to accept the terms: ${deps.config.publicBaseUrl.replace(/\/+$/, '')}${link}`,
+        shown`Order ${order.code} for ${input.email}${accountCreated ? ' (new account, password e-mailed)' : ''}: ${formatAmount(deps.config, order.totalPrice)}, ${order.paymentStatus}.` +
+          shown` The customer was e-mailed the link to accept the terms: ${deps.config.publicBaseUrl.replace(/\/+$/, '')}${link}`,
       );
     });
   }
@@ -92,8 +93,8 @@ export async function runOrdersCommand(
     const order = await deps.payments.recordTransfer(code.trim().toUpperCase(), amount);
     const due = order.totalPrice - order.totalPaid;
     print(
-      `Order ${order.code}: received ${formatAmount(deps.config, amount)}, paid ${formatAmount(deps.config, order.totalPaid)} of ${formatAmount(deps.config, order.totalPrice)}; status ${order.paymentStatus}` +
-        (due > 0 ? `, ${formatAmount(deps.config, due)} still due.` : '.'),
+      shown`Order ${order.code}: received ${formatAmount(deps.config, amount)}, paid ${formatAmount(deps.config, order.totalPaid)} of ${formatAmount(deps.config, order.totalPrice)}; status ${order.paymentStatus}` +
+        (due > 0 ? shown`, ${formatAmount(deps.config, due)} still due.` : '.'),
     );
   });
 }
@@ -105,7 +106,8 @@ async function refusalsPrinted(printError: (line: string) => void, step: () => P
     return 0;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    printError(error.message);
+    // A refusal can quote what the organiser typed or a customer's data: one visible line.
+    printError(visible(error.message));
     return 1;
   }
 }

@@ -1,6 +1,7 @@
 import type { ShopConfigFile } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { printError as printErrorLine, printLine, shown, tsvRow, visible } from '../../lib/terminal-output';
 import { returnSoldStock } from '../checkout/checkout.queries';
 import { enqueueMail } from '../mail/outbox';
 import { formatAmount } from '../orders/orders.mail';
@@ -47,10 +48,13 @@ export async function markRefundProcessed(deps: Deps, refundId: number): Promise
   });
 }
 
-/** The organiser's refunds command; answers the exit code and prints what happened. */
+/**
+ * The organiser's refunds command; answers the exit code and prints what happened, every value
+ * from customers made visible and every cell of the list safe to paste into a spreadsheet.
+ */
 export async function runRefundsCommand(argv: string[], deps: Deps & { print?: (line: string) => void; printError?: (line: string) => void }): Promise<number> {
-  const print = deps.print ?? console.log;
-  const printError = deps.printError ?? console.error;
+  const print = deps.print ?? printLine;
+  const printError = deps.printError ?? printErrorLine;
   const money = (minor: number) => formatAmount(deps.config, minor);
   if (argv[0] === 'list') {
     const status = argv[1] === '--status' ? argv[2] : undefined;
@@ -63,18 +67,18 @@ export async function runRefundsCommand(argv: string[], deps: Deps & { print?: (
     for (const { refund, orderCode, email, fullName } of rows) {
       const bank = refund.bankDetails;
       const account = bank ? `${bank.ownerFullName}, ${bank.iban ?? bank.account} (${bank.bic}, ${bank.bankName}, ${bank.bankCountry})` : 'no bank details';
-      print(`${refund.id}\t${refund.status}\t${refund.createdAt.toISOString()}\torder ${orderCode}\t${fullName} <${email}>\t${money(refund.total)}\t${account}`);
+      print(tsvRow([refund.id, refund.status, refund.createdAt.toISOString(), `order ${orderCode}`, `${fullName} <${email}>`, money(refund.total), account]));
     }
     return 0;
   }
   if (argv[0] === 'mark-processed' && argv.length === 2 && /^\d+$/.test(argv[1]!)) {
     try {
       const done = await markRefundProcessed(deps, Number(argv[1]));
-      print(`Refund ${done.id} of order ${done.orderCode} is processed (${money(done.total)}); the customer will be e-mailed.`);
+      print(shown`Refund ${done.id} of order ${done.orderCode} is processed (${money(done.total)}); the customer will be e-mailed.`);
       return 0;
     } catch (error) {
       if (error instanceof AppError) {
-        printError(error.message);
+        printError(visible(error.message));
         return 1;
       }
       throw error;
