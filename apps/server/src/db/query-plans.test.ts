@@ -15,6 +15,8 @@ const GROWING = new Set([
   'sessions',
   'password_resets',
   'rate_limit_hits',
+  'customer_networks',
+  'hold_counts',
   'carts',
   'cart_products',
   'cart_merchandise',
@@ -62,12 +64,18 @@ describe.skipIf(!postgresUrl)('query plans of the request path', () => {
     process.on('warning', onWarning);
     recorder.start();
     const buyer = await createCustomer(shop);
+    // The account limits look up whether the visitor's network is the customer's (decision 0025).
+    await shop.call('login', { email: buyer.email, password: 'not-the-password' });
+    await shop.call('request-password-reset', { email: buyer.email });
     await shop.call('get-data', {});
     await shop.call('get-shop-item', { external_code: 'NWF27-WEEKEND' });
     await shop.call('get-data', { token: buyer.token });
     const added = await shop.call('add-product-to-cart', { token: buyer.token, external_code: 'NWF27-WEEKEND', full_name: 'Plan Buyer', email: 'plan.buyer@example.org', age: '25-34' });
     const cart = added.body.cart.code as string;
     await shop.call('add-merchandise-to-cart', { token: buyer.token, cart, external_code: 'NWF27-TEE-LINEUP' });
+    // A line removed gives its hold back (hold counts, decision 0025).
+    const extra = await shop.call('add-merchandise-to-cart', { token: buyer.token, cart, external_code: 'NWF27-TEE-LINEUP' });
+    await shop.call('remove-merchandise-from-cart', { token: buyer.token, cart, cart_merchandise_id: (extra.body.cart.merchandise as { id: number }[]).at(-1)!.id });
     await shop.call('get-cart', { token: buyer.token, cart });
     await shop.call('calculate-invoice', { token: buyer.token, cart, country: 'NL' });
     await shop.call('validate-voucher', { token: buyer.token, cart, code: 'WELCOME10' });
@@ -207,6 +215,8 @@ async function seedVolume(url: string): Promise<void> {
       INSERT INTO sessions (customer_id, token_hash, expires_at) SELECT id, md5('s' || id) || md5('t' || id), now() + interval '1 day' FROM customers WHERE email LIKE 'seed%';
       INSERT INTO password_resets (customer_id, token_hash, expires_at) SELECT id, md5('r' || id), now() - interval '1 day' FROM customers WHERE email LIKE 'seed%';
       INSERT INTO rate_limit_hits (key, window_start) SELECT 'login:email:seed' || g, now() - interval '1 hour' FROM generate_series(1, ${SEEDED}) g;
+      INSERT INTO customer_networks (customer_id, network_key, last_seen_at) SELECT id, md5('n' || id), now() - interval '1 day' FROM customers WHERE email LIKE 'seed%';
+      INSERT INTO hold_counts (key, units, cap) SELECT md5('h' || g), 1, 40 FROM generate_series(1, ${SEEDED}) g;
       INSERT INTO carts (code, customer_id, status, expires_at, ended_at) SELECT 'SEEDCART' || id, id, 'checked_out', now() - interval '1 day', now() - interval '1 day' FROM customers WHERE email LIKE 'seed%';
       INSERT INTO cart_products (cart_id, shop_item_id, full_name, email, price, fee) SELECT c.id, (SELECT id FROM shop_items WHERE external_code = 'NWF27-LOCKER'), 'Seed', 'seed@example.org', 1800, 100 FROM carts c WHERE c.code LIKE 'SEEDCART%';
       INSERT INTO cart_merchandise (cart_id, shop_item_id, price, fee) SELECT c.id, (SELECT id FROM shop_items WHERE external_code = 'NWF27-TOTE'), 1295, 0 FROM carts c WHERE c.code LIKE 'SEEDCART%';

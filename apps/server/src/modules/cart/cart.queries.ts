@@ -248,10 +248,13 @@ export async function releaseHolds(tx: Db, counts: Map<string, number>): Promise
   const released = JSON.stringify([...counts].map(([key, units]) => ({ key, units })));
   await executeRows(
     tx,
+    // `key = ANY (ARRAY(…))` finds the counters through the primary key; a join with the
+    // released rows would have the planner read the whole table.
     sql`WITH released AS (SELECT key, units FROM json_to_recordset(${released}::json) AS released (key text, units int)),
-        locked AS (SELECT hold_counts.key FROM hold_counts JOIN released ON released.key = hold_counts.key ORDER BY hold_counts.key FOR UPDATE OF hold_counts)
+        locked AS (SELECT key FROM hold_counts WHERE key = ANY (ARRAY(SELECT key FROM released)) ORDER BY key FOR UPDATE)
         UPDATE hold_counts SET units = GREATEST(hold_counts.units - released.units, 0)
-        FROM released WHERE hold_counts.key = released.key AND (SELECT count(*) FROM locked) > 0`,
+        FROM released
+        WHERE hold_counts.key = ANY (ARRAY(SELECT key FROM released)) AND hold_counts.key = released.key AND (SELECT count(*) FROM locked) > 0`,
   );
 }
 
