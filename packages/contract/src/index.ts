@@ -2,6 +2,7 @@ export * from './messages';
 export * from './field-errors';
 export * from './payment-messages';
 export * from './portal-messages';
+export * from './shop-front-messages';
 export * from './constants';
 export * from './listing';
 export * from './holder';

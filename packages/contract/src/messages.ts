@@ -57,12 +57,11 @@ export const messages = {
   },
   travelTime: {
     required: 'Please select the travel time.',
-    soldOut: 'Sold out',
+    // 'Sold out' is in shop-front-messages.ts (the first page shows it).
   },
   shop: {
     emptyListing: 'There are no items to show. Please check back again soon.',
-    includesTaxes: 'includes taxes',
-    includesTaxesAndFee: 'includes taxes and booking fee',
+    // The price notes are in shop-front-messages.ts (the first page shows them).
   },
   cart: {
     empty: 'Your Cart is empty.',
@@ -107,7 +106,7 @@ export const messages = {
     restart: 'Restart',
   },
   toast: {
-    addToCartFailed: 'Could not add item to cart.',
+    // Could not add item to cart: in shop-front-messages.ts (the first page's add to cart shows it).
     travelTimeUpdateFailed: 'Could not update travel time. Please try later.',
     cartItemUpdateFailed: 'Could not update item details.',
     itemAdded: 'Item added to cart.',
@@ -136,7 +135,7 @@ export const messages = {
     loggedOut: 'You have been logged out.',
   },
   ui: {
-    defaultButtonLabel: 'Click Me',
+    // The default button label ('Click Me') is in shop-front-messages.ts (the first page's buttons).
     cancel: 'Cancel',
     confirm: 'Confirm',
   },

@@ -1,4 +1,4 @@
-import { messages, type ShopItem } from '@festival/contract';
+import { shopFrontMessages, type ShopItem } from '@festival/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useToast } from '../../components/ui/Toasts';
@@ -33,7 +33,7 @@ export function CartActionsProvider({ children }: { children: ReactNode }) {
         try {
           module = await addToCart.load();
         } catch {
-          toast.danger(messages.toast.addToCartFailed);
+          toast.danger(shopFrontMessages.addToCartFailed);
           return;
         }
         if (item.shop_item_type === 'merchandise') {

@@ -1,4 +1,4 @@
-import { messages } from '@festival/contract';
+import { shopFrontMessages } from '@festival/contract';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import './button.css';
 
@@ -35,7 +35,7 @@ export function Button({
   className,
   disabled,
   type = 'button',
-  children = messages.ui.defaultButtonLabel,
+  children = shopFrontMessages.defaultButtonLabel,
   ...rest
 }: ButtonProps) {
   return (

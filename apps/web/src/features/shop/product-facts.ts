@@ -1,4 +1,4 @@
-import { messages, type ShopItem, type TravelTimeOption } from '@festival/contract';
+import { shopFrontMessages, type ShopItem, type TravelTimeOption } from '@festival/contract';
 
 /** Formats a timestamp as a date (the product page passes the item's zone in). */
 export type DateText = (value: string) => string;
@@ -14,7 +14,7 @@ export function stockText(item: Pick<ShopItem, 'in_stock' | 'stock_level'>, numb
 /** Seats of one departure: 'Sold out' at 0, "12 seats left", or null when seats are not counted. */
 export function seatsText(remaining: TravelTimeOption['remaining'], number: NumberText): string | null {
   if (remaining === null) return null;
-  if (remaining <= 0) return messages.travelTime.soldOut;
+  if (remaining <= 0) return shopFrontMessages.soldOut;
   return remaining === 1 ? '1 seat left' : `${number(remaining)} seats left`;
 }
 

@@ -1,4 +1,4 @@
-import { messages, type ShopItem } from '@festival/contract';
+import { shopFrontMessages, type ShopItem } from '@festival/contract';
 
 /**
  * The shop's rules for showing an item, free of React so they can be tested on their own:
@@ -36,7 +36,7 @@ export function itemPrice(item: Pick<ShopItem, 'price' | 'fee'>): number {
 
 /** The note next to a price: 'includes taxes', or 'includes taxes and booking fee' when there is a fee. */
 export function priceNote(fee: number): string {
-  return fee > 0 ? messages.shop.includesTaxesAndFee : messages.shop.includesTaxes;
+  return fee > 0 ? shopFrontMessages.includesTaxesAndFee : shopFrontMessages.includesTaxes;
 }
 
 /** The gallery of an item: its images in order, at most 4, without the empty slots. */

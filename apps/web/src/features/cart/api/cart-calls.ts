@@ -1,4 +1,4 @@
-import { messages, type ApiAnswer, type Cart, type UserData } from '@festival/contract';
+import { messages, shopFrontMessages, type ApiAnswer, type Cart, type UserData } from '@festival/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, callApi } from '../../../lib/api-client';
 import { clearCartCode, getCartCode, getToken, setCartCode } from '../../../lib/storage';
@@ -73,5 +73,5 @@ export async function removeMerchandiseFromCart(queryClient: QueryClient, lineId
  */
 export function addFailedText(error: unknown): string {
   if (error instanceof ApiError && (error.body?.message || error.body?.errors)) return error.formError;
-  return messages.toast.addToCartFailed;
+  return shopFrontMessages.addToCartFailed;
 }

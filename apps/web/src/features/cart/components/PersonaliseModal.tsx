@@ -1,4 +1,4 @@
-import { holderError, messages, type HolderField } from '@festival/contract';
+import { holderError, messages, shopFrontMessages, type HolderField } from '@festival/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Dropdown, type DropdownOption } from '../../../components/ui/Dropdown';
@@ -116,7 +116,7 @@ export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, 
 
   const travelTimes: DropdownOption[] = product.travel_times.map((option) => {
     const soldOut = option.remaining !== null && option.remaining <= 0;
-    const seats = option.remaining === null ? '' : soldOut ? ` (${messages.travelTime.soldOut})` : ` (${format.number(option.remaining)} left)`;
+    const seats = option.remaining === null ? '' : soldOut ? ` (${shopFrontMessages.soldOut})` : ` (${format.number(option.remaining)} left)`;
     return {
       value: String(option.id),
       label: `${format.date(option.travel_time, product.timezone, 'dayDateTime')}${seats}`,

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages, type Order, type Ticket, type UserData, portalMessages } from '@festival/contract';
+import { messages, type Order, type Ticket, type UserData, portalMessages, shopFrontMessages } from '@festival/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -57,7 +57,7 @@ describe('the travel time modal', () => {
     expect(select().value).toBe('11');
     expect(within(dialog).getByLabelText(/Travel time/)).toBe(select());
     const options = Array.from(select().options).filter((option) => option.value);
-    expect(options.map((option) => [option.value, option.disabled, option.textContent?.includes(messages.travelTime.soldOut)])).toEqual([
+    expect(options.map((option) => [option.value, option.disabled, option.textContent?.includes(shopFrontMessages.soldOut)])).toEqual([
       ['11', false, false],
       ['12', true, true],
       ['13', false, false],

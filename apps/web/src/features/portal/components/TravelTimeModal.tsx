@@ -1,4 +1,4 @@
-import { messages, type Ticket } from '@festival/contract';
+import { messages, shopFrontMessages, type Ticket } from '@festival/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Dropdown, type DropdownOption } from '../../../components/ui/Dropdown';
@@ -41,7 +41,7 @@ export function TravelTimeModal({ ticket, onClose }: TravelTimeModalProps) {
   const options: DropdownOption[] = ticket.travel_times.map((option) => {
     const held = option.id === ticket.transport_time_id;
     const soldOut = option.remaining !== null && option.remaining <= 0 && !held;
-    const seats = option.remaining === null || held ? '' : soldOut ? ` (${messages.travelTime.soldOut})` : ` (${format.number(option.remaining)} left)`;
+    const seats = option.remaining === null || held ? '' : soldOut ? ` (${shopFrontMessages.soldOut})` : ` (${format.number(option.remaining)} left)`;
     return { value: String(option.id), label: `${format.date(option.travel_time, ticket.timezone, 'dayDateTime')}${seats}`, disabled: soldOut };
   });
 

@@ -1,4 +1,4 @@
-import { CARD_IMAGE_SIZES, imageVariantUrl, imageWidthSrcSet, messages, type ShopItem } from '@festival/contract';
+import { CARD_IMAGE_SIZES, imageVariantUrl, imageWidthSrcSet, shopFrontMessages, type ShopItem } from '@festival/contract';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/Badge';
 import { useFormat } from '../../../lib/use-format';
@@ -42,7 +42,7 @@ export function ProductCard({ item, eager = false, headingLevel = 2 }: ProductCa
         )}
         {!item.in_stock && (
           <Badge tone="danger" className="product-card__badge">
-            {messages.travelTime.soldOut}
+            {shopFrontMessages.soldOut}
           </Badge>
         )}
       </div>

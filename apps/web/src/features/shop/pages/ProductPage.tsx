@@ -1,4 +1,4 @@
-import { messages, type ShopItem } from '@festival/contract';
+import { shopFrontMessages, type ShopItem } from '@festival/contract';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/Badge';
@@ -149,7 +149,7 @@ function ProductView({ item, listing }: ProductViewProps) {
             <span className="product__price-note">{priceNote(item.fee)}</span>
           </p>
           <p className="product__availability" id="product-availability">
-            {item.in_stock ? <Badge tone="success">In stock</Badge> : <Badge tone="danger">{messages.travelTime.soldOut}</Badge>}
+            {item.in_stock ? <Badge tone="success">In stock</Badge> : <Badge tone="danger">{shopFrontMessages.soldOut}</Badge>}
             {stock && <span className="product__stock">{stock}</span>}
           </p>
           {plan && (
