@@ -24,7 +24,7 @@ const NUMBER_TYPE = /Int|Serial|Numeric|Real|Double/;
  * A column of a new number type fails here until its range is written down.
  */
 describe('the contract integer bound against the Drizzle schema', () => {
-  const columns = Object.values(schema)
+  const columns = (Object.values(schema) as unknown[])
     .filter((value): value is PgTable => is(value, PgTable))
     .flatMap((table) => Object.values(getTableColumns(table)).map((column) => ({ table, column })));
   const numbers = columns.filter(({ column }) => NUMBER_TYPE.test(column.columnType));
