@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
 import { cartWith, checkoutPayload, createCustomer, formPost, payOnSandbox } from '../../../test/shop-flows';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
-import { emailOutbox, orders, payments } from '../../db/schema';
+import { emailOutbox, orders, paymentPlanPayments, payments } from '../../db/schema';
+import { instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
 import { formatAmount } from '../orders/orders.mail';
 import { NOTIFY_PATH } from './payments.service';
 import { createSandboxGateway, SANDBOX_CARDS, SANDBOX_PATH, SANDBOX_SIGNATURE_HEADER, type SandboxGateway } from './sandbox-gateway';
@@ -117,6 +118,38 @@ describe.each(testEngines())('one order, one payment, on %s', (engine) => {
     expect(await orderRow(order.code)).toMatchObject({ paymentStatus: 'paid', totalPaid: amount, returnedAmount: amount });
     expect((await paymentRows(order.id)).map((row) => row.status)).toEqual(['refunded', 'paid']);
     expect(refundsAsked([one, two]).map((request) => request.reference)).toEqual([one]);
+  });
+
+  it("cancels an instalment's earlier attempts whichever call opens the next (its page, pay-order), and refunds money that still arrives for them", async () => {
+    const buyer = await createCustomer(shop);
+    const placed = api['checkout-cart'].answer.parse((await shop.call('checkout-cart', checkoutPayload(buyer.token, await cartWith(shop, buyer.token, ['NWF27-WEEKEND-PLAN'])))).body);
+    expect(await payOnSandbox(base, placed.payment, SANDBOX_CARDS.succeeds)).toBe(`/portal/orders/${placed.order.code}/confirmation`);
+    const second = placed.order.payments[1]!;
+    const page = { token: buyer.token, order: placed.order.code, reference: second.reference, checksum: orderLinkSignature(SECRET, placed.order.code, instalmentLink(second.reference)) };
+    const onPage = async () => {
+      const answer = await shop.call('pay-payment-plan-order-payment', page);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return api['pay-payment-plan-order-payment'].answer.parse(answer.body).data.payment;
+    };
+    const one = referenceOf(await onPage());
+    const two = referenceOf(await onPage());
+    const three = api['pay-order'].answer.parse((await shop.call('pay-order', { token: buyer.token, order: placed.order.code })).body).payment;
+    expect(gateway.requests.filter((request) => request.kind === 'cancel').map((request) => request.reference)).toEqual(expect.arrayContaining([one, two]));
+    const order = await orderRow(placed.order.code);
+    expect((await paymentRows(order.id)).map((row) => row.status)).toEqual(['paid', 'cancelled', 'cancelled', 'open']);
+
+    expect((await notify(one, second.amount)).status).toBe(200);
+    expect(await payOnSandbox(base, three, SANDBOX_CARDS.succeeds)).toBe(`/portal/orders/${placed.order.code}/confirmation`);
+    expect((await notify(two, second.amount)).status).toBe(200);
+    const paidSoFar = placed.order.payments[0]!.amount + second.amount;
+    expect(await orderRow(placed.order.code)).toMatchObject({ paymentStatus: 'partial', totalPaid: paidSoFar, returnedAmount: 2 * second.amount });
+    expect((await db().select().from(paymentPlanPayments).where(eq(paymentPlanPayments.orderId, order.id)).orderBy(paymentPlanPayments.dueAt)).map((row) => [row.status, row.paidAmount])).toEqual([
+      ['paid', placed.order.payments[0]!.amount],
+      ['paid', second.amount],
+      ['pending', 0],
+      ['pending', 0],
+    ]);
+    expect(refundsAsked([one, two, referenceOf(three)]).map((request) => request.reference)).toEqual([one, two]);
   });
 
   it('counts exactly one payment and refunds the other when both notifications of one order arrive at once', async () => {
