@@ -76,6 +76,8 @@ const COMMON = /^[\p{Script=Common}\p{Script=Inherited}]+$/u;
 /** Scripts written without spaces between words: a line may break between any two of their characters. */
 const IDEOGRAPHIC = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const LETTER = /\p{L}/u;
+/** Spaces a line may break at: not the no-break ones (U+00A0, U+2007, U+202F) that amounts and dates put between a number and its unit. */
+const BREAKING_SPACE = /^[^\S\u00a0\u2007\u202f]+$/u;
 
 /**
  * Lays one paragraph out in lines of at most `width` points: wraps at spaces, after a hyphen
@@ -96,7 +98,7 @@ export function layoutParagraph(fonts: DocumentFonts, value: string, style: Text
     // so that a run is not cut (Arabic and CJK faces have their own spaces and punctuation).
     let family = previous >= 0 && COMMON.test(segment) && covers(previous) ? previous : families.findIndex((_, candidate) => covers(candidate));
     if (family < 0) family = Math.max(0, families.findIndex((candidate) => candidate.regular.font.hasGlyphForCodePoint(codePoints[0]!)));
-    clusters.push({ text: segment, level: embedding.levels[index]!, family, space: /^\s+$/u.test(segment) });
+    clusters.push({ text: segment, level: embedding.levels[index]!, family, space: BREAKING_SPACE.test(segment) });
     previous = family;
   }
   const paragraphLevel = embedding.paragraphs[0]?.level ?? 0;

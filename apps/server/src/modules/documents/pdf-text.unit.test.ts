@@ -78,6 +78,8 @@ describe('paragraph layout', () => {
     expect(chinese.length).toBeGreaterThan(1);
     expect(fits(chinese)).toBe(true);
     expect(chinese.map(shown).join('')).toBe('李小龍'.repeat(6));
+    // A no-break space (amounts, dates) holds its two sides together.
+    expect(layoutParagraph(fonts, 'Paid in full €\u00a01845.00', style, 80).map(shown)).toEqual(['Paid in full', '€\u00a01845.00']);
     // A word longer than the line is cut between characters.
     const long = layoutParagraph(fonts, 'W'.repeat(60), style, width);
     expect(fits(long)).toBe(true);
