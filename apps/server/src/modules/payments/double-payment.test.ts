@@ -108,6 +108,34 @@ describe.each(testEngines())('one order, one payment, on %s', (engine) => {
     expect(await orderRow(order.code)).toMatchObject({ paymentStatus: 'paid', totalPaid: amount, returnedAmount: amount });
   });
 
+  it('asks for a refund that failed on the way again with the same key: the provider refunds once, the shop records once', async () => {
+    const { buyer, order, first, second, amount } = await orderWithTwoAttempts();
+    const one = referenceOf(first);
+    expect(await payOnSandbox(base, second, SANDBOX_CARDS.succeeds)).toBe(`/portal/orders/${order.code}/confirmation`);
+    // The provider takes the refund but its answer is lost: the notification's transaction rolls back and is refused.
+    const refund = gateway.refund;
+    gateway.refund = async (request) => {
+      await refund(request);
+      throw new Error('the refund answer timed out');
+    };
+    try {
+      expect((await notify(one, amount, 'ntf_lost')).status).toBe(500);
+    } finally {
+      gateway.refund = refund;
+    }
+    expect(await orderRow(order.code)).toMatchObject({ totalPaid: amount, returnedAmount: 0 });
+    // The provider delivers the notification again: the same refund is asked for, and recorded once.
+    expect((await notify(one, amount, 'ntf_lost')).status).toBe(200);
+    const asked = refundsAsked([one]);
+    expect(asked.map((request) => [request.idempotencyKey, request.repeated])).toEqual([
+      [`refund:sandbox:${one}`, false],
+      [`refund:sandbox:${one}`, true],
+    ]);
+    expect(await orderRow(order.code)).toMatchObject({ paymentStatus: 'paid', totalPaid: amount, returnedAmount: amount });
+    expect((await paymentRows(order.id))[0]).toMatchObject({ status: 'refunded', refundReference: asked[0]!.kind === 'refund' ? asked[0]!.refundId : null });
+    expect((await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, buyer.email))).filter((mail) => mail.subject.includes('was refunded'))).toHaveLength(1);
+  });
+
   it('refunds money for an order that is already paid, even from an attempt left open before this rule', async () => {
     const { order, first, second, amount } = await orderWithTwoAttempts();
     const [one, two] = [referenceOf(first), referenceOf(second)];
