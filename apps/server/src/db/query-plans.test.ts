@@ -163,7 +163,9 @@ describe.skipIf(!postgresUrl)('query plans of the triggers', () => {
       const [buyer, holder] = (await client.query<{ id: number }>("SELECT id FROM customers WHERE email LIKE 'seed%' ORDER BY id LIMIT 2")).rows.map((row) => row.id);
       const locker = await one("SELECT id FROM shop_items WHERE external_code = 'NWF27-LOCKER'");
       const tote = await one("SELECT id FROM shop_items WHERE external_code = 'NWF27-TOTE'");
-      const cart = await one("INSERT INTO carts (code, customer_id, expires_at) VALUES ('PLANCART', $1, now() + interval '15 minutes') RETURNING id", [buyer]);
+      // The cart counts toward two hold counts (decision 0025), which its sale at commit gives back.
+      await client.query("INSERT INTO hold_counts (key, units, cap) VALUES ('PLANKEYA', 1, 40), ('PLANKEYN', 1, 200)");
+      const cart = await one("INSERT INTO carts (code, customer_id, expires_at, address_key, network_key) VALUES ('PLANCART', $1, now() + interval '15 minutes', 'PLANKEYA', 'PLANKEYN') RETURNING id", [buyer]);
       await client.query("UPDATE shop_items SET held = held + 1 WHERE id = $1", [locker]);
       await client.query("INSERT INTO cart_products (cart_id, shop_item_id, full_name, email, price, fee) VALUES ($1, $2, 'Plan', 'plan@example.org', 1800, 100)", [cart, locker]);
       const order = await one("INSERT INTO orders (code, customer_id, cart_id, total_price, payment_method) VALUES ('PLANORDR', $1, $2, 1900, 'credit_card') RETURNING id", [buyer, cart]);
@@ -185,10 +187,11 @@ describe.skipIf(!postgresUrl)('query plans of the triggers', () => {
       await client.query('ROLLBACK').catch(() => undefined);
       await client.end();
     }
-    const nested = plans.filter(({ text }) => /data_version|held - line\.n|FROM cart_products WHERE cart_id = NEW\.id/.test(text));
+    const nested = plans.filter(({ text }) => /data_version|held - line\.n|FROM cart_products WHERE cart_id = NEW\.id|UPDATE hold_counts/.test(text));
     // Both triggers' statements were seen (customers' versions and the sale at commit).
     expect(nested.some(({ text }) => text.includes('data_version'))).toBe(true);
     expect(nested.some(({ text }) => text.includes('NEW.id'))).toBe(true);
+    expect(nested.some(({ text }) => text.includes('UPDATE hold_counts'))).toBe(true);
     const scans = nested.flatMap(({ text, plan }) => sequentialScans(plan).filter((relation) => GROWING.has(relation)).map((relation) => `${relation}: ${text.replace(/\s+/g, ' ').slice(0, 160)}`));
     expect(scans).toEqual([]);
   }, 120_000);
