@@ -17,14 +17,31 @@ const purposeText = (purpose: OrderLinkPurpose) => (purpose.kind === 'instalment
  * made here can never equal one the secret makes for another use (session tokens, the sandbox
  * gateway's notifications, the old shared checksum).
  */
-const linkKey = (appSecret: string) => createHmac('sha256', appSecret).update('festival-shop/order-links/v1').digest();
+function deriveKey(appSecret: string): { key: Buffer; id: string } {
+  const key = createHmac('sha256', appSecret).update('festival-shop/order-links/v1').digest();
+  return { key, id: keyId(key) };
+}
+/** Derived once per secret: every order view signs a link per order and instalment. */
+const derived = new Map<string, { key: Buffer; id: string }>();
+function linkKey(appSecret: string): { key: Buffer; id: string } {
+  let found = derived.get(appSecret);
+  if (!found) {
+    found = deriveKey(appSecret);
+    // A process holds a handful of secrets (tests make more): keep the map from growing without end.
+    if (derived.size >= 32) derived.clear();
+    derived.set(appSecret, found);
+  }
+  return found;
+}
 
 /**
  * A key's id: 6 hex characters of a one-way function of the key. The signature starts with it, so
  * after APP_SECRET changes, links signed under a previous secret (APP_SECRET_PREVIOUS) are still
  * checked under the right key, and the id says nothing about the key.
  */
-const keyId = (key: Buffer) => createHmac('sha256', key).update('key-id').digest('hex').slice(0, 6);
+function keyId(key: Buffer): string {
+  return createHmac('sha256', key).update('key-id').digest('hex').slice(0, 6);
+}
 
 /** The length of every signature: `<key id>-<32 hex>` (characters a path segment keeps as they are). */
 export const SIGNATURE_LENGTH = 6 + 1 + 32;
@@ -36,8 +53,8 @@ function mac(key: Buffer, orderCode: string, purpose: OrderLinkPurpose): string 
 
 /** The signature of the link of one purpose to one order, under the current secret. */
 export function orderLinkSignature(appSecret: string, orderCode: string, purpose: OrderLinkPurpose): string {
-  const key = linkKey(appSecret);
-  return `${keyId(key)}-${mac(key, orderCode, purpose)}`;
+  const { key, id } = linkKey(appSecret);
+  return `${id}-${mac(key, orderCode, purpose)}`;
 }
 
 /**
@@ -48,10 +65,12 @@ export function orderLinkSignature(appSecret: string, orderCode: string, purpose
 export function orderLinkSignatureMatches(appSecrets: readonly string[], orderCode: string, purpose: OrderLinkPurpose, given: string): boolean {
   // Bytes, not characters: a signature with characters outside ASCII is wrong, not an error.
   if (Buffer.byteLength(given) !== SIGNATURE_LENGTH || given[6] !== '-') return false;
-  const key = appSecrets.map(linkKey).find((candidate) => keyId(candidate) === given.slice(0, 6));
-  if (!key) return false;
-  const expected = Buffer.from(`${keyId(key)}-${mac(key, orderCode, purpose)}`);
-  return timingSafeEqual(Buffer.from(given), expected);
+  const actual = Buffer.from(given);
+  // Every key with that id (two secrets sharing a 24-bit id is unlikely, not impossible).
+  return appSecrets
+    .map(linkKey)
+    .filter((candidate) => candidate.id === given.slice(0, 6))
+    .some((candidate) => timingSafeEqual(actual, Buffer.from(`${candidate.id}-${mac(candidate.key, orderCode, purpose)}`)));
 }
 
 /**
