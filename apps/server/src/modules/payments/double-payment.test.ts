@@ -9,7 +9,7 @@ import { emailOutbox, orders, paymentPlanPayments, payments } from '../../db/sch
 import { instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
 import { formatAmount } from '../orders/orders.mail';
 import { NOTIFY_PATH } from './payments.service';
-import { createSandboxGateway, SANDBOX_CARDS, SANDBOX_PATH, SANDBOX_SIGNATURE_HEADER, type SandboxGateway } from './sandbox-gateway';
+import { createSandboxGateway, SANDBOX_CARDS, SANDBOX_PATH, SANDBOX_SIGNATURE_HEADER, type SandboxGateway, type SandboxRequest } from './sandbox-gateway';
 
 const SECRET = 'double-payment-test-secret-of-32-characters-at-least';
 
@@ -48,7 +48,8 @@ describe.each(testEngines())('one order, one payment, on %s', (engine) => {
   };
   const orderRow = async (code: string) => (await db().select().from(orders).where(eq(orders.code, code)))[0]!;
   const paymentRows = async (orderId: number) => db().select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id);
-  const refundsAsked = (references: string[]) => gateway.requests.filter((request) => request.kind === 'refund' && references.includes(request.reference));
+  const refundsAsked = (references: string[]) =>
+    gateway.requests.filter((request): request is Extract<SandboxRequest, { kind: 'refund' }> => request.kind === 'refund' && references.includes(request.reference));
 
   /** A card order of one parking ticket with two attempts: the checkout's and pay-order's. */
   async function orderWithTwoAttempts() {
@@ -132,7 +133,7 @@ describe.each(testEngines())('one order, one payment, on %s', (engine) => {
       [`refund:sandbox:${one}`, true],
     ]);
     expect(await orderRow(order.code)).toMatchObject({ paymentStatus: 'paid', totalPaid: amount, returnedAmount: amount });
-    expect((await paymentRows(order.id))[0]).toMatchObject({ status: 'refunded', refundReference: asked[0]!.kind === 'refund' ? asked[0]!.refundId : null });
+    expect((await paymentRows(order.id))[0]).toMatchObject({ status: 'refunded', refundReference: asked[0]!.refundId });
     expect((await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, buyer.email))).filter((mail) => mail.subject.includes('was refunded'))).toHaveLength(1);
   });
 
