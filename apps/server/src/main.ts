@@ -5,6 +5,7 @@ import path from 'node:path';
 import { DEMO_SHOP_CONFIG, readEnv } from './env';
 import { startExitWatchdog } from './lib/exit-watchdog';
 import { createLogDestination } from './lib/log-destination';
+import { printError } from './lib/terminal-output';
 
 /** From the first stop signal to the process's end, whatever happens to its output (issue 18, point 11). */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -83,7 +84,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // Configuration and catalogue errors are for a person to read, not a stack trace.
-  console.error(error instanceof Error ? error.message : error);
+  // Configuration and catalogue errors are for a person to read, not a stack trace; they can
+  // quote the files' values, so they are printed with their control characters made visible.
+  printError(error instanceof Error ? error.message : error);
   process.exit(1);
 });
