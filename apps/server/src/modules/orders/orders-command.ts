@@ -34,8 +34,14 @@ export function parseBoxOfficeLine(text: string): BoxOfficeLine | null {
   const [code, holder] = text.split(/=(.*)/s, 2).map((part) => part?.trim());
   if (!code) return null;
   if (holder === undefined || holder === '') return { code };
-  const match = /^(.+?)\s*<([^<>\s]+@[^<>\s]+)>$/.exec(holder);
-  return match ? { code, holder: { fullName: match[1]!, email: match[2]! } } : null;
+  // Split at the last '<' rather than with a pattern: a lazy name followed by optional spaces
+  // backtracks quadratically on a long run of spaces (decision 0029). The address is checked by
+  // the shop's one rule when the order is made.
+  const open = holder.lastIndexOf('<');
+  if (open < 1 || !holder.endsWith('>')) return null;
+  const fullName = holder.slice(0, open).trim();
+  const email = holder.slice(open + 1, -1);
+  return fullName && email && !/[\s<>]/.test(email) ? { code, holder: { fullName, email } } : null;
 }
 
 /** The options of `create`; null when they are not complete or not understood. */
