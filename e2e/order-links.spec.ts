@@ -67,7 +67,8 @@ describe('order links in Chromium', () => {
     expect(await page.locator('#order-schedule-pay-1').count()).toBe(0);
     await expectNoAxeViolations(page);
     const href = (await payLink.getAttribute('href'))!;
-    expect(href).toMatch(new RegExp(`^/payment-plan-payment/${code}/[0-9a-f]+/[^/]+$`));
+    // The instalment's own link signature (decision 0027): key id, then the signature.
+    expect(href).toMatch(new RegExp(`^/payment-plan-payment/${code}/[0-9a-f]{6}-[0-9a-f]{32}/[^/]+$`));
 
     await payLink.click();
     await page.waitForURL((url) => url.pathname === href);
