@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, isValidEmail } from './mailbox';
 
 const text = z.string();
 /** Organiser rich text (HTML); the server sanitises it before it reaches a page. */
@@ -85,7 +86,8 @@ export const shopConfigFile = z
       text: richText.nullish(),
     }),
     contact: z.object({
-      email: z.email(),
+      // The shop's one address rule (mailbox.ts): the footer's mailto: link names one mailbox.
+      email: z.string().max(EMAIL_MAX_LENGTH, { abort: true }).refine(isValidEmail, 'must be one e-mail address such as info@example.org'),
       address: text,
       websiteUrl: optionalUrl,
     }),
