@@ -16,6 +16,19 @@ describe('environment', () => {
     expect(readEnv({ DATA_DIR: dir }).APP_SECRET).toBe(env.APP_SECRET);
   });
 
+  it('reads the hold caps and how long expired carts are kept (decision 0025), 0 switching a cap off', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'shop-env-'));
+    expect(readEnv({ DATA_DIR: dir })).toMatchObject({ HOLD_LIMIT_PER_CART: 30, HOLD_LIMIT_PER_ADDRESS: 40, HOLD_LIMIT_PER_NETWORK: 200, ENDED_CART_KEEP_MINUTES: 60 });
+    expect(readEnv({ DATA_DIR: dir, HOLD_LIMIT_PER_CART: '12', HOLD_LIMIT_PER_ADDRESS: '0', HOLD_LIMIT_PER_NETWORK: '500', ENDED_CART_KEEP_MINUTES: '1440' })).toMatchObject({
+      HOLD_LIMIT_PER_CART: 12,
+      HOLD_LIMIT_PER_ADDRESS: 0,
+      HOLD_LIMIT_PER_NETWORK: 500,
+      ENDED_CART_KEEP_MINUTES: 1440,
+    });
+    expect(() => readEnv({ DATA_DIR: dir, HOLD_LIMIT_PER_ADDRESS: '-1' })).toThrow(/HOLD_LIMIT_PER_ADDRESS/);
+    expect(() => readEnv({ DATA_DIR: dir, ENDED_CART_KEEP_MINUTES: '0' })).toThrow(/ENDED_CART_KEEP_MINUTES/);
+  });
+
   it('names every bad variable', () => {
     expect(() => readEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', APP_SECRET: 'short' })).toThrow(
       /PORT[\s\S]*DATABASE_URL: must be a postgres:\/\/ URL[\s\S]*APP_SECRET: must be at least 32 characters/,
