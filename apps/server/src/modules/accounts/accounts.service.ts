@@ -52,8 +52,10 @@ export interface AttemptLimit {
 
 /** Attempts per window (15 minutes); the address and network limits are loose, since festival crowds share addresses. */
 export const LIMITS = {
-  // A right password is uncounted: only wrong ones use up a limit.
-  login: { perAccount: 10, perAccountNetwork: 10, perAddress: 100, perNetwork: 300 },
+  // A right password is uncounted: only wrong ones use up a limit. What every unrecognised network
+  // shares is three networks' worth, so a stranger on one network (one address, one office, one
+  // /24) can never keep the owner out of a network the owner has not used yet.
+  login: { perAccount: 30, perAccountNetwork: 10, perAddress: 100, perNetwork: 300 },
   register: { perAccount: 3, perAddress: 30, perNetwork: 100 },
   // Reset and ticket e-mails: 3 per account from each network, 10 shared by networks the account
   // has not proved itself on (a bound on the mail one mailbox receives from a stranger).

@@ -5,7 +5,7 @@ import { testEngines } from '../../../test/databases';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { executeRows } from '../../db/raw-rows';
 import { customerNetworks, customers, emailOutbox, orders, shopItems, tickets } from '../../db/schema';
-import type { AccountLimitChanges } from './accounts.service';
+import { LIMITS as DEFAULT_LIMITS, type AccountLimitChanges } from './accounts.service';
 
 /**
  * A stranger cannot lock a customer out (issue 18 point 3, decision 0025): guessing stays limited
@@ -16,13 +16,21 @@ import type { AccountLimitChanges } from './accounts.service';
 
 /** Small limits, reached in a few calls (the defaults are accounts.service's LIMITS). */
 const LIMITS = {
-  login: { perAccount: 5, perAccountNetwork: 5, perAddress: 10, perNetwork: 30 },
+  login: { perAccount: 12, perAccountNetwork: 5, perAddress: 10, perNetwork: 30 },
   reset: { perAccount: 4, perAccountNetwork: 2, perAddress: 8, perNetwork: 20 },
   tickets: { perAccount: 4, perAccountNetwork: 2, perAddress: 8, perNetwork: 20 },
   register: { perAddress: 1000, perNetwork: 1000 },
 } satisfies AccountLimitChanges;
 /** An hour: no sequence of attempts here may straddle two windows (awayFromWindowEdge). */
 const WINDOW_MS = 60 * 60_000;
+
+describe('the account limits', () => {
+  it.each(['login', 'reset', 'tickets'] as const)('let no single network use up what the networks an account never used share (%s)', (action) => {
+    for (const limits of [DEFAULT_LIMITS[action], LIMITS[action]]) {
+      expect(limits.perAccount).toBeGreaterThanOrEqual(2 * limits.perAccountNetwork);
+    }
+  });
+});
 
 describe.each(testEngines())('a stranger cannot lock a customer out, on %s', (engine) => {
   let shop: TestShop;
@@ -91,7 +99,7 @@ describe.each(testEngines())('a stranger cannot lock a customer out, on %s', (en
       // The issue's stranger: wrong passwords from one address elsewhere, until refused.
       const stranger = freshNetwork().at(66);
       const guesses = await guessUntilRefused([stranger], email);
-      expect(guesses.filter((status) => status === 401)).toHaveLength(LIMITS.login.perAccount);
+      expect(guesses.filter((status) => status === 401)).toHaveLength(LIMITS.login.perAccountNetwork);
       expect(guesses.at(-1)).toBe(429);
       // The right password from the stranger's network is refused too: a 429 tells nothing.
       expect(await login(stranger, email, password)).toEqual(tooMany);
@@ -99,6 +107,18 @@ describe.each(testEngines())('a stranger cannot lock a customer out, on %s', (en
       // The owner, from the address they used and from another one of the same network, gets in.
       expect((await login(home.at(10), email, password)).status).toBe(200);
       expect((await login(home.at(77), email, password)).status).toBe(200);
+    });
+
+    it('lets the owner log in with the right password from a network they never used, after a stranger’s wrong passwords from one network', async () => {
+      await awayFromWindowEdge();
+      const email = 'new-phone.owner@example.org';
+      const password = await owner(email);
+      // No login yet: the owner has no network of their own. A stranger guesses from one network,
+      // over several of its addresses, until refused.
+      const strangers = freshNetwork();
+      const guesses = await guessUntilRefused([strangers.at(1), strangers.at(2), strangers.at(3)], email);
+      expect(guesses.at(-1)).toBe(429);
+      expect((await login(freshNetwork().at(1), email, password)).status).toBe(200);
     });
 
     it('gives a stranger with many addresses and networks no more guesses at an account than one (credential stuffing), and still lets the owner in', async () => {
@@ -122,9 +142,11 @@ describe.each(testEngines())('a stranger cannot lock a customer out, on %s', (en
     it('lets an owner kept out on a new network back in through their reset link, whose network is theirs from then on', async () => {
       await awayFromWindowEdge();
       const email = 'travelling.owner@example.org';
-      await owner(email);
-      await guessUntilRefused([freshNetwork().at(5)], email);
+      const password = await owner(email);
+      // A stranger with more networks than the shared allowance leaves room for.
+      await guessUntilRefused([freshNetwork().at(5), freshNetwork().at(5), freshNetwork().at(5)], email);
       const hotel = freshNetwork();
+      expect(await login(hotel.at(3), email, password)).toEqual(tooMany);
       const before = await mailsTo(email);
       expect((await callFrom(hotel.at(3), 'request-password-reset', { email })).status).toBe(200);
       expect(await mailsTo(email)).toBe(before + 1);
