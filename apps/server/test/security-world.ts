@@ -1,8 +1,9 @@
-import { api } from '@festival/contract';
+import { api, type ApiPath } from '@festival/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AppOptions } from '../src/app';
-import { customers, shopItems, travelTimes } from '../src/db/schema';
+import { customers, sessions, shopItems, travelTimes } from '../src/db/schema';
+import { hashToken } from '../src/modules/accounts/session.service';
 import { hashPassword } from '../src/modules/accounts/passwords';
 import { ACCEPT_TERMS_LINK, INVOICE_LINK, instalmentLink, orderLinkSignature } from '../src/modules/checkout/order-links.signatures';
 import { BANK_DETAILS, cartWith, checkoutPayload, createCustomer, paidOrder } from './shop-flows';
@@ -107,5 +108,29 @@ export async function openAbuseShop(engine: Engine, secret: string, app: Partial
     app: { appSecret: secret, accountAnswerFloorMs: 0, cartSweepIntervalMs: HOUR, reminderIntervalMs: HOUR, mail: { pollMs: HOUR }, ...app },
   });
   const base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
-  return { shop, base, snapshot: createSnapshotter(shop.database.db), ...(await buildWorld(shop, base, secret)) };
+  const world = await buildWorld(shop, base, secret);
+  /** A call as the web app makes it, with its status and its body (JSON where it is JSON). */
+  const send = async (path: ApiPath, payload: unknown) => {
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: `/api/${path}`,
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      payload: JSON.stringify(payload),
+    });
+    let body: unknown;
+    try {
+      body = response.json();
+    } catch {
+      body = response.body;
+    }
+    return { status: response.statusCode, body };
+  };
+  /** A call that logged the owner out or changed their password ended the session the tests go on with: it comes back. */
+  const keepSession = () =>
+    shop.database.db
+      .insert(sessions)
+      .values({ customerId: world.owner.id, tokenHash: hashToken(world.owner.token), expiresAt: new Date(Date.now() + HOUR) })
+      .onConflictDoNothing();
+  return { shop, base, snapshot: createSnapshotter(shop.database.db), send, keepSession, ...world };
 }
+export type AbuseShop = Awaited<ReturnType<typeof openAbuseShop>>;

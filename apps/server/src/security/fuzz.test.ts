@@ -7,13 +7,11 @@ import { wellFormedPayloads } from '../../test/call-payloads';
 import { testEngines } from '../../test/databases';
 import { changedTables } from '../../test/db-snapshot';
 import { CONTROL_TEXTS, FUZZ_SCALE, FUZZ_SEED, ODD_IDS, hostileAddress, hostilePayload, longTexts } from '../../test/hostile-input';
-import { openAbuseShop, type Party } from '../../test/security-world';
+import { openAbuseShop, type AbuseShop, type Party } from '../../test/security-world';
 import type { TestShop } from '../../test/test-shop';
-import { emailOutbox, sessions } from '../db/schema';
-import { hashToken } from '../modules/accounts/session.service';
+import { emailOutbox } from '../db/schema';
 
 const SECRET = 'fuzz-test-secret-of-at-least-32-characters';
-const HOUR = 3_600_000;
 /** Runs of each call per role; each run sends a sequence of up to BATCH payloads. */
 const RUNS = Math.max(1, Math.round(10 * FUZZ_SCALE));
 const BATCH = 20;
@@ -28,35 +26,16 @@ describe.each(testEngines())('hostile payloads on %s', (engine) => {
   let shop: TestShop;
   let owner: Party;
   let snapshot: () => Promise<Record<string, string>>;
+  let send: AbuseShop['send'];
+  let keepSession: AbuseShop['keepSession'];
   beforeAll(async () => {
-    ({ shop, owner, snapshot } = await openAbuseShop(engine, SECRET));
+    ({ shop, owner, snapshot, send, keepSession } = await openAbuseShop(engine, SECRET));
   }, 120_000);
   afterAll(async () => {
     await shop?.close();
   });
 
-  const send = async (path: ApiPath, payload: unknown) => {
-    const response = await shop.app.inject({
-      method: 'POST',
-      url: `/api/${path}`,
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-      payload: JSON.stringify(payload),
-    });
-    let body: unknown;
-    try {
-      body = response.json();
-    } catch {
-      body = response.body;
-    }
-    return { status: response.statusCode, body };
-  };
 
-  /** A call that logged the customer out or changed their password ended the session the fuzzing goes on with. */
-  const keepSession = () =>
-    shop.database.db
-      .insert(sessions)
-      .values({ customerId: owner.id, tokenHash: hashToken(owner.token), expiresAt: new Date(Date.now() + HOUR) })
-      .onConflictDoNothing();
 
   /** Sends the payloads in turn and checks each answer; refused ones must leave every table as it was. */
   async function attack(path: ApiPath, role: string, payloads: unknown[]): Promise<void> {

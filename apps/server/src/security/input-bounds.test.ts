@@ -9,22 +9,20 @@ import { wellFormedPayloads } from '../../test/call-payloads';
 import { testEngines } from '../../test/databases';
 import { changedTables } from '../../test/db-snapshot';
 import { NOT_ONE_MAILBOX, ODD_IDS, longTexts } from '../../test/hostile-input';
-import { openAbuseShop, type Party } from '../../test/security-world';
+import { openAbuseShop, type AbuseShop, type Party } from '../../test/security-world';
 import type { TestShop } from '../../test/test-shop';
-import { sessions, tickets } from '../db/schema';
-import { hashToken } from '../modules/accounts/session.service';
+import { tickets } from '../db/schema';
 
 const SECRET = 'input-bounds-test-secret-of-at-least-32-characters';
-const HOUR = 3_600_000;
 v8.setFlagsFromString('--expose-gc');
 /** A full garbage collection now, so that the collector's threads do not work during a measurement. */
 const collectGarbage = runInNewContext('gc') as () => void;
 /**
  * "A few milliseconds": what a hostile text may cost the server beyond the same call with its
- * normal value. A refused 60,000-character payload costs about 1 ms; 12 leaves room for the
- * embedded database's own background work landing in every run of a measurement on a loaded CI
- * machine (seen: 8.0 ms once), while a super-linear check costs seconds at these lengths. Pattern
- * costs at the 4,000-character bound are also timed schema by schema in payload-bounds.test.ts.
+ * normal value (or with the same text cut short, where the text takes the call down another
+ * path). A refused 60,000-character payload costs about 1 ms; 12 leaves room for a loaded CI
+ * machine, while a super-linear check costs seconds at these lengths. Pattern costs at the
+ * 4,000-character bound are also timed schema by schema in payload-bounds.test.ts.
  */
 const CPU_MARGIN_MS = 12;
 
@@ -62,34 +60,15 @@ describe.each(testEngines())('input bounds on %s', (engine) => {
   let shop: TestShop;
   let owner: Party;
   let snapshot: () => Promise<Record<string, string>>;
+  let send: AbuseShop['send'];
+  let keepSession: AbuseShop['keepSession'];
   beforeAll(async () => {
-    ({ shop, owner, snapshot } = await openAbuseShop(engine, SECRET));
+    ({ shop, owner, snapshot, send, keepSession } = await openAbuseShop(engine, SECRET));
   }, 120_000);
   afterAll(async () => {
     await shop?.close();
   });
 
-  const send = async (path: ApiPath, payload: unknown) => {
-    const response = await shop.app.inject({
-      method: 'POST',
-      url: `/api/${path}`,
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-      payload: JSON.stringify(payload),
-    });
-    let body: unknown;
-    try {
-      body = response.json();
-    } catch {
-      body = response.body;
-    }
-    return { status: response.statusCode, body };
-  };
-  /** Calls that log out or change the password end the session the test goes on with. */
-  const keepSession = () =>
-    shop.database.db
-      .insert(sessions)
-      .values({ customerId: owner.id, tokenHash: hashToken(owner.token), expiresAt: new Date(Date.now() + HOUR) })
-      .onConflictDoNothing();
 
   it('refuses an address that is not one mailbox in every e-mail field of every call, as a visitor and as a customer, and changes nothing', async () => {
     let checked = 0;
@@ -203,9 +182,18 @@ describe.each(testEngines())('input bounds on %s', (engine) => {
               best = Math.min(best, await cpuOf(path, payload));
             }
             timed += 1;
-            const what = `${path} ${leaf.join('.')} ${text.length} × ${kind}: ${best.toFixed(1)} ms against ${baseline.toFixed(1)} ms`;
-            if (best - baseline > worst.excess) worst = { excess: best - baseline, what };
-            if (best > baseline + CPU_MARGIN_MS) slow.push(what);
+            // A hostile text may lead the call down another path than its normal value (a code
+            // list that is all spaces selects nothing): what counts is what its LENGTH costs, so
+            // the same text cut short is that path's own baseline.
+            let against = baseline;
+            if (best > baseline + CPU_MARGIN_MS) {
+              const short = withLeaf(wellFormed, leaf, text.slice(0, 8));
+              collectGarbage();
+              against = Math.max(baseline, Math.min(await cpuOf(path, short), await cpuOf(path, short), await cpuOf(path, short)));
+            }
+            const what = `${path} ${leaf.join('.')} ${text.length} × ${kind}: ${best.toFixed(1)} ms against ${against.toFixed(1)} ms`;
+            if (best - against > worst.excess) worst = { excess: best - against, what };
+            if (best > against + CPU_MARGIN_MS) slow.push(what);
           }
         }
       }
