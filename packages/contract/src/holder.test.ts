@@ -37,6 +37,36 @@ describe('holderError: spec section 5, in its order', () => {
   });
 });
 
+describe('the duplicate-holder text', () => {
+  const text = texts.duplicateHolder;
+  it("keeps the spec's frame for a product whose name does not say ticket", () => {
+    expect(text('Shuttle bus (return)', 'Jane Doe')).toBe('A Shuttle bus (return) ticket already exists for Jane Doe in your cart.');
+    expect(text('Camping', 'Jane Doe')).toBe('A Camping ticket already exists for Jane Doe in your cart.');
+  });
+  it('never doubles a trailing "ticket", whatever its case, hyphen or plural', () => {
+    expect(text('Weekend ticket', 'Jane Doe')).toBe('A Weekend ticket already exists for Jane Doe in your cart.');
+    expect(text('Day Ticket', 'Jane Doe')).toBe('A Day Ticket already exists for Jane Doe in your cart.');
+    expect(text('Sunday TICKET ', 'Jane Doe')).toBe('A Sunday TICKET already exists for Jane Doe in your cart.');
+    expect(text('Group tickets', 'Jane Doe')).toBe('A Group tickets already exists for Jane Doe in your cart.');
+    expect(text('Combi-ticket', 'Jane Doe')).toBe('A Combi-ticket already exists for Jane Doe in your cart.');
+    for (const name of ['Weekend ticket', 'Day Ticket', 'E-ticket', 'Group Tickets', 'Shuttle']) {
+      expect(text(name, 'Jane Doe'), name).not.toMatch(/tickets?\s+ticket/i);
+    }
+  });
+  it('keeps "ticket" where the word only ends another one ("Biticket" is not a ticket word)', () => {
+    expect(text('Biticket', 'Jane Doe')).toBe('A Biticket ticket already exists for Jane Doe in your cart.');
+  });
+  it('takes "An" before a vowel sound it can tell', () => {
+    expect(text('E-ticket', 'Jane Doe')).toBe('An E-ticket already exists for Jane Doe in your cart.');
+    expect(text('Early bird ticket', 'Jane Doe')).toBe('An Early bird ticket already exists for Jane Doe in your cart.');
+    expect(text('One-day ticket', 'Jane Doe')).toBe('A One-day ticket already exists for Jane Doe in your cart.');
+    expect(text('European tour', 'Jane Doe')).toBe('A European tour ticket already exists for Jane Doe in your cart.');
+  });
+  it('is the text the holder rules give for a duplicate', () => {
+    expect(holderError(complete, { ...ticket, otherHolders: ['Jane Doe'] })?.message).toBe('A Weekend ticket already exists for Jane Doe in your cart.');
+  });
+});
+
 describe('holder helpers', () => {
   it('matches the e-mail pattern of the spec', () => {
     expect(isValidEmail('a@b.c')).toBe(true);

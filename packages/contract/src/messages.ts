@@ -9,8 +9,18 @@ export const messages = {
     emailInvalid: 'Please enter a valid email address for this ticket holder.',
     ageRequired: 'Please choose the age range for this ticket holder.',
     travelTimeRequired: 'Please choose your travel date and time.',
-    duplicateHolder: (product: string, holder: string) =>
-      `A ${product} ticket already exists for ${holder} in your cart.`,
+    /**
+     * The spec's 'A <product> ticket already exists for <holder name> in your cart.', which must
+     * not read "A Weekend ticket ticket": a product named after what it is ("Weekend ticket",
+     * "Day Ticket", "E-ticket", "Group tickets") takes no second "ticket" (decision 0035).
+     */
+    duplicateHolder: (product: string, holder: string) => {
+      const name = product.trim();
+      const namesItsKind = /(?:^|[^\p{L}\p{N}])tickets?$/iu.test(name);
+      // "An Early bird ticket", "An E-ticket"; but "A One-day ticket", "A Unicorn ticket", "A Euro…".
+      const article = /^(?:[aio]|e(?!u|we))/i.test(name) && !/^one\b|^once\b/i.test(name) ? 'An' : 'A';
+      return `${article} ${namesItsKind ? name : `${name} ticket`} already exists for ${holder} in your cart.`;
+    },
   },
   login: {
     required: 'Please enter your email address and password.',
