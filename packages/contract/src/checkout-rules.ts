@@ -36,32 +36,89 @@ export function includedTax(gross: number, basisPoints: number): number {
   return roundHalfAway((gross * basisPoints) / (10_000 + basisPoints));
 }
 
+/** One rate's part of an invoice or credit note, after the discount: gross = net + tax. */
+export interface RateTotal {
+  /** The rate's name ("VAT 21%"), or UNTAXED. */
+  name: string;
+  basisPoints: number;
+  gross: number;
+  net: number;
+  tax: number;
+}
+
+/**
+ * The per-rate totals of amounts that include their tax, after a discount (docs/invoices.md):
+ * 1. the amounts are added per rate (rates in the order they first appear);
+ * 2. the discount is spread over the rates pro rata to their gross, in whole cents, the cents
+ *    left by rounding down going to the rates with the largest remainders (ties: the earlier
+ *    rate), so the shares add up to the discount exactly and no rate goes below zero;
+ * 3. per rate, the tax is taken out of the discounted gross once, rounded half away from zero
+ *    (tax = round(gross × rate / (1 + rate))), and net = gross − tax.
+ * So the rates' gross add up to the total minus the discount to the cent, and net + tax is each
+ * rate's gross. A credit note passes negative amounts and no discount; rounding is symmetric.
+ */
+export function totalsPerRate(parts: readonly { rate: TaxRate | null; amount: number }[], discount = 0): RateTotal[] {
+  const rates = new Map<string, { basisPoints: number; gross: number }>();
+  for (const { rate, amount } of parts) {
+    const key = rate?.name ?? UNTAXED;
+    const entry = rates.get(key) ?? { basisPoints: rate?.basisPoints ?? 0, gross: 0 };
+    entry.gross += amount;
+    rates.set(key, entry);
+  }
+  const entries = [...rates.entries()].map(([name, { basisPoints, gross }]) => ({ name, basisPoints, gross }));
+  const total = entries.reduce((sum, entry) => sum + entry.gross, 0);
+  // A discount is never more than what it discounts (the checkout caps it at the total).
+  const spread = total > 0 ? Math.min(Math.max(0, discount), total) : 0;
+  const shares = entries.map(() => 0);
+  if (spread > 0) {
+    // BigInt: discount × gross can pass 2^53 for large orders, and the cents must be exact.
+    const exact = entries.map((entry) => (BigInt(spread) * BigInt(Math.max(0, entry.gross))));
+    const whole = exact.map((value) => Number(value / BigInt(total)));
+    const remainders = exact.map((value, index) => ({ index, remainder: value % BigInt(total) }));
+    let left = spread - whole.reduce((sum, value) => sum + value, 0);
+    remainders.sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+    for (const { index } of remainders) {
+      if (left <= 0) break;
+      whole[index]! += 1;
+      left -= 1;
+    }
+    whole.forEach((value, index) => (shares[index] = value));
+  }
+  return entries.map((entry, index) => {
+    const gross = entry.gross - shares[index]!;
+    const tax = entry.name === UNTAXED ? 0 : includedTax(gross, entry.basisPoints);
+    return { name: entry.name, basisPoints: entry.basisPoints, gross, net: gross - tax, tax };
+  });
+}
+
+/**
+ * The rate shipping is taxed at: the highest rate among the merchandise it carries (it follows
+ * the goods, as an ancillary supply; with goods at two rates the higher one, docs/invoices.md);
+ * untaxed when it carries none with a rate.
+ */
+export function shippingTaxRate(lines: readonly Pick<InvoiceLine, 'shop_item_type' | 'taxRate'>[]): TaxRate | null {
+  return lines
+    .filter((line) => line.shop_item_type === 'merchandise')
+    .map((line) => line.taxRate)
+    .reduce<TaxRate | null>((highest, candidate) => (candidate && (!highest || candidate.basisPoints > highest.basisPoints) ? candidate : highest), null);
+}
+
 /**
  * The invoice of spec section 3. Prices include taxes; the tax of each rate is computed once on
  * the rate's total (not per line), so the parts add up to the total to the cent. Shipping is
- * taxed at the highest rate among the merchandise it carries (it follows the goods); tickets ship
- * nothing.
+ * taxed with the goods (shippingTaxRate); tickets ship nothing. With a discount (an order's
+ * voucher) the per-rate tax and amounts without tax are after it (totalsPerRate), while `total`
+ * stays the sum before it, as the checkout and /calculate-invoice answer it; the invoice PDF
+ * prints these same figures.
  */
-export function computeInvoice(lines: readonly InvoiceLine[], shipping: ShippingCharge | null): Invoice {
-  const gross = new Map<string, { basisPoints: number; amount: number }>();
-  const add = (rate: TaxRate | null, amount: number) => {
-    const key = rate?.name ?? UNTAXED;
-    const entry = gross.get(key) ?? { basisPoints: rate?.basisPoints ?? 0, amount: 0 };
-    entry.amount += amount;
-    gross.set(key, entry);
-  };
-  for (const line of lines) add(line.taxRate, line.price);
-  if (shipping && shipping.price > 0) {
-    const goodsRates = lines.filter((line) => line.shop_item_type === 'merchandise').map((line) => line.taxRate);
-    const rate = goodsRates.reduce<TaxRate | null>((highest, candidate) => (candidate && (!highest || candidate.basisPoints > highest.basisPoints) ? candidate : highest), null);
-    add(rate, shipping.price);
-  }
+export function computeInvoice(lines: readonly InvoiceLine[], shipping: ShippingCharge | null, discount = 0): Invoice {
+  const parts = lines.map((line) => ({ rate: line.taxRate, amount: line.price }));
+  if (shipping && shipping.price > 0) parts.push({ rate: shippingTaxRate(lines), amount: shipping.price });
   const tax: Record<string, number> = {};
   const withoutTax: Record<string, number> = {};
-  for (const [name, { basisPoints, amount }] of gross) {
-    const taxAmount = includedTax(amount, basisPoints);
-    if (name !== UNTAXED) tax[name] = taxAmount;
-    withoutTax[name] = amount - taxAmount;
+  for (const rate of totalsPerRate(parts, discount)) {
+    if (rate.name !== UNTAXED) tax[rate.name] = rate.tax;
+    withoutTax[rate.name] = rate.net;
   }
   const items = lines.map(({ taxRate: _taxRate, ...item }) => item);
   const total = lines.reduce((sum, line) => sum + line.price, 0) + (shipping?.price ?? 0);
