@@ -9,6 +9,12 @@ const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO cou
 export const addressLineConfig = z.object({
   text: text.min(1),
   required: z.boolean(),
+  /**
+   * What the line holds, so documents print the address in its country's order (postcode and
+   * city after the street in most of Europe, the UK postcode on its own line, …). Absent: read
+   * from the label ("Postcode", "ZIP", "City", "State", …), a street line otherwise.
+   */
+  part: z.enum(['street', 'postcode', 'city', 'region']).nullish(),
 });
 
 export const eventSettings = z.object({
@@ -101,6 +107,28 @@ export const shopConfigFile = z
       .default({}),
     usefulLinks: z.array(z.object({ label: text.min(1), url: linkUrl })).default([]),
     cardLogos: z.array(z.enum(['visa', 'mastercard', 'maestro', 'amex'])).default(['visa', 'mastercard']),
+    /**
+     * The business that sells, as invoices and credit notes must name it (EU VAT directive art.
+     * 226): legal name, address, VAT number, and the trade-register number a bookkeeper looks
+     * for; the number prefixes keep each series recognisable (docs/invoices.md). Absent: the
+     * documents fall back to the shop's name and contact address and carry no VAT number, which
+     * will do for a demo and not for a business.
+     */
+    seller: z
+      .object({
+        legalName: text.min(1),
+        /** Printed lines, top to bottom, the country last. */
+        address: z.array(text.min(1)).min(1),
+        vatNumber: text.min(1),
+        /** Trade-register entry as printed, such as "Chamber of Commerce (KvK) 12345678". */
+        registration: text.nullish(),
+        /** Contact for invoice questions; the shop's contact e-mail when absent. */
+        email: z.string().max(EMAIL_MAX_LENGTH, { abort: true }).refine(isValidEmail, 'must be one e-mail address such as invoices@example.org').nullish(),
+        phone: text.nullish(),
+        invoiceNumberPrefix: z.string().regex(/^[A-Za-z0-9-]{0,16}$/, 'must be at most 16 letters, digits and dashes').default('INV-'),
+        creditNoteNumberPrefix: z.string().regex(/^[A-Za-z0-9-]{0,16}$/, 'must be at most 16 letters, digits and dashes').default('CN-'),
+      })
+      .nullish(),
     bankTransfer: z
       .object({ accountHolder: text, iban: text, bic: text, referencePrefix: text })
       .nullish(),

@@ -9,6 +9,7 @@ export * from './holder';
 export * from './mailbox';
 export * from './bounds';
 export * from './checkout-rules';
+export * from './postal-address';
 export * from './portal-rules';
 export * from './common';
 export * from './config';
