@@ -35,6 +35,16 @@ export function formatFormError(body: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * The shop's own words for a refused call (a 4xx answer with a message or field errors), or null
+ * for a real failure (no answer, or a 5xx) that the caller names with the spec's generic text.
+ * A failure is told once: a refusal with its reason never also gets "Could not …" (spec section 8).
+ */
+export function refusalText(error: unknown): string | null {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && (error.body?.message || error.body?.errors)) return error.formError;
+  return null;
+}
+
 /** The text of anything thrown by a call, for toasts and alerts. */
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) return error.formError;

@@ -1,6 +1,6 @@
 import { messages, shopFrontMessages, type ApiAnswer, type Cart, type UserData } from '@festival/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError, callApi } from '../../../lib/api-client';
+import { ApiError, callApi, refusalText } from '../../../lib/api-client';
 import { clearCartCode, getCartCode, getToken, setCartCode } from '../../../lib/storage';
 import { userDataKey } from '../../../lib/user-data';
 import type { HolderFields } from '../personalise';
@@ -33,7 +33,7 @@ export function reloadCart(queryClient: QueryClient): Promise<void> {
 /** The cart code a change of an existing line is sent with. */
 function currentCode(): string {
   const code = getCartCode();
-  if (!code) throw new ApiError(410, null, messages.cart.expired);
+  if (!code) throw new ApiError(410, { message: messages.cart.expired }, messages.cart.expired);
   return code;
 }
 
@@ -72,6 +72,5 @@ export async function removeMerchandiseFromCart(queryClient: QueryClient, lineId
  * cart.' when it gave none (no answer at all, or an error page without a message).
  */
 export function addFailedText(error: unknown): string {
-  if (error instanceof ApiError && (error.body?.message || error.body?.errors)) return error.formError;
-  return shopFrontMessages.addToCartFailed;
+  return refusalText(error) ?? shopFrontMessages.addToCartFailed;
 }

@@ -2,6 +2,7 @@
 import { messages, type Cart, type UserData } from '@festival/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../components/ui/Toasts';
@@ -161,6 +162,31 @@ describe('the cart panel', () => {
     expect(calls.filter((call) => call.path === 'get-cart').length).toBeGreaterThanOrEqual(2);
     expect(getCartCode()).toBeNull();
     expect(screen.getByText(messages.cart.empty)).toBeTruthy();
+  });
+
+  it("tells a refused change once, by the server's reason in the modal; only a real failure toasts 'Could not update item details.'", async () => {
+    const cart = serverCart(15 * 60, { products: [locker], total_price: 1500 });
+    const reason = messages.personalise.duplicateHolder('Locker', 'Kim Loe');
+    answerWith({
+      'get-cart': [{ status: 200, body: { cart } }],
+      'get-data': [{ status: 200, body: { data: userData() } }],
+      'update-product-in-cart': [
+        { status: 422, body: { message: reason, errors: { full_name: [reason] } } },
+        { status: 500, body: { message: messages.server.internal } },
+      ],
+    });
+    renderPanel(cart);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Personalise Locker for Kim Loe' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(document.getElementById('personalise-error')?.textContent).toBe(reason));
+    expect(screen.queryByText(messages.toast.cartItemUpdateFailed)).toBeNull();
+    expect(screen.getAllByText(reason)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(messages.toast.cartItemUpdateFailed)).toBeTruthy();
+    expect(document.getElementById('personalise-error')?.textContent ?? '').toBe('');
+    expect(screen.queryByText(messages.server.internal)).toBeNull();
   });
 
   it("says 'Your Cart is empty.' when the cart has no lines", () => {

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/Button';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 import { useToast } from '../../../components/ui/Toasts';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, refusalText } from '../../../lib/api-client';
 import { useConfig } from '../../../lib/config';
 import { useFormat } from '../../../lib/use-format';
 import { useToken, useUserData } from '../../../lib/user-data';
@@ -92,7 +92,8 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
     try {
       await updateProductInCart(queryClient, line.id, holder);
     } catch (error) {
-      toast.danger(messages.toast.cartItemUpdateFailed);
+      // A refusal's reason shows in the modal; only a real failure gets the spec's generic toast.
+      if (refusalText(error) === null) toast.danger(messages.toast.cartItemUpdateFailed);
       // The cart has ended (410) or lost the line (404) meanwhile: show it as it is now.
       if (error instanceof ApiError && (error.status === 404 || error.status === 410)) void reloadCart(queryClient);
       throw error;
@@ -107,7 +108,7 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
       if (target.kind === 'product') await removeProductFromCart(queryClient, target.line.id);
       else await removeMerchandiseFromCart(queryClient, target.line.id);
     } catch (error) {
-      toast.danger(error instanceof ApiError && error.body?.message ? error.formError : messages.cart.removeFailed);
+      toast.danger(refusalText(error) ?? messages.cart.removeFailed);
       void reloadCart(queryClient);
       setRemoving(false);
       setRemoval(null);

@@ -6,7 +6,7 @@ import { FormError } from '../../../components/ui/FormError';
 import { formErrorStore } from '../../../components/ui/form-error-store';
 import { Modal } from '../../../components/ui/Modal';
 import { TextField } from '../../../components/ui/TextField';
-import { ApiError, errorText } from '../../../lib/api-client';
+import { ApiError, refusalText } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/use-format';
 import {
   holderInput,
@@ -108,7 +108,12 @@ export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, 
     try {
       await onSubmit(holder);
     } catch (refusal) {
-      if (mounted.current) showError(refusedField(refusal), errorText(refusal));
+      // A refusal's reason shows here, at its field; a real failure (no answer, a 5xx) is told
+      // once, by the caller's toast ('Could not add item to cart.', 'Could not update item details.').
+      const reason = refusalText(refusal);
+      if (!mounted.current) return;
+      if (reason === null) formErrorStore.clear();
+      else showError(refusedField(refusal), reason);
     } finally {
       setBusy(false);
     }

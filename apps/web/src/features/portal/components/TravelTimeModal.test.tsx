@@ -102,13 +102,34 @@ describe('the travel time modal', () => {
     expect((document.getElementById('ticket-travel-BUS-1') as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it("toasts a failure and shows the server's message in the modal, which stays open", async () => {
+  it("shows a refusal's reason in the modal, which stays open, without the generic failure toast", async () => {
     const { user } = open(bus(), { 'set-travel-time': [{ status: 409, body: { message: portalMessages.travelTimeSoldOut } }] });
     await user.click(await screen.findByRole('button', { name: 'Change travel time of ticket BUS-1' }));
     await user.selectOptions(select(), '13');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(messages.toast.travelTimeUpdateFailed)).toBeTruthy();
-    expect(document.getElementById('travel-time-error')?.textContent).toBe(portalMessages.travelTimeSoldOut);
+    await vi.waitFor(() => expect(document.getElementById('travel-time-error')?.textContent).toBe(portalMessages.travelTimeSoldOut));
+    expect(screen.queryByText(messages.toast.travelTimeUpdateFailed)).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Change travel time' })).toBeTruthy();
+  });
+
+  it("toasts 'Could not update travel time. Please try later.' for a real failure (a 5xx), and only that", async () => {
+    const { user } = open(bus(), { 'set-travel-time': [{ status: 500, body: { message: messages.server.internal } }] });
+    await user.click(await screen.findByRole('button', { name: 'Change travel time of ticket BUS-1' }));
+    await user.selectOptions(select(), '13');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(messages.toast.travelTimeUpdateFailed)).toBeTruthy();
+    expect(document.getElementById('travel-time-error')?.textContent ?? '').toBe('');
+    expect(screen.queryByText(messages.server.internal)).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Change travel time' })).toBeTruthy();
+  });
+
+  it('does not send the travel time the ticket already has: it says so in the modal', async () => {
+    const { user, calls } = open(bus());
+    await user.click(await screen.findByRole('button', { name: 'Change travel time of ticket BUS-1' }));
+    expect(select().value).toBe('11');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(document.getElementById('travel-time-error')?.textContent).toBe(portalMessages.travelTimeUnchanged);
+    expect(screen.queryByText(messages.toast.travelTimeUpdateFailed)).toBeNull();
+    expect(calls).toEqual([]);
   });
 });

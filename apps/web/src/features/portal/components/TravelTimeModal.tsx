@@ -1,11 +1,11 @@
-import { messages, shopFrontMessages, type Ticket } from '@festival/contract';
+import { messages, portalMessages, shopFrontMessages, type Ticket } from '@festival/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Dropdown, type DropdownOption } from '../../../components/ui/Dropdown';
 import { FormError } from '../../../components/ui/FormError';
 import { Modal } from '../../../components/ui/Modal';
 import { useToast } from '../../../components/ui/Toasts';
-import { errorText } from '../../../lib/api-client';
+import { refusalText } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/use-format';
 import { useSetTravelTime } from '../api/tickets';
 import './travel-time.css';
@@ -19,8 +19,10 @@ export interface TravelTimeModalProps {
  * The travel time modal of spec section 2, mounted while it is open: the ticket's travel times
  * (sold-out ones disabled, the current one preselected and always selectable, since the ticket
  * holds its seat), the meeting-point note, Cancel and Save. Escape closes. Nothing selected:
- * 'Please select the travel time.' A success replaces the cached data, closes and toasts; a
- * failure toasts (spec section 8) and shows the server's message in the modal, which stays open.
+ * 'Please select the travel time.' The time the ticket already has is not sent: the modal says so.
+ * A success replaces the cached data, closes and toasts. A refusal shows the server's reason in
+ * the modal, which stays open; only a real failure (no answer, a 5xx) toasts the spec's 'Could
+ * not update travel time. Please try later.' (section 8), never both for one refusal.
  */
 export function TravelTimeModal({ ticket, onClose }: TravelTimeModalProps) {
   const format = useFormat();
@@ -53,6 +55,11 @@ export function TravelTimeModal({ ticket, onClose }: TravelTimeModalProps) {
       selectRef.current?.focus();
       return;
     }
+    if (ticket.transport_time_id !== null && selected === String(ticket.transport_time_id)) {
+      setError(portalMessages.travelTimeUnchanged);
+      selectRef.current?.focus();
+      return;
+    }
     setError(null);
     try {
       const data = await send(ticket.code, Number(selected));
@@ -60,9 +67,10 @@ export function TravelTimeModal({ ticket, onClose }: TravelTimeModalProps) {
       onClose();
       toast.success(messages.toast.travelTimeUpdated);
     } catch (failure) {
-      toast.danger(messages.toast.travelTimeUpdateFailed);
+      const refusal = refusalText(failure);
+      if (refusal === null) toast.danger(messages.toast.travelTimeUpdateFailed);
       if (!mounted.current) return;
-      setError(errorText(failure));
+      setError(refusal);
       // The Save button was disabled while the call ran, taking focus (and Escape) out of the dialog.
       selectRef.current?.focus();
     }
@@ -105,7 +113,7 @@ export function TravelTimeModal({ ticket, onClose }: TravelTimeModalProps) {
             setSelected(value);
             setError(null);
           }}
-          aria-invalid={error === messages.travelTime.required || undefined}
+          aria-invalid={error === messages.travelTime.required || error === portalMessages.travelTimeUnchanged || undefined}
         />
         <p id="travel-time-meeting-point" className="field__hint">
           {messages.cart.meetingPoint}
