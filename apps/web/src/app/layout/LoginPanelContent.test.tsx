@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 import { messages } from '@festival/contract';
+import type { ReactNode } from 'react';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formErrorStore } from '../../components/ui/form-error-store';
 import LoginPage from '../../features/account/pages/LoginPage';
 import { renderPage, stubApi, testCustomer, testUserData } from '../../lib/test-app';
+import { rememberedReturnTo, rememberReturnTo } from '../../lib/return-to';
 import { clearToken, getToken } from '../../lib/storage';
 import { installTestConfig } from '../../lib/test-config';
 import { userDataKey } from '../../lib/user-data';
@@ -22,7 +24,7 @@ afterEach(() => {
 const data = testUserData({ customer: testCustomer() });
 const loginAnswers = { login: [{ status: 200, body: { remember_token: 'new-token', data } }], 'get-data': [{ status: 200, body: { data } }] };
 
-async function logIn(options: { path: string; url: string; handle?: { access: 'guest' | 'public' } }, Page = () => <LoginPanelContent onLoggedIn={closed} />) {
+async function logIn(options: { path: string; url: string; handle?: { access: 'guest' | 'public' }; otherRoutes?: { path: string; Component: () => ReactNode }[] }, Page = () => <LoginPanelContent onLoggedIn={closed} />) {
   const calls = stubApi(loginAnswers);
   const user = userEvent.setup();
   const rendered = renderPage(Page, options);
@@ -42,6 +44,17 @@ describe('after a login in the header panel', () => {
     expect(closed).toHaveBeenCalled();
     expect(queryClient.getQueryData(userDataKey('new-token'))).toEqual(data);
     expect(screen.getByText(messages.toast.loginSuccess)).toBeTruthy();
+  });
+
+  it('goes from a detour page on to its from parameter', async () => {
+    const { router } = await logIn({ path: '/register', url: '/register?from=%2Fcheckout', handle: { access: 'guest' }, otherRoutes: [{ path: '/checkout', Component: () => <h1>Checkout page</h1> }] });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+  });
+
+  it('gives its account links the page the panel sits on as from', async () => {
+    renderPage(() => <LoginPanelContent onLoggedIn={closed} />, { path: '/tickets/:item', url: '/tickets/NWF27-WEEKEND' });
+    expect((await screen.findByRole('link', { name: 'Register' })).getAttribute('href')).toBe('/register?from=%2Ftickets%2FNWF27-WEEKEND');
+    expect(screen.getByRole('link', { name: 'Forgot your password' }).getAttribute('href')).toBe('/forgot-password?from=%2Ftickets%2FNWF27-WEEKEND');
   });
 
   it('stays on any other page', async () => {
@@ -75,5 +88,19 @@ describe('after a login on the login page', () => {
   it('goes home without one', async () => {
     const { router } = await logIn({ path: '/login', url: '/login', handle: { access: 'guest' } }, LoginPage);
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('without one goes to the destination a detour remembered, and only once', async () => {
+    rememberReturnTo('/portal');
+    const { router } = await logIn({ path: '/login', url: '/login', handle: { access: 'guest' } }, LoginPage);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/portal'));
+    expect(rememberedReturnTo()).toBeNull();
+  });
+
+  it('hands its from to the Register, Re-send tickets and Forgot your password links', async () => {
+    renderPage(LoginPage, { path: '/login', url: '/login?from=%2Fcheckout', handle: { access: 'guest' } });
+    expect((await screen.findByRole('link', { name: 'Register' })).getAttribute('href')).toBe('/register?from=%2Fcheckout');
+    expect(screen.getByRole('link', { name: 'Re-send tickets' }).getAttribute('href')).toBe('/resend-tickets?from=%2Fcheckout');
+    expect(screen.getByRole('link', { name: 'Forgot your password' }).getAttribute('href')).toBe('/forgot-password?from=%2Fcheckout');
   });
 });

@@ -1,7 +1,8 @@
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { AccountLinks } from '../../features/account/components/AccountLinks';
 import { LoginForm } from '../../features/account/components/LoginForm';
-import { postLoginTarget } from '../../features/account/post-login';
+import { detourOrigin, postLoginTarget } from '../../features/account/post-login';
+import { forgetReturnTo } from '../../lib/return-to';
 
 /** Once the account button has replaced the login button, keyboard focus continues there. */
 function focusAccountButton(framesLeft = 60): void {
@@ -12,8 +13,9 @@ function focusAccountButton(framesLeft = 60): void {
 
 /**
  * The body of the header's login panel; its own chunk, loaded when the panel is about to open.
- * After login a /login path continues to the portal; elsewhere the page stays and its guard is
- * asked again, so a guest-only page sends the customer home (post-login.ts).
+ * After login a /login path continues to the portal, a detour page with `from` to that path;
+ * elsewhere the page stays and its guard is asked again, so a guest-only page sends the customer
+ * home (post-login.ts). Its account links carry the page the customer is on as `from`.
  */
 export function LoginPanelContent({ onLoggedIn }: { onLoggedIn: () => void }) {
   const navigate = useNavigate();
@@ -28,6 +30,7 @@ export function LoginPanelContent({ onLoggedIn }: { onLoggedIn: () => void }) {
         onLoggedIn={() => {
           onLoggedIn();
           const target = postLoginTarget('panel', location);
+          forgetReturnTo();
           if (target) {
             void navigate(target);
             return;
@@ -36,7 +39,7 @@ export function LoginPanelContent({ onLoggedIn }: { onLoggedIn: () => void }) {
           focusAccountButton();
         }}
       />
-      <AccountLinks idPrefix="login-panel" />
+      <AccountLinks idPrefix="login-panel" from={detourOrigin(location)} />
     </>
   );
 }

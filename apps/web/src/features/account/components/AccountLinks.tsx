@@ -1,16 +1,20 @@
 import { ButtonLink } from '../../../components/ui/ButtonLink';
+import { withFrom } from '../../../lib/return-to';
 
-/** The other ways in for a visitor: Register, Re-send tickets, Forgot your password. */
-export function AccountLinks({ idPrefix }: { idPrefix: string }) {
+/**
+ * The other ways in for a visitor: Register, Re-send tickets, Forgot your password. Each carries
+ * `from`, the page the customer was going to, so the detour can bring them back (issue 19).
+ */
+export function AccountLinks({ idPrefix, from }: { idPrefix: string; from: string | null }) {
   return (
     <div className="account-links">
-      <ButtonLink id={`${idPrefix}-register`} to="/register" variant="secondary" block>
+      <ButtonLink id={`${idPrefix}-register`} to={withFrom('/register', from)} variant="secondary" block>
         Register
       </ButtonLink>
-      <ButtonLink id={`${idPrefix}-resend-tickets`} to="/resend-tickets" variant="ghost" block>
+      <ButtonLink id={`${idPrefix}-resend-tickets`} to={withFrom('/resend-tickets', from)} variant="ghost" block>
         Re-send tickets
       </ButtonLink>
-      <ButtonLink id={`${idPrefix}-forgot-password`} to="/forgot-password" variant="ghost" block>
+      <ButtonLink id={`${idPrefix}-forgot-password`} to={withFrom('/forgot-password', from)} variant="ghost" block>
         Forgot your password
       </ButtonLink>
     </div>

@@ -4,6 +4,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formErrorStore } from '../../../components/ui/form-error-store';
+import { rememberedReturnTo } from '../../../lib/return-to';
 import { installTestConfig } from '../../../lib/test-config';
 import { renderPage, stubApi } from '../../../lib/test-app';
 import ForgotPasswordPage from './ForgotPasswordPage';
@@ -49,5 +50,38 @@ describe.each([
     await user.type(await screen.findByLabelText(/^E-mail address/), 'jane@example.com');
     await user.click(screen.getByRole('button', { name: button }));
     await vi.waitFor(() => expect(alertText()).toBe(messages.accounts.tooManyAttempts));
+  });
+});
+
+describe('a detour that keeps where the customer was going', () => {
+  afterEach(() => localStorage.clear());
+
+  async function send(page: typeof ForgotPasswordPage, url: string, call: string) {
+    stubApi({ [call]: [{ status: 200, body: { message: 'Sent.' } }] });
+    const user = userEvent.setup();
+    renderPage(page, { path: url.split('?')[0]!, url, handle: { access: 'guest' } });
+    await user.type(await screen.findByLabelText(/^E-mail address/), 'jane@example.com');
+    await user.click(screen.getByRole('button', { name: /Send reset link|Re-send tickets/ }));
+    await screen.findByRole('status');
+  }
+
+  it('forgot password: Back to login carries from, and the browser remembers it for the e-mailed reset link', async () => {
+    await send(ForgotPasswordPage, '/forgot-password?from=%2Fcheckout', 'request-password-reset');
+    expect(screen.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/login?from=%2Fcheckout');
+    expect(rememberedReturnTo()).toBe('/checkout');
+  });
+
+  it('forgot password without from (or with one leaving the shop) remembers nothing', async () => {
+    await send(ForgotPasswordPage, '/forgot-password?from=%2F%2Fevil.example', 'request-password-reset');
+    expect(screen.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/login');
+    expect(rememberedReturnTo()).toBeNull();
+  });
+
+  it('re-send tickets leads on to where the customer was going, else to the shop', async () => {
+    await send(ResendTicketsPage, '/resend-tickets?from=%2Fcheckout', 'email-tickets');
+    expect(screen.getByRole('link', { name: 'Continue where you were' }).getAttribute('href')).toBe('/checkout');
+    cleanup();
+    await send(ResendTicketsPage, '/resend-tickets', 'email-tickets');
+    expect(screen.getByRole('link', { name: 'Back to the shop' }).getAttribute('href')).toBe('/');
   });
 });

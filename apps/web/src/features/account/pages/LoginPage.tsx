@@ -3,9 +3,11 @@ import { Page } from '../../../components/ui/Page';
 import { usePageTitle } from '../../../lib/route-handle';
 import { AccountLinks } from '../components/AccountLinks';
 import { LoginForm } from '../components/LoginForm';
+import { forgetReturnTo } from '../../../lib/return-to';
+import { fromParam } from '../../../lib/safe-redirect';
 import { postLoginTarget } from '../post-login';
 
-/** /login (guest only): after login, on to the `from` path or home (post-login.ts). */
+/** /login (guest only): after login, on to the `from` path, a remembered detour's destination or home (post-login.ts). */
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -15,10 +17,13 @@ export default function LoginPage() {
         <LoginForm
           idPrefix="login"
           onLoggedIn={() => {
-            void navigate(postLoginTarget('page', location) ?? '/', { replace: true });
+            const target = postLoginTarget('page', location) ?? '/';
+            // The detour is over: a later login does not go there again.
+            forgetReturnTo();
+            void navigate(target, { replace: true });
           }}
         />
-        <AccountLinks idPrefix="login" />
+        <AccountLinks idPrefix="login" from={fromParam(location.search)} />
       </div>
     </Page>
   );

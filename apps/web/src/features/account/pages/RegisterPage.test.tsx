@@ -4,6 +4,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formErrorStore } from '../../../components/ui/form-error-store';
+import { rememberedReturnTo } from '../../../lib/return-to';
 import { installTestConfig } from '../../../lib/test-config';
 import { renderPage, stubApi } from '../../../lib/test-app';
 import RegisterPage from './RegisterPage';
@@ -42,6 +43,20 @@ describe('the register page', () => {
     expect(calls).toEqual([{ path: 'register', body: { full_name: 'Jane Doe', email: 'jane@example.com' } }]);
     expect(screen.queryByRole('form', { name: 'Register' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('keeps where the customer was going: its Login links carry from, and the browser remembers it for the e-mail', async () => {
+    stubApi({ register: [{ status: 200, body: { message: messages.accounts.registered } }] });
+    const user = userEvent.setup();
+    renderPage(RegisterPage, { path: '/register', url: '/register?from=%2Fcheckout' });
+    expect((await screen.findByRole('link', { name: 'Log in' })).getAttribute('href')).toBe('/login?from=%2Fcheckout');
+    await user.type(screen.getByLabelText(/^Full name/), 'Jane Doe');
+    await user.type(screen.getByLabelText(/^E-mail address/), 'jane@example.com');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByRole('status');
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login?from=%2Fcheckout');
+    expect(rememberedReturnTo()).toBe('/checkout');
+    localStorage.clear();
   });
 
   it("shows the server's refusal in the form's danger alert", async () => {

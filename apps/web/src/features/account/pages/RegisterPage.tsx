@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { FormError } from '../../../components/ui/FormError';
 import { formErrorStore } from '../../../components/ui/form-error-store';
 import { Page } from '../../../components/ui/Page';
 import { EmailField, TextField } from '../../../components/ui/TextField';
+import { rememberReturnTo, withFrom } from '../../../lib/return-to';
 import { usePageTitle } from '../../../lib/route-handle';
+import { fromParam } from '../../../lib/safe-redirect';
 import { useMessageCall } from '../api/account-calls';
 import { DoneMessage } from '../components/DoneMessage';
 import { registerProblem } from '../validation';
@@ -14,10 +16,13 @@ import { registerProblem } from '../validation';
 /**
  * /register (guest only): full name and e-mail; the server e-mails a password. The success
  * screen asks the customer to check their e-mail (spec section 2); it is the same for an address
- * that already has an account, whose owner is told by e-mail instead (decision 0013).
+ * that already has an account, whose owner is told by e-mail instead (decision 0013). The page
+ * keeps `from`, where the customer was going: its Login links carry it, and it is remembered in
+ * the browser for a login from the e-mail in another tab (issue 19, lib/return-to.ts).
  */
 export default function RegisterPage() {
   const [registered, setRegistered] = useState<string | null>(null);
+  const from = fromParam(useLocation().search);
   return (
     <Page
       title={usePageTitle()}
@@ -29,7 +34,7 @@ export default function RegisterPage() {
           <DoneMessage
             id="register-done"
             actions={
-              <ButtonLink id="register-login" to="/login" variant="primary">
+              <ButtonLink id="register-login" to={withFrom('/login', from)} variant="primary">
                 Login
               </ButtonLink>
             }
@@ -37,14 +42,14 @@ export default function RegisterPage() {
             {registered}
           </DoneMessage>
         ) : (
-          <RegisterForm onRegistered={setRegistered} />
+          <RegisterForm from={from} onRegistered={setRegistered} />
         )}
       </div>
     </Page>
   );
 }
 
-function RegisterForm({ onRegistered }: { onRegistered: (message: string) => void }) {
+function RegisterForm({ from, onRegistered }: { from: string | null; onRegistered: (message: string) => void }) {
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
   const register = useMessageCall('register');
@@ -56,7 +61,15 @@ function RegisterForm({ onRegistered }: { onRegistered: (message: string) => voi
       formErrorStore.set(problem);
       return;
     }
-    register.mutate({ full_name: fullName.trim(), email: email.trim() }, { onSuccess: (answer) => onRegistered(answer.message) });
+    register.mutate(
+      { full_name: fullName.trim(), email: email.trim() },
+      {
+        onSuccess: (answer) => {
+          rememberReturnTo(from);
+          onRegistered(answer.message);
+        },
+      },
+    );
   };
 
   return (
@@ -69,7 +82,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (message: string) => voi
       </Button>
       <p className="text-muted">
         Already have an account?{' '}
-        <Link id="register-to-login" to="/login">
+        <Link id="register-to-login" to={withFrom('/login', from)}>
           Log in
         </Link>
       </p>

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formErrorStore } from '../../../components/ui/form-error-store';
 import { ApiError } from '../../../lib/api-client';
+import { rememberReturnTo } from '../../../lib/return-to';
 import { installTestConfig } from '../../../lib/test-config';
 import { renderPage, stubApi, type Answer } from '../../../lib/test-app';
 import ResetPasswordPage, { isIncorrectCode } from './ResetPasswordPage';
@@ -56,6 +57,15 @@ describe('the reset password page', () => {
     expect((await screen.findByRole('status')).textContent).toBe(messages.accounts.passwordReset);
     expect(calls).toEqual([{ path: 'reset-password', body: { token: 'the-token', email: 'jane+fest@example.com', password: 'a new secret' } }]);
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('leads its Login on to where the customer was going when they asked for the link (remembered in this browser)', async () => {
+    rememberReturnTo('/checkout');
+    const { fill } = await openWith({ status: 200, body: { message: messages.accounts.passwordReset } });
+    await fill('a new secret', 'a new secret');
+    await screen.findByRole('status');
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login?from=%2Fcheckout');
+    localStorage.clear();
   });
 
   it("keeps the form with the server's text when the password is too short", async () => {

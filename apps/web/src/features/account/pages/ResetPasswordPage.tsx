@@ -8,6 +8,7 @@ import { formErrorStore } from '../../../components/ui/form-error-store';
 import { Page } from '../../../components/ui/Page';
 import { TextField } from '../../../components/ui/TextField';
 import { ApiError } from '../../../lib/api-client';
+import { rememberedReturnTo, withFrom } from '../../../lib/return-to';
 import { usePageTitle } from '../../../lib/route-handle';
 import { showFormError, useMessageCall } from '../api/account-calls';
 import { DoneMessage } from '../components/DoneMessage';
@@ -28,7 +29,11 @@ export function isIncorrectCode(error: unknown): boolean {
 
 type Outcome = { kind: 'form' } | { kind: 'done'; message: string } | { kind: 'incorrect' };
 
-/** /reset-password/:email/:token (guest only): the link of the password reset e-mail. */
+/**
+ * /reset-password/:email/:token (guest only): the link of the password reset e-mail. Its Login
+ * leads on to where the customer was going when they asked for the link, as this browser
+ * remembered it (issue 19, lib/return-to.ts): the e-mailed link itself cannot carry it.
+ */
 export default function ResetPasswordPage() {
   const { email = '', token = '' } = useParams();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'form' });
@@ -51,7 +56,7 @@ export default function ResetPasswordPage() {
           <DoneMessage
             id="reset-password-done"
             actions={
-              <ButtonLink id="reset-password-login" to="/login" variant="primary">
+              <ButtonLink id="reset-password-login" to={withFrom('/login', rememberedReturnTo())} variant="primary">
                 Login
               </ButtonLink>
             }
@@ -134,7 +139,7 @@ function IncorrectCode() {
       </h2>
       <p>The code may have timed out or been used. Please request a new link.</p>
       <div className="button-row">
-        <ButtonLink id="reset-password-restart" to="/forgot-password" variant="primary">
+        <ButtonLink id="reset-password-restart" to={withFrom('/forgot-password', rememberedReturnTo())} variant="primary">
           {messages.resetPasswordScreen.restart}
         </ButtonLink>
       </div>
