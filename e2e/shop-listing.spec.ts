@@ -72,6 +72,40 @@ describe('the shop listings in Chromium', () => {
     await page.context().close();
   });
 
+  it('takes each filter change as a step Back undoes, in-stock choice included, without leaving the listing', async () => {
+    const page = await openPage(browser());
+    await page.goto('/');
+    await page.goto('/tickets');
+    await page.locator('#listing-items').waitFor();
+    const all = await cardNames(page);
+    await page.getByLabel('Category').selectOption({ label: 'Camping' });
+    await page.waitForURL((url) => url.searchParams.get('type') === 'camping');
+    await expect.poll(() => cardNames(page)).toEqual(['Camping weekend pass']);
+    await page.getByLabel('Show sold-out items').check();
+    await page.waitForURL((url) => url.searchParams.get('stock') === 'all');
+    await expect.poll(() => cardNames(page)).toEqual(['Camping weekend pass', 'Bell tent for two (glamping)']);
+
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/tickets' && !url.searchParams.has('stock'));
+    await expect.poll(() => page.getByLabel('Show sold-out items').isChecked()).toBe(false);
+    expect(await page.getByLabel('Category').inputValue()).toBe('camping');
+    await expect.poll(() => cardNames(page)).toEqual(['Camping weekend pass']);
+
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/tickets' && url.search === '');
+    await expect.poll(() => page.getByLabel('Category').inputValue()).toBe('');
+    await expect.poll(() => cardNames(page)).toEqual(all);
+
+    // Forward redoes the change; one more Back only then leaves the listing.
+    await page.goForward();
+    await page.waitForURL((url) => url.searchParams.get('type') === 'camping');
+    await page.goBack();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('gives the first row of cards their images at once and the others when scrolled near', async () => {
     const page = await openPage(browser());
     await page.goto('/tickets?stock=all');

@@ -18,7 +18,8 @@ const ALL_TYPES = '';
 
 /**
  * /tickets and /merchandise (the shop comes from the route; the route guard sends visitors
- * home while that shop is off). Filters live in the URL, so a reload or a shared link keeps them.
+ * home while that shop is off). Filters live in the URL, so a reload or a shared link keeps them,
+ * and Back undoes a filter change.
  */
 export default function ShopListingPage() {
   const handle = useRouteHandle();
@@ -37,8 +38,9 @@ export default function ShopListingPage() {
 
   const filter = readListingFilter(params, config.includeOutOfStockDefault);
   const view = listingView(userData.data ? listingItems(userData.data, shop) : [], filter);
+  // Each filter change is a history entry of its own (issue 19): Back returns to the previous filter, not off the listing.
   const setFilter = (next: ListingFilter) =>
-    setSearchParams(writeListingFilter(params, next, config.includeOutOfStockDefault), { replace: true, preventScrollReset: true, flushSync: true });
+    setSearchParams(writeListingFilter(params, next, config.includeOutOfStockDefault), { preventScrollReset: true, flushSync: true });
 
   if (userData.isPending) {
     return (
