@@ -52,7 +52,7 @@ function devShopConfig(): Plugin {
 }
 
 // The documents are direct browser navigations (spec section 2) that the server answers with a PDF.
-const proxied = ['/api', '/images', '/media', '/healthz', '/download-ticket', '/download-invoice'];
+const proxied = ['/api', '/images', '/media', '/healthz', '/download-ticket', '/download-invoice', '/download-credit-note'];
 
 export default defineConfig(() => {
   return {

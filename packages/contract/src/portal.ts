@@ -145,6 +145,11 @@ export const refund = z.object({
   shipping_refund: money,
   order: z.object({ id: z.number().int(), code: z.string() }),
   items: z.array(refundItem),
+  /**
+   * Ours (decision 0033): the credit note of a processed refund, its number and the signature of
+   * its download link (/download-credit-note/{order code}/{refund id}/{checksum}).
+   */
+  credit_note: z.object({ number: z.string(), checksum: z.string() }).nullish(),
 });
 export type Refund = z.infer<typeof refund>;
 

@@ -182,6 +182,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
           voucherId: voucher?.id ?? null,
           shippingAmount: invoice.shipping?.price ?? 0,
           shippingName: hasMerchandise ? shippingName : null,
+          // The carrier, which the invoice names (decision 0033).
+          shippingMethod: invoice.shipping?.name ?? null,
           shippingCountry,
           shippingAddress: hasMerchandise ? cleanAddress(config, input.order.shipping_address) : null,
           billingCountry: country,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { loadCustomerOrders, loadCustomerRefunds } from './orders.queries';
 import { readTogether } from '../../db/read-together';
-import { ACCEPT_TERMS_LINK, INVOICE_LINK, instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
+import { ACCEPT_TERMS_LINK, creditNoteLink, INVOICE_LINK, instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
 
 /** A ticket edited (name, e-mail, travel time) cannot be edited again for this long (spec section 9). */
 export const EDIT_LOCK_MS = 15 * 60_000;
@@ -205,7 +205,7 @@ export async function customerOrdersAndRefunds(
     };
   });
 
-  const refunds = refundData.refunds.map(({ refund, orderCode }): Refund => ({
+  const refunds = refundData.refunds.map(({ refund, orderCode, creditNoteNumber }): Refund => ({
     id: refund.id,
     status: refund.status,
     created_at: refund.createdAt.toISOString(),
@@ -213,6 +213,8 @@ export async function customerOrdersAndRefunds(
     total: refund.total,
     shipping_refund: refund.shippingRefund,
     order: { id: refund.orderId, code: orderCode },
+    // The credit note's link is signed for this refund alone (decisions 0027, 0033).
+    credit_note: creditNoteNumber ? { number: creditNoteNumber, checksum: orderLinkSignature(appSecret, orderCode, creditNoteLink(refund.id)) } : null,
     items: refundData.items
       .filter(({ item }) => item.refundId === refund.id)
       .map(({ item, ticketCode, ticketName, purchaseCode, purchaseName }) => ({

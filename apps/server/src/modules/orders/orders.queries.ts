@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from
 import type { Db } from '../../db/client';
 import { executeRows, rowFromJson, rowsFromJson } from '../../db/raw-rows';
 import { readTogether } from '../../db/read-together';
-import { customers, events, merchandisePurchases, orders, paymentPlanPayments, refundItems, refunds, shopItems, tickets } from '../../db/schema';
+import { customers, events, invoices, merchandisePurchases, orders, paymentPlanPayments, refundItems, refunds, shopItems, tickets } from '../../db/schema';
 import { tallyUnits } from '../../lib/tally-units';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -52,9 +52,11 @@ export async function loadCustomerOrders(db: Db, customerId: number, orderId?: n
 /** A customer's refund requests, newest first, with their items. */
 export async function loadCustomerRefunds(db: Db, customerId: number) {
   const refundRows = await db
-    .select({ refund: refunds, orderCode: orders.code })
+    .select({ refund: refunds, orderCode: orders.code, creditNoteNumber: invoices.number })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
+    // A processed refund's credit note (decision 0033).
+    .leftJoin(invoices, eq(invoices.refundId, refunds.id))
     // A cancelled request is withdrawn: kept for the organiser's record, no longer the customer's.
     .where(and(eq(refunds.customerId, customerId), ne(refunds.status, 'cancelled')))
     .orderBy(desc(refunds.createdAt), desc(refunds.id));

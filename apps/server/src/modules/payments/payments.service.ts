@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { returnSoldStock, returnVoucherUse } from '../checkout/checkout.queries';
+import { issueInvoice } from '../invoicing/invoicing.service';
 import { enqueueMail } from '../mail/outbox';
 import { instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
 import { OVERDUE_AFTER_MS } from '../orders/order-view';
@@ -81,6 +82,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
   /** Issues the tickets and merchandise of an order that has money in, and confirms it by e-mail once. */
   async function fulfil(tx: Db, order: OrderRow): Promise<void> {
     await orderQueries.setOrderItemsStatus(tx, order.id, 'pending', 'active');
+    // Paid in full: the invoice is issued, and numbered, in the transaction that takes the money (decision 0033).
+    if (order.paymentStatus === 'paid') await issueInvoice(tx, config, order.id, now());
     const { customer, tickets, purchases } = await orderQueries.loadOrderForMail(tx, order);
     await enqueueMail(tx, confirmationMail(config, customer, order, tickets, purchases));
   }

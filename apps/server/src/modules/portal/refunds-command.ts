@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { printError as printErrorLine, printLine, shown, tsvRow, visible } from '../../lib/terminal-output';
 import { returnSoldStock } from '../checkout/checkout.queries';
+import { issueCreditNote } from '../invoicing/invoicing.service';
 import { enqueueMail } from '../mail/outbox';
 import { formatAmount } from '../orders/orders.mail';
 import { cancelOpenInstalments, findOrderCode, findOrderCustomer } from '../orders/orders.queries';
@@ -15,7 +16,7 @@ export const REFUNDS_USAGE = `Usage:
                                           refund requests, newest first, with the bank details to pay to
   npm run refunds -- mark-processed ID    the refund has been paid out: its items become refunded, the
                                           order's refunded total grows, the units go back on sale, and
-                                          the customer is e-mailed
+                                          the customer is e-mailed; a credit note is issued
 
 The shop's database comes from DATABASE_URL or DATA_DIR, as for the server. The embedded
 database allows one process at a time: stop the shop first.`;
@@ -42,6 +43,8 @@ export async function markRefundProcessed(deps: Deps, refundId: number): Promise
     await returnSoldStock(tx, units);
     // A payment-plan order is refunded as a whole: nothing more is asked of it.
     await cancelOpenInstalments(tx, refund.orderId);
+    // The credit note, numbered in the transaction that processes the refund (decision 0033).
+    await issueCreditNote(tx, config, refund, now());
     const orderCode = (await findOrderCode(tx, refund.orderId)) ?? '';
     await enqueueMail(tx, refundProcessedMail(config, await findOrderCustomer(tx, refund.customerId), refund, orderCode));
     return { id: refund.id, total: refund.total, orderCode };
