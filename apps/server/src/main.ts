@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import pino from 'pino';
 import { buildApp } from './app';
 import { prepareShop, WEB_ROOT } from './bootstrap';
@@ -16,8 +17,24 @@ const LOG_FLUSH_MS = 500;
 process.stdout.on('error', () => {});
 process.stderr.on('error', () => {});
 
+/**
+ * PORT=0 asks for any free port. It is chosen before the configuration is read, because the demo's
+ * public address (the links in its e-mails) is derived from the port it listens on.
+ */
+async function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port was given'))));
+    });
+  });
+}
+
 async function main(): Promise<void> {
-  const env = readEnv();
+  const readEnvironment = readEnv();
+  const env = readEnvironment.PORT === 0 ? { ...readEnvironment, PORT: await freePort(readEnvironment.HOST) } : readEnvironment;
   const watchdog = startExitWatchdog();
   const logOutput = createLogDestination(1);
   const logger = pino({ level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] }, logOutput);
@@ -79,8 +96,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  logger.info({ engine: database.engine, url: `http://localhost:${env.PORT}` }, `${config.name} is open`);
-  if (devMailbox) logger.info({ url: `http://localhost:${env.PORT}/dev/mailbox` }, 'e-mail is not sent but kept: read it in the development mailbox');
+  logger.info({ engine: database.engine, url: config.publicBaseUrl, port: env.PORT }, `${config.name} is open`);
+  if (devMailbox) logger.info({ url: `${config.publicBaseUrl}/dev/mailbox` }, 'e-mail is not sent but kept: read it in the development mailbox');
 }
 
 main().catch((error: unknown) => {

@@ -50,7 +50,12 @@ export const shopConfigFile = z
     currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code such as EUR'),
     locale: z.string().min(2).default('en-GB'),
     timezone: z.string().min(1),
-    publicBaseUrl: z.url(),
+    /**
+     * The address customers reach the shop at (https://shop.example.org): every link in an e-mail,
+     * a document or a command's output starts with it. The loaded configuration always has one
+     * (shopConfigSource leaves it out of the file; the server derives or demands it).
+     */
+    publicBaseUrl: webUrl,
     countries: z.array(z.object({ code: countryCode, name: text.min(1) })).min(1),
     ageRanges: z.array(text.min(1)),
     addressLines: z.array(addressLineConfig),
@@ -135,6 +140,14 @@ export const shopConfigFile = z
   })
   .strict();
 export type ShopConfigFile = z.infer<typeof shopConfigFile>;
+
+/**
+ * The configuration file as written: publicBaseUrl may be left out. The demo shop then derives it
+ * from the port it listens on; a shop of one's own in production must set it (the server refuses
+ * to start otherwise).
+ */
+export const shopConfigSource = shopConfigFile.extend({ publicBaseUrl: webUrl.nullish() });
+export type ShopConfigSource = z.infer<typeof shopConfigSource>;
 
 /** The object injected into index.html: the file plus per-event settings from the catalogue. */
 export const clientConfig = shopConfigFile.extend({

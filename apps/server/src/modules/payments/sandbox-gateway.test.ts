@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { api, paymentMessages } from '@festival/contract';
@@ -114,9 +114,9 @@ describe('npm start under NODE_ENV=production', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('refuses to start a shop of its own that names the sandbox, and says why', async () => {
-    // The demo's configuration under another name is a shop of one's own.
+    // The demo's configuration under another name is a shop of one's own (with the public address such a shop must give).
     const ownConfig = path.join(dataDir, 'my-shop.json');
-    copyFileSync(DEMO_CONFIG, ownConfig);
+    writeFileSync(ownConfig, JSON.stringify({ ...JSON.parse(readFileSync(DEMO_CONFIG, 'utf8')), publicBaseUrl: 'https://shop.example.org' }));
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
       cwd: REPO_ROOT,
       env: { ...process.env, NODE_ENV: 'production', SHOP_CONFIG: ownConfig, DATA_DIR: dataDir, DEMO_CATALOGUE: 'none', PORT: '0', HOST: '127.0.0.1', APP_SECRET: 'x'.repeat(40), LOG_LEVEL: 'warn', DATABASE_URL: '' },
