@@ -174,7 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const checkout = createCheckoutService({ db, config, carts, catalog, payments, customerData, vouchers, holdMs, mailQueued, logger: options.logger, now });
   // Order links are checked under the current secret and any previous one still honoured (decision 0027).
   const linkSecrets = [appSecret, ...(options.previousAppSecrets ?? [])];
-  const orderLinks = createOrderLinksService({ db, appSecret, linkSecrets, catalog, customerData, payments, now, attemptLimits: options.linkAttemptLimits });
+  const orderLinks = createOrderLinksService({ db, config, appSecret, linkSecrets, catalog, customerData, payments, now, mailQueued, attemptLimits: options.linkAttemptLimits });
   registerOrderLinkRoutes(app, { db, orderLinks });
   registerCheckoutRoutes(app, { db, invoices: createInvoiceService({ db, carts, vouchers }), checkout, payments, catalog, customerData });
   const portal = createPortalService({ db, config, catalog, customerData, appSecret, now, mailQueued, logger: options.logger });

@@ -103,6 +103,13 @@ export function shippingTaxRate(lines: readonly Pick<InvoiceLine, 'shop_item_typ
     .reduce<TaxRate | null>((highest, candidate) => (candidate && (!highest || candidate.basisPoints > highest.basisPoints) ? candidate : highest), null);
 }
 
+/** The per-rate totals of an invoice's lines and shipping after its discount: what computeInvoice answers per rate and the invoice PDF prints. */
+export function invoiceTotalsPerRate(lines: readonly Pick<InvoiceLine, 'shop_item_type' | 'taxRate' | 'price'>[], shipping: Pick<ShippingCharge, 'price'> | null, discount = 0): RateTotal[] {
+  const parts = lines.map((line) => ({ rate: line.taxRate, amount: line.price }));
+  if (shipping && shipping.price > 0) parts.push({ rate: shippingTaxRate(lines), amount: shipping.price });
+  return totalsPerRate(parts, discount);
+}
+
 /**
  * The invoice of spec section 3. Prices include taxes; the tax of each rate is computed once on
  * the rate's total (not per line), so the parts add up to the total to the cent. Shipping is
@@ -112,11 +119,9 @@ export function shippingTaxRate(lines: readonly Pick<InvoiceLine, 'shop_item_typ
  * prints these same figures.
  */
 export function computeInvoice(lines: readonly InvoiceLine[], shipping: ShippingCharge | null, discount = 0): Invoice {
-  const parts = lines.map((line) => ({ rate: line.taxRate, amount: line.price }));
-  if (shipping && shipping.price > 0) parts.push({ rate: shippingTaxRate(lines), amount: shipping.price });
   const tax: Record<string, number> = {};
   const withoutTax: Record<string, number> = {};
-  for (const rate of totalsPerRate(parts, discount)) {
+  for (const rate of invoiceTotalsPerRate(lines, shipping, discount)) {
     if (rate.name !== UNTAXED) tax[rate.name] = rate.tax;
     withoutTax[rate.name] = rate.net;
   }

@@ -36,6 +36,9 @@ const linkUrl = z
     error: 'Give a web address (https://…), a mailto: or tel: link, or a path of the shop such as /faqs.',
   });
 
+/** A colour as #rrggbb: what every mail client understands. */
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour such as #3b1f6e');
+
 /**
  * The shop configuration file (SHOP_CONFIG). Everything in it is public: it is
  * injected into every page. Secrets live in the environment, never here.
@@ -135,8 +138,38 @@ export const shopConfigFile = z
       })
       .nullish(),
     bankTransfer: z
-      .object({ accountHolder: text, iban: text, bic: text, referencePrefix: text })
+      .object({
+        accountHolder: text,
+        iban: text,
+        bic: text,
+        referencePrefix: text,
+        /**
+         * Days an unpaid transfer order is kept before it is abandoned and its items go back on
+         * sale; the bank-transfer e-mail and page state the date. Absent: kept until paid.
+         */
+        payWithinDays: z.number().int().min(1).max(365).nullish(),
+      })
       .nullish(),
+    /** How e-mails look: the shop's logo and colours (decision 0032). */
+    brand: z
+      .object({
+        /** A PNG or JPEG the shop serves itself, as a path under publicBaseUrl (such as /brand/logo.png); mail clients fetch it from there. */
+        logo: z
+          .string()
+          .regex(/^\/[A-Za-z0-9._~\/-]+\.(png|jpe?g|gif)$/i, 'must be a path of the shop to a PNG, JPEG or GIF image, such as /brand/logo.png')
+          .refine((value) => !value.startsWith('//') && !value.includes('..'), 'must be a path of the shop such as /brand/logo.png')
+          .nullish(),
+        /** The logo's width in CSS pixels in e-mails (its height follows). */
+        logoWidth: z.number().int().min(16).max(320).default(48),
+        /** Buttons, headings and links. */
+        primaryColour: hexColour.default('#3b1f6e'),
+        /** Text on buttons: must read on primaryColour. */
+        onPrimaryColour: hexColour.default('#ffffff'),
+        /** Around the message's card. */
+        backgroundColour: hexColour.default('#f6f4fa'),
+        textColour: hexColour.default('#1d1a24'),
+      })
+      .default({ logo: null, logoWidth: 48, primaryColour: '#3b1f6e', onPrimaryColour: '#ffffff', backgroundColour: '#f6f4fa', textColour: '#1d1a24' }),
   })
   .strict();
 export type ShopConfigFile = z.infer<typeof shopConfigFile>;

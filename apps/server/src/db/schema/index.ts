@@ -5,3 +5,4 @@ export * from './orders';
 export * from './refunds';
 export * from './mail';
 export * from './media';
+export * from './invoices';

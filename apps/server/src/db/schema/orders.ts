@@ -28,7 +28,10 @@ export const orders = pgTable(
     discountName: text('discount_name'),
     voucherId: integer('voucher_id').references(() => vouchers.id),
     shippingAmount: integer('shipping_amount').notNull().default(0),
+    /** The recipient's name on the parcel (the shipping address's name). */
     shippingName: text('shipping_name'),
+    /** The carrier and service the merchandise ships by (the shipping rate's name at checkout, such as "PostNL parcel"); invoices name it. */
+    shippingMethod: text('shipping_method'),
     shippingCountry: text('shipping_country'),
     shippingAddress: jsonb('shipping_address').$type<Record<string, string>>(),
     shippingRefunded: integer('shipping_refunded').notNull().default(0),

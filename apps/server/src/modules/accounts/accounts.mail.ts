@@ -2,34 +2,36 @@ import type { ShopConfigFile } from '@festival/contract';
 import { composeMail } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
 
-type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl'>;
+type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl'> & Partial<Pick<ShopConfigFile, 'brand'>>;
 
 /** An absolute link into the shop, from the configured public base URL. */
-export function shopLink(config: Config, path: string): string {
+export function shopLink(config: Pick<ShopConfigFile, 'publicBaseUrl'>, path: string): string {
   return `${config.publicBaseUrl.replace(/\/+$/, '')}${path}`;
 }
 
-export function passwordMail(config: Config, to: string, fullName: string, password: string): OutgoingMail {
+export async function passwordMail(config: Config, to: string, fullName: string, password: string): Promise<OutgoingMail> {
   return {
     holdsSecret: true,
     to,
     subject: `Your account at ${config.name}`,
-    ...composeMail({
+    ...(await composeMail({
       shopName: config.name,
       greeting: `Hello ${fullName},`,
-      paragraphs: ['Your account has been created. Log in with your e-mail address and this password:', password],
+      paragraphs: ['Your account has been created. Log in with your e-mail address and this password:'],
+      // The password alone on its line, in text as in HTML: easy to copy (and tests read it there).
+      blocks: [{ kind: 'code', text: password }],
       action: { label: 'Log in', url: shopLink(config, '/login') },
       after: ['You can choose a password of your own in your account settings once you are logged in.'],
-    }),
+    }, config)),
   };
 }
 
 /** Someone tried to register an address that has an account: tell its owner, not the visitor. */
-export function alreadyRegisteredMail(config: Config, to: string, fullName: string): OutgoingMail {
+export async function alreadyRegisteredMail(config: Config, to: string, fullName: string): Promise<OutgoingMail> {
   return {
     to,
     subject: `Your account at ${config.name}`,
-    ...composeMail({
+    ...(await composeMail({
       shopName: config.name,
       greeting: `Hello ${fullName},`,
       paragraphs: [
@@ -38,46 +40,62 @@ export function alreadyRegisteredMail(config: Config, to: string, fullName: stri
       ],
       action: { label: 'Choose a new password', url: shopLink(config, '/forgot-password') },
       after: ['If it was not you, you can ignore this message.'],
-    }),
+    }, config)),
   };
 }
 
-export function resetMail(config: Config, to: string, fullName: string, token: string): OutgoingMail {
+export async function resetMail(config: Config, to: string, fullName: string, token: string): Promise<OutgoingMail> {
   return {
     holdsSecret: true,
     to,
     subject: `Choose a new password for ${config.name}`,
-    ...composeMail({
+    ...(await composeMail({
       shopName: config.name,
       greeting: `Hello ${fullName},`,
       paragraphs: ['We received a request to choose a new password for your account.'],
       action: { label: 'Choose a new password', url: shopLink(config, `/reset-password/${encodeURIComponent(to)}/${token}`) },
       after: ['The link works once, for 15 minutes. If you did not ask for it, you can ignore this message: your password stays as it is.'],
-    }),
+    }, config)),
   };
 }
 
-export function ticketsMail(config: Config, to: string, tickets: { code: string; product: string; fullName: string | null }[]): OutgoingMail {
-  const lines = tickets.map((ticket) => `${ticket.product}${ticket.fullName ? ` for ${ticket.fullName}` : ''} (${ticket.code}): ${shopLink(config, `/download-ticket/${encodeURIComponent(to)}/${ticket.code}`)}`);
+/** The download link of a ticket: it works once the ticket is issued and its order paid (documents.service). */
+export function ticketDownloadLink(config: Pick<ShopConfigFile, 'publicBaseUrl'>, email: string, code: string): string {
+  return shopLink(config, `/download-ticket/${encodeURIComponent(email)}/${encodeURIComponent(code)}`);
+}
+
+/** A ticket as a download line of a message: the product and holder as its title, a short link label. */
+export function ticketLinkItem(config: Pick<ShopConfigFile, 'publicBaseUrl'>, ticket: { code: string; product: string; fullName: string | null; email: string }) {
+  return {
+    title: `${ticket.product}${ticket.fullName ? ` for ${ticket.fullName}` : ''}`,
+    detail: `Ticket ${ticket.code}`,
+    label: 'Download ticket (PDF)',
+    url: ticketDownloadLink(config, ticket.email, ticket.code),
+  };
+}
+
+/** Re-send tickets: the downloadable tickets held in the name of this address (accounts.queries lists only those). */
+export async function ticketsMail(config: Config, to: string, tickets: { code: string; product: string; fullName: string | null }[]): Promise<OutgoingMail> {
   return {
     to,
     subject: `Your tickets for ${config.name}`,
-    ...composeMail({
+    ...(await composeMail({
       shopName: config.name,
       greeting: 'Hello,',
-      paragraphs: [`Here are the tickets held in the name of this e-mail address. Download each one and show it at the entrance.`, ...lines],
-    }),
+      paragraphs: ['Here are the tickets held in the name of this e-mail address. Download each one and show it at the entrance.'],
+      blocks: [{ kind: 'links', items: tickets.map((ticket) => ticketLinkItem(config, { ...ticket, email: to })) }],
+    }, config)),
   };
 }
 
-export function emailChangedMail(config: Config, to: string, fullName: string, newEmail: string): OutgoingMail {
+export async function emailChangedMail(config: Config, to: string, fullName: string, newEmail: string): Promise<OutgoingMail> {
   return {
     to,
     subject: `Your e-mail address at ${config.name} was changed`,
-    ...composeMail({
+    ...(await composeMail({
       shopName: config.name,
       greeting: `Hello ${fullName},`,
       paragraphs: [`The e-mail address of your account was changed to ${newEmail}. From now on, log in with that address.`, 'If you did not make this change, please contact us at once.'],
-    }),
+    }, config)),
   };
 }

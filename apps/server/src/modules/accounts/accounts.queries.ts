@@ -84,11 +84,18 @@ export async function listExistingTickets(db: Db, customerId: number) {
 }
 
 /** Issued tickets whose holder e-mail is this address, for re-sending them (not those of orders still awaiting payment). */
+/**
+ * The tickets of an address that download now: issued, of a paid order (the download's own rule,
+ * documents.service). A payment plan's tickets are issued at its first payment but download only
+ * once it is paid in full: a re-sent link must not answer 404.
+ */
 export async function listTicketsForEmail(db: Db, email: string) {
   return db
     .select({ code: tickets.code, fullName: tickets.fullName, email: tickets.email, product: tickets.productName, status: tickets.status })
     .from(tickets)
-    .where(and(sql`lower(${tickets.email}) = lower(${email})`, eq(tickets.status, 'active')));
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .where(and(sql`lower(${tickets.email}) = lower(${email})`, eq(tickets.status, 'active'), eq(orders.paymentStatus, 'paid')))
+    .orderBy(tickets.id);
 }
 
 

@@ -158,10 +158,10 @@ export function createAccountService(deps: AccountDeps) {
         await db.transaction(async (tx) => {
           const created = await queries.insertCustomer(tx, { email: input.email.trim(), fullName: input.full_name, passwordHash });
           if (created) {
-            await queue([passwordMail(config, created.email, created.fullName, password)], tx);
+            await queue([await passwordMail(config, created.email, created.fullName, password)], tx);
           } else {
             const existing = await queries.findCustomerByEmail(tx, input.email);
-            if (existing) await queue([alreadyRegisteredMail(config, existing.email, existing.fullName)], tx);
+            if (existing) await queue([await alreadyRegisteredMail(config, existing.email, existing.fullName)], tx);
           }
         });
         deps.mailQueued?.();
@@ -200,7 +200,7 @@ export function createAccountService(deps: AccountDeps) {
           const token = newSecretToken();
           await db.transaction(async (tx) => {
             await queries.insertPasswordReset(tx, customer.id, hashToken(token), new Date(now().getTime() + resetMs));
-            await queue([resetMail(config, customer.email, customer.fullName, token)], tx);
+            await queue([await resetMail(config, customer.email, customer.fullName, token)], tx);
           });
           deps.mailQueued?.();
         }
@@ -237,7 +237,7 @@ export function createAccountService(deps: AccountDeps) {
         await limit('tickets', { email: input.email, recognised }, ip);
         const tickets = await queries.listTicketsForEmail(db, input.email);
         if (tickets.length) {
-          await queue([ticketsMail(config, input.email.trim(), tickets)]);
+          await queue([await ticketsMail(config, input.email.trim(), tickets)]);
           deps.mailQueued?.();
         }
         return { message: messages.accounts.ticketsSent };
@@ -279,7 +279,7 @@ export function createAccountService(deps: AccountDeps) {
         }
         // A new password ends the customer's other sessions; this one stays logged in.
         if (passwordHash) await queries.revokeSessionsOf(tx, customer.id, tokenHash);
-        if (emailChanged) await queue([emailChangedMail(config, customer.email, customer.fullName, email)], tx);
+        if (emailChanged) await queue([await emailChangedMail(config, customer.email, customer.fullName, email)], tx);
         return row;
       });
       if (emailChanged) deps.mailQueued?.();

@@ -20,7 +20,7 @@ import type { CartService } from '../cart/cart.service';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { CustomerData } from '../data/data.service';
 import { enqueueMail } from '../mail/outbox';
-import { bankTransferMail } from '../orders/orders.mail';
+import { bankTransferMail, bankTransferPayBy } from '../orders/orders.mail';
 import * as orderQueries from '../orders/orders.queries';
 import type { OrderRow } from '../orders/orders.queries';
 import type { PaymentsService } from '../payments/payments.service';
@@ -194,7 +194,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
           paymentAttempts: method === 'credit_card' && !paidNow ? 1 : 0,
           paymentPlan: plan,
           paymentReference: method === 'bank_transfer' ? `${config.bankTransfer?.referencePrefix ?? ''}${code}` : null,
-          payBy: method === 'credit_card' ? new Date(now().getTime() + deps.holdMs) : null,
+          // A card order's time to pay is the hold; a transfer's the configured days (decision 0032).
+          payBy: method === 'credit_card' ? new Date(now().getTime() + deps.holdMs) : method === 'bank_transfer' ? bankTransferPayBy(config, now()) : null,
           acceptedTermsAt: now(),
           paidAt: paidNow ? now() : null,
           }),
@@ -238,7 +239,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
         let payment: PaymentInstruction | null = null;
         if (paidNow) await payments.fulfil(tx, order);
-        else if (method === 'bank_transfer') await enqueueMail(tx, bankTransferMail(config, { email: customer.email, fullName: customer.fullName }, order));
+        else if (method === 'bank_transfer') await enqueueMail(tx, await bankTransferMail(config, { email: customer.email, fullName: customer.fullName }, order, lines.products.length > 0));
         else payment = await payments.startAttempt(tx, order, customer.email, { firstOfNewOrder: true });
 
         // The cart ends; what it held is sold to the order as the transaction commits (a deferred

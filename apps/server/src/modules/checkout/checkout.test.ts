@@ -7,6 +7,7 @@ import { cartWith as flowCart, checkoutPayload, createCustomer, formPost, NL_ADD
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { carts, emailOutbox, orders, payments, shopItems, tickets, vouchers } from '../../db/schema';
 import { runOrdersCommand } from '../orders/orders-command';
+import { formatAmount } from '../orders/orders.mail';
 import { createPaymentsService } from '../payments/payments.service';
 import { createSandboxGateway, SANDBOX_CARDS, SANDBOX_SIGNATURE_HEADER } from '../payments/sandbox-gateway';
 
@@ -294,8 +295,12 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     const instructions = (await mailsTo(buyer.email)).find((mail) => mail.subject.startsWith('How to pay'))!;
     expect(instructions.textBody).toContain(shop.config.bankTransfer!.iban);
     expect(instructions.textBody).toContain(`NWF${answer.order.code}`);
-    // Unpaid bank transfer orders keep their items: they are not abandoned after the reservation time.
-    expect((await orderRow(answer.order.code)).payBy).toBeNull();
+    // Unpaid bank transfer orders keep their items for the configured days (decision 0032), not the
+    // reservation time, and the instructions name the exact amount and that date.
+    const placed = await orderRow(answer.order.code);
+    expect(placed.payBy!.getTime() - placed.createdAt.getTime()).toBeGreaterThan((shop.config.bankTransfer!.payWithinDays! * 24 - 1) * 3_600_000);
+    expect(instructions.textBody).toContain(`Please make sure it arrives by ${new Intl.DateTimeFormat(shop.config.locale, { dateStyle: 'long', timeZone: shop.config.timezone }).format(placed.payBy!)}`);
+    expect(instructions.textBody).toContain(`Amount: ${formatAmount(shop.config, answer.order.total_price)}`);
 
     const lines: string[] = [];
     const payments = createPaymentsService({ db: db(), config: shop.config, gateway: createSandboxGateway(SECRET), appSecret: SECRET });

@@ -1,4 +1,4 @@
-import { type Order, type PaymentInstruction, type PaymentPlanPayment, type Ticket, type UserData, paymentMessages } from '@festival/contract';
+import { type Order, type PaymentInstruction, type PaymentPlanPayment, type ShopConfigFile, type Ticket, type UserData, paymentMessages } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { createRateLimiter, networkOf, type CountedAttempt } from '../../lib/rate-limit';
@@ -6,6 +6,8 @@ import type { CustomerRow } from '../accounts/session.queries';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { CustomerData } from '../data/data.service';
 import { customerOrdersAndRefunds } from '../orders/order-view';
+import { enqueueMail } from '../mail/outbox';
+import { bankTransferMail, bankTransferPayBy } from '../orders/orders.mail';
 import * as orderQueries from '../orders/orders.queries';
 import type { InstalmentRow, OrderRow } from '../orders/orders.queries';
 import type { PaymentsService } from '../payments/payments.service';
@@ -28,6 +30,10 @@ export type LinkAttemptLimits = typeof LINK_ATTEMPT_LIMITS;
 
 export interface OrderLinksDeps {
   db: Db;
+  /** The bank details and deadline of a transfer accepted through the link. */
+  config: ShopConfigFile;
+  /** Tells the mail sender that a message is waiting. */
+  mailQueued?: () => void;
   /** Signs the links this service makes (the page a payer returns to). */
   appSecret: string;
   /** Checks the links it is given: APP_SECRET, then previous ones still honoured. */
@@ -244,6 +250,20 @@ export function createOrderLinksService(deps: OrderLinksDeps) {
     return ownersOwn ? (await orderQueries.findOrderCustomer(tx, order.customerId)).email : '';
   }
 
+  /**
+   * Records the acceptance. An unpaid transfer order (the box office's) starts its time to pay now
+   * and gets the bank-transfer e-mail the page's "check your email" promises (decision 0032).
+   */
+  async function acceptOnce(tx: Db, order: OrderRow): Promise<OrderRow> {
+    const awaitingTransfer = order.paymentMethod === 'bank_transfer' && order.paymentStatus === 'pending' && order.totalPaid < order.totalPrice;
+    const accepted = await orderQueries.updateOrder(tx, order.id, { acceptedTermsAt: now(), ...(awaitingTransfer && !order.payBy ? { payBy: bankTransferPayBy(deps.config, now()) } : {}) });
+    if (awaitingTransfer) {
+      const { customer, tickets } = await orderQueries.loadOrderForMail(tx, accepted);
+      await enqueueMail(tx, await bankTransferMail(deps.config, customer, accepted, tickets.length > 0));
+    }
+    return accepted;
+  }
+
   const needsCardPayment = (order: OrderRow) =>
     order.paymentMethod === 'credit_card' && (order.paymentStatus === 'pending' || order.paymentStatus === 'partial') && order.totalPaid < order.totalPrice;
 
@@ -267,7 +287,7 @@ export function createOrderLinksService(deps: OrderLinksDeps) {
         const result = await db.transaction(async (tx) => {
           const { order } = await linkedOrder(tx, code, ACCEPT_TERMS_LINK, checksum, true);
           if (order.paymentStatus === 'abandoned' || order.paymentStatus === 'cancelled') throw new AppError('CONFLICT', paymentMessages.notPayable);
-          const accepted = order.acceptedTermsAt ? order : await orderQueries.updateOrder(tx, order.id, { acceptedTermsAt: now() });
+          const accepted = order.acceptedTermsAt ? order : await acceptOnce(tx, order);
           if (!needsCardPayment(accepted)) return { order: accepted, payment: null };
           const page = `/accept-tcs/${encodeURIComponent(accepted.code)}/${orderLinkSignature(deps.appSecret, accepted.code, ACCEPT_TERMS_LINK)}`;
           const ownersOwn = visitor.customer?.id === accepted.customerId;
@@ -275,6 +295,8 @@ export function createOrderLinksService(deps: OrderLinksDeps) {
         });
         return { result, started: result.payment !== null };
       });
+      // A transfer's instructions may be waiting (acceptOnce); a wake-up too many costs one poll.
+      if (order.paymentMethod === 'bank_transfer') deps.mailQueued?.();
       return { data: await dataFor(order, visitor.customer), payment };
     },
 

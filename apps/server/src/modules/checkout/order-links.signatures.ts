@@ -4,13 +4,15 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * What one order link opens (decision 0027). A link's signature names its purpose, so the
  * signature of an invoice link opens no accept-terms or instalment call and the reverse.
  */
-export type OrderLinkPurpose = { kind: 'invoice' } | { kind: 'accept-terms' } | { kind: 'instalment'; reference: string };
+export type OrderLinkPurpose = { kind: 'invoice' } | { kind: 'accept-terms' } | { kind: 'instalment'; reference: string } | { kind: 'credit-note'; reference: string };
 
 export const INVOICE_LINK: OrderLinkPurpose = { kind: 'invoice' };
 export const ACCEPT_TERMS_LINK: OrderLinkPurpose = { kind: 'accept-terms' };
 export const instalmentLink = (reference: string) => ({ kind: 'instalment', reference }) satisfies OrderLinkPurpose;
+/** The credit note of one refund of the order (decision 0033): an invoice link's signature opens none. */
+export const creditNoteLink = (refundId: number) => ({ kind: 'credit-note', reference: String(refundId) }) satisfies OrderLinkPurpose;
 
-const purposeText = (purpose: OrderLinkPurpose) => (purpose.kind === 'instalment' ? `instalment:${purpose.reference}` : purpose.kind);
+const purposeText = (purpose: OrderLinkPurpose) => ('reference' in purpose ? `${purpose.kind}:${purpose.reference}` : purpose.kind);
 
 /**
  * The links' key is derived from APP_SECRET rather than being APP_SECRET itself, so a signature

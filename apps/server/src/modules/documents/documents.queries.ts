@@ -1,7 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { customers, events, merchandisePurchases, orders, shopItems, tickets, travelTimes } from '../../db/schema';
+import { customers, events, orders, shopItems, tickets, travelTimes } from '../../db/schema';
 
 const holders = alias(customers, 'holder');
 
@@ -33,17 +33,8 @@ export async function findTicketForDownload(db: Db, code: string) {
   return row;
 }
 
-/** An order by its code with its lines, its buyer and each line's item (for the tax rate). */
-export async function findOrderForInvoice(db: Db, code: string) {
-  const [order] = await db
-    .select({ order: orders, email: customers.email, fullName: customers.fullName })
-    .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(eq(orders.code, code));
-  if (!order) return undefined;
-  const [ticketRows, purchaseRows] = await Promise.all([
-    db.select().from(tickets).where(eq(tickets.orderId, order.order.id)).orderBy(asc(tickets.id)),
-    db.select().from(merchandisePurchases).where(eq(merchandisePurchases.orderId, order.order.id)).orderBy(asc(merchandisePurchases.id)),
-  ]);
-  return { ...order, tickets: ticketRows, purchases: purchaseRows };
+/** An order's id and payment status by its code (an invoice link's order). */
+export async function findOrderIdentity(db: Db, code: string) {
+  const [row] = await db.select({ id: orders.id, paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.code, code));
+  return row;
 }

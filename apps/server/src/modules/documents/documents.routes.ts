@@ -35,7 +35,13 @@ export function registerDocumentRoutes(app: FastifyInstance, documents: Document
     const { code, checksum } = request.params;
     return send(reply, fits(code, checksum) ? await documents.invoicePdf(code, checksum) : null, `invoice-${code}.pdf`);
   });
+  // Ours (decision 0033): a processed refund's credit note, signed for that refund alone.
+  app.get<{ Params: { code: string; refund: string; checksum: string } }>('/download-credit-note/:code/:refund/:checksum', async (request, reply) => {
+    const { code, refund, checksum } = request.params;
+    const id = /^[1-9]\d{0,9}$/.test(refund) ? Number(refund) : NaN;
+    return send(reply, fits(code, checksum) && Number.isSafeInteger(id) ? await documents.creditNotePdf(code, id, checksum) : null, `credit-note-${code}-${refund}.pdf`);
+  });
   // A link the routes above cannot take (a part missing or longer than the router reads) is as
   // wrong as any other: the same 404, not the web app's page.
-  for (const prefix of ['/download-ticket/*', '/download-invoice/*']) app.get(prefix, async (_request, reply) => send(reply, null, ''));
+  for (const prefix of ['/download-ticket/*', '/download-invoice/*', '/download-credit-note/*']) app.get(prefix, async (_request, reply) => send(reply, null, ''));
 }

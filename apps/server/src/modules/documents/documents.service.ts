@@ -1,9 +1,10 @@
-import { computeInvoice, type ShopConfigFile } from '@festival/contract';
+import type { ShopConfigFile } from '@festival/contract';
 import type { Db } from '../../db/client';
-import { taxRatesOfItems } from '../checkout/checkout.queries';
-import { INVOICE_LINK, orderLinkSignatureMatches } from '../checkout/order-links.signatures';
+import { creditNoteLink, INVOICE_LINK, orderLinkSignatureMatches } from '../checkout/order-links.signatures';
+import { findCreditNoteOfRefund, findInvoiceOfOrder, type InvoiceRow } from '../invoicing/invoicing.queries';
+import { contentOf, issueInvoice } from '../invoicing/invoicing.service';
 import { formatAmount } from '../orders/orders.mail';
-import { findOrderForInvoice, findTicketForDownload } from './documents.queries';
+import { findOrderIdentity, findTicketForDownload } from './documents.queries';
 import { renderInvoicePdf } from './invoice-pdf';
 import { renderTicketPdf } from './ticket-pdf';
 
@@ -13,12 +14,35 @@ export function formatDateTime(config: Pick<ShopConfigFile, 'locale'>, date: Dat
 }
 
 /**
- * The two documents customers download by a direct link (spec section 2): a ticket by its
- * holder's e-mail and code, an invoice by the order code and its checksum. Null means the link is
+ * The documents customers download by a direct link (spec section 2): a ticket by its holder's
+ * e-mail and code, an invoice by the order code and its checksum, and (ours, decision 0033) a
+ * refund's credit note by the order code, the refund and its own checksum. Null means the link is
  * wrong or the document not (yet) available; the route answers every such case with the same 404.
  */
-export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /** APP_SECRET, then previous ones still honoured. */ linkSecrets: readonly string[] }) {
+export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /** APP_SECRET, then previous ones still honoured. */ linkSecrets: readonly string[]; now?: () => Date }) {
   const { db, config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const day = (iso: string, timeZone = config.timezone) => new Intl.DateTimeFormat(config.locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(new Date(iso));
+  /** An issued document drawn from what it said when issued. */
+  const render = (row: InvoiceRow) => {
+    const content = contentOf(row);
+    const supply = [
+      ...content.supply.events.map((event) => (event.startsAt ? `${day(event.startsAt, event.timezone)} (${event.name})` : event.name)),
+      // Goods leave after payment; the payment date is the VAT point either way (art. 65/66).
+      ...(content.supply.goods ? ['Merchandise: dispatched after payment'] : []),
+    ];
+    return renderInvoicePdf({
+      kind: row.kind,
+      number: row.number,
+      shopName: config.name,
+      content,
+      issuedOn: day(row.issuedAt.toISOString()),
+      paidOn: content.paidAt ? day(content.paidAt) : null,
+      supply,
+      corrects: content.corrects ? `${content.corrects.number} of ${day(content.corrects.issuedAt)}` : null,
+      money: (minor) => formatAmount(config, minor),
+    });
+  };
   return {
     async ticketPdf(email: string, code: string): Promise<Buffer | null> {
       const row = await findTicketForDownload(db, code);
@@ -47,59 +71,21 @@ export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /
       // checksum every link shared before, open no invoice (the portal makes this link afresh on
       // every view, and no message ever carried it).
       if (!orderLinkSignatureMatches(deps.linkSecrets, orderCode, INVOICE_LINK, checksum)) return null;
-      const found = await findOrderForInvoice(db, orderCode);
+      const order = await findOrderIdentity(db, orderCode);
       // An invoice exists once the order is paid (has_invoice).
-      if (!found || found.order.paymentStatus !== 'paid') return null;
-      const { order } = found;
-      const rates = await taxRatesOfItems(db, [...new Set([...found.tickets, ...found.purchases].map((line) => line.shopItemId))]);
-      const invoice = computeInvoice(
-        [
-          ...found.tickets.map((ticket) => ({
-            id: ticket.id,
-            name: ticket.productName,
-            shop_item_type: 'tickets' as const,
-            full_name: ticket.fullName,
-            email: ticket.email,
-            travel_time: null,
-            timezone: null,
-            product_type: ticket.productType,
-            event: null,
-            event_id: null,
-            type: ticket.productType,
-            price: ticket.price + ticket.fee,
-            taxRate: rates.get(ticket.shopItemId) ?? null,
-          })),
-          ...found.purchases.map((purchase) => ({
-            id: purchase.id,
-            name: purchase.name,
-            shop_item_type: 'merchandise' as const,
-            full_name: null,
-            email: null,
-            travel_time: null,
-            timezone: null,
-            product_type: 'merchandise',
-            event: null,
-            event_id: null,
-            type: 'merchandise',
-            price: purchase.price + purchase.fee,
-            taxRate: rates.get(purchase.shopItemId) ?? null,
-          })),
-        ],
-        order.shippingAmount > 0 ? { name: order.shippingName ?? 'Shipping', type: 'shipping', price: order.shippingAmount } : null,
-      );
-      const address = order.billingAddress ?? {};
-      return renderInvoicePdf({
-        shopName: config.name,
-        contact: { email: config.contact.email, address: config.contact.address },
-        orderCode: order.code,
-        date: formatDateTime(config, order.paidAt ?? order.createdAt, config.timezone),
-        buyer: { fullName: found.fullName, email: found.email, address: [...Object.values(address).filter(Boolean), order.billingCountry ?? ''].filter(Boolean) },
-        invoice,
-        discount: { name: order.discountName, amount: order.discountAmount },
-        totalPaid: order.totalPaid,
-        totalRefunded: order.totalRefunded,
-        money: (minor) => formatAmount(config, minor),
-      });
+      if (!order || order.paymentStatus !== 'paid') return null;
+      // Issued at payment; an order paid before invoices were numbered gets its number now (decision 0033).
+      const invoice = (await findInvoiceOfOrder(db, order.id)) ?? (await db.transaction((tx) => issueInvoice(tx, config, order.id, now())));
+      return invoice ? render(invoice) : null;
+    },
+
+    /** The credit note of a processed refund, by the order's code, the refund's id and the link's own signature (decision 0033). */
+    async creditNotePdf(orderCode: string, refundId: number, checksum: string): Promise<Buffer | null> {
+      if (!Number.isSafeInteger(refundId) || !orderLinkSignatureMatches(deps.linkSecrets, orderCode, creditNoteLink(refundId), checksum)) return null;
+      const note = await findCreditNoteOfRefund(db, refundId);
+      const order = await findOrderIdentity(db, orderCode);
+      if (!note || !order || note.orderId !== order.id) return null;
+      return render(note);
     },
   };
 }

@@ -1,36 +1,85 @@
-import { escapeHtmlText } from '../config/shop-config';
+import { render } from '@react-email/components';
+import type { ShopConfigFile } from '@festival/contract';
+import { createElement } from 'react';
+import { MailTemplate, type MailBlock, type MailLook } from './mail-template';
+
+export type { MailBlock } from './mail-template';
 
 export interface MailContent {
   /** The shop's name: the sender's display name and the header of the message. */
   shopName: string;
   /** First line, such as "Hello Jane Doe,". */
   greeting: string;
-  /** Paragraphs of plain text. */
-  paragraphs: string[];
-  /** A button in HTML, a line with the URL in text. */
+  /** Paragraphs of plain text, before the blocks. */
+  paragraphs?: string[];
+  /** Details, download links and more, after the paragraphs. */
+  blocks?: MailBlock[];
+  /** A button in HTML, a label and the URL on its own line in text. */
   action?: { label: string; url: string };
   /** Lines after the action, such as a note about how long a link works. */
   after?: string[];
 }
 
+/** The shop's configuration parts a message's look comes from; without it, the default look. */
+export type MailLookConfig = Pick<ShopConfigFile, 'publicBaseUrl'> & Partial<Pick<ShopConfigFile, 'brand'>>;
+
+const DEFAULT_LOOK = { logoWidth: 48, primaryColour: '#3b1f6e', onPrimaryColour: '#ffffff', backgroundColour: '#f6f4fa', textColour: '#1d1a24' };
+
 /**
- * The text and HTML bodies of a message from the same content: the HTML is simple, inline-styled
- * (mail clients ignore style sheets) and escapes every text it is given.
+ * The logo's address as a mail client fetches it: absolute, under the shop's public address (a
+ * message has no page to be relative to, and the image is one the shop serves itself).
  */
-export function composeMail(content: MailContent): { text: string; html: string } {
-  const lines = [content.greeting, '', ...content.paragraphs.flatMap((paragraph) => [paragraph, ''])];
-  if (content.action) lines.push(`${content.action.label}: ${content.action.url}`, '');
-  for (const line of content.after ?? []) lines.push(line, '');
-  lines.push(content.shopName);
-  const paragraph = (text: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtmlText(text)}</p>`;
-  const action = content.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtmlText(content.action.url)}" style="background:#3b1f6e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtmlText(content.action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtmlText(content.action.url)}</p>`
-    : '';
-  const html = `<!doctype html><html lang="en"><body style="margin:0;padding:24px;background:#f6f4fa;font-family:Arial,Helvetica,sans-serif;color:#1d1a24">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-<h1 style="font-size:20px;margin:0 0 24px;color:#3b1f6e">${escapeHtmlText(content.shopName)}</h1>
-${paragraph(content.greeting)}${content.paragraphs.map(paragraph).join('')}${action}${(content.after ?? []).map(paragraph).join('')}
-</div></body></html>`;
-  return { text: lines.join('\n'), html };
+export function mailLook(shopName: string, config?: MailLookConfig): MailLook {
+  const brand = { ...DEFAULT_LOOK, ...config?.brand };
+  const logoUrl = config && brand.logo ? `${config.publicBaseUrl.replace(/\/+$/, '')}${brand.logo}` : null;
+  return { shopName, logoUrl, logoWidth: brand.logoWidth, primaryColour: brand.primaryColour, onPrimaryColour: brand.onPrimaryColour, backgroundColour: brand.backgroundColour, textColour: brand.textColour };
+}
+
+function blocksOf(content: MailContent): MailBlock[] {
+  return [
+    ...(content.paragraphs ?? []).map((text): MailBlock => ({ kind: 'text', text })),
+    ...(content.blocks ?? []),
+    ...(content.action ? [{ kind: 'button', ...content.action } satisfies MailBlock] : []),
+    ...(content.after ?? []).map((text): MailBlock => ({ kind: 'note', text })),
+  ];
+}
+
+/**
+ * The plain-text part, written for reading on its own (not converted from the HTML): paragraphs
+ * separated by blank lines, every address alone on its line so a client makes it a link whole.
+ */
+export function mailText(content: MailContent): string {
+  const parts: string[] = [content.greeting];
+  for (const block of blocksOf(content)) {
+    switch (block.kind) {
+      case 'text':
+      case 'note':
+      case 'code':
+        parts.push(block.text);
+        break;
+      case 'details':
+        parts.push(block.rows.map((row) => `${row.label}: ${row.value}`).join('\n'));
+        break;
+      case 'links':
+        parts.push(block.items.map((item) => [item.title, ...(item.detail ? [item.detail] : []), `${item.label}:`, item.url].join('\n')).join('\n\n'));
+        break;
+      case 'button':
+        parts.push(`${block.label}:\n${block.url}`);
+        break;
+    }
+  }
+  parts.push(content.shopName);
+  return `${parts.join('\n\n')}\n`;
+}
+
+/**
+ * The text and HTML bodies of a message from the same content. The HTML comes from one
+ * react-email template (mail-template.tsx): React escapes every text it is given, so names and
+ * configured texts cannot add markup.
+ */
+export async function composeMail(content: MailContent, config?: MailLookConfig): Promise<{ text: string; html: string }> {
+  const blocks = blocksOf(content);
+  const preview = blocks.find((block) => block.kind === 'text')?.text ?? content.greeting;
+  const html = await render(createElement(MailTemplate, { look: mailLook(content.shopName, config), preview: preview.slice(0, 140), greeting: content.greeting, blocks }));
+  return { text: mailText(content), html };
 }

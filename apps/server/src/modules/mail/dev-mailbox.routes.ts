@@ -14,7 +14,8 @@ const LISTED = 200;
  * inline styles and nothing else (no scripts, no requests), is sandboxed even when opened
  * directly, and may be framed only by the mailbox page.
  */
-const BODY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; frame-ancestors 'self'; sandbox allow-popups allow-popups-to-escape-sandbox";
+// The shop's own images (the logo of every message, decision 0032) show; nothing from elsewhere.
+const BODY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'none'; frame-ancestors 'self'; sandbox allow-popups allow-popups-to-escape-sandbox";
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;padding:1.5rem;color:#1d1a24;background:#f6f4fa;line-height:1.5}
 main{max-width:60rem;margin:0 auto}

@@ -18,7 +18,8 @@ import { enqueueMail, REMOVED_SECRET_BODY } from './outbox';
 /** The sender's timings scaled down: polls every 50 ms, retries after 20 ms doubling to 200 ms, gives up after 6 attempts. */
 const FAST = { pollMs: 50, leaseMs: 5_000, sendTimeoutMs: 2_000, batchSize: 5, retry: { firstDelayMs: 20, maxDelayMs: 200, maxAttempts: 6 } };
 
-const mailTo = (to: string, subject = `Hello ${to}`) => ({ to, subject, ...composeMail({ shopName: 'Test Festival', greeting: 'Hello Jane,', paragraphs: ['Your password: Zq7-häpy'], action: { label: 'Log in', url: 'https://shop.example.org/login' } }) });
+const bodies = await composeMail({ shopName: 'Test Festival', greeting: 'Hello Jane,', paragraphs: ['Your password: Zq7-häpy'], action: { label: 'Log in', url: 'https://shop.example.org/login' } });
+const mailTo = (to: string, subject = `Hello ${to}`) => ({ to, subject, ...bodies });
 
 async function outboxRow(db: Db, to: string) {
   const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));

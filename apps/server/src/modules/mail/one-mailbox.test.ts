@@ -77,7 +77,7 @@ describe.each(testEngines())('one mailbox per message on %s', (engine) => {
   });
 
   it('never sends to a stored recipient that is not one mailbox: it is marked failed and logged, the others go out', async () => {
-    const content = composeMail({ shopName: 'Test Festival', greeting: 'Hello,', paragraphs: ['A message.'] });
+    const content = await composeMail({ shopName: 'Test Festival', greeting: 'Hello,', paragraphs: ['A message.'] });
     const stored = ['owner@example.org,victim@example.net', 'owner@example.org<victim@example.net>', '"a" <victim@example.net>', 'owner@example.org;victim@example.net', 'owner@example.org victim@example.net', 'owner@example.org\r\nBcc: victim@example.net'];
     for (const to of stored) await enqueueMail(shop.database.db, { to, subject: 'Stored before the rule', ...content });
     await enqueueMail(shop.database.db, { to: 'good@example.org', subject: 'After them', ...content });
@@ -97,7 +97,7 @@ describe.each(testEngines())('one mailbox per message on %s', (engine) => {
   });
 
   it('lets no text in a subject shape it beyond its own text: control, bidi and zero-width characters, line breaks, encoded words, length', async () => {
-    const content = composeMail({ shopName: 'Test Festival', greeting: 'Hello,', paragraphs: ['A message.'] });
+    const content = await composeMail({ shopName: 'Test Festival', greeting: 'Hello,', paragraphs: ['A message.'] });
     const texts = [...CONTROL_TEXTS, 'x'.repeat(5_000)];
     for (const [index, text] of texts.entries()) {
       await enqueueMail(shop.database.db, { to: `subject${index}@example.org`, subject: `${text} passed a ticket on to you`, ...content });

@@ -61,7 +61,7 @@ export async function createBoxOfficeOrder(
       customer = await insertCustomer(tx, { email, fullName: input.fullName.trim(), passwordHash });
       if (!customer) throw new AppError('CONFLICT', 'The account was created by someone else at this moment; run the command again.');
       accountCreated = true;
-      await enqueueMail(tx, passwordMail(config, customer.email, customer.fullName, password));
+      await enqueueMail(tx, await passwordMail(config, customer.email, customer.fullName, password));
     }
 
     const taken: { row: typeof shopItems.$inferSelect; line: BoxOfficeLine }[] = [];
@@ -123,7 +123,7 @@ export async function createBoxOfficeOrder(
     if (order.paymentStatus === 'paid') await deps.payments.fulfil(tx, order);
     // The accept-terms link's own signature (decision 0027): it opens that page and nothing else.
     const link = `/accept-tcs/${encodeURIComponent(order.code)}/${orderLinkSignature(deps.appSecret, order.code, ACCEPT_TERMS_LINK)}`;
-    await enqueueMail(tx, termsLinkMail(config, { email: customer.email, fullName: customer.fullName }, order, link));
+    await enqueueMail(tx, await termsLinkMail(config, { email: customer.email, fullName: customer.fullName }, order, link));
     return { order, accountCreated, link };
   });
   return result;

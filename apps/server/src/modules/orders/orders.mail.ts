@@ -1,10 +1,11 @@
 import type { ShopConfigFile } from '@festival/contract';
-import { shopLink } from '../accounts/accounts.mail';
-import { composeMail } from '../mail/compose';
+import { shopLink, ticketLinkItem } from '../accounts/accounts.mail';
+import { composeMail, type MailBlock } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
 import type { OrderRow, TicketRow } from './orders.queries';
 
-type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'currency' | 'locale' | 'bankTransfer'>;
+type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'currency' | 'locale' | 'timezone' | 'bankTransfer'> & Partial<Pick<ShopConfigFile, 'brand'>>;
+type MailTicket = Pick<TicketRow, 'code' | 'productName' | 'fullName' | 'email'>;
 
 const amountFormats = new Map<string, Intl.NumberFormat>();
 
@@ -16,99 +17,209 @@ export function formatAmount(config: Pick<ShopConfigFile, 'currency' | 'locale'>
   return format.format(minor / 100);
 }
 
-/** The order confirmation: sent once, when the order is paid (or its first payment-plan payment is). */
-export function confirmationMail(
+/** A date as the shop's locale writes it, in the shop's time zone ("14 March 2027"). */
+export function formatDate(config: Pick<ShopConfigFile, 'locale' | 'timezone'>, at: Date): string {
+  return new Intl.DateTimeFormat(config.locale, { dateStyle: 'long', timeZone: config.timezone }).format(at);
+}
+
+const ticketItems = (config: Config, buyerEmail: string, tickets: MailTicket[]) =>
+  tickets.map((ticket) => ticketLinkItem(config, { code: ticket.code, product: ticket.productName, fullName: ticket.fullName, email: ticket.email ?? buyerEmail }));
+
+/**
+ * The order confirmation: sent once, when the order is paid (or its first payment-plan payment is).
+ * Its ticket links download now only when the order is paid in full (documents.service): until
+ * then it says when the tickets come instead, and ticketsReadyMail brings them.
+ */
+export async function confirmationMail(
   config: Config,
   to: { email: string; fullName: string },
   order: OrderRow,
-  tickets: Pick<TicketRow, 'code' | 'productName' | 'fullName' | 'email'>[],
+  tickets: MailTicket[],
   merchandise: { name: string }[],
-): OutgoingMail {
-  const ticketLines = tickets.map(
-    (ticket) =>
-      `${ticket.productName}${ticket.fullName ? ` for ${ticket.fullName}` : ''} (${ticket.code}): ${shopLink(config, `/download-ticket/${encodeURIComponent(ticket.email ?? to.email)}/${ticket.code}`)}`,
-  );
+  lastDueAt: Date | null,
+): Promise<OutgoingMail> {
+  const paid = order.paymentStatus === 'paid';
+  const ticketBlocks: MailBlock[] = !tickets.length
+    ? []
+    : paid
+      ? [{ kind: 'text', text: 'Your tickets: download each one and show it at the entrance.' }, { kind: 'links', items: ticketItems(config, to.email, tickets) }]
+      : [
+          {
+            kind: 'text',
+            text: `Your ${tickets.length === 1 ? 'ticket is' : `${tickets.length} tickets are`} reserved for you. We will e-mail ${tickets.length === 1 ? 'it' : 'them'} to you to download once the last instalment is paid${lastDueAt ? ` (due on ${formatDate(config, lastDueAt)})` : ''}.`,
+          },
+        ];
   return {
     to: to.email,
     subject: `Your order ${order.code} at ${config.name}`,
     dedupeKey: `order-confirmation:${order.id}`,
-    ...composeMail({
-      shopName: config.name,
-      greeting: `Hello ${to.fullName},`,
-      paragraphs: [
-        `Thank you for your order ${order.code}. We have received ${formatAmount(config, order.totalPaid)}.`,
-        ...(ticketLines.length ? ['Your tickets (download each one and show it at the entrance):', ...ticketLines] : []),
-        ...(merchandise.length ? [`Merchandise: ${merchandise.map((item) => item.name).join(', ')}. We will ship it to the address you gave.`] : []),
-      ],
-      action: { label: 'View your order', url: shopLink(config, `/portal/orders/${encodeURIComponent(order.code)}`) },
-    }),
+    ...(await composeMail(
+      {
+        shopName: config.name,
+        greeting: `Hello ${to.fullName},`,
+        paragraphs: [
+          paid
+            ? `Thank you for your order ${order.code}. We have received ${formatAmount(config, order.totalPaid)}.`
+            : `Thank you for your order ${order.code}. We have received ${formatAmount(config, order.totalPaid)} of ${formatAmount(config, order.totalPrice)}; the rest follows in instalments, and we will remind you before each one is due.`,
+        ],
+        blocks: [
+          ...ticketBlocks,
+          ...(merchandise.length ? [{ kind: 'text', text: `Merchandise: ${merchandise.map((item) => item.name).join(', ')}. We will ship it to the address you gave.` } satisfies MailBlock] : []),
+        ],
+        action: { label: 'View your order', url: shopLink(config, `/portal/orders/${encodeURIComponent(order.code)}`) },
+      },
+      config,
+    )),
   };
 }
 
-/** How to pay an order by bank transfer: sent once, when the order is placed. */
-export function bankTransferMail(config: Config, to: { email: string; fullName: string }, order: OrderRow): OutgoingMail {
+/**
+ * A payment plan paid in full: the tickets that were promised in its confirmation, now
+ * downloadable. One per order and address: the buyer gets every ticket of the order, a holder
+ * with another address only their own (so no one receives another person's ticket uninvited).
+ */
+export async function ticketsReadyMail(config: Config, to: { email: string; fullName: string | null }, order: Pick<OrderRow, 'id' | 'code'>, tickets: MailTicket[], buyerEmail: string): Promise<OutgoingMail> {
+  const buyer = to.email.toLowerCase() === buyerEmail.toLowerCase();
+  return {
+    to: to.email,
+    subject: `Your tickets for ${config.name} (order ${order.code})`,
+    dedupeKey: `order-tickets:${order.id}:${to.email.toLowerCase()}`,
+    ...(await composeMail(
+      {
+        shopName: config.name,
+        greeting: to.fullName ? `Hello ${to.fullName},` : 'Hello,',
+        paragraphs: [
+          buyer
+            ? `The last instalment of your order ${order.code} has been paid: thank you. Your tickets are ready. Download each one and show it at the entrance.`
+            : `${tickets.length === 1 ? 'A ticket' : 'Tickets'} in your name ${tickets.length === 1 ? 'was' : 'were'} bought for you (order ${order.code}). Download ${tickets.length === 1 ? 'it' : 'each one'} and show it at the entrance.`,
+        ],
+        blocks: [{ kind: 'links', items: ticketItems(config, buyerEmail, tickets) }],
+        ...(buyer ? { action: { label: 'View your order', url: shopLink(config, `/portal/orders/${encodeURIComponent(order.code)}`) } } : {}),
+      },
+      config,
+    )),
+  };
+}
+
+/**
+ * The messages that hand out a paid order's tickets besides its confirmation: one to each holder
+ * of another address with theirs (the buyer chose that address for them), and, when the tickets
+ * become downloadable after the confirmation (a payment plan's last instalment), one to the buyer
+ * with all of them.
+ */
+export function ticketsReadyMails(config: Config, buyer: { email: string; fullName: string }, order: Pick<OrderRow, 'id' | 'code'>, tickets: MailTicket[], toBuyer: boolean): Promise<OutgoingMail[]> {
+  const mails = toBuyer && tickets.length ? [ticketsReadyMail(config, buyer, order, tickets, buyer.email)] : [];
+  const others = new Map<string, MailTicket[]>();
+  for (const ticket of tickets) {
+    const address = ticket.email?.trim();
+    if (!address || address.toLowerCase() === buyer.email.toLowerCase()) continue;
+    const key = address.toLowerCase();
+    others.set(key, [...(others.get(key) ?? []), ticket]);
+  }
+  for (const held of others.values()) mails.push(ticketsReadyMail(config, { email: held[0]!.email!.trim(), fullName: held[0]!.fullName }, order, held, buyer.email));
+  return Promise.all(mails);
+}
+
+/** The deadline of an unpaid bank-transfer order (its pay_by), or null when it is kept until paid. */
+export function bankTransferPayBy(config: Pick<ShopConfigFile, 'bankTransfer'>, from: Date): Date | null {
+  const days = config.bankTransfer?.payWithinDays;
+  return days ? new Date(from.getTime() + days * 24 * 60 * 60_000) : null;
+}
+
+/** The bank details, reference and amount of an unpaid transfer, as the e-mail and the pages list them. */
+export function bankTransferRows(config: Config, order: Pick<OrderRow, 'code' | 'paymentReference' | 'totalPrice' | 'totalPaid'>): { label: string; value: string }[] {
   const bank = config.bankTransfer;
+  return [
+    ...(bank ? [{ label: 'Account holder', value: bank.accountHolder }, { label: 'IBAN', value: bank.iban }, { label: 'BIC', value: bank.bic }] : []),
+    { label: 'Payment reference', value: order.paymentReference ?? order.code },
+    { label: 'Amount', value: formatAmount(config, order.totalPrice - order.totalPaid) },
+  ];
+}
+
+/**
+ * How to pay an order by bank transfer: sent once, when the order is placed in the shop, or when
+ * the terms of a box-office transfer order are accepted. Everything a transfer needs: account,
+ * reference, exact amount, and by when (the order's pay_by, after which it is abandoned).
+ */
+export async function bankTransferMail(config: Config, to: { email: string; fullName: string }, order: OrderRow, hasTickets = true): Promise<OutgoingMail> {
+  const deadline = order.payBy
+    ? `Please make sure it arrives by ${formatDate(config, order.payBy)}: an order still unpaid then is cancelled and its items go back on sale.`
+    : 'There is no deadline, but nothing is issued or shipped before your payment has arrived.';
   return {
     to: to.email,
     subject: `How to pay your order ${order.code} at ${config.name}`,
     dedupeKey: `bank-transfer:${order.id}`,
-    ...composeMail({
-      shopName: config.name,
-      greeting: `Hello ${to.fullName},`,
-      paragraphs: [
-        `Thank you for your order ${order.code}. Please transfer ${formatAmount(config, order.totalPrice - order.totalPaid)} to our bank account, with the payment reference, so we can match your payment to your order.`,
-        ...(bank ? [`Account holder: ${bank.accountHolder}`, `IBAN: ${bank.iban}`, `BIC: ${bank.bic}`] : []),
-        `Payment reference: ${order.paymentReference ?? order.code}`,
-        'Your tickets are issued as soon as your payment has arrived; we will e-mail you then.',
-      ],
-      action: { label: 'View your order', url: shopLink(config, `/order/${encodeURIComponent(order.code)}`) },
-    }),
+    ...(await composeMail(
+      {
+        shopName: config.name,
+        greeting: `Hello ${to.fullName},`,
+        paragraphs: [
+          `Thank you for your order ${order.code}. Please transfer ${formatAmount(config, order.totalPrice - order.totalPaid)} to our bank account, with the payment reference, so we can match your payment to your order.`,
+        ],
+        blocks: [
+          { kind: 'details', rows: bankTransferRows(config, order) },
+          { kind: 'text', text: deadline },
+          { kind: 'text', text: hasTickets ? 'Your tickets are issued as soon as your payment has arrived; we will e-mail them to you then.' : 'We will e-mail you as soon as your payment has arrived.' },
+        ],
+        action: { label: 'View your order', url: shopLink(config, `/portal/orders/${encodeURIComponent(order.code)}`) },
+      },
+      config,
+    )),
   };
 }
 
 /** A reminder before an instalment's due date, or the notice that it is overdue: each sent once. */
-export function instalmentMail(
-  config: Config & Pick<ShopConfigFile, 'timezone'>,
+export async function instalmentMail(
+  config: Config,
   kind: 'due' | 'overdue',
   to: { email: string; fullName: string },
   order: OrderRow,
   instalment: { id: number; amount: number; paidAmount: number; dueAt: Date },
   path: string,
-): OutgoingMail {
+): Promise<OutgoingMail> {
   const amount = formatAmount(config, instalment.amount - instalment.paidAmount);
-  const date = new Intl.DateTimeFormat(config.locale, { dateStyle: 'long', timeZone: config.timezone }).format(instalment.dueAt);
+  const date = formatDate(config, instalment.dueAt);
   return {
     to: to.email,
     subject: kind === 'due' ? `Your next payment for order ${order.code} is due on ${date}` : `Your payment for order ${order.code} is overdue`,
     dedupeKey: `instalment-${kind}:${instalment.id}`,
-    ...composeMail({
-      shopName: config.name,
-      greeting: `Hello ${to.fullName},`,
-      paragraphs: [
-        kind === 'due'
-          ? `A payment of ${amount} for your payment plan (order ${order.code}) is due on ${date}.`
-          : `The payment of ${amount} for your payment plan (order ${order.code}) was due on ${date} and has not arrived yet. Please pay it now to keep your tickets.`,
-      ],
-      action: { label: 'Make payment', url: shopLink(config, path) },
-      after: ['If you have paid in the meantime, you can ignore this message.'],
-    }),
+    ...(await composeMail(
+      {
+        shopName: config.name,
+        greeting: `Hello ${to.fullName},`,
+        paragraphs: [
+          kind === 'due'
+            ? `A payment of ${amount} for your payment plan (order ${order.code}) is due on ${date}.`
+            : `The payment of ${amount} for your payment plan (order ${order.code}) was due on ${date} and has not arrived yet. Please pay it now to keep your tickets.`,
+        ],
+        action: { label: 'Make payment', url: shopLink(config, path) },
+        after: ['If you have paid in the meantime, you can ignore this message.'],
+      },
+      config,
+    )),
   };
 }
 
 /** A box-office order: the customer accepts its terms (and pays, if it is unpaid) through this link. */
-export function termsLinkMail(config: Config, to: { email: string; fullName: string }, order: OrderRow, path: string): OutgoingMail {
+export async function termsLinkMail(config: Config, to: { email: string; fullName: string }, order: OrderRow, path: string): Promise<OutgoingMail> {
+  const next =
+    order.paymentStatus === 'paid'
+      ? 'Please read and accept our terms and conditions to complete it.'
+      : order.paymentMethod === 'bank_transfer'
+        ? 'Please read and accept our terms and conditions to complete it; then we will e-mail you the bank details to pay it, and the page shows them too.'
+        : 'Please read and accept our terms and conditions to complete it; then you pay it by card on the same page.';
   return {
     to: to.email,
     subject: `Please accept the terms of your order ${order.code} at ${config.name}`,
     dedupeKey: `terms-link:${order.id}`,
-    ...composeMail({
-      shopName: config.name,
-      greeting: `Hello ${to.fullName},`,
-      paragraphs: [
-        `Your order ${order.code} (${formatAmount(config, order.totalPrice)}) was placed for you by our box office.`,
-        'Please read and accept our terms and conditions to complete it.',
-      ],
-      action: { label: 'Accept the Terms and Conditions', url: shopLink(config, path) },
-    }),
+    ...(await composeMail(
+      {
+        shopName: config.name,
+        greeting: `Hello ${to.fullName},`,
+        paragraphs: [`Your order ${order.code} (${formatAmount(config, order.totalPrice)}) was placed for you by our box office.`, next],
+        action: { label: 'Accept the Terms and Conditions', url: shopLink(config, path) },
+      },
+      config,
+    )),
   };
 }

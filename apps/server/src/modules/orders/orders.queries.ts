@@ -123,18 +123,23 @@ export async function setOrderItemsStatus(tx: Db, orderId: number, from: string,
   );
 }
 
-/** What a confirmation e-mail shows of an order: its customer, tickets and merchandise, in one statement. */
+/**
+ * What an order's e-mails show of it: its customer, tickets and merchandise, and when its last
+ * open instalment is due (null without one), in one statement.
+ */
 export async function loadOrderForMail(db: Db, order: { id: number; customerId: number }) {
-  const [row] = await executeRows<{ customer: { email: string; full_name: string }; tickets: Record<string, unknown>[] | null; purchases: Record<string, unknown>[] | null }>(
+  const [row] = await executeRows<{ customer: { email: string; full_name: string }; tickets: Record<string, unknown>[] | null; purchases: Record<string, unknown>[] | null; last_due_at: string | Date | null }>(
     db,
     sql`SELECT (SELECT json_build_object('email', c.email, 'full_name', c.full_name) FROM ${customers} c WHERE c.id = ${order.customerId}) AS customer,
                (SELECT json_agg(t ORDER BY t.id) FROM ${tickets} t WHERE t.order_id = ${order.id}) AS tickets,
-               (SELECT json_agg(m ORDER BY m.id) FROM ${merchandisePurchases} m WHERE m.order_id = ${order.id}) AS purchases`,
+               (SELECT json_agg(m ORDER BY m.id) FROM ${merchandisePurchases} m WHERE m.order_id = ${order.id}) AS purchases,
+               (SELECT max(p.due_at) FROM ${paymentPlanPayments} p WHERE p.order_id = ${order.id} AND p.status NOT IN ('paid', 'cancelled')) AS last_due_at`,
   );
   return {
     customer: { email: row!.customer.email, fullName: row!.customer.full_name },
     tickets: rowsFromJson(tickets, row!.tickets),
     purchases: rowsFromJson(merchandisePurchases, row!.purchases),
+    lastDueAt: row!.last_due_at === null ? null : new Date(row!.last_due_at),
   };
 }
 

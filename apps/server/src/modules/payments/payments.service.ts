@@ -8,7 +8,7 @@ import { issueInvoice } from '../invoicing/invoicing.service';
 import { enqueueMail } from '../mail/outbox';
 import { instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
 import { OVERDUE_AFTER_MS } from '../orders/order-view';
-import { confirmationMail, instalmentMail } from '../orders/orders.mail';
+import { confirmationMail, instalmentMail, ticketsReadyMails } from '../orders/orders.mail';
 import { paymentReturnedMail } from './payments.mail';
 import * as orderQueries from '../orders/orders.queries';
 import type { InstalmentRow, OrderRow } from '../orders/orders.queries';
@@ -79,13 +79,20 @@ export function createPaymentsService(deps: PaymentsDeps) {
       notifyPath: NOTIFY_PATH(gateway.provider),
     });
 
-  /** Issues the tickets and merchandise of an order that has money in, and confirms it by e-mail once. */
-  async function fulfil(tx: Db, order: OrderRow): Promise<void> {
+  /**
+   * Issues the tickets and merchandise of an order that has money in, and confirms it by e-mail
+   * once. A payment plan's confirmation only says when its tickets come (they download once the
+   * order is paid in full); `ticketsNowReady` marks that moment after it, and the buyer gets them
+   * then. Holders of another address get theirs once the order is paid (each message once).
+   */
+  async function fulfil(tx: Db, order: OrderRow, ticketsNowReady = false): Promise<void> {
     await orderQueries.setOrderItemsStatus(tx, order.id, 'pending', 'active');
     // Paid in full: the invoice is issued, and numbered, in the transaction that takes the money (decision 0033).
     if (order.paymentStatus === 'paid') await issueInvoice(tx, config, order.id, now());
-    const { customer, tickets, purchases } = await orderQueries.loadOrderForMail(tx, order);
-    await enqueueMail(tx, confirmationMail(config, customer, order, tickets, purchases));
+    const { customer, tickets, purchases, lastDueAt } = await orderQueries.loadOrderForMail(tx, order);
+    const active = tickets.filter((ticket) => ticket.status === 'active');
+    await enqueueMail(tx, await confirmationMail(config, customer, order, active, purchases, lastDueAt));
+    if (order.paymentStatus === 'paid') for (const mail of await ticketsReadyMails(config, customer, order, active, ticketsNowReady)) await enqueueMail(tx, mail);
   }
 
   /** Adds money to an order: paid in full, or partly (a payment-plan instalment, a partial transfer). */
@@ -108,7 +115,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     });
     // Paid in full issues the tickets and confirms; a payment plan does so at its initial payment
     // (the confirmation's dedupe key keeps it to one message).
-    if (status === 'paid' || (firstMoney && order.paymentPlan?.length)) await fulfil(tx, updated);
+    if (status === 'paid' || (firstMoney && order.paymentPlan?.length)) await fulfil(tx, updated, status === 'paid' && !firstMoney && Boolean(order.paymentPlan?.length));
     return updated;
   }
 
@@ -194,7 +201,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     });
     await queries.setRefundedAndAddToOrder(tx, payment, refundId);
     const customer = await orderQueries.findOrderCustomer(tx, order.customerId);
-    await enqueueMail(tx, paymentReturnedMail(config, customer, order, payment));
+    await enqueueMail(tx, await paymentReturnedMail(config, customer, order, payment));
     deps.logger?.warn({ order: order.code, reference: payment.providerReference, amount: payment.amount, reason, refundId }, 'a card payment the order did not need was refunded automatically');
   }
 
@@ -206,7 +213,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       for (const { instalment, order } of rows) {
         const customer = await orderQueries.findOrderCustomer(tx, order.customerId);
         const link = `/payment-plan-payment/${encodeURIComponent(order.code)}/${orderLinkSignature(deps.appSecret, order.code, instalmentLink(instalment.reference))}/${encodeURIComponent(instalment.reference)}`;
-        await enqueueMail(tx, instalmentMail(config, kind, customer, order, instalment, link));
+        await enqueueMail(tx, await instalmentMail(config, kind, customer, order, instalment, link));
         await orderQueries.updateInstalment(tx, instalment.id, kind === 'due' ? { reminderSentAt: now() } : { overdueNoticeSentAt: now() });
       }
       return rows.length;

@@ -55,7 +55,7 @@ export function createPortalService(deps: PortalDeps) {
     if (existing) return { customer: existing, created: false };
     const created = await insertCustomer(tx, { email, fullName: fullName || email, passwordHash });
     if (!created) throw new AppError('CONFLICT', messages.server.internal);
-    await enqueueMail(tx, passwordMail(config, created.email, created.fullName, password));
+    await enqueueMail(tx, await passwordMail(config, created.email, created.fullName, password));
     return { customer: created, created: true };
   }
 
@@ -107,8 +107,8 @@ export function createPortalService(deps: PortalDeps) {
           code = newCode(20);
           changes.holder = { from: customer.email, to: holder.email };
           changes.code = { from: ticket.code, to: code };
-          await enqueueMail(tx, ticketPassedOnMail(config, { email: customer.email, fullName: customer.fullName }, ticket, holder.email));
-          await enqueueMail(tx, ticketReceivedMail(config, { email: holder.email, fullName: holder.fullName }, { ...ticket, code }, { email: customer.email, fullName: customer.fullName }, created));
+          await enqueueMail(tx, await ticketPassedOnMail(config, { email: customer.email, fullName: customer.fullName }, ticket, holder.email));
+          await enqueueMail(tx, await ticketReceivedMail(config, { email: holder.email, fullName: holder.fullName }, { ...ticket, code, fullName: next.full_name }, { email: customer.email, fullName: customer.fullName }, created, row.order.paymentStatus === 'paid'));
         }
         await queries.updateTicket(tx, ticket.id, {
           code,
@@ -217,7 +217,7 @@ export function createPortalService(deps: PortalDeps) {
           amounts,
         );
         const names = [...ticketRows.map((row) => `${row.productName} (${row.code})`), ...purchaseRows.map((row) => `${row.name} (${row.code})`)];
-        await enqueueMail(tx, refundRequestedMail(config, { email: customer.email, fullName: customer.fullName }, created, order.code, names));
+        await enqueueMail(tx, await refundRequestedMail(config, { email: customer.email, fullName: customer.fullName }, created, order.code, names));
         return created;
       });
       deps.mailQueued?.();

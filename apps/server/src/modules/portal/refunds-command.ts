@@ -46,7 +46,7 @@ export async function markRefundProcessed(deps: Deps, refundId: number): Promise
     // The credit note, numbered in the transaction that processes the refund (decision 0033).
     await issueCreditNote(tx, config, refund, now());
     const orderCode = (await findOrderCode(tx, refund.orderId)) ?? '';
-    await enqueueMail(tx, refundProcessedMail(config, await findOrderCustomer(tx, refund.customerId), refund, orderCode));
+    await enqueueMail(tx, await refundProcessedMail(config, await findOrderCustomer(tx, refund.customerId), refund, orderCode));
     return { id: refund.id, total: refund.total, orderCode };
   });
 }

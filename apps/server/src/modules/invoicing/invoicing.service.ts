@@ -1,0 +1,169 @@
+import { invoiceTotalsPerRate, postalAddressLines, shippingShares, shippingTaxRate, totalsPerRate, type InvoiceLine, type RateTotal, type ShopConfigFile, type TaxRate } from '@festival/contract';
+import type { Db } from '../../db/client';
+import { taxRatesOfItems } from '../checkout/checkout.queries';
+import { lockOrder } from '../orders/orders.queries';
+import * as queries from './invoicing.queries';
+import type { InvoiceRow } from './invoicing.queries';
+
+export const INVOICE_SERIES = 'invoice';
+export const CREDIT_NOTE_SERIES = 'credit-note';
+
+/**
+ * What an issued invoice or credit note says, fixed at issue (decision 0033): the PDF is drawn
+ * from this alone, so the order's later changes (a holder's new name, the buyer's new account
+ * name, a new tax rate in the catalogue, a new configuration) never change a filed document.
+ * Amounts are minor units; a credit note's are negative.
+ */
+export interface InvoiceContent {
+  seller: { legalName: string; address: string[]; vatNumber: string | null; registration: string | null; email: string; phone: string | null };
+  buyer: { name: string; email: string; address: string[] };
+  orderCode: string;
+  orderedAt: string;
+  /** When the order was paid in full: the chargeable event for payments received before the supply (EU VAT directive art. 65). */
+  paidAt: string | null;
+  currency: string;
+  /** What the date of supply is: each event's date for its tickets; merchandise ships after payment. */
+  supply: { events: { name: string; startsAt: string | null; timezone: string }[]; goods: boolean };
+  lines: { description: string; gross: number; rate: string }[];
+  discount: { name: string | null; amount: number } | null;
+  shipping: { method: string; gross: number; rate: string } | null;
+  rates: RateTotal[];
+  /** What the document totals: the order's total after the discount; a credit note's refund, negative. */
+  total: number;
+  /** For a credit note: the invoice it corrects. */
+  corrects: { number: string; issuedAt: string } | null;
+}
+
+export const contentOf = (row: InvoiceRow) => row.content as InvoiceContent;
+
+const formatNumber = (prefix: string, sequence: number) => `${prefix}${String(sequence).padStart(6, '0')}`;
+
+function sellerOf(config: ShopConfigFile): InvoiceContent['seller'] {
+  const seller = config.seller;
+  if (!seller) return { legalName: config.name, address: [config.contact.address].filter(Boolean), vatNumber: null, registration: null, email: config.contact.email, phone: null };
+  return { legalName: seller.legalName, address: seller.address, vatNumber: seller.vatNumber, registration: seller.registration ?? null, email: seller.email ?? config.contact.email, phone: seller.phone ?? null };
+}
+
+const rateName = (rate: TaxRate | null) => rate?.name ?? 'No tax';
+
+/**
+ * Issues the invoice of a paid order, once: inside the caller's transaction, with the order's
+ * row locked, so the number is taken in the transaction that makes the invoice exist (a rollback
+ * of the payment takes the invoice and its number with it) and two issues of one order wait for
+ * each other and find the first. An order not paid in full has no invoice yet (null).
+ */
+export async function issueInvoice(tx: Db, config: ShopConfigFile, orderId: number, now: Date): Promise<InvoiceRow | null> {
+  const order = await lockOrder(tx, { id: orderId });
+  if (!order || order.paymentStatus !== 'paid') return null;
+  const existing = await queries.findInvoiceOfOrder(tx, order.id);
+  if (existing) return existing;
+
+  const { buyer, tickets, purchases } = await queries.loadInvoiceLines(tx, order.id, order.customerId);
+  const rates = await taxRatesOfItems(tx, [...new Set([...tickets.map((row) => row.ticket.shopItemId), ...purchases.map((row) => row.shopItemId)])]);
+  const lines: (Pick<InvoiceLine, 'shop_item_type' | 'taxRate' | 'price'> & { description: string })[] = [
+    ...tickets.map(({ ticket }) => ({
+      description: ticket.fullName ? `${ticket.productName} (${ticket.fullName})` : ticket.productName,
+      shop_item_type: 'tickets' as const,
+      price: ticket.price + ticket.fee,
+      taxRate: rates.get(ticket.shopItemId) ?? null,
+    })),
+    ...purchases.map((purchase) => ({ description: purchase.name, shop_item_type: 'merchandise' as const, price: purchase.price + purchase.fee, taxRate: rates.get(purchase.shopItemId) ?? null })),
+  ];
+  let shipping: InvoiceContent['shipping'] = null;
+  if (order.shippingAmount > 0) {
+    // Orders placed before the carrier was kept on the order name the country's current rate.
+    const method = order.shippingMethod ?? (order.shippingCountry ? await queries.findShippingMethodName(tx, order.shippingCountry) : undefined) ?? 'Shipping';
+    shipping = { method, gross: order.shippingAmount, rate: rateName(shippingTaxRate(lines)) };
+  }
+  const rateTotals = invoiceTotalsPerRate(lines, shipping && { price: shipping.gross }, order.discountAmount);
+  const events = new Map<string, InvoiceContent['supply']['events'][number]>();
+  for (const row of tickets) {
+    if (row.eventName && !events.has(row.eventName)) events.set(row.eventName, { name: row.eventName, startsAt: row.eventStartsAt?.toISOString() ?? null, timezone: row.eventTimezone ?? config.timezone });
+  }
+  const country = order.billingCountry ? { code: order.billingCountry, name: config.countries.find((entry) => entry.code === order.billingCountry)?.name ?? order.billingCountry } : null;
+  const content: InvoiceContent = {
+    seller: sellerOf(config),
+    buyer: { name: buyer.fullName, email: buyer.email, address: postalAddressLines(order.billingAddress, config.addressLines, country) },
+    orderCode: order.code,
+    orderedAt: order.createdAt.toISOString(),
+    paidAt: (order.paidAt ?? now).toISOString(),
+    currency: config.currency,
+    supply: { events: [...events.values()], goods: purchases.length > 0 },
+    lines: lines.map((line) => ({ description: line.description, gross: line.price, rate: rateName(line.taxRate) })),
+    discount: order.discountAmount > 0 ? { name: order.discountName, amount: order.discountAmount } : null,
+    shipping,
+    rates: rateTotals,
+    total: rateTotals.reduce((sum, rate) => sum + rate.gross, 0),
+    corrects: null,
+  };
+  const sequence = await queries.takeNextNumber(tx, INVOICE_SERIES);
+  return queries.insertInvoice(tx, {
+    kind: 'invoice',
+    series: INVOICE_SERIES,
+    sequence,
+    number: formatNumber(config.seller?.invoiceNumberPrefix ?? 'INV-', sequence),
+    orderId: order.id,
+    issuedAt: now,
+    content,
+  });
+}
+
+/**
+ * Issues the credit note of a processed refund, once, in the transaction that processes it: the
+ * refunded items at the amounts paid back, negative, each at its item's rate, the refunded
+ * shipping at the rate the invoice charged it at, and the invoice it corrects (issued first if
+ * the order had none yet). A refund of an order that was never paid in full (a payment plan
+ * stopped early) corrects no invoice and gets no credit note (null).
+ */
+export async function issueCreditNote(tx: Db, config: ShopConfigFile, refund: { id: number; orderId: number; shippingRefund: number }, now: Date): Promise<InvoiceRow | null> {
+  const existing = await queries.findCreditNoteOfRefund(tx, refund.id);
+  if (existing) return existing;
+  const invoice = await issueInvoice(tx, config, refund.orderId, now);
+  if (!invoice) return null;
+  const original = contentOf(invoice);
+  const items = await queries.loadRefundLines(tx, refund.id);
+  const rates = await taxRatesOfItems(tx, [...new Set(items.map((row) => row.ticketItemId ?? row.purchaseItemId!))]);
+  // A returned purchase's amount holds its share of the shipping refunded; the shipping is its own line.
+  const merchandise = items.filter((row) => row.item.merchandisePurchaseId !== null);
+  const shares = shippingShares(refund.shippingRefund, merchandise.length);
+  const parts: { rate: TaxRate | null; amount: number }[] = [];
+  const lines: InvoiceContent['lines'] = [];
+  for (const row of items) {
+    const share = row.item.merchandisePurchaseId !== null ? (shares[merchandise.indexOf(row)] ?? 0) : 0;
+    const gross = -(row.item.amount - share);
+    const rate = rates.get(row.ticketItemId ?? row.purchaseItemId!) ?? null;
+    parts.push({ rate, amount: gross });
+    const name = row.ticketName ?? row.purchaseName ?? '';
+    lines.push({ description: row.ticketHolder ? `${name} (${row.ticketHolder})` : name, gross, rate: rateName(rate) });
+  }
+  let shipping: InvoiceContent['shipping'] = null;
+  if (refund.shippingRefund > 0) {
+    const charged = original.rates.find((rate) => rate.name === original.shipping?.rate);
+    shipping = { method: original.shipping?.method ?? 'Shipping', gross: -refund.shippingRefund, rate: original.shipping?.rate ?? 'No tax' };
+    parts.push({ rate: charged ? { name: charged.name, basisPoints: charged.basisPoints } : null, amount: -refund.shippingRefund });
+  }
+  const rateTotals = totalsPerRate(parts);
+  const content: InvoiceContent = {
+    ...original,
+    // The seller as configured now; the buyer as invoiced.
+    seller: sellerOf(config),
+    lines,
+    discount: null,
+    shipping,
+    rates: rateTotals,
+    total: rateTotals.reduce((sum, rate) => sum + rate.gross, 0),
+    corrects: { number: invoice.number, issuedAt: invoice.issuedAt.toISOString() },
+  };
+  const sequence = await queries.takeNextNumber(tx, CREDIT_NOTE_SERIES);
+  return queries.insertInvoice(tx, {
+    kind: 'credit_note',
+    series: CREDIT_NOTE_SERIES,
+    sequence,
+    number: formatNumber(config.seller?.creditNoteNumberPrefix ?? 'CN-', sequence),
+    orderId: refund.orderId,
+    refundId: refund.id,
+    correctsInvoiceId: invoice.id,
+    issuedAt: now,
+    content,
+  });
+}

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import type { ShopConfigFile } from '@festival/contract';
+import { REPO_ROOT } from '../src/env';
+import { alreadyRegisteredMail, emailChangedMail, passwordMail, resetMail, ticketsMail } from '../src/modules/accounts/accounts.mail';
+import { loadShopConfig } from '../src/modules/config/shop-config';
+import type { OutgoingMail } from '../src/modules/mail/outbox';
+import { bankTransferMail, confirmationMail, instalmentMail, termsLinkMail, ticketsReadyMail } from '../src/modules/orders/orders.mail';
+import type { OrderRow } from '../src/modules/orders/orders.queries';
+import { paymentReturnedMail } from '../src/modules/payments/payments.mail';
+import { refundProcessedMail, refundRequestedMail, ticketPassedOnMail, ticketReceivedMail } from '../src/modules/portal/portal.mail';
+
+/**
+ * Every message the shop sends, built from its template with awkward but real data: names from
+ * customers in several scripts and with markup, long unbroken words, long addresses. The layout
+ * and text-part tests run over all of them; a new template belongs here.
+ */
+export async function sampleMails(config: ShopConfigFile = loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json'))): Promise<{ name: string; mail: OutgoingMail }[]> {
+  const name = "Ольга 李 O'Brien <script>alert(1)</script>";
+  const long = 'Maximiliana-Alexandrina-Wolfeschlegelsteinhausenbergerdorff';
+  const email = 'olga.obrien.with.a.rather.long.address@subdomain.example.org';
+  const person = { email, fullName: name };
+  const order = {
+    id: 1,
+    code: 'K7Q2M9XA',
+    totalPrice: 26890,
+    totalPaid: 0,
+    paymentStatus: 'pending',
+    paymentMethod: 'bank_transfer',
+    paymentReference: 'NWFK7Q2M9XA',
+    payBy: new Date('2027-03-14T12:00:00Z'),
+    paymentPlan: null,
+  } as unknown as OrderRow;
+  const tickets = [
+    { code: 'T8V3K2L9Q4W7E1R5Y6U0', productName: 'Weekend ticket', fullName: name, email },
+    { code: 'P2O3I4U5Y6T7R8E9W0Q1', productName: `Camping spot for ${long}`, fullName: long, email: 'holder@example.org' },
+  ];
+  const paid = { ...order, paymentStatus: 'paid', paymentMethod: 'credit_card', totalPaid: 26890 } as OrderRow;
+  const plan = { ...order, paymentStatus: 'partial', paymentMethod: 'credit_card', totalPaid: 5000 } as OrderRow;
+  const lastDue = new Date('2027-05-01T10:00:00Z');
+  const instalment = { id: 7, amount: 5000, paidAmount: 0, dueAt: lastDue };
+  return [
+    { name: 'password', mail: await passwordMail(config, email, name, 'Zq7-häpy-Kite-91') },
+    { name: 'already-registered', mail: await alreadyRegisteredMail(config, email, name) },
+    { name: 'reset', mail: await resetMail(config, email, name, 'a'.repeat(64)) },
+    { name: 'tickets', mail: await ticketsMail(config, email, tickets.map((ticket) => ({ code: ticket.code, product: ticket.productName, fullName: ticket.fullName }))) },
+    { name: 'email-changed', mail: await emailChangedMail(config, email, name, `new.${email}`) },
+    { name: 'confirmation-paid', mail: await confirmationMail(config, person, paid, tickets, [{ name: 'Festival T-shirt' }], null) },
+    { name: 'confirmation-plan', mail: await confirmationMail(config, person, plan, tickets, [], lastDue) },
+    { name: 'tickets-ready', mail: await ticketsReadyMail(config, person, paid, tickets, email) },
+    { name: 'tickets-ready-holder', mail: await ticketsReadyMail(config, { email: 'holder@example.org', fullName: long }, paid, tickets.slice(1), email) },
+    { name: 'bank-transfer', mail: await bankTransferMail(config, person, order) },
+    { name: 'bank-transfer-no-deadline', mail: await bankTransferMail(config, person, { ...order, payBy: null }, false) },
+    { name: 'instalment-due', mail: await instalmentMail(config, 'due', person, plan, instalment, '/payment-plan-payment/K7Q2M9XA/abc/def') },
+    { name: 'instalment-overdue', mail: await instalmentMail(config, 'overdue', person, plan, instalment, '/payment-plan-payment/K7Q2M9XA/abc/def') },
+    { name: 'terms-link', mail: await termsLinkMail(config, person, order, '/accept-tcs/K7Q2M9XA/abc') },
+    { name: 'payment-returned', mail: await paymentReturnedMail(config, person, order, { id: 3, amount: 5000 }) },
+    { name: 'ticket-passed-on', mail: await ticketPassedOnMail(config, person, { code: tickets[0]!.code, productName: 'Weekend ticket' }, 'holder@example.org') },
+    { name: 'ticket-received', mail: await ticketReceivedMail(config, { email: 'holder@example.org', fullName: long }, { code: tickets[0]!.code, productName: 'Weekend ticket', fullName: long }, person, true, true) },
+    { name: 'ticket-received-later', mail: await ticketReceivedMail(config, { email: 'holder@example.org', fullName: long }, { code: tickets[0]!.code, productName: 'Weekend ticket', fullName: long }, person, false, false) },
+    { name: 'refund-requested', mail: await refundRequestedMail(config, person, { id: 12, total: 12000 }, order.code, ['Weekend ticket', `Camping spot for ${long}`]) },
+    { name: 'refund-processed', mail: await refundProcessedMail(config, person, { id: 12, total: 12000 }, order.code) },
+  ];
+}
