@@ -76,7 +76,11 @@ describe('checkout in Chromium', () => {
 
     await page.waitForURL((url) => url.pathname.startsWith('/order/') && url.searchParams.get('payment') === 'declined');
     const code = orderCodeOf(page.url())!;
-    await expect.poll(() => page.getByText(paymentMessages.paymentFailed).count()).toBeGreaterThan(0);
+    // A declined payment is not thanked (issue 19): its own heading and text, a contact link, and Pay now as the next step.
+    await expect.poll(() => page.locator('#order-payment-failed').textContent()).toBe(paymentMessages.outcome.declined.text);
+    expect(await page.locator('h1').textContent()).toBe(paymentMessages.outcome.declined.heading);
+    expect(await page.getByRole('heading', { name: paymentMessages.outcome.paid.heading }).count()).toBe(0);
+    expect(await page.locator('#order-outcome-contact').getAttribute('href')).toMatch(/^mailto:/);
     // The cart became the order.
     expect(await page.locator('#cart-count').textContent()).toBe('0');
     await expectNoAxeViolations(page);
@@ -86,6 +90,7 @@ describe('checkout in Chromium', () => {
     await page.waitForURL((url) => url.pathname === `/portal/orders/${code}/confirmation`);
     // The tickets show while the payment waits for its confirmation too: wait for the paid order.
     await page.locator('#order-paid').waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('heading', { level: 2, name: paymentMessages.outcome.paid.heading }).count()).toBe(1);
     expect(await page.locator('#order-tickets').textContent()).toContain('Card Payer');
     expect(await page.locator('#order-code').textContent()).toContain(code);
     // The purchase is tracked once, with its value in major units.

@@ -134,7 +134,8 @@ describe('order links in Chromium', () => {
     // Declined first: back on the page, the terms stay accepted and the payment is offered again.
     await payOnGateway(page, CARD_DECLINED, total);
     await page.waitForURL((url) => url.pathname === link && url.searchParams.get('payment') === 'declined');
-    await expect.poll(() => text(page, '#terms-payment-failed')).toBe(paymentMessages.paymentFailed);
+    await expect.poll(() => text(page, '#terms-payment-failed')).toBe(paymentMessages.outcome.declined.text);
+    expect(await text(page, '#terms-outcome-title')).toBe(paymentMessages.outcome.declined.heading);
     await expect.poll(() => accept.textContent()).toBe(messages.terms.proceedToPayment);
     await expectNoAxeViolations(page);
     await page.locator('#terms-checkbox').check();
@@ -142,7 +143,7 @@ describe('order links in Chromium', () => {
 
     await payOnGateway(page, CARD_PAYS, total);
     await page.waitForURL((url) => url.pathname === link && url.searchParams.get('payment') === 'paid');
-    await expect.poll(() => text(page, '#terms-paid'), { timeout: 10_000 }).toBe(paymentMessages.paid);
+    await expect.poll(() => text(page, '#terms-paid'), { timeout: 10_000 }).toBe(paymentMessages.outcome.paid.text);
     expect(await page.locator('#terms-accept').count()).toBe(0);
     await expectNoAxeViolations(page);
 

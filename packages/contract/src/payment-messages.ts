@@ -31,4 +31,39 @@ export const paymentMessages = {
   cardPaymentsUnavailable: 'Card payments are not available in this shop at the moment.',
   /** Decision 0026: on the order, money that arrived after the order was paid (or ended) and went back automatically. */
   paymentReturned: (amount: string) => `We received a second payment of ${amount} for this order and have refunded it automatically to the card it came from.`,
+  /**
+   * Decision 0034 (issue 19 point 4): each outcome of a payment with its own heading and text, on
+   * every page a payment returns to; the next step (pay again, the bank details, the tickets) is
+   * shown with it.
+   */
+  outcome: {
+    paid: { heading: 'Thank you for your order', text: 'Your payment has been received and your order is complete.' },
+    processing: { heading: 'We are confirming your payment', text: 'We are waiting for the payment provider to confirm your payment. This page updates by itself.' },
+    declined: {
+      heading: 'Your payment was declined',
+      text: 'Your card payment did not go through, so no money was taken and your order is not paid yet. You can try again with the same or another card.',
+    },
+    cancelled: { heading: 'Your payment was cancelled', text: 'The payment was stopped before it was made, so your order is not paid yet. You can pay for it now.' },
+    unpaid: { heading: 'Your order is waiting for payment', text: 'This order has not been paid yet.' },
+    awaitingTransfer: {
+      heading: 'Please pay by bank transfer',
+      text: 'Your order is placed. It is complete as soon as your bank transfer has arrived: please transfer the amount to our bank account with the payment reference.',
+    },
+    awaitingTransferNoDetails: 'Please contact us for our bank details.',
+    planStarted: {
+      heading: 'Your first payment has been received',
+      text: 'Your payment plan has started. The remaining instalments and their due dates are listed below; you can pay each one from this page.',
+    },
+    abandoned: {
+      heading: 'Payment not received in time',
+      text: 'This order was cancelled because its payment did not arrive in time, and its items were released. If you still want them, please place a new order.',
+    },
+    orderCancelled: { heading: 'This order has been cancelled', text: 'Its items were released and it can no longer be paid.' },
+    refunded: { heading: 'This order has been refunded', text: 'The amount paid for this order has been refunded.' },
+    instalmentPaid: { heading: 'Instalment paid', text: 'Thank you! Your payment has been received.' },
+    viewTickets: 'View your tickets',
+    viewOrder: 'View your order',
+    backToShop: 'Back to the shop',
+    questions: 'Questions about your payment?',
+  },
 } as const;

@@ -14,18 +14,16 @@ import { payOrder } from './pay-order';
 
 export interface CardPaymentProps {
   order: Order;
-  /** The provider sent the payer back with a declined or cancelled payment. */
-  failed: boolean;
   /** The page waits for the provider to confirm a payment (the view says so): no new attempt meanwhile. */
   waiting: boolean;
 }
 
 /**
- * A card order still waiting for its payment (spec sections 4 and 9, decision 0017): Pay now
- * starts another attempt (pay-order) and takes the payer to the provider; from attempt 3 a
+ * A card order still waiting for its payment (spec sections 4 and 9, decision 0017; what happened
+ * to the last attempt is the order view's outcome, decision 0034): Pay now starts another attempt (pay-order) and takes the payer to the provider; from attempt 3 a
  * warning with a contact link; at the maximum no more attempts.
  */
-export function CardPayment({ order, failed, waiting }: CardPaymentProps) {
+export function CardPayment({ order, waiting }: CardPaymentProps) {
   const config = useConfig();
   const queryClient = useQueryClient();
   const token = useToken();
@@ -59,11 +57,6 @@ export function CardPayment({ order, failed, waiting }: CardPaymentProps) {
       <h2 id="order-payment-title" className="order-section__title">
         Payment
       </h2>
-      {failed && !waiting && (
-        <p className="alert alert--danger" id="order-payment-failed">
-          {paymentMessages.paymentFailed}
-        </p>
-      )}
       <AttemptsNotice attempts={order.payment_attempts} idPrefix="order" />
       <FormError id="order-pay-error" message={error} />
       {redirecting ? (

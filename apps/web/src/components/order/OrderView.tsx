@@ -7,7 +7,11 @@ import { OrderDownloads } from './OrderDownloads';
 import { OrderMerchandise, OrderTickets, type RenderTicketActions } from './OrderTickets';
 import { PaymentSchedule } from './PaymentSchedule';
 import { TermsWarning } from './TermsWarning';
-import { isFailedReturn, orderItemsHidden, type PaymentReturn } from './order-status';
+import { orderItemsHidden, type PaymentReturn } from './order-status';
+import { paymentOutcomeOf } from './payment-outcome';
+import { PaymentOutcome } from './PaymentOutcome';
+import { ButtonLink } from '../ui/ButtonLink';
+import { useConfig } from '../../lib/config';
 import { useFormat } from '../../lib/use-format';
 import './order.css';
 
@@ -21,6 +25,8 @@ export interface OrderViewProps {
   portal?: boolean;
   /** More actions per ticket (portal only), such as the travel-time change of features/portal. */
   renderTicketActions?: RenderTicketActions;
+  /** The outcome's own heading; false where the page's h1 is the outcome's heading (the order page). */
+  outcomeHeading?: boolean;
 }
 
 /**
@@ -29,25 +35,33 @@ export interface OrderViewProps {
  * instalments of a payment plan), its items (hidden when cancelled or abandoned) with each
  * ticket's and purchase's status (a pending order's tickets too), the downloads its flags allow,
  * and in the portal the ticket actions. Shared by the order page after checkout and the portal's
- * order detail and confirmation.
+ * order detail and confirmation. First comes the payment's outcome with its next step (decision
+ * 0034): the terms, bank details or another card attempt follow it directly.
  */
-export function OrderView({ order, paymentReturn = null, waiting = false, portal = false, renderTicketActions }: OrderViewProps) {
-  const paid = order.payment_status === 'paid';
+export function OrderView({ order, paymentReturn = null, waiting = false, portal = false, renderTicketActions, outcomeHeading = true }: OrderViewProps) {
   const itemsShown = !orderItemsHidden(order);
   const format = useFormat();
+  const { bankTransfer } = useConfig();
+  const outcome = paymentOutcomeOf(order, paymentReturn, waiting);
+  let next = null;
+  if (outcome === 'paid' && !portal) {
+    next = (
+      <ButtonLink id="order-outcome-next" to={`/portal/orders/${encodeURIComponent(order.code)}`} variant="primary">
+        {order.tickets.length > 0 ? paymentMessages.outcome.viewTickets : paymentMessages.outcome.viewOrder}
+      </ButtonLink>
+    );
+  } else if (outcome === 'abandoned' || outcome === 'orderCancelled') {
+    next = (
+      <ButtonLink id="order-outcome-next" to="/" variant="secondary">
+        {paymentMessages.outcome.backToShop}
+      </ButtonLink>
+    );
+  } else if (outcome === 'awaitingTransfer' && !bankTransfer) {
+    next = <p id="order-outcome-next">{paymentMessages.outcome.awaitingTransferNoDetails}</p>;
+  }
   return (
     <div className="order-view">
-      <OrderFacts order={order} />
-      {waiting && (
-        <p className="alert alert--info" id="order-awaiting" role="status">
-          {paymentMessages.awaitingConfirmation}
-        </p>
-      )}
-      {paid && (
-        <p className="alert alert--success" id="order-paid" role="status">
-          {paymentMessages.paid}
-        </p>
-      )}
+      {outcome && <PaymentOutcome kind={outcome} idPrefix="order" showHeading={outcomeHeading} next={next} />}
       {/* Card money the order no longer owed went back by itself (decision 0026). */}
       {order.returned_amount > 0 && (
         <p className="alert alert--info" id="order-returned" role="status">
@@ -57,7 +71,8 @@ export function OrderView({ order, paymentReturn = null, waiting = false, portal
       <TermsWarning order={order} />
       <BankTransferDetails order={order} />
       {/* Unaccepted terms are accepted first; the acceptance itself then starts the payment. */}
-      {order.accepted_ts_and_cs && <CardPayment order={order} failed={isFailedReturn(paymentReturn)} waiting={waiting} />}
+      {order.accepted_ts_and_cs && <CardPayment order={order} waiting={waiting} />}
+      <OrderFacts order={order} />
       {itemsShown && <PaymentSchedule order={order} offerPayment={!waiting} />}
       {itemsShown && <OrderItems order={order} />}
       {itemsShown && <OrderTickets order={order} portal={portal} renderTicketActions={renderTicketActions} />}

@@ -2,7 +2,7 @@
 import { messages, type Order, paymentMessages } from '@festival/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { getConfig } from '../../../lib/config';
 import { followPaymentInstruction } from '../../../lib/payment-instruction';
 import { clearToken, setToken } from '../../../lib/storage';
@@ -146,7 +146,9 @@ describe('the accept terms page', () => {
       url: '/accept-tcs/BOX12345/c0ffee?payment=declined',
       answers: { 'get-terms-and-conditions-order': [ok({ order: boxOffice({ accepted_ts_and_cs: true, payment_attempts: 1 }) })], 'accept-terms-and-conditions': [ok({ data: null, payment })] },
     });
-    expect(await screen.findByText(paymentMessages.paymentFailed)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: paymentMessages.outcome.declined.heading })).toBeTruthy();
+    expect(text('terms-payment-failed')).toBe(paymentMessages.outcome.declined.text);
+    expect(screen.queryByRole('heading', { name: paymentMessages.outcome.paid.heading })).toBeNull();
     expect(acceptButton().textContent).toBe(messages.terms.proceedToPayment);
     expect(acceptButton().disabled).toBe(true);
     await user.click(screen.getByLabelText('I accept the Terms and Conditions'));
@@ -172,10 +174,26 @@ describe('the accept terms page', () => {
     });
     expect(await screen.findByText(paymentMessages.awaitingConfirmation)).toBeTruthy();
     expect(document.getElementById('terms-accept')).toBeNull();
-    await vi.waitFor(() => expect(text('terms-paid')).toBe(paymentMessages.paid), { timeout: 4000 });
+    expect(screen.getByRole('heading', { name: paymentMessages.outcome.processing.heading })).toBeTruthy();
+    await vi.waitFor(() => expect(text('terms-paid')).toBe(paymentMessages.outcome.paid.text), { timeout: 4000 });
+    expect(screen.getByRole('heading', { name: paymentMessages.outcome.paid.heading })).toBeTruthy();
     expect(screen.queryByText(paymentMessages.awaitingConfirmation)).toBeNull();
     expect(document.getElementById('terms-accept')).toBeNull();
     expect(text('terms-accepted')).toBe('You have accepted the terms and conditions of this order.');
+  });
+
+  it('after accepting a bank-transfer order, asks for the transfer with the bank details', async () => {
+    const order = boxOffice({ payment_method: 'bank_transfer', payment_status: 'pending', accepted_ts_and_cs: true, payment_reference: 'NWF-BOX12345' });
+    const config = getConfig();
+    const configured = config.bankTransfer;
+    config.bankTransfer = { accountHolder: 'Festival BV', iban: 'NL00BANK0123456789', bic: 'BANKNL2A', referencePrefix: 'NWF' };
+    onTestFinished(() => {
+      config.bankTransfer = configured;
+    });
+    open({ answers: { 'get-terms-and-conditions-order': [ok({ order })] } });
+    expect(await screen.findByRole('heading', { name: paymentMessages.outcome.awaitingTransfer.heading })).toBeTruthy();
+    expect(text('order-bank-iban')).toBe('NL00BANK0123456789');
+    expect(text('order-bank-reference')).toBe('NWF-BOX12345');
   });
 
   it('goes home when the order cannot be found (a wrong checksum)', async () => {

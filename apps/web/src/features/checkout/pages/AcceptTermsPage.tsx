@@ -4,7 +4,10 @@ import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAcceptTerms } from '../../../components/order/accept-terms';
 import { AttemptsNotice } from '../../../components/order/AttemptsNotice';
-import { attemptsState, awaitsCardPayment, isCardPaymentPending, isFailedReturn, orderItemsHidden, orderStatusText, paymentReturnOf } from '../../../components/order/order-status';
+import { BankTransferDetails } from '../../../components/order/BankTransferDetails';
+import { attemptsState, awaitsCardPayment, isAwaitingBankTransfer, isCardPaymentPending, orderItemsHidden, orderStatusText, paymentReturnOf } from '../../../components/order/order-status';
+import { paymentOutcomeOf } from '../../../components/order/payment-outcome';
+import { PaymentOutcome } from '../../../components/order/PaymentOutcome';
 import { useQueryWaitingForPayment } from '../../../components/order/use-payment-wait';
 import { Button } from '../../../components/ui/Button';
 import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
@@ -22,7 +25,8 @@ import '../../../components/order/order.css';
  * /accept-tcs/:order/:checksum (public; spec section 2, "Accept terms page"): the order a
  * customer is asked to accept the terms of (a box-office order; decision 0018), opened from the
  * e-mailed link without a session. A failed lookup goes home. The payment provider sends a payer
- * back here with ?payment=paid|declined|cancelled.
+ * back here with ?payment=paid|declined|cancelled: the payment's outcome then heads the order
+ * (decision 0034), as it does for a paid or ended order and for a bank transfer once accepted.
  */
 export default function AcceptTermsPage() {
   const title = usePageTitle();
@@ -64,7 +68,11 @@ function TermsOrder({ order, checksum, waiting, paymentReturn }: TermsOrderProps
   const proceedToPayment = order.accepted_ts_and_cs && payable;
   const maxReached = proceedToPayment && attemptsState(order.payment_attempts, config.maxCreditCardAttempts).maxReached;
   const canAct = !closed && !waiting && (!order.accepted_ts_and_cs || proceedToPayment) && !maxReached;
-  const paid = order.payment_status === 'paid' || (paymentReturn === 'paid' && !waiting && !isCardPaymentPending(order));
+  // Decision 0034: back from the provider, or once paid, ended or waiting for a bank transfer
+  // after acceptance, the page says what happened to the payment and what comes next.
+  const awaitingTransfer = order.accepted_ts_and_cs && isAwaitingBankTransfer(order);
+  const outcome =
+    paymentReturn !== null || waiting || closed || order.payment_status === 'paid' || awaitingTransfer ? paymentOutcomeOf(order, paymentReturn, waiting) : null;
 
   // The link's own signature: the answered order carries none (decision 0027).
   const accept = () => acceptOrder({ code: order.code, checksum });
@@ -118,22 +126,9 @@ function TermsOrder({ order, checksum, waiting, paymentReturn }: TermsOrderProps
 
   return (
     <div className="order-view">
+      {outcome && <PaymentOutcome kind={outcome} idPrefix="terms" />}
+      {awaitingTransfer && <BankTransferDetails order={order} />}
       <TermsOrderFacts order={order} />
-      {waiting && (
-        <p className="alert alert--info" id="terms-awaiting" role="status">
-          {paymentMessages.awaitingConfirmation}
-        </p>
-      )}
-      {paid && (
-        <p className="alert alert--success" id="terms-paid" role="status">
-          {paymentMessages.paid}
-        </p>
-      )}
-      {isFailedReturn(paymentReturn) && !paid && !waiting && (
-        <p className="alert alert--danger" id="terms-payment-failed">
-          {paymentMessages.paymentFailed}
-        </p>
-      )}
       {!closed && <TermsOrderItems order={order} />}
       <section className="order-section" aria-labelledby="terms-action-title">
         <h2 id="terms-action-title" className="order-section__title">

@@ -151,6 +151,7 @@ describe('the instalment page', () => {
   it('shows a paid instalment as paid, with no button', async () => {
     open({ 'get-payment-plan-order-payment': [secondOf(planOrder({ payment_status: 'paid', paid_amount: 4800, paid_at: '2027-07-01T11:00:00.000Z' }))] });
     expect((await screen.findByText(paymentMessages.paid)).id).toBe('instalment-paid');
+    expect(screen.getByRole('heading', { name: paymentMessages.outcome.instalmentPaid.heading })).toBeTruthy();
     expect(text('instalment-status')).toBe('Paid');
     expect(text('instalment-amount')).toBe('€48.00');
     expect(document.getElementById('instalment-pay')).toBeNull();
@@ -168,7 +169,8 @@ describe('the instalment page', () => {
 
   it('back from the provider without a payment, says so and offers another attempt', async () => {
     open({ 'get-payment-plan-order-payment': [secondOf(planOrder({ attempt: 1 }))] }, `${LINK}?payment=declined`);
-    expect((await screen.findByText(paymentMessages.paymentFailed)).id).toBe('instalment-payment-failed');
+    expect((await screen.findByText(paymentMessages.outcome.declined.text)).id).toBe('instalment-payment-failed');
+    expect(screen.getByRole('heading', { name: paymentMessages.outcome.declined.heading })).toBeTruthy();
     expect(payButton()).toBeTruthy();
   });
 

@@ -4,7 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { AttemptsNotice } from '../../../components/order/AttemptsNotice';
-import { attemptsState, isFailedReturn, paymentReturnOf, type PaymentReturn } from '../../../components/order/order-status';
+import { attemptsState, paymentReturnOf, type PaymentReturn } from '../../../components/order/order-status';
+import type { PaymentOutcomeKind } from '../../../components/order/payment-outcome';
+import { PaymentOutcome } from '../../../components/order/PaymentOutcome';
 import { useQueryWaitingForPayment } from '../../../components/order/use-payment-wait';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
@@ -78,6 +80,12 @@ function Instalment({ data: { order, payment }, checksum, waiting, paymentReturn
   const { maxReached } = attemptsState(payment.attempt, config.maxCreditCardAttempts);
   const payable = !paid && !orderClosed && isInstalmentPayable(label);
   const termsMissing = error === messages.checkout.acceptTerms;
+  // Decision 0034: the instalment's own outcome (the order's is the order page's).
+  let outcome: PaymentOutcomeKind | null = null;
+  if (waiting) outcome = 'processing';
+  else if (paid) outcome = 'paid';
+  else if (paymentReturn === 'declined' || paymentReturn === 'cancelled') outcome = paymentReturn;
+  else if (paymentReturn === 'paid') outcome = 'processing';
 
   const pay = async () => {
     if (sendingRef.current) return;
@@ -135,21 +143,7 @@ function Instalment({ data: { order, payment }, checksum, waiting, paymentReturn
           </dd>
         </div>
       </dl>
-      {waiting && (
-        <p className="alert alert--info" id="instalment-awaiting" role="status">
-          {paymentMessages.awaitingConfirmation}
-        </p>
-      )}
-      {paid && (
-        <p className="alert alert--success" id="instalment-paid" role="status">
-          {paymentMessages.paid}
-        </p>
-      )}
-      {isFailedReturn(paymentReturn) && !paid && !waiting && (
-        <p className="alert alert--danger" id="instalment-payment-failed">
-          {paymentMessages.paymentFailed}
-        </p>
-      )}
+      {outcome && <PaymentOutcome kind={outcome} idPrefix="instalment" copy={outcome === 'paid' ? paymentMessages.outcome.instalmentPaid : undefined} />}
       {!paid && !payable && !waiting && (
         <p className="alert alert--warning" id="instalment-not-payable">
           {paymentMessages.notPayable}

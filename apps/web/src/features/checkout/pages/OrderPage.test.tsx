@@ -59,7 +59,10 @@ describe('the order page', () => {
       merchandisePurchases: [testMerchandisePurchase()],
     });
     open(order);
-    expect(await screen.findByRole('heading', { name: 'Thank you for your order' })).toBeTruthy();
+    // Not thanked yet: the heading asks for the transfer, and the bank details follow.
+    expect(await screen.findByRole('heading', { level: 1, name: paymentMessages.outcome.awaitingTransfer.heading })).toBeTruthy();
+    expect(document.getElementById('order-outcome')?.dataset.outcome).toBe('awaitingTransfer');
+    expect(text('order-outcome-text')).toBe(paymentMessages.outcome.awaitingTransfer.text);
     expect(text('order-code')).toBe('NWF-ABC123');
     expect(text('order-status')).toBe(getConfig().texts.awaitingPayment);
     expect(text('order-method')).toBe('Bank transfer');
@@ -87,7 +90,11 @@ describe('the order page', () => {
       url: '/order/NWF-ABC123?payment=declined',
       answers: { 'pay-order': [{ status: 200, body: { data: dataWith({ ...order, payment_attempts: 2 }), payment } }] },
     });
-    expect(await screen.findByText(paymentMessages.paymentFailed)).toBeTruthy();
+    // A declined payment is not thanked: its own heading and text, Pay now as the next step, a contact link.
+    expect(await screen.findByRole('heading', { level: 1, name: paymentMessages.outcome.declined.heading })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: paymentMessages.outcome.paid.heading })).toBeNull();
+    expect(text('order-payment-failed')).toBe(paymentMessages.outcome.declined.text);
+    expect(document.getElementById('order-outcome-contact')?.getAttribute('href')).toBe('mailto:shop@example.org');
     expect(text('order-status')).toBe('Pending');
     expect(document.getElementById('order-attempts-warning')).toBeNull();
     await user.click(screen.getByRole('button', { name: paymentMessages.payNow }));
@@ -96,6 +103,25 @@ describe('the order page', () => {
     expect(text('order-redirecting')).toBe(paymentMessages.redirecting);
     expect(calls).toEqual([{ path: 'pay-order', body: { token: 'the-token', order: 'NWF-ABC123' } }]);
     expect(queryClient.getQueryData<ReturnType<typeof dataWith>>(userDataKey('the-token'))?.orders[0]?.payment_attempts).toBe(2);
+  });
+
+  it('names a cancelled payment and an order still unpaid each in their own words, with Pay now', async () => {
+    const order = testOrder({ payment_method: 'credit_card', payment_status: 'pending', total_paid: 0, payment_attempts: 1 });
+    open(order, { url: '/order/NWF-ABC123?payment=cancelled' });
+    expect(await screen.findByRole('heading', { level: 1, name: paymentMessages.outcome.cancelled.heading })).toBeTruthy();
+    expect(text('order-payment-failed')).toBe(paymentMessages.outcome.cancelled.text);
+    expect(screen.getByRole('button', { name: paymentMessages.payNow })).toBeTruthy();
+    cleanup();
+    open(order);
+    expect(await screen.findByRole('heading', { level: 1, name: paymentMessages.outcome.unpaid.heading })).toBeTruthy();
+    expect(screen.getByRole('button', { name: paymentMessages.payNow })).toBeTruthy();
+  });
+
+  it("thanks a payment plan's first payment as such, with the remaining instalments", async () => {
+    const order = testOrder({ payment_method: 'credit_card', payment_status: 'partial', has_payment_plan: true, total_price: 30000, total_paid: 10000 });
+    open(order);
+    expect(await screen.findByRole('heading', { level: 1, name: paymentMessages.outcome.planStarted.heading })).toBeTruthy();
+    expect(text('order-outcome-text')).toBe(paymentMessages.outcome.planStarted.text);
   });
 
   it('warns from the third attempt, with a way to contact the shop', async () => {
@@ -127,13 +153,16 @@ describe('the order page', () => {
     expect(text('order-pay-error')).toBe(paymentMessages.notPayable);
   });
 
-  it('hides the items of a cancelled or abandoned order', async () => {
+  it('hides the items of a cancelled or abandoned order, each headed by what happened', async () => {
     open(testOrder({ payment_status: 'cancelled' }));
     expect(await screen.findByText(getConfig().texts.paymentCancelled)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(paymentMessages.outcome.orderCancelled.heading);
     expect(screen.queryByText('Weekend ticket')).toBeNull();
     cleanup();
     open(testOrder({ payment_status: 'abandoned', payment_method: 'credit_card' }));
     expect(await screen.findByText(getConfig().texts.paymentAbandoned)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(paymentMessages.outcome.abandoned.heading);
+    expect(screen.getByRole('link', { name: paymentMessages.outcome.backToShop }).getAttribute('href')).toBe('/');
     expect(screen.queryByText('Weekend ticket')).toBeNull();
     expect(document.getElementById('order-pay')).toBeNull();
   });
@@ -141,7 +170,9 @@ describe('the order page', () => {
   it('shows a paid order with its ticket codes and tracks the purchase once', async () => {
     const order = testOrder({ tickets: [testTicket({ code: 'TCK-AAA' }), testTicket({ code: 'TCK-BBB', full_name: 'John Doe' })], total_price: 38600, total_paid: 38600 });
     open(order);
-    expect(await screen.findByText(paymentMessages.paid)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: paymentMessages.outcome.paid.heading })).toBeTruthy();
+    expect(text('order-paid')).toBe(paymentMessages.outcome.paid.text);
+    expect(screen.getByRole('link', { name: paymentMessages.outcome.viewTickets }).getAttribute('href')).toBe('/portal/orders/NWF-ABC123');
     const tickets = document.getElementById('order-tickets')!;
     expect(within(tickets).getAllByRole('listitem').map((item) => item.querySelector('code')?.textContent)).toEqual(['TCK-AAA', 'TCK-BBB']);
     await vi.waitFor(() => expect(window.dataLayer).toHaveLength(1));
@@ -150,7 +181,7 @@ describe('the order page', () => {
     // Opened again (a reload): not counted twice.
     cleanup();
     open(order);
-    await screen.findByText(paymentMessages.paid);
+    await screen.findByText(paymentMessages.outcome.paid.text);
     expect(window.dataLayer).toHaveLength(1);
   });
 
@@ -165,9 +196,10 @@ describe('the order page', () => {
     const paid = { ...pending, payment_status: 'paid' as const, total_paid: pending.total_price };
     const { calls } = open(pending, { url: '/order/NWF-ABC123?payment=returned', answers: { 'get-data': [{ status: 200, body: { data: dataWith(paid) } }] } });
     expect(await screen.findByText(paymentMessages.awaitingConfirmation)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(paymentMessages.outcome.processing.heading);
     // No second attempt while the provider may still confirm the first.
     expect(document.getElementById('order-pay')).toBeNull();
-    await vi.waitFor(() => expect(screen.getByText(paymentMessages.paid)).toBeTruthy(), { timeout: 4000 });
+    await vi.waitFor(() => expect(screen.getByText(paymentMessages.outcome.paid.text)).toBeTruthy(), { timeout: 4000 });
     expect(calls.map((call) => call.path)).toEqual(['get-data']);
     expect(screen.queryByText(paymentMessages.awaitingConfirmation)).toBeNull();
     expect(window.dataLayer).toHaveLength(1);

@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { isCardPaymentPending, paymentReturnOf } from '../../../components/order/order-status';
 import { OrderView } from '../../../components/order/OrderView';
+import { paymentOutcomeOf } from '../../../components/order/payment-outcome';
+import { outcomeHeading } from '../../../components/order/PaymentOutcome';
 import { useCustomerOrder } from '../../../components/order/use-payment-wait';
 import { Loading } from '../../../components/ui/Loading';
 import { Page } from '../../../components/ui/Page';
@@ -14,7 +16,9 @@ import { NotFoundNotice } from '../../../components/ui/NotFoundNotice';
  * /order/:order (logged in only), shown after checkout and when the payment provider sends the
  * payer back with a declined or cancelled payment (decision 0017). The order comes from the
  * customer's data. Back from the provider with ?payment=returned, the page waits for the
- * provider's confirmation of a card payment.
+ * provider's confirmation of a card payment. Its heading is the payment's outcome (decision 0034):
+ * only a paid order is thanked; a declined, cancelled or unpaid one says so and offers Pay now,
+ * a bank transfer asks for the transfer with the bank details.
  */
 export default function OrderPage() {
   const code = useParams().order ?? '';
@@ -42,9 +46,10 @@ export default function OrderPage() {
       </Page>
     );
   }
+  const outcome = paymentOutcomeOf(order, paymentReturn, isWaiting);
   return (
-    <Page title="Thank you for your order">
-      <OrderView order={order} paymentReturn={paymentReturn} waiting={isWaiting} />
+    <Page title={outcome ? outcomeHeading(outcome) : 'Your order'}>
+      <OrderView order={order} paymentReturn={paymentReturn} waiting={isWaiting} outcomeHeading={false} />
     </Page>
   );
 }

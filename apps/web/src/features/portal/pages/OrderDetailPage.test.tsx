@@ -56,7 +56,9 @@ describe('the order detail and confirmation', () => {
 
   it('tracks the purchase of a paid order on the confirmation', async () => {
     open(testOrder(), { confirmation: true });
-    await screen.findByText(paymentMessages.paid);
+    await screen.findByText(paymentMessages.outcome.paid.text);
+    // The page stays the order's; the outcome has its own heading under it.
+    expect(screen.getByRole('heading', { level: 2, name: paymentMessages.outcome.paid.heading })).toBeTruthy();
     await vi.waitFor(() => expect(window.dataLayer).toHaveLength(1));
   });
 
@@ -64,8 +66,9 @@ describe('the order detail and confirmation', () => {
     const pending = testOrder({ payment_method: 'credit_card', payment_status: 'pending', total_paid: 0 });
     const { calls } = open(pending, { confirmation: true, answers: { 'get-data': [{ status: 200, body: { data: dataWith({ ...pending, payment_status: 'paid', total_paid: pending.total_price }) } }] } });
     expect(await screen.findByText(paymentMessages.awaitingConfirmation)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: paymentMessages.outcome.processing.heading })).toBeTruthy();
     expect(window.dataLayer).toBeUndefined();
-    await vi.waitFor(() => expect(screen.getByText(paymentMessages.paid)).toBeTruthy(), { timeout: 4000 });
+    await vi.waitFor(() => expect(screen.getByText(paymentMessages.outcome.paid.text)).toBeTruthy(), { timeout: 4000 });
     expect(calls.map((call) => call.path)).toEqual(['get-data']);
     expect(window.dataLayer).toHaveLength(1);
   });
@@ -133,7 +136,7 @@ describe('the payment schedule of a payment-plan order', () => {
 
   it('has no schedule for an order without a plan', async () => {
     open(testOrder(), { confirmation: false });
-    await screen.findByText(paymentMessages.paid);
+    await screen.findByText(paymentMessages.outcome.paid.text);
     expect(document.getElementById('order-schedule')).toBeNull();
   });
 });
@@ -195,7 +198,7 @@ describe('an order whose terms are not accepted', () => {
 
   it('shows no warning once accepted', async () => {
     open(testOrder(), { confirmation: false });
-    await screen.findByText(paymentMessages.paid);
+    await screen.findByText(paymentMessages.outcome.paid.text);
     expect(document.getElementById('order-terms-warning')).toBeNull();
   });
 });
