@@ -45,7 +45,11 @@ describe.each(testEngines())('names in every script on ticket and invoice PDFs o
   beforeAll(async () => {
     // The shop's own texts take any script too.
     shop = await createTestShop(engine, {
-      config: { name: SHOP_NAME, contact: { email: 'shop@northwind-festival.example', address: 'ul. Świętokrzyska 5, 00-001 Warszawa' } },
+      config: {
+        name: SHOP_NAME,
+        contact: { email: 'shop@northwind-festival.example', address: 'ul. Świętokrzyska 5, 00-001 Warszawa' },
+        seller: { legalName: 'Festiwal Łódź sp. z o.o.', address: ['ul. Świętokrzyska 5', '00-001 Warszawa', 'Polska'], vatNumber: 'PL5260001246', invoiceNumberPrefix: 'FL-', creditNoteNumberPrefix: 'FL-K-' },
+      },
       app: { catalogMaxAgeMs: 0 },
     });
     base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
@@ -90,11 +94,12 @@ describe.each(testEngines())('names in every script on ticket and invoice PDFs o
     // The invoice names the buyer, the billing address, and the holder on the ticket's line.
     const billedTo = invoice.lines.indexOf('Billed to');
     expect(invoice.lines.slice(billedTo + 1, billedTo + 3)).toEqual([name, expect.stringMatching(/@example\.org$/)]);
-    expect(invoice.lines).toContain(`${city} 1`);
-    expect(invoice.lines).toContain(city);
-    expect(invoice.lines).toContainEqual(expect.stringMatching(new RegExp(`^Weekend ticket \\(${escapeRegExp(name)}\\) €\\d+\\.\\d\\d$`)));
+    // The billing address in the Netherlands' order (decision 0033): street, then postcode and city.
+    expect(invoice.lines.slice(billedTo + 3, billedTo + 6)).toEqual([`${city} 1`, `1012 LG ${city}`, 'Netherlands']);
+    expect(invoice.lines).toContainEqual(expect.stringMatching(new RegExp(`^Weekend ticket \\(${escapeRegExp(name)}\\) VAT 9% €\\d+\\.\\d\\d$`)));
     expect(invoice.lines).toContain(SHOP_NAME);
-    expect(invoice.lines).toContain('ul. Świętokrzyska 5, 00-001 Warszawa');
+    expect(invoice.lines).toContain('Festiwal Łódź sp. z o.o.');
+    expect(invoice.lines).toContain('ul. Świętokrzyska 5');
   });
 
   it('prints catalogue texts in any script, and control characters in them change nothing of the layout', async () => {
@@ -108,7 +113,7 @@ describe.each(testEngines())('names in every script on ticket and invoice PDFs o
       const printed = 'Weekend ticket Εισιτήριο Билет 周末票 تذكرة';
       // One line each, in the order typed: no break, no reordering, nothing invisible left in.
       expect(ticket.lines).toContain(printed);
-      expect(invoice.lines).toContainEqual(expect.stringMatching(new RegExp(`^${printed} \\(Jan Novák\\) €\\d+\\.\\d\\d$`)));
+      expect(invoice.lines).toContainEqual(expect.stringMatching(new RegExp(`^${printed} \\(Jan Novák\\) VAT 9% €\\d+\\.\\d\\d$`)));
       for (const text of [ticket.text, invoice.text]) expect(text).not.toMatch(/[\p{Cc}\p{Cf}]/u);
       expect(ticket.pages).toBe(1);
     } finally {

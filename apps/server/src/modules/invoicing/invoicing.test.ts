@@ -17,7 +17,7 @@ const LONG_ADDRESS = { 'Street and number': 'Burgemeester van Nispen tot Sevenae
 describe.each(testEngines())('invoices and credit notes on %s', (engine) => {
   let shop: TestShop;
   let base: string;
-  let clock = new Date('2026-11-23T12:00:00Z');
+  const clock = new Date('2026-11-23T12:00:00Z');
   beforeAll(async () => {
     shop = await createTestShop(engine, { app: { appSecret: SECRET, now: () => clock, catalogMaxAgeMs: 0 } });
     base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
