@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import './popover.css';
 
@@ -36,6 +36,32 @@ export function Popover({ id, trigger, triggerLabel, triggerId, triggerClassName
   const [preparing, setPreparing] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  // The panel ends above the bottom of the screen whatever the header's height (its navigation
+  // wraps on a phone) and scrolls itself: Total and Checkout never hide behind the page's own
+  // scrolling. Its top is measured, and again when the screen or the page scroll changes.
+  useLayoutEffect(() => {
+    const panel = panelRef.current;
+    if (!open || !panel) return;
+    let frame = 0;
+    const fit = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        panel.style.setProperty('--popover-top', `${Math.max(0, Math.round(panel.getBoundingClientRect().top))}px`);
+      });
+    };
+    panel.style.setProperty('--popover-top', `${Math.max(0, Math.round(panel.getBoundingClientRect().top))}px`);
+    window.addEventListener('resize', fit);
+    window.addEventListener('scroll', fit, { passive: true });
+    window.visualViewport?.addEventListener('resize', fit);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('resize', fit);
+      window.removeEventListener('scroll', fit);
+      window.visualViewport?.removeEventListener('resize', fit);
+    };
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -96,7 +122,7 @@ export function Popover({ id, trigger, triggerLabel, triggerId, triggerClassName
       >
         {trigger}
       </button>
-      <div id={panelId} className="popover__panel" role="region" aria-label={panelLabel} hidden={!open}>
+      <div ref={panelRef} id={panelId} className="popover__panel" role="region" aria-label={panelLabel} hidden={!open}>
         {open && children(close)}
       </div>
     </div>
