@@ -140,6 +140,9 @@ function termsPageOrder(view: Order): Order {
     fully_refunded: view.fully_refunded,
     shipping_amount: view.shipping_amount,
     accepted_ts_and_cs: view.accepted_ts_and_cs,
+    // Once a transfer order's terms are accepted the page shows how to pay it (decision 0032): its
+    // reference is the configured prefix and the order code the link already carries.
+    payment_reference: view.accepted_ts_and_cs && view.payment_method === 'bank_transfer' ? view.payment_reference : null,
     payment_attempts: view.payment_attempts,
     tickets: view.tickets.map(shownTicket),
     merchandisePurchases: view.merchandisePurchases.map((purchase) => ({

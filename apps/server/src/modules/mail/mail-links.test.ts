@@ -76,7 +76,7 @@ describe.each(testEngines())('the links of every e-mail on %s', (engine) => {
     }
     return rows;
   }
-  const about = (rows: { subject: string; toAddress: string }[], subject: string, to?: string) => rows.filter((row) => row.subject.includes(subject) && (!to || row.toAddress === to));
+  const about = <Row extends { subject: string; toAddress: string }>(rows: Row[], subject: string, to?: string): Row[] => rows.filter((row) => row.subject.includes(subject) && (!to || row.toAddress === to));
 
   it('accounts: the password, the address already registered, a new password, the tickets re-sent', async () => {
     const email = `links.${engine}@example.org`;
@@ -154,6 +154,9 @@ describe.each(testEngines())('the links of every e-mail on %s', (engine) => {
     expect((await shop.call('accept-terms-and-conditions', { token: null, order: order!.code, checksum })).status).toBe(200);
     // Accepting again sends nothing more.
     expect((await shop.call('accept-terms-and-conditions', { token: null, order: order!.code, checksum })).status).toBe(200);
+    // The page shows the same reference once the terms are accepted.
+    const page = api['get-terms-and-conditions-order'].answer.parse((await shop.call('get-terms-and-conditions-order', { order: order!.code, checksum })).body).order;
+    expect(page).toMatchObject({ accepted_ts_and_cs: true, payment_reference: `NWF${order!.code}`, total_paid: 0 });
     rows = await checkNewMails();
     const boxInstructions = about(rows, `How to pay your order ${order!.code}`, email);
     expect(boxInstructions).toHaveLength(1);
