@@ -1,13 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { shopConfigFile } from './config';
+import { shopConfigFile, shopConfigSource } from './config';
 
 const demo = JSON.parse(readFileSync(new URL('../../../config/demo-shop.json', import.meta.url), 'utf8'));
-const problemsOf = (config: unknown) => (shopConfigFile.safeParse(config).error?.issues ?? []).map((issue) => issue.path.join('.'));
+// The file as written (publicBaseUrl may be left out: the server derives or demands it).
+const problemsOf = (config: unknown) => (shopConfigSource.safeParse(config).error?.issues ?? []).map((issue) => issue.path.join('.'));
 
 describe('addresses in the shop configuration', () => {
   it('takes the demo configuration as it is', () => {
     expect(problemsOf(demo)).toEqual([]);
+  });
+
+  it('leaves publicBaseUrl to the file, but a loaded configuration has one, and only a web address', () => {
+    expect(demo).not.toHaveProperty('publicBaseUrl');
+    expect(shopConfigFile.safeParse(demo).error?.issues.map((issue) => issue.path.join('.'))).toEqual(['publicBaseUrl']);
+    expect(shopConfigFile.safeParse({ ...demo, publicBaseUrl: 'https://tickets.example.org' }).success).toBe(true);
+    expect(problemsOf({ ...demo, publicBaseUrl: 'javascript:alert(1)' })).toEqual(['publicBaseUrl']);
   });
 
   it('refuses links that would run script or leave for another scheme: the website, social pages and footer links', () => {
