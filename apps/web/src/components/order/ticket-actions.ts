@@ -35,6 +35,12 @@ export function invoiceDownloadHref(order: Pick<Order, 'code' | 'checksum' | 'ha
   return `/download-invoice/${encodeURIComponent(order.code)}/${encodeURIComponent(order.checksum)}`;
 }
 
+/** A processed refund's credit note PDF (decision 0033); null until the refund has one. */
+export function creditNoteDownloadHref(refund: { id: number; order: { code: string }; credit_note?: { checksum: string } | null | undefined }): string | null {
+  if (!refund.credit_note) return null;
+  return `/download-credit-note/${encodeURIComponent(refund.order.code)}/${refund.id}/${encodeURIComponent(refund.credit_note.checksum)}`;
+}
+
 /** The portal page that edits a ticket's holder details. */
 export function manageTicketPath(orderCode: string, ticketCode: string): string {
   return `/portal/orders/${encodeURIComponent(orderCode)}/manage-ticket/${encodeURIComponent(ticketCode)}`;

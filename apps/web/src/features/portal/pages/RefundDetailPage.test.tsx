@@ -81,6 +81,14 @@ describe('the refund detail', () => {
     expect(byId('refund-item-status-TCK-1')?.textContent).toBe('Refunded €179.50');
     expect(byId('refund-item-status-TCK-2')?.textContent).toBe('Processing');
     expect(byId('refund-cancel')).toBeNull();
+    // No credit note in the data yet: no link to one.
+    expect(byId('refund-credit-note')).toBeNull();
+  });
+
+  it('offers the credit note of a processed refund, by its number, through its signed link', async () => {
+    open([testRefund({ id: 7, status: 'processed', completed_at: '2027-06-20T09:00:00.000Z', credit_note: { number: 'NWF-CN-000003', checksum: 'sig/1' } })]);
+    const link = await screen.findByRole('link', { name: 'Download credit note NWF-CN-000003' });
+    expect(link.getAttribute('href')).toBe('/download-credit-note/NWF-ABC123/7/sig%2F1');
   });
 
   it('shows a refund in any other state as processing, without cancel', async () => {

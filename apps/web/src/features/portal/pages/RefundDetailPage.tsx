@@ -16,6 +16,7 @@ import { useCancelRefund } from '../api/refunds';
 import '../../../components/order/order.css';
 import '../components/refund.css';
 import { NotFoundNotice } from '../../../components/ui/NotFoundNotice';
+import { creditNoteDownloadHref } from '../../../components/order/ticket-actions';
 
 /** /portal/refunds/:refund (spec sections 2 and 4): a refund of get-data with its items; an active one can be cancelled. */
 export default function RefundDetailPage() {
@@ -65,6 +66,7 @@ function RefundDetail({ refund }: { refund: Refund }) {
     },
     { key: 'amount', header: 'Amount', cell: (item) => format.money(item.amount), align: 'end' },
   ];
+  const creditNote = creditNoteDownloadHref(refund);
   const extraRows: DataTableSummaryRow[] = [];
   if (refund.shipping_refund > 0 || refund.items.some((item) => item.kind === 'merchandise')) {
     extraRows.push({ key: 'shipping', label: 'Shipping refund', value: <span id="refund-shipping">{format.money(refund.shipping_refund)}</span> });
@@ -97,6 +99,17 @@ function RefundDetail({ refund }: { refund: Refund }) {
           <dt>Total</dt>
           <dd>{format.money(refund.total)}</dd>
         </div>
+        {creditNote && refund.credit_note && (
+          <div>
+            <dt>Credit note</dt>
+            <dd>
+              {/* A PDF from the server, not a page of the app: a plain link, opened as a download. */}
+              <a id="refund-credit-note" href={creditNote} download>
+                Download credit note {refund.credit_note.number}
+              </a>
+            </dd>
+          </div>
+        )}
       </dl>
       <section className="order-section" aria-labelledby="refund-items-title">
         <h2 id="refund-items-title" className="order-section__title">
