@@ -5,6 +5,7 @@ import { callApi } from './api-client';
 import { clearCartCode, getCartCode, subscribeStorage } from './storage';
 import { useToken } from './user-data';
 import { clockOffsetMs, remainingMs } from './cart-clock';
+import { cartGone, rememberCart } from './cart-memory';
 
 /**
  * The get-cart query: the cart of the code kept in local storage, as the header's count, the
@@ -34,7 +35,13 @@ async function fetchCart(token: string | null, code: string | null, signal: Abor
   if (!code) return null;
   try {
     const answer = await callApi('get-cart', { token, cart: code }, { signal });
-    if (answer.cart) return loadedCart(answer.cart);
+    if (answer.cart) {
+      const loaded = loadedCart(answer.cart);
+      rememberCart(loaded);
+      return loaded;
+    }
+    // The server answered: it no longer has the cart. If its time is up, the customer is told (cart-memory.ts).
+    cartGone(code);
   } catch (error) {
     // A call given up by the query (a newer one replaced it) says nothing about the cart.
     if (signal.aborted) throw error;

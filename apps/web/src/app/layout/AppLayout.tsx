@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation, useParams } from 'react-router';
 import { formErrorStore } from '../../components/ui/form-error-store';
+import { useLostCart } from '../../lib/cart-memory';
 import { useConfig } from '../../lib/config';
 import { usePageTitleOverride } from '../../lib/page-title';
 import { useRouteHandle } from '../../lib/route-handle';
@@ -11,6 +12,9 @@ import { Header } from './Header';
 import './layout.css';
 
 export const MAIN_ID = 'main-content';
+
+// Told only when a cart expired (decision 0034): its own chunk, never part of the first page.
+const ExpiredCartNotice = lazy(() => import('../../features/cart/components/ExpiredCartNotice'));
 
 /** The frame around every page: skip link, header, main landmark, footer. */
 export function AppLayout() {
@@ -40,6 +44,7 @@ export function AppLayout() {
     document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
   }, [location.pathname]);
 
+  const lostCart = useLostCart();
   const busy = navigation.state !== 'idle';
   return (
     <CartActionsProvider>
@@ -56,6 +61,11 @@ export function AppLayout() {
       <div className={busy ? 'route-progress route-progress--active' : 'route-progress'} aria-hidden="true" />
       <Header />
       <main id={MAIN_ID} className="site-main container" tabIndex={-1} aria-busy={busy || undefined}>
+        {lostCart && (
+          <Suspense fallback={null}>
+            <ExpiredCartNotice lost={lostCart} />
+          </Suspense>
+        )}
         <Outlet />
       </main>
       <Footer />

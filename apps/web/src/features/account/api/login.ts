@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { callApi, errorText } from '../../../lib/api-client';
 import { clearCartCode, clearToken, getToken, setToken } from '../../../lib/storage';
+import { forgetCart } from '../../../lib/cart-memory';
 import { useRouteHandle } from '../../../lib/route-handle';
 import { userDataKey } from '../../../lib/user-data';
 import { formErrorStore } from '../../../components/ui/form-error-store';
@@ -56,6 +57,7 @@ export const LOGOUT_WAIT_MS = 5000;
 export function endSession(queryClient: QueryClient, token: string | null = getToken()): void {
   clearToken();
   clearCartCode();
+  forgetCart();
   if (token) queryClient.removeQueries({ predicate: (query) => query.queryKey[1] === token });
 }
 

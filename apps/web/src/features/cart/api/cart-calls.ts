@@ -5,6 +5,7 @@ import { clearCartCode, getCartCode, getToken, setCartCode } from '../../../lib/
 import { userDataKey } from '../../../lib/user-data';
 import type { HolderFields } from '../personalise';
 import { CART_KEY, cartKey, loadedCart } from '../../../lib/cart-query';
+import { rememberCart } from '../../../lib/cart-memory';
 
 /**
  * The calls that change the cart (spec section 7). Each answer is the whole cart: it goes into
@@ -18,7 +19,10 @@ export function storeCartAnswer(queryClient: QueryClient, answer: { cart: Cart |
   const token = getToken();
   if (answer.data) queryClient.setQueryData(userDataKey(token), answer.data);
   if (answer.cart) {
-    queryClient.setQueryData(cartKey(token, answer.cart.code), loadedCart(answer.cart));
+    const loaded = loadedCart(answer.cart);
+    queryClient.setQueryData(cartKey(token, answer.cart.code), loaded);
+    // What the cart holds, to tell the customer if it expires (lib/cart-memory.ts).
+    rememberCart(loaded);
     setCartCode(answer.cart.code);
   } else {
     clearCartCode();
