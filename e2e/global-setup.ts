@@ -19,11 +19,15 @@ import { hostileCatalogue, hostileConfig } from './support/hostile-shop';
 
 /**
  * The shop served under each configuration the journeys need. The first three share one database
- * with the demo catalogue; the empty ones share a database with nothing on sale (and differ in
+ * with the demo catalogue (and so does the short-hold shop, whose carts expire in seconds); the
+ * empty ones share a database with nothing on sale (and differ in
  * having an out-of-stock text and an ambassadors page configured or not). The hostile shop has a
  * database of its own with one ticket, and script written into its texts (support/hostile-shop.ts).
  */
-export type ShopVariant = 'default' | 'noMerchandise' | 'shopInactive' | 'empty' | 'emptyUnconfigured' | 'hostile';
+export type ShopVariant = 'default' | 'noMerchandise' | 'shopInactive' | 'empty' | 'emptyUnconfigured' | 'hostile' | 'shortHold';
+
+/** The short-hold shop's reservation time: long enough to add an item, short enough to watch a cart expire. */
+export const SHORT_HOLD_MS = 8_000;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -67,9 +71,21 @@ export default async function setup(project: TestProject) {
     empty: [config, emptyDatabase],
     emptyUnconfigured: [{ ...config, texts: { ...config.texts, outOfStock: null }, ambassadors: { ...config.ambassadors, title: null, text: null } }, emptyDatabase],
     hostile: [hostileShopConfig, hostileDatabase],
+    // The demo shop whose carts hold for seconds instead of 15 minutes: the expired cart's journey (issue 19).
+    shortHold: [config, database],
   };
   const apps = await Promise.all(
-    Object.values(variants).map(([variant, db]) => buildApp({ db: db.db, config: variant, webRoot: path.join(REPO_ROOT, 'apps/web/dist'), devMailbox: true, appSecret: APP_SECRET, holdLimits: TEST_HOLD_LIMITS })),
+    Object.entries(variants).map(([name, [variant, db]]) =>
+      buildApp({
+        db: db.db,
+        config: variant,
+        webRoot: path.join(REPO_ROOT, 'apps/web/dist'),
+        devMailbox: true,
+        appSecret: APP_SECRET,
+        holdLimits: TEST_HOLD_LIMITS,
+        ...(name === 'shortHold' ? { cartHoldMs: SHORT_HOLD_MS } : {}),
+      }),
+    ),
   );
   const addresses = await Promise.all(apps.map((app) => app.listen({ port: 0, host: '127.0.0.1' })));
   const baseUrls = Object.fromEntries(Object.keys(variants).map((name, index) => [name, addresses[index]!])) as Record<ShopVariant, string>;
