@@ -156,7 +156,7 @@ export const shopConfigFile = z
         /** A PNG or JPEG the shop serves itself, as a path under publicBaseUrl (such as /brand/logo.png); mail clients fetch it from there. */
         logo: z
           .string()
-          .regex(/^\/[A-Za-z0-9._~\/-]+\.(png|jpe?g|gif)$/i, 'must be a path of the shop to a PNG, JPEG or GIF image, such as /brand/logo.png')
+          .regex(/^\/[A-Za-z0-9._~/-]+\.(png|jpe?g|gif)$/i, 'must be a path of the shop to a PNG, JPEG or GIF image, such as /brand/logo.png')
           .refine((value) => !value.startsWith('//') && !value.includes('..'), 'must be a path of the shop such as /brand/logo.png')
           .nullish(),
         /** The logo's width in CSS pixels in e-mails (its height follows). */
