@@ -1,3 +1,8 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// The server runs through tsx (npm start, the organiser commands), which reads no tsconfig.json at
+// the repository root: without these pragmas it compiles JSX to React.createElement, and every
+// mail failed with "React is not defined" outside the tests.
 import { Body, Button, Container, Head, Heading, Html, Img, Link, Preview, Section, Text } from '@react-email/components';
 import type { CSSProperties, ReactNode } from 'react';
 
