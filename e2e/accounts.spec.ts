@@ -121,7 +121,7 @@ describe('customer accounts in Chromium', () => {
     await expect.poll(() => page.locator('#login-error').textContent()).toBe(messages.accounts.loginIncorrect);
     await logInOnPage(page, email, 'a brand new secret');
     await page.waitForURL((url) => url.pathname === '/');
-    expect(unexpectedErrors(page)).toEqual([]);
+    expect(unexpectedErrors(page), JSON.stringify(unexpectedErrors(page))).toEqual([]);
     await page.context().close();
   });
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../apps/server/src/app';
+import { freePort } from '../apps/server/src/lib/free-port';
 // Every browser of the suite is one address: the hold caps (decision 0025) are out of its reach.
 import { TEST_HOLD_LIMITS } from '../apps/server/test/test-shop';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -74,11 +75,15 @@ export default async function setup(project: TestProject) {
     // The demo shop whose carts hold for seconds instead of 15 minutes: the expired cart's journey (issue 19).
     shortHold: [config, database],
   };
+  // Each shop knows the address it is reached at, as a real one does (publicBaseUrl): the links in
+  // its e-mails and documents lead back to it, and the mailbox shows the logo it serves itself.
+  const ports = Object.fromEntries(await Promise.all(Object.keys(variants).map(async (name) => [name, await freePort()] as const))) as Record<ShopVariant, number>;
+  const addressOf = (name: ShopVariant) => `http://127.0.0.1:${ports[name]}`;
   const apps = await Promise.all(
-    Object.entries(variants).map(([name, [variant, db]]) =>
+    (Object.entries(variants) as [ShopVariant, (typeof variants)[ShopVariant]][]).map(([name, [variant, db]]) =>
       buildApp({
         db: db.db,
-        config: variant,
+        config: { ...variant, publicBaseUrl: addressOf(name) },
         webRoot: path.join(REPO_ROOT, 'apps/web/dist'),
         devMailbox: true,
         appSecret: APP_SECRET,
@@ -87,12 +92,14 @@ export default async function setup(project: TestProject) {
       }),
     ),
   );
-  const addresses = await Promise.all(apps.map((app) => app.listen({ port: 0, host: '127.0.0.1' })));
-  const baseUrls = Object.fromEntries(Object.keys(variants).map((name, index) => [name, addresses[index]!])) as Record<ShopVariant, string>;
+  const names = Object.keys(variants) as ShopVariant[];
+  const addresses = await Promise.all(apps.map((app, index) => app.listen({ port: ports[names[index]!], host: '127.0.0.1' })));
+  const baseUrls = Object.fromEntries(names.map((name, index) => [name, addresses[index]!])) as Record<ShopVariant, string>;
   // A box-office order, as `npm run orders -- create` places it: unpaid, terms not yet accepted.
-  const payments = createPaymentsService({ db: database.db, config, gateway: createSandboxGateway(APP_SECRET), appSecret: APP_SECRET });
+  const defaultConfig = { ...config, publicBaseUrl: addressOf('default') };
+  const payments = createPaymentsService({ db: database.db, config: defaultConfig, gateway: createSandboxGateway(APP_SECRET), appSecret: APP_SECRET });
   const boxOffice = await createBoxOfficeOrder(
-    { db: database.db, config, appSecret: APP_SECRET, payments },
+    { db: database.db, config: defaultConfig, appSecret: APP_SECRET, payments },
     { email: 'box.office.buyer@example.com', fullName: 'Box Office Buyer', lines: [{ code: 'NWF27-DAY-SAT' }, { code: 'NWF27-PARKING' }], method: 'credit_card', paid: false },
   );
   project.provide('boxOfficeOrder', {

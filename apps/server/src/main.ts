@@ -1,10 +1,10 @@
-import { createServer } from 'node:net';
 import pino from 'pino';
 import { buildApp } from './app';
 import { prepareShop, WEB_ROOT } from './bootstrap';
 import path from 'node:path';
 import { DEMO_SHOP_CONFIG, readEnv } from './env';
 import { startExitWatchdog } from './lib/exit-watchdog';
+import { freePort } from './lib/free-port';
 import { createLogDestination } from './lib/log-destination';
 import { printError } from './lib/terminal-output';
 
@@ -17,23 +17,10 @@ const LOG_FLUSH_MS = 500;
 process.stdout.on('error', () => {});
 process.stderr.on('error', () => {});
 
-/**
- * PORT=0 asks for any free port. It is chosen before the configuration is read, because the demo's
- * public address (the links in its e-mails) is derived from the port it listens on.
- */
-async function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, host, () => {
-      const address = probe.address();
-      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port was given'))));
-    });
-  });
-}
-
 async function main(): Promise<void> {
   const readEnvironment = readEnv();
+  // PORT=0 asks for any free port. It is chosen before the configuration is read, because the
+  // demo's public address (the links in its e-mails) is derived from the port it listens on.
   const env = readEnvironment.PORT === 0 ? { ...readEnvironment, PORT: await freePort(readEnvironment.HOST) } : readEnvironment;
   const watchdog = startExitWatchdog();
   const logOutput = createLogDestination(1);

@@ -1,4 +1,4 @@
-import net from 'node:net';
+import type net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /** A message as the SMTP server received it, with the parts tests look at decoded. */
@@ -95,13 +95,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
 }
 
 /** A port nothing listens on (now): for a shop whose SMTP server is down. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort } from '../src/lib/free-port';
 
 /** Enough MIME for the shop's own messages: headers, and the parts of a multipart/alternative body. */
 export function parseMail(raw: string): Omit<ReceivedMail, 'to' | 'connection' | 'raw'> {

@@ -15,6 +15,8 @@ describe.each(testEngines())('serving the web app on %s', (engine) => {
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html lang="en"><head><title><!--shop-title--></title><!--shop-preload--><!--shop-config--></head><body><div id="root"></div></body></html>');
     writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log("app")');
     writeFileSync(path.join(webRoot, 'robots.txt'), 'User-agent: *');
+    mkdirSync(path.join(webRoot, 'brand'));
+    writeFileSync(path.join(webRoot, 'brand', 'logo.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
     writeFileSync(path.join(webRoot, 'assets', 'big-abc123.js'), 'console.log("big");'.repeat(200));
     writeFileSync(path.join(webRoot, 'assets', 'big-abc123.js.br'), brotliCompressSync('console.log("big");'.repeat(200)));
     mkdirSync(path.join(webRoot, '.vite'));
@@ -138,5 +140,14 @@ describe.each(testEngines())('serving the web app on %s', (engine) => {
     const robots = await shop.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.statusCode).toBe(200);
     expect(robots.body).toBe('User-agent: *');
+  });
+
+  it("lets other origins show the shop's public images (the e-mails' logo in webmail), and only those", async () => {
+    const logo = await shop.app.inject({ method: 'GET', url: '/brand/logo.png' });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    for (const url of ['/robots.txt', '/assets/app-abc123.js', '/', '/portal']) {
+      expect((await shop.app.inject({ method: 'GET', url })).headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
   });
 });

@@ -67,6 +67,9 @@ export function isReservedPath(wildcard: string): boolean {
   return segments.length > 0 && RESERVED_PREFIXES.has(segments[0]!);
 }
 
+/** Files of the web app that are public pictures: nothing in them is the visitor's. */
+const PUBLIC_IMAGE = /\.(?:png|jpe?g|gif|webp|svg|ico)$/i;
+
 /**
  * Serves the built web app: hashed assets cached for a year, and index.html (with the
  * configuration and the page's first API answers) for every other GET so the app's router
@@ -89,6 +92,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // The shop's public images (the logo in every e-mail) are shown by webmail on other
+        // origins, and by the development mailbox in a sandboxed frame: same-origin would block them.
+        if (PUBLIC_IMAGE.test(filePath)) reply.header('cross-origin-resource-policy', 'cross-origin');
       },
     });
   }
