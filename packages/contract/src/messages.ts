@@ -2,6 +2,16 @@
  * Every user-facing text of the spec (sections 2, 5 and 8), verbatim.
  * Texts with a placeholder are functions so callers cannot misspell the frame.
  */
+/**
+ * "<product> ticket", said once: a product named after what it is ("Weekend ticket", "Day Ticket",
+ * "E-ticket", "Group tickets") takes no second "ticket" (decision 0035). For every text that
+ * names a ticket by its product: the duplicate-holder message, the passed-on ticket's e-mails.
+ */
+export function productTicket(product: string): string {
+  const name = product.trim();
+  return /(?:^|[^\p{L}\p{N}])tickets?$/iu.test(name) ? name : `${name} ticket`;
+}
+
 export const messages = {
   personalise: {
     fullNameRequired: 'Please enter the full name for this ticket holder.',
@@ -14,12 +24,8 @@ export const messages = {
      * not read "A Weekend ticket ticket": a product named after what it is ("Weekend ticket",
      * "Day Ticket", "E-ticket", "Group tickets") takes no second "ticket" (decision 0035).
      */
-    duplicateHolder: (product: string, holder: string) => {
-      const name = product.trim();
-      const namesItsKind = /(?:^|[^\p{L}\p{N}])tickets?$/iu.test(name);
-      // The spec's frame stays as it is, "A" included: only the doubled word goes.
-      return `A ${namesItsKind ? name : `${name} ticket`} already exists for ${holder} in your cart.`;
-    },
+    // The spec's frame stays as it is, "A" included: only the doubled word goes.
+    duplicateHolder: (product: string, holder: string) => `A ${productTicket(product)} already exists for ${holder} in your cart.`,
   },
   login: {
     required: 'Please enter your email address and password.',

@@ -1,4 +1,4 @@
-import type { ShopConfigFile } from '@festival/contract';
+import { productTicket, type ShopConfigFile } from '@festival/contract';
 import { shopLink, ticketLinkItem } from '../accounts/accounts.mail';
 import { composeMail } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
@@ -16,7 +16,7 @@ export async function ticketPassedOnMail(config: Config, to: Person, ticket: { c
       shopName: config.name,
       greeting: `Hello ${to.fullName},`,
       paragraphs: [
-        `You passed your ${ticket.productName} ticket (${ticket.code}) on to ${newEmail}. It is no longer in your account, and the ticket with this code is no longer valid: its new holder has a new one.`,
+        `You passed your ${productTicket(ticket.productName)} (${ticket.code}) on to ${newEmail}. It is no longer in your account, and the ticket with this code is no longer valid: its new holder has a new one.`,
         'If you did not do this, please contact us straight away.',
       ],
     }, config)),
@@ -44,8 +44,8 @@ export async function ticketReceivedMail(
       greeting: `Hello ${to.fullName},`,
       paragraphs: [
         downloadable
-          ? `${from.fullName} passed their ${ticket.productName} ticket on to you. Download it and show it at the entrance:`
-          : `${from.fullName} passed their ${ticket.productName} ticket (${ticket.code}) on to you. Its order is being paid in instalments: we will e-mail you the ticket to download as soon as the last one is paid.`,
+          ? `${from.fullName} passed their ${productTicket(ticket.productName)} on to you. Download it and show it at the entrance:`
+          : `${from.fullName} passed their ${productTicket(ticket.productName)} (${ticket.code}) on to you. Its order is being paid in instalments: we will e-mail you the ticket to download as soon as the last one is paid.`,
       ],
       blocks: downloadable ? [{ kind: 'links', items: [ticketLinkItem(config, { code: ticket.code, product: ticket.productName, fullName: ticket.fullName, email: to.email })] }] : [],
       after: [
@@ -53,7 +53,7 @@ export async function ticketReceivedMail(
           ? 'We have made an account for you at this address; your password comes in a separate e-mail. In your account you can see the ticket and change its details.'
           : 'You can see the ticket and change its details in your account.',
       ],
-      action: { label: 'Your orders', url: shopLink(config, '/portal') },
+      action: { label: 'Your orders', url: shopLink(config, '/portalz') },
     }, config)),
   };
 }
@@ -86,7 +86,7 @@ export async function refundProcessedMail(config: Config, to: Person, refund: { 
       shopName: config.name,
       greeting: `Hello ${to.fullName},`,
       paragraphs: [`Your refund ${refund.id} for order ${orderCode} has been processed: ${formatAmount(config, refund.total)} is on its way to your bank account.`],
-      action: { label: 'View the refund', url: shopLink(config, `/portal/refunds/${refund.id}`) },
+      action: { label: 'View the refund', url: shopLink(config, `/portal/refundz/${refund.id}`) },
     }, config)),
   };
 }
