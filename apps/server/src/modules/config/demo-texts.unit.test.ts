@@ -75,6 +75,17 @@ export function joinedWords(texts: readonly Text[]): string[] {
   return found;
 }
 
+/**
+ * Amounts written with a currency code ("EUR 49.00", "48.00 EUR", "EUR10") where the shop shows
+ * them with its symbol ("€49.00", Intl's currency format in the demo's en-GB locale): a payment
+ * plan's description then reads differently from the schedule under it.
+ */
+export function codedAmounts(texts: readonly Text[]): string[] {
+  return texts.flatMap(({ where, text }) =>
+    Array.from(visibleText(text).matchAll(/\b(?:EUR|USD|GBP|CHF|DKK|SEK|NOK|PLN|CZK)\s?\d[\d.,]*|\d[\d.,]*\s?(?:EUR|USD|GBP|CHF|DKK|SEK|NOK|PLN|CZK)\b/g), (match) => `${where}: "${match[0]}"`),
+  );
+}
+
 describe("the demo's texts", () => {
   it('finds the joins that were there', () => {
     const texts = [
@@ -98,6 +109,17 @@ describe("the demo's texts", () => {
 
   it('keeps block elements apart and leaves addresses alone', () => {
     expect(joinedWords([{ where: 'x', text: '<h2>Payment</h2><p>Write to <a href="mailto:shop@northwind-festival.example">shop@northwind-festival.example</a> or see northwind-festival.example/faq.</p><ul><li>One.</li><li>Two.</li></ul>' }])).toEqual([]);
+  });
+
+  it('finds amounts written with a currency code', () => {
+    const texts = [{ where: 'a', text: '<p>You pay <strong>EUR 49.00 today</strong>, then 48.00 EUR, EUR10 off; €49.00, NWF27 and 2027 are fine.</p>' }];
+    expect(codedAmounts(texts)).toEqual(['a: "EUR 49.00"', 'a: "48.00 EUR"', 'a: "EUR10"']);
+  });
+
+  it('writes every amount of the configuration and the catalogue as the shop does, with the € sign', () => {
+    const config = JSON.parse(readFileSync(path.join(REPO_ROOT, 'config/demo-shop.json'), 'utf8')) as unknown;
+    const catalogue = YAML.parse(readFileSync(path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml'), 'utf8')) as unknown;
+    expect(codedAmounts([...collectTexts(config, 'config'), ...collectTexts(catalogue, 'catalogue')])).toEqual([]);
   });
 
   it('has no words joined at a lost space in the configuration or the catalogue', () => {
