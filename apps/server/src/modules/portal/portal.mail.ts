@@ -53,7 +53,7 @@ export async function ticketReceivedMail(
           ? 'We have made an account for you at this address; your password comes in a separate e-mail. In your account you can see the ticket and change its details.'
           : 'You can see the ticket and change its details in your account.',
       ],
-      action: { label: 'Your orders', url: shopLink(config, '/portalz') },
+      action: { label: 'Your orders', url: shopLink(config, '/portal') },
     }, config)),
   };
 }
@@ -86,7 +86,7 @@ export async function refundProcessedMail(config: Config, to: Person, refund: { 
       shopName: config.name,
       greeting: `Hello ${to.fullName},`,
       paragraphs: [`Your refund ${refund.id} for order ${orderCode} has been processed: ${formatAmount(config, refund.total)} is on its way to your bank account.`],
-      action: { label: 'View the refund', url: shopLink(config, `/portal/refundz/${refund.id}`) },
+      action: { label: 'View the refund', url: shopLink(config, `/portal/refunds/${refund.id}`) },
     }, config)),
   };
 }
