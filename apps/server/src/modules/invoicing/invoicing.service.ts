@@ -38,6 +38,20 @@ export const contentOf = (row: InvoiceRow) => row.content as InvoiceContent;
 
 const formatNumber = (prefix: string, sequence: number) => `${prefix}${String(sequence).padStart(6, '0')}`;
 
+/**
+ * Files a document under the next number of its series, in the caller's transaction: the number
+ * is taken and used together, so a rollback gives it back and the series has no gaps.
+ */
+async function fileDocument(
+  tx: Db,
+  series: string,
+  prefix: string,
+  document: Omit<Parameters<typeof queries.insertInvoice>[1], 'series' | 'sequence' | 'number'>,
+): Promise<InvoiceRow> {
+  const sequence = await queries.takeNextNumber(tx, series);
+  return queries.insertInvoice(tx, { ...document, series, sequence, number: formatNumber(prefix, sequence) });
+}
+
 function sellerOf(config: ShopConfigFile): InvoiceContent['seller'] {
   const seller = config.seller;
   if (!seller) return { legalName: config.name, address: [config.contact.address].filter(Boolean), vatNumber: null, registration: null, email: config.contact.email, phone: null };
@@ -96,16 +110,7 @@ export async function issueInvoice(tx: Db, config: ShopConfigFile, orderId: numb
     total: rateTotals.reduce((sum, rate) => sum + rate.gross, 0),
     corrects: null,
   };
-  const sequence = await queries.takeNextNumber(tx, INVOICE_SERIES);
-  return queries.insertInvoice(tx, {
-    kind: 'invoice',
-    series: INVOICE_SERIES,
-    sequence,
-    number: formatNumber(config.seller?.invoiceNumberPrefix ?? 'INV-', sequence),
-    orderId: order.id,
-    issuedAt: now,
-    content,
-  });
+  return fileDocument(tx, INVOICE_SERIES, config.seller?.invoiceNumberPrefix ?? 'INV-', { kind: 'invoice', orderId: order.id, issuedAt: now, content });
 }
 
 /**
@@ -154,12 +159,8 @@ export async function issueCreditNote(tx: Db, config: ShopConfigFile, refund: { 
     total: rateTotals.reduce((sum, rate) => sum + rate.gross, 0),
     corrects: { number: invoice.number, issuedAt: invoice.issuedAt.toISOString() },
   };
-  const sequence = await queries.takeNextNumber(tx, CREDIT_NOTE_SERIES);
-  return queries.insertInvoice(tx, {
+  return fileDocument(tx, CREDIT_NOTE_SERIES, config.seller?.creditNoteNumberPrefix ?? 'CN-', {
     kind: 'credit_note',
-    series: CREDIT_NOTE_SERIES,
-    sequence,
-    number: formatNumber(config.seller?.creditNoteNumberPrefix ?? 'CN-', sequence),
     orderId: refund.orderId,
     refundId: refund.id,
     correctsInvoiceId: invoice.id,
