@@ -1,20 +1,57 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { api } from '@festival/contract';
+import { api, type PaymentInstruction } from '@festival/contract';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
-import { cartWith, checkoutPayload, createCustomer, paidOrder, payOnSandbox } from '../../../test/shop-flows';
+import { sampleMails } from '../../../test/mail-samples';
+import { BANK_DETAILS, cartWith, checkoutPayload, createCustomer, paidOrder, payOnSandbox } from '../../../test/shop-flows';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { emailOutbox, orders } from '../../db/schema';
 import { REPO_ROOT } from '../../env';
 import { ACCEPT_TERMS_LINK, instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
 import { runOrdersCommand } from '../orders/orders-command';
-import { createPaymentsService } from '../payments/payments.service';
-import { createSandboxGateway, SANDBOX_CARDS } from '../payments/sandbox-gateway';
+import { createPaymentsService, NOTIFY_PATH } from '../payments/payments.service';
+import { createSandboxGateway, SANDBOX_CARDS, SANDBOX_SIGNATURE_HEADER } from '../payments/sandbox-gateway';
+import { runRefundsCommand } from '../portal/refunds-command';
 
 const SECRET = 'mail-links-test-secret-of-at-least-32-characters';
+const DAY = 24 * 60 * 60_000;
+
+type SentMail = { subject: string; textBody: string };
+/**
+ * How each template of test/mail-samples.ts is recognised among the messages the flows below
+ * send: every template is produced by its real flow here, and its links checked at send time.
+ */
+const TEMPLATES: Record<string, (mail: SentMail) => boolean> = {
+  password: (mail) => mail.subject.startsWith('Your account at') && mail.textBody.includes('Your account has been created.'),
+  'already-registered': (mail) => mail.subject.startsWith('Your account at') && mail.textBody.includes('which already has an account'),
+  reset: (mail) => mail.subject.startsWith('Choose a new password'),
+  tickets: (mail) => /^Your tickets for [^(]*$/.test(mail.subject),
+  'email-changed': (mail) => /^Your e-mail address at .* was changed$/.test(mail.subject),
+  'confirmation-paid': (mail) => mail.subject.startsWith('Your order') && !mail.textBody.includes('the rest follows in instalments'),
+  'confirmation-plan': (mail) => mail.subject.startsWith('Your order') && mail.textBody.includes('the rest follows in instalments'),
+  'tickets-ready': (mail) => /^Your tickets for .* \(order \w+\)$/.test(mail.subject) && mail.textBody.includes('The last instalment of your order'),
+  'tickets-ready-holder': (mail) => /^Your tickets for .* \(order \w+\)$/.test(mail.subject) && mail.textBody.includes('bought for you'),
+  'bank-transfer': (mail) => mail.subject.startsWith('How to pay your order') && mail.textBody.includes('Please make sure it arrives by '),
+  'instalment-due': (mail) => /^Your next payment for order \w+ is due on /.test(mail.subject),
+  'instalment-overdue': (mail) => /^Your payment for order \w+ is overdue$/.test(mail.subject),
+  'terms-link': (mail) => mail.subject.startsWith('Please accept the terms of your order'),
+  'payment-returned': (mail) => /^A payment for your order \w+ at .* was refunded$/.test(mail.subject),
+  'ticket-passed-on': (mail) => /^Your ticket \w+ now belongs to /.test(mail.subject),
+  'ticket-received': (mail) => mail.subject.endsWith('passed a ticket on to you') && mail.textBody.includes('Download it and show it at the entrance'),
+  'ticket-received-later': (mail) => mail.subject.endsWith('passed a ticket on to you') && mail.textBody.includes('as soon as the last one is paid'),
+  'refund-requested': (mail) => /^Refund request \d+ for order \w+$/.test(mail.subject),
+  'refund-processed': (mail) => /^Refund \d+ for order \w+ has been processed$/.test(mail.subject),
+};
+/**
+ * Samples not sent by this shop, each with why its links are covered all the same: the demo
+ * configuration sets bankTransfer.payWithinDays, and without it the bank-transfer template only
+ * words its deadline sentence differently (same builder, same links).
+ */
+const VARIANTS_OF = { 'bank-transfer-no-deadline': 'bank-transfer' } as const;
 
 /** The web app's routes (apps/web/src/app/route-table.ts) a mailed page link may open. */
 const PAGE_ROUTES = ['/login', '/forgot-password', '/reset-password/:email/:token', '/portal', '/portal/orders/:order', '/portal/refunds/:refund', '/order/:order', '/accept-tcs/:order/:checksum', '/payment-plan-payment/:order/:checksum/:reference'];
@@ -43,13 +80,15 @@ describe.each(testEngines())('the links of every e-mail on %s', (engine) => {
   let checkedUpTo = 0;
   const db = () => shop.database.db;
   const subjects: string[] = [];
+  const sent: SentMail[] = [];
+  const gateway = createSandboxGateway(SECRET);
 
   beforeAll(async () => {
     // A built web app is not needed here: its public files and a page template serve the pages.
     webRoot = mkdtempSync(path.join(tmpdir(), 'mail-links-web-'));
     cpSync(path.join(REPO_ROOT, 'apps/web/public'), webRoot, { recursive: true });
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><title><!--shop-title--></title><!--shop-preload--></head><body><!--shop-config--></body></html>');
-    shop = await createTestShop(engine, { webRoot, app: { appSecret: SECRET, catalogMaxAgeMs: 0, accountAnswerFloorMs: 0 } });
+    shop = await createTestShop(engine, { webRoot, app: { appSecret: SECRET, sandboxGateway: gateway, catalogMaxAgeMs: 0, accountAnswerFloorMs: 0 } });
     base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -64,6 +103,7 @@ describe.each(testEngines())('the links of every e-mail on %s', (engine) => {
     const origin = new URL(shop.config.publicBaseUrl).origin;
     for (const mail of rows) {
       subjects.push(mail.subject);
+      sent.push({ subject: mail.subject, textBody: mail.textBody });
       const links = linksOf(mail);
       for (const link of links) {
         const url = new URL(link);
@@ -164,9 +204,141 @@ describe.each(testEngines())('the links of every e-mail on %s', (engine) => {
     expect(boxInstructions[0]!.textBody).toContain('Please make sure it arrives by ');
   });
 
-  it('checked every kind of message these flows send', () => {
+  it('an e-mail address changed: the old address is told', async () => {
+    const email = `changing.${engine}@example.org`;
+    expect((await shop.call('register', { full_name: 'Chris Change', email })).status).toBe(200);
+    const created = about(await checkNewMails(), 'Your account at', email)[0]!;
+    const password = /password:\n\n(\S+)\n/.exec(created.textBody)![1]!;
+    const login = await shop.call('login', { email, password });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    const changed = await shop.call('update-settings', { token: login.body.remember_token, old_password: password, full_name: 'Chris Change', email: `changed.${engine}@example.org` });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(about(await checkNewMails(), 'Your e-mail address at', email)).toHaveLength(1);
+  });
+
+  it('a payment plan: the reminder before a due date and the notice once it is overdue, each with its page to pay', async () => {
+    const buyer = await createCustomer(shop);
+    const cart = await cartWith(shop, buyer.token, ['NWF27-WEEKEND-PLAN']);
+    const placed = api['checkout-cart'].answer.parse((await shop.call('checkout-cart', checkoutPayload(buyer.token, cart))).body);
+    await payOnSandbox(base, placed.payment, SANDBOX_CARDS.succeeds);
+    await checkNewMails();
+    // The reminder round the server runs (app.ts), on the test's clock.
+    const remindAt = (at: Date) => createPaymentsService({ db: db(), config: shop.config, gateway, appSecret: SECRET, now: () => at }).sendInstalmentReminders();
+    const second = placed.order.payments[1]!;
+    for (const [at, subject] of [
+      [new Date(Date.parse(second.due_at) - 2 * DAY), `Your next payment for order ${placed.order.code} is due on`],
+      [new Date(Date.parse(second.due_at) + 8 * DAY), `Your payment for order ${placed.order.code} is overdue`],
+    ] as const) {
+      expect(await remindAt(at)).toBeGreaterThan(0);
+      const mails = about(await checkNewMails(), subject, buyer.email);
+      expect(mails).toHaveLength(1);
+      const pages = linksOf(mails[0]!).filter((link) => link.includes('/payment-plan-payment/'));
+      expect(pages).toHaveLength(1);
+      // The page's own data answers for the link's signature, too.
+      const [, , order, checksum, reference] = new URL(pages[0]!).pathname.split('/');
+      expect((await shop.call('get-payment-plan-order-payment', { order: order!, checksum: checksum!, reference: decodeURIComponent(reference!) })).status).toBe(200);
+    }
+  });
+
+  it('a payment that arrives for an order already paid: returned, and the customer told', async () => {
+    const buyer = await createCustomer(shop);
+    const cart = await cartWith(shop, buyer.token, ['NWF27-PARKING']);
+    const placed = api['checkout-cart'].answer.parse((await shop.call('checkout-cart', checkoutPayload(buyer.token, cart))).body);
+    const again = await shop.call('pay-order', { token: buyer.token, order: placed.order.code });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    await payOnSandbox(base, api['pay-order'].answer.parse(again.body).payment, SANDBOX_CARDS.succeeds);
+    await checkNewMails();
+    // The provider took the first attempt's money before its cancellation reached it.
+    const first = placed.payment as Extract<PaymentInstruction, { action: 'submit' }>;
+    const body = JSON.stringify({ id: `ntf_${randomBytes(6).toString('hex')}`, reference: first.params.reference, outcome: 'paid', amount: placed.order.total_price, currency: shop.config.currency });
+    const notified = await fetch(base + NOTIFY_PATH('sandbox'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: createHmac('sha256', gateway.secret).update(body).digest('hex') },
+      body,
+    });
+    expect(notified.status).toBe(200);
+    expect(about(await checkNewMails(), `A payment for your order ${placed.order.code}`, buyer.email)).toHaveLength(1);
+  });
+
+  it('a ticket passed on: the giver told, the new holder given it now, or told when it comes while a plan is paid', async () => {
+    const buyer = await createCustomer(shop);
+    const friend = await createCustomer(shop);
+    const order = await paidOrder(shop, base, buyer, [{ code: 'NWF27-WEEKEND' }, { code: 'NWF27-WEEKEND' }]);
+    await checkNewMails();
+    type Ticket = { code: string; full_name: string | null; age: string | null };
+    const pass = (token: string, orderId: number, ticket: Ticket, email: string) =>
+      shop.call('change-ticket', { token, order_id: orderId, code: ticket.code, full_name: ticket.full_name, email, age: ticket.age, reassign: true });
+    const newcomer = `new.holder.${engine}@example.org`;
+    for (const [ticket, email] of [[order.tickets[0]!, newcomer], [order.tickets[1]!, friend.email]] as const) {
+      const answer = await pass(buyer.token, order.id, ticket, email);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    }
+    let rows = await checkNewMails();
+    expect(about(rows, `Your ticket ${order.tickets[0]!.code} now belongs to ${newcomer}`, buyer.email)).toHaveLength(1);
+    expect(about(rows, `Your ticket ${order.tickets[1]!.code} now belongs to ${friend.email}`, buyer.email)).toHaveLength(1);
+    expect(about(rows, 'Your account at', newcomer)).toHaveLength(1);
+    for (const holder of [newcomer, friend.email]) {
+      const received = about(rows, 'passed a ticket on to you', holder);
+      expect(received).toHaveLength(1);
+      expect(linksOf(received[0]!).filter((link) => link.includes('/download-ticket/'))).toHaveLength(1);
+    }
+
+    const planBuyer = await createCustomer(shop);
+    const cart = await cartWith(shop, planBuyer.token, ['NWF27-WEEKEND-PLAN']);
+    const placed = api['checkout-cart'].answer.parse((await shop.call('checkout-cart', checkoutPayload(planBuyer.token, cart))).body);
+    await payOnSandbox(base, placed.payment, SANDBOX_CARDS.succeeds);
+    await checkNewMails();
+    const later = `later.holder.${engine}@example.org`;
+    const answer = await pass(planBuyer.token, placed.order.id, placed.order.tickets[0]!, later);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    rows = await checkNewMails();
+    const told = about(rows, 'passed a ticket on to you', later);
+    expect(told).toHaveLength(1);
+    expect(linksOf(told[0]!).filter((link) => link.includes('/download-ticket/'))).toEqual([]);
+    expect(told[0]!.textBody).toContain('we will e-mail you the ticket to download as soon as the last one is paid');
+  });
+
+  it('a refund: the request received, and once processed the refund page that offers its credit note', async () => {
+    const buyer = await createCustomer(shop);
+    const order = await paidOrder(shop, base, buyer, [{ code: 'NWF27-WEEKEND' }]);
+    await checkNewMails();
+    const requested = await shop.call('request-refund', { token: buyer.token, order_id: order.id, tickets: order.tickets[0]!.code, ...BANK_DETAILS });
+    expect(requested.status, JSON.stringify(requested.body)).toBe(200);
+    const refundId: number = requested.body.data.refund_id;
+    expect(about(await checkNewMails(), `Refund request ${refundId} for order ${order.code}`, buyer.email)).toHaveLength(1);
+
+    expect(await runRefundsCommand(['mark-processed', String(refundId)], { db: db(), config: shop.config, print: () => {} })).toBe(0);
+    const processed = about(await checkNewMails(), `Refund ${refundId} for order ${order.code} has been processed`, buyer.email);
+    expect(processed).toHaveLength(1);
+    // Every page it links is the refund's, whose page offers the credit note: the download the data gives is its PDF.
+    const pages = linksOf(processed[0]!).map((link) => new URL(link).pathname).filter((pathname) => !FILE_ROUTES.some((route) => route.test(pathname)));
+    expect([...new Set(pages)]).toEqual([`/portal/refunds/${refundId}`]);
+    const refund = api['get-data'].answer.parse((await shop.call('get-data', { token: buyer.token })).body).data.refunds.find((candidate) => candidate.id === refundId)!;
+    expect(refund.credit_note?.number).toBeTruthy();
+    const download = await shop.app.inject({ method: 'GET', url: `/download-credit-note/${encodeURIComponent(order.code)}/${refundId}/${encodeURIComponent(refund.credit_note!.checksum)}` });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toContain('application/pdf');
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('a box-office card order: the terms link', async () => {
+    const payments = createPaymentsService({ db: db(), config: shop.config, gateway, appSecret: SECRET });
+    const lines: string[] = [];
+    const deps = { db: db(), config: shop.config, appSecret: SECRET, payments, print: (line: string) => lines.push(line), printError: (line: string) => lines.push(line) };
+    const email = `desk.card.${engine}@example.org`;
+    expect(await runOrdersCommand(['create', '--email', email, '--name', 'Desk Card', '--item', 'NWF27-DAY-SAT', '--method', 'credit_card'], deps), lines.join('\n')).toBe(0);
+    const terms = about(await checkNewMails(), 'Please accept the terms', email);
+    expect(terms).toHaveLength(1);
+    expect(linksOf(terms[0]!).filter((link) => link.includes('/accept-tcs/'))).toHaveLength(1);
+  });
+
+  it('produced every template through its flow and checked its links', async () => {
     for (const subject of ['Your account at', 'Choose a new password', 'Your order', 'Your tickets for', 'How to pay', 'Please accept the terms']) {
       expect(subjects.some((seen) => seen.startsWith(subject)), subject).toBe(true);
     }
+    // A new template in the samples needs its flow here (and its recogniser above).
+    const names = (await sampleMails(shop.config)).map((sample) => sample.name);
+    expect([...Object.keys(TEMPLATES), ...Object.keys(VARIANTS_OF)].sort()).toEqual([...names].sort());
+    for (const [name, recognise] of Object.entries(TEMPLATES)) expect(sent.some(recognise), name).toBe(true);
   });
 });
