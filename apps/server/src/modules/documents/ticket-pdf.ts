@@ -31,7 +31,8 @@ export async function renderTicketPdf(ticket: TicketDocument): Promise<Buffer> {
     text(ticket.shopName, { size: 22, bold: true, color: BRAND });
     doc.moveDown(0.5);
     text(ticket.event ?? ticket.product, { size: 18, bold: true, color: INK });
-    if (ticket.eventDate) text(ticket.eventDate, { size: 12, color: MUTED });
+    // Said as the event's start: under a shuttle ticket, a bare time read as the departure.
+    if (ticket.eventDate) text(`Starts ${ticket.eventDate}`, { size: 12, color: MUTED });
     doc.moveDown();
     const facts: [string, string | null][] = [
       ['Ticket', ticket.product],

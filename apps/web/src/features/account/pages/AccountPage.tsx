@@ -82,7 +82,7 @@ export function SettingsForm({ customer }: { customer: Customer }) {
         <EmailField id="settings-email" value={email} onChange={setEmail} />
       </fieldset>
       <fieldset className="fieldset">
-        <legend>New password</legend>
+        <legend>Change your password</legend>
         <TextField
           id="settings-new-password"
           label="New password"

@@ -115,8 +115,10 @@ function RefundDetail({ refund }: { refund: Refund }) {
         <h2 id="refund-items-title" className="order-section__title">
           Items
         </h2>
+        {/* Four columns: on a phone each item is a card, so its status and amount are not hidden off to the side. */}
         <DataTable
           className="order-items"
+          stackOnNarrow
           caption="The items of this refund"
           captionHidden
           columns={columns}
