@@ -21,6 +21,8 @@ export const paymentMessages = {
   payNow: 'Pay now',
   paid: 'Thank you! Your payment has been received.',
   bankTransferIntro: 'Please transfer the amount below to our bank account, with the payment reference, so we can match your payment to your order.',
+  /** Decision 0032: the deadline of an unpaid bank transfer (the order's pay_by), in its mail and beside the bank details on every page. */
+  payBy: (date: string) => `Please make sure it arrives by ${date}: an order still unpaid then is cancelled and its items go back on sale.`,
   orderNotFound: 'We could not find this order.',
   amountMismatch: 'The payment does not match the order.',
   /** Decision 0026: the banner of the sandbox gateway's pages. */

@@ -117,6 +117,12 @@ export const order = z.object({
   /** Ours (decision 0017): the reference a bank transfer must carry; null for other methods. */
   payment_reference: z.string().nullable(),
   /**
+   * Ours (decision 0032): by when the transfer of an unpaid bank-transfer order must arrive (its
+   * pay_by; an order still unpaid then is abandoned); null for other methods, an order no longer
+   * pending, or a shop without bankTransfer.payWithinDays.
+   */
+  pay_by: timestamp.nullable(),
+  /**
    * Ours (decision 0026): card money that arrived when the order no longer owed it (a second
    * attempt paid too, or after the order ended) and went back automatically; never in total_paid.
    */

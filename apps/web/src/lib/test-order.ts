@@ -80,6 +80,7 @@ export function testOrder(overrides: Partial<Order> = {}): Order {
     payments: [],
     payment_attempts: 1,
     payment_reference: null,
+    pay_by: null,
     returned_amount: 0,
     tickets: [testTicket()],
     cartProducts: [],

@@ -121,6 +121,7 @@ function linkOrder(view: Order, shown: Partial<Order>): Order {
     payments: [],
     payment_attempts: 0,
     payment_reference: null,
+    pay_by: null,
     // Money that went back is shown on the owner's order, not on a link's page.
     returned_amount: 0,
     tickets: [],
@@ -143,6 +144,8 @@ function termsPageOrder(view: Order): Order {
     // Once a transfer order's terms are accepted the page shows how to pay it (decision 0032): its
     // reference is the configured prefix and the order code the link already carries.
     payment_reference: view.accepted_ts_and_cs && view.payment_method === 'bank_transfer' ? view.payment_reference : null,
+    // With the deadline the acceptance started (the bank-transfer mail names it too).
+    pay_by: view.accepted_ts_and_cs ? view.pay_by : null,
     payment_attempts: view.payment_attempts,
     tickets: view.tickets.map(shownTicket),
     merchandisePurchases: view.merchandisePurchases.map((purchase) => ({

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { api, type PaymentInstruction } from '@festival/contract';
+import { api, type PaymentInstruction, paymentMessages } from '@festival/contract';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
@@ -13,6 +13,7 @@ import { emailOutbox, orders } from '../../db/schema';
 import { REPO_ROOT } from '../../env';
 import { ACCEPT_TERMS_LINK, instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
 import { runOrdersCommand } from '../orders/orders-command';
+import { formatDate } from '../orders/orders.mail';
 import { createPaymentsService, NOTIFY_PATH } from '../payments/payments.service';
 import { createSandboxGateway, SANDBOX_CARDS, SANDBOX_SIGNATURE_HEADER } from '../payments/sandbox-gateway';
 import { runRefundsCommand } from '../portal/refunds-command';
@@ -180,6 +181,11 @@ describe.each(testEngines())('the links of every e-mail on %s', (engine) => {
     const instructions = about(rows, `How to pay your order ${placed.order.code}`, buyer.email);
     expect(instructions).toHaveLength(1);
     for (const part of ['Account holder: ', 'IBAN: ', 'BIC: ', `Payment reference: NWF${placed.order.code}`, 'Amount: ', 'Please make sure it arrives by ']) expect(instructions[0]!.textBody).toContain(part);
+    // The order's pages show the same deadline beside the same bank details (pay_by in the order view).
+    const [placedRow] = await db().select().from(orders).where(eq(orders.code, placed.order.code));
+    expect(placedRow!.payBy).not.toBeNull();
+    expect(placed.order.pay_by).toBe(placedRow!.payBy!.toISOString());
+    expect(instructions[0]!.textBody).toContain(paymentMessages.payBy(formatDate(shop.config, placedRow!.payBy!)));
 
     const payments = createPaymentsService({ db: db(), config: shop.config, gateway: createSandboxGateway(SECRET), appSecret: SECRET });
     const lines: string[] = [];
@@ -196,7 +202,9 @@ describe.each(testEngines())('the links of every e-mail on %s', (engine) => {
     expect((await shop.call('accept-terms-and-conditions', { token: null, order: order!.code, checksum })).status).toBe(200);
     // The page shows the same reference once the terms are accepted.
     const page = api['get-terms-and-conditions-order'].answer.parse((await shop.call('get-terms-and-conditions-order', { order: order!.code, checksum })).body).order;
-    expect(page).toMatchObject({ accepted_ts_and_cs: true, payment_reference: `NWF${order!.code}`, total_paid: 0 });
+    const [accepted] = await db().select().from(orders).where(eq(orders.code, order!.code));
+    expect(accepted!.payBy).not.toBeNull();
+    expect(page).toMatchObject({ accepted_ts_and_cs: true, payment_reference: `NWF${order!.code}`, total_paid: 0, pay_by: accepted!.payBy!.toISOString() });
     rows = await checkNewMails();
     const boxInstructions = about(rows, `How to pay your order ${order!.code}`, email);
     expect(boxInstructions).toHaveLength(1);

@@ -109,4 +109,22 @@ describe.each(testEngines())("a customer's orders and refunds in get-data on %s"
     expect(data.refunds).toEqual([]);
     expect(data.existing_tickets).toEqual([]);
   });
+
+  it('answers the pay-by date of an unpaid bank transfer, and null for a card order, a part-paid transfer or none set (decision 0032)', async () => {
+    const db = shop.database.db;
+    const [customer] = await db.insert(customers).values({ email: 'transfer@example.org', fullName: 'Tess Transfer', passwordHash: 'x' }).returning();
+    await db.insert(sessions).values({ customerId: customer!.id, tokenHash: hashToken('token-transfer'), expiresAt: new Date(Date.now() + 3_600_000) });
+    const payBy = new Date('2027-03-14T12:00:00.000Z');
+    const base = { customerId: customer!.id, totalPrice: 10000, acceptedTermsAt: new Date(), payBy };
+    await db.insert(orders).values([
+      { ...base, code: 'NWF-2001', paymentMethod: 'bank_transfer', paymentStatus: 'pending', totalPaid: 0, paymentReference: 'NWFNWF-2001' },
+      { ...base, code: 'NWF-2002', paymentMethod: 'bank_transfer', paymentStatus: 'partial', totalPaid: 4000, paymentReference: 'NWFNWF-2002' },
+      { ...base, code: 'NWF-2003', paymentMethod: 'bank_transfer', paymentStatus: 'pending', totalPaid: 0, paymentReference: 'NWFNWF-2003', payBy: null },
+      { ...base, code: 'NWF-2004', paymentMethod: 'credit_card', paymentStatus: 'pending', totalPaid: 0 },
+    ]);
+    const payByOf = Object.fromEntries((await dataOf('token-transfer')).orders.map((order) => [order.code, order.pay_by]));
+    expect(payByOf).toEqual({ 'NWF-2001': payBy.toISOString(), 'NWF-2002': null, 'NWF-2003': null, 'NWF-2004': null });
+    // The paid order of the other customer has none either.
+    expect((await dataOf(tokens.buyer!)).orders.map((order) => order.pay_by)).toEqual([null, null]);
+  });
 });

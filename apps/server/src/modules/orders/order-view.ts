@@ -35,6 +35,7 @@ const receivedOrderBase = {
   payments: [],
   payment_attempts: 0,
   payment_reference: null,
+  pay_by: null,
   returned_amount: 0,
   cartProducts: [],
   cartMerchandise: [],
@@ -197,6 +198,8 @@ export async function customerOrdersAndRefunds(
       payments,
       payment_attempts: order.paymentAttempts,
       payment_reference: order.paymentMethod === 'bank_transfer' ? order.paymentReference : null,
+      // The sweeper abandons only pending orders past pay_by: a partly paid transfer has no deadline.
+      pay_by: order.paymentMethod === 'bank_transfer' && order.paymentStatus === 'pending' ? iso(order.payBy) : null,
       returned_amount: order.returnedAmount,
       tickets,
       cartProducts: [],

@@ -1,4 +1,4 @@
-import type { ShopConfigFile } from '@festival/contract';
+import { paymentMessages, type ShopConfigFile } from '@festival/contract';
 import { shopLink, ticketLinkItem } from '../accounts/accounts.mail';
 import { composeMail, type MailBlock } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
@@ -143,7 +143,7 @@ export function bankTransferRows(config: Config, order: Pick<OrderRow, 'code' | 
  */
 export async function bankTransferMail(config: Config, to: { email: string; fullName: string }, order: OrderRow, hasTickets = true): Promise<OutgoingMail> {
   const deadline = order.payBy
-    ? `Please make sure it arrives by ${formatDate(config, order.payBy)}: an order still unpaid then is cancelled and its items go back on sale.`
+    ? paymentMessages.payBy(formatDate(config, order.payBy))
     : 'There is no deadline, but nothing is issued or shipped before your payment has arrived.';
   return {
     to: to.email,

@@ -3,9 +3,9 @@ import { useConfig } from '../../lib/config';
 import { useFormat } from '../../lib/use-format';
 import { amountDue, isAwaitingBankTransfer } from './order-status';
 
-/** For a bank transfer not (fully) received: where to send how much, with which reference. */
+/** For a bank transfer not (fully) received: where to send how much, with which reference, and by when. */
 export function BankTransferDetails({ order }: { order: Order }) {
-  const { bankTransfer } = useConfig();
+  const { bankTransfer, timezone } = useConfig();
   const format = useFormat();
   const due = amountDue(order);
   if (!bankTransfer || !isAwaitingBankTransfer(order) || due <= 0) return null;
@@ -43,6 +43,9 @@ export function BankTransferDetails({ order }: { order: Order }) {
           </dd>
         </div>
       </dl>
+      {order.pay_by && (
+        <p id="order-bank-deadline">{paymentMessages.payBy(format.date(order.pay_by, timezone, 'date'))}</p>
+      )}
     </section>
   );
 }
