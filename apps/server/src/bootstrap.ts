@@ -6,7 +6,7 @@ import type { Env } from './env';
 import { DEMO_SHOP_CONFIG, REPO_ROOT } from './env';
 import { countEvents } from './modules/catalog/catalog.queries';
 import { importCatalogue, readCatalogueFile } from './modules/catalog/catalogue-import';
-import { loadShopConfig, shopPlaceOf } from './modules/config/shop-config';
+import { loadShopConfig, rememberPublicAddress, shopPlaceOf } from './modules/config/shop-config';
 
 export const WEB_ROOT = path.join(REPO_ROOT, 'apps/web/dist');
 
@@ -18,6 +18,8 @@ export interface Shop {
 /** Opens and migrates the database, loads the configuration, and fills an empty shop with the demo. */
 export async function prepareShop(env: Env, log?: Pick<FastifyBaseLogger, 'info'>): Promise<Shop> {
   const config = loadShopConfig(env.SHOP_CONFIG, shopPlaceOf(env, DEMO_SHOP_CONFIG));
+  // The organiser commands run in other processes: they read the address the shop serves at here.
+  rememberPublicAddress(env.DATA_DIR, config.publicBaseUrl);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'pglite'), poolSize: env.DATABASE_POOL_SIZE });
   try {
     await database.migrate();

@@ -1,7 +1,7 @@
 import { runCli, withShopDatabase } from './run-cli';
 import { printError } from '../lib/terminal-output';
 import { DEMO_SHOP_CONFIG } from '../env';
-import { loadShopConfig, shopPlaceOf } from '../modules/config/shop-config';
+import { commandPlaceOf, loadShopConfig } from '../modules/config/shop-config';
 import { ORDERS_USAGE, runOrdersCommand } from '../modules/orders/orders-command';
 import { createPaymentsService } from '../modules/payments/payments.service';
 import { createSandboxGateway } from '../modules/payments/sandbox-gateway';
@@ -12,7 +12,7 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   }
   return withShopDatabase(async ({ db }, env) => {
-    const config = loadShopConfig(env.SHOP_CONFIG, shopPlaceOf(env, DEMO_SHOP_CONFIG));
+    const config = loadShopConfig(env.SHOP_CONFIG, commandPlaceOf(env, DEMO_SHOP_CONFIG));
     const payments = createPaymentsService({ db, config, gateway: createSandboxGateway(env.APP_SECRET), appSecret: env.APP_SECRET });
     // The confirmation e-mail waits in the outbox; the running shop's mail sender delivers it.
     return runOrdersCommand(argv, { db, config, appSecret: env.APP_SECRET, payments });

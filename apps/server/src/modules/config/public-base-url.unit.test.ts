@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_SHOP_CONFIG } from '../../env';
-import { ConfigError, loadShopConfig, resolvePublicBaseUrl, shopPlaceOf } from './shop-config';
+import { commandPlaceOf, ConfigError, loadShopConfig, rememberedPublicAddress, rememberPublicAddress, resolvePublicBaseUrl, shopPlaceOf } from './shop-config';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'festival-public-base-url-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,6 +39,20 @@ describe('the public address of the shop', () => {
     expect(() => loadShopConfig(file, place)).toThrow(/sets no "publicBaseUrl".*Set "publicBaseUrl" to the address customers reach the shop at/s);
     // Outside production a shop of one's own is tried out on this machine.
     expect(loadShopConfig(file, { ...place, production: false }).publicBaseUrl).toBe('http://localhost:3000');
+  });
+
+  it('is, for an organiser command, the address the shop last started with, before the PORT the command sees', () => {
+    const dataDir = path.join(dir, 'data');
+    const env = { PORT: 3000, NODE_ENV: 'production', SHOP_CONFIG: DEMO_SHOP_CONFIG, DATA_DIR: dataDir };
+    expect(commandPlaceOf(env, DEMO_SHOP_CONFIG).remembered).toBeNull();
+    expect(loadShopConfig(DEMO_SHOP_CONFIG, commandPlaceOf(env, DEMO_SHOP_CONFIG)).publicBaseUrl).toBe('http://localhost:3000');
+    rememberPublicAddress(dataDir, 'http://localhost:8080');
+    expect(loadShopConfig(DEMO_SHOP_CONFIG, commandPlaceOf(env, DEMO_SHOP_CONFIG)).publicBaseUrl).toBe('http://localhost:8080');
+    // A configured address wins over what was remembered.
+    expect(loadShopConfig(ownConfig('https://tickets.example.org'), commandPlaceOf(env, DEMO_SHOP_CONFIG)).publicBaseUrl).toBe('https://tickets.example.org');
+    // What is not a web address is not taken.
+    rememberPublicAddress(dataDir, 'javascript:alert(1)');
+    expect(rememberedPublicAddress(dataDir)).toBeNull();
   });
 
   it('is a web address: another scheme is refused with the field named', () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { shopConfigSource, type ClientConfig, type EventSettings, type ShopConfigFile, type ShopConfigSource } from '@festival/contract';
 import YAML from 'yaml';
@@ -14,6 +14,11 @@ export interface ShopPlace {
   production: boolean;
   /** The demo shop's own configuration file (SHOP_CONFIG unset or pointing at it). */
   demoConfig: boolean;
+  /**
+   * For an organiser command: the address the shop last started with (rememberPublicAddress), so
+   * the links a command mails or prints match the running shop's whatever PORT the command sees.
+   */
+  remembered?: string | null | undefined;
 }
 
 /** The demo on its default port, as tests and tools that start no server see it. */
@@ -22,6 +27,11 @@ export const DEFAULT_SHOP_PLACE: ShopPlace = { port: 3000, production: false, de
 /** The shop's place as the environment gives it (the server and the organiser commands read the same variables). */
 export function shopPlaceOf(env: { PORT: number; NODE_ENV: string; SHOP_CONFIG: string }, demoConfigFile: string): ShopPlace {
   return { port: env.PORT, production: env.NODE_ENV === 'production', demoConfig: path.resolve(env.SHOP_CONFIG) === path.resolve(demoConfigFile) };
+}
+
+/** An organiser command's place: the shop's, and the address the shop last started with in DATA_DIR. */
+export function commandPlaceOf(env: { PORT: number; NODE_ENV: string; SHOP_CONFIG: string; DATA_DIR: string }, demoConfigFile: string): ShopPlace {
+  return { ...shopPlaceOf(env, demoConfigFile), remembered: rememberedPublicAddress(env.DATA_DIR) };
 }
 
 /**
@@ -38,7 +48,29 @@ export function resolvePublicBaseUrl(configured: string | null | undefined, plac
         'Set "publicBaseUrl" to the address customers reach the shop at, such as "https://shop.example.org".',
     );
   }
-  return `http://localhost:${place.port}`;
+  return place.remembered ?? `http://localhost:${place.port}`;
+}
+
+/** Where the shop notes the address it started with, beside its embedded database and secret. */
+const publicAddressFile = (dataDir: string) => path.join(dataDir, 'public-address');
+
+/**
+ * Notes the address the shop serves at in DATA_DIR, for the organiser commands: a demo started
+ * with PORT=8080 mails links to port 8080, and so does `npm run refunds` run without PORT.
+ */
+export function rememberPublicAddress(dataDir: string, publicBaseUrl: string): void {
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(publicAddressFile(dataDir), `${publicBaseUrl}\n`);
+}
+
+/** The address the shop last started with, if it noted a web address there. */
+export function rememberedPublicAddress(dataDir: string): string | null {
+  try {
+    const text = readFileSync(publicAddressFile(dataDir), 'utf8').trim();
+    return /^https?:\/\/[^\s]+$/.test(text) ? text : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Reads and validates the shop configuration; the error names every bad field. */
