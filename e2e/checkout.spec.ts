@@ -4,6 +4,7 @@ import { messages } from '../packages/contract/src/messages';
 import { paymentMessages } from '../packages/contract/src/payment-messages';
 import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
+import { fillBillingAddress } from './support/checkout';
 
 /**
  * Checkout in Chromium against the real server and its sandbox payment gateway: the payer is
@@ -26,13 +27,6 @@ async function addTicket(page: Page, url: string, holder: { name: string; email:
   if (holder.age) await page.locator('#personalise-age').selectOption(holder.age);
   await page.locator('#personalise-confirm').click();
   await page.locator('#personalise-modal').waitFor({ state: 'detached' });
-}
-
-async function fillBillingAddress(page: Page) {
-  await page.locator('#checkout-country').selectOption('NL');
-  await page.locator('#checkout-address-0').fill('Damrak 1');
-  await page.locator('#checkout-address-2').fill('1012 LG');
-  await page.locator('#checkout-address-3').fill('Amsterdam');
 }
 
 const checkoutError = (page: Page) => page.locator('#checkout-error').textContent();

@@ -5,6 +5,7 @@ import { paymentMessages } from '../packages/contract/src/payment-messages';
 import { SHORT_HOLD_MS } from './global-setup';
 import { logInOnPage, newAddress, readMail, readPassword } from './support/accounts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
+import { checkOutToGateway } from './support/checkout';
 
 /**
  * Issue 19 points 4 and 6 in Chromium: no path loses the customer (the detour through Register
@@ -125,14 +126,7 @@ describe('the paths a customer takes, in Chromium', () => {
     await page.goto('/login?from=%2Fcheckout');
     await logInOnPage(page, email, password);
     await page.waitForURL((url) => url.pathname === '/checkout');
-    await page.locator('#checkout-country').selectOption('NL');
-    await page.locator('#checkout-address-0').fill('Damrak 1');
-    await page.locator('#checkout-address-2').fill('1012 LG');
-    await page.locator('#checkout-address-3').fill('Amsterdam');
-    await page.locator('#checkout-method-credit_card').check();
-    await page.locator('#checkout-terms').check();
-    await page.locator('#checkout-submit').click();
-    await page.waitForURL((url) => url.pathname === '/sandbox-gateway/pay');
+    await checkOutToGateway(page);
     await page.locator('#sandbox-cancel').click();
 
     await page.waitForURL((url) => url.pathname.startsWith('/order/') && url.searchParams.get('payment') === 'cancelled');

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { registerAndLogIn } from './support/accounts';
 import { baseUrl, pageErrors, useBrowser } from './support/browser';
+import { checkOutAndPayByCard } from './support/checkout';
 
 /**
  * The phone works (issue 19, point 5): every page of the route table, every panel (cart, login,
@@ -144,23 +145,6 @@ async function addMerchandise(page: Page, code: string, lines: number) {
   await expect.poll(() => page.locator('#cart-count').textContent()).toBe(String(lines + 1));
 }
 
-async function checkOutByCard(page: Page, paidInFull = true): Promise<string> {
-  await page.goto('/checkout');
-  await page.locator('#checkout-country').selectOption('NL');
-  await page.locator('#checkout-address-0').fill('Damrak 1');
-  await page.locator('#checkout-address-2').fill('1012 LG');
-  await page.locator('#checkout-address-3').fill('Amsterdam');
-  await page.locator('#checkout-method-credit_card').check();
-  await page.locator('#checkout-terms').check();
-  await page.locator('#checkout-submit').click();
-  await page.waitForURL((url) => url.pathname === '/sandbox-gateway/pay');
-  await page.locator('#sandbox-card').fill('4242 4242 4242 4242');
-  await page.locator('#sandbox-pay').click();
-  await page.waitForURL((url) => url.pathname.endsWith('/confirmation'));
-  if (paidInFull) await page.locator('#order-paid').waitFor({ timeout: 10_000 });
-  return /\/portal\/orders\/([A-Z0-9]+)\//.exec(new URL(page.url()).pathname)![1]!;
-}
-
 /** What the sweep visits as the customer: two paid orders, one with a refund, a payment-plan order with its instalment link, and a full cart. */
 interface Customer {
   state: Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -180,20 +164,20 @@ async function prepareCustomer(browser: Browser): Promise<Customer> {
   // A payment plan: checkout takes the initial payment; once the provider's notification is in,
   // the order's schedule links each open instalment to its page.
   await addTicket(page, 'NWF27-WEEKEND-PLAN', { name: 'Pieternella Plan-Betaalster', age: '25-34' });
-  const planOrder = await checkOutByCard(page, false);
+  const planOrder = await checkOutAndPayByCard(page, false);
   const payLink = page.locator('#order-schedule #order-schedule-pay-2');
   await payLink.waitFor({ timeout: 15_000 });
   const instalmentLink = (await payLink.getAttribute('href'))!;
 
   await addTicket(page, 'NWF27-WEEKEND', { name: 'Wilhelmina Weekend-Verhoeven', age: '25-34' });
   await addTicket(page, 'NWF27-SHUTTLE', { name: 'Wilhelmina Weekend-Verhoeven', travelTime: 1 });
-  const order = await checkOutByCard(page);
+  const order = await checkOutAndPayByCard(page);
   const codes = await page.locator('#order-tickets [id^="ticket-status-"]').evaluateAll((nodes) => nodes.map((node) => node.id.replace('ticket-status-', '')));
   const shuttleTicket = (await page.locator('button[id^="ticket-travel-"]').first().getAttribute('id'))!.replace('ticket-travel-', '');
   const weekendTicket = codes.find((code) => code !== shuttleTicket)!;
 
   await addTicket(page, 'NWF27-WEEKEND', { name: 'Refund Requester', age: '25-34' });
-  const refunded = await checkOutByCard(page);
+  const refunded = await checkOutAndPayByCard(page);
   await page.goto(`/portal/orders/${refunded}/request-refund`);
   await page.locator('#refund-step-select input[type="checkbox"]:not([disabled])').first().check();
   await page.locator('#refund-next').click();
