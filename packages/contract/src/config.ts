@@ -36,6 +36,9 @@ const linkUrl = z
     error: 'Give a web address (https://…), a mailto: or tel: link, or a path of the shop such as /faqs.',
   });
 
+/** The e-mails' look when the configuration gives none, or leaves a part out (decision 0032). */
+export const DEFAULT_BRAND = { logo: null, logoWidth: 48, primaryColour: '#3b1f6e', onPrimaryColour: '#ffffff', backgroundColour: '#f6f4fa', textColour: '#1d1a24' } as const;
+
 /** A colour as #rrggbb: what every mail client understands. */
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour such as #3b1f6e');
 
@@ -160,16 +163,16 @@ export const shopConfigFile = z
           .refine((value) => !value.startsWith('//') && !value.includes('..'), 'must be a path of the shop such as /brand/logo.png')
           .nullish(),
         /** The logo's width in CSS pixels in e-mails (its height follows). */
-        logoWidth: z.number().int().min(16).max(320).default(48),
+        logoWidth: z.number().int().min(16).max(320).default(DEFAULT_BRAND.logoWidth),
         /** Buttons, headings and links. */
-        primaryColour: hexColour.default('#3b1f6e'),
+        primaryColour: hexColour.default(DEFAULT_BRAND.primaryColour),
         /** Text on buttons: must read on primaryColour. */
-        onPrimaryColour: hexColour.default('#ffffff'),
+        onPrimaryColour: hexColour.default(DEFAULT_BRAND.onPrimaryColour),
         /** Around the message's card. */
-        backgroundColour: hexColour.default('#f6f4fa'),
-        textColour: hexColour.default('#1d1a24'),
+        backgroundColour: hexColour.default(DEFAULT_BRAND.backgroundColour),
+        textColour: hexColour.default(DEFAULT_BRAND.textColour),
       })
-      .default({ logo: null, logoWidth: 48, primaryColour: '#3b1f6e', onPrimaryColour: '#ffffff', backgroundColour: '#f6f4fa', textColour: '#1d1a24' }),
+      .default(DEFAULT_BRAND),
   })
   .strict();
 export type ShopConfigFile = z.infer<typeof shopConfigFile>;

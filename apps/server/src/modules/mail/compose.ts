@@ -1,5 +1,5 @@
 import { render } from '@react-email/components';
-import type { ShopConfigFile } from '@festival/contract';
+import { DEFAULT_BRAND, type ShopConfigFile } from '@festival/contract';
 import { createElement } from 'react';
 import { MailTemplate, type MailBlock, type MailLook } from './mail-template';
 
@@ -23,14 +23,12 @@ export interface MailContent {
 /** The shop's configuration parts a message's look comes from; without it, the default look. */
 export type MailLookConfig = Pick<ShopConfigFile, 'publicBaseUrl'> & Partial<Pick<ShopConfigFile, 'brand'>>;
 
-const DEFAULT_LOOK = { logoWidth: 48, primaryColour: '#3b1f6e', onPrimaryColour: '#ffffff', backgroundColour: '#f6f4fa', textColour: '#1d1a24' };
-
 /**
  * The logo's address as a mail client fetches it: absolute, under the shop's public address (a
  * message has no page to be relative to, and the image is one the shop serves itself).
  */
 export function mailLook(shopName: string, config?: MailLookConfig): MailLook {
-  const brand = { ...DEFAULT_LOOK, ...config?.brand };
+  const brand = { ...DEFAULT_BRAND, ...config?.brand };
   const logoUrl = config && brand.logo ? `${config.publicBaseUrl.replace(/\/+$/, '')}${brand.logo}` : null;
   return { shopName, logoUrl, logoWidth: brand.logoWidth, primaryColour: brand.primaryColour, onPrimaryColour: brand.onPrimaryColour, backgroundColour: brand.backgroundColour, textColour: brand.textColour };
 }
