@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { LoadedCart } from './cart-query';
+import { readStored, readStoredJson, writeStoredJson } from './storage';
 
 /**
  * What the browser remembers of the cart, so a cart whose reservation ran out does not vanish
@@ -35,31 +36,13 @@ export interface LostCart {
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
-function read<T>(key: string): T | null {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as T) : null;
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: unknown): void {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage refused: the cart is simply not reported when it ends.
-  }
-}
-
 /** Every cart answer: what the cart holds now and until when. */
 export function rememberCart({ cart, offsetMs }: LoadedCart): void {
   const items: RememberedItem[] = [
     ...cart.products.map((line) => ({ shop: 'tickets' as const, id: line.product.id, name: line.product.name })),
     ...cart.merchandise.map((line) => ({ shop: 'merchandise' as const, id: null, name: line.merchandise.name })),
   ];
-  write(SNAPSHOT_KEY, items.length > 0 ? ({ code: cart.code, until: Date.parse(cart.expires_at) - offsetMs, items } satisfies Snapshot) : null);
+  writeStoredJson(SNAPSHOT_KEY, items.length > 0 ? ({ code: cart.code, until: Date.parse(cart.expires_at) - offsetMs, items } satisfies Snapshot) : null);
 }
 
 /**
@@ -68,22 +51,22 @@ export function rememberCart({ cart, offsetMs }: LoadedCart): void {
  * nothing is said.
  */
 export function cartGone(code: string, now: number = Date.now()): void {
-  const snapshot = read<Snapshot>(SNAPSHOT_KEY);
+  const snapshot = readStoredJson<Snapshot>(SNAPSHOT_KEY);
   if (!snapshot || snapshot.code !== code) return;
-  write(SNAPSHOT_KEY, null);
+  writeStoredJson(SNAPSHOT_KEY, null);
   if (snapshot.until > now || !Array.isArray(snapshot.items)) return;
-  write(LOST_KEY, { items: snapshot.items, at: now } satisfies LostCart);
+  writeStoredJson(LOST_KEY, { items: snapshot.items, at: now } satisfies LostCart);
   notify();
 }
 
 /** Forgets the cart (a logout on a shared device, a dismissed notice). */
 export function forgetCart(): void {
-  write(SNAPSHOT_KEY, null);
+  writeStoredJson(SNAPSHOT_KEY, null);
   dismissLostCart();
 }
 
 export function dismissLostCart(): void {
-  write(LOST_KEY, null);
+  writeStoredJson(LOST_KEY, null);
   notify();
 }
 
@@ -91,13 +74,8 @@ let cached: { raw: string | null; value: LostCart | null } = { raw: null, value:
 
 /** The expired cart still to report, if any (the same object while storage holds the same text). */
 export function lostCart(now: number = Date.now()): LostCart | null {
-  let raw: string | null = null;
-  try {
-    raw = localStorage.getItem(LOST_KEY);
-  } catch {
-    raw = null;
-  }
-  if (raw !== cached.raw) cached = { raw, value: read<LostCart>(LOST_KEY) };
+  const raw = readStored(LOST_KEY);
+  if (raw !== cached.raw) cached = { raw, value: readStoredJson<LostCart>(LOST_KEY) };
   const value = cached.value;
   return value && Array.isArray(value.items) && typeof value.at === 'number' && now - value.at < LOST_CART_KEEP_MS ? value : null;
 }

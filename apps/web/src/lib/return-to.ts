@@ -1,4 +1,5 @@
 import { safeRedirectTarget } from './safe-redirect';
+import { readStored, readStoredJson, writeStoredJson } from './storage';
 
 /**
  * Where a customer was going when they left for an account detour (register, forgot password,
@@ -17,40 +18,16 @@ interface Remembered {
   until: number;
 }
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** Remembers a (safe) destination for RETURN_TO_KEEP_MS; a null or unsafe one is not kept. */
 export function rememberReturnTo(path: string | null, now: number = Date.now()): void {
   const safe = safeRedirectTarget(path);
-  if (!safe) return;
-  try {
-    storage()?.setItem(RETURN_TO_KEY, JSON.stringify({ path: safe, until: now + RETURN_TO_KEEP_MS } satisfies Remembered));
-  } catch {
-    // Storage refused: the in-app links still carry `from`.
-  }
+  if (safe) writeStoredJson(RETURN_TO_KEY, { path: safe, until: now + RETURN_TO_KEEP_MS } satisfies Remembered);
 }
 
 /** The remembered destination while it lasts; an expired, malformed or unsafe entry is dropped. */
 export function rememberedReturnTo(now: number = Date.now()): string | null {
-  let raw: string | null = null;
-  try {
-    raw = storage()?.getItem(RETURN_TO_KEY) ?? null;
-  } catch {
-    return null;
-  }
-  if (!raw) return null;
-  let value: Partial<Remembered> | null = null;
-  try {
-    value = JSON.parse(raw) as Partial<Remembered>;
-  } catch {
-    value = null;
-  }
+  if (readStored(RETURN_TO_KEY) === null) return null;
+  const value = readStoredJson<Partial<Remembered>>(RETURN_TO_KEY);
   const path = value && typeof value.until === 'number' && value.until > now ? safeRedirectTarget(typeof value.path === 'string' ? value.path : null) : null;
   if (!path) forgetReturnTo();
   return path;
@@ -58,11 +35,7 @@ export function rememberedReturnTo(now: number = Date.now()): string | null {
 
 /** A login used the destination (or the customer went elsewhere): it is not offered again. */
 export function forgetReturnTo(): void {
-  try {
-    storage()?.removeItem(RETURN_TO_KEY);
-  } catch {
-    // nothing kept
-  }
+  writeStoredJson(RETURN_TO_KEY, null);
 }
 
 /** `path` with `?from=` the destination, when there is a safe one other than home (where a login goes anyway). */

@@ -96,5 +96,25 @@ export const getCartCode = (): string | null => browserStore.get(CART_KEY) || nu
 export const setCartCode = (code: string): void => browserStore.set(CART_KEY, code);
 export const clearCartCode = (): void => browserStore.remove(CART_KEY);
 
+/** Another value the shop keeps in the browser as it stored it (null when absent). */
+export const readStored = (key: string): string | null => browserStore.get(key);
+
+/** Another value kept as JSON (the detour's destination, the cart's items); a malformed one reads as null. */
+export function readStoredJson<T>(key: string): T | null {
+  const raw = browserStore.get(key);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps a value as JSON, or forgets it (null). */
+export function writeStoredJson(key: string, value: unknown): void {
+  if (value === null) browserStore.remove(key);
+  else browserStore.set(key, JSON.stringify(value));
+}
+
 /** Subscribes to changes of the stored values (for useSyncExternalStore). */
 export const subscribeStorage = (listener: Listener): (() => void) => browserStore.subscribe(listener);
