@@ -108,8 +108,11 @@ describe('stopping the server with its output piped', () => {
     await logLines(url, 600);
     const exit = await stopWith(child, [{ signal: 'SIGINT', afterMs: 0 }, { signal: 'SIGTERM', afterMs: 200 }], GRACE_MS);
     expect(exit.afterMs, JSON.stringify(exit)).toBeLessThan(GRACE_MS + SLACK_MS);
-    // The second signal ends it at once (exit code 1) unless the first shutdown was done already.
-    expect([0, 1], JSON.stringify(exit)).toContain(exit.code);
+    // The second signal ends it at once (exit code 1) unless the first shutdown was done already
+    // (0). A SIGTERM that lands while the finished process is already tearing itself down (its
+    // signal handlers gone) ends it by the signal itself: also the stop that was asked for, in
+    // time. A process that ignored the signals would have been killed late, failing the check above.
+    expect(exit.code === 0 || exit.code === 1 || (exit.code === null && exit.signal === 'SIGTERM'), JSON.stringify(exit)).toBe(true);
   }, 300_000);
 
   it('is ended by the watchdog when its main thread blocks for good during shutdown', async () => {
