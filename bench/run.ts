@@ -1,9 +1,10 @@
-// npm run bench [-- web | api | lighthouse | cart | flash | statements]: measures the shop against its speed targets and
+// npm run bench [-- web | api | lighthouse | cart | flash | checkin | statements]: measures the shop against its speed targets and
 // prints each figure beside its target. Not a test: figures depend on the machine.
 // A section that fails (a flaky tool, a server that does not start) costs only its own figures:
 // they are printed as MISSING with the reason, the other sections still run, and the exit
 // status is 2 when anything is missing (1 when a target is missed, 0 when all are met).
 import { benchBareServer, benchCall } from './api';
+import { benchOfflineVerify, benchOnlineCheckin, OFFLINE_FIGURES, RACE_FIGURES, SCAN_FIGURES } from './checkin';
 import { benchFlashSale } from './flash';
 import { benchStatements } from './statements';
 import { benchAddToCart } from './cart';
@@ -78,6 +79,12 @@ async function main(): Promise<void> {
   if (wants('flash')) {
     console.log('\n# Flash sale on postgres, one instance');
     await section('flash sale', [], () => benchFlashSale());
+  }
+  if (wants('checkin')) {
+    console.log('\n# Gate check-in: a scanned pass verified offline in Chromium');
+    await section('offline pass verification', OFFLINE_FIGURES, () => benchOfflineVerify());
+    console.log('\n# Gate check-in online on postgres');
+    await section('online check-in', [...SCAN_FIGURES, ...RACE_FIGURES], () => benchOnlineCheckin());
   }
   if (only.has('statements')) {
     console.log('\n# Where the database time goes in a small on-sale (pg_stat_statements)');

@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { registerAndLogIn } from './support/accounts';
 import { baseUrl, pageErrors, useBrowser } from './support/browser';
 import { checkOutAndPayByCard } from './support/checkout';
+import { fillRefundDetails } from './support/refunds';
 
 /**
  * The phone works (issue 19, point 5): every page of the route table, every panel (cart, login,
@@ -195,17 +196,6 @@ async function prepareCustomer(browser: Browser): Promise<Customer> {
   const state = await context.storageState();
   await context.close();
   return { state, order, planOrder, instalmentLink, shuttleTicket, weekendTicket, refund };
-}
-
-async function fillRefundDetails(page: Page) {
-  await page.locator('#refund-step-details').waitFor();
-  await page.locator('#refund-bank-address-0').fill('Damrak 1');
-  await page.locator('#refund-bank-address-2').fill('1012 LG');
-  await page.locator('#refund-bank-address-3').fill('Amsterdam');
-  await page.locator('#refund-bank-name').fill('ABN AMRO');
-  await page.locator('#refund-bank-country').selectOption('NL');
-  await page.locator('#refund-bank-bic').fill('ABNANL2A');
-  await page.locator('#refund-bank-iban').fill('NL91 ABNA 0417 1643 00');
 }
 
 async function openPanel(page: Page, button: string, panel: string) {

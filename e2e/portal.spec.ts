@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { readPdf } from '../apps/server/test/pdf-reader';
 import { messages } from '../packages/contract/src/messages';
 import { portalMessages } from '../packages/contract/src/portal-messages';
+import { readTicketPass } from '../packages/contract/src/ticket-pass';
 import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 import { checkOutAndPayByCard } from './support/checkout';
+import { fillRefundDetails } from './support/refunds';
 
 /**
  * The customer portal in Chromium against the real server: an order bought through the sandbox
@@ -66,10 +68,11 @@ describe('the customer portal in Chromium', () => {
     await expectNoAxeViolations(page);
     const [weekend, shuttle] = await ticketCodes(page);
 
-    // The ticket downloads as a PDF whose QR code a scanner reads back as the ticket code.
+    // The ticket downloads as a PDF whose QR code a scanner reads back as the ticket's signed pass (decision 0038).
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`#ticket-download-${weekend}`).click()]);
     const pdf = await readPdf(new Uint8Array(await readFile((await download.path())!)));
-    expect(pdf.qrCodes).toEqual([weekend]);
+    expect(pdf.qrCodes).toHaveLength(1);
+    expect(readTicketPass(pdf.qrCodes[0]!)?.fields.code).toBe(weekend);
     expect(pdf.text).toContain('Pat Holder');
     expect(pdf.text).toContain('Weekend ticket');
     const [invoice] = await Promise.all([page.waitForEvent('download'), page.locator('#order-invoice-download').click()]);
@@ -137,14 +140,8 @@ describe('the customer portal in Chromium', () => {
     expect(await page.locator('#refund-bank-owner').inputValue()).toBe('Refund Customer');
     await page.locator('#refund-next').click();
     await expect.poll(() => page.locator('#refund-error').textContent()).toBe(messages.refund.fillOutFields(['Street and number', 'Postcode', 'City', 'bank name', 'bank country', 'BIC/SWIFT', 'bank account number']));
-    await page.locator('#refund-bank-address-0').fill('Damrak 1');
-    await page.locator('#refund-bank-address-2').fill('1012 LG');
-    await page.locator('#refund-bank-address-3').fill('Amsterdam');
-    await page.locator('#refund-bank-name').fill('ABN AMRO');
-    // The Netherlands asks for an IBAN instead of an account number.
-    await page.locator('#refund-bank-country').selectOption('NL');
-    await page.locator('#refund-bank-bic').fill('ABNANL2A');
-    await page.locator('#refund-bank-iban').fill('NL91 ABNA 0417 1643 01');
+    // An IBAN whose check digits are wrong.
+    await fillRefundDetails(page, 'NL91 ABNA 0417 1643 01');
     await page.locator('#refund-next').click();
     await expect.poll(() => page.locator('#refund-error').textContent()).toBe(portalMessages.ibanInvalid);
     await expectNoAxeViolations(page);

@@ -27,7 +27,9 @@ import { registerOrderLinkRoutes } from './modules/checkout/order-links.routes';
 import { createOrderLinksService, type LinkAttemptLimits } from './modules/checkout/order-links.service';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
-import { createSandboxGateway, registerSandboxGateway, type SandboxGateway } from './modules/payments/sandbox-gateway';
+import { isSandboxGateway, registerSandboxGateway, type SandboxGateway } from './modules/payments/sandbox-gateway';
+import { createConfiguredGateway } from './modules/payments/gateways/configured';
+import type { PaymentGateway } from './modules/payments/gateway';
 import { chooseGateway, withOfferedPaymentMethods, type GatewayEnvironment } from './modules/payments/gateway-choice';
 import { createInvoiceService } from './modules/checkout/invoice.service';
 import { createVoucherGuard, type VoucherLimits } from './modules/checkout/voucher-guard';
@@ -39,6 +41,10 @@ import { registerDataRoutes } from './modules/data/data.routes';
 import { pagePreloadMarkup } from './modules/data/page-preload';
 import { registerPortalRoutes } from './modules/portal/portal.routes';
 import { LINK_PART_MAX_LENGTH, registerDocumentRoutes } from './modules/documents/documents.routes';
+import { registerCheckinRoutes } from './modules/checkin/checkin.routes';
+import { createCheckinService } from './modules/checkin/checkin.service';
+import { createScanners } from './modules/checkin/scanners';
+import { createTicketKeys } from './modules/checkin/ticket-keys';
 import { createDocumentsService } from './modules/documents/documents.service';
 import { createPortalService } from './modules/portal/portal.service';
 
@@ -91,6 +97,8 @@ export interface AppOptions {
   gatewayEnvironment?: GatewayEnvironment;
   /** The sandbox gateway to use when the configuration names it (tests keep it to read what the shop asked of it); one made from appSecret otherwise. */
   sandboxGateway?: SandboxGateway;
+  /** The gateway to use whatever the configuration names (tests that wrap a provider's adapter); built from the configuration and credentials otherwise. */
+  gateway?: PaymentGateway;
   /** The clock of the order, payment and reminder rules (tests move it); the wall clock by default. */
   now?: () => Date;
   /** Timings of the mail sender: poll interval, lease, send timeout, batch size, retry back-off (tests shorten them). */
@@ -113,6 +121,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const warning of gatewayChoice.warnings) options.logger?.warn(warning);
   // Without a usable gateway no card payment is offered, to the browser or at checkout.
   const config = withOfferedPaymentMethods(options.config, gatewayChoice);
+  const appSecret = options.appSecret ?? randomBytes(32).toString('hex');
+  // Card payments go through the configured gateway: Stripe, Mollie, the sandbox (a simulated
+  // provider inside the shop; decisions 0017, 0026), or none (no card payments).
+  const gateway =
+    gatewayChoice.provider === null
+      ? null
+      : (options.gateway ?? createConfiguredGateway(gatewayChoice, { credentials: options.gatewayEnvironment?.credentials, appSecret, logger: options.logger, sandbox: options.sandboxGateway }));
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -125,7 +140,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('inFlight', createInFlightTracker());
   installErrorHandler(app);
-  installSecurityHeaders(app);
+  // The provider's page is the only other place a form may go (decision 0037).
+  installSecurityHeaders(app, gateway?.browserOrigins ?? []);
   // Answers are compressed as they go out: brotli at a fast level (its default, 11, costs far
   // more CPU than it saves bytes on JSON); built assets are compressed ahead at the highest level.
   await app.register(compress, {
@@ -150,7 +166,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const catalog = createCatalogReader(db, options.catalogMaxAgeMs ?? DEFAULT_CATALOG_MAX_AGE_MS);
   const visitorAnswer = createVisitorAnswers(config);
-  const appSecret = options.appSecret ?? randomBytes(32).toString('hex');
   const now = options.now ?? (() => new Date());
   const customerData = createCustomerData(db, config, appSecret, now);
   registerDataRoutes(app, db, catalog, visitorAnswer, customerData);
@@ -164,10 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   const mailQueued = () => mailer.wake();
 
-  // Card payments go through the configured gateway: the sandbox, a simulated provider inside the
-  // shop (decisions 0017, 0026), or none (no card payments).
-  const gateway = gatewayChoice.provider === 'sandbox' ? (options.sandboxGateway ?? createSandboxGateway(appSecret)) : null;
-  if (gateway) registerSandboxGateway(app, { gateway, config, logger: options.logger });
+  if (gateway && isSandboxGateway(gateway)) registerSandboxGateway(app, { gateway, config, logger: options.logger });
   const payments = createPaymentsService({ db, config, gateway, logger: options.logger, mailQueued, appSecret, now });
   if (gateway) await registerPaymentRoutes(app, { gateway, payments });
   const vouchers = createVoucherGuard(db, { windowMs: options.voucherLimitWindowMs, limits: options.voucherLimits });
@@ -179,7 +191,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCheckoutRoutes(app, { db, invoices: createInvoiceService({ db, carts, vouchers }), checkout, payments, catalog, customerData });
   const portal = createPortalService({ db, config, catalog, customerData, appSecret, now, mailQueued, logger: options.logger });
   registerPortalRoutes(app, { db, portal });
-  registerDocumentRoutes(app, createDocumentsService({ db, config, linkSecrets }));
+  const ticketKeys = createTicketKeys({ db, secrets: linkSecrets });
+  registerDocumentRoutes(app, createDocumentsService({ db, config, linkSecrets, ticketKeys }));
+  registerCheckinRoutes(app, { scanners: createScanners({ db, now }), checkin: createCheckinService({ db, ticketKeys, locale: config.locale, now }) });
 
   if (options.devMailbox && !options.smtpUrl) {
     registerDevMailbox(app, { db, config, from: senderAddress(options.mailFrom, config) });

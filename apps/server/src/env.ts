@@ -11,6 +11,15 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** The demo shop's configuration: SHOP_CONFIG's default. */
 export const DEMO_SHOP_CONFIG = path.join(REPO_ROOT, 'config/demo-shop.json');
 
+/** A variable that may be unset or empty (both: not given). */
+function optionalText() {
+  return z.string().trim().max(500).optional().transform((value) => (value ? value : undefined));
+}
+
+function optionalUrl() {
+  return z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// URL').optional().or(z.literal('').transform(() => undefined));
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -83,6 +92,20 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((value) => (value === undefined || value === '' || value === 'false' ? undefined : value === 'true' ? true : value)),
+  /**
+   * Payment providers' credentials (docs/payments.md; decision 0037): only from the environment,
+   * never in the configuration file. STRIPE_WEBHOOK_SECRET may list several secrets,
+   * comma-separated, while one is rotated. The *_API_URL variables point an SDK at a local double
+   * of the provider's API (tests); a live key refuses them.
+   */
+  STRIPE_SECRET_KEY: optionalText(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((secret) => secret.trim()).filter(Boolean)),
+  STRIPE_API_URL: optionalUrl(),
+  MOLLIE_API_KEY: optionalText(),
+  MOLLIE_API_URL: optionalUrl(),
   /** Catalogue loaded on first start when the database is empty; "none" to start empty. */
   DEMO_CATALOGUE: z.string().default(path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml')),
 });

@@ -1,12 +1,12 @@
 import pino from 'pino';
 import { buildApp } from './app';
 import { prepareShop, WEB_ROOT } from './bootstrap';
-import path from 'node:path';
-import { DEMO_SHOP_CONFIG, readEnv } from './env';
+import { readEnv } from './env';
 import { startExitWatchdog } from './lib/exit-watchdog';
 import { freePort } from './lib/free-port';
 import { createLogDestination } from './lib/log-destination';
 import { printError } from './lib/terminal-output';
+import { gatewayEnvironmentFromEnv } from './modules/payments/gateways/configured';
 
 /** From the first stop signal to the process's end, whatever happens to its output (issue 18, point 11). */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     endedCartKeepMs: env.ENDED_CART_KEEP_MINUTES * 60_000,
     appSecret: env.APP_SECRET,
     previousAppSecrets: env.APP_SECRET_PREVIOUS,
-    gatewayEnvironment: { production: env.NODE_ENV === 'production', sandboxPayments: env.SANDBOX_PAYMENTS, demoConfig: path.resolve(env.SHOP_CONFIG) === DEMO_SHOP_CONFIG },
+    gatewayEnvironment: gatewayEnvironmentFromEnv(env),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     devMailbox,

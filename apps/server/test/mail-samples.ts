@@ -6,7 +6,7 @@ import { loadShopConfig } from '../src/modules/config/shop-config';
 import type { OutgoingMail } from '../src/modules/mail/outbox';
 import { bankTransferMail, confirmationMail, instalmentMail, termsLinkMail, ticketsReadyMail } from '../src/modules/orders/orders.mail';
 import type { OrderRow } from '../src/modules/orders/orders.queries';
-import { paymentReturnedMail } from '../src/modules/payments/payments.mail';
+import { disputeMail, paymentReturnedMail } from '../src/modules/payments/payments.mail';
 import { refundProcessedMail, refundRequestedMail, ticketPassedOnMail, ticketReceivedMail } from '../src/modules/portal/portal.mail';
 
 /**
@@ -54,10 +54,15 @@ export async function sampleMails(config: ShopConfigFile = loadShopConfig(path.j
     { name: 'instalment-overdue', mail: await instalmentMail(config, 'overdue', person, plan, instalment, '/payment-plan-payment/K7Q2M9XA/abc/def') },
     { name: 'terms-link', mail: await termsLinkMail(config, person, order, '/accept-tcs/K7Q2M9XA/abc') },
     { name: 'payment-returned', mail: await paymentReturnedMail(config, person, order, { id: 3, amount: 5000 }) },
+    { name: 'dispute-opened', mail: await disputeMail(config, paid, { id: 4, amount: 26890, provider: 'stripe', providerReference: 'pay_0123456789abcdef0123456789abcdef' }, { status: 'opened', amount: 26890, providerDisputeId: 'dp_1Q2w3E4r5T6y7U8i9O0p' }) },
+    { name: 'dispute-won', mail: await disputeMail(config, paid, { id: 4, amount: 26890, provider: 'stripe', providerReference: 'pay_0123456789abcdef0123456789abcdef' }, { status: 'won', amount: 26890, providerDisputeId: 'dp_1Q2w3E4r5T6y7U8i9O0p' }) },
+    { name: 'dispute-lost', mail: await disputeMail(config, paid, { id: 4, amount: 26890, provider: 'stripe', providerReference: 'pay_0123456789abcdef0123456789abcdef' }, { status: 'lost', amount: 26890, providerDisputeId: 'dp_1Q2w3E4r5T6y7U8i9O0p' }) },
     { name: 'ticket-passed-on', mail: await ticketPassedOnMail(config, person, { code: tickets[0]!.code, productName: 'Weekend ticket' }, 'holder@example.org') },
     { name: 'ticket-received', mail: await ticketReceivedMail(config, { email: 'holder@example.org', fullName: long }, { code: tickets[0]!.code, productName: 'Weekend ticket', fullName: long }, person, true, true) },
     { name: 'ticket-received-later', mail: await ticketReceivedMail(config, { email: 'holder@example.org', fullName: long }, { code: tickets[0]!.code, productName: 'Weekend ticket', fullName: long }, person, false, false) },
     { name: 'refund-requested', mail: await refundRequestedMail(config, person, { id: 12, total: 12000 }, order.code, ['Weekend ticket', `Camping spot for ${long}`]) },
     { name: 'refund-processed', mail: await refundProcessedMail(config, person, { id: 12, total: 12000 }, order.code) },
+    { name: 'refund-processed-card', mail: await refundProcessedMail(config, person, { id: 12, total: 12000 }, order.code, 7000) },
+    { name: 'refund-requested-card', mail: await refundRequestedMail(config, person, { id: 12, total: 12000 }, order.code, ['Weekend ticket'], true) },
   ];
 }

@@ -5,6 +5,7 @@ import * as catalog from './catalog';
 import * as checkout from './checkout';
 import { notShown } from './common';
 import * as portal from './portal';
+import * as staffCheckin from './staff-checkin';
 
 /**
  * Every call of spec section 7: POST /api/<path>, the payload schema and the answer schema.
@@ -62,3 +63,18 @@ export type ApiAnswer<P extends ApiPath> = z.infer<(typeof api)[P]['answer']>;
 export const API_PATHS = Object.keys(api) as ApiPath[];
 /** Kept for calls whose answer is "not shown" in the spec and defined by a later issue. */
 export { notShown };
+
+
+/** The staff side's calls (design.md): POST /api/staff/<path>, for a signed-in scanner or staff member. */
+export const staffApi = {
+  'scanner-login': { payload: staffCheckin.scannerLoginPayload, answer: staffCheckin.scannerLoginAnswer },
+  'scanner-logout': { payload: staffCheckin.scannerLogoutPayload, answer: staffCheckin.scannerLogoutAnswer },
+  'checkin-lists': { payload: staffCheckin.checkinListsPayload, answer: staffCheckin.checkinListsAnswer },
+  scan: { payload: staffCheckin.scanPayload, answer: staffCheckin.scanAnswer },
+  'upload-scans': { payload: staffCheckin.uploadScansPayload, answer: staffCheckin.uploadScansAnswer },
+} as const satisfies Record<string, { payload: z.ZodType; answer: z.ZodType }>;
+
+export type StaffApiPath = keyof typeof staffApi;
+export type StaffApiInput<P extends StaffApiPath> = z.output<(typeof staffApi)[P]['payload']>;
+export type StaffApiAnswer<P extends StaffApiPath> = z.infer<(typeof staffApi)[P]['answer']>;
+export const STAFF_API_PATHS = Object.keys(staffApi) as StaffApiPath[];

@@ -18,4 +18,6 @@ export * from './cart';
 export * from './portal';
 export * from './accounts';
 export * from './checkout';
+export * from './checkin-rules';
+export * from './staff-checkin';
 export * from './api';

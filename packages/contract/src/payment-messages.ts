@@ -41,6 +41,11 @@ export const paymentMessages = {
   outcome: {
     paid: { heading: 'Thank you for your order', text: 'Your payment has been received and your order is complete.' },
     processing: { heading: 'We are confirming your payment', text: 'We are waiting for the payment provider to confirm your payment. This page updates by itself.' },
+    /** Issue 20: a method that settles later (SEPA Direct Debit, some bank payments): accepted, the money not yet arrived. */
+    settling: {
+      heading: 'Your payment is on its way',
+      text: 'Your payment has been accepted and can take a few working days to reach us. Your order is reserved in the meantime; we will e-mail your confirmation and tickets as soon as the money has arrived.',
+    },
     declined: {
       heading: 'Your payment was declined',
       text: 'Your card payment did not go through, so no money was taken and your order is not paid yet. You can try again with the same or another card.',

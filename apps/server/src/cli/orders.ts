@@ -4,7 +4,7 @@ import { DEMO_SHOP_CONFIG } from '../env';
 import { commandPlaceOf, loadShopConfig } from '../modules/config/shop-config';
 import { ORDERS_USAGE, runOrdersCommand } from '../modules/orders/orders-command';
 import { createPaymentsService } from '../modules/payments/payments.service';
-import { createSandboxGateway } from '../modules/payments/sandbox-gateway';
+import { gatewayForCommand } from '../modules/payments/gateways/configured';
 
 async function run(argv: string[]): Promise<number> {
   if (!argv.length || argv[0] === '--help') {
@@ -13,7 +13,7 @@ async function run(argv: string[]): Promise<number> {
   }
   return withShopDatabase(async ({ db }, env) => {
     const config = loadShopConfig(env.SHOP_CONFIG, commandPlaceOf(env, DEMO_SHOP_CONFIG));
-    const payments = createPaymentsService({ db, config, gateway: createSandboxGateway(env.APP_SECRET), appSecret: env.APP_SECRET });
+    const payments = createPaymentsService({ db, config, gateway: gatewayForCommand(config, env), appSecret: env.APP_SECRET });
     // The confirmation e-mail waits in the outbox; the running shop's mail sender delivers it.
     return runOrdersCommand(argv, { db, config, appSecret: env.APP_SECRET, payments });
   });

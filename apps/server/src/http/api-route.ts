@@ -1,4 +1,4 @@
-import { PAYLOAD_TEXT_MAX, api, messages, nullCharacterFields, overlongTextFields, type ApiAnswer, type ApiInput, type ApiPath } from '@festival/contract';
+import { PAYLOAD_TEXT_MAX, api, messages, nullCharacterFields, overlongTextFields, staffApi, type ApiAnswer, type ApiInput, type ApiPath, type StaffApiAnswer, type StaffApiInput, type StaffApiPath } from '@festival/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './app-error';
@@ -37,8 +37,18 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
  * router matches to this route, before any body parser runs.
  */
 export function registerApiRoute<P extends ApiPath>(app: FastifyInstance, path: P, handler: ApiHandler<P>): void {
-  const schema = api[path].payload;
-  app.post(`/api/${path}`, { onRequest: [apiGuard] }, async (request, reply) => {
+  registerValidatedRoute(app, `/api/${path}`, api[path].payload, handler as (input: unknown, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>);
+}
+
+export type StaffApiHandler<P extends StaffApiPath> = (input: StaffApiInput<P>, request: FastifyRequest, reply: FastifyReply) => Promise<StaffApiAnswer<P>>;
+
+/** Registers POST /api/staff/<path> (design.md: the staff side's calls), validated the same way as the shop's. */
+export function registerStaffRoute<P extends StaffApiPath>(app: FastifyInstance, path: P, handler: StaffApiHandler<P>): void {
+  registerValidatedRoute(app, `/api/staff/${path}`, staffApi[path].payload, handler as (input: unknown, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>);
+}
+
+function registerValidatedRoute(app: FastifyInstance, url: string, schema: z.ZodType, handler: (input: unknown, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>): void {
+  app.post(url, { onRequest: [apiGuard] }, async (request, reply) => {
     // A bodiless call is an empty payload; a body of `null` is a payload like any other (refused).
     const payload = request.body === undefined ? {} : request.body;
     // No check of any field sees a text longer than the longest a field takes (decision 0029).
@@ -50,7 +60,7 @@ export function registerApiRoute<P extends ApiPath>(app: FastifyInstance, path: 
     if (!parsed.success) {
       throw new AppError('INVALID_INPUT', messages.server.invalidInput, fieldErrors(parsed.error));
     }
-    const answer = await app.inFlight.track(() => handler(parsed.data as ApiInput<P>, request, reply));
+    const answer = await app.inFlight.track(() => handler(parsed.data, request, reply));
     if (answer instanceof SerializedAnswer) return reply.type('application/json; charset=utf-8').send(answer.json);
     return answer;
   });

@@ -1,25 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 
-/** The page's Content-Security-Policy: nothing inline, nothing from other origins. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * The page's Content-Security-Policy: nothing inline, nothing from other origins, except the
+ * payment provider's page that a form may be sent to (decision 0037: exactly the configured
+ * provider's origins; its flow is a redirect to a hosted page, so it needs no connect or frame).
+ */
+export function contentSecurityPolicy(paymentOrigins: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    ["form-action 'self'", ...paymentOrigins].join(' '),
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The policy of a shop without a payment provider's origins (the sandbox's page is the shop's own). */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /**
  * Security headers on every answer. They never vary, so they are built once: a per-request
  * middleware (helmet) computing the same values cost a third of the server's throughput.
  */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'content-security-policy': CONTENT_SECURITY_POLICY,
+export function securityHeaders(paymentOrigins: readonly string[] = []): Readonly<Record<string, string>> {
+  return Object.freeze({ ...BASE_HEADERS, 'content-security-policy': contentSecurityPolicy(paymentOrigins) });
+}
+
+const BASE_HEADERS = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
@@ -30,12 +42,13 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'x-frame-options': 'DENY',
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
-});
+};
 
-export function installSecurityHeaders(app: FastifyInstance): void {
+export function installSecurityHeaders(app: FastifyInstance, paymentOrigins: readonly string[] = []): void {
+  const headers = securityHeaders(paymentOrigins);
   // A callback hook, not an async one: no promise per request on the hottest path.
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(headers);
     done();
   });
 }

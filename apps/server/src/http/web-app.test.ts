@@ -52,6 +52,8 @@ describe.each(testEngines())('serving the web app on %s', (engine) => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
+    // The sandbox's page is the shop's own: a form goes nowhere else.
+    expect(csp).toContain("form-action 'self';");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['strict-transport-security']).toContain('max-age=');
   });
@@ -148,6 +150,27 @@ describe.each(testEngines())('serving the web app on %s', (engine) => {
     expect(logo.headers['cross-origin-resource-policy']).toBe('cross-origin');
     for (const url of ['/robots.txt', '/assets/app-abc123.js', '/', '/portal']) {
       expect((await shop.app.inject({ method: 'GET', url })).headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
+  });
+});
+
+/** Issue 20 point 5: the Content-Security-Policy admits exactly the configured provider's origins. */
+describe.each(testEngines())('the Content-Security-Policy of a shop with a payment provider on %s', (engine) => {
+  const providers = [
+    { gateway: 'stripe', credentials: { stripe: { secretKey: 'sk_test_csp', webhookSecrets: ['whsec_csp'] } }, origin: 'https://checkout.stripe.com' },
+    { gateway: 'mollie', credentials: { mollie: { apiKey: 'test_csp' } }, origin: 'https://www.mollie.com' },
+  ] as const;
+  it.each(providers)('$gateway: forms go to its page and nowhere else, and no other origin is opened', async ({ gateway, credentials, origin }) => {
+    const shop = await createTestShop(engine, { catalogue: false, config: { gateway }, app: { gatewayEnvironment: { production: false, demoConfig: false, credentials } } });
+    try {
+      const csp = String((await shop.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
+      const directives = new Map(csp.split('; ').map((directive) => [directive.split(' ')[0], directive]));
+      expect(directives.get('form-action')).toBe(`form-action 'self' ${origin}`);
+      // A redirect to a hosted page needs no script, frame or connection of the provider's.
+      for (const name of ['default-src', 'script-src', 'connect-src']) expect(directives.get(name)).toBe(`${name} 'self'`);
+      expect(directives.get('frame-ancestors')).toBe("frame-ancestors 'none'");
+    } finally {
+      await shop.close();
     }
   });
 });

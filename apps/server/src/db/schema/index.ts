@@ -6,3 +6,4 @@ export * from './refunds';
 export * from './mail';
 export * from './media';
 export * from './invoices';
+export * from './checkin';

@@ -158,16 +158,23 @@ export const payments = pgTable(
     planPaymentId: integer('plan_payment_id').references(() => paymentPlanPayments.id),
     provider: text('provider').notNull(),
     providerReference: text('provider_reference'),
+    /** The provider's own id of the payment (Stripe's Checkout Session, Mollie's payment), once created. */
+    providerPaymentId: text('provider_payment_id'),
     method: text('method').notNull(),
     amount: integer('amount').notNull(),
-    /** 'refunded': paid when the order no longer owed it, and sent back through the gateway (decision 0026). */
-    status: text('status', { enum: ['open', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] })
+    /**
+     * 'refunded': paid when the order no longer owed it, and sent back through the gateway (decision 0026).
+     * 'pending': the provider accepted it and the money settles later (bank methods; decision 0037).
+     */
+    status: text('status', { enum: ['open', 'pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] })
       .notNull()
       .default('open'),
     attempt: integer('attempt').notNull().default(1),
     /** The provider's id of the refund of a payment the shop did not keep. */
     refundReference: text('refund_reference'),
     refundedAt: tstz('refunded_at'),
+    /** A chargeback (Stripe: dispute) of this payment: opened, then won or lost (decision 0037). */
+    disputeStatus: text('dispute_status', { enum: ['opened', 'won', 'lost'] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

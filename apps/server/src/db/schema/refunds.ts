@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './accounts';
 import { createdAt, tstz, updatedAt } from './catalog';
-import { merchandisePurchases, orders, tickets } from './orders';
+import { merchandisePurchases, orders, payments, tickets } from './orders';
 
 export type BankDetailsJson = {
   ownerFullName: string;
@@ -58,6 +58,38 @@ export const refundItems = pgTable(
       'refund_items_one_target',
       sql`(${table.ticketId} IS NULL) <> (${table.merchandisePurchaseId} IS NULL)`,
     ),
+  ],
+);
+
+/**
+ * Money sent back through the provider for a paid payment: a part of a refund the organiser
+ * processed (refundId), one row per payment it is taken from (decision 0037). The idempotency key
+ * makes asking again (a command run twice, a crash between the provider's yes and our commit)
+ * the same refund at the provider; the row is 'requested' until the provider answered, then
+ * 'pending' or 'succeeded' or 'failed' as the provider says.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    refundId: integer('refund_id').references(() => refunds.id),
+    amount: integer('amount').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    providerRefundId: text('provider_refund_id'),
+    status: text('status', { enum: ['requested', 'pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('requested'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('payment_refunds_payment').on(table.paymentId),
+    index('payment_refunds_refund').on(table.refundId),
+    uniqueIndex('payment_refunds_provider_refund').on(table.providerRefundId),
+    check('payment_refunds_amount_positive', sql`${table.amount} > 0`),
   ],
 );
 

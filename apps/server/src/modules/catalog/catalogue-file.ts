@@ -141,6 +141,44 @@ export const catalogueTaxRate = z
   })
   .strict();
 
+/**
+ * Where and when the products of an event admit (issue 21): the scanner checks a ticket against a
+ * list. Products are checked against the file's products as a whole (catalogue-import.ts).
+ */
+export const catalogueCheckinList = z
+  .object({
+    code,
+    event: code.describe('code of an event'),
+    name: z.string().min(1).max(200),
+    products: z.array(code.describe('code of a product')).min(1, 'needs at least one product'),
+    /** single: one entry per ticket; alternating: in and out in turn (re-entry allowed). */
+    entry: z.enum(['single', 'alternating'], { error: 'must be single or alternating' }).default('single'),
+    opens_at: instant.nullish(),
+    closes_at: instant.nullish(),
+    /** For transport products on the list: admitted from before_minutes before the ticket's departure until after_minutes after it. */
+    boarding: z
+      .object({
+        before_minutes: z.number().int('must be a whole number of minutes').min(0).max(1440).default(30),
+        after_minutes: z.number().int('must be a whole number of minutes').min(0).max(1440).default(15),
+      })
+      .strict()
+      .default({ before_minutes: 30, after_minutes: 15 }),
+    gates: z.array(z.string().trim().min(1).max(60)).default([]),
+  })
+  .strict()
+  .superRefine((list, ctx) => {
+    if (list.opens_at && list.closes_at && Date.parse(list.opens_at) >= Date.parse(list.closes_at)) {
+      ctx.addIssue({ code: 'custom', path: ['closes_at'], message: 'must be later than opens_at' });
+    }
+    // Staff pick a gate by name: two names that differ only in case would be two gates on paper and one at the fence.
+    const gates = new Map<string, number>();
+    list.gates.forEach((gate, index) => {
+      const first = gates.get(gate.toLowerCase());
+      if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['gates', index], message: `"${gate}" is already gates[${first}] (gate names ignore case)` });
+      else gates.set(gate.toLowerCase(), index);
+    });
+  });
+
 export const catalogueFile = z
   .object({
     events: z.array(catalogueEvent).default([]),
@@ -149,6 +187,7 @@ export const catalogueFile = z
     merchandise: z.array(catalogueMerchandise).default([]),
     vouchers: z.array(catalogueVoucher).default([]),
     shipping_rates: z.array(catalogueShippingRate).default([]),
+    checkin_lists: z.array(catalogueCheckinList).default([]),
   })
   .strict();
 export type CatalogueFile = z.infer<typeof catalogueFile>;

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { catalogueFile, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
+import * as checkinListQueries from '../checkin/checkin-lists.queries';
 import { makeImageVariants, type MediaRow } from './image-variants';
 
 export class CatalogueError extends Error {
@@ -26,6 +27,7 @@ export interface ImportSummary {
   travelTimes: number;
   vouchers: number;
   shippingRates: number;
+  checkinLists: number;
   images: number;
 }
 
@@ -68,7 +70,9 @@ export function parseCatalogue(text: string, file: string): CatalogueFile {
       file,
       parsed.error.issues.map((issue) => {
         const line = lineOf(issue.path);
-        return `${formatPath(issue.path) || '(root)'}${line ? ` (line ${line})` : ''}: ${issue.message}`;
+        // The shop's general text ("This field is not valid.") would not say which key is misspelt.
+        const message = issue.code === 'unrecognized_keys' ? `unknown ${issue.keys.length === 1 ? 'key' : 'keys'} ${issue.keys.map((key) => `"${key}"`).join(', ')}` : issue.message;
+        return `${formatPath(issue.path) || '(root)'}${line ? ` (line ${line})` : ''}: ${message}`;
       }),
     );
   }
@@ -116,6 +120,44 @@ function crossCheck(catalogue: CatalogueFile): string[] {
     if (countries.has(rate.country)) problems.push(`shipping_rates[${index}].country: ${rate.country} has more than one rate`);
     countries.add(rate.country);
   });
+  problems.push(...crossCheckCheckinLists(catalogue, eventCodes));
+  return problems;
+}
+
+/** A list admits products of its own event only: a ticket scanned at another event's gate is refused there. */
+function crossCheckCheckinLists(catalogue: CatalogueFile, eventCodes: Set<string>): string[] {
+  const problems: string[] = [];
+  const productEvents = new Map(catalogue.products.map((product) => [product.code, product.event]));
+  const merchandiseCodes = new Set(catalogue.merchandise.map((item) => item.code));
+  const listCodes = new Map<string, string>();
+  catalogue.checkin_lists.forEach((list, index) => {
+    const where = `checkin_lists[${index}]`;
+    const first = listCodes.get(list.code);
+    if (first) problems.push(`${where}.code: "${list.code}" is already used by ${first}; check-in list codes must be unique`);
+    else listCodes.set(list.code, where);
+    const eventKnown = eventCodes.has(list.event);
+    if (!eventKnown) problems.push(`${where}.event: no event has the code "${list.event}"`);
+    const listed = new Map<string, number>();
+    list.products.forEach((productCode, productIndex) => {
+      const at = `${where}.products[${productIndex}]`;
+      const twice = listed.get(productCode);
+      if (twice !== undefined) {
+        problems.push(`${at}: "${productCode}" is already products[${twice}] of this list`);
+        return;
+      }
+      listed.set(productCode, productIndex);
+      const productEvent = productEvents.get(productCode);
+      if (productEvent === undefined) {
+        problems.push(
+          merchandiseCodes.has(productCode)
+            ? `${at}: "${productCode}" is merchandise; a check-in list admits products (tickets, add-ons, transport) only`
+            : `${at}: no product has the code "${productCode}"`,
+        );
+      } else if (eventKnown && productEvent !== list.event) {
+        problems.push(`${at}: "${productCode}" is a product of event "${productEvent}", not of the list's event "${list.event}"`);
+      }
+    });
+  });
   return problems;
 }
 
@@ -159,7 +201,7 @@ export async function importCatalogue(db: Db, catalogue: CatalogueFile, baseDir:
       throw new CatalogueError(file, [`image ${name} cannot be read as an image: ${(error as Error).message}`]);
     }
   }
-  const summary: ImportSummary = { events: 0, taxRates: 0, products: 0, merchandise: 0, travelTimes: 0, vouchers: 0, shippingRates: 0, images: images.size };
+  const summary: ImportSummary = { events: 0, taxRates: 0, products: 0, merchandise: 0, travelTimes: 0, vouchers: 0, shippingRates: 0, checkinLists: 0, images: images.size };
   try {
     await db.transaction(async (tx) => {
       for (const row of media) await queries.insertMedia(tx, row);
@@ -205,6 +247,7 @@ export async function importCatalogue(db: Db, catalogue: CatalogueFile, baseDir:
         allowRefundRequestsUntil: toDate(item.refund.until),
         sortOrder: item.sort,
       });
+      const productIds = new Map<string, number>();
       for (const product of catalogue.products) {
         const id = await queries.upsertShopItem(tx, {
           ...common(product),
@@ -219,6 +262,7 @@ export async function importCatalogue(db: Db, catalogue: CatalogueFile, baseDir:
           travelTime: toDate(product.transport?.travel_time),
           allowTravelTimeChangesUntil: toDate(product.transport?.changes_until),
         });
+        productIds.set(product.code, id);
         summary.products += 1;
         const keep: number[] = [];
         if (product.transport?.travel_time_type === 'selectable') {
@@ -249,6 +293,25 @@ export async function importCatalogue(db: Db, catalogue: CatalogueFile, baseDir:
         await queries.upsertShippingRate(tx, { country: rate.country, name: rate.name, type: rate.type, price: rate.price });
         summary.shippingRates += 1;
       }
+      const listIds: number[] = [];
+      for (const list of catalogue.checkin_lists) {
+        const id = await checkinListQueries.upsertCheckinList(tx, {
+          code: list.code,
+          eventId: eventIds.get(list.event)!,
+          name: list.name,
+          entry: list.entry,
+          opensAt: toDate(list.opens_at),
+          closesAt: toDate(list.closes_at),
+          boardingBeforeMinutes: list.boarding.before_minutes,
+          boardingAfterMinutes: list.boarding.after_minutes,
+          gates: list.gates,
+        });
+        await checkinListQueries.replaceCheckinListProducts(tx, id, list.products.map((productCode) => productIds.get(productCode)!));
+        listIds.push(id);
+        summary.checkinLists += 1;
+      }
+      // Check-ins refer to a list, so a list the file no longer has is switched off, never deleted.
+      await checkinListQueries.deactivateOtherCheckinLists(tx, listIds);
     });
   } catch (error) {
     throw explainConstraint(error, file);

@@ -65,6 +65,11 @@ merchandise:
     );
   });
 
+  it('names a misspelt key instead of calling the entry invalid', () => {
+    const problems = problemsOf(`${base}products:\n  - code: DAY\n    event: FEST\n    name: Day\n    type: ticket\n    price: 5000\n    tax: high\n    limit_per_ordr: 2\n    refund: { refundable: true, untill: x, form: y }\n`);
+    expect(problems).toEqual(['products[0].refund (line 18): unknown keys "untill", "form"', 'products[0] (line 11): unknown key "limit_per_ordr"']);
+  });
+
   it('reports YAML syntax errors with their line', () => {
     const problems = problemsOf('events:\n  - code: [unclosed\n');
     expect(problems[0]).toMatch(/^line \d+:/);

@@ -23,6 +23,7 @@ import { enqueueMail } from '../mail/outbox';
 import { bankTransferMail, bankTransferPayBy } from '../orders/orders.mail';
 import * as orderQueries from '../orders/orders.queries';
 import type { OrderRow } from '../orders/orders.queries';
+import type { PaymentRow } from '../payments/payments.queries';
 import type { PaymentsService } from '../payments/payments.service';
 import { listItemRows, redeemVoucher } from './checkout.queries';
 import { invoiceOfLines } from './invoice.service';
@@ -91,6 +92,20 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const { db, config, carts, catalog, payments } = deps;
   const now = deps.now ?? (() => new Date());
   const countryCodes = new Set(config.countries.map((country) => country.code));
+
+  /**
+   * A placed card order's payment at the provider, created after the order's transaction (decision
+   * 0037). A provider that does not answer leaves the order placed and unpaid: the customer lands on
+   * its page, which offers Pay now, and the same checkout submitted again asks again.
+   */
+  async function providerInstruction(order: OrderRow, email: string, attempt?: PaymentRow): Promise<PaymentInstruction | null> {
+    try {
+      return await payments.openInstruction(order, email, attempt);
+    } catch (error) {
+      deps.logger?.error({ order: order.code, err: error }, 'the payment provider did not create the payment: the order waits for payment (its page offers Pay now)');
+      return null;
+    }
+  }
 
   async function answer(order: OrderRow, customer: CustomerRow, payment: PaymentInstruction | null): Promise<CheckoutAnswer> {
     const data = await deps.customerData(await catalog.current(), customer);
@@ -237,23 +252,24 @@ export function createCheckoutService(deps: CheckoutDeps) {
           );
         }
 
-        let payment: PaymentInstruction | null = null;
+        // A card order's attempt is recorded here; the provider's payment is created after the commit.
+        let attempt: PaymentRow | undefined;
         if (paidNow) await payments.fulfil(tx, order);
         else if (method === 'bank_transfer') await enqueueMail(tx, await bankTransferMail(config, { email: customer.email, fullName: customer.fullName }, order, lines.products.length > 0));
-        else payment = await payments.startAttempt(tx, order, customer.email, { firstOfNewOrder: true });
+        else attempt = await payments.openAttempt(tx, order, { firstOfNewOrder: true });
 
         // The cart ends; what it held is sold to the order as the transaction commits (a deferred
         // trigger, migration 0007), so the hot item rows are locked only while it commits.
         await cartQueries.checkOutCart(tx, cart.id);
         // The answer reads the order again with the customer's data; the row inserted above serves
         // for what is logged (its code, method and total do not change).
-        return { order, payment, fresh: true as const };
+        return { order, attempt, fresh: true as const };
       }).finally(() => voucherCheck?.settle());
 
-      if (!outcome.fresh) return answer(outcome.order, customer, await payments.openInstruction(outcome.order, customer.email));
+      if (!outcome.fresh) return answer(outcome.order, customer, await providerInstruction(outcome.order, customer.email));
       deps.mailQueued?.();
       deps.logger?.info({ order: outcome.order.code, method: outcome.order.paymentMethod, total: outcome.order.totalPrice }, 'order placed');
-      return answer(outcome.order, customer, outcome.payment);
+      return answer(outcome.order, customer, await providerInstruction(outcome.order, customer.email, outcome.attempt));
     },
   };
 }

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { api, messages, type PaymentInstruction, paymentMessages } from '@festival/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchRead } from '../../../test/fetch-read';
 import { testEngines } from '../../../test/databases';
 import { cartWith as flowCart, checkoutPayload, createCustomer, formPost, NL_ADDRESS, payOnSandbox as payWith } from '../../../test/shop-flows';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
@@ -262,7 +263,7 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     expect((await shop.call('pay-order', { token: stranger.token, order: answer.order.code })).status).toBe(404);
   });
 
-  it('abandons a card order not paid within the reservation time: stock, seats and voucher use go back', async () => {
+  it('abandons a card order not paid within the reservation time: stock, seats and voucher use go back; paid after all, it is taken up again', async () => {
     await db().insert(vouchers).values({ code: 'SMALL', name: 'Small voucher', discountAmount: 100, maxUses: 5 });
     const buyer = await customer();
     const before = await itemCounts('NWF27-PARKING');
@@ -278,13 +279,18 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     expect((await shop.call('pay-order', { token: buyer.token, order: answer.order.code })).body).toEqual({ message: paymentMessages.notPayable });
     // The abandoned order's attempt is cancelled at the gateway too: its page takes no card.
     if (answer.payment?.action !== 'submit') throw new Error('expected a form');
-    expect((await fetch(base + answer.payment.url, form(answer.payment.params))).status).toBe(409);
-    // A payment the provider took before that arrives after all is not kept: the stock is back on sale, so the money goes back (decision 0026).
+    expect((await fetchRead(base + answer.payment.url, form(answer.payment.params))).status).toBe(409);
+    // A payment the provider took before that arrives after all: the stock and the voucher's use are
+    // still there, so the order is taken up again and paid (decision 0037; when they are gone the
+    // money goes back, as payments/stripe-payments.test.ts and reinstate.test.ts show).
     const news = JSON.stringify({ id: 'ntf_late', reference: answer.payment.params.reference, outcome: 'paid', amount: answer.order.total_price, currency: shop.config.currency });
     const signature = createHmac('sha256', createSandboxGateway(SECRET).secret).update(news).digest('hex');
-    expect((await fetch(`${base}/payments/notify/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature }, body: news })).status).toBe(200);
-    expect(await orderRow(answer.order.code)).toMatchObject({ paymentStatus: 'abandoned', totalPaid: 0, returnedAmount: answer.order.total_price });
-    expect((await db().select().from(payments).where(eq(payments.orderId, order.id))).map((payment) => payment.status)).toEqual(['refunded']);
+    expect((await fetchRead(`${base}/payments/notify/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature }, body: news })).status).toBe(200);
+    expect(await orderRow(answer.order.code)).toMatchObject({ paymentStatus: 'paid', totalPaid: answer.order.total_price, returnedAmount: 0 });
+    expect((await db().select().from(payments).where(eq(payments.orderId, order.id))).map((payment) => payment.status)).toEqual(['paid']);
+    expect((await db().select().from(tickets).where(eq(tickets.orderId, order.id))).map((ticket) => ticket.status)).toEqual(['active']);
+    expect(await itemCounts('NWF27-PARKING')).toEqual({ held: before.held, sold: before.sold + 1 });
+    expect((await db().select().from(vouchers).where(eq(vouchers.code, 'SMALL')))[0]!.used).toBe(1);
   });
 
   it('places a bank transfer order awaiting payment, and the organiser command records partial and full payment', async () => {
@@ -316,5 +322,58 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     expect(await runOrdersCommand(['mark-paid', answer.order.code, '1'], deps)).toBe(1);
     expect(await runOrdersCommand(['mark-paid', 'NOSUCHORDER', '1'], deps)).toBe(1);
     expect(await runOrdersCommand(['mark-paid', answer.order.code, '-5'], deps)).toBe(2);
+  });
+});
+
+/**
+ * Issue 20: the provider's payment is created after the checkout's transaction, so an on-sale's
+ * locks and connections never wait on the provider. A provider that does not answer leaves the
+ * order placed and unpaid, and the same checkout submitted again asks it again.
+ */
+describe.each(testEngines())('a checkout whose payment provider does not answer, on %s', (engine) => {
+  let shop: TestShop;
+  let base: string;
+  const sandbox = createSandboxGateway(SECRET);
+  let providerDown = false;
+  let creations = 0;
+  const gateway = {
+    ...sandbox,
+    async createPayment(request: Parameters<typeof sandbox.createPayment>[0]) {
+      creations += 1;
+      if (providerDown) throw new Error('connect ECONNREFUSED (the provider is down)');
+      return sandbox.createPayment(request);
+    },
+  };
+  beforeAll(async () => {
+    shop = await createTestShop(engine, { app: { appSecret: SECRET, sandboxGateway: sandbox, gateway, catalogMaxAgeMs: 0 } });
+    base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('places the order without a payment page, and gives the page when the checkout is submitted again', async () => {
+    const buyer = await createCustomer(shop);
+    const cart = await flowCart(shop, buyer.token, ['NWF27-PARKING']);
+    providerDown = true;
+    const first = await shop.call('checkout-cart', checkoutPayload(buyer.token, cart));
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const placed = api['checkout-cart'].answer.parse(first.body);
+    // Placed and unpaid: the web app goes to the order's page, which offers Pay now.
+    expect(placed.payment).toBeNull();
+    expect(placed.order.payment_status).toBe('pending');
+    const [attempt] = await shop.database.db.select().from(payments).where(eq(payments.orderId, placed.order.id));
+    expect(attempt).toMatchObject({ status: 'open', provider: 'sandbox', attempt: 1 });
+    expect(creations).toBe(1);
+
+    providerDown = false;
+    const again = api['checkout-cart'].answer.parse((await shop.call('checkout-cart', checkoutPayload(buyer.token, cart))).body);
+    expect(again.order.code).toBe(placed.order.code);
+    expect(again.payment?.action).toBe('submit');
+    // The same attempt: one payment row, asked of the provider again.
+    expect(await shop.database.db.select().from(payments).where(eq(payments.orderId, placed.order.id))).toHaveLength(1);
+    await payWith(base, again.payment, SANDBOX_CARDS.succeeds);
+    const [paid] = await shop.database.db.select().from(orders).where(eq(orders.code, placed.order.code));
+    expect(paid!.paymentStatus).toBe('paid');
   });
 });

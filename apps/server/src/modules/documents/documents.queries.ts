@@ -15,6 +15,7 @@ export async function findTicketForDownload(db: Db, code: string) {
       ticket: tickets,
       orderCode: orders.code,
       orderStatus: orders.paymentStatus,
+      eventId: shopItems.eventId,
       eventName: events.name,
       eventTimezone: events.timezone,
       eventStartsAt: events.startsAt,

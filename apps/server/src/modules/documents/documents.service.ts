@@ -6,6 +6,7 @@ import { contentOf, issueInvoice } from '../invoicing/invoicing.service';
 import { formatAmount } from '../orders/orders.mail';
 import { findOrderIdentity, findTicketForDownload } from './documents.queries';
 import { renderInvoicePdf } from './invoice-pdf';
+import type { TicketKeys } from '../checkin/ticket-keys';
 import { renderTicketPdf } from './ticket-pdf';
 
 /** A date and time in a time zone, with the zone named, as documents print it. */
@@ -19,7 +20,7 @@ export function formatDateTime(config: Pick<ShopConfigFile, 'locale'>, date: Dat
  * refund's credit note by the order code, the refund and its own checksum. Null means the link is
  * wrong or the document not (yet) available; the route answers every such case with the same 404.
  */
-export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /** APP_SECRET, then previous ones still honoured. */ linkSecrets: readonly string[]; now?: () => Date }) {
+export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /** APP_SECRET, then previous ones still honoured. */ linkSecrets: readonly string[]; ticketKeys: TicketKeys; now?: () => Date }) {
   const { db, config } = deps;
   const now = deps.now ?? (() => new Date());
   const day = (iso: string, timeZone = config.timezone) => new Intl.DateTimeFormat(config.locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(new Date(iso));
@@ -52,9 +53,13 @@ export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /
       if (owner !== email.trim().toLowerCase() || row.ticket.status !== 'active' || row.orderStatus !== 'paid') return null;
       const zone = row.eventTimezone ?? config.timezone;
       const departure = row.departsAt ?? row.itemTravelTime;
+      // Signed afresh on every download (the same pass while nothing changed): a ticket issued before
+      // passes existed gets one now, and a reassigned ticket's new code is in it (decision 0038).
+      const pass = await deps.ticketKeys.passFor({ ...row.ticket, eventId: row.eventId, anchor: departure ?? row.eventStartsAt });
       return renderTicketPdf({
         shopName: config.name,
         code: row.ticket.code,
+        pass,
         product: row.ticket.productName,
         holder: row.ticket.fullName,
         email: row.ticket.email,

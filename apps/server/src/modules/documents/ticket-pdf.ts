@@ -5,6 +5,8 @@ import { renderPdf } from './pdf-text';
 export interface TicketDocument {
   shopName: string;
   code: string;
+  /** The signed pass the QR code carries (decision 0038); the code is printed beside it for typing in. */
+  pass: string;
   product: string;
   holder: string | null;
   email: string | null;
@@ -22,11 +24,12 @@ const BRAND = '#3b1f6e';
 
 /**
  * A ticket as a one-page PDF for the gate: the event, product, holder and travel time in text,
- * and the ticket code as a large QR code (error correction M, a four-module quiet zone) that a
- * phone camera or gate scanner reads from paper or a screen.
+ * and the ticket's signed pass as a large QR code (alphanumeric, error correction M, a four-module
+ * quiet zone: version 6, 41 modules, for a typical pass) that a phone camera or gate scanner reads
+ * from paper or a screen, with the ticket code printed for typing in.
  */
 export async function renderTicketPdf(ticket: TicketDocument): Promise<Buffer> {
-  const qr = await QRCode.toBuffer(ticket.code, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 10, color: { dark: '#000000', light: '#ffffff' } });
+  const qr = await QRCode.toBuffer([{ data: ticket.pass, mode: 'alphanumeric' }], { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 10, color: { dark: '#000000', light: '#ffffff' } });
   return renderPdf({ Title: `${ticket.product} ${ticket.code}`, Author: ticket.shopName }, ({ doc, text, height }) => {
     text(ticket.shopName, { size: 22, bold: true, color: BRAND });
     doc.moveDown(0.5);

@@ -9,7 +9,7 @@ import { testEngines } from '../../../test/databases';
 import { sampleMails } from '../../../test/mail-samples';
 import { BANK_DETAILS, cartWith, checkoutPayload, createCustomer, paidOrder, payOnSandbox } from '../../../test/shop-flows';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
-import { emailOutbox, orders } from '../../db/schema';
+import { emailOutbox, orders, payments as paymentsTable } from '../../db/schema';
 import { REPO_ROOT } from '../../env';
 import { ACCEPT_TERMS_LINK, instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
 import { runOrdersCommand } from '../orders/orders-command';
@@ -46,13 +46,17 @@ const TEMPLATES: Record<string, (mail: SentMail) => boolean> = {
   'ticket-received-later': (mail) => mail.subject.endsWith('passed a ticket on to you') && mail.textBody.includes('as soon as the last one is paid'),
   'refund-requested': (mail) => /^Refund request \d+ for order \w+$/.test(mail.subject),
   'refund-processed': (mail) => /^Refund \d+ for order \w+ has been processed$/.test(mail.subject),
+  'dispute-opened': (mail) => /^Order \w+ at .*: payment charged back$/.test(mail.subject),
+  'dispute-won': (mail) => /^Order \w+ at .*: payment chargeback won$/.test(mail.subject),
+  'dispute-lost': (mail) => /^Order \w+ at .*: payment chargeback lost$/.test(mail.subject),
 };
 /**
  * Samples not sent by this shop, each with why its links are covered all the same: the demo
  * configuration sets bankTransfer.payWithinDays, and without it the bank-transfer template only
- * words its deadline sentence differently (same builder, same links).
+ * words its deadline sentence differently (same builder, same links); a refund's messages only
+ * say differently where card money goes back (through the provider, decision 0037).
  */
-const VARIANTS_OF = { 'bank-transfer-no-deadline': 'bank-transfer' } as const;
+const VARIANTS_OF = { 'bank-transfer-no-deadline': 'bank-transfer', 'refund-processed-card': 'refund-processed', 'refund-requested-card': 'refund-requested' } as const;
 
 /** The web app's routes (apps/web/src/app/route-table.ts) a mailed page link may open. */
 const PAGE_ROUTES = ['/login', '/forgot-password', '/reset-password/:email/:token', '/portal', '/portal/orders/:order', '/portal/refunds/:refund', '/order/:order', '/accept-tcs/:order/:checksum', '/payment-plan-payment/:order/:checksum/:reference'];
@@ -327,6 +331,23 @@ describe.each(testEngines())('the links of every e-mail on %s', (engine) => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toContain('application/pdf');
     expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('a chargeback: the organiser told when it is opened, won and lost', async () => {
+    const payments = createPaymentsService({ db: db(), config: shop.config, gateway, appSecret: SECRET });
+    for (const outcome of ['won', 'lost'] as const) {
+      const buyer = await createCustomer(shop);
+      const order = await paidOrder(shop, base, buyer, [{ code: 'NWF27-PARKING' }]);
+      const [payment] = await db().select().from(paymentsTable).where(and(eq(paymentsTable.orderId, order.id), eq(paymentsTable.status, 'paid')));
+      await checkNewMails();
+      const dispute = { kind: 'dispute', reference: payment!.providerReference!, providerDisputeId: `dp_${outcome}`, amount: payment!.amount, currency: shop.config.currency } as const;
+      expect(await payments.applyFacts([{ ...dispute, id: `dp_${outcome}:opened`, status: 'opened' }, { ...dispute, id: `dp_${outcome}:${outcome}`, status: outcome }])).toEqual(['applied', 'applied']);
+      const told = await checkNewMails();
+      expect(told.map((mail) => [mail.toAddress, mail.subject.replace(order.code, 'CODE')])).toEqual([
+        [shop.config.contact.email, `Order CODE at ${shop.config.name}: payment charged back`],
+        [shop.config.contact.email, `Order CODE at ${shop.config.name}: payment chargeback ${outcome}`],
+      ]);
+    }
   });
 
   it('a box-office card order: the terms link', async () => {

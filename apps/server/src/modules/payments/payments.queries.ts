@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executeRows, rowFromJson } from '../../db/raw-rows';
 import { orders, paymentNotifications, paymentPlanPayments, payments } from '../../db/schema';
@@ -34,13 +34,20 @@ export async function findLatestOpenPayment(db: Db, orderId: number): Promise<Pa
   return row;
 }
 
+/** An attempt the shop closed, as the provider is told of it. */
+export interface ClosedAttempt {
+  provider: string;
+  reference: string | null;
+  providerPaymentId: string | null;
+}
+
 /** Ends an abandoned order's open attempts; answers them, so the gateway can be told too. */
-export async function expireOpenPayments(tx: Db, orderId: number): Promise<{ provider: string; reference: string | null }[]> {
+export async function expireOpenPayments(tx: Db, orderId: number): Promise<ClosedAttempt[]> {
   return tx
     .update(payments)
     .set({ status: 'expired', updatedAt: sql`now()` })
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'open')))
-    .returning({ provider: payments.provider, reference: payments.providerReference });
+    .returning({ provider: payments.provider, reference: payments.providerReference, providerPaymentId: payments.providerPaymentId });
 }
 
 /**
@@ -48,12 +55,12 @@ export async function expireOpenPayments(tx: Db, orderId: number): Promise<{ pro
  * conditional statement under the order's lock: a notification that arrives for one of them
  * afterwards finds it cancelled and refunds its money (decision 0026).
  */
-export async function cancelOpenAttempts(tx: Db, orderId: number): Promise<{ provider: string; reference: string | null }[]> {
+export async function cancelOpenAttempts(tx: Db, orderId: number): Promise<ClosedAttempt[]> {
   return tx
     .update(payments)
     .set({ status: 'cancelled', updatedAt: sql`now()` })
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'open')))
-    .returning({ provider: payments.provider, reference: payments.providerReference });
+    .returning({ provider: payments.provider, reference: payments.providerReference, providerPaymentId: payments.providerPaymentId });
 }
 
 /**
@@ -106,3 +113,22 @@ export async function lockPaymentAndRecordNotification(tx: Db, provider: string,
   return row && { payment: rowFromJson(payments, row.payment), recorded: row.recorded };
 }
 
+
+/** The provider's own id of an attempt's payment, once the provider created it. */
+export async function setProviderPaymentId(db: Db, id: number, providerPaymentId: string): Promise<void> {
+  await db.update(payments).set({ providerPaymentId, updatedAt: sql`now()` }).where(eq(payments.id, id));
+}
+
+export async function setDisputeStatus(tx: Db, id: number, disputeStatus: NonNullable<PaymentRow['disputeStatus']>): Promise<void> {
+  await tx.update(payments).set({ disputeStatus, updatedAt: sql`now()` }).where(eq(payments.id, id));
+}
+
+/** Whether another payment of the order is still in a chargeback nobody has won yet. */
+export async function hasOpenDispute(tx: Db, orderId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.disputeStatus, ['opened', 'lost'])))
+    .limit(1);
+  return row !== undefined;
+}

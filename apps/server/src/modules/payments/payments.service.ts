@@ -9,10 +9,12 @@ import { enqueueMail } from '../mail/outbox';
 import { instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
 import { OVERDUE_AFTER_MS } from '../orders/order-view';
 import { confirmationMail, instalmentMail, ticketsReadyMails } from '../orders/orders.mail';
-import { paymentReturnedMail } from './payments.mail';
+import { disputeMail, paymentReturnedMail } from './payments.mail';
 import * as orderQueries from '../orders/orders.queries';
 import type { InstalmentRow, OrderRow } from '../orders/orders.queries';
-import type { PaymentGateway, VerifiedNotification } from './gateway';
+import type { DisputeFact, PaymentFact, PaymentGateway, PaymentStatusFact, VerifiedReturn } from './gateway';
+import { applyRefundFact } from './provider-refunds';
+import { reinstateAbandonedOrder } from './reinstate';
 import * as queries from './payments.queries';
 import type { PaymentRow } from './payments.queries';
 
@@ -43,7 +45,8 @@ export type RefundReason = 'attempt-closed' | 'order-paid' | 'order-closed' | 'i
  * instalment already paid, or more than the order still owes. Decided under the order's lock.
  */
 export function refundReason(payment: Pick<PaymentRow, 'status' | 'amount'>, order: Pick<OrderRow, 'paymentStatus' | 'totalPaid' | 'totalPrice'>, instalment?: Pick<InstalmentRow, 'status'>): RefundReason | null {
-  if (payment.status !== 'open') return 'attempt-closed';
+  // 'pending': the provider accepted the attempt and its money settles now (decision 0037).
+  if (payment.status !== 'open' && payment.status !== 'pending') return 'attempt-closed';
   if (order.paymentStatus === 'paid') return 'order-paid';
   if (order.paymentStatus === 'abandoned' || order.paymentStatus === 'cancelled') return 'order-closed';
   if (instalment && (instalment.status === 'paid' || instalment.status === 'cancelled')) return 'instalment-closed';
@@ -53,6 +56,26 @@ export function refundReason(payment: Pick<PaymentRow, 'status' | 'amount'>, ord
 
 export const NOTIFY_PATH = (provider: string) => `/payments/notify/${provider}`;
 export const RETURN_PATH = (provider: string) => `/payments/return/${provider}`;
+
+/** A provider's page must take money this long at least (Stripe: 30 minutes after creation); a minute more for clocks. */
+export const MIN_PROVIDER_PAGE_MS = 31 * 60_000;
+/** And at most this long (Stripe: 24 hours). */
+export const MAX_PROVIDER_PAGE_MS = 23 * 60 * 60_000;
+
+/**
+ * When an attempt's page at the provider stops taking money: the order's time to pay, but never
+ * sooner than the provider allows (decision 0037). Derived from the attempt alone, so the same
+ * attempt asked for again sends the same request (idempotency keys demand it). The order is
+ * abandoned at its own time and its attempt cancelled at the provider then.
+ */
+export function providerPageExpiry(attemptCreatedAt: Date, orderPayBy: Date | null): Date {
+  const earliest = attemptCreatedAt.getTime() + MIN_PROVIDER_PAGE_MS;
+  const latest = attemptCreatedAt.getTime() + MAX_PROVIDER_PAGE_MS;
+  return new Date(Math.min(latest, Math.max(earliest, orderPayBy?.getTime() ?? 0)));
+}
+
+/** Where the payer is sent after the provider's page, as the return decides it from what the shop knows (never from what the browser says). */
+export type ReturnOutcome = 'paid' | 'declined' | 'cancelled' | 'waiting';
 
 /**
  * Payments of orders: card attempts through the gateway, the provider's notifications (the only
@@ -67,17 +90,34 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return deps.gateway;
   };
 
-  /** `returnTo`: a page of the shop's to send the payer back to (the link they paid from) instead of the order. */
-  const instructionFor = (gateway: PaymentGateway, payment: PaymentRow, order: OrderRow, email: string, returnTo?: string): Promise<PaymentInstruction> =>
-    gateway.createPayment({
-      reference: payment.providerReference!,
+  const publicBase = config.publicBaseUrl.replace(/\/+$/, '');
+
+  /**
+   * The provider's payment of an attempt, created (or, for the same attempt again, found: the
+   * idempotency key is the attempt's), and its id kept. `returnTo`: a page of the shop's to send
+   * the payer back to (the link they paid from) instead of the order.
+   */
+  async function instructionFor(tx: Db, gateway: PaymentGateway, payment: PaymentRow, order: OrderRow, email: string, returnTo?: string): Promise<PaymentInstruction> {
+    const reference = payment.providerReference!;
+    const returnPath = `${RETURN_PATH(gateway.provider)}?reference=${encodeURIComponent(reference)}` + (returnTo ? `&then=${encodeURIComponent(returnTo)}` : '');
+    const created = await gateway.createPayment({
+      reference,
+      orderCode: order.code,
       amount: payment.amount,
       currency: config.currency,
       description: `Order ${order.code}`,
       customerEmail: email,
-      returnPath: RETURN_PATH(gateway.provider) + (returnTo ? `?then=${encodeURIComponent(returnTo)}` : ''),
+      returnPath,
       notifyPath: NOTIFY_PATH(gateway.provider),
+      returnUrl: publicBase + returnPath,
+      cancelUrl: `${publicBase}${returnPath}&outcome=cancelled`,
+      notifyUrl: publicBase + NOTIFY_PATH(gateway.provider),
+      expiresAt: providerPageExpiry(payment.createdAt, order.payBy),
+      idempotencyKey: `payment:${order.code}:${payment.attempt}:${reference}`,
     });
+    if (created.providerPaymentId && created.providerPaymentId !== payment.providerPaymentId) await queries.setProviderPaymentId(tx, payment.id, created.providerPaymentId);
+    return created.instruction;
+  }
 
   /**
    * Issues the tickets and merchandise of an order that has money in, and confirms it by e-mail
@@ -106,7 +146,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     }
     if (instalmentId !== null) await orderQueries.updateInstalment(tx, instalmentId, { status: 'paid', paidAmount: amount, paidAt: now() });
     const status = totalPaid >= order.totalPrice ? 'paid' : 'partial';
-    const firstMoney = order.totalPaid === 0 || order.paymentStatus === 'pending';
+    const firstMoney = order.totalPaid === 0 || order.paymentStatus === 'pending' || order.paymentStatus === 'processing';
     const updated = await orderQueries.updateOrder(tx, order.id, {
       totalPaid,
       paymentStatus: status,
@@ -119,17 +159,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return updated;
   }
 
-  /**
-   * Starts a card attempt and counts it, refusing at the configured maximum. Without an instalment
-   * it pays the order (a payment-plan order's next open instalment, its initial payment at
-   * checkout), counted on the order; an instalment's own page pays that instalment, counted on it.
-   * Runs in the caller's transaction with the order locked.
-   */
-  async function startAttempt(
-    tx: Db,
-    order: OrderRow,
-    email: string,
-    options: {
+  interface AttemptOptions {
       /** The instalment to pay (its own page); otherwise the order's next amount. */
       chosen?: InstalmentRow;
       /** The shop's page to send the payer back to. */
@@ -141,9 +171,26 @@ export function createPaymentsService(deps: PaymentsDeps) {
        * caller limits those per link and network, and they leave the owner's attempts as they are.
        */
       counted?: boolean;
-    } = {},
-  ): Promise<PaymentInstruction> {
-    const { chosen, returnTo, firstOfNewOrder = false, counted = true } = options;
+  }
+
+  /**
+   * Starts a card attempt and counts it, refusing at the configured maximum. Without an instalment
+   * it pays the order (a payment-plan order's next open instalment, its initial payment at
+   * checkout), counted on the order; an instalment's own page pays that instalment, counted on it.
+   * Runs in the caller's transaction with the order locked; answers what the payer's browser does next.
+   */
+  async function startAttempt(tx: Db, order: OrderRow, email: string, options: AttemptOptions = {}): Promise<PaymentInstruction> {
+    const payment = await openAttempt(tx, order, options);
+    return instructionFor(tx, cardGateway(), payment, order, email, options.returnTo);
+  }
+
+  /**
+   * The attempt of startAttempt, recorded without asking the provider yet: the checkout records it
+   * in its transaction and creates the provider's payment after the commit (openInstruction), so
+   * no call over the network runs while an on-sale's transaction holds its locks and connection.
+   */
+  async function openAttempt(tx: Db, order: OrderRow, options: Omit<AttemptOptions, 'returnTo'> = {}): Promise<PaymentRow> {
+    const { chosen, firstOfNewOrder = false, counted = true } = options;
     const gateway = cardGateway();
     const instalment = chosen ?? (order.paymentPlan?.length ? await orderQueries.findFirstOpenInstalment(tx, order.id) : undefined);
     const attemptsSoFar = firstOfNewOrder ? 0 : chosen ? chosen.attempts : order.paymentAttempts;
@@ -156,7 +203,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     // One open attempt per order: the earlier ones can no longer pay it (decision 0026). A new
     // order has none, so the checkout skips the statement.
     if (!firstOfNewOrder) await cancelAtGateway(await queries.cancelOpenAttempts(tx, order.id), order);
-    const payment = await queries.insertPayment(tx, {
+    return queries.insertPayment(tx, {
       orderId: order.id,
       planPaymentId: instalment?.id ?? null,
       provider: gateway.provider,
@@ -165,7 +212,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
       amount,
       attempt,
     });
-    return instructionFor(gateway, payment, order, email, returnTo);
   }
 
   /**
@@ -173,11 +219,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * status already decides (money still arriving for them is refunded), so a provider that cannot
    * be reached does not stop the new attempt.
    */
-  async function cancelAtGateway(closed: { provider: string; reference: string | null }[], order: Pick<OrderRow, 'code'>): Promise<void> {
-    for (const { provider, reference } of closed) {
+  async function cancelAtGateway(closed: queries.ClosedAttempt[], order: Pick<OrderRow, 'code'>): Promise<void> {
+    for (const { provider, reference, providerPaymentId } of closed) {
       if (!reference || !deps.gateway || provider !== deps.gateway.provider) continue;
       try {
-        const answer = await deps.gateway.cancelAttempt(reference);
+        const answer = await deps.gateway.cancelAttempt({ reference, providerPaymentId });
         if (answer === 'too-late') deps.logger?.warn({ order: order.code, reference }, 'the gateway could not cancel an earlier attempt: its money will be refunded when its notification arrives');
       } catch (error) {
         deps.logger?.warn({ order: order.code, reference, err: error }, 'the gateway did not answer the cancellation of an earlier attempt: its money will be refunded if it is paid');
@@ -194,6 +240,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function refundPayment(tx: Db, gateway: PaymentGateway, payment: PaymentRow, order: OrderRow, reason: RefundReason): Promise<void> {
     const { refundId } = await gateway.refund({
       reference: payment.providerReference!,
+      providerPaymentId: payment.providerPaymentId,
       amount: payment.amount,
       currency: config.currency,
       idempotencyKey: `refund:${payment.provider}:${payment.providerReference}`,
@@ -203,6 +250,106 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const customer = await orderQueries.findOrderCustomer(tx, order.customerId);
     await enqueueMail(tx, await paymentReturnedMail(config, customer, order, payment));
     deps.logger?.warn({ order: order.code, reference: payment.providerReference, amount: payment.amount, reason, refundId }, 'a card payment the order did not need was refunded automatically');
+  }
+
+  /**
+   * Applies verified facts, each once: a replayed or duplicated one (same id) changes nothing,
+   * nor does a fact about an attempt that is past it (a paid attempt stays paid whatever arrives
+   * after, out of order or not). Each fact runs in its own transaction with the order locked
+   * first, so two deliveries of one order, on one instance or several, are decided one after the
+   * other (decision 0026). Money for an attempt or order that no longer owes it is refunded, never
+   * counted.
+   */
+  async function applyFacts(facts: readonly PaymentFact[]): Promise<NotificationResult[]> {
+    const results: NotificationResult[] = [];
+    for (const fact of facts) results.push(await applyFact(fact));
+    if (results.some((result) => result === 'applied' || result === 'refunded')) deps.mailQueued?.();
+    return results;
+  }
+
+  async function applyFact(fact: PaymentFact): Promise<NotificationResult> {
+    const gateway = cardGateway();
+    return db.transaction(async (tx): Promise<NotificationResult> => {
+      const order = await queries.lockOrderOfPayment(tx, gateway.provider, fact.reference);
+      if (!order) return 'unknown-payment';
+      const found = await queries.lockPaymentAndRecordNotification(tx, gateway.provider, fact.reference, fact.id);
+      if (!found) return 'unknown-payment';
+      if (!found.recorded) return 'duplicate';
+      const { payment } = found;
+      if (fact.currency.toUpperCase() !== config.currency.toUpperCase() || (fact.kind === 'payment' && fact.amount !== payment.amount) || fact.amount > payment.amount) {
+        deps.logger?.error({ reference: payment.providerReference, fact }, 'a payment notification does not match its payment');
+        return 'mismatch';
+      }
+      if (fact.kind === 'payment') return applyOutcome(tx, gateway, order, payment, fact);
+      if (fact.kind === 'dispute') return applyDispute(tx, order, payment, fact);
+      return applyRefundFact(tx, { config, logger: deps.logger, now }, { order, payment, fact });
+    });
+  }
+
+  async function applyOutcome(tx: Db, gateway: PaymentGateway, order: OrderRow, payment: PaymentRow, fact: PaymentStatusFact): Promise<NotificationResult> {
+    // A second outcome for an attempt whose money came (and was kept or sent back) changes nothing.
+    if (payment.status === 'paid' || payment.status === 'refunded') return 'applied';
+    const instalment = payment.planPaymentId !== null ? await queries.findInstalmentById(tx, payment.planPaymentId) : undefined;
+    if (fact.outcome === 'pending') {
+      // Accepted, settling later (bank methods): the order is processing, and the sweeper leaves it be.
+      if (payment.status !== 'open') return 'applied';
+      await queries.setPaymentStatus(tx, payment.id, 'pending');
+      if (instalment?.status === 'pending') await orderQueries.updateInstalment(tx, instalment.id, { status: 'processing' });
+      if (order.paymentStatus === 'pending') await orderQueries.updateOrder(tx, order.id, { paymentStatus: 'processing' });
+      return 'applied';
+    }
+    if (fact.outcome !== 'paid') {
+      if (payment.status !== 'open' && payment.status !== 'pending') return 'applied';
+      await queries.setPaymentStatus(tx, payment.id, fact.outcome === 'declined' ? 'failed' : fact.outcome === 'expired' ? 'expired' : 'cancelled');
+      // A payment that was settling failed after all: the order owes its money again (and is
+      // abandoned by the sweeper if its time to pay is over).
+      if (payment.status === 'pending') {
+        if (instalment?.status === 'processing') await orderQueries.updateInstalment(tx, instalment.id, { status: 'pending' });
+        if (order.paymentStatus === 'processing') await orderQueries.updateOrder(tx, order.id, { paymentStatus: 'pending' });
+      }
+      return 'applied';
+    }
+    let current = order;
+    let reason = refundReason(payment, current, instalment);
+    // Paid after the order was abandoned for want of it: kept, if its stock and seats are still there (decision 0037).
+    if (current.paymentStatus === 'abandoned' && payment.status === 'expired' && payment.planPaymentId === null) {
+      const reinstated = await reinstateAbandonedOrder(tx, current, { logger: deps.logger });
+      if (reinstated) {
+        current = reinstated;
+        reason = refundReason({ ...payment, status: 'open' }, current);
+      }
+    }
+    if (reason) {
+      await refundPayment(tx, gateway, payment, current, reason);
+      return 'refunded';
+    }
+    await queries.setPaymentStatus(tx, payment.id, 'paid');
+    await receive(tx, current, payment.amount, payment.planPaymentId);
+    return 'applied';
+  }
+
+  /**
+   * A chargeback: the order is flagged `problem` and the organiser is told, by e-mail to the
+   * shop's contact address and in the log. Won, the order is what its money says again; lost, it
+   * stays flagged for the organiser to settle. An outcome is final: an "opened" that arrives after
+   * it (out of order) changes nothing.
+   */
+  async function applyDispute(tx: Db, order: OrderRow, payment: PaymentRow, fact: DisputeFact): Promise<NotificationResult> {
+    const previous = payment.disputeStatus;
+    if (previous === fact.status || (fact.status === 'opened' && (previous === 'won' || previous === 'lost'))) return 'applied';
+    await queries.setDisputeStatus(tx, payment.id, fact.status);
+    if (fact.status === 'won') {
+      if (order.paymentStatus === 'problem' && !(await queries.hasOpenDispute(tx, order.id))) {
+        await orderQueries.updateOrder(tx, order.id, { paymentStatus: order.totalPaid >= order.totalPrice ? 'paid' : order.totalPaid > 0 ? 'partial' : 'pending' });
+      }
+    } else if (order.paymentStatus !== 'problem') {
+      await orderQueries.updateOrder(tx, order.id, { paymentStatus: 'problem' });
+    }
+    const log = { order: order.code, reference: payment.providerReference, dispute: fact.providerDisputeId, amount: fact.amount, status: fact.status };
+    if (fact.status === 'won') deps.logger?.info(log, 'a chargeback was decided for the organiser');
+    else deps.logger?.error(log, fact.status === 'opened' ? 'a payment was charged back: the order is flagged problem' : 'a chargeback was lost: the order stays flagged problem');
+    await enqueueMail(tx, await disputeMail(config, order, payment, fact));
+    return 'applied';
   }
 
   /** Queues the reminders that are due now, each once (the instalment row records it in the same transaction). */
@@ -231,12 +378,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     startAttempt,
+    openAttempt,
 
     /** The instruction of an order's open card payment, for a checkout submitted again. */
-    async openInstruction(order: OrderRow, email: string): Promise<PaymentInstruction | null> {
+    async openInstruction(order: OrderRow, email: string, attempt?: PaymentRow): Promise<PaymentInstruction | null> {
       if (order.paymentMethod !== 'credit_card' || order.paymentStatus !== 'pending') return null;
-      const payment = await queries.findLatestOpenPayment(db, order.id);
-      return payment && deps.gateway ? instructionFor(deps.gateway, payment, order, email) : null;
+      // The attempt just recorded (the checkout's, after its commit) needs no reading back.
+      const payment = attempt ?? (await queries.findLatestOpenPayment(db, order.id));
+      return payment && deps.gateway ? instructionFor(db, deps.gateway, payment, order, email) : null;
     },
 
     /**
@@ -259,51 +408,30 @@ export function createPaymentsService(deps: PaymentsDeps) {
       });
     },
 
-    /**
-     * Applies a verified notification once: a replayed or duplicated one (same id) changes
-     * nothing, nor does a second outcome for an attempt that already has one. Money for an
-     * attempt or order that no longer owes it is refunded, never counted (decision 0026). The
-     * order is locked first, so two notifications of one order are decided one after the other.
-     */
-    async applyNotification(notification: VerifiedNotification): Promise<NotificationResult> {
-      const gateway = cardGateway();
-      const result = await db.transaction(async (tx): Promise<NotificationResult> => {
-        const order = await queries.lockOrderOfPayment(tx, gateway.provider, notification.reference);
-        if (!order) return 'unknown-payment';
-        const found = await queries.lockPaymentAndRecordNotification(tx, gateway.provider, notification.reference, notification.id);
-        if (!found) return 'unknown-payment';
-        if (!found.recorded) return 'duplicate';
-        const { payment } = found;
-        if (notification.amount !== payment.amount || notification.currency !== config.currency) {
-          deps.logger?.error({ reference: payment.providerReference, notification }, 'a payment notification does not match its payment');
-          return 'mismatch';
-        }
-        // A second outcome for an attempt whose money came (and was kept or sent back) changes nothing.
-        if (payment.status === 'paid' || payment.status === 'refunded') return 'applied';
-        if (notification.outcome !== 'paid') {
-          if (payment.status === 'open') await queries.setPaymentStatus(tx, payment.id, notification.outcome === 'declined' ? 'failed' : 'cancelled');
-          return 'applied';
-        }
-        const instalment = payment.planPaymentId !== null ? await queries.findInstalmentById(tx, payment.planPaymentId) : undefined;
-        const reason = refundReason(payment, order, instalment);
-        if (reason) {
-          await refundPayment(tx, gateway, payment, order, reason);
-          return 'refunded';
-        }
-        await queries.setPaymentStatus(tx, payment.id, 'paid');
-        await receive(tx, order, payment.amount, payment.planPaymentId);
-        return 'applied';
-      });
-      if (result === 'applied' || result === 'refunded') deps.mailQueued?.();
-      return result;
-    },
+    applyFacts,
 
-    /** Where the payer goes after the provider's page: the order's code for a reference we issued. */
-    async orderCodeOfPayment(reference: string): Promise<string | null> {
-      if (!deps.gateway) return null;
-      const payment = await queries.findPaymentByReference(db, deps.gateway.provider, reference);
+    /**
+     * The payer is back from the provider's page: where they go follows what the shop knows of the
+     * attempt, never what the browser says (decision 0037). An attempt still open means the
+     * provider's news has not arrived yet: the provider is asked once (its answer is as verified as
+     * its news), and otherwise the page waits. Null for a reference we never issued.
+     */
+    async settleReturn(returned: VerifiedReturn): Promise<{ orderCode: string; outcome: ReturnOutcome } | null> {
+      const gateway = deps.gateway;
+      if (!gateway) return null;
+      let payment = await queries.findPaymentByReference(db, gateway.provider, returned.reference);
       if (!payment) return null;
-      return (await orderQueries.findOrderCode(db, payment.orderId)) ?? null;
+      if (payment.status === 'open') {
+        try {
+          await applyFacts(await gateway.readPayment({ reference: returned.reference, providerPaymentId: payment.providerPaymentId }));
+          payment = (await queries.findPaymentByReference(db, gateway.provider, returned.reference)) ?? payment;
+        } catch (error) {
+          deps.logger?.warn({ reference: returned.reference, err: error }, 'the payment provider did not answer about a returning payer: the page waits for its news');
+        }
+      }
+      const orderCode = await orderQueries.findOrderCode(db, payment.orderId);
+      if (!orderCode) return null;
+      return { orderCode, outcome: returnOutcome(payment.status, returned.outcome) };
     },
 
     /**
@@ -338,7 +466,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async abandonOverdue(batch = 100): Promise<number> {
       let abandoned = 0;
       for (;;) {
-        const expired: { provider: string; reference: string | null }[] = [];
+        const expired: queries.ClosedAttempt[] = [];
         const count = await db.transaction(async (tx) => {
           const overdue = await orderQueries.lockOverdueUnpaidOrders(tx, now(), batch);
           for (const order of overdue) {
@@ -361,3 +489,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+/** Where a returning payer goes, from the attempt's own state; the return's claim only tells a still-open attempt's cancel from a wait. */
+export function returnOutcome(status: PaymentRow['status'], claimed: VerifiedReturn['outcome']): ReturnOutcome {
+  if (status === 'paid') return 'paid';
+  if (status === 'failed') return 'declined';
+  if (status === 'cancelled' || status === 'expired') return 'cancelled';
+  if (status === 'open' && (claimed === 'declined' || claimed === 'cancelled')) return claimed;
+  return 'waiting';
+}

@@ -42,7 +42,7 @@ const OWN_SHOP_IN_PRODUCTION = { production: true, demoConfig: false };
 describe.each(testEngines())('the sandbox gateway on %s', (engine) => {
   it('refuses to start a shop of its own in production that names the sandbox, unless SANDBOX_PAYMENTS=1', async () => {
     await expect(createTestShop(engine, { catalogue: false, app: { gatewayEnvironment: OWN_SHOP_IN_PRODUCTION } })).rejects.toThrow(/"sandbox" gateway under NODE_ENV=production.*SANDBOX_PAYMENTS=1/s);
-    await expect(createTestShop(engine, { catalogue: false, config: { gateway: 'stripe' } })).rejects.toThrow(/"stripe", which this shop has no adapter for/);
+    await expect(createTestShop(engine, { catalogue: false, config: { gateway: 'paypal' } })).rejects.toThrow(/"paypal", which this shop has no adapter for/);
     const warnings: string[] = [];
     const logger = { warn: (...args: unknown[]) => warnings.push(String(args.at(-1))), info() {}, error() {}, debug() {}, trace() {}, fatal() {}, level: 'info', silent() {}, child: () => logger };
     const shop = await createTestShop(engine, { catalogue: false, app: { gatewayEnvironment: { ...OWN_SHOP_IN_PRODUCTION, sandboxPayments: true }, logger: logger as never } });
@@ -113,21 +113,35 @@ describe('npm start under NODE_ENV=production', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-gateway-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('refuses to start a shop of its own that names the sandbox, and says why', async () => {
-    // The demo's configuration under another name is a shop of one's own (with the public address such a shop must give).
+  /** Starts the server on a shop of its own (the demo's configuration under another name, with the public address such a shop must give); answers its exit code and output. */
+  async function startOwnShop(changes: Record<string, unknown>, env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
     const ownConfig = path.join(dataDir, 'my-shop.json');
-    writeFileSync(ownConfig, JSON.stringify({ ...JSON.parse(readFileSync(DEMO_CONFIG, 'utf8')), publicBaseUrl: 'https://shop.example.org' }));
+    writeFileSync(ownConfig, JSON.stringify({ ...JSON.parse(readFileSync(DEMO_CONFIG, 'utf8')), publicBaseUrl: 'https://shop.example.org', ...changes }));
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
       cwd: REPO_ROOT,
-      env: { ...process.env, NODE_ENV: 'production', SHOP_CONFIG: ownConfig, DATA_DIR: dataDir, DEMO_CATALOGUE: 'none', PORT: '0', HOST: '127.0.0.1', APP_SECRET: 'x'.repeat(40), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+      env: { ...process.env, NODE_ENV: 'production', SHOP_CONFIG: ownConfig, DATA_DIR: dataDir, DEMO_CATALOGUE: 'none', PORT: '0', HOST: '127.0.0.1', APP_SECRET: 'x'.repeat(40), LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    return { code, output };
+  }
+
+  it('refuses to start a shop of its own that names the sandbox, and says why', async () => {
+    const { code, output } = await startOwnShop({});
     expect(code, output).toBe(1);
     expect(output).toMatch(/"sandbox" gateway under NODE_ENV=production.*SANDBOX_PAYMENTS=1/s);
+    expect(output).not.toMatch(/is open/);
+  }, 60_000);
+
+  it('refuses to start with a live Stripe key and no webhook secret, and says what to set (issue 20)', async () => {
+    const { code, output } = await startOwnShop({ gateway: 'stripe' }, { STRIPE_SECRET_KEY: 'sk_live_0123456789abcdef', STRIPE_WEBHOOK_SECRET: '' });
+    expect(code, output).toBe(1);
+    expect(output).toMatch(/STRIPE_SECRET_KEY is a live key, but STRIPE_WEBHOOK_SECRET is not set.*whsec_/s);
+    // The key itself is never printed.
+    expect(output).not.toContain('sk_live_0123456789abcdef');
     expect(output).not.toMatch(/is open/);
   }, 60_000);
 });

@@ -5,7 +5,7 @@ import { type ShopConfigFile, paymentMessages } from '@festival/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendHtmlPage } from '../../http/html-page';
 import { escapeHtmlText } from '../config/shop-config';
-import type { PaymentGateway, PaymentOutcome, PaymentRequest, PaymentState, RefundRequest, VerifiedNotification, VerifiedReturn } from './gateway';
+import type { PaymentFact, PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest, VerifiedReturn } from './gateway';
 
 export const SANDBOX_PROVIDER = 'sandbox';
 export const SANDBOX_PATH = '/sandbox-gateway';
@@ -51,6 +51,11 @@ export type SandboxGateway = PaymentGateway & {
   isCancelled(reference: string): boolean;
 };
 
+/** The sandbox among gateways: its pages are the shop's own to serve. */
+export function isSandboxGateway(gateway: PaymentGateway): gateway is SandboxGateway {
+  return gateway.provider === SANDBOX_PROVIDER && 'signFields' in gateway;
+}
+
 /**
  * A payment provider that runs inside the shop, so the demo and the tests pay for real without
  * the network: a hosted payment page the shop posts the payer to, test cards that succeed or are
@@ -75,11 +80,15 @@ export function createSandboxGateway(appSecret: string): SandboxGateway {
     requests,
     markPaid: (reference) => void paid.add(reference),
     isCancelled: (reference) => cancelled.has(reference),
-    async readPayment(reference): Promise<PaymentState> {
+    // Its news always arrives before the payer is sent back (its page posts it first), so reading
+    // a payment back has nothing to add.
+    async readPayment({ reference }): Promise<PaymentFact[]> {
       requests.push({ kind: 'read', reference });
-      return { reference, status: refunded.has(reference) ? 'refunded' : paid.has(reference) ? 'paid' : cancelled.has(reference) ? 'cancelled' : 'unknown' };
+      return [];
     },
-    async cancelAttempt(reference) {
+    browserOrigins: [],
+    notificationBody: 'json',
+    async cancelAttempt({ reference }) {
       const answer = paid.has(reference) ? 'too-late' : 'cancelled';
       if (answer === 'cancelled') cancelled.add(reference);
       requests.push({ kind: 'cancel', reference, answer });
@@ -92,7 +101,7 @@ export function createSandboxGateway(appSecret: string): SandboxGateway {
       if (!known) refunds.set(request.idempotencyKey, refundId);
       refunded.add(request.reference);
       requests.push({ kind: 'refund', ...request, refundId, repeated: Boolean(known) });
-      return { refundId };
+      return { refundId, status: 'succeeded' };
     },
     async createPayment(request: PaymentRequest) {
       requests.push({ kind: 'create', reference: request.reference, amount: request.amount, currency: request.currency });
@@ -106,9 +115,9 @@ export function createSandboxGateway(appSecret: string): SandboxGateway {
         notify_path: request.notifyPath,
       };
       // The hosted page is on the shop's own origin, so the form posts to a path.
-      return { action: 'submit', url: `${SANDBOX_PATH}/pay`, params: { ...fields, signature: signFields(fields) } };
+      return { instruction: { action: 'submit', url: `${SANDBOX_PATH}/pay`, params: { ...fields, signature: signFields(fields) } }, providerPaymentId: null };
     },
-    async verifyNotification(rawBody, headers): Promise<VerifiedNotification | null> {
+    async verifyNotification(rawBody, headers): Promise<PaymentFact[] | null> {
       const given = headers[SANDBOX_SIGNATURE_HEADER];
       if (!signaturesMatch(hmac(secret, rawBody), Array.isArray(given) ? given[0] : given)) return null;
       try {
@@ -116,21 +125,28 @@ export function createSandboxGateway(appSecret: string): SandboxGateway {
         const { id, reference, outcome, amount, currency } = body;
         if (typeof id !== 'string' || typeof reference !== 'string' || typeof currency !== 'string') return null;
         if (!Number.isSafeInteger(amount) || !isOutcome(outcome)) return null;
-        return { id, reference, outcome, amount: amount as number, currency };
+        return [{ kind: 'payment', id, reference, outcome, amount: amount as number, currency }];
       } catch {
         return null;
       }
     },
     verifyReturn(query): VerifiedReturn | null {
       const { reference, outcome, signature } = query;
-      if (!reference || !isOutcome(outcome)) return null;
+      if (!reference || !isReturnOutcome(outcome)) return null;
       if (!signaturesMatch(returnSignature(reference, outcome), signature)) return null;
       return { reference, outcome };
     },
   };
 }
 
+const OUTCOMES: readonly unknown[] = ['paid', 'pending', 'declined', 'cancelled', 'expired'] satisfies PaymentOutcome[];
+
 function isOutcome(value: unknown): value is PaymentOutcome {
+  return OUTCOMES.includes(value);
+}
+
+/** What the sandbox's page can end with, and so what its signed return can say. */
+function isReturnOutcome(value: unknown): value is 'paid' | 'declined' | 'cancelled' {
   return value === 'paid' || value === 'declined' || value === 'cancelled';
 }
 
@@ -256,7 +272,7 @@ function registerSandboxScope(
     if (!fields) return refused(reply);
     const body = request.body as Record<string, string>;
     if (gateway.isCancelled(fields.reference)) return replaced(reply);
-    let outcome: PaymentOutcome;
+    let outcome: 'paid' | 'declined' | 'cancelled';
     if (body.action === 'cancel') outcome = 'cancelled';
     else {
       const card = (body.card ?? '').replace(/[\s-]/g, '');
@@ -274,8 +290,12 @@ function registerSandboxScope(
       created_at: new Date().toISOString(),
     });
     await deliver(selfOrigin(request) + fields.notify_path, notification, 0);
-    const query = new URLSearchParams({ reference: fields.reference, outcome, signature: hmac(gateway.secret, `return\n${fields.reference}\n${outcome}`) });
-    return reply.redirect(`${fields.return_path}${fields.return_path.includes('?') ? '&' : '?'}${query}`, 303);
+    // The return path may carry the reference already: each parameter is set once.
+    const back = new URL(fields.return_path, 'http://sandbox.invalid');
+    back.searchParams.set('reference', fields.reference);
+    back.searchParams.set('outcome', outcome);
+    back.searchParams.set('signature', hmac(gateway.secret, `return\n${fields.reference}\n${outcome}`));
+    return reply.redirect(back.pathname + back.search, 303);
   });
 
   /** Where this server listens (the notification goes to the shop that runs the sandbox), else the public base URL. */

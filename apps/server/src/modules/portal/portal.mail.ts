@@ -58,8 +58,13 @@ export async function ticketReceivedMail(
   };
 }
 
-/** A refund request received: what will be refunded and that it takes a while. */
-export async function refundRequestedMail(config: Config, to: Person, refund: { id: number; total: number }, orderCode: string, items: string[]): Promise<OutgoingMail> {
+/**
+ * A refund request received: what will be refunded, where the money goes (card payments go back
+ * through the payment provider, decision 0037; the rest to the bank account given) and that it
+ * takes a while.
+ */
+export async function refundRequestedMail(config: Config, to: Person, refund: { id: number; total: number }, orderCode: string, items: string[], paidByCard = false): Promise<OutgoingMail> {
+  const where = paidByCard ? 'go back to the card or account you paid with' : 'be paid to the bank account you gave';
   return {
     to: to.email,
     subject: `Refund request ${refund.id} for order ${orderCode}`,
@@ -69,15 +74,23 @@ export async function refundRequestedMail(config: Config, to: Person, refund: { 
       greeting: `Hello ${to.fullName},`,
       paragraphs: [
         `We have received your refund request ${refund.id} for order ${orderCode}: ${items.join(', ')}.`,
-        `Once it is processed, ${formatAmount(config, refund.total)} will be paid to the bank account you gave. You can cancel the request in your account until then.`,
+        `Once it is processed, ${formatAmount(config, refund.total)} will ${where}. You can cancel the request in your account until then.`,
       ],
       action: { label: 'View the request', url: shopLink(config, `/portal/refunds/${refund.id}`) },
     }, config)),
   };
 }
 
-/** A refund paid out by the organiser. */
-export async function refundProcessedMail(config: Config, to: Person, refund: { id: number; total: number }, orderCode: string): Promise<OutgoingMail> {
+/** Where a processed refund's money went, in a sentence: `toCard` of it back through the payment provider, the rest by bank. */
+export function refundDestination(config: Config, total: number, toCard: number): string {
+  const card = 'the card or account you paid with';
+  if (toCard >= total) return `${formatAmount(config, total)} is on its way back to ${card}; depending on your bank it can take a few days to show`;
+  if (toCard <= 0) return `${formatAmount(config, total)} is on its way to your bank account`;
+  return `${formatAmount(config, toCard)} is on its way back to ${card} and ${formatAmount(config, total - toCard)} to your bank account`;
+}
+
+/** A refund processed: through the payment provider, paid out by the organiser by bank, or both. */
+export async function refundProcessedMail(config: Config, to: Person, refund: { id: number; total: number }, orderCode: string, toCard = 0): Promise<OutgoingMail> {
   return {
     to: to.email,
     subject: `Refund ${refund.id} for order ${orderCode} has been processed`,
@@ -85,7 +98,7 @@ export async function refundProcessedMail(config: Config, to: Person, refund: { 
     ...(await composeMail({
       shopName: config.name,
       greeting: `Hello ${to.fullName},`,
-      paragraphs: [`Your refund ${refund.id} for order ${orderCode} has been processed: ${formatAmount(config, refund.total)} is on its way to your bank account.`],
+      paragraphs: [`Your refund ${refund.id} for order ${orderCode} has been processed: ${refundDestination(config, refund.total, toCard)}.`],
       action: { label: 'View the refund', url: shopLink(config, `/portal/refunds/${refund.id}`) },
     }, config)),
   };

@@ -217,7 +217,7 @@ export function createPortalService(deps: PortalDeps) {
           amounts,
         );
         const names = [...ticketRows.map((row) => `${row.productName} (${row.code})`), ...purchaseRows.map((row) => `${row.name} (${row.code})`)];
-        await enqueueMail(tx, await refundRequestedMail(config, { email: customer.email, fullName: customer.fullName }, created, order.code, names));
+        await enqueueMail(tx, await refundRequestedMail(config, { email: customer.email, fullName: customer.fullName }, created, order.code, names, order.payment_method === 'credit_card'));
         return created;
       });
       deps.mailQueued?.();

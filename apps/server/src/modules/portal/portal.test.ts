@@ -1,8 +1,10 @@
 import { api, messages, type Order, portalMessages } from '@festival/contract';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchRead } from '../../../test/fetch-read';
 import { testEngines } from '../../../test/databases';
 import { readPdf } from '../../../test/pdf-reader';
+import { checkPass } from '../../../test/ticket-passes';
 import { BANK_DETAILS, createCustomer, paidOrder as placePaidOrder, type OrderLine } from '../../../test/shop-flows';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { customers, emailOutbox, orders, refunds, shopItems, ticketChanges, tickets, travelTimes } from '../../db/schema';
@@ -156,7 +158,7 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     expect(buyerOrder.tickets.map((ticket: { code: string }) => ticket.code)).toEqual([own!.code]);
     later(20);
     expect((await changeTicket(buyer, order, gift!.code, { full_name: 'Back Again', email: friend, age: gift!.age })).status).toBe(404);
-    for (const email of [gift!.email!, friend]) expect((await fetch(`${base}/download-ticket/${encodeURIComponent(email)}/${gift!.code}`)).status).toBe(404);
+    for (const email of [gift!.email!, friend]) expect((await fetchRead(`${base}/download-ticket/${encodeURIComponent(email)}/${gift!.code}`)).status).toBe(404);
 
     // The new holder sees the ticket (and none of the buyer's money) and downloads it with their address.
     const [session] = await Promise.all([createCustomerSession(account!.id)]);
@@ -164,7 +166,7 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ code: order.code, checksum: '', can_refund: false, has_invoice: false, payments: [], merchandisePurchases: [], total_price: gift!.price + gift!.fee });
     expect(received[0]!.tickets.map((ticket) => [ticket.code, ticket.email, ticket.allow_download, ticket.is_refundable])).toEqual([[newCode, friend, true, false]]);
-    expect((await fetch(`${base}/download-ticket/${encodeURIComponent(friend)}/${newCode}`)).status).toBe(200);
+    expect((await fetchRead(`${base}/download-ticket/${encodeURIComponent(friend)}/${newCode}`)).status).toBe(200);
     expect((await mailsTo(friend, 'passed a ticket on to you'))[0]!.textBody).toContain(`/download-ticket/${encodeURIComponent(friend)}/${newCode}`);
   });
 
@@ -307,7 +309,7 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     expect(view.total_refunded).toBe(3550);
   });
 
-  it('serves a paid ticket as a PDF with its holder, event, product, travel time and a QR code of its code; wrong links answer 404', async () => {
+  it('serves a paid ticket as a PDF with its holder, event, product, travel time and a QR code of its signed pass; wrong links answer 404', async () => {
     clock = new Date('2026-11-23T12:00:00Z');
     const buyer = await createCustomer(shop);
     const [first] = await departures();
@@ -319,20 +321,29 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     const pdf = await readPdf(new Uint8Array(await response.arrayBuffer()));
-    expect(pdf.qrCodes).toEqual([ticket.code]);
+    // The QR code is the ticket's pass, signed by the event's key (decision 0038).
+    expect(pdf.qrCodes).toHaveLength(1);
+    const [stored] = await db().select().from(tickets).where(eq(tickets.code, ticket.code));
+    const check = await checkPass(db(), pdf.qrCodes[0]!);
+    expect(check).toMatchObject({ ok: true, pass: { ticketId: stored!.id, code: ticket.code, productId: stored!.shopItemId, travelTimeId: first!.travel_times.id } });
+    if (!check.ok) throw new Error('unreachable');
+    expect(check.pass.validUntil.getTime()).toBe(first!.travel_times.departsAt.getTime() + 30 * 86_400_000);
+    // The same ticket downloaded again carries the same pass.
+    const again = await readPdf((await fetchRead(`${base}/download-ticket/${encodeURIComponent(ticket.email!)}/${ticket.code}`)).body);
+    expect(again.qrCodes).toEqual(pdf.qrCodes);
     for (const text of ['Qr Reader', 'Northwind Festival 2027', 'Shuttle bus from Amsterdam Centraal (return)', ticket.code, order.code, 'Friday, 18 June 2027 at 10:00 CEST']) expect(pdf.text).toContain(text);
 
     for (const path of [
       `/download-ticket/${encodeURIComponent('someone@example.org')}/${ticket.code}`,
       `/download-ticket/${encodeURIComponent(ticket.email!)}/${ticket.code.slice(0, -1)}${ticket.code.endsWith('X') ? 'Y' : 'X'}`,
     ]) {
-      expect((await fetch(base + path)).status, path).toBe(404);
+      expect((await fetchRead(base + path)).status, path).toBe(404);
     }
     // A path part longer than any code is not even the download route (the app's page answers it).
-    expect((await fetch(`${base}/download-ticket/${encodeURIComponent(ticket.email!)}/${'A'.repeat(500)}`)).headers.get('content-type')).not.toBe('application/pdf');
+    expect((await fetchRead(`${base}/download-ticket/${encodeURIComponent(ticket.email!)}/${'A'.repeat(500)}`)).headers.get('content-type')).not.toBe('application/pdf');
     // An unpaid order's ticket does not download.
     await db().update(orders).set({ paymentStatus: 'pending' }).where(eq(orders.id, order.id));
-    expect((await fetch(`${base}/download-ticket/${encodeURIComponent(ticket.email!)}/${ticket.code}`)).status).toBe(404);
+    expect((await fetchRead(`${base}/download-ticket/${encodeURIComponent(ticket.email!)}/${ticket.code}`)).status).toBe(404);
     await db().update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, order.id));
   });
 
@@ -353,9 +364,9 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     // Another link's signature, and the checksum every link shared before decision 0027, open no invoice.
     const otherPurposes = [order.terms_checksum, orderLinkSignature(SECRET, order.code, ACCEPT_TERMS_LINK), legacyOrderChecksum(SECRET, order.code)];
     for (const checksum of [other, ...otherPurposes, order.checksum.slice(0, -1), `${order.checksum}0`, 'x']) {
-      expect((await fetch(`${base}/download-invoice/${order.code}/${checksum}`)).status, checksum).toBe(404);
+      expect((await fetchRead(`${base}/download-invoice/${order.code}/${checksum}`)).status, checksum).toBe(404);
     }
     const foreign = await paidOrder(await createCustomer(shop), [{ code: 'NWF27-LOCKER' }]);
-    expect((await fetch(`${base}/download-invoice/${foreign.code}/${order.checksum}`)).status).toBe(404);
+    expect((await fetchRead(`${base}/download-invoice/${foreign.code}/${order.checksum}`)).status).toBe(404);
   });
 });

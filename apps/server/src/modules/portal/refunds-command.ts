@@ -1,54 +1,169 @@
 import type { ShopConfigFile } from '@festival/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { printError as printErrorLine, printLine, shown, tsvRow, visible } from '../../lib/terminal-output';
-import { returnSoldStock } from '../checkout/checkout.queries';
-import { issueCreditNote } from '../invoicing/invoicing.service';
-import { enqueueMail } from '../mail/outbox';
 import { formatAmount } from '../orders/orders.mail';
-import { cancelOpenInstalments, findOrderCode, findOrderCustomer } from '../orders/orders.queries';
-import { refundProcessedMail } from './portal.mail';
+import { findOrderCode, lockOrder } from '../orders/orders.queries';
+import type { PaymentGateway } from '../payments/gateway';
+import { allocateRefund, completeRefund, moveRefundItems, paymentRefundKey, settleProviderRefund, type ProviderRefundState } from '../payments/provider-refunds';
+import * as refundParts from '../payments/provider-refunds.queries';
+import type { PaymentRefundStatus } from '../payments/provider-refunds.queries';
 import * as queries from './portal.queries';
-import { idsOf } from './portal.service';
 
 export const REFUNDS_USAGE = `Usage:
-  npm run refunds -- list [--status active|processed|cancelled]
-                                          refund requests, newest first, with the bank details to pay to
-  npm run refunds -- mark-processed ID    the refund has been paid out: its items become refunded, the
-                                          order's refunded total grows, the units go back on sale, and
-                                          the customer is e-mailed; a credit note is issued
+  npm run refunds -- list [--status active|processing|problem|processed|cancelled]
+                                          refund requests, newest first: the amount and which way it goes
+                                          back (to the card through the payment provider, the rest by
+                                          bank), and the bank details to pay the bank part to
+  npm run refunds -- mark-processed ID    processes an active refund: its card part goes back through the
+                                          payment provider, its bank part is what you paid out to the
+                                          customer's bank details. Once the money is back its items
+                                          become refunded, the order's refunded total grows, the units go
+                                          back on sale, a credit note is issued and the customer is
+                                          e-mailed. A refund still processing (the provider could not be
+                                          reached, or has not confirmed) is asked for again: the provider
+                                          refunds each part once, however often this runs.
 
 The shop's database comes from DATABASE_URL or DATA_DIR, as for the server. The embedded
 database allows one process at a time: stop the shop first.`;
 
-type Deps = { db: Db; config: ShopConfigFile; now?: () => Date };
+type Deps = {
+  db: Db;
+  config: ShopConfigFile;
+  /**
+   * The shop's payment provider: card money goes back through it. Null (or left out): no provider
+   * here, every refund is paid out by bank (as before issue 20).
+   */
+  gateway?: PaymentGateway | null;
+  logger?: FastifyBaseLogger | undefined;
+  now?: () => Date;
+};
+
+/** Where a refund stands after the command, and which way its money went. */
+export interface RefundProgress {
+  id: number;
+  orderCode: string;
+  total: number;
+  status: ProviderRefundState;
+  /** The provider the card parts go through (null: all by bank). */
+  provider: string | null;
+  /** What goes back to card payments through the provider, per payment. */
+  parts: { amount: number; status: PaymentRefundStatus; providerRefundId: string | null }[];
+  /** What the organiser pays out by bank. */
+  byBank: number;
+  /** The provider could not be asked or did not take a part (unreachable, refused the request): the command is to run again. */
+  providerError: string | null;
+}
+
+/** The refund with its order locked first, then itself: the provider's news locks in the same order (decision 0026). */
+async function lockRefundOfOrder(tx: Db, refundId: number) {
+  const orderId = await refundParts.findRefundOrderId(tx, refundId);
+  if (orderId === undefined) return undefined;
+  await lockOrder(tx, { id: orderId });
+  return queries.lockRefund(tx, refundId);
+}
 
 /**
- * The money of an active refund request has been paid out (by the organiser, from the bank
- * details the customer gave): the request and its items are done, and the order's totals, the
- * stock and the seats follow, in one transaction.
+ * Processes an active refund request (issue 20). The part of its money the order's card payments
+ * can take goes back through the payment provider, spread over them newest first; the rest (bank
+ * transfers, a voucher's share) is what the organiser paid out by bank, as before. Crash-safe
+ * and idempotent: the first transaction marks the refund processing and records one part per
+ * payment with its idempotency key; each part is then asked of the provider (under the order's
+ * lock, so the provider's news about it waits for the answer to be stored), and a run after a
+ * crash or an unreachable provider asks for the same parts with the same keys. The refund is
+ * finished (completeRefund) when every part succeeded, now or when the provider's news arrives.
  */
-export async function markRefundProcessed(deps: Deps, refundId: number): Promise<{ id: number; total: number; orderCode: string }> {
+export async function markRefundProcessed(deps: Deps, refundId: number): Promise<RefundProgress> {
   const { db, config } = deps;
-  const now = deps.now ?? (() => new Date());
-  return db.transaction(async (tx) => {
-    const refund = await queries.lockRefund(tx, refundId);
+  const gateway = deps.gateway ?? null;
+  const refundDeps = { config, logger: deps.logger, now: deps.now ?? (() => new Date()) };
+  const started = await db.transaction(async (tx): Promise<{ done: RefundProgress } | { done: null; refund: queries.RefundRow; parts: refundParts.PaymentRefundPart[] }> => {
+    const refund = await lockRefundOfOrder(tx, refundId);
     if (!refund) throw new AppError('NOT_FOUND', `There is no refund ${refundId}.`);
-    if (refund.status !== 'active') throw new AppError('CONFLICT', `Refund ${refundId} is ${refund.status}, not active.`);
-    const ids = idsOf(await queries.listRefundItems(tx, refund.id));
-    await queries.finishRefund(tx, refund.id, 'processed', now());
-    await queries.moveItemsStatus(tx, ids, 'refund', 'refunded');
-    await queries.addRefundedToOrder(tx, refund.orderId, refund.total, refund.shippingRefund);
-    const units = await queries.unitsOf(tx, ids);
-    await returnSoldStock(tx, units);
-    // A payment-plan order is refunded as a whole: nothing more is asked of it.
-    await cancelOpenInstalments(tx, refund.orderId);
-    // The credit note, numbered in the transaction that processes the refund (decision 0033).
-    await issueCreditNote(tx, config, refund, now());
-    const orderCode = (await findOrderCode(tx, refund.orderId)) ?? '';
-    await enqueueMail(tx, await refundProcessedMail(config, await findOrderCustomer(tx, refund.customerId), refund, orderCode));
-    return { id: refund.id, total: refund.total, orderCode };
+    if (refund.status === 'problem') throw new AppError('CONFLICT', `Refund ${refundId} has a problem: the payment provider refused to refund it (see the shop's log). Settle it with the customer.`);
+    if (refund.status !== 'active' && refund.status !== 'processing') throw new AppError('CONFLICT', `Refund ${refundId} is ${refund.status}, not active.`);
+    if (refund.status === 'active') {
+      const plan = allocateRefund(refund.total, gateway ? await refundParts.listRefundablePayments(tx, refund.orderId, gateway.provider) : []);
+      if (!plan.parts.length) {
+        // No card money to send back (a bank transfer, a voucher, no provider here): all paid out by bank.
+        const orderCode = await completeRefund(tx, refundDeps, refund);
+        return { done: { id: refund.id, orderCode, total: refund.total, status: 'processed', provider: null, parts: [], byBank: refund.total, providerError: null } };
+      }
+      await refundParts.moveRefundStatus(tx, refund.id, 'active', 'processing');
+      await moveRefundItems(tx, refund.id, 'refund', 'refunding');
+      await refundParts.insertPaymentRefunds(
+        tx,
+        plan.parts.map((part) => ({ ...part, refundId: refund.id, idempotencyKey: paymentRefundKey(refund.id, part.paymentId) })),
+      );
+    }
+    return { done: null, refund, parts: await refundParts.listRefundParts(tx, refund.id) };
   });
+  if (started.done) return started.done;
+
+  const { refund } = started;
+  let providerError: string | null = null;
+  for (const part of started.parts.filter((candidate) => candidate.status === 'requested')) {
+    if (!gateway || part.provider !== gateway.provider || !part.reference) {
+      providerError = `no payment provider ${part.provider} is set up for this command`;
+      break;
+    }
+    try {
+      await db.transaction(async (tx) => {
+        const locked = await lockRefundOfOrder(tx, refund.id);
+        const current = await refundParts.findPaymentRefund(tx, part.id);
+        if (!locked || current?.status !== 'requested') return;
+        const answer = await gateway.refund({
+          reference: part.reference!,
+          providerPaymentId: part.providerPaymentId,
+          amount: part.amount,
+          currency: config.currency,
+          idempotencyKey: part.idempotencyKey,
+          reason: `refund ${refund.id}`,
+        });
+        await refundParts.recordProviderRefund(tx, part.id, answer.refundId, answer.status);
+        await settleProviderRefund(tx, refundDeps, locked);
+      });
+    } catch (error) {
+      // Nothing was recorded: the part stays requested, and the next run asks with the same key.
+      providerError = error instanceof Error ? error.message : String(error);
+      deps.logger?.error({ refund: refund.id, reference: part.reference, amount: part.amount, err: error }, 'the payment provider did not take a refund: it stays processing until the command runs again');
+      break;
+    }
+  }
+
+  return db.transaction(async (tx) => {
+    const locked = (await lockRefundOfOrder(tx, refund.id))!;
+    const status = await settleProviderRefund(tx, refundDeps, locked);
+    const parts = await refundParts.listRefundParts(tx, refund.id);
+    return {
+      id: refund.id,
+      orderCode: (await findOrderCode(tx, refund.orderId)) ?? '',
+      total: refund.total,
+      status,
+      provider: parts[0]?.provider ?? null,
+      parts: parts.map(({ amount, status: partStatus, providerRefundId }) => ({ amount, status: partStatus, providerRefundId })),
+      byBank: refund.total - parts.reduce((sum, part) => sum + part.amount, 0),
+      providerError,
+    };
+  });
+}
+
+const PART_STATUS: Record<PaymentRefundStatus, string> = {
+  requested: 'not yet taken by the provider',
+  pending: 'pending at the provider',
+  succeeded: 'refunded',
+  failed: 'REFUSED by the provider',
+};
+
+/** Which way a refund's money goes, in one cell of the list: to the card through the provider, and the rest by bank. */
+function waysCell(money: (minor: number) => string, total: number, provider: string | null, parts: { amount: number; status?: PaymentRefundStatus }[]): string {
+  const byBank = total - parts.reduce((sum, part) => sum + part.amount, 0);
+  const ways = [
+    ...parts.map((part) => `${money(part.amount)} to the card through ${visible(provider)}${part.status ? ` (${PART_STATUS[part.status]})` : ''}`),
+    ...(byBank > 0 || !parts.length ? [`${money(byBank)} by bank`] : []),
+  ];
+  return ways.length === 1 && byBank === total ? `${money(total)} by bank` : `${money(total)}: ${ways.join(', ')}`;
 }
 
 /**
@@ -66,18 +181,48 @@ export async function runRefundsCommand(argv: string[], deps: Deps & { print?: (
       return 2;
     }
     const rows = await queries.listRefundsForOrganiser(deps.db, status);
+    const parts = await refundParts.listPartsOfRefunds(
+      deps.db,
+      rows.map(({ refund }) => refund.id),
+    );
     if (!rows.length) print('No refund requests.');
     for (const { refund, orderCode, email, fullName } of rows) {
+      const own = parts.filter((part) => part.refundId === refund.id);
+      let ways: string;
+      if (own.length) ways = waysCell(money, refund.total, own[0]!.provider, own);
+      else if (refund.status === 'active' && deps.gateway) {
+        // What mark-processed would send through the provider now.
+        const plan = allocateRefund(refund.total, await refundParts.listRefundablePayments(deps.db, refund.orderId, deps.gateway.provider));
+        ways = waysCell(money, refund.total, deps.gateway.provider, plan.parts);
+      } else ways = refund.status === 'cancelled' ? money(refund.total) : waysCell(money, refund.total, null, []);
       const bank = refund.bankDetails;
       const account = bank ? `${bank.ownerFullName}, ${bank.iban ?? bank.account} (${bank.bic}, ${bank.bankName}, ${bank.bankCountry})` : 'no bank details';
-      print(tsvRow([refund.id, refund.status, refund.createdAt.toISOString(), `order ${orderCode}`, `${fullName} <${email}>`, money(refund.total), account]));
+      print(tsvRow([refund.id, refund.status, refund.createdAt.toISOString(), `order ${orderCode}`, `${fullName} <${email}>`, ways, account]));
     }
     return 0;
   }
   if (argv[0] === 'mark-processed' && argv.length === 2 && /^\d+$/.test(argv[1]!)) {
     try {
       const done = await markRefundProcessed(deps, Number(argv[1]));
-      print(shown`Refund ${done.id} of order ${done.orderCode} is processed (${money(done.total)}); the customer will be e-mailed.`);
+      const ways = [
+        ...done.parts.map((part) => shown`  ${money(part.amount)} back to the card through ${done.provider}: ${PART_STATUS[part.status]}` + (part.providerRefundId ? shown` (refund ${part.providerRefundId})` : '')),
+        ...(done.byBank > 0 ? [shown`  ${money(done.byBank)} paid out by bank to the customer's bank details (npm run refunds -- list shows them)`] : []),
+      ];
+      const refund = shown`Refund ${done.id} of order ${done.orderCode}`;
+      if (done.providerError !== null) {
+        printError(shown`${refund} is not finished: the payment provider did not take the refund (${done.providerError}). It stays processing; run mark-processed ${done.id} again to retry (the provider refunds each part once, however often it is asked).`);
+        for (const line of ways) printError(line);
+        return 1;
+      }
+      if (done.status === 'problem') {
+        const refused = done.parts.filter((part) => part.status === 'failed').reduce((sum, part) => sum + part.amount, 0);
+        printError(shown`${refund} has a problem: the payment provider refused to refund ${money(refused)}, so that money did not go back. The customer sees the refund as processing; settle it with them (by bank, for instance) and with the provider.`);
+        for (const line of ways) printError(line);
+        return 1;
+      }
+      if (done.status === 'processing') print(shown`${refund} is processing (${money(done.total)}): the payment provider has not confirmed the refund yet. It is finished (credit note, e-mail to the customer) when the provider's confirmation reaches the shop.`);
+      else print(shown`${refund} is processed (${money(done.total)}); the customer will be e-mailed.`);
+      for (const line of ways) print(line);
       return 0;
     } catch (error) {
       if (error instanceof AppError) {

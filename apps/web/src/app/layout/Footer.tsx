@@ -1,17 +1,9 @@
 import { Link } from 'react-router';
 import { useConfig } from '../../lib/config';
-import { CardMark, LockIcon, SOCIAL_LABELS, SocialIcon, type SocialNetwork } from './icons';
+import { GatewayBadge } from './GatewayBadge';
+import { CardMark, SOCIAL_LABELS, SocialIcon, type SocialNetwork } from './icons';
 
 const NETWORKS: SocialNetwork[] = ['facebook', 'soundcloud', 'instagram', 'youtube'];
-
-/** A gateway id such as "stripe" as a name: "Stripe". */
-function gatewayName(gateway: string): string {
-  return gateway
-    .split(/[-_\s]+/)
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-}
 
 /** Footer of spec section 2: useful links, contact, social links, card logos, gateway badges. */
 export function Footer() {
@@ -86,12 +78,7 @@ export function Footer() {
                 ))}
               </ul>
             )}
-            {config.gateway && (
-              <p className="gateway-badge" id="gateway-badge">
-                <LockIcon />
-                Payments processed by {gatewayName(config.gateway)}
-              </p>
-            )}
+            {config.gateway && <GatewayBadge gateway={config.gateway} />}
           </section>
         )}
       </div>

@@ -15,7 +15,9 @@ describe('the outcome of a payment', () => {
   it("does not take the provider's word for a payment: paid on the way back is processing until the order is paid", () => {
     expect(paymentOutcomeOf(card(), 'paid', false)).toBe('processing');
     expect(paymentOutcomeOf(card(), null, true)).toBe('processing');
-    expect(paymentOutcomeOf(card({ payment_status: 'processing' }), null, false)).toBe('processing');
+    // Accepted by the provider and settling later (issue 20): said as such, waiting or not.
+    expect(paymentOutcomeOf(card({ payment_status: 'processing' }), null, false)).toBe('settling');
+    expect(paymentOutcomeOf(card({ payment_status: 'processing' }), 'returned', true)).toBe('settling');
   });
 
   it("lets the order's own state win over what the provider said on the way back", () => {

@@ -9,6 +9,7 @@ import { isAwaitingBankTransfer, type PaymentReturn } from './order-status';
 export type PaymentOutcomeKind =
   | 'paid'
   | 'processing'
+  | 'settling'
   | 'declined'
   | 'cancelled'
   | 'unpaid'
@@ -29,10 +30,11 @@ export function paymentOutcomeOf(order: OutcomeOrder, paymentReturn: PaymentRetu
   if (order.fully_refunded) return 'refunded';
   if (order.payment_status === 'abandoned') return 'abandoned';
   if (order.payment_status === 'cancelled') return 'orderCancelled';
+  // Accepted by the provider, its money settling later (issue 20): said at once, not only once the page stops waiting.
+  if (order.payment_method === 'credit_card' && order.payment_status === 'processing') return 'settling';
   if (waiting) return 'processing';
   if (order.payment_status === 'paid') return 'paid';
   if (order.has_payment_plan && order.total_paid > 0) return 'planStarted';
-  if (order.payment_status === 'processing') return 'processing';
   if (isAwaitingBankTransfer(order)) return 'awaitingTransfer';
   if (paymentReturn === 'declined') return 'declined';
   if (paymentReturn === 'cancelled') return 'cancelled';

@@ -1,0 +1,270 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { executeRows } from '../../db/raw-rows';
+import { checkinCounts, checkinListProducts, checkinLists, checkins, checkinStates, events, orders, scanners, scannerSessions, shopItems, tickets, travelTimes } from '../../db/schema';
+
+/** An active list by its code, with its event's time zone and the products it admits. */
+export async function findActiveList(db: Db, code: string) {
+  const [row] = await db
+    .select({ list: checkinLists, eventTimezone: events.timezone, eventName: events.name })
+    .from(checkinLists)
+    .innerJoin(events, eq(events.id, checkinLists.eventId))
+    .where(and(eq(checkinLists.code, code), eq(checkinLists.active, true)));
+  if (!row) return null;
+  const products = await db.select({ id: checkinListProducts.shopItemId }).from(checkinListProducts).where(eq(checkinListProducts.listId, row.list.id));
+  return { ...row, productIds: products.map((product) => product.id) };
+}
+
+export type ActiveList = NonNullable<Awaited<ReturnType<typeof findActiveList>>>;
+
+/** The active lists with their figures (tickets ever admitted, inside now), summed from their shards. */
+export async function listActiveListsWithCounts(db: Db) {
+  return db
+    .select({
+      code: checkinLists.code,
+      name: checkinLists.name,
+      event: events.name,
+      entry: checkinLists.entry,
+      gates: checkinLists.gates,
+      admitted: sql<number>`(SELECT coalesce(sum(${checkinCounts.admitted}), 0)::int FROM ${checkinCounts} WHERE ${checkinCounts.listId} = ${checkinLists.id})`,
+      inside: sql<number>`(SELECT coalesce(sum(${checkinCounts.inside}), 0)::int FROM ${checkinCounts} WHERE ${checkinCounts.listId} = ${checkinLists.id})`,
+    })
+    .from(checkinLists)
+    .innerJoin(events, eq(events.id, checkinLists.eventId))
+    .where(eq(checkinLists.active, true))
+    .orderBy(events.id, checkinLists.code);
+}
+
+const ticketFacts = {
+  id: tickets.id,
+  code: tickets.code,
+  status: tickets.status,
+  orderStatus: orders.paymentStatus,
+  productId: tickets.shopItemId,
+  productName: tickets.productName,
+  holder: tickets.fullName,
+  age: tickets.age,
+  createdAt: tickets.createdAt,
+  eventId: shopItems.eventId,
+  eventStartsAt: events.startsAt,
+  departsAt: travelTimes.departsAt,
+  itemTravelTime: shopItems.travelTime,
+};
+
+function ticketQuery(db: Db) {
+  return db
+    .select(ticketFacts)
+    .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .innerJoin(shopItems, eq(shopItems.id, tickets.shopItemId))
+    .leftJoin(events, eq(events.id, shopItems.eventId))
+    .leftJoin(travelTimes, eq(travelTimes.id, tickets.travelTimeId));
+}
+
+/** What the gate needs of a ticket, by its id (a pass) or its code (typed in). */
+export async function findScannedTicket(db: Db, by: { id: number } | { code: string }) {
+  const [row] = await ticketQuery(db).where('id' in by ? eq(tickets.id, by.id) : eq(tickets.code, by.code));
+  return row ?? null;
+}
+
+export type ScannedTicketRow = NonNullable<Awaited<ReturnType<typeof findScannedTicket>>>;
+
+/**
+ * The entry, decided by one statement: the ticket's first entry on the list inserts its state; a
+ * later one changes it only where the list lets it in again (entry and exit in turn, and outside
+ * now). Two gates at once: PostgreSQL makes the second wait for the first and then find it inside,
+ * so exactly one is answered. Null: not let in (already inside).
+ */
+export async function enter(tx: Db, ticketId: number, listId: number, alternating: boolean, gate: string, at: Date) {
+  const [row] = await tx
+    .insert(checkinStates)
+    .values({ ticketId, listId, inside: true, entries: 1, firstInAt: at, lastAt: at, lastGate: gate })
+    .onConflictDoUpdate({
+      target: [checkinStates.ticketId, checkinStates.listId],
+      set: { inside: true, entries: sql`${checkinStates.entries} + 1`, lastAt: at, lastGate: gate },
+      setWhere: alternating ? sql`NOT ${checkinStates.inside}` : sql`false`,
+    })
+    .returning({ ticketId: checkinStates.ticketId, first: sql<boolean>`(xmax = 0)` });
+  return row ?? null;
+}
+
+/** The shards a list's figures are kept in (by ticket id): enough that busy gates rarely wait for one another. */
+export const COUNT_SHARDS = 16;
+
+/** Moves a list's figures by a scan's change, in the scan's transaction. */
+export async function bumpCounts(tx: Db, listId: number, ticketId: number, admitted: number, inside: number): Promise<void> {
+  await tx
+    .insert(checkinCounts)
+    .values({ listId, shard: ticketId % COUNT_SHARDS, admitted, inside })
+    .onConflictDoUpdate({
+      target: [checkinCounts.listId, checkinCounts.shard],
+      set: { admitted: sql`${checkinCounts.admitted} + ${admitted}`, inside: sql`${checkinCounts.inside} + ${inside}` },
+    });
+}
+
+/**
+ * An online scan's entry or exit in one statement (no transaction around it): the conditional
+ * change of the ticket's state decides, and only a change it makes is logged in `checkins` and
+ * moves the list's figures. Null: not let through (already in, or not inside to leave).
+ */
+export async function passOnce(
+  db: Db,
+  scan: { ticketId: number; listId: number; alternating: boolean; direction: 'in' | 'out'; gate: string; at: Date; scannerId: number; nonce: string },
+): Promise<{ first: boolean } | null> {
+  const { ticketId, listId, gate, at, scannerId, nonce, direction } = scan;
+  const shard = ticketId % COUNT_SHARDS;
+  const change =
+    direction === 'in'
+      ? sql`INSERT INTO ${checkinStates} (ticket_id, list_id, inside, entries, first_in_at, last_at, last_gate)
+          VALUES (${ticketId}, ${listId}, true, 1, ${at}, ${at}, ${gate})
+          ON CONFLICT (ticket_id, list_id) DO UPDATE SET inside = true, entries = ${checkinStates}.entries + 1, last_at = ${at}, last_gate = ${gate}
+          WHERE ${scan.alternating ? sql`NOT ${checkinStates}.inside` : sql`false`}
+          RETURNING (xmax = 0) AS first`
+      : sql`UPDATE ${checkinStates} SET inside = false, last_at = ${at}, last_gate = ${gate}
+          WHERE ticket_id = ${ticketId} AND list_id = ${listId} AND inside
+          RETURNING false AS first`;
+  const rows = await executeRows<{ first: boolean }>(
+    db,
+    sql`WITH changed AS (${change}),
+      logged AS (
+        INSERT INTO ${checkins} (ticket_id, list_id, scanner_id, gate, kind, scanned_at, nonce, offline)
+        SELECT ${ticketId}, ${listId}, ${scannerId}, ${gate}, ${direction}, ${at}, ${nonce}, false FROM changed
+      ),
+      counted AS (
+        INSERT INTO ${checkinCounts} (list_id, shard, admitted, inside)
+        SELECT ${listId}, ${shard}, CASE WHEN first THEN 1 ELSE 0 END, ${direction === 'in' ? 1 : -1} FROM changed
+        ON CONFLICT (list_id, shard) DO UPDATE SET admitted = ${checkinCounts}.admitted + excluded.admitted, inside = ${checkinCounts}.inside + excluded.inside
+      )
+    SELECT first FROM changed`,
+  );
+  return rows[0] ?? null;
+}
+
+/** The exit of a ticket inside (entry and exit lists), by one conditional statement. Null: not inside. */
+export async function leave(tx: Db, ticketId: number, listId: number, gate: string, at: Date) {
+  const [row] = await tx
+    .update(checkinStates)
+    .set({ inside: false, lastAt: at, lastGate: gate })
+    .where(and(eq(checkinStates.ticketId, ticketId), eq(checkinStates.listId, listId), eq(checkinStates.inside, true)))
+    .returning({ ticketId: checkinStates.ticketId });
+  return row ?? null;
+}
+
+/** Where a ticket stands on a list (who won when a scan was not let through). */
+export async function findState(db: Db, ticketId: number, listId: number) {
+  const [row] = await db
+    .select()
+    .from(checkinStates)
+    .where(and(eq(checkinStates.ticketId, ticketId), eq(checkinStates.listId, listId)));
+  return row ?? null;
+}
+
+/** Records a counted scan; null when its nonce was taken before (an upload sent again): the first one stands. */
+export async function recordCheckin(tx: Db, values: typeof checkins.$inferInsert): Promise<number | null> {
+  const rows = await tx.insert(checkins).values(values).onConflictDoNothing({ target: checkins.nonce }).returning({ id: checkins.id });
+  return rows[0]?.id ?? null;
+}
+
+/** An uploaded scan that could not be counted (the ticket was already in, or not inside to leave) is kept as a conflict for the organiser. */
+export async function markConflict(tx: Db, checkinId: number): Promise<void> {
+  await tx.update(checkins).set({ kind: 'conflict' }).where(eq(checkins.id, checkinId));
+}
+
+// ---- scanners ----
+
+export async function insertScanner(db: Db, name: string, codeHash: string) {
+  const [row] = await db.insert(scanners).values({ name, codeHash }).returning();
+  return row!;
+}
+
+export async function listScanners(db: Db) {
+  return db.select().from(scanners).orderBy(scanners.id);
+}
+
+export async function revokeScanner(db: Db, id: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(scanners)
+    .set({ revokedAt: at })
+    .where(and(eq(scanners.id, id), sql`${scanners.revokedAt} IS NULL`))
+    .returning({ id: scanners.id });
+  if (rows.length) await db.delete(scannerSessions).where(eq(scannerSessions.scannerId, id));
+  return rows.length > 0;
+}
+
+export async function findLiveScannerByCodeHash(db: Db, codeHash: string) {
+  const [row] = await db
+    .select()
+    .from(scanners)
+    .where(and(eq(scanners.codeHash, codeHash), sql`${scanners.revokedAt} IS NULL`));
+  return row ?? null;
+}
+
+export async function insertScannerSession(db: Db, scannerId: number, tokenHash: string, expiresAt: Date) {
+  await db.insert(scannerSessions).values({ scannerId, tokenHash, expiresAt });
+}
+
+export async function deleteScannerSession(db: Db, tokenHash: string) {
+  await db.delete(scannerSessions).where(eq(scannerSessions.tokenHash, tokenHash));
+}
+
+/** The signed-in scanner of a session token's hash: live session, scanner not revoked. */
+export async function findScannerOfSession(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ id: scanners.id, name: scanners.name })
+    .from(scannerSessions)
+    .innerJoin(scanners, eq(scanners.id, scannerSessions.scannerId))
+    .where(and(eq(scannerSessions.tokenHash, tokenHash), sql`${scannerSessions.expiresAt} > ${now}`, sql`${scanners.revokedAt} IS NULL`));
+  return row ?? null;
+}
+
+/**
+ * Per list and gate: tickets let in there (each once, however often it went in), and tickets
+ * inside now that last came in there; lists without a scan yet have one row with no gate.
+ */
+export interface CheckinStatsRow {
+  list_code: string;
+  list_name: string;
+  event_name: string;
+  active: boolean;
+  gate: string | null;
+  admitted: number;
+  inside: number;
+  conflicts: number;
+}
+
+export async function checkinStats(db: Db): Promise<CheckinStatsRow[]> {
+  return executeRows<CheckinStatsRow>(
+    db,
+    sql`
+    SELECT l.code AS list_code, l.name AS list_name, e.name AS event_name, l.active, g.gate,
+      (SELECT count(DISTINCT c.ticket_id)::int FROM ${checkins} c WHERE c.list_id = l.id AND c.gate = g.gate AND c.kind = 'in') AS admitted,
+      (SELECT count(*)::int FROM ${checkinStates} s WHERE s.list_id = l.id AND s.inside AND s.last_gate = g.gate) AS inside,
+      (SELECT count(*)::int FROM ${checkins} c WHERE c.list_id = l.id AND c.gate = g.gate AND c.kind = 'conflict') AS conflicts
+    FROM ${checkinLists} l
+    JOIN ${events} e ON e.id = l.event_id
+    LEFT JOIN LATERAL (SELECT DISTINCT c.gate FROM ${checkins} c WHERE c.list_id = l.id) g ON true
+    ORDER BY e.name, l.code, g.gate`,
+  );
+}
+
+/** Offline scans that could not be counted, newest first, with the ticket and where it was counted (for the organiser's report). */
+export async function listConflicts(db: Db) {
+  return db
+    .select({
+      scannedAt: checkins.scannedAt,
+      gate: checkins.gate,
+      listCode: checkinLists.code,
+      ticketCode: tickets.code,
+      holder: tickets.fullName,
+      countedGate: checkinStates.lastGate,
+      countedAt: checkinStates.firstInAt,
+      scanner: scanners.name,
+    })
+    .from(checkins)
+    .innerJoin(checkinLists, eq(checkinLists.id, checkins.listId))
+    .innerJoin(tickets, eq(tickets.id, checkins.ticketId))
+    .leftJoin(checkinStates, and(eq(checkinStates.ticketId, checkins.ticketId), eq(checkinStates.listId, checkins.listId)))
+    .leftJoin(scanners, eq(scanners.id, checkins.scannerId))
+    .where(eq(checkins.kind, 'conflict'))
+    .orderBy(sql`${checkins.scannedAt} DESC`, sql`${checkins.id} DESC`);
+}

@@ -1,0 +1,65 @@
+import { scannerMessages } from '@festival/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/app-error';
+import { registerStaffRoute } from '../../http/api-route';
+import type { CheckinService } from './checkin.service';
+import { SCANNER_COOKIE, SCANNER_SESSION_MS, type Scanners } from './scanners';
+
+/** The scanner session's token from the request's cookies (only ours is read; no cookie library is needed for one name). */
+function sessionToken(request: FastifyRequest): string | null {
+  const header = request.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === SCANNER_COOKIE) return value.join('=') || null;
+  }
+  return null;
+}
+
+/**
+ * A staff cookie (design.md): HttpOnly so no script reads it, Secure, SameSite=Strict so no other
+ * site's page sends it, and sent only to the staff calls.
+ */
+function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: number) {
+  reply.header('set-cookie', `${SCANNER_COOKIE}=${token}; Path=/api/staff; HttpOnly; Secure; SameSite=Strict; Max-Age=${maxAgeSeconds}`);
+}
+
+export function registerCheckinRoutes(app: FastifyInstance, deps: { scanners: Scanners; checkin: CheckinService }): void {
+  const { scanners, checkin } = deps;
+
+  async function signedInScanner(request: FastifyRequest) {
+    const token = sessionToken(request);
+    const scanner = token ? await scanners.scannerOf(token) : null;
+    if (!scanner) throw new AppError('UNAUTHENTICATED', scannerMessages.notSignedIn);
+    return scanner;
+  }
+
+  registerStaffRoute(app, 'scanner-login', async (input, _request, reply) => {
+    const session = await scanners.signIn(input.code);
+    if (!session) throw new AppError('UNAUTHENTICATED', scannerMessages.badScannerCode, { code: [scannerMessages.badScannerCode] });
+    setSessionCookie(reply, session.token, SCANNER_SESSION_MS / 1000);
+    return { scanner: { name: session.name } };
+  });
+
+  registerStaffRoute(app, 'scanner-logout', async (_input, request, reply) => {
+    const token = sessionToken(request);
+    if (token) await scanners.signOut(token);
+    setSessionCookie(reply, '', 0);
+    return { message: scannerMessages.signedOut };
+  });
+
+  registerStaffRoute(app, 'checkin-lists', async (_input, request) => {
+    const scanner = await signedInScanner(request);
+    return { scanner: { name: scanner.name }, lists: await checkin.lists() };
+  });
+
+  registerStaffRoute(app, 'scan', async (input, request) => {
+    const scanner = await signedInScanner(request);
+    return checkin.scan(scanner.id, input);
+  });
+
+  registerStaffRoute(app, 'upload-scans', async (input, request) => {
+    const scanner = await signedInScanner(request);
+    return checkin.upload(scanner.id, input);
+  });
+}

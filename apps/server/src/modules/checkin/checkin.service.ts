@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { INTEGER_COLUMN_MAX, gateRefusal, scannerMessages, type ScannedTicket, type StaffApiAnswer, type StaffApiInput, type TicketStanding } from '@festival/contract';
+import { readTicketPass, verifyTicketPass } from '@festival/contract/ticket-pass';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import * as queries from './checkin.queries';
+import { createNodeSignatureCheck, passWindow, type TicketKeys } from './ticket-keys';
+
+/** How long an instance keeps a list or an event's keys before reading them again. */
+export const CACHE_MS = 5_000;
+
+type ScanAnswer = StaffApiAnswer<'scan'>;
+
+/** A code as staff type it from a PDF or a phone: any case, spaces and dashes ignored. */
+const typedCode = (text: string) => text.toUpperCase().replace(/[\s-]/g, '');
+
+/**
+ * The gate (issue 21): a scanned pass or typed code is judged by the rules the scanner applies
+ * offline (`gateRefusal`), against the shop's own records (a revoked ticket is refused at once),
+ * and an entry or exit is decided by one conditional statement.
+ */
+export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; locale: string; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const checkSignature = createNodeSignatureCheck();
+  // Lists and keys change rarely (a catalogue import, a key rotation) and every scan reads them:
+  // each instance keeps them for a few seconds (a change reaches the gates within CACHE_MS).
+  const listCache = new Map<string, { until: number; list: Promise<queries.ActiveList | null> }>();
+  const keyCache = new Map<number, { until: number; keys: Promise<Map<number, Uint8Array>> }>();
+  function cached<K, V>(cache: Map<K, { until: number } & V>, key: K, make: () => V): V {
+    const hit = cache.get(key);
+    if (hit && hit.until > performance.now()) return hit;
+    // Bounded: codes and events are few, but a scanner may send any list code.
+    if (cache.size > 1000) cache.clear();
+    const entry = { until: performance.now() + CACHE_MS, ...make() };
+    cache.set(key, entry);
+    return entry;
+  }
+  const activeList = (code: string) => cached(listCache, code, () => ({ list: queries.findActiveList(db, code) })).list;
+  const eventKeys = (eventKey: number) => cached(keyCache, eventKey, () => ({ keys: deps.ticketKeys.publicKeys(eventKey) })).keys;
+
+  const clock = (date: Date, timeZone: string) => new Intl.DateTimeFormat(deps.locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(date);
+  const departureText = (date: Date, timeZone: string) =>
+    new Intl.DateTimeFormat(deps.locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(date);
+
+  /** The ticket a scanned text names: a pass verified against its event's keys, or a typed code. */
+  async function ticketOf(text: string): Promise<{ row: queries.ScannedTicketRow; passCode: string | null } | null> {
+    const read = readTicketPass(text);
+    if (read) {
+      // A pass's numbers go up to 2^32 - 1 and the event's is read before any signature is checked: an event or
+      // ticket id no integer column holds is none of ours (in a query it would fail the scan with a 500).
+      if (read.fields.eventId > INTEGER_COLUMN_MAX || read.fields.ticketId > INTEGER_COLUMN_MAX) return null;
+      let check = await verifyTicketPass(text, await eventKeys(read.fields.eventId), now(), checkSignature);
+      if (!check.ok && check.reason === 'unknown-key') {
+        // A key made or rotated in since this instance read the event's keys: read them again, once.
+        keyCache.delete(read.fields.eventId);
+        check = await verifyTicketPass(text, await eventKeys(read.fields.eventId), now(), checkSignature);
+      }
+      // A pass outside its window is still the ticket's: the gate says wrong day, not "not a ticket".
+      if (!check.ok && check.reason !== 'expired' && check.reason !== 'not-yet-valid') return null;
+      const row = await queries.findScannedTicket(db, { id: read.fields.ticketId });
+      return row ? { row, passCode: read.fields.code } : null;
+    }
+    const code = typedCode(text);
+    if (!/^[A-Z0-9]{4,40}$/.test(code)) return null;
+    const row = await queries.findScannedTicket(db, { code });
+    return row ? { row, passCode: null } : null;
+  }
+
+  /** An entry or exit decided by its one conditional statement, with the list's figures moved in the same transaction. Null: not let through. */
+  async function pass(tx: Db, list: queries.ActiveList, ticketId: number, direction: 'in' | 'out', gate: string, at: Date) {
+    const alternating = list.list.entry === 'alternating';
+    if (direction === 'in') {
+      const entered = await queries.enter(tx, ticketId, list.list.id, alternating, gate, at);
+      // Admitted counts a ticket's first entry; inside follows every entry and exit.
+      if (entered) await queries.bumpCounts(tx, list.list.id, ticketId, entered.first ? 1 : 0, 1);
+      return entered;
+    }
+    const left = await queries.leave(tx, ticketId, list.list.id, gate, at);
+    if (left) await queries.bumpCounts(tx, list.list.id, ticketId, 0, -1);
+    return left;
+  }
+
+  return {
+    async lists(): Promise<StaffApiAnswer<'checkin-lists'>['lists']> {
+      return queries.listActiveListsWithCounts(db);
+    },
+
+    async scan(scannerId: number, input: StaffApiInput<'scan'>): Promise<ScanAnswer> {
+      const list = await activeList(input.list);
+      if (!list) throw new AppError('INVALID_INPUT', scannerMessages.unknownList, { list: [scannerMessages.unknownList] });
+      if (list.list.gates.length && !list.list.gates.includes(input.gate)) throw new AppError('INVALID_INPUT', scannerMessages.unknownGate, { gate: [scannerMessages.unknownGate] });
+      const zone = list.eventTimezone;
+      const at = now();
+      const found = await ticketOf(input.text);
+      const refusal = (result: ScanAnswer['result'], message: string, ticket: ScanAnswer['ticket'] = null): ScanAnswer => ({ result, message, ticket, since: null, gate: null });
+      if (!found) return refusal('not-a-ticket', scannerMessages.notATicket);
+
+      const { row } = found;
+      const departure = row.departsAt ?? row.itemTravelTime;
+      const ticket: ScanAnswer['ticket'] = { code: row.code, product: row.productName, holder: row.holder, age: row.age, departure: departure ? departure.toISOString() : null };
+      // Only a ticket that downloads admits (active, its order paid), and only by its current code: a reassigned ticket's old pass is refused.
+      const standing: TicketStanding = row.status === 'active' && row.orderStatus === 'paid' && (found.passCode === null || found.passCode === row.code) ? 'valid' : 'revoked';
+      const scanned: ScannedTicket = {
+        ticketId: row.id,
+        eventId: row.eventId ?? 0,
+        productId: row.productId,
+        departure,
+        ...passWindow(row.createdAt, departure ?? row.eventStartsAt),
+      };
+      const refused = gateRefusal({ ...list.list, productIds: list.productIds }, scanned, standing, at);
+      if (refused?.result === 'revoked') return refusal('revoked', scannerMessages.revoked, ticket);
+      if (refused?.result === 'wrong-list') return refusal('wrong-list', scannerMessages.wrongList, ticket);
+      if (refused?.result === 'wrong-bus') return refusal('wrong-bus', scannerMessages.wrongBus(departureText(refused.departure, zone)), ticket);
+      if (refused?.result === 'wrong-day') return refusal('wrong-day', scannerMessages.wrongDay, ticket);
+
+      const alternating = list.list.entry === 'alternating';
+      const direction = alternating ? input.direction : 'in';
+      const passed = (await queries.passOnce(db, { ticketId: row.id, listId: list.list.id, alternating, direction, gate: input.gate, at, scannerId, nonce: `online:${randomUUID()}` })) !== null;
+      if (passed) return { result: direction === 'in' ? 'admit' : 'exit', message: direction === 'in' ? scannerMessages.admit : scannerMessages.exit, ticket, since: null, gate: null };
+      if (direction === 'out') return refusal('not-inside', scannerMessages.notInside, ticket);
+      const state = await queries.findState(db, row.id, list.list.id);
+      const since = state?.lastAt ?? at;
+      const gate = state?.lastGate ?? input.gate;
+      return { result: 'already-in', message: scannerMessages.alreadyIn(clock(since, zone), gate), ticket, since: since.toISOString(), gate };
+    },
+
+    /**
+     * Scans made offline, in the order they were made. Each claims its nonce first, in its own
+     * transaction, so an upload sent again (or twice at once) changes nothing the second time.
+     * The scanner already let the holder through (or not) by its own judgement; the shop records
+     * what happened: an entry of a ticket already in (two offline gates admitting one ticket),
+     * or an exit of one not inside, is kept as a conflict for the organiser and never counted.
+     */
+    async upload(scannerId: number, input: StaffApiInput<'upload-scans'>): Promise<StaffApiAnswer<'upload-scans'>> {
+      const lists = new Map<string, queries.ActiveList | null>();
+      // Answered in the order they came (the scanner matches them to its queue), applied in the order they were made.
+      const results: StaffApiAnswer<'upload-scans'>['results'] = input.scans.map((scan) => ({ nonce: scan.nonce, result: 'unknown' }));
+      const ordered = input.scans.map((scan, index) => ({ scan, index })).sort((a, b) => Date.parse(a.scan.scanned_at) - Date.parse(b.scan.scanned_at) || a.index - b.index);
+      for (const { scan, index } of ordered) {
+        if (!lists.has(scan.list)) lists.set(scan.list, await queries.findActiveList(db, scan.list));
+        const list = lists.get(scan.list)!;
+        const ticket = list ? await queries.findScannedTicket(db, { id: scan.ticket_id }) : null;
+        if (!list || !ticket) continue;
+        const at = new Date(scan.scanned_at);
+        const direction = list.list.entry === 'alternating' ? scan.direction : 'in';
+        const result = await db.transaction(async (tx) => {
+          const recorded = await queries.recordCheckin(tx, { ticketId: ticket.id, listId: list.list.id, scannerId, gate: scan.gate, kind: direction, scannedAt: at, nonce: `offline:${scan.nonce}`, offline: true });
+          if (recorded === null) return 'duplicate' as const;
+          if (await pass(tx, list, ticket.id, direction, scan.gate, at)) return 'counted' as const;
+          await queries.markConflict(tx, recorded);
+          return 'conflict' as const;
+        });
+        results[index] = { nonce: scan.nonce, result };
+      }
+      return { results };
+    },
+  };
+}
+
+export type CheckinService = ReturnType<typeof createCheckinService>;

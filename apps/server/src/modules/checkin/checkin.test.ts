@@ -1,0 +1,338 @@
+import { scannerMessages, staffApi, type StaffApiAnswer } from '@festival/contract';
+import { readTicketPass, signTicketPass } from '@festival/contract/ticket-pass';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngines } from '../../../test/databases';
+import { readPdf } from '../../../test/pdf-reader';
+import { BANK_DETAILS, cartWith, checkoutPayload, createCustomer, paidOrder } from '../../../test/shop-flows';
+import { createTestShop, type TestShop } from '../../../test/test-shop';
+import { checkinListProducts, checkinLists, checkins, events, shopItems, tickets, travelTimes } from '../../db/schema';
+import { runRefundsCommand } from '../portal/refunds-command';
+import { runCheckinCommand } from './checkin-command';
+import { createScanners } from './scanners';
+
+const SECRET = 'checkin-test-secret-of-at-least-32-characters';
+/** The festival's first day, 11:00 in Amsterdam: the gates are open. */
+const FESTIVAL = new Date('2027-06-18T09:00:00Z');
+
+describe.each(testEngines())('check-in at the gate on %s', (engine) => {
+  let shop: TestShop;
+  let base: string;
+  /** The gate's clock: tickets are bought today, scanned at the festival. */
+  let clock: Date | null = null;
+  beforeAll(async () => {
+    shop = await createTestShop(engine, { app: { appSecret: SECRET, now: () => clock ?? new Date(), catalogMaxAgeMs: 0 } });
+    base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
+    await makeLists();
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+  const db = () => shop.database.db;
+
+  async function makeLists() {
+    const [event] = await db().select().from(events).where(eq(events.externalCode, 'NWF27'));
+    const items = await db().select().from(shopItems);
+    const idOf = (code: string) => items.find((item) => item.externalCode === code)!.id;
+    const add = async (values: Partial<typeof checkinLists.$inferInsert> & { code: string; name: string }, products: string[]) => {
+      const [list] = await db()
+        .insert(checkinLists)
+        .values({ eventId: event!.id, ...values })
+        .returning();
+      await db()
+        .insert(checkinListProducts)
+        .values(products.map((code) => ({ listId: list!.id, shopItemId: idOf(code) })));
+    };
+    await add({ code: 'T-GATE', name: 'Entrance', entry: 'single', gates: ['North', 'South'] }, ['NWF27-WEEKEND', 'NWF27-DAY-SAT']);
+    await add({ code: 'T-CAMP', name: 'Camping', entry: 'alternating', opensAt: new Date('2027-06-17T10:00:00Z'), closesAt: new Date('2027-06-21T10:00:00Z') }, ['NWF27-WEEKEND']);
+    await add({ code: 'T-BUS', name: 'Shuttle', entry: 'single', boardingBeforeMinutes: 30, boardingAfterMinutes: 15 }, ['NWF27-SHUTTLE']);
+  }
+
+  /** A signed-in scanner device: its cookie goes with every call. */
+  async function scannerDevice(name = 'Gate phone') {
+    const { code } = await createScanners({ db: db() }).add(name);
+    const login = await fetch(`${base}/api/staff/scanner-login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: JSON.stringify({ code: code.toLowerCase() }) });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/HttpOnly; Secure; SameSite=Strict/);
+    const session = cookie.split(';')[0]!;
+    const call = async <P extends keyof typeof staffApi>(path: P, payload: Record<string, unknown>) => {
+      const response = await fetch(`${base}/api/staff/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: session }, body: JSON.stringify(payload) });
+      return { status: response.status, body: (await response.json()) as StaffApiAnswer<P> & { message?: string; errors?: Record<string, string[]> } };
+    };
+    const scan = async (list: string, text: string, gate = 'North', direction: 'in' | 'out' = 'in') => {
+      const answer = await call('scan', { list, gate, text, direction });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return staffApi.scan.answer.parse(answer.body);
+    };
+    return { code, call, scan };
+  }
+
+  async function passOf(ticket: { email: string | null; code: string }): Promise<string> {
+    const response = await fetch(`${base}/download-ticket/${encodeURIComponent(ticket.email!)}/${ticket.code}`);
+    expect(response.status).toBe(200);
+    return (await readPdf(new Uint8Array(await response.arrayBuffer()))).qrCodes[0]!;
+  }
+
+  async function boughtTicket(product = 'NWF27-WEEKEND', transportTimeId?: number) {
+    clock = null;
+    const buyer = await createCustomer(shop);
+    const order = await paidOrder(shop, base, buyer, [{ code: product, holder: 'Gate Goer', ...(transportTimeId ? { transport_time_id: transportTimeId } : {}) }]);
+    const ticket = order.tickets[0]!;
+    return { buyer, order, ticket, pass: await passOf(ticket) };
+  }
+
+  it('lets in only a signed-in scanner: no session, a wrong code and a revoked scanner are refused; a customer token is no scanner', async () => {
+    const anonymous = await fetch(`${base}/api/staff/scan`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: JSON.stringify({ list: 'T-GATE', gate: 'North', text: 'X' }) });
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as { message: string }).message).toBe(scannerMessages.notSignedIn);
+    const customer = await createCustomer(shop);
+    const withToken = await shop.app.inject({ method: 'POST', url: '/api/staff/checkin-lists', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, payload: { token: customer.token } });
+    expect(withToken.statusCode).toBe(401);
+    const wrong = await shop.app.inject({ method: 'POST', url: '/api/staff/scanner-login', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, payload: { code: 'AAAA-BBBB-CCCC-DDDD' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ message: scannerMessages.badScannerCode });
+
+    const device = await scannerDevice('Revoked phone');
+    const lists = await device.call('checkin-lists', {});
+    expect(lists.status).toBe(200);
+    expect(lists.body.scanner.name).toBe('Revoked phone');
+    expect(lists.body.lists.map((list) => list.code)).toEqual(expect.arrayContaining(['T-GATE', 'T-CAMP', 'T-BUS']));
+    const scanners = createScanners({ db: db() });
+    const row = (await scanners.list()).find((scanner) => scanner.name === 'Revoked phone')!;
+    expect(await scanners.revoke(row.id)).toBe(true);
+    expect((await device.call('checkin-lists', {})).status).toBe(401);
+  });
+
+  it('admits a ticket once: the second scan says since when and at which gate, and the list counts it', async () => {
+    const { pass } = await boughtTicket();
+    clock = FESTIVAL;
+    const north = await scannerDevice();
+    const south = await scannerDevice();
+    const first = await north.scan('T-GATE', pass, 'North');
+    expect(first).toMatchObject({ result: 'admit', message: scannerMessages.admit, ticket: { holder: 'Gate Goer', product: expect.any(String) } });
+    clock = new Date(FESTIVAL.getTime() + 5 * 60_000);
+    const second = await south.scan('T-GATE', pass, 'South');
+    expect(second).toMatchObject({ result: 'already-in', message: scannerMessages.alreadyIn('11:00', 'North'), gate: 'North', since: FESTIVAL.toISOString() });
+    const lists = await north.call('checkin-lists', {});
+    expect(lists.body.lists.find((list) => list.code === 'T-GATE')).toMatchObject({ admitted: expect.any(Number), inside: expect.any(Number) });
+  });
+
+  it('admits exactly one of 20 scanners scanning the same ticket at once', async () => {
+    const { pass, ticket } = await boughtTicket();
+    clock = FESTIVAL;
+    const devices = await Promise.all(Array.from({ length: 20 }, (_, index) => scannerDevice(`Racer ${index}`)));
+    const gateFigures = async () => (await devices[0]!.call('checkin-lists', {})).body.lists.find((list) => list.code === 'T-GATE')!;
+    const before = await gateFigures();
+    const answers = await Promise.all(devices.map((device, index) => device.scan('T-GATE', pass, index % 2 ? 'South' : 'North')));
+    expect(await gateFigures()).toMatchObject({ admitted: before.admitted + 1, inside: before.inside + 1 });
+    expect(answers.filter((answer) => answer.result === 'admit')).toHaveLength(1);
+    expect(answers.filter((answer) => answer.result === 'already-in')).toHaveLength(19);
+    // One entry counted, whichever gate won.
+    const [list] = await db().select().from(checkinLists).where(eq(checkinLists.code, 'T-GATE'));
+    const counted = await db()
+      .select()
+      .from(checkins)
+      .where(and(eq(checkins.listId, list!.id), eq(checkins.ticketId, readTicketPass(pass)!.fields.ticketId)));
+    expect(counted.map((checkin) => checkin.kind)).toEqual(['in']);
+    expect(readTicketPass(pass)!.fields.code).toBe(ticket.code);
+  });
+
+  it('lets a camper in and out in turn, never in twice or out without an entry, and only while the list is open', async () => {
+    const { pass } = await boughtTicket();
+    clock = new Date('2027-06-16T10:00:00Z');
+    const device = await scannerDevice();
+    expect(await device.scan('T-CAMP', pass, 'Camp')).toMatchObject({ result: 'wrong-day', message: scannerMessages.wrongDay });
+    clock = FESTIVAL;
+    const figures = async () => (await device.call('checkin-lists', {})).body.lists.find((list) => list.code === 'T-CAMP')!;
+    const before = await figures();
+    expect((await device.scan('T-CAMP', pass, 'Camp', 'out')).result).toBe('not-inside');
+    expect((await device.scan('T-CAMP', pass, 'Camp')).result).toBe('admit');
+    expect((await device.scan('T-CAMP', pass, 'Camp')).result).toBe('already-in');
+    expect(await figures()).toMatchObject({ admitted: before.admitted + 1, inside: before.inside + 1 });
+    expect((await device.scan('T-CAMP', pass, 'Camp', 'out')).result).toBe('exit');
+    expect((await device.scan('T-CAMP', pass, 'Camp', 'out')).result).toBe('not-inside');
+    expect(await figures()).toMatchObject({ admitted: before.admitted + 1, inside: before.inside });
+    expect((await device.scan('T-CAMP', pass, 'Camp')).result).toBe('admit');
+    // Back in: inside again, but admitted counts the ticket once.
+    expect(await figures()).toMatchObject({ admitted: before.admitted + 1, inside: before.inside + 1 });
+  });
+
+  it('boards a shuttle passenger at their own departure only, and tells one on the wrong bus which departure is theirs', async () => {
+    const departures = await db().select().from(travelTimes).innerJoin(shopItems, eq(shopItems.id, travelTimes.shopItemId)).where(eq(shopItems.externalCode, 'NWF27-SHUTTLE')).orderBy(asc(travelTimes.departsAt));
+    const open = departures.filter((row) => row.travel_times.seats === null || row.travel_times.seats > 0);
+    const [early, late] = [open[0]!.travel_times, open[1]!.travel_times];
+    const { pass } = await boughtTicket('NWF27-SHUTTLE', late.id);
+    // At the earlier bus, ten minutes before it leaves.
+    clock = new Date(early.departsAt.getTime() - 10 * 60_000);
+    const device = await scannerDevice();
+    const wrong = await device.scan('T-BUS', pass, 'Bay 1');
+    expect(wrong.result).toBe('wrong-bus');
+    const theirs = new Intl.DateTimeFormat(shop.config.locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Amsterdam' }).format(late.departsAt);
+    expect(wrong.message).toBe(scannerMessages.wrongBus(theirs));
+    // Their own bus: from 30 minutes before until 15 after.
+    clock = new Date(late.departsAt.getTime() - 31 * 60_000);
+    expect((await device.scan('T-BUS', pass, 'Bay 1')).result).toBe('wrong-bus');
+    clock = new Date(late.departsAt.getTime() + 16 * 60_000);
+    expect((await device.scan('T-BUS', pass, 'Bay 1')).result).toBe('wrong-bus');
+    clock = new Date(late.departsAt.getTime() - 20 * 60_000);
+    expect((await device.scan('T-BUS', pass, 'Bay 1')).result).toBe('admit');
+  });
+
+  it('refuses a reassigned ticket’s old pass at once and admits its new one; a refunded ticket and an unpaid order’s ticket are revoked', async () => {
+    const { buyer, order, ticket, pass } = await boughtTicket();
+    const moved = await shop.call('change-ticket', { token: buyer.token, order_id: order.id, code: ticket.code, full_name: 'New Holder', email: 'new.holder@example.org', age: ticket.age, reassign: true });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const [newCode] = await db().select({ code: tickets.code }).from(tickets).where(eq(tickets.id, readTicketPass(pass)!.fields.ticketId));
+    expect(newCode!.code).not.toBe(ticket.code);
+    clock = FESTIVAL;
+    const device = await scannerDevice();
+    expect(await device.scan('T-GATE', pass)).toMatchObject({ result: 'revoked', message: scannerMessages.revoked });
+    expect((await device.scan('T-GATE', await passOf({ email: 'new.holder@example.org', code: newCode!.code }))).result).toBe('admit');
+
+    const refunded = await boughtTicket();
+    const request = await shop.call('request-refund', { token: refunded.buyer.token, order_id: refunded.order.id, tickets: refunded.ticket.code, ...BANK_DETAILS });
+    expect(request.status, JSON.stringify(request.body)).toBe(200);
+    await runRefundsCommand(['mark-processed', String(request.body.data.refund_id)], { db: db(), config: shop.config, print: () => {} });
+    clock = FESTIVAL;
+    expect((await device.scan('T-GATE', refunded.pass)).result).toBe('revoked');
+
+    clock = null;
+    const unpaidBuyer = await createCustomer(shop);
+    const placed = await shop.call('checkout-cart', checkoutPayload(unpaidBuyer.token, await cartWith(shop, unpaidBuyer.token, ['NWF27-WEEKEND'])));
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const unpaidCode = (placed.body.data.orders as { code: string; tickets: { code: string }[] }[]).find((candidate) => candidate.code === placed.body.order.code)!.tickets[0]!.code;
+    clock = FESTIVAL;
+    // Typed in, as staff do from a code read out: lower case and grouped is the same code.
+    expect((await device.scan('T-GATE', unpaidCode.toLowerCase().replace(/(.{5})/g, '$1 '))).result).toBe('revoked');
+  });
+
+  it('tells a ticket for another list, a forged pass and anything else apart, and refuses an unknown list or gate', async () => {
+    const { pass, ticket } = await boughtTicket('NWF27-SHUTTLE', (await db().select().from(travelTimes).orderBy(asc(travelTimes.departsAt)).limit(1))[0]!.id);
+    clock = FESTIVAL;
+    const device = await scannerDevice();
+    expect(await device.scan('T-GATE', pass)).toMatchObject({ result: 'wrong-list', message: scannerMessages.wrongList });
+    const fields = readTicketPass(pass)!.fields;
+    const forged = await signTicketPass({ ...fields, productId: (await db().select().from(shopItems).where(eq(shopItems.externalCode, 'NWF27-WEEKEND')))[0]!.id }, new Uint8Array(32).fill(5));
+    expect(await device.scan('T-GATE', forged)).toMatchObject({ result: 'not-a-ticket', message: scannerMessages.notATicket, ticket: null });
+    for (const text of ['https://example.org/', 'NOPE', ticket.code.slice(0, -1)]) expect((await device.scan('T-GATE', text)).result, text).toBe('not-a-ticket');
+    const unknownList = await device.call('scan', { list: 'NO-SUCH-LIST', gate: 'North', text: pass });
+    expect(unknownList.status).toBe(422);
+    expect(unknownList.body.errors).toEqual({ list: [scannerMessages.unknownList] });
+    const unknownGate = await device.call('scan', { list: 'T-GATE', gate: 'West', text: pass });
+    expect(unknownGate.status).toBe(422);
+    expect(unknownGate.body.errors).toEqual({ gate: [scannerMessages.unknownGate] });
+    const noText = await device.call('scan', { list: 'T-GATE', gate: 'North', text: '' });
+    expect(noText.status).toBe(422);
+    const lists = await db().select().from(checkinLists).where(inArray(checkinLists.code, ['T-GATE']));
+    expect(lists).toHaveLength(1);
+  });
+
+  it('takes offline scans once however often they are uploaded, and reports a ticket admitted at two offline gates as a conflict, counted once', async () => {
+    const { pass } = await boughtTicket();
+    const ticketId = readTicketPass(pass)!.fields.ticketId;
+    clock = FESTIVAL;
+    const north = await scannerDevice('Offline north');
+    const south = await scannerDevice('Offline south');
+    const [list] = await db().select().from(checkinLists).where(eq(checkinLists.code, 'T-GATE'));
+    const figures = async () => (await north.call('checkin-lists', {})).body.lists.find((entry) => entry.code === 'T-GATE')!;
+    const before = await figures();
+    const at = (minutes: number) => new Date(FESTIVAL.getTime() + minutes * 60_000).toISOString();
+    const northScans = { scans: [{ nonce: 'north-0001', list: 'T-GATE', gate: 'North', ticket_id: ticketId, direction: 'in', scanned_at: at(1) }] };
+    const southScans = { scans: [{ nonce: 'south-0001', list: 'T-GATE', gate: 'South', ticket_id: ticketId, direction: 'in', scanned_at: at(2) }] };
+
+    const first = await north.call('upload-scans', northScans);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.results).toEqual([{ nonce: 'north-0001', result: 'counted' }]);
+    // The same upload again (the answer was lost on the way), and twice at once.
+    const again = await Promise.all([north.call('upload-scans', northScans), north.call('upload-scans', northScans)]);
+    expect(again.map((answer) => answer.body.results)).toEqual([[{ nonce: 'north-0001', result: 'duplicate' }], [{ nonce: 'north-0001', result: 'duplicate' }]]);
+    // The other gate admitted the same ticket offline: a conflict, reported, not counted.
+    expect((await south.call('upload-scans', southScans)).body.results).toEqual([{ nonce: 'south-0001', result: 'conflict' }]);
+    expect((await south.call('upload-scans', southScans)).body.results).toEqual([{ nonce: 'south-0001', result: 'duplicate' }]);
+    expect(await figures()).toMatchObject({ admitted: before.admitted + 1, inside: before.inside + 1 });
+    const rows = await db().select().from(checkins).where(and(eq(checkins.listId, list!.id), eq(checkins.ticketId, ticketId))).orderBy(asc(checkins.id));
+    expect(rows.map((row) => [row.kind, row.gate, row.offline])).toEqual([
+      ['in', 'North', true],
+      ['conflict', 'South', true],
+    ]);
+    // Online, the gate now knows who came in first.
+    expect(await south.scan('T-GATE', pass, 'South')).toMatchObject({ result: 'already-in', gate: 'North', since: at(1) });
+    // The organiser's report names the ticket, both gates and both times.
+    const report: string[] = [];
+    expect(await runCheckinCommand(['conflicts'], { db: db(), secrets: [SECRET], print: (line) => report.push(line) })).toBe(0);
+    const [ticketRow] = await db().select().from(tickets).where(eq(tickets.id, ticketId));
+    expect(report).toContain(`T-GATE\tticket ${ticketRow!.code}\tGate Goer\tscanned ${at(2)} at gate South by Offline south\tcounted ${at(1)} at gate North`);
+
+    // An unknown list or ticket is answered as such, beside the others of the same upload, in the order sent.
+    const mixed = await north.call('upload-scans', {
+      scans: [
+        { nonce: 'mixed-0002', list: 'T-GATE', gate: 'North', ticket_id: 2_000_000_000, direction: 'in', scanned_at: at(4) },
+        { nonce: 'mixed-0001', list: 'NO-SUCH', gate: 'North', ticket_id: ticketId, direction: 'in', scanned_at: at(3) },
+      ],
+    });
+    expect(mixed.body.results).toEqual([
+      { nonce: 'mixed-0002', result: 'unknown' },
+      { nonce: 'mixed-0001', result: 'unknown' },
+    ]);
+    const bad = await north.call('upload-scans', { scans: [{ nonce: 'x', list: 'T-GATE', gate: 'North', ticket_id: ticketId, direction: 'in', scanned_at: 'yesterday' }] });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors!).sort()).toEqual(['scans.0.nonce', 'scans.0.scanned_at']);
+  });
+
+  it('applies an entry/exit list’s offline scans in the order they were made, whatever order they arrive in', async () => {
+    const { pass } = await boughtTicket();
+    const ticketId = readTicketPass(pass)!.fields.ticketId;
+    clock = FESTIVAL;
+    const device = await scannerDevice('Camp offline');
+    const at = (minutes: number) => new Date(FESTIVAL.getTime() + minutes * 60_000).toISOString();
+    const scan = (nonce: string, direction: 'in' | 'out', minutes: number) => ({ nonce, list: 'T-CAMP', gate: 'Camp', ticket_id: ticketId, direction, scanned_at: at(minutes) });
+    const answer = await device.call('upload-scans', { scans: [scan('camp-out-1', 'out', 20), scan('camp-in-2', 'in', 30), scan('camp-in-1', 'in', 10), scan('camp-in-3', 'in', 40)] });
+    expect(answer.body.results).toEqual([
+      { nonce: 'camp-out-1', result: 'counted' },
+      { nonce: 'camp-in-2', result: 'counted' },
+      { nonce: 'camp-in-1', result: 'counted' },
+      { nonce: 'camp-in-3', result: 'conflict' },
+    ]);
+    expect((await device.scan('T-CAMP', pass, 'Camp', 'out')).result).toBe('exit');
+  });
+
+  it('gives the organiser the lists, the figures per list and gate, and scanner credentials to hand out and revoke', async () => {
+    const run = async (argv: string[]) => {
+      const lines: string[] = [];
+      const errors: string[] = [];
+      const code = await runCheckinCommand(argv, { db: db(), secrets: [SECRET], now: () => clock ?? new Date(), print: (line) => lines.push(line), printError: (line) => errors.push(line) });
+      return { code, lines, errors };
+    };
+    const lists = await run(['lists']);
+    expect(lists.code).toBe(0);
+    expect(lists.lines.find((line) => line.startsWith('T-GATE\t'))).toBe('T-GATE\tEntrance\tevent Northwind Festival 2027\tsingle\topen - to -\tboarding 30 min before to 15 after\tgates North, South\tNWF27-WEEKEND, NWF27-DAY-SAT');
+
+    const added = await run(['scanner', 'add', 'Stats phone']);
+    expect(added.code).toBe(0);
+    const code = /code ([A-Z0-9-]+)$/.exec(added.lines[0]!)![1]!;
+    expect(code).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
+    const { pass } = await boughtTicket();
+    clock = FESTIVAL;
+    const login = await shop.app.inject({ method: 'POST', url: '/api/staff/scanner-login', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, payload: { code } });
+    expect(login.statusCode).toBe(200);
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const scan = await shop.app.inject({ method: 'POST', url: '/api/staff/scan', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie }, payload: { list: 'T-CAMP', gate: 'Stats gate', text: pass } });
+    expect(scan.json()).toMatchObject({ result: 'admit' });
+
+    const stats = await run(['stats']);
+    expect(stats.lines).toContain('T-CAMP\tCamping\tgate Stats gate\tadmitted 1\tinside 1\tconflicts 0');
+
+    const listed = await run(['scanner', 'list']);
+    const row = listed.lines.find((line) => line.includes('Stats phone'))!;
+    const id = /^scanner (\d+)/.exec(row)![1]!;
+    expect(row.endsWith('live')).toBe(true);
+    expect((await run(['scanner', 'revoke', id])).code).toBe(0);
+    expect((await run(['scanner', 'revoke', id])).code).toBe(1);
+    expect((await run(['scanner', 'list'])).lines.find((line) => line.includes('Stats phone'))).toMatch(/revoked /);
+    const after = await shop.app.inject({ method: 'POST', url: '/api/staff/scan', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie }, payload: { list: 'T-CAMP', gate: 'Stats gate', text: pass } });
+    expect(after.statusCode).toBe(401);
+
+    for (const argv of [['scanner', 'add'], ['scanner', 'revoke', 'x'], ['stats', 'now'], ['lists', 'all']]) expect((await run(argv)).code, argv.join(' ')).toBe(2);
+  });
+});

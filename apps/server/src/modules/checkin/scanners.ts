@@ -1,0 +1,45 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client';
+import { newCode } from '../checkout/checkout.service';
+import * as queries from './checkin.queries';
+
+/** How long a scanner stays signed in on a device (a festival's days; revoking the scanner ends it at once). */
+export const SCANNER_SESSION_MS = 7 * 86_400_000;
+export const SCANNER_COOKIE = 'scanner_session';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** A scanner code as staff may type it: any case, with spaces or dashes between its groups. */
+export const normaliseScannerCode = (code: string) => code.toUpperCase().replace(/[\s-]/g, '');
+
+/** Codes are 16 characters of the shop's alphabet (79 bits: no one guesses one), shown in groups of four. */
+const groups = (code: string) => code.match(/.{1,4}/g)!.join('-');
+
+export function createScanners(deps: { db: Db; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  return {
+    /** A new scanner credential; its code is answered once and stored hashed. */
+    async add(name: string): Promise<{ id: number; name: string; code: string }> {
+      const code = newCode(16);
+      const row = await queries.insertScanner(db, name, sha256(code));
+      return { id: row.id, name: row.name, code: groups(code) };
+    },
+    list: () => queries.listScanners(db),
+    revoke: (id: number) => queries.revokeScanner(db, id, now()),
+    /** Signs a device in by a scanner's code: the session token for its cookie, or null for a wrong or revoked code. */
+    async signIn(code: string): Promise<{ token: string; name: string; expiresAt: Date } | null> {
+      const scanner = await queries.findLiveScannerByCodeHash(db, sha256(normaliseScannerCode(code)));
+      if (!scanner) return null;
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(now().getTime() + SCANNER_SESSION_MS);
+      await queries.insertScannerSession(db, scanner.id, sha256(token), expiresAt);
+      return { token, name: scanner.name, expiresAt };
+    },
+    signOut: (token: string) => queries.deleteScannerSession(db, sha256(token)),
+    /** The scanner a session token belongs to, while the session lives and the scanner is not revoked. */
+    scannerOf: (token: string) => queries.findScannerOfSession(db, sha256(token), now()),
+  };
+}
+
+export type Scanners = ReturnType<typeof createScanners>;

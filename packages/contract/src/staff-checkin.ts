@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/**
+ * The scanner's calls (issue 21), answered at POST /api/staff/<call> for a signed-in scanner
+ * (a cookie, never a customer token; design.md "The staff side").
+ */
+
+/** What staff type or the camera reads: a signed pass (Base45, a few hundred characters at most) or a ticket code. */
+const scannedText = z.string({ error: 'Scan a ticket or type its code.' }).min(1, 'Scan a ticket or type its code.').max(400, 'This is not a ticket.');
+const listCode = z.string({ error: 'Choose a check-in list.' }).trim().min(1, 'Choose a check-in list.').max(60, 'Choose a check-in list.');
+const gateName = z.string({ error: 'Choose a gate.' }).trim().min(1, 'Choose a gate.').max(60, 'A gate name is at most 60 characters.');
+
+export const scannerLoginPayload = z.object({
+  code: z.string({ error: 'Enter the scanner code the organiser gave you.' }).trim().min(1, 'Enter the scanner code the organiser gave you.').max(64, 'This scanner code is not valid.'),
+});
+export const scannerLoginAnswer = z.object({ scanner: z.object({ name: z.string() }) });
+
+export const scannerLogoutPayload = z.object({});
+export const scannerLogoutAnswer = z.object({ message: z.string() });
+
+export const checkinListsPayload = z.object({});
+const checkinListSummary = z.object({
+  code: z.string(),
+  name: z.string(),
+  event: z.string(),
+  entry: z.enum(['single', 'alternating']),
+  gates: z.array(z.string()),
+  admitted: z.number().int(),
+  inside: z.number().int(),
+});
+export const checkinListsAnswer = z.object({ scanner: z.object({ name: z.string() }), lists: z.array(checkinListSummary) });
+
+export const scanPayload = z.object({
+  list: listCode,
+  gate: gateName,
+  text: scannedText,
+  /** At an entry gate 'in'; at the exit of an entry/exit list 'out'. */
+  direction: z.enum(['in', 'out']).default('in'),
+});
+
+export const scanResults = ['admit', 'exit', 'already-in', 'not-inside', 'wrong-list', 'wrong-day', 'wrong-bus', 'revoked', 'not-a-ticket'] as const;
+export type ScanResult = (typeof scanResults)[number];
+
+export const scanAnswer = z.object({
+  result: z.enum(scanResults),
+  /** The text staff read out: verbatim from scannerMessages. */
+  message: z.string(),
+  ticket: z
+    .object({
+      code: z.string(),
+      product: z.string(),
+      holder: z.string().nullable(),
+      age: z.string().nullable(),
+      departure: z.iso.datetime({ offset: true }).nullable(),
+    })
+    .nullable(),
+  /** For already-in: when and where the ticket went in. */
+  since: z.iso.datetime({ offset: true }).nullable(),
+  gate: z.string().nullable(),
+});
+
+/** Scans a scanner made without a network, uploaded when it has one: each with the scanner's own nonce, so an upload sent twice is taken once. */
+export const UPLOAD_SCANS_MAX = 500;
+const offlineScan = z.object({
+  nonce: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'A scan needs its nonce: 8 to 64 letters, digits, _ or -.'),
+  list: listCode,
+  gate: gateName,
+  ticket_id: z.number().int().positive().max(2_147_483_647),
+  direction: z.enum(['in', 'out']),
+  scanned_at: z.iso.datetime({ offset: true }),
+});
+export const uploadScansPayload = z.object({
+  scans: z.array(offlineScan).min(1, 'Upload at least one scan.').max(UPLOAD_SCANS_MAX, `Upload at most ${UPLOAD_SCANS_MAX} scans at a time.`),
+});
+/**
+ * Per scan: counted (an entry or exit the shop now counts), duplicate (this nonce was taken
+ * before), conflict (the ticket was already in, or not inside to leave: reported to the
+ * organiser, never counted twice), unknown (no such list or ticket).
+ */
+export const uploadScansAnswer = z.object({
+  results: z.array(z.object({ nonce: z.string(), result: z.enum(['counted', 'duplicate', 'conflict', 'unknown']) })),
+});
+
+/** The scanner's texts (ours: the spec has no gate). Times are HH:MM in the event's time zone. */
+export const scannerMessages = {
+  admit: 'Admit',
+  exit: 'Exit recorded',
+  alreadyIn: (time: string, gate: string) => `Already in since ${time} at gate ${gate}`,
+  notInside: 'Not inside: this ticket has no entry to leave by',
+  wrongList: 'Not valid here: this ticket does not admit on this list',
+  wrongDay: 'Wrong day: this ticket does not admit now',
+  wrongBus: (departure: string) => `Wrong bus: your departure is ${departure}`,
+  revoked: 'Revoked: this ticket no longer admits',
+  notATicket: 'Not a ticket',
+  badScannerCode: 'This scanner code is not valid.',
+  signedOut: 'Signed out.',
+  notSignedIn: 'Sign in with your scanner code first.',
+  unknownList: 'There is no such check-in list.',
+  unknownGate: 'This list has no such gate.',
+} as const;
