@@ -72,6 +72,7 @@ export const staffApi = {
   'checkin-lists': { payload: staffCheckin.checkinListsPayload, answer: staffCheckin.checkinListsAnswer },
   scan: { payload: staffCheckin.scanPayload, answer: staffCheckin.scanAnswer },
   'upload-scans': { payload: staffCheckin.uploadScansPayload, answer: staffCheckin.uploadScansAnswer },
+  sync: { payload: staffCheckin.syncPayload, answer: staffCheckin.syncAnswer },
 } as const satisfies Record<string, { payload: z.ZodType; answer: z.ZodType }>;
 
 export type StaffApiPath = keyof typeof staffApi;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INTEGER_COLUMN_MAX } from './bounds';
 
 /**
  * The scanner's calls (issue 21), answered at POST /api/staff/<call> for a signed-in scanner
@@ -59,13 +60,65 @@ export const scanAnswer = z.object({
   gate: z.string().nullable(),
 });
 
+/**
+ * What a scanner keeps to judge tickets without a network (issue 21, decision 0039): the list's
+ * rule, the event's public keys, the departures, and the tickets whose standing the shop knows
+ * (valid or revoked, with the holder's name). The first sync sends every ticket of the list's
+ * products; later ones only what changed since the cursor they were given. A ticket sold after
+ * the last sync is still judged offline by its signed pass.
+ */
+export const syncPayload = z.object({
+  list: listCode,
+  /** The cursor the scanner's last sync answered; absent: everything. */
+  since: z.iso.datetime({ offset: true, error: 'A sync cursor is a date and time.' }).optional(),
+});
+const hex = z.string().regex(/^[0-9a-f]*$/);
+export const syncAnswer = z.object({
+  cursor: z.iso.datetime({ offset: true }),
+  /** True when this answer holds every ticket (the scanner drops what it held). */
+  full: z.boolean(),
+  list: z.object({
+    id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    event_id: z.number().int(),
+    event: z.string(),
+    timezone: z.string(),
+    entry: z.enum(['single', 'alternating']),
+    gates: z.array(z.string()),
+    opens_at: z.iso.datetime({ offset: true }).nullable(),
+    closes_at: z.iso.datetime({ offset: true }).nullable(),
+    boarding_before_minutes: z.number().int(),
+    boarding_after_minutes: z.number().int(),
+    product_ids: z.array(z.number().int()),
+  }),
+  keys: z.array(z.object({ id: z.number().int(), public_key: hex })),
+  /** Travel times of the list's products: a pass names its departure by id. */
+  departures: z.array(z.object({ id: z.number().int(), departs_at: z.iso.datetime({ offset: true }) })),
+  /** The list's products, for the result screen; departs_at: a transport product's one fixed departure. */
+  products: z.array(z.object({ id: z.number().int(), name: z.string(), departs_at: z.iso.datetime({ offset: true }).nullable() })),
+  tickets: z.array(
+    z.object({
+      id: z.number().int(),
+      code: z.string(),
+      valid: z.boolean(),
+      holder: z.string().nullable(),
+      age: z.string().nullable(),
+    }),
+  ),
+  /** Where tickets stand on the list (entries made online or uploaded). */
+  states: z.array(z.object({ ticket_id: z.number().int(), inside: z.boolean(), since: z.iso.datetime({ offset: true }), gate: z.string() })),
+  admitted: z.number().int(),
+  inside: z.number().int(),
+});
+
 /** Scans a scanner made without a network, uploaded when it has one: each with the scanner's own nonce, so an upload sent twice is taken once. */
 export const UPLOAD_SCANS_MAX = 500;
 const offlineScan = z.object({
   nonce: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'A scan needs its nonce: 8 to 64 letters, digits, _ or -.'),
   list: listCode,
   gate: gateName,
-  ticket_id: z.number().int().positive().max(2_147_483_647),
+  ticket_id: z.number().int().positive().max(INTEGER_COLUMN_MAX),
   direction: z.enum(['in', 'out']),
   scanned_at: z.iso.datetime({ offset: true }),
 });

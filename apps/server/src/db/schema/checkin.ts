@@ -105,8 +105,10 @@ export const checkinStates = pgTable(
     firstInAt: tstz('first_in_at').notNull(),
     lastAt: tstz('last_at').notNull(),
     lastGate: text('last_gate').notNull(),
+    /** When the row last changed (a trigger keeps it): what a scanner's sync asks for. */
+    updatedAt: updatedAt(),
   },
-  (table) => [primaryKey({ columns: [table.ticketId, table.listId] }), index('checkin_states_list').on(table.listId)],
+  (table) => [primaryKey({ columns: [table.ticketId, table.listId] }), index('checkin_states_list_updated').on(table.listId, table.updatedAt)],
 );
 
 /**

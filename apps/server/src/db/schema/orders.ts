@@ -57,6 +57,8 @@ export const orders = pgTable(
     uniqueIndex('orders_cart').on(table.cartId),
     index('orders_customer').on(table.customerId),
     index('orders_unpaid_pay_by').on(table.paymentStatus, table.payBy),
+    // A scanner's sync: orders whose change revokes or validates their tickets (updated_at kept by a trigger).
+    index('orders_updated_at').on(table.updatedAt),
     check('orders_money_non_negative', sql`${table.totalPrice} >= 0 AND ${table.totalPaid} >= 0 AND ${table.totalRefunded} >= 0`),
   ],
 );
@@ -95,6 +97,8 @@ export const tickets = pgTable(
     index('tickets_email_lower').on(sql`lower(${table.email})`),
     // A customer's portal finds the tickets passed to them from other customers' orders.
     index('tickets_holder').on(table.holderCustomerId).where(sql`${table.holderCustomerId} IS NOT NULL`),
+    // A scanner's sync asks what changed since its last one (updated_at is kept by a trigger, migration 0017).
+    index('tickets_updated_at').on(table.updatedAt),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/raw-rows';
 import { checkinCounts, checkinListProducts, checkinLists, checkins, checkinStates, events, orders, scanners, scannerSessions, shopItems, tickets, travelTimes } from '../../db/schema';
@@ -267,4 +267,68 @@ export async function listConflicts(db: Db) {
     .leftJoin(scanners, eq(scanners.id, checkins.scannerId))
     .where(eq(checkins.kind, 'conflict'))
     .orderBy(sql`${checkins.scannedAt} DESC`, sql`${checkins.id} DESC`);
+}
+
+// ---- a scanner's sync ----
+
+/**
+ * The tickets of a list's products whose standing a scanner must learn: all of them (since null),
+ * or those whose ticket or order changed after `since` (the two indexed halves of a union, so
+ * neither scans the other's table). Valid: the ticket admits (active, its order paid).
+ */
+export async function syncTickets(db: Db, productIds: number[], since: Date | null) {
+  if (!productIds.length) return [];
+  const products = sql`${tickets.shopItemId} IN (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)})`;
+  const changed = since
+    ? sql`${tickets.id} IN (
+        SELECT t.id FROM ${tickets} t WHERE t.updated_at > ${since}
+        UNION
+        SELECT t.id FROM ${orders} o JOIN ${tickets} t ON t.order_id = o.id WHERE o.updated_at > ${since})`
+    : sql`true`;
+  return db
+    .select({
+      id: tickets.id,
+      code: tickets.code,
+      valid: sql<boolean>`(${tickets.status} = 'active' AND ${orders.paymentStatus} = 'paid')`,
+      holder: tickets.fullName,
+      age: tickets.age,
+    })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .where(and(products, changed))
+    .orderBy(tickets.id);
+}
+
+/** Where tickets stand on a list: every state (since null) or those changed after `since`. */
+export async function syncStates(db: Db, listId: number, since: Date | null) {
+  return db
+    .select({ ticketId: checkinStates.ticketId, inside: checkinStates.inside, lastAt: checkinStates.lastAt, lastGate: checkinStates.lastGate })
+    .from(checkinStates)
+    .where(and(eq(checkinStates.listId, listId), since ? sql`${checkinStates.updatedAt} > ${since}` : undefined))
+    .orderBy(checkinStates.ticketId);
+}
+
+/** The list's products with their fixed departure (if any), and the travel times a pass may name. */
+export async function syncProducts(db: Db, productIds: number[]) {
+  if (!productIds.length) return { products: [], departures: [] };
+  const [products, departures] = await Promise.all([
+    db.select({ id: shopItems.id, name: shopItems.name, departsAt: shopItems.travelTime }).from(shopItems).where(inArray(shopItems.id, productIds)).orderBy(shopItems.id),
+    db.select({ id: travelTimes.id, departsAt: travelTimes.departsAt }).from(travelTimes).where(inArray(travelTimes.shopItemId, productIds)).orderBy(travelTimes.id),
+  ]);
+  return { products, departures };
+}
+
+/** A list's figures: tickets admitted and inside now, summed from its shards. */
+export async function listCounts(db: Db, listId: number) {
+  const [row] = await db
+    .select({ admitted: sql<number>`coalesce(sum(${checkinCounts.admitted}), 0)::int`, inside: sql<number>`coalesce(sum(${checkinCounts.inside}), 0)::int` })
+    .from(checkinCounts)
+    .where(eq(checkinCounts.listId, listId));
+  return row ?? { admitted: 0, inside: 0 };
+}
+
+/** The database's clock (a sync's cursor comes from the same clock the triggers use). */
+export async function databaseNow(db: Db): Promise<Date> {
+  const [row] = await executeRows<{ now: Date | string }>(db, sql`SELECT now() AS now`);
+  return new Date(row!.now);
 }

@@ -58,6 +58,11 @@ export function registerCheckinRoutes(app: FastifyInstance, deps: { scanners: Sc
     return checkin.scan(scanner.id, input);
   });
 
+  registerStaffRoute(app, 'sync', async (input, request) => {
+    await signedInScanner(request);
+    return checkin.sync(input);
+  });
+
   registerStaffRoute(app, 'upload-scans', async (input, request) => {
     const scanner = await signedInScanner(request);
     return checkin.upload(scanner.id, input);

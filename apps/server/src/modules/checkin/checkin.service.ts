@@ -9,6 +9,13 @@ import { createNodeSignatureCheck, passWindow, type TicketKeys } from './ticket-
 /** How long an instance keeps a list or an event's keys before reading them again. */
 export const CACHE_MS = 5_000;
 
+/**
+ * A sync asks for what changed after its cursor less this overlap: a change whose transaction
+ * began before a sync read (its updated_at is its transaction's start) but committed after it is
+ * still sent by the next one. Sending a change twice is harmless.
+ */
+export const SYNC_OVERLAP_MS = 120_000;
+
 type ScanAnswer = StaffApiAnswer<'scan'>;
 
 /** A code as staff type it from a PDF or a phone: any case, spaces and dashes ignored. */
@@ -85,6 +92,49 @@ export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; loc
   return {
     async lists(): Promise<StaffApiAnswer<'checkin-lists'>['lists']> {
       return queries.listActiveListsWithCounts(db);
+    },
+
+    /** What a scanner keeps to judge tickets of a list without a network (decision 0039). */
+    async sync(input: StaffApiInput<'sync'>): Promise<StaffApiAnswer<'sync'>> {
+      const list = await queries.findActiveList(db, input.list);
+      if (!list) throw new AppError('INVALID_INPUT', scannerMessages.unknownList, { list: [scannerMessages.unknownList] });
+      const cursor = await queries.databaseNow(db);
+      const since = input.since ? new Date(Date.parse(input.since) - SYNC_OVERLAP_MS) : null;
+      const [keys, catalogue, tickets, states, counts] = await Promise.all([
+        deps.ticketKeys.scannerKeys(list.list.eventId),
+        queries.syncProducts(db, list.productIds),
+        queries.syncTickets(db, list.productIds, since),
+        queries.syncStates(db, list.list.id, since),
+        queries.listCounts(db, list.list.id),
+      ]);
+      const iso = (date: Date | null) => (date ? date.toISOString() : null);
+      const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+      return {
+        cursor: cursor.toISOString(),
+        full: since === null,
+        list: {
+          id: list.list.id,
+          code: list.list.code,
+          name: list.list.name,
+          event_id: list.list.eventId,
+          event: list.eventName,
+          timezone: list.eventTimezone,
+          entry: list.list.entry,
+          gates: list.list.gates,
+          opens_at: iso(list.list.opensAt),
+          closes_at: iso(list.list.closesAt),
+          boarding_before_minutes: list.list.boardingBeforeMinutes,
+          boarding_after_minutes: list.list.boardingAfterMinutes,
+          product_ids: list.productIds,
+        },
+        keys: [...keys].map(([id, publicKey]) => ({ id, public_key: hex(publicKey) })),
+        departures: catalogue.departures.map((departure) => ({ id: departure.id, departs_at: departure.departsAt.toISOString() })),
+        products: catalogue.products.map((product) => ({ id: product.id, name: product.name, departs_at: iso(product.departsAt) })),
+        tickets,
+        states: states.map((state) => ({ ticket_id: state.ticketId, inside: state.inside, since: state.lastAt.toISOString(), gate: state.lastGate })),
+        admitted: counts.admitted,
+        inside: counts.inside,
+      };
     },
 
     async scan(scannerId: number, input: StaffApiInput<'scan'>): Promise<ScanAnswer> {

@@ -1,14 +1,15 @@
 import { scannerMessages, staffApi, type StaffApiAnswer } from '@festival/contract';
-import { readTicketPass, signTicketPass } from '@festival/contract/ticket-pass';
+import { readTicketPass, signTicketPass, verifyTicketPass } from '@festival/contract/ticket-pass';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
 import { readPdf } from '../../../test/pdf-reader';
 import { BANK_DETAILS, cartWith, checkoutPayload, createCustomer, paidOrder } from '../../../test/shop-flows';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
-import { checkinListProducts, checkinLists, checkins, events, shopItems, tickets, travelTimes } from '../../db/schema';
+import { checkinListProducts, checkinLists, checkins, events, orders, shopItems, tickets, travelTimes } from '../../db/schema';
 import { runRefundsCommand } from '../portal/refunds-command';
 import { runCheckinCommand } from './checkin-command';
+import { SYNC_OVERLAP_MS } from './checkin.service';
 import { createScanners } from './scanners';
 
 const SECRET = 'checkin-test-secret-of-at-least-32-characters';
@@ -205,6 +206,73 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
     clock = FESTIVAL;
     // Typed in, as staff do from a code read out: lower case and grouped is the same code.
     expect((await device.scan('T-GATE', unpaidCode.toLowerCase().replace(/(.{5})/g, '$1 '))).result).toBe('revoked');
+  });
+
+  it('syncs a scanner: everything first, then only what changed; a reassigned, refunded or abandoned ticket turns invalid, a pass sold after the sync verifies with the synced keys', async () => {
+    const kept = await boughtTicket();
+    const moved = await boughtTicket();
+    const refunded = await boughtTicket();
+    const abandoned = await boughtTicket();
+    const device = await scannerDevice('Sync phone');
+    const first = await device.call('sync', { list: 'T-GATE' });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const full = staffApi.sync.answer.parse(first.body);
+    expect(full).toMatchObject({ full: true, list: { code: 'T-GATE', entry: 'single', gates: ['North', 'South'], timezone: 'Europe/Amsterdam' } });
+    const weekend = (await db().select().from(shopItems).where(eq(shopItems.externalCode, 'NWF27-WEEKEND')))[0]!;
+    expect(full.list.product_ids).toContain(weekend.id);
+    expect(full.products.map((product) => product.name)).toContain(weekend.name);
+    const idOf = (pass: string) => readTicketPass(pass)!.fields.ticketId;
+    for (const bought of [kept, moved, refunded, abandoned]) {
+      expect(full.tickets.find((ticket) => ticket.id === idOf(bought.pass))).toEqual({ id: idOf(bought.pass), code: bought.ticket.code, valid: true, holder: 'Gate Goer', age: bought.ticket.age });
+    }
+    // A camping-only or shuttle ticket is another list's: not sent.
+    const shuttleIds = (await db().select({ id: tickets.id }).from(tickets).innerJoin(shopItems, eq(shopItems.id, tickets.shopItemId)).where(eq(shopItems.externalCode, 'NWF27-SHUTTLE'))).map((row) => row.id);
+    expect(full.tickets.filter((ticket) => shuttleIds.includes(ticket.id))).toEqual([]);
+
+    const keys = new Map(full.keys.map((key) => [key.id, new Uint8Array(Buffer.from(key.public_key, 'hex'))]));
+
+    // Changes by four paths: a reassignment, a refund paid out, an order abandoned by any means (the
+    // trigger keeps updated_at whoever writes), and an online entry.
+    const reassigned = await shop.call('change-ticket', { token: moved.buyer.token, order_id: moved.order.id, code: moved.ticket.code, full_name: 'Next Holder', email: 'next.holder@example.org', age: moved.ticket.age, reassign: true });
+    expect(reassigned.status, JSON.stringify(reassigned.body)).toBe(200);
+    const request = await shop.call('request-refund', { token: refunded.buyer.token, order_id: refunded.order.id, tickets: refunded.ticket.code, ...BANK_DETAILS });
+    await runRefundsCommand(['mark-processed', String(request.body.data.refund_id)], { db: db(), config: shop.config, print: () => {} });
+    await db().update(orders).set({ paymentStatus: 'abandoned' }).where(eq(orders.id, abandoned.order.id));
+    clock = FESTIVAL;
+    // Signed in at the gate's time (a scanner session lasts a week).
+    const gate = await scannerDevice('Gate phone at the festival');
+    expect((await gate.scan('T-GATE', kept.pass, 'South')).result).toBe('admit');
+    // A ticket sold after the sync: not in any sync yet, but its pass verifies offline with the keys the scanner holds.
+    const late = await boughtTicket();
+    expect(await verifyTicketPass(late.pass, keys, FESTIVAL)).toMatchObject({ ok: true, pass: { ticketId: idOf(late.pass) } });
+    clock = FESTIVAL;
+
+    // The cursor as if it were SYNC_OVERLAP_MS later: what changed after the first sync, without the overlap's re-sending.
+    const delta = staffApi.sync.answer.parse((await gate.call('sync', { list: 'T-GATE', since: new Date(Date.parse(full.cursor) + SYNC_OVERLAP_MS).toISOString() })).body);
+    expect(delta.full).toBe(false);
+    expect(delta.tickets.map((ticket) => ticket.id)).not.toContain(idOf(kept.pass));
+    const sent = (pass: string) => delta.tickets.find((ticket) => ticket.id === idOf(pass));
+    expect(sent(moved.pass)).toMatchObject({ valid: true, holder: 'Next Holder' });
+    expect(sent(moved.pass)!.code).not.toBe(moved.ticket.code);
+    expect(sent(refunded.pass)).toMatchObject({ valid: false });
+    expect(sent(abandoned.pass)).toMatchObject({ valid: false });
+    expect(sent(late.pass)).toMatchObject({ valid: true });
+    expect(delta.states).toContainEqual({ ticket_id: idOf(kept.pass), inside: true, since: FESTIVAL.toISOString(), gate: 'South' });
+    expect(delta.admitted).toBeGreaterThanOrEqual(1);
+    // With the cursor as given, the last SYNC_OVERLAP_MS are sent again (a change committed late is not lost).
+    const overlapping = staffApi.sync.answer.parse((await gate.call('sync', { list: 'T-GATE', since: full.cursor })).body);
+    expect(overlapping.tickets.map((ticket) => ticket.id)).toContain(idOf(kept.pass));
+    // Nothing changed since: nothing sent.
+    const later = staffApi.sync.answer.parse((await gate.call('sync', { list: 'T-GATE', since: new Date(Date.parse(delta.cursor) + SYNC_OVERLAP_MS).toISOString() })).body);
+    expect([later.tickets, later.states]).toEqual([[], []]);
+
+    // A bad cursor or list is the caller's mistake; no session, no sync.
+    const badCursor = await gate.call('sync', { list: 'T-GATE', since: 'yesterday' });
+    expect([badCursor.status, badCursor.body.errors]).toEqual([422, { since: ['A sync cursor is a date and time.'] }]);
+    const unknownList = await gate.call('sync', { list: 'NO-SUCH-LIST' });
+    expect([unknownList.status, unknownList.body.errors]).toEqual([422, { list: [scannerMessages.unknownList] }]);
+    const anonymous = await fetch(`${base}/api/staff/sync`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: JSON.stringify({ list: 'T-GATE' }) });
+    expect(anonymous.status).toBe(401);
   });
 
   it('tells a ticket for another list, a forged pass and anything else apart, and refuses an unknown list or gate', async () => {

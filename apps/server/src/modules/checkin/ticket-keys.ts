@@ -124,6 +124,15 @@ export function createTicketKeys(deps: { db: Db; /** APP_SECRET first, then prev
       return signTicketPass(fields, key.seed);
     },
 
+    /**
+     * The public keys a scanner takes offline: the event gets its signing key now if it has none
+     * yet, so a pass downloaded after the sync is signed by a key the scanner already holds.
+     */
+    async scannerKeys(eventKey: number): Promise<Map<number, Uint8Array>> {
+      await signingKey(eventKey);
+      return this.publicKeys(eventKey);
+    },
+
     /** An event's public keys that verify (for scanners), by key id. */
     async publicKeys(eventKey: number): Promise<Map<number, Uint8Array>> {
       return new Map((await queries.listLiveKeys(db, eventKey)).map((key) => [key.id, new Uint8Array(Buffer.from(key.publicKey, 'hex'))]));
