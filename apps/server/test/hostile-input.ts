@@ -5,6 +5,15 @@ export const FUZZ_SCALE = Math.max(0.1, Number(process.env.FUZZ_SCALE ?? '1') ||
 /** A fixed seed replays a failure that a run printed (FUZZ_SEED). */
 export const FUZZ_SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
+/**
+ * "A few milliseconds": what a hostile text may cost the server's CPU beyond the same call with its
+ * normal value (or with the same text cut short, where the text takes the call down another
+ * path). A refused 60,000-character payload costs about 1 ms; 12 leaves room for a loaded CI
+ * machine (a garbage collection or a compilation landing in one measurement), while a super-linear
+ * check costs seconds at these lengths.
+ */
+export const CPU_MARGIN_MS = 12;
+
 /** What attackers and broken clients send: injections, markup, control characters, odd unicode, odd numbers. */
 export const FRAGMENTS = [
   "' OR '1'='1",

@@ -8,7 +8,7 @@ import { expectClearRefusal } from '../../test/answer-checks';
 import { wellFormedPayloads } from '../../test/call-payloads';
 import { testEngines } from '../../test/databases';
 import { changedTables } from '../../test/db-snapshot';
-import { NOT_ONE_MAILBOX, ODD_IDS, longTexts } from '../../test/hostile-input';
+import { CPU_MARGIN_MS, NOT_ONE_MAILBOX, ODD_IDS, longTexts } from '../../test/hostile-input';
 import { openAbuseShop, type AbuseShop, type Party } from '../../test/security-world';
 import type { TestShop } from '../../test/test-shop';
 import { tickets } from '../db/schema';
@@ -17,14 +17,6 @@ const SECRET = 'input-bounds-test-secret-of-at-least-32-characters';
 v8.setFlagsFromString('--expose-gc');
 /** A full garbage collection now, so that the collector's threads do not work during a measurement. */
 const collectGarbage = runInNewContext('gc') as () => void;
-/**
- * "A few milliseconds": what a hostile text may cost the server beyond the same call with its
- * normal value (or with the same text cut short, where the text takes the call down another
- * path). A refused 60,000-character payload costs about 1 ms; 12 leaves room for a loaded CI
- * machine, while a super-linear check costs seconds at these lengths. Pattern costs at the
- * 4,000-character bound are also timed schema by schema in payload-bounds.test.ts.
- */
-const CPU_MARGIN_MS = 12;
 
 const shapeOf = (path: ApiPath) => (api[path].payload as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
 /** The fields of a call that take an integer (an id, a travel time, an order number). */
