@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sampleMails } from '../apps/server/test/mail-samples';
 import { REPO_ROOT } from '../apps/server/src/env';
+import { ticketQrPng } from '../apps/server/src/modules/documents/ticket-pdf';
 import { useBrowser } from './support/browser';
 
 const PHONE = 390;
@@ -19,8 +20,10 @@ describe('e-mails on a phone', () => {
     expect(mails.length).toBeGreaterThan(15);
     const page = await browser().newPage({ viewport: { width: PHONE, height: 844 } });
     try {
-      // The logo as the shop serves it; nothing else is fetched.
+      // The logo as the shop serves it, and a ticket's QR picture as the shop makes it; nothing else is fetched.
       await page.route('**/brand/logo.png', (route) => route.fulfill({ path: path.join(REPO_ROOT, 'apps/web/public/brand/logo.png'), contentType: 'image/png' }));
+      const qr = await ticketQrPng('SAMPLE PASS', 6);
+      await page.route('**/download-ticket/*/*/qr.png', (route) => route.fulfill({ body: qr, contentType: 'image/png' }));
       for (const { name, mail } of mails) {
         await page.setContent(mail.html, { waitUntil: 'load' });
         const layout = await page.evaluate(() => {
@@ -34,7 +37,7 @@ describe('e-mails on a phone', () => {
         });
         expect(layout.scrollWidth, name).toBeLessThanOrEqual(PHONE);
         expect(layout.outside, name).toEqual([]);
-        // The logo loaded, and every link has a short label rather than an address as its text.
+        // The pictures loaded, and every link has a short label rather than an address as its text.
         expect(await page.evaluate(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0)), name).toBe(true);
         const linkTexts = await page.locator('a').allInnerTexts();
         for (const text of linkTexts) expect(text, name).not.toMatch(/https?:\/\//);

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readPdf } from '../apps/server/test/pdf-reader';
 import { messages } from '../packages/contract/src/messages';
@@ -74,6 +76,14 @@ describe('the customer portal in Chromium', () => {
     expect(pdf.qrCodes).toHaveLength(1);
     expect(readTicketPass(pdf.qrCodes[0]!)?.fields.code).toBe(weekend);
     expect(pdf.text).toContain('Pat Holder');
+    // The portal shows the same pass as a QR picture when asked.
+    await page.locator(`#ticket-qr-${weekend} summary`).click();
+    const picture = page.locator(`#ticket-qr-${weekend} img`);
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+    const png = await page.request.get((await picture.getAttribute('src'))!);
+    const { data, info } = await sharp(await png.body()).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(pdf.qrCodes[0]);
+    await expectNoAxeViolations(page);
     expect(pdf.text).toContain('Weekend ticket');
     const [invoice] = await Promise.all([page.waitForEvent('download'), page.locator('#order-invoice-download').click()]);
     expect((await readPdf(new Uint8Array(await readFile((await invoice.path())!)))).text).toMatch(new RegExp(`Invoice NWF-\\d{6} .*Order: ${code} `));

@@ -71,6 +71,9 @@ export function ticketLinkItem(config: Pick<ShopConfigFile, 'publicBaseUrl'>, ti
     detail: `Ticket ${ticket.code}`,
     label: 'Download ticket (PDF)',
     url: ticketDownloadLink(config, ticket.email, ticket.code),
+    // The QR code the gate scans, fetched when the message is opened: always the ticket's current
+    // pass, and nothing once the ticket is reassigned or refunded (decision 0038).
+    image: { url: `${ticketDownloadLink(config, ticket.email, ticket.code)}/qr.png`, alt: `QR code of ticket ${ticket.code}`, size: 180 },
   };
 }
 

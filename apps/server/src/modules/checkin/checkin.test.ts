@@ -1,6 +1,8 @@
 import { scannerMessages, staffApi, type StaffApiAnswer } from '@festival/contract';
 import { readTicketPass, signTicketPass, verifyTicketPass } from '@festival/contract/ticket-pass';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
 import { readPdf } from '../../../test/pdf-reader';
@@ -206,6 +208,20 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
     clock = FESTIVAL;
     // Typed in, as staff do from a code read out: lower case and grouped is the same code.
     expect((await device.scan('T-GATE', unpaidCode.toLowerCase().replace(/(.{5})/g, '$1 '))).result).toBe('revoked');
+  });
+
+  it('shows the pass as a QR picture under the ticket’s download link, by the same rule: nothing for another address or an old code', async () => {
+    const { buyer, order, ticket, pass } = await boughtTicket();
+    const picture = await fetch(`${base}/download-ticket/${encodeURIComponent(ticket.email!)}/${ticket.code}/qr.png`);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    expect(picture.headers.get('cache-control')).toBe('private, no-store');
+    const { data, info } = await sharp(Buffer.from(await picture.arrayBuffer())).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(pass);
+    expect((await fetch(`${base}/download-ticket/someone.else%40example.org/${ticket.code}/qr.png`)).status).toBe(404);
+    const moved = await shop.call('change-ticket', { token: buyer.token, order_id: order.id, code: ticket.code, full_name: 'Other Holder', email: 'other.holder@example.org', age: ticket.age, reassign: true });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect((await fetch(`${base}/download-ticket/${encodeURIComponent(ticket.email!)}/${ticket.code}/qr.png`)).status).toBe(404);
   });
 
   it('syncs a scanner: everything first, then only what changed; a reassigned, refunded or abandoned ticket turns invalid, a pass sold after the sync verifies with the synced keys', async () => {

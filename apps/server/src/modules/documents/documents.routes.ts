@@ -1,6 +1,7 @@
 import { EMAIL_MAX_LENGTH, holdsNullCharacter, messages } from '@festival/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DocumentsService } from './documents.service';
+import { ticketQrPng } from './ticket-pdf';
 
 /**
  * The longest path part the router reads (Fastify's maxParamLength, 100 by default): every
@@ -30,6 +31,16 @@ export function registerDocumentRoutes(app: FastifyInstance, documents: Document
   app.get<{ Params: { email: string; code: string } }>('/download-ticket/:email/:code', async (request, reply) => {
     const { email, code } = request.params;
     return send(reply, fits(email, code) ? await documents.ticketPdf(email, code) : null, `ticket-${code}.pdf`);
+  });
+  // Ours (decision 0038): the ticket's QR code as a picture, for the portal and the ticket e-mails,
+  // under the same link and rule as its PDF (a reassigned ticket's old link shows nothing).
+  app.get<{ Params: { email: string; code: string } }>('/download-ticket/:email/:code/qr.png', async (request, reply) => {
+    const { email, code } = request.params;
+    const pass = fits(email, code) ? await documents.ticketPass(email, code) : null;
+    reply.header('cache-control', 'private, no-store');
+    if (!pass) return reply.status(404).type('text/plain; charset=utf-8').send(messages.server.notFound);
+    // Shown by webmail on other origins (as the shop's logo is).
+    return reply.type('image/png').header('x-robots-tag', 'noindex').header('cross-origin-resource-policy', 'cross-origin').send(await ticketQrPng(pass, 6));
   });
   app.get<{ Params: { code: string; checksum: string } }>('/download-invoice/:code/:checksum', async (request, reply) => {
     const { code, checksum } = request.params;

@@ -44,18 +44,31 @@ export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /
       money: (minor) => formatAmount(config, minor),
     });
   };
+  /**
+   * A ticket that downloads (issued, its order paid, asked for by its holder's address), with its
+   * pass signed afresh (the same pass while nothing changed): a ticket issued before passes existed
+   * gets one now, and a reassigned ticket's new code is in it (decision 0038).
+   */
+  async function downloadable(email: string, code: string) {
+    const row = await findTicketForDownload(db, code);
+    if (!row) return null;
+    const owner = (row.ticket.email ?? row.accountEmail).trim().toLowerCase();
+    if (owner !== email.trim().toLowerCase() || row.ticket.status !== 'active' || row.orderStatus !== 'paid') return null;
+    const departure = row.departsAt ?? row.itemTravelTime;
+    const pass = await deps.ticketKeys.passFor({ ...row.ticket, eventId: row.eventId, anchor: departure ?? row.eventStartsAt });
+    return { row, pass, departure };
+  }
   return {
+    /** A ticket's signed pass (its QR code's text), for the holder's address and code: the download link's rule. */
+    async ticketPass(email: string, code: string): Promise<string | null> {
+      return (await downloadable(email, code))?.pass ?? null;
+    },
+
     async ticketPdf(email: string, code: string): Promise<Buffer | null> {
-      const row = await findTicketForDownload(db, code);
-      if (!row) return null;
-      const owner = (row.ticket.email ?? row.accountEmail).trim().toLowerCase();
-      // Only issued tickets of paid orders download (the ticket's allow_download).
-      if (owner !== email.trim().toLowerCase() || row.ticket.status !== 'active' || row.orderStatus !== 'paid') return null;
+      const found = await downloadable(email, code);
+      if (!found) return null;
+      const { row, pass, departure } = found;
       const zone = row.eventTimezone ?? config.timezone;
-      const departure = row.departsAt ?? row.itemTravelTime;
-      // Signed afresh on every download (the same pass while nothing changed): a ticket issued before
-      // passes existed gets one now, and a reassigned ticket's new code is in it (decision 0038).
-      const pass = await deps.ticketKeys.passFor({ ...row.ticket, eventId: row.eventId, anchor: departure ?? row.eventStartsAt });
       return renderTicketPdf({
         shopName: config.name,
         code: row.ticket.code,

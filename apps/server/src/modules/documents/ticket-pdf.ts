@@ -23,13 +23,23 @@ const MUTED = '#5b5566';
 const BRAND = '#3b1f6e';
 
 /**
+ * A pass as a QR code picture (the PDF's, the portal's and the e-mail's): alphanumeric mode (the
+ * pass is Base45), error correction M, a four-module quiet zone, black on white, `scale` pixels a
+ * module.
+ */
+export function ticketQrPng(pass: string, scale: number): Promise<Buffer> {
+  return QRCode.toBuffer([{ data: pass, mode: 'alphanumeric' }], { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale, color: { dark: '#000000', light: '#ffffff' } });
+}
+
+/**
  * A ticket as a one-page PDF for the gate: the event, product, holder and travel time in text,
  * and the ticket's signed pass as a large QR code (alphanumeric, error correction M, a four-module
  * quiet zone: version 6, 41 modules, for a typical pass) that a phone camera or gate scanner reads
  * from paper or a screen, with the ticket code printed for typing in.
  */
 export async function renderTicketPdf(ticket: TicketDocument): Promise<Buffer> {
-  const qr = await QRCode.toBuffer([{ data: ticket.pass, mode: 'alphanumeric' }], { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 10, color: { dark: '#000000', light: '#ffffff' } });
+  const qr = await ticketQrPng(ticket.pass, 10);
+
   return renderPdf({ Title: `${ticket.product} ${ticket.code}`, Author: ticket.shopName }, ({ doc, text, height }) => {
     text(ticket.shopName, { size: 22, bold: true, color: BRAND });
     doc.moveDown(0.5);
@@ -67,4 +77,4 @@ export async function renderTicketPdf(ticket: TicketDocument): Promise<Buffer> {
   });
 }
 
-const SHOW_AT_ENTRANCE = 'Show this code at the entrance. It is valid for one entry; keep it to yourself.';
+const SHOW_AT_ENTRANCE = 'Show this code at the entrance. Keep it to yourself: a copy gets in only once, whoever comes first.';

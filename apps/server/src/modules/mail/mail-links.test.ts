@@ -62,7 +62,10 @@ const VARIANTS_OF = { 'bank-transfer-no-deadline': 'bank-transfer', 'refund-proc
 const PAGE_ROUTES = ['/login', '/forgot-password', '/reset-password/:email/:token', '/portal', '/portal/orders/:order', '/portal/refunds/:refund', '/order/:order', '/accept-tcs/:order/:checksum', '/payment-plan-payment/:order/:checksum/:reference'];
 const routePattern = (route: string) => new RegExp(`^${route.replace(/:[a-z]+/g, '[^/]+')}$`);
 /** Addresses the server answers itself (documents, the logo from the web app's public folder). */
-const FILE_ROUTES = [/^\/download-ticket\/[^/]+\/[^/]+$/, /^\/download-invoice\/[^/]+\/[^/]+$/, /^\/brand\/[^/]+\.png$/];
+const FILE_ROUTES = [/^\/download-ticket\/[^/]+\/[^/]+$/, /^\/download-ticket\/[^/]+\/[^/]+\/qr\.png$/, /^\/download-invoice\/[^/]+\/[^/]+$/, /^\/brand\/[^/]+\.png$/];
+
+/** A ticket's PDF link (its QR picture, under the same link, is counted apart). */
+const isTicketDownload = (link: string) => /^\/download-ticket\/[^/]+\/[^/]+$/.test(new URL(link).pathname);
 
 /** Every address in a message: the HTML's href and src values and the text part's URLs. */
 export function linksOf(mail: { textBody: string; htmlBody: string }): string[] {
@@ -139,12 +142,14 @@ describe.each(testEngines())('the links of every e-mail on %s', (engine) => {
     let rows = await checkNewMails();
     const confirmation = about(rows, `Your order ${order.code}`, buyer.email);
     expect(confirmation).toHaveLength(1);
-    expect(linksOf(confirmation[0]!).filter((link) => link.includes('/download-ticket/'))).toHaveLength(2);
+    expect(linksOf(confirmation[0]!).filter(isTicketDownload)).toHaveLength(2);
+    // Each ticket's QR code is shown above its link (decision 0038), and answered (checkNewMails opened it).
+    expect(linksOf(confirmation[0]!).filter((link) => link.endsWith('/qr.png'))).toEqual(linksOf(confirmation[0]!).filter(isTicketDownload).map((link) => `${link}/qr.png`));
     // Each holder of another address gets their own ticket, and only theirs.
     const holder = order.tickets[0]!.email!;
     const own = about(rows, 'Your tickets for', holder);
     expect(own).toHaveLength(1);
-    expect(linksOf(own[0]!).filter((link) => link.includes('/download-ticket/'))).toEqual([expect.stringContaining(order.tickets[0]!.code)]);
+    expect(linksOf(own[0]!).filter(isTicketDownload)).toEqual([expect.stringContaining(order.tickets[0]!.code)]);
 
     expect((await shop.call('email-tickets', { email: holder })).status).toBe(200);
     rows = await checkNewMails();
@@ -158,7 +163,7 @@ describe.each(testEngines())('the links of every e-mail on %s', (engine) => {
     await payOnSandbox(base, placed.payment, SANDBOX_CARDS.succeeds);
     let rows = await checkNewMails();
     const confirmation = about(rows, `Your order ${placed.order.code}`, buyer.email)[0]!;
-    expect(linksOf(confirmation).filter((link) => link.includes('/download-ticket/'))).toEqual([]);
+    expect(linksOf(confirmation).filter(isTicketDownload)).toEqual([]);
     expect(confirmation.textBody).toMatch(/We will e-mail it to you to download once the last instalment is paid \(due on \d+ \w+ \d{4}\)\./);
     // Re-sending tickets before the plan is paid sends none whose link would fail.
     const holder = placed.order.tickets[0]!.email!;
@@ -174,7 +179,7 @@ describe.each(testEngines())('the links of every e-mail on %s', (engine) => {
     rows = await checkNewMails();
     const ready = about(rows, 'Your tickets for', buyer.email);
     expect(ready).toHaveLength(1);
-    expect(linksOf(ready[0]!).filter((link) => link.includes('/download-ticket/'))).toHaveLength(1);
+    expect(linksOf(ready[0]!).filter(isTicketDownload)).toHaveLength(1);
     expect(about(rows, 'Your tickets for', holder)).toHaveLength(1);
   });
 
@@ -292,7 +297,7 @@ describe.each(testEngines())('the links of every e-mail on %s', (engine) => {
     for (const holder of [newcomer, friend.email]) {
       const received = about(rows, 'passed a ticket on to you', holder);
       expect(received).toHaveLength(1);
-      expect(linksOf(received[0]!).filter((link) => link.includes('/download-ticket/'))).toHaveLength(1);
+      expect(linksOf(received[0]!).filter(isTicketDownload)).toHaveLength(1);
     }
 
     const planBuyer = await createCustomer(shop);
@@ -306,7 +311,7 @@ describe.each(testEngines())('the links of every e-mail on %s', (engine) => {
     rows = await checkNewMails();
     const told = about(rows, 'passed a ticket on to you', later);
     expect(told).toHaveLength(1);
-    expect(linksOf(told[0]!).filter((link) => link.includes('/download-ticket/'))).toEqual([]);
+    expect(linksOf(told[0]!).filter(isTicketDownload)).toEqual([]);
     expect(told[0]!.textBody).toContain('we will e-mail you the ticket to download as soon as the last one is paid');
   });
 

@@ -15,7 +15,7 @@ export type MailBlock =
   /** Labelled values to copy, such as bank details: each on its own line. */
   | { kind: 'details'; rows: { label: string; value: string }[] }
   /** Documents to download, such as tickets: each a short titled line with its own link. */
-  | { kind: 'links'; items: { title: string; detail?: string | undefined; label: string; url: string }[] }
+  | { kind: 'links'; items: { title: string; detail?: string | undefined; label: string; url: string; /** A picture shown above the link in HTML (a ticket's QR code); the text part leaves it out. */ image?: { url: string; alt: string; size: number } | undefined }[] }
   /** The one thing to do next. */
   | { kind: 'button'; label: string; url: string }
   /** Small print after the rest. */
@@ -77,6 +77,7 @@ function Block({ block, look }: { block: MailBlock; look: MailLook }): ReactNode
             <Section key={item.url} style={{ padding: '12px 0', borderTop: '1px solid #e4e0ea' }}>
               <Text style={{ margin: '0 0 4px', fontSize: '16px', lineHeight: '22px', fontWeight: 'bold', color: look.textColour, ...wrap }}>{item.title}</Text>
               {item.detail ? <Text style={{ margin: '0 0 8px', fontSize: '14px', lineHeight: '20px', color: '#55505e', ...wrap }}>{item.detail}</Text> : null}
+              {item.image ? <Img src={item.image.url} alt={item.image.alt} width={item.image.size} height={item.image.size} style={{ display: 'block', margin: '0 0 8px', maxWidth: '100%', height: 'auto' }} /> : null}
               <Link href={item.url} style={{ fontSize: '16px', lineHeight: '24px', color: look.primaryColour, fontWeight: 'bold', textDecoration: 'underline' }}>
                 {item.label}
               </Link>

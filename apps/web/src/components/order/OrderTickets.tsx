@@ -6,7 +6,7 @@ import { buttonClassName } from '../ui/Button';
 import { useConfig } from '../../lib/config';
 import { useFormat } from '../../lib/use-format';
 import { useUserData } from '../../lib/user-data';
-import { canManageTicket, manageTicketPath, ticketDownloadHref } from './ticket-actions';
+import { canManageTicket, manageTicketPath, ticketDownloadHref, ticketQrHref } from './ticket-actions';
 
 export interface TicketActionContext {
   /** The id of the row's "recently changed" note, for a disabled action to point at; undefined when not locked. */
@@ -45,6 +45,7 @@ export function OrderTickets({ order, portal = false, renderTicketActions }: Ord
       <ul className="order-tickets" id="order-tickets">
         {order.tickets.map((ticket) => {
           const downloadHref = ticketDownloadHref(ticket, customerEmail);
+          const qrHref = ticketQrHref(ticket, customerEmail);
           const manageable = portal && canManageTicket(ticket, config);
           const extraActions = portal ? renderTicketActions : undefined;
           const locked = portal && ticket.recently_edited && (manageable || ticket.allow_travel_time_changes);
@@ -88,6 +89,16 @@ export function OrderTickets({ order, portal = false, renderTicketActions }: Ord
                   </dd>
                 </div>
               </dl>
+              {qrHref && (
+                // Shown when asked (a phone held up at the gate), so the codes are not on the screen of a shared
+                // computer and no picture is made for tickets nobody looks at.
+                <details className="order-ticket__qr" id={`ticket-qr-${ticket.code}`}>
+                  <summary className={smallButton}>
+                    Show QR code<span className="visually-hidden"> of ticket {ticket.code}</span>
+                  </summary>
+                  <img src={qrHref} alt={`QR code of ticket ${ticket.code}`} width={246} height={246} loading="lazy" decoding="async" />
+                </details>
+              )}
               {lockedNoteId && (
                 <p id={lockedNoteId} className="order-ticket__note">
                   {portalMessages.recentlyEdited}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testOrder, testTicket } from '../../lib/test-order';
-import { canManageTicket, invoiceDownloadHref, manageTicketPath, ticketDownloadHref, ticketNeedsAge } from './ticket-actions';
+import { canManageTicket, invoiceDownloadHref, manageTicketPath, ticketDownloadHref, ticketNeedsAge, ticketQrHref } from './ticket-actions';
 
 const config = {
   ageRanges: ['18-24', '25+'],
@@ -31,6 +31,11 @@ describe('the actions of a ticket', () => {
     expect(ticketDownloadHref(testTicket({ code: 'T1', email: null }), 'me@example.com')).toBe('/download-ticket/me%40example.com/T1');
     expect(ticketDownloadHref(testTicket({ allow_download: false }), 'me@example.com')).toBeNull();
     expect(ticketDownloadHref(testTicket({ email: null }), null)).toBeNull();
+  });
+
+  it('shows the QR code under the download link, by the same rule', () => {
+    expect(ticketQrHref(testTicket({ code: 'T/1', email: 'a+b@example.com' }), 'me@example.com')).toBe('/download-ticket/a%2Bb%40example.com/T%2F1/qr.png');
+    expect(ticketQrHref(testTicket({ allow_download: false }), 'me@example.com')).toBeNull();
   });
 
   it('downloads the invoice by the order code and checksum when the order has one', () => {

@@ -29,6 +29,12 @@ export function ticketDownloadHref(ticket: Pick<Ticket, 'code' | 'email' | 'allo
   return `/download-ticket/${encodeURIComponent(email)}/${encodeURIComponent(ticket.code)}`;
 }
 
+/** The ticket's QR code as a picture (decision 0038): under its download link, by the same rule. */
+export function ticketQrHref(ticket: Pick<Ticket, 'code' | 'email' | 'allow_download'>, customerEmail: string | null | undefined): string | null {
+  const download = ticketDownloadHref(ticket, customerEmail);
+  return download ? `${download}/qr.png` : null;
+}
+
 /** The order's invoice PDF (spec section 2); null when the order has none. */
 export function invoiceDownloadHref(order: Pick<Order, 'code' | 'checksum' | 'has_invoice'>): string | null {
   if (!order.has_invoice) return null;
