@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gateRefusal, type CheckinListRule, type ScannedTicket } from './checkin-rules';
+import { gateRefusal, typedTicketCode, type CheckinListRule, type ScannedTicket } from './checkin-rules';
 
 const list: CheckinListRule = {
   id: 1,
@@ -46,5 +46,13 @@ describe('whether a ticket may pass a gate', () => {
     expect(gateRefusal(list, bus, 'valid', at('2027-06-18T10:15:00Z'))).toBeNull();
     expect(gateRefusal(list, bus, 'valid', at('2027-06-18T09:29:59Z'))).toEqual({ result: 'wrong-bus', departure, early: true });
     expect(gateRefusal(list, bus, 'valid', at('2027-06-18T10:15:01Z'))).toEqual({ result: 'wrong-bus', departure, early: false });
+  });
+});
+
+describe('a typed ticket code', () => {
+  it('is read in any case, with spaces or dashes between its groups, and only when it can be a code', () => {
+    expect(typedTicketCode('xw87c bfyhr-ak5uy rsx29')).toBe('XW87CBFYHRAK5UYRSX29');
+    expect(typedTicketCode(' AB12 ')).toBe('AB12');
+    for (const text of ['', 'AB1', 'A'.repeat(41), 'AB12!', 'ÄB12', 'HC1:6BF']) expect(typedTicketCode(text), text).toBeNull();
   });
 });

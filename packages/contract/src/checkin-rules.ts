@@ -56,3 +56,15 @@ export function gateRefusal(list: CheckinListRule, ticket: ScannedTicket, standi
   if (outsideList || outsideTicket) return { result: 'wrong-day', opensAt: list.opensAt, closesAt: list.closesAt };
   return null;
 }
+
+/**
+ * A code as staff type it from a PDF, a phone or a card (a ticket code, a scanner code): any case,
+ * spaces and dashes between its groups ignored.
+ */
+export const typedCode = (text: string): string => text.toUpperCase().replace(/[\s-]/g, '');
+
+/** The ticket code a typed text names, or null when it cannot be one (the shop's codes are 4 to 40 letters and digits). */
+export function typedTicketCode(text: string): string | null {
+  const code = typedCode(text);
+  return /^[A-Z0-9]{4,40}$/.test(code) ? code : null;
+}

@@ -16,6 +16,7 @@
  * offline): nothing here touches a database or the network.
  */
 import { getPublicKeyAsync, signAsync, verifyAsync } from '@noble/ed25519';
+import { INTEGER_COLUMN_MAX } from './bounds';
 
 export const TICKET_PASS_VERSION = 1;
 const AGE_BYTES = 16;
@@ -28,7 +29,8 @@ const EPOCH_MS = Date.UTC(2024, 0, 1);
 /** The shop's code alphabet (no 0/O, 1/I/L): codes in it pack to 5 bits a character. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const PACKED = 0x80;
-const MAX_VARINT = 2 ** 32 - 1;
+/** Ids are integer columns: a number no such column holds is no ticket's, and is refused as it is read. */
+const MAX_VARINT = INTEGER_COLUMN_MAX;
 
 export interface TicketPassFields {
   keyId: number;

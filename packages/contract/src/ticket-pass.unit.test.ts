@@ -58,7 +58,7 @@ describe('signed ticket pass', () => {
     // Version 6-M holds 154 alphanumeric characters, version 7-M 178 (ISO/IEC 18004, table 7).
     expect((await signTicketPass(fields, KEY_A)).length).toBeLessThanOrEqual(154);
     const text = await signTicketPass(
-      { ...fields, keyId: 40_000, ticketId: 2 ** 32 - 1, eventId: 90_000, productId: 90_000, travelTimeId: 2_000_000, validFrom: new Date('2040-01-01T00:00:00Z'), validUntil: new Date('2042-01-01T00:00:00Z'), ageRange: '65 and older' },
+      { ...fields, keyId: 40_000, ticketId: 2 ** 31 - 1, eventId: 90_000, productId: 90_000, travelTimeId: 2_000_000, validFrom: new Date('2040-01-01T00:00:00Z'), validUntil: new Date('2042-01-01T00:00:00Z'), ageRange: '65 and older' },
       KEY_A,
     );
     expect(text.length).toBeLessThanOrEqual(178);
@@ -157,7 +157,13 @@ describe('signed ticket pass', () => {
 
   it('refuses fields no pass can carry', async () => {
     await expect(signTicketPass({ ...fields, ticketId: -1 }, KEY_A)).rejects.toThrow(RangeError);
-    await expect(signTicketPass({ ...fields, ticketId: 2 ** 32 }, KEY_A)).rejects.toThrow(RangeError);
+    await expect(signTicketPass({ ...fields, ticketId: 2 ** 31 }, KEY_A)).rejects.toThrow(RangeError);
+    // Nor reads one: a ticket id one beyond the integer columns (2^31 - 1 is ff ff ff ff 07, 2^31 is 80 80 80 80 08).
+    const largest = base45Decode(await signTicketPass({ ...fields, ticketId: 2 ** 31 - 1 }, KEY_A))!;
+    expect(readTicketPass(base45Encode(largest))?.fields.ticketId).toBe(2 ** 31 - 1);
+    const at = largest.findIndex((_, index) => [0xff, 0xff, 0xff, 0xff, 0x07].every((byte, offset) => largest[index + offset] === byte));
+    largest.set([0x80, 0x80, 0x80, 0x80, 0x08], at);
+    expect(readTicketPass(base45Encode(largest))).toBeNull();
     await expect(signTicketPass({ ...fields, code: '' }, KEY_A)).rejects.toThrow(RangeError);
     await expect(signTicketPass({ ...fields, validUntil: fields.validFrom }, KEY_A)).rejects.toThrow(RangeError);
   });

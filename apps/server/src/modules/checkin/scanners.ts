@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { typedCode } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { newCode } from '../checkout/checkout.service';
 import * as queries from './checkin.queries';
@@ -9,8 +10,6 @@ export const SCANNER_COOKIE = 'scanner_session';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** A scanner code as staff may type it: any case, with spaces or dashes between its groups. */
-export const normaliseScannerCode = (code: string) => code.toUpperCase().replace(/[\s-]/g, '');
 
 /** Codes are 16 characters of the shop's alphabet (79 bits: no one guesses one), shown in groups of four. */
 const groups = (code: string) => code.match(/.{1,4}/g)!.join('-');
@@ -29,7 +28,7 @@ export function createScanners(deps: { db: Db; now?: () => Date }) {
     revoke: (id: number) => queries.revokeScanner(db, id, now()),
     /** Signs a device in by a scanner's code: the session token for its cookie, or null for a wrong or revoked code. */
     async signIn(code: string): Promise<{ token: string; name: string; expiresAt: Date } | null> {
-      const scanner = await queries.findLiveScannerByCodeHash(db, sha256(normaliseScannerCode(code)));
+      const scanner = await queries.findLiveScannerByCodeHash(db, sha256(typedCode(code)));
       if (!scanner) return null;
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now().getTime() + SCANNER_SESSION_MS);

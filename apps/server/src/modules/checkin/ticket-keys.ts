@@ -94,7 +94,8 @@ export function createTicketKeys(deps: { db: Db; /** APP_SECRET first, then prev
   }
 
   async function signingKey(eventKey: number): Promise<{ id: number; seed: Uint8Array }> {
-    // The second round finds the key this call (or a racing one) added.
+    // The second round finds the key this call (or a racing one) added. The newest generation is read
+    // before the live keys: racing callers that found no key then add the same generation, and one lands.
     for (let round = 0; round < 3; round += 1) {
       const seen = await queries.newestGeneration(db, eventKey);
       const [newest] = await queries.listLiveKeys(db, eventKey);
