@@ -69,49 +69,22 @@ export async function findScannedTicket(db: Db, by: { id: number } | { code: str
 
 export type ScannedTicketRow = NonNullable<Awaited<ReturnType<typeof findScannedTicket>>>;
 
-/**
- * The entry, decided by one statement: the ticket's first entry on the list inserts its state; a
- * later one changes it only where the list lets it in again (entry and exit in turn, and outside
- * now). Two gates at once: PostgreSQL makes the second wait for the first and then find it inside,
- * so exactly one is answered. Null: not let in (already inside).
- */
-export async function enter(tx: Db, ticketId: number, listId: number, alternating: boolean, gate: string, at: Date) {
-  const [row] = await tx
-    .insert(checkinStates)
-    .values({ ticketId, listId, inside: true, entries: 1, firstInAt: at, lastAt: at, lastGate: gate })
-    .onConflictDoUpdate({
-      target: [checkinStates.ticketId, checkinStates.listId],
-      set: { inside: true, entries: sql`${checkinStates.entries} + 1`, lastAt: at, lastGate: gate },
-      setWhere: alternating ? sql`NOT ${checkinStates.inside}` : sql`false`,
-    })
-    .returning({ ticketId: checkinStates.ticketId, first: sql<boolean>`(xmax = 0)` });
-  return row ?? null;
-}
-
 /** The shards a list's figures are kept in (by ticket id): enough that busy gates rarely wait for one another. */
 export const COUNT_SHARDS = 16;
 
-/** Moves a list's figures by a scan's change, in the scan's transaction. */
-export async function bumpCounts(tx: Db, listId: number, ticketId: number, admitted: number, inside: number): Promise<void> {
-  await tx
-    .insert(checkinCounts)
-    .values({ listId, shard: ticketId % COUNT_SHARDS, admitted, inside })
-    .onConflictDoUpdate({
-      target: [checkinCounts.listId, checkinCounts.shard],
-      set: { admitted: sql`${checkinCounts.admitted} + ${admitted}`, inside: sql`${checkinCounts.inside} + ${inside}` },
-    });
-}
-
 /**
- * An online scan's entry or exit in one statement (no transaction around it): the conditional
- * change of the ticket's state decides, and only a change it makes is logged in `checkins` and
- * moves the list's figures. Null: not let through (already in, or not inside to leave).
+ * An entry or exit in one statement: the conditional change of the ticket's state decides (the
+ * first of two gates at once wins: PostgreSQL makes the second wait for the first and then find it
+ * inside), and only a change it makes moves the list's figures (admitted counts a ticket's first
+ * entry, inside every entry and exit) and, for an online scan, is logged in `checkins` with its
+ * nonce. An offline upload logs its scan itself first (claiming the scanner's nonce) and passes
+ * `log: false`. Null: not let through (already in, or not inside to leave).
  */
 export async function passOnce(
   db: Db,
-  scan: { ticketId: number; listId: number; alternating: boolean; direction: 'in' | 'out'; gate: string; at: Date; scannerId: number; nonce: string },
+  scan: { ticketId: number; listId: number; alternating: boolean; direction: 'in' | 'out'; gate: string; at: Date } & ({ log: true; scannerId: number; nonce: string } | { log: false }),
 ): Promise<{ first: boolean } | null> {
-  const { ticketId, listId, gate, at, scannerId, nonce, direction } = scan;
+  const { ticketId, listId, gate, at, direction } = scan;
   const shard = ticketId % COUNT_SHARDS;
   const change =
     direction === 'in'
@@ -126,10 +99,14 @@ export async function passOnce(
   const rows = await executeRows<{ first: boolean }>(
     db,
     sql`WITH changed AS (${change}),
-      logged AS (
+      ${
+        scan.log
+          ? sql`logged AS (
         INSERT INTO ${checkins} (ticket_id, list_id, scanner_id, gate, kind, scanned_at, nonce, offline)
-        SELECT ${ticketId}, ${listId}, ${scannerId}, ${gate}, ${direction}, ${at}, ${nonce}, false FROM changed
-      ),
+        SELECT ${ticketId}, ${listId}, ${scan.scannerId}, ${gate}, ${direction}, ${at}, ${scan.nonce}, false FROM changed
+      ),`
+          : sql``
+      }
       counted AS (
         INSERT INTO ${checkinCounts} (list_id, shard, admitted, inside)
         SELECT ${listId}, ${shard}, CASE WHEN first THEN 1 ELSE 0 END, ${direction === 'in' ? 1 : -1} FROM changed
@@ -138,16 +115,6 @@ export async function passOnce(
     SELECT first FROM changed`,
   );
   return rows[0] ?? null;
-}
-
-/** The exit of a ticket inside (entry and exit lists), by one conditional statement. Null: not inside. */
-export async function leave(tx: Db, ticketId: number, listId: number, gate: string, at: Date) {
-  const [row] = await tx
-    .update(checkinStates)
-    .set({ inside: false, lastAt: at, lastGate: gate })
-    .where(and(eq(checkinStates.ticketId, ticketId), eq(checkinStates.listId, listId), eq(checkinStates.inside, true)))
-    .returning({ ticketId: checkinStates.ticketId });
-  return row ?? null;
 }
 
 /** Where a ticket stands on a list (who won when a scan was not let through). */

@@ -70,20 +70,6 @@ export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; loc
     return row ? { row, passCode: null } : null;
   }
 
-  /** An entry or exit decided by its one conditional statement, with the list's figures moved in the same transaction. Null: not let through. */
-  async function pass(tx: Db, list: queries.ActiveList, ticketId: number, direction: 'in' | 'out', gate: string, at: Date) {
-    const alternating = list.list.entry === 'alternating';
-    if (direction === 'in') {
-      const entered = await queries.enter(tx, ticketId, list.list.id, alternating, gate, at);
-      // Admitted counts a ticket's first entry; inside follows every entry and exit.
-      if (entered) await queries.bumpCounts(tx, list.list.id, ticketId, entered.first ? 1 : 0, 1);
-      return entered;
-    }
-    const left = await queries.leave(tx, ticketId, list.list.id, gate, at);
-    if (left) await queries.bumpCounts(tx, list.list.id, ticketId, 0, -1);
-    return left;
-  }
-
   return {
     async lists(): Promise<StaffApiAnswer<'checkin-lists'>['lists']> {
       return queries.listActiveListsWithCounts(db);
@@ -162,7 +148,7 @@ export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; loc
 
       const alternating = list.list.entry === 'alternating';
       const direction = alternating ? input.direction : 'in';
-      const passed = (await queries.passOnce(db, { ticketId: row.id, listId: list.list.id, alternating, direction, gate: input.gate, at, scannerId, nonce: `online:${randomUUID()}` })) !== null;
+      const passed = (await queries.passOnce(db, { ticketId: row.id, listId: list.list.id, alternating, direction, gate: input.gate, at, log: true, scannerId, nonce: `online:${randomUUID()}` })) !== null;
       if (passed) return { result: direction === 'in' ? 'admit' : 'exit', message: direction === 'in' ? scannerMessages.admit : scannerMessages.exit, ticket, since: null, gate: null };
       if (direction === 'out') return refusal('not-inside', scannerMessages.notInside, ticket);
       const state = await queries.findState(db, row.id, list.list.id);
@@ -193,7 +179,7 @@ export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; loc
         const result = await db.transaction(async (tx) => {
           const recorded = await queries.recordCheckin(tx, { ticketId: ticket.id, listId: list.list.id, scannerId, gate: scan.gate, kind: direction, scannedAt: at, nonce: `offline:${scan.nonce}`, offline: true });
           if (recorded === null) return 'duplicate' as const;
-          if (await pass(tx, list, ticket.id, direction, scan.gate, at)) return 'counted' as const;
+          if (await queries.passOnce(tx, { ticketId: ticket.id, listId: list.list.id, alternating: list.list.entry === 'alternating', direction, gate: scan.gate, at, log: false })) return 'counted' as const;
           await queries.markConflict(tx, recorded);
           return 'conflict' as const;
         });
