@@ -27,6 +27,14 @@ describe.each(testEngines())('serving the web app on %s', (engine) => {
         'src/features/shop/pages/ProductPage.tsx': { file: 'assets/ProductPage-abc123.js', imports: ['index.html'] },
       }),
     );
+    // The gate scanner's own build (vite.scan.config.ts) in scan/.
+    mkdirSync(path.join(webRoot, 'scan', 'assets'), { recursive: true });
+    mkdirSync(path.join(webRoot, 'scan', '.vite'));
+    writeFileSync(path.join(webRoot, 'scan', 'scan.html'), '<!doctype html><html lang="en"><head><title>Gate scanner</title><link rel="manifest" href="/scan/manifest.webmanifest" /><script type="module" crossorigin src="/scan/assets/scan-abc123.js"></script></head><body><div id="root"></div></body></html>');
+    writeFileSync(path.join(webRoot, 'scan', 'assets', 'scan-abc123.js'), 'console.log("scan")');
+    writeFileSync(path.join(webRoot, 'scan', 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(path.join(webRoot, 'scan', 'manifest.webmanifest'), JSON.stringify({ name: 'Festival gate scanner', scope: '/scan/', start_url: '/scan/' }));
+    writeFileSync(path.join(webRoot, 'scan', '.vite', 'manifest.json'), JSON.stringify({ 'scan.html': { file: 'assets/scan-abc123.js', isEntry: true } }));
     shop = await createTestShop(engine, { webRoot });
   });
   afterAll(async () => {
@@ -142,6 +150,49 @@ describe.each(testEngines())('serving the web app on %s', (engine) => {
     const robots = await shop.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.statusCode).toBe(200);
     expect(robots.body).toBe('User-agent: *');
+  });
+
+  it('answers the gate scanner at /scan/ and every path under it with its own page, under the same security headers', async () => {
+    for (const url of ['/scan/', '/scan/lists', '/scan/a/b?c=1']) {
+      const page = await shop.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(page.body, url).toContain('<title>Gate scanner</title>');
+      // Its own page: no shop configuration, no shop script.
+      expect(page.body, url).not.toContain('shop-config');
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).not.toContain('unsafe-inline');
+      expect(page.headers['x-frame-options'], url).toBe('DENY');
+    }
+    // /scan is outside the service worker's scope (/scan/): sent there.
+    const bare = await shop.app.inject({ method: 'GET', url: '/scan' });
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/scan/');
+    // The shop's pages stay the shop's.
+    expect((await shop.app.inject({ method: 'GET', url: '/scanner' })).body).toContain('shop-config');
+    expect((await shop.app.inject({ method: 'GET', url: '/scan.html' })).body).toContain('shop-config');
+  });
+
+  it("serves the scanner's files: hashed assets for a year, its service worker and manifest revalidated, a missing file 404, its build manifest private", async () => {
+    const asset = await shop.app.inject({ method: 'GET', url: '/scan/assets/scan-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const worker = await shop.app.inject({ method: 'GET', url: '/scan/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await shop.app.inject({ method: 'GET', url: '/scan/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(manifest.body).scope).toBe('/scan/');
+    for (const url of ['/scan/assets/missing.js', '/scan/missing.js', '/scan/icon-999.png', '/scan/.vite/manifest.json', '/scan/api/sync']) {
+      const response = await shop.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+    }
   });
 
   it("lets other origins show the shop's public images (the e-mails' logo in webmail), and only those", async () => {

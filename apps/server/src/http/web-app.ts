@@ -67,6 +67,11 @@ export function isReservedPath(wildcard: string): boolean {
   return segments.length > 0 && RESERVED_PREFIXES.has(segments[0]!);
 }
 
+/** The scanner's files that keep their name from build to build. */
+const SCAN_UNHASHED = /[\\/]scan[\\/](?:sw\.js|manifest\.webmanifest)$/;
+/** A path under /scan/ that names a file of the scanner's build (its assets, its worker, a missing icon), not a screen. */
+const SCAN_FILE_PATH = /^(?:assets\/|.*\.(?:js|css|png|svg|webmanifest|json|map)$)/i;
+
 /** Files of the web app that are public pictures: nothing in them is the visitor's. */
 const PUBLIC_IMAGE = /\.(?:png|jpe?g|gif|webp|svg|ico)$/i;
 
@@ -79,6 +84,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const indexFile = path.join(options.root, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   const pageChunkLinks = createPageChunkLinks(options.root);
+  // The gate scanner (issue 21): its own build in scan/, a page that needs no shop configuration.
+  const scanFile = path.join(options.root, 'scan', 'scan.html');
+  const scanPage = existsSync(scanFile) ? readFileSync(scanFile, 'utf8') : null;
 
   if (template) {
     await app.register(fastifyStatic, {
@@ -87,11 +95,14 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       index: false,
       serve: true,
       preCompressed: true,
-      // index.html is a template: it is only ever sent filled in, by sendPage.
-      globIgnore: ['index.html', '**/*.br', '**/*.gz', '.vite/**'],
+      // index.html is a template: it is only ever sent filled in, by sendPage; the scanner's page
+      // is sent by its own routes (at /scan/, its service worker's scope).
+      globIgnore: ['index.html', 'scan/scan.html', '**/*.br', '**/*.gz', '.vite/**', 'scan/.vite/**'],
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // The scanner's service worker and manifest name the current build's files: always revalidated.
+        const revalidate = SCAN_UNHASHED.test(filePath);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : revalidate ? 'no-cache' : 'public, max-age=3600');
         // The shop's public images (the logo in every e-mail) are shown by webmail on other
         // origins, and by the development mailbox in a sandboxed frame: same-origin would block them.
         if (PUBLIC_IMAGE.test(filePath)) reply.header('cross-origin-resource-policy', 'cross-origin');
@@ -112,6 +123,16 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   };
 
   const notFound = (reply: FastifyReply) => reply.status(404).send({ message: messages.server.notFound });
+
+  // The scanner's page for /scan/ and every path under it (the app decides what to show), never
+  // for a missing file of its build. /scan itself lies outside the service worker's scope
+  // (/scan/), where the app could not open offline: it is sent to /scan/.
+  const sendScanPage = (reply: FastifyReply) => {
+    if (!scanPage) return reply.status(503).type('text/plain; charset=utf-8').send('The gate scanner is not built yet. Run "npm run build" (npm start does it for you).');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(scanPage);
+  };
+  app.get('/scan', (_request, reply) => reply.redirect('/scan/', 301));
+  app.get<{ Params: { '*': string } }>('/scan/*', (request, reply) => (SCAN_FILE_PATH.test(request.params['*']) || isReservedPath(request.params['*']) ? notFound(reply) : sendScanPage(reply)));
   // Pages are real routes (not the not-found handler) so they go through compression like the
   // rest. Files (built assets, robots.txt, images) have routes of their own and win over '/*',
   // as do the development mailbox's pages under /dev/ when it is open; when it is closed, /dev/
