@@ -126,6 +126,10 @@ describe.skipIf(!postgresUrl)('query plans of the request path', () => {
     const results: string[] = [];
     for (const scan of gateScans) results.push((await staff('scan', { list: 'PLANLIST', gate: 'Plan', ...scan }, cookie)).json<{ result: string }>().result);
     expect(results).toEqual(['admit', 'already-in', 'exit', 'not-inside', 'admit']);
+    // A scanner's sync a minute later: only what changed (the first sync reads every ticket of the list by design).
+    const sync = await staff('sync', { list: 'PLANLIST', since: new Date(Date.now() - 60_000).toISOString() }, cookie);
+    expect(sync.statusCode, sync.body).toBe(200);
+    expect(sync.json<{ tickets: { code: string }[] }>().tickets.map((row) => row.code)).toContain(ticket.code);
     await shop.call('get-terms-and-conditions-order', { order: order.code, checksum: order.checksum });
     await shop.call('logout', { token: buyer.token });
     recorder.stop();
@@ -248,10 +252,11 @@ async function seedVolume(url: string): Promise<void> {
       INSERT INTO carts (code, customer_id, status, expires_at, ended_at) SELECT 'SEEDCART' || id, id, 'checked_out', now() - interval '1 day', now() - interval '1 day' FROM customers WHERE email LIKE 'seed%';
       INSERT INTO cart_products (cart_id, shop_item_id, full_name, email, price, fee) SELECT c.id, (SELECT id FROM shop_items WHERE external_code = 'NWF27-LOCKER'), 'Seed', 'seed@example.org', 1800, 100 FROM carts c WHERE c.code LIKE 'SEEDCART%';
       INSERT INTO cart_merchandise (cart_id, shop_item_id, price, fee) SELECT c.id, (SELECT id FROM shop_items WHERE external_code = 'NWF27-TOTE'), 1295, 0 FROM carts c WHERE c.code LIKE 'SEEDCART%';
-      INSERT INTO orders (code, customer_id, cart_id, channel, total_price, total_paid, payment_method, payment_status, paid_at)
-        SELECT 'SEED' || c.id, c.customer_id, c.id, 'Online', 1900, 1900, 'credit_card', 'paid', now() FROM carts c WHERE c.code LIKE 'SEEDCART%';
-      INSERT INTO tickets (code, order_id, shop_item_id, product_name, product_type, full_name, email, status, price, fee)
-        SELECT 'SEEDTICKET' || o.id, o.id, (SELECT id FROM shop_items WHERE external_code = 'NWF27-LOCKER'), 'Locker', 'locker', 'Seed', 'seed' || o.id || '@example.org', 'active', 1800, 100 FROM orders o WHERE o.code LIKE 'SEED%';
+      -- Sold yesterday: a scanner's sync of the last minutes finds them unchanged.
+      INSERT INTO orders (code, customer_id, cart_id, channel, total_price, total_paid, payment_method, payment_status, paid_at, updated_at)
+        SELECT 'SEED' || c.id, c.customer_id, c.id, 'Online', 1900, 1900, 'credit_card', 'paid', now(), now() - interval '1 day' FROM carts c WHERE c.code LIKE 'SEEDCART%';
+      INSERT INTO tickets (code, order_id, shop_item_id, product_name, product_type, full_name, email, status, price, fee, updated_at)
+        SELECT 'SEEDTICKET' || o.id, o.id, (SELECT id FROM shop_items WHERE external_code = 'NWF27-LOCKER'), 'Locker', 'locker', 'Seed', 'seed' || o.id || '@example.org', 'active', 1800, 100, now() - interval '1 day' FROM orders o WHERE o.code LIKE 'SEED%';
       INSERT INTO merchandise_purchases (code, order_id, shop_item_id, name, status, price, fee)
         SELECT 'SEEDMERCH' || o.id, o.id, (SELECT id FROM shop_items WHERE external_code = 'NWF27-TOTE'), 'Tote', 'active', 1295, 0 FROM orders o WHERE o.code LIKE 'SEED%';
       INSERT INTO payment_plan_payments (order_id, reference, amount, due_at, status) SELECT o.id, 'SEEDPLAN' || o.id, 1900, now() + interval '30 days', 'pending' FROM orders o WHERE o.code LIKE 'SEED%';
