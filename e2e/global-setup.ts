@@ -17,6 +17,7 @@ import { createSandboxGateway } from '../apps/server/src/modules/payments/sandbo
 // @ts-expect-error plain ESM helper shared with npm start
 import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
 import { hostileCatalogue, hostileConfig } from './support/hostile-shop';
+import { prepareScanners } from './support/scanner-setup';
 
 /**
  * The shop served under each configuration the journeys need. The first three share one database
@@ -36,6 +37,8 @@ declare module 'vitest' {
     baseUrls: Record<ShopVariant, string>;
     /** An order the box office placed for a customer, with the link that accepts its terms and pays it. */
     boxOfficeOrder: { code: string; checksum: string; email: string; link: string };
+    /** Scanner codes of the demo shop, one for each of the scanner's journeys (support/scanner-setup.ts). */
+    scannerCodes: string[];
   }
 }
 
@@ -108,6 +111,7 @@ export default async function setup(project: TestProject) {
     email: 'box.office.buyer@example.com',
     link: boxOffice.link,
   });
+  project.provide('scannerCodes', await prepareScanners(database.db, 4));
   project.provide('baseUrl', baseUrls.default);
   project.provide('baseUrls', baseUrls);
   return async () => {

@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/public', 'apps/web/build', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/contract/src'];
+// The gate scanner is a second build (vite.scan.config.ts) into dist/scan.
+const builtScanner = path.join(root, 'apps/web/dist/scan/scan.html');
+const sources = ['apps/web/src', 'apps/web/public', 'apps/web/build', 'apps/web/index.html', 'apps/web/scan.html', 'apps/web/vite.config.ts', 'apps/web/vite.scan.config.ts', 'apps/web/package.json', 'packages/contract/src'];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -18,8 +20,8 @@ function newestMtime(target) {
 }
 
 export function webBuildIsStale() {
-  if (!existsSync(builtIndex)) return true;
-  const built = statSync(builtIndex).mtimeMs;
+  if (!existsSync(builtIndex) || !existsSync(builtScanner)) return true;
+  const built = Math.min(statSync(builtIndex).mtimeMs, statSync(builtScanner).mtimeMs);
   return sources.some((source) => newestMtime(path.join(root, source)) > built);
 }
 

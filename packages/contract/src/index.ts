@@ -20,4 +20,5 @@ export * from './accounts';
 export * from './checkout';
 export * from './checkin-rules';
 export * from './staff-checkin';
+export * from './scanner-texts';
 export * from './api';

@@ -1,0 +1,66 @@
+import { scannerTexts } from '@festival/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { staffCall, StaffApiError } from './api';
+import { unlockSound } from './feedback';
+
+/** Staff type the scanner code the organiser gave them; the shop's refusal is shown as it says it. */
+export function SignInScreen(props: { notice: string | null; onSignedIn: () => void }) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    unlockSound();
+    setBusy(true);
+    setError(null);
+    try {
+      await staffCall('scanner-login', { code }, { timeoutMs: 10_000 });
+      props.onSignedIn();
+    } catch (failure) {
+      const fieldError = failure instanceof StaffApiError ? failure.errors.code?.[0] : undefined;
+      setError(fieldError ?? (failure instanceof Error ? failure.message : scannerTexts.errors.server));
+      setBusy(false);
+    }
+  };
+
+  const message = error ?? props.notice;
+  return (
+    <>
+      <header className="scan-bar">
+        <span className="scan-bar-title">{scannerTexts.appName}</span>
+      </header>
+      <main className="scan-main scan-narrow">
+        <h1>{scannerTexts.signIn.title}</h1>
+        <p>{scannerTexts.signIn.lead}</p>
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <label htmlFor={`${id}-code`} className="scan-label">
+            {scannerTexts.signIn.code}
+          </label>
+          <input
+            id={`${id}-code`}
+            name="code"
+            className="scan-input scan-code-input"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={message ? `${id}-error` : undefined}
+          />
+          {message && (
+            <p id={`${id}-error`} className="scan-error" role="alert">
+              {message}
+            </p>
+          )}
+          <button type="submit" className="scan-button scan-primary" disabled={busy}>
+            {busy ? scannerTexts.signIn.busy : scannerTexts.signIn.submit}
+          </button>
+        </form>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,198 @@
+import { scannerMessages, scannerTexts } from '@festival/contract';
+import { signTicketPass, ticketPublicKey, type TicketPassFields } from '@festival/contract/ticket-pass';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dataAge } from './age';
+import { mergeSync, type SyncAnswer } from './data';
+import { judgeOffline, typedCode } from './judge';
+
+const SEED = new Uint8Array(32).fill(7);
+const OTHER_SEED = new Uint8Array(32).fill(9);
+const NOW = new Date('2027-06-19T12:00:00Z');
+const hex = (bytes: Uint8Array) => [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/** A synced list as the shop answers it: the entrance (single entry) of event 3, products 10 and 11; ticket 100 synced valid, 101 revoked, 102 reassigned (new code). */
+async function syncedList(overrides: Partial<SyncAnswer['list']> = {}): Promise<SyncAnswer> {
+  return {
+    cursor: '2027-06-19T11:55:00.000Z',
+    full: true,
+    list: {
+      id: 1,
+      code: 'GATE',
+      name: 'Entrance',
+      event_id: 3,
+      event: 'Festival',
+      timezone: 'Europe/Amsterdam',
+      entry: 'single',
+      gates: ['North', 'South'],
+      opens_at: '2027-06-18T09:00:00.000Z',
+      closes_at: '2027-06-21T00:00:00.000Z',
+      boarding_before_minutes: 30,
+      boarding_after_minutes: 15,
+      product_ids: [10, 11],
+      ...overrides,
+    },
+    keys: [{ id: 5, public_key: hex(await ticketPublicKey(SEED)) }],
+    departures: [],
+    products: [
+      { id: 10, name: 'Weekend ticket', departs_at: null },
+      { id: 11, name: 'Saturday ticket', departs_at: null },
+    ],
+    tickets: [
+      { id: 100, code: 'AAAABBBBCCCCDDDDEEEE', valid: true, holder: 'Pat Holder', age: '25-34' },
+      { id: 101, code: 'RRRRSSSSTTTTUUUUVVVV', valid: false, holder: 'Refunded Person', age: null },
+      { id: 102, code: 'NEWNEWNEWNEWNEWNEWNE', valid: true, holder: 'New Holder', age: null },
+    ],
+    states: [],
+    admitted: 0,
+    inside: 0,
+  };
+}
+
+const fields = (overrides: Partial<TicketPassFields> = {}): TicketPassFields => ({
+  keyId: 5,
+  ticketId: 200,
+  eventId: 3,
+  productId: 10,
+  travelTimeId: null,
+  validFrom: new Date('2027-01-01T10:00:00Z'),
+  validUntil: new Date('2027-07-19T10:00:00Z'),
+  code: 'ZZZZYYYYXXXXWWWWVVVV',
+  ageRange: '18-24',
+  ...overrides,
+});
+
+describe('judging a scan offline (the same rule as the shop)', () => {
+  let data: SyncAnswer;
+  beforeAll(async () => {
+    data = await syncedList();
+  });
+  const judge = async (text: string, options: { direction?: 'in' | 'out'; local?: Record<string, { inside: boolean; since: string; gate: string }>; data?: SyncAnswer; now?: Date } = {}) =>
+    judgeOffline({ text, direction: options.direction ?? 'in', gate: 'North', data: options.data ?? data, local: options.local ?? {}, now: options.now ?? NOW });
+
+  it('admits a ticket sold after the last sync by its signature alone, and records the entry', async () => {
+    const verdict = await judge(await signTicketPass(fields(), SEED));
+    expect(verdict).toMatchObject({
+      kind: 'judged',
+      answer: { result: 'admit', message: scannerMessages.admit, ticket: { code: 'ZZZZYYYYXXXXWWWWVVVV', product: 'Weekend ticket', holder: null, age: '18-24' } },
+    });
+    expect(verdict.kind === 'judged' && verdict.passed).toEqual({ ticketId: 200, direction: 'in', state: { inside: true, since: NOW.toISOString(), gate: 'North' }, first: true });
+  });
+
+  it('shows the synced holder of a ticket it knows', async () => {
+    const verdict = await judge(await signTicketPass(fields({ ticketId: 100, code: 'AAAABBBBCCCCDDDDEEEE' }), SEED));
+    expect(verdict).toMatchObject({ answer: { result: 'admit', ticket: { holder: 'Pat Holder', age: '25-34' } } });
+  });
+
+  it('refuses a forged, tampered or other key’s pass as not a ticket', async () => {
+    const forged = await signTicketPass(fields(), OTHER_SEED);
+    expect(await judge(forged)).toMatchObject({ answer: { result: 'not-a-ticket', message: scannerMessages.notATicket }, passed: null });
+    const pass = await signTicketPass(fields(), SEED);
+    const tampered = pass.slice(0, 20) + (pass[20] === 'A' ? 'B' : 'A') + pass.slice(21);
+    expect(await judge(tampered)).toMatchObject({ answer: { result: 'not-a-ticket' } });
+    expect(await judge(await signTicketPass(fields({ keyId: 6 }), SEED))).toMatchObject({ answer: { result: 'not-a-ticket' } });
+    expect(await judge('hello world!')).toMatchObject({ answer: { result: 'not-a-ticket' } });
+  });
+
+  it('refuses a ticket the last sync said is revoked, and a reassigned ticket’s old pass', async () => {
+    expect(await judge(await signTicketPass(fields({ ticketId: 101, code: 'RRRRSSSSTTTTUUUUVVVV' }), SEED))).toMatchObject({
+      answer: { result: 'revoked', message: scannerMessages.revoked },
+      passed: null,
+    });
+    expect(await judge(await signTicketPass(fields({ ticketId: 102, code: 'OLDOLDOLDOLDOLDOLDOL' }), SEED))).toMatchObject({ answer: { result: 'revoked' } });
+  });
+
+  it('refuses another product or event as wrong list, outside the list’s window as wrong day', async () => {
+    expect(await judge(await signTicketPass(fields({ productId: 12 }), SEED))).toMatchObject({ answer: { result: 'wrong-list', message: scannerMessages.wrongList } });
+    expect(await judge(await signTicketPass(fields(), SEED), { now: new Date('2027-06-21T00:00:00Z') })).toMatchObject({ answer: { result: 'wrong-day', message: scannerMessages.wrongDay } });
+    // The pass's own window too (expired: still the ticket, on the wrong day).
+    expect(await judge(await signTicketPass(fields({ validUntil: new Date('2027-06-19T11:00:00Z') }), SEED))).toMatchObject({ answer: { result: 'wrong-day' } });
+  });
+
+  it('boards a shuttle only at its own departure, and names it otherwise', async () => {
+    const shuttle: SyncAnswer = {
+      ...(await syncedList({ product_ids: [12, 13], opens_at: null, closes_at: null })),
+      departures: [
+        { id: 70, departs_at: '2027-06-19T12:10:00.000Z' },
+        { id: 71, departs_at: '2027-06-19T16:00:00.000Z' },
+      ],
+      products: [
+        { id: 12, name: 'Shuttle', departs_at: null },
+        { id: 13, name: 'Coach', departs_at: '2027-06-19T11:40:00.000Z' },
+      ],
+      tickets: [{ id: 300, code: 'BUSBUSBUSBUSBUSBUSBU', valid: true, holder: 'Rider', age: null }],
+    };
+    const onTime = await signTicketPass(fields({ productId: 12, travelTimeId: 70 }), SEED);
+    expect(await judge(onTime, { data: shuttle })).toMatchObject({ answer: { result: 'admit', ticket: { product: 'Shuttle', departure: '2027-06-19T12:10:00.000Z' } } });
+    const late = await signTicketPass(fields({ productId: 12, travelTimeId: 71 }), SEED);
+    expect(await judge(late, { data: shuttle })).toMatchObject({ answer: { result: 'wrong-bus', message: scannerMessages.wrongBus('Saturday 19 June at 18:00') } });
+    // A product's one fixed departure: 11:40 UTC, boarding closed 15 minutes after.
+    const coach = await signTicketPass(fields({ productId: 13 }), SEED);
+    expect(await judge(coach, { data: shuttle })).toMatchObject({ answer: { result: 'wrong-bus', message: scannerMessages.wrongBus('Saturday 19 June at 13:40') } });
+    // A typed code cannot tell which bus: only its pass says.
+    expect(await judge('BUSBUSBUSBUSBUSBUSBU', { data: shuttle })).toEqual({ kind: 'unjudged', message: scannerTexts.errors.offlineTypedCode });
+  });
+
+  it('says already in, since when and where, for a ticket that went in (synced or on this device)', async () => {
+    const pass = await signTicketPass(fields(), SEED);
+    const local = { 200: { inside: true, since: '2027-06-19T09:02:00.000Z', gate: 'South' } };
+    expect(await judge(pass, { local })).toMatchObject({ answer: { result: 'already-in', message: scannerMessages.alreadyIn('11:02', 'South'), gate: 'South' }, passed: null });
+    const synced = { ...data, states: [{ ticket_id: 200, inside: true, since: '2027-06-19T10:15:00.000Z', gate: 'North' }] };
+    expect(await judge(pass, { data: synced })).toMatchObject({ answer: { message: scannerMessages.alreadyIn('12:15', 'North') } });
+  });
+
+  it('lets a ticket out and in again on an entry/exit list, and refuses an exit of one not inside', async () => {
+    const alternating = await syncedList({ entry: 'alternating' });
+    const pass = await signTicketPass(fields(), SEED);
+    expect(await judge(pass, { data: alternating, direction: 'out' })).toMatchObject({ answer: { result: 'not-inside', message: scannerMessages.notInside }, passed: null });
+    const inside = { 200: { inside: true, since: '2027-06-19T09:02:00.000Z', gate: 'South' } };
+    expect(await judge(pass, { data: alternating, direction: 'out', local: inside })).toMatchObject({
+      answer: { result: 'exit', message: scannerMessages.exit },
+      passed: { direction: 'out', state: { inside: false } },
+    });
+    const outside = { 200: { inside: false, since: '2027-06-19T09:30:00.000Z', gate: 'South' } };
+    expect(await judge(pass, { data: alternating, local: outside })).toMatchObject({ answer: { result: 'admit' }, passed: { first: false } });
+    // A single-entry list admits once: out and back in is "already in".
+    expect(await judge(pass, { local: outside })).toMatchObject({ answer: { result: 'already-in' } });
+  });
+
+  it('judges a typed code only when the ticket was synced', async () => {
+    expect(await judge('aaaa-bbbb cccc-dddd-eeee')).toMatchObject({ answer: { result: 'admit', ticket: { holder: 'Pat Holder' } }, passed: { ticketId: 100 } });
+    expect(await judge('RRRRSSSSTTTTUUUUVVVV')).toMatchObject({ answer: { result: 'revoked' } });
+    expect(await judge('ZZZZYYYYXXXXWWWWVVVV')).toEqual({ kind: 'unjudged', message: scannerTexts.errors.offlineTypedCode });
+    expect(typedCode('ab-cd ef')).toBe('ABCDEF');
+  });
+});
+
+describe('the synced data', () => {
+  it('merges a later sync into what the device holds by ticket id and state, and a full one replaces it', async () => {
+    const held = await syncedList();
+    const later: SyncAnswer = {
+      ...held,
+      cursor: '2027-06-19T12:30:00.000Z',
+      full: false,
+      tickets: [
+        { id: 100, code: 'AAAABBBBCCCCDDDDEEEE', valid: false, holder: 'Pat Holder', age: '25-34' },
+        { id: 103, code: 'LATELATELATELATELATE', valid: true, holder: null, age: null },
+      ],
+      states: [{ ticket_id: 102, inside: true, since: '2027-06-19T12:20:00.000Z', gate: 'South' }],
+      admitted: 1,
+      inside: 1,
+    };
+    const merged = mergeSync(held, later);
+    expect(merged.cursor).toBe(later.cursor);
+    expect(merged.tickets.map((ticket) => [ticket.id, ticket.valid])).toEqual([
+      [100, false],
+      [101, false],
+      [102, true],
+      [103, true],
+    ]);
+    expect(merged.states).toEqual(later.states);
+    expect(merged.admitted).toBe(1);
+    const full = { ...later, full: true };
+    expect(mergeSync(held, full).tickets.map((ticket) => ticket.id)).toEqual([100, 103]);
+  });
+
+  it('tells how old the data is', () => {
+    expect(dataAge('2027-06-19T11:55:00.000Z', NOW, 'Europe/Amsterdam')).toEqual({ time: '13:55', minutes: 5 });
+  });
+});

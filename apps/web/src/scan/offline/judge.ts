@@ -1,0 +1,129 @@
+import { gateRefusal, scannerMessages, scannerTexts, type ScannedTicket, type StaffApiAnswer, type TicketStanding } from '@festival/contract';
+import { verifyTicketPass } from '@festival/contract/ticket-pass';
+import { stateOf, type LocalState, type LocalStates, type SyncAnswer } from './data';
+
+export type ScanAnswer = StaffApiAnswer<'scan'>;
+
+/** What the device decided without the shop, and what it keeps of it. */
+export type OfflineVerdict =
+  | {
+      kind: 'judged';
+      answer: ScanAnswer;
+      /** An entry or exit made: to remember on the device and upload later. */
+      passed: { ticketId: number; direction: 'in' | 'out'; state: LocalState; first: boolean } | null;
+    }
+  /** The device cannot tell (a typed code it has not synced): staff scan the QR code instead. */
+  | { kind: 'unjudged'; message: string };
+
+const LOCALE = 'en-GB';
+const clock = (date: Date, timeZone: string) => new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(date);
+const departureText = (date: Date, timeZone: string) =>
+  new Intl.DateTimeFormat(LOCALE, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(date);
+
+/** A code as staff type it: any case, spaces and dashes ignored (as the shop reads it). */
+export const typedCode = (text: string) => text.toUpperCase().replace(/[\s-]/g, '');
+
+const hexBytes = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (pair) => parseInt(pair, 16));
+
+/** The event's public keys as the pass check takes them. */
+export function publicKeys(data: SyncAnswer): Map<number, Uint8Array> {
+  return new Map(data.keys.map((key) => [key.id, hexBytes(key.public_key)]));
+}
+
+/**
+ * Judges a scan with no network (decision 0039), as the shop would: the pass's signature against
+ * the synced keys, the shared gate rule (gateRefusal) with the synced list, the ticket's standing
+ * from the last sync (valid; revoked when the shop said so or the pass carries an old code;
+ * unknown when sold after the sync: its signature admits it), then its state on the list as this
+ * device knows it. A typed code is judged only when the ticket was synced.
+ */
+export async function judgeOffline(input: {
+  text: string;
+  direction: 'in' | 'out';
+  gate: string;
+  data: SyncAnswer;
+  local: LocalStates;
+  now: Date;
+  keys?: Map<number, Uint8Array>;
+}): Promise<OfflineVerdict> {
+  const { data, now } = input;
+  const zone = data.list.timezone;
+  const notATicket: OfflineVerdict = { kind: 'judged', answer: { result: 'not-a-ticket', message: scannerMessages.notATicket, ticket: null, since: null, gate: null }, passed: null };
+  const product = (id: number | null) => (id === null ? undefined : data.products.find((entry) => entry.id === id));
+
+  let scanned: ScannedTicket;
+  let standing: TicketStanding;
+  let shown: NonNullable<ScanAnswer['ticket']>;
+
+  const check = await verifyTicketPass(input.text, input.keys ?? publicKeys(data), now);
+  if (check.ok || check.reason === 'expired' || check.reason === 'not-yet-valid') {
+    // A pass outside its window is still the ticket's: the rule says wrong day, not "not a ticket".
+    const pass = check.pass!;
+    const synced = data.tickets.find((ticket) => ticket.id === pass.ticketId);
+    standing = !synced ? 'unknown' : synced.valid && synced.code === pass.code ? 'valid' : 'revoked';
+    const travel = pass.travelTimeId === null ? undefined : data.departures.find((departure) => departure.id === pass.travelTimeId);
+    const fixed = product(pass.productId)?.departs_at;
+    const departure = travel ? new Date(travel.departs_at) : fixed ? new Date(fixed) : null;
+    scanned = { ticketId: pass.ticketId, eventId: pass.eventId, productId: pass.productId, departure, validFrom: pass.validFrom, validUntil: pass.validUntil };
+    shown = { code: pass.code, product: product(pass.productId)?.name ?? '', holder: synced?.holder ?? null, age: synced?.age ?? pass.ageRange, departure: departure?.toISOString() ?? null };
+  } else if (check.reason === 'not-a-ticket' && /^[A-Z0-9]{4,40}$/.test(typedCode(input.text))) {
+    // A typed code: only a synced ticket can be judged, and it is one of the list's products
+    // (a sync sends those), but which one, and its departure, the device does not know.
+    const code = typedCode(input.text);
+    const synced = data.tickets.find((ticket) => ticket.code === code);
+    if (!synced) return { kind: 'unjudged', message: scannerTexts.errors.offlineTypedCode };
+    const departures = new Set([...data.departures.map((entry) => entry.departs_at), ...data.products.flatMap((entry) => (entry.departs_at ? [entry.departs_at] : []))]);
+    // A transport list with several departures: which bus is this ticket's? Only its pass says.
+    if (departures.size > 1) return { kind: 'unjudged', message: scannerTexts.errors.offlineTypedCode };
+    const [only] = departures;
+    const departure = only ? new Date(only) : null;
+    standing = synced.valid ? 'valid' : 'revoked';
+    scanned = { ticketId: synced.id, eventId: data.list.event_id, productId: data.list.product_ids[0] ?? 0, departure, validFrom: new Date(0), validUntil: new Date(8.64e15) };
+    shown = { code: synced.code, product: data.products.length === 1 ? data.products[0]!.name : '', holder: synced.holder, age: synced.age, departure: departure?.toISOString() ?? null };
+  } else {
+    return notATicket;
+  }
+
+  const rule = {
+    id: data.list.id,
+    eventId: data.list.event_id,
+    productIds: data.list.product_ids,
+    entry: data.list.entry,
+    opensAt: data.list.opens_at ? new Date(data.list.opens_at) : null,
+    closesAt: data.list.closes_at ? new Date(data.list.closes_at) : null,
+    boardingBeforeMinutes: data.list.boarding_before_minutes,
+    boardingAfterMinutes: data.list.boarding_after_minutes,
+  };
+  const refusal = (result: ScanAnswer['result'], message: string): OfflineVerdict => ({ kind: 'judged', answer: { result, message, ticket: shown, since: null, gate: null }, passed: null });
+  const refused = gateRefusal(rule, scanned, standing, now);
+  if (refused?.result === 'revoked') return refusal('revoked', scannerMessages.revoked);
+  if (refused?.result === 'wrong-list') return refusal('wrong-list', scannerMessages.wrongList);
+  if (refused?.result === 'wrong-bus') return refusal('wrong-bus', scannerMessages.wrongBus(departureText(refused.departure, zone)));
+  if (refused?.result === 'wrong-day') return refusal('wrong-day', scannerMessages.wrongDay);
+
+  const direction = data.list.entry === 'alternating' ? input.direction : 'in';
+  const state = stateOf(data, input.local, scanned.ticketId);
+  const passedState: LocalState = { inside: direction === 'in', since: now.toISOString(), gate: input.gate };
+  if (direction === 'out') {
+    if (!state?.inside) return refusal('not-inside', scannerMessages.notInside);
+    return {
+      kind: 'judged',
+      answer: { result: 'exit', message: scannerMessages.exit, ticket: shown, since: null, gate: null },
+      passed: { ticketId: scanned.ticketId, direction, state: passedState, first: false },
+    };
+  }
+  // A single-entry list admits once; an alternating one whoever is not inside.
+  if (state && (state.inside || data.list.entry === 'single')) {
+    const since = new Date(state.since);
+    return {
+      kind: 'judged',
+      answer: { result: 'already-in', message: scannerMessages.alreadyIn(clock(since, zone), state.gate), ticket: shown, since: since.toISOString(), gate: state.gate },
+      passed: null,
+    };
+  }
+  return {
+    kind: 'judged',
+    answer: { result: 'admit', message: scannerMessages.admit, ticket: shown, since: null, gate: null },
+    passed: { ticketId: scanned.ticketId, direction, state: passedState, first: !state },
+  };
+}

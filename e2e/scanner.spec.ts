@@ -1,0 +1,199 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { readPdf } from '../apps/server/test/pdf-reader';
+import { scannerMessages } from '../packages/contract/src/staff-checkin';
+import { scannerTexts } from '../packages/contract/src/scanner-texts';
+import { registerAndLogIn } from './support/accounts';
+import { baseUrl, expectNoAxeViolations, pageErrors, useBrowser } from './support/browser';
+import { checkOutAndPayByCard } from './support/checkout';
+import { E2E_GATE_LIST } from './support/scanner-setup';
+
+/**
+ * The gate scanner at /scan in Chromium against the real server (issue 21 point 4): signed in with
+ * a scanner code, list and gate chosen, tickets checked in by their typed code and by their
+ * signed pass (as the camera reads it), its service worker in control, and (network cut) a ticket
+ * sold after the last sync admitted offline and uploaded when the network returns.
+ */
+
+const scannerCode = (index: number) => inject('scannerCodes')[index]!;
+/** Console errors other than the refusals and cut network a journey causes on purpose. */
+const unexpectedErrors = (page: Page) => pageErrors(page).filter((error) => !/status of 4\d\d|ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(error));
+
+/** A buyer's page on the shop: one weekend ticket bought and paid; answers the order's code and the page. */
+async function buyWeekendTicket(browser: Browser, name: string): Promise<{ page: Page; order: string }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await registerAndLogIn(page, name);
+  await page.goto('/tickets/NWF27-WEEKEND');
+  await page.locator('#add-to-cart').click();
+  await page.locator('#personalise-modal').waitFor();
+  await page.locator('#personalise-full-name').fill(name);
+  await page.locator('#personalise-email').fill(`${name.toLowerCase().replace(/\W+/g, '.')}@example.com`);
+  if (await page.locator('#personalise-age').count()) await page.locator('#personalise-age').selectOption('25-34');
+  await page.locator('#personalise-confirm').click();
+  await page.locator('#personalise-modal').waitFor({ state: 'detached' });
+  return { page, order: await checkOutAndPayByCard(page) };
+}
+
+/** The order's ticket codes and, for the first, the signed pass its PDF's QR code carries. */
+async function ticketOf(page: Page, order: string): Promise<{ code: string; pass: string }> {
+  await page.goto(`/portal/orders/${order}`);
+  await page.locator('#order-tickets').waitFor();
+  const [code] = await page.locator('#order-tickets [id^="ticket-status-"]').evaluateAll((nodes) => nodes.map((node) => node.id.replace('ticket-status-', '')));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`#ticket-download-${code}`).click()]);
+  const pdf = await readPdf(new Uint8Array(await readFile((await download.path())!)));
+  return { code: code!, pass: pdf.qrCodes[0]! };
+}
+
+/** A staff phone: a page of its own (fresh storage, no service worker yet), collecting its errors. */
+async function scannerPhone(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  (page as Page & { collectedErrors: string[] }).collectedErrors = errors;
+  return page;
+}
+
+async function signInAndChoose(page: Page, code: string, gate: string) {
+  await page.goto('/scan/');
+  await page.getByRole('heading', { name: scannerTexts.signIn.title }).waitFor();
+  await page.getByLabel(scannerTexts.signIn.code).fill(code.toLowerCase());
+  await page.getByRole('button', { name: scannerTexts.signIn.submit }).click();
+  await page.getByRole('heading', { name: scannerTexts.choose.title }).waitFor();
+  await page.getByRole('radio', { name: new RegExp(E2E_GATE_LIST.name) }).check();
+  await page.getByRole('radio', { name: gate, exact: true }).check();
+  await page.getByRole('button', { name: scannerTexts.choose.start }).click();
+  await page.getByRole('heading', { name: new RegExp(E2E_GATE_LIST.name) }).waitFor();
+}
+
+/** Types (or pastes, as a camera would hand it over) a code or pass and answers the full-screen result's text, then dismisses it. */
+async function check(page: Page, text: string, options: { axe?: boolean } = {}): Promise<string> {
+  await page.getByLabel(scannerTexts.scan.manual).fill(text);
+  await page.getByRole('button', { name: scannerTexts.scan.check }).click();
+  const result = page.getByTestId('scan-result');
+  await result.waitFor();
+  const message = (await page.getByTestId('scan-result-message').textContent()) ?? '';
+  if (options.axe) await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: scannerTexts.result.tapToContinue }).click();
+  await result.waitFor({ state: 'detached' });
+  return message;
+}
+
+const figure = async (page: Page, name: 'admitted' | 'inside') => Number(await page.getByTestId(`count-${name}`).textContent());
+
+describe('the gate scanner in Chromium', () => {
+  const browser = useBrowser();
+
+  it('signs in with a scanner code, chooses list and gate, admits a ticket once, and keeps working from its service worker', async () => {
+    const buyer = await buyWeekendTicket(browser(), 'Gate Visitor');
+    const ticket = await ticketOf(buyer.page, buyer.order);
+
+    const page = await scannerPhone(browser());
+    await page.goto('/scan');
+    expect(new URL(page.url()).pathname).toBe('/scan/');
+    await page.getByRole('heading', { name: scannerTexts.signIn.title }).waitFor();
+    await expectNoAxeViolations(page);
+    // A wrong code: the shop's own words.
+    await page.getByLabel(scannerTexts.signIn.code).fill('NOT-A-SCANNER-CODE');
+    await page.getByRole('button', { name: scannerTexts.signIn.submit }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(scannerMessages.badScannerCode);
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel(scannerTexts.signIn.code).fill(scannerCode(0).toLowerCase());
+    await page.getByRole('button', { name: scannerTexts.signIn.submit }).click();
+    await page.getByRole('heading', { name: scannerTexts.choose.title }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('radio', { name: new RegExp(E2E_GATE_LIST.name) }).check();
+    await page.getByRole('radio', { name: 'South', exact: true }).check();
+    await page.getByRole('button', { name: scannerTexts.choose.start }).click();
+    await page.getByRole('heading', { name: new RegExp(E2E_GATE_LIST.name) }).waitFor();
+    await expect.poll(() => page.getByTestId('scan-status').textContent()).toMatch(/Data from \d\d:\d\d \(\d+ min ago\)/);
+    await expectNoAxeViolations(page);
+    const admittedBefore = await figure(page, 'admitted');
+
+    // Typed as staff read it off a phone: lower case, in groups.
+    expect(await check(page, ticket.code.toLowerCase().replace(/(.{4})(?!$)/g, '$1 '), { axe: true })).toBe(scannerMessages.admit);
+    await expect.poll(() => figure(page, 'admitted')).toBe(admittedBefore + 1);
+    // The same ticket again, here by its signed pass: refused, with when and where it went in.
+    const again = await check(page, ticket.pass, { axe: true });
+    expect(again).toMatch(/^Already in since \d\d:\d\d at gate South$/);
+    expect(again).toBe(scannerMessages.alreadyIn(again.slice(17, 22), 'South'));
+    expect(await check(page, 'NOTATICKET1')).toBe(scannerMessages.notATicket);
+
+    // Installed: after a reload the service worker answers the page, and the device remembers its list and gate.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.reload();
+    await page.getByRole('heading', { name: new RegExp(E2E_GATE_LIST.name) }).waitFor();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/scan\/sw\.js$/);
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.scope ?? null))).toMatch(/\/scan\/$/);
+    // Its cache holds the app and nothing of /api.
+    const cached = await page.evaluate(async () =>
+      (await Promise.all((await caches.keys()).map(async (key) => (await (await caches.open(key)).keys()).map((request) => new URL(request.url).pathname)))).flat(),
+    );
+    expect(cached).toContain('/scan/');
+    expect(cached.some((path) => path.startsWith('/api/'))).toBe(false);
+    expect(cached.some((path) => /^\/scan\/assets\/decoder\.worker-.*\.js$/.test(path))).toBe(true);
+    // The manifest makes it installable with its own scope.
+    const manifest = await page.evaluate(() => fetch('/scan/manifest.webmanifest').then((response) => response.json()));
+    expect(manifest).toMatchObject({ scope: '/scan/', start_url: '/scan/', display: 'standalone' });
+
+    await page.getByRole('button', { name: scannerTexts.scan.signOut }).click();
+    await page.getByRole('heading', { name: scannerTexts.signIn.title }).waitFor();
+    expect(unexpectedErrors(page)).toEqual([]);
+    await page.context().close();
+    await buyer.page.context().close();
+  });
+
+  it('with the network cut, opens from its service worker, admits a ticket sold after its last sync, and uploads the scan when the network returns', async () => {
+    const page = await scannerPhone(browser());
+    await signInAndChoose(page, scannerCode(1), 'North');
+    await expect.poll(() => page.getByTestId('scan-status').textContent()).toMatch(/^Online.*Data from \d\d:\d\d/);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    const listFigures = () =>
+      page.evaluate(async (code) => {
+        const response = await fetch('/api/staff/checkin-lists', { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: '{}' });
+        const answer = (await response.json()) as { lists: { code: string; admitted: number; inside: number }[] };
+        return answer.lists.find((list) => list.code === code)!;
+      }, E2E_GATE_LIST.code);
+    const before = await listFigures();
+
+    // Sold after the scanner's sync: the scanner has never heard of it.
+    const buyer = await buyWeekendTicket(browser(), 'Late Buyer');
+    const ticket = await ticketOf(buyer.page, buyer.order);
+
+    await page.context().setOffline(true);
+    // The installed app opens with no network at all, on its list and gate.
+    await page.reload();
+    await page.getByRole('heading', { name: new RegExp(E2E_GATE_LIST.name) }).waitFor();
+    await expectNoAxeViolations(page);
+    expect(await check(page, ticket.pass)).toBe(scannerMessages.admit);
+    await expect.poll(() => page.getByTestId('scan-status').textContent()).toContain(scannerTexts.status.offline);
+    await expect.poll(() => page.getByTestId('scan-queued').textContent()).toBe(scannerTexts.status.queued(1));
+    await expectNoAxeViolations(page);
+    // The device remembers its own admission.
+    expect(await check(page, ticket.pass)).toMatch(/^Already in since \d\d:\d\d at gate North$/);
+    // A typed code it has not synced cannot be judged offline: it says so, and admits no one.
+    await page.getByLabel(scannerTexts.scan.manual).fill(ticket.code);
+    await page.getByRole('button', { name: scannerTexts.scan.check }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(scannerTexts.errors.offlineTypedCode);
+    expect(await page.getByTestId('scan-result').count()).toBe(0);
+
+    // Back online: the queue goes up and the shop counts the entry, once.
+    await page.context().setOffline(false);
+    await expect.poll(() => page.getByTestId('scan-queued').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId('scan-status').textContent()).toMatch(/^Online/);
+    const after = await listFigures();
+    expect(after.admitted).toBe(before.admitted + 1);
+    expect(after.inside).toBe(before.inside + 1);
+    // And online, the shop now says where it went in.
+    expect(await check(page, ticket.code)).toMatch(/^Already in since \d\d:\d\d at gate North$/);
+    expect(unexpectedErrors(page)).toEqual([]);
+    await page.context().close();
+    await buyer.page.context().close();
+  });
+});
