@@ -43,7 +43,7 @@ import { registerPortalRoutes } from './modules/portal/portal.routes';
 import { LINK_PART_MAX_LENGTH, registerDocumentRoutes } from './modules/documents/documents.routes';
 import { registerCheckinRoutes } from './modules/checkin/checkin.routes';
 import { createCheckinService } from './modules/checkin/checkin.service';
-import { createScanners } from './modules/checkin/scanners';
+import { createScanners, type ScannerSignInLimits } from './modules/checkin/scanners';
 import { createTicketKeys } from './modules/checkin/ticket-keys';
 import { createDocumentsService } from './modules/documents/documents.service';
 import { createPortalService } from './modules/portal/portal.service';
@@ -63,6 +63,8 @@ export interface AppOptions {
   cartSweepIntervalMs?: number;
   /** Caps on the units one cart, network address and network hold at once (HOLD_LIMIT_*; decision 0025). */
   holdLimits?: Partial<HoldLimits>;
+  /** Wrong scanner codes per address and network in 15 minutes (SCANNER_SIGN_IN_LIMITS by default). */
+  scannerSignInLimits?: ScannerSignInLimits;
   /** How long an expired cart and its holders' details are kept after its hold ended (ms; ENDED_CART_KEEP_MINUTES). */
   endedCartKeepMs?: number;
   /** How often expired carts past their keeping time are deleted (ms). */
@@ -193,7 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPortalRoutes(app, { db, portal });
   const ticketKeys = createTicketKeys({ db, secrets: linkSecrets });
   registerDocumentRoutes(app, createDocumentsService({ db, config, linkSecrets, ticketKeys }));
-  registerCheckinRoutes(app, { scanners: createScanners({ db, now }), checkin: createCheckinService({ db, ticketKeys, locale: config.locale, now }) });
+  registerCheckinRoutes(app, { scanners: createScanners({ db, now, networkKeys, ...(options.scannerSignInLimits ? { limits: options.scannerSignInLimits } : {}) }), checkin: createCheckinService({ db, ticketKeys, locale: config.locale, now }) });
 
   if (options.devMailbox && !options.smtpUrl) {
     registerDevMailbox(app, { db, config, from: senderAddress(options.mailFrom, config) });

@@ -11,6 +11,8 @@ export const DEMO_CATALOGUE = path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml'
 export const DEMO_CONFIG = path.join(REPO_ROOT, 'config/demo-shop.json');
 /** Hold caps no test reaches by accident: a test shop's visitors all share one address. */
 export const TEST_HOLD_LIMITS = { perCart: 1000, perAddress: 100_000, perNetwork: 100_000 };
+/** Every test device signs in from one address: wrong scanner codes are limited out of reach unless a test asks for the real limits. */
+export const TEST_SCANNER_SIGN_IN_LIMITS = { perAddress: 100_000, perNetwork: 100_000 };
 
 export interface TestShop {
   app: FastifyInstance;
@@ -38,9 +40,9 @@ export async function createTestShop(
     if (options.catalogue !== false) {
       await importCatalogue(database.db, readCatalogueFile(DEMO_CATALOGUE), path.dirname(DEMO_CATALOGUE));
     }
-    // Every call of a test comes from one address, so the hold caps (decision 0025) are set out of
-    // reach unless a test asks for its own; they still count every add.
-    app = await buildApp({ db: database.db, config, webRoot: options.webRoot ?? path.join(REPO_ROOT, 'apps/web/dist'), holdLimits: TEST_HOLD_LIMITS, ...options.app });
+    // Every call of a test comes from one address, so the hold caps (decision 0025) and the scanner
+    // sign-in limits are set out of reach unless a test asks for its own; they still count.
+    app = await buildApp({ db: database.db, config, webRoot: options.webRoot ?? path.join(REPO_ROOT, 'apps/web/dist'), holdLimits: TEST_HOLD_LIMITS, scannerSignInLimits: TEST_SCANNER_SIGN_IN_LIMITS, ...options.app });
     await app.ready();
   } catch (error) {
     // A shop that fails to build must not leave its database behind on the server.

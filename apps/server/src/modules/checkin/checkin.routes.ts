@@ -34,8 +34,8 @@ export function registerCheckinRoutes(app: FastifyInstance, deps: { scanners: Sc
     return scanner;
   }
 
-  registerStaffRoute(app, 'scanner-login', async (input, _request, reply) => {
-    const session = await scanners.signIn(input.code);
+  registerStaffRoute(app, 'scanner-login', async (input, request, reply) => {
+    const session = await scanners.signIn(input.code, request.ip);
     if (!session) throw new AppError('UNAUTHENTICATED', scannerMessages.badScannerCode, { code: [scannerMessages.badScannerCode] });
     setSessionCookie(reply, session.token, SCANNER_SESSION_MS / 1000);
     return { scanner: { name: session.name } };

@@ -1,4 +1,4 @@
-import { scannerMessages, staffApi, type StaffApiAnswer } from '@festival/contract';
+import { messages, scannerMessages, staffApi, type StaffApiAnswer } from '@festival/contract';
 import { readTicketPass, signTicketPass, verifyTicketPass } from '@festival/contract/ticket-pass';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import jsQR from 'jsqr';
@@ -12,7 +12,7 @@ import { checkinListProducts, checkinLists, checkins, events, orders, shopItems,
 import { runRefundsCommand } from '../portal/refunds-command';
 import { runCheckinCommand } from './checkin-command';
 import { SYNC_OVERLAP_MS } from './checkin.service';
-import { createScanners } from './scanners';
+import { SCANNER_SIGN_IN_LIMITS, createScanners } from './scanners';
 
 const SECRET = 'checkin-test-secret-of-at-least-32-characters';
 /** The festival's first day, 11:00 in Amsterdam: the gates are open. */
@@ -24,7 +24,7 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
   /** The gate's clock: tickets are bought today, scanned at the festival. */
   let clock: Date | null = null;
   beforeAll(async () => {
-    shop = await createTestShop(engine, { app: { appSecret: SECRET, now: () => clock ?? new Date(), catalogMaxAgeMs: 0 } });
+    shop = await createTestShop(engine, { app: { appSecret: SECRET, now: () => clock ?? new Date(), catalogMaxAgeMs: 0, scannerSignInLimits: SCANNER_SIGN_IN_LIMITS } });
     base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
     await makeLists();
   });
@@ -105,6 +105,19 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
     const row = (await scanners.list()).find((scanner) => scanner.name === 'Revoked phone')!;
     expect(await scanners.revoke(row.id)).toBe(true);
     expect((await device.call('checkin-lists', {})).status).toBe(401);
+  });
+
+  it('limits wrong scanner codes per address, counting only the wrong ones, and another address is not held up', async () => {
+    const { code } = await createScanners({ db: db() }).add('Limited phone');
+    const login = (payloadCode: string, remoteAddress: string) =>
+      shop.app.inject({ method: 'POST', url: '/api/staff/scanner-login', remoteAddress, headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, payload: { code: payloadCode } });
+    // Right codes do not count: a crew signs in as many devices as it has.
+    for (let device = 0; device < SCANNER_SIGN_IN_LIMITS.perAddress + 5; device += 1) expect((await login(code, '198.51.100.7')).statusCode).toBe(200);
+    for (let wrong = 0; wrong < SCANNER_SIGN_IN_LIMITS.perAddress; wrong += 1) expect((await login('AAAA-BBBB-CCCC-DDDD', '198.51.100.7')).statusCode).toBe(401);
+    const refused = await login('AAAA-BBBB-CCCC-DDDD', '198.51.100.7');
+    expect([refused.statusCode, refused.json().message]).toEqual([429, messages.accounts.tooManyAttempts]);
+    expect((await login(code, '198.51.100.7')).statusCode).toBe(429);
+    expect((await login(code, '203.0.113.9')).statusCode).toBe(200);
   });
 
   it('admits a ticket once: the second scan says since when and at which gate, and the list counts it', async () => {

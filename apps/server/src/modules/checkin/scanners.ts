@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { typedCode } from '@festival/contract';
+import { messages, typedCode } from '@festival/contract';
 import type { Db } from '../../db/client';
+import type { NetworkKeysOf } from '../../lib/network-keys';
+import { createRateLimiter } from '../../lib/rate-limit';
 import { newCode } from '../checkout/checkout.service';
 import * as queries from './checkin.queries';
 
@@ -14,9 +16,24 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** Codes are 16 characters of the shop's alphabet (79 bits: no one guesses one), shown in groups of four. */
 const groups = (code: string) => code.match(/.{1,4}/g)!.join('-');
 
-export function createScanners(deps: { db: Db; now?: () => Date }) {
+/**
+ * Wrong scanner codes a device's address (or its network) may try per SIGN_IN_WINDOW_MS. A code
+ * has 79 bits, so the limit is not what keeps it secret; it keeps a script from hammering the
+ * call. A right code is taken back at once, so a gate crew behind one festival network signs in
+ * however many devices it has; only wrong ones count.
+ */
+export const SCANNER_SIGN_IN_LIMITS: ScannerSignInLimits = { perAddress: 30, perNetwork: 100 };
+export interface ScannerSignInLimits {
+  perAddress: number;
+  perNetwork: number;
+}
+const SIGN_IN_WINDOW_MS = 15 * 60_000;
+
+export function createScanners(deps: { db: Db; now?: () => Date; networkKeys?: NetworkKeysOf; limits?: ScannerSignInLimits }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
+  const limiter = createRateLimiter(db, SIGN_IN_WINDOW_MS, messages.accounts.tooManyAttempts);
+  const limits = deps.limits ?? SCANNER_SIGN_IN_LIMITS;
   return {
     /** A new scanner credential; its code is answered once and stored hashed. */
     async add(name: string): Promise<{ id: number; name: string; code: string }> {
@@ -26,10 +43,24 @@ export function createScanners(deps: { db: Db; now?: () => Date }) {
     },
     list: () => queries.listScanners(db),
     revoke: (id: number) => queries.revokeScanner(db, id, now()),
-    /** Signs a device in by a scanner's code: the session token for its cookie, or null for a wrong or revoked code. */
-    async signIn(code: string): Promise<{ token: string; name: string; expiresAt: Date } | null> {
+    /**
+     * Signs a device in by a scanner's code: the session token for its cookie, or null for a wrong
+     * or revoked code. With the device's address, a wrong code counts toward its limits (429 beyond).
+     */
+    async signIn(code: string, ip?: string): Promise<{ token: string; name: string; expiresAt: Date } | null> {
+      const where = ip !== undefined && deps.networkKeys ? deps.networkKeys(ip) : null;
+      const attempt = where
+        ? await limiter.hit(
+            [
+              { key: `scanner-login:address:${where.address}`, max: limits.perAddress },
+              { key: `scanner-login:network:${where.network}`, max: limits.perNetwork },
+            ],
+            now(),
+          )
+        : null;
       const scanner = await queries.findLiveScannerByCodeHash(db, sha256(typedCode(code)));
       if (!scanner) return null;
+      await attempt?.takeBack();
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now().getTime() + SCANNER_SESSION_MS);
       await queries.insertScannerSession(db, scanner.id, sha256(token), expiresAt);
