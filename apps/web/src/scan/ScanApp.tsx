@@ -47,6 +47,11 @@ export function ScanApp() {
     return () => clearTimeout(first);
   }, [load]);
 
+  // Each screen starts at its top (the list of lists may have been scrolled to its button).
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [phase.name]);
+
   const signOut = useCallback(async () => {
     try {
       await staffCall('scanner-logout', {}, { timeoutMs: 5_000 });
