@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { readPdf } from '../apps/server/test/pdf-reader';
 import { scannerMessages } from '../packages/contract/src/staff-checkin';
 import { scannerTexts } from '../packages/contract/src/scanner-texts';
-import { registerAndLogIn } from './support/accounts';
+import { newAddress, registerAndLogIn } from './support/accounts';
 import { baseUrl, expectNoAxeViolations, launchBrowser, pageErrors, useBrowser } from './support/browser';
 import { checkOutAndPayByCard } from './support/checkout';
 import { qrCodeVideo } from './support/fake-camera';
@@ -47,6 +47,16 @@ async function ticketOf(page: Page, order: string): Promise<{ code: string; pass
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`#ticket-download-${code}`).click()]);
   const pdf = await readPdf(new Uint8Array(await readFile((await download.path())!)));
   return { code: code!, pass: pdf.qrCodes[0]! };
+}
+
+/** The ticket passed on to another address (a new code: the pass downloaded before no longer admits). */
+async function passOn(page: Page, order: string, code: string): Promise<void> {
+  await page.goto(`/portal/orders/${order}/manage-ticket/${code}`);
+  await page.locator('#manage-email').fill(newAddress('next.holder'));
+  await page.locator('#manage-reassign').check();
+  await page.locator('#manage-next').click();
+  await page.locator('#manage-confirm').click();
+  await page.waitForURL((url) => url.pathname === `/portal/orders/${order}`);
 }
 
 /** A staff phone: a page of its own (fresh storage, no service worker yet), collecting its errors. */
@@ -152,8 +162,14 @@ describe('the gate scanner in Chromium', () => {
     await buyer.page.context().close();
   });
 
-  it('with the network cut, opens from its service worker, admits a ticket sold after its last sync, and uploads the scan when the network returns', async () => {
+  it('with the network cut, opens from its service worker, admits a ticket sold after its last sync, refuses a revoked one it synced, and uploads the scan when the network returns', async () => {
     const page = await scannerPhone(browser());
+    // Revoked before the scanner's sync: bought, its pass kept, then passed on to another holder.
+    const passedOn = await buyWeekendTicket(browser(), 'Passing Holder');
+    const oldTicket = await ticketOf(passedOn.page, passedOn.order);
+    await passOn(passedOn.page, passedOn.order, oldTicket.code);
+    await passedOn.page.context().close();
+
     await signInAndChoose(page, scannerCode(1), 'North');
     await expect.poll(() => page.getByTestId('scan-status').textContent()).toMatch(/^Online.*Data from \d\d:\d\d/);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
@@ -178,6 +194,8 @@ describe('the gate scanner in Chromium', () => {
     await expect.poll(() => page.getByTestId('scan-status').textContent()).toContain(scannerTexts.status.offline);
     await expect.poll(() => page.getByTestId('scan-queued').textContent()).toBe(scannerTexts.status.queued(1));
     await expectNoAxeViolations(page);
+    // The pass passed on before the sync: the synced ticket has another code now.
+    expect(await check(page, oldTicket.pass)).toBe(scannerMessages.revoked);
     // The device remembers its own admission.
     expect(await check(page, ticket.pass)).toMatch(/^Already in since \d\d:\d\d at gate North$/);
     // A typed code it has not synced cannot be judged offline: it says so, and admits no one.
