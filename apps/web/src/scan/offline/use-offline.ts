@@ -26,10 +26,19 @@ export const queueStore: QueueStore = {
  */
 export function useOfflineGate(list: string, initialCounts: Counts, onSignedOut: () => void) {
   const [data, setData] = useState<SyncAnswer | null>(() => readJson<SyncAnswer>(KEYS.sync(list)));
+  // What the device judges by, in memory: a storage too full to keep a big list's data (kept for
+  // the next start when it fits) never leaves the gate without it.
+  const held = useRef<{ data: SyncAnswer | null; local: LocalStates } | null>(null);
+  const memory = useCallback(() => (held.current ??= { data: readJson<SyncAnswer>(KEYS.sync(list)), local: readJson<LocalStates>(KEYS.local(list)) ?? {} }), [list]);
   const [queued, setQueued] = useState(() => queueStore.read().length);
   const [online, setOnline] = useState(() => navigator.onLine);
   const [counts, setCounts] = useState<Counts>(initialCounts);
   const syncing = useRef(false);
+  // The caller's handler may be a new function each render: the sync loop must not restart for it.
+  const signedOut = useRef(onSignedOut);
+  useEffect(() => {
+    signedOut.current = onSignedOut;
+  }, [onSignedOut]);
 
   /** The list's figures from the shop (after an online scan). */
   const refreshCounts = useCallback(async () => {
@@ -49,20 +58,22 @@ export function useOfflineGate(list: string, initialCounts: Counts, onSignedOut:
       // What waits is sent first: the sync then counts it.
       await uploadQueue(queueStore, (scans) => staffCall('upload-scans', { scans }, { timeoutMs: 20_000 }));
       setQueued(queueStore.read().length);
-      const held = readJson<SyncAnswer>(KEYS.sync(list));
-      const answer = await staffCall('sync', held ? { list, since: held.cursor } : { list }, { timeoutMs: 20_000 });
-      const merged = mergeSync(held, answer);
-      writeJson(KEYS.sync(list), merged);
+      const before = memory().data;
+      const answer = await staffCall('sync', before ? { list, since: before.cursor } : { list }, { timeoutMs: 20_000 });
+      const merged = mergeSync(before, answer);
+      memory().data = merged;
+      // Too big for the device's storage: kept in memory only, leaving the space to the queue.
+      if (!writeJson(KEYS.sync(list), merged)) writeJson(KEYS.sync(list), null);
       setData(merged);
       setOnline(true);
       setCounts({ admitted: merged.admitted, inside: merged.inside });
     } catch (error) {
-      if (isSignedOut(error)) onSignedOut();
+      if (isSignedOut(error)) signedOut.current();
       else if (error instanceof NetworkError) setOnline(false);
     } finally {
       syncing.current = false;
     }
-  }, [list, onSignedOut]);
+  }, [list, memory]);
 
   useEffect(() => {
     const first = setTimeout(() => void sync(), 0);
@@ -86,14 +97,14 @@ export function useOfflineGate(list: string, initialCounts: Counts, onSignedOut:
   const judge = useCallback(
     async (text: string, direction: 'in' | 'out', gate: string): Promise<{ answer: ScanAnswer } | { message: string }> => {
       setOnline(false);
-      const held = readJson<SyncAnswer>(KEYS.sync(list));
-      if (!held) return { message: scannerTexts.errors.offlineNoData };
-      const local = readJson<LocalStates>(KEYS.local(list)) ?? {};
-      const verdict = await judgeOffline({ text, direction, gate, data: held, local, now: new Date() });
+      const { data: synced, local } = memory();
+      if (!synced) return { message: scannerTexts.errors.offlineNoData };
+      const verdict = await judgeOffline({ text, direction, gate, data: synced, local, now: new Date() });
       if (verdict.kind === 'unjudged') return { message: verdict.message };
       const passed = verdict.passed;
       if (passed) {
-        writeJson(KEYS.local(list), { ...local, [passed.ticketId]: passed.state });
+        memory().local = { ...local, [passed.ticketId]: passed.state };
+        writeJson(KEYS.local(list), memory().local);
         const scans = queueStore.read();
         scans.push({ nonce: newNonce(), list, gate, ticket_id: passed.ticketId, direction: passed.direction, scanned_at: passed.state.since });
         queueStore.write(scans);
@@ -103,7 +114,7 @@ export function useOfflineGate(list: string, initialCounts: Counts, onSignedOut:
       }
       return { answer: verdict.answer };
     },
-    [list],
+    [list, memory],
   );
 
   return {
