@@ -155,6 +155,13 @@ describe('the gate scanner in Chromium', () => {
     const manifest = await page.evaluate(() => fetch('/scan/manifest.webmanifest').then((response) => response.json()));
     expect(manifest).toMatchObject({ scope: '/scan/', start_url: '/scan/', display: 'standalone' });
 
+    // Another gate: the choice screen again, with the current one chosen.
+    await page.getByRole('button', { name: scannerTexts.scan.change }).click();
+    await page.getByRole('heading', { name: scannerTexts.choose.title }).waitFor();
+    expect(await page.getByRole('radio', { name: 'South', exact: true }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: 'North', exact: true }).check();
+    await page.getByRole('button', { name: scannerTexts.choose.start }).click();
+    await page.getByRole('heading', { name: /· North/ }).waitFor();
     await page.getByRole('button', { name: scannerTexts.scan.signOut }).click();
     await page.getByRole('heading', { name: scannerTexts.signIn.title }).waitFor();
     expect(unexpectedErrors(page)).toEqual([]);
@@ -203,6 +210,10 @@ describe('the gate scanner in Chromium', () => {
     await page.getByRole('button', { name: scannerTexts.scan.check }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe(scannerTexts.errors.offlineTypedCode);
     expect(await page.getByTestId('scan-result').count()).toBe(0);
+    // Nor can it fetch the lists to change them: it stays at its gate.
+    await page.getByRole('button', { name: scannerTexts.scan.change }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(scannerTexts.errors.network);
+    expect(await page.getByRole('heading', { name: new RegExp(E2E_GATE_LIST.name) }).count()).toBe(1);
 
     // Back online: the queue goes up and the shop counts the entry, once.
     await page.context().setOffline(false);

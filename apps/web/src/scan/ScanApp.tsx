@@ -52,6 +52,19 @@ export function ScanApp() {
     window.scrollTo(0, 0);
   }, [phase.name]);
 
+  /** Back to choosing list and gate, with the lists as the shop has them now; false when it cannot be reached (the gate keeps scanning). */
+  const change = useCallback(async (): Promise<boolean> => {
+    try {
+      const answer = await staffCall('checkin-lists', {}, { timeoutMs: 5_000 });
+      setLists(answer.lists);
+      setPhase({ name: 'choose' });
+      return true;
+    } catch (error) {
+      if (isSignedOut(error)) signedOut();
+      return false;
+    }
+  }, [signedOut]);
+
   const signOut = useCallback(async () => {
     try {
       await staffCall('scanner-logout', {}, { timeoutMs: 5_000 });
@@ -93,7 +106,7 @@ export function ScanApp() {
             writeJson(KEYS.choice, choice);
             setPhase({ name: 'scan', choice });
           }}
-          onChange={() => void load().then(() => setPhase({ name: 'choose' }))}
+          onChange={change}
           onSignedOut={() => signedOut(null)}
           onSignOut={() => void signOut()}
         />

@@ -18,7 +18,14 @@ export const ONLINE_SCAN_MS = 1_500;
  * list, the list's figures and how fresh the device's data is. Each scan asks the shop; without
  * an answer in ONLINE_SCAN_MS the device judges it with its synced data and queues it.
  */
-export function ScanScreen(props: { scanner: string | null; choice: ScanChoice; onChoiceChange: (choice: ScanChoice) => void; onChange: () => void; onSignedOut: () => void; onSignOut: () => void }) {
+export function ScanScreen(props: {
+  scanner: string | null;
+  choice: ScanChoice;
+  onChoiceChange: (choice: ScanChoice) => void;
+  onChange: () => Promise<boolean>;
+  onSignedOut: () => void;
+  onSignOut: () => void;
+}) {
   const { choice, onSignedOut } = props;
   const { list, gate } = choice;
   const direction = list.entry === 'alternating' ? choice.direction : 'in';
@@ -181,7 +188,15 @@ export function ScanScreen(props: { scanner: string | null; choice: ScanChoice; 
           )}
         </form>
         <div className="scan-actions">
-          <button type="button" className="scan-button scan-secondary" onClick={props.onChange}>
+          <button
+            type="button"
+            className="scan-button scan-secondary"
+            onClick={() =>
+              void props.onChange().then((changed) => {
+                if (!changed) setNotice(scannerTexts.errors.network);
+              })
+            }
+          >
             {scannerTexts.scan.change}
           </button>
           <button type="button" className="scan-button scan-secondary" onClick={props.onSignOut}>
