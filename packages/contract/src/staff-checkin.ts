@@ -75,6 +75,8 @@ export const syncPayload = z.object({
 const hex = z.string().regex(/^[0-9a-f]*$/);
 export const syncAnswer = z.object({
   cursor: z.iso.datetime({ offset: true }),
+  /** The shop's locale: the scanner words times and departures offline as the shop does online. */
+  locale: z.string(),
   /** True when this answer holds every ticket (the scanner drops what it held). */
   full: z.boolean(),
   list: z.object({
@@ -104,6 +106,9 @@ export const syncAnswer = z.object({
       valid: z.boolean(),
       holder: z.string().nullable(),
       age: z.string().nullable(),
+      /** Its product and chosen departure (null: none, or its product's fixed one): a typed code is judged offline as its pass would be. */
+      product_id: z.number().int(),
+      departs_at: z.iso.datetime({ offset: true }).nullable(),
     }),
   ),
   /** Where tickets stand on the list (entries made online or uploaded). */

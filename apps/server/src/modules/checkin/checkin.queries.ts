@@ -259,9 +259,12 @@ export async function syncTickets(db: Db, productIds: number[], since: Date | nu
       valid: sql<boolean>`(${tickets.status} = 'active' AND ${orders.paymentStatus} = 'paid')`,
       holder: tickets.fullName,
       age: tickets.age,
+      productId: tickets.shopItemId,
+      departsAt: travelTimes.departsAt,
     })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .leftJoin(travelTimes, eq(travelTimes.id, tickets.travelTimeId))
     .where(and(products, changed))
     .orderBy(tickets.id);
 }

@@ -92,6 +92,7 @@ export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; loc
       const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
       return {
         cursor: cursor.toISOString(),
+        locale: deps.locale,
         full: since === null,
         list: {
           id: list.list.id,
@@ -111,7 +112,7 @@ export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; loc
         keys: [...keys].map(([id, publicKey]) => ({ id, public_key: hex(publicKey) })),
         departures: catalogue.departures.map((departure) => ({ id: departure.id, departs_at: departure.departsAt.toISOString() })),
         products: catalogue.products.map((product) => ({ id: product.id, name: product.name, departs_at: iso(product.departsAt) })),
-        tickets,
+        tickets: tickets.map((ticket) => ({ id: ticket.id, code: ticket.code, valid: ticket.valid, holder: ticket.holder, age: ticket.age, product_id: ticket.productId, departs_at: iso(ticket.departsAt) })),
         states: states.map((state) => ({ ticket_id: state.ticketId, inside: state.inside, since: state.lastAt.toISOString(), gate: state.lastGate })),
         admitted: counts.admitted,
         inside: counts.inside,

@@ -246,13 +246,13 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
     const first = await device.call('sync', { list: 'T-GATE' });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const full = staffApi.sync.answer.parse(first.body);
-    expect(full).toMatchObject({ full: true, list: { code: 'T-GATE', entry: 'single', gates: ['North', 'South'], timezone: 'Europe/Amsterdam' } });
+    expect(full).toMatchObject({ full: true, locale: shop.config.locale, list: { code: 'T-GATE', entry: 'single', gates: ['North', 'South'], timezone: 'Europe/Amsterdam' } });
     const weekend = (await db().select().from(shopItems).where(eq(shopItems.externalCode, 'NWF27-WEEKEND')))[0]!;
     expect(full.list.product_ids).toContain(weekend.id);
     expect(full.products.map((product) => product.name)).toContain(weekend.name);
     const idOf = (pass: string) => readTicketPass(pass)!.fields.ticketId;
     for (const bought of [kept, moved, refunded, abandoned]) {
-      expect(full.tickets.find((ticket) => ticket.id === idOf(bought.pass))).toEqual({ id: idOf(bought.pass), code: bought.ticket.code, valid: true, holder: 'Gate Goer', age: bought.ticket.age });
+      expect(full.tickets.find((ticket) => ticket.id === idOf(bought.pass))).toEqual({ id: idOf(bought.pass), code: bought.ticket.code, valid: true, holder: 'Gate Goer', age: bought.ticket.age, product_id: weekend.id, departs_at: null });
     }
     // A camping-only or shuttle ticket is another list's: not sent.
     const shuttleIds = (await db().select({ id: tickets.id }).from(tickets).innerJoin(shopItems, eq(shopItems.id, tickets.shopItemId)).where(eq(shopItems.externalCode, 'NWF27-SHUTTLE'))).map((row) => row.id);

@@ -1,4 +1,4 @@
-import { gateRefusal, scannerMessages, scannerTexts, type ScannedTicket, type StaffApiAnswer, type TicketStanding } from '@festival/contract';
+import { gateRefusal, scannerMessages, scannerTexts, typedTicketCode, type ScannedTicket, type StaffApiAnswer, type TicketStanding } from '@festival/contract';
 import { verifyTicketPass } from '@festival/contract/ticket-pass';
 import { stateOf, type LocalState, type LocalStates, type SyncAnswer } from './data';
 
@@ -15,13 +15,10 @@ export type OfflineVerdict =
   /** The device cannot tell (a typed code it has not synced): staff scan the QR code instead. */
   | { kind: 'unjudged'; message: string };
 
-const LOCALE = 'en-GB';
-const clock = (date: Date, timeZone: string) => new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(date);
-const departureText = (date: Date, timeZone: string) =>
-  new Intl.DateTimeFormat(LOCALE, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(date);
-
-/** A code as staff type it: any case, spaces and dashes ignored (as the shop reads it). */
-export const typedCode = (text: string) => text.toUpperCase().replace(/[\s-]/g, '');
+// Worded as the shop words them online (checkin.service), in the shop's locale from the sync.
+const clock = (date: Date, timeZone: string, locale: string) => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(date);
+const departureText = (date: Date, timeZone: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(date);
 
 const hexBytes = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (pair) => parseInt(pair, 16));
 
@@ -66,20 +63,17 @@ export async function judgeOffline(input: {
     const departure = travel ? new Date(travel.departs_at) : fixed ? new Date(fixed) : null;
     scanned = { ticketId: pass.ticketId, eventId: pass.eventId, productId: pass.productId, departure, validFrom: pass.validFrom, validUntil: pass.validUntil };
     shown = { code: pass.code, product: product(pass.productId)?.name ?? '', holder: synced?.holder ?? null, age: synced?.age ?? pass.ageRange, departure: departure?.toISOString() ?? null };
-  } else if (check.reason === 'not-a-ticket' && /^[A-Z0-9]{4,40}$/.test(typedCode(input.text))) {
-    // A typed code: only a synced ticket can be judged, and it is one of the list's products
-    // (a sync sends those), but which one, and its departure, the device does not know.
-    const code = typedCode(input.text);
+  } else if (check.reason === 'not-a-ticket' && typedTicketCode(input.text)) {
+    // A typed code: only a synced ticket can be judged; the sync said its product and departure
+    // (its pass's window is not synced: the list's window applies).
+    const code = typedTicketCode(input.text);
     const synced = data.tickets.find((ticket) => ticket.code === code);
     if (!synced) return { kind: 'unjudged', message: scannerTexts.errors.offlineTypedCode };
-    const departures = new Set([...data.departures.map((entry) => entry.departs_at), ...data.products.flatMap((entry) => (entry.departs_at ? [entry.departs_at] : []))]);
-    // A transport list with several departures: which bus is this ticket's? Only its pass says.
-    if (departures.size > 1) return { kind: 'unjudged', message: scannerTexts.errors.offlineTypedCode };
-    const [only] = departures;
-    const departure = only ? new Date(only) : null;
+    const fixed = product(synced.product_id)?.departs_at;
+    const departure = synced.departs_at ? new Date(synced.departs_at) : fixed ? new Date(fixed) : null;
     standing = synced.valid ? 'valid' : 'revoked';
-    scanned = { ticketId: synced.id, eventId: data.list.event_id, productId: data.list.product_ids[0] ?? 0, departure, validFrom: new Date(0), validUntil: new Date(8.64e15) };
-    shown = { code: synced.code, product: data.products.length === 1 ? data.products[0]!.name : '', holder: synced.holder, age: synced.age, departure: departure?.toISOString() ?? null };
+    scanned = { ticketId: synced.id, eventId: data.list.event_id, productId: synced.product_id, departure, validFrom: new Date(0), validUntil: new Date(8.64e15) };
+    shown = { code: synced.code, product: product(synced.product_id)?.name ?? '', holder: synced.holder, age: synced.age, departure: departure?.toISOString() ?? null };
   } else {
     return notATicket;
   }
@@ -98,7 +92,7 @@ export async function judgeOffline(input: {
   const refused = gateRefusal(rule, scanned, standing, now);
   if (refused?.result === 'revoked') return refusal('revoked', scannerMessages.revoked);
   if (refused?.result === 'wrong-list') return refusal('wrong-list', scannerMessages.wrongList);
-  if (refused?.result === 'wrong-bus') return refusal('wrong-bus', scannerMessages.wrongBus(departureText(refused.departure, zone)));
+  if (refused?.result === 'wrong-bus') return refusal('wrong-bus', scannerMessages.wrongBus(departureText(refused.departure, zone, data.locale)));
   if (refused?.result === 'wrong-day') return refusal('wrong-day', scannerMessages.wrongDay);
 
   const direction = data.list.entry === 'alternating' ? input.direction : 'in';
@@ -117,7 +111,7 @@ export async function judgeOffline(input: {
     const since = new Date(state.since);
     return {
       kind: 'judged',
-      answer: { result: 'already-in', message: scannerMessages.alreadyIn(clock(since, zone), state.gate), ticket: shown, since: since.toISOString(), gate: state.gate },
+      answer: { result: 'already-in', message: scannerMessages.alreadyIn(clock(since, zone, data.locale), state.gate), ticket: shown, since: since.toISOString(), gate: state.gate },
       passed: null,
     };
   }

@@ -11,6 +11,7 @@ const hex = (bytes: Uint8Array) => [...bytes].map((byte) => byte.toString(16).pa
 export async function syncedList(overrides: Partial<SyncAnswer['list']> = {}): Promise<SyncAnswer> {
   return {
     cursor: '2027-06-19T11:55:00.000Z',
+    locale: 'en-GB',
     full: true,
     list: {
       id: 1,
@@ -35,9 +36,9 @@ export async function syncedList(overrides: Partial<SyncAnswer['list']> = {}): P
       { id: 11, name: 'Saturday ticket', departs_at: null },
     ],
     tickets: [
-      { id: 100, code: 'AAAABBBBCCCCDDDDEEEE', valid: true, holder: 'Pat Holder', age: '25-34' },
-      { id: 101, code: 'RRRRSSSSTTTTUUUUVVVV', valid: false, holder: 'Refunded Person', age: null },
-      { id: 102, code: 'NEWNEWNEWNEWNEWNEWNE', valid: true, holder: 'New Holder', age: null },
+      { id: 100, code: 'AAAABBBBCCCCDDDDEEEE', valid: true, holder: 'Pat Holder', age: '25-34', product_id: 10, departs_at: null },
+      { id: 101, code: 'RRRRSSSSTTTTUUUUVVVV', valid: false, holder: 'Refunded Person', age: null, product_id: 10, departs_at: null },
+      { id: 102, code: 'NEWNEWNEWNEWNEWNEWNE', valid: true, holder: 'New Holder', age: null, product_id: 11, departs_at: null },
     ],
     states: [],
     admitted: 0,
