@@ -7,7 +7,7 @@ import { readPdf } from '../apps/server/test/pdf-reader';
 import { scannerMessages } from '../packages/contract/src/staff-checkin';
 import { scannerTexts } from '../packages/contract/src/scanner-texts';
 import { newAddress, registerAndLogIn } from './support/accounts';
-import { baseUrl, expectNoAxeViolations, launchBrowser, pageErrors, useBrowser } from './support/browser';
+import { baseUrl, expectNoAxeViolations, launchBrowser, openPage, pageErrors, useBrowser } from './support/browser';
 import { checkOutAndPayByCard } from './support/checkout';
 import { qrCodeVideo } from './support/fake-camera';
 import { E2E_GATE_LIST } from './support/scanner-setup';
@@ -60,17 +60,7 @@ async function passOn(page: Page, order: string, code: string): Promise<void> {
 }
 
 /** A staff phone: a page of its own (fresh storage, no service worker yet), collecting its errors. */
-async function scannerPhone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  (page as Page & { collectedErrors: string[] }).collectedErrors = errors;
-  return page;
-}
+const scannerPhone = (browser: Browser): Promise<Page> => openPage(browser, { viewport: { width: 390, height: 844 } });
 
 async function signInAndChoose(page: Page, code: string, gate: string) {
   await page.goto('/scan/');

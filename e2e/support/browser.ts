@@ -40,10 +40,10 @@ export function baseUrl(variant: ShopVariant = 'default'): string {
  * A page of its own (fresh storage) with a phone-sized or desktop viewport, on the demo shop
  * or on one of its variants (merchandise switched off, shop inactive).
  */
-export async function openPage(browser: Browser, options: { phone?: boolean; shop?: ShopVariant } = {}): Promise<Page> {
+export async function openPage(browser: Browser, options: { phone?: boolean; shop?: ShopVariant; viewport?: { width: number; height: number } } = {}): Promise<Page> {
   const context = await browser.newContext({
     baseURL: baseUrl(options.shop),
-    viewport: options.phone ? { width: 360, height: 740 } : { width: 1280, height: 900 },
+    viewport: options.viewport ?? (options.phone ? { width: 360, height: 740 } : { width: 1280, height: 900 }),
   });
   const page = await context.newPage();
   const errors: string[] = [];

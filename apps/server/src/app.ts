@@ -65,6 +65,8 @@ export interface AppOptions {
   holdLimits?: Partial<HoldLimits>;
   /** Wrong scanner codes per address and network in 15 minutes (SCANNER_SIGN_IN_LIMITS by default). */
   scannerSignInLimits?: ScannerSignInLimits;
+  /** How long an instance trusts a live scanner session before asking again (SCANNER_SESSION_CACHE_MS by default; 0: every call). */
+  scannerSessionCacheMs?: number;
   /** How long an expired cart and its holders' details are kept after its hold ended (ms; ENDED_CART_KEEP_MINUTES). */
   endedCartKeepMs?: number;
   /** How often expired carts past their keeping time are deleted (ms). */
@@ -195,7 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPortalRoutes(app, { db, portal });
   const ticketKeys = createTicketKeys({ db, secrets: linkSecrets });
   registerDocumentRoutes(app, createDocumentsService({ db, config, linkSecrets, ticketKeys }));
-  registerCheckinRoutes(app, { scanners: createScanners({ db, now, networkKeys, ...(options.scannerSignInLimits ? { limits: options.scannerSignInLimits } : {}) }), checkin: createCheckinService({ db, ticketKeys, locale: config.locale, now }) });
+  registerCheckinRoutes(app, { scanners: createScanners({ db, now, networkKeys, ...(options.scannerSignInLimits ? { limits: options.scannerSignInLimits } : {}), ...(options.scannerSessionCacheMs !== undefined ? { sessionCacheMs: options.scannerSessionCacheMs } : {}) }), checkin: createCheckinService({ db, ticketKeys, locale: config.locale, now }) });
 
   if (options.devMailbox && !options.smtpUrl) {
     registerDevMailbox(app, { db, config, from: senderAddress(options.mailFrom, config) });

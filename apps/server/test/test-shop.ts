@@ -41,8 +41,10 @@ export async function createTestShop(
       await importCatalogue(database.db, readCatalogueFile(DEMO_CATALOGUE), path.dirname(DEMO_CATALOGUE));
     }
     // Every call of a test comes from one address, so the hold caps (decision 0025) and the scanner
-    // sign-in limits are set out of reach unless a test asks for its own; they still count.
-    app = await buildApp({ db: database.db, config, webRoot: options.webRoot ?? path.join(REPO_ROOT, 'apps/web/dist'), holdLimits: TEST_HOLD_LIMITS, scannerSignInLimits: TEST_SCANNER_SIGN_IN_LIMITS, ...options.app });
+    // sign-in limits are set out of reach unless a test asks for its own; they still count. Tests move
+    // the clock past sessions' ends and revoke scanners from other instances: every staff call asks
+    // for its session (the cache is tested on its own).
+    app = await buildApp({ db: database.db, config, webRoot: options.webRoot ?? path.join(REPO_ROOT, 'apps/web/dist'), holdLimits: TEST_HOLD_LIMITS, scannerSignInLimits: TEST_SCANNER_SIGN_IN_LIMITS, scannerSessionCacheMs: 0, ...options.app });
     await app.ready();
   } catch (error) {
     // A shop that fails to build must not leave its database behind on the server.

@@ -120,6 +120,25 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
     expect((await login(code, '203.0.113.9')).statusCode).toBe(200);
   });
 
+  it('trusts a live scanner session for a moment per instance: a revocation elsewhere lands within it, a sign-out here at once', async () => {
+    const gate = createScanners({ db: db(), sessionCacheMs: 300 });
+    const organiser = createScanners({ db: db() });
+    const added = await organiser.add('Cached phone');
+    const session = (await gate.signIn(added.code))!;
+    expect(await gate.scannerOf(session.token)).toEqual({ id: added.id, name: 'Cached phone' });
+    expect(await organiser.revoke(added.id)).toBe(true);
+    // Revoked by another instance (or the organiser's command): this one still trusts it briefly, then not.
+    expect(await gate.scannerOf(session.token)).toEqual({ id: added.id, name: 'Cached phone' });
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(await gate.scannerOf(session.token)).toBeNull();
+    // A sign-out on the instance itself ends the session at once.
+    const other = await organiser.add('Signing-out phone');
+    const second = (await gate.signIn(other.code))!;
+    expect(await gate.scannerOf(second.token)).not.toBeNull();
+    await gate.signOut(second.token);
+    expect(await gate.scannerOf(second.token)).toBeNull();
+  });
+
   it('admits a ticket once: the second scan says since when and at which gate, and the list counts it', async () => {
     const { pass } = await boughtTicket();
     clock = FESTIVAL;

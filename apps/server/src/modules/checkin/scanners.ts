@@ -29,8 +29,20 @@ export interface ScannerSignInLimits {
 }
 const SIGN_IN_WINDOW_MS = 15 * 60_000;
 
-export function createScanners(deps: { db: Db; now?: () => Date; networkKeys?: NetworkKeysOf; limits?: ScannerSignInLimits }) {
+/**
+ * How long an instance trusts a session it found live before asking the database again: a scan is
+ * three statements otherwise (session, ticket, entry), and 50 gates flat out wait on the pool for
+ * each. Revoking a scanner or ending its session elsewhere therefore takes effect within this time
+ * (signing out on the same instance at once).
+ */
+export const SCANNER_SESSION_CACHE_MS = 5_000;
+
+export function createScanners(deps: { db: Db; now?: () => Date; networkKeys?: NetworkKeysOf; limits?: ScannerSignInLimits; sessionCacheMs?: number }) {
   const { db } = deps;
+  const sessionCacheMs = deps.sessionCacheMs ?? SCANNER_SESSION_CACHE_MS;
+  // Live sessions only (a refused cookie is asked again), bounded: cleared when it grows past a
+  // festival's devices many times over.
+  const sessions = new Map<string, { until: number; scanner: { id: number; name: string } }>();
   const now = deps.now ?? (() => new Date());
   const limiter = createRateLimiter(db, SIGN_IN_WINDOW_MS, messages.accounts.tooManyAttempts);
   const limits = deps.limits ?? SCANNER_SIGN_IN_LIMITS;
@@ -66,9 +78,24 @@ export function createScanners(deps: { db: Db; now?: () => Date; networkKeys?: N
       await queries.insertScannerSession(db, scanner.id, sha256(token), expiresAt);
       return { token, name: scanner.name, expiresAt };
     },
-    signOut: (token: string) => queries.deleteScannerSession(db, sha256(token)),
+    async signOut(token: string): Promise<void> {
+      sessions.delete(sha256(token));
+      await queries.deleteScannerSession(db, sha256(token));
+    },
     /** The scanner a session token belongs to, while the session lives and the scanner is not revoked. */
-    scannerOf: (token: string) => queries.findScannerOfSession(db, sha256(token), now()),
+    async scannerOf(token: string): Promise<{ id: number; name: string } | null> {
+      const hash = sha256(token);
+      const cached = sessions.get(hash);
+      if (cached && cached.until > performance.now()) return cached.scanner;
+      const scanner = await queries.findScannerOfSession(db, hash, now());
+      if (!scanner || sessionCacheMs <= 0) {
+        sessions.delete(hash);
+        return scanner;
+      }
+      if (sessions.size > 10_000) sessions.clear();
+      sessions.set(hash, { until: performance.now() + sessionCacheMs, scanner });
+      return scanner;
+    },
   };
 }
 
