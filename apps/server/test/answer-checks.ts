@@ -2,10 +2,11 @@ import * as contract from '@festival/contract';
 import { expect } from 'vitest';
 
 /**
- * Every text of the contract's message catalogues as a pattern: plain texts match exactly, texts
- * with placeholders (functions) match with anything in their places.
+ * Every text of the given catalogues, and the texts the contract exports on their own (such as
+ * passwordTooShort), as patterns: plain texts match exactly, texts with placeholders (functions)
+ * match with anything in their places.
  */
-function cataloguePatterns(): RegExp[] {
+export function textPatterns(catalogues: readonly unknown[]): RegExp[] {
   const patterns: RegExp[] = [];
   const SLOT = '\u0001';
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -23,31 +24,36 @@ function cataloguePatterns(): RegExp[] {
       patterns.push(new RegExp(`^${text.split(SLOT).map(escape).join('[\\s\\S]*')}$`));
     } else if (value && typeof value === 'object') Object.values(value).forEach(visit);
   };
-  [contract.messages, contract.paymentMessages, contract.portalMessages].forEach(visit);
-  // Texts the contract exports on their own, such as passwordTooShort.
+  catalogues.forEach(visit);
   Object.values(contract).filter((value) => typeof value === 'string').forEach(visit);
   return patterns;
 }
 
-const CATALOGUE = cataloguePatterns();
+const CATALOGUE = textPatterns([contract.messages, contract.paymentMessages, contract.portalMessages]);
 const inCatalogue = (text: unknown) => typeof text === 'string' && CATALOGUE.some((pattern) => pattern.test(text));
+
+/**
+ * A refusal whose texts `known` accepts: a 4xx with a message, and per-field texts, each one
+ * known, so no internals (SQL, stack frames, driver errors) can reach an answer.
+ */
+export function expectRefusalOf(status: number, body: unknown, context: string, known: (text: unknown) => boolean): void {
+  expect(status, context).toBeGreaterThanOrEqual(400);
+  expect(status, context).toBeLessThan(500);
+  const { message, errors } = (body ?? {}) as { message?: unknown; errors?: unknown };
+  expect(typeof message, `${context}: no message in ${JSON.stringify(body)}`).toBe('string');
+  expect(known(message), `${context}: the message ${JSON.stringify(message)} is not one of the shop's texts`).toBe(true);
+  if (errors === undefined) return;
+  expect(errors && typeof errors === 'object' && !Array.isArray(errors), `${context}: errors is not a field map`).toBe(true);
+  for (const [field, texts] of Object.entries(errors as Record<string, unknown>)) {
+    expect(Array.isArray(texts) && texts.length > 0, `${context}: errors.${field}`).toBe(true);
+    for (const text of texts as unknown[]) expect(known(text), `${context}: errors.${field} holds ${JSON.stringify(text)}, not one of the shop's texts`).toBe(true);
+  }
+}
 
 /**
  * A refusal as the web app shows it (spec section 8): a message, and per-field texts, each one of
  * the contract's texts, so no internals (SQL, stack frames, driver errors) can reach an answer.
  */
 export function expectClearRefusal(status: number, body: unknown, context: string): void {
-  expect(status, context).toBeGreaterThanOrEqual(400);
-  expect(status, context).toBeLessThan(500);
-  const { message, errors } = (body ?? {}) as { message?: unknown; errors?: unknown };
-  expect(typeof message, `${context}: no message in ${JSON.stringify(body)}`).toBe('string');
-  expect(inCatalogue(message), `${context}: the message ${JSON.stringify(message)} is not one of the contract's texts`).toBe(true);
-  if (errors === undefined) return;
-  expect(errors && typeof errors === 'object' && !Array.isArray(errors), `${context}: errors is not a field map`).toBe(true);
-  for (const [field, texts] of Object.entries(errors as Record<string, unknown>)) {
-    expect(Array.isArray(texts) && texts.length > 0, `${context}: errors.${field}`).toBe(true);
-    for (const text of texts as unknown[]) {
-      expect(inCatalogue(text), `${context}: errors.${field} holds ${JSON.stringify(text)}, not one of the contract's texts`).toBe(true);
-    }
-  }
+  expectRefusalOf(status, body, context, inCatalogue);
 }

@@ -1,5 +1,4 @@
 import { API_PATHS, messages } from '@festival/contract';
-import { connect } from 'node:net';
 import { like } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { customers } from '../db/schema';
 import { NOTIFY_PATH } from '../modules/payments/payments.service';
 import { SANDBOX_PROVIDER } from '../modules/payments/sandbox-gateway';
 import { expectClearRefusal } from '../../test/answer-checks';
+import { percentEncoded, rawRequest } from '../../test/raw-http';
 import { wellFormedPayloads } from '../../test/call-payloads';
 import { testEngines } from '../../test/databases';
 import { changedTables } from '../../test/db-snapshot';
@@ -18,27 +18,7 @@ import type { TestShop } from '../../test/test-shop';
 const SECRET = 'raw-requests-secret-of-at-least-32-characters';
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 const JSON_TYPE = { 'content-type': 'application/json', ...XHR };
-/** Every byte of the text's UTF-8 as %XX (encodeURIComponent throws on a lone surrogate). */
-const percentEncoded = (text: string) => [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
 
-/**
- * One request written byte for byte on a socket (no client library to tidy the request target
- * up): the status the server answered, or 0 when it closed without an answer.
- */
-function rawRequest(base: string, head: string, body: string): Promise<{ status: number; text: string }> {
-  const { hostname, port } = new URL(base);
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: hostname, port: Number(port) });
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('latin1');
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text });
-    });
-    socket.end(Buffer.concat([Buffer.from(`${head}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`, 'latin1'), Buffer.from(body)]));
-  });
-}
 
 /**
  * Spellings of one path that a router might decode or normalise into it (issue 18, point 2):

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { connect } from 'node:net';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as contract from '@festival/contract';
@@ -13,6 +12,8 @@ import { checkinListProducts, checkinLists, events, scannerSessions, shopItems, 
 import { SCANNER_COOKIE, SCANNER_SESSION_MS, createScanners } from '../modules/checkin/scanners';
 import { testEngines } from '../../test/databases';
 import { changedTables } from '../../test/db-snapshot';
+import { expectRefusalOf, textPatterns } from '../../test/answer-checks';
+import { percentEncoded, rawRequest } from '../../test/raw-http';
 import { CONTROL_TEXTS, CPU_MARGIN_MS, FRAGMENTS, FUZZ_SCALE, FUZZ_SEED, hostilePayload, hostileValue, longTexts } from '../../test/hostile-input';
 import { readPdf } from '../../test/pdf-reader';
 import { openAbuseShop, type Party } from '../../test/security-world';
@@ -50,32 +51,11 @@ const collectGarbage = runInNewContext('gc') as () => void;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
- * The texts a staff refusal may carry: the shop's catalogues, the scanner's texts and the texts the
- * staff schemas name for their fields. Anything else (SQL, a stack frame, a driver's error) is an
- * internal reaching an answer.
+ * The texts a staff refusal may carry: the shop's catalogues, the scanner's texts and (learnt
+ * below) the texts the staff schemas name for their fields. Anything else (SQL, a stack frame, a
+ * driver's error) is an internal reaching an answer.
  */
-function refusalTexts(): RegExp[] {
-  const patterns: RegExp[] = [];
-  const SLOT = '\u0001';
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const visit = (value: unknown) => {
-    if (typeof value === 'string') patterns.push(new RegExp(`^${escape(value)}$`));
-    else if (typeof value === 'function') {
-      const fill = (value as (...args: unknown[]) => unknown).bind(null);
-      let text: string;
-      try {
-        text = String(fill(SLOT, SLOT, SLOT, SLOT));
-      } catch {
-        text = String(fill([SLOT], [SLOT], [SLOT], [SLOT]));
-      }
-      patterns.push(new RegExp(`^${text.split(SLOT).map(escape).join('[\\s\\S]*')}$`));
-    } else if (value && typeof value === 'object') Object.values(value).forEach(visit);
-  };
-  [contract.messages, contract.paymentMessages, contract.portalMessages, scannerMessages].forEach(visit);
-  Object.values(contract).filter((value) => typeof value === 'string').forEach(visit);
-  return patterns;
-}
-const REFUSAL_TEXTS = refusalTexts();
+const REFUSAL_TEXTS = textPatterns([contract.messages, contract.paymentMessages, contract.portalMessages, scannerMessages]);
 /**
  * What the staff schemas say of a missing, empty, blank, overlong or mistyped value in any field
  * of a well-formed payload (nested ones too): texts of the shop's own, not of a driver.
@@ -92,19 +72,7 @@ function learnSchemaTexts(path: StaffApiPath, good: Record<string, unknown>): vo
 const isRefusalText = (text: unknown) => typeof text === 'string' && REFUSAL_TEXTS.some((pattern) => pattern.test(text));
 
 /** A refusal as a scanner shows it: a 4xx with a JSON message, and per-field texts, each a text of the shop's. */
-function expectStaffRefusal(status: number, body: unknown, context: string): void {
-  expect(status, context).toBeGreaterThanOrEqual(400);
-  expect(status, context).toBeLessThan(500);
-  const { message, errors } = (body ?? {}) as { message?: unknown; errors?: unknown };
-  expect(typeof message, `${context}: no message in ${JSON.stringify(body)}`).toBe('string');
-  expect(isRefusalText(message), `${context}: the message ${JSON.stringify(message)} is not one of the shop's texts`).toBe(true);
-  if (errors === undefined) return;
-  expect(errors && typeof errors === 'object' && !Array.isArray(errors), `${context}: errors is not a field map`).toBe(true);
-  for (const [field, texts] of Object.entries(errors as Record<string, unknown>)) {
-    expect(Array.isArray(texts) && texts.length > 0, `${context}: errors.${field}`).toBe(true);
-    for (const text of texts as unknown[]) expect(isRefusalText(text), `${context}: errors.${field} holds ${JSON.stringify(text)}`).toBe(true);
-  }
-}
+const expectStaffRefusal = (status: number, body: unknown, context: string) => expectRefusalOf(status, body, context, isRefusalText);
 
 /** Whether the API would hand a payload to the call's handler: no overlong text, no NUL, and the contract accepts it. */
 const accepted = (path: StaffApiPath, payload: unknown) =>
@@ -211,7 +179,6 @@ const HUGE_VARINTS: readonly (readonly number[])[] = [
  * segments, parameters, queries, encoded slashes and NULs.
  */
 function pathSpellings(path: string): string[] {
-  const percentEncoded = (text: string) => [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
   const parts = path.slice(1).split('/');
   const last = parts.at(-1)!;
   const head = `/${parts.slice(0, -1).join('/')}`;
@@ -253,27 +220,6 @@ const FORM_BODIES: { type: string | null; body: (fields: Record<string, string>)
   { type: null, body: (fields) => JSON.stringify(fields) },
 ];
 
-/**
- * One request written byte for byte on a socket: the status the server answered, or 0 when it
- * closed without one. The socket stays open for writing until the server closes it (Connection:
- * close): a client that half-closes at once may find its request dropped while a handler awaits
- * the database.
- */
-function rawRequest(base: string, head: string, body: string | Buffer = ''): Promise<{ status: number; text: string }> {
-  const { hostname, port } = new URL(base);
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: hostname, port: Number(port) });
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('latin1');
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text });
-    });
-    socket.setTimeout(10_000, () => socket.destroy());
-    socket.write(Buffer.concat([Buffer.from(`${head}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`, 'latin1'), Buffer.from(body)]));
-  });
-}
 
 interface Device {
   id: number;
