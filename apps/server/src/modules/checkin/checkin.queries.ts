@@ -1,6 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/raw-rows';
+import { insidePassWindowSql } from './ticket-keys';
 import { checkinCounts, checkinListProducts, checkinLists, checkins, checkinStates, events, orders, scanners, scannerSessions, shopItems, tickets, travelTimes } from '../../db/schema';
 
 /** An active list by its code, with its event's time zone and the products it admits. */
@@ -61,9 +63,19 @@ function ticketQuery(db: Db) {
     .leftJoin(travelTimes, eq(travelTimes.id, tickets.travelTimeId));
 }
 
+const ticketLookups = (db: Db) => ({
+  byId: ticketQuery(db).where(eq(tickets.id, sql.placeholder('id'))).prepare('scanned_ticket_by_id'),
+  byCode: ticketQuery(db).where(eq(tickets.code, sql.placeholder('code'))).prepare('scanned_ticket_by_code'),
+});
+
+/** Every scan runs one of these: built once per database and prepared, not built again per scan. */
+const preparedLookups = new WeakMap<Db, ReturnType<typeof ticketLookups>>();
+
 /** What the gate needs of a ticket, by its id (a pass) or its code (typed in). */
 export async function findScannedTicket(db: Db, by: { id: number } | { code: string }) {
-  const [row] = await ticketQuery(db).where('id' in by ? eq(tickets.id, by.id) : eq(tickets.code, by.code));
+  let lookups = preparedLookups.get(db);
+  if (!lookups) preparedLookups.set(db, (lookups = ticketLookups(db)));
+  const [row] = 'id' in by ? await lookups.byId.execute({ id: by.id }) : await lookups.byCode.execute({ code: by.code });
   return row ?? null;
 }
 
@@ -71,6 +83,54 @@ export type ScannedTicketRow = NonNullable<Awaited<ReturnType<typeof findScanned
 
 /** The shards a list's figures are kept in (by ticket id): enough that busy gates rarely wait for one another. */
 export const COUNT_SHARDS = 16;
+
+type PassScan = { ticketId: number; listId: number; alternating: boolean; direction: 'in' | 'out'; gate: string; at: Date } & ({ log: true; scannerId: number; nonce: string } | { log: false });
+
+/** A statement's value: given, or a placeholder of a prepared statement. */
+type Value<T> = T | Placeholder;
+
+/** What an entry or exit writes (for a statement built once, placeholders). */
+interface PassValues {
+  ticketId: Value<number>;
+  listId: Value<number>;
+  gate: Value<string>;
+  at: Value<Date>;
+  shard: Value<number>;
+  scannerId?: Value<number>;
+  nonce?: Value<string>;
+}
+
+/**
+ * The common-table expressions of an entry or exit: `changed` (the ticket's state, changed only if
+ * it may change, and only where `allowed` holds), `logged` and `counted` (moved only by a change).
+ */
+function passChanges(shape: { direction: 'in' | 'out'; alternating: boolean; log: boolean }, v: PassValues, allowed: SQL | null): SQL {
+  const { ticketId, listId, gate, at, shard } = v;
+  const change =
+    shape.direction === 'in'
+      ? sql`INSERT INTO ${checkinStates} (ticket_id, list_id, inside, entries, first_in_at, last_at, last_gate)
+          ${allowed ? sql`SELECT ${ticketId}::integer, ${listId}::integer, true, 1, ${at}::timestamptz, ${at}::timestamptz, ${gate}::text WHERE ${allowed}` : sql`VALUES (${ticketId}, ${listId}, true, 1, ${at}, ${at}, ${gate})`}
+          ON CONFLICT (ticket_id, list_id) DO UPDATE SET inside = true, entries = ${checkinStates}.entries + 1, last_at = excluded.last_at, last_gate = excluded.last_gate
+          WHERE ${shape.alternating ? sql`NOT ${checkinStates}.inside` : sql`false`}
+          RETURNING (xmax = 0) AS first`
+      : sql`UPDATE ${checkinStates} SET inside = false, last_at = ${at}, last_gate = ${gate}
+          WHERE ticket_id = ${ticketId} AND list_id = ${listId} AND inside${allowed ? sql` AND ${allowed}` : sql``}
+          RETURNING false AS first`;
+  return sql`changed AS (${change}),
+      ${
+        shape.log
+          ? sql`logged AS (
+        INSERT INTO ${checkins} (ticket_id, list_id, scanner_id, gate, kind, scanned_at, nonce, offline)
+        SELECT ${ticketId}, ${listId}, ${v.scannerId}, ${gate}, ${shape.direction}, ${at}, ${v.nonce}, false FROM changed
+      ),`
+          : sql``
+      }
+      counted AS (
+        INSERT INTO ${checkinCounts} (list_id, shard, admitted, inside)
+        SELECT ${listId}, ${shard}, CASE WHEN first THEN 1 ELSE 0 END, ${shape.direction === 'in' ? 1 : -1} FROM changed
+        ON CONFLICT (list_id, shard) DO UPDATE SET admitted = ${checkinCounts}.admitted + excluded.admitted, inside = ${checkinCounts}.inside + excluded.inside
+      )`;
+}
 
 /**
  * An entry or exit in one statement: the conditional change of the ticket's state decides (the
@@ -80,41 +140,95 @@ export const COUNT_SHARDS = 16;
  * nonce. An offline upload logs its scan itself first (claiming the scanner's nonce) and passes
  * `log: false`. Null: not let through (already in, or not inside to leave).
  */
-export async function passOnce(
-  db: Db,
-  scan: { ticketId: number; listId: number; alternating: boolean; direction: 'in' | 'out'; gate: string; at: Date } & ({ log: true; scannerId: number; nonce: string } | { log: false }),
-): Promise<{ first: boolean } | null> {
-  const { ticketId, listId, gate, at, direction } = scan;
-  const shard = ticketId % COUNT_SHARDS;
-  const change =
-    direction === 'in'
-      ? sql`INSERT INTO ${checkinStates} (ticket_id, list_id, inside, entries, first_in_at, last_at, last_gate)
-          VALUES (${ticketId}, ${listId}, true, 1, ${at}, ${at}, ${gate})
-          ON CONFLICT (ticket_id, list_id) DO UPDATE SET inside = true, entries = ${checkinStates}.entries + 1, last_at = ${at}, last_gate = ${gate}
-          WHERE ${scan.alternating ? sql`NOT ${checkinStates}.inside` : sql`false`}
-          RETURNING (xmax = 0) AS first`
-      : sql`UPDATE ${checkinStates} SET inside = false, last_at = ${at}, last_gate = ${gate}
-          WHERE ticket_id = ${ticketId} AND list_id = ${listId} AND inside
-          RETURNING false AS first`;
-  const rows = await executeRows<{ first: boolean }>(
-    db,
-    sql`WITH changed AS (${change}),
-      ${
-        scan.log
-          ? sql`logged AS (
-        INSERT INTO ${checkins} (ticket_id, list_id, scanner_id, gate, kind, scanned_at, nonce, offline)
-        SELECT ${ticketId}, ${listId}, ${scan.scannerId}, ${gate}, ${direction}, ${at}, ${scan.nonce}, false FROM changed
-      ),`
-          : sql``
-      }
-      counted AS (
-        INSERT INTO ${checkinCounts} (list_id, shard, admitted, inside)
-        SELECT ${listId}, ${shard}, CASE WHEN first THEN 1 ELSE 0 END, ${direction === 'in' ? 1 : -1} FROM changed
-        ON CONFLICT (list_id, shard) DO UPDATE SET admitted = ${checkinCounts}.admitted + excluded.admitted, inside = ${checkinCounts}.inside + excluded.inside
-      )
-    SELECT first FROM changed`,
-  );
+export async function passOnce(db: Db, scan: PassScan): Promise<{ first: boolean } | null> {
+  const values = { ...scan, shard: scan.ticketId % COUNT_SHARDS, ...(scan.log ? { scannerId: scan.scannerId, nonce: scan.nonce } : {}) };
+  const rows = await executeRows<{ first: boolean }>(db, sql`WITH ${passChanges(scan, values, null)} SELECT first FROM changed`);
   return rows[0] ?? null;
+}
+
+/** What the gate judged a scanned pass by, before reading the ticket: its claims, with its departure's time. */
+export interface ExpectedTicket {
+  code: string;
+  eventId: number;
+  productId: number;
+  departure: Date | null;
+}
+
+/**
+ * A pass's scan in one round trip: the ticket read and its entry or exit made in the same
+ * statement, but only if the ticket is valid (active, its order paid, the pass's code its current
+ * one) and is the ticket the gate judged (`expected`: the same event, product and departure, and
+ * its own window, computed as `passWindow` does, around `at`). The caller judged `expected` with
+ * the gate's rule first, so a change made here is the one the full judgement on the ticket's
+ * record would allow. Null when there is no ticket of that id; `allowed` false when it is not the
+ * valid ticket the gate judged (the caller then judges its record the long way); `allowed` but not
+ * `passed`: its state did not let it (already in, or not inside to leave).
+ */
+type OnlineScan = PassScan & { log: true };
+type PassAsExpectedRow = { allowed: boolean; passed: boolean; first: boolean | null; holder: string; age: string | null; product_name: string };
+
+/** The statement of `passIfAsExpected` for one kind of scan, with placeholders for its values. */
+function passAsExpectedStatement(shape: { direction: 'in' | 'out'; alternating: boolean }): SQL {
+  const p = (name: string) => sql.placeholder(name);
+  const departure = sql`date_trunc('milliseconds', coalesce(${travelTimes.departsAt}, ${shopItems.travelTime}))`;
+  const anchor = sql`coalesce(${departure}, date_trunc('milliseconds', ${events.startsAt}))`;
+  return sql`WITH ticket AS (
+        SELECT ${tickets.fullName} AS holder, ${tickets.age} AS age, ${tickets.productName} AS product_name,
+          (${tickets.code} = ${p('code')}::text AND ${tickets.status} = 'active' AND ${orders.paymentStatus} = 'paid'
+            AND coalesce(${shopItems.eventId}, 0) = ${p('eventId')}::integer AND ${tickets.shopItemId} = ${p('productId')}::integer
+            AND ${departure} IS NOT DISTINCT FROM ${p('departure')}::timestamptz
+            AND ${insidePassWindowSql(p('at'), sql`date_trunc('milliseconds', ${tickets.createdAt})`, anchor)}) AS allowed
+        FROM ${tickets}
+        JOIN ${orders} ON ${orders.id} = ${tickets.orderId}
+        JOIN ${shopItems} ON ${shopItems.id} = ${tickets.shopItemId}
+        LEFT JOIN ${events} ON ${events.id} = ${shopItems.eventId}
+        LEFT JOIN ${travelTimes} ON ${travelTimes.id} = ${tickets.travelTimeId}
+        WHERE ${tickets.id} = ${p('ticketId')}::integer
+      ),
+      ${passChanges({ ...shape, log: true }, { ticketId: p('ticketId'), listId: p('listId'), gate: p('gate'), at: p('at'), shard: p('shard'), scannerId: p('scannerId'), nonce: p('nonce') }, sql`coalesce((SELECT allowed FROM ticket), false)`)}
+    SELECT ticket.allowed, ticket.holder, ticket.age, ticket.product_name, (SELECT first FROM changed) AS first, EXISTS (SELECT 1 FROM changed) AS passed FROM ticket`;
+}
+
+const dialect = new PgDialect();
+const SHAPES = { in: { direction: 'in', alternating: false }, 'in-again': { direction: 'in', alternating: true }, out: { direction: 'out', alternating: true } } as const;
+type Shape = keyof typeof SHAPES;
+const passAsExpectedStatements = (db: Db) =>
+  Object.fromEntries(
+    (Object.keys(SHAPES) as Shape[]).map((shape) => [shape, db._.session.prepareQuery<{ execute: { rows: PassAsExpectedRow[] }; all: unknown; values: unknown }>(dialect.sqlToQuery(passAsExpectedStatement(SHAPES[shape])), undefined, `checkin_pass_${shape.replace('-', '_')}`, false)]),
+  ) as Record<Shape, ReturnType<Db['_']['session']['prepareQuery']>>;
+
+/** Every scan of a pass runs one of these: built once per database and prepared. */
+const preparedPasses = new WeakMap<Db, ReturnType<typeof passAsExpectedStatements>>();
+
+/**
+ * A pass's scan in one round trip: the ticket read and its entry or exit made in the same
+ * statement, but only if the ticket is valid (active, its order paid, the pass's code its current
+ * one) and is the ticket the gate judged (`expected`: the same event, product and departure, and
+ * its own window, computed as `passWindow` does, around `at`). The caller judged `expected` with
+ * the gate's rule first, so a change made here is the one the full judgement on the ticket's
+ * record would allow. Null when there is no ticket of that id; `allowed` false when it is not the
+ * valid ticket the gate judged (the caller then judges its record the long way); `allowed` but not
+ * `passed`: its state did not let it (already in, or not inside to leave).
+ */
+export async function passIfAsExpected(db: Db, scan: OnlineScan, expected: ExpectedTicket): Promise<{ allowed: boolean; passed: boolean; first: boolean; holder: string; age: string | null; productName: string } | null> {
+  let statements = preparedPasses.get(db);
+  if (!statements) preparedPasses.set(db, (statements = passAsExpectedStatements(db)));
+  const shape: Shape = scan.direction === 'out' ? 'out' : scan.alternating ? 'in-again' : 'in';
+  const result = (await statements[shape].execute({
+    ticketId: scan.ticketId,
+    listId: scan.listId,
+    gate: scan.gate,
+    at: scan.at,
+    shard: scan.ticketId % COUNT_SHARDS,
+    scannerId: scan.scannerId,
+    nonce: scan.nonce,
+    code: expected.code,
+    eventId: expected.eventId,
+    productId: expected.productId,
+    departure: expected.departure,
+  })) as unknown as { rows: PassAsExpectedRow[] };
+  const row = result.rows[0];
+  return row ? { allowed: row.allowed, passed: row.passed, first: row.first === true, holder: row.holder, age: row.age, productName: row.product_name } : null;
 }
 
 /** Where a ticket stands on a list (who won when a scan was not let through). */

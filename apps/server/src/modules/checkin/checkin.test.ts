@@ -214,6 +214,84 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
     expect((await device.scan('T-BUS', pass, 'Bay 1')).result).toBe('admit');
   });
 
+  it('judges a pass by the ticket’s record where the two differ: a departure changed or moved, an event moved, a ticket not valid', async () => {
+    const departures = await db().select().from(travelTimes).innerJoin(shopItems, eq(shopItems.id, travelTimes.shopItemId)).where(eq(shopItems.externalCode, 'NWF27-SHUTTLE')).orderBy(asc(travelTimes.departsAt));
+    const open = departures.filter((row) => row.travel_times.seats === null || row.travel_times.seats > 0);
+    const [early, late] = [open[0]!.travel_times, open[1]!.travel_times];
+    // A scanner signed in at the gate's time (a session lasts a week), scanning then.
+    const scanAt = async (at: Date, list: string, text: string, gate = 'North') => {
+      clock = at;
+      return (await scannerDevice()).scan(list, text, gate);
+    };
+    const busAnswer = (departsAt: Date) =>
+      scannerMessages.wrongBus(new Intl.DateTimeFormat(shop.config.locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Amsterdam' }).format(departsAt));
+
+    // The holder moved to the later bus after downloading: the old pass (same code) still claims the early one.
+    const changed = await boughtTicket('NWF27-SHUTTLE', early.id);
+    const moved = await shop.call('set-travel-time', { token: changed.buyer.token, code: changed.ticket.code, transport_time_id: late.id });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await scanAt(new Date(early.departsAt.getTime() - 10 * 60_000), 'T-BUS', changed.pass, 'Bay 1')).toMatchObject({ result: 'wrong-bus', message: busAnswer(late.departsAt) });
+    expect((await scanAt(new Date(late.departsAt.getTime() - 10 * 60_000), 'T-BUS', changed.pass, 'Bay 1')).result).toBe('admit');
+
+    // The organiser moves a departure an hour later: at the old time its passengers are early, though
+    // their passes (and this instance's few seconds of cached departures) still say the old time.
+    const rescheduled = await boughtTicket('NWF27-SHUTTLE', early.id);
+    // Another passenger of that bus boards first, so the departures are in the instance's cache.
+    const boarded = await boughtTicket('NWF27-SHUTTLE', early.id);
+    expect((await scanAt(new Date(early.departsAt.getTime() - 10 * 60_000), 'T-BUS', boarded.pass, 'Bay 1')).result).toBe('admit');
+    const later = new Date(early.departsAt.getTime() + 60 * 60_000);
+    await db().update(travelTimes).set({ departsAt: later }).where(eq(travelTimes.id, early.id));
+    try {
+      expect(await scanAt(new Date(early.departsAt.getTime() - 10 * 60_000), 'T-BUS', rescheduled.pass, 'Bay 1')).toMatchObject({ result: 'wrong-bus', message: busAnswer(later) });
+      expect((await scanAt(new Date(later.getTime() - 10 * 60_000), 'T-BUS', rescheduled.pass, 'Bay 1')).result).toBe('admit');
+    } finally {
+      await db().update(travelTimes).set({ departsAt: early.departsAt }).where(eq(travelTimes.id, early.id));
+    }
+
+    // The event moved ten days earlier: its passes' windows end ten days before they say.
+    const [event] = await db().select().from(events).where(eq(events.externalCode, 'NWF27'));
+    const ended = await boughtTicket();
+    const weeksAfter = new Date(event!.startsAt!.getTime() + 25 * 86_400_000);
+    expect(readTicketPass(ended.pass)!.fields.validUntil.getTime()).toBeGreaterThan(weeksAfter.getTime());
+    await db()
+      .update(events)
+      .set({ startsAt: new Date(event!.startsAt!.getTime() - 10 * 86_400_000) })
+      .where(eq(events.id, event!.id));
+    try {
+      expect(await scanAt(weeksAfter, 'T-GATE', ended.pass)).toMatchObject({ result: 'wrong-day', message: scannerMessages.wrongDay });
+    } finally {
+      await db().update(events).set({ startsAt: event!.startsAt }).where(eq(events.id, event!.id));
+    }
+    expect((await scanAt(weeksAfter, 'T-GATE', ended.pass)).result).toBe('admit');
+
+    // Cancelled since its download: the pass still claims all it did, the record says no.
+    const cancelled = await boughtTicket();
+    await db().update(tickets).set({ status: 'cancelled' }).where(eq(tickets.id, readTicketPass(cancelled.pass)!.fields.ticketId));
+    expect((await scanAt(FESTIVAL, 'T-GATE', cancelled.pass)).result).toBe('revoked');
+    // Its order abandoned since (a chargeback, say): revoked by the pass as by the code.
+    const unpaid = await boughtTicket();
+    await db().update(orders).set({ paymentStatus: 'abandoned' }).where(eq(orders.id, unpaid.order.id));
+    expect((await scanAt(FESTIVAL, 'T-GATE', unpaid.pass)).result).toBe('revoked');
+
+    // A day ticket's own code in a pass that claims the weekend ticket, which camping admits: the record's product decides.
+    const day = await boughtTicket('NWF27-DAY-SAT');
+    const dayFields = readTicketPass(day.pass)!.fields;
+    const weekendId = (await db().select().from(shopItems).where(eq(shopItems.externalCode, 'NWF27-WEEKEND')))[0]!.id;
+    const claimsWeekend = await signTicketPass({ ...dayFields, productId: weekendId }, new Uint8Array(32).fill(6));
+    expect(await scanAt(FESTIVAL, 'T-CAMP', claimsWeekend, 'Camp')).toMatchObject({ result: 'wrong-list', ticket: { code: day.ticket.code } });
+
+    // The weekend product moved to another event after its passes went out: the entrance of this event no longer admits them.
+    const kept = await boughtTicket();
+    const [other] = await db().insert(events).values({ externalCode: 'T-OTHER', name: 'Another festival', timezone: 'Europe/Amsterdam' }).returning();
+    await db().update(shopItems).set({ eventId: other!.id }).where(eq(shopItems.id, weekendId));
+    try {
+      expect((await scanAt(FESTIVAL, 'T-GATE', kept.pass)).result).toBe('wrong-list');
+    } finally {
+      await db().update(shopItems).set({ eventId: event!.id }).where(eq(shopItems.id, weekendId));
+    }
+    expect((await scanAt(FESTIVAL, 'T-GATE', kept.pass)).result).toBe('admit');
+  });
+
   it('refuses a reassigned ticket’s old pass at once and admits its new one; a refunded ticket and an unpaid order’s ticket are revoked', async () => {
     const { buyer, order, ticket, pass } = await boughtTicket();
     const moved = await shop.call('change-ticket', { token: buyer.token, order_id: order.id, code: ticket.code, full_name: 'New Holder', email: 'new.holder@example.org', age: ticket.age, reassign: true });
@@ -329,8 +407,17 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
     const device = await scannerDevice();
     expect(await device.scan('T-GATE', pass)).toMatchObject({ result: 'wrong-list', message: scannerMessages.wrongList });
     const fields = readTicketPass(pass)!.fields;
-    const forged = await signTicketPass({ ...fields, productId: (await db().select().from(shopItems).where(eq(shopItems.externalCode, 'NWF27-WEEKEND')))[0]!.id }, new Uint8Array(32).fill(5));
-    expect(await device.scan('T-GATE', forged)).toMatchObject({ result: 'not-a-ticket', message: scannerMessages.notATicket, ticket: null });
+    const weekendId = (await db().select().from(shopItems).where(eq(shopItems.externalCode, 'NWF27-WEEKEND')))[0]!.id;
+    const forgerKey = new Uint8Array(32).fill(5);
+    // A made-up pass (another key) for a real ticket without its code, or for no ticket at all: not a ticket.
+    for (const claims of [{ code: 'AAAAAAAAAAAAAAAAAAAA' }, { code: 'AAAAAAAAAAAAAAAAAAAA', productId: weekendId, travelTimeId: null }, { ticketId: fields.ticketId + 100_000 }]) {
+      expect(await device.scan('T-GATE', await signTicketPass({ ...fields, ...claims }, forgerKey)), JSON.stringify(claims)).toMatchObject({ result: 'not-a-ticket', message: scannerMessages.notATicket, ticket: null });
+    }
+    // One that carries the ticket's own code but claims another product: judged as the ticket it
+    // names, by the shop's record (as the code typed in is), so the forgery buys nothing.
+    const forged = await signTicketPass({ ...fields, productId: weekendId, travelTimeId: null }, forgerKey);
+    expect(await device.scan('T-GATE', forged)).toMatchObject({ result: 'wrong-list', ticket: { code: ticket.code, holder: 'Gate Goer' } });
+    expect(await device.scan('T-GATE', ticket.code)).toMatchObject({ result: 'wrong-list', ticket: { code: ticket.code, holder: 'Gate Goer' } });
     for (const text of ['https://example.org/', 'NOPE', ticket.code.slice(0, -1)]) expect((await device.scan('T-GATE', text)).result, text).toBe('not-a-ticket');
     const unknownList = await device.call('scan', { list: 'NO-SUCH-LIST', gate: 'North', text: pass });
     expect(unknownList.status).toBe(422);

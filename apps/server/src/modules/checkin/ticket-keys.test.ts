@@ -1,5 +1,5 @@
 import { readTicketPass } from '@festival/contract/ticket-pass';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
 import { readPdf } from '../../../test/pdf-reader';
@@ -8,7 +8,8 @@ import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { checkPass } from '../../../test/ticket-passes';
 import { events, shopItems, ticketKeys, tickets } from '../../db/schema';
 import { runCheckinCommand } from './checkin-command';
-import { createTicketKeys, deriveSeed, type PassTicket } from './ticket-keys';
+import { executeRows } from '../../db/raw-rows';
+import { createTicketKeys, deriveSeed, insidePassWindowSql, passWindow, type PassTicket } from './ticket-keys';
 
 const SECRET = 'ticket-keys-test-secret-of-at-least-32-chars';
 const OTHER_SECRET = 'another-shop-secret-of-at-least-32-characters';
@@ -24,6 +25,27 @@ describe.each(testEngines())('ticket keys on %s', (engine) => {
     await shop?.close();
   });
   const db = () => shop.database.db;
+
+  it('computes a pass’s window in SQL to the millisecond as passWindow does, in any session time zone', async () => {
+    const issued = [new Date('2027-03-27T23:59:59.999Z'), new Date('2026-10-25T00:30:12.345Z'), new Date('2027-06-18T09:00:00.000Z')];
+    // Windows across a daylight-saving change, both ends of a minute, an anchor long past.
+    const anchors = [null, new Date('2027-06-18T08:00:00.000Z'), new Date('2027-03-10T12:00:00.500Z'), new Date('2020-01-01T00:00:00.000Z')];
+    for (const zone of ['UTC', 'Europe/Amsterdam', 'Asia/Kathmandu', 'America/St_Johns']) {
+      // One connection for the session's zone and the statements under it.
+      await db().transaction(async (tx) => {
+        await tx.execute(sql.raw(`SET LOCAL TIME ZONE '${zone}'`));
+        for (const issuedAt of issued) {
+          for (const anchor of anchors) {
+            const { validFrom, validUntil } = passWindow(issuedAt, anchor);
+            for (const at of [validFrom.getTime() - 1, validFrom.getTime(), validUntil.getTime() - 1, validUntil.getTime()]) {
+              const [row] = await executeRows<{ inside: boolean }>(tx, sql`SELECT ${insidePassWindowSql(new Date(at), sql`${issuedAt}::timestamptz`, sql`${anchor}::timestamptz`)} AS inside`);
+              expect(row!.inside, `${zone}: issued ${issuedAt.toISOString()}, anchor ${anchor?.toISOString()}, at ${new Date(at).toISOString()}`).toBe(at >= validFrom.getTime() && at < validUntil.getTime());
+            }
+          }
+        }
+      });
+    }
+  });
 
   async function command(argv: string[], secrets: readonly string[] = [SECRET]) {
     const lines: string[] = [];
