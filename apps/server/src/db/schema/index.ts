@@ -7,3 +7,4 @@ export * from './mail';
 export * from './media';
 export * from './invoices';
 export * from './checkin';
+export * from './staff';

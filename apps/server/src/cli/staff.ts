@@ -1,0 +1,4 @@
+import { runCli, withShopDatabase } from './run-cli';
+import { runStaffCommand } from '../modules/staff/staff-command';
+
+runCli((argv) => withShopDatabase(({ db }) => runStaffCommand(argv, { db })));

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, tstz, updatedAt } from './catalog';
+
+/** What a member of staff may do (issue 22, decision 0041). */
+export const STAFF_ROLES = ['admin', 'box_office', 'customer_service', 'gate'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * The organiser's staff: separate from customers (another table, another cookie, never a
+ * customer token). Every role but gate signs in with a second factor.
+ */
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    id: serial('id').primaryKey(),
+    /** Lower case, as typed at sign-in. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    /** argon2id, as customers' passwords. */
+    passwordHash: text('password_hash').notNull(),
+    /** The TOTP secret, sealed with a key derived from APP_SECRET (a copy of the database alone does not give it). */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: tstz('totp_enabled_at'),
+    /** The last 30-second step a code was accepted for: a code is taken once. */
+    totpLastStep: integer('totp_last_step'),
+    /** SHA-256 hashes of the unused recovery codes. */
+    recoveryCodes: jsonb('recovery_codes').$type<string[]>().notNull().default([]),
+    disabledAt: tstz('disabled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('staff_members_email').on(table.email),
+    check('staff_members_email_lower', sql`${table.email} = lower(${table.email})`),
+    check('staff_members_role', sql`${table.role} IN ('admin', 'box_office', 'customer_service', 'gate')`),
+  ],
+);
+
+/**
+ * Every staff action, who, what, when, before and after (issue 22). Written in the action's own
+ * transaction; the database refuses to change or delete a row (migration 0018's trigger).
+ */
+export const staffAudit = pgTable(
+  'staff_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Null for the organiser's command line (no member signed in). */
+    staffId: integer('staff_id').references(() => staffMembers.id),
+    /** Who, as shown: the member's e-mail, or "command line". */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    /** What it was done to: "staff:12", "order:ABC123". */
+    target: text('target'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: tstz('at').notNull().default(sql`now()`),
+  },
+  (table) => [index('staff_audit_at').on(table.at), index('staff_audit_target').on(table.target)],
+);
