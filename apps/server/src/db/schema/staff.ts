@@ -59,3 +59,27 @@ export const staffAudit = pgTable(
   },
   (table) => [index('staff_audit_at').on(table.at), index('staff_audit_target').on(table.target)],
 );
+
+/** Where a sign-in stands: password taken, second factor to give or to set up; or signed in. */
+export const STAFF_SESSION_STAGES = ['second-factor', 'set-up', 'signed-in'] as const;
+export type StaffSessionStage = (typeof STAFF_SESSION_STAGES)[number];
+
+/** A member's signed-in browser (a cookie holds the token; only its hash is stored). */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffMembers.id),
+    tokenHash: text('token_hash').notNull(),
+    stage: text('stage', { enum: STAFF_SESSION_STAGES }).notNull(),
+    /** Wrong second-factor codes given in this session: at MAX_SECOND_FACTOR_FAILURES it ends. */
+    failures: integer('failures').notNull().default(0),
+    createdAt: createdAt(),
+    lastSeenAt: tstz('last_seen_at').notNull().default(sql`now()`),
+    /** However active the member, the session ends then. */
+    expiresAt: tstz('expires_at').notNull(),
+  },
+  (table) => [uniqueIndex('staff_sessions_token').on(table.tokenHash), index('staff_sessions_member').on(table.staffId)],
+);

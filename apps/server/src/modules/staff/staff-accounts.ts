@@ -66,24 +66,26 @@ export function createStaffAccounts(deps: { db: Db }) {
 
     list: async () => (await queries.listMembers(db)).map(viewOf),
 
-    /** Access ends: a disabled member cannot sign in (and, with sessions, is signed out at once). Null: no such member. */
+    /** Access ends: a disabled member cannot sign in and is signed out at once. Null: no such member. */
     async disable(actor: Actor, email: string): Promise<StaffMemberView | null> {
       return db.transaction(async (tx) => {
         const before = await queries.findMemberByEmail(tx, email);
         if (!before) return null;
         if (before.disabledAt) return viewOf(before);
         const after = await queries.updateMember(tx, before.id, { disabledAt: new Date() });
+        await queries.deleteMemberSessions(tx, before.id);
         await queries.insertAudit(tx, { ...actorFields(actor), action: 'staff.disable', target: `staff:${before.id}`, before: audited(before), after: audited(after) });
         return after && viewOf(after);
       });
     },
 
-    /** A lost phone: the member sets up a new second factor at the next sign-in; old codes and recovery codes stop working. */
+    /** A lost phone: the member is signed out and sets up a new second factor at the next sign-in; old codes and recovery codes stop working. */
     async resetSecondFactor(actor: Actor, email: string): Promise<StaffMemberView | null> {
       return db.transaction(async (tx) => {
         const before = await queries.findMemberByEmail(tx, email);
         if (!before) return null;
         const after = await queries.updateMember(tx, before.id, { totpSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodes: [] });
+        await queries.deleteMemberSessions(tx, before.id);
         await queries.insertAudit(tx, { ...actorFields(actor), action: 'staff.reset-second-factor', target: `staff:${before.id}`, before: audited(before), after: audited(after) });
         return after && viewOf(after);
       });

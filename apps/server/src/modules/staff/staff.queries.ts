@@ -1,6 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { staffAudit, staffMembers, type StaffRole } from '../../db/schema';
+import { staffAudit, staffMembers, staffSessions, type StaffRole, type StaffSessionStage } from '../../db/schema';
 
 export type StaffMemberRow = typeof staffMembers.$inferSelect;
 
@@ -36,4 +36,59 @@ export async function insertAudit(db: Db, entry: AuditEntry): Promise<void> {
 
 export function listAudit(db: Db, limit: number) {
   return db.select().from(staffAudit).orderBy(desc(staffAudit.id)).limit(limit);
+}
+
+export async function insertSession(db: Db, values: { staffId: number; tokenHash: string; stage: StaffSessionStage; expiresAt: Date; lastSeenAt: Date }): Promise<void> {
+  await db.insert(staffSessions).values(values);
+}
+
+/** A session with its member, whatever its stage or age (the caller judges). */
+export async function findSession(db: Db, tokenHash: string) {
+  const [row] = await db.select({ session: staffSessions, member: staffMembers }).from(staffSessions).innerJoin(staffMembers, eq(staffMembers.id, staffSessions.staffId)).where(eq(staffSessions.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+export async function updateSession(db: Db, id: number, values: Partial<Pick<typeof staffSessions.$inferSelect, 'stage' | 'lastSeenAt'>>): Promise<void> {
+  await db.update(staffSessions).set(values).where(eq(staffSessions.id, id));
+}
+
+export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(staffSessions).where(eq(staffSessions.tokenHash, tokenHash));
+}
+
+export async function deleteMemberSessions(db: Db, staffId: number): Promise<void> {
+  await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+}
+
+/**
+ * Takes a TOTP step for a member: only if it is later than the last one taken, in one conditional
+ * statement, so two sign-ins racing with the same code cannot both pass.
+ */
+export async function takeTotpStep(db: Db, staffId: number, step: number, enable: { at: Date; recoveryCodes: string[] } | null): Promise<boolean> {
+  const rows = await db
+    .update(staffMembers)
+    .set({ totpLastStep: step, updatedAt: sql`now()`, ...(enable ? { totpEnabledAt: enable.at, recoveryCodes: enable.recoveryCodes } : {}) })
+    .where(and(eq(staffMembers.id, staffId), or(isNull(staffMembers.totpLastStep), lt(staffMembers.totpLastStep, step))))
+    .returning({ id: staffMembers.id });
+  return rows.length === 1;
+}
+
+/** Uses up one recovery code (by its hash): true once, however many sign-ins race with it. */
+export async function takeRecoveryCode(db: Db, staffId: number, codeHash: string): Promise<boolean> {
+  const rows = await db
+    .update(staffMembers)
+    .set({ recoveryCodes: sql`${staffMembers.recoveryCodes} - ${codeHash}::text`, updatedAt: sql`now()` })
+    .where(and(eq(staffMembers.id, staffId), sql`${staffMembers.recoveryCodes} ? ${codeHash}::text`))
+    .returning({ id: staffMembers.id });
+  return rows.length === 1;
+}
+
+/** One more wrong second-factor code in a session: how many it has had. */
+export async function countSessionFailure(db: Db, id: number): Promise<number> {
+  const [row] = await db
+    .update(staffSessions)
+    .set({ failures: sql`${staffSessions.failures} + 1` })
+    .where(eq(staffSessions.id, id))
+    .returning({ failures: staffSessions.failures });
+  return row?.failures ?? Number.MAX_SAFE_INTEGER;
 }

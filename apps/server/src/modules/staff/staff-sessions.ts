@@ -1,0 +1,156 @@
+import { createHash, randomInt } from 'node:crypto';
+import type { Db } from '../../db/client';
+import { dummyPasswordHash, newSecretToken, verifyPassword } from '../accounts/passwords';
+import { needsSecondFactor, staffEmail, viewOf, type StaffMemberView } from './staff-accounts';
+import * as queries from './staff.queries';
+import { openSecret, sealSecret } from './secret-box';
+import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from './totp';
+
+/** A signed-in member is signed out after this long without a call. */
+export const STAFF_IDLE_MS = 30 * 60_000;
+/** However active, a session ends after a working day (and a long one). */
+export const STAFF_SESSION_MS = 12 * 60 * 60_000;
+/** Between the password and the second factor. */
+export const STAFF_PENDING_MS = 10 * 60_000;
+/** A session's last call is written at most this often (not on every call). */
+const SEEN_EVERY_MS = 60_000;
+export const RECOVERY_CODE_COUNT = 10;
+/** Wrong codes a sign-in may give before it must start again with the password. */
+export const MAX_SECOND_FACTOR_FAILURES = 5;
+const TOTP_PURPOSE = 'staff-totp';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** No 0/O, 1/I/L: read from paper and typed by hand. */
+const RECOVERY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/** Ten characters in two groups (about 50 bits each): plenty for a code that works once and is rate-limited. */
+function newRecoveryCode(): string {
+  let code = '';
+  for (let index = 0; index < 10; index += 1) code += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+const recoveryHash = (typed: string) => sha256(`staff-recovery:${typed.toUpperCase().replace(/[\s-]/g, '')}`);
+
+export type SignInStep =
+  | { next: 'second-factor' }
+  | { next: 'set-up'; secret: string; uri: string }
+  | { next: 'signed-in'; member: StaffMemberView };
+
+/**
+ * Staff sign-in (issue 22, decision 0041): a password, then for every role but gate a TOTP code
+ * (or a recovery code), set up at the first sign-in. Sessions end after STAFF_IDLE_MS without a
+ * call, after STAFF_SESSION_MS in any case, when the member signs out, and at once when the member
+ * is disabled. Every sign-in and second-factor change is in the audit log.
+ */
+export function createStaffSessions(deps: { db: Db; secrets: readonly string[]; issuer: string; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const audit = (tx: Db, member: queries.StaffMemberRow, action: string) => queries.insertAudit(tx, { staffId: member.id, actor: member.email, action, target: `staff:${member.id}`, before: null, after: null });
+
+  async function startSession(member: queries.StaffMemberRow, stage: 'second-factor' | 'set-up' | 'signed-in') {
+    const token = newSecretToken();
+    const at = now();
+    const expiresAt = new Date(at.getTime() + (stage === 'signed-in' ? STAFF_SESSION_MS : STAFF_PENDING_MS));
+    await queries.insertSession(db, { staffId: member.id, tokenHash: sha256(token), stage, expiresAt, lastSeenAt: at });
+    return token;
+  }
+
+  /** The live session of a token at one of the stages, with its member; null otherwise (and an ended one is removed). */
+  async function liveSession(token: string, stages: readonly string[]) {
+    const found = await queries.findSession(db, sha256(token));
+    if (!found) return null;
+    const at = now().getTime();
+    const idle = found.session.stage === 'signed-in' && at - found.session.lastSeenAt.getTime() > STAFF_IDLE_MS;
+    if (found.member.disabledAt || at >= found.session.expiresAt.getTime() || idle) {
+      await queries.deleteSession(db, sha256(token));
+      return null;
+    }
+    return stages.includes(found.session.stage) ? found : null;
+  }
+
+  return {
+    /**
+     * The first step: a right password of a member not disabled gives a session token and what
+     * comes next; anything else null (the same for an unknown address, which takes as long).
+     */
+    async signIn(emailText: string, password: string): Promise<{ token: string; step: SignInStep } | null> {
+      const email = staffEmail(emailText);
+      const member = email ? await queries.findMemberByEmail(db, email) : null;
+      const right = await verifyPassword(member?.passwordHash ?? (await dummyPasswordHash()), password);
+      if (!member || !right || member.disabledAt) return null;
+      if (!needsSecondFactor(member.role)) {
+        const token = await startSession(member, 'signed-in');
+        await audit(db, member, 'staff.sign-in');
+        return { token, step: { next: 'signed-in', member: viewOf(member) } };
+      }
+      if (member.totpEnabledAt) return { token: await startSession(member, 'second-factor'), step: { next: 'second-factor' } };
+      // First sign-in (or after a reset): a new secret to set up, kept sealed until a code proves it.
+      const secret = newTotpSecret();
+      await queries.updateMember(db, member.id, { totpSecret: sealSecret(deps.secrets[0]!, TOTP_PURPOSE, secret), totpEnabledAt: null, totpLastStep: null, recoveryCodes: [] });
+      return { token: await startSession(member, 'set-up'), step: { next: 'set-up', secret: base32Encode(secret), uri: otpauthUri(deps.issuer, member.email, secret) } };
+    },
+
+    /**
+     * The second step: a TOTP code (or, once set up, a recovery code). Signed in: the member, and
+     * at set-up the recovery codes, shown once. 'wrong': a wrong, used or old code (the session
+     * stays, to try again). Null: no session waiting for a second factor.
+     */
+    async secondFactor(token: string, typed: string): Promise<{ token: string; member: StaffMemberView; recoveryCodes: string[] | null } | 'wrong' | null> {
+      const found = await liveSession(token, ['second-factor', 'set-up']);
+      if (!found) return null;
+      const { member, session } = found;
+      const secret = member.totpSecret ? openSecret(deps.secrets, TOTP_PURPOSE, member.totpSecret) : null;
+      if (!secret) return 'wrong';
+      const settingUp = session.stage === 'set-up';
+      const step = matchTotp(secret, typed, now(), member.totpLastStep);
+      let recoveryCodes: string[] | null = null;
+      let taken = false;
+      if (step !== null) {
+        if (settingUp) recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+        taken = await db.transaction(async (tx) => {
+          const ok = await queries.takeTotpStep(tx, member.id, step, settingUp ? { at: now(), recoveryCodes: recoveryCodes!.map(recoveryHash) } : null);
+          if (ok) await audit(tx, member, settingUp ? 'staff.second-factor-set-up' : 'staff.sign-in');
+          return ok;
+        });
+      } else if (!settingUp && /^[A-Za-z0-9]{5}[\s-]?[A-Za-z0-9]{5}$/.test(typed.trim())) {
+        taken = await db.transaction(async (tx) => {
+          const ok = await queries.takeRecoveryCode(tx, member.id, recoveryHash(typed));
+          if (ok) await audit(tx, member, 'staff.sign-in-with-recovery-code');
+          return ok;
+        });
+      }
+      if (!taken) {
+        // A few tries, then the password again: guessing six digits is not a matter of patience.
+        if ((await queries.countSessionFailure(db, session.id)) >= MAX_SECOND_FACTOR_FAILURES) {
+          await queries.deleteSession(db, session.tokenHash);
+          return null;
+        }
+        return 'wrong';
+      }
+      // A new token once signed in: a token seen before the second factor is worth nothing after it.
+      await queries.deleteSession(db, session.tokenHash);
+      const fresh = (await queries.findMemberByEmail(db, member.email)) ?? member;
+      return { token: await startSession(fresh, 'signed-in'), member: viewOf(fresh), recoveryCodes };
+    },
+
+    /** The signed-in member of a session token (its last call noted), or null. */
+    async memberOf(token: string): Promise<StaffMemberView | null> {
+      const found = await liveSession(token, ['signed-in']);
+      if (!found) return null;
+      const at = now();
+      if (at.getTime() - found.session.lastSeenAt.getTime() >= SEEN_EVERY_MS) await queries.updateSession(db, found.session.id, { lastSeenAt: at });
+      return viewOf(found.member);
+    },
+
+    async signOut(token: string): Promise<void> {
+      const found = await queries.findSession(db, sha256(token));
+      if (!found) return;
+      await db.transaction(async (tx) => {
+        await queries.deleteSession(tx, sha256(token));
+        if (found.session.stage === 'signed-in') await audit(tx, found.member, 'staff.sign-out');
+      });
+    },
+  };
+}
+
+export type StaffSessions = ReturnType<typeof createStaffSessions>;
