@@ -44,6 +44,8 @@ import { LINK_PART_MAX_LENGTH, registerDocumentRoutes } from './modules/document
 import { registerCheckinRoutes } from './modules/checkin/checkin.routes';
 import { createCheckinService } from './modules/checkin/checkin.service';
 import { createScanners, type ScannerSignInLimits } from './modules/checkin/scanners';
+import { createStaffSessions } from './modules/staff/staff-sessions';
+import { registerStaffRoutes, type StaffSignInLimits } from './modules/staff/staff.routes';
 import { createTicketKeys } from './modules/checkin/ticket-keys';
 import { createDocumentsService } from './modules/documents/documents.service';
 import { createPortalService } from './modules/portal/portal.service';
@@ -65,6 +67,8 @@ export interface AppOptions {
   holdLimits?: Partial<HoldLimits>;
   /** Wrong scanner codes per address and network in 15 minutes (SCANNER_SIGN_IN_LIMITS by default). */
   scannerSignInLimits?: ScannerSignInLimits;
+  /** Wrong staff sign-ins allowed per address, network and account (tests set them out of reach). */
+  staffSignInLimits?: StaffSignInLimits;
   /** How long an instance trusts a live scanner session before asking again (SCANNER_SESSION_CACHE_MS by default; 0: every call). */
   scannerSessionCacheMs?: number;
   /** How long an expired cart and its holders' details are kept after its hold ended (ms; ENDED_CART_KEEP_MINUTES). */
@@ -197,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPortalRoutes(app, { db, portal });
   const ticketKeys = createTicketKeys({ db, secrets: linkSecrets });
   registerDocumentRoutes(app, createDocumentsService({ db, config, linkSecrets, ticketKeys }));
+  registerStaffRoutes(app, { db, networkKeys, sessions: createStaffSessions({ db, secrets: linkSecrets, issuer: config.name, now }), ...(options.staffSignInLimits ? { limits: options.staffSignInLimits } : {}) });
   registerCheckinRoutes(app, { scanners: createScanners({ db, now, networkKeys, ...(options.scannerSignInLimits ? { limits: options.scannerSignInLimits } : {}), ...(options.scannerSessionCacheMs !== undefined ? { sessionCacheMs: options.scannerSessionCacheMs } : {}) }), checkin: createCheckinService({ db, ticketKeys, locale: config.locale, now }) });
 
   if (options.devMailbox && !options.smtpUrl) {

@@ -5,6 +5,7 @@ import * as catalog from './catalog';
 import * as checkout from './checkout';
 import { notShown } from './common';
 import * as portal from './portal';
+import * as staffAccounts from './staff-accounts';
 import * as staffCheckin from './staff-checkin';
 
 /**
@@ -73,6 +74,10 @@ export const staffApi = {
   scan: { payload: staffCheckin.scanPayload, answer: staffCheckin.scanAnswer },
   'upload-scans': { payload: staffCheckin.uploadScansPayload, answer: staffCheckin.uploadScansAnswer },
   sync: { payload: staffCheckin.syncPayload, answer: staffCheckin.syncAnswer },
+  'staff-sign-in': { payload: staffAccounts.staffSignInPayload, answer: staffAccounts.staffSignInAnswer },
+  'staff-second-factor': { payload: staffAccounts.staffSecondFactorPayload, answer: staffAccounts.staffSecondFactorAnswer },
+  'staff-sign-out': { payload: staffAccounts.staffSignOutPayload, answer: staffAccounts.staffSignOutAnswer },
+  'staff-me': { payload: staffAccounts.staffMePayload, answer: staffAccounts.staffMeAnswer },
 } as const satisfies Record<string, { payload: z.ZodType; answer: z.ZodType }>;
 
 export type StaffApiPath = keyof typeof staffApi;

@@ -19,6 +19,7 @@ export * from './portal';
 export * from './accounts';
 export * from './checkout';
 export * from './checkin-rules';
+export * from './staff-accounts';
 export * from './staff-checkin';
 export * from './scanner-texts';
 export * from './api';

@@ -44,11 +44,22 @@ export type StaffApiHandler<P extends StaffApiPath> = (input: StaffApiInput<P>, 
 
 /** Registers POST /api/staff/<path> (design.md: the staff side's calls), validated the same way as the shop's. */
 export function registerStaffRoute<P extends StaffApiPath>(app: FastifyInstance, path: P, handler: StaffApiHandler<P>): void {
-  registerValidatedRoute(app, `/api/staff/${path}`, staffApi[path].payload, handler as (input: unknown, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>);
+  registerValidatedRoute(app, `/api/staff/${path}`, staffApi[path].payload, handler as (input: unknown, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>, [noStore]);
 }
 
-function registerValidatedRoute(app: FastifyInstance, url: string, schema: z.ZodType, handler: (input: unknown, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>): void {
-  app.post(url, { onRequest: [apiGuard] }, async (request, reply) => {
+/** Staff answers (refusals too) are never kept by a browser or a proxy: a shared desk computer's back button shows nothing. */
+async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('cache-control', 'no-store');
+}
+
+function registerValidatedRoute(
+  app: FastifyInstance,
+  url: string,
+  schema: z.ZodType,
+  handler: (input: unknown, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  hooks: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>)[] = [],
+): void {
+  app.post(url, { onRequest: [apiGuard, ...hooks] }, async (request, reply) => {
     // A bodiless call is an empty payload; a body of `null` is a payload like any other (refused).
     const payload = request.body === undefined ? {} : request.body;
     // No check of any field sees a text longer than the longest a field takes (decision 0029).

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as contract from '@festival/contract';
-import { API_PATHS, PAYLOAD_TEXT_MAX, STAFF_API_PATHS, nullCharacterFields, overlongTextFields, scannerMessages, staffApi, type ScanResult, type StaffApiPath } from '@festival/contract';
+import { API_PATHS, PAYLOAD_TEXT_MAX, nullCharacterFields, overlongTextFields, scannerMessages, staffApi, type ScanResult, type StaffApiPath } from '@festival/contract';
 import { base45Decode, base45Encode, readTicketPass, signTicketPass } from '@festival/contract/ticket-pass';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -14,6 +14,7 @@ import { testEngines } from '../../test/databases';
 import { changedTables } from '../../test/db-snapshot';
 import { expectRefusalOf, textPatterns } from '../../test/answer-checks';
 import { percentEncoded, rawRequest } from '../../test/raw-http';
+import { SCANNER_PATHS } from '../../test/staff-paths';
 import { CONTROL_TEXTS, CPU_MARGIN_MS, FRAGMENTS, FUZZ_SCALE, FUZZ_SEED, hostilePayload, hostileValue, longTexts } from '../../test/hostile-input';
 import { readPdf } from '../../test/pdf-reader';
 import { openAbuseShop, type Party } from '../../test/security-world';
@@ -283,7 +284,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
     foreign = { ...(await bought(2)), eventId: other!.id };
     expect(readTicketPass(foreign.pass)!.fields.eventId).toBe(other!.id);
     spareCode = (await createScanners({ db }).add('Spare code')).code;
-    for (const path of STAFF_API_PATHS) if (wellFormed(spareCode)[path]) learnSchemaTexts(path, wellFormed(spareCode)[path]!);
+    for (const path of SCANNER_PATHS) if (wellFormed(spareCode)[path]) learnSchemaTexts(path, wellFormed(spareCode)[path]!);
     clock = GATE_TIME;
     const fingerprint = await snapshot();
     for (const table of STAFF_TABLES) expect(Object.keys(fingerprint)).toContain(table);
@@ -352,8 +353,8 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
     return wellFormed(code)[path]!;
   };
 
-  it('has a well-formed payload for every staff call of the contract, each of which the contract accepts', () => {
-    for (const path of STAFF_API_PATHS) {
+  it('has a well-formed payload for every scanner call, each of which the contract accepts', () => {
+    for (const path of SCANNER_PATHS) {
       expect(wellFormed(spareCode)[path], `${path}: give it a well-formed payload in wellFormed()`).toBeDefined();
       expect(staffApi[path].payload.safeParse(wellFormed(spareCode)[path]).success, path).toBe(true);
       expect(staffApi[path].payload.safeParse(harmless(path, spareCode)).success, path).toBe(true);
@@ -434,7 +435,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
       // Signed out, scanner-login gets a live scanner's code: the payloads that keep it sign in (their own effect).
       const code = device?.code ?? (await createScanners({ db: db() }).add('Fuzz code')).code;
       let sent = 0;
-      for (const path of STAFF_API_PATHS) {
+      for (const path of SCANNER_PATHS) {
         const good = wellFormed(code)[path]!;
         // The control: the call's well-formed payload is answered, or (signed out) refused for the session alone.
         const control = await staff(path, good, device?.cookie);
@@ -449,7 +450,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
           { numRuns: RUNS, ...(FUZZ_SEED !== undefined ? { seed: FUZZ_SEED } : {}) },
         );
       }
-      expect(sent).toBeGreaterThan(STAFF_API_PATHS.length * ODD_VALUES.length / 2);
+      expect(sent).toBeGreaterThan(SCANNER_PATHS.length * ODD_VALUES.length / 2);
     }, 600_000);
   }
 
@@ -664,7 +665,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
     }
     // Maximal hostile texts in every field of every call (and as an unknown field), against the call with its normal values.
     const texts = [longTexts(60_000), longTexts(PAYLOAD_TEXT_MAX), longTexts(401), longTexts(61)];
-    for (const path of STAFF_API_PATHS) {
+    for (const path of SCANNER_PATHS) {
       const good = { ...wellFormed(device.code)[path]!, ...(path === 'scan' ? normal : {}) };
       const baseline = await median(path, good, 3);
       for (const field of [...keyPaths(good), ['unknown']]) {
@@ -711,7 +712,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
     const customerPath = API_PATHS.find((path) => path === 'get-data') ?? API_PATHS[0]!;
     let checked = 0;
     await unchangedAfter('raw staff requests', async () => {
-      for (const path of STAFF_API_PATHS) {
+      for (const path of SCANNER_PATHS) {
         for (const attempt of cases) {
           const customer = await shop.app.inject({ method: attempt.method ?? 'POST', url: `/api/${customerPath}`, headers: attempt.headers, ...(attempt.body ? { payload: attempt.body(path) } : {}) });
           for (const cookie of [null, device.cookie]) {
@@ -725,7 +726,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
         }
       }
     });
-    expect(checked).toBe(STAFF_API_PATHS.length * cases.length * 2);
+    expect(checked).toBe(SCANNER_PATHS.length * cases.length * 2);
   }, 120_000);
 
   it('lets no spelling of a staff path reach a handler without the shop’s header or with a body a form can send, signed in or not', async () => {
@@ -733,7 +734,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
     const { host } = new URL(base);
     let count = 0;
     await unchangedAfter('spelled staff paths', async () => {
-      for (const path of STAFF_API_PATHS) {
+      for (const path of SCANNER_PATHS) {
         // Every field a call takes, as a form sends text: the right code, the inside ticket's pass and id, an exit.
         const fields: Record<string, string> = { code: spareCode, list: ENTRANCE, gate: 'North', text: inside.pass, direction: 'out', ticket_id: String(readTicketPass(inside.pass)!.fields.ticketId), scans: JSON.stringify((wouldChange('upload-scans', spareCode) as { scans: unknown }).scans) };
         for (const target of pathSpellings(`/api/staff/${path}`)) {
@@ -753,14 +754,14 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
         }
       }
     });
-    expect(count).toBeGreaterThan(STAFF_API_PATHS.length * 100);
+    expect(count).toBeGreaterThan(SCANNER_PATHS.length * 100);
     // The device is still signed in: no form signed it out either.
     expect((await staff('checkin-lists', {}, device.cookie)).status).toBe(200);
   }, 300_000);
 
   /** Every staff call with its well-formed payload and the given cookie: the gated ones must answer 401 "sign in first". */
   async function expectSignedOut(cookie: string | null, context: string, code = spareCode) {
-    for (const path of STAFF_API_PATHS) {
+    for (const path of SCANNER_PATHS) {
       if (WITHOUT_SESSION.includes(path)) continue;
       const answer = await staff(path, wouldChange(path, code), cookie);
       expect([answer.status, answer.body.message], `${context}: ${path} → ${JSON.stringify(answer.body).slice(0, 300)}`).toEqual([401, scannerMessages.notSignedIn]);
@@ -776,7 +777,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
       await unchangedAfter('a customer token at the staff calls', async () => {
         await expectSignedOut(null, 'no cookie');
         for (const cookie of [`${SCANNER_COOKIE}=${owner.token}`, `session=${owner.token}`, `token=${owner.token}`, `${SCANNER_COOKIE}=${sha256(owner.token)}`]) await expectSignedOut(cookie, cookie);
-        for (const path of STAFF_API_PATHS) {
+        for (const path of SCANNER_PATHS) {
           for (const key of ['token', SCANNER_COOKIE, 'session', 'code']) {
             const answer = await staff(path, { ...wouldChange(path, spareCode), ...(path === 'scanner-login' && key !== 'code' ? { code: 'AAAA-BBBB-CCCC-DDDD' } : {}), [key]: owner.token }, `${SCANNER_COOKIE}=${owner.token}`);
             const context = `${path} with the customer token as ${key} → ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
@@ -870,7 +871,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
     await unchangedAfter('odd cookies', async () => {
       for (const cookie of notOurs) await expectSignedOut(cookie || null, JSON.stringify(cookie.slice(0, 100)));
       for (const cookie of odd) {
-        for (const path of STAFF_API_PATHS) {
+        for (const path of SCANNER_PATHS) {
           if (path === 'scanner-logout') continue;
           const answer = await staff(path, harmless(path, 'AAAA-BBBB-CCCC-DDDD'), cookie);
           expect(answer.status, `${path} ${JSON.stringify(cookie)} → ${JSON.stringify(answer.body).slice(0, 300)}`).toBeLessThan(500);
@@ -889,7 +890,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
       `Cookie: ${SCANNER_COOKIE}=${token}\r\n\tx\r\n`,
     ];
     await unchangedAfter('raw cookies', async () => {
-      for (const path of STAFF_API_PATHS) {
+      for (const path of SCANNER_PATHS) {
         if (path === 'scanner-logout') continue;
         for (const cookie of rawCookies) {
           const body = JSON.stringify(harmless(path, 'AAAA-BBBB-CCCC-DDDD'));

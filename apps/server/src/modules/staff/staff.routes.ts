@@ -1,0 +1,94 @@
+import { staffMessages } from '@festival/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { registerStaffRoute } from '../../http/api-route';
+import type { NetworkKeysOf } from '../../lib/network-keys';
+import { createRateLimiter } from '../../lib/rate-limit';
+import type { StaffMemberView } from './staff-accounts';
+import type { StaffSessions } from './staff-sessions';
+
+export const STAFF_COOKIE = 'staff_session';
+const SIGN_IN_WINDOW_MS = 15 * 60_000;
+
+/** Wrong sign-ins an address, its network and an account may make per 15 minutes (right ones are taken back). */
+export interface StaffSignInLimits {
+  perAddress: number;
+  perNetwork: number;
+  perAccount: number;
+}
+export const STAFF_SIGN_IN_LIMITS: StaffSignInLimits = { perAddress: 20, perNetwork: 100, perAccount: 10 };
+
+/** The staff session's token from the request's cookies (only ours is read). */
+export function staffToken(request: FastifyRequest): string | null {
+  const header = request.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === STAFF_COOKIE) return value.join('=') || null;
+  }
+  return null;
+}
+
+/** HttpOnly (no script reads it), Secure, SameSite=Strict (no other site's page sends it), for the staff calls only; ended by the server, not by a date. */
+function setStaffCookie(reply: FastifyReply, token: string | null) {
+  reply.header('set-cookie', `${STAFF_COOKIE}=${token ?? ''}; Path=/api/staff; HttpOnly; Secure; SameSite=Strict${token ? '' : '; Max-Age=0'}`);
+}
+
+const memberAnswer = (member: StaffMemberView) => ({ email: member.email, name: member.name, role: member.role });
+
+/** The staff's sign-in calls (decision 0041). */
+export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; sessions: StaffSessions; networkKeys?: NetworkKeysOf; limits?: StaffSignInLimits }): void {
+  const { sessions } = deps;
+  const limits = deps.limits ?? STAFF_SIGN_IN_LIMITS;
+  const limiter = createRateLimiter(deps.db, SIGN_IN_WINDOW_MS, staffMessages.tooManyAttempts);
+
+  /** The signed-in member of a request, or a 401. */
+  async function signedInMember(request: FastifyRequest): Promise<StaffMemberView> {
+    const token = staffToken(request);
+    const member = token ? await sessions.memberOf(token) : null;
+    if (!member) throw new AppError('UNAUTHENTICATED', staffMessages.notSignedIn);
+    return member;
+  }
+
+  registerStaffRoute(app, 'staff-sign-in', async (input, request, reply) => {
+    const where = deps.networkKeys?.(request.ip);
+    const email = input.email.trim().toLowerCase();
+    const attempt = await limiter.hit([
+      ...(where
+        ? [
+            { key: `staff-login:address:${where.address}`, max: limits.perAddress },
+            { key: `staff-login:network:${where.network}`, max: limits.perNetwork },
+          ]
+        : []),
+      { key: `staff-login:account:${email}`, max: limits.perAccount },
+    ]);
+    const signedIn = await sessions.signIn(input.email, input.password);
+    if (!signedIn) throw new AppError('UNAUTHENTICATED', staffMessages.wrongSignIn, { password: [staffMessages.wrongSignIn] });
+    await attempt.takeBack();
+    setStaffCookie(reply, signedIn.token);
+    const { step } = signedIn;
+    return step.next === 'signed-in' ? { next: 'signed-in' as const, member: memberAnswer(step.member) } : step;
+  });
+
+  registerStaffRoute(app, 'staff-second-factor', async (input, request, reply) => {
+    const token = staffToken(request);
+    const done = token ? await sessions.secondFactor(token, input.code) : null;
+    if (done === 'wrong') throw new AppError('INVALID_INPUT', staffMessages.wrongCode, { code: [staffMessages.wrongCode] });
+    if (!done) {
+      setStaffCookie(reply, null);
+      throw new AppError('UNAUTHENTICATED', staffMessages.signInAgain);
+    }
+    setStaffCookie(reply, done.token);
+    return { member: memberAnswer(done.member), recovery_codes: done.recoveryCodes };
+  });
+
+  registerStaffRoute(app, 'staff-sign-out', async (_input, request, reply) => {
+    const token = staffToken(request);
+    if (token) await sessions.signOut(token);
+    setStaffCookie(reply, null);
+    return { message: staffMessages.signedOut };
+  });
+
+  registerStaffRoute(app, 'staff-me', async (_input, request) => ({ member: memberAnswer(await signedInMember(request)) }));
+}
