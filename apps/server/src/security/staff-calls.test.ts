@@ -14,6 +14,7 @@ import { testEngines } from '../../test/databases';
 import { changedTables } from '../../test/db-snapshot';
 import { expectRefusalOf, textPatterns } from '../../test/answer-checks';
 import { percentEncoded, rawRequest } from '../../test/raw-http';
+import { staffCall } from '../../test/staff-call';
 import { SCANNER_PATHS } from '../../test/staff-paths';
 import { CONTROL_TEXTS, CPU_MARGIN_MS, FRAGMENTS, FUZZ_SCALE, FUZZ_SEED, hostilePayload, hostileValue, longTexts } from '../../test/hostile-input';
 import { readPdf } from '../../test/pdf-reader';
@@ -296,16 +297,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
   const db = () => shop.database.db;
 
   /** A staff call as the scanner makes it (JSON body, the shop's header), with the device's cookie if any. */
-  async function staff(path: string, payload: unknown, cookie?: string | null) {
-    const response = await shop.app.inject({ method: 'POST', url: `/api/staff/${path}`, headers: { ...JSON_TYPE, ...(cookie ? { cookie } : {}) }, payload: JSON.stringify(payload) ?? 'null' });
-    let body: any;
-    try {
-      body = response.json();
-    } catch {
-      body = response.body;
-    }
-    return { status: response.statusCode, body, headers: response.headers };
-  }
+  const staff = (path: string, payload: unknown, cookie?: string | null) => staffCall(shop.app, path, payload, cookie);
 
   /** A scanner credential and a device signed in with it. */
   async function signIn(name: string): Promise<Device> {

@@ -11,11 +11,11 @@ import { testEngines } from '../../test/databases';
 import { changedTables } from '../../test/db-snapshot';
 import { FUZZ_SCALE, FUZZ_SEED, hostilePayload, hostileValue } from '../../test/hostile-input';
 import { openAbuseShop } from '../../test/security-world';
+import { staffCall } from '../../test/staff-call';
 import { STAFF_SESSION_PATHS, unattackedStaffPaths } from '../../test/staff-paths';
 import type { TestShop } from '../../test/test-shop';
 
 const SECRET = 'staff-sign-in-calls-secret-of-at-least-32-chars';
-const JSON_TYPE = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
 const COMMAND_LINE = { commandLine: true } as const;
 const LIMITS = { perAddress: 1_000, perNetwork: 1_000, perAccount: 4 };
 /** The staff's session table counts wrong second-factor codes by design, as rate_limit_hits counts attempts. */
@@ -63,15 +63,9 @@ describe.each(testEngines())('the staff sign-in calls on %s', (engine) => {
   };
 
   async function call(path: StaffApiPath | string, payload: unknown, cookie?: string | null) {
-    const response = await shop.app.inject({ method: 'POST', url: `/api/staff/${path}`, headers: { ...JSON_TYPE, ...(cookie ? { cookie } : {}) }, payload: JSON.stringify(payload) ?? 'null' });
-    let body: any;
-    try {
-      body = response.json();
-    } catch {
-      body = response.body;
-    }
-    const setCookie = response.headers['set-cookie'];
-    return { status: response.statusCode, body, setCookie: setCookie ? String(setCookie) : null, cacheControl: response.headers['cache-control'] };
+    const { status, body, headers } = await staffCall(shop.app, path, payload, cookie);
+    const setCookie = headers['set-cookie'];
+    return { status, body, setCookie: setCookie ? String(setCookie) : null, cacheControl: headers['cache-control'] };
   }
   const cookieOf = (setCookie: string | null) => setCookie!.split(';')[0]!;
 

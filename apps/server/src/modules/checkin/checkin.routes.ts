@@ -1,20 +1,13 @@
 import { scannerMessages } from '@festival/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
+import { cookieValue } from '../../http/cookies';
 import { registerStaffRoute } from '../../http/api-route';
 import type { CheckinService } from './checkin.service';
 import { SCANNER_COOKIE, SCANNER_SESSION_MS, type Scanners } from './scanners';
 
-/** The scanner session's token from the request's cookies (only ours is read; no cookie library is needed for one name). */
-function sessionToken(request: FastifyRequest): string | null {
-  const header = request.headers.cookie;
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === SCANNER_COOKIE) return value.join('=') || null;
-  }
-  return null;
-}
+/** The scanner session's token from the request's cookies. */
+const sessionToken = (request: FastifyRequest) => cookieValue(request, SCANNER_COOKIE);
 
 /**
  * A staff cookie (design.md): HttpOnly so no script reads it, Secure, SameSite=Strict so no other

@@ -2,6 +2,7 @@ import { staffMessages } from '@festival/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { cookieValue } from '../../http/cookies';
 import { registerStaffRoute } from '../../http/api-route';
 import type { NetworkKeysOf } from '../../lib/network-keys';
 import { createRateLimiter } from '../../lib/rate-limit';
@@ -19,16 +20,8 @@ export interface StaffSignInLimits {
 }
 export const STAFF_SIGN_IN_LIMITS: StaffSignInLimits = { perAddress: 20, perNetwork: 100, perAccount: 10 };
 
-/** The staff session's token from the request's cookies (only ours is read). */
-export function staffToken(request: FastifyRequest): string | null {
-  const header = request.headers.cookie;
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === STAFF_COOKIE) return value.join('=') || null;
-  }
-  return null;
-}
+/** The staff session's token from the request's cookies. */
+export const staffToken = (request: FastifyRequest) => cookieValue(request, STAFF_COOKIE);
 
 /** HttpOnly (no script reads it), Secure, SameSite=Strict (no other site's page sends it), for the staff calls only; ended by the server, not by a date. */
 function setStaffCookie(reply: FastifyReply, token: string | null) {
