@@ -14,7 +14,9 @@ export const staffMessages = {
   tooManyAttempts: 'Too many attempts. Try again in 15 minutes.',
 } as const;
 
-const staffRole = z.enum(['admin', 'box_office', 'customer_service', 'gate']);
+/** What a member of staff may be (decision 0041): admin, box office, customer service, gate crew. */
+export const STAFF_ROLES = ['admin', 'box_office', 'customer_service', 'gate'] as const;
+const staffRole = z.enum(STAFF_ROLES);
 export type StaffRoleName = z.infer<typeof staffRole>;
 
 export const staffMember = z.object({

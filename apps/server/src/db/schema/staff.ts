@@ -1,9 +1,10 @@
+import { STAFF_ROLES } from '@festival/contract';
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './catalog';
 
-/** What a member of staff may do (issue 22, decision 0041). */
-export const STAFF_ROLES = ['admin', 'box_office', 'customer_service', 'gate'] as const;
+/** What a member of staff may do (issue 22, decision 0041): the contract's roles. */
+export { STAFF_ROLES };
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /**

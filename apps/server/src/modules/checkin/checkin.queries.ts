@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/raw-rows';
-import { insidePassWindowSql } from './ticket-keys';
+import { DAY_MS, PASS_AFTER_MS, UNANCHORED_MS } from './ticket-keys';
 import { checkinCounts, checkinListProducts, checkinLists, checkins, checkinStates, events, orders, scanners, scannerSessions, shopItems, tickets, travelTimes } from '../../db/schema';
 
 /** An active list by its code, with its event's time zone and the products it admits. */
@@ -83,6 +83,19 @@ export type ScannedTicketRow = NonNullable<Awaited<ReturnType<typeof findScanned
 
 /** The shards a list's figures are kept in (by ticket id): enough that busy gates rarely wait for one another. */
 export const COUNT_SHARDS = 16;
+
+/**
+ * `passWindow` in SQL, for a statement that must agree with it to the millisecond: true when `at`
+ * is inside the window of a ticket issued at `issuedAt` with `anchor` (both millisecond
+ * timestamps, as JavaScript reads them). Whole minutes by the epoch and fixed milliseconds, not
+ * calendar intervals, so no session time zone or daylight-saving change moves it.
+ */
+export function insidePassWindowSql(at: Date | Placeholder, issuedAt: SQL, anchor: SQL): SQL {
+  const ms = (value: number) => sql.raw(`interval '${value} milliseconds'`);
+  const validFrom = sql`to_timestamp(floor(extract(epoch FROM ${issuedAt}) / 60) * 60)`;
+  const end = sql`coalesce(${anchor}, ${issuedAt} + ${ms(UNANCHORED_MS)}) + ${ms(PASS_AFTER_MS)}`;
+  return sql`(${at}::timestamptz >= ${validFrom} AND ${at}::timestamptz < greatest(${end}, ${validFrom} + ${ms(DAY_MS)}))`;
+}
 
 type PassScan = { ticketId: number; listId: number; alternating: boolean; direction: 'in' | 'out'; gate: string; at: Date } & ({ log: true; scannerId: number; nonce: string } | { log: false });
 

@@ -9,7 +9,8 @@ import { checkPass } from '../../../test/ticket-passes';
 import { events, shopItems, ticketKeys, tickets } from '../../db/schema';
 import { runCheckinCommand } from './checkin-command';
 import { executeRows } from '../../db/raw-rows';
-import { createTicketKeys, deriveSeed, insidePassWindowSql, passWindow, type PassTicket } from './ticket-keys';
+import { insidePassWindowSql } from './checkin.queries';
+import { createTicketKeys, deriveSeed, passWindow, type PassTicket } from './ticket-keys';
 
 const SECRET = 'ticket-keys-test-secret-of-at-least-32-chars';
 const OTHER_SECRET = 'another-shop-secret-of-at-least-32-characters';

@@ -1,17 +1,16 @@
 import { createHmac, createPublicKey, randomBytes, verify, type KeyObject } from 'node:crypto';
 import { signTicketPass, ticketPublicKey, type SignatureCheck, type TicketPassFields } from '@festival/contract/ticket-pass';
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import * as queries from './ticket-keys.queries';
 
 /** Tickets of products without an event are signed under this event key. */
 export const NO_EVENT = 0;
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 /** How long after its event, departure or purchase a pass is still accepted (decision 0038): lists narrow it. */
 export const PASS_AFTER_MS = 30 * DAY_MS;
 /** A ticket with nothing to anchor it (no event date, no departure) is valid for a year from its purchase. */
-const UNANCHORED_MS = 365 * DAY_MS;
+export const UNANCHORED_MS = 365 * DAY_MS;
 
 /**
  * Ed25519 by Node's own crypto (OpenSSL): about a tenth of a millisecond a signature, where the
@@ -57,19 +56,6 @@ export function passWindow(issuedAt: Date, anchor: Date | null): { validFrom: Da
   const validFrom = new Date(Math.floor(issuedAt.getTime() / 60_000) * 60_000);
   const end = (anchor ? anchor.getTime() : issuedAt.getTime() + UNANCHORED_MS) + PASS_AFTER_MS;
   return { validFrom, validUntil: new Date(Math.max(end, validFrom.getTime() + DAY_MS)) };
-}
-
-/**
- * `passWindow` in SQL, for a statement that must agree with it to the millisecond: true when `at`
- * is inside the window of a ticket issued at `issuedAt` with `anchor` (both millisecond
- * timestamps, as JavaScript reads them). Whole minutes by the epoch and fixed milliseconds, not
- * calendar intervals, so no session time zone or daylight-saving change moves it.
- */
-export function insidePassWindowSql(at: Date | Placeholder, issuedAt: SQL, anchor: SQL): SQL {
-  const ms = (value: number) => sql.raw(`interval '${value} milliseconds'`);
-  const validFrom = sql`to_timestamp(floor(extract(epoch FROM ${issuedAt}) / 60) * 60)`;
-  const end = sql`coalesce(${anchor}, ${issuedAt} + ${ms(UNANCHORED_MS)}) + ${ms(PASS_AFTER_MS)}`;
-  return sql`(${at}::timestamptz >= ${validFrom} AND ${at}::timestamptz < greatest(${end}, ${validFrom} + ${ms(DAY_MS)}))`;
 }
 
 export interface PassTicket {

@@ -1,6 +1,8 @@
-import { createHash, randomInt } from 'node:crypto';
+import { typedCode } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { dummyPasswordHash, newSecretToken, verifyPassword } from '../accounts/passwords';
+import { hashToken } from '../accounts/session.service';
+import { newCode } from '../checkout/checkout.service';
 import { needsSecondFactor, staffEmail, viewOf, type StaffMemberView } from './staff-accounts';
 import * as queries from './staff.queries';
 import { openSecret, sealSecret } from './secret-box';
@@ -19,17 +21,13 @@ export const RECOVERY_CODE_COUNT = 10;
 export const MAX_SECOND_FACTOR_FAILURES = 5;
 const TOTP_PURPOSE = 'staff-totp';
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/** No 0/O, 1/I/L: read from paper and typed by hand. */
-const RECOVERY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-/** Ten characters in two groups (about 50 bits each): plenty for a code that works once and is rate-limited. */
+/** Ten characters of the shop's code alphabet in two groups (about 50 bits): plenty for a code that works once. */
 function newRecoveryCode(): string {
-  let code = '';
-  for (let index = 0; index < 10; index += 1) code += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
+  const code = newCode(10);
   return `${code.slice(0, 5)}-${code.slice(5)}`;
 }
-const recoveryHash = (typed: string) => sha256(`staff-recovery:${typed.toUpperCase().replace(/[\s-]/g, '')}`);
+/** A recovery code as stored: hashed, whatever case and grouping it is typed in. */
+const recoveryHash = (typed: string) => hashToken(`staff-recovery:${typedCode(typed)}`);
 
 export type SignInStep =
   | { next: 'second-factor' }
@@ -51,18 +49,18 @@ export function createStaffSessions(deps: { db: Db; secrets: readonly string[]; 
     const token = newSecretToken();
     const at = now();
     const expiresAt = new Date(at.getTime() + (stage === 'signed-in' ? STAFF_SESSION_MS : STAFF_PENDING_MS));
-    await queries.insertSession(db, { staffId: member.id, tokenHash: sha256(token), stage, expiresAt, lastSeenAt: at });
+    await queries.insertSession(db, { staffId: member.id, tokenHash: hashToken(token), stage, expiresAt, lastSeenAt: at });
     return token;
   }
 
   /** The live session of a token at one of the stages, with its member; null otherwise (and an ended one is removed). */
   async function liveSession(token: string, stages: readonly string[]) {
-    const found = await queries.findSession(db, sha256(token));
+    const found = await queries.findSession(db, hashToken(token));
     if (!found) return null;
     const at = now().getTime();
     const idle = found.session.stage === 'signed-in' && at - found.session.lastSeenAt.getTime() > STAFF_IDLE_MS;
     if (found.member.disabledAt || at >= found.session.expiresAt.getTime() || idle) {
-      await queries.deleteSession(db, sha256(token));
+      await queries.deleteSession(db, hashToken(token));
       return null;
     }
     return stages.includes(found.session.stage) ? found : null;
@@ -143,10 +141,10 @@ export function createStaffSessions(deps: { db: Db; secrets: readonly string[]; 
     },
 
     async signOut(token: string): Promise<void> {
-      const found = await queries.findSession(db, sha256(token));
+      const found = await queries.findSession(db, hashToken(token));
       if (!found) return;
       await db.transaction(async (tx) => {
-        await queries.deleteSession(tx, sha256(token));
+        await queries.deleteSession(tx, hashToken(token));
         if (found.session.stage === 'signed-in') await audit(tx, found.member, 'staff.sign-out');
       });
     },

@@ -6,7 +6,7 @@ import { cookieValue } from '../../http/cookies';
 import { registerStaffRoute } from '../../http/api-route';
 import type { NetworkKeysOf } from '../../lib/network-keys';
 import { createRateLimiter } from '../../lib/rate-limit';
-import type { StaffMemberView } from './staff-accounts';
+import { staffEmail, type StaffMemberView } from './staff-accounts';
 import type { StaffSessions } from './staff-sessions';
 
 export const STAFF_COOKIE = 'staff_session';
@@ -46,7 +46,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; sessio
 
   registerStaffRoute(app, 'staff-sign-in', async (input, request, reply) => {
     const where = deps.networkKeys?.(request.ip);
-    const email = input.email.trim().toLowerCase();
+    const email = staffEmail(input.email) ?? input.email.trim().toLowerCase();
     const attempt = await limiter.hit([
       ...(where
         ? [
