@@ -45,7 +45,9 @@ import { registerCheckinRoutes } from './modules/checkin/checkin.routes';
 import { createCheckinService } from './modules/checkin/checkin.service';
 import { createScanners, type ScannerSignInLimits } from './modules/checkin/scanners';
 import { createStaffSessions } from './modules/staff/staff-sessions';
-import { registerStaffRoutes, type StaffSignInLimits } from './modules/staff/staff.routes';
+import { createStaffGuard, registerStaffRoutes, type StaffSignInLimits } from './modules/staff/staff.routes';
+import { registerStaffAdminRoutes } from './modules/staff/staff-admin.routes';
+import { createStaffAccounts } from './modules/staff/staff-accounts';
 import { createTicketKeys } from './modules/checkin/ticket-keys';
 import { createDocumentsService } from './modules/documents/documents.service';
 import { createPortalService } from './modules/portal/portal.service';
@@ -201,7 +203,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPortalRoutes(app, { db, portal });
   const ticketKeys = createTicketKeys({ db, secrets: linkSecrets });
   registerDocumentRoutes(app, createDocumentsService({ db, config, linkSecrets, ticketKeys }));
-  registerStaffRoutes(app, { db, networkKeys, sessions: createStaffSessions({ db, secrets: linkSecrets, issuer: config.name, now }), ...(options.staffSignInLimits ? { limits: options.staffSignInLimits } : {}) });
+  const staffSessions = createStaffSessions({ db, secrets: linkSecrets, issuer: config.name, now });
+  // One guard for every back-office call: the roles of each are the contract's (decision 0042).
+  const staffGuard = createStaffGuard(staffSessions);
+  registerStaffRoutes(app, { db, networkKeys, sessions: staffSessions, guard: staffGuard, ...(options.staffSignInLimits ? { limits: options.staffSignInLimits } : {}) });
+  registerStaffAdminRoutes(app, { accounts: createStaffAccounts({ db }), guard: staffGuard });
   registerCheckinRoutes(app, { scanners: createScanners({ db, now, networkKeys, ...(options.scannerSignInLimits ? { limits: options.scannerSignInLimits } : {}), ...(options.scannerSessionCacheMs !== undefined ? { sessionCacheMs: options.scannerSessionCacheMs } : {}) }), checkin: createCheckinService({ db, ticketKeys, locale: config.locale, now }) });
 
   if (options.devMailbox && !options.smtpUrl) {

@@ -6,6 +6,7 @@ import * as checkout from './checkout';
 import { notShown } from './common';
 import * as portal from './portal';
 import * as staffAccounts from './staff-accounts';
+import { STAFF_ROLES, type StaffRoleName } from './staff-accounts';
 import * as staffCheckin from './staff-checkin';
 
 /**
@@ -66,19 +67,33 @@ export const API_PATHS = Object.keys(api) as ApiPath[];
 export { notShown };
 
 
+/**
+ * Who may make a staff call (issue 22 point 9, decision 0042): anyone (the sign-in calls, which
+ * answer for themselves), a signed-in scanner (the gate app), or a signed-in member of staff of one
+ * of the listed roles. The server enforces it for every call from this one declaration, before the
+ * payload is read; the access matrix test holds its own copy of the table and checks both.
+ */
+export type StaffAccess = 'open' | 'scanner' | readonly StaffRoleName[];
+/** Every role: a signed-in member of any role (gate included) may ask who they are. */
+const ANY_ROLE = STAFF_ROLES;
+
 /** The staff side's calls (design.md): POST /api/staff/<path>, for a signed-in scanner or staff member. */
 export const staffApi = {
-  'scanner-login': { payload: staffCheckin.scannerLoginPayload, answer: staffCheckin.scannerLoginAnswer },
-  'scanner-logout': { payload: staffCheckin.scannerLogoutPayload, answer: staffCheckin.scannerLogoutAnswer },
-  'checkin-lists': { payload: staffCheckin.checkinListsPayload, answer: staffCheckin.checkinListsAnswer },
-  scan: { payload: staffCheckin.scanPayload, answer: staffCheckin.scanAnswer },
-  'upload-scans': { payload: staffCheckin.uploadScansPayload, answer: staffCheckin.uploadScansAnswer },
-  sync: { payload: staffCheckin.syncPayload, answer: staffCheckin.syncAnswer },
-  'staff-sign-in': { payload: staffAccounts.staffSignInPayload, answer: staffAccounts.staffSignInAnswer },
-  'staff-second-factor': { payload: staffAccounts.staffSecondFactorPayload, answer: staffAccounts.staffSecondFactorAnswer },
-  'staff-sign-out': { payload: staffAccounts.staffSignOutPayload, answer: staffAccounts.staffSignOutAnswer },
-  'staff-me': { payload: staffAccounts.staffMePayload, answer: staffAccounts.staffMeAnswer },
-} as const satisfies Record<string, { payload: z.ZodType; answer: z.ZodType }>;
+  'scanner-login': { payload: staffCheckin.scannerLoginPayload, answer: staffCheckin.scannerLoginAnswer, access: 'open' },
+  'scanner-logout': { payload: staffCheckin.scannerLogoutPayload, answer: staffCheckin.scannerLogoutAnswer, access: 'open' },
+  'checkin-lists': { payload: staffCheckin.checkinListsPayload, answer: staffCheckin.checkinListsAnswer, access: 'scanner' },
+  scan: { payload: staffCheckin.scanPayload, answer: staffCheckin.scanAnswer, access: 'scanner' },
+  'upload-scans': { payload: staffCheckin.uploadScansPayload, answer: staffCheckin.uploadScansAnswer, access: 'scanner' },
+  sync: { payload: staffCheckin.syncPayload, answer: staffCheckin.syncAnswer, access: 'scanner' },
+  'staff-sign-in': { payload: staffAccounts.staffSignInPayload, answer: staffAccounts.staffSignInAnswer, access: 'open' },
+  'staff-second-factor': { payload: staffAccounts.staffSecondFactorPayload, answer: staffAccounts.staffSecondFactorAnswer, access: 'open' },
+  'staff-sign-out': { payload: staffAccounts.staffSignOutPayload, answer: staffAccounts.staffSignOutAnswer, access: 'open' },
+  'staff-me': { payload: staffAccounts.staffMePayload, answer: staffAccounts.staffMeAnswer, access: ANY_ROLE },
+  'staff-members': { payload: staffAccounts.staffMembersPayload, answer: staffAccounts.staffMembersAnswer, access: ['admin'] },
+  'staff-add-member': { payload: staffAccounts.staffAddMemberPayload, answer: staffAccounts.staffAddMemberAnswer, access: ['admin'] },
+  'staff-change-member': { payload: staffAccounts.staffChangeMemberPayload, answer: staffAccounts.staffChangeMemberAnswer, access: ['admin'] },
+  'staff-audit': { payload: staffAccounts.staffAuditPayload, answer: staffAccounts.staffAuditAnswer, access: ['admin'] },
+} as const satisfies Record<string, { payload: z.ZodType; answer: z.ZodType; access: StaffAccess }>;
 
 export type StaffApiPath = keyof typeof staffApi;
 export type StaffApiInput<P extends StaffApiPath> = z.output<(typeof staffApi)[P]['payload']>;

@@ -51,3 +51,70 @@ export const staffSignOutAnswer = z.object({ message: z.string() });
 
 export const staffMePayload = z.object({});
 export const staffMeAnswer = z.object({ member: staffMember });
+
+/** Texts of the back office's staff pages (issue 22 point 1, decision 0041). */
+export const staffAdminMessages = {
+  notAllowed: 'Your role does not allow this.',
+  memberNotFound: 'There is no member of staff with that number.',
+  emailTaken: 'A member of staff already has that e-mail address.',
+  notYourself: 'You cannot do this to your own account. Ask another admin.',
+  lastAdmin: 'The shop needs at least one admin who can sign in.',
+} as const;
+
+const staffEmailField = z
+  .string({ error: 'Enter an e-mail address.' })
+  .trim()
+  .min(1, 'Enter an e-mail address.')
+  .max(254, 'An e-mail address is at most 254 characters.')
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter an e-mail address such as name@example.org.');
+const staffRoleField = z.enum(STAFF_ROLES, { error: 'Choose one of the roles.' });
+const staffIdField = z.int({ error: 'Choose a member of staff.' }).min(1, 'Choose a member of staff.').max(2_147_483_647, 'Choose a member of staff.');
+
+/** A member as the staff page lists them: never a hash or a secret. */
+export const staffMemberRow = staffMember.extend({
+  id: z.number(),
+  second_factor: z.boolean(),
+  disabled: z.boolean(),
+  created_at: z.string(),
+});
+
+export const staffMembersPayload = z.object({});
+export const staffMembersAnswer = z.object({ members: z.array(staffMemberRow) });
+
+export const staffAddMemberPayload = z.object({
+  email: staffEmailField,
+  name: z.string({ error: 'Enter a name.' }).trim().min(1, 'Enter a name.').max(200, 'A name is at most 200 characters.'),
+  role: staffRoleField,
+});
+/** The new member and their first password, shown this once (handed over in person, never e-mailed). */
+export const staffAddMemberAnswer = z.object({ member: staffMemberRow, password: z.string() });
+
+export const staffChangeMemberPayload = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ id: staffIdField, action: z.literal('disable') }),
+    z.object({ id: staffIdField, action: z.literal('reset-second-factor') }),
+    z.object({ id: staffIdField, action: z.literal('set-role'), role: staffRoleField }),
+  ],
+  { error: 'Choose what to change.' },
+);
+export const staffChangeMemberAnswer = z.object({ member: staffMemberRow });
+
+/** At most this many audit entries per page. */
+export const STAFF_AUDIT_PAGE = 100;
+export const staffAuditPayload = z.object({
+  /** The page before this entry (the next page of older entries). */
+  before_id: z.int('Give a whole number.').min(1, 'Give a whole number.').max(Number.MAX_SAFE_INTEGER, 'Give a whole number.').optional(),
+  /** Only entries about this: "order:ABC123", "staff:12". */
+  target: z.string().trim().max(100, 'At most 100 characters.').optional(),
+});
+export const staffAuditEntry = z.object({
+  id: z.number(),
+  actor: z.string(),
+  action: z.string(),
+  target: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  at: z.string(),
+});
+export const staffAuditAnswer = z.object({ entries: z.array(staffAuditEntry), next_before_id: z.number().nullable() });

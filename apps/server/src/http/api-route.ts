@@ -1,4 +1,4 @@
-import { PAYLOAD_TEXT_MAX, api, messages, nullCharacterFields, overlongTextFields, staffApi, type ApiAnswer, type ApiInput, type ApiPath, type StaffApiAnswer, type StaffApiInput, type StaffApiPath } from '@festival/contract';
+import { PAYLOAD_TEXT_MAX, api, messages, nullCharacterFields, overlongTextFields, staffApi, type ApiAnswer, type ApiInput, type ApiPath, type StaffAccess, type StaffApiAnswer, type StaffApiInput, type StaffApiPath, type StaffRoleName } from '@festival/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './app-error';
@@ -44,7 +44,40 @@ export type StaffApiHandler<P extends StaffApiPath> = (input: StaffApiInput<P>, 
 
 /** Registers POST /api/staff/<path> (design.md: the staff side's calls), validated the same way as the shop's. */
 export function registerStaffRoute<P extends StaffApiPath>(app: FastifyInstance, path: P, handler: StaffApiHandler<P>): void {
+  const access: StaffAccess = staffApi[path].access;
+  // A call for a scanner or members of some roles is registered with its guard (registerGuardedStaffRoute), never without.
+  if (access !== 'open') throw new Error(`staff call ${path} is for ${typeof access === 'string' ? access : access.join(', ')}: register it with registerGuardedStaffRoute`);
   registerValidatedRoute(app, `/api/staff/${path}`, staffApi[path].payload, handler as (input: unknown, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>, [noStore]);
+}
+
+/** The staff calls of a signed-in scanner (the gate app). */
+export type ScannerPath = { [P in StaffApiPath]: (typeof staffApi)[P]['access'] extends 'scanner' ? P : never }[StaffApiPath];
+/** The staff calls that members of some roles may make (the back office's calls). */
+export type BackOfficePath = { [P in StaffApiPath]: (typeof staffApi)[P]['access'] extends string ? never : P }[StaffApiPath];
+
+/**
+ * Finds who makes a request (a scanner, a member) and refuses unless the call's access lets them:
+ * 401 when signed out, 403 for a member whose role may not.
+ */
+export type StaffGuard<M, A = readonly StaffRoleName[]> = (request: FastifyRequest, access: A) => Promise<M>;
+
+/**
+ * Registers POST /api/staff/<path> for whoever the contract lets make it (staffApi[path].access):
+ * the guard runs before the payload is read, so a caller who may not make the call learns nothing
+ * from it, not even whether a payload would be valid; the handler gets who it is.
+ */
+export function registerGuardedStaffRoute<P extends BackOfficePath | ScannerPath, M>(
+  app: FastifyInstance,
+  path: P,
+  guard: StaffGuard<M, (typeof staffApi)[P]['access']>,
+  handler: (input: StaffApiInput<P>, caller: M, request: FastifyRequest, reply: FastifyReply) => Promise<StaffApiAnswer<P>>,
+): void {
+  const access = staffApi[path].access;
+  const callers = new WeakMap<FastifyRequest, M>();
+  const signedIn = async (request: FastifyRequest) => {
+    callers.set(request, await guard(request, access));
+  };
+  registerValidatedRoute(app, `/api/staff/${path}`, staffApi[path].payload, (input, request, reply) => handler(input as StaffApiInput<P>, callers.get(request) as M, request, reply), [noStore, signedIn]);
 }
 
 /** Staff answers (refusals too) are never kept by a browser or a proxy: a shared desk computer's back button shows nothing. */

@@ -2,7 +2,7 @@ import { scannerMessages } from '@festival/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { cookieValue } from '../../http/cookies';
-import { registerStaffRoute } from '../../http/api-route';
+import { registerGuardedStaffRoute, registerStaffRoute } from '../../http/api-route';
 import type { CheckinService } from './checkin.service';
 import { SCANNER_COOKIE, SCANNER_SESSION_MS, type Scanners } from './scanners';
 
@@ -20,12 +20,13 @@ function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: num
 export function registerCheckinRoutes(app: FastifyInstance, deps: { scanners: Scanners; checkin: CheckinService }): void {
   const { scanners, checkin } = deps;
 
-  async function signedInScanner(request: FastifyRequest) {
+  /** The scanner calls' guard: a signed-in scanner, or 401 before the payload is read. */
+  const signedInScanner = async (request: FastifyRequest) => {
     const token = sessionToken(request);
     const scanner = token ? await scanners.scannerOf(token) : null;
     if (!scanner) throw new AppError('UNAUTHENTICATED', scannerMessages.notSignedIn);
     return scanner;
-  }
+  };
 
   registerStaffRoute(app, 'scanner-login', async (input, request, reply) => {
     const session = await scanners.signIn(input.code, request.ip);
@@ -41,23 +42,8 @@ export function registerCheckinRoutes(app: FastifyInstance, deps: { scanners: Sc
     return { message: scannerMessages.signedOut };
   });
 
-  registerStaffRoute(app, 'checkin-lists', async (_input, request) => {
-    const scanner = await signedInScanner(request);
-    return { scanner: { name: scanner.name }, lists: await checkin.lists() };
-  });
-
-  registerStaffRoute(app, 'scan', async (input, request) => {
-    const scanner = await signedInScanner(request);
-    return checkin.scan(scanner.id, input);
-  });
-
-  registerStaffRoute(app, 'sync', async (input, request) => {
-    await signedInScanner(request);
-    return checkin.sync(input);
-  });
-
-  registerStaffRoute(app, 'upload-scans', async (input, request) => {
-    const scanner = await signedInScanner(request);
-    return checkin.upload(scanner.id, input);
-  });
+  registerGuardedStaffRoute(app, 'checkin-lists', signedInScanner, async (_input, scanner) => ({ scanner: { name: scanner.name }, lists: await checkin.lists() }));
+  registerGuardedStaffRoute(app, 'scan', signedInScanner, (input, scanner) => checkin.scan(scanner.id, input));
+  registerGuardedStaffRoute(app, 'sync', signedInScanner, (input) => checkin.sync(input));
+  registerGuardedStaffRoute(app, 'upload-scans', signedInScanner, (input, scanner) => checkin.upload(scanner.id, input));
 }

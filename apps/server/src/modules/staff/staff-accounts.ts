@@ -6,6 +6,11 @@ import * as queries from './staff.queries';
 /** Who did it, for the audit log: a signed-in member, or the organiser's command line. */
 export type Actor = { staffId: number; email: string } | { commandLine: true };
 
+/** A member named by their number (the back office) or their address (the command line). */
+export type MemberKey = { id: number } | { email: string };
+/** Why a change of a member was refused. */
+export type StaffChangeRefusal = 'yourself' | 'last-admin';
+
 /** A member as the organiser sees one: never a hash or a secret. */
 export interface StaffMemberView {
   id: number;
@@ -50,6 +55,38 @@ export function staffEmail(text: string): string | null {
 export function createStaffAccounts(deps: { db: Db }) {
   const { db } = deps;
   const actorFields = (actor: Actor) => ('commandLine' in actor ? { staffId: null, actor: 'command line' } : { staffId: actor.staffId, actor: actor.email });
+  const isSelf = (actor: Actor, member: queries.StaffMemberRow) => !('commandLine' in actor) && actor.staffId === member.id;
+  /**
+   * Whether an admin other than this member can still sign in. The active admins' rows are locked
+   * first, so two admins demoting or disabling each other at once cannot both pass: the second
+   * waits, and then counts without the first's change.
+   */
+  const anotherActiveAdmin = async (tx: Db, id: number) => (await queries.lockActiveAdmins(tx)).some((adminId) => adminId !== id);
+  /** The last-admin rule holds for the back office; the organiser's command line may (it can always add an admin again). */
+  const keepsAnAdmin = async (actor: Actor, tx: Db, member: queries.StaffMemberRow) =>
+    'commandLine' in actor || member.role !== 'admin' || member.disabledAt !== null || (await anotherActiveAdmin(tx, member.id));
+
+  /** One change of a member, its audit entry in the same transaction. */
+  async function change(
+    actor: Actor,
+    who: MemberKey,
+    action: string,
+    decide: (tx: Db, before: queries.StaffMemberRow) => Promise<{ values: Parameters<typeof queries.updateMember>[2] } | { refused: StaffChangeRefusal }>,
+  ): Promise<StaffMemberView | { refused: StaffChangeRefusal } | null> {
+    return db.transaction(async (tx) => {
+      // The admins' rows first, always in the same order, then the member's: two changes at once
+      // (two admins disabling each other) wait for each other instead of deadlocking.
+      await queries.lockActiveAdmins(tx);
+      const before = 'id' in who ? await queries.findMemberById(tx, who.id, { lock: true }) : await queries.findMemberByEmail(tx, who.email, { lock: true });
+      if (!before) return null;
+      const decision = await decide(tx, before);
+      if ('refused' in decision) return decision;
+      if (Object.keys(decision.values).length === 0) return viewOf(before);
+      const after = await queries.updateMember(tx, before.id, decision.values);
+      await queries.insertAudit(tx, { ...actorFields(actor), action, target: `staff:${before.id}`, before: audited(before), after: audited(after) });
+      return after && viewOf(after);
+    });
+  }
 
   return {
     /** A new member with a generated password (answered once, stored as argon2id); null when the address is taken. */
@@ -66,32 +103,38 @@ export function createStaffAccounts(deps: { db: Db }) {
 
     list: async () => (await queries.listMembers(db)).map(viewOf),
 
-    /** Access ends: a disabled member cannot sign in and is signed out at once. Null: no such member. */
-    async disable(actor: Actor, email: string): Promise<StaffMemberView | null> {
-      return db.transaction(async (tx) => {
-        const before = await queries.findMemberByEmail(tx, email);
-        if (!before) return null;
-        if (before.disabledAt) return viewOf(before);
-        const after = await queries.updateMember(tx, before.id, { disabledAt: new Date() });
+    /**
+     * Access ends: a disabled member cannot sign in and is signed out at once. Null: no such
+     * member; a refusal when it would leave the shop without an admin who can sign in, or when a
+     * signed-in member disables themselves.
+     */
+    disable: (actor: Actor, who: MemberKey) =>
+      change(actor, who, 'staff.disable', async (tx, before) => {
+        if (before.disabledAt) return { values: {} };
+        if (isSelf(actor, before)) return { refused: 'yourself' as const };
+        if (!(await keepsAnAdmin(actor, tx, before))) return { refused: 'last-admin' as const };
         await queries.deleteMemberSessions(tx, before.id);
-        await queries.insertAudit(tx, { ...actorFields(actor), action: 'staff.disable', target: `staff:${before.id}`, before: audited(before), after: audited(after) });
-        return after && viewOf(after);
-      });
-    },
+        return { values: { disabledAt: new Date() } };
+      }),
 
     /** A lost phone: the member is signed out and sets up a new second factor at the next sign-in; old codes and recovery codes stop working. */
-    async resetSecondFactor(actor: Actor, email: string): Promise<StaffMemberView | null> {
-      return db.transaction(async (tx) => {
-        const before = await queries.findMemberByEmail(tx, email);
-        if (!before) return null;
-        const after = await queries.updateMember(tx, before.id, { totpSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodes: [] });
+    resetSecondFactor: (actor: Actor, who: MemberKey) =>
+      change(actor, who, 'staff.reset-second-factor', async (tx, before) => {
         await queries.deleteMemberSessions(tx, before.id);
-        await queries.insertAudit(tx, { ...actorFields(actor), action: 'staff.reset-second-factor', target: `staff:${before.id}`, before: audited(before), after: audited(after) });
-        return after && viewOf(after);
-      });
-    },
+        return { values: { totpSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodes: [] } };
+      }),
 
-    audit: (limit: number) => queries.listAudit(db, limit),
+    /** Another role: the member's sessions end (what they may do changed), and the shop keeps an admin. */
+    setRole: (actor: Actor, who: MemberKey, role: StaffRole) =>
+      change(actor, who, 'staff.set-role', async (tx, before) => {
+        if (before.role === role) return { values: {} };
+        if (isSelf(actor, before)) return { refused: 'yourself' as const };
+        if (!(await keepsAnAdmin(actor, tx, before))) return { refused: 'last-admin' as const };
+        await queries.deleteMemberSessions(tx, before.id);
+        return { values: { role } };
+      }),
+
+    audit: (options: { limit: number; beforeId?: number; target?: string }) => queries.listAudit(db, options),
   };
 }
 

@@ -91,8 +91,9 @@ export async function runStaffCommand(argv: string[], deps: Deps): Promise<numbe
 
   if ((action === 'disable' || action === 'reset-second-factor') && args.length === 1) {
     const email = staffEmail(args[0]!);
-    const member = email ? await (action === 'disable' ? accounts.disable(COMMAND_LINE, email) : accounts.resetSecondFactor(COMMAND_LINE, email)) : null;
-    if (!member) {
+    const member = email ? await (action === 'disable' ? accounts.disable(COMMAND_LINE, { email }) : accounts.resetSecondFactor(COMMAND_LINE, { email })) : null;
+    // The command line is never refused (decision 0041): only a member is kept from locking the shop out.
+    if (!member || 'refused' in member) {
       printError(shown`No member has the address ${args[0]}.`);
       return 1;
     }
@@ -104,7 +105,7 @@ export async function runStaffCommand(argv: string[], deps: Deps): Promise<numbe
     const parsed = flags(args, ['--limit']);
     const limitText = parsed?.values.get('--limit') ?? '50';
     if (!parsed || parsed.rest.length || !/^\d{1,5}$/.test(limitText) || Number(limitText) < 1) return usage();
-    for (const entry of await accounts.audit(Number(limitText))) {
+    for (const entry of await accounts.audit({ limit: Number(limitText) })) {
       print(tsvRow([entry.at.toISOString(), entry.actor, entry.action, entry.target ?? '-', JSON.stringify(entry.before), JSON.stringify(entry.after)]));
     }
     return 0;

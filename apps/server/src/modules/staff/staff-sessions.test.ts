@@ -49,7 +49,7 @@ describe.each(testEngines())('staff sign-in on %s', (engine) => {
     expect(await sessions().signIn('gert@example.org', `${password}x`)).toBeNull();
     expect(await sessions().signIn('nobody@example.org', password)).toBeNull();
     expect(await sessions().signIn('not an address', password)).toBeNull();
-    await accounts().disable(COMMAND_LINE, 'gert@example.org');
+    await accounts().disable(COMMAND_LINE, { email: 'gert@example.org' });
     // Signed out at once, and no new sign-in.
     expect(await sessions().memberOf(signedIn!.token)).toBeNull();
     expect(await sessions().signIn('gert@example.org', password)).toBeNull();
@@ -160,7 +160,7 @@ describe.each(testEngines())('staff sign-in on %s', (engine) => {
     later(60_000);
     const reset = await sessions().secondFactor((await sessions().signIn('idle@example.org', password))!.token, totpCode(secret, totpStep(clock)));
     if (!reset || reset === 'wrong') throw new Error(String(reset));
-    await accounts().resetSecondFactor(COMMAND_LINE, 'idle@example.org');
+    await accounts().resetSecondFactor(COMMAND_LINE, { email: 'idle@example.org' });
     expect(await sessions().memberOf(reset.token)).toBeNull();
     expect((await sessions().signIn('idle@example.org', password))!.step.next).toBe('set-up');
   });

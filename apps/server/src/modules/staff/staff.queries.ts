@@ -10,9 +10,27 @@ export async function insertMember(db: Db, values: { email: string; name: string
   return row ?? null;
 }
 
-export async function findMemberByEmail(db: Db, email: string): Promise<StaffMemberRow | null> {
-  const [row] = await db.select().from(staffMembers).where(eq(staffMembers.email, email));
+export async function findMemberByEmail(db: Db, email: string, options: { lock?: boolean } = {}): Promise<StaffMemberRow | null> {
+  const query = db.select().from(staffMembers).where(eq(staffMembers.email, email));
+  const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
+}
+
+export async function findMemberById(db: Db, id: number, options: { lock?: boolean } = {}): Promise<StaffMemberRow | null> {
+  const query = db.select().from(staffMembers).where(eq(staffMembers.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** The ids of the admins who can sign in, their rows locked until the transaction ends (the last-admin rule). */
+export async function lockActiveAdmins(db: Db): Promise<number[]> {
+  const rows = await db
+    .select({ id: staffMembers.id })
+    .from(staffMembers)
+    .where(and(eq(staffMembers.role, 'admin'), isNull(staffMembers.disabledAt)))
+    .orderBy(staffMembers.id)
+    .for('update');
+  return rows.map((row) => row.id);
 }
 
 export function listMembers(db: Db): Promise<StaffMemberRow[]> {
@@ -34,8 +52,14 @@ export async function insertAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db.insert(staffAudit).values({ ...entry, before: entry.before ?? null, after: entry.after ?? null });
 }
 
-export function listAudit(db: Db, limit: number) {
-  return db.select().from(staffAudit).orderBy(desc(staffAudit.id)).limit(limit);
+/** The newest entries first, older than `beforeId` when given, about `target` when given. */
+export function listAudit(db: Db, options: { limit: number; beforeId?: number; target?: string }) {
+  return db
+    .select()
+    .from(staffAudit)
+    .where(and(options.beforeId === undefined ? undefined : lt(staffAudit.id, options.beforeId), options.target === undefined ? undefined : eq(staffAudit.target, options.target)))
+    .orderBy(desc(staffAudit.id))
+    .limit(options.limit);
 }
 
 export async function insertSession(db: Db, values: { staffId: number; tokenHash: string; stage: StaffSessionStage; expiresAt: Date; lastSeenAt: Date }): Promise<void> {

@@ -1,9 +1,9 @@
-import { staffMessages } from '@festival/contract';
+import { staffAdminMessages, staffMessages } from '@festival/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { cookieValue } from '../../http/cookies';
-import { registerStaffRoute } from '../../http/api-route';
+import { registerGuardedStaffRoute, registerStaffRoute, type StaffGuard } from '../../http/api-route';
 import type { NetworkKeysOf } from '../../lib/network-keys';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { staffEmail, type StaffMemberView } from './staff-accounts';
@@ -30,19 +30,26 @@ function setStaffCookie(reply: FastifyReply, token: string | null) {
 
 const memberAnswer = (member: StaffMemberView) => ({ email: member.email, name: member.name, role: member.role });
 
-/** The staff's sign-in calls (decision 0041). */
-export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; sessions: StaffSessions; networkKeys?: NetworkKeysOf; limits?: StaffSignInLimits }): void {
-  const { sessions } = deps;
-  const limits = deps.limits ?? STAFF_SIGN_IN_LIMITS;
-  const limiter = createRateLimiter(deps.db, SIGN_IN_WINDOW_MS, staffMessages.tooManyAttempts);
-
-  /** The signed-in member of a request, or a 401. */
-  async function signedInMember(request: FastifyRequest): Promise<StaffMemberView> {
+/**
+ * The back office's guard (decision 0042): the signed-in member of a request, refused with 401
+ * when there is none (no cookie, a half-done sign-in, an ended session, a customer's token) and
+ * with 403 when their role may not make the call.
+ */
+export function createStaffGuard(sessions: StaffSessions): StaffGuard<StaffMemberView> {
+  return async (request, roles) => {
     const token = staffToken(request);
     const member = token ? await sessions.memberOf(token) : null;
     if (!member) throw new AppError('UNAUTHENTICATED', staffMessages.notSignedIn);
+    if (!roles.includes(member.role)) throw new AppError('FORBIDDEN', staffAdminMessages.notAllowed);
     return member;
-  }
+  };
+}
+
+/** The staff's sign-in calls (decision 0041). */
+export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; sessions: StaffSessions; guard: StaffGuard<StaffMemberView>; networkKeys?: NetworkKeysOf; limits?: StaffSignInLimits }): void {
+  const { sessions } = deps;
+  const limits = deps.limits ?? STAFF_SIGN_IN_LIMITS;
+  const limiter = createRateLimiter(deps.db, SIGN_IN_WINDOW_MS, staffMessages.tooManyAttempts);
 
   registerStaffRoute(app, 'staff-sign-in', async (input, request, reply) => {
     const where = deps.networkKeys?.(request.ip);
@@ -83,5 +90,5 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; sessio
     return { message: staffMessages.signedOut };
   });
 
-  registerStaffRoute(app, 'staff-me', async (_input, request) => ({ member: memberAnswer(await signedInMember(request)) }));
+  registerGuardedStaffRoute(app, 'staff-me', deps.guard, async (_input, member) => ({ member: memberAnswer(member) }));
 }

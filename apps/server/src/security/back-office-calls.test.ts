@@ -1,0 +1,201 @@
+import * as contract from '@festival/contract';
+import { PAYLOAD_TEXT_MAX, STAFF_API_PATHS, scannerMessages, staffAdminMessages, staffApi, staffMessages, type StaffAccess, type StaffApiPath } from '@festival/contract';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScanners } from '../modules/checkin/scanners';
+import { STAFF_COOKIE } from '../modules/staff/staff.routes';
+import { expectRefusalOf, textPatterns } from '../../test/answer-checks';
+import { testEngines } from '../../test/databases';
+import { changedTables } from '../../test/db-snapshot';
+import { FUZZ_SCALE, FUZZ_SEED, hostilePayload, hostileValue, ODD_IDS } from '../../test/hostile-input';
+import { openAbuseShop } from '../../test/security-world';
+import { staffCall } from '../../test/staff-call';
+import { BACK_OFFICE_PATHS } from '../../test/staff-paths';
+import { cookieOf, signedInStaff } from '../../test/staff-sign-in';
+import type { TestShop } from '../../test/test-shop';
+
+const SECRET = 'back-office-calls-secret-of-at-least-32-characters';
+const ALL_ROLES = ['admin', 'box_office', 'customer_service', 'gate'] as const;
+
+/**
+ * Who may make each staff call (issue 22 point 9), written out here on its own: the contract's
+ * table must say the same, so a call whose access changes, or a new call, fails this test until
+ * its row is written here too.
+ */
+const ACCESS: Record<StaffApiPath, StaffAccess> = {
+  'scanner-login': 'open',
+  'scanner-logout': 'open',
+  'checkin-lists': 'scanner',
+  scan: 'scanner',
+  'upload-scans': 'scanner',
+  sync: 'scanner',
+  'staff-sign-in': 'open',
+  'staff-second-factor': 'open',
+  'staff-sign-out': 'open',
+  'staff-me': ALL_ROLES,
+  'staff-members': ['admin'],
+  'staff-add-member': ['admin'],
+  'staff-change-member': ['admin'],
+  'staff-audit': ['admin'],
+};
+
+/** A payload each call takes (the contract's schema passes it), naming nothing that exists, so no allowed call changes much. */
+const WELL_FORMED: Record<StaffApiPath, Record<string, unknown>> = {
+  'scanner-login': { code: 'NOT-A-SCANNER-CODE' },
+  'scanner-logout': {},
+  'checkin-lists': {},
+  scan: { list: 'NO-SUCH-LIST', gate: 'Main', text: 'NOTACODE' },
+  'upload-scans': { scans: [{ nonce: 'matrix-nonce-1', list: 'NO-SUCH-LIST', gate: 'Main', ticket_id: 2_000_000_000, direction: 'in', scanned_at: '2026-01-01T00:00:00Z' }] },
+  sync: { list: 'NO-SUCH-LIST' },
+  'staff-sign-in': { email: 'matrix@example.org', password: 'not the password' },
+  'staff-second-factor': { code: '000000' },
+  'staff-sign-out': {},
+  'staff-me': {},
+  'staff-members': {},
+  'staff-add-member': { email: 'matrix.new@example.org', name: 'Matrix', role: 'gate' },
+  'staff-change-member': { id: 2_000_000_000, action: 'disable' },
+  'staff-audit': { target: 'order:NOTHING' },
+};
+
+type Identity = 'no session' | 'customer token' | 'scanner' | 'half signed in' | (typeof ALL_ROLES)[number];
+
+/**
+ * The back office's calls over HTTP (decision 0042): the access matrix of every staff call and
+ * every identity (no session, a customer's token, a scanner, a half-done sign-in, each role), and
+ * hostile payloads of every back-office call from an admin: never a 5xx, every refusal a 4xx with
+ * one of the shop's texts, and a refused call changes nothing.
+ */
+describe.each(testEngines())('the back-office calls on %s', (engine) => {
+  let shop: TestShop;
+  let snapshot: () => Promise<Record<string, string>>;
+  let ownerToken: string;
+  const clock = new Date();
+  const cookies = new Map<Identity, string | null>();
+  const REFUSAL_TEXTS = textPatterns([contract.messages, staffMessages, staffAdminMessages, scannerMessages]);
+
+  beforeAll(async () => {
+    const opened = await openAbuseShop(engine, SECRET, { now: () => clock });
+    ({ shop, snapshot } = opened);
+    ownerToken = opened.owner.token;
+    const db = shop.database.db;
+    for (const role of ALL_ROLES) cookies.set(role, (await signedInStaff(shop.app, db, { email: `matrix.${role}@example.org`, role }, clock)).cookie);
+    const { code } = await createScanners({ db }).add('Matrix phone');
+    cookies.set('scanner', cookieOf((await staffCall(shop.app, 'scanner-login', { code })).headers['set-cookie']));
+    const half = await signedInStaffHalfway();
+    cookies.set('half signed in', half);
+    cookies.set('no session', null);
+    cookies.set('customer token', `${STAFF_COOKIE}=${ownerToken}`);
+    // What the schemas say of a missing, empty or overlong field: texts of the shop's own.
+    for (const path of BACK_OFFICE_PATHS) {
+      for (const probe of [undefined, null, '', ' ', 'x'.repeat(PAYLOAD_TEXT_MAX), 1, true, [], {}, ...ODD_IDS]) {
+        const good = WELL_FORMED[path];
+        for (const key of Object.keys(good)) {
+          const parsed = staffApi[path].payload.safeParse({ ...good, [key]: probe });
+          if (!parsed.success) for (const issue of parsed.error.issues) REFUSAL_TEXTS.push(new RegExp(`^${issue.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+        }
+      }
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await shop?.close();
+  });
+  const isRefusalText = (text: unknown) => typeof text === 'string' && REFUSAL_TEXTS.some((pattern) => pattern.test(text));
+
+  /** An admin who gave the password but not yet the code. */
+  async function signedInStaffHalfway(): Promise<string> {
+    const { password } = await signedInStaff(shop.app, shop.database.db, { email: 'matrix.half@example.org', role: 'admin' }, clock);
+    const again = await staffCall(shop.app, 'staff-sign-in', { email: 'matrix.half@example.org', password });
+    expect(again.body).toEqual({ next: 'second-factor' });
+    return cookieOf(again.headers['set-cookie']);
+  }
+
+  it('declares every staff call’s access as this test does, with a payload the contract takes', () => {
+    expect(Object.fromEntries(STAFF_API_PATHS.map((path) => [path, staffApi[path].access]))).toEqual(ACCESS);
+    expect(BACK_OFFICE_PATHS).toEqual(STAFF_API_PATHS.filter((path) => typeof ACCESS[path] !== 'string'));
+    for (const path of STAFF_API_PATHS) expect(staffApi[path].payload.safeParse(WELL_FORMED[path]).success, path).toBe(true);
+  });
+
+  it('lets each identity make exactly the calls its access allows: 401 without a session, 403 for another role, and a refusal changes nothing', async () => {
+    const identities = [...cookies.keys()];
+    let checked = 0;
+    for (const path of STAFF_API_PATHS) {
+      const access = ACCESS[path];
+      if (access === 'open') continue;
+      for (const identity of identities) {
+        const payload = identity === 'customer token' ? { ...WELL_FORMED[path], token: ownerToken } : WELL_FORMED[path];
+        // A customer's token goes in the payload, as the shop's calls carry it, and in a cookie named like the staff's.
+        const before = await snapshot();
+        const answer = await staffCall(shop.app, path, identity === 'customer token' ? WELL_FORMED[path] : payload, cookies.get(identity));
+        const withToken = identity === 'customer token' ? await staffCall(shop.app, path, payload, null) : answer;
+        const context = `${identity} → ${path}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`;
+        expect(answer.headers['cache-control'], context).toBe('no-store');
+        const allowed = access === 'scanner' ? identity === 'scanner' : (access as readonly string[]).includes(identity);
+        if (allowed) {
+          expect([401, 403], context).not.toContain(answer.status);
+          expect(answer.status, context).toBeLessThan(500);
+        } else {
+          const isMember = (ALL_ROLES as readonly string[]).includes(identity);
+          const status = access !== 'scanner' && isMember ? 403 : 401;
+          expect(answer.status, context).toBe(status);
+          if (identity === 'customer token') expect(withToken.status, `${context} (token in the payload)`).toBe(401);
+          expect(answer.body.message, context).toBe(status === 403 ? staffAdminMessages.notAllowed : access === 'scanner' ? scannerMessages.notSignedIn : staffMessages.notSignedIn);
+          expect(changedTables(before, await snapshot()), context).toEqual([]);
+        }
+        checked += 1;
+      }
+    }
+    expect(checked).toBe(STAFF_API_PATHS.filter((path) => ACCESS[path] !== 'open').length * identities.length);
+  });
+
+  it('refuses a caller before reading the payload: one who may not make a call learns nothing from it', async () => {
+    for (const path of STAFF_API_PATHS) {
+      const access = ACCESS[path];
+      if (access === 'open') continue;
+      for (const payload of [null, 'x'.repeat(PAYLOAD_TEXT_MAX + 1), { [Object.keys(WELL_FORMED[path])[0] ?? 'x']: ['not', 'a', 'text'] }]) {
+        expect((await staffCall(shop.app, path, payload, null)).status, path).toBe(401);
+        if (access === 'scanner') expect((await staffCall(shop.app, path, payload, cookies.get('admin'))).status, path).toBe(401);
+        else if (!access.includes('gate')) expect((await staffCall(shop.app, path, payload, cookies.get('gate'))).status, path).toBe(403);
+        else expect((await staffCall(shop.app, path, payload, cookies.get('gate'))).status, path).not.toBe(403);
+      }
+    }
+  });
+
+  const generated = (good: Record<string, unknown>): fc.Arbitrary<unknown> =>
+    Object.keys(good).length ? hostilePayload(good) : fc.oneof(hostileValue, fc.dictionary(fc.string({ maxLength: 12 }), hostileValue, { minKeys: 1, maxKeys: 3 }));
+  const ODD: unknown[] = [null, [], {}, '', ' ', 0, -1, 1.5, true, 'x'.repeat(PAYLOAD_TEXT_MAX + 1), 'a\u0000b', '\uD800', '\u202E', "' OR 1=1 --", '${7*7}', '__proto__', ...ODD_IDS];
+
+  it('answers hostile payloads of every back-office call from an admin with a clear 4xx or the contract’s answer, never a 5xx, and a refusal changes nothing', async () => {
+    const cookie = cookies.get('admin')!;
+    let sent = 0;
+    for (const path of BACK_OFFICE_PATHS) {
+      const good = WELL_FORMED[path];
+      const payloads: unknown[] = [...ODD, ...Object.keys(good).flatMap((key) => ODD.map((value) => ({ ...good, [key]: value }))), ...Object.keys(good).map((key) => ({ ...good, [key]: undefined }))];
+      const attack = async (batch: unknown[]) => {
+        for (const generatedPayload of batch) {
+          const payload: unknown = JSON.parse(JSON.stringify(generatedPayload) ?? 'null');
+          const before = await snapshot();
+          const answer = await staffCall(shop.app, path, payload, cookie);
+          sent += 1;
+          const context = `${path} ${JSON.stringify(payload).slice(0, 200)} → ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`;
+          expect(answer.status, context).toBeLessThan(500);
+          expect(answer.headers['cache-control'], context).toBe('no-store');
+          if (answer.status < 400) {
+            expect(staffApi[path].payload.safeParse(payload).success, `${context}: answered a payload the contract refuses`).toBe(true);
+            expect(staffApi[path].answer.safeParse(answer.body).success, `${context}: the answer does not match the contract`).toBe(true);
+            continue;
+          }
+          expectRefusalOf(answer.status, answer.body, context, isRefusalText);
+          expect(changedTables(before, await snapshot()), context).toEqual([]);
+        }
+      };
+      await attack(payloads);
+      await fc.assert(
+        fc.asyncProperty(fc.array(generated(good), { minLength: 1, maxLength: 10 }), async (batch) => attack(batch)),
+        { numRuns: Math.max(2, Math.round(6 * FUZZ_SCALE)), ...(FUZZ_SEED !== undefined ? { seed: FUZZ_SEED } : {}) },
+      );
+    }
+    // The admin is still signed in: no payload ended their session or their account.
+    expect((await staffCall(shop.app, 'staff-me', {}, cookie)).status).toBe(200);
+    expect(sent).toBeGreaterThan(100);
+  }, 600_000);
+});
