@@ -18,6 +18,7 @@ import { createSandboxGateway } from '../apps/server/src/modules/payments/sandbo
 import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
 import { hostileCatalogue, hostileConfig } from './support/hostile-shop';
 import { prepareScanners } from './support/scanner-setup';
+import { prepareStaff, type StaffJourneyMember } from './support/staff-setup';
 
 /**
  * The shop served under each configuration the journeys need. The first three share one database
@@ -39,6 +40,8 @@ declare module 'vitest' {
     boxOfficeOrder: { code: string; checksum: string; email: string; link: string };
     /** Scanner codes of the demo shop, one for each of the scanner's journeys (support/scanner-setup.ts). */
     scannerCodes: string[];
+    /** Members of staff of the demo shop, as `npm run staff -- add` makes them, with their first passwords (support/staff-setup.ts). */
+    staffMembers: Record<StaffJourneyMember, { email: string; password: string }>;
   }
 }
 
@@ -112,6 +115,7 @@ export default async function setup(project: TestProject) {
     link: boxOffice.link,
   });
   project.provide('scannerCodes', await prepareScanners(database.db, 4));
+  project.provide('staffMembers', await prepareStaff(database.db));
   project.provide('baseUrl', baseUrls.default);
   project.provide('baseUrls', baseUrls);
   return async () => {

@@ -6,9 +6,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
-// The gate scanner is a second build (vite.scan.config.ts) into dist/scan.
+// The gate scanner is a second build (vite.scan.config.ts) into dist/scan, the back office a third
+// (vite.staff.config.ts) into dist/staff.
 const builtScanner = path.join(root, 'apps/web/dist/scan/scan.html');
-const sources = ['apps/web/src', 'apps/web/public', 'apps/web/build', 'apps/web/index.html', 'apps/web/scan.html', 'apps/web/vite.config.ts', 'apps/web/vite.scan.config.ts', 'apps/web/package.json', 'packages/contract/src'];
+const builtStaff = path.join(root, 'apps/web/dist/staff/staff.html');
+const sources = ['apps/web/src', 'apps/web/public', 'apps/web/build', 'apps/web/index.html', 'apps/web/scan.html', 'apps/web/staff.html', 'apps/web/vite.config.ts', 'apps/web/vite.scan.config.ts', 'apps/web/vite.staff.config.ts', 'apps/web/package.json', 'packages/contract/src'];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -20,8 +22,9 @@ function newestMtime(target) {
 }
 
 export function webBuildIsStale() {
-  if (!existsSync(builtIndex) || !existsSync(builtScanner)) return true;
-  const built = Math.min(statSync(builtIndex).mtimeMs, statSync(builtScanner).mtimeMs);
+  const builds = [builtIndex, builtScanner, builtStaff];
+  if (!builds.every((file) => existsSync(file))) return true;
+  const built = Math.min(...builds.map((file) => statSync(file).mtimeMs));
   return sources.some((source) => newestMtime(path.join(root, source)) > built);
 }
 

@@ -33,7 +33,7 @@ export const staffSignInAnswer = z.discriminatedUnion('next', [
   /** Type the code the authenticator app shows (or a recovery code). */
   z.object({ next: z.literal('second-factor') }),
   /** First sign-in: add this secret to an authenticator app (the link as a QR code), then type its code. */
-  z.object({ next: z.literal('set-up'), secret: z.string(), uri: z.string() }),
+  z.object({ next: z.literal('set-up'), secret: z.string(), uri: z.string(), /** The link as a QR code: an SVG picture's data: URL. */ qr: z.string() }),
   z.object({ next: z.literal('signed-in'), member: staffMember }),
 ]);
 

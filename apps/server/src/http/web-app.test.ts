@@ -5,6 +5,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../test/databases';
 import { createTestShop, type TestShop } from '../../test/test-shop';
+import { STAFF_PAGE_HEADERS } from './web-app';
 
 describe.each(testEngines())('serving the web app on %s', (engine) => {
   let shop: TestShop;
@@ -35,6 +36,12 @@ describe.each(testEngines())('serving the web app on %s', (engine) => {
     writeFileSync(path.join(webRoot, 'scan', 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(path.join(webRoot, 'scan', 'manifest.webmanifest'), JSON.stringify({ name: 'Festival gate scanner', scope: '/scan/', start_url: '/scan/' }));
     writeFileSync(path.join(webRoot, 'scan', '.vite', 'manifest.json'), JSON.stringify({ 'scan.html': { file: 'assets/scan-abc123.js', isEntry: true } }));
+    // The back office's own build (vite.staff.config.ts) in staff/.
+    mkdirSync(path.join(webRoot, 'staff', 'assets'), { recursive: true });
+    mkdirSync(path.join(webRoot, 'staff', '.vite'));
+    writeFileSync(path.join(webRoot, 'staff', 'staff.html'), '<!doctype html><html lang="en"><head><title>Back office</title><script type="module" crossorigin src="/staff/assets/staff-abc123.js"></script></head><body><div id="root"></div></body></html>');
+    writeFileSync(path.join(webRoot, 'staff', 'assets', 'staff-abc123.js'), 'console.log("staff")');
+    writeFileSync(path.join(webRoot, 'staff', '.vite', 'manifest.json'), JSON.stringify({ 'staff.html': { file: 'assets/staff-abc123.js', isEntry: true } }));
     shop = await createTestShop(engine, { webRoot });
   });
   afterAll(async () => {
@@ -174,6 +181,38 @@ describe.each(testEngines())('serving the web app on %s', (engine) => {
     // The shop's pages stay the shop's.
     expect((await shop.app.inject({ method: 'GET', url: '/scanner' })).body).toContain('shop-config');
     expect((await shop.app.inject({ method: 'GET', url: '/scan.html' })).body).toContain('shop-config');
+  });
+
+  it('answers the back office at /staff/ and every path under it with its own page and its own stricter headers, never stored', async () => {
+    for (const url of ['/staff/', '/staff/orders', '/staff/orders/ABC123?tab=payments', '/staff/a/b/c']) {
+      const page = await shop.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(page.body, url).toContain('<title>Back office</title>');
+      expect(page.body, url).not.toContain('shop-config');
+      // Every header the back office sets, exactly, over the shop's own.
+      for (const [name, value] of Object.entries(STAFF_PAGE_HEADERS)) expect(page.headers[name], `${url} ${name}`).toBe(value);
+      const csp = String(page.headers['content-security-policy']);
+      for (const directive of ["default-src 'none'", "script-src 'self'", "connect-src 'self'", "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'", "require-trusted-types-for 'script'"]) expect(csp, url).toContain(directive);
+      expect(csp, url).not.toMatch(/unsafe|https?:/);
+      expect(page.headers['cache-control'], url).toBe('no-store');
+      expect(page.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(page.headers['x-robots-tag'], url).toBe('noindex, nofollow');
+      expect(page.headers['x-frame-options'], url).toBe('DENY');
+      expect(page.headers['strict-transport-security'], url).toContain('max-age=');
+    }
+    const bare = await shop.app.inject({ method: 'GET', url: '/staff' });
+    expect([bare.statusCode, bare.headers.location]).toEqual([301, '/staff/']);
+    const asset = await shop.app.inject({ method: 'GET', url: '/staff/assets/staff-abc123.js' });
+    expect([asset.statusCode, asset.headers['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable']);
+    for (const url of ['/staff/assets/missing.js', '/staff/staff.html', '/staff/.vite/manifest.json', '/staff/api/staff-me', '/staff/x.css']) {
+      expect((await shop.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+    // The shop's pages keep the shop's headers: the back office's are its own.
+    const home = await shop.app.inject({ method: 'GET', url: '/' });
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(home.headers['x-robots-tag']).toBeUndefined();
+    expect((await shop.app.inject({ method: 'GET', url: '/staffing' })).body).toContain('shop-config');
   });
 
   it("serves the scanner's files: hashed assets for a year, its service worker and manifest revalidated, a missing file 404, its build manifest private", async () => {

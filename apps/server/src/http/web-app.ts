@@ -69,8 +69,36 @@ export function isReservedPath(wildcard: string): boolean {
 
 /** The scanner's files that keep their name from build to build. */
 const SCAN_UNHASHED = /[\\/]scan[\\/](?:sw\.js|manifest\.webmanifest)$/;
-/** A path under /scan/ that names a file of the scanner's build (its assets, its worker, a missing icon), not a screen. */
-const SCAN_FILE_PATH = /^(?:assets\/|.*\.(?:js|css|png|svg|webmanifest|json|map)$)/i;
+/** A path under /scan/ or /staff/ that names a file of that app's build (its assets, its worker, a missing icon), not a screen. */
+const APP_FILE_PATH = /^(?:assets\/|.*\.(?:js|css|png|svg|webmanifest|json|map|html)$)/i;
+
+/**
+ * The back office's page (decision 0044) is stricter than the shop's: never stored (a shared desk
+ * computer's back button or cache shows nothing), no referrer at all, not indexed, no powerful
+ * browser feature, nothing but its own origin to load, connect or post to, and scripts only
+ * through Trusted Types-safe sinks (React sets no HTML from strings).
+ */
+export const STAFF_PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'cache-control': 'no-store',
+  'content-security-policy': [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "require-trusted-types-for 'script'",
+  ].join('; '),
+  'referrer-policy': 'no-referrer',
+  'x-robots-tag': 'noindex, nofollow',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), display-capture=()',
+  'cross-origin-embedder-policy': 'require-corp',
+});
 
 /** Files of the web app that are public pictures: nothing in them is the visitor's. */
 const PUBLIC_IMAGE = /\.(?:png|jpe?g|gif|webp|svg|ico)$/i;
@@ -84,9 +112,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const indexFile = path.join(options.root, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   const pageChunkLinks = createPageChunkLinks(options.root);
-  // The gate scanner (issue 21): its own build in scan/, a page that needs no shop configuration.
-  const scanFile = path.join(options.root, 'scan', 'scan.html');
-  const scanPage = existsSync(scanFile) ? readFileSync(scanFile, 'utf8') : null;
+  // The gate scanner (issue 21) and the back office (issue 22): builds of their own, pages that need no shop configuration.
+  const builtPage = (file: string) => (existsSync(path.join(options.root, file)) ? readFileSync(path.join(options.root, file), 'utf8') : null);
+  const scanPage = builtPage('scan/scan.html');
+  const staffPage = builtPage('staff/staff.html');
 
   if (template) {
     await app.register(fastifyStatic, {
@@ -97,7 +126,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       preCompressed: true,
       // index.html is a template: it is only ever sent filled in, by sendPage; the scanner's page
       // is sent by its own routes (at /scan/, its service worker's scope).
-      globIgnore: ['index.html', 'scan/scan.html', '**/*.br', '**/*.gz', '.vite/**', 'scan/.vite/**'],
+      globIgnore: ['index.html', 'scan/scan.html', 'staff/staff.html', '**/*.br', '**/*.gz', '.vite/**', 'scan/.vite/**', 'staff/.vite/**'],
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         // The scanner's service worker and manifest name the current build's files: always revalidated.
@@ -124,15 +153,20 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
 
   const notFound = (reply: FastifyReply) => reply.status(404).send({ message: messages.server.notFound });
 
-  // The scanner's page for /scan/ and every path under it (the app decides what to show), never
-  // for a missing file of its build. /scan itself lies outside the service worker's scope
-  // (/scan/), where the app could not open offline: it is sent to /scan/.
-  const sendScanPage = (reply: FastifyReply) => {
-    if (!scanPage) return reply.status(503).type('text/plain; charset=utf-8').send('The gate scanner is not built yet. Run "npm run build" (npm start does it for you).');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(scanPage);
+  // An app of its own (the scanner at /scan/, the back office at /staff/): its page for the prefix
+  // and every path under it (the app decides what to show), never for a missing file of its
+  // build. The bare prefix is sent to the prefix with a slash: for the scanner, /scan lies outside
+  // its service worker's scope (/scan/), where the app could not open offline.
+  const ownApp = (prefix: string, name: string, page: string | null, headers: Readonly<Record<string, string>>) => {
+    const send = (reply: FastifyReply) => {
+      if (!page) return reply.status(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(`The ${name} is not built yet. Run "npm run build" (npm start does it for you).`);
+      return reply.type('text/html; charset=utf-8').headers(headers).send(page);
+    };
+    app.get(`/${prefix}`, (_request, reply) => reply.redirect(`/${prefix}/`, 301));
+    app.get<{ Params: { '*': string } }>(`/${prefix}/*`, (request, reply) => (APP_FILE_PATH.test(request.params['*']) || isReservedPath(request.params['*']) ? notFound(reply) : send(reply)));
   };
-  app.get('/scan', (_request, reply) => reply.redirect('/scan/', 301));
-  app.get<{ Params: { '*': string } }>('/scan/*', (request, reply) => (SCAN_FILE_PATH.test(request.params['*']) || isReservedPath(request.params['*']) ? notFound(reply) : sendScanPage(reply)));
+  ownApp('scan', 'gate scanner', scanPage, { 'cache-control': 'no-cache' });
+  ownApp('staff', 'back office', staffPage, STAFF_PAGE_HEADERS);
   // Pages are real routes (not the not-found handler) so they go through compression like the
   // rest. Files (built assets, robots.txt, images) have routes of their own and win over '/*',
   // as do the development mailbox's pages under /dev/ when it is open; when it is closed, /dev/

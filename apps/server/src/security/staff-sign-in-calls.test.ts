@@ -1,6 +1,8 @@
 import * as contract from '@festival/contract';
 import { PAYLOAD_TEXT_MAX, scannerMessages, staffApi, staffMessages, type StaffApiPath } from '@festival/contract';
 import fc from 'fast-check';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScanners } from '../modules/checkin/scanners';
 import { createStaffAccounts } from '../modules/staff/staff-accounts';
@@ -89,6 +91,10 @@ describe.each(testEngines())('the staff sign-in calls on %s', (engine) => {
     const first = await call('staff-sign-in', { email: 'Anna.Admin@example.org', password });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(staffApi['staff-sign-in'].answer.parse(first.body)).toMatchObject({ next: 'set-up' });
+    // The QR code the authenticator app scans carries exactly the answer's link (drawn by the server, an SVG picture).
+    const svg = Buffer.from(String(first.body.qr).replace(/^data:image\/svg\+xml;base64,/, ''), 'base64');
+    const raster = await sharp(svg, { density: 300 }).flatten({ background: '#fff' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(jsQR(new Uint8ClampedArray(raster.data), raster.info.width, raster.info.height)?.data).toBe(first.body.uri);
     expect(first.setCookie).toMatch(new RegExp(`^${STAFF_COOKIE}=[A-Za-z0-9_-]{43}; Path=/api/staff; HttpOnly; Secure; SameSite=Strict$`));
     expect(first.cacheControl).toBe('no-store');
     const pending = cookieOf(first.setCookie);

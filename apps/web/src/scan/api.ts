@@ -1,58 +1,8 @@
-import { scannerTexts, type staffApi, type StaffApiAnswer, type StaffApiPath } from '@festival/contract';
-import type { z } from 'zod';
+import { scannerTexts, type StaffApiAnswer, type StaffApiPath } from '@festival/contract';
+import { callStaffApi, type StaffCallInput } from '../lib/staff-call';
 
-/** What a staff call takes, before the contract's defaults are applied. */
-export type StaffCallInput<P extends StaffApiPath> = z.input<(typeof staffApi)[P]['payload']>;
+export { isSignedOut, NetworkError, StaffApiError, type StaffCallInput } from '../lib/staff-call';
 
-/** No answer from the shop: the network is down, the call timed out, or a proxy stood in for it. The scanner may judge offline. */
-export class NetworkError extends Error {}
-
-/** The shop answered and refused: its message is what staff read. */
-export class StaffApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly errors: Record<string, string[]> = {},
-  ) {
-    super(message);
-  }
-}
-
-/**
- * A call to POST /api/staff/<path>. The session is the HttpOnly cookie scanner-login set (sent by
- * the browser, never read here). With `timeoutMs`, a call without an answer by then is a
- * NetworkError (a gate cannot wait: the scanner decides offline instead).
- */
-export async function staffCall<P extends StaffApiPath>(path: P, payload: StaffCallInput<P>, options: { timeoutMs?: number } = {}): Promise<StaffApiAnswer<P>> {
-  const controller = new AbortController();
-  const timer = options.timeoutMs ? setTimeout(() => controller.abort(), options.timeoutMs) : undefined;
-  try {
-    let response: Response;
-    let body: unknown;
-    try {
-      response = await fetch(`/api/staff/${path}`, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-        body: JSON.stringify(payload),
-        signal: controller.signal,
-        cache: 'no-store',
-      });
-      body = await response.json().catch(() => null);
-    } catch {
-      throw new NetworkError(scannerTexts.errors.network);
-    }
-    // A gateway's 502 to 504 is the network's failure, not the shop's answer.
-    if (response.status >= 502 && response.status <= 504) throw new NetworkError(scannerTexts.errors.network);
-    if (!response.ok) {
-      const refusal = (body ?? {}) as { message?: unknown; errors?: Record<string, string[]> };
-      throw new StaffApiError(typeof refusal.message === 'string' ? refusal.message : scannerTexts.errors.server, response.status, refusal.errors ?? {});
-    }
-    return body as StaffApiAnswer<P>;
-  } finally {
-    if (timer) clearTimeout(timer);
-  }
-}
-
-/** The session is gone (never signed in, signed out elsewhere, the scanner revoked). */
-export const isSignedOut = (error: unknown) => error instanceof StaffApiError && error.status === 401;
+/** A scanner's call: the shop's texts for a missing answer are the scanner's own. */
+export const staffCall = <P extends StaffApiPath>(path: P, payload: StaffCallInput<P>, options: { timeoutMs?: number } = {}): Promise<StaffApiAnswer<P>> =>
+  callStaffApi(scannerTexts.errors, path, payload, options);

@@ -1,4 +1,5 @@
 import { staffAdminMessages, staffMessages } from '@festival/contract';
+import QRCode from 'qrcode';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -68,7 +69,10 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; sessio
     await attempt.takeBack();
     setStaffCookie(reply, signedIn.token);
     const { step } = signedIn;
-    return step.next === 'signed-in' ? { next: 'signed-in' as const, member: memberAnswer(step.member) } : step;
+    if (step.next === 'signed-in') return { next: 'signed-in' as const, member: memberAnswer(step.member) };
+    // The authenticator app reads the link from a QR code; the picture is drawn here, so the back office loads no QR library.
+    if (step.next === 'set-up') return { ...step, qr: `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(step.uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' })).toString('base64')}` };
+    return step;
   });
 
   registerStaffRoute(app, 'staff-second-factor', async (input, request, reply) => {

@@ -1,0 +1,75 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { Button } from '../components/ui/Button';
+import { staffCall } from './api';
+import { StaffLoading } from './LoadStates';
+import { sectionsFor } from './sections';
+import { forgetAllBut, ME_KEY } from './StaffApp';
+import { staffTexts } from './texts';
+import { useMember } from './use-member';
+
+/** The frame of every back-office page: the sections this member's role may open, who is signed in, and the page. */
+export function Shell() {
+  const member = useMember();
+  const client = useQueryClient();
+  const [leaving, setLeaving] = useState(false);
+  const location = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+
+  // After a move to another page the page takes the focus (its heading is read), as a new document would.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.focus();
+  }, [location.pathname]);
+
+  const signOut = async () => {
+    setLeaving(true);
+    try {
+      await staffCall('staff-sign-out', {});
+    } finally {
+      forgetAllBut(client, ME_KEY);
+      client.setQueryData(ME_KEY, null);
+      setLeaving(false);
+    }
+  };
+
+  return (
+    <div className="staff-frame">
+      <a className="staff-skip" href="#staff-main">
+        {staffTexts.shell.skip}
+      </a>
+      <header className="staff-header">
+        <div className="staff-header__inner">
+          <NavLink to="/" className="staff-header__brand" end>
+            {staffTexts.appName}
+          </NavLink>
+          <nav className="staff-nav" aria-label={staffTexts.shell.nav}>
+            <ul>
+              {sectionsFor(member.role).map((section) => (
+                <li key={section.path}>
+                  <NavLink to={`/${section.path}`}>{section.label}</NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="staff-header__member">
+            <span className="staff-header__who">{staffTexts.shell.signedInAs(member.name, staffTexts.roles[member.role])}</span>
+            <Button variant="secondary" size="sm" loading={leaving} onClick={() => void signOut()} className="staff-header__sign-out">
+              {staffTexts.shell.signOut}
+            </Button>
+          </div>
+        </div>
+      </header>
+      <main id="staff-main" className="staff-main" ref={main} tabIndex={-1}>
+        <Suspense fallback={<StaffLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { StaffApiAnswer } from '@festival/contract';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { ToastProvider } from '../components/ui/Toasts';
+import { isSignedOut, NetworkError, staffCall } from './api';
+import { LoadFailed, StaffLoading } from './LoadStates';
+import { RecoveryCodes } from './RecoveryCodes';
+import { staffRoutes } from './routes';
+import { SignIn } from './SignIn';
+
+export const ME_KEY = ['staff-me'] as const;
+export type Member = StaffApiAnswer<'staff-me'>['member'];
+/** Who is signed in; null once a call found the session gone. */
+type Me = StaffApiAnswer<'staff-me'> | null;
+
+/** Only a missing answer is worth a second try; a refusal stays a refusal. */
+const retry = (failureCount: number, error: unknown) => failureCount < 2 && error instanceof NetworkError;
+
+function createStaffQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    defaultOptions: { queries: { retry, refetchOnWindowFocus: false }, mutations: { retry: false } },
+    // Any call that finds the session gone (idle, signed out elsewhere, disabled) brings the sign-in back.
+    queryCache: new QueryCache({ onError: (error) => signedOut(error) }),
+    mutationCache: new MutationCache({ onError: (error) => signedOut(error) }),
+  });
+  // The sign-in shows when who is signed in is unknown; staff-me's own 401 shows it already.
+  const signedOut = (error: unknown) => {
+    if (isSignedOut(error) && client.getQueryData(ME_KEY)) client.setQueryData(ME_KEY, null);
+  };
+  return client;
+}
+
+/** Forgets every answer but one: another member's (or no member's) data is never shown after a sign-in or sign-out. */
+export function forgetAllBut(client: QueryClient, key: readonly unknown[]): void {
+  client.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(key) });
+}
+
+const router = createBrowserRouter(staffRoutes, { basename: '/staff' });
+
+/** The back office: the signed-in member's pages, or the sign-in. */
+export function StaffApp() {
+  const [client] = useState(createStaffQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <ToastProvider>
+        <Session />
+      </ToastProvider>
+    </QueryClientProvider>
+  );
+}
+
+function Session() {
+  const client = useQueryClient();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const me = useQuery<Me>({ queryKey: ME_KEY, queryFn: () => staffCall('staff-me', {}), retry: (count, error) => !isSignedOut(error) && retry(count, error) });
+
+  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
+  if (me.isPending) return <StaffLoading />;
+  if (me.isError && !isSignedOut(me.error)) return <LoadFailed error={me.error} onRetry={() => void me.refetch()} standalone />;
+  if (me.isError || !me.data) {
+    return (
+      <SignIn
+        onSignedIn={(member, codes) => {
+          forgetAllBut(client, ME_KEY);
+          client.setQueryData(ME_KEY, { member });
+          if (codes) setRecoveryCodes(codes);
+        }}
+      />
+    );
+  }
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,99 @@
+import type { StaffApiAnswer } from '@festival/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/Button';
+import { DataTable } from '../../components/ui/DataTable';
+import { Page } from '../../components/ui/Page';
+import { TextField } from '../../components/ui/TextField';
+import { staffCall } from '../api';
+import { changeLines } from '../audit-changes';
+import { LoadFailed, StaffLoading } from '../LoadStates';
+import { staffTexts } from '../texts';
+
+type Entry = StaffApiAnswer<'staff-audit'>['entries'][number];
+
+const auditTexts = staffTexts.audit;
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** The audit log (issue 22 point 1): read-only, a page of 100 at a time, for one target if asked. */
+export default function AuditPage() {
+  const [typed, setTyped] = useState('');
+  const [target, setTarget] = useState('');
+  const log = useInfiniteQuery({
+    queryKey: ['staff-audit', target],
+    queryFn: ({ pageParam }) => staffCall('staff-audit', { ...(pageParam ? { before_id: pageParam } : {}), ...(target ? { target } : {}) }),
+    initialPageParam: 0,
+    getNextPageParam: (page) => page.next_before_id ?? undefined,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTarget(typed.trim());
+  };
+  const entries: Entry[] = log.data?.pages.flatMap((page) => page.entries) ?? [];
+
+  return (
+    <Page title={auditTexts.title} lead={auditTexts.lead}>
+      <form className="staff-filter" onSubmit={submit} role="search">
+        <TextField label={auditTexts.filter} hint={auditTexts.filterHint} value={typed} onChange={setTyped} spellCheck={false} />
+        <div className="button-row">
+          <Button type="submit" variant="secondary">
+            {auditTexts.apply}
+          </Button>
+          {target && (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setTyped('');
+                setTarget('');
+              }}
+            >
+              {auditTexts.clear}
+            </Button>
+          )}
+        </div>
+      </form>
+      {log.isPending ? (
+        <StaffLoading />
+      ) : !log.data ? (
+        <LoadFailed error={log.error} onRetry={() => void log.refetch()} />
+      ) : (
+        <>
+          <DataTable
+            caption={auditTexts.caption}
+            captionHidden
+            stackOnNarrow
+            rows={entries}
+            rowKey={(entry) => entry.id}
+            empty={auditTexts.none}
+            columns={[
+              { key: 'at', header: auditTexts.when, cell: (entry) => <time dateTime={entry.at}>{dateTime.format(new Date(entry.at))}</time> },
+              { key: 'who', header: auditTexts.who, cell: (entry) => entry.actor },
+              { key: 'what', header: auditTexts.what, cell: (entry) => <code>{entry.action}</code> },
+              { key: 'on', header: auditTexts.on, cell: (entry) => entry.target ?? '–' },
+              {
+                key: 'change',
+                header: auditTexts.change,
+                cell: (entry) => (
+                  <ul className="staff-changes">
+                    {changeLines(entry.before, entry.after).map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                ),
+              },
+            ]}
+          />
+          {log.hasNextPage && (
+            <div className="button-row staff-section">
+              <Button variant="secondary" loading={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+                {auditTexts.more}
+              </Button>
+            </div>
+          )}
+          {log.isError && <LoadFailed error={log.error} onRetry={() => void log.fetchNextPage()} />}
+        </>
+      )}
+    </Page>
+  );
+}

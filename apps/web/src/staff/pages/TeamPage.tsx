@@ -1,0 +1,178 @@
+import { STAFF_ROLES, type StaffApiAnswer, type StaffRoleName } from '@festival/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { ConfirmModal } from '../../components/ui/ConfirmModal';
+import { DataTable } from '../../components/ui/DataTable';
+import { Dropdown } from '../../components/ui/Dropdown';
+import { Modal } from '../../components/ui/Modal';
+import { Page } from '../../components/ui/Page';
+import { EmailField, TextField } from '../../components/ui/TextField';
+import { staffCall } from '../api';
+import { LoadFailed, StaffLoading } from '../LoadStates';
+import { staffTexts } from '../texts';
+import { useMember } from '../use-member';
+import { useStaffAction } from '../use-staff-action';
+
+type Row = StaffApiAnswer<'staff-members'>['members'][number];
+type Change = { row: Row; action: 'disable' | 'reset-second-factor' | 'set-role' };
+
+const MEMBERS_KEY = ['staff-members'] as const;
+const AUDIT_KEY = ['staff-audit'] as const;
+const roleOptions = STAFF_ROLES.map((role) => ({ value: role, label: staffTexts.roles[role] }));
+
+const teamTexts = staffTexts.team;
+
+/** The admins' staff page (issue 22 point 1): members, their roles, and adding, changing and disabling them. */
+export default function TeamPage() {
+  const me = useMember();
+  const members = useQuery({ queryKey: MEMBERS_KEY, queryFn: () => staffCall('staff-members', {}) });
+  const [change, setChange] = useState<Change | null>(null);
+  const [role, setRole] = useState<StaffRoleName>('box_office');
+  const [added, setAdded] = useState<{ name: string; password: string } | null>(null);
+  const [form, setForm] = useState({ email: '', name: '', role: 'box_office' as StaffRoleName });
+
+  const changeMember = useStaffAction({
+    run: (input: Change & { role?: StaffRoleName }) =>
+      staffCall('staff-change-member', input.action === 'set-role' ? { id: input.row.id, action: 'set-role', role: input.role! } : { id: input.row.id, action: input.action }),
+    done: (_answer, input) => {
+      setChange(null);
+      return teamTexts.changed[input.action](input.row.name);
+    },
+    reload: [MEMBERS_KEY, AUDIT_KEY],
+  });
+  const addMember = useStaffAction({
+    run: (input: typeof form) => staffCall('staff-add-member', input),
+    done: (answer) => {
+      setAdded({ name: answer.member.name, password: answer.password });
+      setForm({ email: '', name: '', role: 'box_office' });
+      return teamTexts.added(answer.member.name);
+    },
+    reload: [MEMBERS_KEY, AUDIT_KEY],
+  });
+
+  const submitAdd = (event: FormEvent) => {
+    event.preventDefault();
+    setAdded(null);
+    addMember.mutate(form);
+  };
+  const open = (row: Row, action: Change['action']) => {
+    changeMember.clearMessage();
+    setRole(row.role);
+    setChange({ row, action });
+  };
+
+  return (
+    <Page title={teamTexts.title} lead={teamTexts.lead}>
+      {members.isPending ? (
+        <StaffLoading />
+      ) : members.isError ? (
+        <LoadFailed error={members.error} onRetry={() => void members.refetch()} />
+      ) : (
+        <DataTable
+          caption={teamTexts.caption}
+          captionHidden
+          stackOnNarrow
+          rows={members.data.members}
+          rowKey={(row) => row.id}
+          columns={[
+            { key: 'name', header: teamTexts.name, cell: (row) => row.name },
+            { key: 'email', header: teamTexts.email, cell: (row) => row.email },
+            { key: 'role', header: teamTexts.role, cell: (row) => staffTexts.roles[row.role] },
+            { key: 'factor', header: teamTexts.secondFactor, cell: (row) => (row.role === 'gate' ? teamTexts.notNeeded : row.second_factor ? teamTexts.setUp : teamTexts.notSetUp) },
+            { key: 'status', header: teamTexts.status, cell: (row) => (row.disabled ? <Badge tone="neutral">{teamTexts.disabled}</Badge> : <Badge tone="success">{teamTexts.active}</Badge>) },
+          ]}
+          actions={(row) =>
+            row.email === me.email ? (
+              <span className="text-muted">{teamTexts.you}</span>
+            ) : row.disabled ? null : (
+              <div className="staff-row-actions">
+                <Button size="sm" variant="secondary" onClick={() => open(row, 'set-role')} aria-label={`${teamTexts.changeRole}: ${row.name}`}>
+                  {teamTexts.changeRole}
+                </Button>
+                {row.role !== 'gate' && (
+                  <Button size="sm" variant="secondary" onClick={() => open(row, 'reset-second-factor')} aria-label={`${teamTexts.reset}: ${row.name}`}>
+                    {teamTexts.reset}
+                  </Button>
+                )}
+                <Button size="sm" variant="danger" onClick={() => open(row, 'disable')} aria-label={`${teamTexts.disable}: ${row.name}`}>
+                  {teamTexts.disable}
+                </Button>
+              </div>
+            )
+          }
+        />
+      )}
+
+      <section className="card form-stack staff-section" aria-labelledby="add-member-title">
+        <h2 id="add-member-title">{teamTexts.addTitle}</h2>
+        {added && (
+          <div className="alert alert--success" role="status">
+            <p>
+              <strong>{teamTexts.passwordFor(added.name)}</strong>{' '}
+              <code className="staff-secret">{added.password}</code>
+            </p>
+            <p>{teamTexts.passwordNote}</p>
+          </div>
+        )}
+        <form className="form-stack" onSubmit={submitAdd} noValidate>
+          {addMember.message && (
+            <div className="alert alert--danger" role="alert">
+              {addMember.message}
+            </div>
+          )}
+          <div className="staff-form-row">
+            <EmailField label={teamTexts.email} value={form.email} onChange={(email) => setForm({ ...form, email })} autoComplete="off" hint={addMember.fieldError('email')} aria-invalid={!!addMember.fieldError('email') || undefined} />
+            <TextField label={teamTexts.name} value={form.name} onChange={(name) => setForm({ ...form, name })} autoComplete="off" required hint={addMember.fieldError('name')} aria-invalid={!!addMember.fieldError('name') || undefined} />
+            <Dropdown label={teamTexts.role} options={roleOptions} value={form.role} onChange={(value) => setForm({ ...form, role: value as StaffRoleName })} required hint={addMember.fieldError('role')} />
+          </div>
+          <div className="button-row">
+            <Button type="submit" loading={addMember.isPending}>
+              {teamTexts.add}
+            </Button>
+          </div>
+        </form>
+      </section>
+
+      {change && change.action === 'set-role' && (
+        <Modal
+          open
+          onClose={() => setChange(null)}
+          title={teamTexts.roleTitle(change.row.name)}
+          size="sm"
+          footer={
+            <Button loading={changeMember.isPending} onClick={() => changeMember.mutate({ ...change, role })}>
+              {teamTexts.roleSave}
+            </Button>
+          }
+        >
+          {changeMember.message && (
+            <div className="alert alert--danger" role="alert">
+              {changeMember.message}
+            </div>
+          )}
+          <Dropdown label={teamTexts.role} options={roleOptions} value={role} onChange={(value) => setRole(value as StaffRoleName)} />
+        </Modal>
+      )}
+      {change && change.action !== 'set-role' && (
+        <ConfirmModal
+          open
+          title={change.action === 'disable' ? teamTexts.disable : teamTexts.reset}
+          confirmLabel={change.action === 'disable' ? teamTexts.disable : teamTexts.reset}
+          confirmVariant={change.action === 'disable' ? 'danger' : 'primary'}
+          busy={changeMember.isPending}
+          onCancel={() => setChange(null)}
+          onConfirm={() => changeMember.mutate(change)}
+        >
+          {changeMember.message && (
+            <div className="alert alert--danger" role="alert">
+              {changeMember.message}
+            </div>
+          )}
+          <p>{change.action === 'disable' ? teamTexts.disableQuestion(change.row.name) : teamTexts.resetQuestion(change.row.name)}</p>
+        </ConfirmModal>
+      )}
+    </Page>
+  );
+}

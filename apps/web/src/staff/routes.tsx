@@ -1,0 +1,32 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import type { StaffApiPath } from '@festival/contract';
+import type { ReactNode } from 'react';
+import { Home, NotAllowed, NotFound } from './pages/Home';
+import { mayCall } from './sections';
+import { useMember } from './use-member';
+import { Shell } from './Shell';
+
+// Each page is its own chunk: the sign-in and the frame load first, a page when it is opened.
+const TeamPage = lazy(() => import('./pages/TeamPage'));
+const AuditPage = lazy(() => import('./pages/AuditPage'));
+
+/** A page for the roles that may make its call; others (who typed or kept its address) read why not. */
+function ForRolesOf({ call, children }: { call: StaffApiPath; children: ReactNode }) {
+  const member = useMember();
+  return mayCall(member.role, call) ? children : <NotAllowed />;
+}
+
+/** The back office's pages under /staff (the router's basename). */
+export const staffRoutes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Shell />,
+    children: [
+      { index: true, element: <Home /> },
+      { path: 'team', element: <ForRolesOf call="staff-members"><TeamPage /></ForRolesOf> },
+      { path: 'audit', element: <ForRolesOf call="staff-audit"><AuditPage /></ForRolesOf> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];

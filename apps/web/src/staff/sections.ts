@@ -1,0 +1,21 @@
+import { staffApi, type StaffApiPath, type StaffRoleName } from '@festival/contract';
+
+/** A page of the back office, shown to the roles that may make its main call (the contract's access, decision 0042). */
+export interface Section {
+  path: string;
+  label: string;
+  call: StaffApiPath;
+}
+
+export const SECTIONS: readonly Section[] = [
+  { path: 'team', label: 'Staff', call: 'staff-members' },
+  { path: 'audit', label: 'Audit log', call: 'staff-audit' },
+];
+
+/** Whether a role may make a call: the server decides, the page only leaves out what would be refused. */
+export function mayCall(role: StaffRoleName, call: StaffApiPath): boolean {
+  const access = staffApi[call].access;
+  return typeof access !== 'string' && (access as readonly StaffRoleName[]).includes(role);
+}
+
+export const sectionsFor = (role: StaffRoleName): Section[] => SECTIONS.filter((section) => mayCall(role, section.call));

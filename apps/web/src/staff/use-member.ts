@@ -1,0 +1,11 @@
+import type { StaffApiAnswer } from '@festival/contract';
+import { useQuery } from '@tanstack/react-query';
+import { staffCall } from './api';
+import { ME_KEY, type Member } from './StaffApp';
+
+/** The signed-in member (the app shows its pages only once it is known). */
+export function useMember(): Member {
+  const me = useQuery<StaffApiAnswer<'staff-me'> | null>({ queryKey: ME_KEY, queryFn: () => staffCall('staff-me', {}) });
+  if (!me.data) throw new Error('useMember outside a signed-in session');
+  return me.data.member;
+}

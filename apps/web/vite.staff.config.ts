@@ -1,0 +1,27 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
+
+const webRoot = import.meta.dirname;
+
+/**
+ * The back office (issue 22, decision 0044): an app of its own at /staff, built separately from
+ * the shop as the scanner is, so not a byte of it reaches a shopper's pages and the shop's bundle
+ * stays exactly what vite.config.ts makes. It lands in dist/staff (staff.html and assets/), which
+ * the server answers for /staff/ and everything under it, with its own stricter headers.
+ */
+export default defineConfig({
+  root: webRoot,
+  base: '/staff/',
+  publicDir: false,
+  plugins: [react(), precompress()],
+  build: {
+    outDir: resolve(webRoot, 'dist/staff'),
+    emptyOutDir: true,
+    assetsInlineLimit: 0,
+    target: 'es2022',
+    modulePreload: { polyfill: false },
+    rolldownOptions: { input: { staff: resolve(webRoot, 'staff.html') } },
+  },
+});

@@ -1,0 +1,171 @@
+import type { Page } from 'playwright-core';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { describe, expect, inject, it } from 'vitest';
+import { staffAdminMessages, staffMessages } from '../packages/contract/src/staff-accounts';
+import { staffTexts } from '../apps/web/src/staff/texts';
+import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
+import { codeFor, STAFF_JOURNEY_MEMBERS, type StaffJourneyMember } from './support/staff-setup';
+
+/**
+ * The back office at /staff in Chromium against the real server (issue 22): sign-in with a second
+ * factor set up from the page's QR code, the recovery codes, the admins' staff page and audit log,
+ * what other roles see, and axe on every page.
+ */
+
+const member = (key: StaffJourneyMember) => inject('staffMembers')[key];
+/** Console errors other than the refusals a journey causes on purpose. */
+const unexpectedErrors = (page: Page) => pageErrors(page).filter((error) => !/status of 4\d\d/.test(error));
+
+/** The text a QR code picture (a data: URL of an SVG, as the set-up page shows it) carries. */
+async function qrText(dataUrl: string): Promise<string | null> {
+  const svg = Buffer.from(dataUrl.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64');
+  const { data, info } = await sharp(svg, { density: 300 }).flatten({ background: '#fff' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
+}
+
+/** Password and e-mail on the sign-in page. */
+async function givePassword(page: Page, who: { email: string; password: string }) {
+  await page.goto('/staff/');
+  await page.getByRole('heading', { name: staffTexts.signIn.title }).waitFor();
+  await page.getByLabel(staffTexts.signIn.email).fill(who.email);
+  await page.getByLabel(staffTexts.signIn.password).fill(who.password);
+  await page.getByRole('button', { name: staffTexts.signIn.submit }).click();
+}
+
+const teamTexts = staffTexts.team;
+const auditTexts = staffTexts.audit;
+
+describe('the back office', () => {
+  const browser = useBrowser();
+
+  it('signs an admin in with a second factor set up from its QR code, keeps the recovery codes, and manages staff with every change in the audit log', async () => {
+    const page = await openPage(browser(), { viewport: { width: 1280, height: 900 } });
+    const admin = member('admin');
+    await page.goto('/staff/');
+    await page.getByRole('heading', { name: staffTexts.signIn.title }).waitFor();
+    await expectNoAxeViolations(page);
+
+    // A wrong password: the shop's text, and still the sign-in.
+    await page.getByLabel(staffTexts.signIn.email).fill(admin.email);
+    await page.getByLabel(staffTexts.signIn.password).fill('not the password');
+    await page.getByRole('button', { name: staffTexts.signIn.submit }).click();
+    await page.getByRole('alert').filter({ hasText: staffMessages.wrongSignIn }).waitFor();
+
+    await givePassword(page, admin);
+    await page.getByRole('heading', { name: staffTexts.signIn.setUpTitle }).waitFor();
+    await expectNoAxeViolations(page);
+    const secret = (await page.locator('.staff-secret').innerText()).trim();
+    const qr = await qrText((await page.getByRole('img', { name: staffTexts.signIn.setUpQrAlt }).getAttribute('src'))!);
+    expect(qr).toMatch(/^otpauth:\/\/totp\//);
+    expect(new URL(qr!).searchParams.get('secret')).toBe(secret.replace(/\s+/g, ''));
+
+    // A wrong code first: refused with the shop's text; then the app's code.
+    const code = codeFor(secret);
+    await page.getByLabel(staffTexts.signIn.code).fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
+    await page.getByRole('button', { name: staffTexts.signIn.setUpSubmit }).click();
+    await page.getByRole('alert').filter({ hasText: staffMessages.wrongCode }).waitFor();
+    await page.getByLabel(staffTexts.signIn.code).fill(code);
+    await page.getByRole('button', { name: staffTexts.signIn.setUpSubmit }).click();
+
+    await page.getByRole('heading', { name: staffTexts.recovery.title }).waitFor();
+    expect(await page.locator('.staff-recovery-codes li').count()).toBe(10);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: staffTexts.recovery.done }).click();
+
+    // The first page an admin may open: the staff.
+    await page.getByRole('heading', { name: teamTexts.title, level: 1 }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/staff/team');
+    expect(await page.getByRole('navigation', { name: staffTexts.shell.nav }).getByRole('link').allInnerTexts()).toEqual(['Staff', 'Audit log']);
+    await page.getByRole('cell', { name: STAFF_JOURNEY_MEMBERS.boxOffice.email }).waitFor();
+    await expectNoAxeViolations(page);
+
+    // A new member: the password is shown once.
+    await page.getByLabel(teamTexts.email).fill('nina.new@example.org');
+    await page.getByLabel(teamTexts.name).fill('Nina Nieuw');
+    await page.getByRole('combobox', { name: teamTexts.role }).selectOption('customer_service');
+    await page.getByRole('button', { name: teamTexts.add }).click();
+    const shown = page.getByRole('status').filter({ hasText: teamTexts.passwordFor('Nina Nieuw') });
+    await shown.waitFor();
+    expect((await shown.locator('code').innerText()).trim()).toMatch(/^\S{16}$/);
+    await page.getByRole('cell', { name: 'nina.new@example.org' }).waitFor();
+    // The same address again: the shop's refusal beside the form.
+    await page.getByLabel(teamTexts.email).fill('Nina.New@example.org');
+    await page.getByLabel(teamTexts.name).fill('Nina Twee');
+    await page.getByRole('button', { name: teamTexts.add }).click();
+    await page.getByRole('alert').filter({ hasText: staffAdminMessages.emailTaken }).waitFor();
+
+    // Disabling asks first; cancelling changes nothing, confirming disables.
+    await page.getByRole('button', { name: `${teamTexts.disable}: Nina Nieuw` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(teamTexts.disableQuestion('Nina Nieuw')).waitFor();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `${teamTexts.disable}: Nina Nieuw` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: teamTexts.disable }).click();
+    await page.getByRole('row', { name: /nina\.new@example\.org/ }).getByText(teamTexts.disabled).waitFor();
+
+    // The audit log: the admin's two actions, newest first, with what changed.
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('heading', { name: auditTexts.title, level: 1 }).waitFor();
+    const rows = page.getByRole('row');
+    await rows.filter({ hasText: 'staff.disable' }).first().waitFor();
+    const disableRow = rows.filter({ hasText: 'staff.disable' }).first();
+    expect(await disableRow.innerText()).toContain(admin.email);
+    expect(await disableRow.innerText()).toMatch(/disabledAt: – → \d{4}-/);
+    const addRow = rows.filter({ hasText: 'staff.add' }).filter({ hasText: 'nina.new@example.org' });
+    expect(await addRow.count()).toBe(1);
+    expect(await addRow.innerText()).toContain(admin.email);
+    await expectNoAxeViolations(page);
+
+    // Signed out: the sign-in again, and the back office's pages need it.
+    await page.getByRole('button', { name: staffTexts.shell.signOut }).click();
+    await page.getByRole('heading', { name: staffTexts.signIn.title }).waitFor();
+    await page.goto('/staff/audit');
+    await page.getByRole('heading', { name: staffTexts.signIn.title }).waitFor();
+    expect(unexpectedErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows other roles only what they may use: the gate crew the way to the scanner, the box office no staff page', async () => {
+    const gatePage = await openPage(browser(), { viewport: { width: 390, height: 844 } });
+    await givePassword(gatePage, member('gate'));
+    // No second factor for the gate crew (decision 0041): straight to the scanner's way.
+    await gatePage.getByRole('heading', { name: staffTexts.home.gateTitle }).waitFor();
+    expect(await gatePage.getByRole('link', { name: staffTexts.home.gateLink }).getAttribute('href')).toBe('/scan/');
+    expect(await gatePage.getByRole('navigation', { name: staffTexts.shell.nav }).getByRole('link').count()).toBe(0);
+    await expectNoAxeViolations(gatePage);
+    await gatePage.goto('/staff/team');
+    await gatePage.getByRole('heading', { name: staffTexts.notAllowedTitle }).waitFor();
+    await gatePage.getByText(staffAdminMessages.notAllowed).waitFor();
+    await expectNoAxeViolations(gatePage);
+    expect(unexpectedErrors(gatePage)).toEqual([]);
+    await gatePage.context().close();
+
+    const desk = await openPage(browser(), { viewport: { width: 1024, height: 768 } });
+    await givePassword(desk, member('boxOffice'));
+    await desk.getByRole('heading', { name: staffTexts.signIn.setUpTitle }).waitFor();
+    await desk.getByLabel(staffTexts.signIn.code).fill(codeFor((await desk.locator('.staff-secret').innerText()).trim()));
+    await desk.getByRole('button', { name: staffTexts.signIn.setUpSubmit }).click();
+    await desk.getByRole('button', { name: staffTexts.recovery.done }).click();
+    await desk.getByRole('button', { name: staffTexts.shell.signOut }).waitFor();
+    expect(await desk.getByRole('navigation', { name: staffTexts.shell.nav }).getByRole('link', { name: 'Staff' }).count()).toBe(0);
+    await desk.goto('/staff/audit');
+    await desk.getByRole('heading', { name: staffTexts.notAllowedTitle }).waitFor();
+    expect(unexpectedErrors(desk)).toEqual([]);
+    await desk.context().close();
+  });
+
+  it('is not reachable from the shop: no link to it, and not a byte of it on the shop’s first page', async () => {
+    const page = await openPage(browser(), { viewport: { width: 1280, height: 900 } });
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('a[href^="/staff"]').count()).toBe(0);
+    expect(requested.filter((path) => path.startsWith('/staff') || path.startsWith('/api/staff'))).toEqual([]);
+    expect(requested.length).toBeGreaterThan(1);
+    await page.context().close();
+  });
+});
