@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { staffAdminMessages, staffMessages } from '../packages/contract/src/staff-accounts';
 import { staffTexts } from '../apps/web/src/staff/texts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
-import { codeFor, STAFF_JOURNEY_MEMBERS, type StaffJourneyMember } from './support/staff-setup';
+import { codeFor, signInAs, STAFF_JOURNEY_MEMBERS, type StaffJourneyMember } from './support/staff-setup';
 
 /**
  * The back office at /staff in Chromium against the real server (issue 22): sign-in with a second
@@ -144,12 +144,7 @@ describe('the back office', () => {
     await gatePage.context().close();
 
     const desk = await openPage(browser(), { viewport: { width: 1024, height: 768 } });
-    await givePassword(desk, member('boxOffice'));
-    await desk.getByRole('heading', { name: staffTexts.signIn.setUpTitle }).waitFor();
-    await desk.getByLabel(staffTexts.signIn.code).fill(codeFor((await desk.locator('.staff-secret').innerText()).trim()));
-    await desk.getByRole('button', { name: staffTexts.signIn.setUpSubmit }).click();
-    await desk.getByRole('button', { name: staffTexts.recovery.done }).click();
-    await desk.getByRole('button', { name: staffTexts.shell.signOut }).waitFor();
+    await signInAs(desk, member('boxOffice'));
     expect(await desk.getByRole('navigation', { name: staffTexts.shell.nav }).getByRole('link', { name: 'Staff' }).count()).toBe(0);
     await desk.goto('/staff/audit');
     await desk.getByRole('heading', { name: staffTexts.notAllowedTitle }).waitFor();
