@@ -1,4 +1,4 @@
-// npm run bench [-- web | api | lighthouse | cart | flash | checkin | statements]: measures the shop against its speed targets and
+// npm run bench [-- web | api | lighthouse | cart | flash | dashboard | checkin | backoffice-search | statements]: measures the shop against its speed targets and
 // prints each figure beside its target. Not a test: figures depend on the machine.
 // A section that fails (a flaky tool, a server that does not start) costs only its own figures:
 // they are printed as MISSING with the reason, the other sections still run, and the exit
@@ -6,6 +6,8 @@
 import { benchBareServer, benchCall } from './api';
 import { benchOfflineVerify, benchOnlineCheckin, OFFLINE_FIGURES, RACE_FIGURES, SCAN_FIGURES } from './checkin';
 import { benchFlashSale } from './flash';
+import { benchDashboard, DASHBOARD_FIGURES } from './dashboard';
+import { benchOrderSearch, ORDER_SEARCH_FIGURES } from './order-search';
 import { benchStatements } from './statements';
 import { benchAddToCart } from './cart';
 import { benchLighthouse, lighthouseFigures } from './lighthouse';
@@ -80,11 +82,19 @@ async function main(): Promise<void> {
     console.log('\n# Flash sale on postgres, one instance');
     await section('flash sale', [], () => benchFlashSale());
   }
+  if (wants('dashboard')) {
+    console.log('\n# Back-office dashboard during the flash sale on postgres, one instance');
+    await section('dashboard during the flash sale', DASHBOARD_FIGURES, () => benchDashboard());
+  }
   if (wants('checkin')) {
     console.log('\n# Gate check-in: a scanned pass verified offline in Chromium');
     await section('offline pass verification', OFFLINE_FIGURES, () => benchOfflineVerify());
     console.log('\n# Gate check-in online on postgres');
     await section('online check-in', [...SCAN_FIGURES, ...RACE_FIGURES], () => benchOnlineCheckin());
+  }
+  if (wants('backoffice-search')) {
+    console.log('\n# Back office: order search over 200,000 orders on postgres');
+    await section('order search', ORDER_SEARCH_FIGURES, () => benchOrderSearch());
   }
   if (only.has('statements')) {
     console.log('\n# Where the database time goes in a small on-sale (pg_stat_statements)');

@@ -18,6 +18,7 @@ import { createSandboxGateway } from '../apps/server/src/modules/payments/sandbo
 import { ensureWebBuild } from '../scripts/ensure-web-build.mjs';
 import { hostileCatalogue, hostileConfig } from './support/hostile-shop';
 import { prepareScanners } from './support/scanner-setup';
+import { prepareRefundQueue } from './support/refund-queue';
 import { prepareStaff, type StaffJourneyMember } from './support/staff-setup';
 
 /**
@@ -105,7 +106,7 @@ export default async function setup(project: TestProject) {
   const defaultConfig = { ...config, publicBaseUrl: addressOf('default') };
   const payments = createPaymentsService({ db: database.db, config: defaultConfig, gateway: createSandboxGateway(APP_SECRET), appSecret: APP_SECRET });
   const boxOffice = await createBoxOfficeOrder(
-    { db: database.db, config: defaultConfig, appSecret: APP_SECRET, payments },
+    { db: database.db, config: defaultConfig, appSecret: APP_SECRET, payments, actor: { commandLine: true } },
     { email: 'box.office.buyer@example.com', fullName: 'Box Office Buyer', lines: [{ code: 'NWF27-DAY-SAT' }, { code: 'NWF27-PARKING' }], method: 'credit_card', paid: false },
   );
   project.provide('boxOfficeOrder', {
@@ -116,6 +117,8 @@ export default async function setup(project: TestProject) {
   });
   project.provide('scannerCodes', await prepareScanners(database.db, 4));
   project.provide('staffMembers', await prepareStaff(database.db));
+  // Two refund requests for the back office's refund queue journey (issue 22 point 4): one to approve, one to reject.
+  project.provide('refundQueue', await prepareRefundQueue(baseUrls.default, { db: database.db, config: defaultConfig, appSecret: APP_SECRET, payments, actor: { commandLine: true } }));
   project.provide('baseUrl', baseUrls.default);
   project.provide('baseUrls', baseUrls);
   return async () => {

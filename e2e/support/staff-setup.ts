@@ -10,6 +10,9 @@ export const STAFF_JOURNEY_MEMBERS = {
   admin: { email: 'anna.admin@example.org', name: 'Anna de Vries', role: 'admin' },
   boxOffice: { email: 'bram.desk@example.org', name: 'Bram Jansen', role: 'box_office' },
   gate: { email: 'gita.gate@example.org', name: 'Gita Poort', role: 'gate' },
+  refundDesk: { email: 'rosa.refunds@example.org', name: 'Rosa Terugbetaal', role: 'customer_service' },
+  boxOfficeDesk: { email: 'kees.kassa@example.org', name: 'Kees Kassa', role: 'box_office' },
+  ordersDesk: { email: 'otto.orders@example.org', name: 'Otto Orderbeheer', role: 'admin' },
 } as const satisfies Record<string, { email: string; name: string; role: StaffRole }>;
 export type StaffJourneyMember = keyof typeof STAFF_JOURNEY_MEMBERS;
 
@@ -56,7 +59,7 @@ export async function signInAs(page: Page, who: { email: string; password: strin
     const step = Math.floor(Date.now() / 30_000);
     if (lastStep.get(who.email) === step) await page.waitForTimeout((step + 1) * 30_000 - Date.now() + 200);
     lastStep.set(who.email, Math.floor(Date.now() / 30_000));
-    await page.getByLabel(texts.code).fill(codeFor(secret));
+    await page.getByRole('textbox', { name: new RegExp(`^${texts.code}`) }).fill(codeFor(secret));
     await page.getByRole('button', { name: settingUp ? texts.setUpSubmit : texts.codeSubmit }).click();
     const done = settingUp ? page.getByRole('heading', { name: staffTexts.recovery.title }) : signedIn;
     const refused = page.getByRole('alert');

@@ -44,9 +44,17 @@ import { LINK_PART_MAX_LENGTH, registerDocumentRoutes } from './modules/document
 import { registerCheckinRoutes } from './modules/checkin/checkin.routes';
 import { createCheckinService } from './modules/checkin/checkin.service';
 import { createScanners, type ScannerSignInLimits } from './modules/checkin/scanners';
-import { createStaffSessions } from './modules/staff/staff-sessions';
+import { createStaffSessions, STAFF_SESSION_CACHE_MS } from './modules/staff/staff-sessions';
 import { createStaffGuard, registerStaffRoutes, type StaffSignInLimits } from './modules/staff/staff.routes';
 import { registerStaffAdminRoutes } from './modules/staff/staff-admin.routes';
+import { registerBackofficeOrderRoutes } from './modules/backoffice/orders.routes';
+import { registerRefundQueueRoutes } from './modules/backoffice/refunds.routes';
+import { createRefundQueue } from './modules/backoffice/refunds.service';
+import { registerExportRoutes } from './modules/backoffice/exports.routes';
+import { createExports } from './modules/backoffice/exports.service';
+import { registerDashboardRoutes } from './modules/backoffice/dashboard.routes';
+import { createDashboardService } from './modules/backoffice/dashboard.service';
+import { registerBoxOfficeRoutes } from './modules/backoffice/box-office.routes';
 import { createStaffAccounts } from './modules/staff/staff-accounts';
 import { createTicketKeys } from './modules/checkin/ticket-keys';
 import { createDocumentsService } from './modules/documents/documents.service';
@@ -73,6 +81,8 @@ export interface AppOptions {
   staffSignInLimits?: StaffSignInLimits;
   /** How long an instance trusts a live scanner session before asking again (SCANNER_SESSION_CACHE_MS by default; 0: every call). */
   scannerSessionCacheMs?: number;
+  /** How long an instance trusts a signed-in staff session before asking again (STAFF_SESSION_CACHE_MS by default; 0: every call). */
+  staffSessionCacheMs?: number;
   /** How long an expired cart and its holders' details are kept after its hold ended (ms; ENDED_CART_KEEP_MINUTES). */
   endedCartKeepMs?: number;
   /** How often expired carts past their keeping time are deleted (ms). */
@@ -203,11 +213,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPortalRoutes(app, { db, portal });
   const ticketKeys = createTicketKeys({ db, secrets: linkSecrets });
   registerDocumentRoutes(app, createDocumentsService({ db, config, linkSecrets, ticketKeys }));
-  const staffSessions = createStaffSessions({ db, secrets: linkSecrets, issuer: config.name, now });
+  const staffSessions = createStaffSessions({ db, secrets: linkSecrets, issuer: config.name, now, sessionCacheMs: options.staffSessionCacheMs ?? STAFF_SESSION_CACHE_MS });
   // One guard for every back-office call: the roles of each are the contract's (decision 0042).
   const staffGuard = createStaffGuard(staffSessions);
   registerStaffRoutes(app, { db, networkKeys, sessions: staffSessions, guard: staffGuard, ...(options.staffSignInLimits ? { limits: options.staffSignInLimits } : {}) });
-  registerStaffAdminRoutes(app, { accounts: createStaffAccounts({ db }), guard: staffGuard });
+  registerStaffAdminRoutes(app, { accounts: createStaffAccounts({ db, changed: (staffId) => staffSessions.forgetMember(staffId) }), guard: staffGuard });
+  registerBackofficeOrderRoutes(app, { db, config, catalog, payments, gateway: gateway ?? null, appSecret, now, mailQueued, logger: options.logger, guard: staffGuard });
+  registerRefundQueueRoutes(app, { refunds: createRefundQueue({ db, config, gateway, logger: options.logger, now, mailQueued }), guard: staffGuard });
+  registerExportRoutes(app, { exports: createExports({ db, config, now }), guard: staffGuard });
+  registerDashboardRoutes(app, { dashboard: createDashboardService({ db, timezone: config.timezone, currency: config.currency, now }), guard: staffGuard });
+  registerBoxOfficeRoutes(app, { db, config, catalog, payments, appSecret, now, mailQueued, guard: staffGuard });
   registerCheckinRoutes(app, { scanners: createScanners({ db, now, networkKeys, ...(options.scannerSignInLimits ? { limits: options.scannerSignInLimits } : {}), ...(options.scannerSessionCacheMs !== undefined ? { sessionCacheMs: options.scannerSessionCacheMs } : {}) }), checkin: createCheckinService({ db, ticketKeys, locale: config.locale, now }) });
 
   if (options.devMailbox && !options.smtpUrl) {

@@ -8,6 +8,10 @@ import * as portal from './portal';
 import * as staffAccounts from './staff-accounts';
 import { STAFF_ROLES, type StaffRoleName } from './staff-accounts';
 import * as staffCheckin from './staff-checkin';
+import * as staffOrders from './staff-orders';
+import * as staffDashboard from './staff-dashboard';
+import * as staffRefundsExports from './staff-refunds-exports';
+import * as staffBoxOffice from './staff-box-office';
 
 /**
  * Every call of spec section 7: POST /api/<path>, the payload schema and the answer schema.
@@ -93,6 +97,21 @@ export const staffApi = {
   'staff-add-member': { payload: staffAccounts.staffAddMemberPayload, answer: staffAccounts.staffAddMemberAnswer, access: ['admin'] },
   'staff-change-member': { payload: staffAccounts.staffChangeMemberPayload, answer: staffAccounts.staffChangeMemberAnswer, access: ['admin'] },
   'staff-audit': { payload: staffAccounts.staffAuditPayload, answer: staffAccounts.staffAuditAnswer, access: ['admin'] },
+  'order-search': { payload: staffOrders.orderSearchPayload, answer: staffOrders.orderSearchAnswer, access: ['admin', 'box_office', 'customer_service'] },
+  'order-detail': { payload: staffOrders.orderDetailPayload, answer: staffOrders.orderDetailAnswer, access: ['admin', 'box_office', 'customer_service'] },
+  'order-resend': { payload: staffOrders.orderResendPayload, answer: staffOrders.orderResendAnswer, access: ['admin', 'box_office', 'customer_service'] },
+  'order-mark-paid': { payload: staffOrders.orderMarkPaidPayload, answer: staffOrders.orderMarkPaidAnswer, access: ['admin', 'customer_service'] },
+  'order-cancel': { payload: staffOrders.orderCancelPayload, answer: staffOrders.orderCancelAnswer, access: ['admin', 'customer_service'] },
+  'order-refund': { payload: staffOrders.orderRefundPayload, answer: staffOrders.orderRefundAnswer, access: ['admin', 'customer_service'] },
+  'order-change-ticket': { payload: staffOrders.orderChangeTicketPayload, answer: staffOrders.orderChangeTicketAnswer, access: ['admin', 'customer_service'] },
+  'order-extend-deadline': { payload: staffOrders.orderExtendDeadlinePayload, answer: staffOrders.orderExtendDeadlineAnswer, access: ['admin', 'customer_service'] },
+  dashboard: { payload: staffDashboard.dashboardPayload, answer: staffDashboard.dashboardAnswer, access: ['admin', 'box_office', 'customer_service'] },
+  'refund-requests': { payload: staffRefundsExports.refundRequestsPayload, answer: staffRefundsExports.refundRequestsAnswer, access: ['admin', 'customer_service'] },
+  'refund-decide': { payload: staffRefundsExports.refundDecidePayload, answer: staffRefundsExports.refundDecideAnswer, access: ['admin', 'customer_service'] },
+  'staff-export': { payload: staffRefundsExports.staffExportPayload, answer: staffRefundsExports.staffExportAnswer, access: ['admin', 'customer_service'] },
+  'box-office-items': { payload: staffBoxOffice.boxOfficeItemsPayload, answer: staffBoxOffice.boxOfficeItemsAnswer, access: ['admin', 'box_office'] },
+  'box-office-sell': { payload: staffBoxOffice.boxOfficeSellPayload, answer: staffBoxOffice.boxOfficeSellAnswer, access: ['admin', 'box_office'] },
+  'box-office-email-tickets': { payload: staffBoxOffice.boxOfficeEmailTicketsPayload, answer: staffBoxOffice.boxOfficeEmailTicketsAnswer, access: ['admin', 'box_office'] },
 } as const satisfies Record<string, { payload: z.ZodType; answer: z.ZodType; access: StaffAccess }>;
 
 export type StaffApiPath = keyof typeof staffApi;

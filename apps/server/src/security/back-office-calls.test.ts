@@ -37,6 +37,21 @@ const ACCESS: Record<StaffApiPath, StaffAccess> = {
   'staff-add-member': ['admin'],
   'staff-change-member': ['admin'],
   'staff-audit': ['admin'],
+  'refund-requests': ['admin', 'customer_service'],
+  'refund-decide': ['admin', 'customer_service'],
+  'staff-export': ['admin', 'customer_service'],
+  dashboard: ['admin', 'box_office', 'customer_service'],
+  'order-search': ['admin', 'box_office', 'customer_service'],
+  'order-detail': ['admin', 'box_office', 'customer_service'],
+  'order-resend': ['admin', 'box_office', 'customer_service'],
+  'order-mark-paid': ['admin', 'customer_service'],
+  'order-cancel': ['admin', 'customer_service'],
+  'order-refund': ['admin', 'customer_service'],
+  'order-change-ticket': ['admin', 'customer_service'],
+  'order-extend-deadline': ['admin', 'customer_service'],
+  'box-office-items': ['admin', 'box_office'],
+  'box-office-sell': ['admin', 'box_office'],
+  'box-office-email-tickets': ['admin', 'box_office'],
 };
 
 /** A payload each call takes (the contract's schema passes it), naming nothing that exists, so no allowed call changes much. */
@@ -55,6 +70,21 @@ const WELL_FORMED: Record<StaffApiPath, Record<string, unknown>> = {
   'staff-add-member': { email: 'matrix.new@example.org', name: 'Matrix', role: 'gate' },
   'staff-change-member': { id: 2_000_000_000, action: 'disable' },
   'staff-audit': { target: 'order:NOTHING' },
+  'refund-requests': {},
+  'refund-decide': { refund_id: 2_000_000_000, decision: 'reject', reason: 'Matrix reason' },
+  'staff-export': { what: 'orders', format: 'csv', event: 'NO-SUCH-EVENT' },
+  dashboard: { event: 'NO-SUCH-EVENT' },
+  'order-search': { query: 'nothing-matches-this' },
+  'order-detail': { code: 'NOSUCHORDER' },
+  'order-resend': { code: 'NOSUCHORDER', what: 'confirmation' },
+  'order-mark-paid': { code: 'NOSUCHORDER', amount: 100 },
+  'order-cancel': { code: 'NOSUCHORDER' },
+  'order-refund': { code: 'NOSUCHORDER', tickets: ['NOSUCHTICKET'] },
+  'order-change-ticket': { code: 'NOSUCHORDER', ticket: 'NOSUCHTICKET', action: 'holder-name', full_name: 'Matrix Holder' },
+  'order-extend-deadline': { code: 'NOSUCHORDER', pay_by: '2030-01-01T00:00:00Z' },
+  'box-office-items': {},
+  'box-office-sell': { buyer: { email: 'matrix.buyer@example.org', full_name: 'Matrix Buyer' }, lines: [{ code: 'NO-SUCH-ITEM', quantity: 1 }], payment: 'cash' },
+  'box-office-email-tickets': { code: 'NOSUCHORDER', email: 'matrix.tickets@example.org' },
 };
 
 type Identity = 'no session' | 'customer token' | 'scanner' | 'half signed in' | (typeof ALL_ROLES)[number];
@@ -71,7 +101,7 @@ describe.each(testEngines())('the back-office calls on %s', (engine) => {
   let ownerToken: string;
   const clock = new Date();
   const cookies = new Map<Identity, string | null>();
-  const REFUSAL_TEXTS = textPatterns([contract.messages, staffMessages, staffAdminMessages, scannerMessages]);
+  const REFUSAL_TEXTS = textPatterns([contract.messages, staffMessages, staffAdminMessages, scannerMessages, contract.staffOrderMessages, contract.portalMessages, contract.paymentMessages, contract.dashboardMessages, contract.staffRefundMessages, contract.staffExportMessages, contract.staffBoxOfficeMessages, contract.boxOfficeEmailMessages]);
 
   beforeAll(async () => {
     const opened = await openAbuseShop(engine, SECRET, { now: () => clock });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './catalog';
+import { emailKey, nameKeys, prefixIndexed } from './search-keys';
 
 export const customers = pgTable(
   'customers',
@@ -21,7 +22,12 @@ export const customers = pgTable(
     updatedAt: updatedAt(),
   },
   // E-mail addresses are unique without regard to case.
-  (table) => [uniqueIndex('customers_email_lower').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('customers_email_lower').on(sql`lower(${table.email})`),
+    // The back office's order search finds a buyer by the start of their address or of a word of their name.
+    index('customers_email_prefix').on(prefixIndexed(emailKey(table.email), table.id, table.email)),
+    ...nameKeys(table.fullName).map((key, word) => index(`customers_name_prefix_${word}`).on(prefixIndexed(key, table.id, table.fullName))),
+  ],
 );
 
 /** Login sessions: only a hash of the token is stored. */

@@ -24,5 +24,9 @@ export const emailOutbox = pgTable(
     sentAt: tstz('sent_at'),
     createdAt: createdAt(),
   },
-  (table) => [index('email_outbox_due').on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index('email_outbox_due').on(table.status, table.nextAttemptAt),
+    // The back office's order page lists the messages sent to an order's buyer and holders.
+    index('email_outbox_to').on(table.toAddress),
+  ],
 );

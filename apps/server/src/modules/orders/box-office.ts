@@ -1,4 +1,4 @@
-import { isValidEmail, type ShopConfigFile } from '@festival/contract';
+import { isValidEmail, messages, type ShopConfigFile } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { shopItems } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -9,6 +9,9 @@ import { newCode } from '../checkout/checkout.service';
 import { enqueueMail } from '../mail/outbox';
 import type { PaymentsService } from '../payments/payments.service';
 import { ACCEPT_TERMS_LINK, orderLinkSignature } from '../checkout/order-links.signatures';
+import { auditActor, type Actor } from '../staff/staff-accounts';
+import { insertAudit } from '../staff/staff.queries';
+import { sellOneSeat } from './box-office.queries';
 import { termsLinkMail } from './orders.mail';
 import * as queries from './orders.queries';
 import type { OrderRow } from './orders.queries';
@@ -20,25 +23,33 @@ export interface BoxOfficeLine {
   code: string;
   /** The ticket holder; the customer when absent. */
   holder?: { fullName: string; email: string } | undefined;
+  /** The holder's age range, when the ticket asks for one (the back office checks it is on offer). */
+  age?: string | null | undefined;
+  /** The departure of transport with departures to choose from (a seat of it is sold). */
+  travelTimeId?: number | null | undefined;
 }
 
 export interface BoxOfficeInput {
   email: string;
   fullName: string;
   lines: BoxOfficeLine[];
-  method: 'credit_card' | 'bank_transfer';
+  /** How it is paid: by card or transfer through the link, or at the desk in cash or on the card terminal. */
+  method: 'credit_card' | 'bank_transfer' | 'cash' | 'card_terminal';
   /** Paid at the box office: the order is paid at once and its tickets issued. */
   paid: boolean;
 }
+
+/** Who sold it, for the audit log: a member of staff at the back office's desk, or the command line. */
 
 /**
  * An order taken by the box office for a customer (issue 7): the account is created when the
  * address has none (its password e-mailed), the units are sold at once by conditional updates
  * (never past the stock), and the order waits for the customer to accept its terms through the
- * e-mailed link, where they also pay by card unless it was paid at the desk or by transfer.
+ * e-mailed link, where they also pay by card unless it was paid at the desk or by transfer. The
+ * sale is audited (order.box-office-sale) in its transaction, with who made it.
  */
 export async function createBoxOfficeOrder(
-  deps: { db: Db; config: ShopConfigFile; appSecret: string; payments: PaymentsService; now?: () => Date },
+  deps: { db: Db; config: ShopConfigFile; appSecret: string; payments: PaymentsService; now?: () => Date; actor: Actor },
   input: BoxOfficeInput,
 ): Promise<{ order: OrderRow; accountCreated: boolean; link: string }> {
   const { db, config } = deps;
@@ -69,9 +80,12 @@ export async function createBoxOfficeOrder(
       const row = await queries.findShopItemByCode(tx, line.code.trim());
       if (!row) throw new AppError('NOT_FOUND', `There is no item ${line.code}.`);
       if (row.paymentPlan?.length) throw new AppError('INVALID_INPUT', `${row.name} has a payment plan; sell it in the shop.`);
-      if (row.travelTimeType === 'selectable') throw new AppError('INVALID_INPUT', `${row.name} needs a travel time; sell it in the shop.`);
-      // Never past the stock, also with sales running.
-      if (!(await queries.sellOneUnit(tx, row.id))) throw new AppError('CONFLICT', `${row.name} is sold out.`);
+      const travelTimeId = line.travelTimeId ?? null;
+      if (row.travelTimeType === 'selectable' && travelTimeId === null) throw new AppError('INVALID_INPUT', messages.travelTime.required);
+      if (row.travelTimeType !== 'selectable' && travelTimeId !== null) throw new AppError('INVALID_INPUT', messages.cart.travelTimeUnknown);
+      // Never past the stock or the seats, also with sales running (the shop's texts).
+      if (!(await queries.sellOneUnit(tx, row.id))) throw new AppError('CONFLICT', messages.cart.soldOut(row.name));
+      if (travelTimeId !== null && !(await sellOneSeat(tx, travelTimeId, row.id))) throw new AppError('CONFLICT', messages.cart.travelTimeSoldOut);
       taken.push({ row, line });
     }
 
@@ -102,11 +116,13 @@ export async function createBoxOfficeOrder(
             code: newCode(20),
             orderId: order.id,
             shopItemId: row.id,
+            travelTimeId: line.travelTimeId ?? null,
             holderCustomerId: holder.email.toLowerCase() === customer.email.toLowerCase() ? customer.id : null,
             productName: row.name,
             productType: row.type,
             fullName: holder.fullName,
             email: holder.email,
+            age: line.age ?? null,
             status: 'pending',
             price: row.price,
             fee: row.fee,
@@ -124,6 +140,20 @@ export async function createBoxOfficeOrder(
     // The accept-terms link's own signature (decision 0027): it opens that page and nothing else.
     const link = `/accept-tcs/${encodeURIComponent(order.code)}/${orderLinkSignature(deps.appSecret, order.code, ACCEPT_TERMS_LINK)}`;
     await enqueueMail(tx, await termsLinkMail(config, { email: customer.email, fullName: customer.fullName }, order, link));
+    await insertAudit(tx, {
+      ...auditActor(deps.actor),
+      action: 'order.box-office-sale',
+      target: `order:${order.code}`,
+      before: null,
+      after: {
+        customer: customer.email,
+        account_created: accountCreated,
+        items: taken.map(({ row, line }) => ({ code: row.externalCode, ...(line.travelTimeId ? { travel_time_id: line.travelTimeId } : {}) })),
+        total: order.totalPrice,
+        method: order.paymentMethod,
+        payment_status: order.paymentStatus,
+      },
+    });
     return { order, accountCreated, link };
   });
   return result;

@@ -82,7 +82,7 @@ export async function runOrdersCommand(
       return 2;
     }
     return refusalsPrinted(printError, async () => {
-      const { order, accountCreated, link } = await createBoxOfficeOrder(deps, input);
+      const { order, accountCreated, link } = await createBoxOfficeOrder({ ...deps, actor: { commandLine: true } }, input);
       print(
         shown`Order ${order.code} for ${input.email}${accountCreated ? ' (new account, password e-mailed)' : ''}: ${formatAmount(deps.config, order.totalPrice)}, ${order.paymentStatus}.` +
           shown` The customer was e-mailed the link to accept the terms: ${deps.config.publicBaseUrl.replace(/\/+$/, '')}${link}`,

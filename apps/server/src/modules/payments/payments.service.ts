@@ -437,8 +437,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /**
      * A bank transfer received for an order (npm run orders -- mark-paid): a partial amount
      * leaves the order partly paid; the full amount pays it, issues the tickets and confirms it.
+     * `recorded` runs in the same transaction (the back office writes its audit entry there).
      */
-    async recordTransfer(orderCode: string, amount: number): Promise<OrderRow> {
+    async recordTransfer(orderCode: string, amount: number, recorded?: (tx: Db, before: OrderRow, after: OrderRow) => Promise<void>): Promise<OrderRow> {
       if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError('INVALID_INPUT', 'The amount must be more than zero.');
       const order = await db.transaction(async (tx) => {
         const order = await orderQueries.lockOrder(tx, { code: orderCode });
@@ -452,7 +453,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
           status: 'paid',
           attempt: 1,
         });
-        return receive(tx, order, amount, null);
+        const after = await receive(tx, order, amount, null);
+        // The back office's audit entry, in this transaction (decision 0041).
+        await recorded?.(tx, order, after);
+        return after;
       });
       deps.mailQueued?.();
       return order;
@@ -463,6 +467,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * merchandise cancelled, their stock and seats and the voucher use given back. Safe on any
      * number of instances (the orders are taken with SKIP LOCKED).
      */
+    /** Tells the provider that attempts the shop closed must not take money (best effort; the back office's cancel). */
+    closeAttemptsAtGateway: cancelAtGateway,
+
     async abandonOverdue(batch = 100): Promise<number> {
       let abandoned = 0;
       for (;;) {

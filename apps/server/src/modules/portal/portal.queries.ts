@@ -6,6 +6,7 @@ import { tallyUnits } from '../../lib/tally-units';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
+export type BankDetails = BankDetailsJson;
 
 /** The tickets a customer may act on: bought by them and not passed on, or passed to them. */
 const heldBy = (customerId: number) =>
@@ -120,7 +121,7 @@ export async function moveItemsStatus(tx: Db, ids: { tickets: number[]; purchase
 
 export async function insertRefund(
   tx: Db,
-  values: { orderId: number; customerId: number; total: number; shippingRefund: number; bankDetails: BankDetailsJson; note: string | null },
+  values: { orderId: number; customerId: number; total: number; shippingRefund: number; bankDetails: BankDetailsJson | null; note: string | null },
   items: { ticketId: number | null; merchandisePurchaseId: number | null; amount: number }[],
 ): Promise<RefundRow> {
   const [refund] = await tx.insert(refunds).values(values).returning();

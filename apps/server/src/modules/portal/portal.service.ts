@@ -155,68 +155,26 @@ export function createPortalService(deps: PortalDeps) {
       const refund = await db.transaction(async (tx) => {
         const orderRow = await queries.lockOwnOrder(tx, customer.id, input.order_id);
         if (!orderRow) throw notFound();
-        const { orders } = await customerOrdersAndRefunds(tx, customer.id, snapshot, deps.appSecret, at, orderRow.id);
-        const order = orders.find((candidate) => candidate.id === orderRow.id);
-        if (!order) throw notFound();
-        let ticketCodes = input.tickets;
-        let purchaseCodes = input.merchandise;
-        if (order.has_payment_plan) {
-          // A payment-plan order is refunded as a whole (spec section 4: its request starts at the details).
-          ticketCodes = order.tickets.filter((ticket) => ticket.is_refundable).map((ticket) => ticket.code);
-          purchaseCodes = order.merchandisePurchases.filter((purchase) => purchase.is_refundable).map((purchase) => purchase.code);
-          if (!ticketCodes.length && !purchaseCodes.length) throw refused(portalMessages.notRefundable);
-        }
-        const selectionError = refundSelectionError(ticketCodes, purchaseCodes);
-        if (selectionError) throw refused(selectionError);
-        const tickets = ticketCodes.map((code) => order.tickets.find((ticket) => ticket.code === code));
-        const purchases = purchaseCodes.map((code) => order.merchandisePurchases.find((purchase) => purchase.code === code));
-        if (new Set(ticketCodes).size !== ticketCodes.length || new Set(purchaseCodes).size !== purchaseCodes.length) throw refused(portalMessages.notRefundable);
-        if ([...tickets, ...purchases].some((line) => !line?.is_refundable)) throw refused(portalMessages.notRefundable);
-        const bankError = bankDetailsError(input, config);
-        if (bankError) throw refused(bankError);
-
-        const [ticketRows, purchaseRows] = await readTogether(tx, [() => queries.findOrderTicketsByCode(tx, order.id, ticketCodes), () => queries.findOrderPurchasesByCode(tx, order.id, purchaseCodes)]);
-        const ids = { tickets: ticketRows.map((row) => row.id), purchases: purchaseRows.map((row) => row.id) };
-        // Only items still active move; a concurrent change of one of them refuses the whole request.
-        if ((await queries.moveItemsStatus(tx, ids, 'active', 'refund')) !== ids.tickets.length + ids.purchases.length) throw new AppError('CONFLICT', portalMessages.notRefundable);
-
-        const total = refundTotal(order, ticketCodes, purchaseCodes);
-        const shippingRefund = order.has_payment_plan ? 0 : purchases.reduce((sum, purchase) => sum + (purchase?.shipping_refund ?? 0), 0);
-        const amounts = order.has_payment_plan
-          ? [...ticketRows.map((row) => ({ ticketId: row.id, merchandisePurchaseId: null })), ...purchaseRows.map((row) => ({ ticketId: null, merchandisePurchaseId: row.id }))].map((item, index) => ({
-              ...item,
-              amount: index === 0 ? total : 0,
-            }))
-          : [
-              ...ticketRows.map((row) => ({ ticketId: row.id, merchandisePurchaseId: null, amount: order.tickets.find((ticket) => ticket.code === row.code)!.refund_total })),
-              ...purchaseRows.map((row) => {
-                const view = order.merchandisePurchases.find((purchase) => purchase.code === row.code)!;
-                return { ticketId: null, merchandisePurchaseId: row.id, amount: view.refund_total + view.shipping_refund };
-              }),
-            ];
         const country = text(input.bank_country).toUpperCase();
-        const created = await queries.insertRefund(
-          tx,
-          {
-            orderId: order.id,
-            customerId: customer.id,
-            total,
-            shippingRefund,
-            note: text(input.note) || null,
-            bankDetails: {
-              ownerFullName: text(input.bank_owner_full_name),
-              ownerAddress: Object.fromEntries(Object.entries(input.bank_owner_address ?? {}).map(([line, value]) => [line, value.trim()])),
-              bankName: text(input.bank_name),
-              bankCity: text(input.bank_city) || null,
-              bankCountry: country,
-              bic: text(input.bank_bic).replace(/\s+/g, '').toUpperCase(),
-              iban: config.ibanCountries.includes(country) ? normaliseIban(input.bank_iban ?? '') : null,
-              account: config.ibanCountries.includes(country) ? null : text(input.bank_account),
-            },
+        const { refund: created, order, names } = await insertRefundRequest(tx, { appSecret: deps.appSecret, snapshot, at }, orderRow, {
+          tickets: input.tickets,
+          merchandise: input.merchandise,
+          note: text(input.note) || null,
+          checkFirst: () => {
+            const bankError = bankDetailsError(input, config);
+            if (bankError) throw refused(bankError);
           },
-          amounts,
-        );
-        const names = [...ticketRows.map((row) => `${row.productName} (${row.code})`), ...purchaseRows.map((row) => `${row.name} (${row.code})`)];
+          bankDetails: () => ({
+            ownerFullName: text(input.bank_owner_full_name),
+            ownerAddress: Object.fromEntries(Object.entries(input.bank_owner_address ?? {}).map(([line, value]) => [line, value.trim()])),
+            bankName: text(input.bank_name),
+            bankCity: text(input.bank_city) || null,
+            bankCountry: country,
+            bic: text(input.bank_bic).replace(/\s+/g, '').toUpperCase(),
+            iban: config.ibanCountries.includes(country) ? normaliseIban(input.bank_iban ?? '') : null,
+            account: config.ibanCountries.includes(country) ? null : text(input.bank_account),
+          }),
+        });
         await enqueueMail(tx, await refundRequestedMail(config, { email: customer.email, fullName: customer.fullName }, created, order.code, names, order.payment_method === 'credit_card'));
         return created;
       });
@@ -245,6 +203,62 @@ export function idsOf(items: { ticketId: number | null; merchandisePurchaseId: n
     tickets: items.flatMap((item) => (item.ticketId !== null ? [item.ticketId] : [])),
     purchases: items.flatMap((item) => (item.merchandisePurchaseId !== null ? [item.merchandisePurchaseId] : [])),
   };
+}
+
+/**
+ * A refund request of an order's buyer for the selected refundable items (all of a payment-plan
+ * order), in the caller's transaction with the order locked: the portal's request-refund and the
+ * back office's refund (issue 22) make it by the same rules, amounts and texts. The amounts are the
+ * buyer's order view's, so the page and the request agree. `checkFirst` runs after the selection is
+ * checked and before anything changes (the portal checks the bank details there).
+ */
+export async function insertRefundRequest(
+  tx: Db,
+  deps: { appSecret: string; snapshot: Awaited<ReturnType<CatalogReader['current']>>; at: Date },
+  orderRow: { id: number; customerId: number },
+  request: { tickets: string[]; merchandise: string[]; note: string | null; checkFirst?: () => void; bankDetails: () => queries.BankDetails | null },
+) {
+  const { orders } = await customerOrdersAndRefunds(tx, orderRow.customerId, deps.snapshot, deps.appSecret, deps.at, orderRow.id);
+  const order = orders.find((candidate) => candidate.id === orderRow.id);
+  if (!order) throw notFound();
+  let ticketCodes = request.tickets;
+  let purchaseCodes = request.merchandise;
+  if (order.has_payment_plan) {
+    // A payment-plan order is refunded as a whole (spec section 4: its request starts at the details).
+    ticketCodes = order.tickets.filter((ticket) => ticket.is_refundable).map((ticket) => ticket.code);
+    purchaseCodes = order.merchandisePurchases.filter((purchase) => purchase.is_refundable).map((purchase) => purchase.code);
+    if (!ticketCodes.length && !purchaseCodes.length) throw refused(portalMessages.notRefundable);
+  }
+  const selectionError = refundSelectionError(ticketCodes, purchaseCodes);
+  if (selectionError) throw refused(selectionError);
+  const tickets = ticketCodes.map((code) => order.tickets.find((ticket) => ticket.code === code));
+  const purchases = purchaseCodes.map((code) => order.merchandisePurchases.find((purchase) => purchase.code === code));
+  if (new Set(ticketCodes).size !== ticketCodes.length || new Set(purchaseCodes).size !== purchaseCodes.length) throw refused(portalMessages.notRefundable);
+  if ([...tickets, ...purchases].some((line) => !line?.is_refundable)) throw refused(portalMessages.notRefundable);
+  request.checkFirst?.();
+
+  const [ticketRows, purchaseRows] = await readTogether(tx, [() => queries.findOrderTicketsByCode(tx, order.id, ticketCodes), () => queries.findOrderPurchasesByCode(tx, order.id, purchaseCodes)]);
+  const ids = { tickets: ticketRows.map((row) => row.id), purchases: purchaseRows.map((row) => row.id) };
+  // Only items still active move; a concurrent change of one of them refuses the whole request.
+  if ((await queries.moveItemsStatus(tx, ids, 'active', 'refund')) !== ids.tickets.length + ids.purchases.length) throw new AppError('CONFLICT', portalMessages.notRefundable);
+
+  const total = refundTotal(order, ticketCodes, purchaseCodes);
+  const shippingRefund = order.has_payment_plan ? 0 : purchases.reduce((sum, purchase) => sum + (purchase?.shipping_refund ?? 0), 0);
+  const amounts = order.has_payment_plan
+    ? [...ticketRows.map((row) => ({ ticketId: row.id, merchandisePurchaseId: null })), ...purchaseRows.map((row) => ({ ticketId: null, merchandisePurchaseId: row.id }))].map((item, index) => ({
+        ...item,
+        amount: index === 0 ? total : 0,
+      }))
+    : [
+        ...ticketRows.map((row) => ({ ticketId: row.id, merchandisePurchaseId: null, amount: order.tickets.find((ticket) => ticket.code === row.code)!.refund_total })),
+        ...purchaseRows.map((row) => {
+          const view = order.merchandisePurchases.find((purchase) => purchase.code === row.code)!;
+          return { ticketId: null, merchandisePurchaseId: row.id, amount: view.refund_total + view.shipping_refund };
+        }),
+      ];
+  const refund = await queries.insertRefund(tx, { orderId: order.id, customerId: orderRow.customerId, total, shippingRefund, note: request.note, bankDetails: request.bankDetails() }, amounts);
+  const names = [...ticketRows.map((row) => `${row.productName} (${row.code})`), ...purchaseRows.map((row) => `${row.name} (${row.code})`)];
+  return { refund, order, names };
 }
 
 export type PortalService = ReturnType<typeof createPortalService>;

@@ -12,7 +12,7 @@ import type { PaymentRefundStatus } from '../payments/provider-refunds.queries';
 import * as queries from './portal.queries';
 
 export const REFUNDS_USAGE = `Usage:
-  npm run refunds -- list [--status active|processing|problem|processed|cancelled]
+  npm run refunds -- list [--status active|processing|problem|processed|rejected|cancelled]
                                           refund requests, newest first: the amount and which way it goes
                                           back (to the card through the payment provider, the rest by
                                           bank), and the bank details to pay the bank part to
@@ -56,8 +56,20 @@ export interface RefundProgress {
   providerError: string | null;
 }
 
+/**
+ * A decision to pay a refund out, as the back office takes it (issue 22 point 4): only a request
+ * still active is approved (another member's decision, taken first, refuses this one), and the
+ * decision's record (the audit entry) is written in the transaction that takes it.
+ */
+export interface RefundDecision {
+  notFound(): AppError;
+  notActive(): AppError;
+  /** In the deciding transaction, the refund and its order locked: the money's way, as decided. */
+  decided(tx: Db, refund: queries.RefundRow, outcome: { status: 'processed' | 'processing'; toCard: number; byBank: number }): Promise<void>;
+}
+
 /** The refund with its order locked first, then itself: the provider's news locks in the same order (decision 0026). */
-async function lockRefundOfOrder(tx: Db, refundId: number) {
+export async function lockRefundOfOrder(tx: Db, refundId: number) {
   const orderId = await refundParts.findRefundOrderId(tx, refundId);
   if (orderId === undefined) return undefined;
   await lockOrder(tx, { id: orderId });
@@ -74,13 +86,14 @@ async function lockRefundOfOrder(tx: Db, refundId: number) {
  * crash or an unreachable provider asks for the same parts with the same keys. The refund is
  * finished (completeRefund) when every part succeeded, now or when the provider's news arrives.
  */
-export async function markRefundProcessed(deps: Deps, refundId: number): Promise<RefundProgress> {
+export async function markRefundProcessed(deps: Deps, refundId: number, decision?: RefundDecision): Promise<RefundProgress> {
   const { db, config } = deps;
   const gateway = deps.gateway ?? null;
   const refundDeps = { config, logger: deps.logger, now: deps.now ?? (() => new Date()) };
   const started = await db.transaction(async (tx): Promise<{ done: RefundProgress } | { done: null; refund: queries.RefundRow; parts: refundParts.PaymentRefundPart[] }> => {
     const refund = await lockRefundOfOrder(tx, refundId);
-    if (!refund) throw new AppError('NOT_FOUND', `There is no refund ${refundId}.`);
+    if (!refund) throw decision?.notFound() ?? new AppError('NOT_FOUND', `There is no refund ${refundId}.`);
+    if (decision && refund.status !== 'active') throw decision.notActive();
     if (refund.status === 'problem') throw new AppError('CONFLICT', `Refund ${refundId} has a problem: the payment provider refused to refund it (see the shop's log). Settle it with the customer.`);
     if (refund.status !== 'active' && refund.status !== 'processing') throw new AppError('CONFLICT', `Refund ${refundId} is ${refund.status}, not active.`);
     if (refund.status === 'active') {
@@ -88,6 +101,7 @@ export async function markRefundProcessed(deps: Deps, refundId: number): Promise
       if (!plan.parts.length) {
         // No card money to send back (a bank transfer, a voucher, no provider here): all paid out by bank.
         const orderCode = await completeRefund(tx, refundDeps, refund);
+        await decision?.decided(tx, refund, { status: 'processed', toCard: 0, byBank: refund.total });
         return { done: { id: refund.id, orderCode, total: refund.total, status: 'processed', provider: null, parts: [], byBank: refund.total, providerError: null } };
       }
       await refundParts.moveRefundStatus(tx, refund.id, 'active', 'processing');
@@ -96,6 +110,7 @@ export async function markRefundProcessed(deps: Deps, refundId: number): Promise
         tx,
         plan.parts.map((part) => ({ ...part, refundId: refund.id, idempotencyKey: paymentRefundKey(refund.id, part.paymentId) })),
       );
+      await decision?.decided(tx, refund, { status: 'processing', toCard: refund.total - plan.byBank, byBank: plan.byBank });
     }
     return { done: null, refund, parts: await refundParts.listRefundParts(tx, refund.id) };
   });
@@ -194,7 +209,7 @@ export async function runRefundsCommand(argv: string[], deps: Deps & { print?: (
         // What mark-processed would send through the provider now.
         const plan = allocateRefund(refund.total, await refundParts.listRefundablePayments(deps.db, refund.orderId, deps.gateway.provider));
         ways = waysCell(money, refund.total, deps.gateway.provider, plan.parts);
-      } else ways = refund.status === 'cancelled' ? money(refund.total) : waysCell(money, refund.total, null, []);
+      } else ways = refund.status === 'cancelled' || refund.status === 'rejected' ? money(refund.total) : waysCell(money, refund.total, null, []);
       const bank = refund.bankDetails;
       const account = bank ? `${bank.ownerFullName}, ${bank.iban ?? bank.account} (${bank.bic}, ${bank.bankName}, ${bank.bankCountry})` : 'no bank details';
       print(tsvRow([refund.id, refund.status, refund.createdAt.toISOString(), `order ${orderCode}`, `${fullName} <${email}>`, ways, account]));

@@ -6,6 +6,9 @@ import * as queries from './staff.queries';
 /** Who did it, for the audit log: a signed-in member, or the organiser's command line. */
 export type Actor = { staffId: number; email: string } | { commandLine: true };
 
+/** Who an audit entry names: the member (their id and address), or the command line. */
+export const auditActor = (actor: Actor): { staffId: number | null; actor: string } => ('commandLine' in actor ? { staffId: null, actor: 'command line' } : { staffId: actor.staffId, actor: actor.email });
+
 /** A member named by their number (the back office) or their address (the command line). */
 export type MemberKey = { id: number } | { email: string };
 /** Why a change of a member was refused. */
@@ -52,9 +55,8 @@ export function staffEmail(text: string): string | null {
  * The organiser's staff (issue 22, decision 0041): members added with a generated password shown
  * once, changed, disabled; every change written to the audit log in the same transaction.
  */
-export function createStaffAccounts(deps: { db: Db }) {
+export function createStaffAccounts(deps: { db: Db; /** Told after a change of a member is committed (the sessions' cache forgets them). */ changed?: (staffId: number) => void }) {
   const { db } = deps;
-  const actorFields = (actor: Actor) => ('commandLine' in actor ? { staffId: null, actor: 'command line' } : { staffId: actor.staffId, actor: actor.email });
   const isSelf = (actor: Actor, member: queries.StaffMemberRow) => !('commandLine' in actor) && actor.staffId === member.id;
   /**
    * Whether an admin other than this member can still sign in. The active admins' rows are locked
@@ -73,7 +75,7 @@ export function createStaffAccounts(deps: { db: Db }) {
     action: string,
     decide: (tx: Db, before: queries.StaffMemberRow) => Promise<{ values: Parameters<typeof queries.updateMember>[2] } | { refused: StaffChangeRefusal }>,
   ): Promise<StaffMemberView | { refused: StaffChangeRefusal } | null> {
-    return db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       // The admins' rows first, always in the same order, then the member's: two changes at once
       // (two admins disabling each other) wait for each other instead of deadlocking.
       await queries.lockActiveAdmins(tx);
@@ -83,9 +85,11 @@ export function createStaffAccounts(deps: { db: Db }) {
       if ('refused' in decision) return decision;
       if (Object.keys(decision.values).length === 0) return viewOf(before);
       const after = await queries.updateMember(tx, before.id, decision.values);
-      await queries.insertAudit(tx, { ...actorFields(actor), action, target: `staff:${before.id}`, before: audited(before), after: audited(after) });
+      await queries.insertAudit(tx, { ...auditActor(actor), action, target: `staff:${before.id}`, before: audited(before), after: audited(after) });
       return after && viewOf(after);
     });
+    if (result && !('refused' in result)) deps.changed?.(result.id);
+    return result;
   }
 
   return {
@@ -96,7 +100,7 @@ export function createStaffAccounts(deps: { db: Db }) {
       return db.transaction(async (tx) => {
         const row = await queries.insertMember(tx, { ...input, passwordHash });
         if (!row) return null;
-        await queries.insertAudit(tx, { ...actorFields(actor), action: 'staff.add', target: `staff:${row.id}`, before: null, after: audited(row) });
+        await queries.insertAudit(tx, { ...auditActor(actor), action: 'staff.add', target: `staff:${row.id}`, before: null, after: audited(row) });
         return { member: viewOf(row), password };
       });
     },

@@ -2,7 +2,8 @@ import { STAFF_AUDIT_PAGE, staffAdminMessages, staffApi, staffMessages } from '@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffAudit, staffMembers } from '../../db/schema';
+import { staffAudit, staffMembers, staffSessions } from '../../db/schema';
+import { STAFF_IDLE_MS } from './staff-sessions';
 import { testEngines } from '../../../test/databases';
 import { staffCall } from '../../../test/staff-call';
 import { signedInStaff } from '../../../test/staff-sign-in';
@@ -62,6 +63,27 @@ describe.each(testEngines())('the back office’s staff calls on %s', (engine) =
     const reset = await call('staff-change-member', { id: cas.id, action: 'reset-second-factor' });
     expect(reset.body.member.second_factor).toBe(false);
     expect((await call('staff-change-member', { id: 2_000_000_000, action: 'disable' })).body.message).toBe(staffAdminMessages.memberNotFound);
+  });
+
+  it('trusts a session a few seconds without the database, and forgets it at once when the member is changed here', async () => {
+    const dana = await signedInStaff(shop.app, db(), { email: 'dana@example.org', role: 'customer_service' }, clock);
+    expect((await call('staff-me', {}, dana.cookie)).status).toBe(200);
+    // Ended behind this instance's back (another instance, the command line): trusted until the cache's few seconds pass.
+    await db().delete(staffSessions).where(eq(staffSessions.staffId, dana.id));
+    expect((await call('staff-me', {}, dana.cookie)).status).toBe(200);
+    // A change made here ends it at the next call.
+    expect((await call('staff-change-member', { id: dana.id, action: 'set-role', role: 'box_office' })).status).toBe(200);
+    expect((await call('staff-me', {}, dana.cookie)).status).toBe(401);
+    // Its own twelve hours and idle time hold on a trusted session too.
+    const eli = await signedInStaff(shop.app, db(), { email: 'eli@example.org', role: 'customer_service' }, clock);
+    expect((await call('staff-me', {}, eli.cookie)).status).toBe(200);
+    const then = clock.getTime();
+    clock.setTime(then + STAFF_IDLE_MS + 1_000);
+    try {
+      expect((await call('staff-me', {}, eli.cookie)).status).toBe(401);
+    } finally {
+      clock.setTime(then);
+    }
   });
 
   it('keeps an admin: no admin disables or demotes themselves, and the last admin stays', async () => {

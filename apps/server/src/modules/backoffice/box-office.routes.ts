@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { registerGuardedStaffRoute, type StaffGuard } from '../../http/api-route';
+import type { StaffMemberView } from '../staff/staff-accounts';
+import { actorOf } from '../staff/staff-admin.routes';
+import { createBoxOffice, type BoxOfficeDeps } from './box-office.service';
+
+/** The box office (issue 22 point 5): admins and box-office staff sell at the desk. */
+export function registerBoxOfficeRoutes(app: FastifyInstance, deps: BoxOfficeDeps & { guard: StaffGuard<StaffMemberView> }): void {
+  const boxOffice = createBoxOffice(deps);
+  registerGuardedStaffRoute(app, 'box-office-items', deps.guard, async () => boxOffice.items());
+  registerGuardedStaffRoute(app, 'box-office-sell', deps.guard, async (input, member) => boxOffice.sell(actorOf(member), input));
+  registerGuardedStaffRoute(app, 'box-office-email-tickets', deps.guard, async (input, member) => boxOffice.emailTickets(actorOf(member), input));
+}

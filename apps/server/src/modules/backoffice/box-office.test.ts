@@ -1,0 +1,206 @@
+import { boxOfficeEmailMessages, messages, staffApi, staffBoxOfficeMessages } from '@festival/contract';
+import { and, asc, eq, like } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngines } from '../../../test/databases';
+import { staffCall } from '../../../test/staff-call';
+import { signedInStaff } from '../../../test/staff-sign-in';
+import { createTestShop, type TestShop } from '../../../test/test-shop';
+import { customers, emailOutbox, orders, shopItems, staffAudit, tickets, travelTimes } from '../../db/schema';
+
+const SECRET = 'box-office-test-secret-of-32-characters!!';
+
+/**
+ * The box office over HTTP (issue 22 point 5): what the desk can sell, a sale paid in cash or on
+ * the card terminal (paid at once, tickets issued and e-mailed, PDFs downloadable), one paid later
+ * through the e-mailed terms link, the shop's refusals changing nothing, its audit entry, and two
+ * desks selling the last unit or seat at once selling it once.
+ */
+describe.each(testEngines())('the box office on %s', (engine) => {
+  let shop: TestShop;
+  const clock = new Date('2026-11-23T12:00:00Z');
+  const staff = {} as Record<'admin' | 'box_office' | 'customer_service', string>;
+  beforeAll(async () => {
+    shop = await createTestShop(engine, { app: { appSecret: SECRET, now: () => clock, catalogMaxAgeMs: 0 } });
+    for (const role of ['admin', 'box_office', 'customer_service'] as const) staff[role] = (await signedInStaff(shop.app, shop.database.db, { email: `${role}@example.org`, role }, clock)).cookie;
+  }, 120_000);
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  const db = () => shop.database.db;
+  const call = (path: 'box-office-items' | 'box-office-sell' | 'box-office-email-tickets', payload: unknown, cookie = staff.box_office) => staffCall(shop.app, path, payload, cookie);
+  const sell = (payload: Record<string, unknown>) => call('box-office-sell', payload);
+  const item = async (code: string) => (await db().select().from(shopItems).where(eq(shopItems.externalCode, code)))[0]!;
+  const departuresOf = async (code: string) =>
+    (await db().select({ time: travelTimes }).from(travelTimes).innerJoin(shopItems, eq(shopItems.id, travelTimes.shopItemId)).where(eq(shopItems.externalCode, code)).orderBy(asc(travelTimes.departsAt))).map((row) => row.time);
+  const mailsTo = (to: string, subject: string) => db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), like(emailOutbox.subject, `%${subject}%`)));
+  const ordersOf = async (email: string) => db().select({ order: orders }).from(orders).innerJoin(customers, eq(customers.id, orders.customerId)).where(eq(customers.email, email));
+  const buyer = () => ({ email: `desk.${randomBytes(4).toString('hex')}@example.org`, full_name: 'Desk Buyer' });
+
+  it('lists what can be sold now by event, merchandise last: prices, what is left, what each unit needs; not to customer service', async () => {
+    const answer = await call('box-office-items', {});
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const items = staffApi['box-office-items'].answer.parse(answer.body);
+    expect(items.currency).toBe(shop.config.currency);
+    expect(items.age_ranges).toEqual(shop.config.ageRanges);
+    const all = items.groups.flatMap((group) => group.items);
+    const byCode = new Map(all.map((row) => [row.code, row]));
+    const weekend = byCode.get('NWF27-WEEKEND')!;
+    expect(weekend).toMatchObject({ kind: 'ticket', price: 18950, needs: { holder: true, age: true, departure: false }, sold_out: false, limit_per_order: 6 });
+    expect(weekend.left).toBe((await item('NWF27-WEEKEND')).stock! - (await item('NWF27-WEEKEND')).sold - (await item('NWF27-WEEKEND')).held);
+    expect(byCode.get('NWF27-PARKING')).toMatchObject({ kind: 'add_on', needs: { holder: true, age: false, departure: false } });
+    expect(byCode.get('NWF27-GLAMPING')).toMatchObject({ sold_out: true, left: 0 });
+    const shuttle = byCode.get('NWF27-SHUTTLE')!;
+    expect(shuttle).toMatchObject({ kind: 'transport', needs: { holder: true, age: false, departure: true } });
+    expect(shuttle.departures.map((departure) => departure.left)).toEqual([60, 0, 60, null, 40]);
+    expect(byCode.get('NWF27-COACH-UTR')).toMatchObject({ kind: 'transport', needs: { departure: false }, departs_at: '2027-06-18T09:30:00.000Z' });
+    expect(byCode.get('NWF27-TEE-LINEUP')).toMatchObject({ kind: 'merchandise', price: 2995, needs: { holder: false, age: false, departure: false } });
+    // A payment plan is sold in the shop; merchandise is the last group, of no event.
+    expect(byCode.has('NWF27-WEEKEND-PLAN')).toBe(false);
+    expect(items.groups.at(-1)).toMatchObject({ event: null });
+    expect(items.groups.at(-1)!.items.every((row) => row.kind === 'merchandise')).toBe(true);
+    expect(items.groups[0]!.event).not.toBeNull();
+    expect((await call('box-office-items', {}, staff.customer_service)).status).toBe(403);
+    expect((await call('box-office-items', {}, staff.admin)).status).toBe(200);
+  });
+
+  it('sells for cash: paid at once, stock taken, tickets issued with PDF links, confirmation and tickets e-mailed, audited', async () => {
+    const who = buyer();
+    const [weekendBefore, teeBefore] = [await item('NWF27-WEEKEND'), await item('NWF27-TEE-LINEUP')];
+    const answer = await sell({
+      buyer: who,
+      lines: [
+        { code: 'NWF27-WEEKEND', quantity: 1, holders: [{ full_name: 'Desk Buyer', email: who.email, age: '25-34' }] },
+        { code: 'NWF27-TEE-LINEUP', quantity: 2 },
+      ],
+      payment: 'cash',
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const sale = staffApi['box-office-sell'].answer.parse(answer.body);
+    expect(sale).toMatchObject({ payment: 'cash', payment_status: 'paid', total: 18950 + weekendBefore.fee + 2 * (2995 + teeBefore.fee), buyer: { email: who.email, account_created: true } });
+    expect(sale.paid).toBe(sale.total);
+    expect(sale.items).toEqual([
+      { name: weekendBefore.name, quantity: 1, amount: 18950 + weekendBefore.fee },
+      { name: teeBefore.name, quantity: 2, amount: 2 * (2995 + teeBefore.fee) },
+    ]);
+    expect(sale.terms_link).toEqual({ emailed_to: who.email, accepted: false });
+    expect(sale.tickets).toHaveLength(1);
+    const ticket = sale.tickets[0]!;
+    expect(ticket.download).toBe(`/download-ticket/${encodeURIComponent(who.email)}/${ticket.code}`);
+    const [order] = await ordersOf(who.email);
+    expect(order!.order).toMatchObject({ code: sale.order_code, paymentMethod: 'cash', paymentStatus: 'paid', channel: 'Box office' });
+    const [row] = await db().select().from(tickets).where(eq(tickets.code, ticket.code));
+    expect(row).toMatchObject({ status: 'active', age: '25-34', fullName: 'Desk Buyer' });
+    expect((await item('NWF27-WEEKEND')).sold).toBe(weekendBefore.sold + 1);
+    expect((await item('NWF27-TEE-LINEUP')).sold).toBe(teeBefore.sold + 2);
+    // The PDF the receipt's link opens.
+    const pdf = await shop.app.inject({ method: 'GET', url: ticket.download! });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The shop's mail for a paid order, and the box office's terms link.
+    expect(await mailsTo(who.email, `Your order ${sale.order_code}`)).toHaveLength(1);
+    expect(await mailsTo(who.email, `Please accept the terms of your order ${sale.order_code}`)).toHaveLength(1);
+    const audit = await db().select().from(staffAudit).where(eq(staffAudit.target, `order:${sale.order_code}`));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor: 'box_office@example.org', action: 'order.box-office-sale' });
+    expect(audit[0]!.after).toMatchObject({ customer: who.email, method: 'cash', payment_status: 'paid', total: sale.total });
+
+    // The tickets again, to an address given at the desk (the links keep the holder's address), and to the buyer.
+    const other = `other.${randomBytes(4).toString('hex')}@example.org`;
+    const again = await call('box-office-email-tickets', { code: sale.order_code, email: ` ${other} ` });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toEqual({ message: boxOfficeEmailMessages.sent(other), sent_to: other, tickets: 1 });
+    const [mail] = await mailsTo(other, `(order ${sale.order_code})`);
+    expect(mail!.textBody).toContain(`/download-ticket/${encodeURIComponent(who.email)}/${ticket.code}`);
+    expect((await call('box-office-email-tickets', { code: sale.order_code })).body.sent_to).toBe(who.email);
+    expect(await mailsTo(who.email, `Your tickets for ${shop.config.name} (order ${sale.order_code})`)).toHaveLength(1);
+    const sends = await db().select().from(staffAudit).where(and(eq(staffAudit.target, `order:${sale.order_code}`), eq(staffAudit.action, 'order.box-office-email-tickets')));
+    expect(sends.map((entry) => [entry.actor, entry.after])).toEqual([
+      ['box_office@example.org', { to: other, tickets: 1 }],
+      ['box_office@example.org', { to: who.email, tickets: 1 }],
+    ]);
+    expect(await call('box-office-email-tickets', { code: sale.order_code, email: 'not an address' })).toMatchObject({ status: 422, body: { message: boxOfficeEmailMessages.addressInvalid } });
+    expect((await call('box-office-email-tickets', { code: sale.order_code }, staff.customer_service)).status).toBe(403);
+    // Only the box office's own orders.
+    await db().update(orders).set({ channel: 'Web shop' }).where(eq(orders.code, sale.order_code));
+    expect(await call('box-office-email-tickets', { code: sale.order_code, email: other })).toMatchObject({ status: 404, body: { message: boxOfficeEmailMessages.orderNotFound } });
+    await db().update(orders).set({ channel: 'Box office' }).where(eq(orders.code, sale.order_code));
+    expect(await mailsTo(other, `(order ${sale.order_code})`)).toHaveLength(1);
+  });
+
+  it('sells on the card terminal, holders defaulting to the buyer, and pay-later with a departure: pending, the seat taken, the terms link e-mailed', async () => {
+    const who = buyer();
+    const card = await sell({ buyer: who, lines: [{ code: 'NWF27-PARKING', quantity: 1 }], payment: 'card_terminal' });
+    expect(card.status, JSON.stringify(card.body)).toBe(200);
+    expect(card.body).toMatchObject({ payment: 'card_terminal', payment_status: 'paid', tickets: [{ holder: 'Desk Buyer' }] });
+    expect((await ordersOf(who.email))[0]!.order.paymentMethod).toBe('card_terminal');
+
+    const later = buyer();
+    const [ten] = await departuresOf('NWF27-SHUTTLE');
+    const answer = await sell({
+      buyer: later,
+      lines: [{ code: 'NWF27-SHUTTLE', quantity: 2, departure_id: ten!.id, holders: [{ full_name: 'Rider One', email: 'rider.one@example.org' }, { full_name: 'Rider Two', email: 'rider.two@example.org' }] }],
+      payment: 'pay_later',
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const sale = staffApi['box-office-sell'].answer.parse(answer.body);
+    expect(sale).toMatchObject({ payment: 'pay_later', payment_status: 'pending', paid: 0, terms_link: { emailed_to: later.email, accepted: false } });
+    expect(sale.tickets.map((ticket) => [ticket.holder, ticket.download, ticket.departs_at])).toEqual([
+      ['Rider One', null, ten!.departsAt.toISOString()],
+      ['Rider Two', null, ten!.departsAt.toISOString()],
+    ]);
+    expect((await departuresOf('NWF27-SHUTTLE'))[0]!.sold).toBe(ten!.sold + 2);
+    expect((await ordersOf(later.email))[0]!.order).toMatchObject({ paymentMethod: 'credit_card', paymentStatus: 'pending' });
+    expect(await mailsTo(later.email, `Please accept the terms of your order ${sale.order_code}`)).toHaveLength(1);
+    expect(await mailsTo(later.email, `Your order ${sale.order_code}`)).toHaveLength(0);
+    expect(await call('box-office-email-tickets', { code: sale.order_code })).toMatchObject({ status: 409, body: { message: boxOfficeEmailMessages.notPaid } });
+    expect(await call('box-office-email-tickets', { code: 'NOSUCHORDER' })).toMatchObject({ status: 404, body: { message: boxOfficeEmailMessages.orderNotFound } });
+  });
+
+  it('refuses with the shop’s texts and changes nothing: sold out, a sold-out departure, missing age or departure, over the limit, an unknown item', async () => {
+    const who = buyer();
+    const refusals: [Record<string, unknown>, number, string][] = [
+      [{ code: 'NWF27-GLAMPING', quantity: 1 }, 409, messages.cart.soldOut((await item('NWF27-GLAMPING')).name)],
+      [{ code: 'NWF27-SHUTTLE', quantity: 1, departure_id: (await departuresOf('NWF27-SHUTTLE'))[1]!.id }, 409, messages.cart.travelTimeSoldOut],
+      [{ code: 'NWF27-SHUTTLE', quantity: 1 }, 422, staffBoxOfficeMessages.departureNeeded((await item('NWF27-SHUTTLE')).name)],
+      [{ code: 'NWF27-WEEKEND', quantity: 1 }, 422, staffBoxOfficeMessages.ageNeeded((await item('NWF27-WEEKEND')).name)],
+      [{ code: 'NWF27-WEEKEND', quantity: 1, holders: [{ full_name: 'A', email: who.email, age: '99-100' }] }, 422, staffBoxOfficeMessages.ageNeeded((await item('NWF27-WEEKEND')).name)],
+      [{ code: 'NWF27-TEE-LINEUP', quantity: 6 }, 422, messages.cart.limitPerOrder((await item('NWF27-TEE-LINEUP')).name, 5)],
+      [{ code: 'NWF27-TEE-LINEUP', quantity: 1, holders: [{ full_name: 'A', email: who.email }] }, 422, staffBoxOfficeMessages.holdersCount],
+      [{ code: 'NWF27-WEEKEND-PLAN', quantity: 1 }, 404, staffBoxOfficeMessages.noItem('NWF27-WEEKEND-PLAN')],
+      [{ code: 'NO-SUCH-ITEM', quantity: 1 }, 404, staffBoxOfficeMessages.noItem('NO-SUCH-ITEM')],
+    ];
+    const [teeBefore, shuttleBefore] = [await item('NWF27-TEE-LINEUP'), await item('NWF27-SHUTTLE')];
+    for (const [line, status, message] of refusals) {
+      // A first line that would sell shows the refusal undoes it.
+      const answer = await sell({ buyer: who, lines: [{ code: 'NWF27-TEE-LINEUP', quantity: 1 }, line], payment: 'cash' });
+      expect([answer.status, answer.body.message], JSON.stringify(line)).toEqual([status, message]);
+    }
+    expect((await item('NWF27-TEE-LINEUP')).sold).toBe(teeBefore.sold);
+    expect((await item('NWF27-SHUTTLE')).sold).toBe(shuttleBefore.sold);
+    expect(await ordersOf(who.email)).toHaveLength(0);
+    expect(await db().select().from(customers).where(eq(customers.email, who.email))).toHaveLength(0);
+    expect(await sell({ buyer: who, lines: [], payment: 'cash' })).toMatchObject({ status: 422, body: { errors: { lines: [staffBoxOfficeMessages.chooseItem] } } });
+    expect(await sell({ buyer: who, lines: [{ code: 'NWF27-TOTE', quantity: 1 }], payment: 'voucher' })).toMatchObject({ status: 422, body: { errors: { payment: [staffBoxOfficeMessages.choosePayment] } } });
+    expect((await call('box-office-sell', { buyer: who, lines: [{ code: 'NWF27-TOTE', quantity: 1 }], payment: 'cash' }, staff.customer_service)).status).toBe(403);
+  });
+
+  it('two desks selling the last unit, or the last seat, at once: one sale, the other refused as sold out', async () => {
+    const hoodie = await item('NWF27-HOODIE');
+    await db().update(shopItems).set({ stock: hoodie.sold + hoodie.held + 1 }).where(eq(shopItems.id, hoodie.id));
+    const race = (lines: Record<string, unknown>[]) => Promise.all([sell({ buyer: buyer(), lines, payment: 'cash' }), sell({ buyer: buyer(), lines, payment: 'card_terminal' })]);
+    const units = await race([{ code: 'NWF27-HOODIE', quantity: 1 }]);
+    expect(units.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(units.find((answer) => answer.status === 409)!.body.message).toBe(messages.cart.soldOut(hoodie.name));
+    expect((await item('NWF27-HOODIE')).sold).toBe(hoodie.sold + 1);
+
+    const departure = (await departuresOf('NWF27-SHUTTLE')).at(-1)!;
+    await db().update(travelTimes).set({ seats: departure.sold + departure.held + 1 }).where(eq(travelTimes.id, departure.id));
+    const seats = await race([{ code: 'NWF27-SHUTTLE', quantity: 1, departure_id: departure.id }]);
+    expect(seats.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(seats.find((answer) => answer.status === 409)!.body.message).toBe(messages.cart.travelTimeSoldOut);
+    expect((await departuresOf('NWF27-SHUTTLE')).at(-1)!.sold).toBe(departure.sold + 1);
+  });
+});

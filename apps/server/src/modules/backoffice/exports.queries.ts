@@ -1,0 +1,127 @@
+import { and, asc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { checkinLists, checkins, checkinStates, customers, events, merchandisePurchases, orders, scanners, shopItems, tickets, travelTimes } from '../../db/schema';
+
+/**
+ * The exports' reads (issue 22 point 7): each a fixed number of statements whatever the number of
+ * rows (joins and one grouped subquery, never a query per row), in the id order of what they list.
+ */
+
+export async function findEventByCode(db: Db, code: string) {
+  const [row] = await db.select({ id: events.id, code: events.externalCode, name: events.name }).from(events).where(eq(events.externalCode, code));
+  return row;
+}
+
+/** An order belongs to an event when any of its tickets or merchandise is the event's. */
+function orderOfEvent(db: Db, eventId: number): SQL {
+  return or(
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(tickets)
+        .innerJoin(shopItems, eq(shopItems.id, tickets.shopItemId))
+        .where(and(eq(tickets.orderId, orders.id), eq(shopItems.eventId, eventId))),
+    ),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(merchandisePurchases)
+        .innerJoin(shopItems, eq(shopItems.id, merchandisePurchases.shopItemId))
+        .where(and(eq(merchandisePurchases.orderId, orders.id), eq(shopItems.eventId, eventId))),
+    ),
+  )!;
+}
+
+export function listOrdersForExport(db: Db, eventId: number | null) {
+  return db
+    .select({
+      id: orders.id,
+      code: orders.code,
+      createdAt: orders.createdAt,
+      buyer: customers.fullName,
+      email: customers.email,
+      status: orders.paymentStatus,
+      total: orders.totalPrice,
+      paid: orders.totalPaid,
+      refunded: orders.totalRefunded,
+      paymentMethod: orders.paymentMethod,
+    })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(eventId === null ? undefined : orderOfEvent(db, eventId))
+    .orderBy(asc(orders.id));
+}
+
+/** The exported orders' ids (the same filter), as a subquery. */
+const exportedOrders = (db: Db, eventId: number | null) => (eventId === null ? undefined : db.select({ id: orders.id }).from(orders).where(orderOfEvent(db, eventId)));
+
+/** The tickets of the exported orders, in one statement. */
+export function listOrderTicketsForExport(db: Db, eventId: number | null) {
+  const exported = exportedOrders(db, eventId);
+  return db
+    .select({ orderId: tickets.orderId, code: tickets.code, name: tickets.productName, status: tickets.status })
+    .from(tickets)
+    .where(exported ? inArray(tickets.orderId, exported) : undefined)
+    .orderBy(asc(tickets.id));
+}
+
+/** The merchandise of the exported orders, in one statement. */
+export function listOrderMerchandiseForExport(db: Db, eventId: number | null) {
+  const exported = exportedOrders(db, eventId);
+  return db
+    .select({ orderId: merchandisePurchases.orderId, code: merchandisePurchases.code, name: merchandisePurchases.name, status: merchandisePurchases.status })
+    .from(merchandisePurchases)
+    .where(exported ? inArray(merchandisePurchases.orderId, exported) : undefined)
+    .orderBy(asc(merchandisePurchases.id));
+}
+
+/** Per ticket: inside on any list now, or checked in before (left); no row: never scanned in. */
+const ticketPresence = (db: Db) =>
+  db
+    .select({ ticketId: checkinStates.ticketId, inside: sql<boolean>`bool_or(${checkinStates.inside})`.as('inside') })
+    .from(checkinStates)
+    .groupBy(checkinStates.ticketId)
+    .as('presence');
+
+export function listAttendeesForExport(db: Db, eventId: number | null) {
+  const presence = ticketPresence(db);
+  return db
+    .select({
+      holderName: tickets.fullName,
+      email: tickets.email,
+      product: tickets.productName,
+      event: events.externalCode,
+      departsAt: travelTimes.departsAt,
+      code: tickets.code,
+      status: tickets.status,
+      orderCode: orders.code,
+      inside: presence.inside,
+    })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .innerJoin(shopItems, eq(shopItems.id, tickets.shopItemId))
+    .leftJoin(events, eq(events.id, shopItems.eventId))
+    .leftJoin(travelTimes, eq(travelTimes.id, tickets.travelTimeId))
+    .leftJoin(presence, eq(presence.ticketId, tickets.id))
+    .where(eventId === null ? undefined : eq(shopItems.eventId, eventId))
+    .orderBy(asc(tickets.id));
+}
+
+export function listCheckinsForExport(db: Db, eventId: number | null) {
+  return db
+    .select({
+      ticket: tickets.code,
+      list: checkinLists.code,
+      gate: checkins.gate,
+      direction: checkins.kind,
+      at: checkins.scannedAt,
+      scanner: scanners.name,
+      offline: checkins.offline,
+    })
+    .from(checkins)
+    .innerJoin(tickets, eq(tickets.id, checkins.ticketId))
+    .innerJoin(checkinLists, eq(checkinLists.id, checkins.listId))
+    .leftJoin(scanners, eq(scanners.id, checkins.scannerId))
+    .where(eventId === null ? undefined : eq(checkinLists.eventId, eventId))
+    .orderBy(asc(checkins.id));
+}

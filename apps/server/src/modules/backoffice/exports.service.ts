@@ -1,0 +1,143 @@
+import { staffExportMessages, type ExportKind, type ShopConfigFile, type StaffApiAnswer, type StaffApiInput } from '@festival/contract';
+import type { Db } from '../../db/client';
+import { readTogether } from '../../db/read-together';
+import { AppError } from '../../http/app-error';
+import { auditActor, type Actor } from '../staff/staff-accounts';
+import { insertAudit } from '../staff/staff.queries';
+import { CSV_MEDIA_TYPE, csvDocument, type CsvValue } from './csv';
+import * as queries from './exports.queries';
+
+export interface ExportsDeps {
+  db: Db;
+  config: Pick<ShopConfigFile, 'currency'>;
+  now: () => Date;
+}
+
+/** An item of an exported order: in JSON a list of these, in CSV one cell naming them all. */
+export interface ExportItem {
+  kind: 'ticket' | 'merchandise';
+  code: string;
+  name: string;
+  status: string;
+}
+
+type Cell = CsvValue | ExportItem[];
+/** An exported table: its columns (the JSON objects' keys, the CSV's header) and its rows in that order. */
+export interface ExportTable {
+  columns: readonly string[];
+  rows: Cell[][];
+}
+
+/** Minor units as a decimal amount in the shop's currency: 1250 → "12.50" (exact, never through floating point). */
+export function decimalAmount(minor: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(minor));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Where a ticket stands at the gates: inside now on some list, checked in and left, or never scanned in. */
+export const presenceOf = (inside: boolean | null): 'inside' | 'left' | 'never' => (inside === null ? 'never' : inside ? 'inside' : 'left');
+
+const itemsCell = (items: ExportItem[]) => items.map((item) => `${item.name} (${item.code}, ${item.status})`).join('; ');
+
+/** Builds each export's table from its reads: linear in the rows (items grouped by order in one pass). */
+async function tableOf(db: Db, what: ExportKind, eventId: number | null, currency: string): Promise<ExportTable> {
+  if (what === 'orders') {
+    const [orderRows, ticketRows, purchaseRows] = await readTogether(db, [
+      () => queries.listOrdersForExport(db, eventId),
+      () => queries.listOrderTicketsForExport(db, eventId),
+      () => queries.listOrderMerchandiseForExport(db, eventId),
+    ]);
+    const itemsOf = new Map<number, ExportItem[]>();
+    const add = (orderId: number, item: ExportItem) => {
+      const list = itemsOf.get(orderId);
+      if (list) list.push(item);
+      else itemsOf.set(orderId, [item]);
+    };
+    for (const row of ticketRows) add(row.orderId, { kind: 'ticket', code: row.code, name: row.name, status: row.status });
+    for (const row of purchaseRows) add(row.orderId, { kind: 'merchandise', code: row.code, name: row.name, status: row.status });
+    return {
+      columns: ['code', 'created_at', 'buyer', 'email', 'status', 'currency', 'total', 'total_minor', 'paid', 'paid_minor', 'refunded', 'refunded_minor', 'payment_method', 'items'],
+      rows: orderRows.map((order) => [
+        order.code,
+        order.createdAt,
+        order.buyer,
+        order.email,
+        order.status,
+        currency,
+        decimalAmount(order.total),
+        order.total,
+        decimalAmount(order.paid),
+        order.paid,
+        decimalAmount(order.refunded),
+        order.refunded,
+        order.paymentMethod,
+        itemsOf.get(order.id) ?? [],
+      ]),
+    };
+  }
+  if (what === 'attendees') {
+    const rows = await queries.listAttendeesForExport(db, eventId);
+    return {
+      columns: ['holder_name', 'email', 'product', 'event', 'travel_time', 'ticket_code', 'status', 'checkin', 'order_code'],
+      rows: rows.map((row) => [row.holderName, row.email, row.product, row.event, row.departsAt, row.code, row.status, presenceOf(row.inside), row.orderCode]),
+    };
+  }
+  const rows = await queries.listCheckinsForExport(db, eventId);
+  return {
+    columns: ['ticket', 'list', 'gate', 'direction', 'at', 'scanner', 'offline'],
+    rows: rows.map((row) => [row.ticket, row.list, row.gate, row.direction, row.at, row.scanner, row.offline]),
+  };
+}
+
+/** The table as JSON: an array of objects with the columns as keys, dates in ISO 8601, items as a list. */
+export function tableJson(table: ExportTable): string {
+  return JSON.stringify(table.rows.map((row) => Object.fromEntries(table.columns.map((column, index) => [column, row[index] instanceof Date ? (row[index] as Date).toISOString() : (row[index] ?? null)]))));
+}
+
+/** The table as CSV (csv.ts): items as one cell naming them all. */
+export function tableCsv(table: ExportTable): string {
+  return csvDocument(
+    table.columns,
+    table.rows.map((row) => row.map((cell) => (Array.isArray(cell) ? itemsCell(cell) : cell))),
+  );
+}
+
+/** A file name of plain characters: the export, the event, when. */
+const fileName = (what: ExportKind, event: string | null, at: Date, format: 'csv' | 'json') =>
+  `${what}${event ? `-${event.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60)}` : ''}-${at.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')}.${format}`;
+
+/**
+ * The back office's exports (issue 22 point 7): orders, attendees or check-ins, of one event or
+ * the whole shop, as CSV or JSON. Read in one repeatable-read transaction (the rows agree with each
+ * other), which also writes the audit entry: an export hands customers' data out.
+ */
+export function createExports(deps: ExportsDeps) {
+  const { db } = deps;
+  return {
+    async export(actor: Actor, input: StaffApiInput<'staff-export'>): Promise<StaffApiAnswer<'staff-export'>> {
+      const at = deps.now();
+      return db.transaction(
+        async (tx) => {
+          const code = input.event?.trim() || null;
+          const event = code ? await queries.findEventByCode(tx, code) : null;
+          if (code && !event) throw new AppError('NOT_FOUND', staffExportMessages.eventNotFound, { event: [staffExportMessages.eventNotFound] });
+          const table = await tableOf(tx, input.what, event?.id ?? null, deps.config.currency);
+          await insertAudit(tx, {
+            ...auditActor(actor),
+            action: `export.${input.what}`,
+            target: event ? `event:${event.code}` : null,
+            before: null,
+            after: { format: input.format, event: event?.code ?? null, rows: table.rows.length },
+          });
+          return input.format === 'csv'
+            ? { filename: fileName(input.what, event?.code ?? null, at, 'csv'), media_type: CSV_MEDIA_TYPE, content: tableCsv(table) }
+            : { filename: fileName(input.what, event?.code ?? null, at, 'json'), media_type: 'application/json', content: tableJson(table) };
+        },
+        { isolationLevel: 'repeatable read' },
+      );
+    },
+  };
+}
+
+export type Exports = ReturnType<typeof createExports>;

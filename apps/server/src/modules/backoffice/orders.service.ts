@@ -1,0 +1,387 @@
+import { portalMessages, staffOrderMessages, type ShopConfigFile, type StaffApiAnswer, type StaffApiInput } from '@festival/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { CatalogReader } from '../catalog/catalog-snapshot';
+import { returnSoldStock, returnVoucherUse } from '../checkout/checkout.queries';
+import { enqueueMail } from '../mail/outbox';
+import { confirmationMail, formatAmount, ticketsReadyMails } from '../orders/orders.mail';
+import * as orderQueries from '../orders/orders.queries';
+import type { OrderRow } from '../orders/orders.queries';
+import type { PaymentGateway } from '../payments/gateway';
+import { expireOpenPayments, type ClosedAttempt } from '../payments/payments.queries';
+import type { PaymentsService } from '../payments/payments.service';
+import * as portalQueries from '../portal/portal.queries';
+import { insertRefundRequest } from '../portal/portal.service';
+import { markRefundProcessed } from '../portal/refunds-command';
+import { auditActor, type Actor } from '../staff/staff-accounts';
+import { insertAudit } from '../staff/staff.queries';
+import { orderCancelledMail, resent } from './orders.mail';
+import * as queries from './orders.queries';
+
+export interface BackofficeOrdersDeps {
+  db: Db;
+  config: ShopConfigFile;
+  catalog: CatalogReader;
+  payments: PaymentsService;
+  /** The shop's payment provider (null: none; every refund is then paid out by bank). */
+  gateway: PaymentGateway | null;
+  appSecret: string;
+  now: () => Date;
+  mailQueued?: () => void;
+  logger?: FastifyBaseLogger;
+}
+
+type Detail = StaffApiAnswer<'order-detail'>;
+type TimelineEntry = Detail['timeline'][number];
+
+const orderNotFound = () => new AppError('NOT_FOUND', staffOrderMessages.orderNotFound);
+const refused = (message: string) => new AppError('INVALID_INPUT', message);
+const conflict = (message: string) => new AppError('CONFLICT', message);
+const iso = (at: Date | string | null | undefined) => (at === null || at === undefined ? null : new Date(at).toISOString());
+/** Order codes are upper case; staff may type them in any case. */
+const orderCode = (code: string) => code.trim().toUpperCase();
+const before = (now: Date, until: Date | null) => !until || now < until;
+
+/** What the audit log keeps of an order: its state and money, never a secret. */
+const orderState = (order: OrderRow) => ({
+  payment_status: order.paymentStatus,
+  total_price: order.totalPrice,
+  total_paid: order.totalPaid,
+  total_refunded: order.totalRefunded,
+  pay_by: iso(order.payBy),
+});
+
+/**
+ * The back office's orders (issue 22 point 3): search, the order page with one timeline, and the
+ * staff's actions. Each action runs the shop's own rules (the portal's for tickets and refund
+ * requests, the payments service's for transfers, the refund command's for processing) with the
+ * order locked, and writes its audit entry in the same transaction as its change.
+ */
+export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
+  const { db, config, now } = deps;
+  const money = (minor: number) => formatAmount(config, minor);
+
+  async function audit(tx: Db, actor: Actor, action: string, code: string, beforeValue: unknown, afterValue: unknown): Promise<void> {
+    await insertAudit(tx, { ...auditActor(actor), action, target: `order:${code}`, before: beforeValue, after: afterValue });
+  }
+
+  /** The order locked for the rest of the transaction, or 404. */
+  async function lockOrder(tx: Db, code: string): Promise<OrderRow> {
+    const order = await orderQueries.lockOrder(tx, { code: orderCode(code) });
+    if (!order) throw orderNotFound();
+    return order;
+  }
+
+  async function detail(code: string): Promise<Detail> {
+    const page = await queries.loadOrderPage(db, orderCode(code));
+    if (!page) throw orderNotFound();
+    const { order, buyer } = page;
+    const ticketCodeOf = new Map(page.tickets.map(({ ticket }) => [ticket.id, ticket.code]));
+    const tickets = page.tickets.map(({ ticket, departure }) => ({
+      code: ticket.code,
+      product: ticket.productName,
+      type: ticket.productType,
+      holder_name: ticket.fullName,
+      holder_email: ticket.email,
+      age: ticket.age,
+      status: ticket.status,
+      price: ticket.price,
+      fee: ticket.fee,
+      refund_fee: ticket.refundFee,
+      name_changes: ticket.nameChanges,
+      transport_time_id: ticket.travelTimeId,
+      travel_time: iso(departure),
+      travel_times: page.departures
+        .filter((time) => time.shopItemId === ticket.shopItemId)
+        .map((time) => ({ id: time.id, travel_time: iso(time.travelTime)!, seats_left: time.seats === null ? null : Math.max(0, time.seats - time.held - time.sold) })),
+    }));
+    const refunds = page.refunds.map((refund) => ({
+      id: refund.id,
+      status: refund.status,
+      total: refund.total,
+      shipping_refund: refund.shippingRefund,
+      note: refund.note,
+      bank: refund.bankDetails
+        ? { owner: refund.bankDetails.ownerFullName, account: refund.bankDetails.iban ?? refund.bankDetails.account, bic: refund.bankDetails.bic, bank_name: refund.bankDetails.bankName, country: refund.bankDetails.bankCountry }
+        : null,
+      created_at: iso(refund.createdAt)!,
+      completed_at: iso(refund.completedAt),
+      items: page.refundItems
+        .filter(({ item }) => item.refundId === refund.id)
+        .map(({ item, ticketCode, purchaseCode }) => ({ ticket_code: ticketCode, merchandise_code: purchaseCode, amount: item.amount, status: item.status })),
+      to_card: page.refundParts.filter((part) => part.refundId === refund.id).map((part) => ({ amount: part.amount, status: part.status, provider_refund_id: part.providerRefundId })),
+    }));
+
+    const timeline: TimelineEntry[] = [];
+    const add = (kind: TimelineEntry['kind'], at: Date | string | null, text: string) => {
+      if (at !== null) timeline.push({ kind, at: iso(at)!, text });
+    };
+    add('order', order.createdAt, `Order placed${order.channel ? ` (${order.channel})` : ''}: ${money(order.totalPrice)}, to pay by ${order.paymentMethod.replace(/_/g, ' ')}.`);
+    add('order', order.acceptedTermsAt, 'Terms and conditions accepted.');
+    add('order', order.paidAt, `Paid in full (${money(order.totalPaid)}).`);
+    for (const { payment, instalmentReference } of page.payments) {
+      add('payment', payment.createdAt, `${payment.method.replace(/_/g, ' ')} payment of ${money(payment.amount)} through ${payment.provider}${instalmentReference ? ` (instalment ${instalmentReference})` : ''}, attempt ${payment.attempt}: ${payment.status}.`);
+      add('payment', payment.refundedAt, `Payment of ${money(payment.amount)} sent back: the order did not need it.`);
+      if (payment.disputeStatus) add('payment', payment.updatedAt, `Chargeback of the ${money(payment.amount)} payment: ${payment.disputeStatus}.`);
+    }
+    for (const instalment of page.instalments) {
+      add('instalment', instalment.dueAt, `Instalment ${instalment.reference} of ${money(instalment.amount)} due (${instalment.status}).`);
+      add('instalment', instalment.paidAt, `Instalment ${instalment.reference} paid (${money(instalment.paidAmount)}).`);
+    }
+    for (const refund of refunds) {
+      add('refund', refund.created_at, `Refund ${refund.id} of ${money(refund.total)} requested.`);
+      add('refund', refund.completed_at, `Refund ${refund.id} processed: ${money(refund.total)}.`);
+    }
+    for (const mail of page.mails) add('email', mail.createdAt, `E-mail to ${mail.to}: “${mail.subject}” (${mail.status}).`);
+    for (const { change, ticketCode } of page.changes) {
+      const fields = Object.entries(change.changes).map(([field, { from, to }]) => `${field.replace(/_/g, ' ')} ${from ?? '—'} → ${to ?? '—'}`);
+      add('ticket-change', change.createdAt, `Ticket ${ticketCode} changed: ${fields.join('; ')}${change.note ? ` (${change.note})` : ''}.`);
+    }
+    for (const { checkin, ticketCode, list } of page.checkins) add('check-in', checkin.scannedAt, `Ticket ${ticketCode} ${checkin.kind === 'in' ? 'checked in' : checkin.kind === 'out' ? 'checked out' : 'scanned with a conflict'} at ${checkin.gate} (${list}).`);
+    for (const entry of page.audit) add('staff', entry.at, `${entry.actor}: ${entry.action}.`);
+    timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+
+    return {
+      currency: config.currency,
+      order: {
+        code: order.code,
+        payment_status: order.paymentStatus,
+        payment_method: order.paymentMethod,
+        channel: order.channel,
+        created_at: iso(order.createdAt)!,
+        updated_at: iso(order.updatedAt)!,
+        paid_at: iso(order.paidAt),
+        pay_by: iso(order.payBy),
+        accepted_terms_at: iso(order.acceptedTermsAt),
+        total_price: order.totalPrice,
+        total_paid: order.totalPaid,
+        total_refunded: order.totalRefunded,
+        returned_amount: order.returnedAmount,
+        discount_amount: order.discountAmount,
+        discount_name: order.discountName,
+        shipping_amount: order.shippingAmount,
+        shipping_refunded: order.shippingRefunded,
+        shipping_name: order.shippingName,
+        shipping_method: order.shippingMethod,
+        shipping_country: order.shippingCountry,
+        shipping_address: order.shippingAddress ?? null,
+        billing_country: order.billingCountry,
+        billing_address: order.billingAddress ?? null,
+        payment_reference: order.paymentReference,
+        payment_attempts: order.paymentAttempts,
+        has_payment_plan: Boolean(order.paymentPlan?.length),
+      },
+      buyer,
+      tickets,
+      merchandise: page.purchases.map((purchase) => ({ code: purchase.code, name: purchase.name, status: purchase.status, price: purchase.price, fee: purchase.fee, refund_fee: purchase.refundFee })),
+      payments: page.payments.map(({ payment, instalmentReference }) => ({
+        id: payment.id,
+        provider: payment.provider,
+        method: payment.method,
+        amount: payment.amount,
+        status: payment.status,
+        attempt: payment.attempt,
+        reference: payment.providerReference,
+        instalment_reference: instalmentReference,
+        dispute_status: payment.disputeStatus,
+        refunded_at: iso(payment.refundedAt),
+        created_at: iso(payment.createdAt)!,
+        updated_at: iso(payment.updatedAt)!,
+      })),
+      instalments: page.instalments.map((instalment) => ({
+        reference: instalment.reference,
+        amount: instalment.amount,
+        paid_amount: instalment.paidAmount,
+        due_at: iso(instalment.dueAt)!,
+        paid_at: iso(instalment.paidAt),
+        status: instalment.status,
+        attempts: instalment.attempts,
+      })),
+      refunds,
+      emails: page.mails.map((mail) => ({ id: mail.id, to: mail.to, subject: mail.subject, status: mail.status, attempts: mail.attempts, created_at: iso(mail.createdAt)!, sent_at: iso(mail.sentAt) })),
+      ticket_changes: page.changes.map(({ change, ticketCode }) => ({ ticket_code: ticketCode ?? ticketCodeOf.get(change.ticketId) ?? '', changes: change.changes, note: change.note, at: iso(change.createdAt)! })),
+      check_ins: page.checkins.map(({ checkin, ticketCode, list }) => ({ ticket_code: ticketCode, list, gate: checkin.gate, kind: checkin.kind, at: iso(checkin.scannedAt)! })),
+      audit: page.audit.map((entry) => ({ id: entry.id, actor: entry.actor, action: entry.action, before: entry.before, after: entry.after, at: iso(entry.at)! })),
+      timeline,
+    };
+  }
+
+  /** An action's answer: its text and the order page as it is now. */
+  const answer = async (message: string, code: string) => ({ message, order: await detail(code) });
+
+  return {
+    async search(input: StaffApiInput<'order-search'>): Promise<StaffApiAnswer<'order-search'>> {
+      const hits = await queries.searchOrders(db, input.query);
+      return {
+        orders: hits.map((hit) => ({
+          code: hit.code,
+          buyer_name: hit.buyer_name,
+          buyer_email: hit.buyer_email,
+          created_at: iso(hit.created_at)!,
+          payment_status: hit.payment_status,
+          total_price: hit.total_price,
+          total_paid: hit.total_paid,
+          item_count: hit.item_count,
+          matched: hit.exact ? 'code' : 'name-or-email',
+        })),
+        currency: config.currency,
+      };
+    },
+
+    detail: (input: StaffApiInput<'order-detail'>) => detail(input.code),
+
+    /** The confirmation or the tickets e-mailed again, through the outbox, as the shop sent them when the order was paid. */
+    async resend(actor: Actor, input: StaffApiInput<'order-resend'>): Promise<StaffApiAnswer<'order-resend'>> {
+      const code = await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, input.code);
+        const { customer, tickets, purchases, lastDueAt } = await orderQueries.loadOrderForMail(tx, order);
+        const active = tickets.filter((ticket) => ticket.status === 'active');
+        const key = `${input.what}:${order.id}:${randomBytes(6).toString('hex')}`;
+        const paidEnough = order.paymentStatus === 'paid' || (Boolean(order.paymentPlan?.length) && order.paymentStatus === 'partial');
+        let mails;
+        if (input.what === 'confirmation') {
+          if (!paidEnough) throw conflict(staffOrderMessages.nothingToResend);
+          mails = [await confirmationMail(config, customer, order, active, purchases, lastDueAt)];
+        } else {
+          if (order.paymentStatus !== 'paid') throw conflict(staffOrderMessages.nothingToResend);
+          if (!active.length) throw conflict(staffOrderMessages.noTickets);
+          mails = await ticketsReadyMails(config, customer, order, active, true);
+        }
+        for (const mail of mails) await enqueueMail(tx, resent(mail, key));
+        await audit(tx, actor, `order.resend-${input.what}`, order.code, null, { to: mails.map((mail) => mail.to) });
+        return order.code;
+      });
+      deps.mailQueued?.();
+      return answer(staffOrderMessages.resent, code);
+    },
+
+    /** A bank transfer received (npm run orders -- mark-paid): partial amounts leave the order partly paid. */
+    async markPaid(actor: Actor, input: StaffApiInput<'order-mark-paid'>): Promise<StaffApiAnswer<'order-mark-paid'>> {
+      const found = await orderQueries.findOrderByCode(db, orderCode(input.code));
+      if (!found) throw orderNotFound();
+      if (found.paymentStatus === 'paid') throw conflict(staffOrderMessages.alreadyPaid);
+      const order = await deps.payments.recordTransfer(found.code, input.amount, (tx, beforeOrder, afterOrder) =>
+        audit(tx, actor, 'order.mark-paid', found.code, orderState(beforeOrder), { ...orderState(afterOrder), received: input.amount }),
+      );
+      return answer(staffOrderMessages.markedPaid, order.code);
+    },
+
+    /**
+     * Cancels an order that holds no money: its live tickets (revoked at the gate: they are no longer
+     * active) and merchandise cancelled, their stock and seats and the voucher use back on sale,
+     * open payment attempts closed (and at the provider), open instalments cancelled, and the buyer
+     * e-mailed. Money paid in is refunded first (order-refund), so a cancel never keeps money
+     * silently. The order is locked: two staff cancelling at once cancel it once.
+     */
+    async cancel(actor: Actor, input: StaffApiInput<'order-cancel'>): Promise<StaffApiAnswer<'order-cancel'>> {
+      const closed: ClosedAttempt[] = [];
+      const code = await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, input.code);
+        if (order.paymentStatus === 'cancelled' || order.paymentStatus === 'abandoned') throw conflict(staffOrderMessages.alreadyEnded);
+        if (await queries.hasOpenRefund(tx, order.id)) throw conflict(staffOrderMessages.refundOpen);
+        if (order.totalPaid - order.totalRefunded > 0) throw conflict(staffOrderMessages.moneyHeld);
+        const ids = await queries.cancelLiveItems(tx, order.id);
+        await returnSoldStock(tx, await portalQueries.unitsOf(tx, ids));
+        if (order.voucherId !== null) await returnVoucherUse(tx, order.voucherId);
+        await orderQueries.cancelOpenInstalments(tx, order.id);
+        closed.push(...(await expireOpenPayments(tx, order.id)));
+        const after = await orderQueries.updateOrder(tx, order.id, { paymentStatus: 'cancelled', payBy: null });
+        const customer = await orderQueries.findOrderCustomer(tx, order.customerId);
+        await enqueueMail(tx, await orderCancelledMail(config, customer, order, ids.tickets.length + ids.purchases.length));
+        await audit(tx, actor, 'order.cancel', order.code, orderState(order), { ...orderState(after), cancelled_tickets: ids.tickets.length, cancelled_merchandise: ids.purchases.length, note: input.note || null });
+        return order.code;
+      });
+      // Outside the transaction: the order's stock is back on sale whatever the provider answers.
+      await deps.payments.closeAttemptsAtGateway(closed, { code });
+      deps.mailQueued?.();
+      return answer(staffOrderMessages.cancelled, code);
+    },
+
+    /**
+     * Refunds items of a paid order, by the portal's rules, amounts and texts (a refund request of
+     * the buyer's, without bank details), processed at once as `npm run refunds -- mark-processed`
+     * does: the card part through the payment provider, the rest recorded as paid out by bank.
+     * The request and its audit entry are one transaction under the order's lock, and the items move
+     * only from active: two staff refunding the same items at once make one refund.
+     */
+    async refund(actor: Actor, input: StaffApiInput<'order-refund'>): Promise<StaffApiAnswer<'order-refund'>> {
+      const at = now();
+      const snapshot = await deps.catalog.current();
+      const created = await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, input.code);
+        const { refund } = await insertRefundRequest(tx, { appSecret: deps.appSecret, snapshot, at }, order, {
+          tickets: input.tickets,
+          merchandise: input.merchandise,
+          note: input.note || null,
+          bankDetails: () => null,
+        });
+        await audit(tx, actor, 'order.refund', order.code, orderState(order), { refund: refund.id, total: refund.total, tickets: input.tickets, merchandise: input.merchandise, note: input.note || null });
+        return { refund, code: order.code };
+      });
+      const done = await markRefundProcessed({ db, config, gateway: deps.gateway, logger: deps.logger, now }, created.refund.id);
+      deps.mailQueued?.();
+      const toCard = done.parts.reduce((sum, part) => sum + part.amount, 0);
+      return {
+        ...(await answer(staffOrderMessages.refundDone, created.code)),
+        refund: { id: done.id, status: done.status, total: done.total, to_card: toCard, by_bank: done.byBank, provider_error: done.providerError },
+      };
+    },
+
+    /**
+     * A holder's name or a ticket's travel time, by the portal's rules and texts: an active ticket,
+     * a name where the product allows name changes (staff corrections do not use up the customer's
+     * own changes), a departure of the ticket's product with a seat left (taken by a conditional
+     * update, the old one given back). Recorded as a ticket change and in the audit log.
+     */
+    async changeTicket(actor: Actor, input: StaffApiInput<'order-change-ticket'>): Promise<StaffApiAnswer<'order-change-ticket'>> {
+      const at = now();
+      const code = await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, input.code);
+        const row = await queries.lockOrderTicket(tx, order.id, input.ticket.trim());
+        if (!row) throw new AppError('NOT_FOUND', staffOrderMessages.ticketNotFound);
+        const { ticket, item } = row;
+        if (ticket.status !== 'active') throw refused(portalMessages.ticketNotActive);
+        const note = `by staff (${auditActor(actor).actor})`;
+        const changedBy = ticket.holderCustomerId ?? order.customerId;
+        if (input.action === 'holder-name') {
+          const allowed = item.allowNameChanges && before(at, item.allowNameChangesUntil);
+          if (!allowed) throw refused(portalMessages.nameChangesNotAllowed);
+          if (input.full_name === (ticket.fullName ?? '').trim()) return order.code;
+          await portalQueries.updateTicket(tx, ticket.id, { fullName: input.full_name });
+          await portalQueries.insertTicketChange(tx, { ticketId: ticket.id, customerId: changedBy, changes: { full_name: { from: ticket.fullName, to: input.full_name } }, note });
+          await audit(tx, actor, 'order.change-holder-name', order.code, { ticket: ticket.code, full_name: ticket.fullName }, { ticket: ticket.code, full_name: input.full_name });
+          return order.code;
+        }
+        if (item.travelTimeType !== 'selectable' || !before(at, item.allowTravelTimeChangesUntil)) throw refused(portalMessages.travelTimeChangesClosed);
+        if (ticket.travelTimeId === input.transport_time_id) throw refused(portalMessages.travelTimeUnchanged);
+        const target = await portalQueries.findTravelTime(tx, input.transport_time_id);
+        if (!target || target.shopItemId !== item.id || !target.active) throw refused(portalMessages.travelTimeUnknown);
+        if (!(await portalQueries.moveSoldSeat(tx, item.id, ticket.travelTimeId, target.id))) throw conflict(portalMessages.travelTimeSoldOut);
+        await portalQueries.updateTicket(tx, ticket.id, { travelTimeId: target.id });
+        await portalQueries.insertTicketChange(tx, { ticketId: ticket.id, customerId: changedBy, changes: { travel_time_id: { from: ticket.travelTimeId, to: target.id } }, note });
+        await audit(tx, actor, 'order.change-travel-time', order.code, { ticket: ticket.code, transport_time_id: ticket.travelTimeId }, { ticket: ticket.code, transport_time_id: target.id });
+        return order.code;
+      });
+      return answer(staffOrderMessages.ticketChanged, code);
+    },
+
+    /** More time to pay for an unpaid order (its items stay held until then; the sweeper abandons it after). */
+    async extendDeadline(actor: Actor, input: StaffApiInput<'order-extend-deadline'>): Promise<StaffApiAnswer<'order-extend-deadline'>> {
+      const payBy = new Date(input.pay_by);
+      const code = await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, input.code);
+        if (order.paymentStatus !== 'pending') throw conflict(staffOrderMessages.notUnpaid);
+        if (order.payBy === null) throw conflict(staffOrderMessages.noDeadline);
+        if (!(payBy > order.payBy && payBy > now())) throw refused(staffOrderMessages.deadlineNotLater);
+        const after = await orderQueries.updateOrder(tx, order.id, { payBy });
+        await audit(tx, actor, 'order.extend-deadline', order.code, orderState(order), orderState(after));
+        return order.code;
+      });
+      return answer(staffOrderMessages.deadlineExtended, code);
+    },
+  };
+}
+
+export type BackofficeOrders = ReturnType<typeof createBackofficeOrders>;

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+
+/**
+ * The back office's box office (issue 22, point 5): what can be sold at the desk now, and a sale
+ * in a few taps. A sale is the box-office order of `npm run orders -- create` (the buyer's account
+ * made or found, stock and seats taken at once): paid at the desk (cash or the card terminal), or
+ * left to pay through the link to accept the terms that the buyer is e-mailed.
+ */
+export const staffBoxOfficeMessages = {
+  chooseItem: 'Add at least one item.',
+  tooManyLines: 'A sale has at most 50 lines.',
+  quantity: 'A quantity is from 1 to 50.',
+  buyerEmail: 'Enter the buyer’s e-mail address.',
+  buyerName: 'Enter the buyer’s name.',
+  holderName: 'Enter the name of each ticket holder.',
+  holderEmail: 'Enter the e-mail address of each ticket holder.',
+  holdersCount: 'Give one holder per ticket, or none to put them in the buyer’s name.',
+  choosePayment: 'Choose cash, card terminal or pay later.',
+  notForSale: (item: string) => `${item} is not on sale at the box office.`,
+  paymentPlan: (item: string) => `${item} has a payment plan; sell it in the shop.`,
+  departureNeeded: (item: string) => `Choose a departure for ${item}.`,
+  departureNotOfItem: (item: string) => `${item} has no such departure.`,
+  ageNeeded: (item: string) => `Choose the age range of each holder of ${item}.`,
+  noItem: (code: string) => `There is no item ${code}.`,
+} as const;
+
+const texts = staffBoxOfficeMessages;
+
+/** Longest item code, name and address a payload may carry (the shop's bounds are far shorter). */
+const short = (max: number, message: string) => z.string({ error: message }).max(max, message);
+
+export const boxOfficeItemsPayload = z.object({}).strict();
+
+export const boxOfficeDeparture = z.object({
+  id: z.number().int(),
+  departs_at: z.string(),
+  /** Seats left; null: not counted. */
+  left: z.number().int().nullable(),
+});
+
+export const BOX_OFFICE_KINDS = ['ticket', 'add_on', 'transport', 'merchandise'] as const;
+
+export const boxOfficeItem = z.object({
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(BOX_OFFICE_KINDS),
+  /** Minor units, per unit. */
+  price: z.number().int(),
+  fee: z.number().int(),
+  /** Units left; null: not counted. */
+  left: z.number().int().nullable(),
+  sold_out: z.boolean(),
+  /** At most this many in one order; 0: no limit. */
+  limit_per_order: z.number().int(),
+  /** What each unit needs: a holder (name and e-mail) for tickets, an age range, a departure. */
+  needs: z.object({ holder: z.boolean(), age: z.boolean(), departure: z.boolean() }),
+  departures: z.array(boxOfficeDeparture),
+  /** A fixed departure time of transport, if it has one. */
+  departs_at: z.string().nullable(),
+});
+export type BoxOfficeItem = z.infer<typeof boxOfficeItem>;
+
+export const boxOfficeItemsAnswer = z.object({
+  currency: z.string(),
+  /** The age ranges a holder may be given (when an item needs one). */
+  age_ranges: z.array(z.string()),
+  /** Tickets, add-ons and transport of each event; merchandise last, as a group of its own (event null). */
+  groups: z.array(z.object({ event: z.string().nullable(), items: z.array(boxOfficeItem) })),
+});
+export type BoxOfficeItemsAnswer = z.infer<typeof boxOfficeItemsAnswer>;
+
+export const BOX_OFFICE_PAYMENTS = ['cash', 'card_terminal', 'pay_later'] as const;
+export type BoxOfficePayment = (typeof BOX_OFFICE_PAYMENTS)[number];
+export const BOX_OFFICE_MAX_UNITS = 50;
+
+export const boxOfficeHolder = z.object({
+  full_name: short(200, texts.holderName).refine((value) => value.trim() !== '', texts.holderName),
+  email: short(320, texts.holderEmail).refine((value) => value.trim() !== '', texts.holderEmail),
+  age: short(50, texts.holderName).nullish(),
+});
+
+export const boxOfficeLine = z.object({
+  code: short(100, texts.chooseItem).refine((value) => value.trim() !== '', texts.chooseItem),
+  quantity: z.int({ error: texts.quantity }).min(1, texts.quantity).max(BOX_OFFICE_MAX_UNITS, texts.quantity),
+  /** Tickets only: one holder per unit; none puts every ticket in the buyer's name. */
+  holders: z.array(boxOfficeHolder).max(BOX_OFFICE_MAX_UNITS, texts.holdersCount).optional(),
+  /** Transport with departures to choose from: the departure of every unit of the line. */
+  departure_id: z.int({ error: texts.departureNeeded('the transport') }).min(1).max(2_147_483_647).nullish(),
+});
+export type BoxOfficeLineInput = z.infer<typeof boxOfficeLine>;
+
+export const boxOfficeSellPayload = z.object({
+  buyer: z.object({
+    email: short(320, texts.buyerEmail).refine((value) => value.trim() !== '', texts.buyerEmail),
+    full_name: short(200, texts.buyerName).refine((value) => value.trim() !== '', texts.buyerName),
+  }),
+  lines: z.array(boxOfficeLine).min(1, texts.chooseItem).max(BOX_OFFICE_MAX_UNITS, texts.tooManyLines),
+  payment: z.enum(BOX_OFFICE_PAYMENTS, { error: texts.choosePayment }),
+});
+export type BoxOfficeSellInput = z.infer<typeof boxOfficeSellPayload>;
+
+export const boxOfficeSellAnswer = z.object({
+  order_code: z.string(),
+  currency: z.string(),
+  payment: z.enum(BOX_OFFICE_PAYMENTS),
+  /** paid (cash, card terminal, or nothing to pay) or pending (pay later). */
+  payment_status: z.string(),
+  /** Minor units. */
+  total: z.number().int(),
+  paid: z.number().int(),
+  buyer: z.object({ email: z.string(), full_name: z.string(), account_created: z.boolean() }),
+  items: z.array(z.object({ name: z.string(), quantity: z.number().int(), amount: z.number().int() })),
+  /** The tickets, with the portal's PDF link (it downloads once the order is paid; null until then). */
+  tickets: z.array(z.object({ code: z.string(), name: z.string(), holder: z.string().nullable(), departs_at: z.string().nullable(), download: z.string().nullable() })),
+  /** The link to accept the terms (and pay, when paying later) was e-mailed to the buyer. */
+  terms_link: z.object({ emailed_to: z.string(), accepted: z.boolean() }),
+});
+export type BoxOfficeSellAnswer = z.infer<typeof boxOfficeSellAnswer>;
+
+export const boxOfficeEmailMessages = {
+  chooseOrder: 'Name the order.',
+  addressInvalid: 'Enter one e-mail address, or none to send them to the buyer.',
+  orderNotFound: 'There is no box-office order with that code.',
+  notPaid: 'The tickets are e-mailed once the order is paid.',
+  noTickets: 'This order has no tickets to send.',
+  sent: (to: string) => `The tickets were e-mailed to ${to}.`,
+} as const;
+
+/** E-mails a box-office order's tickets again: to the buyer, or to the address given (someone at the desk asks for them there). */
+export const boxOfficeEmailTicketsPayload = z.object({
+  code: z.string({ error: boxOfficeEmailMessages.chooseOrder }).min(1, boxOfficeEmailMessages.chooseOrder).max(40, boxOfficeEmailMessages.orderNotFound),
+  email: z.string({ error: boxOfficeEmailMessages.addressInvalid }).max(320, boxOfficeEmailMessages.addressInvalid).nullish(),
+});
+export const boxOfficeEmailTicketsAnswer = z.object({ message: z.string(), sent_to: z.string(), tickets: z.number().int() });

@@ -1,0 +1,238 @@
+import { z } from 'zod';
+
+/**
+ * The back office's orders (issue 22 point 3): search, the order page, and the staff's actions on
+ * an order, at POST /api/staff/<call>. Each action is a call of its own (its roles differ: box
+ * office staff may resend, not cancel or refund); each writes an audit entry, and refuses what the
+ * customer's side refuses with the same texts (portalMessages, paymentMessages).
+ */
+export const staffOrderMessages = {
+  queryTooShort: 'Type at least 2 characters: an order or ticket code, a name or an e-mail address.',
+  orderNotFound: 'There is no order with that code.',
+  ticketNotFound: 'This order has no ticket with that code.',
+  alreadyPaid: 'This order is paid already.',
+  alreadyEnded: 'This order is cancelled or abandoned already.',
+  moneyHeld: 'This order has money paid in: refund its items first, then cancel it.',
+  refundOpen: 'This order has a refund request open: approve or reject it first.',
+  notUnpaid: 'Only an unpaid order’s time to pay can be extended.',
+  noDeadline: 'This order has no time to pay to extend: it is kept until paid.',
+  deadlineNotLater: 'Choose a moment later than the order’s current time to pay, and in the future.',
+  nothingToResend: 'This order has nothing of that kind to send yet: it is not paid.',
+  noTickets: 'This order has no tickets to send.',
+  resent: 'The e-mail is on its way.',
+  markedPaid: 'The payment is recorded.',
+  cancelled: 'The order is cancelled and the customer is told.',
+  refundDone: 'The refund is recorded.',
+  ticketChanged: 'The ticket is changed.',
+  deadlineExtended: 'The time to pay is extended.',
+} as const;
+
+/** At most this many orders answer a search. */
+export const ORDER_SEARCH_LIMIT = 50;
+/** At most this long a search text. */
+export const ORDER_SEARCH_MAX = 200;
+
+const orderCodeField = z
+  .string({ error: 'Give the order’s code.' })
+  .trim()
+  .min(1, 'Give the order’s code.')
+  .max(64, 'An order code is at most 64 characters.');
+const ticketCodeField = z
+  .string({ error: 'Choose a ticket.' })
+  .trim()
+  .min(1, 'Choose a ticket.')
+  .max(64, 'A ticket code is at most 64 characters.');
+const noteField = z.string({ error: 'A note is a text.' }).trim().max(1000, 'A note is at most 1000 characters.').optional();
+
+export const orderSearchPayload = z.object({
+  query: z
+    .string({ error: staffOrderMessages.queryTooShort })
+    .trim()
+    .min(2, staffOrderMessages.queryTooShort)
+    .max(ORDER_SEARCH_MAX, `A search is at most ${ORDER_SEARCH_MAX} characters.`),
+});
+export const orderSearchRow = z.object({
+  code: z.string(),
+  buyer_name: z.string(),
+  buyer_email: z.string(),
+  created_at: z.string(),
+  payment_status: z.string(),
+  total_price: z.number(),
+  total_paid: z.number(),
+  item_count: z.number(),
+  /** What the text matched: an order or ticket code exactly, or a name or e-mail address by its start. */
+  matched: z.enum(['code', 'name-or-email']),
+});
+export const orderSearchAnswer = z.object({ orders: z.array(orderSearchRow), /** The shop's currency (ISO 4217) of every amount. */ currency: z.string() });
+
+export const orderDetailPayload = z.object({ code: orderCodeField });
+
+const timelineEntry = z.object({
+  kind: z.enum(['order', 'payment', 'instalment', 'refund', 'email', 'ticket-change', 'check-in', 'staff']),
+  at: z.string(),
+  text: z.string(),
+});
+
+export const orderDetail = z.object({
+  /** The shop's currency (ISO 4217) of every amount, for the page to format them. */
+  currency: z.string(),
+  order: z.object({
+    code: z.string(),
+    payment_status: z.string(),
+    payment_method: z.string(),
+    channel: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    paid_at: z.string().nullable(),
+    /** An unpaid order's time to pay: its items go back on sale after it (null: kept until paid). */
+    pay_by: z.string().nullable(),
+    accepted_terms_at: z.string().nullable(),
+    total_price: z.number(),
+    total_paid: z.number(),
+    total_refunded: z.number(),
+    returned_amount: z.number(),
+    discount_amount: z.number(),
+    discount_name: z.string().nullable(),
+    shipping_amount: z.number(),
+    shipping_refunded: z.number(),
+    shipping_name: z.string().nullable(),
+    shipping_method: z.string().nullable(),
+    shipping_country: z.string().nullable(),
+    shipping_address: z.record(z.string(), z.string()).nullable(),
+    billing_country: z.string().nullable(),
+    billing_address: z.record(z.string(), z.string()).nullable(),
+    payment_reference: z.string().nullable(),
+    payment_attempts: z.number(),
+    has_payment_plan: z.boolean(),
+  }),
+  buyer: z.object({ name: z.string(), email: z.string() }),
+  tickets: z.array(
+    z.object({
+      code: z.string(),
+      product: z.string(),
+      type: z.string(),
+      holder_name: z.string().nullable(),
+      holder_email: z.string().nullable(),
+      age: z.string().nullable(),
+      status: z.string(),
+      price: z.number(),
+      fee: z.number(),
+      refund_fee: z.number(),
+      name_changes: z.number(),
+      transport_time_id: z.number().nullable(),
+      /** The departure the ticket's seat is on (ISO time), when it has one. */
+      travel_time: z.string().nullable(),
+      /** The departures it may move to (the product's active ones), for the change form. */
+      travel_times: z.array(z.object({ id: z.number(), travel_time: z.string(), seats_left: z.number().nullable() })),
+    }),
+  ),
+  merchandise: z.array(z.object({ code: z.string(), name: z.string(), status: z.string(), price: z.number(), fee: z.number(), refund_fee: z.number() })),
+  payments: z.array(
+    z.object({
+      id: z.number(),
+      provider: z.string(),
+      method: z.string(),
+      amount: z.number(),
+      status: z.string(),
+      attempt: z.number(),
+      reference: z.string().nullable(),
+      instalment_reference: z.string().nullable(),
+      dispute_status: z.string().nullable(),
+      refunded_at: z.string().nullable(),
+      created_at: z.string(),
+      updated_at: z.string(),
+    }),
+  ),
+  instalments: z.array(
+    z.object({ reference: z.string(), amount: z.number(), paid_amount: z.number(), due_at: z.string(), paid_at: z.string().nullable(), status: z.string(), attempts: z.number() }),
+  ),
+  refunds: z.array(
+    z.object({
+      id: z.number(),
+      status: z.string(),
+      total: z.number(),
+      shipping_refund: z.number(),
+      note: z.string().nullable(),
+      /** Where the bank part goes (the customer's request), null for a refund staff made. */
+      bank: z.object({ owner: z.string(), account: z.string().nullable(), bic: z.string(), bank_name: z.string(), country: z.string() }).nullable(),
+      created_at: z.string(),
+      completed_at: z.string().nullable(),
+      items: z.array(z.object({ ticket_code: z.string().nullable(), merchandise_code: z.string().nullable(), amount: z.number(), status: z.string() })),
+      /** What goes back to card payments through the provider. */
+      to_card: z.array(z.object({ amount: z.number(), status: z.string(), provider_refund_id: z.string().nullable() })),
+    }),
+  ),
+  emails: z.array(z.object({ id: z.number(), to: z.string(), subject: z.string(), status: z.string(), attempts: z.number(), created_at: z.string(), sent_at: z.string().nullable() })),
+  ticket_changes: z.array(z.object({ ticket_code: z.string(), changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })), note: z.string().nullable(), at: z.string() })),
+  check_ins: z.array(z.object({ ticket_code: z.string(), list: z.string(), gate: z.string(), kind: z.string(), at: z.string() })),
+  audit: z.array(z.object({ id: z.number(), actor: z.string(), action: z.string(), before: z.unknown(), after: z.unknown(), at: z.string() })),
+  /** Everything above as one list, oldest first. */
+  timeline: z.array(timelineEntry),
+});
+export const orderDetailAnswer = orderDetail;
+
+/** An action's answer: what happened, and the order page as it is now. */
+const actionAnswer = z.object({ message: z.string(), order: orderDetail });
+
+export const orderResendPayload = z.object({
+  code: orderCodeField,
+  what: z.enum(['confirmation', 'tickets'], { error: 'Choose the confirmation or the tickets.' }),
+});
+export const orderResendAnswer = actionAnswer;
+
+export const orderMarkPaidPayload = z.object({
+  code: orderCodeField,
+  /** Minor units received by bank transfer; less than what is due leaves the order partly paid. */
+  amount: z.int({ error: 'The amount must be more than zero.' }).min(1, 'The amount must be more than zero.').max(1_000_000_000, 'The amount is too large.'),
+});
+export const orderMarkPaidAnswer = actionAnswer;
+
+export const orderCancelPayload = z.object({ code: orderCodeField, note: noteField });
+export const orderCancelAnswer = actionAnswer;
+
+const codeList = z.array(ticketCodeField, { error: 'Choose the items to refund.' }).max(500, 'Choose at most 500 items.');
+export const orderRefundPayload = z.object({
+  code: orderCodeField,
+  tickets: codeList.default([]),
+  merchandise: codeList.default([]),
+  note: noteField,
+});
+export const orderRefundAnswer = actionAnswer.extend({
+  refund: z.object({
+    id: z.number(),
+    status: z.string(),
+    total: z.number(),
+    /** Back to the card through the payment provider. */
+    to_card: z.number(),
+    /** To pay out by bank (bank transfers, a voucher's share, no provider). */
+    by_bank: z.number(),
+    /** The provider could not be reached: the refund stays processing and is asked again by `npm run refunds -- mark-processed`. */
+    provider_error: z.string().nullable(),
+  }),
+});
+
+export const orderChangeTicketPayload = z.discriminatedUnion(
+  'action',
+  [
+    z.object({
+      code: orderCodeField,
+      ticket: ticketCodeField,
+      action: z.literal('holder-name'),
+      full_name: z.string({ error: 'Enter the holder’s name.' }).trim().min(1, 'Enter the holder’s name.').max(200, 'A name is at most 200 characters.'),
+    }),
+    z.object({
+      code: orderCodeField,
+      ticket: ticketCodeField,
+      action: z.literal('travel-time'),
+      transport_time_id: z.int({ error: 'Please choose one of the travel times on offer.' }).min(1, 'Please choose one of the travel times on offer.').max(2_147_483_647, 'Please choose one of the travel times on offer.'),
+    }),
+  ],
+  { error: 'Choose what to change.' },
+);
+export const orderChangeTicketAnswer = actionAnswer;
+
+export const orderExtendDeadlinePayload = z.object({
+  code: orderCodeField,
+  pay_by: z.iso.datetime({ offset: true, error: 'Give the new time to pay as a date and time.' }),
+});
+export const orderExtendDeadlineAnswer = actionAnswer;
