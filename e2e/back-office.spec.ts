@@ -3,6 +3,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { staffAdminMessages, staffMessages } from '../packages/contract/src/staff-accounts';
+import { mayCall, SECTIONS } from '../apps/web/src/staff/sections';
 import { staffTexts } from '../apps/web/src/staff/texts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 import { codeFor, signInAs, STAFF_JOURNEY_MEMBERS, type StaffJourneyMember } from './support/staff-setup';
@@ -73,10 +74,23 @@ describe('the back office', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: staffTexts.recovery.done }).click();
 
-    // The first page an admin may open: the staff.
+    // The first page of the back office: the dashboard; then the staff.
+    await page.getByRole('heading', { name: staffTexts.dashboard.title, level: 1 }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/staff/dashboard');
+    // The sales so far (the journeys' set-up sold tickets today) drawn as bars, with the figures as a table behind them.
+    const bars = page.getByRole('img', { name: /^Bar chart: \d+ units sold/ }).locator('rect');
+    await bars.first().waitFor();
+    expect(await bars.count()).toBeGreaterThan(0);
+    await page.getByText(staffTexts.dashboard.asTable).click();
+    expect(await page.locator('.staff-dash-table tbody tr').count()).toBeGreaterThan(0);
+    await page.getByRole('list', { name: staffTexts.dashboard.stockTitle }).getByText('Weekend', { exact: false }).first().waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Staff', exact: true }).click();
     await page.getByRole('heading', { name: teamTexts.title, level: 1 }).waitFor();
-    await page.waitForURL((url) => url.pathname === '/staff/team');
-    expect(await page.getByRole('navigation', { name: staffTexts.shell.nav }).getByRole('link').allInnerTexts()).toEqual(['Staff', 'Audit log']);
+    // An admin's sections: every one whose call an admin may make (sections.ts), the staff and the audit log among them.
+    const adminSections = SECTIONS.filter((section) => mayCall('admin', section.call)).map((section) => section.label);
+    expect(await page.getByRole('navigation', { name: staffTexts.shell.nav }).getByRole('link').allInnerTexts()).toEqual(adminSections);
+    expect(adminSections).toEqual(expect.arrayContaining(['Staff', 'Audit log']));
     await page.getByRole('cell', { name: STAFF_JOURNEY_MEMBERS.boxOffice.email }).waitFor();
     await expectNoAxeViolations(page);
 

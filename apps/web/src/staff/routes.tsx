@@ -8,8 +8,14 @@ import { useMember } from './use-member';
 import { Shell } from './Shell';
 
 // Each page is its own chunk: the sign-in and the frame load first, a page when it is opened.
+const DashboardPage = lazy(() => import('./pages/DashboardPage'));
 const TeamPage = lazy(() => import('./pages/TeamPage'));
 const AuditPage = lazy(() => import('./pages/AuditPage'));
+const RefundsPage = lazy(() => import('./pages/RefundsPage'));
+const ExportsPage = lazy(() => import('./pages/ExportsPage'));
+const BoxOfficePage = lazy(() => import('./pages/BoxOfficePage'));
+const OrdersPage = lazy(() => import('./pages/OrdersPage'));
+const OrderPage = lazy(() => import('./pages/OrderPage'));
 
 /** A page for the roles that may make its call; others (who typed or kept its address) read why not. */
 function ForRolesOf({ call, children }: { call: StaffApiPath; children: ReactNode }) {
@@ -24,8 +30,14 @@ export const staffRoutes: RouteObject[] = [
     element: <Shell />,
     children: [
       { index: true, element: <Home /> },
+      { path: 'dashboard', element: <ForRolesOf call="dashboard"><DashboardPage /></ForRolesOf> },
       { path: 'team', element: <ForRolesOf call="staff-members"><TeamPage /></ForRolesOf> },
       { path: 'audit', element: <ForRolesOf call="staff-audit"><AuditPage /></ForRolesOf> },
+      { path: 'refunds', element: <ForRolesOf call="refund-requests"><RefundsPage /></ForRolesOf> },
+      { path: 'exports', element: <ForRolesOf call="staff-export"><ExportsPage /></ForRolesOf> },
+      { path: 'box-office', element: <ForRolesOf call="box-office-sell"><BoxOfficePage /></ForRolesOf> },
+      { path: 'orders', element: <ForRolesOf call="order-search"><OrdersPage /></ForRolesOf> },
+      { path: 'orders/:code', element: <ForRolesOf call="order-detail"><OrderPage /></ForRolesOf> },
       { path: '*', element: <NotFound /> },
     ],
   },

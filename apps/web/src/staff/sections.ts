@@ -8,6 +8,11 @@ export interface Section {
 }
 
 export const SECTIONS: readonly Section[] = [
+  { path: 'dashboard', label: 'Dashboard', call: 'dashboard' },
+  { path: 'orders', label: 'Orders', call: 'order-search' },
+  { path: 'box-office', label: 'Box office', call: 'box-office-sell' },
+  { path: 'refunds', label: 'Refunds', call: 'refund-requests' },
+  { path: 'exports', label: 'Exports', call: 'staff-export' },
   { path: 'team', label: 'Staff', call: 'staff-members' },
   { path: 'audit', label: 'Audit log', call: 'staff-audit' },
 ];

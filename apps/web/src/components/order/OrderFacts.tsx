@@ -2,6 +2,7 @@ import type { Order } from '@festival/contract';
 import { useConfig } from '../../lib/config';
 import { useFormat } from '../../lib/use-format';
 import { orderStatusText } from './order-status';
+import { paymentMethodLabel } from '../../lib/payment-method-label';
 
 /** The order's code, date, channel, payment method, status, total and what has been paid. */
 export function OrderFacts({ order }: { order: Order }) {
@@ -25,7 +26,7 @@ export function OrderFacts({ order }: { order: Order }) {
       )}
       <div>
         <dt>Payment method</dt>
-        <dd id="order-method">{config.paymentMethods[order.payment_method] ?? order.payment_method}</dd>
+        <dd id="order-method">{paymentMethodLabel(order.payment_method, config.paymentMethods)}</dd>
       </div>
       <div>
         <dt>Status</dt>

@@ -86,10 +86,7 @@ export function paymentChoice({ cart, config, country, chosen, discountCoversTot
   return { allowed, choice: choosePaymentMethod(allowed, chosen, discountCoversTotal) };
 }
 
-/** The label of a payment method: configured, else its code. */
-export function paymentMethodLabel(method: string, paymentMethods: Record<string, string>): string {
-  return paymentMethods[method] ?? (method === 'voucher' ? 'Voucher' : method);
-}
+export { paymentMethodLabel } from '../../lib/payment-method-label';
 
 export interface CheckoutInput {
   country: string;

@@ -20,6 +20,7 @@ import { usePageTitle } from '../../../lib/route-handle';
 import { useFormat } from '../../../lib/use-format';
 import { termsOrderQuery, TERMS_ORDER_KEY } from '../api/terms-order';
 import '../../../components/order/order.css';
+import { paymentMethodLabel } from '../../../lib/payment-method-label';
 
 /**
  * /accept-tcs/:order/:checksum (public; spec section 2, "Accept terms page"): the order a
@@ -173,7 +174,7 @@ function TermsOrderFacts({ order }: { order: Order }) {
       </div>
       <div>
         <dt>Payment method</dt>
-        <dd id="terms-method">{config.paymentMethods[order.payment_method] ?? order.payment_method}</dd>
+        <dd id="terms-method">{paymentMethodLabel(order.payment_method, config.paymentMethods)}</dd>
       </div>
       <div>
         <dt>Status</dt>

@@ -5,6 +5,7 @@ import { DataTable, type DataTableColumn } from '../../../components/ui/DataTabl
 import { useConfig } from '../../../lib/config';
 import { useFormat } from '../../../lib/use-format';
 import './refund.css';
+import { paymentMethodLabel } from '../../../lib/payment-method-label';
 
 /** The names of an order's items, one entry per name with its count ("2 × Weekend ticket"). */
 export function orderItemNames(order: Pick<Order, 'tickets' | 'merchandisePurchases'>): string[] {
@@ -27,7 +28,7 @@ export function OrdersTable({ orders }: { orders: readonly Order[] }) {
     { key: 'code', header: 'Code', cell: (order) => <span className="order-facts__code" id={`portal-order-${order.code}`}>{order.code}</span> },
     { key: 'date', header: 'Date', cell: (order) => format.date(order.created_at, null, 'date') },
     { key: 'via', header: 'Via', cell: (order) => order.staff ?? '' },
-    { key: 'method', header: 'Method', cell: (order) => config.paymentMethods[order.payment_method] ?? order.payment_method },
+    { key: 'method', header: 'Method', cell: (order) => paymentMethodLabel(order.payment_method, config.paymentMethods) },
     { key: 'status', header: 'Status', cell: (order) => <span id={`portal-order-status-${order.code}`}>{orderStatusText(order, config)}</span> },
     {
       key: 'items',

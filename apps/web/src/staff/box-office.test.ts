@@ -1,0 +1,69 @@
+import type { BoxOfficeItem } from '@festival/contract';
+import { describe, expect, it } from 'vitest';
+import { basketProblem, basketTotals, changeQuantity, maxUnits, sellPayload, type Basket } from './box-office';
+
+const item = (code: string, over: Partial<BoxOfficeItem> = {}): BoxOfficeItem => ({
+  code,
+  name: code,
+  kind: 'merchandise',
+  price: 1000,
+  fee: 50,
+  left: 10,
+  sold_out: false,
+  limit_per_order: 0,
+  needs: { holder: false, age: false, departure: false },
+  departures: [],
+  departs_at: null,
+  ...over,
+});
+const words = { needBuyer: 'buyer', needDeparture: (name: string) => `departure ${name}`, needAge: (name: string) => `age ${name}` };
+
+describe('the box office basket', () => {
+  const ticket = item('WEEKEND', { kind: 'ticket', price: 18950, fee: 250, limit_per_order: 2, needs: { holder: true, age: true, departure: false } });
+  const shuttle = item('SHUTTLE', { kind: 'transport', left: null, needs: { holder: true, age: false, departure: true } });
+  const tee = item('TEE', { left: 1 });
+  const items = new Map([ticket, shuttle, tee].map((one) => [one.code, one]));
+
+  it('adds and removes units within what is left and the limit per order, a holder per ticket', () => {
+    let basket: Basket = {};
+    basket = changeQuantity(basket, ticket, 1);
+    basket = changeQuantity(basket, ticket, 1);
+    basket = changeQuantity(basket, ticket, 1);
+    expect(basket.WEEKEND!.quantity).toBe(2);
+    expect(basket.WEEKEND!.holders).toHaveLength(2);
+    basket = changeQuantity(changeQuantity(basket, tee, 1), tee, 1);
+    expect(basket.TEE).toEqual({ quantity: 1, departureId: '', holders: [] });
+    basket = changeQuantity(basket, tee, -1);
+    expect(basket.TEE).toBeUndefined();
+    expect(maxUnits(item('X', { sold_out: true }))).toBe(0);
+    expect(maxUnits(item('X', { left: null }))).toBe(50);
+  });
+
+  it('totals price and fee, and says what is missing before selling', () => {
+    const basket: Basket = { WEEKEND: { quantity: 1, departureId: '', holders: [{ full_name: '', email: '', age: '' }] }, SHUTTLE: { quantity: 2, departureId: '', holders: [] }, TEE: { quantity: 1, departureId: '', holders: [] } };
+    expect(basketTotals(basket, items)).toEqual({ units: 4, total: 19200 + 2 * 1050 + 1050 });
+    expect(basketProblem(basket, items, { email: '', full_name: 'A' }, words)).toBe('buyer');
+    expect(basketProblem(basket, items, { email: 'a@example.org', full_name: 'A' }, words)).toBe('age WEEKEND');
+    basket.WEEKEND!.holders[0]!.age = '25-34';
+    expect(basketProblem(basket, items, { email: 'a@example.org', full_name: 'A' }, words)).toBe('departure SHUTTLE');
+    basket.SHUTTLE!.departureId = '7';
+    expect(basketProblem(basket, items, { email: 'a@example.org', full_name: 'A' }, words)).toBeNull();
+  });
+
+  it('puts empty holders in the buyer’s name, and sends departures and ages only where asked', () => {
+    const basket: Basket = {
+      WEEKEND: { quantity: 2, departureId: '', holders: [{ full_name: '', email: '', age: '18-24' }, { full_name: ' Kim ', email: 'kim@example.org', age: '25-34' }] },
+      SHUTTLE: { quantity: 1, departureId: '7', holders: [{ full_name: '', email: '', age: '' }] },
+      TEE: { quantity: 1, departureId: '', holders: [] },
+    };
+    expect(sellPayload(basket, items, { email: ' buyer@example.org ', full_name: 'Bea Buyer' }, 'cash')).toEqual({
+      buyer: { email: 'buyer@example.org', full_name: 'Bea Buyer' },
+      payment: 'cash',
+      lines: [
+        { code: 'WEEKEND', quantity: 2, holders: [{ full_name: 'Bea Buyer', email: 'buyer@example.org', age: '18-24' }, { full_name: 'Kim', email: 'kim@example.org', age: '25-34' }] },
+        { code: 'SHUTTLE', quantity: 1, departure_id: 7, holders: [{ full_name: 'Bea Buyer', email: 'buyer@example.org' }] },
+        { code: 'TEE', quantity: 1 },
+      ],
+    });
+  });
+});

@@ -1,0 +1,441 @@
+import { BOX_OFFICE_PAYMENTS, messages, type BoxOfficeItem, type BoxOfficeItemsAnswer, type BoxOfficePayment, type BoxOfficeSellAnswer } from '@festival/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { ConfirmModal } from '../../components/ui/ConfirmModal';
+import { Dropdown } from '../../components/ui/Dropdown';
+import { Modal } from '../../components/ui/Modal';
+import { Page } from '../../components/ui/Page';
+import { EmailField, TextField } from '../../components/ui/TextField';
+import { staffCall } from '../api';
+import { basketProblem, basketTotals, changeQuantity, maxUnits, sellPayload, type Basket, type HolderDraft } from '../box-office';
+import { LoadFailed, StaffLoading } from '../LoadStates';
+import { moneyOf } from '../refund-queue';
+import { staffTexts } from '../texts';
+import { useStaffAction } from '../use-staff-action';
+
+const ITEMS_KEY = ['box-office-items'] as const;
+const texts = staffTexts.boxOffice;
+const dateTime = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const timeOf = (iso: string) => dateTime.format(new Date(iso));
+
+/** The box office (issue 22 point 5): items as tappable cards, a running basket, the buyer and the payment, then a receipt. */
+export default function BoxOfficePage() {
+  const catalogue = useQuery({ queryKey: ITEMS_KEY, queryFn: () => staffCall('box-office-items', {}) });
+  const [basket, setBasket] = useState<Basket>({});
+  const [buyer, setBuyer] = useState({ email: '', full_name: '' });
+  const [payment, setPayment] = useState<BoxOfficePayment>('cash');
+  const [confirming, setConfirming] = useState(false);
+  const [receipt, setReceipt] = useState<BoxOfficeSellAnswer | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const items = useMemo(() => new Map((catalogue.data?.groups ?? []).flatMap((group) => group.items).map((item) => [item.code, item])), [catalogue.data]);
+  const totals = basketTotals(basket, items);
+  const currency = catalogue.data?.currency ?? 'EUR';
+  const money = (minor: number) => moneyOf(minor, currency);
+
+  const sale = useStaffAction({
+    run: () => staffCall('box-office-sell', sellPayload(basket, items, buyer, payment)),
+    done: (answer) => {
+      setConfirming(false);
+      setReceipt(answer);
+      return texts.sold(answer.order_code);
+    },
+    reload: [ITEMS_KEY, ['dashboard']],
+  });
+
+  const change = (item: BoxOfficeItem, step: 1 | -1) => {
+    sale.clearMessage();
+    setProblem(null);
+    setBasket((current) => changeQuantity(current, item, step));
+  };
+  const setLine = (code: string, update: (line: Basket[string]) => Basket[string]) => setBasket((current) => (current[code] ? { ...current, [code]: update(current[code]) } : current));
+  const startSale = (event: FormEvent) => {
+    event.preventDefault();
+    sale.clearMessage();
+    const missing = basketProblem(basket, items, buyer, texts);
+    setProblem(missing);
+    if (!missing) setConfirming(true);
+  };
+  const nextCustomer = () => {
+    setReceipt(null);
+    setBasket({});
+    setBuyer({ email: '', full_name: '' });
+    setPayment('cash');
+    setProblem(null);
+    sale.reset();
+    sale.clearMessage();
+  };
+
+  if (receipt) return <Receipt receipt={receipt} onNext={nextCustomer} />;
+
+  const refusal = sale.message ?? problem;
+  return (
+    <Page title={texts.title} lead={texts.lead}>
+      {catalogue.isPending ? (
+        <StaffLoading />
+      ) : catalogue.isError ? (
+        <LoadFailed error={catalogue.error} onRetry={() => void catalogue.refetch()} />
+      ) : (
+        <div className="staff-boxoffice">
+          <section className="staff-boxoffice-items" aria-labelledby="staff-boxoffice-items-title">
+            <h2 id="staff-boxoffice-items-title" className="visually-hidden">
+              {texts.itemsTitle}
+            </h2>
+            {catalogue.data.groups.length === 0 && <p>{texts.noItems}</p>}
+            {catalogue.data.groups.map((group, index) => (
+              <ItemGroup key={group.event ?? `none-${index}`} group={group} basket={basket} money={money} onChange={change} />
+            ))}
+          </section>
+
+          {totals.units > 0 && (
+            <div className="staff-boxoffice-jump">
+              <span aria-live="polite">{texts.basketSummary(totals.units, money(totals.total))}</span>
+              <Button size="lg" onClick={() => document.getElementById('staff-boxoffice-basket-title')?.scrollIntoView({ block: 'start' })}>
+                {texts.toBasket}
+              </Button>
+            </div>
+          )}
+
+          <form className="card staff-boxoffice-basket" aria-labelledby="staff-boxoffice-basket-title" onSubmit={startSale} noValidate>
+            <h2 id="staff-boxoffice-basket-title">{texts.basketTitle}</h2>
+            {Object.keys(basket).length === 0 ? (
+              <p className="staff-boxoffice-muted">{texts.basketEmpty}</p>
+            ) : (
+              <ul className="staff-boxoffice-lines">
+                {Object.entries(basket).map(([code, line]) => {
+                  const item = items.get(code);
+                  return item ? (
+                    <BasketRow
+                      key={code}
+                      item={item}
+                      line={line}
+                      ageRanges={catalogue.data.age_ranges}
+                      buyer={buyer}
+                      money={money}
+                      onChange={change}
+                      onLine={(update) => setLine(code, update)}
+                    />
+                  ) : null;
+                })}
+              </ul>
+            )}
+            <p className="staff-boxoffice-total" aria-live="polite">
+              <span>{texts.total}</span>
+              <strong>{money(totals.total)}</strong>
+            </p>
+
+            <fieldset className="staff-boxoffice-fieldset">
+              <legend>{texts.buyerTitle}</legend>
+              <EmailField label={texts.buyerEmail} value={buyer.email} onChange={(email) => setBuyer((current) => ({ ...current, email }))} required autoComplete="off" />
+              <TextField label={texts.buyerName} value={buyer.full_name} onChange={(full_name) => setBuyer((current) => ({ ...current, full_name }))} required autoComplete="off" />
+            </fieldset>
+
+            <fieldset className="staff-boxoffice-fieldset">
+              <legend>{texts.paymentTitle}</legend>
+              <div className="staff-boxoffice-payments">
+                {BOX_OFFICE_PAYMENTS.map((way) => (
+                  <PaymentChoice key={way} way={way} checked={payment === way} onChoose={() => setPayment(way)} />
+                ))}
+              </div>
+            </fieldset>
+
+            {refusal && (
+              <div className="alert alert--danger" role="alert">
+                {refusal}
+              </div>
+            )}
+            <div className="button-row">
+              <Button type="submit" size="lg" disabled={totals.units === 0}>
+                {texts.sell} · {money(totals.total)}
+              </Button>
+              {totals.units > 0 && (
+                <Button variant="secondary" size="lg" onClick={() => setBasket({})}>
+                  {texts.clear}
+                </Button>
+              )}
+            </div>
+          </form>
+        </div>
+      )}
+
+      {confirming && (
+        <ConfirmModal
+          open
+          title={texts.confirmTitle}
+          confirmLabel={texts.confirmSell}
+          busy={sale.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => sale.mutate(undefined)}
+        >
+          {sale.message && (
+            <div className="alert alert--danger" role="alert">
+              {sale.message}
+            </div>
+          )}
+          <p>
+            <strong>{texts.confirmQuestion(totals.units, money(totals.total), texts.paidAs[payment])}</strong>
+          </p>
+          <p>{texts.confirmTo(buyer.full_name.trim(), buyer.email.trim())}</p>
+        </ConfirmModal>
+      )}
+    </Page>
+  );
+}
+
+/** An event's items (or merchandise) as cards: tap + or −, see what is left. */
+function ItemGroup({ group, basket, money, onChange }: { group: BoxOfficeItemsAnswer['groups'][number]; basket: Basket; money: (minor: number) => string; onChange: (item: BoxOfficeItem, step: 1 | -1) => void }) {
+  const titleId = useId();
+  const merchandise = group.items.every((item) => item.kind === 'merchandise');
+  return (
+    <section className="staff-boxoffice-group" aria-labelledby={titleId}>
+      <h3 id={titleId}>{group.event ?? (merchandise ? texts.merchandise : texts.otherItems)}</h3>
+      <ul className="staff-boxoffice-cards">
+        {group.items.map((item) => {
+          const count = basket[item.code]?.quantity ?? 0;
+          const full = count >= maxUnits(item);
+          return (
+            <li key={item.code} className={['staff-boxoffice-card', count ? 'staff-boxoffice-card--chosen' : '', item.sold_out ? 'staff-boxoffice-card--out' : ''].filter(Boolean).join(' ')}>
+              <button type="button" className="staff-boxoffice-card__tap" disabled={full} onClick={() => onChange(item, 1)} aria-label={texts.add(item.name)}>
+                <span className="staff-boxoffice-card__name">{item.name}</span>
+                <span className="staff-boxoffice-card__price">{money(item.price + item.fee)}</span>
+              </button>
+              <span className="staff-boxoffice-card__meta">
+                <Badge tone={item.sold_out ? 'danger' : 'neutral'}>{texts.kinds[item.kind]}</Badge>{' '}
+                {item.sold_out ? <strong>{texts.soldOut}</strong> : item.left === null ? texts.unlimited : texts.left(item.left)}
+              </span>
+              <span className="staff-boxoffice-stepper">
+                <Button variant="secondary" className="staff-boxoffice-step" disabled={count === 0} onClick={() => onChange(item, -1)} aria-label={texts.remove(item.name)}>
+                  −
+                </Button>
+                <output className="staff-boxoffice-count" aria-label={texts.inBasket(count)}>
+                  {count}
+                </output>
+                <Button variant="secondary" className="staff-boxoffice-step" disabled={full} onClick={() => onChange(item, 1)} aria-label={texts.add(item.name)}>
+                  +
+                </Button>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** A basket line: name × count and amount, its departure, and a holder per ticket (one tap makes it the buyer). */
+function BasketRow({
+  item,
+  line,
+  ageRanges,
+  buyer,
+  money,
+  onChange,
+  onLine,
+}: {
+  item: BoxOfficeItem;
+  line: Basket[string];
+  ageRanges: string[];
+  buyer: { email: string; full_name: string };
+  money: (minor: number) => string;
+  onChange: (item: BoxOfficeItem, step: 1 | -1) => void;
+  onLine: (update: (line: Basket[string]) => Basket[string]) => void;
+}) {
+  const setHolder = (index: number, change: Partial<HolderDraft>) => onLine((current) => ({ ...current, holders: current.holders.map((holder, at) => (at === index ? { ...holder, ...change } : holder)) }));
+  return (
+    <li className="staff-boxoffice-line">
+      <div className="staff-boxoffice-line__head">
+        <span>
+          <strong>{item.name}</strong> × {line.quantity}
+        </span>
+        <span className="staff-boxoffice-line__amount">{money(line.quantity * (item.price + item.fee))}</span>
+        <span className="staff-boxoffice-stepper staff-boxoffice-stepper--small">
+          <Button variant="secondary" className="staff-boxoffice-step" onClick={() => onChange(item, -1)} aria-label={texts.remove(item.name)}>
+            −
+          </Button>
+          <Button variant="secondary" className="staff-boxoffice-step" disabled={line.quantity >= maxUnits(item)} onClick={() => onChange(item, 1)} aria-label={texts.add(item.name)}>
+            +
+          </Button>
+        </span>
+      </div>
+      {item.needs.departure && (
+        <Dropdown
+          label={`${texts.departure}: ${item.name}`}
+          placeholder={texts.chooseDeparture}
+          value={line.departureId}
+          onChange={(departureId) => onLine((current) => ({ ...current, departureId }))}
+          options={item.departures.map((departure) => ({ value: String(departure.id), label: texts.seatsLeft(timeOf(departure.departs_at), departure.left), disabled: departure.left === 0 }))}
+          required
+        />
+      )}
+      {item.departs_at && <p className="staff-boxoffice-muted">{timeOf(item.departs_at)}</p>}
+      {line.holders.map((holder, index) => (
+        <fieldset key={index} className="staff-boxoffice-holder">
+          <legend>
+            {texts.holder(index + 1)} · {item.name}
+          </legend>
+          <div className="staff-boxoffice-holder__fields">
+            <TextField label={texts.holderName} value={holder.full_name} onChange={(full_name) => setHolder(index, { full_name })} placeholder={buyer.full_name || undefined} autoComplete="off" />
+            <TextField type="email" inputMode="email" label={texts.holderEmail} value={holder.email} onChange={(email) => setHolder(index, { email })} placeholder={buyer.email || undefined} autoComplete="off" />
+            {item.needs.age && (
+              <Dropdown label={texts.holderAge} placeholder={texts.chooseAge} value={holder.age} onChange={(age) => setHolder(index, { age })} options={ageRanges.map((age) => ({ value: age, label: age }))} required />
+            )}
+            <Button variant="secondary" className="staff-boxoffice-same" onClick={() => setHolder(index, { full_name: buyer.full_name, email: buyer.email })} aria-label={texts.sameAsBuyerLabel(index + 1)}>
+              {texts.sameAsBuyer}
+            </Button>
+          </div>
+          <p className="field__hint">{texts.holderHint}</p>
+        </fieldset>
+      ))}
+    </li>
+  );
+}
+
+function PaymentChoice({ way, checked, onChoose }: { way: BoxOfficePayment; checked: boolean; onChoose: () => void }) {
+  const id = useId();
+  const words = texts.payments[way];
+  return (
+    <div className="staff-boxoffice-choice">
+      <input type="radio" id={id} name="staff-boxoffice-payment" checked={checked} onChange={onChoose} aria-describedby={`${id}-holds`} />
+      <label htmlFor={id}>
+        <span className="staff-boxoffice-choice__label">{words.label}</span>
+        <span id={`${id}-holds`} className="staff-boxoffice-choice__holds">
+          {words.holds}
+        </span>
+      </label>
+    </div>
+  );
+}
+
+/** After the sale: the order code, what was sold, how it is paid; print or e-mail the tickets; the next customer. */
+function Receipt({ receipt, onNext }: { receipt: BoxOfficeSellAnswer; onNext: () => void }) {
+  const money = (minor: number) => moneyOf(minor, receipt.currency);
+  const downloads = receipt.tickets.map((ticket) => ticket.download).filter((link): link is string => link !== null);
+  const [mailing, setMailing] = useState(false);
+  const [address, setAddress] = useState(receipt.buyer.email);
+  const resend = useStaffAction({
+    run: (to: string) => staffCall('box-office-email-tickets', { code: receipt.order_code, email: to }),
+    done: (answer) => {
+      setMailing(false);
+      return answer.message;
+    },
+  });
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    resend.mutate(address);
+  };
+  const print = () => {
+    for (const link of downloads) window.open(link, '_blank', 'noopener');
+  };
+  return (
+    <Page title={texts.receiptTitle(receipt.order_code)}>
+      <section className="card staff-boxoffice-receipt" aria-label={texts.receiptTitle(receipt.order_code)}>
+        <dl className="staff-boxoffice-receipt__facts">
+          <div>
+            <dt>{texts.orderCode}</dt>
+            <dd className="staff-boxoffice-code">{receipt.order_code}</dd>
+          </div>
+          <div>
+            <dt>{texts.total}</dt>
+            <dd>{money(receipt.total)}</dd>
+          </div>
+          <div>
+            <dt>{texts.method}</dt>
+            <dd>{texts.payments[receipt.payment].label}</dd>
+          </div>
+          <div>
+            <dt>{texts.status}</dt>
+            <dd>{texts.statuses[receipt.payment_status] ?? receipt.payment_status}</dd>
+          </div>
+        </dl>
+        <ul className="staff-boxoffice-receipt__items">
+          {receipt.items.map((item) => (
+            <li key={item.name}>
+              <span>
+                {item.name} × {item.quantity}
+              </span>
+              <span>{money(item.amount)}</span>
+            </li>
+          ))}
+        </ul>
+        <p>
+          {receipt.buyer.full_name} ({receipt.buyer.email})
+        </p>
+        {receipt.buyer.account_created && <p className="staff-boxoffice-muted">{texts.accountCreated}</p>}
+        <p className="staff-boxoffice-muted">{texts.termsEmailed(receipt.terms_link.emailed_to)}</p>
+        {receipt.tickets.length > 0 && (
+          <>
+            <h2>{texts.tickets}</h2>
+            <ul className="staff-boxoffice-receipt__tickets">
+              {receipt.tickets.map((ticket) => (
+                <li key={ticket.code}>
+                  <span>{texts.ticketFor(ticket.name, ticket.holder)}</span>
+                  {ticket.download ? (
+                    <a href={ticket.download} target="_blank" rel="noopener noreferrer">
+                      {texts.openPdf(ticket.code)}
+                    </a>
+                  ) : (
+                    <code>{ticket.code}</code>
+                  )}
+                </li>
+              ))}
+            </ul>
+            {downloads.length === 0 && <p className="staff-boxoffice-muted">{texts.notYetPdf}</p>}
+          </>
+        )}
+        <div className="button-row">
+          {downloads.length > 0 && (
+            <Button size="lg" variant="secondary" onClick={print}>
+              {texts.printTickets}
+            </Button>
+          )}
+          {downloads.length > 0 && (
+            <Button
+              size="lg"
+              variant="secondary"
+              onClick={() => {
+                resend.clearMessage();
+                setMailing(true);
+              }}
+            >
+              {texts.emailTickets}
+            </Button>
+          )}
+          <Button size="lg" onClick={onNext}>
+            {texts.nextCustomer}
+          </Button>
+        </div>
+      </section>
+
+      {mailing && (
+        <Modal
+          open
+          onClose={() => setMailing(false)}
+          title={texts.emailTitle(receipt.order_code)}
+          size="sm"
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setMailing(false)} disabled={resend.isPending}>
+                {messages.ui.cancel}
+              </Button>
+              <Button type="submit" form="staff-boxoffice-email-form" loading={resend.isPending}>
+                {texts.emailSend}
+              </Button>
+            </>
+          }
+        >
+          <form id="staff-boxoffice-email-form" className="form-stack" onSubmit={send} noValidate>
+            {resend.message && (
+              <div className="alert alert--danger" role="alert">
+                {resend.message}
+              </div>
+            )}
+            <p>{texts.emailLead}</p>
+            <EmailField label={texts.emailTo} value={address} onChange={setAddress} autoComplete="off" />
+          </form>
+        </Modal>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,256 @@
+import { DASHBOARD_PAYMENT_STATUSES, type DashboardAnswer } from '@festival/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Badge } from '../../components/ui/Badge';
+import { DataTable } from '../../components/ui/DataTable';
+import { Dropdown } from '../../components/ui/Dropdown';
+import { Page } from '../../components/ui/Page';
+import { staffCall } from '../api';
+import { barHeights, bucketLabel, stockShares, type StockFigures } from '../dashboard-figures';
+import { LoadFailed, StaffLoading } from '../LoadStates';
+import { formatAmount, staffLocale } from '../money';
+import { mayCall } from '../sections';
+import { staffTexts } from '../texts';
+import { useMember } from '../use-member';
+
+const texts = staffTexts.dashboard;
+
+/**
+ * The dashboard of one event (issue 22 point 2): stock and seats, orders and money, sales over
+ * time, payment statuses, refund requests and check-ins. It asks again by itself as often as the
+ * shop says (every few seconds while a sale runs, every minute otherwise), and not while the tab
+ * is hidden; one answer per event is shared by every open dashboard of an instance (decision 0043).
+ */
+export default function DashboardPage() {
+  const member = useMember();
+  const [search, setSearch] = useSearchParams();
+  const event = search.get('event') ?? undefined;
+  const dashboard = useQuery({
+    queryKey: ['dashboard', event ?? ''],
+    queryFn: () => staffCall('dashboard', event ? { event } : {}),
+    refetchInterval: (query) => (query.state.data?.refresh_seconds ?? 60) * 1000,
+    refetchIntervalInBackground: false,
+    placeholderData: keepPreviousData,
+  });
+
+  if (dashboard.isPending) return <StaffLoading />;
+  if (!dashboard.data) {
+    return (
+      <Page title={texts.title}>
+        <LoadFailed error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+      </Page>
+    );
+  }
+  const data = dashboard.data;
+  const money = (minor: number) => formatAmount(minor, data.currency);
+  const updated = new Intl.DateTimeFormat(staffLocale(), { timeStyle: 'medium', timeZone: data.timezone }).format(new Date(data.generated_at));
+
+  return (
+    <Page title={texts.title} lead={data.event.name}>
+      <div className="staff-dash-bar">
+        {data.events.length > 1 && (
+          <Dropdown
+            label={texts.event}
+            options={data.events.map((item) => ({ value: item.code, label: item.name }))}
+            value={data.event.code}
+            onChange={(code) => setSearch(code ? { event: code } : {})}
+          />
+        )}
+        <p className="staff-dash-updated" role="status">
+          {data.sales.live && <Badge tone="info">{texts.live}</Badge>} {texts.updated(updated)}
+          {dashboard.isError && <span className="staff-dash-stale"> {texts.stale}</span>}
+        </p>
+      </div>
+
+      <section className="staff-dash-cards" aria-label={texts.moneyTitle}>
+        <Figure label={texts.ordersToday} value={String(data.orders.today.orders)} detail={money(data.orders.today.net)} />
+        <Figure label={texts.ordersTotal} value={String(data.orders.total.orders)} detail={texts.netOf(money(data.orders.total.net))} />
+        <Figure label={texts.gross} value={money(data.orders.total.gross)} detail={texts.refundedOf(money(data.orders.total.refunded))} />
+        <Figure
+          label={texts.refundRequests}
+          value={String(data.refund_requests.open)}
+          detail={money(data.refund_requests.amount)}
+          link={mayCall(member.role, 'refund-requests') && data.refund_requests.open > 0 ? { to: '/refunds', text: texts.openRefunds } : undefined}
+        />
+      </section>
+
+      <SalesChart data={data} money={money} />
+
+      <section className="card staff-dash-section" aria-labelledby="dash-stock">
+        <h2 id="dash-stock">{texts.stockTitle}</h2>
+        <StockLegend />
+        <StockBars rows={[...data.products, ...data.merchandise].map((product) => ({ key: product.code, label: product.name, note: product.on_sale ? null : texts.notOnSale, figures: product }))} caption={texts.stockTitle} />
+        {data.departures.length > 0 && (
+          <>
+            <h3>{texts.departuresTitle}</h3>
+            <StockBars
+              rows={data.departures.map((departure) => ({
+                key: `${departure.product}-${departure.departs_at}`,
+                label: `${departure.product_name}, ${new Intl.DateTimeFormat(staffLocale(), { dateStyle: 'medium', timeStyle: 'short', timeZone: data.timezone }).format(new Date(departure.departs_at))}`,
+                note: departure.active ? null : texts.notOnSale,
+                figures: departure,
+              }))}
+              caption={texts.departuresTitle}
+            />
+          </>
+        )}
+      </section>
+
+      <div className="staff-dash-columns">
+        <section className="card staff-dash-section" aria-labelledby="dash-payments">
+          <h2 id="dash-payments">{texts.paymentsTitle}</h2>
+          <CountBars
+            caption={texts.paymentsTitle}
+            rows={DASHBOARD_PAYMENT_STATUSES.map((status) => ({ key: status, label: texts.statuses[status], value: data.payment_statuses[status] }))}
+          />
+        </section>
+        <section className="card staff-dash-section" aria-labelledby="dash-checkins">
+          <h2 id="dash-checkins">{texts.checkinsTitle}</h2>
+          {data.checkins.length === 0 ? (
+            <p className="text-muted">{texts.noLists}</p>
+          ) : (
+            data.checkins.map((list) => (
+              <div key={list.code} className="staff-dash-list">
+                <h3>
+                  {list.name} {!list.active && <Badge tone="neutral">{texts.listOff}</Badge>}
+                </h3>
+                <p className="staff-dash-inside">
+                  <strong>{list.inside}</strong> {texts.insideNow} · {texts.admitted(list.admitted)}
+                </p>
+                <CountBars caption={texts.gatesOf(list.name)} rows={list.gates.map((gate) => ({ key: gate.gate, label: gate.gate, value: gate.inside, detail: texts.admitted(gate.admitted) }))} valueLabel={texts.insideNow} />
+              </div>
+            ))
+          )}
+        </section>
+      </div>
+    </Page>
+  );
+}
+
+function Figure({ label, value, detail, link }: { label: string; value: string; detail: string; link?: { to: string; text: string } }) {
+  return (
+    <div className="staff-dash-figure">
+      <p className="staff-dash-figure__label">{label}</p>
+      <p className="staff-dash-figure__value">{value}</p>
+      <p className="staff-dash-figure__detail">
+        {detail}
+        {link && (
+          <>
+            {' · '}
+            <Link to={link.to}>{link.text}</Link>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** Sales over time as bars of units sold (per minute during an on-sale, per day otherwise), with the figures as a table behind it. */
+function SalesChart({ data, money }: { data: DashboardAnswer; money: (minor: number) => string }) {
+  const titleId = useId();
+  const buckets = data.sales.buckets;
+  const heights = barHeights(buckets.map((bucket) => bucket.units));
+  const units = buckets.reduce((sum, bucket) => sum + bucket.units, 0);
+  const label = (at: string) => bucketLabel(at, data.sales.per, data.timezone, staffLocale());
+  const width = 100 / Math.max(1, buckets.length);
+  return (
+    <section className="card staff-dash-section" aria-labelledby={titleId}>
+      <h2 id={titleId}>{data.sales.per === 'minute' ? texts.salesPerMinute : texts.salesPerDay}</h2>
+      {buckets.length === 0 || units === 0 ? (
+        <p className="text-muted">{texts.noSales}</p>
+      ) : (
+        <>
+          <svg className="staff-dash-chart" viewBox="0 0 100 40" preserveAspectRatio="none" role="img" aria-label={texts.chartSummary(units, label(buckets[0]!.at), label(buckets[buckets.length - 1]!.at))}>
+            <line x1="0" y1="40" x2="100" y2="40" className="staff-dash-chart__axis" />
+            {buckets.map((bucket, index) =>
+              heights[index]! > 0 ? <rect key={bucket.at} x={index * width + width * 0.1} y={40 - heights[index]! * 38} width={width * 0.8} height={heights[index]! * 38} className="staff-dash-chart__bar" /> : null,
+            )}
+          </svg>
+          <div className="staff-dash-chart__ends" aria-hidden="true">
+            <span>{label(buckets[0]!.at)}</span>
+            <span>{texts.peak(Math.max(...buckets.map((bucket) => bucket.units)))}</span>
+            <span>{label(buckets[buckets.length - 1]!.at)}</span>
+          </div>
+          <details className="staff-dash-table">
+            <summary>{texts.asTable}</summary>
+            <DataTable
+              caption={data.sales.per === 'minute' ? texts.salesPerMinute : texts.salesPerDay}
+              captionHidden
+              rows={buckets.filter((bucket) => bucket.orders > 0)}
+              rowKey={(bucket) => bucket.at}
+              columns={[
+                { key: 'at', header: data.sales.per === 'minute' ? texts.minute : texts.day, cell: (bucket) => label(bucket.at) },
+                { key: 'orders', header: texts.orders, cell: (bucket) => bucket.orders, align: 'end' },
+                { key: 'units', header: texts.units, cell: (bucket) => bucket.units, align: 'end' },
+                { key: 'revenue', header: texts.revenue, cell: (bucket) => money(bucket.revenue), align: 'end' },
+              ]}
+            />
+          </details>
+        </>
+      )}
+    </section>
+  );
+}
+
+function StockLegend() {
+  return (
+    <ul className="staff-dash-legend" aria-hidden="true">
+      <li>
+        <span className="staff-dash-swatch staff-dash-swatch--sold" /> {texts.sold}
+      </li>
+      <li>
+        <span className="staff-dash-swatch staff-dash-swatch--held" /> {texts.held}
+      </li>
+      <li>
+        <span className="staff-dash-swatch staff-dash-swatch--left" /> {texts.available}
+      </li>
+    </ul>
+  );
+}
+
+/** Sold, held in carts and available per row, as a bar and as words (the words are what a screen reader reads). */
+function StockBars({ rows, caption }: { rows: { key: string; label: string; note: string | null; figures: StockFigures }[]; caption: string }) {
+  return (
+    <ul className="staff-dash-stock" aria-label={caption}>
+      {rows.map((row) => {
+        const shares = stockShares(row.figures);
+        return (
+          <li key={row.key}>
+            <p className="staff-dash-stock__name">
+              {row.label} {row.note && <Badge tone="neutral">{row.note}</Badge>}
+            </p>
+            <div className="staff-dash-stock__bar" aria-hidden="true">
+              <span className="staff-dash-swatch--sold" style={{ width: `${shares.sold}%` }} />
+              <span className="staff-dash-swatch--held" style={{ width: `${shares.held}%` }} />
+              <span className="staff-dash-swatch--left" style={{ width: `${shares.available}%` }} />
+            </div>
+            <p className="staff-dash-stock__words">{texts.stockWords(row.figures.sold, row.figures.held, row.figures.available)}</p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** A count per row as a bar against the largest, with the number beside it. */
+function CountBars({ rows, caption, valueLabel }: { rows: { key: string; label: string; value: number; detail?: string }[]; caption: string; valueLabel?: string }) {
+  const heights = barHeights(rows.map((row) => row.value));
+  return (
+    <ul className="staff-dash-counts" aria-label={caption}>
+      {rows.map((row, index) => (
+        <li key={row.key}>
+          <span className="staff-dash-counts__label">{row.label}</span>
+          <span className="staff-dash-counts__bar" aria-hidden="true">
+            <span style={{ width: `${heights[index]! * 100}%` }} />
+          </span>
+          <span className="staff-dash-counts__value">
+            {row.value}
+            {valueLabel && <span className="visually-hidden"> {valueLabel}</span>}
+            {row.detail && <span className="staff-dash-counts__detail"> · {row.detail}</span>}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

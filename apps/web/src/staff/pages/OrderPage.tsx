@@ -1,0 +1,719 @@
+import { itemStatusDisplay, type StaffApiAnswer } from '@festival/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { ConfirmModal } from '../../components/ui/ConfirmModal';
+import { DataTable } from '../../components/ui/DataTable';
+import { Dropdown } from '../../components/ui/Dropdown';
+import { Modal } from '../../components/ui/Modal';
+import { Page } from '../../components/ui/Page';
+import { TextField } from '../../components/ui/TextField';
+import { StaffApiError, staffCall } from '../api';
+import { LoadFailed, StaffLoading } from '../LoadStates';
+import { amountInput, formatAmount, parseAmount } from '../money';
+import { hasEnded, isoOfLocal, itemRefund, localInputOf, openAmount, refundableMerchandise, refundableTickets, refundPreview } from '../order-page';
+import { OrderStatusBadge } from '../OrderStatusBadge';
+import { mayCall } from '../sections';
+import { staffTexts } from '../texts';
+import { useMember } from '../use-member';
+import { useStaffAction } from '../use-staff-action';
+
+type Detail = StaffApiAnswer<'order-detail'>;
+type Ticket = Detail['tickets'][number];
+type RefundAnswer = StaffApiAnswer<'order-refund'>['refund'];
+type Dialog =
+  | { kind: 'resend'; what: 'confirmation' | 'tickets' }
+  | { kind: 'mark-paid' }
+  | { kind: 'cancel' }
+  | { kind: 'refund' }
+  | { kind: 'change'; ticket: Ticket }
+  | { kind: 'extend' };
+
+const texts = staffTexts.order;
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string | null) => (iso ? <time dateTime={iso}>{dateTime.format(new Date(iso))}</time> : '–');
+const statusWord = (status: string) => itemStatusDisplay(status, {}).label;
+const humanise = (value: string) => value.replace(/[_-]/g, ' ');
+const SEARCH_KEY = ['order-search'] as const;
+const AUDIT_KEY = ['staff-audit'] as const;
+
+/** The shop's refusal inside a dialog, where the member acted. */
+function Refusal({ message }: { message: string | null }) {
+  return message ? (
+    <div className="alert alert--danger" role="alert">
+      {message}
+    </div>
+  ) : null;
+}
+
+/**
+ * One order (issue 22 point 3): its money, items, payments, instalments, refunds, e-mails and one
+ * timeline (newest first), and the staff's actions on it: each asks first, shows the shop's refusal
+ * in its dialog, and puts the order as the shop answers it on the page.
+ */
+export default function OrderPage() {
+  const code = useParams().code ?? '';
+  const from = (useLocation().state as { q?: string } | null)?.q;
+  const role = useMember().role;
+  const client = useQueryClient();
+  const key = ['order-detail', code] as const;
+  const detail = useQuery({
+    queryKey: key,
+    queryFn: () => staffCall('order-detail', { code }),
+    retry: (count, error) => !(error instanceof StaffApiError && error.status < 500) && count < 2,
+  });
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [lastRefund, setLastRefund] = useState<RefundAnswer | null>(null);
+
+  /** An action's answer replaces the page's data; its text is the toast. */
+  const settle = (answer: { message: string; order: Detail }) => {
+    client.setQueryData(key, answer.order);
+    setDialog(null);
+    return answer.message;
+  };
+  const reload = [SEARCH_KEY, AUDIT_KEY];
+  const resend = useStaffAction({ run: (what: 'confirmation' | 'tickets') => staffCall('order-resend', { code, what }), done: settle, reload });
+  const markPaid = useStaffAction({ run: (amount: number) => staffCall('order-mark-paid', { code, amount }), done: settle, reload });
+  const cancel = useStaffAction({ run: (note: string) => staffCall('order-cancel', { code, ...(note.trim() ? { note: note.trim() } : {}) }), done: settle, reload });
+  const refund = useStaffAction({
+    run: (input: { tickets: string[]; merchandise: string[]; note: string }) => staffCall('order-refund', { code, tickets: input.tickets, merchandise: input.merchandise, ...(input.note.trim() ? { note: input.note.trim() } : {}) }),
+    done: (answer) => {
+      setLastRefund(answer.refund);
+      return settle(answer);
+    },
+    reload: [...reload, ['refund-requests']],
+  });
+  const change = useStaffAction({
+    run: (input: { ticket: string } & ({ action: 'holder-name'; full_name: string } | { action: 'travel-time'; transport_time_id: number })) => staffCall('order-change-ticket', { code, ...input }),
+    done: settle,
+    reload,
+  });
+  const extend = useStaffAction({ run: (payBy: string) => staffCall('order-extend-deadline', { code, pay_by: payBy }), done: settle, reload });
+
+  const open = (next: Dialog) => {
+    for (const action of [resend, markPaid, cancel, refund, change, extend]) action.clearMessage();
+    setDialog(next);
+  };
+  const backTo = from ? `/orders?q=${encodeURIComponent(from)}` : '/orders';
+  const back = (
+    <p className="staff-order-back">
+      <Link to={backTo}>← {texts.back}</Link>
+    </p>
+  );
+
+  if (detail.isPending)
+    return (
+      <Page title={texts.title(code)}>
+        {back}
+        <StaffLoading />
+      </Page>
+    );
+  if (detail.isError)
+    return (
+      <Page title={texts.title(code)}>
+        {back}
+        {detail.error instanceof StaffApiError && detail.error.status === 404 ? (
+          <div className="alert alert--warning" role="alert">
+            {detail.error.message || texts.notFound}
+          </div>
+        ) : (
+          <LoadFailed error={detail.error} onRetry={() => void detail.refetch()} />
+        )}
+      </Page>
+    );
+
+  const data = detail.data;
+  const { order, currency } = data;
+  const money = (minor: number) => formatAmount(minor, currency);
+  const status = order.payment_status;
+  const ended = hasEnded(status);
+  const stillOpen = openAmount(order);
+  const paidEnough = status === 'paid' || (order.has_payment_plan && status === 'partial');
+  const liveTickets = refundableTickets(data);
+  const may = {
+    resendConfirmation: mayCall(role, 'order-resend') && paidEnough,
+    resendTickets: mayCall(role, 'order-resend') && status === 'paid' && liveTickets.length > 0,
+    markPaid: mayCall(role, 'order-mark-paid') && !ended && status !== 'paid' && stillOpen > 0,
+    refund: mayCall(role, 'order-refund') && order.total_paid > 0 && (liveTickets.length > 0 || refundableMerchandise(data).length > 0),
+    cancel: mayCall(role, 'order-cancel') && !ended,
+    extend: mayCall(role, 'order-extend-deadline') && status === 'pending' && order.pay_by !== null,
+    change: mayCall(role, 'order-change-ticket'),
+  };
+  const anyAction = may.resendConfirmation || may.resendTickets || may.markPaid || may.refund || may.cancel || may.extend;
+  const newestFirst = [...data.timeline].reverse();
+
+  return (
+    <Page title={<span className="staff-order-title">{texts.title(order.code)}</span>} className="staff-order">
+      {back}
+      <section className="card staff-order-summary" aria-label={texts.title(order.code)}>
+        <div className="staff-order-summary__status">
+          <OrderStatusBadge status={status} id="staff-order-status" />
+        </div>
+        <dl className="staff-order-facts">
+          <Fact label={texts.buyer}>
+            <span>{data.buyer.name}</span>
+            <span className="staff-order-email">{data.buyer.email}</span>
+          </Fact>
+          <Fact label={texts.placed}>{when(order.created_at)}</Fact>
+          <Fact label={texts.method}>{humanise(order.payment_method)}</Fact>
+          <Fact label={texts.payBy}>{order.pay_by ? when(order.pay_by) : status === 'pending' ? texts.payByNone : '–'}</Fact>
+        </dl>
+        <dl className="staff-order-money" id="staff-order-money">
+          <Fact label={texts.total}>{money(order.total_price)}</Fact>
+          <Fact label={texts.paid}>{money(order.total_paid)}</Fact>
+          <Fact label={texts.refunded}>{money(order.total_refunded)}</Fact>
+          <Fact label={texts.open} strong={stillOpen > 0 && !ended}>
+            {money(stillOpen)}
+          </Fact>
+          {order.discount_amount > 0 && <Fact label={texts.discount(order.discount_name)}>{money(-order.discount_amount)}</Fact>}
+          {order.shipping_amount > 0 && <Fact label={texts.shipping(order.shipping_name)}>{money(order.shipping_amount)}</Fact>}
+        </dl>
+      </section>
+
+      {anyAction && (
+        <section className="staff-section" aria-labelledby="staff-order-actions-title">
+          <h2 id="staff-order-actions-title" className="visually-hidden">
+            {texts.actionsTitle}
+          </h2>
+          <div className="button-row staff-order-actions">
+            {may.resendConfirmation && (
+              <Button variant="secondary" onClick={() => open({ kind: 'resend', what: 'confirmation' })}>
+                {texts.resendConfirmation}
+              </Button>
+            )}
+            {may.resendTickets && (
+              <Button variant="secondary" onClick={() => open({ kind: 'resend', what: 'tickets' })}>
+                {texts.resendTickets}
+              </Button>
+            )}
+            {may.markPaid && (
+              <Button variant="secondary" onClick={() => open({ kind: 'mark-paid' })}>
+                {texts.markPaid}
+              </Button>
+            )}
+            {may.extend && (
+              <Button variant="secondary" onClick={() => open({ kind: 'extend' })}>
+                {texts.extend}
+              </Button>
+            )}
+            {may.refund && (
+              <Button variant="secondary" onClick={() => open({ kind: 'refund' })}>
+                {texts.refund}
+              </Button>
+            )}
+            {may.cancel && (
+              <Button variant="danger" onClick={() => open({ kind: 'cancel' })}>
+                {texts.cancel}
+              </Button>
+            )}
+          </div>
+        </section>
+      )}
+      {lastRefund && <RefundOutcome refund={lastRefund} money={money} />}
+
+      <section className="staff-section" aria-labelledby="staff-order-items-title">
+        <h2 id="staff-order-items-title">{texts.itemsTitle}</h2>
+        {data.tickets.length === 0 && data.merchandise.length === 0 && <p className="text-muted">{texts.noItems}</p>}
+        {data.tickets.length > 0 && (
+          <DataTable
+            caption={texts.ticketsCaption}
+            stackOnNarrow
+            className="staff-order-table"
+            rows={data.tickets}
+            rowKey={(ticket) => ticket.code}
+            columns={[
+              { key: 'code', header: texts.ticket, cell: (ticket) => <code>{ticket.code}</code> },
+              { key: 'product', header: texts.product, cell: (ticket) => ticket.product },
+              { key: 'holder', header: texts.holder, cell: (ticket) => ticket.holder_name ?? '–' },
+              { key: 'email', header: texts.holderEmail, cell: (ticket) => <span className="staff-order-email">{ticket.holder_email ?? '–'}</span> },
+              { key: 'departure', header: texts.departure, cell: (ticket) => when(ticket.travel_time) },
+              { key: 'status', header: texts.itemStatus, cell: (ticket) => statusWord(ticket.status) },
+              { key: 'price', header: texts.price, align: 'end', cell: (ticket) => money(ticket.price) },
+            ]}
+            actionsHeader={<span className="visually-hidden">{texts.actionsTitle}</span>}
+            actions={
+              may.change
+                ? (ticket) =>
+                    ticket.status === 'active' ? (
+                      <Button size="sm" variant="secondary" onClick={() => open({ kind: 'change', ticket })} aria-label={texts.changeLabel(ticket.code)}>
+                        {texts.change}
+                      </Button>
+                    ) : null
+                : undefined
+            }
+          />
+        )}
+        {data.merchandise.length > 0 && (
+          <DataTable
+            caption={texts.merchandiseCaption}
+            stackOnNarrow
+            className="staff-order-table"
+            rows={data.merchandise}
+            rowKey={(item) => item.code}
+            columns={[
+              { key: 'code', header: texts.item, cell: (item) => <code>{item.code}</code> },
+              { key: 'name', header: texts.product, cell: (item) => item.name },
+              { key: 'status', header: texts.itemStatus, cell: (item) => statusWord(item.status) },
+              { key: 'price', header: texts.price, align: 'end', cell: (item) => money(item.price) },
+            ]}
+          />
+        )}
+      </section>
+
+      <section className="staff-section" aria-labelledby="staff-order-payments-title">
+        <h2 id="staff-order-payments-title">{texts.paymentsTitle}</h2>
+        <DataTable
+          caption={texts.paymentsCaption}
+          captionHidden
+          stackOnNarrow
+          className="staff-order-table"
+          rows={data.payments}
+          rowKey={(payment) => payment.id}
+          empty={texts.noPayments}
+          columns={[
+            { key: 'when', header: texts.when, cell: (payment) => when(payment.created_at) },
+            { key: 'provider', header: texts.provider, cell: (payment) => `${payment.provider}, ${humanise(payment.method)}` },
+            { key: 'attempt', header: texts.attempt, align: 'end', cell: (payment) => payment.attempt },
+            { key: 'status', header: texts.itemStatus, cell: (payment) => [payment.status, payment.dispute_status && `dispute ${payment.dispute_status}`, payment.refunded_at && 'refunded'].filter(Boolean).join(', ') },
+            { key: 'reference', header: texts.reference, cell: (payment) => <span className="staff-order-ref">{payment.reference ?? '–'}</span> },
+            { key: 'amount', header: texts.amount, align: 'end', cell: (payment) => money(payment.amount) },
+          ]}
+        />
+      </section>
+
+      {(order.has_payment_plan || data.instalments.length > 0) && (
+        <section className="staff-section" aria-labelledby="staff-order-instalments-title">
+          <h2 id="staff-order-instalments-title">{texts.instalmentsTitle}</h2>
+          <DataTable
+            caption={texts.instalmentsCaption}
+            captionHidden
+            stackOnNarrow
+            className="staff-order-table"
+            rows={data.instalments}
+            rowKey={(instalment) => instalment.reference}
+            columns={[
+              { key: 'reference', header: texts.reference, cell: (instalment) => <span className="staff-order-ref">{instalment.reference}</span> },
+              { key: 'due', header: texts.due, cell: (instalment) => when(instalment.due_at) },
+              { key: 'status', header: texts.itemStatus, cell: (instalment) => instalment.status },
+              { key: 'attempts', header: texts.attempt, align: 'end', cell: (instalment) => instalment.attempts },
+              { key: 'amount', header: texts.amount, align: 'end', cell: (instalment) => money(instalment.amount) },
+              { key: 'paid', header: texts.paidAmount, align: 'end', cell: (instalment) => money(instalment.paid_amount) },
+            ]}
+          />
+        </section>
+      )}
+
+      <section className="staff-section" aria-labelledby="staff-order-refunds-title">
+        <h2 id="staff-order-refunds-title">{texts.refundsTitle}</h2>
+        {data.refunds.length === 0 ? (
+          <p className="text-muted">{texts.noRefunds}</p>
+        ) : (
+          <ul className="staff-order-refunds" id="staff-order-refunds">
+            {data.refunds.map((entry) => (
+              <li key={entry.id} className="card staff-order-refund">
+                <div className="staff-order-refund__head">
+                  <h3>{texts.refundHead(entry.id, money(entry.total))}</h3>
+                  <Badge tone={entry.status === 'processed' ? 'success' : entry.status === 'rejected' ? 'neutral' : 'info'}>{humanise(entry.status)}</Badge>
+                </div>
+                <p className="text-muted">
+                  {when(entry.created_at)}
+                  {entry.completed_at && <> → {when(entry.completed_at)}</>}
+                </p>
+                <ul className="staff-order-lines">
+                  {entry.items.map((item, index) => (
+                    <li key={index}>{texts.refundItem(item.ticket_code ? `${texts.ticket} ${item.ticket_code}` : `${texts.item} ${item.merchandise_code ?? ''}`, money(item.amount), humanise(item.status))}</li>
+                  ))}
+                  {entry.shipping_refund > 0 && <li>{texts.refundShipping(money(entry.shipping_refund))}</li>}
+                  {entry.to_card.map((part, index) => (
+                    <li key={`card-${index}`}>{texts.refundToCard(money(part.amount), humanise(part.status), part.provider_refund_id)}</li>
+                  ))}
+                  {entry.bank && <li>{texts.refundBank(entry.bank.owner, entry.bank.account)}</li>}
+                  {entry.note && <li className="staff-order-note">{texts.refundNote(entry.note)}</li>}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="staff-section" aria-labelledby="staff-order-emails-title">
+        <h2 id="staff-order-emails-title">{texts.emailsTitle}</h2>
+        <DataTable
+          caption={texts.emailsCaption}
+          captionHidden
+          stackOnNarrow
+          className="staff-order-table"
+          rows={data.emails}
+          rowKey={(mail) => mail.id}
+          empty={texts.noEmails}
+          columns={[
+            { key: 'when', header: texts.when, cell: (mail) => when(mail.created_at) },
+            { key: 'to', header: texts.to, cell: (mail) => <span className="staff-order-email">{mail.to}</span> },
+            { key: 'subject', header: texts.subject, cell: (mail) => mail.subject },
+            { key: 'status', header: texts.itemStatus, cell: (mail) => humanise(mail.status) },
+            { key: 'sent', header: texts.sent, cell: (mail) => (mail.sent_at ? when(mail.sent_at) : texts.notSent) },
+          ]}
+        />
+      </section>
+
+      <section className="staff-section" aria-labelledby="staff-order-timeline-title">
+        <h2 id="staff-order-timeline-title">{texts.timelineTitle}</h2>
+        <p className="text-muted">{texts.timelineLead}</p>
+        {newestFirst.length === 0 ? (
+          <p className="text-muted">{texts.timelineEmpty}</p>
+        ) : (
+          <ol className="staff-order-timeline" id="staff-order-timeline">
+            {newestFirst.map((entry, index) => (
+              <li key={`${entry.at}-${index}`} className={`staff-order-timeline__entry staff-order-timeline__entry--${entry.kind}`}>
+                <span className="staff-order-timeline__kind">{texts.kinds[entry.kind] ?? entry.kind}</span>
+                <span className="staff-order-timeline__at">{when(entry.at)}</span>
+                <span className="staff-order-timeline__text">{entry.text}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      {dialog?.kind === 'resend' && (
+        <ConfirmModal
+          open
+          title={texts.resendTitle(dialog.what)}
+          confirmLabel={texts.resend}
+          busy={resend.isPending}
+          onCancel={() => setDialog(null)}
+          onConfirm={() => resend.mutate(dialog.what)}
+        >
+          <Refusal message={resend.message} />
+          <p>{texts.resendQuestion(dialog.what, data.buyer.email)}</p>
+        </ConfirmModal>
+      )}
+      {dialog?.kind === 'mark-paid' && <MarkPaidDialog currency={currency} open={stillOpen} code={order.code} action={markPaid} money={money} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'cancel' && <CancelDialog detail={data} action={cancel} money={money} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'refund' && <RefundDialog detail={data} action={refund} money={money} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'change' && <ChangeDialog ticket={dialog.ticket} action={change} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'extend' && order.pay_by && <ExtendDialog code={order.code} payBy={order.pay_by} action={extend} onClose={() => setDialog(null)} />}
+    </Page>
+  );
+}
+
+function Fact({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <div className={strong ? 'staff-order-fact staff-order-fact--strong' : 'staff-order-fact'}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** What the last refund did with the money, as the shop answered it. */
+function RefundOutcome({ refund, money }: { refund: RefundAnswer; money: (minor: number) => string }) {
+  return (
+    <div className={`alert ${refund.provider_error ? 'alert--warning' : 'alert--success'} staff-section`} role="status" id="staff-order-refund-outcome">
+      <p>
+        <strong>{texts.refundResult(money(refund.total))}</strong>
+      </p>
+      <ul className="staff-order-lines">
+        {refund.to_card > 0 && <li>{texts.refundToCardDone(money(refund.to_card))}</li>}
+        {refund.by_bank > 0 && <li>{texts.refundByBankDone(money(refund.by_bank))}</li>}
+        {refund.provider_error && <li>{texts.refundProviderError(refund.provider_error)}</li>}
+      </ul>
+    </div>
+  );
+}
+
+type Action<Input> = { mutate: (input: Input) => void; isPending: boolean; message: string | null; fieldError: (field: string) => string | undefined };
+
+function MarkPaidDialog({ currency, open, code, action, money, onClose }: { currency: string; open: number; code: string; action: Action<number>; money: (minor: number) => string; onClose: () => void }) {
+  const [typed, setTyped] = useState(amountInput(open, currency));
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseAmount(typed, currency);
+    if (!parsed.ok || parsed.minor <= 0) {
+      setProblem(parsed.ok ? texts.amountProblems.invalid : texts.amountProblems[parsed.problem]);
+      return;
+    }
+    setProblem(null);
+    action.mutate(parsed.minor);
+  };
+  const parsed = parseAmount(typed, currency);
+  const fieldError = problem ?? action.fieldError('amount');
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={texts.markPaidTitle}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={action.isPending}>
+            {texts.close}
+          </Button>
+          <Button type="submit" form="staff-order-mark-paid" loading={action.isPending}>
+            {texts.markPaidSave}
+          </Button>
+        </>
+      }
+    >
+      <form id="staff-order-mark-paid" className="form-stack" onSubmit={submit} noValidate>
+        <Refusal message={action.message} />
+        <p>{texts.markPaidLead(money(open))}</p>
+        <TextField
+          label={texts.markPaidAmount(currency)}
+          value={typed}
+          onChange={(value) => {
+            setTyped(value);
+            setProblem(null);
+          }}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          hint={fieldError ?? texts.markPaidHint}
+          aria-invalid={fieldError ? true : undefined}
+        />
+        {parsed.ok && parsed.minor > 0 && <p className="staff-order-confirm-line">{texts.markPaidConfirm(money(parsed.minor), code)}</p>}
+      </form>
+    </Modal>
+  );
+}
+
+function CancelDialog({ detail, action, money, onClose }: { detail: Detail; action: Action<string>; money: (minor: number) => string; onClose: () => void }) {
+  const [note, setNote] = useState('');
+  const held = detail.order.total_paid - detail.order.total_refunded;
+  return (
+    <ConfirmModal open title={texts.cancelTitle(detail.order.code)} confirmLabel={texts.cancelConfirm} cancelLabel={texts.keep} confirmVariant="danger" busy={action.isPending} onCancel={onClose} onConfirm={() => action.mutate(note)}>
+      <Refusal message={action.message} />
+      <p>{texts.cancelWhat}</p>
+      {held > 0 && <p className="staff-order-warning">{texts.cancelMoneyHeld(money(held))}</p>}
+      <NoteField label={texts.cancelNote} value={note} onChange={setNote} hint={action.fieldError('note')} />
+    </ConfirmModal>
+  );
+}
+
+function NoteField({ label, value, onChange, hint }: { label: string; value: string; onChange: (value: string) => void; hint?: string | undefined }) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor="staff-order-note">
+        {label}
+      </label>
+      <textarea id="staff-order-note" className="field__control staff-order-note-input" rows={2} maxLength={1000} value={value} onChange={(event) => onChange(event.target.value)} aria-describedby={hint ? 'staff-order-note-hint' : undefined} />
+      {hint && (
+        <p id="staff-order-note-hint" className="field__hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function RefundDialog({ detail, action, money, onClose }: { detail: Detail; action: Action<{ tickets: string[]; merchandise: string[]; note: string }>; money: (minor: number) => string; onClose: () => void }) {
+  const [tickets, setTickets] = useState<string[]>([]);
+  const [merchandise, setMerchandise] = useState<string[]>([]);
+  const [note, setNote] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [tried, setTried] = useState(false);
+  const liveTickets = refundableTickets(detail);
+  const liveMerchandise = refundableMerchandise(detail);
+  const preview = refundPreview(detail, tickets, merchandise);
+  const toggle = (list: string[], set: (next: string[]) => void, code: string, on: boolean) => set(on ? [...list, code] : list.filter((entry) => entry !== code));
+  const count = tickets.length + merchandise.length;
+  const showProblem = preview.problem && (tried || count > 1);
+  const next = () => {
+    setTried(true);
+    if (!preview.problem) setConfirming(true);
+  };
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={confirming ? texts.refundConfirmTitle : texts.refundTitle(detail.order.code)}
+      size="md"
+      footer={
+        confirming ? (
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={action.isPending}>
+              {texts.backStep}
+            </Button>
+            <Button variant="danger" loading={action.isPending} onClick={() => action.mutate({ tickets, merchandise, note })}>
+              {texts.refundDo}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              {texts.close}
+            </Button>
+            <Button onClick={next} disabled={liveTickets.length + liveMerchandise.length === 0}>
+              {texts.refundNext}
+            </Button>
+          </>
+        )
+      }
+    >
+      <Refusal message={action.message} />
+      {confirming ? (
+        <>
+          <p>{texts.refundConfirm(count, money(preview.total))}</p>
+          <ul className="staff-order-lines">
+            {liveTickets.filter((ticket) => tickets.includes(ticket.code)).map((ticket) => (
+              <li key={ticket.code}>{texts.refundTicketLabel(ticket.product, ticket.holder_name, ticket.code)}</li>
+            ))}
+            {liveMerchandise.filter((item) => merchandise.includes(item.code)).map((item) => (
+              <li key={item.code}>{`${item.name} (${item.code})`}</li>
+            ))}
+          </ul>
+          {note.trim() && <p>{texts.refundNote(note.trim())}</p>}
+        </>
+      ) : (
+        <div className="form-stack">
+          <p>{texts.refundLead}</p>
+          <p className="text-muted">{texts.refundRules}</p>
+          {liveTickets.length + liveMerchandise.length === 0 && <p>{texts.refundNothing}</p>}
+          {liveTickets.length > 0 && (
+            <fieldset className="staff-order-choices">
+              <legend>{texts.refundTicketsLegend}</legend>
+              {liveTickets.map((ticket) => (
+                <Choice key={ticket.code} id={`staff-refund-ticket-${ticket.code}`} checked={tickets.includes(ticket.code)} onChange={(on) => toggle(tickets, setTickets, ticket.code, on)} label={texts.refundTicketLabel(ticket.product, ticket.holder_name, ticket.code)} amount={texts.refundAmount(money(itemRefund(ticket)))} />
+              ))}
+            </fieldset>
+          )}
+          {liveMerchandise.length > 0 && (
+            <fieldset className="staff-order-choices">
+              <legend>{texts.refundMerchandiseLegend}</legend>
+              {liveMerchandise.map((item) => (
+                <Choice key={item.code} id={`staff-refund-merchandise-${item.code}`} checked={merchandise.includes(item.code)} onChange={(on) => toggle(merchandise, setMerchandise, item.code, on)} label={`${item.name} (${item.code})`} amount={texts.refundAmount(money(itemRefund(item)))} />
+              ))}
+            </fieldset>
+          )}
+          {showProblem && (
+            <p className="staff-order-warning" role="alert">
+              {preview.problem}
+            </p>
+          )}
+          {!preview.problem && (
+            <p className="staff-order-refund-total" id="staff-order-refund-total">
+              <strong>{texts.refundTotal(money(preview.total))}</strong>
+            </p>
+          )}
+          <NoteField label={texts.refundNoteField} value={note} onChange={setNote} hint={action.fieldError('note')} />
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function Choice({ id, checked, onChange, label, amount }: { id: string; checked: boolean; onChange: (on: boolean) => void; label: string; amount: string }) {
+  return (
+    <div className="staff-order-choice">
+      <input type="checkbox" id={id} checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <label htmlFor={id}>
+        <span>{label}</span>
+        <span className="staff-order-choice__amount">{amount}</span>
+      </label>
+    </div>
+  );
+}
+
+type ChangeInput = { ticket: string } & ({ action: 'holder-name'; full_name: string } | { action: 'travel-time'; transport_time_id: number });
+
+function ChangeDialog({ ticket, action, onClose }: { ticket: Ticket; action: Action<ChangeInput>; onClose: () => void }) {
+  const departures = ticket.travel_times;
+  const [what, setWhat] = useState<'holder-name' | 'travel-time'>('holder-name');
+  const [name, setName] = useState(ticket.holder_name ?? '');
+  const [departure, setDeparture] = useState(String(ticket.transport_time_id ?? departures[0]?.id ?? ''));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (what === 'holder-name') action.mutate({ ticket: ticket.code, action: 'holder-name', full_name: name });
+    else action.mutate({ ticket: ticket.code, action: 'travel-time', transport_time_id: Number(departure) });
+  };
+  const options = departures.map((entry) => ({
+    value: String(entry.id),
+    label: texts.seatsLeft(dateTime.format(new Date(entry.travel_time)), entry.seats_left, entry.id === ticket.transport_time_id),
+    disabled: entry.seats_left === 0 && entry.id !== ticket.transport_time_id,
+  }));
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={texts.changeTitle(ticket.code)}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={action.isPending}>
+            {texts.close}
+          </Button>
+          <Button type="submit" form="staff-order-change" loading={action.isPending}>
+            {texts.changeSave}
+          </Button>
+        </>
+      }
+    >
+      <form id="staff-order-change" className="form-stack" onSubmit={submit} noValidate>
+        <Refusal message={action.message} />
+        <p>
+          {ticket.product}
+          {ticket.holder_name ? `, ${ticket.holder_name}` : ''}
+        </p>
+        {departures.length > 0 && (
+          <Dropdown
+            label={texts.changeWhat}
+            value={what}
+            onChange={(value) => setWhat(value as typeof what)}
+            options={[
+              { value: 'holder-name', label: texts.changeName },
+              { value: 'travel-time', label: texts.changeTravel },
+            ]}
+          />
+        )}
+        {what === 'holder-name' ? (
+          <TextField label={texts.holderName} value={name} onChange={setName} autoComplete="off" required hint={action.fieldError('full_name')} aria-invalid={action.fieldError('full_name') ? true : undefined} />
+        ) : (
+          <Dropdown label={texts.travelTime} value={departure} onChange={setDeparture} options={options} required hint={action.fieldError('transport_time_id')} />
+        )}
+      </form>
+    </Modal>
+  );
+}
+
+function ExtendDialog({ code, payBy, action, onClose }: { code: string; payBy: string; action: Action<string>; onClose: () => void }) {
+  // A day past the current time to pay, or from now when that has passed.
+  const [value, setValue] = useState(() => localInputOf(new Date(Math.max(new Date(payBy).getTime(), Date.now()) + 24 * 3600 * 1000)));
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const iso = isoOfLocal(value);
+    if (!iso) {
+      setProblem(texts.extendInvalid);
+      return;
+    }
+    setProblem(null);
+    action.mutate(iso);
+  };
+  const fieldError = problem ?? action.fieldError('pay_by');
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={texts.extendTitle(code)}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={action.isPending}>
+            {texts.close}
+          </Button>
+          <Button type="submit" form="staff-order-extend" loading={action.isPending}>
+            {texts.extendSave}
+          </Button>
+        </>
+      }
+    >
+      <form id="staff-order-extend" className="form-stack" onSubmit={submit} noValidate>
+        <Refusal message={action.message} />
+        <p>{texts.extendLead(dateTime.format(new Date(payBy)))}</p>
+        <TextField type="datetime-local" label={texts.extendField} value={value} onChange={setValue} required hint={fieldError} aria-invalid={fieldError ? true : undefined} />
+      </form>
+    </Modal>
+  );
+}
