@@ -18,7 +18,7 @@ import { formatAmount } from '../apps/web/src/staff/money';
 import { staffTexts } from '../apps/web/src/staff/texts';
 import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, useBrowser } from './support/browser';
-import { fillBillingAddress } from './support/checkout';
+import { addWeekendTicket, fillBillingAddress } from './support/checkout';
 import { prepareStaff, signInAs } from './support/staff-setup';
 
 /**
@@ -67,17 +67,6 @@ async function openShopPage(browser: Browser, base: string): Promise<{ page: Pag
     if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) errors.push(`${message.text()} (${page.url()})`);
   });
   return { page, errors };
-}
-
-async function addWeekendTicket(page: Page, holder: { name: string; email: string }): Promise<void> {
-  await page.goto('/tickets/NWF27-WEEKEND');
-  await page.locator('#add-to-cart').click();
-  await page.locator('#personalise-modal').waitFor();
-  await page.locator('#personalise-full-name').fill(holder.name);
-  await page.locator('#personalise-email').fill(holder.email);
-  await page.locator('#personalise-age').selectOption('25-34');
-  await page.locator('#personalise-confirm').click();
-  await page.locator('#personalise-modal').waitFor({ state: 'detached' });
 }
 
 describe('the back office’s orders', () => {

@@ -20,7 +20,7 @@ import { messages } from '../packages/contract/src/messages';
 import { paymentMessages } from '../packages/contract/src/payment-messages';
 import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, useBrowser } from './support/browser';
-import { fillBillingAddress } from './support/checkout';
+import { addWeekendTicket, fillBillingAddress } from './support/checkout';
 import { fillRefundDetails } from './support/refunds';
 
 /**
@@ -193,17 +193,6 @@ async function screenshots(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.screenshot({ path: `/tmp/providers-${name}-${width}.png`, fullPage: true });
   }
-}
-
-async function addWeekendTicket(page: Page, holder: { name: string; email: string }): Promise<void> {
-  await page.goto('/tickets/NWF27-WEEKEND');
-  await page.locator('#add-to-cart').click();
-  await page.locator('#personalise-modal').waitFor();
-  await page.locator('#personalise-full-name').fill(holder.name);
-  await page.locator('#personalise-email').fill(holder.email);
-  await page.locator('#personalise-age').selectOption('25-34');
-  await page.locator('#personalise-confirm').click();
-  await page.locator('#personalise-modal').waitFor({ state: 'detached' });
 }
 
 const toasts = (page: Page) => page.getByTestId('toast').allTextContents();

@@ -33,3 +33,15 @@ export async function checkOutAndPayByCard(page: Page, paidInFull = true): Promi
   if (paidInFull) await page.locator('#order-paid').waitFor({ timeout: 10_000 });
   return /\/portal\/orders\/([A-Z0-9]+)\//.exec(new URL(page.url()).pathname)![1]!;
 }
+
+/** One weekend ticket into the cart from its product page, personalised for the holder (age 25-34). */
+export async function addWeekendTicket(page: Page, holder: { name: string; email: string }): Promise<void> {
+  await page.goto('/tickets/NWF27-WEEKEND');
+  await page.locator('#add-to-cart').click();
+  await page.locator('#personalise-modal').waitFor();
+  await page.locator('#personalise-full-name').fill(holder.name);
+  await page.locator('#personalise-email').fill(holder.email);
+  await page.locator('#personalise-age').selectOption('25-34');
+  await page.locator('#personalise-confirm').click();
+  await page.locator('#personalise-modal').waitFor({ state: 'detached' });
+}

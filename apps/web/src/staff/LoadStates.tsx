@@ -1,16 +1,6 @@
 import { Button } from '../components/ui/Button';
 import { staffTexts } from './texts';
 
-/** A spinner with a spoken "Loading…" while a page's data is on its way. */
-export function StaffLoading({ label = 'Loading…' }: { label?: string }) {
-  return (
-    <div className="staff-loading" role="status">
-      <span className="staff-loading__spinner" aria-hidden="true" />
-      <span className="visually-hidden">{label}</span>
-    </div>
-  );
-}
-
 /** What could not be loaded, with the shop's own reason, and a way to try again. */
 export function LoadFailed({ error, onRetry, standalone = false }: { error: unknown; onRetry: () => void; standalone?: boolean }) {
   const reason = error instanceof Error && error.message ? error.message : null;

@@ -3,7 +3,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Button } from '../components/ui/Button';
 import { staffCall } from './api';
-import { StaffLoading } from './LoadStates';
+import { Loading } from '../components/ui/Loading';
 import { sectionsFor } from './sections';
 import { forgetAllBut, ME_KEY } from './StaffApp';
 import { staffTexts } from './texts';
@@ -40,7 +40,7 @@ export function Shell() {
 
   return (
     <div className="staff-frame">
-      <a className="staff-skip" href="#staff-main">
+      <a className="skip-link" href="#staff-main">
         {staffTexts.shell.skip}
       </a>
       <header className="staff-header">
@@ -66,7 +66,7 @@ export function Shell() {
         </div>
       </header>
       <main id="staff-main" className="staff-main" ref={main} tabIndex={-1}>
-        <Suspense fallback={<StaffLoading />}>
+        <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
       </main>

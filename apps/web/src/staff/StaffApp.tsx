@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ToastProvider } from '../components/ui/Toasts';
 import { isSignedOut, NetworkError, staffCall } from './api';
-import { LoadFailed, StaffLoading } from './LoadStates';
+import { Loading } from '../components/ui/Loading';
+import { LoadFailed } from './LoadStates';
 import { RecoveryCodes } from './RecoveryCodes';
 import { staffRoutes } from './routes';
 import { SignIn } from './SignIn';
@@ -56,7 +57,7 @@ function Session() {
   const me = useQuery<Me>({ queryKey: ME_KEY, queryFn: () => staffCall('staff-me', {}), retry: (count, error) => !isSignedOut(error) && retry(count, error) });
 
   if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
-  if (me.isPending) return <StaffLoading />;
+  if (me.isPending) return <Loading />;
   if (me.isError && !isSignedOut(me.error)) return <LoadFailed error={me.error} onRetry={() => void me.refetch()} standalone />;
   if (me.isError || !me.data) {
     return (

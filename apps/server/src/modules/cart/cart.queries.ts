@@ -30,14 +30,16 @@ export async function listCartLines(db: Db, cartId: number): Promise<{ products:
 }
 
 /**
- * Takes one seat of an active departure of the item if one is left (a new travel time chosen for
- * a line already in a cart). The condition is evaluated on the locked, current row: PostgreSQL
- * re-checks it after waiting for a concurrent update, so seats never oversell. False when none is left.
+ * Takes one seat of an active departure of the item if one is left: held (a new travel time chosen
+ * for a line already in a cart) or sold outright (the box office). The condition is evaluated on
+ * the locked, current row: PostgreSQL re-checks it after waiting for a concurrent update, so seats
+ * never oversell. False when none is left (or the departure is not the item's).
  */
-export async function holdSeat(tx: Db, travelTimeId: number, itemId: number): Promise<boolean> {
+export async function takeSeat(tx: Db, travelTimeId: number, itemId: number, as: 'held' | 'sold'): Promise<boolean> {
+  const column = as === 'held' ? travelTimes.held : travelTimes.sold;
   const rows = await tx
     .update(travelTimes)
-    .set({ held: sql`${travelTimes.held} + 1` })
+    .set({ [as]: sql`${column} + 1` })
     .where(
       and(
         eq(travelTimes.id, travelTimeId),

@@ -324,7 +324,7 @@ export function createCartService(deps: CartDeps) {
           snapshot,
         );
         if (holder.travelTimeId !== line.travelTimeId) {
-          if (holder.travelTimeId !== null && !(await queries.holdSeat(tx, holder.travelTimeId, item.id))) throw refuse(messages.cart.travelTimeSoldOut);
+          if (holder.travelTimeId !== null && !(await queries.takeSeat(tx, holder.travelTimeId, item.id, 'held'))) throw refuse(messages.cart.travelTimeSoldOut);
           if (line.travelTimeId !== null) await queries.releaseSeats(tx, new Map([[line.travelTimeId, 1]]));
         }
         const updated = await queries.updateCartProduct(tx, line.id, {

@@ -11,7 +11,7 @@ import type { PaymentsService } from '../payments/payments.service';
 import { ACCEPT_TERMS_LINK, orderLinkSignature } from '../checkout/order-links.signatures';
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
-import { sellOneSeat } from './box-office.queries';
+import { takeSeat } from '../cart/cart.queries';
 import { termsLinkMail } from './orders.mail';
 import * as queries from './orders.queries';
 import type { OrderRow } from './orders.queries';
@@ -85,7 +85,7 @@ export async function createBoxOfficeOrder(
       if (row.travelTimeType !== 'selectable' && travelTimeId !== null) throw new AppError('INVALID_INPUT', messages.cart.travelTimeUnknown);
       // Never past the stock or the seats, also with sales running (the shop's texts).
       if (!(await queries.sellOneUnit(tx, row.id))) throw new AppError('CONFLICT', messages.cart.soldOut(row.name));
-      if (travelTimeId !== null && !(await sellOneSeat(tx, travelTimeId, row.id))) throw new AppError('CONFLICT', messages.cart.travelTimeSoldOut);
+      if (travelTimeId !== null && !(await takeSeat(tx, travelTimeId, row.id, 'sold'))) throw new AppError('CONFLICT', messages.cart.travelTimeSoldOut);
       taken.push({ row, line });
     }
 

@@ -1,6 +1,6 @@
 /**
  * A spinner with a spoken "Loading…" while something a page needs is on its way (styles in
- * the frame's layout.css, which every page has).
+ * global.css, which the shop and the back office both load).
  */
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (

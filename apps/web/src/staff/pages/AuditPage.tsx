@@ -7,7 +7,8 @@ import { Page } from '../../components/ui/Page';
 import { TextField } from '../../components/ui/TextField';
 import { staffCall } from '../api';
 import { changeLines } from '../audit-changes';
-import { LoadFailed, StaffLoading } from '../LoadStates';
+import { Loading } from '../../components/ui/Loading';
+import { LoadFailed } from '../LoadStates';
 import { staffTexts } from '../texts';
 
 type Entry = StaffApiAnswer<'staff-audit'>['entries'][number];
@@ -54,7 +55,7 @@ export default function AuditPage() {
         </div>
       </form>
       {log.isPending ? (
-        <StaffLoading />
+        <Loading />
       ) : !log.data ? (
         <LoadFailed error={log.error} onRetry={() => void log.refetch()} />
       ) : (

@@ -10,7 +10,8 @@ import { Page } from '../../components/ui/Page';
 import { EmailField, TextField } from '../../components/ui/TextField';
 import { staffCall } from '../api';
 import { basketProblem, basketTotals, changeQuantity, maxUnits, sellPayload, type Basket, type HolderDraft } from '../box-office';
-import { LoadFailed, StaffLoading } from '../LoadStates';
+import { Loading } from '../../components/ui/Loading';
+import { LoadFailed } from '../LoadStates';
 import { moneyOf } from '../refund-queue';
 import { staffTexts } from '../texts';
 import { useStaffAction } from '../use-staff-action';
@@ -74,7 +75,7 @@ export default function BoxOfficePage() {
   return (
     <Page title={texts.title} lead={texts.lead}>
       {catalogue.isPending ? (
-        <StaffLoading />
+        <Loading />
       ) : catalogue.isError ? (
         <LoadFailed error={catalogue.error} onRetry={() => void catalogue.refetch()} />
       ) : (

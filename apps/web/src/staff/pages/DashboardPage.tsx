@@ -8,7 +8,8 @@ import { Dropdown } from '../../components/ui/Dropdown';
 import { Page } from '../../components/ui/Page';
 import { staffCall } from '../api';
 import { barHeights, bucketLabel, stockShares, type StockFigures } from '../dashboard-figures';
-import { LoadFailed, StaffLoading } from '../LoadStates';
+import { Loading } from '../../components/ui/Loading';
+import { LoadFailed } from '../LoadStates';
 import { formatAmount, staffLocale } from '../money';
 import { mayCall } from '../sections';
 import { staffTexts } from '../texts';
@@ -34,7 +35,7 @@ export default function DashboardPage() {
     placeholderData: keepPreviousData,
   });
 
-  if (dashboard.isPending) return <StaffLoading />;
+  if (dashboard.isPending) return <Loading />;
   if (!dashboard.data) {
     return (
       <Page title={texts.title}>

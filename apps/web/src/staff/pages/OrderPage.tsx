@@ -11,7 +11,8 @@ import { Modal } from '../../components/ui/Modal';
 import { Page } from '../../components/ui/Page';
 import { TextField } from '../../components/ui/TextField';
 import { StaffApiError, staffCall } from '../api';
-import { LoadFailed, StaffLoading } from '../LoadStates';
+import { Loading } from '../../components/ui/Loading';
+import { LoadFailed } from '../LoadStates';
 import { amountInput, formatAmount, parseAmount } from '../money';
 import { hasEnded, isoOfLocal, itemRefund, localInputOf, openAmount, refundableMerchandise, refundableTickets, refundPreview } from '../order-page';
 import { OrderStatusBadge } from '../OrderStatusBadge';
@@ -107,7 +108,7 @@ export default function OrderPage() {
     return (
       <Page title={texts.title(code)}>
         {back}
-        <StaffLoading />
+        <Loading />
       </Page>
     );
   if (detail.isError)

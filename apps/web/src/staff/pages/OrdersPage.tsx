@@ -7,7 +7,8 @@ import { DataTable } from '../../components/ui/DataTable';
 import { Page } from '../../components/ui/Page';
 import { TextField } from '../../components/ui/TextField';
 import { StaffApiError, staffCall } from '../api';
-import { LoadFailed, StaffLoading } from '../LoadStates';
+import { Loading } from '../../components/ui/Loading';
+import { LoadFailed } from '../LoadStates';
 import { formatAmount } from '../money';
 import { OrderStatusBadge } from '../OrderStatusBadge';
 import { staffTexts } from '../texts';
@@ -84,7 +85,7 @@ export default function OrdersPage() {
       {query.length < 2 ? (
         <p className="text-muted">{texts.start}</p>
       ) : search.isPending ? (
-        <StaffLoading />
+        <Loading />
       ) : search.isError ? (
         fieldRefusal ? null : <LoadFailed error={search.error} onRetry={() => void search.refetch()} />
       ) : search.data.orders.length === 0 ? (

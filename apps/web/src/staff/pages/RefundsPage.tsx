@@ -10,7 +10,8 @@ import { Modal } from '../../components/ui/Modal';
 import { Page } from '../../components/ui/Page';
 import { useToast } from '../../components/ui/Toasts';
 import { staffCall } from '../api';
-import { LoadFailed, StaffLoading } from '../LoadStates';
+import { Loading } from '../../components/ui/Loading';
+import { LoadFailed } from '../LoadStates';
 import { accountOf, bankPlace, decidedText, holderAddress, moneyOf, paymentMethodName, providerName, refundWays } from '../refund-queue';
 import { staffTexts } from '../texts';
 import { useStaffAction } from '../use-staff-action';
@@ -71,7 +72,7 @@ export default function RefundsPage() {
   return (
     <Page title={texts.title} lead={texts.lead}>
       {queue.isPending ? (
-        <StaffLoading />
+        <Loading />
       ) : queue.isError ? (
         <LoadFailed error={queue.error} onRetry={() => void queue.refetch()} />
       ) : (

@@ -10,7 +10,8 @@ import { Modal } from '../../components/ui/Modal';
 import { Page } from '../../components/ui/Page';
 import { EmailField, TextField } from '../../components/ui/TextField';
 import { staffCall } from '../api';
-import { LoadFailed, StaffLoading } from '../LoadStates';
+import { Loading } from '../../components/ui/Loading';
+import { LoadFailed } from '../LoadStates';
 import { staffTexts } from '../texts';
 import { useMember } from '../use-member';
 import { useStaffAction } from '../use-staff-action';
@@ -66,7 +67,7 @@ export default function TeamPage() {
   return (
     <Page title={teamTexts.title} lead={teamTexts.lead}>
       {members.isPending ? (
-        <StaffLoading />
+        <Loading />
       ) : members.isError ? (
         <LoadFailed error={members.error} onRetry={() => void members.refetch()} />
       ) : (
