@@ -54,6 +54,8 @@ import { registerExportRoutes } from './modules/backoffice/exports.routes';
 import { createExports } from './modules/backoffice/exports.service';
 import { registerDashboardRoutes } from './modules/backoffice/dashboard.routes';
 import { createDashboardService } from './modules/backoffice/dashboard.service';
+import { registerCatalogueRoutes } from './modules/backoffice/catalogue.routes';
+import { createCatalogueAdmin } from './modules/backoffice/catalogue.service';
 import { registerBoxOfficeRoutes } from './modules/backoffice/box-office.routes';
 import { createStaffAccounts } from './modules/staff/staff-accounts';
 import { createTicketKeys } from './modules/checkin/ticket-keys';
@@ -184,9 +186,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  const catalog = createCatalogReader(db, options.catalogMaxAgeMs ?? DEFAULT_CATALOG_MAX_AGE_MS);
-  const visitorAnswer = createVisitorAnswers(config);
   const now = options.now ?? (() => new Date());
+  const catalog = createCatalogReader(db, options.catalogMaxAgeMs ?? DEFAULT_CATALOG_MAX_AGE_MS, now);
+  const visitorAnswer = createVisitorAnswers(config);
   const customerData = createCustomerData(db, config, appSecret, now);
   registerDataRoutes(app, db, catalog, visitorAnswer, customerData);
   registerCatalogRoutes(app, db, catalog);
@@ -223,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerExportRoutes(app, { exports: createExports({ db, config, now }), guard: staffGuard });
   registerDashboardRoutes(app, { dashboard: createDashboardService({ db, timezone: config.timezone, currency: config.currency, now }), guard: staffGuard });
   registerBoxOfficeRoutes(app, { db, config, catalog, payments, appSecret, now, mailQueued, guard: staffGuard });
+  registerCatalogueRoutes(app, { catalogue: createCatalogueAdmin({ db, config, catalog, now }), guard: staffGuard });
   registerCheckinRoutes(app, { scanners: createScanners({ db, now, networkKeys, ...(options.scannerSignInLimits ? { limits: options.scannerSignInLimits } : {}), ...(options.scannerSessionCacheMs !== undefined ? { sessionCacheMs: options.scannerSessionCacheMs } : {}) }), checkin: createCheckinService({ db, ticketKeys, locale: config.locale, now }) });
 
   if (options.devMailbox && !options.smtpUrl) {

@@ -12,6 +12,7 @@ import * as staffOrders from './staff-orders';
 import * as staffDashboard from './staff-dashboard';
 import * as staffRefundsExports from './staff-refunds-exports';
 import * as staffBoxOffice from './staff-box-office';
+import * as staffCatalogue from './staff-catalogue';
 
 /**
  * Every call of spec section 7: POST /api/<path>, the payload schema and the answer schema.
@@ -112,6 +113,11 @@ export const staffApi = {
   'box-office-items': { payload: staffBoxOffice.boxOfficeItemsPayload, answer: staffBoxOffice.boxOfficeItemsAnswer, access: ['admin', 'box_office'] },
   'box-office-sell': { payload: staffBoxOffice.boxOfficeSellPayload, answer: staffBoxOffice.boxOfficeSellAnswer, access: ['admin', 'box_office'] },
   'box-office-email-tickets': { payload: staffBoxOffice.boxOfficeEmailTicketsPayload, answer: staffBoxOffice.boxOfficeEmailTicketsAnswer, access: ['admin', 'box_office'] },
+  'catalogue-overview': { payload: staffCatalogue.catalogueOverviewPayload, answer: staffCatalogue.catalogueOverviewAnswer, access: ['admin'] },
+  'catalogue-change-item': { payload: staffCatalogue.catalogueChangeItemPayload, answer: staffCatalogue.catalogueChangeItemAnswer, access: ['admin'] },
+  'catalogue-change-seats': { payload: staffCatalogue.catalogueChangeSeatsPayload, answer: staffCatalogue.catalogueChangeSeatsAnswer, access: ['admin'] },
+  'catalogue-hand-back': { payload: staffCatalogue.catalogueHandBackPayload, answer: staffCatalogue.catalogueHandBackAnswer, access: ['admin'] },
+  'catalogue-upload': { payload: staffCatalogue.catalogueUploadPayload, answer: staffCatalogue.catalogueUploadAnswer, access: ['admin'] },
 } as const satisfies Record<string, { payload: z.ZodType; answer: z.ZodType; access: StaffAccess }>;
 
 export type StaffApiPath = keyof typeof staffApi;

@@ -25,5 +25,7 @@ export * from './staff-orders';
 export * from './staff-dashboard';
 export * from './staff-refunds-exports';
 export * from './staff-box-office';
+export * from './catalogue-fields';
+export * from './staff-catalogue';
 export * from './scanner-texts';
 export * from './api';

@@ -1,16 +1,20 @@
 import path from 'node:path';
 import { runCli, withShopDatabase } from './run-cli';
 import { printError, printLine, shown } from '../lib/terminal-output';
-import { CatalogueError, importCatalogue, loadImages, readCatalogueFile } from '../modules/catalog/catalogue-import';
+import { CatalogueError, importCatalogueWith, loadImages, readCatalogueFile } from '../modules/catalog/catalogue-import';
 
 const USAGE = `Usage:
   npm run catalog -- validate FILE   check a catalogue file and list every problem
-  npm run catalog -- import FILE     load it into the shop's database (DATABASE_URL or DATA_DIR);
-                                     entries are matched by code, so importing again updates`;
+  npm run catalog -- import FILE [--file-wins]
+                                     load it into the shop's database (DATABASE_URL or DATA_DIR);
+                                     entries are matched by code, so importing again updates.
+                                     Fields changed in the back office stay as they are there
+                                     (the import lists them) unless --file-wins is given`;
 
 async function run(argv: string[]): Promise<number> {
-  const [command, file] = argv;
-  if ((command !== 'import' && command !== 'validate') || !file) {
+  const [command, file, ...rest] = argv;
+  const fileWins = rest.length === 1 && rest[0] === '--file-wins' && command === 'import';
+  if ((command !== 'import' && command !== 'validate') || !file || (rest.length > 0 && !fileWins)) {
     printError(USAGE);
     return 2;
   }
@@ -22,8 +26,12 @@ async function run(argv: string[]): Promise<number> {
     return 0;
   }
   return withShopDatabase(async (database) => {
-    const summary = await importCatalogue(database.db, catalogue, path.dirname(resolved), file);
+    const { summary, kept } = await importCatalogueWith(database.db, catalogue, { file, images: { folder: path.dirname(resolved) }, fileWins });
     printLine(shown`Imported ${file} into ${database.engine}: ${summary}`);
+    if (kept.length) {
+      printLine(fileWins ? `The file replaced ${kept.length} changes made in the back office:` : `Kept ${kept.length} changes made in the back office (the file says otherwise; --file-wins replaces them):`);
+      for (const change of kept) printLine(shown`  ${change.code} ${change.field}: back office ${change.shop_value}, file ${change.file_value}`);
+    }
     return 0;
   });
 }

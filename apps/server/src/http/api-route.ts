@@ -71,13 +71,15 @@ export function registerGuardedStaffRoute<P extends BackOfficePath | ScannerPath
   path: P,
   guard: StaffGuard<M, (typeof staffApi)[P]['access']>,
   handler: (input: StaffApiInput<P>, caller: M, request: FastifyRequest, reply: FastifyReply) => Promise<StaffApiAnswer<P>>,
+  /** bodyLimit: a larger body than the shop's 64 KiB (a catalogue upload); read only once the guard let the caller in. */
+  options: { bodyLimit?: number } = {},
 ): void {
   const access = staffApi[path].access;
   const callers = new WeakMap<FastifyRequest, M>();
   const signedIn = async (request: FastifyRequest) => {
     callers.set(request, await guard(request, access));
   };
-  registerValidatedRoute(app, `/api/staff/${path}`, staffApi[path].payload, (input, request, reply) => handler(input as StaffApiInput<P>, callers.get(request) as M, request, reply), [noStore, signedIn]);
+  registerValidatedRoute(app, `/api/staff/${path}`, staffApi[path].payload, (input, request, reply) => handler(input as StaffApiInput<P>, callers.get(request) as M, request, reply), [noStore, signedIn], options.bodyLimit);
 }
 
 /** Staff answers (refusals too) are never kept by a browser or a proxy: a shared desk computer's back button shows nothing. */
@@ -91,8 +93,9 @@ function registerValidatedRoute(
   schema: z.ZodType,
   handler: (input: unknown, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   hooks: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>)[] = [],
+  bodyLimit?: number,
 ): void {
-  app.post(url, { onRequest: [apiGuard, ...hooks] }, async (request, reply) => {
+  app.post(url, { onRequest: [apiGuard, ...hooks], ...(bodyLimit ? { bodyLimit } : {}) }, async (request, reply) => {
     // A bodiless call is an empty payload; a body of `null` is a payload like any other (refused).
     const payload = request.body === undefined ? {} : request.body;
     // No check of any field sees a text longer than the longest a field takes (decision 0029).

@@ -52,6 +52,11 @@ const ACCESS: Record<StaffApiPath, StaffAccess> = {
   'box-office-items': ['admin', 'box_office'],
   'box-office-sell': ['admin', 'box_office'],
   'box-office-email-tickets': ['admin', 'box_office'],
+  'catalogue-overview': ['admin'],
+  'catalogue-change-item': ['admin'],
+  'catalogue-change-seats': ['admin'],
+  'catalogue-hand-back': ['admin'],
+  'catalogue-upload': ['admin'],
 };
 
 /** A payload each call takes (the contract's schema passes it), naming nothing that exists, so no allowed call changes much. */
@@ -85,6 +90,12 @@ const WELL_FORMED: Record<StaffApiPath, Record<string, unknown>> = {
   'box-office-items': {},
   'box-office-sell': { buyer: { email: 'matrix.buyer@example.org', full_name: 'Matrix Buyer' }, lines: [{ code: 'NO-SUCH-ITEM', quantity: 1 }], payment: 'cash' },
   'box-office-email-tickets': { code: 'NOSUCHORDER', email: 'matrix.tickets@example.org' },
+  'catalogue-overview': {},
+  'catalogue-change-item': { code: 'NO-SUCH-ITEM', changes: { price: 100 } },
+  'catalogue-change-seats': { code: 'NO-SUCH-ITEM', departure_id: 2_000_000_000, seats: 10 },
+  'catalogue-hand-back': { code: 'NO-SUCH-ITEM' },
+  // Checked only: a valid file that names nothing, so an allowed call changes nothing.
+  'catalogue-upload': { file_name: 'matrix.yaml', lines: ['events: []'], check_only: true },
 };
 
 type Identity = 'no session' | 'customer token' | 'scanner' | 'half signed in' | (typeof ALL_ROLES)[number];
@@ -101,7 +112,7 @@ describe.each(testEngines())('the back-office calls on %s', (engine) => {
   let ownerToken: string;
   const clock = new Date();
   const cookies = new Map<Identity, string | null>();
-  const REFUSAL_TEXTS = textPatterns([contract.messages, staffMessages, staffAdminMessages, scannerMessages, contract.staffOrderMessages, contract.portalMessages, contract.paymentMessages, contract.dashboardMessages, contract.staffRefundMessages, contract.staffExportMessages, contract.staffBoxOfficeMessages, contract.boxOfficeEmailMessages]);
+  const REFUSAL_TEXTS = textPatterns([contract.messages, staffMessages, staffAdminMessages, scannerMessages, contract.staffOrderMessages, contract.portalMessages, contract.paymentMessages, contract.dashboardMessages, contract.staffRefundMessages, contract.staffExportMessages, contract.staffBoxOfficeMessages, contract.boxOfficeEmailMessages, contract.staffCatalogueMessages, contract.catalogueFieldMessages]);
 
   beforeAll(async () => {
     const opened = await openAbuseShop(engine, SECRET, { now: () => clock });

@@ -57,6 +57,9 @@ export const shopItems = pgTable(
     isFeatured: boolean('is_featured').notNull().default(false),
     forceView: boolean('force_view').notNull().default(false),
     onSale: boolean('on_sale').notNull().default(true),
+    /** The sale window (on_sale_from, on_sale_until): an item on sale sells only inside it; either end open when null. */
+    saleStartsAt: tstz('sale_starts_at'),
+    saleEndsAt: tstz('sale_ends_at'),
     limitPerOrder: integer('limit_per_order').notNull().default(0),
     isRefundable: boolean('is_refundable').notNull().default(false),
     refundFee: integer('refund_fee').notNull().default(0),
@@ -71,10 +74,16 @@ export const shopItems = pgTable(
     travelTime: tstz('travel_time'),
     allowTravelTimeChangesUntil: tstz('allow_travel_time_changes_until'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /**
+     * Catalogue fields (as the file names them: price, stock, refund...) last set in the back office:
+     * an import of the file leaves them alone until the file wins or the item is handed back (decision 0047).
+     */
+    backOfficeFields: jsonb('back_office_fields').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    check('shop_items_sale_window', sql`${table.saleStartsAt} IS NULL OR ${table.saleEndsAt} IS NULL OR ${table.saleStartsAt} < ${table.saleEndsAt}`),
     check('shop_items_counts_non_negative', sql`${table.held} >= 0 AND ${table.sold} >= 0`),
     check('shop_items_within_stock', sql`${table.stock} IS NULL OR ${table.held} + ${table.sold} <= ${table.stock}`),
     check('shop_items_money_non_negative', sql`${table.price} >= 0 AND ${table.fee} >= 0 AND ${table.refundFee} >= 0`),
@@ -95,6 +104,8 @@ export const travelTimes = pgTable(
     held: integer('held').notNull().default(0),
     sold: integer('sold').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** The seats were last set in the back office: an import leaves them alone (decision 0047). */
+    seatsSetHere: boolean('seats_set_here').notNull().default(false),
   },
   (table) => [
     uniqueIndex('travel_times_item_departure').on(table.shopItemId, table.departsAt),
@@ -102,6 +113,16 @@ export const travelTimes = pgTable(
     check('travel_times_within_seats', sql`${table.seats} IS NULL OR ${table.held} + ${table.sold} <= ${table.seats}`),
   ],
 );
+
+/**
+ * The images a catalogue import read, by the path the file names them with: an upload through the
+ * back office (which has the file but not its folder) finds them here (decision 0047).
+ */
+export const catalogueImages = pgTable('catalogue_images', {
+  path: text('path').primaryKey(),
+  url: text('url').notNull(),
+  importedAt: tstz('imported_at').notNull().defaultNow(),
+});
 
 export const vouchers = pgTable(
   'vouchers',

@@ -85,7 +85,7 @@ export function createBoxOffice(deps: BoxOfficeDeps) {
   const { db, config } = deps;
 
   async function sellable() {
-    const [items, settings] = await Promise.all([listShopItems(db), listEventSettings(db)]);
+    const [items, settings] = await Promise.all([listShopItems(db, deps.now()), listEventSettings(db)]);
     const onSale = [...items.products, ...items.merchandise].filter((item) => items.onSaleIds.has(item.id) && !item.has_payment_plan);
     return { onSale, settings };
   }

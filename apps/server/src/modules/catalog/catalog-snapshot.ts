@@ -15,6 +15,8 @@ export interface CatalogSnapshot {
   onSaleIds: ReadonlySet<number>;
   eventSettings: Record<string, EventSettings>;
   takenAt: number;
+  /** When a sale window opens or closes next: the snapshot is out of date from then (null: none ahead). */
+  changesAt: number | null;
   /**
    * Items an add of this instance found sold out since the snapshot was taken: refused from here
    * on without a database round trip until the next snapshot says otherwise (at most a second).
@@ -34,16 +36,17 @@ export interface CatalogReader {
  * does the work once per interval, not once per visitor. Stock shown may be that much behind;
  * the cart takes stock against the database itself, so nothing can oversell through it (it only
  * refuses from the snapshot: an item the snapshot shows sold out, decision 0021). A catalogue
- * import by another process shows on every instance within that interval.
+ * import by another process shows on every instance within that interval. A sale window that
+ * opens or closes makes the snapshot out of date at that moment.
  */
-export function createCatalogReader(db: Db, maxAgeMs: number): CatalogReader {
+export function createCatalogReader(db: Db, maxAgeMs: number, now: () => Date = () => new Date()): CatalogReader {
   let snapshot: CatalogSnapshot | undefined;
   let refreshing: Promise<CatalogSnapshot> | undefined;
 
   const refresh = () => {
     refreshing ??= (async () => {
       try {
-        const [items, eventSettings] = await Promise.all([listShopItems(db), listEventSettings(db)]);
+        const [items, eventSettings] = await Promise.all([listShopItems(db, now()), listEventSettings(db)]);
         const itemAnswers = new Map<string, string>();
         const byId = new Map<number, ShopItem>();
         const byCode = new Map<string, ShopItem>();
@@ -63,7 +66,7 @@ export function createCatalogReader(db: Db, maxAgeMs: number): CatalogReader {
 
   return {
     async current() {
-      if (snapshot && Date.now() - snapshot.takenAt < maxAgeMs) return snapshot;
+      if (snapshot && Date.now() - snapshot.takenAt < maxAgeMs && (snapshot.changesAt === null || now().getTime() < snapshot.changesAt)) return snapshot;
       return refresh();
     },
     invalidate() {

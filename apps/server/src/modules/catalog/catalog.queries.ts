@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { events, media, shippingRates, shopItems, taxRates, travelTimes, vouchers } from '../../db/schema';
+import { catalogueImages, events, media, shippingRates, shopItems, taxRates, travelTimes, vouchers } from '../../db/schema';
 
 export type ShopItemRow = typeof shopItems.$inferSelect;
 export type TravelTimeRow = typeof travelTimes.$inferSelect;
@@ -34,16 +34,18 @@ export async function upsertShopItem(db: Db, values: typeof shopItems.$inferInse
   return row!.id;
 }
 
+/** keepSeats: the seats were set in the back office and stay (decision 0047); otherwise the file's seats, and the mark goes. */
 export async function upsertTravelTime(
   db: Db,
-  values: { shopItemId: number; departsAt: Date; seats: number | null },
+  values: { shopItemId: number; departsAt: Date; seats: number | null; keepSeats?: boolean },
 ): Promise<number> {
+  const { keepSeats = false, ...row0 } = values;
   const [row] = await db
     .insert(travelTimes)
-    .values({ ...values, active: true })
+    .values({ ...row0, active: true })
     .onConflictDoUpdate({
       target: [travelTimes.shopItemId, travelTimes.departsAt],
-      set: { seats: values.seats, active: true },
+      set: keepSeats ? { active: true } : { seats: values.seats, active: true, seatsSetHere: false },
     })
     .returning({ id: travelTimes.id });
   return row!.id;
@@ -54,6 +56,38 @@ export async function deactivateOtherTravelTimes(db: Db, shopItemId: number, kee
   const conditions = [eq(travelTimes.shopItemId, shopItemId)];
   if (keepIds.length) conditions.push(notInArray(travelTimes.id, keepIds));
   await db.update(travelTimes).set({ active: false }).where(and(...conditions));
+}
+
+/** Items of these codes with fields set in the back office. */
+export async function listItemsChangedHere(db: Db, codes: string[]): Promise<ShopItemRow[]> {
+  if (!codes.length) return [];
+  return db
+    .select()
+    .from(shopItems)
+    .where(and(inArray(shopItems.externalCode, codes), sql`${shopItems.backOfficeFields} <> '[]'::jsonb`));
+}
+
+/** Departures of these items whose seats were set in the back office. */
+export async function listSeatsChangedHere(db: Db, codes: string[]): Promise<{ code: string; departsAt: Date; seats: number | null }[]> {
+  if (!codes.length) return [];
+  return db
+    .select({ code: shopItems.externalCode, departsAt: travelTimes.departsAt, seats: travelTimes.seats })
+    .from(travelTimes)
+    .innerJoin(shopItems, eq(shopItems.id, travelTimes.shopItemId))
+    .where(and(inArray(shopItems.externalCode, codes), eq(travelTimes.seatsSetHere, true)));
+}
+
+export async function rememberCatalogueImage(db: Db, path: string, url: string): Promise<void> {
+  await db
+    .insert(catalogueImages)
+    .values({ path, url })
+    .onConflictDoUpdate({ target: catalogueImages.path, set: { url, importedAt: sql`now()` } });
+}
+
+export async function findCatalogueImages(db: Db, paths: string[]): Promise<Map<string, string>> {
+  if (!paths.length) return new Map();
+  const rows = await db.select().from(catalogueImages).where(inArray(catalogueImages.path, paths));
+  return new Map(rows.map((row) => [row.path, row.url]));
 }
 
 export async function upsertVoucher(db: Db, values: typeof vouchers.$inferInsert): Promise<void> {
@@ -100,13 +134,36 @@ export async function listEvents(db: Db): Promise<EventRow[]> {
   return db.select().from(events).orderBy(asc(events.id));
 }
 
-/** Items a visitor may see: on sale, or shown anyway (force_view). */
-export async function listVisibleShopItems(db: Db): Promise<ShopItemRow[]> {
+/** Items a visitor may see at `now`: on sale inside their sale window, or shown anyway (force_view). */
+export async function listVisibleShopItems(db: Db, now: Date): Promise<ShopItemRow[]> {
   return db
     .select()
     .from(shopItems)
-    .where(or(eq(shopItems.onSale, true), eq(shopItems.forceView, true)))
+    .where(
+      or(
+        and(
+          eq(shopItems.onSale, true),
+          or(isNull(shopItems.saleStartsAt), lte(shopItems.saleStartsAt, now)),
+          or(isNull(shopItems.saleEndsAt), gt(shopItems.saleEndsAt, now)),
+        ),
+        eq(shopItems.forceView, true),
+      ),
+    )
     .orderBy(asc(shopItems.sortOrder), asc(shopItems.id));
+}
+
+/** The next moment after `now` at which an item's sale window opens or closes (null: none ahead). */
+export async function nextSaleWindowChange(db: Db, now: Date): Promise<Date | null> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [row] = await db
+    .select({
+      starts: sql<Date | string | null>`min(${shopItems.saleStartsAt}) filter (where ${shopItems.saleStartsAt} > ${at})`,
+      ends: sql<Date | string | null>`min(${shopItems.saleEndsAt}) filter (where ${shopItems.saleEndsAt} > ${at})`,
+    })
+    .from(shopItems)
+    .where(eq(shopItems.onSale, true));
+  const times = [row?.starts, row?.ends].filter((time): time is Date | string => time !== null && time !== undefined).map((time) => new Date(time).getTime());
+  return times.length ? new Date(Math.min(...times)) : null;
 }
 
 export async function listShopItemsByIds(db: Db, ids: number[]): Promise<ShopItemRow[]> {

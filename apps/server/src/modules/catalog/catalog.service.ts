@@ -1,4 +1,4 @@
-import { type ShopItem, type TravelTimeOption } from '@festival/contract';
+import { withinSaleWindow, type ShopItem, type TravelTimeOption } from '@festival/contract';
 import type { Db } from '../../db/client';
 import * as queries from './catalog.queries';
 import type { EventRow, ShopItemRow, TravelTimeRow } from './catalog.queries';
@@ -18,8 +18,13 @@ export function toTravelTimeOption(row: TravelTimeRow): TravelTimeOption {
   };
 }
 
-/** The shop item of spec section 3, built from its row, its departures and its event. */
-export function toShopItem(row: ShopItemRow, times: TravelTimeRow[], event: EventRow | undefined): ShopItem {
+/** On sale and inside its sale window at `now` (ms): an item that may be put in a cart. */
+export function sellsNow(row: Pick<ShopItemRow, 'onSale' | 'saleStartsAt' | 'saleEndsAt'>, now: number): boolean {
+  return row.onSale && withinSaleWindow(now, row.saleStartsAt, row.saleEndsAt);
+}
+
+/** The shop item of spec section 3, built from its row, its departures and its event, as it stands at `now` (ms). */
+export function toShopItem(row: ShopItemRow, times: TravelTimeRow[], event: EventRow | undefined, now: number): ShopItem {
   const remaining = remainingStock(row);
   const [image1 = null, image2 = null, image3 = null, image4 = null] = row.images;
   return {
@@ -37,7 +42,7 @@ export function toShopItem(row: ShopItemRow, times: TravelTimeRow[], event: Even
     shop_image_3: image3,
     shop_image_4: image4,
     shop_description: row.description,
-    in_stock: row.onSale && (remaining === null || remaining > 0),
+    in_stock: sellsNow(row, now) && (remaining === null || remaining > 0),
     stock_level: remaining,
     is_featured: row.isFeatured,
     force_view: row.forceView,
@@ -59,7 +64,7 @@ export function toShopItem(row: ShopItemRow, times: TravelTimeRow[], event: Even
   };
 }
 
-async function toShopItems(db: Db, rows: ShopItemRow[]): Promise<ShopItem[]> {
+async function toShopItems(db: Db, rows: ShopItemRow[], now: number): Promise<ShopItem[]> {
   const transportIds = rows.filter((row) => row.travelTimeType === 'selectable').map((row) => row.id);
   const eventIds = [...new Set(rows.map((row) => row.eventId).filter((id): id is number => id !== null))];
   const [times, events] = await Promise.all([queries.listActiveTravelTimes(db, transportIds), queries.listEventsByIds(db, eventIds)]);
@@ -69,28 +74,34 @@ async function toShopItems(db: Db, rows: ShopItemRow[]): Promise<ShopItem[]> {
       row,
       times.filter((time) => time.shopItemId === row.id),
       row.eventId === null ? undefined : eventById.get(row.eventId),
+      now,
     ),
   );
 }
 
 /**
- * What the shop offers right now, split as get-data answers it, and which of the items may be
- * put in a cart (on sale; an item shown anyway with force_view may not be).
+ * What the shop offers at `now`, split as get-data answers it, and which of the items may be put
+ * in a cart (on sale inside the sale window; an item shown anyway with force_view may not be).
+ * Also when the next sale window opens or closes, after which the answer is out of date.
  */
-export async function listShopItems(db: Db): Promise<{ products: ShopItem[]; merchandise: ShopItem[]; onSaleIds: ReadonlySet<number> }> {
-  const rows = await queries.listVisibleShopItems(db);
-  const items = await toShopItems(db, rows);
+export async function listShopItems(
+  db: Db,
+  now: Date = new Date(),
+): Promise<{ products: ShopItem[]; merchandise: ShopItem[]; onSaleIds: ReadonlySet<number>; changesAt: number | null }> {
+  const [rows, nextChange] = await Promise.all([queries.listVisibleShopItems(db, now), queries.nextSaleWindowChange(db, now)]);
+  const items = await toShopItems(db, rows, now.getTime());
   return {
     products: items.filter((item) => item.shop_item_type === 'tickets'),
     merchandise: items.filter((item) => item.shop_item_type === 'merchandise'),
-    onSaleIds: new Set(rows.filter((row) => row.onSale).map((row) => row.id)),
+    onSaleIds: new Set(rows.filter((row) => sellsNow(row, now.getTime())).map((row) => row.id)),
+    changesAt: nextChange?.getTime() ?? null,
   };
 }
 
 /** Shop items by id, read from the database: items a cart holds that the snapshot no longer shows. */
-export async function loadShopItemsByIds(db: Db, ids: number[]): Promise<ShopItem[]> {
+export async function loadShopItemsByIds(db: Db, ids: number[], now: Date = new Date()): Promise<ShopItem[]> {
   if (!ids.length) return [];
-  return toShopItems(db, await queries.listShopItemsByIds(db, ids));
+  return toShopItems(db, await queries.listShopItemsByIds(db, ids), now.getTime());
 }
 
 /** Per-event settings of the page configuration, keyed by event id. */

@@ -1,21 +1,21 @@
-import { paymentPlanEntry } from '@festival/contract';
+import { catalogueBoolean, catalogueCode, catalogueCount, catalogueInstant, catalogueMoney, paymentPlanEntry, windowProblem } from '@festival/contract';
 import { z } from 'zod';
 
 /**
  * The organiser's catalogue file (YAML or JSON), documented in docs/catalogue.md.
  * Money is integer minor units (12500 is 125.00); times are ISO-8601 with an offset.
  */
-const code = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'must be 1-64 letters, digits, dashes or underscores');
-const money = z.number().int('must be a whole number of minor units (cents)').min(0);
-const instant = z.iso.datetime({ offset: true, error: 'must be an ISO-8601 date and time with an offset, such as 2027-06-18T14:00:00+02:00' });
+// The field rules the back office's catalogue page uses too (packages/contract, catalogue-fields.ts).
+const code = catalogueCode;
+const money = catalogueMoney;
+const count = catalogueCount;
+const instant = catalogueInstant;
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO country code such as NL');
 const image = z.string().regex(/^[A-Za-z0-9._/-]+\.(webp|png|jpe?g|svg)$/, 'must be a relative path to a .webp, .png, .jpg or .svg file');
 
 const refundRules = z
   .object({
-    refundable: z.boolean().default(false),
+    refundable: catalogueBoolean.default(false),
     fee: money.default(0),
     from: instant.nullish(),
     until: instant.nullish(),
@@ -32,14 +32,25 @@ const saleFields = {
   images: z.array(image).max(4, 'at most 4 images').default([]),
   description: z.string().default(''),
   /** null or absent: unlimited. */
-  stock: z.number().int().min(0).nullish(),
+  stock: count.nullish(),
   featured: z.boolean().default(false),
   force_view: z.boolean().default(false),
-  on_sale: z.boolean().default(true),
-  limit_per_order: z.number().int().min(0).default(0),
+  on_sale: catalogueBoolean.default(true),
+  /** The sale window: an item on sale sells from on_sale_from (absent: at once) until on_sale_until (absent: for good). */
+  on_sale_from: instant.nullish(),
+  on_sale_until: instant.nullish(),
+  limit_per_order: count.default(0),
   refund: refundRules,
   sort: z.number().int().default(0),
 };
+
+/** Windows end after they start: the sale's and the refund requests' (the back office checks the same). */
+function saleRules(item: { on_sale_from?: string | null | undefined; on_sale_until?: string | null | undefined; refund: { from?: string | null | undefined; until?: string | null | undefined } }, ctx: z.RefinementCtx): void {
+  const sale = windowProblem(item.on_sale_from, item.on_sale_until, 'on_sale_from');
+  if (sale) ctx.addIssue({ code: 'custom', path: ['on_sale_until'], message: sale });
+  const refund = windowProblem(item.refund.from, item.refund.until, 'refund.from');
+  if (refund) ctx.addIssue({ code: 'custom', path: ['refund', 'until'], message: refund });
+}
 
 export const catalogueEvent = z
   .object({
@@ -63,20 +74,20 @@ export const catalogueProduct = z
     payment_plan: z.array(paymentPlanEntry).min(2, 'a payment plan needs an initial payment and at least one instalment').nullish(),
     name_changes: z
       .object({
-        allowed: z.boolean().default(false),
+        allowed: catalogueBoolean.default(false),
         until: instant.nullish(),
-        limit: z.number().int().min(0).default(0),
+        limit: count.default(0),
       })
       .strict()
       .default({ allowed: false, limit: 0 }),
-    email_changes: z.boolean().default(false),
+    email_changes: catalogueBoolean.default(false),
     transport: z
       .object({
         travel_time_type: z.enum(['fixed', 'selectable']),
         /** For fixed transport: the one departure. */
         travel_time: instant.nullish(),
         /** For selectable transport: the departures, seats null = untracked. */
-        travel_times: z.array(z.object({ time: instant, seats: z.number().int().min(0).nullish() }).strict()).default([]),
+        travel_times: z.array(z.object({ time: instant, seats: count.nullish() }).strict()).default([]),
         changes_until: instant.nullish(),
       })
       .strict()
@@ -84,6 +95,7 @@ export const catalogueProduct = z
   })
   .strict()
   .superRefine((product, ctx) => {
+    saleRules(product, ctx);
     if (product.type === 'transport' && !product.transport) {
       ctx.addIssue({ code: 'custom', path: ['transport'], message: 'is required for a transport product' });
     }
@@ -105,7 +117,8 @@ export const catalogueMerchandise = z
     /** The kind of merchandise, used by the listing's type filter (shirt, hoodie, poster...). */
     type: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case word such as shirt'),
   })
-  .strict();
+  .strict()
+  .superRefine(saleRules);
 
 export const catalogueVoucher = z
   .object({

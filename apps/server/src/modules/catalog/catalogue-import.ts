@@ -4,18 +4,57 @@ import path from 'node:path';
 import YAML, { isMap, isScalar, isSeq, LineCounter } from 'yaml';
 import type { Db } from '../../db/client';
 import { sanitizeRichText } from '../../lib/sanitize';
+import { windowProblem, type CatalogueEditableField, type KeptChange } from '@festival/contract';
+import type { shopItems } from '../../db/schema';
 import { catalogueFile, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
+import type { ShopItemRow } from './catalog.queries';
 import * as checkinListQueries from '../checkin/checkin-lists.queries';
 import { makeImageVariants, type MediaRow } from './image-variants';
 
+type Segment = string | number;
+
+/** A problem of a catalogue: where in the file (field path and line, where it has them) and what. */
+export interface CatalogueProblemEntry {
+  /** The field's path (products, 3, transport, travel_time); empty for the file as a whole. */
+  path: Segment[];
+  line: number | null;
+  message: string;
+}
+
+/** A problem's field as organisers read it: products[3].transport.travel_time */
+export const problemField = (entry: Pick<CatalogueProblemEntry, 'path'>) => formatPath(entry.path);
+
+/** A problem on one line of text: "products[3].price (line 15): must be ..." */
+export function describeProblem(entry: CatalogueProblemEntry): string {
+  const field = problemField(entry);
+  if (!field) return entry.line ? `line ${entry.line}: ${entry.message}` : entry.message;
+  return `${field}${entry.line ? ` (line ${entry.line})` : ''}: ${entry.message}`;
+}
+
 export class CatalogueError extends Error {
+  readonly entries: CatalogueProblemEntry[];
   constructor(
     readonly file: string,
-    readonly problems: string[],
+    problems: (CatalogueProblemEntry | string)[],
   ) {
-    super(`${file} is not a valid catalogue:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    const entries = problems.map((problem) => (typeof problem === 'string' ? { path: [], line: null, message: problem } : problem));
+    super(`${file} is not a valid catalogue:\n${entries.map((entry) => `  ${describeProblem(entry)}`).join('\n')}`);
     this.name = 'CatalogueError';
+    this.entries = entries;
+  }
+
+  /** Every problem as one line of text. */
+  get problems(): string[] {
+    return this.entries.map(describeProblem);
+  }
+
+  /** The same problems with lines found for those that have a path but no line yet. */
+  withLines(lineOf: (path: readonly Segment[]) => number | undefined): CatalogueError {
+    return new CatalogueError(
+      this.file,
+      this.entries.map((entry) => (entry.line === null && entry.path.length ? { ...entry, line: lineOf(entry.path) ?? null } : entry)),
+    );
   }
 }
 
@@ -32,7 +71,7 @@ export interface ImportSummary {
 }
 
 /** Formats a path the way organisers read it: products[3].transport.travel_time */
-function formatPath(segments: readonly PropertyKey[]): string {
+function formatPath(segments: readonly Segment[]): string {
   return segments.reduce<string>((text, segment) => {
     if (typeof segment === 'number') return `${text}[${segment}]`;
     return text ? `${text}.${String(segment)}` : String(segment);
@@ -44,12 +83,17 @@ function formatPath(segments: readonly PropertyKey[]): string {
  * validates it; every problem names its field path and line.
  */
 export function parseCatalogue(text: string, file: string): CatalogueFile {
+  return parseCatalogueText(text, file).catalogue;
+}
+
+/** The catalogue, and where in the text each field is (for problems found later, at import). */
+export function parseCatalogueText(text: string, file: string): { catalogue: CatalogueFile; lineOf: (path: readonly Segment[]) => number | undefined } {
   const lineCounter = new LineCounter();
   const document = YAML.parseDocument(text, { lineCounter, prettyErrors: true });
   if (document.errors.length) {
     throw new CatalogueError(
       file,
-      document.errors.map((error) => `line ${error.linePos?.[0]?.line ?? '?'}: ${error.message.split('\n')[0]}`),
+      document.errors.map((error) => ({ path: [], line: error.linePos?.[0]?.line ?? null, message: error.message.split('\n')[0] ?? error.message })),
     );
   }
   // The line of the deepest part of the path that exists: a key's own line, or a list item's.
@@ -69,92 +113,98 @@ export function parseCatalogue(text: string, file: string): CatalogueFile {
     throw new CatalogueError(
       file,
       parsed.error.issues.map((issue) => {
-        const line = lineOf(issue.path);
         // The shop's general text ("This field is not valid.") would not say which key is misspelt.
         const message = issue.code === 'unrecognized_keys' ? `unknown ${issue.keys.length === 1 ? 'key' : 'keys'} ${issue.keys.map((key) => `"${key}"`).join(', ')}` : issue.message;
-        return `${formatPath(issue.path) || '(root)'}${line ? ` (line ${line})` : ''}: ${message}`;
+        const path = issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment)));
+        return { path, line: lineOf(issue.path) ?? null, message };
       }),
     );
   }
   const problems = crossCheck(parsed.data);
-  if (problems.length) throw new CatalogueError(file, problems);
-  return parsed.data;
+  if (problems.length) throw new CatalogueError(file, problems).withLines(lineOf);
+  return { catalogue: parsed.data, lineOf };
 }
 
 /** Rules that span entries: references resolve, codes are unique, plans add up. */
-function crossCheck(catalogue: CatalogueFile): string[] {
-  const problems: string[] = [];
+function crossCheck(catalogue: CatalogueFile): CatalogueProblemEntry[] {
+  const problems: CatalogueProblemEntry[] = [];
+  const problem = (path: Segment[], message: string) => problems.push({ path, line: null, message });
   const eventCodes = new Set(catalogue.events.map((event) => event.code));
   const taxCodes = new Set(catalogue.tax_rates.map((rate) => rate.code));
   const seen = new Map<string, string>();
-  const claim = (code: string, where: string) => {
+  const claim = (code: string, path: Segment[]) => {
     const first = seen.get(code);
-    if (first) problems.push(`${where}.code: "${code}" is already used by ${first}; codes must be unique across products and merchandise`);
-    else seen.set(code, where);
+    if (first) problem([...path, 'code'], `"${code}" is already used by ${first}; codes must be unique across products and merchandise`);
+    else seen.set(code, formatPath(path));
   };
   catalogue.products.forEach((product, index) => {
-    const where = `products[${index}]`;
-    claim(product.code, where);
-    if (!eventCodes.has(product.event)) problems.push(`${where}.event: no event has the code "${product.event}"`);
-    if (!taxCodes.has(product.tax)) problems.push(`${where}.tax: no tax rate has the code "${product.tax}"`);
-    if (product.payment_plan) {
-      const sum = product.payment_plan.reduce((total, entry) => total + entry.amount, 0);
-      if (sum !== product.price + product.fee) {
-        problems.push(`${where}.payment_plan: the amounts add up to ${sum}, but price plus fee is ${product.price + product.fee}`);
-      }
-    }
+    const at: Segment[] = ['products', index];
+    claim(product.code, at);
+    if (!eventCodes.has(product.event)) problem([...at, 'event'], `no event has the code "${product.event}"`);
+    if (!taxCodes.has(product.tax)) problem([...at, 'tax'], `no tax rate has the code "${product.tax}"`);
+    const plan = planProblem(product.payment_plan, product.price + product.fee, 'price plus fee is');
+    if (plan) problem([...at, 'payment_plan'], plan);
   });
   catalogue.merchandise.forEach((item, index) => {
-    const where = `merchandise[${index}]`;
-    claim(item.code, where);
-    if (!taxCodes.has(item.tax)) problems.push(`${where}.tax: no tax rate has the code "${item.tax}"`);
+    const at: Segment[] = ['merchandise', index];
+    claim(item.code, at);
+    if (!taxCodes.has(item.tax)) problem([...at, 'tax'], `no tax rate has the code "${item.tax}"`);
   });
   const voucherCodes = new Set<string>();
   catalogue.vouchers.forEach((voucher, index) => {
     const upper = voucher.code.toUpperCase();
-    if (voucherCodes.has(upper)) problems.push(`vouchers[${index}].code: "${voucher.code}" appears twice (codes ignore case)`);
+    if (voucherCodes.has(upper)) problem(['vouchers', index, 'code'], `"${voucher.code}" appears twice (codes ignore case)`);
     voucherCodes.add(upper);
   });
   const countries = new Set<string>();
   catalogue.shipping_rates.forEach((rate, index) => {
-    if (countries.has(rate.country)) problems.push(`shipping_rates[${index}].country: ${rate.country} has more than one rate`);
+    if (countries.has(rate.country)) problem(['shipping_rates', index, 'country'], `${rate.country} has more than one rate`);
     countries.add(rate.country);
   });
   problems.push(...crossCheckCheckinLists(catalogue, eventCodes));
   return problems;
 }
 
+/** A payment plan's amounts add up to what the item costs; the problem's text, or null. */
+export function planProblem(plan: { amount: number }[] | null | undefined, total: number, totalIs: string): string | null {
+  if (!plan) return null;
+  const sum = plan.reduce((added, entry) => added + entry.amount, 0);
+  return sum === total ? null : `the amounts add up to ${sum}, but ${totalIs} ${total}`;
+}
+
 /** A list admits products of its own event only: a ticket scanned at another event's gate is refused there. */
-function crossCheckCheckinLists(catalogue: CatalogueFile, eventCodes: Set<string>): string[] {
-  const problems: string[] = [];
+function crossCheckCheckinLists(catalogue: CatalogueFile, eventCodes: Set<string>): CatalogueProblemEntry[] {
+  const problems: CatalogueProblemEntry[] = [];
+  const problem = (path: Segment[], message: string) => problems.push({ path, line: null, message });
   const productEvents = new Map(catalogue.products.map((product) => [product.code, product.event]));
   const merchandiseCodes = new Set(catalogue.merchandise.map((item) => item.code));
   const listCodes = new Map<string, string>();
   catalogue.checkin_lists.forEach((list, index) => {
-    const where = `checkin_lists[${index}]`;
+    const at: Segment[] = ['checkin_lists', index];
     const first = listCodes.get(list.code);
-    if (first) problems.push(`${where}.code: "${list.code}" is already used by ${first}; check-in list codes must be unique`);
-    else listCodes.set(list.code, where);
+    if (first) problem([...at, 'code'], `"${list.code}" is already used by ${first}; check-in list codes must be unique`);
+    else listCodes.set(list.code, formatPath(at));
     const eventKnown = eventCodes.has(list.event);
-    if (!eventKnown) problems.push(`${where}.event: no event has the code "${list.event}"`);
+    if (!eventKnown) problem([...at, 'event'], `no event has the code "${list.event}"`);
     const listed = new Map<string, number>();
     list.products.forEach((productCode, productIndex) => {
-      const at = `${where}.products[${productIndex}]`;
+      const where: Segment[] = [...at, 'products', productIndex];
       const twice = listed.get(productCode);
       if (twice !== undefined) {
-        problems.push(`${at}: "${productCode}" is already products[${twice}] of this list`);
+        problem(where, `"${productCode}" is already products[${twice}] of this list`);
         return;
       }
       listed.set(productCode, productIndex);
       const productEvent = productEvents.get(productCode);
       if (productEvent === undefined) {
-        problems.push(
+        problem(
+          where,
           merchandiseCodes.has(productCode)
-            ? `${at}: "${productCode}" is merchandise; a check-in list admits products (tickets, add-ons, transport) only`
-            : `${at}: no product has the code "${productCode}"`,
+            ? `"${productCode}" is merchandise; a check-in list admits products (tickets, add-ons, transport) only`
+            : `no product has the code "${productCode}"`,
         );
       } else if (eventKnown && productEvent !== list.event) {
-        problems.push(`${at}: "${productCode}" is a product of event "${productEvent}", not of the list's event "${list.event}"`);
+        problem(where, `"${productCode}" is a product of event "${productEvent}", not of the list's event "${list.event}"`);
       }
     });
   });
@@ -179,12 +229,48 @@ export function readCatalogueFile(file: string): CatalogueFile {
   return parseCatalogue(text, file);
 }
 
+/** Where an import finds the images the file names. */
+export type ImageSource =
+  /** The catalogue's folder (`npm run catalog -- import FILE`): read, stored and remembered by path. */
+  | { folder: string }
+  /** Images an earlier import read, by the path the file names them with (an upload through the back office). */
+  | { known: true };
+
+export interface ImportOptions {
+  file?: string;
+  images: ImageSource;
+  /** The file's values replace those set in the back office, and the marks go (decision 0047). */
+  fileWins?: boolean;
+  /** The whole import runs and is rolled back: its problems and kept changes, nothing written. */
+  checkOnly?: boolean;
+  /** Runs inside the import's transaction once everything is written (the back office's audit entry). */
+  inTransaction?: (tx: Db, result: ImportResult) => Promise<void>;
+}
+
+export interface ImportResult {
+  summary: ImportSummary;
+  /** Back-office changes where the file says otherwise: kept (or replaced when the file wins). */
+  kept: KeptChange[];
+}
+
+class CheckOnly extends Error {
+  constructor(readonly result: ImportResult) {
+    super('check only: rolled back');
+  }
+}
+
 /**
  * Loads a catalogue in one transaction, matching every entry by its code: importing the
  * same file twice changes nothing, and a failed import leaves the shop as it was.
  */
 export async function importCatalogue(db: Db, catalogue: CatalogueFile, baseDir: string, file = 'catalogue'): Promise<ImportSummary> {
-  const images = loadImages(catalogue, baseDir, file);
+  return (await importCatalogueWith(db, catalogue, { file, images: { folder: baseDir } })).summary;
+}
+
+export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, options: ImportOptions): Promise<ImportResult> {
+  const file = options.file ?? 'catalogue';
+  const fileWins = options.fileWins ?? false;
+  const images = 'folder' in options.images ? loadImages(catalogue, options.images.folder, file) : await knownImages(db, catalogue, file);
   const clashes = await queries.findItemCodesOfOtherType(db, {
     tickets: catalogue.products.map((product) => product.code),
     merchandise: catalogue.merchandise.map((item) => item.code),
@@ -195,16 +281,20 @@ export async function importCatalogue(db: Db, catalogue: CatalogueFile, baseDir:
   // Resized outside the transaction: it is CPU work, and a bad image fails before anything is written.
   const media: MediaRow[] = [];
   for (const [name, image] of images) {
+    if (!image.row) continue;
     try {
       media.push(image.row, ...(await makeImageVariants(image.row)));
     } catch (error) {
       throw new CatalogueError(file, [`image ${name} cannot be read as an image: ${(error as Error).message}`]);
     }
   }
-  const summary: ImportSummary = { events: 0, taxRates: 0, products: 0, merchandise: 0, travelTimes: 0, vouchers: 0, shippingRates: 0, checkinLists: 0, images: images.size };
+  const summary: ImportSummary = { events: 0, taxRates: 0, products: 0, merchandise: 0, travelTimes: 0, vouchers: 0, shippingRates: 0, checkinLists: 0, images: [...images.values()].filter((image) => image.row).length };
+  const kept: KeptChange[] = [];
+  const problems: CatalogueProblemEntry[] = [];
   try {
     await db.transaction(async (tx) => {
       for (const row of media) await queries.insertMedia(tx, row);
+      for (const [imagePath, image] of images) if (image.row) await queries.rememberCatalogueImage(tx, imagePath, image.url);
       const eventIds = new Map<string, number>();
       for (const event of catalogue.events) {
         eventIds.set(
@@ -227,6 +317,10 @@ export async function importCatalogue(db: Db, catalogue: CatalogueFile, baseDir:
         taxIds.set(rate.code, await queries.upsertTaxRate(tx, { externalCode: rate.code, name: rate.name, basisPoints: Math.round(rate.rate * 100) }));
         summary.taxRates += 1;
       }
+      // What the back office set: kept where the file says otherwise, unless the file wins (decision 0047).
+      const allCodes = [...catalogue.products, ...catalogue.merchandise].map((item) => item.code);
+      const [markedItems, markedSeats] = await Promise.all([queries.listItemsChangedHere(tx, allCodes), queries.listSeatsChangedHere(tx, allCodes)]);
+      const markedByCode = new Map(markedItems.map((row) => [row.externalCode, row]));
       const common = (item: CatalogueFile['products'][number] | CatalogueFile['merchandise'][number]) => ({
         externalCode: item.code,
         name: item.name,
@@ -240,6 +334,8 @@ export async function importCatalogue(db: Db, catalogue: CatalogueFile, baseDir:
         isFeatured: item.featured,
         forceView: item.force_view,
         onSale: item.on_sale,
+        saleStartsAt: toDate(item.on_sale_from),
+        saleEndsAt: toDate(item.on_sale_until),
         limitPerOrder: item.limit_per_order,
         isRefundable: item.refund.refundable,
         refundFee: item.refund.fee,
@@ -247,36 +343,58 @@ export async function importCatalogue(db: Db, catalogue: CatalogueFile, baseDir:
         allowRefundRequestsUntil: toDate(item.refund.until),
         sortOrder: item.sort,
       });
+      const reconciled = <T extends ShopItemValues>(values: T, at: Segment[]): T => {
+        const result = reconcileWithBackOffice(values, markedByCode.get(values.externalCode), fileWins);
+        kept.push(...result.kept);
+        for (const problem of result.problems) problems.push({ path: [...at, ...problem.path], line: null, message: problem.message });
+        return result.values as T;
+      };
       const productIds = new Map<string, number>();
-      for (const product of catalogue.products) {
-        const id = await queries.upsertShopItem(tx, {
-          ...common(product),
-          shopItemType: 'tickets',
-          eventId: eventIds.get(product.event)!,
-          paymentPlan: product.payment_plan ?? null,
-          allowNameChanges: product.name_changes.allowed,
-          allowNameChangesUntil: toDate(product.name_changes.until),
-          nameChangeLimit: product.name_changes.limit,
-          allowEmailChanges: product.email_changes,
-          travelTimeType: product.transport?.travel_time_type ?? null,
-          travelTime: toDate(product.transport?.travel_time),
-          allowTravelTimeChangesUntil: toDate(product.transport?.changes_until),
-        });
+      for (const [index, product] of catalogue.products.entries()) {
+        const values = reconciled(
+          {
+            ...common(product),
+            shopItemType: 'tickets' as const,
+            eventId: eventIds.get(product.event)!,
+            paymentPlan: product.payment_plan ?? null,
+            allowNameChanges: product.name_changes.allowed,
+            allowNameChangesUntil: toDate(product.name_changes.until),
+            nameChangeLimit: product.name_changes.limit,
+            allowEmailChanges: product.email_changes,
+            travelTimeType: product.transport?.travel_time_type ?? null,
+            travelTime: toDate(product.transport?.travel_time),
+            allowTravelTimeChangesUntil: toDate(product.transport?.changes_until),
+          },
+          ['products', index],
+        );
+        if (values.price !== product.price || values.fee !== product.fee) {
+          const plan = planProblem(product.payment_plan, values.price + values.fee, 'the price and fee changed in the back office make');
+          if (plan) problems.push({ path: ['products', index, 'payment_plan'], line: null, message: `${plan}: let the file win, or hand the item back in the back office` });
+        }
+        const id = await queries.upsertShopItem(tx, values);
         productIds.set(product.code, id);
         summary.products += 1;
         const keep: number[] = [];
         if (product.transport?.travel_time_type === 'selectable') {
           for (const time of product.transport.travel_times) {
-            keep.push(await queries.upsertTravelTime(tx, { shopItemId: id, departsAt: new Date(time.time), seats: time.seats ?? null }));
+            const departsAt = new Date(time.time);
+            const seats = time.seats ?? null;
+            const marked = markedSeats.find((row) => row.code === product.code && row.departsAt.getTime() === departsAt.getTime());
+            const keepSeats = marked !== undefined && !fileWins && marked.seats !== seats;
+            if (marked && marked.seats !== seats) {
+              kept.push({ code: product.code, field: `seats@${departsAt.toISOString()}`, shop_value: shownValue(marked.seats), file_value: shownValue(seats) });
+            }
+            keep.push(await queries.upsertTravelTime(tx, { shopItemId: id, departsAt, seats, keepSeats }));
             summary.travelTimes += 1;
           }
         }
         await queries.deactivateOtherTravelTimes(tx, id, keep);
       }
-      for (const item of catalogue.merchandise) {
-        await queries.upsertShopItem(tx, { ...common(item), shopItemType: 'merchandise', eventId: null });
+      for (const [index, item] of catalogue.merchandise.entries()) {
+        await queries.upsertShopItem(tx, reconciled({ ...common(item), shopItemType: 'merchandise' as const, eventId: null }, ['merchandise', index]));
         summary.merchandise += 1;
       }
+      if (problems.length) throw new CatalogueError(file, problems);
       for (const voucher of catalogue.vouchers) {
         await queries.upsertVoucher(tx, {
           code: voucher.code.toUpperCase(),
@@ -312,45 +430,140 @@ export async function importCatalogue(db: Db, catalogue: CatalogueFile, baseDir:
       }
       // Check-ins refer to a list, so a list the file no longer has is switched off, never deleted.
       await checkinListQueries.deactivateOtherCheckinLists(tx, listIds);
+      await options.inTransaction?.(tx, { summary, kept });
+      if (options.checkOnly) throw new CheckOnly({ summary, kept });
     });
   } catch (error) {
+    if (error instanceof CheckOnly) return error.result;
     throw explainConstraint(error, file);
   }
-  return summary;
+  return { summary, kept };
+}
+
+type ShopItemValues = typeof shopItems.$inferInsert & { externalCode: string; price: number; fee: number };
+
+/** The columns behind each field an admin may change in the back office, named as the file names them. */
+const FIELD_COLUMNS: Record<CatalogueEditableField, readonly (keyof ShopItemRow & keyof ShopItemValues)[]> = {
+  price: ['price'],
+  fee: ['fee'],
+  stock: ['stock'],
+  on_sale: ['onSale'],
+  on_sale_from: ['saleStartsAt'],
+  on_sale_until: ['saleEndsAt'],
+  limit_per_order: ['limitPerOrder'],
+  refund: ['isRefundable', 'refundFee', 'allowRefundRequestsFrom', 'allowRefundRequestsUntil'],
+  name_changes: ['allowNameChanges', 'allowNameChangesUntil', 'nameChangeLimit'],
+  email_changes: ['allowEmailChanges'],
+};
+
+/** A field's value in the file's own terms, as text: compared and shown to the organiser. */
+export function fieldValueText(field: CatalogueEditableField, values: Partial<Record<keyof ShopItemRow, unknown>>): string {
+  const columns = FIELD_COLUMNS[field];
+  if (columns.length === 1) return shownValue(values[columns[0]!]);
+  if (field === 'refund') {
+    return `refundable ${shownValue(values.isRefundable)}, fee ${shownValue(values.refundFee)}, from ${shownValue(values.allowRefundRequestsFrom)}, until ${shownValue(values.allowRefundRequestsUntil)}`;
+  }
+  return `allowed ${shownValue(values.allowNameChanges)}, until ${shownValue(values.allowNameChangesUntil)}, limit ${shownValue(values.nameChangeLimit)}`;
+}
+
+function shownValue(value: unknown): string {
+  if (value === null || value === undefined) return 'none';
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}
+
+/**
+ * The file's values for an item, with the fields the back office set kept where the file says
+ * otherwise (unless the file wins). A field the file now agrees on is the file's again.
+ */
+export function reconcileWithBackOffice<T extends ShopItemValues>(
+  values: T,
+  current: ShopItemRow | undefined,
+  fileWins: boolean,
+): { values: T; kept: KeptChange[]; problems: { path: Segment[]; message: string }[] } {
+  const marks = (current?.backOfficeFields ?? []).filter((field): field is CatalogueEditableField => field in FIELD_COLUMNS);
+  const result: T = { ...values, backOfficeFields: [] };
+  const kept: KeptChange[] = [];
+  if (!current) return { values: result, kept, problems: [] };
+  const stillMarked: string[] = [];
+  for (const field of marks) {
+    const shopValue = fieldValueText(field, current);
+    const fileValue = fieldValueText(field, values);
+    if (shopValue === fileValue) continue;
+    kept.push({ code: values.externalCode, field, shop_value: shopValue, file_value: fileValue });
+    if (fileWins) continue;
+    stillMarked.push(field);
+    for (const column of FIELD_COLUMNS[field]) (result as Record<string, unknown>)[column] = current[column];
+  }
+  result.backOfficeFields = stillMarked;
+  const problems: { path: Segment[]; message: string }[] = [];
+  const sale = windowProblem(result.saleStartsAt?.toISOString(), result.saleEndsAt?.toISOString(), 'on_sale_from');
+  if (sale) problems.push({ path: ['on_sale_until'], message: `${sale} (one of them was changed in the back office): let the file win, or hand the item back` });
+  const refund = windowProblem(result.allowRefundRequestsFrom?.toISOString(), result.allowRefundRequestsUntil?.toISOString(), 'refund.from');
+  if (refund) problems.push({ path: ['refund', 'until'], message: `${refund} (one of them was changed in the back office): let the file win, or hand the item back` });
+  return { values: result, kept, problems };
 }
 
 function toDate(value: string | null | undefined): Date | null {
   return value ? new Date(value) : null;
 }
 
-/** Reads every image the catalogue names; a missing or escaping path is a catalogue problem. */
-export function loadImages(catalogue: CatalogueFile, baseDir: string, file: string) {
-  const images = new Map<string, { url: string; row: { hash: string; contentType: string; bytes: Buffer; size: number } }>();
-  const problems: string[] = [];
+type LoadedImage = { url: string; row?: { hash: string; contentType: string; bytes: Buffer; size: number } };
+
+/** Every image the catalogue names, with where it is named (the first time). */
+function namedImages(catalogue: CatalogueFile): { image: string; path: Segment[] }[] {
+  const named = new Map<string, Segment[]>();
   const all = [
-    ...catalogue.products.map((item, index) => ({ item, where: `products[${index}]` })),
-    ...catalogue.merchandise.map((item, index) => ({ item, where: `merchandise[${index}]` })),
+    ...catalogue.products.map((item, index) => ({ item, at: ['products', index] as Segment[] })),
+    ...catalogue.merchandise.map((item, index) => ({ item, at: ['merchandise', index] as Segment[] })),
   ];
-  for (const { item, where } of all) {
+  for (const { item, at } of all) {
     item.images.forEach((image, index) => {
-      if (images.has(image)) return;
-      const resolved = path.resolve(baseDir, image);
-      if (!resolved.startsWith(path.resolve(baseDir) + path.sep)) {
-        problems.push(`${where}.images[${index}]: must stay inside the catalogue's folder`);
-        return;
-      }
-      try {
-        const bytes = readFileSync(resolved);
-        const extension = path.extname(image).toLowerCase();
-        const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
-        images.set(image, {
-          url: `/media/${hash}${extension}`,
-          row: { hash, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', bytes, size: bytes.length },
-        });
-      } catch {
-        problems.push(`${where}.images[${index}]: cannot read ${image} (looked in ${baseDir})`);
-      }
+      if (!named.has(image)) named.set(image, [...at, 'images', index]);
     });
+  }
+  return [...named].map(([image, path]) => ({ image, path }));
+}
+
+/** Reads every image the catalogue names; a missing or escaping path is a catalogue problem. */
+export function loadImages(catalogue: CatalogueFile, baseDir: string, file: string): Map<string, LoadedImage> {
+  const images = new Map<string, LoadedImage>();
+  const problems: CatalogueProblemEntry[] = [];
+  for (const { image, path: at } of namedImages(catalogue)) {
+    const resolved = path.resolve(baseDir, image);
+    if (!resolved.startsWith(path.resolve(baseDir) + path.sep)) {
+      problems.push({ path: at, line: null, message: "must stay inside the catalogue's folder" });
+      continue;
+    }
+    try {
+      const bytes = readFileSync(resolved);
+      const extension = path.extname(image).toLowerCase();
+      const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+      images.set(image, {
+        url: `/media/${hash}${extension}`,
+        row: { hash, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', bytes, size: bytes.length },
+      });
+    } catch {
+      problems.push({ path: at, line: null, message: `cannot read ${image} (looked in ${baseDir})` });
+    }
+  }
+  if (problems.length) throw new CatalogueError(file, problems);
+  return images;
+}
+
+/** The images an earlier import read, by the path the file names them with (an upload has no folder to read from). */
+async function knownImages(db: Db, catalogue: CatalogueFile, file: string): Promise<Map<string, LoadedImage>> {
+  const named = namedImages(catalogue);
+  const known = await queries.findCatalogueImages(
+    db,
+    named.map((entry) => entry.image),
+  );
+  const problems: CatalogueProblemEntry[] = [];
+  const images = new Map<string, LoadedImage>();
+  for (const { image, path: at } of named) {
+    const url = known.get(image);
+    if (url) images.set(image, { url });
+    else problems.push({ path: at, line: null, message: `${image} is not in the shop yet: a new image comes in with npm run catalog -- import FILE, which reads the file's folder` });
   }
   if (problems.length) throw new CatalogueError(file, problems);
   return images;
@@ -364,6 +577,9 @@ function explainConstraint(error: unknown, file: string): unknown {
   }
   if (constraint === 'travel_times_within_seats') {
     return new CatalogueError(file, ['a travel time has fewer seats than are already sold or held in carts; raise it']);
+  }
+  if (constraint === 'shop_items_sale_window') {
+    return new CatalogueError(file, ['a sale window ends before it starts']);
   }
   if (constraint === 'vouchers_within_uses') {
     return new CatalogueError(file, ['a voucher has a max_uses lower than the times it was already used']);

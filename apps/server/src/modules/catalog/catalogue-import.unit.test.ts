@@ -57,10 +57,10 @@ merchandise:
 `);
     expect(problems).toEqual(
       expect.arrayContaining([
-        'products[0].event: no event has the code "NOPE"',
-        'products[1].tax: no tax rate has the code "low"',
-        'products[1].payment_plan: the amounts add up to 6000, but price plus fee is 9000',
-        expect.stringMatching(/^merchandise\[0\]\.code: "DAY" is already used by products\[0\]/),
+        'products[0].event (line 11): no event has the code "NOPE"',
+        'products[1].tax (line 12): no tax rate has the code "low"',
+        'products[1].payment_plan (line 12): the amounts add up to 6000, but price plus fee is 9000',
+        expect.stringMatching(/^merchandise\[0\]\.code \(line 14\): "DAY" is already used by products\[0\]/),
       ]),
     );
   });
@@ -68,6 +68,14 @@ merchandise:
   it('names a misspelt key instead of calling the entry invalid', () => {
     const problems = problemsOf(`${base}products:\n  - code: DAY\n    event: FEST\n    name: Day\n    type: ticket\n    price: 5000\n    tax: high\n    limit_per_ordr: 2\n    refund: { refundable: true, untill: x, form: y }\n`);
     expect(problems).toEqual(['products[0].refund (line 18): unknown keys "untill", "form"', 'products[0] (line 11): unknown key "limit_per_ordr"']);
+  });
+
+  it('takes a sale window and refuses one that ends before it starts, as the back office does', () => {
+    const item = (window: string) => `${base}merchandise:\n  - { code: CAP, name: Cap, type: cap, price: 1500, tax: high, ${window} }\n`;
+    expect(parseCatalogue(item('on_sale_from: 2027-01-01T10:00:00+01:00, on_sale_until: 2027-02-01T10:00:00+01:00'), 't.yaml').merchandise[0]).toMatchObject({ on_sale_from: '2027-01-01T10:00:00+01:00' });
+    expect(problemsOf(item('on_sale_from: 2027-02-01T10:00:00+01:00, on_sale_until: 2027-01-01T10:00:00+01:00'))).toEqual(['merchandise[0].on_sale_until (line 11): must be later than on_sale_from']);
+    expect(problemsOf(item('refund: { refundable: true, from: 2027-02-01T10:00:00+01:00, until: 2027-02-01T10:00:00+01:00 }'))).toEqual(['merchandise[0].refund.until (line 11): must be later than refund.from']);
+    expect(problemsOf(item('stock: 3000000000'))).toEqual(['merchandise[0].stock (line 11): must be a whole number from 0 to 2147483647']);
   });
 
   it('reports YAML syntax errors with their line', () => {

@@ -135,7 +135,7 @@ describe.each(testEngines())('check-in lists imported from the catalogue on %s',
     expect(changed).toContain('price: 1950');
     await expect(importText(changed)).rejects.toThrow(CatalogueError);
     await expect(importText(changed)).rejects.toMatchObject({
-      problems: ['checkin_lists[0].products[0]: "NWF27-TOTE" is merchandise; a check-in list admits products (tickets, add-ons, transport) only'],
+      problems: ['checkin_lists[0].products[0] (line 439): "NWF27-TOTE" is merchandise; a check-in list admits products (tickets, add-ons, transport) only'],
     });
     expect(changedTables(before, await snapshot())).toEqual([]);
   });

@@ -63,11 +63,11 @@ describe('check-in lists in the catalogue file', () => {
   });
 
   it('refuses an unknown event, an unknown product, merchandise and a product of another event', () => {
-    expect(problemsOf('  - { code: GATE, event: NOPE, name: Entrance, products: [DAY] }\n')).toEqual(['checkin_lists[0].event: no event has the code "NOPE"']);
+    expect(problemsOf('  - { code: GATE, event: NOPE, name: Entrance, products: [DAY] }\n')).toEqual(['checkin_lists[0].event (line 14): no event has the code "NOPE"']);
     expect(problemsOf('  - { code: GATE, event: FEST, name: Entrance, products: [DAY, NOPE, SHIRT, OTHER-DAY] }\n')).toEqual([
-      'checkin_lists[0].products[1]: no product has the code "NOPE"',
-      'checkin_lists[0].products[2]: "SHIRT" is merchandise; a check-in list admits products (tickets, add-ons, transport) only',
-      'checkin_lists[0].products[3]: "OTHER-DAY" is a product of event "OTHER", not of the list\'s event "FEST"',
+      'checkin_lists[0].products[1] (line 14): no product has the code "NOPE"',
+      'checkin_lists[0].products[2] (line 14): "SHIRT" is merchandise; a check-in list admits products (tickets, add-ons, transport) only',
+      'checkin_lists[0].products[3] (line 14): "OTHER-DAY" is a product of event "OTHER", not of the list\'s event "FEST"',
     ]);
   });
 
@@ -78,8 +78,8 @@ describe('check-in lists in the catalogue file', () => {
   - { code: GATE, event: OTHER, name: Other entrance, products: [OTHER-DAY] }
 `),
     ).toEqual([
-      'checkin_lists[1].products[1]: "BUS" is already products[0] of this list',
-      'checkin_lists[2].code: "GATE" is already used by checkin_lists[0]; check-in list codes must be unique',
+      'checkin_lists[1].products[1] (line 15): "BUS" is already products[0] of this list',
+      'checkin_lists[2].code (line 16): "GATE" is already used by checkin_lists[0]; check-in list codes must be unique',
     ]);
   });
 

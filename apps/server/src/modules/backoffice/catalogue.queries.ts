@@ -1,0 +1,64 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { events, shopItems, taxRates, travelTimes } from '../../db/schema';
+import type { ShopItemRow, TravelTimeRow } from '../catalog/catalog.queries';
+
+export async function listAllEvents(db: Db) {
+  return db.select().from(events).orderBy(asc(events.startsAt), asc(events.id));
+}
+
+/** Every item, on sale or not: products by sort order, merchandise after. */
+export async function listAllItems(db: Db): Promise<ShopItemRow[]> {
+  return db.select().from(shopItems).orderBy(asc(shopItems.shopItemType), asc(shopItems.sortOrder), asc(shopItems.id));
+}
+
+export async function listAllTravelTimes(db: Db): Promise<TravelTimeRow[]> {
+  return db.select().from(travelTimes).orderBy(asc(travelTimes.shopItemId), asc(travelTimes.departsAt));
+}
+
+export async function listTaxCodes(db: Db): Promise<Map<number, string>> {
+  const rows = await db.select({ id: taxRates.id, code: taxRates.externalCode }).from(taxRates);
+  return new Map(rows.map((row) => [row.id, row.code]));
+}
+
+export async function findEventCode(db: Db, id: number | null): Promise<string | null> {
+  if (id === null) return null;
+  const [row] = await db.select({ code: events.externalCode }).from(events).where(eq(events.id, id));
+  return row?.code ?? null;
+}
+
+/** The item of this code, locked for the rest of the transaction: stock is taken by conditional updates on this row. */
+export async function lockItem(db: Db, code: string): Promise<ShopItemRow | undefined> {
+  const [row] = await db.select().from(shopItems).where(eq(shopItems.externalCode, code)).for('update');
+  return row;
+}
+
+export async function travelTimesOf(db: Db, itemId: number): Promise<TravelTimeRow[]> {
+  return db.select().from(travelTimes).where(eq(travelTimes.shopItemId, itemId)).orderBy(asc(travelTimes.departsAt));
+}
+
+export async function lockTravelTime(db: Db, itemId: number, id: number): Promise<TravelTimeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(travelTimes)
+    .where(and(eq(travelTimes.id, id), eq(travelTimes.shopItemId, itemId)))
+    .for('update');
+  return row;
+}
+
+export async function updateItem(db: Db, id: number, values: Partial<typeof shopItems.$inferInsert>): Promise<ShopItemRow> {
+  const [row] = await db
+    .update(shopItems)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(shopItems.id, id))
+    .returning();
+  return row!;
+}
+
+export async function setSeats(db: Db, id: number, seats: number | null): Promise<void> {
+  await db.update(travelTimes).set({ seats, seatsSetHere: true }).where(eq(travelTimes.id, id));
+}
+
+export async function handBackSeats(db: Db, itemId: number): Promise<void> {
+  await db.update(travelTimes).set({ seatsSetHere: false }).where(eq(travelTimes.shopItemId, itemId));
+}

@@ -1,0 +1,16 @@
+import { CATALOGUE_UPLOAD_BODY_LIMIT } from '@festival/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerGuardedStaffRoute, type StaffGuard } from '../../http/api-route';
+import type { StaffMemberView } from '../staff/staff-accounts';
+import { actorOf } from '../staff/staff-admin.routes';
+import type { CatalogueAdmin } from './catalogue.service';
+
+/** The catalogue (issue 22 point 6, decision 0047): admins only. */
+export function registerCatalogueRoutes(app: FastifyInstance, deps: { catalogue: CatalogueAdmin; guard: StaffGuard<StaffMemberView> }): void {
+  const { catalogue, guard } = deps;
+  registerGuardedStaffRoute(app, 'catalogue-overview', guard, async () => catalogue.overview());
+  registerGuardedStaffRoute(app, 'catalogue-change-item', guard, async (input, member) => catalogue.changeItem(actorOf(member), input));
+  registerGuardedStaffRoute(app, 'catalogue-change-seats', guard, async (input, member) => catalogue.changeSeats(actorOf(member), input));
+  registerGuardedStaffRoute(app, 'catalogue-hand-back', guard, async (input, member) => catalogue.handBack(actorOf(member), input));
+  registerGuardedStaffRoute(app, 'catalogue-upload', guard, async (input, member) => catalogue.upload(actorOf(member), input), { bodyLimit: CATALOGUE_UPLOAD_BODY_LIMIT });
+}

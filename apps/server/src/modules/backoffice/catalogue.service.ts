@@ -1,0 +1,293 @@
+import { createHash } from 'node:crypto';
+import {
+  CATALOGUE_EDITABLE_FIELDS,
+  staffCatalogueMessages as texts,
+  windowProblem,
+  type CatalogueEditableField,
+  type CatalogueItemChanges,
+  type CatalogueItemView,
+  type CatalogueOverviewAnswer,
+  type CatalogueUploadAnswer,
+  type ShopConfigFile,
+  type StaffApiInput,
+} from '@festival/contract';
+import type { Db } from '../../db/client';
+import type { shopItems } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { CatalogReader } from '../catalog/catalog-snapshot';
+import type { ShopItemRow, TravelTimeRow } from '../catalog/catalog.queries';
+import { sellsNow } from '../catalog/catalog.service';
+import { CatalogueError, fieldValueText, importCatalogueWith, parseCatalogueText, planProblem, problemField } from '../catalog/catalogue-import';
+import { auditActor, type Actor } from '../staff/staff-accounts';
+import { insertAudit } from '../staff/staff.queries';
+import * as queries from './catalogue.queries';
+
+export interface CatalogueDeps {
+  db: Db;
+  config: Pick<ShopConfigFile, 'currency'>;
+  /** The shop's shared snapshot: made out of date by every change here, so this instance shows it at once. */
+  catalog: CatalogReader;
+  now: () => Date;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+const isEditable = (field: string): field is CatalogueEditableField => (CATALOGUE_EDITABLE_FIELDS as readonly string[]).includes(field);
+/** The audit keeps at most this many of an import's kept changes (the count is always there). */
+const AUDITED_KEPT_MAX = 100;
+
+export function catalogueItemView(row: ShopItemRow, times: TravelTimeRow[], eventCode: string | null, taxCode: string | null, now: number): CatalogueItemView {
+  return {
+    code: row.externalCode,
+    name: row.name,
+    kind: row.shopItemType === 'tickets' ? 'product' : 'merchandise',
+    type: row.type,
+    event: eventCode,
+    price: row.price,
+    fee: row.fee,
+    tax: taxCode,
+    stock: row.stock,
+    sold: row.sold,
+    held: row.held,
+    available: row.stock === null ? null : Math.max(0, row.stock - row.held - row.sold),
+    on_sale: row.onSale,
+    on_sale_from: iso(row.saleStartsAt),
+    on_sale_until: iso(row.saleEndsAt),
+    selling_now: sellsNow(row, now),
+    limit_per_order: row.limitPerOrder,
+    refund: { refundable: row.isRefundable, fee: row.refundFee, from: iso(row.allowRefundRequestsFrom), until: iso(row.allowRefundRequestsUntil) },
+    name_changes: { allowed: row.allowNameChanges, until: iso(row.allowNameChangesUntil), limit: row.nameChangeLimit },
+    email_changes: row.allowEmailChanges,
+    payment_plan: row.paymentPlan ?? null,
+    travel_time_type: row.travelTimeType ?? null,
+    travel_time: iso(row.travelTime),
+    departures: times.map((time) => ({
+      id: time.id,
+      departs_at: time.departsAt.toISOString(),
+      seats: time.seats,
+      sold: time.sold,
+      held: time.held,
+      active: time.active,
+      changed_here: time.seatsSetHere,
+    })),
+    changed_here: row.backOfficeFields.filter(isEditable),
+  };
+}
+
+type ItemValues = Partial<typeof shopItems.$inferInsert>;
+const toDate = (value: string | null) => (value === null ? null : new Date(value));
+
+/** The columns a change sets, in the row's terms. */
+function columnsOf(changes: CatalogueItemChanges): ItemValues {
+  const values: ItemValues = {};
+  if (changes.price !== undefined) values.price = changes.price;
+  if (changes.fee !== undefined) values.fee = changes.fee;
+  if (changes.stock !== undefined) values.stock = changes.stock;
+  if (changes.on_sale !== undefined) values.onSale = changes.on_sale;
+  if (changes.on_sale_from !== undefined) values.saleStartsAt = toDate(changes.on_sale_from);
+  if (changes.on_sale_until !== undefined) values.saleEndsAt = toDate(changes.on_sale_until);
+  if (changes.limit_per_order !== undefined) values.limitPerOrder = changes.limit_per_order;
+  if (changes.refund) {
+    values.isRefundable = changes.refund.refundable;
+    values.refundFee = changes.refund.fee;
+    values.allowRefundRequestsFrom = toDate(changes.refund.from);
+    values.allowRefundRequestsUntil = toDate(changes.refund.until);
+  }
+  if (changes.name_changes) {
+    values.allowNameChanges = changes.name_changes.allowed;
+    values.allowNameChangesUntil = toDate(changes.name_changes.until);
+    values.nameChangeLimit = changes.name_changes.limit;
+  }
+  if (changes.email_changes !== undefined) values.allowEmailChanges = changes.email_changes;
+  return values;
+}
+
+const invalid = (field: string, message: string) => new AppError('INVALID_INPUT', message, { [field]: [message] });
+
+/**
+ * The back office's catalogue (issue 22 point 6, decision 0047). A change runs under the item's
+ * row lock (the lock the cart's conditional stock updates wait on), checks what the file's rules
+ * check plus what only the shop knows (stock already sold or held), marks the changed fields as the
+ * back office's, and writes its audit entry in the same transaction.
+ */
+export function createCatalogueAdmin(deps: CatalogueDeps) {
+  const { db } = deps;
+
+  async function viewOfRow(on: Db, row: ShopItemRow): Promise<CatalogueItemView> {
+    const [times, eventCode, taxCodes] = await Promise.all([queries.travelTimesOf(on, row.id), queries.findEventCode(on, row.eventId), queries.listTaxCodes(on)]);
+    return catalogueItemView(row, times, eventCode, row.taxRateId === null ? null : (taxCodes.get(row.taxRateId) ?? null), deps.now().getTime());
+  }
+
+  async function lockedItem(tx: Db, code: string): Promise<ShopItemRow> {
+    const row = await queries.lockItem(tx, code);
+    if (!row) throw new AppError('NOT_FOUND', texts.noItem(code));
+    return row;
+  }
+
+  return {
+    async overview(): Promise<CatalogueOverviewAnswer> {
+      const [eventRows, items, times, taxCodes] = await Promise.all([queries.listAllEvents(db), queries.listAllItems(db), queries.listAllTravelTimes(db), queries.listTaxCodes(db)]);
+      const eventCodes = new Map(eventRows.map((event) => [event.id, event.externalCode]));
+      const timesOf = new Map<number, TravelTimeRow[]>();
+      for (const time of times) {
+        const list = timesOf.get(time.shopItemId);
+        if (list) list.push(time);
+        else timesOf.set(time.shopItemId, [time]);
+      }
+      const now = deps.now().getTime();
+      return {
+        currency: deps.config.currency,
+        events: eventRows.map((event) => ({ code: event.externalCode, name: event.name, timezone: event.timezone, starts_at: iso(event.startsAt) })),
+        items: items.map((row) =>
+          catalogueItemView(
+            row,
+            timesOf.get(row.id) ?? [],
+            row.eventId === null ? null : (eventCodes.get(row.eventId) ?? null),
+            row.taxRateId === null ? null : (taxCodes.get(row.taxRateId) ?? null),
+            now,
+          ),
+        ),
+      };
+    },
+
+    async changeItem(actor: Actor, input: StaffApiInput<'catalogue-change-item'>) {
+      const item = await db.transaction(async (tx) => {
+        const current = await lockedItem(tx, input.code);
+        const values = columnsOf(input.changes);
+        const merged = { ...current, ...values } as ShopItemRow;
+        const changed = (Object.keys(input.changes) as CatalogueEditableField[]).filter((field) => fieldValueText(field, current) !== fieldValueText(field, merged));
+        if (!changed.length) throw new AppError('INVALID_INPUT', texts.nothingToChange);
+        const sale = windowProblem(iso(merged.saleStartsAt), iso(merged.saleEndsAt), 'on_sale_from');
+        if (sale) throw invalid(input.changes.on_sale_until !== undefined ? 'changes.on_sale_until' : 'changes.on_sale_from', sale);
+        const refund = windowProblem(iso(merged.allowRefundRequestsFrom), iso(merged.allowRefundRequestsUntil), 'refund.from');
+        if (refund) throw invalid('changes.refund.until', refund);
+        const taken = current.held + current.sold;
+        if (merged.stock !== null && merged.stock < taken) throw invalid('changes.stock', texts.stockBelowTaken(taken));
+        if (changed.includes('price') || changed.includes('fee')) {
+          const plan = planProblem(current.paymentPlan, merged.price + merged.fee, 'price plus fee would be');
+          if (plan) {
+            const sum = (current.paymentPlan ?? []).reduce((total, entry) => total + entry.amount, 0);
+            throw invalid(changed.includes('price') ? 'changes.price' : 'changes.fee', texts.planMismatch(sum, merged.price + merged.fee));
+          }
+        }
+        const marks = [...new Set([...current.backOfficeFields, ...changed])];
+        const updated = await queries.updateItem(tx, current.id, { ...values, backOfficeFields: marks });
+        await insertAudit(tx, {
+          ...auditActor(actor),
+          action: 'catalogue.change',
+          target: `item:${current.externalCode}`,
+          before: Object.fromEntries(changed.map((field) => [field, fieldValueText(field, current)])),
+          after: Object.fromEntries(changed.map((field) => [field, fieldValueText(field, updated)])),
+        });
+        return viewOfRow(tx, updated);
+      });
+      deps.catalog.invalidate();
+      return { item, message: texts.saved };
+    },
+
+    async changeSeats(actor: Actor, input: StaffApiInput<'catalogue-change-seats'>) {
+      const item = await db.transaction(async (tx) => {
+        const current = await lockedItem(tx, input.code);
+        if (current.travelTimeType !== 'selectable') throw new AppError('NOT_FOUND', texts.notTransport);
+        const departure = await queries.lockTravelTime(tx, current.id, input.departure_id);
+        if (!departure) throw new AppError('NOT_FOUND', texts.noDeparture);
+        if (departure.seats === input.seats) throw new AppError('INVALID_INPUT', texts.nothingToChange);
+        const taken = departure.held + departure.sold;
+        if (input.seats !== null && input.seats < taken) throw invalid('seats', texts.seatsBelowTaken(taken));
+        await queries.setSeats(tx, departure.id, input.seats);
+        const when = departure.departsAt.toISOString();
+        await insertAudit(tx, {
+          ...auditActor(actor),
+          action: 'catalogue.seats',
+          target: `item:${current.externalCode}`,
+          before: { departure: when, seats: departure.seats },
+          after: { departure: when, seats: input.seats },
+        });
+        return viewOfRow(tx, current);
+      });
+      deps.catalog.invalidate();
+      return { item, message: texts.saved };
+    },
+
+    async handBack(actor: Actor, input: StaffApiInput<'catalogue-hand-back'>) {
+      const item = await db.transaction(async (tx) => {
+        const current = await lockedItem(tx, input.code);
+        const seats = (await queries.travelTimesOf(tx, current.id)).filter((time) => time.seatsSetHere).map((time) => time.departsAt.toISOString());
+        const updated = await queries.updateItem(tx, current.id, { backOfficeFields: [] });
+        await queries.handBackSeats(tx, current.id);
+        await insertAudit(tx, {
+          ...auditActor(actor),
+          action: 'catalogue.hand-back',
+          target: `item:${current.externalCode}`,
+          before: { fields: current.backOfficeFields, seats },
+          after: { fields: [], seats: [] },
+        });
+        return viewOfRow(tx, updated);
+      });
+      return { item, message: texts.handedBack };
+    },
+
+    /**
+     * Checks or imports an uploaded catalogue file: every problem with its field and line, and the
+     * back-office changes the file disagrees with. Images come from earlier imports (the upload has
+     * no folder to read them from). An import is audited with the file's digest.
+     */
+    async upload(actor: Actor, input: StaffApiInput<'catalogue-upload'>): Promise<CatalogueUploadAnswer> {
+      const text = input.lines.join('\n');
+      const refused = (error: CatalogueError): CatalogueUploadAnswer => ({
+        valid: false,
+        problems: error.entries.map((entry) => ({ line: entry.line, field: problemField(entry), message: entry.message })),
+        counts: null,
+        kept: [],
+        imported: false,
+        message: texts.problems(error.entries.length),
+      });
+      let parsed: ReturnType<typeof parseCatalogueText>;
+      try {
+        parsed = parseCatalogueText(text, input.file_name);
+      } catch (error) {
+        if (error instanceof CatalogueError) return refused(error);
+        throw error;
+      }
+      const { catalogue, lineOf } = parsed;
+      const digest = createHash('sha256').update(text).digest('hex');
+      try {
+        const result = await importCatalogueWith(db, catalogue, {
+          file: input.file_name,
+          images: { known: true },
+          fileWins: input.file_wins,
+          checkOnly: input.check_only,
+          inTransaction: async (tx, { summary, kept }) => {
+            if (input.check_only) return;
+            await insertAudit(tx, {
+              ...auditActor(actor),
+              action: 'catalogue.import',
+              target: 'catalogue',
+              before: null,
+              after: { file: input.file_name, sha256: digest, file_wins: input.file_wins, summary, kept_count: kept.length, kept: kept.slice(0, AUDITED_KEPT_MAX) },
+            });
+          },
+        });
+        if (!input.check_only) deps.catalog.invalidate();
+        return {
+          valid: true,
+          problems: [],
+          counts: {
+            events: result.summary.events,
+            products: result.summary.products,
+            merchandise: result.summary.merchandise,
+            travel_times: result.summary.travelTimes,
+            vouchers: result.summary.vouchers,
+            checkin_lists: result.summary.checkinLists,
+          },
+          kept: result.kept,
+          imported: !input.check_only,
+          message: input.check_only ? texts.valid : texts.imported,
+        };
+      } catch (error) {
+        if (error instanceof CatalogueError) return refused(error.withLines(lineOf));
+        throw error;
+      }
+    },
+  };
+}
+export type CatalogueAdmin = ReturnType<typeof createCatalogueAdmin>;

@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { catalogueBoolean, catalogueCount, catalogueInstant, catalogueMoney, windowProblem } from './catalogue-fields';
+import { paymentPlanEntry } from './catalog';
+
+/**
+ * The back office's catalogue (issue 22 point 6): the events, products, merchandise, stock and
+ * departures; an admin changes stock, prices, the sale window and the per-product rules from the
+ * browser, with the catalogue file's own field rules (catalogue-fields.ts), or uploads a whole
+ * catalogue file and reads its problems by field and line.
+ *
+ * The file and the browser never fight (decision 0047): a field changed in the back office is
+ * marked as the back office's, and a later import of the file leaves it alone (and says so),
+ * until the import is told that the file wins or an admin hands the item back to the file.
+ */
+export const staffCatalogueMessages = {
+  noItem: (code: string) => `There is no item ${code}.`,
+  noDeparture: 'There is no such departure.',
+  chooseItem: 'Choose an item.',
+  nothingToChange: 'Change at least one field.',
+  stockBelowTaken: (taken: number) => `Stock cannot be lower than the ${taken} already sold or held in carts.`,
+  seatsBelowTaken: (taken: number) => `Seats cannot be fewer than the ${taken} already sold or held in carts.`,
+  planMismatch: (sum: number, total: number) =>
+    `The payment plan adds up to ${sum}, but price plus fee would be ${total}: change the plan and the price together in the catalogue file.`,
+  notTransport: 'Only transport products have departures.',
+  saved: 'Saved. Shoppers see the change within a second.',
+  handedBack: 'The catalogue file decides this item again from its next import.',
+  chooseFile: 'Choose a catalogue file (YAML or JSON).',
+  fileTooLong: (max: number) => `A catalogue file has at most ${max} lines.`,
+  fileNameTooLong: 'A file name is at most 200 characters.',
+  valid: 'The file is a valid catalogue.',
+  problems: (count: number) => (count === 1 ? 'The file has 1 problem; nothing was changed.' : `The file has ${count} problems; nothing was changed.`),
+  imported: 'The catalogue is imported.',
+} as const;
+
+const texts = staffCatalogueMessages;
+
+/** The fields an admin may change in the browser, named as the catalogue file names them. */
+export const CATALOGUE_EDITABLE_FIELDS = [
+  'price',
+  'fee',
+  'stock',
+  'on_sale',
+  'on_sale_from',
+  'on_sale_until',
+  'limit_per_order',
+  'refund',
+  'name_changes',
+  'email_changes',
+] as const;
+export type CatalogueEditableField = (typeof CATALOGUE_EDITABLE_FIELDS)[number];
+/** A departure's field an admin may change. */
+export const DEPARTURE_EDITABLE_FIELDS = ['seats'] as const;
+
+/** Most lines an uploaded catalogue file may have (each line at most PAYLOAD_TEXT_MAX characters). */
+export const CATALOGUE_UPLOAD_MAX_LINES = 50_000;
+/** The body of a catalogue upload may be this large (every other call keeps the shop's 64 KiB). */
+export const CATALOGUE_UPLOAD_BODY_LIMIT = 4 * 1024 * 1024;
+
+const itemCode = z.string({ error: texts.chooseItem }).trim().min(1, texts.chooseItem).max(64, texts.chooseItem);
+
+export const refundRulesValue = z
+  .object({
+    refundable: catalogueBoolean,
+    fee: catalogueMoney,
+    from: catalogueInstant.nullable(),
+    until: catalogueInstant.nullable(),
+  })
+  .strict();
+export const nameChangeRulesValue = z
+  .object({
+    allowed: catalogueBoolean,
+    until: catalogueInstant.nullable(),
+    limit: catalogueCount,
+  })
+  .strict();
+
+/** Only what changes is sent; a field sent with its current value is no change. */
+export const catalogueItemChanges = z
+  .object({
+    price: catalogueMoney,
+    fee: catalogueMoney,
+    /** null: unlimited. */
+    stock: catalogueCount.nullable(),
+    on_sale: catalogueBoolean,
+    on_sale_from: catalogueInstant.nullable(),
+    on_sale_until: catalogueInstant.nullable(),
+    /** 0: no limit. */
+    limit_per_order: catalogueCount,
+    refund: refundRulesValue,
+    name_changes: nameChangeRulesValue,
+    email_changes: catalogueBoolean,
+  })
+  .partial()
+  .strict()
+  .superRefine((changes, ctx) => {
+    const sale = windowProblem(changes.on_sale_from, changes.on_sale_until, 'on_sale_from');
+    if (sale) ctx.addIssue({ code: 'custom', path: ['on_sale_until'], message: sale });
+    const refund = windowProblem(changes.refund?.from, changes.refund?.until, 'refund.from');
+    if (refund) ctx.addIssue({ code: 'custom', path: ['refund', 'until'], message: refund });
+  });
+export type CatalogueItemChanges = z.infer<typeof catalogueItemChanges>;
+
+export const catalogueDeparture = z.object({
+  id: z.number().int(),
+  departs_at: z.string(),
+  /** null: seats not counted. */
+  seats: z.number().int().nullable(),
+  sold: z.number().int(),
+  held: z.number().int(),
+  /** false: the file no longer lists it; tickets sold for it keep it. */
+  active: z.boolean(),
+  /** The seats were set in the back office; an import leaves them alone. */
+  changed_here: z.boolean(),
+});
+
+export const catalogueItemView = z.object({
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(['product', 'merchandise']),
+  type: z.string(),
+  /** The event's code; null for merchandise. */
+  event: z.string().nullable(),
+  price: z.number().int(),
+  fee: z.number().int(),
+  tax: z.string().nullable(),
+  /** null: unlimited. */
+  stock: z.number().int().nullable(),
+  sold: z.number().int(),
+  held: z.number().int(),
+  /** Units left; null: unlimited. */
+  available: z.number().int().nullable(),
+  on_sale: z.boolean(),
+  on_sale_from: z.string().nullable(),
+  on_sale_until: z.string().nullable(),
+  /** On sale and inside its sale window now. */
+  selling_now: z.boolean(),
+  limit_per_order: z.number().int(),
+  refund: refundRulesValue,
+  name_changes: nameChangeRulesValue,
+  email_changes: z.boolean(),
+  payment_plan: z.array(paymentPlanEntry).nullable(),
+  travel_time_type: z.enum(['fixed', 'selectable']).nullable(),
+  travel_time: z.string().nullable(),
+  departures: z.array(catalogueDeparture),
+  /** Fields set in the back office: a later import of the file leaves them alone (decision 0047). */
+  changed_here: z.array(z.enum(CATALOGUE_EDITABLE_FIELDS)),
+});
+export type CatalogueItemView = z.infer<typeof catalogueItemView>;
+
+export const catalogueOverviewPayload = z.object({}).strict();
+export const catalogueOverviewAnswer = z.object({
+  currency: z.string(),
+  events: z.array(z.object({ code: z.string(), name: z.string(), timezone: z.string(), starts_at: z.string().nullable() })),
+  /** Products by event (in the file's sort order), then merchandise. */
+  items: z.array(catalogueItemView),
+});
+export type CatalogueOverviewAnswer = z.infer<typeof catalogueOverviewAnswer>;
+
+export const catalogueChangeItemPayload = z.object({ code: itemCode, changes: catalogueItemChanges }).strict();
+export const catalogueChangeItemAnswer = z.object({ item: catalogueItemView, message: z.string() });
+
+export const catalogueChangeSeatsPayload = z
+  .object({
+    code: itemCode,
+    departure_id: z.number({ error: texts.noDeparture }).int(texts.noDeparture).min(1, texts.noDeparture).max(2_147_483_647, texts.noDeparture),
+    /** null: stop counting seats. */
+    seats: catalogueCount.nullable(),
+  })
+  .strict();
+export const catalogueChangeSeatsAnswer = catalogueChangeItemAnswer;
+
+export const catalogueHandBackPayload = z.object({ code: itemCode }).strict();
+export const catalogueHandBackAnswer = catalogueChangeItemAnswer;
+
+export const catalogueUploadPayload = z
+  .object({
+    file_name: z.string({ error: texts.chooseFile }).trim().min(1, texts.chooseFile).max(200, texts.fileNameTooLong),
+    /** The file's text, line by line (so that no one text is longer than any other payload's). */
+    lines: z.array(z.string({ error: texts.chooseFile }), { error: texts.chooseFile }).min(1, texts.chooseFile).max(CATALOGUE_UPLOAD_MAX_LINES, texts.fileTooLong(CATALOGUE_UPLOAD_MAX_LINES)),
+    /** Only check: report the problems and what an import would keep, change nothing. */
+    check_only: catalogueBoolean,
+    /** The file's values replace those changed in the back office, and the marks go. */
+    file_wins: catalogueBoolean.default(false),
+  })
+  .strict();
+
+export const catalogueProblem = z.object({
+  /** 1-based line of the file, where the problem has one. */
+  line: z.number().int().nullable(),
+  /** The field as the file names it: products[3].transport.travel_time; empty for the whole file. */
+  field: z.string(),
+  message: z.string(),
+});
+export type CatalogueProblem = z.infer<typeof catalogueProblem>;
+
+/** A back-office change an import keeps (or, with file_wins, replaces). */
+export const keptChange = z.object({
+  code: z.string(),
+  /** A field of CATALOGUE_EDITABLE_FIELDS, or seats of a departure: seats@2027-06-18T14:00:00.000Z. */
+  field: z.string(),
+  shop_value: z.string(),
+  file_value: z.string(),
+});
+export type KeptChange = z.infer<typeof keptChange>;
+
+export const catalogueUploadAnswer = z.object({
+  valid: z.boolean(),
+  /** Every problem of the file, in its order; empty when valid. */
+  problems: z.array(catalogueProblem),
+  /** What the file holds (valid files only). */
+  counts: z
+    .object({
+      events: z.number().int(),
+      products: z.number().int(),
+      merchandise: z.number().int(),
+      travel_times: z.number().int(),
+      vouchers: z.number().int(),
+      checkin_lists: z.number().int(),
+    })
+    .nullable(),
+  /** Back-office changes where the file says otherwise: kept, or replaced when file_wins. */
+  kept: z.array(keptChange),
+  imported: z.boolean(),
+  message: z.string(),
+});
+export type CatalogueUploadAnswer = z.infer<typeof catalogueUploadAnswer>;
