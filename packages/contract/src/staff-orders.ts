@@ -11,6 +11,7 @@ export const staffOrderMessages = {
   orderNotFound: 'There is no order with that code.',
   ticketNotFound: 'This order has no ticket with that code.',
   alreadyPaid: 'This order is paid already.',
+  moreThanOpen: 'That is more than is open. Record at most what is open, and pay any surplus back to the customer.',
   alreadyEnded: 'This order is cancelled or abandoned already.',
   moneyHeld: 'This order has money paid in: refund its items first, then cancel it.',
   refundOpen: 'This order has a refund request open: approve or reject it first.',

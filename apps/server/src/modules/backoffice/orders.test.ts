@@ -147,9 +147,13 @@ describe.each(testEngines())('the back office’s orders on %s', (engine) => {
     const buyer = await createCustomer(shop);
     const code = await unpaidOrder(buyer, ['NWF27-DAY-SAT'], 'bank_transfer');
     const total = (await orderRow(code)).totalPrice;
+    const surplus = await call('order-mark-paid', { code, amount: total + 1 });
+    expect([surplus.status, surplus.body.message, surplus.body.errors?.amount]).toEqual([422, staffOrderMessages.moreThanOpen, [staffOrderMessages.moreThanOpen]]);
     const part = await call('order-mark-paid', { code: code.toLowerCase(), amount: 1000 });
     expect([part.status, part.body.order?.order.payment_status, part.body.order?.order.total_paid]).toEqual([200, 'partial', 1000]);
     expect((await ticketsOf(code)).map((ticket) => ticket.status)).toEqual(['pending']);
+    const tooMuch = await call('order-mark-paid', { code, amount: total - 999 }, staff.admin);
+    expect([tooMuch.status, tooMuch.body.message]).toEqual([422, staffOrderMessages.moreThanOpen]);
     const rest = await call('order-mark-paid', { code, amount: total - 1000 }, staff.admin);
     expect([rest.status, rest.body.order?.order.payment_status]).toEqual([200, 'paid']);
     expect((await ticketsOf(code)).map((ticket) => ticket.status)).toEqual(['active']);

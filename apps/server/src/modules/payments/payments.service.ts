@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type PaymentInstruction, type ShopConfigFile, paymentMessages } from '@festival/contract';
+import { type PaymentInstruction, type ShopConfigFile, paymentMessages, staffOrderMessages } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -445,6 +445,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
         const order = await orderQueries.lockOrder(tx, { code: orderCode });
         if (!order) throw new AppError('NOT_FOUND', `There is no order ${orderCode}.`);
         if (order.paymentStatus === 'paid') throw new AppError('CONFLICT', `Order ${order.code} is paid already.`);
+        // A surplus would show the order as settled with money nobody can see or refund: the
+        // organiser records what is open and pays the rest back (the back office says so).
+        if (amount > order.totalPrice - order.totalPaid) throw new AppError('INVALID_INPUT', staffOrderMessages.moreThanOpen, { amount: [staffOrderMessages.moreThanOpen] });
         await queries.insertPayment(tx, {
           orderId: order.id,
           provider: 'bank_transfer',
