@@ -45,3 +45,18 @@ export async function addWeekendTicket(page: Page, holder: { name: string; email
   await page.locator('#personalise-confirm').click();
   await page.locator('#personalise-modal').waitFor({ state: 'detached' });
 }
+
+/**
+ * The cart checked out by bank transfer (offered to buyers in NL, BE and DE): the order is placed
+ * unpaid with its time to pay, and the buyer lands on its page. Answers the order's code.
+ */
+export async function checkOutByBankTransfer(page: Page): Promise<string> {
+  await page.goto('/checkout');
+  await page.locator('#checkout-submit').waitFor();
+  await fillBillingAddress(page);
+  await page.locator('#checkout-method-bank_transfer').check();
+  await page.locator('#checkout-terms').check();
+  await page.locator('#checkout-submit').click();
+  await page.waitForURL((url) => /^\/order\/[A-Z0-9]+$/.test(url.pathname));
+  return decodeURIComponent(/^\/order\/([A-Z0-9]+)$/.exec(new URL(page.url()).pathname)![1]!);
+}

@@ -13,6 +13,8 @@ export const STAFF_JOURNEY_MEMBERS = {
   refundDesk: { email: 'rosa.refunds@example.org', name: 'Rosa Terugbetaal', role: 'customer_service' },
   boxOfficeDesk: { email: 'kees.kassa@example.org', name: 'Kees Kassa', role: 'box_office' },
   ordersDesk: { email: 'otto.orders@example.org', name: 'Otto Orderbeheer', role: 'admin' },
+  serviceDesk: { email: 'sanne.service@example.org', name: 'Sanne Klantenservice', role: 'customer_service' },
+  lookupDesk: { email: 'lars.loket@example.org', name: 'Lars Loket', role: 'box_office' },
 } as const satisfies Record<string, { email: string; name: string; role: StaffRole }>;
 export type StaffJourneyMember = keyof typeof STAFF_JOURNEY_MEMBERS;
 

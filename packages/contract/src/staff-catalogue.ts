@@ -150,6 +150,8 @@ export type CatalogueItemView = z.infer<typeof catalogueItemView>;
 export const catalogueOverviewPayload = z.object({}).strict();
 export const catalogueOverviewAnswer = z.object({
   currency: z.string(),
+  /** The shop's time zone: merchandise (of no event) has its sale window read in it. */
+  timezone: z.string(),
   events: z.array(z.object({ code: z.string(), name: z.string(), timezone: z.string(), starts_at: z.string().nullable() })),
   /** Products by event (in the file's sort order), then merchandise. */
   items: z.array(catalogueItemView),

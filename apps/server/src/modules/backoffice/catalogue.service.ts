@@ -24,7 +24,7 @@ import * as queries from './catalogue.queries';
 
 export interface CatalogueDeps {
   db: Db;
-  config: Pick<ShopConfigFile, 'currency'>;
+  config: Pick<ShopConfigFile, 'currency' | 'timezone'>;
   /** The shop's shared snapshot: made out of date by every change here, so this instance shows it at once. */
   catalog: CatalogReader;
   now: () => Date;
@@ -136,6 +136,7 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
       const now = deps.now().getTime();
       return {
         currency: deps.config.currency,
+        timezone: deps.config.timezone,
         events: eventRows.map((event) => ({ code: event.externalCode, name: event.name, timezone: event.timezone, starts_at: iso(event.startsAt) })),
         items: items.map((row) =>
           catalogueItemView(

@@ -59,6 +59,7 @@ describe.each(testEngines())('the back-office catalogue on %s', (engine) => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const overview = staffApi['catalogue-overview'].answer.parse(answer.body);
     expect(overview.currency).toBe(shop.config.currency);
+    expect(overview.timezone).toBe(shop.config.timezone);
     expect(overview.events.map((event) => event.code)).toContain('NWF27');
     const byCode = new Map(overview.items.map((item) => [item.code, item]));
     expect(byCode.get('NWF27-WEEKEND')).toMatchObject({ kind: 'product', event: 'NWF27', price: 18950, stock: 5000, sold: 0, held: 0, available: 5000, on_sale: true, selling_now: true, changed_here: [] });

@@ -432,8 +432,8 @@ function MarkPaidDialog({ currency, open, code, action, money, onClose }: { curr
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseAmount(typed, currency);
-    if (!parsed.ok || parsed.minor <= 0) {
-      setProblem(parsed.ok ? texts.amountProblems.invalid : texts.amountProblems[parsed.problem]);
+    if (!parsed.ok || parsed.minor <= 0 || parsed.minor > open) {
+      setProblem(!parsed.ok ? texts.amountProblems[parsed.problem] : parsed.minor <= 0 ? texts.amountProblems.zero : texts.amountProblems.tooMuch(money(open)));
       return;
     }
     setProblem(null);
@@ -474,7 +474,7 @@ function MarkPaidDialog({ currency, open, code, action, money, onClose }: { curr
           hint={fieldError ?? texts.markPaidHint}
           aria-invalid={fieldError ? true : undefined}
         />
-        {parsed.ok && parsed.minor > 0 && <p className="staff-order-confirm-line">{texts.markPaidConfirm(money(parsed.minor), code)}</p>}
+        {parsed.ok && parsed.minor > 0 && parsed.minor <= open && <p className="staff-order-confirm-line">{texts.markPaidConfirm(money(parsed.minor), code)}</p>}
       </form>
     </Modal>
   );

@@ -1,0 +1,265 @@
+import { CATALOGUE_UPLOAD_MAX_LINES, catalogueFieldMessages, PAYLOAD_TEXT_MAX, staffCatalogueMessages, type CatalogueItemView } from '@festival/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  changedHereWords,
+  countOf,
+  isoOfZonedInput,
+  itemFormOf,
+  keptFieldWords,
+  keptValueWords,
+  linesOfFile,
+  minorUnitsOf,
+  prepareItemChanges,
+  problemSentence,
+  saleLabel,
+  saleStateOf,
+  serverFieldProblems,
+  uploadTooLarge,
+  zonedInputOf,
+  zoneOffsetMinutes,
+} from './catalogue-page';
+import { staffTexts } from './texts';
+
+const texts = staffTexts.catalogue;
+const AMSTERDAM = 'Europe/Amsterdam';
+
+const item = (overrides: Partial<CatalogueItemView> = {}): CatalogueItemView => ({
+  code: 'NWF27-CAMPING',
+  name: 'Camping weekend pass',
+  kind: 'product',
+  type: 'camping',
+  event: 'NWF27',
+  price: 3950,
+  fee: 150,
+  tax: 'low',
+  stock: 2500,
+  sold: 10,
+  held: 2,
+  available: 2488,
+  on_sale: true,
+  on_sale_from: null,
+  on_sale_until: null,
+  selling_now: true,
+  limit_per_order: 6,
+  refund: { refundable: true, fee: 250, from: null, until: '2027-05-31T23:59:59+02:00' },
+  name_changes: { allowed: true, until: '2027-06-11T23:59:59+02:00', limit: 2 },
+  email_changes: true,
+  payment_plan: null,
+  travel_time_type: null,
+  travel_time: null,
+  departures: [],
+  changed_here: [],
+  ...overrides,
+});
+
+const prepare = (edit: (form: ReturnType<typeof itemFormOf>) => void, base = item()) => {
+  const form = itemFormOf(base, 'EUR', AMSTERDAM);
+  edit(form);
+  return prepareItemChanges(base, form, 'EUR', AMSTERDAM);
+};
+
+describe('money typed in the form', () => {
+  it('is minor units without floating-point error', () => {
+    expect(minorUnitsOf('125.00', 'EUR')).toEqual({ ok: true, minor: 12500 });
+    expect(minorUnitsOf('0.29', 'EUR')).toEqual({ ok: true, minor: 29 });
+    expect(minorUnitsOf('1.005', 'EUR')).toEqual({ ok: false, problem: 'decimals' });
+    expect(minorUnitsOf('21474836.47', 'EUR')).toEqual({ ok: true, minor: 2147483647 });
+    expect(minorUnitsOf('500', 'JPY')).toEqual({ ok: true, minor: 500 });
+  });
+
+  it('keeps a minus for the schema to refuse, and says when nothing or no amount is typed', () => {
+    expect(minorUnitsOf('-5.00', 'EUR')).toEqual({ ok: true, minor: -500 });
+    expect(minorUnitsOf('', 'EUR')).toEqual({ ok: false, problem: 'empty' });
+    expect(minorUnitsOf('ten', 'EUR')).toEqual({ ok: false, problem: 'invalid' });
+  });
+
+  it('reads counts as numbers and anything else as not one', () => {
+    expect(countOf(' 12 ')).toBe(12);
+    expect(countOf('-3')).toBe(-3);
+    expect(countOf('1.5')).toBe(1.5);
+    expect(countOf('')).toBeNaN();
+    expect(countOf('many')).toBeNaN();
+  });
+});
+
+describe('times on the clocks of the event’s time zone', () => {
+  it('knows a zone’s offset in summer and winter', () => {
+    expect(zoneOffsetMinutes(Date.parse('2027-06-18T12:00:00Z'), AMSTERDAM)).toBe(120);
+    expect(zoneOffsetMinutes(Date.parse('2027-01-18T12:00:00Z'), AMSTERDAM)).toBe(60);
+    expect(zoneOffsetMinutes(Date.parse('2027-01-18T12:00:00Z'), 'America/New_York')).toBe(-300);
+    expect(zoneOffsetMinutes(Date.parse('2027-01-18T12:00:00Z'), 'Asia/Kolkata')).toBe(330);
+  });
+
+  it('reads a field’s value as ISO with the zone’s offset, whatever the browser’s zone', () => {
+    expect(isoOfZonedInput('2027-06-18T14:00', AMSTERDAM)).toEqual({ ok: true, iso: '2027-06-18T14:00:00+02:00' });
+    expect(isoOfZonedInput('2027-01-18T14:00', AMSTERDAM)).toEqual({ ok: true, iso: '2027-01-18T14:00:00+01:00' });
+    expect(isoOfZonedInput('2027-01-18T14:00', 'America/New_York')).toEqual({ ok: true, iso: '2027-01-18T14:00:00-05:00' });
+    expect(isoOfZonedInput('2027-01-18T14:00', 'Asia/Kolkata')).toEqual({ ok: true, iso: '2027-01-18T14:00:00+05:30' });
+    expect(isoOfZonedInput('2027-01-18T14:00', 'UTC')).toEqual({ ok: true, iso: '2027-01-18T14:00:00+00:00' });
+  });
+
+  it('refuses what is no time: no value, a day that does not exist, and the hour the clocks skip', () => {
+    expect(isoOfZonedInput('', AMSTERDAM)).toEqual({ ok: false, problem: 'invalid' });
+    expect(isoOfZonedInput('2027-06-31T10:00', AMSTERDAM)).toEqual({ ok: false, problem: 'invalid' });
+    // 28 March 2027: Amsterdam's clocks go from 02:00 to 03:00.
+    expect(isoOfZonedInput('2027-03-28T02:30', AMSTERDAM)).toEqual({ ok: false, problem: 'gap' });
+    expect(isoOfZonedInput('2027-03-28T03:00', AMSTERDAM)).toEqual({ ok: true, iso: '2027-03-28T03:00:00+02:00' });
+  });
+
+  it('takes the first of an hour the clocks pass twice', () => {
+    // 31 October 2027: 02:30 happens at +02:00 and again at +01:00.
+    expect(isoOfZonedInput('2027-10-31T02:30', AMSTERDAM)).toEqual({ ok: true, iso: '2027-10-31T02:30:00+02:00' });
+  });
+
+  it('shows a stored time in the zone, and back to the same instant', () => {
+    expect(zonedInputOf('2027-06-18T12:00:00.000Z', AMSTERDAM)).toBe('2027-06-18T14:00');
+    expect(zonedInputOf('2027-06-18T12:00:00.000Z', 'America/New_York')).toBe('2027-06-18T08:00');
+    expect(zonedInputOf(null, AMSTERDAM)).toBe('');
+    const back = isoOfZonedInput(zonedInputOf('2027-06-18T12:00:00.000Z', AMSTERDAM), AMSTERDAM);
+    expect(back.ok && Date.parse(back.iso)).toBe(Date.parse('2027-06-18T12:00:00.000Z'));
+  });
+});
+
+describe('the changes an edit sends', () => {
+  it('is nothing to send when nothing changed, with the contract’s text', () => {
+    expect(prepare(() => {})).toEqual({ ok: false, problems: { _: staffCatalogueMessages.nothingToChange } });
+    // Typing the same amount another way is no change.
+    expect(prepare((form) => (form.price = '39.5'))).toEqual({ ok: false, problems: { _: staffCatalogueMessages.nothingToChange } });
+  });
+
+  it('sends only the fields that changed, money in minor units', () => {
+    expect(
+      prepare((form) => {
+        form.price = '125.00';
+        form.stock = '2400';
+      }),
+    ).toEqual({ ok: true, changes: { price: 12500, stock: 2400 } });
+    expect(prepare((form) => (form.stockUnlimited = true))).toEqual({ ok: true, changes: { stock: null } });
+    expect(prepare((form) => (form.onSale = false))).toEqual({ ok: true, changes: { on_sale: false } });
+    expect(prepare((form) => (form.limitPerOrder = '0'))).toEqual({ ok: true, changes: { limit_per_order: 0 } });
+  });
+
+  it('sends a sale window in the event’s zone, and an emptied end as none', () => {
+    expect(prepare((form) => (form.onSaleFrom = '2026-10-01T10:00'))).toEqual({ ok: true, changes: { on_sale_from: '2026-10-01T10:00:00+02:00' } });
+    expect(prepare((form) => (form.onSaleUntil = ''), item({ on_sale_until: '2027-06-01T00:00:00+02:00' }))).toEqual({ ok: true, changes: { on_sale_until: null } });
+  });
+
+  it('sends a refund rule whole, keeping an untouched time to the second', () => {
+    expect(prepare((form) => (form.refundFee = '5.00'))).toEqual({
+      ok: true,
+      changes: { refund: { refundable: true, fee: 500, from: null, until: '2027-05-31T23:59:59+02:00' } },
+    });
+    expect(prepare((form) => (form.namesLimit = '3'))).toEqual({
+      ok: true,
+      changes: { name_changes: { allowed: true, until: '2027-06-11T23:59:59+02:00', limit: 3 } },
+    });
+  });
+
+  it('refuses with the catalogue file’s words, by field', () => {
+    expect(prepare((form) => (form.price = '-1.00'))).toEqual({ ok: false, problems: { price: catalogueFieldMessages.moneyRange } });
+    expect(prepare((form) => (form.stock = '-5'))).toEqual({ ok: false, problems: { stock: catalogueFieldMessages.count } });
+    expect(prepare((form) => (form.stock = ''))).toEqual({ ok: false, problems: { stock: catalogueFieldMessages.count } });
+    expect(prepare((form) => (form.limitPerOrder = '2.5'))).toEqual({ ok: false, problems: { limit_per_order: catalogueFieldMessages.count } });
+    expect(
+      prepare((form) => {
+        form.refundFrom = '2027-06-01T00:00';
+        form.refundUntil = '2027-05-01T00:00';
+      }),
+    ).toEqual({ ok: false, problems: { 'refund.until': catalogueFieldMessages.laterThan('refund.from') } });
+  });
+
+  it('refuses a sale end before the start, sent or as it is', () => {
+    expect(
+      prepare((form) => {
+        form.onSaleFrom = '2027-06-01T00:00';
+        form.onSaleUntil = '2027-05-01T00:00';
+      }),
+    ).toEqual({ ok: false, problems: { on_sale_until: catalogueFieldMessages.laterThan('on_sale_from') } });
+    expect(prepare((form) => (form.onSaleUntil = '2027-05-01T00:00'), item({ on_sale_from: '2027-06-01T00:00:00+02:00' }))).toEqual({
+      ok: false,
+      problems: { on_sale_until: catalogueFieldMessages.laterThan('on_sale_from') },
+    });
+    expect(prepare((form) => (form.onSaleFrom = '2027-07-01T00:00'), item({ on_sale_until: '2027-06-01T00:00:00+02:00' }))).toEqual({
+      ok: false,
+      problems: { on_sale_from: catalogueFieldMessages.laterThan('on_sale_from') },
+    });
+  });
+
+  it('says what is typed wrong before the schema judges', () => {
+    expect(prepare((form) => (form.fee = 'free'))).toEqual({ ok: false, problems: { fee: texts.amountProblems.invalid } });
+    expect(prepare((form) => (form.onSaleFrom = '2027-03-28T02:30'))).toEqual({ ok: false, problems: { on_sale_from: texts.timeProblems.gap(AMSTERDAM) } });
+  });
+
+  it('reads the shop’s field errors by the form’s fields', () => {
+    expect(serverFieldProblems({ 'changes.price': ['must be from 0 to 2147483647 minor units'], 'changes.refund.until': ['a', 'b'], code: ['Choose an item.'] })).toEqual({
+      price: 'must be from 0 to 2147483647 minor units',
+      'refund.until': 'a b',
+      code: 'Choose an item.',
+    });
+  });
+
+  it('turns a rule into a sentence under its field, in the form’s terms', () => {
+    const labels = { price: 'Price', stock: 'Stock', on_sale_from: 'Sale starts', on_sale_until: 'Sale ends' };
+    expect(problemSentence('price', catalogueFieldMessages.moneyRange, 'EUR', labels)).toBe('Price must be from 0.00 to 21474836.47.');
+    expect(problemSentence('stock', catalogueFieldMessages.count, 'EUR', labels)).toBe('Stock must be a whole number from 0 to 2147483647.');
+    expect(problemSentence('on_sale_until', catalogueFieldMessages.laterThan('on_sale_from'), 'EUR', labels)).toBe('Sale ends must be later than “Sale starts”.');
+    // Under the start, the rule is still said of the end.
+    expect(problemSentence('on_sale_from', catalogueFieldMessages.laterThan('on_sale_from'), 'EUR', labels)).toBe('Sale ends must be later than “Sale starts”.');
+    expect(problemSentence('stock', 'Stock cannot be lower than the 12 already sold or held in carts.', 'EUR', labels)).toBe('Stock cannot be lower than the 12 already sold or held in carts.');
+  });
+});
+
+describe('what the page says of an item', () => {
+  const now = Date.parse('2027-01-01T12:00:00Z');
+
+  it('says whether it sells now', () => {
+    expect(saleLabel(saleStateOf({ on_sale: true, on_sale_from: null, on_sale_until: null }, now), AMSTERDAM)).toBe('Selling');
+    expect(saleLabel(saleStateOf({ on_sale: false, on_sale_from: null, on_sale_until: null }, now), AMSTERDAM)).toBe('Not on sale');
+    expect(saleLabel(saleStateOf({ on_sale: true, on_sale_from: '2027-02-01T09:00:00+01:00', on_sale_until: null }, now), AMSTERDAM)).toBe('Opens 1 Feb 2027, 09:00');
+    expect(saleLabel(saleStateOf({ on_sale: true, on_sale_from: null, on_sale_until: '2026-12-31T23:00:00Z' }, now), AMSTERDAM)).toBe('Closed 1 Jan 2027, 00:00');
+    expect(saleStateOf({ on_sale: true, on_sale_from: '2026-12-01T00:00:00Z', on_sale_until: '2027-02-01T00:00:00Z' }, now)).toEqual({ state: 'selling' });
+  });
+
+  it('lists the fields changed here, with the departures’ seats', () => {
+    expect(changedHereWords({ changed_here: [], departures: [] })).toBeNull();
+    expect(changedHereWords({ changed_here: ['price', 'stock', 'on_sale_until'], departures: [] })).toBe('price, stock, sale end');
+    expect(changedHereWords({ changed_here: [], departures: [{ id: 1, departs_at: '', seats: 5, sold: 0, held: 0, active: true, changed_here: true }] })).toBe('seats of a departure');
+  });
+});
+
+describe('the changes made here an import keeps', () => {
+  it('names the field, a departure’s seats by its time on the event’s clocks', () => {
+    expect(keptFieldWords('on_sale_until', AMSTERDAM)).toBe('sale end');
+    expect(keptFieldWords('seats@2027-06-18T14:00:00.000Z', AMSTERDAM)).toBe('seats of the departure of 18 Jun 2027, 16:00');
+  });
+
+  it('shows a price as money and uncounted seats as such', () => {
+    const money = (minor: number) => `€${(minor / 100).toFixed(2)}`;
+    expect(keptValueWords('price', '4200', money)).toBe('€42.00');
+    expect(keptValueWords('stock', '2400', money)).toBe('2400');
+    expect(keptValueWords('seats@2027-06-18T14:00:00.000Z', 'none', money)).toBe(texts.notCounted);
+    expect(keptValueWords('on_sale_until', 'none', money)).toBe('none');
+  });
+});
+
+describe('a catalogue file as the lines the upload sends', () => {
+  it('splits at either newline, without a line for the last newline', () => {
+    expect(linesOfFile('events:\r\n  - code: A\n')).toEqual({ ok: true, lines: ['events:', '  - code: A'] });
+    expect(linesOfFile('a\n\nb')).toEqual({ ok: true, lines: ['a', '', 'b'] });
+  });
+
+  it('refuses an empty file, too many lines, and names a line that is too long', () => {
+    expect(linesOfFile(' \n')).toEqual({ ok: false, problem: texts.upload.empty });
+    expect(linesOfFile('x\n'.repeat(CATALOGUE_UPLOAD_MAX_LINES))).toMatchObject({ ok: true });
+    expect(linesOfFile('x\n'.repeat(CATALOGUE_UPLOAD_MAX_LINES + 1))).toEqual({ ok: false, problem: texts.upload.tooManyLines(CATALOGUE_UPLOAD_MAX_LINES + 1, CATALOGUE_UPLOAD_MAX_LINES) });
+    expect(linesOfFile(`a\nb\n${'y'.repeat(PAYLOAD_TEXT_MAX)}`)).toMatchObject({ ok: true });
+    const refused = linesOfFile(`a\nb\n${'y'.repeat(PAYLOAD_TEXT_MAX + 1)}\nc`);
+    expect(refused).toEqual({ ok: false, problem: texts.upload.lineTooLong(3, PAYLOAD_TEXT_MAX + 1, PAYLOAD_TEXT_MAX) });
+    expect(refused.ok ? '' : refused.problem).toMatch(/^Line 3 /);
+  });
+
+  it('knows when a payload is more than one upload takes', () => {
+    expect(uploadTooLarge({ lines: ['a'] })).toBe(false);
+    expect(uploadTooLarge({ lines: Array.from({ length: 1100 }, () => 'z'.repeat(4000)) })).toBe(true);
+  });
+});

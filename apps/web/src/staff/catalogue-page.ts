@@ -1,0 +1,372 @@
+import {
+  CATALOGUE_UPLOAD_BODY_LIMIT,
+  CATALOGUE_UPLOAD_MAX_LINES,
+  catalogueFieldMessages,
+  catalogueItemChanges,
+  PAYLOAD_TEXT_MAX,
+  staffCatalogueMessages,
+  windowProblem,
+  withinSaleWindow,
+  type CatalogueItemChanges,
+  type CatalogueItemView,
+} from '@festival/contract';
+import { amountInput, parseAmount, type AmountProblem } from './money';
+import { staffTexts } from './texts';
+
+/**
+ * The catalogue page's reckoning (issue 22 point 6), pure so the page and its tests agree: money
+ * typed as 125.00 in minor units, a date-time field read in the event's time zone, the fields an
+ * admin changed (checked with the contract's own schema, as the catalogue file is), the words of
+ * an item's sale, and a chosen file as the lines the upload sends.
+ */
+
+const texts = staffTexts.catalogue;
+
+// ---------------------------------------------------------------------------------------------
+// Money and counts
+
+export type MoneyInput = { ok: true; minor: number } | { ok: false; problem: AmountProblem };
+
+/**
+ * A typed amount in minor units, without floating point: "125.00" → 12500, "0,1" → 10. A leading
+ * minus is kept (−125.00 → −12500), so that the contract's schema refuses it with the catalogue
+ * file's own words rather than the form guessing.
+ */
+export function minorUnitsOf(text: string, currency: string): MoneyInput {
+  const trimmed = text.trim();
+  const negative = /^[-−]/.test(trimmed);
+  const parsed = parseAmount(negative ? trimmed.slice(1) : trimmed, currency);
+  if (!parsed.ok) return parsed;
+  return { ok: true, minor: negative && parsed.minor !== 0 ? -parsed.minor : parsed.minor };
+}
+
+/** A typed count as a number for the schema to judge: "12" → 12; "1.5", "-3" stay what they are; anything else is NaN. */
+export function countOf(text: string): number {
+  const trimmed = text.trim();
+  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Times in a time zone
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+
+/** The wall clock of an instant in a time zone, as the fields of a datetime-local value. */
+function wallClockOf(instant: number, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((entry) => entry.type === type)?.value ?? 0);
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') };
+}
+
+/** How far a time zone's clock is ahead of UTC at an instant, in minutes (Amsterdam in summer: 120). */
+export function zoneOffsetMinutes(instant: number, timeZone: string): number {
+  const wall = wallClockOf(instant, timeZone);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+/** An ISO time as a datetime-local field's value on the clocks of a time zone: "2027-06-18T14:00". Empty for none. */
+export function zonedInputOf(iso: string | null, timeZone: string): string {
+  if (!iso) return '';
+  const instant = Date.parse(iso);
+  if (Number.isNaN(instant)) return '';
+  const wall = wallClockOf(instant, timeZone);
+  return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}`;
+}
+
+export type ZonedTime = { ok: true; iso: string } | { ok: false; problem: 'invalid' | 'gap' };
+
+/**
+ * A datetime-local field's value read on the clocks of a time zone, as ISO with that zone's offset
+ * then: "2027-06-18T14:00" in Europe/Amsterdam → "2027-06-18T14:00:00+02:00". A time the clocks
+ * skip (the spring change) is no time; one they pass twice (autumn) is the first.
+ */
+export function isoOfZonedInput(value: string, timeZone: string): ZonedTime {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!match) return { ok: false, problem: 'invalid' };
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  const check = new Date(wall);
+  // A day that does not exist (31 June) rolls over in Date; a value that rolled is not a date.
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return { ok: false, problem: 'invalid' };
+  // The zone's offsets a day either side: the instant is the wall time less one of them.
+  const offsets = [...new Set([zoneOffsetMinutes(wall - 86_400_000, timeZone), zoneOffsetMinutes(wall + 86_400_000, timeZone), zoneOffsetMinutes(wall, timeZone)])];
+  const fits = offsets
+    .map((offset) => ({ offset, instant: wall - offset * 60_000 }))
+    .filter(({ instant }) => zoneOffsetMinutes(instant, timeZone) * 60_000 + instant === wall)
+    .sort((a, b) => a.instant - b.instant);
+  const first = fits[0];
+  if (!first) return { ok: false, problem: 'gap' };
+  const sign = first.offset < 0 ? '-' : '+';
+  const abs = Math.abs(first.offset);
+  return { ok: true, iso: `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}` };
+}
+
+/** A moment as staff read it, on the clocks of a time zone: "18 Jun 2027, 14:00". */
+export const formatInZone = (iso: string, timeZone: string, locale = 'en-GB'): string => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+
+// ---------------------------------------------------------------------------------------------
+// The edit form
+
+/** What the edit form holds: typed text and ticks, as the fields show them. */
+export interface ItemForm {
+  price: string;
+  fee: string;
+  stockUnlimited: boolean;
+  stock: string;
+  onSale: boolean;
+  onSaleFrom: string;
+  onSaleUntil: string;
+  limitPerOrder: string;
+  refundable: boolean;
+  refundFee: string;
+  refundFrom: string;
+  refundUntil: string;
+  namesAllowed: boolean;
+  namesUntil: string;
+  namesLimit: string;
+  emailChanges: boolean;
+}
+
+/** The form for an item as it is now: amounts as 125.00, times on the clocks of the item's zone. */
+export function itemFormOf(item: CatalogueItemView, currency: string, timeZone: string): ItemForm {
+  return {
+    price: amountInput(item.price, currency),
+    fee: amountInput(item.fee, currency),
+    stockUnlimited: item.stock === null,
+    stock: item.stock === null ? '' : String(item.stock),
+    onSale: item.on_sale,
+    onSaleFrom: zonedInputOf(item.on_sale_from, timeZone),
+    onSaleUntil: zonedInputOf(item.on_sale_until, timeZone),
+    limitPerOrder: String(item.limit_per_order),
+    refundable: item.refund.refundable,
+    refundFee: amountInput(item.refund.fee, currency),
+    refundFrom: zonedInputOf(item.refund.from, timeZone),
+    refundUntil: zonedInputOf(item.refund.until, timeZone),
+    namesAllowed: item.name_changes.allowed,
+    namesUntil: zonedInputOf(item.name_changes.until, timeZone),
+    namesLimit: String(item.name_changes.limit),
+    emailChanges: item.email_changes,
+  };
+}
+
+/** The field of the payload each form field fills (as the schema's issues and the shop's errors name it, without `changes.`). */
+export const FORM_FIELDS: Record<keyof ItemForm, string> = {
+  price: 'price',
+  fee: 'fee',
+  stockUnlimited: 'stock',
+  stock: 'stock',
+  onSale: 'on_sale',
+  onSaleFrom: 'on_sale_from',
+  onSaleUntil: 'on_sale_until',
+  limitPerOrder: 'limit_per_order',
+  refundable: 'refund.refundable',
+  refundFee: 'refund.fee',
+  refundFrom: 'refund.from',
+  refundUntil: 'refund.until',
+  namesAllowed: 'name_changes.allowed',
+  namesUntil: 'name_changes.until',
+  namesLimit: 'name_changes.limit',
+  emailChanges: 'email_changes',
+};
+
+/** Problems by field (price, refund.until, …); `_` for the form as a whole. */
+export type FieldProblems = Record<string, string>;
+export type PreparedChanges = { ok: true; changes: CatalogueItemChanges } | { ok: false; problems: FieldProblems };
+
+const sameInstant = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Date.parse(a) === Date.parse(b));
+
+/**
+ * The changes the form makes to the item, ready to send as `changes`: only the fields whose value
+ * differs from the item's (a refund or name-change rule goes whole, as the schema takes it), checked
+ * with the contract's schema, so the browser refuses what the catalogue file and the shop would, in
+ * their words. A time left as it was keeps the item's own value (to the second).
+ */
+export function prepareItemChanges(item: CatalogueItemView, form: ItemForm, currency: string, timeZone: string): PreparedChanges {
+  const initial = itemFormOf(item, currency, timeZone);
+  const problems: FieldProblems = {};
+  const changes: Record<string, unknown> = {};
+
+  const money = (field: string, typed: string, before: string, current: number): number => {
+    if (typed === before) return current;
+    const parsed = minorUnitsOf(typed, currency);
+    if (!parsed.ok) {
+      problems[field] = texts.amountProblems[parsed.problem];
+      return current;
+    }
+    return parsed.minor;
+  };
+  const time = (field: string, typed: string, before: string, current: string | null): string | null => {
+    if (typed === before) return current;
+    if (typed.trim() === '') return null;
+    const parsed = isoOfZonedInput(typed, timeZone);
+    if (!parsed.ok) {
+      problems[field] = parsed.problem === 'gap' ? texts.timeProblems.gap(timeZone) : texts.timeProblems.invalid;
+      return current;
+    }
+    return parsed.iso;
+  };
+  const count = (typed: string, before: string, current: number): number => (typed === before ? current : countOf(typed));
+
+  const price = money('price', form.price, initial.price, item.price);
+  if (price !== item.price) changes.price = price;
+  const fee = money('fee', form.fee, initial.fee, item.fee);
+  if (fee !== item.fee) changes.fee = fee;
+  const stock = form.stockUnlimited ? null : form.stockUnlimited === initial.stockUnlimited ? count(form.stock, initial.stock, item.stock ?? 0) : countOf(form.stock);
+  if (stock !== item.stock) changes.stock = stock;
+  if (form.onSale !== item.on_sale) changes.on_sale = form.onSale;
+  const from = time('on_sale_from', form.onSaleFrom, initial.onSaleFrom, item.on_sale_from);
+  if (!sameInstant(from, item.on_sale_from)) changes.on_sale_from = from;
+  const until = time('on_sale_until', form.onSaleUntil, initial.onSaleUntil, item.on_sale_until);
+  if (!sameInstant(until, item.on_sale_until)) changes.on_sale_until = until;
+  const limit = count(form.limitPerOrder, initial.limitPerOrder, item.limit_per_order);
+  if (limit !== item.limit_per_order) changes.limit_per_order = limit;
+
+  const refund = {
+    refundable: form.refundable,
+    fee: money('refund.fee', form.refundFee, initial.refundFee, item.refund.fee),
+    from: time('refund.from', form.refundFrom, initial.refundFrom, item.refund.from),
+    until: time('refund.until', form.refundUntil, initial.refundUntil, item.refund.until),
+  };
+  if (refund.refundable !== item.refund.refundable || refund.fee !== item.refund.fee || !sameInstant(refund.from, item.refund.from) || !sameInstant(refund.until, item.refund.until))
+    changes.refund = refund;
+
+  const names = {
+    allowed: form.namesAllowed,
+    until: time('name_changes.until', form.namesUntil, initial.namesUntil, item.name_changes.until),
+    limit: count(form.namesLimit, initial.namesLimit, item.name_changes.limit),
+  };
+  if (names.allowed !== item.name_changes.allowed || !sameInstant(names.until, item.name_changes.until) || names.limit !== item.name_changes.limit) changes.name_changes = names;
+  if (form.emailChanges !== item.email_changes) changes.email_changes = form.emailChanges;
+
+  const checked = catalogueItemChanges.safeParse(changes);
+  if (!checked.success) {
+    for (const issue of checked.error.issues) {
+      const field = issue.path.length ? issue.path.join('.') : '_';
+      problems[field] ??= issue.message;
+    }
+  }
+  // The sale window as it would be: one end changed against the other as it is (the schema sees only what is sent);
+  // the problem goes with the end that was changed, as the shop's does.
+  if (!problems.on_sale_until && !problems.on_sale_from && ('on_sale_from' in changes || 'on_sale_until' in changes)) {
+    const window = windowProblem(from, until, 'on_sale_from');
+    if (window) problems['on_sale_until' in changes ? 'on_sale_until' : 'on_sale_from'] = window;
+  }
+  if (Object.keys(problems).length > 0) return { ok: false, problems };
+  if (Object.keys(changes).length === 0) return { ok: false, problems: { _: staffCatalogueMessages.nothingToChange } };
+  return { ok: true, changes: checked.data! };
+}
+
+/** The shop's field errors (keyed `changes.price`, `changes.refund.until`) by the form's fields, each field's texts joined. */
+export function serverFieldProblems(errors: Record<string, string[]>): FieldProblems {
+  const problems: FieldProblems = {};
+  for (const [key, list] of Object.entries(errors)) {
+    const field = key.startsWith('changes.') ? key.slice('changes.'.length) : key === 'changes' ? '_' : key;
+    problems[field] = [problems[field], ...list].filter(Boolean).join(' ');
+  }
+  return problems;
+}
+
+/** The other end of a window, by the file's name of its start. */
+const WINDOW_ENDS: Record<string, string> = { on_sale_from: 'on_sale_until', 'refund.from': 'refund.until' };
+
+/**
+ * A field's problem as a sentence under it: the catalogue file's rule ("must be …") after the
+ * field's label, the minor units of a money range as the amounts staff type, the file's field
+ * names in a window rule as the form's labels (under the window's start, the rule is said of its
+ * end). Other texts (the shop's own sentences) stay as they are.
+ */
+export function problemSentence(field: string, problem: string, currency: string, labels: Record<string, string> = {}): string {
+  if (!/^must /.test(problem)) return problem;
+  const label = labels[field] ?? field;
+  if (problem === catalogueFieldMessages.moneyRange) return texts.fieldProblem(label, texts.moneyRange(amountInput(2_147_483_647, currency)));
+  for (const [start, end] of Object.entries(WINDOW_ENDS)) {
+    if (problem !== catalogueFieldMessages.laterThan(start)) continue;
+    const startLabel = labels[start] ?? start;
+    return texts.fieldProblem(field === start ? (labels[end] ?? end) : label, texts.laterThan(startLabel));
+  }
+  return texts.fieldProblem(label, problem);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the page shows of an item
+
+export type SaleState = { state: 'selling' } | { state: 'off' } | { state: 'opens'; at: string } | { state: 'closed'; at: string };
+
+/** Whether an item sells now: off sale, before its window opens, after it closed, or selling. */
+export function saleStateOf(item: Pick<CatalogueItemView, 'on_sale' | 'on_sale_from' | 'on_sale_until'>, now: number): SaleState {
+  if (!item.on_sale) return { state: 'off' };
+  if (withinSaleWindow(now, item.on_sale_from, item.on_sale_until)) return { state: 'selling' };
+  if (item.on_sale_until && Date.parse(item.on_sale_until) <= now) return { state: 'closed', at: item.on_sale_until };
+  return { state: 'opens', at: item.on_sale_from ?? '' };
+}
+
+/** The sale's words: "Selling", "Not on sale", "Opens 1 Oct 2026, 00:00", "Closed 31 May 2027, 23:59" (times on the item's clocks). */
+export function saleLabel(state: SaleState, timeZone: string, locale?: string): string {
+  switch (state.state) {
+    case 'selling':
+      return texts.sale.selling;
+    case 'off':
+      return texts.sale.off;
+    case 'opens':
+      return texts.sale.opens(formatInZone(state.at, timeZone, locale));
+    case 'closed':
+      return texts.sale.closed(formatInZone(state.at, timeZone, locale));
+  }
+}
+
+/** The fields changed here, in words, with the departures' seats: "price, stock, seats of a departure". */
+export function changedHereWords(item: Pick<CatalogueItemView, 'changed_here' | 'departures'>): string | null {
+  const words = item.changed_here.map((field) => texts.fieldNames[field] ?? field);
+  if (item.departures.some((departure) => departure.changed_here)) words.push(texts.departureSeatsChanged);
+  return words.length ? words.join(', ') : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The upload
+
+/** A kept change's field in words: "price", or a departure's seats with its time on the item's clocks ("seats@2027-06-18T14:00:00.000Z"). */
+export function keptFieldWords(field: string, timeZone: string, locale?: string): string {
+  const seats = /^seats@(.+)$/.exec(field);
+  if (seats) return Number.isNaN(Date.parse(seats[1]!)) ? texts.seatsOf(seats[1]!) : texts.seatsOf(formatInZone(seats[1]!, timeZone, locale));
+  return texts.fieldNames[field] ?? field;
+}
+
+/** A kept change's value as the page shows it: a price or fee (minor units in the answer) as money, uncounted seats as such, anything else as the shop wrote it. */
+export function keptValueWords(field: string, value: string, money: (minor: number) => string): string {
+  if ((field === 'price' || field === 'fee') && /^\d+$/.test(value)) return money(Number(value));
+  if (field.startsWith('seats@') && value === 'none') return texts.notCounted;
+  return value;
+}
+
+export type FileLines = { ok: true; lines: string[] } | { ok: false; problem: string };
+
+/**
+ * A chosen file's text as the lines the upload sends (split at \n or \r\n; the newline that ends
+ * the last line makes no line of its own), or why it cannot be sent: empty, more lines than the
+ * shop takes, or a line longer than any text of a payload (named by its number).
+ */
+export function linesOfFile(text: string): FileLines {
+  if (text.trim() === '') return { ok: false, problem: texts.upload.empty };
+  const lines = text.split(/\r?\n/);
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  if (lines.length > CATALOGUE_UPLOAD_MAX_LINES) return { ok: false, problem: texts.upload.tooManyLines(lines.length, CATALOGUE_UPLOAD_MAX_LINES) };
+  const long = lines.findIndex((line) => line.length > PAYLOAD_TEXT_MAX);
+  if (long >= 0) return { ok: false, problem: texts.upload.lineTooLong(long + 1, lines[long]!.length, PAYLOAD_TEXT_MAX) };
+  return { ok: true, lines };
+}
+
+/** Whether a payload is more than the shop takes in one upload (its JSON, in bytes). */
+export const uploadTooLarge = (payload: unknown): boolean => new TextEncoder().encode(JSON.stringify(payload)).length > CATALOGUE_UPLOAD_BODY_LIMIT;
+
+/** The upload's limit as staff read it: "4 MB". */
+export const uploadLimitWords = (): string => `${Math.floor(CATALOGUE_UPLOAD_BODY_LIMIT / (1024 * 1024))} MB`;

@@ -1,0 +1,887 @@
+import {
+  catalogueChangeSeatsPayload,
+  catalogueUploadPayload,
+  staffCatalogueMessages,
+  type CatalogueItemChanges,
+  type CatalogueItemView,
+  type CatalogueOverviewAnswer,
+  type CatalogueUploadAnswer,
+  type StaffApiAnswer,
+} from '@festival/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { ConfirmModal } from '../../components/ui/ConfirmModal';
+import { DataTable } from '../../components/ui/DataTable';
+import { Loading } from '../../components/ui/Loading';
+import { Modal } from '../../components/ui/Modal';
+import { Page } from '../../components/ui/Page';
+import { TextField } from '../../components/ui/TextField';
+import type { StaffCallInput } from '../../lib/staff-call';
+import { staffCall } from '../api';
+import {
+  changedHereWords,
+  countOf,
+  formatInZone,
+  FORM_FIELDS,
+  itemFormOf,
+  keptFieldWords,
+  keptValueWords,
+  linesOfFile,
+  prepareItemChanges,
+  problemSentence,
+  saleLabel,
+  saleStateOf,
+  serverFieldProblems,
+  uploadLimitWords,
+  uploadTooLarge,
+  type FieldProblems,
+  type ItemForm,
+} from '../catalogue-page';
+import { stockShares } from '../dashboard-figures';
+import { LoadFailed } from '../LoadStates';
+import { formatAmount, staffLocale } from '../money';
+import { staffTexts } from '../texts';
+import { useStaffAction } from '../use-staff-action';
+
+type Overview = CatalogueOverviewAnswer;
+type Item = CatalogueItemView;
+type Departure = Item['departures'][number];
+type ItemAnswer = StaffApiAnswer<'catalogue-change-item'>;
+type UploadInput = StaffCallInput<'catalogue-upload'>;
+
+const OVERVIEW_KEY = ['catalogue-overview'] as const;
+// What a change here alters on the other pages: they load it afresh when next opened.
+const RELOAD = [['staff-audit'], ['dashboard'], ['box-office-items']] as const;
+const texts = staffTexts.catalogue;
+const uploadTexts = texts.upload;
+
+/** The shop's own time zone (merchandise has no event to take one from). */
+const shopTimeZone = (overview: Overview): string => overview.timezone;
+
+/** The id of an item's Edit button (codes are letters, digits, dashes and underscores). */
+const editButtonId = (code: string) => `staff-cat-edit-${code}`;
+
+/** An item's clocks: its event's time zone, or the shop's for merchandise. */
+function zoneOf(item: Item, overview: Overview): string {
+  return overview.events.find((event) => event.code === item.event)?.timezone ?? shopTimeZone(overview);
+}
+
+/**
+ * The catalogue (issue 22 point 6): events with their products, then merchandise, each with its
+ * price, stock, sale and departures; an admin edits an item's fields and a departure's seats with
+ * the catalogue file's own rules, hands an item back to the file, and checks or imports a whole
+ * catalogue file, reading its problems by line and field.
+ */
+export default function CataloguePage() {
+  const client = useQueryClient();
+  const overview = useQuery({ queryKey: OVERVIEW_KEY, queryFn: () => staffCall('catalogue-overview', {}) });
+  const [editing, setEditing] = useState<string | null>(null);
+  const [handingBack, setHandingBack] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ code: string; text: string } | null>(null);
+  const [seatsFor, setSeatsFor] = useState<number | null>(null);
+  const focusAfterHandBack = useRef<string | null>(null);
+
+  // The button that asked is gone with the marks: once the question has closed (and the page is no
+  // longer inert behind it), the item's Edit button takes the focus instead of the page's body.
+  useEffect(() => {
+    if (handingBack || !focusAfterHandBack.current) return;
+    document.getElementById(editButtonId(focusAfterHandBack.current))?.focus();
+    focusAfterHandBack.current = null;
+  }, [handingBack]);
+
+  /** The shop's answer replaces the item on the page; its message is said beside it. */
+  const settle = (answer: ItemAnswer) => {
+    client.setQueryData<Overview>(OVERVIEW_KEY, (current) => current && { ...current, items: current.items.map((item) => (item.code === answer.item.code ? answer.item : item)) });
+    setNotice({ code: answer.item.code, text: answer.message });
+    return null;
+  };
+  const change = useStaffAction({
+    run: (input: { code: string; changes: CatalogueItemChanges }) => staffCall('catalogue-change-item', input),
+    done: (answer) => {
+      setEditing(null);
+      return settle(answer);
+    },
+    reload: RELOAD,
+  });
+  const handBack = useStaffAction({
+    run: (code: string) => staffCall('catalogue-hand-back', { code }),
+    done: (answer) => {
+      focusAfterHandBack.current = answer.item.code;
+      setHandingBack(null);
+      return settle(answer);
+    },
+    reload: RELOAD,
+  });
+  const seats = useStaffAction({
+    run: (input: { code: string; departure_id: number; seats: number | null }) => staffCall('catalogue-change-seats', input),
+    done: settle,
+    reload: RELOAD,
+  });
+
+  if (overview.isPending)
+    return (
+      <Page title={texts.title} lead={texts.lead}>
+        <Loading />
+      </Page>
+    );
+  if (overview.isError)
+    return (
+      <Page title={texts.title} lead={texts.lead}>
+        <LoadFailed error={overview.error} onRetry={() => void overview.refetch()} />
+      </Page>
+    );
+
+  const data = overview.data;
+  const money = (minor: number) => formatAmount(minor, data.currency);
+  const eventCodes = new Set(data.events.map((event) => event.code));
+  const products = data.items.filter((item) => item.kind === 'product');
+  const orphans = products.filter((item) => !item.event || !eventCodes.has(item.event));
+  const merchandise = data.items.filter((item) => item.kind === 'merchandise');
+  const shopZone = shopTimeZone(data);
+  // Whether an item sells is judged at the moment of the answer (the page reads the shop as it was then).
+  const now = overview.dataUpdatedAt;
+
+  const itemCard = (item: Item) => (
+    <ItemCard
+      key={item.code}
+      item={item}
+      timeZone={zoneOf(item, data)}
+      now={now}
+      money={money}
+      notice={notice?.code === item.code ? notice.text : null}
+      onEdit={() => {
+        change.clearMessage();
+        change.reset();
+        setNotice(null);
+        setEditing(item.code);
+      }}
+      onHandBack={() => {
+        handBack.clearMessage();
+        setNotice(null);
+        setHandingBack(item.code);
+      }}
+      seats={{
+        busyFor: seats.isPending ? seatsFor : null,
+        problemFor: seatsFor,
+        message: seats.message,
+        fieldError: seats.fieldError('seats'),
+        submit: (departure, value) => {
+          seats.clearMessage();
+          setNotice(null);
+          setSeatsFor(departure);
+          seats.mutate({ code: item.code, departure_id: departure, seats: value });
+        },
+      }}
+    />
+  );
+
+  const editItem = editing ? data.items.find((item) => item.code === editing) : undefined;
+  const handBackItem = handingBack ? data.items.find((item) => item.code === handingBack) : undefined;
+
+  return (
+    <Page title={texts.title} lead={texts.lead} className="staff-cat">
+      {data.items.length === 0 && data.events.length === 0 ? <p className="staff-cat-empty">{texts.empty}</p> : <StockLegend />}
+      {data.events.map((event) => {
+        const items = products.filter((item) => item.event === event.code);
+        return (
+          <section key={event.code} className="staff-section staff-cat-group" aria-labelledby={`staff-cat-event-${event.code}`}>
+            <h2 id={`staff-cat-event-${event.code}`}>{event.name}</h2>
+            <p className="staff-cat-group__facts">
+              {texts.eventFacts(event.code, event.timezone)}
+              {event.starts_at && ` · ${texts.starts(formatInZone(event.starts_at, event.timezone, staffLocale()))}`}
+            </p>
+            {items.length === 0 ? <p className="text-muted">{texts.noItems}</p> : <div className="staff-cat-items">{items.map(itemCard)}</div>}
+          </section>
+        );
+      })}
+      {orphans.length > 0 && (
+        <section className="staff-section staff-cat-group" aria-labelledby="staff-cat-orphans">
+          <h2 id="staff-cat-orphans">{texts.otherProducts}</h2>
+          <div className="staff-cat-items">{orphans.map(itemCard)}</div>
+        </section>
+      )}
+      {merchandise.length > 0 && (
+        <section className="staff-section staff-cat-group" aria-labelledby="staff-cat-merchandise">
+          <h2 id="staff-cat-merchandise">{texts.merchandiseTitle}</h2>
+          <p className="staff-cat-group__facts">{texts.merchandiseFacts(shopZone)}</p>
+          <div className="staff-cat-items">{merchandise.map(itemCard)}</div>
+        </section>
+      )}
+
+      <UploadSection
+        money={money}
+        zoneOfCode={(code) => {
+          const found = data.items.find((entry) => entry.code === code);
+          return found ? zoneOf(found, data) : shopZone;
+        }}
+        onImported={() => void client.invalidateQueries({ queryKey: OVERVIEW_KEY })}
+      />
+
+      {editItem && (
+        <EditDialog
+          item={editItem}
+          currency={data.currency}
+          timeZone={zoneOf(editItem, data)}
+          action={change}
+          onSave={(changes) => change.mutate({ code: editItem.code, changes })}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {handBackItem && (
+        <ConfirmModal
+          open
+          title={texts.handBackTitle(handBackItem.name)}
+          confirmLabel={texts.handBackConfirm}
+          cancelLabel={texts.keep}
+          confirmVariant="danger"
+          busy={handBack.isPending}
+          onCancel={() => setHandingBack(null)}
+          onConfirm={() => handBack.mutate(handBackItem.code)}
+        >
+          <Refusal message={handBack.message} />
+          <p>{texts.handBackQuestion}</p>
+        </ConfirmModal>
+      )}
+    </Page>
+  );
+}
+
+/** The shop's refusal where the admin acted. */
+function Refusal({ message }: { message: string | null }) {
+  return message ? (
+    <div className="alert alert--danger" role="alert">
+      {message}
+    </div>
+  ) : null;
+}
+
+function StockLegend() {
+  return (
+    <ul className="staff-dash-legend staff-cat-legend" aria-hidden="true">
+      <li>
+        <span className="staff-dash-swatch staff-dash-swatch--sold" /> {texts.sold}
+      </li>
+      <li>
+        <span className="staff-dash-swatch staff-dash-swatch--held" /> {texts.held}
+      </li>
+      <li>
+        <span className="staff-dash-swatch staff-dash-swatch--left" /> {texts.available}
+      </li>
+    </ul>
+  );
+}
+
+type SeatsControl = {
+  busyFor: number | null;
+  problemFor: number | null;
+  message: string | null;
+  fieldError: string | undefined;
+  submit: (departure: number, seats: number | null) => void;
+};
+
+function ItemCard({
+  item,
+  timeZone,
+  now,
+  money,
+  notice,
+  onEdit,
+  onHandBack,
+  seats,
+}: {
+  item: Item;
+  timeZone: string;
+  now: number;
+  money: (minor: number) => string;
+  notice: string | null;
+  onEdit: () => void;
+  onHandBack: () => void;
+  seats: SeatsControl;
+}) {
+  const titleId = useId();
+  const sale = saleStateOf(item, now);
+  const changed = changedHereWords(item);
+  const shares = stockShares(item);
+  const transport = item.departures.length > 0;
+  return (
+    <article className={`card staff-cat-item${transport ? ' staff-cat-item--wide' : ''}`} aria-labelledby={titleId}>
+      <div className="staff-cat-item__head">
+        <h3 id={titleId}>{item.name}</h3>
+        <p className="staff-cat-item__badges">
+          <Badge tone={sale.state === 'selling' ? 'success' : sale.state === 'off' ? 'neutral' : 'info'}>{saleLabel(sale, timeZone, staffLocale())}</Badge>
+          {item.available === 0 && <Badge tone="danger">{texts.soldOut}</Badge>}
+          {changed && <Badge tone="info">{texts.changedFields(changed)}</Badge>}
+        </p>
+      </div>
+      <dl className="staff-cat-item__facts">
+        <Fact label={texts.code}>
+          <code>{item.code}</code>
+        </Fact>
+        <Fact label={texts.type}>{item.type.replace(/_/g, ' ')}</Fact>
+        <Fact label={texts.price}>{item.fee > 0 ? texts.priceAndFee(money(item.price), money(item.fee)) : money(item.price)}</Fact>
+        <Fact label={texts.limit}>{item.limit_per_order === 0 ? texts.noLimit : item.limit_per_order}</Fact>
+        {item.travel_time && (
+          <Fact label={texts.departure}>
+            <time dateTime={item.travel_time}>{formatInZone(item.travel_time, timeZone, staffLocale())}</time>
+          </Fact>
+        )}
+        {item.payment_plan && (
+          <Fact wide label={texts.plan}>
+            {item.payment_plan.map((part) => money(part.amount)).join(' + ')}
+          </Fact>
+        )}
+      </dl>
+      <div className="staff-cat-item__stock">
+        {item.stock !== null && (
+          <div className="staff-dash-stock__bar staff-cat-item__bar" aria-hidden="true">
+            <span className="staff-dash-swatch--sold" style={{ width: `${shares.sold}%` }} />
+            <span className="staff-dash-swatch--held" style={{ width: `${shares.held}%` }} />
+            <span className="staff-dash-swatch--left" style={{ width: `${shares.available}%` }} />
+          </div>
+        )}
+        <dl className="staff-cat-item__figures">
+          <Fact label={texts.stock}>{item.stock === null ? texts.unlimited : item.stock}</Fact>
+          <Fact label={texts.sold}>{item.sold}</Fact>
+          <Fact label={texts.held}>{item.held}</Fact>
+          <Fact label={texts.available}>{item.available === null ? texts.unlimited : item.available}</Fact>
+        </dl>
+      </div>
+      {transport && <Departures item={item} timeZone={timeZone} seats={seats} />}
+      <div role="status" className="staff-cat-item__status">
+        {notice && <p className="alert alert--success">{notice}</p>}
+      </div>
+      <div className="button-row staff-cat-item__actions">
+        <Button id={editButtonId(item.code)} size="sm" variant="secondary" onClick={onEdit} aria-label={texts.editLabel(item.name)}>
+          {texts.edit}
+        </Button>
+        {changed && (
+          <Button size="sm" variant="secondary" onClick={onHandBack} aria-label={texts.handBackLabel(item.name)}>
+            {texts.handBack}
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function Fact({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'staff-cat-fact staff-cat-fact--wide' : 'staff-cat-fact'}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** A transport's departures with their seats, each with its own control to change them. */
+function Departures({ item, timeZone, seats }: { item: Item; timeZone: string; seats: SeatsControl }) {
+  const time = (departure: Departure) => formatInZone(departure.departs_at, timeZone, staffLocale());
+  const selectable = item.travel_time_type === 'selectable';
+  return (
+    <>
+      <h4 className="staff-cat-departures-title">{texts.departuresTitle}</h4>
+      <DataTable
+        caption={texts.departuresCaption(item.name)}
+        captionHidden
+        className="staff-cat-departures"
+        stackOnNarrow
+        rows={item.departures}
+        rowKey={(departure) => departure.id}
+        columns={[
+          {
+            key: 'time',
+            header: texts.departure,
+            cell: (departure) => (
+              <span className="staff-cat-departure">
+                <time dateTime={departure.departs_at}>{time(departure)}</time>
+                {!departure.active && <Badge tone="neutral">{texts.inactive}</Badge>}
+                {departure.changed_here && <Badge tone="info">{texts.changedHere}</Badge>}
+              </span>
+            ),
+          },
+          { key: 'seats', header: texts.seats, cell: (departure) => (departure.seats === null ? texts.notCounted : departure.seats), align: 'end' },
+          { key: 'sold', header: texts.sold, cell: (departure) => departure.sold, align: 'end' },
+          { key: 'held', header: texts.held, cell: (departure) => departure.held, align: 'end' },
+          { key: 'left', header: texts.left, cell: (departure) => (departure.seats === null ? '–' : Math.max(0, departure.seats - departure.sold - departure.held)), align: 'end' },
+        ]}
+        actionsHeader={texts.changeSeats}
+        actions={
+          // Seats are changed on a selectable transport's departures; a fixed one's seats are its stock.
+          selectable
+            ? (departure) => (
+                <SeatsForm
+                  key={departure.id}
+                  item={item}
+                  departure={departure}
+                  time={time(departure)}
+                  busy={seats.busyFor === departure.id}
+                  problem={seats.problemFor === departure.id ? (seats.fieldError ?? seats.message) : null}
+                  onSubmit={(value) => seats.submit(departure.id, value)}
+                />
+              )
+            : undefined
+        }
+      />
+      {selectable && <p className="field__hint staff-cat-seats-hint">{texts.seatsHint}</p>}
+    </>
+  );
+}
+
+function SeatsForm({
+  item,
+  departure,
+  time,
+  busy,
+  problem,
+  onSubmit,
+}: {
+  item: Item;
+  departure: Departure;
+  time: string;
+  busy: boolean;
+  problem: string | null;
+  onSubmit: (seats: number | null) => void;
+}) {
+  const id = useId();
+  const [value, setValue] = useState(departure.seats === null ? '' : String(departure.seats));
+  // The shop's answer sets the field to the seats as they now are (the form stays, and so does the focus on its button).
+  const [shownSeats, setShownSeats] = useState(departure.seats);
+  if (shownSeats !== departure.seats) {
+    setShownSeats(departure.seats);
+    setValue(departure.seats === null ? '' : String(departure.seats));
+  }
+  const [local, setLocal] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const seats = value.trim() === '' ? null : countOf(value);
+    const checked = catalogueChangeSeatsPayload.safeParse({ code: item.code, departure_id: departure.id, seats });
+    if (!checked.success) {
+      setLocal(problemSentence('seats', checked.error.issues[0]?.message ?? '', 'EUR', texts.fieldNamesInSentences));
+      return;
+    }
+    if (seats === departure.seats) {
+      setLocal(staffCatalogueMessages.nothingToChange);
+      return;
+    }
+    setLocal(null);
+    onSubmit(seats);
+  };
+  const shown = local ?? (problem ? problemSentence('seats', problem, 'EUR', texts.fieldNamesInSentences) : null);
+  return (
+    // The button stays enabled while the shop answers (a disabled button would drop the focus): the form says it is busy.
+    <form className="staff-cat-seats" onSubmit={submit} noValidate aria-busy={busy || undefined}>
+      <label htmlFor={id} className="visually-hidden">
+        {texts.seatsLabel(time)}
+      </label>
+      <input
+        id={id}
+        className="field__control staff-cat-seats__input"
+        inputMode="numeric"
+        autoComplete="off"
+        value={value}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setLocal(null);
+        }}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={shown ? `${id}-problem` : undefined}
+      />
+      <Button type="submit" size="sm" variant="secondary" aria-label={texts.changeSeatsLabel(time)}>
+        {texts.changeSeats}
+      </Button>
+      {shown && (
+        <p id={`${id}-problem`} className="staff-cat-seats__problem" role="alert">
+          {shown}
+        </p>
+      )}
+    </form>
+  );
+}
+
+type EditAction = { isPending: boolean; message: string | null; errors: Record<string, string[]> };
+
+/** The edit form of one item: what the catalogue file says of it, the fields an admin may change here. */
+function EditDialog({
+  item,
+  currency,
+  timeZone,
+  action,
+  onSave,
+  onClose,
+}: {
+  item: Item;
+  currency: string;
+  timeZone: string;
+  action: EditAction;
+  onSave: (changes: CatalogueItemChanges) => void;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, setForm] = useState<ItemForm>(() => itemFormOf(item, currency, timeZone));
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const [tried, setTried] = useState(0);
+  // The shop's field errors are this form's only once it has been sent (the action keeps those of an earlier form).
+  const server = tried > 0 ? serverFieldProblems(action.errors) : {};
+
+  // After a refused save the first marked field takes the focus (its problem is read with it).
+  useEffect(() => {
+    if (tried === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [tried, action.errors]);
+
+  const set = <K extends keyof ItemForm>(key: K, value: ItemForm[K]) => {
+    setForm((current) => ({ ...current, [key]: value }));
+    setProblems((current) => {
+      const field = FORM_FIELDS[key];
+      if (!(field in current) && !current._) return current;
+      const { [field]: _gone, _: _whole, ...rest } = current;
+      return rest;
+    });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const prepared = prepareItemChanges(item, form, currency, timeZone);
+    setTried((count) => count + 1);
+    if (!prepared.ok) {
+      setProblems(prepared.problems);
+      return;
+    }
+    setProblems({});
+    onSave(prepared.changes);
+  };
+
+  const labels = {
+    price: texts.moneyField(texts.price, currency),
+    fee: texts.moneyField(texts.fee, currency),
+    stock: texts.stockField,
+    on_sale: texts.onSale,
+    on_sale_from: texts.saleFrom(timeZone),
+    on_sale_until: texts.saleUntil(timeZone),
+    limit_per_order: texts.limitField,
+    'refund.refundable': texts.refundable,
+    'refund.fee': texts.moneyField(texts.refundFee, currency),
+    'refund.from': texts.refundFrom(timeZone),
+    'refund.until': texts.refundUntil(timeZone),
+    'name_changes.allowed': texts.namesAllowed,
+    'name_changes.until': texts.namesUntil(timeZone),
+    'name_changes.limit': texts.namesLimit,
+    email_changes: texts.emailChanges,
+  } as Record<string, string>;
+  const problemOf = (field: string): string | undefined => {
+    const problem = problems[field] ?? server[field];
+    return problem ? problemSentence(field, problem, currency, texts.fieldNamesInSentences) : undefined;
+  };
+  const text = (key: keyof ItemForm, extra: { hint?: string; type?: string; inputMode?: 'decimal' | 'numeric'; disabled?: boolean } = {}) => {
+    const field = FORM_FIELDS[key];
+    const problem = problemOf(field);
+    return (
+      <TextField
+        label={labels[field] ?? field}
+        value={form[key] as string}
+        onChange={(value) => set(key, value as never)}
+        type={extra.type ?? 'text'}
+        inputMode={extra.inputMode}
+        disabled={extra.disabled}
+        autoComplete="off"
+        hint={problem ?? extra.hint}
+        aria-invalid={problem ? true : undefined}
+        className={problem ? 'staff-cat-field--invalid' : undefined}
+      />
+    );
+  };
+  const check = (key: keyof ItemForm, label: string, hint?: string) => {
+    const field = FORM_FIELDS[key];
+    const problem = key === 'stockUnlimited' ? undefined : problemOf(field);
+    return <CheckField id={`${formId}-${key}`} label={label} checked={form[key] as boolean} onChange={(on) => set(key, on as never)} hint={problem ?? hint} invalid={!!problem} />;
+  };
+  const whole = problems._ ?? server._;
+  const taken = item.sold + item.held;
+
+  return (
+    <Modal
+      open
+      id="staff-cat-edit"
+      onClose={onClose}
+      title={texts.editTitle(item.name)}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={action.isPending}>
+            {texts.close}
+          </Button>
+          <Button type="submit" form={formId} loading={action.isPending}>
+            {texts.save}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} ref={formRef} className="form-stack staff-cat-edit" onSubmit={submit} noValidate>
+        <Refusal message={action.message} />
+        {whole && !action.message && (
+          <div className="alert alert--danger" role="alert">
+            {whole}
+          </div>
+        )}
+        <p className="text-muted">{texts.editLead(item.code)}</p>
+        <div className="staff-form-row">
+          {text('price', { inputMode: 'decimal', hint: item.payment_plan ? texts.planNote : texts.moneyHint })}
+          {text('fee', { inputMode: 'decimal', hint: texts.moneyHint })}
+          {text('limitPerOrder', { inputMode: 'numeric', hint: texts.limitHint })}
+        </div>
+        <div className="staff-form-row staff-cat-edit__stock">
+          {text('stock', { inputMode: 'numeric', disabled: form.stockUnlimited, hint: texts.stockHint(taken) })}
+          {check('stockUnlimited', texts.stockUnlimited)}
+        </div>
+        {check('onSale', texts.onSale)}
+        <div className="staff-form-row">
+          {text('onSaleFrom', { type: 'datetime-local', hint: texts.openEnd })}
+          {text('onSaleUntil', { type: 'datetime-local', hint: texts.openEnd })}
+        </div>
+        <fieldset className="fieldset staff-cat-edit__group">
+          <legend>{texts.refundLegend}</legend>
+          {check('refundable', texts.refundable)}
+          <div className="staff-form-row">
+            {text('refundFee', { inputMode: 'decimal', hint: texts.moneyHint })}
+            {text('refundFrom', { type: 'datetime-local', hint: texts.openEnd })}
+            {text('refundUntil', { type: 'datetime-local', hint: texts.openEnd })}
+          </div>
+        </fieldset>
+        <fieldset className="fieldset staff-cat-edit__group">
+          <legend>{texts.nameLegend}</legend>
+          {check('namesAllowed', texts.namesAllowed)}
+          <div className="staff-form-row">
+            {text('namesUntil', { type: 'datetime-local', hint: texts.openEnd })}
+            {text('namesLimit', { inputMode: 'numeric' })}
+          </div>
+        </fieldset>
+        {check('emailChanges', texts.emailChanges)}
+      </form>
+    </Modal>
+  );
+}
+
+function CheckField({
+  id,
+  label,
+  checked,
+  onChange,
+  hint,
+  invalid = false,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  hint?: string | undefined;
+  invalid?: boolean;
+}) {
+  return (
+    <div className="staff-cat-check">
+      <input type="checkbox" id={id} checked={checked} onChange={(event) => onChange(event.target.checked)} aria-invalid={invalid || undefined} aria-describedby={hint ? `${id}-hint` : undefined} />
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A catalogue file checked or imported: its problems by line and field, and what the import does to changes made here. */
+function UploadSection({ money, zoneOfCode, onImported }: { money: (minor: number) => string; zoneOfCode: (code: string) => string; onImported: () => void }) {
+  const fileId = useId();
+  const winsId = useId();
+  const resultRef = useRef<HTMLDivElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileWins, setFileWins] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  const [confirm, setConfirm] = useState<UploadInput | null>(null);
+  /** Whether the chosen file was sent: the shop's field errors belong to it, not to a file chosen since. */
+  const [sent, setSent] = useState(false);
+  const [result, setResult] = useState<{ answer: CatalogueUploadAnswer; fileWins: boolean; checkOnly: boolean } | null>(null);
+
+  const upload = useStaffAction({
+    run: (input: UploadInput) => staffCall('catalogue-upload', input),
+    done: (answer, input) => {
+      setConfirm(null);
+      setResult({ answer, fileWins: input.file_wins ?? false, checkOnly: input.check_only });
+      if (answer.imported) onImported();
+      return null;
+    },
+    reload: [['staff-audit'], ['dashboard'], ['box-office-items']],
+  });
+
+  // The answer takes the focus: it is what the admin waits for, and may be far down a long page.
+  useEffect(() => {
+    if (result) resultRef.current?.focus();
+  }, [result]);
+
+  /** The file as the payload the upload sends, or null with the reason shown. */
+  const prepare = async (checkOnly: boolean): Promise<UploadInput | null> => {
+    upload.clearMessage();
+    setResult(null);
+    if (!file) {
+      setProblem(uploadTexts.chooseFile);
+      return null;
+    }
+    setReading(true);
+    let text: string;
+    try {
+      text = await file.text();
+    } catch {
+      setProblem(uploadTexts.unreadable);
+      return null;
+    } finally {
+      setReading(false);
+    }
+    const lines = linesOfFile(text);
+    if (!lines.ok) {
+      setProblem(lines.problem);
+      return null;
+    }
+    const payload: UploadInput = { file_name: file.name, lines: lines.lines, check_only: checkOnly, file_wins: fileWins };
+    const checked = catalogueUploadPayload.safeParse(payload);
+    if (!checked.success) {
+      setProblem(checked.error.issues[0]?.message ?? uploadTexts.unreadable);
+      return null;
+    }
+    if (uploadTooLarge(payload)) {
+      setProblem(uploadTexts.tooLarge(uploadLimitWords()));
+      return null;
+    }
+    setProblem(null);
+    return payload;
+  };
+  const check = async (event: FormEvent) => {
+    event.preventDefault();
+    const payload = await prepare(true);
+    if (!payload) return;
+    setSent(true);
+    upload.mutate(payload);
+  };
+  const askImport = async () => {
+    const payload = await prepare(false);
+    if (payload) setConfirm(payload);
+  };
+
+  const fieldProblem = problem ?? (sent ? (upload.fieldError('lines') ?? upload.fieldError('file_name')) : undefined);
+  const answer = result?.answer;
+  return (
+    <section className="card staff-section staff-cat-upload" aria-labelledby="staff-cat-upload-title">
+      <h2 id="staff-cat-upload-title">{uploadTexts.title}</h2>
+      <p className="text-muted">{uploadTexts.lead}</p>
+      <form className="form-stack" onSubmit={(event) => void check(event)} noValidate aria-busy={upload.isPending || reading || undefined}>
+        <Refusal message={upload.message} />
+        <div className="field">
+          <label htmlFor={fileId} className="field__label">
+            {uploadTexts.file}
+          </label>
+          <input
+            id={fileId}
+            type="file"
+            accept=".yaml,.yml,.json"
+            className="field__control staff-cat-upload__file"
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setSent(false);
+              setProblem(null);
+              setResult(null);
+              upload.clearMessage();
+            }}
+            aria-invalid={fieldProblem ? true : undefined}
+            aria-describedby={fieldProblem ? `${fileId}-problem` : undefined}
+          />
+          {fieldProblem && (
+            <p id={`${fileId}-problem`} className="field__hint staff-cat-problem" role="alert">
+              {fieldProblem}
+            </p>
+          )}
+        </div>
+        <CheckField id={winsId} label={uploadTexts.fileWins} checked={fileWins} onChange={setFileWins} hint={uploadTexts.fileWinsHint} />
+        <div className="button-row">
+          <Button type="submit" variant="secondary" loading={(upload.isPending && !confirm) || reading}>
+            {uploadTexts.check}
+          </Button>
+          <Button variant="primary" onClick={() => void askImport()} disabled={upload.isPending || reading}>
+            {uploadTexts.import}
+          </Button>
+        </div>
+      </form>
+
+      {answer && result && (
+        <div className="staff-cat-result" ref={resultRef} tabIndex={-1}>
+          <div role="status" className={`alert ${answer.valid ? 'alert--success' : 'alert--danger'}`}>
+            <p>
+              <strong>{answer.message}</strong>
+            </p>
+            {answer.counts && <p>{uploadTexts.counts(answer.counts)}</p>}
+          </div>
+          {answer.problems.length > 0 && (
+            <>
+              <h3 id="staff-cat-problems-title">{uploadTexts.problemsTitle(answer.problems.length)}</h3>
+              <DataTable
+                caption={uploadTexts.problemsCaption}
+                captionHidden
+                className="staff-cat-problems"
+                rows={answer.problems.map((row, index) => ({ ...row, index }))}
+                rowKey={(row) => row.index}
+                columns={[
+                  { key: 'line', header: uploadTexts.line, cell: (row) => row.line ?? '–', align: 'end' },
+                  { key: 'field', header: uploadTexts.field, cell: (row) => (row.field ? <code>{row.field}</code> : uploadTexts.wholeFile) },
+                  { key: 'message', header: uploadTexts.problem, cell: (row) => row.message },
+                ]}
+              />
+            </>
+          )}
+          {answer.valid && (
+            <>
+              <h3>{result.fileWins ? uploadTexts.replacedTitle : uploadTexts.keptTitle}</h3>
+              {answer.kept.length === 0 ? (
+                <p className="text-muted">{uploadTexts.noKept}</p>
+              ) : (
+                <DataTable
+                  caption={uploadTexts.keptCaption}
+                  captionHidden
+                  className="staff-cat-kept"
+                  rows={answer.kept.map((row, index) => ({ ...row, index }))}
+                  rowKey={(row) => row.index}
+                  columns={[
+                    { key: 'code', header: uploadTexts.item, cell: (row) => <code>{row.code}</code> },
+                    { key: 'field', header: uploadTexts.field, cell: (row) => keptFieldWords(row.field, zoneOfCode(row.code), staffLocale()) },
+                    { key: 'shop', header: uploadTexts.shopValue, cell: (row) => keptValueWords(row.field, row.shop_value, money) },
+                    { key: 'file', header: uploadTexts.fileValue, cell: (row) => keptValueWords(row.field, row.file_value, money) },
+                  ]}
+                />
+              )}
+            </>
+          )}
+        </div>
+      )}
+
+      {confirm && (
+        <ConfirmModal
+          open
+          title={uploadTexts.importTitle}
+          confirmLabel={uploadTexts.importConfirm}
+          confirmVariant="danger"
+          busy={upload.isPending}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => {
+            setSent(true);
+            upload.mutate(confirm);
+          }}
+        >
+          <Refusal message={upload.message} />
+          <p>{uploadTexts.importQuestion(confirm.file_name)}</p>
+          <p>{confirm.file_wins ? uploadTexts.importReplaces : uploadTexts.importKeeps}</p>
+        </ConfirmModal>
+      )}
+    </section>
+  );
+}

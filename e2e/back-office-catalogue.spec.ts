@@ -1,0 +1,366 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../apps/server/src/app';
+import { openDatabase, type Database } from '../apps/server/src/db/client';
+import { REPO_ROOT } from '../apps/server/src/env';
+import { freePort } from '../apps/server/src/lib/free-port';
+import { importCatalogue, readCatalogueFile } from '../apps/server/src/modules/catalog/catalogue-import';
+import { loadShopConfig } from '../apps/server/src/modules/config/shop-config';
+import { TEST_HOLD_LIMITS } from '../apps/server/test/test-shop';
+import { PAYLOAD_TEXT_MAX } from '../packages/contract/src/bounds';
+import { staffCatalogueMessages } from '../packages/contract/src/staff-catalogue';
+import { staffAdminMessages } from '../packages/contract/src/staff-accounts';
+import { formatInZone } from '../apps/web/src/staff/catalogue-page';
+import { formatAmount } from '../apps/web/src/staff/money';
+import { staffTexts } from '../apps/web/src/staff/texts';
+import { expectNoAxeViolations, useBrowser } from './support/browser';
+import { prepareStaff, signInAs } from './support/staff-setup';
+
+/**
+ * The back office's catalogue (issue 22 point 6) in Chromium against the real server: an admin
+ * reads the demo catalogue's items with their stock, edits a product's price and stock (marked as
+ * changed here), is refused an invalid value beside its field in the catalogue file's words (and
+ * the shop's own refusal of a payment-plan price), changes a departure's seats, uploads a catalogue
+ * file with problems and reads them by line, checks and imports a valid one and reads which changes
+ * made here it keeps, and hands the items back to the file. A box office member has no Catalogue.
+ *
+ * An import changes the shop for every shopper, so this file serves a demo shop of its own (as the
+ * orders journey does): nothing another journey counts on is touched.
+ */
+
+const texts = staffTexts.catalogue;
+const uploadTexts = texts.upload;
+const DEMO_FILE = path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml');
+const CAMPING = 'Camping weekend pass';
+const SHUTTLE = 'Shuttle bus from Amsterdam Centraal (return)';
+const PLAN = 'Weekend ticket (pay in 4)';
+const ZONE = 'Europe/Amsterdam';
+
+interface Shop {
+  base: string;
+  database: Database;
+  app: FastifyInstance;
+  staff: Awaited<ReturnType<typeof prepareStaff>>;
+}
+
+async function startShop(): Promise<Shop> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const database = await openDatabase({});
+  await database.migrate();
+  await importCatalogue(database.db, readCatalogueFile(DEMO_FILE), path.dirname(DEMO_FILE));
+  const config = { ...loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json')), publicBaseUrl: base };
+  const app = await buildApp({ db: database.db, config, webRoot: path.join(REPO_ROOT, 'apps/web/dist'), devMailbox: true, appSecret: 'back-office-catalogue-journey-secret-of-32-characters', holdLimits: TEST_HOLD_LIMITS });
+  await app.listen({ port, host: '127.0.0.1' });
+  return { base, database, app, staff: await prepareStaff(database.db) };
+}
+
+async function openShopPage(browser: Browser, base: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: base, viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    // Refusals the journey causes on purpose are logged by the browser as failed requests.
+    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) errors.push(`${message.text()} (${page.url()})`);
+  });
+  return { page, errors };
+}
+
+const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+const item = (page: Page, name: string) => page.getByRole('article', { name });
+
+async function openCatalogue(page: Page) {
+  await page.getByRole('navigation', { name: staffTexts.shell.nav }).getByRole('link', { name: 'Catalogue' }).click();
+  await page.waitForURL((url) => url.pathname === '/staff/catalogue');
+  await page.getByRole('heading', { level: 1, name: texts.title }).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Northwind Festival 2027' }).waitFor();
+}
+
+/** Opens an item's edit form; answers the dialog. */
+async function openEdit(page: Page, name: string) {
+  await item(page, name).getByRole('button', { name: texts.editLabel(name) }).click();
+  const dialog = page.getByRole('dialog', { name: texts.editTitle(name) });
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe('the back office’s catalogue', () => {
+  const browser = useBrowser();
+  let shop: Shop | undefined;
+  let page: Page;
+  let errors: string[];
+  let files: string;
+  /** Amounts and times as the page writes them (in the browser's language). */
+  let money: (minor: number) => string;
+  let at: (iso: string) => string;
+
+  beforeAll(async () => {
+    shop = await startShop();
+    files = mkdtempSync(path.join(os.tmpdir(), 'festival-e2e-catalogue-'));
+    ({ page, errors } = await openShopPage(browser(), shop.base));
+    await signInAs(page, shop.staff.admin);
+    const locale = await page.evaluate(() => navigator.language || 'en-GB');
+    money = (minor) => formatAmount(minor, 'EUR', locale);
+    at = (iso) => formatInZone(iso, ZONE, locale);
+  }, 120_000);
+
+  afterAll(async () => {
+    await shop?.app.close();
+    await shop?.database.close();
+    if (files) rmSync(files, { recursive: true, force: true });
+  });
+
+  it('shows the events’ products and the merchandise with their stock, and saves a product’s new price and stock, marked as changed here', async () => {
+    await openCatalogue(page);
+    const camping = item(page, CAMPING);
+    const facts = await camping.innerText();
+    for (const part of ['NWF27-CAMPING', 'camping', `${money(3950)} + ${money(150)} fee`, '2500', texts.sale.selling]) expect(facts).toContain(part);
+    expect(await camping.getByText(texts.changedHere, { exact: false }).count()).toBe(0);
+    // Merchandise under its own heading; the tote bag has no stock limit.
+    await page.getByRole('heading', { level: 2, name: texts.merchandiseTitle }).waitFor();
+    expect(await item(page, 'Canvas tote bag').innerText()).toContain(texts.unlimited);
+    // The sold-out glamping tent: nothing left.
+    expect(await item(page, 'Bell tent for two (glamping)').locator('dd').allInnerTexts()).toEqual(expect.arrayContaining(['0']));
+    // The shuttle's departures, on the event's clocks, the 16:00 one without counted seats.
+    const departures = item(page, SHUTTLE).getByRole('region', { name: texts.departuresCaption(SHUTTLE) });
+    expect(await departures.getByRole('row').count()).toBe(6);
+    expect(await departures.getByRole('row', { name: new RegExp(at('2027-06-18T14:00:00Z').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).innerText()).toContain(texts.notCounted);
+    await expectNoAxeViolations(page);
+
+    const dialog = await openEdit(page, CAMPING);
+    expect(await dialog.getByLabel(texts.moneyField(texts.price, 'EUR')).inputValue()).toBe('39.50');
+    expect(await dialog.getByLabel(texts.stockField, { exact: true }).inputValue()).toBe('2500');
+    await dialog.getByLabel(texts.saleFrom(ZONE)).waitFor();
+    await expectNoAxeViolations(page);
+    await dialog.getByLabel(texts.moneyField(texts.price, 'EUR')).fill('42,00');
+    await dialog.getByLabel(texts.stockField, { exact: true }).fill('2400');
+    await dialog.getByRole('button', { name: texts.save }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await camping.getByRole('status').getByText(staffCatalogueMessages.saved).waitFor();
+    const after = await camping.innerText();
+    expect(after).toContain(`${money(4200)} + ${money(150)} fee`);
+    expect(after).toContain('2400');
+    expect(after).toContain(texts.changedFields('price, stock'));
+    // The focus is back on the button that opened the form.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(texts.editLabel(CAMPING));
+    await expectNoAxeViolations(page);
+  });
+
+  it('refuses an invalid value beside its field, in the catalogue file’s words, and says the shop’s refusal of a payment-plan price', async () => {
+    let dialog = await openEdit(page, CAMPING);
+    const price = dialog.getByLabel(texts.moneyField(texts.price, 'EUR'));
+    await price.fill('-1.00');
+    await dialog.getByRole('button', { name: texts.save }).click();
+    await dialog.getByText('Price must be from 0.00 to 21474836.47.').waitFor();
+    expect(await price.getAttribute('aria-invalid')).toBe('true');
+    expect(await price.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectNoAxeViolations(page);
+
+    // A sale that ends before it starts: said under its end, with both fields' names.
+    await price.fill('42.00');
+    await dialog.getByLabel(texts.saleFrom(ZONE)).fill('2027-06-01T10:00');
+    await dialog.getByLabel(texts.saleUntil(ZONE)).fill('2027-05-01T10:00');
+    await dialog.getByRole('button', { name: texts.save }).click();
+    await dialog.getByText('Sale ends must be later than “Sale starts”.').waitFor();
+    expect(await dialog.getByLabel(texts.saleUntil(ZONE)).getAttribute('aria-invalid')).toBe('true');
+    expect(await price.getAttribute('aria-invalid')).toBeNull();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: texts.close }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The shop refuses a price its payment plan no longer adds up to: said in the form.
+    dialog = await openEdit(page, PLAN);
+    expect(await dialog.getByText(texts.planNote).count()).toBe(1);
+    await dialog.getByLabel(texts.moneyField(texts.price, 'EUR')).fill('200.00');
+    await dialog.getByRole('button', { name: texts.save }).click();
+    await dialog.getByRole('alert').filter({ hasText: staffCatalogueMessages.planMismatch(19300, 20350) }).waitFor();
+    expect(await dialog.getByLabel(texts.moneyField(texts.price, 'EUR')).getAttribute('aria-invalid')).toBe('true');
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: texts.close }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await item(page, PLAN).innerText()).toContain(`${money(18950)} + ${money(350)} fee`);
+  });
+
+  it('changes a departure’s seats in its row, and stops counting them when emptied', async () => {
+    const shuttle = item(page, SHUTTLE);
+    const time = at('2027-06-18T14:00:00Z');
+    const seats = shuttle.getByLabel(texts.seatsLabel(time));
+    expect(await seats.inputValue()).toBe('');
+    await seats.fill('-2');
+    await shuttle.getByRole('button', { name: texts.changeSeatsLabel(time) }).click();
+    await shuttle.getByText(`${texts.seats} must be a whole number from 0 to 2147483647.`).waitFor();
+    await seats.fill('80');
+    await shuttle.getByRole('button', { name: texts.changeSeatsLabel(time) }).click();
+    await shuttle.getByRole('status').getByText(staffCatalogueMessages.saved).waitFor();
+    const row = shuttle.getByRole('row', { name: new RegExp(time.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+    expect(await row.innerText()).toContain('80');
+    expect(await row.innerText()).toContain(texts.changedHere);
+    expect(await shuttle.innerText()).toContain(texts.changedFields(texts.departureSeatsChanged));
+    // Emptied: the seats are not counted again; then 70, which the import further on keeps.
+    await shuttle.getByLabel(texts.seatsLabel(time)).fill('');
+    await shuttle.getByRole('button', { name: texts.changeSeatsLabel(time) }).click();
+    await row.getByText(texts.notCounted).waitFor();
+    await shuttle.getByLabel(texts.seatsLabel(time)).fill('70');
+    await shuttle.getByRole('button', { name: texts.changeSeatsLabel(time) }).click();
+    await shuttle.getByRole('status').getByText(staffCatalogueMessages.saved).waitFor();
+    await expect.poll(() => row.getByRole('cell').nth(1).innerText()).toBe('70');
+    // The focus stays on the button that saved.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(texts.changeSeatsLabel(time));
+  });
+
+  it('uploads a file with problems and shows them by line; checks a valid file and reads the changes made here it keeps, then imports it', async () => {
+    const upload = page.getByRole('region', { name: uploadTexts.title });
+    const choose = (file: string) => page.getByLabel(uploadTexts.file).setInputFiles(file);
+
+    // Nothing chosen: said at the field, nothing sent.
+    await page.getByRole('button', { name: uploadTexts.check, exact: true }).click();
+    await upload.getByText(uploadTexts.chooseFile).waitFor();
+
+    // A line longer than any payload's text: refused in the browser, naming the line.
+    const long = path.join(files, 'long-line.yaml');
+    writeFileSync(long, `events:\n  - code: NWF27\n    name: ${'x'.repeat(PAYLOAD_TEXT_MAX)}\n`);
+    await choose(long);
+    await page.getByRole('button', { name: uploadTexts.check, exact: true }).click();
+    await upload.getByText(uploadTexts.lineTooLong(3, PAYLOAD_TEXT_MAX + 10, PAYLOAD_TEXT_MAX)).waitFor();
+
+    // A file with mistakes: each problem with its line and field.
+    const broken = path.join(files, 'broken-catalogue.yaml');
+    writeFileSync(
+      broken,
+      [
+        'events:',
+        '  - code: NWF27',
+        '    name: Northwind Festival 2027',
+        '    timezone: Europe/Amsterdam',
+        'products:',
+        '  - code: NWF27-BROKEN',
+        '    event: NWF27',
+        '    type: ticket',
+        '    name: Broken ticket',
+        '    price: 12.50',
+        '    limit_per_ordr: 2',
+        '',
+      ].join('\n'),
+    );
+    await choose(broken);
+    await page.getByRole('button', { name: uploadTexts.check, exact: true }).click();
+    const heading = upload.getByRole('heading', { level: 3, name: /problems? in the file$/ });
+    await heading.waitFor();
+    const problems = upload.getByRole('region', { name: uploadTexts.problemsCaption });
+    const rows = problems.getByRole('row');
+    expect(await rows.count()).toBeGreaterThan(2);
+    expect(await heading.innerText()).toBe(uploadTexts.problemsTitle((await rows.count()) - 1));
+    const priceRow = rows.filter({ hasText: 'products[0].price' });
+    expect((await priceRow.getByRole('cell').first().innerText()).trim()).toBe('10');
+    // A misspelt key is the entry's problem, at the entry's line.
+    const keyRow = rows.filter({ hasText: 'limit_per_ordr' });
+    expect((await keyRow.getByRole('cell').first().innerText()).trim()).toBe('6');
+    expect(await keyRow.innerText()).toContain('products[0]');
+    await expectNoAxeViolations(page);
+
+    // The demo catalogue itself: valid, and it differs from the changes made here, which an import keeps.
+    const valid = path.join(files, 'catalogue.yaml');
+    writeFileSync(valid, readFileSync(DEMO_FILE, 'utf8'));
+    await choose(valid);
+    await page.getByRole('button', { name: uploadTexts.check, exact: true }).click();
+    await upload.getByRole('status').getByText(staffCatalogueMessages.valid).waitFor();
+    await upload.getByRole('heading', { level: 3, name: uploadTexts.keptTitle }).waitFor();
+    const kept = upload.getByRole('region', { name: uploadTexts.keptCaption });
+    const keptPrice = kept.getByRole('row').filter({ hasText: 'NWF27-CAMPING' }).filter({ hasText: texts.fieldNames.price! });
+    expect(await keptPrice.innerText()).toContain(money(4200));
+    expect(await keptPrice.innerText()).toContain(money(3950));
+    expect(await kept.getByRole('row').filter({ hasText: 'NWF27-CAMPING' }).filter({ hasText: texts.fieldNames.stock! }).count()).toBe(1);
+    const keptSeats = kept.getByRole('row').filter({ hasText: 'NWF27-SHUTTLE' });
+    expect(await keptSeats.innerText()).toContain(texts.seatsOf(at('2027-06-18T14:00:00Z')));
+    expect(await keptSeats.innerText()).toContain(texts.notCounted);
+    await expectNoAxeViolations(page);
+
+    // Were the file to win, the same changes would be replaced.
+    await page.getByLabel(uploadTexts.fileWins).check();
+    await page.getByRole('button', { name: uploadTexts.check, exact: true }).click();
+    await upload.getByRole('heading', { level: 3, name: uploadTexts.replacedTitle }).waitFor();
+    await page.getByLabel(uploadTexts.fileWins).uncheck();
+
+    // Importing asks first; the changes made here stay.
+    await page.getByRole('button', { name: uploadTexts.import, exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: uploadTexts.importTitle });
+    await confirm.getByText(uploadTexts.importQuestion('catalogue.yaml')).waitFor();
+    await confirm.getByText(uploadTexts.importKeeps).waitFor();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: uploadTexts.importConfirm }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await upload.getByRole('status').getByText(staffCatalogueMessages.imported).waitFor();
+    const camping = item(page, CAMPING);
+    expect(await camping.innerText()).toContain(`${money(4200)} + ${money(150)} fee`);
+    expect(await camping.innerText()).toContain(texts.changedFields('price, stock'));
+    expect(await item(page, SHUTTLE).innerText()).toContain(texts.changedFields(texts.departureSeatsChanged));
+  });
+
+  it('hands items back to the catalogue file after asking', async () => {
+    const camping = item(page, CAMPING);
+    const dialog = await openEdit(page, CAMPING);
+    // A fresh form: the payment-plan refusal of another item's form earlier is not this one's.
+    expect(await dialog.locator('[aria-invalid="true"]').count()).toBe(0);
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    await dialog.getByLabel(texts.moneyField(texts.price, 'EUR')).fill('39.50');
+    await dialog.getByLabel(texts.stockField, { exact: true }).fill('2500');
+    await dialog.getByRole('button', { name: texts.save }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await camping.getByRole('status').getByText(staffCatalogueMessages.saved).waitFor();
+
+    await camping.getByRole('button', { name: texts.handBackLabel(CAMPING) }).click();
+    const confirm = page.getByRole('dialog', { name: texts.handBackTitle(CAMPING) });
+    await confirm.getByText(texts.handBackQuestion).waitFor();
+    await expectNoAxeViolations(page);
+    // Kept: nothing changes.
+    await confirm.getByRole('button', { name: texts.keep }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await camping.innerText()).toContain(texts.changedHere);
+    await camping.getByRole('button', { name: texts.handBackLabel(CAMPING) }).click();
+    await page.getByRole('dialog', { name: texts.handBackTitle(CAMPING) }).getByRole('button', { name: texts.handBackConfirm }).click();
+    await camping.getByRole('status').getByText(staffCatalogueMessages.handedBack).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(texts.editLabel(CAMPING));
+    expect(await camping.getByText(texts.changedHere, { exact: false }).count()).toBe(0);
+    expect(await camping.getByRole('button', { name: texts.handBackLabel(CAMPING) }).count()).toBe(0);
+
+    const shuttle = item(page, SHUTTLE);
+    await shuttle.getByRole('button', { name: texts.handBackLabel(SHUTTLE) }).click();
+    await page.getByRole('dialog', { name: texts.handBackTitle(SHUTTLE) }).getByRole('button', { name: texts.handBackConfirm }).click();
+    await shuttle.getByRole('status').getByText(staffCatalogueMessages.handedBack).waitFor();
+    expect(await shuttle.getByText(texts.changedHere, { exact: false }).count()).toBe(0);
+  });
+
+  it('fits a phone and a tablet without scrolling sideways', async () => {
+    for (const width of [390, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(200);
+      expect(await fitsWidth(page), `fits ${width} px`).toBe(true);
+    }
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('is not among a box office member’s sections, and its address says why not', async () => {
+    const { page: desk, errors: deskErrors } = await openShopPage(browser(), shop!.base, { width: 1024, height: 768 });
+    const asked: string[] = [];
+    desk.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await signInAs(desk, shop!.staff.boxOffice);
+    const nav = desk.getByRole('navigation', { name: staffTexts.shell.nav });
+    await nav.getByRole('link', { name: 'Box office' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Catalogue' }).count()).toBe(0);
+    await desk.goto('/staff/catalogue');
+    await desk.getByRole('heading', { name: staffTexts.notAllowedTitle }).waitFor();
+    await desk.getByText(staffAdminMessages.notAllowed).waitFor();
+    expect(asked.filter((pathname) => pathname.startsWith('/api/staff/catalogue'))).toEqual([]);
+    expect(deskErrors).toEqual([]);
+    await desk.context().close();
+  });
+});
