@@ -123,6 +123,8 @@ export interface AppOptions {
   gateway?: PaymentGateway;
   /** The clock of the order, payment and reminder rules (tests move it); the wall clock by default. */
   now?: () => Date;
+  /** The staff's lane of the same database (Database.backOfficeDb): staff sessions and the dashboard read there. `db` by default. */
+  backOfficeDb?: Db;
   /** Timings of the mail sender: poll interval, lease, send timeout, batch size, retry back-off (tests shorten them). */
   mail?: Pick<MailerOptions, 'pollMs' | 'leaseMs' | 'sendTimeoutMs' | 'batchSize' | 'retry'>;
 }
@@ -215,7 +217,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPortalRoutes(app, { db, portal });
   const ticketKeys = createTicketKeys({ db, secrets: linkSecrets });
   registerDocumentRoutes(app, createDocumentsService({ db, config, linkSecrets, ticketKeys }));
-  const staffSessions = createStaffSessions({ db, secrets: linkSecrets, issuer: config.name, now, sessionCacheMs: options.staffSessionCacheMs ?? STAFF_SESSION_CACHE_MS });
+  // The staff's session checks and the dashboard's reads on their own connections (decision 0043).
+  const staffDb = options.backOfficeDb ?? db;
+  const staffSessions = createStaffSessions({ db: staffDb, secrets: linkSecrets, issuer: config.name, now, sessionCacheMs: options.staffSessionCacheMs ?? STAFF_SESSION_CACHE_MS });
   // One guard for every back-office call: the roles of each are the contract's (decision 0042).
   const staffGuard = createStaffGuard(staffSessions);
   registerStaffRoutes(app, { db, networkKeys, sessions: staffSessions, guard: staffGuard, ...(options.staffSignInLimits ? { limits: options.staffSignInLimits } : {}) });
@@ -223,7 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerBackofficeOrderRoutes(app, { db, config, catalog, payments, gateway: gateway ?? null, appSecret, now, mailQueued, logger: options.logger, guard: staffGuard });
   registerRefundQueueRoutes(app, { refunds: createRefundQueue({ db, config, gateway, logger: options.logger, now, mailQueued }), guard: staffGuard });
   registerExportRoutes(app, { exports: createExports({ db, config, now }), guard: staffGuard });
-  registerDashboardRoutes(app, { dashboard: createDashboardService({ db, timezone: config.timezone, currency: config.currency, now }), guard: staffGuard });
+  registerDashboardRoutes(app, { dashboard: createDashboardService({ db: staffDb, timezone: config.timezone, currency: config.currency, now }), guard: staffGuard });
   registerBoxOfficeRoutes(app, { db, config, catalog, payments, appSecret, now, mailQueued, guard: staffGuard });
   registerCatalogueRoutes(app, { catalogue: createCatalogueAdmin({ db, config, catalog, now }), guard: staffGuard });
   registerCheckinRoutes(app, { scanners: createScanners({ db, now, networkKeys, ...(options.scannerSignInLimits ? { limits: options.scannerSignInLimits } : {}), ...(options.scannerSessionCacheMs !== undefined ? { sessionCacheMs: options.scannerSessionCacheMs } : {}) }), checkin: createCheckinService({ db, ticketKeys, locale: config.locale, now }) });

@@ -32,6 +32,7 @@ async function main(): Promise<void> {
   if (env.SMTP_URL && env.DEV_MAILBOX) logger.warn('DEV_MAILBOX is ignored: SMTP_URL is set, so e-mail is sent');
   const app = await buildApp({
     db: database.db,
+    backOfficeDb: database.backOfficeDb,
     config,
     webRoot: WEB_ROOT,
     logger,

@@ -44,7 +44,7 @@ export async function createTestShop(
     // sign-in limits are set out of reach unless a test asks for its own; they still count. Tests move
     // the clock past sessions' ends and revoke scanners from other instances: every staff call asks
     // for its session (the cache is tested on its own).
-    app = await buildApp({ db: database.db, config, webRoot: options.webRoot ?? path.join(REPO_ROOT, 'apps/web/dist'), holdLimits: TEST_HOLD_LIMITS, scannerSignInLimits: TEST_SCANNER_SIGN_IN_LIMITS, scannerSessionCacheMs: 0, ...options.app });
+    app = await buildApp({ db: database.db, backOfficeDb: database.backOfficeDb, config, webRoot: options.webRoot ?? path.join(REPO_ROOT, 'apps/web/dist'), holdLimits: TEST_HOLD_LIMITS, scannerSignInLimits: TEST_SCANNER_SIGN_IN_LIMITS, scannerSessionCacheMs: 0, ...options.app });
     await app.ready();
   } catch (error) {
     // A shop that fails to build must not leave its database behind on the server.

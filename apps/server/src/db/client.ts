@@ -23,6 +23,12 @@ const MIGRATION_LOCK_KEY = 715_202_611;
 
 export interface Database {
   db: Db;
+  /**
+   * The staff's lane (decision 0043): the back office's session checks and dashboard reads on
+   * connections of their own, so that an organiser watching an on-sale never queues behind the
+   * buyers, nor takes a connection from them. The same database as `db` on PGlite.
+   */
+  backOfficeDb: Db;
   engine: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -74,6 +80,9 @@ function prepareRepeatedStatements(client: pg.PoolClient): void {
   };
 }
 
+/** Connections of the staff's lane, besides DATABASE_POOL_SIZE: a session check and a dashboard's read at once. */
+export const BACK_OFFICE_LANE_SIZE = 2;
+
 /** DATABASE_POOL_SIZE split between the two lanes: a third for single statements, the rest for transactions. */
 export function splitPool(size: number): { statements: number; transactions: number } {
   const statements = Math.max(1, Math.floor(size / 3));
@@ -102,8 +111,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const db = drizzlePg(statementPool, { schema }) as unknown as Db;
   const transactionDb = drizzlePg(pool, { schema }) as unknown as Db;
   db.transaction = transactionDb.transaction.bind(transactionDb) as Db['transaction'];
+  const backOfficePool = newPool(BACK_OFFICE_LANE_SIZE);
+  const backOfficeDb = drizzlePg(backOfficePool, { schema }) as unknown as Db;
   return {
     db,
+    backOfficeDb,
     engine: 'postgres',
     async migrate() {
       // Several instances may start at once: an advisory lock lets one migrate at a time.
@@ -119,6 +131,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     close: async () => {
       await pool.end();
       await statementPool.end();
+      await backOfficePool.end();
     },
   };
 }
@@ -168,6 +181,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
+    backOfficeDb: db,
     engine: 'pglite',
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });

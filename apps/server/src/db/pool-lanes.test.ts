@@ -69,6 +69,20 @@ describe.skipIf(!postgresUrl)('connections and statements on PostgreSQL', () => 
     expect(third).toBe(true);
   });
 
+  it('answers the back office on its own lane while every buyer connection is taken', async () => {
+    // Both buyer lanes full: a statement and a transaction each hold their connection.
+    // (A query runs when awaited: Promise.resolve starts it now.)
+    const held = [Promise.resolve(database.db.execute(sql`SELECT pg_sleep(1.5)`)), database.db.transaction(async (tx) => tx.execute(sql`SELECT pg_sleep(1.5)`)), database.db.transaction(async (tx) => tx.execute(sql`SELECT pg_sleep(1.5)`))];
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = performance.now();
+    const answer = (await database.backOfficeDb.execute(sql`SELECT 7 AS answer`)) as unknown as { rows: { answer: number }[] };
+    const waited = performance.now() - started;
+    expect(answer.rows[0]!.answer).toBe(7);
+    // Far less than the 1.3 s still left on the buyers' connections: it did not queue behind them.
+    expect(waited).toBeLessThan(1000);
+    await Promise.all(held);
+  });
+
   it('prepares a statement with parameters once per connection', async () => {
     // One connection in the statements' lane: the second call runs where the first prepared it.
     for (const id of [1, 2]) await database.db.select().from(customers).where(eq(customers.id, id));
