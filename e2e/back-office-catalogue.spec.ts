@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../apps/server/src/app';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
@@ -17,7 +17,7 @@ import { staffAdminMessages } from '../packages/contract/src/staff-accounts';
 import { formatInZone } from '../apps/web/src/staff/catalogue-page';
 import { formatAmount } from '../apps/web/src/staff/money';
 import { staffTexts } from '../apps/web/src/staff/texts';
-import { expectNoAxeViolations, useBrowser } from './support/browser';
+import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { prepareStaff, signInAs } from './support/staff-setup';
 
 /**
@@ -59,17 +59,6 @@ async function startShop(): Promise<Shop> {
   return { base, database, app, staff: await prepareStaff(database.db) };
 }
 
-async function openShopPage(browser: Browser, base: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: base, viewport });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    // Refusals the journey causes on purpose are logged by the browser as failed requests.
-    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) errors.push(`${message.text()} (${page.url()})`);
-  });
-  return { page, errors };
-}
 
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const item = (page: Page, name: string) => page.getByRole('article', { name });
@@ -102,7 +91,7 @@ describe('the back office’s catalogue', () => {
   beforeAll(async () => {
     shop = await startShop();
     files = mkdtempSync(path.join(os.tmpdir(), 'festival-e2e-catalogue-'));
-    ({ page, errors } = await openShopPage(browser(), shop.base));
+    ({ page, errors } = await openPageOn(browser(), shop.base, { allowRefusals: true }));
     await signInAs(page, shop.staff.admin);
     const locale = await page.evaluate(() => navigator.language || 'en-GB');
     money = (minor) => formatAmount(minor, 'EUR', locale);
@@ -349,7 +338,7 @@ describe('the back office’s catalogue', () => {
   });
 
   it('is not among a box office member’s sections, and its address says why not', async () => {
-    const { page: desk, errors: deskErrors } = await openShopPage(browser(), shop!.base, { width: 1024, height: 768 });
+    const { page: desk, errors: deskErrors } = await openPageOn(browser(), shop!.base, { viewport: { width: 1024, height: 768 }, allowRefusals: true });
     const asked: string[] = [];
     desk.on('request', (request) => asked.push(new URL(request.url()).pathname));
     await signInAs(desk, shop!.staff.boxOffice);

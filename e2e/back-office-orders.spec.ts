@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ShopConfigFile } from '@festival/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../apps/server/src/app';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
@@ -17,7 +17,7 @@ import { staffOrderMessages } from '../packages/contract/src/staff-orders';
 import { formatAmount } from '../apps/web/src/staff/money';
 import { staffTexts } from '../apps/web/src/staff/texts';
 import { registerAndLogIn } from './support/accounts';
-import { expectNoAxeViolations, useBrowser } from './support/browser';
+import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { addWeekendTicket, fillBillingAddress } from './support/checkout';
 import { prepareStaff, signInAs } from './support/staff-setup';
 
@@ -58,16 +58,6 @@ async function startShop(port: number, double: StripeDouble): Promise<Shop> {
   return { base, database, app, staff: await prepareStaff(database.db) };
 }
 
-async function openShopPage(browser: Browser, base: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) errors.push(`${message.text()} (${page.url()})`);
-  });
-  return { page, errors };
-}
 
 describe('the back office’s orders', () => {
   const browser = useBrowser();
@@ -91,7 +81,7 @@ describe('the back office’s orders', () => {
     const stripe = double!;
 
     // A customer buys two weekend tickets by card on the provider's hosted page.
-    const buyer = await openShopPage(browser(), base);
+    const buyer = await openPageOn(browser(), base, { allowRefusals: true });
     const customer = await registerAndLogIn(buyer.page, 'Orla Kaartkoper');
     const holders = [
       { name: 'Orla Kaartkoper', email: customer.email },
@@ -112,7 +102,7 @@ describe('the back office’s orders', () => {
     await buyer.page.context().close();
 
     // The admin signs in (password, then the authenticator's code) and searches by the buyer's e-mail.
-    const { page, errors } = await openShopPage(browser(), base);
+    const { page, errors } = await openPageOn(browser(), base, { allowRefusals: true });
     await signInAs(page, staff.ordersDesk);
     await page.getByRole('navigation').getByRole('link', { name: 'Orders' }).click();
     await page.getByRole('heading', { level: 1, name: staffTexts.orders.title }).waitFor();

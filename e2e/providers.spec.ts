@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ShopConfigFile } from '@festival/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../apps/server/src/app';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
@@ -19,7 +19,7 @@ import { startStripeDouble, type StripeDouble } from '../apps/server/test/provid
 import { messages } from '../packages/contract/src/messages';
 import { paymentMessages } from '../packages/contract/src/payment-messages';
 import { registerAndLogIn } from './support/accounts';
-import { expectNoAxeViolations, useBrowser } from './support/browser';
+import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { addWeekendTicket, fillBillingAddress } from './support/checkout';
 import { fillRefundDetails } from './support/refunds';
 
@@ -175,17 +175,6 @@ async function startShop(provider: ProviderName, port: number, credentials: Prov
   }
 }
 
-/** A page of its own on this file's shop; console errors and thrown ones are collected. */
-async function openShopPage(browser: Browser, base: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${message.text()} (${page.url()})`);
-  });
-  return { page, errors };
-}
 
 /** Full-page screenshots at a phone's and a desktop's width, then back to the desktop. */
 async function screenshots(page: Page, name: string): Promise<void> {
@@ -218,7 +207,7 @@ function providerJourney(provider: ProviderName, label: string, startDouble: (sh
 
     it(`checks out by card on ${label}'s hosted page, returns to the tickets, and a partial refund goes back through ${label}`, { timeout: 150_000 }, async () => {
       const { base, database, config, gateway } = shop!;
-      const { page, errors } = await openShopPage(browser(), base);
+      const { page, errors } = await openPageOn(browser(), base);
       const customer = await registerAndLogIn(page, `${label} Payer`);
       const holders = [
         { name: `${label} Payer`, email: customer.email },

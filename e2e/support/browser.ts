@@ -80,3 +80,23 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
+
+/**
+ * A page of its own on a shop a spec serves itself (at `base`); console errors and thrown ones are
+ * collected. `allowRefusals`: the browser's log of a 4xx answer is not an error (journeys that are
+ * refused on purpose).
+ */
+export async function openPageOn(
+  browser: Browser,
+  base: string,
+  options: { viewport?: { width: number; height: number }; allowRefusals?: boolean } = {},
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: base, viewport: options.viewport ?? { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !(options.allowRefusals && /status of 4\d\d/.test(message.text()))) errors.push(`${message.text()} (${page.url()})`);
+  });
+  return { page, errors };
+}

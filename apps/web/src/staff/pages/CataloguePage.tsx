@@ -44,6 +44,7 @@ import { LoadFailed } from '../LoadStates';
 import { formatAmount, staffLocale } from '../money';
 import { staffTexts } from '../texts';
 import { useStaffAction } from '../use-staff-action';
+import { StockLegend } from '../StockLegend';
 
 type Overview = CatalogueOverviewAnswer;
 type Item = CatalogueItemView;
@@ -182,7 +183,7 @@ export default function CataloguePage() {
 
   return (
     <Page title={texts.title} lead={texts.lead} className="staff-cat">
-      {data.items.length === 0 && data.events.length === 0 ? <p className="staff-cat-empty">{texts.empty}</p> : <StockLegend />}
+      {data.items.length === 0 && data.events.length === 0 ? <p className="staff-cat-empty">{texts.empty}</p> : <StockLegend labels={texts} className="staff-cat-legend" />}
       {data.events.map((event) => {
         const items = products.filter((item) => item.event === event.code);
         return (
@@ -257,21 +258,6 @@ function Refusal({ message }: { message: string | null }) {
   ) : null;
 }
 
-function StockLegend() {
-  return (
-    <ul className="staff-dash-legend staff-cat-legend" aria-hidden="true">
-      <li>
-        <span className="staff-dash-swatch staff-dash-swatch--sold" /> {texts.sold}
-      </li>
-      <li>
-        <span className="staff-dash-swatch staff-dash-swatch--held" /> {texts.held}
-      </li>
-      <li>
-        <span className="staff-dash-swatch staff-dash-swatch--left" /> {texts.available}
-      </li>
-    </ul>
-  );
-}
 
 type SeatsControl = {
   busyFor: number | null;

@@ -14,6 +14,7 @@ import { formatAmount, staffLocale } from '../money';
 import { mayCall } from '../sections';
 import { staffTexts } from '../texts';
 import { useMember } from '../use-member';
+import { StockLegend } from '../StockLegend';
 
 const texts = staffTexts.dashboard;
 
@@ -80,7 +81,7 @@ export default function DashboardPage() {
 
       <section className="card staff-dash-section" aria-labelledby="dash-stock">
         <h2 id="dash-stock">{texts.stockTitle}</h2>
-        <StockLegend />
+        <StockLegend labels={texts} />
         <StockBars rows={[...data.products, ...data.merchandise].map((product) => ({ key: product.code, label: product.name, note: product.on_sale ? null : texts.notOnSale, figures: product }))} caption={texts.stockTitle} />
         {data.departures.length > 0 && (
           <>
@@ -194,21 +195,6 @@ function SalesChart({ data, money }: { data: DashboardAnswer; money: (minor: num
   );
 }
 
-function StockLegend() {
-  return (
-    <ul className="staff-dash-legend" aria-hidden="true">
-      <li>
-        <span className="staff-dash-swatch staff-dash-swatch--sold" /> {texts.sold}
-      </li>
-      <li>
-        <span className="staff-dash-swatch staff-dash-swatch--held" /> {texts.held}
-      </li>
-      <li>
-        <span className="staff-dash-swatch staff-dash-swatch--left" /> {texts.available}
-      </li>
-    </ul>
-  );
-}
 
 /** Sold, held in carts and available per row, as a bar and as words (the words are what a screen reader reads). */
 function StockBars({ rows, caption }: { rows: { key: string; label: string; note: string | null; figures: StockFigures }[]; caption: string }) {
