@@ -8,3 +8,4 @@ export * from './media';
 export * from './invoices';
 export * from './checkin';
 export * from './staff';
+export * from './onsale';

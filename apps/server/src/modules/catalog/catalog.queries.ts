@@ -125,6 +125,13 @@ export async function findItemCodesOfOtherType(
   return rows.map((row) => row.code);
 }
 
+/** Item ids by external code (products or merchandise). */
+export async function findItemIdsByCodes(db: Db, codes: string[]): Promise<Map<string, number>> {
+  if (!codes.length) return new Map();
+  const rows = await db.select({ id: shopItems.id, code: shopItems.externalCode }).from(shopItems).where(inArray(shopItems.externalCode, codes));
+  return new Map(rows.map((row) => [row.code, row.id]));
+}
+
 export async function countEvents(db: Db): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(events);
   return row?.count ?? 0;

@@ -10,6 +10,7 @@ import { catalogueFile, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
 import type { ShopItemRow } from './catalog.queries';
 import * as checkinListQueries from '../checkin/checkin-lists.queries';
+import * as onsaleQueries from '../onsale/onsale.queries';
 import { makeImageVariants, type MediaRow } from './image-variants';
 
 type Segment = string | number;
@@ -67,6 +68,7 @@ export interface ImportSummary {
   vouchers: number;
   shippingRates: number;
   checkinLists: number;
+  onsales: number;
   images: number;
 }
 
@@ -162,6 +164,41 @@ function crossCheck(catalogue: CatalogueFile): CatalogueProblemEntry[] {
     countries.add(rate.country);
   });
   problems.push(...crossCheckCheckinLists(catalogue, eventCodes));
+  problems.push(...crossCheckOnsales(catalogue, eventCodes));
+  return problems;
+}
+
+/**
+ * An on-sale guards products and merchandise the file has; a product is in at most one room at a
+ * time (two rooms open at once would each let the other's visitors buy it).
+ */
+function crossCheckOnsales(catalogue: CatalogueFile, eventCodes: Set<string>): CatalogueProblemEntry[] {
+  const problems: CatalogueProblemEntry[] = [];
+  const problem = (path: Segment[], message: string) => problems.push({ path, line: null, message });
+  const itemCodes = new Set([...catalogue.products, ...catalogue.merchandise].map((item) => item.code));
+  const codes = new Map<string, string>();
+  const roomsOf = new Map<string, { index: number; from: number; until: number }[]>();
+  catalogue.onsales.forEach((onsale, index) => {
+    const at: Segment[] = ['onsales', index];
+    const first = codes.get(onsale.code);
+    if (first) problem([...at, 'code'], `"${onsale.code}" is already used by ${first}; on-sale codes must be unique`);
+    else codes.set(onsale.code, formatPath(at));
+    if (!eventCodes.has(onsale.event)) problem([...at, 'event'], `no event has the code "${onsale.event}"`);
+    const from = Date.parse(onsale.opens_at) - onsale.room_opens_minutes_before * 60_000;
+    const until = onsale.closes_at ? Date.parse(onsale.closes_at) : Infinity;
+    const listed = new Set<string>();
+    onsale.products.forEach((productCode, productIndex) => {
+      const where: Segment[] = [...at, 'products', productIndex];
+      if (listed.has(productCode)) return problem(where, `"${productCode}" is listed twice`);
+      listed.add(productCode);
+      if (!itemCodes.has(productCode)) return problem(where, `no product or merchandise has the code "${productCode}"`);
+      const rooms = roomsOf.get(productCode) ?? [];
+      const clash = rooms.find((room) => room.from < until && from < room.until);
+      if (clash) problem(where, `"${productCode}" is already in onsales[${clash.index}] at the same time; one room at a time guards a product`);
+      rooms.push({ index, from, until });
+      roomsOf.set(productCode, rooms);
+    });
+  });
   return problems;
 }
 
@@ -288,7 +325,7 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
       throw new CatalogueError(file, [`image ${name} cannot be read as an image: ${(error as Error).message}`]);
     }
   }
-  const summary: ImportSummary = { events: 0, taxRates: 0, products: 0, merchandise: 0, travelTimes: 0, vouchers: 0, shippingRates: 0, checkinLists: 0, images: [...images.values()].filter((image) => image.row).length };
+  const summary: ImportSummary = { events: 0, taxRates: 0, products: 0, merchandise: 0, travelTimes: 0, vouchers: 0, shippingRates: 0, checkinLists: 0, onsales: 0, images: [...images.values()].filter((image) => image.row).length };
   const kept: KeptChange[] = [];
   const problems: CatalogueProblemEntry[] = [];
   try {
@@ -430,6 +467,26 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
       }
       // Check-ins refer to a list, so a list the file no longer has is switched off, never deleted.
       await checkinListQueries.deactivateOtherCheckinLists(tx, listIds);
+      const itemIds = new Map([...productIds, ...(await queries.findItemIdsByCodes(tx, catalogue.merchandise.map((item) => item.code)))]);
+      const onsaleIds: number[] = [];
+      for (const onsale of catalogue.onsales) {
+        const opensAt = new Date(onsale.opens_at);
+        const id = await onsaleQueries.upsertOnsale(tx, {
+          code: onsale.code,
+          eventId: eventIds.get(onsale.event)!,
+          opensAt,
+          roomOpensAt: new Date(opensAt.getTime() - onsale.room_opens_minutes_before * 60_000),
+          closesAt: toDate(onsale.closes_at),
+          admissionMode: 'rate_per_minute' in onsale.admission ? 'rate' : 'cap',
+          admissionLimit: 'rate_per_minute' in onsale.admission ? onsale.admission.rate_per_minute : onsale.admission.max_active,
+          sessionMinutes: onsale.session_minutes,
+          proofOfWorkBits: onsale.proof_of_work?.bits ?? 0,
+        });
+        await onsaleQueries.replaceOnsaleProducts(tx, id, onsale.products.map((productCode) => itemIds.get(productCode)!));
+        onsaleIds.push(id);
+        summary.onsales += 1;
+      }
+      await onsaleQueries.deactivateOtherOnsales(tx, onsaleIds);
       await options.inTransaction?.(tx, { summary, kept });
       if (options.checkOnly) throw new CheckOnly({ summary, kept });
     });

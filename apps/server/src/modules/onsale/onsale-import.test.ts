@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testEngines, type TestDatabase } from '../../../test/databases';
+import { changedTables, createSnapshotter } from '../../../test/db-snapshot';
+import { DEMO_CATALOGUE } from '../../../test/test-shop';
+import { CatalogueError, importCatalogue, parseCatalogue } from '../catalog/catalogue-import';
+import { runOnsaleCommand } from './onsale-command';
+import { listOnsales } from './onsale.queries';
+
+const demoDir = path.dirname(DEMO_CATALOGUE);
+const demoText = readFileSync(DEMO_CATALOGUE, 'utf8');
+const withOnsales = (onsales: string) => `${demoText}\nonsales:\n${onsales}`;
+
+/**
+ * On-sales imported from the catalogue file (issue 23, decision 0048), on both engines: stored with
+ * their room, control and products; importing again updates them; one the file no longer has is
+ * switched off; a file that breaks a rule changes nothing; `npm run onsale -- status` says where
+ * each stands.
+ */
+describe.each(testEngines())('on-sales imported from the catalogue on %s', (engine) => {
+  let database: TestDatabase;
+  const importText = async (text: string) => importCatalogue(database.db, parseCatalogue(text, 'onsales.yaml'), demoDir, 'onsales.yaml');
+  const summaryOf = async () =>
+    (await listOnsales(database.db)).map(({ onsale, eventCode, products }) => ({
+      code: onsale.code,
+      eventCode,
+      active: onsale.active,
+      mode: onsale.admissionMode,
+      limit: onsale.admissionLimit,
+      roomOpensAt: onsale.roomOpensAt.toISOString(),
+      opensAt: onsale.opensAt.toISOString(),
+      products,
+    }));
+  const status = async (now: string) => {
+    const lines: string[] = [];
+    expect(await runOnsaleCommand(['status'], { db: database.db, now: () => new Date(now), print: (line) => lines.push(line) })).toBe(0);
+    return lines;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('stores each on-sale with its room, control and products, and updates it on the next import', async () => {
+    expect(await status('2027-01-01T00:00:00Z')).toEqual(['No on-sales: add onsales to the catalogue file (docs/catalogue.md).']);
+    const summary = await importText(
+      withOnsales(`  - { code: NWF27-GENERAL, event: NWF27, opens_at: "2027-01-15T10:00:00+01:00", products: [NWF27-WEEKEND, NWF27-DAY-SAT, NWF27-TEE-LINEUP], admission: { rate_per_minute: 300 } }\n`),
+    );
+    expect(summary.onsales).toBe(1);
+    expect(await summaryOf()).toEqual([
+      { code: 'NWF27-GENERAL', eventCode: 'NWF27', active: true, mode: 'rate', limit: 300, roomOpensAt: '2027-01-15T08:30:00.000Z', opensAt: '2027-01-15T09:00:00.000Z', products: ['NWF27-DAY-SAT', 'NWF27-TEE-LINEUP', 'NWF27-WEEKEND'] },
+    ]);
+    expect(await status('2027-01-15T08:45:00Z')).toEqual([expect.stringMatching(/^NWF27-GENERAL\tevent NWF27\tpre-queue\troom 2027-01-15T08:30:00.000Z\topens 2027-01-15T09:00:00.000Z\tcloses when sold out\t300 a minute\tsessions 20 min\tno proof of work\tNWF27-DAY-SAT, NWF27-TEE-LINEUP, NWF27-WEEKEND$/)]);
+    await importText(withOnsales(`  - { code: NWF27-GENERAL, event: NWF27, opens_at: "2027-01-15T10:00:00+01:00", products: [NWF27-WEEKEND], admission: { max_active: 800 }, room_opens_minutes_before: 0 }\n`));
+    expect(await summaryOf()).toEqual([expect.objectContaining({ code: 'NWF27-GENERAL', mode: 'cap', limit: 800, roomOpensAt: '2027-01-15T09:00:00.000Z', products: ['NWF27-WEEKEND'] })]);
+    expect((await status('2027-01-15T09:00:00Z'))[0]).toContain('\tselling\t');
+  });
+
+  it('switches off an on-sale the file no longer has, and back on when it has it again', async () => {
+    await importText(demoText);
+    expect(await summaryOf()).toEqual([expect.objectContaining({ code: 'NWF27-GENERAL', active: false })]);
+    expect((await status('2027-01-15T09:00:00Z'))[0]).toContain('\tswitched off\t');
+    await importText(withOnsales(`  - { code: NWF27-GENERAL, event: NWF27, opens_at: "2027-01-15T10:00:00+01:00", products: [NWF27-WEEKEND], admission: { rate_per_minute: 60 } }\n`));
+    expect(await summaryOf()).toEqual([expect.objectContaining({ code: 'NWF27-GENERAL', active: true, mode: 'rate', limit: 60 })]);
+  });
+
+  it('changes nothing when an on-sale breaks a rule', async () => {
+    const snapshot = createSnapshotter(database.db);
+    const before = await snapshot();
+    const text = withOnsales(`  - { code: NWF27-BAD, event: NWF27, opens_at: "2027-01-15T10:00:00+01:00", products: [NWF27-NOTHING], admission: { rate_per_minute: 60 } }\n`);
+    await expect(importText(text)).rejects.toThrow(CatalogueError);
+    expect(changedTables(before, await snapshot())).toEqual([]);
+  });
+});
