@@ -11,6 +11,7 @@ const RANGES: Record<string, { min: number; max: number } | 'not an integer'> = 
   PgInteger: { min: -(2 ** 31), max: 2 ** 31 - 1 },
   PgSerial: { min: 1, max: 2 ** 31 - 1 },
   PgBigInt53: { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER },
+  PgBigInt64: { min: -(2 ** 63), max: 2 ** 63 - 1 },
   PgBigSerial53: { min: 1, max: Number.MAX_SAFE_INTEGER },
   PgNumeric: 'not an integer',
   PgReal: 'not an integer',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, events, shopItems, tstz, updatedAt } from './catalog';
 
 /**
@@ -28,6 +28,19 @@ export const onsales = pgTable(
     /** The proof of work a queue place costs (leading zero bits); 0: none. */
     proofOfWorkBits: integer('proof_of_work_bits').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /**
+     * The admission cursor (decision 0048): every queue place at or before (phase, key, place id)
+     * in queue order is admitted. (-1, 0, 0) before anyone is. Only an admission step moves it,
+     * forward, under this row's lock.
+     */
+    cursorPhase: integer('cursor_phase').notNull().default(-1),
+    cursorKey: bigint('cursor_key', { mode: 'bigint' }).notNull().default(sql`0`),
+    cursorPlace: bigint('cursor_place', { mode: 'number' }).notNull().default(0),
+    /** Places admitted so far (the positions shown are counted from it). */
+    admittedCount: integer('admitted_count').notNull().default(0),
+    /** Rate mode: the fraction of the next shopper earned, in 1/60,000 (admission.ts). */
+    rateCarry: integer('rate_carry').notNull().default(0),
+    lastStepAt: tstz('last_step_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,4 +65,29 @@ export const onsaleProducts = pgTable(
       .references(() => shopItems.id),
   },
   (table) => [primaryKey({ columns: [table.onsaleId, table.shopItemId] })],
+);
+
+/**
+ * A visitor's place in an on-sale's queue (decision 0048): one row, written once when they join.
+ * Queue order is (phase, random_key, id): the pre-queue (phase 0, joined before the opening) in
+ * the order of its random keys, then everyone after (phase 1, random_key 0) by arrival.
+ */
+export const queuePlaces = pgTable(
+  'queue_places',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    onsaleId: integer('onsale_id')
+      .notNull()
+      .references(() => onsales.id, { onDelete: 'cascade' }),
+    phase: integer('phase').notNull(),
+    randomKey: bigint('random_key', { mode: 'bigint' }).notNull(),
+    /** Who holds the place (a keyed hash): one place per visitor and on-sale. */
+    visitorKey: text('visitor_key').notNull(),
+    joinedAt: tstz('joined_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('queue_places_order').on(table.onsaleId, table.phase, table.randomKey, table.id),
+    uniqueIndex('queue_places_visitor').on(table.onsaleId, table.visitorKey),
+    check('queue_places_phase', sql`${table.phase} IN (0, 1) AND (${table.phase} = 0 OR ${table.randomKey} = 0)`),
+  ],
 );

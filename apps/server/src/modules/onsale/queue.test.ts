@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testEngines, type TestDatabase } from '../../../test/databases';
+import { DEMO_CATALOGUE } from '../../../test/test-shop';
+import { importCatalogue, parseCatalogue } from '../catalog/catalogue-import';
+import { listOnsales } from './onsale.queries';
+import { createQueue, type Place } from './queue';
+
+const demoDir = path.dirname(DEMO_CATALOGUE);
+const demoText = readFileSync(DEMO_CATALOGUE, 'utf8');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The waiting room's queue on both engines (issue 23, decision 0048): one place per visitor, the
+ * pre-queue before the opening in the order of its random keys and then arrivals in order, and
+ * admission steps from two instances at once admitting every place exactly once, in queue order.
+ */
+describe.each(testEngines())('the waiting room’s queue on %s', (engine) => {
+  let database: TestDatabase;
+  let opensAt: number;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    opensAt = Date.now() + 2500;
+    const onsale = (code: string, opens: string, admission: string, products: string) =>
+      `  - { code: ${code}, event: NWF27, opens_at: "${opens}", products: [${products}], admission: ${admission} }\n`;
+    const text = `${demoText}\nonsales:\n${onsale('ROOM', new Date(opensAt).toISOString(), '{ max_active: 7 }', 'NWF27-WEEKEND')}${onsale('LATER', '2099-01-01T10:00:00Z', '{ rate_per_minute: 60 }', 'NWF27-DAY-SAT')}`;
+    await importCatalogue(database.db, parseCatalogue(text, 'queue.yaml'), demoDir, 'queue.yaml');
+  }, 60_000);
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('gives each visitor one place, refuses a room not open and an unknown on-sale, and admits from two instances once each, in queue order', async () => {
+    const queue = createQueue({ db: database.db });
+    const other = createQueue({ db: database.db });
+    expect(await queue.join('LATER', 'visitor-a')).toEqual({ joined: false, reason: 'room-not-open' });
+    expect(await queue.join('NOPE', 'visitor-a')).toEqual({ joined: false, reason: 'no-such-onsale' });
+
+    // The pre-queue: 30 visitors before the opening; joining again keeps the place.
+    const early: Place[] = [];
+    for (let index = 0; index < 30; index += 1) {
+      const joined = await queue.join('ROOM', `early-${index}`);
+      if (!joined.joined) throw new Error(joined.reason);
+      expect(joined.place.phase).toBe(0);
+      early.push(joined.place);
+    }
+    const again = await other.join('ROOM', 'early-3');
+    expect(again).toEqual({ joined: true, place: early[3], isNew: false });
+    // Nothing is admitted before the opening.
+    const onsaleId = early[0]!.onsaleId;
+    expect(await queue.step(onsaleId)).toEqual({ admitted: 0 });
+
+    await sleep(Math.max(0, opensAt - Date.now() + 100));
+    const late: Place[] = [];
+    for (let index = 0; index < 20; index += 1) {
+      const joined = await other.join('ROOM', `late-${index}`);
+      if (!joined.joined) throw new Error(joined.reason);
+      expect(joined.place).toMatchObject({ phase: 1, randomKey: 0n });
+      late.push(joined.place);
+    }
+
+    // One step first: the seven pre-queue places with the smallest random keys.
+    expect(await queue.step(onsaleId)).toEqual({ admitted: 7 });
+    const byKey = [...early].sort((left, right) => (left.randomKey < right.randomKey ? -1 : left.randomKey > right.randomKey ? 1 : left.id - right.id));
+    const admittedNow = async (places: Place[]) => (await Promise.all(places.map(async (place) => ((await queue.isAdmitted(place)) ? place.id : null)))).filter((id) => id !== null);
+    expect(new Set(await admittedNow(early))).toEqual(new Set(byKey.slice(0, 7).map((place) => place.id)));
+    expect(await admittedNow(late)).toEqual([]);
+
+    // Then two instances step at once until everyone is in: 43 more, each exactly once.
+    const steps: ({ admitted: number } | null)[] = [];
+    for (let round = 0; round < 20 && steps.reduce((sum, step) => sum + (step?.admitted ?? 0), 0) < 43; round += 1) {
+      steps.push(...(await Promise.all([queue.step(onsaleId), other.step(onsaleId), queue.step(onsaleId)])));
+    }
+    expect(steps.reduce((sum, step) => sum + (step?.admitted ?? 0), 0)).toBe(43);
+    for (const step of steps) if (step) expect(step.admitted).toBeLessThanOrEqual(7);
+    expect((await admittedNow([...early, ...late])).length).toBe(50);
+    expect(await queue.step(onsaleId)).toEqual({ admitted: 0 });
+    const [room] = (await listOnsales(database.db)).filter((row) => row.onsale.code === 'ROOM');
+    expect(room!.onsale.admittedCount).toBe(50);
+
+    // The arrivals after the opening were admitted in arrival order: the cursor ends on the last one.
+    expect(room!.onsale).toMatchObject({ cursorPhase: 1, cursorPlace: late.at(-1)!.id });
+  }, 60_000);
+});
