@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogueError, parseCatalogue } from './catalogue-import';
+import { parseCatalogue } from './catalogue-import';
+import { catalogueProblemsOf } from '../../../test/catalogue-problems';
 
 const base = `
 events:
@@ -12,15 +13,7 @@ tax_rates:
     rate: 21
 `;
 
-function problemsOf(text: string): string[] {
-  try {
-    parseCatalogue(text, 'test.yaml');
-  } catch (error) {
-    if (error instanceof CatalogueError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+const problemsOf = catalogueProblemsOf;
 
 describe('catalogue validation', () => {
   it('accepts a minimal catalogue and fills defaults', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogueError, parseCatalogue } from './catalogue-import';
+import { parseCatalogue } from './catalogue-import';
+import { catalogueProblemsOf } from '../../../test/catalogue-problems';
 
 // Two events, a ticket and a bus of the first, a ticket of the second, and merchandise.
 const base = `
@@ -17,15 +18,7 @@ merchandise:
 checkin_lists:
 `;
 
-function problemsOf(lists: string): string[] {
-  try {
-    parseCatalogue(base + lists, 'test.yaml');
-  } catch (error) {
-    if (error instanceof CatalogueError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+const problemsOf = (lists: string) => catalogueProblemsOf(base + lists);
 
 describe('check-in lists in the catalogue file', () => {
   it('fills the defaults: single entry, no window, boarding 30 and 15 minutes, no gates', () => {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { derivedKeys } from '../../lib/derived-keys';
 
 /**
  * What one order link opens (decision 0027). A link's signature names its purpose, so the
@@ -24,17 +25,7 @@ function deriveKey(appSecret: string): { key: Buffer; id: string } {
   return { key, id: keyId(key) };
 }
 /** Derived once per secret: every order view signs a link per order and instalment. */
-const derived = new Map<string, { key: Buffer; id: string }>();
-function linkKey(appSecret: string): { key: Buffer; id: string } {
-  let found = derived.get(appSecret);
-  if (!found) {
-    found = deriveKey(appSecret);
-    // A process holds a handful of secrets (tests make more): keep the map from growing without end.
-    if (derived.size >= 32) derived.clear();
-    derived.set(appSecret, found);
-  }
-  return found;
-}
+const linkKey = derivedKeys(deriveKey);
 
 /**
  * A key's id: 6 hex characters of a one-way function of the key. The signature starts with it, so

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogueError, parseCatalogue } from '../catalog/catalogue-import';
+import { parseCatalogue } from '../catalog/catalogue-import';
+import { catalogueProblemsOf } from '../../../test/catalogue-problems';
 
 const base = `
 events:
@@ -14,15 +15,7 @@ merchandise:
 onsales:
 `;
 
-function problemsOf(text: string): string[] {
-  try {
-    parseCatalogue(text, 'test.yaml');
-  } catch (error) {
-    if (error instanceof CatalogueError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+const problemsOf = catalogueProblemsOf;
 
 /** The catalogue file's on-sales (issue 23, decision 0048): what a waiting room is configured with. */
 describe('on-sales in the catalogue file', () => {

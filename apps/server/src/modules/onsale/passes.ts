@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { derivedKeys } from '../../lib/derived-keys';
 
 /**
  * The waiting room's signed passes (issue 23, "Fair order": a place is bound to a signed pass that
@@ -105,17 +106,7 @@ function deriveKey(appSecret: string): PassKey {
 }
 
 /** Derived once per secret: every waiting-page update and stock call checks a pass. */
-const derived = new Map<string, PassKey>();
-function passKey(appSecret: string): PassKey {
-  let found = derived.get(appSecret);
-  if (!found) {
-    found = deriveKey(appSecret);
-    // A process holds a handful of secrets (tests make more): keep the map from growing without end.
-    if (derived.size >= 32) derived.clear();
-    derived.set(appSecret, found);
-  }
-  return found;
-}
+const passKey = derivedKeys(deriveKey);
 
 function macOf(key: Buffer, payload: Buffer): Buffer {
   return createHmac('sha256', key).update(DOMAIN).update(payload).digest();
