@@ -12,6 +12,7 @@ import {
   type StaffApiInput,
 } from '@festival/contract';
 import type { Db } from '../../db/client';
+import { readTogether } from '../../db/read-together';
 import type { shopItems } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
@@ -113,7 +114,8 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
   const { db } = deps;
 
   async function viewOfRow(on: Db, row: ShopItemRow): Promise<CatalogueItemView> {
-    const [times, eventCode, taxCodes] = await Promise.all([queries.travelTimesOf(on, row.id), queries.findEventCode(on, row.eventId), queries.listTaxCodes(on)]);
+    // Inside a change's transaction: one connection, so one read after the other.
+    const [times, eventCode, taxCodes] = await readTogether(on, [() => queries.travelTimesOf(on, row.id), () => queries.findEventCode(on, row.eventId), () => queries.listTaxCodes(on)] as const);
     return catalogueItemView(row, times, eventCode, row.taxRateId === null ? null : (taxCodes.get(row.taxRateId) ?? null), deps.now().getTime());
   }
 
@@ -125,7 +127,7 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
 
   return {
     async overview(): Promise<CatalogueOverviewAnswer> {
-      const [eventRows, items, times, taxCodes] = await Promise.all([queries.listAllEvents(db), queries.listAllItems(db), queries.listAllTravelTimes(db), queries.listTaxCodes(db)]);
+      const [eventRows, items, times, taxCodes] = await readTogether(db, [() => queries.listAllEvents(db), () => queries.listAllItems(db), () => queries.listAllTravelTimes(db), () => queries.listTaxCodes(db)] as const);
       const eventCodes = new Map(eventRows.map((event) => [event.id, event.externalCode]));
       const timesOf = new Map<number, TravelTimeRow[]>();
       for (const time of times) {

@@ -1,5 +1,6 @@
 import { withinSaleWindow, type ShopItem, type TravelTimeOption } from '@festival/contract';
 import type { Db } from '../../db/client';
+import { readTogether } from '../../db/read-together';
 import * as queries from './catalog.queries';
 import type { EventRow, ShopItemRow, TravelTimeRow } from './catalog.queries';
 
@@ -67,7 +68,7 @@ export function toShopItem(row: ShopItemRow, times: TravelTimeRow[], event: Even
 async function toShopItems(db: Db, rows: ShopItemRow[], now: number): Promise<ShopItem[]> {
   const transportIds = rows.filter((row) => row.travelTimeType === 'selectable').map((row) => row.id);
   const eventIds = [...new Set(rows.map((row) => row.eventId).filter((id): id is number => id !== null))];
-  const [times, events] = await Promise.all([queries.listActiveTravelTimes(db, transportIds), queries.listEventsByIds(db, eventIds)]);
+  const [times, events] = await readTogether(db, [() => queries.listActiveTravelTimes(db, transportIds), () => queries.listEventsByIds(db, eventIds)] as const);
   const eventById = new Map(events.map((event) => [event.id, event]));
   return rows.map((row) =>
     toShopItem(
@@ -88,7 +89,7 @@ export async function listShopItems(
   db: Db,
   now: Date = new Date(),
 ): Promise<{ products: ShopItem[]; merchandise: ShopItem[]; onSaleIds: ReadonlySet<number>; changesAt: number | null }> {
-  const [rows, nextChange] = await Promise.all([queries.listVisibleShopItems(db, now), queries.nextSaleWindowChange(db, now)]);
+  const [rows, nextChange] = await readTogether(db, [() => queries.listVisibleShopItems(db, now), () => queries.nextSaleWindowChange(db, now)] as const);
   const items = await toShopItems(db, rows, now.getTime());
   return {
     products: items.filter((item) => item.shop_item_type === 'tickets'),

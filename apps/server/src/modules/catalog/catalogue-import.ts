@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML, { isMap, isScalar, isSeq, LineCounter } from 'yaml';
 import type { Db } from '../../db/client';
+import { readTogether } from '../../db/read-together';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { windowProblem, type CatalogueEditableField, type KeptChange } from '@festival/contract';
 import type { shopItems } from '../../db/schema';
@@ -356,7 +357,7 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
       }
       // What the back office set: kept where the file says otherwise, unless the file wins (decision 0047).
       const allCodes = [...catalogue.products, ...catalogue.merchandise].map((item) => item.code);
-      const [markedItems, markedSeats] = await Promise.all([queries.listItemsChangedHere(tx, allCodes), queries.listSeatsChangedHere(tx, allCodes)]);
+      const [markedItems, markedSeats] = await readTogether(tx, [() => queries.listItemsChangedHere(tx, allCodes), () => queries.listSeatsChangedHere(tx, allCodes)] as const);
       const markedByCode = new Map(markedItems.map((row) => [row.externalCode, row]));
       const common = (item: CatalogueFile['products'][number] | CatalogueFile['merchandise'][number]) => ({
         externalCode: item.code,
