@@ -1,5 +1,6 @@
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeRows } from '../../db/raw-rows';
 import { events, onsaleProducts, onsales, shopItems } from '../../db/schema';
 
 export type OnsaleValues = Omit<typeof onsales.$inferInsert, 'id' | 'active' | 'createdAt' | 'updatedAt'>;
@@ -49,4 +50,122 @@ export async function listOnsales(db: Db): Promise<OnsaleListRow[]> {
     .innerJoin(shopItems, eq(shopItems.id, onsaleProducts.shopItemId))
     .orderBy(asc(shopItems.externalCode));
   return rows.map((row) => ({ ...row, products: products.filter((product) => product.onsaleId === row.onsale.id).map((product) => product.code) }));
+}
+
+/** A queue place as stored (bigint columns come back as text on one engine, numbers or bigints on the other). */
+export interface PlaceRow {
+  id: string | number;
+  onsale_id: number;
+  phase: number;
+  random_key: string | bigint;
+}
+
+/**
+ * A new place for the visitor in the on-sale's queue, if its room takes places now and they have
+ * none: the pre-queue (phase 0, the given random key) before the opening, arrivals (phase 1, key
+ * 0) after it, decided by the database's clock. No row when the visitor already has a place or
+ * the room is not open.
+ */
+export async function insertQueuePlace(db: Db, onsaleCode: string, visitorKey: string, randomKey: bigint): Promise<PlaceRow | undefined> {
+  const key = randomKey.toString();
+  const [row] = await executeRows<PlaceRow>(
+    db,
+    sql`INSERT INTO queue_places (onsale_id, phase, random_key, visitor_key)
+        SELECT id, CASE WHEN now() < opens_at THEN 0 ELSE 1 END, CASE WHEN now() < opens_at THEN ${key}::bigint ELSE 0 END, ${visitorKey}
+        FROM onsales
+        WHERE code = ${onsaleCode} AND active AND now() >= room_opens_at AND (closes_at IS NULL OR now() < closes_at)
+        ON CONFLICT (onsale_id, visitor_key) DO NOTHING
+        RETURNING id, onsale_id, phase, random_key`,
+  );
+  return row;
+}
+
+/** The active on-sale and the visitor's place in it (id null when they have none), with whether its room is open or closed now. */
+export async function findQueuePlace(db: Db, onsaleCode: string, visitorKey: string) {
+  const [row] = await executeRows<Omit<PlaceRow, 'id'> & { id: string | number | null; room_open: boolean; closed: boolean }>(
+    db,
+    sql`SELECT p.id, o.id AS onsale_id, p.phase, p.random_key, now() >= o.room_opens_at AS room_open, (o.closes_at IS NOT NULL AND now() >= o.closes_at) AS closed
+        FROM onsales o LEFT JOIN queue_places p ON p.onsale_id = o.id AND p.visitor_key = ${visitorKey}
+        WHERE o.code = ${onsaleCode} AND o.active`,
+  );
+  return row;
+}
+
+/** What an admission step reads of its on-sale, with the database's clock. */
+export interface StepRow {
+  id: number;
+  opens_at: Date | string;
+  room_opens_at: Date | string;
+  closes_at: Date | string | null;
+  admission_mode: 'rate' | 'cap';
+  admission_limit: number;
+  cursor_phase: number;
+  cursor_key: string | bigint;
+  cursor_place: string | number;
+  admitted_count: number;
+  rate_carry: number;
+  last_step_at: Date | string | null;
+  db_now: Date | string;
+}
+
+/** The active on-sale's row locked for one admission step, or none when another step holds it (SKIP LOCKED) or it is switched off. */
+export async function lockOnsaleForStep(tx: Db, onsaleId: number): Promise<StepRow | undefined> {
+  const [row] = await executeRows<StepRow>(
+    tx,
+    sql`SELECT id, opens_at, room_opens_at, closes_at, admission_mode, admission_limit, cursor_phase, cursor_key, cursor_place, admitted_count, rate_carry, last_step_at, now() AS db_now
+        FROM onsales WHERE id = ${onsaleId} AND active FOR UPDATE SKIP LOCKED`,
+  );
+  return row;
+}
+
+/** A position in queue order, (phase, random key, place id), as a row value. */
+export interface QueuePosition {
+  phase: number;
+  randomKey: bigint | string;
+  placeId: number | string;
+}
+
+const rowValue = (position: QueuePosition): SQL => sql`(${position.phase}::int, ${String(position.randomKey)}::bigint, ${String(position.placeId)}::bigint)`;
+export const cursorOf = (row: Pick<StepRow, 'cursor_phase' | 'cursor_key' | 'cursor_place'>): QueuePosition => ({ phase: row.cursor_phase, randomKey: row.cursor_key, placeId: row.cursor_place });
+
+/** How many places wait after the position, counted no further than `most` (the index range read stops there). */
+export async function countPlacesAfter(tx: Db, onsaleId: number, after: QueuePosition, most: number): Promise<number> {
+  const [row] = await executeRows<{ waiting: number }>(
+    tx,
+    sql`SELECT count(*)::int AS waiting FROM (SELECT 1 FROM queue_places WHERE onsale_id = ${onsaleId} AND (phase, random_key, id) > ${rowValue(after)} ORDER BY phase, random_key, id LIMIT ${most}) AS ahead`,
+  );
+  return row?.waiting ?? 0;
+}
+
+/** The place `count` places after the position in queue order (count ≥ 1). */
+export async function placeAfter(tx: Db, onsaleId: number, after: QueuePosition, count: number): Promise<QueuePosition | undefined> {
+  const [row] = await executeRows<PlaceRow>(
+    tx,
+    sql`SELECT id, onsale_id, phase, random_key FROM queue_places WHERE onsale_id = ${onsaleId} AND (phase, random_key, id) > ${rowValue(after)}
+        ORDER BY phase, random_key, id OFFSET ${count - 1} LIMIT 1`,
+  );
+  return row && { phase: row.phase, randomKey: row.random_key, placeId: row.id };
+}
+
+/** An admission step's result: the counter, the carry, the step's time and (when it admitted anyone) the cursor's new position. */
+export async function saveStep(
+  tx: Db,
+  onsaleId: number,
+  step: { admittedCount: number; carry: number; lastStepAt: Date | null; cursor: QueuePosition | null },
+): Promise<void> {
+  const moved = step.cursor
+    ? sql`, cursor_phase = ${step.cursor.phase}, cursor_key = ${String(step.cursor.randomKey)}::bigint, cursor_place = ${String(step.cursor.placeId)}::bigint`
+    : sql``;
+  await tx.execute(
+    sql`UPDATE onsales SET admitted_count = ${step.admittedCount}, rate_carry = ${step.carry}, last_step_at = ${step.lastStepAt?.toISOString() ?? null}::timestamptz ${moved} WHERE id = ${onsaleId}`,
+  );
+}
+
+/** Whether the on-sale's cursor is at or past the position. */
+export async function cursorHasPassed(db: Db, onsaleId: number, position: QueuePosition): Promise<boolean> {
+  const [row] = await executeRows<{ admitted: boolean }>(
+    db,
+    sql`SELECT ${rowValue(position)} <= (cursor_phase, cursor_key, cursor_place) AS admitted FROM onsales WHERE id = ${onsaleId}`,
+  );
+  return row?.admitted ?? false;
 }
