@@ -61,6 +61,8 @@ import { createStaffAccounts } from './modules/staff/staff-accounts';
 import { createTicketKeys } from './modules/checkin/ticket-keys';
 import { createDocumentsService } from './modules/documents/documents.service';
 import { createPortalService } from './modules/portal/portal.service';
+import { registerWaitingRoomRoutes } from './modules/onsale/onsale.routes';
+import { createWaitingRoom, type JoinLimits } from './modules/onsale/waiting-room';
 
 export interface AppOptions {
   db: Db;
@@ -125,6 +127,12 @@ export interface AppOptions {
   now?: () => Date;
   /** The staff's lane of the same database (Database.backOfficeDb): staff sessions and the dashboard read there. `db` by default. */
   backOfficeDb?: Db;
+  /** How old the waiting rooms' state may be when a waiting page asks (ms; default 1 s; tests 0). */
+  waitingRoomStateMaxAgeMs?: number;
+  /** How often the waiting rooms' admission step runs (ms; default 1 s). */
+  admissionStepIntervalMs?: number;
+  /** Other limits on new queue places per address and network than JOIN_LIMITS (tests). */
+  queueJoinLimits?: Partial<JoinLimits>;
   /** Timings of the mail sender: poll interval, lease, send timeout, batch size, retry back-off (tests shorten them). */
   mail?: Pick<MailerOptions, 'pollMs' | 'leaseMs' | 'sendTimeoutMs' | 'batchSize' | 'retry'>;
 }
@@ -136,6 +144,8 @@ export const DEFAULT_CART_HOLD_MS = 15 * 60_000;
 export const DEFAULT_CART_SWEEP_INTERVAL_MS = 1000;
 export const DEFAULT_REMINDER_INTERVAL_MS = 60_000;
 export const DEFAULT_CART_CLEANUP_INTERVAL_MS = 60_000;
+/** How often each instance runs the waiting rooms' admission step (one at a time advances a room; decision 0048). */
+export const DEFAULT_ADMISSION_STEP_INTERVAL_MS = 1000;
 
 /** Builds the shop without listening, so tests run the same app the server runs. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -198,7 +208,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Addresses are stored only as keyed hashes (decision 0025).
   const networkKeys = createNetworkKeys(appSecret);
   const carts = createCartService({ db, config, catalog, holdMs, networkKeys, holdLimits: { ...HOLD_LIMITS, ...options.holdLimits } });
-  registerCartRoutes(app, db, carts, visitorAnswer, customerData);
+  // Passes are checked under the current secret and any previous one still honoured (decision 0027).
+  const linkSecrets = [appSecret, ...(options.previousAppSecrets ?? [])];
+  // The on-sale waiting rooms (issue 23, decision 0048): the stock calls of their products need an admission pass.
+  const waitingRoom = createWaitingRoom({ db, secrets: linkSecrets, catalog, networkKeys, now, ...(options.waitingRoomStateMaxAgeMs !== undefined ? { stateMaxAgeMs: options.waitingRoomStateMaxAgeMs } : {}), ...(options.queueJoinLimits ? { joinLimits: options.queueJoinLimits } : {}) });
+  app.decorate('waitingRoom', waitingRoom);
+  registerWaitingRoomRoutes(app, { db, room: waitingRoom });
+  registerCartRoutes(app, db, carts, visitorAnswer, customerData, waitingRoom);
   const mailer = createMailer({ db, config, smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, logger: options.logger, ...options.mail });
   app.decorate('mailer', mailer);
   const mailQueued = () => mailer.wake();
@@ -207,9 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const payments = createPaymentsService({ db, config, gateway, logger: options.logger, mailQueued, appSecret, now });
   if (gateway) await registerPaymentRoutes(app, { gateway, payments });
   const vouchers = createVoucherGuard(db, { windowMs: options.voucherLimitWindowMs, limits: options.voucherLimits });
-  const checkout = createCheckoutService({ db, config, carts, catalog, payments, customerData, vouchers, holdMs, mailQueued, logger: options.logger, now });
-  // Order links are checked under the current secret and any previous one still honoured (decision 0027).
-  const linkSecrets = [appSecret, ...(options.previousAppSecrets ?? [])];
+  const checkout = createCheckoutService({ db, config, carts, catalog, payments, customerData, vouchers, holdMs, mailQueued, logger: options.logger, now, waitingRoom });
   const orderLinks = createOrderLinksService({ db, config, appSecret, linkSecrets, catalog, customerData, payments, now, mailQueued, attemptLimits: options.linkAttemptLimits });
   registerOrderLinkRoutes(app, { db, orderLinks });
   registerCheckoutRoutes(app, { db, invoices: createInvoiceService({ db, carts, vouchers }), checkout, payments, catalog, customerData });
@@ -255,6 +269,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       startPeriodicTask('ended expired carts', () => carts.sweep(), interval, options.logger),
       startPeriodicTask('deleted expired carts', () => carts.deleteEnded(options.endedCartKeepMs ?? DEFAULT_ENDED_CART_KEEP_MS), options.cartCleanupIntervalMs ?? DEFAULT_CART_CLEANUP_INTERVAL_MS, options.logger),
       startPeriodicTask('abandoned unpaid card orders', () => payments.abandonOverdue(), interval, options.logger),
+      startPeriodicTask('admitted from the waiting rooms', () => waitingRoom.stepAll(), options.admissionStepIntervalMs ?? DEFAULT_ADMISSION_STEP_INTERVAL_MS, options.logger),
       startPeriodicTask('queued instalment reminders', () => payments.sendInstalmentReminders(), options.reminderIntervalMs ?? DEFAULT_REMINDER_INTERVAL_MS, options.logger),
     );
     mailer.start();

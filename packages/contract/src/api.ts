@@ -5,6 +5,7 @@ import * as catalog from './catalog';
 import * as checkout from './checkout';
 import { notShown } from './common';
 import * as portal from './portal';
+import * as waitingRoom from './waiting-room';
 import * as staffAccounts from './staff-accounts';
 import { STAFF_ROLES, type StaffRoleName } from './staff-accounts';
 import * as staffCheckin from './staff-checkin';
@@ -58,6 +59,10 @@ export const api = {
   'pay-payment-plan-order-payment': { payload: checkout.payPlanPaymentPayload, answer: checkout.payPlanPaymentAnswer },
   /** Our own addition to section 7 (decision 0017): another card attempt for a pending order. */
   'pay-order': { payload: checkout.payOrderPayload, answer: checkout.payOrderAnswer },
+  /** Our own addition (issue 23, decision 0048): the on-sale waiting room. */
+  'queue-join': { payload: waitingRoom.queueJoinPayload, answer: waitingRoom.queueStatusAnswer },
+  'queue-status': { payload: waitingRoom.queueStatusPayload, answer: waitingRoom.queueStatusAnswer },
+  'queue-admit': { payload: waitingRoom.queueAdmitPayload, answer: waitingRoom.queueAdmitAnswer },
 } as const satisfies Record<string, { payload: z.ZodType; answer: z.ZodType }>;
 
 export type ApiPath = keyof typeof api;

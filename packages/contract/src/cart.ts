@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundFirst, cartCode, idField, money, timestamp, token } from './common';
 import { paymentPlanEntry, travelTimeOption, travelTimeType } from './catalog';
+import { admissionField } from './waiting-room';
 
 export const cartProduct = z.object({
   id: z.number().int(),
@@ -63,6 +64,8 @@ export const addProductToCartPayload = z.object({
   cart: cartCode,
   external_code: z.string().trim().min(1).max(100, boundFirst),
   ...holderFields,
+  /** The waiting room's admission pass (decision 0048), while the product's on-sale room is open. */
+  admission: admissionField,
 });
 export const updateProductInCartPayload = z.object({
   token,
@@ -79,6 +82,7 @@ export const addMerchandiseToCartPayload = z.object({
   token,
   cart: cartCode,
   external_code: z.string().trim().min(1).max(100, boundFirst),
+  admission: admissionField,
 });
 export const removeMerchandiseFromCartPayload = z.object({
   token,

@@ -3,6 +3,7 @@ import { INTEGER_COLUMN_MAX } from './bounds';
 import { boundFirst, cartCode, money, timestamp, token } from './common';
 import { shopItemType } from './catalog';
 import { addressObject, order, paymentPlanPayment, userData } from './portal';
+import { admissionField } from './waiting-room';
 
 export const invoiceItem = z.object({
   id: z.number().int(),
@@ -74,6 +75,8 @@ export const checkoutCartPayload = z.object({
   customer: checkoutCustomer,
   order: checkoutOrderData,
   voucher_code: z.string().max(100, boundFirst).nullish(),
+  /** The waiting room's admission pass (decision 0048), while an on-sale room guards a product in the cart. */
+  admission: admissionField,
 });
 export const checkoutCartAnswer = z.object({
   order,

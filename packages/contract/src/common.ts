@@ -39,6 +39,8 @@ export const emailField = z
 export const errorAnswer = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** A stock call refused for want of an admission pass: the on-sale whose waiting room to go to (decision 0048). */
+  waiting_room: z.string().optional(),
 });
 export type ErrorAnswer = z.infer<typeof errorAnswer>;
 

@@ -28,4 +28,5 @@ export * from './staff-box-office';
 export * from './catalogue-fields';
 export * from './staff-catalogue';
 export * from './scanner-texts';
+export * from './waiting-room';
 export * from './api';

@@ -19,6 +19,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** More fields of the error answer the contract's `errorAnswer` names (such as `waiting_room`). */
+    readonly extra?: { waiting_room?: string },
   ) {
     super(message);
     this.name = 'AppError';

@@ -9,7 +9,7 @@ import { AppError } from './app-error';
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+      const body = { message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra };
       return reply.status(error.status).send(body);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;

@@ -36,6 +36,11 @@ const SESSION_BOUND: { path: ApiPath; visitor: 'log in' | 'not found' }[] = [
 /** Calls whose key is the link's checksum (spec section 6: they work with a checksum, for anyone). */
 const LINK_KEYED: ApiPath[] = ['get-terms-and-conditions-order', 'accept-terms-and-conditions', 'get-payment-plan-order-payment', 'pay-payment-plan-order-payment'];
 /** Calls that name no order, ticket, refund, payment or cart: they act on the session's customer or an address. */
+/**
+ * The waiting room's calls: their reference is a signed place pass, and a place belongs to the
+ * account that joined (another account's admission is refused: onsale/waiting-room.test.ts).
+ */
+const PLACE_PASS_KEYED: ApiPath[] = ['queue-join', 'queue-status', 'queue-admit'];
 const NO_REFERENCE: ApiPath[] = ['login', 'register', 'request-password-reset', 'reset-password', 'email-tickets', 'get-user', 'logout', 'update-settings', 'get-data', 'get-shop-item'];
 
 /** A party whose every reference is made up: nothing of the kind exists. */
@@ -86,7 +91,7 @@ describe.each(testEngines())('who reaches what, on %s', (engine) => {
   };
 
   it('names every call of the contract in exactly one row of the matrix', () => {
-    const rows = [...SESSION_BOUND.map((row) => row.path), ...LINK_KEYED, ...NO_REFERENCE];
+    const rows = [...SESSION_BOUND.map((row) => row.path), ...LINK_KEYED, ...NO_REFERENCE, ...PLACE_PASS_KEYED];
     expect([...rows].sort()).toEqual([...API_PATHS].sort());
   });
 

@@ -41,6 +41,10 @@ export const onsales = pgTable(
     /** Rate mode: the fraction of the next shopper earned, in 1/60,000 (admission.ts). */
     rateCarry: integer('rate_carry').notNull().default(0),
     lastStepAt: tstz('last_step_at'),
+    /** How many joined before the opening: counted once, by the first step after it (null until then). Positions are estimated from it. */
+    prequeueCount: integer('prequeue_count'),
+    /** When every product the on-sale covers was first seen sold out (the organiser's "sold out at"). */
+    soldOutAt: tstz('sold_out_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -84,8 +88,15 @@ export const queuePlaces = pgTable(
     /** Who holds the place (a keyed hash): one place per visitor and on-sale. */
     visitorKey: text('visitor_key').notNull(),
     joinedAt: tstz('joined_at').notNull().defaultNow(),
+    /**
+     * Until when the place counts as an active shopper (cap mode): set by the step that admits it
+     * (a short grace to come and take the admission), then by taking or renewing the admission
+     * (the session's length), and ended by checkout. Null while waiting.
+     */
+    activeUntil: tstz('active_until'),
   },
   (table) => [
+    index('queue_places_active').on(table.onsaleId, table.activeUntil).where(sql`${table.activeUntil} IS NOT NULL`),
     index('queue_places_order').on(table.onsaleId, table.phase, table.randomKey, table.id),
     uniqueIndex('queue_places_visitor').on(table.onsaleId, table.visitorKey),
     check('queue_places_phase', sql`${table.phase} IN (0, 1) AND (${table.phase} = 0 OR ${table.randomKey} = 0)`),

@@ -4,6 +4,7 @@ import { registerApiRoute, SerializedAnswer } from '../../http/api-route';
 import type { CustomerRow } from '../accounts/session.queries';
 import { findSessionCustomer } from '../accounts/session.service';
 import type { CustomerData, VisitorAnswers } from '../data/data.service';
+import type { WaitingRoom } from '../onsale/waiting-room';
 import type { CartService, CartWithData } from './cart.service';
 
 /** The cart calls of spec section 7. A session token attaches the cart to its customer. */
@@ -13,6 +14,7 @@ export function registerCartRoutes(
   carts: CartService,
   visitor: VisitorAnswers,
   customerData: CustomerData,
+  room: Pick<WaitingRoom, 'gate'>,
 ): void {
   const customerOf = (token: string | null | undefined) => findSessionCustomer(db, token);
   /**
@@ -26,8 +28,10 @@ export function registerCartRoutes(
       : new SerializedAnswer(Buffer.concat([Buffer.from(`{"cart":${JSON.stringify(cart)}`), visitor.dataTail(snapshot)]));
 
   registerApiRoute(app, 'get-cart', async (input) => ({ cart: await carts.get(input.cart, await customerOf(input.token)) }));
+  // While an on-sale's room is open, its products are added only with an admission pass (decision 0048).
   registerApiRoute(app, 'add-product-to-cart', async (input, request) => {
     const customer = await customerOf(input.token);
+    (await room.gate()).check(customer, { codes: [input.external_code] }, input.admission);
     return withData(await carts.addProduct(input, customer, request.ip), customer);
   });
   registerApiRoute(app, 'update-product-in-cart', async (input) => ({ cart: await carts.updateProduct(input, await customerOf(input.token)) }));
@@ -37,6 +41,7 @@ export function registerCartRoutes(
   });
   registerApiRoute(app, 'add-merchandise-to-cart', async (input, request) => {
     const customer = await customerOf(input.token);
+    (await room.gate()).check(customer, { codes: [input.external_code] }, input.admission);
     return withData(await carts.addMerchandise(input, customer, request.ip), customer);
   });
   registerApiRoute(app, 'remove-merchandise-from-cart', async (input) => ({ cart: await carts.removeMerchandise(input, await customerOf(input.token)) }));

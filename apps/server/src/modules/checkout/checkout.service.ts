@@ -12,6 +12,7 @@ import {
   type UserData,
 } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Room, WaitingRoom } from '../onsale/waiting-room';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { CustomerRow } from '../accounts/session.queries';
@@ -44,6 +45,8 @@ export interface CheckoutDeps {
   mailQueued?: () => void;
   logger?: FastifyBaseLogger | undefined;
   now?: () => Date;
+  /** The on-sale waiting rooms, whose open rooms let only admitted shoppers check out their products. */
+  waitingRoom?: Pick<WaitingRoom, 'gate' | 'shoppingEnded'>;
 }
 
 export interface CheckoutAnswer {
@@ -126,6 +129,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       // validate-voucher (decision 0023); only a wrong one stays counted. The counter is not part
       // of the transaction: a refused checkout rolls back, its wrong guess must not.
       const voucherCheck = voucherCode ? await deps.vouchers.begin({ customerId: customer.id, ip }) : null;
+      // The waiting rooms as they stand, read before the transaction so the check inside it awaits nothing.
+      const gate = await deps.waitingRoom?.gate();
+      let rooms: Room[] = [];
 
       const outcome = await db.transaction(async (tx) => {
         const cart = await cartQueries.lockCartByCode(tx, input.cart);
@@ -138,6 +144,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
         if (cart.status !== 'open' || cart.expiresAt <= now()) throw new AppError('GONE', messages.cart.expired);
         const lines = await cartQueries.listCartLines(tx, cart.id);
         if (!lines.products.length && !lines.merchandise.length) throw new AppError('CONFLICT', paymentMessages.cartEmpty);
+        // A cart holding a product whose on-sale room is open checks out only with an admission pass (decision 0048).
+        rooms = gate?.check(customer, { ids: [...lines.products, ...lines.merchandise].map((line) => line.shopItemId) }, input.admission) ?? [];
 
         // The checks of spec section 5, in the page's order: country, shipping country, the
         // required fields (billing, then shipping lines told apart as the page names them), then
@@ -268,6 +276,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
       if (!outcome.fresh) return answer(outcome.order, customer, await providerInstruction(outcome.order, customer.email));
       deps.mailQueued?.();
+      // The shopper is done: in cap mode the next in the queue may come in (their pass still
+      // holds until it expires; the holding cap limits what it can take).
+      if (rooms.length) await deps.waitingRoom?.shoppingEnded(customer, rooms).catch((error: unknown) => deps.logger?.error({ err: error }, 'could not end the waiting room admission'));
       deps.logger?.info({ order: outcome.order.code, method: outcome.order.paymentMethod, total: outcome.order.totalPrice }, 'order placed');
       return answer(outcome.order, customer, await providerInstruction(outcome.order, customer.email, outcome.attempt));
     },

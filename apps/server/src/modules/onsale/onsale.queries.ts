@@ -169,3 +169,106 @@ export async function cursorHasPassed(db: Db, onsaleId: number, position: QueueP
   );
   return row?.admitted ?? false;
 }
+
+/** Cap mode: admitted places still counting as active shoppers. The partial index holds only places ever admitted. */
+export async function countActivePlaces(tx: Db, onsaleId: number): Promise<number> {
+  const [row] = await executeRows<{ active: number }>(tx, sql`SELECT count(*)::int AS active FROM queue_places WHERE onsale_id = ${onsaleId} AND active_until IS NOT NULL AND active_until > now()`);
+  return row?.active ?? 0;
+}
+
+/** Cap mode: the places a step just admitted count as active for a grace time in which to come and shop. */
+export async function markAdmitted(tx: Db, onsaleId: number, after: QueuePosition, through: QueuePosition, graceSeconds: number): Promise<void> {
+  await tx.execute(
+    sql`UPDATE queue_places SET active_until = now() + make_interval(secs => ${graceSeconds})
+        WHERE onsale_id = ${onsaleId} AND (phase, random_key, id) > ${rowValue(after)} AND (phase, random_key, id) <= ${rowValue(through)}`,
+  );
+}
+
+/** The pre-queue's size, counted once by the first step after the opening (the waiting pages' positions are estimated from it). */
+export async function settlePrequeueCount(tx: Db, onsaleId: number): Promise<void> {
+  await tx.execute(
+    sql`UPDATE onsales SET prequeue_count = (SELECT count(*)::int FROM queue_places WHERE onsale_id = ${onsaleId} AND phase = 0) WHERE id = ${onsaleId} AND prequeue_count IS NULL`,
+  );
+}
+
+/**
+ * The admission of an admitted place taken (or renewed) by its holder: active for the on-sale's
+ * session from now. Nothing when the place is not theirs or the cursor has not reached it.
+ */
+export async function takeAdmission(db: Db, onsaleCode: string, placeId: number, visitorKey: string): Promise<{ activeUntil: Date } | null> {
+  const [row] = await executeRows<{ active_until: Date | string }>(
+    db,
+    sql`UPDATE queue_places p SET active_until = now() + make_interval(mins => o.session_minutes)
+        FROM onsales o
+        WHERE p.id = ${placeId} AND o.id = p.onsale_id AND o.code = ${onsaleCode} AND o.active AND p.visitor_key = ${visitorKey}
+          AND (p.phase, p.random_key, p.id) <= (o.cursor_phase, o.cursor_key, o.cursor_place)
+        RETURNING p.active_until`,
+  );
+  return row ? { activeUntil: new Date(row.active_until) } : null;
+}
+
+/** Why `takeAdmission` took nothing: whose the place is, and whether the cursor has reached it. */
+export async function describePlace(db: Db, onsaleCode: string, placeId: number) {
+  const [row] = await executeRows<{ visitor_key: string; admitted: boolean }>(
+    db,
+    sql`SELECT p.visitor_key, (p.phase, p.random_key, p.id) <= (o.cursor_phase, o.cursor_key, o.cursor_place) AS admitted
+        FROM queue_places p JOIN onsales o ON o.id = p.onsale_id WHERE p.id = ${placeId} AND o.code = ${onsaleCode}`,
+  );
+  return row;
+}
+
+/** A checkout ended the holder's shopping in these on-sales: their places stop counting as active. */
+export async function endAdmissions(db: Db, onsaleIds: number[], visitorKey: string): Promise<void> {
+  if (!onsaleIds.length) return;
+  await db.execute(
+    sql`UPDATE queue_places SET active_until = now() WHERE onsale_id IN (${sql.join(onsaleIds.map((id) => sql`${id}`), sql`, `)}) AND visitor_key = ${visitorKey} AND active_until > now()`,
+  );
+}
+
+/** Every product of the on-sale was seen sold out: the first time is kept. */
+export async function markSoldOut(db: Db, onsaleId: number): Promise<void> {
+  await db.execute(sql`UPDATE onsales SET sold_out_at = now() WHERE id = ${onsaleId} AND sold_out_at IS NULL`);
+}
+
+/** What a waiting room keeps of an on-sale between its refreshes (every active on-sale, one statement). */
+export interface RoomRow {
+  id: number;
+  code: string;
+  title: string;
+  opens_at: Date | string;
+  room_opens_at: Date | string;
+  closes_at: Date | string | null;
+  admission_mode: 'rate' | 'cap';
+  admission_limit: number;
+  session_minutes: number;
+  proof_of_work_bits: number;
+  cursor_phase: number;
+  cursor_key: string | bigint;
+  cursor_place: string | number;
+  admitted_count: number;
+  prequeue_count: number | null;
+  sold_out_at: Date | string | null;
+  db_now: Date | string;
+  first_open: string | number | null;
+  last_open: string | number | null;
+  products: { id: number; code: string }[];
+}
+
+/**
+ * Every active on-sale with its products and what positions are estimated from: the first and last
+ * place that joined after the opening (two index reads at the ends of the phase-1 range).
+ */
+export async function listRooms(db: Db): Promise<RoomRow[]> {
+  return executeRows<RoomRow>(
+    db,
+    sql`SELECT o.id, o.code, e.name AS title, o.opens_at, o.room_opens_at, o.closes_at, o.admission_mode, o.admission_limit, o.session_minutes, o.proof_of_work_bits,
+               o.cursor_phase, o.cursor_key, o.cursor_place, o.admitted_count, o.prequeue_count, o.sold_out_at, now() AS db_now,
+               (SELECT q.id FROM queue_places q WHERE q.onsale_id = o.id AND q.phase = 1 AND q.random_key = 0 ORDER BY q.phase, q.random_key, q.id LIMIT 1) AS first_open,
+               (SELECT q.id FROM queue_places q WHERE q.onsale_id = o.id AND q.phase = 1 AND q.random_key = 0 ORDER BY q.phase DESC, q.random_key DESC, q.id DESC LIMIT 1) AS last_open,
+               (SELECT coalesce(json_agg(json_build_object('id', s.id, 'code', s.external_code) ORDER BY s.external_code), '[]'::json)
+                  FROM onsale_products op JOIN shop_items s ON s.id = op.shop_item_id WHERE op.onsale_id = o.id) AS products
+        FROM onsales o JOIN events e ON e.id = o.event_id
+        WHERE o.active
+        ORDER BY o.opens_at, o.code`,
+  );
+}

@@ -12,14 +12,21 @@ import { derivedKeys } from '../../lib/derived-keys';
  * - an **admission pass** says the holder of that place may shop until it expires (the stock
  *   calls check it; renewing the session is signing a new one).
  * A pass names its kind, its on-sale and its place, and verification asks for all three: a place
- * pass opens no stock call, and neither kind opens another on-sale or another place.
+ * pass opens no stock call, and neither kind opens another on-sale or another place. It carries
+ * the place's order in the queue (phase and random key), so the waiting page's updates need no
+ * database read to say where the place stands. It is bound to its holder (a keyed hash of the
+ * customer account): the holder is MAC'd with the payload but not written in it, so a pass checked
+ * for anyone else fails its signature. Admission passes are bound (a bot farm cannot share one
+ * admitted account's pass among its accounts); place passes are not (the waiting page asks
+ * without a session, and a place pass lets its bearer see a position, nothing more).
  *
  * Text: `<payload>.<mac>`, both base64url without padding. Payload bytes, version 1:
  *   version (1) · kind (1: 1 place, 2 admission) · key id (4) · place id (8, unsigned, big-endian) ·
+ *   phase (1: 0 pre-queue, 1 after the opening) · random key (8, signed, big-endian) ·
  *   issued at (6, ms since 1970, unsigned, big-endian) · expires at (6, the same) ·
  *   on-sale code length (1, 1-64) · on-sale code (UTF-8)
- * The MAC is HMAC-SHA256 (all 32 bytes) over a domain prefix and the payload bytes, under a key
- * derived from APP_SECRET for this one purpose. A pass is 82-166 characters.
+ * The MAC is HMAC-SHA256 (all 32 bytes) over a domain prefix, the payload bytes and the holder,
+ * under a key derived from APP_SECRET for this one purpose. A pass is 94-178 characters.
  *
  * Verification never throws and does bounded work whatever it is given: the text's length is
  * capped before anything else looks at it, the pattern checks are linear, and base64url must be
@@ -35,6 +42,11 @@ export interface OnsalePass {
   onsale: string;
   /** The queue place's id. */
   placeId: number;
+  /** The place's order in the queue: phase 0 (the pre-queue, by random key) or 1 (after the opening, key 0, by id). */
+  phase: 0 | 1;
+  randomKey: bigint;
+  /** Who the pass is for (a keyed hash of the account; '' for none): checked through the MAC, not carried. */
+  holder: string;
   issuedAt: Date;
   /** Refused from this instant on (for an admission pass: the end of the admitted session). */
   expiresAt: Date;
@@ -63,6 +75,8 @@ export interface PassExpectation {
   /** The on-sale the call is about. */
   onsale: string;
   kind: PassKind;
+  /** The holder the pass must have been signed for ('' for an unbound place pass). */
+  holder: string;
   /** How far ahead of `now` an issue time may lie (instances' clocks differ a little); default 2 minutes. */
   clockSkewMs?: number;
 }
@@ -74,7 +88,16 @@ const KIND_OF_BYTE = new Map<number, PassKind>([
   [2, 'admission'],
 ]);
 const KEY_ID_BYTES = 4;
-const HEADER_BYTES = 1 + 1 + KEY_ID_BYTES + 8 + 6 + 6 + 1;
+const HEADER_BYTES = 1 + 1 + KEY_ID_BYTES + 8 + 1 + 8 + 6 + 6 + 1;
+/** Where the fields after the place id start. */
+const PHASE_AT = 14;
+const KEY_AT = 15;
+const ISSUED_AT = 23;
+const EXPIRES_AT = 29;
+const CODE_LENGTH_AT = 35;
+const HOLDER_MAX_BYTES = 64;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
 export const ONSALE_CODE_MAX_BYTES = 64;
 const MAC_BYTES = 32;
 const MAX_TIME_MS = 2 ** 48 - 1;
@@ -108,8 +131,9 @@ function deriveKey(appSecret: string): PassKey {
 /** Derived once per secret: every waiting-page update and stock call checks a pass. */
 const passKey = derivedKeys(deriveKey);
 
-function macOf(key: Buffer, payload: Buffer): Buffer {
-  return createHmac('sha256', key).update(DOMAIN).update(payload).digest();
+function macOf(key: Buffer, payload: Buffer, holder: string): Buffer {
+  // The holder after the fixed-length-framed payload, so no payload and holder run into another pair.
+  return createHmac('sha256', key).update(DOMAIN).update(payload).update(holder, 'utf8').digest();
 }
 
 /** The pass as text, signed under the current secret. Throws on values no pass can carry (a bug of the caller, not a visitor's input). */
@@ -120,6 +144,10 @@ export function signPass(appSecret: string, pass: OnsalePass): string {
   const code = Buffer.from(pass.onsale, 'utf8');
   if (code.length < 1 || code.length > ONSALE_CODE_MAX_BYTES || code.toString('utf8') !== pass.onsale) throw new RangeError('an on-sale code is 1-64 bytes of UTF-8');
   if (!Number.isSafeInteger(pass.placeId) || pass.placeId < 1) throw new RangeError(`not a place id: ${pass.placeId}`);
+  if (pass.phase !== 0 && pass.phase !== 1) throw new RangeError(`not a queue phase: ${String(pass.phase)}`);
+  if (typeof pass.randomKey !== 'bigint' || pass.randomKey < INT64_MIN || pass.randomKey > INT64_MAX) throw new RangeError('a random key is a signed 64-bit integer');
+  if (typeof pass.holder !== 'string' || Buffer.byteLength(pass.holder) > HOLDER_MAX_BYTES) throw new RangeError('a holder is up to 64 bytes');
+  if (pass.kind === 'admission' && !pass.holder) throw new RangeError('an admission pass is bound to its holder');
   const issuedAt = pass.issuedAt.getTime();
   const expiresAt = pass.expiresAt.getTime();
   for (const time of [issuedAt, expiresAt]) if (!Number.isSafeInteger(time) || time < 0 || time > MAX_TIME_MS) throw new RangeError('a pass time is a valid date after 1970');
@@ -131,11 +159,13 @@ export function signPass(appSecret: string, pass: OnsalePass): string {
   payload[1] = kind;
   id.copy(payload, 2);
   payload.writeBigUInt64BE(BigInt(pass.placeId), 6);
-  payload.writeUIntBE(issuedAt, 14, 6);
-  payload.writeUIntBE(expiresAt, 20, 6);
-  payload[26] = code.length;
+  payload[PHASE_AT] = pass.phase;
+  payload.writeBigInt64BE(pass.randomKey, KEY_AT);
+  payload.writeUIntBE(issuedAt, ISSUED_AT, 6);
+  payload.writeUIntBE(expiresAt, EXPIRES_AT, 6);
+  payload[CODE_LENGTH_AT] = code.length;
   code.copy(payload, HEADER_BYTES);
-  return `${payload.toString('base64url')}.${macOf(key, payload).toString('base64url')}`;
+  return `${payload.toString('base64url')}.${macOf(key, payload, pass.holder).toString('base64url')}`;
 }
 
 /** The bytes of canonical base64url text, or null (a text Node would decode to the same bytes as another is not canonical). */
@@ -169,15 +199,18 @@ export function verifyPass(appSecrets: string | readonly string[], text: unknown
     .filter((candidate) => candidate.id.equals(keyId));
   if (candidates.length === 0) return refuse('unknown-key');
   // Every key with that id (two secrets sharing a 32-bit id is unlikely, not impossible).
-  if (!candidates.some((candidate) => timingSafeEqual(macOf(candidate.key, payload), mac))) return refuse('bad-signature');
+  const holder = typeof expected.holder === 'string' ? expected.holder : '';
+  if (!candidates.some((candidate) => timingSafeEqual(macOf(candidate.key, payload, holder), mac))) return refuse('bad-signature');
 
   // Signed by this shop from here on: a bad field is a bug of the signer, still refused, never thrown.
   const kind = KIND_OF_BYTE.get(payload[1]!);
-  const codeLength = payload[26]!;
+  const codeLength = payload[CODE_LENGTH_AT]!;
   const placeId = payload.readBigUInt64BE(6);
-  if (!kind || codeLength < 1 || payload.length !== HEADER_BYTES + codeLength || placeId < 1n || placeId > BigInt(Number.MAX_SAFE_INTEGER)) return refuse('malformed');
-  const issuedAt = payload.readUIntBE(14, 6);
-  const expiresAt = payload.readUIntBE(20, 6);
+  const phase = payload[PHASE_AT]!;
+  const randomKey = payload.readBigInt64BE(KEY_AT);
+  if (!kind || codeLength < 1 || payload.length !== HEADER_BYTES + codeLength || placeId < 1n || placeId > BigInt(Number.MAX_SAFE_INTEGER) || (phase !== 0 && phase !== 1)) return refuse('malformed');
+  const issuedAt = payload.readUIntBE(ISSUED_AT, 6);
+  const expiresAt = payload.readUIntBE(EXPIRES_AT, 6);
   const onsale = payload.subarray(HEADER_BYTES).toString('utf8');
 
   if (kind !== expected.kind) return refuse('wrong-kind');
@@ -189,5 +222,5 @@ export function verifyPass(appSecrets: string | readonly string[], text: unknown
   if (issuedAt > now + skew) return refuse('issued-in-future');
   // Exactly at its expiry a pass is already refused: `expiresAt` is the first instant it is not valid.
   if (now >= expiresAt) return refuse('expired');
-  return { ok: true, pass: { kind, onsale, placeId: Number(placeId), issuedAt: new Date(issuedAt), expiresAt: new Date(expiresAt) } };
+  return { ok: true, pass: { kind, onsale, placeId: Number(placeId), phase, randomKey, holder, issuedAt: new Date(issuedAt), expiresAt: new Date(expiresAt) } };
 }

@@ -5,30 +5,33 @@ import { ONSALE_CODE_MAX_BYTES, PASS_TEXT_MAX_LENGTH, signPass, verifyPass, type
 const SECRET = 'onsale-passes-unit-secret-of-at-least-32-chars';
 const PREVIOUS = 'onsale-passes-previous-secret-of-32-characters';
 const issuedAt = new Date('2027-03-01T09:59:59.900Z');
-const place: OnsalePass = { kind: 'place', onsale: 'SUMMER27', placeId: 123_456, issuedAt, expiresAt: new Date('2027-03-01T14:00:00Z') };
-const admission: OnsalePass = { kind: 'admission', onsale: 'SUMMER27', placeId: 123_456, issuedAt: new Date('2027-03-01T10:03:00Z'), expiresAt: new Date('2027-03-01T10:18:00Z') };
+const HOLDER = 'holder-hash-of-customer-7';
+const place: OnsalePass = { kind: 'place', onsale: 'SUMMER27', placeId: 123_456, phase: 0, randomKey: -4_611_686_018_427_387_904n, holder: '', issuedAt, expiresAt: new Date('2027-03-01T14:00:00Z') };
+const admission: OnsalePass = { kind: 'admission', onsale: 'SUMMER27', placeId: 123_456, phase: 0, randomKey: -4_611_686_018_427_387_904n, holder: HOLDER, issuedAt: new Date('2027-03-01T10:03:00Z'), expiresAt: new Date('2027-03-01T10:18:00Z') };
 const at = (iso: string) => new Date(iso);
-const expectPlace = (now = at('2027-03-01T10:00:00Z')): PassExpectation => ({ now, onsale: 'SUMMER27', kind: 'place' });
-const expectAdmission = (now = at('2027-03-01T10:05:00Z')): PassExpectation => ({ now, onsale: 'SUMMER27', kind: 'admission' });
+const expectPlace = (now = at('2027-03-01T10:00:00Z')): PassExpectation => ({ now, onsale: 'SUMMER27', kind: 'place', holder: '' });
+const expectAdmission = (now = at('2027-03-01T10:05:00Z')): PassExpectation => ({ now, onsale: 'SUMMER27', kind: 'admission', holder: HOLDER });
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 describe('on-sale passes: signing and reading', () => {
   it('reads back what it signed, for both kinds', () => {
     expect(verifyPass(SECRET, signPass(SECRET, place), expectPlace())).toEqual({ ok: true, pass: place });
     expect(verifyPass([SECRET], signPass(SECRET, admission), expectAdmission())).toEqual({ ok: true, pass: admission });
-    const unicode = { ...place, onsale: 'FÊTE-2027-🎉', placeId: Number.MAX_SAFE_INTEGER };
+    const unicode = { ...place, onsale: 'FÊTE-2027-🎉', placeId: Number.MAX_SAFE_INTEGER, phase: 1 as const, randomKey: 0n };
+    const extremes = [-(2n ** 63n), 2n ** 63n - 1n].map((randomKey) => ({ ...place, randomKey }));
+    for (const pass of extremes) expect(verifyPass(SECRET, signPass(SECRET, pass), expectPlace())).toEqual({ ok: true, pass });
     expect(verifyPass(SECRET, signPass(SECRET, unicode), { ...expectPlace(), onsale: 'FÊTE-2027-🎉' })).toEqual({ ok: true, pass: unicode });
   });
 
   it('writes compact base64url text: payload, a dot, a 256-bit MAC', () => {
     const text = signPass(SECRET, place);
     expect(text).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
-    expect(text.length).toBeLessThan(100);
+    expect(text.length).toBeLessThan(110);
     const longest = signPass(SECRET, { ...place, onsale: 'X'.repeat(ONSALE_CODE_MAX_BYTES) });
     expect(longest).toHaveLength(PASS_TEXT_MAX_LENGTH);
     expect(verifyPass(SECRET, longest, { ...expectPlace(), onsale: 'X'.repeat(ONSALE_CODE_MAX_BYTES) }).ok).toBe(true);
     // Passes differ in every signed field, so no field can be left out of the MAC unnoticed.
-    const variants = [place, admission, { ...place, placeId: 123_457 }, { ...place, onsale: 'SUMMER28' }, { ...place, issuedAt: new Date(issuedAt.getTime() + 1) }, { ...place, expiresAt: new Date(place.expiresAt.getTime() + 1) }];
+    const variants = [place, admission, { ...place, placeId: 123_457 }, { ...place, onsale: 'SUMMER28' }, { ...place, issuedAt: new Date(issuedAt.getTime() + 1) }, { ...place, expiresAt: new Date(place.expiresAt.getTime() + 1) }, { ...place, phase: 1 as const }, { ...place, randomKey: place.randomKey + 1n }, { ...place, holder: 'someone' }];
     expect(new Set(variants.map((pass) => signPass(SECRET, pass).split('.')[1])).size).toBe(variants.length);
   });
 
@@ -44,8 +47,12 @@ describe('on-sale passes: signing and reading', () => {
       { ...place, issuedAt: new Date(Number.NaN) },
       { ...place, issuedAt: new Date(-1) },
       { ...place, kind: 'other' as never },
+      { ...place, phase: 2 as never },
+      { ...place, randomKey: 2n ** 63n },
+      { ...place, holder: 'h'.repeat(65) },
+      { ...admission, holder: '' },
     ];
-    for (const pass of bad) expect(() => signPass(SECRET, pass), JSON.stringify(pass)).toThrow(RangeError);
+    for (const pass of bad) expect(() => signPass(SECRET, pass), JSON.stringify({ ...pass, randomKey: String(pass.randomKey) })).toThrow(RangeError);
     expect(() => signPass('', place)).toThrow(RangeError);
   });
 });
@@ -119,8 +126,17 @@ describe('on-sale passes: what is refused', () => {
     expect(verifyPass(SECRET, signPass(SECRET, place), { ...expectPlace(), onsale: 'summer27' })).toEqual({ ok: false, reason: 'wrong-onsale' });
     expect(verifyPass(SECRET, signPass(SECRET, place), { ...expectPlace(), onsale: 'SUMMER2' })).toEqual({ ok: false, reason: 'wrong-onsale' });
     // A place pass opens no stock call, and an admission pass is no place in the queue.
-    expect(verifyPass(SECRET, signPass(SECRET, place), { ...expectAdmission(), now: expectPlace().now })).toEqual({ ok: false, reason: 'wrong-kind' });
-    expect(verifyPass(SECRET, signPass(SECRET, admission), { ...expectPlace(), now: expectAdmission().now })).toEqual({ ok: false, reason: 'wrong-kind' });
+    expect(verifyPass(SECRET, signPass(SECRET, place), { ...expectAdmission(), holder: '', now: expectPlace().now })).toEqual({ ok: false, reason: 'wrong-kind' });
+    expect(verifyPass(SECRET, signPass(SECRET, admission), { ...expectPlace(), holder: HOLDER, now: expectAdmission().now })).toEqual({ ok: false, reason: 'wrong-kind' });
+  });
+
+  it('refuses an admission pass to anyone but its holder, and a place pass checked as bound', () => {
+    const text = signPass(SECRET, admission);
+    expect(verifyPass(SECRET, text, expectAdmission()).ok).toBe(true);
+    for (const holder of ['', 'holder-hash-of-customer-8', `${HOLDER} `, HOLDER.slice(0, -1)]) {
+      expect(verifyPass(SECRET, text, { ...expectAdmission(), holder })).toEqual({ ok: false, reason: 'bad-signature' });
+    }
+    expect(verifyPass(SECRET, signPass(SECRET, place), { ...expectPlace(), holder: HOLDER })).toEqual({ ok: false, reason: 'bad-signature' });
   });
 
   it('accepts a pass signed under a previous secret while it is honoured, and not after', () => {

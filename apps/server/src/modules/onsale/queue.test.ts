@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../test/databases';
 import { DEMO_CATALOGUE } from '../../../test/test-shop';
@@ -67,10 +68,17 @@ describe.each(testEngines())('the waiting room’s queue on %s', (engine) => {
     expect(new Set(await admittedNow(early))).toEqual(new Set(byKey.slice(0, 7).map((place) => place.id)));
     expect(await admittedNow(late)).toEqual([]);
 
-    // Then two instances step at once until everyone is in: 43 more, each exactly once.
+    // Cap mode: the seven admitted are active shoppers, so nobody more is let in until they are done.
+    expect(await queue.step(onsaleId)).toEqual({ admitted: 0 });
+    const done = async () => database.db.execute(sql`UPDATE queue_places SET active_until = now() WHERE onsale_id = ${onsaleId} AND active_until IS NOT NULL`);
+    await done();
+
+    // Then two instances step at once until everyone is in: 43 more, each exactly once (each
+    // round's shoppers finish before the next round, so the cap lets seven in a step at most).
     const steps: ({ admitted: number } | null)[] = [];
     for (let round = 0; round < 20 && steps.reduce((sum, step) => sum + (step?.admitted ?? 0), 0) < 43; round += 1) {
       steps.push(...(await Promise.all([queue.step(onsaleId), other.step(onsaleId), queue.step(onsaleId)])));
+      await done();
     }
     expect(steps.reduce((sum, step) => sum + (step?.admitted ?? 0), 0)).toBe(43);
     for (const step of steps) if (step) expect(step.admitted).toBeLessThanOrEqual(7);
@@ -78,6 +86,7 @@ describe.each(testEngines())('the waiting room’s queue on %s', (engine) => {
     expect(await queue.step(onsaleId)).toEqual({ admitted: 0 });
     const [room] = (await listOnsales(database.db)).filter((row) => row.onsale.code === 'ROOM');
     expect(room!.onsale.admittedCount).toBe(50);
+    expect(room!.onsale.prequeueCount).toBe(30);
 
     // The arrivals after the opening were admitted in arrival order: the cursor ends on the last one.
     expect(room!.onsale).toMatchObject({ cursorPhase: 1, cursorPlace: late.at(-1)!.id });

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { admitNow, type AdmissionControl } from './admission';
-import { countPlacesAfter, cursorHasPassed, cursorOf, findQueuePlace, insertQueuePlace, lockOnsaleForStep, placeAfter, saveStep, type PlaceRow } from './onsale.queries';
+import { countActivePlaces, countPlacesAfter, cursorHasPassed, cursorOf, findQueuePlace, insertQueuePlace, lockOnsaleForStep, markAdmitted, placeAfter, saveStep, settlePrequeueCount, type PlaceRow } from './onsale.queries';
 import { randomQueueKey } from './queue-order';
 
 /**
@@ -22,6 +22,9 @@ export interface Place {
 export type JoinResult = { joined: true; place: Place; isNew: boolean } | { joined: false; reason: 'no-such-onsale' | 'room-not-open' | 'room-closed' };
 
 const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/** Cap mode: how long an admitted place counts as active before its visitor comes to take the admission (a visitor who left frees it then). */
+export const ADMISSION_GRACE_SECONDS = 120;
 
 export function createQueue(deps: { db: Db }) {
   const { db } = deps;
@@ -60,12 +63,19 @@ export function createQueue(deps: { db: Db }) {
         const control: AdmissionControl = onsale.admission_mode === 'rate' ? { mode: 'rate', per_minute: onsale.admission_limit } : { mode: 'cap', active: onsale.admission_limit };
         const cursor = cursorOf(onsale);
         const state = { admittedThrough: onsale.admitted_count, lastStepAt: onsale.last_step_at === null ? null : date(onsale.last_step_at), carry: onsale.rate_carry };
-        const input = { ...state, control, now: date(onsale.db_now), openedAt: date(onsale.opens_at), activeShoppers: 0 };
+        const now = date(onsale.db_now);
+        const openedAt = date(onsale.opens_at);
+        // The first step after the opening counts the pre-queue once: positions are estimated from it.
+        if (now >= openedAt && onsale.cursor_phase < 0) await settlePrequeueCount(tx, onsaleId);
+        const activeShoppers = control.mode === 'cap' && now >= openedAt ? await countActivePlaces(tx, onsaleId) : 0;
+        const input = { ...state, control, now, openedAt, activeShoppers };
         // What the control allows with enough people waiting; then how many wait, counted only up to that.
         const most = admitNow({ ...input, waiting: Number.MAX_SAFE_INTEGER }).admit;
         const waiting = most ? await countPlacesAfter(tx, onsaleId, cursor, most) : 0;
         const next = admitNow({ ...input, waiting });
         const moved = next.admit > 0 ? await placeAfter(tx, onsaleId, cursor, next.admit) : undefined;
+        // Cap mode: those just admitted count as active shoppers from now on.
+        if (moved && control.mode === 'cap') await markAdmitted(tx, onsaleId, cursor, moved, ADMISSION_GRACE_SECONDS);
         await saveStep(tx, onsaleId, { admittedCount: next.admittedThrough, carry: next.carry, lastStepAt: next.lastStepAt, cursor: moved ?? null });
         return { admitted: next.admit };
       });

@@ -1,0 +1,254 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { leadingZeroBits, proofInput, waitingRoomMessages } from '@festival/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { testEngines } from '../../../test/databases';
+import { changedTables, createSnapshotter } from '../../../test/db-snapshot';
+import { checkoutPayload, createCustomer } from '../../../test/shop-flows';
+import { createTestShop, DEMO_CATALOGUE, TEST_HOLD_LIMITS, type TestShop } from '../../../test/test-shop';
+import { importCatalogue, parseCatalogue } from '../catalog/catalogue-import';
+
+const demoText = readFileSync(DEMO_CATALOGUE, 'utf8');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const holder = (name: string) => ({ full_name: name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.org`, age: '25-34' });
+const SECRET = 'waiting-room-test-secret-of-at-least-32-chars';
+
+/** The demo catalogue with on-sales added (the file's `onsales`). */
+async function importWithOnsales(shop: TestShop, onsales: string[]) {
+  const text = `${demoText}\nonsales:\n${onsales.map((line) => `  - ${line}\n`).join('')}`;
+  await importCatalogue(shop.database.db, parseCatalogue(text, 'onsales.yaml'), path.dirname(DEMO_CATALOGUE), 'onsales.yaml');
+  shop.app.waitingRoom.invalidate();
+}
+
+/** A pass with one character changed (still base64url, so it reads as a pass with a bad signature). */
+const tampered = (pass: string) => `${pass.slice(0, 20)}${pass[20] === 'A' ? 'B' : 'A'}${pass.slice(21)}`;
+
+/**
+ * The waiting room through the shop's calls (issue 23, "Shown by tests", API on both engines):
+ * the stock calls refused without an admission pass and accepted with one, an expired or
+ * another's pass refused, the place kept across joins, the per-network limit on new places, the
+ * proof of work, and two instances admitting from one queue without admitting anyone twice or
+ * skipping anyone.
+ */
+describe.each(testEngines())('the waiting room on %s', (engine) => {
+  let shop: TestShop;
+  /** The shop's clock runs this far ahead of the wall clock (to expire passes). */
+  let skewMs = 0;
+  let opensAt: number;
+  beforeAll(async () => {
+    shop = await createTestShop(engine, {
+      app: {
+        appSecret: SECRET,
+        now: () => new Date(Date.now() + skewMs),
+        // The tests step the rooms themselves, and see every change at once.
+        admissionStepIntervalMs: 3_600_000,
+        waitingRoomStateMaxAgeMs: 0,
+        queueJoinLimits: { perAddress: 100_000, perNetwork: 100_000 },
+      },
+    });
+    opensAt = Date.now() + 4000;
+    await importWithOnsales(shop, [
+      `{ code: ROOM, event: NWF27, opens_at: "${new Date(opensAt).toISOString()}", products: [NWF27-WEEKEND, NWF27-TOTE], admission: { rate_per_minute: 6000 }, session_minutes: 20 }`,
+      `{ code: LATER, event: NWF27, opens_at: "2099-01-01T10:00:00Z", products: [NWF27-DAY-SAT], admission: { rate_per_minute: 60 } }`,
+    ]);
+  }, 120_000);
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('refuses the stock calls of a room’s products without an admission pass, lets a customer in at their turn, and then takes their calls', async () => {
+    const buyer = await createCustomer(shop);
+    const other = await createCustomer(shop);
+    const add = (token: string | null, extra: Record<string, unknown> = {}) =>
+      shop.call('add-product-to-cart', { token, external_code: 'NWF27-WEEKEND', ...holder('Ann Early'), ...extra });
+
+    // Before the opening: a visitor and a customer are both sent to the waiting room; nothing is held.
+    const snapshot = createSnapshotter(shop.database.db);
+    const before = await snapshot();
+    for (const token of [null, buyer.token]) {
+      const refused = await add(token);
+      expect(refused).toEqual({ status: 403, body: { message: waitingRoomMessages.admissionRequired, waiting_room: 'ROOM' } });
+    }
+    const tote = await shop.call('add-merchandise-to-cart', { token: buyer.token, external_code: 'NWF27-TOTE' });
+    expect(tote.body).toEqual({ message: waitingRoomMessages.admissionRequired, waiting_room: 'ROOM' });
+    expect(changedTables(before, await snapshot())).toEqual([]);
+    // A product no open room guards sells as before (LATER's room opens in 2099).
+    expect((await shop.call('add-product-to-cart', { token: buyer.token, external_code: 'NWF27-DAY-SAT', ...holder('Ann Day') })).status).toBe(200);
+
+    // Joining needs an account, then gives one place whatever the number of joins.
+    expect(await shop.call('queue-join', { onsale: 'ROOM' })).toEqual({ status: 401, body: { message: waitingRoomMessages.logInToQueue } });
+    const joined = await shop.call('queue-join', { token: buyer.token, onsale: 'ROOM' });
+    expect(joined.status).toBe(200);
+    expect(joined.body).toMatchObject({ state: 'before-opening', position: null, onsale: { code: 'ROOM', title: expect.any(String) } });
+    expect(joined.body.products.map((product: { external_code: string }) => product.external_code)).toEqual(['NWF27-TOTE', 'NWF27-WEEKEND']);
+    const pass: string = joined.body.pass;
+    const again = await shop.call('queue-join', { token: buyer.token, onsale: 'ROOM' });
+    expect(again.status).toBe(200);
+    const places = await shop.database.db.execute(sql`SELECT count(*)::int AS n FROM queue_places`);
+    expect((places as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+    expect((await shop.call('queue-status', { onsale: 'ROOM', pass })).body.state).toBe('before-opening');
+    const otherJoined = await shop.call('queue-join', { token: other.token, onsale: 'ROOM' });
+    expect(otherJoined.status).toBe(200);
+
+    // Not their turn before the opening; nobody is admitted before it either.
+    expect(await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass })).toEqual({ status: 409, body: { message: waitingRoomMessages.notYourTurn } });
+    expect(await shop.app.waitingRoom.stepAll()).toBe(0);
+
+    await sleep(Math.max(0, opensAt - Date.now() + 150));
+    expect(await shop.app.waitingRoom.stepAll()).toBe(2);
+    expect((await shop.call('queue-status', { onsale: 'ROOM', pass })).body).toMatchObject({ state: 'your-turn', next_check_ms: 0 });
+    // The place is the buyer's: another account with its pass is refused, and a changed pass is no pass.
+    expect(await shop.call('queue-admit', { token: other.token, onsale: 'ROOM', pass })).toEqual({ status: 403, body: { message: waitingRoomMessages.notYours } });
+    expect(await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass: tampered(pass) })).toEqual({ status: 410, body: { message: waitingRoomMessages.placeUnreadable } });
+    expect((await shop.call('queue-status', { onsale: 'LATER', pass })).status).toBe(410);
+    const admitted = await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass });
+    expect(admitted.status).toBe(200);
+    const admission: string = admitted.body.admission;
+    expect(Date.parse(admitted.body.expires_at) - Date.now()).toBeGreaterThan(19 * 60_000);
+
+    // The admission pass opens the stock calls to its holder only.
+    expect((await add(other.token, { admission })).status).toBe(403);
+    expect((await add(buyer.token, { admission: tampered(admission) })).status).toBe(403);
+    expect((await add(buyer.token, { admission: pass })).status).toBe(403);
+    const cartAnswer = await add(buyer.token, { admission });
+    expect(cartAnswer.status, JSON.stringify(cartAnswer.body)).toBe(200);
+    const cart: string = cartAnswer.body.cart.code;
+    expect((await shop.call('add-merchandise-to-cart', { token: buyer.token, cart, external_code: 'NWF27-TOTE', admission })).status).toBe(200);
+
+    // Checking out a cart with the room's products needs the pass too; refused, it changes nothing.
+    const beforeCheckout = await snapshot();
+    const refused = await shop.call('checkout-cart', checkoutPayload(buyer.token, cart, { shipping_name: 'Ann', shipping_country: 'NL', shipping_address: { 'Street and number': 'Damrak 1', Postcode: '1012 LG', City: 'Amsterdam' } }));
+    expect(refused).toEqual({ status: 403, body: { message: waitingRoomMessages.admissionRequired, waiting_room: 'ROOM' } });
+    expect(changedTables(beforeCheckout, await snapshot())).toEqual([]);
+
+    // An expired pass is refused: the shop's clock past the session's end.
+    skewMs = 21 * 60_000;
+    try {
+      expect((await add(buyer.token, { cart, admission })).body).toEqual({ message: waitingRoomMessages.admissionRequired, waiting_room: 'ROOM' });
+    } finally {
+      skewMs = 0;
+    }
+    const checkedOut = await shop.call(
+      'checkout-cart',
+      checkoutPayload(buyer.token, cart, { shipping_name: 'Ann', shipping_country: 'NL', shipping_address: { 'Street and number': 'Damrak 1', Postcode: '1012 LG', City: 'Amsterdam' } }, { admission }),
+    );
+    expect(checkedOut.status, JSON.stringify(checkedOut.body)).toBe(200);
+  }, 60_000);
+
+  it('answers bad input with a 4xx and changes nothing', async () => {
+    const buyer = await createCustomer(shop);
+    const snapshot = createSnapshotter(shop.database.db);
+    const before = await snapshot();
+    const cases: [string, Record<string, unknown>, number][] = [
+      ['queue-join', { token: buyer.token, onsale: 'NO-SUCH' }, 404],
+      ['queue-join', { token: buyer.token, onsale: 'a b' }, 422],
+      ['queue-join', { token: buyer.token, onsale: 'X'.repeat(65) }, 422],
+      ['queue-join', { token: buyer.token, onsale: 'LATER' }, 409],
+      ['queue-status', { onsale: 'ROOM', pass: 'not a pass' }, 410],
+      ['queue-status', { onsale: 'ROOM', pass: 'A'.repeat(257) }, 422],
+      ['queue-status', { onsale: 'ROOM' }, 422],
+      ['queue-admit', { token: buyer.token, onsale: 'ROOM', pass: '' }, 410],
+      ['add-product-to-cart', { token: buyer.token, external_code: 'NWF27-WEEKEND', ...holder('Bo'), admission: 'x'.repeat(300) }, 422],
+      ['add-product-to-cart', { token: buyer.token, external_code: 'NWF27-WEEKEND', ...holder('Bo'), admission: 12 }, 422],
+    ];
+    for (const [callPath, payload, status] of cases) {
+      const answer = await shop.call(callPath as 'queue-join', payload);
+      expect(answer.status, `${callPath} ${JSON.stringify(payload)}: ${JSON.stringify(answer.body)}`).toBe(status);
+      expect(typeof answer.body.message).toBe('string');
+    }
+    expect(changedTables(before, await snapshot())).toEqual([]);
+  }, 60_000);
+
+  it('limits the new places taken from one network, not a customer coming back to theirs', async () => {
+    const limited = await createTestShop(engine, { app: { queueJoinLimits: { perAddress: 3, perNetwork: 100 }, admissionStepIntervalMs: 3_600_000, waitingRoomStateMaxAgeMs: 0 } });
+    try {
+      await importWithOnsales(limited, [`{ code: FAST, event: NWF27, opens_at: "2020-01-01T10:00:00Z", products: [NWF27-WEEKEND], admission: { rate_per_minute: 60 } }`]);
+      const buyers = await Promise.all(Array.from({ length: 4 }, () => createCustomer(limited)));
+      for (const buyer of buyers.slice(0, 3)) expect((await limited.call('queue-join', { token: buyer.token, onsale: 'FAST' })).status).toBe(200);
+      // Coming back to a place takes nothing new.
+      for (const buyer of buyers.slice(0, 3)) expect((await limited.call('queue-join', { token: buyer.token, onsale: 'FAST' })).status).toBe(200);
+      expect(await limited.call('queue-join', { token: buyers[3]!.token, onsale: 'FAST' })).toEqual({ status: 429, body: { message: waitingRoomMessages.tooManyPlaces } });
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
+
+  it('asks for a proof of work when the on-sale wants one, and takes only a solution of the customer’s own challenge', async () => {
+    await importWithOnsales(shop, [
+      `{ code: ROOM, event: NWF27, opens_at: "${new Date(opensAt).toISOString()}", products: [NWF27-WEEKEND, NWF27-TOTE], admission: { rate_per_minute: 6000 }, session_minutes: 20 }`,
+      `{ code: WORK, event: NWF27, opens_at: "2099-01-01T10:00:00Z", room_opens_minutes_before: 1440, closes_at: "2099-01-02T10:00:00Z", products: [NWF27-PARKING], admission: { rate_per_minute: 60 } }`,
+    ]);
+    // The room of WORK opens a day before 2099: for this test it is moved to now, with 10 bits of work.
+    await shop.database.db.execute(sql`UPDATE onsales SET room_opens_at = now() - interval '1 minute', proof_of_work_bits = 10 WHERE code = 'WORK'`);
+    shop.app.waitingRoom.invalidate();
+    const [ann, bo] = [await createCustomer(shop), await createCustomer(shop)];
+    const asked = await shop.call('queue-join', { token: ann.token, onsale: 'WORK' });
+    expect(asked.body).toMatchObject({ state: 'proof-needed', pass: null, challenge: { bits: 10 } });
+    const challenge: string = asked.body.challenge.text;
+    const solve = (text: string) => {
+      for (let nonce = 0; ; nonce += 1) {
+        if (leadingZeroBits(createHash('sha256').update(proofInput(text, nonce.toString(36))).digest()) >= 10) return nonce.toString(36);
+      }
+    };
+    const nonce = solve(challenge);
+    const wrongNonce = ((n) => (leadingZeroBits(createHash('sha256').update(proofInput(challenge, n)).digest()) >= 10 ? `${n}0` : n))('zzzz');
+    expect((await shop.call('queue-join', { token: ann.token, onsale: 'WORK', proof: { challenge, nonce: wrongNonce } })).status).toBe(422);
+    // Ann's solution is hers: Bo cannot use it.
+    expect(await shop.call('queue-join', { token: bo.token, onsale: 'WORK', proof: { challenge, nonce } })).toEqual({ status: 422, body: { message: waitingRoomMessages.proofFailed, errors: { proof: [waitingRoomMessages.proofFailed] } } });
+    const joined = await shop.call('queue-join', { token: ann.token, onsale: 'WORK', proof: { challenge, nonce } });
+    expect(joined.body).toMatchObject({ state: 'before-opening', challenge: null });
+    // Coming back without a pass, Ann gets her place again without working again.
+    const back = await shop.call('queue-join', { token: ann.token, onsale: 'WORK' });
+    expect(back.body).toMatchObject({ state: 'before-opening' });
+    expect(back.body.pass).toEqual(expect.any(String));
+  }, 60_000);
+
+  it('admits from one queue with two instances stepping at once, nobody twice and nobody skipped, in arrival order', async () => {
+    const second: FastifyInstance = await buildApp({
+      db: shop.database.db,
+      config: shop.config,
+      webRoot: path.join(process.cwd(), 'apps/web/dist'),
+      appSecret: SECRET,
+      holdLimits: TEST_HOLD_LIMITS,
+      admissionStepIntervalMs: 3_600_000,
+      waitingRoomStateMaxAgeMs: 0,
+      queueJoinLimits: { perAddress: 100_000, perNetwork: 100_000 },
+    });
+    await second.ready();
+    try {
+      await importWithOnsales(shop, [`{ code: TWO, event: NWF27, opens_at: "2020-01-01T10:00:00Z", products: [NWF27-DAY-SAT], admission: { rate_per_minute: 600 } }`]);
+      second.waitingRoom.invalidate();
+      // A first step with nobody waiting: the rate's credit counts from here, not from the opening in 2020.
+      expect(await shop.app.waitingRoom.stepAll()).toBe(0);
+      const buyers = await Promise.all(Array.from({ length: 30 }, () => createCustomer(shop)));
+      const passes: string[] = [];
+      // Arrival order: one after the other, alternating instances.
+      for (const [index, buyer] of buyers.entries()) {
+        const app = index % 2 ? second : shop.app;
+        const answer = await app.inject({ method: 'POST', url: '/api/queue-join', headers: { 'x-requested-with': 'XMLHttpRequest' }, payload: { token: buyer.token, onsale: 'TWO' } });
+        expect(answer.statusCode).toBe(200);
+        passes.push(answer.json().pass);
+      }
+      const states = async () => Promise.all(passes.map(async (pass) => (await shop.call('queue-status', { onsale: 'TWO', pass })).body.state as string));
+      let admittedTotal = 0;
+      for (let round = 0; round < 40 && admittedTotal < 30; round += 1) {
+        await sleep(150);
+        const counts = await Promise.all([shop.app.waitingRoom.stepAll(), second.waitingRoom.stepAll(), shop.app.waitingRoom.stepAll()]);
+        admittedTotal += counts.reduce((sum, count) => sum + count, 0);
+        // Whoever is in is a prefix of the arrivals: nobody is passed over.
+        const now = await states();
+        const firstWaiting = now.indexOf('waiting');
+        if (firstWaiting >= 0) expect(now.slice(firstWaiting).every((state) => state === 'waiting')).toBe(true);
+      }
+      expect(admittedTotal).toBe(30);
+      expect(new Set(await states())).toEqual(new Set(['your-turn']));
+      expect(await shop.app.waitingRoom.stepAll()).toBe(0);
+    } finally {
+      await second.close();
+    }
+  }, 90_000);
+});

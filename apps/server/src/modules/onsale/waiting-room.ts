@@ -1,0 +1,397 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  leadingZeroBits,
+  proofInput,
+  waitingRoomMessages,
+  type ApiAnswer,
+  type ApiInput,
+  type QueueStatus,
+} from '@festival/contract';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { derivedKeys } from '../../lib/derived-keys';
+import type { NetworkKeysOf } from '../../lib/network-keys';
+import { createRateLimiter } from '../../lib/rate-limit';
+import type { CustomerRow } from '../accounts/session.queries';
+import type { CatalogReader, CatalogSnapshot } from '../catalog/catalog-snapshot';
+import { estimateWait, type AdmissionControl } from './admission';
+import { describePlace, endAdmissions, findQueuePlace, listRooms, markSoldOut, takeAdmission, type RoomRow } from './onsale.queries';
+import { signPass, verifyPass } from './passes';
+import { estimateStanding, estimateWaiting, type QueueSpot } from './positions';
+import { createQueue, type Place } from './queue';
+
+/**
+ * The on-sale waiting room as the shop serves it (issue 23, decision 0048): joining, the waiting
+ * page's updates, taking the admission, the stock calls' gate, and the admission steps.
+ *
+ * What a waiting page asks every few seconds is answered from this instance's memory: the rooms'
+ * state is read from the database at most once per `stateMaxAgeMs` (one statement for every active
+ * on-sale), the place comes signed in the pass, and the position is estimated in constant time
+ * (positions.ts). So tens of thousands of waiting pages cost the database one read a second per
+ * instance. The stock calls' gate is the same: a cached room and an HMAC, no database read.
+ */
+
+export interface JoinLimits {
+  /** New places a window from one address (an IPv4 address or an IPv6 /64). */
+  perAddress: number;
+  /** New places a window from one network (an IPv4 /24 or an IPv6 /48). */
+  perNetwork: number;
+  windowMs: number;
+}
+
+/**
+ * A family or a festival crew behind one address fits; a farm of accounts on one network does not
+ * get a thousand places. Like the cart's holding cap (decision 0025), generous for carrier NAT.
+ */
+export const JOIN_LIMITS: JoinLimits = { perAddress: 20, perNetwork: 300, windowMs: 10 * 60_000 };
+/** How long a place pass is honoured: a waiting page left open for a day still has its place. */
+const PLACE_PASS_MS = 24 * 60 * 60_000;
+/** How long a proof-of-work challenge may be worked on. */
+const CHALLENGE_MS = 10 * 60_000;
+/** The window over which the admission rate a page is told is observed. */
+const RATE_WINDOW_MS = 60_000;
+
+export interface Room {
+  id: number;
+  code: string;
+  title: string;
+  opensAt: Date;
+  roomOpensAt: Date;
+  closesAt: Date | null;
+  control: AdmissionControl;
+  sessionMinutes: number;
+  proofOfWorkBits: number;
+  cursor: QueueSpot;
+  admittedCount: number;
+  prequeueCount: number | null;
+  firstOpenId: number | null;
+  lastOpenId: number | null;
+  soldOutAt: Date | null;
+  products: { id: number; code: string }[];
+}
+
+interface RoomsState {
+  takenAt: number;
+  byCode: Map<string, Room>;
+  /** The room guarding each item (one room at a time guards an item: the catalogue import checks it). */
+  byItemId: Map<number, Room>;
+  byItemCode: Map<string, Room>;
+}
+
+const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+const optionalNumber = (value: string | number | null) => (value === null ? null : Number(value));
+
+function toRoom(row: RoomRow): Room {
+  return {
+    id: row.id,
+    code: row.code,
+    title: row.title,
+    opensAt: date(row.opens_at),
+    roomOpensAt: date(row.room_opens_at),
+    closesAt: row.closes_at === null ? null : date(row.closes_at),
+    control: row.admission_mode === 'rate' ? { mode: 'rate', per_minute: row.admission_limit } : { mode: 'cap', active: row.admission_limit },
+    sessionMinutes: row.session_minutes,
+    proofOfWorkBits: row.proof_of_work_bits,
+    cursor: { phase: row.cursor_phase, randomKey: BigInt(row.cursor_key), placeId: Number(row.cursor_place) },
+    admittedCount: row.admitted_count,
+    prequeueCount: row.prequeue_count,
+    firstOpenId: optionalNumber(row.first_open),
+    lastOpenId: optionalNumber(row.last_open),
+    soldOutAt: row.sold_out_at === null ? null : date(row.sold_out_at),
+    products: row.products,
+  };
+}
+
+/** Whether the room stands in front of its products at `now`: from the room's opening until it closes. */
+export const roomGuards = (room: Room, now: Date) => now >= room.roomOpensAt && (room.closesAt === null || now < room.closesAt);
+
+/** Who holds a place: the customer account (decision 0048; stable across APP_SECRET changes, unlike a keyed hash). */
+export const visitorKeyOf = (customer: Pick<CustomerRow, 'id'>) => `customer:${customer.id}`;
+
+const challengeKey = derivedKeys((appSecret) => createHmac('sha256', appSecret).update('festival-shop/queue-proof-of-work/v1').digest());
+
+export interface WaitingRoomDeps {
+  db: Db;
+  /** APP_SECRET first, then the previous ones still honoured. */
+  secrets: readonly string[];
+  catalog: CatalogReader;
+  networkKeys: NetworkKeysOf;
+  now?: () => Date;
+  /** How old the rooms' state may be when a page asks (default 1 s). */
+  stateMaxAgeMs?: number;
+  joinLimits?: Partial<JoinLimits>;
+}
+
+/** The stock calls' view of the rooms at one moment: checks run without awaiting anything (inside a transaction too). */
+export interface RoomGate {
+  /**
+   * The rooms guarding any of these items now, after checking the customer's admission pass for
+   * each. Throws the refusal that sends the visitor to the waiting room when one is missing.
+   */
+  check(customer: CustomerRow | null, items: { ids?: readonly number[]; codes?: readonly string[] }, admission: string | null | undefined): Room[];
+}
+
+export function createWaitingRoom(deps: WaitingRoomDeps) {
+  const { db, secrets } = deps;
+  const now = deps.now ?? (() => new Date());
+  const maxAgeMs = deps.stateMaxAgeMs ?? 1000;
+  const limits = { ...JOIN_LIMITS, ...deps.joinLimits };
+  const limiter = createRateLimiter(db, limits.windowMs, waitingRoomMessages.tooManyPlaces);
+  const queue = createQueue({ db });
+  const history = new Map<number, { at: number; admitted: number }[]>();
+  let state: RoomsState | undefined;
+  let refreshing: Promise<RoomsState> | undefined;
+
+  const refresh = () => {
+    refreshing ??= (async () => {
+      try {
+        const rows = await listRooms(db);
+        const next: RoomsState = { takenAt: Date.now(), byCode: new Map(), byItemId: new Map(), byItemCode: new Map() };
+        for (const row of rows) {
+          const room = toRoom(row);
+          next.byCode.set(room.code, room);
+          for (const product of room.products) {
+            next.byItemId.set(product.id, room);
+            next.byItemCode.set(product.code, room);
+          }
+          const samples = history.get(room.id) ?? [];
+          samples.push({ at: date(row.db_now).getTime(), admitted: room.admittedCount });
+          while (samples.length > 2 && samples[0]!.at < samples.at(-1)!.at - RATE_WINDOW_MS) samples.shift();
+          history.set(room.id, samples);
+        }
+        for (const id of history.keys()) if (![...next.byCode.values()].some((room) => room.id === id)) history.delete(id);
+        state = next;
+        return next;
+      } finally {
+        refreshing = undefined;
+      }
+    })();
+    return refreshing;
+  };
+  const rooms = async () => (state && Date.now() - state.takenAt < maxAgeMs ? state : refresh());
+
+  /** Admissions a minute over the last minute as this instance saw them (null until seen over 5 s). */
+  function observedRate(room: Room): number | null {
+    const samples = history.get(room.id);
+    if (!samples || samples.length < 2) return null;
+    const first = samples[0]!;
+    const last = samples.at(-1)!;
+    const span = last.at - first.at;
+    return span >= 5000 ? ((last.admitted - first.admitted) * 60_000) / span : null;
+  }
+
+  function challengeFor(room: Room, holder: string, at: Date): string {
+    const issued = at.getTime().toString(36);
+    const mac = createHmac('sha256', challengeKey(secrets[0]!)).update(`${room.code}\u0000${holder}\u0000${issued}`).digest('base64url').slice(0, 22);
+    return `${issued}.${mac}`;
+  }
+
+  function proofHolds(room: Room, holder: string, proof: { challenge: string; nonce: string }, at: Date): boolean {
+    const match = /^([0-9a-z]{1,12})\.([A-Za-z0-9_-]{22})$/.exec(proof.challenge);
+    if (!match) return false;
+    const issued = parseInt(match[1]!, 36);
+    if (!Number.isSafeInteger(issued) || issued > at.getTime() + 60_000 || issued < at.getTime() - CHALLENGE_MS) return false;
+    const given = Buffer.from(match[2]!);
+    const signedBy = secrets.some((secret) => {
+      const expected = Buffer.from(createHmac('sha256', challengeKey(secret)).update(`${room.code}\u0000${holder}\u0000${match[1]}`).digest('base64url').slice(0, 22));
+      return timingSafeEqual(expected, given);
+    });
+    if (!signedBy) return false;
+    return leadingZeroBits(createHash('sha256').update(proofInput(proof.challenge, proof.nonce), 'utf8').digest()) >= room.proofOfWorkBits;
+  }
+
+  function productsOf(room: Room, snapshot: CatalogSnapshot) {
+    return room.products.flatMap(({ code }) => {
+      const item = snapshot.byCode.get(code);
+      return item ? [{ external_code: code, name: item.name, available: item.in_stock && !snapshot.soldOut.has(item.id) }] : [];
+    });
+  }
+
+  async function statusOf(room: Room, place: QueueSpot | null, pass: string | null, extra: { challenge?: QueueStatus['challenge'] } = {}): Promise<QueueStatus> {
+    const at = now();
+    const products = productsOf(room, await deps.catalog.current());
+    const soldOut = products.length > 0 && products.every((product) => !product.available);
+    if (soldOut && !room.soldOutAt) {
+      room.soldOutAt = at;
+      await markSoldOut(db, room.id);
+    }
+    const standing = place
+      ? estimateStanding({ place, cursor: room.cursor, admittedCount: room.admittedCount, prequeueCount: room.prequeueCount, firstOpenId: room.firstOpenId })
+      : null;
+    const waiting = estimateWaiting(room);
+    const state: QueueStatus['state'] = extra.challenge
+      ? 'proof-needed'
+      : soldOut
+        ? 'sold-out'
+        : !roomGuards(room, at) && at >= room.roomOpensAt
+          ? 'closed'
+          : at < room.opensAt
+            ? 'before-opening'
+            : standing?.admitted
+              ? 'your-turn'
+              : 'waiting';
+    const showPosition = state === 'waiting' && standing !== null && standing.position !== null;
+    const waitSeconds = showPosition ? estimateWait({ position: standing.position!, admittedThrough: room.admittedCount, control: room.control, recentRatePerMinute: observedRate(room) }) : null;
+    return {
+      onsale: { code: room.code, title: room.title, opens_at: room.opensAt.toISOString(), closes_at: room.closesAt?.toISOString() ?? null },
+      state,
+      pass,
+      position: showPosition ? standing.position : null,
+      ahead: showPosition ? standing.ahead : null,
+      wait_seconds: waitSeconds,
+      waiting,
+      products,
+      next_check_ms: nextCheckMs(state, room, at, waitSeconds),
+      challenge: extra.challenge ?? null,
+    };
+  }
+
+  function refuseJoin(reason: 'no-such-onsale' | 'room-not-open' | 'room-closed'): never {
+    if (reason === 'no-such-onsale') throw new AppError('NOT_FOUND', waitingRoomMessages.noSuchOnsale);
+    throw new AppError('CONFLICT', reason === 'room-closed' ? waitingRoomMessages.roomClosed : waitingRoomMessages.roomNotOpen);
+  }
+
+  const spotOf = (place: Pick<Place, 'id' | 'phase' | 'randomKey'>): QueueSpot => ({ phase: place.phase, randomKey: place.randomKey, placeId: place.id });
+
+  function placePass(room: Room, place: Place, at: Date): string {
+    return signPass(secrets[0]!, { kind: 'place', onsale: room.code, placeId: place.id, phase: place.phase, randomKey: place.randomKey, holder: '', issuedAt: at, expiresAt: new Date(at.getTime() + PLACE_PASS_MS) });
+  }
+
+  function readPlacePass(onsale: string, text: string, at: Date) {
+    const checked = verifyPass(secrets, text, { now: at, onsale, kind: 'place', holder: '' });
+    if (!checked.ok) throw new AppError('GONE', waitingRoomMessages.placeUnreadable);
+    return checked.pass;
+  }
+
+  async function roomNamed(code: string): Promise<Room> {
+    const room = (await rooms()).byCode.get(code);
+    if (!room) throw new AppError('NOT_FOUND', waitingRoomMessages.noSuchOnsale);
+    return room;
+  }
+
+  return {
+    /** A place for the signed-in customer (the one they have, if any), with its pass and how things stand. */
+    async join(input: ApiInput<'queue-join'>, customer: CustomerRow | null, ip: string): Promise<QueueStatus> {
+      if (!customer) throw new AppError('UNAUTHENTICATED', waitingRoomMessages.logInToQueue);
+      const room = await roomNamed(input.onsale);
+      const holder = visitorKeyOf(customer);
+      const at = now();
+      // A customer who has a place (a lost pass, another tab or browser) gets it back: no new place,
+      // no proof of work again, nothing counted against their network.
+      const found = await findQueuePlace(db, room.code, holder);
+      if (found?.id != null) {
+        const place: Place = { id: Number(found.id), onsaleId: found.onsale_id, phase: found.phase === 0 ? 0 : 1, randomKey: BigInt(found.random_key) };
+        return statusOf(room, spotOf(place), placePass(room, place, at));
+      }
+      if (room.proofOfWorkBits > 0) {
+        if (!input.proof) return statusOf(room, null, null, { challenge: { text: challengeFor(room, holder, at), bits: room.proofOfWorkBits } });
+        if (!proofHolds(room, holder, input.proof, at)) throw new AppError('INVALID_INPUT', waitingRoomMessages.proofFailed, { proof: [waitingRoomMessages.proofFailed] });
+      }
+      const keys = deps.networkKeys(ip);
+      const attempt = await limiter.hit([
+        { key: `queue:address:${keys.address}`, max: limits.perAddress },
+        { key: `queue:network:${keys.network}`, max: limits.perNetwork },
+      ]);
+      const joined = await queue.join(room.code, holder);
+      // Only a new place counts toward the network's limit (two tabs joining at once make one).
+      if (!joined.joined || !joined.isNew) await attempt.takeBack();
+      if (!joined.joined) refuseJoin(joined.reason);
+      return statusOf(room, spotOf(joined.place), placePass(room, joined.place, at));
+    },
+
+    /** How things stand for the place the pass names: memory only, no database read. */
+    async status(input: ApiInput<'queue-status'>): Promise<QueueStatus> {
+      const at = now();
+      const pass = readPlacePass(input.onsale, input.pass, at);
+      const room = await roomNamed(input.onsale);
+      return statusOf(room, { phase: pass.phase, randomKey: pass.randomKey, placeId: pass.placeId }, input.pass);
+    },
+
+    /** The admission pass for the holder of an admitted place (taken, or renewed while shopping). */
+    async admit(input: ApiInput<'queue-admit'>, customer: CustomerRow | null): Promise<ApiAnswer<'queue-admit'>> {
+      if (!customer) throw new AppError('UNAUTHENTICATED', waitingRoomMessages.logInToQueue);
+      const at = now();
+      const pass = readPlacePass(input.onsale, input.pass, at);
+      const room = await roomNamed(input.onsale);
+      if (!roomGuards(room, at) && at >= room.roomOpensAt) throw new AppError('CONFLICT', waitingRoomMessages.roomClosed);
+      const holder = visitorKeyOf(customer);
+      const taken = await takeAdmission(db, room.code, pass.placeId, holder);
+      if (!taken) {
+        const place = await describePlace(db, room.code, pass.placeId);
+        if (!place) throw new AppError('GONE', waitingRoomMessages.placeUnreadable);
+        if (place.visitor_key !== holder) throw new AppError('FORBIDDEN', waitingRoomMessages.notYours);
+        throw new AppError('CONFLICT', waitingRoomMessages.notYourTurn);
+      }
+      const expiresAt = new Date(at.getTime() + room.sessionMinutes * 60_000);
+      const admission = signPass(secrets[0]!, { kind: 'admission', onsale: room.code, placeId: pass.placeId, phase: pass.phase, randomKey: pass.randomKey, holder, issuedAt: at, expiresAt });
+      return { onsale: room.code, admission, expires_at: expiresAt.toISOString() };
+    },
+
+    /** The rooms as they stand now, for the stock calls' checks. */
+    async gate(): Promise<RoomGate> {
+      const current = await rooms();
+      const at = now();
+      return {
+        check(customer, items, admission) {
+          const guarding = new Set<Room>();
+          for (const id of items.ids ?? []) {
+            const room = current.byItemId.get(id);
+            if (room && roomGuards(room, at)) guarding.add(room);
+          }
+          for (const code of items.codes ?? []) {
+            const room = current.byItemCode.get(code);
+            if (room && roomGuards(room, at)) guarding.add(room);
+          }
+          for (const room of guarding) {
+            const holder = customer ? visitorKeyOf(customer) : '';
+            const checked = customer && admission ? verifyPass(secrets, admission, { now: at, onsale: room.code, kind: 'admission', holder }) : null;
+            if (!checked?.ok) throw new AppError('FORBIDDEN', waitingRoomMessages.admissionRequired, undefined, { waiting_room: room.code });
+          }
+          return [...guarding];
+        },
+      };
+    },
+
+    /** A checkout ended the customer's shopping in these rooms: their places stop counting as active (cap mode lets the next in). */
+    async shoppingEnded(customer: CustomerRow, ended: Room[]): Promise<void> {
+      await endAdmissions(db, ended.map((room) => room.id), visitorKeyOf(customer));
+    },
+
+    /** One admission step of every room that admits now; safe on every instance (queue.ts). The number admitted. */
+    async stepAll(): Promise<number> {
+      const at = now();
+      let admitted = 0;
+      for (const room of (await rooms()).byCode.values()) {
+        if (at < room.opensAt || !roomGuards(room, at)) continue;
+        admitted += (await queue.step(room.id))?.admitted ?? 0;
+      }
+      return admitted;
+    },
+
+    /** Forget the cached state (after an import switched rooms on or off, in tests). */
+    invalidate(): void {
+      state = undefined;
+    },
+  };
+}
+
+export type WaitingRoom = ReturnType<typeof createWaitingRoom>;
+
+/**
+ * When a page should ask again: often when its turn is near or the opening is, seldom when it is
+ * far back or nothing will change (the page adds a random part so pages do not ask together).
+ */
+export function nextCheckMs(state: QueueStatus['state'], room: Pick<Room, 'opensAt'>, at: Date, waitSeconds: number | null): number {
+  if (state === 'your-turn' || state === 'proof-needed') return 0;
+  if (state === 'sold-out' || state === 'closed') return 60_000;
+  if (state === 'before-opening') return Math.min(15_000, Math.max(1000, room.opensAt.getTime() - at.getTime() + 1000));
+  if (waitSeconds === null) return 3000;
+  return Math.min(20_000, Math.max(2000, Math.round((waitSeconds * 1000) / 10)));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The on-sale waiting rooms (tests step them and forget their cached state). */
+    waitingRoom: WaitingRoom;
+  }
+}

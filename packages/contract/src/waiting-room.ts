@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { boundFirst, timestamp, token } from './common';
+
+/**
+ * The on-sale waiting room's calls and texts (issue 23, decision 0048): our own addition to
+ * section 7. A signed-in customer joins an on-sale's queue (`queue-join`, once; the answer carries
+ * the signed place pass the page keeps), the waiting page asks how things stand (`queue-status`,
+ * with the pass only: no session read, so it stays cheap for tens of thousands of pages), and when
+ * it is their turn takes the admission pass (`queue-admit`) that the stock calls
+ * (`add-product-to-cart`, `add-merchandise-to-cart`, `checkout-cart`) ask for while the room is
+ * open, in their optional `admission` field.
+ */
+
+export const waitingRoomMessages = {
+  /** A stock call for a product whose room is open, without a valid admission pass. */
+  admissionRequired: 'This sale opens through a waiting room. Please take your place in the queue.',
+  /** Joining needs an account: one place per customer. */
+  logInToQueue: 'Please log in or register to take your place in the queue.',
+  noSuchOnsale: 'This sale has no waiting room (any more).',
+  /** A code that cannot be an on-sale's (the payload's `onsale`). */
+  notAnOnsale: 'No sale has this code.',
+  roomNotOpen: 'The waiting room is not open yet.',
+  roomClosed: 'The waiting room has closed.',
+  placeUnreadable: 'Your place in the queue could not be read. Please join again: you keep your place.',
+  notYours: 'This place in the queue belongs to another account.',
+  notYourTurn: 'It is not your turn yet. Please wait on this page.',
+  proofFailed: 'The check of your browser did not work out. Please try again.',
+  tooManyPlaces: 'Too many places in the queue were taken from your network. Please try again later.',
+} as const;
+
+/** An on-sale's code as the catalogue file names it. */
+export const onsaleCode = z.string().trim().min(1).max(64, boundFirst).regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, { message: waitingRoomMessages.notAnOnsale });
+/** A signed pass as text (the server refuses anything that is not one it signed). */
+export const passText = z.string().max(256, boundFirst);
+/** The longest admission pass a stock call's `admission` field takes. */
+export const admissionField = passText.nullish();
+
+/**
+ * Proof of work (optional per on-sale): find a `nonce` such that SHA-256 of
+ * `<challenge>:<nonce>` (UTF-8) starts with `bits` zero bits. The challenge is signed for the
+ * customer, so a solution buys one customer one place and nothing else.
+ */
+export const proofOfWork = z.object({
+  challenge: z.string().min(1).max(256, boundFirst),
+  nonce: z.string().min(1).max(32, boundFirst).regex(/^[0-9a-z]+$/, { message: waitingRoomMessages.proofFailed }),
+});
+
+export const queueJoinPayload = z.object({ token, onsale: onsaleCode, proof: proofOfWork.nullish() });
+export const queueStatusPayload = z.object({ onsale: onsaleCode, pass: passText });
+export const queueAdmitPayload = z.object({ token, onsale: onsaleCode, pass: passText });
+
+/**
+ * Where a visitor stands:
+ * - `proof-needed`: solve `challenge` and join again with the proof;
+ * - `before-opening`: in the pre-queue; the order is drawn at the opening, so no position yet;
+ * - `waiting`: in the queue at about `position`, `ahead` places before them;
+ * - `your-turn`: admitted: take the admission pass (`queue-admit`) and shop;
+ * - `sold-out`: everything the on-sale covers is gone;
+ * - `closed`: the room has closed (the products sell without it, if any are left).
+ */
+export const QUEUE_STATES = ['proof-needed', 'before-opening', 'waiting', 'your-turn', 'sold-out', 'closed'] as const;
+export type QueueState = (typeof QUEUE_STATES)[number];
+
+export const queueProduct = z.object({
+  external_code: z.string(),
+  name: z.string(),
+  /** Still to be had (nothing promised: others ahead may take it). */
+  available: z.boolean(),
+});
+
+export const queueStatusAnswer = z.object({
+  onsale: z.object({ code: z.string(), title: z.string(), opens_at: timestamp, closes_at: timestamp.nullable() }),
+  state: z.enum(QUEUE_STATES),
+  /** The place pass: keep it and send it with every `queue-status` (null until joined). */
+  pass: z.string().nullable(),
+  /** About where the visitor stands (1 is the front); null before the opening and once admitted. */
+  position: z.number().int().nullable(),
+  /** About how many wait before them. */
+  ahead: z.number().int().nullable(),
+  /** About how long until their turn, from the rate the room admits at now; null when not known. */
+  wait_seconds: z.number().int().nullable(),
+  /** Everyone in the queue who is not yet admitted (about). */
+  waiting: z.number().int(),
+  products: z.array(queueProduct),
+  /** Ask again after about this long (the page adds a random part so pages do not ask together). */
+  next_check_ms: z.number().int(),
+  challenge: z.object({ text: z.string(), bits: z.number().int() }).nullable(),
+});
+export type QueueStatus = z.infer<typeof queueStatusAnswer>;
+
+export const queueAdmitAnswer = z.object({
+  onsale: z.string(),
+  /** Send as `admission` with the stock calls until `expires_at`; ask again to renew while shopping. */
+  admission: z.string(),
+  expires_at: timestamp,
+});
+
+/** What a refusal for want of an admission pass adds to the error answer: the room to wait in. */
+export const waitingRoomRefusal = z.object({ message: z.string(), waiting_room: z.string() });
+
+
+/** The page's texts (decision 0048: the spec shows no waiting room). */
+export const waitingRoomTexts = {
+  title: 'Waiting room',
+  beforeOpening: (opensAt: string) => `You are in. The sale opens at ${opensAt}; then the order of everyone who is here is drawn at random, so there is no need to refresh.`,
+  position: (position: number) => `You are number ${position.toLocaleString('en-GB')} in the queue.`,
+  ahead: (ahead: number) => (ahead === 1 ? 'One person is ahead of you.' : `${ahead.toLocaleString('en-GB')} people are ahead of you.`),
+  waitAbout: (text: string) => `Estimated wait: ${text}.`,
+  waitUnknown: 'The wait cannot be estimated yet.',
+  yourTurn: 'It is your turn. Taking you to the shop…',
+  soldOut: 'Everything in this sale has sold out. We are sorry.',
+  closed: 'The waiting room has closed.',
+  stillAvailable: 'Still available',
+  soldOutList: 'Sold out',
+  whatNext: 'Keep this page open: it updates itself. When it is your turn you go to the shop and have time to fill your cart and check out. Leaving or reloading the page keeps your place.',
+  checking: 'Checking your browser…',
+  offline: 'The connection was lost. Your place is kept; we try again.',
+  logIn: 'Log in',
+  register: 'Register',
+  toShop: 'Go to the shop',
+} as const;
+
+/** The number of leading zero bits of a digest. */
+export function leadingZeroBits(digest: Uint8Array): number {
+  let bits = 0;
+  for (const byte of digest) {
+    if (byte === 0) {
+      bits += 8;
+      continue;
+    }
+    return bits + Math.clz32(byte) - 24;
+  }
+  return bits;
+}
+
+/** The text whose SHA-256 a proof of work hashes. */
+export const proofInput = (challenge: string, nonce: string) => `${challenge}:${nonce}`;
