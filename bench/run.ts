@@ -1,4 +1,4 @@
-// npm run bench [-- web | api | lighthouse | cart | flash | dashboard | checkin | backoffice-search | statements]: measures the shop against its speed targets and
+// npm run bench [-- web | api | lighthouse | cart | flash | onsale | dashboard | checkin | backoffice-search | statements]: measures the shop against its speed targets and
 // prints each figure beside its target. Not a test: figures depend on the machine.
 // A section that fails (a flaky tool, a server that does not start) costs only its own figures:
 // they are printed as MISSING with the reason, the other sections still run, and the exit
@@ -6,6 +6,7 @@
 import { benchBareServer, benchCall } from './api';
 import { benchOfflineVerify, benchOnlineCheckin, OFFLINE_FIGURES, RACE_FIGURES, SCAN_FIGURES } from './checkin';
 import { benchFlashSale } from './flash';
+import { benchOnsale } from './onsale';
 import { benchDashboard, DASHBOARD_FIGURES } from './dashboard';
 import { benchOrderSearch, ORDER_SEARCH_FIGURES } from './order-search';
 import { benchStatements } from './statements';
@@ -81,6 +82,10 @@ async function main(): Promise<void> {
   if (wants('flash')) {
     console.log('\n# Flash sale on postgres, one instance');
     await section('flash sale', [], () => benchFlashSale());
+  }
+  if (wants('onsale')) {
+    console.log('\n# On-sale with the waiting room on postgres, one instance');
+    await section('on-sale with the waiting room', [], () => benchOnsale());
   }
   if (wants('dashboard')) {
     console.log('\n# Back-office dashboard during the flash sale on postgres, one instance');

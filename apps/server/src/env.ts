@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseMailbox } from './modules/mail/sender-address';
 import { DEFAULT_ENDED_CART_KEEP_MS, HOLD_LIMITS } from './modules/cart/hold-limits';
+import { JOIN_LIMITS } from './modules/onsale/join-limits';
 
 /** The repository root, so defaults work whatever directory the shop is started from. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -82,6 +83,13 @@ const envSchema = z.object({
   HOLD_LIMIT_PER_CART: z.coerce.number().int().min(0).max(1_000_000).default(HOLD_LIMITS.perCart),
   HOLD_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(HOLD_LIMITS.perAddress),
   HOLD_LIMIT_PER_NETWORK: z.coerce.number().int().min(0).max(1_000_000).default(HOLD_LIMITS.perNetwork),
+  /**
+   * New waiting-room places (issue 23, decision 0048) one network address (IPv4 address, IPv6
+   * /64) and one network (IPv4 /24, IPv6 /48) may take in 10 minutes; 0 for no limit. Behind a
+   * reverse proxy, set TRUST_PROXY.
+   */
+  QUEUE_JOIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).max(10_000_000).default(JOIN_LIMITS.perAddress),
+  QUEUE_JOIN_LIMIT_PER_NETWORK: z.coerce.number().int().min(0).max(10_000_000).default(JOIN_LIMITS.perNetwork),
   /** Minutes an expired cart, with its holders' names and e-mail addresses, is kept after its hold ended (decision 0025). */
   ENDED_CART_KEEP_MINUTES: z.coerce.number().int().min(1).max(30 * 24 * 60).default(DEFAULT_ENDED_CART_KEEP_MS / 60_000),
   /**

@@ -54,6 +54,9 @@ export async function startServerProcess(options: { port: number; databaseUrl?: 
     HOLD_LIMIT_PER_CART: '1000',
     HOLD_LIMIT_PER_ADDRESS: '1000000',
     HOLD_LIMIT_PER_NETWORK: '1000000',
+    // and the waiting room's limit on new places per network is off (in life they come from many networks).
+    QUEUE_JOIN_LIMIT_PER_ADDRESS: '0',
+    QUEUE_JOIN_LIMIT_PER_NETWORK: '0',
     ...options.env,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;

@@ -28,6 +28,12 @@ export interface CatalogReader {
   current(): Promise<CatalogSnapshot>;
   /** Forces the next read to go to the database (after this instance changed stock). */
   invalidate(): void;
+  /**
+   * The last snapshot read, however old, starting a fresh read when it is due (none before the
+   * first read): for answers that may be a second behind and must never wait on the database (the
+   * waiting room's page updates).
+   */
+  latest(): CatalogSnapshot | undefined;
 }
 
 /**
@@ -64,13 +70,19 @@ export function createCatalogReader(db: Db, maxAgeMs: number, now: () => Date = 
     return refreshing;
   };
 
+  const fresh = (taken: CatalogSnapshot) => Date.now() - taken.takenAt < maxAgeMs && (taken.changesAt === null || now().getTime() < taken.changesAt);
+
   return {
     async current() {
-      if (snapshot && Date.now() - snapshot.takenAt < maxAgeMs && (snapshot.changesAt === null || now().getTime() < snapshot.changesAt)) return snapshot;
+      if (snapshot && fresh(snapshot)) return snapshot;
       return refresh();
     },
     invalidate() {
       snapshot = undefined;
+    },
+    latest() {
+      if (snapshot && !fresh(snapshot)) void refresh().catch(() => undefined);
+      return snapshot;
     },
   };
 }

@@ -1,16 +1,21 @@
 import type { Db } from '../../db/client';
 import { printError as printErrorLine, printLine, tsvRow } from '../../lib/terminal-output';
-import { listOnsales, type OnsaleListRow } from './onsale.queries';
+import { listOnsales, onsaleFigures, type OnsaleListRow } from './onsale.queries';
 
 export const ONSALE_USAGE = `Usage:
   npm run onsale -- status    the on-sales of the catalogue: when each room and sale opens and closes,
-                              its admission control, session length and products, and where it stands
+                              its admission control, session length and products, where it stands,
+                              and its live figures: waiting, admitted, shopping now, the admission
+                              rate since the opening, when it sold out
+  npm run onsale -- watch [seconds]
+                              the live figures every few seconds (default 5), with the admission rate
+                              over each interval, until stopped (Ctrl-C)
 
 On-sales are set in the catalogue file (onsales, docs/catalogue.md). Run this with DATABASE_URL or
 DATA_DIR, as the server has them. The embedded database allows one process at a time: stop the
 shop first.`;
 
-type Deps = { db: Db; now?: () => Date; print?: (line: string) => void; printError?: (line: string) => void };
+type Deps = { db: Db; now?: () => Date; print?: (line: string) => void; printError?: (line: string) => void; signal?: AbortSignal };
 
 /** Where an on-sale stands at `now`. */
 export function onsaleStage(row: OnsaleListRow['onsale'], now: Date): 'switched off' | 'room not open yet' | 'pre-queue' | 'selling' | 'closed' {
@@ -43,11 +48,74 @@ export async function runOnsaleCommand(argv: string[], deps: Deps): Promise<numb
           `sessions ${onsale.sessionMinutes} min`,
           onsale.proofOfWorkBits ? `proof of work ${onsale.proofOfWorkBits} bits` : 'no proof of work',
           products.join(', '),
+          ...(await liveFigures(deps.db, onsale, now)),
         ]),
       );
     }
     return 0;
   }
+  if (argv[0] === 'watch' && argv.length <= 2) {
+    const seconds = argv[1] === undefined ? 5 : Number(argv[1]);
+    if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3600) {
+      printError('watch takes a whole number of seconds from 1 to 3600.');
+      return 2;
+    }
+    await watchOnsales(deps, seconds, print);
+    return 0;
+  }
   printError(ONSALE_USAGE);
   return 2;
+}
+
+const minutesBetween = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 60_000;
+
+/** The live columns of an on-sale's status line. */
+async function liveFigures(db: Db, onsale: OnsaleListRow['onsale'], now: Date): Promise<string[]> {
+  const figures = await onsaleFigures(db, onsale.id);
+  const minutes = minutesBetween(onsale.opensAt, now);
+  return [
+    `waiting ${figures.waiting}`,
+    `admitted ${figures.admitted}`,
+    ...(onsale.admissionMode === 'cap' ? [`shopping now ${figures.active}`] : []),
+    minutes > 0 ? `${Math.round(figures.admitted / minutes)} a minute since the opening` : 'not opened',
+    onsale.soldOutAt ? `sold out ${onsale.soldOutAt.toISOString()} (${Math.round(minutesBetween(onsale.opensAt, onsale.soldOutAt) * 60)} s after the opening)` : 'not sold out',
+  ];
+}
+
+/** The active on-sales' figures every `seconds`, with the rate admitted over each interval, until the signal (Ctrl-C) stops it. */
+async function watchOnsales(deps: Deps, seconds: number, print: (line: string) => void): Promise<void> {
+  const signal = deps.signal ?? signalOnInterrupt();
+  const before = new Map<number, { at: Date; admitted: number }>();
+  while (!signal.aborted) {
+    const now = (deps.now ?? (() => new Date()))();
+    for (const { onsale } of (await listOnsales(deps.db)).filter((row) => row.onsale.active)) {
+      const figures = await onsaleFigures(deps.db, onsale.id);
+      const last = before.get(onsale.id);
+      const rate = last && now > last.at ? Math.round((figures.admitted - last.admitted) / minutesBetween(last.at, now)) : null;
+      before.set(onsale.id, { at: now, admitted: figures.admitted });
+      print(
+        tsvRow([
+          now.toISOString(),
+          onsale.code,
+          onsaleStage(onsale, now),
+          `waiting ${figures.waiting}`,
+          `admitted ${figures.admitted}`,
+          ...(onsale.admissionMode === 'cap' ? [`shopping now ${figures.active}`] : []),
+          rate === null ? 'rate: next line' : `${rate} a minute`,
+          onsale.soldOutAt ? `sold out ${onsale.soldOutAt.toISOString()}` : 'not sold out',
+        ]),
+      );
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, seconds * 1000);
+      signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+  }
+}
+
+/** Aborted by Ctrl-C or a termination request, so the command ends its loop and closes the database. */
+function signalOnInterrupt(): AbortSignal {
+  const controller = new AbortController();
+  for (const name of ['SIGINT', 'SIGTERM'] as const) process.once(name, () => controller.abort());
+  return controller.signal;
 }

@@ -54,10 +54,22 @@ describe.each(testEngines())('on-sales imported from the catalogue on %s', (engi
     expect(await summaryOf()).toEqual([
       { code: 'NWF27-GENERAL', eventCode: 'NWF27', active: true, mode: 'rate', limit: 300, roomOpensAt: '2027-01-15T08:30:00.000Z', opensAt: '2027-01-15T09:00:00.000Z', products: ['NWF27-DAY-SAT', 'NWF27-TEE-LINEUP', 'NWF27-WEEKEND'] },
     ]);
-    expect(await status('2027-01-15T08:45:00Z')).toEqual([expect.stringMatching(/^NWF27-GENERAL\tevent NWF27\tpre-queue\troom 2027-01-15T08:30:00.000Z\topens 2027-01-15T09:00:00.000Z\tcloses when sold out\t300 a minute\tsessions 20 min\tno proof of work\tNWF27-DAY-SAT, NWF27-TEE-LINEUP, NWF27-WEEKEND$/)]);
+    expect(await status('2027-01-15T08:45:00Z')).toEqual([expect.stringMatching(/^NWF27-GENERAL\tevent NWF27\tpre-queue\troom 2027-01-15T08:30:00.000Z\topens 2027-01-15T09:00:00.000Z\tcloses when sold out\t300 a minute\tsessions 20 min\tno proof of work\tNWF27-DAY-SAT, NWF27-TEE-LINEUP, NWF27-WEEKEND\twaiting 0\tadmitted 0\tnot opened\tnot sold out$/)]);
     await importText(withOnsales(`  - { code: NWF27-GENERAL, event: NWF27, opens_at: "2027-01-15T10:00:00+01:00", products: [NWF27-WEEKEND], admission: { max_active: 800 }, room_opens_minutes_before: 0 }\n`));
     expect(await summaryOf()).toEqual([expect.objectContaining({ code: 'NWF27-GENERAL', mode: 'cap', limit: 800, roomOpensAt: '2027-01-15T09:00:00.000Z', products: ['NWF27-WEEKEND'] })]);
     expect((await status('2027-01-15T09:00:00Z'))[0]).toContain('\tselling\t');
+    // Watching prints the live figures until stopped; a wrong interval is refused.
+    const controller = new AbortController();
+    const watched: string[] = [];
+    const print = (line: string) => {
+      watched.push(line);
+      controller.abort();
+    };
+    expect(await runOnsaleCommand(['watch', '1'], { db: database.db, now: () => new Date('2027-01-15T09:01:00Z'), print, signal: controller.signal })).toBe(0);
+    expect(watched).toEqual([expect.stringMatching(/^2027-01-15T09:01:00.000Z\tNWF27-GENERAL\tselling\twaiting 0\tadmitted 0\tshopping now 0\trate: next line\tnot sold out$/)]);
+    const refused: string[] = [];
+    expect(await runOnsaleCommand(['watch', '0'], { db: database.db, printError: (line) => refused.push(line) })).toBe(2);
+    expect(refused).toEqual(['watch takes a whole number of seconds from 1 to 3600.']);
   });
 
   it('switches off an on-sale the file no longer has, and back on when it has it again', async () => {

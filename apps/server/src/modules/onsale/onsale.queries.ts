@@ -60,24 +60,48 @@ export interface PlaceRow {
   random_key: string | bigint;
 }
 
+/** A place's visitor key is its customer account's (decision 0048): `customer:<id>`. */
+export const VISITOR_KEY_PREFIX = 'customer:';
+
+/** Who joins: a visitor key, or the hash of a session token whose live session names the customer. */
+export type Joiner = { visitorKey: string; tokenHash?: undefined } | { tokenHash: string; visitorKey?: undefined };
+
 /**
- * A new place for the visitor in the on-sale's queue, if its room takes places now and they have
- * none: the pre-queue (phase 0, the given random key) before the opening, arrivals (phase 1, key
- * 0) after it, decided by the database's clock. No row when the visitor already has a place or
- * the room is not open.
+ * New places in the on-sale's queue for a batch of joins, in the order given (ids follow it:
+ * arrival order), if its room takes places now: the pre-queue (phase 0, each its random key)
+ * before the opening, arrivals (phase 1, key 0) after it, decided by the database's clock. A join
+ * by session token finds its customer in the same statement (a live session: not revoked, not
+ * expired at `now`). One row per join whose visitor is known, in order, with the new place, or
+ * without one (they have a place already, or the room takes none); nothing for an unknown session.
  */
-export async function insertQueuePlace(db: Db, onsaleCode: string, visitorKey: string, randomKey: bigint): Promise<PlaceRow | undefined> {
-  const key = randomKey.toString();
-  const [row] = await executeRows<PlaceRow>(
+export async function insertQueuePlaces(db: Db, onsaleCode: string, joins: (Joiner & { randomKey: bigint })[], now: Date) {
+  const items = JSON.stringify(joins.map((join) => [join.visitorKey ?? null, join.tokenHash ?? null, join.randomKey.toString()]));
+  return executeRows<{ ord: string | number; visitor_key: string; id: string | number | null; onsale_id: number | null; phase: number | null; random_key: string | bigint | null }>(
     db,
-    sql`INSERT INTO queue_places (onsale_id, phase, random_key, visitor_key)
-        SELECT id, CASE WHEN now() < opens_at THEN 0 ELSE 1 END, CASE WHEN now() < opens_at THEN ${key}::bigint ELSE 0 END, ${visitorKey}
-        FROM onsales
-        WHERE code = ${onsaleCode} AND active AND now() >= room_opens_at AND (closes_at IS NULL OR now() < closes_at)
-        ON CONFLICT (onsale_id, visitor_key) DO NOTHING
-        RETURNING id, onsale_id, phase, random_key`,
+    sql`WITH v AS (
+          SELECT x.item->>0 AS given_key, x.item->>1 AS token_hash, (x.item->>2)::bigint AS random_key, x.ord
+          FROM jsonb_array_elements(${items}::jsonb) WITH ORDINALITY AS x(item, ord)),
+        who AS (
+          SELECT v.ord, v.random_key, coalesce(v.given_key, ${VISITOR_KEY_PREFIX} || s.customer_id) AS visitor_key
+          FROM v LEFT JOIN sessions s ON v.given_key IS NULL AND s.token_hash = v.token_hash AND s.revoked_at IS NULL AND s.expires_at > ${now.toISOString()}::timestamptz),
+        ins AS (
+          INSERT INTO queue_places (onsale_id, phase, random_key, visitor_key)
+          SELECT o.id, CASE WHEN now() < o.opens_at THEN 0 ELSE 1 END, CASE WHEN now() < o.opens_at THEN who.random_key ELSE 0 END, who.visitor_key
+          FROM onsales o, who
+          WHERE who.visitor_key IS NOT NULL AND o.code = ${onsaleCode} AND o.active AND now() >= o.room_opens_at AND (o.closes_at IS NULL OR now() < o.closes_at)
+          ORDER BY who.ord
+          ON CONFLICT (onsale_id, visitor_key) DO NOTHING
+          RETURNING id, onsale_id, phase, random_key, visitor_key)
+        SELECT who.ord, who.visitor_key, ins.id, ins.onsale_id, ins.phase, ins.random_key
+        FROM who LEFT JOIN ins ON ins.visitor_key = who.visitor_key
+        WHERE who.visitor_key IS NOT NULL
+        ORDER BY who.ord`,
   );
-  return row;
+}
+
+/** A place taken back (its network was over its limit). */
+export async function deleteQueuePlace(db: Db, placeId: number): Promise<void> {
+  await db.execute(sql`DELETE FROM queue_places WHERE id = ${placeId}`);
 }
 
 /** The active on-sale and the visitor's place in it (id null when they have none), with whether its room is open or closed now. */
@@ -271,4 +295,16 @@ export async function listRooms(db: Db): Promise<RoomRow[]> {
         WHERE o.active
         ORDER BY o.opens_at, o.code`,
   );
+}
+
+/** An on-sale's live figures for the organiser: who waits (counted exactly: a command, not a page), who is in, who shops now. */
+export async function onsaleFigures(db: Db, onsaleId: number): Promise<{ waiting: number; admitted: number; active: number }> {
+  const [row] = await executeRows<{ waiting: number; admitted: number; active: number }>(
+    db,
+    sql`SELECT (SELECT count(*)::int FROM queue_places q WHERE q.onsale_id = o.id AND (q.phase, q.random_key, q.id) > (o.cursor_phase, o.cursor_key, o.cursor_place)) AS waiting,
+               o.admitted_count AS admitted,
+               (SELECT count(*)::int FROM queue_places q WHERE q.onsale_id = o.id AND q.active_until IS NOT NULL AND q.active_until > now()) AS active
+        FROM onsales o WHERE o.id = ${onsaleId}`,
+  );
+  return row ?? { waiting: 0, admitted: 0, active: 0 };
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../test/databases';
 import { DEMO_CATALOGUE } from '../../../test/test-shop';
 import { importCatalogue, parseCatalogue } from '../catalog/catalogue-import';
+import { executeRows } from '../../db/raw-rows';
 import { listOnsales } from './onsale.queries';
 import { createQueue, type Place } from './queue';
 
@@ -90,5 +91,20 @@ describe.each(testEngines())('the waiting room’s queue on %s', (engine) => {
 
     // The arrivals after the opening were admitted in arrival order: the cursor ends on the last one.
     expect(room!.onsale).toMatchObject({ cursorPhase: 1, cursorPlace: late.at(-1)!.id });
+
+    // A burst of joins at once goes in batches: every visitor one place, in the order they came,
+    // and a visitor joining twice in the same burst (two tabs) gets the one place.
+    const burst = await Promise.all(Array.from({ length: 120 }, (_, index) => queue.join('ROOM', `burst-${index % 100}`)));
+    const placeOf = (index: number) => {
+      const joined = burst[index]!;
+      if (!joined.joined) throw new Error(joined.reason);
+      return joined.place;
+    };
+    const firsts = Array.from({ length: 100 }, (_, index) => placeOf(index));
+    expect(new Set(firsts.map((place) => place.id)).size).toBe(100);
+    expect(firsts.map((place) => place.id)).toEqual([...firsts.map((place) => place.id)].sort((left, right) => left - right));
+    for (let index = 100; index < 120; index += 1) expect(placeOf(index).id).toBe(placeOf(index - 100).id);
+    const [counted] = await executeRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM queue_places WHERE visitor_key LIKE 'burst-%'`);
+    expect(counted!.n).toBe(100);
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { admitNow, type AdmissionControl } from './admission';
-import { countActivePlaces, countPlacesAfter, cursorHasPassed, cursorOf, findQueuePlace, insertQueuePlace, lockOnsaleForStep, markAdmitted, placeAfter, saveStep, settlePrequeueCount, type PlaceRow } from './onsale.queries';
+import { countActivePlaces, countPlacesAfter, cursorHasPassed, cursorOf, findQueuePlace, insertQueuePlaces, lockOnsaleForStep, markAdmitted, placeAfter, saveStep, settlePrequeueCount, type Joiner, type PlaceRow } from './onsale.queries';
 import { randomQueueKey } from './queue-order';
 
 /**
@@ -26,8 +26,71 @@ const date = (value: Date | string) => (value instanceof Date ? value : new Date
 /** Cap mode: how long an admitted place counts as active before its visitor comes to take the admission (a visitor who left frees it then). */
 export const ADMISSION_GRACE_SECONDS = 120;
 
-export function createQueue(deps: { db: Db }) {
+/** The most joins one insert takes. */
+const JOIN_BATCH_MAX = 500;
+
+type Inserted = { visitorKey: string; row: PlaceRow | null } | null;
+
+/**
+ * Joins written in batches: while one insert is on its way, the joins that arrive wait and go
+ * together in the next, in arrival order (one statement and one commit for hundreds of joins at
+ * an on-sale's opening, instead of one each). A lone join goes at once. A join by session token is
+ * written without a read before it, so its place follows the moment its request came.
+ */
+function createJoinBatcher(db: Db, now: () => Date) {
+  interface Pending {
+    onsaleCode: string;
+    joiner: Joiner;
+    resolve(result: Inserted): void;
+    reject(error: unknown): void;
+  }
+  let pending: Pending[] = [];
+  let flushing = false;
+
+  async function flush(): Promise<void> {
+    flushing = true;
+    try {
+      while (pending.length) {
+        const batch = pending.slice(0, JOIN_BATCH_MAX);
+        pending = pending.slice(batch.length);
+        for (const onsaleCode of new Set(batch.map((join) => join.onsaleCode))) {
+          const joins = batch.filter((join) => join.onsaleCode === onsaleCode);
+          try {
+            const rows = await insertQueuePlaces(db, onsaleCode, joins.map((join) => ({ ...join.joiner, randomKey: randomQueueKey() })), now());
+            const byOrdinal = new Map(rows.map((row) => [Number(row.ord), row]));
+            // The same visitor twice in a batch (two tabs at once): the first gets the new place, the others find it.
+            const placed = new Set<string>();
+            joins.forEach((join, index) => {
+              const row = byOrdinal.get(index + 1);
+              if (!row) return join.resolve(null);
+              const isNew = row.id !== null && !placed.has(row.visitor_key);
+              placed.add(row.visitor_key);
+              join.resolve({ visitorKey: row.visitor_key, row: isNew ? { id: row.id!, onsale_id: row.onsale_id!, phase: row.phase!, random_key: row.random_key! } : null });
+            });
+          } catch (error) {
+            for (const join of joins) join.reject(error);
+          }
+        }
+      }
+    } finally {
+      flushing = false;
+    }
+  }
+
+  return {
+    /** Null for an unknown session; otherwise the visitor's key and their new place (null when they have one or the room takes none). */
+    insert(onsaleCode: string, joiner: Joiner): Promise<Inserted> {
+      return new Promise((resolve, reject) => {
+        pending.push({ onsaleCode, joiner, resolve, reject });
+        if (!flushing) void flush();
+      });
+    },
+  };
+}
+
+export function createQueue(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
+  const batcher = createJoinBatcher(db, deps.now ?? (() => new Date()));
 
   const toPlace = (row: PlaceRow): Place => ({
     id: Number(row.id),
@@ -35,6 +98,20 @@ export function createQueue(deps: { db: Db }) {
     phase: row.phase === 0 ? 0 : 1,
     randomKey: BigInt(row.random_key),
   });
+
+  /** A join's outcome: its new place, or the place it had, or why the room took none. */
+  async function settle(onsaleCode: string, visitorKey: string, row: PlaceRow | null): Promise<JoinResult> {
+    if (row) return { joined: true, place: toPlace(row), isNew: true };
+    const found = await findQueuePlace(db, onsaleCode, visitorKey);
+    if (!found) return { joined: false, reason: 'no-such-onsale' };
+    if (found.id !== null) return { joined: true, place: toPlace({ ...found, id: found.id }), isNew: false };
+    return { joined: false, reason: found.closed ? 'room-closed' : 'room-not-open' };
+  }
+
+  async function joinAs(onsaleCode: string, joiner: { visitorKey: string }): Promise<JoinResult> {
+    const inserted = await batcher.insert(onsaleCode, joiner);
+    return settle(onsaleCode, joiner.visitorKey, inserted?.row ?? null);
+  }
 
   return {
     /**
@@ -44,12 +121,17 @@ export function createQueue(deps: { db: Db }) {
      * The database's clock decides, so every instance agrees on who was early.
      */
     async join(onsaleCode: string, visitorKey: string): Promise<JoinResult> {
-      const inserted = await insertQueuePlace(db, onsaleCode, visitorKey, randomQueueKey());
-      if (inserted) return { joined: true, place: toPlace(inserted), isNew: true };
-      const found = await findQueuePlace(db, onsaleCode, visitorKey);
-      if (!found) return { joined: false, reason: 'no-such-onsale' };
-      if (found.id !== null) return { joined: true, place: toPlace({ ...found, id: found.id }), isNew: false };
-      return { joined: false, reason: found.closed ? 'room-closed' : 'room-not-open' };
+      return joinAs(onsaleCode, { visitorKey });
+    },
+
+    /**
+     * The same for the customer of a session token's hash (null: no live session), found in the
+     * insert itself: a join at the opening costs one statement, shared with the joins beside it.
+     */
+    async joinBySession(onsaleCode: string, tokenHash: string): Promise<(JoinResult & { visitorKey: string }) | null> {
+      const inserted = await batcher.insert(onsaleCode, { tokenHash });
+      if (!inserted) return null;
+      return { ...(await settle(onsaleCode, inserted.visitorKey, inserted.row)), visitorKey: inserted.visitorKey };
     },
 
     /**

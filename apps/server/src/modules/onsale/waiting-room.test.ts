@@ -145,6 +145,7 @@ describe.each(testEngines())('the waiting room on %s', (engine) => {
     const before = await snapshot();
     const cases: [string, Record<string, unknown>, number][] = [
       ['queue-join', { token: buyer.token, onsale: 'NO-SUCH' }, 404],
+      ['queue-join', { token: 'not-a-session-token', onsale: 'ROOM' }, 401],
       ['queue-join', { token: buyer.token, onsale: 'a b' }, 422],
       ['queue-join', { token: buyer.token, onsale: 'X'.repeat(65) }, 422],
       ['queue-join', { token: buyer.token, onsale: 'LATER' }, 409],
@@ -172,6 +173,9 @@ describe.each(testEngines())('the waiting room on %s', (engine) => {
       // Coming back to a place takes nothing new.
       for (const buyer of buyers.slice(0, 3)) expect((await limited.call('queue-join', { token: buyer.token, onsale: 'FAST' })).status).toBe(200);
       expect(await limited.call('queue-join', { token: buyers[3]!.token, onsale: 'FAST' })).toEqual({ status: 429, body: { message: waitingRoomMessages.tooManyPlaces } });
+      // The refused place is gone again: three places.
+      const { rows } = (await limited.database.db.execute(sql`SELECT count(*)::int AS n FROM queue_places`)) as unknown as { rows: { n: number }[] };
+      expect(rows[0]!.n).toBe(3);
     } finally {
       await limited.close();
     }

@@ -13,12 +13,16 @@ import { derivedKeys } from '../../lib/derived-keys';
 import type { NetworkKeysOf } from '../../lib/network-keys';
 import { createRateLimiter } from '../../lib/rate-limit';
 import type { CustomerRow } from '../accounts/session.queries';
+import { findSessionCustomer, hashToken } from '../accounts/session.service';
 import type { CatalogReader, CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { estimateWait, type AdmissionControl } from './admission';
-import { describePlace, endAdmissions, findQueuePlace, listRooms, markSoldOut, takeAdmission, type RoomRow } from './onsale.queries';
+import { VISITOR_KEY_PREFIX, deleteQueuePlace, describePlace, endAdmissions, findQueuePlace, listRooms, markSoldOut, takeAdmission, type RoomRow } from './onsale.queries';
 import { signPass, verifyPass } from './passes';
 import { estimateStanding, estimateWaiting, type QueueSpot } from './positions';
-import { createQueue, type Place } from './queue';
+import { JOIN_LIMITS, type JoinLimits } from './join-limits';
+import { createQueue, type JoinResult, type Place } from './queue';
+
+export { JOIN_LIMITS, type JoinLimits };
 
 /**
  * The on-sale waiting room as the shop serves it (issue 23, decision 0048): joining, the waiting
@@ -31,19 +35,6 @@ import { createQueue, type Place } from './queue';
  * instance. The stock calls' gate is the same: a cached room and an HMAC, no database read.
  */
 
-export interface JoinLimits {
-  /** New places a window from one address (an IPv4 address or an IPv6 /64). */
-  perAddress: number;
-  /** New places a window from one network (an IPv4 /24 or an IPv6 /48). */
-  perNetwork: number;
-  windowMs: number;
-}
-
-/**
- * A family or a festival crew behind one address fits; a farm of accounts on one network does not
- * get a thousand places. Like the cart's holding cap (decision 0025), generous for carrier NAT.
- */
-export const JOIN_LIMITS: JoinLimits = { perAddress: 20, perNetwork: 300, windowMs: 10 * 60_000 };
 /** How long a place pass is honoured: a waiting page left open for a day still has its place. */
 const PLACE_PASS_MS = 24 * 60 * 60_000;
 /** How long a proof-of-work challenge may be worked on. */
@@ -106,7 +97,7 @@ function toRoom(row: RoomRow): Room {
 export const roomGuards = (room: Room, now: Date) => now >= room.roomOpensAt && (room.closesAt === null || now < room.closesAt);
 
 /** Who holds a place: the customer account (decision 0048; stable across APP_SECRET changes, unlike a keyed hash). */
-export const visitorKeyOf = (customer: Pick<CustomerRow, 'id'>) => `customer:${customer.id}`;
+export const visitorKeyOf = (customer: Pick<CustomerRow, 'id'>) => `${VISITOR_KEY_PREFIX}${customer.id}`;
 
 const challengeKey = derivedKeys((appSecret) => createHmac('sha256', appSecret).update('festival-shop/queue-proof-of-work/v1').digest());
 
@@ -137,7 +128,7 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
   const maxAgeMs = deps.stateMaxAgeMs ?? 1000;
   const limits = { ...JOIN_LIMITS, ...deps.joinLimits };
   const limiter = createRateLimiter(db, limits.windowMs, waitingRoomMessages.tooManyPlaces);
-  const queue = createQueue({ db });
+  const queue = createQueue({ db, now });
   const history = new Map<number, { at: number; admitted: number }[]>();
   let state: RoomsState | undefined;
   let refreshing: Promise<RoomsState> | undefined;
@@ -168,7 +159,18 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
     })();
     return refreshing;
   };
-  const rooms = async () => (state && Date.now() - state.takenAt < maxAgeMs ? state : refresh());
+  /**
+   * The rooms' state: a state past its age is still answered while a fresh one is read (a page's
+   * update never waits on the database); only the first read waits.
+   */
+  const rooms = async (): Promise<RoomsState> => {
+    if (state && Date.now() - state.takenAt < maxAgeMs) return state;
+    if (state && maxAgeMs > 0) {
+      void refresh().catch(() => undefined);
+      return state;
+    }
+    return refresh();
+  };
 
   /** Admissions a minute over the last minute as this instance saw them (null until seen over 5 s). */
   function observedRate(room: Room): number | null {
@@ -209,7 +211,7 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
 
   async function statusOf(room: Room, place: QueueSpot | null, pass: string | null, extra: { challenge?: QueueStatus['challenge'] } = {}): Promise<QueueStatus> {
     const at = now();
-    const products = productsOf(room, await deps.catalog.current());
+    const products = productsOf(room, deps.catalog.latest() ?? (await deps.catalog.current()));
     const soldOut = products.length > 0 && products.every((product) => !product.available);
     if (soldOut && !room.soldOutAt) {
       room.soldOutAt = at;
@@ -270,32 +272,47 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
   }
 
   return {
-    /** A place for the signed-in customer (the one they have, if any), with its pass and how things stand. */
-    async join(input: ApiInput<'queue-join'>, customer: CustomerRow | null, ip: string): Promise<QueueStatus> {
-      if (!customer) throw new AppError('UNAUTHENTICATED', waitingRoomMessages.logInToQueue);
+    /**
+     * A place for the signed-in customer of the token (the one they have, if any), with its pass and
+     * how things stand. Without proof of work the session is found by the place's insert itself, so
+     * nothing is awaited before it (first come, first served).
+     */
+    async join(input: ApiInput<'queue-join'>, ip: string): Promise<QueueStatus> {
+      if (!input.token) throw new AppError('UNAUTHENTICATED', waitingRoomMessages.logInToQueue);
       const room = await roomNamed(input.onsale);
-      const holder = visitorKeyOf(customer);
       const at = now();
-      // A customer who has a place (a lost pass, another tab or browser) gets it back: no new place,
-      // no proof of work again, nothing counted against their network.
-      const found = await findQueuePlace(db, room.code, holder);
-      if (found?.id != null) {
-        const place: Place = { id: Number(found.id), onsaleId: found.onsale_id, phase: found.phase === 0 ? 0 : 1, randomKey: BigInt(found.random_key) };
-        return statusOf(room, spotOf(place), placePass(room, place, at));
-      }
+      let joined: JoinResult;
       if (room.proofOfWorkBits > 0) {
-        if (!input.proof) return statusOf(room, null, null, { challenge: { text: challengeFor(room, holder, at), bits: room.proofOfWorkBits } });
-        if (!proofHolds(room, holder, input.proof, at)) throw new AppError('INVALID_INPUT', waitingRoomMessages.proofFailed, { proof: [waitingRoomMessages.proofFailed] });
+        const customer = await findSessionCustomer(db, input.token);
+        if (!customer) throw new AppError('UNAUTHENTICATED', waitingRoomMessages.logInToQueue);
+        const holder = visitorKeyOf(customer);
+        if (!input.proof) {
+          // A customer who has a place (a lost pass, another browser) gets it back without working again.
+          const found = await findQueuePlace(db, room.code, holder);
+          if (found?.id == null) return statusOf(room, null, null, { challenge: { text: challengeFor(room, holder, at), bits: room.proofOfWorkBits } });
+        } else if (!proofHolds(room, holder, input.proof, at)) {
+          throw new AppError('INVALID_INPUT', waitingRoomMessages.proofFailed, { proof: [waitingRoomMessages.proofFailed] });
+        }
+        joined = await queue.join(room.code, holder);
+      } else {
+        const bySession = await queue.joinBySession(room.code, hashToken(input.token));
+        if (!bySession) throw new AppError('UNAUTHENTICATED', waitingRoomMessages.logInToQueue);
+        joined = bySession;
       }
-      const keys = deps.networkKeys(ip);
-      const attempt = await limiter.hit([
-        { key: `queue:address:${keys.address}`, max: limits.perAddress },
-        { key: `queue:network:${keys.network}`, max: limits.perNetwork },
-      ]);
-      const joined = await queue.join(room.code, holder);
-      // Only a new place counts toward the network's limit (two tabs joining at once make one).
-      if (!joined.joined || !joined.isNew) await attempt.takeBack();
       if (!joined.joined) refuseJoin(joined.reason);
+      if (joined.isNew && (limits.perAddress > 0 || limits.perNetwork > 0)) {
+        // Only a new place counts toward its network's limit; over it, the place goes again.
+        const keys = deps.networkKeys(ip);
+        try {
+          await limiter.hit([
+            ...(limits.perAddress > 0 ? [{ key: `queue:address:${keys.address}`, max: limits.perAddress }] : []),
+            ...(limits.perNetwork > 0 ? [{ key: `queue:network:${keys.network}`, max: limits.perNetwork }] : []),
+          ]);
+        } catch (error) {
+          await deleteQueuePlace(db, joined.place.id);
+          throw error;
+        }
+      }
       return statusOf(room, spotOf(joined.place), placePass(room, joined.place, at));
     },
 
@@ -385,7 +402,9 @@ export function nextCheckMs(state: QueueStatus['state'], room: Pick<Room, 'opens
   if (state === 'your-turn' || state === 'proof-needed') return 0;
   if (state === 'sold-out' || state === 'closed') return 60_000;
   if (state === 'before-opening') return Math.min(15_000, Math.max(1000, room.opensAt.getTime() - at.getTime() + 1000));
-  if (waitSeconds === null) return 3000;
+  // Close to the front (or before the first step placed anyone): every second, so a turn is not
+  // noticed late; further back, a tenth of the wait.
+  if (waitSeconds === null || waitSeconds <= 10) return 1000;
   return Math.min(20_000, Math.max(2000, Math.round((waitSeconds * 1000) / 10)));
 }
 
