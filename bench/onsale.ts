@@ -114,7 +114,8 @@ async function onsale(rate: number | null, port: number): Promise<Run> {
   const database = await createDatabase(ADMIN_DATABASE_URL, `shop_onsale_${process.pid}_${rate === null ? 'open' : 'room'}`);
   let server: ServerProcess | undefined;
   try {
-    server = await startServerProcess({ port, databaseUrl: database.url });
+    // ONSALE_NODE_ARGS: flags for the server's node (such as --cpu-prof, to see where its time goes).
+    server = await startServerProcess({ port, databaseUrl: database.url, nodeArgs: process.env.ONSALE_NODE_ARGS?.split(' ').filter(Boolean) ?? [] });
     const sale = await prepareFlashSale(database.url, { stock: STOCK, buyers: VISITORS });
     if (rate !== null) await openRoom(database.url, rate);
     const run = await visit(server.url, database.url, sale.itemId, sale.tokens, rate !== null);

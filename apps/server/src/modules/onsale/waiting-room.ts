@@ -402,10 +402,11 @@ export function nextCheckMs(state: QueueStatus['state'], room: Pick<Room, 'opens
   if (state === 'your-turn' || state === 'proof-needed') return 0;
   if (state === 'sold-out' || state === 'closed') return 60_000;
   if (state === 'before-opening') return Math.min(15_000, Math.max(1000, room.opensAt.getTime() - at.getTime() + 1000));
-  // Close to the front (or before the first step placed anyone): every second, so a turn is not
-  // noticed late; further back, a tenth of the wait.
-  if (waitSeconds === null || waitSeconds <= 10) return 1000;
-  return Math.min(20_000, Math.max(2000, Math.round((waitSeconds * 1000) / 10)));
+  // A quarter of the wait, never more than 20 s apart (the estimate may change): the asks close in
+  // on the turn (a wait of 200 s is asked about every 20 s until 80 s are left, then after 20, 15,
+  // 11… s), and near it every second, so a turn is noticed within about a second.
+  if (waitSeconds === null) return 1000;
+  return Math.min(20_000, Math.max(1000, Math.round((waitSeconds * 1000) / 4)));
 }
 
 declare module 'fastify' {
