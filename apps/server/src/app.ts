@@ -56,6 +56,8 @@ import { registerDashboardRoutes } from './modules/backoffice/dashboard.routes';
 import { createDashboardService } from './modules/backoffice/dashboard.service';
 import { registerCatalogueRoutes } from './modules/backoffice/catalogue.routes';
 import { createCatalogueAdmin } from './modules/backoffice/catalogue.service';
+import { registerOnsaleRoutes } from './modules/backoffice/onsales.routes';
+import { createOnsaleAdmin } from './modules/backoffice/onsales.service';
 import { registerBoxOfficeRoutes } from './modules/backoffice/box-office.routes';
 import { createStaffAccounts } from './modules/staff/staff-accounts';
 import { createTicketKeys } from './modules/checkin/ticket-keys';
@@ -129,6 +131,8 @@ export interface AppOptions {
   backOfficeDb?: Db;
   /** How old the waiting rooms' state may be when a waiting page asks (ms; default 1 s; tests 0). */
   waitingRoomStateMaxAgeMs?: number;
+  /** How long the back office's on-sale figures are shared by one instance's pages (ms; default 2 s, 0 in tests that watch them change). */
+  onsaleFiguresCacheMs?: number;
   /** How often the waiting rooms' admission step runs (ms; default 1 s). */
   admissionStepIntervalMs?: number;
   /** Other limits on new queue places per address and network than JOIN_LIMITS (tests). */
@@ -244,6 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerDashboardRoutes(app, { dashboard: createDashboardService({ db: staffDb, timezone: config.timezone, currency: config.currency, now }), guard: staffGuard });
   registerBoxOfficeRoutes(app, { db, config, catalog, payments, appSecret, now, mailQueued, guard: staffGuard });
   registerCatalogueRoutes(app, { catalogue: createCatalogueAdmin({ db, config, catalog, now }), guard: staffGuard });
+  registerOnsaleRoutes(app, { onsales: createOnsaleAdmin({ db, readDb: staffDb, room: waitingRoom, now, ...(options.onsaleFiguresCacheMs !== undefined ? { cacheMs: options.onsaleFiguresCacheMs } : {}) }), guard: staffGuard });
   registerCheckinRoutes(app, { scanners: createScanners({ db, now, networkKeys, ...(options.scannerSignInLimits ? { limits: options.scannerSignInLimits } : {}), ...(options.scannerSessionCacheMs !== undefined ? { sessionCacheMs: options.scannerSessionCacheMs } : {}) }), checkin: createCheckinService({ db, ticketKeys, locale: config.locale, now }) });
 
   if (options.devMailbox && !options.smtpUrl) {

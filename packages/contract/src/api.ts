@@ -14,6 +14,7 @@ import * as staffDashboard from './staff-dashboard';
 import * as staffRefundsExports from './staff-refunds-exports';
 import * as staffBoxOffice from './staff-box-office';
 import * as staffCatalogue from './staff-catalogue';
+import * as staffOnsales from './staff-onsales';
 
 /**
  * Every call of spec section 7: POST /api/<path>, the payload schema and the answer schema.
@@ -123,6 +124,9 @@ export const staffApi = {
   'catalogue-change-seats': { payload: staffCatalogue.catalogueChangeSeatsPayload, answer: staffCatalogue.catalogueChangeSeatsAnswer, access: ['admin'] },
   'catalogue-hand-back': { payload: staffCatalogue.catalogueHandBackPayload, answer: staffCatalogue.catalogueHandBackAnswer, access: ['admin'] },
   'catalogue-upload': { payload: staffCatalogue.catalogueUploadPayload, answer: staffCatalogue.catalogueUploadAnswer, access: ['admin'] },
+  /** The on-sales' live figures: the roles that see the dashboard (decision 0048). */
+  'onsales-overview': { payload: staffOnsales.onsalesOverviewPayload, answer: staffOnsales.onsalesOverviewAnswer, access: ['admin', 'box_office', 'customer_service'] },
+  'onsale-change': { payload: staffOnsales.onsaleChangePayload, answer: staffOnsales.onsaleChangeAnswer, access: ['admin'] },
 } as const satisfies Record<string, { payload: z.ZodType; answer: z.ZodType; access: StaffAccess }>;
 
 export type StaffApiPath = keyof typeof staffApi;

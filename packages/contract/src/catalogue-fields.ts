@@ -46,3 +46,31 @@ export function withinSaleWindow(now: number, from: string | Date | null | undef
   const end = until == null ? null : new Date(until).getTime();
   return (start === null || start <= now) && (end === null || now < end);
 }
+
+/**
+ * The rules of an on-sale's fields (issue 23, decision 0048), shared by the catalogue file's
+ * `onsales` and the back office's on-sale change (staff-onsales.ts): the same value is refused
+ * with the same words in both.
+ */
+export const onsaleFieldMessages = {
+  admissionLimit: 'must be a whole number from 1 to 1000000',
+  admission: 'must be { rate_per_minute: N } or { max_active: N }',
+  roomMinutes: 'must be a whole number of minutes from 0 to 1440',
+  sessionMinutes: 'must be a whole number of minutes',
+  sessionAtLeast: 'must be at least 5 minutes',
+  sessionAtMost: 'must be at most 240 minutes',
+  proofBits: 'must be a whole number of bits from 0 to 28',
+} as const;
+
+const o = onsaleFieldMessages;
+
+/** New shoppers a minute (rate), or admitted shoppers at once (cap). */
+export const onsaleAdmissionLimit = z.number({ error: o.admissionLimit }).int(o.admissionLimit).min(1, o.admissionLimit).max(1_000_000, o.admissionLimit);
+/** Either a rate of new shoppers a minute or a cap on admitted shoppers at once. */
+export const onsaleAdmission = z.union([z.object({ rate_per_minute: onsaleAdmissionLimit }).strict(), z.object({ max_active: onsaleAdmissionLimit }).strict()], { error: o.admission });
+/** The waiting page takes places this long before the opening (the pre-queue, drawn at random at the opening). */
+export const onsaleRoomOpensMinutesBefore = z.number({ error: o.roomMinutes }).int(o.roomMinutes).min(0, o.roomMinutes).max(1440, o.roomMinutes);
+/** How long an admitted shopper may shop, renewed while active: long enough to fill a cart and check out. */
+export const onsaleSessionMinutes = z.number({ error: o.sessionMinutes }).int(o.sessionMinutes).min(5, o.sessionAtLeast).max(240, o.sessionAtMost);
+/** A queue place costs the browser this much work (leading zero bits of a hash; 16 is about a second on a phone). */
+export const onsaleProofOfWork = z.object({ bits: z.number({ error: o.proofBits }).int(o.proofBits).min(0, o.proofBits).max(28, o.proofBits) }, { error: o.proofBits }).strict();

@@ -27,6 +27,7 @@ export * from './staff-refunds-exports';
 export * from './staff-box-office';
 export * from './catalogue-fields';
 export * from './staff-catalogue';
+export * from './staff-onsales';
 export * from './scanner-texts';
 export * from './waiting-room';
 export * from './api';

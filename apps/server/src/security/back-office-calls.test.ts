@@ -57,6 +57,8 @@ const ACCESS: Record<StaffApiPath, StaffAccess> = {
   'catalogue-change-seats': ['admin'],
   'catalogue-hand-back': ['admin'],
   'catalogue-upload': ['admin'],
+  'onsales-overview': ['admin', 'box_office', 'customer_service'],
+  'onsale-change': ['admin'],
 };
 
 /** A payload each call takes (the contract's schema passes it), naming nothing that exists, so no allowed call changes much. */
@@ -96,6 +98,8 @@ const WELL_FORMED: Record<StaffApiPath, Record<string, unknown>> = {
   'catalogue-hand-back': { code: 'NO-SUCH-ITEM' },
   // Checked only: a valid file that names nothing, so an allowed call changes nothing.
   'catalogue-upload': { file_name: 'matrix.yaml', lines: ['events: []'], check_only: true },
+  'onsales-overview': {},
+  'onsale-change': { code: 'NO-SUCH-ONSALE', changes: { session_minutes: 30 } },
 };
 
 type Identity = 'no session' | 'customer token' | 'scanner' | 'half signed in' | (typeof ALL_ROLES)[number];
@@ -112,7 +116,7 @@ describe.each(testEngines())('the back-office calls on %s', (engine) => {
   let ownerToken: string;
   const clock = new Date();
   const cookies = new Map<Identity, string | null>();
-  const REFUSAL_TEXTS = textPatterns([contract.messages, staffMessages, staffAdminMessages, scannerMessages, contract.staffOrderMessages, contract.portalMessages, contract.paymentMessages, contract.dashboardMessages, contract.staffRefundMessages, contract.staffExportMessages, contract.staffBoxOfficeMessages, contract.boxOfficeEmailMessages, contract.staffCatalogueMessages, contract.catalogueFieldMessages]);
+  const REFUSAL_TEXTS = textPatterns([contract.messages, staffMessages, staffAdminMessages, scannerMessages, contract.staffOrderMessages, contract.portalMessages, contract.paymentMessages, contract.dashboardMessages, contract.staffRefundMessages, contract.staffExportMessages, contract.staffBoxOfficeMessages, contract.boxOfficeEmailMessages, contract.staffCatalogueMessages, contract.catalogueFieldMessages, contract.staffOnsaleMessages, contract.onsaleFieldMessages]);
 
   beforeAll(async () => {
     const opened = await openAbuseShop(engine, SECRET, { now: () => clock });

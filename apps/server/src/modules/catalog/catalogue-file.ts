@@ -1,4 +1,16 @@
-import { catalogueBoolean, catalogueCode, catalogueCount, catalogueInstant, catalogueMoney, paymentPlanEntry, windowProblem } from '@festival/contract';
+import {
+  catalogueBoolean,
+  catalogueCode,
+  catalogueCount,
+  catalogueInstant,
+  catalogueMoney,
+  onsaleAdmission,
+  onsaleProofOfWork,
+  onsaleRoomOpensMinutesBefore,
+  onsaleSessionMinutes,
+  paymentPlanEntry,
+  windowProblem,
+} from '@festival/contract';
 import { z } from 'zod';
 
 /**
@@ -196,25 +208,22 @@ export const catalogueCheckinList = z
  * An on-sale (issue 23, decision 0048): when a sale opens for some products, and how its waiting
  * room admits buyers. Products are checked against the file's products and merchandise as a whole.
  */
-const admissionLimit = z.number({ error: 'must be a whole number from 1 to 1000000' }).int('must be a whole number from 1 to 1000000').min(1, 'must be a whole number from 1 to 1000000').max(1_000_000, 'must be a whole number from 1 to 1000000');
 export const catalogueOnsale = z
   .object({
     code,
     event: code.describe('code of an event'),
     opens_at: instant,
     /** The waiting page takes places this long before the opening (the pre-queue, drawn at random at the opening). */
-    room_opens_minutes_before: z.number().int('must be a whole number of minutes').min(0).max(1440).default(30),
+    room_opens_minutes_before: onsaleRoomOpensMinutesBefore.default(30),
     /** The room stops then; absent: it runs until the products sell out. */
     closes_at: instant.nullish(),
     products: z.array(code.describe('code of a product or merchandise')).min(1, 'needs at least one product'),
     /** Either a rate of new shoppers a minute or a cap on admitted shoppers at once. */
-    admission: z.union([z.object({ rate_per_minute: admissionLimit }).strict(), z.object({ max_active: admissionLimit }).strict()], {
-      error: 'must be { rate_per_minute: N } or { max_active: N }',
-    }),
+    admission: onsaleAdmission,
     /** How long an admitted shopper may shop, renewed while active: long enough to fill a cart and check out. */
-    session_minutes: z.number().int('must be a whole number of minutes').min(5, 'must be at least 5 minutes').max(240, 'must be at most 240 minutes').default(20),
+    session_minutes: onsaleSessionMinutes.default(20),
     /** A queue place costs the browser this much work (leading zero bits of a hash; 16 is about a second on a phone). */
-    proof_of_work: z.object({ bits: z.number().int().min(0).max(28) }).strict().nullish(),
+    proof_of_work: onsaleProofOfWork.nullish(),
   })
   .strict()
   .superRefine((onsale, ctx) => {

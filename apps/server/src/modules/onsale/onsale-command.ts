@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client';
 import { printError as printErrorLine, printLine, tsvRow } from '../../lib/terminal-output';
+import type { OnsaleState } from '@festival/contract';
 import { listOnsales, onsaleFigures, type OnsaleListRow } from './onsale.queries';
+import { onsaleState } from './onsale-state';
 
 export const ONSALE_USAGE = `Usage:
   npm run onsale -- status    the on-sales of the catalogue: when each room and sale opens and closes,
@@ -17,14 +19,17 @@ shop first.`;
 
 type Deps = { db: Db; now?: () => Date; print?: (line: string) => void; printError?: (line: string) => void; signal?: AbortSignal };
 
-/** Where an on-sale stands at `now`. */
-export function onsaleStage(row: OnsaleListRow['onsale'], now: Date): 'switched off' | 'room not open yet' | 'pre-queue' | 'selling' | 'closed' {
-  if (!row.active) return 'switched off';
-  const at = now.getTime();
-  if (at < row.roomOpensAt.getTime()) return 'room not open yet';
-  if (at < row.opensAt.getTime()) return 'pre-queue';
-  if (row.closesAt && at >= row.closesAt.getTime()) return 'closed';
-  return 'selling';
+const STAGE_NAMES: Record<Exclude<OnsaleState, 'sold-out'>, string> = {
+  'switched-off': 'switched off',
+  'not-yet-open': 'room not open yet',
+  'pre-queue': 'pre-queue',
+  admitting: 'selling',
+  closed: 'closed',
+};
+
+/** Where an on-sale stands at `now` (its sell-out is a column of its own). */
+export function onsaleStage(row: OnsaleListRow['onsale'], now: Date): string {
+  return STAGE_NAMES[onsaleState({ ...row, soldOut: false }, now) as Exclude<OnsaleState, 'sold-out'>];
 }
 
 /** The organiser's on-sale command (issue 23; the back office's dashboard will show the same live). */

@@ -3,6 +3,17 @@ import type { Db } from '../../db/client';
 import { executeRows } from '../../db/raw-rows';
 import { events, onsaleProducts, onsales, shopItems } from '../../db/schema';
 
+/**
+ * The first and last place that joined the on-sale `o` after its opening (`first_open`,
+ * `last_open`): two index reads at the ends of the phase-1 range, from which the waiting pages and
+ * the back office estimate the queue's length without counting it (positions.ts).
+ */
+export const firstAndLastOpen = sql.raw(`(SELECT q.id FROM queue_places q WHERE q.onsale_id = o.id AND q.phase = 1 AND q.random_key = 0 ORDER BY q.phase, q.random_key, q.id LIMIT 1) AS first_open,
+               (SELECT q.id FROM queue_places q WHERE q.onsale_id = o.id AND q.phase = 1 AND q.random_key = 0 ORDER BY q.phase DESC, q.random_key DESC, q.id DESC LIMIT 1) AS last_open`);
+
+/** The on-sale `o`'s admitted places that still count as active shoppers: a range of the partial index, as long as the active ones (not the queue). */
+export const activeCount = sql.raw(`(SELECT count(*)::int FROM queue_places q WHERE q.onsale_id = o.id AND q.active_until IS NOT NULL AND q.active_until > now())`);
+
 export type OnsaleValues = Omit<typeof onsales.$inferInsert, 'id' | 'active' | 'createdAt' | 'updatedAt'>;
 
 /** An on-sale by its code, switched on (again). */
@@ -196,7 +207,7 @@ export async function cursorHasPassed(db: Db, onsaleId: number, position: QueueP
 
 /** Cap mode: admitted places still counting as active shoppers. The partial index holds only places ever admitted. */
 export async function countActivePlaces(tx: Db, onsaleId: number): Promise<number> {
-  const [row] = await executeRows<{ active: number }>(tx, sql`SELECT count(*)::int AS active FROM queue_places WHERE onsale_id = ${onsaleId} AND active_until IS NOT NULL AND active_until > now()`);
+  const [row] = await executeRows<{ active: number }>(tx, sql`SELECT ${activeCount} AS active FROM onsales o WHERE o.id = ${onsaleId}`);
   return row?.active ?? 0;
 }
 
@@ -287,8 +298,7 @@ export async function listRooms(db: Db): Promise<RoomRow[]> {
     db,
     sql`SELECT o.id, o.code, e.name AS title, o.opens_at, o.room_opens_at, o.closes_at, o.admission_mode, o.admission_limit, o.session_minutes, o.proof_of_work_bits,
                o.cursor_phase, o.cursor_key, o.cursor_place, o.admitted_count, o.prequeue_count, o.sold_out_at, now() AS db_now,
-               (SELECT q.id FROM queue_places q WHERE q.onsale_id = o.id AND q.phase = 1 AND q.random_key = 0 ORDER BY q.phase, q.random_key, q.id LIMIT 1) AS first_open,
-               (SELECT q.id FROM queue_places q WHERE q.onsale_id = o.id AND q.phase = 1 AND q.random_key = 0 ORDER BY q.phase DESC, q.random_key DESC, q.id DESC LIMIT 1) AS last_open,
+               ${firstAndLastOpen},
                (SELECT coalesce(json_agg(json_build_object('id', s.id, 'code', s.external_code) ORDER BY s.external_code), '[]'::json)
                   FROM onsale_products op JOIN shop_items s ON s.id = op.shop_item_id WHERE op.onsale_id = o.id) AS products
         FROM onsales o JOIN events e ON e.id = o.event_id
@@ -303,7 +313,7 @@ export async function onsaleFigures(db: Db, onsaleId: number): Promise<{ waiting
     db,
     sql`SELECT (SELECT count(*)::int FROM queue_places q WHERE q.onsale_id = o.id AND (q.phase, q.random_key, q.id) > (o.cursor_phase, o.cursor_key, o.cursor_place)) AS waiting,
                o.admitted_count AS admitted,
-               (SELECT count(*)::int FROM queue_places q WHERE q.onsale_id = o.id AND q.active_until IS NOT NULL AND q.active_until > now()) AS active
+               ${activeCount} AS active
         FROM onsales o WHERE o.id = ${onsaleId}`,
   );
   return row ?? { waiting: 0, admitted: 0, active: 0 };

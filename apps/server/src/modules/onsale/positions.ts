@@ -66,9 +66,15 @@ export function estimateStanding({ place, cursor, admittedCount, prequeueCount, 
   return { admitted: false, ahead, position: admittedCount + ahead + 1 };
 }
 
+/** About how many places were taken: the pre-queue and the id range of the places taken after the opening (0 when not known yet). */
+export function estimateJoined(input: { prequeueCount: number | null; firstOpenId: number | null; lastOpenId: number | null }): number {
+  if (input.prequeueCount === null) return 0;
+  const open = input.firstOpenId === null || input.lastOpenId === null ? 0 : input.lastOpenId - input.firstOpenId + 1;
+  return input.prequeueCount + open;
+}
+
 /** About how many are in the queue and not yet admitted (0 when not known yet). */
 export function estimateWaiting(input: { admittedCount: number; prequeueCount: number | null; firstOpenId: number | null; lastOpenId: number | null }): number {
   if (input.prequeueCount === null) return 0;
-  const open = input.firstOpenId === null || input.lastOpenId === null ? 0 : input.lastOpenId - input.firstOpenId + 1;
-  return Math.max(0, input.prequeueCount + open - input.admittedCount);
+  return Math.max(0, estimateJoined(input) - input.admittedCount);
 }

@@ -385,7 +385,13 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
       return admitted;
     },
 
-    /** Forget the cached state (after an import switched rooms on or off, in tests). */
+    /** Admissions a minute over about the last minute, as this instance's steps saw them (the back office's figure; null until seen over 5 s). */
+    async admissionRate(code: string): Promise<number | null> {
+      const room = (await rooms()).byCode.get(code);
+      return room ? observedRate(room) : null;
+    },
+
+    /** Forget the cached state (after an import or a back-office change of a room, in tests). */
     invalidate(): void {
       state = undefined;
     },

@@ -1,0 +1,92 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { executeRows } from '../../db/raw-rows';
+import { onsales } from '../../db/schema';
+import { activeCount, firstAndLastOpen } from '../onsale/onsale.queries';
+
+/** An on-sale as the back office shows it, with what its live figures are estimated from (one statement for all). */
+export interface OnsaleBoardRow {
+  id: number;
+  code: string;
+  active: boolean;
+  event_code: string;
+  title: string;
+  timezone: string;
+  opens_at: Date | string;
+  room_opens_at: Date | string;
+  closes_at: Date | string | null;
+  admission_mode: 'rate' | 'cap';
+  admission_limit: number;
+  session_minutes: number;
+  proof_of_work_bits: number;
+  admitted_count: number;
+  prequeue_count: number | null;
+  /** Before the first step after the opening: the pre-queue's size, counted from the index (null once prequeue_count holds it). */
+  prequeue_counted: number | null;
+  first_open: string | number | null;
+  last_open: string | number | null;
+  active_count: number;
+  sold_out_at: Date | string | null;
+  db_now: Date | string;
+  products: { code: string; name: string; kind: 'tickets' | 'merchandise'; stock: number | null; sold: number; held: number }[];
+}
+
+/**
+ * Every on-sale (switched-off ones too) with its products' counts and what its live figures come
+ * from, by opening. Cheap enough to ask every few seconds during an on-sale with a million places:
+ * the queue is never counted, only the ends of its after-opening range read (as the waiting rooms'
+ * state), the active shoppers through the partial index, and the pre-queue counted from the index
+ * only until the first step after the opening settles its size.
+ */
+export async function listOnsaleBoard(db: Db): Promise<OnsaleBoardRow[]> {
+  return executeRows<OnsaleBoardRow>(
+    db,
+    sql`SELECT o.id, o.code, o.active, e.external_code AS event_code, e.name AS title, e.timezone, o.opens_at, o.room_opens_at, o.closes_at, o.admission_mode, o.admission_limit,
+               o.session_minutes, o.proof_of_work_bits, o.admitted_count, o.prequeue_count, o.sold_out_at, now() AS db_now,
+               CASE WHEN o.prequeue_count IS NULL THEN (SELECT count(*)::int FROM queue_places q WHERE q.onsale_id = o.id AND q.phase = 0) END AS prequeue_counted,
+               ${firstAndLastOpen},
+               ${activeCount} AS active_count,
+               (SELECT coalesce(json_agg(json_build_object('code', s.external_code, 'name', s.name, 'kind', s.shop_item_type, 'stock', s.stock, 'sold', s.sold, 'held', s.held) ORDER BY s.external_code), '[]'::json)
+                  FROM onsale_products op JOIN shop_items s ON s.id = op.shop_item_id WHERE op.onsale_id = o.id) AS products
+        FROM onsales o JOIN events e ON e.id = o.event_id
+        ORDER BY o.opens_at, o.code`,
+  );
+}
+
+/** What an on-sale change reads under the row's lock, with the database's clock (the clock the queue's phases follow). */
+export interface OnsaleChangeRow {
+  id: number;
+  code: string;
+  active: boolean;
+  opens_at: Date | string;
+  room_opens_at: Date | string;
+  closes_at: Date | string | null;
+  admission_mode: 'rate' | 'cap';
+  admission_limit: number;
+  session_minutes: number;
+  proof_of_work_bits: number;
+  db_now: Date | string;
+}
+
+/**
+ * The on-sale of this code, locked for the rest of the transaction: an admission step (which takes
+ * it `FOR UPDATE SKIP LOCKED`) skips it meanwhile, and two changes queue.
+ */
+export async function lockOnsaleForChange(tx: Db, code: string): Promise<OnsaleChangeRow | undefined> {
+  const [row] = await executeRows<OnsaleChangeRow>(
+    tx,
+    sql`SELECT id, code, active, opens_at, room_opens_at, closes_at, admission_mode, admission_limit, session_minutes, proof_of_work_bits, now() AS db_now
+        FROM onsales WHERE code = ${code} FOR UPDATE`,
+  );
+  return row;
+}
+
+export type OnsaleSettings = Pick<typeof onsales.$inferInsert, 'opensAt' | 'roomOpensAt' | 'closesAt' | 'admissionMode' | 'admissionLimit' | 'sessionMinutes' | 'proofOfWorkBits'>;
+
+/** An on-sale's times and admission control as changed in the back office; a change of admission mode drops the rate's carried fraction. */
+export async function updateOnsaleSettings(tx: Db, id: number, values: OnsaleSettings, modeChanged: boolean): Promise<void> {
+  await tx
+    .update(onsales)
+    .set({ ...values, ...(modeChanged ? { rateCarry: 0 } : {}), updatedAt: sql`now()` })
+    .where(eq(onsales.id, id));
+}

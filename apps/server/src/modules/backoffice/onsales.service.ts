@@ -1,0 +1,226 @@
+import {
+  ONSALES_LIVE_REFRESH_SECONDS,
+  ONSALES_QUIET_REFRESH_SECONDS,
+  staffOnsaleMessages as texts,
+  windowProblem,
+  type OnsaleChanges,
+  type OnsaleEditableField,
+  type OnsalesOverviewAnswer,
+  type OnsaleView,
+  type StaffApiAnswer,
+  type StaffApiInput,
+} from '@festival/contract';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { markSoldOut } from '../onsale/onsale.queries';
+import { onsaleState } from '../onsale/onsale-state';
+import { estimateJoined } from '../onsale/positions';
+import { auditActor, type Actor } from '../staff/staff-accounts';
+import { insertAudit } from '../staff/staff.queries';
+import { listOnsaleBoard, lockOnsaleForChange, updateOnsaleSettings, type OnsaleBoardRow, type OnsaleChangeRow, type OnsaleSettings } from './onsales.queries';
+
+/** How long one instance's pages share one reading of the on-sales (they ask every 5 s during a sale). */
+export const ONSALES_CACHE_MS = 2_000;
+
+export interface OnsaleAdminDeps {
+  /** Where changes are written (and a first sell-out noted). */
+  db: Db;
+  /** Where the figures are read: the back office's own lane (decision 0043). */
+  readDb: Db;
+  /** This instance's waiting room: its cached rooms are dropped after a change, and its steps' observed admission rate is shown. */
+  room: { invalidate(): void; admissionRate(code: string): Promise<number | null> };
+  now: () => Date;
+  cacheMs?: number;
+}
+
+const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+const optionalDate = (value: Date | string | null) => (value === null ? null : date(value));
+const optionalNumber = (value: string | number | null) => (value === null ? null : Number(value));
+const invalid = (field: string, message: string) => new AppError('INVALID_INPUT', message, { [`changes.${field}`]: [message] });
+const MINUTE_MS = 60_000;
+
+/** An on-sale's editable fields as the file writes them, as text: compared, and kept in the audit log. */
+function fieldTexts(row: Pick<OnsaleChangeRow, 'opens_at' | 'room_opens_at' | 'closes_at' | 'admission_mode' | 'admission_limit' | 'session_minutes' | 'proof_of_work_bits'>): Record<OnsaleEditableField, string> {
+  const opens = date(row.opens_at);
+  return {
+    opens_at: opens.toISOString(),
+    closes_at: row.closes_at === null ? 'none' : date(row.closes_at).toISOString(),
+    room_opens_minutes_before: String(Math.round((opens.getTime() - date(row.room_opens_at).getTime()) / MINUTE_MS)),
+    admission: row.admission_mode === 'rate' ? `rate_per_minute ${row.admission_limit}` : `max_active ${row.admission_limit}`,
+    session_minutes: String(row.session_minutes),
+    proof_of_work: row.proof_of_work_bits ? `bits ${row.proof_of_work_bits}` : 'none',
+  };
+}
+
+/** The settings after the change, in the row's terms. */
+function settingsAfter(current: OnsaleChangeRow, changes: OnsaleChanges): OnsaleSettings {
+  const opensAt = changes.opens_at === undefined ? date(current.opens_at) : new Date(changes.opens_at);
+  const minutesBefore = changes.room_opens_minutes_before ?? Math.round((date(current.opens_at).getTime() - date(current.room_opens_at).getTime()) / MINUTE_MS);
+  const admission = changes.admission;
+  return {
+    opensAt,
+    // The room opens as long before the opening as before, unless that is changed too (as the file says it).
+    roomOpensAt: new Date(opensAt.getTime() - minutesBefore * MINUTE_MS),
+    closesAt: changes.closes_at === undefined ? optionalDate(current.closes_at) : changes.closes_at === null ? null : new Date(changes.closes_at),
+    admissionMode: admission ? ('rate_per_minute' in admission ? 'rate' : 'cap') : current.admission_mode,
+    admissionLimit: admission ? ('rate_per_minute' in admission ? admission.rate_per_minute : admission.max_active) : current.admission_limit,
+    sessionMinutes: changes.session_minutes ?? current.session_minutes,
+    proofOfWorkBits: changes.proof_of_work === undefined ? current.proof_of_work_bits : (changes.proof_of_work?.bits ?? 0),
+  };
+}
+
+const asRow = (current: OnsaleChangeRow, values: OnsaleSettings): OnsaleChangeRow => ({
+  ...current,
+  opens_at: values.opensAt!,
+  room_opens_at: values.roomOpensAt!,
+  closes_at: values.closesAt ?? null,
+  admission_mode: values.admissionMode!,
+  admission_limit: values.admissionLimit!,
+  session_minutes: values.sessionMinutes!,
+  proof_of_work_bits: values.proofOfWorkBits ?? 0,
+});
+
+/**
+ * What only the shop knows about a change (the file's field rules are the contract's): the
+ * opening does not move once the room admits, nor into the past; the room that is open stays open;
+ * the room closes after the opening and not in the past. Checked at the database's clock, the one
+ * the queue's phases follow. Throws the refusal, by field.
+ */
+function refuseWhatTheShopKnows(current: OnsaleChangeRow, changes: OnsaleChanges, after: OnsaleSettings, changed: OnsaleEditableField[]): void {
+  const now = date(current.db_now).getTime();
+  const opensAt = after.opensAt!.getTime();
+  if (changed.includes('opens_at')) {
+    if (now >= date(current.opens_at).getTime()) throw invalid('opens_at', texts.openingPassed);
+    if (opensAt <= now) throw invalid('opens_at', texts.notInThePast);
+  }
+  if (changed.includes('closes_at') && after.closesAt && after.closesAt.getTime() <= now) throw invalid('closes_at', texts.notInThePast);
+  if (after.closesAt && windowProblem(after.opensAt!.toISOString(), after.closesAt.toISOString(), 'opens_at')) {
+    throw changes.closes_at !== undefined ? invalid('closes_at', windowProblem(after.opensAt!.toISOString(), after.closesAt.toISOString(), 'opens_at')!) : invalid('opens_at', texts.beforeClosing);
+  }
+  // An open room keeps its places: opening it later again would let the products sell without it meanwhile.
+  if (now >= date(current.room_opens_at).getTime() && after.roomOpensAt!.getTime() > now) {
+    throw invalid(changes.room_opens_minutes_before !== undefined ? 'room_opens_minutes_before' : 'opens_at', texts.roomStaysOpen(Math.ceil((opensAt - now) / MINUTE_MS)));
+  }
+}
+
+/**
+ * The back office's on-sales (issue 23 points 1 and 6): every on-sale with its products and live
+ * figures, read on the back office's lane and shared by this instance's pages for a couple of
+ * seconds, and an admin's change of its times and admission control under the on-sale's row lock
+ * (the lock the admission steps skip), audited in the same transaction. The waiting room of this
+ * instance sees a change at once; other instances within their rooms' state age (1 s).
+ */
+export function createOnsaleAdmin(deps: OnsaleAdminDeps) {
+  const cacheMs = deps.cacheMs ?? ONSALES_CACHE_MS;
+  let cached: { from: number; promise: Promise<OnsalesOverviewAnswer> } | undefined;
+
+  async function viewOf(row: OnsaleBoardRow, at: Date): Promise<OnsaleView> {
+    const opensAt = date(row.opens_at);
+    const products = row.products.map((product) => ({
+      code: product.code,
+      name: product.name,
+      kind: product.kind === 'tickets' ? ('product' as const) : ('merchandise' as const),
+      stock: product.stock,
+      sold: product.sold,
+      held: product.held,
+      available: product.stock === null ? null : Math.max(0, product.stock - product.held - product.sold),
+    }));
+    const soldOut = products.length > 0 && products.every((product) => product.available === 0);
+    let soldOutAt = optionalDate(row.sold_out_at);
+    if (soldOut && !soldOutAt && row.active && at >= opensAt) {
+      // The waiting pages note the first sell-out they see; with none asking, this page notes it.
+      await markSoldOut(deps.db, row.id);
+      soldOutAt = date(row.db_now);
+    }
+    const prequeueCount = row.prequeue_count ?? row.prequeue_counted;
+    const joined = estimateJoined({ prequeueCount, firstOpenId: optionalNumber(row.first_open), lastOpenId: optionalNumber(row.last_open) });
+    const state = onsaleState({ active: row.active, roomOpensAt: date(row.room_opens_at), opensAt, closesAt: optionalDate(row.closes_at), soldOut }, at);
+    return {
+      code: row.code,
+      title: row.title,
+      event: row.event_code,
+      timezone: row.timezone,
+      state,
+      opens_at: opensAt.toISOString(),
+      room_opens_at: date(row.room_opens_at).toISOString(),
+      room_opens_minutes_before: Math.round((opensAt.getTime() - date(row.room_opens_at).getTime()) / MINUTE_MS),
+      closes_at: optionalDate(row.closes_at)?.toISOString() ?? null,
+      products,
+      admission_mode: row.admission_mode,
+      admission_limit: row.admission_limit,
+      session_minutes: row.session_minutes,
+      proof_of_work_bits: row.proof_of_work_bits,
+      figures: {
+        // The admitted are counted exactly; the estimate of who joined may trail them by a re-join's gap.
+        places: Math.max(joined, row.admitted_count),
+        waiting: Math.max(0, joined - row.admitted_count),
+        admitted: row.admitted_count,
+        active: row.active_count,
+        admissions_per_minute: !row.active || at < opensAt ? (row.active ? 0 : null) : await roundedRate(deps.room.admissionRate(row.code)),
+        sold_out_at: soldOutAt?.toISOString() ?? null,
+        sell_out_seconds: soldOutAt ? Math.max(0, Math.round((soldOutAt.getTime() - opensAt.getTime()) / 1000)) : null,
+      },
+    };
+  }
+
+  async function compute(): Promise<OnsalesOverviewAnswer> {
+    const rows = await listOnsaleBoard(deps.readDb);
+    const at = deps.now();
+    const onsales: OnsaleView[] = [];
+    for (const row of rows) onsales.push(await viewOf(row, at));
+    const live = onsales.some((onsale) => onsale.state === 'pre-queue' || onsale.state === 'admitting');
+    return { onsales, generated_at: at.toISOString(), refresh_seconds: live ? ONSALES_LIVE_REFRESH_SECONDS : ONSALES_QUIET_REFRESH_SECONDS };
+  }
+
+  function overview(): Promise<OnsalesOverviewAnswer> {
+    const at = deps.now().getTime();
+    // Every page of this instance shares one reading (and one in flight) for a couple of seconds; a clock set back reads again.
+    if (cached && cached.from <= at && at < cached.from + cacheMs) return cached.promise;
+    const entry = { from: at, promise: compute() };
+    entry.promise.catch(() => {
+      if (cached === entry) cached = undefined;
+    });
+    cached = entry;
+    return entry.promise;
+  }
+
+  return {
+    overview,
+
+    async change(actor: Actor, input: StaffApiInput<'onsale-change'>): Promise<StaffApiAnswer<'onsale-change'>> {
+      await deps.db.transaction(async (tx) => {
+        const current = await lockOnsaleForChange(tx, input.code);
+        if (!current) throw new AppError('NOT_FOUND', texts.noOnsale(input.code));
+        if (!current.active) throw new AppError('CONFLICT', texts.switchedOff);
+        const after = settingsAfter(current, input.changes);
+        const before = fieldTexts(current);
+        const afterTexts = fieldTexts(asRow(current, after));
+        const changed = (Object.keys(input.changes) as OnsaleEditableField[]).filter((field) => before[field] !== afterTexts[field]);
+        // Moving the opening moves the room's opening with it: that shows in the audit as well.
+        if (changed.includes('opens_at') && !changed.includes('room_opens_minutes_before')) changed.push('room_opens_minutes_before');
+        if (!changed.some((field) => field in input.changes)) throw new AppError('INVALID_INPUT', texts.nothingToChange);
+        refuseWhatTheShopKnows(current, input.changes, after, changed);
+        await updateOnsaleSettings(tx, current.id, after, after.admissionMode !== current.admission_mode);
+        await insertAudit(tx, {
+          ...auditActor(actor),
+          action: 'onsale.change',
+          target: `onsale:${current.code}`,
+          before: Object.fromEntries(changed.map((field) => [field, field === 'room_opens_minutes_before' ? `${before[field]} (${date(current.room_opens_at).toISOString()})` : before[field]])),
+          after: Object.fromEntries(changed.map((field) => [field, field === 'room_opens_minutes_before' ? `${afterTexts[field]} (${after.roomOpensAt!.toISOString()})` : afterTexts[field]])),
+        });
+      });
+      // This instance's rooms and pages see it at once; other instances' rooms within their state's age (1 s), their pages within ONSALES_CACHE_MS.
+      deps.room.invalidate();
+      cached = undefined;
+      const onsale = (await overview()).onsales.find((view) => view.code === input.code)!;
+      return { onsale, message: texts.saved };
+    },
+  };
+}
+
+async function roundedRate(rate: Promise<number | null>): Promise<number | null> {
+  const value = await rate;
+  return value === null ? null : Math.round(value * 10) / 10;
+}
+
+export type OnsaleAdmin = ReturnType<typeof createOnsaleAdmin>;

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { catalogueInstant, onsaleAdmission, onsaleProofOfWork, onsaleRoomOpensMinutesBefore, onsaleSessionMinutes, windowProblem } from './catalogue-fields';
+
+/**
+ * The back office's on-sales (issue 23 points 1 and 6, decision 0048): every on-sale of the
+ * catalogue with its products and live figures (queue, admissions, sell-out), and an admin's change
+ * of its times and admission control with the catalogue file's own field rules
+ * (catalogue-fields.ts). Creating on-sales and choosing their products stays in the catalogue file.
+ */
+export const staffOnsaleMessages = {
+  noOnsale: (code: string) => `There is no on-sale ${code}.`,
+  chooseOnsale: 'Choose an on-sale.',
+  switchedOff: 'This on-sale is switched off: the catalogue file no longer has it.',
+  nothingToChange: 'Change at least one field.',
+  openingPassed: 'The room has been admitting since the opening: the opening can no longer move.',
+  notInThePast: 'must be later than now',
+  beforeClosing: 'must be earlier than closes_at',
+  roomStaysOpen: (minutes: number) =>
+    `The waiting room is open already and keeps its places: open it at least ${minutes} minutes before the opening, so that it stays open.`,
+  saved: 'Saved. The waiting room works with it within a second.',
+} as const;
+
+const texts = staffOnsaleMessages;
+
+/** The states an on-sale is in, as the organiser reads them. */
+export const ONSALE_STATES = ['switched-off', 'not-yet-open', 'pre-queue', 'admitting', 'sold-out', 'closed'] as const;
+export type OnsaleState = (typeof ONSALE_STATES)[number];
+
+/** How often the page asks again while a room is open (pre-queue or admitting), and otherwise. */
+export const ONSALES_LIVE_REFRESH_SECONDS = 5;
+export const ONSALES_QUIET_REFRESH_SECONDS = 60;
+
+const onsaleCode = z.string({ error: texts.chooseOnsale }).trim().min(1, texts.chooseOnsale).max(64, texts.chooseOnsale);
+const count = z.number().int();
+
+export const onsaleProductView = z.object({
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(['product', 'merchandise']),
+  /** Counted as the catalogue page counts them; null: not counted (unlimited). */
+  stock: count.nullable(),
+  sold: count,
+  held: count,
+  available: count.nullable(),
+});
+
+/**
+ * Live figures. `places` and `waiting` are estimated as the waiting pages' are (decision 0048:
+ * from the pre-queue's size and the ends of the after-opening range, no count of the queue), so
+ * they may run a little high after re-joins; `admitted` and `active` are exact.
+ */
+export const onsaleFigures = z.object({
+  /** Places taken in the queue (everyone who joined). */
+  places: count,
+  /** Places not yet admitted. */
+  waiting: count,
+  admitted: count,
+  /** Admitted shoppers whose session (or, in cap mode, whose grace to come in) has not ended. */
+  active: count,
+  /** Admissions a minute over about the last minute, as this server saw them; null while not yet measured. */
+  admissions_per_minute: z.number().nullable(),
+  /** When every product was first seen sold out; null: not (yet). */
+  sold_out_at: z.string().nullable(),
+  /** Seconds from the opening to that moment. */
+  sell_out_seconds: count.nullable(),
+});
+export type OnsaleFigures = z.infer<typeof onsaleFigures>;
+
+export const onsaleView = z.object({
+  code: z.string(),
+  /** The event's name. */
+  title: z.string(),
+  event: z.string(),
+  /** The event's time zone: the page shows the times in it. */
+  timezone: z.string(),
+  state: z.enum(ONSALE_STATES),
+  opens_at: z.string(),
+  room_opens_at: z.string(),
+  room_opens_minutes_before: count,
+  /** null: the room runs until the products sell out. */
+  closes_at: z.string().nullable(),
+  products: z.array(onsaleProductView),
+  admission_mode: z.enum(['rate', 'cap']),
+  /** Rate: new shoppers a minute; cap: admitted shoppers at once. */
+  admission_limit: count,
+  session_minutes: count,
+  /** 0: no proof of work. */
+  proof_of_work_bits: count,
+  figures: onsaleFigures,
+});
+export type OnsaleView = z.infer<typeof onsaleView>;
+
+export const onsalesOverviewPayload = z.object({}).strict();
+export const onsalesOverviewAnswer = z.object({
+  onsales: z.array(onsaleView),
+  generated_at: z.string(),
+  /** When the page should ask again: often while a room is open, seldom otherwise. */
+  refresh_seconds: count,
+});
+export type OnsalesOverviewAnswer = z.infer<typeof onsalesOverviewAnswer>;
+
+/** Only what changes is sent, named as the catalogue file names it; a field sent with its current value is no change. */
+export const onsaleChanges = z
+  .object({
+    opens_at: catalogueInstant,
+    /** null: the room runs until the products sell out. */
+    closes_at: catalogueInstant.nullable(),
+    room_opens_minutes_before: onsaleRoomOpensMinutesBefore,
+    admission: onsaleAdmission,
+    session_minutes: onsaleSessionMinutes,
+    /** null: none. */
+    proof_of_work: onsaleProofOfWork.nullable(),
+  })
+  .partial()
+  .strict()
+  .superRefine((changes, ctx) => {
+    const closes = windowProblem(changes.opens_at, changes.closes_at, 'opens_at');
+    if (closes) ctx.addIssue({ code: 'custom', path: ['closes_at'], message: closes });
+  });
+export type OnsaleChanges = z.infer<typeof onsaleChanges>;
+export const ONSALE_EDITABLE_FIELDS = ['opens_at', 'closes_at', 'room_opens_minutes_before', 'admission', 'session_minutes', 'proof_of_work'] as const;
+export type OnsaleEditableField = (typeof ONSALE_EDITABLE_FIELDS)[number];
+
+export const onsaleChangePayload = z.object({ code: onsaleCode, changes: onsaleChanges }).strict();
+export const onsaleChangeAnswer = z.object({ onsale: onsaleView, message: z.string() });
