@@ -17,6 +17,7 @@ const BoxOfficePage = lazy(() => import('./pages/BoxOfficePage'));
 const OrdersPage = lazy(() => import('./pages/OrdersPage'));
 const OrderPage = lazy(() => import('./pages/OrderPage'));
 const CataloguePage = lazy(() => import('./pages/CataloguePage'));
+const OnsalesPage = lazy(() => import('./pages/OnsalesPage'));
 
 /** A page for the roles that may make its call; others (who typed or kept its address) read why not. */
 function ForRolesOf({ call, children }: { call: StaffApiPath; children: ReactNode }) {
@@ -39,6 +40,7 @@ export const staffRoutes: RouteObject[] = [
       { path: 'box-office', element: <ForRolesOf call="box-office-sell"><BoxOfficePage /></ForRolesOf> },
       { path: 'orders', element: <ForRolesOf call="order-search"><OrdersPage /></ForRolesOf> },
       { path: 'catalogue', element: <ForRolesOf call="catalogue-overview"><CataloguePage /></ForRolesOf> },
+      { path: 'onsales', element: <ForRolesOf call="onsales-overview"><OnsalesPage /></ForRolesOf> },
       { path: 'orders/:code', element: <ForRolesOf call="order-detail"><OrderPage /></ForRolesOf> },
       { path: '*', element: <NotFound /> },
     ],

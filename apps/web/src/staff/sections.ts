@@ -12,6 +12,7 @@ export const SECTIONS: readonly Section[] = [
   { path: 'orders', label: 'Orders', call: 'order-search' },
   { path: 'box-office', label: 'Box office', call: 'box-office-sell' },
   { path: 'catalogue', label: 'Catalogue', call: 'catalogue-overview' },
+  { path: 'onsales', label: 'On-sales', call: 'onsales-overview' },
   { path: 'refunds', label: 'Refunds', call: 'refund-requests' },
   { path: 'exports', label: 'Exports', call: 'staff-export' },
   { path: 'team', label: 'Staff', call: 'staff-members' },

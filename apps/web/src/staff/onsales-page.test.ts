@@ -1,0 +1,56 @@
+import { onsaleFieldMessages, staffOnsaleMessages, type OnsaleView } from '@festival/contract';
+import { describe, expect, it } from 'vitest';
+import { durationWords, onsaleFormOf, onsaleProblemSentence, onsaleServerProblems, prepareOnsaleChanges } from './onsales-page';
+
+const onsale: OnsaleView = {
+  code: 'GENERAL',
+  title: 'Northwind Festival',
+  event: 'NWF27',
+  timezone: 'Europe/Amsterdam',
+  state: 'not-yet-open',
+  opens_at: '2027-01-15T09:00:00.000Z',
+  room_opens_at: '2027-01-15T08:30:00.000Z',
+  room_opens_minutes_before: 30,
+  closes_at: null,
+  products: [],
+  admission_mode: 'rate',
+  admission_limit: 300,
+  session_minutes: 20,
+  proof_of_work_bits: 0,
+  figures: { places: 0, waiting: 0, admitted: 0, active: 0, admissions_per_minute: 0, sold_out_at: null, sell_out_seconds: null },
+};
+
+describe('the on-sale edit form', () => {
+  it('shows the times on the event’s clocks and sends only what changed, as the file names it', () => {
+    const form = onsaleFormOf(onsale);
+    expect(form).toMatchObject({ opensAt: '2027-01-15T10:00', closesAt: '', roomMinutes: '30', mode: 'rate', limit: '300' });
+    expect(prepareOnsaleChanges(onsale, form)).toEqual({ ok: false, problems: { _: staffOnsaleMessages.nothingToChange } });
+    expect(prepareOnsaleChanges(onsale, { ...form, limit: '450', closesAt: '2027-01-16T10:00', proofBits: '16' })).toEqual({
+      ok: true,
+      changes: { admission: { rate_per_minute: 450 }, closes_at: '2027-01-16T10:00:00+01:00', proof_of_work: { bits: 16 } },
+    });
+    expect(prepareOnsaleChanges(onsale, { ...form, mode: 'cap' })).toEqual({ ok: true, changes: { admission: { max_active: 300 } } });
+    expect(prepareOnsaleChanges({ ...onsale, proof_of_work_bits: 12 }, { ...form, proofBits: '0' })).toEqual({ ok: true, changes: { proof_of_work: null } });
+  });
+
+  it('refuses in the catalogue file’s words, by field, and reads the shop’s field errors the same way', () => {
+    const form = onsaleFormOf(onsale);
+    expect(prepareOnsaleChanges(onsale, { ...form, limit: '0', sessionMinutes: 'ten', roomMinutes: '2000' })).toEqual({
+      ok: false,
+      problems: { admission: onsaleFieldMessages.admissionLimit, session_minutes: onsaleFieldMessages.sessionMinutes, room_opens_minutes_before: onsaleFieldMessages.roomMinutes },
+    });
+    expect(prepareOnsaleChanges(onsale, { ...form, closesAt: '2027-01-15T09:00' }).ok).toBe(true);
+    expect(prepareOnsaleChanges(onsale, { ...form, opensAt: '2027-01-17T10:00', closesAt: '2027-01-16T10:00' })).toEqual({ ok: false, problems: { closes_at: 'must be later than opens_at' } });
+    expect(onsaleServerProblems({ 'changes.admission.rate_per_minute': ['must be a whole number from 1 to 1000000'], 'changes.opens_at': [staffOnsaleMessages.openingPassed] })).toEqual({
+      admission: 'must be a whole number from 1 to 1000000',
+      opens_at: staffOnsaleMessages.openingPassed,
+    });
+    const labels = { opens_at: 'Sale opens', closes_at: 'Room closes' };
+    expect(onsaleProblemSentence('closes_at', 'must be later than opens_at', labels)).toBe('Room closes must be later than “Sale opens”.');
+    expect(onsaleProblemSentence('opens_at', staffOnsaleMessages.openingPassed, labels)).toBe(staffOnsaleMessages.openingPassed);
+  });
+
+  it('says how long a sell-out took', () => {
+    expect([durationWords(45), durationWords(200), durationWords(600), durationWords(7500)]).toEqual(['45 s', '3 min 20 s', '10 min', '2 h 5 min']);
+  });
+});

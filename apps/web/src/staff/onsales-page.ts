@@ -1,0 +1,110 @@
+import { catalogueFieldMessages, onsaleChanges, staffOnsaleMessages, type OnsaleChanges, type OnsaleView } from '@festival/contract';
+import { isoOfZonedInput, zonedInputOf, type FieldProblems } from './catalogue-page';
+import { staffTexts } from './texts';
+
+const texts = staffTexts.onsales;
+
+/** The edit form of an on-sale: times on the event's clocks, numbers as typed. */
+export interface OnsaleForm {
+  opensAt: string;
+  closesAt: string;
+  roomMinutes: string;
+  mode: 'rate' | 'cap';
+  limit: string;
+  sessionMinutes: string;
+  proofBits: string;
+}
+
+export function onsaleFormOf(onsale: OnsaleView): OnsaleForm {
+  return {
+    opensAt: zonedInputOf(onsale.opens_at, onsale.timezone),
+    closesAt: zonedInputOf(onsale.closes_at, onsale.timezone),
+    roomMinutes: String(onsale.room_opens_minutes_before),
+    mode: onsale.admission_mode,
+    limit: String(onsale.admission_limit),
+    sessionMinutes: String(onsale.session_minutes),
+    proofBits: String(onsale.proof_of_work_bits),
+  };
+}
+
+/** A whole number as typed, or NaN (the contract then refuses it in the file's words). */
+const wholeOf = (text: string): number => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
+
+export type PreparedOnsaleChanges = { ok: true; changes: OnsaleChanges } | { ok: false; problems: FieldProblems };
+
+/** The form's field a problem of the contract or the shop belongs to (`admission.rate_per_minute` is the limit's). */
+export const formFieldOf = (path: string): string => path.replace(/^changes\.?/, '').split('.')[0] || '_';
+
+/**
+ * What the form changes, as the change call takes it: only the fields that differ from the
+ * on-sale, checked with the contract's (the catalogue file's) rules, problems by field.
+ */
+export function prepareOnsaleChanges(onsale: OnsaleView, form: OnsaleForm): PreparedOnsaleChanges {
+  const current = onsaleFormOf(onsale);
+  const problems: FieldProblems = {};
+  const changes: Record<string, unknown> = {};
+  const time = (field: 'opens_at' | 'closes_at', value: string) => {
+    if (!value.trim()) return null;
+    const read = isoOfZonedInput(value, onsale.timezone);
+    if (read.ok) return read.iso;
+    problems[field] = read.problem === 'gap' ? texts.clockGap : catalogueFieldMessages.instant;
+    return undefined;
+  };
+  if (form.opensAt !== current.opensAt) {
+    const opens = time('opens_at', form.opensAt);
+    if (opens === null) problems.opens_at = catalogueFieldMessages.instant;
+    else if (opens !== undefined) changes.opens_at = opens;
+  }
+  if (form.closesAt !== current.closesAt) {
+    const closes = time('closes_at', form.closesAt);
+    if (closes !== undefined) changes.closes_at = closes;
+  }
+  if (form.roomMinutes !== current.roomMinutes) changes.room_opens_minutes_before = wholeOf(form.roomMinutes);
+  if (form.mode !== current.mode || form.limit !== current.limit) changes.admission = form.mode === 'rate' ? { rate_per_minute: wholeOf(form.limit) } : { max_active: wholeOf(form.limit) };
+  if (form.sessionMinutes !== current.sessionMinutes) changes.session_minutes = wholeOf(form.sessionMinutes);
+  if (form.proofBits !== current.proofBits) {
+    const bits = wholeOf(form.proofBits);
+    changes.proof_of_work = bits === 0 ? null : { bits };
+  }
+  const checked = onsaleChanges.safeParse(changes);
+  if (!checked.success) {
+    for (const issue of checked.error.issues) {
+      const field = formFieldOf(issue.path.join('.'));
+      problems[field] ??= issue.message;
+    }
+  }
+  if (Object.keys(problems).length) return { ok: false, problems };
+  if (Object.keys(changes).length === 0) return { ok: false, problems: { _: staffOnsaleMessages.nothingToChange } };
+  return { ok: true, changes: checked.data! };
+}
+
+/** The shop's field errors (`changes.admission.rate_per_minute`) by the form's fields. */
+export function onsaleServerProblems(errors: Record<string, string[]>): FieldProblems {
+  const problems: FieldProblems = {};
+  for (const [key, list] of Object.entries(errors)) {
+    const field = formFieldOf(key);
+    problems[field] = [problems[field], ...list].filter(Boolean).join(' ');
+  }
+  return problems;
+}
+
+/** A field's problem as a sentence under it: a rule ("must be …") after the field's label, the file's names as the form's labels. */
+export function onsaleProblemSentence(field: string, problem: string, labels: Record<string, string>): string {
+  if (!/^must /.test(problem)) return problem;
+  const label = labels[field] ?? field;
+  if (problem === catalogueFieldMessages.laterThan('opens_at')) return texts.fieldProblem(label, texts.laterThanLabel(labels.opens_at ?? 'opens_at'));
+  if (problem === staffOnsaleMessages.beforeClosing) return texts.fieldProblem(label, texts.earlierThanLabel(labels.closes_at ?? 'closes_at'));
+  return texts.fieldProblem(label, problem);
+}
+
+/** "3 min 20 s", "45 s", "2 h 5 min": how long the sell-out took. */
+export function durationWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+}
+
+/** Whether the room is open now (the page asks again often then). */
+export const isLive = (onsale: Pick<OnsaleView, 'state'>): boolean => onsale.state === 'pre-queue' || onsale.state === 'admitting';

@@ -1,0 +1,370 @@
+import type { OnsaleChanges, OnsaleView, StaffApiAnswer } from '@festival/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Badge, type BadgeTone } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Loading } from '../../components/ui/Loading';
+import { Modal } from '../../components/ui/Modal';
+import { Page } from '../../components/ui/Page';
+import { TextField } from '../../components/ui/TextField';
+import { staffCall } from '../api';
+import { formatInZone, type FieldProblems } from '../catalogue-page';
+import { stockShares } from '../dashboard-figures';
+import { LoadFailed } from '../LoadStates';
+import { staffLocale } from '../money';
+import { durationWords, onsaleFormOf, onsaleProblemSentence, onsaleServerProblems, prepareOnsaleChanges, type OnsaleForm } from '../onsales-page';
+import { mayCall } from '../sections';
+import { staffTexts } from '../texts';
+import { useMember } from '../use-member';
+import { useStaffAction } from '../use-staff-action';
+
+type Overview = StaffApiAnswer<'onsales-overview'>;
+const OVERVIEW_KEY = ['onsales-overview'] as const;
+const RELOAD = [['staff-audit']] as const;
+const texts = staffTexts.onsales;
+
+const STATE_TONES: Record<OnsaleView['state'], BadgeTone> = {
+  'switched-off': 'neutral',
+  'not-yet-open': 'neutral',
+  'pre-queue': 'info',
+  admitting: 'success',
+  'sold-out': 'danger',
+  closed: 'neutral',
+};
+
+/** The id of an on-sale's Edit button (codes are letters, digits, dashes and underscores). */
+const editButtonId = (code: string) => `staff-onsale-edit-${code}`;
+
+/**
+ * The on-sales (issue 23 points 1 and 6): a card per on-sale with its state, its times on the
+ * event's clocks, its products' stock and its waiting room's live figures, asked again as often
+ * as the shop says (every 5 s while a room is open) and never while the tab is hidden; an admin
+ * changes its times and admission with the catalogue file's own rules.
+ */
+export default function OnsalesPage() {
+  const member = useMember();
+  const client = useQueryClient();
+  const overview = useQuery({
+    queryKey: OVERVIEW_KEY,
+    queryFn: () => staffCall('onsales-overview', {}),
+    refetchInterval: (query) => (query.state.data?.refresh_seconds ?? 60) * 1000,
+    refetchIntervalInBackground: false,
+    placeholderData: keepPreviousData,
+  });
+  const [editing, setEditing] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ code: string; text: string } | null>(null);
+  const focusAfterEdit = useRef<string | null>(null);
+  const change = useStaffAction({
+    run: (input: { code: string; changes: OnsaleChanges }) => staffCall('onsale-change', input),
+    done: (answer) => {
+      client.setQueryData<Overview>(OVERVIEW_KEY, (current) => current && { ...current, onsales: current.onsales.map((onsale) => (onsale.code === answer.onsale.code ? answer.onsale : onsale)) });
+      setNotice({ code: answer.onsale.code, text: answer.message });
+      focusAfterEdit.current = answer.onsale.code;
+      setEditing(null);
+      return null;
+    },
+    reload: RELOAD,
+  });
+
+  // The dialog has closed (and the page is no longer inert behind it): the Edit button that opened it takes the focus back.
+  useEffect(() => {
+    if (editing || !focusAfterEdit.current) return;
+    document.getElementById(editButtonId(focusAfterEdit.current))?.focus();
+    focusAfterEdit.current = null;
+  }, [editing]);
+
+  if (overview.isPending)
+    return (
+      <Page title={texts.title} lead={texts.lead}>
+        <Loading />
+      </Page>
+    );
+  if (!overview.data)
+    return (
+      <Page title={texts.title} lead={texts.lead}>
+        <LoadFailed error={overview.error} onRetry={() => void overview.refetch()} />
+      </Page>
+    );
+
+  const data = overview.data;
+  const canEdit = mayCall(member.role, 'onsale-change');
+  const updated = new Intl.DateTimeFormat(staffLocale(), { timeStyle: 'medium' }).format(new Date(data.generated_at));
+  const editOnsale = editing ? data.onsales.find((onsale) => onsale.code === editing) : undefined;
+
+  return (
+    <Page title={texts.title} lead={texts.lead} className="staff-onsales">
+      <p className="staff-onsales__note">{texts.fileNote}</p>
+      <p className="staff-dash-updated" role="status">
+        {texts.updated(updated)} {data.onsales.some((onsale) => onsale.state === 'pre-queue' || onsale.state === 'admitting') && texts.refreshes}
+        {overview.isError && <span className="staff-dash-stale"> {texts.stale}</span>}
+      </p>
+      {data.onsales.length === 0 ? (
+        <p className="staff-cat-empty">{texts.empty}</p>
+      ) : (
+        <div className="staff-onsales__list">
+          {data.onsales.map((onsale) => (
+            <OnsaleCard
+              key={onsale.code}
+              onsale={onsale}
+              notice={notice?.code === onsale.code ? notice.text : null}
+              onEdit={
+                canEdit && onsale.state !== 'switched-off'
+                  ? () => {
+                      change.clearMessage();
+                      change.reset();
+                      setNotice(null);
+                      setEditing(onsale.code);
+                    }
+                  : null
+              }
+            />
+          ))}
+        </div>
+      )}
+      {editOnsale && <EditDialog onsale={editOnsale} action={change} onSave={(changes) => change.mutate({ code: editOnsale.code, changes })} onClose={() => setEditing(null)} />}
+    </Page>
+  );
+}
+
+function OnsaleCard({ onsale, notice, onEdit }: { onsale: OnsaleView; notice: string | null; onEdit: (() => void) | null }) {
+  const titleId = useId();
+  const figuresId = useId();
+  const at = (iso: string) => (
+    <time dateTime={iso}>{formatInZone(iso, onsale.timezone, staffLocale())}</time>
+  );
+  const { figures } = onsale;
+  const opened = onsale.state !== 'not-yet-open' && onsale.state !== 'pre-queue' && onsale.state !== 'switched-off';
+  return (
+    <article className="card staff-onsale" aria-labelledby={titleId}>
+      <div className="staff-cat-item__head">
+        <h2 id={titleId}>
+          <code>{onsale.code}</code> · {texts.eventOf(onsale.title, onsale.event)}
+        </h2>
+        <p className="staff-cat-item__badges">
+          <Badge tone={STATE_TONES[onsale.state]}>{texts.states[onsale.state]}</Badge>
+        </p>
+      </div>
+      <p className="staff-cat-group__facts">{texts.timesIn(onsale.timezone)}</p>
+      <dl className="staff-cat-item__facts">
+        <Fact label={texts.roomOpens}>
+          {at(onsale.room_opens_at)} <span className="text-muted">({texts.minutes(onsale.room_opens_minutes_before)})</span>
+        </Fact>
+        <Fact label={texts.opens}>{at(onsale.opens_at)}</Fact>
+        <Fact label={texts.closes}>{onsale.closes_at ? at(onsale.closes_at) : texts.untilSoldOut}</Fact>
+        <Fact label={texts.admission}>{onsale.admission_mode === 'rate' ? texts.rate(onsale.admission_limit) : texts.cap(onsale.admission_limit)}</Fact>
+        <Fact label={texts.session}>{texts.minutes(onsale.session_minutes)}</Fact>
+        <Fact label={texts.proofOfWork}>{onsale.proof_of_work_bits ? texts.bits(onsale.proof_of_work_bits) : texts.noProof}</Fact>
+      </dl>
+
+      <section className="staff-onsale__figures" aria-labelledby={figuresId}>
+        <h3 id={figuresId}>{texts.figuresTitle}</h3>
+        <div className="staff-onsale__cards">
+          <Figure label={texts.places} value={figures.places} detail={texts.placesDetail} />
+          <Figure label={texts.waiting} value={figures.waiting} detail={texts.waitingDetail} />
+          <Figure label={texts.admitted} value={figures.admitted} />
+          <Figure label={texts.active} value={figures.active} detail={texts.activeDetail} />
+          <Figure label={texts.rateNow} value={figures.admissions_per_minute === null ? texts.measuring : Math.round(figures.admissions_per_minute)} detail={texts.rateDetail} />
+          <Figure
+            label={texts.soldOut}
+            value={figures.sold_out_at ? formatInZone(figures.sold_out_at, onsale.timezone, staffLocale()) : texts.notSoldOut}
+            detail={figures.sell_out_seconds !== null && opened ? texts.soldOutAfter(durationWords(figures.sell_out_seconds)) : undefined}
+          />
+        </div>
+      </section>
+
+      <section className="staff-onsale__products" aria-label={`${texts.productsTitle}: ${onsale.code}`}>
+        <h3>{texts.productsTitle}</h3>
+        <ul className="staff-onsale__product-list">
+          {onsale.products.map((product) => {
+            const shares = stockShares(product);
+            return (
+              <li key={product.code}>
+                <p className="staff-onsale__product-name">
+                  {product.name} <code>{product.code}</code>
+                  {product.available === 0 && (
+                    <>
+                      {' '}
+                      <Badge tone="danger">{texts.states['sold-out']}</Badge>
+                    </>
+                  )}
+                </p>
+                {product.stock !== null && (
+                  <div className="staff-dash-stock__bar" aria-hidden="true">
+                    <span className="staff-dash-swatch--sold" style={{ width: `${shares.sold}%` }} />
+                    <span className="staff-dash-swatch--held" style={{ width: `${shares.held}%` }} />
+                    <span className="staff-dash-swatch--left" style={{ width: `${shares.available}%` }} />
+                  </div>
+                )}
+                <p className="staff-onsale__product-words">{texts.productWords(product.available, product.sold, product.held)}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+      <div role="status" className="staff-cat-item__status">
+        {notice && <p className="alert alert--success">{notice}</p>}
+      </div>
+      {onEdit && (
+        <div className="button-row staff-cat-item__actions">
+          <Button id={editButtonId(onsale.code)} size="sm" variant="secondary" onClick={onEdit} aria-label={texts.editLabel(onsale.code)}>
+            {texts.edit}
+          </Button>
+        </div>
+      )}
+    </article>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="staff-cat-fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Figure({ label, value, detail }: { label: string; value: number | string; detail?: string | undefined }) {
+  return (
+    <div className="staff-dash-figure staff-onsale__figure">
+      <p className="staff-dash-figure__label">{label}</p>
+      <p className={typeof value === 'number' ? 'staff-dash-figure__value' : 'staff-dash-figure__value staff-onsale__figure-words'}>{typeof value === 'number' ? value.toLocaleString(staffLocale()) : value}</p>
+      {detail && <p className="staff-dash-figure__detail">{detail}</p>}
+    </div>
+  );
+}
+
+type EditAction = { isPending: boolean; message: string | null; errors: Record<string, string[]> };
+
+/** The edit form of one on-sale: its times on the event's clocks and its admission, with the catalogue file's rules. */
+function EditDialog({ onsale, action, onSave, onClose }: { onsale: OnsaleView; action: EditAction; onSave: (changes: OnsaleChanges) => void; onClose: () => void }) {
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, setForm] = useState<OnsaleForm>(() => onsaleFormOf(onsale));
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const [tried, setTried] = useState(0);
+  // The shop's field errors are this form's only once it has been sent.
+  const server = tried > 0 ? onsaleServerProblems(action.errors) : {};
+
+  // After a refused save the first marked field takes the focus (its problem is read with it).
+  useEffect(() => {
+    if (tried === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [tried, action.errors]);
+
+  const FIELD_OF: Record<keyof OnsaleForm, string> = {
+    opensAt: 'opens_at',
+    closesAt: 'closes_at',
+    roomMinutes: 'room_opens_minutes_before',
+    mode: 'admission',
+    limit: 'admission',
+    sessionMinutes: 'session_minutes',
+    proofBits: 'proof_of_work',
+  };
+  const set = <K extends keyof OnsaleForm>(key: K, value: OnsaleForm[K]) => {
+    setForm((current) => ({ ...current, [key]: value }));
+    setProblems((current) => {
+      const { [FIELD_OF[key]]: _gone, _: _whole, ...rest } = current;
+      return rest;
+    });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const prepared = prepareOnsaleChanges(onsale, form);
+    setTried((count) => count + 1);
+    if (!prepared.ok) {
+      setProblems(prepared.problems);
+      return;
+    }
+    setProblems({});
+    onSave(prepared.changes);
+  };
+  const labels: Record<string, string> = {
+    opens_at: texts.opensField(onsale.timezone),
+    closes_at: texts.closesField(onsale.timezone),
+    room_opens_minutes_before: texts.roomField,
+    admission: form.mode === 'rate' ? texts.limitRate : texts.limitCap,
+    session_minutes: texts.sessionField,
+    proof_of_work: texts.proofField,
+  };
+  const problemOf = (field: string): string | undefined => {
+    const problem = problems[field] ?? server[field];
+    return problem ? onsaleProblemSentence(field, problem, labels) : undefined;
+  };
+  const text = (key: Exclude<keyof OnsaleForm, 'mode'>, extra: { hint?: string; type?: string; inputMode?: 'numeric' } = {}) => {
+    const field = FIELD_OF[key];
+    const problem = problemOf(field);
+    return (
+      <TextField
+        label={labels[field] ?? field}
+        value={form[key]}
+        onChange={(value) => set(key, value)}
+        type={extra.type ?? 'text'}
+        inputMode={extra.inputMode}
+        autoComplete="off"
+        hint={problem ?? extra.hint}
+        aria-invalid={problem ? true : undefined}
+        className={problem ? 'staff-cat-field--invalid' : undefined}
+      />
+    );
+  };
+  const whole = problems._ ?? server._;
+  const besideFields = Object.keys(server).some((field) => field !== '_');
+
+  return (
+    <Modal
+      open
+      id="staff-onsale-edit"
+      onClose={onClose}
+      title={texts.editTitle(onsale.code)}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={action.isPending}>
+            {texts.close}
+          </Button>
+          <Button type="submit" form={formId} loading={action.isPending}>
+            {texts.save}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} ref={formRef} className="form-stack staff-cat-edit" onSubmit={submit} noValidate>
+        {/* A refusal by field is said beside its field (and read with it when it takes the focus); any other above the form. */}
+        {action.message && !besideFields && (
+          <div className="alert alert--danger" role="alert">
+            {action.message}
+          </div>
+        )}
+        {whole && !action.message && (
+          <div className="alert alert--danger" role="alert">
+            {whole}
+          </div>
+        )}
+        <p className="text-muted">{texts.editLead}</p>
+        <p className="text-muted">{texts.fileNote}</p>
+        <div className="staff-form-row">
+          {text('opensAt', { type: 'datetime-local' })}
+          {text('closesAt', { type: 'datetime-local', hint: texts.closesHint })}
+        </div>
+        {text('roomMinutes', { inputMode: 'numeric', hint: texts.roomHint })}
+        <fieldset className="fieldset staff-cat-edit__group">
+          <legend>{texts.modeLegend}</legend>
+          <div className="staff-onsale-edit__modes">
+            {(['rate', 'cap'] as const).map((mode) => (
+              <div className="staff-cat-check" key={mode}>
+                <input type="radio" id={`${formId}-mode-${mode}`} name={`${formId}-mode`} checked={form.mode === mode} onChange={() => set('mode', mode)} />
+                <label htmlFor={`${formId}-mode-${mode}`}>{mode === 'rate' ? texts.modeRate : texts.modeCap}</label>
+              </div>
+            ))}
+          </div>
+          {text('limit', { inputMode: 'numeric', hint: texts.limitHint })}
+        </fieldset>
+        <div className="staff-form-row">
+          {text('sessionMinutes', { inputMode: 'numeric', hint: texts.sessionHint })}
+          {text('proofBits', { inputMode: 'numeric', hint: texts.proofHint })}
+        </div>
+      </form>
+    </Modal>
+  );
+}
