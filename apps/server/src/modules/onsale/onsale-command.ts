@@ -32,7 +32,7 @@ export function onsaleStage(row: OnsaleListRow['onsale'], now: Date): string {
   return STAGE_NAMES[onsaleState({ ...row, soldOut: false }, now) as Exclude<OnsaleState, 'sold-out'>];
 }
 
-/** The organiser's on-sale command (issue 23; the back office's dashboard will show the same live). */
+/** The organiser's on-sale command (issue 23; the back office's On-sales page shows the same live). */
 export async function runOnsaleCommand(argv: string[], deps: Deps): Promise<number> {
   const print = deps.print ?? printLine;
   const printError = deps.printError ?? printErrorLine;
