@@ -9,6 +9,7 @@ import { USER_DATA_KEY } from './features/account/api/session';
 import { onSessionExpired } from './lib/api-client';
 import { ConfigError, getConfig } from './lib/config';
 import { getToken } from './lib/storage';
+import { onWaitingRoom, waitingRoomPath } from './lib/waiting-room';
 import './app/styles/global.css';
 
 const container = document.getElementById('root');
@@ -26,6 +27,13 @@ function start(): void {
   onSessionExpired(() => {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === USER_DATA_KEY && query.queryKey[1] !== null });
     if (router.state.navigation.state === 'idle') void router.revalidate();
+  });
+
+  // A stock call was refused for want of the waiting room's admission (decision 0048): to the
+  // room's waiting page, coming back here at the visitor's turn.
+  onWaitingRoom((onsale) => {
+    const { pathname, search } = router.state.location;
+    if (!pathname.startsWith('/waiting-room/')) void router.navigate(waitingRoomPath(onsale, `${pathname}${search}`));
   });
 
   root.render(

@@ -73,7 +73,7 @@ export const queueStatusAnswer = z.object({
   state: z.enum(QUEUE_STATES),
   /** The place pass: keep it and send it with every `queue-status` (null until joined). */
   pass: z.string().nullable(),
-  /** About where the visitor stands (1 is the front); null before the opening and once admitted. */
+  /** About where the visitor stands in line now (1 is the front: `ahead` + 1); null before the opening and once admitted. */
   position: z.number().int().nullable(),
   /** About how many wait before them. */
   ahead: z.number().int().nullable(),
@@ -114,6 +114,8 @@ export const waitingRoomTexts = {
   soldOutList: 'Sold out',
   whatNext: 'Keep this page open: it updates itself. When it is your turn you go to the shop and have time to fill your cart and check out. Leaving or reloading the page keeps your place.',
   checking: 'Checking your browser…',
+  finding: 'Finding your place in the queue…',
+  progress: 'Your progress in the queue',
   offline: 'The connection was lost. Your place is kept; we try again.',
   logIn: 'Log in',
   register: 'Register',

@@ -89,6 +89,8 @@ describe('the route table', () => {
       '/security-statement': 'public',
       '/terms-conditions': 'public',
       '/order/:order': 'loggedIn',
+      // Our own addition (issue 23): the waiting room asks a visitor who is not signed in to log in there.
+      '/waiting-room/:onsale': 'public',
     });
   });
 
@@ -111,6 +113,7 @@ describe('the route table', () => {
       '/merchandise/:item merchandise',
       '/checkout shop',
       '/crew ambassadors',
+      '/waiting-room/:onsale shop',
     ]);
   });
 });

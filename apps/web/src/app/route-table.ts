@@ -57,6 +57,8 @@ export function appRoutes(config: ClientConfig): AppRoute[] {
     { name: 'privacyPolicy', path: '/privacy-policy', access: 'public', title: 'Privacy Policy', contentText: 'privacyPolicy', page: content },
     { name: 'securityStatement', path: '/security-statement', access: 'public', title: 'Security Statement', contentText: 'securityStatement', page: content },
     { name: 'termsConditions', path: '/terms-conditions', access: 'public', title: 'Terms and Conditions', contentText: 'termsAndConditions', page: content },
+    // Our own addition (issue 23, decision 0048): an on-sale's waiting room. Public: a visitor who is not signed in is asked to.
+    { name: 'waitingRoom', path: '/waiting-room/:onsale', access: 'public', title: 'Waiting room', feature: 'shop', page: () => import('../features/waiting-room/pages/WaitingRoomPage') },
     { name: 'order', path: '/order/:order', access: 'loggedIn', title: ({ params }) => `Order ${params.order ?? ''}`, page: () => import('../features/checkout/pages/OrderPage') },
   ];
 }

@@ -181,6 +181,29 @@ describe.each(testEngines())('the waiting room on %s', (engine) => {
     }
   }, 60_000);
 
+  it('tells a waiting visitor their place in line now, which drops as the room admits', async () => {
+    const slow = await createTestShop(engine, { app: { queueJoinLimits: { perAddress: 0, perNetwork: 0 }, admissionStepIntervalMs: 3_600_000, waitingRoomStateMaxAgeMs: 0 } });
+    try {
+      // One a minute: the first step has a minute's credit and lets the first in.
+      await importWithOnsales(slow, [`{ code: SLOW, event: NWF27, opens_at: "2020-01-01T10:00:00Z", products: [NWF27-WEEKEND], admission: { rate_per_minute: 1 } }`]);
+      const buyers = await Promise.all(Array.from({ length: 4 }, () => createCustomer(slow)));
+      const passes: string[] = [];
+      for (const buyer of buyers) passes.push((await slow.call('queue-join', { token: buyer.token, onsale: 'SLOW' })).body.pass);
+      expect(await slow.app.waitingRoom.stepAll()).toBe(1);
+      const last = () => slow.call('queue-status', { onsale: 'SLOW', pass: passes[3]! }).then((answer) => answer.body);
+      expect(await last()).toMatchObject({ state: 'waiting', position: 3, ahead: 2, waiting: 3 });
+      expect((await last()).wait_seconds).toBeGreaterThanOrEqual(120);
+      expect((await slow.call('queue-status', { onsale: 'SLOW', pass: passes[1]! })).body).toMatchObject({ state: 'waiting', position: 1, ahead: 0 });
+      // Faster (30 a minute): after 2 s one more is in, and the last place moves up one.
+      await slow.database.db.execute(sql`UPDATE onsales SET admission_limit = 30 WHERE code = 'SLOW'`);
+      await sleep(2100);
+      expect(await slow.app.waitingRoom.stepAll()).toBe(1);
+      expect(await last()).toMatchObject({ state: 'waiting', position: 2, ahead: 1, waiting: 2 });
+    } finally {
+      await slow.close();
+    }
+  }, 60_000);
+
   it('asks for a proof of work when the on-sale wants one, and takes only a solution of the customer’s own challenge', async () => {
     await importWithOnsales(shop, [
       `{ code: ROOM, event: NWF27, opens_at: "${new Date(opensAt).toISOString()}", products: [NWF27-WEEKEND, NWF27-TOTE], admission: { rate_per_minute: 6000 }, session_minutes: 20 }`,

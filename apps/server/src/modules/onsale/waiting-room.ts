@@ -238,7 +238,9 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
       onsale: { code: room.code, title: room.title, opens_at: room.opensAt.toISOString(), closes_at: room.closesAt?.toISOString() ?? null },
       state,
       pass,
-      position: showPosition ? standing.position : null,
+      // The place in line now (it drops as the room admits); the wait is estimated from the place's
+      // number since the opening (`standing.position`), which the admitted count is compared with.
+      position: showPosition ? standing.ahead! + 1 : null,
       ahead: showPosition ? standing.ahead : null,
       wait_seconds: waitSeconds,
       waiting,

@@ -6,6 +6,7 @@ import { useConfig } from '../../lib/config';
 import { useToken, useUserData } from '../../lib/user-data';
 import { addFailedText, addMerchandiseToCart, addProductToCart } from './api/cart-calls';
 import { useCart } from '../../lib/cart-query';
+import { waitingRoomOf } from '../../lib/waiting-room';
 import { PersonaliseModal } from './components/PersonaliseModal';
 import { ageOptionsFor, defaultsForAdding, otherHoldersOf, type HolderFields } from './personalise';
 
@@ -19,7 +20,8 @@ export async function addMerchandise(queryClient: QueryClient, toast: ToastApi, 
   try {
     await addMerchandiseToCart(queryClient, item.external_code);
   } catch (error) {
-    toast.danger(addFailedText(error));
+    // An on-sale's room: the app goes to its waiting page, which says why (decision 0048).
+    if (!waitingRoomOf(error)) toast.danger(addFailedText(error));
     return false;
   }
   toast.success(messages.toast.itemAdded);
@@ -48,6 +50,8 @@ export function AddTicketModal({ item, openedAt, onClose, onAdded }: AddTicketMo
     try {
       await addProductToCart(queryClient, item.external_code, holder);
     } catch (error) {
+      // An on-sale's room: the modal closes and the app goes to its waiting page, which says why (decision 0048).
+      if (waitingRoomOf(error)) return onClose();
       toast.danger(addFailedText(error));
       throw error;
     }

@@ -6,6 +6,7 @@ import { userDataKey } from '../../../lib/user-data';
 import type { HolderFields } from '../personalise';
 import { CART_KEY, cartKey, loadedCart } from '../../../lib/cart-query';
 import { rememberCart } from '../../../lib/cart-memory';
+import { withAdmission } from '../../../lib/waiting-room';
 
 /**
  * The calls that change the cart (spec section 7). Each answer is the whole cart: it goes into
@@ -42,7 +43,7 @@ function currentCode(): string {
 }
 
 export async function addProductToCart(queryClient: QueryClient, externalCode: string, holder: HolderFields): Promise<ApiAnswer<'add-product-to-cart'>> {
-  const answer = await callApi('add-product-to-cart', { token: getToken(), cart: getCartCode(), external_code: externalCode, ...holder });
+  const answer = await withAdmission((admission) => callApi('add-product-to-cart', { token: getToken(), cart: getCartCode(), external_code: externalCode, ...holder, ...admission }));
   storeCartAnswer(queryClient, answer);
   return answer;
 }
@@ -60,7 +61,7 @@ export async function removeProductFromCart(queryClient: QueryClient, lineId: nu
 }
 
 export async function addMerchandiseToCart(queryClient: QueryClient, externalCode: string): Promise<ApiAnswer<'add-merchandise-to-cart'>> {
-  const answer = await callApi('add-merchandise-to-cart', { token: getToken(), cart: getCartCode(), external_code: externalCode });
+  const answer = await withAdmission((admission) => callApi('add-merchandise-to-cart', { token: getToken(), cart: getCartCode(), external_code: externalCode, ...admission }));
   storeCartAnswer(queryClient, answer);
   return answer;
 }

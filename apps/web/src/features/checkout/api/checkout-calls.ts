@@ -4,6 +4,7 @@ import { ApiError, callApi } from '../../../lib/api-client';
 import { CART_KEY } from '../../../lib/cart-query';
 import { clearCartCode, getToken } from '../../../lib/storage';
 import { useToken, storeUserData } from '../../../lib/user-data';
+import { withAdmission } from '../../../lib/waiting-room';
 
 /**
  * The checkout's calls (spec section 7): calculate-invoice as a query of the cart and the
@@ -40,10 +41,11 @@ export async function validateVoucher(cartCode: string, code: string): Promise<V
   return answer.voucher;
 }
 
-export type CheckoutPayload = Omit<ApiPayload<'checkout-cart'>, 'token'>;
+export type CheckoutPayload = Omit<ApiPayload<'checkout-cart'>, 'token' | 'admission'>;
 
+/** Checkout, with the waiting room's admission while an on-sale's room guards a product in the cart (decision 0048). */
 export function checkoutCart(payload: CheckoutPayload): Promise<ApiAnswer<'checkout-cart'>> {
-  return callApi('checkout-cart', { token: getToken(), ...payload });
+  return withAdmission((admission) => callApi('checkout-cart', { token: getToken(), ...payload, ...admission }));
 }
 
 /**

@@ -1,0 +1,258 @@
+import { waitingRoomMessages, waitingRoomTexts, type QueueStatus } from '@festival/contract';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Badge } from '../../../components/ui/Badge';
+import { ButtonLink } from '../../../components/ui/ButtonLink';
+import { Page } from '../../../components/ui/Page';
+import { ApiError, callApi } from '../../../lib/api-client';
+import { withFrom } from '../../../lib/return-to';
+import { fromParam } from '../../../lib/safe-redirect';
+import { getToken } from '../../../lib/storage';
+import { useFormat } from '../../../lib/use-format';
+import { useToken } from '../../../lib/user-data';
+import { forgetPlacePass, keepPlacePass, placePassOf, takeAdmission } from '../../../lib/waiting-room';
+import { jittered, retryDelayMs, solveProof, STATUS_TIMEOUT_MS, waitText } from '../waiting-room-rules';
+import './waiting-room.css';
+
+/** What the page shows besides an answer: why it has none (yet). */
+type Trouble =
+  | { kind: 'log-in' }
+  | { kind: 'refused'; message: string; tone: 'info' | 'danger' }
+  | null;
+
+/**
+ * /waiting-room/:onsale (issue 23, decision 0048; the spec shows no waiting room). A signed-in
+ * visitor takes their place (queue-join, once: the place pass is kept in this browser), then the
+ * page asks how things stand (queue-status) as often as the answer says, with a random part, and
+ * without reloading. At their turn it takes the admission (queue-admit) and goes back to where the
+ * visitor was going (`from`), else to the tickets. A lost connection keeps the place: the page says
+ * so and tries again, sooner when the browser is back online. The position is read out by a
+ * polite live region.
+ */
+export default function WaitingRoomPage() {
+  const { onsale = '' } = useParams();
+  // Another on-sale's room starts afresh.
+  return <WaitingRoom key={onsale} onsale={onsale} />;
+}
+
+function WaitingRoom({ onsale }: { onsale: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const token = useToken();
+  const format = useFormat();
+  const from = fromParam(location.search);
+  const [status, setStatus] = useState<QueueStatus | null>(null);
+  const [trouble, setTrouble] = useState<Trouble>(null);
+  const [offline, setOffline] = useState(false);
+  const [working, setWorking] = useState(false);
+  /** The furthest back this visitor was seen, for the progress bar. */
+  const [startPosition, setStartPosition] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!token) return;
+    const stop = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    const later = (ms: number) => {
+      clearTimeout(timer);
+      if (!stop.signal.aborted) timer = setTimeout(() => void tick(), ms);
+    };
+
+    const ask = async (): Promise<QueueStatus> => {
+      const pass = placePassOf(onsale);
+      if (pass) return withTimeout(stop.signal, (signal) => callApi('queue-status', { onsale, pass }, { signal }));
+      let answer = await withTimeout(stop.signal, (signal) => callApi('queue-join', { token: getToken(), onsale }, { signal }));
+      if (answer.state === 'proof-needed' && answer.challenge) {
+        setWorking(true);
+        const nonce = await solveProof(answer.challenge.text, answer.challenge.bits, stop.signal).finally(() => setWorking(false));
+        if (nonce === null) throw new DOMException('stopped', 'AbortError');
+        answer = await callApi('queue-join', { token: getToken(), onsale, proof: { challenge: answer.challenge.text, nonce } }, { signal: stop.signal });
+      }
+      return answer;
+    };
+
+    const tick = async () => {
+      let answer: QueueStatus;
+      try {
+        answer = await ask();
+      } catch (error) {
+        if (stop.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 410) {
+          // A pass the server cannot read (a new secret, a day old): join again, the place is kept.
+          forgetPlacePass(onsale);
+          return later(0);
+        }
+        if (error instanceof ApiError && error.status === 401) return setTrouble({ kind: 'log-in' });
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
+          const notOpen = error.formError === waitingRoomMessages.roomNotOpen;
+          setTrouble({ kind: 'refused', message: error.formError, tone: notOpen ? 'info' : 'danger' });
+          // A room that opens later is asked about again, a proof that did not hold is worked again; anything else stands.
+          if (notOpen) later(jittered(30_000));
+          else if (error.formError === waitingRoomMessages.proofFailed) later(retryDelayMs(++failures));
+          return;
+        }
+        // No answer, a timeout, an overloaded shop: the place is kept; try again, less often.
+        setOffline(true);
+        return later(jittered(retryDelayMs(++failures)));
+      }
+      failures = 0;
+      setOffline(false);
+      setTrouble(null);
+      if (answer.pass) keepPlacePass(onsale, answer.pass);
+      setStatus(answer);
+      if (answer.position !== null) setStartPosition((start) => Math.max(start ?? 0, answer.position ?? 0));
+      if (answer.state === 'your-turn') {
+        const admission = await takeAdmission(onsale);
+        if (stop.signal.aborted) return;
+        if (admission) {
+          void navigate(from ?? '/tickets', { replace: true });
+          return;
+        }
+        return later(jittered(1000));
+      }
+      later(jittered(answer.next_check_ms));
+    };
+
+    const online = () => later(0);
+    // Said at once, not at the next update: the place is kept meanwhile.
+    const offlineNow = () => setOffline(true);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offlineNow);
+    void tick();
+    return () => {
+      stop.abort();
+      clearTimeout(timer);
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offlineNow);
+    };
+  }, [onsale, token, from, navigate]);
+
+  const here = `${location.pathname}${location.search}`;
+  const title = status?.onsale.title;
+  return (
+    <Page title={waitingRoomTexts.title} lead={title} className="page--narrow waiting-room">
+      {offline && (
+        <p className="alert alert--warning" role="status" id="waiting-room-offline">
+          {waitingRoomTexts.offline}
+        </p>
+      )}
+      {!token || trouble?.kind === 'log-in' ? (
+        <div className="card waiting-room__card">
+          <p id="waiting-room-log-in">{waitingRoomMessages.logInToQueue}</p>
+          <div className="button-row">
+            <ButtonLink to={withFrom('/login', here)} variant="primary" id="waiting-room-login">
+              {waitingRoomTexts.logIn}
+            </ButtonLink>
+            <ButtonLink to={withFrom('/register', here)} id="waiting-room-register">
+              {waitingRoomTexts.register}
+            </ButtonLink>
+          </div>
+        </div>
+      ) : trouble?.kind === 'refused' ? (
+        <div className="card waiting-room__card">
+          <p className={`alert alert--${trouble.tone}`} role="status" id="waiting-room-refused">
+            {trouble.message}
+          </p>
+          <ButtonLink to="/" id="waiting-room-home">
+            {waitingRoomTexts.toShop}
+          </ButtonLink>
+        </div>
+      ) : (
+        <StatusCard status={status} working={working} startPosition={startPosition} formatTime={(value) => format.date(value)} />
+      )}
+    </Page>
+  );
+}
+
+/** A call that gives up after STATUS_TIMEOUT_MS (a stalled connection on a phone) or when the page stops. */
+function withTimeout<T>(stop: AbortSignal, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), STATUS_TIMEOUT_MS);
+  const onStop = () => controller.abort();
+  stop.addEventListener('abort', onStop, { once: true });
+  return call(controller.signal).finally(() => {
+    clearTimeout(timer);
+    stop.removeEventListener('abort', onStop);
+  });
+}
+
+function StatusCard({ status, working, startPosition, formatTime }: { status: QueueStatus | null; working: boolean; startPosition: number | null; formatTime: (value: string) => string }) {
+  const state = status?.state;
+  const ended = state === 'sold-out' || state === 'closed';
+  const available = status?.products.filter((product) => product.available) ?? [];
+  const gone = status?.products.filter((product) => !product.available) ?? [];
+  // From where this page first saw the visitor (0) to the front (1).
+  const progress = status?.position != null && startPosition ? (startPosition > 1 ? Math.max(0, Math.min(1, (startPosition - status.position) / (startPosition - 1))) : 1) : null;
+  return (
+    <div className="card waiting-room__card" aria-busy={status === null}>
+      {/* The live region is always there, so each change of its text is read out (politely). */}
+      <div role="status" aria-live="polite" aria-atomic="true" className="waiting-room__standing" id="waiting-room-standing">
+        {working ? (
+          <p>{waitingRoomTexts.checking}</p>
+        ) : !status ? (
+          <p>{waitingRoomTexts.finding}</p>
+        ) : state === 'before-opening' ? (
+          <p>{waitingRoomTexts.beforeOpening(formatTime(status.onsale.opens_at))}</p>
+        ) : state === 'waiting' ? (
+          <>
+            {status.position !== null ? (
+              <p className="waiting-room__position" id="waiting-room-position">
+                {waitingRoomTexts.position(status.position)}
+              </p>
+            ) : null}
+            {status.ahead !== null ? <p id="waiting-room-ahead">{waitingRoomTexts.ahead(status.ahead)}</p> : null}
+          </>
+        ) : state === 'your-turn' ? (
+          <p className="waiting-room__turn">{waitingRoomTexts.yourTurn}</p>
+        ) : state === 'sold-out' ? (
+          <p>{waitingRoomTexts.soldOut}</p>
+        ) : state === 'closed' ? (
+          <p>{waitingRoomTexts.closed}</p>
+        ) : null}
+      </div>
+      {state === 'waiting' && (
+        <>
+          {progress !== null && (
+            <progress className="waiting-room__progress" max={1} value={progress} aria-label={waitingRoomTexts.progress} />
+          )}
+          <p id="waiting-room-wait">{status?.wait_seconds != null ? waitingRoomTexts.waitAbout(waitText(status.wait_seconds)) : waitingRoomTexts.waitUnknown}</p>
+        </>
+      )}
+      {available.length > 0 && !ended && (
+        <section className="waiting-room__products" aria-labelledby="waiting-room-available-title">
+          <h2 id="waiting-room-available-title" className="waiting-room__subtitle">
+            {waitingRoomTexts.stillAvailable}
+          </h2>
+          <ul className="waiting-room__list" id="waiting-room-available">
+            {available.map((product) => (
+              <li key={product.external_code}>{product.name}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {gone.length > 0 && (
+        <section className="waiting-room__products" aria-labelledby="waiting-room-gone-title">
+          <h2 id="waiting-room-gone-title" className="waiting-room__subtitle">
+            {waitingRoomTexts.soldOutList}
+          </h2>
+          <ul className="waiting-room__list waiting-room__list--gone" id="waiting-room-gone">
+            {gone.map((product) => (
+              <li key={product.external_code}>
+                <span>{product.name}</span> <Badge>{waitingRoomTexts.soldOutList}</Badge>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {ended ? (
+        <ButtonLink to="/" variant="primary" id="waiting-room-to-shop">
+          {waitingRoomTexts.toShop}
+        </ButtonLink>
+      ) : (
+        <p className="waiting-room__next" id="waiting-room-next">
+          {waitingRoomTexts.whatNext}
+        </p>
+      )}
+    </div>
+  );
+}

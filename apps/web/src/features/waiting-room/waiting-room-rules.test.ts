@@ -1,0 +1,40 @@
+import { leadingZeroBits, proofInput } from '@festival/contract';
+import { sha256 } from '@festival/contract/sha256';
+import { describe, expect, it } from 'vitest';
+import { jittered, retryDelayMs, solveProof, waitText } from './waiting-room-rules';
+
+describe('the waiting page’s rules', () => {
+  it('tells the wait in rounded words', () => {
+    expect(waitText(0)).toBe('less than a minute');
+    expect(waitText(59)).toBe('less than a minute');
+    expect(waitText(60)).toBe('about 1 minute');
+    expect(waitText(89)).toBe('about 1 minute');
+    expect(waitText(90)).toBe('about 2 minutes');
+    expect(waitText(59 * 60)).toBe('about 59 minutes');
+    expect(waitText(60 * 60)).toBe('about 1 hour');
+    expect(waitText(72 * 60)).toBe('about 1 hour 10 minutes');
+    expect(waitText(119 * 60)).toBe('about 2 hours');
+    expect(waitText(150 * 60)).toBe('about 2 hours 30 minutes');
+  });
+
+  it('asks again within 20 % of what the server said, never all at once', () => {
+    expect(jittered(10_000, () => 0)).toBe(8000);
+    expect(jittered(10_000, () => 0.5)).toBe(10_000);
+    expect(jittered(10_000, () => 0.999_999)).toBe(12_000);
+    const seen = new Set(Array.from({ length: 100 }, () => jittered(5000)));
+    expect(seen.size).toBeGreaterThan(50);
+  });
+
+  it('backs off after failures in a row, up to 30 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 50].map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000]);
+  });
+
+  it('finds a nonce the server will accept, and stops when told', async () => {
+    const nonce = await solveProof('abc.challenge', 10);
+    expect(nonce).toMatch(/^[0-9a-z]{1,32}$/);
+    expect(leadingZeroBits(sha256(proofInput('abc.challenge', nonce!)))).toBeGreaterThanOrEqual(10);
+    const stopped = new AbortController();
+    stopped.abort();
+    await expect(solveProof('abc.challenge', 64, stopped.signal, 16)).resolves.toBeNull();
+  });
+});

@@ -1,0 +1,128 @@
+import { waitingRoomMessages } from '@festival/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, callApi } from './api-client';
+import { clearToken, setToken, writeStoredJson } from './storage';
+import {
+  admissionFor,
+  forgetPlacePass,
+  keepAdmission,
+  keepPlacePass,
+  needsRenewal,
+  newestAdmission,
+  onWaitingRoom,
+  placePassOf,
+  waitingRoomOf,
+  waitingRoomPath,
+  withAdmission,
+} from './waiting-room';
+
+const refusal = (room: unknown = 'ROOM') => new ApiError(403, { message: waitingRoomMessages.admissionRequired, waiting_room: room } as never, waitingRoomMessages.admissionRequired);
+const admitAnswer = (onsale: string, admission: string, expiresAt: number) => ({ onsale, admission, expires_at: new Date(expiresAt).toISOString() });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('the waiting room in the browser', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    writeStoredJson('shop.queuePlaces', null);
+    writeStoredJson('shop.admissions', null);
+    setToken('tok');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+    clearToken();
+  });
+
+  it('keeps one place pass per on-sale and forgets it on request', () => {
+    keepPlacePass('A', 'pass-a');
+    keepPlacePass('B', 'pass-b');
+    keepPlacePass('A', 'pass-a2');
+    expect(placePassOf('A')).toBe('pass-a2');
+    expect(placePassOf('B')).toBe('pass-b');
+    forgetPlacePass('A');
+    expect(placePassOf('A')).toBeNull();
+    expect(placePassOf('B')).toBe('pass-b');
+  });
+
+  it('keeps admissions until they expire and hands out the newest', () => {
+    keepAdmission(admitAnswer('A', 'adm-a', 10_000), 1000);
+    keepAdmission(admitAnswer('B', 'adm-b', 20_000), 2000);
+    expect(newestAdmission(3000)?.pass).toBe('adm-b');
+    expect(admissionFor('A', 3000)?.pass).toBe('adm-a');
+    expect(admissionFor('A', 10_000)).toBeNull();
+    expect(newestAdmission(25_000)).toBeNull();
+    // Past half its time an admission is renewed.
+    const a = admissionFor('A', 3000)!;
+    expect(needsRenewal(a, 5000)).toBe(false);
+    expect(needsRenewal(a, 6000)).toBe(true);
+  });
+
+  it('reads the waiting room of a refusal, and nothing else', () => {
+    expect(waitingRoomOf(refusal())).toBe('ROOM');
+    expect(waitingRoomOf(refusal('../evil'))).toBeNull();
+    expect(waitingRoomOf(refusal(7))).toBeNull();
+    expect(waitingRoomOf(new ApiError(409, { message: 'x' }, 'x'))).toBeNull();
+    expect(waitingRoomOf(new Error('x'))).toBeNull();
+    expect(waitingRoomPath('ROOM', '/tickets/X')).toBe('/waiting-room/ROOM?from=%2Ftickets%2FX');
+    expect(waitingRoomPath('ROOM', '//evil.example')).toBe('/waiting-room/ROOM');
+  });
+
+  it('sends no admission when it holds none, and the held one when it does', async () => {
+    const call = vi.fn(async (extra: { admission?: string }) => extra);
+    await expect(withAdmission(call)).resolves.toEqual({});
+    keepAdmission(admitAnswer('A', 'adm-a', Date.now() + 60_000));
+    await expect(withAdmission(call)).resolves.toEqual({ admission: 'adm-a' });
+  });
+
+  it('takes the admission again from the kept place when the shop refuses, then makes the call once more', async () => {
+    keepPlacePass('ROOM', 'place');
+    fetchMock.mockResolvedValueOnce(json(200, admitAnswer('ROOM', 'fresh', Date.now() + 60_000)));
+    const sent: unknown[] = [];
+    const answer = await withAdmission(async (extra) => {
+      sent.push(extra);
+      if (!extra.admission) throw refusal();
+      return 'added';
+    });
+    expect(answer).toBe('added');
+    expect(sent).toEqual([{}, { admission: 'fresh' }]);
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ token: 'tok', onsale: 'ROOM', pass: 'place' });
+    expect(admissionFor('ROOM')?.pass).toBe('fresh');
+  });
+
+  it('renews an admission past half its time before the call', async () => {
+    const now = Date.now();
+    keepPlacePass('ROOM', 'place');
+    keepAdmission(admitAnswer('ROOM', 'old', now + 10_000), now - 11_000);
+    fetchMock.mockResolvedValueOnce(json(200, admitAnswer('ROOM', 'renewed', now + 20 * 60_000)));
+    await expect(withAdmission(async (extra) => extra)).resolves.toEqual({ admission: 'renewed' });
+  });
+
+  it('sends the visitor to the waiting page when no admission can be had, and forgets a place that is not theirs', async () => {
+    const rooms: string[] = [];
+    const stop = onWaitingRoom((room) => rooms.push(room));
+    try {
+      await expect(withAdmission(async () => Promise.reject(refusal()))).rejects.toBeInstanceOf(ApiError);
+      expect(rooms).toEqual(['ROOM']);
+      expect(fetchMock).not.toHaveBeenCalled();
+
+      keepPlacePass('ROOM', 'someone-elses');
+      fetchMock.mockResolvedValueOnce(json(403, { message: waitingRoomMessages.notYours }));
+      await expect(withAdmission(async () => Promise.reject(refusal()))).rejects.toBeInstanceOf(ApiError);
+      expect(rooms).toEqual(['ROOM', 'ROOM']);
+      expect(placePassOf('ROOM')).toBeNull();
+
+      // Any other failure is the caller's to tell.
+      await expect(withAdmission(async () => Promise.reject(new ApiError(410, { message: 'gone' }, 'gone')))).rejects.toMatchObject({ status: 410 });
+      expect(rooms).toHaveLength(2);
+    } finally {
+      stop();
+    }
+  });
+
+  it('goes through the real client: a refused add carries the waiting room', async () => {
+    fetchMock.mockResolvedValueOnce(json(403, { message: waitingRoomMessages.admissionRequired, waiting_room: 'ROOM' }));
+    const error = await callApi('add-merchandise-to-cart', { token: 'tok', external_code: 'X' }).catch((caught: unknown) => caught);
+    expect(waitingRoomOf(error)).toBe('ROOM');
+  });
+});

@@ -1,0 +1,155 @@
+import type { ApiAnswer } from '@festival/contract';
+import { ApiError, callApi } from './api-client';
+import { withFrom } from './return-to';
+import { getToken, readStoredJson, writeStoredJson } from './storage';
+
+/**
+ * The waiting room as the shop's pages meet it (issue 23, decision 0048).
+ *
+ * - The place pass of each on-sale the visitor queued for is kept in this browser, so a reload, a
+ *   lost connection or a closed tab comes back to the same place (the server gives a customer who
+ *   joins again their own place anyway: the pass only saves the join).
+ * - The admission passes taken at the visitor's turn are kept with their expiry; the stock calls
+ *   (`add-product-to-cart`, `add-merchandise-to-cart`, `checkout-cart`) go through `withAdmission`,
+ *   which sends one, renews it while the customer shops, and when the shop still refuses for want
+ *   of one sends the visitor to the room's waiting page.
+ */
+
+const PLACES_KEY = 'shop.queuePlaces';
+const ADMISSIONS_KEY = 'shop.admissions';
+/** The most rooms remembered (the oldest go first): a visitor queues for a handful at most. */
+const MAX_KEPT = 8;
+/** An on-sale's code as the contract allows it (anything else in an answer is not followed). */
+const ONSALE_CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+export interface KeptAdmission {
+  onsale: string;
+  pass: string;
+  /** When it was taken and when it ends (ms since the epoch). */
+  taken: number;
+  expires: number;
+}
+
+type Places = Record<string, string>;
+
+function keptPlaces(): Places {
+  const value = readStoredJson<unknown>(PLACES_KEY);
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Places) : {};
+}
+
+function keptAdmissions(now: number): KeptAdmission[] {
+  const value = readStoredJson<unknown>(ADMISSIONS_KEY);
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (entry): entry is KeptAdmission =>
+      Boolean(entry) &&
+      typeof entry === 'object' &&
+      typeof entry.onsale === 'string' &&
+      typeof entry.pass === 'string' &&
+      typeof entry.taken === 'number' &&
+      typeof entry.expires === 'number' &&
+      entry.expires > now,
+  );
+}
+
+/** The place pass kept for an on-sale, if any. */
+export function placePassOf(onsale: string): string | null {
+  const pass = keptPlaces()[onsale];
+  return typeof pass === 'string' && pass !== '' ? pass : null;
+}
+
+export function keepPlacePass(onsale: string, pass: string): void {
+  const places = Object.entries(keptPlaces()).filter(([code]) => code !== onsale);
+  writeStoredJson(PLACES_KEY, Object.fromEntries([...places.slice(-(MAX_KEPT - 1)), [onsale, pass]]));
+}
+
+/** A pass the server no longer reads (or another account's): the next join gets the right one. */
+export function forgetPlacePass(onsale: string): void {
+  writeStoredJson(PLACES_KEY, Object.fromEntries(Object.entries(keptPlaces()).filter(([code]) => code !== onsale)));
+}
+
+export function keepAdmission(answer: ApiAnswer<'queue-admit'>, now: number = Date.now()): KeptAdmission {
+  const kept: KeptAdmission = { onsale: answer.onsale, pass: answer.admission, taken: now, expires: Date.parse(answer.expires_at) };
+  const others = keptAdmissions(now).filter((entry) => entry.onsale !== answer.onsale);
+  writeStoredJson(ADMISSIONS_KEY, [...others.slice(-(MAX_KEPT - 1)), kept]);
+  return kept;
+}
+
+/** The valid admission for an on-sale, if the visitor holds one. */
+export function admissionFor(onsale: string, now: number = Date.now()): KeptAdmission | null {
+  return keptAdmissions(now).find((entry) => entry.onsale === onsale) ?? null;
+}
+
+/** The admission taken last that is still valid (the stock calls send it first). */
+export function newestAdmission(now: number = Date.now()): KeptAdmission | null {
+  return keptAdmissions(now).reduce<KeptAdmission | null>((newest, entry) => (!newest || entry.taken > newest.taken ? entry : newest), null);
+}
+
+/** Past half its time an admission is renewed on the next stock call (the shopper is active). */
+export const needsRenewal = (admission: KeptAdmission, now: number) => now - admission.taken > (admission.expires - admission.taken) / 2;
+
+/** The on-sale whose waiting room a refusal sends the visitor to, or null for any other failure. */
+export function waitingRoomOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 403) return null;
+  const room = (error.body as { waiting_room?: unknown } | null)?.waiting_room;
+  return typeof room === 'string' && ONSALE_CODE.test(room) ? room : null;
+}
+
+/** The waiting page of an on-sale, coming back to `from` at the visitor's turn. */
+export const waitingRoomPath = (onsale: string, from?: string | null) => withFrom(`/waiting-room/${encodeURIComponent(onsale)}`, from);
+
+type Listener = (onsale: string) => void;
+const listeners = new Set<Listener>();
+
+/** Runs when a stock call was refused for want of an admission the visitor cannot get here (the app goes to the waiting page). */
+export function onWaitingRoom(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Takes (or renews) the admission of an admitted place; null when the place is not (yet) admitted or gone. */
+export async function takeAdmission(onsale: string, now: () => number = Date.now): Promise<KeptAdmission | null> {
+  const place = placePassOf(onsale);
+  const token = getToken();
+  if (!place || !token) return null;
+  try {
+    return keepAdmission(await callApi('queue-admit', { token, onsale, pass: place }), now());
+  } catch (error) {
+    // Another account's place, or one the server cannot read: the waiting page joins afresh.
+    if (error instanceof ApiError && (error.status === 403 || error.status === 410)) forgetPlacePass(onsale);
+    return null;
+  }
+}
+
+/** What a stock call's payload adds: the admission when the visitor holds one (nothing otherwise). */
+export type AdmissionField = { admission?: string };
+
+/**
+ * A stock call with the visitor's admission: renewed first when past half its time, and when the
+ * shop refuses for a room the visitor holds no valid admission for, taken again from the kept
+ * place (an admission that ran out while shopping) and the call made once more. A refusal that
+ * still stands sends the visitor to the waiting page (`onWaitingRoom`) and is thrown.
+ */
+export async function withAdmission<T>(call: (extra: AdmissionField) => Promise<T>, now: () => number = Date.now): Promise<T> {
+  let sent = newestAdmission(now());
+  if (sent && needsRenewal(sent, now())) sent = (await takeAdmission(sent.onsale, now)) ?? sent;
+  try {
+    return await call(sent ? { admission: sent.pass } : {});
+  } catch (error) {
+    const onsale = waitingRoomOf(error);
+    if (!onsale) throw error;
+    const held = admissionFor(onsale, now());
+    const retry = held && held.pass !== sent?.pass ? held : await takeAdmission(onsale, now);
+    if (retry) {
+      try {
+        return await call({ admission: retry.pass });
+      } catch (again) {
+        const room = waitingRoomOf(again);
+        if (room) listeners.forEach((listener) => listener(room));
+        throw again;
+      }
+    }
+    listeners.forEach((listener) => listener(onsale));
+    throw error;
+  }
+}

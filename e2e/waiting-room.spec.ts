@@ -1,0 +1,188 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../apps/server/src/app';
+import { openDatabase, type Database } from '../apps/server/src/db/client';
+import { executeRows } from '../apps/server/src/db/raw-rows';
+import { customers, sessions } from '../apps/server/src/db/schema';
+import { REPO_ROOT } from '../apps/server/src/env';
+import { hashToken } from '../apps/server/src/modules/accounts/session.service';
+import { freePort } from '../apps/server/src/lib/free-port';
+import { importCatalogue, parseCatalogue } from '../apps/server/src/modules/catalog/catalogue-import';
+import { loadShopConfig } from '../apps/server/src/modules/config/shop-config';
+import { NL_ADDRESS } from '../apps/server/test/shop-flows';
+import { TEST_HOLD_LIMITS } from '../apps/server/test/test-shop';
+import { messages } from '../packages/contract/src/messages';
+import { waitingRoomMessages, waitingRoomTexts } from '../packages/contract/src/waiting-room';
+import { logInOnPage, newAddress, readPassword, register } from './support/accounts';
+import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
+import { checkOutByBankTransfer } from './support/checkout';
+
+/**
+ * The on-sale waiting room in Chromium (issue 23, "Shown by tests", browser): a visitor who is not
+ * signed in reaches for a ticket whose on-sale room is open and lands on the waiting page, which
+ * asks them to log in and brings them back; they take their place behind three others, see their
+ * position (read out by a live region), keep it across a reload and a lost connection, see it
+ * drop as the room admits, and at their turn go back to the ticket, add it and check out. axe
+ * checks the waiting page in each of its states, at 1280 and 390 px.
+ *
+ * The room admits 1 shopper a minute until the journey raises the rate (as an organiser would),
+ * so the position stands still while the journey reads it and then moves. The shop is its own:
+ * an on-sale guards the demo's weekend ticket, which other journeys buy.
+ */
+
+const DEMO_FILE = path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml');
+const SECRET = 'waiting-room-journey-secret-of-at-least-32-chars';
+const TICKET = '/tickets/NWF27-WEEKEND';
+/** Where the journey leaves its screenshots for a person to look at (as the phone-layout journey does). */
+const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'festival-e2e-screenshots');
+
+interface Shop {
+  base: string;
+  database: Database;
+  app: FastifyInstance;
+}
+
+async function startShop(): Promise<Shop> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const database = await openDatabase({});
+  await database.migrate();
+  const opensAt = new Date(Date.now() - 10 * 60_000).toISOString();
+  const text = `${readFileSync(DEMO_FILE, 'utf8')}\nonsales:\n  - { code: WEEKEND-SALE, event: NWF27, opens_at: "${opensAt}", products: [NWF27-WEEKEND], admission: { rate_per_minute: 1 }, session_minutes: 20 }\n`;
+  await importCatalogue(database.db, parseCatalogue(text, 'onsale.yaml'), path.dirname(DEMO_FILE), 'onsale.yaml');
+  const config = { ...loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json')), publicBaseUrl: base };
+  const app = await buildApp({
+    db: database.db,
+    config,
+    webRoot: path.join(REPO_ROOT, 'apps/web/dist'),
+    devMailbox: true,
+    appSecret: SECRET,
+    holdLimits: TEST_HOLD_LIMITS,
+    // Every place comes from 127.0.0.1 here.
+    queueJoinLimits: { perAddress: 0, perNetwork: 0 },
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  return { base, database, app };
+}
+
+/** A signed-in customer of the shop's (the others in the queue): an account and a session, as the shop stores them. */
+async function customerToken(database: Database, name: string): Promise<string> {
+  const [row] = await database.db.insert(customers).values({ email: newAddress(name), fullName: `${name} Early`, passwordHash: 'x', country: 'NL', address: NL_ADDRESS }).returning();
+  const token = `waiting-room-journey-${name}-${row!.id}`;
+  await database.db.insert(sessions).values({ customerId: row!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
+  return token;
+}
+
+/** The position the waiting page shows (0 once it has gone to the shop at the visitor's turn). */
+async function position(page: Page): Promise<number> {
+  if (new URL(page.url()).pathname !== '/waiting-room/WEEKEND-SALE') return 0;
+  const text = await page.locator('#waiting-room-position').textContent({ timeout: 1000 }).catch(() => null);
+  return Number(/number ([\d,]+)/.exec(text ?? '')?.[1]?.replace(/,/g, '') ?? NaN);
+}
+
+describe('the on-sale waiting room', () => {
+  const browser = useBrowser();
+  let shop: Shop | undefined;
+
+  beforeAll(async () => {
+    shop = await startShop();
+    mkdirSync(SCREENSHOTS, { recursive: true });
+  }, 120_000);
+
+  afterAll(async () => {
+    await shop?.app.close();
+    await shop?.database.close();
+  });
+
+  it('sends a visitor to the waiting page, keeps their place, moves them up and lets them buy at their turn', async () => {
+    const { base, database } = shop!;
+    const { page, errors } = await openPageOn(browser(), base, { allowRefusals: true });
+
+    // Six customers are in the queue before the visitor (the first is let in at once: the room has
+    // a minute's credit at its first step).
+    for (const name of ['ada', 'bo', 'cy', 'di', 'ed', 'flo']) {
+      const token = await customerToken(database, name);
+      const joined = await fetch(`${base}/api/queue-join`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' }, body: JSON.stringify({ token, onsale: 'WEEKEND-SALE' }) });
+      expect(joined.status).toBe(200);
+    }
+
+    // A visitor who is not signed in reaches for the ticket: the shop sends them to the waiting room.
+    const email = newAddress('dee');
+    await register(page, 'Dee Waiting', email);
+    const password = await readPassword(page, email);
+    await page.goto(TICKET);
+    await page.locator('#add-to-cart').click();
+    await page.locator('#personalise-full-name').fill('Dee Waiting');
+    await page.locator('#personalise-email').fill(email);
+    await page.locator('#personalise-age').selectOption('25-34');
+    await page.locator('#personalise-confirm').click();
+    await page.waitForURL((url) => url.pathname === '/waiting-room/WEEKEND-SALE');
+    expect(new URL(page.url()).searchParams.get('from')).toBe(TICKET);
+    await page.getByRole('heading', { level: 1, name: waitingRoomTexts.title }).waitFor();
+    await page.getByText(waitingRoomMessages.logInToQueue).waitFor();
+    await expectNoAxeViolations(page);
+
+    // Logging in brings them back to the waiting page, where they take their place.
+    await page.locator('#waiting-room-login').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await logInOnPage(page, email, password);
+    await page.waitForURL((url) => url.pathname === '/waiting-room/WEEKEND-SALE');
+    await page.locator('#waiting-room-position').waitFor();
+    const first = await position(page);
+    expect(first).toBeGreaterThanOrEqual(4);
+    expect(await page.locator('#waiting-room-ahead').textContent()).toBe(waitingRoomTexts.ahead(first - 1));
+    expect(await page.locator('#waiting-room-wait').textContent()).toMatch(/^Estimated wait: about \d+ minutes?\.$/);
+    // The position is in a polite live region; what is still to be had and what happens next are shown.
+    expect(await page.locator('[role="status"][aria-live="polite"]').filter({ has: page.locator('#waiting-room-position') }).count()).toBe(1);
+    expect(await page.locator('#waiting-room-available').innerText()).toContain('Weekend ticket');
+    expect(await page.locator('#waiting-room-next').textContent()).toBe(waitingRoomTexts.whatNext);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // A reload keeps the place: the same position, and one place for the account however often it comes.
+    await page.reload();
+    await page.locator('#waiting-room-position').waitFor();
+    expect(await position(page)).toBeLessThanOrEqual(first);
+    const places = async () =>
+      Number((await executeRows<{ n: number | string }>(database.db, sql`SELECT count(*) AS n FROM queue_places p JOIN customers c ON 'customer:' || c.id = p.visitor_key WHERE c.email = ${email}`))[0]!.n);
+    expect(await places()).toBe(1);
+
+    // A lost connection: the page says the place is kept, and carries on when the connection is back.
+    await page.context().setOffline(true);
+    await page.locator('#waiting-room-offline').waitFor({ timeout: 30_000 });
+    expect(await page.locator('#waiting-room-offline').textContent()).toBe(waitingRoomTexts.offline);
+    await page.context().setOffline(false);
+    await page.locator('#waiting-room-offline').waitFor({ state: 'detached', timeout: 30_000 });
+    // (the room lets in one a minute meanwhile)
+    const before = await position(page);
+    expect(before).toBeLessThanOrEqual(first);
+    expect(before).toBeGreaterThanOrEqual(3);
+
+    // The organiser lets shoppers in faster: the position drops without a reload, then it is their turn.
+    await database.db.execute(sql`UPDATE onsales SET admission_limit = 10 WHERE code = 'WEEKEND-SALE'`);
+    await expect.poll(async () => { const now = await position(page); return now > 0 && now < before; }, { timeout: 45_000, interval: 200 }).toBe(true);
+    await page.waitForURL((url) => url.pathname === TICKET, { timeout: 60_000 });
+    expect(await places()).toBe(1);
+
+    // Admitted: the ticket goes into the cart, and the order is placed.
+    await page.locator('#add-to-cart').click();
+    await page.locator('#personalise-full-name').fill('Dee Waiting');
+    await page.locator('#personalise-email').fill(email);
+    await page.locator('#personalise-age').selectOption('25-34');
+    await page.locator('#personalise-confirm').click();
+    await page.getByText(messages.toast.itemAdded).waitFor();
+    const order = await checkOutByBankTransfer(page);
+    expect(order).toMatch(/^[A-Z0-9]+$/);
+    expect(errors).toEqual([]);
+  }, 180_000);
+});
