@@ -11,10 +11,16 @@
  *   (a step every second admits N/60 a step, the fractions carried, so none are lost however
  *   often the steps run);
  * - `{ mode: 'cap', active: N }`: at most N admitted shoppers active at once; a step admits as
- *   many as have left or timed out.
+ *   many as have left or timed out;
+ * - `{ mode: 'cap', active: N, per_minute: M }`: both at once (a cap with a ramp): at most N
+ *   active and at most M new a minute, so the opening lets the cap in over N/M minutes instead of
+ *   all in its first second. The rate's fractions are carried as in rate mode.
  */
 
-export type AdmissionControl = { mode: 'rate'; per_minute: number } | { mode: 'cap'; active: number };
+export type AdmissionControl = { mode: 'rate'; per_minute: number } | { mode: 'cap'; active: number; per_minute?: number | null };
+
+/** The rate of new shoppers a minute a control holds to (rate mode, or a cap's ramp); null: none. */
+export const rateOf = (control: AdmissionControl): number | null => (control.mode === 'rate' ? control.per_minute : (control.per_minute ?? null));
 
 /** A shopper's worth of rate credit: per_minute × elapsed ms counts in these, so the arithmetic stays in whole numbers. */
 export const CREDIT_PER_SHOPPER = 60_000;
@@ -34,10 +40,10 @@ export interface AdmissionState {
   /** When a step after the opening last ran (null: none has). */
   lastStepAt: Date | null;
   /**
-   * Rate mode: the part of the next shopper already earned but not admitted, in
-   * 1/CREDIT_PER_SHOPPER of a shopper (0 to 59,999). Carried from step to step, so the total
+   * Rate mode (and a cap's ramp): the part of the next shopper already earned but not admitted,
+   * in 1/CREDIT_PER_SHOPPER of a shopper (0 to 59,999). Carried from step to step, so the total
    * admitted after any number of steps is exactly floor(per_minute × minutes since the opening),
-   * as long as people were waiting. Always 0 in cap mode.
+   * as long as people were waiting (with a ramp: at most that). Always 0 in cap mode without one.
    */
   carry: number;
 }
@@ -60,10 +66,13 @@ export interface AdmissionStep extends AdmissionState {
 /** Counts observed by queries: anything but a non-negative number counts as none (admitting nobody is the safe mistake). */
 const countOf = (value: number) => (Number.isFinite(value) && value > 0 ? Math.floor(value) : 0);
 
+const isLimit = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= CONTROL_MAX;
+
 function checkControl(control: AdmissionControl): void {
-  const value = control.mode === 'rate' ? control.per_minute : control.mode === 'cap' ? control.active : undefined;
   // 0 is allowed: a paused room admits nobody.
-  if (value === undefined || !Number.isSafeInteger(value) || value < 0 || value > CONTROL_MAX) throw new RangeError(`not an admission control: ${JSON.stringify(control)}`);
+  const fine =
+    control.mode === 'rate' ? isLimit(control.per_minute) : control.mode === 'cap' ? isLimit(control.active) && (control.per_minute == null || isLimit(control.per_minute)) : false;
+  if (!fine) throw new RangeError(`not an admission control: ${JSON.stringify(control)}`);
 }
 
 function checkState(input: AdmissionInput): void {
@@ -90,8 +99,11 @@ export function admitNow(input: AdmissionInput): AdmissionStep {
   const waiting = countOf(input.waiting);
   const latest = lastStepAt && lastStepAt.getTime() > now.getTime() ? lastStepAt : now;
 
-  if (control.mode === 'cap') {
-    const admit = Math.min(Math.max(0, control.active - countOf(input.activeShoppers)), waiting);
+  const capRoom = control.mode === 'cap' ? Math.max(0, control.active - countOf(input.activeShoppers)) : Infinity;
+  const perMinute = rateOf(control);
+  if (perMinute === null) {
+    // Cap mode: as many as have left or timed out, whatever the clock (once open).
+    const admit = Math.min(capRoom, waiting);
     return { admit, admittedThrough: admittedThrough + admit, lastStepAt: latest, carry: 0 };
   }
 
@@ -99,12 +111,15 @@ export function admitNow(input: AdmissionInput): AdmissionStep {
   const from = Math.max(openedAt.getTime(), lastStepAt?.getTime() ?? -Infinity);
   const elapsed = now.getTime() - from;
   if (elapsed <= 0) return unchanged;
-  const credit = carry + Math.min(elapsed, RATE_CREDIT_MAX_MS) * control.per_minute;
+  const credit = carry + Math.min(elapsed, RATE_CREDIT_MAX_MS) * perMinute;
   const earned = Math.floor(credit / CREDIT_PER_SHOPPER);
-  const admit = Math.min(earned, waiting);
-  // When fewer wait than were earned, the room is keeping up: the unused places are not banked
-  // (they would arrive later as a burst), nor is the fraction.
-  const nextCarry = admit === earned ? credit - earned * CREDIT_PER_SHOPPER : 0;
+  const admit = Math.min(earned, capRoom, waiting);
+  // The rate binds (all earned admitted): the fraction is carried to the next step. Fewer than
+  // earned: when some are left waiting, the cap bound, and only the fraction is kept (below one
+  // shopper: the unused whole shoppers are not banked, or the room would let them in as a burst
+  // the moment the cap frees); when nobody is left waiting, the room is keeping up and nothing is
+  // banked, not even the fraction.
+  const nextCarry = admit === earned ? credit - earned * CREDIT_PER_SHOPPER : admit < waiting ? credit % CREDIT_PER_SHOPPER : 0;
   return { admit, admittedThrough: admittedThrough + admit, lastStepAt: latest, carry: nextCarry };
 }
 
@@ -121,13 +136,17 @@ export interface WaitInput {
  * Seconds until the visitor at `position` is admitted, or null when there is no honest estimate
  * (cap mode before any admissions were observed; a paused room). Rate mode uses the configured
  * rate, which the steps hold to while anyone waits; cap mode depends on how fast shoppers finish,
- * so it uses the rate observed recently. Rounded up to whole seconds; 0 once admitted.
+ * so it uses the rate observed recently. A cap with a ramp uses the observed rate too (never above
+ * the ramp, which it cannot exceed), and the ramp until one is observed: the fastest the queue can
+ * move, so the wait shown is the shortest it can be. Rounded up to whole seconds; 0 once admitted.
  */
 export function estimateWait({ position, admittedThrough, control, recentRatePerMinute }: WaitInput): number | null {
   const ahead = position - admittedThrough;
   if (!Number.isFinite(ahead)) return null;
   if (ahead <= 0) return 0;
-  const rate = control.mode === 'rate' ? control.per_minute : recentRatePerMinute;
+  const observed = recentRatePerMinute !== null && Number.isFinite(recentRatePerMinute) && recentRatePerMinute > 0 ? recentRatePerMinute : null;
+  const ramp = control.mode === 'cap' ? (control.per_minute ?? null) : null;
+  const rate = control.mode === 'rate' ? control.per_minute : ramp === null ? recentRatePerMinute : observed === null ? ramp : Math.min(observed, ramp);
   if (rate === null || !Number.isFinite(rate) || rate <= 0) return null;
   return Math.ceil((ahead * 60) / rate);
 }

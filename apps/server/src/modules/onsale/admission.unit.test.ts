@@ -6,6 +6,7 @@ const openedAt = new Date('2027-03-01T10:00:00Z');
 const at = (ms: number) => new Date(openedAt.getTime() + ms);
 const rate = (perMinute: number): AdmissionControl => ({ mode: 'rate', per_minute: perMinute });
 const cap = (active: number): AdmissionControl => ({ mode: 'cap', active });
+const ramped = (active: number, perMinute: number): AdmissionControl => ({ mode: 'cap', active, per_minute: perMinute });
 const start = (control: AdmissionControl, changes: Partial<AdmissionInput> = {}): AdmissionInput => ({
   control,
   now: at(1000),
@@ -132,6 +133,113 @@ describe('admission in cap mode', () => {
   });
 });
 
+describe('admission in cap mode with a ramp (a maximum rate)', () => {
+  it('admits at the ramp, not the whole cap, at the opening: a cap of 10 at 60 a minute lets in one a second', () => {
+    let input = start(ramped(10, 60), { now: at(1000) });
+    let active = 0;
+    const perStep: number[] = [];
+    for (let second = 1; second <= 15; second += 1) {
+      const result = admitNow({ ...input, activeShoppers: active });
+      perStep.push(result.admit);
+      active += result.admit;
+      input = next(input, result, at((second + 1) * 1000));
+    }
+    // Nobody leaves: one a second until the cap's ten are in, then nobody.
+    expect(perStep).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0]);
+    // The cap alone lets all ten in at the first step.
+    expect(admitNow(start(cap(10), { now: at(1000) })).admit).toBe(10);
+  });
+
+  it('never admits more than floor(rate × minutes) in all, nor leaves more than the cap active, whoever leaves when', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5_000 }),
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.array(fc.record({ gap: fc.integer({ min: 0, max: RATE_CREDIT_MAX_MS }), leaving: fc.double({ min: 0, max: 1, noNaN: true }), waiting: fc.integer({ min: 0, max: 20_000 }) }), { minLength: 1, maxLength: 300 }),
+        (maxActive, perMinute, steps) => {
+          let input = start(ramped(maxActive, perMinute), { now: at(steps[0]!.gap) });
+          let elapsed = steps[0]!.gap;
+          let admitted = 0;
+          let active = 0;
+          for (let index = 0; index < steps.length; index += 1) {
+            const { leaving, waiting } = steps[index]!;
+            active -= Math.floor(active * leaving);
+            const result = admitNow({ ...input, activeShoppers: active, waiting });
+            expect(result.admit).toBeGreaterThanOrEqual(0);
+            expect(result.admit).toBeLessThanOrEqual(waiting);
+            expect(result.carry).toBeGreaterThanOrEqual(0);
+            expect(result.carry).toBeLessThan(CREDIT_PER_SHOPPER);
+            admitted += result.admit;
+            active += result.admit;
+            expect(admitted).toBeLessThanOrEqual(Math.floor((perMinute * elapsed) / CREDIT_PER_SHOPPER));
+            expect(active).toBeLessThanOrEqual(maxActive);
+            expect(result.admittedThrough).toBe(admitted);
+            elapsed += steps[index + 1]?.gap ?? 0;
+            input = next(input, result, at(elapsed));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('banks no credit while the cap binds: when shoppers leave, the room resumes at its rate, not with a burst', () => {
+    // 1 a second; the cap of 100 is full for five minutes of steps, every second.
+    let input = start(ramped(100, 60), { now: at(1000) });
+    for (let second = 1; second <= 300; second += 1) {
+      const result = admitNow({ ...input, activeShoppers: 100 });
+      expect(result.admit).toBe(0);
+      expect(result.carry).toBeLessThan(CREDIT_PER_SHOPPER);
+      input = next(input, result, at((second + 1) * 1000));
+    }
+    // Everyone leaves at once: one comes in a second, as at the opening, not 300 (or 100) at once.
+    let active = 0;
+    const perStep: number[] = [];
+    for (let second = 301; second <= 305; second += 1) {
+      const result = admitNow({ ...input, activeShoppers: active });
+      perStep.push(result.admit);
+      active += result.admit;
+      input = next(input, result, at((second + 1) * 1000));
+    }
+    expect(perStep).toEqual([1, 1, 1, 1, 1]);
+    // 7 a minute with the cap binding: the fraction is kept (below a shopper), whole shoppers are not.
+    const bound = admitNow(start(ramped(3, 7), { now: at(60_000), activeShoppers: 2 }));
+    expect(bound).toMatchObject({ admit: 1, carry: 0 });
+    // 30 s at 7 a minute earn 3.5 shoppers; the cap has room for 1: half a shopper is carried, not 2.5.
+    const fraction = admitNow(start(ramped(3, 7), { now: at(30_000), activeShoppers: 2 }));
+    expect(fraction).toMatchObject({ admit: 1, carry: CREDIT_PER_SHOPPER / 2 });
+    // Nobody left waiting: the room keeps up and keeps nothing.
+    expect(admitNow(start(ramped(100, 7), { now: at(60_000), waiting: 2 }))).toMatchObject({ admit: 2, carry: 0 });
+  });
+
+  it('never reaches the cap faster than the ramp lets it: at every step no more in than the rate alone would let in', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2_000 }), fc.integer({ min: 1, max: 10_000 }), fc.array(fc.integer({ min: 0, max: 5_000 }), { minLength: 1, maxLength: 300 }), (maxActive, perMinute, gaps) => {
+        let capped = start(ramped(maxActive, perMinute), { now: at(gaps[0]!) });
+        let alone = start(rate(perMinute), { now: at(gaps[0]!) });
+        let elapsed = gaps[0]!;
+        for (let index = 1; index <= gaps.length; index += 1) {
+          const withCap = admitNow({ ...capped, activeShoppers: capped.admittedThrough });
+          const withoutCap = admitNow(alone);
+          expect(withCap.admittedThrough).toBeLessThanOrEqual(withoutCap.admittedThrough);
+          // While the cap does not bind, the two go in step.
+          if (withoutCap.admittedThrough <= maxActive) expect(withCap.admittedThrough).toBe(withoutCap.admittedThrough);
+          elapsed += gaps[index] ?? 0;
+          capped = next(capped, withCap, at(elapsed));
+          alone = next(alone, withoutCap, at(elapsed));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('admits nothing for time the clock went back over, like the rate alone', () => {
+    const ahead = admitNow(start(ramped(100, 60), { now: at(10_000) }));
+    expect(ahead.admit).toBe(10);
+    expect(admitNow(next(start(ramped(100, 60)), ahead, at(5_000)))).toEqual({ admit: 0, admittedThrough: 10, lastStepAt: at(10_000), carry: 0 });
+  });
+});
+
 describe('admission inputs no on-sale can have', () => {
   it('throws on a control or stored state that is a bug, not a visitor', () => {
     const bad: Partial<AdmissionInput>[] = [
@@ -139,6 +247,9 @@ describe('admission inputs no on-sale can have', () => {
       { control: rate(1.5) },
       { control: rate(Number.NaN) },
       { control: cap(Infinity) },
+      { control: ramped(10, -1) },
+      { control: ramped(10, 2.5) },
+      { control: ramped(10, Infinity) },
       { control: { mode: 'other' } as never },
       { admittedThrough: -1 },
       { admittedThrough: 0.5 },
@@ -163,6 +274,14 @@ describe('the wait estimate', () => {
     expect(estimateWait({ position: 600, admittedThrough: 500, control: cap(500), recentRatePerMinute: null })).toBeNull();
     expect(estimateWait({ position: 600, admittedThrough: 500, control: cap(500), recentRatePerMinute: 0 })).toBeNull();
     expect(estimateWait({ position: 600, admittedThrough: 500, control: cap(500), recentRatePerMinute: Number.NaN })).toBeNull();
+  });
+
+  it('with a ramp: the rate observed (never above the ramp), or the ramp until one is: the shortest wait it can be', () => {
+    expect(estimateWait({ position: 600, admittedThrough: 500, control: ramped(2000, 500), recentRatePerMinute: 50 })).toBe(120);
+    expect(estimateWait({ position: 600, admittedThrough: 500, control: ramped(2000, 500), recentRatePerMinute: null })).toBe(12);
+    expect(estimateWait({ position: 600, admittedThrough: 500, control: ramped(2000, 500), recentRatePerMinute: 0 })).toBe(12);
+    expect(estimateWait({ position: 600, admittedThrough: 500, control: ramped(2000, 500), recentRatePerMinute: 900 })).toBe(12);
+    expect(estimateWait({ position: 600, admittedThrough: 500, control: ramped(2000, 0), recentRatePerMinute: null })).toBeNull();
   });
 
   it('is 0 once admitted, and improves as the queue moves', () => {
