@@ -54,7 +54,7 @@ export function withinSaleWindow(now: number, from: string | Date | null | undef
  */
 export const onsaleFieldMessages = {
   admissionLimit: 'must be a whole number from 1 to 1000000',
-  admission: 'must be { rate_per_minute: N } or { max_active: N }',
+  admission: 'must be { rate_per_minute: N }, { max_active: N } or { max_active: N, rate_per_minute: M }',
   roomMinutes: 'must be a whole number of minutes from 0 to 1440',
   sessionMinutes: 'must be a whole number of minutes',
   sessionAtLeast: 'must be at least 5 minutes',
@@ -66,8 +66,33 @@ const o = onsaleFieldMessages;
 
 /** New shoppers a minute (rate), or admitted shoppers at once (cap). */
 export const onsaleAdmissionLimit = z.number({ error: o.admissionLimit }).int(o.admissionLimit).min(1, o.admissionLimit).max(1_000_000, o.admissionLimit);
-/** Either a rate of new shoppers a minute or a cap on admitted shoppers at once. */
-export const onsaleAdmission = z.union([z.object({ rate_per_minute: onsaleAdmissionLimit }).strict(), z.object({ max_active: onsaleAdmissionLimit }).strict()], { error: o.admission });
+/**
+ * A rate of new shoppers a minute, a cap on admitted shoppers at once, or a cap with a ramp: at
+ * most max_active at once and at most rate_per_minute new a minute (the opening does not admit the
+ * whole cap in its first second).
+ */
+export const onsaleAdmission = z
+  .strictObject({ rate_per_minute: onsaleAdmissionLimit.optional(), max_active: onsaleAdmissionLimit.optional() }, { error: o.admission })
+  .refine((admission) => admission.rate_per_minute !== undefined || admission.max_active !== undefined, { error: o.admission });
+export type OnsaleAdmission = z.infer<typeof onsaleAdmission>;
+
+/** An admission as an on-sale row stores it: the mode, its limit, and a cap's ramp (null: none). */
+export interface OnsaleAdmissionColumns {
+  mode: 'rate' | 'cap';
+  limit: number;
+  rateLimit: number | null;
+}
+
+export function admissionColumns(admission: OnsaleAdmission): OnsaleAdmissionColumns {
+  if (admission.max_active !== undefined) return { mode: 'cap', limit: admission.max_active, rateLimit: admission.rate_per_minute ?? null };
+  return { mode: 'rate', limit: admission.rate_per_minute!, rateLimit: null };
+}
+
+/** The stored admission as the file writes it. */
+export function admissionOfColumns({ mode, limit, rateLimit }: OnsaleAdmissionColumns): OnsaleAdmission {
+  if (mode === 'rate') return { rate_per_minute: limit };
+  return rateLimit === null ? { max_active: limit } : { max_active: limit, rate_per_minute: rateLimit };
+}
 /** The waiting page takes places this long before the opening (the pre-queue, drawn at random at the opening). */
 export const onsaleRoomOpensMinutesBefore = z.number({ error: o.roomMinutes }).int(o.roomMinutes).min(0, o.roomMinutes).max(1440, o.roomMinutes);
 /** How long an admitted shopper may shop, renewed while active: long enough to fill a cart and check out. */

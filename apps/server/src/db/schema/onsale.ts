@@ -23,6 +23,8 @@ export const onsales = pgTable(
     /** rate: admission_limit new shoppers a minute; cap: at most admission_limit admitted shoppers at once. */
     admissionMode: text('admission_mode', { enum: ['rate', 'cap'] }).notNull(),
     admissionLimit: integer('admission_limit').notNull(),
+    /** Cap mode only: at most this many new shoppers a minute as well (a ramp, so the opening does not admit the whole cap at once); null: no ramp. */
+    admissionRateLimit: integer('admission_rate_limit'),
     /** How long an admitted shopper may shop, renewed while active. */
     sessionMinutes: integer('session_minutes').notNull(),
     /** The proof of work a queue place costs (leading zero bits); 0: none. */
@@ -38,7 +40,7 @@ export const onsales = pgTable(
     cursorPlace: bigint('cursor_place', { mode: 'number' }).notNull().default(0),
     /** Places admitted so far (the positions shown are counted from it). */
     admittedCount: integer('admitted_count').notNull().default(0),
-    /** Rate mode: the fraction of the next shopper earned, in 1/60,000 (admission.ts). */
+    /** Rate mode, or cap mode with a ramp: the fraction of the next shopper earned, in 1/60,000 (admission.ts). */
     rateCarry: integer('rate_carry').notNull().default(0),
     lastStepAt: tstz('last_step_at'),
     /** How many joined before the opening: counted once, by the first step after it (null until then). Positions are estimated from it. */
@@ -50,6 +52,7 @@ export const onsales = pgTable(
   },
   (table) => [
     check('onsales_limit_positive', sql`${table.admissionLimit} > 0`),
+    check('onsales_rate_limit_cap', sql`${table.admissionRateLimit} IS NULL OR (${table.admissionRateLimit} > 0 AND ${table.admissionMode} = 'cap')`),
     check('onsales_session_positive', sql`${table.sessionMinutes} > 0`),
     check('onsales_pow_bits', sql`${table.proofOfWorkBits} BETWEEN 0 AND 28`),
     check('onsales_room_before_opening', sql`${table.roomOpensAt} <= ${table.opensAt}`),

@@ -218,7 +218,7 @@ export const catalogueOnsale = z
     /** The room stops then; absent: it runs until the products sell out. */
     closes_at: instant.nullish(),
     products: z.array(code.describe('code of a product or merchandise')).min(1, 'needs at least one product'),
-    /** Either a rate of new shoppers a minute or a cap on admitted shoppers at once. */
+    /** A rate of new shoppers a minute, a cap on admitted shoppers at once, or a cap with a ramp (both). */
     admission: onsaleAdmission,
     /** How long an admitted shopper may shop, renewed while active: long enough to fill a cart and check out. */
     session_minutes: onsaleSessionMinutes.default(20),

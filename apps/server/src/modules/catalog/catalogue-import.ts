@@ -5,7 +5,7 @@ import YAML, { isMap, isScalar, isSeq, LineCounter } from 'yaml';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { windowProblem, type CatalogueEditableField, type KeptChange } from '@festival/contract';
+import { admissionColumns, windowProblem, type CatalogueEditableField, type KeptChange } from '@festival/contract';
 import type { shopItems } from '../../db/schema';
 import { catalogueFile, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
@@ -472,14 +472,16 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
       const onsaleIds: number[] = [];
       for (const onsale of catalogue.onsales) {
         const opensAt = new Date(onsale.opens_at);
+        const admission = admissionColumns(onsale.admission);
         const id = await onsaleQueries.upsertOnsale(tx, {
           code: onsale.code,
           eventId: eventIds.get(onsale.event)!,
           opensAt,
           roomOpensAt: new Date(opensAt.getTime() - onsale.room_opens_minutes_before * 60_000),
           closesAt: toDate(onsale.closes_at),
-          admissionMode: 'rate_per_minute' in onsale.admission ? 'rate' : 'cap',
-          admissionLimit: 'rate_per_minute' in onsale.admission ? onsale.admission.rate_per_minute : onsale.admission.max_active,
+          admissionMode: admission.mode,
+          admissionLimit: admission.limit,
+          admissionRateLimit: admission.rateLimit,
           sessionMinutes: onsale.session_minutes,
           proofOfWorkBits: onsale.proof_of_work?.bits ?? 0,
         });

@@ -19,6 +19,10 @@
 
 export type AdmissionControl = { mode: 'rate'; per_minute: number } | { mode: 'cap'; active: number; per_minute?: number | null };
 
+/** The control an on-sale row's columns describe (`admission_mode`, `admission_limit`, `admission_rate_limit`). */
+export const controlOf = (mode: 'rate' | 'cap', limit: number, rateLimit: number | null): AdmissionControl =>
+  mode === 'rate' ? { mode: 'rate', per_minute: limit } : rateLimit === null ? { mode: 'cap', active: limit } : { mode: 'cap', active: limit, per_minute: rateLimit };
+
 /** The rate of new shoppers a minute a control holds to (rate mode, or a cap's ramp); null: none. */
 export const rateOf = (control: AdmissionControl): number | null => (control.mode === 'rate' ? control.per_minute : (control.per_minute ?? null));
 

@@ -49,7 +49,7 @@ export async function runOnsaleCommand(argv: string[], deps: Deps): Promise<numb
           `room ${onsale.roomOpensAt.toISOString()}`,
           `opens ${onsale.opensAt.toISOString()}`,
           `closes ${onsale.closesAt ? onsale.closesAt.toISOString() : 'when sold out'}`,
-          onsale.admissionMode === 'rate' ? `${onsale.admissionLimit} a minute` : `at most ${onsale.admissionLimit} at once`,
+          admissionText(onsale),
           `sessions ${onsale.sessionMinutes} min`,
           onsale.proofOfWorkBits ? `proof of work ${onsale.proofOfWorkBits} bits` : 'no proof of work',
           products.join(', '),
@@ -70,6 +70,12 @@ export async function runOnsaleCommand(argv: string[], deps: Deps): Promise<numb
   }
   printError(ONSALE_USAGE);
   return 2;
+}
+
+/** The admission control as the status line says it. */
+export function admissionText(onsale: Pick<OnsaleListRow['onsale'], 'admissionMode' | 'admissionLimit' | 'admissionRateLimit'>): string {
+  if (onsale.admissionMode === 'rate') return `${onsale.admissionLimit} a minute`;
+  return onsale.admissionRateLimit === null ? `at most ${onsale.admissionLimit} at once` : `at most ${onsale.admissionLimit} at once, ${onsale.admissionRateLimit} new a minute`;
 }
 
 const minutesBetween = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 60_000;

@@ -30,15 +30,39 @@ describe('on-sales in the catalogue file', () => {
     expect(catalogue.onsales[1]).toMatchObject({ admission: { max_active: 500 }, session_minutes: 30, proof_of_work: { bits: 16 } });
   });
 
+  it('takes a cap with a ramp (both limits), in either order', () => {
+    const catalogue = parseCatalogue(
+      `${base}  - { code: CAPPED, event: FEST, opens_at: "2027-01-15T10:00:00+01:00", products: [DAY], admission: { max_active: 2000, rate_per_minute: 500 } }
+  - { code: OTHER, event: FEST, opens_at: "2027-03-15T10:00:00+01:00", products: [WEEKEND], admission: { rate_per_minute: 10, max_active: 5 } }
+`,
+      't.yaml',
+    );
+    expect(catalogue.onsales.map((onsale) => onsale.admission)).toEqual([
+      { max_active: 2000, rate_per_minute: 500 },
+      { rate_per_minute: 10, max_active: 5 },
+    ]);
+  });
+
+  it('refuses a malformed admission by field and line', () => {
+    const room = (admission: string) => `  - { code: R, event: FEST, opens_at: "2027-01-15T10:00:00+01:00", products: [DAY], admission: ${admission} }\n`;
+    const whole = 'must be { rate_per_minute: N }, { max_active: N } or { max_active: N, rate_per_minute: M }';
+    expect(problemsOf(base + room('{ max_active: 2000, rate_per_minute: 0 }'))).toEqual(['onsales[0].admission.rate_per_minute (line 12): must be a whole number from 1 to 1000000']);
+    expect(problemsOf(base + room('{ max_active: 2.5, rate_per_minute: 500 }'))).toEqual(['onsales[0].admission.max_active (line 12): must be a whole number from 1 to 1000000']);
+    expect(problemsOf(base + room('{ max_active: 2000, rate_per_minute: "fast" }'))).toEqual(['onsales[0].admission.rate_per_minute (line 12): must be a whole number from 1 to 1000000']);
+    expect(problemsOf(base + room('{ max_active: 2000, rate_per_minute: 500, burst: 10 }'))).toEqual(['onsales[0].admission (line 12): unknown key "burst"']);
+    expect(problemsOf(base + room('{}'))).toEqual([`onsales[0].admission (line 12): ${whole}`]);
+    expect(problemsOf(base + room('500'))).toEqual([`onsales[0].admission (line 12): ${whole}`]);
+  });
+
   it('refuses what a room cannot run with, by field and line', () => {
     const problems = problemsOf(
-      `${base}  - { code: A, event: NOPE, opens_at: "2027-01-15T10:00:00+01:00", closes_at: "2027-01-15T09:00:00+01:00", products: [DAY, DAY, GHOST], admission: { rate_per_minute: 0 } }\n  - { code: B, event: FEST, opens_at: "2027-01-15T10:00:00+01:00", products: [WEEKEND], admission: { rate_per_minute: 10, max_active: 5 }, session_minutes: 2 }\n`,
+      `${base}  - { code: A, event: NOPE, opens_at: "2027-01-15T10:00:00+01:00", closes_at: "2027-01-15T09:00:00+01:00", products: [DAY, DAY, GHOST], admission: { rate_per_minute: 0 } }\n  - { code: B, event: FEST, opens_at: "2027-01-15T10:00:00+01:00", products: [WEEKEND], admission: { rate_per_minute: 10, per_hour: 5 }, session_minutes: 2 }\n`,
     );
     expect(problems).toEqual(
       expect.arrayContaining([
         'onsales[0].closes_at (line 12): must be later than opens_at',
         'onsales[0].admission.rate_per_minute (line 12): must be a whole number from 1 to 1000000',
-        'onsales[1].admission (line 13): must be { rate_per_minute: N } or { max_active: N }',
+        'onsales[1].admission (line 13): unknown key "per_hour"',
         'onsales[1].session_minutes (line 13): must be at least 5 minutes',
       ]),
     );

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../test/databases';
 import { changedTables, createSnapshotter } from '../../../test/db-snapshot';
@@ -28,6 +29,7 @@ describe.each(testEngines())('on-sales imported from the catalogue on %s', (engi
       active: onsale.active,
       mode: onsale.admissionMode,
       limit: onsale.admissionLimit,
+      rateLimit: onsale.admissionRateLimit,
       roomOpensAt: onsale.roomOpensAt.toISOString(),
       opensAt: onsale.opensAt.toISOString(),
       products,
@@ -52,7 +54,7 @@ describe.each(testEngines())('on-sales imported from the catalogue on %s', (engi
     );
     expect(summary.onsales).toBe(1);
     expect(await summaryOf()).toEqual([
-      { code: 'NWF27-GENERAL', eventCode: 'NWF27', active: true, mode: 'rate', limit: 300, roomOpensAt: '2027-01-15T08:30:00.000Z', opensAt: '2027-01-15T09:00:00.000Z', products: ['NWF27-DAY-SAT', 'NWF27-TEE-LINEUP', 'NWF27-WEEKEND'] },
+      { code: 'NWF27-GENERAL', eventCode: 'NWF27', active: true, mode: 'rate', limit: 300, rateLimit: null, roomOpensAt: '2027-01-15T08:30:00.000Z', opensAt: '2027-01-15T09:00:00.000Z', products: ['NWF27-DAY-SAT', 'NWF27-TEE-LINEUP', 'NWF27-WEEKEND'] },
     ]);
     expect(await status('2027-01-15T08:45:00Z')).toEqual([expect.stringMatching(/^NWF27-GENERAL\tevent NWF27\tpre-queue\troom 2027-01-15T08:30:00.000Z\topens 2027-01-15T09:00:00.000Z\tcloses when sold out\t300 a minute\tsessions 20 min\tno proof of work\tNWF27-DAY-SAT, NWF27-TEE-LINEUP, NWF27-WEEKEND\twaiting 0\tadmitted 0\tnot opened\tnot sold out$/)]);
     await importText(withOnsales(`  - { code: NWF27-GENERAL, event: NWF27, opens_at: "2027-01-15T10:00:00+01:00", products: [NWF27-WEEKEND], admission: { max_active: 800 }, room_opens_minutes_before: 0 }\n`));
@@ -78,6 +80,31 @@ describe.each(testEngines())('on-sales imported from the catalogue on %s', (engi
     expect((await status('2027-01-15T09:00:00Z'))[0]).toContain('\tswitched off\t');
     await importText(withOnsales(`  - { code: NWF27-GENERAL, event: NWF27, opens_at: "2027-01-15T10:00:00+01:00", products: [NWF27-WEEKEND], admission: { rate_per_minute: 60 } }\n`));
     expect(await summaryOf()).toEqual([expect.objectContaining({ code: 'NWF27-GENERAL', active: true, mode: 'rate', limit: 60 })]);
+  });
+
+  it('stores a cap with a ramp, says both in the status, and clears the ramp when the file drops it', async () => {
+    await importText(withOnsales(`  - { code: NWF27-GENERAL, event: NWF27, opens_at: "2027-01-15T10:00:00+01:00", products: [NWF27-WEEKEND], admission: { max_active: 2000, rate_per_minute: 500 } }\n`));
+    expect(await summaryOf()).toEqual([expect.objectContaining({ code: 'NWF27-GENERAL', mode: 'cap', limit: 2000, rateLimit: 500 })]);
+    expect((await status('2027-01-15T08:45:00Z'))[0]).toContain('\tat most 2000 at once, 500 new a minute\t');
+    await importText(withOnsales(`  - { code: NWF27-GENERAL, event: NWF27, opens_at: "2027-01-15T10:00:00+01:00", products: [NWF27-WEEKEND], admission: { max_active: 2000 } }\n`));
+    expect(await summaryOf()).toEqual([expect.objectContaining({ mode: 'cap', limit: 2000, rateLimit: null })]);
+    expect((await status('2027-01-15T08:45:00Z'))[0]).toContain('\tat most 2000 at once\t');
+    // The database holds a ramp to cap mode only.
+    await expect(database.db.execute(sql`UPDATE onsales SET admission_mode = 'rate' WHERE code = 'NWF27-GENERAL' AND admission_rate_limit IS NULL`)).resolves.toBeDefined();
+    await expect(database.db.execute(sql`UPDATE onsales SET admission_rate_limit = 10 WHERE code = 'NWF27-GENERAL'`)).rejects.toThrow();
+  });
+
+  it('refuses a malformed ramp by field and line, and changes nothing', async () => {
+    const snapshot = createSnapshotter(database.db);
+    const before = await snapshot();
+    const text = withOnsales(`  - { code: NWF27-GENERAL, event: NWF27, opens_at: "2027-01-15T10:00:00+01:00", products: [NWF27-WEEKEND], admission: { max_active: 2000, rate_per_minute: -5 } }\n`);
+    const refused = await importText(text).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(CatalogueError);
+    expect(String((refused as Error).message)).toMatch(/onsales\[0\]\.admission\.rate_per_minute \(line \d+\): must be a whole number from 1 to 1000000/);
+    expect(changedTables(before, await snapshot())).toEqual([]);
   });
 
   it('changes nothing when an on-sale breaks a rule', async () => {

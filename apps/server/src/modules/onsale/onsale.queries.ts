@@ -134,6 +134,7 @@ export interface StepRow {
   closes_at: Date | string | null;
   admission_mode: 'rate' | 'cap';
   admission_limit: number;
+  admission_rate_limit: number | null;
   cursor_phase: number;
   cursor_key: string | bigint;
   cursor_place: string | number;
@@ -147,7 +148,7 @@ export interface StepRow {
 export async function lockOnsaleForStep(tx: Db, onsaleId: number): Promise<StepRow | undefined> {
   const [row] = await executeRows<StepRow>(
     tx,
-    sql`SELECT id, opens_at, room_opens_at, closes_at, admission_mode, admission_limit, cursor_phase, cursor_key, cursor_place, admitted_count, rate_carry, last_step_at, now() AS db_now
+    sql`SELECT id, opens_at, room_opens_at, closes_at, admission_mode, admission_limit, admission_rate_limit, cursor_phase, cursor_key, cursor_place, admitted_count, rate_carry, last_step_at, now() AS db_now
         FROM onsales WHERE id = ${onsaleId} AND active FOR UPDATE SKIP LOCKED`,
   );
   return row;
@@ -275,6 +276,7 @@ export interface RoomRow {
   closes_at: Date | string | null;
   admission_mode: 'rate' | 'cap';
   admission_limit: number;
+  admission_rate_limit: number | null;
   session_minutes: number;
   proof_of_work_bits: number;
   cursor_phase: number;
@@ -296,7 +298,7 @@ export interface RoomRow {
 export async function listRooms(db: Db): Promise<RoomRow[]> {
   return executeRows<RoomRow>(
     db,
-    sql`SELECT o.id, o.code, e.name AS title, o.opens_at, o.room_opens_at, o.closes_at, o.admission_mode, o.admission_limit, o.session_minutes, o.proof_of_work_bits,
+    sql`SELECT o.id, o.code, e.name AS title, o.opens_at, o.room_opens_at, o.closes_at, o.admission_mode, o.admission_limit, o.admission_rate_limit, o.session_minutes, o.proof_of_work_bits,
                o.cursor_phase, o.cursor_key, o.cursor_place, o.admitted_count, o.prequeue_count, o.sold_out_at, now() AS db_now,
                ${firstAndLastOpen},
                (SELECT coalesce(json_agg(json_build_object('id', s.id, 'code', s.external_code) ORDER BY s.external_code), '[]'::json)

@@ -23,11 +23,13 @@ describe.each(testEngines())('the waiting room’s queue on %s', (engine) => {
   let opensAt: number;
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-    opensAt = Date.now() + 2500;
     const onsale = (code: string, opens: string, admission: string, products: string) =>
       `  - { code: ${code}, event: NWF27, opens_at: "${opens}", products: [${products}], admission: ${admission} }\n`;
-    const text = `${demoText}\nonsales:\n${onsale('ROOM', new Date(opensAt).toISOString(), '{ max_active: 7 }', 'NWF27-WEEKEND')}${onsale('LATER', '2099-01-01T10:00:00Z', '{ rate_per_minute: 60 }', 'NWF27-DAY-SAT')}`;
+    const text = `${demoText}\nonsales:\n${onsale('ROOM', '2099-01-01T09:00:00Z', '{ max_active: 7 }', 'NWF27-WEEKEND')}${onsale('LATER', '2099-01-01T10:00:00Z', '{ rate_per_minute: 60 }', 'NWF27-DAY-SAT')}${onsale('RAMP', '2099-01-01T10:00:00Z', '{ max_active: 10, rate_per_minute: 60 }', 'NWF27-TOTE')}`;
     await importCatalogue(database.db, parseCatalogue(text, 'queue.yaml'), demoDir, 'queue.yaml');
+    // The room opens now and the sale 2.5 s from now, whatever the import took.
+    opensAt = Date.now() + 2500;
+    await database.db.execute(sql`UPDATE onsales SET room_opens_at = now(), opens_at = ${new Date(opensAt).toISOString()}::timestamptz WHERE code = 'ROOM'`);
   }, 60_000);
   afterAll(async () => {
     await database?.destroy();
@@ -106,5 +108,34 @@ describe.each(testEngines())('the waiting room’s queue on %s', (engine) => {
     for (let index = 100; index < 120; index += 1) expect(placeOf(index).id).toBe(placeOf(index - 100).id);
     const [counted] = await executeRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM queue_places WHERE visitor_key LIKE 'burst-%'`);
     expect(counted!.n).toBe(100);
+  }, 60_000);
+
+  it('admits a cap of 10 with a ramp of 60 a minute one a second from the opening, not 10 at once, and the cap still binds', async () => {
+    const queue = createQueue({ db: database.db });
+    const [row] = (await listOnsales(database.db)).filter((onsale) => onsale.onsale.code === 'RAMP');
+    const onsaleId = row!.onsale.id;
+    expect(row!.onsale).toMatchObject({ admissionMode: 'cap', admissionLimit: 10, admissionRateLimit: 60 });
+    // The room opens now, the sale in a minute: 15 join the pre-queue.
+    await database.db.execute(sql`UPDATE onsales SET room_opens_at = now(), opens_at = now() + interval '1 minute' WHERE id = ${onsaleId}`);
+    for (let index = 0; index < 15; index += 1) expect((await queue.join('RAMP', `ramp-${index}`)).joined).toBe(true);
+    // The opening was a second ago: its first step admits one (the cap alone would admit ten).
+    await database.db.execute(sql`UPDATE onsales SET room_opens_at = now() - interval '2 seconds', opens_at = now() - interval '1 second' WHERE id = ${onsaleId}`);
+    const admitted: number[] = [(await queue.step(onsaleId))!.admitted];
+    // Then a step a second (the last step moved a second back instead of waiting for it): one each, until the cap's ten are in.
+    for (let second = 2; second <= 13; second += 1) {
+      await database.db.execute(sql`UPDATE onsales SET last_step_at = last_step_at - interval '1 second' WHERE id = ${onsaleId}`);
+      admitted.push((await queue.step(onsaleId))!.admitted);
+    }
+    expect(admitted).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0]);
+    const state = async () => (await listOnsales(database.db)).find((onsale) => onsale.onsale.code === 'RAMP')!.onsale;
+    expect(await state()).toMatchObject({ admittedCount: 10, prequeueCount: 15 });
+    // While the cap binds the ramp banks nothing: a minute on, with everyone done, one comes in, not sixty (or ten).
+    expect((await state()).rateCarry).toBeLessThan(60_000);
+    await database.db.execute(sql`UPDATE queue_places SET active_until = now() WHERE onsale_id = ${onsaleId} AND active_until IS NOT NULL`);
+    await database.db.execute(sql`UPDATE onsales SET last_step_at = last_step_at - interval '1 second' WHERE id = ${onsaleId}`);
+    expect(await queue.step(onsaleId)).toEqual({ admitted: 1 });
+    // Without the ramp the cap lets in all it has room for at once.
+    await database.db.execute(sql`UPDATE onsales SET admission_rate_limit = NULL WHERE id = ${onsaleId}`);
+    expect(await queue.step(onsaleId)).toEqual({ admitted: 4 });
   }, 60_000);
 });

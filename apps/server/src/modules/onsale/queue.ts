@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { admitNow, type AdmissionControl } from './admission';
+import { admitNow, controlOf } from './admission';
 import { countActivePlaces, countPlacesAfter, cursorHasPassed, cursorOf, findQueuePlace, insertQueuePlaces, lockOnsaleForStep, markAdmitted, placeAfter, saveStep, settlePrequeueCount, type Joiner, type PlaceRow } from './onsale.queries';
 import { randomQueueKey } from './queue-order';
 
@@ -142,7 +142,7 @@ export function createQueue(deps: { db: Db; now?: () => Date }) {
       return db.transaction(async (tx) => {
         const onsale = await lockOnsaleForStep(tx, onsaleId);
         if (!onsale) return null;
-        const control: AdmissionControl = onsale.admission_mode === 'rate' ? { mode: 'rate', per_minute: onsale.admission_limit } : { mode: 'cap', active: onsale.admission_limit };
+        const control = controlOf(onsale.admission_mode, onsale.admission_limit, onsale.admission_rate_limit);
         const cursor = cursorOf(onsale);
         const state = { admittedThrough: onsale.admitted_count, lastStepAt: onsale.last_step_at === null ? null : date(onsale.last_step_at), carry: onsale.rate_carry };
         const now = date(onsale.db_now);
@@ -151,9 +151,10 @@ export function createQueue(deps: { db: Db; now?: () => Date }) {
         if (now >= openedAt && onsale.cursor_phase < 0) await settlePrequeueCount(tx, onsaleId);
         const activeShoppers = control.mode === 'cap' && now >= openedAt ? await countActivePlaces(tx, onsaleId) : 0;
         const input = { ...state, control, now, openedAt, activeShoppers };
-        // What the control allows with enough people waiting; then how many wait, counted only up to that.
+        // What the control allows with enough people waiting; then how many wait, counted only up to
+        // one past that (whether anyone is left waiting decides what a cap with a ramp carries).
         const most = admitNow({ ...input, waiting: Number.MAX_SAFE_INTEGER }).admit;
-        const waiting = most ? await countPlacesAfter(tx, onsaleId, cursor, most) : 0;
+        const waiting = most ? await countPlacesAfter(tx, onsaleId, cursor, most + 1) : 0;
         const next = admitNow({ ...input, waiting });
         const moved = next.admit > 0 ? await placeAfter(tx, onsaleId, cursor, next.admit) : undefined;
         // Cap mode: those just admitted count as active shoppers from now on.

@@ -15,7 +15,7 @@ import { createRateLimiter } from '../../lib/rate-limit';
 import type { CustomerRow } from '../accounts/session.queries';
 import { findSessionCustomer, hashToken } from '../accounts/session.service';
 import type { CatalogReader, CatalogSnapshot } from '../catalog/catalog-snapshot';
-import { estimateWait, type AdmissionControl } from './admission';
+import { controlOf, estimateWait, type AdmissionControl } from './admission';
 import { VISITOR_KEY_PREFIX, deleteQueuePlace, describePlace, endAdmissions, findQueuePlace, listRooms, markSoldOut, takeAdmission, type RoomRow } from './onsale.queries';
 import { signPass, verifyPass } from './passes';
 import { estimateStanding, estimateWaiting, type QueueSpot } from './positions';
@@ -80,7 +80,7 @@ function toRoom(row: RoomRow): Room {
     opensAt: date(row.opens_at),
     roomOpensAt: date(row.room_opens_at),
     closesAt: row.closes_at === null ? null : date(row.closes_at),
-    control: row.admission_mode === 'rate' ? { mode: 'rate', per_minute: row.admission_limit } : { mode: 'cap', active: row.admission_limit },
+    control: controlOf(row.admission_mode, row.admission_limit, row.admission_rate_limit),
     sessionMinutes: row.session_minutes,
     proofOfWorkBits: row.proof_of_work_bits,
     cursor: { phase: row.cursor_phase, randomKey: BigInt(row.cursor_key), placeId: Number(row.cursor_place) },

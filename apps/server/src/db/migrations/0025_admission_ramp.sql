@@ -1,0 +1,2 @@
+ALTER TABLE "onsales" ADD COLUMN "admission_rate_limit" integer;--> statement-breakpoint
+ALTER TABLE "onsales" ADD CONSTRAINT "onsales_rate_limit_cap" CHECK ("onsales"."admission_rate_limit" IS NULL OR ("onsales"."admission_rate_limit" > 0 AND "onsales"."admission_mode" = 'cap'));
