@@ -1,16 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../apps/server/src/app';
-import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { REPO_ROOT } from '../apps/server/src/env';
-import { freePort } from '../apps/server/src/lib/free-port';
-import { importCatalogue, readCatalogueFile } from '../apps/server/src/modules/catalog/catalogue-import';
-import { loadShopConfig } from '../apps/server/src/modules/config/shop-config';
-import { TEST_HOLD_LIMITS } from '../apps/server/test/test-shop';
 import { PAYLOAD_TEXT_MAX } from '../packages/contract/src/bounds';
 import { staffCatalogueMessages } from '../packages/contract/src/staff-catalogue';
 import { staffAdminMessages } from '../packages/contract/src/staff-accounts';
@@ -18,6 +11,7 @@ import { formatInZone } from '../apps/web/src/staff/catalogue-page';
 import { formatAmount } from '../apps/web/src/staff/money';
 import { staffTexts } from '../apps/web/src/staff/texts';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
+import { startOwnShop, stopOwnShop, type OwnShop } from './support/own-shop';
 import { prepareStaff, signInAs } from './support/staff-setup';
 
 /**
@@ -40,23 +34,13 @@ const SHUTTLE = 'Shuttle bus from Amsterdam Centraal (return)';
 const PLAN = 'Weekend ticket (pay in 4)';
 const ZONE = 'Europe/Amsterdam';
 
-interface Shop {
-  base: string;
-  database: Database;
-  app: FastifyInstance;
+interface Shop extends OwnShop {
   staff: Awaited<ReturnType<typeof prepareStaff>>;
 }
 
 async function startShop(): Promise<Shop> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const database = await openDatabase({});
-  await database.migrate();
-  await importCatalogue(database.db, readCatalogueFile(DEMO_FILE), path.dirname(DEMO_FILE));
-  const config = { ...loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json')), publicBaseUrl: base };
-  const app = await buildApp({ db: database.db, config, webRoot: path.join(REPO_ROOT, 'apps/web/dist'), devMailbox: true, appSecret: 'back-office-catalogue-journey-secret-of-32-characters', holdLimits: TEST_HOLD_LIMITS });
-  await app.listen({ port, host: '127.0.0.1' });
-  return { base, database, app, staff: await prepareStaff(database.db) };
+  const shop = await startOwnShop({ appSecret: 'back-office-catalogue-journey-secret-of-32-characters' });
+  return { ...shop, staff: await prepareStaff(shop.database.db) };
 }
 
 
@@ -99,8 +83,7 @@ describe('the back office’s catalogue', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await shop?.app.close();
-    await shop?.database.close();
+    await stopOwnShop(shop);
     if (files) rmSync(files, { recursive: true, force: true });
   });
 

@@ -1,26 +1,19 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../apps/server/src/app';
-import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { executeRows } from '../apps/server/src/db/raw-rows';
 import { customers, sessions } from '../apps/server/src/db/schema';
-import { REPO_ROOT } from '../apps/server/src/env';
 import { hashToken } from '../apps/server/src/modules/accounts/session.service';
-import { freePort } from '../apps/server/src/lib/free-port';
-import { importCatalogue, parseCatalogue } from '../apps/server/src/modules/catalog/catalogue-import';
-import { loadShopConfig } from '../apps/server/src/modules/config/shop-config';
 import { NL_ADDRESS } from '../apps/server/test/shop-flows';
-import { TEST_HOLD_LIMITS } from '../apps/server/test/test-shop';
 import { messages } from '../packages/contract/src/messages';
 import { waitingRoomMessages, waitingRoomTexts } from '../packages/contract/src/waiting-room';
 import { logInOnPage, newAddress, readPassword, register } from './support/accounts';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { checkOutByBankTransfer } from './support/checkout';
+import { startOwnShop, stopOwnShop, type OwnShop } from './support/own-shop';
 
 /**
  * The on-sale waiting room in Chromium (issue 23, "Shown by tests", browser): a visitor who is not
@@ -35,43 +28,23 @@ import { checkOutByBankTransfer } from './support/checkout';
  * an on-sale guards the demo's weekend ticket, which other journeys buy.
  */
 
-const DEMO_FILE = path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml');
 const SECRET = 'waiting-room-journey-secret-of-at-least-32-chars';
 const TICKET = '/tickets/NWF27-WEEKEND';
 /** Where the journey leaves its screenshots for a person to look at (as the phone-layout journey does). */
 const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'festival-e2e-screenshots');
 
-interface Shop {
-  base: string;
-  database: Database;
-  app: FastifyInstance;
-}
-
-async function startShop(): Promise<Shop> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const database = await openDatabase({});
-  await database.migrate();
+function startShop(): Promise<OwnShop> {
   const opensAt = new Date(Date.now() - 10 * 60_000).toISOString();
-  const text = `${readFileSync(DEMO_FILE, 'utf8')}\nonsales:\n  - { code: WEEKEND-SALE, event: NWF27, opens_at: "${opensAt}", products: [NWF27-WEEKEND], admission: { rate_per_minute: 1 }, session_minutes: 20 }\n`;
-  await importCatalogue(database.db, parseCatalogue(text, 'onsale.yaml'), path.dirname(DEMO_FILE), 'onsale.yaml');
-  const config = { ...loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json')), publicBaseUrl: base };
-  const app = await buildApp({
-    db: database.db,
-    config,
-    webRoot: path.join(REPO_ROOT, 'apps/web/dist'),
-    devMailbox: true,
+  return startOwnShop({
     appSecret: SECRET,
-    holdLimits: TEST_HOLD_LIMITS,
+    onsales: [`{ code: WEEKEND-SALE, event: NWF27, opens_at: "${opensAt}", products: [NWF27-WEEKEND], admission: { rate_per_minute: 1 }, session_minutes: 20 }`],
     // Every place comes from 127.0.0.1 here.
-    queueJoinLimits: { perAddress: 0, perNetwork: 0 },
+    app: { queueJoinLimits: { perAddress: 0, perNetwork: 0 } },
   });
-  await app.listen({ port, host: '127.0.0.1' });
-  return { base, database, app };
 }
 
 /** A signed-in customer of the shop's (the others in the queue): an account and a session, as the shop stores them. */
-async function customerToken(database: Database, name: string): Promise<string> {
+async function customerToken(database: OwnShop['database'], name: string): Promise<string> {
   const [row] = await database.db.insert(customers).values({ email: newAddress(name), fullName: `${name} Early`, passwordHash: 'x', country: 'NL', address: NL_ADDRESS }).returning();
   const token = `waiting-room-journey-${name}-${row!.id}`;
   await database.db.insert(sessions).values({ customerId: row!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
@@ -87,17 +60,14 @@ async function position(page: Page): Promise<number> {
 
 describe('the on-sale waiting room', () => {
   const browser = useBrowser();
-  let shop: Shop | undefined;
+  let shop: OwnShop | undefined;
 
   beforeAll(async () => {
     shop = await startShop();
     mkdirSync(SCREENSHOTS, { recursive: true });
   }, 120_000);
 
-  afterAll(async () => {
-    await shop?.app.close();
-    await shop?.database.close();
-  });
+  afterAll(() => stopOwnShop(shop));
 
   it('sends a visitor to the waiting page, keeps their place, moves them up and lets them buy at their turn', async () => {
     const { base, database } = shop!;
