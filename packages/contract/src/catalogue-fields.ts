@@ -73,7 +73,8 @@ export const onsaleAdmissionLimit = z.number({ error: o.admissionLimit }).int(o.
  */
 export const onsaleAdmission = z
   .strictObject({ rate_per_minute: onsaleAdmissionLimit.optional(), max_active: onsaleAdmissionLimit.optional() }, { error: o.admission })
-  .refine((admission) => admission.rate_per_minute !== undefined || admission.max_active !== undefined, { error: o.admission });
+  // One refusal for the whole object: an unknown key is refused once, not also as a missing limit.
+  .refine((admission) => admission.rate_per_minute !== undefined || admission.max_active !== undefined, { error: o.admission, when: (payload) => !payload.issues.length });
 export type OnsaleAdmission = z.infer<typeof onsaleAdmission>;
 
 /** An admission as an on-sale row stores it: the mode, its limit, and a cap's ramp (null: none). */

@@ -83,6 +83,8 @@ export const onsaleView = z.object({
   admission_mode: z.enum(['rate', 'cap']),
   /** Rate: new shoppers a minute; cap: admitted shoppers at once. */
   admission_limit: count,
+  /** Cap mode's ramp: at most this many new shoppers a minute as well; null: none (a change of `admission` without it clears it). */
+  admission_rate_limit: count.nullable(),
   session_minutes: count,
   /** 0: no proof of work. */
   proof_of_work_bits: count,

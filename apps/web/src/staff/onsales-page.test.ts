@@ -15,6 +15,7 @@ const onsale: OnsaleView = {
   products: [],
   admission_mode: 'rate',
   admission_limit: 300,
+  admission_rate_limit: null,
   session_minutes: 20,
   proof_of_work_bits: 0,
   figures: { places: 0, waiting: 0, admitted: 0, active: 0, admissions_per_minute: 0, sold_out_at: null, sell_out_seconds: null },
@@ -31,6 +32,23 @@ describe('the on-sale edit form', () => {
     });
     expect(prepareOnsaleChanges(onsale, { ...form, mode: 'cap' })).toEqual({ ok: true, changes: { admission: { max_active: 300 } } });
     expect(prepareOnsaleChanges({ ...onsale, proof_of_work_bits: 12 }, { ...form, proofBits: '0' })).toEqual({ ok: true, changes: { proof_of_work: null } });
+  });
+
+  it('sets, changes and clears a cap’s ramp, sending the admission as a whole, and puts a ramp’s problem beside the ramp', () => {
+    const form = onsaleFormOf(onsale);
+    expect(form.ramp).toBe('');
+    expect(prepareOnsaleChanges(onsale, { ...form, mode: 'cap', limit: '2000', ramp: '500' })).toEqual({ ok: true, changes: { admission: { max_active: 2000, rate_per_minute: 500 } } });
+    // A rate has no ramp: what is typed there is not sent.
+    expect(prepareOnsaleChanges(onsale, { ...form, limit: '400', ramp: '500' })).toEqual({ ok: true, changes: { admission: { rate_per_minute: 400 } } });
+    const ramped = { ...onsale, admission_mode: 'cap' as const, admission_limit: 2000, admission_rate_limit: 500 };
+    const rampedForm = onsaleFormOf(ramped);
+    expect(rampedForm).toMatchObject({ mode: 'cap', limit: '2000', ramp: '500' });
+    expect(prepareOnsaleChanges(ramped, { ...rampedForm, ramp: '800' })).toEqual({ ok: true, changes: { admission: { max_active: 2000, rate_per_minute: 800 } } });
+    expect(prepareOnsaleChanges(ramped, { ...rampedForm, ramp: ' ' })).toEqual({ ok: true, changes: { admission: { max_active: 2000 } } });
+    expect(prepareOnsaleChanges(ramped, { ...rampedForm, limit: '2500' })).toEqual({ ok: true, changes: { admission: { max_active: 2500, rate_per_minute: 500 } } });
+    expect(prepareOnsaleChanges(ramped, { ...rampedForm, ramp: '0' })).toEqual({ ok: false, problems: { admission_ramp: onsaleFieldMessages.admissionLimit } });
+    expect(prepareOnsaleChanges(ramped, { ...rampedForm, limit: 'x', ramp: 'fast' })).toEqual({ ok: false, problems: { admission: onsaleFieldMessages.admissionLimit, admission_ramp: onsaleFieldMessages.admissionLimit } });
+    expect(onsaleServerProblems({ 'changes.admission.rate_per_minute': ['must be a whole number from 1 to 1000000'] }, 'cap')).toEqual({ admission_ramp: 'must be a whole number from 1 to 1000000' });
   });
 
   it('refuses in the catalogue file’s words, by field, and reads the shop’s field errors the same way', () => {

@@ -11,6 +11,8 @@ export interface OnsaleForm {
   roomMinutes: string;
   mode: 'rate' | 'cap';
   limit: string;
+  /** Cap mode: at most this many new shoppers a minute as well (empty: no ramp). */
+  ramp: string;
   sessionMinutes: string;
   proofBits: string;
 }
@@ -22,6 +24,7 @@ export function onsaleFormOf(onsale: OnsaleView): OnsaleForm {
     roomMinutes: String(onsale.room_opens_minutes_before),
     mode: onsale.admission_mode,
     limit: String(onsale.admission_limit),
+    ramp: onsale.admission_rate_limit === null ? '' : String(onsale.admission_rate_limit),
     sessionMinutes: String(onsale.session_minutes),
     proofBits: String(onsale.proof_of_work_bits),
   };
@@ -32,8 +35,18 @@ const wholeOf = (text: string): number => (/^\s*\d+\s*$/.test(text) ? Number(tex
 
 export type PreparedOnsaleChanges = { ok: true; changes: OnsaleChanges } | { ok: false; problems: FieldProblems };
 
-/** The form's field a problem of the contract or the shop belongs to (`admission.rate_per_minute` is the limit's). */
-export const formFieldOf = (path: string): string => path.replace(/^changes\.?/, '').split('.')[0] || '_';
+/** The form's field for a cap's ramp (the file's `admission.rate_per_minute` beside `max_active`). */
+export const RAMP_FIELD = 'admission_ramp';
+
+/**
+ * The form's field a problem of the contract or the shop belongs to: `admission.rate_per_minute`
+ * is the limit's in rate mode and the ramp's in cap mode.
+ */
+export const formFieldOf = (path: string, mode: OnsaleForm['mode'] = 'rate'): string => {
+  const inner = path.replace(/^changes\.?/, '');
+  if (mode === 'cap' && inner === 'admission.rate_per_minute') return RAMP_FIELD;
+  return inner.split('.')[0] || '_';
+};
 
 /**
  * What the form changes, as the change call takes it: only the fields that differ from the
@@ -60,7 +73,10 @@ export function prepareOnsaleChanges(onsale: OnsaleView, form: OnsaleForm): Prep
     if (closes !== undefined) changes.closes_at = closes;
   }
   if (form.roomMinutes !== current.roomMinutes) changes.room_opens_minutes_before = wholeOf(form.roomMinutes);
-  if (form.mode !== current.mode || form.limit !== current.limit) changes.admission = form.mode === 'rate' ? { rate_per_minute: wholeOf(form.limit) } : { max_active: wholeOf(form.limit) };
+  // The admission goes as a whole: a cap without its ramp clears the ramp.
+  const ramp = form.mode === 'cap' && form.ramp.trim() ? { rate_per_minute: wholeOf(form.ramp) } : {};
+  if (form.mode !== current.mode || form.limit !== current.limit || (form.mode === 'cap' && form.ramp.trim() !== current.ramp))
+    changes.admission = form.mode === 'rate' ? { rate_per_minute: wholeOf(form.limit) } : { max_active: wholeOf(form.limit), ...ramp };
   if (form.sessionMinutes !== current.sessionMinutes) changes.session_minutes = wholeOf(form.sessionMinutes);
   if (form.proofBits !== current.proofBits) {
     const bits = wholeOf(form.proofBits);
@@ -69,7 +85,7 @@ export function prepareOnsaleChanges(onsale: OnsaleView, form: OnsaleForm): Prep
   const checked = onsaleChanges.safeParse(changes);
   if (!checked.success) {
     for (const issue of checked.error.issues) {
-      const field = formFieldOf(issue.path.join('.'));
+      const field = formFieldOf(issue.path.join('.'), form.mode);
       problems[field] ??= issue.message;
     }
   }
@@ -78,11 +94,11 @@ export function prepareOnsaleChanges(onsale: OnsaleView, form: OnsaleForm): Prep
   return { ok: true, changes: checked.data! };
 }
 
-/** The shop's field errors (`changes.admission.rate_per_minute`) by the form's fields. */
-export function onsaleServerProblems(errors: Record<string, string[]>): FieldProblems {
+/** The shop's field errors (`changes.admission.rate_per_minute`) by the form's fields (in `mode`, the one sent). */
+export function onsaleServerProblems(errors: Record<string, string[]>, mode: OnsaleForm['mode'] = 'rate'): FieldProblems {
   const problems: FieldProblems = {};
   for (const [key, list] of Object.entries(errors)) {
-    const field = formFieldOf(key);
+    const field = formFieldOf(key, mode);
     problems[field] = [problems[field], ...list].filter(Boolean).join(' ');
   }
   return problems;

@@ -17,6 +17,8 @@ export interface OnsaleBoardRow {
   closes_at: Date | string | null;
   admission_mode: 'rate' | 'cap';
   admission_limit: number;
+  /** Cap mode's ramp: at most this many new shoppers a minute; null: none. */
+  admission_rate_limit: number | null;
   session_minutes: number;
   proof_of_work_bits: number;
   admitted_count: number;
@@ -41,7 +43,7 @@ export interface OnsaleBoardRow {
 export async function listOnsaleBoard(db: Db): Promise<OnsaleBoardRow[]> {
   return executeRows<OnsaleBoardRow>(
     db,
-    sql`SELECT o.id, o.code, o.active, e.external_code AS event_code, e.name AS title, e.timezone, o.opens_at, o.room_opens_at, o.closes_at, o.admission_mode, o.admission_limit,
+    sql`SELECT o.id, o.code, o.active, e.external_code AS event_code, e.name AS title, e.timezone, o.opens_at, o.room_opens_at, o.closes_at, o.admission_mode, o.admission_limit, o.admission_rate_limit,
                o.session_minutes, o.proof_of_work_bits, o.admitted_count, o.prequeue_count, o.sold_out_at, now() AS db_now,
                CASE WHEN o.prequeue_count IS NULL THEN (SELECT count(*)::int FROM queue_places q WHERE q.onsale_id = o.id AND q.phase = 0) END AS prequeue_counted,
                ${firstAndLastOpen},
@@ -63,6 +65,8 @@ export interface OnsaleChangeRow {
   closes_at: Date | string | null;
   admission_mode: 'rate' | 'cap';
   admission_limit: number;
+  /** Cap mode's ramp: at most this many new shoppers a minute; null: none. */
+  admission_rate_limit: number | null;
   session_minutes: number;
   proof_of_work_bits: number;
   db_now: Date | string;
@@ -75,18 +79,21 @@ export interface OnsaleChangeRow {
 export async function lockOnsaleForChange(tx: Db, code: string): Promise<OnsaleChangeRow | undefined> {
   const [row] = await executeRows<OnsaleChangeRow>(
     tx,
-    sql`SELECT id, code, active, opens_at, room_opens_at, closes_at, admission_mode, admission_limit, session_minutes, proof_of_work_bits, now() AS db_now
+    sql`SELECT id, code, active, opens_at, room_opens_at, closes_at, admission_mode, admission_limit, admission_rate_limit, session_minutes, proof_of_work_bits, now() AS db_now
         FROM onsales WHERE code = ${code} FOR UPDATE`,
   );
   return row;
 }
 
-export type OnsaleSettings = Pick<typeof onsales.$inferInsert, 'opensAt' | 'roomOpensAt' | 'closesAt' | 'admissionMode' | 'admissionLimit' | 'sessionMinutes' | 'proofOfWorkBits'>;
+export type OnsaleSettings = Pick<typeof onsales.$inferInsert, 'opensAt' | 'roomOpensAt' | 'closesAt' | 'admissionMode' | 'admissionLimit' | 'admissionRateLimit' | 'sessionMinutes' | 'proofOfWorkBits'>;
 
-/** An on-sale's times and admission control as changed in the back office; a change of admission mode drops the rate's carried fraction. */
-export async function updateOnsaleSettings(tx: Db, id: number, values: OnsaleSettings, modeChanged: boolean): Promise<void> {
+/**
+ * An on-sale's times and admission control as changed in the back office; a change of admission
+ * mode, or a cap's ramp set or cleared, drops the rate's carried fraction.
+ */
+export async function updateOnsaleSettings(tx: Db, id: number, values: OnsaleSettings, controlChanged: boolean): Promise<void> {
   await tx
     .update(onsales)
-    .set({ ...values, ...(modeChanged ? { rateCarry: 0 } : {}), updatedAt: sql`now()` })
+    .set({ ...values, ...(controlChanged ? { rateCarry: 0 } : {}), updatedAt: sql`now()` })
     .where(eq(onsales.id, id));
 }

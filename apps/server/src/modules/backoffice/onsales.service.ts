@@ -1,4 +1,6 @@
 import {
+  admissionColumns,
+  admissionOfColumns,
   ONSALES_LIVE_REFRESH_SECONDS,
   ONSALES_QUIET_REFRESH_SECONDS,
   staffOnsaleMessages as texts,
@@ -40,13 +42,17 @@ const invalid = (field: string, message: string) => new AppError('INVALID_INPUT'
 const MINUTE_MS = 60_000;
 
 /** An on-sale's editable fields as the file writes them, as text: compared, and kept in the audit log. */
-function fieldTexts(row: Pick<OnsaleChangeRow, 'opens_at' | 'room_opens_at' | 'closes_at' | 'admission_mode' | 'admission_limit' | 'session_minutes' | 'proof_of_work_bits'>): Record<OnsaleEditableField, string> {
+function fieldTexts(
+  row: Pick<OnsaleChangeRow, 'opens_at' | 'room_opens_at' | 'closes_at' | 'admission_mode' | 'admission_limit' | 'admission_rate_limit' | 'session_minutes' | 'proof_of_work_bits'>,
+): Record<OnsaleEditableField, string> {
   const opens = date(row.opens_at);
   return {
     opens_at: opens.toISOString(),
     closes_at: row.closes_at === null ? 'none' : date(row.closes_at).toISOString(),
     room_opens_minutes_before: String(Math.round((opens.getTime() - date(row.room_opens_at).getTime()) / MINUTE_MS)),
-    admission: row.admission_mode === 'rate' ? `rate_per_minute ${row.admission_limit}` : `max_active ${row.admission_limit}`,
+    admission: Object.entries(admissionOfColumns({ mode: row.admission_mode, limit: row.admission_limit, rateLimit: row.admission_rate_limit }))
+      .map(([key, value]) => `${key} ${value}`)
+      .join(', '),
     session_minutes: String(row.session_minutes),
     proof_of_work: row.proof_of_work_bits ? `bits ${row.proof_of_work_bits}` : 'none',
   };
@@ -56,14 +62,16 @@ function fieldTexts(row: Pick<OnsaleChangeRow, 'opens_at' | 'room_opens_at' | 'c
 function settingsAfter(current: OnsaleChangeRow, changes: OnsaleChanges): OnsaleSettings {
   const opensAt = changes.opens_at === undefined ? date(current.opens_at) : new Date(changes.opens_at);
   const minutesBefore = changes.room_opens_minutes_before ?? Math.round((date(current.opens_at).getTime() - date(current.room_opens_at).getTime()) / MINUTE_MS);
-  const admission = changes.admission;
+  const admission = changes.admission && admissionColumns(changes.admission);
   return {
     opensAt,
     // The room opens as long before the opening as before, unless that is changed too (as the file says it).
     roomOpensAt: new Date(opensAt.getTime() - minutesBefore * MINUTE_MS),
     closesAt: changes.closes_at === undefined ? optionalDate(current.closes_at) : changes.closes_at === null ? null : new Date(changes.closes_at),
-    admissionMode: admission ? ('rate_per_minute' in admission ? 'rate' : 'cap') : current.admission_mode,
-    admissionLimit: admission ? ('rate_per_minute' in admission ? admission.rate_per_minute : admission.max_active) : current.admission_limit,
+    admissionMode: admission ? admission.mode : current.admission_mode,
+    admissionLimit: admission ? admission.limit : current.admission_limit,
+    // The admission is changed as a whole: a cap sent without its ramp clears it.
+    admissionRateLimit: admission ? admission.rateLimit : current.admission_rate_limit,
     sessionMinutes: changes.session_minutes ?? current.session_minutes,
     proofOfWorkBits: changes.proof_of_work === undefined ? current.proof_of_work_bits : (changes.proof_of_work?.bits ?? 0),
   };
@@ -76,6 +84,7 @@ const asRow = (current: OnsaleChangeRow, values: OnsaleSettings): OnsaleChangeRo
   closes_at: values.closesAt ?? null,
   admission_mode: values.admissionMode!,
   admission_limit: values.admissionLimit!,
+  admission_rate_limit: values.admissionRateLimit ?? null,
   session_minutes: values.sessionMinutes!,
   proof_of_work_bits: values.proofOfWorkBits ?? 0,
 });
@@ -148,6 +157,7 @@ export function createOnsaleAdmin(deps: OnsaleAdminDeps) {
       products,
       admission_mode: row.admission_mode,
       admission_limit: row.admission_limit,
+      admission_rate_limit: row.admission_rate_limit,
       session_minutes: row.session_minutes,
       proof_of_work_bits: row.proof_of_work_bits,
       figures: {
@@ -200,7 +210,7 @@ export function createOnsaleAdmin(deps: OnsaleAdminDeps) {
         if (changed.includes('opens_at') && !changed.includes('room_opens_minutes_before')) changed.push('room_opens_minutes_before');
         if (!changed.some((field) => field in input.changes)) throw new AppError('INVALID_INPUT', texts.nothingToChange);
         refuseWhatTheShopKnows(current, input.changes, after, changed);
-        await updateOnsaleSettings(tx, current.id, after, after.admissionMode !== current.admission_mode);
+        await updateOnsaleSettings(tx, current.id, after, after.admissionMode !== current.admission_mode || (after.admissionRateLimit === null) !== (current.admission_rate_limit === null));
         await insertAudit(tx, {
           ...auditActor(actor),
           action: 'onsale.change',

@@ -1,5 +1,5 @@
 import { catalogueFieldMessages, onsaleFieldMessages, staffApi, staffOnsaleMessages as texts, type OnsaleView } from '@festival/contract';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -98,6 +98,7 @@ describe.each(testEngines())('the back-office on-sales on %s', (engine) => {
       closes_at: '2099-01-02T10:00:00.000Z',
       admission_mode: 'rate',
       admission_limit: 60,
+      admission_rate_limit: null,
       session_minutes: 20,
       proof_of_work_bits: 0,
       figures: { places: 0, waiting: 0, admitted: 0, active: 0, admissions_per_minute: 0, sold_out_at: null, sell_out_seconds: null },
@@ -158,10 +159,41 @@ describe.each(testEngines())('the back-office on-sales on %s', (engine) => {
     expect(measured).toBeLessThanOrEqual((4 * 60_000) / 5_000);
   }, 30_000);
 
+  it('sets a cap’s ramp, which the next steps admit by (one a second, not the cap’s room at once), and clears it', async () => {
+    const set = await change('CAP', { admission: { max_active: 10, rate_per_minute: 60 } });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(staffApi['onsale-change'].answer.parse(set.body).onsale).toMatchObject({ admission_mode: 'cap', admission_limit: 10, admission_rate_limit: 60 });
+    expect(await lastAudit('onsale:CAP')).toMatchObject({ before: { admission: 'max_active 3' }, after: { admission: 'max_active 10, rate_per_minute 60' } });
+    expect(await row('CAP')).toMatchObject({ admissionRateLimit: 60, rateCarry: 0 });
+    await join('CAP', 5);
+    expect((await onsale('CAP')).figures).toMatchObject({ waiting: 6, admitted: 3 });
+    // A step a second (the last one back-dated by a second): one each, where the cap alone would let all six in.
+    for (const admitted of [4, 5]) {
+      await db().execute(sql`UPDATE onsales SET last_step_at = now() - interval '1 second' WHERE code = 'CAP'`);
+      await shop.app.waitingRoom.stepAll();
+      expect((await onsale('CAP')).figures).toMatchObject({ admitted });
+    }
+    // The same ramp again is no change; a cap sent without its ramp clears it.
+    expect(await change('CAP', { admission: { max_active: 10, rate_per_minute: 60 } })).toMatchObject({ status: 422, body: { message: texts.nothingToChange } });
+    const cleared = await change('CAP', { admission: { max_active: 10 } });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(staffApi['onsale-change'].answer.parse(cleared.body).onsale).toMatchObject({ admission_limit: 10, admission_rate_limit: null });
+    expect(await lastAudit('onsale:CAP')).toMatchObject({ before: { admission: 'max_active 10, rate_per_minute 60' }, after: { admission: 'max_active 10' } });
+    expect(await row('CAP')).toMatchObject({ admissionRateLimit: null, rateCarry: 0 });
+    await shop.app.waitingRoom.stepAll();
+    expect((await onsale('CAP')).figures).toMatchObject({ waiting: 0, admitted: 9 });
+    // A rate has no ramp: the database would refuse one (the change sets the column back to null).
+    expect((await change('CAP', { admission: { rate_per_minute: 5 } })).status).toBe(200);
+    expect(await row('CAP')).toMatchObject({ admissionMode: 'rate', admissionRateLimit: null });
+  });
+
   it('refuses by field what the file refuses, in its words, and what only the shop knows; a refusal changes no table', async () => {
     const cases: [string, Record<string, unknown>, string, string][] = [
       ['SOON', { admission: { rate_per_minute: 0 } }, 'changes.admission.rate_per_minute', onsaleFieldMessages.admissionLimit],
-      ['SOON', { admission: { rate_per_minute: 5, max_active: 5 } }, 'changes.admission', onsaleFieldMessages.admission],
+      ['SOON', { admission: { per_second: 5 } }, 'changes.admission', onsaleFieldMessages.admission],
+      ['SOON', { admission: { max_active: 5, rate_per_minute: 0 } }, 'changes.admission.rate_per_minute', onsaleFieldMessages.admissionLimit],
+      ['SOON', { admission: { max_active: 0, rate_per_minute: 5 } }, 'changes.admission.max_active', onsaleFieldMessages.admissionLimit],
+      ['SOON', { admission: {} }, 'changes.admission', onsaleFieldMessages.admission],
       ['SOON', { session_minutes: 2 }, 'changes.session_minutes', onsaleFieldMessages.sessionAtLeast],
       ['SOON', { room_opens_minutes_before: 2000 }, 'changes.room_opens_minutes_before', onsaleFieldMessages.roomMinutes],
       ['SOON', { proof_of_work: { bits: 40 } }, 'changes.proof_of_work.bits', onsaleFieldMessages.proofBits],

@@ -12,7 +12,7 @@ import { formatInZone, type FieldProblems } from '../catalogue-page';
 import { stockShares } from '../dashboard-figures';
 import { LoadFailed } from '../LoadStates';
 import { staffLocale } from '../money';
-import { durationWords, onsaleFormOf, onsaleProblemSentence, onsaleServerProblems, prepareOnsaleChanges, type OnsaleForm } from '../onsales-page';
+import { durationWords, onsaleFormOf, onsaleProblemSentence, onsaleServerProblems, prepareOnsaleChanges, RAMP_FIELD, type OnsaleForm } from '../onsales-page';
 import { mayCall } from '../sections';
 import { staffTexts } from '../texts';
 import { useMember } from '../use-member';
@@ -151,7 +151,13 @@ function OnsaleCard({ onsale, notice, onEdit }: { onsale: OnsaleView; notice: st
         </Fact>
         <Fact label={texts.opens}>{at(onsale.opens_at)}</Fact>
         <Fact label={texts.closes}>{onsale.closes_at ? at(onsale.closes_at) : texts.untilSoldOut}</Fact>
-        <Fact label={texts.admission}>{onsale.admission_mode === 'rate' ? texts.rate(onsale.admission_limit) : texts.cap(onsale.admission_limit)}</Fact>
+        <Fact label={texts.admission}>
+          {onsale.admission_mode === 'rate'
+            ? texts.rate(onsale.admission_limit)
+            : onsale.admission_rate_limit === null
+              ? texts.cap(onsale.admission_limit)
+              : texts.capRamp(onsale.admission_limit, onsale.admission_rate_limit)}
+        </Fact>
         <Fact label={texts.session}>{texts.minutes(onsale.session_minutes)}</Fact>
         <Fact label={texts.proofOfWork}>{onsale.proof_of_work_bits ? texts.bits(onsale.proof_of_work_bits) : texts.noProof}</Fact>
       </dl>
@@ -244,7 +250,7 @@ function EditDialog({ onsale, action, onSave, onClose }: { onsale: OnsaleView; a
   const [problems, setProblems] = useState<FieldProblems>({});
   const [tried, setTried] = useState(0);
   // The shop's field errors are this form's only once it has been sent.
-  const server = tried > 0 ? onsaleServerProblems(action.errors) : {};
+  const server = tried > 0 ? onsaleServerProblems(action.errors, form.mode) : {};
 
   // After a refused save the first marked field takes the focus (its problem is read with it).
   useEffect(() => {
@@ -258,6 +264,7 @@ function EditDialog({ onsale, action, onSave, onClose }: { onsale: OnsaleView; a
     roomMinutes: 'room_opens_minutes_before',
     mode: 'admission',
     limit: 'admission',
+    ramp: RAMP_FIELD,
     sessionMinutes: 'session_minutes',
     proofBits: 'proof_of_work',
   };
@@ -284,6 +291,7 @@ function EditDialog({ onsale, action, onSave, onClose }: { onsale: OnsaleView; a
     closes_at: texts.closesField(onsale.timezone),
     room_opens_minutes_before: texts.roomField,
     admission: form.mode === 'rate' ? texts.limitRate : texts.limitCap,
+    [RAMP_FIELD]: texts.rampField,
     session_minutes: texts.sessionField,
     proof_of_work: texts.proofField,
   };
@@ -359,6 +367,7 @@ function EditDialog({ onsale, action, onSave, onClose }: { onsale: OnsaleView; a
             ))}
           </div>
           {text('limit', { inputMode: 'numeric', hint: texts.limitHint })}
+          {form.mode === 'cap' && text('ramp', { inputMode: 'numeric', hint: texts.rampHint })}
         </fieldset>
         <div className="staff-form-row">
           {text('sessionMinutes', { inputMode: 'numeric', hint: texts.sessionHint })}
