@@ -2,25 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/raw-rows';
 import { onsales } from '../../db/schema';
-import { activeCount, firstAndLastOpen } from '../onsale/onsale.queries';
+import { activeCount, firstAndLastOpen, type OnsaleSettingsRow } from '../onsale/onsale.queries';
 
 /** An on-sale as the back office shows it, with what its live figures are estimated from (one statement for all). */
-export interface OnsaleBoardRow {
-  id: number;
-  code: string;
+export interface OnsaleBoardRow extends OnsaleSettingsRow {
   active: boolean;
   event_code: string;
   title: string;
   timezone: string;
-  opens_at: Date | string;
-  room_opens_at: Date | string;
-  closes_at: Date | string | null;
-  admission_mode: 'rate' | 'cap';
-  admission_limit: number;
-  /** Cap mode's ramp: at most this many new shoppers a minute; null: none. */
-  admission_rate_limit: number | null;
-  session_minutes: number;
-  proof_of_work_bits: number;
   admitted_count: number;
   prequeue_count: number | null;
   /** Before the first step after the opening: the pre-queue's size, counted from the index (null once prequeue_count holds it). */
@@ -29,7 +18,6 @@ export interface OnsaleBoardRow {
   last_open: string | number | null;
   active_count: number;
   sold_out_at: Date | string | null;
-  db_now: Date | string;
   products: { code: string; name: string; kind: 'tickets' | 'merchandise'; stock: number | null; sold: number; held: number }[];
 }
 
@@ -56,20 +44,8 @@ export async function listOnsaleBoard(db: Db): Promise<OnsaleBoardRow[]> {
 }
 
 /** What an on-sale change reads under the row's lock, with the database's clock (the clock the queue's phases follow). */
-export interface OnsaleChangeRow {
-  id: number;
-  code: string;
+export interface OnsaleChangeRow extends OnsaleSettingsRow {
   active: boolean;
-  opens_at: Date | string;
-  room_opens_at: Date | string;
-  closes_at: Date | string | null;
-  admission_mode: 'rate' | 'cap';
-  admission_limit: number;
-  /** Cap mode's ramp: at most this many new shoppers a minute; null: none. */
-  admission_rate_limit: number | null;
-  session_minutes: number;
-  proof_of_work_bits: number;
-  db_now: Date | string;
 }
 
 /**

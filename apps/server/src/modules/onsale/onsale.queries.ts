@@ -266,26 +266,31 @@ export async function markSoldOut(db: Db, onsaleId: number): Promise<void> {
   await db.execute(sql`UPDATE onsales SET sold_out_at = now() WHERE id = ${onsaleId} AND sold_out_at IS NULL`);
 }
 
-/** What a waiting room keeps of an on-sale between its refreshes (every active on-sale, one statement). */
-export interface RoomRow {
+/** An on-sale's times and admission settings as its row holds them, with the database's clock. */
+export interface OnsaleSettingsRow {
   id: number;
   code: string;
-  title: string;
   opens_at: Date | string;
   room_opens_at: Date | string;
   closes_at: Date | string | null;
   admission_mode: 'rate' | 'cap';
   admission_limit: number;
+  /** Cap mode's ramp: at most this many new shoppers a minute; null: none. */
   admission_rate_limit: number | null;
   session_minutes: number;
   proof_of_work_bits: number;
+  db_now: Date | string;
+}
+
+/** What a waiting room keeps of an on-sale between its refreshes (every active on-sale, one statement). */
+export interface RoomRow extends OnsaleSettingsRow {
+  title: string;
   cursor_phase: number;
   cursor_key: string | bigint;
   cursor_place: string | number;
   admitted_count: number;
   prequeue_count: number | null;
   sold_out_at: Date | string | null;
-  db_now: Date | string;
   first_open: string | number | null;
   last_open: string | number | null;
   products: { id: number; code: string }[];
