@@ -12,10 +12,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
+import { FormDialog } from '../FormDialog';
 import { ConfirmModal } from '../../components/ui/ConfirmModal';
 import { DataTable } from '../../components/ui/DataTable';
 import { Loading } from '../../components/ui/Loading';
-import { Modal } from '../../components/ui/Modal';
 import { Page } from '../../components/ui/Page';
 import { TextField } from '../../components/ui/TextField';
 import type { StaffCallInput } from '../../lib/staff-call';
@@ -588,30 +588,18 @@ function EditDialog({
   const taken = item.sold + item.held;
 
   return (
-    <Modal
-      open
+    <FormDialog
       id="staff-cat-edit"
-      onClose={onClose}
+      formId={formId}
+      formRef={formRef}
       title={texts.editTitle(item.name)}
-      size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={action.isPending}>
-            {texts.close}
-          </Button>
-          <Button type="submit" form={formId} loading={action.isPending}>
-            {texts.save}
-          </Button>
-        </>
-      }
+      labels={texts}
+      pending={action.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      refusal={action.message}
+      problem={whole}
     >
-      <form id={formId} ref={formRef} className="form-stack staff-cat-edit" onSubmit={submit} noValidate>
-        <Refusal message={action.message} />
-        {whole && !action.message && (
-          <div className="alert alert--danger" role="alert">
-            {whole}
-          </div>
-        )}
         <p className="text-muted">{texts.editLead(item.code)}</p>
         <div className="staff-form-row">
           {text('price', { inputMode: 'decimal', hint: item.payment_plan ? texts.planNote : texts.moneyHint })}
@@ -645,8 +633,7 @@ function EditDialog({
           </div>
         </fieldset>
         {check('emailChanges', texts.emailChanges)}
-      </form>
-    </Modal>
+    </FormDialog>
   );
 }
 

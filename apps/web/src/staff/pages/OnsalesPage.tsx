@@ -3,8 +3,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
+import { FormDialog } from '../FormDialog';
 import { Loading } from '../../components/ui/Loading';
-import { Modal } from '../../components/ui/Modal';
 import { Page } from '../../components/ui/Page';
 import { TextField } from '../../components/ui/TextField';
 import { staffCall } from '../api';
@@ -320,35 +320,19 @@ function EditDialog({ onsale, action, onSave, onClose }: { onsale: OnsaleView; a
   const besideFields = Object.keys(server).some((field) => field !== '_');
 
   return (
-    <Modal
-      open
+    <FormDialog
       id="staff-onsale-edit"
-      onClose={onClose}
+      formId={formId}
+      formRef={formRef}
       title={texts.editTitle(onsale.code)}
-      size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={action.isPending}>
-            {texts.close}
-          </Button>
-          <Button type="submit" form={formId} loading={action.isPending}>
-            {texts.save}
-          </Button>
-        </>
-      }
+      labels={texts}
+      pending={action.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      // A refusal by field is said beside its field (and read with it when it takes the focus); any other above the form.
+      refusal={besideFields ? null : action.message}
+      problem={action.message ? undefined : whole}
     >
-      <form id={formId} ref={formRef} className="form-stack staff-cat-edit" onSubmit={submit} noValidate>
-        {/* A refusal by field is said beside its field (and read with it when it takes the focus); any other above the form. */}
-        {action.message && !besideFields && (
-          <div className="alert alert--danger" role="alert">
-            {action.message}
-          </div>
-        )}
-        {whole && !action.message && (
-          <div className="alert alert--danger" role="alert">
-            {whole}
-          </div>
-        )}
         <p className="text-muted">{texts.editLead}</p>
         <p className="text-muted">{texts.fileNote}</p>
         <div className="staff-form-row">
@@ -373,7 +357,6 @@ function EditDialog({ onsale, action, onSave, onClose }: { onsale: OnsaleView; a
           {text('sessionMinutes', { inputMode: 'numeric', hint: texts.sessionHint })}
           {text('proofBits', { inputMode: 'numeric', hint: texts.proofHint })}
         </div>
-      </form>
-    </Modal>
+    </FormDialog>
   );
 }

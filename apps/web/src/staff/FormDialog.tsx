@@ -1,0 +1,52 @@
+import type { FormEvent, ReactNode, RefObject } from 'react';
+import { Button } from '../components/ui/Button';
+import { Modal } from '../components/ui/Modal';
+
+export interface FormDialogProps {
+  id: string;
+  formId: string;
+  formRef: RefObject<HTMLFormElement | null>;
+  title: string;
+  labels: { close: string; save: string };
+  pending: boolean;
+  onClose: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The shop's refusal to show above the form (null: none, or it is said beside its fields). */
+  refusal: string | null;
+  /** A problem of the whole form found before sending (shown while there is no refusal). */
+  problem?: string | undefined;
+  children: ReactNode;
+}
+
+/** The back office's edit dialog: a form in a large modal with Close and Save, and its refusal above the fields. */
+export function FormDialog({ id, formId, formRef, title, labels, pending, onClose, onSubmit, refusal, problem, children }: FormDialogProps) {
+  const alert = refusal ?? problem;
+  return (
+    <Modal
+      open
+      id={id}
+      onClose={onClose}
+      title={title}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={pending}>
+            {labels.close}
+          </Button>
+          <Button type="submit" form={formId} loading={pending}>
+            {labels.save}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} ref={formRef} className="form-stack staff-cat-edit" onSubmit={onSubmit} noValidate>
+        {alert && (
+          <div className="alert alert--danger" role="alert">
+            {alert}
+          </div>
+        )}
+        {children}
+      </form>
+    </Modal>
+  );
+}
