@@ -1,24 +1,15 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../apps/server/src/app';
-import { openDatabase, type Database } from '../apps/server/src/db/client';
-import { customers, onsales, sessions } from '../apps/server/src/db/schema';
-import { REPO_ROOT } from '../apps/server/src/env';
-import { freePort } from '../apps/server/src/lib/free-port';
-import { hashToken } from '../apps/server/src/modules/accounts/session.service';
-import { importCatalogue, parseCatalogue } from '../apps/server/src/modules/catalog/catalogue-import';
-import { loadShopConfig } from '../apps/server/src/modules/config/shop-config';
-import { NL_ADDRESS } from '../apps/server/test/shop-flows';
-import { TEST_HOLD_LIMITS } from '../apps/server/test/test-shop';
+import { onsales } from '../apps/server/src/db/schema';
 import { staffOnsaleMessages } from '../packages/contract/src/staff-onsales';
 import { formatInZone } from '../apps/web/src/staff/catalogue-page';
 import { staffTexts } from '../apps/web/src/staff/texts';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
+import { joinQueue, signedInCustomer, startOwnShop, stopOwnShop, type OwnShop } from './support/own-shop';
 import { prepareStaff, signInAs } from './support/staff-setup';
 
 /**
@@ -36,40 +27,23 @@ import { prepareStaff, signInAs } from './support/staff-setup';
 
 const texts = staffTexts.onsales;
 const ZONE = 'Europe/Amsterdam';
-const DEMO_FILE = path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml');
 const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'festival-e2e-screenshots');
 
-interface Shop {
-  base: string;
-  database: Database;
-  app: FastifyInstance;
+interface Shop extends OwnShop {
   staff: Awaited<ReturnType<typeof prepareStaff>>;
 }
 
 async function startShop(): Promise<Shop> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const database = await openDatabase({});
-  await database.migrate();
-  const lines = [
-    `  - { code: LIVE, event: NWF27, opens_at: "2020-01-01T10:00:00Z", products: [NWF27-WEEKEND, NWF27-TOTE], admission: { rate_per_minute: 2 } }`,
-    `  - { code: LATER, event: NWF27, opens_at: "2099-01-01T10:00:00Z", room_opens_minutes_before: 60, closes_at: "2099-01-02T10:00:00Z", products: [NWF27-DAY-SAT], admission: { max_active: 500 }, session_minutes: 30 }`,
-  ];
-  const text = `${readFileSync(DEMO_FILE, 'utf8')}\nonsales:\n${lines.join('\n')}\n`;
-  await importCatalogue(database.db, parseCatalogue(text, 'onsales.yaml'), path.dirname(DEMO_FILE), 'onsales.yaml');
-  const config = { ...loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json')), publicBaseUrl: base };
-  const app = await buildApp({
-    db: database.db,
-    config,
-    webRoot: path.join(REPO_ROOT, 'apps/web/dist'),
+  const shop = await startOwnShop({
     appSecret: 'back-office-onsales-journey-secret-of-32-characters',
-    holdLimits: TEST_HOLD_LIMITS,
+    onsales: [
+      `{ code: LIVE, event: NWF27, opens_at: "2020-01-01T10:00:00Z", products: [NWF27-WEEKEND, NWF27-TOTE], admission: { rate_per_minute: 2 } }`,
+      `{ code: LATER, event: NWF27, opens_at: "2099-01-01T10:00:00Z", room_opens_minutes_before: 60, closes_at: "2099-01-02T10:00:00Z", products: [NWF27-DAY-SAT], admission: { max_active: 500 }, session_minutes: 30 }`,
+    ],
     // The journey steps the room itself, so it knows how many are in.
-    admissionStepIntervalMs: 3_600_000,
-    queueJoinLimits: { perAddress: 0, perNetwork: 0 },
+    app: { admissionStepIntervalMs: 3_600_000, queueJoinLimits: { perAddress: 0, perNetwork: 0 } },
   });
-  await app.listen({ port, host: '127.0.0.1' });
-  return { base, database, app, staff: await prepareStaff(database.db) };
+  return { ...shop, staff: await prepareStaff(shop.database.db) };
 }
 
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -83,21 +57,10 @@ describe('the back office’s on-sales', () => {
   let page: Page;
   let errors: string[];
 
-  /** Customers joining the on-sale's queue through the shop's call, as their waiting pages do. */
-  async function joinQueue(count: number) {
-    for (let index = 0; index < count; index += 1) {
-      const [customer] = await shop!.database.db.insert(customers).values({ email: `queue${index}@example.org`, fullName: `Queue ${index}`, passwordHash: 'x', country: 'NL', address: NL_ADDRESS }).returning();
-      const token = `onsales-journey-token-${index}`;
-      await shop!.database.db.insert(sessions).values({ customerId: customer!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
-      const answer = await fetch(`${shop!.base}/api/queue-join`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: JSON.stringify({ token, onsale: 'LIVE' }) });
-      expect(answer.status).toBe(200);
-    }
-  }
-
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     shop = await startShop();
-    await joinQueue(6);
+    for (let index = 0; index < 6; index += 1) await joinQueue(shop, await signedInCustomer(shop, `Queue ${index}`), 'LIVE');
     // Two a minute, credited for at most a minute: the first step lets two in.
     await shop.app.waitingRoom.stepAll();
     ({ page, errors } = await openPageOn(browser(), shop.base, { allowRefusals: true }));
@@ -105,8 +68,7 @@ describe('the back office’s on-sales', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await shop?.app.close();
-    await shop?.database.close();
+    await stopOwnShop(shop);
   });
 
   it('shows each on-sale’s state, times, products and its queue’s live figures', async () => {

@@ -5,15 +5,12 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../apps/server/src/db/raw-rows';
-import { customers, sessions } from '../apps/server/src/db/schema';
-import { hashToken } from '../apps/server/src/modules/accounts/session.service';
-import { NL_ADDRESS } from '../apps/server/test/shop-flows';
 import { messages } from '../packages/contract/src/messages';
 import { waitingRoomMessages, waitingRoomTexts } from '../packages/contract/src/waiting-room';
 import { logInOnPage, newAddress, readPassword, register } from './support/accounts';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { checkOutByBankTransfer } from './support/checkout';
-import { startOwnShop, stopOwnShop, type OwnShop } from './support/own-shop';
+import { joinQueue, signedInCustomer, startOwnShop, stopOwnShop, type OwnShop } from './support/own-shop';
 
 /**
  * The on-sale waiting room in Chromium (issue 23, "Shown by tests", browser): a visitor who is not
@@ -43,14 +40,6 @@ function startShop(): Promise<OwnShop> {
   });
 }
 
-/** A signed-in customer of the shop's (the others in the queue): an account and a session, as the shop stores them. */
-async function customerToken(database: OwnShop['database'], name: string): Promise<string> {
-  const [row] = await database.db.insert(customers).values({ email: newAddress(name), fullName: `${name} Early`, passwordHash: 'x', country: 'NL', address: NL_ADDRESS }).returning();
-  const token = `waiting-room-journey-${name}-${row!.id}`;
-  await database.db.insert(sessions).values({ customerId: row!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
-  return token;
-}
-
 /** The position the waiting page shows (0 once it has gone to the shop at the visitor's turn). */
 async function position(page: Page): Promise<number> {
   if (new URL(page.url()).pathname !== '/waiting-room/WEEKEND-SALE') return 0;
@@ -76,9 +65,7 @@ describe('the on-sale waiting room', () => {
     // Six customers are in the queue before the visitor (the first is let in at once: the room has
     // a minute's credit at its first step).
     for (const name of ['ada', 'bo', 'cy', 'di', 'ed', 'flo']) {
-      const token = await customerToken(database, name);
-      const joined = await fetch(`${base}/api/queue-join`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' }, body: JSON.stringify({ token, onsale: 'WEEKEND-SALE' }) });
-      expect(joined.status).toBe(200);
+      await joinQueue(shop!, await signedInCustomer(shop!, name), 'WEEKEND-SALE');
     }
 
     // A visitor who is not signed in reaches for the ticket: the shop sends them to the waiting room.

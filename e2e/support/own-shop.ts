@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { buildApp, type AppOptions } from '../../apps/server/src/app';
 import { openDatabase, type Database } from '../../apps/server/src/db/client';
+import { customers, sessions } from '../../apps/server/src/db/schema';
 import { REPO_ROOT } from '../../apps/server/src/env';
 import { freePort } from '../../apps/server/src/lib/free-port';
+import { hashToken } from '../../apps/server/src/modules/accounts/session.service';
 import { importCatalogue, parseCatalogue } from '../../apps/server/src/modules/catalog/catalogue-import';
 import { loadShopConfig } from '../../apps/server/src/modules/config/shop-config';
+import { NL_ADDRESS } from '../../apps/server/test/shop-flows';
 import { TEST_HOLD_LIMITS } from '../../apps/server/test/test-shop';
 
 const DEMO_FILE = path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml');
@@ -46,4 +50,24 @@ export async function startOwnShop(options: { appSecret: string; onsales?: reado
 export async function stopOwnShop(shop: OwnShop | undefined): Promise<void> {
   await shop?.app.close();
   await shop?.database.close();
+}
+
+let customerCount = 0;
+
+/** A signed-in customer of the shop's, made as the shop stores one (an account and a session): its session token. */
+export async function signedInCustomer(shop: OwnShop, name: string): Promise<string> {
+  customerCount += 1;
+  const [row] = await shop.database.db
+    .insert(customers)
+    .values({ email: `${name.toLowerCase()}.${customerCount}.${Date.now().toString(36)}@example.org`, fullName: name, passwordHash: 'x', country: 'NL', address: NL_ADDRESS })
+    .returning();
+  const token = `own-shop-customer-${row!.id}-${customerCount}`;
+  await shop.database.db.insert(sessions).values({ customerId: row!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
+  return token;
+}
+
+/** The customer of the token takes a place in the on-sale's queue through the shop's call, as a waiting page does. */
+export async function joinQueue(shop: OwnShop, token: string, onsale: string): Promise<void> {
+  const answer = await fetch(`${shop.base}/api/queue-join`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' }, body: JSON.stringify({ token, onsale }) });
+  expect(answer.status, await answer.clone().text()).toBe(200);
 }
