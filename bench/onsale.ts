@@ -45,6 +45,8 @@ interface Run {
   serverErrors: number;
   connectionErrors: number;
   latencies: Record<Step, number[]>;
+  /** The server's own time on each call (its Server-Timing header): what the clients' times hold beyond it is their own queueing on this shared machine. */
+  serverLatencies: Record<Step, number[]>;
   maxTaken: number;
   sold: number;
   problems: string[];
@@ -98,7 +100,12 @@ function report(label: string, run: Run): void {
   if (run.admitted) note(`${label}: ${run.admitted} admitted from the queue`);
   for (const step of STEPS) {
     const values = run.latencies[step];
-    if (values.length) note(`${label}: ${step.padEnd(12)} ${String(values.length).padStart(6)} calls, p50 ${percentile(values, 50)} ms, p99 ${percentile(values, 99)} ms`);
+    const own = run.serverLatencies[step];
+    if (values.length)
+      note(
+        `${label}: ${step.padEnd(12)} ${String(values.length).padStart(6)} calls, p50 ${percentile(values, 50)} ms, p99 ${percentile(values, 99)} ms` +
+          (own.length ? `; the server's own time p50 ${percentile(own, 50)} ms, p99 ${percentile(own, 99)} ms` : ''),
+      );
   }
   if (run.peakMemoryMb !== null) note(`${label}: peak resident memory of the server ${run.peakMemoryMb} MB`);
   for (const line of run.problems) note(`problem: ${line}`);
@@ -152,7 +159,8 @@ async function openRoom(databaseUrl: string, rate: number): Promise<void> {
 async function visit(base: string, databaseUrl: string, itemId: number, tokens: string[], withRoom: boolean): Promise<Run> {
   const pool = new Pool(base, { connections: CONNECTIONS, keepAliveTimeout: 60_000, pipelining: 1 });
   const latencies = Object.fromEntries(STEPS.map((step) => [step, [] as number[]])) as Record<Step, number[]>;
-  const run: Run = { seconds: null, purchased: 0, soldOut: 0, serverErrors: 0, connectionErrors: 0, latencies, maxTaken: 0, sold: 0, problems: [], outOfOrder: 0, admitted: 0, peakMemoryMb: null };
+  const serverLatencies = Object.fromEntries(STEPS.map((step) => [step, [] as number[]])) as Record<Step, number[]>;
+  const run: Run = { seconds: null, purchased: 0, soldOut: 0, serverErrors: 0, connectionErrors: 0, latencies, serverLatencies, maxTaken: 0, sold: 0, problems: [], outOfOrder: 0, admitted: 0, peakMemoryMb: null };
   const problem = (text: string) => {
     if (run.problems.length < 10) run.problems.push(text);
   };
@@ -171,6 +179,8 @@ async function visit(base: string, databaseUrl: string, itemId: number, tokens: 
       });
       const body = await response.body.text();
       latencies[step].push(performance.now() - begun);
+      const timing = /app;dur=([\d.]+)/.exec(String(response.headers['server-timing'] ?? ''));
+      if (timing) serverLatencies[step].push(Number(timing[1]));
       if (response.statusCode >= 500) {
         run.serverErrors += 1;
         problem(`${step}: ${response.statusCode} ${body.slice(0, 200)}`);

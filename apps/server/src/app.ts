@@ -9,7 +9,7 @@ import type { Db } from './db/client';
 import { installErrorHandler } from './http/error-handler';
 import { createInFlightTracker } from './http/in-flight';
 import { requireXhrHeader } from './http/require-xhr';
-import { installSecurityHeaders } from './http/security-headers';
+import { installSecurityHeaders, installServerTiming } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogReader } from './modules/catalog/catalog-snapshot';
@@ -137,6 +137,8 @@ export interface AppOptions {
   admissionStepIntervalMs?: number;
   /** Other limits on new queue places per address and network than JOIN_LIMITS (tests). */
   queueJoinLimits?: Partial<JoinLimits>;
+  /** Every answer says how long the server spent on it (`Server-Timing: app;dur=<ms>`; SERVER_TIMING). */
+  serverTiming?: boolean;
   /** Timings of the mail sender: poll interval, lease, send timeout, batch size, retry back-off (tests shorten them). */
   mail?: Pick<MailerOptions, 'pollMs' | 'leaseMs' | 'sendTimeoutMs' | 'batchSize' | 'retry'>;
 }
@@ -180,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
   // The provider's page is the only other place a form may go (decision 0037).
   installSecurityHeaders(app, gateway?.browserOrigins ?? []);
+  if (options.serverTiming) installServerTiming(app);
   // Answers are compressed as they go out: brotli at a fast level (its default, 11, costs far
   // more CPU than it saves bytes on JSON); built assets are compressed ahead at the highest level.
   await app.register(compress, {

@@ -90,6 +90,12 @@ const envSchema = z.object({
    */
   QUEUE_JOIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).max(10_000_000).default(JOIN_LIMITS.perAddress),
   QUEUE_JOIN_LIMIT_PER_NETWORK: z.coerce.number().int().min(0).max(10_000_000).default(JOIN_LIMITS.perNetwork),
+  /**
+   * `1`: every answer carries `Server-Timing: app;dur=<ms>`, the time the server spent on it from
+   * reading the request to sending the answer (for measuring; off by default, as it tells the
+   * outside how long calls take).
+   */
+  SERVER_TIMING: z.enum(['0', '1']).default('0'),
   /** Minutes an expired cart, with its holders' names and e-mail addresses, is kept after its hold ended (decision 0025). */
   ENDED_CART_KEEP_MINUTES: z.coerce.number().int().min(1).max(30 * 24 * 60).default(DEFAULT_ENDED_CART_KEEP_MS / 60_000),
   /**

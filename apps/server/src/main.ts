@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     cartHoldMs: env.CART_HOLD_MINUTES * 60_000,
     holdLimits: { perCart: env.HOLD_LIMIT_PER_CART, perAddress: env.HOLD_LIMIT_PER_ADDRESS, perNetwork: env.HOLD_LIMIT_PER_NETWORK },
     queueJoinLimits: { perAddress: env.QUEUE_JOIN_LIMIT_PER_ADDRESS, perNetwork: env.QUEUE_JOIN_LIMIT_PER_NETWORK },
+    serverTiming: env.SERVER_TIMING === '1',
     endedCartKeepMs: env.ENDED_CART_KEEP_MINUTES * 60_000,
     appSecret: env.APP_SECRET,
     previousAppSecrets: env.APP_SECRET_PREVIOUS,
