@@ -9,7 +9,7 @@ import { USER_DATA_KEY } from './features/account/api/session';
 import { onSessionExpired } from './lib/api-client';
 import { ConfigError, getConfig } from './lib/config';
 import { getToken } from './lib/storage';
-import { onWaitingRoom, waitingRoomPath } from './lib/waiting-room';
+import { onWaitingRoom, waitingRoomPath } from './lib/waiting-room-events';
 import './app/styles/global.css';
 
 const container = document.getElementById('root');

@@ -1,7 +1,9 @@
 import type { ApiAnswer } from '@festival/contract';
 import { ApiError, callApi } from './api-client';
-import { withFrom } from './return-to';
 import { getToken, readStoredJson, writeStoredJson } from './storage';
+import { sendToWaitingRoom, waitingRoomOf } from './waiting-room-events';
+
+export { onWaitingRoom, waitingRoomOf, waitingRoomPath } from './waiting-room-events';
 
 /**
  * The waiting room as the shop's pages meet it (issue 23, decision 0048).
@@ -19,8 +21,6 @@ const PLACES_KEY = 'shop.queuePlaces';
 const ADMISSIONS_KEY = 'shop.admissions';
 /** The most rooms remembered (the oldest go first): a visitor queues for a handful at most. */
 const MAX_KEPT = 8;
-/** An on-sale's code as the contract allows it (anything else in an answer is not followed). */
-const ONSALE_CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 export interface KeptAdmission {
   onsale: string;
@@ -88,25 +88,6 @@ export function newestAdmission(now: number = Date.now()): KeptAdmission | null 
 /** Past half its time an admission is renewed on the next stock call (the shopper is active). */
 export const needsRenewal = (admission: KeptAdmission, now: number) => now - admission.taken > (admission.expires - admission.taken) / 2;
 
-/** The on-sale whose waiting room a refusal sends the visitor to, or null for any other failure. */
-export function waitingRoomOf(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.status !== 403) return null;
-  const room = (error.body as { waiting_room?: unknown } | null)?.waiting_room;
-  return typeof room === 'string' && ONSALE_CODE.test(room) ? room : null;
-}
-
-/** The waiting page of an on-sale, coming back to `from` at the visitor's turn. */
-export const waitingRoomPath = (onsale: string, from?: string | null) => withFrom(`/waiting-room/${encodeURIComponent(onsale)}`, from);
-
-type Listener = (onsale: string) => void;
-const listeners = new Set<Listener>();
-
-/** Runs when a stock call was refused for want of an admission the visitor cannot get here (the app goes to the waiting page). */
-export function onWaitingRoom(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /** Takes (or renews) the admission of an admitted place; null when the place is not (yet) admitted or gone. */
 export async function takeAdmission(onsale: string, now: () => number = Date.now): Promise<KeptAdmission | null> {
   const place = placePassOf(onsale);
@@ -145,11 +126,11 @@ export async function withAdmission<T>(call: (extra: AdmissionField) => Promise<
         return await call({ admission: retry.pass });
       } catch (again) {
         const room = waitingRoomOf(again);
-        if (room) listeners.forEach((listener) => listener(room));
+        if (room) sendToWaitingRoom(room);
         throw again;
       }
     }
-    listeners.forEach((listener) => listener(onsale));
+    sendToWaitingRoom(onsale);
     throw error;
   }
 }

@@ -1,0 +1,35 @@
+import { ApiError } from './api-client';
+import { withFrom } from './return-to';
+
+/**
+ * The waiting room's part of the app's first load (decision 0048): which room a refusal names, the
+ * waiting page's address, and the signal that sends the visitor there. The rest (passes,
+ * admissions, `withAdmission`) loads with the cart and the waiting page (lib/waiting-room.ts).
+ */
+
+/** An on-sale's code as the contract allows it (anything else in an answer is not followed). */
+const ONSALE_CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+/** The on-sale whose waiting room a refusal sends the visitor to, or null for any other failure. */
+export function waitingRoomOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 403) return null;
+  const room = (error.body as { waiting_room?: unknown } | null)?.waiting_room;
+  return typeof room === 'string' && ONSALE_CODE.test(room) ? room : null;
+}
+
+/** The waiting page of an on-sale, coming back to `from` at the visitor's turn. */
+export const waitingRoomPath = (onsale: string, from?: string | null) => withFrom(`/waiting-room/${encodeURIComponent(onsale)}`, from);
+
+type Listener = (onsale: string) => void;
+const listeners = new Set<Listener>();
+
+/** Runs when a stock call was refused for want of an admission the visitor cannot get here (the app goes to the waiting page). */
+export function onWaitingRoom(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** A stock call was refused for a room the visitor cannot get in here: the app goes to its waiting page. */
+export function sendToWaitingRoom(onsale: string): void {
+  listeners.forEach((listener) => listener(onsale));
+}
