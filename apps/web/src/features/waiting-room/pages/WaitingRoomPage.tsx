@@ -1,7 +1,6 @@
 import { waitingRoomMessages, waitingRoomTexts, type QueueStatus } from '@festival/contract';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { Badge } from '../../../components/ui/Badge';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { Page } from '../../../components/ui/Page';
 import { ApiError, callApi } from '../../../lib/api-client';
@@ -237,9 +236,7 @@ function StatusCard({ status, working, startPosition, formatTime }: { status: Qu
           </h2>
           <ul className="waiting-room__list waiting-room__list--gone" id="waiting-room-gone">
             {gone.map((product) => (
-              <li key={product.external_code}>
-                <span>{product.name}</span> <Badge>{waitingRoomTexts.soldOutList}</Badge>
-              </li>
+              <li key={product.external_code}>{product.name}</li>
             ))}
           </ul>
         </section>
