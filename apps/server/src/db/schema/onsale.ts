@@ -92,11 +92,16 @@ export const queuePlaces = pgTable(
     visitorKey: text('visitor_key').notNull(),
     joinedAt: tstz('joined_at').notNull().defaultNow(),
     /**
-     * Until when the place counts as an active shopper (cap mode): set by the step that admits it
-     * (a short grace to come and take the admission), then by taking or renewing the admission
-     * (the session's length), and ended by checkout. Null while waiting.
+     * Until when the place counts as an active shopper: set by the step that admits it (a short
+     * grace to come and take the admission), then by taking or renewing the admission (the
+     * session's length), and ended by checkout. Null while waiting.
      */
     activeUntil: tstz('active_until'),
+    /**
+     * When the visitor first took their admission (null: not yet). A place admitted in rate mode
+     * whose grace ran out untaken is a no-show: the step gives its turn to the next in the queue.
+     */
+    takenAt: tstz('taken_at'),
   },
   (table) => [
     index('queue_places_active').on(table.onsaleId, table.activeUntil).where(sql`${table.activeUntil} IS NOT NULL`),

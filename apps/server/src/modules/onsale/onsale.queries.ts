@@ -212,7 +212,21 @@ export async function countActivePlaces(tx: Db, onsaleId: number): Promise<numbe
   return row?.active ?? 0;
 }
 
-/** Cap mode: the places a step just admitted count as active for a grace time in which to come and shop. */
+/**
+ * Rate mode: the places admitted whose grace to come ran out since the last step without their
+ * admission being taken (no-shows; the partial index of admitted places finds them). Each is
+ * counted by the one step whose window its grace ends in.
+ */
+export async function countNoShows(tx: Db, onsaleId: number, since: Date): Promise<number> {
+  const [row] = await executeRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM queue_places
+        WHERE onsale_id = ${onsaleId} AND active_until IS NOT NULL AND active_until > ${since.toISOString()}::timestamptz AND active_until <= now() AND taken_at IS NULL`,
+  );
+  return row?.n ?? 0;
+}
+
+/** The places a step just admitted count as active for a grace time in which to come and shop. */
 export async function markAdmitted(tx: Db, onsaleId: number, after: QueuePosition, through: QueuePosition, graceSeconds: number): Promise<void> {
   await tx.execute(
     sql`UPDATE queue_places SET active_until = now() + make_interval(secs => ${graceSeconds})
@@ -234,7 +248,7 @@ export async function settlePrequeueCount(tx: Db, onsaleId: number): Promise<voi
 export async function takeAdmission(db: Db, onsaleCode: string, placeId: number, visitorKey: string): Promise<{ activeUntil: Date } | null> {
   const [row] = await executeRows<{ active_until: Date | string }>(
     db,
-    sql`UPDATE queue_places p SET active_until = now() + make_interval(mins => o.session_minutes)
+    sql`UPDATE queue_places p SET active_until = now() + make_interval(mins => o.session_minutes), taken_at = coalesce(p.taken_at, now())
         FROM onsales o
         WHERE p.id = ${placeId} AND o.id = p.onsale_id AND o.code = ${onsaleCode} AND o.active AND p.visitor_key = ${visitorKey}
           AND (p.phase, p.random_key, p.id) <= (o.cursor_phase, o.cursor_key, o.cursor_place)

@@ -110,6 +110,30 @@ describe.each(testEngines())('the waiting room’s queue on %s', (engine) => {
     expect(counted!.n).toBe(100);
   }, 60_000);
 
+  it('gives the turns of no-shows in rate mode to the next in the queue, once each, and not of those who came', async () => {
+    const queue = createQueue({ db: database.db });
+    const [row] = (await listOnsales(database.db)).filter((onsale) => onsale.onsale.code === 'LATER');
+    const onsaleId = row!.onsale.id;
+    // Open since a minute, 60 a minute: 10 join, and the first step, 2 s after the last, admits two.
+    await database.db.execute(sql`UPDATE onsales SET room_opens_at = now() - interval '1 hour', opens_at = now() - interval '1 minute' WHERE id = ${onsaleId}`);
+    for (let index = 0; index < 10; index += 1) expect((await queue.join('LATER', `later-${index}`)).joined).toBe(true);
+    await database.db.execute(sql`UPDATE onsales SET last_step_at = now() - interval '2 seconds' WHERE id = ${onsaleId}`);
+    expect(await queue.step(onsaleId)).toEqual({ admitted: 2 });
+    const places = async () =>
+      (await database.db.execute(sql`SELECT visitor_key, active_until IS NOT NULL AS admitted FROM queue_places WHERE onsale_id = ${onsaleId} ORDER BY id`)) as unknown as { rows: { visitor_key: string; admitted: boolean }[] };
+    expect((await places()).rows.filter((place) => place.admitted).map((place) => place.visitor_key)).toEqual(['later-0', 'later-1']);
+    // later-0 comes and takes the admission; later-1 never does. Their grace ends (moved into the past).
+    await database.db.execute(sql`UPDATE queue_places SET taken_at = now(), active_until = now() + interval '20 minutes' WHERE onsale_id = ${onsaleId} AND visitor_key = 'later-0'`);
+    await database.db.execute(sql`UPDATE queue_places SET active_until = now() - interval '1 second' WHERE onsale_id = ${onsaleId} AND visitor_key = 'later-1'`);
+    // The next step, a second on: one for the rate and one for the no-show (later-0 came: no extra).
+    await database.db.execute(sql`UPDATE onsales SET last_step_at = now() - interval '1500 milliseconds' WHERE id = ${onsaleId}`);
+    expect(await queue.step(onsaleId)).toEqual({ admitted: 2 });
+    // Counted once: the step after gives the rate's one only.
+    await database.db.execute(sql`UPDATE onsales SET last_step_at = last_step_at - interval '1 second' WHERE id = ${onsaleId}`);
+    expect(await queue.step(onsaleId)).toEqual({ admitted: 1 });
+    expect((await listOnsales(database.db)).find((onsale) => onsale.onsale.code === 'LATER')!.onsale.admittedCount).toBe(5);
+  }, 60_000);
+
   it('admits a cap of 10 with a ramp of 60 a minute one a second from the opening, not 10 at once, and the cap still binds', async () => {
     const queue = createQueue({ db: database.db });
     const [row] = (await listOnsales(database.db)).filter((onsale) => onsale.onsale.code === 'RAMP');

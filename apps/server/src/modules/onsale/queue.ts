@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { admitNow, controlOf } from './admission';
-import { countActivePlaces, countPlacesAfter, cursorHasPassed, cursorOf, findQueuePlace, insertQueuePlaces, lockOnsaleForStep, markAdmitted, placeAfter, saveStep, settlePrequeueCount, type Joiner, type PlaceRow } from './onsale.queries';
+import { countActivePlaces, countNoShows, countPlacesAfter, cursorHasPassed, cursorOf, findQueuePlace, insertQueuePlaces, lockOnsaleForStep, markAdmitted, placeAfter, saveStep, settlePrequeueCount, type Joiner, type PlaceRow } from './onsale.queries';
 import { randomQueueKey } from './queue-order';
 
 /**
@@ -150,17 +150,22 @@ export function createQueue(deps: { db: Db; now?: () => Date }) {
         // The first step after the opening counts the pre-queue once: positions are estimated from it.
         if (now >= openedAt && onsale.cursor_phase < 0) await settlePrequeueCount(tx, onsaleId);
         const activeShoppers = control.mode === 'cap' && now >= openedAt ? await countActivePlaces(tx, onsaleId) : 0;
+        // Rate mode: the turns of no-shows (admitted, grace over, admission never taken) go to the
+        // next in the queue, on top of the rate, so visitors who left do not waste the shop's
+        // capacity. (Cap mode frees them by counting only the active.)
+        const noShows = control.mode === 'rate' && state.lastStepAt ? await countNoShows(tx, onsaleId, state.lastStepAt) : 0;
         const input = { ...state, control, now, openedAt, activeShoppers };
         // What the control allows with enough people waiting; then how many wait, counted only up to
         // one past that (whether anyone is left waiting decides what a cap with a ramp carries).
         const most = admitNow({ ...input, waiting: Number.MAX_SAFE_INTEGER }).admit;
-        const waiting = most ? await countPlacesAfter(tx, onsaleId, cursor, most + 1) : 0;
+        const waiting = most + noShows ? await countPlacesAfter(tx, onsaleId, cursor, most + noShows + 1) : 0;
         const next = admitNow({ ...input, waiting });
-        const moved = next.admit > 0 ? await placeAfter(tx, onsaleId, cursor, next.admit) : undefined;
-        // Cap mode: those just admitted count as active shoppers from now on.
-        if (moved && control.mode === 'cap') await markAdmitted(tx, onsaleId, cursor, moved, ADMISSION_GRACE_SECONDS);
-        await saveStep(tx, onsaleId, { admittedCount: next.admittedThrough, carry: next.carry, lastStepAt: next.lastStepAt, cursor: moved ?? null });
-        return { admitted: next.admit };
+        const admit = next.admit + Math.min(noShows, Math.max(0, waiting - next.admit));
+        const moved = admit > 0 ? await placeAfter(tx, onsaleId, cursor, admit) : undefined;
+        // Those just admitted count as active shoppers from now on, for a grace time to come.
+        if (moved) await markAdmitted(tx, onsaleId, cursor, moved, ADMISSION_GRACE_SECONDS);
+        await saveStep(tx, onsaleId, { admittedCount: next.admittedThrough + admit - next.admit, carry: next.carry, lastStepAt: next.lastStepAt, cursor: moved ?? null });
+        return { admitted: admit };
       });
     },
 

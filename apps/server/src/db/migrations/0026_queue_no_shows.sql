@@ -1,0 +1,1 @@
+ALTER TABLE "queue_places" ADD COLUMN "taken_at" timestamp with time zone;
