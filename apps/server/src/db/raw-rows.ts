@@ -32,3 +32,9 @@ export function rowFromJson<T extends Table>(table: T, json: Record<string, unkn
 export function rowsFromJson<T extends Table>(table: T, json: Record<string, unknown>[] | null): InferSelectModel<T>[] {
   return (json ?? []).map((row) => rowFromJson(table, row));
 }
+
+/** A timestamp of a raw row (PGlite gives a Date, node-postgres a Date or, in JSON, a string). */
+export const rawDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+export const rawOptionalDate = (value: Date | string | null): Date | null => (value === null ? null : rawDate(value));
+/** A bigint or count of a raw row (text from node-postgres, a number from PGlite). */
+export const rawOptionalNumber = (value: string | number | null): number | null => (value === null ? null : Number(value));

@@ -13,6 +13,7 @@ import {
   type StaffApiInput,
 } from '@festival/contract';
 import type { Db } from '../../db/client';
+import { rawDate as date, rawOptionalDate as optionalDate, rawOptionalNumber as optionalNumber } from '../../db/raw-rows';
 import { AppError } from '../../http/app-error';
 import { markSoldOut } from '../onsale/onsale.queries';
 import { onsaleState } from '../onsale/onsale-state';
@@ -35,11 +36,10 @@ export interface OnsaleAdminDeps {
   cacheMs?: number;
 }
 
-const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
-const optionalDate = (value: Date | string | null) => (value === null ? null : date(value));
-const optionalNumber = (value: string | number | null) => (value === null ? null : Number(value));
 const invalid = (field: string, message: string) => new AppError('INVALID_INPUT', message, { [`changes.${field}`]: [message] });
 const MINUTE_MS = 60_000;
+/** How many minutes before its opening an on-sale's room opens, as the file writes it. */
+const roomMinutesBefore = (row: Pick<OnsaleChangeRow, 'opens_at' | 'room_opens_at'>) => Math.round((date(row.opens_at).getTime() - date(row.room_opens_at).getTime()) / MINUTE_MS);
 
 /** An on-sale's editable fields as the file writes them, as text: compared, and kept in the audit log. */
 function fieldTexts(
@@ -49,7 +49,7 @@ function fieldTexts(
   return {
     opens_at: opens.toISOString(),
     closes_at: row.closes_at === null ? 'none' : date(row.closes_at).toISOString(),
-    room_opens_minutes_before: String(Math.round((opens.getTime() - date(row.room_opens_at).getTime()) / MINUTE_MS)),
+    room_opens_minutes_before: String(roomMinutesBefore(row)),
     admission: Object.entries(admissionOfColumns({ mode: row.admission_mode, limit: row.admission_limit, rateLimit: row.admission_rate_limit }))
       .map(([key, value]) => `${key} ${value}`)
       .join(', '),
@@ -61,7 +61,7 @@ function fieldTexts(
 /** The settings after the change, in the row's terms. */
 function settingsAfter(current: OnsaleChangeRow, changes: OnsaleChanges): OnsaleSettings {
   const opensAt = changes.opens_at === undefined ? date(current.opens_at) : new Date(changes.opens_at);
-  const minutesBefore = changes.room_opens_minutes_before ?? Math.round((date(current.opens_at).getTime() - date(current.room_opens_at).getTime()) / MINUTE_MS);
+  const minutesBefore = changes.room_opens_minutes_before ?? roomMinutesBefore(current);
   const admission = changes.admission && admissionColumns(changes.admission);
   return {
     opensAt,
@@ -152,7 +152,7 @@ export function createOnsaleAdmin(deps: OnsaleAdminDeps) {
       state,
       opens_at: opensAt.toISOString(),
       room_opens_at: date(row.room_opens_at).toISOString(),
-      room_opens_minutes_before: Math.round((opensAt.getTime() - date(row.room_opens_at).getTime()) / MINUTE_MS),
+      room_opens_minutes_before: roomMinutesBefore(row),
       closes_at: optionalDate(row.closes_at)?.toISOString() ?? null,
       products,
       admission_mode: row.admission_mode,

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { rawDate as date } from '../../db/raw-rows';
 import { admitNow, controlOf } from './admission';
 import { countActivePlaces, countNoShows, countPlacesAfter, cursorHasPassed, cursorOf, findQueuePlace, insertQueuePlaces, lockOnsaleForStep, markAdmitted, placeAfter, saveStep, settlePrequeueCount, type Joiner, type PlaceRow } from './onsale.queries';
 import { randomQueueKey } from './queue-order';
@@ -21,7 +22,6 @@ export interface Place {
 
 export type JoinResult = { joined: true; place: Place; isNew: boolean } | { joined: false; reason: 'no-such-onsale' | 'room-not-open' | 'room-closed' };
 
-const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /** Cap mode: how long an admitted place counts as active before its visitor comes to take the admission (a visitor who left frees it then). */
 export const ADMISSION_GRACE_SECONDS = 120;

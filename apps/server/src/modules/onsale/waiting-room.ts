@@ -8,6 +8,7 @@ import {
   type QueueStatus,
 } from '@festival/contract';
 import type { Db } from '../../db/client';
+import { rawDate as date, rawOptionalNumber as optionalNumber } from '../../db/raw-rows';
 import { AppError } from '../../http/app-error';
 import { derivedKeys } from '../../lib/derived-keys';
 import type { NetworkKeysOf } from '../../lib/network-keys';
@@ -69,8 +70,6 @@ interface RoomsState {
   byItemCode: Map<string, Room>;
 }
 
-const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
-const optionalNumber = (value: string | number | null) => (value === null ? null : Number(value));
 
 function toRoom(row: RoomRow): Room {
   return {
