@@ -217,30 +217,8 @@ function StatusCard({ status, working, startPosition, formatTime }: { status: Qu
           <p id="waiting-room-wait">{status?.wait_seconds != null ? waitingRoomTexts.waitAbout(waitText(status.wait_seconds)) : waitingRoomTexts.waitUnknown}</p>
         </>
       )}
-      {available.length > 0 && !ended && (
-        <section className="waiting-room__products" aria-labelledby="waiting-room-available-title">
-          <h2 id="waiting-room-available-title" className="waiting-room__subtitle">
-            {waitingRoomTexts.stillAvailable}
-          </h2>
-          <ul className="waiting-room__list" id="waiting-room-available">
-            {available.map((product) => (
-              <li key={product.external_code}>{product.name}</li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {gone.length > 0 && (
-        <section className="waiting-room__products" aria-labelledby="waiting-room-gone-title">
-          <h2 id="waiting-room-gone-title" className="waiting-room__subtitle">
-            {waitingRoomTexts.soldOutList}
-          </h2>
-          <ul className="waiting-room__list waiting-room__list--gone" id="waiting-room-gone">
-            {gone.map((product) => (
-              <li key={product.external_code}>{product.name}</li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {!ended && <ProductList id="waiting-room-available" title={waitingRoomTexts.stillAvailable} products={available} />}
+      <ProductList id="waiting-room-gone" title={waitingRoomTexts.soldOutList} products={gone} gone />
       {ended ? (
         <ButtonLink to="/" variant="primary" id="waiting-room-to-shop">
           {waitingRoomTexts.toShop}
@@ -251,5 +229,22 @@ function StatusCard({ status, working, startPosition, formatTime }: { status: Qu
         </p>
       )}
     </div>
+  );
+}
+
+/** Products of the sale under a heading (none: nothing shown); sold-out ones struck through. */
+function ProductList({ id, title, products, gone = false }: { id: string; title: string; products: QueueStatus['products']; gone?: boolean }) {
+  if (products.length === 0) return null;
+  return (
+    <section className="waiting-room__products" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="waiting-room__subtitle">
+        {title}
+      </h2>
+      <ul className={gone ? 'waiting-room__list waiting-room__list--gone' : 'waiting-room__list'} id={id}>
+        {products.map((product) => (
+          <li key={product.external_code}>{product.name}</li>
+        ))}
+      </ul>
+    </section>
   );
 }
