@@ -124,12 +124,16 @@ describe.each(testEngines())('the waiting room’s queue on %s', (engine) => {
     expect((await places()).rows.filter((place) => place.admitted).map((place) => place.visitor_key)).toEqual(['later-0', 'later-1']);
     // later-0 comes and takes the admission; later-1 never does. Their grace ends (moved into the past).
     await database.db.execute(sql`UPDATE queue_places SET taken_at = now(), active_until = now() + interval '20 minutes' WHERE onsale_id = ${onsaleId} AND visitor_key = 'later-0'`);
-    await database.db.execute(sql`UPDATE queue_places SET active_until = now() - interval '1 second' WHERE onsale_id = ${onsaleId} AND visitor_key = 'later-1'`);
     // The next step, a second on: one for the rate and one for the no-show (later-0 came: no extra).
-    await database.db.execute(sql`UPDATE onsales SET last_step_at = now() - interval '1500 milliseconds' WHERE id = ${onsaleId}`);
+    // Times are set relative to the step before, not to the test's pace, so a slow machine cannot
+    // move later-1's end out of the step's window or earn a second rate turn (no carried fraction).
+    await database.db.execute(sql`UPDATE onsales SET last_step_at = now() - interval '1200 milliseconds', rate_carry = 0 WHERE id = ${onsaleId}`);
+    await database.db.execute(
+      sql`UPDATE queue_places SET active_until = (SELECT last_step_at FROM onsales WHERE id = ${onsaleId}) + interval '200 milliseconds' WHERE onsale_id = ${onsaleId} AND visitor_key = 'later-1'`,
+    );
     expect(await queue.step(onsaleId)).toEqual({ admitted: 2 });
     // Counted once: the step after gives the rate's one only.
-    await database.db.execute(sql`UPDATE onsales SET last_step_at = last_step_at - interval '1 second' WHERE id = ${onsaleId}`);
+    await database.db.execute(sql`UPDATE onsales SET last_step_at = last_step_at - interval '1 second', rate_carry = 0 WHERE id = ${onsaleId}`);
     expect(await queue.step(onsaleId)).toEqual({ admitted: 1 });
     expect((await listOnsales(database.db)).find((onsale) => onsale.onsale.code === 'LATER')!.onsale.admittedCount).toBe(5);
   }, 60_000);
