@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { Pool } from 'undici';
 import { checkStock, FLASH_ITEM, percentile, prepareFlashSale } from '../apps/server/test/load/flash-sale';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { createDatabase, startServerProcess, type ServerProcess } from '../apps/server/test/load/server-process';
 import { note, record, type ExpectedFigure } from './report';
 import { section } from './sections';
@@ -15,6 +17,8 @@ const CONNECTIONS = Number(process.env.ONSALE_CONNECTIONS ?? 300);
 const BIG_QUEUE = Number(process.env.ONSALE_BIG_QUEUE ?? 1_000_000);
 /** The share of the rate the shop sold at without the room that the room admits at. */
 const RATE_SHARE = Number(process.env.ONSALE_RATE_SHARE ?? 1);
+/** For a diagnosis: admit at this many buyers a minute and skip the sale without the room (no ratio then). */
+const FIXED_RATE = process.env.ONSALE_RATE ? Number(process.env.ONSALE_RATE) : null;
 /**
  * Arrivals this far apart must be admitted in their order. The simulated browsers share the
  * machine with the server: a request sent first may reach the server's event loop later by up to
@@ -49,6 +53,8 @@ interface Run {
   serverLatencies: Record<Step, number[]>;
   maxTaken: number;
   sold: number;
+  /** CPU seconds over the sale: the server, the simulated browsers, and the rest of the machine (PostgreSQL, mostly), with the sale's wall seconds. */
+  cpu: { server: number; browsers: number; rest: number; wall: number } | null;
   problems: string[];
   /** Visitors whose place came before that of someone who arrived 100 ms or more before them (with the room). */
   outOfOrder: number;
@@ -65,6 +71,11 @@ interface Run {
  * of BIG_QUEUE places, to state the bytes a waiting visitor costs.
  */
 export async function benchOnsale(): Promise<void> {
+  if (FIXED_RATE !== null) {
+    note(`ONSALE_RATE=${FIXED_RATE}: the room admits ${FIXED_RATE} buyers a minute; the sale without the room is not run (no ratio)`);
+    await section('on-sale with the room', [], async () => report('with the room', await onsale(FIXED_RATE, 3840)));
+    return;
+  }
   let without: Run | undefined;
   await section('on-sale without the room', [], async () => {
     without = await onsale(null, 3830);
@@ -108,6 +119,13 @@ function report(label: string, run: Run): void {
       );
   }
   if (run.peakMemoryMb !== null) note(`${label}: peak resident memory of the server ${run.peakMemoryMb} MB`);
+  if (run.cpu) {
+    const { server, browsers, rest, wall } = run.cpu;
+    note(
+      `${label}: CPU over the sale's ${wall.toFixed(1)} s on ${availableParallelism()} cores: server ${server.toFixed(1)} s (${Math.round((server / wall) * 100)} % of a core), ` +
+        `simulated browsers ${browsers.toFixed(1)} s, the rest (PostgreSQL, mostly) ${rest.toFixed(1)} s`,
+    );
+  }
   for (const line of run.problems) note(`problem: ${line}`);
 }
 
@@ -125,7 +143,16 @@ async function onsale(rate: number | null, port: number): Promise<Run> {
     server = await startServerProcess({ port, databaseUrl: database.url, nodeArgs: process.env.ONSALE_NODE_ARGS?.split(' ').filter(Boolean) ?? [] });
     const sale = await prepareFlashSale(database.url, { stock: STOCK, buyers: VISITORS });
     if (rate !== null) await openRoom(database.url, rate);
+    const serverCpu = server.cpuSeconds();
+    const machineCpu = machineBusySeconds();
+    const ownCpu = process.cpuUsage();
+    const begun = performance.now();
     const run = await visit(server.url, database.url, sale.itemId, sale.tokens, rate !== null);
+    const serverUsed = serverCpu === null ? null : server.cpuSeconds()! - serverCpu;
+    const machineUsed = machineCpu === null ? null : machineBusySeconds()! - machineCpu;
+    const own = process.cpuUsage(ownCpu);
+    const browsers = (own.user + own.system) / 1e6;
+    if (serverUsed !== null && machineUsed !== null) run.cpu = { server: serverUsed, browsers, rest: Math.max(0, machineUsed - serverUsed - browsers), wall: (performance.now() - begun) / 1000 };
     const stock = await checkStock(database.url, sale.itemId);
     run.sold = stock.sold;
     run.peakMemoryMb = server.peakMemoryMb();
@@ -160,7 +187,7 @@ async function visit(base: string, databaseUrl: string, itemId: number, tokens: 
   const pool = new Pool(base, { connections: CONNECTIONS, keepAliveTimeout: 60_000, pipelining: 1 });
   const latencies = Object.fromEntries(STEPS.map((step) => [step, [] as number[]])) as Record<Step, number[]>;
   const serverLatencies = Object.fromEntries(STEPS.map((step) => [step, [] as number[]])) as Record<Step, number[]>;
-  const run: Run = { seconds: null, purchased: 0, soldOut: 0, serverErrors: 0, connectionErrors: 0, latencies, serverLatencies, maxTaken: 0, sold: 0, problems: [], outOfOrder: 0, admitted: 0, peakMemoryMb: null };
+  const run: Run = { seconds: null, purchased: 0, soldOut: 0, serverErrors: 0, connectionErrors: 0, latencies, serverLatencies, maxTaken: 0, sold: 0, cpu: null, problems: [], outOfOrder: 0, admitted: 0, peakMemoryMb: null };
   const problem = (text: string) => {
     if (run.problems.length < 10) run.problems.push(text);
   };
@@ -278,6 +305,18 @@ function outOfArrivalOrder(places: { index: number; placeId: number }[], gapSeco
     if (place.placeId < highestBefore) out += 1;
   }
   return out;
+}
+
+/** The machine's busy CPU seconds so far, all cores (Linux /proc/stat: every state but idle and iowait); null elsewhere. */
+function machineBusySeconds(): number | null {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already in user).
+    const busy = ticks.slice(0, 8).reduce((sum, value, index) => (index === 3 || index === 4 ? sum : sum + value), 0);
+    return busy / 100;
+  } catch {
+    return null;
+  }
 }
 
 /** The place id a place pass carries (passes.ts: bytes 6-13 of its payload). */

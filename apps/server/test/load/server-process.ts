@@ -30,6 +30,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Peak resident memory of the process so far (Linux VmHWM), in MB; null elsewhere. */
   peakMemoryMb(): number | null;
+  /** CPU seconds the process has used so far (user and system, Linux /proc); null elsewhere. */
+  cpuSeconds(): number | null;
   /** SIGTERM and wait for the exit. */
   stop(): Promise<void>;
   /** SIGKILL: no shutdown at all, as when a machine dies. */
@@ -77,6 +79,9 @@ export async function startServerProcess(options: { port: number; databaseUrl?: 
         return null;
       }
     },
+    cpuSeconds() {
+      return child.pid === undefined ? null : processCpuSeconds(child.pid);
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
@@ -87,6 +92,19 @@ export async function startServerProcess(options: { port: number; databaseUrl?: 
     },
   };
 }
+
+/** CPU seconds (user and system) a process has used, from /proc/PID/stat; null where there is none. */
+export function processCpuSeconds(pid: number): number | null {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** Linux's USER_HZ: /proc's times are in these ticks on every architecture Node.js runs on here. */
+const CLOCK_TICKS = 100;
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 120_000;
