@@ -26,9 +26,16 @@ export const invoices = pgTable(
     id: serial('id').primaryKey(),
     kind: text('kind', { enum: ['invoice', 'credit_note'] }).notNull(),
     series: text('series').notNull(),
-    sequence: integer('sequence').notNull(),
-    /** The printed number: the series' prefix and the sequence. */
-    number: text('number').notNull().unique(),
+    /**
+     * The number in its series. Null only inside the transaction that issues a document numbered
+     * at commit (a payment's invoice): a deferred trigger takes the series' next number as the
+     * transaction commits and writes it here, so no other transaction ever sees it null.
+     */
+    sequence: integer('sequence'),
+    /** The printed number: the series' prefix and the sequence (null while `sequence` is). */
+    number: text('number').unique(),
+    /** The prefix the number at commit is formed with; null once numbered. */
+    pendingPrefix: text('pending_prefix'),
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id),
@@ -47,5 +54,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_one_per_refund').on(table.refundId).where(sql`${table.refundId} IS NOT NULL`),
     index('invoices_order').on(table.orderId),
     check('invoices_credit_note_has_refund', sql`(${table.kind} = 'credit_note') = (${table.refundId} IS NOT NULL)`),
+    // Numbered, or waiting for its number at commit with the prefix to form it from.
+    check('invoices_numbered_or_pending', sql`(${table.sequence} IS NOT NULL AND ${table.number} IS NOT NULL AND ${table.pendingPrefix} IS NULL) OR (${table.sequence} IS NULL AND ${table.number} IS NULL AND ${table.pendingPrefix} IS NOT NULL)`),
   ],
 );

@@ -2,7 +2,7 @@ import type { ShopConfigFile } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { creditNoteLink, INVOICE_LINK, orderLinkSignatureMatches } from '../checkout/order-links.signatures';
 import { findCreditNoteOfRefund, findInvoiceOfOrder, type InvoiceRow } from '../invoicing/invoicing.queries';
-import { contentOf, issueInvoice } from '../invoicing/invoicing.service';
+import { contentOf, issueInvoice, numberOf } from '../invoicing/invoicing.service';
 import { formatAmount } from '../orders/orders.mail';
 import { findOrderIdentity, findTicketForDownload } from './documents.queries';
 import { renderInvoicePdf } from './invoice-pdf';
@@ -34,7 +34,7 @@ export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /
     ];
     return renderInvoicePdf({
       kind: row.kind,
-      number: row.number,
+      number: numberOf(row),
       shopName: config.name,
       content,
       issuedOn: day(row.issuedAt.toISOString()),

@@ -36,14 +36,14 @@ export async function findCreditNoteOfRefund(db: Db, refundId: number): Promise<
   return row;
 }
 
-/** The numbers of the credit notes of these refunds (the portal's refund list links them). */
+/** The numbers of the credit notes of these refunds (the portal's refund list links them; credit notes are numbered as they are issued). */
 export async function listCreditNoteNumbers(db: Db, refundIds: readonly number[]): Promise<Map<number, string>> {
   if (!refundIds.length) return new Map();
   const rows = await db
     .select({ refundId: invoices.refundId, number: invoices.number })
     .from(invoices)
     .where(and(inArray(invoices.refundId, [...refundIds]), isNotNull(invoices.refundId)));
-  return new Map(rows.map((row) => [row.refundId!, row.number]));
+  return new Map(rows.flatMap((row) => (row.number === null ? [] : [[row.refundId!, row.number] as const])));
 }
 
 /** An order's buyer, and its lines with what an invoice needs of their item: the event (date of supply). */

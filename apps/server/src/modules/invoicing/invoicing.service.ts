@@ -36,18 +36,33 @@ export interface InvoiceContent {
 
 export const contentOf = (row: InvoiceRow) => row.content as InvoiceContent;
 
-const formatNumber = (prefix: string, sequence: number) => `${prefix}${String(sequence).padStart(6, '0')}`;
+/** The printed number: the prefix and the sequence padded to six digits (migration 0027's trigger forms it the same). */
+export const formatNumber = (prefix: string, sequence: number) => `${prefix}${String(sequence).padStart(6, '0')}`;
+
+/** A filed document's printed number. Only the transaction that issues a document numbered at commit sees it without one. */
+export function numberOf(row: InvoiceRow): string {
+  if (row.number === null) throw new Error(`document ${row.id} is read before its transaction numbered it`);
+  return row.number;
+}
 
 /**
- * Files a document under the next number of its series, in the caller's transaction: the number
- * is taken and used together, so a rollback gives it back and the series has no gaps.
+ * When a document takes its number. `now`: the series' next number is taken in this statement and
+ * its row stays locked until the transaction ends, so the caller may use the number at once (a
+ * credit note names the invoice it corrects). `at-commit`: a deferred trigger takes it as the
+ * transaction commits (migration 0027), so the series is locked only for the commit; the row
+ * returned carries no number yet. Either way the number is taken in the transaction that makes the
+ * document exist: a rollback gives it back and the series has no gaps.
  */
+export type Numbering = 'now' | 'at-commit';
+
 async function fileDocument(
   tx: Db,
   series: string,
   prefix: string,
-  document: Omit<Parameters<typeof queries.insertInvoice>[1], 'series' | 'sequence' | 'number'>,
+  document: Omit<Parameters<typeof queries.insertInvoice>[1], 'series' | 'sequence' | 'number' | 'pendingPrefix'>,
+  numbering: Numbering = 'now',
 ): Promise<InvoiceRow> {
+  if (numbering === 'at-commit') return queries.insertInvoice(tx, { ...document, series, sequence: null, number: null, pendingPrefix: prefix });
   const sequence = await queries.takeNextNumber(tx, series);
   return queries.insertInvoice(tx, { ...document, series, sequence, number: formatNumber(prefix, sequence) });
 }
@@ -66,7 +81,7 @@ const rateName = (rate: TaxRate | null) => rate?.name ?? 'No tax';
  * of the payment takes the invoice and its number with it) and two issues of one order wait for
  * each other and find the first. An order not paid in full has no invoice yet (null).
  */
-export async function issueInvoice(tx: Db, config: ShopConfigFile, orderId: number, now: Date): Promise<InvoiceRow | null> {
+export async function issueInvoice(tx: Db, config: ShopConfigFile, orderId: number, now: Date, numbering: Numbering = 'now'): Promise<InvoiceRow | null> {
   const order = await lockOrder(tx, { id: orderId });
   if (!order || order.paymentStatus !== 'paid') return null;
   const existing = await queries.findInvoiceOfOrder(tx, order.id);
@@ -110,7 +125,7 @@ export async function issueInvoice(tx: Db, config: ShopConfigFile, orderId: numb
     total: rateTotals.reduce((sum, rate) => sum + rate.gross, 0),
     corrects: null,
   };
-  return fileDocument(tx, INVOICE_SERIES, config.seller?.invoiceNumberPrefix ?? 'INV-', { kind: 'invoice', orderId: order.id, issuedAt: now, content });
+  return fileDocument(tx, INVOICE_SERIES, config.seller?.invoiceNumberPrefix ?? 'INV-', { kind: 'invoice', orderId: order.id, issuedAt: now, content }, numbering);
 }
 
 /**
@@ -157,7 +172,8 @@ export async function issueCreditNote(tx: Db, config: ShopConfigFile, refund: { 
     shipping,
     rates: rateTotals,
     total: rateTotals.reduce((sum, rate) => sum + rate.gross, 0),
-    corrects: { number: invoice.number, issuedAt: invoice.issuedAt.toISOString() },
+    // Issued now or in an earlier transaction: numbered either way.
+    corrects: { number: numberOf(invoice), issuedAt: invoice.issuedAt.toISOString() },
   };
   return fileDocument(tx, CREDIT_NOTE_SERIES, config.seller?.creditNoteNumberPrefix ?? 'CN-', {
     kind: 'credit_note',

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { api } from '@festival/contract';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
 import { readPdf } from '../../../test/pdf-reader';
@@ -9,7 +9,7 @@ import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { customers, invoices, orders } from '../../db/schema';
 import { SANDBOX_CARDS } from '../payments/sandbox-gateway';
 import { runRefundsCommand } from '../portal/refunds-command';
-import { contentOf, issueInvoice } from './invoicing.service';
+import { contentOf, formatNumber, issueInvoice } from './invoicing.service';
 
 const SECRET = 'invoicing-test-secret-0123456789abcdef';
 const LONG_ADDRESS = { 'Street and number': 'Burgemeester van Nispen tot Sevenaerstraat 1234-bis', 'Address line 2': 'Appartement 17, derde verdieping achter', Postcode: '1012 LG', City: 'Amsterdam' };
@@ -119,24 +119,60 @@ describe.each(testEngines())('invoices and credit notes on %s', (engine) => {
       .returning({ id: orders.id });
     const before = await db().select({ sequence: invoices.sequence }).from(invoices).where(eq(invoices.series, 'invoice'));
     const rollback = new Error('rolled back on purpose');
-    // Each order is issued twice at once (a payment and a download racing); every third issue rolls back after taking its number.
+    // Each order is issued twice at once (a payment and a download racing); every third issue rolls
+    // back after taking its number. Half of the first issues are numbered at commit, as a payment's are.
     const attempts = clones.flatMap(({ id }, index) => [
       db().transaction(async (tx) => {
-        await issueInvoice(tx, shop.config, id, clock);
+        await issueInvoice(tx, shop.config, id, clock, index % 2 === 0 ? 'at-commit' : 'now');
         if (index % 3 === 0) throw rollback;
       }),
       db().transaction((tx) => issueInvoice(tx, shop.config, id, clock)),
     ]);
     const results = await Promise.allSettled(attempts);
     expect(results.filter((result) => result.status === 'rejected').every((result) => (result as PromiseRejectedResult).reason === rollback)).toBe(true);
-    const numbered = await db().select({ sequence: invoices.sequence, orderId: invoices.orderId, number: invoices.number }).from(invoices).where(eq(invoices.series, 'invoice'));
-    const sequences = numbered.map((row) => row.sequence).sort((a, b) => a - b);
-    // 1, 2, 3, … with every number once: no gap left by a rollback, no number given twice.
+    const numbered = await db()
+      .select({ sequence: invoices.sequence, orderId: invoices.orderId, number: invoices.number, pendingPrefix: invoices.pendingPrefix })
+      .from(invoices)
+      .where(eq(invoices.series, 'invoice'));
+    const sequences = numbered.map((row) => row.sequence!).sort((a, b) => a - b);
+    // 1, 2, 3, … with every number once: no gap left by a rollback, no number given twice, each
+    // printed alike however it was taken, and none left waiting for one.
     expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, index) => index + 1));
     expect(new Set(numbered.map((row) => row.number)).size).toBe(numbered.length);
+    for (const row of numbered) expect(row).toMatchObject({ number: formatNumber(shop.config.seller!.invoiceNumberPrefix, row.sequence!), pendingPrefix: null });
     // Every clone has exactly one invoice (the second issue of each order found the first, or issued after its rollback).
     for (const { id } of clones) expect(numbered.filter((row) => row.orderId === id)).toHaveLength(1);
     expect(numbered.length).toBe(before.length + clones.length);
+  });
+
+  it.runIf(engine === 'postgres')('numbers a payment’s invoice as its transaction commits: an open payment does not hold up the next one’s number', async () => {
+    const { order } = await paidOrderWithVoucher('Commit Template');
+    const [template] = await db().select().from(orders).where(eq(orders.id, order.id));
+    const { id: _id, code: _code, cartId: _cart, ...rest } = template!;
+    const [first, second] = await db()
+      .insert(orders)
+      .values([0, 1].map((index) => ({ ...rest, code: `COMMIT-${index}`, cartId: null })))
+      .returning({ id: orders.id });
+    const sequenceOf = async (orderId: number) => (await db().select({ sequence: invoices.sequence }).from(invoices).where(eq(invoices.orderId, orderId)))[0]?.sequence;
+    const [last] = await db().select({ sequence: invoices.sequence }).from(invoices).where(eq(invoices.series, 'invoice')).orderBy(desc(invoices.sequence)).limit(1);
+    // The first payment issues its invoice and stays open; inside it, the invoice has no number yet.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let issuedFirst!: () => void;
+    const firstIssued = new Promise<void>((resolve) => (issuedFirst = resolve));
+    const firstPayment = db().transaction(async (tx) => {
+      const row = await issueInvoice(tx, shop.config, first!.id, clock, 'at-commit');
+      expect(row).toMatchObject({ sequence: null, number: null, pendingPrefix: shop.config.seller!.invoiceNumberPrefix });
+      issuedFirst();
+      await released;
+    });
+    await firstIssued;
+    // The second payment issues and commits meanwhile, without waiting for the first: it takes the next number.
+    await db().transaction((tx) => issueInvoice(tx, shop.config, second!.id, clock, 'at-commit'));
+    expect(await sequenceOf(second!.id)).toBe(last!.sequence! + 1);
+    release();
+    await firstPayment;
+    expect(await sequenceOf(first!.id)).toBe(last!.sequence! + 2);
   });
 
   it('issues a credit note with its own number when a refund is processed, downloadable by its own signed link only', async () => {

@@ -131,10 +131,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const active = tickets.filter((ticket) => ticket.status === 'active');
     await enqueueMail(tx, await confirmationMail(config, customer, order, active, purchases, lastDueAt));
     if (order.paymentStatus === 'paid') for (const mail of await ticketsReadyMails(config, customer, order, active, ticketsNowReady)) await enqueueMail(tx, mail);
-    // Paid in full: the invoice is issued, and numbered, in the transaction that takes the money
-    // (decision 0033), as its last step: the series' number is locked from its taking to the
-    // commit, so every payment at an on-sale waits that long for the one before it.
-    if (order.paymentStatus === 'paid') await issueInvoice(tx, config, order.id, now());
+    // Paid in full: the invoice is issued in the transaction that takes the money (decision 0033)
+    // and numbered as it commits, so payments at an on-sale wait for each other's number only
+    // while PostgreSQL commits (decision 0048).
+    if (order.paymentStatus === 'paid') await issueInvoice(tx, config, order.id, now(), 'at-commit');
   }
 
   /** Adds money to an order: paid in full, or partly (a payment-plan instalment, a partial transfer). */
