@@ -1,6 +1,8 @@
+import type { TaxRate } from '@festival/contract';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, documentSequences, events, invoices, merchandisePurchases, refundItems, shippingRates, shopItems, tickets } from '../../db/schema';
+import { executeRows, rawDate, rowFromJson, rowsFromJson } from '../../db/raw-rows';
+import { customers, documentSequences, events, invoices, merchandisePurchases, refundItems, shippingRates, shopItems, taxRates, tickets } from '../../db/schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -46,18 +48,45 @@ export async function listCreditNoteNumbers(db: Db, refundIds: readonly number[]
   return new Map(rows.flatMap((row) => (row.number === null ? [] : [[row.refundId!, row.number] as const])));
 }
 
-/** An order's buyer, and its lines with what an invoice needs of their item: the event (date of supply). */
-export async function loadInvoiceLines(db: Db, orderId: number, customerId: number) {
-  const [buyer] = await db.select({ email: customers.email, fullName: customers.fullName }).from(customers).where(eq(customers.id, customerId));
-  const ticketRows = await db
-    .select({ ticket: tickets, eventName: events.name, eventStartsAt: events.startsAt, eventTimezone: events.timezone })
-    .from(tickets)
-    .innerJoin(shopItems, eq(shopItems.id, tickets.shopItemId))
-    .leftJoin(events, eq(events.id, shopItems.eventId))
-    .where(eq(tickets.orderId, orderId))
-    .orderBy(asc(tickets.id));
-  const purchaseRows = await db.select().from(merchandisePurchases).where(eq(merchandisePurchases.orderId, orderId)).orderBy(asc(merchandisePurchases.id));
-  return { buyer: buyer!, tickets: ticketRows, purchases: purchaseRows };
+/**
+ * Everything an order's invoice is made from, in one statement (it runs inside a payment's
+ * transaction, where every round trip holds the payment's connection): the invoice it already has,
+ * the buyer, its tickets with their event (the date of supply), its merchandise, and the tax rate
+ * of each of their items.
+ */
+export async function loadInvoiceSource(db: Db, orderId: number, customerId: number) {
+  const [row] = await executeRows<{
+    existing: Record<string, unknown> | null;
+    buyer: { email: string; full_name: string };
+    tickets: { ticket: Record<string, unknown>; event_name: string | null; event_starts_at: string | null; event_timezone: string | null }[] | null;
+    purchases: Record<string, unknown>[] | null;
+    rates: { id: number; name: string | null; basis_points: number | null }[] | null;
+  }>(
+    db,
+    sql`SELECT (SELECT row_to_json(i) FROM ${invoices} i WHERE i.order_id = ${orderId} AND i.kind = 'invoice') AS existing,
+               (SELECT json_build_object('email', c.email, 'full_name', c.full_name) FROM ${customers} c WHERE c.id = ${customerId}) AS buyer,
+               (SELECT json_agg(json_build_object('ticket', t, 'event_name', e.name, 'event_starts_at', e.starts_at, 'event_timezone', e.timezone) ORDER BY t.id)
+                  FROM ${tickets} t JOIN ${shopItems} s ON s.id = t.shop_item_id LEFT JOIN ${events} e ON e.id = s.event_id
+                 WHERE t.order_id = ${orderId}) AS tickets,
+               (SELECT json_agg(m ORDER BY m.id) FROM ${merchandisePurchases} m WHERE m.order_id = ${orderId}) AS purchases,
+               (SELECT json_agg(json_build_object('id', s.id, 'name', r.name, 'basis_points', r.basis_points))
+                  FROM ${shopItems} s LEFT JOIN ${taxRates} r ON r.id = s.tax_rate_id
+                 WHERE s.id IN (SELECT shop_item_id FROM ${tickets} WHERE order_id = ${orderId} UNION SELECT shop_item_id FROM ${merchandisePurchases} WHERE order_id = ${orderId})) AS rates`,
+  );
+  const rates = new Map<number, TaxRate | null>();
+  for (const rate of row!.rates ?? []) rates.set(rate.id, rate.name === null || rate.basis_points === null ? null : { name: rate.name, basisPoints: rate.basis_points });
+  return {
+    existing: row!.existing ? rowFromJson(invoices, row!.existing) : undefined,
+    buyer: { email: row!.buyer.email, fullName: row!.buyer.full_name },
+    tickets: (row!.tickets ?? []).map((entry) => ({
+      ticket: rowFromJson(tickets, entry.ticket),
+      eventName: entry.event_name,
+      eventStartsAt: entry.event_starts_at === null ? null : rawDate(entry.event_starts_at),
+      eventTimezone: entry.event_timezone,
+    })),
+    purchases: rowsFromJson(merchandisePurchases, row!.purchases),
+    rates,
+  };
 }
 
 /** The refunded items of a refund with their item (for the tax rate) and name. */

@@ -1,7 +1,7 @@
 import { invoiceTotalsPerRate, postalAddressLines, shippingShares, shippingTaxRate, totalsPerRate, type InvoiceLine, type RateTotal, type ShopConfigFile, type TaxRate } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { taxRatesOfItems } from '../checkout/checkout.queries';
-import { lockOrder } from '../orders/orders.queries';
+import { lockOrder, type OrderRow } from '../orders/orders.queries';
 import * as queries from './invoicing.queries';
 import type { InvoiceRow } from './invoicing.queries';
 
@@ -80,15 +80,22 @@ const rateName = (rate: TaxRate | null) => rate?.name ?? 'No tax';
  * row locked, so the number is taken in the transaction that makes the invoice exist (a rollback
  * of the payment takes the invoice and its number with it) and two issues of one order wait for
  * each other and find the first. An order not paid in full has no invoice yet (null).
+ * `lockedOrder`: the order as the caller's transaction locked and last wrote it (a payment), so
+ * it is not read again; `numbering`: when the number is taken (Numbering).
  */
-export async function issueInvoice(tx: Db, config: ShopConfigFile, orderId: number, now: Date, numbering: Numbering = 'now'): Promise<InvoiceRow | null> {
-  const order = await lockOrder(tx, { id: orderId });
+export async function issueInvoice(
+  tx: Db,
+  config: ShopConfigFile,
+  orderId: number,
+  now: Date,
+  options: { numbering?: Numbering; lockedOrder?: OrderRow } = {},
+): Promise<InvoiceRow | null> {
+  const { numbering = 'now', lockedOrder } = options;
+  const order = lockedOrder ?? (await lockOrder(tx, { id: orderId }));
   if (!order || order.paymentStatus !== 'paid') return null;
-  const existing = await queries.findInvoiceOfOrder(tx, order.id);
+  const { existing, buyer, tickets, purchases, rates } = await queries.loadInvoiceSource(tx, order.id, order.customerId);
   if (existing) return existing;
 
-  const { buyer, tickets, purchases } = await queries.loadInvoiceLines(tx, order.id, order.customerId);
-  const rates = await taxRatesOfItems(tx, [...new Set([...tickets.map((row) => row.ticket.shopItemId), ...purchases.map((row) => row.shopItemId)])]);
   const lines: (Pick<InvoiceLine, 'shop_item_type' | 'taxRate' | 'price'> & { description: string })[] = [
     ...tickets.map(({ ticket }) => ({
       description: ticket.fullName ? `${ticket.productName} (${ticket.fullName})` : ticket.productName,

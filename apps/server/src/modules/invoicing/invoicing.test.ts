@@ -123,7 +123,7 @@ describe.each(testEngines())('invoices and credit notes on %s', (engine) => {
     // back after taking its number. Half of the first issues are numbered at commit, as a payment's are.
     const attempts = clones.flatMap(({ id }, index) => [
       db().transaction(async (tx) => {
-        await issueInvoice(tx, shop.config, id, clock, index % 2 === 0 ? 'at-commit' : 'now');
+        await issueInvoice(tx, shop.config, id, clock, { numbering: index % 2 === 0 ? 'at-commit' : 'now' });
         if (index % 3 === 0) throw rollback;
       }),
       db().transaction((tx) => issueInvoice(tx, shop.config, id, clock)),
@@ -161,14 +161,14 @@ describe.each(testEngines())('invoices and credit notes on %s', (engine) => {
     let issuedFirst!: () => void;
     const firstIssued = new Promise<void>((resolve) => (issuedFirst = resolve));
     const firstPayment = db().transaction(async (tx) => {
-      const row = await issueInvoice(tx, shop.config, first!.id, clock, 'at-commit');
+      const row = await issueInvoice(tx, shop.config, first!.id, clock, { numbering: 'at-commit' });
       expect(row).toMatchObject({ sequence: null, number: null, pendingPrefix: shop.config.seller!.invoiceNumberPrefix });
       issuedFirst();
       await released;
     });
     await firstIssued;
     // The second payment issues and commits meanwhile, without waiting for the first: it takes the next number.
-    await db().transaction((tx) => issueInvoice(tx, shop.config, second!.id, clock, 'at-commit'));
+    await db().transaction((tx) => issueInvoice(tx, shop.config, second!.id, clock, { numbering: 'at-commit' }));
     expect(await sequenceOf(second!.id)).toBe(last!.sequence! + 1);
     release();
     await firstPayment;

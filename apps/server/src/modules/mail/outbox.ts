@@ -29,9 +29,25 @@ export const REMOVED_SECRET_BODY = '(removed once sent: this message held a pass
  * exactly when the change that causes it was committed. The mail sender delivers it later.
  */
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
+  await enqueueMails(db, [mail]);
+}
+
+/** Several messages written to the outbox at once (one statement), as enqueueMail writes each. */
+export async function enqueueMails(db: Db, mails: readonly OutgoingMail[]): Promise<void> {
+  if (!mails.length) return;
   await db
     .insert(emailOutbox)
-    // Names customers wrote go into subjects: only their own text, on one line (decision 0029).
-    .values({ toAddress: mail.to, subject: headerText(mail.subject, SUBJECT_MAX_LENGTH), textBody: mail.text, htmlBody: mail.html, dedupeKey: mail.dedupeKey ?? null, holdsSecret: mail.holdsSecret ?? false, nextAttemptAt: sql`now()` })
+    .values(
+      mails.map((mail) => ({
+        toAddress: mail.to,
+        // Names customers wrote go into subjects: only their own text, on one line (decision 0029).
+        subject: headerText(mail.subject, SUBJECT_MAX_LENGTH),
+        textBody: mail.text,
+        htmlBody: mail.html,
+        dedupeKey: mail.dedupeKey ?? null,
+        holdsSecret: mail.holdsSecret ?? false,
+        nextAttemptAt: sql`now()`,
+      })),
+    )
     .onConflictDoNothing({ target: emailOutbox.dedupeKey });
 }

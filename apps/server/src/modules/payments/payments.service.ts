@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { returnSoldStock, returnVoucherUse } from '../checkout/checkout.queries';
 import { issueInvoice } from '../invoicing/invoicing.service';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, enqueueMails } from '../mail/outbox';
 import { instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
 import { OVERDUE_AFTER_MS } from '../orders/order-view';
 import { confirmationMail, instalmentMail, ticketsReadyMails } from '../orders/orders.mail';
@@ -124,17 +124,21 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * once. A payment plan's confirmation only says when its tickets come (they download once the
    * order is paid in full); `ticketsNowReady` marks that moment after it, and the buyer gets them
    * then. Holders of another address get theirs once the order is paid (each message once).
+   * `order`: the order as this transaction inserted or last wrote it, locked by it.
    */
   async function fulfil(tx: Db, order: OrderRow, ticketsNowReady = false): Promise<void> {
     await orderQueries.setOrderItemsStatus(tx, order.id, 'pending', 'active');
     const { customer, tickets, purchases, lastDueAt } = await orderQueries.loadOrderForMail(tx, order);
     const active = tickets.filter((ticket) => ticket.status === 'active');
-    await enqueueMail(tx, await confirmationMail(config, customer, order, active, purchases, lastDueAt));
-    if (order.paymentStatus === 'paid') for (const mail of await ticketsReadyMails(config, customer, order, active, ticketsNowReady)) await enqueueMail(tx, mail);
+    // The confirmation and, paid in full, the tickets' messages: one statement.
+    await enqueueMails(tx, [
+      await confirmationMail(config, customer, order, active, purchases, lastDueAt),
+      ...(order.paymentStatus === 'paid' ? await ticketsReadyMails(config, customer, order, active, ticketsNowReady) : []),
+    ]);
     // Paid in full: the invoice is issued in the transaction that takes the money (decision 0033)
     // and numbered as it commits, so payments at an on-sale wait for each other's number only
     // while PostgreSQL commits (decision 0048).
-    if (order.paymentStatus === 'paid') await issueInvoice(tx, config, order.id, now(), 'at-commit');
+    if (order.paymentStatus === 'paid') await issueInvoice(tx, config, order.id, now(), { numbering: 'at-commit', lockedOrder: order });
   }
 
   /** Adds money to an order: paid in full, or partly (a payment-plan instalment, a partial transfer). */
