@@ -194,9 +194,9 @@ describe.each(testEngines())('the waiting room on %s', (engine) => {
       expect(await last()).toMatchObject({ state: 'waiting', position: 3, ahead: 2, waiting: 3 });
       expect((await last()).wait_seconds).toBeGreaterThanOrEqual(120);
       expect((await slow.call('queue-status', { onsale: 'SLOW', pass: passes[1]! })).body).toMatchObject({ state: 'waiting', position: 1, ahead: 0 });
-      // Faster (30 a minute): after 2 s one more is in, and the last place moves up one.
-      await slow.database.db.execute(sql`UPDATE onsales SET admission_limit = 30 WHERE code = 'SLOW'`);
-      await sleep(2100);
+      // Faster (30 a minute): 2 s on, one more is in, and the last place moves up one. (The last
+      // step is set 2 s back with nothing carried instead of waiting: a slow machine's pauses cannot add a turn.)
+      await slow.database.db.execute(sql`UPDATE onsales SET admission_limit = 30, last_step_at = now() - interval '2100 milliseconds', rate_carry = 0 WHERE code = 'SLOW'`);
       expect(await slow.app.waitingRoom.stepAll()).toBe(1);
       expect(await last()).toMatchObject({ state: 'waiting', position: 2, ahead: 1, waiting: 2 });
     } finally {
