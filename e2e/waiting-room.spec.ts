@@ -140,6 +140,17 @@ describe('the on-sale waiting room', () => {
     await page.getByText(messages.toast.itemAdded).waitFor();
     const order = await checkOutByBankTransfer(page);
     expect(order).toMatch(/^[A-Z0-9]+$/);
+
+    // The checkout ended the place: coming back to the waiting page, the visitor is told so and
+    // queued again at the back (the room now lets nobody in for a minute), not let in on the old place.
+    await database.db.execute(sql`UPDATE onsales SET admission_limit = 1, last_step_at = now(), rate_carry = 0 WHERE code = 'WEEKEND-SALE'`);
+    await page.goto('/waiting-room/WEEKEND-SALE');
+    await page.locator('#waiting-room-queued-again').waitFor({ timeout: 30_000 });
+    expect(await page.locator('#waiting-room-queued-again').textContent()).toBe(waitingRoomTexts.queuedAgain);
+    await page.locator('#waiting-room-position').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/waiting-room/WEEKEND-SALE');
+    expect(await places()).toBe(2);
+    await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
   }, 180_000);
 });

@@ -24,6 +24,8 @@ export const waitingRoomMessages = {
   placeUnreadable: 'Your place in the queue could not be read. Please join again: you keep your place.',
   notYours: 'This place in the queue belongs to another account.',
   notYourTurn: 'It is not your turn yet. Please wait on this page.',
+  /** The place's shopping ended (its holder checked out, or their shopping time ran out): buying again means queueing again. */
+  shoppingEnded: 'Your shopping time in this sale has ended. To buy more, please join the queue again.',
   proofFailed: 'The check of your browser did not work out. Please try again.',
   tooManyPlaces: 'Too many places in the queue were taken from your network. Please try again later.',
 } as const;
@@ -108,6 +110,8 @@ export const waitingRoomTexts = {
   waitAbout: (text: string) => `Estimated wait: ${text}.`,
   waitUnknown: 'The wait cannot be estimated yet.',
   yourTurn: 'It is your turn. Taking you to the shop…',
+  /** The visitor's place ended (they checked out, or their shopping time ran out) and the page queued them again. */
+  queuedAgain: 'Your shopping time in this sale has ended, so you are in the queue again, at the back.',
   soldOut: 'Everything in this sale has sold out. We are sorry.',
   closed: 'The waiting room has closed.',
   stillAvailable: 'Still available',

@@ -11,6 +11,7 @@ import {
   newestAdmission,
   onWaitingRoom,
   placePassOf,
+  takePlaceEnded,
   waitingRoomOf,
   waitingRoomPath,
   withAdmission,
@@ -112,9 +113,23 @@ describe('the waiting room in the browser', () => {
       expect(rooms).toEqual(['ROOM', 'ROOM']);
       expect(placePassOf('ROOM')).toBeNull();
 
+      // A place whose shopping ended (the customer checked out): forgotten, and the waiting page is told once.
+      keepPlacePass('ROOM', 'ended-place');
+      fetchMock.mockResolvedValueOnce(json(410, { message: waitingRoomMessages.shoppingEnded }));
+      await expect(withAdmission(async () => Promise.reject(refusal()))).rejects.toBeInstanceOf(ApiError);
+      expect(rooms).toEqual(['ROOM', 'ROOM', 'ROOM']);
+      expect(placePassOf('ROOM')).toBeNull();
+      expect(takePlaceEnded('ROOM')).toBe(true);
+      expect(takePlaceEnded('ROOM')).toBe(false);
+      // One the server could not read is forgotten without that notice.
+      keepPlacePass('ROOM', 'unreadable');
+      fetchMock.mockResolvedValueOnce(json(410, { message: waitingRoomMessages.placeUnreadable }));
+      await expect(withAdmission(async () => Promise.reject(refusal()))).rejects.toBeInstanceOf(ApiError);
+      expect(takePlaceEnded('ROOM')).toBe(false);
+
       // Any other failure is the caller's to tell.
       await expect(withAdmission(async () => Promise.reject(new ApiError(410, { message: 'gone' }, 'gone')))).rejects.toMatchObject({ status: 410 });
-      expect(rooms).toHaveLength(2);
+      expect(rooms).toHaveLength(4);
     } finally {
       stop();
     }

@@ -1,4 +1,4 @@
-import type { ApiAnswer } from '@festival/contract';
+import { waitingRoomMessages, type ApiAnswer } from '@festival/contract';
 import { ApiError, callApi } from './api-client';
 import { getToken, readStoredJson, writeStoredJson } from './storage';
 import { sendToWaitingRoom, waitingRoomOf } from './waiting-room-events';
@@ -96,10 +96,22 @@ export async function takeAdmission(onsale: string, now: () => number = Date.now
   try {
     return keepAdmission(await callApi('queue-admit', { token, onsale, pass: place }), now());
   } catch (error) {
-    // Another account's place, or one the server cannot read: the waiting page joins afresh.
-    if (error instanceof ApiError && (error.status === 403 || error.status === 410)) forgetPlacePass(onsale);
+    // Another account's place, one the server cannot read, or one whose shopping ended (a checkout,
+    // or the longest shopping time): the waiting page joins afresh, and says why for an ended one.
+    if (error instanceof ApiError && (error.status === 403 || error.status === 410)) {
+      forgetPlacePass(onsale);
+      if (error.formError === waitingRoomMessages.shoppingEnded) endedPlaces.add(onsale);
+    }
     return null;
   }
+}
+
+/** On-sales whose place ended since the waiting page last asked (this page load only). */
+const endedPlaces = new Set<string>();
+
+/** Whether the visitor's place in this on-sale ended since last asked (a checkout, or the longest shopping time): asked once. */
+export function takePlaceEnded(onsale: string): boolean {
+  return endedPlaces.delete(onsale);
 }
 
 /** What a stock call's payload adds: the admission when the visitor holds one (nothing otherwise). */

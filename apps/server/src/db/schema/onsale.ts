@@ -102,11 +102,18 @@ export const queuePlaces = pgTable(
      * whose grace ran out untaken is a no-show: the step gives its turn to the next in the queue.
      */
     takenAt: tstz('taken_at'),
+    /**
+     * When the place's shopping ended: its holder checked out the on-sale's products, or their
+     * shopping time (ADMISSION_SESSIONS_MAX sessions from the first taking) ran out. An ended place
+     * gives no admission; its holder's next join takes a new place at the back (decision 0048).
+     */
+    endedAt: tstz('ended_at'),
   },
   (table) => [
     index('queue_places_active').on(table.onsaleId, table.activeUntil).where(sql`${table.activeUntil} IS NOT NULL`),
     index('queue_places_order').on(table.onsaleId, table.phase, table.randomKey, table.id),
-    uniqueIndex('queue_places_visitor').on(table.onsaleId, table.visitorKey),
+    // One place in line per visitor and on-sale; places whose shopping ended stay for the figures.
+    uniqueIndex('queue_places_visitor').on(table.onsaleId, table.visitorKey).where(sql`${table.endedAt} IS NULL`),
     check('queue_places_phase', sql`${table.phase} IN (0, 1) AND (${table.phase} = 0 OR ${table.randomKey} = 0)`),
   ],
 );

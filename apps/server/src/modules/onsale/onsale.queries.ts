@@ -101,7 +101,7 @@ export async function insertQueuePlaces(db: Db, onsaleCode: string, joins: (Join
           FROM onsales o, who
           WHERE who.visitor_key IS NOT NULL AND o.code = ${onsaleCode} AND o.active AND now() >= o.room_opens_at AND (o.closes_at IS NULL OR now() < o.closes_at)
           ORDER BY who.ord
-          ON CONFLICT (onsale_id, visitor_key) DO NOTHING
+          ON CONFLICT (onsale_id, visitor_key) WHERE ended_at IS NULL DO NOTHING
           RETURNING id, onsale_id, phase, random_key, visitor_key)
         SELECT who.ord, who.visitor_key, ins.id, ins.onsale_id, ins.phase, ins.random_key
         FROM who LEFT JOIN ins ON ins.visitor_key = who.visitor_key
@@ -120,7 +120,7 @@ export async function findQueuePlace(db: Db, onsaleCode: string, visitorKey: str
   const [row] = await executeRows<Omit<PlaceRow, 'id'> & { id: string | number | null; room_open: boolean; closed: boolean }>(
     db,
     sql`SELECT p.id, o.id AS onsale_id, p.phase, p.random_key, now() >= o.room_opens_at AS room_open, (o.closes_at IS NOT NULL AND now() >= o.closes_at) AS closed
-        FROM onsales o LEFT JOIN queue_places p ON p.onsale_id = o.id AND p.visitor_key = ${visitorKey}
+        FROM onsales o LEFT JOIN queue_places p ON p.onsale_id = o.id AND p.visitor_key = ${visitorKey} AND p.ended_at IS NULL
         WHERE o.code = ${onsaleCode} AND o.active`,
   );
   return row;
@@ -245,33 +245,63 @@ export async function settlePrequeueCount(tx: Db, onsaleId: number): Promise<voi
  * The admission of an admitted place taken (or renewed) by its holder: active for the on-sale's
  * session from now. Nothing when the place is not theirs or the cursor has not reached it.
  */
-export async function takeAdmission(db: Db, onsaleCode: string, placeId: number, visitorKey: string): Promise<{ activeUntil: Date } | null> {
-  const [row] = await executeRows<{ active_until: Date | string }>(
+/**
+ * A shopper's whole time from their first taking of the admission: this many sessions. Renewals
+ * keep an active shopper in within it; past it the place ends, so a cap's slot cannot be held for
+ * ever by renewing.
+ */
+export const ADMISSION_SESSIONS_MAX = 2;
+
+/**
+ * Takes or renews the admission of an admitted place that has not ended: active for a session from
+ * now, but never past ADMISSION_SESSIONS_MAX sessions from the first taking. The seconds it is
+ * active for, or null when nothing was taken (describePlace says why).
+ */
+export async function takeAdmission(db: Db, onsaleCode: string, placeId: number, visitorKey: string): Promise<{ activeSeconds: number } | null> {
+  const [row] = await executeRows<{ active_seconds: number | string }>(
     db,
-    sql`UPDATE queue_places p SET active_until = now() + make_interval(mins => o.session_minutes), taken_at = coalesce(p.taken_at, now())
+    sql`UPDATE queue_places p
+           SET active_until = least(now() + make_interval(mins => o.session_minutes), coalesce(p.taken_at, now()) + make_interval(mins => o.session_minutes * ${ADMISSION_SESSIONS_MAX})),
+               taken_at = coalesce(p.taken_at, now())
         FROM onsales o
-        WHERE p.id = ${placeId} AND o.id = p.onsale_id AND o.code = ${onsaleCode} AND o.active AND p.visitor_key = ${visitorKey}
+        WHERE p.id = ${placeId} AND o.id = p.onsale_id AND o.code = ${onsaleCode} AND o.active AND p.visitor_key = ${visitorKey} AND p.ended_at IS NULL
+          AND (p.taken_at IS NULL OR now() < p.taken_at + make_interval(mins => o.session_minutes * ${ADMISSION_SESSIONS_MAX}))
           AND (p.phase, p.random_key, p.id) <= (o.cursor_phase, o.cursor_key, o.cursor_place)
-        RETURNING p.active_until`,
+        RETURNING extract(epoch FROM p.active_until - now())::float8 AS active_seconds`,
   );
-  return row ? { activeUntil: new Date(row.active_until) } : null;
+  return row ? { activeSeconds: Number(row.active_seconds) } : null;
 }
 
-/** Why `takeAdmission` took nothing: whose the place is, and whether the cursor has reached it. */
+/**
+ * Why `takeAdmission` took nothing: whose the place is, whether the cursor has reached it, and
+ * whether its shopping has ended. A place whose shopping time ran out is ended here, so its
+ * holder's next join takes a new place.
+ */
 export async function describePlace(db: Db, onsaleCode: string, placeId: number) {
-  const [row] = await executeRows<{ visitor_key: string; admitted: boolean }>(
+  const [row] = await executeRows<{ visitor_key: string; admitted: boolean; ended: boolean }>(
     db,
-    sql`SELECT p.visitor_key, (p.phase, p.random_key, p.id) <= (o.cursor_phase, o.cursor_key, o.cursor_place) AS admitted
-        FROM queue_places p JOIN onsales o ON o.id = p.onsale_id WHERE p.id = ${placeId} AND o.code = ${onsaleCode}`,
+    sql`WITH place AS (
+          SELECT p.id, p.visitor_key, (p.phase, p.random_key, p.id) <= (o.cursor_phase, o.cursor_key, o.cursor_place) AS admitted, p.ended_at,
+                 p.taken_at IS NOT NULL AND now() >= p.taken_at + make_interval(mins => o.session_minutes * ${ADMISSION_SESSIONS_MAX}) AS time_up
+          FROM queue_places p JOIN onsales o ON o.id = p.onsale_id WHERE p.id = ${placeId} AND o.code = ${onsaleCode}),
+        ended AS (
+          UPDATE queue_places q SET ended_at = now(), active_until = least(q.active_until, now())
+          FROM place WHERE q.id = place.id AND place.ended_at IS NULL AND place.time_up
+          RETURNING q.id)
+        SELECT place.visitor_key, place.admitted, place.ended_at IS NOT NULL OR place.time_up AS ended FROM place`,
   );
   return row;
 }
 
-/** A checkout ended the holder's shopping in these on-sales: their places stop counting as active. */
+/**
+ * A checkout ended the holder's shopping in these on-sales: their places end (no more admissions
+ * from them; buying again means queueing again) and stop counting as active.
+ */
 export async function endAdmissions(db: Db, onsaleIds: number[], visitorKey: string): Promise<void> {
   if (!onsaleIds.length) return;
   await db.execute(
-    sql`UPDATE queue_places SET active_until = now() WHERE onsale_id IN (${sql.join(onsaleIds.map((id) => sql`${id}`), sql`, `)}) AND visitor_key = ${visitorKey} AND active_until > now()`,
+    sql`UPDATE queue_places SET ended_at = now(), active_until = least(active_until, now())
+        WHERE onsale_id IN (${sql.join(onsaleIds.map((id) => sql`${id}`), sql`, `)}) AND visitor_key = ${visitorKey} AND ended_at IS NULL AND taken_at IS NOT NULL`,
   );
 }
 

@@ -114,28 +114,29 @@ describe.each(testEngines())('the waiting room’s queue on %s', (engine) => {
     const queue = createQueue({ db: database.db });
     const [row] = (await listOnsales(database.db)).filter((onsale) => onsale.onsale.code === 'LATER');
     const onsaleId = row!.onsale.id;
-    // Open since a minute, 60 a minute: 10 join, and the first step, 2 s after the last, admits two.
-    await database.db.execute(sql`UPDATE onsales SET room_opens_at = now() - interval '1 hour', opens_at = now() - interval '1 minute' WHERE id = ${onsaleId}`);
+    // Open since a minute, 20 a minute (one every 3 s): 10 join, and the first step, 6.5 s after the
+    // last, admits two (as it would for anything from 6 to 9 s: a slow machine's pauses do not count).
+    await database.db.execute(sql`UPDATE onsales SET room_opens_at = now() - interval '1 hour', opens_at = now() - interval '1 minute', admission_limit = 20 WHERE id = ${onsaleId}`);
     for (let index = 0; index < 10; index += 1) expect((await queue.join('LATER', `later-${index}`)).joined).toBe(true);
-    await database.db.execute(sql`UPDATE onsales SET last_step_at = now() - interval '2 seconds' WHERE id = ${onsaleId}`);
+    await database.db.execute(sql`UPDATE onsales SET last_step_at = now() - interval '6500 milliseconds', rate_carry = 0 WHERE id = ${onsaleId}`);
     expect(await queue.step(onsaleId)).toEqual({ admitted: 2 });
     const places = async () =>
       (await database.db.execute(sql`SELECT visitor_key, active_until IS NOT NULL AS admitted FROM queue_places WHERE onsale_id = ${onsaleId} ORDER BY id`)) as unknown as { rows: { visitor_key: string; admitted: boolean }[] };
     expect((await places()).rows.filter((place) => place.admitted).map((place) => place.visitor_key)).toEqual(['later-0', 'later-1']);
     // later-0 comes and takes the admission; later-1 never does. Their grace ends (moved into the past).
     await database.db.execute(sql`UPDATE queue_places SET taken_at = now(), active_until = now() + interval '20 minutes' WHERE onsale_id = ${onsaleId} AND visitor_key = 'later-0'`);
-    // The next step, a second on: one for the rate and one for the no-show (later-0 came: no extra).
-    // Times are set relative to the step before, not to the test's pace, so a slow machine cannot
-    // move later-1's end out of the step's window or earn a second rate turn (no carried fraction).
-    await database.db.execute(sql`UPDATE onsales SET last_step_at = now() - interval '1200 milliseconds', rate_carry = 0 WHERE id = ${onsaleId}`);
+    // The next step: one for the rate and one for the no-show (later-0 came: no extra). Times are
+    // set relative to the step before (the last step 3.5 s back: one turn for anything under 6 s),
+    // so a slow machine's pauses cannot earn another turn or move later-1's end out of its window.
+    await database.db.execute(sql`UPDATE onsales SET last_step_at = now() - interval '3500 milliseconds', rate_carry = 0 WHERE id = ${onsaleId}`);
     await database.db.execute(
       sql`UPDATE queue_places SET active_until = (SELECT last_step_at FROM onsales WHERE id = ${onsaleId}) + interval '200 milliseconds' WHERE onsale_id = ${onsaleId} AND visitor_key = 'later-1'`,
     );
     expect(await queue.step(onsaleId)).toEqual({ admitted: 2 });
-    // Counted once: the step after gives the rate's one only.
-    await database.db.execute(sql`UPDATE onsales SET last_step_at = last_step_at - interval '1 second', rate_carry = 0 WHERE id = ${onsaleId}`);
-    expect(await queue.step(onsaleId)).toEqual({ admitted: 1 });
-    expect((await listOnsales(database.db)).find((onsale) => onsale.onsale.code === 'LATER')!.onsale.admittedCount).toBe(5);
+    // Counted once: the step after, a second on at one a minute (the clock earns nothing), admits nobody.
+    await database.db.execute(sql`UPDATE onsales SET admission_limit = 1, last_step_at = last_step_at - interval '1 second', rate_carry = 0 WHERE id = ${onsaleId}`);
+    expect(await queue.step(onsaleId)).toEqual({ admitted: 0 });
+    expect((await listOnsales(database.db)).find((onsale) => onsale.onsale.code === 'LATER')!.onsale.admittedCount).toBe(4);
   }, 60_000);
 
   it('admits a cap of 10 with a ramp of 60 a minute one a second from the opening, not 10 at once, and the cap still binds', async () => {

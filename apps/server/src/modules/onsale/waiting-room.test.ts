@@ -11,6 +11,7 @@ import { changedTables, createSnapshotter } from '../../../test/db-snapshot';
 import { checkoutPayload, createCustomer } from '../../../test/shop-flows';
 import { createTestShop, DEMO_CATALOGUE, TEST_HOLD_LIMITS, type TestShop } from '../../../test/test-shop';
 import { importCatalogue, parseCatalogue } from '../catalog/catalogue-import';
+import { JOIN_LIMITS } from './join-limits';
 
 const demoText = readFileSync(DEMO_CATALOGUE, 'utf8');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -137,6 +138,53 @@ describe.each(testEngines())('the waiting room on %s', (engine) => {
       checkoutPayload(buyer.token, cart, { shipping_name: 'Ann', shipping_country: 'NL', shipping_address: { 'Street and number': 'Damrak 1', Postcode: '1012 LG', City: 'Amsterdam' } }, { admission }),
     );
     expect(checkedOut.status, JSON.stringify(checkedOut.body)).toBe(200);
+
+    // The checkout ended the place: no more admissions from it. Buying again means queueing again:
+    // the next join takes a new place, behind the other customer who joined before.
+    expect(await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass })).toEqual({ status: 410, body: { message: waitingRoomMessages.shoppingEnded } });
+    const rejoined = await shop.call('queue-join', { token: buyer.token, onsale: 'ROOM' });
+    expect(rejoined.status).toBe(200);
+    const newPass: string = rejoined.body.pass;
+    expect(newPass).not.toBe(pass);
+    const placeIds = (await shop.database.db.execute(sql`SELECT id, ended_at IS NOT NULL AS ended FROM queue_places WHERE visitor_key = ${`customer:${buyer.id}`} ORDER BY id`)) as unknown as {
+      rows: { id: number; ended: boolean }[];
+    };
+    expect(placeIds.rows.map((row) => row.ended)).toEqual([true, false]);
+    // Joining again (another tab) finds the new place; the new place waits for its turn like any other.
+    expect((await shop.call('queue-join', { token: buyer.token, onsale: 'ROOM' })).body.pass).toBeDefined();
+    expect((await shop.database.db.execute(sql`SELECT count(*)::int AS n FROM queue_places WHERE visitor_key = ${`customer:${buyer.id}`}`)) as unknown as { rows: { n: number }[] }).toMatchObject({ rows: [{ n: 2 }] });
+    expect(await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass: newPass })).toEqual({ status: 409, body: { message: waitingRoomMessages.notYourTurn } });
+    await shop.database.db.execute(sql`UPDATE onsales SET last_step_at = now() - interval '1 second' WHERE code = 'ROOM'`);
+    expect(await shop.app.waitingRoom.stepAll()).toBe(1);
+    expect((await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass: newPass })).status).toBe(200);
+  }, 60_000);
+
+  it('renews an active shopper’s admission for two sessions at most, then ends the place so the slot goes to the queue', async () => {
+    const buyer = await createCustomer(shop);
+    const joined = await shop.call('queue-join', { token: buyer.token, onsale: 'ROOM' });
+    expect(joined.status).toBe(200);
+    const pass: string = joined.body.pass;
+    // A second since the last step: at 6,000 a minute everyone waiting comes in.
+    await shop.database.db.execute(sql`UPDATE onsales SET last_step_at = now() - interval '1 second' WHERE code = 'ROOM'`);
+    expect(await shop.app.waitingRoom.stepAll()).toBe(1);
+    const first = await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass });
+    expect(first.status).toBe(200);
+    const place = sql`visitor_key = ${`customer:${buyer.id}`} AND ended_at IS NULL`;
+    // 30 minutes into a 20-minute session: the renewal runs to 40 minutes after the first taking, not 20 minutes on.
+    await shop.database.db.execute(sql`UPDATE queue_places SET taken_at = taken_at - interval '30 minutes' WHERE ${place}`);
+    const renewed = await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass });
+    expect(renewed.status).toBe(200);
+    const left = Date.parse(renewed.body.expires_at) - Date.now();
+    expect(left).toBeGreaterThan(9 * 60_000);
+    expect(left).toBeLessThan(11 * 60_000);
+    // 40 minutes in: no renewal; the place ends, and the next join takes a new one.
+    await shop.database.db.execute(sql`UPDATE queue_places SET taken_at = taken_at - interval '10 minutes' WHERE ${place}`);
+    expect(await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass })).toEqual({ status: 410, body: { message: waitingRoomMessages.shoppingEnded } });
+    const { rows } = (await shop.database.db.execute(sql`SELECT count(*)::int AS n FROM queue_places WHERE ${place} AND (active_until IS NULL OR active_until > now())`)) as unknown as { rows: { n: number }[] };
+    expect(rows[0]!.n).toBe(0);
+    const rejoined = await shop.call('queue-join', { token: buyer.token, onsale: 'ROOM' });
+    expect(rejoined.status).toBe(200);
+    expect(rejoined.body.pass).not.toBe(pass);
   }, 60_000);
 
   it('answers bad input with a 4xx and changes nothing', async () => {
@@ -165,7 +213,11 @@ describe.each(testEngines())('the waiting room on %s', (engine) => {
   }, 60_000);
 
   it('limits the new places taken from one network, not a customer coming back to theirs', async () => {
-    const limited = await createTestShop(engine, { app: { queueJoinLimits: { perAddress: 3, perNetwork: 100 }, admissionStepIntervalMs: 3_600_000, waitingRoomStateMaxAgeMs: 0 } });
+    // The shop's clock starts in the middle of a limit window, so the test never runs across two windows.
+    const shift = JOIN_LIMITS.windowMs / 2 - (Date.now() % JOIN_LIMITS.windowMs);
+    const limited = await createTestShop(engine, {
+      app: { now: () => new Date(Date.now() + shift), queueJoinLimits: { perAddress: 3, perNetwork: 100 }, admissionStepIntervalMs: 3_600_000, waitingRoomStateMaxAgeMs: 0 },
+    });
     try {
       await importWithOnsales(limited, [`{ code: FAST, event: NWF27, opens_at: "2020-01-01T10:00:00Z", products: [NWF27-WEEKEND], admission: { rate_per_minute: 60 } }`]);
       const buyers = await Promise.all(Array.from({ length: 4 }, () => createCustomer(limited)));

@@ -308,7 +308,7 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
           await limiter.hit([
             ...(limits.perAddress > 0 ? [{ key: `queue:address:${keys.address}`, max: limits.perAddress }] : []),
             ...(limits.perNetwork > 0 ? [{ key: `queue:network:${keys.network}`, max: limits.perNetwork }] : []),
-          ]);
+          ], at);
         } catch (error) {
           await deleteQueuePlace(db, joined.place.id);
           throw error;
@@ -338,9 +338,11 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
         const place = await describePlace(db, room.code, pass.placeId);
         if (!place) throw new AppError('GONE', waitingRoomMessages.placeUnreadable);
         if (place.visitor_key !== holder) throw new AppError('FORBIDDEN', waitingRoomMessages.notYours);
+        // Checked out, or shopped for the longest time a place allows: the page forgets the pass and joins again, at the back.
+        if (place.ended) throw new AppError('GONE', waitingRoomMessages.shoppingEnded);
         throw new AppError('CONFLICT', waitingRoomMessages.notYourTurn);
       }
-      const expiresAt = new Date(at.getTime() + room.sessionMinutes * 60_000);
+      const expiresAt = new Date(at.getTime() + Math.round(taken.activeSeconds * 1000));
       const admission = signPass(secrets[0]!, { kind: 'admission', onsale: room.code, placeId: pass.placeId, phase: pass.phase, randomKey: pass.randomKey, holder, issuedAt: at, expiresAt });
       return { onsale: room.code, admission, expires_at: expiresAt.toISOString() };
     },

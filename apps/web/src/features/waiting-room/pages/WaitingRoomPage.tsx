@@ -9,7 +9,7 @@ import { fromParam } from '../../../lib/safe-redirect';
 import { getToken } from '../../../lib/storage';
 import { useFormat } from '../../../lib/use-format';
 import { useToken } from '../../../lib/user-data';
-import { forgetPlacePass, keepPlacePass, placePassOf, takeAdmission } from '../../../lib/waiting-room';
+import { forgetPlacePass, keepPlacePass, placePassOf, takeAdmission, takePlaceEnded } from '../../../lib/waiting-room';
 import { jittered, retryDelayMs, solveProof, STATUS_TIMEOUT_MS, waitText } from '../waiting-room-rules';
 import './waiting-room.css';
 
@@ -44,6 +44,8 @@ function WaitingRoom({ onsale }: { onsale: string }) {
   const [trouble, setTrouble] = useState<Trouble>(null);
   const [offline, setOffline] = useState(false);
   const [working, setWorking] = useState(false);
+  /** The visitor's place ended (a checkout, or the longest shopping time) and this page queued them again. */
+  const [queuedAgain, setQueuedAgain] = useState(() => takePlaceEnded(onsale));
   /** The furthest back this visitor was seen, for the progress bar. */
   const [startPosition, setStartPosition] = useState<number | null>(null);
 
@@ -107,6 +109,11 @@ function WaitingRoom({ onsale }: { onsale: string }) {
           void navigate(from ?? '/tickets', { replace: true });
           return;
         }
+        // A place that ended is forgotten and the next ask joins again, at the back.
+        if (takePlaceEnded(onsale)) {
+          setQueuedAgain(true);
+          return later(0);
+        }
         return later(jittered(1000));
       }
       later(jittered(answer.next_check_ms));
@@ -130,6 +137,11 @@ function WaitingRoom({ onsale }: { onsale: string }) {
   const title = status?.onsale.title;
   return (
     <Page title={waitingRoomTexts.title} lead={title} className="page--narrow waiting-room">
+      {queuedAgain && (
+        <p className="alert alert--info" role="status" id="waiting-room-queued-again">
+          {waitingRoomTexts.queuedAgain}
+        </p>
+      )}
       {offline && (
         <p className="alert alert--warning" role="status" id="waiting-room-offline">
           {waitingRoomTexts.offline}
