@@ -145,24 +145,31 @@ describe.each(testEngines())('invoices and credit notes on %s', (engine) => {
     expect(numbered.length).toBe(before.length + clones.length);
   });
 
-  it.runIf(engine === 'postgres')('numbers a payment’s invoice as its transaction commits: an open payment does not hold up the next one’s number', async () => {
+  it('numbers a payment’s invoice as its transaction commits: an open payment does not hold up the next one’s number', async () => {
     const { order } = await paidOrderWithVoucher('Commit Template');
     const [template] = await db().select().from(orders).where(eq(orders.id, order.id));
     const { id: _id, code: _code, cartId: _cart, ...rest } = template!;
     const [first, second] = await db()
       .insert(orders)
-      .values([0, 1].map((index) => ({ ...rest, code: `COMMIT-${index}`, cartId: null })))
+      .values([0, 1].map((index) => ({ ...rest, code: `COMMIT-${engine}-${index}`, cartId: null })))
       .returning({ id: orders.id });
     const sequenceOf = async (orderId: number) => (await db().select({ sequence: invoices.sequence }).from(invoices).where(eq(invoices.orderId, orderId)))[0]?.sequence;
     const [last] = await db().select({ sequence: invoices.sequence }).from(invoices).where(eq(invoices.series, 'invoice')).orderBy(desc(invoices.sequence)).limit(1);
+    const unnumbered = { sequence: null, number: null, pendingPrefix: shop.config.seller!.invoiceNumberPrefix };
+    if (engine === 'pglite') {
+      // One connection, so one transaction at a time: inside it the invoice has no number yet; the commit gives it the next.
+      await db().transaction(async (tx) => expect(await issueInvoice(tx, shop.config, first!.id, clock, { numbering: 'at-commit' })).toMatchObject(unnumbered));
+      await db().transaction(async (tx) => expect(await issueInvoice(tx, shop.config, second!.id, clock, { numbering: 'at-commit' })).toMatchObject(unnumbered));
+      expect([await sequenceOf(first!.id), await sequenceOf(second!.id)]).toEqual([last!.sequence! + 1, last!.sequence! + 2]);
+      return;
+    }
     // The first payment issues its invoice and stays open; inside it, the invoice has no number yet.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let issuedFirst!: () => void;
     const firstIssued = new Promise<void>((resolve) => (issuedFirst = resolve));
     const firstPayment = db().transaction(async (tx) => {
-      const row = await issueInvoice(tx, shop.config, first!.id, clock, { numbering: 'at-commit' });
-      expect(row).toMatchObject({ sequence: null, number: null, pendingPrefix: shop.config.seller!.invoiceNumberPrefix });
+      expect(await issueInvoice(tx, shop.config, first!.id, clock, { numbering: 'at-commit' })).toMatchObject(unnumbered);
       issuedFirst();
       await released;
     });
