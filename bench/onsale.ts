@@ -1,9 +1,8 @@
 import pg from 'pg';
 import { Pool } from 'undici';
 import { checkStock, FLASH_ITEM, percentile, prepareFlashSale } from '../apps/server/test/load/flash-sale';
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { createDatabase, startServerProcess, type ServerProcess } from '../apps/server/test/load/server-process';
+import { createDatabase, machineBusySeconds, startServerProcess, type ServerProcess } from '../apps/server/test/load/server-process';
 import { note, record, type ExpectedFigure } from './report';
 import { section } from './sections';
 import { ADMIN_DATABASE_URL } from './server';
@@ -305,18 +304,6 @@ function outOfArrivalOrder(places: { index: number; placeId: number }[], gapSeco
     if (place.placeId < highestBefore) out += 1;
   }
   return out;
-}
-
-/** The machine's busy CPU seconds so far, all cores (Linux /proc/stat: every state but idle and iowait); null elsewhere. */
-function machineBusySeconds(): number | null {
-  try {
-    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
-    // user nice system idle iowait irq softirq steal (guest time is already in user).
-    const busy = ticks.slice(0, 8).reduce((sum, value, index) => (index === 3 || index === 4 ? sum : sum + value), 0);
-    return busy / 100;
-  } catch {
-    return null;
-  }
 }
 
 /** The place id a place pass carries (passes.ts: bytes 6-13 of its payload). */

@@ -106,6 +106,18 @@ export function processCpuSeconds(pid: number): number | null {
 /** Linux's USER_HZ: /proc's times are in these ticks on every architecture Node.js runs on here. */
 const CLOCK_TICKS = 100;
 
+/** The machine's busy CPU seconds so far, all cores (/proc/stat: every state but idle and iowait); null elsewhere. */
+export function machineBusySeconds(): number | null {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already in user).
+    const busy = ticks.slice(0, 8).reduce((sum, value, index) => (index === 3 || index === 4 ? sum : sum + value), 0);
+    return busy / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {

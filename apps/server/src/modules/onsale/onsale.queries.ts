@@ -242,10 +242,6 @@ export async function settlePrequeueCount(tx: Db, onsaleId: number): Promise<voi
 }
 
 /**
- * The admission of an admitted place taken (or renewed) by its holder: active for the on-sale's
- * session from now. Nothing when the place is not theirs or the cursor has not reached it.
- */
-/**
  * A shopper's whole time from their first taking of the admission: this many sessions. Renewals
  * keep an active shopper in within it; past it the place ends, so a cap's slot cannot be held for
  * ever by renewing.
@@ -255,7 +251,8 @@ export const ADMISSION_SESSIONS_MAX = 2;
 /**
  * Takes or renews the admission of an admitted place that has not ended: active for a session from
  * now, but never past ADMISSION_SESSIONS_MAX sessions from the first taking. The seconds it is
- * active for, or null when nothing was taken (describePlace says why).
+ * active for, or null when nothing was taken: the place is not theirs, not reached by the cursor,
+ * or ended (describePlace says which).
  */
 export async function takeAdmission(db: Db, onsaleCode: string, placeId: number, visitorKey: string): Promise<{ activeSeconds: number } | null> {
   const [row] = await executeRows<{ active_seconds: number | string }>(
