@@ -2,6 +2,7 @@ import pg from 'pg';
 import { Pool } from 'undici';
 import { checkStock, FLASH_ITEM, percentile, prepareFlashSale } from '../apps/server/test/load/flash-sale';
 import { availableParallelism } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createDatabase, machineBusySeconds, startServerProcess, type ServerProcess } from '../apps/server/test/load/server-process';
 import { note, record, type ExpectedFigure } from './report';
 import { section } from './sections';
@@ -48,12 +49,18 @@ interface Run {
   serverErrors: number;
   connectionErrors: number;
   latencies: Record<Step, number[]>;
+  /** The same latencies of the calls sent after the last arrival (the joins' flood over). */
+  latenciesAfterArrivals: Record<Step, number[]>;
+  /** The simulated browsers' own event-loop delay, p99 in ms: how late they could notice an answer (part of every latency they measure). */
+  browsersLagP99: number | null;
   /** The server's own time on each call (its Server-Timing header): what the clients' times hold beyond it is their own queueing on this shared machine. */
   serverLatencies: Record<Step, number[]>;
   maxTaken: number;
   sold: number;
   /** CPU seconds over the sale: the server, the simulated browsers, and the rest of the machine (PostgreSQL, mostly), with the sale's wall seconds. */
   cpu: { server: number; browsers: number; rest: number; wall: number } | null;
+  /** The same until the last unit was sold (the sale itself, without the tail of pages learning it is over). */
+  cpuToSellOut: { server: number; browsers: number; rest: number; wall: number } | null;
   problems: string[];
   /** Visitors whose place came before that of someone who arrived 100 ms or more before them (with the room). */
   outOfOrder: number;
@@ -111,20 +118,27 @@ function report(label: string, run: Run): void {
   for (const step of STEPS) {
     const values = run.latencies[step];
     const own = run.serverLatencies[step];
+    const after = run.latenciesAfterArrivals[step];
     if (values.length)
       note(
         `${label}: ${step.padEnd(12)} ${String(values.length).padStart(6)} calls, p50 ${percentile(values, 50)} ms, p99 ${percentile(values, 99)} ms` +
-          (own.length ? `; the server's own time p50 ${percentile(own, 50)} ms, p99 ${percentile(own, 99)} ms` : ''),
+          (own.length ? `; the server's own time p50 ${percentile(own, 50)} ms, p99 ${percentile(own, 99)} ms` : '') +
+          (after.length && after.length < values.length ? `; sent after the last arrival: ${after.length} calls, p99 ${percentile(after, 99)} ms` : ''),
       );
   }
+  if (run.browsersLagP99 !== null) note(`${label}: the simulated browsers' own event-loop delay p99 ${run.browsersLagP99} ms (in every latency they measure)`);
   if (run.peakMemoryMb !== null) note(`${label}: peak resident memory of the server ${run.peakMemoryMb} MB`);
-  if (run.cpu) {
-    const { server, browsers, rest, wall } = run.cpu;
+  const cpuNote = (what: string, cpu: Run['cpu']) => {
+    if (!cpu) return;
+    const { server, browsers, rest, wall } = cpu;
+    const cores = availableParallelism();
     note(
-      `${label}: CPU over the sale's ${wall.toFixed(1)} s on ${availableParallelism()} cores: server ${server.toFixed(1)} s (${Math.round((server / wall) * 100)} % of a core), ` +
-        `simulated browsers ${browsers.toFixed(1)} s, the rest (PostgreSQL, mostly) ${rest.toFixed(1)} s`,
+      `${label}: CPU ${what} ${wall.toFixed(1)} s on ${cores} cores: server ${server.toFixed(1)} s (${Math.round((server / wall) * 100)} % of a core), ` +
+        `simulated browsers ${browsers.toFixed(1)} s, the rest (PostgreSQL, mostly) ${rest.toFixed(1)} s; the machine ${Math.round(((server + browsers + rest) / wall / cores) * 100)} % busy`,
     );
-  }
+  };
+  cpuNote('until the last unit was sold,', run.cpuToSellOut);
+  cpuNote("over the sale's", run.cpu);
   for (const line of run.problems) note(`problem: ${line}`);
 }
 
@@ -146,12 +160,15 @@ async function onsale(rate: number | null, port: number): Promise<Run> {
     const machineCpu = machineBusySeconds();
     const ownCpu = process.cpuUsage();
     const begun = performance.now();
-    const run = await visit(server.url, database.url, sale.itemId, sale.tokens, rate !== null);
-    const serverUsed = serverCpu === null ? null : server.cpuSeconds()! - serverCpu;
-    const machineUsed = machineCpu === null ? null : machineBusySeconds()! - machineCpu;
-    const own = process.cpuUsage(ownCpu);
-    const browsers = (own.user + own.system) / 1e6;
-    if (serverUsed !== null && machineUsed !== null) run.cpu = { server: serverUsed, browsers, rest: Math.max(0, machineUsed - serverUsed - browsers), wall: (performance.now() - begun) / 1000 };
+    const cpuSince = () => {
+      const serverUsed = serverCpu === null ? null : server!.cpuSeconds()! - serverCpu;
+      const machineUsed = machineCpu === null ? null : machineBusySeconds()! - machineCpu;
+      const own = process.cpuUsage(ownCpu);
+      const browsers = (own.user + own.system) / 1e6;
+      return serverUsed === null || machineUsed === null ? null : { server: serverUsed, browsers, rest: Math.max(0, machineUsed - serverUsed - browsers), wall: (performance.now() - begun) / 1000 };
+    };
+    const run = await visit(server.url, database.url, sale.itemId, sale.tokens, rate !== null, cpuSince);
+    run.cpu = cpuSince();
     const stock = await checkStock(database.url, sale.itemId);
     run.sold = stock.sold;
     run.peakMemoryMb = server.peakMemoryMb();
@@ -182,11 +199,12 @@ async function openRoom(databaseUrl: string, rate: number): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 2200));
 }
 
-async function visit(base: string, databaseUrl: string, itemId: number, tokens: string[], withRoom: boolean): Promise<Run> {
+async function visit(base: string, databaseUrl: string, itemId: number, tokens: string[], withRoom: boolean, cpuSince: () => Run['cpu']): Promise<Run> {
   const pool = new Pool(base, { connections: CONNECTIONS, keepAliveTimeout: 60_000, pipelining: 1 });
   const latencies = Object.fromEntries(STEPS.map((step) => [step, [] as number[]])) as Record<Step, number[]>;
   const serverLatencies = Object.fromEntries(STEPS.map((step) => [step, [] as number[]])) as Record<Step, number[]>;
-  const run: Run = { seconds: null, purchased: 0, soldOut: 0, serverErrors: 0, connectionErrors: 0, latencies, serverLatencies, maxTaken: 0, sold: 0, cpu: null, problems: [], outOfOrder: 0, admitted: 0, peakMemoryMb: null };
+  const latenciesAfterArrivals = Object.fromEntries(STEPS.map((step) => [step, [] as number[]])) as Record<Step, number[]>;
+  const run: Run = { seconds: null, purchased: 0, soldOut: 0, serverErrors: 0, connectionErrors: 0, latencies, latenciesAfterArrivals, browsersLagP99: null, serverLatencies, maxTaken: 0, sold: 0, cpu: null, cpuToSellOut: null, problems: [], outOfOrder: 0, admitted: 0, peakMemoryMb: null };
   const problem = (text: string) => {
     if (run.problems.length < 10) run.problems.push(text);
   };
@@ -205,6 +223,7 @@ async function visit(base: string, databaseUrl: string, itemId: number, tokens: 
       });
       const body = await response.body.text();
       latencies[step].push(performance.now() - begun);
+      if (begun - started > ARRIVAL_SECONDS * 1000) latenciesAfterArrivals[step].push(performance.now() - begun);
       const timing = /app;dur=([\d.]+)/.exec(String(response.headers['server-timing'] ?? ''));
       if (timing) serverLatencies[step].push(Number(timing[1]));
       if (response.statusCode >= 500) {
@@ -232,7 +251,10 @@ async function visit(base: string, databaseUrl: string, itemId: number, tokens: 
     const paid = await call('pay', '/sandbox-gateway/pay/complete', { ...payment.params, action: 'pay', card: CARD_PAYS }, true);
     if (paid?.status !== 303) return void (paid && problem(`pay: ${paid.status} ${paid.body.slice(0, 200)}`));
     run.purchased += 1;
-    if (run.purchased === STOCK) run.seconds = (performance.now() - started) / 1000;
+    if (run.purchased === STOCK) {
+      run.seconds = (performance.now() - started) / 1000;
+      run.cpuToSellOut = cpuSince();
+    }
   };
 
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -270,6 +292,8 @@ async function visit(base: string, databaseUrl: string, itemId: number, tokens: 
     }
   })();
 
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
   // Arrivals evenly over ARRIVAL_SECONDS from the opening.
   const visitors = tokens.map(async (token, index) => {
     await sleep((index * ARRIVAL_SECONDS * 1000) / tokens.length);
@@ -279,6 +303,8 @@ async function visit(base: string, databaseUrl: string, itemId: number, tokens: 
     await Promise.all(visitors);
   } finally {
     watching = false;
+    lag.disable();
+    run.browsersLagP99 = Math.round(lag.percentile(99) / 1e5) / 10;
     await watch;
     await watcher.end();
     await pool.destroy();
