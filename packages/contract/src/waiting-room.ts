@@ -106,12 +106,13 @@ export const waitingRoomTexts = {
   title: 'Waiting room',
   beforeOpening: (opensAt: string) => `You are in. The sale opens at ${opensAt}; then the order of everyone who is here is drawn at random, so there is no need to refresh.`,
   position: (position: number) => `You are number ${position.toLocaleString('en-GB')} in the queue.`,
-  ahead: (ahead: number) => (ahead === 1 ? 'One person is ahead of you.' : `${ahead.toLocaleString('en-GB')} people are ahead of you.`),
+  ahead: (ahead: number) =>
+    ahead === 0 ? 'Nobody is ahead of you: you are next.' : ahead === 1 ? 'One person is ahead of you.' : `${ahead.toLocaleString('en-GB')} people are ahead of you.`,
   waitAbout: (text: string) => `Estimated wait: ${text}.`,
   waitUnknown: 'The wait cannot be estimated yet.',
   yourTurn: 'It is your turn. Taking you to the shop…',
   /** The visitor's place ended (they checked out, or their shopping time ran out) and the page queued them again. */
-  queuedAgain: 'Your shopping time in this sale has ended, so you are in the queue again, at the back.',
+  queuedAgain: 'Your shopping time in this sale has ended, so you have joined the queue again, behind everyone who was already waiting.',
   soldOut: 'Everything in this sale has sold out. We are sorry.',
   closed: 'The waiting room has closed.',
   stillAvailable: 'Still available',
