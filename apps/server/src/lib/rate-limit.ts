@@ -16,11 +16,17 @@ export interface CountedAttempt {
 }
 
 /**
- * Fixed-window attempt counters kept in the database, so a limit holds across server
- * instances. Every attempt counts toward each of its limits (per account and per address) before
- * any work is done; when one is over, the attempt is refused with `message` (429) and uncounted.
- * Counting first, rather than looking and counting afterwards, keeps a burst of simultaneous
- * attempts from slipping past a limit before any of them is counted.
+ * Attempt counters kept in the database, so a limit holds across server instances. Every attempt
+ * counts toward each of its limits (per account and per address) before any work is done; when one
+ * is over, the attempt is refused with `message` (429) and uncounted. Counting first, rather than
+ * looking and counting afterwards, keeps a burst of simultaneous attempts from slipping past a
+ * limit before any of them is counted.
+ *
+ * Counts are kept per fixed window, and a limit is held over a sliding one: an attempt is weighed
+ * against its window's count plus the window before's, weighted by how much of that window the
+ * last `windowMs` still covers (`slidingCount`). So the limit does not start afresh at a window's
+ * edge: `max` attempts just before it and `max` just after would be twice the limit within
+ * moments, and a sequence of attempts is judged the same wherever the edge falls.
  */
 export function createRateLimiter(db: Db, windowMs: number, message: string) {
   let sinceCleanup = 0;
@@ -28,7 +34,8 @@ export function createRateLimiter(db: Db, windowMs: number, message: string) {
     async hit(limits: Limit[], now = new Date()): Promise<CountedAttempt> {
       const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
       const keys = limits.map((limit) => limit.key);
-      const counts = await countHits(db, keys, windowStart);
+      const counts = await countHits(db, keys, windowStart, new Date(windowStart.getTime() - windowMs));
+      const elapsed = (now.getTime() - windowStart.getTime()) / windowMs;
       // Old windows are of no use: clear them now and then.
       sinceCleanup += 1;
       if (sinceCleanup >= 500) {
@@ -43,7 +50,7 @@ export function createRateLimiter(db: Db, windowMs: number, message: string) {
           await uncountHits(db, keys, windowStart);
         },
       };
-      if (limits.some((limit) => (counts.get(limit.key) ?? 0) > limit.max)) {
+      if (limits.some((limit) => slidingCount(counts.get(limit.key), elapsed) > limit.max)) {
         // A refused attempt did nothing, so it does not count either: otherwise one account
         // hammering its own limit would use up the limit of everyone behind its network address.
         await attempt.takeBack();
@@ -55,6 +62,17 @@ export function createRateLimiter(db: Db, windowMs: number, message: string) {
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/**
+ * The attempts over the last window: this window's count and the share of the window before's
+ * that the last window still covers (`elapsed`: how far into its window the attempt is, 0 to 1),
+ * the attempts before taken as spread evenly over their window. Not rounded: just past an edge
+ * the window before counts nearly whole, as it should.
+ */
+export function slidingCount(count: { hits: number; previous: number } | undefined, elapsed: number): number {
+  if (!count) return 0;
+  return count.hits + count.previous * (1 - Math.min(1, Math.max(0, elapsed)));
+}
 
 /**
  * The network the limits of an address count: an IPv4 address itself (also written as an

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createNetworkKeys, networkPrefixesOf } from './network-keys';
-import { networkOf } from './rate-limit';
+import { networkOf, slidingCount } from './rate-limit';
 
 describe('the network a per-address limit counts', () => {
   it('is an IPv4 address itself, also written as an IPv4-mapped IPv6 address', () => {
@@ -42,5 +42,23 @@ describe('the network (the wider prefix) of an address, and the keyed hashes kep
     expect(keysOf('203.0.113.8').address).not.toBe(one.address);
     expect(keysOf('2001:db8:1:2::1')).toEqual(keysOf('2001:db8:1:2:ffff::9'));
     expect(createNetworkKeys('another-secret-of-the-shop-0123456789')('203.0.113.7')).not.toEqual(one);
+  });
+});
+
+describe('the attempts a limit weighs over its sliding window', () => {
+  it('counts this window whole and the window before by the share the last window still covers', () => {
+    expect(slidingCount(undefined, 0.3)).toBe(0);
+    expect(slidingCount({ hits: 3, previous: 0 }, 0.9)).toBe(3);
+    expect(slidingCount({ hits: 1, previous: 10 }, 0.5)).toBe(6);
+    expect(slidingCount({ hits: 1, previous: 10 }, 1)).toBe(1);
+    expect(slidingCount({ hits: 2, previous: 8 }, 0)).toBe(10);
+  });
+
+  it('does not start afresh at a window’s edge: attempts just before it and just after add up', () => {
+    const max = 5;
+    // Four attempts a second before the edge of a 15-minute window, two a second after it.
+    const elapsed = 1000 / (15 * 60_000);
+    expect(slidingCount({ hits: 1, previous: 4 }, elapsed)).toBeLessThanOrEqual(max);
+    expect(slidingCount({ hits: 2, previous: 4 }, elapsed)).toBeGreaterThan(max);
   });
 });
