@@ -3,7 +3,7 @@ import { Pool } from 'undici';
 import { checkStock, FLASH_ITEM, percentile, prepareFlashSale } from '../apps/server/test/load/flash-sale';
 import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createDatabase, machineBusySeconds, startServerProcess, type ServerProcess } from '../apps/server/test/load/server-process';
+import { adminQuery, createDatabase, machineBusySeconds, startServerProcess, type ServerProcess } from '../apps/server/test/load/server-process';
 import { note, record, type ExpectedFigure } from './report';
 import { section } from './sections';
 import { ADMIN_DATABASE_URL } from './server';
@@ -26,6 +26,14 @@ const FIXED_RATE = process.env.ONSALE_RATE ? Number(process.env.ONSALE_RATE) : n
  * the count at 100 ms apart is printed beside it.
  */
 const ORDER_GAP_SECONDS = 1;
+/**
+ * Buyers who go through another on-sale's room and buy another ticket before the sale (both runs
+ * alike): a shop at an on-sale has been serving for hours, so the sale is measured on a server
+ * whose code is compiled and whose connections have their statements prepared, not on its first
+ * requests.
+ */
+const WARM_UP_BUYERS = Number(process.env.ONSALE_WARM_UP ?? 400);
+const WARM_UP_ITEM = 'NWF27-WEEKEND';
 const ADDRESS = { 'Street and number': 'Damrak 1', Postcode: '1012 LG', City: 'Amsterdam' };
 const CARD_PAYS = '4242424242424242';
 
@@ -155,6 +163,10 @@ async function onsale(rate: number | null, port: number): Promise<Run> {
     // ONSALE_NODE_ARGS: flags for the server's node (such as --cpu-prof, to see where its time goes).
     server = await startServerProcess({ port, databaseUrl: database.url, nodeArgs: process.env.ONSALE_NODE_ARGS?.split(' ').filter(Boolean) ?? [] });
     const sale = await prepareFlashSale(database.url, { stock: STOCK, buyers: VISITORS });
+    // The customers a shop has before its on-sale are in its statistics long before; then the
+    // warm-up's statements are planned for the tables as the sale finds them.
+    await adminQuery(database.url, 'ANALYZE');
+    await warmUp(server.url, database.url);
     if (rate !== null) await openRoom(database.url, rate);
     const serverCpu = server.cpuSeconds();
     const machineCpu = machineBusySeconds();
@@ -197,6 +209,77 @@ async function openRoom(databaseUrl: string, rate: number): Promise<void> {
   }
   // The server's rooms state is at most a second old; the opening is in two.
   await new Promise((resolve) => setTimeout(resolve, 2200));
+}
+
+/** WARM_UP_BUYERS buyers through the room of an on-sale of WARM_UP_ITEM, 50 at a time; its room closed after. */
+async function warmUp(base: string, databaseUrl: string): Promise<void> {
+  if (WARM_UP_BUYERS <= 0) return;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const run = `warm-${process.pid}-${Date.now().toString(36)}`;
+  try {
+    await client.query(
+      `WITH made AS (
+         INSERT INTO customers (email, full_name, password_hash, country, address)
+         SELECT $1 || '-' || g || '@example.org', 'Early Buyer ' || g, 'x', 'NL', $3::jsonb FROM generate_series(1, $2::int) AS g
+         RETURNING id, email)
+       INSERT INTO sessions (customer_id, token_hash, expires_at)
+       SELECT id, encode(sha256(convert_to('token-' || email, 'UTF8')), 'hex'), now() + interval '1 day' FROM made`,
+      [run, WARM_UP_BUYERS, JSON.stringify(ADDRESS)],
+    );
+    await client.query(
+      `WITH made AS (
+         INSERT INTO onsales (code, event_id, opens_at, room_opens_at, admission_mode, admission_limit, session_minutes)
+         SELECT 'WARM', event_id, now() - interval '1 hour', now() - interval '1 hour', 'rate', 60000, 20 FROM shop_items WHERE external_code = $1
+         RETURNING id)
+       INSERT INTO onsale_products (onsale_id, shop_item_id) SELECT made.id, s.id FROM made, shop_items s WHERE s.external_code = $1`,
+      [WARM_UP_ITEM],
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const pool = new Pool(base, { connections: 50, keepAliveTimeout: 60_000 });
+    const post = async (path: string, payload: object, form = false) => {
+      const response = await pool.request({
+        method: 'POST',
+        path,
+        headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: form ? new URLSearchParams(payload as Record<string, string>).toString() : JSON.stringify(payload),
+      });
+      const body = await response.body.text();
+      if (response.statusCode >= 400) throw new Error(`warm-up ${path}: ${response.statusCode} ${body.slice(0, 200)}`);
+      return JSON.parse(body || 'null') as Record<string, unknown>;
+    };
+    const buyer = async (index: number) => {
+      const token = `token-${run}-${index}@example.org`;
+      let status = await post('/api/queue-join', { token, onsale: 'WARM' });
+      while (status.state !== 'your-turn') {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        status = await post('/api/queue-status', { onsale: 'WARM', pass: status.pass });
+      }
+      const { admission } = await post('/api/queue-admit', { token, onsale: 'WARM', pass: status.pass });
+      const added = await post('/api/add-product-to-cart', { token, external_code: WARM_UP_ITEM, full_name: `Early Holder ${index}`, email: `early${index}@example.org`, age: '25-34', admission });
+      const cart = (added.cart as { code: string }).code;
+      const checkout = await post('/api/checkout-cart', { token, cart, customer: { country: 'NL', address: ADDRESS }, order: { payment_method: 'credit_card', accept_terms: true }, voucher_code: null, admission });
+      const payment = checkout.payment as { params: Record<string, string> };
+      const paid = await pool.request({
+        method: 'POST',
+        path: '/sandbox-gateway/pay/complete',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...payment.params, action: 'pay', card: CARD_PAYS }).toString(),
+      });
+      await paid.body.dump();
+      if (paid.statusCode !== 303) throw new Error(`warm-up pay: ${paid.statusCode}`);
+    };
+    try {
+      for (let start = 1; start <= WARM_UP_BUYERS; start += 50) {
+        await Promise.all(Array.from({ length: Math.min(50, WARM_UP_BUYERS - start + 1) }, (_, offset) => buyer(start + offset)));
+      }
+    } finally {
+      await pool.destroy();
+    }
+    await client.query(`UPDATE onsales SET closes_at = now() WHERE code = 'WARM'`);
+  } finally {
+    await client.end();
+  }
 }
 
 async function visit(base: string, databaseUrl: string, itemId: number, tokens: string[], withRoom: boolean, cpuSince: () => Run['cpu']): Promise<Run> {
