@@ -151,6 +151,10 @@ describe('the on-sale waiting room', () => {
     expect(new URL(page.url()).pathname).toBe('/waiting-room/WEEKEND-SALE');
     expect(await places()).toBe(2);
     await expectNoAxeViolations(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-queued-again-1280.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-queued-again-390.png'), fullPage: true });
     expect(errors).toEqual([]);
   }, 180_000);
 });
