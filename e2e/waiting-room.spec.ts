@@ -68,6 +68,12 @@ describe('the on-sale waiting room', () => {
       await joinQueue(shop!, await signedInCustomer(shop!, name), 'WEEKEND-SALE');
     }
 
+    // A link to an on-sale that does not exist says so, without asking anyone to log in for nothing.
+    await page.goto('/waiting-room/NO-SUCH-SALE');
+    await page.locator('#waiting-room-refused').waitFor();
+    expect(await page.locator('#waiting-room-refused').textContent()).toBe(waitingRoomMessages.noSuchOnsale);
+    expect(await page.locator('#waiting-room-login').count()).toBe(0);
+
     // A visitor who is not signed in reaches for the ticket: the shop sends them to the waiting room.
     const email = newAddress('dee');
     await register(page, 'Dee Waiting', email);
@@ -82,7 +88,18 @@ describe('the on-sale waiting room', () => {
     expect(new URL(page.url()).searchParams.get('from')).toBe(TICKET);
     await page.getByRole('heading', { level: 1, name: waitingRoomTexts.title }).waitFor();
     await page.getByText(waitingRoomMessages.logInToQueue).waitFor();
+    // Before logging in they see what the sale is and how it stands: its event, how many wait, and
+    // how long someone joining now waits (one a minute, five or six ahead), and what it covers.
+    await page.locator('#waiting-room-info-wait').waitFor();
+    expect(await page.locator('.page__lead').textContent()).toBe('Northwind Festival 2027');
+    expect(await page.locator('#waiting-room-info').innerText()).toMatch(/^The sale is open and about [56] people are waiting\.\s+Someone joining now waits about [67] minutes\.$/);
+    expect(await page.locator('#waiting-room-available').innerText()).toContain('Weekend ticket');
     await expectNoAxeViolations(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-signed-out-1280.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-signed-out-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Logging in brings them back to the waiting page, where they take their place.
     await page.locator('#waiting-room-login').click();

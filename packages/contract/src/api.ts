@@ -61,6 +61,7 @@ export const api = {
   /** Our own addition to section 7 (decision 0017): another card attempt for a pending order. */
   'pay-order': { payload: checkout.payOrderPayload, answer: checkout.payOrderAnswer },
   /** Our own addition (issue 23, decision 0048): the on-sale waiting room. */
+  'queue-info': { payload: waitingRoom.queueInfoPayload, answer: waitingRoom.queueInfoAnswer },
   'queue-join': { payload: waitingRoom.queueJoinPayload, answer: waitingRoom.queueStatusAnswer },
   'queue-status': { payload: waitingRoom.queueStatusPayload, answer: waitingRoom.queueStatusAnswer },
   'queue-admit': { payload: waitingRoom.queueAdmitPayload, answer: waitingRoom.queueAdmitAnswer },

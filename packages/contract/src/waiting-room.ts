@@ -47,6 +47,7 @@ export const proofOfWork = z.object({
   nonce: z.string().min(1).max(32, boundFirst).regex(/^[0-9a-z]+$/, { message: waitingRoomMessages.proofFailed }),
 });
 
+export const queueInfoPayload = z.object({ onsale: onsaleCode });
 export const queueJoinPayload = z.object({ token, onsale: onsaleCode, proof: proofOfWork.nullish() });
 export const queueStatusPayload = z.object({ onsale: onsaleCode, pass: passText });
 export const queueAdmitPayload = z.object({ token, onsale: onsaleCode, pass: passText });
@@ -70,8 +71,30 @@ export const queueProduct = z.object({
   available: z.boolean(),
 });
 
+/** The on-sale a room is for: its code, its event's name, when it opens and closes. */
+export const onsaleSummary = z.object({ code: z.string(), title: z.string(), opens_at: timestamp, closes_at: timestamp.nullable() });
+
+/**
+ * How an on-sale stands for someone without a place (`queue-info`, public: a visitor who has not
+ * logged in yet sees what the link they followed is for):
+ * - `before-opening`: the sale has not opened (a place taken before it is drawn at random then);
+ * - `open`: the sale is open and the queue takes places;
+ * - `sold-out`, `closed`: as for a place.
+ */
+export const QUEUE_INFO_STATES = ['before-opening', 'open', 'sold-out', 'closed'] as const;
+export const queueInfoAnswer = z.object({
+  onsale: onsaleSummary,
+  state: z.enum(QUEUE_INFO_STATES),
+  /** Everyone in the queue who is not yet admitted (about). */
+  waiting: z.number().int(),
+  /** About how long someone joining now would wait; null when not known (before the opening, or no rate seen yet). */
+  wait_seconds: z.number().int().nullable(),
+  products: z.array(queueProduct),
+});
+export type QueueInfo = z.infer<typeof queueInfoAnswer>;
+
 export const queueStatusAnswer = z.object({
-  onsale: z.object({ code: z.string(), title: z.string(), opens_at: timestamp, closes_at: timestamp.nullable() }),
+  onsale: onsaleSummary,
   state: z.enum(QUEUE_STATES),
   /** The place pass: keep it and send it with every `queue-status` (null until joined). */
   pass: z.string().nullable(),
@@ -109,6 +132,11 @@ export const waitingRoomTexts = {
   ahead: (ahead: number) =>
     ahead === 0 ? 'Nobody is ahead of you: you are next.' : ahead === 1 ? 'One person is ahead of you.' : `${ahead.toLocaleString('en-GB')} people are ahead of you.`,
   waitAbout: (text: string) => `Estimated wait: ${text}.`,
+  /** For a visitor without a place (not logged in yet): what the sale is and how it stands. */
+  infoBeforeOpening: (opensAt: string) => `The sale opens at ${opensAt}. Everyone who takes a place before then gets a place drawn at random at the opening.`,
+  infoOpen: (waiting: number) =>
+    waiting === 0 ? 'The sale is open and nobody is waiting.' : waiting === 1 ? 'The sale is open and one person is waiting.' : `The sale is open and about ${waiting.toLocaleString('en-GB')} people are waiting.`,
+  infoWait: (text: string) => `Someone joining now waits ${text}.`,
   waitUnknown: 'The wait cannot be estimated yet.',
   yourTurn: 'It is your turn. Taking you to the shop…',
   /** The visitor's place ended (they checked out, or their shopping time ran out) and the page queued them again. */

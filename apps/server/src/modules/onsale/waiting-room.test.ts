@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { leadingZeroBits, proofInput, waitingRoomMessages } from '@festival/contract';
+import { leadingZeroBits, proofInput, queueInfoAnswer, waitingRoomMessages } from '@festival/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +98,8 @@ describe.each(testEngines())('the waiting room on %s', (engine) => {
     // Not their turn before the opening; nobody is admitted before it either.
     expect(await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass })).toEqual({ status: 409, body: { message: waitingRoomMessages.notYourTurn } });
     expect(await shop.app.waitingRoom.stepAll()).toBe(0);
+    // A visitor without a session sees the sale before its opening, with no wait told yet.
+    expect((await shop.call('queue-info', { onsale: 'ROOM' })).body).toMatchObject({ onsale: { code: 'ROOM' }, state: 'before-opening', wait_seconds: null });
 
     await sleep(Math.max(0, opensAt - Date.now() + 150));
     expect(await shop.app.waitingRoom.stepAll()).toBe(2);
@@ -197,6 +199,9 @@ describe.each(testEngines())('the waiting room on %s', (engine) => {
       ['queue-join', { token: buyer.token, onsale: 'a b' }, 422],
       ['queue-join', { token: buyer.token, onsale: 'X'.repeat(65) }, 422],
       ['queue-join', { token: buyer.token, onsale: 'LATER' }, 409],
+      ['queue-info', { onsale: 'NO-SUCH' }, 404],
+      ['queue-info', { onsale: 'a b' }, 422],
+      ['queue-info', {}, 422],
       ['queue-status', { onsale: 'ROOM', pass: 'not a pass' }, 410],
       ['queue-status', { onsale: 'ROOM', pass: 'A'.repeat(257) }, 422],
       ['queue-status', { onsale: 'ROOM' }, 422],
@@ -251,6 +256,15 @@ describe.each(testEngines())('the waiting room on %s', (engine) => {
       await slow.database.db.execute(sql`UPDATE onsales SET admission_limit = 30, last_step_at = now() - interval '2100 milliseconds', rate_carry = 0 WHERE code = 'SLOW'`);
       expect(await slow.app.waitingRoom.stepAll()).toBe(1);
       expect(await last()).toMatchObject({ state: 'waiting', position: 2, ahead: 1, waiting: 2 });
+
+      // Anyone, without a session or a place, sees how the sale stands: two waiting, a newcomer
+      // behind them (three ahead at 30 a minute: 6 s), and what the sale covers.
+      const info = await slow.call('queue-info', { onsale: 'SLOW' });
+      expect(info.status).toBe(200);
+      expect(queueInfoAnswer.parse(info.body)).toMatchObject({ onsale: { code: 'SLOW', opens_at: '2020-01-01T10:00:00.000Z', closes_at: null }, state: 'open', waiting: 2, wait_seconds: 6 });
+      expect(info.body.products).toEqual([{ external_code: 'NWF27-WEEKEND', name: expect.any(String), available: true }]);
+      await slow.database.db.execute(sql`UPDATE onsales SET closes_at = now() - interval '1 second' WHERE code = 'SLOW'`);
+      expect((await slow.call('queue-info', { onsale: 'SLOW' })).body).toMatchObject({ state: 'closed', wait_seconds: null });
     } finally {
       await slow.close();
     }

@@ -5,6 +5,7 @@ import {
   waitingRoomMessages,
   type ApiAnswer,
   type ApiInput,
+  type QueueInfo,
   type QueueStatus,
 } from '@festival/contract';
 import type { Db } from '../../db/client';
@@ -208,33 +209,39 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
     });
   }
 
-  async function statusOf(room: Room, place: QueueSpot | null, pass: string | null, extra: { challenge?: QueueStatus['challenge'] } = {}): Promise<QueueStatus> {
-    const at = now();
+  /** The room's products as a page lists them, and whether all are gone (noted on the room the first time it is seen). */
+  async function productsNow(room: Room, at: Date) {
     const products = productsOf(room, deps.catalog.latest() ?? (await deps.catalog.current()));
     const soldOut = products.length > 0 && products.every((product) => !product.available);
     if (soldOut && !room.soldOutAt) {
       room.soldOutAt = at;
       await markSoldOut(db, room.id);
     }
+    return { products, soldOut };
+  }
+
+  /** How the room stands apart from any place: sold out, closed, before the opening, or open. */
+  function roomStateOf(room: Room, at: Date, soldOut: boolean): QueueInfo['state'] {
+    if (soldOut) return 'sold-out';
+    if (!roomGuards(room, at) && at >= room.roomOpensAt) return 'closed';
+    return at < room.opensAt ? 'before-opening' : 'open';
+  }
+
+  const summaryOf = (room: Room): QueueInfo['onsale'] => ({ code: room.code, title: room.title, opens_at: room.opensAt.toISOString(), closes_at: room.closesAt?.toISOString() ?? null });
+
+  async function statusOf(room: Room, place: QueueSpot | null, pass: string | null, extra: { challenge?: QueueStatus['challenge'] } = {}): Promise<QueueStatus> {
+    const at = now();
+    const { products, soldOut } = await productsNow(room, at);
     const standing = place
       ? estimateStanding({ place, cursor: room.cursor, admittedCount: room.admittedCount, prequeueCount: room.prequeueCount, firstOpenId: room.firstOpenId })
       : null;
     const waiting = estimateWaiting(room);
-    const state: QueueStatus['state'] = extra.challenge
-      ? 'proof-needed'
-      : soldOut
-        ? 'sold-out'
-        : !roomGuards(room, at) && at >= room.roomOpensAt
-          ? 'closed'
-          : at < room.opensAt
-            ? 'before-opening'
-            : standing?.admitted
-              ? 'your-turn'
-              : 'waiting';
+    const roomState = roomStateOf(room, at, soldOut);
+    const state: QueueStatus['state'] = extra.challenge ? 'proof-needed' : roomState !== 'open' ? roomState : standing?.admitted ? 'your-turn' : 'waiting';
     const showPosition = state === 'waiting' && standing !== null && standing.position !== null;
     const waitSeconds = showPosition ? estimateWait({ position: standing.position!, admittedThrough: room.admittedCount, control: room.control, recentRatePerMinute: observedRate(room) }) : null;
     return {
-      onsale: { code: room.code, title: room.title, opens_at: room.opensAt.toISOString(), closes_at: room.closesAt?.toISOString() ?? null },
+      onsale: summaryOf(room),
       state,
       pass,
       // The place in line now (it drops as the room admits); the wait is estimated from the place's
@@ -273,6 +280,22 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
   }
 
   return {
+    /**
+     * How an on-sale stands for someone without a place (public: the page of a visitor who has not
+     * logged in yet): memory only, like a status. A newcomer's wait is estimated for a place at
+     * the back of the queue now.
+     */
+    async info(input: ApiInput<'queue-info'>): Promise<QueueInfo> {
+      const room = await roomNamed(input.onsale);
+      const at = now();
+      const { products, soldOut } = await productsNow(room, at);
+      const state = roomStateOf(room, at, soldOut);
+      const waiting = estimateWaiting(room);
+      const waitSeconds =
+        state === 'open' ? estimateWait({ position: room.admittedCount + waiting + 1, admittedThrough: room.admittedCount, control: room.control, recentRatePerMinute: observedRate(room) }) : null;
+      return { onsale: summaryOf(room), state, waiting, wait_seconds: waitSeconds, products };
+    },
+
     /**
      * A place for the signed-in customer of the token (the one they have, if any), with its pass and
      * how things stand. Without proof of work the session is found by the place's insert itself, so

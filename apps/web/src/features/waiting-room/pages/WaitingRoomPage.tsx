@@ -1,4 +1,4 @@
-import { waitingRoomMessages, waitingRoomTexts, type QueueStatus } from '@festival/contract';
+import { waitingRoomMessages, waitingRoomTexts, type QueueInfo, type QueueStatus } from '@festival/contract';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
@@ -20,7 +20,9 @@ type Trouble =
   | null;
 
 /**
- * /waiting-room/:onsale (issue 23, decision 0048; the spec shows no waiting room). A signed-in
+ * /waiting-room/:onsale (issue 23, decision 0048; the spec shows no waiting room). A visitor who
+ * has not logged in sees what the sale is and how it stands (queue-info: its event, its opening or
+ * how many wait and how long a newcomer waits, its products) and is asked to log in. A signed-in
  * visitor takes their place (queue-join, once: the place pass is kept in this browser), then the
  * page asks how things stand (queue-status) as often as the answer says, with a random part, and
  * without reloading. At their turn it takes the admission (queue-admit) and goes back to where the
@@ -48,6 +50,22 @@ function WaitingRoom({ onsale }: { onsale: string }) {
   const [queuedAgain, setQueuedAgain] = useState(() => takePlaceEnded(onsale));
   /** The furthest back this visitor was seen, for the progress bar. */
   const [startPosition, setStartPosition] = useState<number | null>(null);
+  /** How the sale stands, for a visitor who has not logged in yet (queue-info, asked once). */
+  const [info, setInfo] = useState<QueueInfo | null>(null);
+
+  useEffect(() => {
+    if (token) return;
+    const stop = new AbortController();
+    callApi('queue-info', { onsale }, { signal: stop.signal }).then(setInfo, (error: unknown) => {
+      if (stop.signal.aborted) return;
+      // An on-sale that does not exist is said so, instead of asking to log in for nothing; without
+      // an answer (a lost connection) the page still asks to log in.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
+        setTrouble({ kind: 'refused', message: error.formError, tone: 'danger' });
+      }
+    });
+    return () => stop.abort();
+  }, [onsale, token]);
 
   useEffect(() => {
     if (!token) return;
@@ -134,7 +152,8 @@ function WaitingRoom({ onsale }: { onsale: string }) {
   }, [onsale, token, from, navigate]);
 
   const here = `${location.pathname}${location.search}`;
-  const title = status?.onsale.title;
+  const title = status?.onsale.title ?? info?.onsale.title;
+  const infoEnded = !token && (info?.state === 'sold-out' || info?.state === 'closed');
   return (
     <Page title={waitingRoomTexts.title} lead={title} className="page--narrow waiting-room">
       {queuedAgain && (
@@ -147,19 +166,7 @@ function WaitingRoom({ onsale }: { onsale: string }) {
           {waitingRoomTexts.offline}
         </p>
       )}
-      {!token || trouble?.kind === 'log-in' ? (
-        <div className="card waiting-room__card">
-          <p id="waiting-room-log-in">{waitingRoomMessages.logInToQueue}</p>
-          <div className="button-row">
-            <ButtonLink to={withFrom('/login', here)} variant="primary" id="waiting-room-login">
-              {waitingRoomTexts.logIn}
-            </ButtonLink>
-            <ButtonLink to={withFrom('/register', here)} id="waiting-room-register">
-              {waitingRoomTexts.register}
-            </ButtonLink>
-          </div>
-        </div>
-      ) : trouble?.kind === 'refused' ? (
+      {trouble?.kind === 'refused' ? (
         <div className="card waiting-room__card">
           <p className={`alert alert--${trouble.tone}`} role="status" id="waiting-room-refused">
             {trouble.message}
@@ -168,10 +175,50 @@ function WaitingRoom({ onsale }: { onsale: string }) {
             {waitingRoomTexts.toShop}
           </ButtonLink>
         </div>
+      ) : !token || trouble?.kind === 'log-in' ? (
+        <div className="card waiting-room__card">
+          {info && !token ? <SaleInfo info={info} formatTime={(value) => format.date(value)} /> : null}
+          {infoEnded ? (
+            <ButtonLink to="/" variant="primary" id="waiting-room-to-shop">
+              {waitingRoomTexts.toShop}
+            </ButtonLink>
+          ) : (
+            <>
+              <p id="waiting-room-log-in">{waitingRoomMessages.logInToQueue}</p>
+              <div className="button-row">
+                <ButtonLink to={withFrom('/login', here)} variant="primary" id="waiting-room-login">
+                  {waitingRoomTexts.logIn}
+                </ButtonLink>
+                <ButtonLink to={withFrom('/register', here)} id="waiting-room-register">
+                  {waitingRoomTexts.register}
+                </ButtonLink>
+              </div>
+            </>
+          )}
+          {info && !token ? <ProductLists products={info.products} ended={infoEnded} /> : null}
+        </div>
       ) : (
         <StatusCard status={status} working={working} startPosition={startPosition} formatTime={(value) => format.date(value)} />
       )}
     </Page>
+  );
+}
+
+/** What a visitor without a place is told of the sale: when it opens, or how many wait and for how long, or that it is over. */
+function SaleInfo({ info, formatTime }: { info: QueueInfo; formatTime: (value: string) => string }) {
+  return (
+    <div className="waiting-room__standing" id="waiting-room-info">
+      {info.state === 'before-opening' ? (
+        <p>{waitingRoomTexts.infoBeforeOpening(formatTime(info.onsale.opens_at))}</p>
+      ) : info.state === 'open' ? (
+        <>
+          <p>{waitingRoomTexts.infoOpen(info.waiting)}</p>
+          {info.wait_seconds !== null ? <p id="waiting-room-info-wait">{waitingRoomTexts.infoWait(waitText(info.wait_seconds))}</p> : null}
+        </>
+      ) : (
+        <p>{info.state === 'sold-out' ? waitingRoomTexts.soldOut : waitingRoomTexts.closed}</p>
+      )}
+    </div>
   );
 }
 
@@ -190,8 +237,6 @@ function withTimeout<T>(stop: AbortSignal, call: (signal: AbortSignal) => Promis
 function StatusCard({ status, working, startPosition, formatTime }: { status: QueueStatus | null; working: boolean; startPosition: number | null; formatTime: (value: string) => string }) {
   const state = status?.state;
   const ended = state === 'sold-out' || state === 'closed';
-  const available = status?.products.filter((product) => product.available) ?? [];
-  const gone = status?.products.filter((product) => !product.available) ?? [];
   // From where this page first saw the visitor (0) to the front (1).
   const progress = status?.position != null && startPosition ? (startPosition > 1 ? Math.max(0, Math.min(1, (startPosition - status.position) / (startPosition - 1))) : 1) : null;
   return (
@@ -229,8 +274,7 @@ function StatusCard({ status, working, startPosition, formatTime }: { status: Qu
           <p id="waiting-room-wait">{status?.wait_seconds != null ? waitingRoomTexts.waitAbout(waitText(status.wait_seconds)) : waitingRoomTexts.waitUnknown}</p>
         </>
       )}
-      {!ended && <ProductList id="waiting-room-available" title={waitingRoomTexts.stillAvailable} products={available} />}
-      <ProductList id="waiting-room-gone" title={waitingRoomTexts.soldOutList} products={gone} gone />
+      <ProductLists products={status?.products ?? []} ended={ended} />
       {ended ? (
         <ButtonLink to="/" variant="primary" id="waiting-room-to-shop">
           {waitingRoomTexts.toShop}
@@ -241,6 +285,18 @@ function StatusCard({ status, working, startPosition, formatTime }: { status: Qu
         </p>
       )}
     </div>
+  );
+}
+
+/** The sale's products still to be had (not once the sale is over) and those sold out. */
+function ProductLists({ products, ended }: { products: QueueStatus['products']; ended: boolean }) {
+  const available = products.filter((product) => product.available);
+  const gone = products.filter((product) => !product.available);
+  return (
+    <>
+      {!ended && <ProductList id="waiting-room-available" title={waitingRoomTexts.stillAvailable} products={available} />}
+      <ProductList id="waiting-room-gone" title={waitingRoomTexts.soldOutList} products={gone} gone />
+    </>
   );
 }
 
