@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { Pool } from 'undici';
-import { checkStock, FLASH_ITEM, percentile, prepareFlashSale } from '../apps/server/test/load/flash-sale';
+import { ADDRESS, CARD_PAYS, checkStock, FLASH_ITEM, makeBuyers, percentile, prepareFlashSale } from '../apps/server/test/load/flash-sale';
 import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { adminQuery, createDatabase, machineBusySeconds, startServerProcess, type ServerProcess } from '../apps/server/test/load/server-process';
@@ -34,8 +34,6 @@ const ORDER_GAP_SECONDS = 1;
  */
 const WARM_UP_BUYERS = Number(process.env.ONSALE_WARM_UP ?? 400);
 const WARM_UP_ITEM = 'NWF27-WEEKEND';
-const ADDRESS = { 'Street and number': 'Damrak 1', Postcode: '1012 LG', City: 'Amsterdam' };
-const CARD_PAYS = '4242424242424242';
 
 const STEPS = ['queue-join', 'queue-status', 'queue-admit', 'add-to-cart', 'checkout', 'pay'] as const;
 type Step = (typeof STEPS)[number];
@@ -218,15 +216,7 @@ async function warmUp(base: string, databaseUrl: string): Promise<void> {
   await client.connect();
   const run = `warm-${process.pid}-${Date.now().toString(36)}`;
   try {
-    await client.query(
-      `WITH made AS (
-         INSERT INTO customers (email, full_name, password_hash, country, address)
-         SELECT $1 || '-' || g || '@example.org', 'Early Buyer ' || g, 'x', 'NL', $3::jsonb FROM generate_series(1, $2::int) AS g
-         RETURNING id, email)
-       INSERT INTO sessions (customer_id, token_hash, expires_at)
-       SELECT id, encode(sha256(convert_to('token-' || email, 'UTF8')), 'hex'), now() + interval '1 day' FROM made`,
-      [run, WARM_UP_BUYERS, JSON.stringify(ADDRESS)],
-    );
+    const tokens = await makeBuyers(client, run, WARM_UP_BUYERS, 'Early Buyer');
     await client.query(
       `WITH made AS (
          INSERT INTO onsales (code, event_id, opens_at, room_opens_at, admission_mode, admission_limit, session_minutes)
@@ -249,7 +239,7 @@ async function warmUp(base: string, databaseUrl: string): Promise<void> {
       return JSON.parse(body || 'null') as Record<string, unknown>;
     };
     const buyer = async (index: number) => {
-      const token = `token-${run}-${index}@example.org`;
+      const token = tokens[index - 1]!;
       let status = await post('/api/queue-join', { token, onsale: 'WARM' });
       while (status.state !== 'your-turn') {
         await new Promise((resolve) => setTimeout(resolve, 200));

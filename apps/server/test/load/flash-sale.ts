@@ -13,8 +13,9 @@ export const FLASH_ITEM = 'NWF27-DAY-SAT';
 export const STEPS = ['get-data', 'add-to-cart', 'checkout', 'pay'] as const;
 export type Step = (typeof STEPS)[number];
 
-const CARD_PAYS = '4242424242424242';
-const ADDRESS = { 'Street and number': 'Damrak 1', Postcode: '1012 LG', City: 'Amsterdam' };
+/** The sandbox gateway's card number that pays, and the buyers' address. */
+export const CARD_PAYS = '4242424242424242';
+export const ADDRESS = { 'Street and number': 'Damrak 1', Postcode: '1012 LG', City: 'Amsterdam' };
 
 export interface FlashSale {
   itemId: number;
@@ -38,20 +39,29 @@ export async function prepareFlashSale(databaseUrl: string, options: { stock: nu
         : 'UPDATE shop_items SET stock = $2, held = 0, sold = 0, limit_per_order = 0 WHERE external_code = $1 RETURNING id, stock',
       [FLASH_ITEM, options.stock],
     );
-    await client.query(
-      `WITH made AS (
-         INSERT INTO customers (email, full_name, password_hash, country, address)
-         SELECT 'flash-' || $1 || '-' || g || '@example.org', 'Flash Buyer ' || g, 'x', 'NL', $3::jsonb FROM generate_series(1, $2::int) AS g
-         RETURNING id, email)
-       INSERT INTO sessions (customer_id, token_hash, expires_at)
-       SELECT id, encode(sha256(convert_to('token-' || email, 'UTF8')), 'hex'), now() + interval '1 day' FROM made`,
-      [run, options.buyers, JSON.stringify(ADDRESS)],
-    );
-    const tokens = Array.from({ length: options.buyers }, (_, index) => `token-flash-${run}-${index + 1}@example.org`);
+    const tokens = await makeBuyers(client, `flash-${run}`, options.buyers, 'Flash Buyer');
     return { itemId: rows[0]!.id, stock: rows[0]!.stock, tokens };
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Makes `count` customers whose e-mail addresses start with `prefix`, each with a live session,
+ * straight into the database (logging in is not part of an on-sale's rush), and gives their
+ * session tokens in order.
+ */
+export async function makeBuyers(client: pg.Client, prefix: string, count: number, name: string): Promise<string[]> {
+  await client.query(
+    `WITH made AS (
+       INSERT INTO customers (email, full_name, password_hash, country, address)
+       SELECT $1 || '-' || g || '@example.org', $4 || ' ' || g, 'x', 'NL', $3::jsonb FROM generate_series(1, $2::int) AS g
+       RETURNING id, email)
+     INSERT INTO sessions (customer_id, token_hash, expires_at)
+     SELECT id, encode(sha256(convert_to('token-' || email, 'UTF8')), 'hex'), now() + interval '1 day' FROM made`,
+    [prefix, count, JSON.stringify(ADDRESS), name],
+  );
+  return Array.from({ length: count }, (_, index) => `token-${prefix}-${index + 1}@example.org`);
 }
 
 export interface FlashSaleResult {
