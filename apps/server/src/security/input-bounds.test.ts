@@ -1,5 +1,3 @@
-import v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { API_PATHS, EMAIL_MAX_LENGTH, INTEGER_COLUMN_MAX, PAYLOAD_TEXT_MAX, api, isValidEmail, type ApiPath } from '@festival/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,14 +7,12 @@ import { wellFormedPayloads } from '../../test/call-payloads';
 import { testEngines } from '../../test/databases';
 import { changedTables } from '../../test/db-snapshot';
 import { CPU_MARGIN_MS, NOT_ONE_MAILBOX, ODD_IDS, longTexts } from '../../test/hostile-input';
+import { quietProcess } from '../../test/quiet-process';
 import { openAbuseShop, type AbuseShop, type Party } from '../../test/security-world';
 import type { TestShop } from '../../test/test-shop';
 import { tickets } from '../db/schema';
 
 const SECRET = 'input-bounds-test-secret-of-at-least-32-characters';
-v8.setFlagsFromString('--expose-gc');
-/** A full garbage collection now, so that the collector's threads do not work during a measurement. */
-const collectGarbage = runInNewContext('gc') as () => void;
 
 const shapeOf = (path: ApiPath) => (api[path].payload as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
 /** The fields of a call that take an integer (an id, a travel time, an order number). */
@@ -159,7 +155,7 @@ describe.each(testEngines())('input bounds on %s', (engine) => {
     for (const path of API_PATHS) {
       const wellFormed = wellFormedPayloads(owner, owner.token)[path];
       // The call with its normal values, some of which do fixed work (login's password hash).
-      collectGarbage();
+      await quietProcess();
       const runs = [await cpuOf(path, wellFormed), await cpuOf(path, wellFormed), await cpuOf(path, wellFormed)].sort((a, b) => a - b);
       const baseline = runs[1]!;
       for (const leaf of leafPaths(wellFormed)) {
@@ -170,7 +166,7 @@ describe.each(testEngines())('input bounds on %s', (engine) => {
             let best = Infinity;
             for (let run = 0; run < 4 && best > baseline + CPU_MARGIN_MS; run += 1) {
               // process.cpuUsage counts every thread, the collector's too: a run again starts from a collected heap.
-              if (run > 0) collectGarbage();
+              if (run > 0) await quietProcess();
               best = Math.min(best, await cpuOf(path, payload));
             }
             timed += 1;
@@ -180,7 +176,7 @@ describe.each(testEngines())('input bounds on %s', (engine) => {
             let against = baseline;
             if (best > baseline + CPU_MARGIN_MS) {
               const short = withLeaf(wellFormed, leaf, text.slice(0, 8));
-              collectGarbage();
+              await quietProcess();
               against = Math.max(baseline, Math.min(await cpuOf(path, short), await cpuOf(path, short), await cpuOf(path, short)));
             }
             const what = `${path} ${leaf.join('.')} ${text.length} × ${kind}: ${best.toFixed(1)} ms against ${against.toFixed(1)} ms`;

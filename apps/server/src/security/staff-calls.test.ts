@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import * as contract from '@festival/contract';
 import { API_PATHS, PAYLOAD_TEXT_MAX, nullCharacterFields, overlongTextFields, scannerMessages, staffApi, type ScanResult, type StaffApiPath } from '@festival/contract';
 import { base45Decode, base45Encode, readTicketPass, signTicketPass } from '@festival/contract/ticket-pass';
@@ -18,6 +16,7 @@ import { staffCall } from '../../test/staff-call';
 import { SCANNER_PATHS } from '../../test/staff-paths';
 import { CONTROL_TEXTS, CPU_MARGIN_MS, FRAGMENTS, FUZZ_SCALE, FUZZ_SEED, hostilePayload, hostileValue, longTexts } from '../../test/hostile-input';
 import { readPdf } from '../../test/pdf-reader';
+import { quietProcess } from '../../test/quiet-process';
 import { openAbuseShop, type Party } from '../../test/security-world';
 import { createCustomer, paidOrder } from '../../test/shop-flows';
 import type { TestShop } from '../../test/test-shop';
@@ -47,9 +46,6 @@ const BATCH = 15;
  */
 const CPU_MARGIN_SCANS = 3;
 
-v8.setFlagsFromString('--expose-gc');
-/** A full garbage collection now, so that the collector's threads do not work during a measurement. */
-const collectGarbage = runInNewContext('gc') as () => void;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
@@ -622,7 +618,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
       return (used.user + used.system) / 1000;
     };
     const median = async (path: StaffApiPath, payload: unknown, runs = 5) => {
-      collectGarbage();
+      await quietProcess();
       const costs: number[] = [];
       for (let run = 0; run < runs; run += 1) costs.push(await cpuOf(path, payload));
       return costs.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
@@ -631,7 +627,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
     const best = async (path: StaffApiPath, payload: unknown, limit: number) => {
       let least = Infinity;
       for (let run = 0; run < 8 && least > limit; run += 1) {
-        if (run > 0) collectGarbage();
+        if (run > 0) await quietProcess();
         least = Math.min(least, await cpuOf(path, payload));
       }
       return least;
