@@ -16,7 +16,7 @@ import { staffCall } from '../../test/staff-call';
 import { SCANNER_PATHS } from '../../test/staff-paths';
 import { CONTROL_TEXTS, CPU_MARGIN_MS, FRAGMENTS, FUZZ_SCALE, FUZZ_SEED, hostilePayload, hostileValue, longTexts } from '../../test/hostile-input';
 import { readPdf } from '../../test/pdf-reader';
-import { quietProcess } from '../../test/quiet-process';
+import { OFF_THREAD_MARGIN_MS, cpuCostOf, quietProcess } from '../../test/cpu-cost';
 import { openAbuseShop, type Party } from '../../test/security-world';
 import { createCustomer, paidOrder } from '../../test/shop-flows';
 import type { TestShop } from '../../test/test-shop';
@@ -610,25 +610,29 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
 
   it('costs the server no more for any hostile text than a few normal scans beyond the same call with its normal value', async () => {
     const device = await signIn('Timing phone');
-    const cpuOf = async (path: StaffApiPath, payload: unknown) => {
-      const started = process.cpuUsage();
-      await staff(path, payload, device.cookie);
-      const used = process.cpuUsage(started);
+    const costOf = async (path: StaffApiPath, payload: unknown) => {
+      const cost = await cpuCostOf(() => staff(path, payload, device.cookie));
       await keepSignedIn(device);
-      return (used.user + used.system) / 1000;
+      return cost;
     };
+    const cpuOf = async (path: StaffApiPath, payload: unknown) => (await costOf(path, payload)).main;
     const median = async (path: StaffApiPath, payload: unknown, runs = 5) => {
       await quietProcess();
       const costs: number[] = [];
       for (let run = 0; run < runs; run += 1) costs.push(await cpuOf(path, payload));
       return costs.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
     };
-    /** The least of up to eight runs: a collection or another test’s work can land in any one (a real excess lands in all). */
-    const best = async (path: StaffApiPath, payload: unknown, limit: number) => {
-      let least = Infinity;
-      for (let run = 0; run < 8 && least > limit; run += 1) {
+    /**
+     * The least of up to eight runs, of the main thread's CPU and of all threads': a collection or
+     * another test’s work can land in any one (a real excess lands in all).
+     */
+    const best = async (path: StaffApiPath, payload: unknown, against: number) => {
+      const least = { main: Infinity, all: Infinity };
+      for (let run = 0; run < 8 && (least.main > against + margin || least.all > against + OFF_THREAD_MARGIN_MS); run += 1) {
         if (run > 0) await quietProcess();
-        least = Math.min(least, await cpuOf(path, payload));
+        const cost = await costOf(path, payload);
+        least.main = Math.min(least.main, cost.main);
+        least.all = Math.min(least.all, cost.all);
       }
       return least;
     };
@@ -639,16 +643,16 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
     const margin = Math.max(CPU_MARGIN_SCANS * scan, CPU_MARGIN_MS);
     const slow: string[] = [];
     let worst = { excess: -Infinity, what: '' };
-    const judge = (what: string, cost: number, against: number) => {
-      const excess = cost - against;
-      const line = `${what}: ${cost.toFixed(2)} ms against ${against.toFixed(2)} ms (a normal scan ${scan.toFixed(2)} ms)`;
+    const judge = (what: string, cost: { main: number; all: number }, against: number) => {
+      const excess = cost.main - against;
+      const line = `${what}: ${cost.main.toFixed(2)} ms (all threads ${cost.all.toFixed(2)} ms) against ${against.toFixed(2)} ms (a normal scan ${scan.toFixed(2)} ms)`;
       if (excess > worst.excess) worst = { excess, what: line };
-      if (excess > margin) slow.push(line);
+      if (excess > margin || cost.all - against > OFF_THREAD_MARGIN_MS) slow.push(line);
     };
     let timed = 0;
     // Every hostile scanned text, against the normal scan.
     for (const text of [...hostileTexts(), ...(await forgedTexts())]) {
-      judge(`scan text ${JSON.stringify(text.slice(0, 40))}… (${text.length})`, await best('scan', { ...normal, text }, scan + margin), scan);
+      judge(`scan text ${JSON.stringify(text.slice(0, 40))}… (${text.length})`, await best('scan', { ...normal, text }, scan), scan);
       timed += 1;
     }
     // Maximal hostile texts in every field of every call (and as an unknown field), against the call with its normal values.
@@ -663,7 +667,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
           // on one pattern still costs seconds beyond it.
           const against = Math.max(baseline, await median(path, withValue(good, field, set['letters then !']!), 3));
           for (const [kind, text] of Object.entries(set)) {
-            judge(`${path} ${field.join('.')} ${text.length} × ${kind}`, await best(path, withValue(good, field, text), against + margin), against);
+            judge(`${path} ${field.join('.')} ${text.length} × ${kind}`, await best(path, withValue(good, field, text), against), against);
             timed += 1;
           }
         }
