@@ -270,6 +270,43 @@ describe.each(testEngines())('the waiting room on %s', (engine) => {
     }
   }, 60_000);
 
+  it('lists the products of a sale that opens with the on-sale as to come, not sold out, and notes no sell-out before the opening', async () => {
+    // Every read of the catalogue reads it afresh; a page's update takes the last one read (and starts a fresh read).
+    const early = await createTestShop(engine, { app: { admissionStepIntervalMs: 3_600_000, waitingRoomStateMaxAgeMs: 0, catalogMaxAgeMs: 0 } });
+    const info = async () => {
+      const answer = await early.call('queue-info', { onsale: 'EARLY' });
+      expect(answer.status).toBe(200);
+      return queueInfoAnswer.parse(answer.body);
+    };
+    try {
+      const opening = '2099-03-01T10:00:00.000Z';
+      await importWithOnsales(early, [`{ code: EARLY, event: NWF27, opens_at: "${opening}", products: [NWF27-WEEKEND, NWF27-CAMPING, NWF27-GLAMPING], admission: { rate_per_minute: 60 } }`]);
+      // The organiser's usual set-up: the products go on sale at the opening, one shown before it
+      // as not yet available, one hidden; a third has no units at all.
+      await early.database.db.execute(sql`UPDATE shop_items SET sale_starts_at = ${opening}::timestamptz, force_view = (external_code = 'NWF27-WEEKEND') WHERE external_code IN ('NWF27-WEEKEND', 'NWF27-CAMPING')`);
+      const names = await early.database.db.execute(sql`SELECT external_code, name FROM shop_items WHERE external_code IN ('NWF27-WEEKEND', 'NWF27-CAMPING', 'NWF27-GLAMPING') ORDER BY external_code`);
+      const nameOf = new Map((names as unknown as { rows: { external_code: string; name: string }[] }).rows.map((row) => [row.external_code, row.name]));
+      await expect
+        .poll(info, { timeout: 10_000 })
+        .toMatchObject({
+          state: 'before-opening',
+          wait_seconds: null,
+          products: [
+            { external_code: 'NWF27-CAMPING', name: nameOf.get('NWF27-CAMPING'), available: true },
+            { external_code: 'NWF27-GLAMPING', name: nameOf.get('NWF27-GLAMPING'), available: false },
+            { external_code: 'NWF27-WEEKEND', name: nameOf.get('NWF27-WEEKEND'), available: true },
+          ],
+        });
+      // Every product without units before the opening: the page says sold out, the on-sale keeps no sell-out moment.
+      await early.database.db.execute(sql`UPDATE shop_items SET stock = 0 WHERE external_code IN ('NWF27-WEEKEND', 'NWF27-CAMPING')`);
+      await expect.poll(async () => (await info()).state, { timeout: 10_000 }).toBe('sold-out');
+      const soldOut = await early.database.db.execute(sql`SELECT sold_out_at FROM onsales WHERE code = 'EARLY'`);
+      expect((soldOut as unknown as { rows: { sold_out_at: unknown }[] }).rows).toEqual([{ sold_out_at: null }]);
+    } finally {
+      await early.close();
+    }
+  }, 60_000);
+
   it('asks for a proof of work when the on-sale wants one, and takes only a solution of the customer’s own challenge', async () => {
     await importWithOnsales(shop, [
       `{ code: ROOM, event: NWF27, opens_at: "${new Date(opensAt).toISOString()}", products: [NWF27-WEEKEND, NWF27-TOTE], admission: { rate_per_minute: 6000 }, session_minutes: 20 }`,

@@ -18,7 +18,7 @@ import type { CustomerRow } from '../accounts/session.queries';
 import { findSessionCustomer, hashToken } from '../accounts/session.service';
 import type { CatalogReader, CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { controlOf, estimateWait, type AdmissionControl } from './admission';
-import { VISITOR_KEY_PREFIX, deleteQueuePlace, describePlace, endAdmissions, findQueuePlace, listRooms, markSoldOut, takeAdmission, type RoomRow } from './onsale.queries';
+import { VISITOR_KEY_PREFIX, deleteQueuePlace, describePlace, endAdmissions, findQueuePlace, listRooms, markSoldOut, takeAdmission, type RoomProduct, type RoomRow } from './onsale.queries';
 import { signPass, verifyPass } from './passes';
 import { estimateStanding, estimateWaiting, type QueueSpot } from './positions';
 import { JOIN_LIMITS, type JoinLimits } from './join-limits';
@@ -60,7 +60,7 @@ export interface Room {
   firstOpenId: number | null;
   lastOpenId: number | null;
   soldOutAt: Date | null;
-  products: { id: number; code: string }[];
+  products: RoomProduct[];
 }
 
 interface RoomsState {
@@ -202,18 +202,23 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
     return leadingZeroBits(createHash('sha256').update(proofInput(proof.challenge, proof.nonce), 'utf8').digest()) >= room.proofOfWorkBits;
   }
 
-  function productsOf(room: Room, snapshot: CatalogSnapshot) {
-    return room.products.flatMap(({ code }) => {
-      const item = snapshot.byCode.get(code);
-      return item ? [{ external_code: code, name: item.name, available: item.in_stock && !snapshot.soldOut.has(item.id) }] : [];
-    });
+  /**
+   * The room's products, whether the shop shows them now or not (a sale that opens with the on-sale
+   * hides its products until then), each available while it has units left (as the room's state
+   * read them, at most a second ago, or as this instance's adds found since): a product that does
+   * not sell this minute (its sale window not open yet) is not sold out, and does not make the room
+   * sold out before its opening.
+   */
+  function productsOf(room: Room, snapshot: CatalogSnapshot | undefined) {
+    return room.products.map(({ id, code, name, left }) => ({ external_code: code, name, available: (left === null || left > 0) && !snapshot?.soldOut.has(id) }));
   }
 
   /** The room's products as a page lists them, and whether all are gone (noted on the room the first time it is seen). */
   async function productsNow(room: Room, at: Date) {
-    const products = productsOf(room, deps.catalog.latest() ?? (await deps.catalog.current()));
+    const products = productsOf(room, deps.catalog.latest());
     const soldOut = products.length > 0 && products.every((product) => !product.available);
-    if (soldOut && !room.soldOutAt) {
+    // The sell-out moment is the first seen after the opening (as the back office notes it).
+    if (soldOut && !room.soldOutAt && at >= room.opensAt) {
       room.soldOutAt = at;
       await markSoldOut(db, room.id);
     }
