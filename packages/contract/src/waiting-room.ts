@@ -143,6 +143,8 @@ export const waitingRoomTexts = {
   queuedAgain: 'Your shopping time in this sale has ended, so you have joined the queue again, behind everyone who was already waiting.',
   soldOut: 'Everything in this sale has sold out. We are sorry.',
   closed: 'The waiting room has closed.',
+  /** The sale's products while none has sold out; beside a sold-out list, "Still available". */
+  inThisSale: 'In this sale',
   stillAvailable: 'Still available',
   soldOutList: 'Sold out',
   whatNext: 'Keep this page open: it updates itself. When it is your turn you go to the shop and have time to fill your cart and check out. Leaving or reloading the page keeps your place.',

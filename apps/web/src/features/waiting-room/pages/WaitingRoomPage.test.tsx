@@ -51,6 +51,13 @@ describe('the waiting page of a visitor who has not logged in', () => {
     expect(screen.getByRole('link', { name: waitingRoomTexts.register })).toBeTruthy();
   });
 
+  it('lists the products as in this sale while none has sold out, not as still available', async () => {
+    open({ status: 200, body: info({ state: 'before-opening', products: [{ external_code: 'SUN-WEEKEND', name: 'Weekend ticket', available: true }] }) });
+    expect((await screen.findByRole('heading', { name: waitingRoomTexts.inThisSale })).nextElementSibling?.textContent).toBe('Weekend ticket');
+    expect(screen.queryByRole('heading', { name: waitingRoomTexts.stillAvailable })).toBeNull();
+    expect(screen.queryByRole('heading', { name: waitingRoomTexts.soldOutList })).toBeNull();
+  });
+
   it('says a sale that sold out or closed is over, with the way to the shop and no log-in asked', async () => {
     for (const [state, text] of [
       ['sold-out', waitingRoomTexts.soldOut],

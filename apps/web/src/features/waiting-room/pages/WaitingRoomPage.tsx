@@ -288,13 +288,13 @@ function StatusCard({ status, working, startPosition, formatTime }: { status: Qu
   );
 }
 
-/** The sale's products still to be had (not once the sale is over) and those sold out. */
+/** The sale's products still to be had (not once the sale is over: "still" only beside some sold out) and those sold out. */
 function ProductLists({ products, ended }: { products: QueueStatus['products']; ended: boolean }) {
   const available = products.filter((product) => product.available);
   const gone = products.filter((product) => !product.available);
   return (
     <>
-      {!ended && <ProductList id="waiting-room-available" title={waitingRoomTexts.stillAvailable} products={available} />}
+      {!ended && <ProductList id="waiting-room-available" title={gone.length ? waitingRoomTexts.stillAvailable : waitingRoomTexts.inThisSale} products={available} />}
       <ProductList id="waiting-room-gone" title={waitingRoomTexts.soldOutList} products={gone} gone />
     </>
   );
