@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client';
 import { rawDate as date, rawOptionalDate as optionalDate, rawOptionalNumber as optionalNumber } from '../../db/raw-rows';
 import { AppError } from '../../http/app-error';
+import { remainingStock } from '../catalog/catalog.service';
 import { markSoldOut } from '../onsale/onsale.queries';
 import { onsaleState } from '../onsale/onsale-state';
 import { estimateJoined } from '../onsale/positions';
@@ -132,7 +133,7 @@ export function createOnsaleAdmin(deps: OnsaleAdminDeps) {
       stock: product.stock,
       sold: product.sold,
       held: product.held,
-      available: product.stock === null ? null : Math.max(0, product.stock - product.held - product.sold),
+      available: remainingStock(product),
     }));
     const soldOut = products.length > 0 && products.every((product) => product.available === 0);
     let soldOutAt = optionalDate(row.sold_out_at);

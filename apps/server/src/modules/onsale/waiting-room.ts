@@ -16,7 +16,8 @@ import type { NetworkKeysOf } from '../../lib/network-keys';
 import { createRateLimiter } from '../../lib/rate-limit';
 import type { CustomerRow } from '../accounts/session.queries';
 import { findSessionCustomer, hashToken } from '../accounts/session.service';
-import type { CatalogReader, CatalogSnapshot } from '../catalog/catalog-snapshot';
+import type { CatalogReader } from '../catalog/catalog-snapshot';
+import { remainingStock } from '../catalog/catalog.service';
 import { controlOf, estimateWait, type AdmissionControl } from './admission';
 import { VISITOR_KEY_PREFIX, deleteQueuePlace, describePlace, endAdmissions, findQueuePlace, listRooms, markSoldOut, takeAdmission, type RoomProduct, type RoomRow } from './onsale.queries';
 import { signPass, verifyPass } from './passes';
@@ -209,13 +210,16 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
    * not sell this minute (its sale window not open yet) is not sold out, and does not make the room
    * sold out before its opening.
    */
-  function productsOf(room: Room, snapshot: CatalogSnapshot | undefined) {
-    return room.products.map(({ id, code, name, left }) => ({ external_code: code, name, available: (left === null || left > 0) && !snapshot?.soldOut.has(id) }));
+  function productsOf(room: Room, soldOutHere: ReadonlySet<number>) {
+    return room.products.map((product) => {
+      const left = remainingStock(product);
+      return { external_code: product.code, name: product.name, available: (left === null || left > 0) && !soldOutHere.has(product.id) };
+    });
   }
 
   /** The room's products as a page lists them, and whether all are gone (noted on the room the first time it is seen). */
   async function productsNow(room: Room, at: Date) {
-    const products = productsOf(room, deps.catalog.latest());
+    const products = productsOf(room, deps.catalog.latest()?.soldOut ?? new Set());
     const soldOut = products.length > 0 && products.every((product) => !product.available);
     // The sell-out moment is the first seen after the opening (as the back office notes it).
     if (soldOut && !room.soldOutAt && at >= room.opensAt) {
