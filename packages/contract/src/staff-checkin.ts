@@ -8,8 +8,11 @@ import { INTEGER_COLUMN_MAX } from './bounds';
 
 /** What staff type or the camera reads: a signed pass (Base45, a few hundred characters at most) or a ticket code. */
 const scannedText = z.string({ error: 'Scan a ticket or type its code.' }).min(1, 'Scan a ticket or type its code.').max(400, 'This is not a ticket.');
-const listCode = z.string({ error: 'Choose a check-in list.' }).trim().min(1, 'Choose a check-in list.').max(60, 'Choose a check-in list.');
-const gateName = z.string({ error: 'Choose a gate.' }).trim().min(1, 'Choose a gate.').max(60, 'A gate name is at most 60 characters.');
+/** The longest list code and gate name a scanner call takes (characters). */
+export const LIST_CODE_MAX = 60;
+export const GATE_NAME_MAX = 60;
+const listCode = z.string({ error: 'Choose a check-in list.' }).trim().min(1, 'Choose a check-in list.').max(LIST_CODE_MAX, 'Choose a check-in list.');
+const gateName = z.string({ error: 'Choose a gate.' }).trim().min(1, 'Choose a gate.').max(GATE_NAME_MAX, `A gate name is at most ${GATE_NAME_MAX} characters.`);
 
 export const scannerLoginPayload = z.object({
   code: z.string({ error: 'Enter the scanner code the organiser gave you.' }).trim().min(1, 'Enter the scanner code the organiser gave you.').max(64, 'This scanner code is not valid.'),
@@ -119,24 +122,74 @@ export const syncAnswer = z.object({
 
 /** Scans a scanner made without a network, uploaded when it has one: each with the scanner's own nonce, so an upload sent twice is taken once. */
 export const UPLOAD_SCANS_MAX = 500;
+export const SCAN_NONCE_MAX = 64;
+/** A ticket's code as a pass carries it: 1 to 40 characters (the shop's own are letters and digits, an imported one may be any). */
+export const TICKET_CODE_MAX = 40;
+/** An ISO date and time with an offset and nanoseconds is 35 characters; the format alone bounds no fraction. */
+export const SCANNED_AT_MAX = 35;
 const offlineScan = z.object({
-  nonce: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'A scan needs its nonce: 8 to 64 letters, digits, _ or -.'),
+  nonce: z.string().regex(new RegExp(`^[A-Za-z0-9_-]{8,${SCAN_NONCE_MAX}}$`), `A scan needs its nonce: 8 to ${SCAN_NONCE_MAX} letters, digits, _ or -.`),
   list: listCode,
   gate: gateName,
   ticket_id: z.number().int().positive().max(INTEGER_COLUMN_MAX),
   direction: z.enum(['in', 'out']),
-  scanned_at: z.iso.datetime({ offset: true }),
+  scanned_at: z.iso.datetime({ offset: true }).max(SCANNED_AT_MAX),
+  /**
+   * The code the scanner read (the pass's, or the one typed in): the shop refuses an old pass of a
+   * reassigned ticket as it does online. Absent from scanners built before it: judged without it.
+   */
+  code: z.string().min(1, 'A ticket code is 1 to 40 characters.').max(TICKET_CODE_MAX, 'A ticket code is 1 to 40 characters.').optional(),
 });
 export const uploadScansPayload = z.object({
   scans: z.array(offlineScan).min(1, 'Upload at least one scan.').max(UPLOAD_SCANS_MAX, `Upload at most ${UPLOAD_SCANS_MAX} scans at a time.`),
 });
+
+/**
+ * The longest JSON a valid offline scan can take (bytes): every text at its longest, and every
+ * character of the free texts (list code, gate name, ticket code) one that JSON writes as `\u0001`,
+ * six bytes, the most any character takes. The app sends list and gate as the shop gave them
+ * (trimmed), so the schema's trim adds nothing to this.
+ */
+export const OFFLINE_SCAN_MAX_BYTES = new TextEncoder().encode(
+  JSON.stringify({
+    nonce: 'n'.repeat(SCAN_NONCE_MAX),
+    list: '\u0001'.repeat(LIST_CODE_MAX),
+    gate: '\u0001'.repeat(GATE_NAME_MAX),
+    ticket_id: INTEGER_COLUMN_MAX,
+    direction: 'out',
+    scanned_at: 's'.repeat(SCANNED_AT_MAX),
+    code: '\u0001'.repeat(TICKET_CODE_MAX),
+  } satisfies Record<keyof z.input<typeof offlineScan>, unknown>),
+).length;
+
+/** The bytes of an upload of `count` scans at their longest: `{"scans":[…]}` with a comma between scans. */
+export const uploadScansMaxBytes = (count: number): number => '{"scans":[]}'.length + count * OFFLINE_SCAN_MAX_BYTES + Math.max(0, count - 1);
+
+/**
+ * The body an upload may have (bytes): a full batch (UPLOAD_SCANS_MAX) of the longest scans the
+ * schema takes, rounded up to the next KiB. Larger than the shop's 64 KiB, which held only about 430
+ * short ones: a full offline queue must always go up. The route reads it only from a signed-in
+ * scanner.
+ */
+export const UPLOAD_SCANS_BODY_LIMIT = Math.ceil(uploadScansMaxBytes(UPLOAD_SCANS_MAX) / 1024) * 1024;
+
+/** How many scans the app sends at a time: as many of the longest scans as fit the body limit, at most UPLOAD_SCANS_MAX. */
+export const UPLOAD_SCANS_BATCH = Math.min(UPLOAD_SCANS_MAX, Math.floor((UPLOAD_SCANS_BODY_LIMIT - '{"scans":[]}'.length + 1) / (OFFLINE_SCAN_MAX_BYTES + 1)));
+
+/** Why the shop refused an uploaded scan: the online scan's refusals, and a gate the list does not have. */
+export const uploadRefusals = ['revoked', 'wrong-list', 'wrong-day', 'wrong-bus', 'unknown-gate'] as const;
+export type UploadRefusal = (typeof uploadRefusals)[number];
+
 /**
  * Per scan: counted (an entry or exit the shop now counts), duplicate (this nonce was taken
  * before), conflict (the ticket was already in, or not inside to leave: reported to the
- * organiser, never counted twice), unknown (no such list or ticket).
+ * organiser, never counted twice), refused (the shop judged it as it judges an online scan and
+ * would not have let it through: revoked, another list's, outside the window, a wrong bus or a
+ * gate the list does not have; kept with its reason for the organiser, never counted), unknown (no
+ * such list or ticket).
  */
 export const uploadScansAnswer = z.object({
-  results: z.array(z.object({ nonce: z.string(), result: z.enum(['counted', 'duplicate', 'conflict', 'unknown']) })),
+  results: z.array(z.object({ nonce: z.string(), result: z.enum(['counted', 'duplicate', 'conflict', 'refused', 'unknown']) })),
 });
 
 /** The scanner's texts (ours: the spec has no gate). Times are HH:MM in the event's time zone. */

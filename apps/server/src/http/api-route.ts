@@ -71,7 +71,7 @@ export function registerGuardedStaffRoute<P extends BackOfficePath | ScannerPath
   path: P,
   guard: StaffGuard<M, (typeof staffApi)[P]['access']>,
   handler: (input: StaffApiInput<P>, caller: M, request: FastifyRequest, reply: FastifyReply) => Promise<StaffApiAnswer<P>>,
-  /** bodyLimit: a larger body than the shop's 64 KiB (a catalogue upload); read only once the guard let the caller in. */
+  /** bodyLimit: a larger body than the shop's 64 KiB (a catalogue upload, a batch of offline scans); read only once the guard let the caller in. */
   options: { bodyLimit?: number } = {},
 ): void {
   const access = staffApi[path].access;

@@ -113,7 +113,7 @@ export const checkinStates = pgTable(
 
 /**
  * Every scan that changed something (an entry, an exit) and every offline scan that could not be
- * counted (a conflict), with the nonce the scanner gave it: an upload sent twice is taken once.
+ * counted (a conflict, a refusal), with the nonce the scanner gave it: an upload sent twice is taken once.
  */
 export const checkins = pgTable(
   'checkins',
@@ -127,8 +127,13 @@ export const checkins = pgTable(
       .references(() => checkinLists.id, { onDelete: 'cascade' }),
     scannerId: integer('scanner_id').references(() => scanners.id),
     gate: text('gate').notNull(),
-    /** 'in', 'out', or 'conflict' (an offline entry of a ticket already in: reported, not counted). */
-    kind: text('kind', { enum: ['in', 'out', 'conflict'] }).notNull(),
+    /**
+     * 'in', 'out', 'conflict' (an offline entry of a ticket already in, or exit of one not inside:
+     * reported, not counted) or 'refused' (an offline scan the shop's rule refuses: reported, not counted).
+     */
+    kind: text('kind', { enum: ['in', 'out', 'conflict', 'refused'] }).notNull(),
+    /** Why a conflict or refused scan was not counted (already-in, not-inside, or an UploadRefusal); null for a counted one. */
+    reason: text('reason'),
     scannedAt: tstz('scanned_at').notNull(),
     /** The scanner's own id of the scan (offline uploads), or the server's (online). */
     nonce: text('nonce').notNull().unique(),

@@ -164,7 +164,8 @@ export interface GateRow {
 
 /**
  * Per list and gate (as `npm run checkin -- stats`): tickets let in there (each once) and tickets
- * inside now that last came in there. Read through the (list_id, gate) index of the scans.
+ * inside now that last came in there. Read through the (list_id, gate) index of the scans. A gate
+ * only refused uploads named (one the list does not have) is no gate of the list's figures.
  */
 export async function gatesOf(db: Db, listIds: number[]): Promise<GateRow[]> {
   if (!listIds.length) return [];
@@ -177,7 +178,7 @@ export async function gatesOf(db: Db, listIds: number[]): Promise<GateRow[]> {
     sql`SELECT g.list_id, g.gate,
           (SELECT count(DISTINCT c.ticket_id)::int FROM checkins c WHERE c.list_id = g.list_id AND c.gate = g.gate AND c.kind = 'in') AS admitted,
           (SELECT count(*)::int FROM checkin_states s WHERE s.list_id = g.list_id AND s.inside AND s.last_gate = g.gate) AS inside
-        FROM (SELECT DISTINCT c.list_id, c.gate FROM checkins c WHERE c.list_id IN (${ids})) g
+        FROM (SELECT DISTINCT c.list_id, c.gate FROM checkins c WHERE c.list_id IN (${ids}) AND c.kind <> 'refused') g
         ORDER BY g.list_id, g.gate`,
   );
 }

@@ -139,7 +139,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
       const fields = Object.entries(change.changes).map(([field, { from, to }]) => `${field.replace(/_/g, ' ')} ${from ?? '—'} → ${to ?? '—'}`);
       add('ticket-change', change.createdAt, `Ticket ${ticketCode} changed: ${fields.join('; ')}${change.note ? ` (${change.note})` : ''}.`);
     }
-    for (const { checkin, ticketCode, list } of page.checkins) add('check-in', checkin.scannedAt, `Ticket ${ticketCode} ${checkin.kind === 'in' ? 'checked in' : checkin.kind === 'out' ? 'checked out' : 'scanned with a conflict'} at ${checkin.gate} (${list}).`);
+    for (const { checkin, ticketCode, list } of page.checkins) add('check-in', checkin.scannedAt, `Ticket ${ticketCode} ${checkin.kind === 'in' ? 'checked in' : checkin.kind === 'out' ? 'checked out' : checkin.kind === 'refused' ? `scanned offline and refused (${checkin.reason ?? 'no reason kept'})` : 'scanned with a conflict'} at ${checkin.gate} (${list}).`);
     for (const entry of page.audit) add('staff', entry.at, `${entry.actor}: ${entry.action}.`);
     timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 

@@ -9,9 +9,11 @@ export const CHECKIN_USAGE = `Usage:
   npm run checkin -- lists                the check-in lists of the catalogue: event, products, entry rule,
                                           window, boarding margins and gates
   npm run checkin -- stats                per list and gate: tickets admitted, inside now (last in there),
-                                          and offline conflicts
-  npm run checkin -- conflicts            offline scans that could not be counted (a ticket admitted at two
-                                          offline gates), newest first, with where it was counted
+                                          offline conflicts and refused offline scans
+  npm run checkin -- conflicts            offline scans that were not counted, newest first: a ticket
+                                          admitted at two offline gates (with where it was counted), and
+                                          scans the shop refuses (revoked, another list's, outside the
+                                          window, a wrong bus, a gate the list does not have)
   npm run checkin -- scanner add NAME     a scanner credential for a gate device; its code is shown once
   npm run checkin -- scanner list         the scanners, live or revoked
   npm run checkin -- scanner revoke ID    the scanner stops working at once (its devices are signed out)
@@ -26,6 +28,24 @@ export const CHECKIN_USAGE = `Usage:
 The keys' private halves are derived from APP_SECRET and never stored: run this with the shop's
 APP_SECRET (and DATABASE_URL or DATA_DIR), as the server has them. The embedded database allows
 one process at a time: stop the shop first.`;
+
+/** Why an uploaded scan was refused, in the organiser's words. */
+function refusalWords(reason: string | null): string {
+  switch (reason) {
+    case 'revoked':
+      return 'revoked';
+    case 'wrong-list':
+      return 'not valid on this list';
+    case 'wrong-day':
+      return 'outside the list’s or the ticket’s window';
+    case 'wrong-bus':
+      return 'wrong bus';
+    case 'unknown-gate':
+      return 'not a gate of this list';
+    default:
+      return reason ?? 'no reason kept';
+  }
+}
 
 type Deps = {
   db: Db;
@@ -66,13 +86,13 @@ export async function runCheckinCommand(argv: string[], deps: Deps): Promise<num
     const rows = await checkinStats(deps.db);
     if (!rows.length) print('No check-in lists yet.');
     for (const row of rows) {
-      print(tsvRow([row.list_code, row.list_name, row.gate === null ? 'no scans yet' : `gate ${row.gate}`, `admitted ${row.admitted}`, `inside ${row.inside}`, `conflicts ${row.conflicts}`]));
+      print(tsvRow([row.list_code, row.list_name, row.gate === null ? 'no scans yet' : `gate ${row.gate}`, `admitted ${row.admitted}`, `inside ${row.inside}`, `conflicts ${row.conflicts}`, `refused ${row.refused}`]));
     }
     return 0;
   }
   if (group === 'conflicts' && argv.length === 1) {
     const rows = await listConflicts(deps.db);
-    if (!rows.length) print('No conflicts.');
+    if (!rows.length) print('No conflicts or refused scans.');
     for (const row of rows) {
       print(
         tsvRow([
@@ -80,7 +100,7 @@ export async function runCheckinCommand(argv: string[], deps: Deps): Promise<num
           `ticket ${row.ticketCode}`,
           row.holder ?? '',
           `scanned ${row.scannedAt.toISOString()} at gate ${row.gate}${row.scanner ? ` by ${row.scanner}` : ''}`,
-          row.countedAt ? `counted ${row.countedAt.toISOString()} at gate ${row.countedGate}` : 'not counted',
+          row.kind === 'refused' ? `refused: ${refusalWords(row.reason)}` : row.countedAt ? `counted ${row.countedAt.toISOString()} at gate ${row.countedGate}` : 'not counted',
         ]),
       );
     }

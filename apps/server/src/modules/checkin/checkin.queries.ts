@@ -260,8 +260,8 @@ export async function recordCheckin(tx: Db, values: typeof checkins.$inferInsert
 }
 
 /** An uploaded scan that could not be counted (the ticket was already in, or not inside to leave) is kept as a conflict for the organiser. */
-export async function markConflict(tx: Db, checkinId: number): Promise<void> {
-  await tx.update(checkins).set({ kind: 'conflict' }).where(eq(checkins.id, checkinId));
+export async function markConflict(tx: Db, checkinId: number, reason: 'already-in' | 'not-inside'): Promise<void> {
+  await tx.update(checkins).set({ kind: 'conflict', reason }).where(eq(checkins.id, checkinId));
 }
 
 // ---- scanners ----
@@ -324,6 +324,7 @@ export interface CheckinStatsRow {
   admitted: number;
   inside: number;
   conflicts: number;
+  refused: number;
 }
 
 export async function checkinStats(db: Db): Promise<CheckinStatsRow[]> {
@@ -333,7 +334,8 @@ export async function checkinStats(db: Db): Promise<CheckinStatsRow[]> {
     SELECT l.code AS list_code, l.name AS list_name, e.name AS event_name, l.active, g.gate,
       (SELECT count(DISTINCT c.ticket_id)::int FROM ${checkins} c WHERE c.list_id = l.id AND c.gate = g.gate AND c.kind = 'in') AS admitted,
       (SELECT count(*)::int FROM ${checkinStates} s WHERE s.list_id = l.id AND s.inside AND s.last_gate = g.gate) AS inside,
-      (SELECT count(*)::int FROM ${checkins} c WHERE c.list_id = l.id AND c.gate = g.gate AND c.kind = 'conflict') AS conflicts
+      (SELECT count(*)::int FROM ${checkins} c WHERE c.list_id = l.id AND c.gate = g.gate AND c.kind = 'conflict') AS conflicts,
+      (SELECT count(*)::int FROM ${checkins} c WHERE c.list_id = l.id AND c.gate = g.gate AND c.kind = 'refused') AS refused
     FROM ${checkinLists} l
     JOIN ${events} e ON e.id = l.event_id
     LEFT JOIN LATERAL (SELECT DISTINCT c.gate FROM ${checkins} c WHERE c.list_id = l.id) g ON true
@@ -341,7 +343,7 @@ export async function checkinStats(db: Db): Promise<CheckinStatsRow[]> {
   );
 }
 
-/** Offline scans that could not be counted, newest first, with the ticket and where it was counted (for the organiser's report). */
+/** Offline scans that were not counted (conflicts and refusals), newest first, with the ticket, why, and where it was counted (for the organiser's report). */
 export async function listConflicts(db: Db) {
   return db
     .select({
@@ -353,13 +355,15 @@ export async function listConflicts(db: Db) {
       countedGate: checkinStates.lastGate,
       countedAt: checkinStates.firstInAt,
       scanner: scanners.name,
+      kind: checkins.kind,
+      reason: checkins.reason,
     })
     .from(checkins)
     .innerJoin(checkinLists, eq(checkinLists.id, checkins.listId))
     .innerJoin(tickets, eq(tickets.id, checkins.ticketId))
     .leftJoin(checkinStates, and(eq(checkinStates.ticketId, checkins.ticketId), eq(checkinStates.listId, checkins.listId)))
     .leftJoin(scanners, eq(scanners.id, checkins.scannerId))
-    .where(eq(checkins.kind, 'conflict'))
+    .where(inArray(checkins.kind, ['conflict', 'refused']))
     .orderBy(sql`${checkins.scannedAt} DESC`, sql`${checkins.id} DESC`);
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { gateRefusal, typedTicketCode, scannerMessages, type ScannedTicket, type StaffApiAnswer, type StaffApiInput, type TicketStanding } from '@festival/contract';
+import { gateRefusal, typedTicketCode, scannerMessages, type GateRefusal, type ScannedTicket, type StaffApiAnswer, type StaffApiInput, type TicketStanding } from '@festival/contract';
 import { readTicketPass, verifyTicketPass } from '@festival/contract/ticket-pass';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -36,6 +36,28 @@ function sameCode(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Whether a list has this gate (a list without gates takes any gate name). */
+const listHasGate = (list: queries.ActiveList, gate: string): boolean => !list.list.gates.length || list.list.gates.includes(gate);
+
+/** Why the shop does not let a scan through: the gate rule's refusal, or a gate the list does not have. */
+export type ScanRefusal = GateRefusal | { result: 'unknown-gate' };
+
+/**
+ * The one judgement of a scan by the shop's records, online and uploaded alike (decision 0051):
+ * the gate is one of the list's, the ticket admits (active, its order paid) and was scanned by its
+ * current code (a reassigned ticket's old pass is revoked), and the shared gate rule holds at `at`
+ * for its product, departure and window. Null: it may pass, as its state on the list allows
+ * (already in and not inside are the conditional statement's to decide).
+ */
+export function judgeScan(list: queries.ActiveList, gate: string, ticket: { row: queries.ScannedTicketRow; passCode: string | null }, at: Date): ScanRefusal | null {
+  if (!listHasGate(list, gate)) return { result: 'unknown-gate' };
+  const { row, passCode } = ticket;
+  const standing: TicketStanding = row.status === 'active' && row.orderStatus === 'paid' && (passCode === null || sameCode(passCode, row.code)) ? 'valid' : 'revoked';
+  const departure = row.departsAt ?? row.itemTravelTime;
+  const scanned: ScannedTicket = { ticketId: row.id, eventId: row.eventId ?? 0, productId: row.productId, departure, ...passWindow(row.createdAt, departure ?? row.eventStartsAt) };
+  return gateRefusal({ ...list.list, productIds: list.productIds }, scanned, standing, at);
 }
 
 /**
@@ -160,7 +182,7 @@ export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; loc
       const entry = listEntry(input.list);
       const list = await entry.list;
       if (!list) throw new AppError('INVALID_INPUT', scannerMessages.unknownList, { list: [scannerMessages.unknownList] });
-      if (list.list.gates.length && !list.list.gates.includes(input.gate)) throw new AppError('INVALID_INPUT', scannerMessages.unknownGate, { gate: [scannerMessages.unknownGate] });
+      if (!listHasGate(list, input.gate)) throw new AppError('INVALID_INPUT', scannerMessages.unknownGate, { gate: [scannerMessages.unknownGate] });
       const zone = list.eventTimezone;
       const at = now();
       const rule = { ...list.list, productIds: list.productIds };
@@ -202,20 +224,13 @@ export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; loc
       const { row } = found;
       const departure = row.departsAt ?? row.itemTravelTime;
       const ticket: ScanAnswer['ticket'] = { code: row.code, product: row.productName, holder: row.holder, age: row.age, departure: departure ? departure.toISOString() : null };
-      // Only a ticket that downloads admits (active, its order paid), and only by its current code: a reassigned ticket's old pass is refused.
-      const standing: TicketStanding = row.status === 'active' && row.orderStatus === 'paid' && (found.passCode === null || found.passCode === row.code) ? 'valid' : 'revoked';
-      const scanned: ScannedTicket = {
-        ticketId: row.id,
-        eventId: row.eventId ?? 0,
-        productId: row.productId,
-        departure,
-        ...passWindow(row.createdAt, departure ?? row.eventStartsAt),
-      };
-      const refused = gateRefusal(rule, scanned, standing, at);
+      // The gate was checked above (a wrong gate online is the scanner's set-up, answered 422).
+      const refused = judgeScan(list, input.gate, found, at);
       if (refused?.result === 'revoked') return refusal('revoked', scannerMessages.revoked, ticket);
       if (refused?.result === 'wrong-list') return refusal('wrong-list', scannerMessages.wrongList, ticket);
       if (refused?.result === 'wrong-bus') return refusal('wrong-bus', scannerMessages.wrongBus(departureText(refused.departure, zone)), ticket);
       if (refused?.result === 'wrong-day') return refusal('wrong-day', scannerMessages.wrongDay, ticket);
+      if (refused) throw new AppError('INVALID_INPUT', scannerMessages.unknownGate, { gate: [scannerMessages.unknownGate] });
       const passed = (await queries.passOnce(db, { ...change, ticketId: row.id })) !== null;
       return passed ? passedAnswer(ticket) : notPassed(row.id, ticket);
     },
@@ -223,9 +238,12 @@ export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; loc
     /**
      * Scans made offline, in the order they were made. Each claims its nonce first, in its own
      * transaction, so an upload sent again (or twice at once) changes nothing the second time.
-     * The scanner already let the holder through (or not) by its own judgement; the shop records
-     * what happened: an entry of a ticket already in (two offline gates admitting one ticket),
-     * or an exit of one not inside, is kept as a conflict for the organiser and never counted.
+     * Each is judged as an online scan is (`judgeScan`, at the time it was made, by the ticket's
+     * record now): one the shop would not have let through is kept as refused, with its reason,
+     * and never counted. The scanner already let the holder through (or not) by its own judgement;
+     * the shop records what happened: an entry of a ticket already in (two offline gates admitting
+     * one ticket), or an exit of one not inside, is kept as a conflict for the organiser and never
+     * counted.
      */
     async upload(scannerId: number, input: StaffApiInput<'upload-scans'>): Promise<StaffApiAnswer<'upload-scans'>> {
       const lists = new Map<string, queries.ActiveList | null>();
@@ -238,12 +256,25 @@ export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; loc
         const ticket = list ? await queries.findScannedTicket(db, { id: scan.ticket_id }) : null;
         if (!list || !ticket) continue;
         const at = new Date(scan.scanned_at);
-        const direction = list.list.entry === 'alternating' ? scan.direction : 'in';
+        const alternating = list.list.entry === 'alternating';
+        const direction = alternating ? scan.direction : 'in';
+        const refused = judgeScan(list, scan.gate, { row: ticket, passCode: scan.code ?? null }, at);
         const result = await db.transaction(async (tx) => {
-          const recorded = await queries.recordCheckin(tx, { ticketId: ticket.id, listId: list.list.id, scannerId, gate: scan.gate, kind: direction, scannedAt: at, nonce: `offline:${scan.nonce}`, offline: true });
+          const recorded = await queries.recordCheckin(tx, {
+            ticketId: ticket.id,
+            listId: list.list.id,
+            scannerId,
+            gate: scan.gate,
+            kind: refused ? 'refused' : direction,
+            reason: refused ? refused.result : null,
+            scannedAt: at,
+            nonce: `offline:${scan.nonce}`,
+            offline: true,
+          });
           if (recorded === null) return 'duplicate' as const;
-          if (await queries.passOnce(tx, { ticketId: ticket.id, listId: list.list.id, alternating: list.list.entry === 'alternating', direction, gate: scan.gate, at, log: false })) return 'counted' as const;
-          await queries.markConflict(tx, recorded);
+          if (refused) return 'refused' as const;
+          if (await queries.passOnce(tx, { ticketId: ticket.id, listId: list.list.id, alternating, direction, gate: scan.gate, at, log: false })) return 'counted' as const;
+          await queries.markConflict(tx, recorded, direction === 'in' ? 'already-in' : 'not-inside');
           return 'conflict' as const;
         });
         results[index] = { nonce: scan.nonce, result };

@@ -1,4 +1,4 @@
-import { messages, scannerMessages, staffApi, type StaffApiAnswer } from '@festival/contract';
+import { GATE_NAME_MAX, LIST_CODE_MAX, SCAN_NONCE_MAX, SCANNED_AT_MAX, UPLOAD_SCANS_BATCH, UPLOAD_SCANS_BODY_LIMIT, messages, scannerMessages, staffApi, type StaffApiAnswer } from '@festival/contract';
 import { readTicketPass, signTicketPass, verifyTicketPass } from '@festival/contract/ticket-pass';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import jsQR from 'jsqr';
@@ -483,6 +483,96 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
     expect(Object.keys(bad.body.errors!).sort()).toEqual(['scans.0.nonce', 'scans.0.scanned_at']);
   });
 
+  it('judges an uploaded scan as the gate judges one online: an unpaid order’s ticket, a product not on the list, a scan outside the window, a gate the list does not have and an old pass are refused, kept with their reason and never counted', async () => {
+    const valid = await boughtTicket();
+    const validId = readTicketPass(valid.pass)!.fields.ticketId;
+    const day = await boughtTicket('NWF27-DAY-SAT');
+    const dayId = readTicketPass(day.pass)!.fields.ticketId;
+    clock = null;
+    const unpaidBuyer = await createCustomer(shop);
+    const placed = await shop.call('checkout-cart', checkoutPayload(unpaidBuyer.token, await cartWith(shop, unpaidBuyer.token, ['NWF27-WEEKEND'])));
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const unpaidCode = (placed.body.data.orders as { code: string; tickets: { code: string }[] }[]).find((candidate) => candidate.code === placed.body.order.code)!.tickets[0]!.code;
+    const [unpaid] = await db().select({ id: tickets.id }).from(tickets).where(eq(tickets.code, unpaidCode));
+    clock = FESTIVAL;
+    const device = await scannerDevice('Judged offline');
+    const figures = async () => (await device.call('checkin-lists', {})).body.lists.filter((entry) => entry.code === 'T-GATE' || entry.code === 'T-CAMP');
+    const before = await figures();
+    const at = (minutes: number) => new Date(FESTIVAL.getTime() + minutes * 60_000).toISOString();
+    const scan = (nonce: string, list: string, gate: string, ticketId: number, scannedAt = at(1), extra: Record<string, unknown> = {}) => ({ nonce, list, gate, ticket_id: ticketId, direction: 'in', scanned_at: scannedAt, ...extra });
+    const scans = [
+      scan('judged-unpaid', 'T-GATE', 'North', unpaid!.id),
+      scan('judged-product', 'T-CAMP', 'Camp', dayId),
+      // The camping list closes on 21 June at 12:00 in Amsterdam.
+      scan('judged-closed', 'T-CAMP', 'Camp', validId, '2027-06-22T09:00:00Z'),
+      scan('judged-gate', 'T-GATE', 'Back door', validId),
+      scan('judged-old-pass', 'T-GATE', 'North', dayId, at(1), { code: 'NOTTHECURRENTCODE1' }),
+    ];
+    const answer = await device.call('upload-scans', { scans });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.results).toEqual(scans.map((entry) => ({ nonce: entry.nonce, result: 'refused' })));
+    // Sent again: taken once, still not counted.
+    expect((await device.call('upload-scans', { scans })).body.results).toEqual(scans.map((entry) => ({ nonce: entry.nonce, result: 'duplicate' })));
+    expect(await figures()).toEqual(before);
+    const kept = await db()
+      .select({ nonce: checkins.nonce, kind: checkins.kind, reason: checkins.reason })
+      .from(checkins)
+      .where(inArray(checkins.nonce, scans.map((entry) => `offline:${entry.nonce}`)))
+      .orderBy(asc(checkins.id));
+    expect(kept).toEqual([
+      { nonce: 'offline:judged-unpaid', kind: 'refused', reason: 'revoked' },
+      { nonce: 'offline:judged-product', kind: 'refused', reason: 'wrong-list' },
+      { nonce: 'offline:judged-gate', kind: 'refused', reason: 'unknown-gate' },
+      { nonce: 'offline:judged-old-pass', kind: 'refused', reason: 'revoked' },
+      { nonce: 'offline:judged-closed', kind: 'refused', reason: 'wrong-day' },
+    ]);
+    // Nothing was let in: both tickets still admit online, with their current code.
+    expect((await device.scan('T-GATE', valid.pass)).result).toBe('admit');
+    expect((await device.scan('T-GATE', day.pass)).result).toBe('admit');
+    // The organiser sees each refusal with its reason, and the figures per gate count none of them.
+    const report: string[] = [];
+    expect(await runCheckinCommand(['conflicts'], { db: db(), secrets: [SECRET], print: (line) => report.push(line) })).toBe(0);
+    expect(report).toContain(`T-GATE\tticket ${unpaidCode}\tHolder 0 NWF27-WEEKEND\tscanned ${at(1)} at gate North by Judged offline\trefused: revoked`);
+    expect(report.some((line) => line.includes('at gate Back door by Judged offline\trefused: not a gate of this list'))).toBe(true);
+    const stats: string[] = [];
+    expect(await runCheckinCommand(['stats'], { db: db(), secrets: [SECRET], print: (line) => stats.push(line) })).toBe(0);
+    expect(stats.find((line) => line.startsWith('T-GATE\tEntrance\tgate Back door\t'))).toBe('T-GATE\tEntrance\tgate Back door\tadmitted 0\tinside 0\tconflicts 0\trefused 1');
+  });
+
+  it('takes a full batch of the longest scans the contract allows: the longest list code, gate name, nonce, ticket code and time', async () => {
+    const { pass } = await boughtTicket();
+    const fields = readTicketPass(pass)!.fields;
+    // Each character of these names is one JSON writes in six bytes.
+    const longest = (length: number) => '\u0001'.repeat(length);
+    const [event] = await db().select().from(events).where(eq(events.externalCode, 'NWF27'));
+    const [list] = await db()
+      .insert(checkinLists)
+      .values({ eventId: event!.id, code: longest(LIST_CODE_MAX), name: 'Longest names', entry: 'alternating', gates: [longest(GATE_NAME_MAX)] })
+      .returning();
+    await db().insert(checkinListProducts).values({ listId: list!.id, shopItemId: fields.productId });
+    clock = FESTIVAL;
+    const device = await scannerDevice('Full queue');
+    // In and out in turn, a second apart: every one is counted. The time at its longest (nanoseconds and an offset).
+    const scannedAt = (index: number) => `2027-06-18T11:${String(Math.floor(index / 60)).padStart(2, '0')}:${String(index % 60).padStart(2, '0')}.000000000+02:00`;
+    const scans = Array.from({ length: UPLOAD_SCANS_BATCH }, (_, index) => ({
+      nonce: `${String(index).padStart(4, '0')}${'n'.repeat(SCAN_NONCE_MAX - 4)}`,
+      list: longest(LIST_CODE_MAX),
+      gate: longest(GATE_NAME_MAX),
+      ticket_id: fields.ticketId,
+      direction: index % 2 ? 'out' : 'in',
+      scanned_at: scannedAt(index),
+      code: fields.code,
+    }));
+    expect(scans[0]!.scanned_at).toHaveLength(SCANNED_AT_MAX);
+    const body = JSON.stringify({ scans });
+    expect(Buffer.byteLength(body)).toBeGreaterThan(64 * 1024);
+    const answer = await device.call('upload-scans', { scans });
+    expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
+    expect(answer.body.results).toEqual(scans.map((scan) => ({ nonce: scan.nonce, result: 'counted' })));
+    // Past the limit it is still refused.
+    expect((await device.call('upload-scans', { padding: 'x'.repeat(UPLOAD_SCANS_BODY_LIMIT) })).status).toBe(413);
+  });
+
   it('applies an entry/exit list’s offline scans in the order they were made, whatever order they arrive in', async () => {
     const { pass } = await boughtTicket();
     const ticketId = readTicketPass(pass)!.fields.ticketId;
@@ -524,7 +614,7 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
     expect(scan.json()).toMatchObject({ result: 'admit' });
 
     const stats = await run(['stats']);
-    expect(stats.lines).toContain('T-CAMP\tCamping\tgate Stats gate\tadmitted 1\tinside 1\tconflicts 0');
+    expect(stats.lines).toContain('T-CAMP\tCamping\tgate Stats gate\tadmitted 1\tinside 1\tconflicts 0\trefused 0');
 
     const listed = await run(['scanner', 'list']);
     const row = listed.lines.find((line) => line.includes('Stats phone'))!;

@@ -1,0 +1,1 @@
+ALTER TABLE "checkins" ADD COLUMN "reason" text;
