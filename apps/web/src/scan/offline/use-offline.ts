@@ -106,7 +106,8 @@ export function useOfflineGate(list: string, initialCounts: Counts, onSignedOut:
         memory().local = { ...local, [passed.ticketId]: passed.state };
         writeJson(KEYS.local(list), memory().local);
         const scans = queueStore.read();
-        scans.push({ nonce: newNonce(), list, gate, ticket_id: passed.ticketId, direction: passed.direction, scanned_at: passed.state.since });
+        // As the shop gave list and gate (trimmed): the batch size counts on the contract's longest names.
+        scans.push({ nonce: newNonce(), list: list.trim(), gate: gate.trim(), ticket_id: passed.ticketId, direction: passed.direction, scanned_at: passed.state.since, ...(verdict.answer.ticket ? { code: verdict.answer.ticket.code } : {}) });
         queueStore.write(scans);
         setQueued(scans.length);
         // Until the next sync, the device's own entries and exits move its figures.
