@@ -130,7 +130,8 @@ export function parseCatalogueText(text: string, file: string, options: ParseOpt
   if (document.errors.length) {
     throw new CatalogueError(
       file,
-      document.errors.map((error) => ({ path: [], line: error.linePos?.[0]?.line ?? lineAt(error.pos[0]), message: clipped(error.message.split('\n')[0] ?? error.message) })),
+      document.errors.slice(0, locateAtMost).map((error) => ({ path: [], line: error.linePos?.[0]?.line ?? lineAt(error.pos[0]), message: clipped(error.message.split('\n')[0] ?? error.message) })),
+      Math.max(0, document.errors.length - locateAtMost),
     );
   }
   // The line of the deepest part of the path that exists: a key's own line, or a list item's; the file's start for the whole file.
