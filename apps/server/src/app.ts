@@ -56,6 +56,7 @@ import { registerDashboardRoutes } from './modules/backoffice/dashboard.routes';
 import { createDashboardService } from './modules/backoffice/dashboard.service';
 import { registerCatalogueRoutes } from './modules/backoffice/catalogue.routes';
 import { createCatalogueAdmin } from './modules/backoffice/catalogue.service';
+import { createCatalogueChecker, type CatalogueChecker } from './modules/catalog/catalogue-checker';
 import { registerOnsaleRoutes } from './modules/backoffice/onsales.routes';
 import { createOnsaleAdmin } from './modules/backoffice/onsales.service';
 import { registerBoxOfficeRoutes } from './modules/backoffice/box-office.routes';
@@ -75,6 +76,8 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** How long visitors share one catalogue snapshot (ms); 0 reads the database every time. */
   catalogMaxAgeMs?: number;
+  /** Reads and validates uploaded catalogue files on worker threads (decision 0053); closed with the app. */
+  catalogueChecker?: CatalogueChecker;
   /** How long a cart holds stock and seats (ms); CART_HOLD_MINUTES in production. */
   cartHoldMs?: number;
   /** How often expired carts are ended and unpaid card orders past their time abandoned (ms). */
@@ -250,7 +253,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerExportRoutes(app, { exports: createExports({ db, config, now }), guard: staffGuard });
   registerDashboardRoutes(app, { dashboard: createDashboardService({ db: staffDb, timezone: config.timezone, currency: config.currency, now }), guard: staffGuard });
   registerBoxOfficeRoutes(app, { db, config, catalog, payments, appSecret, now, mailQueued, guard: staffGuard });
-  registerCatalogueRoutes(app, { catalogue: createCatalogueAdmin({ db, config, catalog, now }), guard: staffGuard });
+  const catalogueChecker = options.catalogueChecker ?? createCatalogueChecker();
+  // Its threads end with the server: an upload being checked must not keep a stopping process alive.
+  app.addHook('onClose', async () => catalogueChecker.close());
+  registerCatalogueRoutes(app, { catalogue: createCatalogueAdmin({ db, config, catalog, now, checker: catalogueChecker }), guard: staffGuard });
   registerOnsaleRoutes(app, { onsales: createOnsaleAdmin({ db, readDb: staffDb, room: waitingRoom, now, ...(options.onsaleFiguresCacheMs !== undefined ? { cacheMs: options.onsaleFiguresCacheMs } : {}) }), guard: staffGuard });
   registerCheckinRoutes(app, { scanners: createScanners({ db, now, networkKeys, ...(options.scannerSignInLimits ? { limits: options.scannerSignInLimits } : {}), ...(options.scannerSessionCacheMs !== undefined ? { sessionCacheMs: options.scannerSessionCacheMs } : {}) }), checkin: createCheckinService({ db, ticketKeys, locale: config.locale, now }) });
 

@@ -27,6 +27,11 @@ export const staffCatalogueMessages = {
   chooseFile: 'Choose a catalogue file (YAML or JSON).',
   fileTooLong: (max: number) => `A catalogue file has at most ${max} lines.`,
   fileNameTooLong: 'A file name is at most 200 characters.',
+  checkTooSlow: (seconds: number) => `The file could not be checked within ${seconds} seconds: it is too large or too complex. Split it, or check it with npm run catalog -- validate FILE.`,
+  checkTooLarge: (megabytes: number) => `The file could not be checked within ${megabytes} MB of memory: it is too large or too complex. Split it, or check it with npm run catalog -- validate FILE.`,
+  checkFailed: 'The file could not be checked. Check it with npm run catalog -- validate FILE.',
+  checkerBusy: 'Other catalogue files are being checked. Try again in a minute.',
+  checkerStopping: 'The shop is stopping. Upload the file again in a minute.',
   valid: 'The file is a valid catalogue.',
   problems: (count: number) => (count === 1 ? 'The file has 1 problem; nothing was changed.' : `The file has ${count} problems; nothing was changed.`),
   imported: 'The catalogue is imported.',
@@ -207,8 +212,10 @@ export type KeptChange = z.infer<typeof keptChange>;
 
 export const catalogueUploadAnswer = z.object({
   valid: z.boolean(),
-  /** Every problem of the file, in its order; empty when valid. */
+  /** The file's first problems, in its order (at most 100); empty when valid. */
   problems: z.array(catalogueProblem),
+  /** How many more problems the file has than are listed (decision 0053). */
+  problems_left_out: z.number().int().min(0),
   /** What the file holds (valid files only). */
   counts: z
     .object({

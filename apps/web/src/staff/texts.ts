@@ -604,6 +604,7 @@ export const staffTexts = {
       checked: (file: string) => `Checked ${file}.`,
       problemsTitle: (count: number) => (count === 1 ? '1 problem in the file' : `${count} problems in the file`),
       problemsCaption: 'Problems of the catalogue file',
+      problemsLeftOut: (listed: number, more: number) => `The first ${listed} are listed; ${more} more are not. Fix these and check the file again.`,
       line: 'Line',
       field: 'Field',
       problem: 'Problem',

@@ -6,6 +6,7 @@ import {
   type CatalogueEditableField,
   type CatalogueItemChanges,
   type CatalogueItemView,
+  type CatalogueProblem,
   type CatalogueOverviewAnswer,
   type CatalogueUploadAnswer,
   type ShopConfigFile,
@@ -18,7 +19,8 @@ import { AppError } from '../../http/app-error';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { ShopItemRow, TravelTimeRow } from '../catalog/catalog.queries';
 import { sellsNow } from '../catalog/catalog.service';
-import { CatalogueError, fieldValueText, importCatalogueWith, parseCatalogueText, planProblem, problemField } from '../catalog/catalogue-import';
+import { PROBLEMS_LISTED, type CatalogueChecker } from '../catalog/catalogue-checker';
+import { CatalogueError, fieldValueText, importCatalogueWith, planProblem, problemField } from '../catalog/catalogue-import';
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
 import * as queries from './catalogue.queries';
@@ -29,6 +31,8 @@ export interface CatalogueDeps {
   /** The shop's shared snapshot: made out of date by every change here, so this instance shows it at once. */
   catalog: CatalogReader;
   now: () => Date;
+  /** Reads and validates uploaded files off the event loop (decision 0053). */
+  checker: CatalogueChecker;
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -236,22 +240,19 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
      */
     async upload(actor: Actor, input: StaffApiInput<'catalogue-upload'>): Promise<CatalogueUploadAnswer> {
       const text = input.lines.join('\n');
-      const refused = (error: CatalogueError): CatalogueUploadAnswer => ({
+      const refused = (problems: CatalogueProblem[], more: number): CatalogueUploadAnswer => ({
         valid: false,
-        problems: error.entries.map((entry) => ({ line: entry.line, field: problemField(entry), message: entry.message })),
+        problems,
+        problems_left_out: more,
         counts: null,
         kept: [],
         imported: false,
-        message: texts.problems(error.entries.length),
+        message: texts.problems(problems.length + more),
       });
-      let parsed: ReturnType<typeof parseCatalogueText>;
-      try {
-        parsed = parseCatalogueText(text, input.file_name);
-      } catch (error) {
-        if (error instanceof CatalogueError) return refused(error);
-        throw error;
-      }
-      const { catalogue, lineOf } = parsed;
+      // Read and validated on a worker thread: a large broken file costs seconds (decision 0053).
+      const checked = await deps.checker.check(text, input.file_name);
+      if ('problems' in checked) return refused(checked.problems, checked.more);
+      const { catalogue } = checked;
       const digest = createHash('sha256').update(text).digest('hex');
       try {
         const result = await importCatalogueWith(db, catalogue, {
@@ -274,6 +275,7 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         return {
           valid: true,
           problems: [],
+          problems_left_out: 0,
           counts: {
             events: result.summary.events,
             products: result.summary.products,
@@ -287,8 +289,14 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
           message: input.check_only ? texts.valid : texts.imported,
         };
       } catch (error) {
-        if (error instanceof CatalogueError) return refused(error.withLines(lineOf));
-        throw error;
+        if (!(error instanceof CatalogueError)) throw error;
+        // What the import found: located on a thread too, the first problems only.
+        const listed = error.entries.slice(0, PROBLEMS_LISTED);
+        const lines = await deps.checker.linesOf(text, input.file_name, listed.map((entry) => entry.path));
+        return refused(
+          listed.map((entry, index) => ({ line: entry.line ?? (entry.path.length ? (lines[index] ?? null) : null), field: problemField(entry), message: entry.message })),
+          error.entries.length - listed.length + error.more,
+        );
       }
     },
   };

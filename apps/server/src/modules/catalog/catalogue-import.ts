@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML, { isMap, isScalar, isSeq, LineCounter } from 'yaml';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { sanitizeRichText } from '../../lib/sanitize';
@@ -39,9 +40,11 @@ export class CatalogueError extends Error {
   constructor(
     readonly file: string,
     problems: (CatalogueProblemEntry | string)[],
+    /** Problems found beyond `entries`, counted but not located (ParseOptions.locateAtMost). */
+    readonly more = 0,
   ) {
     const entries = problems.map((problem) => (typeof problem === 'string' ? { path: [], line: null, message: problem } : problem));
-    super(`${file} is not a valid catalogue:\n${entries.map((entry) => `  ${describeProblem(entry)}`).join('\n')}`);
+    super(`${file} is not a valid catalogue:\n${entries.map((entry) => `  ${describeProblem(entry)}`).join('\n')}${more ? `\n  and ${more} more problems` : ''}`);
     this.name = 'CatalogueError';
     this.entries = entries;
   }
@@ -56,6 +59,7 @@ export class CatalogueError extends Error {
     return new CatalogueError(
       this.file,
       this.entries.map((entry) => (entry.line === null && entry.path.length ? { ...entry, line: lineOf(entry.path) ?? null } : entry)),
+      this.more,
     );
   }
 }
@@ -89,17 +93,48 @@ export function parseCatalogue(text: string, file: string): CatalogueFile {
   return parseCatalogueText(text, file).catalogue;
 }
 
+/**
+ * How the YAML reader reads a catalogue: the core schema whatever a %YAML 1.1 directive says, so no
+ * merge keys (`<<`, a way to multiply one alias's values) and none of 1.1's binary, timestamp or set
+ * values; an alias may be used at most MAX_ALIAS_USES times (more is how an alias bomb expands).
+ */
+const YAML_OPTIONS = { prettyErrors: true, schema: 'core', merge: false } as const;
+const MAX_ALIAS_USES = 100;
+/** A problem's text at most this long: it may quote the file (a key as long as a line), and an answer lists many. */
+export const PROBLEM_TEXT_MAX = 300;
+/** An unknown-keys problem names at most this many of them. */
+const UNKNOWN_KEYS_NAMED = 5;
+
+const clipped = (text: string, max = PROBLEM_TEXT_MAX) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+export interface ParseOptions {
+  /**
+   * Only this many problems get their line and text; the rest are counted (CatalogueError.more).
+   * The back office shows the first problems of a file with tens of thousands.
+   */
+  locateAtMost?: number;
+}
+
 /** The catalogue, and where in the text each field is (for problems found later, at import). */
-export function parseCatalogueText(text: string, file: string): { catalogue: CatalogueFile; lineOf: (path: readonly Segment[]) => number | undefined } {
+export function parseCatalogueText(text: string, file: string, options: ParseOptions = {}): { catalogue: CatalogueFile; lineOf: (path: readonly Segment[]) => number | undefined } {
+  const locateAtMost = options.locateAtMost ?? Infinity;
   const lineCounter = new LineCounter();
-  const document = YAML.parseDocument(text, { lineCounter, prettyErrors: true });
+  const lineAt = (offset: number | undefined) => (offset === undefined ? 1 : lineCounter.linePos(offset).line);
+  let document: YAML.Document.Parsed;
+  try {
+    document = YAML.parseDocument(text, { lineCounter, ...YAML_OPTIONS });
+  } catch (error) {
+    // The reader reports what it finds as errors; anything it throws is still a problem of the file.
+    throw new CatalogueError(file, [{ path: [], line: 1, message: clipped(`cannot be read as YAML or JSON: ${(error as Error).message}`) }]);
+  }
   if (document.errors.length) {
     throw new CatalogueError(
       file,
-      document.errors.map((error) => ({ path: [], line: error.linePos?.[0]?.line ?? null, message: error.message.split('\n')[0] ?? error.message })),
+      document.errors.slice(0, locateAtMost).map((error) => ({ path: [], line: error.linePos?.[0]?.line ?? lineAt(error.pos[0]), message: clipped(error.message.split('\n')[0] ?? error.message) })),
+      Math.max(0, document.errors.length - locateAtMost),
     );
   }
-  // The line of the deepest part of the path that exists: a key's own line, or a list item's.
+  // The line of the deepest part of the path that exists: a key's own line, or a list item's; the file's start for the whole file.
   const lineOf = (segments: readonly PropertyKey[]): number | undefined => {
     for (let length = segments.length; length >= 1; length -= 1) {
       const parent = length === 1 ? document.contents : document.getIn(segments.slice(0, length - 1) as unknown[], true);
@@ -109,23 +144,61 @@ export function parseCatalogueText(text: string, file: string): { catalogue: Cat
       else if (isSeq(parent) && typeof segment === 'number') node = parent.items[segment] as typeof node;
       if (node?.range) return lineCounter.linePos(node.range[0]).line;
     }
-    return undefined;
+    return lineAt(document.contents?.range?.[0]);
   };
-  const parsed = catalogueFile.safeParse(document.toJS() ?? {});
+  let data: unknown;
+  try {
+    data = document.toJS({ maxAliasCount: MAX_ALIAS_USES });
+  } catch (error) {
+    throw new CatalogueError(file, [aliasProblem(document, error as Error, lineAt)]);
+  }
+  if (data !== null && data !== undefined && (typeof data !== 'object' || Array.isArray(data))) {
+    throw new CatalogueError(file, [{ path: [], line: lineOf([]) ?? 1, message: `must be a mapping of sections (events, tax_rates, products, merchandise...), not ${Array.isArray(data) ? 'a list' : 'a single value'}` }]);
+  }
+  const parsed = catalogueFile.safeParse(data ?? {});
   if (!parsed.success) {
+    const issues = parsed.error.issues;
     throw new CatalogueError(
       file,
-      parsed.error.issues.map((issue) => {
-        // The shop's general text ("This field is not valid.") would not say which key is misspelt.
-        const message = issue.code === 'unrecognized_keys' ? `unknown ${issue.keys.length === 1 ? 'key' : 'keys'} ${issue.keys.map((key) => `"${key}"`).join(', ')}` : issue.message;
+      issues.slice(0, locateAtMost).map((issue) => {
         const path = issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment)));
-        return { path, line: lineOf(issue.path) ?? null, message };
+        return { path, line: lineOf(issue.path) ?? null, message: clipped(issueText(issue)) };
       }),
+      Math.max(0, issues.length - locateAtMost),
     );
   }
   const problems = crossCheck(parsed.data);
-  if (problems.length) throw new CatalogueError(file, problems).withLines(lineOf);
+  if (problems.length) throw new CatalogueError(file, problems.slice(0, locateAtMost), Math.max(0, problems.length - locateAtMost)).withLines(lineOf);
   return { catalogue: parsed.data, lineOf };
+}
+
+/** A schema issue in the organiser's words. */
+function issueText(issue: z.core.$ZodIssue): string {
+  // The shop's general text ("This field is not valid.") would not say which key is misspelt.
+  if (issue.code !== 'unrecognized_keys') return issue.message;
+  if (issue.keys.includes('<<')) return 'merge keys (<<) are not read: write the fields out';
+  const named = issue.keys.slice(0, UNKNOWN_KEYS_NAMED).map((key) => `"${clipped(key, 40)}"`);
+  const more = issue.keys.length - named.length;
+  return `unknown ${issue.keys.length === 1 ? 'key' : 'keys'} ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+}
+
+/** An alias the reader would not expand (too many uses, or no anchor before it), at the line of the alias. */
+function aliasProblem(document: YAML.Document.Parsed, error: Error, lineAt: (offset: number | undefined) => number): CatalogueProblemEntry {
+  const unresolved = /^Unresolved alias.*: (.+)$/.exec(error.message)?.[1];
+  let offset: number | undefined;
+  YAML.visit(document, {
+    Alias(_, node) {
+      if (unresolved !== undefined && node.source !== unresolved) return undefined;
+      offset = node.range?.[0];
+      return YAML.visit.BREAK;
+    },
+  });
+  const message = /alias count/i.test(error.message)
+    ? `aliases (*name) are used more than ${MAX_ALIAS_USES} times, which could expand the file without end: write the values out`
+    : unresolved !== undefined
+      ? clipped(`the alias *${unresolved} has no anchor (&${unresolved}) before it`)
+      : clipped(`cannot be read: ${error.message}`);
+  return { path: [], line: lineAt(offset), message };
 }
 
 /** Rules that span entries: references resolve, codes are unique, plans add up. */

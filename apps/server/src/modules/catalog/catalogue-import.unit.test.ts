@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCatalogue } from './catalogue-import';
+import { CatalogueError, PROBLEM_TEXT_MAX, parseCatalogue, parseCatalogueText } from './catalogue-import';
+import { brokenEntries, PARSER_BOMBS } from '../../../test/parser-bombs';
 import { catalogueProblemsOf } from '../../../test/catalogue-problems';
 
 const base = `
@@ -79,5 +80,40 @@ merchandise:
   it('reads JSON too', () => {
     const catalogue = parseCatalogue(JSON.stringify({ events: [{ code: 'F', name: 'F', timezone: 'UTC' }] }), 'c.json');
     expect(catalogue.events[0]?.code).toBe('F');
+  });
+});
+
+describe('a catalogue file that breaks the YAML reader (issue 33 point 7)', () => {
+  const entriesOf = (text: string) => {
+    try {
+      parseCatalogueText(text, 'bomb.yaml');
+    } catch (error) {
+      if (error instanceof CatalogueError) return error.entries;
+      throw error;
+    }
+    return [];
+  };
+
+  it.each(Object.entries(PARSER_BOMBS))('reads %s as problems, each at its line and short', (_, text) => {
+    const entries = entriesOf(text);
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) {
+      expect(entry.line, entry.message).toEqual(expect.any(Number));
+      expect(entry.message.length, entry.message.slice(0, 200)).toBeLessThanOrEqual(PROBLEM_TEXT_MAX);
+    }
+  });
+
+  it('locates the first problems and counts the rest, so a file of broken entries costs no quadratic work', () => {
+    const text = brokenEntries(5_000);
+    const all = entriesOf(text);
+    let located: CatalogueError | undefined;
+    try {
+      parseCatalogueText(text, 'broken.yaml', { locateAtMost: 100 });
+    } catch (error) {
+      located = error as CatalogueError;
+    }
+    expect(located).toBeInstanceOf(CatalogueError);
+    expect(located!.entries).toEqual(all.slice(0, 100));
+    expect(located!.entries.length + located!.more).toBe(all.length);
   });
 });

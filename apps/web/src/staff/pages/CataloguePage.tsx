@@ -797,7 +797,8 @@ function UploadSection({ money, zoneOfCode, onImported }: { money: (minor: numbe
           </div>
           {answer.problems.length > 0 && (
             <>
-              <h3 id="staff-cat-problems-title">{uploadTexts.problemsTitle(answer.problems.length)}</h3>
+              <h3 id="staff-cat-problems-title">{uploadTexts.problemsTitle(answer.problems.length + answer.problems_left_out)}</h3>
+              {answer.problems_left_out > 0 && <p className="text-muted">{uploadTexts.problemsLeftOut(answer.problems.length, answer.problems_left_out)}</p>}
               <DataTable
                 caption={uploadTexts.problemsCaption}
                 captionHidden
