@@ -44,8 +44,8 @@ import { LINK_PART_MAX_LENGTH, registerDocumentRoutes } from './modules/document
 import { registerCheckinRoutes } from './modules/checkin/checkin.routes';
 import { createCheckinService } from './modules/checkin/checkin.service';
 import { createScanners, type ScannerSignInLimits } from './modules/checkin/scanners';
-import { createStaffSessions, STAFF_SESSION_CACHE_MS } from './modules/staff/staff-sessions';
-import { createStaffGuard, registerStaffRoutes, type StaffSignInLimits } from './modules/staff/staff.routes';
+import { createStaffSessions, STAFF_SESSION_CACHE_MS, type SecondFactorBudget, type StaffSignInLimits } from './modules/staff/staff-sessions';
+import { createStaffGuard, registerStaffRoutes } from './modules/staff/staff.routes';
 import { registerStaffAdminRoutes } from './modules/staff/staff-admin.routes';
 import { registerBackofficeOrderRoutes } from './modules/backoffice/orders.routes';
 import { registerRefundQueueRoutes } from './modules/backoffice/refunds.routes';
@@ -88,6 +88,8 @@ export interface AppOptions {
   scannerSignInLimits?: ScannerSignInLimits;
   /** Wrong staff sign-ins allowed per address, network and account (tests set them out of reach). */
   staffSignInLimits?: StaffSignInLimits;
+  /** Wrong second factors an account may give per window, across its sign-ins (SECOND_FACTOR_BUDGET by default). */
+  staffSecondFactorBudget?: SecondFactorBudget;
   /** How long an instance trusts a live scanner session before asking again (SCANNER_SESSION_CACHE_MS by default; 0: every call). */
   scannerSessionCacheMs?: number;
   /** How long an instance trusts a signed-in staff session before asking again (STAFF_SESSION_CACHE_MS by default; 0: every call). */
@@ -243,10 +245,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerDocumentRoutes(app, createDocumentsService({ db, config, linkSecrets, ticketKeys }));
   // The staff's session checks and the dashboard's reads on their own connections (decision 0043).
   const staffDb = options.backOfficeDb ?? db;
-  const staffSessions = createStaffSessions({ db: staffDb, secrets: linkSecrets, issuer: config.name, now, sessionCacheMs: options.staffSessionCacheMs ?? STAFF_SESSION_CACHE_MS });
+  const staffSessions = createStaffSessions({ db: staffDb, secrets: linkSecrets, issuer: config.name, now, sessionCacheMs: options.staffSessionCacheMs ?? STAFF_SESSION_CACHE_MS, networkKeys, ...(options.staffSignInLimits ? { signInLimits: options.staffSignInLimits } : {}), ...(options.staffSecondFactorBudget ? { secondFactorBudget: options.staffSecondFactorBudget } : {}) });
   // One guard for every back-office call: the roles of each are the contract's (decision 0042).
   const staffGuard = createStaffGuard(staffSessions);
-  registerStaffRoutes(app, { db, networkKeys, sessions: staffSessions, guard: staffGuard, ...(options.staffSignInLimits ? { limits: options.staffSignInLimits } : {}) });
+  registerStaffRoutes(app, { sessions: staffSessions, guard: staffGuard });
   registerStaffAdminRoutes(app, { accounts: createStaffAccounts({ db, changed: (staffId) => staffSessions.forgetMember(staffId) }), guard: staffGuard });
   registerBackofficeOrderRoutes(app, { db, config, catalog, payments, gateway: gateway ?? null, appSecret, now, mailQueued, logger: options.logger, guard: staffGuard });
   registerRefundQueueRoutes(app, { refunds: createRefundQueue({ db, config, gateway, logger: options.logger, now, mailQueued }), guard: staffGuard });

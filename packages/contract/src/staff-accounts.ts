@@ -12,6 +12,7 @@ export const staffMessages = {
   wrongCode: 'That code is not right, or it was used already. Type the code your app shows now.',
   signedOut: 'You are signed out.',
   tooManyAttempts: 'Too many attempts. Try again in 15 minutes.',
+  tooManyCodes: 'Too many wrong codes for this account. Try again tomorrow, or ask an admin to reset your second factor.',
 } as const;
 
 /** What a member of staff may be (decision 0041): admin, box office, customer service, gate crew. */

@@ -15,6 +15,14 @@ export interface CountedAttempt {
   takeBack(): Promise<void>;
 }
 
+/** Counters are kept this long at least, whichever limiter clears them: the longest window any limiter uses (a day, the staff's second-factor budget) twice over, so a limiter with a short window never clears a longer one's counts. */
+export const RATE_LIMIT_KEEP_MS = 2 * 24 * 60 * 60_000;
+
+/** A counted attempt and whether it was over a limit (`count`): the caller decides what over means. */
+export interface Tally extends CountedAttempt {
+  over: boolean;
+}
+
 /**
  * Attempt counters kept in the database, so a limit holds across server instances. Every attempt
  * counts toward each of its limits (per account and per address) before any work is done; when one
@@ -30,27 +38,37 @@ export interface CountedAttempt {
  */
 export function createRateLimiter(db: Db, windowMs: number, message: string) {
   let sinceCleanup = 0;
+  /**
+   * Counts an attempt toward each limit and says whether it went over one, refusing nothing:
+   * for a check whose right answer may pass over the limit (an unguessable scanner code) or
+   * that notes the refusal first.
+   */
+  async function count(limits: Limit[], now = new Date()): Promise<Tally> {
+    const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+    const keys = limits.map((limit) => limit.key);
+    const counts = await countHits(db, keys, windowStart, new Date(windowStart.getTime() - windowMs));
+    const elapsed = (now.getTime() - windowStart.getTime()) / windowMs;
+    // Old windows are of no use: clear them now and then.
+    sinceCleanup += 1;
+    if (sinceCleanup >= 500) {
+      sinceCleanup = 0;
+      await deleteHitsBefore(db, new Date(now.getTime() - Math.max(2 * windowMs, RATE_LIMIT_KEEP_MS)));
+    }
+    let taken = false;
+    return {
+      over: limits.some((limit) => slidingCount(counts.get(limit.key), elapsed) > limit.max),
+      async takeBack() {
+        if (taken) return;
+        taken = true;
+        await uncountHits(db, keys, windowStart);
+      },
+    };
+  }
   return {
+    count,
     async hit(limits: Limit[], now = new Date()): Promise<CountedAttempt> {
-      const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-      const keys = limits.map((limit) => limit.key);
-      const counts = await countHits(db, keys, windowStart, new Date(windowStart.getTime() - windowMs));
-      const elapsed = (now.getTime() - windowStart.getTime()) / windowMs;
-      // Old windows are of no use: clear them now and then.
-      sinceCleanup += 1;
-      if (sinceCleanup >= 500) {
-        sinceCleanup = 0;
-        await deleteHitsBefore(db, new Date(now.getTime() - 2 * windowMs));
-      }
-      let taken = false;
-      const attempt: CountedAttempt = {
-        async takeBack() {
-          if (taken) return;
-          taken = true;
-          await uncountHits(db, keys, windowStart);
-        },
-      };
-      if (limits.some((limit) => slidingCount(counts.get(limit.key), elapsed) > limit.max)) {
+      const attempt = await count(limits, now);
+      if (attempt.over) {
         // A refused attempt did nothing, so it does not count either: otherwise one account
         // hammering its own limit would use up the limit of everyone behind its network address.
         await attempt.takeBack();
@@ -58,6 +76,8 @@ export function createRateLimiter(db: Db, windowMs: number, message: string) {
       }
       return attempt;
     },
+    /** The refusal `hit` throws over a limit. */
+    refusal: () => new AppError('TOO_MANY_REQUESTS', message),
   };
 }
 

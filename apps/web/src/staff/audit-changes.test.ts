@@ -15,4 +15,8 @@ describe('what an audit entry changed', () => {
     expect(changeLines(null, null)).toEqual([]);
     expect(changeLines({ a: 1 }, { a: 1 })).toEqual([]);
   });
+  it('shows an attack entry as the attempts so far in its quarter of an hour', () => {
+    expect(changeLines(null, { attempts: 100, since: '2027-06-01T08:00:00.000Z' })).toEqual(['100 attempts in the quarter of an hour from 2027-06-01T08:00:00.000Z']);
+    expect(changeLines(null, { attempts: 1, since: '2027-06-01T08:00:00.000Z' })).toEqual(['1 attempt in the quarter of an hour from 2027-06-01T08:00:00.000Z']);
+  });
 });

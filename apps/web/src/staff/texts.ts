@@ -85,7 +85,7 @@ export const staffTexts = {
   },
   audit: {
     title: 'Audit log',
-    lead: 'Every action of the staff and the organiser’s commands, newest first: who, what, on what, when, and what changed. Nobody can edit or remove an entry.',
+    lead: 'Every action of the staff and the organiser’s commands, newest first: who, what, on what, when, and what changed. Failed sign-ins, wrong codes and limits reached are counted and noted at the 1st, 10th, 100th… of a quarter of an hour. Nobody can edit or remove an entry.',
     caption: 'Audit log entries',
     when: 'When',
     who: 'Who',
@@ -100,6 +100,8 @@ export const staffTexts = {
     none: 'No entries.',
     created: 'created',
     removed: 'removed',
+    /** An attack entry (decision 0050): how many attempts of its kind so far in its quarter of an hour. */
+    attempts: (count: number, since: string) => `${count === 1 ? '1 attempt' : `${count} attempts`} in the quarter of an hour from ${since}`,
   },
   refunds: {
     title: 'Refund requests',

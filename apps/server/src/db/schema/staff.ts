@@ -1,6 +1,6 @@
 import { STAFF_ROLES } from '@festival/contract';
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './catalog';
 
 /** What a member of staff may do (issue 22, decision 0041): the contract's roles. */
@@ -83,4 +83,20 @@ export const staffSessions = pgTable(
     expiresAt: tstz('expires_at').notNull(),
   },
   (table) => [uniqueIndex('staff_sessions_token').on(table.tokenHash), index('staff_sessions_member').on(table.staffId)],
+);
+
+/**
+ * The networks (keyed hashes, decision 0025) a member signed in from, second factor and all: a
+ * stranger's wrong passwords elsewhere never count against the member there (decision 0050).
+ */
+export const staffNetworks = pgTable(
+  'staff_networks',
+  {
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    networkKey: text('network_key').notNull(),
+    lastSeenAt: tstz('last_seen_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.staffId, table.networkKey] })],
 );

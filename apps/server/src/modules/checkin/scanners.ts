@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { NetworkKeysOf } from '../../lib/network-keys';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { newCode } from '../checkout/checkout.service';
+import { noteAttack } from '../staff/attack-audit';
 import * as queries from './checkin.queries';
 
 /** How long a scanner stays signed in on a device (a festival's days; revoking the scanner ends it at once). */
@@ -20,7 +21,9 @@ const groups = (code: string) => code.match(/.{1,4}/g)!.join('-');
  * Wrong scanner codes a device's address (or its network) may try per SIGN_IN_WINDOW_MS. A code
  * has 79 bits, so the limit is not what keeps it secret; it keeps a script from hammering the
  * call. A right code is taken back at once, so a gate crew behind one festival network signs in
- * however many devices it has; only wrong ones count.
+ * however many devices it has; only wrong ones count. Over a limit a right code still signs in
+ * (decision 0050): a stranger on the festival's network, where the gates are too, must not keep
+ * the gates out by typing wrong codes, and letting an unguessable code through tells a guesser nothing.
  */
 export const SCANNER_SIGN_IN_LIMITS: ScannerSignInLimits = { perAddress: 30, perNetwork: 100 };
 export interface ScannerSignInLimits {
@@ -62,7 +65,7 @@ export function createScanners(deps: { db: Db; now?: () => Date; networkKeys?: N
     async signIn(code: string, ip?: string): Promise<{ token: string; name: string; expiresAt: Date } | null> {
       const where = ip !== undefined && deps.networkKeys ? deps.networkKeys(ip) : null;
       const attempt = where
-        ? await limiter.hit(
+        ? await limiter.count(
             [
               { key: `scanner-login:address:${where.address}`, max: limits.perAddress },
               { key: `scanner-login:network:${where.network}`, max: limits.perNetwork },
@@ -71,7 +74,16 @@ export function createScanners(deps: { db: Db; now?: () => Date; networkKeys?: N
           )
         : null;
       const scanner = await queries.findLiveScannerByCodeHash(db, sha256(typedCode(code)));
-      if (!scanner) return null;
+      if (!scanner) {
+        if (attempt?.over) {
+          // Refused, and uncounted (as every limit's refusal): it keeps the script's count where it is.
+          await attempt.takeBack();
+          await noteAttack(db, 'scanner.sign-in-limit', null, now());
+          throw limiter.refusal();
+        }
+        await noteAttack(db, 'scanner.sign-in-failed', null, now());
+        return null;
+      }
       await attempt?.takeBack();
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now().getTime() + SCANNER_SESSION_MS);

@@ -2,6 +2,10 @@ import type { Db } from '../../db/client';
 import { STAFF_ROLES, type StaffRole } from '../../db/schema';
 import { generatePassword, hashPassword } from '../accounts/passwords';
 import * as queries from './staff.queries';
+import { deleteHitsOf } from '../../lib/rate-limit.queries';
+
+/** The counter of a member's wrong second factors (staff-sessions.ts's budget). */
+export const secondFactorBudgetKey = (staffId: number) => `staff-second-factor:staff:${staffId}`;
 
 /** Who did it, for the audit log: a signed-in member, or the organiser's command line. */
 export type Actor = { staffId: number; email: string } | { commandLine: true };
@@ -125,6 +129,8 @@ export function createStaffAccounts(deps: { db: Db; /** Told after a change of a
     resetSecondFactor: (actor: Actor, who: MemberKey) =>
       change(actor, who, 'staff.reset-second-factor', async (tx, before) => {
         await queries.deleteMemberSessions(tx, before.id);
+        // An admin stepped in: the wrong codes given so far no longer hold the member back.
+        await deleteHitsOf(tx, [secondFactorBudgetKey(before.id)]);
         return { values: { totpSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodes: [] } };
       }),
 

@@ -1,9 +1,12 @@
-import { typedCode } from '@festival/contract';
+import { staffMessages, typedCode } from '@festival/contract';
 import type { Db } from '../../db/client';
+import type { NetworkKeysOf } from '../../lib/network-keys';
+import { createRateLimiter, type Limit } from '../../lib/rate-limit';
 import { dummyPasswordHash, newSecretToken, verifyPassword } from '../accounts/passwords';
 import { hashToken } from '../accounts/session.service';
 import { newCode } from '../checkout/checkout.service';
-import { needsSecondFactor, staffEmail, viewOf, type StaffMemberView } from './staff-accounts';
+import { needsSecondFactor, secondFactorBudgetKey, staffEmail, viewOf, type StaffMemberView } from './staff-accounts';
+import { noteAttack, type AttackKind } from './attack-audit';
 import * as queries from './staff.queries';
 import { openSecret, sealSecret } from './secret-box';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from './totp';
@@ -22,6 +25,36 @@ export const RECOVERY_CODE_COUNT = 10;
 /** Wrong codes a sign-in may give before it must start again with the password. */
 export const MAX_SECOND_FACTOR_FAILURES = 5;
 const TOTP_PURPOSE = 'staff-totp';
+
+/**
+ * Wrong passwords allowed per 15 minutes (decision 0050, the customers' design of decision 0025):
+ * per network address and network whatever the account; per account on one network
+ * (`perAccountNetwork`); and per account across the networks the member never signed in from
+ * (`perAccount`), which a network the member signed in from skips, so a stranger elsewhere never
+ * locks the member out there. Right passwords are taken back.
+ */
+export interface StaffSignInLimits {
+  perAddress: number;
+  perNetwork: number;
+  perAccountNetwork: number;
+  perAccount: number;
+}
+export const STAFF_SIGN_IN_LIMITS: StaffSignInLimits = { perAddress: 20, perNetwork: 100, perAccountNetwork: 10, perAccount: 30 };
+const SIGN_IN_WINDOW_MS = 15 * 60_000;
+/** How long a network a member signed in from stays theirs for the limits. */
+export const STAFF_RECOGNISED_NETWORK_MS = 400 * 24 * 60 * 60_000;
+
+/**
+ * Wrong second factors (codes and recovery codes) an account may give over a sliding day,
+ * across all its sign-ins: only someone with the password gets this far, and signing in again
+ * must not give them more guesses. Ten a day at 3 in a million each (the step before, now and
+ * after) is about one chance in 30,000 a day; right codes are taken back.
+ */
+export interface SecondFactorBudget {
+  max: number;
+  windowMs: number;
+}
+export const SECOND_FACTOR_BUDGET: SecondFactorBudget = { max: 10, windowMs: 24 * 60 * 60_000 };
 
 /** Ten characters of the shop's code alphabet in two groups (about 50 bits): plenty for a code that works once. */
 function newRecoveryCode(): string {
@@ -42,8 +75,27 @@ export type SignInStep =
  * call, after STAFF_SESSION_MS in any case, when the member signs out, and at once when the member
  * is disabled. Every sign-in and second-factor change is in the audit log.
  */
-export function createStaffSessions(deps: { db: Db; secrets: readonly string[]; issuer: string; now?: () => Date; sessionCacheMs?: number }) {
+export function createStaffSessions(deps: {
+  db: Db;
+  secrets: readonly string[];
+  issuer: string;
+  now?: () => Date;
+  sessionCacheMs?: number;
+  /** Keyed hashes of a caller's network address and network, for the sign-in limits. */
+  networkKeys?: NetworkKeysOf;
+  signInLimits?: StaffSignInLimits;
+  secondFactorBudget?: SecondFactorBudget;
+}) {
   const { db } = deps;
+  const signInLimits = deps.signInLimits ?? STAFF_SIGN_IN_LIMITS;
+  const budget = deps.secondFactorBudget ?? SECOND_FACTOR_BUDGET;
+  const signInLimiter = createRateLimiter(db, SIGN_IN_WINDOW_MS, staffMessages.tooManyAttempts);
+  const secondFactorLimiter = createRateLimiter(db, budget.windowMs, staffMessages.tooManyCodes);
+  const attack = (kind: AttackKind, member: queries.StaffMemberRow | null) => noteAttack(db, kind, member ? `staff:${member.id}` : null, now());
+  /** A member's sign-in is done (second factor and all): the network is theirs from now on. */
+  const proved = async (member: queries.StaffMemberRow, ip: string | undefined) => {
+    if (ip !== undefined && deps.networkKeys) await queries.recordMemberNetwork(db, member.id, deps.networkKeys(ip).network, now());
+  };
   const now = deps.now ?? (() => new Date());
   const sessionCacheMs = deps.sessionCacheMs ?? 0;
   /**
@@ -82,14 +134,41 @@ export function createStaffSessions(deps: { db: Db; secrets: readonly string[]; 
      * The first step: a right password of a member not disabled gives a session token and what
      * comes next; anything else null (the same for an unknown address, which takes as long).
      */
-    async signIn(emailText: string, password: string): Promise<{ token: string; step: SignInStep } | null> {
+    async signIn(emailText: string, password: string, ip?: string): Promise<{ token: string; step: SignInStep } | null> {
       const email = staffEmail(emailText);
-      const member = email ? await queries.findMemberByEmail(db, email) : null;
+      const where = ip !== undefined && deps.networkKeys ? deps.networkKeys(ip) : null;
+      const since = new Date(now().getTime() - STAFF_RECOGNISED_NETWORK_MS);
+      const { member, recognised } = email ? await queries.findMemberOnNetwork(db, email, where?.network ?? null, since) : { member: null, recognised: false };
+      // Counted before the password is checked (a burst cannot slip past), keyed by what was typed, so an unknown address is limited exactly like a member's.
+      const account = `staff-login:account:${email ?? emailText.trim().toLowerCase()}`;
+      const limits: Limit[] = [
+        ...(where
+          ? [
+              { key: `staff-login:address:${where.address}`, max: signInLimits.perAddress },
+              { key: `staff-login:network:${where.network}`, max: signInLimits.perNetwork },
+              { key: `${account}:network:${where.network}`, max: signInLimits.perAccountNetwork },
+            ]
+          : []),
+        ...(recognised ? [] : [{ key: account, max: signInLimits.perAccount }]),
+      ];
+      const attempt = await signInLimiter.count(limits, now());
+      if (attempt.over) {
+        // Refused whatever the password (a right guess answered otherwise would tell), and uncounted: it checked nothing.
+        await attempt.takeBack();
+        await attack('staff.sign-in-limit', member);
+        throw signInLimiter.refusal();
+      }
       const right = await verifyPassword(member?.passwordHash ?? (await dummyPasswordHash()), password);
-      if (!member || !right || member.disabledAt) return null;
+      if (!member || !right || member.disabledAt) {
+        await attack('staff.sign-in-failed', member);
+        return null;
+      }
+      // Only wrong passwords count: the member's own sign-ins never use up a limit.
+      await attempt.takeBack();
       if (!needsSecondFactor(member.role)) {
         const token = await startSession(member, 'signed-in');
         await audit(db, member, 'staff.sign-in');
+        await proved(member, ip);
         return { token, step: { next: 'signed-in', member: viewOf(member) } };
       }
       if (member.totpEnabledAt) return { token: await startSession(member, 'second-factor'), step: { next: 'second-factor' } };
@@ -104,14 +183,28 @@ export function createStaffSessions(deps: { db: Db; secrets: readonly string[]; 
      * at set-up the recovery codes, shown once. 'wrong': a wrong, used or old code (the session
      * stays, to try again). Null: no session waiting for a second factor.
      */
-    async secondFactor(token: string, typed: string): Promise<{ token: string; member: StaffMemberView; recoveryCodes: string[] | null } | 'wrong' | null> {
+    async secondFactor(token: string, typed: string, ip?: string): Promise<{ token: string; member: StaffMemberView; recoveryCodes: string[] | null } | 'wrong' | null> {
       const found = await liveSession(token, ['second-factor', 'set-up']);
       if (!found) return null;
       const { member, session } = found;
+      // Both counts come before the code is checked, each in one statement: one of this sign-in's
+      // tries, then the account's budget across its sign-ins. However many calls race, at most the
+      // smaller of the two codes are ever checked.
+      const tries = await queries.claimSecondFactorTry(db, session.id, MAX_SECOND_FACTOR_FAILURES);
+      if (tries === null) {
+        // No tries left: the password again.
+        await queries.deleteSession(db, session.tokenHash);
+        return null;
+      }
+      const counted = await secondFactorLimiter.count([{ key: secondFactorBudgetKey(member.id), max: budget.max }], now());
+      if (counted.over) {
+        await counted.takeBack();
+        await attack('staff.second-factor-limit', member);
+        throw secondFactorLimiter.refusal();
+      }
       const secret = member.totpSecret ? openSecret(deps.secrets, TOTP_PURPOSE, member.totpSecret) : null;
-      if (!secret) return 'wrong';
       const settingUp = session.stage === 'set-up';
-      const step = matchTotp(secret, typed, now(), member.totpLastStep);
+      const step = secret ? matchTotp(secret, typed, now(), member.totpLastStep) : null;
       let recoveryCodes: string[] | null = null;
       let taken = false;
       if (step !== null) {
@@ -121,7 +214,7 @@ export function createStaffSessions(deps: { db: Db; secrets: readonly string[]; 
           if (ok) await audit(tx, member, settingUp ? 'staff.second-factor-set-up' : 'staff.sign-in');
           return ok;
         });
-      } else if (!settingUp && /^[A-Za-z0-9]{5}[\s-]?[A-Za-z0-9]{5}$/.test(typed.trim())) {
+      } else if (secret && !settingUp && /^[A-Za-z0-9]{5}[\s-]?[A-Za-z0-9]{5}$/.test(typed.trim())) {
         taken = await db.transaction(async (tx) => {
           const ok = await queries.takeRecoveryCode(tx, member.id, recoveryHash(typed));
           if (ok) await audit(tx, member, 'staff.sign-in-with-recovery-code');
@@ -129,13 +222,17 @@ export function createStaffSessions(deps: { db: Db; secrets: readonly string[]; 
         });
       }
       if (!taken) {
+        await attack('staff.second-factor-failed', member);
         // A few tries, then the password again: guessing six digits is not a matter of patience.
-        if ((await queries.countSessionFailure(db, session.id)) >= MAX_SECOND_FACTOR_FAILURES) {
+        if (tries >= MAX_SECOND_FACTOR_FAILURES) {
           await queries.deleteSession(db, session.tokenHash);
           return null;
         }
         return 'wrong';
       }
+      // Only wrong codes use up the account's budget.
+      await counted.takeBack();
+      await proved(member, ip);
       // A new token once signed in: a token seen before the second factor is worth nothing after it.
       await queries.deleteSession(db, session.tokenHash);
       const fresh = (await queries.findMemberByEmail(db, member.email)) ?? member;

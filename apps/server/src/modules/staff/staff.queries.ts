@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { staffAudit, staffMembers, staffSessions, type StaffRole, type StaffSessionStage } from '../../db/schema';
+import { staffAudit, staffMembers, staffNetworks, staffSessions, type StaffRole, type StaffSessionStage } from '../../db/schema';
 
 export type StaffMemberRow = typeof staffMembers.$inferSelect;
 
@@ -107,12 +107,42 @@ export async function takeRecoveryCode(db: Db, staffId: number, codeHash: string
   return rows.length === 1;
 }
 
-/** One more wrong second-factor code in a session: how many it has had. */
-export async function countSessionFailure(db: Db, id: number): Promise<number> {
+/**
+ * Claims one of a half-done sign-in's tries at a code, before the code is checked: one
+ * conditional statement, so however many calls race on one session, at most `max` get a try.
+ * The tries the session has had with this one; null when it has none left (or is gone).
+ */
+export async function claimSecondFactorTry(db: Db, id: number, max: number): Promise<number | null> {
   const [row] = await db
     .update(staffSessions)
     .set({ failures: sql`${staffSessions.failures} + 1` })
-    .where(eq(staffSessions.id, id))
+    .where(and(eq(staffSessions.id, id), lt(staffSessions.failures, max)))
     .returning({ failures: staffSessions.failures });
-  return row?.failures ?? Number.MAX_SAFE_INTEGER;
+  return row?.failures ?? null;
+}
+
+/**
+ * The member of an address and whether they signed in (second factor and all) from a network
+ * (its keyed hash) since `since`: one statement, so an unknown address costs what a known one does.
+ */
+export async function findMemberOnNetwork(db: Db, email: string, networkKey: string | null, since: Date): Promise<{ member: StaffMemberRow | null; recognised: boolean }> {
+  const [row] = await db
+    .select({
+      member: staffMembers,
+      recognised:
+        networkKey === null
+          ? sql<boolean>`false`
+          : sql<boolean>`EXISTS (SELECT 1 FROM ${staffNetworks} WHERE ${staffNetworks.staffId} = ${staffMembers.id} AND ${staffNetworks.networkKey} = ${networkKey} AND ${staffNetworks.lastSeenAt} >= ${since.toISOString()}::timestamptz)`,
+    })
+    .from(staffMembers)
+    .where(eq(staffMembers.email, email));
+  return { member: row?.member ?? null, recognised: row?.recognised === true };
+}
+
+/** Remembers that a member signed in from a network. */
+export async function recordMemberNetwork(db: Db, staffId: number, networkKey: string, now: Date): Promise<void> {
+  await db
+    .insert(staffNetworks)
+    .values({ staffId, networkKey, lastSeenAt: now })
+    .onConflictDoUpdate({ target: [staffNetworks.staffId, staffNetworks.networkKey], set: { lastSeenAt: now } });
 }

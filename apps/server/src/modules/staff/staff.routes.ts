@@ -1,25 +1,13 @@
 import { staffAdminMessages, staffMessages } from '@festival/contract';
 import QRCode from 'qrcode';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { cookieValue } from '../../http/cookies';
 import { registerGuardedStaffRoute, registerStaffRoute, type StaffGuard } from '../../http/api-route';
-import type { NetworkKeysOf } from '../../lib/network-keys';
-import { createRateLimiter } from '../../lib/rate-limit';
-import { staffEmail, type StaffMemberView } from './staff-accounts';
+import type { StaffMemberView } from './staff-accounts';
 import type { StaffSessions } from './staff-sessions';
 
 export const STAFF_COOKIE = 'staff_session';
-const SIGN_IN_WINDOW_MS = 15 * 60_000;
-
-/** Wrong sign-ins an address, its network and an account may make per 15 minutes (right ones are taken back). */
-export interface StaffSignInLimits {
-  perAddress: number;
-  perNetwork: number;
-  perAccount: number;
-}
-export const STAFF_SIGN_IN_LIMITS: StaffSignInLimits = { perAddress: 20, perNetwork: 100, perAccount: 10 };
 
 /** The staff session's token from the request's cookies. */
 export const staffToken = (request: FastifyRequest) => cookieValue(request, STAFF_COOKIE);
@@ -47,26 +35,12 @@ export function createStaffGuard(sessions: StaffSessions): StaffGuard<StaffMembe
 }
 
 /** The staff's sign-in calls (decision 0041). */
-export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; sessions: StaffSessions; guard: StaffGuard<StaffMemberView>; networkKeys?: NetworkKeysOf; limits?: StaffSignInLimits }): void {
+export function registerStaffRoutes(app: FastifyInstance, deps: { sessions: StaffSessions; guard: StaffGuard<StaffMemberView> }): void {
   const { sessions } = deps;
-  const limits = deps.limits ?? STAFF_SIGN_IN_LIMITS;
-  const limiter = createRateLimiter(deps.db, SIGN_IN_WINDOW_MS, staffMessages.tooManyAttempts);
 
   registerStaffRoute(app, 'staff-sign-in', async (input, request, reply) => {
-    const where = deps.networkKeys?.(request.ip);
-    const email = staffEmail(input.email) ?? input.email.trim().toLowerCase();
-    const attempt = await limiter.hit([
-      ...(where
-        ? [
-            { key: `staff-login:address:${where.address}`, max: limits.perAddress },
-            { key: `staff-login:network:${where.network}`, max: limits.perNetwork },
-          ]
-        : []),
-      { key: `staff-login:account:${email}`, max: limits.perAccount },
-    ]);
-    const signedIn = await sessions.signIn(input.email, input.password);
+    const signedIn = await sessions.signIn(input.email, input.password, request.ip);
     if (!signedIn) throw new AppError('UNAUTHENTICATED', staffMessages.wrongSignIn, { password: [staffMessages.wrongSignIn] });
-    await attempt.takeBack();
     setStaffCookie(reply, signedIn.token);
     const { step } = signedIn;
     if (step.next === 'signed-in') return { next: 'signed-in' as const, member: memberAnswer(step.member) };
@@ -77,7 +51,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; sessio
 
   registerStaffRoute(app, 'staff-second-factor', async (input, request, reply) => {
     const token = staffToken(request);
-    const done = token ? await sessions.secondFactor(token, input.code) : null;
+    const done = token ? await sessions.secondFactor(token, input.code, request.ip) : null;
     if (done === 'wrong') throw new AppError('INVALID_INPUT', staffMessages.wrongCode, { code: [staffMessages.wrongCode] });
     if (!done) {
       setStaffCookie(reply, null);
