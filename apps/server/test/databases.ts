@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { readFileSync } from 'node:fs';
 import { openDatabase, type Database } from '../src/db/client';
+import { adminQuery, readTemplates, type TemplateKind } from './database-templates';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -27,36 +28,44 @@ export interface TestDatabase extends Database {
   destroy(): Promise<void>;
 }
 
-/** A fresh, migrated, empty database of its own for one test file. */
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+const templates = readTemplates();
+const images = new Map<string, Blob>();
+
+/** A template's data-directory image, read once per worker. */
+function pgliteImage(file: string): Blob {
+  let image = images.get(file);
+  if (!image) images.set(file, (image = new Blob([readFileSync(file)])));
+  return image;
+}
+
+/**
+ * A fresh, migrated database of its own for one test file: empty, or with the demo catalogue
+ * imported (`from: 'demo'`). Copied from the run's template when the API layer made one
+ * (database-templates.ts), otherwise made and migrated here (and the demo catalogue is then the
+ * caller's to import: `imported` says whether it is in).
+ */
+export async function createTestDatabase(engine: Engine, from: TemplateKind = 'migrated'): Promise<TestDatabase & { imported: boolean }> {
   if (engine === 'pglite') {
-    const database = await openDatabase({});
-    await database.migrate();
-    return { ...database, destroy: () => database.close() };
+    const template = templates?.pglite[from];
+    const database = await openDatabase({ image: template ? pgliteImage(template) : undefined });
+    if (!template) await database.migrate();
+    return { ...database, imported: Boolean(template) && from === 'demo', destroy: () => database.close() };
   }
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const template = templates?.postgres?.[from];
   const name = `shop_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
+  await adminQuery(postgresUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 30 });
-  await database.migrate();
+  if (!template) await database.migrate();
   return {
     ...database,
+    imported: Boolean(template) && from === 'demo',
     url: url.toString(),
     async destroy() {
       await database.close();
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminQuery(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
-}
-
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

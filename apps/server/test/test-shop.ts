@@ -7,8 +7,9 @@ import { importCatalogue, readCatalogueFile } from '../src/modules/catalog/catal
 import { loadShopConfig } from '../src/modules/config/shop-config';
 import { createTestDatabase, type Engine, type TestDatabase } from './databases';
 
-export const DEMO_CATALOGUE = path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml');
-export const DEMO_CONFIG = path.join(REPO_ROOT, 'config/demo-shop.json');
+import { DEMO_CATALOGUE, DEMO_CONFIG } from './demo-files';
+
+export { DEMO_CATALOGUE, DEMO_CONFIG };
 /** Hold caps no test reaches by accident: a test shop's visitors all share one address. */
 export const TEST_HOLD_LIMITS = { perCart: 1000, perAddress: 100_000, perNetwork: 100_000 };
 /** Every test device signs in from one address: wrong scanner codes are limited out of reach unless a test asks for the real limits. */
@@ -33,11 +34,11 @@ export async function createTestShop(
     app?: Partial<Omit<AppOptions, 'db' | 'config' | 'webRoot'>>;
   } = {},
 ): Promise<TestShop> {
-  const database = await createTestDatabase(engine);
+  const database = await createTestDatabase(engine, options.catalogue === false ? 'migrated' : 'demo');
   const config = { ...loadShopConfig(DEMO_CONFIG), ...options.config };
   let app: FastifyInstance;
   try {
-    if (options.catalogue !== false) {
+    if (options.catalogue !== false && !database.imported) {
       await importCatalogue(database.db, readCatalogueFile(DEMO_CATALOGUE), path.dirname(DEMO_CATALOGUE));
     }
     // Every call of a test comes from one address, so the hold caps (decision 0025) and the scanner

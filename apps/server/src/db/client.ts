@@ -40,11 +40,13 @@ export interface DatabaseOptions {
   /** PGlite data directory; undefined keeps the database in memory (tests). */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** PGlite in memory started from this data-directory image (a test run's migrated template). */
+  image?: Blob | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 20);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.image);
 }
 
 /**
@@ -171,13 +173,13 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Database> {
   let unlock = () => undefined as void;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     unlock = lockDataDir(dataDir);
   }
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create(image ? { loadDataDir: image } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
