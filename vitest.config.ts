@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Node 25 and later define a localStorage of their own (empty without --localstorage-file), and
@@ -5,6 +6,24 @@ import { defineConfig } from 'vitest/config';
 // Node's. Switched off in the test workers (older Node does not know the flag).
 const nodeMajor = Number(process.versions.node.split('.')[0]);
 const workerExecArgv = nodeMajor >= 25 ? ['--no-experimental-webstorage'] : [];
+
+// API files that measure time or CPU, or start servers and databases of their own: they run one at
+// a time after the others, on a machine with nothing else of the suite running (decision 0049).
+const API_ALONE = [
+  'apps/server/src/faults/*.test.ts',
+  'apps/server/src/security/staff-calls.test.ts',
+  'apps/server/src/security/input-bounds.test.ts',
+  'apps/server/src/security/upload-bombs.test.ts',
+  'apps/server/src/modules/backoffice/dashboard.test.ts',
+  'apps/server/src/modules/backoffice/exports.test.ts',
+  'apps/server/src/modules/accounts/accounts.test.ts',
+  'apps/server/src/modules/catalog/catalogue-live-import.test.ts',
+  'apps/server/src/db/pool-lanes.test.ts',
+  'apps/server/src/db/query-plans.test.ts',
+];
+// The other API files wait mostly on databases, password hashing and timers, so more of them run at
+// once than the machine has cores (API_TEST_WORKERS to change it).
+const apiWorkers = Number(process.env.API_TEST_WORKERS) || Math.max(2, Math.round(availableParallelism() * 1.5));
 
 // Three layers, one runner: pure rules, API behaviour on real databases, journeys in Chromium.
 export default defineConfig({
@@ -31,10 +50,32 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude: ['apps/server/src/**/*.unit.test.ts'],
+          exclude: ['apps/server/src/**/*.unit.test.ts', ...API_ALONE],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Migrated databases made once and copied per file (decision 0049).
+          globalSetup: ['apps/server/test/database-templates.ts'],
+          // A worker keeps the server's modules loaded from one file to the next instead of importing
+          // them again for each (the files share no module state; each builds its own app and database).
+          isolate: false,
+          maxWorkers: apiWorkers,
+          // Vitest runs projects of one group order side by side, which must then share maxWorkers.
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'api-alone',
+          include: API_ALONE,
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          globalSetup: ['apps/server/test/database-templates.ts'],
+          isolate: false,
+          maxWorkers: 1,
+          // After the 'api' project's files, never beside them.
+          sequence: { groupOrder: 2 },
         },
       },
       {
