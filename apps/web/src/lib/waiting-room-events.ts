@@ -10,9 +10,13 @@ import { withFrom } from './return-to';
 /** An on-sale's code as the contract allows it (anything else in an answer is not followed). */
 const ONSALE_CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
-/** The on-sale whose waiting room a refusal sends the visitor to, or null for any other failure. */
+/**
+ * The on-sale whose waiting room a refusal sends the visitor to, or null for any other failure: a
+ * 403 (no admission for the room) or a 410 (the admission's place has ended its shopping: a
+ * checkout, the longest shopping time), each naming the room.
+ */
 export function waitingRoomOf(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.status !== 403) return null;
+  if (!(error instanceof ApiError) || (error.status !== 403 && error.status !== 410)) return null;
   const room = (error.body as { waiting_room?: unknown } | null)?.waiting_room;
   return typeof room === 'string' && ONSALE_CODE.test(room) ? room : null;
 }

@@ -135,6 +135,27 @@ describe('the waiting room in the browser', () => {
     }
   });
 
+  it('sends a shopper whose place ended (a stock call answered 410 with its room) to the waiting page, told why', async () => {
+    const rooms: string[] = [];
+    const stop = onWaitingRoom((room) => rooms.push(room));
+    try {
+      // They checked out in another tab: the kept admission is still unexpired, its place is not.
+      keepPlacePass('ROOM', 'checked-out-place');
+      keepAdmission(admitAnswer('ROOM', 'spent-admission', Date.now() + 600_000));
+      const ended = new ApiError(410, { message: waitingRoomMessages.shoppingEnded, waiting_room: 'ROOM' } as never, waitingRoomMessages.shoppingEnded);
+      expect(waitingRoomOf(ended)).toBe('ROOM');
+      fetchMock.mockResolvedValueOnce(json(410, { message: waitingRoomMessages.shoppingEnded }));
+      const sent: (string | undefined)[] = [];
+      await expect(withAdmission(async ({ admission }) => (sent.push(admission), Promise.reject(ended)))).rejects.toBe(ended);
+      expect(sent).toEqual(['spent-admission']);
+      expect(rooms).toEqual(['ROOM']);
+      expect(placePassOf('ROOM')).toBeNull();
+      expect(takePlaceEnded('ROOM')).toBe(true);
+    } finally {
+      stop();
+    }
+  });
+
   it('goes through the real client: a refused add carries the waiting room', async () => {
     fetchMock.mockResolvedValueOnce(json(403, { message: waitingRoomMessages.admissionRequired, waiting_room: 'ROOM' }));
     const error = await callApi('add-merchandise-to-cart', { token: 'tok', external_code: 'X' }).catch((caught: unknown) => caught);

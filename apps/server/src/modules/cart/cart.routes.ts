@@ -28,11 +28,12 @@ export function registerCartRoutes(
       : new SerializedAnswer(Buffer.concat([Buffer.from(`{"cart":${JSON.stringify(cart)}`), visitor.dataTail(snapshot)]));
 
   registerApiRoute(app, 'get-cart', async (input) => ({ cart: await carts.get(input.cart, await customerOf(input.token)) }));
-  // While an on-sale's room is open, its products are added only with an admission pass (decision 0048).
+  // While an on-sale's room is open, its products are added only with an admission pass (decision
+  // 0048) whose place may still shop: its row is checked where the stock is taken.
   registerApiRoute(app, 'add-product-to-cart', async (input, request) => {
     const customer = await customerOf(input.token);
-    (await room.gate()).check(customer, { codes: [input.external_code] }, input.admission);
-    return withData(await carts.addProduct(input, customer, request.ip), customer);
+    const admitted = (await room.gate()).check(customer, { codes: [input.external_code] }, input.admission);
+    return withData(await carts.addProduct(input, customer, request.ip, admitted.rooms.length ? admitted.hold : undefined), customer);
   });
   registerApiRoute(app, 'update-product-in-cart', async (input) => ({ cart: await carts.updateProduct(input, await customerOf(input.token)) }));
   registerApiRoute(app, 'remove-product-from-cart', async (input) => {
@@ -41,8 +42,8 @@ export function registerCartRoutes(
   });
   registerApiRoute(app, 'add-merchandise-to-cart', async (input, request) => {
     const customer = await customerOf(input.token);
-    (await room.gate()).check(customer, { codes: [input.external_code] }, input.admission);
-    return withData(await carts.addMerchandise(input, customer, request.ip), customer);
+    const admitted = (await room.gate()).check(customer, { codes: [input.external_code] }, input.admission);
+    return withData(await carts.addMerchandise(input, customer, request.ip, admitted.rooms.length ? admitted.hold : undefined), customer);
   });
   registerApiRoute(app, 'remove-merchandise-from-cart', async (input) => ({ cart: await carts.removeMerchandise(input, await customerOf(input.token)) }));
 }

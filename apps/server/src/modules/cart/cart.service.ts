@@ -48,6 +48,12 @@ export interface CartWithData {
 
 type HolderPayload = Pick<ApiInput<'add-product-to-cart'>, 'full_name' | 'email' | 'age' | 'transport_time_id'>;
 
+/**
+ * A check the caller needs made in the transaction that takes the stock, before it is taken (the
+ * waiting room's: the admission pass's place may still shop). It throws to refuse.
+ */
+export type StockGuard = (tx: Db) => Promise<void>;
+
 /** 24 random bytes: the cart code is the only key an anonymous visitor has, so it must not be guessable. */
 export function newCartCode(): string {
   return randomBytes(24).toString('base64url');
@@ -157,6 +163,7 @@ export function createCartService(deps: CartDeps) {
     customer: CustomerRow | null,
     ip: string,
     decide: (lines: CartLines) => Promise<queries.NewLine & { itemName: string }>,
+    guard?: StockGuard,
   ): Promise<{ cart: CartRow; lines: CartLines }> {
     const take = async (on: Db, cart: Parameters<typeof queries.takeAndAdd>[1], lines: CartLines, line: queries.NewLine & { itemName: string }, holds: queries.HoldKey[]) => {
       const taken = await queries.takeAndAdd(on, cart, line, holds);
@@ -175,6 +182,8 @@ export function createCartService(deps: CartDeps) {
       ? await db.transaction(async (tx) => {
           const existing = await usableCart(tx, code, customer);
           if (!existing) return null;
+          // The guard's refusal comes first, as the gate's does, whatever else is wrong with the line.
+          await guard?.(tx);
           const lines = await queries.listCartLines(tx, existing.id);
           // The cart is locked, so its lines are all there are: the cap holds however many adds race.
           if (holdLimits.perCart && lines.products.length + lines.merchandise.length >= holdLimits.perCart) throw refuse(messages.cart.cartHoldLimit(holdLimits.perCart));
@@ -184,10 +193,14 @@ export function createCartService(deps: CartDeps) {
       : null;
     if (added) return added;
     const empty: CartLines = { products: [], merchandise: [] };
-    const line = await decide(empty);
     const where = deps.networkKeys(ip);
     const cart = { code: newCartCode(), customerId: customer?.id ?? null, expiresAt: new Date(now().getTime() + holdMs), addressKey: where.address, networkKey: where.network };
-    return take(db, cart, empty, line, holdsOf(cart));
+    // Unguarded, one statement; a guard's check shares a transaction with the take.
+    if (!guard) return take(db, cart, empty, await decide(empty), holdsOf(cart));
+    return db.transaction(async (tx) => {
+      await guard(tx);
+      return take(tx, cart, empty, await decide(empty), holdsOf(cart));
+    });
   }
 
   async function buildCart(cart: CartRow, lines: CartLines, snapshot: CatalogSnapshot): Promise<Cart> {
@@ -287,8 +300,8 @@ export function createCartService(deps: CartDeps) {
     /** Items of a cart's lines (from the snapshot, or the database through `on`, a transaction of the caller's). */
     itemsOf,
 
-    /** Adds a ticket line; `ip` is the visitor's address, whose hold caps a new cart counts toward. */
-    async addProduct(input: ApiInput<'add-product-to-cart'>, customer: CustomerRow | null, ip: string): Promise<CartWithData> {
+    /** Adds a ticket line; `ip` is the visitor's address, whose hold caps a new cart counts toward; `guard` runs where the stock is taken. */
+    async addProduct(input: ApiInput<'add-product-to-cart'>, customer: CustomerRow | null, ip: string, guard?: StockGuard): Promise<CartWithData> {
       if (!config.shopActive) throw refuse(messages.cart.shopClosed);
       const snapshot = await catalog.current();
       const item = onSaleItem(snapshot, input.external_code, 'tickets');
@@ -303,7 +316,7 @@ export function createCartService(deps: CartDeps) {
           snapshot,
         );
         return { itemId: item.id, itemName: item.name, travelTimeId: holder.travelTimeId, holder, price: item.price, fee: item.fee };
-      });
+      }, guard);
       return { cart: await buildCart(cart, lines, snapshot), snapshot };
     },
 
@@ -353,7 +366,7 @@ export function createCartService(deps: CartDeps) {
       return { cart: await buildCart(cart, lines, snapshot), snapshot };
     },
 
-    async addMerchandise(input: ApiInput<'add-merchandise-to-cart'>, customer: CustomerRow | null, ip: string): Promise<CartWithData> {
+    async addMerchandise(input: ApiInput<'add-merchandise-to-cart'>, customer: CustomerRow | null, ip: string, guard?: StockGuard): Promise<CartWithData> {
       if (!config.shopActive) throw refuse(messages.cart.shopClosed);
       if (!config.merchandiseActive) throw refuse(messages.cart.merchandiseClosed);
       const snapshot = await catalog.current();
@@ -362,7 +375,7 @@ export function createCartService(deps: CartDeps) {
         await checkCompany(item, lines, snapshot);
         checkLimit(item, lines.merchandise.filter((line) => line.shopItemId === item.id).length);
         return { itemId: item.id, itemName: item.name, price: item.price, fee: item.fee };
-      });
+      }, guard);
       return { cart: await buildCart(cart, lines, snapshot), snapshot };
     },
 

@@ -12,7 +12,7 @@ import {
   type UserData,
 } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Room, WaitingRoom } from '../onsale/waiting-room';
+import type { WaitingRoom } from '../onsale/waiting-room';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { CustomerRow } from '../accounts/session.queries';
@@ -46,7 +46,7 @@ export interface CheckoutDeps {
   logger?: FastifyBaseLogger | undefined;
   now?: () => Date;
   /** The on-sale waiting rooms, whose open rooms let only admitted shoppers check out their products. */
-  waitingRoom?: Pick<WaitingRoom, 'gate' | 'shoppingEnded'>;
+  waitingRoom?: Pick<WaitingRoom, 'gate'>;
 }
 
 export interface CheckoutAnswer {
@@ -131,7 +131,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const voucherCheck = voucherCode ? await deps.vouchers.begin({ customerId: customer.id, ip }) : null;
       // The waiting rooms as they stand, read before the transaction so the check inside it awaits nothing.
       const gate = await deps.waitingRoom?.gate();
-      let rooms: Room[] = [];
 
       const outcome = await db.transaction(async (tx) => {
         const cart = await cartQueries.lockCartByCode(tx, input.cart);
@@ -144,8 +143,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
         if (cart.status !== 'open' || cart.expiresAt <= now()) throw new AppError('GONE', messages.cart.expired);
         const lines = await cartQueries.listCartLines(tx, cart.id);
         if (!lines.products.length && !lines.merchandise.length) throw new AppError('CONFLICT', paymentMessages.cartEmpty);
-        // A cart holding a product whose on-sale room is open checks out only with an admission pass (decision 0048).
-        rooms = gate?.check(customer, { ids: [...lines.products, ...lines.merchandise].map((line) => line.shopItemId) }, input.admission) ?? [];
+        // A cart holding a product whose on-sale room is open checks out only with an admission pass
+        // (decision 0048), and the checkout ends its place: the customer is done (in cap mode the
+        // next in the queue may come in), and the pass opens nothing more. Ended by a conditional
+        // update in this transaction, so of two checkouts with one pass only one makes an order,
+        // and a checkout refused later on keeps the place.
+        await gate?.check(customer, { ids: [...lines.products, ...lines.merchandise].map((line) => line.shopItemId) }, input.admission).use(tx);
 
         // The checks of spec section 5, in the page's order: country, shipping country, the
         // required fields (billing, then shipping lines told apart as the page names them), then
@@ -276,9 +279,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
       if (!outcome.fresh) return answer(outcome.order, customer, await providerInstruction(outcome.order, customer.email));
       deps.mailQueued?.();
-      // The shopper is done: in cap mode the next in the queue may come in (their pass still
-      // holds until it expires; the holding cap limits what it can take).
-      if (rooms.length) await deps.waitingRoom?.shoppingEnded(customer, rooms).catch((error: unknown) => deps.logger?.error({ err: error }, 'could not end the waiting room admission'));
       deps.logger?.info({ order: outcome.order.code, method: outcome.order.paymentMethod, total: outcome.order.totalPrice }, 'order placed');
       return answer(outcome.order, customer, await providerInstruction(outcome.order, customer.email, outcome.attempt));
     },

@@ -290,16 +290,47 @@ export async function describePlace(db: Db, onsaleCode: string, placeId: number)
   return row;
 }
 
+/** An admission pass's place, as a stock call names it: the on-sale, the place id and its holder. */
+export interface AdmittedPlace {
+  onsaleId: number;
+  placeId: number;
+  visitorKey: string;
+}
+
 /**
- * A checkout ended the holder's shopping in these on-sales: their places end (no more admissions
- * from them; buying again means queueing again) and stop counting as active.
+ * Whether an admission pass's place may still shop, as its row stands: the holder's, not ended (a
+ * checkout, or re-admission found its time up), its admission taken and still active, and within
+ * the longest shopping time a place allows. A deleted place matches nothing.
  */
-export async function endAdmissions(db: Db, onsaleIds: number[], visitorKey: string): Promise<void> {
-  if (!onsaleIds.length) return;
-  await db.execute(
-    sql`UPDATE queue_places SET ended_at = now(), active_until = least(active_until, now())
-        WHERE onsale_id IN (${sql.join(onsaleIds.map((id) => sql`${id}`), sql`, `)}) AND visitor_key = ${visitorKey} AND ended_at IS NULL AND taken_at IS NOT NULL`,
+const placeShops = (place: AdmittedPlace) =>
+  sql`p.id = ${place.placeId} AND p.onsale_id = ${place.onsaleId} AND p.visitor_key = ${place.visitorKey} AND p.ended_at IS NULL
+      AND p.taken_at IS NOT NULL AND p.active_until > now() AND now() < p.taken_at + make_interval(mins => o.session_minutes * ${ADMISSION_SESSIONS_MAX})`;
+
+/**
+ * The place an admission pass names, if it may still shop, share-locked until the caller's
+ * transaction ends: a checkout ending it meanwhile waits for that transaction, and a stock call
+ * reading it after such a checkout waits for its commit and then finds it ended. One primary-key
+ * read; only the place's row is locked (`OF p`), never the on-sale's, which the admission step takes.
+ */
+export async function holdShoppingPlace(tx: Db, place: AdmittedPlace): Promise<boolean> {
+  const rows = await executeRows<{ id: unknown }>(tx, sql`SELECT p.id FROM queue_places p JOIN onsales o ON o.id = p.onsale_id WHERE ${placeShops(place)} FOR SHARE OF p`);
+  return rows.length > 0;
+}
+
+/**
+ * A checkout ends the place its admission pass names (no more stock calls or admissions from it;
+ * buying again means queueing again) and it stops counting as active. A conditional update: of
+ * two checkouts with one pass, the second waits for the first's row lock and then matches
+ * nothing, so a place checks out once. False when the place may not shop (any more).
+ */
+export async function endShoppingPlace(tx: Db, place: AdmittedPlace): Promise<boolean> {
+  const rows = await executeRows<{ id: unknown }>(
+    tx,
+    sql`UPDATE queue_places p SET ended_at = now(), active_until = least(p.active_until, now())
+        FROM onsales o WHERE o.id = p.onsale_id AND ${placeShops(place)}
+        RETURNING p.id`,
   );
+  return rows.length > 0;
 }
 
 /** Every product of the on-sale was seen sold out: the first time is kept. */

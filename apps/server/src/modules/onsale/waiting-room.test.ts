@@ -25,6 +25,9 @@ async function importWithOnsales(shop: TestShop, onsales: string[]) {
   shop.app.waitingRoom.invalidate();
 }
 
+/** What a stock call with an admission pass whose place's shopping ended answers (as re-admission does, naming the room to queue at again). */
+const ended = { message: waitingRoomMessages.shoppingEnded, waiting_room: 'ROOM' };
+
 /** A pass with one character changed (still base64url, so it reads as a pass with a bad signature). */
 const tampered = (pass: string) => `${pass.slice(0, 20)}${pass[20] === 'A' ? 'B' : 'A'}${pass.slice(21)}`;
 
@@ -184,9 +187,69 @@ describe.each(testEngines())('the waiting room on %s', (engine) => {
     expect(await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass })).toEqual({ status: 410, body: { message: waitingRoomMessages.shoppingEnded } });
     const { rows } = (await shop.database.db.execute(sql`SELECT count(*)::int AS n FROM queue_places WHERE ${place} AND (active_until IS NULL OR active_until > now())`)) as unknown as { rows: { n: number }[] };
     expect(rows[0]!.n).toBe(0);
+    // The renewed pass has minutes left on its signature, but its place's shopping time is over: it takes nothing.
+    expect(await shop.call('add-product-to-cart', { token: buyer.token, external_code: 'NWF27-WEEKEND', ...holder('Cy Late'), admission: renewed.body.admission })).toEqual({ status: 410, body: ended });
     const rejoined = await shop.call('queue-join', { token: buyer.token, onsale: 'ROOM' });
     expect(rejoined.status).toBe(200);
     expect(rejoined.body.pass).not.toBe(pass);
+  }, 60_000);
+
+  it('ends an admission pass with its place: after a checkout the same pass takes no stock and checks out nothing, and parallel checkouts with it make one order', async () => {
+    const buyer = await createCustomer(shop);
+    const joined = await shop.call('queue-join', { token: buyer.token, onsale: 'ROOM' });
+    expect(joined.status).toBe(200);
+    // A second since the last step: at 6,000 a minute everyone waiting comes in (an earlier test's new place too).
+    await shop.database.db.execute(sql`UPDATE onsales SET last_step_at = now() - interval '1 second' WHERE code = 'ROOM'`);
+    expect(await shop.app.waitingRoom.stepAll()).toBeGreaterThanOrEqual(1);
+    const admitted = await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass: joined.body.pass });
+    expect(admitted.status).toBe(200);
+    const admission: string = admitted.body.admission;
+    const add = async (extra: Record<string, unknown> = {}) => shop.call('add-product-to-cart', { token: buyer.token, external_code: 'NWF27-WEEKEND', ...holder('Di Twice'), admission, ...extra });
+    // Three carts, each holding a ticket taken with the one pass while it was current.
+    const carts: string[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const answer = await add();
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      carts.push(answer.body.cart.code);
+    }
+    const orders = async () =>
+      ((await shop.database.db.execute(sql`SELECT count(*)::int AS n FROM orders WHERE customer_id = ${buyer.id}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const checkout = (cart: string) => shop.call('checkout-cart', checkoutPayload(buyer.token, cart, {}, { admission }));
+
+    // Two checkouts at once with one pass: the place allows one order, the other is told its shopping time ended.
+    const raced = await Promise.all([checkout(carts[0]!), checkout(carts[1]!)]);
+    expect(raced.map((answer) => answer.status).sort()).toEqual([200, 410]);
+    expect(raced.find((answer) => answer.status === 410)!.body).toEqual(ended);
+    expect(await orders()).toBe(1);
+
+    // After it the pass, still unexpired, opens no stock call and no checkout; refused, they change nothing.
+    const snapshot = createSnapshotter(shop.database.db);
+    const before = await snapshot();
+    expect(await add()).toEqual({ status: 410, body: ended });
+    expect(await add({ cart: carts[2], ...holder('Di Third') })).toEqual({ status: 410, body: ended });
+    expect(await shop.call('add-merchandise-to-cart', { token: buyer.token, cart: carts[2], external_code: 'NWF27-TOTE', admission })).toEqual({ status: 410, body: ended });
+    expect(await checkout(carts[2]!)).toEqual({ status: 410, body: ended });
+    expect(changedTables(before, await snapshot())).toEqual([]);
+    expect(await orders()).toBe(1);
+    // The order made is found again by its cart (a repeated submission), not refused.
+    const winner = carts[raced.findIndex((answer) => answer.status === 200)]!;
+    expect((await checkout(winner)).status).toBe(200);
+    expect(await orders()).toBe(1);
+  }, 60_000);
+
+  it('refuses an admission pass whose place is gone, with nothing taken', async () => {
+    const buyer = await createCustomer(shop);
+    const joined = await shop.call('queue-join', { token: buyer.token, onsale: 'ROOM' });
+    // A second since the last step: at 6,000 a minute everyone waiting comes in (an earlier test's new place too).
+    await shop.database.db.execute(sql`UPDATE onsales SET last_step_at = now() - interval '1 second' WHERE code = 'ROOM'`);
+    expect(await shop.app.waitingRoom.stepAll()).toBeGreaterThanOrEqual(1);
+    const admitted = await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass: joined.body.pass });
+    expect(admitted.status).toBe(200);
+    await shop.database.db.execute(sql`DELETE FROM queue_places WHERE visitor_key = ${`customer:${buyer.id}`}`);
+    const snapshot = createSnapshotter(shop.database.db);
+    const before = await snapshot();
+    expect(await shop.call('add-product-to-cart', { token: buyer.token, external_code: 'NWF27-WEEKEND', ...holder('Ed Gone'), admission: admitted.body.admission })).toEqual({ status: 410, body: ended });
+    expect(changedTables(before, await snapshot())).toEqual([]);
   }, 60_000);
 
   it('answers bad input with a 4xx and changes nothing', async () => {

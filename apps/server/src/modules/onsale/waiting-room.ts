@@ -19,7 +19,20 @@ import { findSessionCustomer, hashToken } from '../accounts/session.service';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import { remainingStock } from '../catalog/catalog.service';
 import { controlOf, estimateWait, type AdmissionControl } from './admission';
-import { VISITOR_KEY_PREFIX, deleteQueuePlace, describePlace, endAdmissions, findQueuePlace, listRooms, markSoldOut, takeAdmission, type RoomProduct, type RoomRow } from './onsale.queries';
+import {
+  VISITOR_KEY_PREFIX,
+  deleteQueuePlace,
+  describePlace,
+  endShoppingPlace,
+  findQueuePlace,
+  holdShoppingPlace,
+  listRooms,
+  markSoldOut,
+  takeAdmission,
+  type AdmittedPlace,
+  type RoomProduct,
+  type RoomRow,
+} from './onsale.queries';
 import { signPass, verifyPass } from './passes';
 import { estimateStanding, estimateWaiting, type QueueSpot } from './positions';
 import { JOIN_LIMITS, type JoinLimits } from './join-limits';
@@ -35,7 +48,8 @@ export { JOIN_LIMITS, type JoinLimits };
  * state is read from the database at most once per `stateMaxAgeMs` (one statement for every active
  * on-sale), the place comes signed in the pass, and the position is estimated in constant time
  * (positions.ts). So tens of thousands of waiting pages cost the database one read a second per
- * instance. The stock calls' gate is the same: a cached room and an HMAC, no database read.
+ * instance. The stock calls' gate is a cached room and an HMAC, then one primary-key read of the
+ * pass's place inside the transaction that takes the stock (a pass outlives its place's shopping).
  */
 
 /** How long a place pass is honoured: a waiting page left open for a day still has its place. */
@@ -114,14 +128,30 @@ export interface WaitingRoomDeps {
   joinLimits?: Partial<JoinLimits>;
 }
 
+/**
+ * What a stock call's admission pass let it past: the rooms guarding its items, and the places
+ * their pass names, which the call checks against the database in the transaction that takes the
+ * stock or makes the order (the pass's signature alone outlives its place's shopping).
+ */
+export interface Admitted {
+  rooms: Room[];
+  /** Inside the transaction that takes stock: every place may still shop, and stays so until it commits; else the 410 re-admission answers. */
+  hold(tx: Db): Promise<void>;
+  /** Inside a checkout's transaction: every place ends, once (a second checkout with the pass gets the 410). */
+  use(tx: Db): Promise<void>;
+}
+
 /** The stock calls' view of the rooms at one moment: checks run without awaiting anything (inside a transaction too). */
 export interface RoomGate {
   /**
    * The rooms guarding any of these items now, after checking the customer's admission pass for
    * each. Throws the refusal that sends the visitor to the waiting room when one is missing.
    */
-  check(customer: CustomerRow | null, items: { ids?: readonly number[]; codes?: readonly string[] }, admission: string | null | undefined): Room[];
+  check(customer: CustomerRow | null, items: { ids?: readonly number[]; codes?: readonly string[] }, admission: string | null | undefined): Admitted;
 }
+
+/** Nothing guarded: nothing to check in the database. */
+const NOTHING_GUARDED: Admitted = { rooms: [], hold: async () => {}, use: async () => {} };
 
 export function createWaitingRoom(deps: WaitingRoomDeps) {
   const { db, secrets } = deps;
@@ -394,19 +424,25 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
             const room = current.byItemCode.get(code);
             if (room && roomGuards(room, at)) guarding.add(room);
           }
+          if (!guarding.size) return NOTHING_GUARDED;
+          const places: { room: Room; place: AdmittedPlace }[] = [];
           for (const room of guarding) {
             const holder = customer ? visitorKeyOf(customer) : '';
             const checked = customer && admission ? verifyPass(secrets, admission, { now: at, onsale: room.code, kind: 'admission', holder }) : null;
             if (!checked?.ok) throw new AppError('FORBIDDEN', waitingRoomMessages.admissionRequired, undefined, { waiting_room: room.code });
+            places.push({ room, place: { onsaleId: room.id, placeId: checked.pass.placeId, visitorKey: holder } });
           }
-          return [...guarding];
+          // A pass outlives its place's shopping (a checkout, the longest shopping time, a place
+          // taken back): the place's row decides, read where the stock is taken. The refusal is
+          // re-admission's, naming the room, so the page joins again.
+          const each = async (tx: Db, still: (tx: Db, place: AdmittedPlace) => Promise<boolean>) => {
+            for (const { room, place } of places) {
+              if (!(await still(tx, place))) throw new AppError('GONE', waitingRoomMessages.shoppingEnded, undefined, { waiting_room: room.code });
+            }
+          };
+          return { rooms: [...guarding], hold: (tx) => each(tx, holdShoppingPlace), use: (tx) => each(tx, endShoppingPlace) };
         },
       };
-    },
-
-    /** A checkout ended the customer's shopping in these rooms: their places stop counting as active (cap mode lets the next in). */
-    async shoppingEnded(customer: CustomerRow, ended: Room[]): Promise<void> {
-      await endAdmissions(db, ended.map((room) => room.id), visitorKeyOf(customer));
     },
 
     /** One admission step of every room that admits now; safe on every instance (queue.ts). The number admitted. */
