@@ -2,7 +2,7 @@ import { typedCode } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { dummyPasswordHash, newSecretToken, verifyPassword } from '../accounts/passwords';
 import { hashToken } from '../accounts/session.service';
-import { newCode } from '../checkout/checkout.service';
+import { newCode } from '../../lib/new-code';
 import { needsSecondFactor, staffEmail, viewOf, type StaffMemberView } from './staff-accounts';
 import * as queries from './staff.queries';
 import { openSecret, sealSecret } from './secret-box';
