@@ -36,6 +36,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
             'apps/web/src/**/*.test.tsx',
+            'apps/web/build/**/*.test.ts',
             'apps/server/src/**/*.unit.test.ts',
             'scripts/**/*.test.mjs',
             'bench/**/*.test.ts',

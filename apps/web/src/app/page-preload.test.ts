@@ -3,7 +3,7 @@ import { PRELOAD_ELEMENT_ID } from '@festival/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { shopItemQuery } from '../features/shop/api/shop-item';
-import { testShopItem } from '../features/shop/test-shop-item';
+import { testShopItem } from '../../test/test-shop-item';
 import { userDataKey } from '../lib/user-data';
 import { seedPreloadedAnswers } from './page-preload';
 

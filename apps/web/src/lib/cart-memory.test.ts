@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cartGone, dismissLostCart, forgetCart, LOST_CART_KEEP_MS, lostCart, rememberCart } from './cart-memory';
-import { loadedCart } from './cart-query';
-import { testCart, testCartProduct } from './test-cart';
+import { loadedCart } from './loaded-cart';
+import { testCart, testCartProduct } from '../../test/test-cart';
 
 afterEach(() => localStorage.clear());
 

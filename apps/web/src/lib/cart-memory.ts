@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { LoadedCart } from './cart-query';
+import type { LoadedCart } from './loaded-cart';
 import { readStored, readStoredJson, writeStoredJson } from './storage';
 
 /**

@@ -1,11 +1,11 @@
-import type { Cart } from '@festival/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { callApi } from './api-client';
 import { clearCartCode, getCartCode, subscribeStorage } from './storage';
 import { useToken } from './user-data';
-import { clockOffsetMs, remainingMs } from './cart-clock';
+import { remainingMs } from './cart-clock';
 import { cartGone, rememberCart } from './cart-memory';
+import { loadedCart, type LoadedCart } from './loaded-cart';
 
 /**
  * The get-cart query: the cart of the code kept in local storage, as the header's count, the
@@ -18,17 +18,6 @@ import { cartGone, rememberCart } from './cart-memory';
 export const CART_KEY = 'cart';
 /** Asked per session and code: a login, logout or new cart switches to another entry. */
 export const cartKey = (token: string | null, code: string | null) => [CART_KEY, token, code] as const;
-
-/** A cart answer with the server's clock offset measured when it arrived (the countdown needs it). */
-export interface LoadedCart {
-  cart: Cart;
-  /** Server time minus browser time (milliseconds). */
-  offsetMs: number;
-}
-
-export function loadedCart(cart: Cart, receivedAt: number = Date.now()): LoadedCart {
-  return { cart, offsetMs: clockOffsetMs(cart.now, receivedAt) };
-}
 
 /** Spec section 4: the cart is absent until the first add; a failed load or a cart the server no longer has clears it and the code. */
 async function fetchCart(token: string | null, code: string | null, signal: AbortSignal): Promise<LoadedCart | null> {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testMerchandisePurchase, testOrder, testTicket } from './test-order';
+import { testMerchandisePurchase, testOrder, testTicket } from '../../test/test-order';
 
 const order = testOrder({
   code: 'NWF-TRACK1',

@@ -1,7 +1,7 @@
-import type { ClientConfig, ShopItemType } from '@festival/contract';
-import { useMatches, useParams, type Params } from 'react-router';
+import type { ShopItemType } from '@festival/contract';
+import { useMatches, useParams } from 'react-router';
 import { getConfig } from './config';
-import { resolvePageTitle } from './title';
+import { resolvePageTitle, type TitleSource } from './title';
 
 /** Spec section 2: every route is public, logged-in only or guest only. */
 export type AccessKind = 'public' | 'loggedIn' | 'guest';
@@ -12,20 +12,9 @@ export type Feature = 'shop' | 'merchandise' | 'ambassadors';
 /** The configured rich texts that content pages show. */
 export type ContentTextKey = 'cookiePolicy' | 'faqs' | 'privacyPolicy' | 'securityStatement' | 'termsAndConditions';
 
-export interface TitleContext {
-  params: Params;
-  config: ClientConfig;
-}
-
-/** What the route table says about a route; pages read the fields meant for them. */
-export interface RouteHandle {
-  /** The route name; also the key looked up in config.titles. */
-  name: string;
+/** What the route table says about a route (its title as title.ts reads it); pages read the fields meant for them. */
+export interface RouteHandle extends TitleSource {
   access: AccessKind;
-  /** The page title when config.titles has no entry for the route. */
-  title?: string | ((context: TitleContext) => string);
-  /** The document title is the shop name alone (home), whatever config.titles says. */
-  titleIsShopName?: boolean;
   /** Redirects home when this part of the shop is switched off. */
   feature?: Feature;
   /** Listing and product pages: which shop. */

@@ -1,6 +1,23 @@
 import type { ClientConfig } from '@festival/contract';
 import type { Params } from 'react-router';
-import type { RouteHandle } from './route-handle';
+
+export interface TitleContext {
+  params: Params;
+  config: ClientConfig;
+}
+
+/**
+ * What a route says about its title: the fields of the route table's handle (route-handle.ts)
+ * that titles are made of. Declared here, below the handle, so titles need nothing of routing.
+ */
+export interface TitleSource {
+  /** The route name; also the key looked up in config.titles. */
+  name: string;
+  /** The page title when config.titles has no entry for the route. */
+  title?: string | ((context: TitleContext) => string);
+  /** The document title is the shop name alone (home), whatever config.titles says. */
+  titleIsShopName?: boolean;
+}
 
 /** "Tickets | Sunrise Festival"; without a page title (home) just the shop name. */
 export function buildDocumentTitle(pageTitle: string | null | undefined, shopName: string): string {
@@ -13,7 +30,7 @@ export function buildDocumentTitle(pageTitle: string | null | undefined, shopNam
  * then the route's own title. Home has none, so the document shows the shop name alone.
  */
 export function resolvePageTitle(
-  handle: Pick<RouteHandle, 'name' | 'title' | 'titleIsShopName'> | undefined,
+  handle: TitleSource | undefined,
   config: ClientConfig,
   params: Params = {},
 ): string | null {

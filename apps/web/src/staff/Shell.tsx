@@ -5,7 +5,7 @@ import { Button } from '../components/ui/Button';
 import { staffCall } from './api';
 import { Loading } from '../components/ui/Loading';
 import { sectionsFor } from './sections';
-import { forgetAllBut, ME_KEY } from './StaffApp';
+import { forgetAllBut, ME_KEY } from './member';
 import { staffTexts } from './texts';
 import { useMember } from './use-member';
 

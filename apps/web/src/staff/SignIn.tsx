@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../components/ui/Button';
 import { EmailField, TextField } from '../components/ui/TextField';
 import { StaffApiError, staffCall } from './api';
-import type { Member } from './StaffApp';
+import type { Member } from './member';
 import { staffTexts } from './texts';
 
 type Stage = { step: 'password' } | { step: 'second-factor' } | { step: 'set-up'; secret: string; qr: string };

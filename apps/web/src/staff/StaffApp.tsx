@@ -6,12 +6,11 @@ import { ToastProvider } from '../components/ui/Toasts';
 import { isSignedOut, NetworkError, staffCall } from './api';
 import { Loading } from '../components/ui/Loading';
 import { LoadFailed } from './LoadStates';
+import { forgetAllBut, ME_KEY } from './member';
 import { RecoveryCodes } from './RecoveryCodes';
 import { staffRoutes } from './routes';
 import { SignIn } from './SignIn';
 
-export const ME_KEY = ['staff-me'] as const;
-export type Member = StaffApiAnswer<'staff-me'>['member'];
 /** Who is signed in; null once a call found the session gone. */
 type Me = StaffApiAnswer<'staff-me'> | null;
 
@@ -30,11 +29,6 @@ function createStaffQueryClient(): QueryClient {
     if (isSignedOut(error) && client.getQueryData(ME_KEY)) client.setQueryData(ME_KEY, null);
   };
   return client;
-}
-
-/** Forgets every answer but one: another member's (or no member's) data is never shown after a sign-in or sign-out. */
-export function forgetAllBut(client: QueryClient, key: readonly unknown[]): void {
-  client.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(key) });
 }
 
 const router = createBrowserRouter(staffRoutes, { basename: '/staff' });

@@ -1,7 +1,7 @@
 import type { StaffApiAnswer } from '@festival/contract';
 import { useQuery } from '@tanstack/react-query';
 import { staffCall } from './api';
-import { ME_KEY, type Member } from './StaffApp';
+import { ME_KEY, type Member } from './member';
 
 /** The signed-in member (the app shows its pages only once it is known). */
 export function useMember(): Member {

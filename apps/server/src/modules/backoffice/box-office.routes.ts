@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerGuardedStaffRoute, type StaffGuard } from '../../http/api-route';
-import type { StaffMemberView } from '../staff/staff-accounts';
-import { actorOf } from '../staff/staff-admin.routes';
+import { actorOf, type StaffMemberView } from '../staff/staff-accounts';
 import { createBoxOffice, type BoxOfficeDeps } from './box-office.service';
 
 /** The box office (issue 22 point 5): admins and box-office staff sell at the desk. */

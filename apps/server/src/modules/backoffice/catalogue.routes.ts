@@ -1,8 +1,7 @@
 import { CATALOGUE_UPLOAD_BODY_LIMIT } from '@festival/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerGuardedStaffRoute, type StaffGuard } from '../../http/api-route';
-import type { StaffMemberView } from '../staff/staff-accounts';
-import { actorOf } from '../staff/staff-admin.routes';
+import { actorOf, type StaffMemberView } from '../staff/staff-accounts';
 import type { CatalogueAdmin } from './catalogue.service';
 
 /** The catalogue (issue 22 point 6, decision 0047): admins only. */

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerGuardedStaffRoute, type StaffGuard } from '../../http/api-route';
-import { actorOf } from '../staff/staff-admin.routes';
-import type { StaffMemberView } from '../staff/staff-accounts';
+import { actorOf, type StaffMemberView } from '../staff/staff-accounts';
 import type { Exports } from './exports.service';
 
 /** The exports (issue 22 point 7): admins and customer service; the box office may not hand customers' data out. */

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerGuardedStaffRoute, type StaffGuard } from '../../http/api-route';
-import type { StaffMemberView } from '../staff/staff-accounts';
-import { actorOf } from '../staff/staff-admin.routes';
+import { actorOf, type StaffMemberView } from '../staff/staff-accounts';
 import type { OnsaleAdmin } from './onsales.service';
 
 /** The on-sales (issue 23 points 1 and 6): their live figures for the roles that see the dashboard, changes for admins. */

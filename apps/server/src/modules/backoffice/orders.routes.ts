@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerGuardedStaffRoute, type StaffGuard } from '../../http/api-route';
-import type { StaffMemberView } from '../staff/staff-accounts';
-import { actorOf } from '../staff/staff-admin.routes';
+import { actorOf, type StaffMemberView } from '../staff/staff-accounts';
 import { createBackofficeOrders, type BackofficeOrdersDeps } from './orders.service';
 
 /**

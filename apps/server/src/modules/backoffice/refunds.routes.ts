@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerGuardedStaffRoute, type StaffGuard } from '../../http/api-route';
-import { actorOf } from '../staff/staff-admin.routes';
-import type { StaffMemberView } from '../staff/staff-accounts';
+import { actorOf, type StaffMemberView } from '../staff/staff-accounts';
 import type { RefundQueue } from './refunds.service';
 
 /** The refund queue (issue 22 point 4): admins and customer service. */

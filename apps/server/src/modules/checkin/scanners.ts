@@ -3,7 +3,7 @@ import { messages, typedCode } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { NetworkKeysOf } from '../../lib/network-keys';
 import { createRateLimiter } from '../../lib/rate-limit';
-import { newCode } from '../checkout/checkout.service';
+import { newCode } from '../../lib/new-code';
 import { noteAttack } from '../staff/attack-audit';
 import * as queries from './checkin.queries';
 

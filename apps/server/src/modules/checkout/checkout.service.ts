@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { newCode } from '../../lib/new-code';
 import {
   allowedPaymentMethods,
   choosePaymentMethod,
@@ -53,14 +53,6 @@ export interface CheckoutAnswer {
   order: Order;
   data: UserData;
   payment: PaymentInstruction | null;
-}
-
-/** No 0/O, 1/I/L: order codes are read out on the phone and typed from bank statements. */
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export function newCode(length: number): string {
-  let code = '';
-  for (let index = 0; index < length; index += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return code;
 }
 
 const invalid = (field: string, message: string) => new AppError('INVALID_INPUT', message, { [field]: [message] });

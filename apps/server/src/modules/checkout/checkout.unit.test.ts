@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAmount } from '../orders/orders-command';
-import { missingAddressLines, newCode } from './checkout.service';
+import { newCode } from '../../lib/new-code';
+import { missingAddressLines } from './checkout.service';
 import { paymentPlanDueDates } from './payment-plan-dates';
 
 describe('payment plan due dates', () => {

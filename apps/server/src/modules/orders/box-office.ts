@@ -5,7 +5,7 @@ import { AppError } from '../../http/app-error';
 import { passwordMail } from '../accounts/accounts.mail';
 import { findCustomerByEmail, insertCustomer } from '../accounts/accounts.queries';
 import { generatePassword, hashPassword } from '../accounts/passwords';
-import { newCode } from '../checkout/checkout.service';
+import { newCode } from '../../lib/new-code';
 import { enqueueMail } from '../mail/outbox';
 import type { PaymentsService } from '../payments/payments.service';
 import { ACCEPT_TERMS_LINK, orderLinkSignature } from '../checkout/order-links.signatures';

@@ -5,7 +5,7 @@ import { AppError } from '../../http/app-error';
 import { passwordMail } from '../accounts/accounts.mail';
 import { findCustomerByEmail, insertCustomer } from '../accounts/accounts.queries';
 import { generatePassword, hashPassword } from '../accounts/passwords';
-import { newCode } from '../checkout/checkout.service';
+import { newCode } from '../../lib/new-code';
 import type { CustomerRow } from '../accounts/session.queries';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { CustomerData } from '../data/data.service';

@@ -29,6 +29,9 @@ export interface StaffMemberView {
   createdAt: Date;
 }
 
+/** A signed-in member as the actor of a change they make in the back office. */
+export const actorOf = (member: StaffMemberView): Actor => ({ staffId: member.id, email: member.email });
+
 /** Every role but gate signs in with a second factor (issue 22). */
 export const needsSecondFactor = (role: StaffRole): boolean => role !== 'gate';
 

@@ -2,7 +2,7 @@ import { STAFF_AUDIT_PAGE, messages, staffAdminMessages } from '@festival/contra
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { registerGuardedStaffRoute, type StaffGuard } from '../../http/api-route';
-import { staffEmail, type Actor, type StaffAccounts, type StaffChangeRefusal, type StaffMemberView } from './staff-accounts';
+import { actorOf, staffEmail, type StaffAccounts, type StaffChangeRefusal, type StaffMemberView } from './staff-accounts';
 
 /** A member as the back office's staff page lists them. */
 export const memberRow = (member: StaffMemberView) => ({
@@ -19,8 +19,6 @@ const refusalText: Record<StaffChangeRefusal, string> = {
   yourself: staffAdminMessages.notYourself,
   'last-admin': staffAdminMessages.lastAdmin,
 };
-
-export const actorOf = (member: StaffMemberView): Actor => ({ staffId: member.id, email: member.email });
 
 /** The admins' staff page and audit log (issue 22 point 1): the same service as `npm run staff`. */
 export function registerStaffAdminRoutes(app: FastifyInstance, deps: { accounts: StaffAccounts; guard: StaffGuard<StaffMemberView> }): void {

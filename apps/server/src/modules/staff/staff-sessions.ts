@@ -4,7 +4,7 @@ import type { NetworkKeysOf } from '../../lib/network-keys';
 import { createRateLimiter, type Limit } from '../../lib/rate-limit';
 import { dummyPasswordHash, newSecretToken, verifyPassword } from '../accounts/passwords';
 import { hashToken } from '../accounts/session.service';
-import { newCode } from '../checkout/checkout.service';
+import { newCode } from '../../lib/new-code';
 import { needsSecondFactor, secondFactorBudgetKey, staffEmail, viewOf, type StaffMemberView } from './staff-accounts';
 import { noteAttack, type AttackKind } from './attack-audit';
 import * as queries from './staff.queries';

@@ -6,10 +6,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formErrorStore } from '../../components/ui/form-error-store';
 import LoginPage from '../../features/account/pages/LoginPage';
-import { renderPage, stubApi, testCustomer, testUserData } from '../../lib/test-app';
+import { renderPage, stubApi, testCustomer, testUserData } from '../../../test/test-app';
 import { rememberedReturnTo, rememberReturnTo } from '../../lib/return-to';
 import { clearToken, getToken } from '../../lib/storage';
-import { installTestConfig } from '../../lib/test-config';
+import { installTestConfig } from '../../../test/test-config';
 import { userDataKey } from '../../lib/user-data';
 import { LoginPanelContent } from './LoginPanelContent';
 

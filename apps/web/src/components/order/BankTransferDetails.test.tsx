@@ -3,8 +3,8 @@ import { type ClientConfig, type Order, paymentMessages } from '@festival/contra
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getConfig } from '../../lib/config';
-import { installTestConfig } from '../../lib/test-config';
-import { testOrder } from '../../lib/test-order';
+import { installTestConfig } from '../../../test/test-config';
+import { testOrder } from '../../../test/test-order';
 import { BankTransferDetails } from './BankTransferDetails';
 
 beforeAll(installTestConfig);

@@ -1,6 +1,6 @@
 import type { ClientConfig } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
-import { testOrder } from '../../lib/test-order';
+import { testOrder } from '../../../test/test-order';
 import { amountDue, attemptsState, awaitsCardPayment, cardPaymentState, isCardPaymentPending, isFailedReturn, orderItemsHidden, orderStatusText, paymentReturnOf, type PaymentReturn } from './order-status';
 
 const config: Pick<ClientConfig, 'texts' | 'statusLabels'> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testOrder } from '../../lib/test-order';
+import { testOrder } from '../../../test/test-order';
 import { outcomeOffersContact, outcomeTone, paymentOutcomeOf } from './payment-outcome';
 
 const card = (overrides: Parameters<typeof testOrder>[0] = {}) => testOrder({ payment_method: 'credit_card', payment_status: 'pending', total_paid: 0, ...overrides });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testOrder, testTicket } from '../../lib/test-order';
+import { testOrder, testTicket } from '../../../test/test-order';
 import { canManageTicket, invoiceDownloadHref, manageTicketPath, ticketDownloadHref, ticketNeedsAge, ticketQrHref } from './ticket-actions';
 
 const config = {

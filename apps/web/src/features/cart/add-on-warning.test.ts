@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addOnsWithoutEntry } from './add-on-warning';
-import { testCartProduct } from '../../lib/test-cart';
+import { testCartProduct } from '../../../test/test-cart';
 
 const locker = (id: number, fullName: string | null, eventId: number | null = 1) =>
   testCartProduct({ id, full_name: fullName, product: { id: 30, name: 'Locker', type: 'locker', event_id: eventId } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ageOptionsFor, defaultsForAdding, defaultsOfLine, EMPTY_PASSENGER_FORM, holderInput, otherHoldersOf, travelTimeChangesOpen } from './personalise';
-import { testCartProduct } from '../../lib/test-cart';
+import { testCartProduct } from '../../../test/test-cart';
 
 const config = { ageRanges: ['18-24', '25-34'], events: { '1': { ageRangeActive: true, creditCardActive: true, bankTransferActive: false, bankTransferCountries: [] } } };
 const customer = { full_name: 'Jane Doe', email: 'jane@example.com' };

@@ -1,6 +1,6 @@
 import { messages, type ClientConfig, type PaymentMethodChoice } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
-import { testCartProduct } from '../../lib/test-cart';
+import { testCartProduct } from '../../../test/test-cart';
 import { addressPayload, cartEventSettings, cartPaymentPlan, checkoutAmounts, checkoutBlocked, checkoutProblem, offeredPaymentMethods, paymentChoice, type CheckoutInput } from './checkout-form';
 
 const lines = [

@@ -1,7 +1,7 @@
 import { shopFrontMessages } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
 import { featuredItems, galleryImages, itemPrice, priceNote, productPath, typeLabel } from './shop-items';
-import { testShopItem } from './test-shop-item';
+import { testShopItem } from '../../../test/test-shop-item';
 
 const weekend = testShopItem({ id: 1, external_code: 'WEEKEND', type: 'ticket', is_featured: true });
 const camping = testShopItem({ id: 2, external_code: 'CAMPING', type: 'camping' });

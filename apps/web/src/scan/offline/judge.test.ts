@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dataAge } from './age';
 import { mergeSync, type SyncAnswer } from './data';
 import { judgeOffline } from './judge';
-import { fields, NOW, OTHER_SEED, SEED, syncedList } from './test-fixtures';
+import { fields, NOW, OTHER_SEED, SEED, syncedList } from '../../../test/scan-fixtures';
 
 describe('judging a scan offline (the same rule as the shop)', () => {
   let data: SyncAnswer;

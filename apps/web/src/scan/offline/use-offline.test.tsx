@@ -3,7 +3,7 @@ import { signTicketPass } from '@festival/contract/ticket-pass';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KEYS } from '../storage';
-import { fields, NOW, SEED, syncedList } from './test-fixtures';
+import { fields, NOW, SEED, syncedList } from '../../../test/scan-fixtures';
 import { useOfflineGate } from './use-offline';
 
 /** A device storage that refuses the synced data (a list too big for it) and keeps everything else. */

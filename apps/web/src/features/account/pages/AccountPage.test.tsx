@@ -6,9 +6,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formErrorStore } from '../../../components/ui/form-error-store';
 import { clearCartCode, clearToken, getCartCode, getToken, setCartCode, setToken } from '../../../lib/storage';
-import { installTestConfig } from '../../../lib/test-config';
+import { installTestConfig } from '../../../../test/test-config';
 import { userDataKey } from '../../../lib/user-data';
-import { renderPage, stubApi, testCustomer, testUserData, type Answer } from '../../../lib/test-app';
+import { renderPage, stubApi, testCustomer, testUserData, type Answer } from '../../../../test/test-app';
 import AccountPage from './AccountPage';
 
 beforeAll(installTestConfig);

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formErrorStore } from '../../../components/ui/form-error-store';
 import { rememberedReturnTo } from '../../../lib/return-to';
-import { installTestConfig } from '../../../lib/test-config';
-import { renderPage, stubApi } from '../../../lib/test-app';
+import { installTestConfig } from '../../../../test/test-config';
+import { renderPage, stubApi } from '../../../../test/test-app';
 import ForgotPasswordPage from './ForgotPasswordPage';
 import ResendTicketsPage from './ResendTicketsPage';
 

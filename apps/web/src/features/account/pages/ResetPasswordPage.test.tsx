@@ -6,8 +6,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formErrorStore } from '../../../components/ui/form-error-store';
 import { ApiError } from '../../../lib/api-client';
 import { rememberReturnTo } from '../../../lib/return-to';
-import { installTestConfig } from '../../../lib/test-config';
-import { renderPage, stubApi, type Answer } from '../../../lib/test-app';
+import { installTestConfig } from '../../../../test/test-config';
+import { renderPage, stubApi, type Answer } from '../../../../test/test-app';
 import ResetPasswordPage, { isIncorrectCode } from './ResetPasswordPage';
 
 beforeAll(installTestConfig);

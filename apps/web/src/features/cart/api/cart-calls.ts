@@ -4,7 +4,8 @@ import { ApiError, callApi, refusalText } from '../../../lib/api-client';
 import { clearCartCode, getCartCode, getToken, setCartCode } from '../../../lib/storage';
 import { userDataKey } from '../../../lib/user-data';
 import type { HolderFields } from '../personalise';
-import { CART_KEY, cartKey, loadedCart } from '../../../lib/cart-query';
+import { CART_KEY, cartKey } from '../../../lib/cart-query';
+import { loadedCart } from '../../../lib/loaded-cart';
 import { rememberCart } from '../../../lib/cart-memory';
 import { withAdmission } from '../../../lib/waiting-room';
 

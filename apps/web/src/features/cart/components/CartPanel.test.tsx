@@ -6,10 +6,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../components/ui/Toasts';
-import { installTestConfig } from '../../../lib/test-config';
+import { installTestConfig } from '../../../../test/test-config';
 import { clearCartCode, clearToken, getCartCode, setCartCode, setToken } from '../../../lib/storage';
-import { cartKey, loadedCart } from '../../../lib/cart-query';
-import { testCart, testCartProduct } from '../../../lib/test-cart';
+import { cartKey } from '../../../lib/cart-query';
+import { loadedCart } from '../../../lib/loaded-cart';
+import { testCart, testCartProduct } from '../../../../test/test-cart';
 import { CartPanel } from './CartPanel';
 
 beforeAll(installTestConfig);

@@ -1,6 +1,6 @@
 import { messages } from '@festival/contract';
 import { useEffect, useRef, useState } from 'react';
-import type { LoadedCart } from '../../../lib/cart-query';
+import type { LoadedCart } from '../../../lib/loaded-cart';
 import { remainingMs } from '../../../lib/cart-clock';
 import { COUNTDOWN_REFRESH_MS, formatRemaining } from '../countdown-text';
 

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lostCart, type LostCart } from '../../../lib/cart-memory';
-import { renderPage } from '../../../lib/test-app';
-import { installTestConfig } from '../../../lib/test-config';
+import { renderPage } from '../../../../test/test-app';
+import { installTestConfig } from '../../../../test/test-config';
 import { userDataKey } from '../../../lib/user-data';
-import { testShopItem } from '../../shop/test-shop-item';
+import { testShopItem } from '../../../../test/test-shop-item';
 import ExpiredCartNotice from './ExpiredCartNotice';
 
 beforeAll(installTestConfig);

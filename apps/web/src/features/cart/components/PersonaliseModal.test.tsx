@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formErrorStore } from '../../../components/ui/form-error-store';
 import { ApiError } from '../../../lib/api-client';
-import { installTestConfig } from '../../../lib/test-config';
-import { testShopItem } from '../../shop/test-shop-item';
+import { installTestConfig } from '../../../../test/test-config';
+import { testShopItem } from '../../../../test/test-shop-item';
 import { EMPTY_PASSENGER_FORM, type PassengerForm, type PersonaliseProduct } from '../personalise';
 import { PersonaliseModal } from './PersonaliseModal';
 

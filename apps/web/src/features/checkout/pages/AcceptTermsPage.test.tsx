@@ -6,9 +6,9 @@ import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from '
 import { getConfig } from '../../../lib/config';
 import { followPaymentInstruction } from '../../../lib/payment-instruction';
 import { clearToken, setToken } from '../../../lib/storage';
-import { renderPage, stubApi, testCustomer, testUserData, type Answer } from '../../../lib/test-app';
-import { installTestConfig } from '../../../lib/test-config';
-import { testMerchandisePurchase, testOrder, testTicket } from '../../../lib/test-order';
+import { renderPage, stubApi, testCustomer, testUserData, type Answer } from '../../../../test/test-app';
+import { installTestConfig } from '../../../../test/test-config';
+import { testMerchandisePurchase, testOrder, testTicket } from '../../../../test/test-order';
 import { userDataKey } from '../../../lib/user-data';
 import AcceptTermsPage from './AcceptTermsPage';
 

@@ -8,10 +8,10 @@ import { formErrorStore } from '../../../components/ui/form-error-store';
 import { getConfig } from '../../../lib/config';
 import { followPaymentInstruction } from '../../../lib/payment-instruction';
 import { clearCartCode, clearToken, getCartCode, setCartCode, setToken } from '../../../lib/storage';
-import { renderPage, testCustomer, testUserData, type Answer, type SentCall } from '../../../lib/test-app';
-import { testCart, testCartProduct } from '../../../lib/test-cart';
-import { installTestConfig } from '../../../lib/test-config';
-import { testOrder } from '../../../lib/test-order';
+import { renderPage, testCustomer, testUserData, type Answer, type SentCall } from '../../../../test/test-app';
+import { testCart, testCartProduct } from '../../../../test/test-cart';
+import { installTestConfig } from '../../../../test/test-config';
+import { testOrder } from '../../../../test/test-order';
 import { userDataKey } from '../../../lib/user-data';
 import CheckoutPage from './CheckoutPage';
 

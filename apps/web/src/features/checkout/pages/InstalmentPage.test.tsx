@@ -4,9 +4,9 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { followPaymentInstruction } from '../../../lib/payment-instruction';
-import { renderPage, stubApi, type Answer } from '../../../lib/test-app';
-import { installTestConfig } from '../../../lib/test-config';
-import { testOrder } from '../../../lib/test-order';
+import { renderPage, stubApi, type Answer } from '../../../../test/test-app';
+import { installTestConfig } from '../../../../test/test-config';
+import { testOrder } from '../../../../test/test-order';
 import InstalmentPage from './InstalmentPage';
 
 vi.mock('../../../lib/payment-instruction', () => ({ followPaymentInstruction: vi.fn() }));

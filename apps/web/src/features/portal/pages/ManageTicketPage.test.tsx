@@ -5,9 +5,9 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '../../../lib/storage';
-import { renderPage, stubApi, testCustomer, testUserData, type Answer } from '../../../lib/test-app';
-import { installTestConfig } from '../../../lib/test-config';
-import { testOrder, testTicket } from '../../../lib/test-order';
+import { renderPage, stubApi, testCustomer, testUserData, type Answer } from '../../../../test/test-app';
+import { installTestConfig } from '../../../../test/test-config';
+import { testOrder, testTicket } from '../../../../test/test-order';
 import { userDataKey } from '../../../lib/user-data';
 import ManageTicketPage from './ManageTicketPage';
 

@@ -7,9 +7,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { getConfig } from '../../../lib/config';
 import { followPaymentInstruction } from '../../../lib/payment-instruction';
 import { clearToken, setToken } from '../../../lib/storage';
-import { renderPage, stubApi, testCustomer, testUserData, type Answer } from '../../../lib/test-app';
-import { installTestConfig } from '../../../lib/test-config';
-import { testOrder } from '../../../lib/test-order';
+import { renderPage, stubApi, testCustomer, testUserData, type Answer } from '../../../../test/test-app';
+import { installTestConfig } from '../../../../test/test-config';
+import { testOrder } from '../../../../test/test-order';
 import { userDataKey } from '../../../lib/user-data';
 import OrderDetailPage from './OrderDetailPage';
 

@@ -5,9 +5,9 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getConfig } from '../../../lib/config';
 import { clearToken, setToken } from '../../../lib/storage';
-import { renderPage, stubApi, testCustomer, testUserData } from '../../../lib/test-app';
-import { installTestConfig } from '../../../lib/test-config';
-import { testMerchandisePurchase, testOrder, testTicket } from '../../../lib/test-order';
+import { renderPage, stubApi, testCustomer, testUserData } from '../../../../test/test-app';
+import { installTestConfig } from '../../../../test/test-config';
+import { testMerchandisePurchase, testOrder, testTicket } from '../../../../test/test-order';
 import { userDataKey } from '../../../lib/user-data';
 import PortalPage from './PortalPage';
 

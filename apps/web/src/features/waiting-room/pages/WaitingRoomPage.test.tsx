@@ -2,8 +2,8 @@
 import { waitingRoomMessages, waitingRoomTexts, type QueueInfo } from '@festival/contract';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installTestConfig } from '../../../lib/test-config';
-import { renderPage, stubApi, type Answer } from '../../../lib/test-app';
+import { installTestConfig } from '../../../../test/test-config';
+import { renderPage, stubApi, type Answer } from '../../../../test/test-app';
 import WaitingRoomPage from './WaitingRoomPage';
 
 beforeAll(installTestConfig);

@@ -4,8 +4,8 @@ import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { ToastProvider } from '../components/ui/Toasts';
-import type { RouteHandle } from './route-handle';
+import { ToastProvider } from '../src/components/ui/Toasts';
+import type { RouteHandle } from '../src/lib/route-handle';
 
 /** For the pages' component tests: get-data, a fake server and the app's providers. */
 

@@ -8,6 +8,6 @@ export function installTestConfig(): void {
   const script = document.createElement('script');
   script.id = CONFIG_ELEMENT_ID;
   script.type = 'application/json';
-  script.textContent = readFileSync(path.join(import.meta.dirname, '../../dev/sample-config.json'), 'utf8');
+  script.textContent = readFileSync(path.join(import.meta.dirname, '../dev/sample-config.json'), 'utf8');
   document.head.append(script);
 }

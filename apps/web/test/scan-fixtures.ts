@@ -1,5 +1,5 @@
 import { ticketPublicKey, type TicketPassFields } from '@festival/contract/ticket-pass';
-import type { SyncAnswer } from './data';
+import type { SyncAnswer } from '../src/scan/offline/data';
 
 /** Test fixtures of the offline scanner: a synced list as the shop answers it, and pass fields. */
 export const SEED = new Uint8Array(32).fill(7);
