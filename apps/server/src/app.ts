@@ -6,10 +6,11 @@ import type { ShopConfigFile } from '@festival/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db/client';
-import { installErrorHandler } from './http/error-handler';
+import { installErrorHandler, unroutableRequestHandler } from './http/error-handler';
 import { createInFlightTracker } from './http/in-flight';
 import { requireXhrHeader } from './http/require-xhr';
-import { installSecurityHeaders, installServerTiming } from './http/security-headers';
+import { installSecurityHeaders, installServerTiming, securityHeaders } from './http/security-headers';
+import { installNoStore, NO_STORE_HEADERS } from './http/no-store';
 import { registerWebApp } from './http/web-app';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogReader } from './modules/catalog/catalog-snapshot';
@@ -181,12 +182,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     requestTimeout: 30_000,
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    // A path the router cannot read runs no hook: its answer carries their headers itself (decision 0054).
+    frameworkErrors: unroutableRequestHandler({ ...securityHeaders(gateway?.browserOrigins ?? []), ...NO_STORE_HEADERS }),
   });
 
   app.decorate('inFlight', createInFlightTracker());
   installErrorHandler(app);
   // The provider's page is the only other place a form may go (decision 0037).
   installSecurityHeaders(app, gateway?.browserOrigins ?? []);
+  // Personal data is never cached: one hook for every answer, refusals included (decision 0054).
+  installNoStore(app);
   if (options.serverTiming) installServerTiming(app);
   // Answers are compressed as they go out: brotli at a fast level (its default, 11, costs far
   // more CPU than it saves bytes on JSON); built assets are compressed ahead at the highest level.

@@ -32,7 +32,9 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
 
 /**
  * Registers POST /api/<path>: the payload is validated with the contract schema before the
- * handler runs, so bad input answers 422 and never reaches a service. The API guard (the shop's
+ * handler runs, so bad input answers 422 and never reaches a service. No answer of it, the shop's
+ * or the staff's, is cached: the app's one no-store hook (http/no-store.ts) says so for every
+ * answer under /api/, refusals before the route included. The API guard (the shop's
  * header, JSON bodies only) is the route's own hook, so it holds for every URL spelling the
  * router matches to this route, before any body parser runs.
  */
@@ -47,7 +49,7 @@ export function registerStaffRoute<P extends StaffApiPath>(app: FastifyInstance,
   const access: StaffAccess = staffApi[path].access;
   // A call for a scanner or members of some roles is registered with its guard (registerGuardedStaffRoute), never without.
   if (access !== 'open') throw new Error(`staff call ${path} is for ${typeof access === 'string' ? access : access.join(', ')}: register it with registerGuardedStaffRoute`);
-  registerValidatedRoute(app, `/api/staff/${path}`, staffApi[path].payload, handler as (input: unknown, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>, [noStore]);
+  registerValidatedRoute(app, `/api/staff/${path}`, staffApi[path].payload, handler as (input: unknown, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>);
 }
 
 /** The staff calls of a signed-in scanner (the gate app). */
@@ -79,12 +81,7 @@ export function registerGuardedStaffRoute<P extends BackOfficePath | ScannerPath
   const signedIn = async (request: FastifyRequest) => {
     callers.set(request, await guard(request, access));
   };
-  registerValidatedRoute(app, `/api/staff/${path}`, staffApi[path].payload, (input, request, reply) => handler(input as StaffApiInput<P>, callers.get(request) as M, request, reply), [noStore, signedIn], options.bodyLimit);
-}
-
-/** Staff answers (refusals too) are never kept by a browser or a proxy: a shared desk computer's back button shows nothing. */
-async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  reply.header('cache-control', 'no-store');
+  registerValidatedRoute(app, `/api/staff/${path}`, staffApi[path].payload, (input, request, reply) => handler(input as StaffApiInput<P>, callers.get(request) as M, request, reply), [signedIn], options.bodyLimit);
 }
 
 function registerValidatedRoute(

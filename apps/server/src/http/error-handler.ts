@@ -1,5 +1,5 @@
 import { messages } from '@festival/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 
 /**
@@ -35,6 +35,20 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.status(status).send({ message });
   });
 
+}
+
+/**
+ * Fastify's `frameworkErrors`: the answer to a request the router cannot read (a path that is no
+ * valid percent-encoding such as `%zz` or overlong UTF-8, a path part over the router's limit),
+ * which reaches no route and runs no hook. A bad request (414 for the over-long part) in the
+ * shop's words, never a page, carrying `headers`: the ones every other answer gets from the hooks
+ * it skipped (the security headers, no-store).
+ */
+export function unroutableRequestHandler(headers: Readonly<Record<string, string>>) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const [status, message] = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, messages.server.tooLarge] : [400, messages.server.invalidInput];
+    return reply.status(status).headers(headers).send({ message });
+  };
 }
 
 /** Connection refused or lost, or PostgreSQL shutting down or starting (SQLSTATE classes 08 and 57P). */

@@ -242,6 +242,17 @@ describe.each(testEngines())('serving the web app on %s', (engine) => {
       expect((await shop.app.inject({ method: 'GET', url })).headers['cross-origin-resource-policy'], url).toBe('same-origin');
     }
   });
+
+  it("never lets a cache keep a signed-in customer's page or a page whose address holds a secret; the public pages are revalidated", async () => {
+    for (const url of ['/portal', '/portal/orders/ABC', '/order/ABC?payment=returned', '/account', '/checkout', '/accept-tcs/ABC/signature', '/payment-plan-payment/ABC/signature/REF', '/reset-password/a%40example.org/token', '/%70ortal', '/Reset-Password/a/b', '/%2570ortal/orders']) {
+      const page = await shop.app.inject({ method: 'GET', url });
+      expect([page.statusCode, page.headers['cache-control'], page.headers.pragma], url).toEqual([200, 'no-store', 'no-cache']);
+    }
+    for (const url of ['/', '/tickets', '/tickets/NWF27-WEEKEND', '/faqs', '/login', '/waiting-room/NWF27-ONSALE', '/portals']) {
+      const page = await shop.app.inject({ method: 'GET', url });
+      expect([page.statusCode, page.headers['cache-control']], url).toEqual([200, 'no-cache']);
+    }
+  });
 });
 
 /** Issue 20 point 5: the Content-Security-Policy admits exactly the configured provider's origins. */
