@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../test/databases';
+import { rawRequest } from '../../test/raw-http';
 import { createTestShop, type TestShop } from '../../test/test-shop';
 import { STAFF_PAGE_HEADERS } from './web-app';
 
@@ -251,6 +252,34 @@ describe.each(testEngines())('serving the web app on %s', (engine) => {
     for (const url of ['/', '/tickets', '/tickets/NWF27-WEEKEND', '/faqs', '/login', '/waiting-room/NWF27-ONSALE', '/portals']) {
       const page = await shop.app.inject({ method: 'GET', url });
       expect([page.statusCode, page.headers['cache-control']], url).toEqual([200, 'no-cache']);
+    }
+  });
+
+  it('answers a parent segment under any prefix with 404, however it is spelled, over raw HTTP (never the shop page, never a 5xx)', async () => {
+    // Raw requests: fetch and inject resolve a plain `../` before the server sees it.
+    const base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
+    const parents = ['../', '..%2f', '..%2F', '%2e%2e/', '%2e%2e%2f', '%2E%2E%2F', '.%2e/', '%2e./', '..%5c', '..%5C', '..\\', '%252e%252e%252f', '..%252f', '%25252e%25252e%25252f', '..;/', '..;x=1/', '..%3b/', '..%00/', '..%2500/', '%2e%2e%00/', '..%09/', '..%20/', '%c0%ae%c0%ae/'];
+    const prefixes = ['/assets/', '/brand/', '/scan/', '/scan/assets/', '/staff/', '/staff/assets/', '/media/', '/dev/', '/tickets/', '/portal/', '/'];
+    const targets = ['x', 'index.html', 'robots.txt', 'brand/logo.png'];
+    const answers = new Map<string, string[]>();
+    for (const prefix of prefixes) {
+      for (const parent of parents) {
+        for (const target of targets) {
+          for (const climb of [parent, parent + parent]) {
+            const url = prefix + climb + target;
+            const { status, text } = await rawRequest(base, `GET ${url} HTTP/1.1\r\nHost: shop.example\r\n`);
+            const answer = `${status}${text.includes('shop-config') ? ' (the shop page)' : text.includes('<title>') ? ' (a page)' : ''}`;
+            // Overlong UTF-8 is no valid URL at all: the router refuses it as a bad request before any route.
+            const expected = parent.startsWith('%c0') ? '400' : '404';
+            if (answer !== expected) answers.set(answer, [...(answers.get(answer) ?? []), url]);
+          }
+        }
+      }
+    }
+    expect(Object.fromEntries([...answers].map(([answer, urls]) => [answer, urls.slice(0, 20)]))).toEqual({});
+    // What a link holds stays a page: the shop's, the scanner's, the back office's, and the files.
+    for (const [url, status] of [['/tickets/NWF27-WEEKEND', 200], ['/scan/lists', 200], ['/staff/orders', 200], ['/brand/logo.png', 200], ['/assets/app-abc123.js', 200], ['/tickets/a..b', 200], ['/...', 200]] as const) {
+      expect((await rawRequest(base, `GET ${url} HTTP/1.1\r\nHost: shop.example\r\n`)).status, url).toBe(status);
     }
   });
 });

@@ -5,6 +5,7 @@ import { CONFIG_ELEMENT_ID, messages, type ClientConfig } from '@festival/contra
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtmlText, serializeForScript } from '../modules/config/shop-config';
 import { createPageChunkLinks } from './page-chunks';
+import { pathSegments } from './path-segments';
 
 /** What the server adds to a page so its first render waits for nothing but the JavaScript. */
 export interface PagePreloadMarkup {
@@ -42,29 +43,18 @@ export function renderIndexHtml(template: string, config: ClientConfig, preload:
 const RESERVED_PREFIXES = new Set(['api', 'media', 'assets', 'dev']);
 
 /**
- * Whether a page path lies under a prefix the server keeps for itself (/api/, /media/, /assets/,
- * /dev/), however it is spelled: decided on the router's decoded path, decoded again while it
- * still decodes (`%2561pi`), with backslashes as slashes, `;` parameters and dot segments
- * resolved, in any casing, so `/%61pi/x`, `/API/x`, `//api/x` or `/x/../api/x` answer the same
- * 404 as `/api/x` instead of a page.
+ * Whether a page path is no page: one under a prefix the server keeps for itself (/api/, /media/,
+ * /assets/, /dev/), or one that climbs with a parent segment, however either is spelled. Decided
+ * on the router's decoded path, decoded again while it still decodes (`%2561pi`, `%252e%252e`),
+ * with backslashes as slashes, `;` parameters and dot segments resolved, in any casing, so
+ * `/%61pi/x`, `/API/x`, `//api/x` or `/x/../api/x` answer the same 404 as `/api/x` instead of a
+ * page, and so does `/assets/..%2f..%2fx` or `/brand/%2e%2e/x` (docs/security.md promises a 404
+ * for a parent segment under any prefix: no link of the shop holds one, and a browser resolves a
+ * plain one before sending).
  */
 export function isReservedPath(wildcard: string): boolean {
-  let decoded = wildcard;
-  for (let round = 0; round < 3 && decoded.includes('%'); round += 1) {
-    try {
-      decoded = decodeURIComponent(decoded);
-    } catch {
-      break;
-    }
-  }
-  const segments: string[] = [];
-  for (const raw of decoded.replace(/\\/g, '/').split('/')) {
-    const segment = raw.split(';', 1)[0]!.replace(/[\s\0]+/g, '').toLowerCase();
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') segments.pop();
-    else segments.push(segment);
-  }
-  return segments.length > 0 && RESERVED_PREFIXES.has(segments[0]!);
+  const { segments, climbs } = pathSegments(wildcard);
+  return climbs || (segments.length > 0 && RESERVED_PREFIXES.has(segments[0]!));
 }
 
 /** The scanner's files that keep their name from build to build. */
