@@ -187,20 +187,22 @@ export function createStaffSessions(deps: {
       const found = await liveSession(token, ['second-factor', 'set-up']);
       if (!found) return null;
       const { member, session } = found;
-      // Both counts come before the code is checked, each in one statement: one of this sign-in's
-      // tries, then the account's budget across its sign-ins. However many calls race, at most the
-      // smaller of the two codes are ever checked.
-      const tries = await queries.claimSecondFactorTry(db, session.id, MAX_SECOND_FACTOR_FAILURES);
-      if (tries === null) {
-        // No tries left: the password again.
-        await queries.deleteSession(db, session.tokenHash);
-        return null;
-      }
+      // Both counts come before the code is checked, each in one statement: the account's budget
+      // across its sign-ins, then one of this sign-in's tries. However many calls race, at most the
+      // smaller of the two codes are ever checked. The budget comes first so that an attempt it
+      // refuses leaves the sign-in as it was (a refused attempt changes nothing).
       const counted = await secondFactorLimiter.count([{ key: secondFactorBudgetKey(member.id), max: budget.max }], now());
       if (counted.over) {
         await counted.takeBack();
         await attack('staff.second-factor-limit', member);
         throw secondFactorLimiter.refusal();
+      }
+      const tries = await queries.claimSecondFactorTry(db, session.id, MAX_SECOND_FACTOR_FAILURES);
+      if (tries === null) {
+        // No tries left: the password again (and no code was checked, so the budget is not spent).
+        await counted.takeBack();
+        await queries.deleteSession(db, session.tokenHash);
+        return null;
       }
       const secret = member.totpSecret ? openSecret(deps.secrets, TOTP_PURPOSE, member.totpSecret) : null;
       const settingUp = session.stage === 'set-up';
