@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/precompress';
+import { reactRouterProduction } from './build/react-router-production';
 
 const webRoot = import.meta.dirname;
 /** The shop server that answers /api and serves images in development. */
@@ -57,7 +58,7 @@ const proxied = ['/api', '/images', '/media', '/healthz', '/download-ticket', '/
 export default defineConfig(() => {
   return {
     root: webRoot,
-    plugins: [react(), devShopConfig(), precompress()],
+    plugins: [reactRouterProduction(), react(), devShopConfig(), precompress()],
     server: {
       proxy: Object.fromEntries(proxied.map((path) => [path, { target: backend, changeOrigin: false }])),
     },
