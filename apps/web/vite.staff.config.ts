@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { reactRouterProduction } from './build/react-router-production';
 
 const webRoot = import.meta.dirname;
 
@@ -15,7 +16,7 @@ export default defineConfig({
   root: webRoot,
   base: '/staff/',
   publicDir: false,
-  plugins: [react(), precompress()],
+  plugins: [reactRouterProduction(), react(), precompress()],
   build: {
     outDir: resolve(webRoot, 'dist/staff'),
     emptyOutDir: true,
