@@ -19,7 +19,6 @@ const API_ALONE = [
   'apps/server/src/modules/accounts/accounts.test.ts',
   'apps/server/src/modules/catalog/catalogue-live-import.test.ts',
   'apps/server/src/db/pool-lanes.test.ts',
-  'apps/server/src/db/query-plans.test.ts',
 ];
 // The other API files wait mostly on databases, password hashing and timers, so more of them run at
 // once than the machine has cores (API_TEST_WORKERS to change it).
@@ -45,6 +44,8 @@ export default defineConfig({
           // their JSX compiles as apps/web/tsconfig.json says (jsx: react-jsx).
           environment: 'node',
           execArgv: workerExecArgv,
+          // Pure rules and components: CPU-bound, so one worker a core (vitest's default leaves one core idle).
+          maxWorkers: availableParallelism(),
         },
       },
       {
