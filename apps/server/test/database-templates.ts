@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/client';
 import { importCatalogue, readCatalogueFile } from '../src/modules/catalog/catalogue-import';
 import { DEMO_CATALOGUE } from './demo-files';
+import { adminQuery } from './load/server-process';
 
 /**
  * Migrated databases made once per test run and copied for each test file (decision 0049): an
@@ -48,16 +48,6 @@ async function pgliteImage(folder: string, kind: TemplateKind, from?: string): P
     return file;
   } finally {
     await database.close();
-  }
-}
-
-export async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }
 

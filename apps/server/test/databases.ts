@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { openDatabase, type Database } from '../src/db/client';
-import { adminQuery, readTemplates, type TemplateKind } from './database-templates';
+import { readTemplates, type TemplateKind } from './database-templates';
+import { adminQuery } from './load/server-process';
 
 export type Engine = 'pglite' | 'postgres';
 

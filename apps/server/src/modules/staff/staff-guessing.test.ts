@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
 import { cookieOf } from '../../../test/staff-sign-in';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
+import { createNetworks } from '../../../test/networks';
 import { rateLimitHits, staffAudit } from '../../db/schema';
 import { createScanners } from '../checkin/scanners';
 import { createStaffAccounts } from './staff-accounts';
@@ -31,13 +32,8 @@ describe.each(testEngines())('guessing the staff’s credentials on %s', (engine
   });
   const db = () => shop.database.db;
 
-  let networks = 0;
   /** A network (an IPv4 /24) no other test uses: `at(host)` is one address in it. */
-  const freshNetwork = () => {
-    networks += 1;
-    const prefix = `10.${Math.floor(networks / 250)}.${networks % 250}`;
-    return { at: (host: number) => `${prefix}.${host}` };
-  };
+  const freshNetwork = createNetworks(10);
   const home = freshNetwork().at(7);
 
   async function callFrom(ip: string, path: string, payload: object, cookie?: string) {
