@@ -83,6 +83,30 @@ describe('the shop frame in Chromium', () => {
     await page.context().close();
   });
 
+  it('starts a new page at its top and returns to the same place with Back (the shop keeps scroll positions itself)', async () => {
+    const page = await openPage(browser(), { phone: true });
+    await visit(page, '/tickets');
+    const product = page.locator('main a[href^="/tickets/"]').last();
+    await product.scrollIntoViewIfNeeded();
+    const listingScroll = await page.evaluate(() => window.scrollY);
+    expect(listingScroll).toBeGreaterThan(200);
+    const listingHeading = await page.locator('main h1').first().textContent();
+    await product.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/tickets/'));
+    // The listing stays until the product page is ready (a navigation is a transition).
+    await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).not.toBe(listingHeading);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/tickets');
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 15_000 }).toBe(listingScroll);
+    // A reload of the listing keeps the position too, as a browser does for a whole page.
+    await page.reload();
+    await page.locator('main a[href^="/tickets/"]').last().waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 15_000 }).toBe(listingScroll);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('fits a 360 px phone without sideways scrolling', async () => {
     const page = await openPage(browser(), { phone: true });
     await visit(page, '/');

@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { seedPreloadedAnswers } from './app/page-preload';
 import { createQueryClient } from './app/query-client';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/router';
+import { createShopHistory, ShopRouter } from './app/shop-router';
 import { USER_DATA_KEY } from './features/account/api/session';
 import { onSessionExpired } from './lib/api-client';
 import { ConfigError, getConfig } from './lib/config';
@@ -17,29 +17,31 @@ if (!container) throw new Error('index.html has no #root element.');
 const root = createRoot(container);
 
 function start(): void {
-  const config = getConfig();
+  // Read (and checked) once before anything renders: a missing or broken configuration is said plainly below.
+  getConfig();
   const queryClient = createQueryClient();
   seedPreloadedAnswers(queryClient, document, getToken());
-  const router = createAppRouter(config, queryClient);
+  const history = createShopHistory();
 
   // A 401 or 419 answer ended the session (the api client cleared the token): drop the
-  // customer's cached data and check the current route again, so a portal page goes to login.
+  // customer's cached data; the page's guard follows the session, so a portal page goes to login.
   onSessionExpired(() => {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === USER_DATA_KEY && query.queryKey[1] !== null });
-    if (router.state.navigation.state === 'idle') void router.revalidate();
   });
 
   // A stock call was refused for want of the waiting room's admission (decision 0048): to the
   // room's waiting page, coming back here at the visitor's turn.
   onWaitingRoom((onsale) => {
-    const { pathname, search } = router.state.location;
-    if (!pathname.startsWith('/waiting-room/')) void router.navigate(waitingRoomPath(onsale, `${pathname}${search}`));
+    const { pathname, search } = history.location;
+    if (!pathname.startsWith('/waiting-room/')) history.push(waitingRoomPath(onsale, `${pathname}${search}`));
   });
 
   root.render(
     <StrictMode>
       <Providers queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <ShopRouter history={history}>
+          <AppRoutes />
+        </ShopRouter>
       </Providers>
     </StrictMode>,
   );

@@ -5,7 +5,7 @@ import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { ToastProvider } from '../src/components/ui/Toasts';
-import type { RouteHandle } from '../src/lib/route-handle';
+import { RouteHandleContext, type RouteHandle } from '../src/lib/route-handle';
 
 /** For the pages' component tests: get-data, a fake server and the app's providers. */
 
@@ -64,11 +64,23 @@ export interface RenderPageOptions {
   otherRoutes?: RouteObject[];
 }
 
-/** Renders a page in a data router (with a home and a login page to land on) inside the app's providers. */
+/**
+ * Renders a page (with a home and a login page to land on) inside the app's providers, its route
+ * handle given as the shop's frame gives it. A memory data router, for its `router.state` and
+ * `router.navigate`: the pages use only the hooks both router modes have.
+ */
 export function renderPage(Page: ComponentType, { path, url = path, handle, queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }), otherRoutes = [] }: RenderPageOptions) {
+  const pageHandle: RouteHandle = { name: 'page', access: 'public', ...handle };
   const router = createMemoryRouter(
     [
-      { path, Component: Page, handle: { name: 'page', access: 'public', ...handle } },
+      {
+        path,
+        Component: () => (
+          <RouteHandleContext value={pageHandle}>
+            <Page />
+          </RouteHandleContext>
+        ),
+      },
       { path: '/', Component: () => <h1>Home</h1> },
       { path: '/login', Component: () => <h1>Login page</h1> },
       { path: '/forgot-password', Component: () => <h1>Forgot page</h1> },

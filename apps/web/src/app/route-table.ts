@@ -1,5 +1,6 @@
 import type { ClientConfig } from '@festival/contract';
 import type { ComponentType } from 'react';
+import { matchRoutes, type Location, type Params } from 'react-router';
 import type { RouteHandle } from '../lib/route-handle';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
@@ -61,4 +62,12 @@ export function appRoutes(config: ClientConfig): AppRoute[] {
     { name: 'waitingRoom', path: '/waiting-room/:onsale', access: 'public', title: 'Waiting room', feature: 'shop', page: () => import('../features/waiting-room/pages/WaitingRoomPage') },
     { name: 'order', path: '/order/:order', access: 'loggedIn', title: ({ params }) => `Order ${params.order ?? ''}`, page: () => import('../features/checkout/pages/OrderPage') },
   ];
+}
+
+/** The route table's entry for a location, with its handle (what the frame and the pages read). */
+export function matchAppRoute(routes: AppRoute[], location: Partial<Location>): { handle: RouteHandle; params: Params } | undefined {
+  const match = matchRoutes(routes, location)?.at(-1);
+  if (!match) return undefined;
+  const { path: _path, page: _page, ...handle } = match.route;
+  return { handle, params: match.params };
 }

@@ -1,58 +1,59 @@
-import type { ClientConfig } from '@festival/contract';
-import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, redirect, type LoaderFunction, type RouteObject } from 'react-router';
-import { resolveIsLoggedIn } from '../features/account/api/session';
+import { lazy, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { useSession } from '../features/account/api/session';
+import { useConfig } from '../lib/config';
 import { decideAccess, isFeatureAvailable } from './access';
 import { AppLayout } from './layout/AppLayout';
 import { PageLoading } from './layout/PageLoading';
-import { RouteError } from './layout/RouteError';
 import { appRoutes, type AppRoute } from './route-table';
+import { useNavigationTarget } from '../lib/navigation-target';
 
-/** Runs before a page renders on every navigation to it: switched-off features, then access. */
-function guardLoader(route: AppRoute, config: ClientConfig, queryClient: QueryClient): LoaderFunction | undefined {
-  if (route.access === 'public' && !route.feature) return undefined;
-  return async ({ request }) => {
-    if (route.feature && !isFeatureAvailable(route.feature, config)) throw redirect('/');
-    if (route.access === 'public') return null;
-    const url = new URL(request.url);
-    const decision = decideAccess(route.access, await resolveIsLoggedIn(queryClient), url);
-    if (decision.redirect) throw redirect(decision.redirect);
-    return null;
-  };
+/** Each page's code as a lazy component, made once per loader so a page keeps its state across renders. */
+const lazyPages = new WeakMap<AppRoute['page'], LazyExoticComponent<ComponentType>>();
+function lazyPage(page: AppRoute['page']): LazyExoticComponent<ComponentType> {
+  let component = lazyPages.get(page);
+  if (!component) {
+    component = lazy(page);
+    lazyPages.set(page, component);
+  }
+  return component;
 }
 
-function toRouteObject({ path, page, ...handle }: AppRoute, config: ClientConfig, queryClient: QueryClient): RouteObject {
-  return {
-    path,
-    handle,
-    loader: guardLoader({ path, page, ...handle }, config, queryClient),
-    HydrateFallback: PageLoading,
-    lazy: async () => ({ Component: (await page()).default }),
-  };
+/**
+ * A page behind its guard (spec section 2), decided on every render, so a login, a logout or an
+ * expired session in another place sends the visitor on at once: a switched-off feature goes home,
+ * a logged-in-only page sends a visitor to login (remembering the page) and a guest-only page sends
+ * a customer home. While the stored session is still being asked for, the page waits.
+ */
+function GuardedPage({ route, Page }: { route: AppRoute; Page: ComponentType }) {
+  const config = useConfig();
+  const location = useLocation();
+  const session = useSession();
+  const target = useNavigationTarget();
+
+  if (route.feature && !isFeatureAvailable(route.feature, config)) return <Navigate to="/" replace />;
+  if (route.access !== 'public') {
+    if (session.isResolving) return <PageLoading />;
+    const decision = decideAccess(route.access, session.isLoggedIn, location);
+    // A navigation already under way (a logout going home) decides where the visitor goes.
+    if (decision.redirect) return target ? <PageLoading /> : <Navigate to={decision.redirect} replace />;
+  }
+  return <Page />;
 }
 
-export function createRoutes(config: ClientConfig, queryClient: QueryClient): RouteObject[] {
-  return [
-    {
-      id: 'root',
-      Component: AppLayout,
-      children: [
-        {
-          // Errors of a page render inside the frame, so the header and footer stay usable.
-          ErrorBoundary: RouteError,
-          children: [
-            ...appRoutes(config).map((route) => toRouteObject(route, config, queryClient)),
-            // Any other path goes home (spec section 2).
-            { path: '*', loader: () => redirect('/'), Component: PageLoading, HydrateFallback: PageLoading },
-          ],
-        },
-      ],
-    },
-  ];
+/** Every route of the shop inside its frame; any other path goes home (spec section 2). */
+export function AppRoutes() {
+  const config = useConfig();
+  const routes = useMemo(() => appRoutes(config), [config]);
+  const pages = useMemo(() => routes.map((route) => ({ route, Page: lazyPage(route.page) })), [routes]);
+  return (
+    <Routes>
+      <Route element={<AppLayout routes={routes} />}>
+        {pages.map(({ route, Page }) => (
+          <Route key={route.name} path={route.path} element={<GuardedPage route={route} Page={Page} />} />
+        ))}
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+    </Routes>
+  );
 }
-
-export function createAppRouter(config: ClientConfig, queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(config, queryClient));
-}
-
-export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,5 +1,6 @@
 import type { ShopItemType } from '@festival/contract';
-import { useMatches, useParams } from 'react-router';
+import { createContext, useContext } from 'react';
+import { useParams } from 'react-router';
 import { getConfig } from './config';
 import { resolvePageTitle, type TitleSource } from './title';
 
@@ -25,18 +26,14 @@ export interface RouteHandle extends TitleSource {
   confirmation?: boolean;
 }
 
-export function isRouteHandle(value: unknown): value is RouteHandle {
-  return Boolean(value) && typeof value === 'object' && typeof (value as RouteHandle).name === 'string';
-}
+/**
+ * The handle of the route being shown. The frame (app/layout/AppLayout.tsx) matches the location
+ * against the route table and provides it; a page or a component outside any route gets undefined.
+ */
+export const RouteHandleContext = createContext<RouteHandle | undefined>(undefined);
 
-/** The handle of the deepest matched route that has one. */
 export function useRouteHandle(): RouteHandle | undefined {
-  const matches = useMatches();
-  for (let index = matches.length - 1; index >= 0; index--) {
-    const handle = matches[index]?.handle;
-    if (isRouteHandle(handle)) return handle;
-  }
-  return undefined;
+  return useContext(RouteHandleContext);
 }
 
 /** The title of the current route (configured or default), for its <h1>. */

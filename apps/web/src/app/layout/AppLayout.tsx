@@ -1,14 +1,19 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation, useParams } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { formErrorStore } from '../../components/ui/form-error-store';
 import { useLostCart } from '../../lib/cart-memory';
 import { useConfig } from '../../lib/config';
 import { usePageTitleOverride } from '../../lib/page-title';
-import { useRouteHandle } from '../../lib/route-handle';
+import { RouteHandleContext } from '../../lib/route-handle';
 import { buildDocumentTitle, resolvePageTitle } from '../../lib/title';
+import { matchAppRoute, type AppRoute } from '../route-table';
+import { useNavigationTarget } from '../../lib/navigation-target';
 import { CartActionsProvider } from './CartActionsProvider';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { PageLoading } from './PageLoading';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { ScrollRestoration } from './scroll-restoration';
 import './layout.css';
 
 export const MAIN_ID = 'main-content';
@@ -17,12 +22,13 @@ export const MAIN_ID = 'main-content';
 const ExpiredCartNotice = lazy(() => import('../../features/cart/components/ExpiredCartNotice'));
 
 /** The frame around every page: skip link, header, main landmark, footer. */
-export function AppLayout() {
+export function AppLayout({ routes }: { routes: AppRoute[] }) {
   const config = useConfig();
   const location = useLocation();
-  const navigation = useNavigation();
-  const handle = useRouteHandle();
-  const params = useParams();
+  const target = useNavigationTarget();
+  const match = matchAppRoute(routes, location);
+  const handle = match?.handle;
+  const params = match?.params ?? {};
   // A page may name itself once its data is there (a product page: the item's name).
   const ownTitle = usePageTitleOverride();
   const title = buildDocumentTitle(ownTitle ?? resolvePageTitle(handle, config, params), config.name);
@@ -45,7 +51,7 @@ export function AppLayout() {
   }, [location.pathname]);
 
   const lostCart = useLostCart();
-  const busy = navigation.state !== 'idle';
+  const busy = target !== null;
   return (
     <CartActionsProvider>
       <a
@@ -66,10 +72,17 @@ export function AppLayout() {
             <ExpiredCartNotice lost={lostCart} />
           </Suspense>
         )}
-        <Outlet />
+        {/* Errors of a page render inside the frame, so the header and footer stay usable. */}
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageLoading />}>
+            <RouteHandleContext value={handle}>
+              <Outlet />
+            </RouteHandleContext>
+            <ScrollRestoration />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
-      <ScrollRestoration />
     </CartActionsProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { useLocation, useNavigate, useRevalidator } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { AccountLinks } from '../../features/account/components/AccountLinks';
 import { LoginForm } from '../../features/account/components/LoginForm';
 import { detourOrigin, postLoginTarget } from '../../features/account/post-login';
@@ -14,13 +14,12 @@ function focusAccountButton(framesLeft = 60): void {
 /**
  * The body of the header's login panel; its own chunk, loaded when the panel is about to open.
  * After login a /login path continues to the portal, a detour page with `from` to that path;
- * elsewhere the page stays and its guard is asked again, so a guest-only page sends the customer
+ * elsewhere the page stays and its guard, which follows the session, decides again, so a guest-only page sends the customer
  * home (post-login.ts). Its account links carry the page the customer is on as `from`.
  */
 export function LoginPanelContent({ onLoggedIn }: { onLoggedIn: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const revalidator = useRevalidator();
   return (
     <>
       <h2 className="panel-title">Login</h2>
@@ -35,7 +34,6 @@ export function LoginPanelContent({ onLoggedIn }: { onLoggedIn: () => void }) {
             void navigate(target);
             return;
           }
-          void revalidator.revalidate();
           focusAccountButton();
         }}
       />

@@ -1,7 +1,7 @@
 import { messages, type ApiPayload, type UserData } from '@festival/contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useNavigate, useRevalidator } from 'react-router';
+import { useNavigate } from 'react-router';
 import { callApi, errorText } from '../../../lib/api-client';
 import { clearCartCode, clearToken, getToken, setToken } from '../../../lib/storage';
 import { forgetCart } from '../../../lib/cart-memory';
@@ -72,7 +72,6 @@ export function useLogout({ onLoggedOut }: { onLoggedOut?: () => void } = {}) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const access = useRouteHandle()?.access;
   const [pending, setPending] = useState(false);
 
@@ -82,13 +81,14 @@ export function useLogout({ onLoggedOut }: { onLoggedOut?: () => void } = {}) {
     if (token) {
       await callApi('logout', { token }, { signal: AbortSignal.timeout(LOGOUT_WAIT_MS) }).catch(() => undefined);
     }
+    // Home first, in the same render as the end of the session: the page's guard then sees the
+    // navigation under way and leaves the decision to it (router.tsx) instead of asking for a login.
+    if (access === 'loggedIn') void navigate('/');
     endSession(queryClient, token);
     setPending(false);
     toast.info(messages.toast.loggedOut);
-    if (access === 'loggedIn') void navigate('/');
-    else void revalidator.revalidate();
     onLoggedOut?.();
-  }, [queryClient, toast, navigate, revalidator, access, onLoggedOut]);
+  }, [queryClient, toast, navigate, access, onLoggedOut]);
 
   return { logout, pending };
 }

@@ -1,6 +1,7 @@
 import { emptyListingText, listingItems, listingView, readListingFilter, writeListingFilter, type ListingFilter } from '@festival/contract';
 import { useId } from 'react';
-import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import { useNavigationTarget } from '../../../lib/navigation-target';
 import { Button } from '../../../components/ui/Button';
 import { Dropdown } from '../../../components/ui/Dropdown';
 import { Page } from '../../../components/ui/Page';
@@ -32,15 +33,15 @@ export default function ShopListingPage() {
   // A filter change is a navigation (the URL holds the filter); while it runs, the controls
   // and the items already follow the URL it goes to, so a click shows its effect at once.
   const location = useLocation();
-  const navigation = useNavigation();
-  const pending = navigation.location?.pathname === location.pathname ? new URLSearchParams(navigation.location.search) : null;
+  const target = useNavigationTarget();
+  const pending = target?.pathname === location.pathname ? new URLSearchParams(target.search) : null;
   const params = pending ?? searchParams;
 
   const filter = readListingFilter(params, config.includeOutOfStockDefault);
   const view = listingView(userData.data ? listingItems(userData.data, shop) : [], filter);
   // Each filter change is a history entry of its own (issue 19): Back returns to the previous filter, not off the listing.
   const setFilter = (next: ListingFilter) =>
-    setSearchParams(writeListingFilter(params, next, config.includeOutOfStockDefault), { preventScrollReset: true, flushSync: true });
+    setSearchParams(writeListingFilter(params, next, config.includeOutOfStockDefault));
 
   if (userData.isPending) {
     return (
