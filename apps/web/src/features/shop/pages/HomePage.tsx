@@ -1,3 +1,4 @@
+import { shopFrontMessages } from '@festival/contract';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { RichText } from '../../../components/ui/RichText';
 import { useConfig } from '../../../lib/config';
@@ -16,17 +17,21 @@ interface CallToAction {
 
 /**
  * Home: the shop name, call-to-action cards for tickets, merchandise (when on) and the portal;
- * the under-construction message when the shop is off; featured items that are in stock.
+ * the under-construction message when the shop is off; featured items that are in stock. A shop
+ * with no catalogue yet (no event at all: a shop of one's own on its first day) tells visitors
+ * it opens soon and the organiser how to set it up (decision 0058).
  */
 export default function HomePage() {
   const config = useConfig();
   const userData = useUserData();
-  const featured = config.shopActive ? featuredItems(userData.data, { merchandise: config.merchandiseActive }) : [];
+  const noCatalogue = Object.keys(config.events).length === 0;
+  const selling = config.shopActive && !noCatalogue;
+  const featured = selling ? featuredItems(userData.data, { merchandise: config.merchandiseActive }) : [];
   const cards: CallToAction[] = [
-    ...(config.shopActive
+    ...(selling
       ? [{ id: 'tickets', to: '/tickets', title: 'Tickets', text: 'Entry tickets, add-ons and travel.', action: 'Buy tickets' }]
       : []),
-    ...(config.shopActive && config.merchandiseActive
+    ...(selling && config.merchandiseActive
       ? [{ id: 'merchandise', to: '/merchandise', title: 'Merchandise', text: 'Official festival merchandise.', action: 'Shop merchandise' }]
       : []),
     {
@@ -44,8 +49,16 @@ export default function HomePage() {
         <h1 id="page-title" className="page__title">
           {config.name}
         </h1>
-        {config.shopActive && <RichText html={config.texts.homeIntro} className="page__lead" />}
+        {selling && <RichText html={config.texts.homeIntro} className="page__lead" />}
       </header>
+
+      {config.shopActive && noCatalogue && (
+        <section className="home__closed" aria-labelledby="opens-soon-title">
+          <h2 id="opens-soon-title">{shopFrontMessages.opensSoonTitle}</h2>
+          <p>{shopFrontMessages.opensSoonText}</p>
+        </section>
+      )}
+      {noCatalogue && <SetUpNote />}
 
       {!config.shopActive && (
         <section className="home__closed" aria-labelledby="under-construction-title">
@@ -76,5 +89,29 @@ export default function HomePage() {
         </section>
       )}
     </article>
+  );
+}
+
+/**
+ * For the organiser, while no catalogue is loaded: the three steps to a shop that sells. It is
+ * shown to everyone (only the organiser's server can act on it, and it names no secret), set
+ * apart from the visitors' message so a visitor reads it as a note for someone else.
+ */
+function SetUpNote() {
+  return (
+    <aside className="home__setup" aria-labelledby="set-up-title">
+      <h2 id="set-up-title">{shopFrontMessages.setUpTitle}</h2>
+      <p>{shopFrontMessages.setUpIntro}</p>
+      <ol className="home__setup-steps">
+        <li>
+          {shopFrontMessages.setUpAdmin} <code>npm run staff -- add you@example.org --role admin</code>
+        </li>
+        <li>
+          {shopFrontMessages.setUpCatalogue} <code>npm run catalog -- import catalogue.yaml</code>
+          {shopFrontMessages.setUpCatalogueOr} <a href="/staff/catalogue">/staff/catalogue</a>.
+        </li>
+      </ol>
+      <p>{shopFrontMessages.setUpAfter}</p>
+    </aside>
   );
 }
