@@ -117,8 +117,9 @@ describe('a shop of its own at start', () => {
     expect(started.output).toMatch(/the shop has no catalogue yet: load one with `npm run catalog -- import FILE`.*npm run staff -- add EMAIL --role admin/);
     const data = await call(url, 'get-data', { token: null });
     expect(data.status).toBe(200);
-    expect(data.body.products).toEqual([]);
-    expect(data.body.merchandise).toEqual([]);
+    const offer = data.body.data as { products: unknown[]; merchandise: unknown[] };
+    expect(offer.products).toEqual([]);
+    expect(offer.merchandise).toEqual([]);
     for (const code of ['GIFTCARD150', 'WELCOME10']) {
       expect(await call(url, 'validate-voucher', { token: null, code }), code).toEqual({ status: 422, body: { message: messages.checkout.voucherInvalid } });
     }
