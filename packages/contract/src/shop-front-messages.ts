@@ -10,14 +10,4 @@ export const shopFrontMessages = {
   includesTaxesAndFee: 'includes taxes and booking fee',
   addToCartFailed: 'Could not add item to cart.',
   defaultButtonLabel: 'Click Me',
-  /** Home without a catalogue (a shop of one's own on its first day, decision 0058): for visitors, */
-  opensSoonTitle: 'The shop opens soon',
-  opensSoonText: 'Tickets go on sale here soon. Please check back again soon.',
-  /** and for the organiser. */
-  setUpTitle: 'Setting up this shop?',
-  setUpIntro: 'No catalogue is loaded yet. If you are the organiser, on the shop’s server:',
-  setUpAdmin: 'Add the first admin of the back office:',
-  setUpCatalogue: 'Load your catalogue:',
-  setUpCatalogueOr: ', or sign in to the back office and upload it under Catalogue at ',
-  setUpAfter: 'This note and the message above go away once the catalogue is loaded. The guide to running a shop of your own is docs/own-shop.md in the shop’s repository.',
 };

@@ -1,4 +1,4 @@
-import { shopFrontMessages } from '@festival/contract';
+import { lazy, Suspense } from 'react';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { RichText } from '../../../components/ui/RichText';
 import { useConfig } from '../../../lib/config';
@@ -6,6 +6,8 @@ import { useUserData } from '../../../lib/user-data';
 import { ProductGrid } from '../components/ProductCard';
 import { featuredItems } from '../shop-items';
 import './home.css';
+
+const EmptyShopNotes = lazy(() => import('../components/EmptyShopNotes'));
 
 interface CallToAction {
   id: string;
@@ -52,13 +54,11 @@ export default function HomePage() {
         {selling && <RichText html={config.texts.homeIntro} className="page__lead" />}
       </header>
 
-      {config.shopActive && noCatalogue && (
-        <section className="home__closed" aria-labelledby="opens-soon-title">
-          <h2 id="opens-soon-title">{shopFrontMessages.opensSoonTitle}</h2>
-          <p>{shopFrontMessages.opensSoonText}</p>
-        </section>
+      {noCatalogue && (
+        <Suspense fallback={null}>
+          <EmptyShopNotes shopActive={config.shopActive} />
+        </Suspense>
       )}
-      {noCatalogue && <SetUpNote />}
 
       {!config.shopActive && (
         <section className="home__closed" aria-labelledby="under-construction-title">
@@ -92,26 +92,3 @@ export default function HomePage() {
   );
 }
 
-/**
- * For the organiser, while no catalogue is loaded: the three steps to a shop that sells. It is
- * shown to everyone (only the organiser's server can act on it, and it names no secret), set
- * apart from the visitors' message so a visitor reads it as a note for someone else.
- */
-function SetUpNote() {
-  return (
-    <aside className="home__setup" aria-labelledby="set-up-title">
-      <h2 id="set-up-title">{shopFrontMessages.setUpTitle}</h2>
-      <p>{shopFrontMessages.setUpIntro}</p>
-      <ol className="home__setup-steps">
-        <li>
-          {shopFrontMessages.setUpAdmin} <code>npm run staff -- add you@example.org --role admin</code>
-        </li>
-        <li>
-          {shopFrontMessages.setUpCatalogue} <code>npm run catalog -- import catalogue.yaml</code>
-          {shopFrontMessages.setUpCatalogueOr} <a href="/staff/catalogue">/staff/catalogue</a>.
-        </li>
-      </ol>
-      <p>{shopFrontMessages.setUpAfter}</p>
-    </aside>
-  );
-}
