@@ -19,6 +19,7 @@ const API_ALONE = [
   'apps/server/src/modules/accounts/accounts.test.ts',
   'apps/server/src/modules/catalog/catalogue-live-import.test.ts',
   'apps/server/src/db/pool-lanes.test.ts',
+  'apps/server/src/modules/config/own-shop-start.test.ts',
 ];
 // The other API files wait mostly on databases, password hashing and timers, so more of them run at
 // once than the machine has cores (API_TEST_WORKERS to change it).

@@ -11,6 +11,13 @@ import { JOIN_LIMITS } from './modules/onsale/join-limits';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The demo shop's configuration: SHOP_CONFIG's default. */
 export const DEMO_SHOP_CONFIG = path.join(REPO_ROOT, 'config/demo-shop.json');
+/** The demo's catalogue (the Northwind festival): DEMO_CATALOGUE's default for the demo configuration only. */
+export const DEMO_CATALOGUE_FILE = path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml');
+
+/** Whether SHOP_CONFIG names the demo shop's own configuration file (unset or pointing at it). */
+export function isDemoConfig(shopConfig: string): boolean {
+  return path.resolve(shopConfig) === DEMO_SHOP_CONFIG;
+}
 
 /** A variable that may be unset or empty (both: not given). */
 function optionalText() {
@@ -120,13 +127,28 @@ const envSchema = z.object({
   STRIPE_API_URL: optionalUrl(),
   MOLLIE_API_KEY: optionalText(),
   MOLLIE_API_URL: optionalUrl(),
-  /** Catalogue loaded on first start when the database is empty; "none" to start empty. */
-  DEMO_CATALOGUE: z.string().default(path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml')),
+  /**
+   * The demo shop's catalogue, loaded on its first start when the database is empty; "none" to
+   * start the demo empty. Only the demo configuration loads one: a shop of one's own (SHOP_CONFIG)
+   * starts empty and refuses to start with DEMO_CATALOGUE set (decision 0058).
+   */
+  DEMO_CATALOGUE: optionalText(),
+  /**
+   * "1" lets a shop of one's own start under NODE_ENV=production without SMTP_URL: its customers
+   * then get no e-mail at all (no password, no tickets), so only for a shop that really wants
+   * that (decision 0059).
+   */
+  ALLOW_NO_MAIL: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'APP_SECRET' | 'DATA_DIR'> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'APP_SECRET' | 'DATA_DIR' | 'DEMO_CATALOGUE'> & {
   APP_SECRET: string;
   DATA_DIR: string;
+  /** A catalogue file, or "none"; unset, the demo configuration's is the demo catalogue and a shop of one's own's is "none". */
+  DEMO_CATALOGUE: string;
 };
 
 /** The only reader of process.env. Fails fast with every bad variable named. */
@@ -137,7 +159,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
-  return { ...parsed.data, DATA_DIR: dataDir, APP_SECRET: parsed.data.APP_SECRET ?? loadOrCreateSecret(dataDir) };
+  const demoCatalogue = parsed.data.DEMO_CATALOGUE ?? (isDemoConfig(parsed.data.SHOP_CONFIG) ? DEMO_CATALOGUE_FILE : 'none');
+  return { ...parsed.data, DATA_DIR: dataDir, DEMO_CATALOGUE: demoCatalogue, APP_SECRET: parsed.data.APP_SECRET ?? loadOrCreateSecret(dataDir) };
 }
 
 /** A secret generated once per data directory, so checksums and tokens survive restarts. */

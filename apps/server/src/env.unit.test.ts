@@ -2,9 +2,29 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readEnv } from './env';
+import { DEMO_CATALOGUE_FILE, DEMO_SHOP_CONFIG, readEnv } from './env';
 
 describe('environment', () => {
+  it('gives the demo catalogue to the demo configuration only: a shop of its own starts empty (decision 0058)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'shop-env-'));
+    expect(readEnv({ DATA_DIR: dir }).DEMO_CATALOGUE).toBe(DEMO_CATALOGUE_FILE);
+    expect(readEnv({ DATA_DIR: dir, SHOP_CONFIG: DEMO_SHOP_CONFIG, NODE_ENV: 'production' }).DEMO_CATALOGUE).toBe(DEMO_CATALOGUE_FILE);
+    for (const NODE_ENV of ['development', 'production', 'test']) {
+      expect(readEnv({ DATA_DIR: dir, SHOP_CONFIG: '/etc/festival/my-shop.json', NODE_ENV }).DEMO_CATALOGUE, NODE_ENV).toBe('none');
+      expect(readEnv({ DATA_DIR: dir, SHOP_CONFIG: '/etc/festival/my-shop.json', NODE_ENV, DEMO_CATALOGUE: '' }).DEMO_CATALOGUE, NODE_ENV).toBe('none');
+    }
+    expect(readEnv({ DATA_DIR: dir, DEMO_CATALOGUE: 'none' }).DEMO_CATALOGUE).toBe('none');
+  });
+
+  it('reads ALLOW_NO_MAIL as an explicit yes only (decision 0059)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'shop-env-'));
+    expect(readEnv({ DATA_DIR: dir }).ALLOW_NO_MAIL).toBe(false);
+    expect(readEnv({ DATA_DIR: dir, ALLOW_NO_MAIL: '' }).ALLOW_NO_MAIL).toBe(false);
+    expect(readEnv({ DATA_DIR: dir, ALLOW_NO_MAIL: '0' }).ALLOW_NO_MAIL).toBe(false);
+    expect(readEnv({ DATA_DIR: dir, ALLOW_NO_MAIL: '1' }).ALLOW_NO_MAIL).toBe(true);
+    expect(() => readEnv({ DATA_DIR: dir, ALLOW_NO_MAIL: 'yes' })).toThrow(/ALLOW_NO_MAIL/);
+  });
+
   it('uses the documented defaults and generates a secret once per data directory', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'shop-env-'));
     const env = readEnv({ DATA_DIR: dir });

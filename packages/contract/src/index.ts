@@ -3,6 +3,7 @@ export * from './field-errors';
 export * from './payment-messages';
 export * from './portal-messages';
 export * from './shop-front-messages';
+export * from './empty-shop-messages';
 export * from './constants';
 export * from './listing';
 export * from './holder';

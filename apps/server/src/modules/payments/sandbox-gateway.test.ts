@@ -119,7 +119,7 @@ describe('npm start under NODE_ENV=production', () => {
     writeFileSync(ownConfig, JSON.stringify({ ...JSON.parse(readFileSync(DEMO_CONFIG, 'utf8')), publicBaseUrl: 'https://shop.example.org', ...changes }));
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
       cwd: REPO_ROOT,
-      env: { ...process.env, NODE_ENV: 'production', SHOP_CONFIG: ownConfig, DATA_DIR: dataDir, DEMO_CATALOGUE: 'none', PORT: '0', HOST: '127.0.0.1', APP_SECRET: 'x'.repeat(40), LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+      env: { ...process.env, NODE_ENV: 'production', SHOP_CONFIG: ownConfig, DATA_DIR: dataDir, DEMO_CATALOGUE: 'none', ALLOW_NO_MAIL: '1', PORT: '0', HOST: '127.0.0.1', APP_SECRET: 'x'.repeat(40), LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { RichText } from '../../../components/ui/RichText';
 import { useConfig } from '../../../lib/config';
@@ -5,6 +6,8 @@ import { useUserData } from '../../../lib/user-data';
 import { ProductGrid } from '../components/ProductCard';
 import { featuredItems } from '../shop-items';
 import './home.css';
+
+const EmptyShopNotes = lazy(() => import('../components/EmptyShopNotes'));
 
 interface CallToAction {
   id: string;
@@ -16,17 +19,21 @@ interface CallToAction {
 
 /**
  * Home: the shop name, call-to-action cards for tickets, merchandise (when on) and the portal;
- * the under-construction message when the shop is off; featured items that are in stock.
+ * the under-construction message when the shop is off; featured items that are in stock. A shop
+ * with no catalogue yet (no event at all: a shop of one's own on its first day) tells visitors
+ * it opens soon and the organiser how to set it up (decision 0058).
  */
 export default function HomePage() {
   const config = useConfig();
   const userData = useUserData();
-  const featured = config.shopActive ? featuredItems(userData.data, { merchandise: config.merchandiseActive }) : [];
+  const noCatalogue = Object.keys(config.events).length === 0;
+  const selling = config.shopActive && !noCatalogue;
+  const featured = selling ? featuredItems(userData.data, { merchandise: config.merchandiseActive }) : [];
   const cards: CallToAction[] = [
-    ...(config.shopActive
+    ...(selling
       ? [{ id: 'tickets', to: '/tickets', title: 'Tickets', text: 'Entry tickets, add-ons and travel.', action: 'Buy tickets' }]
       : []),
-    ...(config.shopActive && config.merchandiseActive
+    ...(selling && config.merchandiseActive
       ? [{ id: 'merchandise', to: '/merchandise', title: 'Merchandise', text: 'Official festival merchandise.', action: 'Shop merchandise' }]
       : []),
     {
@@ -44,8 +51,14 @@ export default function HomePage() {
         <h1 id="page-title" className="page__title">
           {config.name}
         </h1>
-        {config.shopActive && <RichText html={config.texts.homeIntro} className="page__lead" />}
+        {selling && <RichText html={config.texts.homeIntro} className="page__lead" />}
       </header>
+
+      {noCatalogue && (
+        <Suspense fallback={null}>
+          <EmptyShopNotes shopActive={config.shopActive} />
+        </Suspense>
+      )}
 
       {!config.shopActive && (
         <section className="home__closed" aria-labelledby="under-construction-title">
@@ -78,3 +91,4 @@ export default function HomePage() {
     </article>
   );
 }
+
