@@ -7,7 +7,7 @@ export const OTHER_SEED = new Uint8Array(32).fill(9);
 export const NOW = new Date('2027-06-19T12:00:00Z');
 const hex = (bytes: Uint8Array) => [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 
-/** A synced list as the shop answers it: the entrance (single entry) of event 3, products 10 and 11; ticket 100 synced valid, 101 revoked, 102 reassigned (new code). */
+/** A synced list as the shop answers it: the entrance (single entry) of event 3, products 10 (every day) and 11 (Saturday 19 June only); ticket 100 synced valid, 101 revoked, 102 reassigned (new code). */
 export async function syncedList(overrides: Partial<SyncAnswer['list']> = {}): Promise<SyncAnswer> {
   return {
     cursor: '2027-06-19T11:55:00.000Z',
@@ -26,14 +26,15 @@ export async function syncedList(overrides: Partial<SyncAnswer['list']> = {}): P
       closes_at: '2027-06-21T00:00:00.000Z',
       boarding_before_minutes: 30,
       boarding_after_minutes: 15,
+      day_cutover_minutes: 360,
       product_ids: [10, 11],
       ...overrides,
     },
     keys: [{ id: 5, public_key: hex(await ticketPublicKey(SEED)) }],
     departures: [],
     products: [
-      { id: 10, name: 'Weekend ticket', departs_at: null },
-      { id: 11, name: 'Saturday ticket', departs_at: null },
+      { id: 10, name: 'Weekend ticket', departs_at: null, days: null },
+      { id: 11, name: 'Saturday ticket', departs_at: null, days: ['2027-06-19'] },
     ],
     tickets: [
       { id: 100, code: 'AAAABBBBCCCCDDDDEEEE', valid: true, holder: 'Pat Holder', age: '25-34', product_id: 10, departs_at: null },

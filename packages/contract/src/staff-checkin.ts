@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INTEGER_COLUMN_MAX } from './bounds';
+import { festivalDaysText } from './checkin-rules';
 
 /**
  * The scanner's calls (issue 21), answered at POST /api/staff/<call> for a signed-in scanner
@@ -95,13 +96,26 @@ export const syncAnswer = z.object({
     closes_at: z.iso.datetime({ offset: true }).nullable(),
     boarding_before_minutes: z.number().int(),
     boarding_after_minutes: z.number().int(),
+    /** Minutes after local midnight (the list's zone) at which one festival day hands over to the next (decision 0064). */
+    day_cutover_minutes: z.number().int(),
     product_ids: z.array(z.number().int()),
   }),
   keys: z.array(z.object({ id: z.number().int(), public_key: hex })),
   /** Travel times of the list's products: a pass names its departure by id. */
   departures: z.array(z.object({ id: z.number().int(), departs_at: z.iso.datetime({ offset: true }) })),
-  /** The list's products, for the result screen; departs_at: a transport product's one fixed departure. */
-  products: z.array(z.object({ id: z.number().int(), name: z.string(), departs_at: z.iso.datetime({ offset: true }).nullable() })),
+  /**
+   * The list's products, for the result screen; departs_at: a transport product's one fixed
+   * departure; days: the festival days (YYYY-MM-DD, the list's zone) it admits on, null: every day
+   * the list is open.
+   */
+  products: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      departs_at: z.iso.datetime({ offset: true }).nullable(),
+      days: z.array(z.string()).nullable(),
+    }),
+  ),
   tickets: z.array(
     z.object({
       id: z.number().int(),
@@ -200,6 +214,8 @@ export const scannerMessages = {
   notInside: 'Not inside: this ticket has no entry to leave by',
   wrongList: 'Not valid here: this ticket does not admit on this list',
   wrongDay: 'Wrong day: this ticket does not admit now',
+  /** A ticket for some festival days only, scanned on another (the days in words, in the event's zone). */
+  wrongDayFor: (days: string, count: number) => (count === 1 ? `Wrong day: day ticket for ${days}` : `Wrong day: ticket for ${days}`),
   wrongBus: (departure: string) => `Wrong bus: your departure is ${departure}`,
   revoked: 'Revoked: this ticket no longer admits',
   notATicket: 'Not a ticket',
@@ -209,3 +225,13 @@ export const scannerMessages = {
   unknownList: 'There is no such check-in list.',
   unknownGate: 'This list has no such gate.',
 } as const;
+
+/**
+ * The wrong-day refusal in words, online and offline alike: a ticket for some festival days names
+ * them in the shop's locale ("Wrong day: day ticket for Saturday 19 June"); a scan outside the
+ * list's hours or the pass's window says so plainly.
+ */
+export function wrongDayMessage(days: readonly string[] | null, locale: string): string {
+  return days ? scannerMessages.wrongDayFor(festivalDaysText(days, locale), days.length) : scannerMessages.wrongDay;
+}
+

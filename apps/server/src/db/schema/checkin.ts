@@ -51,6 +51,8 @@ export const checkinLists = pgTable(
     /** A transport ticket admits from this many minutes before its departure until this many after. */
     boardingBeforeMinutes: integer('boarding_before_minutes').notNull().default(30),
     boardingAfterMinutes: integer('boarding_after_minutes').notNull().default(15),
+    /** Minutes after local midnight (the event's zone) at which one festival day hands over to the next: a day ticket's day runs from it to the same time the next day (decision 0064). */
+    dayCutoverMinutes: integer('day_cutover_minutes').notNull().default(360),
     /** The gates staff choose from (names); empty: any gate name. */
     gates: jsonb('gates').$type<string[]>().notNull().default([]),
     active: boolean('active').notNull().default(true),
@@ -59,6 +61,7 @@ export const checkinLists = pgTable(
   },
   (table) => [
     check('checkin_lists_boarding_non_negative', sql`${table.boardingBeforeMinutes} >= 0 AND ${table.boardingAfterMinutes} >= 0`),
+    check('checkin_lists_day_cutover', sql`${table.dayCutoverMinutes} BETWEEN 0 AND 720`),
     check('checkin_lists_window', sql`${table.opensAt} IS NULL OR ${table.closesAt} IS NULL OR ${table.opensAt} < ${table.closesAt}`),
   ],
 );
@@ -73,6 +76,8 @@ export const checkinListProducts = pgTable(
     shopItemId: integer('shop_item_id')
       .notNull()
       .references(() => shopItems.id),
+    /** The festival days (YYYY-MM-DD in the event's zone) the product admits on here; null: every day the list is open (decision 0064). */
+    days: jsonb('days').$type<string[]>(),
   },
   (table) => [primaryKey({ columns: [table.listId, table.shopItemId] }), index('checkin_list_products_item').on(table.shopItemId)],
 );

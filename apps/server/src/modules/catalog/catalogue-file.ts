@@ -1,4 +1,7 @@
 import {
+  DAY_CUTOVER_DEFAULT_MINUTES,
+  DAY_CUTOVER_MAX_MINUTES,
+  isFestivalDay,
   catalogueBoolean,
   catalogueCode,
   catalogueCount,
@@ -22,6 +25,22 @@ const code = catalogueCode;
 const money = catalogueMoney;
 const count = catalogueCount;
 const instant = catalogueInstant;
+/** Festival days (decision 0064): dates in the event's time zone, each once. */
+const festivalDays = z
+  .array(z.string().refine(isFestivalDay, 'must be a date written YYYY-MM-DD, such as 2027-06-19'))
+  .min(1, 'needs at least one day (leave it out to admit on every day)')
+  .max(366)
+  .superRefine((days, ctx) => {
+    days.forEach((day, index) => {
+      if (days.indexOf(day) !== index) ctx.addIssue({ code: 'custom', path: [index], message: `${day} is already days[${days.indexOf(day)}]` });
+    });
+  });
+/** When one festival day hands over to the next, local time HH:MM from 00:00 to 12:00: minutes after midnight. */
+const dayCutover = z
+  .string({ error: 'must be a local time HH:MM from 00:00 to 12:00, such as 06:00' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a local time HH:MM from 00:00 to 12:00, such as 06:00')
+  .transform((time) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3)))
+  .refine((minutes) => minutes <= DAY_CUTOVER_MAX_MINUTES, 'must be a local time HH:MM from 00:00 to 12:00, such as 06:00');
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO country code such as NL');
 const image = z.string().regex(/^[A-Za-z0-9._/-]+\.(webp|png|jpe?g|svg)$/, 'must be a relative path to a .webp, .png, .jpg or .svg file');
 
@@ -93,6 +112,8 @@ export const catalogueProduct = z
       .strict()
       .default({ allowed: false, limit: 0 }),
     email_changes: catalogueBoolean.default(false),
+    /** The festival days a day ticket is for: the check-in lists that name it admit it on these only, unless a list says otherwise. */
+    days: festivalDays.nullish(),
     transport: z
       .object({
         travel_time_type: z.enum(['fixed', 'selectable']),
@@ -175,7 +196,23 @@ export const catalogueCheckinList = z
     code,
     event: code.describe('code of an event'),
     name: z.string().min(1).max(200),
-    products: z.array(code.describe('code of a product')).min(1, 'needs at least one product'),
+    /** A product's code (it admits on the product's own `days`, or every day), or the code with the days it admits on here. */
+    products: z
+      .array(
+        z.union([
+          code.describe('code of a product'),
+          z
+            .object({
+              product: code.describe('code of a product'),
+              /** Its days on this list; `every` admits it on every day the list is open, whatever the product's days. */
+              days: z.union([z.literal('every'), festivalDays], { error: 'must be a list of dates such as [2027-06-19], or every' }),
+            })
+            .strict(),
+        ], { error: 'must be a product code, or { product: CODE, days: [YYYY-MM-DD, ...] }' }),
+      )
+      .min(1, 'needs at least one product'),
+    /** Local time at which one festival day hands over to the next (in minutes after midnight): a night belongs to the day it began on. */
+    day_cutover: dayCutover.default(DAY_CUTOVER_DEFAULT_MINUTES),
     /** single: one entry per ticket; alternating: in and out in turn (re-entry allowed). */
     entry: z.enum(['single', 'alternating'], { error: 'must be single or alternating' }).default('single'),
     opens_at: instant.nullish(),
@@ -244,6 +281,10 @@ export const catalogueFile = z
   })
   .strict();
 export type CatalogueFile = z.infer<typeof catalogueFile>;
+export type CatalogueCheckinListProduct = CatalogueFile['checkin_lists'][number]['products'][number];
+
+/** A list entry's product code. */
+export const listedProductCode = (entry: CatalogueCheckinListProduct): string => (typeof entry === 'string' ? entry : entry.product);
 
 function isTimeZone(zone: string): boolean {
   try {

@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { admissionColumns, windowProblem, type CatalogueEditableField, type KeptChange } from '@festival/contract';
+import { admissionColumns, festivalDay, windowProblem, type CatalogueEditableField, type KeptChange } from '@festival/contract';
 import type { shopItems } from '../../db/schema';
-import { catalogueFile, type CatalogueFile } from './catalogue-file';
+import { catalogueFile, listedProductCode, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
 import type { ShopItemRow } from './catalog.queries';
 import * as checkinListQueries from '../checkin/checkin-lists.queries';
@@ -288,6 +288,7 @@ function crossCheckCheckinLists(catalogue: CatalogueFile, eventCodes: Set<string
   const problems: CatalogueProblemEntry[] = [];
   const problem = (path: Segment[], message: string) => problems.push({ path, line: null, message });
   const productEvents = new Map(catalogue.products.map((product) => [product.code, product.event]));
+  const eventZones = new Map(catalogue.events.map((event) => [event.code, event.timezone]));
   const merchandiseCodes = new Set(catalogue.merchandise.map((item) => item.code));
   const listCodes = new Map<string, string>();
   catalogue.checkin_lists.forEach((list, index) => {
@@ -298,8 +299,9 @@ function crossCheckCheckinLists(catalogue: CatalogueFile, eventCodes: Set<string
     const eventKnown = eventCodes.has(list.event);
     if (!eventKnown) problem([...at, 'event'], `no event has the code "${list.event}"`);
     const listed = new Map<string, number>();
-    list.products.forEach((productCode, productIndex) => {
-      const where: Segment[] = [...at, 'products', productIndex];
+    list.products.forEach((entry, productIndex) => {
+      const productCode = listedProductCode(entry);
+      const where: Segment[] = typeof entry === 'string' ? [...at, 'products', productIndex] : [...at, 'products', productIndex, 'product'];
       const twice = listed.get(productCode);
       if (twice !== undefined) {
         problem(where, `"${productCode}" is already products[${twice}] of this list`);
@@ -316,6 +318,19 @@ function crossCheckCheckinLists(catalogue: CatalogueFile, eventCodes: Set<string
         );
       } else if (eventKnown && productEvent !== list.event) {
         problem(where, `"${productCode}" is a product of event "${productEvent}", not of the list's event "${list.event}"`);
+      } else if (eventKnown) {
+        // A festival day the list is closed for all of can never admit: a typo in a year or a month.
+        const zone = eventZones.get(list.event)!;
+        const opens = list.opens_at ? festivalDay(new Date(list.opens_at), zone, list.day_cutover) : null;
+        const closes = list.closes_at ? festivalDay(new Date(Date.parse(list.closes_at) - 1), zone, list.day_cutover) : null;
+        const own = typeof entry !== 'string' && entry.days !== 'every' ? entry.days : null;
+        const days = typeof entry === 'string' ? catalogue.products.find((product) => product.code === productCode)?.days : own;
+        days?.forEach((day, dayIndex) => {
+          if ((opens !== null && day < opens) || (closes !== null && day > closes)) {
+            const whose = own ? [...at, 'products', productIndex, 'days', dayIndex] : where;
+            problem(whose, `${own ? day : `"${productCode}" is for ${day}, which`} lies outside the list's opening hours (${opens ?? 'open'} to ${closes ?? 'open'} as festival days)`);
+          }
+        });
       }
     });
   });
@@ -533,9 +548,20 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
           closesAt: toDate(list.closes_at),
           boardingBeforeMinutes: list.boarding.before_minutes,
           boardingAfterMinutes: list.boarding.after_minutes,
+          dayCutoverMinutes: list.day_cutover,
           gates: list.gates,
         });
-        await checkinListQueries.replaceCheckinListProducts(tx, id, list.products.map((productCode) => productIds.get(productCode)!));
+        // A product admits on the days the list gives it, else on its own days, else every day (decision 0064).
+        const productDays = new Map(catalogue.products.map((product) => [product.code, product.days ?? null]));
+        await checkinListQueries.replaceCheckinListProducts(
+          tx,
+          id,
+          list.products.map((entry) => {
+            const productCode = listedProductCode(entry);
+            const days = typeof entry === 'string' ? (productDays.get(productCode) ?? null) : entry.days === 'every' ? null : entry.days;
+            return { shopItemId: productIds.get(productCode)!, days: days ? [...days].sort() : null };
+          }),
+        );
         listIds.push(id);
         summary.checkinLists += 1;
       }

@@ -51,10 +51,12 @@ describe.each(testEngines())('check-in lists imported from the catalogue on %s',
       closesAt: new Date('2027-06-21T00:00:00Z'),
       gates: ['North', 'South'],
       active: true,
+      dayCutoverMinutes: 360,
+      // The Saturday ticket on its own day (the product's days), the weekend tickets every day.
       products: [
-        { externalCode: 'NWF27-WEEKEND', name: 'Weekend ticket', type: 'ticket' },
-        { externalCode: 'NWF27-DAY-SAT', name: 'Day ticket Saturday', type: 'ticket' },
-        { externalCode: 'NWF27-WEEKEND-PLAN', name: 'Weekend ticket (pay in 4)', type: 'ticket' },
+        { externalCode: 'NWF27-WEEKEND', name: 'Weekend ticket', type: 'ticket', days: null },
+        { externalCode: 'NWF27-DAY-SAT', name: 'Day ticket Saturday', type: 'ticket', days: ['2027-06-19'] },
+        { externalCode: 'NWF27-WEEKEND-PLAN', name: 'Weekend ticket (pay in 4)', type: 'ticket', days: null },
       ],
     });
     expect(lists.find((list) => list.code === 'NWF27-SHUTTLE-AMS')).toMatchObject({
@@ -83,9 +85,10 @@ describe.each(testEngines())('check-in lists imported from the catalogue on %s',
       withLists(`  - code: NWF27-ENTRANCE
     event: NWF27
     name: Main entrance
-    products: [NWF27-DAY-SAT, NWF27-LOCKER]
+    products: [{ product: NWF27-DAY-SAT, days: every }, { product: NWF27-LOCKER, days: [2027-06-20, 2027-06-19] }]
     opens_at: 2027-06-18T10:00:00+02:00
     boarding: { before_minutes: 60, after_minutes: 0 }
+    day_cutover: "04:30"
     gates: [East]
   - { code: NWF27-SHUTTLE-AMS, event: NWF27, name: Shuttle from Amsterdam, products: [NWF27-SHUTTLE] }
 `),
@@ -101,9 +104,11 @@ describe.each(testEngines())('check-in lists imported from the catalogue on %s',
       boardingAfterMinutes: 0,
       gates: ['East'],
       active: true,
+      dayCutoverMinutes: 270,
+      // The list's own days win over the product's: every day for the Saturday ticket, two days (in order) for the locker.
       products: [
-        { externalCode: 'NWF27-DAY-SAT', name: 'Day ticket Saturday', type: 'ticket' },
-        { externalCode: 'NWF27-LOCKER', name: 'Locker (weekend)', type: 'locker' },
+        { externalCode: 'NWF27-DAY-SAT', name: 'Day ticket Saturday', type: 'ticket', days: null },
+        { externalCode: 'NWF27-LOCKER', name: 'Locker (weekend)', type: 'locker', days: ['2027-06-19', '2027-06-20'] },
       ],
     });
     const [updated] = await database.db.select().from(schema.checkinLists).where(eq(schema.checkinLists.id, entrance!.id));
@@ -135,7 +140,7 @@ describe.each(testEngines())('check-in lists imported from the catalogue on %s',
     expect(changed).toContain('price: 1950');
     await expect(importText(changed)).rejects.toThrow(CatalogueError);
     await expect(importText(changed)).rejects.toMatchObject({
-      problems: ['checkin_lists[0].products[0] (line 439): "NWF27-TOTE" is merchandise; a check-in list admits products (tickets, add-ons, transport) only'],
+      problems: ['checkin_lists[0].products[0] (line 441): "NWF27-TOTE" is merchandise; a check-in list admits products (tickets, add-ons, transport) only'],
     });
     expect(changedTables(before, await snapshot())).toEqual([]);
   });

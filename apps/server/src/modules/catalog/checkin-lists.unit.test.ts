@@ -24,7 +24,7 @@ describe('check-in lists in the catalogue file', () => {
   it('fills the defaults: single entry, no window, boarding 30 and 15 minutes, no gates', () => {
     const catalogue = parseCatalogue(`${base}  - { code: GATE, event: FEST, name: Entrance, products: [DAY, BUS] }\n`, 't.yaml');
     expect(catalogue.checkin_lists).toEqual([
-      { code: 'GATE', event: 'FEST', name: 'Entrance', products: ['DAY', 'BUS'], entry: 'single', boarding: { before_minutes: 30, after_minutes: 15 }, gates: [] },
+      { code: 'GATE', event: 'FEST', name: 'Entrance', products: ['DAY', 'BUS'], day_cutover: 360, entry: 'single', boarding: { before_minutes: 30, after_minutes: 15 }, gates: [] },
     ]);
   });
 
@@ -53,6 +53,47 @@ describe('check-in lists in the catalogue file', () => {
       boarding: { before_minutes: 45, after_minutes: 15 },
       gates: ['North', 'South'],
     });
+  });
+
+  it('says on which festival days a product admits: its own days, or the list’s for it, and when a day turns (decision 0064)', () => {
+    const catalogue = parseCatalogue(
+      `${base.replace('products:\n  - { code: DAY, event: FEST, name: Day, type: ticket, price: 5000, tax: high }', 'products:\n  - { code: DAY, event: FEST, name: Day, type: ticket, price: 5000, tax: high, days: [2027-06-19] }')}  - code: GATE
+    event: FEST
+    name: Entrance
+    products: [DAY, { product: BUS, days: [2027-06-18, 2027-06-20] }]
+    day_cutover: "05:30"
+  - { code: CAMP, event: FEST, name: Camping, products: [{ product: DAY, days: every }] }
+`,
+      't.yaml',
+    );
+    expect(catalogue.products[0]!.days).toEqual(['2027-06-19']);
+    expect(catalogue.checkin_lists[0]).toMatchObject({ products: ['DAY', { product: 'BUS', days: ['2027-06-18', '2027-06-20'] }], day_cutover: 330 });
+    expect(catalogue.checkin_lists[1]).toMatchObject({ products: [{ product: 'DAY', days: 'every' }], day_cutover: 360 });
+  });
+
+  it('refuses a day that is no date, a day twice, no days, a cut-over past noon, and a day the list is closed for all of', () => {
+    expect(
+      problemsOf(`  - { code: A, event: FEST, name: A, products: [{ product: DAY, days: [2027-02-30, 19-06-2027, 2027-06-19, 2027-06-19] }] }
+  - { code: B, event: FEST, name: B, products: [{ product: DAY, days: [] }], day_cutover: "13:00" }
+  - { code: C, event: FEST, name: C, products: [{ product: DAY, days: sometimes }], day_cutover: 6 }
+`),
+    ).toEqual([
+      'checkin_lists[0].products[0].days[0] (line 14): must be a date written YYYY-MM-DD, such as 2027-06-19',
+      'checkin_lists[0].products[0].days[1] (line 14): must be a date written YYYY-MM-DD, such as 2027-06-19',
+      'checkin_lists[0].products[0].days[3] (line 14): 2027-06-19 is already days[2]',
+      'checkin_lists[1].products[0].days (line 15): needs at least one day (leave it out to admit on every day)',
+      'checkin_lists[1].day_cutover (line 15): must be a local time HH:MM from 00:00 to 12:00, such as 06:00',
+      'checkin_lists[2].products[0] (line 16): must be a product code, or { product: CODE, days: [YYYY-MM-DD, ...] }',
+      'checkin_lists[2].day_cutover (line 16): must be a local time HH:MM from 00:00 to 12:00, such as 06:00',
+    ]);
+    // Open Friday 11:00 to Monday 02:00: Thursday and the Monday are no festival day of it (02:00 Monday is still Sunday's night).
+    expect(
+      problemsOf(`  - { code: A, event: FEST, name: A, opens_at: "2027-06-18T11:00:00+02:00", closes_at: "2027-06-21T02:00:00+02:00", products: [{ product: DAY, days: [2027-06-17, 2027-06-18, 2027-06-20, 2027-06-21] }] }
+`),
+    ).toEqual([
+      "checkin_lists[0].products[0].days[0] (line 14): 2027-06-17 lies outside the list's opening hours (2027-06-18 to 2027-06-20 as festival days)",
+      "checkin_lists[0].products[0].days[3] (line 14): 2027-06-21 lies outside the list's opening hours (2027-06-18 to 2027-06-20 as festival days)",
+    ]);
   });
 
   it('refuses an unknown event, an unknown product, merchandise and a product of another event', () => {

@@ -37,7 +37,7 @@ function refusalWords(reason: string | null): string {
     case 'wrong-list':
       return 'not valid on this list';
     case 'wrong-day':
-      return 'outside the list’s or the ticket’s window';
+      return 'not the ticket’s day, or outside the list’s or the ticket’s window';
     case 'wrong-bus':
       return 'wrong bus';
     case 'unknown-gate':
@@ -76,7 +76,9 @@ export async function runCheckinCommand(argv: string[], deps: Deps): Promise<num
           `open ${when(list.opensAt)} to ${when(list.closesAt)}`,
           `boarding ${list.boardingBeforeMinutes} min before to ${list.boardingAfterMinutes} after`,
           list.gates.length ? `gates ${list.gates.join(', ')}` : 'any gate',
-          list.products.map((product) => product.externalCode).join(', '),
+          // A day ticket with its days: NWF27-DAY-SAT on 2027-06-19 (festival days turn at the cut-over).
+          list.products.map((product) => (product.days ? `${product.externalCode} on ${product.days.join(' ')}` : product.externalCode)).join(', '),
+          `days turn at ${String(Math.floor(list.dayCutoverMinutes / 60)).padStart(2, '0')}:${String(list.dayCutoverMinutes % 60).padStart(2, '0')}`,
         ]),
       );
     }

@@ -18,10 +18,11 @@ export interface CheckinListRow {
   closesAt: Date | null;
   boardingBeforeMinutes: number;
   boardingAfterMinutes: number;
+  dayCutoverMinutes: number;
   gates: string[];
   active: boolean;
-  /** In the shop's listing order. */
-  products: { externalCode: string; name: string; type: string }[];
+  /** In the shop's listing order; days: the festival days it admits on (null: every day the list is open). */
+  products: { externalCode: string; name: string; type: string; days: string[] | null }[];
 }
 
 /** Matched by code; a list that was switched off comes back on when the file has it again. */
@@ -34,10 +35,10 @@ export async function upsertCheckinList(db: Db, values: CheckinListValues): Prom
   return row!.id;
 }
 
-/** The list admits exactly these products from now on. */
-export async function replaceCheckinListProducts(db: Db, listId: number, shopItemIds: number[]): Promise<void> {
+/** The list admits exactly these products from now on, each on its days (null: every day the list is open). */
+export async function replaceCheckinListProducts(db: Db, listId: number, products: { shopItemId: number; days: string[] | null }[]): Promise<void> {
   await db.delete(checkinListProducts).where(eq(checkinListProducts.listId, listId));
-  if (shopItemIds.length) await db.insert(checkinListProducts).values(shopItemIds.map((shopItemId) => ({ listId, shopItemId })));
+  if (products.length) await db.insert(checkinListProducts).values(products.map(({ shopItemId, days }) => ({ listId, shopItemId, days })));
 }
 
 /** Lists other than these stop admitting; their rows stay because check-ins refer to them. */
@@ -59,7 +60,7 @@ export async function listCheckinLists(db: Db): Promise<CheckinListRow[]> {
     .orderBy(asc(events.name), asc(events.id), asc(checkinLists.code));
   if (!lists.length) return [];
   const products = await db
-    .select({ listId: checkinListProducts.listId, externalCode: shopItems.externalCode, name: shopItems.name, type: shopItems.type })
+    .select({ listId: checkinListProducts.listId, externalCode: shopItems.externalCode, name: shopItems.name, type: shopItems.type, days: checkinListProducts.days })
     .from(checkinListProducts)
     .innerJoin(shopItems, eq(shopItems.id, checkinListProducts.shopItemId))
     .where(inArray(checkinListProducts.listId, lists.map((row) => row.list.id)))
@@ -76,8 +77,9 @@ export async function listCheckinLists(db: Db): Promise<CheckinListRow[]> {
     closesAt: list.closesAt,
     boardingBeforeMinutes: list.boardingBeforeMinutes,
     boardingAfterMinutes: list.boardingAfterMinutes,
+    dayCutoverMinutes: list.dayCutoverMinutes,
     gates: list.gates,
     active: list.active,
-    products: products.filter((product) => product.listId === list.id).map(({ externalCode, name, type }) => ({ externalCode, name, type })),
+    products: products.filter((product) => product.listId === list.id).map(({ externalCode, name, type, days }) => ({ externalCode, name, type, days })),
   }));
 }

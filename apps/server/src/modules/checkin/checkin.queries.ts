@@ -13,8 +13,13 @@ export async function findActiveList(db: Db, code: string) {
     .innerJoin(events, eq(events.id, checkinLists.eventId))
     .where(and(eq(checkinLists.code, code), eq(checkinLists.active, true)));
   if (!row) return null;
-  const products = await db.select({ id: checkinListProducts.shopItemId }).from(checkinListProducts).where(eq(checkinListProducts.listId, row.list.id));
-  return { ...row, productIds: products.map((product) => product.id) };
+  const products = await db.select({ id: checkinListProducts.shopItemId, days: checkinListProducts.days }).from(checkinListProducts).where(eq(checkinListProducts.listId, row.list.id));
+  return {
+    ...row,
+    productIds: products.map((product) => product.id),
+    /** The products that admit on some festival days only (decision 0064). */
+    productDays: new Map(products.flatMap((product) => (product.days ? [[product.id, product.days] as const] : []))),
+  };
 }
 
 export type ActiveList = NonNullable<Awaited<ReturnType<typeof findActiveList>>>;

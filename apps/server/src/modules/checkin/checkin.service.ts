@@ -1,5 +1,5 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { gateRefusal, typedTicketCode, scannerMessages, type GateRefusal, type ScannedTicket, type StaffApiAnswer, type StaffApiInput, type TicketStanding } from '@festival/contract';
+import { gateRefusal, typedTicketCode, scannerMessages, wrongDayMessage, type CheckinListRule, type GateRefusal, type ScannedTicket, type StaffApiAnswer, type StaffApiInput, type TicketStanding } from '@festival/contract';
 import { readTicketPass, verifyTicketPass } from '@festival/contract/ticket-pass';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -38,6 +38,15 @@ function sameCode(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** The shared gate rule's view of a list: its products, and the festival days some of them admit on in its event's zone. */
+export const listRule = (list: queries.ActiveList): CheckinListRule => ({
+  ...list.list,
+  productIds: list.productIds,
+  timeZone: list.eventTimezone,
+  dayCutoverMinutes: list.list.dayCutoverMinutes,
+  productDays: list.productDays,
+});
+
 /** Whether a list has this gate (a list without gates takes any gate name). */
 const listHasGate = (list: queries.ActiveList, gate: string): boolean => !list.list.gates.length || list.list.gates.includes(gate);
 
@@ -57,7 +66,7 @@ export function judgeScan(list: queries.ActiveList, gate: string, ticket: { row:
   const standing: TicketStanding = row.status === 'active' && row.orderStatus === 'paid' && (passCode === null || sameCode(passCode, row.code)) ? 'valid' : 'revoked';
   const departure = row.departsAt ?? row.itemTravelTime;
   const scanned: ScannedTicket = { ticketId: row.id, eventId: row.eventId ?? 0, productId: row.productId, departure, ...passWindow(row.createdAt, departure ?? row.eventStartsAt) };
-  return gateRefusal({ ...list.list, productIds: list.productIds }, scanned, standing, at);
+  return gateRefusal(listRule(list), scanned, standing, at);
 }
 
 /**
@@ -166,11 +175,12 @@ export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; loc
           closes_at: iso(list.list.closesAt),
           boarding_before_minutes: list.list.boardingBeforeMinutes,
           boarding_after_minutes: list.list.boardingAfterMinutes,
+          day_cutover_minutes: list.list.dayCutoverMinutes,
           product_ids: list.productIds,
         },
         keys: [...keys].map(([id, publicKey]) => ({ id, public_key: hex(publicKey) })),
         departures: catalogue.departures.map((departure) => ({ id: departure.id, departs_at: departure.departsAt.toISOString() })),
-        products: catalogue.products.map((product) => ({ id: product.id, name: product.name, departs_at: iso(product.departsAt) })),
+        products: catalogue.products.map((product) => ({ id: product.id, name: product.name, departs_at: iso(product.departsAt), days: list.productDays.get(product.id)?.slice() ?? null })),
         tickets: tickets.map((ticket) => ({ id: ticket.id, code: ticket.code, valid: ticket.valid, holder: ticket.holder, age: ticket.age, product_id: ticket.productId, departs_at: iso(ticket.departsAt) })),
         states: states.map((state) => ({ ticket_id: state.ticketId, inside: state.inside, since: state.lastAt.toISOString(), gate: state.lastGate })),
         admitted: counts.admitted,
@@ -185,7 +195,7 @@ export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; loc
       if (!listHasGate(list, input.gate)) throw new AppError('INVALID_INPUT', scannerMessages.unknownGate, { gate: [scannerMessages.unknownGate] });
       const zone = list.eventTimezone;
       const at = now();
-      const rule = { ...list.list, productIds: list.productIds };
+      const rule = listRule(list);
       const alternating = list.list.entry === 'alternating';
       const direction = alternating ? input.direction : 'in';
       const change = { listId: list.list.id, alternating, direction, gate: input.gate, at, log: true as const, scannerId, nonce: `online:${randomUUID()}` };
@@ -229,7 +239,7 @@ export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; loc
       if (refused?.result === 'revoked') return refusal('revoked', scannerMessages.revoked, ticket);
       if (refused?.result === 'wrong-list') return refusal('wrong-list', scannerMessages.wrongList, ticket);
       if (refused?.result === 'wrong-bus') return refusal('wrong-bus', scannerMessages.wrongBus(departureText(refused.departure, zone)), ticket);
-      if (refused?.result === 'wrong-day') return refusal('wrong-day', scannerMessages.wrongDay, ticket);
+      if (refused?.result === 'wrong-day') return refusal('wrong-day', wrongDayMessage(refused.days, deps.locale), ticket);
       if (refused) throw new AppError('INVALID_INPUT', scannerMessages.unknownGate, { gate: [scannerMessages.unknownGate] });
       const passed = (await queries.passOnce(db, { ...change, ticketId: row.id })) !== null;
       return passed ? passedAnswer(ticket) : notPassed(row.id, ticket);

@@ -544,6 +544,70 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
     expect(stats.find((line) => line.startsWith('T-GATE\tEntrance\tgate Back door\t'))).toBe('T-GATE\tEntrance\tgate Back door\tadmitted 0\tinside 0\tconflicts 0\trefused 1');
   });
 
+  it('admits the demo’s Saturday ticket on Saturday only (its night until 06:00 Sunday too) and names its day otherwise, the weekend ticket every day; uploaded scans are judged the same (issue 34)', async () => {
+    const LIST = 'NWF27-ENTRANCE';
+    const saturday = await boughtTicket('NWF27-DAY-SAT');
+    const weekend = await boughtTicket();
+    // Signed in at the festival: a scanner's session lasts seven days of the gate's clock.
+    clock = FESTIVAL;
+    const device = await scannerDevice('Day ticket gate');
+    const scanAt = async (at: string, text: string, direction: 'in' | 'out' = 'in') => {
+      clock = new Date(at);
+      return device.scan(LIST, text, 'North', direction);
+    };
+    const wrongDay = 'Wrong day: day ticket for Saturday 19 June';
+    expect(scannerMessages.wrongDayFor('Saturday 19 June', 1)).toBe(wrongDay);
+
+    // Friday 14:00 in Amsterdam: the weekend ticket goes in, the Saturday ticket is told its day, by its pass and by its typed code.
+    expect((await scanAt('2027-06-18T12:00:00Z', weekend.pass)).result).toBe('admit');
+    expect(await scanAt('2027-06-18T12:00:00Z', saturday.pass)).toMatchObject({ result: 'wrong-day', message: wrongDay, ticket: { code: saturday.ticket.code, product: 'Day ticket Saturday' } });
+    expect(await scanAt('2027-06-18T21:59:00Z', saturday.ticket.code.toLowerCase())).toMatchObject({ result: 'wrong-day', message: wrongDay });
+    // Saturday 05:59 is still Friday's night.
+    expect(await scanAt('2027-06-19T03:59:00Z', saturday.pass)).toMatchObject({ result: 'wrong-day', message: wrongDay });
+    // Saturday 06:00: in; out and in again at 01:30 on Sunday morning, still Saturday's night.
+    expect((await scanAt('2027-06-19T04:00:00Z', saturday.pass)).result).toBe('admit');
+    expect((await scanAt('2027-06-19T20:00:00Z', saturday.pass, 'out')).result).toBe('exit');
+    expect((await scanAt('2027-06-19T23:30:00Z', saturday.pass)).result).toBe('admit');
+    expect((await scanAt('2027-06-20T00:30:00Z', saturday.pass, 'out')).result).toBe('exit');
+    // Sunday 06:00 and noon: refused; the weekend ticket goes out and in again on Sunday.
+    expect(await scanAt('2027-06-20T04:00:00Z', saturday.pass)).toMatchObject({ result: 'wrong-day', message: wrongDay });
+    expect(await scanAt('2027-06-20T10:00:00Z', saturday.ticket.code)).toMatchObject({ result: 'wrong-day', message: wrongDay });
+    expect((await scanAt('2027-06-20T10:00:00Z', weekend.pass, 'out')).result).toBe('exit');
+    expect((await scanAt('2027-06-20T10:05:00Z', weekend.pass)).result).toBe('admit');
+
+    // The scanner's offline data carries the rule: the list's cut-over, and each product's days.
+    const sync = await device.call('sync', { list: LIST });
+    expect(sync.status).toBe(200);
+    expect(sync.body.list.day_cutover_minutes).toBe(360);
+    const days = Object.fromEntries(sync.body.products.map((product) => [product.name, product.days]));
+    expect(days).toEqual({ 'Weekend ticket': null, 'Day ticket Saturday': ['2027-06-19'], 'Weekend ticket (pay in 4)': null });
+
+    // Uploaded offline scans, judged at the time they were made: Friday and Sunday refused as the wrong day, Saturday night counted.
+    const later = await boughtTicket('NWF27-DAY-SAT');
+    const laterId = readTicketPass(later.pass)!.fields.ticketId;
+    clock = new Date('2027-06-20T12:00:00Z');
+    const uploader = await scannerDevice('Day ticket uploader');
+    const upload = (nonce: string, scannedAt: string, direction: 'in' | 'out' = 'in') => ({ nonce, list: LIST, gate: 'South', ticket_id: laterId, direction, scanned_at: scannedAt, code: later.ticket.code });
+    const scans = [upload('day-friday', '2027-06-18T15:00:00Z'), upload('day-saturday-night', '2027-06-19T23:45:00Z'), upload('day-sunday', '2027-06-20T08:00:00Z', 'in')];
+    const answer = await uploader.call('upload-scans', { scans });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.results).toEqual([
+      { nonce: 'day-friday', result: 'refused' },
+      { nonce: 'day-saturday-night', result: 'counted' },
+      { nonce: 'day-sunday', result: 'refused' },
+    ]);
+    const kept = await db()
+      .select({ nonce: checkins.nonce, kind: checkins.kind, reason: checkins.reason })
+      .from(checkins)
+      .where(inArray(checkins.nonce, scans.map((entry) => `offline:${entry.nonce}`)))
+      .orderBy(asc(checkins.scannedAt));
+    expect(kept).toEqual([
+      { nonce: 'offline:day-friday', kind: 'refused', reason: 'wrong-day' },
+      { nonce: 'offline:day-saturday-night', kind: 'in', reason: null },
+      { nonce: 'offline:day-sunday', kind: 'refused', reason: 'wrong-day' },
+    ]);
+  });
+
   it('takes a full batch of the longest scans the contract allows: the longest list code, gate name, nonce, ticket code and time', async () => {
     const { pass } = await boughtTicket();
     const fields = readTicketPass(pass)!.fields;
@@ -604,7 +668,9 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
     };
     const lists = await run(['lists']);
     expect(lists.code).toBe(0);
-    expect(lists.lines.find((line) => line.startsWith('T-GATE\t'))).toBe('T-GATE\tEntrance\tevent Northwind Festival 2027\tsingle\topen - to -\tboarding 30 min before to 15 after\tgates North, South\tNWF27-WEEKEND, NWF27-DAY-SAT');
+    expect(lists.lines.find((line) => line.startsWith('T-GATE\t'))).toBe('T-GATE\tEntrance\tevent Northwind Festival 2027\tsingle\topen - to -\tboarding 30 min before to 15 after\tgates North, South\tNWF27-WEEKEND, NWF27-DAY-SAT\tdays turn at 06:00');
+    // The demo's entrance: the Saturday ticket on its day.
+    expect(lists.lines.find((line) => line.startsWith('NWF27-ENTRANCE\t'))).toMatch(/\tNWF27-WEEKEND, NWF27-DAY-SAT on 2027-06-19, NWF27-WEEKEND-PLAN\tdays turn at 06:00$/);
 
     const added = await run(['scanner', 'add', 'Stats phone']);
     expect(added.code).toBe(0);

@@ -53,6 +53,32 @@ describe('judging a scan offline (the same rule as the shop)', () => {
     expect(await judge(await signTicketPass(fields({ validUntil: new Date('2027-06-19T11:00:00Z') }), SEED))).toMatchObject({ answer: { result: 'wrong-day' } });
   });
 
+  it('admits a day ticket on its own festival day only, in the list’s zone, and names the day otherwise (decision 0064)', async () => {
+    const saturday = await signTicketPass(fields({ productId: 11 }), SEED);
+    const weekend = await signTicketPass(fields({ ticketId: 201, productId: 10 }), SEED);
+    const wrongDay = scannerMessages.wrongDayFor('Saturday 19 June', 1);
+    expect(wrongDay).toBe('Wrong day: day ticket for Saturday 19 June');
+    // Friday 14:00 and Sunday 12:00 in Amsterdam: refused, the day named; the weekend ticket admits both days.
+    for (const now of [new Date('2027-06-18T12:00:00Z'), new Date('2027-06-20T10:00:00Z')]) {
+      expect(await judge(saturday, { now }), now.toISOString()).toMatchObject({ answer: { result: 'wrong-day', message: wrongDay, ticket: { product: 'Saturday ticket' } }, passed: null });
+      expect(await judge(weekend, { now }), now.toISOString()).toMatchObject({ answer: { result: 'admit' } });
+    }
+    // 01:30 on Sunday morning is still Saturday's night (the cut-over is 06:00); 06:00 is Sunday.
+    expect(await judge(saturday, { now: new Date('2027-06-19T23:30:00Z') })).toMatchObject({ answer: { result: 'admit' } });
+    expect(await judge(saturday, { now: new Date('2027-06-20T04:00:00Z') })).toMatchObject({ answer: { result: 'wrong-day', message: wrongDay } });
+    // The list's own cut-over and zone decide: at midnight, 00:30 Sunday is Sunday.
+    const midnight = await syncedList({ day_cutover_minutes: 0 });
+    expect(await judge(saturday, { data: midnight, now: new Date('2027-06-19T22:30:00Z') })).toMatchObject({ answer: { result: 'wrong-day' } });
+    const tokyo = await syncedList({ timezone: 'Asia/Tokyo', opens_at: null, closes_at: null });
+    expect(await judge(saturday, { data: tokyo, now: new Date('2027-06-19T23:30:00Z') })).toMatchObject({ answer: { result: 'wrong-day' } });
+    // A typed code of a synced day ticket is judged by its product's days too.
+    expect(await judge('NEWNEWNEWNEWNEWNEWNE', { now: new Date('2027-06-18T12:00:00Z') })).toMatchObject({ answer: { result: 'wrong-day', message: wrongDay } });
+    // Data a scanner kept from before day tickets has no days: every day, until its next sync.
+    const old = await syncedList();
+    const kept = { ...old, list: { ...old.list, day_cutover_minutes: undefined }, products: old.products.map(({ id, name, departs_at }) => ({ id, name, departs_at })) } as unknown as SyncAnswer;
+    expect(await judge(saturday, { data: kept, now: new Date('2027-06-18T12:00:00Z') })).toMatchObject({ answer: { result: 'admit' } });
+  });
+
   it('boards a shuttle only at its own departure, and names it otherwise', async () => {
     const shuttle: SyncAnswer = {
       ...(await syncedList({ product_ids: [12, 13], opens_at: null, closes_at: null })),
@@ -61,8 +87,8 @@ describe('judging a scan offline (the same rule as the shop)', () => {
         { id: 71, departs_at: '2027-06-19T16:00:00.000Z' },
       ],
       products: [
-        { id: 12, name: 'Shuttle', departs_at: null },
-        { id: 13, name: 'Coach', departs_at: '2027-06-19T11:40:00.000Z' },
+        { id: 12, name: 'Shuttle', departs_at: null, days: null },
+        { id: 13, name: 'Coach', departs_at: '2027-06-19T11:40:00.000Z', days: null },
       ],
       tickets: [
         { id: 300, code: 'BUSBUSBUSBUSBUSBUSBU', valid: true, holder: 'Rider', age: null, product_id: 12, departs_at: '2027-06-19T16:00:00.000Z' },

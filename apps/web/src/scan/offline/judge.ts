@@ -1,4 +1,4 @@
-import { gateRefusal, scannerMessages, scannerTexts, typedTicketCode, type ScannedTicket, type StaffApiAnswer, type TicketStanding } from '@festival/contract';
+import { DAY_CUTOVER_DEFAULT_MINUTES, gateRefusal, scannerMessages, wrongDayMessage, scannerTexts, typedTicketCode, type ScannedTicket, type StaffApiAnswer, type TicketStanding } from '@festival/contract';
 import { verifyTicketPass } from '@festival/contract/ticket-pass';
 import { stateOf, type LocalState, type LocalStates, type SyncAnswer } from './data';
 
@@ -78,6 +78,8 @@ export async function judgeOffline(input: {
     return notATicket;
   }
 
+  // Data kept by a scanner built before day tickets (decision 0064) has no days: every day, until its next sync.
+  const productDays = new Map(data.products.flatMap((entry) => (entry.days ? [[entry.id, entry.days] as const] : [])));
   const rule = {
     id: data.list.id,
     eventId: data.list.event_id,
@@ -87,13 +89,16 @@ export async function judgeOffline(input: {
     closesAt: data.list.closes_at ? new Date(data.list.closes_at) : null,
     boardingBeforeMinutes: data.list.boarding_before_minutes,
     boardingAfterMinutes: data.list.boarding_after_minutes,
+    timeZone: zone,
+    dayCutoverMinutes: (data.list.day_cutover_minutes as number | undefined) ?? DAY_CUTOVER_DEFAULT_MINUTES,
+    productDays,
   };
   const refusal = (result: ScanAnswer['result'], message: string): OfflineVerdict => ({ kind: 'judged', answer: { result, message, ticket: shown, since: null, gate: null }, passed: null });
   const refused = gateRefusal(rule, scanned, standing, now);
   if (refused?.result === 'revoked') return refusal('revoked', scannerMessages.revoked);
   if (refused?.result === 'wrong-list') return refusal('wrong-list', scannerMessages.wrongList);
   if (refused?.result === 'wrong-bus') return refusal('wrong-bus', scannerMessages.wrongBus(departureText(refused.departure, zone, data.locale)));
-  if (refused?.result === 'wrong-day') return refusal('wrong-day', scannerMessages.wrongDay);
+  if (refused?.result === 'wrong-day') return refusal('wrong-day', wrongDayMessage(refused.days, data.locale));
 
   const direction = data.list.entry === 'alternating' ? input.direction : 'in';
   const state = stateOf(data, input.local, scanned.ticketId);
