@@ -445,7 +445,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * leaves the order partly paid; the full amount pays it, issues the tickets and confirms it.
      * `recorded` runs in the same transaction (the back office writes its audit entry there).
      */
-    async recordTransfer(orderCode: string, amount: number, recorded?: (tx: Db, before: OrderRow, after: OrderRow) => Promise<void>): Promise<OrderRow> {
+    async recordTransfer(orderCode: string, amount: number, recorded?: (tx: Db, before: OrderRow, after: OrderRow) => Promise<void>, takenBy = 'command line'): Promise<OrderRow> {
       if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError('INVALID_INPUT', 'The amount must be more than zero.');
       const order = await db.transaction(async (tx) => {
         const order = await orderQueries.lockOrder(tx, { code: orderCode });
@@ -461,6 +461,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           amount,
           status: 'paid',
           attempt: 1,
+          takenBy,
         });
         const after = await receive(tx, order, amount, null);
         // The back office's audit entry, in this transaction (decision 0041).

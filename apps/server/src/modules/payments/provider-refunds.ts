@@ -1,4 +1,4 @@
-import type { ShopConfigFile } from '@festival/contract';
+import type { RefundWays, ShopConfigFile } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { returnSoldStock } from '../checkout/checkout.queries';
@@ -11,7 +11,7 @@ import * as portalQueries from '../portal/portal.queries';
 import type { RefundRow } from '../portal/portal.queries';
 import { idsOf } from '../portal/portal.service';
 import type { RefundFact } from './gateway';
-import type { PaymentRow } from './payments.queries';
+import { DESK_PROVIDER, type PaymentRow } from './payments.queries';
 import * as queries from './provider-refunds.queries';
 
 export type ProviderRefundDeps = { config: ShopConfigFile; logger?: FastifyBaseLogger | undefined; now: () => Date };
@@ -19,6 +19,7 @@ export type ProviderRefundDeps = { config: ShopConfigFile; logger?: FastifyBaseL
 /** A paid payment a refund can go back to: its amount and what earlier refunds took from it. */
 export interface RefundablePayment {
   id: number;
+  method?: string;
   amount: number;
   refunded: number;
 }
@@ -47,6 +48,48 @@ export function allocateRefund(total: number, payments: readonly RefundablePayme
   return { parts, byBank: left };
 }
 
+/** A part of a refund with the payment it goes back to (its provider and method tell the way). */
+export interface PlannedPart {
+  paymentId: number;
+  amount: number;
+  provider: string;
+  method: string;
+}
+
+/**
+ * Which way a refund's money goes back, the way it came (decision 0060): first to the order's card
+ * payments through the provider (when there is one here), then to its payments taken at the box
+ * office (paid out at the desk), and what is left by bank.
+ */
+export async function planRefund(tx: Db, orderId: number, total: number, provider: string | null): Promise<{ parts: PlannedPart[]; byBank: number }> {
+  const card = provider ? await queries.listRefundablePayments(tx, orderId, provider) : [];
+  const desk = await queries.listRefundablePayments(tx, orderId, DESK_PROVIDER);
+  const toCard = allocateRefund(total, card);
+  const toDesk = allocateRefund(toCard.byBank, desk);
+  const methodOf = new Map([...card, ...desk].map((payment) => [payment.id, payment.method]));
+  return {
+    parts: [...toCard.parts.map((part) => ({ ...part, provider: provider! })), ...toDesk.parts.map((part) => ({ ...part, provider: DESK_PROVIDER }))].map((part) => ({ ...part, method: methodOf.get(part.paymentId) ?? '' })),
+    byBank: toDesk.byBank,
+  };
+}
+
+/** A refund's ways from its parts (asked for, or planned): through the provider, at the desk (cash or the card terminal), the rest by bank. */
+export function waysOf(total: number, parts: readonly { provider: string; method: string; amount: number; paidOutBy?: string | null }[], bankDetails: boolean): RefundWays {
+  const sum = (list: readonly { amount: number }[]) => list.reduce((all, part) => all + part.amount, 0);
+  const desk = parts.filter((part) => part.provider === DESK_PROVIDER);
+  const cash = sum(desk.filter((part) => part.method === 'cash'));
+  const deskTotal = sum(desk);
+  const card = sum(parts) - deskTotal;
+  return {
+    card,
+    cash,
+    card_terminal: deskTotal - cash,
+    bank: Math.max(0, total - card - deskTotal),
+    bank_details: bankDetails,
+    paid_out_by: desk.find((part) => part.paidOutBy)?.paidOutBy ?? null,
+  };
+}
+
 /** The provider refunds once per key: the same part asked for again (a command run again, a crash after the provider's yes) is the same refund. */
 export const paymentRefundKey = (refundId: number, paymentId: number) => `refund:${refundId}:payment:${paymentId}`;
 
@@ -69,8 +112,8 @@ export async function completeRefund(tx: Db, deps: ProviderRefundDeps, refund: R
   await cancelOpenInstalments(tx, refund.orderId);
   await issueCreditNote(tx, deps.config, refund, at);
   const orderCode = (await findOrderCode(tx, refund.orderId)) ?? '';
-  const toCard = (await queries.listRefundParts(tx, refund.id)).filter((part) => part.status === 'succeeded').reduce((sum, part) => sum + part.amount, 0);
-  await enqueueMail(tx, await refundProcessedMail(deps.config, await findOrderCustomer(tx, refund.customerId), refund, orderCode, toCard));
+  const ways = waysOf(refund.total, (await queries.listRefundParts(tx, refund.id)).filter((part) => part.status === 'succeeded'), refund.bankDetails !== null);
+  await enqueueMail(tx, await refundProcessedMail(deps.config, await findOrderCustomer(tx, refund.customerId), refund, orderCode, ways));
   return orderCode;
 }
 
