@@ -16,7 +16,7 @@ export const staffOrderMessages = {
   alreadyEnded: 'This order is cancelled or abandoned already.',
   moneyHeld: 'This order has money paid in: refund its items first, then cancel it.',
   refundOpen: 'This order has a refund request open: approve or reject it first.',
-  notUnpaid: 'Only an unpaid order’s time to pay can be extended.',
+  notUnpaid: 'Only the time to pay of an unpaid or partly paid order can be extended.',
   noDeadline: 'This order has no time to pay to extend: it is kept until paid.',
   deadlineNotLater: 'Choose a moment later than the order’s current time to pay, and in the future.',
   nothingToResend: 'This order has nothing of that kind to send yet: it is not paid.',

@@ -148,6 +148,31 @@ describe.each(testEngines())('money at the desk on %s', (engine) => {
     expect((await db().select().from(refunds).where(eq(refunds.id, refunded.refund.id)))[0]!.status).toBe('active');
   });
 
+  it('keeps a partly paid order’s deadline and tells the customer what is still open and by when', async () => {
+    const buyer = await createCustomer(world.shop);
+    const cart = await cartWith(world.shop, buyer.token, ['NWF27-LOCKER']);
+    const placed = api['checkout-cart'].answer.parse((await world.shop.call('checkout-cart', checkoutPayload(buyer.token, cart, { payment_method: 'bank_transfer' }))).body);
+    const [before] = await db().select().from(orders).where(eq(orders.code, placed.order.code));
+    expect(before!.payBy).not.toBeNull();
+    const part = await call('order-mark-paid', { code: placed.order.code, amount: 500 });
+    expect(part.status, JSON.stringify(part.body)).toBe(200);
+    const page = staffApi['order-mark-paid'].answer.parse(part.body).order.order;
+    expect(page).toMatchObject({ payment_status: 'partial', total_paid: 500, pay_by: before!.payBy!.toISOString() });
+    // The portal shows the deadline of the rest.
+    const data = api['get-data'].answer.parse((await world.shop.call('get-data', { token: buyer.token })).body).data;
+    expect(data.orders.find((order) => order.code === placed.order.code)).toMatchObject({ payment_status: 'partial', pay_by: before!.payBy!.toISOString() });
+    const money = (minor: number) => new Intl.NumberFormat(world.shop.config.locale, { style: 'currency', currency: world.shop.config.currency }).format(minor / 100);
+    const told = await records.mailsTo(buyer.email, `We have received part of your payment for order ${placed.order.code}`);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.textBody).toContain(`${money(placed.order.total_price - 500)} is still open`);
+    expect(told[0]!.textBody).toContain('Please make sure the rest arrives by');
+    // Its time to pay can be extended, as an unpaid order's.
+    const later = new Date(before!.payBy!.getTime() + 86_400_000).toISOString();
+    const extended = await call('order-extend-deadline', { code: placed.order.code, pay_by: later });
+    expect(extended.status, JSON.stringify(extended.body)).toBe(200);
+    expect(staffApi['order-extend-deadline'].answer.parse(extended.body).order.order.pay_by).toBe(later);
+  });
+
   it('records a pay-out at the desk once when two members press at the same moment', async () => {
     for (let round = 0; round < 3; round += 1) {
       const { email, sale } = await deskSale(round % 2 ? 'card_terminal' : 'cash');

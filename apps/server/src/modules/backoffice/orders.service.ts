@@ -423,7 +423,8 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
       const payBy = new Date(input.pay_by);
       const code = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, input.code);
-        if (order.paymentStatus !== 'pending') throw conflict(staffOrderMessages.notUnpaid);
+        // A partly paid order keeps its deadline for the rest (decision 0060), which may be extended too.
+        if (order.paymentStatus !== 'pending' && order.paymentStatus !== 'partial') throw conflict(staffOrderMessages.notUnpaid);
         if (order.payBy === null) throw conflict(staffOrderMessages.noDeadline);
         if (!(payBy > order.payBy && payBy > now())) throw refused(staffOrderMessages.deadlineNotLater);
         const after = await orderQueries.updateOrder(tx, order.id, { payBy });

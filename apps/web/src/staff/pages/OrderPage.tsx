@@ -141,7 +141,7 @@ export default function OrderPage() {
     markPaid: mayCall(role, 'order-mark-paid') && !ended && status !== 'paid' && stillOpen > 0,
     refund: mayCall(role, 'order-refund') && order.total_paid > 0 && (liveTickets.length > 0 || refundableMerchandise(data).length > 0),
     cancel: mayCall(role, 'order-cancel') && !ended,
-    extend: mayCall(role, 'order-extend-deadline') && status === 'pending' && order.pay_by !== null,
+    extend: mayCall(role, 'order-extend-deadline') && (status === 'pending' || status === 'partial') && order.pay_by !== null,
     change: mayCall(role, 'order-change-ticket'),
   };
   const anyAction = may.resendConfirmation || may.resendTickets || may.markPaid || may.refund || may.cancel || may.extend;
