@@ -39,7 +39,7 @@ type Money = (minor: number) => string;
 export function refundWayPhrases(ways: RefundWays, money: Money, when: 'will' | 'done'): string[] {
   const will = when === 'will';
   const phrases: string[] = [];
-  if (ways.card > 0) phrases.push(will ? `${money(ways.card)} goes back to the card or account you paid with` : `${money(ways.card)} is on its way back to the card or account you paid with; depending on your bank it can take a few days to show`);
+  if (ways.card > 0) phrases.push(will ? `${money(ways.card)} will go back to the card or account you paid with` : `${money(ways.card)} is on its way back to the card or account you paid with; depending on your bank it can take a few days to show`);
   if (ways.cash > 0) phrases.push(will ? `${money(ways.cash)} is paid back to you in cash at the box office` : `${money(ways.cash)} was paid back to you in cash at the box office`);
   if (ways.card_terminal > 0) phrases.push(will ? `${money(ways.card_terminal)} is refunded to your card on the card terminal at the box office` : `${money(ways.card_terminal)} was refunded to your card on the card terminal at the box office`);
   if (ways.bank > 0) {
