@@ -11,7 +11,7 @@ import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { CustomerData } from '../data/data.service';
 import { enqueueMail } from '../mail/outbox';
 import { customerOrdersAndRefunds, EDIT_LOCK_MS } from '../orders/order-view';
-import { planRefund, waysOf } from '../payments/provider-refunds';
+import { planRefund, waysOf } from '../payments/refund-plan';
 import { refundRequestedMail, ticketPassedOnMail, ticketReceivedMail } from './portal.mail';
 import * as queries from './portal.queries';
 import { readTogether } from '../../db/read-together';
