@@ -104,5 +104,5 @@ describe('a cash refund at the desk', () => {
     await page.screenshot({ path: `${SHOTS}/desk-refund-mail-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SHOTS}/desk-refund-mail-390.png`, fullPage: true });
-  });
+  }, 300_000);
 });
