@@ -15,6 +15,7 @@ export const STAFF_JOURNEY_MEMBERS = {
   ordersDesk: { email: 'otto.orders@example.org', name: 'Otto Orderbeheer', role: 'admin' },
   serviceDesk: { email: 'sanne.service@example.org', name: 'Sanne Klantenservice', role: 'customer_service' },
   lookupDesk: { email: 'lars.loket@example.org', name: 'Lars Loket', role: 'box_office' },
+  cashDesk: { email: 'carla.contant@example.org', name: 'Carla Contant', role: 'admin' },
 } as const satisfies Record<string, { email: string; name: string; role: StaffRole }>;
 export type StaffJourneyMember = keyof typeof STAFF_JOURNEY_MEMBERS;
 

@@ -244,7 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const orderLinks = createOrderLinksService({ db, config, appSecret, linkSecrets, catalog, customerData, payments, now, mailQueued, attemptLimits: options.linkAttemptLimits });
   registerOrderLinkRoutes(app, { db, orderLinks });
   registerCheckoutRoutes(app, { db, invoices: createInvoiceService({ db, carts, vouchers }), checkout, payments, catalog, customerData });
-  const portal = createPortalService({ db, config, catalog, customerData, appSecret, now, mailQueued, logger: options.logger });
+  const portal = createPortalService({ db, config, catalog, customerData, appSecret, now, mailQueued, logger: options.logger, refundProvider: gateway?.provider ?? null });
   registerPortalRoutes(app, { db, portal });
   const ticketKeys = createTicketKeys({ db, secrets: linkSecrets });
   registerDocumentRoutes(app, createDocumentsService({ db, config, linkSecrets, ticketKeys }));

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import type { ShopConfigFile } from '@festival/contract';
+import type { RefundWays, ShopConfigFile } from '@festival/contract';
 import { REPO_ROOT } from '../src/env';
 import { alreadyRegisteredMail, emailChangedMail, passwordMail, resetMail, ticketsMail } from '../src/modules/accounts/accounts.mail';
 import { loadShopConfig } from '../src/modules/config/shop-config';
 import type { OutgoingMail } from '../src/modules/mail/outbox';
-import { bankTransferMail, confirmationMail, instalmentMail, termsLinkMail, ticketsReadyMail } from '../src/modules/orders/orders.mail';
+import { bankTransferMail, confirmationMail, instalmentMail, partPaymentMail, termsLinkMail, ticketsReadyMail } from '../src/modules/orders/orders.mail';
 import type { OrderRow } from '../src/modules/orders/orders.queries';
 import { disputeMail, paymentReturnedMail } from '../src/modules/payments/payments.mail';
 import { refundProcessedMail, refundRequestedMail, ticketPassedOnMail, ticketReceivedMail } from '../src/modules/portal/portal.mail';
@@ -60,9 +60,19 @@ export async function sampleMails(config: ShopConfigFile = loadShopConfig(path.j
     { name: 'ticket-passed-on', mail: await ticketPassedOnMail(config, person, { code: tickets[0]!.code, productName: 'Weekend ticket' }, 'holder@example.org') },
     { name: 'ticket-received', mail: await ticketReceivedMail(config, { email: 'holder@example.org', fullName: long }, { code: tickets[0]!.code, productName: 'Weekend ticket', fullName: long }, person, true, true) },
     { name: 'ticket-received-later', mail: await ticketReceivedMail(config, { email: 'holder@example.org', fullName: long }, { code: tickets[0]!.code, productName: 'Weekend ticket', fullName: long }, person, false, false) },
-    { name: 'refund-requested', mail: await refundRequestedMail(config, person, { id: 12, total: 12000 }, order.code, ['Weekend ticket', `Camping spot for ${long}`]) },
-    { name: 'refund-processed', mail: await refundProcessedMail(config, person, { id: 12, total: 12000 }, order.code) },
-    { name: 'refund-processed-card', mail: await refundProcessedMail(config, person, { id: 12, total: 12000 }, order.code, 7000) },
-    { name: 'refund-requested-card', mail: await refundRequestedMail(config, person, { id: 12, total: 12000 }, order.code, ['Weekend ticket'], true) },
+    { name: 'part-payment', mail: await partPaymentMail(config, person, { ...order, totalPaid: 5000 }, 5000) },
+    { name: 'refund-requested', mail: await refundRequestedMail(config, person, { id: 12, total: 12000 }, order.code, ['Weekend ticket', `Camping spot for ${long}`], ways({ bank: 12000, bank_details: true })) },
+    { name: 'refund-requested-needs-bank-details', mail: await refundRequestedMail(config, person, { id: 12, total: 12000 }, order.code, ['Weekend ticket'], ways({ bank: 12000 })) },
+    { name: 'refund-requested-desk', mail: await refundRequestedMail(config, person, { id: 12, total: 17950 }, order.code, ['Weekend ticket'], ways({ cash: 17950 })) },
+    { name: 'refund-processed', mail: await refundProcessedMail(config, person, { id: 12, total: 12000 }, order.code, ways({ bank: 12000, bank_details: true })) },
+    { name: 'refund-processed-card', mail: await refundProcessedMail(config, person, { id: 12, total: 12000 }, order.code, ways({ card: 7000, bank: 5000, bank_details: true })) },
+    { name: 'refund-processed-desk', mail: await refundProcessedMail(config, person, { id: 12, total: 17950 }, order.code, ways({ cash: 17950, paid_out_by: 'desk@example.org' })) },
+    { name: 'refund-processed-card-terminal', mail: await refundProcessedMail(config, person, { id: 12, total: 17950 }, order.code, ways({ card_terminal: 17950, paid_out_by: 'desk@example.org' })) },
+    { name: 'refund-requested-card', mail: await refundRequestedMail(config, person, { id: 12, total: 12000 }, order.code, ['Weekend ticket'], ways({ card: 12000 })) },
   ];
+}
+
+/** A refund's ways for a sample: nothing but what is named. */
+function ways(some: Partial<RefundWays>): RefundWays {
+  return { card: 0, cash: 0, card_terminal: 0, bank: 0, bank_details: false, paid_out_by: null, ...some };
 }

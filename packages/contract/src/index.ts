@@ -25,6 +25,7 @@ export * from './staff-checkin';
 export * from './staff-orders';
 export * from './staff-dashboard';
 export * from './staff-refunds-exports';
+export * from './refund-ways';
 export * from './staff-box-office';
 export * from './catalogue-fields';
 export * from './staff-catalogue';

@@ -118,8 +118,9 @@ export const order = z.object({
   payment_reference: z.string().nullable(),
   /**
    * Ours (decision 0032): by when the transfer of an unpaid bank-transfer order must arrive (its
-   * pay_by; an order still unpaid then is abandoned); null for other methods, an order no longer
-   * pending, or a shop without bankTransfer.payWithinDays.
+   * pay_by; an order still unpaid then is abandoned; a partly paid one keeps it for the rest,
+   * decision 0060); null for other methods, an order neither pending nor partly paid, or a shop
+   * without bankTransfer.payWithinDays.
    */
   pay_by: timestamp.nullable(),
   /**

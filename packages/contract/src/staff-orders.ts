@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refundWays } from './refund-ways';
 
 /**
  * The back office's orders (issue 22 point 3): search, the order page, and the staff's actions on
@@ -15,7 +16,7 @@ export const staffOrderMessages = {
   alreadyEnded: 'This order is cancelled or abandoned already.',
   moneyHeld: 'This order has money paid in: refund its items first, then cancel it.',
   refundOpen: 'This order has a refund request open: approve or reject it first.',
-  notUnpaid: 'Only an unpaid order’s time to pay can be extended.',
+  notUnpaid: 'Only the time to pay of an unpaid or partly paid order can be extended.',
   noDeadline: 'This order has no time to pay to extend: it is kept until paid.',
   deadlineNotLater: 'Choose a moment later than the order’s current time to pay, and in the future.',
   nothingToResend: 'This order has nothing of that kind to send yet: it is not paid.',
@@ -140,6 +141,8 @@ export const orderDetail = z.object({
       instalment_reference: z.string().nullable(),
       dispute_status: z.string().nullable(),
       refunded_at: z.string().nullable(),
+      /** Who took the money: a member of staff at the desk or recording a transfer (null: the provider, the shop). */
+      taken_by: z.string().nullable(),
       created_at: z.string(),
       updated_at: z.string(),
     }),
@@ -161,6 +164,9 @@ export const orderDetail = z.object({
       items: z.array(z.object({ ticket_code: z.string().nullable(), merchandise_code: z.string().nullable(), amount: z.number(), status: z.string() })),
       /** What goes back to card payments through the provider. */
       to_card: z.array(z.object({ amount: z.number(), status: z.string(), provider_refund_id: z.string().nullable() })),
+      /** Which way its money goes (decision 0060), and the staff's line for it. */
+      ways: refundWays,
+      ways_text: z.string(),
     }),
   ),
   emails: z.array(z.object({ id: z.number(), to: z.string(), subject: z.string(), status: z.string(), attempts: z.number(), created_at: z.string(), sent_at: z.string().nullable() })),
@@ -207,10 +213,20 @@ export const orderRefundAnswer = actionAnswer.extend({
     to_card: z.number(),
     /** To pay out by bank (bank transfers, a voucher's share, no provider). */
     by_bank: z.number(),
+    /** To pay out at the desk (money taken there in cash or on the card terminal). */
+    at_desk: z.number(),
+    ways: refundWays,
     /** The provider could not be reached: the refund stays processing and is asked again by `npm run refunds -- mark-processed`. */
     provider_error: z.string().nullable(),
   }),
 });
+
+/** A refund's desk part paid out at the box office (decision 0060): by the member signed in, audited, once. */
+export const orderRefundPaidOutPayload = z.object({
+  code: orderCodeField,
+  refund_id: z.int({ error: 'Choose a refund.' }).min(1, 'Choose a refund.').max(2_147_483_647, 'Choose a refund.'),
+});
+export const orderRefundPaidOutAnswer = actionAnswer;
 
 export const orderChangeTicketPayload = z.discriminatedUnion(
   'action',

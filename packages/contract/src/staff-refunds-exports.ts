@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refundWays } from './refund-ways';
 
 /**
  * The back office's refund queue and exports (issue 22, points 4 and 7): the refund requests
@@ -64,6 +65,9 @@ export const refundRequestRow = z.object({
   /** Which way the money goes (or went): back through the provider, and the rest paid out by bank. */
   to_card: z.number().int(),
   by_bank: z.number().int(),
+  /** Every way the money goes (card, the desk, bank), and the staff's line for it (decision 0060). */
+  ways: refundWays,
+  ways_text: z.string(),
   /** The customer's own note with the request. */
   note: z.string().nullable(),
   requested_at: z.string(),

@@ -28,6 +28,8 @@ const request = (fields: Partial<RefundRequestRow> = {}): RefundRequestRow => ({
   provider: 'stripe',
   to_card: 4550,
   by_bank: 0,
+  ways: { card: 4550, cash: 0, card_terminal: 0, bank: 0, bank_details: true, paid_out_by: null },
+  ways_text: '€45.50 back to the card through the payment provider',
   note: null,
   requested_at: '2026-11-24T10:00:00.000Z',
   decided_at: null,
@@ -64,6 +66,10 @@ describe('the refund queue’s sentences', () => {
     ]);
     expect(refundWays(request({ to_card: 0, by_bank: 4550, bank: null }), 'en-GB')[0]).toMatch(/^€45.50 to pay by bank transfer; the request has no bank details/);
     expect(refundWays(request({ total: 0, to_card: 0, by_bank: 0 }), 'en-GB')).toEqual(['Nothing to pay back: the items were free.']);
+    // Money taken at the box office goes back there (decision 0060).
+    const desk = { card: 0, cash: 4550, card_terminal: 0, bank: 0, bank_details: false, paid_out_by: null };
+    expect(refundWays(request({ to_card: 0, by_bank: 0, provider: null, bank: null, ways: desk }), 'en-GB')).toEqual(['€45.50 to pay out in cash at the box office: press “Paid out at the desk” on the order’s page once it is handed over.']);
+    expect(decidedText({ request: request({ status: 'processing', to_card: 0, by_bank: 0, provider: null, ways: desk }), provider_error: null }, 'en-GB')).toBe('Refund of €45.50 for order ABC123 approved: pay €45.50 out at the box office and record it on the order’s page.');
   });
 
   it('tells what a decision did, and what is left to do by hand', () => {

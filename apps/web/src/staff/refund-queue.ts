@@ -58,10 +58,13 @@ export const holderAddress = (bank: Bank): string =>
     .join(', ');
 
 /** Which ways the money goes back, a sentence each: to the card through the provider, by bank transfer to the account shown. */
-export function refundWays(row: Pick<RefundRequestRow, 'to_card' | 'by_bank' | 'provider' | 'bank' | 'currency'>, locale?: string): string[] {
+export function refundWays(row: Pick<RefundRequestRow, 'to_card' | 'by_bank' | 'provider' | 'bank' | 'currency' | 'ways'>, locale?: string): string[] {
   const money = (minor: number) => moneyOf(minor, row.currency, locale);
   const ways: string[] = [];
   if (row.to_card > 0) ways.push(texts.toCard(money(row.to_card), providerName(row.provider)));
+  // Money taken at the box office goes back there, paid out by a member (decision 0060).
+  if (row.ways.cash > 0) ways.push(row.ways.paid_out_by ? texts.paidOutAtDesk(money(row.ways.cash), row.ways.paid_out_by) : texts.atDeskCash(money(row.ways.cash)));
+  if (row.ways.card_terminal > 0) ways.push(row.ways.paid_out_by ? texts.paidOutAtDesk(money(row.ways.card_terminal), row.ways.paid_out_by) : texts.atDeskTerminal(money(row.ways.card_terminal)));
   if (row.by_bank > 0) {
     const account = row.bank ? accountOf(row.bank) : null;
     ways.push(row.bank && account ? texts.byBank(money(row.by_bank), row.bank.account_holder, account.label, account.shown) : texts.byBankNoDetails(money(row.by_bank)));
@@ -76,6 +79,8 @@ export function decidedText(answer: { request: RefundRequestRow; provider_error:
   const money = (minor: number) => moneyOf(minor, request.currency, locale);
   if (request.status === 'rejected') return texts.rejected(request.order_code);
   if (answer.provider_error) return texts.approvedProviderError(request.order_code, providerName(request.provider));
+  const deskPart = request.ways.cash + request.ways.card_terminal;
+  if (request.status === 'processing' && deskPart > 0 && !request.ways.paid_out_by) return texts.approvedAtDesk(request.order_code, money(request.total), money(deskPart));
   if (request.status === 'processing') return texts.approvedWaiting(request.order_code, money(request.total), providerName(request.provider));
   return request.by_bank > 0 ? texts.approvedByBank(request.order_code, money(request.total), money(request.by_bank)) : texts.approved(request.order_code, money(request.total));
 }

@@ -186,6 +186,12 @@ export const payments = pgTable(
     refundedAt: tstz('refunded_at'),
     /** A chargeback (Stripe: dispute) of this payment: opened, then won or lost (decision 0037). */
     disputeStatus: text('dispute_status', { enum: ['opened', 'won', 'lost'] }),
+    /**
+     * The member of staff who took the money (decision 0060): cash or the card terminal at the box
+     * office (provider 'desk'), a bank transfer recorded in the back office. Null for money the
+     * provider or the shop itself took.
+     */
+    takenBy: text('taken_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

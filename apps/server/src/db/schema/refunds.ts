@@ -82,6 +82,9 @@ export const paymentRefunds = pgTable(
     status: text('status', { enum: ['requested', 'pending', 'succeeded', 'failed'] })
       .notNull()
       .default('requested'),
+    /** A part paid out at the box office (a desk payment's money, decision 0060): who paid it out, and when. */
+    paidOutBy: text('paid_out_by'),
+    paidOutAt: tstz('paid_out_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

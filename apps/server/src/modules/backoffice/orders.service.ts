@@ -1,4 +1,4 @@
-import { portalMessages, staffOrderMessages, type ShopConfigFile, type StaffApiAnswer, type StaffApiInput } from '@festival/contract';
+import { atDesk, portalMessages, refundWayMessages, refundWaysForStaff, staffOrderMessages, waitsForBankDetails, type RefundWays, type ShopConfigFile, type StaffApiAnswer, type StaffApiInput } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
@@ -14,7 +14,10 @@ import { expireOpenPayments, type ClosedAttempt } from '../payments/payments.que
 import type { PaymentsService } from '../payments/payments.service';
 import * as portalQueries from '../portal/portal.queries';
 import { insertRefundRequest } from '../portal/portal.service';
-import { markRefundProcessed } from '../portal/refunds-command';
+import { markRefundProcessed, payOutAtDesk } from '../portal/refunds-command';
+import { refundRequestedMail } from '../portal/portal.mail';
+import { DESK_PROVIDER } from '../payments/payments.queries';
+import { planRefund, waysOf } from '../payments/provider-refunds';
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
 import { orderCancelledMail, resent } from './orders.mail';
@@ -97,6 +100,17 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
         .filter((time) => time.shopItemId === ticket.shopItemId)
         .map((time) => ({ id: time.id, travel_time: iso(time.travelTime)!, seats_left: time.seats === null ? null : Math.max(0, time.seats - time.held - time.sold) })),
     }));
+    const paymentOf = new Map(page.payments.map(({ payment }) => [payment.id, payment]));
+    const waysOfRefund = new Map<number, RefundWays>();
+    for (const refund of page.refunds) {
+      const own = page.refundParts.filter((part) => part.refundId === refund.id);
+      const parts = own.length
+        ? own.map((part) => ({ ...part, provider: paymentOf.get(part.paymentId)?.provider ?? '', method: paymentOf.get(part.paymentId)?.method ?? '' }))
+        : refund.status === 'active'
+          ? (await planRefund(db, order.id, refund.total, deps.gateway?.provider ?? null)).parts
+          : [];
+      waysOfRefund.set(refund.id, waysOf(refund.total, parts, refund.bankDetails !== null));
+    }
     const refunds = page.refunds.map((refund) => ({
       id: refund.id,
       status: refund.status,
@@ -111,7 +125,11 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
       items: page.refundItems
         .filter(({ item }) => item.refundId === refund.id)
         .map(({ item, ticketCode, purchaseCode }) => ({ ticket_code: ticketCode, merchandise_code: purchaseCode, amount: item.amount, status: item.status })),
-      to_card: page.refundParts.filter((part) => part.refundId === refund.id).map((part) => ({ amount: part.amount, status: part.status, provider_refund_id: part.providerRefundId })),
+      to_card: page.refundParts
+        .filter((part) => part.refundId === refund.id && paymentOf.get(part.paymentId)?.provider !== DESK_PROVIDER)
+        .map((part) => ({ amount: part.amount, status: part.status, provider_refund_id: part.providerRefundId })),
+      ways: waysOfRefund.get(refund.id)!,
+      ways_text: refundWaysForStaff(waysOfRefund.get(refund.id)!, money),
     }));
 
     const timeline: TimelineEntry[] = [];
@@ -122,7 +140,8 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
     add('order', order.acceptedTermsAt, 'Terms and conditions accepted.');
     add('order', order.paidAt, `Paid in full (${money(order.totalPaid)}).`);
     for (const { payment, instalmentReference } of page.payments) {
-      add('payment', payment.createdAt, `${payment.method.replace(/_/g, ' ')} payment of ${money(payment.amount)} through ${payment.provider}${instalmentReference ? ` (instalment ${instalmentReference})` : ''}, attempt ${payment.attempt}: ${payment.status}.`);
+      if (payment.takenBy !== null) add('payment', payment.createdAt, `${payment.provider === DESK_PROVIDER ? (payment.method === 'cash' ? 'Cash at the box office' : 'Card at the box office') : 'Bank transfer'}: ${money(payment.amount)} taken by ${payment.takenBy}.`);
+      else add('payment', payment.createdAt, `${payment.method.replace(/_/g, ' ')} payment of ${money(payment.amount)} through ${payment.provider}${instalmentReference ? ` (instalment ${instalmentReference})` : ''}, attempt ${payment.attempt}: ${payment.status}.`);
       add('payment', payment.refundedAt, `Payment of ${money(payment.amount)} sent back: the order did not need it.`);
       if (payment.disputeStatus) add('payment', payment.updatedAt, `Chargeback of the ${money(payment.amount)} payment: ${payment.disputeStatus}.`);
     }
@@ -132,7 +151,10 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
     }
     for (const refund of refunds) {
       add('refund', refund.created_at, `Refund ${refund.id} of ${money(refund.total)} requested.`);
-      add('refund', refund.completed_at, `Refund ${refund.id} processed: ${money(refund.total)}.`);
+      for (const part of page.refundParts.filter((candidate) => candidate.refundId === refund.id && candidate.paidOutBy !== null)) {
+        add('refund', part.paidOutAt, `Refund ${refund.id}: ${money(part.amount)} paid out at the desk by ${part.paidOutBy}.`);
+      }
+      add('refund', refund.completed_at, `Refund ${refund.id} processed: ${refund.ways_text || money(refund.total)}.`);
     }
     for (const mail of page.mails) add('email', mail.createdAt, `E-mail to ${mail.to}: “${mail.subject}” (${mail.status}).`);
     for (const { change, ticketCode } of page.changes) {
@@ -187,6 +209,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
         instalment_reference: instalmentReference,
         dispute_status: payment.disputeStatus,
         refunded_at: iso(payment.refundedAt),
+        taken_by: payment.takenBy,
         created_at: iso(payment.createdAt)!,
         updated_at: iso(payment.updatedAt)!,
       })),
@@ -264,6 +287,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
       if (found.paymentStatus === 'paid') throw conflict(staffOrderMessages.alreadyPaid);
       const order = await deps.payments.recordTransfer(found.code, input.amount, (tx, beforeOrder, afterOrder) =>
         audit(tx, actor, 'order.mark-paid', found.code, orderState(beforeOrder), { ...orderState(afterOrder), received: input.amount }),
+        auditActor(actor).actor,
       );
       return answer(staffOrderMessages.markedPaid, order.code);
     },
@@ -311,22 +335,49 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
       const snapshot = await deps.catalog.current();
       const created = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, input.code);
-        const { refund } = await insertRefundRequest(tx, { appSecret: deps.appSecret, snapshot, at }, order, {
+        const { refund, names } = await insertRefundRequest(tx, { appSecret: deps.appSecret, snapshot, at }, order, {
           tickets: input.tickets,
           merchandise: input.merchandise,
           note: input.note || null,
           bankDetails: () => null,
         });
-        await audit(tx, actor, 'order.refund', order.code, orderState(order), { refund: refund.id, total: refund.total, tickets: input.tickets, merchandise: input.merchandise, note: input.note || null });
-        return { refund, code: order.code };
+        // The money goes back the way it came (decision 0060). A bank part needs the customer's bank
+        // details, which staff never have: the refund stays open and the customer is asked for them.
+        const plan = await planRefund(tx, order.id, refund.total, deps.gateway?.provider ?? null);
+        const ways = waysOf(refund.total, plan.parts, false);
+        const waiting = waitsForBankDetails(ways);
+        if (waiting) await enqueueMail(tx, await refundRequestedMail(config, await orderQueries.findOrderCustomer(tx, order.customerId), refund, order.code, names, ways));
+        await audit(tx, actor, 'order.refund', order.code, orderState(order), { refund: refund.id, total: refund.total, tickets: input.tickets, merchandise: input.merchandise, note: input.note || null, ways: refundWaysForStaff(ways, money) });
+        return { refund, code: order.code, waiting, ways };
       });
+      if (created.waiting) {
+        deps.mailQueued?.();
+        const { ways, refund } = created;
+        return {
+          ...(await answer(refundWayMessages.waitsForBankDetails, created.code)),
+          refund: { id: refund.id, status: 'active', total: refund.total, to_card: ways.card, by_bank: ways.bank, at_desk: atDesk(ways), ways, provider_error: null },
+        };
+      }
       const done = await markRefundProcessed({ db, config, gateway: deps.gateway, logger: deps.logger, now }, created.refund.id);
       deps.mailQueued?.();
       const toCard = done.parts.reduce((sum, part) => sum + part.amount, 0);
+      const message = done.atDesk > 0 && done.ways.paid_out_by === null ? refundWayMessages.toPayOutAtDesk(money(done.atDesk)) : staffOrderMessages.refundDone;
       return {
-        ...(await answer(staffOrderMessages.refundDone, created.code)),
-        refund: { id: done.id, status: done.status, total: done.total, to_card: toCard, by_bank: done.byBank, provider_error: done.providerError },
+        ...(await answer(message, created.code)),
+        refund: { id: done.id, status: done.status, total: done.total, to_card: toCard, by_bank: done.byBank, at_desk: done.atDesk, ways: done.ways, provider_error: done.providerError },
       };
+    },
+
+    /** A refund's desk part paid out at the box office by the member signed in (decision 0060): once, audited. */
+    async refundPaidOut(actor: Actor, input: StaffApiInput<'order-refund-paid-out'>): Promise<StaffApiAnswer<'order-refund-paid-out'>> {
+      const found = await orderQueries.findOrderByCode(db, orderCode(input.code));
+      if (!found) throw orderNotFound();
+      const who = auditActor(actor).actor;
+      await payOutAtDesk({ db, config, logger: deps.logger, now }, input.refund_id, found.id, who, (tx, refund, amount, status) =>
+        insertAudit(tx, { ...auditActor(actor), action: 'refund.paid-out-at-desk', target: `refund:${refund.id}`, before: { status: refund.status, order: found.code, total: refund.total }, after: { status, order: found.code, paid_out: amount } }),
+      );
+      deps.mailQueued?.();
+      return answer(refundWayMessages.paidOut, found.code);
     },
 
     /**
@@ -372,7 +423,8 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
       const payBy = new Date(input.pay_by);
       const code = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, input.code);
-        if (order.paymentStatus !== 'pending') throw conflict(staffOrderMessages.notUnpaid);
+        // A partly paid order keeps its deadline for the rest (decision 0060), which may be extended too.
+        if (order.paymentStatus !== 'pending' && order.paymentStatus !== 'partial') throw conflict(staffOrderMessages.notUnpaid);
         if (order.payBy === null) throw conflict(staffOrderMessages.noDeadline);
         if (!(payBy > order.payBy && payBy > now())) throw refused(staffOrderMessages.deadlineNotLater);
         const after = await orderQueries.updateOrder(tx, order.id, { payBy });

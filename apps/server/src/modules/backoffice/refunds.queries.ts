@@ -66,18 +66,21 @@ export function listItemsOfRefunds(db: Db, refundIds: number[]) {
  * The paid payments of several orders with one provider, with what refunds already took from each
  * (as listRefundablePayments, for many orders in one query): what an approval would send back.
  */
-export function listRefundablePaymentsOfOrders(db: Db, orderIds: number[], provider: string) {
+/** The paid payments of these orders with these providers (the card's, the desk's), newest first, with what refunds took from each. */
+export function listRefundablePaymentsOfOrders(db: Db, orderIds: number[], providers: string[]) {
   if (!orderIds.length) return Promise.resolve([]);
   return db
     .select({
       orderId: payments.orderId,
       id: payments.id,
+      provider: payments.provider,
+      method: payments.method,
       amount: payments.amount,
       refunded: sql<number>`coalesce(sum(${paymentRefunds.amount}) FILTER (WHERE ${paymentRefunds.status} <> 'failed'), 0)::int`,
     })
     .from(payments)
     .leftJoin(paymentRefunds, eq(paymentRefunds.paymentId, payments.id))
-    .where(and(inArray(payments.orderId, orderIds), eq(payments.provider, provider), eq(payments.status, 'paid'), or(isNull(payments.disputeStatus), eq(payments.disputeStatus, 'won'))))
+    .where(and(inArray(payments.orderId, orderIds), inArray(payments.provider, providers), eq(payments.status, 'paid'), or(isNull(payments.disputeStatus), eq(payments.disputeStatus, 'won'))))
     .groupBy(payments.id)
     .orderBy(desc(payments.id));
 }

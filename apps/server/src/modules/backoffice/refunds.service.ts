@@ -1,4 +1,4 @@
-import { REFUND_QUEUE_DECIDED_MAX, REFUND_QUEUE_OPEN_MAX, REFUND_REQUEST_STATES, staffRefundMessages, type RefundRequestRow, type ShopConfigFile } from '@festival/contract';
+import { REFUND_QUEUE_DECIDED_MAX, REFUND_QUEUE_OPEN_MAX, REFUND_REQUEST_STATES, refundWaysForStaff, staffRefundMessages, type RefundRequestRow, type ShopConfigFile } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
@@ -6,7 +6,9 @@ import { AppError } from '../../http/app-error';
 import { enqueueMail } from '../mail/outbox';
 import { findOrderCustomer } from '../orders/orders.queries';
 import type { PaymentGateway } from '../payments/gateway';
-import { allocateRefund } from '../payments/provider-refunds';
+import { DESK_PROVIDER } from '../payments/payments.queries';
+import { allocateRefund, waysOf } from '../payments/provider-refunds';
+import { formatAmount } from '../orders/orders.mail';
 import { listPartsOfRefunds } from '../payments/provider-refunds.queries';
 import { listRefundItems, moveItemsStatus } from '../portal/portal.queries';
 import { idsOf } from '../portal/portal.service';
@@ -48,7 +50,7 @@ export function createRefundQueue(deps: RefundQueueDeps) {
     const [items, parts, refundable, decisions] = await readTogether(db, [
       () => queries.listItemsOfRefunds(db, ids),
       () => listPartsOfRefunds(db, ids),
-      () => (gateway ? queries.listRefundablePaymentsOfOrders(db, activeOrders, gateway.provider) : Promise.resolve([])),
+      () => queries.listRefundablePaymentsOfOrders(db, activeOrders, gateway ? [gateway.provider, DESK_PROVIDER] : [DESK_PROVIDER]),
       () => queries.listRefundDecisions(db, ids),
     ]);
     const group = <T, K>(rows: T[], key: (row: T) => K) => {
@@ -66,14 +68,21 @@ export function createRefundQueue(deps: RefundQueueDeps) {
     const decisionOf = new Map(decisions.map((decision) => [decision.target, decision]));
     return found.map(({ refund, orderCode, paymentMethod, customerName, customerEmail }) => {
       const own = partsOf.get(refund.id) ?? [];
-      let toCard = own.reduce((sum, part) => sum + part.amount, 0);
-      let provider = own[0]?.provider ?? null;
-      if (!own.length && refund.status === 'active' && gateway) {
-        // What an approval would send through the provider now.
-        const plan = allocateRefund(refund.total, paymentsOf.get(refund.orderId) ?? []);
-        toCard = refund.total - plan.byBank;
-        provider = plan.parts.length ? gateway.provider : null;
+      let parts: { provider: string; method: string; amount: number; paidOutBy?: string | null }[] = own;
+      if (!own.length && refund.status === 'active') {
+        // What an approval would send through the provider now, then to the desk (as planRefund does).
+        const orderPayments = paymentsOf.get(refund.orderId) ?? [];
+        const card = gateway ? orderPayments.filter((payment) => payment.provider === gateway.provider) : [];
+        const desk = orderPayments.filter((payment) => payment.provider === DESK_PROVIDER);
+        const toCard = allocateRefund(refund.total, card);
+        const toDesk = allocateRefund(toCard.byBank, desk);
+        const byId = new Map(orderPayments.map((payment) => [payment.id, payment]));
+        parts = [...toCard.parts, ...toDesk.parts].map((part) => ({ ...part, provider: byId.get(part.paymentId)!.provider, method: byId.get(part.paymentId)!.method }));
       }
+      const ended = refund.status === 'cancelled' || refund.status === 'rejected';
+      const ways = waysOf(refund.total, ended ? [] : parts, refund.bankDetails !== null);
+      const toCard = ways.card;
+      const provider = parts.find((part) => part.provider !== DESK_PROVIDER)?.provider ?? null;
       const decision = decisionOf.get(`refund:${refund.id}`);
       const after = (decision?.after ?? {}) as { reason?: unknown };
       const bank = refund.bankDetails;
@@ -105,8 +114,10 @@ export function createRefundQueue(deps: RefundQueueDeps) {
           : null,
         payment_method: paymentMethod,
         provider,
-        to_card: refund.status === 'cancelled' || refund.status === 'rejected' ? 0 : toCard,
-        by_bank: refund.status === 'cancelled' || refund.status === 'rejected' ? 0 : refund.total - toCard,
+        to_card: ended ? 0 : toCard,
+        by_bank: ended ? 0 : ways.bank,
+        ways: ended ? { ...ways, bank: 0 } : ways,
+        ways_text: ended ? '' : refundWaysForStaff(ways, (minor) => formatAmount(config, minor)),
         note: refund.note,
         requested_at: refund.createdAt.toISOString(),
         decided_at: (decision?.at ?? refund.completedAt ?? (refund.status === 'cancelled' ? refund.updatedAt : null))?.toISOString() ?? null,
@@ -146,7 +157,7 @@ export function createRefundQueue(deps: RefundQueueDeps) {
             action: 'refund.approve',
             target: `refund:${refund.id}`,
             before: { status: refund.status, order: orderCode, total: refund.total },
-            after: { status: outcome.status, order: orderCode, total: refund.total, to_card: outcome.toCard, by_bank: outcome.byBank, provider: outcome.toCard > 0 ? (gateway?.provider ?? null) : null },
+            after: { status: outcome.status, order: orderCode, total: refund.total, to_card: outcome.toCard, by_bank: outcome.byBank, at_desk: outcome.atDesk, provider: outcome.toCard > 0 ? (gateway?.provider ?? null) : null },
           });
         },
       });

@@ -54,9 +54,21 @@ const TEMPLATES: Record<string, (mail: SentMail) => boolean> = {
  * Samples not sent by this shop, each with why its links are covered all the same: the demo
  * configuration sets bankTransfer.payWithinDays, and without it the bank-transfer template only
  * words its deadline sentence differently (same builder, same links); a refund's messages only
- * say differently where card money goes back (through the provider, decision 0037).
+ * say differently where the money goes back (through the provider, decision 0037; at the desk or
+ * by bank, decision 0060), and a part payment's mail links to the order's page as the bank-transfer
+ * mail does.
  */
-const VARIANTS_OF = { 'bank-transfer-no-deadline': 'bank-transfer', 'refund-processed-card': 'refund-processed', 'refund-requested-card': 'refund-requested' } as const;
+const VARIANTS_OF = {
+  'bank-transfer-no-deadline': 'bank-transfer',
+  'refund-processed-card': 'refund-processed',
+  'refund-requested-card': 'refund-requested',
+  // The way back of a refund (decision 0060) changes its words only; a part payment's links are a bank transfer mail's (the order's page).
+  'refund-requested-needs-bank-details': 'refund-requested',
+  'refund-requested-desk': 'refund-requested',
+  'refund-processed-desk': 'refund-processed',
+  'refund-processed-card-terminal': 'refund-processed',
+  'part-payment': 'bank-transfer',
+} as const;
 
 /** The web app's routes (apps/web/src/app/route-table.ts) a mailed page link may open. */
 const PAGE_ROUTES = ['/login', '/forgot-password', '/reset-password/:email/:token', '/portal', '/portal/orders/:order', '/portal/refunds/:refund', '/order/:order', '/accept-tcs/:order/:checksum', '/payment-plan-payment/:order/:checksum/:reference'];

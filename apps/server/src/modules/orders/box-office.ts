@@ -7,6 +7,7 @@ import { findCustomerByEmail, insertCustomer } from '../accounts/accounts.querie
 import { generatePassword, hashPassword } from '../accounts/passwords';
 import { newCode } from '../../lib/new-code';
 import { enqueueMail } from '../mail/outbox';
+import { DESK_PROVIDER, insertPayment } from '../payments/payments.queries';
 import type { PaymentsService } from '../payments/payments.service';
 import { ACCEPT_TERMS_LINK, orderLinkSignature } from '../checkout/order-links.signatures';
 import { auditActor, type Actor } from '../staff/staff-accounts';
@@ -136,6 +137,11 @@ export async function createBoxOfficeOrder(
         .filter(({ row }) => row.shopItemType === 'merchandise')
         .map(({ row }) => ({ code: newCode(20), orderId: order.id, shopItemId: row.id, name: row.name, status: 'pending', price: row.price, fee: row.fee, refundFee: row.refundFee })),
     );
+    // Money taken at the desk is a payment like any other (decision 0060): its method, its amount and
+    // the member who took it, so the order page, the exports and a refund's way back know of it.
+    if (input.paid && total > 0) {
+      await insertPayment(tx, { orderId: order.id, provider: DESK_PROVIDER, method: input.method, amount: total, status: 'paid', attempt: 1, takenBy: auditActor(deps.actor).actor });
+    }
     if (order.paymentStatus === 'paid') await deps.payments.fulfil(tx, order);
     // The accept-terms link's own signature (decision 0027): it opens that page and nothing else.
     const link = `/accept-tcs/${encodeURIComponent(order.code)}/${orderLinkSignature(deps.appSecret, order.code, ACCEPT_TERMS_LINK)}`;

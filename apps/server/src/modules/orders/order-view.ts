@@ -199,7 +199,7 @@ export async function customerOrdersAndRefunds(
       payment_attempts: order.paymentAttempts,
       payment_reference: order.paymentMethod === 'bank_transfer' ? order.paymentReference : null,
       // The sweeper abandons only pending orders past pay_by: a partly paid transfer has no deadline.
-      pay_by: order.paymentMethod === 'bank_transfer' && order.paymentStatus === 'pending' ? iso(order.payBy) : null,
+      pay_by: order.paymentMethod === 'bank_transfer' && (order.paymentStatus === 'pending' || order.paymentStatus === 'partial') ? iso(order.payBy) : null,
       returned_amount: order.returnedAmount,
       tickets,
       cartProducts: [],

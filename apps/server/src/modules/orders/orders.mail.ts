@@ -168,6 +168,35 @@ export async function bankTransferMail(config: Config, to: { email: string; full
   };
 }
 
+/**
+ * Part of a bank-transfer order's money received (issue 34 point 3, decision 0060): what arrived,
+ * what is still open, how to pay it (the same account and reference) and by when (the order keeps
+ * its deadline). Sent for each part recorded.
+ */
+export async function partPaymentMail(config: Config, to: { email: string; fullName: string }, order: OrderRow, received: number): Promise<OutgoingMail> {
+  const open = formatAmount(config, order.totalPrice - order.totalPaid);
+  return {
+    to: to.email,
+    subject: `We have received part of your payment for order ${order.code}`,
+    dedupeKey: `part-payment:${order.id}:${order.totalPaid}`,
+    ...(await composeMail(
+      {
+        shopName: config.name,
+        greeting: `Hello ${to.fullName},`,
+        paragraphs: [
+          `We have received ${formatAmount(config, received)} for your order ${order.code}: ${formatAmount(config, order.totalPaid)} of ${formatAmount(config, order.totalPrice)} is paid, and ${open} is still open. Please transfer the rest with the same payment reference.`,
+        ],
+        blocks: [
+          { kind: 'details', rows: bankTransferRows(config, order) },
+          { kind: 'text', text: order.payBy ? `Please make sure the rest arrives by ${formatDate(config, order.payBy)}.` : 'There is no deadline, but nothing is issued or shipped before the whole amount has arrived.' },
+        ],
+        action: { label: 'View your order', url: shopLink(config, `/portal/orders/${encodeURIComponent(order.code)}`) },
+      },
+      config,
+    )),
+  };
+}
+
 /** A reminder before an instalment's due date, or the notice that it is overdue: each sent once. */
 export async function instalmentMail(
   config: Config,

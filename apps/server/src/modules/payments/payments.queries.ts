@@ -6,6 +6,12 @@ import type { InstalmentRow, OrderRow } from '../orders/orders.queries';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
+/**
+ * The "provider" of money taken at the box office, in cash or on the card terminal (decision
+ * 0060): it goes back at the desk, paid out by a member of staff, never through a gateway.
+ */
+export const DESK_PROVIDER = 'desk';
+
 export async function insertPayment(tx: Db, values: typeof payments.$inferInsert): Promise<PaymentRow> {
   const [row] = await tx.insert(payments).values(values).returning();
   return row!;

@@ -8,7 +8,7 @@ import { issueInvoice } from '../invoicing/invoicing.service';
 import { enqueueMail, enqueueMails } from '../mail/outbox';
 import { instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
 import { OVERDUE_AFTER_MS } from '../orders/order-view';
-import { confirmationMail, instalmentMail, ticketsReadyMails } from '../orders/orders.mail';
+import { confirmationMail, instalmentMail, partPaymentMail, ticketsReadyMails } from '../orders/orders.mail';
 import { disputeMail, paymentReturnedMail } from './payments.mail';
 import * as orderQueries from '../orders/orders.queries';
 import type { InstalmentRow, OrderRow } from '../orders/orders.queries';
@@ -156,7 +156,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const updated = await orderQueries.updateOrder(tx, order.id, {
       totalPaid,
       paymentStatus: status,
-      payBy: null,
+      // A partly paid order (no payment plan) keeps its deadline: the rest is still due by then (decision 0060).
+      payBy: status === 'partial' && !order.paymentPlan?.length ? order.payBy : null,
       ...(status === 'paid' ? { paidAt: now() } : {}),
     });
     // Paid in full issues the tickets and confirms; a payment plan does so at its initial payment
@@ -445,7 +446,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * leaves the order partly paid; the full amount pays it, issues the tickets and confirms it.
      * `recorded` runs in the same transaction (the back office writes its audit entry there).
      */
-    async recordTransfer(orderCode: string, amount: number, recorded?: (tx: Db, before: OrderRow, after: OrderRow) => Promise<void>): Promise<OrderRow> {
+    async recordTransfer(orderCode: string, amount: number, recorded?: (tx: Db, before: OrderRow, after: OrderRow) => Promise<void>, takenBy = 'command line'): Promise<OrderRow> {
       if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError('INVALID_INPUT', 'The amount must be more than zero.');
       const order = await db.transaction(async (tx) => {
         const order = await orderQueries.lockOrder(tx, { code: orderCode });
@@ -461,8 +462,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
           amount,
           status: 'paid',
           attempt: 1,
+          takenBy,
         });
         const after = await receive(tx, order, amount, null);
+        // Partly paid: the customer is told what arrived and what is still open, and by when.
+        if (after.paymentStatus === 'partial' && !after.paymentPlan?.length) await enqueueMail(tx, await partPaymentMail(config, await orderQueries.findOrderCustomer(tx, after.customerId), after, amount));
         // The back office's audit entry, in this transaction (decision 0041).
         await recorded?.(tx, order, after);
         return after;

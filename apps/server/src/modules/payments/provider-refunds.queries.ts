@@ -6,7 +6,7 @@ export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
 export type PaymentRefundStatus = PaymentRefundRow['status'];
 
 /** A part of a refund with the payment it goes back to, as the provider is asked for it. */
-export type PaymentRefundPart = PaymentRefundRow & { provider: string; reference: string | null; providerPaymentId: string | null };
+export type PaymentRefundPart = PaymentRefundRow & { provider: string; method: string; reference: string | null; providerPaymentId: string | null };
 
 /** The order a refund belongs to (unlocked: the caller locks the order, then the refund). */
 export async function findRefundOrderId(db: Db, refundId: number): Promise<number | undefined> {
@@ -23,6 +23,7 @@ export async function listRefundablePayments(db: Db, orderId: number, provider: 
   return db
     .select({
       id: payments.id,
+      method: payments.method,
       amount: payments.amount,
       refunded: sql<number>`coalesce(sum(${paymentRefunds.amount}) FILTER (WHERE ${paymentRefunds.status} <> 'failed'), 0)::int`,
     })
@@ -45,7 +46,7 @@ export async function insertPaymentRefunds(tx: Db, rows: { paymentId: number; re
   if (rows.length) await tx.insert(paymentRefunds).values(rows).onConflictDoNothing({ target: paymentRefunds.idempotencyKey });
 }
 
-const partColumns = { part: paymentRefunds, provider: payments.provider, reference: payments.providerReference, providerPaymentId: payments.providerPaymentId };
+const partColumns = { part: paymentRefunds, provider: payments.provider, method: payments.method, reference: payments.providerReference, providerPaymentId: payments.providerPaymentId };
 
 /** A refund's parts with their payments, in the order they were asked for. */
 export async function listRefundParts(db: Db, refundId: number): Promise<PaymentRefundPart[]> {
@@ -120,4 +121,17 @@ export async function moveRefundItemRows(tx: Db, refundId: number, from: string,
     .update(refundItems)
     .set({ status: to })
     .where(and(eq(refundItems.refundId, refundId), eq(refundItems.status, from)));
+}
+
+/**
+ * A refund's desk parts paid out (decision 0060): each moves from requested to succeeded once, with
+ * who paid it out and when. Answers the parts it moved (none: paid out already, or none to pay).
+ */
+export async function payOutDeskParts(tx: Db, refundId: number, paymentIds: number[], paidOutBy: string, at: Date): Promise<PaymentRefundRow[]> {
+  if (!paymentIds.length) return [];
+  return tx
+    .update(paymentRefunds)
+    .set({ status: 'succeeded', paidOutBy, paidOutAt: at, updatedAt: sql`now()` })
+    .where(and(eq(paymentRefunds.refundId, refundId), inArray(paymentRefunds.paymentId, paymentIds), eq(paymentRefunds.status, 'requested')))
+    .returning();
 }

@@ -12,40 +12,12 @@ import type { RefundRow } from '../portal/portal.queries';
 import { idsOf } from '../portal/portal.service';
 import type { RefundFact } from './gateway';
 import type { PaymentRow } from './payments.queries';
+import { waysOf } from './refund-plan';
 import * as queries from './provider-refunds.queries';
 
 export type ProviderRefundDeps = { config: ShopConfigFile; logger?: FastifyBaseLogger | undefined; now: () => Date };
 
-/** A paid payment a refund can go back to: its amount and what earlier refunds took from it. */
-export interface RefundablePayment {
-  id: number;
-  amount: number;
-  refunded: number;
-}
-
-export interface RefundAllocation {
-  /** What goes back to each payment through the provider, newest payment first. */
-  parts: { paymentId: number; amount: number }[];
-  /** What no payment can take (bank transfers, a voucher's share, money already refunded): the organiser pays it out by bank. */
-  byBank: number;
-}
-
-/**
- * Spreads a refund over the payments it can go back to, newest first, each at most what is left
- * of it: a payment-plan order's refund comes out of its last instalments first, and a refund
- * larger than the card payments leaves the rest to the bank.
- */
-export function allocateRefund(total: number, payments: readonly RefundablePayment[]): RefundAllocation {
-  let left = Math.max(0, total);
-  const parts: RefundAllocation['parts'] = [];
-  for (const payment of [...payments].sort((a, b) => b.id - a.id)) {
-    if (left === 0) break;
-    const amount = Math.min(left, Math.max(0, payment.amount - payment.refunded));
-    if (amount > 0) parts.push({ paymentId: payment.id, amount });
-    left -= amount;
-  }
-  return { parts, byBank: left };
-}
+export { allocateRefund, planRefund, waysOf, type PlannedPart, type RefundablePayment, type RefundAllocation } from './refund-plan';
 
 /** The provider refunds once per key: the same part asked for again (a command run again, a crash after the provider's yes) is the same refund. */
 export const paymentRefundKey = (refundId: number, paymentId: number) => `refund:${refundId}:payment:${paymentId}`;
@@ -69,8 +41,8 @@ export async function completeRefund(tx: Db, deps: ProviderRefundDeps, refund: R
   await cancelOpenInstalments(tx, refund.orderId);
   await issueCreditNote(tx, deps.config, refund, at);
   const orderCode = (await findOrderCode(tx, refund.orderId)) ?? '';
-  const toCard = (await queries.listRefundParts(tx, refund.id)).filter((part) => part.status === 'succeeded').reduce((sum, part) => sum + part.amount, 0);
-  await enqueueMail(tx, await refundProcessedMail(deps.config, await findOrderCustomer(tx, refund.customerId), refund, orderCode, toCard));
+  const ways = waysOf(refund.total, (await queries.listRefundParts(tx, refund.id)).filter((part) => part.status === 'succeeded'), refund.bankDetails !== null);
+  await enqueueMail(tx, await refundProcessedMail(deps.config, await findOrderCustomer(tx, refund.customerId), refund, orderCode, ways));
   return orderCode;
 }
 

@@ -1,4 +1,4 @@
-import { productTicket, type ShopConfigFile } from '@festival/contract';
+import { productTicket, refundWaySentence, waitsForBankDetails, type RefundWays, type ShopConfigFile } from '@festival/contract';
 import { shopLink, ticketLinkItem } from '../accounts/accounts.mail';
 import { composeMail } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
@@ -59,38 +59,31 @@ export async function ticketReceivedMail(
 }
 
 /**
- * A refund request received: what will be refunded, where the money goes (card payments go back
- * through the payment provider, decision 0037; the rest to the bank account given) and that it
- * takes a while.
+ * A refund request received: what will be refunded and which way the money goes back (decision
+ * 0060: the way it came; without bank details for a bank part, the mail asks for them), and that
+ * it takes a while.
  */
-export async function refundRequestedMail(config: Config, to: Person, refund: { id: number; total: number }, orderCode: string, items: string[], paidByCard = false): Promise<OutgoingMail> {
-  const where = paidByCard ? 'go back to the card or account you paid with' : 'be paid to the bank account you gave';
+export async function refundRequestedMail(config: Config, to: Person, refund: { id: number; total: number }, orderCode: string, items: string[], ways: RefundWays): Promise<OutgoingMail> {
+  const money = (minor: number) => formatAmount(config, minor);
+  const askBank = waitsForBankDetails(ways);
   return {
     to: to.email,
-    subject: `Refund request ${refund.id} for order ${orderCode}`,
+    subject: askBank ? `Refund ${refund.id} for order ${orderCode}: we need your bank details` : `Refund request ${refund.id} for order ${orderCode}`,
     dedupeKey: `refund-requested:${refund.id}`,
     ...(await composeMail({
       shopName: config.name,
       greeting: `Hello ${to.fullName},`,
       paragraphs: [
         `We have received your refund request ${refund.id} for order ${orderCode}: ${items.join(', ')}.`,
-        `Once it is processed, ${formatAmount(config, refund.total)} will ${where}. You can cancel the request in your account until then.`,
+        `Once it is processed, ${refundWaySentence(ways, money, 'will')}.${askBank ? '' : ' You can cancel the request in your account until then.'}`,
       ],
-      action: { label: 'View the request', url: shopLink(config, `/portal/refunds/${refund.id}`) },
+      action: { label: askBank ? 'Give your bank details' : 'View the request', url: shopLink(config, `/portal/refunds/${refund.id}`) },
     }, config)),
   };
 }
 
-/** Where a processed refund's money went, in a sentence: `toCard` of it back through the payment provider, the rest by bank. */
-export function refundDestination(config: Config, total: number, toCard: number): string {
-  const card = 'the card or account you paid with';
-  if (toCard >= total) return `${formatAmount(config, total)} is on its way back to ${card}; depending on your bank it can take a few days to show`;
-  if (toCard <= 0) return `${formatAmount(config, total)} is on its way to your bank account`;
-  return `${formatAmount(config, toCard)} is on its way back to ${card} and ${formatAmount(config, total - toCard)} to your bank account`;
-}
-
-/** A refund processed: through the payment provider, paid out by the organiser by bank, or both. */
-export async function refundProcessedMail(config: Config, to: Person, refund: { id: number; total: number }, orderCode: string, toCard = 0): Promise<OutgoingMail> {
+/** A refund processed: through the payment provider, at the box office, paid out by the organiser by bank, or more than one of these. */
+export async function refundProcessedMail(config: Config, to: Person, refund: { id: number; total: number }, orderCode: string, ways: RefundWays): Promise<OutgoingMail> {
   return {
     to: to.email,
     subject: `Refund ${refund.id} for order ${orderCode} has been processed`,
@@ -98,7 +91,7 @@ export async function refundProcessedMail(config: Config, to: Person, refund: { 
     ...(await composeMail({
       shopName: config.name,
       greeting: `Hello ${to.fullName},`,
-      paragraphs: [`Your refund ${refund.id} for order ${orderCode} has been processed: ${refundDestination(config, refund.total, toCard)}.`],
+      paragraphs: [`Your refund ${refund.id} for order ${orderCode} has been processed: ${refundWaySentence(ways, (minor) => formatAmount(config, minor), 'done')}.`],
       action: { label: 'View the refund', url: shopLink(config, `/portal/refunds/${refund.id}`) },
     }, config)),
   };

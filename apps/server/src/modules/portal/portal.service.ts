@@ -1,4 +1,4 @@
-import { bankDetailsError, canReassign, isValidEmail, messages, normaliseIban, refundSelectionError, refundTotal, ticketEditError, ENTRY_TICKET_TYPE, type ApiInput, type ShopConfigFile, type UserData, portalMessages } from '@festival/contract';
+import { bankDetailsError, canReassign, isValidEmail, messages, normaliseIban, refundSelectionError, refundTotal, ticketEditError, ENTRY_TICKET_TYPE, type ApiInput, type ShopConfigFile, type UserData, type RefundWays, portalMessages } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -11,6 +11,7 @@ import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { CustomerData } from '../data/data.service';
 import { enqueueMail } from '../mail/outbox';
 import { customerOrdersAndRefunds, EDIT_LOCK_MS } from '../orders/order-view';
+import { planRefund, waysOf } from '../payments/refund-plan';
 import { refundRequestedMail, ticketPassedOnMail, ticketReceivedMail } from './portal.mail';
 import * as queries from './portal.queries';
 import { readTogether } from '../../db/read-together';
@@ -24,6 +25,8 @@ export interface PortalDeps {
   now: () => Date;
   mailQueued?: () => void;
   logger?: FastifyBaseLogger;
+  /** The payment provider card money goes back through (null: none here; decision 0060). */
+  refundProvider?: string | null;
 }
 
 const notFound = () => new AppError('NOT_FOUND', messages.server.notFound);
@@ -156,15 +159,21 @@ export function createPortalService(deps: PortalDeps) {
         const orderRow = await queries.lockOwnOrder(tx, customer.id, input.order_id);
         if (!orderRow) throw notFound();
         const country = text(input.bank_country).toUpperCase();
+        let withBank = false;
+        let ways: RefundWays = { card: 0, cash: 0, card_terminal: 0, bank: 0, bank_details: false, paid_out_by: null };
         const { refund: created, order, names } = await insertRefundRequest(tx, { appSecret: deps.appSecret, snapshot, at }, orderRow, {
           tickets: input.tickets,
           merchandise: input.merchandise,
           note: text(input.note) || null,
-          checkFirst: () => {
+          // The money goes back the way it came (decision 0060): bank details are needed for a bank part only.
+          checkFirst: async (total) => {
+            const plan = await planRefund(tx, orderRow.id, total, deps.refundProvider ?? null);
             const bankError = bankDetailsError(input, config);
-            if (bankError) throw refused(bankError);
+            if (plan.byBank > 0 && bankError) throw refused(bankError);
+            withBank = bankError === null;
+            ways = waysOf(total, plan.parts, withBank);
           },
-          bankDetails: () => ({
+          bankDetails: () => !withBank ? null : ({
             ownerFullName: text(input.bank_owner_full_name),
             ownerAddress: Object.fromEntries(Object.entries(input.bank_owner_address ?? {}).map(([line, value]) => [line, value.trim()])),
             bankName: text(input.bank_name),
@@ -175,7 +184,7 @@ export function createPortalService(deps: PortalDeps) {
             account: config.ibanCountries.includes(country) ? null : text(input.bank_account),
           }),
         });
-        await enqueueMail(tx, await refundRequestedMail(config, { email: customer.email, fullName: customer.fullName }, created, order.code, names, order.payment_method === 'credit_card'));
+        await enqueueMail(tx, await refundRequestedMail(config, { email: customer.email, fullName: customer.fullName }, created, order.code, names, ways));
         return created;
       });
       deps.mailQueued?.();
@@ -216,7 +225,7 @@ export async function insertRefundRequest(
   tx: Db,
   deps: { appSecret: string; snapshot: Awaited<ReturnType<CatalogReader['current']>>; at: Date },
   orderRow: { id: number; customerId: number },
-  request: { tickets: string[]; merchandise: string[]; note: string | null; checkFirst?: () => void; bankDetails: () => queries.BankDetails | null },
+  request: { tickets: string[]; merchandise: string[]; note: string | null; checkFirst?: (total: number) => void | Promise<void>; bankDetails: () => queries.BankDetails | null },
 ) {
   const { orders } = await customerOrdersAndRefunds(tx, orderRow.customerId, deps.snapshot, deps.appSecret, deps.at, orderRow.id);
   const order = orders.find((candidate) => candidate.id === orderRow.id);
@@ -235,7 +244,7 @@ export async function insertRefundRequest(
   const purchases = purchaseCodes.map((code) => order.merchandisePurchases.find((purchase) => purchase.code === code));
   if (new Set(ticketCodes).size !== ticketCodes.length || new Set(purchaseCodes).size !== purchaseCodes.length) throw refused(portalMessages.notRefundable);
   if ([...tickets, ...purchases].some((line) => !line?.is_refundable)) throw refused(portalMessages.notRefundable);
-  request.checkFirst?.();
+  await request.checkFirst?.(refundTotal(order, ticketCodes, purchaseCodes));
 
   const [ticketRows, purchaseRows] = await readTogether(tx, [() => queries.findOrderTicketsByCode(tx, order.id, ticketCodes), () => queries.findOrderPurchasesByCode(tx, order.id, purchaseCodes)]);
   const ids = { tickets: ticketRows.map((row) => row.id), purchases: purchaseRows.map((row) => row.id) };

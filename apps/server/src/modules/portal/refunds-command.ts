@@ -1,4 +1,4 @@
-import type { ShopConfigFile } from '@festival/contract';
+import { atDesk, refundWayMessages, staffRefundMessages, type RefundWays, type ShopConfigFile } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -6,7 +6,8 @@ import { printError as printErrorLine, printLine, shown, tsvRow, visible } from 
 import { formatAmount } from '../orders/orders.mail';
 import { findOrderCode, lockOrder } from '../orders/orders.queries';
 import type { PaymentGateway } from '../payments/gateway';
-import { allocateRefund, completeRefund, moveRefundItems, paymentRefundKey, settleProviderRefund, type ProviderRefundState } from '../payments/provider-refunds';
+import { DESK_PROVIDER } from '../payments/payments.queries';
+import { completeRefund, moveRefundItems, paymentRefundKey, planRefund, settleProviderRefund, waysOf, type ProviderRefundState } from '../payments/provider-refunds';
 import * as refundParts from '../payments/provider-refunds.queries';
 import type { PaymentRefundStatus } from '../payments/provider-refunds.queries';
 import * as queries from './portal.queries';
@@ -52,6 +53,9 @@ export interface RefundProgress {
   parts: { amount: number; status: PaymentRefundStatus; providerRefundId: string | null }[];
   /** What the organiser pays out by bank. */
   byBank: number;
+  /** What is paid out at the box office (money taken there), and every way of the money (decision 0060). */
+  atDesk: number;
+  ways: RefundWays;
   /** The provider could not be asked or did not take a part (unreachable, refused the request): the command is to run again. */
   providerError: string | null;
 }
@@ -65,7 +69,7 @@ export interface RefundDecision {
   notFound(): AppError;
   notActive(): AppError;
   /** In the deciding transaction, the refund and its order locked: the money's way, as decided. */
-  decided(tx: Db, refund: queries.RefundRow, outcome: { status: 'processed' | 'processing'; toCard: number; byBank: number }): Promise<void>;
+  decided(tx: Db, refund: queries.RefundRow, outcome: { status: 'processed' | 'processing'; toCard: number; byBank: number; atDesk: number }): Promise<void>;
 }
 
 /** The refund with its order locked first, then itself: the provider's news locks in the same order (decision 0026). */
@@ -97,20 +101,25 @@ export async function markRefundProcessed(deps: Deps, refundId: number, decision
     if (refund.status === 'problem') throw new AppError('CONFLICT', `Refund ${refundId} has a problem: the payment provider refused to refund it (see the shop's log). Settle it with the customer.`);
     if (refund.status !== 'active' && refund.status !== 'processing') throw new AppError('CONFLICT', `Refund ${refundId} is ${refund.status}, not active.`);
     if (refund.status === 'active') {
-      const plan = allocateRefund(refund.total, gateway ? await refundParts.listRefundablePayments(tx, refund.orderId, gateway.provider) : []);
+      // The money goes back the way it came (decision 0060): card through the provider, desk money at the desk, the rest by bank.
+      const plan = await planRefund(tx, refund.orderId, refund.total, gateway?.provider ?? null);
+      // A bank part needs the customer's bank details: without them the refund stays open until they give them.
+      if (plan.byBank > 0 && refund.bankDetails === null) throw new AppError('CONFLICT', refundWayMessages.needsBankDetails);
+      const atDesk = plan.parts.filter((part) => part.provider === DESK_PROVIDER).reduce((sum, part) => sum + part.amount, 0);
       if (!plan.parts.length) {
-        // No card money to send back (a bank transfer, a voucher, no provider here): all paid out by bank.
+        // No card or desk money to send back (a bank transfer, a voucher, no provider here): all paid out by bank.
         const orderCode = await completeRefund(tx, refundDeps, refund);
-        await decision?.decided(tx, refund, { status: 'processed', toCard: 0, byBank: refund.total });
-        return { done: { id: refund.id, orderCode, total: refund.total, status: 'processed', provider: null, parts: [], byBank: refund.total, providerError: null } };
+        await decision?.decided(tx, refund, { status: 'processed', toCard: 0, byBank: refund.total, atDesk: 0 });
+        const ways = waysOf(refund.total, [], true);
+        return { done: { id: refund.id, orderCode, total: refund.total, status: 'processed', provider: null, parts: [], byBank: refund.total, atDesk: 0, ways, providerError: null } };
       }
       await refundParts.moveRefundStatus(tx, refund.id, 'active', 'processing');
       await moveRefundItems(tx, refund.id, 'refund', 'refunding');
       await refundParts.insertPaymentRefunds(
         tx,
-        plan.parts.map((part) => ({ ...part, refundId: refund.id, idempotencyKey: paymentRefundKey(refund.id, part.paymentId) })),
+        plan.parts.map((part) => ({ paymentId: part.paymentId, amount: part.amount, refundId: refund.id, idempotencyKey: paymentRefundKey(refund.id, part.paymentId) })),
       );
-      await decision?.decided(tx, refund, { status: 'processing', toCard: refund.total - plan.byBank, byBank: plan.byBank });
+      await decision?.decided(tx, refund, { status: 'processing', toCard: refund.total - plan.byBank - atDesk, byBank: plan.byBank, atDesk });
     }
     return { done: null, refund, parts: await refundParts.listRefundParts(tx, refund.id) };
   });
@@ -118,7 +127,8 @@ export async function markRefundProcessed(deps: Deps, refundId: number, decision
 
   const { refund } = started;
   let providerError: string | null = null;
-  for (const part of started.parts.filter((candidate) => candidate.status === 'requested')) {
+  // A desk part waits for a member to pay it out at the box office (payOutAtDesk); only the provider's parts are asked for here.
+  for (const part of started.parts.filter((candidate) => candidate.status === 'requested' && candidate.provider !== DESK_PROVIDER)) {
     if (!gateway || part.provider !== gateway.provider || !part.reference) {
       providerError = `no payment provider ${part.provider} is set up for this command`;
       break;
@@ -150,7 +160,9 @@ export async function markRefundProcessed(deps: Deps, refundId: number, decision
   return db.transaction(async (tx) => {
     const locked = (await lockRefundOfOrder(tx, refund.id))!;
     const status = await settleProviderRefund(tx, refundDeps, locked);
-    const parts = await refundParts.listRefundParts(tx, refund.id);
+    const all = await refundParts.listRefundParts(tx, refund.id);
+    const parts = all.filter((part) => part.provider !== DESK_PROVIDER);
+    const ways = waysOf(refund.total, all, refund.bankDetails !== null);
     return {
       id: refund.id,
       orderCode: (await findOrderCode(tx, refund.orderId)) ?? '',
@@ -158,7 +170,9 @@ export async function markRefundProcessed(deps: Deps, refundId: number, decision
       status,
       provider: parts[0]?.provider ?? null,
       parts: parts.map(({ amount, status: partStatus, providerRefundId }) => ({ amount, status: partStatus, providerRefundId })),
-      byBank: refund.total - parts.reduce((sum, part) => sum + part.amount, 0),
+      byBank: ways.bank,
+      atDesk: atDesk(ways),
+      ways,
       providerError,
     };
   });
@@ -172,10 +186,14 @@ const PART_STATUS: Record<PaymentRefundStatus, string> = {
 };
 
 /** Which way a refund's money goes, in one cell of the list: to the card through the provider, and the rest by bank. */
-function waysCell(money: (minor: number) => string, total: number, provider: string | null, parts: { amount: number; status?: PaymentRefundStatus }[]): string {
+function waysCell(money: (minor: number) => string, total: number, provider: string | null, parts: { amount: number; status?: PaymentRefundStatus; provider?: string; method?: string }[]): string {
   const byBank = total - parts.reduce((sum, part) => sum + part.amount, 0);
   const ways = [
-    ...parts.map((part) => `${money(part.amount)} to the card through ${visible(provider)}${part.status ? ` (${PART_STATUS[part.status]})` : ''}`),
+    ...parts.map((part) =>
+      part.provider === DESK_PROVIDER
+        ? `${money(part.amount)} at the desk (${part.method === 'cash' ? 'cash' : 'card terminal'}${part.status ? `, ${part.status === 'succeeded' ? 'paid out' : 'waiting to be paid out in the back office'}` : ''})`
+        : `${money(part.amount)} to the card through ${visible(part.provider ?? provider)}${part.status ? ` (${PART_STATUS[part.status]})` : ''}`,
+    ),
     ...(byBank > 0 || !parts.length ? [`${money(byBank)} by bank`] : []),
   ];
   return ways.length === 1 && byBank === total ? `${money(total)} by bank` : `${money(total)}: ${ways.join(', ')}`;
@@ -205,10 +223,10 @@ export async function runRefundsCommand(argv: string[], deps: Deps & { print?: (
       const own = parts.filter((part) => part.refundId === refund.id);
       let ways: string;
       if (own.length) ways = waysCell(money, refund.total, own[0]!.provider, own);
-      else if (refund.status === 'active' && deps.gateway) {
-        // What mark-processed would send through the provider now.
-        const plan = allocateRefund(refund.total, await refundParts.listRefundablePayments(deps.db, refund.orderId, deps.gateway.provider));
-        ways = waysCell(money, refund.total, deps.gateway.provider, plan.parts);
+      else if (refund.status === 'active') {
+        // What mark-processed would send through the provider now, and what the desk would pay out.
+        const plan = await planRefund(deps.db, refund.orderId, refund.total, deps.gateway?.provider ?? null);
+        ways = waysCell(money, refund.total, deps.gateway?.provider ?? null, plan.parts);
       } else ways = refund.status === 'cancelled' || refund.status === 'rejected' ? money(refund.total) : waysCell(money, refund.total, null, []);
       const bank = refund.bankDetails;
       const account = bank ? `${bank.ownerFullName}, ${bank.iban ?? bank.account} (${bank.bic}, ${bank.bankName}, ${bank.bankCountry})` : 'no bank details';
@@ -221,6 +239,7 @@ export async function runRefundsCommand(argv: string[], deps: Deps & { print?: (
       const done = await markRefundProcessed(deps, Number(argv[1]));
       const ways = [
         ...done.parts.map((part) => shown`  ${money(part.amount)} back to the card through ${done.provider}: ${PART_STATUS[part.status]}` + (part.providerRefundId ? shown` (refund ${part.providerRefundId})` : '')),
+        ...(done.atDesk > 0 ? [shown`  ${money(done.atDesk)} to pay out at the box office: a member records it with "Paid out at the desk" on the order's page in the back office`] : []),
         ...(done.byBank > 0 ? [shown`  ${money(done.byBank)} paid out by bank to the customer's bank details (npm run refunds -- list shows them)`] : []),
       ];
       const refund = shown`Refund ${done.id} of order ${done.orderCode}`;
@@ -235,7 +254,8 @@ export async function runRefundsCommand(argv: string[], deps: Deps & { print?: (
         for (const line of ways) printError(line);
         return 1;
       }
-      if (done.status === 'processing') print(shown`${refund} is processing (${money(done.total)}): the payment provider has not confirmed the refund yet. It is finished (credit note, e-mail to the customer) when the provider's confirmation reaches the shop.`);
+      if (done.status === 'processing' && done.atDesk > 0 && done.ways.paid_out_by === null) print(shown`${refund} is processing (${money(done.total)}): it is finished (credit note, e-mail to the customer) when it is paid out at the box office${done.parts.length ? ' and the payment provider has confirmed its part' : ''}.`);
+      else if (done.status === 'processing') print(shown`${refund} is processing (${money(done.total)}): the payment provider has not confirmed the refund yet. It is finished (credit note, e-mail to the customer) when the provider's confirmation reaches the shop.`);
       else print(shown`${refund} is processed (${money(done.total)}); the customer will be e-mailed.`);
       for (const line of ways) print(line);
       return 0;
@@ -249,4 +269,40 @@ export async function runRefundsCommand(argv: string[], deps: Deps & { print?: (
   }
   printError(REFUNDS_USAGE);
   return 2;
+}
+
+/**
+ * A refund's desk part paid out at the box office (decision 0060), by the member signed in: only a
+ * refund approved with a desk part still to pay out, once (the order and the refund locked, the
+ * parts moved only from requested; two members pressing at once record it once, the other gets
+ * 409), audited in the same transaction by `recorded`; when nothing else waits (the provider's
+ * part, if any, confirmed) the refund is finished as any other (credit note, the customer's e-mail).
+ */
+export async function payOutAtDesk(
+  deps: { db: Db; config: ShopConfigFile; logger?: FastifyBaseLogger | undefined; now: () => Date },
+  refundId: number,
+  orderId: number,
+  paidOutBy: string,
+  recorded: (tx: Db, refund: queries.RefundRow, amount: number, status: ProviderRefundState) => Promise<void>,
+): Promise<ProviderRefundState> {
+  return deps.db.transaction(async (tx) => {
+    const refund = await lockRefundOfOrder(tx, refundId);
+    if (!refund || refund.orderId !== orderId) throw new AppError('NOT_FOUND', staffRefundMessages.refundNotFound);
+    const desk = (await refundParts.listRefundParts(tx, refund.id)).filter((part) => part.provider === DESK_PROVIDER);
+    if (!desk.length) {
+      const planned = refund.status === 'active' ? (await planRefund(tx, refund.orderId, refund.total, null)).parts.some((part) => part.provider === DESK_PROVIDER) : false;
+      throw new AppError('CONFLICT', planned ? refundWayMessages.notApproved : refundWayMessages.nothingAtDesk);
+    }
+    const moved = await refundParts.payOutDeskParts(
+      tx,
+      refund.id,
+      desk.filter((part) => part.status === 'requested').map((part) => part.paymentId),
+      paidOutBy,
+      deps.now(),
+    );
+    if (!moved.length) throw new AppError('CONFLICT', refundWayMessages.alreadyPaidOut);
+    const status = await settleProviderRefund(tx, { config: deps.config, logger: deps.logger, now: deps.now }, refund);
+    await recorded(tx, refund, moved.reduce((sum, part) => sum + part.amount, 0), status);
+    return status;
+  });
 }

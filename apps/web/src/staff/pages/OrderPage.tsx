@@ -30,7 +30,8 @@ type Dialog =
   | { kind: 'cancel' }
   | { kind: 'refund' }
   | { kind: 'change'; ticket: Ticket }
-  | { kind: 'extend' };
+  | { kind: 'extend' }
+  | { kind: 'paid-out'; refund: Detail['refunds'][number] };
 
 const texts = staffTexts.order;
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -92,9 +93,10 @@ export default function OrderPage() {
     reload,
   });
   const extend = useStaffAction({ run: (payBy: string) => staffCall('order-extend-deadline', { code, pay_by: payBy }), done: settle, reload });
+  const paidOut = useStaffAction({ run: (refundId: number) => staffCall('order-refund-paid-out', { code, refund_id: refundId }), done: settle, reload: [...reload, ['refund-requests']] });
 
   const open = (next: Dialog) => {
-    for (const action of [resend, markPaid, cancel, refund, change, extend]) action.clearMessage();
+    for (const action of [resend, markPaid, cancel, refund, change, extend, paidOut]) action.clearMessage();
     setDialog(next);
   };
   const backTo = from ? `/orders?q=${encodeURIComponent(from)}` : '/orders';
@@ -139,7 +141,7 @@ export default function OrderPage() {
     markPaid: mayCall(role, 'order-mark-paid') && !ended && status !== 'paid' && stillOpen > 0,
     refund: mayCall(role, 'order-refund') && order.total_paid > 0 && (liveTickets.length > 0 || refundableMerchandise(data).length > 0),
     cancel: mayCall(role, 'order-cancel') && !ended,
-    extend: mayCall(role, 'order-extend-deadline') && status === 'pending' && order.pay_by !== null,
+    extend: mayCall(role, 'order-extend-deadline') && (status === 'pending' || status === 'partial') && order.pay_by !== null,
     change: mayCall(role, 'order-change-ticket'),
   };
   const anyAction = may.resendConfirmation || may.resendTickets || may.markPaid || may.refund || may.cancel || may.extend;
@@ -275,7 +277,8 @@ export default function OrderPage() {
           empty={texts.noPayments}
           columns={[
             { key: 'when', header: texts.when, cell: (payment) => when(payment.created_at) },
-            { key: 'provider', header: texts.provider, cell: (payment) => `${payment.provider}, ${humanise(payment.method)}` },
+            { key: 'provider', header: texts.provider, cell: (payment) => (payment.provider === 'desk' ? texts.deskProvider(payment.method) : `${payment.provider}, ${humanise(payment.method)}`) },
+            { key: 'taken-by', header: texts.takenBy, cell: (payment) => <span className="staff-order-email">{payment.taken_by ?? '–'}</span> },
             { key: 'attempt', header: texts.attempt, align: 'end', cell: (payment) => payment.attempt },
             { key: 'status', header: texts.itemStatus, cell: (payment) => [payment.status, payment.dispute_status && `dispute ${payment.dispute_status}`, payment.refunded_at && 'refunded'].filter(Boolean).join(', ') },
             { key: 'reference', header: texts.reference, cell: (payment) => <span className="staff-order-ref">{payment.reference ?? '–'}</span> },
@@ -330,9 +333,18 @@ export default function OrderPage() {
                   {entry.to_card.map((part, index) => (
                     <li key={`card-${index}`}>{texts.refundToCard(money(part.amount), humanise(part.status), part.provider_refund_id)}</li>
                   ))}
+                  {entry.ways_text && <li className="staff-order-refund__ways">{texts.refundWays(entry.ways_text)}</li>}
+                  {entry.ways.paid_out_by && <li>{texts.refundPaidOutBy(entry.ways.paid_out_by)}</li>}
                   {entry.bank && <li>{texts.refundBank(entry.bank.owner, entry.bank.account)}</li>}
                   {entry.note && <li className="staff-order-note">{texts.refundNote(entry.note)}</li>}
                 </ul>
+                {entry.status === 'processing' && entry.ways.cash + entry.ways.card_terminal > 0 && !entry.ways.paid_out_by && mayCall(role, 'order-refund-paid-out') && (
+                  <div className="staff-order-refund__actions">
+                    <Button variant="primary" onClick={() => open({ kind: 'paid-out', refund: entry })}>
+                      {texts.paidOut}
+                    </Button>
+                  </div>
+                )}
               </li>
             ))}
           </ul>
@@ -394,6 +406,19 @@ export default function OrderPage() {
       {dialog?.kind === 'cancel' && <CancelDialog detail={data} action={cancel} money={money} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'refund' && <RefundDialog detail={data} action={refund} money={money} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'change' && <ChangeDialog ticket={dialog.ticket} action={change} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'paid-out' && (
+        <ConfirmModal
+          open
+          title={texts.paidOutTitle(dialog.refund.id)}
+          confirmLabel={texts.paidOut}
+          busy={paidOut.isPending}
+          onCancel={() => setDialog(null)}
+          onConfirm={() => paidOut.mutate(dialog.refund.id)}
+        >
+          <Refusal message={paidOut.message} />
+          <p>{texts.paidOutQuestion(dialog.refund.ways_text)}</p>
+        </ConfirmModal>
+      )}
       {dialog?.kind === 'extend' && order.pay_by && <ExtendDialog code={order.code} payBy={order.pay_by} action={extend} onClose={() => setDialog(null)} />}
     </Page>
   );
@@ -417,7 +442,8 @@ function RefundOutcome({ refund, money }: { refund: RefundAnswer; money: (minor:
       </p>
       <ul className="staff-order-lines">
         {refund.to_card > 0 && <li>{texts.refundToCardDone(money(refund.to_card))}</li>}
-        {refund.by_bank > 0 && <li>{texts.refundByBankDone(money(refund.by_bank))}</li>}
+        {refund.at_desk > 0 && !refund.ways.paid_out_by && <li>{texts.refundAtDeskDone(money(refund.at_desk))}</li>}
+        {refund.by_bank > 0 && <li>{refund.ways.bank_details ? texts.refundByBankDone(money(refund.by_bank)) : texts.refundByBankWaiting(money(refund.by_bank))}</li>}
         {refund.provider_error && <li>{texts.refundProviderError(refund.provider_error)}</li>}
       </ul>
     </div>

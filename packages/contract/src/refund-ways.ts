@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * Which way a refund's money goes back (issue 34 point 3, decision 0060): the way it came. Card
+ * money through the payment provider; money taken at the box office (cash, the card terminal) at
+ * the desk, paid out by a member of staff; the rest (bank transfers, a voucher's share, no
+ * provider) by bank transfer to the bank details the customer gave, and while there are none the
+ * refund waits for them. Every message about a refund (the back office, the portal, the e-mails)
+ * is written from these amounts by the functions below, so none says another way than the money's.
+ */
+export const refundWays = z.object({
+  /** Minor units back to the card or account paid with, through the payment provider. */
+  card: z.number().int(),
+  /** Paid back in cash at the box office. */
+  cash: z.number().int(),
+  /** Refunded on the box office's card terminal. */
+  card_terminal: z.number().int(),
+  /** Paid by bank transfer to the customer's bank details. */
+  bank: z.number().int(),
+  /** Whether the refund has the customer's bank details (the bank part waits for them otherwise). */
+  bank_details: z.boolean(),
+  /** The desk part has been paid out (by whom, a member's e-mail); null while it waits, or with no desk part. */
+  paid_out_by: z.string().nullable(),
+});
+export type RefundWays = z.infer<typeof refundWays>;
+
+/** The desk's part of a refund: what is paid out at the box office. */
+export const atDesk = (ways: Pick<RefundWays, 'cash' | 'card_terminal'>) => ways.cash + ways.card_terminal;
+
+/** The bank part waits for the customer's bank details. */
+export const waitsForBankDetails = (ways: Pick<RefundWays, 'bank' | 'bank_details'>) => ways.bank > 0 && !ways.bank_details;
+
+type Money = (minor: number) => string;
+
+/**
+ * The ways, one phrase each, for a customer: `when` 'will' for a refund still to be paid, 'done'
+ * for one processed. Joined as a sentence's end ("… and …").
+ */
+export function refundWayPhrases(ways: RefundWays, money: Money, when: 'will' | 'done'): string[] {
+  const will = when === 'will';
+  const phrases: string[] = [];
+  if (ways.card > 0) phrases.push(will ? `${money(ways.card)} will go back to the card or account you paid with` : `${money(ways.card)} is on its way back to the card or account you paid with; depending on your bank it can take a few days to show`);
+  if (ways.cash > 0) phrases.push(will ? `${money(ways.cash)} is paid back to you in cash at the box office` : `${money(ways.cash)} was paid back to you in cash at the box office`);
+  if (ways.card_terminal > 0) phrases.push(will ? `${money(ways.card_terminal)} is refunded to your card on the card terminal at the box office` : `${money(ways.card_terminal)} was refunded to your card on the card terminal at the box office`);
+  if (ways.bank > 0) {
+    if (!ways.bank_details) phrases.push(`${money(ways.bank)} is paid to your bank account once you have given us your bank details (IBAN) on the refund’s page in your account`);
+    else phrases.push(will ? `${money(ways.bank)} will be paid to the bank account you gave` : `${money(ways.bank)} is on its way to your bank account`);
+  }
+  return phrases;
+}
+
+const joined = (phrases: string[]) => (phrases.length <= 1 ? (phrases[0] ?? '') : `${phrases.slice(0, -1).join(', ')} and ${phrases[phrases.length - 1]}`);
+
+/** For the customer: where the money of a refund goes (will) or went (done), as a sentence without its full stop. */
+export function refundWaySentence(ways: RefundWays, money: Money, when: 'will' | 'done'): string {
+  return joined(refundWayPhrases(ways, money, when));
+}
+
+/** For staff: which way a refund's money goes, in a line ("€179.50 in cash at the desk, €20.00 by bank (no bank details yet)"). */
+export function refundWaysForStaff(ways: RefundWays, money: Money): string {
+  const parts: string[] = [];
+  if (ways.card > 0) parts.push(`${money(ways.card)} back to the card through the payment provider`);
+  if (ways.cash > 0) parts.push(`${money(ways.cash)} in cash at the desk`);
+  if (ways.card_terminal > 0) parts.push(`${money(ways.card_terminal)} on the card terminal at the desk`);
+  if (ways.bank > 0) parts.push(`${money(ways.bank)} by bank transfer${ways.bank_details ? '' : ' (waiting for the customer’s bank details)'}`);
+  return parts.join(', ');
+}
+
+/** The back office's texts about a refund's way (issue 34 point 3). */
+export const refundWayMessages = {
+  /** order-refund's answer, by what happens next. */
+  recorded: 'The refund is recorded.',
+  toPayOutAtDesk: (amount: string) => `The refund is recorded: pay ${amount} out at the desk, then press “Paid out at the desk”.`,
+  waitsForBankDetails: 'The refund is recorded and waits for the customer’s bank details: they are e-mailed a request for them, and it can be approved in Refunds once they are given.',
+  /** refund-decide: an approval that cannot pay the bank part. */
+  needsBankDetails: 'This refund is paid by bank transfer and the customer has not given their bank details yet: it waits for them.',
+  /** refund-paid-out. */
+  paidOut: 'The pay-out at the desk is recorded.',
+  nothingAtDesk: 'This refund has nothing to pay out at the desk.',
+  alreadyPaidOut: 'This refund has been paid out at the desk already. Reload the page to see by whom.',
+  notApproved: 'This refund is not approved yet: approve it first.',
+} as const;
