@@ -4,7 +4,7 @@ import { REPO_ROOT } from '../src/env';
 import { alreadyRegisteredMail, emailChangedMail, passwordMail, resetMail, ticketsMail } from '../src/modules/accounts/accounts.mail';
 import { loadShopConfig } from '../src/modules/config/shop-config';
 import type { OutgoingMail } from '../src/modules/mail/outbox';
-import { bankTransferMail, confirmationMail, instalmentMail, termsLinkMail, ticketsReadyMail } from '../src/modules/orders/orders.mail';
+import { bankTransferMail, confirmationMail, instalmentMail, instalmentReceiptMail, termsLinkMail, ticketsReadyMail } from '../src/modules/orders/orders.mail';
 import type { OrderRow } from '../src/modules/orders/orders.queries';
 import { disputeMail, paymentReturnedMail } from '../src/modules/payments/payments.mail';
 import { refundProcessedMail, refundRequestedMail, ticketPassedOnMail, ticketReceivedMail } from '../src/modules/portal/portal.mail';
@@ -44,8 +44,44 @@ export async function sampleMails(config: ShopConfigFile = loadShopConfig(path.j
     { name: 'reset', mail: await resetMail(config, email, name, 'a'.repeat(64)) },
     { name: 'tickets', mail: await ticketsMail(config, email, tickets.map((ticket) => ({ code: ticket.code, product: ticket.productName, fullName: ticket.fullName }))) },
     { name: 'email-changed', mail: await emailChangedMail(config, email, name, `new.${email}`) },
-    { name: 'confirmation-paid', mail: await confirmationMail(config, person, paid, tickets, [{ name: 'Festival T-shirt' }], null) },
-    { name: 'confirmation-plan', mail: await confirmationMail(config, person, plan, tickets, [], lastDue) },
+    {
+      name: 'confirmation-paid',
+      mail: await confirmationMail(config, person, { ...paid, discountAmount: 1000, discountName: 'Welcome voucher' } as OrderRow, {
+        tickets: [...tickets, { code: 'S9D8F7G6H5J4K3L2Z1X0', productName: 'Shuttle bus Amsterdam Centraal', fullName: name, email, departsAt: new Date('2027-06-11T12:30:00Z') }],
+        merchandise: [{ name: 'Festival T-shirt' }],
+        lastDueAt: null,
+        instalments: [],
+        vat: [
+          { name: 'VAT 9%', basisPoints: 900, gross: 23525, tax: 1942, net: 21583 },
+          { name: 'VAT 21%', basisPoints: 2100, gross: 3365, tax: 584, net: 2781 },
+        ],
+        invoicePath: '/download-invoice/K7Q2M9XA/1a2b3c-0123456789abcdef0123456789abcdef',
+      }),
+    },
+    {
+      name: 'confirmation-plan',
+      mail: await confirmationMail(config, person, plan, {
+        tickets: [{ ...tickets[0]!, departsAt: new Date('2027-06-11T12:30:00Z') }, tickets[1]!],
+        merchandise: [],
+        lastDueAt: lastDue,
+        instalments: [
+          { amount: 5000, paidAmount: 5000, dueAt: new Date('2027-01-10T10:00:00Z'), paid: true },
+          { amount: 10945, paidAmount: 0, dueAt: new Date('2027-03-01T10:00:00Z'), paid: false },
+          { amount: 10945, paidAmount: 0, dueAt: lastDue, paid: false },
+        ],
+        vat: [{ name: 'VAT 9%', basisPoints: 900, gross: 26890, tax: 2220, net: 24670 }],
+        invoicePath: null,
+      }),
+    },
+    { name: 'confirmation-voucher-covers', mail: await confirmationMail(config, person, { ...paid, totalPrice: 0, totalPaid: 0, paymentMethod: 'voucher', discountAmount: 26890, discountName: 'Gift card' } as OrderRow, { tickets, merchandise: [], lastDueAt: null, instalments: [], vat: [{ name: 'VAT 9%', basisPoints: 900, gross: 0, tax: 0, net: 0 }], invoicePath: '/download-invoice/K7Q2M9XA/1a2b3c-0123456789abcdef0123456789abcdef' }) },
+    {
+      name: 'instalment-receipt',
+      mail: await instalmentReceiptMail(config, person, { ...plan, totalPaid: 15945 } as OrderRow, { id: 8, amount: 10945 }, [
+        { amount: 5000, paidAmount: 5000, dueAt: new Date('2027-01-10T10:00:00Z'), paid: true },
+        { amount: 10945, paidAmount: 10945, dueAt: new Date('2027-03-01T10:00:00Z'), paid: true },
+        { amount: 10945, paidAmount: 0, dueAt: lastDue, paid: false },
+      ], null),
+    },
     { name: 'tickets-ready', mail: await ticketsReadyMail(config, person, paid, tickets, email) },
     { name: 'tickets-ready-holder', mail: await ticketsReadyMail(config, { email: 'holder@example.org', fullName: long }, paid, tickets.slice(1), email) },
     { name: 'bank-transfer', mail: await bankTransferMail(config, person, order) },
