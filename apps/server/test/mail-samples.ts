@@ -1,13 +1,13 @@
 import path from 'node:path';
 import type { ShopConfigFile } from '@festival/contract';
 import { REPO_ROOT } from '../src/env';
-import { alreadyRegisteredMail, emailChangedMail, passwordMail, resetMail, ticketsMail } from '../src/modules/accounts/accounts.mail';
+import { alreadyRegisteredMail, emailChangedMail, passwordChangedMail, passwordMail, resetMail, ticketsMail } from '../src/modules/accounts/accounts.mail';
 import { loadShopConfig } from '../src/modules/config/shop-config';
 import type { OutgoingMail } from '../src/modules/mail/outbox';
 import { bankTransferMail, confirmationMail, instalmentMail, instalmentReceiptMail, termsLinkMail, ticketsReadyMail } from '../src/modules/orders/orders.mail';
 import type { OrderRow } from '../src/modules/orders/orders.queries';
 import { disputeMail, paymentReturnedMail } from '../src/modules/payments/payments.mail';
-import { refundProcessedMail, refundRequestedMail, ticketPassedOnMail, ticketReceivedMail } from '../src/modules/portal/portal.mail';
+import { refundProcessedMail, refundRequestedMail, ticketChangedMail, ticketPassedOnMail, ticketReceivedMail, ticketVoidMail } from '../src/modules/portal/portal.mail';
 
 /**
  * Every message the shop sends, built from its template with awkward but real data: names from
@@ -93,6 +93,19 @@ export async function sampleMails(config: ShopConfigFile = loadShopConfig(path.j
     { name: 'dispute-opened', mail: await disputeMail(config, paid, { id: 4, amount: 26890, provider: 'stripe', providerReference: 'pay_0123456789abcdef0123456789abcdef' }, { status: 'opened', amount: 26890, providerDisputeId: 'dp_1Q2w3E4r5T6y7U8i9O0p' }) },
     { name: 'dispute-won', mail: await disputeMail(config, paid, { id: 4, amount: 26890, provider: 'stripe', providerReference: 'pay_0123456789abcdef0123456789abcdef' }, { status: 'won', amount: 26890, providerDisputeId: 'dp_1Q2w3E4r5T6y7U8i9O0p' }) },
     { name: 'dispute-lost', mail: await disputeMail(config, paid, { id: 4, amount: 26890, provider: 'stripe', providerReference: 'pay_0123456789abcdef0123456789abcdef' }, { status: 'lost', amount: 26890, providerDisputeId: 'dp_1Q2w3E4r5T6y7U8i9O0p' }) },
+    { name: 'password-changed-reset', mail: await passwordChangedMail(config, email, name, 'reset') },
+    { name: 'password-changed-settings', mail: await passwordChangedMail(config, email, name, 'settings') },
+    {
+      name: 'ticket-changed',
+      mail: await ticketChangedMail(config, person, { ...tickets[1]!, departsAt: null }, [{ label: 'Name', from: 'Jane Doe', to: long }, { label: 'E-mail address', from: 'jane@example.org', to: 'holder@example.org' }], true, 'holder@example.org'),
+    },
+    {
+      name: 'ticket-changed-departure',
+      mail: await ticketChangedMail(config, person, { code: 'S9D8F7G6H5J4K3L2Z1X0', productName: 'Shuttle bus Amsterdam Centraal', fullName: name, email, departsAt: new Date('2027-06-11T14:30:00Z') }, [{ label: 'Departure', from: 'Friday, 11 June 2027 at 14:30 CEST', to: 'Friday, 11 June 2027 at 16:30 CEST' }], true, email),
+    },
+    { name: 'ticket-changed-plan', mail: await ticketChangedMail(config, person, { ...tickets[0]!, departsAt: null }, [{ label: 'Age', from: '18-24', to: '25-34' }], false, email) },
+    { name: 'ticket-void-passed-on', mail: await ticketVoidMail(config, { email: 'holder@example.org', fullName: long }, { code: tickets[1]!.code, productName: tickets[1]!.productName }, 'passed-on') },
+    { name: 'ticket-void-holder-changed', mail: await ticketVoidMail(config, { email: 'holder@example.org', fullName: null }, { code: tickets[1]!.code, productName: tickets[1]!.productName }, 'holder-changed') },
     { name: 'ticket-passed-on', mail: await ticketPassedOnMail(config, person, { code: tickets[0]!.code, productName: 'Weekend ticket' }, 'holder@example.org') },
     { name: 'ticket-received', mail: await ticketReceivedMail(config, { email: 'holder@example.org', fullName: long }, { code: tickets[0]!.code, productName: 'Weekend ticket', fullName: long }, person, true, true) },
     { name: 'ticket-received-later', mail: await ticketReceivedMail(config, { email: 'holder@example.org', fullName: long }, { code: tickets[0]!.code, productName: 'Weekend ticket', fullName: long }, person, false, false) },
