@@ -7,7 +7,7 @@ import { cartWith, checkoutPayload, createCustomer, paidOrder, payOnSandbox } fr
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { customers, invoices, orders, shopItems, travelTimes } from '../../db/schema';
 import { hashPassword } from '../accounts/passwords';
-import { instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
+import { INVOICE_LINK, instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
 import { contentOf } from '../invoicing/invoicing.service';
 import { SANDBOX_CARDS } from '../payments/sandbox-gateway';
 
@@ -30,7 +30,7 @@ describe.each(testEngines())('confirmation mails and their figures on %s', (engi
     sink = await startSmtpSink();
     shop = await createTestShop(engine, { app: { appSecret: SECRET, now: () => clock, catalogMaxAgeMs: 0, smtpUrl: sink.url, mail: FAST, accountAnswerFloorMs: 0 } });
     base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await shop?.close();
     await sink?.close();
@@ -59,6 +59,14 @@ describe.each(testEngines())('confirmation mails and their figures on %s', (engi
   const invoiceOf = async (code: string) => {
     const [row] = await db().select().from(invoices).innerJoin(orders, eq(orders.id, invoices.orderId)).where(eq(orders.code, code));
     return contentOf(row!.invoices);
+  };
+  /** A link that does not download: the shop's page saying why, not a bare "Not found.". */
+  const problemPage = async (path: string) => {
+    const response = await fetch(base + path);
+    expect([response.status, response.headers.get('content-type')]).toEqual([404, 'text/html; charset=utf-8']);
+    const html = await response.text();
+    expect(html).not.toContain('Not found.');
+    return /<h1>([^<]*)<\/h1>/.exec(html)?.[1];
   };
   const vatLines = (rates: readonly RateTotal[]) => rates.filter((rate) => rate.name !== UNTAXED).map((rate) => `Including ${rate.name}: ${money(rate.tax)}`);
 
@@ -136,6 +144,13 @@ describe.each(testEngines())('confirmation mails and their figures on %s', (engi
     expect(receipt.text).toContain(`We have received ${money(second!.amount)} for your payment plan (order ${placed.order.code}): thank you. ${money(open)} of ${money(placed.order.total_price)} is still to pay.`);
     expect(receipt.text).toContain(`Paid: ${money(initial!.amount)}\nPaid: ${money(second!.amount)}\nDue `);
     expect(rest.length).toBeGreaterThan(0);
+    // Not paid in full: its invoice link says the invoice comes then; a forged one says it does not work.
+    const signature = orderLinkSignature(SECRET, placed.order.code, INVOICE_LINK);
+    expect(await problemPage(`/download-invoice/${placed.order.code}/${signature}`)).toBe('This invoice is not ready yet');
+    expect(await problemPage(`/download-invoice/${placed.order.code}/${'0'.repeat(signature.length)}`)).toBe('This invoice link does not work');
+    // Nor do its tickets download yet.
+    const [ticket] = placed.order.tickets;
+    expect(await problemPage(`/download-ticket/${encodeURIComponent(ticket!.email!)}/${ticket!.code}`)).toBe('This ticket is not ready yet');
   });
 
   it("confirms a holder's new name and address to the account and the new address with the ticket, and tells the old address its link is void", async () => {
@@ -156,6 +171,9 @@ describe.each(testEngines())('confirmation mails and their figures on %s', (engi
     expect(download.status).toBe(200);
     const old = await mailTo(ticket.email!, `Ticket ${ticket.code} is no longer sent to this address`);
     expect(old.text).toContain('The download link you received no longer works.');
+    // The link the old address has answers a page that says so.
+    expect(await problemPage(`/download-ticket/${encodeURIComponent(ticket.email!)}/${ticket.code}`)).toBe('This ticket link no longer works');
+    expect(await problemPage(`/download-ticket/${encodeURIComponent(friend)}/NO-SUCH-CODE`)).toBe('This ticket link does not work');
   });
 
   it("tells the old holder of a passed-on ticket that it is void", async () => {
@@ -168,6 +186,7 @@ describe.each(testEngines())('confirmation mails and their figures on %s', (engi
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const old = await mailTo(ticket.email!, `Ticket ${ticket.code} is no longer valid`);
     expect(old.text).toContain('This ticket is no longer valid');
+    expect(await problemPage(`/download-ticket/${encodeURIComponent(ticket.email!)}/${ticket.code}`)).toBe('This ticket is no longer valid');
     await mailTo(friend, 'passed a ticket on to you');
     // The account that passed it on has its own message, not a second one.
     await noMailTo(buyer.email, `Ticket ${ticket.code} is no longer valid`);
