@@ -44,7 +44,7 @@ export function linkProblemPage(config: Pick<ShopConfigFile, 'name'> & Partial<P
   const links = [
     { href: '/portal', label: 'Your orders' },
     { href: '/resend-tickets', label: 'Re-send tickets' },
-    { href: '/', label: `${config.name} shop` },
+    { href: '/', label: 'To the shop' },
   ];
   return `<!doctype html>
 <html lang="en">
