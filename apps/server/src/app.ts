@@ -247,7 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const portal = createPortalService({ db, config, catalog, customerData, appSecret, now, mailQueued, logger: options.logger, refundProvider: gateway?.provider ?? null });
   registerPortalRoutes(app, { db, portal });
   const ticketKeys = createTicketKeys({ db, secrets: linkSecrets });
-  registerDocumentRoutes(app, createDocumentsService({ db, config, linkSecrets, ticketKeys }));
+  registerDocumentRoutes(app, createDocumentsService({ db, config, linkSecrets, ticketKeys }), config);
   // The staff's session checks and the dashboard's reads on their own connections (decision 0043).
   const staffDb = options.backOfficeDb ?? db;
   const staffSessions = createStaffSessions({ db: staffDb, secrets: linkSecrets, issuer: config.name, now, sessionCacheMs: options.staffSessionCacheMs ?? STAFF_SESSION_CACHE_MS, networkKeys, ...(options.staffSignInLimits ? { signInLimits: options.staffSignInLimits } : {}), ...(options.staffSecondFactorBudget ? { secondFactorBudget: options.staffSecondFactorBudget } : {}) });

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import type { RefundWays, ShopConfigFile } from '@festival/contract';
 import { REPO_ROOT } from '../src/env';
-import { alreadyRegisteredMail, emailChangedMail, passwordMail, resetMail, ticketsMail } from '../src/modules/accounts/accounts.mail';
+import { alreadyRegisteredMail, emailChangedMail, passwordChangedMail, passwordMail, resetMail, ticketsMail } from '../src/modules/accounts/accounts.mail';
 import { loadShopConfig } from '../src/modules/config/shop-config';
 import type { OutgoingMail } from '../src/modules/mail/outbox';
-import { bankTransferMail, confirmationMail, instalmentMail, partPaymentMail, termsLinkMail, ticketsReadyMail } from '../src/modules/orders/orders.mail';
+import { bankTransferMail, confirmationMail, instalmentMail, instalmentReceiptMail, partPaymentMail, termsLinkMail, ticketsReadyMail } from '../src/modules/orders/orders.mail';
 import type { OrderRow } from '../src/modules/orders/orders.queries';
 import { disputeMail, paymentReturnedMail } from '../src/modules/payments/payments.mail';
-import { refundProcessedMail, refundRequestedMail, ticketPassedOnMail, ticketReceivedMail } from '../src/modules/portal/portal.mail';
+import { refundProcessedMail, refundRequestedMail, ticketChangedMail, ticketPassedOnMail, ticketReceivedMail, ticketVoidMail } from '../src/modules/portal/portal.mail';
 
 /**
  * Every message the shop sends, built from its template with awkward but real data: names from
@@ -44,8 +44,44 @@ export async function sampleMails(config: ShopConfigFile = loadShopConfig(path.j
     { name: 'reset', mail: await resetMail(config, email, name, 'a'.repeat(64)) },
     { name: 'tickets', mail: await ticketsMail(config, email, tickets.map((ticket) => ({ code: ticket.code, product: ticket.productName, fullName: ticket.fullName }))) },
     { name: 'email-changed', mail: await emailChangedMail(config, email, name, `new.${email}`) },
-    { name: 'confirmation-paid', mail: await confirmationMail(config, person, paid, tickets, [{ name: 'Festival T-shirt' }], null) },
-    { name: 'confirmation-plan', mail: await confirmationMail(config, person, plan, tickets, [], lastDue) },
+    {
+      name: 'confirmation-paid',
+      mail: await confirmationMail(config, person, { ...paid, discountAmount: 1000, discountName: 'Welcome voucher' } as OrderRow, {
+        tickets: [...tickets, { code: 'S9D8F7G6H5J4K3L2Z1X0', productName: 'Shuttle bus Amsterdam Centraal', fullName: name, email, departsAt: new Date('2027-06-11T12:30:00Z') }],
+        merchandise: [{ name: 'Festival T-shirt' }],
+        lastDueAt: null,
+        instalments: [],
+        vat: [
+          { name: 'VAT 9%', basisPoints: 900, gross: 23525, tax: 1942, net: 21583 },
+          { name: 'VAT 21%', basisPoints: 2100, gross: 3365, tax: 584, net: 2781 },
+        ],
+        invoicePath: '/download-invoice/K7Q2M9XA/1a2b3c-0123456789abcdef0123456789abcdef',
+      }),
+    },
+    {
+      name: 'confirmation-plan',
+      mail: await confirmationMail(config, person, plan, {
+        tickets: [{ ...tickets[0]!, departsAt: new Date('2027-06-11T12:30:00Z') }, tickets[1]!],
+        merchandise: [],
+        lastDueAt: lastDue,
+        instalments: [
+          { amount: 5000, paidAmount: 5000, dueAt: new Date('2027-01-10T10:00:00Z'), paid: true },
+          { amount: 10945, paidAmount: 0, dueAt: new Date('2027-03-01T10:00:00Z'), paid: false },
+          { amount: 10945, paidAmount: 0, dueAt: lastDue, paid: false },
+        ],
+        vat: [{ name: 'VAT 9%', basisPoints: 900, gross: 26890, tax: 2220, net: 24670 }],
+        invoicePath: null,
+      }),
+    },
+    { name: 'confirmation-voucher-covers', mail: await confirmationMail(config, person, { ...paid, totalPrice: 0, totalPaid: 0, paymentMethod: 'voucher', discountAmount: 26890, discountName: 'Gift card' } as OrderRow, { tickets, merchandise: [], lastDueAt: null, instalments: [], vat: [{ name: 'VAT 9%', basisPoints: 900, gross: 0, tax: 0, net: 0 }], invoicePath: '/download-invoice/K7Q2M9XA/1a2b3c-0123456789abcdef0123456789abcdef' }) },
+    {
+      name: 'instalment-receipt',
+      mail: await instalmentReceiptMail(config, person, { ...plan, totalPaid: 15945 } as OrderRow, { id: 8, amount: 10945 }, [
+        { amount: 5000, paidAmount: 5000, dueAt: new Date('2027-01-10T10:00:00Z'), paid: true },
+        { amount: 10945, paidAmount: 10945, dueAt: new Date('2027-03-01T10:00:00Z'), paid: true },
+        { amount: 10945, paidAmount: 0, dueAt: lastDue, paid: false },
+      ], null),
+    },
     { name: 'tickets-ready', mail: await ticketsReadyMail(config, person, paid, tickets, email) },
     { name: 'tickets-ready-holder', mail: await ticketsReadyMail(config, { email: 'holder@example.org', fullName: long }, paid, tickets.slice(1), email) },
     { name: 'bank-transfer', mail: await bankTransferMail(config, person, order) },
@@ -57,6 +93,19 @@ export async function sampleMails(config: ShopConfigFile = loadShopConfig(path.j
     { name: 'dispute-opened', mail: await disputeMail(config, paid, { id: 4, amount: 26890, provider: 'stripe', providerReference: 'pay_0123456789abcdef0123456789abcdef' }, { status: 'opened', amount: 26890, providerDisputeId: 'dp_1Q2w3E4r5T6y7U8i9O0p' }) },
     { name: 'dispute-won', mail: await disputeMail(config, paid, { id: 4, amount: 26890, provider: 'stripe', providerReference: 'pay_0123456789abcdef0123456789abcdef' }, { status: 'won', amount: 26890, providerDisputeId: 'dp_1Q2w3E4r5T6y7U8i9O0p' }) },
     { name: 'dispute-lost', mail: await disputeMail(config, paid, { id: 4, amount: 26890, provider: 'stripe', providerReference: 'pay_0123456789abcdef0123456789abcdef' }, { status: 'lost', amount: 26890, providerDisputeId: 'dp_1Q2w3E4r5T6y7U8i9O0p' }) },
+    { name: 'password-changed-reset', mail: await passwordChangedMail(config, email, name, 'reset') },
+    { name: 'password-changed-settings', mail: await passwordChangedMail(config, email, name, 'settings') },
+    {
+      name: 'ticket-changed',
+      mail: await ticketChangedMail(config, person, { ...tickets[1]!, departsAt: null }, [{ label: 'Name', from: 'Jane Doe', to: long }, { label: 'E-mail address', from: 'jane@example.org', to: 'holder@example.org' }], true, 'holder@example.org'),
+    },
+    {
+      name: 'ticket-changed-departure',
+      mail: await ticketChangedMail(config, person, { code: 'S9D8F7G6H5J4K3L2Z1X0', productName: 'Shuttle bus Amsterdam Centraal', fullName: name, email, departsAt: new Date('2027-06-11T14:30:00Z') }, [{ label: 'Departure', from: 'Friday, 11 June 2027 at 14:30 CEST', to: 'Friday, 11 June 2027 at 16:30 CEST' }], true, email),
+    },
+    { name: 'ticket-changed-plan', mail: await ticketChangedMail(config, person, { ...tickets[0]!, departsAt: null }, [{ label: 'Age', from: '18-24', to: '25-34' }], false, email) },
+    { name: 'ticket-void-passed-on', mail: await ticketVoidMail(config, { email: 'holder@example.org', fullName: long }, { code: tickets[1]!.code, productName: tickets[1]!.productName }, 'passed-on') },
+    { name: 'ticket-void-holder-changed', mail: await ticketVoidMail(config, { email: 'holder@example.org', fullName: null }, { code: tickets[1]!.code, productName: tickets[1]!.productName }, 'holder-changed') },
     { name: 'ticket-passed-on', mail: await ticketPassedOnMail(config, person, { code: tickets[0]!.code, productName: 'Weekend ticket' }, 'holder@example.org') },
     { name: 'ticket-received', mail: await ticketReceivedMail(config, { email: 'holder@example.org', fullName: long }, { code: tickets[0]!.code, productName: 'Weekend ticket', fullName: long }, person, true, true) },
     { name: 'ticket-received-later', mail: await ticketReceivedMail(config, { email: 'holder@example.org', fullName: long }, { code: tickets[0]!.code, productName: 'Weekend ticket', fullName: long }, person, false, false) },

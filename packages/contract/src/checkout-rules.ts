@@ -103,11 +103,52 @@ export function shippingTaxRate(lines: readonly Pick<InvoiceLine, 'shop_item_typ
     .reduce<TaxRate | null>((highest, candidate) => (candidate && (!highest || candidate.basisPoints > highest.basisPoints) ? candidate : highest), null);
 }
 
-/** The per-rate totals of an invoice's lines and shipping after its discount: what computeInvoice answers per rate and the invoice PDF prints. */
-export function invoiceTotalsPerRate(lines: readonly Pick<InvoiceLine, 'shop_item_type' | 'taxRate' | 'price'>[], shipping: Pick<ShippingCharge, 'price'> | null, discount = 0): RateTotal[] {
+/** One rate's gross before any discount: what an order's lines and shipping add up to at that rate. */
+export interface RateGross {
+  /** The rate's name ("VAT 21%"), or UNTAXED. */
+  name: string;
+  basisPoints: number;
+  gross: number;
+}
+
+/** The gross per rate of an order's lines and shipping, before its discount (shipping at shippingTaxRate). */
+export function grossPerRate(lines: readonly Pick<InvoiceLine, 'shop_item_type' | 'taxRate' | 'price'>[], shipping: Pick<ShippingCharge, 'price'> | null): RateGross[] {
   const parts = lines.map((line) => ({ rate: line.taxRate, amount: line.price }));
   if (shipping && shipping.price > 0) parts.push({ rate: shippingTaxRate(lines), amount: shipping.price });
-  return totalsPerRate(parts, discount);
+  return totalsPerRate(parts).map(({ name, basisPoints, gross }) => ({ name, basisPoints, gross }));
+}
+
+/**
+ * The VAT an order includes, per rate, after its discount (decision 0068): the one computation
+ * the checkout page, the order confirmation (page and e-mail) and the invoice print. A voucher
+ * (the demo's gift card GIFTCARD150 included) is a discount: it lowers the price the VAT is
+ * taken out of, so an order a voucher covers includes no VAT. A payment plan takes no voucher
+ * (spec section 9); its VAT is the whole order's, whatever part of it is paid now.
+ */
+export function orderVat(rates: readonly RateGross[], discount = 0): RateTotal[] {
+  return totalsPerRate(
+    rates.map((rate) => ({ rate: rate.name === UNTAXED ? null : { name: rate.name, basisPoints: rate.basisPoints }, amount: rate.gross })),
+    discount,
+  );
+}
+
+/** The per-rate totals of an invoice's lines and shipping after its discount: what computeInvoice answers per rate and the invoice PDF prints. */
+export function invoiceTotalsPerRate(lines: readonly Pick<InvoiceLine, 'shop_item_type' | 'taxRate' | 'price'>[], shipping: Pick<ShippingCharge, 'price'> | null, discount = 0): RateTotal[] {
+  return orderVat(grossPerRate(lines, shipping), discount);
+}
+
+/**
+ * What a voucher takes off an order at checkout: never more than the total, nothing with a
+ * payment plan (spec section 9). The checkout stores it as the order's discount, the page shows it.
+ */
+export function voucherDiscount(total: number, voucherAmount: number | null | undefined, hasPaymentPlan: boolean): number {
+  if (hasPaymentPlan || !voucherAmount || voucherAmount <= 0) return 0;
+  return Math.min(voucherAmount, total);
+}
+
+/** The VAT the checkout page shows for a calculated invoice, a voucher and a payment plan: orderVat after voucherDiscount. */
+export function checkoutVat(invoice: Pick<Invoice, 'total' | 'rates'>, voucherAmount: number | null | undefined, hasPaymentPlan: boolean): RateTotal[] {
+  return orderVat(invoice.rates, voucherDiscount(invoice.total, voucherAmount, hasPaymentPlan));
 }
 
 /**
@@ -121,13 +162,14 @@ export function invoiceTotalsPerRate(lines: readonly Pick<InvoiceLine, 'shop_ite
 export function computeInvoice(lines: readonly InvoiceLine[], shipping: ShippingCharge | null, discount = 0): Invoice {
   const tax: Record<string, number> = {};
   const withoutTax: Record<string, number> = {};
-  for (const rate of invoiceTotalsPerRate(lines, shipping, discount)) {
+  const rates = grossPerRate(lines, shipping);
+  for (const rate of orderVat(rates, discount)) {
     if (rate.name !== UNTAXED) tax[rate.name] = rate.tax;
     withoutTax[rate.name] = rate.net;
   }
   const items = lines.map(({ taxRate: _taxRate, ...item }) => item);
   const total = lines.reduce((sum, line) => sum + line.price, 0) + (shipping?.price ?? 0);
-  return { items, shipping, total, tax, items_total_without_tax: withoutTax };
+  return { items, shipping, total, tax, items_total_without_tax: withoutTax, rates };
 }
 
 export type PaymentMethodCode = 'credit_card' | 'bank_transfer' | 'voucher';

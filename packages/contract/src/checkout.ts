@@ -28,6 +28,11 @@ export const invoice = z.object({
   /** Tax per rate, keyed by the rate's name (for example "21%"). */
   tax: z.record(z.string(), money),
   items_total_without_tax: z.record(z.string(), money),
+  /**
+   * Our own addition: each rate's gross before a voucher (name, basis points), so the page can
+   * take the voucher's VAT off exactly as the invoice does (checkoutVat, decision 0068).
+   */
+  rates: z.array(z.object({ name: z.string(), basisPoints: z.number().int().min(0), gross: z.number().int() })),
 });
 export type Invoice = z.infer<typeof invoice>;
 

@@ -102,3 +102,26 @@ export async function emailChangedMail(config: Config, to: string, fullName: str
     }, config)),
   };
 }
+
+/**
+ * The password of an account was changed, in the settings or through a reset link: sent to the
+ * account's address, so an owner who did not do it hears of it and can act (their sessions are
+ * ended already). No password or link in it.
+ */
+export async function passwordChangedMail(config: Config, to: string, fullName: string, how: 'reset' | 'settings'): Promise<OutgoingMail> {
+  return {
+    to,
+    subject: `Your password at ${config.name} was changed`,
+    ...(await composeMail({
+      shopName: config.name,
+      greeting: `Hello ${fullName},`,
+      paragraphs: [
+        how === 'reset'
+          ? 'The password of your account was just reset with the link we e-mailed you. Everywhere you were logged in, you have been logged out: log in with the new password.'
+          : 'The password of your account was just changed in your account settings. Everywhere else you were logged in, you have been logged out.',
+        'If you did not make this change, please choose a new password at once through this link, and contact us.',
+      ],
+      action: { label: 'Choose a new password', url: shopLink(config, '/forgot-password') },
+    }, config)),
+  };
+}

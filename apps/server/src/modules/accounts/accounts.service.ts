@@ -6,7 +6,7 @@ import { createRateLimiter, type CountedAttempt } from '../../lib/rate-limit';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { CustomerData } from '../data/data.service';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
-import { alreadyRegisteredMail, emailChangedMail, passwordMail, resetMail, ticketsMail } from './accounts.mail';
+import { alreadyRegisteredMail, emailChangedMail, passwordChangedMail, passwordMail, resetMail, ticketsMail } from './accounts.mail';
 import * as queries from './accounts.queries';
 import { dummyPasswordHash, generatePassword, hashPassword, newSecretToken, verifyPassword } from './passwords';
 import { hashToken } from './session.service';
@@ -222,10 +222,12 @@ export function createAccountService(deps: AccountDeps) {
           await queries.updateCustomer(tx, customerId, { passwordHash });
           // A new password ends every session: whoever knew the old one is out.
           await queries.revokeSessionsOf(tx, customerId);
+          await queue([await passwordChangedMail(config, customer.email, customer.fullName, 'reset')], tx);
           // The link came from the owner's mailbox: their network is theirs for the limits now,
           // so a stranger filling the account's shared login allowance cannot keep them out.
           await queries.recordCustomerNetwork(tx, customerId, deps.networkKeys(ip).network, now());
         });
+        deps.mailQueued?.();
         return { message: messages.accounts.passwordReset };
       });
     },
@@ -280,9 +282,11 @@ export function createAccountService(deps: AccountDeps) {
         // A new password ends the customer's other sessions; this one stays logged in.
         if (passwordHash) await queries.revokeSessionsOf(tx, customer.id, tokenHash);
         if (emailChanged) await queue([await emailChangedMail(config, customer.email, customer.fullName, email)], tx);
+        // Told at the address the account has now (and the old one hears of the address change above).
+        if (passwordHash) await queue([await passwordChangedMail(config, row.email, row.fullName, 'settings')], tx);
         return row;
       });
-      if (emailChanged) deps.mailQueued?.();
+      if (emailChanged || passwordHash) deps.mailQueued?.();
       return { data: await dataOf(updated) };
     },
   };

@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import { returnSoldStock, returnVoucherUse } from '../checkout/checkout.queries';
 import { enqueueMail } from '../mail/outbox';
+import { confirmationFacts } from '../orders/confirmation';
 import { confirmationMail, formatAmount, ticketsReadyMails } from '../orders/orders.mail';
 import * as orderQueries from '../orders/orders.queries';
 import type { OrderRow } from '../orders/orders.queries';
@@ -259,14 +260,16 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
     async resend(actor: Actor, input: StaffApiInput<'order-resend'>): Promise<StaffApiAnswer<'order-resend'>> {
       const code = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, input.code);
-        const { customer, tickets, purchases, lastDueAt } = await orderQueries.loadOrderForMail(tx, order);
-        const active = tickets.filter((ticket) => ticket.status === 'active');
+        const loaded = await orderQueries.loadOrderForMail(tx, order);
+        const { customer } = loaded;
+        const facts = await confirmationFacts(tx, deps.appSecret, order, loaded);
+        const active = facts.tickets;
         const key = `${input.what}:${order.id}:${randomBytes(6).toString('hex')}`;
         const paidEnough = order.paymentStatus === 'paid' || (Boolean(order.paymentPlan?.length) && order.paymentStatus === 'partial');
         let mails;
         if (input.what === 'confirmation') {
           if (!paidEnough) throw conflict(staffOrderMessages.nothingToResend);
-          mails = [await confirmationMail(config, customer, order, active, purchases, lastDueAt)];
+          mails = [await confirmationMail(config, customer, order, facts)];
         } else {
           if (order.paymentStatus !== 'paid') throw conflict(staffOrderMessages.nothingToResend);
           if (!active.length) throw conflict(staffOrderMessages.noTickets);

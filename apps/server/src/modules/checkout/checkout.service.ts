@@ -4,6 +4,7 @@ import {
   choosePaymentMethod,
   messages,
   paymentMessages,
+  voucherDiscount,
   type ApiInput,
   type EventSettings,
   type Order,
@@ -171,7 +172,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           voucherCheck?.wrong();
           throw invalid('voucher_code', messages.checkout.voucherInvalid);
         }
-        const discount = voucher ? Math.min(voucher.discountAmount, invoice.total) : 0;
+        const discount = voucherDiscount(invoice.total, voucher?.discountAmount, plan !== null);
         const totalPrice = invoice.total - discount;
 
         const eventIds = [...new Set(lines.products.map((line) => rows.get(line.shopItemId)!.eventId).filter((id): id is number => id !== null))];

@@ -80,3 +80,8 @@ export function legacyChecksumMatches(appSecrets: readonly string[], orderCode: 
   const actual = Buffer.from(given);
   return appSecrets.some((secret) => timingSafeEqual(actual, Buffer.from(legacyOrderChecksum(secret, orderCode))));
 }
+
+/** The shop's path of an order's invoice download, signed (the link its e-mails carry; the portal builds the same from `checksum`). */
+export function invoiceDownloadPath(appSecret: string, orderCode: string): string {
+  return `/download-invoice/${encodeURIComponent(orderCode)}/${encodeURIComponent(orderLinkSignature(appSecret, orderCode, INVOICE_LINK))}`;
+}

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { customers, events, orders, shopItems, tickets, travelTimes } from '../../db/schema';
+import { customers, events, orders, shopItems, ticketChanges, tickets, travelTimes } from '../../db/schema';
 
 const holders = alias(customers, 'holder');
 
@@ -38,4 +38,14 @@ export async function findTicketForDownload(db: Db, code: string) {
 export async function findOrderIdentity(db: Db, code: string) {
   const [row] = await db.select({ id: orders.id, paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.code, code));
   return row;
+}
+
+/** Whether a ticket once had this code and was passed on (the portal gave it a new one: ticket_changes' "code"). */
+export async function wasPassedOn(db: Db, code: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: ticketChanges.id })
+    .from(ticketChanges)
+    .where(sql`${ticketChanges.changes} -> 'code' ->> 'from' = ${code}`)
+    .limit(1);
+  return rows.length > 0;
 }

@@ -1,6 +1,7 @@
-import { EMAIL_MAX_LENGTH, holdsNullCharacter, messages } from '@festival/contract';
+import { EMAIL_MAX_LENGTH, holdsNullCharacter, messages, type ShopConfigFile } from '@festival/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DocumentsService } from './documents.service';
+import { INVOICE_LINK_TEXTS, linkProblemPage, TICKET_LINK_TEXTS } from './link-problem-page';
 import { ticketQrPng } from './ticket-pdf';
 
 /**
@@ -13,9 +14,18 @@ export const LINK_PART_MAX_LENGTH = EMAIL_MAX_LENGTH * 9;
 /**
  * GET /download-ticket/{email}/{code} and /download-invoice/{order code}/{checksum} (spec
  * section 2): direct browser navigations, so no session; the unguessable code or the checksum is
- * the key. Every wrong part answers the same 404, and nothing is cached along the way.
+ * the key. A link that does not download answers 404 with a page of the shop that says why
+ * (decision 0069), and nothing is cached along the way.
  */
-export function registerDocumentRoutes(app: FastifyInstance, documents: DocumentsService): void {
+export function registerDocumentRoutes(app: FastifyInstance, documents: DocumentsService, config: Pick<ShopConfigFile, 'name'> & Partial<Pick<ShopConfigFile, 'brand'>>): void {
+  const problemPage = (reply: FastifyReply, problem: { title: string; text: string }) =>
+    reply
+      .status(404)
+      .header('cache-control', 'private, no-store')
+      .header('x-robots-tag', 'noindex')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; frame-ancestors 'none'")
+      .type('text/html; charset=utf-8')
+      .send(linkProblemPage(config, problem));
   const send = (reply: FastifyReply, pdf: Buffer | null, filename: string) => {
     reply.header('cache-control', 'private, no-store');
     if (!pdf) return reply.status(404).type('text/plain; charset=utf-8').send(messages.server.notFound);
@@ -30,7 +40,9 @@ export function registerDocumentRoutes(app: FastifyInstance, documents: Document
   const fits = (...parts: string[]) => parts.every((part) => part.length <= EMAIL_MAX_LENGTH && !holdsNullCharacter(part));
   app.get<{ Params: { email: string; code: string } }>('/download-ticket/:email/:code', async (request, reply) => {
     const { email, code } = request.params;
-    return send(reply, fits(email, code) ? await documents.ticketPdf(email, code) : null, `ticket-${code}.pdf`);
+    const pdf = fits(email, code) ? await documents.ticketPdf(email, code) : null;
+    if (!pdf) return problemPage(reply, TICKET_LINK_TEXTS[fits(email, code) ? await documents.ticketLinkProblem(email, code) : 'unknown']);
+    return send(reply, pdf, `ticket-${code}.pdf`);
   });
   // Ours (decision 0038): the ticket's QR code as a picture, for the portal and the ticket e-mails,
   // under the same link and rule as its PDF (a reassigned ticket's old link shows nothing).
@@ -44,7 +56,9 @@ export function registerDocumentRoutes(app: FastifyInstance, documents: Document
   });
   app.get<{ Params: { code: string; checksum: string } }>('/download-invoice/:code/:checksum', async (request, reply) => {
     const { code, checksum } = request.params;
-    return send(reply, fits(code, checksum) ? await documents.invoicePdf(code, checksum) : null, `invoice-${code}.pdf`);
+    const pdf = fits(code, checksum) ? await documents.invoicePdf(code, checksum) : null;
+    if (!pdf) return problemPage(reply, INVOICE_LINK_TEXTS[fits(code, checksum) ? await documents.invoiceLinkProblem(code, checksum) : 'unknown']);
+    return send(reply, pdf, `invoice-${code}.pdf`);
   });
   // Ours (decision 0033): a processed refund's credit note, signed for that refund alone.
   app.get<{ Params: { code: string; refund: string; checksum: string } }>('/download-credit-note/:code/:refund/:checksum', async (request, reply) => {
@@ -54,5 +68,7 @@ export function registerDocumentRoutes(app: FastifyInstance, documents: Document
   });
   // A link the routes above cannot take (a part missing or longer than the router reads) is as
   // wrong as any other: the same 404, not the web app's page.
-  for (const prefix of ['/download-ticket/*', '/download-invoice/*', '/download-credit-note/*']) app.get(prefix, async (_request, reply) => send(reply, null, ''));
+  app.get('/download-ticket/*', async (_request, reply) => problemPage(reply, TICKET_LINK_TEXTS.unknown));
+  app.get('/download-invoice/*', async (_request, reply) => problemPage(reply, INVOICE_LINK_TEXTS.unknown));
+  app.get('/download-credit-note/*', async (_request, reply) => send(reply, null, ''));
 }

@@ -4,7 +4,7 @@ import { creditNoteLink, INVOICE_LINK, orderLinkSignatureMatches } from '../chec
 import { findCreditNoteOfRefund, findInvoiceOfOrder, type InvoiceRow } from '../invoicing/invoicing.queries';
 import { contentOf, issueInvoice, numberOf } from '../invoicing/invoicing.service';
 import { formatAmount } from '../orders/orders.mail';
-import { findOrderIdentity, findTicketForDownload } from './documents.queries';
+import { findOrderIdentity, findTicketForDownload, wasPassedOn } from './documents.queries';
 import { renderInvoicePdf } from './invoice-pdf';
 import type { TicketKeys } from '../checkin/ticket-keys';
 import { renderTicketPdf } from './ticket-pdf';
@@ -20,6 +20,11 @@ export function formatDateTime(config: Pick<ShopConfigFile, 'locale'>, date: Dat
  * refund's credit note by the order code, the refund and its own checksum. Null means the link is
  * wrong or the document not (yet) available; the route answers every such case with the same 404.
  */
+/** Why a ticket link does not download: the page it answers says so (link-problem-page.ts). */
+export type TicketLinkProblem = 'passed-on' | 'other-address' | 'refunded' | 'cancelled' | 'not-paid' | 'unknown';
+/** Why an invoice link does not download. */
+export type InvoiceLinkProblem = 'not-paid' | 'unknown';
+
 export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /** APP_SECRET, then previous ones still honoured. */ linkSecrets: readonly string[]; ticketKeys: TicketKeys; now?: () => Date }) {
   const { db, config } = deps;
   const now = deps.now ?? (() => new Date());
@@ -59,6 +64,22 @@ export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /
     return { row, pass, departure };
   }
   return {
+    /**
+     * Why a ticket link does not download (decision 0069), for the page it answers instead: the
+     * ticket was passed on (its code is void), sent to another address, refunded or cancelled,
+     * not paid yet, or the link names no ticket at all. Only someone holding the ticket's
+     * unguessable code learns any of this, and nothing of the ticket's new holder.
+     */
+    async ticketLinkProblem(email: string, code: string): Promise<TicketLinkProblem> {
+      const row = await findTicketForDownload(db, code);
+      if (!row) return (await wasPassedOn(db, code)) ? 'passed-on' : 'unknown';
+      if (row.ticket.status === 'refunded') return 'refunded';
+      if (row.ticket.status === 'cancelled' || row.orderStatus === 'cancelled' || row.orderStatus === 'abandoned') return 'cancelled';
+      const owner = (row.ticket.email ?? row.accountEmail).trim().toLowerCase();
+      if (owner !== email.trim().toLowerCase()) return 'other-address';
+      return 'not-paid';
+    },
+
     /** A ticket's signed pass (its QR code's text), for the holder's address and code: the download link's rule. */
     async ticketPass(email: string, code: string): Promise<string | null> {
       return (await downloadable(email, code))?.pass ?? null;
@@ -84,10 +105,17 @@ export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /
       });
     },
 
+    /** Why an invoice link does not download: its order is not paid in full yet, or the link is not (or no longer) one of ours. */
+    async invoiceLinkProblem(orderCode: string, checksum: string): Promise<InvoiceLinkProblem> {
+      if (!orderLinkSignatureMatches(deps.linkSecrets, orderCode, INVOICE_LINK, checksum)) return 'unknown';
+      const order = await findOrderIdentity(db, orderCode);
+      return order && order.paymentStatus !== 'paid' ? 'not-paid' : 'unknown';
+    },
+
     async invoicePdf(orderCode: string, checksum: string): Promise<Buffer | null> {
       // Only an invoice link's own signature (decision 0027): the other links' signatures, and the
       // checksum every link shared before, open no invoice (the portal makes this link afresh on
-      // every view, and no message ever carried it).
+      // every view; the confirmation and the last instalment's receipt carry it).
       if (!orderLinkSignatureMatches(deps.linkSecrets, orderCode, INVOICE_LINK, checksum)) return null;
       const order = await findOrderIdentity(db, orderCode);
       // An invoice exists once the order is paid (has_invoice).

@@ -75,6 +75,33 @@ function sellerOf(config: ShopConfigFile): InvoiceContent['seller'] {
 
 const rateName = (rate: TaxRate | null) => rate?.name ?? 'No tax';
 
+type SourceLine = Pick<InvoiceLine, 'shop_item_type' | 'taxRate' | 'price'> & { description: string };
+
+/** An order's invoice lines: each ticket and purchase at price plus fee, at its item's rate. */
+function invoiceLinesOf({ tickets, purchases, rates }: Pick<Awaited<ReturnType<typeof queries.loadInvoiceSource>>, 'tickets' | 'purchases' | 'rates'>): SourceLine[] {
+  return [
+    ...tickets.map(({ ticket }) => ({
+      description: ticket.fullName ? `${ticket.productName} (${ticket.fullName})` : ticket.productName,
+      shop_item_type: 'tickets' as const,
+      price: ticket.price + ticket.fee,
+      taxRate: rates.get(ticket.shopItemId) ?? null,
+    })),
+    ...purchases.map((purchase) => ({ description: purchase.name, shop_item_type: 'merchandise' as const, price: purchase.price + purchase.fee, taxRate: rates.get(purchase.shopItemId) ?? null })),
+  ];
+}
+
+/**
+ * The VAT an order includes per rate, as its invoice prints (or will print) it: the invoice's
+ * own figures once it has one, otherwise the same computation (orderVat through
+ * invoiceTotalsPerRate, decision 0068) over the order's lines, shipping and discount. The order
+ * confirmation prints these, also for a payment plan not yet invoiced.
+ */
+export async function orderVatOf(tx: Db, order: Pick<OrderRow, 'id' | 'customerId' | 'shippingAmount' | 'discountAmount'>): Promise<RateTotal[]> {
+  const source = await queries.loadInvoiceSource(tx, order.id, order.customerId);
+  if (source.existing) return contentOf(source.existing).rates;
+  return invoiceTotalsPerRate(invoiceLinesOf(source), order.shippingAmount > 0 ? { price: order.shippingAmount } : null, order.discountAmount);
+}
+
 /**
  * Issues the invoice of a paid order, once: inside the caller's transaction, with the order's
  * row locked, so the number is taken in the transaction that makes the invoice exist (a rollback
@@ -93,18 +120,11 @@ export async function issueInvoice(
   const { numbering = 'now', lockedOrder } = options;
   const order = lockedOrder ?? (await lockOrder(tx, { id: orderId }));
   if (!order || order.paymentStatus !== 'paid') return null;
-  const { existing, buyer, tickets, purchases, rates } = await queries.loadInvoiceSource(tx, order.id, order.customerId);
+  const source = await queries.loadInvoiceSource(tx, order.id, order.customerId);
+  const { existing, buyer, tickets, purchases } = source;
   if (existing) return existing;
 
-  const lines: (Pick<InvoiceLine, 'shop_item_type' | 'taxRate' | 'price'> & { description: string })[] = [
-    ...tickets.map(({ ticket }) => ({
-      description: ticket.fullName ? `${ticket.productName} (${ticket.fullName})` : ticket.productName,
-      shop_item_type: 'tickets' as const,
-      price: ticket.price + ticket.fee,
-      taxRate: rates.get(ticket.shopItemId) ?? null,
-    })),
-    ...purchases.map((purchase) => ({ description: purchase.name, shop_item_type: 'merchandise' as const, price: purchase.price + purchase.fee, taxRate: rates.get(purchase.shopItemId) ?? null })),
-  ];
+  const lines = invoiceLinesOf(source);
   let shipping: InvoiceContent['shipping'] = null;
   if (order.shippingAmount > 0) {
     // Orders placed before the carrier was kept on the order name the country's current rate.

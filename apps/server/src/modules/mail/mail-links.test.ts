@@ -9,7 +9,7 @@ import { testEngines } from '../../../test/databases';
 import { sampleMails } from '../../../test/mail-samples';
 import { BANK_DETAILS, cartWith, checkoutPayload, createCustomer, paidOrder, payOnSandbox } from '../../../test/shop-flows';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
-import { emailOutbox, orders, payments as paymentsTable } from '../../db/schema';
+import { emailOutbox, orders, payments as paymentsTable, shopItems, travelTimes } from '../../db/schema';
 import { REPO_ROOT } from '../../env';
 import { ACCEPT_TERMS_LINK, instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
 import { runOrdersCommand } from '../orders/orders-command';
@@ -49,6 +49,15 @@ const TEMPLATES: Record<string, (mail: SentMail) => boolean> = {
   'dispute-opened': (mail) => /^Order \w+ at .*: payment charged back$/.test(mail.subject),
   'dispute-won': (mail) => /^Order \w+ at .*: payment chargeback won$/.test(mail.subject),
   'dispute-lost': (mail) => /^Order \w+ at .*: payment chargeback lost$/.test(mail.subject),
+  'confirmation-voucher-covers': (mail) => mail.subject.startsWith('Your order') && mail.textBody.includes('Your voucher covers it in full'),
+  'instalment-receipt': (mail) => /^Payment received for order \w+$/.test(mail.subject),
+  'password-changed-reset': (mail) => /^Your password at .* was changed$/.test(mail.subject) && mail.textBody.includes('was just reset'),
+  'password-changed-settings': (mail) => /^Your password at .* was changed$/.test(mail.subject) && mail.textBody.includes('changed in your account settings'),
+  'ticket-changed': (mail) => /^Your ticket \w+ has been changed$/.test(mail.subject) && mail.textBody.includes('Name: ') && mail.textBody.includes('Download ticket'),
+  'ticket-changed-departure': (mail) => /^Your ticket \w+ has been changed$/.test(mail.subject) && mail.textBody.includes('Departure: ') && mail.textBody.includes('Download ticket'),
+  'ticket-changed-plan': (mail) => /^Your ticket \w+ has been changed$/.test(mail.subject) && mail.textBody.includes('being paid in instalments'),
+  'ticket-void-passed-on': (mail) => /^Ticket \w+ is no longer valid$/.test(mail.subject),
+  'ticket-void-holder-changed': (mail) => /^Ticket \w+ is no longer sent to this address$/.test(mail.subject),
 };
 /**
  * Samples not sent by this shop, each with why its links are covered all the same: the demo
@@ -145,7 +154,11 @@ describe.each(testEngines())('the links of every e-mail on %s', (engine) => {
     expect((await shop.call('request-password-reset', { email })).status).toBe(200);
     const rows = await checkNewMails();
     expect(about(rows, 'Your account at', email)).toHaveLength(2);
-    expect(about(rows, 'Choose a new password', email)).toHaveLength(1);
+    const reset = about(rows, 'Choose a new password', email);
+    expect(reset).toHaveLength(1);
+    const token = /\/reset-password\/[^/\s]+\/([A-Za-z0-9_-]+)/.exec(reset[0]!.textBody)![1];
+    expect((await shop.call('reset-password', { token, email, password: 'a-new-password-of-mine' })).status).toBe(200);
+    expect(about(await checkNewMails(), 'Your password at', email)).toHaveLength(1);
   });
 
   it('a card order: the confirmation with its ticket links, the holders their own, and the tickets re-sent', async () => {
@@ -240,9 +253,11 @@ describe.each(testEngines())('the links of every e-mail on %s', (engine) => {
     const password = /password:\n\n(\S+)\n/.exec(created.textBody)![1]!;
     const login = await shop.call('login', { email, password });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
-    const changed = await shop.call('update-settings', { token: login.body.remember_token, old_password: password, full_name: 'Chris Change', email: `changed.${engine}@example.org` });
+    const changed = await shop.call('update-settings', { token: login.body.remember_token, old_password: password, new_password: 'another-password-of-mine', full_name: 'Chris Change', email: `changed.${engine}@example.org` });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    expect(about(await checkNewMails(), 'Your e-mail address at', email)).toHaveLength(1);
+    const rows = await checkNewMails();
+    expect(about(rows, 'Your e-mail address at', email)).toHaveLength(1);
+    expect(about(rows, 'Your password at', `changed.${engine}@example.org`)).toHaveLength(1);
   });
 
   it('a payment plan: the reminder before a due date and the notice once it is overdue, each with its page to pay', async () => {
@@ -325,6 +340,44 @@ describe.each(testEngines())('the links of every e-mail on %s', (engine) => {
     expect(told).toHaveLength(1);
     expect(linksOf(told[0]!).filter(isTicketDownload)).toEqual([]);
     expect(told[0]!.textBody).toContain('we will e-mail you the ticket to download as soon as the last one is paid');
+  });
+
+  it("a ticket changed: the holder's details and the departure confirmed with the ticket as it is now, the address it left told", async () => {
+    const buyer = await createCustomer(shop);
+    const shuttles = await db().select().from(travelTimes).innerJoin(shopItems, eq(shopItems.id, travelTimes.shopItemId)).where(eq(shopItems.externalCode, 'NWF27-SHUTTLE')).orderBy(asc(travelTimes.departsAt));
+    const free = shuttles.filter(({ travel_times: time }) => time.active && (time.seats === null || time.seats - time.held - time.sold > 0));
+    const order = await paidOrder(shop, base, buyer, [{ code: 'NWF27-DAY-SAT' }, { code: 'NWF27-SHUTTLE', transport_time_id: free[0]!.travel_times.id }]);
+    await checkNewMails();
+    const [day, shuttle] = order.tickets;
+    const moved = `moved.holder.${engine}@example.org`;
+    expect((await shop.call('change-ticket', { token: buyer.token, order_id: order.id, code: day!.code, full_name: 'Renamed Holder', email: moved, age: day!.age, reassign: false })).status).toBe(200);
+    expect((await shop.call('set-travel-time', { token: buyer.token, code: shuttle!.code, transport_time_id: free[1]!.travel_times.id })).status).toBe(200);
+    let rows = await checkNewMails();
+    for (const to of [buyer.email, moved]) expect(linksOf(about(rows, `Your ticket ${day!.code} has been changed`, to)[0]!).filter(isTicketDownload)).toHaveLength(1);
+    expect(about(rows, `Ticket ${day!.code} is no longer sent to this address`, day!.email!)).toHaveLength(1);
+    expect(about(rows, `Your ticket ${shuttle!.code} has been changed`)).toHaveLength(2);
+
+    // A payment plan's ticket changed before it is paid: no link that would fail.
+    const planBuyer = await createCustomer(shop);
+    const cart = await cartWith(shop, planBuyer.token, ['NWF27-WEEKEND-PLAN']);
+    const placed = api['checkout-cart'].answer.parse((await shop.call('checkout-cart', checkoutPayload(planBuyer.token, cart))).body);
+    await payOnSandbox(base, placed.payment, SANDBOX_CARDS.succeeds);
+    await checkNewMails();
+    const ticket = placed.order.tickets[0]!;
+    expect((await shop.call('change-ticket', { token: planBuyer.token, order_id: placed.order.id, code: ticket.code, full_name: 'Plan Holder Renamed', email: ticket.email, age: ticket.age, reassign: false })).status).toBe(200);
+    rows = await checkNewMails();
+    const told = about(rows, `Your ticket ${ticket.code} has been changed`, planBuyer.email);
+    expect(told).toHaveLength(1);
+    expect(linksOf(told[0]!).filter(isTicketDownload)).toEqual([]);
+  });
+
+  it('an order a gift card covers: confirmed, with nothing to pay', async () => {
+    const buyer = await createCustomer(shop);
+    const cart = await cartWith(shop, buyer.token, ['NWF27-DAY-SAT']);
+    const placed = api['checkout-cart'].answer.parse((await shop.call('checkout-cart', checkoutPayload(buyer.token, cart, { payment_method: null }, { voucher_code: 'GIFTCARD150' }))).body);
+    const confirmation = about(await checkNewMails(), `Your order ${placed.order.code}`, buyer.email);
+    expect(confirmation).toHaveLength(1);
+    expect(linksOf(confirmation[0]!).filter((link) => link.includes('/download-invoice/'))).toHaveLength(1);
   });
 
   it('a refund: the request received, and once processed the refund page that offers its credit note', async () => {

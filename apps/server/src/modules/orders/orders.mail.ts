@@ -1,11 +1,16 @@
-import { paymentMessages, type ShopConfigFile } from '@festival/contract';
+import { paymentMessages, UNTAXED, type RateTotal, type ShopConfigFile } from '@festival/contract';
 import { shopLink, ticketLinkItem } from '../accounts/accounts.mail';
 import { composeMail, type MailBlock } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
 import type { OrderRow, TicketRow } from './orders.queries';
 
 type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'currency' | 'locale' | 'timezone' | 'bankTransfer'> & Partial<Pick<ShopConfigFile, 'brand'>>;
-type MailTicket = Pick<TicketRow, 'code' | 'productName' | 'fullName' | 'email'>;
+/** A ticket as a message lists it; `departsAt`: its transport's departure, shown with it. */
+export type MailTicket = Pick<TicketRow, 'code' | 'productName' | 'fullName' | 'email'> & { departsAt?: Date | null };
+
+/** Tickets with their departures (loadOrderForMail's `departures`, by ticket id). */
+export const withDepartures = <T extends Pick<TicketRow, 'id'>>(tickets: T[], departures: ReadonlyMap<number, Date>): (T & { departsAt: Date | null })[] =>
+  tickets.map((ticket) => ({ ...ticket, departsAt: departures.get(ticket.id) ?? null }));
 
 const amountFormats = new Map<string, Intl.NumberFormat>();
 
@@ -22,22 +27,90 @@ export function formatDate(config: Pick<ShopConfigFile, 'locale' | 'timezone'>, 
   return new Intl.DateTimeFormat(config.locale, { dateStyle: 'long', timeZone: config.timezone }).format(at);
 }
 
-const ticketItems = (config: Config, buyerEmail: string, tickets: MailTicket[]) =>
-  tickets.map((ticket) => ticketLinkItem(config, { code: ticket.code, product: ticket.productName, fullName: ticket.fullName, email: ticket.email ?? buyerEmail }));
+/** A departure as the shop's locale writes it, with the day and the zone named ("Friday 11 June 2027 at 14:00 CEST"). */
+export function formatDeparture(config: Pick<ShopConfigFile, 'locale' | 'timezone'>, at: Date): string {
+  return new Intl.DateTimeFormat(config.locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: config.timezone, timeZoneName: 'short' }).format(at);
+}
+
+/** A ticket's download link, its departure named when it has one. */
+export function mailTicketItem(config: Config, buyerEmail: string, ticket: MailTicket) {
+  const item = ticketLinkItem(config, { code: ticket.code, product: ticket.productName, fullName: ticket.fullName, email: ticket.email ?? buyerEmail });
+  return ticket.departsAt ? { ...item, detail: `${item.detail}, departs ${formatDeparture(config, ticket.departsAt)}` } : item;
+}
+
+const ticketItems = (config: Config, buyerEmail: string, tickets: MailTicket[]) => tickets.map((ticket) => mailTicketItem(config, buyerEmail, ticket));
+
+/** The invoice of a paid order to download (its signed link: the path of order-view's `checksum`). */
+export const invoiceLinkItem = (config: Config, orderCode: string, invoicePath: string) => ({
+  title: `Invoice for order ${orderCode}`,
+  label: 'Download invoice (PDF)',
+  url: shopLink(config, invoicePath),
+});
+
+/** One instalment of a payment plan as the messages list it. */
+export interface MailInstalment {
+  amount: number;
+  paidAmount: number;
+  dueAt: Date;
+  paid: boolean;
+}
+
+/** A payment plan's schedule: each instalment's date and amount, and whether it is paid. */
+export function scheduleRows(config: Config, instalments: readonly MailInstalment[]): { label: string; value: string }[] {
+  return instalments.map((instalment) => ({
+    label: instalment.paid ? 'Paid' : `Due ${formatDate(config, instalment.dueAt)}`,
+    value: formatAmount(config, instalment.amount),
+  }));
+}
+
+/**
+ * An order's amounts: its total, the voucher taken off, and the VAT it includes per rate, as the
+ * invoice prints it (orderVat, decision 0068; a payment plan's VAT is the whole order's).
+ */
+export function amountRows(config: Config, order: Pick<OrderRow, 'totalPrice' | 'discountAmount' | 'discountName'>, vat: readonly RateTotal[]): { label: string; value: string }[] {
+  return [
+    ...(order.discountAmount > 0
+      ? [
+          { label: 'Total before the voucher', value: formatAmount(config, order.totalPrice + order.discountAmount) },
+          { label: order.discountName ? `Voucher (${order.discountName})` : 'Voucher', value: `−${formatAmount(config, order.discountAmount)}` },
+        ]
+      : []),
+    { label: 'Total', value: formatAmount(config, order.totalPrice) },
+    ...vat.filter((rate) => rate.name !== UNTAXED).map((rate) => ({ label: `Including ${rate.name}`, value: formatAmount(config, rate.tax) })),
+  ];
+}
+
+/** What an order confirmation says besides the order itself (payments.service and the back office's resend load it). */
+export interface ConfirmationFacts {
+  tickets: MailTicket[];
+  merchandise: { name: string }[];
+  /** The last open instalment's due date, for a payment plan. */
+  lastDueAt: Date | null;
+  /** A payment plan's schedule (empty without one). */
+  instalments: readonly MailInstalment[];
+  /** The VAT per rate (invoicing's orderVatOf). */
+  vat: readonly RateTotal[];
+  /** The signed path of the invoice's download, for an order paid in full. */
+  invoicePath: string | null;
+}
+
+/** The sentence that says what was received: nothing to pay when a voucher covers the order, never "We have received €0.00". */
+function receivedSentence(config: Config, order: OrderRow): string {
+  const paid = order.paymentStatus === 'paid';
+  if (!paid) return `Thank you for your order ${order.code}. We have received ${formatAmount(config, order.totalPaid)} of ${formatAmount(config, order.totalPrice)}; the rest follows in instalments, and we will remind you before each one is due.`;
+  if (order.totalPrice === 0 && order.discountAmount > 0) return `Thank you for your order ${order.code}. Your voucher covers it in full: there is nothing to pay.`;
+  if (order.totalPrice === 0) return `Thank you for your order ${order.code}. There was nothing to pay.`;
+  if (order.discountAmount > 0) return `Thank you for your order ${order.code}. We have received ${formatAmount(config, order.totalPaid)}, after your voucher took ${formatAmount(config, order.discountAmount)} off.`;
+  return `Thank you for your order ${order.code}. We have received ${formatAmount(config, order.totalPaid)}.`;
+}
 
 /**
  * The order confirmation: sent once, when the order is paid (or its first payment-plan payment is).
  * Its ticket links download now only when the order is paid in full (documents.service): until
  * then it says when the tickets come instead, and ticketsReadyMail brings them.
  */
-export async function confirmationMail(
-  config: Config,
-  to: { email: string; fullName: string },
-  order: OrderRow,
-  tickets: MailTicket[],
-  merchandise: { name: string }[],
-  lastDueAt: Date | null,
-): Promise<OutgoingMail> {
+export async function confirmationMail(config: Config, to: { email: string; fullName: string }, order: OrderRow, facts: ConfirmationFacts): Promise<OutgoingMail> {
+  const { tickets, merchandise, lastDueAt } = facts;
   const paid = order.paymentStatus === 'paid';
   const ticketBlocks: MailBlock[] = !tickets.length
     ? []
@@ -48,7 +121,10 @@ export async function confirmationMail(
             kind: 'text',
             text: `Your ${tickets.length === 1 ? 'ticket is' : `${tickets.length} tickets are`} reserved for you. We will e-mail ${tickets.length === 1 ? 'it' : 'them'} to you to download once the last instalment is paid${lastDueAt ? ` (due on ${formatDate(config, lastDueAt)})` : ''}.`,
           },
+          ...departureBlocks(config, tickets),
         ];
+  const scheduleBlocks: MailBlock[] = facts.instalments.length ? [{ kind: 'text', text: 'Your payment plan:' }, { kind: 'details', rows: scheduleRows(config, facts.instalments) }] : [];
+  const invoiceBlocks: MailBlock[] = paid && facts.invoicePath ? [{ kind: 'links', items: [invoiceLinkItem(config, order.code, facts.invoicePath)] }] : [];
   return {
     to: to.email,
     subject: `Your order ${order.code} at ${config.name}`,
@@ -57,14 +133,58 @@ export async function confirmationMail(
       {
         shopName: config.name,
         greeting: `Hello ${to.fullName},`,
-        paragraphs: [
-          paid
-            ? `Thank you for your order ${order.code}. We have received ${formatAmount(config, order.totalPaid)}.`
-            : `Thank you for your order ${order.code}. We have received ${formatAmount(config, order.totalPaid)} of ${formatAmount(config, order.totalPrice)}; the rest follows in instalments, and we will remind you before each one is due.`,
-        ],
+        paragraphs: [receivedSentence(config, order)],
         blocks: [
+          { kind: 'details', rows: amountRows(config, order, facts.vat) },
+          ...scheduleBlocks,
           ...ticketBlocks,
           ...(merchandise.length ? [{ kind: 'text', text: `Merchandise: ${merchandise.map((item) => item.name).join(', ')}. We will ship it to the address you gave.` } satisfies MailBlock] : []),
+          ...invoiceBlocks,
+        ],
+        action: { label: 'View your order', url: shopLink(config, `/portal/orders/${encodeURIComponent(order.code)}`) },
+      },
+      config,
+    )),
+  };
+}
+
+/** The departures of tickets not yet downloadable: the traveller needs the time before the ticket comes. */
+function departureBlocks(config: Config, tickets: MailTicket[]): MailBlock[] {
+  const rows = tickets.filter((ticket) => ticket.departsAt).map((ticket) => ({ label: `${ticket.productName}${ticket.fullName ? ` for ${ticket.fullName}` : ''}`, value: `departs ${formatDeparture(config, ticket.departsAt!)}` }));
+  return rows.length ? [{ kind: 'details', rows }] : [];
+}
+
+/**
+ * A receipt for a paid instalment of a payment plan that was not its first payment (that one is
+ * confirmed by the order confirmation): what was received, what is still open and when, and,
+ * once the plan is paid in full, the invoice.
+ */
+export async function instalmentReceiptMail(
+  config: Config,
+  to: { email: string; fullName: string },
+  order: OrderRow,
+  instalment: { id: number; amount: number },
+  instalments: readonly MailInstalment[],
+  invoicePath: string | null,
+): Promise<OutgoingMail> {
+  const open = order.totalPrice - order.totalPaid;
+  return {
+    to: to.email,
+    subject: `Payment received for order ${order.code}`,
+    dedupeKey: `instalment-paid:${instalment.id}`,
+    ...(await composeMail(
+      {
+        shopName: config.name,
+        greeting: `Hello ${to.fullName},`,
+        paragraphs: [
+          open > 0
+            ? `We have received ${formatAmount(config, instalment.amount)} for your payment plan (order ${order.code}): thank you. ${formatAmount(config, open)} of ${formatAmount(config, order.totalPrice)} is still to pay.`
+            : `We have received ${formatAmount(config, instalment.amount)} for your payment plan (order ${order.code}): thank you. Your order is now paid in full.`,
+        ],
+        blocks: [
+          { kind: 'text', text: 'Your payment plan:' },
+          { kind: 'details', rows: scheduleRows(config, instalments) },
+          ...(open <= 0 && invoicePath ? [{ kind: 'links', items: [invoiceLinkItem(config, order.code, invoicePath)] } satisfies MailBlock] : []),
         ],
         action: { label: 'View your order', url: shopLink(config, `/portal/orders/${encodeURIComponent(order.code)}`) },
       },

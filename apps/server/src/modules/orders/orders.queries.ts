@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notInArray
 import type { Db } from '../../db/client';
 import { executeRows, rowFromJson, rowsFromJson } from '../../db/raw-rows';
 import { readTogether } from '../../db/read-together';
-import { customers, events, invoices, merchandisePurchases, orders, paymentPlanPayments, refundItems, refunds, shopItems, tickets } from '../../db/schema';
+import { customers, events, invoices, merchandisePurchases, orders, paymentPlanPayments, refundItems, refunds, shopItems, tickets, travelTimes } from '../../db/schema';
 import { tallyUnits } from '../../lib/tally-units';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -129,18 +129,34 @@ export async function setOrderItemsStatus(tx: Db, orderId: number, from: string,
  * open instalment is due (null without one), in one statement.
  */
 export async function loadOrderForMail(db: Db, order: { id: number; customerId: number }) {
-  const [row] = await executeRows<{ customer: { email: string; full_name: string }; tickets: Record<string, unknown>[] | null; purchases: Record<string, unknown>[] | null; last_due_at: string | Date | null }>(
+  const [row] = await executeRows<{
+    customer: { email: string; full_name: string };
+    tickets: Record<string, unknown>[] | null;
+    purchases: Record<string, unknown>[] | null;
+    last_due_at: string | Date | null;
+    departures: { ticket_id: number; departs_at: string }[] | null;
+    instalments: { amount: number; paid_amount: number; due_at: string; status: string }[] | null;
+  }>(
     db,
     sql`SELECT (SELECT json_build_object('email', c.email, 'full_name', c.full_name) FROM ${customers} c WHERE c.id = ${order.customerId}) AS customer,
                (SELECT json_agg(t ORDER BY t.id) FROM ${tickets} t WHERE t.order_id = ${order.id}) AS tickets,
                (SELECT json_agg(m ORDER BY m.id) FROM ${merchandisePurchases} m WHERE m.order_id = ${order.id}) AS purchases,
-               (SELECT max(p.due_at) FROM ${paymentPlanPayments} p WHERE p.order_id = ${order.id} AND p.status NOT IN ('paid', 'cancelled')) AS last_due_at`,
+               (SELECT max(p.due_at) FROM ${paymentPlanPayments} p WHERE p.order_id = ${order.id} AND p.status NOT IN ('paid', 'cancelled')) AS last_due_at,
+               (SELECT json_agg(json_build_object('ticket_id', t.id, 'departs_at', coalesce(tt.departs_at, s.travel_time)))
+                  FROM ${tickets} t JOIN ${shopItems} s ON s.id = t.shop_item_id LEFT JOIN ${travelTimes} tt ON tt.id = t.travel_time_id
+                 WHERE t.order_id = ${order.id} AND coalesce(tt.departs_at, s.travel_time) IS NOT NULL) AS departures,
+               (SELECT json_agg(json_build_object('amount', p.amount, 'paid_amount', p.paid_amount, 'due_at', p.due_at, 'status', p.status) ORDER BY p.due_at, p.id)
+                  FROM ${paymentPlanPayments} p WHERE p.order_id = ${order.id} AND p.status <> 'cancelled') AS instalments`,
   );
   return {
     customer: { email: row!.customer.email, fullName: row!.customer.full_name },
     tickets: rowsFromJson(tickets, row!.tickets),
     purchases: rowsFromJson(merchandisePurchases, row!.purchases),
     lastDueAt: row!.last_due_at === null ? null : new Date(row!.last_due_at),
+    /** Each ticket's departure (its chosen travel time, or its item's fixed one). */
+    departures: new Map((row!.departures ?? []).map((entry) => [entry.ticket_id, new Date(entry.departs_at)])),
+    /** A payment plan's schedule, in due order. */
+    instalments: (row!.instalments ?? []).map((entry) => ({ amount: entry.amount, paidAmount: entry.paid_amount, dueAt: new Date(entry.due_at), paid: entry.status === 'paid' })),
   };
 }
 

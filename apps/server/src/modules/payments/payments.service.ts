@@ -6,9 +6,10 @@ import { AppError } from '../../http/app-error';
 import { returnSoldStock, returnVoucherUse } from '../checkout/checkout.queries';
 import { issueInvoice } from '../invoicing/invoicing.service';
 import { enqueueMail, enqueueMails } from '../mail/outbox';
-import { instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
+import { instalmentLink, invoiceDownloadPath, orderLinkSignature } from '../checkout/order-links.signatures';
+import { confirmationFacts } from '../orders/confirmation';
 import { OVERDUE_AFTER_MS } from '../orders/order-view';
-import { confirmationMail, instalmentMail, partPaymentMail, ticketsReadyMails } from '../orders/orders.mail';
+import { confirmationMail, instalmentMail, instalmentReceiptMail, partPaymentMail, ticketsReadyMails } from '../orders/orders.mail';
 import { disputeMail, paymentReturnedMail } from './payments.mail';
 import * as orderQueries from '../orders/orders.queries';
 import type { InstalmentRow, OrderRow } from '../orders/orders.queries';
@@ -128,17 +129,24 @@ export function createPaymentsService(deps: PaymentsDeps) {
    */
   async function fulfil(tx: Db, order: OrderRow, ticketsNowReady = false): Promise<void> {
     await orderQueries.setOrderItemsStatus(tx, order.id, 'pending', 'active');
-    const { customer, tickets, purchases, lastDueAt } = await orderQueries.loadOrderForMail(tx, order);
-    const active = tickets.filter((ticket) => ticket.status === 'active');
+    const loaded = await orderQueries.loadOrderForMail(tx, order);
+    const facts = await confirmationFacts(tx, deps.appSecret, order, loaded);
     // The confirmation and, paid in full, the tickets' messages: one statement.
     await enqueueMails(tx, [
-      await confirmationMail(config, customer, order, active, purchases, lastDueAt),
-      ...(order.paymentStatus === 'paid' ? await ticketsReadyMails(config, customer, order, active, ticketsNowReady) : []),
+      await confirmationMail(config, loaded.customer, order, facts),
+      ...(order.paymentStatus === 'paid' ? await ticketsReadyMails(config, loaded.customer, order, facts.tickets, ticketsNowReady) : []),
     ]);
     // Paid in full: the invoice is issued in the transaction that takes the money (decision 0033)
     // and numbered as it commits, so payments at an on-sale wait for each other's number only
     // while PostgreSQL commits (decision 0048).
     if (order.paymentStatus === 'paid') await issueInvoice(tx, config, order.id, now(), { numbering: 'at-commit', lockedOrder: order });
+  }
+
+  /** The receipt of a paid instalment: the amount, the schedule as it stands, and the invoice once the plan is paid in full. */
+  async function sendInstalmentReceipt(tx: Db, order: OrderRow, instalment: { id: number; amount: number }): Promise<void> {
+    const { customer, instalments } = await orderQueries.loadOrderForMail(tx, order);
+    const invoicePath = order.paymentStatus === 'paid' ? invoiceDownloadPath(deps.appSecret, order.code) : null;
+    await enqueueMail(tx, await instalmentReceiptMail(config, customer, order, instalment, instalments, invoicePath));
   }
 
   /** Adds money to an order: paid in full, or partly (a payment-plan instalment, a partial transfer). */
@@ -163,6 +171,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     // Paid in full issues the tickets and confirms; a payment plan does so at its initial payment
     // (the confirmation's dedupe key keeps it to one message).
     if (status === 'paid' || (firstMoney && order.paymentPlan?.length)) await fulfil(tx, updated, status === 'paid' && !firstMoney && Boolean(order.paymentPlan?.length));
+    // A later instalment gets its receipt (the first one's is the confirmation).
+    if (instalmentId !== null && !firstMoney) await sendInstalmentReceipt(tx, updated, { id: instalmentId, amount });
     return updated;
   }
 

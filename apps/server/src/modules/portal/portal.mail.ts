@@ -1,10 +1,12 @@
 import { productTicket, refundWaySentence, waitsForBankDetails, type RefundWays, type ShopConfigFile } from '@festival/contract';
 import { shopLink, ticketLinkItem } from '../accounts/accounts.mail';
-import { composeMail } from '../mail/compose';
+import { composeMail, type MailBlock } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
-import { formatAmount } from '../orders/orders.mail';
+import { formatAmount, mailTicketItem, type MailTicket } from '../orders/orders.mail';
 
 type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'currency' | 'locale'> & Partial<Pick<ShopConfigFile, 'brand'>>;
+/** The ticket messages name departures in the shop's zone. */
+type TicketConfig = Config & Pick<ShopConfigFile, 'timezone'>;
 type Person = { email: string; fullName: string };
 
 /** To the customer who passed a ticket on: it has left their account. */
@@ -18,6 +20,63 @@ export async function ticketPassedOnMail(config: Config, to: Person, ticket: { c
       paragraphs: [
         `You passed your ${productTicket(ticket.productName)} (${ticket.code}) on to ${newEmail}. It is no longer in your account, and the ticket with this code is no longer valid: its new holder has a new one.`,
         'If you did not do this, please contact us straight away.',
+      ],
+    }, config)),
+  };
+}
+
+/** One change to a ticket as the confirmation lists it: what changed, from and to. */
+export interface TicketChangeLine {
+  label: string;
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * A ticket's holder details or departure changed in the portal: to the account that changed it
+ * and, where the ticket goes to another address, to that address. It lists each change and brings
+ * the ticket as it is now (its download link, with its departure), or, for an order still being
+ * paid in instalments, says when it comes. `linkEmail`: the address the ticket's link is made for.
+ */
+export async function ticketChangedMail(config: TicketConfig, to: { email: string; fullName: string | null }, ticket: MailTicket, changes: readonly TicketChangeLine[], downloadable: boolean, linkEmail: string): Promise<OutgoingMail> {
+  return {
+    to: to.email,
+    subject: `Your ticket ${ticket.code} has been changed`,
+    ...(await composeMail({
+      shopName: config.name,
+      greeting: to.fullName ? `Hello ${to.fullName},` : 'Hello,',
+      paragraphs: [`The ${productTicket(ticket.productName)} (${ticket.code}) has been changed:`],
+      blocks: [
+        { kind: 'details', rows: changes.map((change) => ({ label: change.label, value: change.from ? `${change.to ?? '(none)'} (was ${change.from})` : (change.to ?? '(none)') })) },
+        ...(downloadable
+          ? [
+              { kind: 'text', text: 'This is the ticket as it is now. Download it and show it at the entrance; a copy you saved before the change may show old details.' } satisfies MailBlock,
+              { kind: 'links', items: [mailTicketItem(config, linkEmail, { ...ticket, email: linkEmail })] } satisfies MailBlock,
+            ]
+          : [{ kind: 'text', text: 'Its order is being paid in instalments: the ticket comes by e-mail to download as soon as the last one is paid.' } satisfies MailBlock]),
+      ],
+      after: ['If you did not make this change, please contact us straight away.'],
+    }, config)),
+  };
+}
+
+/**
+ * To the address a ticket was sent to, once the ticket is no longer theirs: passed on to another
+ * account (its code is void: the new holder has a new one) or sent to another address (its link
+ * for this address no longer works). Says so, so a printed or forwarded copy is not relied on.
+ */
+export async function ticketVoidMail(config: Config, to: { email: string; fullName: string | null }, ticket: { code: string; productName: string }, reason: 'passed-on' | 'holder-changed'): Promise<OutgoingMail> {
+  return {
+    to: to.email,
+    subject: reason === 'passed-on' ? `Ticket ${ticket.code} is no longer valid` : `Ticket ${ticket.code} is no longer sent to this address`,
+    ...(await composeMail({
+      shopName: config.name,
+      greeting: to.fullName ? `Hello ${to.fullName},` : 'Hello,',
+      paragraphs: [
+        reason === 'passed-on'
+          ? `The ${productTicket(ticket.productName)} (${ticket.code}) that was sent to you has been passed on to someone else by the account holding it. This ticket is no longer valid: it will not get in at the entrance, printed or on a phone, and its download link no longer works.`
+          : `The ${productTicket(ticket.productName)} (${ticket.code}) that was sent to you is now sent to another address, in the name its holder gave. The download link you received no longer works.`,
+        'If you think this is a mistake, please ask the person who bought the ticket, or contact us.',
       ],
     }, config)),
   };

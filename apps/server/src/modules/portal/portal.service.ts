@@ -11,8 +11,9 @@ import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { CustomerData } from '../data/data.service';
 import { enqueueMail } from '../mail/outbox';
 import { customerOrdersAndRefunds, EDIT_LOCK_MS } from '../orders/order-view';
+import { formatDeparture } from '../orders/orders.mail';
 import { planRefund, waysOf } from '../payments/refund-plan';
-import { refundRequestedMail, ticketPassedOnMail, ticketReceivedMail } from './portal.mail';
+import { refundRequestedMail, ticketChangedMail, ticketPassedOnMail, ticketReceivedMail, ticketVoidMail, type TicketChangeLine } from './portal.mail';
 import * as queries from './portal.queries';
 import { readTogether } from '../../db/read-together';
 
@@ -33,6 +34,16 @@ const notFound = () => new AppError('NOT_FOUND', messages.server.notFound);
 const refused = (message: string) => new AppError('INVALID_INPUT', message);
 const text = (value: string | null | undefined) => value?.trim() ?? '';
 const before = (now: Date, until: Date | null) => !until || now < until;
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The portal's record of a change (ticket_changes) as lines a customer reads. */
+function changeLines(changes: Record<string, { from: string | number | null; to: string | number | null }>): TicketChangeLine[] {
+  const labels: Record<string, string> = { full_name: 'Name', email: 'E-mail address', age: 'Age' };
+  const shown = (value: string | number | null) => (value === null || value === '' ? null : String(value));
+  return Object.entries(changes)
+    .filter(([key]) => key in labels)
+    .map(([key, change]) => ({ label: labels[key]!, from: shown(change.from), to: shown(change.to) }));
+}
 
 /**
  * The portal's changes (spec sections 4–6): a ticket's holder details and travel time, and refund
@@ -60,6 +71,30 @@ export function createPortalService(deps: PortalDeps) {
     if (!created) throw new AppError('CONFLICT', messages.server.internal);
     await enqueueMail(tx, await passwordMail(config, created.email, created.fullName, password));
     return { customer: created, created: true };
+  }
+
+  /**
+   * Confirms a ticket's change by e-mail: to the account that made it, and to the ticket's
+   * address when that is another one (with the ticket as it is now); an address the ticket
+   * was sent to before and no longer is hears that its link no longer works.
+   */
+  async function confirmTicketChange(
+    tx: Db,
+    customer: CustomerRow,
+    ticket: queries.TicketRow & { departsAt?: Date | null },
+    changes: TicketChangeLine[],
+    downloadable: boolean,
+    previousEmail: string | null,
+  ): Promise<void> {
+    const departsAt = ticket.departsAt ?? (ticket.travelTimeId === null ? null : ((await queries.findTravelTime(tx, ticket.travelTimeId))?.departsAt ?? null));
+    const shown = { code: ticket.code, productName: ticket.productName, fullName: ticket.fullName, email: ticket.email, departsAt };
+    const holder = text(ticket.email);
+    await enqueueMail(tx, await ticketChangedMail(config, { email: customer.email, fullName: customer.fullName }, shown, changes, downloadable, holder || customer.email));
+    if (holder && !sameAddress(holder, customer.email)) await enqueueMail(tx, await ticketChangedMail(config, { email: holder, fullName: ticket.fullName }, shown, changes, downloadable, holder));
+    const before = text(previousEmail);
+    if (before && !sameAddress(before, holder) && !sameAddress(before, customer.email)) {
+      await enqueueMail(tx, await ticketVoidMail(config, { email: before, fullName: null }, ticket, 'holder-changed'));
+    }
   }
 
   return {
@@ -112,6 +147,13 @@ export function createPortalService(deps: PortalDeps) {
           changes.code = { from: ticket.code, to: code };
           await enqueueMail(tx, await ticketPassedOnMail(config, { email: customer.email, fullName: customer.fullName }, ticket, holder.email));
           await enqueueMail(tx, await ticketReceivedMail(config, { email: holder.email, fullName: holder.fullName }, { ...ticket, code, fullName: next.full_name }, { email: customer.email, fullName: customer.fullName }, created, row.order.paymentStatus === 'paid'));
+          // The address the old ticket was sent to (a holder other than the account) hears that its code is void.
+          const oldHolder = text(ticket.email);
+          if (oldHolder && !sameAddress(oldHolder, customer.email) && !sameAddress(oldHolder, holder.email)) {
+            await enqueueMail(tx, await ticketVoidMail(config, { email: oldHolder, fullName: ticket.fullName }, ticket, 'passed-on'));
+          }
+        } else {
+          await confirmTicketChange(tx, customer, { ...ticket, fullName: next.full_name, email: next.email }, changeLines(changes), row.order.paymentStatus === 'paid', ticket.email);
         }
         await queries.updateTicket(tx, ticket.id, {
           code,
@@ -144,7 +186,11 @@ export function createPortalService(deps: PortalDeps) {
         if (!(await queries.moveSoldSeat(tx, item.id, ticket.travelTimeId, target.id))) throw new AppError('CONFLICT', portalMessages.travelTimeSoldOut);
         await queries.updateTicket(tx, ticket.id, { travelTimeId: target.id, lastEditedAt: at });
         await queries.insertTicketChange(tx, { ticketId: ticket.id, customerId: customer.id, changes: { travel_time_id: { from: ticket.travelTimeId, to: target.id } }, note: null });
+        const previous = ticket.travelTimeId === null ? undefined : await queries.findTravelTime(tx, ticket.travelTimeId);
+        const departure = (at: Date | null | undefined) => (at ? formatDeparture(config, at) : null);
+        await confirmTicketChange(tx, customer, { ...ticket, departsAt: target.departsAt }, [{ label: 'Departure', from: departure(previous?.departsAt), to: departure(target.departsAt) }], row.order.paymentStatus === 'paid', ticket.email);
       });
+      deps.mailQueued?.();
       return { data: await dataOf(customer) };
     },
 

@@ -9,6 +9,7 @@ import {
   type PaymentMethodChoice,
   type PaymentPlanEntry,
   type Voucher,
+  voucherDiscount,
 } from '@festival/contract';
 
 /**
@@ -60,7 +61,7 @@ export interface CheckoutAmounts {
 export function checkoutAmounts(invoice: Pick<Invoice, 'total'>, voucher: Voucher | null, plan: readonly PaymentPlanEntry[] | null): CheckoutAmounts {
   const total = invoice.total;
   const usable = plan ? null : voucher;
-  const discount = usable ? Math.min(usable.discount_amount, total) : 0;
+  const discount = voucherDiscount(total, usable?.discount_amount, plan !== null);
   return {
     total,
     discount,

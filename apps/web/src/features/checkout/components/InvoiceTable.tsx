@@ -1,4 +1,4 @@
-import type { Invoice, Voucher } from '@festival/contract';
+import { checkoutVat, UNTAXED, type Invoice, type Voucher } from '@festival/contract';
 import { DataTable, type DataTableColumn, type DataTableSummaryRow } from '../../../components/ui/DataTable';
 import { useFormat } from '../../../lib/use-format';
 import type { CheckoutAmounts } from '../checkout-form';
@@ -14,7 +14,9 @@ export interface InvoiceTableProps {
 
 /**
  * The invoice of spec section 3: each item with its holder and travel time at price plus fee,
- * shipping, the voucher, what is to pay, and the tax each rate includes.
+ * shipping, the voucher, what is to pay, and the tax each rate includes: after the voucher, as the
+ * invoice prints it (checkoutVat, decision 0068). With a payment plan the VAT is the whole order's,
+ * so it is said to be the total's, not the part paid now.
  */
 export function InvoiceTable({ invoice, amounts, voucher, hasPaymentPlan }: InvoiceTableProps) {
   const format = useFormat();
@@ -41,7 +43,7 @@ export function InvoiceTable({ invoice, amounts, voucher, hasPaymentPlan }: Invo
   if (discounted) extraRows.push({ key: 'voucher', label: `Voucher ${voucher.code}`, value: <span id="checkout-discount">−{format.money(amounts.discount)}</span> });
   const totalLabel = hasPaymentPlan ? 'To pay now' : discounted ? 'To pay' : 'Total';
 
-  const taxes = Object.entries(invoice.tax);
+  const taxes = checkoutVat(invoice, voucher?.discount_amount, hasPaymentPlan).filter((rate) => rate.name !== UNTAXED);
   return (
     <div className="invoice">
       <DataTable
@@ -54,11 +56,16 @@ export function InvoiceTable({ invoice, amounts, voucher, hasPaymentPlan }: Invo
         extraRows={extraRows}
         totalRow={{ label: totalLabel, value: <span id="checkout-total">{format.money(amounts.toPay)}</span> }}
       />
+      {taxes.length > 0 && hasPaymentPlan && (
+        <p className="invoice__taxes-of" id="checkout-taxes-of">
+          The total of {format.money(amounts.total)} includes:
+        </p>
+      )}
       {taxes.length > 0 && (
         <ul className="invoice__taxes" id="checkout-taxes">
-          {taxes.map(([rate, amount]) => (
-            <li key={rate}>
-              incl. {rate}: {format.money(amount)}
+          {taxes.map((rate) => (
+            <li key={rate.name}>
+              incl. {rate.name}: {format.money(rate.tax)}
             </li>
           ))}
         </ul>

@@ -54,7 +54,7 @@ const ticketItem: Invoice['items'][number] = {
 const shirtItem: Invoice['items'][number] = { ...ticketItem, id: 5, name: 'Festival T-shirt', shop_item_type: 'merchandise', full_name: null, email: null, product_type: 'merchandise', event: null, event_id: null, type: 'shirt', price: 2500 };
 
 function ticketInvoice(overrides: Partial<Invoice> = {}): Invoice {
-  return { items: [ticketItem], shipping: null, total: 19300, tax: { 'VAT 9%': 1594 }, items_total_without_tax: { 'VAT 9%': 17706 }, ...overrides };
+  return { items: [ticketItem], shipping: null, total: 19300, tax: { 'VAT 9%': 1594 }, items_total_without_tax: { 'VAT 9%': 17706 }, rates: [{ name: 'VAT 9%', basisPoints: 900, gross: 19300 }], ...overrides };
 }
 
 const bankDetails = { accountHolder: 'Festival BV', iban: 'NL00BANK0123456789', bic: 'BANKNL2A', referencePrefix: 'NWF' };
@@ -251,12 +251,15 @@ describe('the checkout page', () => {
     expect(input('checkout-discount').textContent).toBe('−€10.00');
     expect(screen.getByText('To pay')).toBeTruthy();
     expect(input('checkout-total').textContent).toBe('€183.00');
+    // The VAT is of what is paid after the voucher, as the invoice prints it: €183.00 × 9/109.
+    expect(input('checkout-taxes').textContent).toBe('incl. VAT 9%: €15.11');
     expect(document.getElementById('checkout-voucher-warning')).toBeNull();
     // Enter applied the voucher; it did not send the order.
     expect(calls.filter((call) => call.path === 'checkout-cart')).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Remove voucher TEN' }));
     expect(input('checkout-total').textContent).toBe('€193.00');
+    expect(input('checkout-taxes').textContent).toBe('incl. VAT 9%: €15.94');
     expect(input('checkout-voucher')).toBeTruthy();
   });
 
@@ -269,6 +272,8 @@ describe('the checkout page', () => {
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect((await screen.findByText(paymentMessages.voucherExceedsOrder)).id).toBe('checkout-voucher-warning');
     expect(input('checkout-total').textContent).toBe('€0.00');
+    // An order the voucher covers includes no VAT: its invoice says €0.00.
+    expect(input('checkout-taxes').textContent).toBe('incl. VAT 9%: €0.00');
     expect(document.getElementById('checkout-method-voucher')?.textContent).toBe('Voucher');
     expect(screen.queryByRole('radio')).toBeNull();
     expect(submitButton().disabled).toBe(false);
@@ -287,6 +292,9 @@ describe('the checkout page', () => {
     expect(input('checkout-plan-now').textContent).toBe('€50.00');
     expect(screen.getByText('To pay now')).toBeTruthy();
     expect(input('checkout-total').textContent).toBe('€50.00');
+    // The VAT is the whole order's and says so, not the €50.00 paid now's.
+    expect(input('checkout-taxes-of').textContent).toBe('The total of €193.00 includes:');
+    expect(input('checkout-taxes').textContent).toBe('incl. VAT 9%: €15.94');
     expect(screen.getAllByText(/^Instalment \d$/)).toHaveLength(2);
   });
 

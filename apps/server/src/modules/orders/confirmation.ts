@@ -1,0 +1,25 @@
+import type { Db } from '../../db/client';
+import { invoiceDownloadPath } from '../checkout/order-links.signatures';
+import { orderVatOf } from '../invoicing/invoicing.service';
+import { withDepartures, type ConfirmationFacts } from './orders.mail';
+import type { loadOrderForMail, OrderRow } from './orders.queries';
+
+/**
+ * What an order's confirmation lists, from what loadOrderForMail read in the caller's
+ * transaction: its active tickets with their departures, its merchandise, a payment plan's
+ * schedule, the VAT per rate as the invoice prints it, and, paid in full, the invoice's link.
+ * The payment that confirms an order and the back office's resend send the same message.
+ */
+export async function confirmationFacts(tx: Db, appSecret: string, order: OrderRow, loaded: Awaited<ReturnType<typeof loadOrderForMail>>): Promise<ConfirmationFacts> {
+  return {
+    tickets: withDepartures(
+      loaded.tickets.filter((ticket) => ticket.status === 'active'),
+      loaded.departures,
+    ),
+    merchandise: loaded.purchases,
+    lastDueAt: loaded.lastDueAt,
+    instalments: loaded.instalments,
+    vat: await orderVatOf(tx, order),
+    invoicePath: order.paymentStatus === 'paid' ? invoiceDownloadPath(appSecret, order.code) : null,
+  };
+}
