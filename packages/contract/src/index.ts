@@ -29,5 +29,6 @@ export * from './catalogue-fields';
 export * from './staff-catalogue';
 export * from './staff-onsales';
 export * from './scanner-texts';
+export * from './zoned-time';
 export * from './waiting-room';
 export * from './api';
