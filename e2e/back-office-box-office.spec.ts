@@ -81,6 +81,8 @@ describe('the back office’s box office', () => {
     const code = await confirmSale(page, /Sell 2 items for €[\d,.]+, paid in cash\?/);
     const receipt = await page.locator('.staff-boxoffice-receipt').innerText();
     for (const part of [code, 'Weekend ticket × 1', 'Line-up T-shirt × 1', texts.payments.cash.label, texts.statuses.paid!]) expect(receipt).toContain(part);
+    // Paid at the desk: the order's own mail, no terms link to accept.
+    expect(receipt).not.toContain('accept the terms');
     await expectNoAxeViolations(page);
 
     // The ticket's PDF link answers a PDF.

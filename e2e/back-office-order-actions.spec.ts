@@ -1,10 +1,15 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { staffOrderMessages } from '../packages/contract/src/staff-orders';
+import { auditActionLabel } from '../packages/contract/src/staff-labels';
+import { zoneOffsetAt } from '../packages/contract/src/zoned-time';
 import { staffTexts } from '../apps/web/src/staff/texts';
 import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 import { addWeekendTicket, checkOutAndPayByCard, checkOutByBankTransfer } from './support/checkout';
+
+/** The demo shop's zone (config/demo-shop.json): the back office shows and reads times on its clocks. */
+const SHOP_ZONE = 'Europe/Amsterdam';
 import { signInAs, type StaffJourneyMember } from './support/staff-setup';
 
 /**
@@ -93,7 +98,7 @@ describe('the order page’s actions', () => {
     await button(page, texts.extend).click();
     const extendDialog = page.getByRole('dialog', { name: texts.extendTitle(code!) });
     await extendDialog.waitFor();
-    const field = extendDialog.getByLabel(texts.extendField);
+    const field = extendDialog.getByLabel(texts.extendField(SHOP_ZONE));
     // The dialog offers a day later than the current time to pay.
     expect(await field.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
     await expectNoAxeViolations(page);
@@ -103,14 +108,15 @@ describe('the order page’s actions', () => {
     await extendDialog.getByRole('alert').filter({ hasText: staffOrderMessages.deadlineNotLater }).waitFor();
     await expectNoAxeViolations(page);
     const later = `${day(7)}T18:30`;
-    const laterIso = await page.evaluate((value) => new Date(value).toISOString(), later);
+    // Typed on the event's clocks, whatever the device's zone.
+    const laterIso = new Date(Date.parse(`${later}:00Z`) - zoneOffsetAt(new Date(`${later}:00Z`), SHOP_ZONE) * 60_000).toISOString();
     await field.fill(later);
     await button(extendDialog, texts.extendSave).click();
     await toastSays(page, staffOrderMessages.deadlineExtended);
     await extendDialog.waitFor({ state: 'detached' });
     await expect.poll(async () => new Date((await payBy.getAttribute('datetime'))!).toISOString()).toBe(laterIso);
     expect(await status(page)).toBe(texts.statuses.pending!.label);
-    await page.locator('#staff-order-timeline').getByText(/order\.extend-deadline/).waitFor();
+    await page.locator('#staff-order-timeline').getByText(auditActionLabel('order.extend-deadline')).waitFor();
 
     // Record a transfer: nothing, zero, nonsense and more than is open are refused on the field, and nothing is sent.
     await button(page, texts.markPaid).click();
@@ -175,7 +181,7 @@ describe('the order page’s actions', () => {
     expect(await button(page, texts.markPaid).count()).toBe(0);
     await button(page, texts.resendTickets).waitFor();
     expect(await payments.getByRole('row').filter({ hasText: 'bank transfer' }).count()).toBe(2);
-    expect(await page.locator('#staff-order-timeline').getByText(/order\.mark-paid/).count()).toBe(2);
+    expect(await page.locator('#staff-order-timeline').getByText(auditActionLabel('order.mark-paid')).count()).toBe(2);
     expect(markPaidCalls()).toBe(2);
     await expectNoAxeViolations(page);
     expect(unexpectedErrors(page)).toEqual([]);
@@ -217,7 +223,7 @@ describe('the order page’s actions', () => {
     expect(await page.getByRole('button', { name: texts.changeLabel(ticketCode) }).count()).toBe(0);
     expect(await tickets.getByRole('row').filter({ hasText: ticketCode }).innerText()).toContain('Cancelled');
     expect(await fact(page, texts.payBy).innerText()).toBe('–');
-    await page.locator('#staff-order-timeline').getByText(/order\.cancel/).waitFor();
+    await page.locator('#staff-order-timeline').getByText(auditActionLabel('order.cancel')).waitFor();
     await page.getByRole('table', { name: texts.emailsCaption }).getByRole('row').filter({ hasText: `Your order ${unpaid!} at` }).filter({ hasText: 'is cancelled' }).waitFor();
     await expectNoAxeViolations(page);
 

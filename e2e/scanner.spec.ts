@@ -297,4 +297,24 @@ describe('the gate scanner in Chromium', () => {
       await rm(folder, { recursive: true, force: true });
     }
   });
+  it('says it needs HTTPS on a plain http:// address instead of signing in to nothing', async () => {
+    // Any name but localhost and loopback is not a secure context over http: the staff cookie (Secure) would never be kept.
+    const shop = new URL(baseUrl());
+    const insecure = await launchBrowser([`--host-resolver-rules=MAP scanner.festival.test ${shop.hostname}`]);
+    try {
+      for (const width of [390, 1280]) {
+        const context = await insecure.newContext({ viewport: { width, height: 844 } });
+        const page = await context.newPage();
+        await page.goto(`http://scanner.festival.test:${shop.port}/scan/`);
+        await page.getByRole('heading', { name: scannerTexts.signIn.title }).waitFor();
+        expect(await page.getByRole('alert').textContent()).toBe(scannerTexts.signIn.insecure);
+        expect(await page.getByRole('button', { name: scannerTexts.signIn.submit }).isDisabled()).toBe(true);
+        await expectNoAxeViolations(page);
+        await page.screenshot({ path: `/tmp/h8-shots/scanner-insecure-${width}.png`, fullPage: true });
+        await context.close();
+      }
+    } finally {
+      await insecure.close();
+    }
+  });
 });

@@ -253,7 +253,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const staffSessions = createStaffSessions({ db: staffDb, secrets: linkSecrets, issuer: config.name, now, sessionCacheMs: options.staffSessionCacheMs ?? STAFF_SESSION_CACHE_MS, networkKeys, ...(options.staffSignInLimits ? { signInLimits: options.staffSignInLimits } : {}), ...(options.staffSecondFactorBudget ? { secondFactorBudget: options.staffSecondFactorBudget } : {}) });
   // One guard for every back-office call: the roles of each are the contract's (decision 0042).
   const staffGuard = createStaffGuard(staffSessions);
-  registerStaffRoutes(app, { sessions: staffSessions, guard: staffGuard });
+  registerStaffRoutes(app, { sessions: staffSessions, guard: staffGuard, timezone: config.timezone });
   registerStaffAdminRoutes(app, { accounts: createStaffAccounts({ db, changed: (staffId) => staffSessions.forgetMember(staffId) }), guard: staffGuard });
   registerBackofficeOrderRoutes(app, { db, config, catalog, payments, gateway: gateway ?? null, appSecret, now, mailQueued, logger: options.logger, guard: staffGuard });
   registerRefundQueueRoutes(app, { refunds: createRefundQueue({ db, config, gateway, logger: options.logger, now, mailQueued }), guard: staffGuard });

@@ -31,5 +31,7 @@ export * from './catalogue-fields';
 export * from './staff-catalogue';
 export * from './staff-onsales';
 export * from './scanner-texts';
+export * from './zoned-time';
+export * from './staff-labels';
 export * from './waiting-room';
 export * from './api';

@@ -10,6 +10,9 @@ export const scannerTexts = {
     code: 'Scanner code',
     submit: 'Sign in',
     busy: 'Signing in…',
+    /** Staff sessions are Secure cookies and the camera needs a secure context: over plain http the browser keeps neither. */
+    insecure: 'The scanner needs a secure connection (HTTPS). Open it at an https:// address: on a plain http:// address the browser keeps no sign-in and gives no camera.',
+    notKept: 'Signed in, but this browser kept no session. Allow cookies for this site and sign in again.',
   },
   choose: {
     title: 'Where are you scanning?',

@@ -51,7 +51,11 @@ export const staffSignOutPayload = z.object({});
 export const staffSignOutAnswer = z.object({ message: z.string() });
 
 export const staffMePayload = z.object({});
-export const staffMeAnswer = z.object({ member: staffMember });
+export const staffMeAnswer = z.object({
+  member: staffMember,
+  /** The zone the back office shows every time in, named (the events' zone, the shop's configured one; issue 34). */
+  timezone: z.string(),
+});
 
 /** Texts of the back office's staff pages (issue 22 point 1, decision 0041). */
 export const staffAdminMessages = {

@@ -113,7 +113,8 @@ export const boxOfficeSellAnswer = z.object({
   /** The tickets, with the portal's PDF link (it downloads once the order is paid; null until then). */
   tickets: z.array(z.object({ code: z.string(), name: z.string(), holder: z.string().nullable(), departs_at: z.string().nullable(), download: z.string().nullable() })),
   /** The link to accept the terms (and pay, when paying later) was e-mailed to the buyer. */
-  terms_link: z.object({ emailed_to: z.string(), accepted: z.boolean() }),
+  /** null: paid at the desk, the order's own mail is the only one (no terms link to accept). */
+  terms_link: z.object({ emailed_to: z.string(), accepted: z.boolean() }).nullable(),
 });
 export type BoxOfficeSellAnswer = z.infer<typeof boxOfficeSellAnswer>;
 

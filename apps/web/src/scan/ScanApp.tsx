@@ -23,7 +23,7 @@ export function ScanApp() {
     setPhase({ name: 'signin', notice });
   }, []);
 
-  const load = useCallback(async () => {
+  const load = useCallback(async (afterSignIn = false) => {
     try {
       const answer = await staffCall('checkin-lists', {}, { timeoutMs: 5_000 });
       writeJson(KEYS.scanner, answer.scanner.name);
@@ -34,7 +34,8 @@ export function ScanApp() {
       if (choice && list && (!list.gates.length || list.gates.includes(choice.gate))) setPhase({ name: 'scan', choice: { ...choice, list } });
       else setPhase({ name: 'choose' });
     } catch (error) {
-      if (isSignedOut(error)) return signedOut();
+      // Just signed in and already signed out: the browser kept no session cookie.
+      if (isSignedOut(error)) return signedOut(afterSignIn ? scannerTexts.signIn.notKept : null);
       const choice = readJson<ScanChoice>(KEYS.choice);
       // No network: a device already set up scans on with what it knows.
       if (error instanceof NetworkError && choice && readJson<string>(KEYS.scanner)) return setPhase({ name: 'scan', choice });
@@ -83,7 +84,7 @@ export function ScanApp() {
         </main>
       );
     case 'signin':
-      return <SignInScreen notice={phase.notice} onSignedIn={() => void load()} />;
+      return <SignInScreen notice={phase.notice} onSignedIn={() => load(true)} />;
     case 'choose':
       return (
         <ChooseScreen

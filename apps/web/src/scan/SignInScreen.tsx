@@ -4,7 +4,9 @@ import { staffCall, StaffApiError } from './api';
 import { unlockSound } from './feedback';
 
 /** Staff type the scanner code the organiser gave them; the shop's refusal is shown as it says it. */
-export function SignInScreen(props: { notice: string | null; onSignedIn: () => void }) {
+export function SignInScreen(props: { notice: string | null; onSignedIn: () => Promise<void> }) {
+  // A scanner opened over plain http would sign in and then know nothing of it (issue 34).
+  const insecure = typeof window !== 'undefined' && window.isSecureContext === false;
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -17,7 +19,9 @@ export function SignInScreen(props: { notice: string | null; onSignedIn: () => v
     setError(null);
     try {
       await staffCall('scanner-login', { code }, { timeoutMs: 10_000 });
-      props.onSignedIn();
+      // Answered when the shop was asked what it knows of this device; if it is back at this screen, it may try again.
+      await props.onSignedIn();
+      setBusy(false);
     } catch (failure) {
       const fieldError = failure instanceof StaffApiError ? failure.errors.code?.[0] : undefined;
       setError(fieldError ?? (failure instanceof Error ? failure.message : scannerTexts.errors.server));
@@ -25,7 +29,7 @@ export function SignInScreen(props: { notice: string | null; onSignedIn: () => v
     }
   };
 
-  const message = error ?? props.notice;
+  const message = insecure ? scannerTexts.signIn.insecure : (error ?? props.notice);
   return (
     <>
       <header className="scan-bar">
@@ -56,7 +60,7 @@ export function SignInScreen(props: { notice: string | null; onSignedIn: () => v
               {message}
             </p>
           )}
-          <button type="submit" className="scan-button scan-primary" disabled={busy}>
+          <button type="submit" className="scan-button scan-primary" disabled={busy || insecure}>
             {busy ? scannerTexts.signIn.busy : scannerTexts.signIn.submit}
           </button>
         </form>

@@ -56,9 +56,10 @@ function Session() {
   if (me.isError || !me.data) {
     return (
       <SignIn
-        onSignedIn={(member, codes) => {
+        onSignedIn={(_member, codes) => {
           forgetAllBut(client, ME_KEY);
-          client.setQueryData(ME_KEY, { member });
+          // Read again for the rest of what staff-me answers (the zone times are shown in).
+          void client.resetQueries({ queryKey: ME_KEY });
           if (codes) setRecoveryCodes(codes);
         }}
       />

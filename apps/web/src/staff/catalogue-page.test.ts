@@ -215,8 +215,8 @@ describe('what the page says of an item', () => {
   it('says whether it sells now', () => {
     expect(saleLabel(saleStateOf({ on_sale: true, on_sale_from: null, on_sale_until: null }, now), AMSTERDAM)).toBe('Selling');
     expect(saleLabel(saleStateOf({ on_sale: false, on_sale_from: null, on_sale_until: null }, now), AMSTERDAM)).toBe('Not on sale');
-    expect(saleLabel(saleStateOf({ on_sale: true, on_sale_from: '2027-02-01T09:00:00+01:00', on_sale_until: null }, now), AMSTERDAM)).toBe('Opens 1 Feb 2027, 09:00');
-    expect(saleLabel(saleStateOf({ on_sale: true, on_sale_from: null, on_sale_until: '2026-12-31T23:00:00Z' }, now), AMSTERDAM)).toBe('Closed 1 Jan 2027, 00:00');
+    expect(saleLabel(saleStateOf({ on_sale: true, on_sale_from: '2027-02-01T09:00:00+01:00', on_sale_until: null }, now), AMSTERDAM)).toBe('Opens 1 Feb 2027, 09:00 CET');
+    expect(saleLabel(saleStateOf({ on_sale: true, on_sale_from: null, on_sale_until: '2026-12-31T23:00:00Z' }, now), AMSTERDAM)).toBe('Closed 1 Jan 2027, 00:00 CET');
     expect(saleStateOf({ on_sale: true, on_sale_from: '2026-12-01T00:00:00Z', on_sale_until: '2027-02-01T00:00:00Z' }, now)).toEqual({ state: 'selling' });
   });
 
@@ -230,7 +230,7 @@ describe('what the page says of an item', () => {
 describe('the changes made here an import keeps', () => {
   it('names the field, a departure’s seats by its time on the event’s clocks', () => {
     expect(keptFieldWords('on_sale_until', AMSTERDAM)).toBe('sale end');
-    expect(keptFieldWords('seats@2027-06-18T14:00:00.000Z', AMSTERDAM)).toBe('seats of the departure of 18 Jun 2027, 16:00');
+    expect(keptFieldWords('seats@2027-06-18T14:00:00.000Z', AMSTERDAM)).toBe('seats of the departure of 18 Jun 2027, 16:00 CEST');
   });
 
   it('shows a price as money and uncounted seats as such', () => {

@@ -11,6 +11,7 @@ import {
   type CatalogueItemView,
 } from '@festival/contract';
 import { amountInput, parseAmount, type AmountProblem } from './money';
+import { formatStaffTime } from './times';
 import { staffTexts } from './texts';
 
 /**
@@ -111,8 +112,8 @@ export function isoOfZonedInput(value: string, timeZone: string): ZonedTime {
   return { ok: true, iso: `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}` };
 }
 
-/** A moment as staff read it, on the clocks of a time zone: "18 Jun 2027, 14:00". */
-export const formatInZone = (iso: string, timeZone: string, locale = 'en-GB'): string => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+/** A moment as staff read it, on the clocks of a time zone, the zone named: "18 Jun 2027, 14:00 CEST" (times.ts). */
+export const formatInZone = (iso: string, timeZone: string, locale = 'en-GB'): string => formatStaffTime(iso, timeZone, 'date-time', locale);
 
 // ---------------------------------------------------------------------------------------------
 // The edit form

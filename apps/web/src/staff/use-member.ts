@@ -9,3 +9,10 @@ export function useMember(): Member {
   if (!me.data) throw new Error('useMember outside a signed-in session');
   return me.data.member;
 }
+
+/** The zone the back office shows times in (staff-me's, the events' zone): see times.ts. */
+export function useStaffTimeZone(): string {
+  const me = useQuery<StaffApiAnswer<'staff-me'> | null>({ queryKey: ME_KEY, queryFn: () => staffCall('staff-me', {}) });
+  if (!me.data) throw new Error('useStaffTimeZone outside a signed-in session');
+  return me.data.timezone;
+}

@@ -182,7 +182,7 @@ export function createBoxOffice(deps: BoxOfficeDeps) {
           departs_at: (ticket.travelTimeId === null ? fixedTimes.get(ticket.shopItemId) : departures.get(ticket.travelTimeId)) ?? null,
           download: paid ? downloadPath(ticket.email ?? customer.email, ticket.code) : null,
         })),
-        terms_link: { emailed_to: customer.email, accepted: order.acceptedTermsAt !== null },
+        terms_link: order.paymentStatus === 'paid' ? null : { emailed_to: customer.email, accepted: order.acceptedTermsAt !== null },
       };
     },
 

@@ -202,6 +202,24 @@ describe.each(testEngines())('the back-office catalogue on %s', (engine) => {
     expect(changedTables(before, await snapshot())).toEqual([]);
   });
 
+  it('reports every problem of a file in one pass: the field rules and the rules across entries together, never a second list after the first is fixed', async () => {
+    const broken = DEMO_TEXT.replace('price: 18950', 'price: -5')
+      .replace(/(- code: NWF27-PARKING\n(?:.*\n)*?\s+event: )NWF27/, '$1NOPE')
+      .replace(/(- code: NWF27-HOODIE\n(?:.*\n)*?\s+tax: )high/, '$1none')
+      .replace('- code: GIFTCARD150', '- code: welcome10');
+    const lineOf = (pattern: RegExp) => lines(broken).findIndex((line) => pattern.test(line)) + 1;
+    const answer = await upload(broken, { check_only: true });
+    expect(answer).toMatchObject({ valid: false, imported: false });
+    // The first product is not valid on its own, yet the lists naming it are not told it is missing.
+    expect(answer.problems).toEqual([
+      { line: lineOf(/price: -5/), field: 'products[0].price', message: catalogueFieldMessages.moneyRange },
+      { line: lineOf(/event: NOPE/), field: expect.stringMatching(/^products\[\d+\]\.event$/), message: 'no event has the code "NOPE"' },
+      { line: lineOf(/tax: none/), field: expect.stringMatching(/^merchandise\[\d+\]\.tax$/), message: 'no tax rate has the code "none"' },
+      { line: lineOf(/code: welcome10/), field: 'vouchers[1].code', message: '"welcome10" appears twice (codes ignore case)' },
+    ]);
+    expect(answer.message).toBe(texts.problems(4));
+  });
+
   it('keeps what the back office set when the file says otherwise, says so, and lets the file win when told or when handed back', async () => {
     // NWF27-LOCKER's stock (650) and price (1900) were set above; the file says 600 and 1800.
     const checked = await upload(DEMO_TEXT, { check_only: true });

@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { checkinLists, checkins, checkinStates, customers, events, merchandisePurchases, orders, scanners, shopItems, tickets, travelTimes } from '../../db/schema';
+import { checkinLists, checkins, checkinStates, customers, events, merchandisePurchases, orders, scanners, shopItems, taxRates, tickets, travelTimes, vouchers } from '../../db/schema';
 
 /**
  * The exports' reads (issue 22 point 7): each a fixed number of statements whatever the number of
@@ -8,7 +8,7 @@ import { checkinLists, checkins, checkinStates, customers, events, merchandisePu
  */
 
 export async function findEventByCode(db: Db, code: string) {
-  const [row] = await db.select({ id: events.id, code: events.externalCode, name: events.name }).from(events).where(eq(events.externalCode, code));
+  const [row] = await db.select({ id: events.id, code: events.externalCode, name: events.name, timezone: events.timezone }).from(events).where(eq(events.externalCode, code));
   return row;
 }
 
@@ -45,9 +45,15 @@ export function listOrdersForExport(db: Db, eventId: number | null) {
       paid: orders.totalPaid,
       refunded: orders.totalRefunded,
       paymentMethod: orders.paymentMethod,
+      channel: orders.channel,
+      discount: orders.discountAmount,
+      discountName: orders.discountName,
+      voucher: vouchers.code,
+      shipping: orders.shippingAmount,
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(vouchers, eq(vouchers.id, orders.voucherId))
     .where(eventId === null ? undefined : orderOfEvent(db, eventId))
     .orderBy(asc(orders.id));
 }
@@ -59,7 +65,7 @@ const exportedOrders = (db: Db, eventId: number | null) => (eventId === null ? u
 export function listOrderTicketsForExport(db: Db, eventId: number | null) {
   const exported = exportedOrders(db, eventId);
   return db
-    .select({ orderId: tickets.orderId, code: tickets.code, name: tickets.productName, status: tickets.status })
+    .select({ orderId: tickets.orderId, code: tickets.code, name: tickets.productName, status: tickets.status, itemId: tickets.shopItemId, price: tickets.price, fee: tickets.fee })
     .from(tickets)
     .where(exported ? inArray(tickets.orderId, exported) : undefined)
     .orderBy(asc(tickets.id));
@@ -69,7 +75,7 @@ export function listOrderTicketsForExport(db: Db, eventId: number | null) {
 export function listOrderMerchandiseForExport(db: Db, eventId: number | null) {
   const exported = exportedOrders(db, eventId);
   return db
-    .select({ orderId: merchandisePurchases.orderId, code: merchandisePurchases.code, name: merchandisePurchases.name, status: merchandisePurchases.status })
+    .select({ orderId: merchandisePurchases.orderId, code: merchandisePurchases.code, name: merchandisePurchases.name, status: merchandisePurchases.status, itemId: merchandisePurchases.shopItemId, price: merchandisePurchases.price, fee: merchandisePurchases.fee })
     .from(merchandisePurchases)
     .where(exported ? inArray(merchandisePurchases.orderId, exported) : undefined)
     .orderBy(asc(merchandisePurchases.id));
@@ -124,4 +130,10 @@ export function listCheckinsForExport(db: Db, eventId: number | null) {
     .leftJoin(scanners, eq(scanners.id, checkins.scannerId))
     .where(eventId === null ? undefined : eq(checkinLists.eventId, eventId))
     .orderBy(asc(checkins.id));
+}
+
+/** Every item's tax rate, in one statement (a catalogue has tens of items): the VAT of each exported order, as its invoice computes it. */
+export async function listItemTaxRatesForExport(db: Db): Promise<Map<number, { name: string; basisPoints: number } | null>> {
+  const rows = await db.select({ id: shopItems.id, name: taxRates.name, basisPoints: taxRates.basisPoints }).from(shopItems).leftJoin(taxRates, eq(taxRates.id, shopItems.taxRateId));
+  return new Map(rows.map((row) => [row.id, row.name === null || row.basisPoints === null ? null : { name: row.name, basisPoints: row.basisPoints }]));
 }

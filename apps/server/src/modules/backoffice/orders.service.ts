@@ -22,6 +22,10 @@ import { planRefund, waysOf } from '../payments/provider-refunds';
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
 import { orderCancelledMail, resent } from './orders.mail';
+import { auditActionLabel, paymentMethodLabel, statusLabel } from '@festival/contract';
+
+/** A method's label inside a sentence: "Bank transfer" → "bank transfer", while names such as iDEAL keep their capitals. */
+const lowerLabel = (label: string) => (/^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label);
 import * as queries from './orders.queries';
 
 export interface BackofficeOrdersDeps {
@@ -137,17 +141,17 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
     const add = (kind: TimelineEntry['kind'], at: Date | string | null, text: string) => {
       if (at !== null) timeline.push({ kind, at: iso(at)!, text });
     };
-    add('order', order.createdAt, `Order placed${order.channel ? ` (${order.channel})` : ''}: ${money(order.totalPrice)}, to pay by ${order.paymentMethod.replace(/_/g, ' ')}.`);
+    add('order', order.createdAt, `Order placed${order.channel ? ` (${order.channel})` : ''}: ${money(order.totalPrice)}, to pay by ${lowerLabel(paymentMethodLabel(order.paymentMethod))}.`);
     add('order', order.acceptedTermsAt, 'Terms and conditions accepted.');
     add('order', order.paidAt, `Paid in full (${money(order.totalPaid)}).`);
     for (const { payment, instalmentReference } of page.payments) {
       if (payment.takenBy !== null) add('payment', payment.createdAt, `${payment.provider === DESK_PROVIDER ? (payment.method === 'cash' ? 'Cash at the box office' : 'Card at the box office') : 'Bank transfer'}: ${money(payment.amount)} taken by ${payment.takenBy}.`);
-      else add('payment', payment.createdAt, `${payment.method.replace(/_/g, ' ')} payment of ${money(payment.amount)} through ${payment.provider}${instalmentReference ? ` (instalment ${instalmentReference})` : ''}, attempt ${payment.attempt}: ${payment.status}.`);
+      else add('payment', payment.createdAt, `${paymentMethodLabel(payment.method)} payment of ${money(payment.amount)} through ${payment.provider}${instalmentReference ? ` (instalment ${instalmentReference})` : ''}, attempt ${payment.attempt}: ${statusLabel(payment.status).toLowerCase()}.`);
       add('payment', payment.refundedAt, `Payment of ${money(payment.amount)} sent back: the order did not need it.`);
       if (payment.disputeStatus) add('payment', payment.updatedAt, `Chargeback of the ${money(payment.amount)} payment: ${payment.disputeStatus}.`);
     }
     for (const instalment of page.instalments) {
-      add('instalment', instalment.dueAt, `Instalment ${instalment.reference} of ${money(instalment.amount)} due (${instalment.status}).`);
+      add('instalment', instalment.dueAt, `Instalment ${instalment.reference} of ${money(instalment.amount)} due (${statusLabel(instalment.status).toLowerCase()}).`);
       add('instalment', instalment.paidAt, `Instalment ${instalment.reference} paid (${money(instalment.paidAmount)}).`);
     }
     for (const refund of refunds) {
@@ -157,13 +161,13 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
       }
       add('refund', refund.completed_at, `Refund ${refund.id} processed: ${refund.ways_text || money(refund.total)}.`);
     }
-    for (const mail of page.mails) add('email', mail.createdAt, `E-mail to ${mail.to}: “${mail.subject}” (${mail.status}).`);
+    for (const mail of page.mails) add('email', mail.createdAt, `E-mail to ${mail.to}: “${mail.subject}” (${statusLabel(mail.status).toLowerCase()}).`);
     for (const { change, ticketCode } of page.changes) {
       const fields = Object.entries(change.changes).map(([field, { from, to }]) => `${field.replace(/_/g, ' ')} ${from ?? '—'} → ${to ?? '—'}`);
       add('ticket-change', change.createdAt, `Ticket ${ticketCode} changed: ${fields.join('; ')}${change.note ? ` (${change.note})` : ''}.`);
     }
     for (const { checkin, ticketCode, list } of page.checkins) add('check-in', checkin.scannedAt, `Ticket ${ticketCode} ${checkin.kind === 'in' ? 'checked in' : checkin.kind === 'out' ? 'checked out' : checkin.kind === 'refused' ? `scanned offline and refused (${checkin.reason ?? 'no reason kept'})` : 'scanned with a conflict'} at ${checkin.gate} (${list}).`);
-    for (const entry of page.audit) add('staff', entry.at, `${entry.actor}: ${entry.action}.`);
+    for (const entry of page.audit) add('staff', entry.at, `${entry.actor}: ${auditActionLabel(entry.action)}.`);
     timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 
     return {

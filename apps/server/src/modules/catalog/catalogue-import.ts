@@ -156,20 +156,83 @@ export function parseCatalogueText(text: string, file: string, options: ParseOpt
     throw new CatalogueError(file, [{ path: [], line: lineOf([]) ?? 1, message: `must be a mapping of sections (events, tax_rates, products, merchandise...), not ${Array.isArray(data) ? 'a list' : 'a single value'}` }]);
   }
   const parsed = catalogueFile.safeParse(data ?? {});
-  if (!parsed.success) {
-    const issues = parsed.error.issues;
-    throw new CatalogueError(
-      file,
-      issues.slice(0, locateAtMost).map((issue) => {
-        const path = issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment)));
-        return { path, line: lineOf(issue.path) ?? null, message: clipped(issueText(issue)) };
-      }),
-      Math.max(0, issues.length - locateAtMost),
-    );
+  // Every problem in one pass (issue 34): the rules across entries run on the entries that are
+  // valid on their own, so fixing a file's schema problems never reveals a second list.
+  const schemaProblems: CatalogueProblemEntry[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({
+        path: issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment))),
+        line: null,
+        message: issue.message,
+        issue,
+      }));
+  const problems = [...schemaProblems, ...crossCheck(parsed.success ? readable(parsed.data) : readableEntries(data ?? {}))];
+  if (problems.length) {
+    const listed = problems.slice(0, locateAtMost).map(({ path, message, ...rest }) => ({
+      path,
+      line: lineOf(path) ?? null,
+      message: clipped('issue' in rest && rest.issue ? issueText(rest.issue as z.core.$ZodIssue) : message),
+    }));
+    throw new CatalogueError(file, listed, Math.max(0, problems.length - locateAtMost));
   }
-  const problems = crossCheck(parsed.data);
-  if (problems.length) throw new CatalogueError(file, problems.slice(0, locateAtMost), Math.max(0, problems.length - locateAtMost)).withLines(lineOf);
+  if (!parsed.success) throw new Error('a catalogue with schema issues passed the check');
   return { catalogue: parsed.data, lineOf };
+}
+
+/**
+ * The catalogue as the rules across entries read it: each section's entries, null where an entry is
+ * not valid on its own (its own problems are listed already), and the codes of such entries, so a
+ * reference to a misspelt entry is not reported twice. A section that is not a list at all is null:
+ * references into it are not checked.
+ */
+type Entries<T> = readonly (T | null)[];
+interface ReadableCatalogue {
+  events: Entries<CatalogueFile['events'][number]>;
+  tax_rates: Entries<CatalogueFile['tax_rates'][number]>;
+  products: Entries<CatalogueFile['products'][number]>;
+  merchandise: Entries<CatalogueFile['merchandise'][number]>;
+  vouchers: Entries<CatalogueFile['vouchers'][number]>;
+  shipping_rates: Entries<CatalogueFile['shipping_rates'][number]>;
+  checkin_lists: Entries<CatalogueFile['checkin_lists'][number]>;
+  onsales: Entries<CatalogueFile['onsales'][number]>;
+  /** Codes of a section's entries, valid or not; null: the section could not be read. */
+  codes: { events: Set<string> | null; tax_rates: Set<string> | null; products: Set<string> | null; merchandise: Set<string> | null };
+}
+
+const codesOf = (entries: readonly unknown[]) =>
+  new Set(entries.map((entry) => (entry && typeof entry === 'object' && 'code' in entry ? String((entry as { code: unknown }).code) : '')).filter(Boolean));
+
+function readable(catalogue: CatalogueFile): ReadableCatalogue {
+  return {
+    ...catalogue,
+    codes: { events: codesOf(catalogue.events), tax_rates: codesOf(catalogue.tax_rates), products: codesOf(catalogue.products), merchandise: codesOf(catalogue.merchandise) },
+  };
+}
+
+function readableEntries(data: object): ReadableCatalogue {
+  const raw = data as Record<string, unknown>;
+  const section = <T,>(name: keyof CatalogueFile, schema: z.ZodType<T>): { entries: (T | null)[]; codes: Set<string> | null } => {
+    const value = raw[name];
+    if (value === undefined || value === null) return { entries: [], codes: new Set() };
+    if (!Array.isArray(value)) return { entries: [], codes: null };
+    return { entries: value.map((entry) => schema.safeParse(entry).data ?? null), codes: codesOf(value) };
+  };
+  const shape = catalogueFile.shape;
+  const events = section('events', shape.events.unwrap().element);
+  const taxRates = section('tax_rates', shape.tax_rates.unwrap().element);
+  const products = section('products', shape.products.unwrap().element);
+  const merchandise = section('merchandise', shape.merchandise.unwrap().element);
+  return {
+    events: events.entries,
+    tax_rates: taxRates.entries,
+    products: products.entries,
+    merchandise: merchandise.entries,
+    vouchers: section('vouchers', shape.vouchers.unwrap().element).entries,
+    shipping_rates: section('shipping_rates', shape.shipping_rates.unwrap().element).entries,
+    checkin_lists: section('checkin_lists', shape.checkin_lists.unwrap().element).entries,
+    onsales: section('onsales', shape.onsales.unwrap().element).entries,
+    codes: { events: events.codes, tax_rates: taxRates.codes, products: products.codes, merchandise: merchandise.codes },
+  };
 }
 
 /** A schema issue in the organiser's words. */
@@ -202,11 +265,11 @@ function aliasProblem(document: YAML.Document.Parsed, error: Error, lineAt: (off
 }
 
 /** Rules that span entries: references resolve, codes are unique, plans add up. */
-function crossCheck(catalogue: CatalogueFile): CatalogueProblemEntry[] {
+function crossCheck(catalogue: ReadableCatalogue): CatalogueProblemEntry[] {
   const problems: CatalogueProblemEntry[] = [];
   const problem = (path: Segment[], message: string) => problems.push({ path, line: null, message });
-  const eventCodes = new Set(catalogue.events.map((event) => event.code));
-  const taxCodes = new Set(catalogue.tax_rates.map((rate) => rate.code));
+  const eventCodes = catalogue.codes.events;
+  const taxCodes = catalogue.codes.tax_rates;
   const seen = new Map<string, string>();
   const claim = (code: string, path: Segment[]) => {
     const first = seen.get(code);
@@ -214,26 +277,30 @@ function crossCheck(catalogue: CatalogueFile): CatalogueProblemEntry[] {
     else seen.set(code, formatPath(path));
   };
   catalogue.products.forEach((product, index) => {
+    if (!product) return;
     const at: Segment[] = ['products', index];
     claim(product.code, at);
-    if (!eventCodes.has(product.event)) problem([...at, 'event'], `no event has the code "${product.event}"`);
-    if (!taxCodes.has(product.tax)) problem([...at, 'tax'], `no tax rate has the code "${product.tax}"`);
+    if (eventCodes && !eventCodes.has(product.event)) problem([...at, 'event'], `no event has the code "${product.event}"`);
+    if (taxCodes && !taxCodes.has(product.tax)) problem([...at, 'tax'], `no tax rate has the code "${product.tax}"`);
     const plan = planProblem(product.payment_plan, product.price + product.fee, 'price plus fee is');
     if (plan) problem([...at, 'payment_plan'], plan);
   });
   catalogue.merchandise.forEach((item, index) => {
+    if (!item) return;
     const at: Segment[] = ['merchandise', index];
     claim(item.code, at);
-    if (!taxCodes.has(item.tax)) problem([...at, 'tax'], `no tax rate has the code "${item.tax}"`);
+    if (taxCodes && !taxCodes.has(item.tax)) problem([...at, 'tax'], `no tax rate has the code "${item.tax}"`);
   });
   const voucherCodes = new Set<string>();
   catalogue.vouchers.forEach((voucher, index) => {
+    if (!voucher) return;
     const upper = voucher.code.toUpperCase();
     if (voucherCodes.has(upper)) problem(['vouchers', index, 'code'], `"${voucher.code}" appears twice (codes ignore case)`);
     voucherCodes.add(upper);
   });
   const countries = new Set<string>();
   catalogue.shipping_rates.forEach((rate, index) => {
+    if (!rate) return;
     if (countries.has(rate.country)) problem(['shipping_rates', index, 'country'], `${rate.country} has more than one rate`);
     countries.add(rate.country);
   });
@@ -246,18 +313,20 @@ function crossCheck(catalogue: CatalogueFile): CatalogueProblemEntry[] {
  * An on-sale guards products and merchandise the file has; a product is in at most one room at a
  * time (two rooms open at once would each let the other's visitors buy it).
  */
-function crossCheckOnsales(catalogue: CatalogueFile, eventCodes: Set<string>): CatalogueProblemEntry[] {
+function crossCheckOnsales(catalogue: ReadableCatalogue, eventCodes: Set<string> | null): CatalogueProblemEntry[] {
   const problems: CatalogueProblemEntry[] = [];
   const problem = (path: Segment[], message: string) => problems.push({ path, line: null, message });
-  const itemCodes = new Set([...catalogue.products, ...catalogue.merchandise].map((item) => item.code));
+  const { products, merchandise } = catalogue.codes;
+  const itemCodes = products && merchandise ? new Set([...products, ...merchandise]) : null;
   const codes = new Map<string, string>();
   const roomsOf = new Map<string, { index: number; from: number; until: number }[]>();
   catalogue.onsales.forEach((onsale, index) => {
+    if (!onsale) return;
     const at: Segment[] = ['onsales', index];
     const first = codes.get(onsale.code);
     if (first) problem([...at, 'code'], `"${onsale.code}" is already used by ${first}; on-sale codes must be unique`);
     else codes.set(onsale.code, formatPath(at));
-    if (!eventCodes.has(onsale.event)) problem([...at, 'event'], `no event has the code "${onsale.event}"`);
+    if (eventCodes && !eventCodes.has(onsale.event)) problem([...at, 'event'], `no event has the code "${onsale.event}"`);
     const from = Date.parse(onsale.opens_at) - onsale.room_opens_minutes_before * 60_000;
     const until = onsale.closes_at ? Date.parse(onsale.closes_at) : Infinity;
     const listed = new Set<string>();
@@ -265,7 +334,7 @@ function crossCheckOnsales(catalogue: CatalogueFile, eventCodes: Set<string>): C
       const where: Segment[] = [...at, 'products', productIndex];
       if (listed.has(productCode)) return problem(where, `"${productCode}" is listed twice`);
       listed.add(productCode);
-      if (!itemCodes.has(productCode)) return problem(where, `no product or merchandise has the code "${productCode}"`);
+      if (itemCodes && !itemCodes.has(productCode)) return problem(where, `no product or merchandise has the code "${productCode}"`);
       const rooms = roomsOf.get(productCode) ?? [];
       const clash = rooms.find((room) => room.from < until && from < room.until);
       if (clash) problem(where, `"${productCode}" is already in onsales[${clash.index}] at the same time; one room at a time guards a product`);
@@ -284,19 +353,20 @@ export function planProblem(plan: { amount: number }[] | null | undefined, total
 }
 
 /** A list admits products of its own event only: a ticket scanned at another event's gate is refused there. */
-function crossCheckCheckinLists(catalogue: CatalogueFile, eventCodes: Set<string>): CatalogueProblemEntry[] {
+function crossCheckCheckinLists(catalogue: ReadableCatalogue, eventCodes: Set<string> | null): CatalogueProblemEntry[] {
   const problems: CatalogueProblemEntry[] = [];
   const problem = (path: Segment[], message: string) => problems.push({ path, line: null, message });
-  const productEvents = new Map(catalogue.products.map((product) => [product.code, product.event]));
-  const eventZones = new Map(catalogue.events.map((event) => [event.code, event.timezone]));
-  const merchandiseCodes = new Set(catalogue.merchandise.map((item) => item.code));
+  const productEvents = new Map(catalogue.products.flatMap((product) => (product ? [[product.code, product.event] as const] : [])));
+  const eventZones = new Map(catalogue.events.flatMap((event) => (event ? [[event.code, event.timezone] as const] : [])));
+  const { products: productCodes, merchandise: merchandiseCodes } = catalogue.codes;
   const listCodes = new Map<string, string>();
   catalogue.checkin_lists.forEach((list, index) => {
+    if (!list) return;
     const at: Segment[] = ['checkin_lists', index];
     const first = listCodes.get(list.code);
     if (first) problem([...at, 'code'], `"${list.code}" is already used by ${first}; check-in list codes must be unique`);
     else listCodes.set(list.code, formatPath(at));
-    const eventKnown = eventCodes.has(list.event);
+    const eventKnown = eventCodes === null || eventCodes.has(list.event);
     if (!eventKnown) problem([...at, 'event'], `no event has the code "${list.event}"`);
     const listed = new Map<string, number>();
     list.products.forEach((entry, productIndex) => {
@@ -309,22 +379,26 @@ function crossCheckCheckinLists(catalogue: CatalogueFile, eventCodes: Set<string
       }
       listed.set(productCode, productIndex);
       const productEvent = productEvents.get(productCode);
+      // A product that is itself not valid has its own problems listed; a section not read, too.
       if (productEvent === undefined) {
+        if (productCodes === null || merchandiseCodes === null || (productCodes.has(productCode) && !merchandiseCodes.has(productCode))) return;
         problem(
           where,
           merchandiseCodes.has(productCode)
             ? `"${productCode}" is merchandise; a check-in list admits products (tickets, add-ons, transport) only`
             : `no product has the code "${productCode}"`,
         );
-      } else if (eventKnown && productEvent !== list.event) {
+      } else if (productEvent !== list.event && eventCodes?.has(list.event) && eventCodes.has(productEvent)) {
+        // A product of an unknown event has that problem listed already; this one follows from it.
         problem(where, `"${productCode}" is a product of event "${productEvent}", not of the list's event "${list.event}"`);
-      } else if (eventKnown) {
+      } else if (eventKnown && eventZones.has(list.event)) {
         // A festival day the list is closed for all of can never admit: a typo in a year or a month.
+        // (An event that is itself not valid has its own problems listed.)
         const zone = eventZones.get(list.event)!;
         const opens = list.opens_at ? festivalDay(new Date(list.opens_at), zone, list.day_cutover) : null;
         const closes = list.closes_at ? festivalDay(new Date(Date.parse(list.closes_at) - 1), zone, list.day_cutover) : null;
         const own = typeof entry !== 'string' && entry.days !== 'every' ? entry.days : null;
-        const days = typeof entry === 'string' ? catalogue.products.find((product) => product.code === productCode)?.days : own;
+        const days = typeof entry === 'string' ? catalogue.products.find((product) => product?.code === productCode)?.days : own;
         days?.forEach((day, dayIndex) => {
           if ((opens !== null && day < opens) || (closes !== null && day > closes)) {
             const whose = own ? [...at, 'products', productIndex, 'days', dayIndex] : where;
@@ -396,14 +470,21 @@ export async function importCatalogue(db: Db, catalogue: CatalogueFile, baseDir:
 export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, options: ImportOptions): Promise<ImportResult> {
   const file = options.file ?? 'catalogue';
   const fileWins = options.fileWins ?? false;
-  const images = 'folder' in options.images ? loadImages(catalogue, options.images.folder, file) : await knownImages(db, catalogue, file);
+  // What only the shop knows (codes of the other kind, images it has) is gathered into one list too.
+  const early: CatalogueProblemEntry[] = [];
   const clashes = await queries.findItemCodesOfOtherType(db, {
     tickets: catalogue.products.map((product) => product.code),
     merchandise: catalogue.merchandise.map((item) => item.code),
   });
-  if (clashes.length) {
-    throw new CatalogueError(file, clashes.map((code) => `code "${code}" already belongs to an item of the other kind (product versus merchandise)`));
+  for (const code of clashes) early.push({ path: [], line: null, message: `code "${code}" already belongs to an item of the other kind (product versus merchandise)` });
+  let images = new Map<string, LoadedImage>();
+  try {
+    images = 'folder' in options.images ? loadImages(catalogue, options.images.folder, file) : await knownImages(db, catalogue, file);
+  } catch (error) {
+    if (!(error instanceof CatalogueError)) throw error;
+    early.push(...error.entries);
   }
+  if (early.length) throw new CatalogueError(file, early);
   // Resized outside the transaction: it is CPU work, and a bad image fails before anything is written.
   const media: MediaRow[] = [];
   for (const [name, image] of images) {

@@ -73,7 +73,9 @@ export async function createBoxOfficeOrder(
       customer = await insertCustomer(tx, { email, fullName: input.fullName.trim(), passwordHash });
       if (!customer) throw new AppError('CONFLICT', 'The account was created by someone else at this moment; run the command again.');
       accountCreated = true;
-      await enqueueMail(tx, await passwordMail(config, customer.email, customer.fullName, password));
+      // A sale paid at the desk sends one mail, the order's (issue 34): the buyer asked for
+      // tickets, not an account; "Forgot password" opens it. Unpaid, the account is how they pay.
+      if (!input.paid) await enqueueMail(tx, await passwordMail(config, customer.email, customer.fullName, password));
     }
 
     const taken: { row: typeof shopItems.$inferSelect; line: BoxOfficeLine }[] = [];
@@ -145,7 +147,8 @@ export async function createBoxOfficeOrder(
     if (order.paymentStatus === 'paid') await deps.payments.fulfil(tx, order);
     // The accept-terms link's own signature (decision 0027): it opens that page and nothing else.
     const link = `/accept-tcs/${encodeURIComponent(order.code)}/${orderLinkSignature(deps.appSecret, order.code, ACCEPT_TERMS_LINK)}`;
-    await enqueueMail(tx, await termsLinkMail(config, { email: customer.email, fullName: customer.fullName }, order, link));
+    // Paid at the desk: the order's own mail (tickets, receipt) is the only one; no "please accept the terms" for what is paid.
+    if (order.paymentStatus !== 'paid') await enqueueMail(tx, await termsLinkMail(config, { email: customer.email, fullName: customer.fullName }, order, link));
     await insertAudit(tx, {
       ...auditActor(deps.actor),
       action: 'order.box-office-sale',

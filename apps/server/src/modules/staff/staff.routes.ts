@@ -35,7 +35,7 @@ export function createStaffGuard(sessions: StaffSessions): StaffGuard<StaffMembe
 }
 
 /** The staff's sign-in calls (decision 0041). */
-export function registerStaffRoutes(app: FastifyInstance, deps: { sessions: StaffSessions; guard: StaffGuard<StaffMemberView> }): void {
+export function registerStaffRoutes(app: FastifyInstance, deps: { sessions: StaffSessions; guard: StaffGuard<StaffMemberView>; timezone: string }): void {
   const { sessions } = deps;
 
   registerStaffRoute(app, 'staff-sign-in', async (input, request, reply) => {
@@ -68,5 +68,5 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { sessions: Staf
     return { message: staffMessages.signedOut };
   });
 
-  registerGuardedStaffRoute(app, 'staff-me', deps.guard, async (_input, member) => ({ member: memberAnswer(member) }));
+  registerGuardedStaffRoute(app, 'staff-me', deps.guard, async (_input, member) => ({ member: memberAnswer(member), timezone: deps.timezone }));
 }

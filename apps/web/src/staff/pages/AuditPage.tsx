@@ -6,7 +6,9 @@ import { DataTable } from '../../components/ui/DataTable';
 import { Page } from '../../components/ui/Page';
 import { TextField } from '../../components/ui/TextField';
 import { staffCall } from '../api';
+import { StaffTime } from '../StaffTime';
 import { changeLines } from '../audit-changes';
+import { auditActionLabel } from '../labels';
 import { Loading } from '../../components/ui/Loading';
 import { LoadFailed } from '../LoadStates';
 import { staffTexts } from '../texts';
@@ -15,7 +17,6 @@ type Entry = StaffApiAnswer<'staff-audit'>['entries'][number];
 
 const auditTexts = staffTexts.audit;
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** The audit log (issue 22 point 1): read-only, a page of 100 at a time, for one target if asked. */
 export default function AuditPage() {
@@ -68,9 +69,9 @@ export default function AuditPage() {
             rowKey={(entry) => entry.id}
             empty={auditTexts.none}
             columns={[
-              { key: 'at', header: auditTexts.when, cell: (entry) => <time dateTime={entry.at}>{dateTime.format(new Date(entry.at))}</time> },
+              { key: 'at', header: auditTexts.when, cell: (entry) => <StaffTime at={entry.at} style="date-time-seconds" /> },
               { key: 'who', header: auditTexts.who, cell: (entry) => entry.actor },
-              { key: 'what', header: auditTexts.what, cell: (entry) => <code>{entry.action}</code> },
+              { key: 'what', header: auditTexts.what, cell: (entry) => <span title={entry.action}>{auditActionLabel(entry.action)}</span> },
               { key: 'on', header: auditTexts.on, cell: (entry) => entry.target ?? '–' },
               {
                 key: 'change',

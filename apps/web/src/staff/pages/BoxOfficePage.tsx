@@ -9,6 +9,9 @@ import { Modal } from '../../components/ui/Modal';
 import { Page } from '../../components/ui/Page';
 import { EmailField, TextField } from '../../components/ui/TextField';
 import { staffCall } from '../api';
+import { StaffTime } from '../StaffTime';
+import { formatStaffTime } from '../times';
+import { useStaffTimeZone } from '../use-member';
 import { basketProblem, basketTotals, changeQuantity, maxUnits, sellPayload, type Basket, type HolderDraft } from '../box-office';
 import { Loading } from '../../components/ui/Loading';
 import { LoadFailed } from '../LoadStates';
@@ -18,8 +21,6 @@ import { useStaffAction } from '../use-staff-action';
 
 const ITEMS_KEY = ['box-office-items'] as const;
 const texts = staffTexts.boxOffice;
-const dateTime = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-const timeOf = (iso: string) => dateTime.format(new Date(iso));
 
 /** The box office (issue 22 point 5): items as tappable cards, a running basket, the buyer and the payment, then a receipt. */
 export default function BoxOfficePage() {
@@ -243,6 +244,8 @@ function BasketRow({
   onChange: (item: BoxOfficeItem, step: 1 | -1) => void;
   onLine: (update: (line: Basket[string]) => Basket[string]) => void;
 }) {
+  const timeZone = useStaffTimeZone();
+  const timeOf = (iso: string) => formatStaffTime(iso, timeZone, 'day-time');
   const setHolder = (index: number, change: Partial<HolderDraft>) => onLine((current) => ({ ...current, holders: current.holders.map((holder, at) => (at === index ? { ...holder, ...change } : holder)) }));
   return (
     <li className="staff-boxoffice-line">
@@ -270,7 +273,9 @@ function BasketRow({
           required
         />
       )}
-      {item.departs_at && <p className="staff-boxoffice-muted">{timeOf(item.departs_at)}</p>}
+      {item.departs_at && <p className="staff-boxoffice-muted">
+          <StaffTime at={item.departs_at} style="day-time" />
+        </p>}
       {line.holders.map((holder, index) => (
         <fieldset key={index} className="staff-boxoffice-holder">
           <legend>
@@ -364,7 +369,7 @@ function Receipt({ receipt, onNext }: { receipt: BoxOfficeSellAnswer; onNext: ()
           {receipt.buyer.full_name} ({receipt.buyer.email})
         </p>
         {receipt.buyer.account_created && <p className="staff-boxoffice-muted">{texts.accountCreated}</p>}
-        <p className="staff-boxoffice-muted">{texts.termsEmailed(receipt.terms_link.emailed_to)}</p>
+        <p className="staff-boxoffice-muted">{receipt.terms_link ? texts.termsEmailed(receipt.terms_link.emailed_to) : texts.confirmationEmailed(receipt.buyer.email)}</p>
         {receipt.tickets.length > 0 && (
           <>
             <h2>{texts.tickets}</h2>

@@ -14,6 +14,7 @@ import { formatAmount, staffLocale } from '../money';
 import { mayCall } from '../sections';
 import { staffTexts } from '../texts';
 import { useMember } from '../use-member';
+import { formatStaffTime } from '../times';
 import { StockLegend } from '../StockLegend';
 
 const texts = staffTexts.dashboard;
@@ -46,7 +47,7 @@ export default function DashboardPage() {
   }
   const data = dashboard.data;
   const money = (minor: number) => formatAmount(minor, data.currency);
-  const updated = new Intl.DateTimeFormat(staffLocale(), { timeStyle: 'medium', timeZone: data.timezone }).format(new Date(data.generated_at));
+  const updated = formatStaffTime(data.generated_at, data.timezone, 'time-seconds', staffLocale());
 
   return (
     <Page title={texts.title} lead={data.event.name}>
@@ -89,7 +90,7 @@ export default function DashboardPage() {
             <StockBars
               rows={data.departures.map((departure) => ({
                 key: `${departure.product}-${departure.departs_at}`,
-                label: `${departure.product_name}, ${new Intl.DateTimeFormat(staffLocale(), { dateStyle: 'medium', timeStyle: 'short', timeZone: data.timezone }).format(new Date(departure.departs_at))}`,
+                label: `${departure.product_name}, ${formatStaffTime(departure.departs_at, data.timezone, 'date-time', staffLocale())}`,
                 note: departure.active ? null : texts.notOnSale,
                 figures: departure,
               }))}

@@ -9,6 +9,8 @@ import { Page } from '../../components/ui/Page';
 import { TextField } from '../../components/ui/TextField';
 import { staffCall } from '../api';
 import { formatInZone, type FieldProblems } from '../catalogue-page';
+import { formatStaffTime } from '../times';
+import { useStaffTimeZone } from '../use-member';
 import { stockShares } from '../dashboard-figures';
 import { LoadFailed } from '../LoadStates';
 import { staffLocale } from '../money';
@@ -43,6 +45,7 @@ const editButtonId = (code: string) => `staff-onsale-edit-${code}`;
  */
 export default function OnsalesPage() {
   const member = useMember();
+  const timeZone = useStaffTimeZone();
   const client = useQueryClient();
   const overview = useQuery({
     queryKey: OVERVIEW_KEY,
@@ -88,7 +91,7 @@ export default function OnsalesPage() {
 
   const data = overview.data;
   const canEdit = mayCall(member.role, 'onsale-change');
-  const updated = new Intl.DateTimeFormat(staffLocale(), { timeStyle: 'medium' }).format(new Date(data.generated_at));
+  const updated = formatStaffTime(data.generated_at, timeZone, 'time-seconds', staffLocale());
   const editOnsale = editing ? data.onsales.find((onsale) => onsale.code === editing) : undefined;
 
   return (

@@ -14,11 +14,16 @@ import { StaffApiError, staffCall } from '../api';
 import { Loading } from '../../components/ui/Loading';
 import { LoadFailed } from '../LoadStates';
 import { amountInput, formatAmount, parseAmount } from '../money';
-import { hasEnded, isoOfLocal, itemRefund, localInputOf, openAmount, refundableMerchandise, refundableTickets, refundPreview } from '../order-page';
+import { hasEnded, itemRefund, openAmount, refundableMerchandise, refundableTickets, refundPreview } from '../order-page';
 import { OrderStatusBadge } from '../OrderStatusBadge';
+import { paymentMethodLabel, statusLabel } from '../labels';
+import { providerName } from '../refund-queue';
 import { mayCall } from '../sections';
 import { staffTexts } from '../texts';
-import { useMember } from '../use-member';
+import { StaffTime } from '../StaffTime';
+import { formatStaffTime } from '../times';
+import { useMember, useStaffTimeZone } from '../use-member';
+import { isoOfZonedInput, zonedInputOf } from '../catalogue-page';
 import { useStaffAction } from '../use-staff-action';
 
 type Detail = StaffApiAnswer<'order-detail'>;
@@ -34,10 +39,8 @@ type Dialog =
   | { kind: 'paid-out'; refund: Detail['refunds'][number] };
 
 const texts = staffTexts.order;
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string | null) => (iso ? <time dateTime={iso}>{dateTime.format(new Date(iso))}</time> : '–');
+const when = (iso: string | null) => (iso ? <StaffTime at={iso} /> : '–');
 const statusWord = (status: string) => itemStatusDisplay(status, {}).label;
-const humanise = (value: string) => value.replace(/[_-]/g, ' ');
 const SEARCH_KEY = ['order-search'] as const;
 const AUDIT_KEY = ['staff-audit'] as const;
 
@@ -160,7 +163,7 @@ export default function OrderPage() {
             <span className="staff-order-email">{data.buyer.email}</span>
           </Fact>
           <Fact label={texts.placed}>{when(order.created_at)}</Fact>
-          <Fact label={texts.method}>{humanise(order.payment_method)}</Fact>
+          <Fact label={texts.method}>{paymentMethodLabel(order.payment_method)}</Fact>
           <Fact label={texts.payBy}>{order.pay_by ? when(order.pay_by) : status === 'pending' ? texts.payByNone : '–'}</Fact>
         </dl>
         <dl className="staff-order-money" id="staff-order-money">
@@ -277,7 +280,7 @@ export default function OrderPage() {
           empty={texts.noPayments}
           columns={[
             { key: 'when', header: texts.when, cell: (payment) => when(payment.created_at) },
-            { key: 'provider', header: texts.provider, cell: (payment) => (payment.provider === 'desk' ? texts.deskProvider(payment.method) : `${payment.provider}, ${humanise(payment.method)}`) },
+            { key: 'provider', header: texts.provider, cell: (payment) => (payment.provider === 'desk' ? texts.deskProvider(payment.method) : `${providerName(payment.provider)}, ${paymentMethodLabel(payment.method)}`) },
             { key: 'taken-by', header: texts.takenBy, cell: (payment) => <span className="staff-order-email">{payment.taken_by ?? '–'}</span> },
             { key: 'attempt', header: texts.attempt, align: 'end', cell: (payment) => payment.attempt },
             { key: 'status', header: texts.itemStatus, cell: (payment) => [payment.status, payment.dispute_status && `dispute ${payment.dispute_status}`, payment.refunded_at && 'refunded'].filter(Boolean).join(', ') },
@@ -319,7 +322,7 @@ export default function OrderPage() {
               <li key={entry.id} className="card staff-order-refund">
                 <div className="staff-order-refund__head">
                   <h3>{texts.refundHead(entry.id, money(entry.total))}</h3>
-                  <Badge tone={entry.status === 'processed' ? 'success' : entry.status === 'rejected' ? 'neutral' : 'info'}>{humanise(entry.status)}</Badge>
+                  <Badge tone={entry.status === 'processed' ? 'success' : entry.status === 'rejected' ? 'neutral' : 'info'}>{statusLabel(entry.status)}</Badge>
                 </div>
                 <p className="text-muted">
                   {when(entry.created_at)}
@@ -327,11 +330,11 @@ export default function OrderPage() {
                 </p>
                 <ul className="staff-order-lines">
                   {entry.items.map((item, index) => (
-                    <li key={index}>{texts.refundItem(item.ticket_code ? `${texts.ticket} ${item.ticket_code}` : `${texts.item} ${item.merchandise_code ?? ''}`, money(item.amount), humanise(item.status))}</li>
+                    <li key={index}>{texts.refundItem(item.ticket_code ? `${texts.ticket} ${item.ticket_code}` : `${texts.item} ${item.merchandise_code ?? ''}`, money(item.amount), statusLabel(item.status).toLowerCase())}</li>
                   ))}
                   {entry.shipping_refund > 0 && <li>{texts.refundShipping(money(entry.shipping_refund))}</li>}
                   {entry.to_card.map((part, index) => (
-                    <li key={`card-${index}`}>{texts.refundToCard(money(part.amount), humanise(part.status), part.provider_refund_id)}</li>
+                    <li key={`card-${index}`}>{texts.refundToCard(money(part.amount), statusLabel(part.status).toLowerCase(), part.provider_refund_id)}</li>
                   ))}
                   {entry.ways_text && <li className="staff-order-refund__ways">{texts.refundWays(entry.ways_text)}</li>}
                   {entry.ways.paid_out_by && <li>{texts.refundPaidOutBy(entry.ways.paid_out_by)}</li>}
@@ -365,7 +368,7 @@ export default function OrderPage() {
             { key: 'when', header: texts.when, cell: (mail) => when(mail.created_at) },
             { key: 'to', header: texts.to, cell: (mail) => <span className="staff-order-email">{mail.to}</span> },
             { key: 'subject', header: texts.subject, cell: (mail) => mail.subject },
-            { key: 'status', header: texts.itemStatus, cell: (mail) => humanise(mail.status) },
+            { key: 'status', header: texts.itemStatus, cell: (mail) => statusLabel(mail.status) },
             { key: 'sent', header: texts.sent, cell: (mail) => (mail.sent_at ? when(mail.sent_at) : texts.notSent) },
           ]}
         />
@@ -655,9 +658,10 @@ function ChangeDialog({ ticket, action, onClose }: { ticket: Ticket; action: Act
     if (what === 'holder-name') action.mutate({ ticket: ticket.code, action: 'holder-name', full_name: name });
     else action.mutate({ ticket: ticket.code, action: 'travel-time', transport_time_id: Number(departure) });
   };
+  const timeZone = useStaffTimeZone();
   const options = departures.map((entry) => ({
     value: String(entry.id),
-    label: texts.seatsLeft(dateTime.format(new Date(entry.travel_time)), entry.seats_left, entry.id === ticket.transport_time_id),
+    label: texts.seatsLeft(formatStaffTime(entry.travel_time, timeZone), entry.seats_left, entry.id === ticket.transport_time_id),
     disabled: entry.seats_left === 0 && entry.id !== ticket.transport_time_id,
   }));
   return (
@@ -705,18 +709,19 @@ function ChangeDialog({ ticket, action, onClose }: { ticket: Ticket; action: Act
 }
 
 function ExtendDialog({ code, payBy, action, onClose }: { code: string; payBy: string; action: Action<string>; onClose: () => void }) {
-  // A day past the current time to pay, or from now when that has passed.
-  const [value, setValue] = useState(() => localInputOf(new Date(Math.max(new Date(payBy).getTime(), Date.now()) + 24 * 3600 * 1000)));
+  const timeZone = useStaffTimeZone();
+  // A day past the current time to pay, or from now when that has passed; typed on the events' clocks, not the device's.
+  const [value, setValue] = useState(() => zonedInputOf(new Date(Math.max(new Date(payBy).getTime(), Date.now()) + 24 * 3600 * 1000).toISOString(), timeZone));
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const iso = isoOfLocal(value);
-    if (!iso) {
-      setProblem(texts.extendInvalid);
+    const typed = isoOfZonedInput(value, timeZone);
+    if (!typed.ok) {
+      setProblem(typed.problem === 'gap' ? staffTexts.catalogue.timeProblems.gap(timeZone) : texts.extendInvalid);
       return;
     }
     setProblem(null);
-    action.mutate(iso);
+    action.mutate(typed.iso);
   };
   const fieldError = problem ?? action.fieldError('pay_by');
   return (
@@ -738,8 +743,8 @@ function ExtendDialog({ code, payBy, action, onClose }: { code: string; payBy: s
     >
       <form id="staff-order-extend" className="form-stack" onSubmit={submit} noValidate>
         <Refusal message={action.message} />
-        <p>{texts.extendLead(dateTime.format(new Date(payBy)))}</p>
-        <TextField type="datetime-local" label={texts.extendField} value={value} onChange={setValue} required hint={fieldError} aria-invalid={fieldError ? true : undefined} />
+        <p>{texts.extendLead(formatStaffTime(payBy, timeZone))}</p>
+        <TextField type="datetime-local" label={texts.extendField(timeZone)} value={value} onChange={setValue} required hint={fieldError} aria-invalid={fieldError ? true : undefined} />
       </form>
     </Modal>
   );

@@ -7,6 +7,7 @@ import { DataTable } from '../../components/ui/DataTable';
 import { Page } from '../../components/ui/Page';
 import { TextField } from '../../components/ui/TextField';
 import { StaffApiError, staffCall } from '../api';
+import { StaffTime } from '../StaffTime';
 import { Loading } from '../../components/ui/Loading';
 import { LoadFailed } from '../LoadStates';
 import { formatAmount } from '../money';
@@ -14,7 +15,6 @@ import { OrderStatusBadge } from '../OrderStatusBadge';
 import { staffTexts } from '../texts';
 
 const texts = staffTexts.orders;
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * Order search (issue 22 point 3): one box for an order or ticket code, a name or an e-mail
@@ -116,7 +116,7 @@ export default function OrdersPage() {
               },
               { key: 'buyer', header: texts.buyer, cell: (row) => row.buyer_name },
               { key: 'email', header: texts.email, cell: (row) => <span className="staff-orders-email">{row.buyer_email}</span> },
-              { key: 'date', header: texts.date, cell: (row) => <time dateTime={row.created_at}>{dateTime.format(new Date(row.created_at))}</time> },
+              { key: 'date', header: texts.date, cell: (row) => <StaffTime at={row.created_at} /> },
               { key: 'status', header: texts.status, cell: (row) => <OrderStatusBadge status={row.payment_status} /> },
               { key: 'total', header: texts.total, align: 'end', cell: (row) => formatAmount(row.total_price, search.data.currency) },
               { key: 'paid', header: texts.paid, align: 'end', cell: (row) => formatAmount(row.total_paid, search.data.currency) },

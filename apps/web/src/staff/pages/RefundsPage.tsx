@@ -10,6 +10,7 @@ import { Modal } from '../../components/ui/Modal';
 import { Page } from '../../components/ui/Page';
 import { useToast } from '../../components/ui/Toasts';
 import { staffCall } from '../api';
+import { StaffTime } from '../StaffTime';
 import { Loading } from '../../components/ui/Loading';
 import { LoadFailed } from '../LoadStates';
 import { accountOf, bankPlace, decidedText, holderAddress, moneyOf, paymentMethodName, providerName, refundWays } from '../refund-queue';
@@ -21,8 +22,7 @@ type Decision = { row: Row; decision: 'approve' } | { row: Row; decision: 'rejec
 
 const QUEUE_KEY = ['refund-requests'] as const;
 const texts = staffTexts.refunds;
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string) => <time dateTime={iso}>{dateTime.format(new Date(iso))}</time>;
+const when = (iso: string) => <StaffTime at={iso} />;
 
 const TONES: Record<Row['status'], BadgeTone> = { active: 'info', processing: 'info', problem: 'danger', processed: 'success', rejected: 'neutral', cancelled: 'neutral' };
 const StatusBadge = ({ row }: { row: Row }) => <Badge tone={TONES[row.status]}>{texts.states[row.status]}</Badge>;

@@ -1,0 +1,14 @@
+import { formatZonedTime, type TimeStyle } from '@festival/contract';
+
+export type { TimeStyle };
+
+/**
+ * Every time the back office shows, in one zone and with the zone named (issue 34, decision 0072):
+ * the event's zone (the shop's configured one where a page has no event of its own), never the
+ * device's and never UTC, in the staff member's language.
+ */
+export function formatStaffTime(at: string | Date, timeZone: string, style: TimeStyle = 'date-time', locale = defaultLocale()): string {
+  return formatZonedTime(at, timeZone, style, locale);
+}
+
+const defaultLocale = (): string => (typeof navigator !== 'undefined' && navigator.language) || 'en-GB';
