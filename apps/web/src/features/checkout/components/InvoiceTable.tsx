@@ -10,13 +10,15 @@ export interface InvoiceTableProps {
   amounts: CheckoutAmounts;
   voucher: Voucher | null;
   hasPaymentPlan: boolean;
+  /** Merchandise whose country is not chosen yet: shipping is added once it is (decision 0070). */
+  shippingToCome?: boolean;
 }
 
 /**
  * The invoice of spec section 3: each item with its holder and travel time at price plus fee,
  * shipping, the voucher, what is to pay, and the tax each rate includes.
  */
-export function InvoiceTable({ invoice, amounts, voucher, hasPaymentPlan }: InvoiceTableProps) {
+export function InvoiceTable({ invoice, amounts, voucher, hasPaymentPlan, shippingToCome = false }: InvoiceTableProps) {
   const format = useFormat();
   const columns: DataTableColumn<InvoiceItem>[] = [
     {
@@ -35,11 +37,12 @@ export function InvoiceTable({ invoice, amounts, voucher, hasPaymentPlan }: Invo
   ];
 
   const extraRows: DataTableSummaryRow[] = [];
+  if (shippingToCome) extraRows.push({ key: 'shipping', label: 'Shipping', value: <span id="checkout-shipping">With your country</span> });
   if (invoice.shipping) extraRows.push({ key: 'shipping', label: `Shipping (${invoice.shipping.name})`, value: <span id="checkout-shipping">{format.money(invoice.shipping.price)}</span> });
   const discounted = amounts.discount > 0 && voucher !== null;
   if (discounted || hasPaymentPlan) extraRows.push({ key: 'total', label: 'Total', value: format.money(amounts.total) });
   if (discounted) extraRows.push({ key: 'voucher', label: `Voucher ${voucher.code}`, value: <span id="checkout-discount">−{format.money(amounts.discount)}</span> });
-  const totalLabel = hasPaymentPlan ? 'To pay now' : discounted ? 'To pay' : 'Total';
+  const totalLabel = `${hasPaymentPlan ? 'To pay now' : discounted ? 'To pay' : 'Total'}${shippingToCome ? ' before shipping' : ''}`;
 
   const taxes = Object.entries(invoice.tax);
   return (
