@@ -149,7 +149,7 @@ describe('the customer portal in Chromium', () => {
     // The name comes from the account (its address would too; this new account has none yet).
     expect(await page.locator('#refund-bank-owner').inputValue()).toBe('Refund Customer');
     await page.locator('#refund-next').click();
-    await expect.poll(() => page.locator('#refund-error').textContent()).toBe(messages.refund.fillOutFields(['Street and number', 'Postcode', 'City', 'bank name', 'bank country', 'BIC/SWIFT', 'bank account number']));
+    await expect.poll(() => page.locator('#refund-error').textContent()).toBe(messages.refund.fillOutFields(['Street and number', 'Postcode', 'City', 'Bank name', 'Bank country', 'BIC/SWIFT', 'Bank account number']));
     // An IBAN whose check digits are wrong.
     await fillRefundDetails(page, 'NL91 ABNA 0417 1643 01');
     await page.locator('#refund-next').click();
@@ -180,8 +180,16 @@ describe('the customer portal in Chromium', () => {
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expectToast(page, messages.toast.refundCancelled(refundId));
-    await page.waitForURL((url) => url.pathname === '/portal');
-    await page.locator('#portal-refunds-empty').waitFor();
+    // A withdrawn request stays, as cancelled (decision 0071), here and in the portal's list.
+    await expect.poll(() => page.locator('#refund-status').textContent()).toBe('Cancelled');
+    expect(await page.locator('#refund-cancel').count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: '/tmp/h7-shots/refund-cancelled-1280.png', fullPage: true });
+    await page.goto('/portal');
+    await expect.poll(() => page.locator(`#portal-refund-status-${refundId}`).textContent()).toBe('Cancelled');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: '/tmp/h7-shots/portal-refund-cancelled-390.png', fullPage: true });
     // The ticket can be refunded again.
     await page.locator(`#portal-order-refund-${code}`).waitFor();
     expect(unexpectedErrors(page)).toEqual([]);

@@ -7,6 +7,8 @@ import { AppRoutes } from './app/router';
 import { createShopHistory, ShopRouter } from './app/shop-router';
 import { USER_DATA_KEY } from './features/account/api/session';
 import { onSessionExpired } from './lib/api-client';
+import { CART_KEY } from './lib/cart-query';
+import { onOtherTabChange } from './lib/tab-sync';
 import { ConfigError, getConfig } from './lib/config';
 import { getToken } from './lib/storage';
 import { onWaitingRoom, waitingRoomPath } from './lib/waiting-room-events';
@@ -27,6 +29,13 @@ function start(): void {
   // customer's cached data; the page's guard follows the session, so a portal page goes to login.
   onSessionExpired(() => {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === USER_DATA_KEY && query.queryKey[1] !== null });
+  });
+
+  // Another tab changed the cart or the customer's data (decision 0070): the header's count and
+  // the open page ask again, so this tab never shows a cart or an order as it was.
+  onOtherTabChange(() => {
+    void queryClient.invalidateQueries({ queryKey: [CART_KEY] });
+    void queryClient.invalidateQueries({ queryKey: [USER_DATA_KEY] });
   });
 
   // A stock call was refused for want of the waiting room's admission (decision 0048): to the

@@ -58,6 +58,11 @@ export const paymentMethod = z.string().min(1).max(50, boundFirst);
 export const checkoutCustomer = z.object({
   country: z.string().max(2, boundFirst).nullish(),
   address: addressObject.nullish(),
+  /**
+   * Our addition (decision 0070): the customer asked the shop to keep this billing address as the
+   * account's default address, which checkout, the refund form and the account page then offer.
+   */
+  save_address: z.boolean().optional(),
 });
 
 export const checkoutOrderData = z.object({

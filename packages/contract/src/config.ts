@@ -76,6 +76,8 @@ export const shopConfigFile = z
       payment: z.record(z.string(), text),
       ticket: z.record(z.string(), text),
       refund: z.record(z.string(), text),
+      /** Merchandise purchases' own words where a ticket's would mislead ("Active"); the ticket labels otherwise (decision 0071). */
+      merchandise: z.record(z.string(), text).optional(),
     }),
     titles: z.record(z.string(), text),
     texts: z.object({

@@ -104,7 +104,9 @@ export const messages = {
     reservedFor: 'Your items are reserved for',
     meetingPoint: 'Please be at the meeting location 30 minutes before your travel time.',
     travelTimeChangesUntil: (date: string) => `You can change the travel time until ${date}.`,
-    nameAsOnId: 'Enter the name in roman characters, exactly as on the passport or ID.',
+    // The spec asks for roman characters; the shop takes and prints every script (decision 0028), so
+    // the hint says what is checked at the gate: the name as on the ID (decision 0071).
+    nameAsOnId: 'Enter the name exactly as it is written on the passport or ID.',
     // Our own (docs/decisions/0012): the spec gives no text for a failed removal.
     removeFailed: 'Could not remove the item from your cart.',
   },

@@ -9,7 +9,7 @@ export const portalMessages = {
   ibanInvalid: 'Please enter a valid IBAN.',
   bicInvalid: 'Please enter a valid BIC/SWIFT code.',
   itemStatus: { requested: 'Requested', processing: 'Processing', refunded: 'Refunded' },
-  refundStatus: { active: 'Active', processed: 'Processed', processing: 'Processing' },
+  refundStatus: { active: 'Active', processed: 'Processed', processing: 'Processing', cancelled: 'Cancelled', rejected: 'Not approved' },
   ticketNotActive: 'Only active tickets can be managed.',
   recentlyEdited: 'This ticket was changed less than 15 minutes ago. Please try again later.',
   nameChangesNotAllowed: 'The name on this ticket can no longer be changed.',

@@ -7,6 +7,8 @@ import {
   itemStatusDisplay,
   refundMissingFields,
   refundSelectionError,
+  itemStatusLabels,
+  merchandiseStatusLabels,
   refundStatusLabel,
   refundTotal,
   shippingShares,
@@ -21,9 +23,9 @@ const current = { full_name: 'Jane Doe', email: 'jane@example.com', age: '18-25'
 
 describe('ticket edit rules', () => {
   it('lists the required fields the ticket allows, in the spec order', () => {
-    expect(ticketEditMissingFields({}, allRules)).toEqual(['full name', 'email address', 'age']);
-    expect(ticketEditMissingFields({}, { allowNameChanges: false, allowEmailChanges: true, needsAge: false })).toEqual(['email address']);
-    expect(ticketEditError({ full_name: ' ', email: 'a@b.co', age: '18-25' }, current, allRules)).toBe('Please fill out the following fields: full name');
+    expect(ticketEditMissingFields({}, allRules)).toEqual(['Full name', 'E-mail address', 'Age range']);
+    expect(ticketEditMissingFields({}, { allowNameChanges: false, allowEmailChanges: true, needsAge: false })).toEqual(['E-mail address']);
+    expect(ticketEditError({ full_name: ' ', email: 'a@b.co', age: '18-25' }, current, allRules)).toBe('Please fill out the following fields: Full name');
   });
 
   it('refuses an edit that changes nothing, but not a reassignment', () => {
@@ -77,7 +79,7 @@ describe('bank details', () => {
   };
 
   it('lists the missing fields: IBAN for IBAN countries, account number otherwise', () => {
-    expect(refundMissingFields({}, rules)).toEqual(["account holder's full name", 'Street', 'bank name', 'bank country', 'BIC/SWIFT', 'bank account number']);
+    expect(refundMissingFields({}, rules)).toEqual(["Account holder's full name", 'Street', 'Bank name', 'Bank country', 'BIC/SWIFT', 'Bank account number']);
     expect(refundMissingFields({ bank_country: 'NL' }, rules)).toContain('IBAN');
     expect(bankDetailsError({ ...filled, bank_iban: '' }, rules)).toBe('Please fill out the following fields: IBAN.');
     expect(bankDetailsError(filled, rules)).toBeNull();
@@ -143,5 +145,19 @@ describe('status displays', () => {
     expect(refundStatusLabel('processed', refundLabels)).toBe('Processed');
     expect(refundStatusLabel('paying-out', refundLabels)).toBe('In progress');
     expect(refundStatusLabel('paying-out', {})).toBe('Processing');
+  });
+
+  it('keeps a cancelled or rejected request in its own words, not as processing (decision 0071)', () => {
+    expect(refundStatusLabel('cancelled', {})).toBe('Cancelled');
+    expect(refundStatusLabel('rejected', {})).toBe('Not approved');
+    expect(refundStatusLabel('rejected', { rejected: 'Refused' })).toBe('Refused');
+  });
+
+  it('shows a bought merchandise purchase as ordered, not as an active ticket (decision 0071)', () => {
+    const statusLabels = { ticket: { active: 'Active', pending: 'Awaiting payment' } };
+    expect(itemStatusDisplay('active', itemStatusLabels('merchandise', statusLabels)).label).toBe('Ordered');
+    expect(itemStatusDisplay('pending', itemStatusLabels('merchandise', statusLabels)).label).toBe('Awaiting payment');
+    expect(itemStatusDisplay('active', itemStatusLabels('ticket', statusLabels)).label).toBe('Active');
+    expect(merchandiseStatusLabels({ ...statusLabels, merchandise: { active: 'Paid, ships in June' } }).active).toBe('Paid, ships in June');
   });
 });

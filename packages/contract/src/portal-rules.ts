@@ -37,9 +37,10 @@ const sameEmail = (a: string | null | undefined, b: string | null | undefined) =
 /** The names the required-fields message lists, in the spec's order. */
 export function ticketEditMissingFields(input: TicketEditInput, rules: TicketEditRules): string[] {
   const missing: string[] = [];
-  if (rules.allowNameChanges && blank(input.full_name)) missing.push('full name');
-  if (rules.allowEmailChanges && blank(input.email)) missing.push('email address');
-  if (rules.needsAge && blank(input.age)) missing.push('age');
+  // Each field by its label on the form, as every required-fields message names them (decision 0071).
+  if (rules.allowNameChanges && blank(input.full_name)) missing.push('Full name');
+  if (rules.allowEmailChanges && blank(input.email)) missing.push('E-mail address');
+  if (rules.needsAge && blank(input.age)) missing.push('Age range');
   return missing;
 }
 
@@ -112,17 +113,17 @@ export function usesIban(country: string | null | undefined, rules: Pick<BankDet
   return Boolean(country) && rules.ibanCountries.includes(country!);
 }
 
-/** The names the refund's required-fields message lists, in the spec's order. */
+/** The names the refund's required-fields message lists, in the spec's order, each as its field's label on the form (decision 0071). */
 export function refundMissingFields(input: BankDetailsInput, rules: BankDetailsRules): string[] {
   const missing: string[] = [];
-  if (blank(input.bank_owner_full_name)) missing.push("account holder's full name");
+  if (blank(input.bank_owner_full_name)) missing.push("Account holder's full name");
   for (const line of rules.addressLines) if (line.required && blank(input.bank_owner_address?.[line.text])) missing.push(line.text);
-  if (blank(input.bank_name)) missing.push('bank name');
-  if (blank(input.bank_country)) missing.push('bank country');
+  if (blank(input.bank_name)) missing.push('Bank name');
+  if (blank(input.bank_country)) missing.push('Bank country');
   if (blank(input.bank_bic)) missing.push('BIC/SWIFT');
   if (usesIban(input.bank_country, rules)) {
     if (blank(input.bank_iban)) missing.push('IBAN');
-  } else if (blank(input.bank_account)) missing.push('bank account number');
+  } else if (blank(input.bank_account)) missing.push('Bank account number');
   return missing;
 }
 
@@ -198,9 +199,26 @@ export function itemStatusDisplay(status: string, labels: Record<string, string>
   return { label: labels[status] ?? status.charAt(0).toUpperCase() + status.slice(1), showsAmount: false };
 }
 
-/** A refund is active (the customer can cancel it), processed (completed), or otherwise shown as processing. */
-export function refundStatusKey(status: string): 'active' | 'processed' | 'processing' {
-  return status === 'active' || status === 'processed' ? status : 'processing';
+/** A merchandise purchase that is bought and not refunded reads "Ordered", not a ticket's "Active" (decision 0071). */
+export const MERCHANDISE_STATUS_DEFAULTS: Readonly<Record<string, string>> = { active: 'Ordered' };
+
+/** The status labels of a merchandise purchase: the ticket labels, our merchandise defaults, then the configured merchandise labels. */
+export function merchandiseStatusLabels(labels: { ticket: Record<string, string>; merchandise?: Record<string, string> | undefined }): Record<string, string> {
+  return { ...labels.ticket, ...MERCHANDISE_STATUS_DEFAULTS, ...labels.merchandise };
+}
+
+/** The status labels of an item of an order or refund, by its kind. */
+export function itemStatusLabels(kind: 'ticket' | 'merchandise', labels: { ticket: Record<string, string>; merchandise?: Record<string, string> | undefined }): Record<string, string> {
+  return kind === 'merchandise' ? merchandiseStatusLabels(labels) : labels.ticket;
+}
+
+/**
+ * A refund is active (the customer can cancel it), processed (completed), or otherwise shown as
+ * processing; one that ended without money says so (cancelled by the customer, rejected by the
+ * organiser), where the spec would call it processing (decision 0071).
+ */
+export function refundStatusKey(status: string): 'active' | 'processed' | 'processing' | 'cancelled' | 'rejected' {
+  return status === 'active' || status === 'processed' || status === 'cancelled' || status === 'rejected' ? status : 'processing';
 }
 
 export function refundStatusLabel(status: string, labels: Record<string, string>): string {

@@ -1,5 +1,6 @@
 import type { ApiAnswer, ApiPath, ApiPayload, ErrorAnswer } from '@festival/contract';
 import { clearToken, getToken } from './storage';
+import { announceChange } from './tab-sync';
 
 /**
  * A refused or failed call. `formError` is the text a form shows in its danger alert
@@ -118,6 +119,8 @@ export async function callApi<P extends ApiPath>(
     }
     throw new ApiError(response.status, isErrorBody(parsed) ? parsed : null, formatFormError(parsed, rawErrorText(response, text)));
   }
+  // The customer's other tabs show the change too (decision 0070).
+  announceChange(path);
   return parsed as ApiAnswer<P>;
 }
 

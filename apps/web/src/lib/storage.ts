@@ -81,16 +81,38 @@ export function createKeyValueStore(resolve: () => Storage | undefined): KeyValu
 
 const browserStore = createKeyValueStore(() => globalThis.localStorage);
 
-// A login or logout in another tab changes the token here too.
+/**
+ * What a customer is typing into the checkout, kept for this tab only (session storage; the
+ * checkout's checkout-draft.ts reads and writes it): a reload keeps it, closing the tab forgets
+ * it, and so do a logout (here or in another tab) and a placed order (decision 0070). A shared
+ * computer thus keeps nobody's address for the next person. Only the forgetting is here, where
+ * every logout passes; the rest loads with the checkout.
+ */
+export const CHECKOUT_DRAFT_KEY = 'shop.draft.checkout';
+
+/** Forgets the tab's checkout draft. */
+export function forgetDrafts(): void {
+  try {
+    globalThis.sessionStorage?.removeItem(CHECKOUT_DRAFT_KEY);
+  } catch {
+    // Storage refused: the draft lived in the checkout's memory only, and went with the page.
+  }
+}
+
+// A login or logout in another tab changes the token here too; a logout there forgets this tab's drafts.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
+    if ((event.key === null || event.key === TOKEN_KEY) && !browserStore.get(TOKEN_KEY)) forgetDrafts();
     if (event.key === null || event.key === TOKEN_KEY || event.key === CART_KEY) browserStore.notifyExternalChange();
   });
 }
 
 export const getToken = (): string | null => browserStore.get(TOKEN_KEY) || null;
 export const setToken = (token: string): void => browserStore.set(TOKEN_KEY, token);
-export const clearToken = (): void => browserStore.remove(TOKEN_KEY);
+export const clearToken = (): void => {
+  forgetDrafts();
+  browserStore.remove(TOKEN_KEY);
+};
 
 export const getCartCode = (): string | null => browserStore.get(CART_KEY) || null;
 export const setCartCode = (code: string): void => browserStore.set(CART_KEY, code);

@@ -195,7 +195,7 @@ describe.each(testEngines())('the refund queue on %s', (engine) => {
     expect(await auditOf(refundId)).toEqual([expect.objectContaining({ action: 'refund.approve', after: expect.objectContaining({ status: 'processed', to_card: 0, by_bank: ticket.refund_total }) })]);
   });
 
-  it('rejects with a reason the customer receives: the ticket is theirs again, nothing is refunded, and the customer’s list no longer shows the request', async () => {
+  it('rejects with a reason the customer receives: the ticket is theirs again, nothing is refunded, and the customer’s list shows the request as rejected', async () => {
     const { buyer, order, refundId, ticket } = await cardRefund();
     const soldBefore = (await records.item('NWF27-WEEKEND')).sold;
     const asked = refundsAsked().length;
@@ -228,7 +228,8 @@ describe.each(testEngines())('the refund queue on %s', (engine) => {
     expect(await auditOf(refundId)).toEqual([expect.objectContaining({ action: 'refund.reject', actor: 'queue.service@example.org', before: expect.objectContaining({ status: 'active' }), after: expect.objectContaining({ status: 'rejected', reason }) })]);
 
     const data = await dataOf(buyer);
-    expect(data.refunds.map((refund) => refund.id)).not.toContain(refundId);
+    // The refused request stays in the customer's list as rejected (decision 0071).
+    expect(data.refunds.find((refund) => refund.id === refundId)?.status).toBe('rejected');
     const view = data.orders.find((candidate) => candidate.code === order.code)!;
     expect(view.tickets[0]).toMatchObject({ status: 'active', is_refundable: true });
     // The customer may ask again.

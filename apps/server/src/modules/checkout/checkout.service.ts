@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WaitingRoom } from '../onsale/waiting-room';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { updateCustomer } from '../accounts/accounts.queries';
 import type { CustomerRow } from '../accounts/session.queries';
 import * as cartQueries from '../cart/cart.queries';
 import type { CartService } from '../cart/cart.service';
@@ -130,7 +131,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         if (!cart || (cart.customerId !== null && cart.customerId !== customer.id)) throw new AppError('GONE', messages.cart.expired);
         if (cart.status === 'checked_out') {
           const existing = await orderQueries.findOrderByCart(tx, cart.id);
-          if (existing && existing.customerId === customer.id) return { order: existing, fresh: false as const };
+          if (existing && existing.customerId === customer.id) return { order: existing, buyer: customer, fresh: false as const };
           throw new AppError('GONE', messages.cart.expired);
         }
         if (cart.status !== 'open' || cart.expiresAt <= now()) throw new AppError('GONE', messages.cart.expired);
@@ -262,18 +263,23 @@ export function createCheckoutService(deps: CheckoutDeps) {
         else if (method === 'bank_transfer') await enqueueMail(tx, await bankTransferMail(config, { email: customer.email, fullName: customer.fullName }, order, lines.products.length > 0));
         else attempt = await payments.openAttempt(tx, order, { firstOfNewOrder: true });
 
+        // Decision 0070: asked to, the account keeps the billing address as its default, in the
+        // order's transaction (a refused checkout keeps nothing), so the next checkout, the refund
+        // form and the account page start from it.
+        const buyer = input.customer.save_address === true ? await updateCustomer(tx, customer.id, { country, address: cleanAddress(config, input.customer.address) }) : customer;
+
         // The cart ends; what it held is sold to the order as the transaction commits (a deferred
         // trigger, migration 0007), so the hot item rows are locked only while it commits.
         await cartQueries.checkOutCart(tx, cart.id);
         // The answer reads the order again with the customer's data; the row inserted above serves
         // for what is logged (its code, method and total do not change).
-        return { order, attempt, fresh: true as const };
+        return { order, attempt, buyer, fresh: true as const };
       }).finally(() => voucherCheck?.settle());
 
       if (!outcome.fresh) return answer(outcome.order, customer, await providerInstruction(outcome.order, customer.email));
       deps.mailQueued?.();
       deps.logger?.info({ order: outcome.order.code, method: outcome.order.paymentMethod, total: outcome.order.totalPrice }, 'order placed');
-      return answer(outcome.order, customer, await providerInstruction(outcome.order, customer.email, outcome.attempt));
+      return answer(outcome.order, outcome.buyer, await providerInstruction(outcome.order, customer.email, outcome.attempt));
     },
   };
 }

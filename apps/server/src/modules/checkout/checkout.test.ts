@@ -6,7 +6,7 @@ import { fetchRead } from '../../../test/fetch-read';
 import { testEngines } from '../../../test/databases';
 import { cartWith as flowCart, checkoutPayload, createCustomer, formPost, NL_ADDRESS, payOnSandbox as payWith } from '../../../test/shop-flows';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
-import { carts, emailOutbox, orders, payments, shopItems, tickets, vouchers } from '../../db/schema';
+import { carts, customers, emailOutbox, orders, payments, shopItems, tickets, vouchers } from '../../db/schema';
 import { runOrdersCommand } from '../orders/orders-command';
 import { formatAmount } from '../orders/orders.mail';
 import { createPaymentsService } from '../payments/payments.service';
@@ -151,6 +151,37 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     const row = await orderRow(answer.order.code);
     expect(row).toMatchObject({ billingCountry: 'NL', billingAddress: NL_ADDRESS, shippingName: 'Bea Buyer', shippingAddress: NL_ADDRESS });
     expect(row.acceptedTermsAt).toBeInstanceOf(Date);
+  });
+
+  it('keeps the billing address as the account\'s default only when asked, and not from a refused checkout (decision 0070)', async () => {
+    const buyer = await customer();
+    await db().update(customers).set({ country: null, address: {} }).where(eq(customers.id, buyer.id));
+    const storedAddress = async () => (await db().select({ country: customers.country, address: customers.address }).from(customers).where(eq(customers.id, buyer.id)))[0]!;
+    const billing = { country: 'BE', address: { 'Street and number': ' Grote Markt 1 ', Postcode: '1000', City: 'Brussel', Unknown: 'dropped' } };
+
+    // Not asked: the order has the address, the account does not.
+    const first = await checkedOut(buyer.token, await cartWith(buyer.token, ['NWF27-LOCKER']), {}, { customer: billing });
+    expect(first.data.customer).toMatchObject({ country: null, address: {} });
+    expect(await storedAddress()).toEqual({ country: null, address: {} });
+
+    // A refused checkout that asked keeps nothing.
+    const cart = await cartWith(buyer.token, ['NWF27-LOCKER']);
+    const refused = await shop.call('checkout-cart', checkoutPayload(buyer.token, cart, { accept_terms: false }, { customer: { ...billing, save_address: true } }));
+    expect(refused.status).toBe(422);
+    expect(await storedAddress()).toEqual({ country: null, address: {} });
+
+    // Asked: the account keeps the cleaned address, and the answer's data already shows it.
+    const saved = await checkedOut(buyer.token, cart, {}, { customer: { ...billing, save_address: true } });
+    const cleaned = { 'Street and number': 'Grote Markt 1', Postcode: '1000', City: 'Brussel' };
+    expect(saved.data.customer).toMatchObject({ country: 'BE', address: cleaned });
+    expect(await storedAddress()).toEqual({ country: 'BE', address: cleaned });
+    const data = api['get-data'].answer.parse((await shop.call('get-data', { token: buyer.token })).body).data;
+    expect(data.customer).toMatchObject({ country: 'BE', address: cleaned });
+
+    // A save_address that is not a boolean is refused with a 4xx and changes nothing.
+    const odd = await shop.call('checkout-cart', checkoutPayload(buyer.token, await cartWith(buyer.token, ['NWF27-LOCKER']), {}, { customer: { ...billing, country: 'NL', save_address: 'yes' } }));
+    expect(odd.status).toBe(422);
+    expect(await storedAddress()).toEqual({ country: 'BE', address: cleaned });
   });
 
   it('takes a voucher that covers the whole order without a payment step, and issues the tickets at once', async () => {

@@ -35,7 +35,7 @@ pre{white-space:pre-wrap;word-break:break-word;background:#fff;border:1px solid 
  * shows everyone's mail to anyone who can reach the server, so it is registered only when the
  * shop is not in production or DEV_MAILBOX=1 says so (see decision 0014).
  */
-export function registerDevMailbox(app: FastifyInstance, deps: { db: Db; config: Pick<ShopConfigFile, 'name' | 'timezone'>; from: Mailbox }): void {
+export function registerDevMailbox(app: FastifyInstance, deps: { db: Db; config: Pick<ShopConfigFile, 'name' | 'timezone' | 'publicBaseUrl'>; from: Mailbox }): void {
   const { db, config } = deps;
   const time = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: config.timezone });
   const page = (reply: FastifyReply, title: string, body: string, status = 200) =>
@@ -67,8 +67,9 @@ export function registerDevMailbox(app: FastifyInstance, deps: { db: Db; config:
 
   app.get<{ Params: { id: string } }>(`${DEV_MAILBOX_PATH}/:id`, async (request, reply) => {
     const id = messageId(request.params.id);
-    const mail = id === null ? null : await queries.findOutboxMail(db, id);
-    if (!mail) return notFound(reply);
+    const found = id === null ? null : await queries.findOutboxMail(db, id);
+    if (!found) return notFound(reply);
+    const mail = { ...found, textBody: linksOpenedHere(found.textBody, config.publicBaseUrl, request.headers.host) };
     return page(
       reply,
       mail.subject,
@@ -88,10 +89,30 @@ export function registerDevMailbox(app: FastifyInstance, deps: { db: Db; config:
       .header('cache-control', 'no-store')
       .header('content-security-policy', BODY_POLICY)
       .header('x-frame-options', 'SAMEORIGIN')
-      .send(withLinksInNewTab(mail.htmlBody));
+      .send(withLinksInNewTab(linksOpenedHere(mail.htmlBody, config.publicBaseUrl, request.headers.host)));
   });
 
   app.get(`${DEV_MAILBOX_PATH}.css`, async (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(STYLE));
+}
+
+const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\]):(\d{1,5})$/;
+const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\]):(\d{1,5})$/;
+
+/**
+ * The demo's links lead where its mailbox is read (issue 34 point 12, decision 0071). Without a
+ * configured address the demo mails links to http://localhost:<port>; someone who opened the shop
+ * at http://127.0.0.1:<port> would land on another origin, where their session and cart are not.
+ * So a message read on this machine under another loopback name of the same port shows its links,
+ * and its logo, under that name. Any other address (a configured publicBaseUrl, another host or
+ * port) stays as it was mailed.
+ */
+export function linksOpenedHere(body: string, publicBaseUrl: string, host: string | undefined): string {
+  const mailed = LOOPBACK_ORIGIN.exec(publicBaseUrl.replace(/\/+$/, ''));
+  const here = host ? LOOPBACK_HOST.exec(host.toLowerCase()) : null;
+  if (!mailed || !here || mailed[2] !== here[2] || mailed[1] === here[1]) return body;
+  const origin = `http://${mailed[1]}:${mailed[2]}`;
+  const escaped = origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return body.replace(new RegExp(`${escaped}(?![0-9])`, 'g'), `http://${here[1]}:${here[2]}`);
 }
 
 /** Plain text as HTML with its web addresses as links, so the demo's login and reset links can be followed. */

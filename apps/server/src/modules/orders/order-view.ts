@@ -12,6 +12,8 @@ export const OVERDUE_AFTER_MS = 7 * 24 * 60 * 60_000;
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 const within = (now: Date, from: Date | null, until: Date | null) => (!from || from <= now) && (!until || now < until);
+/** Refund requests that ended without money: withdrawn by the customer, or refused by the organiser. */
+const ENDED_REFUND_STATUSES: ReadonlySet<string> = new Set(['cancelled', 'rejected']);
 
 type Loaded = Awaited<ReturnType<typeof loadCustomerOrders>>;
 
@@ -62,6 +64,8 @@ export async function customerOrdersAndRefunds(
   const activeRefundPurchases = new Set<number>();
   const refundsByOrder = new Map<number, { active: boolean }[]>();
   for (const { refund } of refundData.refunds) {
+    // A withdrawn or refused request is history: the order has no refund from it (has_refunds, the instalments' labels).
+    if (ENDED_REFUND_STATUSES.has(refund.status)) continue;
     const list = refundsByOrder.get(refund.orderId) ?? [];
     list.push({ active: refund.status === 'active' });
     refundsByOrder.set(refund.orderId, list);

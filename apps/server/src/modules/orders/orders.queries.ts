@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executeRows, rowFromJson, rowsFromJson } from '../../db/raw-rows';
 import { readTogether } from '../../db/read-together';
@@ -57,9 +57,9 @@ export async function loadCustomerRefunds(db: Db, customerId: number) {
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     // A processed refund's credit note (decision 0033).
     .leftJoin(invoices, eq(invoices.refundId, refunds.id))
-    // A cancelled request is withdrawn, a rejected one refused (the customer was e-mailed why, issue 22):
-    // kept for the organiser's record, no longer the customer's.
-    .where(and(eq(refunds.customerId, customerId), notInArray(refunds.status, ['cancelled', 'rejected'])))
+    // A cancelled (withdrawn) or rejected request stays in the customer's list with its status
+    // (issue 34 point 12, decision 0071): a request does not vanish; order-view.ts counts only the others.
+    .where(eq(refunds.customerId, customerId))
     .orderBy(desc(refunds.createdAt), desc(refunds.id));
   const ids = refundRows.map((row) => row.refund.id);
   const items = ids.length

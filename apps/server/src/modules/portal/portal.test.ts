@@ -93,7 +93,7 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     const unchanged = await changeTicket(buyer, order, ticket.code, { full_name: 'Jane Doe', email: ticket.email, age: ticket.age });
     expect([unchanged.status, unchanged.body.message]).toEqual([422, messages.ticketEdit.nothingChanged]);
     const missing = await changeTicket(buyer, order, ticket.code, { full_name: '', email: '', age: '' });
-    expect(missing.body.message).toBe('Please fill out the following fields: full name, email address, age');
+    expect(missing.body.message).toBe('Please fill out the following fields: Full name, E-mail address, Age range');
     const badAge = await changeTicket(buyer, order, ticket.code, { full_name: 'Jane Doe', email: ticket.email, age: '200+' });
     expect(badAge.body.message).toBe(portalMessages.ageUnknown);
 
@@ -231,10 +231,10 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     expect((await request({ tickets: '', merchandise: '' })).body.message).toBe(messages.refund.selectItem);
     expect((await request({ tickets: first!.code, merchandise: order.merchandisePurchases[0]!.code })).body.message).toBe(portalMessages.noMixing);
     expect((await request({ tickets: parking!.code })).body.message).toBe(portalMessages.notRefundable);
-    expect((await request({ tickets: first!.code, bank_name: '', bank_bic: '' })).body.message).toBe('Please fill out the following fields: bank name, BIC/SWIFT.');
+    expect((await request({ tickets: first!.code, bank_name: '', bank_bic: '' })).body.message).toBe('Please fill out the following fields: Bank name, BIC/SWIFT.');
     expect((await request({ tickets: first!.code, bank_iban: 'NL92ABNA0417164300' })).body.message).toBe(portalMessages.ibanInvalid);
     expect((await request({ tickets: first!.code, bank_bic: 'ABN' })).body.message).toBe(portalMessages.bicInvalid);
-    expect((await request({ tickets: first!.code, bank_country: 'US', bank_iban: null })).body.message).toBe('Please fill out the following fields: bank account number.');
+    expect((await request({ tickets: first!.code, bank_country: 'US', bank_iban: null })).body.message).toBe('Please fill out the following fields: Bank account number.');
     expect(await db().select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
 
     // Two requests for the same ticket at once: one of them.
@@ -256,7 +256,8 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
 
     const cancelled = await shop.call('cancel-refund', { token: buyer.token, refund_id: refund.id });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    expect(cancelled.body.data.refunds).toEqual([]);
+    // A withdrawn request stays in the customer's list, as cancelled (decision 0071).
+    expect(cancelled.body.data.refunds.map((candidate: { id: number; status: string }) => [candidate.id, candidate.status])).toEqual([[refund.id, 'cancelled']]);
     const restored = cancelled.body.data.orders.find((candidate: Order) => candidate.code === order.code);
     expect(restored.tickets[0]).toMatchObject({ status: 'active', is_refundable: true });
     expect(restored.has_refunds).toBe(false);

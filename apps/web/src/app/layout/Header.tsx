@@ -34,9 +34,14 @@ export function Header() {
     <header className="site-header">
       <div className="site-header__bar container">
         <Link to="/" className="brand" id="brand-link">
-          <span className="brand__mark" aria-hidden="true">
-            {config.name.charAt(0)}
-          </span>
+          {/* The configured logo is the e-mails' (configuration brand.logo): one mark wherever the shop shows itself. */}
+          {config.brand.logo ? (
+            <img className="brand__mark brand__mark--logo" src={config.brand.logo} alt="" width={36} height={36} />
+          ) : (
+            <span className="brand__mark" aria-hidden="true">
+              {config.name.charAt(0)}
+            </span>
+          )}
           <span className="brand__name">{config.name}</span>
         </Link>
         <nav className="main-nav" aria-label="Main">

@@ -1,5 +1,5 @@
-import { itemStatusDisplay, type MerchandisePurchase, type Order, type Ticket, portalMessages } from '@festival/contract';
-import type { ReactNode } from 'react';
+import { itemStatusDisplay, merchandiseStatusLabels, type MerchandisePurchase, type Order, type Ticket, portalMessages } from '@festival/contract';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../ui/Badge';
 import { buttonClassName } from '../ui/Button';
@@ -92,12 +92,7 @@ export function OrderTickets({ order, portal = false, renderTicketActions }: Ord
               {qrHref && (
                 // Shown when asked (a phone held up at the gate), so the codes are not on the screen of a shared
                 // computer and no picture is made for tickets nobody looks at.
-                <details className="order-ticket__qr" id={`ticket-qr-${ticket.code}`}>
-                  <summary className={smallButton}>
-                    Show QR code<span className="visually-hidden"> of ticket {ticket.code}</span>
-                  </summary>
-                  <img src={qrHref} alt={`QR code of ticket ${ticket.code}`} width={246} height={246} loading="lazy" decoding="async" />
-                </details>
+                <TicketQrCode code={ticket.code} href={qrHref} />
               )}
               {lockedNoteId && (
                 <p id={lockedNoteId} className="order-ticket__note">
@@ -148,7 +143,7 @@ export function OrderMerchandise({ order }: { order: Order }) {
                 status={purchase.status}
                 // Spec section 9: merchandise is refunded with its share of the shipping.
                 refundedAmount={purchase.refund_total + purchase.shipping_refund}
-                labels={config.statusLabels.ticket}
+                labels={merchandiseStatusLabels(config.statusLabels)}
                 formatMoney={format.money}
               />
             </div>
@@ -164,6 +159,20 @@ export function OrderMerchandise({ order }: { order: Order }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A ticket's QR code behind a toggle whose label says what pressing it does: show, or hide again. */
+function TicketQrCode({ code, href }: { code: string; href: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="order-ticket__qr" id={`ticket-qr-${code}`} open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className={smallButton} id={`ticket-qr-toggle-${code}`}>
+        {open ? 'Hide QR code' : 'Show QR code'}
+        <span className="visually-hidden"> of ticket {code}</span>
+      </summary>
+      <img src={href} alt={`QR code of ticket ${code}`} width={246} height={246} loading="lazy" decoding="async" />
+    </details>
   );
 }
 

@@ -7,7 +7,7 @@ import { OrderDownloads } from './OrderDownloads';
 import { OrderMerchandise, OrderTickets, type RenderTicketActions } from './OrderTickets';
 import { PaymentSchedule } from './PaymentSchedule';
 import { TermsWarning } from './TermsWarning';
-import { orderItemsHidden, type PaymentReturn } from './order-status';
+import { orderItemsHidden, orderStatusNote, type PaymentReturn } from './order-status';
 import { paymentOutcomeOf } from './payment-outcome';
 import { PaymentOutcome } from './PaymentOutcome';
 import { ButtonLink } from '../ui/ButtonLink';
@@ -41,7 +41,9 @@ export interface OrderViewProps {
 export function OrderView({ order, paymentReturn = null, waiting = false, portal = false, renderTicketActions, outcomeHeading = true }: OrderViewProps) {
   const itemsShown = !orderItemsHidden(order);
   const format = useFormat();
-  const { bankTransfer } = useConfig();
+  const config = useConfig();
+  const { bankTransfer } = config;
+  const statusNote = orderStatusNote(order, config);
   const outcome = paymentOutcomeOf(order, paymentReturn, waiting);
   let next = null;
   if (outcome === 'paid' && !portal) {
@@ -69,6 +71,11 @@ export function OrderView({ order, paymentReturn = null, waiting = false, portal
         </p>
       )}
       <TermsWarning order={order} />
+      {statusNote && (
+        <p className="order-status-note" id="order-status-note">
+          {statusNote}
+        </p>
+      )}
       <BankTransferDetails order={order} />
       {/* Unaccepted terms are accepted first; the acceptance itself then starts the payment. */}
       {order.accepted_ts_and_cs && <CardPayment order={order} waiting={waiting} />}

@@ -4,7 +4,7 @@ import { FormError } from '../ui/FormError';
 import { TermsCheckbox } from '../ui/TermsCheckbox';
 import { useConfig } from '../../lib/config';
 import { useAcceptTerms } from './accept-terms';
-import { orderItemsHidden } from './order-status';
+import { asksForTerms } from './order-status';
 
 /**
  * Spec section 4, "Terms": an order whose terms are not accepted (a box-office order) shows a
@@ -16,7 +16,7 @@ export function TermsWarning({ order }: { order: Order }) {
   const { texts } = useConfig();
   const { ticked, setTicked, step, error, accept: acceptOrder } = useAcceptTerms();
 
-  if ((step === 'ask' || step === 'sending') && (order.accepted_ts_and_cs || orderItemsHidden(order))) return null;
+  if ((step === 'ask' || step === 'sending') && !asksForTerms(order)) return null;
 
   // The accept-terms link's own signature (decision 0027); the order's `checksum` is its invoice link's.
   const accept = () => acceptOrder({ code: order.code, checksum: order.terms_checksum });

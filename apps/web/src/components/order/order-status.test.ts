@@ -1,7 +1,7 @@
 import type { ClientConfig } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
 import { testOrder } from '../../../test/test-order';
-import { amountDue, attemptsState, awaitsCardPayment, cardPaymentState, isCardPaymentPending, isFailedReturn, orderItemsHidden, orderStatusText, paymentReturnOf, type PaymentReturn } from './order-status';
+import { amountDue, asksForTerms, attemptsState, awaitsCardPayment, cardPaymentState, isCardPaymentPending, isFailedReturn, orderItemsHidden, orderStatusNote, orderStatusText, paymentReturnOf, type PaymentReturn } from './order-status';
 
 const config: Pick<ClientConfig, 'texts' | 'statusLabels'> = {
   texts: {
@@ -23,8 +23,13 @@ const config: Pick<ClientConfig, 'texts' | 'statusLabels'> = {
 describe('the payment status of an order (spec section 4)', () => {
   it('shows a bank transfer without a plan that waits for money as awaiting payment', () => {
     for (const status of ['pending', 'partial', 'processing', 'problem'] as const) {
-      expect(orderStatusText(testOrder({ payment_method: 'bank_transfer', payment_status: status }), config)).toBe('Awaiting Payment');
+      const order = testOrder({ payment_method: 'bank_transfer', payment_status: status });
+      // A short label in the status cell; the configured text is a paragraph of its own (decision 0071).
+      expect(orderStatusText(order, config)).toBe('Awaiting payment');
+      expect(orderStatusNote(order, config)).toBe('Awaiting Payment');
+      expect(orderStatusText(order, { ...config, statusLabels: { ...config.statusLabels, payment: { awaiting_payment: 'Waiting for your transfer' } } })).toBe('Waiting for your transfer');
     }
+    expect(orderStatusNote(testOrder({ payment_method: 'credit_card', payment_status: 'pending' }), config)).toBeNull();
     // With a payment plan, or by card, the status's own label.
     expect(orderStatusText(testOrder({ payment_method: 'bank_transfer', payment_status: 'pending', has_payment_plan: true }), config)).toBe('Pending');
     expect(orderStatusText(testOrder({ payment_method: 'credit_card', payment_status: 'pending' }), config)).toBe('Pending');
@@ -93,5 +98,16 @@ describe('the card payment of a pending order', () => {
     expect(awaitsCardPayment(testOrder({ payment_method: 'credit_card', payment_status: 'paid' }))).toBe(false);
     expect(awaitsCardPayment(testOrder({ payment_method: 'credit_card', payment_status: 'abandoned', total_paid: 0 }))).toBe(false);
     expect(awaitsCardPayment(testOrder({ payment_method: 'bank_transfer', payment_status: 'pending', total_paid: 0 }))).toBe(false);
+  });
+});
+
+describe('asking for the terms (spec section 4, decision 0071)', () => {
+  it('asks an order that has not accepted them while it is still to be paid, and not a paid, ended or refunded one', () => {
+    expect(asksForTerms(testOrder({ accepted_ts_and_cs: false, payment_status: 'pending' }))).toBe(true);
+    expect(asksForTerms(testOrder({ accepted_ts_and_cs: false, payment_status: 'partial' }))).toBe(true);
+    expect(asksForTerms(testOrder({ accepted_ts_and_cs: true, payment_status: 'pending' }))).toBe(false);
+    expect(asksForTerms(testOrder({ accepted_ts_and_cs: false, payment_status: 'paid' }))).toBe(false);
+    expect(asksForTerms(testOrder({ accepted_ts_and_cs: false, payment_status: 'cancelled' }))).toBe(false);
+    expect(asksForTerms(testOrder({ accepted_ts_and_cs: false, payment_status: 'partial', fully_refunded: true }))).toBe(false);
   });
 });

@@ -13,9 +13,16 @@ export function isAwaitingBankTransfer(order: Pick<Order, 'payment_method' | 'ha
   return order.payment_method === 'bank_transfer' && !order.has_payment_plan && UNPAID.has(order.payment_status);
 }
 
-/** The status text: the configured texts for awaiting payment, cancelled, abandoned and refunded, else the configured label. */
+/** The short status of a bank transfer waiting for money, unless the configuration names it (statusLabels.payment.awaiting_payment). */
+export const AWAITING_PAYMENT_LABEL = 'Awaiting payment';
+
+/**
+ * The status as a table cell or a fact shows it: a short label for a transfer waiting for money
+ * (its configured Awaiting Payment text is a paragraph of its own: orderStatusNote, decision
+ * 0071), the configured texts for cancelled, abandoned and refunded, else the configured label.
+ */
 export function orderStatusText(order: Order, config: Pick<ClientConfig, 'texts' | 'statusLabels'>): string {
-  if (isAwaitingBankTransfer(order)) return config.texts.awaitingPayment;
+  if (isAwaitingBankTransfer(order)) return config.statusLabels.payment.awaiting_payment ?? AWAITING_PAYMENT_LABEL;
   if (order.payment_status === 'cancelled') return config.texts.paymentCancelled;
   if (order.payment_status === 'abandoned') return config.texts.paymentAbandoned;
   if (order.fully_refunded) return config.texts.refunded;
@@ -23,9 +30,23 @@ export function orderStatusText(order: Order, config: Pick<ClientConfig, 'texts'
   return config.statusLabels.payment[status] ?? status.charAt(0).toUpperCase() + status.slice(1);
 }
 
+/** Spec section 4: the Awaiting Payment text of a bank transfer waiting for money, shown as a paragraph beside the order; null otherwise. */
+export function orderStatusNote(order: Order, config: Pick<ClientConfig, 'texts'>): string | null {
+  return isAwaitingBankTransfer(order) ? config.texts.awaitingPayment : null;
+}
+
 /** Spec section 4: the items of a cancelled or abandoned order are not shown. */
 export function orderItemsHidden(order: Pick<Order, 'payment_status'>): boolean {
   return order.payment_status === 'cancelled' || order.payment_status === 'abandoned';
+}
+
+/**
+ * Spec section 4, "Terms": an order that has not accepted them shows a warning and a checkbox,
+ * while it is still to be paid. A paid order (a desk sale paid at the desk) is not asked again
+ * after the money came in, nor is an ended one (decision 0071).
+ */
+export function asksForTerms(order: Pick<Order, 'accepted_ts_and_cs' | 'payment_status' | 'fully_refunded'>): boolean {
+  return !order.accepted_ts_and_cs && !orderItemsHidden(order) && order.payment_status !== 'paid' && !order.fully_refunded;
 }
 
 /** What is still to pay (total_price is after the discount). */

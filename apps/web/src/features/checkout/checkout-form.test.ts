@@ -1,7 +1,7 @@
 import { messages, type ClientConfig, type PaymentMethodChoice } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
 import { testCartProduct } from '../../../test/test-cart';
-import { addressPayload, cartEventSettings, cartPaymentPlan, checkoutAmounts, checkoutBlocked, checkoutProblem, offeredPaymentMethods, paymentChoice, type CheckoutInput } from './checkout-form';
+import { addressPayload, cartEventSettings, cartPaymentPlan, checkoutAmounts, checkoutBlocked, checkoutProblem, differsFromSaved, offeredPaymentMethods, paymentChoice, previewInvoice, type CheckoutInput } from './checkout-form';
 
 const lines = [
   { text: 'Street and number', required: true },
@@ -132,5 +132,26 @@ describe('the amounts of a checkout', () => {
 describe('the address payload', () => {
   it('keys the lines by their configured text, trimmed', () => {
     expect(addressPayload(lines, [' Main street 1 ', '', 'Amsterdam'])).toEqual({ 'Street and number': 'Main street 1', 'Address line 2': '', City: 'Amsterdam' });
+  });
+});
+
+describe('before a country is chosen (decision 0070)', () => {
+  it("previews the cart's lines at price plus fee, without shipping or taxes", () => {
+    const ticket = testCartProduct({ id: 1, price: 18950, fee: 350, full_name: 'Jane Doe' });
+    const preview = previewInvoice({ products: [ticket], merchandise: [{ id: 5, merchandise: { name: 'Festival T-shirt' }, price: 2500, fee: 100 }] });
+    expect(preview.items.map((item) => [item.name, item.shop_item_type, item.full_name, item.price])).toEqual([
+      [ticket.product.name, 'tickets', 'Jane Doe', 19300],
+      ['Festival T-shirt', 'merchandise', null, 2600],
+    ]);
+    expect(preview).toMatchObject({ shipping: null, total: 21900, tax: {} });
+  });
+
+  it('tells a typed billing address apart from the saved one, blanks and spaces aside', () => {
+    const saved = { country: 'NL', address: { 'Street and number': 'Main street 1', City: 'Amsterdam' } };
+    expect(differsFromSaved('NL', ['Main street 1 ', '', 'Amsterdam'], saved, lines)).toBe(false);
+    expect(differsFromSaved('BE', ['Main street 1', '', 'Amsterdam'], saved, lines)).toBe(true);
+    expect(differsFromSaved('NL', ['Main street 2', '', 'Amsterdam'], saved, lines)).toBe(true);
+    expect(differsFromSaved('NL', ['Main street 1', 'Floor 2', 'Amsterdam'], saved, lines)).toBe(true);
+    expect(differsFromSaved('NL', ['Main street 1', '', 'Amsterdam'], { country: null, address: {} }, lines)).toBe(true);
   });
 });

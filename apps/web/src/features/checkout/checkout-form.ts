@@ -142,3 +142,48 @@ export function checkoutBlocked(input: { country: string; shippingUnavailable: b
 export function addressPayload(addressLines: readonly AddressLine[], values: readonly string[]): Record<string, string> {
   return Object.fromEntries(addressLines.map((line, index) => [line.text, (values[index] ?? '').trim()]));
 }
+
+/**
+ * Spec section 2 shows the invoice; a cart with merchandise has none until a country says where
+ * it ships (calculate-invoice refuses without one). Meanwhile the page shows the cart's items at
+ * price plus fee, as the invoice will, without shipping and taxes (issue 34 point 10).
+ */
+export function previewInvoice(cart: Pick<Cart, 'products' | 'merchandise'>): Invoice {
+  const items: Invoice['items'] = [
+    ...cart.products.map((line) => ({
+      id: line.id,
+      name: line.product.name,
+      shop_item_type: 'tickets' as const,
+      full_name: line.full_name,
+      email: line.email,
+      travel_time: line.travel_time,
+      timezone: line.product.timezone,
+      product_type: line.product.type,
+      event: line.product.event,
+      event_id: line.product.event_id,
+      type: line.product.type,
+      price: line.price + line.fee,
+    })),
+    ...cart.merchandise.map((line) => ({
+      id: line.id,
+      name: line.merchandise.name,
+      shop_item_type: 'merchandise' as const,
+      full_name: null,
+      email: null,
+      travel_time: null,
+      timezone: null,
+      product_type: 'merchandise',
+      event: null,
+      event_id: null,
+      type: 'merchandise',
+      price: line.price + line.fee,
+    })),
+  ];
+  return { items, shipping: null, total: items.reduce((sum, item) => sum + item.price, 0), tax: {}, items_total_without_tax: {}, rates: [] };
+}
+
+/** Whether the typed billing address differs from the one the account keeps (a blank line counts as absent). */
+export function differsFromSaved(country: string, address: readonly string[], saved: { country: string | null; address: Record<string, string> }, addressLines: readonly AddressLine[]): boolean {
+  if ((saved.country ?? '') !== country) return true;
+  return addressLines.some((line, index) => (saved.address[line.text] ?? '').trim() !== (address[index] ?? '').trim());
+}

@@ -22,9 +22,11 @@ function cartSignature(cart: Cart): string {
  * failure (no country for merchandise, no shipping rate) leaves no invoice: the page shows the
  * error's text instead (spec section 8).
  */
-export function useInvoice(cart: Cart, country: string) {
+export function useInvoice(cart: Cart, country: string, enabled = true) {
   const token = useToken();
   return useQuery<Invoice, ApiError>({
+    // Not asked when it cannot be answered (merchandise without a country): the page previews the cart instead.
+    enabled,
     queryKey: [INVOICE_KEY, token, cart.code, cartSignature(cart), country || null],
     queryFn: ({ signal }) => callApi('calculate-invoice', { token, cart: cart.code, country: country || null }, { signal }).then((answer) => answer.invoice),
     staleTime: 60_000,

@@ -16,13 +16,15 @@ export interface AddressFieldsProps {
   onLineChange: (index: number, value: string) => void;
   /** Fields before the country, such as the recipient's name. */
   before?: ReactNode;
+  /** After the address lines, such as a choice to keep the address. */
+  after?: ReactNode;
   /** Under the legend. */
   hint?: ReactNode;
   hintId?: string;
 }
 
 /** A country (the configured countries, a disabled placeholder) and the configured address lines with their required markers. */
-export function AddressFields({ legend, idPrefix, section, country, onCountryChange, lines, onLineChange, before, hint, hintId }: AddressFieldsProps) {
+export function AddressFields({ legend, idPrefix, section, country, onCountryChange, lines, onLineChange, before, after, hint, hintId }: AddressFieldsProps) {
   const { addressLines, countries } = useConfig();
   return (
     <fieldset className="fieldset checkout-section" aria-describedby={hint ? hintId : undefined}>
@@ -49,6 +51,7 @@ export function AddressFields({ legend, idPrefix, section, country, onCountryCha
           onChange={(value) => onLineChange(index, value)}
         />
       ))}
+      {after}
     </fieldset>
   );
 }

@@ -10,6 +10,8 @@ export interface InvoiceTableProps {
   amounts: CheckoutAmounts;
   voucher: Voucher | null;
   hasPaymentPlan: boolean;
+  /** Merchandise whose country is not chosen yet: shipping is added once it is (decision 0070). */
+  shippingToCome?: boolean;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface InvoiceTableProps {
  * invoice prints it (checkoutVat, decision 0068). With a payment plan the VAT is the whole order's,
  * so it is said to be the total's, not the part paid now.
  */
-export function InvoiceTable({ invoice, amounts, voucher, hasPaymentPlan }: InvoiceTableProps) {
+export function InvoiceTable({ invoice, amounts, voucher, hasPaymentPlan, shippingToCome = false }: InvoiceTableProps) {
   const format = useFormat();
   const columns: DataTableColumn<InvoiceItem>[] = [
     {
@@ -37,11 +39,12 @@ export function InvoiceTable({ invoice, amounts, voucher, hasPaymentPlan }: Invo
   ];
 
   const extraRows: DataTableSummaryRow[] = [];
+  if (shippingToCome) extraRows.push({ key: 'shipping', label: 'Shipping', value: <span id="checkout-shipping">With your country</span> });
   if (invoice.shipping) extraRows.push({ key: 'shipping', label: `Shipping (${invoice.shipping.name})`, value: <span id="checkout-shipping">{format.money(invoice.shipping.price)}</span> });
   const discounted = amounts.discount > 0 && voucher !== null;
   if (discounted || hasPaymentPlan) extraRows.push({ key: 'total', label: 'Total', value: format.money(amounts.total) });
   if (discounted) extraRows.push({ key: 'voucher', label: `Voucher ${voucher.code}`, value: <span id="checkout-discount">−{format.money(amounts.discount)}</span> });
-  const totalLabel = hasPaymentPlan ? 'To pay now' : discounted ? 'To pay' : 'Total';
+  const totalLabel = `${hasPaymentPlan ? 'To pay now' : discounted ? 'To pay' : 'Total'}${shippingToCome ? ' before shipping' : ''}`;
 
   const taxes = checkoutVat(invoice, voucher?.discount_amount, hasPaymentPlan).filter((rate) => rate.name !== UNTAXED);
   return (

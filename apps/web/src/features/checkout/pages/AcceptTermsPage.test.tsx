@@ -53,7 +53,7 @@ function open({ url = '/accept-tcs/BOX12345/c0ffee', answers }: { url?: string; 
 }
 
 describe('the accept terms page', () => {
-  it("shows the order: code, received at, channel, total, counts, method, the items without their fee and the shipping", async () => {
+  it("shows the order: code, received at, channel, total, counts, method, the items without and with their fee, the shipping and the total", async () => {
     const { calls } = open({ answers: { 'get-terms-and-conditions-order': [ok({ order: boxOffice() })] } });
     expect(await screen.findByText('BOX12345')).toBeTruthy();
     expect(calls).toEqual([{ path: 'get-terms-and-conditions-order', body: { order: 'BOX12345', checksum: 'c0ffee' } }]);
@@ -66,8 +66,27 @@ describe('the accept terms page', () => {
     expect(text('terms-method')).toBe('Credit card');
     const items = document.getElementById('terms-items')!;
     const rows = within(items).getAllByRole('row');
-    expect(rows.map((row) => row.textContent)).toEqual(['ItemPrice (excluding fee)', 'Weekend ticketJane Doe€189.50', 'Festival T-shirt€15.00', 'Shipping€4.95']);
+    // Decision 0071: the fee beside the price, so the rows add up to the total.
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'ItemPrice (excluding fee)Booking feeAmount',
+      'Weekend ticketJane Doe€189.50€3.50€193.00',
+      'Festival T-shirt€15.00€0.00€15.00',
+      'Shipping€4.95',
+      'Total€213.00',
+    ]);
     expect(screen.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeTruthy();
+  });
+
+  it('shows no shipping for an order that ships nothing, and does not ask a paid order to accept (decision 0071)', async () => {
+    const order = boxOffice({ merchandisePurchases: [], shipping_amount: 0, total_price: 19300, total_paid: 19300, payment_status: 'paid', payment_method: 'cash' });
+    open({ answers: { 'get-terms-and-conditions-order': [ok({ order })] } });
+    await screen.findByText('BOX12345');
+    const rows = within(document.getElementById('terms-items')!).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual(['ItemPrice (excluding fee)Booking feeAmount', 'Weekend ticketJane Doe€189.50€3.50€193.00', 'Total€193.00']);
+    expect(document.getElementById('terms-shipping')).toBeNull();
+    expect(document.getElementById('terms-checkbox')).toBeNull();
+    expect(document.getElementById('terms-accept')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Terms and Conditions', level: 2 })).toBeNull();
   });
 
   it("lists every item of the link's answer, which names no item codes, and accepts with the link's own signature", async () => {
@@ -84,7 +103,15 @@ describe('the accept terms page', () => {
     const { calls, user } = open({ answers: { 'get-terms-and-conditions-order': [ok({ order })], 'accept-terms-and-conditions': [ok({ data: null, payment })] } });
     await screen.findByText('BOX12345');
     const rows = within(document.getElementById('terms-items')!).getAllByRole('row');
-    expect(rows.map((row) => row.textContent)).toEqual(['ItemPrice (excluding fee)', 'Weekend ticketAnn Holder€90.00', 'Weekend ticketBen Holder€90.00', 'Festival T-shirt€15.00', 'Festival T-shirt€15.00', 'Shipping€4.95']);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'ItemPrice (excluding fee)Booking feeAmount',
+      'Weekend ticketAnn Holder€90.00€3.50€93.50',
+      'Weekend ticketBen Holder€90.00€3.50€93.50',
+      'Festival T-shirt€15.00€0.00€15.00',
+      'Festival T-shirt€15.00€0.00€15.00',
+      'Shipping€4.95',
+      'Total€213.00',
+    ]);
     // Rows keyed by their place: no two share a key.
     expect(errors.mock.calls.filter((args) => String(args[0]).includes('same key'))).toEqual([]);
     errors.mockRestore();

@@ -5,12 +5,12 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAcceptTerms } from '../../../components/order/accept-terms';
 import { AttemptsNotice } from '../../../components/order/AttemptsNotice';
 import { BankTransferDetails } from '../../../components/order/BankTransferDetails';
-import { attemptsState, awaitsCardPayment, isAwaitingBankTransfer, isCardPaymentPending, orderItemsHidden, orderStatusText, paymentReturnOf } from '../../../components/order/order-status';
+import { asksForTerms, attemptsState, awaitsCardPayment, isAwaitingBankTransfer, isCardPaymentPending, orderItemsHidden, orderStatusNote, orderStatusText, paymentReturnOf } from '../../../components/order/order-status';
 import { paymentOutcomeOf } from '../../../components/order/payment-outcome';
 import { PaymentOutcome } from '../../../components/order/PaymentOutcome';
 import { useQueryWaitingForPayment } from '../../../components/order/use-payment-wait';
 import { Button } from '../../../components/ui/Button';
-import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
+import { DataTable, type DataTableColumn, type DataTableSummaryRow } from '../../../components/ui/DataTable';
 import { FormError } from '../../../components/ui/FormError';
 import { Loading } from '../../../components/ui/Loading';
 import { Page } from '../../../components/ui/Page';
@@ -68,7 +68,7 @@ function TermsOrder({ order, checksum, waiting, paymentReturn }: TermsOrderProps
   // Accepted terms leave only the payment to make; at the attempts' maximum there is none.
   const proceedToPayment = order.accepted_ts_and_cs && payable;
   const maxReached = proceedToPayment && attemptsState(order.payment_attempts, config.maxCreditCardAttempts).maxReached;
-  const canAct = !closed && !waiting && (!order.accepted_ts_and_cs || proceedToPayment) && !maxReached;
+  const canAct = !closed && !waiting && (asksForTerms(order) || proceedToPayment) && !maxReached;
   // Decision 0034: back from the provider, or once paid, ended or waiting for a bank transfer
   // after acceptance, the page says what happened to the payment and what comes next.
   const awaitingTransfer = order.accepted_ts_and_cs && isAwaitingBankTransfer(order);
@@ -128,16 +128,25 @@ function TermsOrder({ order, checksum, waiting, paymentReturn }: TermsOrderProps
   return (
     <div className="order-view">
       {outcome && <PaymentOutcome kind={outcome} idPrefix="terms" />}
-      {awaitingTransfer && <BankTransferDetails order={order} />}
+      {awaitingTransfer && (
+        <>
+          <p className="order-status-note" id="terms-status-note">
+            {orderStatusNote(order, config)}
+          </p>
+          <BankTransferDetails order={order} />
+        </>
+      )}
       <TermsOrderFacts order={order} />
       {!closed && <TermsOrderItems order={order} />}
-      <section className="order-section" aria-labelledby="terms-action-title">
-        <h2 id="terms-action-title" className="order-section__title">
-          {proceedToPayment ? 'Payment' : 'Terms and Conditions'}
-        </h2>
-        {proceedToPayment && step === 'ask' && <AttemptsNotice attempts={order.payment_attempts} idPrefix="terms" />}
-        {action}
-      </section>
+      {(action || (proceedToPayment && step === 'ask')) && (
+        <section className="order-section" aria-labelledby="terms-action-title">
+          <h2 id="terms-action-title" className="order-section__title">
+            {proceedToPayment ? 'Payment' : 'Terms and Conditions'}
+          </h2>
+          {proceedToPayment && step === 'ask' && <AttemptsNotice attempts={order.payment_attempts} idPrefix="terms" />}
+          {action}
+        </section>
+      )}
     </div>
   );
 }
@@ -189,19 +198,29 @@ interface TermsItemRow {
   name: string;
   holder: string | null;
   price: number;
+  fee: number;
 }
 
 /**
- * Spec section 2: the items at their price excluding the booking fee, and the shipping. The link's
- * answer carries no ticket or merchandise codes (decision 0027: they are download and refund keys
- * the page does not show), so rows are keyed by their place.
+ * Spec section 2: the items at their price excluding the booking fee, and the shipping. The fee
+ * stands beside each price and the total under them, so the rows add up to what the customer pays
+ * (decision 0071); shipping shows only for an order that ships something. The link's answer
+ * carries no ticket or merchandise codes (decision 0027: they are download and refund keys the
+ * page does not show), so rows are keyed by their place.
  */
 function TermsOrderItems({ order }: { order: Order }) {
   const format = useFormat();
   const rows: TermsItemRow[] = [
-    ...order.tickets.map((ticket, index) => ({ key: `ticket-${index}`, name: ticket.product, holder: ticket.full_name, price: ticket.price })),
-    ...order.merchandisePurchases.map((purchase, index) => ({ key: `merchandise-${index}`, name: purchase.merchandise, holder: null, price: purchase.price })),
+    ...order.tickets.map((ticket, index) => ({ key: `ticket-${index}`, name: ticket.product, holder: ticket.full_name, price: ticket.price, fee: ticket.fee })),
+    ...order.merchandisePurchases.map((purchase, index) => ({ key: `merchandise-${index}`, name: purchase.merchandise, holder: null, price: purchase.price, fee: purchase.fee })),
   ];
+  const extraRows: DataTableSummaryRow[] = [];
+  if (order.merchandisePurchases.length > 0 || order.shipping_amount > 0) {
+    extraRows.push({ key: 'shipping', label: 'Shipping', value: <span id="terms-shipping">{format.money(order.shipping_amount)}</span> });
+  }
+  if (order.discount_amount > 0) {
+    extraRows.push({ key: 'discount', label: order.discount_name ? `Voucher ${order.discount_name}` : 'Discount', value: <span id="terms-discount">−{format.money(order.discount_amount)}</span> });
+  }
   const columns: DataTableColumn<TermsItemRow>[] = [
     {
       key: 'item',
@@ -214,6 +233,8 @@ function TermsOrderItems({ order }: { order: Order }) {
       ),
     },
     { key: 'price', header: 'Price (excluding fee)', cell: (row) => format.money(row.price), align: 'end' },
+    { key: 'fee', header: 'Booking fee', cell: (row) => format.money(row.fee), align: 'end' },
+    { key: 'amount', header: 'Amount', cell: (row) => format.money(row.price + row.fee), align: 'end' },
   ];
   return (
     <section className="order-section" id="terms-items" aria-labelledby="terms-items-title">
@@ -227,7 +248,8 @@ function TermsOrderItems({ order }: { order: Order }) {
         columns={columns}
         rows={rows}
         rowKey={(row) => row.key}
-        extraRows={[{ key: 'shipping', label: 'Shipping', value: <span id="terms-shipping">{format.money(order.shipping_amount)}</span> }]}
+        extraRows={extraRows}
+        totalRow={{ label: 'Total', value: <span id="terms-items-total">{format.money(order.total_price)}</span> }}
       />
     </section>
   );

@@ -200,12 +200,78 @@ describe('the checkout page', () => {
     expect(submitButton().disabled).toBe(false);
   });
 
-  it("shows the invoice's own message when merchandise needs a country", async () => {
-    const cart = testCart({ code: CODE, merchandise: [{ id: 5, merchandise: { name: 'Festival T-shirt' }, price: 2500, fee: 0 }], total_price: 2500 });
+  it('shows the items of a cart with merchandise before a country is chosen, with the reason shipping is missing (decision 0070)', async () => {
+    const cart = testCart({ code: CODE, products: [ticket], merchandise: [{ id: 5, merchandise: { name: 'Festival T-shirt' }, price: 2500, fee: 0 }], total_price: 21800 });
     const userData = testUserData({ customer: testCustomer({ country: null, address: fullAddress }) });
-    await open({ cart, userData, invoice: () => ({ status: 422, body: { message: messages.checkout.selectCountryForShipping, errors: { country: [messages.checkout.selectCountryForShipping] } } }) });
-    expect((await screen.findByText(messages.checkout.selectCountryForShipping)).id).toBe('checkout-invoice-error');
+    const { calls } = await open({ cart, userData, invoice: () => ({ status: 422, body: { message: messages.checkout.selectCountryForShipping, errors: { country: [messages.checkout.selectCountryForShipping] } } }) });
+    expect(await screen.findByText('Festival T-shirt')).toBeTruthy();
+    // Nothing is asked that cannot be answered yet.
+    expect(calls.filter((call) => call.path === 'calculate-invoice')).toEqual([]);
+    expect(screen.getByText('Weekend ticket')).toBeTruthy();
+    expect(screen.getByText('Jane Doe')).toBeTruthy();
+    expect(input('checkout-shipping').textContent).toBe('With your country');
+    expect(input('checkout-total').textContent).toBe('€218.00');
+    expect(screen.getByText('Total before shipping')).toBeTruthy();
+    expect(document.getElementById('checkout-country-hint')?.textContent).toBe(messages.checkout.selectCountryForShipping);
+    expect(document.getElementById('checkout-invoice-error')).toBeNull();
     expect(submitButton().disabled).toBe(true);
+  });
+
+  it('keeps what the customer typed when the page opens again in the tab, and forgets it once the order is placed (decision 0070)', async () => {
+    getConfig().bankTransfer = bankDetails;
+    const order = testOrder({ code: 'NWF-NEW2', payment_method: 'bank_transfer', payment_status: 'pending' });
+    const first = await open();
+    await waitForInvoice();
+    await first.user.selectOptions(input('checkout-country') as unknown as HTMLSelectElement, 'BE');
+    await first.user.clear(input('checkout-address-0'));
+    await first.user.type(input('checkout-address-0'), 'Grote Markt 1');
+    await first.user.click(screen.getByLabelText('Bank transfer'));
+    await first.user.click(input('checkout-terms'));
+    await first.user.click(input('checkout-save-address'));
+    cleanup();
+
+    // A reload: the page and its cache are new, the tab's session storage is not.
+    const again = await open({ handlers: { 'checkout-cart': () => ok({ order, data: testUserData({ customer: testCustomer(), orders: [order] }), payment: null }) } });
+    await waitForInvoice();
+    expect((input('checkout-country') as unknown as HTMLSelectElement).value).toBe('BE');
+    expect(input('checkout-address-0').value).toBe('Grote Markt 1');
+    expect(input('checkout-address-2').value).toBe('Amsterdam');
+    expect(input('checkout-terms').checked).toBe(true);
+    expect(input('checkout-save-address').checked).toBe(true);
+    expect((screen.getByLabelText('Bank transfer') as HTMLInputElement).checked).toBe(true);
+    await again.user.click(submitButton());
+    await vi.waitFor(() => expect(again.router.state.location.pathname).toBe('/order/NWF-NEW2'));
+    expect(again.calls.find((call) => call.path === 'checkout-cart')?.body.customer).toEqual({ country: 'BE', address: { ...fullAddress, 'Street and number': 'Grote Markt 1' }, save_address: true });
+    cleanup();
+
+    // Placed: the next checkout starts from the account again.
+    setCartCode(CODE);
+    await open();
+    await waitForInvoice();
+    expect((input('checkout-country') as unknown as HTMLSelectElement).value).toBe('NL');
+    expect(input('checkout-address-0').value).toBe('Main street 1');
+    expect(input('checkout-terms').checked).toBe(false);
+  });
+
+  it("offers to keep a billing address the account does not have, and forgets the tab's input at logout (decision 0070)", async () => {
+    const userData = testUserData({ customer: testCustomer({ country: null, address: {} }) });
+    const first = await open({ userData });
+    await waitForInvoice();
+    // Nothing typed yet: nothing to keep.
+    expect(document.getElementById('checkout-save-address')).toBeNull();
+    await first.user.selectOptions(input('checkout-country') as unknown as HTMLSelectElement, 'NL');
+    expect(input('checkout-save-address').checked).toBe(false);
+    expect(document.getElementById('checkout-save-address-hint')?.textContent).toContain('refund requests');
+    await first.user.type(input('checkout-address-0'), 'Main street 1');
+    cleanup();
+
+    // A logout forgets what the tab kept, so the next person at this computer starts empty.
+    clearToken();
+    setToken('the-token');
+    await open({ userData });
+    await waitForInvoice();
+    expect((input('checkout-country') as unknown as HTMLSelectElement).value).toBe('');
+    expect(input('checkout-address-0').value).toBe('');
   });
 
   it('offers the payment methods the events allow in the billing country', async () => {

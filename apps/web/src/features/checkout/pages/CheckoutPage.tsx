@@ -1,6 +1,6 @@
 import { messages, type Cart, type Customer, type Voucher, paymentMessages } from '@festival/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -17,7 +17,8 @@ import { followPaymentInstruction } from '../../../lib/payment-instruction';
 import { usePageTitle } from '../../../lib/route-handle';
 import { useUserData } from '../../../lib/user-data';
 import { checkoutCart, isShippingUnavailable, reloadCart, storeCheckoutAnswer, useInvoice, type CheckoutPayload } from '../api/checkout-calls';
-import { addressPayload, cartPaymentPlan, checkoutAmounts, checkoutBlocked, checkoutProblem, paymentChoice } from '../checkout-form';
+import { forgetCheckoutDraft, loadCheckoutDraft, saveCheckoutDraft } from '../checkout-draft';
+import { addressPayload, cartPaymentPlan, checkoutAmounts, checkoutBlocked, checkoutProblem, differsFromSaved, paymentChoice, previewInvoice } from '../checkout-form';
 import { AddressFields } from '../components/AddressFields';
 import { InvoiceTable } from '../components/InvoiceTable';
 import { PaymentMethodField } from '../components/PaymentMethodField';
@@ -88,16 +89,19 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
   const navigate = useNavigate();
   const knownCountry = (code: string | null | undefined) => (code && countries.some((country) => country.code === code) ? code : '');
 
-  // The billing address starts as the customer's default address (decision 0013: keyed by the line's text).
-  const [country, setCountry] = useState(() => knownCountry(customer.country));
-  const [address, setAddress] = useState(() => addressLines.map((line) => customer.address[line.text] ?? ''));
+  // What the customer typed before a reload, in this tab (decision 0070); else the billing address
+  // starts as the account's default address (decision 0013: keyed by the line's text).
+  const [draft] = useState(() => loadCheckoutDraft(customer.email, addressLines.length));
+  const [country, setCountry] = useState(() => knownCountry(draft ? draft.country : customer.country));
+  const [address, setAddress] = useState(() => draft?.address ?? addressLines.map((line) => customer.address[line.text] ?? ''));
   // The shipping address follows the billing address until the customer changes it (null: follows).
-  const [shippingName, setShippingName] = useState(customer.full_name);
-  const [ownShippingCountry, setOwnShippingCountry] = useState<string | null>(null);
-  const [ownShippingAddress, setOwnShippingAddress] = useState<(string | null)[]>(() => addressLines.map(() => null));
-  const [chosenMethod, setChosenMethod] = useState<string | null>(null);
+  const [shippingName, setShippingName] = useState(draft?.shippingName ?? customer.full_name);
+  const [ownShippingCountry, setOwnShippingCountry] = useState<string | null>(() => (draft?.shippingCountry ? knownCountry(draft.shippingCountry) || null : null));
+  const [ownShippingAddress, setOwnShippingAddress] = useState<(string | null)[]>(() => draft?.shippingAddress ?? addressLines.map(() => null));
+  const [chosenMethod, setChosenMethod] = useState<string | null>(draft?.method ?? null);
   const [voucher, setVoucher] = useState<Voucher | null>(null);
-  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [acceptTerms, setAcceptTerms] = useState(draft?.acceptTerms ?? false);
+  const [saveAddress, setSaveAddress] = useState(draft?.saveAddress ?? false);
   const [sending, setSending] = useState(false);
   // A ref as well as the state: two clicks in one frame both see the state from before the first.
   const sendingRef = useRef(false);
@@ -107,13 +111,31 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
   const shippingCountry = ownShippingCountry ?? country;
   const shippingAddress = addressLines.map((_, index) => ownShippingAddress[index] ?? address[index] ?? '');
   const followsBilling = ownShippingCountry === null && ownShippingAddress.every((value) => value === null);
+  // Offered only when there is something new to keep: the account's address is already this one otherwise.
+  const canSaveAddress = country !== '' && differsFromSaved(country, address, customer, addressLines);
 
+  useEffect(() => {
+    saveCheckoutDraft({
+      email: customer.email,
+      country,
+      address,
+      shippingName,
+      shippingCountry: ownShippingCountry,
+      shippingAddress: ownShippingAddress,
+      method: chosenMethod,
+      acceptTerms,
+      saveAddress,
+    });
+  }, [customer.email, country, address, shippingName, ownShippingCountry, ownShippingAddress, chosenMethod, acceptTerms, saveAddress]);
+
+  // Merchandise without a country yet has no invoice: the cart's items show without shipping (decision 0070).
+  const awaitingCountry = hasMerchandise && !shippingCountry;
   // Spec section 2: the invoice is recalculated when the country changes (where the goods go, for merchandise).
-  const invoiceQuery = useInvoice(cart, hasMerchandise ? shippingCountry : country);
-  const invoice = invoiceQuery.data ?? null;
+  const invoiceQuery = useInvoice(cart, hasMerchandise ? shippingCountry : country, !awaitingCountry);
   const invoiceError = invoiceQuery.isError ? invoiceQuery.error : null;
+  const invoice = awaitingCountry ? previewInvoice(cart) : invoiceError ? null : (invoiceQuery.data ?? null);
   const shippingUnavailable = invoiceError !== null && isShippingUnavailable(invoiceError);
-  const amounts = invoice && !invoiceError ? checkoutAmounts(invoice, voucher, plan) : null;
+  const amounts = invoice ? checkoutAmounts(invoice, voucher, plan) : null;
   const { allowed, choice } = paymentChoice({ cart, config, country, chosen: chosenMethod, discountCoversTotal: amounts?.discountCoversTotal ?? false });
   const blocked = checkoutBlocked({ country, shippingUnavailable, choice });
 
@@ -129,7 +151,7 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
     formErrorStore.clear();
     const payload: CheckoutPayload = {
       cart: cart.code,
-      customer: { country, address: addressPayload(addressLines, address) },
+      customer: { country, address: addressPayload(addressLines, address), ...(canSaveAddress && saveAddress ? { save_address: true } : {}) },
       order: {
         payment_method: choice.method,
         ...(hasMerchandise ? { shipping_name: shippingName.trim(), shipping_country: shippingCountry, shipping_address: addressPayload(addressLines, shippingAddress) } : {}),
@@ -154,6 +176,8 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
     // The page leaves the form before the cart is cleared, so it never shows as an empty cart.
     flushSync(() => onPlaced(answer.payment ? 'redirecting' : 'navigating'));
     setVoucher(null);
+    // The order has what was typed; the tab forgets it (decision 0070).
+    forgetCheckoutDraft();
     storeCheckoutAnswer(queryClient, answer);
     if (answer.payment) followPaymentInstruction(answer.payment);
     else void navigate(`/order/${encodeURIComponent(answer.order.code)}`);
@@ -168,12 +192,19 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
         <h2 id="checkout-invoice-title" className="checkout-section__title">
           Your order
         </h2>
-        {invoiceError ? (
+        {invoiceError && !awaitingCountry ? (
           <p className="alert alert--warning" id="checkout-invoice-error" role="status">
             {invoiceError.formError}
           </p>
         ) : invoice && amounts ? (
-          <InvoiceTable invoice={invoice} amounts={amounts} voucher={voucher} hasPaymentPlan={plan !== null} />
+          <>
+            <InvoiceTable invoice={invoice} amounts={amounts} voucher={voucher} hasPaymentPlan={plan !== null} shippingToCome={awaitingCountry} />
+            {awaitingCountry && (
+              <p className="field__hint" id="checkout-country-hint">
+                {messages.checkout.selectCountryForShipping}
+              </p>
+            )}
+          </>
         ) : (
           <Loading label="Calculating your order…" />
         )}
@@ -191,6 +222,19 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
         onCountryChange={setCountry}
         lines={address}
         onLineChange={setLine}
+        after={
+          canSaveAddress && (
+            <div className="field">
+              <div className="checkbox-field">
+                <input id="checkout-save-address" type="checkbox" checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} aria-describedby="checkout-save-address-hint" />
+                <label htmlFor="checkout-save-address">Save this address in my account</label>
+              </div>
+              <p id="checkout-save-address-hint" className="field__hint">
+                Your next checkout, refund requests and account settings then start from it. You can change it in your account settings.
+              </p>
+            </div>
+          )
+        }
       />
 
       {hasMerchandise && (

@@ -148,13 +148,16 @@ describe('the instalment page', () => {
     expect(followPaymentInstruction).not.toHaveBeenCalled();
   });
 
-  it('shows a paid instalment as paid, with no button', async () => {
+  it('shows a paid instalment as paid, with no button and a way on to the order', async () => {
     open({ 'get-payment-plan-order-payment': [secondOf(planOrder({ payment_status: 'paid', paid_amount: 4800, paid_at: '2027-07-01T11:00:00.000Z' }))] });
     expect((await screen.findByText(paymentMessages.paid)).id).toBe('instalment-paid');
     expect(screen.getByRole('heading', { name: paymentMessages.outcome.instalmentPaid.heading })).toBeTruthy();
     expect(text('instalment-status')).toBe('Paid');
     expect(text('instalment-amount')).toBe('€48.00');
     expect(document.getElementById('instalment-pay')).toBeNull();
+    // Issue 34 point 12: the page is not a dead end.
+    const back = screen.getByRole('link', { name: paymentMessages.outcome.viewOrder });
+    expect(back.getAttribute('href')).toBe('/portal/orders/PLAN1234');
   });
 
   it('back from the provider with a payment, waits for its confirmation', async () => {

@@ -10,6 +10,7 @@ import { PaymentOutcome } from '../../../components/order/PaymentOutcome';
 import { useQueryWaitingForPayment } from '../../../components/order/use-payment-wait';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
+import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { FormError } from '../../../components/ui/FormError';
 import { Loading } from '../../../components/ui/Loading';
 import { Page } from '../../../components/ui/Page';
@@ -87,6 +88,13 @@ function Instalment({ data: { order, payment }, checksum, waiting, paymentReturn
   else if (paymentReturn === 'declined' || paymentReturn === 'cancelled') outcome = paymentReturn;
   else if (paymentReturn === 'paid') outcome = 'processing';
 
+  // A paid, ended or unpayable instalment leaves nothing to do here: the way on is the order (issue 34 point 12).
+  const backToOrder = (
+    <ButtonLink id="instalment-order-link" to={orderPath(order.code)} variant={paid ? 'primary' : 'secondary'}>
+      {paymentMessages.outcome.viewOrder}
+    </ButtonLink>
+  );
+
   const pay = async () => {
     if (sendingRef.current) return;
     // Spec section 2: the checkbox must be ticked.
@@ -143,11 +151,16 @@ function Instalment({ data: { order, payment }, checksum, waiting, paymentReturn
           </dd>
         </div>
       </dl>
-      {outcome && <PaymentOutcome kind={outcome} idPrefix="instalment" copy={outcome === 'paid' ? paymentMessages.outcome.instalmentPaid : undefined} />}
+      {outcome && (
+        <PaymentOutcome kind={outcome} idPrefix="instalment" copy={outcome === 'paid' ? paymentMessages.outcome.instalmentPaid : undefined} next={outcome === 'paid' ? backToOrder : undefined} />
+      )}
       {!paid && !payable && !waiting && (
-        <p className="alert alert--warning" id="instalment-not-payable">
-          {paymentMessages.notPayable}
-        </p>
+        <>
+          <p className="alert alert--warning" id="instalment-not-payable">
+            {paymentMessages.notPayable}
+          </p>
+          <div className="button-row">{backToOrder}</div>
+        </>
       )}
       {payable && !waiting && (
         <section className="order-section" aria-labelledby="instalment-pay-title">

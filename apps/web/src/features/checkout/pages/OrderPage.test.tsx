@@ -64,7 +64,8 @@ describe('the order page', () => {
     expect(document.getElementById('order-outcome')?.dataset.outcome).toBe('awaitingTransfer');
     expect(text('order-outcome-text')).toBe(paymentMessages.outcome.awaitingTransfer.text);
     expect(text('order-code')).toBe('NWF-ABC123');
-    expect(text('order-status')).toBe(getConfig().texts.awaitingPayment);
+    expect(text('order-status')).toBe('Awaiting payment');
+    expect(text('order-status-note')).toBe(getConfig().texts.awaitingPayment);
     expect(text('order-method')).toBe('Bank transfer');
     const bank = document.getElementById('order-bank-details')!;
     expect(within(bank).getByText(paymentMessages.bankTransferIntro)).toBeTruthy();
@@ -79,7 +80,7 @@ describe('the order page', () => {
     expect(within(items).getByText('Festival T-shirt')).toBeTruthy();
     expect(document.getElementById('order-pay')).toBeNull();
     expect(text('ticket-status-TCK-1')).toBe('Active');
-    expect(text('merchandise-status-MER-1')).toBe('Active');
+    expect(text('merchandise-status-MER-1')).toBe('Ordered'); // merchandise is ordered, not active (decision 0071)
     expect(window.dataLayer).toBeUndefined();
   });
 

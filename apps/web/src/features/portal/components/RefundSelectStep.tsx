@@ -1,4 +1,4 @@
-import { itemStatusDisplay } from '@festival/contract';
+import { itemStatusDisplay, itemStatusLabels } from '@festival/contract';
 import type { FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { FormError } from '../../../components/ui/FormError';
@@ -77,7 +77,7 @@ function RefundLineGroup({ legend, lines, selection, onToggle }: RefundLineGroup
                 </label>
                 <span id={detailId} className="refund-line__detail">
                   {line.code} ·{' '}
-                  {line.refundable ? `Refund ${format.money(line.amount)}` : `${itemStatusDisplay(line.status, statusLabels.ticket).label}, cannot be refunded`}
+                  {line.refundable ? `Refund ${format.money(line.amount)}` : `${itemStatusDisplay(line.status, itemStatusLabels(line.kind, statusLabels)).label}, cannot be refunded`}
                 </span>
               </div>
             </li>

@@ -85,7 +85,7 @@ describe('the manage ticket page', () => {
     await user.clear(await screen.findByLabelText(/Full name/));
     await user.clear(screen.getByLabelText(/E-mail address/));
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(errorText()).toBe('Please fill out the following fields: full name, email address, age');
+    expect(errorText()).toBe('Please fill out the following fields: Full name, E-mail address, Age range');
     expect(calls).toEqual([]);
     cleanup();
     // The same details again (the name typed back as it was) are no change.

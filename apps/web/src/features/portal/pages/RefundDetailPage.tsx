@@ -1,4 +1,4 @@
-import { itemStatusDisplay, refundStatusLabel, type Refund } from '@festival/contract';
+import { itemStatusDisplay, itemStatusLabels, refundStatusLabel, type Refund } from '@festival/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -60,7 +60,7 @@ function RefundDetail({ refund }: { refund: Refund }) {
       header: 'Status',
       cell: (item) => {
         // Spec section 4: a refunded item shows its status with the amount.
-        const { label, showsAmount } = itemStatusDisplay(item.status, statusLabels.ticket);
+        const { label, showsAmount } = itemStatusDisplay(item.status, itemStatusLabels(item.kind, statusLabels));
         return <span id={`refund-item-status-${item.code}`}>{showsAmount ? `${label} ${format.money(item.amount)}` : label}</span>;
       },
     },

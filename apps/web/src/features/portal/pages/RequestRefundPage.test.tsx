@@ -174,7 +174,7 @@ describe('the bank details', () => {
     const alert = screen.getByRole('alert');
     expect(alert.id).toBe('refund-error');
     expect(alert.textContent).toBe(
-      messages.refund.fillOutFields(["account holder's full name", 'Street and number', 'Postal code', 'City', 'bank name', 'bank country', 'BIC/SWIFT', 'bank account number']),
+      messages.refund.fillOutFields(["Account holder's full name", 'Street and number', 'Postal code', 'City', 'Bank name', 'Bank country', 'BIC/SWIFT', 'Bank account number']),
     );
     expect(byId('refund-step-details')).toBeTruthy();
   });
