@@ -111,14 +111,14 @@ describe('the back office', () => {
     await page.getByLabel(teamTexts.email).fill('nina.new@example.org');
     await page.getByLabel(teamTexts.name).fill('Nina Nieuw');
     await page.getByRole('combobox', { name: teamTexts.role }).selectOption('customer_service');
-    await page.getByRole('button', { name: teamTexts.add }).click();
+    await page.getByRole('button', { name: teamTexts.add, exact: true }).click();
     await page.getByText(staffAdminMessages.invited('nina.new@example.org')).waitFor();
     await page.getByRole('row', { name: /nina\.new@example\.org/ }).getByText(teamTexts.invited).waitFor();
     expect(await page.locator('.staff-secret').count()).toBe(0);
     // The same address again: the shop's refusal beside the form.
     await page.getByLabel(teamTexts.email).fill('Nina.New@example.org');
     await page.getByLabel(teamTexts.name).fill('Nina Twee');
-    await page.getByRole('button', { name: teamTexts.add }).click();
+    await page.getByRole('button', { name: teamTexts.add, exact: true }).click();
     await page.getByRole('alert').filter({ hasText: staffAdminMessages.emailTaken }).waitFor();
 
     // Nina opens the invitation on her phone, chooses her password and sets up her app.
