@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
-import { staffAdminMessages, staffMessages } from '../packages/contract/src/staff-accounts';
+import { staffAdminMessages, staffLinkMessages, staffMessages } from '../packages/contract/src/staff-accounts';
+import { readMail } from './support/accounts';
 import { mayCall, SECTIONS } from '../apps/web/src/staff/sections';
 import { staffTexts } from '../apps/web/src/staff/texts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
@@ -35,6 +36,18 @@ async function givePassword(page: Page, who: { email: string; password: string }
 }
 
 const teamTexts = staffTexts.team;
+
+/** The one-time link of a staff mail, as a path on this shop. */
+const linkIn = (mail: string) => {
+  const found = /\/staff\/link#[A-Za-z0-9_-]+/.exec(mail)?.[0];
+  expect(found, mail).toBeTruthy();
+  return found!;
+};
+
+/** A picture of the page, kept when SHOTS_DIR is set (to look at changed screens and mails). */
+async function shot(page: Page, name: string) {
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
+}
 const auditTexts = staffTexts.audit;
 
 describe('the back office', () => {
@@ -94,20 +107,72 @@ describe('the back office', () => {
     await page.getByRole('cell', { name: STAFF_JOURNEY_MEMBERS.boxOffice.email }).waitFor();
     await expectNoAxeViolations(page);
 
-    // A new member: the password is shown once.
+    // A new member is invited (issue 34 point 4): no password on the screen, a one-time link by e-mail.
     await page.getByLabel(teamTexts.email).fill('nina.new@example.org');
     await page.getByLabel(teamTexts.name).fill('Nina Nieuw');
     await page.getByRole('combobox', { name: teamTexts.role }).selectOption('customer_service');
-    await page.getByRole('button', { name: teamTexts.add }).click();
-    const shown = page.getByRole('status').filter({ hasText: teamTexts.passwordFor('Nina Nieuw') });
-    await shown.waitFor();
-    expect((await shown.locator('code').innerText()).trim()).toMatch(/^\S{16}$/);
-    await page.getByRole('cell', { name: 'nina.new@example.org' }).waitFor();
+    await page.getByRole('button', { name: teamTexts.add, exact: true }).click();
+    await page.getByText(staffAdminMessages.invited('nina.new@example.org')).waitFor();
+    await page.getByRole('row', { name: /nina\.new@example\.org/ }).getByText(teamTexts.invited).waitFor();
+    expect(await page.locator('.staff-secret').count()).toBe(0);
     // The same address again: the shop's refusal beside the form.
     await page.getByLabel(teamTexts.email).fill('Nina.New@example.org');
     await page.getByLabel(teamTexts.name).fill('Nina Twee');
-    await page.getByRole('button', { name: teamTexts.add }).click();
+    await page.getByRole('button', { name: teamTexts.add, exact: true }).click();
     await page.getByRole('alert').filter({ hasText: staffAdminMessages.emailTaken }).waitFor();
+
+    // Nina opens the invitation on her phone, chooses her password and sets up her app.
+    const phone = await openPage(browser(), { viewport: { width: 390, height: 844 } });
+    const invitation = await readMail(phone, 'nina.new@example.org', 'Your invitation to the back office');
+    await shot(phone, 'mail-invitation-390');
+    // A link to choose one, never a password (the customers' first mail says "this password:").
+    expect(invitation).not.toMatch(/this password/i);
+    await phone.goto(linkIn(invitation));
+    await phone.getByRole('heading', { name: staffTexts.link.invitationTitle }).waitFor();
+    await expectNoAxeViolations(phone);
+    await shot(phone, 'link-invitation-390');
+    await phone.getByLabel(staffTexts.link.newPassword, { exact: true }).fill('nina chooses a long password');
+    await phone.getByLabel(staffTexts.link.repeat).fill('nina chooses a long password');
+    await phone.getByRole('button', { name: staffTexts.link.save }).click();
+    await phone.getByRole('heading', { name: staffTexts.signIn.setUpTitle }).waitFor();
+    const ninaSecret = (await phone.locator('.staff-secret').innerText()).trim();
+    await phone.getByLabel(staffTexts.signIn.code).fill(codeFor(ninaSecret));
+    await phone.getByRole('button', { name: staffTexts.signIn.setUpSubmit }).click();
+    await phone.getByRole('button', { name: staffTexts.recovery.done }).click();
+    await phone.getByRole('button', { name: staffTexts.shell.signOut }).waitFor();
+    expect(new URL(phone.url()).hash).toBe('');
+    // The link works once.
+    await phone.goto(linkIn(invitation));
+    await phone.getByRole('heading', { name: staffTexts.link.brokenTitle }).waitFor();
+    await phone.getByText(staffLinkMessages.linkNotWorking).waitFor();
+    await expectNoAxeViolations(phone);
+
+    // Nina forgot her password: the admin sends her a link; her old one works until she uses it.
+    await page.reload();
+    await page.getByRole('row', { name: /nina\.new@example\.org/ }).getByText(teamTexts.active).waitFor();
+    await page.getByRole('button', { name: `${teamTexts.sendPasswordLink}: Nina Nieuw` }).click();
+    await page.getByRole('dialog').getByText(teamTexts.passwordLinkQuestion('Nina Nieuw')).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('dialog').getByRole('button', { name: teamTexts.sendPasswordLink }).click();
+    await page.getByText(staffAdminMessages.passwordLinkSent('Nina Nieuw')).waitFor();
+    const reset = await readMail(phone, 'nina.new@example.org', 'Choose a new password for the back office');
+    await shot(phone, 'mail-password-reset-390');
+    await phone.goto(linkIn(reset));
+    await phone.getByRole('heading', { name: staffTexts.link.resetTitle }).waitFor();
+    await expectNoAxeViolations(phone);
+    await shot(phone, 'link-password-reset-390');
+    await phone.getByLabel(staffTexts.link.newPassword, { exact: true }).fill('a second long password for nina');
+    await phone.getByLabel(staffTexts.link.repeat).fill('a second long password for nina');
+    await phone.getByRole('button', { name: staffTexts.link.save }).click();
+    await phone.getByRole('heading', { name: staffTexts.signIn.codeTitle }).waitFor();
+    // A code is taken once: the app's next one.
+    await phone.getByLabel(staffTexts.signIn.code).fill(codeFor(ninaSecret, new Date(Date.now() + 30_000)));
+    await phone.getByRole('button', { name: staffTexts.signIn.codeSubmit }).click();
+    await phone.getByRole('button', { name: staffTexts.shell.signOut }).waitFor();
+    await readMail(phone, 'nina.new@example.org', 'Your back-office password');
+    await shot(phone, 'mail-password-changed-390');
+    expect(unexpectedErrors(phone)).toEqual([]);
+    await phone.context().close();
 
     // Disabling asks first; cancelling changes nothing, confirming disables.
     await page.getByRole('button', { name: `${teamTexts.disable}: Nina Nieuw` }).click();
@@ -119,6 +184,10 @@ describe('the back office', () => {
     await page.getByRole('button', { name: `${teamTexts.disable}: Nina Nieuw` }).click();
     await page.getByRole('dialog').getByRole('button', { name: teamTexts.disable }).click();
     await page.getByRole('row', { name: /nina\.new@example\.org/ }).getByText(teamTexts.disabled).waitFor();
+    // And back: an admin enables her again.
+    await page.getByRole('button', { name: `${teamTexts.enable}: Nina Nieuw` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: teamTexts.enable }).click();
+    await page.getByRole('row', { name: /nina\.new@example\.org/ }).getByText(teamTexts.active).waitFor();
 
     // The audit log: the admin's two actions, newest first, with what changed.
     await page.getByRole('link', { name: 'Audit log' }).click();
@@ -128,7 +197,7 @@ describe('the back office', () => {
     const disableRow = rows.filter({ hasText: 'staff.disable' }).first();
     expect(await disableRow.innerText()).toContain(admin.email);
     expect(await disableRow.innerText()).toMatch(/disabledAt: – → \d{4}-/);
-    const addRow = rows.filter({ hasText: 'staff.add' }).filter({ hasText: 'nina.new@example.org' });
+    const addRow = rows.filter({ hasText: 'staff.invite' }).filter({ hasText: 'nina.new@example.org' });
     expect(await addRow.count()).toBe(1);
     expect(await addRow.innerText()).toContain(admin.email);
     await expectNoAxeViolations(page);
@@ -140,7 +209,8 @@ describe('the back office', () => {
     await page.getByRole('heading', { name: staffTexts.signIn.title }).waitFor();
     expect(unexpectedErrors(page)).toEqual([]);
     await page.context().close();
-  });
+    // A second browser, two mails and two sign-ins besides the admin's own.
+  }, 240_000);
 
   it('shows other roles only what they may use: the gate crew the way to the scanner, the box office no staff page', async () => {
     const gatePage = await openPage(browser(), { viewport: { width: 390, height: 844 } });
@@ -148,7 +218,8 @@ describe('the back office', () => {
     // No second factor for the gate crew (decision 0041): straight to the scanner's way.
     await gatePage.getByRole('heading', { name: staffTexts.home.gateTitle }).waitFor();
     expect(await gatePage.getByRole('link', { name: staffTexts.home.gateLink }).getAttribute('href')).toBe('/scan/');
-    expect(await gatePage.getByRole('navigation', { name: staffTexts.shell.nav }).getByRole('link').count()).toBe(0);
+    // Their only page in the back office: their own password.
+    expect(await gatePage.getByRole('navigation', { name: staffTexts.shell.nav }).getByRole('link').allInnerTexts()).toEqual(['Your password']);
     await expectNoAxeViolations(gatePage);
     await gatePage.goto('/staff/team');
     await gatePage.getByRole('heading', { name: staffTexts.notAllowedTitle }).waitFor();

@@ -250,11 +250,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerDocumentRoutes(app, createDocumentsService({ db, config, linkSecrets, ticketKeys }), config);
   // The staff's session checks and the dashboard's reads on their own connections (decision 0043).
   const staffDb = options.backOfficeDb ?? db;
-  const staffSessions = createStaffSessions({ db: staffDb, secrets: linkSecrets, issuer: config.name, now, sessionCacheMs: options.staffSessionCacheMs ?? STAFF_SESSION_CACHE_MS, networkKeys, ...(options.staffSignInLimits ? { signInLimits: options.staffSignInLimits } : {}), ...(options.staffSecondFactorBudget ? { secondFactorBudget: options.staffSecondFactorBudget } : {}) });
+  const staffSessions = createStaffSessions({ db: staffDb, secrets: linkSecrets, issuer: config.name, now, mail: { config, mailQueued }, sessionCacheMs: options.staffSessionCacheMs ?? STAFF_SESSION_CACHE_MS, networkKeys, ...(options.staffSignInLimits ? { signInLimits: options.staffSignInLimits } : {}), ...(options.staffSecondFactorBudget ? { secondFactorBudget: options.staffSecondFactorBudget } : {}) });
   // One guard for every back-office call: the roles of each are the contract's (decision 0042).
   const staffGuard = createStaffGuard(staffSessions);
   registerStaffRoutes(app, { sessions: staffSessions, guard: staffGuard, timezone: config.timezone });
-  registerStaffAdminRoutes(app, { accounts: createStaffAccounts({ db, changed: (staffId) => staffSessions.forgetMember(staffId) }), guard: staffGuard });
+  const scanners = createScanners({ db, now, networkKeys, ...(options.scannerSignInLimits ? { limits: options.scannerSignInLimits } : {}), ...(options.scannerSessionCacheMs !== undefined ? { sessionCacheMs: options.scannerSessionCacheMs } : {}) });
+  registerStaffAdminRoutes(app, { db, accounts: createStaffAccounts({ db, now, changed: (staffId) => staffSessions.forgetMember(staffId), mail: { config, mailQueued } }), scanners, guard: staffGuard });
   registerBackofficeOrderRoutes(app, { db, config, catalog, payments, gateway: gateway ?? null, appSecret, now, mailQueued, logger: options.logger, guard: staffGuard });
   registerRefundQueueRoutes(app, { refunds: createRefundQueue({ db, config, gateway, logger: options.logger, now, mailQueued }), guard: staffGuard });
   registerExportRoutes(app, { exports: createExports({ db, config, now }), guard: staffGuard });
@@ -265,7 +266,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => catalogueChecker.close());
   registerCatalogueRoutes(app, { catalogue: createCatalogueAdmin({ db, config, catalog, now, checker: catalogueChecker }), guard: staffGuard });
   registerOnsaleRoutes(app, { onsales: createOnsaleAdmin({ db, readDb: staffDb, room: waitingRoom, now, ...(options.onsaleFiguresCacheMs !== undefined ? { cacheMs: options.onsaleFiguresCacheMs } : {}) }), guard: staffGuard });
-  registerCheckinRoutes(app, { scanners: createScanners({ db, now, networkKeys, ...(options.scannerSignInLimits ? { limits: options.scannerSignInLimits } : {}), ...(options.scannerSessionCacheMs !== undefined ? { sessionCacheMs: options.scannerSessionCacheMs } : {}) }), checkin: createCheckinService({ db, ticketKeys, locale: config.locale, now }) });
+  registerCheckinRoutes(app, { scanners, checkin: createCheckinService({ db, ticketKeys, locale: config.locale, now }) });
 
   if (options.devMailbox && !options.smtpUrl) {
     registerDevMailbox(app, { db, config, from: senderAddress(options.mailFrom, config) });

@@ -64,7 +64,47 @@ export const staffAdminMessages = {
   emailTaken: 'A member of staff already has that e-mail address.',
   notYourself: 'You cannot do this to your own account. Ask another admin.',
   lastAdmin: 'The shop needs at least one admin who can sign in.',
+  emailDisabled: 'A disabled member of staff has that e-mail address. Enable them in the list instead.',
+  invited: (email: string) => `Invitation sent to ${email}. They choose their password with the link in it.`,
+  enabled: (name: string) => `${name} can sign in again.`,
+  passwordLinkSent: (name: string) => `A link to choose a new password was sent to ${name}.`,
+  invitationSentAgain: (name: string) => `The invitation was sent to ${name} again.`,
+  secondFactorReset: (name: string) => `${name}’s second factor was reset. They set up a new one with the link sent to them by e-mail.`,
 } as const;
+
+/** Staff passwords are longer than customers’ (they open the whole back office). */
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
+
+/** Texts of the one-time links e-mailed to staff and of a member’s own password (decision 0062). */
+export const staffLinkMessages = {
+  linkNotWorking: 'This link does not work any more: it was used, it expired, or a newer one was sent. Ask an admin of the shop for a new one.',
+  useTheLink: 'Your second factor was reset. Open the link we e-mailed you to set up a new one. If it no longer works, ask an admin for a new link.',
+  wrongPassword: 'That is not your current password.',
+  passwordTooShort: `Choose a password of at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`,
+  passwordChanged: 'Your password is changed. You stay signed in here and are signed out everywhere else.',
+  samePassword: 'Choose a password other than your current one.',
+} as const;
+
+const newStaffPassword = z
+  .string({ error: staffLinkMessages.passwordTooShort })
+  .min(STAFF_PASSWORD_MIN_LENGTH, staffLinkMessages.passwordTooShort)
+  .max(200, 'A password is at most 200 characters.');
+const linkToken = z.string({ error: staffLinkMessages.linkNotWorking }).trim().min(1, staffLinkMessages.linkNotWorking).max(100, staffLinkMessages.linkNotWorking);
+
+/** What a link is for: joining (choose a password), a new password, a new second factor (sign in with the password, then set it up). */
+export const STAFF_LINK_PURPOSES = ['invitation', 'password-reset', 'second-factor'] as const;
+export const staffLinkPayload = z.object({ token: linkToken });
+export const staffLinkAnswer = z.object({ purpose: z.enum(STAFF_LINK_PURPOSES), email: z.string(), name: z.string(), expires_at: z.string() });
+/** The password: a new one (invitation, new password), or the current one (new second factor). */
+export const staffUseLinkPayload = z.object({ token: linkToken, password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(200, 'A password is at most 200 characters.') });
+/** The sign-in goes on as after a password: the second factor, or setting one up. */
+export const staffUseLinkAnswer = staffSignInAnswer;
+
+export const staffChangePasswordPayload = z.object({
+  current_password: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(200, 'A password is at most 200 characters.'),
+  new_password: newStaffPassword,
+});
+export const staffChangePasswordAnswer = z.object({ message: z.string() });
 
 const staffEmailField = z
   .string({ error: 'Enter an e-mail address.' })
@@ -80,6 +120,10 @@ export const staffMemberRow = staffMember.extend({
   id: z.number(),
   second_factor: z.boolean(),
   disabled: z.boolean(),
+  /** Invited: the member has not yet chosen a password with the e-mailed link. */
+  invited: z.boolean(),
+  /** The second factor was reset: the member sets up a new one with the e-mailed link. */
+  second_factor_by_link: z.boolean(),
   created_at: z.string(),
 });
 
@@ -91,19 +135,37 @@ export const staffAddMemberPayload = z.object({
   name: z.string({ error: 'Enter a name.' }).trim().min(1, 'Enter a name.').max(200, 'A name is at most 200 characters.'),
   role: staffRoleField,
 });
-/** The new member and their first password, shown this once (handed over in person, never e-mailed). */
-export const staffAddMemberAnswer = z.object({ member: staffMemberRow, password: z.string() });
+/** The invited member (decision 0062): they choose their password with the e-mailed one-time link; no password is ever shown or mailed. */
+export const staffAddMemberAnswer = z.object({ member: staffMemberRow, message: z.string() });
 
 export const staffChangeMemberPayload = z.discriminatedUnion(
   'action',
   [
     z.object({ id: staffIdField, action: z.literal('disable') }),
+    z.object({ id: staffIdField, action: z.literal('enable') }),
+    /** A one-time link to choose a new password (or the invitation again, for a member who has not joined yet). */
+    z.object({ id: staffIdField, action: z.literal('send-password-link') }),
     z.object({ id: staffIdField, action: z.literal('reset-second-factor') }),
     z.object({ id: staffIdField, action: z.literal('set-role'), role: staffRoleField }),
   ],
   { error: 'Choose what to change.' },
 );
-export const staffChangeMemberAnswer = z.object({ member: staffMemberRow });
+export const staffChangeMemberAnswer = z.object({ member: staffMemberRow, message: z.string() });
+
+/** The gate's scanner devices as the back office manages them (decision 0063). */
+export const scannerRow = z.object({ id: z.number(), name: z.string(), created_at: z.string(), revoked_at: z.string().nullable(), last_sync_at: z.string().nullable() });
+export const scannersPayload = z.object({});
+export const scannersAnswer = z.object({ scanners: z.array(scannerRow) });
+export const scannerAddPayload = z.object({ name: z.string({ error: 'Name the scanner.' }).trim().min(1, 'Name the scanner.').max(100, 'A scanner’s name is at most 100 characters.') });
+/** The code a device signs in with, shown this once (stored hashed). */
+export const scannerAddAnswer = z.object({ scanner: scannerRow, code: z.string() });
+export const scannerRevokePayload = z.object({ id: z.int({ error: 'Choose a scanner.' }).min(1, 'Choose a scanner.').max(2_147_483_647, 'Choose a scanner.') });
+export const scannerRevokeAnswer = z.object({ scanner: scannerRow, message: z.string() });
+export const scannerAdminMessages = {
+  notFound: 'There is no live scanner with that number.',
+  added: (name: string) => `Scanner “${name}” added. Type its code on the device now: it is shown only this once.`,
+  revoked: (name: string) => `Scanner “${name}” is revoked: its devices are signed out.`,
+} as const;
 
 /** At most this many audit entries per page. */
 export const STAFF_AUDIT_PAGE = 100;

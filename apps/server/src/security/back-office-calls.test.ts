@@ -33,10 +33,16 @@ const ACCESS: Record<StaffApiPath, StaffAccess> = {
   'staff-second-factor': 'open',
   'staff-sign-out': 'open',
   'staff-me': ALL_ROLES,
+  'staff-link': 'open',
+  'staff-use-link': 'open',
+  'staff-change-password': ALL_ROLES,
   'staff-members': ['admin'],
   'staff-add-member': ['admin'],
   'staff-change-member': ['admin'],
   'staff-audit': ['admin'],
+  scanners: ['admin'],
+  'scanner-add': ['admin'],
+  'scanner-revoke': ['admin'],
   'refund-requests': ['admin', 'customer_service'],
   'refund-decide': ['admin', 'customer_service'],
   'staff-export': ['admin', 'customer_service'],
@@ -74,10 +80,16 @@ const WELL_FORMED: Record<StaffApiPath, Record<string, unknown>> = {
   'staff-second-factor': { code: '000000' },
   'staff-sign-out': {},
   'staff-me': {},
+  'staff-link': { token: 'no-such-link' },
+  'staff-use-link': { token: 'no-such-link', password: 'matrix password of some length' },
+  'staff-change-password': { current_password: 'not the password', new_password: 'matrix new password' },
   'staff-members': {},
   'staff-add-member': { email: 'matrix.new@example.org', name: 'Matrix', role: 'gate' },
   'staff-change-member': { id: 2_000_000_000, action: 'disable' },
   'staff-audit': { target: 'order:NOTHING' },
+  scanners: {},
+  'scanner-add': { name: 'Matrix scanner' },
+  'scanner-revoke': { id: 2_000_000_000 },
   'refund-requests': {},
   'refund-decide': { refund_id: 2_000_000_000, decision: 'reject', reason: 'Matrix reason' },
   'staff-export': { what: 'orders', format: 'csv', event: 'NO-SUCH-EVENT' },
@@ -118,7 +130,7 @@ describe.each(testEngines())('the back-office calls on %s', (engine) => {
   let ownerToken: string;
   const clock = new Date();
   const cookies = new Map<Identity, string | null>();
-  const REFUSAL_TEXTS = textPatterns([contract.messages, staffMessages, staffAdminMessages, scannerMessages, contract.staffOrderMessages, contract.portalMessages, contract.paymentMessages, contract.dashboardMessages, contract.staffRefundMessages, contract.staffExportMessages, contract.staffBoxOfficeMessages, contract.boxOfficeEmailMessages, contract.staffCatalogueMessages, contract.catalogueFieldMessages, contract.staffOnsaleMessages, contract.onsaleFieldMessages]);
+  const REFUSAL_TEXTS = textPatterns([contract.messages, staffMessages, staffAdminMessages, contract.staffLinkMessages, contract.scannerAdminMessages, scannerMessages, contract.staffOrderMessages, contract.portalMessages, contract.paymentMessages, contract.dashboardMessages, contract.staffRefundMessages, contract.staffExportMessages, contract.staffBoxOfficeMessages, contract.boxOfficeEmailMessages, contract.staffCatalogueMessages, contract.catalogueFieldMessages, contract.staffOnsaleMessages, contract.onsaleFieldMessages]);
 
   beforeAll(async () => {
     const opened = await openAbuseShop(engine, SECRET, { now: () => clock });

@@ -6,7 +6,7 @@ import { StaffApiError, staffCall } from './api';
 import type { Member } from './member';
 import { staffTexts } from './texts';
 
-type Stage = { step: 'password' } | { step: 'second-factor' } | { step: 'set-up'; secret: string; qr: string };
+export type Stage = { step: 'password' } | { step: 'second-factor' } | { step: 'set-up'; secret: string; qr: string };
 type Errors = Record<string, string[]>;
 
 const texts = staffTexts.signIn;
@@ -17,12 +17,16 @@ function refusal(error: unknown): { message: string; errors: Errors } {
   return { message: error instanceof Error ? error.message : staffTexts.errors.server, errors: {} };
 }
 
+/** The step a sign-in answer (or a used link's) leads to, before signed in. */
+export const stageOf = (answer: Exclude<StaffApiAnswer<'staff-sign-in'>, { next: 'signed-in' }>): Stage =>
+  answer.next === 'set-up' ? { step: 'set-up', secret: answer.secret, qr: answer.qr } : { step: 'second-factor' };
+
 /**
  * The staff's sign-in (decision 0041): e-mail and password, then the authenticator app's code;
  * at the first sign-in the app is set up from a QR code first. Recovery codes are answered once.
  */
-export function SignIn({ onSignedIn }: { onSignedIn: (member: Member, recoveryCodes: string[] | null) => void }) {
-  const [stage, setStage] = useState<Stage>({ step: 'password' });
+export function SignIn({ onSignedIn, initialStage }: { onSignedIn: (member: Member, recoveryCodes: string[] | null) => void; /** Where a one-time link left the sign-in (decision 0062). */ initialStage?: Stage }) {
+  const [stage, setStage] = useState<Stage>(initialStage ?? { step: 'password' });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -63,7 +67,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (member: Member, recoveryCo
       const answer: StaffApiAnswer<'staff-sign-in'> = await staffCall('staff-sign-in', { email, password });
       setPassword('');
       if (answer.next === 'signed-in') onSignedIn(answer.member, null);
-      else setStage(answer.next === 'set-up' ? { step: 'set-up', secret: answer.secret, qr: answer.qr } : { step: 'second-factor' });
+      else setStage(stageOf(answer));
     });
   };
 

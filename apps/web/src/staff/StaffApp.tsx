@@ -10,6 +10,7 @@ import { forgetAllBut, ME_KEY } from './member';
 import { RecoveryCodes } from './RecoveryCodes';
 import { staffRoutes } from './routes';
 import { SignIn } from './SignIn';
+import { LinkPage } from './LinkPage';
 
 /** Who is signed in; null once a call found the session gone. */
 type Me = StaffApiAnswer<'staff-me'> | null;
@@ -48,21 +49,33 @@ export function StaffApp() {
 function Session() {
   const client = useQueryClient();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const me = useQuery<Me>({ queryKey: ME_KEY, queryFn: () => staffCall('staff-me', {}), retry: (count, error) => !isSignedOut(error) && retry(count, error) });
+  // A one-time link e-mailed to a member (decision 0062) opens its own page first.
+  const [onLink, setOnLink] = useState(() => window.location.pathname.replace(/\/+$/, '') === '/staff/link');
+  const me = useQuery<Me>({ queryKey: ME_KEY, queryFn: () => staffCall('staff-me', {}), retry: (count, error) => !isSignedOut(error) && retry(count, error), enabled: !onLink });
+  const signedIn = (_member: NonNullable<Me>['member'], codes: string[] | null) => {
+    forgetAllBut(client, ME_KEY);
+    // Read again for the rest of what staff-me answers (the zone times are shown in).
+    void client.resetQueries({ queryKey: ME_KEY });
+    if (codes) setRecoveryCodes(codes);
+  };
 
   if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
+  if (onLink) {
+    return (
+      <LinkPage
+        onSignedIn={(member, codes) => {
+          window.history.replaceState(null, '', '/staff/');
+          setOnLink(false);
+          signedIn(member, codes);
+        }}
+      />
+    );
+  }
   if (me.isPending) return <Loading />;
   if (me.isError && !isSignedOut(me.error)) return <LoadFailed error={me.error} onRetry={() => void me.refetch()} standalone />;
   if (me.isError || !me.data) {
     return (
-      <SignIn
-        onSignedIn={(_member, codes) => {
-          forgetAllBut(client, ME_KEY);
-          // Read again for the rest of what staff-me answers (the zone times are shown in).
-          void client.resetQueries({ queryKey: ME_KEY });
-          if (codes) setRecoveryCodes(codes);
-        }}
-      />
+      <SignIn onSignedIn={signedIn} />
     );
   }
   return <RouterProvider router={router} />;

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import type { StaffApiPath } from '@festival/contract';
 import type { ReactNode } from 'react';
 import { Home, NotAllowed, NotFound } from './pages/Home';
@@ -18,6 +18,8 @@ const OrdersPage = lazy(() => import('./pages/OrdersPage'));
 const OrderPage = lazy(() => import('./pages/OrderPage'));
 const CataloguePage = lazy(() => import('./pages/CataloguePage'));
 const OnsalesPage = lazy(() => import('./pages/OnsalesPage'));
+const ScannersPage = lazy(() => import('./pages/ScannersPage'));
+const AccountPage = lazy(() => import('./pages/AccountPage'));
 
 /** A page for the roles that may make its call; others (who typed or kept its address) read why not. */
 function ForRolesOf({ call, children }: { call: StaffApiPath; children: ReactNode }) {
@@ -32,8 +34,12 @@ export const staffRoutes: RouteObject[] = [
     element: <Shell />,
     children: [
       { index: true, element: <Home /> },
+      // A one-time link's page is the sign-in's (StaffApp); once signed in from it, the start page.
+      { path: 'link', element: <Navigate to="/" replace /> },
       { path: 'dashboard', element: <ForRolesOf call="dashboard"><DashboardPage /></ForRolesOf> },
       { path: 'team', element: <ForRolesOf call="staff-members"><TeamPage /></ForRolesOf> },
+      { path: 'scanners', element: <ForRolesOf call="scanners"><ScannersPage /></ForRolesOf> },
+      { path: 'account', element: <ForRolesOf call="staff-change-password"><AccountPage /></ForRolesOf> },
       { path: 'audit', element: <ForRolesOf call="staff-audit"><AuditPage /></ForRolesOf> },
       { path: 'refunds', element: <ForRolesOf call="refund-requests"><RefundsPage /></ForRolesOf> },
       { path: 'exports', element: <ForRolesOf call="staff-export"><ExportsPage /></ForRolesOf> },

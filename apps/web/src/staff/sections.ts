@@ -16,7 +16,9 @@ export const SECTIONS: readonly Section[] = [
   { path: 'refunds', label: 'Refunds', call: 'refund-requests' },
   { path: 'exports', label: 'Exports', call: 'staff-export' },
   { path: 'team', label: 'Staff', call: 'staff-members' },
+  { path: 'scanners', label: 'Scanners', call: 'scanners' },
   { path: 'audit', label: 'Audit log', call: 'staff-audit' },
+  { path: 'account', label: 'Your password', call: 'staff-change-password' },
 ];
 
 /** Whether a role may make a call: the server decides, the page only leaves out what would be refused. */

@@ -90,6 +90,8 @@ export const scanners = pgTable('scanners', {
   codeHash: text('code_hash').notNull().unique(),
   createdAt: createdAt(),
   revokedAt: tstz('revoked_at'),
+  /** When a device signed in with it last synced (written at most once a minute): the back office's scanner list shows it. */
+  lastSyncAt: tstz('last_sync_at'),
 });
 
 /**

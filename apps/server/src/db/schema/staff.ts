@@ -1,6 +1,6 @@
 import { STAFF_ROLES } from '@festival/contract';
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './catalog';
 
 /** What a member of staff may do (issue 22, decision 0041): the contract's roles. */
@@ -29,6 +29,13 @@ export const staffMembers = pgTable(
     /** SHA-256 hashes of the unused recovery codes. */
     recoveryCodes: jsonb('recovery_codes').$type<string[]>().notNull().default([]),
     disabledAt: tstz('disabled_at'),
+    /** When the member's password was last set; null while an invitation waits (nobody knows the stored one). */
+    passwordSetAt: tstz('password_set_at').default(sql`now()`),
+    /**
+     * An admin reset the member's second factor (decision 0062): a new one is set up only through
+     * the e-mailed link, with the password; the password alone no longer sets one up.
+     */
+    secondFactorByLink: boolean('second_factor_by_link').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -99,4 +106,32 @@ export const staffNetworks = pgTable(
     lastSeenAt: tstz('last_seen_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.staffId, table.networkKey] })],
+);
+
+/** What a staff link is for (decision 0062): an invitation, a new password, a new second factor. */
+export const STAFF_LINK_PURPOSES = ['invitation', 'password-reset', 'second-factor'] as const;
+export type StaffLinkPurpose = (typeof STAFF_LINK_PURPOSES)[number];
+
+/**
+ * A one-time link e-mailed to a member (decision 0062): only the token's SHA-256 is stored; used
+ * once (one conditional update), until it expires; a newer link of the member voids the older ones.
+ */
+export const staffLinks = pgTable(
+  'staff_links',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: STAFF_LINK_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+  },
+  (table) => [
+    uniqueIndex('staff_links_token').on(table.tokenHash),
+    index('staff_links_member').on(table.staffId),
+    check('staff_links_purpose', sql`${table.purpose} IN ('invitation', 'password-reset', 'second-factor')`),
+  ],
 );

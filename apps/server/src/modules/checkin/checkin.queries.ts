@@ -280,14 +280,22 @@ export async function listScanners(db: Db) {
   return db.select().from(scanners).orderBy(scanners.id);
 }
 
-export async function revokeScanner(db: Db, id: number, at: Date): Promise<boolean> {
-  const rows = await db
+export async function revokeScanner(db: Db, id: number, at: Date): Promise<typeof scanners.$inferSelect | null> {
+  const [row] = await db
     .update(scanners)
     .set({ revokedAt: at })
     .where(and(eq(scanners.id, id), sql`${scanners.revokedAt} IS NULL`))
-    .returning({ id: scanners.id });
-  if (rows.length) await db.delete(scannerSessions).where(eq(scannerSessions.scannerId, id));
-  return rows.length > 0;
+    .returning();
+  if (row) await db.delete(scannerSessions).where(eq(scannerSessions.scannerId, id));
+  return row ?? null;
+}
+
+/** A scanner's last sync, written at most once a minute (50 gates syncing every few seconds write little). */
+export async function noteScannerSync(db: Db, id: number, at: Date): Promise<void> {
+  await db
+    .update(scanners)
+    .set({ lastSyncAt: at })
+    .where(and(eq(scanners.id, id), sql`(${scanners.lastSyncAt} IS NULL OR ${scanners.lastSyncAt} < ${new Date(at.getTime() - 60_000).toISOString()}::timestamptz)`));
 }
 
 export async function findLiveScannerByCodeHash(db: Db, codeHash: string) {

@@ -44,7 +44,11 @@ export function registerCheckinRoutes(app: FastifyInstance, deps: { scanners: Sc
 
   registerGuardedStaffRoute(app, 'checkin-lists', signedInScanner, async (_input, scanner) => ({ scanner: { name: scanner.name }, lists: await checkin.lists() }));
   registerGuardedStaffRoute(app, 'scan', signedInScanner, (input, scanner) => checkin.scan(scanner.id, input));
-  registerGuardedStaffRoute(app, 'sync', signedInScanner, (input) => checkin.sync(input));
+  registerGuardedStaffRoute(app, 'sync', signedInScanner, async (input, scanner) => {
+    // The back office's scanner list shows when each scanner last synced (decision 0063).
+    await scanners.noteSync(scanner.id);
+    return checkin.sync(input);
+  });
   // A full batch of the longest scans the contract takes fits (the shop's 64 KiB held about 430 short ones): a full offline queue always goes up.
   registerGuardedStaffRoute(app, 'upload-scans', signedInScanner, (input, scanner) => checkin.upload(scanner.id, input), { bodyLimit: UPLOAD_SCANS_BODY_LIMIT });
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { messages, typedCode } from '@festival/contract';
 import type { Db } from '../../db/client';
+import type { scanners as scannersTable } from '../../db/schema';
 import type { NetworkKeysOf } from '../../lib/network-keys';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { newCode } from '../../lib/new-code';
@@ -40,6 +41,8 @@ const SIGN_IN_WINDOW_MS = 15 * 60_000;
  */
 export const SCANNER_SESSION_CACHE_MS = 5_000;
 
+type ScannerRow = typeof scannersTable.$inferSelect;
+
 export function createScanners(deps: { db: Db; now?: () => Date; networkKeys?: NetworkKeysOf; limits?: ScannerSignInLimits; sessionCacheMs?: number }) {
   const { db } = deps;
   const sessionCacheMs = deps.sessionCacheMs ?? SCANNER_SESSION_CACHE_MS;
@@ -49,15 +52,33 @@ export function createScanners(deps: { db: Db; now?: () => Date; networkKeys?: N
   const now = deps.now ?? (() => new Date());
   const limiter = createRateLimiter(db, SIGN_IN_WINDOW_MS, messages.accounts.tooManyAttempts);
   const limits = deps.limits ?? SCANNER_SIGN_IN_LIMITS;
+  async function revokeWith(id: number, audit?: (tx: Db, row: ScannerRow) => Promise<void>): Promise<ScannerRow | null> {
+    const row = await db.transaction(async (tx) => {
+      const revoked = await queries.revokeScanner(tx, id, now());
+      if (revoked) await audit?.(tx, revoked);
+      return revoked;
+    });
+    if (row) for (const [hash, entry] of sessions) if (entry.scanner.id === id) sessions.delete(hash);
+    return row;
+  }
   return {
     /** A new scanner credential; its code is answered once and stored hashed. */
-    async add(name: string): Promise<{ id: number; name: string; code: string }> {
+    async add(name: string, audit?: (tx: Db, row: ScannerRow) => Promise<void>): Promise<{ id: number; name: string; code: string; row: ScannerRow }> {
       const code = newCode(16);
-      const row = await queries.insertScanner(db, name, sha256(code));
-      return { id: row.id, name: row.name, code: groups(code) };
+      const row = await db.transaction(async (tx) => {
+        const inserted = await queries.insertScanner(tx, name, sha256(code));
+        await audit?.(tx, inserted);
+        return inserted;
+      });
+      return { id: row.id, name: row.name, code: groups(code), row };
     },
     list: () => queries.listScanners(db),
-    revoke: (id: number) => queries.revokeScanner(db, id, now()),
+    /** Whether a live scanner was revoked. */
+    revoke: async (id: number) => (await revokeWith(id)) !== null,
+    /** A live scanner revoked (its devices signed out, on this instance at once), with the audit entry in the same transaction; null when there is none. */
+    revokeWith: (id: number, audit: (tx: Db, row: ScannerRow) => Promise<void>) => revokeWith(id, audit),
+    /** A device of the scanner synced: noted for the back office's list. */
+    noteSync: (id: number) => queries.noteScannerSync(db, id, now()),
     /**
      * Signs a device in by a scanner's code: the session token for its cookie, or null for a wrong
      * or revoked code. With the device's address, a wrong code counts toward its limits (429 beyond).

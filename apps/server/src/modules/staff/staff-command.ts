@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { STAFF_ROLES } from '../../db/schema';
 import { printError as printErrorLine, printLine, shown, tsvRow } from '../../lib/terminal-output';
 import { createStaffAccounts, isStaffRole, staffEmail, type Actor } from './staff-accounts';
+import type { StaffMailConfig } from './staff.mail';
 
 export const STAFF_USAGE = `Usage:
   npm run staff -- add EMAIL --role ROLE [--name NAME]
@@ -12,15 +13,22 @@ export const STAFF_USAGE = `Usage:
                                         factor (an authenticator app) at the first sign-in.
   npm run staff -- list                 the members: id, e-mail, name, role, second factor, disabled
   npm run staff -- disable EMAIL        the member can no longer sign in
+  npm run staff -- enable EMAIL         a disabled member can sign in again
+  npm run staff -- reset-password EMAIL
+                                        e-mails the member a one-time link to choose a new password
+                                        (their current one works until they use it)
   npm run staff -- reset-second-factor EMAIL
-                                        a lost phone: the member sets up a new one at the next sign-in
+                                        a lost phone: e-mails the member a one-time link with which,
+                                        and their password, they set up a new second factor
   npm run staff -- audit [--limit N]    the audit log, newest first (N entries, 50 unless given)
 
-Every change is written to the audit log, which nothing edits. Run this with the shop's
+Members invited in the back office (Staff page) choose their own password with an e-mailed link.
+Links wait in the shop's mail outbox; the running shop sends them. Every change is written to
+the audit log, which nothing edits. Run this with the shop's
 DATABASE_URL or DATA_DIR, as the server has them. The embedded database allows one process at a
 time: stop the shop first.`;
 
-type Deps = { db: Db; print?: (line: string) => void; printError?: (line: string) => void };
+type Deps = { db: Db; print?: (line: string) => void; printError?: (line: string) => void; /** The shop the links' mails are from (cli/staff.ts loads it). */ mailConfig?: StaffMailConfig };
 
 const COMMAND_LINE: Actor = { commandLine: true };
 
@@ -46,7 +54,7 @@ function flags(argv: string[], known: readonly string[]): { values: Map<string, 
 export async function runStaffCommand(argv: string[], deps: Deps): Promise<number> {
   const print = deps.print ?? printLine;
   const printError = deps.printError ?? printErrorLine;
-  const accounts = createStaffAccounts({ db: deps.db });
+  const accounts = createStaffAccounts({ db: deps.db, ...(deps.mailConfig ? { mail: { config: deps.mailConfig } } : {}) });
   const [action, ...args] = argv;
   const usage = () => {
     printError(STAFF_USAGE);
@@ -89,15 +97,38 @@ export async function runStaffCommand(argv: string[], deps: Deps): Promise<numbe
     return 0;
   }
 
-  if ((action === 'disable' || action === 'reset-second-factor') && args.length === 1) {
+  if ((action === 'disable' || action === 'enable' || action === 'reset-password' || action === 'reset-second-factor') && args.length === 1) {
     const email = staffEmail(args[0]!);
-    const member = email ? await (action === 'disable' ? accounts.disable(COMMAND_LINE, { email }) : accounts.resetSecondFactor(COMMAND_LINE, { email })) : null;
-    // The command line is never refused (decision 0041): only a member is kept from locking the shop out.
-    if (!member || 'refused' in member) {
+    const who = email ? { email } : null;
+    const member = who
+      ? await (action === 'disable'
+          ? accounts.disable(COMMAND_LINE, who)
+          : action === 'enable'
+            ? accounts.enable(COMMAND_LINE, who)
+            : action === 'reset-password'
+              ? accounts.sendPasswordLink(COMMAND_LINE, who)
+              : accounts.resetSecondFactor(COMMAND_LINE, who))
+      : null;
+    if (!member) {
       printError(shown`No member has the address ${args[0]}.`);
       return 1;
     }
-    print(action === 'disable' ? shown`${member.email} can no longer sign in.` : shown`${member.email} sets up a new second factor at the next sign-in.`);
+    // The command line is never refused the last admin (decision 0041); a disabled member is enabled first.
+    if ('refused' in member) {
+      printError(shown`${email} is disabled: npm run staff -- enable ${email}`);
+      return 1;
+    }
+    print(
+      action === 'disable'
+        ? shown`${member.email} can no longer sign in.`
+        : action === 'enable'
+          ? shown`${member.email} can sign in again.`
+          : action === 'reset-password'
+            ? shown`${member.email} is sent a one-time link to choose a new password.`
+            : member.secondFactorByLink
+              ? shown`${member.email} is sent a one-time link to set up a new second factor with their password.`
+              : shown`${member.email} sets up a second factor at the next sign-in.`,
+    );
     return 0;
   }
 

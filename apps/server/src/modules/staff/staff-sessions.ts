@@ -1,14 +1,18 @@
-import { staffMessages, typedCode } from '@festival/contract';
+import { staffLinkMessages, staffMessages, typedCode } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { NetworkKeysOf } from '../../lib/network-keys';
 import { createRateLimiter, type Limit } from '../../lib/rate-limit';
-import { dummyPasswordHash, newSecretToken, verifyPassword } from '../accounts/passwords';
+import { AppError } from '../../http/app-error';
+import { enqueueMail } from '../mail/outbox';
+import { dummyPasswordHash, hashPassword, newSecretToken, verifyPassword } from '../accounts/passwords';
 import { hashToken } from '../accounts/session.service';
 import { newCode } from '../../lib/new-code';
+import { STAFF_PASSWORD_MIN_LENGTH } from '@festival/contract';
 import { needsSecondFactor, secondFactorBudgetKey, staffEmail, viewOf, type StaffMemberView } from './staff-accounts';
 import { noteAttack, type AttackKind } from './attack-audit';
 import * as queries from './staff.queries';
 import { openSecret, sealSecret } from './secret-box';
+import { staffPasswordChangedMail, type StaffMailConfig } from './staff.mail';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from './totp';
 
 /** A signed-in member is signed out after this long without a call. */
@@ -56,6 +60,19 @@ export interface SecondFactorBudget {
 }
 export const SECOND_FACTOR_BUDGET: SecondFactorBudget = { max: 10, windowMs: 24 * 60 * 60_000 };
 
+/**
+ * The link page's limits per 15 minutes (decision 0062): calls with a token that is no link, per
+ * network address and network (a link's 256 bits are not guessed, but a script is kept from
+ * hammering the page); and wrong passwords typed on a link or in a member's own password change,
+ * per member (as the sign-in's account allowance). A working link and a right password are taken back.
+ */
+export interface StaffLinkLimits {
+  perAddress: number;
+  perNetwork: number;
+  perMember: number;
+}
+export const STAFF_LINK_LIMITS: StaffLinkLimits = { perAddress: 20, perNetwork: 100, perMember: 10 };
+
 /** Ten characters of the shop's code alphabet in two groups (about 50 bits): plenty for a code that works once. */
 function newRecoveryCode(): string {
   const code = newCode(10);
@@ -85,12 +102,64 @@ export function createStaffSessions(deps: {
   networkKeys?: NetworkKeysOf;
   signInLimits?: StaffSignInLimits;
   secondFactorBudget?: SecondFactorBudget;
+  linkLimits?: StaffLinkLimits;
+  /** Where a member hears that their password changed. */
+  mail?: { config: StaffMailConfig; mailQueued?: () => void };
 }) {
+  const linkLimits = deps.linkLimits ?? STAFF_LINK_LIMITS;
   const { db } = deps;
   const signInLimits = deps.signInLimits ?? STAFF_SIGN_IN_LIMITS;
   const budget = deps.secondFactorBudget ?? SECOND_FACTOR_BUDGET;
   const signInLimiter = createRateLimiter(db, SIGN_IN_WINDOW_MS, staffMessages.tooManyAttempts);
   const secondFactorLimiter = createRateLimiter(db, budget.windowMs, staffMessages.tooManyCodes);
+  const linkLimiter = createRateLimiter(db, SIGN_IN_WINDOW_MS, staffMessages.tooManyAttempts);
+  const linkNotWorking = () => new AppError('BAD_REQUEST', staffLinkMessages.linkNotWorking, { token: [staffLinkMessages.linkNotWorking] });
+  /** A working link of a token, counted first against the caller's address and network (taken back when it works). */
+  async function workingLink(token: string, ip: string | undefined) {
+    const where = ip !== undefined && deps.networkKeys ? deps.networkKeys(ip) : null;
+    const attempt = where
+      ? await linkLimiter.count(
+          [
+            { key: `staff-link:address:${where.address}`, max: linkLimits.perAddress },
+            { key: `staff-link:network:${where.network}`, max: linkLimits.perNetwork },
+          ],
+          now(),
+        )
+      : null;
+    if (attempt?.over) {
+      await attempt.takeBack();
+      throw linkLimiter.refusal();
+    }
+    const found = await queries.findLiveLink(db, hashToken(token.trim()), now());
+    if (!found || found.member.disabledAt) throw linkNotWorking();
+    await attempt?.takeBack();
+    return found;
+  }
+  /** A member's current password, typed on a link or in their own change: counted per member first, a right one taken back. */
+  async function checkCurrentPassword(member: queries.StaffMemberRow, password: string, field: string): Promise<void> {
+    const attempt = await linkLimiter.count([{ key: `staff-password:staff:${member.id}`, max: linkLimits.perMember }], now());
+    if (attempt.over) {
+      await attempt.takeBack();
+      throw linkLimiter.refusal();
+    }
+    if (!(await verifyPassword(member.passwordHash, password))) {
+      throw new AppError('INVALID_INPUT', staffLinkMessages.wrongPassword, { [field]: [staffLinkMessages.wrongPassword] });
+    }
+    await attempt.takeBack();
+  }
+  /** After a password: straight in (gate), the second factor, or a new one to set up. */
+  async function nextStep(member: queries.StaffMemberRow): Promise<{ token: string; step: SignInStep }> {
+    if (!needsSecondFactor(member.role)) {
+      const token = await startSession(member, 'signed-in');
+      await audit(db, member, 'staff.sign-in');
+      return { token, step: { next: 'signed-in', member: viewOf(member) } };
+    }
+    if (member.totpEnabledAt) return { token: await startSession(member, 'second-factor'), step: { next: 'second-factor' } };
+    // A new secret to set up, kept sealed until a code proves it.
+    const secret = newTotpSecret();
+    await queries.updateMember(db, member.id, { totpSecret: sealSecret(deps.secrets[0]!, TOTP_PURPOSE, secret), totpEnabledAt: null, totpLastStep: null, recoveryCodes: [] });
+    return { token: await startSession(member, 'set-up'), step: { next: 'set-up', secret: base32Encode(secret), uri: otpauthUri(deps.issuer, member.email, secret) } };
+  }
   const attack = (kind: AttackKind, member: queries.StaffMemberRow | null) => noteAttack(db, kind, member ? `staff:${member.id}` : null, now());
   /** A member's sign-in is done (second factor and all): the network is theirs from now on. */
   const proved = async (member: queries.StaffMemberRow, ip: string | undefined) => {
@@ -107,6 +176,10 @@ export function createStaffSessions(deps: {
    */
   const cache = new Map<string, { until: number; staffId: number; member: StaffMemberView; expiresAt: number; lastSeenAt: number }>();
   const audit = (tx: Db, member: queries.StaffMemberRow, action: string) => queries.insertAudit(tx, { staffId: member.id, actor: member.email, action, target: `staff:${member.id}`, before: null, after: null });
+
+  function forgetMember(staffId: number): void {
+    for (const [hash, entry] of cache) if (entry.staffId === staffId) cache.delete(hash);
+  }
 
   async function startSession(member: queries.StaffMemberRow, stage: 'second-factor' | 'set-up' | 'signed-in') {
     const token = newSecretToken();
@@ -165,17 +238,75 @@ export function createStaffSessions(deps: {
       }
       // Only wrong passwords count: the member's own sign-ins never use up a limit.
       await attempt.takeBack();
-      if (!needsSecondFactor(member.role)) {
-        const token = await startSession(member, 'signed-in');
-        await audit(db, member, 'staff.sign-in');
-        await proved(member, ip);
-        return { token, step: { next: 'signed-in', member: viewOf(member) } };
+      // An admin reset the second factor: a new one is set up with the e-mailed link and the password, never the password alone (decision 0062).
+      if (needsSecondFactor(member.role) && !member.totpEnabledAt && member.secondFactorByLink) throw new AppError('FORBIDDEN', staffLinkMessages.useTheLink);
+      const next = await nextStep(member);
+      if (next.step.next === 'signed-in') await proved(member, ip);
+      return next;
+    },
+
+    /** What a working link is for and whose it is (the link page shows it); a refusal otherwise. Nothing is used up. */
+    async peekLink(token: string, ip?: string) {
+      const { link, member } = await workingLink(token, ip);
+      return { purpose: link.purpose, email: member.email, name: member.name, expiresAt: link.expiresAt };
+    },
+
+    /**
+     * Uses a one-time link (decision 0062): an invitation or a new password sets the typed password
+     * (every other session of the member ends); a new second factor checks the member's current
+     * password. Either way the link is used up in one conditional statement (of two calls at once,
+     * one gets through) and the sign-in goes on at its next step. A wrong current password leaves
+     * the link as it was.
+     */
+    async useLink(token: string, password: string, ip?: string): Promise<{ token: string; step: SignInStep }> {
+      const { link, member } = await workingLink(token, ip);
+      if (link.purpose === 'second-factor') {
+        await checkCurrentPassword(member, password, 'password');
+        const used = await db.transaction(async (tx) => {
+          if (!(await queries.consumeLink(tx, link.id, now()))) return false;
+          await audit(tx, member, 'staff.second-factor-link-used');
+          return true;
+        });
+        if (!used) throw linkNotWorking();
+        return nextStep(member);
       }
-      if (member.totpEnabledAt) return { token: await startSession(member, 'second-factor'), step: { next: 'second-factor' } };
-      // First sign-in (or after a reset): a new secret to set up, kept sealed until a code proves it.
-      const secret = newTotpSecret();
-      await queries.updateMember(db, member.id, { totpSecret: sealSecret(deps.secrets[0]!, TOTP_PURPOSE, secret), totpEnabledAt: null, totpLastStep: null, recoveryCodes: [] });
-      return { token: await startSession(member, 'set-up'), step: { next: 'set-up', secret: base32Encode(secret), uri: otpauthUri(deps.issuer, member.email, secret) } };
+      if (password.length < STAFF_PASSWORD_MIN_LENGTH) throw new AppError('INVALID_INPUT', staffLinkMessages.passwordTooShort, { password: [staffLinkMessages.passwordTooShort] });
+      const passwordHash = await hashPassword(password);
+      const mail = link.purpose === 'password-reset' && deps.mail ? await staffPasswordChangedMail(deps.mail.config, member) : null;
+      const changed = await db.transaction(async (tx) => {
+        if (!(await queries.consumeLink(tx, link.id, now()))) return null;
+        const row = await queries.updateMember(tx, member.id, { passwordHash, passwordSetAt: now() });
+        // Whoever knew the old password is out.
+        await queries.deleteMemberSessions(tx, member.id);
+        await audit(tx, member, link.purpose === 'invitation' ? 'staff.invitation-accepted' : 'staff.password-reset');
+        if (mail) await enqueueMail(tx, mail);
+        return row;
+      });
+      if (!changed) throw linkNotWorking();
+      forgetMember(member.id);
+      if (mail) deps.mail?.mailQueued?.();
+      // The link came from the member's mailbox and they just chose the password: with the second
+      // factor reset as well, this sets up the new one (the invitation's first sign-in does the same).
+      return nextStep(changed);
+    },
+
+    /** A member's own new password, with their current one: every other session of theirs ends, and they hear of it by e-mail. */
+    async changePassword(memberId: number, keepToken: string, current: string, next: string): Promise<void> {
+      const member = await queries.findMemberById(db, memberId);
+      if (!member || member.disabledAt) throw new AppError('UNAUTHENTICATED', staffMessages.notSignedIn);
+      await checkCurrentPassword(member, current, 'current_password');
+      if (current === next) throw new AppError('INVALID_INPUT', staffLinkMessages.samePassword, { new_password: [staffLinkMessages.samePassword] });
+      const passwordHash = await hashPassword(next);
+      const mail = deps.mail ? await staffPasswordChangedMail(deps.mail.config, member) : null;
+      await db.transaction(async (tx) => {
+        await queries.updateMember(tx, member.id, { passwordHash, passwordSetAt: now() });
+        await queries.deleteMemberSessions(tx, member.id, hashToken(keepToken));
+        await audit(tx, member, 'staff.password-change');
+        if (mail) await enqueueMail(tx, mail);
+      });
+      // The other sessions this instance still trusts end now; this one is asked of the database again.
+      forgetMember(member.id);
+      if (mail) deps.mail?.mailQueued?.();
     },
 
     /**
@@ -264,9 +395,7 @@ export function createStaffSessions(deps: {
     },
 
     /** Forgets what this instance trusted of a member's sessions: their change (disabled, reset, another role) counts at the next call. */
-    forgetMember(staffId: number): void {
-      for (const [hash, entry] of cache) if (entry.staffId === staffId) cache.delete(hash);
-    },
+    forgetMember,
 
     async signOut(token: string): Promise<void> {
       cache.delete(hashToken(token));

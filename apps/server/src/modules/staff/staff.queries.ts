@@ -1,11 +1,11 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { staffAudit, staffMembers, staffNetworks, staffSessions, type StaffRole, type StaffSessionStage } from '../../db/schema';
+import { staffAudit, staffLinks, staffMembers, staffNetworks, staffSessions, type StaffLinkPurpose, type StaffRole, type StaffSessionStage } from '../../db/schema';
 
 export type StaffMemberRow = typeof staffMembers.$inferSelect;
 
 /** A new member, or null when the address is taken (another member has it). */
-export async function insertMember(db: Db, values: { email: string; name: string; role: StaffRole; passwordHash: string }): Promise<StaffMemberRow | null> {
+export async function insertMember(db: Db, values: { email: string; name: string; role: StaffRole; passwordHash: string; passwordSetAt?: Date | null }): Promise<StaffMemberRow | null> {
   const [row] = await db.insert(staffMembers).values(values).onConflictDoNothing({ target: staffMembers.email }).returning();
   return row ?? null;
 }
@@ -37,7 +37,7 @@ export function listMembers(db: Db): Promise<StaffMemberRow[]> {
   return db.select().from(staffMembers).orderBy(staffMembers.id);
 }
 
-export async function updateMember(db: Db, id: number, values: Partial<Pick<StaffMemberRow, 'disabledAt' | 'totpSecret' | 'totpEnabledAt' | 'totpLastStep' | 'recoveryCodes' | 'role'>>): Promise<StaffMemberRow | null> {
+export async function updateMember(db: Db, id: number, values: Partial<Pick<StaffMemberRow, 'disabledAt' | 'totpSecret' | 'totpEnabledAt' | 'totpLastStep' | 'recoveryCodes' | 'role' | 'passwordHash' | 'passwordSetAt' | 'secondFactorByLink'>>): Promise<StaffMemberRow | null> {
   const [row] = await db
     .update(staffMembers)
     .set({ ...values, updatedAt: sql`now()` })
@@ -80,8 +80,43 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.delete(staffSessions).where(eq(staffSessions.tokenHash, tokenHash));
 }
 
-export async function deleteMemberSessions(db: Db, staffId: number): Promise<void> {
-  await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+export async function deleteMemberSessions(db: Db, staffId: number, keepTokenHash?: string): Promise<void> {
+  await db.delete(staffSessions).where(and(eq(staffSessions.staffId, staffId), keepTokenHash === undefined ? undefined : ne(staffSessions.tokenHash, keepTokenHash)));
+}
+
+/** Voids a member's unused links (of these purposes; every one when none are named). */
+export async function voidLinks(db: Db, staffId: number, at: Date, purposes?: readonly StaffLinkPurpose[]): Promise<void> {
+  await db
+    .update(staffLinks)
+    .set({ usedAt: at })
+    .where(and(eq(staffLinks.staffId, staffId), isNull(staffLinks.usedAt), purposes ? inArray(staffLinks.purpose, [...purposes]) : undefined));
+}
+
+export async function insertLink(db: Db, values: { staffId: number; purpose: StaffLinkPurpose; tokenHash: string; expiresAt: Date }): Promise<void> {
+  await db.insert(staffLinks).values(values);
+}
+
+/** An unused, unexpired link by its token's hash, with its member; null otherwise. */
+export async function findLiveLink(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ link: staffLinks, member: staffMembers })
+    .from(staffLinks)
+    .innerJoin(staffMembers, eq(staffMembers.id, staffLinks.staffId))
+    .where(and(eq(staffLinks.tokenHash, tokenHash), isNull(staffLinks.usedAt), gt(staffLinks.expiresAt, now)));
+  return row ?? null;
+}
+
+/**
+ * Uses a link up: only an unused, unexpired one, in one conditional statement, so of two calls
+ * racing with one link exactly one gets true.
+ */
+export async function consumeLink(db: Db, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(staffLinks)
+    .set({ usedAt: now })
+    .where(and(eq(staffLinks.id, id), isNull(staffLinks.usedAt), gt(staffLinks.expiresAt, now)))
+    .returning({ id: staffLinks.id });
+  return rows.length === 1;
 }
 
 /**
@@ -91,7 +126,7 @@ export async function deleteMemberSessions(db: Db, staffId: number): Promise<voi
 export async function takeTotpStep(db: Db, staffId: number, step: number, enable: { at: Date; recoveryCodes: string[] } | null): Promise<boolean> {
   const rows = await db
     .update(staffMembers)
-    .set({ totpLastStep: step, updatedAt: sql`now()`, ...(enable ? { totpEnabledAt: enable.at, recoveryCodes: enable.recoveryCodes } : {}) })
+    .set({ totpLastStep: step, updatedAt: sql`now()`, ...(enable ? { totpEnabledAt: enable.at, recoveryCodes: enable.recoveryCodes, secondFactorByLink: false } : {}) })
     .where(and(eq(staffMembers.id, staffId), or(isNull(staffMembers.totpLastStep), lt(staffMembers.totpLastStep, step))))
     .returning({ id: staffMembers.id });
   return rows.length === 1;

@@ -1,11 +1,11 @@
-import { staffAdminMessages, staffMessages } from '@festival/contract';
+import { staffAdminMessages, staffLinkMessages, staffMessages, type StaffApiAnswer } from '@festival/contract';
 import QRCode from 'qrcode';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { cookieValue } from '../../http/cookies';
 import { registerGuardedStaffRoute, registerStaffRoute, type StaffGuard } from '../../http/api-route';
 import type { StaffMemberView } from './staff-accounts';
-import type { StaffSessions } from './staff-sessions';
+import type { SignInStep, StaffSessions } from './staff-sessions';
 
 export const STAFF_COOKIE = 'staff_session';
 
@@ -34,7 +34,14 @@ export function createStaffGuard(sessions: StaffSessions): StaffGuard<StaffMembe
   };
 }
 
-/** The staff's sign-in calls (decision 0041). */
+/** A sign-in's next step as answered: the set-up's link as a QR code drawn here, so the back office loads no QR library. */
+async function stepAnswer(step: SignInStep): Promise<StaffApiAnswer<'staff-sign-in'>> {
+  if (step.next === 'signed-in') return { next: 'signed-in', member: memberAnswer(step.member) };
+  if (step.next === 'set-up') return { ...step, qr: `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(step.uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' })).toString('base64')}` };
+  return step;
+}
+
+/** The staff's sign-in calls (decision 0041), the one-time links and a member's own password (decision 0062). */
 export function registerStaffRoutes(app: FastifyInstance, deps: { sessions: StaffSessions; guard: StaffGuard<StaffMemberView>; timezone: string }): void {
   const { sessions } = deps;
 
@@ -42,11 +49,23 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { sessions: Staf
     const signedIn = await sessions.signIn(input.email, input.password, request.ip);
     if (!signedIn) throw new AppError('UNAUTHENTICATED', staffMessages.wrongSignIn, { password: [staffMessages.wrongSignIn] });
     setStaffCookie(reply, signedIn.token);
-    const { step } = signedIn;
-    if (step.next === 'signed-in') return { next: 'signed-in' as const, member: memberAnswer(step.member) };
-    // The authenticator app reads the link from a QR code; the picture is drawn here, so the back office loads no QR library.
-    if (step.next === 'set-up') return { ...step, qr: `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(step.uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' })).toString('base64')}` };
-    return step;
+    return stepAnswer(signedIn.step);
+  });
+
+  registerStaffRoute(app, 'staff-link', async (input, request) => {
+    const link = await sessions.peekLink(input.token, request.ip);
+    return { purpose: link.purpose, email: link.email, name: link.name, expires_at: link.expiresAt.toISOString() };
+  });
+
+  registerStaffRoute(app, 'staff-use-link', async (input, request, reply) => {
+    const used = await sessions.useLink(input.token, input.password, request.ip);
+    setStaffCookie(reply, used.token);
+    return stepAnswer(used.step);
+  });
+
+  registerGuardedStaffRoute(app, 'staff-change-password', deps.guard, async (input, member, request) => {
+    await sessions.changePassword(member.id, staffToken(request)!, input.current_password, input.new_password);
+    return { message: staffLinkMessages.passwordChanged };
   });
 
   registerStaffRoute(app, 'staff-second-factor', async (input, request, reply) => {

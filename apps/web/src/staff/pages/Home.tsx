@@ -8,7 +8,8 @@ import { useMember } from '../use-member';
 /** The start: the first section this role may open, or for the gate crew the way to the scanner. */
 export function Home() {
   const member = useMember();
-  const first = sectionsFor(member.role)[0];
+  // Your own password is a page of every role, never the start.
+  const first = sectionsFor(member.role).find((section) => section.path !== 'account');
   if (first) return <Navigate to={`/${first.path}`} replace />;
   if (member.role !== 'gate') return <Page title={staffTexts.home.title} lead={staffTexts.home.nothingYet} />;
   return (

@@ -17,7 +17,7 @@ import { useMember } from '../use-member';
 import { useStaffAction } from '../use-staff-action';
 
 type Row = StaffApiAnswer<'staff-members'>['members'][number];
-type Change = { row: Row; action: 'disable' | 'reset-second-factor' | 'set-role' };
+type Change = { row: Row; action: 'disable' | 'enable' | 'send-password-link' | 'reset-second-factor' | 'set-role' };
 
 const MEMBERS_KEY = ['staff-members'] as const;
 const AUDIT_KEY = ['staff-audit'] as const;
@@ -25,37 +25,34 @@ const roleOptions = STAFF_ROLES.map((role) => ({ value: role, label: staffTexts.
 
 const teamTexts = staffTexts.team;
 
-/** The admins' staff page (issue 22 point 1): members, their roles, and adding, changing and disabling them. */
+/** The admins' staff page (issue 22 point 1, issue 34 point 4): members, their roles; inviting, changing, disabling and enabling them, and sending them links. */
 export default function TeamPage() {
   const me = useMember();
   const members = useQuery({ queryKey: MEMBERS_KEY, queryFn: () => staffCall('staff-members', {}) });
   const [change, setChange] = useState<Change | null>(null);
   const [role, setRole] = useState<StaffRoleName>('box_office');
-  const [added, setAdded] = useState<{ name: string; password: string } | null>(null);
   const [form, setForm] = useState({ email: '', name: '', role: 'box_office' as StaffRoleName });
 
   const changeMember = useStaffAction({
     run: (input: Change & { role?: StaffRoleName }) =>
       staffCall('staff-change-member', input.action === 'set-role' ? { id: input.row.id, action: 'set-role', role: input.role! } : { id: input.row.id, action: input.action }),
-    done: (_answer, input) => {
+    done: (answer) => {
       setChange(null);
-      return teamTexts.changed[input.action](input.row.name);
+      return answer.message;
     },
     reload: [MEMBERS_KEY, AUDIT_KEY],
   });
   const addMember = useStaffAction({
     run: (input: typeof form) => staffCall('staff-add-member', input),
     done: (answer) => {
-      setAdded({ name: answer.member.name, password: answer.password });
       setForm({ email: '', name: '', role: 'box_office' });
-      return teamTexts.added(answer.member.name);
+      return answer.message;
     },
     reload: [MEMBERS_KEY, AUDIT_KEY],
   });
 
   const submitAdd = (event: FormEvent) => {
     event.preventDefault();
-    setAdded(null);
     addMember.mutate(form);
   };
   const open = (row: Row, action: Change['action']) => {
@@ -81,18 +78,31 @@ export default function TeamPage() {
             { key: 'name', header: teamTexts.name, cell: (row) => row.name },
             { key: 'email', header: teamTexts.email, cell: (row) => row.email },
             { key: 'role', header: teamTexts.role, cell: (row) => staffTexts.roles[row.role] },
-            { key: 'factor', header: teamTexts.secondFactor, cell: (row) => (row.role === 'gate' ? teamTexts.notNeeded : row.second_factor ? teamTexts.setUp : teamTexts.notSetUp) },
-            { key: 'status', header: teamTexts.status, cell: (row) => (row.disabled ? <Badge tone="neutral">{teamTexts.disabled}</Badge> : <Badge tone="success">{teamTexts.active}</Badge>) },
+            { key: 'factor', header: teamTexts.secondFactor, cell: (row) => (row.role === 'gate' ? teamTexts.notNeeded : row.second_factor ? teamTexts.setUp : row.second_factor_by_link ? teamTexts.byLink : teamTexts.notSetUp) },
+            {
+              key: 'status',
+              header: teamTexts.status,
+              cell: (row) => (row.disabled ? <Badge tone="neutral">{teamTexts.disabled}</Badge> : row.invited ? <Badge tone="info">{teamTexts.invited}</Badge> : <Badge tone="success">{teamTexts.active}</Badge>),
+            },
           ]}
           actions={(row) =>
             row.email === me.email ? (
               <span className="text-muted">{teamTexts.you}</span>
-            ) : row.disabled ? null : (
+            ) : row.disabled ? (
+              <div className="staff-row-actions">
+                <Button size="sm" variant="secondary" onClick={() => open(row, 'enable')} aria-label={`${teamTexts.enable}: ${row.name}`}>
+                  {teamTexts.enable}
+                </Button>
+              </div>
+            ) : (
               <div className="staff-row-actions">
                 <Button size="sm" variant="secondary" onClick={() => open(row, 'set-role')} aria-label={`${teamTexts.changeRole}: ${row.name}`}>
                   {teamTexts.changeRole}
                 </Button>
-                {row.role !== 'gate' && (
+                <Button size="sm" variant="secondary" onClick={() => open(row, 'send-password-link')} aria-label={`${row.invited ? teamTexts.sendInvitationAgain : teamTexts.sendPasswordLink}: ${row.name}`}>
+                  {row.invited ? teamTexts.sendInvitationAgain : teamTexts.sendPasswordLink}
+                </Button>
+                {row.role !== 'gate' && !row.invited && (
                   <Button size="sm" variant="secondary" onClick={() => open(row, 'reset-second-factor')} aria-label={`${teamTexts.reset}: ${row.name}`}>
                     {teamTexts.reset}
                   </Button>
@@ -108,15 +118,7 @@ export default function TeamPage() {
 
       <section className="card form-stack staff-section" aria-labelledby="add-member-title">
         <h2 id="add-member-title">{teamTexts.addTitle}</h2>
-        {added && (
-          <div className="alert alert--success" role="status">
-            <p>
-              <strong>{teamTexts.passwordFor(added.name)}</strong>{' '}
-              <code className="staff-secret">{added.password}</code>
-            </p>
-            <p>{teamTexts.passwordNote}</p>
-          </div>
-        )}
+        <p className="text-muted">{teamTexts.addLead}</p>
         <form className="form-stack" onSubmit={submitAdd} noValidate>
           {addMember.message && (
             <div className="alert alert--danger" role="alert">
@@ -159,8 +161,8 @@ export default function TeamPage() {
       {change && change.action !== 'set-role' && (
         <ConfirmModal
           open
-          title={change.action === 'disable' ? teamTexts.disable : teamTexts.reset}
-          confirmLabel={change.action === 'disable' ? teamTexts.disable : teamTexts.reset}
+          title={confirmLabel(change)}
+          confirmLabel={confirmLabel(change)}
           confirmVariant={change.action === 'disable' ? 'danger' : 'primary'}
           busy={changeMember.isPending}
           onCancel={() => setChange(null)}
@@ -171,9 +173,31 @@ export default function TeamPage() {
               {changeMember.message}
             </div>
           )}
-          <p>{change.action === 'disable' ? teamTexts.disableQuestion(change.row.name) : teamTexts.resetQuestion(change.row.name)}</p>
+          <p>{question(change)}</p>
         </ConfirmModal>
       )}
     </Page>
   );
 }
+
+const confirmLabel = (change: Change) =>
+  change.action === 'disable'
+    ? teamTexts.disable
+    : change.action === 'enable'
+      ? teamTexts.enable
+      : change.action === 'send-password-link'
+        ? change.row.invited
+          ? teamTexts.sendInvitationAgain
+          : teamTexts.sendPasswordLink
+        : teamTexts.reset;
+
+const question = (change: Change) =>
+  change.action === 'disable'
+    ? teamTexts.disableQuestion(change.row.name)
+    : change.action === 'enable'
+      ? teamTexts.enableQuestion(change.row.name)
+      : change.action === 'send-password-link'
+        ? change.row.invited
+          ? teamTexts.invitationAgainQuestion(change.row.name)
+          : teamTexts.passwordLinkQuestion(change.row.name)
+        : teamTexts.resetQuestion(change.row.name);
