@@ -60,6 +60,8 @@ export const api = {
   'pay-payment-plan-order-payment': { payload: checkout.payPlanPaymentPayload, answer: checkout.payPlanPaymentAnswer },
   /** Our own addition to section 7 (decision 0017): another card attempt for a pending order. */
   'pay-order': { payload: checkout.payOrderPayload, answer: checkout.payOrderAnswer },
+  /** Our own addition (decision 0066): an unpaid card order paid by bank transfer instead. */
+  'pay-by-transfer': { payload: checkout.payByTransferPayload, answer: checkout.payByTransferAnswer },
   /** Our own addition (issue 23, decision 0048): the on-sale waiting room. */
   'queue-info': { payload: waitingRoom.queueInfoPayload, answer: waitingRoom.queueInfoAnswer },
   'queue-join': { payload: waitingRoom.queueJoinPayload, answer: waitingRoom.queueStatusAnswer },

@@ -111,3 +111,11 @@ export const payPlanPaymentAnswer = z.object({ data: z.object({ payment: payment
  */
 export const payOrderPayload = z.object({ token, order: orderRef });
 export const payOrderAnswer = z.object({ data: userData, payment: paymentInstruction });
+
+/**
+ * Our own addition (decision 0066): an unpaid card order of the logged-in customer is paid by bank
+ * transfer instead (its open card attempts end; the bank details are e-mailed and shown). Answers
+ * the customer's data, with the order now awaiting the transfer.
+ */
+export const payByTransferPayload = z.object({ token, order: orderRef });
+export const payByTransferAnswer = z.object({ data: userData });

@@ -32,6 +32,7 @@ const SESSION_BOUND: { path: ApiPath; visitor: 'log in' | 'not found' }[] = [
   { path: 'request-refund', visitor: 'log in' },
   { path: 'cancel-refund', visitor: 'log in' },
   { path: 'pay-order', visitor: 'log in' },
+  { path: 'pay-by-transfer', visitor: 'log in' },
 ];
 /** Calls whose key is the link's checksum (spec section 6: they work with a checksum, for anyone). */
 const LINK_KEYED: ApiPath[] = ['get-terms-and-conditions-order', 'accept-terms-and-conditions', 'get-payment-plan-order-payment', 'pay-payment-plan-order-payment'];

@@ -8,7 +8,7 @@ import type { PaymentsService } from '../payments/payments.service';
 import type { CheckoutService } from './checkout.service';
 import type { InvoiceService } from './invoice.service';
 
-/** calculate-invoice, validate-voucher and checkout-cart (spec section 7), and our own pay-order. */
+/** calculate-invoice, validate-voucher and checkout-cart (spec section 7), and our own pay-order and pay-by-transfer. */
 export function registerCheckoutRoutes(
   app: FastifyInstance,
   deps: { db: Db; invoices: InvoiceService; checkout: CheckoutService; payments: PaymentsService; catalog: CatalogReader; customerData: CustomerData },
@@ -26,5 +26,11 @@ export function registerCheckoutRoutes(
     const customer = await requireSessionCustomer(db, input.token);
     const payment = await payments.payOrder(String(input.order), customer);
     return { payment, data: await deps.customerData(await deps.catalog.current(), customer) };
+  });
+  registerApiRoute(app, 'pay-by-transfer', async (input) => {
+    const customer = await requireSessionCustomer(db, input.token);
+    const snapshot = await deps.catalog.current();
+    await payments.payByTransfer(String(input.order), customer, snapshot);
+    return { data: await deps.customerData(snapshot, customer) };
   });
 }

@@ -208,8 +208,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
           billingAddress: cleanAddress(config, input.customer.address),
           paymentMethod: method,
           paymentStatus: paidNow ? 'paid' : 'pending',
-          // A card order's first attempt starts below: counted here, not by another update.
-          paymentAttempts: method === 'credit_card' && !paidNow ? 1 : 0,
+          // Declined card attempts (decision 0066): none yet.
+          paymentAttempts: 0,
           paymentPlan: plan,
           paymentReference: method === 'bank_transfer' ? `${config.bankTransfer?.referencePrefix ?? ''}${code}` : null,
           // A card order's time to pay is the hold; a transfer's the configured days (decision 0032).
