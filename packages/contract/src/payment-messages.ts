@@ -65,6 +65,11 @@ export const paymentMessages = {
       heading: 'Your payment was declined',
       text: 'Your card payment did not go through, so no money was taken and your order is not paid yet. You can try again with the same or another card.',
     },
+    /** Decision 0066: the last card attempt the shop allows was declined: no "try again" (the page offers bank transfer or contact). */
+    declinedLast: {
+      heading: 'Your payment was declined',
+      text: 'Your card payment did not go through, so no money was taken and your order is not paid yet. No more card payments can be made for this order.',
+    },
     cancelled: { heading: 'Your payment was cancelled', text: 'The payment was stopped before it was made, so your order is not paid yet. You can pay for it now.' },
     unpaid: { heading: 'Your order is waiting for payment', text: 'This order has not been paid yet.' },
     awaitingTransfer: {

@@ -5,6 +5,8 @@ import { useLostCart } from '../../lib/cart-memory';
 import { useConfig } from '../../lib/config';
 import { usePageTitleOverride } from '../../lib/page-title';
 import { useRouteHandle } from '../../lib/route-handle';
+import { useUserData } from '../../lib/user-data';
+import { unpaidOrders } from '../../components/order/unpaid-orders';
 import { buildDocumentTitle, resolvePageTitle } from '../../lib/title';
 import { CartActionsProvider } from './CartActionsProvider';
 import { Footer } from './Footer';
@@ -15,6 +17,8 @@ export const MAIN_ID = 'main-content';
 
 // Told only when a cart expired (decision 0034): its own chunk, never part of the first page.
 const ExpiredCartNotice = lazy(() => import('../../features/cart/components/ExpiredCartNotice'));
+// Told only while an order waits for payment (decision 0066): its own chunk too.
+const UnpaidOrderBanner = lazy(() => import('../../components/order/UnpaidOrderBanner'));
 
 /** The frame around every page: skip link, header, main landmark, footer. */
 export function AppLayout() {
@@ -45,6 +49,8 @@ export function AppLayout() {
   }, [location.pathname]);
 
   const lostCart = useLostCart();
+  const orders = useUserData().data?.orders;
+  const hasUnpaid = unpaidOrders(orders, Date.now()).length > 0;
   const busy = navigation.state !== 'idle';
   return (
     <CartActionsProvider>
@@ -64,6 +70,11 @@ export function AppLayout() {
         {lostCart && (
           <Suspense fallback={null}>
             <ExpiredCartNotice lost={lostCart} />
+          </Suspense>
+        )}
+        {hasUnpaid && orders && (
+          <Suspense fallback={null}>
+            <UnpaidOrderBanner orders={orders} />
           </Suspense>
         )}
         <Outlet />

@@ -127,7 +127,7 @@ function TermsOrder({ order, checksum, waiting, paymentReturn }: TermsOrderProps
 
   return (
     <div className="order-view">
-      {outcome && <PaymentOutcome kind={outcome} idPrefix="terms" />}
+      {outcome && <PaymentOutcome kind={outcome} idPrefix="terms" attemptsUsedUp={maxReached} />}
       {awaitingTransfer && <BankTransferDetails order={order} />}
       <TermsOrderFacts order={order} />
       {!closed && <TermsOrderItems order={order} />}

@@ -1,6 +1,6 @@
 import { messages, type Cart, type Customer, type Voucher, paymentMessages } from '@festival/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -39,6 +39,16 @@ export default function CheckoutPage() {
   const userData = useUserData();
   const cartQuery = useCart({ reload: true });
   const [placed, setPlaced] = useState<Placed>(null);
+  // Back from the provider's page, a browser may show this page as it was left ("Please wait while we
+  // take you…"): it shows the page as it is now instead, where the shop's banner names the unpaid
+  // order just made (decision 0066).
+  useEffect(() => {
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted) setPlaced(null);
+    };
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, []);
   const customer = userData.data?.customer ?? null;
   const cart = cartQuery.data?.cart ?? null;
 
