@@ -38,6 +38,8 @@ export const api = {
   'get-shop-item': { payload: catalog.getShopItemPayload, answer: catalog.getShopItemAnswer },
   'get-cart': { payload: cart.getCartPayload, answer: cart.getCartAnswer },
   'calculate-invoice': { payload: checkout.calculateInvoicePayload, answer: checkout.calculateInvoiceAnswer },
+  /** Our own addition (decision 0067): the provider's methods for the cart's amount and the billing country. */
+  'payment-methods': { payload: checkout.paymentMethodsPayload, answer: checkout.paymentMethodsAnswer },
   'add-product-to-cart': {
     payload: cart.addProductToCartPayload,
     answer: cart.cartAnswer.extend({ data: portal.userData }),

@@ -20,6 +20,7 @@ const HOUR = 3_600_000;
 const SESSION_BOUND: { path: ApiPath; visitor: 'log in' | 'not found' }[] = [
   { path: 'get-cart', visitor: 'not found' },
   { path: 'calculate-invoice', visitor: 'not found' },
+  { path: 'payment-methods', visitor: 'not found' },
   { path: 'validate-voucher', visitor: 'not found' },
   { path: 'update-product-in-cart', visitor: 'not found' },
   { path: 'add-product-to-cart', visitor: 'not found' },

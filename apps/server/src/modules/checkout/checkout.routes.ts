@@ -17,6 +17,12 @@ export function registerCheckoutRoutes(
   registerApiRoute(app, 'calculate-invoice', async (input) => ({
     invoice: await invoices.calculate(input.cart, input.country, await findSessionCustomer(db, input.token)),
   }));
+  registerApiRoute(app, 'payment-methods', async (input) => {
+    // The cart's amount as its invoice says (before a voucher): the provider's methods depend on it.
+    const invoice = await invoices.calculate(input.cart, input.country, await findSessionCustomer(db, input.token));
+    const country = input.country?.trim().toUpperCase() || null;
+    return { methods: await payments.methodsFor(invoice.total, country) };
+  });
   registerApiRoute(app, 'validate-voucher', async (input, request) => {
     const customer = await findSessionCustomer(db, input.token);
     return { voucher: await invoices.validateVoucher(input.code, { customerId: customer?.id ?? null, ip: request.ip }) };

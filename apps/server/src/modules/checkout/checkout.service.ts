@@ -259,7 +259,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         let attempt: PaymentRow | undefined;
         if (paidNow) await payments.fulfil(tx, order);
         else if (method === 'bank_transfer') await enqueueMail(tx, await bankTransferMail(config, { email: customer.email, fullName: customer.fullName }, order, lines.products.length > 0));
-        else attempt = await payments.openAttempt(tx, order, { firstOfNewOrder: true });
+        else attempt = await payments.openAttempt(tx, order, { firstOfNewOrder: true, providerMethod: input.order.provider_method ?? null });
 
         // The cart ends; what it held is sold to the order as the transaction commits (a deferred
         // trigger, migration 0007), so the hot item rows are locked only while it commits.

@@ -13,7 +13,7 @@ import { bankTransferMail, bankTransferPayBy, confirmationMail, instalmentMail, 
 import { disputeMail, paymentReturnedMail } from './payments.mail';
 import * as orderQueries from '../orders/orders.queries';
 import type { InstalmentRow, OrderRow } from '../orders/orders.queries';
-import type { DisputeFact, PaymentFact, PaymentGateway, PaymentStatusFact, VerifiedReturn } from './gateway';
+import type { DisputeFact, PaymentFact, PaymentGateway, PaymentStatusFact, ProviderMethod, VerifiedReturn } from './gateway';
 import { applyRefundFact } from './provider-refunds';
 import { reinstateAbandonedOrder } from './reinstate';
 import * as queries from './payments.queries';
@@ -93,6 +93,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   const publicBase = config.publicBaseUrl.replace(/\/+$/, '');
 
+  /** The provider's methods per amount and country, kept a minute: every checkout page asks, the provider's list changes rarely. */
+  const methodCache = new Map<string, { at: number; methods: Promise<ProviderMethod[]> }>();
+  const METHODS_KEPT_MS = 60_000;
+
   /**
    * The provider's payment of an attempt, created (or, for the same attempt again, found: the
    * idempotency key is the attempt's), and its id kept. `returnTo`: a page of the shop's to send
@@ -115,6 +119,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       notifyUrl: publicBase + NOTIFY_PATH(gateway.provider),
       expiresAt: providerPageExpiry(payment.createdAt, order.payBy),
       idempotencyKey: `payment:${order.code}:${payment.attempt}:${reference}`,
+      method: payment.providerMethod,
     });
     if (created.providerPaymentId && created.providerPaymentId !== payment.providerPaymentId) await queries.setProviderPaymentId(tx, payment.id, created.providerPaymentId);
     return created.instruction;
@@ -400,6 +405,29 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     startAttempt,
     openAttempt,
+
+    /**
+     * The methods the configured provider offers for this amount and billing country (decision
+     * 0067), none with the sandbox (which takes cards alone) or without a gateway. A provider that
+     * does not answer leaves the list empty: the checkout then offers the card, and the provider's
+     * page its own methods.
+     */
+    async methodsFor(amount: number, country: string | null): Promise<ProviderMethod[]> {
+      const gateway = deps.gateway;
+      if (!gateway?.listMethods || amount <= 0) return [];
+      const key = `${country ?? ''}:${amount}`;
+      const at = now().getTime();
+      const kept = methodCache.get(key);
+      if (kept && at - kept.at < METHODS_KEPT_MS) return kept.methods;
+      const methods = gateway.listMethods({ amount, currency: config.currency, country }).catch((error: unknown) => {
+        deps.logger?.warn({ err: error, country, amount }, 'the payment provider did not list its methods: the checkout offers the card');
+        methodCache.delete(key);
+        return [];
+      });
+      if (methodCache.size > 500) methodCache.clear();
+      methodCache.set(key, { at, methods });
+      return methods;
+    },
 
     /** The instruction of an order's open card payment, for a checkout submitted again. */
     async openInstruction(order: OrderRow, email: string, attempt?: PaymentRow): Promise<PaymentInstruction | null> {

@@ -6,6 +6,7 @@ import { useConfig } from '../../lib/config';
 import { usePageTitleOverride } from '../../lib/page-title';
 import { useRouteHandle } from '../../lib/route-handle';
 import { useUserData } from '../../lib/user-data';
+import { useNow } from '../../lib/use-now';
 import { unpaidOrders } from '../../components/order/unpaid-orders';
 import { buildDocumentTitle, resolvePageTitle } from '../../lib/title';
 import { CartActionsProvider } from './CartActionsProvider';
@@ -50,7 +51,8 @@ export function AppLayout() {
 
   const lostCart = useLostCart();
   const orders = useUserData().data?.orders;
-  const hasUnpaid = unpaidOrders(orders, Date.now()).length > 0;
+  const now = useNow(30_000);
+  const hasUnpaid = unpaidOrders(orders, now).length > 0;
   const busy = navigation.state !== 'idle';
   return (
     <CartActionsProvider>

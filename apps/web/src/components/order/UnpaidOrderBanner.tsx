@@ -1,8 +1,8 @@
 import { type Order, paymentMessages } from '@festival/contract';
-import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ButtonLink } from '../ui/ButtonLink';
 import { useConfig } from '../../lib/config';
+import { useNow } from '../../lib/use-now';
 import { useFormat } from '../../lib/use-format';
 import { showsOrderPayment, unpaidOrders } from './unpaid-orders';
 import './unpaid-banner.css';
@@ -19,11 +19,7 @@ export default function UnpaidOrderBanner({ orders }: { orders: readonly Order[]
   const { timezone } = useConfig();
   const format = useFormat();
   const { pathname } = useLocation();
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 30_000);
-    return () => window.clearInterval(timer);
-  }, []);
+  const now = useNow(30_000);
   const unpaid = unpaidOrders(orders, now);
   const [order] = unpaid;
   if (!order || showsOrderPayment(pathname, order.code)) return null;

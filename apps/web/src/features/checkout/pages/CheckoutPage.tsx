@@ -16,7 +16,7 @@ import { useConfig } from '../../../lib/config';
 import { followPaymentInstruction } from '../../../lib/payment-instruction';
 import { usePageTitle } from '../../../lib/route-handle';
 import { useUserData } from '../../../lib/user-data';
-import { checkoutCart, isShippingUnavailable, reloadCart, storeCheckoutAnswer, useInvoice, type CheckoutPayload } from '../api/checkout-calls';
+import { checkoutCart, isShippingUnavailable, reloadCart, storeCheckoutAnswer, useInvoice, useProviderMethods, type CheckoutPayload } from '../api/checkout-calls';
 import { addressPayload, cartPaymentPlan, checkoutAmounts, checkoutBlocked, checkoutProblem, paymentChoice } from '../checkout-form';
 import { AddressFields } from '../components/AddressFields';
 import { InvoiceTable } from '../components/InvoiceTable';
@@ -126,6 +126,10 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
   const amounts = invoice && !invoiceError ? checkoutAmounts(invoice, voucher, plan) : null;
   const { allowed, choice } = paymentChoice({ cart, config, country, chosen: chosenMethod, discountCoversTotal: amounts?.discountCoversTotal ?? false });
   const blocked = checkoutBlocked({ country, shippingUnavailable, choice });
+  // The provider's own methods for this country and amount (decision 0067); the first is chosen until the buyer picks another.
+  const providerMethods = useProviderMethods(cart, country, allowed.includes('credit_card')).data ?? [];
+  const [chosenProvider, setChosenProvider] = useState<string | null>(null);
+  const providerMethod = providerMethods.some((method) => method.id === chosenProvider) ? chosenProvider : (providerMethods[0]?.id ?? null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -142,6 +146,7 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
       customer: { country, address: addressPayload(addressLines, address) },
       order: {
         payment_method: choice.method,
+        ...(choice.method === 'credit_card' && providerMethod ? { provider_method: providerMethod } : {}),
         ...(hasMerchandise ? { shipping_name: shippingName.trim(), shipping_country: shippingCountry, shipping_address: addressPayload(addressLines, shippingAddress) } : {}),
         accept_terms: true,
       },
@@ -237,7 +242,14 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
         />
       )}
 
-      <PaymentMethodField allowed={allowed} choice={choice} onChoose={setChosenMethod} />
+      <PaymentMethodField
+        allowed={allowed}
+        choice={choice}
+        onChoose={setChosenMethod}
+        providerMethods={providerMethods}
+        providerChoice={providerMethod}
+        onChooseProvider={setChosenProvider}
+      />
 
       <TermsField accepted={acceptTerms} onChange={setAcceptTerms} />
 

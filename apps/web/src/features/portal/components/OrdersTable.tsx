@@ -4,6 +4,7 @@ import { unpaidOrders } from '../../../components/order/unpaid-orders';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
 import { useConfig } from '../../../lib/config';
+import { useNow } from '../../../lib/use-now';
 import { useFormat } from '../../../lib/use-format';
 import './refund.css';
 import { paymentMethodLabel } from '../../../lib/payment-method-label';
@@ -25,7 +26,8 @@ export function orderItemNames(order: Pick<Order, 'tickets' | 'merchandisePurcha
 export function OrdersTable({ orders }: { orders: readonly Order[] }) {
   const config = useConfig();
   const format = useFormat();
-  const payable = new Set(unpaidOrders(orders, Date.now()).map((order) => order.code));
+  const now = useNow(30_000);
+  const payable = new Set(unpaidOrders(orders, now).map((order) => order.code));
 
   const columns: DataTableColumn<Order>[] = [
     { key: 'code', header: 'Code', cell: (order) => <span className="order-facts__code" id={`portal-order-${order.code}`}>{order.code}</span> },
