@@ -44,6 +44,8 @@ export function wellFormedPayloads(party: Party, token: string | null): Record<A
     'get-payment-plan-order-payment': { order: party.plan.code, reference: party.plan.reference, checksum: party.plan.checksum },
     'pay-payment-plan-order-payment': { token, order: party.plan.code, reference: party.plan.reference, checksum: party.plan.checksum },
     'pay-order': { token, order: party.unpaid.code },
+    'payment-methods': { token, cart: party.cart.code, country: 'NL' },
+    'pay-by-transfer': { token, order: party.unpaid.code },
     'queue-info': { onsale: 'NWF27-ONSALE' },
     'queue-join': { token, onsale: 'NWF27-ONSALE' },
     'queue-status': { onsale: 'NWF27-ONSALE', pass: 'AQEAAAAA.bm90LWEtcmVhbC1wYXNz' },

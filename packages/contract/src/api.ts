@@ -38,6 +38,8 @@ export const api = {
   'get-shop-item': { payload: catalog.getShopItemPayload, answer: catalog.getShopItemAnswer },
   'get-cart': { payload: cart.getCartPayload, answer: cart.getCartAnswer },
   'calculate-invoice': { payload: checkout.calculateInvoicePayload, answer: checkout.calculateInvoiceAnswer },
+  /** Our own addition (decision 0067): the provider's methods for the cart's amount and the billing country. */
+  'payment-methods': { payload: checkout.paymentMethodsPayload, answer: checkout.paymentMethodsAnswer },
   'add-product-to-cart': {
     payload: cart.addProductToCartPayload,
     answer: cart.cartAnswer.extend({ data: portal.userData }),
@@ -60,6 +62,8 @@ export const api = {
   'pay-payment-plan-order-payment': { payload: checkout.payPlanPaymentPayload, answer: checkout.payPlanPaymentAnswer },
   /** Our own addition to section 7 (decision 0017): another card attempt for a pending order. */
   'pay-order': { payload: checkout.payOrderPayload, answer: checkout.payOrderAnswer },
+  /** Our own addition (decision 0066): an unpaid card order paid by bank transfer instead. */
+  'pay-by-transfer': { payload: checkout.payByTransferPayload, answer: checkout.payByTransferAnswer },
   /** Our own addition (issue 23, decision 0048): the on-sale waiting room. */
   'queue-info': { payload: waitingRoom.queueInfoPayload, answer: waitingRoom.queueInfoAnswer },
   'queue-join': { payload: waitingRoom.queueJoinPayload, answer: waitingRoom.queueStatusAnswer },

@@ -39,12 +39,25 @@ export type Invoice = z.infer<typeof invoice>;
 export const voucher = z.object({ code: z.string(), discount_amount: money });
 export type Voucher = z.infer<typeof voucher>;
 
+/** A method of the payment provider's (decision 0067): `card`, `ideal`, `bancontact`, `applepay`, or another the provider names. */
+export const providerMethodId = z.string().max(32, boundFirst).regex(/^[a-z0-9_]+$/, 'Please choose a payment method from the list.');
+
 export const calculateInvoicePayload = z.object({
   token,
   cart: z.string().min(1).max(100, boundFirst),
   country: z.string().max(2, boundFirst).nullish(),
 });
 export const calculateInvoiceAnswer = z.object({ invoice });
+
+/**
+ * Ours (decision 0067): the methods the shop's payment provider offers for this cart's amount and
+ * the billing country (Mollie's methods API; Stripe's payment method types), in the provider's
+ * order. Empty with the built-in sandbox: the page then offers the card alone.
+ */
+export const paymentMethodsPayload = calculateInvoicePayload;
+export const providerMethod = z.object({ id: providerMethodId, label: z.string() });
+export type ProviderMethod = z.infer<typeof providerMethod>;
+export const paymentMethodsAnswer = z.object({ methods: z.array(providerMethod) });
 
 export const validateVoucherPayload = z.object({
   token,
@@ -67,6 +80,8 @@ export const checkoutCustomer = z.object({
 
 export const checkoutOrderData = z.object({
   payment_method: paymentMethod.nullish(),
+  /** Ours (decision 0067): with credit_card, the provider's method the buyer chose; none: the provider's page offers its own. */
+  provider_method: providerMethodId.nullish(),
   shipping_name: z.string().max(200, boundFirst).nullish(),
   shipping_country: z.string().max(2, boundFirst).nullish(),
   shipping_address: addressObject.nullish(),
@@ -121,3 +136,11 @@ export const payPlanPaymentAnswer = z.object({ data: z.object({ payment: payment
  */
 export const payOrderPayload = z.object({ token, order: orderRef });
 export const payOrderAnswer = z.object({ data: userData, payment: paymentInstruction });
+
+/**
+ * Our own addition (decision 0066): an unpaid card order of the logged-in customer is paid by bank
+ * transfer instead (its open card attempts end; the bank details are e-mailed and shown). Answers
+ * the customer's data, with the order now awaiting the transfer.
+ */
+export const payByTransferPayload = z.object({ token, order: orderRef });
+export const payByTransferAnswer = z.object({ data: userData });

@@ -14,6 +14,21 @@ export const paymentMessages = {
   contactUs: 'Contact us',
   maxAttemptsReached: 'You have reached the maximum number of payment attempts. Please contact your card provider before you make another attempt.',
   notPayable: 'This order cannot be paid now.',
+  /** Decision 0066: the way out of a card order whose card attempts are used up (or that the customer would rather pay by transfer). */
+  payByTransfer: 'Pay by bank transfer instead',
+  payByTransferHint: 'You will get our bank details and the payment reference here and by e-mail. Your order stays reserved until the transfer is due.',
+  maxAttemptsTransfer: 'You can still pay this order by bank transfer.',
+  maxAttemptsNoWayOut: 'To pay for this order another way, please contact us.',
+  transferNotPossible: 'This order cannot be paid by bank transfer.',
+  /** Decision 0066: the banner across the shop while an order of the customer's waits for payment. */
+  unpaidBanner: {
+    card: (code: string, until: string) => `Your order ${code} is not paid yet. Please pay by ${until}; after that it is cancelled and its items go back on sale.`,
+    cardNoDeadline: (code: string) => `Your order ${code} is not paid yet.`,
+    transfer: (code: string) => `Your order ${code} is waiting for your bank transfer.`,
+    pay: 'Pay now',
+    details: 'See the bank details',
+    more: (count: number) => `You have ${count} more unpaid ${count === 1 ? 'order' : 'orders'}: see your orders.`,
+  },
   /** Decision 0027: card attempts through one order link (or one network) without the owner's session are limited. */
   linkAttemptsLimited: 'Too many payment attempts were made through this link. Please try again in an hour, or log in and pay from your account.',
   awaitingConfirmation: 'We are waiting for the payment provider to confirm your payment. This page updates by itself.',
@@ -49,6 +64,11 @@ export const paymentMessages = {
     declined: {
       heading: 'Your payment was declined',
       text: 'Your card payment did not go through, so no money was taken and your order is not paid yet. You can try again with the same or another card.',
+    },
+    /** Decision 0066: the last card attempt the shop allows was declined: no "try again" (the page offers bank transfer or contact). */
+    declinedLast: {
+      heading: 'Your payment was declined',
+      text: 'Your card payment did not go through, so no money was taken and your order is not paid yet. No more card payments can be made for this order.',
     },
     cancelled: { heading: 'Your payment was cancelled', text: 'The payment was stopped before it was made, so your order is not paid yet. You can pay for it now.' },
     unpaid: { heading: 'Your order is waiting for payment', text: 'This order has not been paid yet.' },

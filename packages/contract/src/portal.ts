@@ -119,10 +119,16 @@ export const order = z.object({
   /**
    * Ours (decision 0032): by when the transfer of an unpaid bank-transfer order must arrive (its
    * pay_by; an order still unpaid then is abandoned; a partly paid one keeps it for the rest,
-   * decision 0060); null for other methods, an order neither pending nor partly paid, or a shop
-   * without bankTransfer.payWithinDays.
+   * decision 0060); for an unpaid card order (decision 0066) when it gives its items back; null
+   * for other methods, an order neither pending nor partly paid, or a shop without
+   * bankTransfer.payWithinDays.
    */
   pay_by: timestamp.nullable(),
+  /**
+   * Ours (decision 0066): this unpaid card order may be paid by bank transfer instead (pay-by-transfer):
+   * the shop takes transfers, the order's events allow them for its billing country, nothing is paid yet.
+   */
+  can_pay_by_transfer: z.boolean(),
   /**
    * Ours (decision 0026): card money that arrived when the order no longer owed it (a second
    * attempt paid too, or after the order ended) and went back automatically; never in total_paid.

@@ -20,6 +20,7 @@ const HOUR = 3_600_000;
 const SESSION_BOUND: { path: ApiPath; visitor: 'log in' | 'not found' }[] = [
   { path: 'get-cart', visitor: 'not found' },
   { path: 'calculate-invoice', visitor: 'not found' },
+  { path: 'payment-methods', visitor: 'not found' },
   { path: 'validate-voucher', visitor: 'not found' },
   { path: 'update-product-in-cart', visitor: 'not found' },
   { path: 'add-product-to-cart', visitor: 'not found' },
@@ -32,6 +33,7 @@ const SESSION_BOUND: { path: ApiPath; visitor: 'log in' | 'not found' }[] = [
   { path: 'request-refund', visitor: 'log in' },
   { path: 'cancel-refund', visitor: 'log in' },
   { path: 'pay-order', visitor: 'log in' },
+  { path: 'pay-by-transfer', visitor: 'log in' },
 ];
 /** Calls whose key is the link's checksum (spec section 6: they work with a checksum, for anyone). */
 const LINK_KEYED: ApiPath[] = ['get-terms-and-conditions-order', 'accept-terms-and-conditions', 'get-payment-plan-order-payment', 'pay-payment-plan-order-payment'];

@@ -126,6 +126,17 @@ const CHECKOUT_METHODS = [
   { value: 'creditcard', label: 'Card' },
   { value: 'bancontact', label: 'Bancontact' },
 ] as const;
+/**
+ * The methods enabled on the double's profile, as GET /v2/methods lists them (issue 34 point 7):
+ * each with its amounts and, for the local ones, the buyers' countries Mollie offers it to. A
+ * billingCountry outside a method's countries leaves it out; without one every method is listed.
+ */
+const PROFILE_METHODS = [
+  { id: 'ideal', description: 'iDEAL', currencies: ['EUR'], countries: ['NL'], minimum: 1n, maximum: 5_000_000n },
+  { id: 'bancontact', description: 'Bancontact', currencies: ['EUR'], countries: ['BE'], minimum: 2n, maximum: 5_000_000n },
+  { id: 'creditcard', description: 'Card', currencies: null, countries: null, minimum: 1n, maximum: 1_000_000n },
+  { id: 'applepay', description: 'Apple Pay', currencies: null, countries: null, minimum: 1n, maximum: 1_000_000n },
+] as const;
 /** The checkout page's buttons and the status each leaves the payment in. */
 const CHECKOUT_ACTIONS: Record<string, MolliePaymentStatus> = { pay: 'paid', 'pay-later': 'pending', fail: 'failed', cancel: 'canceled' };
 const DOCS = 'https://docs.mollie.com/reference/';
@@ -269,6 +280,7 @@ export async function startMollieDouble(options: MollieDoubleOptions = {}): Prom
     const query = new URLSearchParams(request.query);
     if (request.headers.authorization !== `Bearer ${apiKey}`) return error(401, 'Unauthorized Request', 'Missing authentication, or failed to authenticate');
     const [collection, paymentId, sub, subId, ...rest] = request.path.slice('/v2/'.length).split('/');
+    if (collection === 'methods' && paymentId === undefined) return method === 'GET' ? listMethods(query) : error(405, 'Method Not Allowed', `The method ${method} is not allowed here`);
     if (collection !== 'payments' || rest.length > 0) return error(404, 'Not Found', 'The resource does not exist');
     if (paymentId === undefined || paymentId === '') {
       if (method === 'POST') return idempotent(request, () => createPayment(request.body));
@@ -326,6 +338,9 @@ export async function startMollieDouble(options: MollieDoubleOptions = {}): Prom
     }
     if (body.metadata !== undefined && JSON.stringify(body.metadata).length > 1024) return error(422, 'Unprocessable Entity', 'The metadata is too large (1024 bytes at most)', 'metadata');
     if (body.method !== undefined && body.method !== null && typeof body.method !== 'string' && !Array.isArray(body.method)) return error(422, 'Unprocessable Entity', 'The method is invalid', 'method');
+    if (typeof body.method === 'string' && !PROFILE_METHODS.some((candidate) => candidate.id === body.method)) {
+      return error(422, 'Unprocessable Entity', `The payment method "${body.method}" is not activated on your profile`, 'method');
+    }
     const now = new Date();
     const payment: DoublePayment = {
       id: newId('tr_'),
@@ -344,6 +359,34 @@ export async function startMollieDouble(options: MollieDoubleOptions = {}): Prom
     };
     payments.set(payment.id, payment);
     return { status: 201, body: paymentJson(payment) };
+  }
+
+  /** GET /v2/methods: the profile's methods for an amount (required here, as the shop always sends it) and a billing country. */
+  function listMethods(query: URLSearchParams): Answer {
+    const value = query.get('amount[value]');
+    const currency = query.get('amount[currency]');
+    const amount = readAmount({ value, currency }, 'amount');
+    if ('status' in amount) return amount;
+    const minor = minorOf(amount);
+    const country = query.get('billingCountry');
+    if (country !== null && !/^[A-Z]{2}$/.test(country)) return error(422, 'Unprocessable Entity', 'The billing country is invalid', 'billingCountry');
+    const methods = PROFILE_METHODS.filter(
+      (candidate) =>
+        (candidate.currencies === null || (candidate.currencies as readonly string[]).includes(amount.currency)) &&
+        (candidate.countries === null || country === null || (candidate.countries as readonly string[]).includes(country)) &&
+        minor >= candidate.minimum &&
+        minor <= candidate.maximum,
+    ).map((candidate) => ({
+      resource: 'method',
+      id: candidate.id,
+      description: candidate.description,
+      minimumAmount: amountOf(candidate.minimum, amount.currency),
+      maximumAmount: amountOf(candidate.maximum, amount.currency),
+      image: { size1x: `${base}/images/${candidate.id}.png`, size2x: `${base}/images/${candidate.id}@2x.png`, svg: `${base}/images/${candidate.id}.svg` },
+      status: 'activated',
+      _links: { self: links.api(`methods/${candidate.id}`), documentation: links.docs('get-method') },
+    }));
+    return { status: 200, body: { count: methods.length, _embedded: { methods }, _links: { self: links.api('methods'), documentation: links.docs('list-methods') } } };
   }
 
   function getPayment(payment: DoublePayment, query: URLSearchParams): Answer {
@@ -399,7 +442,8 @@ export async function startMollieDouble(options: MollieDoubleOptions = {}): Prom
     const status = typeof form.action === 'string' ? CHECKOUT_ACTIONS[form.action] : undefined;
     if (!status) return { status: 400, html: checkoutPage(payment, 'Choose one of the buttons below.') };
     const chosen = CHECKOUT_METHODS.find((candidate) => candidate.value === form.method);
-    if (status !== 'canceled') payment.method = chosen?.value ?? 'ideal';
+    // A payment created with a method (the shop's choice) is paid with that one; otherwise the payer's choice here.
+    if (status !== 'canceled') payment.method = payment.method ?? chosen?.value ?? 'ideal';
     changeStatus(payment, status);
     if (settings.deliver === 'immediately') await deliver(payment);
     const back = status === 'canceled' && payment.cancelUrl ? payment.cancelUrl : payment.redirectUrl;
@@ -408,7 +452,7 @@ export async function startMollieDouble(options: MollieDoubleOptions = {}): Prom
 
   function checkoutPage(payment: DoublePayment, problem?: string): string {
     const money = displayAmount(payment.amount);
-    const methods = CHECKOUT_METHODS.map(
+    const methods = CHECKOUT_METHODS.filter((method) => payment.method === null || method.value === payment.method).map(
       (method, index) =>
         `<div class="method"><input type="radio" id="mollie-method-${method.value}" name="method" value="${method.value}"${index === 0 ? ' checked' : ''}>` +
         `<label for="mollie-method-${method.value}">${method.label}</label></div>`,

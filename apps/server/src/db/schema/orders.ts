@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './accounts';
 import { carts } from './cart';
 import { createdAt, shopItems, travelTimes, tstz, updatedAt, vouchers, type PaymentPlanJson } from './catalog';
@@ -181,6 +181,13 @@ export const payments = pgTable(
       .notNull()
       .default('open'),
     attempt: integer('attempt').notNull().default(1),
+    /**
+     * Whether a decline of this attempt counts against the order's card attempts (decision 0066):
+     * false for an attempt through an order link without the owner's session (decision 0027).
+     */
+    countsDecline: boolean('counts_decline').notNull().default(true),
+    /** The method the buyer chose in the shop for the provider's page (`ideal`, `bancontact`, `card`…; decision 0067); null: the provider's page offers its own. */
+    providerMethod: text('provider_method'),
     /** The provider's id of the refund of a payment the shop did not keep. */
     refundReference: text('refund_reference'),
     refundedAt: tstz('refunded_at'),

@@ -8,7 +8,7 @@ import type { PaymentsService } from '../payments/payments.service';
 import type { CheckoutService } from './checkout.service';
 import type { InvoiceService } from './invoice.service';
 
-/** calculate-invoice, validate-voucher and checkout-cart (spec section 7), and our own pay-order. */
+/** calculate-invoice, validate-voucher and checkout-cart (spec section 7), and our own pay-order and pay-by-transfer. */
 export function registerCheckoutRoutes(
   app: FastifyInstance,
   deps: { db: Db; invoices: InvoiceService; checkout: CheckoutService; payments: PaymentsService; catalog: CatalogReader; customerData: CustomerData },
@@ -17,6 +17,12 @@ export function registerCheckoutRoutes(
   registerApiRoute(app, 'calculate-invoice', async (input) => ({
     invoice: await invoices.calculate(input.cart, input.country, await findSessionCustomer(db, input.token)),
   }));
+  registerApiRoute(app, 'payment-methods', async (input) => {
+    // The cart's amount as its invoice says (before a voucher): the provider's methods depend on it.
+    const invoice = await invoices.calculate(input.cart, input.country, await findSessionCustomer(db, input.token));
+    const country = input.country?.trim().toUpperCase() || null;
+    return { methods: await payments.methodsFor(invoice.total, country) };
+  });
   registerApiRoute(app, 'validate-voucher', async (input, request) => {
     const customer = await findSessionCustomer(db, input.token);
     return { voucher: await invoices.validateVoucher(input.code, { customerId: customer?.id ?? null, ip: request.ip }) };
@@ -26,5 +32,11 @@ export function registerCheckoutRoutes(
     const customer = await requireSessionCustomer(db, input.token);
     const payment = await payments.payOrder(String(input.order), customer);
     return { payment, data: await deps.customerData(await deps.catalog.current(), customer) };
+  });
+  registerApiRoute(app, 'pay-by-transfer', async (input) => {
+    const customer = await requireSessionCustomer(db, input.token);
+    const snapshot = await deps.catalog.current();
+    await payments.payByTransfer(String(input.order), customer, snapshot);
+    return { data: await deps.customerData(snapshot, customer) };
   });
 }

@@ -210,8 +210,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
           billingAddress: cleanAddress(config, input.customer.address),
           paymentMethod: method,
           paymentStatus: paidNow ? 'paid' : 'pending',
-          // A card order's first attempt starts below: counted here, not by another update.
-          paymentAttempts: method === 'credit_card' && !paidNow ? 1 : 0,
+          // Declined card attempts (decision 0066): none yet.
+          paymentAttempts: 0,
           paymentPlan: plan,
           paymentReference: method === 'bank_transfer' ? `${config.bankTransfer?.referencePrefix ?? ''}${code}` : null,
           // A card order's time to pay is the hold; a transfer's the configured days (decision 0032).
@@ -261,7 +261,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         let attempt: PaymentRow | undefined;
         if (paidNow) await payments.fulfil(tx, order);
         else if (method === 'bank_transfer') await enqueueMail(tx, await bankTransferMail(config, { email: customer.email, fullName: customer.fullName }, order, lines.products.length > 0));
-        else attempt = await payments.openAttempt(tx, order, { firstOfNewOrder: true });
+        else attempt = await payments.openAttempt(tx, order, { firstOfNewOrder: true, providerMethod: input.order.provider_method ?? null });
 
         // Decision 0070: asked to, the account keeps the billing address as its default, in the
         // order's transaction (a refused checkout keeps nothing), so the next checkout, the refund

@@ -53,7 +53,7 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     expect(await itemCounts('NWF27-WEEKEND')).toEqual({ held: before.held + 2, sold: before.sold });
 
     const answer = await checkedOut(buyer.token, cart);
-    expect(answer.order).toMatchObject({ payment_status: 'pending', payment_method: 'credit_card', total_price: 2 * (18950 + 350), payment_attempts: 1, staff: 'Online', accepted_ts_and_cs: true });
+    expect(answer.order).toMatchObject({ payment_status: 'pending', payment_method: 'credit_card', total_price: 2 * (18950 + 350), payment_attempts: 0, staff: 'Online', accepted_ts_and_cs: true });
     expect(answer.order.code).toMatch(/^[A-Z2-9]{8}$/);
     expect(answer.order.tickets.map((ticket) => ticket.status)).toEqual(['pending', 'pending']);
     expect(answer.data.orders.map((order) => order.code)).toContain(answer.order.code);
@@ -85,7 +85,7 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     expect(again.order.id).toBe(once.order.id);
     // The repeat answers the same open payment, not a second attempt.
     expect(again.payment).toEqual(once.payment);
-    expect(again.order.payment_attempts).toBe(1);
+    expect(again.order.payment_attempts).toBe(0);
 
     const before = await itemCounts('NWF27-DAY-SAT');
     const second = await cartWith(buyer.token, ['NWF27-DAY-SAT']);
@@ -273,7 +273,7 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     expect((await orderRow(answer.order.code)).paymentStatus).toBe('pending');
   });
 
-  it('keeps a declined order pending, counts attempts, pays on a retry, and refuses attempts past the maximum', async () => {
+  it('keeps a declined order pending, counts declined attempts only, pays on a retry, and refuses attempts past the maximum', async () => {
     const buyer = await customer();
     const answer = await checkedOut(buyer.token, await cartWith(buyer.token, ['NWF27-PARKING']));
     expect(await payOnSandbox(answer.payment, SANDBOX_CARDS.declined)).toBe(`/order/${answer.order.code}?payment=declined`);
@@ -281,17 +281,26 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     const retry = await shop.call('pay-order', { token: buyer.token, order: answer.order.code });
     expect(retry.status, JSON.stringify(retry.body)).toBe(200);
     const parsed = api['pay-order'].answer.parse(retry.body);
+    // A cancel uses up no attempt (decision 0066): only the decline counts.
     expect(await payOnSandbox(parsed.payment, 'cancel')).toBe(`/order/${answer.order.code}?payment=cancelled`);
-    const third = api['pay-order'].answer.parse((await shop.call('pay-order', { token: buyer.token, order: answer.order.code })).body);
-    expect(third.data.orders.find((order) => order.code === answer.order.code)!.payment_attempts).toBe(3);
-    // At the maximum no further attempt starts; the open one can still be paid.
+    let next = api['pay-order'].answer.parse((await shop.call('pay-order', { token: buyer.token, order: answer.order.code })).body);
+    expect(next.data.orders.find((order) => order.code === answer.order.code)!.payment_attempts).toBe(1);
+    for (let declined = 2; declined <= MAX_ATTEMPTS; declined += 1) {
+      await payOnSandbox(next.payment, SANDBOX_CARDS.declined);
+      expect((await orderRow(answer.order.code)).paymentAttempts).toBe(declined);
+      if (declined < MAX_ATTEMPTS) next = api['pay-order'].answer.parse((await shop.call('pay-order', { token: buyer.token, order: answer.order.code })).body);
+    }
+    // At the maximum no further attempt starts.
     const refused = await shop.call('pay-order', { token: buyer.token, order: answer.order.code });
     expect(refused).toEqual({ status: 409, body: { message: paymentMessages.maxAttemptsReached } });
-    expect(await payOnSandbox(third.payment, SANDBOX_CARDS.succeeds)).toBe(`/portal/orders/${answer.order.code}/confirmation`);
-    expect((await orderRow(answer.order.code)).paymentStatus).toBe('paid');
     // Another customer cannot pay (or see) this order.
     const stranger = await customer();
     expect((await shop.call('pay-order', { token: stranger.token, order: answer.order.code })).status).toBe(404);
+    expect((await shop.call('pay-by-transfer', { token: stranger.token, order: answer.order.code })).status).toBe(404);
+    // The way out (decision 0066): paid by bank transfer instead.
+    const turned = await shop.call('pay-by-transfer', { token: buyer.token, order: answer.order.code });
+    expect(turned.status, JSON.stringify(turned.body)).toBe(200);
+    expect(await orderRow(answer.order.code)).toMatchObject({ paymentMethod: 'bank_transfer', paymentStatus: 'pending' });
   });
 
   it('abandons a card order not paid within the reservation time: stock, seats and voucher use go back; paid after all, it is taken up again', async () => {

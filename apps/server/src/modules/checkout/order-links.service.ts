@@ -122,6 +122,8 @@ function linkOrder(view: Order, shown: Partial<Order>): Order {
     payment_attempts: 0,
     payment_reference: null,
     pay_by: null,
+    // Paying by transfer instead needs the owner's session (pay-by-transfer).
+    can_pay_by_transfer: false,
     // Money that went back is shown on the owner's order, not on a link's page.
     returned_amount: 0,
     tickets: [],

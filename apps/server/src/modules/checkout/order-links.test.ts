@@ -102,11 +102,11 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
       const back = await payOnSandbox(base, started.body.data.payment, index === 0 ? SANDBOX_CARDS.declined : SANDBOX_CARDS.succeeds);
       const page = `/payment-plan-payment/${placed.order.code}/${instalmentSignature(placed.order.code, instalment.reference)}/${instalment.reference}`;
       if (index === 0) {
-        // A declined instalment stays open; its attempts are counted on it.
+        // A declined instalment stays open; its decline is counted on it (decision 0066: the paid retry is not).
         expect(back).toBe(`${page}?payment=declined`);
         const retry = await shop.call('pay-payment-plan-order-payment', { token: buyer.token, ...instalmentLink(placed.order.code, instalment.reference) });
         expect(await payOnSandbox(base, retry.body.data.payment, SANDBOX_CARDS.succeeds)).toBe(`${page}?payment=paid`);
-        expect((await view()).payments[1]).toMatchObject({ payment_status: 'paid', attempt: 2 });
+        expect((await view()).payments[1]).toMatchObject({ payment_status: 'paid', attempt: 1 });
       } else expect(back).toBe(`${page}?payment=paid`);
     }
     expect(await orderRow(placed.order.code)).toMatchObject({ paymentStatus: 'paid', totalPaid: 19300 });
@@ -141,7 +141,7 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
     }
     expect(await shop.call('get-terms-and-conditions-order', { order: 'NOSUCHORDER', checksum: termsSignature('NOSUCHORDER') })).toEqual(notFound);
     expect(await shop.call('get-payment-plan-order-payment', { order: code, reference: 'NO-SUCH-REFERENCE', checksum: instalmentSignature(code, 'NO-SUCH-REFERENCE') })).toEqual(notFound);
-    expect(await orderRow(code)).toMatchObject({ paymentAttempts: 1, totalPaid: 0 });
+    expect(await orderRow(code)).toMatchObject({ paymentAttempts: 0, totalPaid: 0 });
     // The right signatures open their own calls.
     const shown = await shop.call('get-terms-and-conditions-order', { order: code, checksum: terms });
     expect(api['get-terms-and-conditions-order'].answer.parse(shown.body).order.code).toBe(code);
@@ -322,7 +322,8 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
     await payOnSandbox(base, own.body.payment, SANDBOX_CARDS.declined);
     const retry = await callFrom('10.9.1.3', 'pay-order', { token: owner.token, order: desk.code });
     expect(retry.status, JSON.stringify(retry.body)).toBe(200);
-    expect(await orderRow(desk.code)).toMatchObject({ paymentAttempts: 2 });
+    // The owner's decline counts, the new attempt does not (decision 0066).
+    expect(await orderRow(desk.code)).toMatchObject({ paymentAttempts: 1 });
     await payOnSandbox(base, retry.body.payment, SANDBOX_CARDS.succeeds);
     expect(await orderRow(desk.code)).toMatchObject({ paymentStatus: 'paid' });
 
@@ -336,12 +337,13 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
     expect(await callFrom('10.9.2.1', 'pay-payment-plan-order-payment', link(3))).toEqual(limited);
     expect((await callFrom('10.9.3.1', 'pay-payment-plan-order-payment', link(3))).status).toBe(200);
     const instalmentAttempts = async () => (await db().select().from(paymentPlanPayments).where(eq(paymentPlanPayments.orderId, plan.id))).sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime()).map((row) => row.attempts);
-    expect(await instalmentAttempts()).toEqual([1, 0, 0, 0]);
-    // The owner pays the instalment whose link is used up, counted on it.
+    // Attempts through links count on no instalment; and only a decline counts (decision 0066).
+    expect(await instalmentAttempts()).toEqual([0, 0, 0, 0]);
+    // The owner pays the instalment whose link is used up.
     const owned = await callFrom('10.9.2.1', 'pay-payment-plan-order-payment', { ...link(1), token: owner.token });
     expect(owned.status, JSON.stringify(owned.body)).toBe(200);
     expect(await payOnSandbox(base, owned.body.data.payment, SANDBOX_CARDS.succeeds)).toContain(`/payment-plan-payment/${plan.code}/${plan.payments[1]!.checksum}/`);
-    expect(await instalmentAttempts()).toEqual([1, 1, 0, 0]);
+    expect(await instalmentAttempts()).toEqual([0, 0, 0, 0]);
   });
 
   it('honours a link mailed with the checksum all links shared before only where the order still needs that page, and links signed under a previous secret', async () => {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { listExistingTickets } from '../accounts/accounts.queries';
 import type { CustomerRow } from '../accounts/session.queries';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
-import { customerOrdersAndRefunds } from '../orders/order-view';
+import { bankTransferOffered, customerOrdersAndRefunds } from '../orders/order-view';
 
 /**
  * get-data as every visitor without a session gets it, serialised and encoded once per catalogue
@@ -91,7 +91,7 @@ export type CustomerData = (
 export function createCustomerData(db: Db, config: ShopConfigFile, appSecret: string, now: () => Date = () => new Date()): CustomerData {
   return async (snapshot, customer, options) => {
     if (options?.versionIsCurrent && customer.dataVersion === 0) return buildUserData(snapshot, config, customer);
-    const [existing, history] = await Promise.all([listExistingTickets(db, customer.id), customerOrdersAndRefunds(db, customer.id, snapshot, appSecret, now())]);
+    const [existing, history] = await Promise.all([listExistingTickets(db, customer.id), customerOrdersAndRefunds(db, customer.id, snapshot, appSecret, now(), undefined, bankTransferOffered(config))]);
     return { ...buildUserData(snapshot, config, customer), ...history, existing_tickets: existing };
   };
 }

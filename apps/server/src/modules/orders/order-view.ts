@@ -1,7 +1,7 @@
-import { shippingShares, type Order, type Refund, type ShopItem, type Ticket } from '@festival/contract';
+import { allowedPaymentMethods, shippingShares, type Order, type ShopConfigFile, type Refund, type ShopItem, type Ticket } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
-import { loadCustomerOrders, loadCustomerRefunds } from './orders.queries';
+import { loadCustomerOrders, loadCustomerRefunds, type OrderRow as OrderRowOf } from './orders.queries';
 import { readTogether } from '../../db/read-together';
 import { ACCEPT_TERMS_LINK, creditNoteLink, INVOICE_LINK, instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
 
@@ -38,12 +38,41 @@ const receivedOrderBase = {
   payment_attempts: 0,
   payment_reference: null,
   pay_by: null,
+  can_pay_by_transfer: false,
   returned_amount: 0,
   cartProducts: [],
   cartMerchandise: [],
   merchandisePurchases: [],
 } satisfies Partial<Order>;
 type TicketRow = Loaded['tickets'][number];
+
+/** The shop takes bank transfers: the method is configured, and so are the bank details the customer is given. */
+export function bankTransferOffered(config: Pick<ShopConfigFile, 'paymentMethods' | 'bankTransfer'>): boolean {
+  return 'bank_transfer' in config.paymentMethods && Boolean(config.bankTransfer);
+}
+
+/**
+ * An unpaid card order the customer may still pay by bank transfer instead (decision 0066): nothing
+ * paid, no payment plan (its instalments are paid by card), still inside its time to pay.
+ */
+export function mayTurnToTransfer(order: Pick<OrderRowOf, 'paymentMethod' | 'paymentStatus' | 'totalPaid' | 'paymentPlan' | 'payBy' | 'acceptedTermsAt'>, now: Date): boolean {
+  return (
+    order.paymentMethod === 'credit_card' &&
+    order.paymentStatus === 'pending' &&
+    order.totalPaid === 0 &&
+    !order.paymentPlan?.length &&
+    order.acceptedTermsAt !== null &&
+    order.payBy !== null &&
+    order.payBy > now
+  );
+}
+
+/** Spec section 5's rule for bank transfer, for a placed order: every event of its tickets allows it for the billing country. */
+export function transferAllowedFor(billingCountry: string | null, tickets: readonly { event_id: number | null }[], snapshot: Pick<CatalogSnapshot, 'eventSettings'>): boolean {
+  const eventIds = [...new Set(tickets.map((ticket) => ticket.event_id).filter((id): id is number => id !== null))];
+  const events = eventIds.map((id) => snapshot.eventSettings[String(id)]).filter((settings) => settings !== undefined);
+  return allowedPaymentMethods({ events, country: billingCountry, offered: { creditCard: false, bankTransfer: true } }).includes('bank_transfer');
+}
 
 /**
  * The customer's orders and refunds as get-data answers them (spec section 3), with the
@@ -58,6 +87,8 @@ export async function customerOrdersAndRefunds(
   now: Date,
   /** Only this order of the customer's (the links that open one order without a session). */
   orderId?: number,
+  /** The shop takes bank transfers (configured, with bank details): an unpaid card order may then be paid by transfer (decision 0066). */
+  bankTransferOffered = false,
 ): Promise<{ orders: Order[]; refunds: Refund[] }> {
   const [loaded, refundData] = await readTogether(db, [() => loadCustomerOrders(db, customerId, orderId), () => loadCustomerRefunds(db, customerId)]);
   const activeRefundTickets = new Set<number>();
@@ -202,8 +233,10 @@ export async function customerOrdersAndRefunds(
       payments,
       payment_attempts: order.paymentAttempts,
       payment_reference: order.paymentMethod === 'bank_transfer' ? order.paymentReference : null,
-      // The sweeper abandons only pending orders past pay_by: a partly paid transfer has no deadline.
-      pay_by: order.paymentMethod === 'bank_transfer' && (order.paymentStatus === 'pending' || order.paymentStatus === 'partial') ? iso(order.payBy) : null,
+      // The sweeper abandons only pending orders past pay_by: a partly paid transfer keeps its
+      // deadline for the rest (decision 0060); a card order's is its hold (decision 0066: the shop's banner names it).
+      pay_by: (order.paymentMethod === 'bank_transfer' && (order.paymentStatus === 'pending' || order.paymentStatus === 'partial')) || (order.paymentMethod === 'credit_card' && order.paymentStatus === 'pending') ? iso(order.payBy) : null,
+      can_pay_by_transfer: bankTransferOffered && mayTurnToTransfer(order, now) && transferAllowedFor(order.billingCountry, tickets, snapshot),
       returned_amount: order.returnedAmount,
       tickets,
       cartProducts: [],

@@ -29,6 +29,26 @@ export interface PaymentRequest {
   expiresAt: Date;
   /** The same for the same attempt however often it is created (a checkout submitted again): the provider creates one payment per key. */
   idempotencyKey: string;
+  /**
+   * The provider's method the buyer chose in the shop (decision 0067: the shop's ids, `card`,
+   * `ideal`, `bancontact`, `applepay`…); null or absent: the provider's page offers its own.
+   */
+  method?: string | null;
+}
+
+/** What the checkout asks which methods to offer for (decision 0067). */
+export interface MethodQuery {
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  /** The buyer's billing country (ISO 3166-1 alpha-2), when chosen. */
+  country: string | null;
+}
+
+/** One method the provider offers, with the shop's id for it and the words the buyer sees. */
+export interface ProviderMethod {
+  id: string;
+  label: string;
 }
 
 /** The provider's side of an attempt, as created. */
@@ -153,6 +173,11 @@ export interface PaymentGateway {
    * refunds whatever still arrives for a cancelled attempt.
    */
   cancelAttempt(payment: PaymentHandle): Promise<'cancelled' | 'too-late'>;
+  /**
+   * The methods the provider offers for an amount and a billing country (decision 0067), in the
+   * provider's order; absent (the sandbox): the checkout offers the card alone.
+   */
+  listMethods?(query: MethodQuery): Promise<ProviderMethod[]>;
   /** Origins the browser is sent to (form posts, redirects): the Content-Security-Policy admits exactly these. Empty: the shop's own. */
   readonly browserOrigins: readonly string[];
   /** How the provider posts its news: a JSON body (Stripe, the sandbox) or a form (Mollie's `id=tr_…`). The notify route takes form bodies only from a provider that posts them. */

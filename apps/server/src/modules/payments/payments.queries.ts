@@ -40,6 +40,12 @@ export async function findLatestOpenPayment(db: Db, orderId: number): Promise<Pa
   return row;
 }
 
+/** How many card attempts an order has had (its payments through a provider), to number the next one. */
+export async function countAttempts(tx: Db, orderId: number): Promise<number> {
+  const [row] = await tx.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(payments).where(and(eq(payments.orderId, orderId), eq(payments.method, 'credit_card')));
+  return row?.count ?? 0;
+}
+
 /** An attempt the shop closed, as the provider is told of it. */
 export interface ClosedAttempt {
   provider: string;

@@ -8,12 +8,13 @@ import { issueInvoice } from '../invoicing/invoicing.service';
 import { enqueueMail, enqueueMails } from '../mail/outbox';
 import { instalmentLink, invoiceDownloadPath, orderLinkSignature } from '../checkout/order-links.signatures';
 import { confirmationFacts } from '../orders/confirmation';
-import { OVERDUE_AFTER_MS } from '../orders/order-view';
-import { confirmationMail, instalmentMail, instalmentReceiptMail, partPaymentMail, ticketsReadyMails } from '../orders/orders.mail';
+import { bankTransferOffered, customerOrdersAndRefunds, OVERDUE_AFTER_MS } from '../orders/order-view';
+import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
+import { bankTransferMail, bankTransferPayBy, confirmationMail, instalmentMail, instalmentReceiptMail, partPaymentMail, ticketsReadyMails } from '../orders/orders.mail';
 import { disputeMail, paymentReturnedMail } from './payments.mail';
 import * as orderQueries from '../orders/orders.queries';
 import type { InstalmentRow, OrderRow } from '../orders/orders.queries';
-import type { DisputeFact, PaymentFact, PaymentGateway, PaymentStatusFact, VerifiedReturn } from './gateway';
+import type { DisputeFact, PaymentFact, PaymentGateway, PaymentStatusFact, ProviderMethod, VerifiedReturn } from './gateway';
 import { applyRefundFact } from './provider-refunds';
 import { reinstateAbandonedOrder } from './reinstate';
 import * as queries from './payments.queries';
@@ -93,6 +94,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   const publicBase = config.publicBaseUrl.replace(/\/+$/, '');
 
+  /** The provider's methods per amount and country, kept a minute: every checkout page asks, the provider's list changes rarely. */
+  const methodCache = new Map<string, { at: number; methods: Promise<ProviderMethod[]> }>();
+  const METHODS_KEPT_MS = 60_000;
+
   /**
    * The provider's payment of an attempt, created (or, for the same attempt again, found: the
    * idempotency key is the attempt's), and its id kept. `returnTo`: a page of the shop's to send
@@ -115,6 +120,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       notifyUrl: publicBase + NOTIFY_PATH(gateway.provider),
       expiresAt: providerPageExpiry(payment.createdAt, order.payBy),
       idempotencyKey: `payment:${order.code}:${payment.attempt}:${reference}`,
+      method: payment.providerMethod,
     });
     if (created.providerPaymentId && created.providerPaymentId !== payment.providerPaymentId) await queries.setProviderPaymentId(tx, payment.id, created.providerPaymentId);
     return created.instruction;
@@ -181,17 +187,22 @@ export function createPaymentsService(deps: PaymentsDeps) {
       chosen?: InstalmentRow;
       /** The shop's page to send the payer back to. */
       returnTo?: string;
-      /** The order was inserted by this transaction with its first attempt counted already (the checkout). */
+      /** The order was inserted by this transaction and has no attempt yet (the checkout). */
       firstOfNewOrder?: boolean;
       /**
        * False for an attempt through an order link without the owner's session (decision 0027): the
-       * caller limits those per link and network, and they leave the owner's attempts as they are.
+       * caller limits those per link and network, and their declines leave the owner's attempts as
+       * they are.
        */
       counted?: boolean;
+      /** The method the buyer chose for the provider's page (decision 0067); none: the provider's page offers its own. */
+      providerMethod?: string | null;
   }
 
   /**
-   * Starts a card attempt and counts it, refusing at the configured maximum. Without an instalment
+   * Starts a card attempt, refusing once the configured maximum of declined attempts is reached
+   * (decision 0066: only a decline counts; a payment page left with Back, a cancel or an expiry
+   * does not). Without an instalment
    * it pays the order (a payment-plan order's next open instalment, its initial payment at
    * checkout), counted on the order; an instalment's own page pays that instalment, counted on it.
    * Runs in the caller's transaction with the order locked; answers what the payer's browser does next.
@@ -210,13 +221,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const { chosen, firstOfNewOrder = false, counted = true } = options;
     const gateway = cardGateway();
     const instalment = chosen ?? (order.paymentPlan?.length ? await orderQueries.findFirstOpenInstalment(tx, order.id) : undefined);
-    const attemptsSoFar = firstOfNewOrder ? 0 : chosen ? chosen.attempts : order.paymentAttempts;
-    if (attemptsSoFar >= config.maxCreditCardAttempts) throw new AppError('CONFLICT', paymentMessages.maxAttemptsReached);
+    // Declined attempts so far: the order's (its page, the checkout, the terms page), or the instalment's own page's.
+    const declinedSoFar = firstOfNewOrder ? 0 : chosen ? chosen.attempts : order.paymentAttempts;
+    if (declinedSoFar >= config.maxCreditCardAttempts) throw new AppError('CONFLICT', paymentMessages.maxAttemptsReached);
     const amount = instalment ? instalment.amount - instalment.paidAmount : order.totalPrice - order.totalPaid;
     if (amount <= 0 || (instalment && (instalment.status === 'paid' || instalment.status === 'cancelled'))) throw new AppError('CONFLICT', paymentMessages.notPayable);
-    const attempt = attemptsSoFar + 1;
-    if (counted && !chosen && !firstOfNewOrder) await orderQueries.updateOrder(tx, order.id, { paymentAttempts: attempt });
-    if (counted && instalment) await orderQueries.updateInstalment(tx, instalment.id, { attempts: instalment.attempts + 1 });
+    // The attempt's number among the order's; its decline, not its start, counts (applyOutcome).
+    const attempt = (await queries.countAttempts(tx, order.id)) + 1;
     // One open attempt per order: the earlier ones can no longer pay it (decision 0026). A new
     // order has none, so the checkout skips the statement.
     if (!firstOfNewOrder) await cancelAtGateway(await queries.cancelOpenAttempts(tx, order.id), order);
@@ -228,6 +239,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       method: 'credit_card',
       amount,
       attempt,
+      countsDecline: counted,
+      providerMethod: options.providerMethod ?? null,
     });
   }
 
@@ -318,6 +331,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (fact.outcome !== 'paid') {
       if (payment.status !== 'open' && payment.status !== 'pending') return 'applied';
       await queries.setPaymentStatus(tx, payment.id, fact.outcome === 'declined' ? 'failed' : fact.outcome === 'expired' ? 'expired' : 'cancelled');
+      // Only a decline uses up one of the configured attempts (decision 0066): a page left with Back,
+      // a cancel or an expiry does not. The order counts its own attempts and, for a payment plan,
+      // the instalment its own page's; an attempt through a link without the owner's session counts neither.
+      if (fact.outcome === 'declined' && payment.countsDecline) {
+        if (instalment) await orderQueries.updateInstalment(tx, instalment.id, { attempts: instalment.attempts + 1 });
+        await orderQueries.updateOrder(tx, order.id, { paymentAttempts: order.paymentAttempts + 1 });
+      }
       // A payment that was settling failed after all: the order owes its money again (and is
       // abandoned by the sweeper if its time to pay is over).
       if (payment.status === 'pending') {
@@ -397,6 +417,29 @@ export function createPaymentsService(deps: PaymentsDeps) {
     startAttempt,
     openAttempt,
 
+    /**
+     * The methods the configured provider offers for this amount and billing country (decision
+     * 0067), none with the sandbox (which takes cards alone) or without a gateway. A provider that
+     * does not answer leaves the list empty: the checkout then offers the card, and the provider's
+     * page its own methods.
+     */
+    async methodsFor(amount: number, country: string | null): Promise<ProviderMethod[]> {
+      const gateway = deps.gateway;
+      if (!gateway?.listMethods || amount <= 0) return [];
+      const key = `${country ?? ''}:${amount}`;
+      const at = now().getTime();
+      const kept = methodCache.get(key);
+      if (kept && at - kept.at < METHODS_KEPT_MS) return kept.methods;
+      const methods = gateway.listMethods({ amount, currency: config.currency, country }).catch((error: unknown) => {
+        deps.logger?.warn({ err: error, country, amount }, 'the payment provider did not list its methods: the checkout offers the card');
+        methodCache.delete(key);
+        return [];
+      });
+      if (methodCache.size > 500) methodCache.clear();
+      methodCache.set(key, { at, methods });
+      return methods;
+    },
+
     /** The instruction of an order's open card payment, for a checkout submitted again. */
     async openInstruction(order: OrderRow, email: string, attempt?: PaymentRow): Promise<PaymentInstruction | null> {
       if (order.paymentMethod !== 'credit_card' || order.paymentStatus !== 'pending') return null;
@@ -423,6 +466,34 @@ export function createPaymentsService(deps: PaymentsDeps) {
         if (!payable) throw new AppError('CONFLICT', paymentMessages.notPayable);
         return startAttempt(tx, order, customer.email);
       });
+    },
+
+    /**
+     * An unpaid card order of this customer paid by bank transfer instead (decision 0066): after
+     * its card attempts are used up, or by choice. Allowed as the order view's can_pay_by_transfer
+     * says (the shop takes transfers, the order's events allow them for its billing country,
+     * nothing is paid, no payment plan, still inside its time). Its open card attempts end (the
+     * provider is told after the commit; money still arriving for one is refunded), its time to pay
+     * becomes a transfer's, and the bank details are e-mailed once.
+     */
+    async payByTransfer(orderCode: string, customer: { id: number; email: string; fullName: string }, snapshot: CatalogSnapshot): Promise<void> {
+      const { order, closed } = await db.transaction(async (tx) => {
+        const order = await orderQueries.lockOrder(tx, { code: orderCode });
+        if (!order || order.customerId !== customer.id) throw new AppError('NOT_FOUND', paymentMessages.orderNotFound);
+        const [view] = (await customerOrdersAndRefunds(tx, customer.id, snapshot, deps.appSecret, now(), order.id, bankTransferOffered(config))).orders;
+        if (!view?.can_pay_by_transfer) throw new AppError('CONFLICT', paymentMessages.transferNotPossible);
+        const closed = await queries.cancelOpenAttempts(tx, order.id);
+        const updated = await orderQueries.updateOrder(tx, order.id, {
+          paymentMethod: 'bank_transfer',
+          paymentReference: `${config.bankTransfer?.referencePrefix ?? ''}${order.code}`,
+          payBy: bankTransferPayBy(config, now()),
+        });
+        await enqueueMail(tx, await bankTransferMail(config, { email: customer.email, fullName: customer.fullName }, updated, view.tickets.length > 0));
+        return { order: updated, closed };
+      });
+      await cancelAtGateway(closed, order);
+      deps.mailQueued?.();
+      deps.logger?.info({ order: order.code }, 'an unpaid card order is paid by bank transfer instead');
     },
 
     applyFacts,

@@ -5,6 +5,9 @@ import { useLostCart } from '../../lib/cart-memory';
 import { useConfig } from '../../lib/config';
 import { usePageTitleOverride } from '../../lib/page-title';
 import { RouteHandleContext } from '../../lib/route-handle';
+import { useUserData } from '../../lib/user-data';
+import { useNow } from '../../lib/use-now';
+import { unpaidOrders } from '../../components/order/unpaid-orders';
 import { buildDocumentTitle, resolvePageTitle } from '../../lib/title';
 import { matchAppRoute, type AppRoute } from '../route-table';
 import { useNavigationTarget } from '../../lib/navigation-target';
@@ -20,6 +23,8 @@ export const MAIN_ID = 'main-content';
 
 // Told only when a cart expired (decision 0034): its own chunk, never part of the first page.
 const ExpiredCartNotice = lazy(() => import('../../features/cart/components/ExpiredCartNotice'));
+// Told only while an order waits for payment (decision 0066): its own chunk too.
+const UnpaidOrderBanner = lazy(() => import('../../components/order/UnpaidOrderBanner'));
 
 /** The frame around every page: skip link, header, main landmark, footer. */
 export function AppLayout({ routes }: { routes: AppRoute[] }) {
@@ -51,6 +56,9 @@ export function AppLayout({ routes }: { routes: AppRoute[] }) {
   }, [location.pathname]);
 
   const lostCart = useLostCart();
+  const orders = useUserData().data?.orders;
+  const now = useNow(30_000);
+  const hasUnpaid = unpaidOrders(orders, now).length > 0;
   const busy = target !== null;
   return (
     <CartActionsProvider>
@@ -70,6 +78,11 @@ export function AppLayout({ routes }: { routes: AppRoute[] }) {
         {lostCart && (
           <Suspense fallback={null}>
             <ExpiredCartNotice lost={lostCart} />
+          </Suspense>
+        )}
+        {hasUnpaid && orders && (
+          <Suspense fallback={null}>
+            <UnpaidOrderBanner orders={orders} />
           </Suspense>
         )}
         {/* Errors of a page render inside the frame, so the header and footer stay usable. */}

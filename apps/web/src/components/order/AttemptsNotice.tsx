@@ -3,7 +3,7 @@ import { useConfig } from '../../lib/config';
 import { attemptsState } from './order-status';
 
 export interface AttemptsNoticeProps {
-  /** Card attempts made so far (an order's payment_attempts, an instalment's attempt). */
+  /** Card attempts declined so far (an order's payment_attempts, an instalment's attempt; decision 0066). */
   attempts: number;
   /** Ids of the two notices: `${idPrefix}-attempts-warning`, `${idPrefix}-max-attempts`. */
   idPrefix: string;
@@ -15,7 +15,7 @@ export interface AttemptsNoticeProps {
  */
 export function AttemptsNotice({ attempts, idPrefix }: AttemptsNoticeProps) {
   const config = useConfig();
-  const { warnAttempts, maxReached } = attemptsState(attempts, config.maxCreditCardAttempts);
+  const { warnAttempts, maxReached, nextAttempt } = attemptsState(attempts, config.maxCreditCardAttempts);
   if (maxReached) {
     return (
       <p className="alert alert--warning" id={`${idPrefix}-max-attempts`}>
@@ -26,7 +26,7 @@ export function AttemptsNotice({ attempts, idPrefix }: AttemptsNoticeProps) {
   if (!warnAttempts) return null;
   return (
     <p className="alert alert--warning" id={`${idPrefix}-attempts-warning`}>
-      {paymentMessages.attemptsWarning(attempts, config.maxCreditCardAttempts)} <a href={`mailto:${config.contact.email}`}>{paymentMessages.contactUs}</a>
+      {paymentMessages.attemptsWarning(nextAttempt, config.maxCreditCardAttempts)} <a href={`mailto:${config.contact.email}`}>{paymentMessages.contactUs}</a>
     </p>
   );
 }

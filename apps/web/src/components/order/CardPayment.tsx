@@ -10,7 +10,7 @@ import { followPaymentInstruction } from '../../lib/payment-instruction';
 import { userDataKey, useToken } from '../../lib/user-data';
 import { AttemptsNotice } from './AttemptsNotice';
 import { cardPaymentState } from './order-status';
-import { payOrder } from './pay-order';
+import { payByTransfer, payOrder } from './pay-order';
 
 export interface CardPaymentProps {
   order: Order;
@@ -20,8 +20,11 @@ export interface CardPaymentProps {
 
 /**
  * A card order still waiting for its payment (spec sections 4 and 9, decision 0017; what happened
- * to the last attempt is the order view's outcome, decision 0034): Pay now starts another attempt (pay-order) and takes the payer to the provider; from attempt 3 a
- * warning with a contact link; at the maximum no more attempts.
+ * to the last attempt is the order view's outcome, decision 0034): Pay now starts another attempt
+ * (pay-order) and takes the payer to the provider; from attempt 3 a warning with a contact link; at
+ * the maximum no more card attempts. Where the shop takes transfers for the order (decision 0066)
+ * the customer may pay by bank transfer instead, at any time and as the way out at the maximum;
+ * otherwise the maximum offers the contact link. Every line says only what the page offers.
  */
 export function CardPayment({ order, waiting }: CardPaymentProps) {
   const config = useConfig();
@@ -30,6 +33,7 @@ export function CardPayment({ order, waiting }: CardPaymentProps) {
   const [sending, setSending] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [turning, setTurning] = useState(false);
   const sendingRef = useRef(false);
   const state = cardPaymentState(order, config.maxCreditCardAttempts);
   if (!state) return null;
@@ -52,26 +56,74 @@ export function CardPayment({ order, waiting }: CardPaymentProps) {
     }
   };
 
+  const turnToTransfer = async () => {
+    if (sendingRef.current) return;
+    sendingRef.current = true;
+    setTurning(true);
+    setError(null);
+    try {
+      // The answer's data shows the order awaiting the transfer: this section gives way to the bank details.
+      await payByTransfer(queryClient, order.code);
+    } catch (failure) {
+      setError(errorText(failure));
+      void queryClient.invalidateQueries({ queryKey: userDataKey(token) });
+    } finally {
+      sendingRef.current = false;
+      setTurning(false);
+    }
+  };
+  const transfer = order.can_pay_by_transfer && !waiting && !redirecting;
+
   return (
     <section className="order-section" id="order-payment" aria-labelledby="order-payment-title">
       <h2 id="order-payment-title" className="order-section__title">
         Payment
       </h2>
       <AttemptsNotice attempts={order.payment_attempts} idPrefix="order" />
+      {state.maxReached && (
+        <p id="order-max-attempts-next">
+          {order.can_pay_by_transfer ? (
+            paymentMessages.maxAttemptsTransfer
+          ) : (
+            <>
+              {paymentMessages.maxAttemptsNoWayOut} <a href={`mailto:${config.contact.email}`}>{paymentMessages.contactUs}</a>
+            </>
+          )}
+        </p>
+      )}
       <FormError id="order-pay-error" message={error} />
       {redirecting ? (
         <p className="alert alert--info" id="order-redirecting" role="status">
           {paymentMessages.redirecting}
         </p>
       ) : (
-        state.canPay &&
-        !waiting && (
+        ((state.canPay && !waiting) || transfer) && (
           <div className="button-row">
-            <Button id="order-pay" size="lg" loading={sending} onClick={() => void pay()}>
-              {paymentMessages.payNow}
-            </Button>
+            {state.canPay && !waiting && (
+              <Button id="order-pay" size="lg" loading={sending} disabled={turning} onClick={() => void pay()}>
+                {paymentMessages.payNow}
+              </Button>
+            )}
+            {transfer && (
+              <Button
+                id="order-pay-by-transfer"
+                variant={state.canPay ? 'secondary' : 'primary'}
+                size="lg"
+                loading={turning}
+                disabled={sending}
+                aria-describedby="order-pay-by-transfer-hint"
+                onClick={() => void turnToTransfer()}
+              >
+                {paymentMessages.payByTransfer}
+              </Button>
+            )}
           </div>
         )
+      )}
+      {transfer && !redirecting && (
+        <p id="order-pay-by-transfer-hint" className="field__hint">
+          {paymentMessages.payByTransferHint}
+        </p>
       )}
     </section>
   );

@@ -7,7 +7,7 @@ import { OrderDownloads } from './OrderDownloads';
 import { OrderMerchandise, OrderTickets, type RenderTicketActions } from './OrderTickets';
 import { PaymentSchedule } from './PaymentSchedule';
 import { TermsWarning } from './TermsWarning';
-import { orderItemsHidden, orderStatusNote, type PaymentReturn } from './order-status';
+import { cardPaymentState, orderItemsHidden, orderStatusNote, type PaymentReturn } from './order-status';
 import { paymentOutcomeOf } from './payment-outcome';
 import { PaymentOutcome } from './PaymentOutcome';
 import { ButtonLink } from '../ui/ButtonLink';
@@ -42,7 +42,7 @@ export function OrderView({ order, paymentReturn = null, waiting = false, portal
   const itemsShown = !orderItemsHidden(order);
   const format = useFormat();
   const config = useConfig();
-  const { bankTransfer } = config;
+  const { bankTransfer, maxCreditCardAttempts } = config;
   const statusNote = orderStatusNote(order, config);
   const outcome = paymentOutcomeOf(order, paymentReturn, waiting);
   let next = null;
@@ -63,7 +63,7 @@ export function OrderView({ order, paymentReturn = null, waiting = false, portal
   }
   return (
     <div className="order-view">
-      {outcome && <PaymentOutcome kind={outcome} idPrefix="order" showHeading={outcomeHeading} next={next} />}
+      {outcome && <PaymentOutcome kind={outcome} idPrefix="order" showHeading={outcomeHeading} next={next} attemptsUsedUp={cardPaymentState(order, maxCreditCardAttempts)?.maxReached ?? false} />}
       {/* Card money the order no longer owed went back by itself (decision 0026). */}
       {order.returned_amount > 0 && (
         <p className="alert alert--info" id="order-returned" role="status">

@@ -13,6 +13,8 @@ export interface PaymentOutcomeProps {
   copy?: { heading: string; text: string };
   /** The next step: a link or a note (the payment button and the bank details follow the outcome on the page). */
   next?: ReactNode;
+  /** The card attempts are used up (decision 0066): a declined payment then offers no "try again". */
+  attemptsUsedUp?: boolean;
 }
 
 /** The heading of an outcome, for a page whose h1 is the outcome. */
@@ -32,9 +34,9 @@ function textId(kind: PaymentOutcomeKind, idPrefix: string): string {
  * outcome, the text, the next step, and for a failed or ended payment a way to contact the shop.
  * The text is a live region, so a page waiting for the provider announces the change.
  */
-export function PaymentOutcome({ kind, idPrefix, showHeading = true, copy, next }: PaymentOutcomeProps) {
+export function PaymentOutcome({ kind, idPrefix, showHeading = true, copy, next, attemptsUsedUp = false }: PaymentOutcomeProps) {
   const config = useConfig();
-  const { heading, text } = copy ?? paymentMessages.outcome[kind];
+  const { heading, text } = copy ?? (kind === 'declined' && attemptsUsedUp ? paymentMessages.outcome.declinedLast : paymentMessages.outcome[kind]);
   const titleId = `${idPrefix}-outcome-title`;
   return (
     <section

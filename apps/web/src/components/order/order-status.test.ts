@@ -59,9 +59,9 @@ describe('the payment status of an order (spec section 4)', () => {
 describe('the card payment of a pending order', () => {
   const card = (attempts: number, status: 'pending' | 'paid' = 'pending') => testOrder({ payment_method: 'credit_card', payment_status: status, payment_attempts: attempts });
 
-  it('may be tried again, with a warning from attempt 3, until the maximum', () => {
-    expect(cardPaymentState(card(2), 5)).toEqual({ canPay: true, warnAttempts: false, maxReached: false });
-    expect(cardPaymentState(card(3), 5)).toEqual({ canPay: true, warnAttempts: true, maxReached: false });
+  it('may be tried again, with a warning from attempt 3 (after two declines), until the maximum is declined', () => {
+    expect(cardPaymentState(card(1), 5)).toEqual({ canPay: true, warnAttempts: false, maxReached: false });
+    expect(cardPaymentState(card(2), 5)).toEqual({ canPay: true, warnAttempts: true, maxReached: false });
     expect(cardPaymentState(card(4), 5)).toEqual({ canPay: true, warnAttempts: true, maxReached: false });
     expect(cardPaymentState(card(5), 5)).toEqual({ canPay: false, warnAttempts: false, maxReached: true });
   });
@@ -81,14 +81,15 @@ describe('the card payment of a pending order', () => {
     expect(['declined', 'cancelled', 'paid', 'returned', null].map((value) => isFailedReturn(value as PaymentReturn))).toEqual([true, true, false, false, false]);
   });
 
-  it('counts attempts of an order or an instalment the same way', () => {
-    expect([1, 2, 3, 4, 5, 6].map((attempts) => attemptsState(attempts, 5))).toEqual([
-      { warnAttempts: false, maxReached: false },
-      { warnAttempts: false, maxReached: false },
-      { warnAttempts: true, maxReached: false },
-      { warnAttempts: true, maxReached: false },
-      { warnAttempts: false, maxReached: true },
-      { warnAttempts: false, maxReached: true },
+  it('counts declined attempts of an order or an instalment the same way: the next attempt is one more, warned from the third', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map((declined) => attemptsState(declined, 5))).toEqual([
+      { warnAttempts: false, maxReached: false, nextAttempt: 1 },
+      { warnAttempts: false, maxReached: false, nextAttempt: 2 },
+      { warnAttempts: true, maxReached: false, nextAttempt: 3 },
+      { warnAttempts: true, maxReached: false, nextAttempt: 4 },
+      { warnAttempts: true, maxReached: false, nextAttempt: 5 },
+      { warnAttempts: false, maxReached: true, nextAttempt: 6 },
+      { warnAttempts: false, maxReached: true, nextAttempt: 7 },
     ]);
   });
 

@@ -102,8 +102,13 @@ export function awaitsCardPayment(order: Pick<Order, 'payment_method' | 'payment
   return order.payment_method === 'credit_card' && (order.payment_status === 'pending' || order.payment_status === 'partial') && order.total_paid < order.total_price;
 }
 
-/** Spec sections 4 and 9 for any attempt count (an order's, or an instalment's): warn from the third, stop at the maximum. */
-export function attemptsState(attempts: number, maxAttempts: number): { warnAttempts: boolean; maxReached: boolean } {
-  if (attempts >= maxAttempts) return { warnAttempts: false, maxReached: true };
-  return { warnAttempts: attempts >= ATTEMPTS_WARNING_FROM, maxReached: false };
+/**
+ * Spec sections 4 and 9 for an order's or an instalment's declined card attempts (decision 0066:
+ * only a decline counts): the next attempt is `declined + 1`; warn when that is the third or later,
+ * stop once the maximum has been declined.
+ */
+export function attemptsState(declined: number, maxAttempts: number): { warnAttempts: boolean; maxReached: boolean; nextAttempt: number } {
+  const nextAttempt = declined + 1;
+  if (declined >= maxAttempts) return { warnAttempts: false, maxReached: true, nextAttempt };
+  return { warnAttempts: nextAttempt >= ATTEMPTS_WARNING_FROM, maxReached: false, nextAttempt };
 }

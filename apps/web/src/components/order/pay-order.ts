@@ -14,3 +14,14 @@ export async function payOrder(queryClient: QueryClient, orderCode: string): Pro
   storeUserData(queryClient, token, answer.data);
   return answer;
 }
+
+/**
+ * pay-by-transfer (ours, decision 0066): the unpaid card order is paid by bank transfer instead.
+ * The answer's data (the order now awaiting the transfer) replaces the cached get-data, so the page
+ * shows the bank details.
+ */
+export async function payByTransfer(queryClient: QueryClient, orderCode: string): Promise<void> {
+  const token = getToken();
+  const answer = await callApi('pay-by-transfer', { token, order: orderCode });
+  storeUserData(queryClient, token, answer.data);
+}

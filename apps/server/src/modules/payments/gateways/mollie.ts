@@ -1,8 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
-import { type Chargeback, type MollieClient, type Payment, type Refund, createMollieClient, MollieApiError, PaymentEmbed } from '@mollie/api-client';
+import { type Chargeback, type MollieClient, type Payment, type PaymentMethod, type Refund, createMollieClient, MollieApiError, PaymentEmbed, SequenceType } from '@mollie/api-client';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DisputeFact, PaymentFact, PaymentGateway, PaymentHandle, PaymentOutcome, PaymentRequest, RefundAnswer, RefundFact, RefundRequest, VerifiedReturn } from '../gateway';
+import type { DisputeFact, MethodQuery, PaymentFact, PaymentGateway, PaymentHandle, PaymentOutcome, PaymentRequest, ProviderMethod, RefundAnswer, RefundFact, RefundRequest, VerifiedReturn } from '../gateway';
 
 export const MOLLIE_PROVIDER = 'mollie';
 
@@ -41,6 +41,12 @@ const REFUND_STATUSES = new Map<string, RefundFact['status']>([
   ['canceled', 'failed'],
 ]);
 
+/** The shop's method ids (decision 0067) that Mollie names otherwise; every other id is Mollie's own. */
+const TO_MOLLIE = new Map([['card', 'creditcard']]);
+const FROM_MOLLIE = new Map([...TO_MOLLIE].map(([shop, mollie]) => [mollie, shop]));
+export const mollieMethodOf = (method: string) => TO_MOLLIE.get(method) ?? method;
+export const shopMethodOf = (method: string) => FROM_MOLLIE.get(method) ?? method;
+
 /** Payment statuses after which no money can come for the attempt any more. */
 const ENDED_UNPAID = new Set(['canceled', 'expired', 'failed']);
 
@@ -63,8 +69,21 @@ export function createMollieGateway(options: MollieGatewayOptions): PaymentGatew
     browserOrigins: options.apiUrl ? [MOLLIE_CHECKOUT_ORIGIN, new URL(options.apiUrl).origin] : [MOLLIE_CHECKOUT_ORIGIN],
     notificationBody: 'form',
 
+    async listMethods(query: MethodQuery): Promise<ProviderMethod[]> {
+      // Mollie's methods API: the methods enabled on the profile that take this amount in this
+      // currency (and, where a method depends on it, from a buyer of this country), for one payment.
+      const methods = await client.methods.list({
+        amount: toMollieAmount(query.amount, query.currency),
+        ...(query.country ? { billingCountry: query.country } : {}),
+        sequenceType: SequenceType.oneoff,
+        resource: 'payments',
+      });
+      return methods.map((method) => ({ id: shopMethodOf(method.id), label: method.description }));
+    },
+
     async createPayment(request: PaymentRequest) {
-      // No method: the payer picks one on Mollie's page (the methods enabled on the website profile).
+      // The method the buyer chose in the shop (decision 0067), else none: the payer picks one on
+      // Mollie's page (the methods enabled on the website profile).
       // No expiry either: Mollie's payments expire by method, and the shop cancels an attempt it no longer wants.
       const payment = await client.payments.create({
         amount: toMollieAmount(request.amount, request.currency),
@@ -73,6 +92,7 @@ export function createMollieGateway(options: MollieGatewayOptions): PaymentGatew
         cancelUrl: request.cancelUrl,
         webhookUrl: request.notifyUrl,
         metadata: { festival_reference: request.reference, order_code: request.orderCode },
+        ...(request.method ? { method: mollieMethodOf(request.method) as PaymentMethod } : {}),
         idempotencyKey: request.idempotencyKey,
       });
       const checkout = payment._links.checkout?.href;

@@ -3,12 +3,14 @@ import Stripe from 'stripe';
 import type {
   CreatedPayment,
   DisputeFact,
+  MethodQuery,
   PaymentFact,
   PaymentGateway,
   PaymentHandle,
   PaymentOutcome,
   PaymentRequest,
   PaymentStatusFact,
+  ProviderMethod,
   RefundAnswer,
   RefundFact,
   RefundRequest,
@@ -16,6 +18,27 @@ import type {
 } from '../gateway';
 
 export const STRIPE_PROVIDER = 'stripe';
+
+/**
+ * The payment method types the shop offers through Stripe (decision 0067). Stripe has no call that
+ * lists them per buyer: its rules are documented per type. A card (`card`) is taken in every
+ * country, and Checkout shows Apple Pay and Google Pay with it on the devices that have them; iDEAL
+ * takes euros from Dutch buyers, Bancontact euros from Belgian ones. The local method comes first
+ * where it is the one buyers there use. Stripe refuses a type the account has not enabled: the
+ * attempt then waits on the order's page, whose Pay now lets Checkout offer the enabled ones.
+ */
+/** The session's payment method types for a chosen method; none chosen, nothing (the account's enabled methods). */
+function methodTypes(method: string | null | undefined): { payment_method_types?: string[] } {
+  return method ? { payment_method_types: [method] } : {};
+}
+
+export function stripeMethods(query: MethodQuery): ProviderMethod[] {
+  const euros = query.currency.toUpperCase() === 'EUR';
+  const card: ProviderMethod = { id: 'card', label: 'Card, Apple Pay or Google Pay' };
+  if (euros && query.country === 'NL') return [{ id: 'ideal', label: 'iDEAL' }, card];
+  if (euros && query.country === 'BE') return [{ id: 'bancontact', label: 'Bancontact' }, card];
+  return [card];
+}
 
 /** Where Stripe's hosted Checkout page lives: the browser is sent there. */
 const CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
@@ -159,10 +182,14 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     browserOrigins: options.apiUrl ? [CHECKOUT_ORIGIN, new URL(options.apiUrl).origin] : [CHECKOUT_ORIGIN],
     notificationBody: 'json',
 
+    async listMethods(query: MethodQuery): Promise<ProviderMethod[]> {
+      return stripeMethods(query);
+    },
+
     async createPayment(request: PaymentRequest): Promise<CreatedPayment> {
       const metadata = { [REFERENCE_KEY]: request.reference, order_code: request.orderCode };
-      // payment_method_types is left out on purpose: Checkout then offers the methods enabled on
-      // the account (iDEAL, Bancontact, Apple Pay, Google Pay), managed in Stripe's dashboard.
+      // The method the buyer chose in the shop (decision 0067) as the session's only payment method
+      // type; none: Checkout offers the methods enabled on the account, managed in Stripe's dashboard.
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -170,6 +197,9 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           client_reference_id: request.reference,
           ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
           metadata,
+          // Stripe's API takes payment_method_types (its current SDK types leave it out for the
+          // dynamic methods they prefer): a spread keeps it past the typed parameters.
+          ...methodTypes(request.method),
           payment_intent_data: { metadata, statement_descriptor_suffix: statementDescriptorSuffix(request.orderCode) },
           success_url: request.returnUrl,
           cancel_url: request.cancelUrl,

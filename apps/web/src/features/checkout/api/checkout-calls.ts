@@ -1,4 +1,4 @@
-import { messages, type ApiAnswer, type ApiPayload, type Cart, type Invoice, type Voucher } from '@festival/contract';
+import { messages, type ApiAnswer, type ApiPayload, type Cart, type Invoice, type ProviderMethod, type Voucher } from '@festival/contract';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, callApi } from '../../../lib/api-client';
 import { CART_KEY } from '../../../lib/cart-query';
@@ -30,6 +30,22 @@ export function useInvoice(cart: Cart, country: string, enabled = true) {
     queryKey: [INVOICE_KEY, token, cart.code, cartSignature(cart), country || null],
     queryFn: ({ signal }) => callApi('calculate-invoice', { token, cart: cart.code, country: country || null }, { signal }).then((answer) => answer.invoice),
     staleTime: 60_000,
+  });
+}
+
+/**
+ * The payment provider's methods for the cart and the billing country (decision 0067), asked when
+ * a card payment is possible and a country is chosen. A failure or an empty list leaves the plain
+ * card choice: the provider's page then offers its own methods.
+ */
+export function useProviderMethods(cart: Cart, country: string, enabled: boolean) {
+  const token = useToken();
+  return useQuery<ProviderMethod[], ApiError>({
+    queryKey: ['payment-methods', token, cart.code, cartSignature(cart), country],
+    queryFn: ({ signal }) => callApi('payment-methods', { token, cart: cart.code, country }, { signal }).then((answer) => answer.methods),
+    enabled: enabled && country !== '',
+    staleTime: 60_000,
+    retry: false,
   });
 }
 

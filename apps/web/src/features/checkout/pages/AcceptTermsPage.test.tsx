@@ -183,8 +183,8 @@ describe('the accept terms page', () => {
     await vi.waitFor(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
   });
 
-  it('warns from the third attempt and offers no payment at the maximum', async () => {
-    open({ answers: { 'get-terms-and-conditions-order': [ok({ order: boxOffice({ accepted_ts_and_cs: true, payment_attempts: 3 }) })] } });
+  it('warns from the third attempt (after two declines) and offers no payment at the maximum', async () => {
+    open({ answers: { 'get-terms-and-conditions-order': [ok({ order: boxOffice({ accepted_ts_and_cs: true, payment_attempts: 2 }) })] } });
     expect(await screen.findByText(/This is payment attempt 3 of 5/)).toBeTruthy();
     expect(acceptButton()).toBeTruthy();
     cleanup();

@@ -127,7 +127,7 @@ function TermsOrder({ order, checksum, waiting, paymentReturn }: TermsOrderProps
 
   return (
     <div className="order-view">
-      {outcome && <PaymentOutcome kind={outcome} idPrefix="terms" />}
+      {outcome && <PaymentOutcome kind={outcome} idPrefix="terms" attemptsUsedUp={maxReached} />}
       {awaitingTransfer && (
         <>
           <p className="order-status-note" id="terms-status-note">

@@ -16,7 +16,7 @@ import { useConfig } from '../../../lib/config';
 import { followPaymentInstruction } from '../../../lib/payment-instruction';
 import { usePageTitle } from '../../../lib/route-handle';
 import { useUserData } from '../../../lib/user-data';
-import { checkoutCart, isShippingUnavailable, reloadCart, storeCheckoutAnswer, useInvoice, type CheckoutPayload } from '../api/checkout-calls';
+import { checkoutCart, isShippingUnavailable, reloadCart, storeCheckoutAnswer, useInvoice, useProviderMethods, type CheckoutPayload } from '../api/checkout-calls';
 import { forgetCheckoutDraft, loadCheckoutDraft, saveCheckoutDraft } from '../checkout-draft';
 import { addressPayload, cartPaymentPlan, checkoutAmounts, checkoutBlocked, checkoutProblem, differsFromSaved, paymentChoice, previewInvoice } from '../checkout-form';
 import { AddressFields } from '../components/AddressFields';
@@ -40,6 +40,16 @@ export default function CheckoutPage() {
   const userData = useUserData();
   const cartQuery = useCart({ reload: true });
   const [placed, setPlaced] = useState<Placed>(null);
+  // Back from the provider's page, a browser may show this page as it was left ("Please wait while we
+  // take you…"): it shows the page as it is now instead, where the shop's banner names the unpaid
+  // order just made (decision 0066).
+  useEffect(() => {
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted) setPlaced(null);
+    };
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, []);
   const customer = userData.data?.customer ?? null;
   const cart = cartQuery.data?.cart ?? null;
 
@@ -138,6 +148,10 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
   const amounts = invoice ? checkoutAmounts(invoice, voucher, plan) : null;
   const { allowed, choice } = paymentChoice({ cart, config, country, chosen: chosenMethod, discountCoversTotal: amounts?.discountCoversTotal ?? false });
   const blocked = checkoutBlocked({ country, shippingUnavailable, choice });
+  // The provider's own methods for this country and amount (decision 0067); the first is chosen until the buyer picks another.
+  const providerMethods = useProviderMethods(cart, country, allowed.includes('credit_card')).data ?? [];
+  const [chosenProvider, setChosenProvider] = useState<string | null>(null);
+  const providerMethod = providerMethods.some((method) => method.id === chosenProvider) ? chosenProvider : (providerMethods[0]?.id ?? null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -154,6 +168,7 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
       customer: { country, address: addressPayload(addressLines, address), ...(canSaveAddress && saveAddress ? { save_address: true } : {}) },
       order: {
         payment_method: choice.method,
+        ...(choice.method === 'credit_card' && providerMethod ? { provider_method: providerMethod } : {}),
         ...(hasMerchandise ? { shipping_name: shippingName.trim(), shipping_country: shippingCountry, shipping_address: addressPayload(addressLines, shippingAddress) } : {}),
         accept_terms: true,
       },
@@ -271,7 +286,14 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
         />
       )}
 
-      <PaymentMethodField allowed={allowed} choice={choice} onChoose={setChosenMethod} />
+      <PaymentMethodField
+        allowed={allowed}
+        choice={choice}
+        onChoose={setChosenMethod}
+        providerMethods={providerMethods}
+        providerChoice={providerMethod}
+        onChooseProvider={setChosenProvider}
+      />
 
       <TermsField accepted={acceptTerms} onChange={setAcceptTerms} />
 

@@ -122,7 +122,7 @@ describe('the instalment page', () => {
   });
 
   it('warns from the third attempt with a way to contact the shop', async () => {
-    open({ 'get-payment-plan-order-payment': [secondOf(planOrder({ attempt: 3, due: true }))] });
+    open({ 'get-payment-plan-order-payment': [secondOf(planOrder({ attempt: 2, due: true }))] });
     const warning = await screen.findByText(/This is payment attempt 3 of 5/);
     expect(warning.id).toBe('instalment-attempts-warning');
     expect(warning.textContent).toBe(`${paymentMessages.attemptsWarning(3, 5)} ${paymentMessages.contactUs}`);

@@ -125,8 +125,8 @@ describe('the order page', () => {
     expect(text('order-outcome-text')).toBe(paymentMessages.outcome.planStarted.text);
   });
 
-  it('warns from the third attempt, with a way to contact the shop', async () => {
-    open(testOrder({ payment_method: 'credit_card', payment_status: 'pending', payment_attempts: 3 }));
+  it('warns from the third attempt (after two declines), with a way to contact the shop', async () => {
+    open(testOrder({ payment_method: 'credit_card', payment_status: 'pending', payment_attempts: 2 }));
     const warning = await screen.findByText(/This is payment attempt 3 of 5/);
     expect(warning.id).toBe('order-attempts-warning');
     expect(warning.textContent).toBe(`${paymentMessages.attemptsWarning(3, 5)} ${paymentMessages.contactUs}`);
@@ -134,11 +134,36 @@ describe('the order page', () => {
     expect(document.getElementById('order-pay')).toBeTruthy();
   });
 
-  it('offers no more attempts at the maximum', async () => {
-    open(testOrder({ payment_method: 'credit_card', payment_status: 'pending', payment_attempts: 5 }));
+  it('offers no more card attempts at the maximum, and says to contact the shop where no transfer is possible', async () => {
+    open(testOrder({ payment_method: 'credit_card', payment_status: 'pending', payment_attempts: 5 }), { url: '/order/NWF-ABC123?payment=declined' });
     expect(await screen.findByText(paymentMessages.maxAttemptsReached)).toBeTruthy();
     expect(document.getElementById('order-pay')).toBeNull();
+    expect(document.getElementById('order-pay-by-transfer')).toBeNull();
     expect(document.getElementById('order-attempts-warning')).toBeNull();
+    // The declined payment's text offers no "try again" (decision 0066).
+    expect(text('order-payment-failed')).toBe(paymentMessages.outcome.declinedLast.text);
+    expect(text('order-max-attempts-next')).toBe(`${paymentMessages.maxAttemptsNoWayOut} ${paymentMessages.contactUs}`);
+  });
+
+  it('offers bank transfer as the way out at the maximum: the order then shows the bank details (decision 0066)', async () => {
+    const order = testOrder({ payment_method: 'credit_card', payment_status: 'pending', total_paid: 0, payment_attempts: 5, can_pay_by_transfer: true });
+    const turned = { ...order, payment_method: 'bank_transfer', payment_reference: 'NWFNWF-ABC123', can_pay_by_transfer: false };
+    const { calls, user } = open(order, { url: '/order/NWF-ABC123?payment=declined', answers: { 'pay-by-transfer': [{ status: 200, body: { data: dataWith(turned) } }] } });
+    expect(await screen.findByText(paymentMessages.maxAttemptsTransfer)).toBeTruthy();
+    expect(text('order-payment-failed')).toBe(paymentMessages.outcome.declinedLast.text);
+    expect(document.getElementById('order-pay')).toBeNull();
+    await user.click(screen.getByRole('button', { name: paymentMessages.payByTransfer }));
+    await vi.waitFor(() => expect(text('order-bank-reference')).toBe('NWFNWF-ABC123'));
+    expect(calls).toEqual([{ path: 'pay-by-transfer', body: { token: 'the-token', order: 'NWF-ABC123' } }]);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(paymentMessages.outcome.awaitingTransfer.heading);
+    expect(document.getElementById('order-pay-by-transfer')).toBeNull();
+  });
+
+  it('offers bank transfer beside Pay now before the maximum, where the shop takes transfers for the order', async () => {
+    open(testOrder({ payment_method: 'credit_card', payment_status: 'pending', total_paid: 0, payment_attempts: 1, can_pay_by_transfer: true }));
+    expect(await screen.findByRole('button', { name: paymentMessages.payNow })).toBeTruthy();
+    expect(screen.getByRole('button', { name: paymentMessages.payByTransfer })).toBeTruthy();
+    expect(text('order-pay-by-transfer-hint')).toBe(paymentMessages.payByTransferHint);
   });
 
   it("shows a refused attempt's message", async () => {

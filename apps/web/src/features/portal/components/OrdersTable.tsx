@@ -1,8 +1,10 @@
 import type { Order } from '@festival/contract';
 import { orderItemsHidden, orderStatusText } from '../../../components/order/order-status';
+import { unpaidOrders } from '../../../components/order/unpaid-orders';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
 import { useConfig } from '../../../lib/config';
+import { useNow } from '../../../lib/use-now';
 import { useFormat } from '../../../lib/use-format';
 import './refund.css';
 import { paymentMethodLabel } from '../../../lib/payment-method-label';
@@ -18,11 +20,14 @@ export function orderItemNames(order: Pick<Order, 'tickets' | 'merchandisePurcha
 
 /**
  * The portal's order list (spec section 2): code, date, via, method, status and items, with
- * Manage and, while the order can be refunded, Refund.
+ * Manage and, while the order can be refunded, Refund; while it waits for a payment that can still
+ * be made, Pay now (decision 0066), to the order's page.
  */
 export function OrdersTable({ orders }: { orders: readonly Order[] }) {
   const config = useConfig();
   const format = useFormat();
+  const now = useNow(30_000);
+  const payable = new Set(unpaidOrders(orders, now).map((order) => order.code));
 
   const columns: DataTableColumn<Order>[] = [
     { key: 'code', header: 'Code', cell: (order) => <span className="order-facts__code" id={`portal-order-${order.code}`}>{order.code}</span> },
@@ -56,6 +61,11 @@ export function OrdersTable({ orders }: { orders: readonly Order[] }) {
       rowKey={(order) => order.code}
       actions={(order) => (
         <span className="portal-actions">
+          {payable.has(order.code) && (
+            <ButtonLink id={`portal-order-pay-${order.code}`} to={`/order/${encodeURIComponent(order.code)}`} size="sm" variant="primary">
+              Pay now<span className="visually-hidden"> for order {order.code}</span>
+            </ButtonLink>
+          )}
           <ButtonLink id={`portal-order-manage-${order.code}`} to={`/portal/orders/${encodeURIComponent(order.code)}`} size="sm">
             Manage<span className="visually-hidden"> order {order.code}</span>
           </ButtonLink>
