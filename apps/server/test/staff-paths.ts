@@ -4,7 +4,7 @@ import { STAFF_API_PATHS, staffApi, type StaffApiPath } from '@festival/contract
 export const SCANNER_PATHS: readonly StaffApiPath[] = ['scanner-login', 'scanner-logout', 'checkin-lists', 'scan', 'upload-scans', 'sync'];
 
 /** The staff's own sign-in and session calls (issue 22): security/staff-sign-in-calls.test.ts attacks these. */
-export const STAFF_SESSION_PATHS: readonly StaffApiPath[] = ['staff-sign-in', 'staff-second-factor', 'staff-sign-out', 'staff-me'];
+export const STAFF_SESSION_PATHS: readonly StaffApiPath[] = ['staff-sign-in', 'staff-second-factor', 'staff-sign-out', 'staff-me', 'staff-link', 'staff-use-link'];
 
 /** Every call for members of some roles (the back office's): security/back-office-calls.test.ts attacks these, and its access matrix covers every call. */
 export const BACK_OFFICE_PATHS: readonly StaffApiPath[] = STAFF_API_PATHS.filter((path) => typeof staffApi[path].access !== 'string');

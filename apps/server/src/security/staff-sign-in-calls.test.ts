@@ -1,5 +1,5 @@
 import * as contract from '@festival/contract';
-import { PAYLOAD_TEXT_MAX, scannerMessages, staffApi, staffMessages, type StaffApiPath } from '@festival/contract';
+import { PAYLOAD_TEXT_MAX, scannerMessages, staffApi, staffLinkMessages, staffMessages, type StaffApiPath } from '@festival/contract';
 import fc from 'fast-check';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
@@ -38,7 +38,7 @@ describe.each(testEngines())('the staff sign-in calls on %s', (engine) => {
   let snapshot: () => Promise<Record<string, string>>;
   let ownerToken: string;
   const clock = new Date();
-  const REFUSAL_TEXTS = textPatterns([contract.messages, staffMessages, scannerMessages]);
+  const REFUSAL_TEXTS = textPatterns([contract.messages, staffMessages, staffLinkMessages, scannerMessages]);
 
   beforeAll(async () => {
     const opened = await openAbuseShop(engine, SECRET, { now: () => clock, staffSignInLimits: LIMITS, staffSecondFactorBudget: SECOND_FACTOR_BUDGET });
@@ -66,6 +66,9 @@ describe.each(testEngines())('the staff sign-in calls on %s', (engine) => {
     'staff-second-factor': { code: '000000' },
     'staff-sign-out': {},
     'staff-me': {},
+    // The one-time links of decision 0062: a made-up token.
+    'staff-link': { token: 'a-made-up-link-token-of-forty-three-chars-x' },
+    'staff-use-link': { token: 'a-made-up-link-token-of-forty-three-chars-x', password: 'a new password of enough length' },
   };
 
   async function call(path: StaffApiPath | string, payload: unknown, cookie?: string | null) {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { customers, events, orders, shopItems, ticketChanges, tickets, travelTimes } from '../../db/schema';
@@ -41,11 +41,24 @@ export async function findOrderIdentity(db: Db, code: string) {
 }
 
 /** Whether a ticket once had this code and was passed on (the portal gave it a new one: ticket_changes' "code"). */
-export async function wasPassedOn(db: Db, code: string): Promise<boolean> {
+export async function wasPassedOn(db: Db, code: string, address: string): Promise<boolean> {
+  // Only to the address the passed-on ticket was sent to: a code alone tells nothing (decision 0069).
   const rows = await db
     .select({ id: ticketChanges.id })
     .from(ticketChanges)
-    .where(sql`${ticketChanges.changes} -> 'code' ->> 'from' = ${code}`)
+    .where(
+      sql`${ticketChanges.changes} -> 'code' ->> 'from' = ${code} and (lower(${ticketChanges.changes} -> 'holder' ->> 'from') = ${address} or lower(${ticketChanges.changes} -> 'email' ->> 'from') = ${address})`,
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Whether a ticket was once sent to this (lower-cased) address and is no longer. */
+export async function wasSentTo(db: Db, ticketId: number, address: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: ticketChanges.id })
+    .from(ticketChanges)
+    .where(and(eq(ticketChanges.ticketId, ticketId), sql`lower(${ticketChanges.changes} -> 'email' ->> 'from') = ${address}`))
     .limit(1);
   return rows.length > 0;
 }

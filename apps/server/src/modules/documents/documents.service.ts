@@ -4,7 +4,7 @@ import { creditNoteLink, INVOICE_LINK, orderLinkSignatureMatches } from '../chec
 import { findCreditNoteOfRefund, findInvoiceOfOrder, type InvoiceRow } from '../invoicing/invoicing.queries';
 import { contentOf, issueInvoice, numberOf } from '../invoicing/invoicing.service';
 import { formatAmount } from '../orders/orders.mail';
-import { findOrderIdentity, findTicketForDownload, wasPassedOn } from './documents.queries';
+import { findOrderIdentity, findTicketForDownload, wasPassedOn, wasSentTo } from './documents.queries';
 import { renderInvoicePdf } from './invoice-pdf';
 import type { TicketKeys } from '../checkin/ticket-keys';
 import { renderTicketPdf } from './ticket-pdf';
@@ -71,12 +71,15 @@ export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /
      * unguessable code learns any of this, and nothing of the ticket's new holder.
      */
     async ticketLinkProblem(email: string, code: string): Promise<TicketLinkProblem> {
+      // A reason only for the address the link was made for, now or before: a code with any other
+      // address answers as a made-up link, so a code alone says nothing of its ticket (decision 0069).
+      const address = email.trim().toLowerCase();
       const row = await findTicketForDownload(db, code);
-      if (!row) return (await wasPassedOn(db, code)) ? 'passed-on' : 'unknown';
+      if (!row) return (await wasPassedOn(db, code, address)) ? 'passed-on' : 'unknown';
+      const owner = (row.ticket.email ?? row.accountEmail).trim().toLowerCase();
+      if (owner !== address) return (await wasSentTo(db, row.ticket.id, address)) ? 'other-address' : 'unknown';
       if (row.ticket.status === 'refunded') return 'refunded';
       if (row.ticket.status === 'cancelled' || row.orderStatus === 'cancelled' || row.orderStatus === 'abandoned') return 'cancelled';
-      const owner = (row.ticket.email ?? row.accountEmail).trim().toLowerCase();
-      if (owner !== email.trim().toLowerCase()) return 'other-address';
       return 'not-paid';
     },
 

@@ -110,7 +110,7 @@ describe.each(testEngines())("a customer's orders and refunds in get-data on %s"
     expect(data.existing_tickets).toEqual([]);
   });
 
-  it('answers the pay-by date of an unpaid bank transfer, and null for a card order, a part-paid transfer or none set (decision 0032)', async () => {
+  it('answers the pay-by date of an unpaid or part-paid bank transfer and of an unpaid card order, and null where none is set (decisions 0032, 0060, 0066)', async () => {
     const db = shop.database.db;
     const [customer] = await db.insert(customers).values({ email: 'transfer@example.org', fullName: 'Tess Transfer', passwordHash: 'x' }).returning();
     await db.insert(sessions).values({ customerId: customer!.id, tokenHash: hashToken('token-transfer'), expiresAt: new Date(Date.now() + 3_600_000) });
@@ -123,7 +123,7 @@ describe.each(testEngines())("a customer's orders and refunds in get-data on %s"
       { ...base, code: 'NWF-2004', paymentMethod: 'credit_card', paymentStatus: 'pending', totalPaid: 0 },
     ]);
     const payByOf = Object.fromEntries((await dataOf('token-transfer')).orders.map((order) => [order.code, order.pay_by]));
-    expect(payByOf).toEqual({ 'NWF-2001': payBy.toISOString(), 'NWF-2002': null, 'NWF-2003': null, 'NWF-2004': null });
+    expect(payByOf).toEqual({ 'NWF-2001': payBy.toISOString(), 'NWF-2002': payBy.toISOString(), 'NWF-2003': null, 'NWF-2004': payBy.toISOString() });
     // The paid order of the other customer has none either.
     expect((await dataOf(tokens.buyer!)).orders.map((order) => order.pay_by)).toEqual([null, null]);
   });

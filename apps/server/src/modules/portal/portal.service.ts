@@ -215,7 +215,10 @@ export function createPortalService(deps: PortalDeps) {
           checkFirst: async (total) => {
             const plan = await planRefund(tx, orderRow.id, total, deps.refundProvider ?? null);
             const bankError = bankDetailsError(input, config);
-            if (plan.byBank > 0 && bankError) throw refused(bankError);
+            // Bank details the customer gave are checked even when no part goes by bank: a
+            // wrong IBAN is said, never dropped in silence.
+            const bankGiven = [input.bank_owner_full_name, input.bank_name, input.bank_city, input.bank_bic, input.bank_iban, input.bank_account].some((value) => typeof value === 'string' && value.trim() !== '');
+            if ((plan.byBank > 0 || bankGiven) && bankError) throw refused(bankError);
             withBank = bankError === null;
             ways = waysOf(total, plan.parts, withBank);
           },
