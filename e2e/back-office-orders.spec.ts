@@ -91,7 +91,7 @@ describe('the back office’s orders', () => {
     await buyer.page.goto('/checkout');
     await buyer.page.locator('#checkout-submit').waitFor();
     await fillBillingAddress(buyer.page);
-    await buyer.page.locator('#checkout-method-credit_card').check();
+    await buyer.page.locator('#checkout-method-card').check();
     await buyer.page.locator('#checkout-terms').check();
     await buyer.page.locator('#checkout-submit').click();
     await buyer.page.waitForURL((url) => url.origin === new URL(stripe.url).origin);
