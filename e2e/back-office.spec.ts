@@ -1,3 +1,4 @@
+import { auditActionLabel } from '../packages/contract/src/staff-labels';
 import type { Page } from 'playwright-core';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
@@ -196,11 +197,11 @@ describe('the back office', () => {
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.getByRole('heading', { name: auditTexts.title, level: 1 }).waitFor();
     const rows = page.getByRole('row');
-    await rows.filter({ hasText: 'staff.disable' }).first().waitFor();
-    const disableRow = rows.filter({ hasText: 'staff.disable' }).first();
+    await rows.filter({ hasText: auditActionLabel('staff.disable') }).first().waitFor();
+    const disableRow = rows.filter({ hasText: auditActionLabel('staff.disable') }).first();
     expect(await disableRow.innerText()).toContain(admin.email);
     expect(await disableRow.innerText()).toMatch(/disabledAt: – → \d{4}-/);
-    const addRow = rows.filter({ hasText: 'staff.invite' }).filter({ hasText: 'nina.new@example.org' });
+    const addRow = rows.filter({ hasText: auditActionLabel('staff.invite') }).filter({ hasText: 'nina.new@example.org' });
     expect(await addRow.count()).toBe(1);
     expect(await addRow.innerText()).toContain(admin.email);
     await expectNoAxeViolations(page);
