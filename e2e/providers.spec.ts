@@ -1,19 +1,8 @@
-import path from 'node:path';
-import type { ShopConfigFile } from '@festival/contract';
-import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../apps/server/src/app';
-import { openDatabase, type Database } from '../apps/server/src/db/client';
-import { REPO_ROOT } from '../apps/server/src/env';
 import { freePort } from '../apps/server/src/lib/free-port';
-import { importCatalogue, readCatalogueFile } from '../apps/server/src/modules/catalog/catalogue-import';
-import { loadShopConfig } from '../apps/server/src/modules/config/shop-config';
-import type { PaymentGateway } from '../apps/server/src/modules/payments/gateway';
 import type { ProviderCredentials } from '../apps/server/src/modules/payments/gateway-choice';
-import { createConfiguredGateway } from '../apps/server/src/modules/payments/gateways/configured';
 import { runRefundsCommand } from '../apps/server/src/modules/portal/refunds-command';
-import { TEST_HOLD_LIMITS } from '../apps/server/test/test-shop';
 import { startMollieDouble, type MollieDouble } from '../apps/server/test/provider-doubles/mollie-double';
 import { startStripeDouble, type StripeDouble } from '../apps/server/test/provider-doubles/stripe-double';
 import { messages } from '../packages/contract/src/messages';
@@ -21,6 +10,7 @@ import { paymentMessages } from '../packages/contract/src/payment-messages';
 import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { addWeekendTicket, fillBillingAddress } from './support/checkout';
+import { minorUnits, startShop, type ProviderName, type ProviderShop } from './support/provider-shop';
 import { fillRefundDetails } from './support/refunds';
 
 /**
@@ -33,8 +23,6 @@ import { fillRefundDetails } from './support/refunds';
  * that refund to the provider: the double sees one refund call of the refund's amount, with an
  * idempotency key, and the portal shows the refund processed once the provider has confirmed it.
  */
-
-type ProviderName = 'stripe' | 'mollie';
 
 /** A refund call the double received: its amount in minor units and its idempotency key. */
 interface RefundCall {
@@ -66,13 +54,6 @@ interface ProviderDouble {
   settleRefund?(id: string): Promise<void>;
   close(): Promise<void>;
 }
-
-/** Minor units of an amount as the shop or a double writes it ("€179.50", "179.50"): the euro's two decimals. */
-const minorUnits = (text: string) => {
-  const match = /(\d[\d,]*)\.(\d{2})/.exec(text);
-  if (!match) throw new Error(`no amount in "${text}"`);
-  return Number(match[1]!.replaceAll(',', '') + match[2]!);
-};
 
 /** The Stripe double, which posts its signed events to the shop's notify address. */
 async function stripeDouble(shopBase: string): Promise<ProviderDouble> {
@@ -130,51 +111,6 @@ async function mollieDouble(): Promise<ProviderDouble> {
     close: () => double.close(),
   };
 }
-
-/** The shop, served in this process on a database of its own, taking card payments through the provider's double. */
-interface ProviderShop {
-  base: string;
-  database: Database;
-  config: ShopConfigFile;
-  /** The gateway the shop uses: the organiser's command refunds through the same one. */
-  gateway: PaymentGateway;
-  app: FastifyInstance;
-}
-
-async function startShop(provider: ProviderName, port: number, credentials: ProviderCredentials): Promise<ProviderShop> {
-  const base = `http://127.0.0.1:${port}`;
-  const database = await openDatabase({});
-  try {
-    await database.migrate();
-    const catalogueFile = path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml');
-    await importCatalogue(database.db, readCatalogueFile(catalogueFile), path.dirname(catalogueFile));
-    const config: ShopConfigFile = { ...loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json')), gateway: provider, publicBaseUrl: base };
-    const appSecret = `providers-journey-secret-${provider}-of-at-least-32-characters`;
-    const gateway = createConfiguredGateway({ provider }, { credentials, appSecret });
-    if (!gateway) throw new Error(`no ${provider} gateway was built`);
-    const app = await buildApp({
-      db: database.db,
-      config,
-      webRoot: path.join(REPO_ROOT, 'apps/web/dist'),
-      devMailbox: true,
-      appSecret,
-      holdLimits: TEST_HOLD_LIMITS,
-      gatewayEnvironment: { production: false, demoConfig: false, credentials },
-      gateway,
-    });
-    try {
-      await app.listen({ port, host: '127.0.0.1' });
-    } catch (error) {
-      await app.close();
-      throw error;
-    }
-    return { base, database, config, gateway, app };
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-}
-
 
 /** Full-page screenshots at a phone's and a desktop's width, then back to the desktop. */
 async function screenshots(page: Page, name: string): Promise<void> {

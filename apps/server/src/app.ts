@@ -218,7 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
   const catalog = createCatalogReader(db, options.catalogMaxAgeMs ?? DEFAULT_CATALOG_MAX_AGE_MS, now);
   const visitorAnswer = createVisitorAnswers(config);
-  const customerData = createCustomerData(db, config, appSecret, now);
+  const customerData = createCustomerData(db, config, appSecret, now, gateway?.provider ?? null);
   registerDataRoutes(app, db, catalog, visitorAnswer, customerData);
   registerCatalogRoutes(app, db, catalog);
   const holdMs = options.cartHoldMs ?? DEFAULT_CART_HOLD_MS;

@@ -23,6 +23,7 @@ export function wellFormedPayloads(party: Party, token: string | null): Record<A
     'set-travel-time': { token, code: party.paid.shuttle.code, transport_time_id: party.otherTravelTimeId },
     'request-refund': { token, order_id: party.paid.id, tickets: '', merchandise: party.paid.merchandise, ...BANK_DETAILS, note: 'no longer coming' },
     'cancel-refund': { token, refund_id: party.refundId },
+    'refund-bank-details': { token, refund_id: party.refundId, ...BANK_DETAILS },
     'get-shop-item': { token, external_code: 'NWF27-WEEKEND' },
     'get-cart': { token, cart: party.cart.code },
     'calculate-invoice': { token, cart: party.cart.code, country: 'NL' },

@@ -35,6 +35,8 @@ export const api = {
   'set-travel-time': { payload: portal.setTravelTimePayload, answer: portal.dataAnswer },
   'request-refund': { payload: portal.requestRefundPayload, answer: portal.requestRefundAnswer },
   'cancel-refund': { payload: portal.cancelRefundPayload, answer: portal.dataAnswer },
+  /** Our own addition (decision 0060): the bank details a waiting refund is paid to. */
+  'refund-bank-details': { payload: portal.refundBankDetailsPayload, answer: portal.dataAnswer },
   'get-shop-item': { payload: catalog.getShopItemPayload, answer: catalog.getShopItemAnswer },
   'get-cart': { payload: cart.getCartPayload, answer: cart.getCartAnswer },
   'calculate-invoice': { payload: checkout.calculateInvoicePayload, answer: checkout.calculateInvoiceAnswer },

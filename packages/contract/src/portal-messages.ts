@@ -22,4 +22,13 @@ export const portalMessages = {
   notRefundable: 'One or more of the selected items cannot be refunded.',
   refundNotActive: 'This refund can no longer be cancelled.',
   planRefundWhole: 'A payment-plan order is refunded as a whole.',
+  /** Decision 0060: refund-bank-details for a refund that does not (or no longer) wait for them. */
+  bankDetailsNotWanted: 'This refund does not need your bank details.',
+  /** Decision 0060: the refund's page while its bank part waits for the customer's bank details. */
+  bankDetailsWanted: {
+    title: 'Your bank details',
+    text: (amount: string) => `We pay ${amount} of this refund by bank transfer. Please tell us the account to pay it to; we process the refund once we have it.`,
+    submit: 'Save bank details',
+    saved: (id: number) => `Thank you: refund ${id} will be paid to the bank account you gave.`,
+  },
 } as const;

@@ -163,6 +163,12 @@ export const refund = z.object({
    * its download link (/download-credit-note/{order code}/{refund id}/{checksum}).
    */
   credit_note: z.object({ number: z.string(), checksum: z.string() }).nullish(),
+  /**
+   * Ours (decision 0060): what of an active refund goes back by bank while the shop has no bank
+   * details to pay it to (minor units); the refund's page asks for them (refund-bank-details).
+   * Null or absent when nothing waits for them.
+   */
+  bank_details_wanted_for: money.nullish(),
 });
 export type Refund = z.infer<typeof refund>;
 
@@ -214,11 +220,8 @@ const codeList = z
   .default('')
   .transform((value) => value.split(',').map((code) => code.trim()).filter(Boolean));
 
-export const requestRefundPayload = z.object({
-  token,
-  order_id: orderId,
-  tickets: codeList,
-  merchandise: codeList,
+/** The bank details a refund is paid to (spec section 5's details step). */
+const bankDetailsFields = {
   bank_owner_full_name: z.string().max(200, boundFirst).nullish(),
   bank_owner_address: addressObject.nullish(),
   bank_name: z.string().max(200, boundFirst).nullish(),
@@ -227,9 +230,27 @@ export const requestRefundPayload = z.object({
   bank_bic: z.string().max(20, boundFirst).nullish(),
   bank_iban: z.string().max(50, boundFirst).nullish(),
   bank_account: z.string().max(50, boundFirst).nullish(),
+};
+
+export const requestRefundPayload = z.object({
+  token,
+  order_id: orderId,
+  tickets: codeList,
+  merchandise: codeList,
+  ...bankDetailsFields,
   note: z.string().max(2000, boundFirst).nullish(),
 });
 export const requestRefundAnswer = z.object({ data: userData.extend({ refund_id: z.number().int() }) });
+
+/**
+ * Ours (decision 0060): the bank details of a refund that waits for them (its money goes back by
+ * bank and the shop has no account to pay to: a refund staff made, or one asked for without them).
+ */
+export const refundBankDetailsPayload = z.object({
+  token,
+  refund_id: idField,
+  ...bankDetailsFields,
+});
 
 export const cancelRefundPayload = z.object({
   token,

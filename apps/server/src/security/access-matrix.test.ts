@@ -32,6 +32,7 @@ const SESSION_BOUND: { path: ApiPath; visitor: 'log in' | 'not found' }[] = [
   { path: 'change-ticket', visitor: 'log in' },
   { path: 'request-refund', visitor: 'log in' },
   { path: 'cancel-refund', visitor: 'log in' },
+  { path: 'refund-bank-details', visitor: 'log in' },
   { path: 'pay-order', visitor: 'log in' },
   { path: 'pay-by-transfer', visitor: 'log in' },
 ];

@@ -1,11 +1,11 @@
-import { api, refundWayMessages, staffApi } from '@festival/contract';
+import { api, portalMessages, refundWayMessages, staffApi } from '@festival/contract';
 import { and, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
 import { type StripeDouble, startStripeDouble } from '../../../test/provider-doubles/stripe-double';
 import { placeCardOrder, pressOnPage, openShopAddress, redirectUrl, shopRecords, startProviderShop, type ProviderShop } from '../../../test/provider-shop';
-import { cartWith, checkoutPayload, createCustomer } from '../../../test/shop-flows';
+import { BANK_DETAILS, cartWith, checkoutPayload, createCustomer } from '../../../test/shop-flows';
 import { staffCall } from '../../../test/staff-call';
 import { signedInStaff } from '../../../test/staff-sign-in';
 import { emailOutbox, orders, paymentRefunds, payments, refunds, staffAudit } from '../../db/schema';
@@ -146,6 +146,46 @@ describe.each(testEngines())('money at the desk on %s', (engine) => {
     const approve = await call('refund-decide', { refund_id: refunded.refund.id, decision: 'approve' });
     expect(approve).toMatchObject({ status: 409, body: { message: refundWayMessages.needsBankDetails } });
     expect((await db().select().from(refunds).where(eq(refunds.id, refunded.refund.id)))[0]!.status).toBe('active');
+
+    // The refund's page in the portal asks for them, for the bank part.
+    const refundView = async () => api['get-data'].answer.parse((await world.shop.call('get-data', { token: buyer.token })).body).data.refunds.find((refund) => refund.id === refunded.refund.id)!;
+    expect((await refundView()).bank_details_wanted_for).toBe(refunded.refund.total);
+    const give = (token: string, details: Record<string, unknown>) => world.shop.call('refund-bank-details', { token, refund_id: refunded.refund.id, ...details });
+    // Someone else's refund is no refund of theirs; a wrong IBAN or a missing field is said and changes nothing.
+    const stranger = await createCustomer(world.shop);
+    expect(await give(stranger.token, BANK_DETAILS)).toMatchObject({ status: 404 });
+    expect(await give(buyer.token, { ...BANK_DETAILS, bank_iban: 'NL00 WXYZ 0000 0000 00' })).toMatchObject({ status: 422, body: { message: portalMessages.ibanInvalid } });
+    expect(await give(buyer.token, { ...BANK_DETAILS, bank_name: ' ' })).toMatchObject({ status: 422, body: { message: expect.stringContaining('Bank name') } });
+    expect((await db().select().from(refunds).where(eq(refunds.id, refunded.refund.id)))[0]!.bankDetails).toBeNull();
+    // Given twice at the same moment: kept once, the other refused.
+    const answers = await Promise.all([give(buyer.token, BANK_DETAILS), give(buyer.token, { ...BANK_DETAILS, bank_name: 'Another Bank' })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body).toMatchObject({ message: portalMessages.bankDetailsNotWanted });
+    const [kept] = await db().select().from(refunds).where(eq(refunds.id, refunded.refund.id));
+    expect(kept!.bankDetails).toMatchObject({ iban: BANK_DETAILS.bank_iban.replace(/\s+/g, ''), ownerFullName: BANK_DETAILS.bank_owner_full_name });
+    expect((await refundView()).bank_details_wanted_for).toBeNull();
+    const thanked = await records.mailsTo(buyer.email, 'we have your bank details');
+    expect(thanked).toHaveLength(1);
+    expect(thanked[0]!.textBody).toContain('will be paid to the bank account you gave');
+    // Now the organiser can approve and pay it by bank.
+    const approved = await call('refund-decide', { refund_id: refunded.refund.id, decision: 'approve' });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+  });
+
+  it('asks no bank details for a refund that goes back to the card', async () => {
+    const placed = await placeCardOrder(world.shop, ['NWF27-LOCKER']);
+    const paid = await pressOnPage(redirectUrl(placed.instruction), { action: 'pay' });
+    expect(paid.status).toBe(303);
+    await openShopAddress(paid.headers.get('location')!);
+    const order = api['get-data'].answer.parse((await world.shop.call('get-data', { token: placed.buyer.token })).body).data.orders.find((candidate) => candidate.code === placed.order.code)!;
+    const asked = await world.shop.call('request-refund', { token: placed.buyer.token, order_id: order.id, tickets: order.tickets.map((ticket) => ticket.code).join(','), merchandise: '' });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const refundId = api['request-refund'].answer.parse(asked.body).data.refund_id;
+    const view = api['request-refund'].answer.parse(asked.body).data.refunds.find((refund) => refund.id === refundId)!;
+    expect(view.bank_details_wanted_for ?? null).toBeNull();
+    const given = await world.shop.call('refund-bank-details', { token: placed.buyer.token, refund_id: refundId, ...BANK_DETAILS });
+    expect(given).toMatchObject({ status: 409, body: { message: portalMessages.bankDetailsNotWanted } });
+    expect((await db().select().from(refunds).where(eq(refunds.id, refundId)))[0]!.bankDetails).toBeNull();
   });
 
   it('keeps a partly paid order’s deadline and tells the customer what is still open and by when', async () => {

@@ -88,10 +88,10 @@ export type CustomerData = (
  * (database triggers count every change, migration 0006): at an on-sale, where most buyers are
  * new, their answers need no query beyond the session's.
  */
-export function createCustomerData(db: Db, config: ShopConfigFile, appSecret: string, now: () => Date = () => new Date()): CustomerData {
+export function createCustomerData(db: Db, config: ShopConfigFile, appSecret: string, now: () => Date = () => new Date(), refundProvider: string | null = null): CustomerData {
   return async (snapshot, customer, options) => {
     if (options?.versionIsCurrent && customer.dataVersion === 0) return buildUserData(snapshot, config, customer);
-    const [existing, history] = await Promise.all([listExistingTickets(db, customer.id), customerOrdersAndRefunds(db, customer.id, snapshot, appSecret, now(), undefined, bankTransferOffered(config))]);
+    const [existing, history] = await Promise.all([listExistingTickets(db, customer.id), customerOrdersAndRefunds(db, customer.id, snapshot, appSecret, now(), undefined, bankTransferOffered(config), refundProvider)]);
     return { ...buildUserData(snapshot, config, customer), ...history, existing_tickets: existing };
   };
 }

@@ -1,8 +1,9 @@
-import { allowedPaymentMethods, shippingShares, type Order, type ShopConfigFile, type Refund, type ShopItem, type Ticket } from '@festival/contract';
+import { allowedPaymentMethods, shippingShares, waitsForBankDetails, type Order, type ShopConfigFile, type Refund, type ShopItem, type Ticket } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { loadCustomerOrders, loadCustomerRefunds, type OrderRow as OrderRowOf } from './orders.queries';
 import { readTogether } from '../../db/read-together';
+import { waysWithoutBankDetails } from '../payments/refund-plan';
 import { ACCEPT_TERMS_LINK, creditNoteLink, INVOICE_LINK, instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
 
 /** A ticket edited (name, e-mail, travel time) cannot be edited again for this long (spec section 9). */
@@ -89,6 +90,8 @@ export async function customerOrdersAndRefunds(
   orderId?: number,
   /** The shop takes bank transfers (configured, with bank details): an unpaid card order may then be paid by transfer (decision 0066). */
   bankTransferOffered = false,
+  /** The payment provider refunds go back through (decision 0060): which refunds wait for the customer's bank details. */
+  refundProvider: string | null = null,
 ): Promise<{ orders: Order[]; refunds: Refund[] }> {
   const [loaded, refundData] = await readTogether(db, [() => loadCustomerOrders(db, customerId, orderId), () => loadCustomerRefunds(db, customerId)]);
   const activeRefundTickets = new Set<number>();
@@ -245,6 +248,12 @@ export async function customerOrdersAndRefunds(
     };
   });
 
+  // Only active refunds without bank details are looked at (rare): the rest answer without a query.
+  const bankWanted = new Map<number, number>();
+  for (const { refund } of refundData.refunds) {
+    const ways = await waysWithoutBankDetails(db, refund, refundProvider);
+    if (ways && waitsForBankDetails(ways)) bankWanted.set(refund.id, ways.bank);
+  }
   const refunds = refundData.refunds.map(({ refund, orderCode, creditNoteNumber }): Refund => ({
     id: refund.id,
     status: refund.status,
@@ -255,6 +264,7 @@ export async function customerOrdersAndRefunds(
     order: { id: refund.orderId, code: orderCode },
     // The credit note's link is signed for this refund alone (decisions 0027, 0033).
     credit_note: creditNoteNumber ? { number: creditNoteNumber, checksum: orderLinkSignature(appSecret, orderCode, creditNoteLink(refund.id)) } : null,
+    bank_details_wanted_for: bankWanted.get(refund.id) ?? null,
     items: refundData.items
       .filter(({ item }) => item.refundId === refund.id)
       .map(({ item, ticketCode, ticketName, purchaseCode, purchaseName }) => ({

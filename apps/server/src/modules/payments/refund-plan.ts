@@ -77,3 +77,19 @@ export function waysOf(total: number, parts: readonly { provider: string; method
   };
 }
 
+
+/**
+ * The ways of an active refund without bank details as they stand now (decision 0060): its parts
+ * where it has them (a refund made at the desk), else the plan as an approval would make it now.
+ * Its bank part, if any, waits for the customer's bank details. Null for any other refund.
+ */
+export async function waysWithoutBankDetails(
+  db: Db,
+  refund: { id: number; orderId: number; total: number; status: string; bankDetails: unknown },
+  provider: string | null,
+): Promise<RefundWays | null> {
+  if (refund.status !== 'active' || refund.bankDetails !== null) return null;
+  const own = await queries.listRefundParts(db, refund.id);
+  const parts = own.length ? own : (await planRefund(db, refund.orderId, refund.total, provider)).parts;
+  return waysOf(refund.total, parts, false);
+}

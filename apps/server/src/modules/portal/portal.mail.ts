@@ -141,6 +141,25 @@ export async function refundRequestedMail(config: Config, to: Person, refund: { 
   };
 }
 
+/** Bank details given for a refund that waited for them (decision 0060): where its money goes once it is processed. */
+export async function refundBankDetailsMail(config: Config, to: Person, refund: { id: number; total: number }, orderCode: string, ways: RefundWays): Promise<OutgoingMail> {
+  const money = (minor: number) => formatAmount(config, minor);
+  return {
+    to: to.email,
+    subject: `Refund ${refund.id} for order ${orderCode}: we have your bank details`,
+    dedupeKey: `refund-bank-details:${refund.id}`,
+    ...(await composeMail({
+      shopName: config.name,
+      greeting: `Hello ${to.fullName},`,
+      paragraphs: [
+        `Thank you for your bank details for refund ${refund.id} of order ${orderCode}.`,
+        `Once it is processed, ${refundWaySentence(ways, money, 'will')}. You can cancel the request in your account until then.`,
+      ],
+      action: { label: 'View the request', url: shopLink(config, `/portal/refunds/${refund.id}`) },
+    }, config)),
+  };
+}
+
 /** A refund processed: through the payment provider, at the box office, paid out by the organiser by bank, or more than one of these. */
 export async function refundProcessedMail(config: Config, to: Person, refund: { id: number; total: number }, orderCode: string, ways: RefundWays): Promise<OutgoingMail> {
   return {

@@ -129,6 +129,16 @@ export async function insertRefund(
   return refund!;
 }
 
+/** The bank details a refund is paid to, given after the request (decision 0060). */
+export async function setRefundBankDetails(tx: Db, refundId: number, bankDetails: BankDetailsJson): Promise<void> {
+  await tx.update(refunds).set({ bankDetails }).where(eq(refunds.id, refundId));
+}
+
+export async function findOrderCode(db: Db, orderId: number): Promise<string> {
+  const [row] = await db.select({ code: orders.code }).from(orders).where(eq(orders.id, orderId));
+  return row?.code ?? '';
+}
+
 /** A refund request, locked; with a customer id only that customer's. */
 export async function lockRefund(tx: Db, refundId: number, customerId?: number): Promise<RefundRow | undefined> {
   const [row] = await tx

@@ -11,4 +11,5 @@ export function registerPortalRoutes(app: FastifyInstance, deps: { db: Db; porta
   registerApiRoute(app, 'set-travel-time', async (input) => portal.setTravelTime(input, await requireSessionCustomer(db, input.token)));
   registerApiRoute(app, 'request-refund', async (input) => portal.requestRefund(input, await requireSessionCustomer(db, input.token)));
   registerApiRoute(app, 'cancel-refund', async (input) => portal.cancelRefund(input, await requireSessionCustomer(db, input.token)));
+  registerApiRoute(app, 'refund-bank-details', async (input) => portal.giveRefundBankDetails(input, await requireSessionCustomer(db, input.token)));
 }

@@ -1,4 +1,4 @@
-import { bankDetailsError, canReassign, isValidEmail, messages, normaliseIban, refundSelectionError, refundTotal, ticketEditError, ENTRY_TICKET_TYPE, type ApiInput, type ShopConfigFile, type UserData, type RefundWays, portalMessages } from '@festival/contract';
+import { bankDetailsError, canReassign, isValidEmail, messages, normaliseIban, refundSelectionError, refundTotal, ticketEditError, waitsForBankDetails, ENTRY_TICKET_TYPE, type ApiInput, type BankDetailsInput, type ShopConfigFile, type UserData, type RefundWays, portalMessages } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -12,8 +12,8 @@ import type { CustomerData } from '../data/data.service';
 import { enqueueMail } from '../mail/outbox';
 import { customerOrdersAndRefunds, EDIT_LOCK_MS } from '../orders/order-view';
 import { formatDeparture } from '../orders/orders.mail';
-import { planRefund, waysOf } from '../payments/refund-plan';
-import { refundRequestedMail, ticketChangedMail, ticketPassedOnMail, ticketReceivedMail, ticketVoidMail, type TicketChangeLine } from './portal.mail';
+import { planRefund, waysOf, waysWithoutBankDetails } from '../payments/refund-plan';
+import { refundBankDetailsMail, refundRequestedMail, ticketChangedMail, ticketPassedOnMail, ticketReceivedMail, ticketVoidMail, type TicketChangeLine } from './portal.mail';
 import * as queries from './portal.queries';
 import { readTogether } from '../../db/read-together';
 
@@ -204,7 +204,6 @@ export function createPortalService(deps: PortalDeps) {
       const refund = await db.transaction(async (tx) => {
         const orderRow = await queries.lockOwnOrder(tx, customer.id, input.order_id);
         if (!orderRow) throw notFound();
-        const country = text(input.bank_country).toUpperCase();
         let withBank = false;
         let ways: RefundWays = { card: 0, cash: 0, card_terminal: 0, bank: 0, bank_details: false, paid_out_by: null };
         const { refund: created, order, names } = await insertRefundRequest(tx, { appSecret: deps.appSecret, snapshot, at }, orderRow, {
@@ -222,22 +221,34 @@ export function createPortalService(deps: PortalDeps) {
             withBank = bankError === null;
             ways = waysOf(total, plan.parts, withBank);
           },
-          bankDetails: () => !withBank ? null : ({
-            ownerFullName: text(input.bank_owner_full_name),
-            ownerAddress: Object.fromEntries(Object.entries(input.bank_owner_address ?? {}).map(([line, value]) => [line, value.trim()])),
-            bankName: text(input.bank_name),
-            bankCity: text(input.bank_city) || null,
-            bankCountry: country,
-            bic: text(input.bank_bic).replace(/\s+/g, '').toUpperCase(),
-            iban: config.ibanCountries.includes(country) ? normaliseIban(input.bank_iban ?? '') : null,
-            account: config.ibanCountries.includes(country) ? null : text(input.bank_account),
-          }),
+          bankDetails: () => (withBank ? bankDetailsOf(input, config) : null),
         });
         await enqueueMail(tx, await refundRequestedMail(config, { email: customer.email, fullName: customer.fullName }, created, order.code, names, ways));
         return created;
       });
       deps.mailQueued?.();
       return { data: { ...(await dataOf(customer)), refund_id: refund.id } };
+    },
+
+    /**
+     * refund-bank-details (ours, decision 0060): the account a refund's bank part is paid to, for
+     * an active refund of the customer's that waits for it. Under the refund's lock, so a second
+     * call (also at the same moment) finds the details there and is refused.
+     */
+    async giveRefundBankDetails(input: ApiInput<'refund-bank-details'>, customer: CustomerRow): Promise<{ data: UserData }> {
+      await db.transaction(async (tx) => {
+        const refund = await queries.lockRefund(tx, input.refund_id, customer.id);
+        if (!refund || refund.status === 'cancelled') throw notFound();
+        const ways = await waysWithoutBankDetails(tx, refund, deps.refundProvider ?? null);
+        if (!ways || !waitsForBankDetails(ways)) throw new AppError('CONFLICT', portalMessages.bankDetailsNotWanted);
+        const bankError = bankDetailsError(input, config);
+        if (bankError) throw refused(bankError);
+        await queries.setRefundBankDetails(tx, refund.id, bankDetailsOf(input, config));
+        const orderCode = await queries.findOrderCode(tx, refund.orderId);
+        await enqueueMail(tx, await refundBankDetailsMail(config, { email: customer.email, fullName: customer.fullName }, refund, orderCode, { ...ways, bank_details: true }));
+      });
+      deps.mailQueued?.();
+      return { data: await dataOf(customer) };
     },
 
     /** cancel-refund: withdraws an active request; its items are active again. */
@@ -253,6 +264,22 @@ export function createPortalService(deps: PortalDeps) {
       return { data: await dataOf(customer) };
     },
 
+  };
+}
+
+/** The bank details as a refund keeps them: trimmed, the BIC and IBAN in their plain form, an IBAN or an account number as the bank's country uses. */
+function bankDetailsOf(input: BankDetailsInput, config: Pick<ShopConfigFile, 'ibanCountries'>): queries.BankDetails {
+  const country = text(input.bank_country).toUpperCase();
+  const iban = config.ibanCountries.includes(country);
+  return {
+    ownerFullName: text(input.bank_owner_full_name),
+    ownerAddress: Object.fromEntries(Object.entries(input.bank_owner_address ?? {}).map(([line, value]) => [line, value.trim()])),
+    bankName: text(input.bank_name),
+    bankCity: text(input.bank_city) || null,
+    bankCountry: country,
+    bic: text(input.bank_bic).replace(/\s+/g, '').toUpperCase(),
+    iban: iban ? normaliseIban(input.bank_iban ?? '') : null,
+    account: iban ? null : text(input.bank_account),
   };
 }
 

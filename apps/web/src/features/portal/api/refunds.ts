@@ -1,4 +1,4 @@
-import { messages, type ApiPayload, type UserData } from '@festival/contract';
+import { messages, portalMessages, type ApiPayload, type UserData } from '@festival/contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -23,6 +23,17 @@ export async function requestRefund(queryClient: QueryClient, request: RefundReq
   const { refund_id: refundId, ...data } = answer.data;
   storeUserData(queryClient, token, data);
   return refundId;
+}
+
+/** What refund-bank-details sends beside the token and the refund. */
+export type BankDetailsPayload = Omit<ApiPayload<'refund-bank-details'>, 'token' | 'refund_id'>;
+
+/** refund-bank-details (decision 0060): stores the answered data. */
+export async function giveBankDetails(queryClient: QueryClient, refundId: number, details: BankDetailsPayload): Promise<UserData> {
+  const token = getToken();
+  const answer = await callApi('refund-bank-details', { token, refund_id: refundId, ...details });
+  storeUserData(queryClient, token, answer.data);
+  return answer.data;
 }
 
 /** cancel-refund: stores the answered data. */
@@ -103,4 +114,28 @@ export function useCancelRefund() {
     return true;
   };
   return { cancel, isPending, error };
+}
+
+/**
+ * Gives the bank details a waiting refund is paid to (decision 0060): a thank-you toast on
+ * success; `error` holds the server's text on failure.
+ */
+export function useGiveBankDetails() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const { isPending, run } = useSingleCall();
+  const [error, setError] = useState<string | null>(null);
+
+  const give = async (refundId: number, details: BankDetailsPayload): Promise<boolean> => {
+    setError(null);
+    const result = await run(() => giveBankDetails(queryClient, refundId, details));
+    if (!result) return false;
+    if (!result.ok) {
+      setError(result.error);
+      return false;
+    }
+    toast.success(portalMessages.bankDetailsWanted.saved(refundId));
+    return true;
+  };
+  return { give, isPending, error, setError };
 }

@@ -16,13 +16,18 @@ export interface RefundDetailsStepProps {
   back: ReactNode;
   error: string | null;
   labelledBy: string;
+  /** The submit button's words and id ("Next", refund-next in the request's steps). */
+  submit?: { label: string; id: string; busy?: boolean };
+  /** The optional note: in a request, not when bank details are given later. */
+  withNote?: boolean;
+  formId?: string;
 }
 
 /**
  * Step 2 (spec section 5): the account holder with the configured address lines, the bank, and
  * an IBAN when the bank's country uses them, else a bank account number; an optional note.
  */
-export function RefundDetailsStep({ values, onChange, onNext, back, error, labelledBy }: RefundDetailsStepProps) {
+export function RefundDetailsStep({ values, onChange, onNext, back, error, labelledBy, submit: submitButton = { label: 'Next', id: 'refund-next' }, withNote = true, formId = 'refund-step-details' }: RefundDetailsStepProps) {
   const config = useConfig();
   const iban = usesIban(values.bank_country, config);
   const set = <K extends keyof BankDetailsValues>(key: K) => (value: BankDetailsValues[K]) => onChange({ ...values, [key]: value });
@@ -34,7 +39,7 @@ export function RefundDetailsStep({ values, onChange, onNext, back, error, label
   };
 
   return (
-    <form id="refund-step-details" className="form-stack" onSubmit={submit} noValidate aria-labelledby={labelledBy}>
+    <form id={formId} className="form-stack" onSubmit={submit} noValidate aria-labelledby={labelledBy}>
       <FormError id="refund-error" message={error} />
       <fieldset className="fieldset">
         <legend>Account holder</legend>
@@ -78,14 +83,16 @@ export function RefundDetailsStep({ values, onChange, onNext, back, error, label
           />
         )}
       </fieldset>
-      <div className="field">
-        <FieldLabel htmlFor="refund-note">Note (optional)</FieldLabel>
-        <textarea id="refund-note" className="field__control" rows={3} maxLength={2000} value={values.note} onChange={(event) => onChange({ ...values, note: event.target.value })} />
-      </div>
+      {withNote && (
+        <div className="field">
+          <FieldLabel htmlFor="refund-note">Note (optional)</FieldLabel>
+          <textarea id="refund-note" className="field__control" rows={3} maxLength={2000} value={values.note} onChange={(event) => onChange({ ...values, note: event.target.value })} />
+        </div>
+      )}
       <div className="button-row">
         {back}
-        <Button id="refund-next" type="submit">
-          Next
+        <Button id={submitButton.id} type="submit" loading={submitButton.busy}>
+          {submitButton.label}
         </Button>
       </div>
     </form>

@@ -1,5 +1,5 @@
 import { normaliseIban, usesIban, type ClientConfig, type Customer, type Order } from '@festival/contract';
-import type { RefundRequest } from '../api/refunds';
+import type { BankDetailsPayload, RefundRequest } from '../api/refunds';
 
 /**
  * The request-refund page's state and what it sends (spec sections 4 and 5), apart from its
@@ -64,13 +64,10 @@ export function initialBankDetails(customer: Customer | null, config: Pick<Clien
 const trimmed = (value: string) => value.trim();
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
-/** The request-refund payload: codes comma-separated, IBAN or account number as the country asks, blanks as null. */
-export function refundRequest(order: Pick<Order, 'id'>, selection: RefundSelection, values: BankDetailsValues, config: Pick<ClientConfig, 'addressLines' | 'ibanCountries'>): RefundRequest {
+/** The bank details as request-refund and refund-bank-details take them: IBAN or account number as the country asks, blanks as null. */
+export function bankDetailsPayload(values: BankDetailsValues, config: Pick<ClientConfig, 'addressLines' | 'ibanCountries'>): BankDetailsPayload {
   const iban = usesIban(values.bank_country, config);
   return {
-    order_id: order.id,
-    tickets: selection.tickets.join(','),
-    merchandise: selection.merchandise.join(','),
     bank_owner_full_name: trimmed(values.bank_owner_full_name),
     bank_owner_address: Object.fromEntries(config.addressLines.map((line) => [line.text, trimmed(values.bank_owner_address[line.text] ?? '')])),
     bank_name: trimmed(values.bank_name),
@@ -79,6 +76,16 @@ export function refundRequest(order: Pick<Order, 'id'>, selection: RefundSelecti
     bank_bic: values.bank_bic.replace(/\s+/g, '').toUpperCase(),
     bank_iban: iban ? normaliseIban(values.bank_iban) : null,
     bank_account: iban ? null : trimmed(values.bank_account),
+  };
+}
+
+/** The request-refund payload: codes comma-separated, the bank details, the note (blank as null). */
+export function refundRequest(order: Pick<Order, 'id'>, selection: RefundSelection, values: BankDetailsValues, config: Pick<ClientConfig, 'addressLines' | 'ibanCountries'>): RefundRequest {
+  return {
+    order_id: order.id,
+    tickets: selection.tickets.join(','),
+    merchandise: selection.merchandise.join(','),
+    ...bankDetailsPayload(values, config),
     note: orNull(values.note),
   };
 }

@@ -146,3 +146,59 @@ describe('cancelling a refund', () => {
     expect(byId('refund-cancel')).toBeTruthy();
   });
 });
+
+/** The account holder's address and the bank, as a Dutch customer types them. */
+async function fillBank(user: ReturnType<typeof userEvent.setup>) {
+  for (const [label, value] of [[/Street and number/, 'Damrak 1'], [/Postal code/, '1012 LG'], [/City/, 'Amsterdam']] as const) {
+    const field = screen.getAllByLabelText(label)[0] as HTMLInputElement;
+    if (!field.value) await user.type(field, value);
+  }
+  await user.type(screen.getByLabelText(/Bank name/), 'ABN AMRO');
+  await user.selectOptions(screen.getByLabelText(/Bank country/), 'NL');
+  await user.type(screen.getByLabelText(/BIC\/SWIFT/), 'ABNANL2A');
+  await user.type(screen.getByLabelText(/IBAN/), 'NL91 ABNA 0417 1643 00');
+}
+
+describe('giving the bank details a refund waits for (decision 0060)', () => {
+  it('asks for them only while the bank part waits, and keeps the answered data with a thank-you', async () => {
+    const waiting = testRefund({ bank_details_wanted_for: 2500 });
+    const { user, calls, queryClient } = open([waiting], {
+      answers: { 'refund-bank-details': [{ status: 200, body: { data: dataWith(testRefund({ bank_details_wanted_for: null })) } }] },
+    });
+    expect((await screen.findByRole('heading', { name: portalMessages.bankDetailsWanted.title })).id).toBe('refund-bank-title');
+    expect(byId('refund-bank-text')?.textContent).toBe(portalMessages.bankDetailsWanted.text('€25.00'));
+    // The account holder starts as the customer; nothing is sent while a field is missing.
+    expect((screen.getByLabelText(/Account holder's full name/) as HTMLInputElement).value).toBe(testCustomer().full_name);
+    await user.click(screen.getByRole('button', { name: portalMessages.bankDetailsWanted.submit }));
+    expect(byId('refund-error')?.textContent).toMatch(/Bank name/);
+    expect(calls).toEqual([]);
+    await fillBank(user);
+    await user.click(screen.getByRole('button', { name: portalMessages.bankDetailsWanted.submit }));
+    await vi.waitFor(() => expect(screen.getByText(portalMessages.bankDetailsWanted.saved(12))).toBeTruthy());
+    expect(calls).toEqual([
+      {
+        path: 'refund-bank-details',
+        body: expect.objectContaining({ token: 'the-token', refund_id: 12, bank_name: 'ABN AMRO', bank_country: 'NL', bank_bic: 'ABNANL2A', bank_iban: 'NL91ABNA0417164300', bank_account: null }),
+      },
+    ]);
+    expect(calls[0]!.body).not.toHaveProperty('note');
+    expect(queryClient.getQueryData<UserData>(userDataKey('the-token'))?.refunds[0]?.bank_details_wanted_for).toBeNull();
+    // Given, the form goes; the cancel stays.
+    await vi.waitFor(() => expect(byId('refund-bank-details')).toBeNull());
+    expect(byId('refund-cancel')).toBeTruthy();
+  });
+
+  it('asks nothing of a refund that goes back to the card, or of one processed', async () => {
+    open([testRefund(), testRefund({ id: 13, status: 'processed', bank_details_wanted_for: 2500 })]);
+    await screen.findByRole('heading', { name: 'Refund 12', level: 1 });
+    expect(byId('refund-bank-details')).toBeNull();
+  });
+
+  it("shows the server's refusal beside the form", async () => {
+    const { user } = open([testRefund({ bank_details_wanted_for: 2500 })], { answers: { 'refund-bank-details': [{ status: 409, body: { message: portalMessages.bankDetailsNotWanted } }] } });
+    await screen.findByLabelText(/Bank name/);
+    await fillBank(user);
+    await user.click(screen.getByRole('button', { name: portalMessages.bankDetailsWanted.submit }));
+    await vi.waitFor(() => expect(byId('refund-error')?.textContent).toBe(portalMessages.bankDetailsNotWanted));
+  });
+});

@@ -1,4 +1,4 @@
-import { itemStatusDisplay, itemStatusLabels, refundStatusLabel, type Refund } from '@festival/contract';
+import { bankDetailsError, itemStatusDisplay, itemStatusLabels, portalMessages, refundStatusLabel, type Refund } from '@festival/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -12,7 +12,9 @@ import { useConfig } from '../../../lib/config';
 import { usePageTitle } from '../../../lib/route-handle';
 import { useFormat } from '../../../lib/use-format';
 import { useUserData } from '../../../lib/user-data';
-import { useCancelRefund } from '../api/refunds';
+import { useCancelRefund, useGiveBankDetails } from '../api/refunds';
+import { RefundDetailsStep } from '../components/RefundDetailsStep';
+import { bankDetailsPayload, initialBankDetails } from '../components/refund-form';
 import '../../../components/order/order.css';
 import '../components/refund.css';
 import { NotFoundNotice } from '../../../components/ui/NotFoundNotice';
@@ -128,6 +130,7 @@ function RefundDetail({ refund }: { refund: Refund }) {
           totalRow={{ label: 'Total', value: <span id="refund-detail-total">{format.money(refund.total)}</span> }}
         />
       </section>
+      {refund.status === 'active' && refund.bank_details_wanted_for ? <BankDetailsWanted refund={refund} amount={refund.bank_details_wanted_for} /> : null}
       {refund.status === 'active' && (
         <section className="order-section" aria-labelledby="refund-cancel-title">
           <h2 id="refund-cancel-title" className="order-section__title">
@@ -153,5 +156,45 @@ function RefundDetail({ refund }: { refund: Refund }) {
         </section>
       )}
     </div>
+  );
+}
+
+/**
+ * Decision 0060: a refund whose bank part waits for the customer's bank details (one staff made,
+ * or asked for without them) asks for them here, where its e-mail sends the customer.
+ */
+function BankDetailsWanted({ refund, amount }: { refund: Refund; amount: number }) {
+  const config = useConfig();
+  const format = useFormat();
+  const customer = useUserData().data?.customer ?? null;
+  const [values, setValues] = useState(() => initialBankDetails(customer, config));
+  const [problem, setProblem] = useState<string | null>(null);
+  const giving = useGiveBankDetails();
+  const texts = portalMessages.bankDetailsWanted;
+
+  const save = () => {
+    const error = bankDetailsError(values, { addressLines: config.addressLines, ibanCountries: config.ibanCountries });
+    setProblem(error);
+    if (!error) void giving.give(refund.id, bankDetailsPayload(values, config));
+  };
+
+  return (
+    <section className="order-section" id="refund-bank-details" aria-labelledby="refund-bank-title">
+      <h2 id="refund-bank-title" className="order-section__title">
+        {texts.title}
+      </h2>
+      <p id="refund-bank-text">{texts.text(format.money(amount))}</p>
+      <RefundDetailsStep
+        values={values}
+        onChange={setValues}
+        onNext={save}
+        back={null}
+        error={problem ?? giving.error}
+        labelledBy="refund-bank-title"
+        submit={{ label: texts.submit, id: 'refund-bank-save', busy: giving.isPending }}
+        withNote={false}
+        formId="refund-bank-form"
+      />
+    </section>
   );
 }
