@@ -20,6 +20,8 @@ export const paymentMessages = {
   maxAttemptsTransfer: 'You can still pay this order by bank transfer.',
   maxAttemptsNoWayOut: 'To pay for this order another way, please contact us.',
   transferNotPossible: 'This order cannot be paid by bank transfer.',
+  /** Decision 0067: a provider's method it does not list for this cart and country. */
+  methodNotOffered: 'This payment method is not available for this order. Please choose another one.',
   /** Decision 0066: the banner across the shop while an order of the customer's waits for payment. */
   unpaidBanner: {
     card: (code: string, until: string) => `Your order ${code} is not paid yet. Please pay by ${until}; after that it is cancelled and its items go back on sale.`,

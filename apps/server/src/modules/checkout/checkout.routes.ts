@@ -1,5 +1,7 @@
+import { paymentMessages } from '@festival/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
 import { registerApiRoute } from '../../http/api-route';
 import { findSessionCustomer, requireSessionCustomer } from '../accounts/session.service';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
@@ -27,7 +29,21 @@ export function registerCheckoutRoutes(
     const customer = await findSessionCustomer(db, input.token);
     return { voucher: await invoices.validateVoucher(input.code, { customerId: customer?.id ?? null, ip: request.ip }) };
   });
-  registerApiRoute(app, 'checkout-cart', async (input, request) => checkout.checkout(input, await findSessionCustomer(db, input.token), request.ip));
+  registerApiRoute(app, 'checkout-cart', async (input, request) => {
+    const customer = await findSessionCustomer(db, input.token);
+    const chosen = input.order.payment_method === 'credit_card' ? input.order.provider_method : null;
+    if (chosen && customer) {
+      // A provider's method is one it lists for this cart and country (decision 0067), as the
+      // page offered them (the same minute's list); a provider that lists none decides on its page.
+      // A cart the invoice cannot be made for is the checkout's to refuse, with its own words.
+      const invoice = await invoices.calculate(input.cart, input.customer.country, customer).catch(() => null);
+      const offered = invoice ? await payments.methodsFor(invoice.total, input.customer.country?.trim().toUpperCase() || null) : [];
+      if (offered.length && !offered.some((method) => method.id === chosen)) {
+        throw new AppError('INVALID_INPUT', paymentMessages.methodNotOffered, { 'order.provider_method': [paymentMessages.methodNotOffered] });
+      }
+    }
+    return checkout.checkout(input, customer, request.ip);
+  });
   registerApiRoute(app, 'pay-order', async (input) => {
     const customer = await requireSessionCustomer(db, input.token);
     const payment = await payments.payOrder(String(input.order), customer);

@@ -1,10 +1,12 @@
-import { api } from '@festival/contract';
+import { api, paymentMessages } from '@festival/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
 import { type MollieDouble, startMollieDouble } from '../../../test/provider-doubles/mollie-double';
 import { type StripeDouble, startStripeDouble } from '../../../test/provider-doubles/stripe-double';
 import { confirmationPage, openShopAddress, orderPage, type ProviderShop, pressOnPage, redirectUrl, shopRecords, startProviderShop } from '../../../test/provider-shop';
-import { cartWith, checkoutPayload, createCustomer } from '../../../test/shop-flows';
+import { cartWith, checkoutPayload, createCustomer, NL_ADDRESS } from '../../../test/shop-flows';
+import { orders } from '../../db/schema';
 import { NOTIFY_PATH } from './payments.service';
 
 /**
@@ -67,8 +69,16 @@ describe.each(testEngines())('the methods buyers use, on %s', (engine) => {
       expect(theirs.status).toBeGreaterThanOrEqual(400);
       const buyer = await createCustomer(world.shop);
       const own = await cartWith(world.shop, buyer.token, ['NWF27-PARKING']);
+      const paymentsBefore = double.requests.filter((request) => request.method === 'POST' && request.path === '/v2/payments').length;
       const refused = await world.shop.call('checkout-cart', checkoutPayload(buyer.token, own, { provider_method: 'iDEAL"><' }));
       expect(refused.status).toBe(422);
+      // A method Mollie does not list for this buyer (Bancontact is for Belgians, Sofort not on the profile): refused, nothing placed.
+      for (const method of ['bancontact', 'sofort']) {
+        const notOffered = await world.shop.call('checkout-cart', checkoutPayload(buyer.token, own, { provider_method: method }));
+        expect(notOffered).toMatchObject({ status: 422, body: { message: paymentMessages.methodNotOffered, errors: { 'order.provider_method': [paymentMessages.methodNotOffered] } } });
+      }
+      expect(await world.shop.database.db.select().from(orders).where(eq(orders.customerId, buyer.id))).toEqual([]);
+      expect(double.requests.filter((request) => request.method === 'POST' && request.path === '/v2/payments')).toHaveLength(paymentsBefore);
     });
 
     it('pays with iDEAL chosen in the shop: the Mollie payment is created for iDEAL and its outcome pays the order', async () => {
@@ -140,7 +150,10 @@ describe.each(testEngines())('the methods buyers use, on %s', (engine) => {
     it('creates the Checkout Session for Bancontact alone when the buyer chose it, and pays the order on its completion', async () => {
       const buyer = await createCustomer(world.shop);
       const cart = await cartWith(world.shop, buyer.token, ['NWF27-PARKING']);
-      const placed = api['checkout-cart'].answer.parse((await world.shop.call('checkout-cart', checkoutPayload(buyer.token, cart, { provider_method: 'bancontact' }))).body);
+      // A Belgian buyer: Stripe offers Bancontact to buyers from Belgium.
+      const placed = api['checkout-cart'].answer.parse(
+        (await world.shop.call('checkout-cart', { ...checkoutPayload(buyer.token, cart, { provider_method: 'bancontact' }), customer: { country: 'BE', address: NL_ADDRESS } })).body,
+      );
       const [payment] = await records.payments(placed.order.id);
       const session = double.sessions.get(payment!.providerPaymentId!)!;
       expect(session.payment_method_types).toEqual(['bancontact']);
