@@ -4,6 +4,7 @@ import { messages } from '../packages/contract/src/messages';
 import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 import { addWeekendTicket, CARD_PAYS, fillBillingAddress } from './support/checkout';
+import { refundsGoByBank } from './support/refunds';
 
 /**
  * Issue 34, points 10 and 12 (decisions 0070 and 0071) in Chromium: the checkout keeps what was
@@ -102,7 +103,8 @@ describe('the account remembers, in Chromium', () => {
     await expect.poll(() => value(page, '#settings-address-0')).toBe('Damrak 1');
     expect(await value(page, '#settings-country')).toBe('NL');
 
-    // The refund form starts from it.
+    // The refund form starts from it (where the money goes back by bank and the form asks for the account).
+    await refundsGoByBank(page);
     await page.goto(`/portal/orders/${paidCode}/request-refund`);
     await page.locator('#refund-step-select').waitFor();
     await page.locator('#refund-step-select input[type="checkbox"]:not([disabled])').first().check();

@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { registerAndLogIn } from './support/accounts';
 import { baseUrl, pageErrors, useBrowser } from './support/browser';
 import { checkOutAndPayByCard } from './support/checkout';
-import { fillRefundDetails } from './support/refunds';
+import { fillRefundDetails, refundsGoByBank } from './support/refunds';
 
 /**
  * The phone works (issue 19, point 5): every page of the route table, every panel (cart, login,
@@ -179,6 +179,8 @@ async function prepareCustomer(browser: Browser): Promise<Customer> {
 
   await addTicket(page, 'NWF27-WEEKEND', { name: 'Refund Requester', age: '25-34' });
   const refunded = await checkOutAndPayByCard(page);
+  // Every step of a refund whose money goes back by bank (the details step too).
+  await refundsGoByBank(page);
   await page.goto(`/portal/orders/${refunded}/request-refund`);
   await page.locator('#refund-step-select input[type="checkbox"]:not([disabled])').first().check();
   await page.locator('#refund-next').click();
@@ -329,6 +331,8 @@ describe('the shop on a phone in Chromium', () => {
       // The customer: portal, orders, refunds, account, checkout; the cart and account panels and their modals.
       const signedIn = await browser().newContext({ baseURL: baseUrl(), viewport, storageState: customer!.state });
       page = await signedIn.newPage();
+      // The refund request's every step, its bank details too (as for money that goes back by bank).
+      await refundsGoByBank(page);
       const customerPages = [
         '/portal',
         `/portal/orders/${order}`,

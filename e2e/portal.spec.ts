@@ -10,7 +10,7 @@ import { readTicketPass } from '../packages/contract/src/ticket-pass';
 import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 import { checkOutAndPayByCard } from './support/checkout';
-import { fillRefundDetails } from './support/refunds';
+import { fillRefundDetails, refundsGoByBank } from './support/refunds';
 
 /**
  * The customer portal in Chromium against the real server: an order bought through the sandbox
@@ -133,6 +133,8 @@ describe('the customer portal in Chromium', () => {
     const page = await openPage(browser());
     await registerAndLogIn(page, 'Refund Customer');
     const code = await buyPaidOrder(page, [{ product: 'NWF27-WEEKEND', name: 'Robin Refund', email: 'robin.refund@example.com', age: '25-34' }]);
+    // As for an order whose money goes back by bank: the details step is asked for.
+    await refundsGoByBank(page);
 
     await page.goto('/portal');
     await page.locator(`#portal-order-refund-${code}`).click();

@@ -11,7 +11,6 @@ import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { addWeekendTicket, fillBillingAddress } from './support/checkout';
 import { minorUnits, startShop, type ProviderName, type ProviderShop } from './support/provider-shop';
-import { fillRefundDetails } from './support/refunds';
 
 /**
  * Real money through Stripe and Mollie (issue 20), one journey per provider in Chromium: a shop
@@ -205,10 +204,11 @@ function providerJourney(provider: ProviderName, label: string, startDouble: (sh
       const ticket = (await choosable.first().getAttribute('id'))!.replace('refund-item-', '');
       await page.locator(`#refund-item-${ticket}`).check();
       await page.locator('#refund-next').click();
-      await fillRefundDetails(page);
-      await page.locator('#refund-next').click();
+      // The money goes back to the card through the provider: no bank details are asked (decision 0060).
       await page.locator('#refund-step-confirm').waitFor();
+      expect(await page.locator('#refund-step-details, #refund-bank-summary').count()).toBe(0);
       const refundAmount = minorUnits((await page.locator('#refund-total').textContent()) ?? '');
+      expect(await page.locator('#refund-way').textContent()).toMatch(/^Once the refund is processed, €[\d,.]+ will go back to the card or account you paid with\.$/);
       // Some of the order, not all of it.
       expect(refundAmount).toBeGreaterThan(0);
       expect(refundAmount).toBeLessThan(total);

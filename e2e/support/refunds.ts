@@ -12,3 +12,23 @@ export async function fillRefundDetails(page: Page, iban = 'NL91 ABNA 0417 1643 
   await page.locator('#refund-bank-bic').fill('ABNANL2A');
   await page.locator('#refund-bank-iban').fill(iban);
 }
+
+/**
+ * The shop asks bank details only for what a refund cannot give back to the card or at the desk
+ * (decision 0060); the journeys' orders are paid by card. To walk the bank-details step as a
+ * buyer whose money goes back by bank (a transfer, a voucher's share) would, the shop's answers
+ * reach this page without what the card can take back (`refund_ways_open`), as an order paid by
+ * bank reads. What the server decides is tested in the API layer (desk-money.test.ts).
+ */
+export async function refundsGoByBank(page: Page): Promise<void> {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'refund_ways_open').map(([key, inner]) => [key, strip(inner)]));
+    return value;
+  };
+  await page.route('**/api/**', async (route) => {
+    const response = await route.fetch();
+    if (!(response.headers()['content-type'] ?? '').includes('application/json')) return route.fulfill({ response });
+    return route.fulfill({ response, json: strip(await response.json()) });
+  });
+}

@@ -22,6 +22,8 @@ export const portalMessages = {
   notRefundable: 'One or more of the selected items cannot be refunded.',
   refundNotActive: 'This refund can no longer be cancelled.',
   planRefundWhole: 'A payment-plan order is refunded as a whole.',
+  /** Decision 0060: the confirm step says which way the money goes back (a sentence of refundWaySentence). */
+  refundWay: (sentence: string) => `Once the refund is processed, ${sentence}.`,
   /** Decision 0060: refund-bank-details for a refund that does not (or no longer) wait for them. */
   bankDetailsNotWanted: 'This refund does not need your bank details.',
   /** Decision 0060: the refund's page while its bank part waits for the customer's bank details. */

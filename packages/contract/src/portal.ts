@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundFirst, idField, money, timestamp, token } from './common';
+import { refundWaysOpen } from './refund-ways';
 import { paymentPlanEntry, shopItem, travelTimeOption } from './catalog';
 import { cartMerchandise, cartProduct } from './cart';
 
@@ -129,6 +130,12 @@ export const order = z.object({
    * the shop takes transfers, the order's events allow them for its billing country, nothing is paid yet.
    */
   can_pay_by_transfer: z.boolean(),
+  /**
+   * Ours (decision 0060): what the order's card payments and desk payments can still take back;
+   * a refund request asks bank details only for what is beyond them. Absent on an order that
+   * cannot be refunded.
+   */
+  refund_ways_open: refundWaysOpen.nullish(),
   /**
    * Ours (decision 0026): card money that arrived when the order no longer owed it (a second
    * attempt paid too, or after the order ended) and went back automatically; never in total_paid.

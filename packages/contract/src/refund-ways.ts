@@ -24,6 +24,27 @@ export const refundWays = z.object({
 });
 export type RefundWays = z.infer<typeof refundWays>;
 
+/** What each way can still take back for an order (minor units): its card payments, its cash and card-terminal payments at the desk. */
+export const refundWaysOpen = z.object({ card: z.number().int(), cash: z.number().int(), card_terminal: z.number().int() });
+export type RefundWaysOpen = z.infer<typeof refundWaysOpen>;
+
+/**
+ * The ways a refund of `total` would go, as the shop plans it (card first, then the desk, the rest
+ * by bank): the customer's request asks bank details only when something goes by bank.
+ */
+export function plannedRefundWays(total: number, open: RefundWaysOpen): RefundWays {
+  let left = Math.max(0, total);
+  const take = (available: number) => {
+    const amount = Math.min(left, Math.max(0, available));
+    left -= amount;
+    return amount;
+  };
+  const card = take(open.card);
+  const cash = take(open.cash);
+  const cardTerminal = take(open.card_terminal);
+  return { card, cash, card_terminal: cardTerminal, bank: left, bank_details: false, paid_out_by: null };
+}
+
 /** The desk's part of a refund: what is paid out at the box office. */
 export const atDesk = (ways: Pick<RefundWays, 'cash' | 'card_terminal'>) => ways.cash + ways.card_terminal;
 

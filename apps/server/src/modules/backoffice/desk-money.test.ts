@@ -148,6 +148,9 @@ describe.each(testEngines())('money at the desk on %s', (engine) => {
     expect((await db().select().from(refunds).where(eq(refunds.id, refunded.refund.id)))[0]!.status).toBe('active');
 
     // The refund's page in the portal asks for them, for the bank part.
+    // Paid by transfer: nothing goes back to a card or at the desk.
+    const transferOrder = api['get-data'].answer.parse((await world.shop.call('get-data', { token: buyer.token })).body).data.orders.find((candidate) => candidate.code === placed.order.code)!;
+    expect(transferOrder.refund_ways_open).toEqual({ card: 0, cash: 0, card_terminal: 0 });
     const refundView = async () => api['get-data'].answer.parse((await world.shop.call('get-data', { token: buyer.token })).body).data.refunds.find((refund) => refund.id === refunded.refund.id)!;
     expect((await refundView()).bank_details_wanted_for).toBe(refunded.refund.total);
     const give = (token: string, details: Record<string, unknown>) => world.shop.call('refund-bank-details', { token, refund_id: refunded.refund.id, ...details });
@@ -178,6 +181,8 @@ describe.each(testEngines())('money at the desk on %s', (engine) => {
     expect(paid.status).toBe(303);
     await openShopAddress(paid.headers.get('location')!);
     const order = api['get-data'].answer.parse((await world.shop.call('get-data', { token: placed.buyer.token })).body).data.orders.find((candidate) => candidate.code === placed.order.code)!;
+    // The order says its card payment can take the whole refund back: the request asks no bank details.
+    expect(order.refund_ways_open).toEqual({ card: placed.order.total_price, cash: 0, card_terminal: 0 });
     const asked = await world.shop.call('request-refund', { token: placed.buyer.token, order_id: order.id, tickets: order.tickets.map((ticket) => ticket.code).join(','), merchandise: '' });
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     const refundId = api['request-refund'].answer.parse(asked.body).data.refund_id;

@@ -1,9 +1,9 @@
-import { allowedPaymentMethods, shippingShares, waitsForBankDetails, type Order, type ShopConfigFile, type Refund, type ShopItem, type Ticket } from '@festival/contract';
+import { allowedPaymentMethods, shippingShares, waitsForBankDetails, type Order, type RefundWaysOpen, type ShopConfigFile, type Refund, type ShopItem, type Ticket } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { loadCustomerOrders, loadCustomerRefunds, type OrderRow as OrderRowOf } from './orders.queries';
 import { readTogether } from '../../db/read-together';
-import { waysWithoutBankDetails } from '../payments/refund-plan';
+import { openRefundWays, waysWithoutBankDetails } from '../payments/refund-plan';
 import { ACCEPT_TERMS_LINK, creditNoteLink, INVOICE_LINK, instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
 
 /** A ticket edited (name, e-mail, travel time) cannot be edited again for this long (spec section 9). */
@@ -111,6 +111,9 @@ export async function customerOrdersAndRefunds(
     if (item.merchandisePurchaseId !== null) activeRefundPurchases.add(item.merchandisePurchaseId);
   }
 
+  // What card and desk payments can still take back, for the customer's own paid orders (one query).
+  const refundable = loaded.orders.filter((order) => order.customerId === customerId && (order.paymentStatus === 'paid' || (Boolean(order.paymentPlan?.length) && order.paymentStatus === 'partial')));
+  const waysOpen = refundable.length ? await openRefundWays(db, refundable.map((order) => order.id), refundProvider) : new Map<number, RefundWaysOpen>();
   const orders = loaded.orders.map((order): Order => {
     const paid = order.paymentStatus === 'paid';
     // A payment-plan order can be refunded from its initial payment on (spec section 9).
@@ -240,6 +243,7 @@ export async function customerOrdersAndRefunds(
       // deadline for the rest (decision 0060); a card order's is its hold (decision 0066: the shop's banner names it).
       pay_by: (order.paymentMethod === 'bank_transfer' && (order.paymentStatus === 'pending' || order.paymentStatus === 'partial')) || (order.paymentMethod === 'credit_card' && order.paymentStatus === 'pending') ? iso(order.payBy) : null,
       can_pay_by_transfer: bankTransferOffered && mayTurnToTransfer(order, now) && transferAllowedFor(order.billingCountry, tickets, snapshot),
+      refund_ways_open: waysOpen.get(order.id) ?? (refundablePayment ? { card: 0, cash: 0, card_terminal: 0 } : null),
       returned_amount: order.returnedAmount,
       tickets,
       cartProducts: [],

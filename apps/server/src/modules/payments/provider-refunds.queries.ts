@@ -20,9 +20,17 @@ export async function findRefundOrderId(db: Db, refundId: number): Promise<numbe
  * chargeback is left out: its money is with the customer's bank already.
  */
 export async function listRefundablePayments(db: Db, orderId: number, provider: string) {
+  return refundablePayments(db, [orderId], [provider]);
+}
+
+/** The same for several orders and providers at once (the customer's order view), each payment with its order and provider. */
+export async function refundablePayments(db: Db, orderIds: number[], providers: string[]) {
+  if (!orderIds.length || !providers.length) return [];
   return db
     .select({
       id: payments.id,
+      orderId: payments.orderId,
+      provider: payments.provider,
       method: payments.method,
       amount: payments.amount,
       refunded: sql<number>`coalesce(sum(${paymentRefunds.amount}) FILTER (WHERE ${paymentRefunds.status} <> 'failed'), 0)::int`,
@@ -31,8 +39,8 @@ export async function listRefundablePayments(db: Db, orderId: number, provider: 
     .leftJoin(paymentRefunds, eq(paymentRefunds.paymentId, payments.id))
     .where(
       and(
-        eq(payments.orderId, orderId),
-        eq(payments.provider, provider),
+        orderIds.length === 1 ? eq(payments.orderId, orderIds[0]!) : inArray(payments.orderId, orderIds),
+        providers.length === 1 ? eq(payments.provider, providers[0]!) : inArray(payments.provider, providers),
         eq(payments.status, 'paid'),
         or(isNull(payments.disputeStatus), eq(payments.disputeStatus, 'won')),
       ),

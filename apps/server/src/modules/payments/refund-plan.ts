@@ -1,4 +1,4 @@
-import type { RefundWays } from '@festival/contract';
+import type { RefundWays, RefundWaysOpen } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { DESK_PROVIDER } from './payments.queries';
 import * as queries from './provider-refunds.queries';
@@ -92,4 +92,23 @@ export async function waysWithoutBankDetails(
   const own = await queries.listRefundParts(db, refund.id);
   const parts = own.length ? own : (await planRefund(db, refund.orderId, refund.total, provider)).parts;
   return waysOf(refund.total, parts, false);
+}
+
+/**
+ * What each way can still take back for each of these orders (decision 0060): the card payments
+ * through the provider, the cash and card-terminal payments at the desk, less what refunds
+ * already took. The customer's refund request asks bank details only for what is beyond them.
+ */
+export async function openRefundWays(db: Db, orderIds: number[], provider: string | null): Promise<Map<number, RefundWaysOpen>> {
+  const open = new Map<number, RefundWaysOpen>();
+  const rows = await queries.refundablePayments(db, orderIds, provider ? [provider, DESK_PROVIDER] : [DESK_PROVIDER]);
+  for (const row of rows) {
+    const ways = open.get(row.orderId) ?? { card: 0, cash: 0, card_terminal: 0 };
+    const left = Math.max(0, row.amount - row.refunded);
+    if (row.provider !== DESK_PROVIDER) ways.card += left;
+    else if (row.method === 'cash') ways.cash += left;
+    else ways.card_terminal += left;
+    open.set(row.orderId, ways);
+  }
+  return open;
 }

@@ -1,7 +1,8 @@
-import { usesIban, portalMessages } from '@festival/contract';
+import { portalMessages, refundWaySentence, usesIban, type RefundWays } from '@festival/contract';
 import type { FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
+import { FieldLabel } from '../../../components/ui/FieldLabel';
 import { useConfig } from '../../../lib/config';
 import { useFormat } from '../../../lib/use-format';
 import type { BankDetailsValues, RefundLine } from './refund-form';
@@ -12,6 +13,11 @@ export interface RefundConfirmStepProps {
   /** A payment-plan order is refunded as a whole: no amount per item. */
   wholeOrder: boolean;
   values: BankDetailsValues;
+  /** The ways the money goes back (null: not known, by bank to the details given). */
+  ways: RefundWays | null;
+  /** Some of it goes by bank: the bank details given are shown; otherwise the note is written here. */
+  bankNeeded: boolean;
+  onNote: (note: string) => void;
   onBack: () => void;
   onSubmit: () => void;
   sending: boolean;
@@ -19,7 +25,7 @@ export interface RefundConfirmStepProps {
 }
 
 /** Step 3: the selected items with their amounts and the total, the bank details, and the request's submit. */
-export function RefundConfirmStep({ lines, total, wholeOrder, values, onBack, onSubmit, sending, labelledBy }: RefundConfirmStepProps) {
+export function RefundConfirmStep({ lines, total, wholeOrder, values, ways, bankNeeded, onNote, onBack, onSubmit, sending, labelledBy }: RefundConfirmStepProps) {
   const config = useConfig();
   const format = useFormat();
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -73,19 +79,31 @@ export function RefundConfirmStep({ lines, total, wholeOrder, values, onBack, on
           totalRow={{ label: 'Total refund', value: <span id="refund-total">{format.money(total)}</span> }}
         />
       </section>
-      <section className="order-section" aria-labelledby="refund-confirm-bank-title">
-        <h3 id="refund-confirm-bank-title" className="order-section__title">
-          Bank details
-        </h3>
-        <dl className="order-facts" id="refund-bank-summary">
-          {facts.map((fact) => (
-            <div key={fact.key}>
-              <dt>{fact.label}</dt>
-              <dd id={`refund-summary-${fact.key}`}>{fact.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      {ways && (
+        <p id="refund-way">
+          {portalMessages.refundWay(refundWaySentence({ ...ways, bank_details: bankNeeded }, format.money, 'will'))}
+        </p>
+      )}
+      {bankNeeded ? (
+        <section className="order-section" aria-labelledby="refund-confirm-bank-title">
+          <h3 id="refund-confirm-bank-title" className="order-section__title">
+            Bank details
+          </h3>
+          <dl className="order-facts" id="refund-bank-summary">
+            {facts.map((fact) => (
+              <div key={fact.key}>
+                <dt>{fact.label}</dt>
+                <dd id={`refund-summary-${fact.key}`}>{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : (
+        <div className="field">
+          <FieldLabel htmlFor="refund-note">Note (optional)</FieldLabel>
+          <textarea id="refund-note" className="field__control" rows={3} maxLength={2000} value={values.note} onChange={(event) => onNote(event.target.value)} />
+        </div>
+      )}
       <div className="button-row">
         <Button id="refund-back" variant="secondary" onClick={onBack} disabled={sending}>
           Back

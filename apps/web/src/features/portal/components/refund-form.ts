@@ -1,4 +1,4 @@
-import { normaliseIban, usesIban, type ClientConfig, type Customer, type Order } from '@festival/contract';
+import { normaliseIban, plannedRefundWays, usesIban, type ClientConfig, type Customer, type Order, type RefundWays } from '@festival/contract';
 import type { BankDetailsPayload, RefundRequest } from '../api/refunds';
 
 /**
@@ -8,9 +8,20 @@ import type { BankDetailsPayload, RefundRequest } from '../api/refunds';
 
 export type RefundStep = 'select' | 'details' | 'confirm';
 
-/** Spec section 4: select-products, enter-details, confirm; a payment-plan order skips the selection. */
-export function refundSteps(order: Pick<Order, 'has_payment_plan'>): RefundStep[] {
-  return order.has_payment_plan ? ['details', 'confirm'] : ['select', 'details', 'confirm'];
+/**
+ * Spec section 4: select-products, enter-details, confirm; a payment-plan order skips the
+ * selection, and a refund that goes back to the card or at the desk the bank details (decision 0060).
+ */
+export function refundSteps(order: Pick<Order, 'has_payment_plan'>, bankNeeded = true): RefundStep[] {
+  return [...(order.has_payment_plan ? [] : ['select' as const]), ...(bankNeeded ? ['details' as const] : []), 'confirm'];
+}
+
+/**
+ * Which ways the money of a refund of `total` would go back (decision 0060: card first, then the
+ * desk, the rest by bank); null when the order does not say (then bank details are asked).
+ */
+export function refundWaysOf(order: Pick<Order, 'refund_ways_open'>, total: number): RefundWays | null {
+  return order.refund_ways_open ? plannedRefundWays(total, order.refund_ways_open) : null;
 }
 
 export const REFUND_STEP_TITLES: Record<RefundStep, string> = {
@@ -79,13 +90,13 @@ export function bankDetailsPayload(values: BankDetailsValues, config: Pick<Clien
   };
 }
 
-/** The request-refund payload: codes comma-separated, the bank details, the note (blank as null). */
-export function refundRequest(order: Pick<Order, 'id'>, selection: RefundSelection, values: BankDetailsValues, config: Pick<ClientConfig, 'addressLines' | 'ibanCountries'>): RefundRequest {
+/** The request-refund payload: codes comma-separated, the bank details where some money goes by bank, the note (blank as null). */
+export function refundRequest(order: Pick<Order, 'id'>, selection: RefundSelection, values: BankDetailsValues, config: Pick<ClientConfig, 'addressLines' | 'ibanCountries'>, bankNeeded = true): RefundRequest {
   return {
     order_id: order.id,
     tickets: selection.tickets.join(','),
     merchandise: selection.merchandise.join(','),
-    ...bankDetailsPayload(values, config),
+    ...(bankNeeded ? bankDetailsPayload(values, config) : {}),
     note: orNull(values.note),
   };
 }

@@ -288,3 +288,41 @@ describe('orders that cannot be refunded', () => {
     expect(screen.getByRole('link', { name: 'Back to order NWF-ABC123' }).getAttribute('href')).toBe('/portal/orders/NWF-ABC123');
   });
 });
+
+describe('a refund that goes back the way the money came (decision 0060)', () => {
+  it('asks no bank details when the card payments take it all back, says so, and sends none', async () => {
+    const { user, calls } = open(refundableOrder({ refund_ways_open: { card: 40000, cash: 0, card_terminal: 0 } }), {
+      answers: { 'request-refund': [{ status: 200, body: { data: { ...dataWith(refundableOrder()), refund_id: 4 } } }] },
+    });
+    await user.click(await screen.findByLabelText(/Jane Doe/));
+    await user.click(byId('refund-next'));
+    // Straight to the confirmation: two steps, no bank details.
+    await vi.waitFor(() => expect(byId('refund-step-confirm')).toBeTruthy());
+    expect(byId('refund-step-details')).toBeNull();
+    expect(byId('refund-bank-summary')).toBeNull();
+    expect(byId('refund-way').textContent).toBe(portalMessages.refundWay('€179.50 will go back to the card or account you paid with'));
+    await user.type(byId('refund-note'), 'Cannot come');
+    await user.click(byId('refund-submit'));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({ token: 'the-token', order_id: 7, tickets: 'TCK-1', merchandise: '', note: 'Cannot come' });
+  });
+
+  it('asks bank details for what the card cannot take back, and says which part goes where', async () => {
+    const { user } = open(refundableOrder({ refund_ways_open: { card: 10000, cash: 0, card_terminal: 0 } }));
+    await user.click(await screen.findByLabelText(/Jane Doe/));
+    await user.click(byId('refund-next'));
+    await vi.waitFor(() => expect(byId('refund-step-details')).toBeTruthy());
+    await fillBankDetails(user);
+    await user.click(byId('refund-next'));
+    await vi.waitFor(() => expect(byId('refund-step-confirm')).toBeTruthy());
+    expect(byId('refund-way').textContent).toBe(portalMessages.refundWay('€100.00 will go back to the card or account you paid with and €79.50 will be paid to the bank account you gave'));
+    expect(byId('refund-bank-summary')).toBeTruthy();
+  });
+
+  it('says cash at the box office for a desk sale', async () => {
+    const { user } = open(refundableOrder({ refund_ways_open: { card: 0, cash: 40000, card_terminal: 0 } }));
+    await user.click(await screen.findByLabelText(/Jane Doe/));
+    await user.click(byId('refund-next'));
+    await vi.waitFor(() => expect(byId('refund-way').textContent).toBe(portalMessages.refundWay('€179.50 is paid back to you in cash at the box office')));
+  });
+});

@@ -14,7 +14,7 @@ import { RefundConfirmStep } from '../components/RefundConfirmStep';
 import { RefundDetailsStep } from '../components/RefundDetailsStep';
 import { RefundProgress } from '../components/RefundProgress';
 import { RefundSelectStep } from '../components/RefundSelectStep';
-import { allRefundable, initialBankDetails, isSelected, refundLines, refundRequest, refundSteps, toggleLine, type RefundSelection, type RefundStep } from '../components/refund-form';
+import { allRefundable, initialBankDetails, isSelected, refundLines, refundRequest, refundSteps, refundWaysOf, toggleLine, type RefundSelection, type RefundStep } from '../components/refund-form';
 import '../../../components/order/order.css';
 import { NotFoundNotice } from '../../../components/ui/NotFoundNotice';
 
@@ -56,8 +56,7 @@ export default function RequestRefundPage() {
 function RefundRequestFlow({ order }: { order: Order }) {
   const config = useConfig();
   const customer = useUserData().data?.customer ?? null;
-  const steps = refundSteps(order);
-  const [step, setStep] = useState<RefundStep>(steps[0]!);
+  const [step, setStep] = useState<RefundStep>(order.has_payment_plan ? (refundWaysOf(order, refundTotal(order, allRefundable(order).tickets, allRefundable(order).merchandise))?.bank === 0 ? 'confirm' : 'details') : 'select');
   // A payment-plan order skips the selection: all its refundable items are requested.
   const [selection, setSelection] = useState<RefundSelection>(() => (order.has_payment_plan ? allRefundable(order) : { tickets: [], merchandise: [] }));
   const [values, setValues] = useState(() => initialBankDetails(customer, config));
@@ -81,6 +80,11 @@ function RefundRequestFlow({ order }: { order: Order }) {
     titleRef.current?.focus();
   }, [step]);
 
+  // Bank details only where some of the money goes by bank (decision 0060).
+  const total = refundTotal(order, selection.tickets, selection.merchandise);
+  const ways = refundWaysOf(order, total);
+  const bankNeeded = ways === null || ways.bank > 0;
+  const steps = refundSteps(order, bankNeeded);
   const lines = refundLines(order);
   const selected = lines.filter((line) => line.refundable && isSelected(line, selection));
   const index = steps.indexOf(step);
@@ -94,7 +98,7 @@ function RefundRequestFlow({ order }: { order: Order }) {
   const nextFromSelection = () => {
     const problem = refundSelectionError(selection.tickets, selection.merchandise);
     if (problem) setError(problem);
-    else goTo('details');
+    else goTo(bankNeeded ? 'details' : 'confirm');
   };
   const nextFromDetails = () => {
     const problem = refundSelectionError(selection.tickets, selection.merchandise) ?? bankDetailsError(values, { addressLines: config.addressLines, ibanCountries: config.ibanCountries });
@@ -103,7 +107,7 @@ function RefundRequestFlow({ order }: { order: Order }) {
   };
   const submit = () => {
     setError(null);
-    void request.submit(refundRequest(order, selection, values, config));
+    void request.submit(refundRequest(order, selection, values, config, bankNeeded));
   };
 
   const orderPath = `/portal/orders/${encodeURIComponent(order.code)}`;
@@ -126,9 +130,12 @@ function RefundRequestFlow({ order }: { order: Order }) {
     body = (
       <RefundConfirmStep
         lines={selected}
-        total={refundTotal(order, selection.tickets, selection.merchandise)}
+        total={total}
         wholeOrder={order.has_payment_plan}
         values={values}
+        ways={ways}
+        bankNeeded={bankNeeded}
+        onNote={(note) => setValues((current) => ({ ...current, note }))}
         onBack={back}
         onSubmit={submit}
         sending={request.isPending}
