@@ -122,7 +122,16 @@ export const boxOfficeSellAnswer = z.object({
 });
 export type BoxOfficeSellAnswer = z.infer<typeof boxOfficeSellAnswer>;
 
+/**
+ * A desk sale without the buyer's e-mail address (decision 0076) is made for an account of its own
+ * under this domain: `.invalid` is reserved (RFC 2606), so no address of it reaches anyone.
+ */
+export const WALK_IN_DOMAIN = 'walk-in.invalid';
+/** An address no mail is written to: a walk-in buyer's account's. */
+export const isWalkInAddress = (email: string) => email.trim().toLowerCase().endsWith(`@${WALK_IN_DOMAIN}`);
+
 export const boxOfficeEmailMessages = {
+  noBuyerAddress: 'The buyer gave no e-mail address: enter the address to send the tickets to, or print them.',
   chooseOrder: 'Name the order.',
   addressInvalid: 'Enter one e-mail address, or none to send them to the buyer.',
   orderNotFound: 'There is no box-office order with that code.',

@@ -31,6 +31,7 @@ export const staffOrderMessages = {
     'Some of these items are outside the refund rules (the refund window is over or the product is not refundable). Tick “Refund even though the refund rules do not allow it” and give a reason to refund them anyway.',
   overrideNeedsReason: 'Give a reason for refunding outside the refund rules.',
   neverRefundable: 'Some of these items cannot be refunded: they are already refunded, cancelled, in an open refund, or not paid.',
+  noBuyerAddress: 'This buyer gave no e-mail address at the box office: print the tickets instead.',
   noTicketsToPrint: 'This order has no tickets to print: it is not paid, or its tickets are refunded or cancelled.',
 } as const;
 

@@ -205,6 +205,8 @@ export function createBoxOffice(deps: BoxOfficeDeps) {
         const { customer, tickets } = await loadOrderForMail(tx, order);
         const active = tickets.filter((ticket) => ticket.status === 'active');
         if (!active.length) throw new AppError('CONFLICT', texts.noTickets);
+        // A walk-in buyer has no address (decision 0076): the desk must give one.
+        if (given === null && isWalkInAddress(customer.email)) throw new AppError('INVALID_INPUT', texts.noBuyerAddress, { email: [texts.noBuyerAddress] });
         const to = given ?? customer.email;
         await enqueueMail(tx, await boxOfficeTicketsMail(config, to, order.code, customer.email, active, `box-office-tickets:${order.id}:${randomBytes(6).toString('hex')}`));
         const who = auditActor(actor);

@@ -1,4 +1,4 @@
-import { boxOfficeEmailMessages, messages, staffApi, staffBoxOfficeMessages } from '@festival/contract';
+import { boxOfficeEmailMessages, messages, staffApi, staffBoxOfficeMessages, staffOrderMessages } from '@festival/contract';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ describe.each(testEngines())('the box office on %s', (engine) => {
   });
 
   const db = () => shop.database.db;
-  const call = (path: 'box-office-items' | 'box-office-sell' | 'box-office-email-tickets' | 'order-tickets-pdf', payload: unknown, cookie = staff.box_office) => staffCall(shop.app, path, payload, cookie);
+  const call = (path: 'box-office-items' | 'box-office-sell' | 'box-office-email-tickets' | 'order-tickets-pdf' | 'order-resend', payload: unknown, cookie = staff.box_office) => staffCall(shop.app, path, payload, cookie);
   const sell = (payload: Record<string, unknown>) => call('box-office-sell', payload);
   const item = async (code: string) => (await db().select().from(shopItems).where(eq(shopItems.externalCode, code)))[0]!;
   const departuresOf = async (code: string) =>
@@ -171,6 +171,15 @@ describe.each(testEngines())('the box office on %s', (engine) => {
     expect(asCustomer.statusCode).toBe(401);
     expect(asCustomer.body).not.toContain('JVBERi0');
     expect((await staffCall(shop.app, 'order-tickets-pdf', { code: sale.order_code }, null)).status).toBe(401);
+
+    // Nothing is "e-mailed" to an address nobody has: the desk gives one, or prints.
+    const noAddress = await call('box-office-email-tickets', { code: sale.order_code });
+    expect([noAddress.status, noAddress.body.message]).toEqual([422, boxOfficeEmailMessages.noBuyerAddress]);
+    const resent = await call('order-resend', { code: sale.order_code, what: 'tickets' });
+    expect([resent.status, resent.body.message]).toEqual([409, staffOrderMessages.noBuyerAddress]);
+    const given = `walk.in.${randomBytes(3).toString('hex')}@example.org`;
+    expect((await call('box-office-email-tickets', { code: sale.order_code, email: given })).status).toBe(200);
+    expect(await mailsTo(given, sale.order_code)).toHaveLength(1);
 
     // Paying later needs the address the link to pay is e-mailed to.
     const later = await sell({ buyer: { email: '', full_name: 'Walk In' }, lines: [{ code: 'NWF27-COACH-UTR', quantity: 1 }], payment: 'pay_later' });

@@ -22,7 +22,7 @@ import { planRefund, waysOf } from '../payments/provider-refunds';
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
 import { orderCancelledMail, resent } from './orders.mail';
-import { auditActionLabel, paymentMethodLabel, statusLabel } from '@festival/contract';
+import { auditActionLabel, isWalkInAddress, paymentMethodLabel, statusLabel } from '@festival/contract';
 
 /** A method's label inside a sentence: "Bank transfer" → "bank transfer", while names such as iDEAL keep their capitals. */
 const lowerLabel = (label: string) => (/^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label);
@@ -276,6 +276,8 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
         const order = await lockOrder(tx, input.code);
         const loaded = await orderQueries.loadOrderForMail(tx, order);
         const { customer } = loaded;
+        // A walk-in buyer has no address (decision 0076): nothing would arrive.
+        if (isWalkInAddress(customer.email)) throw conflict(staffOrderMessages.noBuyerAddress);
         const facts = await confirmationFacts(tx, deps.appSecret, order, loaded);
         const active = facts.tickets;
         const key = `${input.what}:${order.id}:${randomBytes(6).toString('hex')}`;

@@ -1,4 +1,4 @@
-import { itemStatusDisplay, REFUND_OVERRIDE_REASON_MAX, type StaffApiAnswer } from '@festival/contract';
+import { isWalkInAddress, itemStatusDisplay, REFUND_OVERRIDE_REASON_MAX, type StaffApiAnswer } from '@festival/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -149,9 +149,11 @@ export default function OrderPage() {
   const stillOpen = openAmount(order);
   const paidEnough = status === 'paid' || (order.has_payment_plan && status === 'partial');
   const liveTickets = refundableTickets(data);
+  // Sold at the desk without an e-mail address (decision 0076): nothing to mail to, the tickets are printed.
+  const walkIn = isWalkInAddress(data.buyer.email);
   const may = {
-    resendConfirmation: mayCall(role, 'order-resend') && paidEnough,
-    resendTickets: mayCall(role, 'order-resend') && status === 'paid' && liveTickets.length > 0,
+    resendConfirmation: mayCall(role, 'order-resend') && paidEnough && !walkIn,
+    resendTickets: mayCall(role, 'order-resend') && status === 'paid' && liveTickets.length > 0 && !walkIn,
     printTickets: mayCall(role, 'order-tickets-pdf') && status === 'paid' && liveTickets.length > 0,
     markPaid: mayCall(role, 'order-mark-paid') && !ended && status !== 'paid' && stillOpen > 0,
     refund: mayCall(role, 'order-refund') && order.total_paid > 0 && hasRefundChoices(data),
@@ -172,7 +174,7 @@ export default function OrderPage() {
         <dl className="staff-order-facts">
           <Fact label={texts.buyer}>
             <span>{data.buyer.name}</span>
-            <span className="staff-order-email">{data.buyer.email}</span>
+            <span className="staff-order-email">{walkIn ? texts.noBuyerEmail : data.buyer.email}</span>
           </Fact>
           <Fact label={texts.placed}>{when(order.created_at)}</Fact>
           <Fact label={texts.method}>{paymentMethodLabel(order.payment_method)}</Fact>
