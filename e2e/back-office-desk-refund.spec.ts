@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { refundWayMessages } from '../packages/contract/src/refund-ways';
+import { staffOrderMessages } from '../packages/contract/src/staff-orders';
 import { staffTexts } from '../apps/web/src/staff/texts';
 import { newAddress, readMail } from './support/accounts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
@@ -104,5 +105,81 @@ describe('a cash refund at the desk', () => {
     await page.screenshot({ path: `${SHOTS}/desk-refund-mail-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SHOTS}/desk-refund-mail-390.png`, fullPage: true });
+  }, 300_000);
+
+  it('sells without an e-mail address and prints the tickets; the refund dialog keeps items outside the rules behind the override (decision 0076)', async () => {
+    const page = await openPage(browser(), { viewport: { width: 1280, height: 900 } });
+    await signInAs(page, inject('staffMembers').cashDesk);
+    await page.goto('/staff/box-office');
+    await page.getByRole('heading', { name: 'Northwind Festival 2027', level: 3 }).waitFor();
+    await page.getByRole('button', { name: boxTexts.add('Weekend ticket') }).first().click();
+    await page.getByRole('button', { name: boxTexts.add('Weekend ticket') }).first().click();
+    // Only the name: no e-mail address. Paying later would need one.
+    await page.getByLabel(boxTexts.buyerName).fill('Wim Walk-in');
+    for (const select of await page.getByLabel(boxTexts.holderAge).all()) await select.selectOption('25-34');
+    await page.getByRole('radio', { name: new RegExp(boxTexts.payments.pay_later.label) }).check();
+    await page.getByRole('button', { name: new RegExp(`^${boxTexts.sell} ·`) }).click();
+    await page.locator('form.staff-boxoffice-basket').getByRole('alert').getByText(boxTexts.needEmailToPayLater).waitFor();
+    await page.getByRole('radio', { name: new RegExp(boxTexts.payments.cash.label) }).check();
+    await page.getByRole('button', { name: new RegExp(`^${boxTexts.sell} ·`) }).click();
+    const sellDialog = page.getByRole('dialog', { name: boxTexts.confirmTitle });
+    expect(await sellDialog.innerText()).toContain(boxTexts.confirmTo('Wim Walk-in', ''));
+    await sellDialog.getByRole('button', { name: boxTexts.confirmSell }).click();
+    const heading = page.getByRole('heading', { level: 1, name: /^Sold: order / });
+    await heading.waitFor();
+    const code = /order (\S+)$/.exec(await heading.innerText())![1]!;
+
+    // The receipt: nothing e-mailed; "Print tickets" downloads the order's tickets as one PDF.
+    const receipt = page.locator('.staff-boxoffice-receipt');
+    expect(await receipt.innerText()).toContain(boxTexts.noEmail);
+    expect(await receipt.innerText()).toContain(boxTexts.buyerNoEmail('Wim Walk-in'));
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: boxTexts.printTickets }).click();
+    const pdf = await download;
+    expect(pdf.suggestedFilename()).toBe(`tickets-${code}.pdf`);
+    const saved = await pdf.path();
+    expect(readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
+    await page.getByTestId('toast').filter({ hasText: boxTexts.printed(2) }).first().waitFor();
+    await bothWidths(page, 'walk-in-receipt');
+
+    // The order's page offers the same download.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/staff/orders/${code}`);
+    await page.locator('.staff-order-summary').getByText(texts.noBuyerEmail).waitFor();
+    expect(await page.getByRole('button', { name: texts.resendTickets }).count()).toBe(0);
+    const again = page.waitForEvent('download');
+    await page.getByRole('button', { name: texts.printTickets }).click();
+    expect((await again).suggestedFilename()).toBe(`tickets-${code}.pdf`);
+
+    // The refund dialog: the first ticket by the rules; the second shown as the shop would answer for a product
+    // whose refund window is over (the page's answer changed in flight: the demo catalogue's window is open).
+    await page.route('**/api/staff/order-detail', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.tickets[1] = { ...body.tickets[1], refundable: 'override', refund_rule: 'The product’s refund window is over.' };
+      await route.fulfill({ response, json: body });
+    });
+    await page.reload();
+    await page.getByRole('button', { name: texts.refund }).click();
+    const dialog = page.getByRole('dialog', { name: texts.refundTitle(code) });
+    await dialog.waitFor();
+    const outside = dialog.getByRole('group', { name: texts.refundOutsideLegend });
+    await outside.getByText('The product’s refund window is over.').waitFor();
+    expect(await outside.locator('input[id^="staff-refund-ticket-"]').isDisabled()).toBe(true);
+    await bothWidths(page, 'refund-dialog');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await outside.getByLabel(texts.refundOverride).check();
+    await outside.locator('input[id^="staff-refund-ticket-"]').check();
+    await dialog.getByRole('button', { name: texts.refundNext }).click();
+    await dialog.getByRole('alert').getByText(staffOrderMessages.overrideNeedsReason).waitFor();
+    await outside.getByLabel(texts.refundOverrideReason).fill('The buyer was taken ill on the way');
+    await bothWidths(page, 'refund-dialog-override');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await dialog.getByRole('button', { name: texts.refundNext }).click();
+    const confirm = page.getByRole('dialog', { name: texts.refundConfirmTitle });
+    await confirm.getByText(texts.refundOverrideConfirm(1, 'The buyer was taken ill on the way')).waitFor();
+    await bothWidths(page, 'refund-dialog-confirm');
+    await page.unroute('**/api/staff/order-detail');
+    expect(unexpectedErrors(page)).toEqual([]);
   }, 300_000);
 });

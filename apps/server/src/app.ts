@@ -247,7 +247,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const portal = createPortalService({ db, config, catalog, customerData, appSecret, now, mailQueued, logger: options.logger, refundProvider: gateway?.provider ?? null });
   registerPortalRoutes(app, { db, portal });
   const ticketKeys = createTicketKeys({ db, secrets: linkSecrets });
-  registerDocumentRoutes(app, createDocumentsService({ db, config, linkSecrets, ticketKeys }), config);
+  const documents = createDocumentsService({ db, config, linkSecrets, ticketKeys });
+  registerDocumentRoutes(app, documents, config);
   // The staff's session checks and the dashboard's reads on their own connections (decision 0043).
   const staffDb = options.backOfficeDb ?? db;
   const staffSessions = createStaffSessions({ db: staffDb, secrets: linkSecrets, issuer: config.name, now, mail: { config, mailQueued }, sessionCacheMs: options.staffSessionCacheMs ?? STAFF_SESSION_CACHE_MS, networkKeys, ...(options.staffSignInLimits ? { signInLimits: options.staffSignInLimits } : {}), ...(options.staffSecondFactorBudget ? { secondFactorBudget: options.staffSecondFactorBudget } : {}) });
@@ -256,7 +257,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStaffRoutes(app, { sessions: staffSessions, guard: staffGuard, timezone: config.timezone });
   const scanners = createScanners({ db, now, networkKeys, ...(options.scannerSignInLimits ? { limits: options.scannerSignInLimits } : {}), ...(options.scannerSessionCacheMs !== undefined ? { sessionCacheMs: options.scannerSessionCacheMs } : {}) });
   registerStaffAdminRoutes(app, { db, accounts: createStaffAccounts({ db, now, changed: (staffId) => staffSessions.forgetMember(staffId), mail: { config, mailQueued } }), scanners, guard: staffGuard });
-  registerBackofficeOrderRoutes(app, { db, config, catalog, payments, gateway: gateway ?? null, appSecret, now, mailQueued, logger: options.logger, guard: staffGuard });
+  registerBackofficeOrderRoutes(app, { db, config, catalog, payments, gateway: gateway ?? null, appSecret, now, mailQueued, logger: options.logger, documents, guard: staffGuard });
   registerRefundQueueRoutes(app, { refunds: createRefundQueue({ db, config, gateway, logger: options.logger, now, mailQueued }), guard: staffGuard });
   registerExportRoutes(app, { exports: createExports({ db, config, now }), guard: staffGuard });
   registerDashboardRoutes(app, { dashboard: createDashboardService({ db: staffDb, timezone: config.timezone, currency: config.currency, now }), guard: staffGuard });

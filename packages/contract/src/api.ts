@@ -123,6 +123,8 @@ export const staffApi = {
   'order-mark-paid': { payload: staffOrders.orderMarkPaidPayload, answer: staffOrders.orderMarkPaidAnswer, access: ['admin', 'customer_service'] },
   'order-cancel': { payload: staffOrders.orderCancelPayload, answer: staffOrders.orderCancelAnswer, access: ['admin', 'customer_service'] },
   'order-refund': { payload: staffOrders.orderRefundPayload, answer: staffOrders.orderRefundAnswer, access: ['admin', 'customer_service'] },
+  /** The order's tickets to print (decision 0076): the desk's roles, for a buyer without an e-mail address or a printer at hand. */
+  'order-tickets-pdf': { payload: staffOrders.orderTicketsPdfPayload, answer: staffOrders.orderTicketsPdfAnswer, access: ['admin', 'box_office'] },
   'order-refund-paid-out': { payload: staffOrders.orderRefundPaidOutPayload, answer: staffOrders.orderRefundPaidOutAnswer, access: ['admin', 'box_office', 'customer_service'] },
   'order-change-ticket': { payload: staffOrders.orderChangeTicketPayload, answer: staffOrders.orderChangeTicketAnswer, access: ['admin', 'customer_service'] },
   'order-extend-deadline': { payload: staffOrders.orderExtendDeadlinePayload, answer: staffOrders.orderExtendDeadlineAnswer, access: ['admin', 'customer_service'] },

@@ -10,7 +10,8 @@ export const staffBoxOfficeMessages = {
   chooseItem: 'Add at least one item.',
   tooManyLines: 'A sale has at most 50 lines.',
   quantity: 'A quantity is from 1 to 50.',
-  buyerEmail: 'Enter the buyer’s e-mail address.',
+  buyerEmail: 'Enter the buyer’s e-mail address, or none to print their tickets at the desk.',
+  emailToPayLater: 'Pay later needs the buyer’s e-mail address: the link to pay is e-mailed. Without one, take the money at the desk.',
   buyerName: 'Enter the buyer’s name.',
   holderName: 'Enter the name of each ticket holder.',
   holderEmail: 'Enter the e-mail address of each ticket holder.',
@@ -75,7 +76,8 @@ export const BOX_OFFICE_MAX_UNITS = 50;
 
 export const boxOfficeHolder = z.object({
   full_name: short(200, texts.holderName).refine((value) => value.trim() !== '', texts.holderName),
-  email: short(320, texts.holderEmail).refine((value) => value.trim() !== '', texts.holderEmail),
+  /** Blank: the buyer's address (none for a buyer without one, decision 0076). */
+  email: short(320, texts.holderEmail),
   age: short(50, texts.holderName).nullish(),
 });
 
@@ -91,7 +93,8 @@ export type BoxOfficeLineInput = z.infer<typeof boxOfficeLine>;
 
 export const boxOfficeSellPayload = z.object({
   buyer: z.object({
-    email: short(320, texts.buyerEmail).refine((value) => value.trim() !== '', texts.buyerEmail),
+    /** Blank: the buyer gave none; the sale is paid at the desk and its tickets printed there (decision 0076). */
+    email: short(320, texts.buyerEmail),
     full_name: short(200, texts.buyerName).refine((value) => value.trim() !== '', texts.buyerName),
   }),
   lines: z.array(boxOfficeLine).min(1, texts.chooseItem).max(BOX_OFFICE_MAX_UNITS, texts.tooManyLines),
@@ -108,7 +111,8 @@ export const boxOfficeSellAnswer = z.object({
   /** Minor units. */
   total: z.number().int(),
   paid: z.number().int(),
-  buyer: z.object({ email: z.string(), full_name: z.string(), account_created: z.boolean() }),
+  /** email null: the buyer gave none (their tickets are printed at the desk, nothing is e-mailed). */
+  buyer: z.object({ email: z.string().nullable(), full_name: z.string(), account_created: z.boolean() }),
   items: z.array(z.object({ name: z.string(), quantity: z.number().int(), amount: z.number().int() })),
   /** The tickets, with the portal's PDF link (it downloads once the order is paid; null until then). */
   tickets: z.array(z.object({ code: z.string(), name: z.string(), holder: z.string().nullable(), departs_at: z.string().nullable(), download: z.string().nullable() })),
@@ -118,7 +122,16 @@ export const boxOfficeSellAnswer = z.object({
 });
 export type BoxOfficeSellAnswer = z.infer<typeof boxOfficeSellAnswer>;
 
+/**
+ * A desk sale without the buyer's e-mail address (decision 0076) is made for an account of its own
+ * under this domain: `.invalid` is reserved (RFC 2606), so no address of it reaches anyone.
+ */
+export const WALK_IN_DOMAIN = 'walk-in.invalid';
+/** An address no mail is written to: a walk-in buyer's account's. */
+export const isWalkInAddress = (email: string) => email.trim().toLowerCase().endsWith(`@${WALK_IN_DOMAIN}`);
+
 export const boxOfficeEmailMessages = {
+  noBuyerAddress: 'The buyer gave no e-mail address: enter the address to send the tickets to, or print them.',
   chooseOrder: 'Name the order.',
   addressInvalid: 'Enter one e-mail address, or none to send them to the buyer.',
   orderNotFound: 'There is no box-office order with that code.',

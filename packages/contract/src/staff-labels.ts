@@ -35,6 +35,8 @@ const ACTIONS: Record<string, string> = {
   'order.extend-deadline': 'Time to pay extended',
   'order.mark-paid': 'Order marked as paid',
   'order.refund': 'Order refunded',
+  'order.refund-override': 'Order refunded outside the refund rules',
+  'order.print-tickets': 'Tickets printed',
   'order.change-ticket': 'Ticket changed',
   'order.resend': 'Mail sent again',
   'refund.approve': 'Refund request approved',

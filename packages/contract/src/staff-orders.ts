@@ -27,7 +27,29 @@ export const staffOrderMessages = {
   refundDone: 'The refund is recorded.',
   ticketChanged: 'The ticket is changed.',
   deadlineExtended: 'The time to pay is extended.',
+  refundOutsideRules:
+    'Some of these items are outside the refund rules (the refund window is over or the product is not refundable). Tick “Refund even though the refund rules do not allow it” and give a reason to refund them anyway.',
+  overrideNeedsReason: 'Give a reason for refunding outside the refund rules.',
+  neverRefundable: 'Some of these items cannot be refunded: they are already refunded, cancelled, in an open refund, or not paid.',
+  noBuyerAddress: 'This buyer gave no e-mail address at the box office: print the tickets instead.',
+  noTicketsToPrint: 'This order has no tickets to print: it is not paid, or its tickets are refunded or cancelled.',
 } as const;
+
+/**
+ * Whether staff may refund an item now (decision 0076): `yes` by the customer's own rules (the
+ * order view's is_refundable), `override` only outside them (the product's refund window is over
+ * or the product is not refundable: a member may still, with a reason, audited), `no` never
+ * (already refunded, cancelled, in an open refund, not paid, passed to another customer).
+ */
+export const STAFF_REFUNDABILITY = ['yes', 'override', 'no'] as const;
+export type StaffRefundability = (typeof STAFF_REFUNDABILITY)[number];
+/** The reason for refunding outside the refund rules: 1 to this many characters. */
+export const REFUND_OVERRIDE_REASON_MAX = 500;
+const refundability = z.object({
+  refundable: z.enum(STAFF_REFUNDABILITY),
+  /** Why not by the customer's rules (override) or not at all (no), in words; null for yes. */
+  refund_rule: z.string().nullable(),
+});
 
 /** At most this many orders answer a search. */
 export const ORDER_SEARCH_LIMIT = 50;
@@ -126,9 +148,9 @@ export const orderDetail = z.object({
       travel_time: z.string().nullable(),
       /** The departures it may move to (the product's active ones), for the change form. */
       travel_times: z.array(z.object({ id: z.number(), travel_time: z.string(), seats_left: z.number().nullable() })),
-    }),
+    }).extend(refundability.shape),
   ),
-  merchandise: z.array(z.object({ code: z.string(), name: z.string(), status: z.string(), price: z.number(), fee: z.number(), refund_fee: z.number() })),
+  merchandise: z.array(z.object({ code: z.string(), name: z.string(), status: z.string(), price: z.number(), fee: z.number(), refund_fee: z.number() }).extend(refundability.shape)),
   payments: z.array(
     z.object({
       id: z.number(),
@@ -203,6 +225,13 @@ export const orderRefundPayload = z.object({
   tickets: codeList.default([]),
   merchandise: codeList.default([]),
   note: noteField,
+  /** Refund items outside the customer's refund rules (window over, product not refundable): needs a reason, audited (decision 0076). */
+  override: z.boolean({ error: 'Tick the override or leave it.' }).optional(),
+  override_reason: z
+    .string({ error: staffOrderMessages.overrideNeedsReason })
+    .trim()
+    .max(REFUND_OVERRIDE_REASON_MAX, `A reason is at most ${REFUND_OVERRIDE_REASON_MAX} characters.`)
+    .optional(),
 });
 export const orderRefundAnswer = actionAnswer.extend({
   refund: z.object({
@@ -219,6 +248,16 @@ export const orderRefundAnswer = actionAnswer.extend({
     /** The provider could not be reached: the refund stays processing and is asked again by `npm run refunds -- mark-processed`. */
     provider_error: z.string().nullable(),
   }),
+});
+
+/** An order's tickets as one PDF to print at the desk (decision 0076): the same ticket PDFs customers download. */
+export const orderTicketsPdfPayload = z.object({ code: orderCodeField });
+export const orderTicketsPdfAnswer = z.object({
+  filename: z.string(),
+  media_type: z.literal('application/pdf'),
+  /** The PDF, base64. */
+  content: z.string(),
+  tickets: z.number().int(),
 });
 
 /** A refund's desk part paid out at the box office (decision 0060): by the member signed in, audited, once. */

@@ -16,7 +16,7 @@ const item = (code: string, over: Partial<BoxOfficeItem> = {}): BoxOfficeItem =>
   departs_at: null,
   ...over,
 });
-const words = { needBuyer: 'buyer', needDeparture: (name: string) => `departure ${name}`, needAge: (name: string) => `age ${name}` };
+const words = { needBuyer: 'buyer', needEmailToPayLater: 'email', needDeparture: (name: string) => `departure ${name}`, needAge: (name: string) => `age ${name}` };
 
 describe('the box office basket', () => {
   const ticket = item('WEEKEND', { kind: 'ticket', price: 18950, fee: 250, limit_per_order: 2, needs: { holder: true, age: true, departure: false } });
@@ -42,7 +42,10 @@ describe('the box office basket', () => {
   it('totals price and fee, and says what is missing before selling', () => {
     const basket: Basket = { WEEKEND: { quantity: 1, departureId: '', holders: [{ full_name: '', email: '', age: '' }] }, SHUTTLE: { quantity: 2, departureId: '', holders: [] }, TEE: { quantity: 1, departureId: '', holders: [] } };
     expect(basketTotals(basket, items)).toEqual({ units: 4, total: 19200 + 2 * 1050 + 1050 });
-    expect(basketProblem(basket, items, { email: '', full_name: 'A' }, words)).toBe('buyer');
+    expect(basketProblem(basket, items, { email: 'a@example.org', full_name: ' ' }, words)).toBe('buyer');
+    // No address: paid at the desk, its tickets printed there; paying later needs the e-mailed link (decision 0076).
+    expect(basketProblem(basket, items, { email: '', full_name: 'A' }, words, 'pay_later')).toBe('email');
+    expect(basketProblem(basket, items, { email: '', full_name: 'A' }, words, 'cash')).toBe('age WEEKEND');
     expect(basketProblem(basket, items, { email: 'a@example.org', full_name: 'A' }, words)).toBe('age WEEKEND');
     basket.WEEKEND!.holders[0]!.age = '25-34';
     expect(basketProblem(basket, items, { email: 'a@example.org', full_name: 'A' }, words)).toBe('departure SHUTTLE');

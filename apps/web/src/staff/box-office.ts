@@ -57,9 +57,12 @@ export function basketProblem(
   basket: Basket,
   items: ReadonlyMap<string, BoxOfficeItem>,
   buyer: { email: string; full_name: string },
-  words: { needBuyer: string; needDeparture: (name: string) => string; needAge: (name: string) => string },
+  words: { needBuyer: string; needEmailToPayLater: string; needDeparture: (name: string) => string; needAge: (name: string) => string },
+  payment: BoxOfficePayment = 'cash',
 ): string | null {
-  if (!buyer.email.trim() || !buyer.full_name.trim()) return words.needBuyer;
+  if (!buyer.full_name.trim()) return words.needBuyer;
+  // Without an address the buyer's tickets are printed at the desk; paying later needs the e-mailed link (decision 0076).
+  if (!buyer.email.trim() && payment === 'pay_later') return words.needEmailToPayLater;
   for (const [code, line] of Object.entries(basket)) {
     const item = items.get(code);
     if (!item) continue;

@@ -2,7 +2,16 @@
 export interface FileToDownload {
   filename: string;
   media_type: string;
-  content: string;
+  /** Text (written as UTF-8) or bytes (a PDF). */
+  content: string | Uint8Array<ArrayBuffer>;
+}
+
+/** A file's bytes from the base64 the shop answers them in (the tickets' PDF, decision 0076). */
+export function bytesOfBase64(base64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  return bytes;
 }
 
 /** How long the file's address lives after the click: the browser has started reading it by then. */

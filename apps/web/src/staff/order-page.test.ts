@@ -1,6 +1,6 @@
-import { portalMessages } from '@festival/contract';
+import { portalMessages, staffOrderMessages } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
-import { isoOfLocal, localInputOf, openAmount, refundPreview } from './order-page';
+import { hasRefundChoices, isoOfLocal, localInputOf, openAmount, refundChoices, refundPreview, refundRequest } from './order-page';
 
 const ticket = (code: string, price: number, refundFee = 0, fee = 0) => ({ code, price, refund_fee: refundFee, fee });
 const detail = (overrides: { shipping_amount?: number; has_payment_plan?: boolean; total_paid?: number } = {}) =>
@@ -28,6 +28,35 @@ describe('a refund of chosen items', () => {
 
   it('refunds a payment-plan order as what was paid less the fees', () => {
     expect(refundPreview(detail({ has_payment_plan: true, total_paid: 6000 }), ['T1'], []).total).toBe(6000 - 500 - 100);
+  });
+});
+
+describe('the refund dialog’s items (decision 0076)', () => {
+  const item = (code: string, refundable: 'yes' | 'override' | 'no') => ({ code, refundable, refund_rule: refundable === 'yes' ? null : 'why' });
+  const order = {
+    tickets: [item('T1', 'yes'), item('T2', 'override'), item('T3', 'no'), item('T4', 'yes')],
+    merchandise: [item('M1', 'no'), item('M2', 'override')],
+  } as unknown as Parameters<typeof refundChoices>[0];
+  const codes = (items: { code: string }[]) => items.map((entry) => entry.code);
+
+  it('offers what can be refunded now, shows what only the override allows apart, and never what cannot be refunded', () => {
+    const choices = refundChoices(order);
+    expect([codes(choices.now.tickets), codes(choices.now.merchandise)]).toEqual([['T1', 'T4'], []]);
+    expect([codes(choices.outsideRules.tickets), codes(choices.outsideRules.merchandise)]).toEqual([['T2'], ['M2']]);
+    expect(hasRefundChoices(order)).toBe(true);
+    expect(hasRefundChoices({ tickets: [item('T3', 'no')], merchandise: [item('M1', 'no')] } as unknown as Parameters<typeof refundChoices>[0])).toBe(false);
+  });
+
+  it('sends items outside the rules only with the override ticked and a reason', () => {
+    const choices = refundChoices(order);
+    const off = { on: false, reason: '' };
+    expect(refundRequest(choices, { tickets: ['T1'], merchandise: [] }, off)).toEqual({ tickets: ['T1'], merchandise: [], overridden: 0, problem: null });
+    // Ticked while the override was on, then the override untoggled: dropped; never an item that cannot be refunded.
+    expect(refundRequest(choices, { tickets: ['T1', 'T2', 'T3'], merchandise: [] }, off)).toEqual({ tickets: ['T1'], merchandise: [], overridden: 0, problem: null });
+    expect(refundRequest(choices, { tickets: ['T1', 'T2', 'T3'], merchandise: [] }, { on: true, reason: '  ' })).toEqual({ tickets: ['T1', 'T2'], merchandise: [], override: true, override_reason: '', overridden: 1, problem: staffOrderMessages.overrideNeedsReason });
+    expect(refundRequest(choices, { tickets: [], merchandise: ['M1', 'M2'] }, { on: true, reason: ' Event moved ' })).toEqual({ tickets: [], merchandise: ['M2'], override: true, override_reason: 'Event moved', overridden: 1, problem: null });
+    // The override ticked for items the rules allow anyway: nothing to override, no reason asked.
+    expect(refundRequest(choices, { tickets: ['T4'], merchandise: [] }, { on: true, reason: '' })).toEqual({ tickets: ['T4'], merchandise: [], overridden: 0, problem: null });
   });
 });
 

@@ -1,4 +1,4 @@
-import { refundSelectionError, refundTotal, shippingShares, type StaffApiAnswer } from '@festival/contract';
+import { refundSelectionError, refundTotal, shippingShares, staffOrderMessages, type StaffApiAnswer } from '@festival/contract';
 
 /**
  * The order page's reckoning (issue 22 point 3), pure so the page and its tests agree: what is
@@ -17,6 +17,47 @@ export const hasEnded = (status: string): boolean => status === 'cancelled' || s
 /** Items a refund may take: the live ones (the shop refuses others with its own text). */
 export const refundableTickets = (detail: Pick<Detail, 'tickets'>) => detail.tickets.filter((ticket) => ticket.status === 'active');
 export const refundableMerchandise = (detail: Pick<Detail, 'merchandise'>) => detail.merchandise.filter((item) => item.status === 'active');
+
+type RefundableTicket = Detail['tickets'][number];
+type RefundableMerchandise = Detail['merchandise'][number];
+
+/**
+ * The refund dialog's items (decision 0076): what can be refunded now by the customer's rules
+ * (`now`), what only the override allows (`outsideRules`: the product's refund window is over or
+ * it is not refundable), in the page's order. Items that can never be refunded are in neither.
+ */
+export function refundChoices(detail: Pick<Detail, 'tickets' | 'merchandise'>): {
+  now: { tickets: RefundableTicket[]; merchandise: RefundableMerchandise[] };
+  outsideRules: { tickets: RefundableTicket[]; merchandise: RefundableMerchandise[] };
+} {
+  return {
+    now: { tickets: detail.tickets.filter((ticket) => ticket.refundable === 'yes'), merchandise: detail.merchandise.filter((item) => item.refundable === 'yes') },
+    outsideRules: { tickets: detail.tickets.filter((ticket) => ticket.refundable === 'override'), merchandise: detail.merchandise.filter((item) => item.refundable === 'override') },
+  };
+}
+
+/** Whether the order has anything staff may refund, by the rules or with the override. */
+export const hasRefundChoices = (detail: Pick<Detail, 'tickets' | 'merchandise'>): boolean => [...detail.tickets, ...detail.merchandise].some((item) => item.refundable !== 'no');
+
+/**
+ * What the dialog sends for the ticked items: items outside the rules only while the override is
+ * ticked (unticking it drops them), and then with the reason, which must be given; `problem` says
+ * what is missing.
+ */
+export function refundRequest(
+  choices: ReturnType<typeof refundChoices>,
+  ticked: { tickets: readonly string[]; merchandise: readonly string[] },
+  override: { on: boolean; reason: string },
+): { tickets: string[]; merchandise: string[]; override?: true; override_reason?: string; overridden: number; problem: string | null } {
+  const offered = (now: { code: string }[], outside: { code: string }[], codes: readonly string[]) =>
+    codes.filter((code) => now.some((item) => item.code === code) || (override.on && outside.some((item) => item.code === code)));
+  const tickets = offered(choices.now.tickets, choices.outsideRules.tickets, ticked.tickets);
+  const merchandise = offered(choices.now.merchandise, choices.outsideRules.merchandise, ticked.merchandise);
+  const overridden = tickets.filter((code) => choices.outsideRules.tickets.some((item) => item.code === code)).length + merchandise.filter((code) => choices.outsideRules.merchandise.some((item) => item.code === code)).length;
+  if (!overridden) return { tickets, merchandise, overridden, problem: null };
+  const reason = override.reason.trim();
+  return { tickets, merchandise, override: true, override_reason: reason, overridden, problem: reason ? null : staffOrderMessages.overrideNeedsReason };
+}
 
 /**
  * A refund of the chosen items by the portal's rules: each item's price less its refund fee, a

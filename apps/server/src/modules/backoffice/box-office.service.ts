@@ -23,6 +23,7 @@ import { listEventSettings, listShopItems } from '../catalog/catalog.service';
 import { enqueueMail } from '../mail/outbox';
 import { BOX_OFFICE_CHANNEL, createBoxOfficeOrder, type BoxOfficeLine } from '../orders/box-office';
 import { loadOrderForMail, lockOrder } from '../orders/orders.queries';
+import { isWalkInAddress } from '../orders/walk-in';
 import type { PaymentsService } from '../payments/payments.service';
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
@@ -166,6 +167,7 @@ export function createBoxOffice(deps: BoxOfficeDeps) {
         items.set(unit.name, { ...seen, quantity: seen.quantity + 1, amount: seen.amount + unit.amount });
       }
       const paid = order.paymentStatus === 'paid';
+      const walkIn = isWalkInAddress(customer.email);
       return {
         order_code: order.code,
         currency: config.currency,
@@ -173,7 +175,8 @@ export function createBoxOffice(deps: BoxOfficeDeps) {
         payment_status: order.paymentStatus,
         total: order.totalPrice,
         paid: order.totalPaid,
-        buyer: { email: customer.email, full_name: customer.fullName, account_created: accountCreated },
+        // A buyer without an address (decision 0076): no account they would use, nothing e-mailed.
+        buyer: walkIn ? { email: null, full_name: customer.fullName, account_created: false } : { email: customer.email, full_name: customer.fullName, account_created: accountCreated },
         items: [...items.values()],
         tickets: tickets.map((ticket) => ({
           code: ticket.code,
@@ -202,6 +205,8 @@ export function createBoxOffice(deps: BoxOfficeDeps) {
         const { customer, tickets } = await loadOrderForMail(tx, order);
         const active = tickets.filter((ticket) => ticket.status === 'active');
         if (!active.length) throw new AppError('CONFLICT', texts.noTickets);
+        // A walk-in buyer has no address (decision 0076): the desk must give one.
+        if (given === null && isWalkInAddress(customer.email)) throw new AppError('INVALID_INPUT', texts.noBuyerAddress, { email: [texts.noBuyerAddress] });
         const to = given ?? customer.email;
         await enqueueMail(tx, await boxOfficeTicketsMail(config, to, order.code, customer.email, active, `box-office-tickets:${order.id}:${randomBytes(6).toString('hex')}`));
         const who = auditActor(actor);

@@ -1,8 +1,9 @@
-import { boxOfficeEmailMessages, messages, staffApi, staffBoxOfficeMessages } from '@festival/contract';
+import { boxOfficeEmailMessages, messages, staffApi, staffBoxOfficeMessages, staffOrderMessages } from '@festival/contract';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
+import { createCustomer } from '../../../test/shop-flows';
 import { staffCall } from '../../../test/staff-call';
 import { signedInStaff } from '../../../test/staff-sign-in';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
@@ -29,7 +30,7 @@ describe.each(testEngines())('the box office on %s', (engine) => {
   });
 
   const db = () => shop.database.db;
-  const call = (path: 'box-office-items' | 'box-office-sell' | 'box-office-email-tickets', payload: unknown, cookie = staff.box_office) => staffCall(shop.app, path, payload, cookie);
+  const call = (path: 'box-office-items' | 'box-office-sell' | 'box-office-email-tickets' | 'order-tickets-pdf' | 'order-resend', payload: unknown, cookie = staff.box_office) => staffCall(shop.app, path, payload, cookie);
   const sell = (payload: Record<string, unknown>) => call('box-office-sell', payload);
   const item = async (code: string) => (await db().select().from(shopItems).where(eq(shopItems.externalCode, code)))[0]!;
   const departuresOf = async (code: string) =>
@@ -129,6 +130,60 @@ describe.each(testEngines())('the box office on %s', (engine) => {
     expect(await call('box-office-email-tickets', { code: sale.order_code, email: other })).toMatchObject({ status: 404, body: { message: boxOfficeEmailMessages.orderNotFound } });
     await db().update(orders).set({ channel: 'Box office' }).where(eq(orders.code, sale.order_code));
     expect(await mailsTo(other, `(order ${sale.order_code})`)).toHaveLength(1);
+  });
+
+  it('sells without the buyer’s e-mail address when paid at the desk: nothing e-mailed, the tickets printed as one PDF for the desk’s roles only (decision 0076)', async () => {
+    const outboxBefore = (await db().select().from(emailOutbox)).length;
+    // Holders named without an address, or none named: the tickets are in the walk-in buyer's account either way.
+    const sold = await sell({ buyer: { email: '  ', full_name: 'Walk In' }, lines: [{ code: 'NWF27-COACH-UTR', quantity: 2, holders: [{ full_name: 'Walk In', email: '' }, { full_name: 'Friend', email: ' ' }] }], payment: 'card_terminal' });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    const sale = staffApi['box-office-sell'].answer.parse(sold.body);
+    expect(sale).toMatchObject({ payment_status: 'paid', buyer: { email: null, full_name: 'Walk In', account_created: false }, terms_link: null });
+    expect(sale.tickets).toHaveLength(2);
+    // No mail is written for an address nobody has; the tickets print no address.
+    expect((await db().select().from(emailOutbox)).length).toBe(outboxBefore);
+    const rows = await db().select().from(tickets).where(eq(tickets.orderId, (await db().select().from(orders).where(eq(orders.code, sale.order_code)))[0]!.id));
+    expect(rows.map((row) => [row.status, row.fullName, row.email])).toEqual([
+      ['active', 'Walk In', null],
+      ['active', 'Friend', null],
+    ]);
+    const audit = await db().select().from(staffAudit).where(eq(staffAudit.target, `order:${sale.order_code}`));
+    expect(audit.map((entry) => entry.after)).toEqual([expect.objectContaining({ customer: null, walk_in: true, payment_status: 'paid' })]);
+
+    // The receipt's "Print tickets": one PDF, a page a ticket, for the box office.
+    const printed = await call('order-tickets-pdf', { code: sale.order_code });
+    expect(printed.status, JSON.stringify(printed.body)).toBe(200);
+    const pdf = staffApi['order-tickets-pdf'].answer.parse(printed.body);
+    expect(pdf.tickets).toBe(2);
+    const bytes = Buffer.from(pdf.content, 'base64');
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.toString('latin1').match(/\/Type\s*\/Page\b/g)).toHaveLength(2);
+    // Not for a gate-only member, not for a customer's session, not without a session.
+    const gate = (await signedInStaff(shop.app, shop.database.db, { email: `gate.${randomBytes(3).toString('hex')}@example.org`, role: 'gate' }, clock)).cookie;
+    expect((await call('order-tickets-pdf', { code: sale.order_code }, gate)).status).toBe(403);
+    const customer = await createCustomer(shop);
+    const asCustomer = await shop.app.inject({
+      method: 'POST',
+      url: '/api/staff/order-tickets-pdf',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', authorization: `Bearer ${customer.token}`, cookie: `token=${customer.token}` },
+      payload: JSON.stringify({ code: sale.order_code, token: customer.token }),
+    });
+    expect(asCustomer.statusCode).toBe(401);
+    expect(asCustomer.body).not.toContain('JVBERi0');
+    expect((await staffCall(shop.app, 'order-tickets-pdf', { code: sale.order_code }, null)).status).toBe(401);
+
+    // Nothing is "e-mailed" to an address nobody has: the desk gives one, or prints.
+    const noAddress = await call('box-office-email-tickets', { code: sale.order_code });
+    expect([noAddress.status, noAddress.body.message]).toEqual([422, boxOfficeEmailMessages.noBuyerAddress]);
+    const resent = await call('order-resend', { code: sale.order_code, what: 'tickets' });
+    expect([resent.status, resent.body.message]).toEqual([409, staffOrderMessages.noBuyerAddress]);
+    const given = `walk.in.${randomBytes(3).toString('hex')}@example.org`;
+    expect((await call('box-office-email-tickets', { code: sale.order_code, email: given })).status).toBe(200);
+    expect(await mailsTo(given, sale.order_code)).toHaveLength(1);
+
+    // Paying later needs the address the link to pay is e-mailed to.
+    const later = await sell({ buyer: { email: '', full_name: 'Walk In' }, lines: [{ code: 'NWF27-COACH-UTR', quantity: 1 }], payment: 'pay_later' });
+    expect([later.status, later.body.message]).toEqual([422, staffBoxOfficeMessages.emailToPayLater]);
   });
 
   it('sells on the card terminal, holders defaulting to the buyer, and pay-later with a departure: pending, the seat taken, the terms link e-mailed', async () => {

@@ -16,6 +16,7 @@ export function registerBackofficeOrderRoutes(app: FastifyInstance, deps: Backof
   registerGuardedStaffRoute(app, 'order-mark-paid', guard, (input, member) => orders.markPaid(actorOf(member), input));
   registerGuardedStaffRoute(app, 'order-cancel', guard, (input, member) => orders.cancel(actorOf(member), input));
   registerGuardedStaffRoute(app, 'order-refund', guard, (input, member) => orders.refund(actorOf(member), input));
+  registerGuardedStaffRoute(app, 'order-tickets-pdf', guard, (input, member) => orders.ticketsPdf(actorOf(member), input));
   registerGuardedStaffRoute(app, 'order-refund-paid-out', guard, (input, member) => orders.refundPaidOut(actorOf(member), input));
   registerGuardedStaffRoute(app, 'order-change-ticket', guard, (input, member) => orders.changeTicket(actorOf(member), input));
   registerGuardedStaffRoute(app, 'order-extend-deadline', guard, (input, member) => orders.extendDeadline(actorOf(member), input));

@@ -22,11 +22,13 @@ import { planRefund, waysOf } from '../payments/provider-refunds';
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
 import { orderCancelledMail, resent } from './orders.mail';
-import { auditActionLabel, paymentMethodLabel, statusLabel } from '@festival/contract';
+import { auditActionLabel, isWalkInAddress, paymentMethodLabel, statusLabel } from '@festival/contract';
 
 /** A method's label inside a sentence: "Bank transfer" → "bank transfer", while names such as iDEAL keep their capitals. */
 const lowerLabel = (label: string) => (/^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label);
 import * as queries from './orders.queries';
+import type { DocumentsService } from '../documents/documents.service';
+import { customerOrdersAndRefunds, staffRefundRules, type StaffRefundRule } from '../orders/order-view';
 
 export interface BackofficeOrdersDeps {
   db: Db;
@@ -39,6 +41,8 @@ export interface BackofficeOrdersDeps {
   now: () => Date;
   mailQueued?: () => void;
   logger?: FastifyBaseLogger;
+  /** The ticket PDFs customers download, for the desk to print an order's tickets (decision 0076). */
+  documents: Pick<DocumentsService, 'orderTicketsPdf'>;
 }
 
 type Detail = StaffApiAnswer<'order-detail'>;
@@ -86,6 +90,11 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
     const page = await queries.loadOrderPage(db, orderCode(code));
     if (!page) throw orderNotFound();
     const { order, buyer } = page;
+    // What staff may refund now: the customer's own rules, or only with an override (decision 0076).
+    const { staffRefunds } = await customerOrdersAndRefunds(db, order.customerId, await deps.catalog.current(), deps.appSecret, now(), order.id);
+    const rules = staffRefunds.get(order.id);
+    // A ticket passed on to another customer is not in the buyer's view: it is theirs to refund.
+    const ruleOf = (kind: 'tickets' | 'merchandise', code: string): StaffRefundRule => rules?.[kind].get(code) ?? { refundable: 'no', refund_rule: staffRefundRules.passedOn };
     const ticketCodeOf = new Map(page.tickets.map(({ ticket }) => [ticket.id, ticket.code]));
     const tickets = page.tickets.map(({ ticket, departure }) => ({
       code: ticket.code,
@@ -104,6 +113,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
       travel_times: page.departures
         .filter((time) => time.shopItemId === ticket.shopItemId)
         .map((time) => ({ id: time.id, travel_time: iso(time.travelTime)!, seats_left: time.seats === null ? null : Math.max(0, time.seats - time.held - time.sold) })),
+      ...ruleOf('tickets', ticket.code),
     }));
     const paymentOf = new Map(page.payments.map(({ payment }) => [payment.id, payment]));
     const waysOfRefund = new Map<number, RefundWays>();
@@ -202,7 +212,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
       },
       buyer,
       tickets,
-      merchandise: page.purchases.map((purchase) => ({ code: purchase.code, name: purchase.name, status: purchase.status, price: purchase.price, fee: purchase.fee, refund_fee: purchase.refundFee })),
+      merchandise: page.purchases.map((purchase) => ({ code: purchase.code, name: purchase.name, status: purchase.status, price: purchase.price, fee: purchase.fee, refund_fee: purchase.refundFee, ...ruleOf('merchandise', purchase.code) })),
       payments: page.payments.map(({ payment, instalmentReference }) => ({
         id: payment.id,
         provider: payment.provider,
@@ -266,6 +276,8 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
         const order = await lockOrder(tx, input.code);
         const loaded = await orderQueries.loadOrderForMail(tx, order);
         const { customer } = loaded;
+        // A walk-in buyer has no address (decision 0076): nothing would arrive.
+        if (isWalkInAddress(customer.email)) throw conflict(staffOrderMessages.noBuyerAddress);
         const facts = await confirmationFacts(tx, deps.appSecret, order, loaded);
         const active = facts.tickets;
         const key = `${input.what}:${order.id}:${randomBytes(6).toString('hex')}`;
@@ -340,13 +352,18 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
     async refund(actor: Actor, input: StaffApiInput<'order-refund'>): Promise<StaffApiAnswer<'order-refund'>> {
       const at = now();
       const snapshot = await deps.catalog.current();
+      // Outside the refund rules only with a reason, which the audit keeps (decision 0076).
+      const override = input.override === true;
+      const reason = input.override_reason?.trim() || null;
+      if (override && !reason) throw refused(staffOrderMessages.overrideNeedsReason);
       const created = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, input.code);
-        const { refund, names } = await insertRefundRequest(tx, { appSecret: deps.appSecret, snapshot, at }, order, {
+        const { refund, names, overridden } = await insertRefundRequest(tx, { appSecret: deps.appSecret, snapshot, at }, order, {
           tickets: input.tickets,
           merchandise: input.merchandise,
           note: input.note || null,
           bankDetails: () => null,
+          staff: { override },
         });
         // The money goes back the way it came (decision 0060). A bank part needs the customer's bank
         // details, which staff never have: the refund stays open and the customer is asked for them.
@@ -354,7 +371,17 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
         const ways = waysOf(refund.total, plan.parts, false);
         const waiting = waitsForBankDetails(ways);
         if (waiting) await enqueueMail(tx, await refundRequestedMail(config, await orderQueries.findOrderCustomer(tx, order.customerId), refund, order.code, names, ways));
-        await audit(tx, actor, 'order.refund', order.code, orderState(order), { refund: refund.id, total: refund.total, tickets: input.tickets, merchandise: input.merchandise, note: input.note || null, ways: refundWaysForStaff(ways, money) });
+        // Items only the override let through (those the customer's rules keep back) are audited with the reason.
+        const outsideRules = overridden.tickets.length + overridden.merchandise.length > 0;
+        await audit(tx, actor, outsideRules ? 'order.refund-override' : 'order.refund', order.code, orderState(order), {
+          refund: refund.id,
+          total: refund.total,
+          tickets: input.tickets,
+          merchandise: input.merchandise,
+          note: input.note || null,
+          ways: refundWaysForStaff(ways, money),
+          ...(outsideRules ? { override: { reason, ...overridden } } : {}),
+        });
         return { refund, code: order.code, waiting, ways };
       });
       if (created.waiting) {
@@ -373,6 +400,21 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
         ...(await answer(message, created.code)),
         refund: { id: done.id, status: done.status, total: done.total, to_card: toCard, by_bank: done.byBank, at_desk: done.atDesk, ways: done.ways, provider_error: done.providerError },
       };
+    },
+
+    /**
+     * A paid order's tickets as one PDF to print at the desk (decision 0076), the pages customers
+     * download: for a buyer without an e-mail address, or any paid order from its page. Audited,
+     * since every page is a way in.
+     */
+    async ticketsPdf(actor: Actor, input: StaffApiInput<'order-tickets-pdf'>): Promise<StaffApiAnswer<'order-tickets-pdf'>> {
+      const found = await orderQueries.findOrderByCode(db, orderCode(input.code));
+      if (!found) throw orderNotFound();
+      if (found.paymentStatus !== 'paid') throw conflict(staffOrderMessages.noTicketsToPrint);
+      const printed = await deps.documents.orderTicketsPdf(found.code);
+      if (!printed) throw conflict(staffOrderMessages.noTicketsToPrint);
+      await audit(db, actor, 'order.print-tickets', found.code, null, { tickets: printed.tickets });
+      return { filename: `tickets-${found.code}.pdf`, media_type: 'application/pdf', content: printed.pdf.toString('base64'), tickets: printed.tickets };
     },
 
     /** A refund's desk part paid out at the box office by the member signed in (decision 0060): once, audited. */

@@ -221,14 +221,89 @@ describe.each(testEngines())('the back office’s orders on %s', (engine) => {
     expect(await soldOf('NWF27-WEEKEND')).toBe(soldBefore - 1);
     expect(await mailsTo(buyer.email, `Refund ${body.refund.id} for order ${order.code} has been processed`)).toHaveLength(1);
     expect(await auditOf(order.code)).toEqual([{ actor: 'customer_service@example.org', action: 'order.refund', before: expect.objectContaining({ total_refunded: 0 }), after: expect.objectContaining({ refund: body.refund.id, total: one!.refund_total, tickets: [one!.code] }) }]);
-    for (const codes of [[one!.code], [two!.code, two!.code], ['NOSUCHTICKET']]) {
+    const twice = await call('order-refund', { code: order.code, tickets: [two!.code, two!.code] });
+    expect([twice.status, twice.body.message]).toEqual([422, portalMessages.notRefundable]);
+    // An item refunded already, or none of the order's, can never be refunded (decision 0076).
+    for (const codes of [[one!.code], ['NOSUCHTICKET']]) {
       const refused = await call('order-refund', { code: order.code, tickets: codes });
-      expect([refused.status, refused.body.message], codes.join()).toEqual([422, portalMessages.notRefundable]);
+      expect([refused.status, refused.body.message], codes.join()).toEqual([409, staffOrderMessages.neverRefundable]);
     }
     const none = await call('order-refund', { code: order.code });
     expect([none.status, none.body.message]).toEqual([422, messages.refund.selectItem]);
     expect(refundCalls().length).toBe(callsBefore + 1);
     expect(await auditOf(order.code)).toHaveLength(1);
+  });
+
+  it('offers only what can be refunded now; what the product’s rules keep back only with an override and a reason, audited; never what is refunded already (decision 0076)', async () => {
+    const buyer = await createCustomer(shop);
+    const order = await paidOrder(buyer, [{ code: 'NWF27-WEEKEND' }, { code: 'NWF27-WEEKEND' }], ['NWF27-TEE-LINEUP']);
+    const [one, two] = order.tickets;
+    const tee = order.merchandisePurchases[0]!;
+    // The T-shirt is no longer refundable by the shop's rules: the customer could not ask, staff may override.
+    await db().update(shopItems).set({ isRefundable: false }).where(eq(shopItems.externalCode, 'NWF27-TEE-LINEUP'));
+    try {
+      const page = await detailOf(order.code);
+      expect(page.tickets.map((ticket) => [ticket.refundable, ticket.refund_rule])).toEqual([
+        ['yes', null],
+        ['yes', null],
+      ]);
+      expect(page.merchandise.map((purchase) => [purchase.refundable, purchase.refund_rule])).toEqual([['override', 'The product is not refundable.']]);
+
+      // Without the override, or with it and no reason, nothing changes.
+      const plain = await call('order-refund', { code: order.code, merchandise: [tee.code] });
+      expect([plain.status, plain.body.message]).toEqual([422, staffOrderMessages.refundOutsideRules]);
+      for (const reason of [undefined, '', '   ']) {
+        const noReason = await call('order-refund', { code: order.code, merchandise: [tee.code], override: true, ...(reason === undefined ? {} : { override_reason: reason }) });
+        expect([noReason.status, noReason.body.message], String(reason)).toEqual([422, staffOrderMessages.overrideNeedsReason]);
+      }
+      const tooLong = await call('order-refund', { code: order.code, merchandise: [tee.code], override: true, override_reason: 'x'.repeat(501) });
+      expect(tooLong.status).toBe(422);
+      expect((await detailOf(order.code)).merchandise[0]!.status).toBe('active');
+      expect(await auditOf(order.code)).toEqual([]);
+
+      // By the customer's rules: no override needed, none audited.
+      const first = await call('order-refund', { code: order.code, tickets: [one!.code] });
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      const after = staffApi['order-refund'].answer.parse(first.body).order;
+      expect(after.tickets.map((ticket) => [ticket.code, ticket.refundable, ticket.refund_rule])).toEqual([
+        [one!.code, 'no', 'Refunded already.'],
+        [two!.code, 'yes', null],
+      ]);
+      // Refunded already: never, not even with the override.
+      const again = await call('order-refund', { code: order.code, tickets: [one!.code], override: true, override_reason: 'Asked twice' });
+      expect([again.status, again.body.message]).toEqual([409, staffOrderMessages.neverRefundable]);
+
+      // With the override and a reason: refunded, and the audit says so with the reason and the item.
+      const overridden = await call('order-refund', { code: order.code, merchandise: [tee.code], override: true, override_reason: '  Shirt printed wrong  ' });
+      expect(overridden.status, JSON.stringify(overridden.body)).toBe(200);
+      const body = staffApi['order-refund'].answer.parse(overridden.body);
+      expect(body.order.merchandise.map((purchase) => [purchase.status, purchase.refundable])).toEqual([['refunded', 'no']]);
+      const audit = await auditOf(order.code);
+      expect(audit.map((entry) => entry.action)).toEqual(['order.refund', 'order.refund-override']);
+      expect(audit[0]!.after).not.toHaveProperty('override');
+      expect(audit[1]!.after).toMatchObject({ refund: body.refund.id, merchandise: [tee.code], override: { reason: 'Shirt printed wrong', tickets: [], merchandise: [tee.code] } });
+    } finally {
+      await db().update(shopItems).set({ isRefundable: true }).where(eq(shopItems.externalCode, 'NWF27-TEE-LINEUP'));
+    }
+  });
+
+  it('prints a paid order’s tickets as one PDF for the desk’s roles, audited; not an unpaid order’s (decision 0076)', async () => {
+    const buyer = await createCustomer(shop);
+    const order = await paidOrder(buyer, [{ code: 'NWF27-WEEKEND' }, { code: 'NWF27-WEEKEND' }]);
+    const printed = await call('order-tickets-pdf', { code: order.code.toLowerCase() }, staff.box_office);
+    expect(printed.status, JSON.stringify(printed.body)).toBe(200);
+    const pdf = staffApi['order-tickets-pdf'].answer.parse(printed.body);
+    expect(pdf).toMatchObject({ filename: `tickets-${order.code}.pdf`, media_type: 'application/pdf', tickets: 2 });
+    const bytes = Buffer.from(pdf.content, 'base64');
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.toString('latin1').match(/\/Type\s*\/Page\b/g)).toHaveLength(2);
+    expect((await auditOf(order.code)).map((entry) => [entry.actor, entry.action, entry.after])).toEqual([['box_office@example.org', 'order.print-tickets', { tickets: 2 }]]);
+    // Customer service works the order page, not the desk.
+    expect((await call('order-tickets-pdf', { code: order.code }, staff.customer_service)).status).toBe(403);
+    const unpaid = await unpaidOrder(buyer, ['NWF27-WEEKEND']);
+    const refused = await call('order-tickets-pdf', { code: unpaid }, staff.admin);
+    expect([refused.status, refused.body.message]).toEqual([409, staffOrderMessages.noTicketsToPrint]);
+    expect((await call('order-tickets-pdf', { code: 'NOSUCHORDER' }, staff.admin)).status).toBe(404);
   });
 
   it('changes a holder’s name and a ticket’s travel time by the portal’s rules: seats move by a conditional update, never past a departure’s seats', async () => {
@@ -300,7 +375,8 @@ describe.each(testEngines())('the back office’s orders on %s', (engine) => {
     const ticket = order.tickets[0]!;
     const [soldPaid, callsBefore] = [await soldOf('NWF27-WEEKEND'), refundCalls().length];
     const refundsAtOnce = await Promise.all([call('order-refund', { code: order.code, tickets: [ticket.code] }), call('order-refund', { code: order.code, tickets: [ticket.code] }, staff.admin)]);
-    expect(refundsAtOnce.map((answer) => answer.status).sort()).toEqual([200, 422]);
+    // The second finds the ticket refunded (or in the refund) under the order's lock: it can never be refunded now.
+    expect(refundsAtOnce.map((answer) => [answer.status, answer.body.message]).sort()).toEqual([[200, expect.any(String)], [409, staffOrderMessages.neverRefundable]]);
     const orderId = (await orderRow(order.code)).id;
     expect(await db().select({ id: refunds.id }).from(refunds).where(eq(refunds.orderId, orderId))).toHaveLength(1);
     expect(refundCalls().length).toBe(callsBefore + 1);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { customers, events, orders, shopItems, ticketChanges, tickets, travelTimes } from '../../db/schema';
@@ -6,11 +6,11 @@ import { customers, events, orders, shopItems, ticketChanges, tickets, travelTim
 const holders = alias(customers, 'holder');
 
 /**
- * A ticket by its code with what its PDF shows: the order's status, the event, the departure and
- * the address it belongs to (its own e-mail, or its holder's account when it has none).
+ * A ticket with what its PDF shows: the order's status, the event, the departure and the address
+ * it belongs to (its own e-mail, or its holder's account when it has none).
  */
-export async function findTicketForDownload(db: Db, code: string) {
-  const [row] = await db
+const ticketForDownload = (db: Db) =>
+  db
     .select({
       ticket: tickets,
       orderCode: orders.code,
@@ -29,9 +29,16 @@ export async function findTicketForDownload(db: Db, code: string) {
     .leftJoin(holders, eq(holders.id, tickets.holderCustomerId))
     .innerJoin(shopItems, eq(shopItems.id, tickets.shopItemId))
     .leftJoin(events, eq(events.id, shopItems.eventId))
-    .leftJoin(travelTimes, eq(travelTimes.id, tickets.travelTimeId))
-    .where(eq(tickets.code, code));
+    .leftJoin(travelTimes, eq(travelTimes.id, tickets.travelTimeId));
+
+export async function findTicketForDownload(db: Db, code: string) {
+  const [row] = await ticketForDownload(db).where(eq(tickets.code, code));
   return row;
+}
+
+/** An order's tickets as their downloads read them, in the order they were issued (the desk prints them all, decision 0076). */
+export async function findOrderTicketsForDownload(db: Db, orderCode: string) {
+  return ticketForDownload(db).where(eq(orders.code, orderCode)).orderBy(asc(tickets.id));
 }
 
 /** An order's id and payment status by its code (an invoice link's order). */

@@ -4,10 +4,10 @@ import { creditNoteLink, INVOICE_LINK, orderLinkSignatureMatches } from '../chec
 import { findCreditNoteOfRefund, findInvoiceOfOrder, type InvoiceRow } from '../invoicing/invoicing.queries';
 import { contentOf, issueInvoice, numberOf } from '../invoicing/invoicing.service';
 import { formatAmount } from '../orders/orders.mail';
-import { findOrderIdentity, findTicketForDownload, wasPassedOn, wasSentTo } from './documents.queries';
+import { findOrderIdentity, findOrderTicketsForDownload, findTicketForDownload, wasPassedOn, wasSentTo } from './documents.queries';
 import { renderInvoicePdf } from './invoice-pdf';
 import type { TicketKeys } from '../checkin/ticket-keys';
-import { renderTicketPdf } from './ticket-pdf';
+import { renderTicketPdf, renderTicketsPdf, type TicketDocument } from './ticket-pdf';
 
 /** A date and time in a time zone, with the zone named, as documents print it. */
 export function formatDateTime(config: Pick<ShopConfigFile, 'locale'>, date: Date, timeZone: string): string {
@@ -58,10 +58,32 @@ export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /
     const row = await findTicketForDownload(db, code);
     if (!row) return null;
     const owner = (row.ticket.email ?? row.accountEmail).trim().toLowerCase();
-    if (owner !== email.trim().toLowerCase() || row.ticket.status !== 'active' || row.orderStatus !== 'paid') return null;
+    if (owner !== email.trim().toLowerCase()) return null;
+    return printable(row);
+  }
+  /** A ticket that prints: issued and its order paid, with its pass signed afresh. */
+  async function printable(row: NonNullable<Awaited<ReturnType<typeof findTicketForDownload>>>) {
+    if (row.ticket.status !== 'active' || row.orderStatus !== 'paid') return null;
     const departure = row.departsAt ?? row.itemTravelTime;
     const pass = await deps.ticketKeys.passFor({ ...row.ticket, eventId: row.eventId, anchor: departure ?? row.eventStartsAt });
     return { row, pass, departure };
+  }
+  /** What a ticket's PDF prints. */
+  function documentOf({ row, pass, departure }: NonNullable<Awaited<ReturnType<typeof printable>>>): TicketDocument {
+    const zone = row.eventTimezone ?? config.timezone;
+    return {
+      shopName: config.name,
+      code: row.ticket.code,
+      pass,
+      product: row.ticket.productName,
+      holder: row.ticket.fullName,
+      email: row.ticket.email,
+      age: row.ticket.age,
+      event: row.eventName,
+      eventDate: row.eventStartsAt ? formatDateTime(config, row.eventStartsAt, zone) : null,
+      travelTime: departure ? formatDateTime(config, departure, zone) : null,
+      orderCode: row.orderCode,
+    };
   }
   return {
     /**
@@ -90,22 +112,23 @@ export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /
 
     async ticketPdf(email: string, code: string): Promise<Buffer | null> {
       const found = await downloadable(email, code);
-      if (!found) return null;
-      const { row, pass, departure } = found;
-      const zone = row.eventTimezone ?? config.timezone;
-      return renderTicketPdf({
-        shopName: config.name,
-        code: row.ticket.code,
-        pass,
-        product: row.ticket.productName,
-        holder: row.ticket.fullName,
-        email: row.ticket.email,
-        age: row.ticket.age,
-        event: row.eventName,
-        eventDate: row.eventStartsAt ? formatDateTime(config, row.eventStartsAt, zone) : null,
-        travelTime: departure ? formatDateTime(config, departure, zone) : null,
-        orderCode: row.orderCode,
-      });
+      return found ? renderTicketPdf(documentOf(found)) : null;
+    },
+
+    /**
+     * A paid order's issued tickets as one PDF for staff to print at the desk (decision 0076): the
+     * pages the customers' downloads draw, without the link's address (the staff call is the key,
+     * under the box office's roles). Null: the order is not paid or has no issued ticket.
+     */
+    async orderTicketsPdf(orderCode: string): Promise<{ pdf: Buffer; tickets: number } | null> {
+      const rows = await findOrderTicketsForDownload(db, orderCode);
+      const found: NonNullable<Awaited<ReturnType<typeof printable>>>[] = [];
+      for (const row of rows) {
+        const ticket = await printable(row);
+        if (ticket) found.push(ticket);
+      }
+      if (!found.length) return null;
+      return { pdf: await renderTicketsPdf(orderCode, config.name, found.map(documentOf)), tickets: found.length };
     },
 
     /** Why an invoice link does not download: its order is not paid in full yet, or the link is not (or no longer) one of ours. */

@@ -1,6 +1,6 @@
 import { messages } from '@festival/contract';
 import QRCode from 'qrcode';
-import { renderPdf } from './pdf-text';
+import { renderPdf, type PdfWriter } from './pdf-text';
 
 export interface TicketDocument {
   shopName: string;
@@ -39,42 +39,57 @@ export function ticketQrPng(pass: string, scale: number): Promise<Buffer> {
  */
 export async function renderTicketPdf(ticket: TicketDocument): Promise<Buffer> {
   const qr = await ticketQrPng(ticket.pass, 10);
+  return renderPdf({ Title: `${ticket.product} ${ticket.code}`, Author: ticket.shopName }, (writer) => drawTicket(writer, ticket, qr));
+}
 
-  return renderPdf({ Title: `${ticket.product} ${ticket.code}`, Author: ticket.shopName }, ({ doc, text, height }) => {
-    text(ticket.shopName, { size: 22, bold: true, color: BRAND });
-    doc.moveDown(0.5);
-    text(ticket.event ?? ticket.product, { size: 18, bold: true, color: INK });
-    // Said as the event's start: under a shuttle ticket, a bare time read as the departure.
-    if (ticket.eventDate) text(`Starts ${ticket.eventDate}`, { size: 12, color: MUTED });
-    doc.moveDown();
-    const facts: [string, string | null][] = [
-      ['Ticket', ticket.product],
-      ['Holder', ticket.holder],
-      ['E-mail', ticket.email],
-      ['Age', ticket.age],
-      ['Travel time', ticket.travelTime],
-      ['Order', ticket.orderCode],
-      ['Ticket code', ticket.code],
-    ];
-    for (const [label, value] of facts) {
-      if (!value) continue;
-      text(label, { size: 10, color: MUTED });
-      text(value, { size: 13, bold: true, color: INK });
-      doc.moveDown(0.4);
-    }
-    const left = doc.page.margins.left;
-    const width = doc.page.width - left - doc.page.margins.right;
-    const footer = { size: 10, color: MUTED, align: 'center' } as const;
-    const notes = [SHOW_AT_ENTRANCE, ...(ticket.travelTime ? [messages.cart.meetingPoint] : [])];
-    const notesHeight = notes.reduce((sum, note) => sum + height(note, footer, width), 0);
-    const y = Math.max(doc.y + 16, 430);
-    // The code stays on the page with its notes: long texts above it shrink it (never below what
-    // a phone reads from paper) before they push it to a second page.
-    const size = Math.max(160, Math.min(220, doc.page.height - doc.page.margins.bottom - y - 12 - notesHeight));
-    doc.image(qr, (doc.page.width - size) / 2, y, { width: size, height: size });
-    text(notes[0], footer, { x: left, y: y + size + 12, width });
-    for (const note of notes.slice(1)) text(note, footer, { x: left, width });
+/**
+ * An order's tickets as one PDF to print at the desk (decision 0076): each ticket the page its own
+ * download draws, one after the other.
+ */
+export async function renderTicketsPdf(orderCode: string, shopName: string, tickets: readonly TicketDocument[]): Promise<Buffer> {
+  const qrs = await Promise.all(tickets.map((ticket) => ticketQrPng(ticket.pass, 10)));
+  return renderPdf({ Title: `Tickets of order ${orderCode}`, Author: shopName }, (writer) => {
+    tickets.forEach((ticket, index) => {
+      if (index > 0) writer.doc.addPage();
+      drawTicket(writer, ticket, qrs[index]!);
+    });
   });
+}
+
+function drawTicket({ doc, text, height }: PdfWriter, ticket: TicketDocument, qr: Buffer): void {
+  text(ticket.shopName, { size: 22, bold: true, color: BRAND });
+  doc.moveDown(0.5);
+  text(ticket.event ?? ticket.product, { size: 18, bold: true, color: INK });
+  // Said as the event's start: under a shuttle ticket, a bare time read as the departure.
+  if (ticket.eventDate) text(`Starts ${ticket.eventDate}`, { size: 12, color: MUTED });
+  doc.moveDown();
+  const facts: [string, string | null][] = [
+    ['Ticket', ticket.product],
+    ['Holder', ticket.holder],
+    ['E-mail', ticket.email],
+    ['Age', ticket.age],
+    ['Travel time', ticket.travelTime],
+    ['Order', ticket.orderCode],
+    ['Ticket code', ticket.code],
+  ];
+  for (const [label, value] of facts) {
+    if (!value) continue;
+    text(label, { size: 10, color: MUTED });
+    text(value, { size: 13, bold: true, color: INK });
+    doc.moveDown(0.4);
+  }
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const footer = { size: 10, color: MUTED, align: 'center' } as const;
+  const notes = [SHOW_AT_ENTRANCE, ...(ticket.travelTime ? [messages.cart.meetingPoint] : [])];
+  const notesHeight = notes.reduce((sum, note) => sum + height(note, footer, width), 0);
+  const y = Math.max(doc.y + 16, 430);
+  // The code stays on the page with its notes: long texts above it shrink it (never below what
+  // a phone reads from paper) before they push it to a second page.
+  const size = Math.max(160, Math.min(220, doc.page.height - doc.page.margins.bottom - y - 12 - notesHeight));
+  doc.image(qr, (doc.page.width - size) / 2, y, { width: size, height: size });
+  text(notes[0], footer, { x: left, y: y + size + 12, width });
+  for (const note of notes.slice(1)) text(note, footer, { x: left, width });
 }
 
 const SHOW_AT_ENTRANCE = 'Show this code at the entrance. Keep it to yourself: a copy gets in only once, whoever comes first.';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { SUBJECT_MAX_LENGTH, headerText } from './header-text';
+import { isWalkInAddress } from '../orders/walk-in';
 
 /** A message for one recipient, with a plain-text and an HTML body. */
 export interface OutgoingMail {
@@ -33,7 +34,9 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
 }
 
 /** Several messages written to the outbox at once (one statement), as enqueueMail writes each. */
-export async function enqueueMails(db: Db, mails: readonly OutgoingMail[]): Promise<void> {
+export async function enqueueMails(db: Db, all: readonly OutgoingMail[]): Promise<void> {
+  // A walk-in buyer's account has no address (decision 0076): nothing is written for it.
+  const mails = all.filter((mail) => !isWalkInAddress(mail.to));
   if (!mails.length) return;
   await db
     .insert(emailOutbox)

@@ -1,4 +1,4 @@
-import { isValidEmail, messages, type ShopConfigFile } from '@festival/contract';
+import { isValidEmail, messages, staffBoxOfficeMessages, type ShopConfigFile } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { shopItems } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -14,6 +14,7 @@ import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
 import { takeSeat } from '../cart/cart.queries';
 import { termsLinkMail } from './orders.mail';
+import { walkInAddress } from './walk-in';
 import * as queries from './orders.queries';
 import type { OrderRow } from './orders.queries';
 
@@ -31,6 +32,7 @@ export interface BoxOfficeLine {
 }
 
 export interface BoxOfficeInput {
+  /** Blank: the buyer gave none (decision 0076); only for a sale paid at the desk, whose tickets are printed there. */
   email: string;
   fullName: string;
   lines: BoxOfficeLine[];
@@ -55,10 +57,15 @@ export async function createBoxOfficeOrder(
 ): Promise<{ order: OrderRow; accountCreated: boolean; link: string }> {
   const { db, config } = deps;
   const now = deps.now ?? (() => new Date());
-  const email = input.email.trim();
+  // Without the buyer's address the sale is paid at the desk and its tickets printed there: an
+  // account of its own that no mail reaches (decision 0076). Paying later needs the e-mailed link.
+  const walkIn = input.email.trim() === '';
+  if (walkIn && !input.paid) throw new AppError('INVALID_INPUT', staffBoxOfficeMessages.emailToPayLater);
+  const email = walkIn ? walkInAddress() : input.email.trim();
   // The shop's one address rule (contract mailbox.ts), for the customer and every holder.
   if (!isValidEmail(email)) throw new AppError('INVALID_INPUT', `"${input.email}" is not one e-mail address.`);
-  const notOne = input.lines.find((line) => line.holder && !isValidEmail(line.holder.email));
+  // A holder's blank address is the buyer's (none for a walk-in buyer).
+  const notOne = input.lines.find((line) => line.holder && line.holder.email.trim() !== '' && !isValidEmail(line.holder.email));
   if (notOne) throw new AppError('INVALID_INPUT', `"${notOne.holder!.email}" is not one e-mail address.`);
   if (!input.fullName.trim()) throw new AppError('INVALID_INPUT', 'The customer needs a full name.');
   if (!input.lines.length) throw new AppError('INVALID_INPUT', 'Name at least one item.');
@@ -67,7 +74,7 @@ export async function createBoxOfficeOrder(
   const passwordHash = await hashPassword(password);
 
   const result = await db.transaction(async (tx) => {
-    let customer = await findCustomerByEmail(tx, email);
+    let customer = walkIn ? undefined : await findCustomerByEmail(tx, email);
     let accountCreated = false;
     if (!customer) {
       customer = await insertCustomer(tx, { email, fullName: input.fullName.trim(), passwordHash });
@@ -114,17 +121,19 @@ export async function createBoxOfficeOrder(
       taken
         .filter(({ row }) => row.shopItemType === 'tickets')
         .map(({ row, line }) => {
-          const holder = line.holder ?? { fullName: customer.fullName, email: customer.email };
+          const holder = line.holder ? { fullName: line.holder.fullName, email: line.holder.email.trim() || customer.email } : { fullName: customer.fullName, email: customer.email };
+          const ownTicket = holder.email.toLowerCase() === customer.email.toLowerCase();
           return {
             code: newCode(20),
             orderId: order.id,
             shopItemId: row.id,
             travelTimeId: line.travelTimeId ?? null,
-            holderCustomerId: holder.email.toLowerCase() === customer.email.toLowerCase() ? customer.id : null,
+            holderCustomerId: ownTicket ? customer.id : null,
             productName: row.name,
             productType: row.type,
             fullName: holder.fullName,
-            email: holder.email,
+            // A walk-in buyer's own ticket prints no address (it has none).
+            email: walkIn && ownTicket ? null : holder.email,
             age: line.age ?? null,
             status: 'pending',
             price: row.price,
@@ -155,7 +164,8 @@ export async function createBoxOfficeOrder(
       target: `order:${order.code}`,
       before: null,
       after: {
-        customer: customer.email,
+        customer: walkIn ? null : customer.email,
+        walk_in: walkIn,
         account_created: accountCreated,
         items: taken.map(({ row, line }) => ({ code: row.externalCode, ...(line.travelTimeId ? { travel_time_id: line.travelTimeId } : {}) })),
         total: order.totalPrice,

@@ -1,4 +1,4 @@
-import { allowedPaymentMethods, shippingShares, waitsForBankDetails, type Order, type RefundWaysOpen, type ShopConfigFile, type Refund, type ShopItem, type Ticket } from '@festival/contract';
+import { allowedPaymentMethods, shippingShares, waitsForBankDetails, type StaffRefundability, type Order, type RefundWaysOpen, type ShopConfigFile, type Refund, type ShopItem, type Ticket } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { loadCustomerOrders, loadCustomerRefunds, type OrderRow as OrderRowOf } from './orders.queries';
@@ -15,6 +15,55 @@ const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null
 const within = (now: Date, from: Date | null, until: Date | null) => (!from || from <= now) && (!until || now < until);
 /** Refund requests that ended without money: withdrawn by the customer, or refused by the organiser. */
 const ENDED_REFUND_STATUSES: ReadonlySet<string> = new Set(['cancelled', 'rejected']);
+
+/** What staff may do with an item (decision 0076): refund it by the customer's rules, only with an override, or never; and why not. */
+export interface StaffRefundRule {
+  refundable: StaffRefundability;
+  refund_rule: string | null;
+}
+
+/** The words for why an item is refundable only with an override, or not at all. */
+export const staffRefundRules = {
+  refunded: 'Refunded already.',
+  cancelled: 'Cancelled.',
+  inRefund: 'In a refund already.',
+  notIssued: 'Not issued: the order is not paid yet.',
+  notPaid: 'The order is not paid.',
+  passedOn: 'Passed on to another customer.',
+  productNotRefundable: 'The product is not refundable.',
+  windowNotOpen: 'The product’s refund window has not opened yet.',
+  windowOver: 'The product’s refund window is over.',
+} as const;
+
+/**
+ * An item's refundability for staff (decision 0076): `yes` exactly when the customer's order view
+ * says is_refundable; `override` when only the product's refund flag or window stand in the way
+ * (staff are not bound by them, with a reason); `no` when the item cannot be refunded at all.
+ */
+export function staffRefundRule(facts: {
+  status: string;
+  paidEnough: boolean;
+  inOpenRefund: boolean;
+  productRefundable: boolean;
+  refundFrom: Date | null;
+  refundUntil: Date | null;
+  now: Date;
+}): StaffRefundRule {
+  const no = (rule: string): StaffRefundRule => ({ refundable: 'no', refund_rule: rule });
+  if (facts.status === 'refunded') return no(staffRefundRules.refunded);
+  if (facts.status === 'cancelled') return no(staffRefundRules.cancelled);
+  if (facts.inOpenRefund || facts.status === 'refund') return no(staffRefundRules.inRefund);
+  if (facts.status !== 'active') return no(staffRefundRules.notIssued);
+  if (!facts.paidEnough) return no(staffRefundRules.notPaid);
+  const override = (rule: string): StaffRefundRule => ({ refundable: 'override', refund_rule: rule });
+  if (!facts.productRefundable) return override(staffRefundRules.productNotRefundable);
+  if (facts.refundFrom && facts.now < facts.refundFrom) return override(staffRefundRules.windowNotOpen);
+  if (facts.refundUntil && facts.now >= facts.refundUntil) return override(staffRefundRules.windowOver);
+  return { refundable: 'yes', refund_rule: null };
+}
+
+/** Each order's items' refundability for staff, by item code (the buyer's own view: a ticket passed on is not in it). */
+export type StaffRefundRules = Map<number, { tickets: Map<string, StaffRefundRule>; merchandise: Map<string, StaffRefundRule> }>;
 
 type Loaded = Awaited<ReturnType<typeof loadCustomerOrders>>;
 
@@ -92,7 +141,7 @@ export async function customerOrdersAndRefunds(
   bankTransferOffered = false,
   /** The payment provider refunds go back through (decision 0060): which refunds wait for the customer's bank details. */
   refundProvider: string | null = null,
-): Promise<{ orders: Order[]; refunds: Refund[] }> {
+): Promise<{ orders: Order[]; refunds: Refund[]; staffRefunds: StaffRefundRules }> {
   const [loaded, refundData] = await readTogether(db, [() => loadCustomerOrders(db, customerId, orderId), () => loadCustomerRefunds(db, customerId)]);
   const activeRefundTickets = new Set<number>();
   const activeRefundPurchases = new Set<number>();
@@ -114,6 +163,7 @@ export async function customerOrdersAndRefunds(
   // What card and desk payments can still take back, for the customer's own paid orders (one query).
   const refundable = loaded.orders.filter((order) => order.customerId === customerId && (order.paymentStatus === 'paid' || (Boolean(order.paymentPlan?.length) && order.paymentStatus === 'partial')));
   const waysOpen = refundable.length ? await openRefundWays(db, refundable.map((order) => order.id), refundProvider) : new Map<number, RefundWaysOpen>();
+  const staffRefunds: StaffRefundRules = new Map();
   const orders = loaded.orders.map((order): Order => {
     const paid = order.paymentStatus === 'paid';
     // A payment-plan order can be refunded from its initial payment on (spec section 9).
@@ -123,10 +173,16 @@ export async function customerOrdersAndRefunds(
      * (decision 0020): only those tickets, none of the buyer's money, links or refunds.
      */
     const received = order.customerId !== customerId;
+    const staffRules = { tickets: new Map<string, StaffRefundRule>(), merchandise: new Map<string, StaffRefundRule>() };
+    if (!received) staffRefunds.set(order.id, staffRules);
     const ticketView = ({ ticket, item, event }: TicketRow): Ticket => {
       const active = ticket.status === 'active';
       const listed: ShopItem | undefined = snapshot.byId.get(item.id);
       const departure = ticket.travelTimeId !== null ? listed?.travel_times.find((time) => time.id === ticket.travelTimeId)?.travel_time : null;
+      staffRules.tickets.set(
+        ticket.code,
+        staffRefundRule({ status: ticket.status, paidEnough: refundablePayment, inOpenRefund: activeRefundTickets.has(ticket.id), productRefundable: item.isRefundable, refundFrom: item.allowRefundRequestsFrom, refundUntil: item.allowRefundRequestsUntil, now }),
+      );
       return {
         code: ticket.code,
         product: ticket.productName,
@@ -163,7 +219,12 @@ export async function customerOrdersAndRefunds(
     const tickets = loaded.tickets.filter((row) => row.ticket.orderId === order.id && heldHere(row)).map(ticketView);
     const purchaseRows = received ? [] : loaded.merchandise.filter((row) => row.purchase.orderId === order.id);
     const shipping = shippingShares(order.shippingAmount, purchaseRows.length);
-    const merchandisePurchases = purchaseRows.map(({ purchase, item }, index) => ({
+    const merchandisePurchases = purchaseRows.map(({ purchase, item }, index) => {
+      staffRules.merchandise.set(
+        purchase.code,
+        staffRefundRule({ status: purchase.status, paidEnough: refundablePayment, inOpenRefund: activeRefundPurchases.has(purchase.id), productRefundable: item.isRefundable, refundFrom: item.allowRefundRequestsFrom, refundUntil: item.allowRefundRequestsUntil, now }),
+      );
+      return {
         code: purchase.code,
         merchandise: purchase.name,
         price: purchase.price,
@@ -174,7 +235,8 @@ export async function customerOrdersAndRefunds(
         shipping_refund: shipping[index] ?? 0,
         is_refundable:
           item.isRefundable && purchase.status === 'active' && refundablePayment && within(now, item.allowRefundRequestsFrom, item.allowRefundRequestsUntil) && !activeRefundPurchases.has(purchase.id),
-      }));
+      };
+    });
     const payments = loaded.instalments
       .filter((row) => row.orderId === order.id && !received)
       .map((instalment) => {
@@ -279,6 +341,6 @@ export async function customerOrdersAndRefunds(
         amount: item.amount,
       })),
   }));
-  return { orders, refunds };
+  return { orders, refunds, staffRefunds };
 }
 

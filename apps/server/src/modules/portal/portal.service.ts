@@ -1,4 +1,4 @@
-import { bankDetailsError, canReassign, isValidEmail, messages, normaliseIban, refundSelectionError, refundTotal, ticketEditError, waitsForBankDetails, ENTRY_TICKET_TYPE, type ApiInput, type BankDetailsInput, type ShopConfigFile, type UserData, type RefundWays, portalMessages } from '@festival/contract';
+import { bankDetailsError, canReassign, isValidEmail, messages, normaliseIban, refundSelectionError, refundTotal, ticketEditError, waitsForBankDetails, ENTRY_TICKET_TYPE, type ApiInput, type BankDetailsInput, type ShopConfigFile, type UserData, type RefundWays, portalMessages, staffOrderMessages } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -301,17 +301,32 @@ export async function insertRefundRequest(
   tx: Db,
   deps: { appSecret: string; snapshot: Awaited<ReturnType<CatalogReader['current']>>; at: Date },
   orderRow: { id: number; customerId: number },
-  request: { tickets: string[]; merchandise: string[]; note: string | null; checkFirst?: (total: number) => void | Promise<void>; bankDetails: () => queries.BankDetails | null },
+  request: {
+    tickets: string[];
+    merchandise: string[];
+    note: string | null;
+    checkFirst?: (total: number) => void | Promise<void>;
+    bankDetails: () => queries.BankDetails | null;
+    /**
+     * A member of staff's refund (decision 0076): refused with the staff's own words, and with
+     * `override` also items outside the product's refund rules (its window, its refundable flag).
+     */
+    staff?: { override: boolean };
+  },
 ) {
-  const { orders } = await customerOrdersAndRefunds(tx, orderRow.customerId, deps.snapshot, deps.appSecret, deps.at, orderRow.id);
+  const { orders, staffRefunds } = await customerOrdersAndRefunds(tx, orderRow.customerId, deps.snapshot, deps.appSecret, deps.at, orderRow.id);
   const order = orders.find((candidate) => candidate.id === orderRow.id);
   if (!order) throw notFound();
+  const rules = staffRefunds.get(order.id);
+  const ruleOf = (kind: 'tickets' | 'merchandise', code: string) => rules?.[kind].get(code)?.refundable ?? 'no';
+  /** Whether the request may take the item: the customer's rule, or for staff with the override also what only the product's rules keep back. */
+  const takes = (kind: 'tickets' | 'merchandise', code: string, isRefundable: boolean) => isRefundable || (request.staff?.override === true && ruleOf(kind, code) === 'override');
   let ticketCodes = request.tickets;
   let purchaseCodes = request.merchandise;
   if (order.has_payment_plan) {
     // A payment-plan order is refunded as a whole (spec section 4: its request starts at the details).
-    ticketCodes = order.tickets.filter((ticket) => ticket.is_refundable).map((ticket) => ticket.code);
-    purchaseCodes = order.merchandisePurchases.filter((purchase) => purchase.is_refundable).map((purchase) => purchase.code);
+    ticketCodes = order.tickets.filter((ticket) => takes('tickets', ticket.code, ticket.is_refundable)).map((ticket) => ticket.code);
+    purchaseCodes = order.merchandisePurchases.filter((purchase) => takes('merchandise', purchase.code, purchase.is_refundable)).map((purchase) => purchase.code);
     if (!ticketCodes.length && !purchaseCodes.length) throw refused(portalMessages.notRefundable);
   }
   const selectionError = refundSelectionError(ticketCodes, purchaseCodes);
@@ -319,7 +334,14 @@ export async function insertRefundRequest(
   const tickets = ticketCodes.map((code) => order.tickets.find((ticket) => ticket.code === code));
   const purchases = purchaseCodes.map((code) => order.merchandisePurchases.find((purchase) => purchase.code === code));
   if (new Set(ticketCodes).size !== ticketCodes.length || new Set(purchaseCodes).size !== purchaseCodes.length) throw refused(portalMessages.notRefundable);
-  if ([...tickets, ...purchases].some((line) => !line?.is_refundable)) throw refused(portalMessages.notRefundable);
+  if (request.staff) {
+    // Staff are told which rule stands in the way: never (409), or the product's rules without the override (422).
+    const asked = [...ticketCodes.map((code) => ruleOf('tickets', code)), ...purchaseCodes.map((code) => ruleOf('merchandise', code))];
+    if (asked.includes('no')) throw new AppError('CONFLICT', staffOrderMessages.neverRefundable);
+    if (asked.includes('override') && !request.staff.override) throw refused(staffOrderMessages.refundOutsideRules);
+  }
+  if (tickets.some((line, index) => !line || !takes('tickets', ticketCodes[index]!, line.is_refundable))) throw refused(portalMessages.notRefundable);
+  if (purchases.some((line, index) => !line || !takes('merchandise', purchaseCodes[index]!, line.is_refundable))) throw refused(portalMessages.notRefundable);
   await request.checkFirst?.(refundTotal(order, ticketCodes, purchaseCodes));
 
   const [ticketRows, purchaseRows] = await readTogether(tx, [() => queries.findOrderTicketsByCode(tx, order.id, ticketCodes), () => queries.findOrderPurchasesByCode(tx, order.id, purchaseCodes)]);
@@ -343,7 +365,12 @@ export async function insertRefundRequest(
       ];
   const refund = await queries.insertRefund(tx, { orderId: order.id, customerId: orderRow.customerId, total, shippingRefund, note: request.note, bankDetails: request.bankDetails() }, amounts);
   const names = [...ticketRows.map((row) => `${row.productName} (${row.code})`), ...purchaseRows.map((row) => `${row.name} (${row.code})`)];
-  return { refund, order, names };
+  // What only the staff's override let through (decision 0076), for the audit.
+  const overridden = {
+    tickets: ticketCodes.filter((code) => !order.tickets.find((ticket) => ticket.code === code)?.is_refundable),
+    merchandise: purchaseCodes.filter((code) => !order.merchandisePurchases.find((purchase) => purchase.code === code)?.is_refundable),
+  };
+  return { refund, order, names, overridden };
 }
 
 export type PortalService = ReturnType<typeof createPortalService>;

@@ -8,6 +8,7 @@ import { Dropdown } from '../../components/ui/Dropdown';
 import { Modal } from '../../components/ui/Modal';
 import { Page } from '../../components/ui/Page';
 import { EmailField, TextField } from '../../components/ui/TextField';
+import { bytesOfBase64, downloadFile } from '../download-file';
 import { staffCall } from '../api';
 import { StaffTime } from '../StaffTime';
 import { formatStaffTime } from '../times';
@@ -56,7 +57,7 @@ export default function BoxOfficePage() {
   const startSale = (event: FormEvent) => {
     event.preventDefault();
     sale.clearMessage();
-    const missing = basketProblem(basket, items, buyer, texts);
+    const missing = basketProblem(basket, items, buyer, texts, payment);
     setProblem(missing);
     if (!missing) setConfirming(true);
   };
@@ -130,7 +131,7 @@ export default function BoxOfficePage() {
 
             <fieldset className="staff-boxoffice-fieldset">
               <legend>{texts.buyerTitle}</legend>
-              <EmailField label={texts.buyerEmail} value={buyer.email} onChange={(email) => setBuyer((current) => ({ ...current, email }))} required autoComplete="off" />
+              <TextField type="email" inputMode="email" label={texts.buyerEmail} hint={texts.buyerEmailHint} value={buyer.email} onChange={(email) => setBuyer((current) => ({ ...current, email }))} autoComplete="off" />
               <TextField label={texts.buyerName} value={buyer.full_name} onChange={(full_name) => setBuyer((current) => ({ ...current, full_name }))} required autoComplete="off" />
             </fieldset>
 
@@ -317,9 +318,9 @@ function PaymentChoice({ way, checked, onChoose }: { way: BoxOfficePayment; chec
 /** After the sale: the order code, what was sold, how it is paid; print or e-mail the tickets; the next customer. */
 function Receipt({ receipt, onNext }: { receipt: BoxOfficeSellAnswer; onNext: () => void }) {
   const money = (minor: number) => moneyOf(minor, receipt.currency);
-  const downloads = receipt.tickets.map((ticket) => ticket.download).filter((link): link is string => link !== null);
+  const paid = receipt.payment_status === 'paid';
   const [mailing, setMailing] = useState(false);
-  const [address, setAddress] = useState(receipt.buyer.email);
+  const [address, setAddress] = useState(receipt.buyer.email ?? '');
   const resend = useStaffAction({
     run: (to: string) => staffCall('box-office-email-tickets', { code: receipt.order_code, email: to }),
     done: (answer) => {
@@ -331,9 +332,14 @@ function Receipt({ receipt, onNext }: { receipt: BoxOfficeSellAnswer; onNext: ()
     event.preventDefault();
     resend.mutate(address);
   };
-  const print = () => {
-    for (const link of downloads) window.open(link, '_blank', 'noopener');
-  };
+  // The order's tickets as one PDF, as customers download them, under the desk's session (decision 0076).
+  const print = useStaffAction({
+    run: () => staffCall('order-tickets-pdf', { code: receipt.order_code }),
+    done: (answer) => {
+      downloadFile({ filename: answer.filename, media_type: answer.media_type, content: bytesOfBase64(answer.content) });
+      return texts.printed(answer.tickets);
+    },
+  });
   return (
     <Page title={texts.receiptTitle(receipt.order_code)}>
       <section className="card staff-boxoffice-receipt" aria-label={texts.receiptTitle(receipt.order_code)}>
@@ -365,11 +371,11 @@ function Receipt({ receipt, onNext }: { receipt: BoxOfficeSellAnswer; onNext: ()
             </li>
           ))}
         </ul>
-        <p>
-          {receipt.buyer.full_name} ({receipt.buyer.email})
-        </p>
+        <p>{receipt.buyer.email ? `${receipt.buyer.full_name} (${receipt.buyer.email})` : texts.buyerNoEmail(receipt.buyer.full_name)}</p>
         {receipt.buyer.account_created && <p className="staff-boxoffice-muted">{texts.accountCreated}</p>}
-        <p className="staff-boxoffice-muted">{receipt.terms_link ? texts.termsEmailed(receipt.terms_link.emailed_to) : texts.confirmationEmailed(receipt.buyer.email)}</p>
+        <p className="staff-boxoffice-muted" id="staff-boxoffice-mailed">
+          {receipt.terms_link ? texts.termsEmailed(receipt.terms_link.emailed_to) : receipt.buyer.email ? texts.confirmationEmailed(receipt.buyer.email) : texts.noEmail}
+        </p>
         {receipt.tickets.length > 0 && (
           <>
             <h2>{texts.tickets}</h2>
@@ -387,16 +393,21 @@ function Receipt({ receipt, onNext }: { receipt: BoxOfficeSellAnswer; onNext: ()
                 </li>
               ))}
             </ul>
-            {downloads.length === 0 && <p className="staff-boxoffice-muted">{texts.notYetPdf}</p>}
+            {!paid && <p className="staff-boxoffice-muted">{texts.notYetPdf}</p>}
           </>
         )}
+        {print.message && (
+          <div className="alert alert--danger" role="alert">
+            {print.message}
+          </div>
+        )}
         <div className="button-row">
-          {downloads.length > 0 && (
-            <Button size="lg" variant="secondary" onClick={print}>
+          {paid && receipt.tickets.length > 0 && (
+            <Button size="lg" variant={receipt.buyer.email ? 'secondary' : 'primary'} id="staff-boxoffice-print" loading={print.isPending} onClick={() => print.mutate(undefined)}>
               {texts.printTickets}
             </Button>
           )}
-          {downloads.length > 0 && (
+          {paid && receipt.tickets.length > 0 && (
             <Button
               size="lg"
               variant="secondary"
@@ -408,7 +419,7 @@ function Receipt({ receipt, onNext }: { receipt: BoxOfficeSellAnswer; onNext: ()
               {texts.emailTickets}
             </Button>
           )}
-          <Button size="lg" onClick={onNext}>
+          <Button size="lg" variant={receipt.buyer.email ? 'primary' : 'secondary'} onClick={onNext}>
             {texts.nextCustomer}
           </Button>
         </div>

@@ -1,4 +1,4 @@
-import { itemStatusDisplay, type StaffApiAnswer } from '@festival/contract';
+import { isWalkInAddress, itemStatusDisplay, REFUND_OVERRIDE_REASON_MAX, type StaffApiAnswer } from '@festival/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -11,10 +11,11 @@ import { Modal } from '../../components/ui/Modal';
 import { Page } from '../../components/ui/Page';
 import { TextField } from '../../components/ui/TextField';
 import { StaffApiError, staffCall } from '../api';
+import { bytesOfBase64, downloadFile } from '../download-file';
 import { Loading } from '../../components/ui/Loading';
 import { LoadFailed } from '../LoadStates';
 import { amountInput, formatAmount, parseAmount } from '../money';
-import { hasEnded, itemRefund, openAmount, refundableMerchandise, refundableTickets, refundPreview } from '../order-page';
+import { hasEnded, hasRefundChoices, itemRefund, openAmount, refundableTickets, refundChoices, refundPreview, refundRequest } from '../order-page';
 import { OrderStatusBadge } from '../OrderStatusBadge';
 import { paymentMethodLabel, statusLabel } from '../labels';
 import { providerName } from '../refund-queue';
@@ -83,7 +84,8 @@ export default function OrderPage() {
   const markPaid = useStaffAction({ run: (amount: number) => staffCall('order-mark-paid', { code, amount }), done: settle, reload });
   const cancel = useStaffAction({ run: (note: string) => staffCall('order-cancel', { code, ...(note.trim() ? { note: note.trim() } : {}) }), done: settle, reload });
   const refund = useStaffAction({
-    run: (input: { tickets: string[]; merchandise: string[]; note: string }) => staffCall('order-refund', { code, tickets: input.tickets, merchandise: input.merchandise, ...(input.note.trim() ? { note: input.note.trim() } : {}) }),
+    run: (input: RefundInput) =>
+      staffCall('order-refund', { code, tickets: input.tickets, merchandise: input.merchandise, ...(input.note.trim() ? { note: input.note.trim() } : {}), ...(input.override ? { override: true, override_reason: input.override_reason ?? '' } : {}) }),
     done: (answer) => {
       setLastRefund(answer.refund);
       return settle(answer);
@@ -96,6 +98,15 @@ export default function OrderPage() {
     reload,
   });
   const extend = useStaffAction({ run: (payBy: string) => staffCall('order-extend-deadline', { code, pay_by: payBy }), done: settle, reload });
+  // The order's tickets as one PDF to print (decision 0076), the pages customers download.
+  const printTickets = useStaffAction({
+    run: () => staffCall('order-tickets-pdf', { code }),
+    done: (answer) => {
+      downloadFile({ filename: answer.filename, media_type: answer.media_type, content: bytesOfBase64(answer.content) });
+      return texts.printed(answer.tickets);
+    },
+    reload: [AUDIT_KEY, key],
+  });
   const paidOut = useStaffAction({ run: (refundId: number) => staffCall('order-refund-paid-out', { code, refund_id: refundId }), done: settle, reload: [...reload, ['refund-requests']] });
 
   const open = (next: Dialog) => {
@@ -138,16 +149,19 @@ export default function OrderPage() {
   const stillOpen = openAmount(order);
   const paidEnough = status === 'paid' || (order.has_payment_plan && status === 'partial');
   const liveTickets = refundableTickets(data);
+  // Sold at the desk without an e-mail address (decision 0076): nothing to mail to, the tickets are printed.
+  const walkIn = isWalkInAddress(data.buyer.email);
   const may = {
-    resendConfirmation: mayCall(role, 'order-resend') && paidEnough,
-    resendTickets: mayCall(role, 'order-resend') && status === 'paid' && liveTickets.length > 0,
+    resendConfirmation: mayCall(role, 'order-resend') && paidEnough && !walkIn,
+    resendTickets: mayCall(role, 'order-resend') && status === 'paid' && liveTickets.length > 0 && !walkIn,
+    printTickets: mayCall(role, 'order-tickets-pdf') && status === 'paid' && liveTickets.length > 0,
     markPaid: mayCall(role, 'order-mark-paid') && !ended && status !== 'paid' && stillOpen > 0,
-    refund: mayCall(role, 'order-refund') && order.total_paid > 0 && (liveTickets.length > 0 || refundableMerchandise(data).length > 0),
+    refund: mayCall(role, 'order-refund') && order.total_paid > 0 && hasRefundChoices(data),
     cancel: mayCall(role, 'order-cancel') && !ended,
     extend: mayCall(role, 'order-extend-deadline') && (status === 'pending' || status === 'partial') && order.pay_by !== null,
     change: mayCall(role, 'order-change-ticket'),
   };
-  const anyAction = may.resendConfirmation || may.resendTickets || may.markPaid || may.refund || may.cancel || may.extend;
+  const anyAction = may.resendConfirmation || may.resendTickets || may.printTickets || may.markPaid || may.refund || may.cancel || may.extend;
   const newestFirst = [...data.timeline].reverse();
 
   return (
@@ -160,7 +174,7 @@ export default function OrderPage() {
         <dl className="staff-order-facts">
           <Fact label={texts.buyer}>
             <span>{data.buyer.name}</span>
-            <span className="staff-order-email">{data.buyer.email}</span>
+            <span className="staff-order-email">{walkIn ? texts.noBuyerEmail : data.buyer.email}</span>
           </Fact>
           <Fact label={texts.placed}>{when(order.created_at)}</Fact>
           <Fact label={texts.method}>{paymentMethodLabel(order.payment_method)}</Fact>
@@ -194,6 +208,11 @@ export default function OrderPage() {
                 {texts.resendTickets}
               </Button>
             )}
+            {may.printTickets && (
+              <Button variant="secondary" id="staff-order-print-tickets" loading={printTickets.isPending} onClick={() => printTickets.mutate(undefined)}>
+                {texts.printTickets}
+              </Button>
+            )}
             {may.markPaid && (
               <Button variant="secondary" onClick={() => open({ kind: 'mark-paid' })}>
                 {texts.markPaid}
@@ -216,6 +235,11 @@ export default function OrderPage() {
             )}
           </div>
         </section>
+      )}
+      {printTickets.message && (
+        <div className="alert alert--danger" role="alert">
+          {printTickets.message}
+        </div>
       )}
       {lastRefund && <RefundOutcome refund={lastRefund} money={money} />}
 
@@ -538,22 +562,34 @@ function NoteField({ label, value, onChange, hint }: { label: string; value: str
   );
 }
 
-function RefundDialog({ detail, action, money, onClose }: { detail: Detail; action: Action<{ tickets: string[]; merchandise: string[]; note: string }>; money: (minor: number) => string; onClose: () => void }) {
+type RefundInput = { tickets: string[]; merchandise: string[]; note: string; override?: true; override_reason?: string };
+
+function RefundDialog({ detail, action, money, onClose }: { detail: Detail; action: Action<RefundInput>; money: (minor: number) => string; onClose: () => void }) {
   const [tickets, setTickets] = useState<string[]>([]);
   const [merchandise, setMerchandise] = useState<string[]>([]);
   const [note, setNote] = useState('');
+  const [override, setOverride] = useState(false);
+  const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [tried, setTried] = useState(false);
-  const liveTickets = refundableTickets(detail);
-  const liveMerchandise = refundableMerchandise(detail);
-  const preview = refundPreview(detail, tickets, merchandise);
+  // Only what can be refunded now; what the product's rules keep back behind the override (decision 0076).
+  const choices = refundChoices(detail);
+  const { now, outsideRules } = choices;
+  const request = refundRequest(choices, { tickets, merchandise }, { on: override, reason });
+  const preview = refundPreview(detail, request.tickets, request.merchandise);
   const toggle = (list: string[], set: (next: string[]) => void, code: string, on: boolean) => set(on ? [...list, code] : list.filter((entry) => entry !== code));
-  const count = tickets.length + merchandise.length;
-  const showProblem = preview.problem && (tried || count > 1);
+  const count = request.tickets.length + request.merchandise.length;
+  const problem = preview.problem ?? request.problem;
+  const showProblem = problem && (tried || count > 1);
+  const offered = now.tickets.length + now.merchandise.length + outsideRules.tickets.length + outsideRules.merchandise.length;
+  const outsideCount = outsideRules.tickets.length + outsideRules.merchandise.length;
   const next = () => {
     setTried(true);
-    if (!preview.problem) setConfirming(true);
+    if (!problem) setConfirming(true);
   };
+  const send = () => action.mutate({ tickets: request.tickets, merchandise: request.merchandise, note, ...(request.override ? { override: true, override_reason: request.override_reason ?? '' } : {}) });
+  const chosen = (list: { code: string }[], codes: string[]) => list.filter((item) => codes.includes(item.code));
+  const ticketLabel = (ticket: Ticket) => texts.refundTicketLabel(ticket.product, ticket.holder_name, ticket.code);
   return (
     <Modal
       open
@@ -566,7 +602,7 @@ function RefundDialog({ detail, action, money, onClose }: { detail: Detail; acti
             <Button variant="secondary" onClick={() => setConfirming(false)} disabled={action.isPending}>
               {texts.backStep}
             </Button>
-            <Button variant="danger" loading={action.isPending} onClick={() => action.mutate({ tickets, merchandise, note })}>
+            <Button variant="danger" loading={action.isPending} onClick={send}>
               {texts.refundDo}
             </Button>
           </>
@@ -575,7 +611,7 @@ function RefundDialog({ detail, action, money, onClose }: { detail: Detail; acti
             <Button variant="secondary" onClick={onClose}>
               {texts.close}
             </Button>
-            <Button onClick={next} disabled={liveTickets.length + liveMerchandise.length === 0}>
+            <Button onClick={next} disabled={offered === 0}>
               {texts.refundNext}
             </Button>
           </>
@@ -587,42 +623,89 @@ function RefundDialog({ detail, action, money, onClose }: { detail: Detail; acti
         <>
           <p>{texts.refundConfirm(count, money(preview.total))}</p>
           <ul className="staff-order-lines">
-            {liveTickets.filter((ticket) => tickets.includes(ticket.code)).map((ticket) => (
-              <li key={ticket.code}>{texts.refundTicketLabel(ticket.product, ticket.holder_name, ticket.code)}</li>
+            {chosen([...now.tickets, ...outsideRules.tickets], request.tickets).map((ticket) => (
+              <li key={ticket.code}>{ticketLabel(ticket as Ticket)}</li>
             ))}
-            {liveMerchandise.filter((item) => merchandise.includes(item.code)).map((item) => (
-              <li key={item.code}>{`${item.name} (${item.code})`}</li>
+            {chosen([...now.merchandise, ...outsideRules.merchandise], request.merchandise).map((item) => (
+              <li key={item.code}>{`${(item as Detail['merchandise'][number]).name} (${item.code})`}</li>
             ))}
           </ul>
+          {request.override && (
+            <p className="staff-order-warning" id="staff-refund-override-confirm">
+              {texts.refundOverrideConfirm(request.overridden, request.override_reason ?? '')}
+            </p>
+          )}
           {note.trim() && <p>{texts.refundNote(note.trim())}</p>}
         </>
       ) : (
         <div className="form-stack">
           <p>{texts.refundLead}</p>
           <p className="text-muted">{texts.refundRules}</p>
-          {liveTickets.length + liveMerchandise.length === 0 && <p>{texts.refundNothing}</p>}
-          {liveTickets.length > 0 && (
+          {offered === 0 && <p>{texts.refundNothing}</p>}
+          {now.tickets.length > 0 && (
             <fieldset className="staff-order-choices">
               <legend>{texts.refundTicketsLegend}</legend>
-              {liveTickets.map((ticket) => (
-                <Choice key={ticket.code} id={`staff-refund-ticket-${ticket.code}`} checked={tickets.includes(ticket.code)} onChange={(on) => toggle(tickets, setTickets, ticket.code, on)} label={texts.refundTicketLabel(ticket.product, ticket.holder_name, ticket.code)} amount={texts.refundAmount(money(itemRefund(ticket)))} />
+              {now.tickets.map((ticket) => (
+                <Choice key={ticket.code} id={`staff-refund-ticket-${ticket.code}`} checked={tickets.includes(ticket.code)} onChange={(on) => toggle(tickets, setTickets, ticket.code, on)} label={ticketLabel(ticket)} amount={texts.refundAmount(money(itemRefund(ticket)))} />
               ))}
             </fieldset>
           )}
-          {liveMerchandise.length > 0 && (
+          {now.merchandise.length > 0 && (
             <fieldset className="staff-order-choices">
               <legend>{texts.refundMerchandiseLegend}</legend>
-              {liveMerchandise.map((item) => (
+              {now.merchandise.map((item) => (
                 <Choice key={item.code} id={`staff-refund-merchandise-${item.code}`} checked={merchandise.includes(item.code)} onChange={(on) => toggle(merchandise, setMerchandise, item.code, on)} label={`${item.name} (${item.code})`} amount={texts.refundAmount(money(itemRefund(item)))} />
               ))}
             </fieldset>
           )}
+          {outsideCount > 0 && (
+            <fieldset className="staff-order-choices staff-order-outside-rules" aria-describedby="staff-refund-outside-lead">
+              <legend>{texts.refundOutsideLegend}</legend>
+              <p id="staff-refund-outside-lead" className="text-muted">
+                {texts.refundOutsideLead(outsideCount)}
+              </p>
+              <div className="staff-order-choice staff-order-override">
+                <input type="checkbox" id="staff-refund-override" checked={override} onChange={(event) => setOverride(event.target.checked)} />
+                <label htmlFor="staff-refund-override">
+                  <strong>{texts.refundOverride}</strong>
+                </label>
+              </div>
+              {outsideRules.tickets.map((ticket) => (
+                <Choice key={ticket.code} id={`staff-refund-ticket-${ticket.code}`} disabled={!override} checked={override && tickets.includes(ticket.code)} onChange={(on) => toggle(tickets, setTickets, ticket.code, on)} label={ticketLabel(ticket)} rule={ticket.refund_rule} amount={texts.refundAmount(money(itemRefund(ticket)))} />
+              ))}
+              {outsideRules.merchandise.map((item) => (
+                <Choice key={item.code} id={`staff-refund-merchandise-${item.code}`} disabled={!override} checked={override && merchandise.includes(item.code)} onChange={(on) => toggle(merchandise, setMerchandise, item.code, on)} label={`${item.name} (${item.code})`} rule={item.refund_rule} amount={texts.refundAmount(money(itemRefund(item)))} />
+              ))}
+              {override && (
+                <div className="field">
+                  <label className="field__label" htmlFor="staff-refund-override-reason">
+                    {texts.refundOverrideReason} <span aria-hidden="true">*</span>
+                  </label>
+                  <textarea
+                    id="staff-refund-override-reason"
+                    className="field__control staff-order-note-input"
+                    rows={2}
+                    maxLength={REFUND_OVERRIDE_REASON_MAX}
+                    required
+                    aria-required="true"
+                    aria-invalid={tried && request.overridden > 0 && !request.override_reason ? true : undefined}
+                    value={reason}
+                    onChange={(event) => setReason(event.target.value)}
+                    aria-describedby="staff-refund-override-reason-hint"
+                  />
+                  <p id="staff-refund-override-reason-hint" className="field__hint">
+                    {action.fieldError('override_reason') ?? texts.refundOverrideReasonHint}
+                  </p>
+                </div>
+              )}
+            </fieldset>
+          )}
           {showProblem && (
             <p className="staff-order-warning" role="alert">
-              {preview.problem}
+              {problem}
             </p>
           )}
-          {!preview.problem && (
+          {!problem && (
             <p className="staff-order-refund-total" id="staff-order-refund-total">
               <strong>{texts.refundTotal(money(preview.total))}</strong>
             </p>
@@ -634,13 +717,18 @@ function RefundDialog({ detail, action, money, onClose }: { detail: Detail; acti
   );
 }
 
-function Choice({ id, checked, onChange, label, amount }: { id: string; checked: boolean; onChange: (on: boolean) => void; label: string; amount: string }) {
+function Choice({ id, checked, onChange, label, amount, disabled, rule }: { id: string; checked: boolean; onChange: (on: boolean) => void; label: string; amount: string; disabled?: boolean; rule?: string | null }) {
   return (
-    <div className="staff-order-choice">
-      <input type="checkbox" id={id} checked={checked} onChange={(event) => onChange(event.target.checked)} />
+    <div className={`staff-order-choice${disabled ? ' staff-order-choice--disabled' : ''}`}>
+      <input type="checkbox" id={id} checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} aria-describedby={rule ? `${id}-rule` : undefined} />
       <label htmlFor={id}>
         <span>{label}</span>
         <span className="staff-order-choice__amount">{amount}</span>
+        {rule && (
+          <span id={`${id}-rule`} className="staff-order-choice__rule">
+            {rule}
+          </span>
+        )}
       </label>
     </div>
   );
