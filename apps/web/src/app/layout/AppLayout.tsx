@@ -5,7 +5,7 @@ import { useLostCart } from '../../lib/cart-memory';
 import { useConfig } from '../../lib/config';
 import { usePageTitleOverride } from '../../lib/page-title';
 import { RouteHandleContext } from '../../lib/route-handle';
-import { useUserData } from '../../lib/user-data';
+import { useToken, useUserData } from '../../lib/user-data';
 import { useNow } from '../../lib/use-now';
 import { unpaidOrders } from '../../components/order/unpaid-orders';
 import { buildDocumentTitle, resolvePageTitle } from '../../lib/title';
@@ -63,7 +63,9 @@ export function AppLayout({ routes }: { routes: AppRoute[] }) {
   const now = useNow(30_000);
   const hasUnpaid = unpaidOrders(orders, now).length > 0;
   // Read at each render (a navigation, or every 30 s): the waiting page keeps the admission and then goes to the product.
-  const shopping = handle !== undefined && SHOPPING_ROUTES.has(handle.name) && shoppingNoticeDue(now);
+  // Signed in only: an admission is its account's, and the next person on a shared computer has none.
+  const signedIn = useToken() !== null;
+  const shopping = signedIn && handle !== undefined && SHOPPING_ROUTES.has(handle.name) && shoppingNoticeDue(now);
   const busy = target !== null;
   return (
     <CartActionsProvider>
