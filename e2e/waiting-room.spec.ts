@@ -17,8 +17,10 @@ import { joinQueue, signedInCustomer, startOwnShop, stopOwnShop, type OwnShop } 
  * signed in reaches for a ticket whose on-sale room is open and lands on the waiting page, which
  * asks them to log in and brings them back; they take their place behind three others, see their
  * position (read out by a live region), keep it across a reload and a lost connection, see it
- * drop as the room admits, and at their turn go back to the ticket, add it and check out. axe
- * checks the waiting page in each of its states, at 1280 and 390 px.
+ * drop as the room admits, and at their turn go back to the ticket, where the time left to shop is
+ * shown (decision 0075), add it and check out. Queued again and come by the organiser's link, their
+ * turn sends them to the sale's product; before another sale's opening they are told they are in
+ * the queue. axe checks the waiting page in each of its states, at 1280 and 390 px.
  *
  * The room admits 1 shopper a minute until the journey raises the rate (as an organiser would),
  * so the position stands still while the journey reads it and then moves. The shop is its own:
@@ -32,9 +34,14 @@ const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'festiv
 
 function startShop(): Promise<OwnShop> {
   const opensAt = new Date(Date.now() - 10 * 60_000).toISOString();
+  // A second sale whose room is open (30 minutes before) but which opens in 20 minutes: its pre-queue.
+  const laterOpensAt = new Date(Date.now() + 20 * 60_000).toISOString();
   return startOwnShop({
     appSecret: SECRET,
-    onsales: [`{ code: WEEKEND-SALE, event: NWF27, opens_at: "${opensAt}", products: [NWF27-WEEKEND], admission: { rate_per_minute: 1 }, session_minutes: 20 }`],
+    onsales: [
+      `{ code: WEEKEND-SALE, event: NWF27, opens_at: "${opensAt}", products: [NWF27-WEEKEND], admission: { rate_per_minute: 1 }, session_minutes: 20 }`,
+      `{ code: LATER-SALE, event: NWF27, opens_at: "${laterOpensAt}", products: [NWF27-DAY-SAT], admission: { rate_per_minute: 1 } }`,
+    ],
     // Every place comes from 127.0.0.1 here.
     app: { queueJoinLimits: { perAddress: 0, perNetwork: 0 } },
   });
@@ -147,6 +154,16 @@ describe('the on-sale waiting room', () => {
     await expect.poll(async () => { const now = await position(page); return now > 0 && now < before; }, { timeout: 45_000, interval: 200 }).toBe(true);
     await page.waitForURL((url) => url.pathname === TICKET, { timeout: 60_000 });
     expect(await places()).toBe(1);
+    // On the product they queued for, the time left to shop is shown (a session: 20 minutes).
+    await page.locator('#shopping-time').waitFor();
+    expect(await page.locator('#shopping-time').textContent()).toMatch(/^You have (20|19) minutes left to shop in this sale\./);
+    await page.locator('#add-to-cart').waitFor();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-turn-product-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-turn-product-390.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Admitted: the ticket goes into the cart, and the order is placed.
     await page.locator('#add-to-cart').click();
@@ -155,6 +172,9 @@ describe('the on-sale waiting room', () => {
     await page.locator('#personalise-age').selectOption('25-34');
     await page.locator('#personalise-confirm').click();
     await page.getByText(messages.toast.itemAdded).waitFor();
+    // The checkout shows the time left too; once the order is placed (which ends the place) it is gone.
+    await page.goto('/checkout');
+    await page.locator('#shopping-time').waitFor();
     const order = await checkOutByBankTransfer(page);
     expect(order).toMatch(/^[A-Z0-9]+$/);
 
@@ -172,6 +192,30 @@ describe('the on-sale waiting room', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-queued-again-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/tickets');
+    await page.locator('h1').waitFor();
+    expect(await page.locator('#shopping-time').count()).toBe(0);
+
+    // Come by the organiser's link (no page to go back to), the turn sends the visitor to the sale's product, with the time left.
+    await database.db.execute(sql`UPDATE onsales SET admission_limit = 10 WHERE code = 'WEEKEND-SALE'`);
+    await page.goto('/waiting-room/WEEKEND-SALE');
+    await page.waitForURL((url) => url.pathname === TICKET, { timeout: 60_000 });
+    await page.locator('#shopping-time').waitFor();
+    expect(await page.locator('#shopping-time').textContent()).toMatch(/^You have (20|19) minutes left to shop/);
+
+    // A sale that opens later: the visitor is told first that they are in the queue, when it opens
+    // and that places are drawn at random then, so they can leave the page open.
+    await page.goto('/waiting-room/LATER-SALE');
+    const standing = page.locator('#waiting-room-standing');
+    await standing.getByText(/^You are in the queue\./).waitFor();
+    expect(await standing.innerText()).toMatch(/^You are in the queue\. The sale opens at .+; at that moment the places of everyone already here are drawn at random, so you need not hurry or refresh: leave this page open and it shows your number after the draw\.$/);
+    expect(await page.locator('#waiting-room-position').count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-before-opening-1280.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-before-opening-390.png'), fullPage: true });
     expect(errors).toEqual([]);
-  }, 180_000);
+  }, 240_000);
 });

@@ -13,3 +13,17 @@ describe('the waiting page’s words for the people ahead', () => {
     expect(waitingRoomTexts.queuedAgain).toMatch(/joined the queue again, behind everyone who was already waiting\.$/);
   });
 });
+
+describe('the waiting page’s words for where the visitor stands (decision 0075)', () => {
+  it('tells a visitor who joined before the opening first that they are in the queue, then when and how places are drawn', () => {
+    expect(waitingRoomTexts.beforeOpening('1 March 2027, 11:00')).toBe(
+      'You are in the queue. The sale opens at 1 March 2027, 11:00; at that moment the places of everyone already here are drawn at random, so you need not hurry or refresh: leave this page open and it shows your number after the draw.',
+    );
+  });
+
+  it('tells an admitted visitor the whole minutes left to shop, and the last one as less than a minute', () => {
+    expect(waitingRoomTexts.shoppingTimeLeft(20)).toBe('You have 20 minutes left to shop in this sale. Add what you want to your cart and check out before then.');
+    expect(waitingRoomTexts.shoppingTimeLeft(2)).toMatch(/^You have 2 minutes left to shop/);
+    expect(waitingRoomTexts.shoppingTimeLeft(1)).toBe('You have less than a minute left to shop in this sale. Check out now to keep what is in your cart.');
+  });
+});

@@ -67,6 +67,8 @@ export type QueueState = (typeof QUEUE_STATES)[number];
 export const queueProduct = z.object({
   external_code: z.string(),
   name: z.string(),
+  /** Which shop sells it (its product page is `/<shop_item_type>/<external_code>`): where the page sends an admitted visitor. */
+  shop_item_type: z.enum(['tickets', 'merchandise']),
   /** Still to be had (nothing promised: others ahead may take it). */
   available: z.boolean(),
 });
@@ -127,7 +129,9 @@ export const waitingRoomRefusal = z.object({ message: z.string(), waiting_room: 
 /** The page's texts (decision 0048: the spec shows no waiting room). */
 export const waitingRoomTexts = {
   title: 'Waiting room',
-  beforeOpening: (opensAt: string) => `You are in. The sale opens at ${opensAt}; then the order of everyone who is here is drawn at random, so there is no need to refresh.`,
+  /** Joined before the opening (decision 0075): in the queue, but with no number until the draw. */
+  beforeOpening: (opensAt: string) =>
+    `You are in the queue. The sale opens at ${opensAt}; at that moment the places of everyone already here are drawn at random, so you need not hurry or refresh: leave this page open and it shows your number after the draw.`,
   position: (position: number) => `You are number ${position.toLocaleString('en-GB')} in the queue.`,
   ahead: (ahead: number) =>
     ahead === 0 ? 'Nobody is ahead of you: you are next.' : ahead === 1 ? 'One person is ahead of you.' : `${ahead.toLocaleString('en-GB')} people are ahead of you.`,
@@ -138,11 +142,14 @@ export const waitingRoomTexts = {
     waiting === 0 ? 'The sale is open and nobody is waiting.' : waiting === 1 ? 'The sale is open and one person is waiting.' : `The sale is open and about ${waiting.toLocaleString('en-GB')} people are waiting.`,
   infoWait: (text: string) => `Someone joining now waits ${text}.`,
   waitUnknown: 'The wait cannot be estimated yet.',
-  yourTurn: 'It is your turn. Taking you to the shop…',
+  /** The turn: out of the queue, on the way to the product (decision 0075). */
+  yourTurn: 'It is your turn: you are through the queue. Taking you to the shop…',
   /** The visitor's place ended (they checked out, or their shopping time ran out) and the page queued them again. */
   queuedAgain: 'Your shopping time in this sale has ended, so you have joined the queue again, behind everyone who was already waiting.',
-  soldOut: 'Everything in this sale has sold out. We are sorry.',
-  closed: 'The waiting room has closed.',
+  soldOut: 'Everything in this sale has sold out, so the queue has ended. We are sorry.',
+  closed: 'The waiting room has closed, so there is no queue any more: anything left in this sale is sold in the shop as usual.',
+  /** Beside "The waiting room is not open yet.": the visitor has no place yet, and the page takes one when it opens. */
+  notOpenYet: 'You are not in the queue yet. Keep this page open: it takes your place as soon as the waiting room opens.',
   /** The sale's products while none has sold out; beside a sold-out list, "Still available". */
   inThisSale: 'In this sale',
   stillAvailable: 'Still available',
@@ -155,6 +162,13 @@ export const waitingRoomTexts = {
   logIn: 'Log in',
   register: 'Register',
   toShop: 'Go to the shop',
+  /** The notice on the shop's pages while an admission lasts (decision 0075): whole minutes, rounded up. */
+  shoppingTimeLeft: (minutes: number) =>
+    minutes <= 1
+      ? 'You have less than a minute left to shop in this sale. Check out now to keep what is in your cart.'
+      : `You have ${minutes} minutes left to shop in this sale. Add what you want to your cart and check out before then.`,
+  /** The way back to the waiting page once the shopping time has run out (after `waitingRoomMessages.shoppingEnded`). */
+  backToQueue: 'Back to the queue',
 } as const;
 
 /** The number of leading zero bits of a digest. */

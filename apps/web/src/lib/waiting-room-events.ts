@@ -1,5 +1,6 @@
 import { ApiError } from './api-client';
 import { withFrom } from './return-to';
+import { readStoredJson } from './storage';
 
 /**
  * The waiting room's part of the app's first load (decision 0048): which room a refusal names, the
@@ -36,4 +37,22 @@ export function onWaitingRoom(listener: Listener): () => void {
 /** A stock call was refused for a room the visitor cannot get in here: the app goes to its waiting page. */
 export function sendToWaitingRoom(onsale: string): void {
   listeners.forEach((listener) => listener(onsale));
+}
+
+/** Where the admission passes taken at the visitor's turn are kept (lib/waiting-room.ts keeps them). */
+export const ADMISSIONS_KEY = 'shop.admissions';
+
+/** How long after its end an admission's notice still says the shopping time ran out (decision 0075). */
+export const ENDED_NOTICE_MS = 60 * 60_000;
+
+/** The shop's pages an admitted visitor shops on: they show the time left (decision 0075). */
+export const SHOPPING_ROUTES: ReadonlySet<string> = new Set(['home', 'tickets', 'merchandise', 'ticket', 'merchandiseItem', 'checkout']);
+
+/**
+ * Whether this browser holds an admission that lasts, or ended within ENDED_NOTICE_MS: the frame
+ * then loads the time-left notice (its own chunk) on the shopping pages. A cheap read of storage.
+ */
+export function shoppingNoticeDue(now: number): boolean {
+  const kept = readStoredJson<unknown>(ADMISSIONS_KEY);
+  return Array.isArray(kept) && kept.some((entry: { expires?: unknown } | null) => typeof entry?.expires === 'number' && entry.expires > now - ENDED_NOTICE_MS);
 }

@@ -4,6 +4,7 @@ import { ApiError, callApi } from './api-client';
 import { clearToken, setToken, writeStoredJson } from './storage';
 import {
   admissionFor,
+  forgetAdmission,
   forgetPlacePass,
   keepAdmission,
   keepPlacePass,
@@ -11,11 +12,13 @@ import {
   newestAdmission,
   onWaitingRoom,
   placePassOf,
+  shownAdmission,
   takePlaceEnded,
   waitingRoomOf,
   waitingRoomPath,
   withAdmission,
 } from './waiting-room';
+import { ENDED_NOTICE_MS, SHOPPING_ROUTES, shoppingNoticeDue } from './waiting-room-events';
 
 const refusal = (room: unknown = 'ROOM') => new ApiError(403, { message: waitingRoomMessages.admissionRequired, waiting_room: room } as never, waitingRoomMessages.admissionRequired);
 const admitAnswer = (onsale: string, admission: string, expiresAt: number) => ({ onsale, admission, expires_at: new Date(expiresAt).toISOString() });
@@ -57,6 +60,35 @@ describe('the waiting room in the browser', () => {
     const a = admissionFor('A', 3000)!;
     expect(needsRenewal(a, 5000)).toBe(false);
     expect(needsRenewal(a, 6000)).toBe(true);
+  });
+
+  it('shows the time-left notice on the shopping pages while an admission lasts and for an hour after it ran out', () => {
+    expect(shoppingNoticeDue(1000)).toBe(false);
+    keepAdmission(admitAnswer('A', 'adm-a', 20 * 60_000), 0);
+    expect(shoppingNoticeDue(1000)).toBe(true);
+    expect(shownAdmission(1000, ENDED_NOTICE_MS)?.pass).toBe('adm-a');
+    // Ran out: still told (the notice says so, with the way back to the queue), then no more.
+    expect(shoppingNoticeDue(21 * 60_000)).toBe(true);
+    expect(shownAdmission(21 * 60_000, ENDED_NOTICE_MS)?.pass).toBe('adm-a');
+    expect(shoppingNoticeDue(20 * 60_000 + ENDED_NOTICE_MS)).toBe(false);
+    expect(shownAdmission(20 * 60_000 + ENDED_NOTICE_MS, ENDED_NOTICE_MS)).toBeNull();
+    forgetAdmission('A');
+    expect(shoppingNoticeDue(1000)).toBe(false);
+    expect([...SHOPPING_ROUTES].sort()).toEqual(['checkout', 'home', 'merchandise', 'merchandiseItem', 'ticket', 'tickets']);
+  });
+
+  it('drops the admission a checkout used, whose place the checkout ended, and keeps it for any other call', async () => {
+    keepAdmission(admitAnswer('A', 'adm-a', Date.now() + 20 * 60_000));
+    const call = vi.fn(async (extra: { admission?: string }) => extra);
+    await withAdmission(call);
+    expect(admissionFor('A')?.pass).toBe('adm-a');
+    await expect(withAdmission(call, Date.now, { endsPlace: true })).resolves.toEqual({ admission: 'adm-a' });
+    expect(admissionFor('A')).toBeNull();
+    expect(shoppingNoticeDue(Date.now())).toBe(false);
+    // A refused checkout ends nothing.
+    keepAdmission(admitAnswer('A', 'adm-a', Date.now() + 20 * 60_000));
+    await expect(withAdmission(() => Promise.reject(new Error('declined')), Date.now, { endsPlace: true })).rejects.toThrow('declined');
+    expect(admissionFor('A')?.pass).toBe('adm-a');
   });
 
   it('reads the waiting room of a refusal, and nothing else', () => {

@@ -1,7 +1,7 @@
 import { waitingRoomMessages, type ApiAnswer } from '@festival/contract';
 import { ApiError, callApi } from './api-client';
 import { getToken, readStoredJson, writeStoredJson } from './storage';
-import { sendToWaitingRoom, waitingRoomOf } from './waiting-room-events';
+import { ADMISSIONS_KEY, sendToWaitingRoom, waitingRoomOf } from './waiting-room-events';
 
 export { onWaitingRoom, waitingRoomOf, waitingRoomPath } from './waiting-room-events';
 
@@ -18,7 +18,6 @@ export { onWaitingRoom, waitingRoomOf, waitingRoomPath } from './waiting-room-ev
  */
 
 const PLACES_KEY = 'shop.queuePlaces';
-const ADMISSIONS_KEY = 'shop.admissions';
 /** The most rooms remembered (the oldest go first): a visitor queues for a handful at most. */
 const MAX_KEPT = 8;
 
@@ -37,7 +36,8 @@ function keptPlaces(): Places {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Places) : {};
 }
 
-function keptAdmissions(now: number): KeptAdmission[] {
+/** Every admission kept, those that ended too. */
+function allKeptAdmissions(): KeptAdmission[] {
   const value = readStoredJson<unknown>(ADMISSIONS_KEY);
   if (!Array.isArray(value)) return [];
   return value.filter(
@@ -47,9 +47,12 @@ function keptAdmissions(now: number): KeptAdmission[] {
       typeof entry.onsale === 'string' &&
       typeof entry.pass === 'string' &&
       typeof entry.taken === 'number' &&
-      typeof entry.expires === 'number' &&
-      entry.expires > now,
+      typeof entry.expires === 'number',
   );
+}
+
+function keptAdmissions(now: number): KeptAdmission[] {
+  return allKeptAdmissions().filter((entry) => entry.expires > now);
 }
 
 /** The place pass kept for an on-sale, if any. */
@@ -83,6 +86,20 @@ export function admissionFor(onsale: string, now: number = Date.now()): KeptAdmi
 /** The admission taken last that is still valid (the stock calls send it first). */
 export function newestAdmission(now: number = Date.now()): KeptAdmission | null {
   return keptAdmissions(now).reduce<KeptAdmission | null>((newest, entry) => (!newest || entry.taken > newest.taken ? entry : newest), null);
+}
+
+/**
+ * The admission the time-left notice tells of (decision 0075): the one taken last, even if it has
+ * ended (the notice then says the shopping time ran out), unless it ended longer ago than `endedFor`.
+ */
+export function shownAdmission(now: number, endedFor: number): KeptAdmission | null {
+  const recent = allKeptAdmissions().filter((entry) => entry.expires > now - endedFor);
+  return recent.reduce<KeptAdmission | null>((newest, entry) => (!newest || entry.taken > newest.taken ? entry : newest), null);
+}
+
+/** A place whose shopping ended here (its checkout): its admission is no longer kept, nor its time shown. */
+export function forgetAdmission(onsale: string): void {
+  writeStoredJson(ADMISSIONS_KEY, allKeptAdmissions().filter((entry) => entry.onsale !== onsale));
 }
 
 /** Past half its time an admission is renewed on the next stock call (the shopper is active). */
@@ -123,11 +140,16 @@ export type AdmissionField = { admission?: string };
  * place (an admission that ran out while shopping) and the call made once more. A refusal that
  * still stands sends the visitor to the waiting page (`onWaitingRoom`) and is thrown.
  */
-export async function withAdmission<T>(call: (extra: AdmissionField) => Promise<T>, now: () => number = Date.now): Promise<T> {
+export async function withAdmission<T>(call: (extra: AdmissionField) => Promise<T>, now: () => number = Date.now, options: { endsPlace?: boolean } = {}): Promise<T> {
   let sent = newestAdmission(now());
   if (sent && needsRenewal(sent, now())) sent = (await takeAdmission(sent.onsale, now)) ?? sent;
+  // A checkout ends the place whose admission it carried (decision 0052): that admission is dropped, so its time is no longer shown.
+  const done = <R>(answer: R, used: KeptAdmission | null): R => {
+    if (options.endsPlace && used) forgetAdmission(used.onsale);
+    return answer;
+  };
   try {
-    return await call(sent ? { admission: sent.pass } : {});
+    return done(await call(sent ? { admission: sent.pass } : {}), sent);
   } catch (error) {
     const onsale = waitingRoomOf(error);
     if (!onsale) throw error;
@@ -135,7 +157,7 @@ export async function withAdmission<T>(call: (extra: AdmissionField) => Promise<
     const retry = held && held.pass !== sent?.pass ? held : await takeAdmission(onsale, now);
     if (retry) {
       try {
-        return await call({ admission: retry.pass });
+        return done(await call({ admission: retry.pass }), retry);
       } catch (again) {
         const room = waitingRoomOf(again);
         if (room) sendToWaitingRoom(room);

@@ -359,6 +359,8 @@ export interface RoomProduct {
   id: number;
   code: string;
   name: string;
+  /** Which shop sells it: the waiting page sends an admitted visitor to its product page. */
+  shop: 'tickets' | 'merchandise';
   stock: number | null;
   held: number;
   sold: number;
@@ -388,7 +390,7 @@ export async function listRooms(db: Db): Promise<RoomRow[]> {
     sql`SELECT o.id, o.code, e.name AS title, o.opens_at, o.room_opens_at, o.closes_at, o.admission_mode, o.admission_limit, o.admission_rate_limit, o.session_minutes, o.proof_of_work_bits,
                o.cursor_phase, o.cursor_key, o.cursor_place, o.admitted_count, o.prequeue_count, o.sold_out_at, now() AS db_now,
                ${firstAndLastOpen},
-               (SELECT coalesce(json_agg(json_build_object('id', s.id, 'code', s.external_code, 'name', s.name, 'stock', s.stock, 'held', s.held, 'sold', s.sold) ORDER BY s.external_code), '[]'::json)
+               (SELECT coalesce(json_agg(json_build_object('id', s.id, 'code', s.external_code, 'name', s.name, 'shop', s.shop_item_type, 'stock', s.stock, 'held', s.held, 'sold', s.sold) ORDER BY s.external_code), '[]'::json)
                   FROM onsale_products op JOIN shop_items s ON s.id = op.shop_item_id WHERE op.onsale_id = o.id) AS products
         FROM onsales o JOIN events e ON e.id = o.event_id
         WHERE o.active

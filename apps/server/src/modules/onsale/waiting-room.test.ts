@@ -329,7 +329,7 @@ describe.each(testEngines())('the waiting room on %s', (engine) => {
       const info = await slow.call('queue-info', { onsale: 'SLOW' });
       expect(info.status).toBe(200);
       expect(queueInfoAnswer.parse(info.body)).toMatchObject({ onsale: { code: 'SLOW', opens_at: '2020-01-01T10:00:00.000Z', closes_at: null }, state: 'open', waiting: 2, wait_seconds: 6 });
-      expect(info.body.products).toEqual([{ external_code: 'NWF27-WEEKEND', name: expect.any(String), available: true }]);
+      expect(info.body.products).toEqual([{ external_code: 'NWF27-WEEKEND', name: expect.any(String), shop_item_type: 'tickets', available: true }]);
       await slow.database.db.execute(sql`UPDATE onsales SET closes_at = now() - interval '1 second' WHERE code = 'SLOW'`);
       expect((await slow.call('queue-info', { onsale: 'SLOW' })).body).toMatchObject({ state: 'closed', wait_seconds: null });
     } finally {
@@ -359,9 +359,9 @@ describe.each(testEngines())('the waiting room on %s', (engine) => {
           state: 'before-opening',
           wait_seconds: null,
           products: [
-            { external_code: 'NWF27-CAMPING', name: nameOf.get('NWF27-CAMPING'), available: true },
-            { external_code: 'NWF27-GLAMPING', name: nameOf.get('NWF27-GLAMPING'), available: false },
-            { external_code: 'NWF27-WEEKEND', name: nameOf.get('NWF27-WEEKEND'), available: true },
+            { external_code: 'NWF27-CAMPING', name: nameOf.get('NWF27-CAMPING'), shop_item_type: 'tickets', available: true },
+            { external_code: 'NWF27-GLAMPING', name: nameOf.get('NWF27-GLAMPING'), shop_item_type: 'tickets', available: false },
+            { external_code: 'NWF27-WEEKEND', name: nameOf.get('NWF27-WEEKEND'), shop_item_type: 'tickets', available: true },
           ],
         });
       // Every product without units before the opening: the page says sold out, the on-sale keeps no sell-out moment.

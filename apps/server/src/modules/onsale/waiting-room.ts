@@ -243,7 +243,7 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
   function productsOf(room: Room, soldOutHere: ReadonlySet<number>) {
     return room.products.map((product) => {
       const left = remainingStock(product);
-      return { external_code: product.code, name: product.name, available: (left === null || left > 0) && !soldOutHere.has(product.id) };
+      return { external_code: product.code, name: product.name, shop_item_type: product.shop, available: (left === null || left > 0) && !soldOutHere.has(product.id) };
     });
   }
 

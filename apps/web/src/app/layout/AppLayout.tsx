@@ -5,12 +5,13 @@ import { useLostCart } from '../../lib/cart-memory';
 import { useConfig } from '../../lib/config';
 import { usePageTitleOverride } from '../../lib/page-title';
 import { RouteHandleContext } from '../../lib/route-handle';
-import { useUserData } from '../../lib/user-data';
+import { useToken, useUserData } from '../../lib/user-data';
 import { useNow } from '../../lib/use-now';
 import { unpaidOrders } from '../../components/order/unpaid-orders';
 import { buildDocumentTitle, resolvePageTitle } from '../../lib/title';
 import { matchAppRoute, type AppRoute } from '../route-table';
 import { useNavigationTarget } from '../../lib/navigation-target';
+import { SHOPPING_ROUTES, shoppingNoticeDue } from '../../lib/waiting-room-events';
 import { CartActionsProvider } from './CartActionsProvider';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -25,6 +26,8 @@ export const MAIN_ID = 'main-content';
 const ExpiredCartNotice = lazy(() => import('../../features/cart/components/ExpiredCartNotice'));
 // Told only while an order waits for payment (decision 0066): its own chunk too.
 const UnpaidOrderBanner = lazy(() => import('../../components/order/UnpaidOrderBanner'));
+// Told only while the waiting room's admission lasts, or just after it ran out (decision 0075): its own chunk too.
+const ShoppingTimeNotice = lazy(() => import('../../features/waiting-room/components/ShoppingTimeNotice'));
 
 /** The frame around every page: skip link, header, main landmark, footer. */
 export function AppLayout({ routes }: { routes: AppRoute[] }) {
@@ -59,6 +62,10 @@ export function AppLayout({ routes }: { routes: AppRoute[] }) {
   const orders = useUserData().data?.orders;
   const now = useNow(30_000);
   const hasUnpaid = unpaidOrders(orders, now).length > 0;
+  // Read at each render (a navigation, or every 30 s): the waiting page keeps the admission and then goes to the product.
+  // Signed in only: an admission is its account's, and the next person on a shared computer has none.
+  const signedIn = useToken() !== null;
+  const shopping = signedIn && handle !== undefined && SHOPPING_ROUTES.has(handle.name) && shoppingNoticeDue(now);
   const busy = target !== null;
   return (
     <CartActionsProvider>
@@ -78,6 +85,11 @@ export function AppLayout({ routes }: { routes: AppRoute[] }) {
         {lostCart && (
           <Suspense fallback={null}>
             <ExpiredCartNotice lost={lostCart} />
+          </Suspense>
+        )}
+        {shopping && (
+          <Suspense fallback={null}>
+            <ShoppingTimeNotice />
           </Suspense>
         )}
         {hasUnpaid && orders && (

@@ -1,7 +1,37 @@
 import { leadingZeroBits, proofInput } from '@festival/contract';
 import { sha256 } from '@festival/contract/sha256';
 import { describe, expect, it } from 'vitest';
-import { jittered, retryDelayMs, solveProof, waitText } from './waiting-room-rules';
+import { jittered, retryDelayMs, solveProof, turnDestination, waitText } from './waiting-room-rules';
+
+const weekend = { external_code: 'SUN-WEEKEND', name: 'Weekend ticket', shop_item_type: 'tickets', available: true } as const;
+const day = { external_code: 'SUN DAY', name: 'Day ticket', shop_item_type: 'tickets', available: true } as const;
+const shirt = { external_code: 'SUN-SHIRT', name: 'Shirt', shop_item_type: 'merchandise', available: true } as const;
+
+describe('where the turn sends the visitor', () => {
+  it('goes back to the product of the sale they came from, of several the one they reached for', () => {
+    expect(turnDestination('/tickets/SUN-WEEKEND', [weekend])).toBe('/tickets/SUN-WEEKEND');
+    expect(turnDestination('/tickets/SUN%20DAY', [weekend, day])).toBe('/tickets/SUN%20DAY');
+    expect(turnDestination('/merchandise/SUN-SHIRT?size=m', [weekend, shirt])).toBe('/merchandise/SUN-SHIRT?size=m');
+  });
+
+  it('goes back to the checkout the visitor was sent from', () => {
+    expect(turnDestination('/checkout', [weekend])).toBe('/checkout');
+  });
+
+  it('without such a page (an organiser’s link, a listing, another product) goes to the sale’s first product still to be had', () => {
+    expect(turnDestination(null, [weekend, day])).toBe('/tickets/SUN-WEEKEND');
+    expect(turnDestination('/tickets', [{ ...weekend, available: false }, day])).toBe('/tickets/SUN%20DAY');
+    expect(turnDestination('/', [shirt])).toBe('/merchandise/SUN-SHIRT');
+    expect(turnDestination('/tickets/OTHER', [weekend])).toBe('/tickets/SUN-WEEKEND');
+    // The same code in the other shop is another item.
+    expect(turnDestination('/merchandise/SUN-WEEKEND', [weekend])).toBe('/tickets/SUN-WEEKEND');
+  });
+
+  it('with nothing left goes to the first product, which says so, and with no products to the tickets', () => {
+    expect(turnDestination(null, [{ ...weekend, available: false }])).toBe('/tickets/SUN-WEEKEND');
+    expect(turnDestination(null, [])).toBe('/tickets');
+  });
+});
 
 describe('the waiting page’s rules', () => {
   it('tells the wait in rounded words', () => {

@@ -1,4 +1,4 @@
-import { leadingZeroBits, proofInput } from '@festival/contract';
+import { leadingZeroBits, proofInput, type QueueStatus } from '@festival/contract';
 import { sha256 } from '@festival/contract/sha256';
 
 /** The waiting page's pure rules (issue 23, decision 0048): wait texts, when to ask again, the proof of work. */
@@ -15,6 +15,43 @@ export function waitText(seconds: number): string {
   const hoursText = hours === 1 ? '1 hour' : `${hours} hours`;
   return rest === 0 ? `about ${hoursText}` : `about ${hoursText} ${rest} minutes`;
 }
+
+/** A product's page in the shop. */
+export const productPagePath = (product: Pick<QueueStatus['products'][number], 'shop_item_type' | 'external_code'>) =>
+  `/${product.shop_item_type}/${encodeURIComponent(product.external_code)}`;
+
+const PRODUCT_PAGE = /^\/(tickets|merchandise)\/([^/?#]+)(?:[?#].*)?$/;
+
+function decoded(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where the visitor goes at their turn (decision 0075): to the product they queued for. `from` is
+ * the page the shop sent them from (already a safe same-site path), `products` the on-sale's.
+ * - From the product page of one of the sale's products: back to it (of several, the one they
+ *   reached for).
+ * - From the checkout (a cart holding one of the sale's products): back to it, to finish.
+ * - Otherwise (an organiser's link, a listing, the home page): the page of the sale's first product
+ *   still to be had, else of its first product (which says it is sold out), else the tickets.
+ */
+export function turnDestination(from: string | null, products: readonly QueueStatus['products'][number][]): string {
+  const match = from ? PRODUCT_PAGE.exec(from) : null;
+  if (from && match) {
+    const code = decoded(match[2]!);
+    if (products.some((product) => product.shop_item_type === match[1] && product.external_code === code)) return from;
+  }
+  if (from && /^\/checkout(?:[?#].*)?$/.test(from)) return from;
+  const product = products.find((candidate) => candidate.available) ?? products[0];
+  return product ? productPagePath(product) : '/tickets';
+}
+
+/** The shopping time left in whole minutes, rounded up: 20 just after the turn, 1 in the last minute (decision 0075). */
+export const minutesLeft = (ms: number) => Math.max(0, Math.ceil(ms / 60_000));
 
 /** `ms` give or take 20 %, so pages that were told the same do not all ask at once. */
 export const jittered = (ms: number, random: () => number = Math.random) => Math.max(0, Math.round(ms * (0.8 + 0.4 * random())));

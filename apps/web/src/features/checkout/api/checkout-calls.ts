@@ -63,7 +63,7 @@ export type CheckoutPayload = Omit<ApiPayload<'checkout-cart'>, 'token' | 'admis
 
 /** Checkout, with the waiting room's admission while an on-sale's room guards a product in the cart (decision 0048). */
 export function checkoutCart(payload: CheckoutPayload): Promise<ApiAnswer<'checkout-cart'>> {
-  return withAdmission((admission) => callApi('checkout-cart', { token: getToken(), ...payload, ...admission }));
+  return withAdmission((admission) => callApi('checkout-cart', { token: getToken(), ...payload, ...admission }), Date.now, { endsPlace: true });
 }
 
 /**

@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
-import { waitingRoomMessages, waitingRoomTexts, type QueueInfo } from '@festival/contract';
+import { waitingRoomMessages, waitingRoomTexts, type QueueInfo, type QueueStatus } from '@festival/contract';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installTestConfig } from '../../../../test/test-config';
 import { renderPage, stubApi, type Answer } from '../../../../test/test-app';
+import { clearToken, setToken, writeStoredJson } from '../../../lib/storage';
+import { admissionFor } from '../../../lib/waiting-room';
 import WaitingRoomPage from './WaitingRoomPage';
 
 beforeAll(installTestConfig);
@@ -18,8 +20,8 @@ const info = (changes: Partial<QueueInfo>): QueueInfo => ({
   waiting: 0,
   wait_seconds: null,
   products: [
-    { external_code: 'SUN-WEEKEND', name: 'Weekend ticket', available: true },
-    { external_code: 'SUN-CAMPING', name: 'Camping', available: false },
+    { external_code: 'SUN-WEEKEND', name: 'Weekend ticket', shop_item_type: 'tickets', available: true },
+    { external_code: 'SUN-CAMPING', name: 'Camping', shop_item_type: 'tickets', available: false },
   ],
   ...changes,
 });
@@ -52,7 +54,7 @@ describe('the waiting page of a visitor who has not logged in', () => {
   });
 
   it('lists the products as in this sale while none has sold out, not as still available', async () => {
-    open({ status: 200, body: info({ state: 'before-opening', products: [{ external_code: 'SUN-WEEKEND', name: 'Weekend ticket', available: true }] }) });
+    open({ status: 200, body: info({ state: 'before-opening', products: [{ external_code: 'SUN-WEEKEND', name: 'Weekend ticket', shop_item_type: 'tickets', available: true }] }) });
     expect((await screen.findByRole('heading', { name: waitingRoomTexts.inThisSale })).nextElementSibling?.textContent).toBe('Weekend ticket');
     expect(screen.queryByRole('heading', { name: waitingRoomTexts.stillAvailable })).toBeNull();
     expect(screen.queryByRole('heading', { name: waitingRoomTexts.soldOutList })).toBeNull();
@@ -79,5 +81,97 @@ describe('the waiting page of a visitor who has not logged in', () => {
     open({ status: 404, body: { message: waitingRoomMessages.noSuchOnsale } });
     expect((await screen.findByText(waitingRoomMessages.noSuchOnsale)).textContent).toBe(waitingRoomMessages.noSuchOnsale);
     expect(screen.queryByText(waitingRoomMessages.logInToQueue)).toBeNull();
+  });
+});
+
+const status = (changes: Partial<QueueStatus>): QueueStatus => ({
+  onsale: { code: 'SUMMER', title: 'Sunfield 2027', opens_at: '2027-03-01T10:00:00.000Z', closes_at: null },
+  state: 'waiting',
+  pass: 'place-pass',
+  position: null,
+  ahead: null,
+  wait_seconds: null,
+  waiting: 0,
+  products: [
+    { external_code: 'SUN-CAMPING', name: 'Camping', shop_item_type: 'tickets', available: false },
+    { external_code: 'SUN-DAY', name: 'Day ticket', shop_item_type: 'tickets', available: true },
+    { external_code: 'SUN-WEEKEND', name: 'Weekend ticket', shop_item_type: 'tickets', available: true },
+  ],
+  next_check_ms: 60_000,
+  challenge: null,
+  ...changes,
+});
+
+describe('the waiting page of a signed-in visitor', () => {
+  afterEach(() => {
+    clearToken();
+    writeStoredJson('shop.queuePlaces', null);
+    writeStoredJson('shop.admissions', null);
+  });
+
+  function join(answers: Record<string, Answer[]>, url = '/waiting-room/SUMMER') {
+    setToken('tok');
+    const calls = stubApi(answers);
+    const page = renderPage(WaitingRoomPage, {
+      path: '/waiting-room/:onsale',
+      url,
+      otherRoutes: [
+        { path: '/tickets/:item', Component: () => <h1>Product page</h1> },
+        { path: '/checkout', Component: () => <h1>Checkout page</h1> },
+      ],
+    });
+    return { calls, router: page.router };
+  }
+
+  it('before the opening says first that they are in the queue, when the sale opens and that places are drawn then', async () => {
+    join({ 'queue-join': [{ status: 200, body: status({ state: 'before-opening' }) }] });
+    const standing = await screen.findByText(/^You are in the queue\./);
+    expect(standing.textContent).toMatch(
+      /^You are in the queue\. The sale opens at .+2027.*; at that moment the places of everyone already here are drawn at random, so you need not hurry or refresh: leave this page open and it shows your number after the draw\.$/,
+    );
+    expect(standing.closest('[role="status"]')).toBeTruthy();
+    expect(screen.queryByText(/number .* in the queue/)).toBeNull();
+  });
+
+  it('says where the visitor stands in each other state', async () => {
+    for (const [answer, text] of [
+      [status({ state: 'waiting', position: 12, ahead: 11 }), waitingRoomTexts.position(12)],
+      [status({ state: 'sold-out' }), 'Everything in this sale has sold out, so the queue has ended. We are sorry.'],
+      [status({ state: 'closed' }), 'The waiting room has closed, so there is no queue any more: anything left in this sale is sold in the shop as usual.'],
+    ] as const) {
+      join({ 'queue-join': [{ status: 200, body: answer }] });
+      expect((await screen.findByText(text)).closest('#waiting-room-standing')).toBeTruthy();
+      cleanup();
+      vi.unstubAllGlobals();
+      writeStoredJson('shop.queuePlaces', null);
+    }
+  });
+
+  it('before the room opens says the visitor is not in the queue yet', async () => {
+    join({ 'queue-join': [{ status: 409, body: { message: waitingRoomMessages.roomNotOpen } }] });
+    await screen.findByText(waitingRoomMessages.roomNotOpen);
+    expect(screen.getByText(waitingRoomTexts.notOpenYet).textContent).toMatch(/^You are not in the queue yet\./);
+  });
+
+  const turn = { 'queue-join': [{ status: 200, body: status({ state: 'your-turn' }) }], 'queue-admit': [{ status: 200, body: { onsale: 'SUMMER', admission: 'adm', expires_at: new Date(Date.now() + 20 * 60_000).toISOString() } }] };
+
+  it('at the turn takes the admission and goes to the sale’s first product still to be had when the visitor came by a link', async () => {
+    const { router, calls } = join(turn);
+    await screen.findByRole('heading', { name: 'Product page' });
+    expect(router.state.location.pathname).toBe('/tickets/SUN-DAY');
+    expect(calls.map((call) => call.path)).toEqual(['queue-join', 'queue-admit']);
+    expect(admissionFor('SUMMER')?.pass).toBe('adm');
+  });
+
+  it('at the turn goes back to the product of the sale the visitor came from, or to the checkout', async () => {
+    const first = join(turn, `/waiting-room/SUMMER?from=${encodeURIComponent('/tickets/SUN-WEEKEND')}`);
+    await screen.findByRole('heading', { name: 'Product page' });
+    expect(first.router.state.location.pathname).toBe('/tickets/SUN-WEEKEND');
+    cleanup();
+    vi.unstubAllGlobals();
+    writeStoredJson('shop.queuePlaces', null);
+    const second = join(turn, `/waiting-room/SUMMER?from=${encodeURIComponent('/checkout')}`);
+    await screen.findByRole('heading', { name: 'Checkout page' });
+    expect(second.router.state.location.pathname).toBe('/checkout');
   });
 });

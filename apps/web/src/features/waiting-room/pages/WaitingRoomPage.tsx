@@ -10,13 +10,13 @@ import { getToken } from '../../../lib/storage';
 import { useFormat } from '../../../lib/use-format';
 import { useToken } from '../../../lib/user-data';
 import { forgetPlacePass, keepPlacePass, placePassOf, takeAdmission, takePlaceEnded } from '../../../lib/waiting-room';
-import { jittered, retryDelayMs, solveProof, STATUS_TIMEOUT_MS, waitText } from '../waiting-room-rules';
+import { jittered, retryDelayMs, solveProof, STATUS_TIMEOUT_MS, turnDestination, waitText } from '../waiting-room-rules';
 import './waiting-room.css';
 
 /** What the page shows besides an answer: why it has none (yet). */
 type Trouble =
   | { kind: 'log-in' }
-  | { kind: 'refused'; message: string; tone: 'info' | 'danger' }
+  | { kind: 'refused'; message: string; tone: 'info' | 'danger'; notOpen?: boolean }
   | null;
 
 /**
@@ -25,8 +25,8 @@ type Trouble =
  * how many wait and how long a newcomer waits, its products) and is asked to log in. A signed-in
  * visitor takes their place (queue-join, once: the place pass is kept in this browser), then the
  * page asks how things stand (queue-status) as often as the answer says, with a random part, and
- * without reloading. At their turn it takes the admission (queue-admit) and goes back to where the
- * visitor was going (`from`), else to the tickets. A lost connection keeps the place: the page says
+ * without reloading. At their turn it takes the admission (queue-admit) and goes to the product they
+ * queued for (`turnDestination`: the sale's product they came from, else its first one to be had). A lost connection keeps the place: the page says
  * so and tries again, sooner when the browser is back online. The position is read out by a
  * polite live region.
  */
@@ -104,7 +104,7 @@ function WaitingRoom({ onsale }: { onsale: string }) {
         if (error instanceof ApiError && error.status === 401) return setTrouble({ kind: 'log-in' });
         if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
           const notOpen = error.formError === waitingRoomMessages.roomNotOpen;
-          setTrouble({ kind: 'refused', message: error.formError, tone: notOpen ? 'info' : 'danger' });
+          setTrouble({ kind: 'refused', message: error.formError, tone: notOpen ? 'info' : 'danger', notOpen });
           // A room that opens later is asked about again, a proof that did not hold is worked again; anything else stands.
           if (notOpen) later(jittered(30_000));
           else if (error.formError === waitingRoomMessages.proofFailed) later(retryDelayMs(++failures));
@@ -124,7 +124,8 @@ function WaitingRoom({ onsale }: { onsale: string }) {
         const admission = await takeAdmission(onsale);
         if (stop.signal.aborted) return;
         if (admission) {
-          void navigate(from ?? '/tickets', { replace: true });
+          // To the product they queued for (decision 0075), where the time left is shown.
+          void navigate(turnDestination(from, answer.products), { replace: true });
           return;
         }
         // A place that ended is forgotten and the next ask joins again, at the back.
@@ -171,6 +172,7 @@ function WaitingRoom({ onsale }: { onsale: string }) {
           <p className={`alert alert--${trouble.tone}`} role="status" id="waiting-room-refused">
             {trouble.message}
           </p>
+          {trouble.notOpen ? <p id="waiting-room-not-open">{waitingRoomTexts.notOpenYet}</p> : null}
           <ButtonLink to="/" id="waiting-room-home">
             {waitingRoomTexts.toShop}
           </ButtonLink>
