@@ -8,8 +8,9 @@ import { placeCardOrder, pressOnPage, openShopAddress, redirectUrl, shopRecords,
 import { BANK_DETAILS, cartWith, checkoutPayload, createCustomer } from '../../../test/shop-flows';
 import { staffCall } from '../../../test/staff-call';
 import { signedInStaff } from '../../../test/staff-sign-in';
-import { emailOutbox, orders, paymentRefunds, payments, refunds, staffAudit } from '../../db/schema';
-import { NOTIFY_PATH } from '../payments/payments.service';
+import { customers, emailOutbox, orders, paymentRefunds, payments, refunds, staffAudit } from '../../db/schema';
+import { runOrdersCommand } from '../orders/orders-command';
+import { createPaymentsService, NOTIFY_PATH } from '../payments/payments.service';
 
 /**
  * Issue 34 point 3 (decision 0060): money taken at the box office is a payment on the books (its
@@ -191,6 +192,19 @@ describe.each(testEngines())('money at the desk on %s', (engine) => {
     const given = await world.shop.call('refund-bank-details', { token: placed.buyer.token, refund_id: refundId, ...BANK_DETAILS });
     expect(given).toMatchObject({ status: 409, body: { message: portalMessages.bankDetailsNotWanted } });
     expect((await db().select().from(refunds).where(eq(refunds.id, refundId)))[0]!.bankDetails).toBeNull();
+  });
+
+  it('pays a transfer the desk recorded as received back by bank, not at the desk', async () => {
+    const lines: string[] = [];
+    const service = createPaymentsService({ db: db(), config: world.shop.config, gateway: null, appSecret: 'desk-money-secret-of-at-least-32-characters' });
+    const deps = { db: db(), config: world.shop.config, appSecret: 'desk-money-secret-of-at-least-32-characters', payments: service, print: (line: string) => lines.push(line), printError: (line: string) => lines.push(line) };
+    const email = `desk.transfer.${randomBytes(4).toString('hex')}@example.org`;
+    expect(await runOrdersCommand(['create', '--email', email, '--name', 'Transfer Buyer', '--item', 'NWF27-LOCKER', '--method', 'bank_transfer', '--paid'], deps), lines.join('\n')).toBe(0);
+    const [order] = await db().select().from(orders).where(eq(orders.customerId, (await db().select().from(customers).where(eq(customers.email, email)))[0]!.id));
+    expect(await db().select().from(payments).where(eq(payments.orderId, order!.id))).toEqual([expect.objectContaining({ provider: 'bank_transfer', method: 'bank_transfer', status: 'paid' })]);
+    const refunded = await refundAll(order!.code);
+    expect(refunded.refund.ways).toMatchObject({ card: 0, cash: 0, card_terminal: 0, bank: refunded.refund.total, bank_details: false });
+    expect(refunded.message).toBe(refundWayMessages.waitsForBankDetails);
   });
 
   it('keeps a partly paid order’s deadline and tells the customer what is still open and by when', async () => {

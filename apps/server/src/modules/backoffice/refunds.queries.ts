@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, merchandisePurchases, orders, paymentRefunds, payments, refundItems, refunds, staffAudit, tickets } from '../../db/schema';
+import { customers, merchandisePurchases, orders, refundItems, refunds, staffAudit, tickets } from '../../db/schema';
 
 /** Requests waiting for a decision, or approved and not finished (waiting for the provider, or refused by it). */
 export const OPEN_STATES = ['active', 'processing', 'problem'];
@@ -60,29 +60,6 @@ export function listItemsOfRefunds(db: Db, refundIds: number[]) {
     .leftJoin(merchandisePurchases, eq(merchandisePurchases.id, refundItems.merchandisePurchaseId))
     .where(inArray(refundItems.refundId, refundIds))
     .orderBy(asc(refundItems.id));
-}
-
-/**
- * The paid payments of several orders with one provider, with what refunds already took from each
- * (as listRefundablePayments, for many orders in one query): what an approval would send back.
- */
-/** The paid payments of these orders with these providers (the card's, the desk's), newest first, with what refunds took from each. */
-export function listRefundablePaymentsOfOrders(db: Db, orderIds: number[], providers: string[]) {
-  if (!orderIds.length) return Promise.resolve([]);
-  return db
-    .select({
-      orderId: payments.orderId,
-      id: payments.id,
-      provider: payments.provider,
-      method: payments.method,
-      amount: payments.amount,
-      refunded: sql<number>`coalesce(sum(${paymentRefunds.amount}) FILTER (WHERE ${paymentRefunds.status} <> 'failed'), 0)::int`,
-    })
-    .from(payments)
-    .leftJoin(paymentRefunds, eq(paymentRefunds.paymentId, payments.id))
-    .where(and(inArray(payments.orderId, orderIds), inArray(payments.provider, providers), eq(payments.status, 'paid'), or(isNull(payments.disputeStatus), eq(payments.disputeStatus, 'won'))))
-    .groupBy(payments.id)
-    .orderBy(desc(payments.id));
 }
 
 /** The latest decision recorded for each of these requests (the audit entry: who, when, why). */

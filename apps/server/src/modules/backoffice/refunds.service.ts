@@ -9,7 +9,7 @@ import type { PaymentGateway } from '../payments/gateway';
 import { DESK_PROVIDER } from '../payments/payments.queries';
 import { allocateRefund, waysOf } from '../payments/provider-refunds';
 import { formatAmount } from '../orders/orders.mail';
-import { listPartsOfRefunds } from '../payments/provider-refunds.queries';
+import { listPartsOfRefunds, refundablePayments } from '../payments/provider-refunds.queries';
 import { listRefundItems, moveItemsStatus } from '../portal/portal.queries';
 import { idsOf } from '../portal/portal.service';
 import { lockRefundOfOrder, markRefundProcessed } from '../portal/refunds-command';
@@ -50,7 +50,7 @@ export function createRefundQueue(deps: RefundQueueDeps) {
     const [items, parts, refundable, decisions] = await readTogether(db, [
       () => queries.listItemsOfRefunds(db, ids),
       () => listPartsOfRefunds(db, ids),
-      () => queries.listRefundablePaymentsOfOrders(db, activeOrders, gateway ? [gateway.provider, DESK_PROVIDER] : [DESK_PROVIDER]),
+      () => refundablePayments(db, activeOrders, gateway ? [gateway.provider, DESK_PROVIDER] : [DESK_PROVIDER]),
       () => queries.listRefundDecisions(db, ids),
     ]);
     const group = <T, K>(rows: T[], key: (row: T) => K) => {

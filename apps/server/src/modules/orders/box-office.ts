@@ -151,7 +151,10 @@ export async function createBoxOfficeOrder(
     // Money taken at the desk is a payment like any other (decision 0060): its method, its amount and
     // the member who took it, so the order page, the exports and a refund's way back know of it.
     if (input.paid && total > 0) {
-      await insertPayment(tx, { orderId: order.id, provider: DESK_PROVIDER, method: input.method, amount: total, status: 'paid', attempt: 1, takenBy: auditActor(deps.actor).actor });
+      // Cash and the card terminal are the desk's money (paid back there); a transfer already
+      // received is a bank transfer's, as one recorded later (paid back by bank).
+      const atDesk = input.method === 'cash' || input.method === 'card_terminal';
+      await insertPayment(tx, { orderId: order.id, provider: atDesk ? DESK_PROVIDER : input.method, method: input.method, amount: total, status: 'paid', attempt: 1, takenBy: auditActor(deps.actor).actor });
     }
     if (order.paymentStatus === 'paid') await deps.payments.fulfil(tx, order);
     // The accept-terms link's own signature (decision 0027): it opens that page and nothing else.
