@@ -1,5 +1,6 @@
 import { portalMessages, staffOrderMessages } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
+import { staffTexts } from './texts';
 import { hasRefundChoices, isoOfLocal, localInputOf, openAmount, refundChoices, refundPreview, refundRequest } from './order-page';
 
 const ticket = (code: string, price: number, refundFee = 0, fee = 0) => ({ code, price, refund_fee: refundFee, fee });
@@ -73,5 +74,17 @@ describe('the order page’s figures and times', () => {
     expect(isoOfLocal('2026-06-31T10:00')).toBeNull();
     expect(isoOfLocal('')).toBeNull();
     expect(isoOfLocal('tomorrow')).toBeNull();
+  });
+});
+
+describe('what the order dialogs promise a buyer without an e-mail address (a walk-in sale, decision 0076)', () => {
+  it('says the buyer is e-mailed only when the buyer has an address', () => {
+    expect(staffTexts.order.refundConfirm(1, '€18.00')).toContain('the buyer is e-mailed');
+    expect(staffTexts.order.refundConfirm(1, '€18.00', false)).not.toContain('e-mailed');
+    expect(staffTexts.order.refundConfirm(1, '€18.00', false)).toContain('tell them yourself');
+    expect(staffTexts.order.cancelWhat(true)).toContain('the buyer is e-mailed');
+    expect(staffTexts.order.cancelWhat(false)).not.toContain('e-mailed');
+    expect(staffTexts.order.paidOutQuestion('€18.00 in cash', false)).not.toContain('e-mailed');
+    expect(staffTexts.order.paidOutQuestion('€18.00 in cash')).toContain('the customer is e-mailed');
   });
 });

@@ -443,7 +443,7 @@ export default function OrderPage() {
           onConfirm={() => paidOut.mutate(dialog.refund.id)}
         >
           <Refusal message={paidOut.message} />
-          <p>{texts.paidOutQuestion(dialog.refund.ways_text)}</p>
+          <p>{texts.paidOutQuestion(dialog.refund.ways_text, !walkIn)}</p>
         </ConfirmModal>
       )}
       {dialog?.kind === 'extend' && order.pay_by && <ExtendDialog code={order.code} payBy={order.pay_by} action={extend} onClose={() => setDialog(null)} />}
@@ -539,7 +539,7 @@ function CancelDialog({ detail, action, money, onClose }: { detail: Detail; acti
   return (
     <ConfirmModal open title={texts.cancelTitle(detail.order.code)} confirmLabel={texts.cancelConfirm} cancelLabel={texts.keep} confirmVariant="danger" busy={action.isPending} onCancel={onClose} onConfirm={() => action.mutate(note)}>
       <Refusal message={action.message} />
-      <p>{texts.cancelWhat}</p>
+      <p>{texts.cancelWhat(!isWalkInAddress(detail.buyer.email))}</p>
       {held > 0 && <p className="staff-order-warning">{texts.cancelMoneyHeld(money(held))}</p>}
       <NoteField label={texts.cancelNote} value={note} onChange={setNote} hint={action.fieldError('note')} />
     </ConfirmModal>
@@ -621,7 +621,7 @@ function RefundDialog({ detail, action, money, onClose }: { detail: Detail; acti
       <Refusal message={action.message} />
       {confirming ? (
         <>
-          <p>{texts.refundConfirm(count, money(preview.total))}</p>
+          <p>{texts.refundConfirm(count, money(preview.total), !isWalkInAddress(detail.buyer.email))}</p>
           <ul className="staff-order-lines">
             {chosen([...now.tickets, ...outsideRules.tickets], request.tickets).map((ticket) => (
               <li key={ticket.code}>{ticketLabel(ticket as Ticket)}</li>
