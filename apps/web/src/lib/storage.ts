@@ -90,6 +90,14 @@ const browserStore = createKeyValueStore(() => globalThis.localStorage);
  */
 export const CHECKOUT_DRAFT_KEY = 'shop.draft.checkout';
 
+/**
+ * The waiting rooms' places and admissions (lib/waiting-room.ts) belong to the account that took
+ * them: a logout forgets them, so the next person on this browser neither sees that account's
+ * shopping time nor sends its passes.
+ */
+export const QUEUE_PLACES_KEY = 'shop.queuePlaces';
+export const ADMISSIONS_KEY = 'shop.admissions';
+
 /** Forgets the tab's checkout draft. */
 export function forgetDrafts(): void {
   try {
@@ -111,6 +119,8 @@ export const getToken = (): string | null => browserStore.get(TOKEN_KEY) || null
 export const setToken = (token: string): void => browserStore.set(TOKEN_KEY, token);
 export const clearToken = (): void => {
   forgetDrafts();
+  browserStore.remove(QUEUE_PLACES_KEY);
+  browserStore.remove(ADMISSIONS_KEY);
   browserStore.remove(TOKEN_KEY);
 };
 

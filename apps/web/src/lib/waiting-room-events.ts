@@ -1,6 +1,6 @@
 import { ApiError } from './api-client';
 import { withFrom } from './return-to';
-import { readStoredJson } from './storage';
+import { ADMISSIONS_KEY, readStoredJson } from './storage';
 
 /**
  * The waiting room's part of the app's first load (decision 0048): which room a refusal names, the
@@ -39,8 +39,8 @@ export function sendToWaitingRoom(onsale: string): void {
   listeners.forEach((listener) => listener(onsale));
 }
 
-/** Where the admission passes taken at the visitor's turn are kept (lib/waiting-room.ts keeps them). */
-export const ADMISSIONS_KEY = 'shop.admissions';
+/** Where the admission passes taken at the visitor's turn are kept (lib/waiting-room.ts keeps them; a logout forgets them). */
+export { ADMISSIONS_KEY };
 
 /** How long after its end an admission's notice still says the shopping time ran out (decision 0075). */
 export const ENDED_NOTICE_MS = 60 * 60_000;

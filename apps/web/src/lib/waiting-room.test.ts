@@ -49,6 +49,15 @@ describe('the waiting room in the browser', () => {
     expect(placePassOf('B')).toBe('pass-b');
   });
 
+  it('forgets the places and admissions of the account that logs out', () => {
+    keepPlacePass('A', 'pass-a');
+    keepAdmission(admitAnswer('A', 'adm-a', 10_000), 1000);
+    clearToken();
+    expect(placePassOf('A')).toBeNull();
+    expect(admissionFor('A', 2000)).toBeNull();
+    expect(shownAdmission(2000, ENDED_NOTICE_MS)).toBeNull();
+  });
+
   it('keeps admissions until they expire and hands out the newest', () => {
     keepAdmission(admitAnswer('A', 'adm-a', 10_000), 1000);
     keepAdmission(admitAnswer('B', 'adm-b', 20_000), 2000);

@@ -1,6 +1,6 @@
 import { waitingRoomMessages, type ApiAnswer } from '@festival/contract';
 import { ApiError, callApi } from './api-client';
-import { getToken, readStoredJson, writeStoredJson } from './storage';
+import { getToken, QUEUE_PLACES_KEY, readStoredJson, writeStoredJson } from './storage';
 import { ADMISSIONS_KEY, sendToWaitingRoom, waitingRoomOf } from './waiting-room-events';
 
 export { onWaitingRoom, waitingRoomOf, waitingRoomPath } from './waiting-room-events';
@@ -17,7 +17,7 @@ export { onWaitingRoom, waitingRoomOf, waitingRoomPath } from './waiting-room-ev
  *   of one sends the visitor to the room's waiting page.
  */
 
-const PLACES_KEY = 'shop.queuePlaces';
+const PLACES_KEY = QUEUE_PLACES_KEY;
 /** The most rooms remembered (the oldest go first): a visitor queues for a handful at most. */
 const MAX_KEPT = 8;
 
