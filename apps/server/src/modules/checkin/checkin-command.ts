@@ -1,3 +1,4 @@
+import { isoInZone } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { printError as printErrorLine, printLine, shown, tsvRow } from '../../lib/terminal-output';
 import { checkinStats, listConflicts } from './checkin.queries';
@@ -51,6 +52,8 @@ type Deps = {
   db: Db;
   /** APP_SECRET first, then previous ones still configured. */
   secrets: readonly string[];
+  /** The shop's zone (its configuration's `timezone`): times print as ISO-8601 with its offset, as the exports write them (decision 0072). UTC without one. */
+  timeZone?: string;
   now?: () => Date;
   print?: (line: string) => void;
   printError?: (line: string) => void;
@@ -62,7 +65,7 @@ export async function runCheckinCommand(argv: string[], deps: Deps): Promise<num
   const printError = deps.printError ?? printErrorLine;
   const keys = createTicketKeys({ db: deps.db, secrets: deps.secrets });
   const [group, action, ...rest] = argv;
-  const when = (date: Date | null) => (date ? date.toISOString() : '-');
+  const when = (date: Date | null) => (date ? (deps.timeZone ? isoInZone(date, deps.timeZone) : date.toISOString()) : '-');
   if (group === 'lists' && argv.length === 1) {
     const lists = await listCheckinLists(deps.db);
     if (!lists.length) print('No check-in lists: add checkin_lists to the catalogue file (docs/catalogue.md).');
@@ -101,8 +104,8 @@ export async function runCheckinCommand(argv: string[], deps: Deps): Promise<num
           row.listCode,
           `ticket ${row.ticketCode}`,
           row.holder ?? '',
-          `scanned ${row.scannedAt.toISOString()} at gate ${row.gate}${row.scanner ? ` by ${row.scanner}` : ''}`,
-          row.kind === 'refused' ? `refused: ${refusalWords(row.reason)}` : row.countedAt ? `counted ${row.countedAt.toISOString()} at gate ${row.countedGate}` : 'not counted',
+          `scanned ${when(row.scannedAt)} at gate ${row.gate}${row.scanner ? ` by ${row.scanner}` : ''}`,
+          row.kind === 'refused' ? `refused: ${refusalWords(row.reason)}` : row.countedAt ? `counted ${when(row.countedAt)} at gate ${row.countedGate}` : 'not counted',
         ]),
       );
     }
@@ -117,7 +120,7 @@ export async function runCheckinCommand(argv: string[], deps: Deps): Promise<num
       return 0;
     }
     if (action === 'list' && !rest.length) {
-      for (const row of await scanners.list()) print(tsvRow([`scanner ${row.id}`, row.name, `created ${row.createdAt.toISOString()}`, row.revokedAt ? `revoked ${row.revokedAt.toISOString()}` : 'live']));
+      for (const row of await scanners.list()) print(tsvRow([`scanner ${row.id}`, row.name, `created ${when(row.createdAt)}`, row.revokedAt ? `revoked ${when(row.revokedAt)}` : 'live']));
       return 0;
     }
     if (action === 'revoke' && rest.length === 1 && /^[1-9][0-9]{0,8}$/.test(rest[0]!)) {
@@ -133,7 +136,7 @@ export async function runCheckinCommand(argv: string[], deps: Deps): Promise<num
     const rows = await keys.listKeys();
     if (!rows.length) print('No ticket keys yet: the first ticket downloaded for an event makes its key.');
     for (const row of rows) {
-      print(tsvRow([`key ${row.id}`, row.eventKey ? `event ${row.eventName ?? row.eventKey}` : 'no event', `generation ${row.generation}`, `created ${row.createdAt.toISOString()}`, row.retiredAt ? `retired ${row.retiredAt.toISOString()}` : 'live']));
+      print(tsvRow([`key ${row.id}`, row.eventKey ? `event ${row.eventName ?? row.eventKey}` : 'no event', `generation ${row.generation}`, `created ${when(row.createdAt)}`, row.retiredAt ? `retired ${when(row.retiredAt)}` : 'live']));
     }
     return 0;
   }

@@ -1,4 +1,4 @@
-import { GATE_NAME_MAX, LIST_CODE_MAX, SCAN_NONCE_MAX, SCANNED_AT_MAX, UPLOAD_SCANS_BATCH, UPLOAD_SCANS_BODY_LIMIT, messages, scannerMessages, staffApi, type StaffApiAnswer } from '@festival/contract';
+import { GATE_NAME_MAX, isoInZone, LIST_CODE_MAX, SCAN_NONCE_MAX, SCANNED_AT_MAX, UPLOAD_SCANS_BATCH, UPLOAD_SCANS_BODY_LIMIT, messages, scannerMessages, staffApi, type StaffApiAnswer } from '@festival/contract';
 import { readTicketPass, signTicketPass, verifyTicketPass } from '@festival/contract/ticket-pass';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import jsQR from 'jsqr';
@@ -471,6 +471,11 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
     expect(await runCheckinCommand(['conflicts'], { db: db(), secrets: [SECRET], print: (line) => report.push(line) })).toBe(0);
     const [ticketRow] = await db().select().from(tickets).where(eq(tickets.id, ticketId));
     expect(report).toContain(`T-GATE\tticket ${ticketRow!.code}\tGate Goer\tscanned ${at(2)} at gate South by Offline south\tcounted ${at(1)} at gate North`);
+    // Given the shop's zone (as `npm run checkin` is), the times carry its offset (decision 0072).
+    const zoned: string[] = [];
+    expect(await runCheckinCommand(['conflicts'], { db: db(), secrets: [SECRET], timeZone: 'Europe/Amsterdam', print: (line) => zoned.push(line) })).toBe(0);
+    expect(zoned.join('\n')).toContain(`scanned ${isoInZone(new Date(at(2)), 'Europe/Amsterdam')} at gate South`);
+    expect(isoInZone(new Date(at(2)), 'Europe/Amsterdam')).toMatch(/\+02:00$/);
 
     // An unknown list or ticket is answered as such, beside the others of the same upload, in the order sent.
     const mixed = await north.call('upload-scans', {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { printError as printErrorLine, printLine, tsvRow } from '../../lib/terminal-output';
-import type { OnsaleState } from '@festival/contract';
+import { isoInZone, type OnsaleState } from '@festival/contract';
 import { listOnsales, onsaleFigures, type OnsaleListRow } from './onsale.queries';
 import { onsaleState } from './onsale-state';
 
@@ -17,7 +17,15 @@ On-sales are set in the catalogue file (onsales, docs/catalogue.md). Run this wi
 DATA_DIR, as the server has them. The embedded database allows one process at a time: stop the
 shop first.`;
 
-type Deps = { db: Db; now?: () => Date; print?: (line: string) => void; printError?: (line: string) => void; signal?: AbortSignal };
+type Deps = {
+  db: Db;
+  /** The shop's zone (its configuration's `timezone`): times print as ISO-8601 with its offset, as the exports write them (decision 0072). UTC without one. */
+  timeZone?: string;
+  now?: () => Date;
+  print?: (line: string) => void;
+  printError?: (line: string) => void;
+  signal?: AbortSignal;
+};
 
 const STAGE_NAMES: Record<Exclude<OnsaleState, 'sold-out'>, string> = {
   'switched-off': 'switched off',
@@ -36,6 +44,7 @@ export function onsaleStage(row: OnsaleListRow['onsale'], now: Date): string {
 export async function runOnsaleCommand(argv: string[], deps: Deps): Promise<number> {
   const print = deps.print ?? printLine;
   const printError = deps.printError ?? printErrorLine;
+  const at = (date: Date) => inZone(date, deps.timeZone);
   if (argv.length === 1 && argv[0] === 'status') {
     const rows = await listOnsales(deps.db);
     if (!rows.length) print('No on-sales: add onsales to the catalogue file (docs/catalogue.md).');
@@ -46,14 +55,14 @@ export async function runOnsaleCommand(argv: string[], deps: Deps): Promise<numb
           onsale.code,
           `event ${eventCode}`,
           onsaleStage(onsale, now),
-          `room ${onsale.roomOpensAt.toISOString()}`,
-          `opens ${onsale.opensAt.toISOString()}`,
-          `closes ${onsale.closesAt ? onsale.closesAt.toISOString() : 'when sold out'}`,
+          `room ${at(onsale.roomOpensAt)}`,
+          `opens ${at(onsale.opensAt)}`,
+          `closes ${onsale.closesAt ? at(onsale.closesAt) : 'when sold out'}`,
           admissionText(onsale),
           `sessions ${onsale.sessionMinutes} min`,
           onsale.proofOfWorkBits ? `proof of work ${onsale.proofOfWorkBits} bits` : 'no proof of work',
           products.join(', '),
-          ...(await liveFigures(deps.db, onsale, now)),
+          ...(await liveFigures(deps.db, onsale, now, deps.timeZone)),
         ]),
       );
     }
@@ -79,9 +88,11 @@ export function admissionText(onsale: Pick<OnsaleListRow['onsale'], 'admissionMo
 }
 
 const minutesBetween = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 60_000;
+/** A time as ISO-8601 with the shop zone's offset (UTC, as Z, when the command was given none). */
+const inZone = (date: Date, timeZone: string | undefined) => (timeZone ? isoInZone(date, timeZone) : date.toISOString());
 
 /** The live columns of an on-sale's status line. */
-async function liveFigures(db: Db, onsale: OnsaleListRow['onsale'], now: Date): Promise<string[]> {
+async function liveFigures(db: Db, onsale: OnsaleListRow['onsale'], now: Date, timeZone: string | undefined): Promise<string[]> {
   const figures = await onsaleFigures(db, onsale.id);
   const minutes = minutesBetween(onsale.opensAt, now);
   return [
@@ -89,7 +100,7 @@ async function liveFigures(db: Db, onsale: OnsaleListRow['onsale'], now: Date): 
     `admitted ${figures.admitted}`,
     ...(onsale.admissionMode === 'cap' ? [`shopping now ${figures.active}`] : []),
     minutes > 0 ? `${Math.round(figures.admitted / minutes)} a minute since the opening` : 'not opened',
-    onsale.soldOutAt ? `sold out ${onsale.soldOutAt.toISOString()} (${Math.round(minutesBetween(onsale.opensAt, onsale.soldOutAt) * 60)} s after the opening)` : 'not sold out',
+    onsale.soldOutAt ? `sold out ${inZone(onsale.soldOutAt, timeZone)} (${Math.round(minutesBetween(onsale.opensAt, onsale.soldOutAt) * 60)} s after the opening)` : 'not sold out',
   ];
 }
 
@@ -106,14 +117,14 @@ async function watchOnsales(deps: Deps, seconds: number, print: (line: string) =
       before.set(onsale.id, { at: now, admitted: figures.admitted });
       print(
         tsvRow([
-          now.toISOString(),
+          inZone(now, deps.timeZone),
           onsale.code,
           onsaleStage(onsale, now),
           `waiting ${figures.waiting}`,
           `admitted ${figures.admitted}`,
           ...(onsale.admissionMode === 'cap' ? [`shopping now ${figures.active}`] : []),
           rate === null ? 'rate: next line' : `${rate} a minute`,
-          onsale.soldOutAt ? `sold out ${onsale.soldOutAt.toISOString()}` : 'not sold out',
+          onsale.soldOutAt ? `sold out ${inZone(onsale.soldOutAt, deps.timeZone)}` : 'not sold out',
         ]),
       );
     }

@@ -36,7 +36,7 @@ describe.each(testEngines())('on-sales imported from the catalogue on %s', (engi
     }));
   const status = async (now: string) => {
     const lines: string[] = [];
-    expect(await runOnsaleCommand(['status'], { db: database.db, now: () => new Date(now), print: (line) => lines.push(line) })).toBe(0);
+    expect(await runOnsaleCommand(['status'], { db: database.db, timeZone: 'Europe/Amsterdam', now: () => new Date(now), print: (line) => lines.push(line) })).toBe(0);
     return lines;
   };
 
@@ -56,7 +56,7 @@ describe.each(testEngines())('on-sales imported from the catalogue on %s', (engi
     expect(await summaryOf()).toEqual([
       { code: 'NWF27-GENERAL', eventCode: 'NWF27', active: true, mode: 'rate', limit: 300, rateLimit: null, roomOpensAt: '2027-01-15T08:30:00.000Z', opensAt: '2027-01-15T09:00:00.000Z', products: ['NWF27-DAY-SAT', 'NWF27-TEE-LINEUP', 'NWF27-WEEKEND'] },
     ]);
-    expect(await status('2027-01-15T08:45:00Z')).toEqual([expect.stringMatching(/^NWF27-GENERAL\tevent NWF27\tpre-queue\troom 2027-01-15T08:30:00.000Z\topens 2027-01-15T09:00:00.000Z\tcloses when sold out\t300 a minute\tsessions 20 min\tno proof of work\tNWF27-DAY-SAT, NWF27-TEE-LINEUP, NWF27-WEEKEND\twaiting 0\tadmitted 0\tnot opened\tnot sold out$/)]);
+    expect(await status('2027-01-15T08:45:00Z')).toEqual([expect.stringMatching(/^NWF27-GENERAL\tevent NWF27\tpre-queue\troom 2027-01-15T09:30:00.000\+01:00\topens 2027-01-15T10:00:00.000\+01:00\tcloses when sold out\t300 a minute\tsessions 20 min\tno proof of work\tNWF27-DAY-SAT, NWF27-TEE-LINEUP, NWF27-WEEKEND\twaiting 0\tadmitted 0\tnot opened\tnot sold out$/)]);
     await importText(withOnsales(`  - { code: NWF27-GENERAL, event: NWF27, opens_at: "2027-01-15T10:00:00+01:00", products: [NWF27-WEEKEND], admission: { max_active: 800 }, room_opens_minutes_before: 0 }\n`));
     expect(await summaryOf()).toEqual([expect.objectContaining({ code: 'NWF27-GENERAL', mode: 'cap', limit: 800, roomOpensAt: '2027-01-15T09:00:00.000Z', products: ['NWF27-WEEKEND'] })]);
     expect((await status('2027-01-15T09:00:00Z'))[0]).toContain('\tselling\t');
@@ -67,8 +67,8 @@ describe.each(testEngines())('on-sales imported from the catalogue on %s', (engi
       watched.push(line);
       controller.abort();
     };
-    expect(await runOnsaleCommand(['watch', '1'], { db: database.db, now: () => new Date('2027-01-15T09:01:00Z'), print, signal: controller.signal })).toBe(0);
-    expect(watched).toEqual([expect.stringMatching(/^2027-01-15T09:01:00.000Z\tNWF27-GENERAL\tselling\twaiting 0\tadmitted 0\tshopping now 0\trate: next line\tnot sold out$/)]);
+    expect(await runOnsaleCommand(['watch', '1'], { db: database.db, timeZone: 'Europe/Amsterdam', now: () => new Date('2027-01-15T09:01:00Z'), print, signal: controller.signal })).toBe(0);
+    expect(watched).toEqual([expect.stringMatching(/^2027-01-15T10:01:00.000\+01:00\tNWF27-GENERAL\tselling\twaiting 0\tadmitted 0\tshopping now 0\trate: next line\tnot sold out$/)]);
     const refused: string[] = [];
     expect(await runOnsaleCommand(['watch', '0'], { db: database.db, printError: (line) => refused.push(line) })).toBe(2);
     expect(refused).toEqual(['watch takes a whole number of seconds from 1 to 3600.']);
