@@ -254,7 +254,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const staffSessions = createStaffSessions({ db: staffDb, secrets: linkSecrets, issuer: config.name, now, mail: { config, mailQueued }, sessionCacheMs: options.staffSessionCacheMs ?? STAFF_SESSION_CACHE_MS, networkKeys, ...(options.staffSignInLimits ? { signInLimits: options.staffSignInLimits } : {}), ...(options.staffSecondFactorBudget ? { secondFactorBudget: options.staffSecondFactorBudget } : {}) });
   // One guard for every back-office call: the roles of each are the contract's (decision 0042).
   const staffGuard = createStaffGuard(staffSessions);
-  registerStaffRoutes(app, { sessions: staffSessions, guard: staffGuard, timezone: config.timezone });
+  registerStaffRoutes(app, { sessions: staffSessions, guard: staffGuard, timezone: config.timezone, currency: config.currency });
   const scanners = createScanners({ db, now, networkKeys, ...(options.scannerSignInLimits ? { limits: options.scannerSignInLimits } : {}), ...(options.scannerSessionCacheMs !== undefined ? { sessionCacheMs: options.scannerSessionCacheMs } : {}) });
   registerStaffAdminRoutes(app, { db, accounts: createStaffAccounts({ db, now, changed: (staffId) => staffSessions.forgetMember(staffId), mail: { config, mailQueued } }), scanners, guard: staffGuard });
   registerBackofficeOrderRoutes(app, { db, config, catalog, payments, gateway: gateway ?? null, appSecret, now, mailQueued, logger: options.logger, documents, guard: staffGuard });

@@ -55,6 +55,8 @@ export const staffMeAnswer = z.object({
   member: staffMember,
   /** The zone the back office shows every time in, named (the events' zone, the shop's configured one; issue 34). */
   timezone: z.string(),
+  /** The shop's currency (ISO 4217): amounts the back office shows without a page of their own, as the audit log's (issue 34). */
+  currency: z.string().optional(),
 });
 
 /** Texts of the back office's staff pages (issue 22 point 1, decision 0041). */

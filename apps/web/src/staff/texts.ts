@@ -148,6 +148,22 @@ export const staffTexts = {
     none: 'No entries.',
     created: 'created',
     removed: 'removed',
+    yes: 'yes',
+    no: 'no',
+    /** Stored fields in words where their name does not read well by itself (the rest: "payment_status" → "payment status"). */
+    fields: {
+      pay_by: 'time to pay',
+      total_price: 'order total',
+      total_paid: 'paid',
+      total_refunded: 'refunded',
+      disabledAt: 'disabled',
+      transport_time_id: 'departure',
+      full_name: 'name',
+      cancelled_tickets: 'tickets cancelled',
+      cancelled_merchandise: 'merchandise cancelled',
+      to: 'e-mailed to',
+      override_reason: 'reason for the override',
+    },
     /** An attack entry (decision 0050): how many attempts of its kind so far in its quarter of an hour. */
     attempts: (count: number, since: string) => `${count === 1 ? '1 attempt' : `${count} attempts`} in the quarter of an hour from ${since}`,
   },

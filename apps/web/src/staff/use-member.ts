@@ -16,3 +16,9 @@ export function useStaffTimeZone(): string {
   if (!me.data) throw new Error('useStaffTimeZone outside a signed-in session');
   return me.data.timezone;
 }
+
+/** The shop's currency (staff-me's), for amounts shown outside a page that carries its own. */
+export function useStaffCurrency(): string {
+  const me = useQuery<StaffApiAnswer<'staff-me'> | null>({ queryKey: ME_KEY, queryFn: () => staffCall('staff-me', {}) });
+  return me.data?.currency ?? 'EUR';
+}

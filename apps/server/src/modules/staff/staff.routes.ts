@@ -42,7 +42,7 @@ async function stepAnswer(step: SignInStep): Promise<StaffApiAnswer<'staff-sign-
 }
 
 /** The staff's sign-in calls (decision 0041), the one-time links and a member's own password (decision 0062). */
-export function registerStaffRoutes(app: FastifyInstance, deps: { sessions: StaffSessions; guard: StaffGuard<StaffMemberView>; timezone: string }): void {
+export function registerStaffRoutes(app: FastifyInstance, deps: { sessions: StaffSessions; guard: StaffGuard<StaffMemberView>; timezone: string; currency: string }): void {
   const { sessions } = deps;
 
   registerStaffRoute(app, 'staff-sign-in', async (input, request, reply) => {
@@ -87,5 +87,5 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { sessions: Staf
     return { message: staffMessages.signedOut };
   });
 
-  registerGuardedStaffRoute(app, 'staff-me', deps.guard, async (_input, member) => ({ member: memberAnswer(member), timezone: deps.timezone }));
+  registerGuardedStaffRoute(app, 'staff-me', deps.guard, async (_input, member) => ({ member: memberAnswer(member), timezone: deps.timezone, currency: deps.currency }));
 }

@@ -8,6 +8,7 @@ import { TextField } from '../../components/ui/TextField';
 import { staffCall } from '../api';
 import { StaffTime } from '../StaffTime';
 import { changeLines } from '../audit-changes';
+import { useStaffCurrency, useStaffTimeZone } from '../use-member';
 import { auditActionLabel } from '../labels';
 import { Loading } from '../../components/ui/Loading';
 import { LoadFailed } from '../LoadStates';
@@ -33,6 +34,8 @@ export default function AuditPage() {
     setTarget(typed.trim());
   };
   const entries: Entry[] = log.data?.pages.flatMap((page) => page.entries) ?? [];
+  // Values in words: times on the events' clocks, amounts in the shop's currency.
+  const view = { timeZone: useStaffTimeZone(), currency: useStaffCurrency() };
 
   return (
     <Page title={auditTexts.title} lead={auditTexts.lead}>
@@ -78,7 +81,7 @@ export default function AuditPage() {
                 header: auditTexts.change,
                 cell: (entry) => (
                   <ul className="staff-changes">
-                    {changeLines(entry.before, entry.after).map((line) => (
+                    {changeLines(entry.before, entry.after, view).map((line) => (
                       <li key={line}>{line}</li>
                     ))}
                   </ul>
