@@ -17,6 +17,17 @@ export interface Shop {
 }
 
 /**
+ * The shop as a worker process serves it (decision 0077): its configuration and its own database
+ * connections. The primary process has run prepareShop once before starting the workers, so the
+ * checks, the migrations and the demo catalogue are not repeated here.
+ */
+export async function openPreparedShop(env: Env): Promise<Shop> {
+  const config = loadShopConfig(env.SHOP_CONFIG, shopPlaceOf(env, DEMO_SHOP_CONFIG));
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'pglite'), poolSize: env.DATABASE_POOL_SIZE });
+  return { database, config };
+}
+
+/**
  * Checks what a shop needs before it opens (its configuration, a way to mail its customers, a
  * mail server that answers), opens and migrates the database, and fills the demo shop's empty
  * database with the demo catalogue. A shop of one's own starts empty (decision 0058).

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -78,7 +79,19 @@ const envSchema = z.object({
     .transform((value) => (value ?? '').split(',').map((secret) => secret.trim()).filter(Boolean))
     .pipe(z.array(z.string().min(32, 'each must be at least 32 characters'))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Connections each instance may open to PostgreSQL (docs/operations.md sizes it). */
+  /**
+   * Worker processes serving the shop's port (node:cluster; decision 0077). Unset: one per core
+   * in production on PostgreSQL, otherwise one. The embedded database (PGlite) always runs as one
+   * process. Each worker opens its own DATABASE_POOL_SIZE connections.
+   */
+  SHOP_WORKERS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(256, 'must be at most 256')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Connections each instance (each worker process) may open to PostgreSQL (docs/operations.md sizes it). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
   /** Minutes a cart holds its stock. */
   CART_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
@@ -161,6 +174,25 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   const demoCatalogue = parsed.data.DEMO_CATALOGUE ?? (isDemoConfig(parsed.data.SHOP_CONFIG) ? DEMO_CATALOGUE_FILE : 'none');
   return { ...parsed.data, DATA_DIR: dataDir, DEMO_CATALOGUE: demoCatalogue, APP_SECRET: parsed.data.APP_SECRET ?? loadOrCreateSecret(dataDir) };
+}
+
+/**
+ * How many worker processes serve the shop (decision 0077): SHOP_WORKERS, or unset one per core
+ * in production on PostgreSQL and one otherwise. The embedded database (PGlite) is a database
+ * inside the process that opened it, which no second process can share: with it the shop is
+ * always one process, and `ignored` says why when more were asked for.
+ */
+export function workerCount(env: Pick<Env, 'SHOP_WORKERS' | 'DATABASE_URL' | 'NODE_ENV'>, cores = availableParallelism()): { workers: number; ignored?: string } {
+  if (!env.DATABASE_URL) {
+    if ((env.SHOP_WORKERS ?? 1) > 1) {
+      return {
+        workers: 1,
+        ignored: `SHOP_WORKERS=${env.SHOP_WORKERS} is ignored: the embedded database (PGlite, no DATABASE_URL) lives inside one process and cannot be shared by several, so the shop runs as one process; set DATABASE_URL to a PostgreSQL server to serve with several workers`,
+      };
+    }
+    return { workers: 1 };
+  }
+  return { workers: env.SHOP_WORKERS ?? (env.NODE_ENV === 'production' ? cores : 1) };
 }
 
 /** A secret generated once per data directory, so checksums and tokens survive restarts. */

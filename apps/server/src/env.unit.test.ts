@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_CATALOGUE_FILE, DEMO_SHOP_CONFIG, readEnv } from './env';
+import { DEMO_CATALOGUE_FILE, DEMO_SHOP_CONFIG, readEnv, workerCount } from './env';
 
 describe('environment', () => {
   it('gives the demo catalogue to the demo configuration only: a shop of its own starts empty (decision 0058)', () => {
@@ -14,6 +14,23 @@ describe('environment', () => {
       expect(readEnv({ DATA_DIR: dir, SHOP_CONFIG: '/etc/festival/my-shop.json', NODE_ENV, DEMO_CATALOGUE: '' }).DEMO_CATALOGUE, NODE_ENV).toBe('none');
     }
     expect(readEnv({ DATA_DIR: dir, DEMO_CATALOGUE: 'none' }).DEMO_CATALOGUE).toBe('none');
+  });
+
+  it('runs one worker per core in production on PostgreSQL, one otherwise, and always one on PGlite (decision 0077)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'shop-env-'));
+    const pg = 'postgres://shop@db/shop';
+    expect(readEnv({ DATA_DIR: dir }).SHOP_WORKERS).toBeUndefined();
+    expect(readEnv({ DATA_DIR: dir, SHOP_WORKERS: '' }).SHOP_WORKERS).toBeUndefined();
+    expect(readEnv({ DATA_DIR: dir, SHOP_WORKERS: '3' }).SHOP_WORKERS).toBe(3);
+    for (const bad of ['0', '-1', '1.5', 'many']) expect(() => readEnv({ DATA_DIR: dir, SHOP_WORKERS: bad }), bad).toThrow(/SHOP_WORKERS/);
+    expect(workerCount(readEnv({ DATA_DIR: dir, DATABASE_URL: pg, NODE_ENV: 'production' }), 8)).toEqual({ workers: 8 });
+    expect(workerCount(readEnv({ DATA_DIR: dir, DATABASE_URL: pg, NODE_ENV: 'development' }), 8)).toEqual({ workers: 1 });
+    expect(workerCount(readEnv({ DATA_DIR: dir, DATABASE_URL: pg, NODE_ENV: 'development', SHOP_WORKERS: '3' }), 8)).toEqual({ workers: 3 });
+    expect(workerCount(readEnv({ DATA_DIR: dir, DATABASE_URL: pg, NODE_ENV: 'production', SHOP_WORKERS: '1' }), 8)).toEqual({ workers: 1 });
+    expect(workerCount(readEnv({ DATA_DIR: dir, NODE_ENV: 'production' }), 8)).toEqual({ workers: 1 });
+    const pglite = workerCount(readEnv({ DATA_DIR: dir, NODE_ENV: 'production', SHOP_WORKERS: '4' }), 8);
+    expect(pglite.workers).toBe(1);
+    expect(pglite.ignored).toMatch(/SHOP_WORKERS=4 is ignored: the embedded database \(PGlite/);
   });
 
   it('reads ALLOW_NO_MAIL as an explicit yes only (decision 0059)', () => {

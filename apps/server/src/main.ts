@@ -1,8 +1,9 @@
+import cluster, { type Worker } from 'node:cluster';
 import pino from 'pino';
 import { buildApp } from './app';
-import { prepareShop, WEB_ROOT } from './bootstrap';
-import { readEnv } from './env';
-import { startExitWatchdog } from './lib/exit-watchdog';
+import { openPreparedShop, prepareShop, WEB_ROOT, type Shop } from './bootstrap';
+import { readEnv, workerCount, type Env } from './env';
+import { startExitWatchdog, type ExitWatchdog } from './lib/exit-watchdog';
 import { freePort } from './lib/free-port';
 import { createLogDestination } from './lib/log-destination';
 import { printError } from './lib/terminal-output';
@@ -12,24 +13,50 @@ import { gatewayEnvironmentFromEnv } from './modules/payments/gateways/configure
 const SHUTDOWN_GRACE_MS = 10_000;
 /** How long the last log lines may take to go out before the process exits anyway. */
 const LOG_FLUSH_MS = 500;
+/** A worker dying this many times within RESPAWN_WINDOW_MS is a crash loop: the shop stops (decision 0077). */
+const RESPAWN_LIMIT = 5;
+const RESPAWN_WINDOW_MS = 10_000;
+/** The message the primary sends a worker to shut down as it would on a stop signal. */
+const SHUTDOWN_MESSAGE = 'shop:shutdown';
 
 // A reader that went away (EPIPE) must not turn a console write into an uncaught error.
 process.stdout.on('error', () => {});
 process.stderr.on('error', () => {});
 
+type Logger = pino.Logger;
+type LogOutput = ReturnType<typeof createLogDestination>;
+
 async function main(): Promise<void> {
   const readEnvironment = readEnv();
   // PORT=0 asks for any free port. It is chosen before the configuration is read, because the
-  // demo's public address (the links in its e-mails) is derived from the port it listens on.
+  // demo's public address (the links in its e-mails) is derived from the port it listens on. The
+  // primary chooses it and hands it to its workers.
   const env = readEnvironment.PORT === 0 ? { ...readEnvironment, PORT: await freePort(readEnvironment.HOST) } : readEnvironment;
   const watchdog = startExitWatchdog();
   const logOutput = createLogDestination(1);
   const logger = pino({ level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] }, logOutput);
-  const { database, config } = await prepareShop(env, logger);
+  if (cluster.isWorker) {
+    await serve(env, await openPreparedShop(env), { logger, logOutput, watchdog, worker: true });
+    return;
+  }
+  const { workers, ignored } = workerCount(env);
+  if (ignored) logger.warn(ignored);
+  const shop = await prepareShop(env, logger);
+  if (workers === 1) {
+    await serve(env, shop, { logger, logOutput, watchdog, worker: false });
+    return;
+  }
+  // The primary prepared the shop (checks, migrations, the demo catalogue) once; the workers serve.
+  await shop.database.close();
+  runPrimary(env, shop, workers, { logger, logOutput, watchdog });
+}
+
+/** Builds the app on the shop's database and serves the port until a stop signal (or, in a worker, the primary's message). */
+async function serve(env: Env, { database, config }: Shop, { logger, logOutput, watchdog, worker }: { logger: Logger; logOutput: LogOutput; watchdog: ExitWatchdog; worker: boolean }): Promise<void> {
   // The mailbox shows every customer's mail to anyone: only without SMTP, and in production only
   // when asked for (npm start asks for it when it runs the demo shop; decision 0014).
   const devMailbox = !env.SMTP_URL && (env.DEV_MAILBOX ?? env.NODE_ENV !== 'production');
-  if (env.SMTP_URL && env.DEV_MAILBOX) logger.warn('DEV_MAILBOX is ignored: SMTP_URL is set, so e-mail is sent');
+  if (env.SMTP_URL && env.DEV_MAILBOX && !worker) logger.warn('DEV_MAILBOX is ignored: SMTP_URL is set, so e-mail is sent');
   const app = await buildApp({
     db: database.db,
     backOfficeDb: database.backOfficeDb,
@@ -51,8 +78,10 @@ async function main(): Promise<void> {
   });
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, again: 'exit' | 'ignore' = 'exit') => {
     if (closing) {
+      // The primary's request after the terminal's Ctrl-C reached this worker too: one stop.
+      if (again === 'ignore') return;
       // A second Ctrl-C or SIGTERM: the person means now.
       logger.warn({ signal }, 'second stop signal: exiting now');
       process.exit(1);
@@ -84,10 +113,100 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  if (worker) process.on('message', (message) => message === SHUTDOWN_MESSAGE && void shutdown('primary', 'ignore'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  if (worker) {
+    logger.info({ worker: cluster.worker?.id }, 'worker is serving');
+    return;
+  }
   logger.info({ engine: database.engine, url: config.publicBaseUrl, port: env.PORT }, `${config.name} is open`);
   if (devMailbox) logger.info({ url: `${config.publicBaseUrl}/dev/mailbox` }, 'e-mail is not sent but kept: read it in the development mailbox');
+}
+
+/**
+ * The primary process with several workers (decision 0077): it forks them (node:cluster shares
+ * the port between them), replaces one that dies unless they die in a loop, and on a stop signal
+ * asks each to shut down as one process would, within the same grace period. It serves nothing.
+ */
+function runPrimary(env: Env, { config }: Shop, count: number, { logger, logOutput, watchdog }: { logger: Logger; logOutput: LogOutput; watchdog: ExitWatchdog }): void {
+  const devMailbox = !env.SMTP_URL && (env.DEV_MAILBOX ?? env.NODE_ENV !== 'production');
+  if (env.SMTP_URL && env.DEV_MAILBOX) logger.warn('DEV_MAILBOX is ignored: SMTP_URL is set, so e-mail is sent');
+  let stopping = false;
+  let open = false;
+  const deaths: number[] = [];
+  const fork = () => cluster.fork({ PORT: String(env.PORT) });
+
+  const finish = async (code: number) => {
+    await logOutput.flush(LOG_FLUSH_MS);
+    process.exit(code);
+  };
+  const liveWorkers = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined && !worker.isDead());
+
+  const stopAll = (signal: string, code: number) => {
+    if (stopping) {
+      // A second Ctrl-C or SIGTERM: the person means now, and no worker outlives the primary.
+      logger.warn({ signal }, 'second stop signal: exiting now');
+      for (const worker of liveWorkers()) worker.process.kill('SIGKILL');
+      process.exit(1);
+    }
+    stopping = true;
+    watchdog.arm(SHUTDOWN_GRACE_MS);
+    logger.info({ signal, workers: liveWorkers().length }, 'shutting down: each worker finishes its requests in flight');
+    const force = setTimeout(() => {
+      logger.error('the workers did not stop in time; ending them');
+      for (const worker of liveWorkers()) worker.process.kill('SIGKILL');
+      void finish(1);
+    }, SHUTDOWN_GRACE_MS - 2 * LOG_FLUSH_MS);
+    force.unref();
+    const exitCode = code;
+    const check = () => {
+      if (liveWorkers().length > 0) return;
+      clearTimeout(force);
+      logger.info('stopped');
+      void finish(exitCode);
+    };
+    cluster.on('exit', check);
+    for (const worker of liveWorkers()) {
+      // A worker still starting has no message handler yet: a signal then stops it the same way.
+      if (worker.isConnected()) worker.send(SHUTDOWN_MESSAGE, (error: Error | null) => error && worker.process.kill('SIGTERM'));
+      else worker.process.kill('SIGTERM');
+    }
+    check();
+  };
+
+  const listening = new Set<number>();
+  cluster.on('listening', (worker) => {
+    listening.add(worker.id);
+    if (open || listening.size < count) return;
+    open = true;
+    logger.info({ engine: 'postgres', url: config.publicBaseUrl, port: env.PORT, workers: count }, `${config.name} is open`);
+    if (devMailbox) logger.info({ url: `${config.publicBaseUrl}/dev/mailbox` }, 'e-mail is not sent but kept: read it in the development mailbox');
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    listening.delete(worker.id);
+    if (stopping) return;
+    const now = Date.now();
+    deaths.push(now);
+    while (deaths.length && deaths[0]! < now - RESPAWN_WINDOW_MS) deaths.shift();
+    if (!open) {
+      logger.fatal({ pid: worker.process.pid, code, signal }, 'a worker failed while the shop was starting; stopping');
+      stopAll('worker failed at start', 1);
+      return;
+    }
+    if (deaths.length >= RESPAWN_LIMIT) {
+      logger.fatal({ pid: worker.process.pid, code, signal, deaths: deaths.length, windowMs: RESPAWN_WINDOW_MS }, 'workers keep dying; stopping the shop');
+      stopAll('workers keep dying', 1);
+      return;
+    }
+    logger.error({ pid: worker.process.pid, code, signal }, 'a worker died; starting a new one');
+    fork();
+  });
+  process.on('SIGTERM', () => stopAll('SIGTERM', 0));
+  process.on('SIGINT', () => stopAll('SIGINT', 0));
+
+  logger.info({ workers: count }, `starting ${count} worker processes`);
+  for (let index = 0; index < count; index += 1) fork();
 }
 
 main().catch((error: unknown) => {

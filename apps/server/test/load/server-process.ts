@@ -61,6 +61,9 @@ export async function startServerProcess(options: { port: number; databaseUrl?: 
     QUEUE_JOIN_LIMIT_PER_NETWORK: '0',
     // The benchmarks read the server's own time on each call (Server-Timing) beside what their clients see.
     SERVER_TIMING: '1',
+    // One process per instance, as the benchmarks' figures and the fault tests' instances mean it
+    // (a test of several workers sets SHOP_WORKERS itself; decision 0077).
+    SHOP_WORKERS: '1',
     ...options.env,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
