@@ -190,16 +190,16 @@ function runPrimary(env: Env, { config }: Shop, count: number, { logger, logOutp
     deaths.push(now);
     while (deaths.length && deaths[0]! < now - RESPAWN_WINDOW_MS) deaths.shift();
     if (!open) {
-      logger.fatal({ pid: worker.process.pid, code, signal }, 'a worker failed while the shop was starting; stopping');
+      logger.fatal({ workerPid: worker.process.pid, code, signal }, 'a worker failed while the shop was starting; stopping');
       stopAll('worker failed at start', 1);
       return;
     }
     if (deaths.length >= RESPAWN_LIMIT) {
-      logger.fatal({ pid: worker.process.pid, code, signal, deaths: deaths.length, windowMs: RESPAWN_WINDOW_MS }, 'workers keep dying; stopping the shop');
+      logger.fatal({ workerPid: worker.process.pid, code, signal, deaths: deaths.length, windowMs: RESPAWN_WINDOW_MS }, 'workers keep dying; stopping the shop');
       stopAll('workers keep dying', 1);
       return;
     }
-    logger.error({ pid: worker.process.pid, code, signal }, 'a worker died; starting a new one');
+    logger.error({ workerPid: worker.process.pid, code, signal }, 'a worker died; starting a new one');
     fork();
   });
   process.on('SIGTERM', () => stopAll('SIGTERM', 0));
