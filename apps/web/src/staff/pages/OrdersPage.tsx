@@ -1,4 +1,4 @@
-import { ORDER_SEARCH_LIMIT, staffOrderMessages } from '@festival/contract';
+import { isWalkInAddress, ORDER_SEARCH_LIMIT, staffOrderMessages } from '@festival/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -115,7 +115,7 @@ export default function OrdersPage() {
                 ),
               },
               { key: 'buyer', header: texts.buyer, cell: (row) => row.buyer_name },
-              { key: 'email', header: texts.email, cell: (row) => <span className="staff-orders-email">{row.buyer_email}</span> },
+              { key: 'email', header: texts.email, cell: (row) => <span className="staff-orders-email">{isWalkInAddress(row.buyer_email) ? staffTexts.order.noBuyerEmail : row.buyer_email}</span> },
               { key: 'date', header: texts.date, cell: (row) => <StaffTime at={row.created_at} /> },
               { key: 'status', header: texts.status, cell: (row) => <OrderStatusBadge status={row.payment_status} /> },
               { key: 'total', header: texts.total, align: 'end', cell: (row) => formatAmount(row.total_price, search.data.currency) },
