@@ -73,6 +73,11 @@ export interface AppOptions {
   config: ShopConfigFile;
   /** The built web app folder; pages answer 503 when it has no index.html. */
   webRoot: string;
+  /**
+   * Whether this app says the start-up warnings (a gateway that may not take payments, an open
+   * development mailbox). With several worker processes only the first says them (decision 0077).
+   */
+  startupNotices?: boolean;
   /** A pino logger; without one the app logs nothing (tests). */
   logger?: FastifyBaseLogger;
   /** How long visitors share one catalogue snapshot (ms); 0 reads the database every time. */
@@ -164,7 +169,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = options;
   // Before anything starts: a configuration whose gateway may not take payments here is refused (decision 0026).
   const gatewayChoice = chooseGateway(options.config, options.gatewayEnvironment ?? { production: false, demoConfig: false });
-  for (const warning of gatewayChoice.warnings) options.logger?.warn(warning);
+  const notices = options.startupNotices === false ? undefined : options.logger;
+  for (const warning of gatewayChoice.warnings) notices?.warn(warning);
   // Without a usable gateway no card payment is offered, to the browser or at checkout.
   const config = withOfferedPaymentMethods(options.config, gatewayChoice);
   const appSecret = options.appSecret ?? randomBytes(32).toString('hex');
@@ -271,7 +277,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.devMailbox && !options.smtpUrl) {
     registerDevMailbox(app, { db, config, from: senderAddress(options.mailFrom, config) });
-    options.logger?.warn({ path: DEV_MAILBOX_PATH }, `the development mailbox is open: anyone who can reach this server can read every e-mail at ${DEV_MAILBOX_PATH}`);
+    notices?.warn({ path: DEV_MAILBOX_PATH }, `the development mailbox is open: anyone who can reach this server can read every e-mail at ${DEV_MAILBOX_PATH}`);
   }
   const accounts = createAccountService({
     db,

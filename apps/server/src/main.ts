@@ -74,6 +74,8 @@ async function serve(env: Env, { database, config }: Shop, { logger, logOutput, 
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     devMailbox,
+    // Several workers: the first says the start-up warnings, the others would only repeat them.
+    startupNotices: !worker || cluster.worker?.id === 1,
     ...(env.TRUST_PROXY !== undefined ? { trustProxy: env.TRUST_PROXY } : {}),
   });
 
