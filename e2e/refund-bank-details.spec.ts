@@ -7,6 +7,7 @@ import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { addWeekendTicket, checkOutByBankTransfer } from './support/checkout';
 import { startOwnShop, stopOwnShop, type OwnShop } from './support/own-shop';
+import { fillRefundDetails } from './support/refunds';
 
 /**
  * Issue 34 point 3 (decision 0060) in Chromium: an order paid by bank transfer is refunded by
@@ -53,13 +54,7 @@ describe('bank details given to a waiting refund', () => {
     expect(await page.locator('#refund-bank-text').textContent()).toMatch(/^We pay €[\d,.]+ of this refund by bank transfer\./);
     await page.locator('#refund-bank-save').click();
     await expect.poll(() => page.locator('#refund-error').textContent()).toMatch(/^Please fill out the following fields:/);
-    await page.locator('#refund-bank-address-0').fill('Damrak 1');
-    await page.locator('#refund-bank-address-2').fill('1012 LG');
-    await page.locator('#refund-bank-address-3').fill('Amsterdam');
-    await page.locator('#refund-bank-name').fill('ABN AMRO');
-    await page.locator('#refund-bank-country').selectOption('NL');
-    await page.locator('#refund-bank-bic').fill('ABNANL2A');
-    await page.locator('#refund-bank-iban').fill('NL91 ABNA 0417 1643 00');
+    await fillRefundDetails(page, 'NL91 ABNA 0417 1643 00', '#refund-bank-form');
     await expectNoAxeViolations(page);
     await screenshots(page, 'asked');
     await page.setViewportSize({ width: 1280, height: 900 });

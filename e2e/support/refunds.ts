@@ -1,8 +1,11 @@
 import type { Page } from 'playwright-core';
 
-/** A refund request's details step as a customer in the Netherlands fills it in (the holder's name comes from the account). */
-export async function fillRefundDetails(page: Page, iban = 'NL91 ABNA 0417 1643 00'): Promise<void> {
-  await page.locator('#refund-step-details').waitFor();
+/**
+ * A refund request's details step as a customer in the Netherlands fills it in (the holder's name
+ * comes from the account); `form`: another form with the same fields (a waiting refund's page).
+ */
+export async function fillRefundDetails(page: Page, iban = 'NL91 ABNA 0417 1643 00', form = '#refund-step-details'): Promise<void> {
+  await page.locator(form).waitFor();
   await page.locator('#refund-bank-address-0').fill('Damrak 1');
   await page.locator('#refund-bank-address-2').fill('1012 LG');
   await page.locator('#refund-bank-address-3').fill('Amsterdam');

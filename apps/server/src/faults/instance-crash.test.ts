@@ -1,8 +1,8 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStock, prepareFlashSale, runFlashSale } from '../../test/load/flash-sale';
 import { createDatabase, startServerProcess, type ServerProcess } from '../../test/load/server-process';
 import { freePort, startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
+import { countOn } from '../../test/pg-count';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (!adminUrl) console.warn('[tests] instance crash test skipped: it needs PostgreSQL (TEST_DATABASE_URL is not set; .ci/run sets it).');
@@ -46,7 +46,7 @@ describe.skipIf(!adminUrl)('an instance killed during an on-sale', () => {
 
     const running = runFlashSale(sale, { baseUrls: [first.url, servers[1]!.url], databaseUrl: database.url, concurrency: 40, retryConnectionErrors: true });
     // Kill instance A once the sale is well under way, then bring it back.
-    await waitFor(async () => (await count(database.url, 'SELECT count(*)::int AS n FROM orders')) >= STOCK / 4, 60_000);
+    await waitFor(async () => (await countOn(database.url, 'SELECT count(*)::int AS n FROM orders')) >= STOCK / 4, 60_000);
     await first.kill();
     expect(first.child.signalCode).toBe('SIGKILL');
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -57,7 +57,7 @@ describe.skipIf(!adminUrl)('an instance killed during an on-sale', () => {
     expect(result.connectionErrors).toBeGreaterThan(0);
     expect(result.maxTaken).toBeLessThanOrEqual(STOCK);
     // Payments the killed instance's gateway had not yet notified stay unpaid; every other one is paid.
-    await waitFor(async () => (await count(database.url, "SELECT count(*)::int AS n FROM orders WHERE payment_status = 'paid'")) >= result.purchased - 5, 30_000);
+    await waitFor(async () => (await countOn(database.url, "SELECT count(*)::int AS n FROM orders WHERE payment_status = 'paid'")) >= result.purchased - 5, 30_000);
 
     const stock = await checkStock(database.url, sale.itemId);
     expect(stock.ordersWithoutLines).toBe(0);
@@ -70,24 +70,14 @@ describe.skipIf(!adminUrl)('an instance killed during an on-sale', () => {
     expect(stock.paidOrders).toBeGreaterThan(0);
 
     // Every paid order's confirmation arrives once, sent by the surviving instance.
-    const paid = await count(database.url, "SELECT count(*)::int AS n FROM orders WHERE payment_status = 'paid'");
+    const paid = await countOn(database.url, "SELECT count(*)::int AS n FROM orders WHERE payment_status = 'paid'");
     await waitFor(async () => smtp.received.filter((mail) => mail.subject.startsWith('Your order')).length >= paid, 60_000);
     const confirmations = smtp.received.filter((mail) => mail.subject.startsWith('Your order')).map((mail) => mail.subject);
     expect(new Set(confirmations).size).toBe(confirmations.length);
     expect(confirmations).toHaveLength(paid);
-    expect(await count(database.url, "SELECT count(*)::int AS n FROM email_outbox WHERE dedupe_key LIKE 'order-confirmation:%'")).toBe(paid);
+    expect(await countOn(database.url, "SELECT count(*)::int AS n FROM email_outbox WHERE dedupe_key LIKE 'order-confirmation:%'")).toBe(paid);
   }, 240_000);
 });
-
-async function count(url: string, statement: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<{ n: number }>(statement)).rows[0]!.n;
-  } finally {
-    await client.end();
-  }
-}
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -2,11 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStock, prepareFlashSale, runFlashSale } from '../../test/load/flash-sale';
 import { createDatabase } from '../../test/load/server-process';
 import { freePort, startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
+import { countOn } from '../../test/pg-count';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -145,7 +145,7 @@ describe.skipIf(!adminUrl)('two workers behind one port', () => {
 
     const sale = await prepareFlashSale(database.url, { stock: STOCK, buyers: BUYERS });
     const running = runFlashSale(sale, { baseUrls: [shop.url], databaseUrl: database.url, concurrency: 20, retryConnectionErrors: true });
-    await waitFor(async () => (await count(database.url, 'SELECT count(*)::int AS n FROM orders')) >= STOCK / 4, 60_000);
+    await waitFor(async () => (await countOn(database.url, 'SELECT count(*)::int AS n FROM orders')) >= STOCK / 4, 60_000);
     const victim = workers[0]!;
     process.kill(victim, 'SIGKILL');
     // The primary replaces it.
@@ -164,7 +164,7 @@ describe.skipIf(!adminUrl)('two workers behind one port', () => {
     expect(result.purchased).toBeGreaterThan(0);
     expect(result.maxTaken).toBeLessThanOrEqual(STOCK);
     // Payments the killed worker's gateway had not yet notified stay unpaid; every other one is paid.
-    await waitFor(async () => (await count(database.url, "SELECT count(*)::int AS n FROM orders WHERE payment_status = 'paid'")) >= result.purchased, 30_000);
+    await waitFor(async () => (await countOn(database.url, "SELECT count(*)::int AS n FROM orders WHERE payment_status = 'paid'")) >= result.purchased, 30_000);
     const stock = await checkStock(database.url, sale.itemId);
     expect(stock.ordersWithoutLines).toBe(0);
     expect(stock.paidWithoutTickets).toBe(0);
@@ -174,10 +174,10 @@ describe.skipIf(!adminUrl)('two workers behind one port', () => {
 
     // The mail sender runs in both workers: each confirmation is queued once and sent once. (A
     // message the killed worker had claimed waits for its lease; the others are all sent.)
-    const paid = await count(database.url, "SELECT count(*)::int AS n FROM orders WHERE payment_status = 'paid'");
-    expect(await count(database.url, "SELECT count(*)::int AS n FROM email_outbox WHERE dedupe_key LIKE 'order-confirmation:%'")).toBe(paid);
+    const paid = await countOn(database.url, "SELECT count(*)::int AS n FROM orders WHERE payment_status = 'paid'");
+    expect(await countOn(database.url, "SELECT count(*)::int AS n FROM email_outbox WHERE dedupe_key LIKE 'order-confirmation:%'")).toBe(paid);
     const confirmations = () => smtp.received.filter((mail) => mail.subject.startsWith('Your order')).map((mail) => mail.subject);
-    const byStatus = (status: string) => count(database.url, `SELECT count(*)::int AS n FROM email_outbox WHERE dedupe_key LIKE 'order-confirmation:%' AND status = '${status}'`);
+    const byStatus = (status: string) => countOn(database.url, `SELECT count(*)::int AS n FROM email_outbox WHERE dedupe_key LIKE 'order-confirmation:%' AND status = '${status}'`);
     // Settled: nothing left waiting to be sent, and every message marked sent has arrived (one
     // that arrived a moment before its sender marked it is still 'sending').
     await waitFor(async () => {
@@ -224,16 +224,6 @@ describe('SHOP_WORKERS with the embedded database', () => {
     }
   }, 150_000);
 });
-
-async function count(url: string, statement: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<{ n: number }>(statement)).rows[0]!.n;
-  } finally {
-    await client.end();
-  }
-}
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number, detail?: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
