@@ -236,6 +236,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The on-sale waiting rooms (issue 23, decision 0048): the stock calls of their products need an admission pass.
   const waitingRoom = createWaitingRoom({ db, secrets: linkSecrets, catalog, networkKeys, now, ...(options.waitingRoomStateMaxAgeMs !== undefined ? { stateMaxAgeMs: options.waitingRoomStateMaxAgeMs } : {}), ...(options.queueJoinLimits ? { joinLimits: options.queueJoinLimits } : {}) });
   app.decorate('waitingRoom', waitingRoom);
+  // The server's own time on each stock call an admission let in counts toward its on-sale's
+  // self-steering rate (decision 0079): the gate marks the request, the answer records it.
+  app.decorateRequest('admittedOnsales', null);
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.admittedOnsales) waitingRoom.recordCall(request.admittedOnsales, reply.elapsedTime);
+    done();
+  });
   registerWaitingRoomRoutes(app, { db, room: waitingRoom });
   registerCartRoutes(app, db, carts, visitorAnswer, customerData, waitingRoom);
   const mailer = createMailer({ db, config, smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, logger: options.logger, ...options.mail });

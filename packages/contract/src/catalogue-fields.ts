@@ -54,7 +54,10 @@ export function withinSaleWindow(now: number, from: string | Date | null | undef
  */
 export const onsaleFieldMessages = {
   admissionLimit: 'must be a whole number from 1 to 1000000',
-  admission: 'must be { rate_per_minute: N }, { max_active: N } or { max_active: N, rate_per_minute: M }',
+  admission: 'must be { rate_per_minute: N }, { max_active: N }, { max_active: N, rate_per_minute: M } or { steer: { min_per_minute: N, max_per_minute: M } }',
+  steerAlone: 'steer sets the rate itself: give it without rate_per_minute or max_active',
+  steerTarget: 'must be a whole number of milliseconds from 20 to 10000',
+  steerMinAtMost: 'must not be more than max_per_minute',
   roomMinutes: 'must be a whole number of minutes from 0 to 1440',
   sessionMinutes: 'must be a whole number of minutes',
   sessionAtLeast: 'must be at least 5 minutes',
@@ -66,31 +69,63 @@ const o = onsaleFieldMessages;
 
 /** New shoppers a minute (rate), or admitted shoppers at once (cap). */
 export const onsaleAdmissionLimit = z.number({ error: o.admissionLimit }).int(o.admissionLimit).min(1, o.admissionLimit).max(1_000_000, o.admissionLimit);
+/** The p99 an on-sale's self-steering admission keeps the admitted buyers' stock calls under, unless the file says otherwise (issue 35 point 2). */
+export const STEER_TARGET_P99_MS_DEFAULT = 150;
+const steerTargetMs = z.number({ error: o.steerTarget }).int(o.steerTarget).min(20, o.steerTarget).max(10_000, o.steerTarget);
+
+/**
+ * A self-steering rate (issue 35 point 2, decisions 0078 and 0079): the room measures its admitted
+ * buyers' stock calls and moves the rate between the minimum and the maximum so their p99 stays
+ * under the target.
+ */
+export const onsaleSteering = z
+  .strictObject({ min_per_minute: onsaleAdmissionLimit, max_per_minute: onsaleAdmissionLimit, target_p99_ms: steerTargetMs.optional() }, { error: o.admission })
+  .refine((steer) => steer.min_per_minute <= steer.max_per_minute, { error: o.steerMinAtMost, path: ['min_per_minute'] });
+
 /**
  * A rate of new shoppers a minute, a cap on admitted shoppers at once, or a cap with a ramp: at
  * most max_active at once and at most rate_per_minute new a minute (the opening does not admit the
- * whole cap in its first second).
+ * whole cap in its first second); or a rate that steers itself (`steer`), alone.
  */
 export const onsaleAdmission = z
-  .strictObject({ rate_per_minute: onsaleAdmissionLimit.optional(), max_active: onsaleAdmissionLimit.optional() }, { error: o.admission })
+  .strictObject({ rate_per_minute: onsaleAdmissionLimit.optional(), max_active: onsaleAdmissionLimit.optional(), steer: onsaleSteering.optional() }, { error: o.admission })
   // One refusal for the whole object: an unknown key is refused once, not also as a missing limit.
-  .refine((admission) => admission.rate_per_minute !== undefined || admission.max_active !== undefined, { error: o.admission, when: (payload) => !payload.issues.length });
+  .refine((admission) => admission.rate_per_minute !== undefined || admission.max_active !== undefined || admission.steer !== undefined, {
+    error: o.admission,
+    when: (payload) => !payload.issues.length,
+  })
+  .refine((admission) => admission.steer === undefined || (admission.rate_per_minute === undefined && admission.max_active === undefined), {
+    error: o.steerAlone,
+    path: ['steer'],
+    when: (payload) => !payload.issues.length,
+  });
 export type OnsaleAdmission = z.infer<typeof onsaleAdmission>;
 
-/** An admission as an on-sale row stores it: the mode, its limit, and a cap's ramp (null: none). */
+/**
+ * An admission as an on-sale row stores it: the mode, its limit (steer: the maximum), a cap's ramp
+ * (null: none), and a steering's minimum and target (null unless steering).
+ */
 export interface OnsaleAdmissionColumns {
-  mode: 'rate' | 'cap';
+  mode: 'rate' | 'cap' | 'steer';
   limit: number;
   rateLimit: number | null;
+  steerMin: number | null;
+  steerTargetMs: number | null;
 }
 
 export function admissionColumns(admission: OnsaleAdmission): OnsaleAdmissionColumns {
-  if (admission.max_active !== undefined) return { mode: 'cap', limit: admission.max_active, rateLimit: admission.rate_per_minute ?? null };
-  return { mode: 'rate', limit: admission.rate_per_minute!, rateLimit: null };
+  const none = { rateLimit: null, steerMin: null, steerTargetMs: null };
+  if (admission.steer !== undefined) {
+    const { min_per_minute, max_per_minute, target_p99_ms } = admission.steer;
+    return { mode: 'steer', limit: max_per_minute, rateLimit: null, steerMin: min_per_minute, steerTargetMs: target_p99_ms ?? STEER_TARGET_P99_MS_DEFAULT };
+  }
+  if (admission.max_active !== undefined) return { ...none, mode: 'cap', limit: admission.max_active, rateLimit: admission.rate_per_minute ?? null };
+  return { ...none, mode: 'rate', limit: admission.rate_per_minute! };
 }
 
 /** The stored admission as the file writes it. */
-export function admissionOfColumns({ mode, limit, rateLimit }: OnsaleAdmissionColumns): OnsaleAdmission {
+export function admissionOfColumns({ mode, limit, rateLimit, steerMin, steerTargetMs }: OnsaleAdmissionColumns): OnsaleAdmission {
+  if (mode === 'steer') return { steer: { min_per_minute: steerMin ?? limit, max_per_minute: limit, target_p99_ms: steerTargetMs ?? STEER_TARGET_P99_MS_DEFAULT } };
   if (mode === 'rate') return { rate_per_minute: limit };
   return rateLimit === null ? { max_active: limit } : { max_active: limit, rate_per_minute: rateLimit };
 }

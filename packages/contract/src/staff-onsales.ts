@@ -66,6 +66,45 @@ export const onsaleFigures = z.object({
 });
 export type OnsaleFigures = z.infer<typeof onsaleFigures>;
 
+/** Why a self-steering rate is what it is (issue 35 point 2, decision 0079): the controller's last step. */
+export const STEERING_CHANGES = ['start', 'down', 'up', 'hold', 'too-few-calls', 'at-maximum', 'at-minimum'] as const;
+export type SteeringChange = (typeof STEERING_CHANGES)[number];
+
+export const steeringView = z.object({
+  /** New shoppers a minute now. */
+  rate: count,
+  change: z.enum(STEERING_CHANGES),
+  /** The admitted buyers' stock calls' p99 the last step judged by (ms); null before enough calls. */
+  p99_ms: count.nullable(),
+  /** When the controller last stepped (it steps about once a second while the room admits). */
+  steered_at: z.string().nullable(),
+  /** The reason in words, as `npm run onsale -- status` prints it. */
+  text: z.string(),
+});
+export type SteeringView = z.infer<typeof steeringView>;
+
+/** Why the rate is what it is, in words ("847 a minute: lowered, the p99 of 212 ms was over the 150 ms target"). */
+export function steeringText(state: { rate: number; change: SteeringChange; p99Ms: number | null }, targetP99Ms: number): string {
+  const rate = `${state.rate.toLocaleString('en-GB')} a minute`;
+  const p99 = state.p99Ms === null ? '' : `${Math.round(state.p99Ms)} ms`;
+  switch (state.change) {
+    case 'start':
+      return `${rate}: the starting rate`;
+    case 'down':
+      return `${rate}: lowered, the p99 of ${p99} was over the ${targetP99Ms} ms target`;
+    case 'up':
+      return `${rate}: raised, the p99 of ${p99} left room under the ${targetP99Ms} ms target`;
+    case 'hold':
+      return `${rate}: kept, the p99 of ${p99} is near the ${targetP99Ms} ms target or the last decrease is settling`;
+    case 'too-few-calls':
+      return `${rate}: kept, too few calls to judge`;
+    case 'at-maximum':
+      return `${rate}: the organiser's maximum, the p99 of ${p99} is under the target`;
+    case 'at-minimum':
+      return `${rate}: the organiser's minimum, though the p99 of ${p99} is over the target`;
+  }
+}
+
 export const onsaleView = z.object({
   code: z.string(),
   /** The event's name. */
@@ -80,11 +119,17 @@ export const onsaleView = z.object({
   /** null: the room runs until the products sell out. */
   closes_at: z.string().nullable(),
   products: z.array(onsaleProductView),
-  admission_mode: z.enum(['rate', 'cap']),
-  /** Rate: new shoppers a minute; cap: admitted shoppers at once. */
+  admission_mode: z.enum(['rate', 'cap', 'steer']),
+  /** Rate: new shoppers a minute; cap: admitted shoppers at once; steer: the most new shoppers a minute. */
   admission_limit: count,
   /** Cap mode's ramp: at most this many new shoppers a minute as well; null: none (a change of `admission` without it clears it). */
   admission_rate_limit: count.nullable(),
+  /** Steer mode: the fewest new shoppers a minute; null in the other modes. */
+  admission_min_per_minute: count.nullable(),
+  /** Steer mode: the p99 in ms the admitted buyers' stock calls are kept under; null in the other modes. */
+  admission_target_p99_ms: count.nullable(),
+  /** Steer mode: the rate the room admits at now and why (null in the other modes, and before the opening's first step). */
+  steering: steeringView.nullable(),
   session_minutes: count,
   /** 0: no proof of work. */
   proof_of_work_bits: count,

@@ -16,6 +16,9 @@ const onsale: OnsaleView = {
   admission_mode: 'rate',
   admission_limit: 300,
   admission_rate_limit: null,
+  admission_min_per_minute: null,
+  admission_target_p99_ms: null,
+  steering: null,
   session_minutes: 20,
   proof_of_work_bits: 0,
   figures: { places: 0, waiting: 0, admitted: 0, active: 0, admissions_per_minute: 0, sold_out_at: null, sell_out_seconds: null },
@@ -32,6 +35,25 @@ describe('the on-sale edit form', () => {
     });
     expect(prepareOnsaleChanges(onsale, { ...form, mode: 'cap' })).toEqual({ ok: true, changes: { admission: { max_active: 300 } } });
     expect(prepareOnsaleChanges({ ...onsale, proof_of_work_bits: 12 }, { ...form, proofBits: '0' })).toEqual({ ok: true, changes: { proof_of_work: null } });
+  });
+
+  it('switches to a self-steering rate and changes its minimum and target, sending the admission as a whole, each problem beside its field', () => {
+    const form = onsaleFormOf(onsale);
+    expect(form).toMatchObject({ steerMin: '', steerTarget: '' });
+    expect(prepareOnsaleChanges(onsale, { ...form, mode: 'steer', steerMin: '60', limit: '3000' })).toEqual({ ok: true, changes: { admission: { steer: { min_per_minute: 60, max_per_minute: 3000 } } } });
+    expect(prepareOnsaleChanges(onsale, { ...form, mode: 'steer', steerMin: '60', limit: '3000', steerTarget: '200' })).toEqual({
+      ok: true,
+      changes: { admission: { steer: { min_per_minute: 60, max_per_minute: 3000, target_p99_ms: 200 } } },
+    });
+    const steering: OnsaleView = { ...onsale, admission_mode: 'steer', admission_limit: 3000, admission_min_per_minute: 60, admission_target_p99_ms: 150 };
+    const steered = onsaleFormOf(steering);
+    expect(steered).toMatchObject({ mode: 'steer', limit: '3000', steerMin: '60', steerTarget: '150' });
+    expect(prepareOnsaleChanges(steering, steered)).toEqual({ ok: false, problems: { _: staffOnsaleMessages.nothingToChange } });
+    expect(prepareOnsaleChanges(steering, { ...steered, steerTarget: '120' })).toEqual({ ok: true, changes: { admission: { steer: { min_per_minute: 60, max_per_minute: 3000, target_p99_ms: 120 } } } });
+    expect(prepareOnsaleChanges(steering, { ...steered, steerMin: '4000' })).toEqual({ ok: false, problems: { admission_steer_min: onsaleFieldMessages.steerMinAtMost } });
+    expect(prepareOnsaleChanges(steering, { ...steered, steerTarget: '5' })).toEqual({ ok: false, problems: { admission_steer_target: onsaleFieldMessages.steerTarget } });
+    expect(prepareOnsaleChanges(steering, { ...steered, steerMin: '' })).toEqual({ ok: false, problems: { admission_steer_min: onsaleFieldMessages.admissionLimit } });
+    expect(onsaleServerProblems({ 'changes.admission.steer.min_per_minute': ['must not be more than max_per_minute'] }, 'steer')).toEqual({ admission_steer_min: 'must not be more than max_per_minute' });
   });
 
   it('sets, changes and clears a cap’s ramp, sending the admission as a whole, and puts a ramp’s problem beside the ramp', () => {

@@ -9,10 +9,14 @@ export interface OnsaleForm {
   opensAt: string;
   closesAt: string;
   roomMinutes: string;
-  mode: 'rate' | 'cap';
+  mode: 'rate' | 'cap' | 'steer';
+  /** Rate: new shoppers a minute; cap: shoppers at once; steer: the most new shoppers a minute. */
   limit: string;
   /** Cap mode: at most this many new shoppers a minute as well (empty: no ramp). */
   ramp: string;
+  /** Steer mode: the fewest new shoppers a minute, and the p99 target in ms (empty: the default). */
+  steerMin: string;
+  steerTarget: string;
   sessionMinutes: string;
   proofBits: string;
 }
@@ -25,6 +29,8 @@ export function onsaleFormOf(onsale: OnsaleView): OnsaleForm {
     mode: onsale.admission_mode,
     limit: String(onsale.admission_limit),
     ramp: onsale.admission_rate_limit === null ? '' : String(onsale.admission_rate_limit),
+    steerMin: onsale.admission_min_per_minute === null ? '' : String(onsale.admission_min_per_minute),
+    steerTarget: onsale.admission_target_p99_ms === null ? '' : String(onsale.admission_target_p99_ms),
     sessionMinutes: String(onsale.session_minutes),
     proofBits: String(onsale.proof_of_work_bits),
   };
@@ -37,16 +43,32 @@ export type PreparedOnsaleChanges = { ok: true; changes: OnsaleChanges } | { ok:
 
 /** The form's field for a cap's ramp (the file's `admission.rate_per_minute` beside `max_active`). */
 export const RAMP_FIELD = 'admission_ramp';
+/** The form's fields for a self-steering rate's minimum and target (the file's `admission.steer.min_per_minute` and `target_p99_ms`). */
+export const STEER_MIN_FIELD = 'admission_steer_min';
+export const STEER_TARGET_FIELD = 'admission_steer_target';
 
 /**
  * The form's field a problem of the contract or the shop belongs to: `admission.rate_per_minute`
- * is the limit's in rate mode and the ramp's in cap mode.
+ * is the limit's in rate mode and the ramp's in cap mode; a steering's maximum is the limit's.
  */
 export const formFieldOf = (path: string, mode: OnsaleForm['mode'] = 'rate'): string => {
   const inner = path.replace(/^changes\.?/, '');
   if (mode === 'cap' && inner === 'admission.rate_per_minute') return RAMP_FIELD;
+  if (inner === 'admission.steer.min_per_minute') return STEER_MIN_FIELD;
+  if (inner === 'admission.steer.target_p99_ms') return STEER_TARGET_FIELD;
   return inner.split('.')[0] || '_';
 };
+
+/** The admission the form describes, as the change call takes it (sent as a whole). */
+function admissionOfForm(form: OnsaleForm): Record<string, unknown> {
+  if (form.mode === 'rate') return { rate_per_minute: wholeOf(form.limit) };
+  if (form.mode === 'steer') {
+    const target = form.steerTarget.trim() ? { target_p99_ms: wholeOf(form.steerTarget) } : {};
+    return { steer: { min_per_minute: wholeOf(form.steerMin), max_per_minute: wholeOf(form.limit), ...target } };
+  }
+  // A cap without its ramp clears the ramp.
+  return { max_active: wholeOf(form.limit), ...(form.ramp.trim() ? { rate_per_minute: wholeOf(form.ramp) } : {}) };
+}
 
 /**
  * What the form changes, as the change call takes it: only the fields that differ from the
@@ -73,10 +95,13 @@ export function prepareOnsaleChanges(onsale: OnsaleView, form: OnsaleForm): Prep
     if (closes !== undefined) changes.closes_at = closes;
   }
   if (form.roomMinutes !== current.roomMinutes) changes.room_opens_minutes_before = wholeOf(form.roomMinutes);
-  // The admission goes as a whole: a cap without its ramp clears the ramp.
-  const ramp = form.mode === 'cap' && form.ramp.trim() ? { rate_per_minute: wholeOf(form.ramp) } : {};
-  if (form.mode !== current.mode || form.limit !== current.limit || (form.mode === 'cap' && form.ramp.trim() !== current.ramp))
-    changes.admission = form.mode === 'rate' ? { rate_per_minute: wholeOf(form.limit) } : { max_active: wholeOf(form.limit), ...ramp };
+  // The admission goes as a whole, when any of its fields changed.
+  const admissionChanged =
+    form.mode !== current.mode ||
+    form.limit !== current.limit ||
+    (form.mode === 'cap' && form.ramp.trim() !== current.ramp) ||
+    (form.mode === 'steer' && (form.steerMin.trim() !== current.steerMin || form.steerTarget.trim() !== current.steerTarget));
+  if (admissionChanged) changes.admission = admissionOfForm(form);
   if (form.sessionMinutes !== current.sessionMinutes) changes.session_minutes = wholeOf(form.sessionMinutes);
   if (form.proofBits !== current.proofBits) {
     const bits = wholeOf(form.proofBits);

@@ -20,11 +20,27 @@ export const onsales = pgTable(
     roomOpensAt: tstz('room_opens_at').notNull(),
     /** The room stops (the products sell without it) then; null: when the products sell out. */
     closesAt: tstz('closes_at'),
-    /** rate: admission_limit new shoppers a minute; cap: at most admission_limit admitted shoppers at once. */
-    admissionMode: text('admission_mode', { enum: ['rate', 'cap'] }).notNull(),
+    /**
+     * rate: admission_limit new shoppers a minute; cap: at most admission_limit admitted shoppers at
+     * once; steer: a rate that moves itself between steer_min and admission_limit (decision 0079).
+     */
+    admissionMode: text('admission_mode', { enum: ['rate', 'cap', 'steer'] }).notNull(),
     admissionLimit: integer('admission_limit').notNull(),
     /** Cap mode only: at most this many new shoppers a minute as well (a ramp, so the opening does not admit the whole cap at once); null: no ramp. */
     admissionRateLimit: integer('admission_rate_limit'),
+    /** Steer mode only: the fewest new shoppers a minute, and the p99 (ms) the admitted buyers' stock calls are kept under. */
+    steerMin: integer('steer_min'),
+    steerTargetMs: integer('steer_target_ms'),
+    /**
+     * Steer mode's state, written by the admission step under this row's lock (admission-steering.ts):
+     * the rate now (null until the first step after the opening), why (its last change), the p99 it
+     * judged by, when it last went down, and when it last stepped (the timings after it are the next window's).
+     */
+    steerRate: integer('steer_rate'),
+    steerChange: text('steer_change'),
+    steerP99Ms: integer('steer_p99_ms'),
+    steerDecreasedAt: tstz('steer_decreased_at'),
+    steeredAt: tstz('steered_at'),
     /** How long an admitted shopper may shop, renewed while active. */
     sessionMinutes: integer('session_minutes').notNull(),
     /** The proof of work a queue place costs (leading zero bits); 0: none. */
@@ -53,6 +69,10 @@ export const onsales = pgTable(
   (table) => [
     check('onsales_limit_positive', sql`${table.admissionLimit} > 0`),
     check('onsales_rate_limit_cap', sql`${table.admissionRateLimit} IS NULL OR (${table.admissionRateLimit} > 0 AND ${table.admissionMode} = 'cap')`),
+    check(
+      'onsales_steer_settings',
+      sql`(${table.admissionMode} = 'steer') = (${table.steerMin} IS NOT NULL AND ${table.steerTargetMs} IS NOT NULL) AND (${table.steerMin} IS NULL OR (${table.steerMin} > 0 AND ${table.steerMin} <= ${table.admissionLimit} AND ${table.steerTargetMs} > 0))`,
+    ),
     check('onsales_session_positive', sql`${table.sessionMinutes} > 0`),
     check('onsales_pow_bits', sql`${table.proofOfWorkBits} BETWEEN 0 AND 28`),
     check('onsales_room_before_opening', sql`${table.roomOpensAt} <= ${table.opensAt}`),
@@ -116,4 +136,25 @@ export const queuePlaces = pgTable(
     uniqueIndex('queue_places_visitor').on(table.onsaleId, table.visitorKey).where(sql`${table.endedAt} IS NULL`),
     check('queue_places_phase', sql`${table.phase} IN (0, 1) AND (${table.phase} = 0 OR ${table.randomKey} = 0)`),
   ],
+);
+
+/**
+ * The servers' own timings of admitted buyers' stock calls (issue 35 point 2, decision 0079): every
+ * instance (and every worker) adds its calls of the last second as one row, a histogram over
+ * CALL_TIMING_BOUNDS_MS, so that the admission step of any instance steers by all of them. The step
+ * deletes rows older than a minute.
+ */
+export const onsaleCallTimings = pgTable(
+  'onsale_call_timings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    onsaleId: integer('onsale_id')
+      .notNull()
+      .references(() => onsales.id, { onDelete: 'cascade' }),
+    at: tstz('at').notNull().defaultNow(),
+    calls: integer('calls').notNull(),
+    /** Calls per bucket of CALL_TIMING_BOUNDS_MS (the last bucket: slower than every bound). */
+    buckets: integer('buckets').array().notNull(),
+  },
+  (table) => [index('onsale_call_timings_at').on(table.onsaleId, table.at), check('onsale_call_timings_calls', sql`${table.calls} > 0`)],
 );

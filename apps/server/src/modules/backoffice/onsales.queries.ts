@@ -32,7 +32,7 @@ export async function listOnsaleBoard(db: Db): Promise<OnsaleBoardRow[]> {
   return executeRows<OnsaleBoardRow>(
     db,
     sql`SELECT o.id, o.code, o.active, e.external_code AS event_code, e.name AS title, e.timezone, o.opens_at, o.room_opens_at, o.closes_at, o.admission_mode, o.admission_limit, o.admission_rate_limit,
-               o.session_minutes, o.proof_of_work_bits, o.admitted_count, o.prequeue_count, o.sold_out_at, now() AS db_now,
+               o.steer_min, o.steer_target_ms, o.steer_rate, o.steer_change, o.steer_p99_ms, o.steered_at, o.session_minutes, o.proof_of_work_bits, o.admitted_count, o.prequeue_count, o.sold_out_at, now() AS db_now,
                CASE WHEN o.prequeue_count IS NULL THEN (SELECT count(*)::int FROM queue_places q WHERE q.onsale_id = o.id AND q.phase = 0) END AS prequeue_counted,
                ${firstAndLastOpen},
                ${activeCount} AS active_count,
@@ -55,21 +55,24 @@ export interface OnsaleChangeRow extends OnsaleSettingsRow {
 export async function lockOnsaleForChange(tx: Db, code: string): Promise<OnsaleChangeRow | undefined> {
   const [row] = await executeRows<OnsaleChangeRow>(
     tx,
-    sql`SELECT id, code, active, opens_at, room_opens_at, closes_at, admission_mode, admission_limit, admission_rate_limit, session_minutes, proof_of_work_bits, now() AS db_now
+    sql`SELECT id, code, active, opens_at, room_opens_at, closes_at, admission_mode, admission_limit, admission_rate_limit,
+               steer_min, steer_target_ms, steer_rate, steer_change, steer_p99_ms, steered_at, session_minutes, proof_of_work_bits, now() AS db_now
         FROM onsales WHERE code = ${code} FOR UPDATE`,
   );
   return row;
 }
 
-export type OnsaleSettings = Pick<typeof onsales.$inferInsert, 'opensAt' | 'roomOpensAt' | 'closesAt' | 'admissionMode' | 'admissionLimit' | 'admissionRateLimit' | 'sessionMinutes' | 'proofOfWorkBits'>;
+export type OnsaleSettings = Pick<typeof onsales.$inferInsert, 'opensAt' | 'roomOpensAt' | 'closesAt' | 'admissionMode' | 'admissionLimit' | 'admissionRateLimit' | 'steerMin' | 'steerTargetMs' | 'sessionMinutes' | 'proofOfWorkBits'>;
 
 /**
  * An on-sale's times and admission control as changed in the back office; a change of admission
- * mode, or a cap's ramp set or cleared, drops the rate's carried fraction.
+ * mode, or a cap's ramp set or cleared, drops the rate's carried fraction, and a self-steering rate
+ * switched on starts afresh (at its maximum, with the next step).
  */
 export async function updateOnsaleSettings(tx: Db, id: number, values: OnsaleSettings, controlChanged: boolean): Promise<void> {
+  const restart = { rateCarry: 0, steerRate: null, steerChange: null, steerP99Ms: null, steerDecreasedAt: null, steeredAt: null };
   await tx
     .update(onsales)
-    .set({ ...values, ...(controlChanged ? { rateCarry: 0 } : {}), updatedAt: sql`now()` })
+    .set({ ...values, ...(controlChanged ? restart : {}), updatedAt: sql`now()` })
     .where(eq(onsales.id, id));
 }

@@ -3,6 +3,9 @@ import {
   admissionOfColumns,
   ONSALES_LIVE_REFRESH_SECONDS,
   ONSALES_QUIET_REFRESH_SECONDS,
+  STEERING_CHANGES,
+  steeringText,
+  type SteeringChange,
   staffOnsaleMessages as texts,
   windowProblem,
   type OnsaleChanges,
@@ -44,20 +47,27 @@ const roomMinutesBefore = (row: Pick<OnsaleChangeRow, 'opens_at' | 'room_opens_a
 
 /** An on-sale's editable fields as the file writes them, as text: compared, and kept in the audit log. */
 function fieldTexts(
-  row: Pick<OnsaleChangeRow, 'opens_at' | 'room_opens_at' | 'closes_at' | 'admission_mode' | 'admission_limit' | 'admission_rate_limit' | 'session_minutes' | 'proof_of_work_bits'>,
+  row: Pick<
+    OnsaleChangeRow,
+    'opens_at' | 'room_opens_at' | 'closes_at' | 'admission_mode' | 'admission_limit' | 'admission_rate_limit' | 'steer_min' | 'steer_target_ms' | 'session_minutes' | 'proof_of_work_bits'
+  >,
 ): Record<OnsaleEditableField, string> {
   const opens = date(row.opens_at);
   return {
     opens_at: opens.toISOString(),
     closes_at: row.closes_at === null ? 'none' : date(row.closes_at).toISOString(),
     room_opens_minutes_before: String(roomMinutesBefore(row)),
-    admission: Object.entries(admissionOfColumns({ mode: row.admission_mode, limit: row.admission_limit, rateLimit: row.admission_rate_limit }))
-      .map(([key, value]) => `${key} ${value}`)
-      .join(', '),
+    admission: admissionWords(admissionOfColumns({ mode: row.admission_mode, limit: row.admission_limit, rateLimit: row.admission_rate_limit, steerMin: row.steer_min, steerTargetMs: row.steer_target_ms })),
     session_minutes: String(row.session_minutes),
     proof_of_work: row.proof_of_work_bits ? `bits ${row.proof_of_work_bits}` : 'none',
   };
 }
+
+/** An admission as the audit log keeps it: "rate_per_minute 600", "steer: min_per_minute 300, max_per_minute 3000, target_p99_ms 150". */
+const admissionWords = (admission: object): string =>
+  Object.entries(admission)
+    .map(([key, value]) => (typeof value === 'object' && value !== null ? `${key}: ${admissionWords(value)}` : `${key} ${value}`))
+    .join(', ');
 
 /** The settings after the change, in the row's terms. */
 function settingsAfter(current: OnsaleChangeRow, changes: OnsaleChanges): OnsaleSettings {
@@ -73,6 +83,8 @@ function settingsAfter(current: OnsaleChangeRow, changes: OnsaleChanges): Onsale
     admissionLimit: admission ? admission.limit : current.admission_limit,
     // The admission is changed as a whole: a cap sent without its ramp clears it.
     admissionRateLimit: admission ? admission.rateLimit : current.admission_rate_limit,
+    steerMin: admission ? admission.steerMin : current.steer_min,
+    steerTargetMs: admission ? admission.steerTargetMs : current.steer_target_ms,
     sessionMinutes: changes.session_minutes ?? current.session_minutes,
     proofOfWorkBits: changes.proof_of_work === undefined ? current.proof_of_work_bits : (changes.proof_of_work?.bits ?? 0),
   };
@@ -86,6 +98,8 @@ const asRow = (current: OnsaleChangeRow, values: OnsaleSettings): OnsaleChangeRo
   admission_mode: values.admissionMode!,
   admission_limit: values.admissionLimit!,
   admission_rate_limit: values.admissionRateLimit ?? null,
+  steer_min: values.steerMin ?? null,
+  steer_target_ms: values.steerTargetMs ?? null,
   session_minutes: values.sessionMinutes!,
   proof_of_work_bits: values.proofOfWorkBits ?? 0,
 });
@@ -159,6 +173,9 @@ export function createOnsaleAdmin(deps: OnsaleAdminDeps) {
       admission_mode: row.admission_mode,
       admission_limit: row.admission_limit,
       admission_rate_limit: row.admission_rate_limit,
+      admission_min_per_minute: row.admission_mode === 'steer' ? row.steer_min : null,
+      admission_target_p99_ms: row.admission_mode === 'steer' ? row.steer_target_ms : null,
+      steering: steeringOf(row),
       session_minutes: row.session_minutes,
       proof_of_work_bits: row.proof_of_work_bits,
       figures: {
@@ -211,7 +228,12 @@ export function createOnsaleAdmin(deps: OnsaleAdminDeps) {
         if (changed.includes('opens_at') && !changed.includes('room_opens_minutes_before')) changed.push('room_opens_minutes_before');
         if (!changed.some((field) => field in input.changes)) throw new AppError('INVALID_INPUT', texts.nothingToChange);
         refuseWhatTheShopKnows(current, input.changes, after, changed);
-        await updateOnsaleSettings(tx, current.id, after, after.admissionMode !== current.admission_mode || (after.admissionRateLimit === null) !== (current.admission_rate_limit === null));
+        await updateOnsaleSettings(
+          tx,
+          current.id,
+          after,
+          after.admissionMode !== current.admission_mode || (after.admissionRateLimit === null) !== (current.admission_rate_limit === null),
+        );
         await insertAudit(tx, {
           ...auditActor(actor),
           action: 'onsale.change',
@@ -226,6 +248,19 @@ export function createOnsaleAdmin(deps: OnsaleAdminDeps) {
       const onsale = (await overview()).onsales.find((view) => view.code === input.code)!;
       return { onsale, message: texts.saved };
     },
+  };
+}
+
+/** Steer mode's state as its last step left it, with its reason in words; null in the other modes or before the first step. */
+function steeringOf(row: OnsaleBoardRow): OnsaleView['steering'] {
+  if (row.admission_mode !== 'steer' || row.steer_rate === null || row.steer_target_ms === null) return null;
+  const change = (STEERING_CHANGES as readonly string[]).includes(row.steer_change ?? '') ? (row.steer_change as SteeringChange) : 'hold';
+  return {
+    rate: row.steer_rate,
+    change,
+    p99_ms: row.steer_p99_ms,
+    steered_at: optionalDate(row.steered_at)?.toISOString() ?? null,
+    text: steeringText({ rate: row.steer_rate, change, p99Ms: row.steer_p99_ms }, row.steer_target_ms),
   };
 }
 

@@ -32,7 +32,7 @@ export function registerCartRoutes(
   // 0048) whose place may still shop: its row is checked where the stock is taken.
   registerApiRoute(app, 'add-product-to-cart', async (input, request) => {
     const customer = await customerOf(input.token);
-    const admitted = (await room.gate()).check(customer, { codes: [input.external_code] }, input.admission);
+    const admitted = (await room.gate()).check(customer, { codes: [input.external_code] }, input.admission, request);
     return withData(await carts.addProduct(input, customer, request.ip, admitted.rooms.length ? admitted.hold : undefined), customer);
   });
   registerApiRoute(app, 'update-product-in-cart', async (input) => ({ cart: await carts.updateProduct(input, await customerOf(input.token)) }));
@@ -42,7 +42,7 @@ export function registerCartRoutes(
   });
   registerApiRoute(app, 'add-merchandise-to-cart', async (input, request) => {
     const customer = await customerOf(input.token);
-    const admitted = (await room.gate()).check(customer, { codes: [input.external_code] }, input.admission);
+    const admitted = (await room.gate()).check(customer, { codes: [input.external_code] }, input.admission, request);
     return withData(await carts.addMerchandise(input, customer, request.ip, admitted.rooms.length ? admitted.hold : undefined), customer);
   });
   registerApiRoute(app, 'remove-merchandise-from-cart', async (input) => ({ cart: await carts.removeMerchandise(input, await customerOf(input.token)) }));

@@ -662,6 +662,8 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
           admissionMode: admission.mode,
           admissionLimit: admission.limit,
           admissionRateLimit: admission.rateLimit,
+          steerMin: admission.steerMin,
+          steerTargetMs: admission.steerTargetMs,
           sessionMinutes: onsale.session_minutes,
           proofOfWorkBits: onsale.proof_of_work?.bits ?? 0,
         });

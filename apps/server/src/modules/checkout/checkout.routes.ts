@@ -42,7 +42,7 @@ export function registerCheckoutRoutes(
         throw new AppError('INVALID_INPUT', paymentMessages.methodNotOffered, { 'order.provider_method': [paymentMessages.methodNotOffered] });
       }
     }
-    return checkout.checkout(input, customer, request.ip);
+    return checkout.checkout(input, customer, request.ip, request);
   });
   registerApiRoute(app, 'pay-order', async (input) => {
     const customer = await requireSessionCustomer(db, input.token);

@@ -13,7 +13,7 @@ import {
   type UserData,
 } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { WaitingRoom } from '../onsale/waiting-room';
+import type { AdmittedCallMark, WaitingRoom } from '../onsale/waiting-room';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { updateCustomer } from '../accounts/accounts.queries';
@@ -113,7 +113,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   return {
     /** `ip` is the buyer's network address, which the limit on wrong voucher codes counts. */
-    async checkout(input: ApiInput<'checkout-cart'>, customer: CustomerRow | null, ip: string): Promise<CheckoutAnswer> {
+    async checkout(input: ApiInput<'checkout-cart'>, customer: CustomerRow | null, ip: string, mark?: AdmittedCallMark): Promise<CheckoutAnswer> {
       if (!customer) throw new AppError('UNAUTHENTICATED', paymentMessages.loginRequired);
       if (!config.shopActive) throw new AppError('CONFLICT', messages.cart.shopClosed);
       const snapshot = await catalog.current();
@@ -142,7 +142,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         // next in the queue may come in), and the pass opens nothing more. Ended by a conditional
         // update in this transaction, so of two checkouts with one pass only one makes an order,
         // and a checkout refused later on keeps the place.
-        await gate?.check(customer, { ids: [...lines.products, ...lines.merchandise].map((line) => line.shopItemId) }, input.admission).use(tx);
+        await gate?.check(customer, { ids: [...lines.products, ...lines.merchandise].map((line) => line.shopItemId) }, input.admission, mark).use(tx);
 
         // The checks of spec section 5, in the page's order: country, shipping country, the
         // required fields (billing, then shipping lines told apart as the page names them), then

@@ -13,6 +13,9 @@
  *
  * Pure: the room keeps the state, the test drives it with a simulated shop.
  */
+import { steeringText as steeringTextOf, type SteeringChange } from '@festival/contract';
+
+export type { SteeringChange };
 
 export interface SteeringSettings {
   /** The p99 the admitted buyers' stock calls should stay under (ms; the organiser's, 150 by default). */
@@ -30,7 +33,6 @@ export interface LatencyWindow {
   calls: number;
 }
 
-export type SteeringChange = 'start' | 'down' | 'up' | 'hold' | 'too-few-calls' | 'at-maximum' | 'at-minimum';
 
 export interface SteeringState {
   /** Admissions a minute now. */
@@ -78,23 +80,4 @@ export function steer(state: SteeringState, window: LatencyWindow, settings: Ste
 }
 
 /** Why the rate is what it is, in words ("1,200 a minute: lowered, the p99 of 212 ms was over the 150 ms target"). */
-export function steeringText(state: SteeringState, settings: SteeringSettings): string {
-  const rate = `${state.rate.toLocaleString('en-GB')} a minute`;
-  const p99 = state.p99Ms === null ? '' : `${Math.round(state.p99Ms)} ms`;
-  switch (state.change) {
-    case 'start':
-      return `${rate}: the starting rate`;
-    case 'down':
-      return `${rate}: lowered, the p99 of ${p99} was over the ${settings.targetP99Ms} ms target`;
-    case 'up':
-      return `${rate}: raised, the p99 of ${p99} left room under the ${settings.targetP99Ms} ms target`;
-    case 'hold':
-      return `${rate}: kept, the p99 of ${p99} is near the ${settings.targetP99Ms} ms target or the last decrease is settling`;
-    case 'too-few-calls':
-      return `${rate}: kept, too few calls to judge`;
-    case 'at-maximum':
-      return `${rate}: the organiser's maximum, the p99 of ${p99} is under the target`;
-    case 'at-minimum':
-      return `${rate}: the organiser's minimum, though the p99 of ${p99} is over the target`;
-  }
-}
+export const steeringText = (state: SteeringState, settings: SteeringSettings): string => steeringTextOf(state, settings.targetP99Ms);

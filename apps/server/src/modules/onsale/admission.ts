@@ -19,9 +19,19 @@
 
 export type AdmissionControl = { mode: 'rate'; per_minute: number } | { mode: 'cap'; active: number; per_minute?: number | null };
 
-/** The control an on-sale row's columns describe (`admission_mode`, `admission_limit`, `admission_rate_limit`). */
-export const controlOf = (mode: 'rate' | 'cap', limit: number, rateLimit: number | null): AdmissionControl =>
-  mode === 'rate' ? { mode: 'rate', per_minute: limit } : rateLimit === null ? { mode: 'cap', active: limit } : { mode: 'cap', active: limit, per_minute: rateLimit };
+/**
+ * The control an on-sale row's columns describe (`admission_mode`, `admission_limit`,
+ * `admission_rate_limit`). A self-steering rate (`steer`, decision 0079) admits as rate mode at the
+ * rate its last step set (`steer_rate`), or at its maximum before the first step.
+ */
+export const controlOf = (mode: 'rate' | 'cap' | 'steer', limit: number, rateLimit: number | null, steerRate: number | null = null): AdmissionControl =>
+  mode === 'rate'
+    ? { mode: 'rate', per_minute: limit }
+    : mode === 'steer'
+      ? { mode: 'rate', per_minute: steerRate ?? limit }
+      : rateLimit === null
+        ? { mode: 'cap', active: limit }
+        : { mode: 'cap', active: limit, per_minute: rateLimit };
 
 /** The rate of new shoppers a minute a control holds to (rate mode, or a cap's ramp); null: none. */
 export const rateOf = (control: AdmissionControl): number | null => (control.mode === 'rate' ? control.per_minute : (control.per_minute ?? null));

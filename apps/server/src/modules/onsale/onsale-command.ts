@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { printError as printErrorLine, printLine, tsvRow } from '../../lib/terminal-output';
-import { isoInZone, type OnsaleState } from '@festival/contract';
+import { isoInZone, STEERING_CHANGES, steeringText, type OnsaleState, type SteeringChange } from '@festival/contract';
 import { listOnsales, onsaleFigures, type OnsaleListRow } from './onsale.queries';
 import { onsaleState } from './onsale-state';
 
@@ -82,14 +82,23 @@ export async function runOnsaleCommand(argv: string[], deps: Deps): Promise<numb
 }
 
 /** The admission control as the status line says it. */
-export function admissionText(onsale: Pick<OnsaleListRow['onsale'], 'admissionMode' | 'admissionLimit' | 'admissionRateLimit'>): string {
+export function admissionText(onsale: Pick<OnsaleListRow['onsale'], 'admissionMode' | 'admissionLimit' | 'admissionRateLimit' | 'steerMin' | 'steerTargetMs'>): string {
   if (onsale.admissionMode === 'rate') return `${onsale.admissionLimit} a minute`;
+  if (onsale.admissionMode === 'steer') return `self-steering ${onsale.steerMin}-${onsale.admissionLimit} a minute, p99 under ${onsale.steerTargetMs} ms`;
   return onsale.admissionRateLimit === null ? `at most ${onsale.admissionLimit} at once` : `at most ${onsale.admissionLimit} at once, ${onsale.admissionRateLimit} new a minute`;
 }
 
 const minutesBetween = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 60_000;
 /** A time as ISO-8601 with the shop zone's offset (UTC, as Z, when the command was given none). */
 const inZone = (date: Date, timeZone: string | undefined) => (timeZone ? isoInZone(date, timeZone) : date.toISOString());
+
+/** Steer mode: the rate now and why ("admitting 847 a minute: lowered, the p99 of 212 ms was over the 150 ms target"), or that it starts with the opening. */
+export function steeringColumn(onsale: Pick<OnsaleListRow['onsale'], 'admissionMode' | 'steerRate' | 'steerChange' | 'steerP99Ms' | 'steerTargetMs'>): string[] {
+  if (onsale.admissionMode !== 'steer') return [];
+  if (onsale.steerRate === null || onsale.steerTargetMs === null) return ['steering starts with the opening'];
+  const change = (STEERING_CHANGES as readonly string[]).includes(onsale.steerChange ?? '') ? (onsale.steerChange as SteeringChange) : 'hold';
+  return [`admitting ${steeringText({ rate: onsale.steerRate, change, p99Ms: onsale.steerP99Ms }, onsale.steerTargetMs)}`];
+}
 
 /** The live columns of an on-sale's status line. */
 async function liveFigures(db: Db, onsale: OnsaleListRow['onsale'], now: Date, timeZone: string | undefined): Promise<string[]> {
@@ -99,6 +108,7 @@ async function liveFigures(db: Db, onsale: OnsaleListRow['onsale'], now: Date, t
     `waiting ${figures.waiting}`,
     `admitted ${figures.admitted}`,
     ...(onsale.admissionMode === 'cap' ? [`shopping now ${figures.active}`] : []),
+    ...steeringColumn(onsale),
     minutes > 0 ? `${Math.round(figures.admitted / minutes)} a minute since the opening` : 'not opened',
     onsale.soldOutAt ? `sold out ${inZone(onsale.soldOutAt, timeZone)} (${Math.round(minutesBetween(onsale.opensAt, onsale.soldOutAt) * 60)} s after the opening)` : 'not sold out',
   ];
@@ -124,6 +134,7 @@ async function watchOnsales(deps: Deps, seconds: number, print: (line: string) =
           `admitted ${figures.admitted}`,
           ...(onsale.admissionMode === 'cap' ? [`shopping now ${figures.active}`] : []),
           rate === null ? 'rate: next line' : `${rate} a minute`,
+          ...steeringColumn(onsale),
           onsale.soldOutAt ? `sold out ${inZone(onsale.soldOutAt, deps.timeZone)}` : 'not sold out',
         ]),
       );

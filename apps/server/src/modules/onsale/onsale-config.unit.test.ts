@@ -45,13 +45,25 @@ describe('on-sales in the catalogue file', () => {
 
   it('refuses a malformed admission by field and line', () => {
     const room = (admission: string) => `  - { code: R, event: FEST, opens_at: "2027-01-15T10:00:00+01:00", products: [DAY], admission: ${admission} }\n`;
-    const whole = 'must be { rate_per_minute: N }, { max_active: N } or { max_active: N, rate_per_minute: M }';
+    const whole = 'must be { rate_per_minute: N }, { max_active: N }, { max_active: N, rate_per_minute: M } or { steer: { min_per_minute: N, max_per_minute: M } }';
     expect(problemsOf(base + room('{ max_active: 2000, rate_per_minute: 0 }'))).toEqual(['onsales[0].admission.rate_per_minute (line 12): must be a whole number from 1 to 1000000']);
     expect(problemsOf(base + room('{ max_active: 2.5, rate_per_minute: 500 }'))).toEqual(['onsales[0].admission.max_active (line 12): must be a whole number from 1 to 1000000']);
     expect(problemsOf(base + room('{ max_active: 2000, rate_per_minute: "fast" }'))).toEqual(['onsales[0].admission.rate_per_minute (line 12): must be a whole number from 1 to 1000000']);
     expect(problemsOf(base + room('{ max_active: 2000, rate_per_minute: 500, burst: 10 }'))).toEqual(['onsales[0].admission (line 12): unknown key "burst"']);
     expect(problemsOf(base + room('{}'))).toEqual([`onsales[0].admission (line 12): ${whole}`]);
     expect(problemsOf(base + room('500'))).toEqual([`onsales[0].admission (line 12): ${whole}`]);
+    // A self-steering rate (decision 0079): alone, with its minimum at most its maximum and a sane target.
+    expect(problemsOf(base + room('{ steer: { min_per_minute: 600, max_per_minute: 6000 } }'))).toEqual([]);
+    expect(problemsOf(base + room('{ steer: { min_per_minute: 600, max_per_minute: 6000, target_p99_ms: 200 } }'))).toEqual([]);
+    expect(problemsOf(base + room('{ steer: { min_per_minute: 7000, max_per_minute: 6000 } }'))).toEqual(['onsales[0].admission.steer.min_per_minute (line 12): must not be more than max_per_minute']);
+    expect(problemsOf(base + room('{ steer: { min_per_minute: 1, max_per_minute: 60, target_p99_ms: 5 } }'))).toEqual([
+      'onsales[0].admission.steer.target_p99_ms (line 12): must be a whole number of milliseconds from 20 to 10000',
+    ]);
+    expect(problemsOf(base + room('{ steer: { max_per_minute: 60 } }'))).toEqual(['onsales[0].admission.steer.min_per_minute (line 12): must be a whole number from 1 to 1000000']);
+    expect(problemsOf(base + room('{ steer: { min_per_minute: 1, max_per_minute: 60, p95: 3 } }'))).toEqual(['onsales[0].admission.steer (line 12): unknown key "p95"']);
+    expect(problemsOf(base + room('{ max_active: 100, steer: { min_per_minute: 1, max_per_minute: 60 } }'))).toEqual([
+      'onsales[0].admission.steer (line 12): steer sets the rate itself: give it without rate_per_minute or max_active',
+    ]);
   });
 
   it('refuses what a room cannot run with, by field and line', () => {

@@ -132,9 +132,16 @@ export interface StepRow {
   opens_at: Date | string;
   room_opens_at: Date | string;
   closes_at: Date | string | null;
-  admission_mode: 'rate' | 'cap';
+  admission_mode: 'rate' | 'cap' | 'steer';
   admission_limit: number;
   admission_rate_limit: number | null;
+  steer_min: number | null;
+  steer_target_ms: number | null;
+  steer_rate: number | null;
+  steer_change: string | null;
+  steer_p99_ms: number | null;
+  steer_decreased_at: Date | string | null;
+  steered_at: Date | string | null;
   cursor_phase: number;
   cursor_key: string | bigint;
   cursor_place: string | number;
@@ -148,7 +155,9 @@ export interface StepRow {
 export async function lockOnsaleForStep(tx: Db, onsaleId: number): Promise<StepRow | undefined> {
   const [row] = await executeRows<StepRow>(
     tx,
-    sql`SELECT id, opens_at, room_opens_at, closes_at, admission_mode, admission_limit, admission_rate_limit, cursor_phase, cursor_key, cursor_place, admitted_count, rate_carry, last_step_at, now() AS db_now
+    sql`SELECT id, opens_at, room_opens_at, closes_at, admission_mode, admission_limit, admission_rate_limit,
+               steer_min, steer_target_ms, steer_rate, steer_change, steer_p99_ms, steer_decreased_at, steered_at,
+               cursor_phase, cursor_key, cursor_place, admitted_count, rate_carry, last_step_at, now() AS db_now
         FROM onsales WHERE id = ${onsaleId} AND active FOR UPDATE SKIP LOCKED`,
   );
   return row;
@@ -195,6 +204,48 @@ export async function saveStep(
   await tx.execute(
     sql`UPDATE onsales SET admitted_count = ${step.admittedCount}, rate_carry = ${step.carry}, last_step_at = ${step.lastStepAt?.toISOString() ?? null}::timestamptz ${moved} WHERE id = ${onsaleId}`,
   );
+}
+
+/** Steer mode: the controller's state after a step, with the database's clock as the step's moment (the next window starts there). */
+export async function saveSteering(
+  tx: Db,
+  onsaleId: number,
+  state: { rate: number; change: string; p99Ms: number | null; lastDecreaseAt: Date | null },
+): Promise<void> {
+  await tx.execute(
+    sql`UPDATE onsales SET steer_rate = ${state.rate}, steer_change = ${state.change}, steer_p99_ms = ${state.p99Ms === null ? null : Math.round(state.p99Ms)},
+               steer_decreased_at = ${state.lastDecreaseAt?.toISOString() ?? null}::timestamptz, steered_at = now()
+        WHERE id = ${onsaleId}`,
+  );
+}
+
+/** One instance's admitted stock calls of the last second, a histogram per on-sale (call-timings.ts), as one insert. */
+export async function insertCallTimings(db: Db, rows: { onsaleId: number; calls: number; buckets: number[] }[]): Promise<void> {
+  if (!rows.length) return;
+  const items = JSON.stringify(rows.map((row) => [row.onsaleId, row.calls, row.buckets]));
+  await db.execute(
+    sql`INSERT INTO onsale_call_timings (onsale_id, calls, buckets)
+        SELECT (x.item->>0)::int, (x.item->>1)::int, ARRAY(SELECT jsonb_array_elements_text(x.item->2)::int)
+        FROM jsonb_array_elements(${items}::jsonb) AS x(item)
+        WHERE EXISTS (SELECT 1 FROM onsales o WHERE o.id = (x.item->>0)::int)`,
+  );
+}
+
+/** The on-sale's call timings added after `since` (a step's moment) up to now: the next window of the controller. */
+export async function readCallTimings(tx: Db, onsaleId: number, since: Date): Promise<{ calls: number; buckets: number[] }[]> {
+  const rows = await executeRows<{ calls: number; buckets: unknown }>(
+    tx,
+    sql`SELECT calls, array_to_json(buckets) AS buckets FROM onsale_call_timings WHERE onsale_id = ${onsaleId} AND at > ${since.toISOString()}::timestamptz AND at <= now()`,
+  );
+  return rows.map((row) => {
+    const buckets = typeof row.buckets === 'string' ? (JSON.parse(row.buckets) as unknown) : row.buckets;
+    return { calls: Number(row.calls), buckets: Array.isArray(buckets) ? buckets.map(Number) : [] };
+  });
+}
+
+/** Timings older than any window a step reads (a minute) go. */
+export async function pruneCallTimings(tx: Db, onsaleId: number): Promise<void> {
+  await tx.execute(sql`DELETE FROM onsale_call_timings WHERE onsale_id = ${onsaleId} AND at < now() - interval '1 minute'`);
 }
 
 /** Whether the on-sale's cursor is at or past the position. */
@@ -345,10 +396,18 @@ export interface OnsaleSettingsRow {
   opens_at: Date | string;
   room_opens_at: Date | string;
   closes_at: Date | string | null;
-  admission_mode: 'rate' | 'cap';
+  admission_mode: 'rate' | 'cap' | 'steer';
   admission_limit: number;
   /** Cap mode's ramp: at most this many new shoppers a minute; null: none. */
   admission_rate_limit: number | null;
+  /** Steer mode: the fewest new shoppers a minute and the p99 target (null in the other modes). */
+  steer_min: number | null;
+  steer_target_ms: number | null;
+  /** Steer mode: the rate its last step set, why, by which p99, and when (null before the first step). */
+  steer_rate: number | null;
+  steer_change: string | null;
+  steer_p99_ms: number | null;
+  steered_at: Date | string | null;
   session_minutes: number;
   proof_of_work_bits: number;
   db_now: Date | string;
@@ -387,7 +446,8 @@ export interface RoomRow extends OnsaleSettingsRow {
 export async function listRooms(db: Db): Promise<RoomRow[]> {
   return executeRows<RoomRow>(
     db,
-    sql`SELECT o.id, o.code, e.name AS title, o.opens_at, o.room_opens_at, o.closes_at, o.admission_mode, o.admission_limit, o.admission_rate_limit, o.session_minutes, o.proof_of_work_bits,
+    sql`SELECT o.id, o.code, e.name AS title, o.opens_at, o.room_opens_at, o.closes_at, o.admission_mode, o.admission_limit, o.admission_rate_limit,
+               o.steer_min, o.steer_target_ms, o.steer_rate, o.steer_change, o.steer_p99_ms, o.steered_at, o.session_minutes, o.proof_of_work_bits,
                o.cursor_phase, o.cursor_key, o.cursor_place, o.admitted_count, o.prequeue_count, o.sold_out_at, now() AS db_now,
                ${firstAndLastOpen},
                (SELECT coalesce(json_agg(json_build_object('id', s.id, 'code', s.external_code, 'name', s.name, 'shop', s.shop_item_type, 'stock', s.stock, 'held', s.held, 'sold', s.sold) ORDER BY s.external_code), '[]'::json)

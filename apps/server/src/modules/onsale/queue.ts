@@ -3,6 +3,7 @@ import { rawDate as date } from '../../db/raw-rows';
 import { admitNow, controlOf } from './admission';
 import { countActivePlaces, countNoShows, countPlacesAfter, cursorHasPassed, cursorOf, findQueuePlace, insertQueuePlaces, lockOnsaleForStep, markAdmitted, placeAfter, saveStep, settlePrequeueCount, type Joiner, type PlaceRow } from './onsale.queries';
 import { randomQueueKey } from './queue-order';
+import { steerInStep } from './steering-step';
 
 /**
  * The waiting room's queue in the database (issue 23, decision 0048). Joining is one insert (no
@@ -142,11 +143,13 @@ export function createQueue(deps: { db: Db; now?: () => Date }) {
       return db.transaction(async (tx) => {
         const onsale = await lockOnsaleForStep(tx, onsaleId);
         if (!onsale) return null;
-        const control = controlOf(onsale.admission_mode, onsale.admission_limit, onsale.admission_rate_limit);
         const cursor = cursorOf(onsale);
         const state = { admittedThrough: onsale.admitted_count, lastStepAt: onsale.last_step_at === null ? null : date(onsale.last_step_at), carry: onsale.rate_carry };
         const now = date(onsale.db_now);
         const openedAt = date(onsale.opens_at);
+        // A self-steering rate first moves with the admitted buyers' latest stock calls (decision 0079).
+        const steerRate = onsale.admission_mode === 'steer' && now >= openedAt ? await steerInStep(tx, onsale, now) : null;
+        const control = controlOf(onsale.admission_mode, onsale.admission_limit, onsale.admission_rate_limit, steerRate);
         // The first step after the opening counts the pre-queue once: positions are estimated from it.
         if (now >= openedAt && onsale.cursor_phase < 0) await settlePrequeueCount(tx, onsaleId);
         const activeShoppers = control.mode === 'cap' && now >= openedAt ? await countActivePlaces(tx, onsaleId) : 0;

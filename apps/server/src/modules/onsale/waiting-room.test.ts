@@ -31,6 +31,9 @@ const ended = { message: waitingRoomMessages.shoppingEnded, waiting_room: 'ROOM'
 /** A pass with one character changed (still base64url, so it reads as a pass with a bad signature). */
 const tampered = (pass: string) => `${pass.slice(0, 20)}${pass[20] === 'A' ? 'B' : 'A'}${pass.slice(21)}`;
 
+/** Every test runs with a fixed rate and with a self-steering one (issue 35 point 2: the room's tests pass with self-steering on). */
+const ADMISSION_MODES = ['a fixed rate', 'a self-steering rate'] as const;
+
 /**
  * The waiting room through the shop's calls (issue 23, "Shown by tests", API on both engines):
  * the stock calls refused without an admission pass and accepted with one, an expired or
@@ -38,7 +41,9 @@ const tampered = (pass: string) => `${pass.slice(0, 20)}${pass[20] === 'A' ? 'B'
  * proof of work, and two instances admitting from one queue without admitting anyone twice or
  * skipping anyone.
  */
-describe.each(testEngines())('the waiting room on %s', (engine) => {
+describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [engine, mode] as const)))('the waiting room on %s, admitting at %s', (engine, mode) => {
+  /** The admission of an on-sale admitting `perMinute` a minute: a fixed rate, or a self-steering one with that maximum (too few calls to steer by in these tests: it stays there). */
+  const admission = (perMinute: number) => (mode === 'a fixed rate' ? `{ rate_per_minute: ${perMinute} }` : `{ steer: { min_per_minute: 1, max_per_minute: ${perMinute} } }`);
   let shop: TestShop;
   /** The shop's clock runs this far ahead of the wall clock (to expire passes). */
   let skewMs = 0;
@@ -57,8 +62,8 @@ describe.each(testEngines())('the waiting room on %s', (engine) => {
     // Opens when the first test says so (below), not at a time a busy machine may pass during set-up.
     opensAt = Date.now() + 10 * 60_000;
     await importWithOnsales(shop, [
-      `{ code: ROOM, event: NWF27, opens_at: "${new Date(opensAt).toISOString()}", products: [NWF27-WEEKEND, NWF27-TOTE], admission: { rate_per_minute: 6000 }, session_minutes: 20 }`,
-      `{ code: LATER, event: NWF27, opens_at: "2099-01-01T10:00:00Z", products: [NWF27-DAY-SAT], admission: { rate_per_minute: 60 } }`,
+      `{ code: ROOM, event: NWF27, opens_at: "${new Date(opensAt).toISOString()}", products: [NWF27-WEEKEND, NWF27-TOTE], admission: ${admission(6000)}, session_minutes: 20 }`,
+      `{ code: LATER, event: NWF27, opens_at: "2099-01-01T10:00:00Z", products: [NWF27-DAY-SAT], admission: ${admission(60)} }`,
     ]);
   }, 120_000);
   afterAll(async () => {
@@ -291,7 +296,7 @@ describe.each(testEngines())('the waiting room on %s', (engine) => {
       app: { now: () => new Date(Date.now() + shift), queueJoinLimits: { perAddress: 3, perNetwork: 100 }, admissionStepIntervalMs: 3_600_000, waitingRoomStateMaxAgeMs: 0 },
     });
     try {
-      await importWithOnsales(limited, [`{ code: FAST, event: NWF27, opens_at: "2020-01-01T10:00:00Z", products: [NWF27-WEEKEND], admission: { rate_per_minute: 60 } }`]);
+      await importWithOnsales(limited, [`{ code: FAST, event: NWF27, opens_at: "2020-01-01T10:00:00Z", products: [NWF27-WEEKEND], admission: ${admission(60)} }`]);
       const buyers = await Promise.all(Array.from({ length: 4 }, () => createCustomer(limited)));
       for (const buyer of buyers.slice(0, 3)) expect((await limited.call('queue-join', { token: buyer.token, onsale: 'FAST' })).status).toBe(200);
       // Coming back to a place takes nothing new.
@@ -309,7 +314,7 @@ describe.each(testEngines())('the waiting room on %s', (engine) => {
     const slow = await createTestShop(engine, { app: { queueJoinLimits: { perAddress: 0, perNetwork: 0 }, admissionStepIntervalMs: 3_600_000, waitingRoomStateMaxAgeMs: 0 } });
     try {
       // One a minute: the first step has a minute's credit and lets the first in.
-      await importWithOnsales(slow, [`{ code: SLOW, event: NWF27, opens_at: "2020-01-01T10:00:00Z", products: [NWF27-WEEKEND], admission: { rate_per_minute: 1 } }`]);
+      await importWithOnsales(slow, [`{ code: SLOW, event: NWF27, opens_at: "2020-01-01T10:00:00Z", products: [NWF27-WEEKEND], admission: ${admission(1)} }`]);
       const buyers = await Promise.all(Array.from({ length: 4 }, () => createCustomer(slow)));
       const passes: string[] = [];
       for (const buyer of buyers) passes.push((await slow.call('queue-join', { token: buyer.token, onsale: 'SLOW' })).body.pass);
@@ -320,7 +325,7 @@ describe.each(testEngines())('the waiting room on %s', (engine) => {
       expect((await slow.call('queue-status', { onsale: 'SLOW', pass: passes[1]! })).body).toMatchObject({ state: 'waiting', position: 1, ahead: 0 });
       // Faster (30 a minute): 2 s on, one more is in, and the last place moves up one. (The last
       // step is set 2 s back with nothing carried instead of waiting: a slow machine's pauses cannot add a turn.)
-      await slow.database.db.execute(sql`UPDATE onsales SET admission_limit = 30, last_step_at = now() - interval '2100 milliseconds', rate_carry = 0 WHERE code = 'SLOW'`);
+      await slow.database.db.execute(sql`UPDATE onsales SET admission_limit = 30, steer_rate = 30, last_step_at = now() - interval '2100 milliseconds', rate_carry = 0 WHERE code = 'SLOW'`);
       expect(await slow.app.waitingRoom.stepAll()).toBe(1);
       expect(await last()).toMatchObject({ state: 'waiting', position: 2, ahead: 1, waiting: 2 });
 
@@ -347,7 +352,7 @@ describe.each(testEngines())('the waiting room on %s', (engine) => {
     };
     try {
       const opening = '2099-03-01T10:00:00.000Z';
-      await importWithOnsales(early, [`{ code: EARLY, event: NWF27, opens_at: "${opening}", products: [NWF27-WEEKEND, NWF27-CAMPING, NWF27-GLAMPING], admission: { rate_per_minute: 60 } }`]);
+      await importWithOnsales(early, [`{ code: EARLY, event: NWF27, opens_at: "${opening}", products: [NWF27-WEEKEND, NWF27-CAMPING, NWF27-GLAMPING], admission: ${admission(60)} }`]);
       // The organiser's usual set-up: the products go on sale at the opening, one shown before it
       // as not yet available, one hidden; a third has no units at all.
       await early.database.db.execute(sql`UPDATE shop_items SET sale_starts_at = ${opening}::timestamptz, force_view = (external_code = 'NWF27-WEEKEND') WHERE external_code IN ('NWF27-WEEKEND', 'NWF27-CAMPING')`);
@@ -376,8 +381,8 @@ describe.each(testEngines())('the waiting room on %s', (engine) => {
 
   it('asks for a proof of work when the on-sale wants one, and takes only a solution of the customer’s own challenge', async () => {
     await importWithOnsales(shop, [
-      `{ code: ROOM, event: NWF27, opens_at: "${new Date(opensAt).toISOString()}", products: [NWF27-WEEKEND, NWF27-TOTE], admission: { rate_per_minute: 6000 }, session_minutes: 20 }`,
-      `{ code: WORK, event: NWF27, opens_at: "2099-01-01T10:00:00Z", room_opens_minutes_before: 1440, closes_at: "2099-01-02T10:00:00Z", products: [NWF27-PARKING], admission: { rate_per_minute: 60 } }`,
+      `{ code: ROOM, event: NWF27, opens_at: "${new Date(opensAt).toISOString()}", products: [NWF27-WEEKEND, NWF27-TOTE], admission: ${admission(6000)}, session_minutes: 20 }`,
+      `{ code: WORK, event: NWF27, opens_at: "2099-01-01T10:00:00Z", room_opens_minutes_before: 1440, closes_at: "2099-01-02T10:00:00Z", products: [NWF27-PARKING], admission: ${admission(60)} }`,
     ]);
     // The room of WORK opens a day before 2099: for this test it is moved to now, with 10 bits of work.
     await shop.database.db.execute(sql`UPDATE onsales SET room_opens_at = now() - interval '1 minute', proof_of_work_bits = 10 WHERE code = 'WORK'`);
@@ -417,7 +422,7 @@ describe.each(testEngines())('the waiting room on %s', (engine) => {
     });
     await second.ready();
     try {
-      await importWithOnsales(shop, [`{ code: TWO, event: NWF27, opens_at: "2020-01-01T10:00:00Z", products: [NWF27-DAY-SAT], admission: { rate_per_minute: 600 } }`]);
+      await importWithOnsales(shop, [`{ code: TWO, event: NWF27, opens_at: "2020-01-01T10:00:00Z", products: [NWF27-DAY-SAT], admission: ${admission(600)} }`]);
       second.waitingRoom.invalidate();
       // A first step with nobody waiting: the rate's credit counts from here, not from the opening in 2020.
       expect(await shop.app.waitingRoom.stepAll()).toBe(0);

@@ -19,6 +19,7 @@ import { findSessionCustomer, hashToken } from '../accounts/session.service';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import { remainingStock } from '../catalog/catalog.service';
 import { controlOf, estimateWait, type AdmissionControl } from './admission';
+import { createCallRecorder } from './call-timings';
 import {
   VISITOR_KEY_PREFIX,
   deleteQueuePlace,
@@ -26,6 +27,7 @@ import {
   endShoppingPlace,
   findQueuePlace,
   holdShoppingPlace,
+  insertCallTimings,
   listRooms,
   markSoldOut,
   takeAdmission,
@@ -95,7 +97,7 @@ function toRoom(row: RoomRow): Room {
     opensAt: date(row.opens_at),
     roomOpensAt: date(row.room_opens_at),
     closesAt: row.closes_at === null ? null : date(row.closes_at),
-    control: controlOf(row.admission_mode, row.admission_limit, row.admission_rate_limit),
+    control: controlOf(row.admission_mode, row.admission_limit, row.admission_rate_limit, row.steer_rate),
     sessionMinutes: row.session_minutes,
     proofOfWorkBits: row.proof_of_work_bits,
     cursor: { phase: row.cursor_phase, randomKey: BigInt(row.cursor_key), placeId: Number(row.cursor_place) },
@@ -147,7 +149,13 @@ export interface RoomGate {
    * The rooms guarding any of these items now, after checking the customer's admission pass for
    * each. Throws the refusal that sends the visitor to the waiting room when one is missing.
    */
-  check(customer: CustomerRow | null, items: { ids?: readonly number[]; codes?: readonly string[] }, admission: string | null | undefined): Admitted;
+  /** `mark`: the call's request (or any holder), told which on-sales let it in, so its answer's time counts toward their steering. */
+  check(customer: CustomerRow | null, items: { ids?: readonly number[]; codes?: readonly string[] }, admission: string | null | undefined, mark?: AdmittedCallMark): Admitted;
+}
+
+/** Where a stock call notes the on-sales whose admission it was let in by: its answer's time then counts toward their steering. */
+export interface AdmittedCallMark {
+  admittedOnsales: number[] | null;
 }
 
 /** Nothing guarded: nothing to check in the database. */
@@ -160,6 +168,11 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
   const limits = { ...JOIN_LIMITS, ...deps.joinLimits };
   const limiter = createRateLimiter(db, limits.windowMs, waitingRoomMessages.tooManyPlaces);
   const queue = createQueue({ db, now });
+  const calls = createCallRecorder();
+  const writeCallTimings = async (): Promise<void> => {
+    const taken = calls.take();
+    if (taken.length) await insertCallTimings(db, taken.map(({ onsaleId, histogram }) => ({ onsaleId, ...histogram })));
+  };
   const history = new Map<number, { at: number; admitted: number }[]>();
   let state: RoomsState | undefined;
   let refreshing: Promise<RoomsState> | undefined;
@@ -414,7 +427,7 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
       const current = await rooms();
       const at = now();
       return {
-        check(customer, items, admission) {
+        check(customer, items, admission, mark) {
           const guarding = new Set<Room>();
           for (const id of items.ids ?? []) {
             const room = current.byItemId.get(id);
@@ -432,6 +445,7 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
             if (!checked?.ok) throw new AppError('FORBIDDEN', waitingRoomMessages.admissionRequired, undefined, { waiting_room: room.code });
             places.push({ room, place: { onsaleId: room.id, placeId: checked.pass.placeId, visitorKey: holder } });
           }
+          if (mark) mark.admittedOnsales = places.map(({ room }) => room.id);
           // A pass outlives its place's shopping (a checkout, the longest shopping time, a place
           // taken back): the place's row decides, read where the stock is taken. The refusal is
           // re-admission's, naming the room, so the page joins again.
@@ -445,8 +459,24 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
       };
     },
 
+    /**
+     * An admitted buyer's stock call was answered in `ms` (the server's own time): it counts toward
+     * the steering of these on-sales (decision 0079). Memory only; `stepAll` writes the counts.
+     */
+    recordCall(onsaleIds: readonly number[], ms: number): void {
+      calls.record(onsaleIds, ms);
+    },
+
+    /**
+     * This instance's admitted stock calls since the last time, one row per on-sale, for every
+     * instance's steps to steer by. A failed write loses a second of timings, never a step.
+     */
+    writeCallTimings,
+
     /** One admission step of every room that admits now; safe on every instance (queue.ts). The number admitted. */
     async stepAll(): Promise<number> {
+      // This instance's timings first, so that a step here steers by its own latest calls too.
+      await writeCallTimings().catch(() => undefined);
       const at = now();
       let admitted = 0;
       for (const room of (await rooms()).byCode.values()) {
@@ -495,6 +525,10 @@ export function nextCheckMs(state: QueueStatus['state'], room: Pick<Room, 'opens
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** The on-sales whose admission let this stock call in (the gate sets it; null: none). */
+    admittedOnsales: AdmittedCallMark['admittedOnsales'];
+  }
   interface FastifyInstance {
     /** The on-sale waiting rooms (tests step them and forget their cached state). */
     waitingRoom: WaitingRoom;

@@ -14,7 +14,7 @@ import { useStaffTimeZone } from '../use-member';
 import { stockShares } from '../dashboard-figures';
 import { LoadFailed } from '../LoadStates';
 import { staffLocale } from '../money';
-import { durationWords, onsaleFormOf, onsaleProblemSentence, onsaleServerProblems, prepareOnsaleChanges, RAMP_FIELD, type OnsaleForm } from '../onsales-page';
+import { durationWords, onsaleFormOf, onsaleProblemSentence, onsaleServerProblems, prepareOnsaleChanges, RAMP_FIELD, STEER_MIN_FIELD, STEER_TARGET_FIELD, type OnsaleForm } from '../onsales-page';
 import { mayCall } from '../sections';
 import { staffTexts } from '../texts';
 import { useMember } from '../use-member';
@@ -157,9 +157,11 @@ function OnsaleCard({ onsale, notice, onEdit }: { onsale: OnsaleView; notice: st
         <Fact label={texts.admission}>
           {onsale.admission_mode === 'rate'
             ? texts.rate(onsale.admission_limit)
-            : onsale.admission_rate_limit === null
-              ? texts.cap(onsale.admission_limit)
-              : texts.capRamp(onsale.admission_limit, onsale.admission_rate_limit)}
+            : onsale.admission_mode === 'steer'
+              ? texts.steer(onsale.admission_min_per_minute ?? 1, onsale.admission_limit, onsale.admission_target_p99_ms ?? 150)
+              : onsale.admission_rate_limit === null
+                ? texts.cap(onsale.admission_limit)
+                : texts.capRamp(onsale.admission_limit, onsale.admission_rate_limit)}
         </Fact>
         <Fact label={texts.session}>{texts.minutes(onsale.session_minutes)}</Fact>
         <Fact label={texts.proofOfWork}>{onsale.proof_of_work_bits ? texts.bits(onsale.proof_of_work_bits) : texts.noProof}</Fact>
@@ -173,6 +175,13 @@ function OnsaleCard({ onsale, notice, onEdit }: { onsale: OnsaleView; notice: st
           <Figure label={texts.admitted} value={figures.admitted} />
           <Figure label={texts.active} value={figures.active} detail={texts.activeDetail} />
           <Figure label={texts.rateNow} value={figures.admissions_per_minute === null ? texts.measuring : Math.round(figures.admissions_per_minute)} detail={texts.rateDetail} />
+          {onsale.admission_mode === 'steer' && (
+            <Figure
+              label={texts.steeringNow}
+              value={onsale.steering ? onsale.steering.rate : texts.steeringStarts}
+              detail={onsale.steering ? texts.steeringDetail(onsale.steering.text) : undefined}
+            />
+          )}
           <Figure
             label={texts.soldOut}
             value={figures.sold_out_at ? formatInZone(figures.sold_out_at, onsale.timezone, staffLocale()) : texts.notSoldOut}
@@ -245,6 +254,8 @@ function Figure({ label, value, detail }: { label: string; value: number | strin
 
 type EditAction = { isPending: boolean; message: string | null; errors: Record<string, string[]> };
 
+const MODE_LABELS = { rate: texts.modeRate, cap: texts.modeCap, steer: texts.modeSteer } as const;
+
 /** The edit form of one on-sale: its times on the event's clocks and its admission, with the catalogue file's rules. */
 function EditDialog({ onsale, action, onSave, onClose }: { onsale: OnsaleView; action: EditAction; onSave: (changes: OnsaleChanges) => void; onClose: () => void }) {
   const formId = useId();
@@ -268,6 +279,8 @@ function EditDialog({ onsale, action, onSave, onClose }: { onsale: OnsaleView; a
     mode: 'admission',
     limit: 'admission',
     ramp: RAMP_FIELD,
+    steerMin: STEER_MIN_FIELD,
+    steerTarget: STEER_TARGET_FIELD,
     sessionMinutes: 'session_minutes',
     proofBits: 'proof_of_work',
   };
@@ -293,8 +306,10 @@ function EditDialog({ onsale, action, onSave, onClose }: { onsale: OnsaleView; a
     opens_at: texts.opensField(onsale.timezone),
     closes_at: texts.closesField(onsale.timezone),
     room_opens_minutes_before: texts.roomField,
-    admission: form.mode === 'rate' ? texts.limitRate : texts.limitCap,
+    admission: form.mode === 'rate' ? texts.limitRate : form.mode === 'steer' ? texts.steerMaxField : texts.limitCap,
     [RAMP_FIELD]: texts.rampField,
+    [STEER_MIN_FIELD]: texts.steerMinField,
+    [STEER_TARGET_FIELD]: texts.steerTargetField,
     session_minutes: texts.sessionField,
     proof_of_work: texts.proofField,
   };
@@ -346,15 +361,17 @@ function EditDialog({ onsale, action, onSave, onClose }: { onsale: OnsaleView; a
         <fieldset className="fieldset staff-cat-edit__group">
           <legend>{texts.modeLegend}</legend>
           <div className="staff-onsale-edit__modes">
-            {(['rate', 'cap'] as const).map((mode) => (
+            {(['rate', 'cap', 'steer'] as const).map((mode) => (
               <div className="staff-cat-check" key={mode}>
                 <input type="radio" id={`${formId}-mode-${mode}`} name={`${formId}-mode`} checked={form.mode === mode} onChange={() => set('mode', mode)} />
-                <label htmlFor={`${formId}-mode-${mode}`}>{mode === 'rate' ? texts.modeRate : texts.modeCap}</label>
+                <label htmlFor={`${formId}-mode-${mode}`}>{MODE_LABELS[mode]}</label>
               </div>
             ))}
           </div>
+          {form.mode === 'steer' && text('steerMin', { inputMode: 'numeric', hint: texts.steerMinHint })}
           {text('limit', { inputMode: 'numeric', hint: texts.limitHint })}
           {form.mode === 'cap' && text('ramp', { inputMode: 'numeric', hint: texts.rampHint })}
+          {form.mode === 'steer' && text('steerTarget', { inputMode: 'numeric', hint: texts.steerTargetHint })}
         </fieldset>
         <div className="staff-form-row">
           {text('sessionMinutes', { inputMode: 'numeric', hint: texts.sessionHint })}
