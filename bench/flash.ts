@@ -6,7 +6,7 @@ import pg from 'pg';
 import { checkStock, percentile, prepareFlashSale, STEPS, type FlashSaleResult } from '../apps/server/test/load/flash-sale';
 import { createDatabase, startServerProcess, type ServerProcess } from '../apps/server/test/load/server-process';
 import { startBalancer } from './balancer';
-import { runBrowserThreads, withLag } from './browsers';
+import { clock, runBrowserThreads, withLag } from './browsers';
 import type { FlashJob } from './flash-browsers';
 import { note, record } from './report';
 import { browserThreads, cpuMsPer, dealt, flashSteps, instanceCounts, lagText, mergeSteps, poolSize, shares, stepLabel, workerLadder, type ScaleStep } from './scale';
@@ -42,7 +42,7 @@ export async function benchFlashSale(): Promise<void> {
   const steps = flashSteps(workers, instanceCounts(process.env.BENCH_INSTANCES, [1, 2]));
   const threads = browserThreads(process.env.BENCH_BROWSER_THREADS, CORES);
   const top = Math.max(...workers);
-  note(`${CORES} cores; steps (instances x workers): ${steps.map((step) => `${step.instances}x${step.workers}`).join(', ')}; the simulated buyers in ${threads} threads`);
+  note(`${CORES} cores; steps (instances x workers): ${steps.map((step) => `${step.instances}x${step.workers}`).join(', ')}; the simulated buyers in ${threads} thread${threads > 1 ? 's' : ''}`);
   // Each step is a section of its own: a failure of one still leaves the others' figures.
   let ceiling: number | undefined;
   const done: StepFigures[] = [];
@@ -96,16 +96,22 @@ async function flashSaleOn(step: ScaleStep, port: number, threads: number, known
     if (pool < 20) note(`DATABASE_POOL_SIZE=${pool} for each of the ${instances * workers} server processes (PostgreSQL's max_connections is ${maxConnections})`);
     balancer = instances > 1 ? await startBalancer(servers.map((server) => server.url), port) : undefined;
     const sale = await prepareFlashSale(database.url, { stock: STOCK, buyers: BUYERS });
-    const cpuBefore = serverCpu(servers);
-    const ownBefore = process.cpuUsage();
     const baseUrls = [balancer?.url ?? servers[0]!.url];
     // The buyers dealt to the threads in turn, each thread with its share of the concurrency.
     const hands = dealt(sale.tokens.length, threads);
     const concurrency = shares(CONCURRENCY, threads);
     const jobs: FlashJob[] = hands.map((hand, index) => ({ sale: { ...sale, tokens: hand.map((at) => sale.tokens[at]!) }, baseUrls, databaseUrl: database.url, concurrency: Math.max(1, concurrency[index]!) }));
-    const started = performance.now();
-    const { value: outcome, lagP99: mainLag } = await withLag(() => runBrowserThreads<FlashSaleResult>(new URL('./flash-browsers.ts', import.meta.url), jobs));
-    const result = mergeResults(outcome.results, (performance.now() - started) / 1000);
+    // Timed and its CPU counted from the common start, once every thread has loaded.
+    let startAt = clock();
+    let cpuBefore = serverCpu(servers);
+    let ownBefore = process.cpuUsage();
+    const onStart = (at: number) => {
+      startAt = at;
+      cpuBefore = serverCpu(servers);
+      ownBefore = process.cpuUsage();
+    };
+    const { value: outcome, lagP99: mainLag } = await withLag(() => runBrowserThreads<FlashSaleResult>(new URL('./flash-browsers.ts', import.meta.url), jobs, { onStart }));
+    const result = mergeResults(outcome.results, (clock() - startAt) / 1000);
     const cpuAfter = serverCpu(servers);
     const own = process.cpuUsage(ownBefore);
     const settled = await waitForPayments(database.url, result.purchased);

@@ -98,7 +98,7 @@ export async function benchOnsale(): Promise<void> {
   const workers = workerLadder(process.env.BENCH_WORKERS, CORES);
   const top = Math.max(...workers);
   const threads = browserThreads(process.env.BENCH_BROWSER_THREADS, CORES);
-  note(`${CORES} cores; one instance at ${workers.join(', ')} worker${top > 1 ? 's' : ''} (the targets judged at ${top}); the simulated browsers in ${threads} threads`);
+  note(`${CORES} cores; one instance at ${workers.join(', ')} worker${top > 1 ? 's' : ''} (the targets judged at ${top}); the simulated browsers in ${threads} thread${threads > 1 ? 's' : ''}`);
   const rows: LadderRow[] = [];
   for (const [index, count] of workers.entries()) {
     if (workers.length > 1) console.log(`\n# On-sale, one instance with ${count} worker${count > 1 ? 's' : ''}`);
