@@ -2,9 +2,12 @@ import pg from 'pg';
 import { Pool } from 'undici';
 import { ADDRESS, CARD_PAYS, checkStock, FLASH_ITEM, makeBuyers, percentile, prepareFlashSale } from '../apps/server/test/load/flash-sale';
 import { availableParallelism } from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { adminQuery, createDatabase, machineBusySeconds, startServerProcess, type ServerProcess } from '../apps/server/test/load/server-process';
+import { clock, runBrowserThreads, withLag } from './browsers';
+import { databaseCeiling, maxConnectionsOf } from './flash';
+import { STEPS, type OnsaleJob, type OnsaleThreadResult, type Step } from './onsale-browsers';
 import { note, record, type ExpectedFigure } from './report';
+import { browserThreads, cpuMsPer, dealt, lagText, mergeSteps, poolSize, shares, workerLadder } from './scale';
 import { section } from './sections';
 import { ADMIN_DATABASE_URL } from './server';
 
@@ -35,8 +38,10 @@ const ORDER_GAP_SECONDS = 1;
 const WARM_UP_BUYERS = Number(process.env.ONSALE_WARM_UP ?? 400);
 const WARM_UP_ITEM = 'NWF27-WEEKEND';
 
-const STEPS = ['queue-join', 'queue-status', 'queue-admit', 'add-to-cart', 'checkout', 'pay'] as const;
-type Step = (typeof STEPS)[number];
+/** Seconds the waiting pages of WAITING_PLACES places are asked for, alone on the server, to state its CPU per update. */
+const WAITING_SECONDS = Number(process.env.ONSALE_WAITING_SECONDS ?? 3);
+const WAITING_PLACES = 200;
+const CORES = availableParallelism();
 
 export const ONSALE_FIGURES: ExpectedFigure[] = [
   { name: 'on-sale with the room: admitted buyers’ add-to-cart p99', unit: 'ms', target: { max: 150 } },
@@ -57,8 +62,10 @@ interface Run {
   latencies: Record<Step, number[]>;
   /** The same latencies of the calls sent after the last arrival (the joins' flood over). */
   latenciesAfterArrivals: Record<Step, number[]>;
-  /** The simulated browsers' own event-loop delay, p99 in ms: how late they could notice an answer (part of every latency they measure). */
-  browsersLagP99: number | null;
+  /** The simulated browsers' own event-loop delay, p99 in ms per thread: how late they could notice an answer (part of every latency they measure). */
+  browsersLag: number[];
+  /** The bench's main thread's (the stock watcher's) event-loop delay p99, ms. */
+  mainLag: number | null;
   /** The server's own time on each call (its Server-Timing header): what the clients' times hold beyond it is their own queueing on this shared machine. */
   serverLatencies: Record<Step, number[]>;
   maxTaken: number;
@@ -72,6 +79,8 @@ interface Run {
   outOfOrder: number;
   admitted: number;
   peakMemoryMb: number | null;
+  /** The server's CPU per waiting-page update, measured alone before the sale (with the room only). */
+  waitingPage: { calls: number; seconds: number; cpuMsPerUpdate: number | null } | null;
 }
 
 /**
@@ -79,40 +88,144 @@ interface Run {
  * arriving evenly within ARRIVAL_SECONDS of the opening for STOCK units of one product, through
  * the real server on PostgreSQL. Without the room they all go at the stock calls as they arrive;
  * with it they join the queue, follow their waiting page (polling as the answers say, with
- * jitter), and buy when admitted, at the rate the run without the room sustained. Then a queue
- * of BIG_QUEUE places, to state the bytes a waiting visitor costs.
+ * jitter), and buy when admitted, at the rate the run without the room sustained. Both at each
+ * worker count of the ladder (`BENCH_WORKERS`, decision 0080), the targets judged at the largest,
+ * with the simulated browsers in threads of their own; then the database's ceiling, a table of
+ * the counts side by side, and a queue of BIG_QUEUE places, to state the bytes a waiting visitor
+ * costs.
  */
 export async function benchOnsale(): Promise<void> {
+  const workers = workerLadder(process.env.BENCH_WORKERS, CORES);
+  const top = Math.max(...workers);
+  const threads = browserThreads(process.env.BENCH_BROWSER_THREADS, CORES);
+  note(`${CORES} cores; one instance at ${workers.join(', ')} worker${top > 1 ? 's' : ''} (the targets judged at ${top}); the simulated browsers in ${threads} thread${threads > 1 ? 's' : ''}`);
+  const rows: LadderRow[] = [];
+  for (const [index, count] of workers.entries()) {
+    if (workers.length > 1) console.log(`\n# On-sale, one instance with ${count} worker${count > 1 ? 's' : ''}`);
+    rows.push(await onsaleWith(count, threads, count === top, 3830 + index * 20));
+  }
+  // The database's ceiling for the purchases' SQL, on a database of its own (pgbench's rows would count as a sale's).
+  let ceiling: number | undefined;
+  await section('on-sale: the database ceiling', [], async () => {
+    ceiling = await onsaleCeiling();
+    if (ceiling) note(`database ceiling: ${Math.round(ceiling)} purchases/s (pgbench running a purchase's SQL: cart, hold, order, ticket, payment, paid)`);
+  });
+  if (rows.length) {
+    console.log('\n# On-sale: the ladder');
+    const at = (value: number | string | null | undefined, unit: string) => (value === null || value === undefined ? '-' : `${value} ${unit}`);
+    note(
+      `workers | sold out without the room | with the room | ratio | purchases/s without the room, the shop flat out${ceiling ? ` (share of the database's ${Math.round(ceiling)})` : ''} | ` +
+        'with the room: add-to-cart p99 | checkout p99 | waiting-page update p99 | ' +
+        "server CPU per purchase without / with the room | per waiting-page update | browsers' lag p99, worst thread",
+    );
+    for (const row of rows) {
+      const perSecond = row.withoutSeconds ? STOCK / row.withoutSeconds : null;
+      note(
+        `${row.workers} | ${at(row.withoutSeconds?.toFixed(1), 's')} | ${at(row.withSeconds?.toFixed(1), 's')} | ${at(row.ratio, 'x')} | ` +
+          `${perSecond === null ? '-' : `${Math.round(perSecond)}${ceiling ? ` (${Math.round((perSecond / ceiling) * 100)} %)` : ''}`} | ` +
+          `${at(row.addP99, 'ms')} | ${at(row.checkoutP99, 'ms')} | ${at(row.statusP99, 'ms')} | ${at(row.cpuPerPurchaseWithout, 'ms')} / ${at(row.cpuPerPurchaseWith, 'ms')} | ${at(row.cpuPerUpdate, 'ms')} | ${at(row.worstLag, 'ms')}`,
+      );
+    }
+  }
+  await section('on-sale: a queue of a million', [], () => bigQueue());
+}
+
+/** What one worker count gives the ladder's summary. */
+interface LadderRow {
+  workers: number;
+  withoutSeconds: number | null;
+  withSeconds: number | null;
+  ratio: number | null;
+  addP99: number | null;
+  checkoutP99: number | null;
+  statusP99: number | null;
+  cpuPerPurchaseWithout: number | null;
+  cpuPerPurchaseWith: number | null;
+  cpuPerUpdate: number | null;
+  worstLag: number | null;
+}
+
+/**
+ * The sale without the room and with it, at one worker count. At the judged count (the largest)
+ * the targets are recorded under the names they always had; at the others the same figures are
+ * printed beside their targets, not judged.
+ */
+async function onsaleWith(workers: number, threads: number, judged: boolean, port: number): Promise<LadderRow> {
+  const suffix = workers === 1 ? '' : ` (${workers} workers)`;
+  const row: LadderRow = { workers, withoutSeconds: null, withSeconds: null, ratio: null, addP99: null, checkoutP99: null, statusP99: null, cpuPerPurchaseWithout: null, cpuPerPurchaseWith: null, cpuPerUpdate: null, worstLag: null };
+  const figure = (index: number, value: number) => {
+    const { name, unit, target } = ONSALE_FIGURES[index]!;
+    if (judged) record(name, value, unit, target);
+    else note(`${name}${suffix}: ${value} ${unit} (target ${target.max !== undefined ? `<= ${target.max}` : `>= ${target.min}`} ${unit}, judged at the most workers)`);
+  };
+  const withRoomFigures = (run: Run) => {
+    row.withSeconds = run.seconds;
+    row.addP99 = percentile(run.latencies['add-to-cart'], 99);
+    row.checkoutP99 = percentile(run.latencies.checkout, 99);
+    row.statusP99 = percentile(run.latencies['queue-status'], 99);
+    row.cpuPerPurchaseWith = run.cpuToSellOut ? cpuMsPer(run.cpuToSellOut.server, STOCK) : null;
+    row.cpuPerUpdate = run.waitingPage?.cpuMsPerUpdate ?? null;
+    row.worstLag = Math.max(row.worstLag ?? 0, ...run.browsersLag);
+  };
   if (FIXED_RATE !== null) {
     note(`ONSALE_RATE=${FIXED_RATE}: the room admits ${FIXED_RATE} buyers a minute; the sale without the room is not run (no ratio)`);
-    await section('on-sale with the room', [], async () => report('with the room', await onsale(FIXED_RATE, 3840)));
-    return;
+    await section(`on-sale with the room${suffix}`, [], async () => {
+      const run = await onsale(FIXED_RATE, port + 10, workers, threads);
+      report(`with the room${suffix}`, run);
+      withRoomFigures(run);
+    });
+    return row;
   }
   let without: Run | undefined;
-  await section('on-sale without the room', [], async () => {
-    without = await onsale(null, 3830);
-    report('without the room', without);
+  await section(`on-sale without the room${suffix}`, [], async () => {
+    without = await onsale(null, port, workers, threads);
+    report(`without the room${suffix}`, without);
+    row.withoutSeconds = without.seconds;
+    row.cpuPerPurchaseWithout = without.cpuToSellOut ? cpuMsPer(without.cpuToSellOut.server, STOCK) : null;
+    row.worstLag = Math.max(0, ...without.browsersLag);
   });
-  if (!without?.seconds) throw new Error('the sale without the room did not sell out: no rate to admit at');
+  if (!without?.seconds) {
+    // No rate to admit at: the judged figures are missing with the reason, the next step still runs.
+    await section(`on-sale with the room${suffix}`, judged ? ONSALE_FIGURES : [], () => {
+      throw new Error('the sale without the room did not sell out: no rate to admit at');
+    });
+    return row;
+  }
   // The rate the shop sustained, in buyers a minute: the room admits at it (or at ONSALE_RATE_SHARE of it).
   const rate = Math.ceil((STOCK / without.seconds) * 60 * RATE_SHARE);
   note(`the shop sold ${STOCK} units in ${without.seconds.toFixed(1)} s without the room: the room admits ${rate} buyers a minute`);
   let withRoom: Run | undefined;
-  await section('on-sale with the room', ONSALE_FIGURES.slice(0, -1), async () => {
-    withRoom = await onsale(rate, 3840);
-    report('with the room', withRoom);
-    record(ONSALE_FIGURES[0]!.name, percentile(withRoom.latencies['add-to-cart'], 99), 'ms', { max: 150 });
-    record(ONSALE_FIGURES[1]!.name, percentile(withRoom.latencies.checkout, 99), 'ms', { max: 300 });
-    record(ONSALE_FIGURES[2]!.name, percentile(withRoom.latencies['queue-status'], 99), 'ms', { max: 50 });
-    record(ONSALE_FIGURES[3]!.name, Math.max(0, withRoom.maxTaken - STOCK, withRoom.sold - STOCK), 'units', { max: 0 });
-    record(ONSALE_FIGURES[4]!.name, withRoom.serverErrors, 'answers', { max: 0 });
-    record(ONSALE_FIGURES[5]!.name, withRoom.outOfOrder, 'places', { max: 0 });
+  await section(`on-sale with the room${suffix}`, judged ? ONSALE_FIGURES.slice(0, -1) : [], async () => {
+    withRoom = await onsale(rate, port + 10, workers, threads);
+    report(`with the room${suffix}`, withRoom);
+    withRoomFigures(withRoom);
+    figure(0, percentile(withRoom.latencies['add-to-cart'], 99));
+    figure(1, percentile(withRoom.latencies.checkout, 99));
+    figure(2, percentile(withRoom.latencies['queue-status'], 99));
+    figure(3, Math.max(0, withRoom.maxTaken - STOCK, withRoom.sold - STOCK));
+    figure(4, withRoom.serverErrors);
+    figure(5, withRoom.outOfOrder);
   });
-  await section('on-sale: room against no room', ONSALE_FIGURES.slice(-1), async () => {
+  await section(`on-sale: room against no room${suffix}`, judged ? ONSALE_FIGURES.slice(-1) : [], async () => {
     if (!withRoom?.seconds) throw new Error('the sale with the room did not sell out');
-    record(ONSALE_FIGURES[6]!.name, Math.round((withRoom.seconds / without!.seconds!) * 100) / 100, 'x', { max: 1.25 });
+    row.ratio = Math.round((withRoom.seconds / without!.seconds!) * 100) / 100;
+    figure(6, row.ratio);
   });
-  await section('on-sale: a queue of a million', [], () => bigQueue());
+  return row;
+}
+
+/** The database's own ceiling in purchases a second (flash.ts's pgbench, purchases only), on a fresh database. */
+async function onsaleCeiling(): Promise<number | undefined> {
+  const database = await createDatabase(ADMIN_DATABASE_URL, `shop_onsale_${process.pid}_ceiling`);
+  try {
+    // The server migrates and loads the catalogue; pgbench then runs the purchases' SQL on it.
+    const server = await startServerProcess({ port: 3851, databaseUrl: database.url, quiet: true });
+    await server.stop();
+    const sale = await prepareFlashSale(database.url, { stock: STOCK, buyers: 1 });
+    return await databaseCeiling(database.url, sale.itemId, { purchases: 1, refused: 0 });
+  } finally {
+    await database.drop();
+  }
 }
 
 function report(label: string, run: Run): void {
@@ -132,12 +245,17 @@ function report(label: string, run: Run): void {
           (after.length && after.length < values.length ? `; sent after the last arrival: ${after.length} calls, p99 ${percentile(after, 99)} ms` : ''),
       );
   }
-  if (run.browsersLagP99 !== null) note(`${label}: the simulated browsers' own event-loop delay p99 ${run.browsersLagP99} ms (in every latency they measure)`);
-  if (run.peakMemoryMb !== null) note(`${label}: peak resident memory of the server ${run.peakMemoryMb} MB`);
+  if (run.browsersLag.length) note(`${label}: ${lagText(run.browsersLag)} (in every latency they measure); the bench's main thread ${run.mainLag} ms`);
+  if (run.peakMemoryMb !== null) note(`${label}: peak resident memory of the server ${run.peakMemoryMb} MB (its processes' peaks together)`);
+  if (run.cpuToSellOut) note(`${label}: server CPU ${cpuMsPer(run.cpuToSellOut.server, STOCK)} ms per unit sold until the last was sold (every visitor's calls included: joins, waiting pages, refused adds)`);
+  if (run.waitingPage) {
+    const { calls, seconds, cpuMsPerUpdate } = run.waitingPage;
+    note(`${label}: server CPU ${cpuMsPerUpdate ?? '-'} ms per waiting-page update (queue-status), measured alone before the sale: ${calls} updates of ${WAITING_PLACES} places in ${seconds.toFixed(1)} s`);
+  }
   const cpuNote = (what: string, cpu: Run['cpu']) => {
     if (!cpu) return;
     const { server, browsers, rest, wall } = cpu;
-    const cores = availableParallelism();
+    const cores = CORES;
     note(
       `${label}: CPU ${what} ${wall.toFixed(1)} s on ${cores} cores: server ${server.toFixed(1)} s (${Math.round((server / wall) * 100)} % of a core), ` +
         `simulated browsers ${browsers.toFixed(1)} s, the rest (PostgreSQL, mostly) ${rest.toFixed(1)} s; the machine ${Math.round(((server + browsers + rest) / wall / cores) * 100)} % busy`,
@@ -148,37 +266,51 @@ function report(label: string, run: Run): void {
   for (const line of run.problems) note(`problem: ${line}`);
 }
 
-interface Answer {
-  status: number;
-  body: string;
-}
-
-/** One sale on a fresh database and server; `rate` null: no waiting room. */
-async function onsale(rate: number | null, port: number): Promise<Run> {
-  const database = await createDatabase(ADMIN_DATABASE_URL, `shop_onsale_${process.pid}_${rate === null ? 'open' : 'room'}`);
+/** One sale on a fresh database and server of `workers` worker processes; `rate` null: no waiting room. */
+async function onsale(rate: number | null, port: number, workers: number, threads: number): Promise<Run> {
+  const database = await createDatabase(ADMIN_DATABASE_URL, `shop_onsale_${process.pid}_${rate === null ? 'open' : 'room'}_${workers}`);
   let server: ServerProcess | undefined;
   try {
+    const maxConnections = await maxConnectionsOf(database.url);
+    const pool = poolSize(maxConnections, workers);
     // ONSALE_NODE_ARGS: flags for the server's node (such as --cpu-prof, to see where its time goes).
-    server = await startServerProcess({ port, databaseUrl: database.url, nodeArgs: process.env.ONSALE_NODE_ARGS?.split(' ').filter(Boolean) ?? [] });
+    server = await startServerProcess({
+      port,
+      databaseUrl: database.url,
+      workers,
+      env: pool < 20 ? { DATABASE_POOL_SIZE: String(pool) } : {},
+      nodeArgs: process.env.ONSALE_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    });
+    if (pool < 20) note(`DATABASE_POOL_SIZE=${pool} for each of the ${workers} workers (PostgreSQL's max_connections is ${maxConnections})`);
     const sale = await prepareFlashSale(database.url, { stock: STOCK, buyers: VISITORS });
     // The customers a shop has before its on-sale are in its statistics long before; then the
     // warm-up's statements are planned for the tables as the sale finds them.
     await adminQuery(database.url, 'ANALYZE');
     await warmUp(server.url, database.url);
+    const waitingPage = rate === null ? null : await waitingPageCpu(server, database.url);
     if (rate !== null) await openRoom(database.url, rate);
-    const serverCpu = server.cpuSeconds();
-    const machineCpu = machineBusySeconds();
-    const ownCpu = process.cpuUsage();
-    const begun = performance.now();
+    // Counted from the common start of the browser threads (their loading is not the sale's).
+    let serverCpu = server.cpuSeconds();
+    let machineCpu = machineBusySeconds();
+    let ownCpu = process.cpuUsage();
+    let begun = performance.now();
+    const cpuFromHere = () => {
+      serverCpu = server!.cpuSeconds();
+      machineCpu = machineBusySeconds();
+      ownCpu = process.cpuUsage();
+      begun = performance.now();
+    };
     const cpuSince = () => {
       const serverUsed = serverCpu === null ? null : server!.cpuSeconds()! - serverCpu;
       const machineUsed = machineCpu === null ? null : machineBusySeconds()! - machineCpu;
+      // The bench's process: the browser threads, and the main thread's watcher.
       const own = process.cpuUsage(ownCpu);
       const browsers = (own.user + own.system) / 1e6;
       return serverUsed === null || machineUsed === null ? null : { server: serverUsed, browsers, rest: Math.max(0, machineUsed - serverUsed - browsers), wall: (performance.now() - begun) / 1000 };
     };
-    const run = await visit(server.url, database.url, sale.itemId, sale.tokens, rate !== null, cpuSince);
+    const run = await visit(server.url, database.url, sale.itemId, sale.tokens, rate !== null, { cpuFromHere, cpuSince }, threads);
     run.cpu = cpuSince();
+    run.waitingPage = waitingPage;
     const stock = await checkStock(database.url, sale.itemId);
     run.sold = stock.sold;
     run.peakMemoryMb = server.peakMemoryMb();
@@ -186,6 +318,59 @@ async function onsale(rate: number | null, port: number): Promise<Run> {
   } finally {
     await server?.stop();
     await database.drop();
+  }
+}
+
+/**
+ * The server's CPU per waiting-page update, alone: WAITING_PLACES visitors hold places in the room
+ * of an on-sale opening tomorrow (no products: it guards nothing) and their pages ask how things
+ * stand as fast as 50 connections go for WAITING_SECONDS; the server's CPU over that time (its
+ * background rounds included, a small share) divided by the updates answered. Then the on-sale
+ * is switched off.
+ */
+async function waitingPageCpu(server: ServerProcess, databaseUrl: string): Promise<Run['waitingPage']> {
+  if (WAITING_SECONDS <= 0) return null;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const pool = new Pool(server.url, { connections: 50, keepAliveTimeout: 60_000 });
+  try {
+    const tokens = await makeBuyers(client, `waiting-${process.pid}-${Date.now().toString(36)}`, WAITING_PLACES, 'Waiting Visitor');
+    await client.query(
+      `INSERT INTO onsales (code, event_id, opens_at, room_opens_at, admission_mode, admission_limit, session_minutes)
+       SELECT 'WAIT', event_id, now() + interval '1 day', now() - interval '1 hour', 'rate', 1000, 20 FROM shop_items WHERE external_code = $1`,
+      [WARM_UP_ITEM],
+    );
+    // Every worker's rooms state is at most a second old.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const post = async (path: string, payload: object) => {
+      const response = await pool.request({ method: 'POST', path, headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: JSON.stringify(payload) });
+      const body = await response.body.text();
+      if (response.statusCode !== 200) throw new Error(`waiting pages ${path}: ${response.statusCode} ${body.slice(0, 200)}`);
+      return JSON.parse(body) as { pass: string };
+    };
+    const passes: string[] = [];
+    for (let start = 0; start < tokens.length; start += 50) {
+      passes.push(...(await Promise.all(tokens.slice(start, start + 50).map(async (token) => (await post('/api/queue-join', { token, onsale: 'WAIT' })).pass))));
+    }
+    let calls = 0;
+    const before = server.cpuSeconds();
+    const began = performance.now();
+    const until = began + WAITING_SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: 50 }, async (_, lane) => {
+        for (let turn = lane; performance.now() < until; turn += 50) {
+          await post('/api/queue-status', { onsale: 'WAIT', pass: passes[turn % passes.length]! });
+          calls += 1;
+        }
+      }),
+    );
+    const seconds = (performance.now() - began) / 1000;
+    const after = server.cpuSeconds();
+    await client.query(`UPDATE onsales SET active = false WHERE code = 'WAIT'`);
+    return { calls, seconds, cpuMsPerUpdate: before === null || after === null ? null : cpuMsPer(after - before, calls) };
+  } finally {
+    await pool.destroy();
+    await client.end();
   }
 }
 
@@ -272,86 +457,29 @@ async function warmUp(base: string, databaseUrl: string): Promise<void> {
   }
 }
 
-async function visit(base: string, databaseUrl: string, itemId: number, tokens: string[], withRoom: boolean, cpuSince: () => Run['cpu']): Promise<Run> {
-  const pool = new Pool(base, { connections: CONNECTIONS, keepAliveTimeout: 60_000, pipelining: 1 });
-  const latencies = Object.fromEntries(STEPS.map((step) => [step, [] as number[]])) as Record<Step, number[]>;
-  const serverLatencies = Object.fromEntries(STEPS.map((step) => [step, [] as number[]])) as Record<Step, number[]>;
-  const latenciesAfterArrivals = Object.fromEntries(STEPS.map((step) => [step, [] as number[]])) as Record<Step, number[]>;
-  const run: Run = { seconds: null, purchased: 0, soldOut: 0, serverErrors: 0, connectionErrors: 0, latencies, latenciesAfterArrivals, browsersLagP99: null, serverLatencies, maxTaken: 0, sold: 0, cpu: null, cpuToSellOut: null, problems: [], outOfOrder: 0, admitted: 0, peakMemoryMb: null };
-  const problem = (text: string) => {
-    if (run.problems.length < 10) run.problems.push(text);
+async function visit(base: string, databaseUrl: string, itemId: number, tokens: string[], withRoom: boolean, cpu: { cpuFromHere: () => void; cpuSince: () => Run['cpu'] }, threads: number): Promise<Run> {
+  const run: Run = {
+    seconds: null,
+    purchased: 0,
+    soldOut: 0,
+    serverErrors: 0,
+    connectionErrors: 0,
+    latencies: mergeSteps(STEPS, []),
+    latenciesAfterArrivals: mergeSteps(STEPS, []),
+    browsersLag: [],
+    mainLag: null,
+    serverLatencies: mergeSteps(STEPS, []),
+    maxTaken: 0,
+    sold: 0,
+    cpu: null,
+    cpuToSellOut: null,
+    problems: [],
+    outOfOrder: 0,
+    admitted: 0,
+    peakMemoryMb: null,
+    waitingPage: null,
   };
-  const started = performance.now();
-
-  const call = async (step: Step, path: string, payload: object, form = false): Promise<Answer | null> => {
-    const begun = performance.now();
-    try {
-      const response = await pool.request({
-        method: 'POST',
-        path,
-        headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-        body: form ? new URLSearchParams(payload as Record<string, string>).toString() : JSON.stringify(payload),
-        headersTimeout: 60_000,
-        bodyTimeout: 60_000,
-      });
-      const body = await response.body.text();
-      latencies[step].push(performance.now() - begun);
-      if (begun - started > ARRIVAL_SECONDS * 1000) latenciesAfterArrivals[step].push(performance.now() - begun);
-      const timing = /app;dur=([\d.]+)/.exec(String(response.headers['server-timing'] ?? ''));
-      if (timing) serverLatencies[step].push(Number(timing[1]));
-      if (response.statusCode >= 500) {
-        run.serverErrors += 1;
-        problem(`${step}: ${response.statusCode} ${body.slice(0, 200)}`);
-      }
-      return { status: response.statusCode, body };
-    } catch (error) {
-      run.connectionErrors += 1;
-      problem(`${step}: ${error instanceof Error ? error.message : String(error)}`);
-      return null;
-    }
-  };
-
-  const buy = async (token: string, index: number, admission: string | null): Promise<void> => {
-    const extra = admission ? { admission } : {};
-    const added = await call('add-to-cart', '/api/add-product-to-cart', { token, external_code: FLASH_ITEM, full_name: `Onsale Holder ${index}`, email: `holder${index}@example.org`, age: '25-34', ...extra });
-    if (added?.status === 409) return void (run.soldOut += 1);
-    if (added?.status !== 200) return void (added && problem(`add-to-cart: ${added.status} ${added.body.slice(0, 200)}`));
-    const cart = (JSON.parse(added.body) as { cart: { code: string } }).cart.code;
-    const checkout = await call('checkout', '/api/checkout-cart', { token, cart, customer: { country: 'NL', address: ADDRESS }, order: { payment_method: 'credit_card', accept_terms: true }, voucher_code: null, ...extra });
-    if (checkout?.status !== 200) return void (checkout && problem(`checkout: ${checkout.status} ${checkout.body.slice(0, 200)}`));
-    const payment = (JSON.parse(checkout.body) as { payment?: { action: string; params: Record<string, string> } }).payment;
-    if (payment?.action !== 'submit') return void problem('checkout: no payment to submit');
-    const paid = await call('pay', '/sandbox-gateway/pay/complete', { ...payment.params, action: 'pay', card: CARD_PAYS }, true);
-    if (paid?.status !== 303) return void (paid && problem(`pay: ${paid.status} ${paid.body.slice(0, 200)}`));
-    run.purchased += 1;
-    if (run.purchased === STOCK) {
-      run.seconds = (performance.now() - started) / 1000;
-      run.cpuToSellOut = cpuSince();
-    }
-  };
-
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  const queueAndBuy = async (token: string, index: number): Promise<void> => {
-    const joined = await call('queue-join', '/api/queue-join', { token, onsale: 'BENCH' });
-    if (joined?.status !== 200) return void (joined && problem(`queue-join: ${joined.status} ${joined.body.slice(0, 200)}`));
-    let status = JSON.parse(joined.body) as { state: string; pass: string; next_check_ms: number };
-    const pass = status.pass;
-    places.push({ index, placeId: placeIdOf(pass) });
-    for (;;) {
-      if (status.state === 'sold-out' || status.state === 'closed') return void (run.soldOut += 1);
-      if (status.state === 'your-turn') break;
-      // The waiting page's jitter: 80-120 % of what the answer says.
-      await sleep(status.next_check_ms * (0.8 + 0.4 * Math.random()));
-      const asked = await call('queue-status', '/api/queue-status', { onsale: 'BENCH', pass });
-      if (asked?.status !== 200) return void (asked && problem(`queue-status: ${asked.status} ${asked.body.slice(0, 200)}`));
-      status = JSON.parse(asked.body);
-    }
-    run.admitted += 1;
-    const admitted = await call('queue-admit', '/api/queue-admit', { token, onsale: 'BENCH', pass });
-    if (admitted?.status !== 200) return void (admitted && problem(`queue-admit: ${admitted.status} ${admitted.body.slice(0, 200)}`));
-    await buy(token, index, (JSON.parse(admitted.body) as { admission: string }).admission);
-  };
-  const places: { index: number; placeId: number }[] = [];
 
   // What is taken at once, sampled, for "never oversold".
   const watcher = new pg.Client({ connectionString: databaseUrl });
@@ -365,25 +493,57 @@ async function visit(base: string, databaseUrl: string, itemId: number, tokens: 
     }
   })();
 
-  const lag = monitorEventLoopDelay({ resolution: 10 });
-  lag.enable();
-  // Arrivals evenly over ARRIVAL_SECONDS from the opening.
-  const visitors = tokens.map(async (token, index) => {
-    await sleep((index * ARRIVAL_SECONDS * 1000) / tokens.length);
-    await (withRoom ? queueAndBuy(token, index) : buy(token, index, null));
-  });
+  // The visitors dealt to the browser threads in turn (so each thread's arrivals spread over the
+  // arrival seconds), each thread with its share of the connections.
+  const hands = dealt(tokens.length, threads);
+  const connections = shares(CONNECTIONS, threads);
+  const jobs: OnsaleJob[] = hands.map((hand, index) => ({
+    base,
+    visitors: hand.map((at) => ({ index: at, token: tokens[at]! })),
+    totalVisitors: tokens.length,
+    arrivalSeconds: ARRIVAL_SECONDS,
+    withRoom,
+    connections: Math.max(1, connections[index]!),
+  }));
+  let startAt = clock();
+  let purchased = 0;
   try {
-    await Promise.all(visitors);
+    const { value: outcome, lagP99: mainLag } = await withLag(() =>
+      runBrowserThreads<OnsaleThreadResult>(new URL('./onsale-browsers.ts', import.meta.url), jobs, {
+        onStart: (at) => {
+          startAt = at;
+          cpu.cpuFromHere();
+        },
+        // Each purchase as it happens: the sale's time is until the last unit was sold.
+        onProgress: () => {
+          purchased += 1;
+          if (purchased === STOCK) {
+            run.seconds = (clock() - startAt) / 1000;
+            run.cpuToSellOut = cpu.cpuSince();
+          }
+        },
+      }),
+    );
+    const sum = (pick: (result: OnsaleThreadResult) => number) => outcome.results.reduce((total, result) => total + pick(result), 0);
+    run.purchased = sum((result) => result.purchased);
+    run.soldOut = sum((result) => result.soldOut);
+    run.serverErrors = sum((result) => result.serverErrors);
+    run.connectionErrors = sum((result) => result.connectionErrors);
+    run.admitted = sum((result) => result.admitted);
+    run.latencies = mergeSteps(STEPS, outcome.results.map((result) => result.latencies));
+    run.latenciesAfterArrivals = mergeSteps(STEPS, outcome.results.map((result) => result.latenciesAfterArrivals));
+    run.serverLatencies = mergeSteps(STEPS, outcome.results.map((result) => result.serverLatencies));
+    run.problems = outcome.results.flatMap((result) => result.problems).slice(0, 10);
+    run.browsersLag = outcome.lagP99;
+    run.mainLag = mainLag;
+    const places = outcome.results.flatMap((result) => result.places);
+    run.outOfOrder = outOfArrivalOrder(places, ORDER_GAP_SECONDS);
+    if (withRoom) note(`with the room: ${outOfArrivalOrder(places, 0.1)} visitors hold a place before someone who sent their join 100 ms or more before them`);
   } finally {
     watching = false;
-    lag.disable();
-    run.browsersLagP99 = Math.round(lag.percentile(99) / 1e5) / 10;
     await watch;
     await watcher.end();
-    await pool.destroy();
   }
-  run.outOfOrder = outOfArrivalOrder(places, ORDER_GAP_SECONDS);
-  if (withRoom) note(`with the room: ${outOfArrivalOrder(places, 0.1)} visitors hold a place before someone who sent their join 100 ms or more before them`);
   return run;
 }
 
@@ -404,9 +564,6 @@ function outOfArrivalOrder(places: { index: number; placeId: number }[], gapSeco
   }
   return out;
 }
-
-/** The place id a place pass carries (passes.ts: bytes 6-13 of its payload). */
-const placeIdOf = (pass: string) => Number(Buffer.from(pass.split('.')[0]!, 'base64url').readBigUInt64BE(6));
 
 /** A queue of BIG_QUEUE places in PostgreSQL: its bytes per place, and what the room's statements cost at that size. */
 async function bigQueue(): Promise<void> {

@@ -80,11 +80,12 @@ async function main(): Promise<void> {
     });
   }
   if (wants('flash')) {
+    // One instance at each worker count of the ladder (BENCH_WORKERS), then several instances (BENCH_INSTANCES).
     console.log('\n# Flash sale on postgres, one instance');
     await section('flash sale', [], () => benchFlashSale());
   }
   if (wants('onsale')) {
-    console.log('\n# On-sale with the waiting room on postgres, one instance');
+    console.log('\n# On-sale with the waiting room on postgres, one instance at each worker count');
     await section('on-sale with the waiting room', [], () => benchOnsale());
   }
   if (wants('dashboard')) {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -28,9 +28,15 @@ export async function adminQuery(url: string, statement: string): Promise<void> 
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
-  /** Peak resident memory of the process so far (Linux VmHWM), in MB; null elsewhere. */
+  /**
+   * Peak resident memory so far (Linux VmHWM), in MB, of the process and its node:cluster workers
+   * (the sum of each one's peak); null elsewhere.
+   */
   peakMemoryMb(): number | null;
-  /** CPU seconds the process has used so far (user and system, Linux /proc); null elsewhere. */
+  /**
+   * CPU seconds (user and system, Linux /proc) the instance has used so far: its process, the
+   * node:cluster workers it forked and any that exited; null elsewhere.
+   */
   cpuSeconds(): number | null;
   /** SIGTERM and wait for the exit. */
   stop(): Promise<void>;
@@ -43,7 +49,7 @@ export interface ServerProcess {
  * given PostgreSQL database (or a fresh embedded one without), migrated and, when empty, loaded
  * with the demo catalogue at start.
  */
-export async function startServerProcess(options: { port: number; databaseUrl?: string; env?: NodeJS.ProcessEnv; quiet?: boolean; nodeArgs?: string[] }): Promise<ServerProcess> {
+export async function startServerProcess(options: { port: number; databaseUrl?: string; env?: NodeJS.ProcessEnv; quiet?: boolean; nodeArgs?: string[]; workers?: number }): Promise<ServerProcess> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -61,9 +67,9 @@ export async function startServerProcess(options: { port: number; databaseUrl?: 
     QUEUE_JOIN_LIMIT_PER_NETWORK: '0',
     // The benchmarks read the server's own time on each call (Server-Timing) beside what their clients see.
     SERVER_TIMING: '1',
-    // One process per instance, as the benchmarks' figures and the fault tests' instances mean it
-    // (a test of several workers sets SHOP_WORKERS itself; decision 0077).
-    SHOP_WORKERS: '1',
+    // One process per instance, as the benchmarks' figures and the fault tests' instances mean it,
+    // unless asked for more (the benches' worker ladder; a test of several workers; decisions 0077, 0080).
+    SHOP_WORKERS: String(options.workers ?? 1),
     ...options.env,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
@@ -75,15 +81,19 @@ export async function startServerProcess(options: { port: number; databaseUrl?: 
     url,
     child,
     peakMemoryMb() {
-      try {
-        const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
-        return kb ? Math.round(Number(kb) / 1024) : null;
-      } catch {
-        return null;
+      if (child.pid === undefined) return null;
+      let kb = 0;
+      for (const pid of [child.pid, ...descendantPids(child.pid, readProcessTable())]) {
+        try {
+          kb += Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+        } catch {
+          // gone between the listing and the read
+        }
       }
+      return kb ? Math.round(kb / 1024) : null;
     },
     cpuSeconds() {
-      return child.pid === undefined ? null : processCpuSeconds(child.pid);
+      return child.pid === undefined ? null : processTreeCpuSeconds(child.pid);
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -106,6 +116,82 @@ export function processCpuSeconds(pid: number): number | null {
     return null;
   }
 }
+/** One line of /proc/PID/stat: the process, its parent, and its CPU ticks (own, and of its children it has waited for). */
+export interface ProcStat {
+  pid: number;
+  ppid: number;
+  ownTicks: number;
+  childrenTicks: number;
+}
+
+/** Parses /proc/PID/stat (the command, in parentheses, may hold spaces and parentheses itself); null when it is not one. */
+export function parseProcStat(text: string): ProcStat | null {
+  const close = text.lastIndexOf(')');
+  if (close < 0) return null;
+  const pid = Number(text.slice(0, text.indexOf('(')).trim());
+  // After ") ": state ppid … utime (12th) stime (13th) cutime (14th) cstime (15th).
+  const fields = text.slice(close + 2).trim().split(/\s+/);
+  const [ppid, utime, stime, cutime, cstime] = [fields[1], fields[11], fields[12], fields[13], fields[14]].map(Number);
+  if (![pid, ppid, utime, stime, cutime, cstime].every((value) => Number.isFinite(value))) return null;
+  return { pid, ppid: ppid!, ownTicks: utime! + stime!, childrenTicks: cutime! + cstime! };
+}
+
+/** Every process's stat line as parsed now (Linux); empty elsewhere. Processes that end while it reads are skipped. */
+export function readProcessTable(): ProcStat[] {
+  let names: string[];
+  try {
+    names = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  const table: ProcStat[] = [];
+  for (const name of names) {
+    try {
+      const stat = parseProcStat(readFileSync(`/proc/${name}/stat`, 'utf8'));
+      if (stat) table.push(stat);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return table;
+}
+
+/** The pids below `root` in the process tree (children, their children …), from a process table. */
+export function descendantPids(root: number, table: readonly ProcStat[]): number[] {
+  const children = new Map<number, number[]>();
+  for (const { pid, ppid } of table) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  const found: number[] = [];
+  const visit = [...(children.get(root) ?? [])];
+  while (visit.length) {
+    const pid = visit.pop()!;
+    if (found.includes(pid)) continue;
+    found.push(pid);
+    visit.push(...(children.get(pid) ?? []));
+  }
+  return found;
+}
+
+/**
+ * CPU seconds of a process tree, from a process table: the root's own and its waited-for children's
+ * (a node:cluster worker that exited and was reaped), and each live descendant's own and reaped
+ * children's. A live worker counts once: its ticks move to its parent's children's ticks only when
+ * it has ended and been waited for, and then it is no longer in the table. Null without the root.
+ */
+export function treeCpuSeconds(root: number, table: readonly ProcStat[]): number | null {
+  const byPid = new Map(table.map((stat) => [stat.pid, stat]));
+  if (!byPid.has(root)) return null;
+  const ticks = [root, ...descendantPids(root, table)].reduce((sum, pid) => {
+    const stat = byPid.get(pid);
+    return stat ? sum + stat.ownTicks + stat.childrenTicks : sum;
+  }, 0);
+  return ticks / CLOCK_TICKS;
+}
+
+/** CPU seconds of a process and all its descendants so far (a server's primary and its node:cluster workers); null where there is no /proc. */
+export function processTreeCpuSeconds(pid: number): number | null {
+  return treeCpuSeconds(pid, readProcessTable());
+}
+
 /** Linux's USER_HZ: /proc's times are in these ticks on every architecture Node.js runs on here. */
 const CLOCK_TICKS = 100;
 
