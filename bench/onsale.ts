@@ -20,6 +20,13 @@ const CONNECTIONS = Number(process.env.ONSALE_CONNECTIONS ?? 300);
 const BIG_QUEUE = Number(process.env.ONSALE_BIG_QUEUE ?? 1_000_000);
 /** The share of the rate the shop sold at without the room that the room admits at. */
 const RATE_SHARE = Number(process.env.ONSALE_RATE_SHARE ?? 1);
+/**
+ * How the room admits (issue 35 point 2): `steer` (the default) lets it find the rate itself, from
+ * the rate the shop reached without the room (its maximum) down to a tenth of it, keeping the
+ * admitted buyers' p99 under ONSALE_STEER_P99_MS; `rate` admits at that rate fixed, as before.
+ */
+const ADMISSION = process.env.ONSALE_ADMISSION === 'rate' ? 'rate' : 'steer';
+const STEER_P99_MS = Number(process.env.ONSALE_STEER_P99_MS ?? 150);
 /** For a diagnosis: admit at this many buyers a minute and skip the sale without the room (no ratio then). */
 const FIXED_RATE = process.env.ONSALE_RATE ? Number(process.env.ONSALE_RATE) : null;
 /**
@@ -193,7 +200,11 @@ async function onsaleWith(workers: number, threads: number, judged: boolean, por
   }
   // The rate the shop sustained, in buyers a minute: the room admits at it (or at ONSALE_RATE_SHARE of it).
   const rate = Math.ceil((STOCK / without.seconds) * 60 * RATE_SHARE);
-  note(`the shop sold ${STOCK} units in ${without.seconds.toFixed(1)} s without the room: the room admits ${rate} buyers a minute`);
+  note(
+    ADMISSION === 'steer'
+      ? `the shop sold ${STOCK} units in ${without.seconds.toFixed(1)} s without the room: the room steers itself from ${rate} buyers a minute down to ${Math.ceil(rate / 10)}, to keep the admitted buyers' p99 under ${STEER_P99_MS} ms`
+      : `the shop sold ${STOCK} units in ${without.seconds.toFixed(1)} s without the room: the room admits ${rate} buyers a minute`,
+  );
   let withRoom: Run | undefined;
   await section(`on-sale with the room${suffix}`, judged ? ONSALE_FIGURES.slice(0, -1) : [], async () => {
     withRoom = await onsale(rate, port + 10, workers, threads);
@@ -313,6 +324,7 @@ async function onsale(rate: number | null, port: number, workers: number, thread
     run.waitingPage = waitingPage;
     const stock = await checkStock(database.url, sale.itemId);
     run.sold = stock.sold;
+    if (rate !== null && ADMISSION === 'steer') await noteSteering(database.url);
     run.peakMemoryMb = server.peakMemoryMb();
     return run;
   } finally {
@@ -374,18 +386,33 @@ async function waitingPageCpu(server: ServerProcess, databaseUrl: string): Promi
   }
 }
 
+/** Where the self-steering rate ended, and why (as the back office shows it). */
+async function noteSteering(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ steer_rate: number | null; steer_change: string | null; steer_p99_ms: number | null }>(`SELECT steer_rate, steer_change, steer_p99_ms FROM onsales WHERE code = 'BENCH'`);
+    const last = rows[0];
+    if (last?.steer_rate != null) note(`the room's self-steering rate at the end: ${last.steer_rate} a minute (${last.steer_change}, last p99 ${last.steer_p99_ms ?? '-'} ms)`);
+  } finally {
+    await client.end();
+  }
+}
+
 /** The on-sale of the product, opening now, its room open since an hour (every instance sees it within a second). */
 async function openRoom(databaseUrl: string, rate: number): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    // Self-steering: the rate is the maximum, a tenth of it the minimum.
+    const steer = ADMISSION === 'steer' && FIXED_RATE === null;
     await client.query(
       `WITH made AS (
-         INSERT INTO onsales (code, event_id, opens_at, room_opens_at, admission_mode, admission_limit, session_minutes)
-         SELECT 'BENCH', event_id, now() + interval '2 seconds', now() - interval '1 hour', 'rate', $2, 20 FROM shop_items WHERE external_code = $1
+         INSERT INTO onsales (code, event_id, opens_at, room_opens_at, admission_mode, admission_limit, steer_min, steer_target_ms, session_minutes)
+         SELECT 'BENCH', event_id, now() + interval '2 seconds', now() - interval '1 hour', $3, $2, $4::int, $5::int, 20 FROM shop_items WHERE external_code = $1
          RETURNING id)
        INSERT INTO onsale_products (onsale_id, shop_item_id) SELECT made.id, s.id FROM made, shop_items s WHERE s.external_code = $1`,
-      [FLASH_ITEM, rate],
+      [FLASH_ITEM, rate, steer ? 'steer' : 'rate', steer ? Math.max(1, Math.ceil(rate / 10)) : null, steer ? STEER_P99_MS : null],
     );
   } finally {
     await client.end();

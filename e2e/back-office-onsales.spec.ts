@@ -131,6 +131,31 @@ describe('the back office’s on-sales', () => {
     await expectNoAxeViolations(page);
   }, 60_000);
 
+  it('switches the room to a self-steering rate, and shows the rate it admits at and why', async () => {
+    const live = card(page, 'LIVE');
+    await live.getByRole('button', { name: texts.editLabel('LIVE') }).click();
+    const dialog = page.getByRole('dialog', { name: texts.editTitle('LIVE') });
+    await dialog.waitFor();
+    await dialog.getByLabel(texts.modeSteer).check();
+    await dialog.getByLabel(texts.steerMinField).fill('50');
+    await dialog.getByLabel(texts.steerMaxField).fill('10');
+    await dialog.getByRole('button', { name: texts.save }).click();
+    // The minimum over the maximum: refused beside the minimum, in the file's words.
+    await dialog.getByText(`${texts.steerMinField} must not be more than max_per_minute.`).waitFor();
+    await expectNoAxeViolations(page);
+    await dialog.getByLabel(texts.steerMinField).fill('1');
+    await dialog.getByLabel(texts.steerTargetField).fill('200');
+    await dialog.getByRole('button', { name: texts.save }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await live.getByText(texts.steer(1, 10, 200)).waitFor();
+    expect(await figure(page, 'LIVE', texts.steeringNow).innerText()).toBe(texts.steeringStarts);
+    // The room's next step starts at the maximum, and the page says so by itself.
+    await shop!.app.waitingRoom.stepAll();
+    await figure(page, 'LIVE', texts.steeringNow).getByText('10', { exact: true }).waitFor({ timeout: 15_000 });
+    await live.getByText('10 a minute: the starting rate').waitFor();
+    await expectNoAxeViolations(page);
+  }, 60_000);
+
   it('fits a phone and a wide screen (screenshots at 390 and 1280 px)', async () => {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
