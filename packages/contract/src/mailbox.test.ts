@@ -88,7 +88,10 @@ describe('one mailbox (issue 18: an e-mail address is one mailbox)', () => {
       const started = performance.now();
       isValidEmail(text);
       isValidEmail(text.slice(0, EMAIL_MAX_LENGTH));
-      expect(performance.now() - started, unit).toBeLessThan(20);
+      // Linear: well under a millisecond per 10,000 characters, about 20 ms here at most. Quadratic
+      // work on 200,000 characters would take seconds, so the bound leaves room for a busy machine
+      // (CI runs this beside the browser journeys) without letting that through.
+      expect(performance.now() - started, unit).toBeLessThan(250);
     }
   });
 });
