@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os';
 import { adminQuery, createDatabase, machineBusySeconds, startServerProcess, type ServerProcess } from '../apps/server/test/load/server-process';
 import { clock, runBrowserThreads, withLag } from './browsers';
 import { databaseCeiling, maxConnectionsOf } from './flash';
-import { STEPS, type OnsaleJob, type OnsaleThreadResult, type Step } from './onsale-browsers';
+import { STEPS, type OnsaleJob, type OnsaleThreadResult } from './onsale-browsers';
 import { note, record, type ExpectedFigure } from './report';
 import { browserThreads, cpuMsPer, dealt, lagText, mergeSteps, poolSize, shares, workerLadder } from './scale';
 import { section } from './sections';
@@ -60,31 +60,21 @@ export const ONSALE_FIGURES: ExpectedFigure[] = [
   { name: 'on-sale: time to sell out with the room / without it', unit: 'x', target: { max: 1.25 } },
 ];
 
-interface Run {
+/** One sale's figures: what the browser threads counted, merged (onsale-browsers.ts), and what the bench measured around them. */
+interface Run extends Omit<OnsaleThreadResult, 'places'> {
   seconds: number | null;
-  purchased: number;
-  soldOut: number;
-  serverErrors: number;
-  connectionErrors: number;
-  latencies: Record<Step, number[]>;
-  /** The same latencies of the calls sent after the last arrival (the joins' flood over). */
-  latenciesAfterArrivals: Record<Step, number[]>;
   /** The simulated browsers' own event-loop delay, p99 in ms per thread: how late they could notice an answer (part of every latency they measure). */
   browsersLag: number[];
   /** The bench's main thread's (the stock watcher's) event-loop delay p99, ms. */
   mainLag: number | null;
-  /** The server's own time on each call (its Server-Timing header): what the clients' times hold beyond it is their own queueing on this shared machine. */
-  serverLatencies: Record<Step, number[]>;
   maxTaken: number;
   sold: number;
   /** CPU seconds over the sale: the server, the simulated browsers, and the rest of the machine (PostgreSQL, mostly), with the sale's wall seconds. */
   cpu: { server: number; browsers: number; rest: number; wall: number } | null;
   /** The same until the last unit was sold (the sale itself, without the tail of pages learning it is over). */
   cpuToSellOut: { server: number; browsers: number; rest: number; wall: number } | null;
-  problems: string[];
   /** Visitors whose place came before that of someone who arrived 100 ms or more before them (with the room). */
   outOfOrder: number;
-  admitted: number;
   peakMemoryMb: number | null;
   /** The server's CPU per waiting-page update, measured alone before the sale (with the room only). */
   waitingPage: { calls: number; seconds: number; cpuMsPerUpdate: number | null } | null;

@@ -70,6 +70,10 @@ export type OnsaleFigures = z.infer<typeof onsaleFigures>;
 export const STEERING_CHANGES = ['start', 'down', 'up', 'hold', 'too-few-calls', 'at-maximum', 'at-minimum'] as const;
 export type SteeringChange = (typeof STEERING_CHANGES)[number];
 
+/** A stored change as the controller's word for it (a value no step writes reads as 'hold'). */
+export const steeringChangeOf = (stored: string | null | undefined): SteeringChange =>
+  (STEERING_CHANGES as readonly string[]).includes(stored ?? '') ? (stored as SteeringChange) : 'hold';
+
 export const steeringView = z.object({
   /** New shoppers a minute now. */
   rate: count,

@@ -3,9 +3,8 @@ import {
   admissionOfColumns,
   ONSALES_LIVE_REFRESH_SECONDS,
   ONSALES_QUIET_REFRESH_SECONDS,
-  STEERING_CHANGES,
+  steeringChangeOf,
   steeringText,
-  type SteeringChange,
   staffOnsaleMessages as texts,
   windowProblem,
   type OnsaleChanges,
@@ -254,7 +253,7 @@ export function createOnsaleAdmin(deps: OnsaleAdminDeps) {
 /** Steer mode's state as its last step left it, with its reason in words; null in the other modes or before the first step. */
 function steeringOf(row: OnsaleBoardRow): OnsaleView['steering'] {
   if (row.admission_mode !== 'steer' || row.steer_rate === null || row.steer_target_ms === null) return null;
-  const change = (STEERING_CHANGES as readonly string[]).includes(row.steer_change ?? '') ? (row.steer_change as SteeringChange) : 'hold';
+  const change = steeringChangeOf(row.steer_change);
   return {
     rate: row.steer_rate,
     change,

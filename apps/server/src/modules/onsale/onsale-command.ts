@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { printError as printErrorLine, printLine, tsvRow } from '../../lib/terminal-output';
-import { isoInZone, STEERING_CHANGES, steeringText, type OnsaleState, type SteeringChange } from '@festival/contract';
+import { isoInZone, steeringChangeOf, steeringText, type OnsaleState } from '@festival/contract';
 import { listOnsales, onsaleFigures, type OnsaleListRow } from './onsale.queries';
 import { onsaleState } from './onsale-state';
 
@@ -96,8 +96,7 @@ const inZone = (date: Date, timeZone: string | undefined) => (timeZone ? isoInZo
 export function steeringColumn(onsale: Pick<OnsaleListRow['onsale'], 'admissionMode' | 'steerRate' | 'steerChange' | 'steerP99Ms' | 'steerTargetMs'>): string[] {
   if (onsale.admissionMode !== 'steer') return [];
   if (onsale.steerRate === null || onsale.steerTargetMs === null) return ['steering starts with the opening'];
-  const change = (STEERING_CHANGES as readonly string[]).includes(onsale.steerChange ?? '') ? (onsale.steerChange as SteeringChange) : 'hold';
-  return [`admitting ${steeringText({ rate: onsale.steerRate, change, p99Ms: onsale.steerP99Ms }, onsale.steerTargetMs)}`];
+  return [`admitting ${steeringText({ rate: onsale.steerRate, change: steeringChangeOf(onsale.steerChange), p99Ms: onsale.steerP99Ms }, onsale.steerTargetMs)}`];
 }
 
 /** The live columns of an on-sale's status line. */

@@ -1,4 +1,4 @@
-import { STEERING_CHANGES, type SteeringChange } from '@festival/contract';
+import { steeringChangeOf } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { rawDate as date } from '../../db/raw-rows';
 import { MIN_CALLS, startSteering, steer, type SteeringSettings, type SteeringState } from './admission-steering';
@@ -19,8 +19,6 @@ export const STEER_INTERVAL_MS = 1_000;
  */
 export const STEER_WINDOW_MAX_MS = 5_000;
 
-const CHANGES = new Set<string>(STEERING_CHANGES);
-
 /** The organiser's settings as the row stores them (steer mode: steer_min and steer_target_ms are set, the check constraint holds it). */
 export function steeringSettingsOf(row: Pick<StepRow, 'admission_limit' | 'steer_min' | 'steer_target_ms'>): SteeringSettings {
   const maxRate = row.admission_limit;
@@ -32,7 +30,7 @@ export function steeringStateOf(row: StepRow, settings: SteeringSettings): Steer
   if (row.steer_rate === null || row.steered_at === null) return null;
   return {
     rate: Math.min(settings.maxRate, Math.max(settings.minRate, row.steer_rate)),
-    change: (CHANGES.has(row.steer_change ?? '') ? row.steer_change : 'hold') as SteeringChange,
+    change: steeringChangeOf(row.steer_change),
     p99Ms: row.steer_p99_ms,
     lastDecreaseAt: row.steer_decreased_at === null ? null : date(row.steer_decreased_at).getTime(),
   };
