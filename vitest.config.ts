@@ -7,19 +7,22 @@ import { defineConfig } from 'vitest/config';
 const nodeMajor = Number(process.versions.node.split('.')[0]);
 const workerExecArgv = nodeMajor >= 25 ? ['--no-experimental-webstorage'] : [];
 
-// API files that measure time or CPU, or start servers and databases of their own: they run one at
-// a time after the others, on a machine with nothing else of the suite running (decision 0049).
+// API files that measure time or CPU, or kill and restart servers and databases of their own: they
+// run one at a time after the others, on a machine with nothing else of the suite running (decision 0049).
 const API_ALONE = [
   'apps/server/src/faults/*.test.ts',
+  'apps/server/src/modules/backoffice/dashboard.test.ts',
+  'apps/server/src/modules/backoffice/exports.test.ts',
+  'apps/server/src/modules/catalog/catalogue-live-import.test.ts',
+  'apps/server/src/db/pool-lanes.test.ts',
+];
+// Files with a few measuring tests among many that do not measure: listed in both projects, each
+// test declared with itMeasuring or itBeside (apps/server/test/api-parts.ts) runs in one of them.
+const API_SPLIT = [
   'apps/server/src/security/staff-calls.test.ts',
   'apps/server/src/security/input-bounds.test.ts',
   'apps/server/src/security/upload-bombs.test.ts',
-  'apps/server/src/modules/backoffice/dashboard.test.ts',
-  'apps/server/src/modules/backoffice/exports.test.ts',
   'apps/server/src/modules/accounts/accounts.test.ts',
-  'apps/server/src/modules/catalog/catalogue-live-import.test.ts',
-  'apps/server/src/db/pool-lanes.test.ts',
-  'apps/server/src/modules/config/own-shop-start.test.ts',
 ];
 // The other API files wait mostly on databases, password hashing and timers, so more of them run at
 // once than the machine has cores (API_TEST_WORKERS to change it).
@@ -55,6 +58,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           exclude: ['apps/server/src/**/*.unit.test.ts', ...API_ALONE],
           environment: 'node',
+          env: { API_PART: 'parallel' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Migrated databases made once and copied per file (decision 0049).
@@ -70,8 +74,9 @@ export default defineConfig({
       {
         test: {
           name: 'api-alone',
-          include: API_ALONE,
+          include: [...API_ALONE, ...API_SPLIT],
           environment: 'node',
+          env: { API_PART: 'alone' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['apps/server/test/database-templates.ts'],
@@ -91,6 +96,9 @@ export default defineConfig({
           hookTimeout: 180_000,
           // One Chromium at a time: this machine has two cores.
           fileParallelism: false,
+          // The one worker keeps the journeys' modules (Playwright, axe, the server's for the shops
+          // some journeys start) loaded from one file to the next instead of importing them again.
+          isolate: false,
         },
       },
     ],

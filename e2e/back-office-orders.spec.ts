@@ -4,10 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../apps/server/src/app';
-import { openDatabase, type Database } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
 import { REPO_ROOT } from '../apps/server/src/env';
 import { freePort } from '../apps/server/src/lib/free-port';
-import { importCatalogue, readCatalogueFile } from '../apps/server/src/modules/catalog/catalogue-import';
 import { loadShopConfig } from '../apps/server/src/modules/config/shop-config';
 import { createConfiguredGateway } from '../apps/server/src/modules/payments/gateways/configured';
 import { TEST_HOLD_LIMITS } from '../apps/server/test/test-shop';
@@ -19,6 +18,7 @@ import { staffTexts } from '../apps/web/src/staff/texts';
 import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { addWeekendTicket, fillBillingAddress } from './support/checkout';
+import { demoDatabase } from './support/own-shop';
 import { prepareStaff, signInAs } from './support/staff-setup';
 
 /**
@@ -44,10 +44,7 @@ interface Shop {
 
 async function startShop(port: number, double: StripeDouble): Promise<Shop> {
   const base = `http://127.0.0.1:${port}`;
-  const database = await openDatabase({});
-  await database.migrate();
-  const catalogueFile = path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml');
-  await importCatalogue(database.db, readCatalogueFile(catalogueFile), path.dirname(catalogueFile));
+  const database = await demoDatabase();
   const config: ShopConfigFile = { ...loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json')), gateway: 'stripe', publicBaseUrl: base };
   const appSecret = 'back-office-orders-journey-secret-of-at-least-32-characters';
   const credentials = { stripe: { secretKey: double.secretKey, webhookSecrets: [double.webhookSecret], apiUrl: double.url } };

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -6,9 +6,10 @@ import { buildApp } from '../apps/server/src/app';
 import { freePort } from '../apps/server/src/lib/free-port';
 // Every browser of the suite is one address: the hold caps (decision 0025) are out of its reach.
 import { TEST_HOLD_LIMITS } from '../apps/server/test/test-shop';
+import { makeDatabaseTemplates, TEMPLATES_ENV, type TemplateKind } from '../apps/server/test/database-templates';
 import { openDatabase } from '../apps/server/src/db/client';
 import { REPO_ROOT } from '../apps/server/src/env';
-import { importCatalogue, parseCatalogue, readCatalogueFile } from '../apps/server/src/modules/catalog/catalogue-import';
+import { importCatalogue, parseCatalogue } from '../apps/server/src/modules/catalog/catalogue-import';
 import { loadShopConfig } from '../apps/server/src/modules/config/shop-config';
 import { createBoxOfficeOrder } from '../apps/server/src/modules/orders/box-office';
 import { ACCEPT_TERMS_LINK, orderLinkSignature } from '../apps/server/src/modules/checkout/order-links.signatures';
@@ -56,10 +57,13 @@ const APP_SECRET = 'e2e-journeys-secret-of-at-least-32-characters';
  */
 export default async function setup(project: TestProject) {
   ensureWebBuild({ log: (line: string) => console.log(`[e2e] ${line}`) });
-  const [database, emptyDatabase, hostileDatabase] = await Promise.all([openDatabase({}), openDatabase({}), openDatabase({})]);
-  await Promise.all([database.migrate(), emptyDatabase.migrate(), hostileDatabase.migrate()]);
-  const catalogueFile = path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml');
-  await importCatalogue(database.db, readCatalogueFile(catalogueFile), path.dirname(catalogueFile));
+  // Migrated once, with and without the demo catalogue, and copied for each shop: the ones here
+  // and those journeys start of their own (createTestDatabase reads the templates from the
+  // environment the journeys' worker inherits), as the API layer does (decision 0049).
+  const { templates, remove: removeTemplates } = await makeDatabaseTemplates(undefined);
+  process.env[TEMPLATES_ENV] = JSON.stringify(templates);
+  const image = (kind: TemplateKind) => new Blob([readFileSync(templates.pglite[kind])]);
+  const [database, emptyDatabase, hostileDatabase] = await Promise.all([openDatabase({ image: image('demo') }), openDatabase({ image: image('migrated') }), openDatabase({ image: image('migrated') })]);
   const config = loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json'));
   // The hostile texts take the organiser's way in: a configuration file and a catalogue, each
   // loaded (and sanitised) by the same code as the real ones.
@@ -124,5 +128,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await Promise.all(apps.map((app) => app.close()));
     await Promise.all([database.close(), emptyDatabase.close(), hostileDatabase.close()]);
+    await removeTemplates();
   };
 }

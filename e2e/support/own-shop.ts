@@ -3,13 +3,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp, type AppOptions } from '../../apps/server/src/app';
-import { openDatabase, type Database } from '../../apps/server/src/db/client';
+import type { Database } from '../../apps/server/src/db/client';
 import { customers, sessions } from '../../apps/server/src/db/schema';
 import { REPO_ROOT } from '../../apps/server/src/env';
 import { freePort } from '../../apps/server/src/lib/free-port';
 import { hashToken } from '../../apps/server/src/modules/accounts/session.service';
 import { importCatalogue, parseCatalogue } from '../../apps/server/src/modules/catalog/catalogue-import';
 import { loadShopConfig } from '../../apps/server/src/modules/config/shop-config';
+import { createTestDatabase } from '../../apps/server/test/databases';
 import { NL_ADDRESS } from '../../apps/server/test/shop-flows';
 import { TEST_HOLD_LIMITS } from '../../apps/server/test/test-shop';
 
@@ -26,13 +27,27 @@ export interface OwnShop {
  * the shop for every shopper (a catalogue import, an on-sale's room): nothing another journey
  * counts on is touched. `onsales`: entries of the catalogue file's `onsales`, each a YAML flow map.
  */
+/**
+ * A database of a journey's own with the demo catalogue: copied from the run's template (made by
+ * the journeys' global set-up), or made and imported here when a journey runs without it.
+ */
+export async function demoDatabase(): Promise<Database> {
+  const database = await createTestDatabase('pglite', 'demo');
+  if (!database.imported) await importCatalogue(database.db, parseCatalogue(readFileSync(DEMO_FILE, 'utf8'), DEMO_FILE), path.dirname(DEMO_FILE));
+  return database;
+}
+
 export async function startOwnShop(options: { appSecret: string; onsales?: readonly string[]; app?: Partial<AppOptions> }): Promise<OwnShop> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const database = await openDatabase({});
-  await database.migrate();
-  const onsales = options.onsales?.length ? `\nonsales:\n${options.onsales.map((entry) => `  - ${entry}\n`).join('')}` : '';
-  await importCatalogue(database.db, parseCatalogue(`${readFileSync(DEMO_FILE, 'utf8')}${onsales}`, DEMO_FILE), path.dirname(DEMO_FILE));
+  let database: Database;
+  if (options.onsales?.length) {
+    database = await createTestDatabase('pglite');
+    const onsales = `\nonsales:\n${options.onsales.map((entry) => `  - ${entry}\n`).join('')}`;
+    await importCatalogue(database.db, parseCatalogue(`${readFileSync(DEMO_FILE, 'utf8')}${onsales}`, DEMO_FILE), path.dirname(DEMO_FILE));
+  } else {
+    database = await demoDatabase();
+  }
   const config = { ...loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json')), publicBaseUrl: base };
   const app = await buildApp({
     db: database.db,

@@ -2,14 +2,14 @@ import path from 'node:path';
 import type { ShopConfigFile } from '@festival/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app';
-import { openDatabase, type Database } from '../../apps/server/src/db/client';
+import type { Database } from '../../apps/server/src/db/client';
 import { REPO_ROOT } from '../../apps/server/src/env';
-import { importCatalogue, readCatalogueFile } from '../../apps/server/src/modules/catalog/catalogue-import';
 import { loadShopConfig } from '../../apps/server/src/modules/config/shop-config';
 import type { PaymentGateway } from '../../apps/server/src/modules/payments/gateway';
 import type { ProviderCredentials } from '../../apps/server/src/modules/payments/gateway-choice';
 import { createConfiguredGateway } from '../../apps/server/src/modules/payments/gateways/configured';
 import { TEST_HOLD_LIMITS } from '../../apps/server/test/test-shop';
+import { demoDatabase } from './own-shop';
 
 /**
  * A shop served in the test's own process with a real provider's gateway pointed at that
@@ -38,11 +38,8 @@ export interface ProviderShop {
 
 export async function startShop(provider: ProviderName, port: number, credentials: ProviderCredentials): Promise<ProviderShop> {
   const base = `http://127.0.0.1:${port}`;
-  const database = await openDatabase({});
+  const database = await demoDatabase();
   try {
-    await database.migrate();
-    const catalogueFile = path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml');
-    await importCatalogue(database.db, readCatalogueFile(catalogueFile), path.dirname(catalogueFile));
     const config: ShopConfigFile = { ...loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json')), gateway: provider, publicBaseUrl: base };
     const appSecret = `providers-journey-secret-${provider}-of-at-least-32-characters`;
     const gateway = createConfiguredGateway({ provider }, { credentials, appSecret });

@@ -10,10 +10,21 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 let skipNoticePrinted = false;
 
 /**
+ * TEST_ENGINES=postgres (or pglite) runs the API tests on that engine alone: CI's second Node.js
+ * line, whose every test still runs, on PostgreSQL, while the first line runs both (decision 0082).
+ */
+const onlyEngine = process.env.TEST_ENGINES === 'postgres' || process.env.TEST_ENGINES === 'pglite' ? process.env.TEST_ENGINES : undefined;
+
+/**
  * The engines API tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
  * Without it the PostgreSQL runs are skipped, and the reason is printed.
  */
 export function testEngines(): Engine[] {
+  if (onlyEngine === 'pglite') return ['pglite'];
+  if (onlyEngine === 'postgres') {
+    if (!postgresUrl) throw new Error('TEST_ENGINES=postgres needs TEST_DATABASE_URL');
+    return ['postgres'];
+  }
   if (postgresUrl) return ['pglite', 'postgres'];
   if (!skipNoticePrinted) {
     skipNoticePrinted = true;

@@ -1,6 +1,6 @@
 import { API_PATHS, EMAIL_MAX_LENGTH, INTEGER_COLUMN_MAX, PAYLOAD_TEXT_MAX, api, isValidEmail, type ApiPath } from '@festival/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { z } from 'zod';
 import { expectClearRefusal } from '../../test/answer-checks';
 import { wellFormedPayloads } from '../../test/call-payloads';
@@ -11,6 +11,7 @@ import { OFF_THREAD_MARGIN_MS, cpuCostOf, quietProcess } from '../../test/cpu-co
 import { openAbuseShop, type AbuseShop, type Party } from '../../test/security-world';
 import type { TestShop } from '../../test/test-shop';
 import { tickets } from '../db/schema';
+import { itBeside, itMeasuring } from '../../test/api-parts';
 
 const SECRET = 'input-bounds-test-secret-of-at-least-32-characters';
 
@@ -58,7 +59,7 @@ describe.each(testEngines())('input bounds on %s', (engine) => {
   });
 
 
-  it('refuses an address that is not one mailbox in every e-mail field of every call, as a visitor and as a customer, and changes nothing', async () => {
+  itBeside('refuses an address that is not one mailbox in every e-mail field of every call, as a visitor and as a customer, and changes nothing', async () => {
     let checked = 0;
     for (const token of [null, owner.token]) {
       for (const path of API_PATHS) {
@@ -84,7 +85,7 @@ describe.each(testEngines())('input bounds on %s', (engine) => {
     expect(checked).toBeGreaterThanOrEqual(2 * 9 * NOT_ONE_MAILBOX.length);
   }, 300_000);
 
-  it('refuses, with a 4xx and no change, every id no 32-bit column holds in every integer field of every call', async () => {
+  itBeside('refuses, with a 4xx and no change, every id no 32-bit column holds in every integer field of every call', async () => {
     const fieldsSeen: string[] = [];
     for (const path of API_PATHS) {
       const fields = integerFields(path);
@@ -116,7 +117,7 @@ describe.each(testEngines())('input bounds on %s', (engine) => {
     }
   }, 300_000);
 
-  it('downloads the ticket of a holder whose address is as long as the shop accepts, through the link as the shop writes it', async () => {
+  itBeside('downloads the ticket of a holder whose address is as long as the shop accepts, through the link as the shop writes it', async () => {
     // 254 characters with every kind of character a link percent-encodes: specials in the local
     // part, letters of other scripts in the domain (up to nine link characters each).
     const local = "o'brien+{tickets}=#$&*/^`|~".padEnd(64, 'x');
@@ -139,7 +140,7 @@ describe.each(testEngines())('input bounds on %s', (engine) => {
     }
   });
 
-  it('answers every call with a maximal hostile text in any field within a few milliseconds of server CPU of the same call with its normal value', async () => {
+  itMeasuring('answers every call with a maximal hostile text in any field within a few milliseconds of server CPU of the same call with its normal value', async () => {
     const costOf = async (path: ApiPath, payload: unknown) => {
       const cost = await cpuCostOf(() => send(path, payload));
       await keepSession();

@@ -4,7 +4,7 @@ import { API_PATHS, PAYLOAD_TEXT_MAX, nullCharacterFields, overlongTextFields, s
 import { base45Decode, base45Encode, readTicketPass, signTicketPass } from '@festival/contract/ticket-pass';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../app';
 import { checkinListProducts, checkinLists, events, scannerSessions, shopItems, tickets } from '../db/schema';
 import { SCANNER_COOKIE, SCANNER_SESSION_MS, createScanners } from '../modules/checkin/scanners';
@@ -20,6 +20,7 @@ import { OFF_THREAD_MARGIN_MS, cpuCostOf, quietProcess } from '../../test/cpu-co
 import { openAbuseShop, type Party } from '../../test/security-world';
 import { createCustomer, paidOrder } from '../../test/shop-flows';
 import type { TestShop } from '../../test/test-shop';
+import { itBeside, itMeasuring } from '../../test/api-parts';
 
 const SECRET = 'staff-calls-secret-of-at-least-32-characters';
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
@@ -343,7 +344,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
     return wellFormed(code)[path]!;
   };
 
-  it('has a well-formed payload for every scanner call, each of which the contract accepts', () => {
+  itBeside('has a well-formed payload for every scanner call, each of which the contract accepts', () => {
     for (const path of SCANNER_PATHS) {
       expect(wellFormed(spareCode)[path], `${path}: give it a well-formed payload in wellFormed()`).toBeDefined();
       expect(staffApi[path].payload.safeParse(wellFormed(spareCode)[path]).success, path).toBe(true);
@@ -423,7 +424,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
     Object.keys(good).length ? hostilePayload(good) : fc.oneof(hostileValue, fc.dictionary(fc.string({ maxLength: 12 }), hostileValue, { minKeys: 1, maxKeys: 3 }));
 
   for (const role of ['signed out', 'signed in'] as const) {
-    it(`answers hostile payloads of every staff call ${role} with a clear 4xx, never a 5xx, and changes nothing when it refuses`, async () => {
+    itBeside(`answers hostile payloads of every staff call ${role} with a clear 4xx, never a 5xx, and changes nothing when it refuses`, async () => {
       const device = role === 'signed in' ? await signIn('Fuzz phone') : null;
       // Signed out, scanner-login gets a live scanner's code: the payloads that keep it sign in (their own effect).
       const code = device?.code ?? (await createScanners({ db: db() }).add('Fuzz code')).code;
@@ -574,7 +575,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
   const namedCodes = () => [inside.code, foreign.code];
   const REFUSALS: readonly ScanResult[] = ['not-a-ticket', 'already-in', 'wrong-list', 'wrong-day', 'wrong-bus', 'revoked', 'not-inside'];
 
-  it('answers every hostile scanned text with “not a ticket”, a proper refusal or a 422, never a 5xx, and admits nothing', async () => {
+  itBeside('answers every hostile scanned text with “not a ticket”, a proper refusal or a 422, never a 5xx, and admits nothing', async () => {
     const device = await signIn('Gate phone');
     // The control: the real pass admits once, then is already in.
     const first = await staff('scan', { list: ENTRANCE, gate: 'North', text: inside.pass }, device.cookie);
@@ -613,7 +614,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
     expect([again.status, again.body.result]).toEqual([200, 'admit']);
   }, 300_000);
 
-  it('costs the server no more for any hostile text than a few normal scans beyond the same call with its normal value', async () => {
+  itMeasuring('costs the server no more for any hostile text than a few normal scans beyond the same call with its normal value', async () => {
     const device = await signIn('Timing phone');
     const costOf = async (path: StaffApiPath, payload: unknown) => {
       const cost = await cpuCostOf(() => staff(path, payload, device.cookie));
@@ -683,7 +684,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
     expect(timed).toBeGreaterThan(500);
   }, 600_000);
 
-  it('answers malformed JSON, a form body, a wrong content type, a missing header, a GET and a huge body on every staff path with the 4xx the customer calls give', async () => {
+  itBeside('answers malformed JSON, a form body, a wrong content type, a missing header, a GET and a huge body on every staff path with the 4xx the customer calls give', async () => {
     const device = await signIn('Raw phone');
     const good = (path: StaffApiPath) => JSON.stringify(wouldChange(path, spareCode));
     // `early`: refused by the router or the API guard, before anyone is signed in; the rest, signed out, answer 401 first (the session is looked at before the body is read).
@@ -733,7 +734,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
     expect(checked).toBe(SCANNER_PATHS.length * cases.length * 2);
   }, 120_000);
 
-  it('lets no spelling of a staff path reach a handler without the shop’s header or with a body a form can send, signed in or not', async () => {
+  itBeside('lets no spelling of a staff path reach a handler without the shop’s header or with a body a form can send, signed in or not', async () => {
     const device = await signIn('Form phone');
     const { host } = new URL(base);
     let count = 0;
@@ -772,7 +773,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
     }
   }
 
-  it('signs no scanner in with a customer’s session token, in the payload or as a cookie named like ours', async () => {
+  itBeside('signs no scanner in with a customer’s session token, in the payload or as a cookie named like ours', async () => {
     clock = null;
     try {
       // The control: the token is a live customer session.
@@ -802,7 +803,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
     }
   });
 
-  it('answers a revoked scanner’s cookie and an expired session 401 on every call but scanner-login and scanner-logout', async () => {
+  itBeside('answers a revoked scanner’s cookie and an expired session 401 on every call but scanner-login and scanner-logout', async () => {
     const scanners = createScanners({ db: db(), now });
     const revoked = await signIn('Revoked phone');
     expect((await staff('checkin-lists', {}, revoked.cookie)).status).toBe(200);
@@ -837,7 +838,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
     }
   });
 
-  it('never answers a cookie of another name or a malformed cookie header with a 5xx, and signs nobody in by one', async () => {
+  itBeside('never answers a cookie of another name or a malformed cookie header with a 5xx, and signs nobody in by one', async () => {
     const device = await signIn('Cookie phone');
     const { token } = device;
     // Not our cookie, or not our token: signed out.

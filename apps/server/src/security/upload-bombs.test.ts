@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { staffApi } from '@festival/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { testEngines } from '../../test/databases';
 import { changedTables, createSnapshotter } from '../../test/db-snapshot';
 import { brokenEntries, PARSER_BOMBS } from '../../test/parser-bombs';
@@ -9,6 +9,7 @@ import { staffCall } from '../../test/staff-call';
 import { signedInStaff } from '../../test/staff-sign-in';
 import { createTestShop, type TestShop } from '../../test/test-shop';
 import { createCatalogueChecker } from '../modules/catalog/catalogue-checker';
+import { itBeside, itMeasuring } from '../../test/api-parts';
 
 const SECRET = 'upload-bombs-test-secret-of-at-least-32-chars';
 const XHR_JSON = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
@@ -42,7 +43,7 @@ describe.each(testEngines())('catalogue uploads that attack the reader on %s', (
     await shop?.close();
   });
 
-  it('answers every parser bomb with problems at their lines, checked or imported, and changes nothing', async () => {
+  itBeside('answers every parser bomb with problems at their lines, checked or imported, and changes nothing', async () => {
     const snapshot = createSnapshotter(shop.database.db);
     const before = await snapshot();
     for (const [name, text] of Object.entries(PARSER_BOMBS)) {
@@ -60,7 +61,7 @@ describe.each(testEngines())('catalogue uploads that attack the reader on %s', (
     expect(changedTables(before, await snapshot())).toEqual([]);
   }, 300_000);
 
-  it('checks 48,000 broken entries off the event loop and lists the first problems with a count of the rest, while the shop answers', async () => {
+  itMeasuring('checks 48,000 broken entries off the event loop and lists the first problems with a count of the rest, while the shop answers', async () => {
     const body = JSON.stringify(payloadOf(brokenEntries(), true));
     expect(body.length).toBeLessThan(4 * 1024 * 1024);
     const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -91,7 +92,7 @@ describe.each(testEngines())('catalogue uploads that attack the reader on %s', (
     expect(slowest.ms).toBeLessThan(EVENT_LOOP_MARGIN_MS);
   }, 300_000);
 
-  it('answers a check that runs past its time limit as a problem of the file, and stops the check when the server stops', async () => {
+  itMeasuring('answers a check that runs past its time limit as a problem of the file, and stops the check when the server stops', async () => {
     const checker = createCatalogueChecker({ timeLimitMs: 1 });
     const limited = await createTestShop(engine, { catalogue: false, app: { appSecret: SECRET, catalogueChecker: checker } });
     try {

@@ -1,12 +1,13 @@
 import { api, messages, PASSWORD_MIN_LENGTH } from '@festival/contract';
 import { desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { testEngines } from '../../../test/databases';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { customers, emailOutbox, orders, passwordResets, sessions, shopItems, tickets } from '../../db/schema';
 import { hashToken } from './session.service';
+import { besideBlock, itBeside, itMeasuring, measuringBlock } from '../../../test/api-parts';
 
-describe.each(testEngines())('customer accounts on %s', (engine) => {
+describe.runIf(besideBlock()).each(testEngines())('customer accounts on %s', (engine) => {
   let shop: TestShop;
   beforeAll(async () => {
     shop = await createTestShop(engine, { app: { accountAnswerFloorMs: 0 } });
@@ -37,7 +38,7 @@ describe.each(testEngines())('customer accounts on %s', (engine) => {
     return answer.body.remember_token as string;
   }
 
-  it('registers with a generated password sent by e-mail, which logs in', async () => {
+  itBeside('registers with a generated password sent by e-mail, which logs in', async () => {
     const password = await registered('jane@example.org');
     expect(password).toMatch(/^[A-Za-z0-9]{14}$/);
     const mail = (await lastMail('jane@example.org'))!;
@@ -60,7 +61,7 @@ describe.each(testEngines())('customer accounts on %s', (engine) => {
     expect(stored.some((row) => row.hash === answer.remember_token)).toBe(false);
   });
 
-  it('answers a second registration of an address the same way, and tells its owner instead', async () => {
+  itBeside('answers a second registration of an address the same way, and tells its owner instead', async () => {
     const password = await registered('owner@example.org', 'Owen Owner');
     const before = await mailCount('owner@example.org');
     const again = await shop.call('register', { full_name: 'Someone Else', email: 'OWNER@example.org' });
@@ -71,7 +72,7 @@ describe.each(testEngines())('customer accounts on %s', (engine) => {
     expect((await shop.call('login', { email: 'owner@example.org', password })).status).toBe(200);
   });
 
-  it('refuses a wrong password and an unknown address with the same answer', async () => {
+  itBeside('refuses a wrong password and an unknown address with the same answer', async () => {
     await registered('wrong@example.org');
     const wrong = await shop.call('login', { email: 'wrong@example.org', password: 'not-the-password' });
     const unknown = await shop.call('login', { email: 'nobody@example.org', password: 'not-the-password' });
@@ -79,7 +80,7 @@ describe.each(testEngines())('customer accounts on %s', (engine) => {
     expect(unknown).toEqual(wrong);
   });
 
-  it('ends a session at logout: the token no longer reaches the customer', async () => {
+  itBeside('ends a session at logout: the token no longer reaches the customer', async () => {
     const token = await loggedIn('logout@example.org', await registered('logout@example.org'));
     expect((await shop.call('get-user', { token })).body).toEqual({ user: { full_name: 'Jane Doe', email: 'logout@example.org' } });
     expect(await shop.call('logout', { token })).toEqual({ status: 200, body: { message: messages.accounts.loggedOut } });
@@ -87,7 +88,7 @@ describe.each(testEngines())('customer accounts on %s', (engine) => {
     expect((await shop.call('get-data', { token })).body.data.customer).toBeNull();
   });
 
-  it('ends every session of a customer whose password is reset through a link that works once', async () => {
+  itBeside('ends every session of a customer whose password is reset through a link that works once', async () => {
     const password = await registered('reset@example.org');
     const token = await loggedIn('reset@example.org', password);
     expect(await shop.call('request-password-reset', { email: 'reset@example.org' })).toEqual({ status: 200, body: { message: messages.accounts.resetRequested } });
@@ -104,7 +105,7 @@ describe.each(testEngines())('customer accounts on %s', (engine) => {
     expect(again).toEqual({ status: 400, body: { message: 'Incorrect code' } });
   });
 
-  it('refuses a reset link after 15 minutes, for another address, or made up, all as "Incorrect code"', async () => {
+  itBeside('refuses a reset link after 15 minutes, for another address, or made up, all as "Incorrect code"', async () => {
     await registered('late@example.org');
     await registered('other@example.org');
     await shop.call('request-password-reset', { email: 'late@example.org' });
@@ -118,18 +119,18 @@ describe.each(testEngines())('customer accounts on %s', (engine) => {
     expect(await shop.call('reset-password', { email: 'late@example.org', token, password: 'a-new-password' })).toEqual(incorrect);
   });
 
-  it('answers a reset request for an unknown address as for a known one, sending nothing', async () => {
+  itBeside('answers a reset request for an unknown address as for a known one, sending nothing', async () => {
     expect(await shop.call('request-password-reset', { email: 'ghost@example.org' })).toEqual({ status: 200, body: { message: messages.accounts.resetRequested } });
     expect(await mailCount('ghost@example.org')).toBe(0);
   });
 
-  it(`refuses a new password shorter than ${PASSWORD_MIN_LENGTH} characters with a clear message`, async () => {
+  itBeside(`refuses a new password shorter than ${PASSWORD_MIN_LENGTH} characters with a clear message`, async () => {
     const answer = await shop.call('reset-password', { email: 'late@example.org', token: 'x', password: 'short' });
     expect(answer.status).toBe(422);
     expect(answer.body.errors.password).toEqual([`Your new password must have at least ${PASSWORD_MIN_LENGTH} characters.`]);
   });
 
-  it('limits login attempts and reset requests per account, with a clear message, and leaves other accounts alone', async () => {
+  itBeside('limits login attempts and reset requests per account, with a clear message, and leaves other accounts alone', async () => {
     const password = await registered('limited@example.org');
     for (let attempt = 0; attempt < 10; attempt += 1) expect((await shop.call('login', { email: 'limited@example.org', password: 'wrong' })).status).toBe(401);
     const limited = await shop.call('login', { email: 'limited@example.org', password });
@@ -140,7 +141,7 @@ describe.each(testEngines())('customer accounts on %s', (engine) => {
     expect((await shop.call('login', { email: 'jane@example.org', password: await passwordFromMail('jane@example.org') })).status).toBe(200);
   });
 
-  it('changes settings with the current password: details, address, country and a new password that ends other sessions', async () => {
+  itBeside('changes settings with the current password: details, address, country and a new password that ends other sessions', async () => {
     const password = await registered('settings@example.org', 'Sam Settings');
     const token = await loggedIn('settings@example.org', password);
     const otherDevice = await loggedIn('settings@example.org', password);
@@ -164,7 +165,7 @@ describe.each(testEngines())('customer accounts on %s', (engine) => {
     expect((await lastMail('settings@example.org'))!.textBody).toContain('samantha@example.org');
   });
 
-  it('refuses settings with a wrong current password, an address in use, or missing required address lines', async () => {
+  itBeside('refuses settings with a wrong current password, an address in use, or missing required address lines', async () => {
     const password = await registered('refuse@example.org', 'Rita Refuse');
     const token = await loggedIn('refuse@example.org', password);
     const base = { token, old_password: password, full_name: 'Rita Refuse', email: 'refuse@example.org' };
@@ -182,7 +183,7 @@ describe.each(testEngines())('customer accounts on %s', (engine) => {
     expect((await shop.call('update-settings', { ...base, token: null })).status).toBe(401);
   });
 
-  it("gives each form's validation message of spec section 5", async () => {
+  itBeside("gives each form's validation message of spec section 5", async () => {
     const expectMessage = async (path: 'login' | 'register' | 'request-password-reset' | 'email-tickets' | 'reset-password' | 'update-settings', payload: object, field: string, message: string) => {
       const answer = await shop.call(path, payload as never);
       expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).toBe(422);
@@ -203,7 +204,7 @@ describe.each(testEngines())('customer accounts on %s', (engine) => {
     await expectMessage('update-settings', { ...settings, email: 'not-an-address' }, 'email', messages.accountSettings.emailInvalid);
   });
 
-  it("e-mails a holder's tickets with download links, and answers the same when there are none", async () => {
+  itBeside("e-mails a holder's tickets with download links, and answers the same when there are none", async () => {
     const [customer] = await db().select().from(customers).where(eq(customers.email, 'jane@example.org'));
     const [item] = await db().select().from(shopItems).where(eq(shopItems.externalCode, 'NWF27-WEEKEND'));
     const [order] = await db().insert(orders).values({ code: 'ORD-TEST-1', customerId: customer!.id, totalPrice: 100, paymentMethod: 'credit_card', paymentStatus: 'paid' }).returning();
@@ -220,7 +221,7 @@ describe.each(testEngines())('customer accounts on %s', (engine) => {
   });
 });
 
-describe.each(testEngines())('account answer times on %s', (engine) => {
+describe.runIf(measuringBlock()).each(testEngines())('account answer times on %s', (engine) => {
   let shop: TestShop;
   beforeAll(async () => {
     shop = await createTestShop(engine, { app: { accountAnswerFloorMs: 300 } });
@@ -229,7 +230,7 @@ describe.each(testEngines())('account answer times on %s', (engine) => {
     await shop?.close();
   });
 
-  it('takes as long for an unknown address as for a known one', async () => {
+  itMeasuring('takes as long for an unknown address as for a known one', async () => {
     await shop.call('register', { full_name: 'Tim Timing', email: 'timing@example.org' });
     const timed = async (payload: object, path: 'login' | 'request-password-reset' = 'login') => {
       const started = performance.now();
