@@ -9,7 +9,7 @@ import { startBalancer } from './balancer';
 import { clock, runBrowserThreads, withLag } from './browsers';
 import type { FlashJob } from './flash-browsers';
 import { note, record } from './report';
-import { browserThreads, cpuMsPer, dealt, flashSteps, instanceCounts, lagText, mergeSteps, poolSize, shares, stepLabel, workerLadder, type ScaleStep } from './scale';
+import { benchNodeArgs, browserThreads, cpuMsPer, dealt, flashSteps, instanceCounts, lagText, mergeSteps, poolSize, shares, stepLabel, workerLadder, type ScaleStep } from './scale';
 import { section } from './sections';
 import { ADMIN_DATABASE_URL } from './server';
 
@@ -91,7 +91,7 @@ async function flashSaleOn(step: ScaleStep, port: number, threads: number, known
     const pool = poolSize(maxConnections, instances * workers);
     // Started one after the other: the first migrates and loads the catalogue.
     for (let index = 0; index < instances; index += 1) {
-      servers.push(await startServerProcess({ port: port + 1 + index, databaseUrl: database.url, workers, env: pool < 20 ? { DATABASE_POOL_SIZE: String(pool) } : {} }));
+      servers.push(await startServerProcess({ port: port + 1 + index, databaseUrl: database.url, workers, env: pool < 20 ? { DATABASE_POOL_SIZE: String(pool) } : {}, nodeArgs: benchNodeArgs(process.env.BENCH_NODE_ARGS) }));
     }
     if (pool < 20) note(`DATABASE_POOL_SIZE=${pool} for each of the ${instances * workers} server processes (PostgreSQL's max_connections is ${maxConnections})`);
     balancer = instances > 1 ? await startBalancer(servers.map((server) => server.url), port) : undefined;

@@ -7,7 +7,7 @@ import { clock, runBrowserThreads, withLag } from './browsers';
 import { databaseCeiling, maxConnectionsOf } from './flash';
 import { STEPS, type OnsaleJob, type OnsaleThreadResult } from './onsale-browsers';
 import { note, record, type ExpectedFigure } from './report';
-import { browserThreads, cpuMsPer, dealt, lagText, mergeSteps, poolSize, shares, workerLadder } from './scale';
+import { benchNodeArgs, browserThreads, cpuMsPer, dealt, lagText, mergeSteps, poolSize, shares, workerLadder } from './scale';
 import { section } from './sections';
 import { ADMIN_DATABASE_URL } from './server';
 
@@ -274,13 +274,12 @@ async function onsale(rate: number | null, port: number, workers: number, thread
   try {
     const maxConnections = await maxConnectionsOf(database.url);
     const pool = poolSize(maxConnections, workers);
-    // ONSALE_NODE_ARGS: flags for the server's node (such as --cpu-prof, to see where its time goes).
     server = await startServerProcess({
       port,
       databaseUrl: database.url,
       workers,
       env: pool < 20 ? { DATABASE_POOL_SIZE: String(pool) } : {},
-      nodeArgs: process.env.ONSALE_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+      nodeArgs: benchNodeArgs(process.env.BENCH_NODE_ARGS),
     });
     if (pool < 20) note(`DATABASE_POOL_SIZE=${pool} for each of the ${workers} workers (PostgreSQL's max_connections is ${maxConnections})`);
     const sale = await prepareFlashSale(database.url, { stock: STOCK, buyers: VISITORS });

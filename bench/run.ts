@@ -1,10 +1,11 @@
-// npm run bench [-- web | api | lighthouse | cart | flash | onsale | dashboard | checkin | backoffice-search | statements]: measures the shop against its speed targets and
+// npm run bench [-- web | api | lighthouse | cart | call-cpu | flash | onsale | dashboard | checkin | backoffice-search | statements]: measures the shop against its speed targets and
 // prints each figure beside its target. Not a test: figures depend on the machine.
 // A section that fails (a flaky tool, a server that does not start) costs only its own figures:
 // they are printed as MISSING with the reason, the other sections still run, and the exit
 // status is 2 when anything is missing (1 when a target is missed, 0 when all are met).
 import { benchBareServer, benchCall } from './api';
 import { benchOfflineVerify, benchOnlineCheckin, OFFLINE_FIGURES, RACE_FIGURES, SCAN_FIGURES } from './checkin';
+import { benchCallCpu } from './call-cpu';
 import { benchFlashSale } from './flash';
 import { benchOnsale } from './onsale';
 import { benchDashboard, DASHBOARD_FIGURES } from './dashboard';
@@ -78,6 +79,10 @@ async function main(): Promise<void> {
         await shop.stop();
       }
     });
+  }
+  if (wants('call-cpu')) {
+    console.log("\n# The server's CPU for each call of a purchase on postgres, one process");
+    await section('server CPU per call', [], () => benchCallCpu());
   }
   if (wants('flash')) {
     // One instance at each worker count of the ladder (BENCH_WORKERS), then several instances (BENCH_INSTANCES).

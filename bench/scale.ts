@@ -120,3 +120,11 @@ export function flashSteps(workers: readonly number[], instances: readonly numbe
 export function poolSize(maxConnections: number, processes: number, reserve = 30): number {
   return Math.max(2, Math.min(20, Math.floor((maxConnections - reserve) / processes) - 2));
 }
+
+/**
+ * Flags for the servers' node under a bench, from BENCH_NODE_ARGS (such as `--cpu-prof
+ * --cpu-prof-dir=/tmp/prof`, to see where the server's time goes: each worker writes its own profile).
+ */
+export function benchNodeArgs(setting: string | undefined): string[] {
+  return setting?.split(' ').filter(Boolean) ?? [];
+}

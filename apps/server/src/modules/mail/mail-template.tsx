@@ -3,7 +3,19 @@
 // The server runs through tsx (npm start, the organiser commands), which reads no tsconfig.json at
 // the repository root: without these pragmas it compiles JSX to React.createElement, and every
 // mail failed with "React is not defined" outside the tests.
-import { Body, Button, Container, Head, Heading, Html, Img, Link, Preview, Section, Text } from '@react-email/components';
+// Each component from its own package: the umbrella @react-email/components also loads a code
+// block with every Prism language and Tailwind, half a second of every process's start.
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Html } from '@react-email/html';
+import { Img } from '@react-email/img';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import type { CSSProperties, ReactNode } from 'react';
 
 /** What a message says, in blocks the HTML and the text part both render (mail/compose.ts). */
