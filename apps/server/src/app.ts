@@ -10,7 +10,7 @@ import { installErrorHandler, unroutableRequestHandler } from './http/error-hand
 import { createInFlightTracker } from './http/in-flight';
 import { requireXhrHeader } from './http/require-xhr';
 import { installSecurityHeaders, installServerTiming, securityHeaders } from './http/security-headers';
-import { installAccessLog } from './http/access-log';
+import { AccessLog } from './http/access-log';
 import { installNoStore, NO_STORE_HEADERS } from './http/no-store';
 import { registerWebApp } from './http/web-app';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
@@ -183,7 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : (options.gateway ?? createConfiguredGateway(gatewayChoice, { credentials: options.gatewayEnvironment?.credentials, appSecret, logger: options.logger, sandbox: options.sandboxGateway }));
   const app = Fastify({
     // One access-log line per answer instead of Fastify's two (http/access-log.ts).
-    ...(options.logger ? { loggerInstance: options.logger, disableRequestLogging: true } : { logger: false }),
+    ...(options.logger ? { loggerInstance: options.logger, logController: new AccessLog() } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Download links carry a whole e-mail address, percent-encoded (decision 0029).
     routerOptions: { maxParamLength: LINK_PART_MAX_LENGTH },
@@ -196,7 +196,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('inFlight', createInFlightTracker());
   installErrorHandler(app);
-  if (options.logger) installAccessLog(app);
   // The provider's page is the only other place a form may go (decision 0037).
   installSecurityHeaders(app, gateway?.browserOrigins ?? []);
   // Personal data is never cached: one hook for every answer, refusals included (decision 0054).
