@@ -220,7 +220,7 @@ export async function maxConnectionsOf(databaseUrl: string): Promise<number> {
 }
 
 /** Waits until the gateway's notifications have paid every bought order. */
-async function waitForPayments(databaseUrl: string, purchased: number): Promise<boolean> {
+export async function waitForPayments(databaseUrl: string, purchased: number): Promise<boolean> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
