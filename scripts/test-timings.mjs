@@ -9,11 +9,16 @@ export function formatDuration(ms) {
   return minutes ? `${minutes} min ${String(seconds % 60).padStart(2, '0')} s` : `${seconds} s`;
 }
 
+/** A layer's name in the tables: the API layers name their database engine when TEST_ENGINES chose one (CI runs one on each Node line). */
+export function layerLabel(layer, engines) {
+  return layer.startsWith('api') && (engines === 'postgres' || engines === 'pglite') ? `${layer} (${engines})` : layer;
+}
+
 /** One line per layer run: Node line, layer, outcome and time, then their sum (CI runs some side by side, so its whole run is shorter). */
 export function layerTable(results) {
-  const lines = results.map((result) => `  ${result.node.padEnd(9)} ${result.layer.padEnd(10)} ${(result.ok ? 'passed' : 'FAILED').padEnd(7)} ${formatDuration(result.ms).padStart(13)}`);
+  const lines = results.map((result) => `  ${result.node.padEnd(9)} ${result.layer.padEnd(20)} ${(result.ok ? 'passed' : 'FAILED').padEnd(7)} ${formatDuration(result.ms).padStart(13)}`);
   const total = results.reduce((sum, result) => sum + result.ms, 0);
-  lines.push(`  ${'sum of the layers'.padEnd(28)} ${formatDuration(total).padStart(13)}`);
+  lines.push(`  ${'sum of the layers'.padEnd(38)} ${formatDuration(total).padStart(13)}`);
   return lines.join('\n');
 }
 

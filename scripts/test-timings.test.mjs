@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, layerTable, slowRunWarning, WARN_AFTER_MS } from './test-timings.mjs';
+import { formatDuration, layerLabel, layerTable, slowRunWarning, WARN_AFTER_MS } from './test-timings.mjs';
 
 describe('test timings', () => {
   it('prints minutes and seconds', () => {
@@ -16,6 +16,14 @@ describe('test timings', () => {
     expect(table).toMatch(/v26\.1\.0\s+unit\s+passed\s+1 min 30 s/);
     expect(table).toMatch(/v26\.1\.0\s+api\s+FAILED\s+10 min 00 s/);
     expect(table).toMatch(/sum of the layers\s+11 min 30 s/);
+  });
+
+  it('names the API layers\' engine when one was chosen', () => {
+    expect(layerLabel('api', 'postgres')).toBe('api (postgres)');
+    expect(layerLabel('api-alone', 'pglite')).toBe('api-alone (pglite)');
+    expect(layerLabel('api', undefined)).toBe('api');
+    expect(layerLabel('api', '')).toBe('api');
+    expect(layerLabel('unit', 'postgres')).toBe('unit');
   });
 
   it('warns loudly only past 45 minutes', () => {

@@ -3,9 +3,9 @@
 // timed. Every layer runs even when an earlier one failed, so one run shows every failure; the
 // exit status fails if any did. TEST_LAYERS=unit,api,api-alone runs some of them (CI's second Node line).
 // TEST_TIMINGS_FILE=path appends each layer's result as a JSON line, for CI's summary.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
-import { formatDuration, layerTable } from './test-timings.mjs';
+import { formatDuration, layerLabel, layerTable } from './test-timings.mjs';
 
 // The API layer in its two parts (vitest.config.ts): the files that run side by side, then those
 // that measure time or CPU and run alone. `npm run test:api` runs both.
@@ -20,14 +20,40 @@ if (unknown.length) {
 }
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const results = [];
-for (const layer of LAYERS.filter((name) => wanted.includes(name))) {
-  const started = Date.now();
-  const run = spawnSync(npm, ['run', '--silent', SCRIPTS[layer]], { stdio: 'inherit' });
-  const result = { node: process.version, layer, ok: run.status === 0, ms: Date.now() - started };
+
+/** Runs one layer's script; with `quiet` its output is kept and returned instead of printed as it comes. */
+function runLayer(layer, { quiet = false } = {}) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(npm, ['run', '--silent', SCRIPTS[layer]], { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => resolve({ result: { node: process.version, layer: layerLabel(layer, process.env.TEST_ENGINES), ok: code === 0, ms: Date.now() - started }, output: Buffer.concat(output).toString() }));
+  });
+}
+
+function record(layer, result) {
   results.push(result);
   if (process.env.TEST_TIMINGS_FILE) appendFileSync(process.env.TEST_TIMINGS_FILE, `${JSON.stringify(result)}\n`);
   console.log(`[test] ${layer}: ${result.ok ? 'passed' : 'FAILED'} in ${formatDuration(result.ms)}`);
+}
+
+const results = [];
+const layers = LAYERS.filter((name) => wanted.includes(name));
+for (let index = 0; index < layers.length; index++) {
+  const layer = layers[index];
+  // Lint and the type check are each one process on one core: side by side they take the time of
+  // the longer (the type check's output, usually none, is printed after lint's).
+  if (layer === 'lint' && layers[index + 1] === 'typecheck') {
+    const [lint, typecheck] = await Promise.all([runLayer('lint'), runLayer('typecheck', { quiet: true })]);
+    record('lint', lint.result);
+    process.stdout.write(typecheck.output);
+    record('typecheck', typecheck.result);
+    index++;
+    continue;
+  }
+  record(layer, (await runLayer(layer)).result);
 }
 
 console.log(`\n[test] layers on Node.js ${process.version}\n${layerTable(results)}`);

@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database } from '../src/db/client';
 import { importCatalogue, readCatalogueFile } from '../src/modules/catalog/catalogue-import';
 import { DEMO_CATALOGUE } from './demo-files';
+import { onlyEngine } from './engines';
 import { adminQuery } from './load/server-process';
 
 /**
@@ -111,7 +112,7 @@ type Shared = { made: ReturnType<typeof makeDatabaseTemplates>; users: number };
 
 export default async function setup(): Promise<() => Promise<void>> {
   const holder = globalThis as unknown as Record<symbol, Shared | undefined>;
-  const run = (holder[shared] ??= { made: makeDatabaseTemplates(process.env.TEST_DATABASE_URL), users: 0 });
+  const run = (holder[shared] ??= { made: makeDatabaseTemplates(onlyEngine === 'pglite' ? undefined : process.env.TEST_DATABASE_URL), users: 0 });
   run.users += 1;
   const { templates, remove } = await run.made;
   process.env[TEMPLATES_ENV] = JSON.stringify(templates);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { openDatabase, type Database } from '../src/db/client';
 import { readTemplates, type TemplateKind } from './database-templates';
+import { onlyEngine } from './engines';
 import { adminQuery } from './load/server-process';
 
 export type Engine = 'pglite' | 'postgres';
@@ -10,10 +11,10 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 let skipNoticePrinted = false;
 
 /**
- * TEST_ENGINES=postgres (or pglite) runs the API tests on that engine alone: CI's second Node.js
- * line, whose every test still runs, on PostgreSQL, while the first line runs both (decision 0082).
+ * TEST_ENGINES=postgres (or pglite) runs the API tests on that engine alone: CI runs them on
+ * PostgreSQL on Node 26 and on PGlite on Node 20, so every test runs once on each engine and once on
+ * each Node line (decisions 0082 and 0083).
  */
-const onlyEngine = process.env.TEST_ENGINES === 'postgres' || process.env.TEST_ENGINES === 'pglite' ? process.env.TEST_ENGINES : undefined;
 
 /**
  * The engines API tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set.

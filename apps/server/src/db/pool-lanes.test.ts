@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/databases';
 import { createStatementNamer, openDatabase, splitPool, type Database } from './client';
 import { customers } from './schema';
+import { postgresTestUrl } from '../../test/engines';
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
-if (!postgresUrl) console.warn('[tests] connection lane test skipped: it needs PostgreSQL (TEST_DATABASE_URL is not set; .ci/run sets it).');
+const postgresUrl = postgresTestUrl('connection lane test');
 
 describe('splitPool', () => {
   it('gives a third of the connections to single statements and the rest to transactions, at least one each', () => {

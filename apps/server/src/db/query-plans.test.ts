@@ -8,9 +8,9 @@ import { createScanners } from '../modules/checkin/scanners';
 import { createStatementRecorder, type RecordedStatement } from '../../test/statement-recorder';
 import { createTestShop, type TestShop } from '../../test/test-shop';
 import { SANDBOX_CARDS } from '../modules/payments/sandbox-gateway';
+import { postgresTestUrl } from '../../test/engines';
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
-if (!postgresUrl) console.warn('[tests] query plan test skipped: it needs PostgreSQL (TEST_DATABASE_URL is not set; .ci/run sets it).');
+const postgresUrl = postgresTestUrl('query plan test');
 
 /** Tables that grow with customers and sales: a request may not read them from end to end. */
 const GROWING = new Set([

@@ -3,8 +3,11 @@ import { checkStock, prepareFlashSale, runFlashSale } from '../../test/load/flas
 import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres } from '../../test/load/private-postgres';
 import { startServerProcess, type ServerProcess } from '../../test/load/server-process';
 import { freePort } from '../../test/smtp-sink';
+import { postgresTestUrl } from '../../test/engines';
 
-const why = !process.env.TEST_DATABASE_URL ? 'it runs with the PostgreSQL tests (TEST_DATABASE_URL is not set; .ci/run sets it)' : privatePostgresUnavailable();
+// Skipped without PostgreSQL in this run (postgresTestUrl says why), or without a private server to crash.
+const onPostgres = postgresTestUrl('database restart test') !== undefined;
+const why = onPostgres ? privatePostgresUnavailable() : null;
 if (why) console.warn(`[tests] database restart test skipped: ${why}.`);
 
 /**
@@ -13,7 +16,7 @@ if (why) console.warn(`[tests] database restart test skipped: ${why}.`);
  * ones. Calls made while the database is away answer 503 and change nothing; afterwards
  * every call works again, and the stock counters still match the carts and orders.
  */
-describe.skipIf(why !== null)('the database restarting under load', () => {
+describe.skipIf(!onPostgres || why !== null)('the database restarting under load', () => {
   let postgres: PrivatePostgres;
   let server: ServerProcess;
   beforeAll(async () => {

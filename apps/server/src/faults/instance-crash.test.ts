@@ -3,9 +3,9 @@ import { checkStock, prepareFlashSale, runFlashSale } from '../../test/load/flas
 import { createDatabase, startServerProcess, type ServerProcess } from '../../test/load/server-process';
 import { freePort, startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { countOn } from '../../test/pg-count';
+import { postgresTestUrl } from '../../test/engines';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-if (!adminUrl) console.warn('[tests] instance crash test skipped: it needs PostgreSQL (TEST_DATABASE_URL is not set; .ci/run sets it).');
+const adminUrl = postgresTestUrl('instance crash test');
 
 const BUYERS = 300;
 const STOCK = 100;

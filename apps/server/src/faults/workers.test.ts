@@ -7,10 +7,10 @@ import { checkStock, prepareFlashSale, runFlashSale } from '../../test/load/flas
 import { createDatabase } from '../../test/load/server-process';
 import { freePort, startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { countOn } from '../../test/pg-count';
+import { postgresTestUrl } from '../../test/engines';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
-const adminUrl = process.env.TEST_DATABASE_URL;
-if (!adminUrl) console.warn('[tests] worker processes test skipped: it needs PostgreSQL (TEST_DATABASE_URL is not set; .ci/run sets it).');
+const adminUrl = postgresTestUrl('worker processes test');
 
 /** main.ts's SHUTDOWN_GRACE_MS, and the OS's share of ending processes on a busy machine. */
 const GRACE_MS = 10_000;

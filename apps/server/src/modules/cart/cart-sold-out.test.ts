@@ -4,9 +4,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { shopItems } from '../../db/schema';
+import { postgresTestUrl } from '../../../test/engines';
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
-if (!postgresUrl) console.warn('[tests] sold-out fast path test skipped: it needs PostgreSQL (TEST_DATABASE_URL is not set; .ci/run sets it).');
+const postgresUrl = postgresTestUrl('sold-out fast path test');
 
 /**
  * Late buyers of a sold-out item are refused from the catalogue snapshot, without queueing for

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, startServerProcess, type ServerProcess } from '../../../test/load/server-process';
 import { freePort } from '../../../test/smtp-sink';
 import { REPO_ROOT } from '../../env';
+import { postgresTestUrl } from '../../../test/engines';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-if (!adminUrl) console.warn('[tests] live catalogue import test skipped: it needs PostgreSQL (TEST_DATABASE_URL is not set; .ci/run sets it).');
+const adminUrl = postgresTestUrl('live catalogue import test');
 
 /**
  * The organiser imports a changed catalogue (`npm run catalog -- import`, another process) while
