@@ -5,6 +5,7 @@ import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 import { addWeekendTicket, CARD_PAYS, fillBillingAddress } from './support/checkout';
 import { refundsGoByBank } from './support/refunds';
+import { screenshot } from './support/screenshots';
 
 /**
  * Issue 34, points 10 and 12 (decisions 0070 and 0071) in Chromium: the checkout keeps what was
@@ -13,7 +14,6 @@ import { refundsGoByBank } from './support/refunds';
  * second tab's cart count follows the first, and the screens point 12 changed.
  */
 
-const SHOTS = '/tmp/h7-shots';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -25,7 +25,7 @@ async function lookAt(page: Page, name: string) {
   for (const [label, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
     await page.setViewportSize(viewport);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
+    await screenshot(page, `${name}-${label}.png`, { fullPage: true });
   }
 }
 

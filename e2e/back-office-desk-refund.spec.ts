@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { refundWayMessages } from '../packages/contract/src/refund-ways';
@@ -7,6 +7,7 @@ import { staffTexts } from '../apps/web/src/staff/texts';
 import { newAddress, readMail } from './support/accounts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 import { signInAs } from './support/staff-setup';
+import { screenshot } from './support/screenshots';
 
 /**
  * A cash refund at the desk (issue 34 point 3, decision 0060) in Chromium against the real server:
@@ -22,16 +23,14 @@ const boxTexts = staffTexts.boxOffice;
 const toasts = (page: Page) => page.getByTestId('toast').allTextContents();
 const unexpectedErrors = (page: Page) => pageErrors(page).filter((error) => !/status of 4\d\d/.test(error));
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-const SHOTS = '/tmp/h2-shots';
 
 async function bothWidths(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.waitForTimeout(150);
     expect(await fitsWidth(page)).toBe(true);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await screenshot(page, `${name}-${width}.png`, { fullPage: true });
   }
 }
 
@@ -89,7 +88,7 @@ describe('a cash refund at the desk', () => {
     await paidOut.waitFor();
     expect(await paidOut.innerText()).toContain(`${amount} in cash at the desk`);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/desk-refund-paid-out-dialog-390.png` });
+    await screenshot(page, `desk-refund-paid-out-dialog-390.png`);
     await paidOut.getByRole('button', { name: texts.paidOut }).click();
     await paidOut.waitFor({ state: 'detached' });
     await expect.poll(async () => (await toasts(page)).join(' | ')).toContain(refundWayMessages.paidOut);
@@ -102,9 +101,9 @@ describe('a cash refund at the desk', () => {
     const mail = await readMail(page, buyer, 'Refund');
     expect(mail).toContain(`${amount} was paid back to you in cash at the box office`);
     expect(mail).not.toMatch(/bank account|card or account/);
-    await page.screenshot({ path: `${SHOTS}/desk-refund-mail-1280.png`, fullPage: true });
+    await screenshot(page, `desk-refund-mail-1280.png`, { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/desk-refund-mail-390.png`, fullPage: true });
+    await screenshot(page, `desk-refund-mail-390.png`, { fullPage: true });
   }, 300_000);
 
   it('sells without an e-mail address and prints the tickets; the refund dialog keeps items outside the rules behind the override (decision 0076)', async () => {

@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +8,7 @@ import { staffTexts } from '../apps/web/src/staff/texts';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { joinQueue, signedInCustomer, startOwnShop, stopOwnShop, type OwnShop } from './support/own-shop';
 import { prepareStaff, signInAs } from './support/staff-setup';
+import { screenshot } from './support/screenshots';
 
 /**
  * The back office's on-sales (issue 23 points 1 and 6) in Chromium against the real server: an
@@ -27,7 +25,6 @@ import { prepareStaff, signInAs } from './support/staff-setup';
 
 const texts = staffTexts.onsales;
 const ZONE = 'Europe/Amsterdam';
-const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'festival-e2e-screenshots');
 
 interface Shop extends OwnShop {
   staff: Awaited<ReturnType<typeof prepareStaff>>;
@@ -58,7 +55,6 @@ describe('the back office’s on-sales', () => {
   let errors: string[];
 
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
     shop = await startShop();
     for (let index = 0; index < 6; index += 1) await joinQueue(shop, await signedInCustomer(shop, `Queue ${index}`), 'LIVE');
     // Two a minute, credited for at most a minute: the first step lets two in.
@@ -114,7 +110,7 @@ describe('the back office’s on-sales', () => {
     await dialog.getByText(staffOnsaleMessages.openingPassed).waitFor();
     expect(await opens.getAttribute('aria-invalid')).toBe('true');
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'back-office-onsales-dialog-1280.png') });
+    await screenshot(page, 'back-office-onsales-dialog-1280.png');
 
     await opens.fill('2020-01-01T11:00');
     await dialog.getByRole('button', { name: texts.save }).click();
@@ -161,14 +157,14 @@ describe('the back office’s on-sales', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.waitForTimeout(200);
       expect(await fitsWidth(page), `fits ${width} px`).toBe(true);
-      await page.screenshot({ path: path.join(SCREENSHOTS, `back-office-onsales-${width}.png`), fullPage: true });
+      await screenshot(page, `back-office-onsales-${width}.png`, { fullPage: true });
     }
     await page.setViewportSize({ width: 390, height: 900 });
     await card(page, 'LIVE').getByRole('button', { name: texts.editLabel('LIVE') }).click();
     const dialog = page.getByRole('dialog', { name: texts.editTitle('LIVE') });
     await dialog.waitFor();
     expect(await fitsWidth(page), 'the dialog fits 390 px').toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'back-office-onsales-dialog-390.png') });
+    await screenshot(page, 'back-office-onsales-dialog-390.png');
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });

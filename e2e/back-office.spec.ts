@@ -9,6 +9,7 @@ import { mayCall, SECTIONS } from '../apps/web/src/staff/sections';
 import { staffTexts } from '../apps/web/src/staff/texts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 import { codeFor, signInAs, STAFF_JOURNEY_MEMBERS, type StaffJourneyMember } from './support/staff-setup';
+import { screenshot } from './support/screenshots';
 
 /**
  * The back office at /staff in Chromium against the real server (issue 22): sign-in with a second
@@ -48,9 +49,9 @@ const linkIn = (mail: string) => {
 /** The new password's field, not the one to repeat it (its label ends in the required marker). */
 const newPasswordLabel = new RegExp(`^${staffTexts.link.newPassword}\\s*\\*?$`);
 
-/** A picture of the page, kept when SHOTS_DIR is set (to look at changed screens and mails). */
+/** A picture of the whole page, kept when SCREENSHOT_DIR is set (to look at changed screens and mails). */
 async function shot(page: Page, name: string) {
-  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
+  await screenshot(page, `${name}.png`, { fullPage: true });
 }
 const auditTexts = staffTexts.audit;
 

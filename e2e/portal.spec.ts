@@ -11,6 +11,7 @@ import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 import { checkOutAndPayByCard } from './support/checkout';
 import { fillRefundDetails, refundsGoByBank } from './support/refunds';
+import { screenshot } from './support/screenshots';
 
 /**
  * The customer portal in Chromium against the real server: an order bought through the sandbox
@@ -186,12 +187,12 @@ describe('the customer portal in Chromium', () => {
     await expect.poll(() => page.locator('#refund-status').textContent()).toBe('Cancelled');
     expect(await page.locator('#refund-cancel').count()).toBe(0);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: '/tmp/h7-shots/refund-cancelled-1280.png', fullPage: true });
+    await screenshot(page, 'refund-cancelled-1280.png', { fullPage: true });
     await page.goto('/portal');
     await expect.poll(() => page.locator(`#portal-refund-status-${refundId}`).textContent()).toBe('Cancelled');
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: '/tmp/h7-shots/portal-refund-cancelled-390.png', fullPage: true });
+    await screenshot(page, 'portal-refund-cancelled-390.png', { fullPage: true });
     // The ticket can be refunded again.
     await page.locator(`#portal-order-refund-${code}`).waitFor();
     expect(unexpectedErrors(page)).toEqual([]);

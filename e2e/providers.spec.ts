@@ -11,6 +11,7 @@ import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { addWeekendTicket, fillBillingAddress } from './support/checkout';
 import { minorUnits, startShop, type ProviderName, type ProviderShop } from './support/provider-shop';
+import { screenshot } from './support/screenshots';
 
 /**
  * Real money through Stripe and Mollie (issue 20), one journey per provider in Chromium: a shop
@@ -115,7 +116,7 @@ async function mollieDouble(): Promise<ProviderDouble> {
 async function screenshots(page: Page, name: string): Promise<void> {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `/tmp/providers-${name}-${width}.png`, fullPage: true });
+    await screenshot(page, `providers-${name}-${width}.png`, { fullPage: true });
   }
 }
 

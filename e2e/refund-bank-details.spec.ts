@@ -8,6 +8,7 @@ import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser
 import { addWeekendTicket, checkOutByBankTransfer } from './support/checkout';
 import { startOwnShop, stopOwnShop, type OwnShop } from './support/own-shop';
 import { fillRefundDetails } from './support/refunds';
+import { screenshot } from './support/screenshots';
 
 /**
  * Issue 34 point 3 (decision 0060) in Chromium: an order paid by bank transfer is refunded by
@@ -20,7 +21,7 @@ import { fillRefundDetails } from './support/refunds';
 async function screenshots(page: Page, name: string): Promise<void> {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `/tmp/refund-bank-${name}-${width}.png`, fullPage: true });
+    await screenshot(page, `refund-bank-${name}-${width}.png`, { fullPage: true });
   }
 }
 

@@ -11,6 +11,7 @@ import { baseUrl, expectNoAxeViolations, launchBrowser, openPage, pageErrors, us
 import { checkOutAndPayByCard } from './support/checkout';
 import { qrCodeVideo } from './support/fake-camera';
 import { E2E_DAY_LIST, E2E_GATE_LIST } from './support/scanner-setup';
+import { screenshot } from './support/screenshots';
 
 /**
  * The gate scanner at /scan in Chromium against the real server (issue 21 point 4): signed in with
@@ -21,8 +22,6 @@ import { E2E_DAY_LIST, E2E_GATE_LIST } from './support/scanner-setup';
 
 const scannerCode = (index: number) => inject('scannerCodes')[index]!;
 /** Console errors other than the refusals and cut network a journey causes on purpose. */
-/** Where the journeys' screenshots go, to look at (SCREENSHOT_DIR, or festival-e2e-screenshots in the temporary directory). */
-const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'festival-e2e-screenshots');
 const unexpectedErrors = (page: Page) => pageErrors(page).filter((error) => !/status of 4\d\d|ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(error));
 
 /** A buyer's page on the shop: one ticket (the weekend ticket unless told) bought and paid; answers the order's code and the page. */
@@ -84,7 +83,7 @@ async function check(page: Page, text: string, options: { axe?: boolean; screens
   await result.waitFor();
   const message = (await page.getByTestId('scan-result-message').textContent()) ?? '';
   // The picture first: the result goes by itself after 2.5 s, which an axe run on a busy machine can outlast.
-  if (options.screenshot) await page.screenshot({ path: path.join(SCREENSHOTS, options.screenshot) });
+  if (options.screenshot) await screenshot(page, options.screenshot);
   if (options.axe) await expectNoAxeViolations(page);
   const tap = page.getByRole('button', { name: scannerTexts.result.tapToContinue });
   if (await tap.isVisible()) await tap.click({ timeout: 5_000 }).catch(() => undefined);
@@ -310,7 +309,7 @@ describe('the gate scanner in Chromium', () => {
         expect(await page.getByRole('alert').textContent()).toBe(scannerTexts.signIn.insecure);
         expect(await page.getByRole('button', { name: scannerTexts.signIn.submit }).isDisabled()).toBe(true);
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: `/tmp/h8-shots/scanner-insecure-${width}.png`, fullPage: true });
+        await screenshot(page, `scanner-insecure-${width}.png`, { fullPage: true });
         await context.close();
       }
     } finally {

@@ -7,6 +7,7 @@ import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { addWeekendTicket, fillBillingAddress } from './support/checkout';
 import { startShop, type ProviderShop } from './support/provider-shop';
+import { screenshot } from './support/screenshots';
 
 /**
  * Issue 34 points 6 and 7 in Chromium (decisions 0066 and 0067), on a shop of its own whose
@@ -23,7 +24,7 @@ import { startShop, type ProviderShop } from './support/provider-shop';
 async function screenshots(page: Page, name: string): Promise<void> {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `/tmp/unpaid-${name}-${width}.png`, fullPage: true });
+    await screenshot(page, `unpaid-${name}-${width}.png`, { fullPage: true });
   }
 }
 

@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +8,7 @@ import { logInOnPage, newAddress, readPassword, register } from './support/accou
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { checkOutByBankTransfer } from './support/checkout';
 import { joinQueue, signedInCustomer, startOwnShop, stopOwnShop, type OwnShop } from './support/own-shop';
+import { screenshot } from './support/screenshots';
 
 /**
  * The on-sale waiting room in Chromium (issue 23, "Shown by tests", browser): a visitor who is not
@@ -29,8 +27,6 @@ import { joinQueue, signedInCustomer, startOwnShop, stopOwnShop, type OwnShop } 
 
 const SECRET = 'waiting-room-journey-secret-of-at-least-32-chars';
 const TICKET = '/tickets/NWF27-WEEKEND';
-/** Where the journey leaves its screenshots for a person to look at (as the phone-layout journey does). */
-const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'festival-e2e-screenshots');
 
 function startShop(): Promise<OwnShop> {
   const opensAt = new Date(Date.now() - 10 * 60_000).toISOString();
@@ -60,7 +56,6 @@ describe('the on-sale waiting room', () => {
 
   beforeAll(async () => {
     shop = await startShop();
-    mkdirSync(SCREENSHOTS, { recursive: true });
   }, 120_000);
 
   afterAll(() => stopOwnShop(shop));
@@ -102,10 +97,10 @@ describe('the on-sale waiting room', () => {
     expect(await page.locator('#waiting-room-info').innerText()).toMatch(/^The sale is open and about [56] people are waiting\.\s+Someone joining now waits about [67] minutes\.$/);
     expect(await page.locator('#waiting-room-available').innerText()).toContain('Weekend ticket');
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-signed-out-1280.png'), fullPage: true });
+    await screenshot(page, 'waiting-room-signed-out-1280.png', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-signed-out-390.png'), fullPage: true });
+    await screenshot(page, 'waiting-room-signed-out-390.png', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // Logging in brings them back to the waiting page, where they take their place.
@@ -123,11 +118,11 @@ describe('the on-sale waiting room', () => {
     expect(await page.locator('#waiting-room-available').innerText()).toContain('Weekend ticket');
     expect(await page.locator('#waiting-room-next').textContent()).toBe(waitingRoomTexts.whatNext);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-1280.png') });
+    await screenshot(page, 'waiting-room-1280.png');
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-390.png'), fullPage: true });
+    await screenshot(page, 'waiting-room-390.png', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // A reload keeps the place: the same position, and one place for the account however often it comes.
@@ -159,10 +154,10 @@ describe('the on-sale waiting room', () => {
     expect(await page.locator('#shopping-time').textContent()).toMatch(/^You have (20|19) minutes left to shop in this sale\./);
     await page.locator('#add-to-cart').waitFor();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-turn-product-1280.png') });
+    await screenshot(page, 'waiting-room-turn-product-1280.png');
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-turn-product-390.png') });
+    await screenshot(page, 'waiting-room-turn-product-390.png');
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // Admitted: the ticket goes into the cart, and the order is placed.
@@ -188,10 +183,10 @@ describe('the on-sale waiting room', () => {
     expect(new URL(page.url()).pathname).toBe('/waiting-room/WEEKEND-SALE');
     expect(await places()).toBe(2);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-queued-again-1280.png'), fullPage: true });
+    await screenshot(page, 'waiting-room-queued-again-1280.png', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-queued-again-390.png'), fullPage: true });
+    await screenshot(page, 'waiting-room-queued-again-390.png', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/tickets');
     await page.locator('h1').waitFor();
@@ -212,10 +207,10 @@ describe('the on-sale waiting room', () => {
     expect(await standing.innerText()).toMatch(/^You are in the queue\. The sale opens at .+; at that moment the places of everyone already here are drawn at random, so you need not hurry or refresh: leave this page open and it shows your number after the draw\.$/);
     expect(await page.locator('#waiting-room-position').count()).toBe(0);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-before-opening-1280.png'), fullPage: true });
+    await screenshot(page, 'waiting-room-before-opening-1280.png', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-before-opening-390.png'), fullPage: true });
+    await screenshot(page, 'waiting-room-before-opening-390.png', { fullPage: true });
     expect(errors).toEqual([]);
   }, 240_000);
 });
