@@ -35,14 +35,36 @@ async function importDemo(database: Database): Promise<void> {
   await importCatalogue(database.db, readCatalogueFile(DEMO_CATALOGUE), path.dirname(DEMO_CATALOGUE));
 }
 
-/** A PGlite template: migrated from scratch, or made from another template's image. */
+/**
+ * An empty PGlite cluster made small to copy: its WAL in 1 MB segments instead of 16, and without
+ * the template0 and template1 databases (PGlite serves one database, `postgres`, and no test makes
+ * another). Its image is about a third of the default's, and every test database opened from it
+ * costs about 0.5 s less CPU (decision 0083).
+ */
+async function smallPgliteCluster(): Promise<Blob> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const client = await PGlite.create({ initDbStartParams: ['--wal-segsize=1'] });
+  try {
+    for (const template of ['template0', 'template1']) {
+      await client.exec(`ALTER DATABASE ${template} IS_TEMPLATE false`);
+      await client.exec(`DROP DATABASE ${template}`);
+    }
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
+}
+
+/** A PGlite template: migrated from the small empty cluster, or made from another template's image. */
 async function pgliteImage(folder: string, kind: TemplateKind, from?: string): Promise<string> {
-  const database = await openDatabase({ image: from ? new Blob([readFileSync(from)]) : undefined });
+  const database = await openDatabase({ image: from ? new Blob([readFileSync(from)]) : await smallPgliteCluster() });
   try {
     if (!from) await database.migrate();
     if (kind === 'demo') await importDemo(database);
     const client = (database.db as unknown as { $client: PGlite }).$client;
-    // Uncompressed: loading skips the gunzip, and the file lives only for the run.
+    // A checkpoint first, so the image needs no WAL replay. Uncompressed: loading skips the gunzip,
+    // and the file lives only for the run.
+    await client.exec('CHECKPOINT');
     const image = await client.dumpDataDir('none');
     const file = path.join(folder, `${kind}.tar`);
     writeFileSync(file, Buffer.from(await image.arrayBuffer()));
