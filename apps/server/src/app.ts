@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { constants as zlibConstants } from 'node:zlib';
+import { BROTLI_OPTIONS, GZIP_OPTIONS } from './http/compression';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { ShopConfigFile } from '@festival/contract';
@@ -201,14 +201,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Personal data is never cached: one hook for every answer, refusals included (decision 0054).
   installNoStore(app);
   if (options.serverTiming) installServerTiming(app);
-  // Answers are compressed as they go out: brotli at a fast level (its default, 11, costs far
-  // more CPU than it saves bytes on JSON); built assets are compressed ahead at the highest level.
+  // Answers are compressed as they go out (http/compression.ts); one that was compressed ahead
+  // (the visitor's get-data) or built so (assets) goes out as it is.
   await app.register(compress, {
     global: true,
     threshold: 1024,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
+    brotliOptions: BROTLI_OPTIONS,
+    zlibOptions: GZIP_OPTIONS,
   });
   // Limits are applied per route (login, password reset); festival buyers share carrier NATs.
   await app.register(rateLimit, { global: false });

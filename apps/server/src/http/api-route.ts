@@ -1,5 +1,6 @@
 import { PAYLOAD_TEXT_MAX, api, messages, nullCharacterFields, overlongTextFields, staffApi, type ApiAnswer, type ApiInput, type ApiPath, type StaffAccess, type StaffApiAnswer, type StaffApiInput, type StaffApiPath, type StaffRoleName } from '@festival/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { z } from 'zod';
 import { AppError } from './app-error';
 import './in-flight';
@@ -10,8 +11,34 @@ import { apiGuard } from './require-xhr';
  * are serialised once per snapshot instead of once per request; the text must be the JSON of
  * an ApiAnswer of the call, which the API tests check with the contract schemas.
  */
+/** The encodings an answer may carry already compressed (the ones the server compresses with). */
+export type PrecompressedEncoding = 'br' | 'gzip';
+
+/**
+ * An answer serialised ahead. With `precompressed` it also has compressed copies made once (the
+ * visitor's get-data, the same for every visitor of a catalogue snapshot): a request that accepts
+ * one gets it as it is, instead of a compression of its own on every call (decision 0083).
+ */
 export class SerializedAnswer {
-  constructor(readonly json: string | Buffer) {}
+  constructor(
+    readonly json: string | Buffer,
+    readonly precompressed?: (encoding: PrecompressedEncoding) => Buffer,
+  ) {}
+}
+
+const PRECOMPRESSED: PrecompressedEncoding[] = ['br', 'gzip'];
+
+/** Accept-Encoding read as the compression hook reads it: without regard to case, `*` and x-gzip as gzip. */
+const acceptedCodings = (header: string) => header.toLowerCase().replace(/\*|x-gzip/g, 'gzip');
+
+/** Sends a serialised answer: a compressed copy when it has one the request accepts, else the JSON (compressed on the way out as any answer). */
+function sendSerialized(request: FastifyRequest, reply: FastifyReply, answer: SerializedAnswer): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  const accepted = request.headers['accept-encoding'];
+  const encoding = answer.precompressed && typeof accepted === 'string' ? (negotiate(acceptedCodings(accepted), PRECOMPRESSED) as PrecompressedEncoding | null) : null;
+  // The compression hook leaves an answer that already has its encoding as it is.
+  if (encoding) return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(answer.precompressed!(encoding));
+  return reply.send(answer.json);
 }
 
 export type ApiHandler<P extends ApiPath> = (
@@ -105,7 +132,7 @@ function registerValidatedRoute(
       throw new AppError('INVALID_INPUT', messages.server.invalidInput, fieldErrors(parsed.error));
     }
     const answer = await app.inFlight.track(() => handler(parsed.data, request, reply));
-    if (answer instanceof SerializedAnswer) return reply.type('application/json; charset=utf-8').send(answer.json);
+    if (answer instanceof SerializedAnswer) return sendSerialized(request, reply, answer);
     return answer;
   });
 }

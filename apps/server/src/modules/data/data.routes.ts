@@ -14,7 +14,7 @@ export function registerDataRoutes(
 ): void {
   registerApiRoute(app, 'get-data', async (input) => {
     const [customer, snapshot] = await Promise.all([findSessionCustomer(db, input.token), catalog.current()]);
-    if (!customer) return new SerializedAnswer(visitor.bytes(snapshot));
+    if (!customer) return new SerializedAnswer(visitor.bytes(snapshot), (encoding) => visitor.compressed(snapshot, encoding));
     return new SerializedAnswer(`{"data":${visitor.userDataJson(snapshot, await customerData(snapshot, customer, { versionIsCurrent: true }))}}`);
   });
 }

@@ -1,4 +1,6 @@
 import type { ShopConfigFile, UserData } from '@festival/contract';
+import type { PrecompressedEncoding } from '../../http/api-route';
+import { compressAnswer } from '../../http/compression';
 import type { Db } from '../../db/client';
 import { listExistingTickets } from '../accounts/accounts.queries';
 import type { CustomerRow } from '../accounts/session.queries';
@@ -14,6 +16,8 @@ export interface VisitorAnswers {
   json(snapshot: CatalogSnapshot): string;
   /** The same, encoded, to send as it is. */
   bytes(snapshot: CatalogSnapshot): Buffer;
+  /** The same, compressed, made once per snapshot and encoding: every visitor gets the same answer. */
+  compressed(snapshot: CatalogSnapshot, encoding: PrecompressedEncoding): Buffer;
   /** `,"data":…}` encoded: the end of a "cart and data" answer after `{"cart":…`. */
   dataTail(snapshot: CatalogSnapshot): Buffer;
   /**
@@ -24,14 +28,14 @@ export interface VisitorAnswers {
 }
 
 export function createVisitorAnswers(config: ShopConfigFile): VisitorAnswers {
-  const answers = new WeakMap<CatalogSnapshot, { json: string; bytes: Buffer; dataTail: Buffer; catalogue: string }>();
+  const answers = new WeakMap<CatalogSnapshot, { json: string; bytes: Buffer; dataTail: Buffer; catalogue: string; compressed: Partial<Record<PrecompressedEncoding, Buffer>> }>();
   const of = (snapshot: CatalogSnapshot) => {
     let answer = answers.get(snapshot);
     if (!answer) {
       const visitorData = buildUserData(snapshot, config, null);
       const json = JSON.stringify({ data: visitorData });
       const catalogue = `"products":${JSON.stringify(visitorData.products)},"merchandise":${JSON.stringify(visitorData.merchandise)}`;
-      answer = { json, bytes: Buffer.from(json), dataTail: Buffer.from(`,${json.slice(1)}`), catalogue };
+      answer = { json, bytes: Buffer.from(json), dataTail: Buffer.from(`,${json.slice(1)}`), catalogue, compressed: {} };
       answers.set(snapshot, answer);
     }
     return answer;
@@ -39,6 +43,10 @@ export function createVisitorAnswers(config: ShopConfigFile): VisitorAnswers {
   return {
     json: (snapshot) => of(snapshot).json,
     bytes: (snapshot) => of(snapshot).bytes,
+    compressed(snapshot, encoding) {
+      const answer = of(snapshot);
+      return (answer.compressed[encoding] ??= compressAnswer(answer.bytes, encoding));
+    },
     dataTail: (snapshot) => of(snapshot).dataTail,
     userDataJson(snapshot, data) {
       // Everyone's products and merchandise are the visitor's (buildUserData), so they are spliced.

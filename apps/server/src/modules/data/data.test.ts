@@ -1,5 +1,6 @@
 import { API_PATHS, dataAnswer, shopItem } from '@festival/contract';
 import { count } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { testEngines } from '../../../test/databases';
@@ -31,6 +32,46 @@ describe.each(testEngines())('get-data and the API frame on %s', (engine) => {
     expect(transport?.travel_times.some((time) => time.remaining === 0)).toBe(true);
     expect(data.products.some((item) => item.has_payment_plan && item.payment_plan!.length >= 2)).toBe(true);
     expect([...data.products, ...data.merchandise].some((item) => !item.in_stock && item.stock_level === 0)).toBe(true);
+  });
+
+  it('sends a visitor the answer compressed ahead in the encoding the browser accepts, the same JSON as uncompressed', async () => {
+    const getData = (acceptEncoding?: string) =>
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/get-data',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }) },
+        payload: '{}',
+      });
+    const plain = await getData();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(dataAnswer.parse(plain.json()).data.customer).toBeNull();
+    const cases: [string, 'br' | 'gzip' | undefined][] = [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=0.5, br;q=0.9', 'br'],
+      ['GZIP', 'gzip'],
+      ['*', 'gzip'],
+      ['x-gzip', 'gzip'],
+      ['identity', undefined],
+      ['deflate', undefined],
+      ['br;q=0, gzip;q=0', undefined],
+      ['', undefined],
+    ];
+    for (const [acceptEncoding, expected] of cases) {
+      const response = await getData(acceptEncoding);
+      expect(response.statusCode, acceptEncoding).toBe(200);
+      expect(response.headers['content-encoding'], acceptEncoding).toBe(expected);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['cache-control']).toContain('no-store');
+      if (expected) {
+        expect(response.headers.vary).toMatch(/accept-encoding/i);
+        // Sent as made ahead, with its length: a compression on the way out streams without one.
+        expect(response.headers['content-length'], acceptEncoding).toBe(String(response.rawPayload.length));
+      }
+      const body = expected === 'br' ? brotliDecompressSync(response.rawPayload) : expected === 'gzip' ? gunzipSync(response.rawPayload) : response.rawPayload;
+      expect(body.toString(), acceptEncoding).toBe(plain.body);
+    }
   });
 
   it('treats a token that belongs to nobody as a visitor, so the web app logs out', async () => {
