@@ -5,7 +5,7 @@ import { refundWayMessages } from '../packages/contract/src/refund-ways';
 import { staffOrderMessages } from '../packages/contract/src/staff-orders';
 import { staffTexts } from '../apps/web/src/staff/texts';
 import { newAddress, readMail } from './support/accounts';
-import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
+import { expectNoAxeViolations, openPage, pageErrors, rewriteJsonAnswers, useBrowser } from './support/browser';
 import { signInAs } from './support/staff-setup';
 import { screenshot } from './support/screenshots';
 
@@ -152,11 +152,9 @@ describe('a cash refund at the desk', () => {
 
     // The refund dialog: the first ticket by the rules; the second shown as the shop would answer for a product
     // whose refund window is over (the page's answer changed in flight: the demo catalogue's window is open).
-    await page.route('**/api/staff/order-detail', async (route) => {
-      const response = await route.fetch();
-      const body = await response.json();
+    await rewriteJsonAnswers(page, '**/api/staff/order-detail', (body) => {
       body.tickets[1] = { ...body.tickets[1], refundable: 'override', refund_rule: 'The product’s refund window is over.' };
-      await route.fulfill({ response, json: body });
+      return body;
     });
     await page.reload();
     await page.getByRole('button', { name: texts.refund }).click();

@@ -32,6 +32,28 @@ export function useBrowser(): () => Browser {
   };
 }
 
+/** What Playwright says of a route whose page or context closed while its answer was on its way. */
+const CLOSED_MID_ANSWER = /has been disposed|has been closed|Target page, context or browser has been closed/;
+
+/**
+ * Rewrites the JSON answers of the calls that match `url` before the page reads them (a shop's
+ * answer as another order would read it). Other answers pass unchanged. An answer still on its way
+ * when the journey closes its page is dropped: Playwright disposes of it, and reading it would
+ * otherwise reject outside any test.
+ */
+export async function rewriteJsonAnswers(page: Page, url: string, rewrite: (body: any) => unknown): Promise<void> {
+  await page.route(url, async (route) => {
+    try {
+      const response = await route.fetch();
+      if (!(response.headers()['content-type'] ?? '').includes('application/json')) return await route.fulfill({ response });
+      await route.fulfill({ response, json: rewrite(await response.json()) });
+    } catch (error) {
+      if (page.isClosed() || CLOSED_MID_ANSWER.test(error instanceof Error ? error.message : String(error))) return;
+      throw error;
+    }
+  });
+}
+
 export function baseUrl(variant: ShopVariant = 'default'): string {
   return inject('baseUrls')[variant];
 }

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { rewriteJsonAnswers } from './browser';
 
 /**
  * A refund request's details step as a customer in the Netherlands fills it in (the holder's name
@@ -29,9 +30,5 @@ export async function refundsGoByBank(page: Page): Promise<void> {
     if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'refund_ways_open').map(([key, inner]) => [key, strip(inner)]));
     return value;
   };
-  await page.route('**/api/**', async (route) => {
-    const response = await route.fetch();
-    if (!(response.headers()['content-type'] ?? '').includes('application/json')) return route.fulfill({ response });
-    return route.fulfill({ response, json: strip(await response.json()) });
-  });
+  await rewriteJsonAnswers(page, '**/api/**', strip);
 }

@@ -12,7 +12,7 @@ let skipNoticePrinted = false;
 
 /**
  * TEST_ENGINES=postgres (or pglite) runs the API tests on that engine alone: CI runs them on
- * PostgreSQL on Node 26 and on PGlite on Node 20, so every test runs once on each engine and once on
+ * PGlite on Node 26 and on PostgreSQL on Node 20, so every test runs once on each engine and once on
  * each Node line (decisions 0082 and 0083).
  */
 

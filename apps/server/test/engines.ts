@@ -1,7 +1,7 @@
 /**
  * Which database engines this test run uses. PGlite always, PostgreSQL when TEST_DATABASE_URL is
  * set; TEST_ENGINES=postgres (or pglite) narrows the run to that one engine. CI runs the API tests
- * on PostgreSQL on Node 26 and on PGlite on Node 20, so every test runs once on each engine and once
+ * on PGlite on Node 26 and on PostgreSQL on Node 20, so every test runs once on each engine and once
  * on each Node line (decisions 0082 and 0083).
  */
 const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -16,7 +16,7 @@ export const onlyEngine: 'postgres' | 'pglite' | undefined = chosen === 'postgre
  */
 export function postgresTestUrl(what: string): string | undefined {
   if (databaseUrl && onlyEngine !== 'pglite') return databaseUrl;
-  const why = databaseUrl ? 'this run is on PGlite alone (TEST_ENGINES=pglite; CI runs it on the PostgreSQL line)' : 'it needs PostgreSQL (TEST_DATABASE_URL is not set; .ci/run sets it)';
+  const why = databaseUrl ? 'this run is on PGlite alone (TEST_ENGINES=pglite; CI runs it on its PostgreSQL line)' : 'it needs PostgreSQL (TEST_DATABASE_URL is not set; .ci/run sets it)';
   console.warn(`[tests] ${what} skipped: ${why}.`);
   return undefined;
 }
