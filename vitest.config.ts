@@ -50,6 +50,10 @@ export default defineConfig({
           execArgv: workerExecArgv,
           // Pure rules and components: CPU-bound, so one worker a core (vitest's default leaves one core idle).
           maxWorkers: availableParallelism(),
+          // The property tests that run thousands of cases take a few seconds alone, and several times
+          // that in CI's second Node line beside the browser journeys (two of them passed vitest's
+          // default 5 s there). No test here shows its work is bounded by a time limit.
+          testTimeout: 30_000,
         },
       },
       {
