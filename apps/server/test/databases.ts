@@ -11,13 +11,8 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 let skipNoticePrinted = false;
 
 /**
- * TEST_ENGINES=postgres (or pglite) runs the API tests on that engine alone: CI runs them on
- * PGlite on Node 26 and on PostgreSQL on Node 20, so every test runs once on each engine and once on
- * each Node line (decisions 0082 and 0083).
- */
-
-/**
- * The engines API tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
+ * The engines API tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set, or the
+ * one TEST_ENGINES names (engines.ts).
  * Without it the PostgreSQL runs are skipped, and the reason is printed.
  */
 export function testEngines(): Engine[] {

@@ -6,18 +6,15 @@ import { AppError } from './app-error';
 import './in-flight';
 import { apiGuard } from './require-xhr';
 
-/**
- * An answer already serialised (a cached JSON text). Hot, shared answers such as the catalogue
- * are serialised once per snapshot instead of once per request; the text must be the JSON of
- * an ApiAnswer of the call, which the API tests check with the contract schemas.
- */
 /** The encodings an answer may carry already compressed (the ones the server compresses with). */
 export type PrecompressedEncoding = 'br' | 'gzip';
 
 /**
- * An answer serialised ahead. With `precompressed` it also has compressed copies made once (the
- * visitor's get-data, the same for every visitor of a catalogue snapshot): a request that accepts
- * one gets it as it is, instead of a compression of its own on every call (decision 0083).
+ * An answer already serialised (a cached JSON text). Hot, shared answers such as the catalogue
+ * are serialised once per snapshot instead of once per request; the text must be the JSON of
+ * an ApiAnswer of the call, which the API tests check with the contract schemas. With
+ * `precompressed` it also has compressed copies made once (the visitor's get-data): a request that
+ * accepts one gets it as it is, instead of a compression of its own on every call (decision 0084).
  */
 export class SerializedAnswer {
   constructor(
