@@ -537,6 +537,10 @@ export const staffTexts = {
     openRefunds: 'Open the queue',
     salesPerMinute: 'Tickets sold per minute',
     salesPerDay: 'Tickets sold per day',
+    // The table behind the chart names its own columns: a scrolling table is a region of its own, and
+    // two regions named alike inside each other are one too many for a screen reader's list.
+    salesTablePerMinute: 'Orders, tickets and revenue per minute',
+    salesTablePerDay: 'Orders, tickets and revenue per day',
     noSales: 'No sales in this period yet.',
     chartSummary: (units: number, from: string, to: string) => `Bar chart: ${units} units sold from ${from} to ${to}. The table below has the figures.`,
     peak: (units: number) => `highest bar: ${units}`,

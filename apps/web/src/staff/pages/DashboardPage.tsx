@@ -178,7 +178,7 @@ function SalesChart({ data, money }: { data: DashboardAnswer; money: (minor: num
           <details className="staff-dash-table">
             <summary>{texts.asTable}</summary>
             <DataTable
-              caption={data.sales.per === 'minute' ? texts.salesPerMinute : texts.salesPerDay}
+              caption={data.sales.per === 'minute' ? texts.salesTablePerMinute : texts.salesTablePerDay}
               captionHidden
               rows={buckets.filter((bucket) => bucket.orders > 0)}
               rowKey={(bucket) => bucket.at}

@@ -131,7 +131,6 @@ export default function OnsalesPage() {
 
 function OnsaleCard({ onsale, notice, onEdit }: { onsale: OnsaleView; notice: string | null; onEdit: (() => void) | null }) {
   const titleId = useId();
-  const figuresId = useId();
   const at = (iso: string) => (
     <time dateTime={iso}>{formatInZone(iso, onsale.timezone, staffLocale())}</time>
   );
@@ -167,8 +166,9 @@ function OnsaleCard({ onsale, notice, onEdit }: { onsale: OnsaleView; notice: st
         <Fact label={texts.proofOfWork}>{onsale.proof_of_work_bits ? texts.bits(onsale.proof_of_work_bits) : texts.noProof}</Fact>
       </dl>
 
-      <section className="staff-onsale__figures" aria-labelledby={figuresId}>
-        <h3 id={figuresId}>{texts.figuresTitle}</h3>
+      {/* Named with the on-sale's code, as its products are: a page of several on-sales has a region of figures for each. */}
+      <section className="staff-onsale__figures" aria-label={`${texts.figuresTitle}: ${onsale.code}`}>
+        <h3>{texts.figuresTitle}</h3>
         <div className="staff-onsale__cards">
           <Figure label={texts.places} value={figures.places} detail={texts.placesDetail} />
           <Figure label={texts.waiting} value={figures.waiting} detail={texts.waitingDetail} />
