@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
@@ -28,32 +29,69 @@ const API_SPLIT = [
 // once than the machine has cores (API_TEST_WORKERS to change it).
 const apiWorkers = Number(process.env.API_TEST_WORKERS) || Math.max(2, Math.round(availableParallelism() * 1.5));
 
+/** Where the unit layer's files are: pure rules, components, build scripts and the benches' helpers. */
+const UNIT_FILES = [
+  'packages/*/src/**/*.test.ts',
+  'apps/web/src/**/*.test.ts',
+  'apps/web/src/**/*.test.tsx',
+  'apps/web/build/**/*.test.ts',
+  'apps/server/src/**/*.unit.test.ts',
+  'scripts/**/*.test.mjs',
+  'bench/**/*.test.ts',
+];
+/**
+ * The unit files that run in a fresh module graph each, as vitest's default is: those in a DOM
+ * (`// @vitest-environment happy-dom`: the web app's modules keep state of their own, such as the
+ * shop's configuration and the open modals) and those that change what outlives a test (module
+ * mocks, stubbed globals or environment variables, fake timers, spies). The other files, pure rules,
+ * share their worker's modules (the contract, the server's rules), imported once. Read from the files
+ * themselves (the files UNIT_FILES names, found without fs.globSync, which Node 20 lacks), so a new
+ * file is placed the day it is written.
+ */
+const UNIT_ISOLATED_FILES = (
+  [
+    ['packages', /^[^/]+\/src\/.*\.test\.ts$/],
+    ['apps/web/src', /\.test\.tsx?$/],
+    ['apps/web/build', /\.test\.ts$/],
+    ['apps/server/src', /\.unit\.test\.ts$/],
+    ['scripts', /\.test\.mjs$/],
+    ['bench', /\.test\.ts$/],
+  ] as const
+)
+  .flatMap(([folder, test]) => readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) => test.test(file) && !file.includes('node_modules/')).map((file) => `${folder}/${file}`))
+  .filter((file) => /@vitest-environment\s+happy-dom|\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)\(/.test(readFileSync(file, 'utf8')));
+const unit = {
+  // Component tests choose the DOM with `// @vitest-environment happy-dom`; their JSX compiles as
+  // apps/web/tsconfig.json says (jsx: react-jsx).
+  environment: 'node',
+  execArgv: workerExecArgv,
+  // Pure rules and components: CPU-bound, so one worker a core (vitest's default leaves one core idle).
+  maxWorkers: availableParallelism(),
+  // The property tests that run thousands of cases take a few seconds alone, and several times
+  // that in CI's second Node line beside the browser journeys (two of them passed vitest's
+  // default 5 s there). No test here shows its work is bounded by a time limit.
+  testTimeout: 30_000,
+} as const;
+
 // Three layers, one runner: pure rules, API behaviour on real databases, journeys in Chromium.
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
+          ...unit,
           name: 'unit',
-          include: [
-            'packages/*/src/**/*.test.ts',
-            'apps/web/src/**/*.test.ts',
-            'apps/web/src/**/*.test.tsx',
-            'apps/web/build/**/*.test.ts',
-            'apps/server/src/**/*.unit.test.ts',
-            'scripts/**/*.test.mjs',
-            'bench/**/*.test.ts',
-          ],
-          // Component tests (.test.tsx) choose the DOM with `// @vitest-environment happy-dom`;
-          // their JSX compiles as apps/web/tsconfig.json says (jsx: react-jsx).
-          environment: 'node',
-          execArgv: workerExecArgv,
-          // Pure rules and components: CPU-bound, so one worker a core (vitest's default leaves one core idle).
-          maxWorkers: availableParallelism(),
-          // The property tests that run thousands of cases take a few seconds alone, and several times
-          // that in CI's second Node line beside the browser journeys (two of them passed vitest's
-          // default 5 s there). No test here shows its work is bounded by a time limit.
-          testTimeout: 30_000,
+          include: UNIT_FILES,
+          exclude: UNIT_ISOLATED_FILES,
+          // A worker keeps the modules it imported from one file to the next instead of importing them again.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          ...unit,
+          name: 'unit-isolated',
+          include: UNIT_ISOLATED_FILES,
         },
       },
       {
