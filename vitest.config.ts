@@ -29,37 +29,33 @@ const API_SPLIT = [
 // once than the machine has cores (API_TEST_WORKERS to change it).
 const apiWorkers = Number(process.env.API_TEST_WORKERS) || Math.max(2, Math.round(availableParallelism() * 1.5));
 
-/** Where the unit layer's files are: pure rules, components, build scripts and the benches' helpers. */
-const UNIT_FILES = [
-  'packages/*/src/**/*.test.ts',
-  'apps/web/src/**/*.test.ts',
-  'apps/web/src/**/*.test.tsx',
-  'apps/web/build/**/*.test.ts',
-  'apps/server/src/**/*.unit.test.ts',
-  'scripts/**/*.test.mjs',
-  'bench/**/*.test.ts',
-];
+/**
+ * Where the unit layer's files are (pure rules, components, build scripts and the benches' helpers):
+ * each folder with the glob vitest matches and the same pattern as a regular expression, for the
+ * walk below (Node 20 has no fs.globSync).
+ */
+const UNIT_FOLDERS = [
+  ['packages', '*/src/**/*.test.ts', /^[^/]+\/src\/.*\.test\.ts$/],
+  ['apps/web/src', '**/*.test.{ts,tsx}', /\.test\.tsx?$/],
+  ['apps/web/build', '**/*.test.ts', /\.test\.ts$/],
+  ['apps/server/src', '**/*.unit.test.ts', /\.unit\.test\.ts$/],
+  ['scripts', '**/*.test.mjs', /\.test\.mjs$/],
+  ['bench', '**/*.test.ts', /\.test\.ts$/],
+] as const;
+const UNIT_FILES = UNIT_FOLDERS.map(([folder, glob]) => `${folder}/${glob}`);
 /**
  * The unit files that run in a fresh module graph each, as vitest's default is: those in a DOM
  * (`// @vitest-environment happy-dom`: the web app's modules keep state of their own, such as the
  * shop's configuration and the open modals) and those that change what outlives a test (module
  * mocks, stubbed globals or environment variables, fake timers, spies). The other files, pure rules,
  * share their worker's modules (the contract, the server's rules), imported once. Read from the files
- * themselves (the files UNIT_FILES names, found without fs.globSync, which Node 20 lacks), so a new
- * file is placed the day it is written.
+ * themselves, so a new file is placed the day it is written.
  */
-const UNIT_ISOLATED_FILES = (
-  [
-    ['packages', /^[^/]+\/src\/.*\.test\.ts$/],
-    ['apps/web/src', /\.test\.tsx?$/],
-    ['apps/web/build', /\.test\.ts$/],
-    ['apps/server/src', /\.unit\.test\.ts$/],
-    ['scripts', /\.test\.mjs$/],
-    ['bench', /\.test\.ts$/],
-  ] as const
-)
-  .flatMap(([folder, test]) => readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) => test.test(file) && !file.includes('node_modules/')).map((file) => `${folder}/${file}`))
-  .filter((file) => /@vitest-environment\s+happy-dom|\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)\(/.test(readFileSync(file, 'utf8')));
+const UNIT_ISOLATED_FILES = UNIT_FOLDERS.flatMap(([folder, , test]) =>
+  readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => test.test(file) && !file.includes('node_modules/'))
+    .map((file) => `${folder}/${file}`),
+).filter((file) => /@vitest-environment\s+happy-dom|\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)\(/.test(readFileSync(file, 'utf8')));
 const unit = {
   // Component tests choose the DOM with `// @vitest-environment happy-dom`; their JSX compiles as
   // apps/web/tsconfig.json says (jsx: react-jsx).
