@@ -190,12 +190,13 @@ describe.each(testEngines())('the exports on %s', (engine) => {
     try {
       const statementsOf = async (what: string) => {
         recorder?.take();
-        recorder?.start();
         const started = performance.now();
-        const answer = await exported({ what, format: 'csv', event: 'NWF27' });
+        const work = () => exported({ what, format: 'csv', event: 'NWF27' });
+        const answer = recorder ? await recorder.during(work) : await work();
         const ms = performance.now() - started;
-        recorder?.stop();
-        return { count: recorder?.take().length ?? 0, ms, lines: readCsv(answer.content).length };
+        // The staff session's "last seen" is written at most once a minute, whichever call that falls on.
+        const count = recorder?.take().filter((statement) => !/staff_sessions/i.test(statement.text)).length ?? 0;
+        return { count, ms, lines: readCsv(answer.content).length };
       };
       const small = { orders: await statementsOf('orders'), attendees: await statementsOf('attendees') };
 
@@ -217,6 +218,7 @@ describe.each(testEngines())('the exports on %s', (engine) => {
       expect(large.attendees.lines).toBe(small.attendees.lines + 3000);
       expect(large.orders.lines).toBe(small.orders.lines + 300);
       if (recorder) {
+        expect(small.orders.count).toBeGreaterThan(0);
         expect(large.orders.count).toBe(small.orders.count);
         expect(large.attendees.count).toBe(small.attendees.count);
         expect(large.orders.count).toBeLessThan(10);
