@@ -59,11 +59,13 @@ export async function benchCallCpu(): Promise<void> {
       },
       pay: async (buyer) => (await post('/sandbox-gateway/pay/complete', new URLSearchParams({ ...buyer.payment, action: 'pay', card: CARD_PAYS }).toString(), 'application/x-www-form-urlencoded')).status,
     };
+    const profiling = /--cpu-prof\b/.test(process.env.BENCH_NODE_ARGS ?? '');
     const expected: Record<Kind, number> = { 'get-data': 200, 'add-to-cart': 200, 'add-to-cart, sold out': 409, checkout: 200, pay: 303 };
     /** Runs the kind of call for each buyer, CONCURRENCY at a time; the server's CPU milliseconds per call. */
     const phase = async (kind: Kind, group: Buyer[], offset: number): Promise<number> => {
       await settle(server!);
       const before = server!.cpuSeconds()!;
+      const startedAt = process.hrtime.bigint();
       let next = 0;
       const wrong: string[] = [];
       await Promise.all(
@@ -78,6 +80,8 @@ export async function benchCallCpu(): Promise<void> {
       // What a call leaves to run after its answer (a payment's mails, its tickets) is its cost too.
       if (kind === 'pay' && !(await waitForPayments(database.url, offset + group.length))) throw new Error('not every payment was applied within 60 s');
       await settle(server!);
+      // CLOCK_MONOTONIC, as the timestamps of a V8 CPU profile: a phase's stretch of the server's profile.
+      if (profiling) note(`${kind} (${offset === 0 ? 'warm-up' : 'counted'}): profile µs ${startedAt / 1000n} to ${process.hrtime.bigint() / 1000n}`);
       if (wrong.length) throw new Error(`unexpected answers: ${wrong.join(', ')}`);
       return ((server!.cpuSeconds()! - before) * 1000) / group.length;
     };

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { cartMerchandise, cartProducts, carts, holdCounts, orders, shopItems, travelTimes } from '../../db/schema';
 import { executeRows, rowFromJson, rowsFromJson } from '../../db/raw-rows';
 import { readTogether } from '../../db/read-together';
+import { reusableQuery, reusableRows } from '../../db/reusable-statement';
 import { tallyUnits } from '../../lib/tally-units';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -11,9 +12,10 @@ export type CartMerchandiseRow = typeof cartMerchandise.$inferSelect;
 
 /** The cart of a code, locked for the rest of the transaction so its lines change one call at a time. */
 export async function lockCartByCode(tx: Db, code: string): Promise<CartRow | undefined> {
-  const [row] = await tx.select().from(carts).where(eq(carts.code, code)).for('update');
+  const [row] = await lockCartStatement(tx, { code });
   return row;
 }
+const lockCartStatement = reusableQuery<CartRow[], { code: string }>((db) => db.select().from(carts).where(eq(carts.code, sql.placeholder('code'))).for('update'));
 
 export async function attachCart(tx: Db, cartId: number, customerId: number): Promise<void> {
   await tx.update(carts).set({ customerId }).where(eq(carts.id, cartId));
@@ -21,13 +23,13 @@ export async function attachCart(tx: Db, cartId: number, customerId: number): Pr
 
 /** The cart's lines, both kinds in one statement (it runs in every cart call and in the checkout). */
 export async function listCartLines(db: Db, cartId: number): Promise<{ products: CartProductRow[]; merchandise: CartMerchandiseRow[] }> {
-  const [row] = await executeRows<{ products: Record<string, unknown>[] | null; merchandise: Record<string, unknown>[] | null }>(
-    db,
-    sql`SELECT (SELECT json_agg(p ORDER BY p.id) FROM ${cartProducts} p WHERE p.cart_id = ${cartId}) AS products,
-               (SELECT json_agg(m ORDER BY m.id) FROM ${cartMerchandise} m WHERE m.cart_id = ${cartId}) AS merchandise`,
-  );
+  const [row] = await cartLinesStatement(db, { cartId });
   return { products: rowsFromJson(cartProducts, row!.products), merchandise: rowsFromJson(cartMerchandise, row!.merchandise) };
 }
+const cartLinesStatement = reusableRows<{ products: Record<string, unknown>[] | null; merchandise: Record<string, unknown>[] | null }, { cartId: number }>(
+  sql`SELECT (SELECT json_agg(p ORDER BY p.id) FROM ${cartProducts} p WHERE p.cart_id = ${sql.placeholder('cartId')}) AS products,
+             (SELECT json_agg(m ORDER BY m.id) FROM ${cartMerchandise} m WHERE m.cart_id = ${sql.placeholder('cartId')}) AS merchandise`,
+);
 
 /**
  * Takes one seat of an active departure of the item if one is left: held (a new travel time chosen
@@ -208,11 +210,14 @@ export async function lockExpiredCarts(tx: Db, now: Date, limit: number): Promis
  * deferred trigger of migration 0007), not here.
  */
 export async function checkOutCart(tx: Db, cartId: number): Promise<void> {
-  await tx
+  await checkOutCartStatement(tx, { cartId });
+}
+const checkOutCartStatement = reusableQuery<unknown, { cartId: number }>((db) =>
+  db
     .update(carts)
     .set({ status: 'checked_out', endedAt: sql`now()` })
-    .where(and(eq(carts.id, cartId), eq(carts.status, 'open')));
-}
+    .where(and(eq(carts.id, sql.placeholder('cartId')), eq(carts.status, 'open'))),
+);
 
 /** Ends expired open carts and counts what their lines held: per item, per departure and per hold count (its network address and network). */
 export async function expireCarts(tx: Db, cartIds: number[]): Promise<{ items: Map<number, number>; seats: Map<number, number>; holds: Map<string, number> }> {

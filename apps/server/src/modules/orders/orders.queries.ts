@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { executeRows, rowFromJson, rowsFromJson } from '../../db/raw-rows';
+import { rowFromJson, rowsFromJson } from '../../db/raw-rows';
 import { readTogether } from '../../db/read-together';
+import { reusableInsert, reusableQuery, reusableRows, reusableUpdateById } from '../../db/reusable-statement';
 import { customers, events, invoices, merchandisePurchases, orders, paymentPlanPayments, refundItems, refunds, shopItems, tickets, travelTimes } from '../../db/schema';
 import { tallyUnits } from '../../lib/tally-units';
 
@@ -15,28 +16,7 @@ export type OrderRow = typeof orders.$inferSelect;
  * order), their tickets, merchandise and instalments by their order ids.
  */
 export async function loadCustomerOrders(db: Db, customerId: number, orderId?: number) {
-  const one = orderId !== undefined;
-  const [row] = await executeRows<{
-    orders: Record<string, unknown>[] | null;
-    tickets: { ticket: Record<string, unknown>; item: Record<string, unknown>; event: Record<string, unknown> | null }[] | null;
-    merchandise: { purchase: Record<string, unknown>; item: Record<string, unknown> }[] | null;
-    instalments: Record<string, unknown>[] | null;
-  }>(
-    db,
-    sql`WITH chosen AS (
-          SELECT o.* FROM ${orders} o
-          WHERE o.id IN (SELECT id FROM ${orders} WHERE customer_id = ${customerId} UNION SELECT order_id FROM ${tickets} WHERE holder_customer_id = ${customerId})
-          ${one ? sql`AND o.id = ${orderId}` : sql``})
-        SELECT
-          (SELECT json_agg(o ORDER BY o.created_at DESC, o.id DESC) FROM chosen o) AS orders,
-          (SELECT json_agg(json_build_object('ticket', t, 'item', i, 'event', e) ORDER BY t.id)
-             FROM ${tickets} t JOIN ${shopItems} i ON i.id = t.shop_item_id LEFT JOIN ${events} e ON e.id = i.event_id
-             WHERE t.order_id IN (SELECT id FROM chosen)) AS tickets,
-          (SELECT json_agg(json_build_object('purchase', m, 'item', i) ORDER BY m.id)
-             FROM ${merchandisePurchases} m JOIN ${shopItems} i ON i.id = m.shop_item_id
-             WHERE m.order_id IN (SELECT id FROM chosen)) AS merchandise,
-          (SELECT json_agg(p ORDER BY p.due_at, p.id) FROM ${paymentPlanPayments} p WHERE p.order_id IN (SELECT id FROM chosen)) AS instalments`,
-  );
+  const [row] = orderId === undefined ? await customerOrdersStatement(db, { customerId }) : await customerOrderStatement(db, { customerId, orderId });
   return {
     orders: rowsFromJson(orders, row!.orders),
     tickets: (row!.tickets ?? []).map((found) => ({
@@ -49,9 +29,31 @@ export async function loadCustomerOrders(db: Db, customerId: number, orderId?: n
   };
 }
 
-/** A customer's refund requests, newest first, with their items. */
-export async function loadCustomerRefunds(db: Db, customerId: number) {
-  const refundRows = await db
+interface CustomerOrdersRow {
+  orders: Record<string, unknown>[] | null;
+  tickets: { ticket: Record<string, unknown>; item: Record<string, unknown>; event: Record<string, unknown> | null }[] | null;
+  merchandise: { purchase: Record<string, unknown>; item: Record<string, unknown> }[] | null;
+  instalments: Record<string, unknown>[] | null;
+}
+const customerOrders = (chosen: SQL) =>
+  sql`WITH chosen AS (
+          SELECT o.* FROM ${orders} o
+          WHERE o.id IN (SELECT id FROM ${orders} WHERE customer_id = ${sql.placeholder('customerId')} UNION SELECT order_id FROM ${tickets} WHERE holder_customer_id = ${sql.placeholder('customerId')})
+          ${chosen})
+        SELECT
+          (SELECT json_agg(o ORDER BY o.created_at DESC, o.id DESC) FROM chosen o) AS orders,
+          (SELECT json_agg(json_build_object('ticket', t, 'item', i, 'event', e) ORDER BY t.id)
+             FROM ${tickets} t JOIN ${shopItems} i ON i.id = t.shop_item_id LEFT JOIN ${events} e ON e.id = i.event_id
+             WHERE t.order_id IN (SELECT id FROM chosen)) AS tickets,
+          (SELECT json_agg(json_build_object('purchase', m, 'item', i) ORDER BY m.id)
+             FROM ${merchandisePurchases} m JOIN ${shopItems} i ON i.id = m.shop_item_id
+             WHERE m.order_id IN (SELECT id FROM chosen)) AS merchandise,
+          (SELECT json_agg(p ORDER BY p.due_at, p.id) FROM ${paymentPlanPayments} p WHERE p.order_id IN (SELECT id FROM chosen)) AS instalments`;
+const customerOrdersStatement = reusableRows<CustomerOrdersRow, { customerId: number }>(customerOrders(sql``));
+const customerOrderStatement = reusableRows<CustomerOrdersRow, { customerId: number; orderId: number }>(customerOrders(sql`AND o.id = ${sql.placeholder('orderId')}`));
+
+const customerRefundsStatement = reusableQuery<{ refund: typeof refunds.$inferSelect; orderCode: string; creditNoteNumber: string | null }[], { customerId: number }>((db) =>
+  db
     .select({ refund: refunds, orderCode: orders.code, creditNoteNumber: invoices.number })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
@@ -59,8 +61,13 @@ export async function loadCustomerRefunds(db: Db, customerId: number) {
     .leftJoin(invoices, eq(invoices.refundId, refunds.id))
     // A cancelled (withdrawn) or rejected request stays in the customer's list with its status
     // (issue 34 point 12, decision 0071): a request does not vanish; order-view.ts counts only the others.
-    .where(eq(refunds.customerId, customerId))
-    .orderBy(desc(refunds.createdAt), desc(refunds.id));
+    .where(eq(refunds.customerId, sql.placeholder('customerId')))
+    .orderBy(desc(refunds.createdAt), desc(refunds.id)),
+);
+
+/** A customer's refund requests, newest first, with their items. */
+export async function loadCustomerRefunds(db: Db, customerId: number) {
+  const refundRows = await customerRefundsStatement(db, { customerId });
   const ids = refundRows.map((row) => row.refund.id);
   const items = ids.length
     ? await db
@@ -92,62 +99,40 @@ export async function insertInstalments(tx: Db, values: (typeof paymentPlanPayme
 
 /** The order a cart became (a repeated or concurrent checkout of the cart answers it). */
 export async function findOrderByCart(db: Db, cartId: number): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.cartId, cartId));
+  const [row] = await orderOfCartStatement(db, { cartId });
   return row;
 }
+const orderOfCartStatement = reusableQuery<OrderRow[], { cartId: number }>((db) => db.select().from(orders).where(eq(orders.cartId, sql.placeholder('cartId'))));
 
 /** An order locked for the rest of the transaction: payments, notifications and the sweeper change it one at a time. */
 export async function lockOrder(tx: Db, where: { id: number } | { code: string }): Promise<OrderRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(orders)
-    .where('id' in where ? eq(orders.id, where.id) : eq(orders.code, where.code))
-    .for('update');
+  const [row] = 'id' in where ? await lockOrderByIdStatement(tx, where) : await lockOrderByCodeStatement(tx, where);
   return row;
 }
+const lockOrderByIdStatement = reusableQuery<OrderRow[], { id: number }>((db) => db.select().from(orders).where(eq(orders.id, sql.placeholder('id'))).for('update'));
+const lockOrderByCodeStatement = reusableQuery<OrderRow[], { code: string }>((db) => db.select().from(orders).where(eq(orders.code, sql.placeholder('code'))).for('update'));
 
 export async function updateOrder(tx: Db, id: number, values: Partial<NewOrder>): Promise<OrderRow> {
-  const [row] = await tx
-    .update(orders)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(orders.id, id))
-    .returning();
+  const [row] = await updateOrderStatement(tx, id, values);
   return row!;
 }
+const updateOrderStatement = reusableUpdateById(orders);
 
 /** Tickets and merchandise of an order move together (one statement): issued when paid, cancelled when abandoned. */
 export async function setOrderItemsStatus(tx: Db, orderId: number, from: string, to: string): Promise<void> {
-  await executeRows(
-    tx,
-    sql`WITH issued AS (UPDATE ${tickets} SET status = ${to}, updated_at = now() WHERE order_id = ${orderId} AND status = ${from})
-        UPDATE ${merchandisePurchases} SET status = ${to}, updated_at = now() WHERE order_id = ${orderId} AND status = ${from}`,
-  );
+  await orderItemsStatusStatement(tx, { orderId, from, to });
 }
+const orderItemsStatusStatement = reusableRows<never, { orderId: number; from: string; to: string }>(
+  sql`WITH issued AS (UPDATE ${tickets} SET status = ${sql.placeholder('to')}, updated_at = now() WHERE order_id = ${sql.placeholder('orderId')} AND status = ${sql.placeholder('from')})
+      UPDATE ${merchandisePurchases} SET status = ${sql.placeholder('to')}, updated_at = now() WHERE order_id = ${sql.placeholder('orderId')} AND status = ${sql.placeholder('from')}`,
+);
 
 /**
  * What an order's e-mails show of it: its customer, tickets and merchandise, and when its last
  * open instalment is due (null without one), in one statement.
  */
 export async function loadOrderForMail(db: Db, order: { id: number; customerId: number }) {
-  const [row] = await executeRows<{
-    customer: { email: string; full_name: string };
-    tickets: Record<string, unknown>[] | null;
-    purchases: Record<string, unknown>[] | null;
-    last_due_at: string | Date | null;
-    departures: { ticket_id: number; departs_at: string }[] | null;
-    instalments: { amount: number; paid_amount: number; due_at: string; status: string }[] | null;
-  }>(
-    db,
-    sql`SELECT (SELECT json_build_object('email', c.email, 'full_name', c.full_name) FROM ${customers} c WHERE c.id = ${order.customerId}) AS customer,
-               (SELECT json_agg(t ORDER BY t.id) FROM ${tickets} t WHERE t.order_id = ${order.id}) AS tickets,
-               (SELECT json_agg(m ORDER BY m.id) FROM ${merchandisePurchases} m WHERE m.order_id = ${order.id}) AS purchases,
-               (SELECT max(p.due_at) FROM ${paymentPlanPayments} p WHERE p.order_id = ${order.id} AND p.status NOT IN ('paid', 'cancelled')) AS last_due_at,
-               (SELECT json_agg(json_build_object('ticket_id', t.id, 'departs_at', coalesce(tt.departs_at, s.travel_time)))
-                  FROM ${tickets} t JOIN ${shopItems} s ON s.id = t.shop_item_id LEFT JOIN ${travelTimes} tt ON tt.id = t.travel_time_id
-                 WHERE t.order_id = ${order.id} AND coalesce(tt.departs_at, s.travel_time) IS NOT NULL) AS departures,
-               (SELECT json_agg(json_build_object('amount', p.amount, 'paid_amount', p.paid_amount, 'due_at', p.due_at, 'status', p.status) ORDER BY p.due_at, p.id)
-                  FROM ${paymentPlanPayments} p WHERE p.order_id = ${order.id} AND p.status <> 'cancelled') AS instalments`,
-  );
+  const [row] = await orderForMailStatement(db, { customerId: order.customerId, orderId: order.id });
   return {
     customer: { email: row!.customer.email, fullName: row!.customer.full_name },
     tickets: rowsFromJson(tickets, row!.tickets),
@@ -159,6 +144,24 @@ export async function loadOrderForMail(db: Db, order: { id: number; customerId: 
     instalments: (row!.instalments ?? []).map((entry) => ({ amount: entry.amount, paidAmount: entry.paid_amount, dueAt: new Date(entry.due_at), paid: entry.status === 'paid' })),
   };
 }
+const orderForMailStatement = reusableRows<{
+    customer: { email: string; full_name: string };
+    tickets: Record<string, unknown>[] | null;
+    purchases: Record<string, unknown>[] | null;
+    last_due_at: string | Date | null;
+    departures: { ticket_id: number; departs_at: string }[] | null;
+    instalments: { amount: number; paid_amount: number; due_at: string; status: string }[] | null;
+  }, { customerId: number; orderId: number }>(
+  sql`SELECT (SELECT json_build_object('email', c.email, 'full_name', c.full_name) FROM ${customers} c WHERE c.id = ${sql.placeholder('customerId')}) AS customer,
+               (SELECT json_agg(t ORDER BY t.id) FROM ${tickets} t WHERE t.order_id = ${sql.placeholder('orderId')}) AS tickets,
+               (SELECT json_agg(m ORDER BY m.id) FROM ${merchandisePurchases} m WHERE m.order_id = ${sql.placeholder('orderId')}) AS purchases,
+               (SELECT max(p.due_at) FROM ${paymentPlanPayments} p WHERE p.order_id = ${sql.placeholder('orderId')} AND p.status NOT IN ('paid', 'cancelled')) AS last_due_at,
+               (SELECT json_agg(json_build_object('ticket_id', t.id, 'departs_at', coalesce(tt.departs_at, s.travel_time)))
+                  FROM ${tickets} t JOIN ${shopItems} s ON s.id = t.shop_item_id LEFT JOIN ${travelTimes} tt ON tt.id = t.travel_time_id
+                 WHERE t.order_id = ${sql.placeholder('orderId')} AND coalesce(tt.departs_at, s.travel_time) IS NOT NULL) AS departures,
+               (SELECT json_agg(json_build_object('amount', p.amount, 'paid_amount', p.paid_amount, 'due_at', p.due_at, 'status', p.status) ORDER BY p.due_at, p.id)
+                  FROM ${paymentPlanPayments} p WHERE p.order_id = ${sql.placeholder('orderId')} AND p.status <> 'cancelled') AS instalments`,
+);
 
 /** What an order's lines took from stock, per item and per departure. */
 export async function countOrderHolds(tx: Db, orderId: number): Promise<{ items: Map<number, number>; seats: Map<number, number> }> {
@@ -225,14 +228,11 @@ export async function findOrderCode(db: Db, id: number): Promise<string | undefi
 export async function insertOrderWithNewCode(tx: Db, makeCode: () => string, values: (code: string) => Omit<NewOrder, 'code'>): Promise<OrderRow> {
   for (;;) {
     const code = makeCode();
-    const [row] = await tx
-      .insert(orders)
-      .values({ ...values(code), code })
-      .onConflictDoNothing({ target: orders.code })
-      .returning();
+    const [row] = await insertOrderStatement(tx, { ...values(code), code });
     if (row) return row;
   }
 }
+const insertOrderStatement = reusableInsert(orders, { onConflictDoNothing: { target: orders.code } });
 
 export async function findShopItemByCode(db: Db, externalCode: string) {
   const [row] = await db.select().from(shopItems).where(eq(shopItems.externalCode, externalCode));

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executeRows, rowFromJson } from '../../db/raw-rows';
 import { orders, paymentNotifications, paymentPlanPayments, payments } from '../../db/schema';
+import { reusableInsert, reusableQuery, reusableRows } from '../../db/reusable-statement';
 import type { InstalmentRow, OrderRow } from '../orders/orders.queries';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -13,9 +14,10 @@ export type PaymentRow = typeof payments.$inferSelect;
 export const DESK_PROVIDER = 'desk';
 
 export async function insertPayment(tx: Db, values: typeof payments.$inferInsert): Promise<PaymentRow> {
-  const [row] = await tx.insert(payments).values(values).returning();
+  const [row] = await insertPaymentStatement(tx, values);
   return row!;
 }
+const insertPaymentStatement = reusableInsert(payments);
 
 export async function findPaymentByReference(db: Db, provider: string, reference: string): Promise<PaymentRow | undefined> {
   const [row] = await db
@@ -26,8 +28,11 @@ export async function findPaymentByReference(db: Db, provider: string, reference
 }
 
 export async function setPaymentStatus(tx: Db, id: number, status: PaymentRow['status']): Promise<void> {
-  await tx.update(payments).set({ status, updatedAt: sql`now()` }).where(eq(payments.id, id));
+  await paymentStatusStatement(tx, { id, status });
 }
+const paymentStatusStatement = reusableQuery<unknown, { id: number; status: PaymentRow['status'] }>((db) =>
+  db.update(payments).set({ status: sql`${sql.placeholder('status')}`, updatedAt: sql`now()` }).where(eq(payments.id, sql.placeholder('id'))),
+);
 
 /** The newest open card payment of an order (a repeated checkout answers its instruction again). */
 export async function findLatestOpenPayment(db: Db, orderId: number): Promise<PaymentRow | undefined> {
@@ -42,9 +47,12 @@ export async function findLatestOpenPayment(db: Db, orderId: number): Promise<Pa
 
 /** How many card attempts an order has had (its payments through a provider), to number the next one. */
 export async function countAttempts(tx: Db, orderId: number): Promise<number> {
-  const [row] = await tx.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(payments).where(and(eq(payments.orderId, orderId), eq(payments.method, 'credit_card')));
+  const [row] = await attemptsStatement(tx, { orderId });
   return row?.count ?? 0;
 }
+const attemptsStatement = reusableQuery<{ count: number }[], { orderId: number }>((db) =>
+  db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(payments).where(and(eq(payments.orderId, sql.placeholder('orderId')), eq(payments.method, 'credit_card'))),
+);
 
 /** An attempt the shop closed, as the provider is told of it. */
 export interface ClosedAttempt {
@@ -83,14 +91,14 @@ export async function cancelOpenAttempts(tx: Db, orderId: number): Promise<Close
  * we never issued.
  */
 export async function lockOrderOfPayment(tx: Db, provider: string, reference: string): Promise<OrderRow | undefined> {
-  const [row] = await executeRows<{ o: Record<string, unknown> }>(
-    tx,
-    sql`SELECT row_to_json(o) AS o FROM ${orders} o
-        WHERE o.id = (SELECT order_id FROM ${payments} WHERE provider = ${provider} AND provider_reference = ${reference})
-        FOR UPDATE`,
-  );
+  const [row] = await orderOfPaymentStatement(tx, { provider, reference });
   return row && rowFromJson(orders, row.o);
 }
+const orderOfPaymentStatement = reusableRows<{ o: Record<string, unknown> }, { provider: string; reference: string }>(
+  sql`SELECT row_to_json(o) AS o FROM ${orders} o
+      WHERE o.id = (SELECT order_id FROM ${payments} WHERE provider = ${sql.placeholder('provider')} AND provider_reference = ${sql.placeholder('reference')})
+      FOR UPDATE`,
+);
 
 export async function findInstalmentById(tx: Db, id: number): Promise<InstalmentRow | undefined> {
   const [row] = await tx.select().from(paymentPlanPayments).where(eq(paymentPlanPayments.id, id));
@@ -114,16 +122,16 @@ export async function setRefundedAndAddToOrder(tx: Db, payment: PaymentRow, refu
  * Undefined, and nothing recorded, for a reference we never issued.
  */
 export async function lockPaymentAndRecordNotification(tx: Db, provider: string, reference: string, notificationId: string): Promise<{ payment: PaymentRow; recorded: boolean } | undefined> {
-  const [row] = await executeRows<{ payment: Record<string, unknown>; recorded: boolean }>(
-    tx,
-    sql`WITH payment AS (SELECT * FROM ${payments} WHERE provider = ${provider} AND provider_reference = ${reference} FOR UPDATE),
-        noted AS (
-          INSERT INTO ${paymentNotifications} (provider, notification_id, payment_id) SELECT ${provider}, ${`${provider}:${notificationId}`}, id FROM payment
-          ON CONFLICT (notification_id) DO NOTHING RETURNING id)
-        SELECT row_to_json(payment) AS payment, EXISTS (SELECT 1 FROM noted) AS recorded FROM payment`,
-  );
+  const [row] = await recordNotificationStatement(tx, { provider, reference, notification: `${provider}:${notificationId}` });
   return row && { payment: rowFromJson(payments, row.payment), recorded: row.recorded };
 }
+const recordNotificationStatement = reusableRows<{ payment: Record<string, unknown>; recorded: boolean }, { provider: string; reference: string; notification: string }>(
+  sql`WITH payment AS (SELECT * FROM ${payments} WHERE provider = ${sql.placeholder('provider')} AND provider_reference = ${sql.placeholder('reference')} FOR UPDATE),
+      noted AS (
+        INSERT INTO ${paymentNotifications} (provider, notification_id, payment_id) SELECT ${sql.placeholder('provider')}, ${sql.placeholder('notification')}, id FROM payment
+        ON CONFLICT (notification_id) DO NOTHING RETURNING id)
+      SELECT row_to_json(payment) AS payment, EXISTS (SELECT 1 FROM noted) AS recorded FROM payment`,
+);
 
 
 /** The provider's own id of an attempt's payment, once the provider created it. */
