@@ -1,8 +1,9 @@
 import type { TaxRate } from '@festival/contract';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { executeRows, rawDate, rowFromJson, rowsFromJson } from '../../db/raw-rows';
+import { rawDate, rowFromJson, rowsFromJson } from '../../db/raw-rows';
 import { customers, documentSequences, events, invoices, merchandisePurchases, refundItems, shippingRates, shopItems, taxRates, tickets } from '../../db/schema';
+import { reusableInsert, reusableRows } from '../../db/reusable-statement';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -21,9 +22,10 @@ export async function takeNextNumber(tx: Db, series: string): Promise<number> {
 }
 
 export async function insertInvoice(tx: Db, values: typeof invoices.$inferInsert): Promise<InvoiceRow> {
-  const [row] = await tx.insert(invoices).values(values).returning();
+  const [row] = await insertInvoiceStatement(tx, values);
   return row!;
 }
+const insertInvoiceStatement = reusableInsert(invoices);
 
 export async function findInvoiceOfOrder(db: Db, orderId: number): Promise<InvoiceRow | undefined> {
   const [row] = await db
@@ -55,24 +57,7 @@ export async function listCreditNoteNumbers(db: Db, refundIds: readonly number[]
  * of each of their items.
  */
 export async function loadInvoiceSource(db: Db, orderId: number, customerId: number) {
-  const [row] = await executeRows<{
-    existing: Record<string, unknown> | null;
-    buyer: { email: string; full_name: string };
-    tickets: { ticket: Record<string, unknown>; event_name: string | null; event_starts_at: string | null; event_timezone: string | null }[] | null;
-    purchases: Record<string, unknown>[] | null;
-    rates: { id: number; name: string | null; basis_points: number | null }[] | null;
-  }>(
-    db,
-    sql`SELECT (SELECT row_to_json(i) FROM ${invoices} i WHERE i.order_id = ${orderId} AND i.kind = 'invoice') AS existing,
-               (SELECT json_build_object('email', c.email, 'full_name', c.full_name) FROM ${customers} c WHERE c.id = ${customerId}) AS buyer,
-               (SELECT json_agg(json_build_object('ticket', t, 'event_name', e.name, 'event_starts_at', e.starts_at, 'event_timezone', e.timezone) ORDER BY t.id)
-                  FROM ${tickets} t JOIN ${shopItems} s ON s.id = t.shop_item_id LEFT JOIN ${events} e ON e.id = s.event_id
-                 WHERE t.order_id = ${orderId}) AS tickets,
-               (SELECT json_agg(m ORDER BY m.id) FROM ${merchandisePurchases} m WHERE m.order_id = ${orderId}) AS purchases,
-               (SELECT json_agg(json_build_object('id', s.id, 'name', r.name, 'basis_points', r.basis_points))
-                  FROM ${shopItems} s LEFT JOIN ${taxRates} r ON r.id = s.tax_rate_id
-                 WHERE s.id IN (SELECT shop_item_id FROM ${tickets} WHERE order_id = ${orderId} UNION SELECT shop_item_id FROM ${merchandisePurchases} WHERE order_id = ${orderId})) AS rates`,
-  );
+  const [row] = await invoiceSourceStatement(db, { orderId, customerId });
   const rates = new Map<number, TaxRate | null>();
   for (const rate of row!.rates ?? []) rates.set(rate.id, rate.name === null || rate.basis_points === null ? null : { name: rate.name, basisPoints: rate.basis_points });
   return {
@@ -88,6 +73,23 @@ export async function loadInvoiceSource(db: Db, orderId: number, customerId: num
     rates,
   };
 }
+const invoiceSourceStatement = reusableRows<{
+    existing: Record<string, unknown> | null;
+    buyer: { email: string; full_name: string };
+    tickets: { ticket: Record<string, unknown>; event_name: string | null; event_starts_at: string | null; event_timezone: string | null }[] | null;
+    purchases: Record<string, unknown>[] | null;
+    rates: { id: number; name: string | null; basis_points: number | null }[] | null;
+  }, { orderId: number; customerId: number }>(
+  sql`SELECT (SELECT row_to_json(i) FROM ${invoices} i WHERE i.order_id = ${sql.placeholder('orderId')} AND i.kind = 'invoice') AS existing,
+               (SELECT json_build_object('email', c.email, 'full_name', c.full_name) FROM ${customers} c WHERE c.id = ${sql.placeholder('customerId')}) AS buyer,
+               (SELECT json_agg(json_build_object('ticket', t, 'event_name', e.name, 'event_starts_at', e.starts_at, 'event_timezone', e.timezone) ORDER BY t.id)
+                  FROM ${tickets} t JOIN ${shopItems} s ON s.id = t.shop_item_id LEFT JOIN ${events} e ON e.id = s.event_id
+                 WHERE t.order_id = ${sql.placeholder('orderId')}) AS tickets,
+               (SELECT json_agg(m ORDER BY m.id) FROM ${merchandisePurchases} m WHERE m.order_id = ${sql.placeholder('orderId')}) AS purchases,
+               (SELECT json_agg(json_build_object('id', s.id, 'name', r.name, 'basis_points', r.basis_points))
+                  FROM ${shopItems} s LEFT JOIN ${taxRates} r ON r.id = s.tax_rate_id
+                 WHERE s.id IN (SELECT shop_item_id FROM ${tickets} WHERE order_id = ${sql.placeholder('orderId')} UNION SELECT shop_item_id FROM ${merchandisePurchases} WHERE order_id = ${sql.placeholder('orderId')})) AS rates`,
+);
 
 /** The refunded items of a refund with their item (for the tax rate) and name. */
 export async function loadRefundLines(db: Db, refundId: number) {

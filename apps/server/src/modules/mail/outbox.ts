@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { reusableQuery } from '../../db/reusable-statement';
 import { emailOutbox } from '../../db/schema';
 import { SUBJECT_MAX_LENGTH, headerText } from './header-text';
 import { isWalkInAddress } from '../orders/walk-in';
@@ -38,19 +39,46 @@ export async function enqueueMails(db: Db, all: readonly OutgoingMail[]): Promis
   // A walk-in buyer's account has no address (decision 0076): nothing is written for it.
   const mails = all.filter((mail) => !isWalkInAddress(mail.to));
   if (!mails.length) return;
-  await db
-    .insert(emailOutbox)
-    .values(
-      mails.map((mail) => ({
-        toAddress: mail.to,
-        // Names customers wrote go into subjects: only their own text, on one line (decision 0029).
-        subject: headerText(mail.subject, SUBJECT_MAX_LENGTH),
-        textBody: mail.text,
-        htmlBody: mail.html,
-        dedupeKey: mail.dedupeKey ?? null,
-        holdsSecret: mail.holdsSecret ?? false,
-        nextAttemptAt: sql`now()`,
-      })),
-    )
-    .onConflictDoNothing({ target: emailOutbox.dedupeKey });
+  const rows = mails.map((mail) => ({
+    toAddress: mail.to,
+    // Names customers wrote go into subjects: only their own text, on one line (decision 0029).
+    subject: headerText(mail.subject, SUBJECT_MAX_LENGTH),
+    textBody: mail.text,
+    htmlBody: mail.html,
+    dedupeKey: mail.dedupeKey ?? null,
+    holdsSecret: mail.holdsSecret ?? false,
+  }));
+  const reusable = outboxInserts[rows.length - 1];
+  if (!reusable) {
+    await db
+      .insert(emailOutbox)
+      .values(rows.map((row) => ({ ...row, nextAttemptAt: sql`now()` })))
+      .onConflictDoNothing({ target: emailOutbox.dedupeKey });
+    return;
+  }
+  const values: Record<string, unknown> = {};
+  rows.forEach((row, index) => {
+    for (const [key, value] of Object.entries(row)) values[`${key}${index}`] = value;
+  });
+  await reusable(db, values);
 }
+
+/** The outbox's insert of 1 to 4 messages (a purchase writes one or two), built once per connection (decision 0086). */
+const outboxInserts = [1, 2, 3, 4].map((count) =>
+  reusableQuery<unknown, Record<string, unknown>>((db) =>
+    db
+      .insert(emailOutbox)
+      .values(
+        Array.from({ length: count }, (_, index) => ({
+          toAddress: sql.placeholder(`toAddress${index}`),
+          subject: sql.placeholder(`subject${index}`),
+          textBody: sql.placeholder(`textBody${index}`),
+          htmlBody: sql.placeholder(`htmlBody${index}`),
+          dedupeKey: sql.placeholder(`dedupeKey${index}`),
+          holdsSecret: sql.placeholder(`holdsSecret${index}`),
+          nextAttemptAt: sql`now()`,
+        })),
+      )
+      .onConflictDoNothing({ target: emailOutbox.dedupeKey }),
+  ),
+);
