@@ -341,75 +341,94 @@ describe('the shop on a phone in Chromium', () => {
     await signedIn.close();
   });
 
-  for (const viewport of WIDTHS) {
-    it(`fits every panel, modal and form step at ${viewport.width}×${viewport.height}`, { timeout: 240_000 }, async () => {
-      const { order, instalmentLink, shuttleTicket, refund } = customer!;
-      const label = (what: string) => `${what} at ${viewport.width} px`;
-
-      // A visitor: the login panel, the terms and personalise modals.
-      const guest = await browser().newContext({ baseURL: baseUrl(), viewport });
-      let page = await guest.newPage();
-      const boxOffice = inject('boxOfficeOrder');
-      await page.goto(`/accept-tcs/${boxOffice.code}/${boxOffice.checksum}`);
-      await settle(page);
-      await expectDialogFits(page, label('accept-terms terms modal'), () => page.getByRole('button', { name: /terms and conditions/i }).first().click());
-      await page.goto(instalmentLink);
-      await settle(page);
-      await expectDialogFits(page, label('instalment terms modal'), () => page.locator('#instalment-terms-read').click());
-      await page.goto('/tickets/NWF27-SHUTTLE');
-      await settle(page);
-      await expectDialogFits(page, label('personalise modal'), () => page.locator('#add-to-cart').click());
-      await openPanel(page, '#login-button', '#login-panel');
-      await expectFits(page, label('login panel'), page.locator('#login-panel'), false);
-      await openPanel(page, '#cart-button', '#cart-panel');
-      await expectFits(page, label('empty cart panel'), page.locator('#cart-panel'), false);
-      await guest.close();
-
-      // The customer: the refund steps, the checkout; the cart and account panels and their modals.
-      const signedIn = await browser().newContext({ baseURL: baseUrl(), viewport, storageState: customer!.state });
-      page = await signedIn.newPage();
-      // The refund request's every step, its bank details too (as for money that goes back by bank).
-      await refundsGoByBank(page);
-      await page.goto('/portal');
-      await settle(page);
-      await expectDialogFits(page, label('logout confirmation'), async () => {
-        await openPanel(page, '#account-button', '#account-panel');
-        await expectFits(page, label('account panel'), page.locator('#account-panel'), false);
-        await page.locator('#logout-button').click();
-      });
-      await page.goto(`/portal/refunds/${refund}`);
-      await settle(page);
-      await expectDialogFits(page, label('refund cancel confirmation'), () => page.locator('#refund-cancel').click());
-      await page.goto(`/portal/orders/${order}`);
-      await settle(page);
-      await expectDialogFits(page, label('travel time modal'), () => page.locator(`#ticket-travel-${shuttleTicket}`).click());
-
-      // The three steps of a refund request.
-      await page.goto(`/portal/orders/${order}/request-refund`);
-      await page.locator('#refund-step-select').waitFor();
-      await expectFits(page, label('refund step 1'));
-      await page.locator('#refund-step-select input[type="checkbox"]:not([disabled])').first().check();
-      await page.locator('#refund-next').click();
-      await fillRefundDetails(page);
-      await expectFits(page, label('refund step 2'));
-      await page.locator('#refund-next').click();
-      await page.locator('#refund-step-confirm').waitFor();
-      await expectFits(page, label('refund step 3'));
-
-      await page.goto('/checkout');
-      await settle(page);
-      await page.locator('#checkout-country').selectOption('NL');
-      await page.locator('#checkout-total').waitFor();
-      await expect.poll(() => page.locator('main [aria-busy="true"], main .page-loading').count()).toBe(0);
-      await expectFits(page, label('checkout with its invoice'));
-      await expectDialogFits(page, label('checkout terms modal'), () => page.locator('#checkout-terms-read').click());
-
-      await openPanel(page, '#cart-button', '#cart-checkout');
-      await expectFits(page, label('cart panel'), page.locator('#cart-panel'), false);
-      await expectDialogFits(page, label('personalise modal from the cart'), () => page.locator('[id^="cart-personalise-"]').first().click());
-      await openPanel(page, '#cart-button', '#cart-checkout');
-      await expectDialogFits(page, label('remove confirmation'), () => page.locator('[id^="cart-remove-"]').first().click());
-      await signedIn.close();
-    });
+  /**
+   * Runs `check` at every size, the window resized in between (as the page sweep does): each state
+   * is reached once and checked at all sizes, and each dialog is opened afresh at each size.
+   */
+  async function atEverySize(page: Page, check: (size: string) => Promise<void>) {
+    for (const viewport of WIDTHS) {
+      await page.setViewportSize(viewport);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await check(`at ${viewport.width}×${viewport.height}`);
+    }
   }
+
+  it(`fits every panel, modal and form step at ${WIDTHS.map((viewport) => `${viewport.width}×${viewport.height}`).join(', ')}`, { timeout: 240_000 }, async () => {
+    const { order, instalmentLink, shuttleTicket, refund } = customer!;
+
+    // A visitor: the login panel, the terms and personalise modals.
+    const guest = await browser().newContext({ baseURL: baseUrl(), viewport: WIDTHS[0]! });
+    let page = await guest.newPage();
+    const boxOffice = inject('boxOfficeOrder');
+    await page.goto(`/accept-tcs/${boxOffice.code}/${boxOffice.checksum}`);
+    await settle(page);
+    await atEverySize(page, (size) => expectDialogFits(page, `accept-terms terms modal ${size}`, () => page.getByRole('button', { name: /terms and conditions/i }).first().click()));
+    await page.goto(instalmentLink);
+    await settle(page);
+    await atEverySize(page, (size) => expectDialogFits(page, `instalment terms modal ${size}`, () => page.locator('#instalment-terms-read').click()));
+    await page.goto('/tickets/NWF27-SHUTTLE');
+    await settle(page);
+    await atEverySize(page, (size) => expectDialogFits(page, `personalise modal ${size}`, () => page.locator('#add-to-cart').click()));
+    await atEverySize(page, async (size) => {
+      await openPanel(page, '#login-button', '#login-panel');
+      await expectFits(page, `login panel ${size}`, page.locator('#login-panel'), false);
+    });
+    await atEverySize(page, async (size) => {
+      await openPanel(page, '#cart-button', '#cart-panel');
+      await expectFits(page, `empty cart panel ${size}`, page.locator('#cart-panel'), false);
+    });
+    await guest.close();
+
+    // The customer: the refund steps, the checkout; the cart and account panels and their modals.
+    const signedIn = await browser().newContext({ baseURL: baseUrl(), viewport: WIDTHS[0]!, storageState: customer!.state });
+    page = await signedIn.newPage();
+    // The refund request's every step, its bank details too (as for money that goes back by bank).
+    await refundsGoByBank(page);
+    await page.goto('/portal');
+    await settle(page);
+    await atEverySize(page, (size) =>
+      expectDialogFits(page, `logout confirmation ${size}`, async () => {
+        await openPanel(page, '#account-button', '#account-panel');
+        await expectFits(page, `account panel ${size}`, page.locator('#account-panel'), false);
+        await page.locator('#logout-button').click();
+      }),
+    );
+    await page.goto(`/portal/refunds/${refund}`);
+    await settle(page);
+    await atEverySize(page, (size) => expectDialogFits(page, `refund cancel confirmation ${size}`, () => page.locator('#refund-cancel').click()));
+    await page.goto(`/portal/orders/${order}`);
+    await settle(page);
+    await atEverySize(page, (size) => expectDialogFits(page, `travel time modal ${size}`, () => page.locator(`#ticket-travel-${shuttleTicket}`).click()));
+
+    // The three steps of a refund request.
+    await page.goto(`/portal/orders/${order}/request-refund`);
+    await page.locator('#refund-step-select').waitFor();
+    await atEverySize(page, (size) => expectFits(page, `refund step 1 ${size}`));
+    await page.locator('#refund-step-select input[type="checkbox"]:not([disabled])').first().check();
+    await page.locator('#refund-next').click();
+    await fillRefundDetails(page);
+    await atEverySize(page, (size) => expectFits(page, `refund step 2 ${size}`));
+    await page.locator('#refund-next').click();
+    await page.locator('#refund-step-confirm').waitFor();
+    await atEverySize(page, (size) => expectFits(page, `refund step 3 ${size}`));
+
+    await page.goto('/checkout');
+    await settle(page);
+    await page.locator('#checkout-country').selectOption('NL');
+    await page.locator('#checkout-total').waitFor();
+    await expect.poll(() => page.locator('main [aria-busy="true"], main .page-loading').count()).toBe(0);
+    await atEverySize(page, async (size) => {
+      await expectFits(page, `checkout with its invoice ${size}`);
+      await expectDialogFits(page, `checkout terms modal ${size}`, () => page.locator('#checkout-terms-read').click());
+    });
+
+    await atEverySize(page, async (size) => {
+      await openPanel(page, '#cart-button', '#cart-checkout');
+      await expectFits(page, `cart panel ${size}`, page.locator('#cart-panel'), false);
+      await expectDialogFits(page, `personalise modal from the cart ${size}`, () => page.locator('[id^="cart-personalise-"]').first().click());
+      await openPanel(page, '#cart-button', '#cart-checkout');
+      await expectDialogFits(page, `remove confirmation ${size}`, () => page.locator('[id^="cart-remove-"]').first().click());
+    });
+    await signedIn.close();
+  });
 });
