@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../test/databases';
 import { executeRows } from './raw-rows';
-import { reusableInsert, reusableQuery, reusableRows, reusableUpdateById } from './reusable-statement';
-import { customers, orders } from './schema';
+import { reusableInsert, reusableInsertRows, reusableQuery, reusableRows, reusableUpdateById } from './reusable-statement';
+import { customers, emailOutbox, orders } from './schema';
 
 /**
  * Decision 0086: a reusable statement answers what its query builder answers, with the values of
@@ -118,5 +118,24 @@ describe.each(testEngines())('reusable statements on %s', (engine) => {
     const [added] = await updateOrder(db, second!.id, { totalPaid: sql`${orders.totalPaid} + 1` as unknown as number });
     expect(added!.totalPaid).toBe(501);
     expect((await db.select().from(orders).where(eq(orders.id, first!.id)))[0]!.totalPaid).toBe(1000);
+  });
+
+  it('inserts a few rows of any shapes with fixed SQL columns, skipping conflicts, and more rows as Drizzle does', async () => {
+    const insertMails = reusableInsertRows(emailOutbox, { fixed: { nextAttemptAt: sql`now()` }, onConflictDoNothing: { target: emailOutbox.dedupeKey } });
+    const mail = (to: string, dedupeKey: string | null) => ({ toAddress: to, subject: `To ${to}`, textBody: 'Text "quoted" \\ back', htmlBody: '<p>Hi</p>', dedupeKey, holdsSecret: false });
+    const { db } = database;
+    await db.transaction((tx) => insertMails(tx, [mail('a@example.org', 'key-a'), mail('b@example.org', null)]));
+    // The same shapes again (one row conflicts), other shapes, and more rows than are reused.
+    await insertMails(db, [mail('a2@example.org', 'key-a'), mail('c@example.org', 'key-c')]);
+    await insertMails(db, [mail('d@example.org', null)]);
+    await insertMails(db, Array.from({ length: 6 }, (_, index) => mail(`many${index}@example.org`, `many-${index}`)));
+    await insertMails(db, []);
+    const rows = await executeRows<{ to_address: string; dedupe_key: string | null; text_body: string; due: boolean }>(
+      db,
+      sql`SELECT to_address, dedupe_key, text_body, next_attempt_at <= now() AS due FROM ${emailOutbox} ORDER BY id`,
+    );
+    expect(rows.map((row) => row.to_address)).toEqual(['a@example.org', 'b@example.org', 'c@example.org', 'd@example.org', ...Array.from({ length: 6 }, (_, index) => `many${index}@example.org`)]);
+    expect(rows.map((row) => row.dedupe_key).slice(0, 4)).toEqual(['key-a', null, 'key-c', null]);
+    expect(rows.every((row) => row.due && row.text_body === 'Text "quoted" \\ back')).toBe(true);
   });
 });

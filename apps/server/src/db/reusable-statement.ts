@@ -138,3 +138,47 @@ export function reusableUpdateById<T extends PgTable & { id: PgColumn; updatedAt
   );
   return (db, id, row) => run(db, row, { id });
 }
+
+/**
+ * An insert of a few rows (no RETURNING), reusable per number of rows and set of columns each
+ * gives; `fixed` columns are SQL written into every row (`now()`). More than `maxRows` rows, or a
+ * value that is SQL, are built as Drizzle builds them.
+ */
+export function reusableInsertRows<T extends PgTable>(
+  table: T,
+  options: { maxRows?: number; fixed?: Record<string, SQL>; onConflictDoNothing?: { target: PgColumn } } = {},
+): (db: Db, rows: readonly T['$inferInsert'][]) => Promise<void> {
+  const { maxRows = 4, fixed = {} } = options;
+  const insert = (db: Db, rows: Record<string, unknown>[]) => {
+    const statement = db.insert(table).values(rows.map((row) => ({ ...row, ...fixed })) as T['$inferInsert'][]);
+    return (options.onConflictDoNothing ? statement.onConflictDoNothing(options.onConflictDoNothing) : statement) as unknown as { prepare(name: string): Prepared<unknown> };
+  };
+  const shapes = new Map<string, Runner<unknown, Record<string, unknown>>>();
+  return async (db, rows) => {
+    if (!rows.length) return;
+    const given = rows as readonly Record<string, unknown>[];
+    const rowShapes = given.map(shapeOf);
+    const direct = () => insert(db, [...given]).prepare('').execute();
+    if (given.length > maxRows || given.some((row, index) => rowShapes[index]!.keys.some((key) => typeof (row[key] as { getSQL?: unknown }).getSQL === 'function'))) {
+      await direct();
+      return;
+    }
+    const signature = rowShapes.map((shape) => shape.signature).join('|');
+    let run = shapes.get(signature);
+    if (!run) {
+      if (shapes.size >= SHAPES_PER_TABLE) {
+        await direct();
+        return;
+      }
+      const built = rowShapes.map(({ keys, nulls }, index) =>
+        Object.fromEntries([...keys.map((key) => [key, sql.placeholder(`${key}_${index}`)]), ...nulls.map((key) => [key, null])]),
+      );
+      shapes.set(signature, (run = reusableQuery((on) => insert(on, built))));
+    }
+    const values: Record<string, unknown> = {};
+    given.forEach((row, index) => {
+      for (const key of rowShapes[index]!.keys) values[`${key}_${index}`] = row[key];
+    });
+    await run(db, values);
+  };
+}

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { reusableQuery } from '../../db/reusable-statement';
+import { reusableInsertRows } from '../../db/reusable-statement';
 import { emailOutbox } from '../../db/schema';
 import { SUBJECT_MAX_LENGTH, headerText } from './header-text';
 import { isWalkInAddress } from '../orders/walk-in';
@@ -48,37 +48,8 @@ export async function enqueueMails(db: Db, all: readonly OutgoingMail[]): Promis
     dedupeKey: mail.dedupeKey ?? null,
     holdsSecret: mail.holdsSecret ?? false,
   }));
-  const reusable = outboxInserts[rows.length - 1];
-  if (!reusable) {
-    await db
-      .insert(emailOutbox)
-      .values(rows.map((row) => ({ ...row, nextAttemptAt: sql`now()` })))
-      .onConflictDoNothing({ target: emailOutbox.dedupeKey });
-    return;
-  }
-  const values: Record<string, unknown> = {};
-  rows.forEach((row, index) => {
-    for (const [key, value] of Object.entries(row)) values[`${key}${index}`] = value;
-  });
-  await reusable(db, values);
+  await insertOutboxRows(db, rows);
 }
 
-/** The outbox's insert of 1 to 4 messages (a purchase writes one or two), built once per connection (decision 0086). */
-const outboxInserts = [1, 2, 3, 4].map((count) =>
-  reusableQuery<unknown, Record<string, unknown>>((db) =>
-    db
-      .insert(emailOutbox)
-      .values(
-        Array.from({ length: count }, (_, index) => ({
-          toAddress: sql.placeholder(`toAddress${index}`),
-          subject: sql.placeholder(`subject${index}`),
-          textBody: sql.placeholder(`textBody${index}`),
-          htmlBody: sql.placeholder(`htmlBody${index}`),
-          dedupeKey: sql.placeholder(`dedupeKey${index}`),
-          holdsSecret: sql.placeholder(`holdsSecret${index}`),
-          nextAttemptAt: sql`now()`,
-        })),
-      )
-      .onConflictDoNothing({ target: emailOutbox.dedupeKey }),
-  ),
-);
+/** The outbox's insert, built once per connection for up to four messages (a purchase writes one or two; decision 0086). */
+const insertOutboxRows = reusableInsertRows(emailOutbox, { fixed: { nextAttemptAt: sql`now()` }, onConflictDoNothing: { target: emailOutbox.dedupeKey } });

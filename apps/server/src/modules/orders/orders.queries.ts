@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql, type 
 import type { Db } from '../../db/client';
 import { rowFromJson, rowsFromJson } from '../../db/raw-rows';
 import { readTogether } from '../../db/read-together';
-import { reusableInsert, reusableQuery, reusableRows, reusableUpdateById } from '../../db/reusable-statement';
+import { reusableInsert, reusableInsertRows, reusableQuery, reusableRows, reusableUpdateById } from '../../db/reusable-statement';
 import { customers, events, invoices, merchandisePurchases, orders, paymentPlanPayments, refundItems, refunds, shopItems, tickets, travelTimes } from '../../db/schema';
 import { tallyUnits } from '../../lib/tally-units';
 
@@ -85,8 +85,9 @@ export type NewOrder = typeof orders.$inferInsert;
 export type TicketRow = typeof tickets.$inferSelect;
 
 export async function insertTickets(tx: Db, values: (typeof tickets.$inferInsert)[]): Promise<void> {
-  if (values.length) await tx.insert(tickets).values(values);
+  await insertTicketRows(tx, values);
 }
+const insertTicketRows = reusableInsertRows(tickets);
 
 export async function insertMerchandisePurchases(tx: Db, values: (typeof merchandisePurchases.$inferInsert)[]): Promise<void> {
   if (values.length) await tx.insert(merchandisePurchases).values(values);
