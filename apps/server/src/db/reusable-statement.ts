@@ -34,11 +34,15 @@ interface DrizzleInternals {
 /** A statement that any number of calls can run: a built query of its own for each connection it runs on. */
 type Runner<Result, Values> = (db: Db, values: Values) => Promise<Result>;
 
-let statements = 0;
+/**
+ * No name of its own: on PostgreSQL every pooled connection names a statement by its text
+ * (db/client.ts), so node-postgres prepares it once per connection, whichever copy of this module
+ * (a test worker's) built it.
+ */
+const UNNAMED = '';
 
 function perConnection<Result, Values extends Record<string, unknown>>(make: (db: Db, name: string) => Prepared<Result>): Runner<Result, Values> {
-  // The same name on every connection, for this text only: node-postgres prepares it once per connection.
-  const name = `reused_${(statements += 1)}`;
+  const name = UNNAMED;
   const built = new WeakMap<object, Prepared<Result>>();
   return (db, values) => {
     const connection = (db as unknown as DrizzleInternals).session.client;
@@ -60,7 +64,7 @@ export function reusableQuery<Result, Values extends Record<string, unknown>>(bu
 export function reusableRows<Row, Values extends Record<string, unknown>>(statement: SQL): Runner<Row[], Values> {
   const run = perConnection<{ rows: Row[] }, Values>((db, name) => {
     const { session, dialect } = db as unknown as DrizzleInternals;
-    return session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false) as Prepared<{ rows: Row[] }>;
+    return session.prepareQuery(dialect.sqlToQuery(statement), undefined, name || undefined, false) as Prepared<{ rows: Row[] }>;
   });
   return async (db, values) => (await run(db, values)).rows;
 }
