@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../test/databases';
 import { executeRows } from './raw-rows';
@@ -137,5 +138,12 @@ describe.each(testEngines())('reusable statements on %s', (engine) => {
     expect(rows.map((row) => row.to_address)).toEqual(['a@example.org', 'b@example.org', 'c@example.org', 'd@example.org', ...Array.from({ length: 6 }, (_, index) => `many${index}@example.org`)]);
     expect(rows.map((row) => row.dedupe_key).slice(0, 4)).toEqual(['key-a', null, 'key-c', null]);
     expect(rows.every((row) => row.due && row.text_body === 'Text "quoted" \\ back')).toBe(true);
+  });
+
+  it('refuses a table whose values Drizzle makes while building, which a reusable statement would repeat', () => {
+    const stamped = pgTable('stamped', { id: serial('id').primaryKey(), token: text('token').$defaultFn(() => 'made once'), updatedAt: timestamp('updated_at') });
+    expect(() => reusableInsert(stamped)).toThrow(/token/);
+    expect(() => reusableInsertRows(stamped)).toThrow(/token/);
+    expect(() => reusableUpdateById(stamped)).toThrow(/token/);
   });
 });

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
@@ -118,8 +118,21 @@ function perShape<Row extends Record<string, unknown>, Extra extends Record<stri
   };
 }
 
+/**
+ * A column whose value Drizzle makes while building (`$defaultFn`, `$onUpdateFn`) would be made once
+ * and then repeated by every call of a reusable statement: such a table is refused when the
+ * statement is declared, at start-up.
+ */
+function refuseGeneratedValues(table: PgTable): void {
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const generated = column as unknown as { defaultFn?: unknown; onUpdateFn?: unknown };
+    if (generated.defaultFn || generated.onUpdateFn) throw new Error(`a reusable statement cannot write ${key}: Drizzle makes its value while building the statement`);
+  }
+}
+
 /** An insert of one row that answers the inserted row (RETURNING *), reusable per set of columns given. */
 export function reusableInsert<T extends PgTable>(table: T, options: { onConflictDoNothing?: { target: PgColumn } } = {}): (db: Db, row: T['$inferInsert']) => Promise<T['$inferSelect'][]> {
+  refuseGeneratedValues(table);
   const insert = (db: Db, values: Record<string, unknown>) => {
     const statement = db.insert(table).values(values as T['$inferInsert']);
     return (options.onConflictDoNothing ? statement.onConflictDoNothing(options.onConflictDoNothing) : statement).returning() as unknown as { prepare(name: string): Prepared<T['$inferSelect'][]> };
@@ -130,6 +143,7 @@ export function reusableInsert<T extends PgTable>(table: T, options: { onConflic
 
 /** An update of one row by its id (SET the given columns and updated_at = now()) that answers the row, reusable per set of columns given. */
 export function reusableUpdateById<T extends PgTable & { id: PgColumn; updatedAt: PgColumn }>(table: T): (db: Db, id: number, row: Partial<T['$inferInsert']>) => Promise<T['$inferSelect'][]> {
+  refuseGeneratedValues(table);
   const update = (db: Db, values: Record<string, unknown>, id: unknown) =>
     db
       .update(table)
@@ -152,6 +166,7 @@ export function reusableInsertRows<T extends PgTable>(
   table: T,
   options: { maxRows?: number; fixed?: Record<string, SQL>; onConflictDoNothing?: { target: PgColumn } } = {},
 ): (db: Db, rows: readonly T['$inferInsert'][]) => Promise<void> {
+  refuseGeneratedValues(table);
   const { maxRows = 4, fixed = {} } = options;
   const insert = (db: Db, rows: Record<string, unknown>[]) => {
     const statement = db.insert(table).values(rows.map((row) => ({ ...row, ...fixed })) as T['$inferInsert'][]);
