@@ -87,9 +87,22 @@ function shapeOf(values: Record<string, unknown>): { keys: string[]; nulls: stri
   return { keys, nulls, signature: `${keys.join(',')};${nulls.join(',')}` };
 }
 
-/** Placeholders named after the columns, as Drizzle's insert and update take values (each encoded by its column when filled), and the nulls. */
-function placeholders(keys: string[], nulls: string[]): Record<string, unknown> {
-  return Object.fromEntries([...keys.map((key) => [key, sql.placeholder(key)]), ...nulls.map((key) => [key, null])]);
+/**
+ * Placeholders named after the columns (and `suffix`), as Drizzle's insert and update take values
+ * (each encoded by its column when filled), and the nulls.
+ */
+function placeholders({ keys, nulls }: { keys: string[]; nulls: string[] }, suffix = ''): Record<string, unknown> {
+  return Object.fromEntries([...keys.map((key) => [key, sql.placeholder(`${key}${suffix}`)]), ...nulls.map((key) => [key, null])]);
+}
+
+/** A value that is SQL (now(), a column + 1): part of the statement, not a parameter. */
+const isSql = (value: unknown): boolean => typeof (value as { getSQL?: unknown }).getSQL === 'function';
+
+/** The statement of a shape: built at its first call, undefined past SHAPES_PER_TABLE shapes (the call is then built as Drizzle builds it). */
+function statementOfShape<Result>(shapes: Map<string, Runner<Result, Record<string, unknown>>>, signature: string, build: () => Runner<Result, Record<string, unknown>>) {
+  let run = shapes.get(signature);
+  if (!run && shapes.size < SHAPES_PER_TABLE) shapes.set(signature, (run = build()));
+  return run;
 }
 
 /**
@@ -103,15 +116,12 @@ function perShape<Row extends Record<string, unknown>, Extra extends Record<stri
 ): (db: Db, row: Row, extra: Extra) => Promise<Result> {
   const shapes = new Map<string, Runner<Result, Record<string, unknown>>>();
   return (db, row, extra) => {
-    const { keys, nulls, signature } = shapeOf(row);
-    // An SQL value (now(), a column + 1) is part of the statement, and a column named like an
-    // extra value would take its place: both are built as Drizzle builds them.
-    if (keys.some((key) => key in extra || typeof (row[key] as { getSQL?: unknown }).getSQL === 'function')) return direct(db, row, extra);
-    let run = shapes.get(signature);
-    if (!run) {
-      if (shapes.size >= SHAPES_PER_TABLE) return direct(db, row, extra);
-      shapes.set(signature, (run = reusableQuery((on) => build(on, placeholders(keys, nulls)))));
-    }
+    const shape = shapeOf(row);
+    const { keys } = shape;
+    // An SQL value and a column named like an extra value (which would take its place) are built as Drizzle builds them.
+    if (keys.some((key) => key in extra || isSql(row[key]))) return direct(db, row, extra);
+    const run = statementOfShape(shapes, shape.signature, () => reusableQuery((on) => build(on, placeholders(shape))));
+    if (!run) return direct(db, row, extra);
     const values: Record<string, unknown> = { ...extra };
     for (const key of keys) values[key] = row[key];
     return run(db, values);
@@ -178,21 +188,15 @@ export function reusableInsertRows<T extends PgTable>(
     const given = rows as readonly Record<string, unknown>[];
     const rowShapes = given.map(shapeOf);
     const direct = () => insert(db, [...given]).prepare('').execute();
-    if (given.length > maxRows || given.some((row, index) => rowShapes[index]!.keys.some((key) => typeof (row[key] as { getSQL?: unknown }).getSQL === 'function'))) {
+    if (given.length > maxRows || given.some((row, index) => rowShapes[index]!.keys.some((key) => isSql(row[key])))) {
       await direct();
       return;
     }
     const signature = rowShapes.map((shape) => shape.signature).join('|');
-    let run = shapes.get(signature);
+    const run = statementOfShape(shapes, signature, () => reusableQuery((on) => insert(on, rowShapes.map((shape, index) => placeholders(shape, `_${index}`)))));
     if (!run) {
-      if (shapes.size >= SHAPES_PER_TABLE) {
-        await direct();
-        return;
-      }
-      const built = rowShapes.map(({ keys, nulls }, index) =>
-        Object.fromEntries([...keys.map((key) => [key, sql.placeholder(`${key}_${index}`)]), ...nulls.map((key) => [key, null])]),
-      );
-      shapes.set(signature, (run = reusableQuery((on) => insert(on, built))));
+      await direct();
+      return;
     }
     const values: Record<string, unknown> = {};
     given.forEach((row, index) => {
