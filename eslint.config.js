@@ -86,4 +86,14 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**/*.{ts,tsx}', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  {
+    // Component tests wait with apps/web/test/waits.ts, whose limit survives CI's loaded machine.
+    files: ['apps/web/**/*.test.ts', 'apps/web/**/*.test.tsx'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'vi', property: 'waitFor', message: "Use eventually() from apps/web/test/waits: vi.waitFor's one-second default fails right tests on a loaded machine." },
+      ],
+    },
+  },
 );

@@ -67,6 +67,8 @@ const unit = {
   // that in CI's second Node line beside the browser journeys (two of them passed vitest's
   // default 5 s there). No test here shows its work is bounded by a time limit.
   testTimeout: 30_000,
+  // Testing Library's waits in DOM files last as long as apps/web/test/waits.ts says.
+  setupFiles: 'apps/web/test/setup-waits.ts',
 } as const;
 
 // Three layers, one runner: pure rules, API behaviour on real databases, journeys in Chromium.
@@ -132,7 +134,8 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // One Chromium at a time: this machine has two cores.
+          // One Chromium at a time in a run: `npm test` starts the journeys in shards instead, each a
+          // run with shops of its own (scripts/e2e-shards.mjs, decision 0087).
           fileParallelism: false,
           // The one worker keeps the journeys' modules (Playwright, axe, the server's for the shops
           // some journeys start) loaded from one file to the next instead of importing them again.

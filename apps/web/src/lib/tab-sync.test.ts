@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../test/waits';
 
 /** Two tabs of one origin: a module instance each, on the same BroadcastChannel name (Node has BroadcastChannel). */
 async function loadTab() {
@@ -22,9 +23,9 @@ describe('tabs in step (decision 0070)', () => {
     first.announceChange('calculate-invoice');
     first.announceChange('queue-status');
     first.announceChange('add-product-to-cart');
-    await vi.waitFor(() => expect(heard).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(heard).toHaveBeenCalledTimes(1));
     first.announceChange('cancel-refund');
-    await vi.waitFor(() => expect(heard).toHaveBeenCalledTimes(2));
+    await eventually(() => expect(heard).toHaveBeenCalledTimes(2));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(heard).toHaveBeenCalledTimes(2);
     // A tab does not hear itself.

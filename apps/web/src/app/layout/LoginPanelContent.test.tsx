@@ -12,6 +12,7 @@ import { clearToken, getToken } from '../../lib/storage';
 import { installTestConfig } from '../../../test/test-config';
 import { userDataKey } from '../../lib/user-data';
 import { LoginPanelContent } from './LoginPanelContent';
+import { eventually } from '../../../test/waits';
 
 beforeAll(installTestConfig);
 afterEach(() => {
@@ -32,7 +33,7 @@ async function logIn(options: { path: string; url: string; handle?: { access: 'g
   await user.type(await screen.findByLabelText(/^E-mail address/), 'jane@example.com');
   await user.type(screen.getByLabelText(/^Password/), 'secret');
   await user.click(document.getElementById(`${prefix}-submit`)!);
-  await vi.waitFor(() => expect(getToken()).toBe('new-token'));
+  await eventually(() => expect(getToken()).toBe('new-token'));
   return { ...rendered, calls };
 }
 const closed = vi.fn();
@@ -40,7 +41,7 @@ const closed = vi.fn();
 describe('after a login in the header panel', () => {
   it('goes from a /login path to the portal, even with a from parameter', async () => {
     const { router, queryClient } = await logIn({ path: '/login', url: '/login?from=%2Fcheckout' });
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/portal'));
+    await eventually(() => expect(router.state.location.pathname).toBe('/portal'));
     expect(closed).toHaveBeenCalled();
     expect(queryClient.getQueryData(userDataKey('new-token'))).toEqual(data);
     expect(screen.getByText(messages.toast.loginSuccess)).toBeTruthy();
@@ -48,7 +49,7 @@ describe('after a login in the header panel', () => {
 
   it('goes from a detour page on to its from parameter', async () => {
     const { router } = await logIn({ path: '/register', url: '/register?from=%2Fcheckout', handle: { access: 'guest' }, otherRoutes: [{ path: '/checkout', Component: () => <h1>Checkout page</h1> }] });
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+    await eventually(() => expect(router.state.location.pathname).toBe('/checkout'));
   });
 
   it('gives its account links the page the panel sits on as from', async () => {
@@ -71,7 +72,7 @@ describe('after a login in the header panel', () => {
     await user.type(screen.getByLabelText(/^E-mail address/), 'jane@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    await vi.waitFor(() => expect(document.getElementById('login-panel-error')?.textContent).toBe(messages.accounts.loginIncorrect));
+    await eventually(() => expect(document.getElementById('login-panel-error')?.textContent).toBe(messages.accounts.loginIncorrect));
     expect(screen.getByText(messages.toast.loginFailed)).toBeTruthy();
     expect(getToken()).toBeNull();
     // The panel keeps its error to itself: the page's shared form error stays empty.
@@ -82,18 +83,18 @@ describe('after a login in the header panel', () => {
 describe('after a login on the login page', () => {
   it('goes to the from parameter', async () => {
     const { router } = await logIn({ path: '/login', url: '/login?from=%2Fportal%3Ftab%3Drefunds', handle: { access: 'guest' } }, LoginPage);
-    await vi.waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/portal?tab=refunds'));
+    await eventually(() => expect(router.state.location.pathname + router.state.location.search).toBe('/portal?tab=refunds'));
   });
 
   it('goes home without one', async () => {
     const { router } = await logIn({ path: '/login', url: '/login', handle: { access: 'guest' } }, LoginPage);
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await eventually(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('without one goes to the destination a detour remembered, and only once', async () => {
     rememberReturnTo('/portal');
     const { router } = await logIn({ path: '/login', url: '/login', handle: { access: 'guest' } }, LoginPage);
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/portal'));
+    await eventually(() => expect(router.state.location.pathname).toBe('/portal'));
     expect(rememberedReturnTo()).toBeNull();
   });
 

@@ -2,7 +2,7 @@
 import type { Order } from '@festival/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getConfig } from '../../lib/config';
 import { clearToken, setToken } from '../../lib/storage';
 import { renderPage, testCustomer, testUserData } from '../../../test/test-app';
@@ -10,6 +10,7 @@ import { installTestConfig } from '../../../test/test-config';
 import { testMerchandisePurchase, testOrder, testTicket } from '../../../test/test-order';
 import { userDataKey } from '../../lib/user-data';
 import { OrderView, type OrderViewProps } from './OrderView';
+import { eventually } from '../../../test/waits';
 
 beforeAll(installTestConfig);
 beforeEach(() => setToken('the-token'));
@@ -25,7 +26,7 @@ function show(order: Order, props: Partial<OrderViewProps> = {}) {
 }
 
 /** The ticket's row, once the view shows. */
-const row = (code: string) => vi.waitFor(() => document.getElementById(`ticket-${code}`) ?? Promise.reject(new Error(`no row ${code}`)));
+const row = (code: string) => eventually(() => document.getElementById(`ticket-${code}`) ?? Promise.reject(new Error(`no row ${code}`)));
 const text = (id: string) => document.getElementById(id)?.textContent ?? null;
 const href = (id: string) => document.getElementById(id)?.getAttribute('href') ?? null;
 
@@ -143,7 +144,7 @@ describe('the tickets of the order view', () => {
 describe('money that went back (decision 0026)', () => {
   it('says on the order that a second card payment was refunded automatically, and nothing when none was', async () => {
     show(testOrder({ returned_amount: 4100 }));
-    await vi.waitFor(() => expect(text('order-returned')).toMatch(/^We received a second payment of €\s?41\.00 for this order and have refunded it automatically/));
+    await eventually(() => expect(text('order-returned')).toMatch(/^We received a second payment of €\s?41\.00 for this order and have refunded it automatically/));
     cleanup();
     show(testOrder());
     await row('TCK-1');

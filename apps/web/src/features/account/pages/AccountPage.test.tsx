@@ -10,6 +10,7 @@ import { installTestConfig } from '../../../../test/test-config';
 import { userDataKey } from '../../../lib/user-data';
 import { renderPage, stubApi, testCustomer, testUserData, type Answer } from '../../../../test/test-app';
 import AccountPage from './AccountPage';
+import { eventually } from '../../../../test/waits';
 
 beforeAll(installTestConfig);
 beforeEach(() => setToken('the-token'));
@@ -87,7 +88,7 @@ describe('the account settings page', () => {
     await user.selectOptions(screen.getByLabelText('Country'), 'NL');
     await submit();
 
-    await vi.waitFor(() => expect(screen.getByText(messages.toast.settingsUpdated)).toBeTruthy());
+    await eventually(() => expect(screen.getByText(messages.toast.settingsUpdated)).toBeTruthy());
     expect(calls).toEqual([
       {
         path: 'update-settings',
@@ -114,7 +115,7 @@ describe('the account settings page', () => {
     await user.type(field(/^Current password/), 'wrong secret');
     await user.type(field(/^Postal code/), '1000');
     await submit();
-    await vi.waitFor(() => expect(alertText()).toBe(`${messages.accounts.currentPasswordIncorrect}\n${messages.accounts.emailInUse}`));
+    await eventually(() => expect(alertText()).toBe(`${messages.accounts.currentPasswordIncorrect}\n${messages.accounts.emailInUse}`));
   });
 
   it('logs out after confirmation: ends the session on the server and here, forgets the cart, toasts and goes home', async () => {
@@ -125,7 +126,7 @@ describe('the account settings page', () => {
     expect(calls).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await eventually(() => expect(router.state.location.pathname).toBe('/'));
     expect(calls.filter((call) => call.path === 'logout')).toEqual([{ path: 'logout', body: { token: 'the-token' } }]);
     expect(getToken()).toBeNull();
     expect(getCartCode()).toBeNull();
@@ -143,7 +144,7 @@ describe('the account settings page', () => {
     expect(getToken()).toBe('the-token');
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Logout' })).getByRole('button', { name: 'Confirm' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await eventually(() => expect(router.state.location.pathname).toBe('/'));
     expect(getToken()).toBeNull();
     expect(queryClient.getQueryData(userDataKey('the-token'))).toBeUndefined();
   });

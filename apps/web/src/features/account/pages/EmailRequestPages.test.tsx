@@ -9,6 +9,7 @@ import { installTestConfig } from '../../../../test/test-config';
 import { renderPage, stubApi } from '../../../../test/test-app';
 import ForgotPasswordPage from './ForgotPasswordPage';
 import ResendTicketsPage from './ResendTicketsPage';
+import { eventually } from '../../../../test/waits';
 
 beforeAll(installTestConfig);
 afterEach(() => {
@@ -49,7 +50,7 @@ describe.each([
     renderPage(page, { path });
     await user.type(await screen.findByLabelText(/^E-mail address/), 'jane@example.com');
     await user.click(screen.getByRole('button', { name: button }));
-    await vi.waitFor(() => expect(alertText()).toBe(messages.accounts.tooManyAttempts));
+    await eventually(() => expect(alertText()).toBe(messages.accounts.tooManyAttempts));
   });
 });
 

@@ -9,6 +9,7 @@ import { rememberReturnTo } from '../../../lib/return-to';
 import { installTestConfig } from '../../../../test/test-config';
 import { renderPage, stubApi, type Answer } from '../../../../test/test-app';
 import ResetPasswordPage, { isIncorrectCode } from './ResetPasswordPage';
+import { eventually } from '../../../../test/waits';
 
 beforeAll(installTestConfig);
 afterEach(() => {
@@ -71,7 +72,7 @@ describe('the reset password page', () => {
   it("keeps the form with the server's text when the password is too short", async () => {
     const { fill } = await openWith({ status: 422, body: { message: passwordTooShort, errors: { password: [passwordTooShort] } } });
     await fill('short', 'short');
-    await vi.waitFor(() => expect(alertText()).toBe(passwordTooShort));
+    await eventually(() => expect(alertText()).toBe(passwordTooShort));
     expect(screen.getByRole('form', { name: 'Reset password' })).toBeTruthy();
   });
 

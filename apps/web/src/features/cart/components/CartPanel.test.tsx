@@ -159,7 +159,7 @@ describe('the cart panel', () => {
     expect(calls.filter((call) => call.path === 'get-cart')).toHaveLength(1);
     expect(screen.getByRole('timer').textContent).not.toMatch(/0:00$/);
     expect(onClose).not.toHaveBeenCalled();
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(calls.filter((call) => call.path === 'get-cart').length).toBeGreaterThanOrEqual(2);
     expect(getCartCode()).toBeNull();
     expect(screen.getByText(messages.cart.empty)).toBeTruthy();

@@ -11,6 +11,7 @@ import { installTestConfig } from '../../../../test/test-config';
 import { testMerchandisePurchase, testOrder, testTicket } from '../../../../test/test-order';
 import { userDataKey } from '../../../lib/user-data';
 import AcceptTermsPage from './AcceptTermsPage';
+import { eventually } from '../../../../test/waits';
 
 vi.mock('../../../lib/payment-instruction', () => ({ followPaymentInstruction: vi.fn() }));
 
@@ -117,7 +118,7 @@ describe('the accept terms page', () => {
     errors.mockRestore();
     await user.click(screen.getByLabelText('I accept the Terms and Conditions'));
     await user.click(acceptButton());
-    await vi.waitFor(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
+    await eventually(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
     expect(calls.at(-1)).toEqual({ path: 'accept-terms-and-conditions', body: { token: null, order: 'BOX12345', checksum: 'c0ffee' } });
   });
 
@@ -146,7 +147,7 @@ describe('the accept terms page', () => {
     });
     await user.click(await screen.findByLabelText('I accept the Terms and Conditions'));
     await user.click(acceptButton());
-    await vi.waitFor(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
+    await eventually(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
     expect(text('terms-redirecting')).toBe(paymentMessages.redirecting);
     expect(calls.at(-1)).toEqual({ path: 'accept-terms-and-conditions', body: { token: null, order: 'BOX12345', checksum: 'c0ffee' } });
   });
@@ -180,7 +181,7 @@ describe('the accept terms page', () => {
     expect(acceptButton().disabled).toBe(true);
     await user.click(screen.getByLabelText('I accept the Terms and Conditions'));
     await user.click(acceptButton());
-    await vi.waitFor(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
+    await eventually(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
   });
 
   it('warns from the third attempt (after two declines) and offers no payment at the maximum', async () => {
@@ -202,7 +203,7 @@ describe('the accept terms page', () => {
     expect(await screen.findByText(paymentMessages.awaitingConfirmation)).toBeTruthy();
     expect(document.getElementById('terms-accept')).toBeNull();
     expect(screen.getByRole('heading', { name: paymentMessages.outcome.processing.heading })).toBeTruthy();
-    await vi.waitFor(() => expect(text('terms-paid')).toBe(paymentMessages.outcome.paid.text), { timeout: 4000 });
+    await eventually(() => expect(text('terms-paid')).toBe(paymentMessages.outcome.paid.text));
     expect(screen.getByRole('heading', { name: paymentMessages.outcome.paid.heading })).toBeTruthy();
     expect(screen.queryByText(paymentMessages.awaitingConfirmation)).toBeNull();
     expect(document.getElementById('terms-accept')).toBeNull();

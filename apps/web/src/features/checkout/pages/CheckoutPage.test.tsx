@@ -14,6 +14,7 @@ import { installTestConfig } from '../../../../test/test-config';
 import { testOrder } from '../../../../test/test-order';
 import { userDataKey } from '../../../lib/user-data';
 import CheckoutPage from './CheckoutPage';
+import { eventually } from '../../../../test/waits';
 
 vi.mock('../../../lib/payment-instruction', () => ({ followPaymentInstruction: vi.fn() }));
 
@@ -174,7 +175,7 @@ describe('the checkout page', () => {
     await user.selectOptions(input('checkout-country'), 'BE');
     expect(submitButton().disabled).toBe(false);
     expect(document.getElementById('checkout-blocked')).toBeNull();
-    await vi.waitFor(() => expect(calls.filter((call) => call.path === 'calculate-invoice').map((call) => call.body.country)).toEqual([null, 'BE']));
+    await eventually(() => expect(calls.filter((call) => call.path === 'calculate-invoice').map((call) => call.body.country)).toEqual([null, 'BE']));
   });
 
   it('clears the invoice and disables Checkout when nothing ships to the country', async () => {
@@ -240,7 +241,7 @@ describe('the checkout page', () => {
     expect(input('checkout-save-address').checked).toBe(true);
     expect((screen.getByLabelText('Bank transfer') as HTMLInputElement).checked).toBe(true);
     await again.user.click(submitButton());
-    await vi.waitFor(() => expect(again.router.state.location.pathname).toBe('/order/NWF-NEW2'));
+    await eventually(() => expect(again.router.state.location.pathname).toBe('/order/NWF-NEW2'));
     expect(again.calls.find((call) => call.path === 'checkout-cart')?.body.customer).toEqual({ country: 'BE', address: { ...fullAddress, 'Street and number': 'Grote Markt 1' }, save_address: true });
     cleanup();
 
@@ -308,7 +309,7 @@ describe('the checkout page', () => {
 
     await user.type(input('checkout-voucher'), 'NOPE');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    await vi.waitFor(() => expect(document.getElementById('checkout-voucher-error')?.textContent).toBe(messages.checkout.voucherInvalid));
+    await eventually(() => expect(document.getElementById('checkout-voucher-error')?.textContent).toBe(messages.checkout.voucherInvalid));
 
     await user.clear(input('checkout-voucher'));
     await user.type(input('checkout-voucher'), ' TEN {Enter}');
@@ -393,7 +394,7 @@ describe('the checkout page', () => {
     await user.click(input('checkout-terms'));
     await user.click(submitButton());
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/order/NWF-NEW1'));
+    await eventually(() => expect(router.state.location.pathname).toBe('/order/NWF-NEW1'));
     expect(calls.filter((call) => call.path === 'checkout-cart').map((call) => call.body)).toEqual([
       {
         token: 'the-token',
@@ -443,7 +444,7 @@ describe('the checkout page', () => {
     await waitForInvoice();
     await user.click(input('checkout-terms'));
     await user.click(submitButton());
-    await vi.waitFor(() => expect(alertText()).toBe(`Please fill out the following fields: City.\n${messages.checkout.acceptTerms}`));
+    await eventually(() => expect(alertText()).toBe(`Please fill out the following fields: City.\n${messages.checkout.acceptTerms}`));
     expect(submitButton().disabled).toBe(false);
     expect(getCartCode()).toBe(CODE);
   });

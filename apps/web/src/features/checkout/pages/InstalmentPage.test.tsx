@@ -8,6 +8,7 @@ import { renderPage, stubApi, type Answer } from '../../../../test/test-app';
 import { installTestConfig } from '../../../../test/test-config';
 import { testOrder } from '../../../../test/test-order';
 import InstalmentPage from './InstalmentPage';
+import { eventually } from '../../../../test/waits';
 
 vi.mock('../../../lib/payment-instruction', () => ({ followPaymentInstruction: vi.fn() }));
 
@@ -89,7 +90,7 @@ describe('the instalment page', () => {
     expect(text('instalment-amount')).toBe('€48.00');
     await user.click(screen.getByLabelText('I accept the Terms and Conditions'));
     await user.click(payButton());
-    await vi.waitFor(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
+    await eventually(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
     expect(calls.at(-1)).toEqual({ path: 'pay-payment-plan-order-payment', body: { token: null, order: 'PLAN1234', reference: 'I2', checksum: 'abc123' } });
   });
 
@@ -108,7 +109,7 @@ describe('the instalment page', () => {
     await user.click(screen.getByLabelText('I accept the Terms and Conditions'));
     expect(document.getElementById('instalment-error')).toBeNull();
     await user.click(payButton());
-    await vi.waitFor(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
+    await eventually(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
     expect(text('instalment-redirecting')).toBe(paymentMessages.redirecting);
     expect(calls.at(-1)).toEqual({ path: 'pay-payment-plan-order-payment', body: { token: null, order: 'PLAN1234', reference: 'I2', checksum: 'abc123' } });
   });
@@ -144,7 +145,7 @@ describe('the instalment page', () => {
     });
     await user.click(await screen.findByLabelText('I accept the Terms and Conditions'));
     await user.click(payButton());
-    await vi.waitFor(() => expect(text('instalment-error')).toBe(paymentMessages.maxAttemptsReached));
+    await eventually(() => expect(text('instalment-error')).toBe(paymentMessages.maxAttemptsReached));
     expect(followPaymentInstruction).not.toHaveBeenCalled();
   });
 
@@ -166,7 +167,7 @@ describe('the instalment page', () => {
     open({ 'get-payment-plan-order-payment': [secondOf(unpaid), secondOf(paid)] }, `${LINK}?payment=paid`);
     expect(await screen.findByText(paymentMessages.awaitingConfirmation)).toBeTruthy();
     expect(document.getElementById('instalment-pay')).toBeNull();
-    await vi.waitFor(() => expect(text('instalment-paid')).toBe(paymentMessages.paid), { timeout: 4000 });
+    await eventually(() => expect(text('instalment-paid')).toBe(paymentMessages.paid));
     expect(screen.queryByText(paymentMessages.awaitingConfirmation)).toBeNull();
   });
 

@@ -12,6 +12,7 @@ import { installTestConfig } from '../../../../test/test-config';
 import { testMerchandisePurchase, testOrder, testTicket } from '../../../../test/test-order';
 import { userDataKey } from '../../../lib/user-data';
 import OrderPage from './OrderPage';
+import { eventually } from '../../../../test/waits';
 
 vi.mock('../../../lib/payment-instruction', () => ({ followPaymentInstruction: vi.fn() }));
 
@@ -100,7 +101,7 @@ describe('the order page', () => {
     expect(document.getElementById('order-attempts-warning')).toBeNull();
     await user.click(screen.getByRole('button', { name: paymentMessages.payNow }));
 
-    await vi.waitFor(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
+    await eventually(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
     expect(text('order-redirecting')).toBe(paymentMessages.redirecting);
     expect(calls).toEqual([{ path: 'pay-order', body: { token: 'the-token', order: 'NWF-ABC123' } }]);
     expect(queryClient.getQueryData<ReturnType<typeof dataWith>>(userDataKey('the-token'))?.orders[0]?.payment_attempts).toBe(2);
@@ -153,7 +154,7 @@ describe('the order page', () => {
     expect(text('order-payment-failed')).toBe(paymentMessages.outcome.declinedLast.text);
     expect(document.getElementById('order-pay')).toBeNull();
     await user.click(screen.getByRole('button', { name: paymentMessages.payByTransfer }));
-    await vi.waitFor(() => expect(text('order-bank-reference')).toBe('NWFNWF-ABC123'));
+    await eventually(() => expect(text('order-bank-reference')).toBe('NWFNWF-ABC123'));
     expect(calls).toEqual([{ path: 'pay-by-transfer', body: { token: 'the-token', order: 'NWF-ABC123' } }]);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(paymentMessages.outcome.awaitingTransfer.heading);
     expect(document.getElementById('order-pay-by-transfer')).toBeNull();
@@ -172,10 +173,10 @@ describe('the order page', () => {
       answers: { 'pay-order': [{ status: 409, body: { message: paymentMessages.notPayable } }], 'get-data': [{ status: 200, body: { data: dataWith(order) } }] },
     });
     await user.click(await screen.findByRole('button', { name: paymentMessages.payNow }));
-    await vi.waitFor(() => expect(text('order-pay-error')).toBe(paymentMessages.notPayable));
+    await eventually(() => expect(text('order-pay-error')).toBe(paymentMessages.notPayable));
     expect(followPaymentInstruction).not.toHaveBeenCalled();
     // The order is asked for again: its attempts or status may have changed.
-    await vi.waitFor(() => expect(calls.map((call) => call.path)).toEqual(['pay-order', 'get-data']));
+    await eventually(() => expect(calls.map((call) => call.path)).toEqual(['pay-order', 'get-data']));
     expect(text('order-pay-error')).toBe(paymentMessages.notPayable);
   });
 
@@ -201,7 +202,7 @@ describe('the order page', () => {
     expect(screen.getByRole('link', { name: paymentMessages.outcome.viewTickets }).getAttribute('href')).toBe('/portal/orders/NWF-ABC123');
     const tickets = document.getElementById('order-tickets')!;
     expect(within(tickets).getAllByRole('listitem').map((item) => item.querySelector('code')?.textContent)).toEqual(['TCK-AAA', 'TCK-BBB']);
-    await vi.waitFor(() => expect(window.dataLayer).toHaveLength(1));
+    await eventually(() => expect(window.dataLayer).toHaveLength(1));
     expect(window.dataLayer?.[0]).toMatchObject({ event: 'purchase', ecommerce: { transaction_id: order.code, value: 386, currency: 'EUR' } });
 
     // Opened again (a reload): not counted twice.
@@ -225,7 +226,7 @@ describe('the order page', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(paymentMessages.outcome.processing.heading);
     // No second attempt while the provider may still confirm the first.
     expect(document.getElementById('order-pay')).toBeNull();
-    await vi.waitFor(() => expect(screen.getByText(paymentMessages.outcome.paid.text)).toBeTruthy(), { timeout: 4000 });
+    await eventually(() => expect(screen.getByText(paymentMessages.outcome.paid.text)).toBeTruthy());
     expect(calls.map((call) => call.path)).toEqual(['get-data']);
     expect(screen.queryByText(paymentMessages.awaitingConfirmation)).toBeNull();
     expect(window.dataLayer).toHaveLength(1);

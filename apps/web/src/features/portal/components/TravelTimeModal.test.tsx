@@ -10,6 +10,7 @@ import { installTestConfig } from '../../../../test/test-config';
 import { testOrder, testTicket } from '../../../../test/test-order';
 import { userDataKey } from '../../../lib/user-data';
 import OrderDetailPage from '../pages/OrderDetailPage';
+import { eventually } from '../../../../test/waits';
 
 beforeAll(installTestConfig);
 beforeEach(() => setToken('the-token'));
@@ -107,7 +108,7 @@ describe('the travel time modal', () => {
     await user.click(await screen.findByRole('button', { name: 'Change travel time of ticket BUS-1' }));
     await user.selectOptions(select(), '13');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(document.getElementById('travel-time-error')?.textContent).toBe(portalMessages.travelTimeSoldOut));
+    await eventually(() => expect(document.getElementById('travel-time-error')?.textContent).toBe(portalMessages.travelTimeSoldOut));
     expect(screen.queryByText(messages.toast.travelTimeUpdateFailed)).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Change travel time' })).toBeTruthy();
   });

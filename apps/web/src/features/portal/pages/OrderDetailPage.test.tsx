@@ -12,6 +12,7 @@ import { installTestConfig } from '../../../../test/test-config';
 import { testOrder } from '../../../../test/test-order';
 import { userDataKey } from '../../../lib/user-data';
 import OrderDetailPage from './OrderDetailPage';
+import { eventually } from '../../../../test/waits';
 
 vi.mock('../../../lib/payment-instruction', () => ({ followPaymentInstruction: vi.fn() }));
 
@@ -59,7 +60,7 @@ describe('the order detail and confirmation', () => {
     await screen.findByText(paymentMessages.outcome.paid.text);
     // The page stays the order's; the outcome has its own heading under it.
     expect(screen.getByRole('heading', { level: 2, name: paymentMessages.outcome.paid.heading })).toBeTruthy();
-    await vi.waitFor(() => expect(window.dataLayer).toHaveLength(1));
+    await eventually(() => expect(window.dataLayer).toHaveLength(1));
   });
 
   it("waits on the confirmation for the provider's notification of a card payment, then tracks it", async () => {
@@ -68,7 +69,7 @@ describe('the order detail and confirmation', () => {
     expect(await screen.findByText(paymentMessages.awaitingConfirmation)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: paymentMessages.outcome.processing.heading })).toBeTruthy();
     expect(window.dataLayer).toBeUndefined();
-    await vi.waitFor(() => expect(screen.getByText(paymentMessages.outcome.paid.text)).toBeTruthy(), { timeout: 4000 });
+    await eventually(() => expect(screen.getByText(paymentMessages.outcome.paid.text)).toBeTruthy());
     expect(calls.map((call) => call.path)).toEqual(['get-data']);
     expect(window.dataLayer).toHaveLength(1);
   });
@@ -169,7 +170,7 @@ describe('an order whose terms are not accepted', () => {
     });
     await user.click(await screen.findByLabelText('I accept the Terms and Conditions'));
     await user.click(screen.getByRole('button', { name: messages.terms.accept }));
-    await vi.waitFor(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
+    await eventually(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
     expect(document.getElementById('order-terms-redirecting')?.textContent).toBe(paymentMessages.redirecting);
     expect(calls).toEqual([{ path: 'accept-terms-and-conditions', body: { token: 'the-token', order: 'BOX12345', checksum: 'terms-c0ffee' } }]);
     expect(queryClient.getQueryData<ReturnType<typeof dataWith>>(userDataKey('the-token'))?.orders[0]?.accepted_ts_and_cs).toBe(true);
@@ -192,7 +193,7 @@ describe('an order whose terms are not accepted', () => {
     const { user } = open(boxOffice(), { confirmation: false, answers: { 'accept-terms-and-conditions': [{ status: 409, body: { message: paymentMessages.notPayable } }] } });
     await user.click(await screen.findByLabelText('I accept the Terms and Conditions'));
     await user.click(screen.getByRole('button', { name: messages.terms.accept }));
-    await vi.waitFor(() => expect(document.getElementById('order-terms-error')?.textContent).toBe(paymentMessages.notPayable));
+    await eventually(() => expect(document.getElementById('order-terms-error')?.textContent).toBe(paymentMessages.notPayable));
     expect((document.getElementById('order-terms-accept') as HTMLButtonElement).disabled).toBe(false);
   });
 

@@ -10,6 +10,7 @@ import { installTestConfig } from '../../../../test/test-config';
 import { testMerchandisePurchase, testOrder, testTicket } from '../../../../test/test-order';
 import { userDataKey } from '../../../lib/user-data';
 import PortalPage from './PortalPage';
+import { eventually } from '../../../../test/waits';
 
 beforeAll(installTestConfig);
 beforeEach(() => setToken('the-token'));
@@ -66,7 +67,7 @@ describe('the orders list', () => {
 
   it('hides the items of a cancelled order', async () => {
     open({ orders: [testOrder({ payment_status: 'cancelled' })] });
-    const [row] = await vi.waitFor(() => rowsOf('portal-orders'));
+    const [row] = await eventually(() => rowsOf('portal-orders'));
     const cells = within(row!).getAllByRole('cell');
     expect(cells[4]!.textContent).toBe(getConfig().texts.paymentCancelled);
     expect(cells[5]!.textContent).toBe('');

@@ -10,6 +10,7 @@ import { installTestConfig } from '../../../../test/test-config';
 import { testOrder } from '../../../../test/test-order';
 import { userDataKey } from '../../../lib/user-data';
 import RefundDetailPage from './RefundDetailPage';
+import { eventually } from '../../../../test/waits';
 
 beforeAll(installTestConfig);
 beforeEach(() => setToken('the-token'));
@@ -121,7 +122,7 @@ describe('cancelling a refund', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Cancel refund' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: messages.ui.confirm }));
-    await vi.waitFor(() => expect(screen.getByText(messages.toast.refundCancelled(12))).toBeTruthy());
+    await eventually(() => expect(screen.getByText(messages.toast.refundCancelled(12))).toBeTruthy());
     expect(messages.toast.refundCancelled(12)).toBe('Refund 12 cancelled successfully.');
     expect(calls).toEqual([{ path: 'cancel-refund', body: { token: 'the-token', refund_id: 12 } }]);
     expect(queryClient.getQueryData<UserData>(userDataKey('the-token'))?.refunds[0]?.status).toBe('cancelled');
@@ -133,7 +134,7 @@ describe('cancelling a refund', () => {
     const { user, router } = open([testRefund()], { answers: { 'cancel-refund': [{ status: 200, body: { data: dataWith() } }] } });
     await user.click(await screen.findByRole('button', { name: 'Cancel refund' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: messages.ui.confirm }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/portal'));
+    await eventually(() => expect(router.state.location.pathname).toBe('/portal'));
     expect(screen.getByText(messages.toast.refundCancelled(12))).toBeTruthy();
   });
 
@@ -141,7 +142,7 @@ describe('cancelling a refund', () => {
     const { user } = open([testRefund()], { answers: { 'cancel-refund': [{ status: 409, body: { message: portalMessages.refundNotActive } }] } });
     await user.click(await screen.findByRole('button', { name: 'Cancel refund' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: messages.ui.confirm }));
-    await vi.waitFor(() => expect(byId('refund-cancel-error')?.textContent).toBe(portalMessages.refundNotActive));
+    await eventually(() => expect(byId('refund-cancel-error')?.textContent).toBe(portalMessages.refundNotActive));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(byId('refund-cancel')).toBeTruthy();
   });
@@ -174,7 +175,7 @@ describe('giving the bank details a refund waits for (decision 0060)', () => {
     expect(calls).toEqual([]);
     await fillBank(user);
     await user.click(screen.getByRole('button', { name: portalMessages.bankDetailsWanted.submit }));
-    await vi.waitFor(() => expect(screen.getByText(portalMessages.bankDetailsWanted.saved(12))).toBeTruthy());
+    await eventually(() => expect(screen.getByText(portalMessages.bankDetailsWanted.saved(12))).toBeTruthy());
     expect(calls).toEqual([
       {
         path: 'refund-bank-details',
@@ -184,7 +185,7 @@ describe('giving the bank details a refund waits for (decision 0060)', () => {
     expect(calls[0]!.body).not.toHaveProperty('note');
     expect(queryClient.getQueryData<UserData>(userDataKey('the-token'))?.refunds[0]?.bank_details_wanted_for).toBeNull();
     // Given, the form goes; the cancel stays.
-    await vi.waitFor(() => expect(byId('refund-bank-details')).toBeNull());
+    await eventually(() => expect(byId('refund-bank-details')).toBeNull());
     expect(byId('refund-cancel')).toBeTruthy();
   });
 
@@ -199,6 +200,6 @@ describe('giving the bank details a refund waits for (decision 0060)', () => {
     await screen.findByLabelText(/Bank name/);
     await fillBank(user);
     await user.click(screen.getByRole('button', { name: portalMessages.bankDetailsWanted.submit }));
-    await vi.waitFor(() => expect(byId('refund-error')?.textContent).toBe(portalMessages.bankDetailsNotWanted));
+    await eventually(() => expect(byId('refund-error')?.textContent).toBe(portalMessages.bankDetailsNotWanted));
   });
 });

@@ -10,6 +10,7 @@ import { installTestConfig } from '../../../../test/test-config';
 import { testMerchandisePurchase, testOrder, testTicket } from '../../../../test/test-order';
 import { userDataKey } from '../../../lib/user-data';
 import RequestRefundPage from './RequestRefundPage';
+import { eventually } from '../../../../test/waits';
 
 beforeAll(installTestConfig);
 beforeEach(() => setToken('the-token'));
@@ -137,10 +138,10 @@ describe('a payment-plan order', () => {
     // Spec section 9: what was paid minus the fees and the refund fees.
     expect(byId('refund-total').textContent).toBe('€89.50');
     await user.click(byId('refund-submit'));
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await eventually(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.body).toMatchObject({ order_id: 9, tickets: 'TCK-P', merchandise: '' });
     await user.click(byId('refund-back'));
-    await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Order page' })).toBeTruthy());
+    await eventually(() => expect(screen.getByRole('heading', { name: 'Order page' })).toBeTruthy());
   });
 });
 
@@ -217,7 +218,7 @@ describe('confirming and sending', () => {
     expect(byId('refund-summary-iban')).toBeNull();
 
     await user.click(byId('refund-submit'));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/portal/refunds/42'));
+    await eventually(() => expect(router.state.location.pathname).toBe('/portal/refunds/42'));
     expect(calls).toEqual([
       {
         path: 'request-refund',
@@ -254,7 +255,7 @@ describe('confirming and sending', () => {
     expect(byId('refund-amount-TCK-1').textContent).toBe('€179.50');
     expect(byId('refund-total').textContent).toBe('€369.00');
     await user.click(byId('refund-submit'));
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await eventually(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.body).toMatchObject({ tickets: 'TCK-1,TCK-2', merchandise: '', bank_iban: 'NL91ABNA0417164300', bank_account: null, note: null });
   });
 
@@ -267,7 +268,7 @@ describe('confirming and sending', () => {
     await fillBankDetails(user);
     await user.click(byId('refund-next'));
     await user.click(byId('refund-submit'));
-    await vi.waitFor(() => expect(alertText()).toBe(`Unknown bank.\n${portalMessages.notRefundable}`));
+    await eventually(() => expect(alertText()).toBe(`Unknown bank.\n${portalMessages.notRefundable}`));
     expect(stepTitle()).toBe('Step 2 of 3: Enter your bank details');
     expect(byId<HTMLInputElement>('refund-bank-bic').value).toBe('ABNANL2A');
   });
@@ -297,13 +298,13 @@ describe('a refund that goes back the way the money came (decision 0060)', () =>
     await user.click(await screen.findByLabelText(/Jane Doe/));
     await user.click(byId('refund-next'));
     // Straight to the confirmation: two steps, no bank details.
-    await vi.waitFor(() => expect(byId('refund-step-confirm')).toBeTruthy());
+    await eventually(() => expect(byId('refund-step-confirm')).toBeTruthy());
     expect(byId('refund-step-details')).toBeNull();
     expect(byId('refund-bank-summary')).toBeNull();
     expect(byId('refund-way').textContent).toBe(portalMessages.refundWay('€179.50 will go back to the card or account you paid with'));
     await user.type(byId('refund-note'), 'Cannot come');
     await user.click(byId('refund-submit'));
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await eventually(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.body).toEqual({ token: 'the-token', order_id: 7, tickets: 'TCK-1', merchandise: '', note: 'Cannot come' });
   });
 
@@ -311,10 +312,10 @@ describe('a refund that goes back the way the money came (decision 0060)', () =>
     const { user } = open(refundableOrder({ refund_ways_open: { card: 10000, cash: 0, card_terminal: 0 } }));
     await user.click(await screen.findByLabelText(/Jane Doe/));
     await user.click(byId('refund-next'));
-    await vi.waitFor(() => expect(byId('refund-step-details')).toBeTruthy());
+    await eventually(() => expect(byId('refund-step-details')).toBeTruthy());
     await fillBankDetails(user);
     await user.click(byId('refund-next'));
-    await vi.waitFor(() => expect(byId('refund-step-confirm')).toBeTruthy());
+    await eventually(() => expect(byId('refund-step-confirm')).toBeTruthy());
     expect(byId('refund-way').textContent).toBe(portalMessages.refundWay('€100.00 will go back to the card or account you paid with and €79.50 will be paid to the bank account you gave'));
     expect(byId('refund-bank-summary')).toBeTruthy();
   });
@@ -323,6 +324,6 @@ describe('a refund that goes back the way the money came (decision 0060)', () =>
     const { user } = open(refundableOrder({ refund_ways_open: { card: 0, cash: 40000, card_terminal: 0 } }));
     await user.click(await screen.findByLabelText(/Jane Doe/));
     await user.click(byId('refund-next'));
-    await vi.waitFor(() => expect(byId('refund-way').textContent).toBe(portalMessages.refundWay('€179.50 is paid back to you in cash at the box office')));
+    await eventually(() => expect(byId('refund-way').textContent).toBe(portalMessages.refundWay('€179.50 is paid back to you in cash at the box office')));
   });
 });
