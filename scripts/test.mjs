@@ -5,6 +5,8 @@
 // TEST_TIMINGS_FILE=path appends each layer's result as a JSON line, for CI's summary.
 import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
+import { e2eShardCount, e2eShards } from './e2e-shards.mjs';
+import { ensureWebBuild } from './ensure-web-build.mjs';
 import { formatDuration, layerLabel, layerTable } from './test-timings.mjs';
 
 // The API layer in its two parts (vitest.config.ts): the files that run side by side, then those
@@ -21,16 +23,45 @@ if (unknown.length) {
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Runs one layer's script; with `quiet` its output is kept and returned instead of printed as it comes. */
-function runLayer(layer, { quiet = false } = {}) {
+/** Runs an npm script; with `quiet` its output is kept and returned instead of printed as it comes. */
+function runScript(args, { quiet = false } = {}) {
   return new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn(npm, ['run', '--silent', SCRIPTS[layer]], { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(npm, ['run', '--silent', ...args], { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));
-    child.on('close', (code) => resolve({ result: { node: process.version, layer: layerLabel(layer, process.env.TEST_ENGINES), ok: code === 0, ms: Date.now() - started }, output: Buffer.concat(output).toString() }));
+    child.on('close', (code) => resolve({ code, output: Buffer.concat(output).toString() }));
   });
+}
+
+/** Runs one layer's script; with `quiet` its output is kept and returned instead of printed as it comes. */
+async function runLayer(layer, { quiet = false } = {}) {
+  if (layer === 'e2e') return runJourneys();
+  const started = Date.now();
+  const { code, output } = await runScript([SCRIPTS[layer]], { quiet });
+  return { result: { node: process.version, layer: layerLabel(layer, process.env.TEST_ENGINES), ok: code === 0, ms: Date.now() - started }, output };
+}
+
+/**
+ * The browser journeys in shards side by side (scripts/e2e-shards.mjs, decision 0087): the first
+ * shard's output as it comes, the others' after it, each headed with its files.
+ */
+async function runJourneys() {
+  const started = Date.now();
+  const shards = e2eShards(e2eShardCount());
+  // Built once here: each shard's global setup would otherwise build it into the same folder at once.
+  if (shards.length > 1) ensureWebBuild({ log: (line) => console.log(`[test] ${line}`) });
+  const runs = shards.map((files, index) => {
+    if (shards.length > 1) console.log(`[test] e2e shard ${index + 1} of ${shards.length}${index ? ' (printed after the first)' : ''}: ${files.join(' ')}`);
+    return runScript(shards.length > 1 ? [SCRIPTS.e2e, '--', ...files] : [SCRIPTS.e2e], { quiet: index > 0 });
+  });
+  const finished = await Promise.all(runs);
+  finished.forEach(({ code, output }, index) => {
+    if (index) process.stdout.write(`\n[test] e2e shard ${index + 1} of ${shards.length}:\n${output}`);
+    if (shards.length > 1) console.log(`[test] e2e shard ${index + 1} of ${shards.length}: ${code === 0 ? 'passed' : 'FAILED'}`);
+  });
+  const label = shards.length > 1 ? `e2e (${shards.length} shards)` : 'e2e';
+  return { result: { node: process.version, layer: label, ok: finished.every(({ code }) => code === 0), ms: Date.now() - started }, output: '' };
 }
 
 function record(layer, result) {
