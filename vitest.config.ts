@@ -56,6 +56,19 @@ const UNIT_ISOLATED_FILES = UNIT_FOLDERS.flatMap(([folder, , test]) =>
     .filter((file) => test.test(file) && !file.includes('node_modules/'))
     .map((file) => `${folder}/${file}`),
 ).filter((file) => /@vitest-environment\s+happy-dom|\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)\(/.test(readFileSync(file, 'utf8')));
+
+// CI runs the unit layers and the parallel API files at a lower priority beside the browser
+// journeys, which keep both cores busy: there a test gets a fraction of a core, and its wall-clock
+// limits stretch by TEST_TIME_SCALE (.ci/run sets it; decision 0087). No test that runs there
+// measures time: those run alone (api-alone).
+const timeScale = Math.max(1, Number(process.env.TEST_TIME_SCALE) || 1);
+const limit = (ms: number) => Math.round(ms * timeScale);
+
+// How long expect.poll waits for its condition in every layer: vitest's default of one second
+// failed right journeys and tests on CI's busy machine (decision 0087). A condition that never
+// holds still fails, after this long.
+const poll = { timeout: limit(15_000), interval: 50 };
+
 const unit = {
   // Component tests choose the DOM with `// @vitest-environment happy-dom`; their JSX compiles as
   // apps/web/tsconfig.json says (jsx: react-jsx).
@@ -66,9 +79,10 @@ const unit = {
   // The property tests that run thousands of cases take a few seconds alone, and several times
   // that in CI's second Node line beside the browser journeys (two of them passed vitest's
   // default 5 s there). No test here shows its work is bounded by a time limit.
-  testTimeout: 30_000,
+  testTimeout: limit(30_000),
   // Testing Library's waits in DOM files last as long as apps/web/test/waits.ts says.
   setupFiles: 'apps/web/test/setup-waits.ts',
+  expect: { poll },
 } as const;
 
 // Three layers, one runner: pure rules, API behaviour on real databases, journeys in Chromium.
@@ -99,8 +113,9 @@ export default defineConfig({
           exclude: ['apps/server/src/**/*.unit.test.ts', ...API_ALONE],
           environment: 'node',
           env: { API_PART: 'parallel' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: limit(30_000),
+          expect: { poll },
+          hookTimeout: limit(60_000),
           // Migrated databases made once and copied per file (decision 0049).
           globalSetup: ['apps/server/test/database-templates.ts'],
           // A worker keeps the server's modules loaded from one file to the next instead of importing
@@ -117,8 +132,9 @@ export default defineConfig({
           include: [...API_ALONE, ...API_SPLIT],
           environment: 'node',
           env: { API_PART: 'alone' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: limit(30_000),
+          expect: { poll },
+          hookTimeout: limit(60_000),
           globalSetup: ['apps/server/test/database-templates.ts'],
           isolate: false,
           maxWorkers: 1,
@@ -133,6 +149,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
+          expect: { poll },
           hookTimeout: 180_000,
           // One Chromium at a time in a run: `npm test` starts the journeys in shards instead, each a
           // run with shops of its own (scripts/e2e-shards.mjs, decision 0087).
