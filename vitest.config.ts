@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+// Stretched by TEST_TIME_SCALE where CI runs a layer beside the journeys (decision 0087).
+import { timeLimit } from './vitest.time-limits';
 
 // Node 25 and later define a localStorage of their own (empty without --localstorage-file), and
 // vitest keeps an existing global instead of installing happy-dom's: the component tests would see
@@ -57,17 +59,10 @@ const UNIT_ISOLATED_FILES = UNIT_FOLDERS.flatMap(([folder, , test]) =>
     .map((file) => `${folder}/${file}`),
 ).filter((file) => /@vitest-environment\s+happy-dom|\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)\(/.test(readFileSync(file, 'utf8')));
 
-// CI runs the unit layers and the parallel API files at a lower priority beside the browser
-// journeys, which keep both cores busy: there a test gets a fraction of a core, and its wall-clock
-// limits stretch by TEST_TIME_SCALE (.ci/run sets it; decision 0087). No test that runs there
-// measures time: those run alone (api-alone).
-const timeScale = Math.max(1, Number(process.env.TEST_TIME_SCALE) || 1);
-const limit = (ms: number) => Math.round(ms * timeScale);
-
 // How long expect.poll waits for its condition in every layer: vitest's default of one second
 // failed right journeys and tests on CI's busy machine (decision 0087). A condition that never
 // holds still fails, after this long.
-const poll = { timeout: limit(15_000), interval: 50 };
+const poll = { timeout: timeLimit(15_000), interval: 50 };
 
 const unit = {
   // Component tests choose the DOM with `// @vitest-environment happy-dom`; their JSX compiles as
@@ -79,7 +74,7 @@ const unit = {
   // The property tests that run thousands of cases take a few seconds alone, and several times
   // that in CI's second Node line beside the browser journeys (two of them passed vitest's
   // default 5 s there). No test here shows its work is bounded by a time limit.
-  testTimeout: limit(30_000),
+  testTimeout: timeLimit(30_000),
   // Testing Library's waits in DOM files last as long as apps/web/test/waits.ts says.
   setupFiles: 'apps/web/test/setup-waits.ts',
   expect: { poll },
@@ -113,9 +108,9 @@ export default defineConfig({
           exclude: ['apps/server/src/**/*.unit.test.ts', ...API_ALONE],
           environment: 'node',
           env: { API_PART: 'parallel' },
-          testTimeout: limit(30_000),
+          testTimeout: timeLimit(30_000),
           expect: { poll },
-          hookTimeout: limit(60_000),
+          hookTimeout: timeLimit(60_000),
           // Migrated databases made once and copied per file (decision 0049).
           globalSetup: ['apps/server/test/database-templates.ts'],
           // A worker keeps the server's modules loaded from one file to the next instead of importing
@@ -132,9 +127,9 @@ export default defineConfig({
           include: [...API_ALONE, ...API_SPLIT],
           environment: 'node',
           env: { API_PART: 'alone' },
-          testTimeout: limit(30_000),
+          testTimeout: timeLimit(30_000),
           expect: { poll },
-          hookTimeout: limit(60_000),
+          hookTimeout: timeLimit(60_000),
           globalSetup: ['apps/server/test/database-templates.ts'],
           isolate: false,
           maxWorkers: 1,
