@@ -62,7 +62,9 @@ export default async function setup(project: TestProject) {
   // environment the journeys' worker inherits), as the API layer does (decision 0049).
   const { templates, remove: removeTemplates } = await makeDatabaseTemplates(undefined);
   process.env[TEMPLATES_ENV] = JSON.stringify(templates);
-  const image = (kind: TemplateKind) => new Blob([readFileSync(templates.pglite[kind])]);
+  const pgliteTemplates = templates.pglite;
+  if (!pgliteTemplates) throw new Error('the journeys need PGlite templates');
+  const image = (kind: TemplateKind) => new Blob([readFileSync(pgliteTemplates[kind])]);
   const [database, emptyDatabase, hostileDatabase] = await Promise.all([openDatabase({ image: image('demo') }), openDatabase({ image: image('migrated') }), openDatabase({ image: image('migrated') })]);
   const config = loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json'));
   // The hostile texts take the organiser's way in: a configuration file and a catalogue, each

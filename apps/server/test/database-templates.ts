@@ -20,7 +20,8 @@ export type TemplateKind = 'migrated' | 'demo';
 
 /** Where a run's templates are: PGlite data-directory images (files) and PostgreSQL database names. */
 export interface DatabaseTemplates {
-  pglite: Record<TemplateKind, string>;
+  /** Absent from a run on PostgreSQL alone (TEST_ENGINES=postgres): a PGlite database is then made as before. */
+  pglite?: Record<TemplateKind, string>;
   postgres?: Record<TemplateKind, string>;
 }
 
@@ -91,8 +92,11 @@ async function postgresTemplate(serverUrl: string, name: string, kind: TemplateK
   }
 }
 
-/** Makes the run's templates; the returned function removes them. */
-export async function makeDatabaseTemplates(postgresUrl: string | undefined): Promise<{ templates: DatabaseTemplates; remove(): Promise<void> }> {
+/** Makes the run's templates (PGlite's unless `pglite: false`); the returned function removes them. */
+export async function makeDatabaseTemplates(
+  postgresUrl: string | undefined,
+  { pglite: withPglite = true }: { pglite?: boolean } = {},
+): Promise<{ templates: DatabaseTemplates & { pglite: Record<TemplateKind, string> | undefined }; remove(): Promise<void> }> {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'shop-test-templates-'));
   const made: string[] = [];
   const remove = async () => {
@@ -114,8 +118,8 @@ export async function makeDatabaseTemplates(postgresUrl: string | undefined): Pr
       return names;
     };
     // Side by side: PGlite's work is this process's CPU, PostgreSQL's mostly the server's.
-    const [pglite, postgres] = await Promise.all([makePglite(), postgresUrl ? makePostgres(postgresUrl) : undefined]);
-    const templates: DatabaseTemplates = { pglite, ...(postgres ? { postgres } : {}) };
+    const [pglite, postgres] = await Promise.all([withPglite ? makePglite() : undefined, postgresUrl ? makePostgres(postgresUrl) : undefined]);
+    const templates = { pglite, ...(postgres ? { postgres } : {}) };
     return { templates, remove };
   } catch (error) {
     await remove();
@@ -133,7 +137,12 @@ type Shared = { made: ReturnType<typeof makeDatabaseTemplates>; users: number };
 
 export default async function setup(): Promise<() => Promise<void>> {
   const holder = globalThis as unknown as Record<symbol, Shared | undefined>;
-  const run = (holder[shared] ??= { made: makeDatabaseTemplates(onlyEngine === 'pglite' ? undefined : process.env.TEST_DATABASE_URL), users: 0 });
+  // Only the engines the run uses: a run on PostgreSQL alone makes no PGlite template (the initdb,
+  // migrations and demo import in WebAssembly would cost it CPU for nothing).
+  const run = (holder[shared] ??= {
+    made: makeDatabaseTemplates(onlyEngine === 'pglite' ? undefined : process.env.TEST_DATABASE_URL, { pglite: onlyEngine !== 'postgres' }),
+    users: 0,
+  });
   run.users += 1;
   const { templates, remove } = await run.made;
   process.env[TEMPLATES_ENV] = JSON.stringify(templates);

@@ -54,7 +54,7 @@ function pgliteImage(file: string): Blob {
  */
 export async function createTestDatabase(engine: Engine, from: TemplateKind = 'migrated'): Promise<TestDatabase & { imported: boolean }> {
   if (engine === 'pglite') {
-    const template = templates?.pglite[from];
+    const template = templates?.pglite?.[from];
     const database = await openDatabase({ image: template ? pgliteImage(template) : undefined });
     if (!template) await database.migrate();
     return { ...database, imported: Boolean(template) && from === 'demo', destroy: () => database.close() };
