@@ -16,9 +16,9 @@ export function layerLabel(layer, engines) {
 
 /** One line per layer run: Node line, layer, outcome and time, then their sum (CI runs some side by side, so its whole run is shorter). */
 export function layerTable(results) {
-  const lines = results.map((result) => `  ${result.node.padEnd(9)} ${result.layer.padEnd(20)} ${(result.ok ? 'passed' : 'FAILED').padEnd(7)} ${formatDuration(result.ms).padStart(13)}`);
+  const lines = results.map((result) => `  ${result.node.padEnd(9)} ${result.layer.padEnd(28)} ${(result.ok ? 'passed' : 'FAILED').padEnd(7)} ${formatDuration(result.ms).padStart(13)}`);
   const total = results.reduce((sum, result) => sum + result.ms, 0);
-  lines.push(`  ${'sum of the layers'.padEnd(38)} ${formatDuration(total).padStart(13)}`);
+  lines.push(`  ${'sum of the layers'.padEnd(46)} ${formatDuration(total).padStart(13)}`);
   return lines.join('\n');
 }
 
