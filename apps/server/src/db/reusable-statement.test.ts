@@ -140,6 +140,14 @@ describe.each(testEngines())('reusable statements on %s', (engine) => {
     expect(rows.every((row) => row.due && row.text_body === 'Text "quoted" \\ back')).toBe(true);
   });
 
+  it('opens transactions without a relational query builder per table, which Drizzle makes in each one when given the schema (decision 0089)', async () => {
+    const builders = (db: object) => Object.keys((db as { query?: object }).query ?? {});
+    expect(builders(database.db)).toEqual([]);
+    await database.db.transaction(async (tx) => {
+      expect(builders(tx)).toEqual([]);
+    });
+  });
+
   it('refuses a table whose values Drizzle makes while building, which a reusable statement would repeat', () => {
     const stamped = pgTable('stamped', { id: serial('id').primaryKey(), token: text('token').$defaultFn(() => 'made once'), updatedAt: timestamp('updated_at') });
     expect(() => reusableInsert(stamped)).toThrow(/token/);
