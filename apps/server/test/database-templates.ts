@@ -96,7 +96,7 @@ async function postgresTemplate(serverUrl: string, name: string, kind: TemplateK
 export async function makeDatabaseTemplates(
   postgresUrl: string | undefined,
   { pglite: withPglite = true }: { pglite?: boolean } = {},
-): Promise<{ templates: DatabaseTemplates & { pglite: Record<TemplateKind, string> | undefined }; remove(): Promise<void> }> {
+): Promise<{ templates: DatabaseTemplates; remove(): Promise<void> }> {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'shop-test-templates-'));
   const made: string[] = [];
   const remove = async () => {
@@ -119,7 +119,7 @@ export async function makeDatabaseTemplates(
     };
     // Side by side: PGlite's work is this process's CPU, PostgreSQL's mostly the server's.
     const [pglite, postgres] = await Promise.all([withPglite ? makePglite() : undefined, postgresUrl ? makePostgres(postgresUrl) : undefined]);
-    const templates = { pglite, ...(postgres ? { postgres } : {}) };
+    const templates: DatabaseTemplates = { ...(pglite ? { pglite } : {}), ...(postgres ? { postgres } : {}) };
     return { templates, remove };
   } catch (error) {
     await remove();

@@ -8,9 +8,6 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type * as schema from './schema';
-
-export type Schema = typeof schema;
 /**
  * The database or a transaction: every query function takes one of these first. Without Drizzle's
  * relational query API (`db.query.…`, which the shop does not use): given the schema, Drizzle
