@@ -5,6 +5,12 @@ import path from 'node:path';
 import pg from 'pg';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
+/**
+ * Whose server the benches start: this checkout's, or another's given by BENCH_SERVER_ROOT (a
+ * worktree of an earlier commit with its own node_modules, on the same schema), so one bench
+ * compares two commits' servers in the same hour on the same machine.
+ */
+const SERVER_ROOT = process.env.BENCH_SERVER_ROOT ? path.resolve(process.env.BENCH_SERVER_ROOT) : ROOT;
 
 /** A fresh PostgreSQL database on the server of `adminUrl`, dropped by `drop`. */
 export async function createDatabase(adminUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -73,7 +79,7 @@ export async function startServerProcess(options: { port: number; databaseUrl?: 
     ...options.env,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], { cwd: ROOT, env, stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(SERVER_ROOT, 'apps/server/src/main.ts')], { cwd: SERVER_ROOT, env, stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'] });
   const url = `http://127.0.0.1:${options.port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await waitForHealth(url, child);

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { shopItems } from '../../db/schema';
 import { postgresTestUrl } from '../../../test/engines';
+import { createCustomer } from '../../../test/shop-flows';
+import { createStatementRecorder } from '../../../test/statement-recorder';
 
 const postgresUrl = postgresTestUrl('sold-out fast path test');
 
@@ -38,6 +40,27 @@ describe.skipIf(!postgresUrl)('adds of a sold-out item', () => {
     } finally {
       await locker.query('ROLLBACK');
       await locker.end();
+    }
+  });
+
+  it("read nothing, not even a signed-in buyer's session, once the snapshot knows the item is sold out", async () => {
+    const buyer = await createCustomer(shop);
+    await shop.database.db.update(shopItems).set({ stock: 3, held: 1, sold: 2 }).where(eq(shopItems.externalCode, 'NWF27-LOCKER'));
+    await shop.database.db.update(shopItems).set({ stock: 2, held: 0, sold: 2 }).where(eq(shopItems.externalCode, 'NWF27-TOTE'));
+    // The snapshot is taken (catalogMaxAgeMs 0: on every call) before the recording.
+    const recorder = createStatementRecorder();
+    try {
+      const ticket = await recorder.during(() => shop.call('add-product-to-cart', { token: buyer.token, external_code: 'NWF27-LOCKER', full_name: 'Late Buyer', email: buyer.email }));
+      expect([ticket.status, ticket.body.message]).toEqual([409, messages.cart.soldOut('Locker (weekend)')]);
+      const merchandise = await recorder.during(() => shop.call('add-merchandise-to-cart', { token: buyer.token, external_code: 'NWF27-TOTE' }));
+      expect(merchandise.status).toBe(409);
+      // The catalogue's own refresh is all that reached the database: no session, cart or stock statement.
+      expect(recorder.take().filter((statement) => !/from "shop_items"|from "events"|from "travel_times"|sale_starts_at|on_sales|onsale/i.test(statement.text)).map((statement) => statement.text)).toEqual([]);
+      // A buyer with stock to take still gets their session read and the unit.
+      const open = await shop.call('add-product-to-cart', { token: buyer.token, external_code: 'NWF27-WEEKEND', full_name: 'Late Buyer', email: buyer.email, age: '25-34' });
+      expect(open.status).toBe(200);
+    } finally {
+      recorder.restore();
     }
   });
 

@@ -24,13 +24,15 @@ export function registerCartRoutes(
    */
   const withData = async ({ cart, snapshot }: CartWithData, customer: CustomerRow | null) =>
     customer
-      ? new SerializedAnswer(`{"cart":${JSON.stringify(cart)},"data":${visitor.userDataJson(snapshot, await customerData(snapshot, customer, { versionIsCurrent: true }))}}`)
+      ? new SerializedAnswer(visitor.customerAnswer(snapshot, await customerData(snapshot, customer, { versionIsCurrent: true }), `{"cart":${JSON.stringify(cart)},"data":`))
       : new SerializedAnswer(Buffer.concat([Buffer.from(`{"cart":${JSON.stringify(cart)}`), visitor.dataTail(snapshot)]));
 
   registerApiRoute(app, 'get-cart', async (input) => ({ cart: await carts.get(input.cart, await customerOf(input.token)) }));
   // While an on-sale's room is open, its products are added only with an admission pass (decision
   // 0048) whose place may still shop: its row is checked where the stock is taken.
+  // What refuses an add whoever asks (a sold-out item above all) is refused before the session is read.
   registerApiRoute(app, 'add-product-to-cart', async (input, request) => {
+    await carts.refuseUnaddable('tickets', input.external_code);
     const customer = await customerOf(input.token);
     const admitted = (await room.gate()).check(customer, { codes: [input.external_code] }, input.admission, request);
     return withData(await carts.addProduct(input, customer, request.ip, admitted.rooms.length ? admitted.hold : undefined), customer);
@@ -41,6 +43,7 @@ export function registerCartRoutes(
     return withData(await carts.removeProduct(input, customer), customer);
   });
   registerApiRoute(app, 'add-merchandise-to-cart', async (input, request) => {
+    await carts.refuseUnaddable('merchandise', input.external_code);
     const customer = await customerOf(input.token);
     const admitted = (await room.gate()).check(customer, { codes: [input.external_code] }, input.admission, request);
     return withData(await carts.addMerchandise(input, customer, request.ip, admitted.rooms.length ? admitted.hold : undefined), customer);

@@ -273,6 +273,13 @@ export function createCartService(deps: CartDeps) {
     return item;
   }
 
+  /** An item an add may put in a cart as the snapshot sees it: the shop (and its merchandise) open, the item of the kind on sale and not sold out. */
+  function addableItem(snapshot: CatalogSnapshot, kind: 'tickets' | 'merchandise', code: string): ShopItem {
+    if (!config.shopActive) throw refuse(messages.cart.shopClosed);
+    if (kind === 'merchandise' && !config.merchandiseActive) throw refuse(messages.cart.merchandiseClosed);
+    return onSaleItem(snapshot, code, kind);
+  }
+
   /** The open cart of a code for this visitor, its lines and the items they are of (for the checkout). */
   async function contents(code: string | null | undefined, customer: CustomerRow | null) {
     if (!code) return null;
@@ -301,10 +308,18 @@ export function createCartService(deps: CartDeps) {
     itemsOf,
 
     /** Adds a ticket line; `ip` is the visitor's address, whose hold caps a new cart counts toward; `guard` runs where the stock is taken. */
+    /**
+     * The refusals of an add that depend on no one (the shop closed, an unknown item, one the
+     * snapshot knows is sold out), for the route to run before it looks up the session: at an
+     * on-sale most adds are late buyers' of a sold-out item, and each then costs no query.
+     */
+    async refuseUnaddable(kind: 'tickets' | 'merchandise', code: string): Promise<void> {
+      addableItem(await catalog.current(), kind, code);
+    },
+
     async addProduct(input: ApiInput<'add-product-to-cart'>, customer: CustomerRow | null, ip: string, guard?: StockGuard): Promise<CartWithData> {
-      if (!config.shopActive) throw refuse(messages.cart.shopClosed);
       const snapshot = await catalog.current();
-      const item = onSaleItem(snapshot, input.external_code, 'tickets');
+      const item = addableItem(snapshot, 'tickets', input.external_code);
       const { cart, lines } = await addLine(snapshot, input.cart, customer, ip, async (lines) => {
         await checkCompany(item, lines, snapshot);
         const sameItem = lines.products.filter((line) => line.shopItemId === item.id);
@@ -367,10 +382,8 @@ export function createCartService(deps: CartDeps) {
     },
 
     async addMerchandise(input: ApiInput<'add-merchandise-to-cart'>, customer: CustomerRow | null, ip: string, guard?: StockGuard): Promise<CartWithData> {
-      if (!config.shopActive) throw refuse(messages.cart.shopClosed);
-      if (!config.merchandiseActive) throw refuse(messages.cart.merchandiseClosed);
       const snapshot = await catalog.current();
-      const item = onSaleItem(snapshot, input.external_code, 'merchandise');
+      const item = addableItem(snapshot, 'merchandise', input.external_code);
       const { cart, lines } = await addLine(snapshot, input.cart, customer, ip, async (lines) => {
         await checkCompany(item, lines, snapshot);
         checkLimit(item, lines.merchandise.filter((line) => line.shopItemId === item.id).length);

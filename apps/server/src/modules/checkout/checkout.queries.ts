@@ -1,5 +1,7 @@
-import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowFromJson } from '../../db/raw-rows';
+import { reusableRows } from '../../db/reusable-statement';
 import { shippingRates, shopItems, taxRates, travelTimes, vouchers } from '../../db/schema';
 import type { TaxRate } from '@festival/contract';
 
@@ -64,20 +66,22 @@ export async function returnSoldStock(tx: Db, counts: { items: Map<number, numbe
 
 /**
  * The catalogue rows of a cart's items as they are at checkout (names, fees and rules are copied
- * onto the order), with each one's tax rate for the invoice: one statement.
+ * onto the order), with each one's tax rate for the invoice: one statement, built once (the ids
+ * go as one array parameter, so carts of any size share it).
  */
 export async function listItemRows(tx: Db, ids: number[]) {
   const rows = new Map<number, typeof shopItems.$inferSelect>();
   const rates = new Map<number, TaxRate | null>();
   if (!ids.length) return { rows, rates };
-  const found = await tx
-    .select({ item: shopItems, taxName: taxRates.name, basisPoints: taxRates.basisPoints })
-    .from(shopItems)
-    .leftJoin(taxRates, eq(taxRates.id, shopItems.taxRateId))
-    .where(inArray(shopItems.id, ids));
-  for (const { item, taxName, basisPoints } of found) {
+  for (const found of await itemRowsStatement(tx, { ids })) {
+    const item = rowFromJson(shopItems, found.item);
     rows.set(item.id, item);
-    rates.set(item.id, taxName === null || basisPoints === null ? null : { name: taxName, basisPoints });
+    rates.set(item.id, found.tax_name === null || found.basis_points === null ? null : { name: found.tax_name, basisPoints: found.basis_points });
   }
   return { rows, rates };
 }
+const itemRowsStatement = reusableRows<{ item: Record<string, unknown>; tax_name: string | null; basis_points: number | null }, { ids: number[] }>(
+  sql`SELECT row_to_json(i) AS item, t.name AS tax_name, t.basis_points
+      FROM ${shopItems} i LEFT JOIN ${taxRates} t ON t.id = i.tax_rate_id
+      WHERE i.id = ANY (${sql.placeholder('ids')}::int[])`,
+);

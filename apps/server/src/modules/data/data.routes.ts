@@ -15,6 +15,6 @@ export function registerDataRoutes(
   registerApiRoute(app, 'get-data', async (input) => {
     const [customer, snapshot] = await Promise.all([findSessionCustomer(db, input.token), catalog.current()]);
     if (!customer) return new SerializedAnswer(visitor.bytes(snapshot), (encoding) => visitor.compressed(snapshot, encoding));
-    return new SerializedAnswer(`{"data":${visitor.userDataJson(snapshot, await customerData(snapshot, customer, { versionIsCurrent: true }))}}`);
+    return new SerializedAnswer(visitor.customerAnswer(snapshot, await customerData(snapshot, customer, { versionIsCurrent: true }), '{"data":'));
   });
 }

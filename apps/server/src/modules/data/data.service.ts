@@ -21,20 +21,22 @@ export interface VisitorAnswers {
   /** `,"data":…}` encoded: the end of a "cart and data" answer after `{"cart":…`. */
   dataTail(snapshot: CatalogSnapshot): Buffer;
   /**
-   * A customer's user data as JSON: their own parts serialised per call, the catalogue's (the
-   * same for everyone, most of the text) spliced in as serialised once per snapshot.
+   * An answer that ends with a customer's user data, `<head><user data>}`, as bytes to send: their
+   * own parts serialised per call, the catalogue's (the same for everyone, most of the answer)
+   * spliced in as encoded once per snapshot. `head` opens the answer up to the data's key
+   * (`{"data":`, or `{"cart":…,"data":`).
    */
-  userDataJson(snapshot: CatalogSnapshot, data: UserData): string;
+  customerAnswer(snapshot: CatalogSnapshot, data: UserData, head: string): Buffer;
 }
 
 export function createVisitorAnswers(config: ShopConfigFile): VisitorAnswers {
-  const answers = new WeakMap<CatalogSnapshot, { json: string; bytes: Buffer; dataTail: Buffer; catalogue: string; compressed: Partial<Record<PrecompressedEncoding, Buffer>> }>();
+  const answers = new WeakMap<CatalogSnapshot, { json: string; bytes: Buffer; dataTail: Buffer; catalogue: Buffer; compressed: Partial<Record<PrecompressedEncoding, Buffer>> }>();
   const of = (snapshot: CatalogSnapshot) => {
     let answer = answers.get(snapshot);
     if (!answer) {
       const visitorData = buildUserData(snapshot, config, null);
       const json = JSON.stringify({ data: visitorData });
-      const catalogue = `"products":${JSON.stringify(visitorData.products)},"merchandise":${JSON.stringify(visitorData.merchandise)}`;
+      const catalogue = Buffer.from(`"products":${JSON.stringify(visitorData.products)},"merchandise":${JSON.stringify(visitorData.merchandise)}}}`);
       answer = { json, bytes: Buffer.from(json), dataTail: Buffer.from(`,${json.slice(1)}`), catalogue, compressed: {} };
       answers.set(snapshot, answer);
     }
@@ -48,10 +50,11 @@ export function createVisitorAnswers(config: ShopConfigFile): VisitorAnswers {
       return (answer.compressed[encoding] ??= compressAnswer(answer.bytes, encoding));
     },
     dataTail: (snapshot) => of(snapshot).dataTail,
-    userDataJson(snapshot, data) {
-      // Everyone's products and merchandise are the visitor's (buildUserData), so they are spliced.
+    customerAnswer(snapshot, data, head) {
+      // Everyone's products and merchandise are the visitor's (buildUserData), so they are spliced:
+      // copying the encoded catalogue costs less than encoding its text again on every answer.
       const { products: _products, merchandise: _merchandise, ...own } = data;
-      return `${JSON.stringify(own).slice(0, -1)},${of(snapshot).catalogue}}`;
+      return Buffer.concat([Buffer.from(`${head}${JSON.stringify(own).slice(0, -1)},`), of(snapshot).catalogue]);
     },
   };
 }

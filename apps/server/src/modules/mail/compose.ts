@@ -1,7 +1,8 @@
 import { DEFAULT_BRAND, type ShopConfigFile } from '@festival/contract';
-import { createElement } from 'react';
+import { randomUUID } from 'node:crypto';
+import { createElement, Fragment, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MailTemplate, type MailBlock, type MailLook } from './mail-template';
+import { MailBlocks, MailPreview, MailTemplate, type MailBlock, type MailLook } from './mail-template';
 
 export type { MailBlock } from './mail-template';
 
@@ -33,7 +34,8 @@ export function mailLook(shopName: string, config?: MailLookConfig): MailLook {
   return { shopName, logoUrl, logoWidth: brand.logoWidth, primaryColour: brand.primaryColour, onPrimaryColour: brand.onPrimaryColour, backgroundColour: brand.backgroundColour, textColour: brand.textColour };
 }
 
-function blocksOf(content: MailContent): MailBlock[] {
+/** A message's content as the template's blocks, in order. */
+export function blocksOf(content: MailContent): MailBlock[] {
   return [
     ...(content.paragraphs ?? []).map((text): MailBlock => ({ kind: 'text', text })),
     ...(content.blocks ?? []),
@@ -81,8 +83,45 @@ const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*>/g;
  * every call (through the TypeScript loader's thread, a third of a purchase's mail time) or its
  * stream (decision 0081).
  */
-function renderHtml(element: ReturnType<typeof createElement>): string {
+export function renderHtml(element: ReturnType<typeof createElement>): string {
   return `${XHTML_DOCTYPE}${renderToStaticMarkup(element).replace(IMAGE_PRELOAD, '')}`;
+}
+
+/** Stands for a varying part in a rendered frame: random per process, so no text of a message can hold it. */
+const SLOT = `mail-slot-${randomUUID()}`;
+
+/** Frames rendered per look: a shop has one look (a few while tests or an organiser change it). */
+const frames = new Map<string, [before: string, between: string, after: string, last: string]>();
+const MAX_FRAMES = 16;
+
+/**
+ * The layout of a look rendered once, cut where the preview, the greeting and the blocks go. The
+ * layout (head, body, card, logo, heading, signature, every inline style) is the same for every
+ * message of a shop and was most of each message's render (decision 0090).
+ */
+function frameOf(look: MailLook): [string, string, string, string] {
+  const key = JSON.stringify(look);
+  let frame = frames.get(key);
+  if (!frame) {
+    const parts = renderHtml(createElement(MailTemplate, { look, preview: SLOT, greeting: SLOT, blocks: SLOT })).split(SLOT);
+    if (parts.length !== 4) throw new Error('the mail layout must hold the preview, the greeting and the blocks once each');
+    frame = parts as [string, string, string, string];
+    if (frames.size >= MAX_FRAMES) frames.delete(frames.keys().next().value!);
+    frames.set(key, frame);
+  }
+  return frame;
+}
+
+/**
+ * The HTML of a message: its own parts rendered by React (which escapes every text it is given)
+ * in one static render, spliced into its look's frame. The same bytes as rendering the whole
+ * template (mail.unit.test.ts compares them).
+ */
+function messageHtml(look: MailLook, preview: string, greeting: string, blocks: MailBlock[]): string {
+  const [before, afterPreview, afterGreeting, last] = frameOf(look);
+  const parts: ReactNode[] = [createElement(MailPreview, { text: preview, key: 'p' }), SLOT, greeting, SLOT, createElement(MailBlocks, { blocks, look, key: 'b' })];
+  const [previewHtml, greetingHtml, blocksHtml] = renderToStaticMarkup(createElement(Fragment, null, ...parts)).replace(IMAGE_PRELOAD, '').split(SLOT);
+  return `${before}${previewHtml}${afterPreview}${greetingHtml}${afterGreeting}${blocksHtml}${last}`;
 }
 
 /**
@@ -93,6 +132,5 @@ function renderHtml(element: ReturnType<typeof createElement>): string {
 export async function composeMail(content: MailContent, config?: MailLookConfig): Promise<{ text: string; html: string }> {
   const blocks = blocksOf(content);
   const preview = blocks.find((block) => block.kind === 'text')?.text ?? content.greeting;
-  const html = renderHtml(createElement(MailTemplate, { look: mailLook(content.shopName, config), preview: preview.slice(0, 140), greeting: content.greeting, blocks }));
-  return { text: mailText(content), html };
+  return { text: mailText(content), html: messageHtml(mailLook(content.shopName, config), preview.slice(0, 140), content.greeting, blocks) };
 }

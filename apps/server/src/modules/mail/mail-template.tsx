@@ -47,10 +47,12 @@ export interface MailLook {
 
 export interface MailTemplateProps {
   look: MailLook;
-  /** The line mail clients show after the subject. */
-  preview: string;
-  greeting: string;
-  blocks: MailBlock[];
+  /** The line mail clients show after the subject (MailPreview). */
+  preview: ReactNode;
+  /** The greeting's text. */
+  greeting: ReactNode;
+  /** The message's blocks (MailBlocks). */
+  blocks: ReactNode;
 }
 
 // Mail clients ignore style sheets and media queries in part (Gmail, Outlook): every style is
@@ -58,6 +60,16 @@ export interface MailTemplateProps {
 // and long words (addresses, IBANs, names) may break rather than push the card wider.
 const font = 'Arial,Helvetica,sans-serif';
 const wrap: CSSProperties = { overflowWrap: 'anywhere', wordBreak: 'break-word' };
+
+/** The line mail clients show after the subject, hidden in the message itself. */
+export function MailPreview({ text }: { text: string }): ReactNode {
+  return <Preview>{text}</Preview>;
+}
+
+/** A message's blocks in order. */
+export function MailBlocks({ blocks, look }: { blocks: MailBlock[]; look: MailLook }): ReactNode {
+  return blocks.map((block, index) => <Block key={index} block={block} look={look} />);
+}
 
 function Block({ block, look }: { block: MailBlock; look: MailLook }): ReactNode {
   const paragraph: CSSProperties = { margin: '0 0 16px', fontSize: '16px', lineHeight: '24px', color: look.textColour, ...wrap };
@@ -111,7 +123,11 @@ function Block({ block, look }: { block: MailBlock; look: MailLook }): ReactNode
   }
 }
 
-/** One layout for every message of the shop: logo or name, greeting, the blocks, the shop's name. */
+/**
+ * One layout for every message of the shop: logo or name, greeting, the blocks, the shop's name.
+ * Its parts that vary per message come as nodes, so the frame can be rendered once per look with
+ * markers in their place (mail/compose.ts).
+ */
 export function MailTemplate({ look, preview, greeting, blocks }: MailTemplateProps): ReactNode {
   return (
     <Html lang="en">
@@ -119,7 +135,7 @@ export function MailTemplate({ look, preview, greeting, blocks }: MailTemplatePr
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
       </Head>
-      <Preview>{preview}</Preview>
+      {preview}
       <Body style={{ margin: 0, padding: '16px 8px', background: look.backgroundColour, fontFamily: font, color: look.textColour }}>
         <Container style={{ maxWidth: '560px', width: '100%', margin: '0 auto', background: '#ffffff', borderRadius: '8px', padding: '24px 20px', boxSizing: 'border-box' }}>
           <Section style={{ margin: '0 0 24px' }}>
@@ -129,9 +145,7 @@ export function MailTemplate({ look, preview, greeting, blocks }: MailTemplatePr
             </Heading>
           </Section>
           <Text style={{ margin: '0 0 16px', fontSize: '16px', lineHeight: '24px', color: look.textColour, ...wrap }}>{greeting}</Text>
-          {blocks.map((block, index) => (
-            <Block key={index} block={block} look={look} />
-          ))}
+          {blocks}
           <Text style={{ margin: '24px 0 0', fontSize: '14px', lineHeight: '20px', color: '#55505e', ...wrap }}>{look.shopName}</Text>
         </Container>
       </Body>

@@ -136,16 +136,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function fulfil(tx: Db, order: OrderRow, ticketsNowReady = false): Promise<void> {
     await orderQueries.setOrderItemsStatus(tx, order.id, 'pending', 'active');
     const loaded = await orderQueries.loadOrderForMail(tx, order);
-    const facts = await confirmationFacts(tx, deps.appSecret, order, loaded);
+    // Paid in full: the invoice is issued in the transaction that takes the money (decision 0033)
+    // and numbered as it commits, so payments at an on-sale wait for each other's number only
+    // while PostgreSQL commits (decision 0048). The confirmation prints its VAT.
+    const invoice = order.paymentStatus === 'paid' ? await issueInvoice(tx, config, order.id, now(), { numbering: 'at-commit', lockedOrder: order }) : null;
+    const facts = await confirmationFacts(tx, deps.appSecret, order, loaded, invoice);
     // The confirmation and, paid in full, the tickets' messages: one statement.
     await enqueueMails(tx, [
       await confirmationMail(config, loaded.customer, order, facts),
       ...(order.paymentStatus === 'paid' ? await ticketsReadyMails(config, loaded.customer, order, facts.tickets, ticketsNowReady) : []),
     ]);
-    // Paid in full: the invoice is issued in the transaction that takes the money (decision 0033)
-    // and numbered as it commits, so payments at an on-sale wait for each other's number only
-    // while PostgreSQL commits (decision 0048).
-    if (order.paymentStatus === 'paid') await issueInvoice(tx, config, order.id, now(), { numbering: 'at-commit', lockedOrder: order });
   }
 
   /** The receipt of a paid instalment: the amount, the schedule as it stands, and the invoice once the plan is paid in full. */
@@ -227,7 +227,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const amount = instalment ? instalment.amount - instalment.paidAmount : order.totalPrice - order.totalPaid;
     if (amount <= 0 || (instalment && (instalment.status === 'paid' || instalment.status === 'cancelled'))) throw new AppError('CONFLICT', paymentMessages.notPayable);
     // The attempt's number among the order's; its decline, not its start, counts (applyOutcome).
-    const attempt = (await queries.countAttempts(tx, order.id)) + 1;
+    // A new order has none yet, so the checkout skips the count.
+    const attempt = firstOfNewOrder ? 1 : (await queries.countAttempts(tx, order.id)) + 1;
     // One open attempt per order: the earlier ones can no longer pay it (decision 0026). A new
     // order has none, so the checkout skips the statement.
     if (!firstOfNewOrder) await cancelAtGateway(await queries.cancelOpenAttempts(tx, order.id), order);
