@@ -1,8 +1,7 @@
-import { and, eq, gt, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customerNetworks, customers, orders, passwordResets, sessions, shopItems, tickets } from '../../db/schema';
+import { customerNetworks, customers, orders, passwordResets, sessions, tickets } from '../../db/schema';
 import type { CustomerRow } from './session.queries';
-import { reusableQuery } from '../../db/reusable-statement';
 
 export async function findCustomerByEmail(db: Db, email: string): Promise<CustomerRow | undefined> {
   const [row] = await db
@@ -68,25 +67,6 @@ export async function consumePasswordReset(db: Db, tokenHash: string, now: Date)
     .returning({ customerId: passwordResets.customerId });
   return row?.customerId;
 }
-
-/** Ticket states that no longer stand for a place at the event. */
-const ENDED_TICKET_STATES = ['cancelled', 'refunded'];
-
-/** The customer's tickets (bought by them or held by them) that still stand, for the add-on warning. */
-export async function listExistingTickets(db: Db, customerId: number) {
-  // The customer's orders' tickets and the tickets they hold, each found through its index
-  // (an OR across the two tables would read every ticket).
-  return existingTicketsStatement(db, { customerId });
-}
-const existingTicketsStatement = reusableQuery<{ full_name: string | null; email: string | null; age: string | null; event_id: number | null }[], { customerId: number }>((db) => {
-  const customerId = sql.placeholder('customerId');
-  const theirs = sql`(SELECT ${tickets.id} FROM ${tickets} INNER JOIN ${orders} ON ${orders.id} = ${tickets.orderId} WHERE ${orders.customerId} = ${customerId} UNION SELECT ${tickets.id} FROM ${tickets} WHERE ${tickets.holderCustomerId} = ${customerId})`;
-  return db
-    .select({ full_name: tickets.fullName, email: tickets.email, age: tickets.age, event_id: shopItems.eventId })
-    .from(tickets)
-    .innerJoin(shopItems, eq(shopItems.id, tickets.shopItemId))
-    .where(and(inArray(tickets.id, theirs), notInArray(tickets.status, ENDED_TICKET_STATES)));
-});
 
 /** Issued tickets whose holder e-mail is this address, for re-sending them (not those of orders still awaiting payment). */
 /**

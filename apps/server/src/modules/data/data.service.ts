@@ -2,7 +2,6 @@ import type { ShopConfigFile, UserData } from '@festival/contract';
 import type { PrecompressedEncoding } from '../../http/api-route';
 import { compressAnswer } from '../../http/compression';
 import type { Db } from '../../db/client';
-import { listExistingTickets } from '../accounts/accounts.queries';
 import type { CustomerRow } from '../accounts/session.queries';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { bankTransferOffered, customerOrdersAndRefunds } from '../orders/order-view';
@@ -102,7 +101,7 @@ export type CustomerData = (
 export function createCustomerData(db: Db, config: ShopConfigFile, appSecret: string, now: () => Date = () => new Date(), refundProvider: string | null = null): CustomerData {
   return async (snapshot, customer, options) => {
     if (options?.versionIsCurrent && customer.dataVersion === 0) return buildUserData(snapshot, config, customer);
-    const [existing, history] = await Promise.all([listExistingTickets(db, customer.id), customerOrdersAndRefunds(db, customer.id, snapshot, appSecret, now(), undefined, bankTransferOffered(config), refundProvider)]);
-    return { ...buildUserData(snapshot, config, customer), ...history, existing_tickets: existing };
+    const { orders, refunds, existingTickets } = await customerOrdersAndRefunds(db, customer.id, snapshot, appSecret, now(), undefined, bankTransferOffered(config), refundProvider);
+    return { ...buildUserData(snapshot, config, customer), orders, refunds, existing_tickets: existingTickets };
   };
 }

@@ -4,7 +4,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { testEngines } from '../../../test/databases';
-import { carts, cartProducts } from '../../db/schema';
+import { carts, cartProducts, orders, shopItems, tickets } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { createCustomer } from '../../../test/shop-flows';
 
 describe.each(testEngines())('get-data and the API frame on %s', (engine) => {
   let shop: TestShop;
@@ -116,6 +118,35 @@ describe.each(testEngines())('get-data and the API frame on %s', (engine) => {
     const { status, body } = await shop.call('get-data', { token: 'x'.repeat(100_000) });
     expect(status).toBe(413);
     expect(body.message).toBe('The request is too large.');
+  });
+
+  it("lists a customer's standing tickets: their orders' (whoever holds them now) and those passed to them, none cancelled or refunded", async () => {
+    const [buyer, holder, other] = [await createCustomer(shop), await createCustomer(shop), await createCustomer(shop)];
+    const [item] = await shop.database.db.select().from(shopItems).where(eq(shopItems.externalCode, 'NWF27-WEEKEND'));
+    const orderOf = async (customerId: number, code: string) =>
+      (await shop.database.db.insert(orders).values({ code, customerId, totalPrice: 100, paymentMethod: 'credit_card', paymentStatus: 'paid' }).returning())[0]!;
+    const ticket = (orderId: number, code: string, fullName: string, status: 'active' | 'refunded' | 'cancelled', holderCustomerId: number | null = null) => ({
+      code, orderId, shopItemId: item!.id, productName: 'Weekend ticket', productType: 'ticket' as const, fullName, email: `${code.toLowerCase()}@example.org`, status, price: 100, fee: 0, holderCustomerId,
+    });
+    const bought = await orderOf(buyer.id, `ORD-EX-A-${engine}`);
+    const elsewhere = await orderOf(other.id, `ORD-EX-C-${engine}`);
+    await shop.database.db.insert(tickets).values([
+      ticket(bought.id, `TCK-EX-1-${engine}`, 'Kept Here', 'active'),
+      ticket(bought.id, `TCK-EX-2-${engine}`, 'Refunded One', 'refunded'),
+      ticket(bought.id, `TCK-EX-3-${engine}`, 'Passed On', 'active', holder.id),
+      ticket(bought.id, `TCK-EX-4-${engine}`, 'Cancelled One', 'cancelled', holder.id),
+      ticket(elsewhere.id, `TCK-EX-5-${engine}`, 'Given To Holder', 'active', holder.id),
+      ticket(elsewhere.id, `TCK-EX-6-${engine}`, 'Not Theirs', 'active'),
+    ]);
+    const existing = async (token: string) => {
+      const { data } = dataAnswer.parse((await shop.call('get-data', { token })).body);
+      return data.existing_tickets.map((entry) => [entry.full_name, entry.event_id]);
+    };
+    expect(await existing(buyer.token)).toEqual([['Kept Here', item!.eventId], ['Passed On', item!.eventId]]);
+    expect(await existing(holder.token)).toEqual([['Passed On', item!.eventId], ['Given To Holder', item!.eventId]]);
+    // The answer holds the user data's keys and nothing of the server's own.
+    const { body } = await shop.call('get-data', { token: buyer.token });
+    expect(Object.keys((body as { data: object }).data).sort()).toEqual(['config', 'country', 'customer', 'existing_tickets', 'merchandise', 'orders', 'products', 'refunds']);
   });
 
   it('answers every call of the contract, validating its payload first', async () => {

@@ -1,4 +1,4 @@
-import { allowedPaymentMethods, shippingShares, waitsForBankDetails, type StaffRefundability, type Order, type RefundWaysOpen, type ShopConfigFile, type Refund, type ShopItem, type Ticket } from '@festival/contract';
+import { allowedPaymentMethods, shippingShares, waitsForBankDetails, type StaffRefundability, type Order, type RefundWaysOpen, type ShopConfigFile, type Refund, type ShopItem, type Ticket, type UserData } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { loadCustomerOrders, loadCustomerRefunds, type OrderRow as OrderRowOf } from './orders.queries';
@@ -141,7 +141,7 @@ export async function customerOrdersAndRefunds(
   bankTransferOffered = false,
   /** The payment provider refunds go back through (decision 0060): which refunds wait for the customer's bank details. */
   refundProvider: string | null = null,
-): Promise<{ orders: Order[]; refunds: Refund[]; staffRefunds: StaffRefundRules }> {
+): Promise<{ orders: Order[]; refunds: Refund[]; staffRefunds: StaffRefundRules; existingTickets: UserData['existing_tickets'] }> {
   const [loaded, refundData] = await readTogether(db, [() => loadCustomerOrders(db, customerId, orderId), () => loadCustomerRefunds(db, customerId)]);
   const activeRefundTickets = new Set<number>();
   const activeRefundPurchases = new Set<number>();
@@ -341,6 +341,22 @@ export async function customerOrdersAndRefunds(
         amount: item.amount,
       })),
   }));
-  return { orders, refunds, staffRefunds };
+  return { orders, refunds, staffRefunds, existingTickets: existingTicketsOf(loaded, customerId) };
+}
+
+/** Ticket states that no longer stand for a place at the event. */
+const ENDED_TICKET_STATES = new Set(['cancelled', 'refunded']);
+
+/**
+ * The customer's tickets that still stand, for the cart's add-on warning (get-data's
+ * existing_tickets): those of their own orders, whoever holds them now, and those passed to
+ * them. Every one is among the tickets loaded with the orders (their orders and the orders of the
+ * tickets they hold), so they are picked from those, in ticket order, without a statement of their own.
+ */
+function existingTicketsOf(loaded: Awaited<ReturnType<typeof loadCustomerOrders>>, customerId: number): UserData['existing_tickets'] {
+  const theirOrders = new Set(loaded.orders.filter((order) => order.customerId === customerId).map((order) => order.id));
+  return loaded.tickets
+    .filter(({ ticket }) => (theirOrders.has(ticket.orderId) || ticket.holderCustomerId === customerId) && !ENDED_TICKET_STATES.has(ticket.status))
+    .map(({ ticket, item }) => ({ full_name: ticket.fullName, email: ticket.email, age: ticket.age, event_id: item.eventId }));
 }
 
