@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowFromJson } from '../../db/raw-rows';
+import { rowFromJson, rowsFromJson } from '../../db/raw-rows';
 import { reusableRows } from '../../db/reusable-statement';
-import { shippingRates, shopItems, taxRates, travelTimes, vouchers } from '../../db/schema';
+import { cartMerchandise, cartProducts, shippingRates, shopItems, taxRates, travelTimes, vouchers } from '../../db/schema';
 import type { TaxRate } from '@festival/contract';
 
 /** The tax rate of each item (null for an item without one). */
@@ -70,18 +70,45 @@ export async function returnSoldStock(tx: Db, counts: { items: Map<number, numbe
  * go as one array parameter, so carts of any size share it).
  */
 export async function listItemRows(tx: Db, ids: number[]) {
-  const rows = new Map<number, typeof shopItems.$inferSelect>();
-  const rates = new Map<number, TaxRate | null>();
-  if (!ids.length) return { rows, rates };
-  for (const found of await itemRowsStatement(tx, { ids })) {
-    const item = rowFromJson(shopItems, found.item);
-    rows.set(item.id, item);
-    rates.set(item.id, found.tax_name === null || found.basis_points === null ? null : { name: found.tax_name, basisPoints: found.basis_points });
-  }
-  return { rows, rates };
+  return itemRowsOf(ids.length ? await itemRowsStatement(tx, { ids }) : []);
 }
-const itemRowsStatement = reusableRows<{ item: Record<string, unknown>; tax_name: string | null; basis_points: number | null }, { ids: number[] }>(
+const itemRowsStatement = reusableRows<ItemRowJson, { ids: number[] }>(
   sql`SELECT row_to_json(i) AS item, t.name AS tax_name, t.basis_points
       FROM ${shopItems} i LEFT JOIN ${taxRates} t ON t.id = i.tax_rate_id
       WHERE i.id = ANY (${sql.placeholder('ids')}::int[])`,
+);
+
+type ItemRowJson = { item: Record<string, unknown>; tax_name: string | null; basis_points: number | null };
+
+function itemRowsOf(found: readonly ItemRowJson[]) {
+  const rows = new Map<number, typeof shopItems.$inferSelect>();
+  const rates = new Map<number, TaxRate | null>();
+  for (const entry of found) {
+    const item = rowFromJson(shopItems, entry.item);
+    rows.set(item.id, item);
+    rates.set(item.id, entry.tax_name === null || entry.basis_points === null ? null : { name: entry.tax_name, basisPoints: entry.basis_points });
+  }
+  return { rows, rates };
+}
+
+/**
+ * A locked cart's lines and the catalogue rows of their items (as listItemRows gives them), in
+ * one statement: the checkout reads both right after locking the cart. (The lock itself stays a
+ * statement of its own: a statement that waited for the lock would read the lines as they were
+ * before the wait.)
+ */
+export async function listCartLinesWithItemRows(tx: Db, cartId: number) {
+  const [row] = await cartLinesWithItemsStatement(tx, { cartId });
+  return {
+    lines: { products: rowsFromJson(cartProducts, row!.products), merchandise: rowsFromJson(cartMerchandise, row!.merchandise) },
+    ...itemRowsOf(row!.items ?? []),
+  };
+}
+const cartLinesWithItemsStatement = reusableRows<{ products: Record<string, unknown>[] | null; merchandise: Record<string, unknown>[] | null; items: ItemRowJson[] | null }, { cartId: number }>(
+  sql`SELECT (SELECT json_agg(p ORDER BY p.id) FROM ${cartProducts} p WHERE p.cart_id = ${sql.placeholder('cartId')}) AS products,
+             (SELECT json_agg(m ORDER BY m.id) FROM ${cartMerchandise} m WHERE m.cart_id = ${sql.placeholder('cartId')}) AS merchandise,
+             (SELECT json_agg(json_build_object('item', i, 'tax_name', t.name, 'basis_points', t.basis_points))
+                FROM ${shopItems} i LEFT JOIN ${taxRates} t ON t.id = i.tax_rate_id
+               WHERE i.id IN (SELECT shop_item_id FROM ${cartProducts} WHERE cart_id = ${sql.placeholder('cartId')}
+                              UNION SELECT shop_item_id FROM ${cartMerchandise} WHERE cart_id = ${sql.placeholder('cartId')})) AS items`,
 );

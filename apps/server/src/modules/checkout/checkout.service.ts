@@ -28,7 +28,7 @@ import * as orderQueries from '../orders/orders.queries';
 import type { OrderRow } from '../orders/orders.queries';
 import type { PaymentRow } from '../payments/payments.queries';
 import type { PaymentsService } from '../payments/payments.service';
-import { listItemRows, redeemVoucher } from './checkout.queries';
+import { listCartLinesWithItemRows, redeemVoucher } from './checkout.queries';
 import { invoiceOfLines } from './invoice.service';
 import { paymentPlanDueDates } from './payment-plan-dates';
 import type { VoucherGuard } from './voucher-guard';
@@ -135,7 +135,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           throw new AppError('GONE', messages.cart.expired);
         }
         if (cart.status !== 'open' || cart.expiresAt <= now()) throw new AppError('GONE', messages.cart.expired);
-        const lines = await cartQueries.listCartLines(tx, cart.id);
+        const { lines, rows, rates } = await listCartLinesWithItemRows(tx, cart.id);
         if (!lines.products.length && !lines.merchandise.length) throw new AppError('CONFLICT', paymentMessages.cartEmpty);
         // A cart holding a product whose on-sale room is open checks out only with an admission pass
         // (decision 0048), and the checkout ends its place: the customer is done (in cap mode the
@@ -162,7 +162,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
         const itemIds = [...new Set([...lines.products, ...lines.merchandise].map((line) => line.shopItemId))];
         const items = await carts.itemsOf(itemIds, snapshot, tx);
-        const { rows, rates } = await listItemRows(tx, itemIds);
         const invoice = await invoiceOfLines(tx, lines, items, shippingCountry, rates);
         const planItem = lines.products.map((line) => rows.get(line.shopItemId)!).find((row) => row.paymentPlan?.length);
         const plan = planItem?.paymentPlan ?? null;
