@@ -65,14 +65,13 @@ export async function lockOnsaleForChange(tx: Db, code: string): Promise<OnsaleC
 export type OnsaleSettings = Pick<typeof onsales.$inferInsert, 'opensAt' | 'roomOpensAt' | 'closesAt' | 'admissionMode' | 'admissionLimit' | 'admissionRateLimit' | 'steerMin' | 'steerTargetMs' | 'sessionMinutes' | 'proofOfWorkBits'>;
 
 /**
- * An on-sale's times and admission control as changed in the back office; a change of admission
- * mode, or a cap's ramp set or cleared, drops the rate's carried fraction, and a self-steering rate
- * switched on starts afresh (at its maximum, with the next step).
+ * An on-sale's times and admission control as changed in the back office. A change of admission
+ * mode, or a cap's ramp set or cleared, restarts the rate's carried fraction and the self-steering
+ * state: the database does that on every path that changes them (migration 0036).
  */
-export async function updateOnsaleSettings(tx: Db, id: number, values: OnsaleSettings, controlChanged: boolean): Promise<void> {
-  const restart = { rateCarry: 0, steerRate: null, steerChange: null, steerP99Ms: null, steerDecreasedAt: null, steeredAt: null };
+export async function updateOnsaleSettings(tx: Db, id: number, values: OnsaleSettings): Promise<void> {
   await tx
     .update(onsales)
-    .set({ ...values, ...(controlChanged ? restart : {}), updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sql`now()` })
     .where(eq(onsales.id, id));
 }

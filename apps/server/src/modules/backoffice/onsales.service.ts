@@ -227,12 +227,7 @@ export function createOnsaleAdmin(deps: OnsaleAdminDeps) {
         if (changed.includes('opens_at') && !changed.includes('room_opens_minutes_before')) changed.push('room_opens_minutes_before');
         if (!changed.some((field) => field in input.changes)) throw new AppError('INVALID_INPUT', texts.nothingToChange);
         refuseWhatTheShopKnows(current, input.changes, after, changed);
-        await updateOnsaleSettings(
-          tx,
-          current.id,
-          after,
-          after.admissionMode !== current.admission_mode || (after.admissionRateLimit === null) !== (current.admission_rate_limit === null),
-        );
+        await updateOnsaleSettings(tx, current.id, after);
         await insertAudit(tx, {
           ...auditActor(actor),
           action: 'onsale.change',

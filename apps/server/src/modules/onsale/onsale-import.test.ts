@@ -94,6 +94,44 @@ describe.each(testEngines())('on-sales imported from the catalogue on %s', (engi
     await expect(database.db.execute(sql`UPDATE onsales SET admission_rate_limit = 10 WHERE code = 'NWF27-GENERAL'`)).rejects.toThrow();
   });
 
+  it("restarts the room's carried state when a file imported again changes the control, and keeps it when it does not", async () => {
+    const general = (admission: string) => withOnsales(`  - { code: NWF27-GENERAL, event: NWF27, opens_at: "2027-01-15T10:00:00+01:00", products: [NWF27-WEEKEND], admission: ${admission} }\n`);
+    const steering = '{ steer: { min_per_minute: 300, max_per_minute: 6000, target_p99_ms: 150 } }';
+    // What a sale leaves behind: a steered rate with its reason and the fraction a step carried.
+    const run = () => database.db.execute(sql`UPDATE onsales SET steer_rate = 1200, steer_change = 'lowered', steer_p99_ms = 310, steer_decreased_at = now(), steered_at = now(), rate_carry = 700 WHERE code = 'NWF27-GENERAL'`);
+    const carried = async () => {
+      const { rows } = await database.db.execute<{ steer_rate: number | null; steer_change: string | null; steer_p99_ms: number | null; steer_decreased_at: unknown; steered_at: unknown; rate_carry: number }>(
+        sql`SELECT steer_rate, steer_change, steer_p99_ms, steer_decreased_at, steered_at, rate_carry FROM onsales WHERE code = 'NWF27-GENERAL'`,
+      );
+      const row = rows[0]!;
+      return { rate: row.steer_rate, change: row.steer_change, p99: row.steer_p99_ms, decreased: row.steer_decreased_at !== null, steered: row.steered_at !== null, carry: row.rate_carry };
+    };
+    const fresh = { rate: null, change: null, p99: null, decreased: false, steered: false, carry: 0 };
+    const kept = { rate: 1200, change: 'lowered', p99: 310, decreased: true, steered: true, carry: 700 };
+
+    await importText(general(steering));
+    await run();
+    // The same control again (another product, the room's times): the sale goes on as it was.
+    await importText(general(steering).replace('products: [NWF27-WEEKEND]', 'products: [NWF27-WEEKEND, NWF27-DAY-SAT]'));
+    expect(await carried()).toEqual(kept);
+    // Steering switched off for a fixed rate, then on again: each switch starts afresh.
+    await importText(general('{ rate_per_minute: 600 }'));
+    expect(await carried()).toEqual(fresh);
+    await run();
+    await importText(general(steering));
+    expect(await carried()).toEqual(fresh);
+    // A cap's ramp set, then cleared.
+    await importText(general('{ max_active: 800 }'));
+    await run();
+    await importText(general('{ max_active: 800, rate_per_minute: 100 }'));
+    expect(await carried()).toEqual(fresh);
+    await run();
+    await importText(general('{ max_active: 900, rate_per_minute: 200 }'));
+    expect(await carried()).toEqual(kept);
+    await importText(general('{ max_active: 900 }'));
+    expect(await carried()).toEqual(fresh);
+  });
+
   it('refuses a malformed ramp by field and line, and changes nothing', async () => {
     const snapshot = createSnapshotter(database.db);
     const before = await snapshot();
