@@ -20,10 +20,12 @@ export class SerializedAnswer {
   constructor(
     readonly json: string | Buffer,
     readonly precompressed?: (encoding: PrecompressedEncoding) => Buffer,
+    /** The encodings `precompressed` makes, in the server's order of preference. */
+    readonly encodings: readonly PrecompressedEncoding[] = PRECOMPRESSED,
   ) {}
 }
 
-const PRECOMPRESSED: PrecompressedEncoding[] = ['br', 'gzip'];
+const PRECOMPRESSED: readonly PrecompressedEncoding[] = ['br', 'gzip'];
 
 /** Accept-Encoding read as the compression hook reads it: without regard to case, `*` and x-gzip as gzip. */
 const acceptedCodings = (header: string) => header.toLowerCase().replace(/\*|x-gzip/g, 'gzip');
@@ -32,7 +34,7 @@ const acceptedCodings = (header: string) => header.toLowerCase().replace(/\*|x-g
 function sendSerialized(request: FastifyRequest, reply: FastifyReply, answer: SerializedAnswer): FastifyReply {
   reply.type('application/json; charset=utf-8');
   const accepted = request.headers['accept-encoding'];
-  const encoding = answer.precompressed && typeof accepted === 'string' ? (negotiate(acceptedCodings(accepted), PRECOMPRESSED) as PrecompressedEncoding | null) : null;
+  const encoding = answer.precompressed && typeof accepted === 'string' ? (negotiate(acceptedCodings(accepted), [...answer.encodings]) as PrecompressedEncoding | null) : null;
   // The compression hook leaves an answer that already has its encoding as it is.
   if (encoding) return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(answer.precompressed!(encoding));
   return reply.send(answer.json);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { registerApiRoute, SerializedAnswer } from '../../http/api-route';
+import { registerApiRoute } from '../../http/api-route';
 import type { CustomerRow } from '../accounts/session.queries';
 import { findSessionCustomer } from '../accounts/session.service';
 import type { CustomerData, VisitorAnswers } from '../data/data.service';
@@ -24,8 +24,8 @@ export function registerCartRoutes(
    */
   const withData = async ({ cart, snapshot }: CartWithData, customer: CustomerRow | null) =>
     customer
-      ? new SerializedAnswer(visitor.customerAnswer(snapshot, await customerData(snapshot, customer, { versionIsCurrent: true }), `{"cart":${JSON.stringify(cart)},"data":`))
-      : new SerializedAnswer(Buffer.concat([Buffer.from(`{"cart":${JSON.stringify(cart)}`), visitor.dataTail(snapshot)]));
+      ? visitor.customerAnswer(snapshot, await customerData(snapshot, customer, { versionIsCurrent: true }), `{"cart":${JSON.stringify(cart)},"data":`)
+      : visitor.visitorCartAnswer(snapshot, cart);
 
   registerApiRoute(app, 'get-cart', async (input) => ({ cart: await carts.get(input.cart, await customerOf(input.token)) }));
   // While an on-sale's room is open, its products are added only with an admission pass (decision

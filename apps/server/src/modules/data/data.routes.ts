@@ -15,6 +15,6 @@ export function registerDataRoutes(
   registerApiRoute(app, 'get-data', async (input) => {
     const [customer, snapshot] = await Promise.all([findSessionCustomer(db, input.token), catalog.current()]);
     if (!customer) return new SerializedAnswer(visitor.bytes(snapshot), (encoding) => visitor.compressed(snapshot, encoding));
-    return new SerializedAnswer(visitor.customerAnswer(snapshot, await customerData(snapshot, customer, { versionIsCurrent: true }), '{"data":'));
+    return visitor.customerAnswer(snapshot, await customerData(snapshot, customer, { versionIsCurrent: true }), '{"data":');
   });
 }

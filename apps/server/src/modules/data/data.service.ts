@@ -1,6 +1,6 @@
 import type { ShopConfigFile, UserData } from '@festival/contract';
-import type { PrecompressedEncoding } from '../../http/api-route';
-import { compressAnswer } from '../../http/compression';
+import { SerializedAnswer, type PrecompressedEncoding } from '../../http/api-route';
+import { compressAnswer, deflatePart, gzipOfParts, type DeflatedPart } from '../../http/compression';
 import type { Db } from '../../db/client';
 import type { CustomerRow } from '../accounts/session.queries';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
@@ -17,26 +17,53 @@ export interface VisitorAnswers {
   bytes(snapshot: CatalogSnapshot): Buffer;
   /** The same, compressed, made once per snapshot and encoding: every visitor gets the same answer. */
   compressed(snapshot: CatalogSnapshot, encoding: PrecompressedEncoding): Buffer;
-  /** `,"data":…}` encoded: the end of a "cart and data" answer after `{"cart":…`. */
-  dataTail(snapshot: CatalogSnapshot): Buffer;
   /**
-   * An answer that ends with a customer's user data, `<head><user data>}`, as bytes to send: their
-   * own parts serialised per call, the catalogue's (the same for everyone, most of the answer)
-   * spliced in as encoded once per snapshot. `head` opens the answer up to the data's key
-   * (`{"data":`, or `{"cart":…,"data":`).
+   * A visitor's "cart and data" answer, `{"cart":<cart>,"data":…}`: the cart serialised per call,
+   * the rest (the visitor's data) spliced in as encoded, and deflated for gzip, once per snapshot.
    */
-  customerAnswer(snapshot: CatalogSnapshot, data: UserData, head: string): Buffer;
+  visitorCartAnswer(snapshot: CatalogSnapshot, cart: unknown): SerializedAnswer;
+  /**
+   * An answer that ends with a customer's user data, `<head><user data>}`: their own parts
+   * serialised per call, the catalogue's (the same for everyone, most of the answer) spliced in
+   * as encoded, and deflated for gzip, once per snapshot. `head` opens the answer up to the
+   * data's key (`{"data":`, or `{"cart":…,"data":`).
+   */
+  customerAnswer(snapshot: CatalogSnapshot, data: UserData, head: string): SerializedAnswer;
+}
+
+/** What every answer of one snapshot shares, made at its first use. */
+interface SnapshotAnswers {
+  json: string;
+  bytes: Buffer;
+  compressed: Partial<Record<PrecompressedEncoding, Buffer>>;
+  /** `,"data":…}`: the end of a visitor's "cart and data" answer after `{"cart":…`. */
+  dataTail: Buffer;
+  /** `"products":…,"merchandise":…}}`: the end of a customer's answer after their own data. */
+  catalogue: Buffer;
+  deflated: { dataTail?: DeflatedPart; catalogue?: DeflatedPart };
+}
+
+/**
+ * Answers that end with a part shared by the snapshot: the JSON as bytes, and gzip (the shared
+ * part deflated once, the call's own bytes spliced before it; http/compression.ts) for a
+ * browser that takes it. Brotli cannot be spliced: such an answer is sent as gzip even to a
+ * browser that prefers brotli, a few percent larger and many times cheaper than compressing the
+ * whole answer again on every call.
+ */
+function splicedAnswer(own: string, shared: Buffer, deflated: () => DeflatedPart): SerializedAnswer {
+  const head = Buffer.from(own);
+  return new SerializedAnswer(Buffer.concat([head, shared]), () => gzipOfParts([head, deflated()]), ['gzip']);
 }
 
 export function createVisitorAnswers(config: ShopConfigFile): VisitorAnswers {
-  const answers = new WeakMap<CatalogSnapshot, { json: string; bytes: Buffer; dataTail: Buffer; catalogue: Buffer; compressed: Partial<Record<PrecompressedEncoding, Buffer>> }>();
+  const answers = new WeakMap<CatalogSnapshot, SnapshotAnswers>();
   const of = (snapshot: CatalogSnapshot) => {
     let answer = answers.get(snapshot);
     if (!answer) {
       const visitorData = buildUserData(snapshot, config, null);
       const json = JSON.stringify({ data: visitorData });
       const catalogue = Buffer.from(`"products":${JSON.stringify(visitorData.products)},"merchandise":${JSON.stringify(visitorData.merchandise)}}}`);
-      answer = { json, bytes: Buffer.from(json), dataTail: Buffer.from(`,${json.slice(1)}`), catalogue, compressed: {} };
+      answer = { json, bytes: Buffer.from(json), compressed: {}, dataTail: Buffer.from(`,${json.slice(1)}`), catalogue, deflated: {} };
       answers.set(snapshot, answer);
     }
     return answer;
@@ -48,12 +75,16 @@ export function createVisitorAnswers(config: ShopConfigFile): VisitorAnswers {
       const answer = of(snapshot);
       return (answer.compressed[encoding] ??= compressAnswer(answer.bytes, encoding));
     },
-    dataTail: (snapshot) => of(snapshot).dataTail,
+    visitorCartAnswer(snapshot, cart) {
+      const answer = of(snapshot);
+      return splicedAnswer(`{"cart":${JSON.stringify(cart)}`, answer.dataTail, () => (answer.deflated.dataTail ??= deflatePart(answer.dataTail)));
+    },
     customerAnswer(snapshot, data, head) {
       // Everyone's products and merchandise are the visitor's (buildUserData), so they are spliced:
       // copying the encoded catalogue costs less than encoding its text again on every answer.
       const { products: _products, merchandise: _merchandise, ...own } = data;
-      return Buffer.concat([Buffer.from(`${head}${JSON.stringify(own).slice(0, -1)},`), of(snapshot).catalogue]);
+      const answer = of(snapshot);
+      return splicedAnswer(`${head}${JSON.stringify(own).slice(0, -1)},`, answer.catalogue, () => (answer.deflated.catalogue ??= deflatePart(answer.catalogue)));
     },
   };
 }

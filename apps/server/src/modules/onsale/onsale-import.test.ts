@@ -6,6 +6,7 @@ import { createTestDatabase, testEngines, type TestDatabase } from '../../../tes
 import { changedTables, createSnapshotter } from '../../../test/db-snapshot';
 import { DEMO_CATALOGUE } from '../../../test/test-shop';
 import { CatalogueError, importCatalogue, parseCatalogue } from '../catalog/catalogue-import';
+import { executeRows } from '../../db/raw-rows';
 import { runOnsaleCommand } from './onsale-command';
 import { listOnsales } from './onsale.queries';
 
@@ -100,7 +101,8 @@ describe.each(testEngines())('on-sales imported from the catalogue on %s', (engi
     // What a sale leaves behind: a steered rate with its reason and the fraction a step carried.
     const run = () => database.db.execute(sql`UPDATE onsales SET steer_rate = 1200, steer_change = 'lowered', steer_p99_ms = 310, steer_decreased_at = now(), steered_at = now(), rate_carry = 700 WHERE code = 'NWF27-GENERAL'`);
     const carried = async () => {
-      const { rows } = await database.db.execute<{ steer_rate: number | null; steer_change: string | null; steer_p99_ms: number | null; steer_decreased_at: unknown; steered_at: unknown; rate_carry: number }>(
+      const rows = await executeRows<{ steer_rate: number | null; steer_change: string | null; steer_p99_ms: number | null; steer_decreased_at: unknown; steered_at: unknown; rate_carry: number }>(
+        database.db,
         sql`SELECT steer_rate, steer_change, steer_p99_ms, steer_decreased_at, steered_at, rate_carry FROM onsales WHERE code = 'NWF27-GENERAL'`,
       );
       const row = rows[0]!;
