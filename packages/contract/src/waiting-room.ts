@@ -120,6 +120,12 @@ export const queueAdmitAnswer = z.object({
   /** Send as `admission` with the stock calls until `expires_at`; ask again to renew while shopping. */
   admission: z.string(),
   expires_at: timestamp,
+  /**
+   * The server's time when it answered: `expires_at` is by the server's clock, and the page
+   * measures its own clock's error against this (as a cart answer's `now`), so a browser whose
+   * clock is fast neither stops sending a pass that still works nor says the time is up early.
+   */
+  now: timestamp,
 });
 
 /** What a refusal for want of an admission pass adds to the error answer: the room to wait in. */

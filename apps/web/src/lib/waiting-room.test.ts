@@ -21,7 +21,8 @@ import {
 import { ENDED_NOTICE_MS, SHOPPING_ROUTES, shoppingNoticeDue } from './waiting-room-events';
 
 const refusal = (room: unknown = 'ROOM') => new ApiError(403, { message: waitingRoomMessages.admissionRequired, waiting_room: room } as never, waitingRoomMessages.admissionRequired);
-const admitAnswer = (onsale: string, admission: string, expiresAt: number) => ({ onsale, admission, expires_at: new Date(expiresAt).toISOString() });
+/** A queue-admit answer; `serverNow` the server's time when it answered (the browser's clock now by default). */
+const admitAnswer = (onsale: string, admission: string, expiresAt: number, serverNow = Date.now()) => ({ onsale, admission, expires_at: new Date(expiresAt).toISOString(), now: new Date(serverNow).toISOString() });
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('the waiting room in the browser', () => {
@@ -51,16 +52,32 @@ describe('the waiting room in the browser', () => {
 
   it('forgets the places and admissions of the account that logs out', () => {
     keepPlacePass('A', 'pass-a');
-    keepAdmission(admitAnswer('A', 'adm-a', 10_000), 1000);
+    keepAdmission(admitAnswer('A', 'adm-a', 10_000, 1000), 1000);
     clearToken();
     expect(placePassOf('A')).toBeNull();
     expect(admissionFor('A', 2000)).toBeNull();
     expect(shownAdmission(2000, ENDED_NOTICE_MS)).toBeNull();
   });
 
+  it("keeps an admission's expiry on the browser's clock, whatever that clock's error", () => {
+    // The browser's clock is 5 minutes fast: the server said 1 000 when the browser read 301 000.
+    const fast = keepAdmission(admitAnswer('A', 'adm-a', 601_000, 1000), 301_000);
+    expect(fast.expires).toBe(901_000);
+    // Ten minutes of shopping by either clock: still valid after nine, gone after ten.
+    expect(admissionFor('A', 301_000 + 540_000)?.pass).toBe('adm-a');
+    expect(admissionFor('A', 301_000 + 600_000)).toBeNull();
+    expect(needsRenewal(fast, 301_000 + 240_000)).toBe(false);
+    expect(needsRenewal(fast, 301_000 + 360_000)).toBe(true);
+    // And 5 minutes slow.
+    const slow = keepAdmission(admitAnswer('B', 'adm-b', 601_000, 1000), -299_000);
+    expect(slow.expires).toBe(301_000);
+    expect(admissionFor('B', -299_000 + 599_000)?.pass).toBe('adm-b');
+    expect(admissionFor('B', -299_000 + 600_000)).toBeNull();
+  });
+
   it('keeps admissions until they expire and hands out the newest', () => {
-    keepAdmission(admitAnswer('A', 'adm-a', 10_000), 1000);
-    keepAdmission(admitAnswer('B', 'adm-b', 20_000), 2000);
+    keepAdmission(admitAnswer('A', 'adm-a', 10_000, 1000), 1000);
+    keepAdmission(admitAnswer('B', 'adm-b', 20_000, 2000), 2000);
     expect(newestAdmission(3000)?.pass).toBe('adm-b');
     expect(admissionFor('A', 3000)?.pass).toBe('adm-a');
     expect(admissionFor('A', 10_000)).toBeNull();
@@ -73,7 +90,7 @@ describe('the waiting room in the browser', () => {
 
   it('shows the time-left notice on the shopping pages while an admission lasts and for an hour after it ran out', () => {
     expect(shoppingNoticeDue(1000)).toBe(false);
-    keepAdmission(admitAnswer('A', 'adm-a', 20 * 60_000), 0);
+    keepAdmission(admitAnswer('A', 'adm-a', 20 * 60_000, 0), 0);
     expect(shoppingNoticeDue(1000)).toBe(true);
     expect(shownAdmission(1000, ENDED_NOTICE_MS)?.pass).toBe('adm-a');
     // Ran out: still told (the notice says so, with the way back to the queue), then no more.
@@ -135,7 +152,7 @@ describe('the waiting room in the browser', () => {
   it('renews an admission past half its time before the call', async () => {
     const now = Date.now();
     keepPlacePass('ROOM', 'place');
-    keepAdmission(admitAnswer('ROOM', 'old', now + 10_000), now - 11_000);
+    keepAdmission(admitAnswer('ROOM', 'old', now + 10_000, now - 11_000), now - 11_000);
     fetchMock.mockResolvedValueOnce(json(200, admitAnswer('ROOM', 'renewed', now + 20 * 60_000)));
     await expect(withAdmission(async (extra) => extra)).resolves.toEqual({ admission: 'renewed' });
   });

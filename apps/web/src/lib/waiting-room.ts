@@ -1,4 +1,5 @@
 import { waitingRoomMessages, type ApiAnswer } from '@festival/contract';
+import { clockOffsetMs } from './cart-clock';
 import { ApiError, callApi } from './api-client';
 import { getToken, QUEUE_PLACES_KEY, readStoredJson, writeStoredJson } from './storage';
 import { ADMISSIONS_KEY, sendToWaitingRoom, waitingRoomOf } from './waiting-room-events';
@@ -71,8 +72,13 @@ export function forgetPlacePass(onsale: string): void {
   writeStoredJson(PLACES_KEY, Object.fromEntries(Object.entries(keptPlaces()).filter(([code]) => code !== onsale)));
 }
 
+/**
+ * Keeps an admission with its expiry on this browser's clock: the server's `expires_at` moved by
+ * the browser's error against the server's `now` (cart-clock.ts), so every check of it (the stock
+ * calls' pass, its renewal, the time-left notice) compares times of one clock.
+ */
 export function keepAdmission(answer: ApiAnswer<'queue-admit'>, now: number = Date.now()): KeptAdmission {
-  const kept: KeptAdmission = { onsale: answer.onsale, pass: answer.admission, taken: now, expires: Date.parse(answer.expires_at) };
+  const kept: KeptAdmission = { onsale: answer.onsale, pass: answer.admission, taken: now, expires: Date.parse(answer.expires_at) - clockOffsetMs(answer.now, now) };
   const others = keptAdmissions(now).filter((entry) => entry.onsale !== answer.onsale);
   writeStoredJson(ADMISSIONS_KEY, [...others.slice(-(MAX_KEPT - 1)), kept]);
   return kept;

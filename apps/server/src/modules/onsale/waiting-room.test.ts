@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { leadingZeroBits, proofInput, queueInfoAnswer, waitingRoomMessages } from '@festival/contract';
+import { leadingZeroBits, proofInput, queueAdmitAnswer, queueInfoAnswer, waitingRoomMessages } from '@festival/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,6 +124,9 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
     expect(admitted.status).toBe(200);
     const admission: string = admitted.body.admission;
     expect(Date.parse(admitted.body.expires_at) - Date.now()).toBeGreaterThan(19 * 60_000);
+    // With the server's time, so a page measures its clock's error (the answer's schema requires it).
+    expect(queueAdmitAnswer.parse(admitted.body).now).toBe(admitted.body.now);
+    expect(Math.abs(Date.parse(admitted.body.now) - Date.now())).toBeLessThan(5_000);
 
     // The admission pass opens the stock calls to its holder only.
     expect((await add(other.token, { admission })).status).toBe(403);

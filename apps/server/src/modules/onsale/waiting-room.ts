@@ -419,7 +419,7 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
       }
       const expiresAt = new Date(at.getTime() + Math.round(taken.activeSeconds * 1000));
       const admission = signPass(secrets[0]!, { kind: 'admission', onsale: room.code, placeId: pass.placeId, phase: pass.phase, randomKey: pass.randomKey, holder, issuedAt: at, expiresAt });
-      return { onsale: room.code, admission, expires_at: expiresAt.toISOString() };
+      return { onsale: room.code, admission, expires_at: expiresAt.toISOString(), now: at.toISOString() };
     },
 
     /** The rooms as they stand now, for the stock calls' checks. */

@@ -25,7 +25,7 @@ describe('the time an admitted visitor has left to shop', () => {
   });
 
   it('counts the whole minutes down from the admission’s expiry, then says the time ran out with the way back to the queue', () => {
-    keepAdmission({ onsale: 'SUMMER', admission: 'adm', expires_at: new Date(START + 20 * 60_000).toISOString() }, START);
+    keepAdmission({ onsale: 'SUMMER', admission: 'adm', expires_at: new Date(START + 20 * 60_000).toISOString(), now: new Date(START).toISOString() }, START);
     show('/tickets/SUN-WEEKEND?from=x');
     expect(screen.getByRole('timer').textContent).toBe('You have 20 minutes left to shop in this sale. Add what you want to your cart and check out before then.');
     act(() => vi.advanceTimersByTime(60_000 + 1000));
@@ -39,10 +39,10 @@ describe('the time an admitted visitor has left to shop', () => {
   });
 
   it('follows a renewal at once, and is gone once a checkout ended the place', () => {
-    keepAdmission({ onsale: 'SUMMER', admission: 'adm', expires_at: new Date(START + 5 * 60_000).toISOString() }, START);
+    keepAdmission({ onsale: 'SUMMER', admission: 'adm', expires_at: new Date(START + 5 * 60_000).toISOString(), now: new Date(START).toISOString() }, START);
     show();
     expect(screen.getByRole('timer').textContent).toBe(waitingRoomTexts.shoppingTimeLeft(5));
-    keepAdmission({ onsale: 'SUMMER', admission: 'adm2', expires_at: new Date(START + 25 * 60_000).toISOString() }, START);
+    keepAdmission({ onsale: 'SUMMER', admission: 'adm2', expires_at: new Date(START + 25 * 60_000).toISOString(), now: new Date(START).toISOString() }, START);
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.getByRole('timer').textContent).toBe(waitingRoomTexts.shoppingTimeLeft(25));
     forgetAdmission('SUMMER');

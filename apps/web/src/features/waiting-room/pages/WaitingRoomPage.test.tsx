@@ -153,7 +153,7 @@ describe('the waiting page of a signed-in visitor', () => {
     expect(screen.getByText(waitingRoomTexts.notOpenYet).textContent).toMatch(/^You are not in the queue yet\./);
   });
 
-  const turn = { 'queue-join': [{ status: 200, body: status({ state: 'your-turn' }) }], 'queue-admit': [{ status: 200, body: { onsale: 'SUMMER', admission: 'adm', expires_at: new Date(Date.now() + 20 * 60_000).toISOString() } }] };
+  const turn = { 'queue-join': [{ status: 200, body: status({ state: 'your-turn' }) }], 'queue-admit': [{ status: 200, body: { onsale: 'SUMMER', admission: 'adm', expires_at: new Date(Date.now() + 20 * 60_000).toISOString(), now: new Date().toISOString() } }] };
 
   it('at the turn takes the admission and goes to the sale’s first product still to be had when the visitor came by a link', async () => {
     const { router, calls } = join(turn);
