@@ -34,7 +34,7 @@ const acceptedCodings = (header: string) => header.toLowerCase().replace(/\*|x-g
 function sendSerialized(request: FastifyRequest, reply: FastifyReply, answer: SerializedAnswer): FastifyReply {
   reply.type('application/json; charset=utf-8');
   const accepted = request.headers['accept-encoding'];
-  const encoding = answer.precompressed && typeof accepted === 'string' ? (negotiate(acceptedCodings(accepted), [...answer.encodings]) as PrecompressedEncoding | null) : null;
+  const encoding = answer.precompressed && typeof accepted === 'string' ? (negotiate(acceptedCodings(accepted), answer.encodings as PrecompressedEncoding[]) as PrecompressedEncoding | null) : null;
   // The compression hook leaves an answer that already has its encoding as it is.
   if (encoding) return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(answer.precompressed!(encoding));
   return reply.send(answer.json);
