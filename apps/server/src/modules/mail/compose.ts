@@ -115,7 +115,7 @@ function frameOf(look: MailLook): [string, string, string, string] {
 /**
  * The HTML of a message: its own parts rendered by React (which escapes every text it is given)
  * in one static render, spliced into its look's frame. The same bytes as rendering the whole
- * template (mail.unit.test.ts compares them).
+ * template (mail-frame.unit.test.ts compares them).
  */
 function messageHtml(look: MailLook, preview: string, greeting: string, blocks: MailBlock[]): string {
   const [before, afterPreview, afterGreeting, last] = frameOf(look);
