@@ -22,14 +22,29 @@ export async function attachCart(tx: Db, cartId: number, customerId: number): Pr
 }
 
 /** The cart's lines, both kinds in one statement (it runs in every cart call and in the checkout). */
-export async function listCartLines(db: Db, cartId: number): Promise<{ products: CartProductRow[]; merchandise: CartMerchandiseRow[] }> {
+export async function listCartLines(db: Db, cartId: number): Promise<CartLines> {
   const [row] = await cartLinesStatement(db, { cartId });
-  return { products: rowsFromJson(cartProducts, row!.products), merchandise: rowsFromJson(cartMerchandise, row!.merchandise) };
+  return cartLinesOf(row!);
 }
-const cartLinesStatement = reusableRows<{ products: Record<string, unknown>[] | null; merchandise: Record<string, unknown>[] | null }, { cartId: number }>(
-  sql`SELECT (SELECT json_agg(p ORDER BY p.id) FROM ${cartProducts} p WHERE p.cart_id = ${sql.placeholder('cartId')}) AS products,
-             (SELECT json_agg(m ORDER BY m.id) FROM ${cartMerchandise} m WHERE m.cart_id = ${sql.placeholder('cartId')}) AS merchandise`,
-);
+
+export interface CartLines {
+  products: CartProductRow[];
+  merchandise: CartMerchandiseRow[];
+}
+
+/** A cart's lines as JSON columns of a statement's row (`cartLinesColumns`). */
+export interface CartLinesJson {
+  products: Record<string, unknown>[] | null;
+  merchandise: Record<string, unknown>[] | null;
+}
+
+/** The select list of a cart's lines, both kinds, for the cart of the `cartId` placeholder: `products` and `merchandise`. */
+export const cartLinesColumns = sql`(SELECT json_agg(p ORDER BY p.id) FROM ${cartProducts} p WHERE p.cart_id = ${sql.placeholder('cartId')}) AS products,
+  (SELECT json_agg(m ORDER BY m.id) FROM ${cartMerchandise} m WHERE m.cart_id = ${sql.placeholder('cartId')}) AS merchandise`;
+
+export const cartLinesOf = (row: CartLinesJson): CartLines => ({ products: rowsFromJson(cartProducts, row.products), merchandise: rowsFromJson(cartMerchandise, row.merchandise) });
+
+const cartLinesStatement = reusableRows<CartLinesJson, { cartId: number }>(sql`SELECT ${cartLinesColumns}`);
 
 /**
  * Takes one seat of an active departure of the item if one is left: held (a new travel time chosen

@@ -35,10 +35,7 @@ export interface CartDeps {
 /** The cap a hold count is kept under when there is none: the column's largest value. */
 const NO_CAP = 2_147_483_647;
 
-interface CartLines {
-  products: CartProductRow[];
-  merchandise: CartMerchandiseRow[];
-}
+type CartLines = queries.CartLines;
 
 /** The answer of the calls that return "cart and data": the data is built from this snapshot. */
 export interface CartWithData {
@@ -307,7 +304,6 @@ export function createCartService(deps: CartDeps) {
     /** Items of a cart's lines (from the snapshot, or the database through `on`, a transaction of the caller's). */
     itemsOf,
 
-    /** Adds a ticket line; `ip` is the visitor's address, whose hold caps a new cart counts toward; `guard` runs where the stock is taken. */
     /**
      * The refusals of an add that depend on no one (the shop closed, an unknown item, one the
      * snapshot knows is sold out), for the route to run before it looks up the session: at an
@@ -317,6 +313,7 @@ export function createCartService(deps: CartDeps) {
       addableItem(await catalog.current(), kind, code);
     },
 
+    /** Adds a ticket line; `ip` is the visitor's address, whose hold caps a new cart counts toward; `guard` runs where the stock is taken. */
     async addProduct(input: ApiInput<'add-product-to-cart'>, customer: CustomerRow | null, ip: string, guard?: StockGuard): Promise<CartWithData> {
       const snapshot = await catalog.current();
       const item = addableItem(snapshot, 'tickets', input.external_code);

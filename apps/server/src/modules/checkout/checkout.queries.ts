@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { cartLinesColumns, cartLinesOf, type CartLinesJson } from '../cart/cart.queries';
 import type { Db } from '../../db/client';
-import { rowFromJson, rowsFromJson } from '../../db/raw-rows';
+import { rowFromJson } from '../../db/raw-rows';
 import { reusableRows } from '../../db/reusable-statement';
 import { cartMerchandise, cartProducts, shippingRates, shopItems, taxRates, travelTimes, vouchers } from '../../db/schema';
 import type { TaxRate } from '@festival/contract';
@@ -70,15 +71,20 @@ export async function returnSoldStock(tx: Db, counts: { items: Map<number, numbe
  * go as one array parameter, so carts of any size share it).
  */
 export async function listItemRows(tx: Db, ids: number[]) {
-  return itemRowsOf(ids.length ? await itemRowsStatement(tx, { ids }) : []);
+  if (!ids.length) return itemRowsOf([]);
+  const [row] = await itemRowsStatement(tx, { ids });
+  return itemRowsOf(row!.items ?? []);
 }
-const itemRowsStatement = reusableRows<ItemRowJson, { ids: number[] }>(
-  sql`SELECT row_to_json(i) AS item, t.name AS tax_name, t.basis_points
-      FROM ${shopItems} i LEFT JOIN ${taxRates} t ON t.id = i.tax_rate_id
-      WHERE i.id = ANY (${sql.placeholder('ids')}::int[])`,
-);
 
 type ItemRowJson = { item: Record<string, unknown>; tax_name: string | null; basis_points: number | null };
+
+/** The select list of the items `which` picks (`i`) with their tax rates, as one JSON column `items`. */
+const itemsWithTaxColumn = (which: SQL) =>
+  sql`(SELECT json_agg(json_build_object('item', i, 'tax_name', t.name, 'basis_points', t.basis_points))
+         FROM ${shopItems} i LEFT JOIN ${taxRates} t ON t.id = i.tax_rate_id
+        WHERE ${which}) AS items`;
+
+const itemRowsStatement = reusableRows<{ items: ItemRowJson[] | null }, { ids: number[] }>(sql`SELECT ${itemsWithTaxColumn(sql`i.id = ANY (${sql.placeholder('ids')}::int[])`)}`);
 
 function itemRowsOf(found: readonly ItemRowJson[]) {
   const rows = new Map<number, typeof shopItems.$inferSelect>();
@@ -99,16 +105,10 @@ function itemRowsOf(found: readonly ItemRowJson[]) {
  */
 export async function listCartLinesWithItemRows(tx: Db, cartId: number) {
   const [row] = await cartLinesWithItemsStatement(tx, { cartId });
-  return {
-    lines: { products: rowsFromJson(cartProducts, row!.products), merchandise: rowsFromJson(cartMerchandise, row!.merchandise) },
-    ...itemRowsOf(row!.items ?? []),
-  };
+  return { lines: cartLinesOf(row!), ...itemRowsOf(row!.items ?? []) };
 }
-const cartLinesWithItemsStatement = reusableRows<{ products: Record<string, unknown>[] | null; merchandise: Record<string, unknown>[] | null; items: ItemRowJson[] | null }, { cartId: number }>(
-  sql`SELECT (SELECT json_agg(p ORDER BY p.id) FROM ${cartProducts} p WHERE p.cart_id = ${sql.placeholder('cartId')}) AS products,
-             (SELECT json_agg(m ORDER BY m.id) FROM ${cartMerchandise} m WHERE m.cart_id = ${sql.placeholder('cartId')}) AS merchandise,
-             (SELECT json_agg(json_build_object('item', i, 'tax_name', t.name, 'basis_points', t.basis_points))
-                FROM ${shopItems} i LEFT JOIN ${taxRates} t ON t.id = i.tax_rate_id
-               WHERE i.id IN (SELECT shop_item_id FROM ${cartProducts} WHERE cart_id = ${sql.placeholder('cartId')}
-                              UNION SELECT shop_item_id FROM ${cartMerchandise} WHERE cart_id = ${sql.placeholder('cartId')})) AS items`,
+const cartLinesWithItemsStatement = reusableRows<CartLinesJson & { items: ItemRowJson[] | null }, { cartId: number }>(
+  sql`SELECT ${cartLinesColumns},
+             ${itemsWithTaxColumn(sql`i.id IN (SELECT shop_item_id FROM ${cartProducts} WHERE cart_id = ${sql.placeholder('cartId')}
+                                               UNION SELECT shop_item_id FROM ${cartMerchandise} WHERE cart_id = ${sql.placeholder('cartId')})`)}`,
 );
