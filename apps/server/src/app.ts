@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BROTLI_OPTIONS, GZIP_OPTIONS } from './http/compression';
+import { BROTLI_OPTIONS, GZIP_OPTIONS, ONE_CALL_MAX_BYTES } from './http/compression';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { ShopConfigFile } from '@festival/contract';
@@ -212,7 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // 1 ms of CPU in brotli's stream, 0.13 ms in one call). The library's default (8 KiB on two
     // cores, 4 KiB on more) counts on spare cores for its threads, which an on-sale's workers,
     // one per core, do not leave (decision 0090).
-    syncThreshold: 65_536,
+    syncThreshold: ONE_CALL_MAX_BYTES,
     encodings: ['br', 'gzip'],
     brotliOptions: BROTLI_OPTIONS,
     zlibOptions: GZIP_OPTIONS,

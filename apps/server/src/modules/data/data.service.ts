@@ -1,6 +1,6 @@
 import type { ShopConfigFile, UserData } from '@festival/contract';
 import { SerializedAnswer, type PrecompressedEncoding } from '../../http/api-route';
-import { compressAnswer, deflatePart, gzipOfParts, type DeflatedPart } from '../../http/compression';
+import { compressAnswer, deflatePart, gzipOfParts, ONE_CALL_MAX_BYTES, type DeflatedPart } from '../../http/compression';
 import type { Db } from '../../db/client';
 import type { CustomerRow } from '../accounts/session.queries';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
@@ -55,12 +55,9 @@ function splicedAnswer(own: string, shared: Buffer, deflated: () => DeflatedPart
   const json = Buffer.concat([head, shared]);
   // A customer with a long history: their own part would be deflated on the event loop, so the
   // answer goes the way of every large one instead (compressed on the way out, off the loop).
-  if (head.length > SPLICED_OWN_MAX) return new SerializedAnswer(json);
+  if (head.length > ONE_CALL_MAX_BYTES) return new SerializedAnswer(json);
   return new SerializedAnswer(json, () => gzipOfParts([head, deflated()]), ['gzip']);
 }
-
-/** The largest own part spliced (deflated in one call, about 0.3 ms at this size); the compression hook's limit for one call (app.ts). */
-const SPLICED_OWN_MAX = 65_536;
 
 export function createVisitorAnswers(config: ShopConfigFile): VisitorAnswers {
   const answers = new WeakMap<CatalogSnapshot, SnapshotAnswers>();
