@@ -1,5 +1,5 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Pool } from 'undici';
+import { acceptEncodingHeader, answerText, buyersEncodingNote } from '../apps/server/test/load/encoding';
 import { ADDRESS, CARD_PAYS, FLASH_ITEM, prepareFlashSale } from '../apps/server/test/load/flash-sale';
 import { createDatabase, startServerProcess, type ServerProcess } from '../apps/server/test/load/server-process';
 import { waitForPayments } from './flash';
@@ -21,12 +21,6 @@ const WARM_UP = Number(process.env.CALL_CPU_WARM_UP ?? 300);
 const CONCURRENCY = 4;
 const FLASH_BUYERS = Number(process.env.FLASH_BUYERS ?? 5000);
 const FLASH_STOCK = Number(process.env.FLASH_STOCK ?? 1000);
-/**
- * The Accept-Encoding the calls send: none by default, as the flash and onsale benches' buyers;
- * `gzip, deflate, br, zstd` as Chromium sends it, to count the compression a browser's purchase
- * costs (the answers are then read without decoding: the server's CPU is what is measured).
- */
-const ACCEPT_ENCODING = process.env.CALL_CPU_ACCEPT_ENCODING ?? '';
 /** The CPU figure a purchase had before issue 35's work, measured here the same way (docs/decisions/0081). */
 const CPU_PER_PURCHASE_BEFORE_MS = Number(process.env.CALL_CPU_BEFORE_MS ?? 0);
 
@@ -45,13 +39,12 @@ export async function benchCallCpu(): Promise<void> {
   try {
     server = await startServerProcess({ port: 3861, databaseUrl: database.url, quiet: true, workers: 1, nodeArgs: benchNodeArgs(process.env.BENCH_NODE_ARGS) });
     if (server.cpuSeconds() === null) return note('server CPU per call skipped: it is read from Linux /proc');
+    note(buyersEncodingNote());
     const sale = await prepareFlashSale(database.url, { stock: WARM_UP + UNITS, buyers: WARM_UP + 2 * UNITS });
     const buyers: Buyer[] = sale.tokens.map((token) => ({ token }));
     const post = async (path: string, body: string, contentType = 'application/json') => {
-      const response = await pool.request({ method: 'POST', path, headers: { 'content-type': contentType, 'x-requested-with': 'XMLHttpRequest', ...(ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {}) }, body });
-      const bytes = Buffer.from(await response.body.arrayBuffer());
-      const encoding = response.headers['content-encoding'];
-      return { status: response.statusCode, text: (encoding === 'gzip' ? gunzipSync(bytes) : encoding === 'br' ? brotliDecompressSync(bytes) : bytes).toString() };
+      const response = await pool.request({ method: 'POST', path, headers: { 'content-type': contentType, 'x-requested-with': 'XMLHttpRequest', ...acceptEncodingHeader() }, body });
+      return { status: response.statusCode, text: answerText(Buffer.from(await response.body.arrayBuffer()), response.headers['content-encoding']) };
     };
     const json = (buyer: Buyer, payload: object) => JSON.stringify({ token: buyer.token, ...payload });
     const calls: Record<Kind, (buyer: Buyer, index: number) => Promise<number>> = {

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { buyersEncodingNote } from '../apps/server/test/load/encoding';
 import { checkStock, percentile, prepareFlashSale, STEPS, type FlashSaleResult } from '../apps/server/test/load/flash-sale';
 import { createDatabase, startServerProcess, type ServerProcess } from '../apps/server/test/load/server-process';
 import { startBalancer } from './balancer';
@@ -42,6 +43,7 @@ export async function benchFlashSale(): Promise<void> {
   const steps = flashSteps(workers, instanceCounts(process.env.BENCH_INSTANCES, [1, 2]));
   const threads = browserThreads(process.env.BENCH_BROWSER_THREADS, CORES);
   const top = Math.max(...workers);
+  note(buyersEncodingNote());
   note(`${CORES} cores; steps (instances x workers): ${steps.map((step) => `${step.instances}x${step.workers}`).join(', ')}; the simulated buyers in ${threads} thread${threads > 1 ? 's' : ''}`);
   // Each step is a section of its own: a failure of one still leaves the others' figures.
   let ceiling: number | undefined;

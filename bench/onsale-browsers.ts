@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import { acceptEncodingHeader, answerText } from '../apps/server/test/load/encoding';
 import { ADDRESS, CARD_PAYS, FLASH_ITEM } from '../apps/server/test/load/flash-sale';
 
 /**
@@ -76,12 +77,12 @@ export async function browse(job: OnsaleJob, progress: (value: unknown) => void,
       const response = await pool.request({
         method: 'POST',
         path,
-        headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json', 'x-requested-with': 'XMLHttpRequest', ...acceptEncodingHeader() },
         body: form ? new URLSearchParams(payload as Record<string, string>).toString() : JSON.stringify(payload),
         headersTimeout: 60_000,
         bodyTimeout: 60_000,
       });
-      const body = await response.body.text();
+      const body = answerText(Buffer.from(await response.body.arrayBuffer()), response.headers['content-encoding']);
       const took = clock() - begun;
       run.latencies[step].push(took);
       if (begun > arrivalsEnd) run.latenciesAfterArrivals[step].push(took);

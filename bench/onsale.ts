@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { Pool } from 'undici';
+import { buyersEncodingNote } from '../apps/server/test/load/encoding';
 import { ADDRESS, CARD_PAYS, checkStock, FLASH_ITEM, makeBuyers, percentile, prepareFlashSale } from '../apps/server/test/load/flash-sale';
 import { availableParallelism } from 'node:os';
 import { adminQuery, createDatabase, machineBusySeconds, startServerProcess, type ServerProcess } from '../apps/server/test/load/server-process';
@@ -95,6 +96,7 @@ export async function benchOnsale(): Promise<void> {
   const workers = workerLadder(process.env.BENCH_WORKERS, CORES);
   const top = Math.max(...workers);
   const threads = browserThreads(process.env.BENCH_BROWSER_THREADS, CORES);
+  note(buyersEncodingNote());
   note(`${CORES} cores; one instance at ${workers.join(', ')} worker${top > 1 ? 's' : ''} (the targets judged at ${top}); the simulated browsers in ${threads} thread${threads > 1 ? 's' : ''}`);
   const rows: LadderRow[] = [];
   for (const [index, count] of workers.entries()) {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { Pool } from 'undici';
+import { acceptEncodingHeader, answerText } from './encoding';
 
 /**
  * An on-sale moment, simulated: many buyers at once, each doing what the web app does for a
@@ -111,13 +112,13 @@ export async function runFlashSale(
     const response = await pools.get(base)!.request({
       method: 'POST',
       path,
-      headers: { 'content-type': contentType, 'x-requested-with': 'XMLHttpRequest' },
+      headers: { 'content-type': contentType, 'x-requested-with': 'XMLHttpRequest', ...acceptEncodingHeader() },
       body,
       headersTimeout: 30_000,
       bodyTimeout: 30_000,
     });
     const location = response.headers.location;
-    const text = read || response.statusCode >= 400 ? await response.body.text() : (await response.body.dump(), '');
+    const text = read || response.statusCode >= 400 ? answerText(Buffer.from(await response.body.arrayBuffer()), response.headers['content-encoding']) : (await response.body.dump(), '');
     return { status: response.statusCode, body: text, ...(typeof location === 'string' ? { location } : {}) };
   };
 
