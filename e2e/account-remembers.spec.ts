@@ -1,3 +1,4 @@
+import { english } from '@festival/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../packages/contract/src/messages';
@@ -53,7 +54,7 @@ describe('the account remembers, in Chromium', () => {
     // No country yet: the items show, shipping waits for the country.
     await page.goto('/checkout');
     await page.locator('#checkout-submit').waitFor();
-    await expect.poll(() => page.locator('#checkout-country-hint').textContent()).toBe(messages.checkout.selectCountryForShipping);
+    await expect.poll(() => page.locator('#checkout-country-hint').textContent()).toBe(english(messages.checkout.selectCountryForShipping));
     const invoice = page.locator('.invoice__table');
     expect(await invoice.getByText('Canvas tote bag').count()).toBe(1);
     expect(await invoice.getByText('Remy Remember').count()).toBe(1);
@@ -115,7 +116,7 @@ describe('the account remembers, in Chromium', () => {
     expect(await value(page, '#refund-bank-country')).toBe('NL');
     await page.locator('#refund-next').click();
     // The missing fields named as their labels read.
-    await expect.poll(() => page.locator('#refund-error').textContent()).toBe(messages.refund.fillOutFields(['Bank name', 'BIC/SWIFT', 'IBAN']));
+    await expect.poll(() => page.locator('#refund-error').textContent()).toBe(english(messages.refund.fillOutFields(['Bank name', 'BIC/SWIFT', 'IBAN'])));
     await lookAt(page, 'refund-details-prefilled');
 
     // The next checkout starts from the account's address (the placed order's draft is gone), and

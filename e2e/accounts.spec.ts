@@ -1,3 +1,4 @@
+import { english } from '@festival/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../packages/contract/src/messages';
@@ -26,15 +27,15 @@ describe('customer accounts in Chromium', () => {
     // Register: the spec's rules first, then the success screen asks to check e-mail.
     await page.goto('/register');
     await page.locator('#register-submit').click();
-    await expect.poll(() => page.locator('#register-error').textContent()).toBe(messages.register.required);
+    await expect.poll(() => page.locator('#register-error').textContent()).toBe(english(messages.register.required));
     await page.locator('#register-full-name').fill('Jane Doe');
     await page.locator('#register-email').fill('jane@example');
     await page.locator('#register-submit').click();
-    await expect.poll(() => page.locator('#register-error').textContent()).toBe(messages.email.invalid);
+    await expect.poll(() => page.locator('#register-error').textContent()).toBe(english(messages.email.invalid));
     await expectNoAxeViolations(page);
     await page.locator('#register-email').fill(email);
     await page.locator('#register-submit').click();
-    await expect.poll(() => page.locator('#register-done').textContent()).toBe(messages.accounts.registered);
+    await expect.poll(() => page.locator('#register-done').textContent()).toBe(english(messages.accounts.registered));
     await expectNoAxeViolations(page);
 
     // The password arrives by e-mail.
@@ -43,11 +44,11 @@ describe('customer accounts in Chromium', () => {
     // A wrong password fails with the server's message; the right one logs in and goes home.
     await page.goto('/login');
     await logInOnPage(page, email, `${password}-wrong`);
-    await expect.poll(() => page.locator('#login-error').textContent()).toBe(messages.accounts.loginIncorrect);
-    await expectToast(page, messages.toast.loginFailed);
+    await expect.poll(() => page.locator('#login-error').textContent()).toBe(english(messages.accounts.loginIncorrect));
+    await expectToast(page, english(messages.toast.loginFailed));
     await logInOnPage(page, email, password);
     await page.waitForURL((url) => url.pathname === '/');
-    await expectToast(page, messages.toast.loginSuccess);
+    await expectToast(page, english(messages.toast.loginSuccess));
 
     // The account panel shows the customer and leads to the settings.
     await page.locator('#account-button:not([disabled])').click();
@@ -62,30 +63,30 @@ describe('customer accounts in Chromium', () => {
     expect(await page.locator('#settings-full-name').inputValue()).toBe('Jane Doe');
     expect(await page.locator('#settings-email').inputValue()).toBe(email);
     await page.locator('#settings-submit').click();
-    await expect.poll(() => page.locator('#settings-error').textContent()).toBe(messages.accountSettings.currentPasswordRequired);
+    await expect.poll(() => page.locator('#settings-error').textContent()).toBe(english(messages.accountSettings.currentPasswordRequired));
     await page.locator('#settings-current-password').fill(password);
     await page.locator('#settings-full-name').fill('Jane Smith');
     await page.locator('#settings-new-password').fill('a brand new secret');
     await page.locator('#settings-new-password-confirmation').fill('a brand new secreT');
     await page.locator('#settings-submit').click();
-    await expect.poll(() => page.locator('#settings-error').textContent()).toBe(messages.accountSettings.mismatch);
+    await expect.poll(() => page.locator('#settings-error').textContent()).toBe(english(messages.accountSettings.mismatch));
     await page.locator('#settings-new-password-confirmation').fill('a brand new secret');
     await page.locator('#settings-address-0').fill('Main street 1');
     await page.locator('#settings-submit').click();
-    await expect.poll(() => page.locator('#settings-error').textContent()).toBe(messages.checkout.fillOutFields(['Postcode', 'City']));
+    await expect.poll(() => page.locator('#settings-error').textContent()).toBe(english(messages.checkout.fillOutFields(['Postcode', 'City'])));
     await page.locator('#settings-address-2').fill('1012 AB');
     await page.locator('#settings-address-3').fill('Amsterdam');
     await page.locator('#settings-country').selectOption('NL');
     await expectNoAxeViolations(page);
     await page.locator('#settings-submit').click();
-    await expectToast(page, messages.toast.settingsUpdated);
+    await expectToast(page, english(messages.toast.settingsUpdated));
     await expect.poll(() => page.locator('#settings-current-password').inputValue()).toBe('');
     expect(await page.locator('#settings-error').count()).toBe(0);
 
     // The server refuses a wrong current password with its own text.
     await page.locator('#settings-current-password').fill(password);
     await page.locator('#settings-submit').click();
-    await expect.poll(() => page.locator('#settings-error').textContent()).toBe(messages.accounts.currentPasswordIncorrect);
+    await expect.poll(() => page.locator('#settings-error').textContent()).toBe(english(messages.accounts.currentPasswordIncorrect));
 
     // Saved: a reload shows the new details, and the header follows.
     await page.reload();
@@ -107,7 +108,7 @@ describe('customer accounts in Chromium', () => {
     const token = await page.evaluate(() => localStorage.getItem('shop.token'));
     await page.locator('#settings-logout').click();
     await page.getByRole('dialog', { name: 'Logout' }).getByRole('button', { name: 'Confirm' }).click();
-    await expectToast(page, messages.toast.loggedOut);
+    await expectToast(page, english(messages.toast.loggedOut));
     await page.waitForURL((url) => url.pathname === '/');
     await page.locator('#login-button').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('shop.token'))).toBeNull();
@@ -118,7 +119,7 @@ describe('customer accounts in Chromium', () => {
     // The old password no longer works; the new one does.
     await page.goto('/login');
     await logInOnPage(page, email, password);
-    await expect.poll(() => page.locator('#login-error').textContent()).toBe(messages.accounts.loginIncorrect);
+    await expect.poll(() => page.locator('#login-error').textContent()).toBe(english(messages.accounts.loginIncorrect));
     await logInOnPage(page, email, 'a brand new secret');
     await page.waitForURL((url) => url.pathname === '/');
     expect(unexpectedErrors(page), JSON.stringify(unexpectedErrors(page))).toEqual([]);
@@ -175,7 +176,7 @@ describe('customer accounts in Chromium', () => {
     await page.goto('/tickets/NWF27-WEEKEND');
     await page.getByRole('heading', { level: 1, name: 'Weekend ticket' }).waitFor();
     await logInWithPanel();
-    await expectToast(page, messages.toast.loginSuccess);
+    await expectToast(page, english(messages.toast.loginSuccess));
     expect(new URL(page.url()).pathname).toBe('/tickets/NWF27-WEEKEND');
     // Keyboard focus continues on the account button that replaced the login button.
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('account-button');
@@ -206,14 +207,14 @@ describe('customer accounts in Chromium', () => {
 
     await page.goto('/forgot-password');
     await page.locator('#forgot-password-submit').click();
-    await expect.poll(() => page.locator('#forgot-password-error').textContent()).toBe(messages.email.required);
+    await expect.poll(() => page.locator('#forgot-password-error').textContent()).toBe(english(messages.email.required));
     await page.locator('#forgot-password-email').fill('mailto:reset@example.com');
     await page.locator('#forgot-password-submit').click();
-    await expect.poll(() => page.locator('#forgot-password-error').textContent()).toBe(messages.email.invalid);
+    await expect.poll(() => page.locator('#forgot-password-error').textContent()).toBe(english(messages.email.invalid));
     await expectNoAxeViolations(page);
     await page.locator('#forgot-password-email').fill(email);
     await page.locator('#forgot-password-submit').click();
-    await expect.poll(() => page.locator('#forgot-password-done').textContent()).toBe(messages.accounts.resetRequested);
+    await expect.poll(() => page.locator('#forgot-password-done').textContent()).toBe(english(messages.accounts.resetRequested));
     await expectNoAxeViolations(page);
 
     // The link in the e-mail points at the configured public address; follow its path here.
@@ -225,11 +226,11 @@ describe('customer accounts in Chromium', () => {
     expect(await page.locator('#reset-password-email').inputValue()).toBe(email);
     expect(await page.locator('main').textContent()).toContain('at least 8 characters');
     await page.locator('#reset-password-submit').click();
-    await expect.poll(() => page.locator('#reset-password-error').textContent()).toBe(messages.resetPassword.passwordRequired);
+    await expect.poll(() => page.locator('#reset-password-error').textContent()).toBe(english(messages.resetPassword.passwordRequired));
     await page.locator('#reset-password-password').fill('short');
     await page.locator('#reset-password-confirmation').fill('shorter');
     await page.locator('#reset-password-submit').click();
-    await expect.poll(() => page.locator('#reset-password-error').textContent()).toBe(messages.resetPassword.mismatch);
+    await expect.poll(() => page.locator('#reset-password-error').textContent()).toBe(english(messages.resetPassword.mismatch));
     // Too short: the server's text, and the link still works afterwards.
     await page.locator('#reset-password-confirmation').fill('short');
     await page.locator('#reset-password-submit').click();
@@ -238,7 +239,7 @@ describe('customer accounts in Chromium', () => {
     await page.locator('#reset-password-password').fill('my own new secret');
     await page.locator('#reset-password-confirmation').fill('my own new secret');
     await page.locator('#reset-password-submit').click();
-    await expect.poll(() => page.locator('#reset-password-done').textContent()).toBe(messages.accounts.passwordReset);
+    await expect.poll(() => page.locator('#reset-password-done').textContent()).toBe(english(messages.accounts.passwordReset));
     await expectNoAxeViolations(page);
 
     // Used once: the same link now shows the Incorrect code screen, whose Restart starts again.
@@ -246,16 +247,16 @@ describe('customer accounts in Chromium', () => {
     await page.locator('#reset-password-password').fill('another new secret');
     await page.locator('#reset-password-confirmation').fill('another new secret');
     await page.locator('#reset-password-submit').click();
-    await page.getByRole('heading', { name: messages.resetPasswordScreen.incorrectCode }).waitFor();
+    await page.getByRole('heading', { name: english(messages.resetPasswordScreen.incorrectCode) }).waitFor();
     await expectNoAxeViolations(page);
-    await page.getByRole('link', { name: messages.resetPasswordScreen.restart }).click();
+    await page.getByRole('link', { name: english(messages.resetPasswordScreen.restart) }).click();
     await page.waitForURL('**/forgot-password');
 
     // The new password logs in.
     await page.goto('/login');
     await logInOnPage(page, email, 'my own new secret');
     await page.waitForURL((url) => url.pathname === '/');
-    await expectToast(page, messages.toast.loginSuccess);
+    await expectToast(page, english(messages.toast.loginSuccess));
     expect(unexpectedErrors(page)).toEqual([]);
     await page.context().close();
   });
@@ -267,11 +268,11 @@ describe('customer accounts in Chromium', () => {
     await page.locator('#login-panel-resend-tickets').click();
     await page.waitForURL('**/resend-tickets');
     await page.locator('#resend-tickets-submit').click();
-    await expect.poll(() => page.locator('#resend-tickets-error').textContent()).toBe(messages.email.required);
+    await expect.poll(() => page.locator('#resend-tickets-error').textContent()).toBe(english(messages.email.required));
     await expectNoAxeViolations(page);
     await page.locator('#resend-tickets-email').fill(newAddress('nobody'));
     await page.locator('#resend-tickets-submit').click();
-    await expect.poll(() => page.locator('#resend-tickets-done').textContent()).toBe(messages.accounts.ticketsSent);
+    await expect.poll(() => page.locator('#resend-tickets-done').textContent()).toBe(english(messages.accounts.ticketsSent));
     await expectNoAxeViolations(page);
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();

@@ -1,3 +1,4 @@
+import { english } from '@festival/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../packages/contract/src/messages';
@@ -72,25 +73,25 @@ describe('the cart in Chromium', () => {
     // Transport asks no age; it notes the meeting time and until when the time can be changed.
     expect(await modal.locator('#personalise-age').count()).toBe(0);
     const notes = (await modal.locator('#personalise-notes').textContent()) ?? '';
-    expect(notes).toContain(messages.cart.meetingPoint);
-    expect(notes).toContain(messages.cart.travelTimeChangesUntil('14 Jun 2027, 23:59'));
+    expect(notes).toContain(english(messages.cart.meetingPoint));
+    expect(notes).toContain(english(messages.cart.travelTimeChangesUntil('14 Jun 2027, 23:59')));
     await expectNoAxeViolations(page);
 
     // The rules of spec section 5, in their order, before anything is sent.
     await page.locator('#personalise-confirm').click();
-    await expect.poll(() => modalError(page)).toBe(messages.personalise.fullNameRequired);
+    await expect.poll(() => modalError(page)).toBe(english(messages.personalise.fullNameRequired));
     await fillHolder(page, { name: 'Jane Doe', email: 'jane@example' });
     await page.locator('#personalise-confirm').click();
-    await expect.poll(() => modalError(page)).toBe(messages.personalise.emailInvalid);
+    await expect.poll(() => modalError(page)).toBe(english(messages.personalise.emailInvalid));
     await fillHolder(page, { name: 'Jane Doe', email: 'jane@example.com' });
     await page.locator('#personalise-confirm').click();
-    await expect.poll(() => modalError(page)).toBe(messages.personalise.travelTimeRequired);
+    await expect.poll(() => modalError(page)).toBe(english(messages.personalise.travelTimeRequired));
     await expectNoAxeViolations(page);
 
     await fillHolder(page, { name: 'Jane Doe', email: 'jane@example.com', travelTime: at14Label });
     await page.locator('#personalise-confirm').click();
     await modal.waitFor({ state: 'detached' });
-    await expectToast(page, messages.toast.itemAdded);
+    await expectToast(page, english(messages.toast.itemAdded));
     await expect.poll(() => page.locator('#cart-count').textContent()).toBe('1');
     // Focus is back on the button that opened the modal.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('add-to-cart');
@@ -104,8 +105,8 @@ describe('the cart in Chromium', () => {
     expect(await line.getByTestId('cart-line-travel-time').textContent()).toBe('Travel time: Fri, 18 Jun 2027, 14:00');
     expect(await line.getByTestId('cart-line-price').textContent()).toBe('€18.50');
     expect(await page.locator('#cart-total').textContent()).toBe('Total €18.50');
-    expect(await page.locator('#cart-login-note').textContent()).toBe(messages.cart.logInToCheckOut);
-    expect(await page.locator('#cart-notes').textContent()).toContain(messages.cart.moreItems);
+    expect(await page.locator('#cart-login-note').textContent()).toBe(english(messages.cart.logInToCheckOut));
+    expect(await page.locator('#cart-notes').textContent()).toContain(english(messages.cart.moreItems));
     expect(await page.locator('#cart-warning').count()).toBe(0);
     expect(await page.locator('#cart-checkout').getAttribute('href')).toBe('/checkout');
 
@@ -113,7 +114,7 @@ describe('the cart in Chromium', () => {
     const countdown = page.locator('#cart-countdown-time');
     const first = (await countdown.textContent()) ?? '';
     expect(first).toMatch(/^1[45]:\d\d$/);
-    expect(await page.locator('#cart-countdown').textContent()).toBe(`${messages.cart.reservedFor} ${first}`);
+    expect(await page.locator('#cart-countdown').textContent()).toBe(`${english(messages.cart.reservedFor)} ${first}`);
     await expect.poll(() => countdown.textContent(), { timeout: 3000 }).not.toBe(first);
     await expectNoAxeViolations(page);
 
@@ -127,7 +128,7 @@ describe('the cart in Chromium', () => {
     await fillHolder(page, { name: 'Jane Q. Doe', email: 'jane.doe@example.com', travelTime: 'Fri, 18 Jun 2027, 16:00' });
     await page.locator('#personalise-confirm').click();
     await modal.waitFor({ state: 'detached' });
-    await expectToast(page, messages.toast.itemUpdated);
+    await expectToast(page, english(messages.toast.itemUpdated));
     await expect.poll(() => line.getByTestId('cart-line-holder').textContent()).toBe('Jane Q. Doe');
     expect(await line.getByTestId('cart-line-email').textContent()).toBe('jane.doe@example.com');
     expect(await line.getByTestId('cart-line-travel-time').textContent()).toBe('Travel time: Fri, 18 Jun 2027, 16:00');
@@ -149,11 +150,11 @@ describe('the cart in Chromium', () => {
     expect(await line.count()).toBe(1);
     await line.getByRole('button', { name: /^Remove / }).click();
     await confirm.getByRole('button', { name: 'Confirm' }).click();
-    await expectToast(page, messages.toast.itemRemoved);
+    await expectToast(page, english(messages.toast.itemRemoved));
     await expect.poll(() => page.locator('#cart-button').getAttribute('aria-expanded')).toBe('false');
     await expect.poll(() => page.locator('#cart-count').textContent()).toBe('0');
     await openCart(page);
-    await expect.poll(() => page.locator('#cart-empty').textContent()).toBe(messages.cart.empty);
+    await expect.poll(() => page.locator('#cart-empty').textContent()).toBe(english(messages.cart.empty));
 
     // The seat of the first choice came back when the time was changed. Visitors share a
     // catalogue snapshot up to a second old, so the page may need opening again to show it.
@@ -173,14 +174,14 @@ describe('the cart in Chromium', () => {
   it('refuses a second ticket of a product in the same name, and warns of an add-on without an entry ticket', async () => {
     const page = await openPage(browser(), { phone: true });
     await addWeekendTicket(page, 'Sam Poe');
-    await expectToast(page, messages.toast.itemAdded);
+    await expectToast(page, english(messages.toast.itemAdded));
     await expect.poll(() => page.locator('#cart-count').textContent()).toBe('1');
 
     // The same name again, in other letters and spacing: the modal says so and stays open.
     await openPersonalise(page);
     await fillHolder(page, { name: 'sam  poe', email: 'sam@example.com', age: '18-24' });
     await page.locator('#personalise-confirm').click();
-    await expect.poll(() => modalError(page)).toBe(messages.personalise.duplicateHolder('Weekend ticket', 'sam  poe'));
+    await expect.poll(() => modalError(page)).toBe(english(messages.personalise.duplicateHolder('Weekend ticket', 'sam  poe')));
     expect(await page.locator('#personalise-full-name').getAttribute('aria-invalid')).toBe('true');
     await page.locator('#personalise-cancel').click();
     await page.locator('#personalise-modal').waitFor({ state: 'detached' });
@@ -195,7 +196,7 @@ describe('the cart in Chromium', () => {
     await expect.poll(() => page.locator('#cart-count').textContent()).toBe('2');
     await openCart(page);
     const warning = page.locator('#cart-warning');
-    await expect.poll(() => warning.textContent()).toBe(messages.cart.addOnWithoutEntry('Locker (weekend)', 'Kim Loe', 'Northwind Festival 2027'));
+    await expect.poll(() => warning.textContent()).toBe(english(messages.cart.addOnWithoutEntry('Locker (weekend)', 'Kim Loe', 'Northwind Festival 2027')));
     await expectNoAxeViolations(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -212,8 +213,8 @@ describe('the cart in Chromium', () => {
     await openPersonalise(page);
     await fillHolder(page, { name: 'Ada Lee', email: 'ada@example.com', age: '25-34' });
     await page.locator('#personalise-confirm').click();
-    await expect.poll(() => modalError(page)).toBe(messages.cart.paymentPlanNeedsEmptyCart);
-    await expectToast(page, messages.cart.paymentPlanNeedsEmptyCart);
+    await expect.poll(() => modalError(page)).toBe(english(messages.cart.paymentPlanNeedsEmptyCart));
+    await expectToast(page, english(messages.cart.paymentPlanNeedsEmptyCart));
     expect(await page.locator('#personalise-modal').isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await page.locator('#personalise-modal').waitFor({ state: 'detached' });
@@ -227,19 +228,19 @@ describe('the cart in Chromium', () => {
     await fillHolder(alone, { name: 'Bo Kim', email: 'bo@example.com', age: '18-24' });
     await alone.locator('#personalise-confirm').click();
     await alone.locator('#personalise-modal').waitFor({ state: 'detached' });
-    await expectToast(alone, messages.toast.itemAdded);
+    await expectToast(alone, english(messages.toast.itemAdded));
     await expect.poll(() => alone.locator('#cart-count').textContent()).toBe('1');
 
     await openProduct(alone, '/tickets/NWF27-SHUTTLE', SHUTTLE);
     await openPersonalise(alone);
     await fillHolder(alone, { name: 'Bo Kim', email: 'bo@example.com', travelTime: 'Fri, 18 Jun 2027, 16:00' });
     await alone.locator('#personalise-confirm').click();
-    await expect.poll(() => modalError(alone)).toBe(messages.cart.paymentPlanAlone);
+    await expect.poll(() => modalError(alone)).toBe(english(messages.cart.paymentPlanAlone));
     await alone.locator('#personalise-cancel').click();
 
     await openProduct(alone, '/merchandise/NWF27-TOTE', 'Canvas tote bag');
     await alone.locator('#add-to-cart').click();
-    await expectToast(alone, messages.cart.paymentPlanAlone);
+    await expectToast(alone, english(messages.cart.paymentPlanAlone));
     expect(await alone.locator('#cart-count').textContent()).toBe('1');
     expect(pageErrors(alone).filter((error) => !error.includes('409'))).toEqual([]);
     await alone.context().close();
@@ -249,7 +250,7 @@ describe('the cart in Chromium', () => {
     const page = await openPage(browser());
     await openProduct(page, '/merchandise/NWF27-TOTE', 'Canvas tote bag');
     await page.locator('#add-to-cart').click();
-    await expectToast(page, messages.toast.itemAdded);
+    await expectToast(page, english(messages.toast.itemAdded));
     await expect.poll(() => page.locator('#cart-count').textContent()).toBe('1');
     await openCart(page);
     const line = page.getByTestId('cart-line');
@@ -258,7 +259,7 @@ describe('the cart in Chromium', () => {
     expect(await line.getByRole('button', { name: /^Personalise/ }).count()).toBe(0);
     await line.getByRole('button', { name: 'Remove Canvas tote bag' }).click();
     await page.getByRole('dialog', { name: 'Remove item' }).getByRole('button', { name: 'Confirm' }).click();
-    await expectToast(page, messages.toast.itemRemoved);
+    await expectToast(page, english(messages.toast.itemRemoved));
     await expect.poll(() => page.locator('#cart-count').textContent()).toBe('0');
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();

@@ -1,3 +1,4 @@
+import { english } from '@festival/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../packages/contract/src/messages';
@@ -55,11 +56,11 @@ describe('checkout in Chromium', () => {
     // The spec's checks, in order, before anything is sent.
     await page.locator('#checkout-country').selectOption('NL');
     await page.locator('#checkout-submit').click();
-    await expect.poll(() => checkoutError(page)).toBe(messages.checkout.fillOutFields(['Street and number', 'Postcode', 'City']));
+    await expect.poll(() => checkoutError(page)).toBe(english(messages.checkout.fillOutFields(['Street and number', 'Postcode', 'City'])));
     await fillBillingAddress(page);
     await page.locator('#checkout-method-credit_card').check();
     await page.locator('#checkout-submit').click();
-    await expect.poll(() => checkoutError(page)).toBe(messages.checkout.acceptTerms);
+    await expect.poll(() => checkoutError(page)).toBe(english(messages.checkout.acceptTerms));
     await page.locator('#checkout-terms').check();
     await page.locator('#checkout-submit').click();
 
@@ -106,10 +107,10 @@ describe('checkout in Chromium', () => {
     await page.goto('/checkout');
     await page.locator('#checkout-voucher').waitFor();
     await page.locator('#checkout-voucher-apply').click();
-    await expect.poll(() => page.locator('#checkout-voucher-error').textContent()).toBe(messages.checkout.voucherRequired);
+    await expect.poll(() => page.locator('#checkout-voucher-error').textContent()).toBe(english(messages.checkout.voucherRequired));
     await page.locator('#checkout-voucher').fill('NO-SUCH-VOUCHER');
     await page.locator('#checkout-voucher-apply').click();
-    await expect.poll(() => page.locator('#checkout-voucher-error').textContent()).toBe(messages.checkout.voucherInvalid);
+    await expect.poll(() => page.locator('#checkout-voucher-error').textContent()).toBe(english(messages.checkout.voucherInvalid));
     await page.locator('#checkout-voucher').fill('GIFTCARD150');
     await page.locator('#checkout-voucher-apply').click();
     await expect.poll(() => page.locator('#checkout-voucher-warning').textContent()).toBe(paymentMessages.voucherExceedsOrder);

@@ -1,3 +1,4 @@
+import { english } from '@festival/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../packages/contract/src/messages';
@@ -58,7 +59,7 @@ describe('the paths a customer takes, in Chromium', () => {
     await page.locator('#register-full-name').fill('New Customer');
     await page.locator('#register-email').fill(email);
     await page.locator('#register-submit').click();
-    await expect.poll(() => page.locator('#register-done').textContent()).toBe(messages.accounts.registered);
+    await expect.poll(() => page.locator('#register-done').textContent()).toBe(english(messages.accounts.registered));
     await expectNoAxeViolations(page);
     const loginHref = await page.locator('#register-login').getAttribute('href');
     expect(loginHref).toBe('/login?from=%2Fcheckout');

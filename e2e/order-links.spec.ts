@@ -1,3 +1,4 @@
+import { english } from '@festival/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it, type ProvidedContext } from 'vitest';
 import { messages } from '../packages/contract/src/messages';
@@ -79,7 +80,7 @@ describe('order links in Chromium', () => {
     await expectNoAxeViolations(page);
     // The terms first.
     await page.locator('#instalment-pay').click();
-    await expect.poll(() => text(page, '#instalment-error')).toBe(messages.checkout.acceptTerms);
+    await expect.poll(() => text(page, '#instalment-error')).toBe(english(messages.checkout.acceptTerms));
     await page.locator('#instalment-terms').check();
     await page.locator('#instalment-pay').click();
     await payOnGateway(page, CARD_PAYS, '48.00');
@@ -116,7 +117,7 @@ describe('order links in Chromium', () => {
     expect(await text(page, '#terms-method')).toBe('Credit card');
     expect(await page.locator('#terms-items tbody tr').count()).toBeGreaterThan(0);
     const accept = page.locator('#terms-accept');
-    expect(await accept.textContent()).toBe(messages.terms.accept);
+    expect(await accept.textContent()).toBe(english(messages.terms.accept));
     expect(await accept.isDisabled()).toBe(true);
     await expectNoAxeViolations(page);
 
@@ -136,7 +137,7 @@ describe('order links in Chromium', () => {
     await page.waitForURL((url) => url.pathname === link && url.searchParams.get('payment') === 'declined');
     await expect.poll(() => text(page, '#terms-payment-failed')).toBe(paymentMessages.outcome.declined.text);
     expect(await text(page, '#terms-outcome-title')).toBe(paymentMessages.outcome.declined.heading);
-    await expect.poll(() => accept.textContent()).toBe(messages.terms.proceedToPayment);
+    await expect.poll(() => accept.textContent()).toBe(english(messages.terms.proceedToPayment));
     await expectNoAxeViolations(page);
     await page.locator('#terms-checkbox').check();
     await accept.click();

@@ -1,3 +1,4 @@
+import { english } from '@festival/contract';
 import { readFile } from 'node:fs/promises';
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
@@ -95,7 +96,7 @@ describe('the customer portal in Chromium', () => {
     await page.locator('#manage-full-name').waitFor();
     await expectNoAxeViolations(page);
     await page.locator('#manage-next').click();
-    await expect.poll(() => page.locator('#manage-error').textContent()).toBe(messages.ticketEdit.nothingChanged);
+    await expect.poll(() => page.locator('#manage-error').textContent()).toBe(english(messages.ticketEdit.nothingChanged));
     await page.locator('#manage-full-name').fill('Patricia Holder');
     await page.locator('#manage-next').click();
     await page.locator('#manage-confirm').waitFor();
@@ -105,7 +106,7 @@ describe('the customer portal in Chromium', () => {
     expect(await page.locator('#manage-full-name').inputValue()).toBe('Patricia Holder');
     await page.locator('#manage-next').click();
     await page.locator('#manage-confirm').click();
-    await expectToast(page, messages.toast.ticketUpdated(weekend!));
+    await expectToast(page, english(messages.toast.ticketUpdated(weekend!)));
     await page.waitForURL((url) => url.pathname === `/portal/orders/${code}`);
     await expect.poll(() => page.locator(`#ticket-${weekend}`).textContent()).toContain('Patricia Holder');
     // Changed a moment ago: locked for 15 minutes.
@@ -122,7 +123,7 @@ describe('the customer portal in Chromium', () => {
     const other = options.find((option) => !option.disabled && !option.selected && option.value !== '')!;
     await page.locator('#travel-time-select').selectOption(other.value);
     await page.locator('#travel-time-save').click();
-    await expectToast(page, messages.toast.travelTimeUpdated);
+    await expectToast(page, english(messages.toast.travelTimeUpdated));
     await page.locator('#travel-time-modal').waitFor({ state: 'detached' });
     await expect.poll(() => page.locator(`#ticket-travel-time-${shuttle}`).textContent()).not.toBe(before);
     await page.locator(`#ticket-locked-${shuttle}`).waitFor();
@@ -143,7 +144,7 @@ describe('the customer portal in Chromium', () => {
     await page.locator('#refund-step-select').waitFor();
     await expectNoAxeViolations(page);
     await page.locator('#refund-next').click();
-    await expect.poll(() => page.locator('#refund-error').textContent()).toBe(messages.refund.selectItem);
+    await expect.poll(() => page.locator('#refund-error').textContent()).toBe(english(messages.refund.selectItem));
     const ticket = (await page.locator('#refund-step-select input[type="checkbox"]:not([disabled])').first().getAttribute('id'))!.replace('refund-item-', '');
     await page.locator(`#refund-item-${ticket}`).check();
     await page.locator('#refund-next').click();
@@ -152,7 +153,7 @@ describe('the customer portal in Chromium', () => {
     // The name comes from the account (its address would too; this new account has none yet).
     expect(await page.locator('#refund-bank-owner').inputValue()).toBe('Refund Customer');
     await page.locator('#refund-next').click();
-    await expect.poll(() => page.locator('#refund-error').textContent()).toBe(messages.refund.fillOutFields(['Street and number', 'Postcode', 'City', 'Bank name', 'Bank country', 'BIC/SWIFT', 'Bank account number']));
+    await expect.poll(() => page.locator('#refund-error').textContent()).toBe(english(messages.refund.fillOutFields(['Street and number', 'Postcode', 'City', 'Bank name', 'Bank country', 'BIC/SWIFT', 'Bank account number'])));
     // An IBAN whose check digits are wrong.
     await fillRefundDetails(page, 'NL91 ABNA 0417 1643 01');
     await page.locator('#refund-next').click();
@@ -170,7 +171,7 @@ describe('the customer portal in Chromium', () => {
     await page.locator('#refund-next').click();
     await page.locator('#refund-submit').click();
 
-    await expectToast(page, messages.toast.refundRequested);
+    await expectToast(page, english(messages.toast.refundRequested));
     await page.waitForURL((url) => url.pathname.startsWith('/portal/refunds/'));
     const refundId = new URL(page.url()).pathname.split('/').pop()!;
     await expect.poll(() => page.locator('#refund-status').textContent()).toContain('Requested');
@@ -182,7 +183,7 @@ describe('the customer portal in Chromium', () => {
     await dialog.waitFor();
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await expectToast(page, messages.toast.refundCancelled(refundId));
+    await expectToast(page, english(messages.toast.refundCancelled(refundId)));
     // A withdrawn request stays, as cancelled (decision 0071), here and in the portal's list.
     await expect.poll(() => page.locator('#refund-status').textContent()).toBe('Cancelled');
     expect(await page.locator('#refund-cancel').count()).toBe(0);

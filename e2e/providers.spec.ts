@@ -1,3 +1,4 @@
+import { english } from '@festival/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../apps/server/src/lib/free-port';
@@ -215,7 +216,7 @@ function providerJourney(provider: ProviderName, label: string, startDouble: (sh
       expect(refundAmount).toBeLessThan(total);
       await expectNoAxeViolations(page);
       await page.locator('#refund-submit').click();
-      await expect.poll(async () => (await toasts(page)).join(' | ')).toContain(messages.toast.refundRequested);
+      await expect.poll(async () => (await toasts(page)).join(' | ')).toContain(english(messages.toast.refundRequested));
       await page.waitForURL((url) => /^\/portal\/refunds\/\d+$/.test(url.pathname));
       const refundId = Number(new URL(page.url()).pathname.split('/').pop());
       await expect.poll(() => page.locator('#refund-status').textContent()).toBe(config.statusLabels.refund.active ?? 'Requested');

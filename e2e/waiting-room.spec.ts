@@ -1,3 +1,4 @@
+import { english } from '@festival/contract';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -166,7 +167,7 @@ describe('the on-sale waiting room', () => {
     await page.locator('#personalise-email').fill(email);
     await page.locator('#personalise-age').selectOption('25-34');
     await page.locator('#personalise-confirm').click();
-    await page.getByText(messages.toast.itemAdded).waitFor();
+    await page.getByText(english(messages.toast.itemAdded)).waitFor();
     // The checkout shows the time left too; once the order is placed (which ends the place) it is gone.
     await page.goto('/checkout');
     await page.locator('#shopping-time').waitFor();

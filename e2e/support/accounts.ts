@@ -1,3 +1,4 @@
+import { english } from '@festival/contract';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { messages } from '../../packages/contract/src/messages';
@@ -38,7 +39,7 @@ export async function register(page: Page, name: string, email: string) {
   await page.locator('#register-full-name').fill(name);
   await page.locator('#register-email').fill(email);
   await page.locator('#register-submit').click();
-  await expect.poll(() => page.locator('#register-done').textContent()).toBe(messages.accounts.registered);
+  await expect.poll(() => page.locator('#register-done').textContent()).toBe(english(messages.accounts.registered));
 }
 
 export async function logInOnPage(page: Page, email: string, password: string) {

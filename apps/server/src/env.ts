@@ -1,3 +1,4 @@
+import { issueText, english } from '@festival/contract';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -168,7 +169,7 @@ export type Env = Omit<z.infer<typeof envSchema>, 'APP_SECRET' | 'DATA_DIR' | 'D
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${english(issueText(issue))}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);

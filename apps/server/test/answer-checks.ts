@@ -10,22 +10,40 @@ export function textPatterns(catalogues: readonly unknown[]): RegExp[] {
   const patterns: RegExp[] = [];
   const SLOT = '\u0001';
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  /** A message's English source as a pattern: each top-level placeholder (a value, a plural, a select) matches anything. */
+  const sourcePattern = (source: string) => {
+    let pattern = '';
+    let depth = 0;
+    for (const character of source) {
+      if (character === '{') {
+        if (depth === 0) pattern += '[\\s\\S]*';
+        depth += 1;
+      } else if (character === '}') depth -= 1;
+      else if (depth === 0) pattern += escape(character);
+    }
+    return new RegExp(`^${pattern}$`);
+  };
   const visit = (value: unknown) => {
     if (typeof value === 'string') patterns.push(new RegExp(`^${escape(value)}$`));
-    else if (typeof value === 'function') {
+    else if (contract.isText(value) || (typeof value === 'function' && typeof (value as { defaultMessage?: unknown }).defaultMessage === 'string')) {
+      patterns.push(sourcePattern((value as contract.Text).defaultMessage));
+    } else if (typeof value === 'function') {
       // A placeholder is a text or a list of texts: an array of one slot joins to the slot.
       const fill = (value as (...args: unknown[]) => unknown).bind(null);
-      let text: string;
+      let made: unknown;
       try {
-        text = String(fill(SLOT, SLOT, SLOT, SLOT));
+        made = fill(SLOT, SLOT, SLOT, SLOT);
       } catch {
-        text = String(fill([SLOT], [SLOT], [SLOT], [SLOT]));
+        made = fill([SLOT], [SLOT], [SLOT], [SLOT]);
       }
+      // A function of the catalogues that makes a text: its English source, placeholders matching anything.
+      if (contract.isText(made)) return void patterns.push(sourcePattern(made.defaultMessage));
+      const text = String(made);
       patterns.push(new RegExp(`^${text.split(SLOT).map(escape).join('[\\s\\S]*')}$`));
     } else if (value && typeof value === 'object') Object.values(value).forEach(visit);
   };
   catalogues.forEach(visit);
-  Object.values(contract).filter((value) => typeof value === 'string').forEach(visit);
+  Object.values(contract).filter((value) => typeof value === 'string' || contract.isText(value)).forEach(visit);
   return patterns;
 }
 

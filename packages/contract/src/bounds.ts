@@ -20,8 +20,8 @@ export const INTEGER_COLUMN_MIN = -2_147_483_648;
 export const PAYLOAD_TEXT_MAX = 4000;
 
 /** Where a payload holds a text or key longer than PAYLOAD_TEXT_MAX, as dotted field paths (`_`: the payload itself). */
-export function overlongTextFields(payload: unknown, tooLong: string): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+export function overlongTextFields<T>(payload: unknown, tooLong: T): Record<string, T[]> {
+  const errors: Record<string, T[]> = {};
   const visit = (value: unknown, path: string[], depth: number) => {
     if (typeof value === 'string') {
       if (value.length > PAYLOAD_TEXT_MAX) errors[path.length ? path.join('.') : '_'] = [tooLong];

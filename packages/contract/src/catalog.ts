@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundFirst, money, timestamp, token } from './common';
+import { issueMessage } from './i18n/text';
 import { messages } from './messages';
 
 export const shopItemType = z.enum(['tickets', 'merchandise']);
@@ -69,6 +70,6 @@ export type ShopItem = z.infer<typeof shopItem>;
 
 export const getShopItemPayload = z.object({
   token,
-  external_code: z.string().trim().min(1, messages.fields.itemCodeRequired).max(100, boundFirst),
+  external_code: z.string().trim().min(1, issueMessage(messages.fields.itemCodeRequired)).max(100, boundFirst),
 });
 export const getShopItemAnswer = z.object({ item: shopItem });

@@ -4,6 +4,7 @@
  * (invoice), 4 (checkout payment method) and 5 (checkout).
  */
 import type { EventSettings } from './config';
+import type { Text } from './i18n/text';
 import type { Invoice } from './checkout';
 import { messages } from './messages';
 
@@ -203,7 +204,7 @@ export function allowedPaymentMethods(input: PaymentMethodInput): ('credit_card'
   return allowed;
 }
 
-export type PaymentMethodChoice = { method: PaymentMethodCode; forced: boolean } | { method: null; error: string };
+export type PaymentMethodChoice = { method: PaymentMethodCode; forced: boolean } | { method: null; error: Text };
 
 /**
  * Spec section 4: forced to voucher when the discount covers the total; otherwise forced to the

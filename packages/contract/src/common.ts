@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, isValidEmail } from './mailbox';
 import { INTEGER_COLUMN_MAX } from './bounds';
+import { issueMessage } from './i18n/text';
 import { messages } from './messages';
 
 /**
@@ -29,11 +30,11 @@ export const cartCode = z.string().max(100, boundFirst).nullish();
 
 /** A customer e-mail field with the spec's texts for empty and invalid. */
 export const emailField = z
-  .string({ error: messages.email.required })
+  .string({ error: issueMessage(messages.email.required) })
   .trim()
-  .min(1, messages.email.required)
-  .max(EMAIL_MAX_LENGTH, { message: messages.email.invalid, abort: true })
-  .refine(isValidEmail, messages.email.invalid);
+  .min(1, issueMessage(messages.email.required))
+  .max(EMAIL_MAX_LENGTH, { message: issueMessage(messages.email.invalid), abort: true })
+  .refine(isValidEmail, issueMessage(messages.email.invalid));
 
 /** The error answer of every refused call: spec section 8. */
 export const errorAnswer = z.object({

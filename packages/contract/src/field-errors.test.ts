@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { messages } from './messages';
 import { getCartPayload, updateProductInCartPayload } from './cart';
-import { nullCharacterFields } from './field-errors';
+import { issueText, nullCharacterFields } from './field-errors';
 
 const { fields } = messages;
-const textsOf = (result: z.ZodSafeParseResult<unknown>) => Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+const textsOf = (result: z.ZodSafeParseResult<unknown>) => Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issueText(issue)]));
 
 describe('field texts of payloads no form sends', () => {
   it('says a missing field is required and a field of the wrong type what it must be', () => {

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { issueMessage, textOfIssueMessage, type Text } from './i18n/text';
 import { messages } from './messages';
 
 const { fields } = messages;
 
-const TYPE_TEXTS: Record<string, string> = {
+const TYPE_TEXTS: Record<string, Text> = {
   string: fields.notText,
   number: fields.notNumber,
   int: fields.notWholeNumber,
@@ -19,7 +20,7 @@ const TYPE_TEXTS: Record<string, string> = {
  * reads the `errors` of a 422 (zod's own texts, such as "Invalid input: expected string, received
  * undefined", are for developers). A message a schema gives always wins over these.
  */
-export function fieldErrorText(issue: z.core.$ZodRawIssue): string {
+export function fieldErrorText(issue: z.core.$ZodRawIssue): Text {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null) return fields.required;
@@ -45,7 +46,14 @@ export function fieldErrorText(issue: z.core.$ZodRawIssue): string {
   }
 }
 
-z.config({ customError: fieldErrorText });
+z.config({ customError: (issue) => issueMessage(fieldErrorText(issue)) });
+
+/**
+ * What a zod issue says, as a text to put into words in the reader's language: the text a schema
+ * or `fieldErrorText` gave it (`issueMessage`). A schema that gives a plain string (none of the
+ * shop's should) has it said as it is.
+ */
+export const issueText = (issue: { message: string }): Text | string => textOfIssueMessage(issue.message) ?? issue.message;
 
 /** Whether a text holds the NUL character (U+0000), which no text of the shop can hold. */
 export const holdsNullCharacter = (text: string): boolean => text.includes('\u0000');
@@ -55,8 +63,8 @@ export const holdsNullCharacter = (text: string): boolean => text.includes('\u00
  * can hold it (PostgreSQL's text type refuses it), so such a payload is refused as a whole before
  * its schema is read; `_` names a payload that is itself such a text.
  */
-export function nullCharacterFields(payload: unknown): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+export function nullCharacterFields(payload: unknown): Record<string, Text[]> {
+  const errors: Record<string, Text[]> = {};
   const visit = (value: unknown, path: string[], depth: number) => {
     if (typeof value === 'string') {
       if (holdsNullCharacter(value)) errors[path.length ? path.join('.') : '_'] = [fields.nullCharacter];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from './i18n/english';
 import { holderError, isAddOnType, sameHolderName, type HolderRules } from './holder';
 import { isValidEmail } from './mailbox';
 import { messages } from './messages';
@@ -38,7 +39,7 @@ describe('holderError: spec section 5, in its order', () => {
 });
 
 describe('the duplicate-holder text', () => {
-  const text = texts.duplicateHolder;
+  const text = (product: string, holder: string) => english(texts.duplicateHolder(product, holder));
   it("keeps the spec's frame for a product whose name does not say ticket", () => {
     expect(text('Shuttle bus (return)', 'Jane Doe')).toBe('A Shuttle bus (return) ticket already exists for Jane Doe in your cart.');
     expect(text('Camping', 'Jane Doe')).toBe('A Camping ticket already exists for Jane Doe in your cart.');
@@ -61,7 +62,7 @@ describe('the duplicate-holder text', () => {
     expect(text('Early bird', 'Jane Doe')).toBe('A Early bird ticket already exists for Jane Doe in your cart.');
   });
   it('is the text the holder rules give for a duplicate', () => {
-    expect(holderError(complete, { ...ticket, otherHolders: ['Jane Doe'] })?.message).toBe('A Weekend ticket already exists for Jane Doe in your cart.');
+    expect(english(holderError(complete, { ...ticket, otherHolders: ['Jane Doe'] })!.message)).toBe('A Weekend ticket already exists for Jane Doe in your cart.');
   });
 });
 

@@ -4,6 +4,7 @@
  * the same text. Zod-free: the web app's modal imports it.
  */
 import { isValidEmail } from './mailbox';
+import type { Text } from './i18n/text';
 import { messages } from './messages';
 
 /** The holder details of a cart product as typed (all text in the form). */
@@ -29,7 +30,7 @@ export interface HolderRules {
 
 export interface HolderError {
   field: HolderField;
-  message: string;
+  message: Text;
 }
 
 /** Names compare without regard to case or extra spaces: "Jane  Doe" is "jane doe". */

@@ -35,3 +35,7 @@ export * from './zoned-time';
 export * from './staff-labels';
 export * from './waiting-room';
 export * from './api';
+export * from './i18n/text';
+export * from './i18n/locales';
+export * from './i18n/format';
+export * from './i18n/english';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from './i18n/english';
 import { emptyListingText, listingTypes, listingView, readListingFilter, writeListingFilter } from './listing';
 import { messages } from './messages';
 
@@ -94,7 +95,7 @@ describe('emptyListingText', () => {
   it('uses the configured out-of-stock text, else the spec text', () => {
     expect(emptyListingText('All sold out.')).toBe('All sold out.');
     expect(emptyListingText(null)).toBe(messages.shop.emptyListing);
-    expect(emptyListingText('  ')).toBe('There are no items to show. Please check back again soon.');
+    expect(english(emptyListingText('  '))).toBe('There are no items to show. Please check back again soon.');
   });
 });
 

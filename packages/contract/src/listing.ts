@@ -1,4 +1,5 @@
 import type { ShopItem, ShopItemType } from './catalog';
+import type { Shown } from './i18n/text';
 import { messages } from './messages';
 
 /**
@@ -69,6 +70,6 @@ export function listingView<Item extends Pick<ShopItem, 'type' | 'in_stock'>>(it
 }
 
 /** The empty listing's text: the configured out-of-stock text, else the spec's default. */
-export function emptyListingText(configured: string | null | undefined): string {
+export function emptyListingText(configured: string | null | undefined): Shown {
   return configured?.trim() || messages.shop.emptyListing;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from './i18n/english';
 import {
   bankDetailsError,
   canReassign,
@@ -25,7 +26,7 @@ describe('ticket edit rules', () => {
   it('lists the required fields the ticket allows, in the spec order', () => {
     expect(ticketEditMissingFields({}, allRules)).toEqual(['Full name', 'E-mail address', 'Age range']);
     expect(ticketEditMissingFields({}, { allowNameChanges: false, allowEmailChanges: true, needsAge: false })).toEqual(['E-mail address']);
-    expect(ticketEditError({ full_name: ' ', email: 'a@b.co', age: '18-25' }, current, allRules)).toBe('Please fill out the following fields: Full name');
+    expect(english(ticketEditError({ full_name: ' ', email: 'a@b.co', age: '18-25' }, current, allRules)!)).toBe('Please fill out the following fields: Full name');
   });
 
   it('refuses an edit that changes nothing, but not a reassignment', () => {
@@ -81,7 +82,7 @@ describe('bank details', () => {
   it('lists the missing fields: IBAN for IBAN countries, account number otherwise', () => {
     expect(refundMissingFields({}, rules)).toEqual(["Account holder's full name", 'Street', 'Bank name', 'Bank country', 'BIC/SWIFT', 'Bank account number']);
     expect(refundMissingFields({ bank_country: 'NL' }, rules)).toContain('IBAN');
-    expect(bankDetailsError({ ...filled, bank_iban: '' }, rules)).toBe('Please fill out the following fields: IBAN.');
+    expect(english(bankDetailsError({ ...filled, bank_iban: '' }, rules)!)).toBe('Please fill out the following fields: IBAN.');
     expect(bankDetailsError(filled, rules)).toBeNull();
     expect(bankDetailsError({ ...filled, bank_country: 'US', bank_iban: null, bank_account: '12345678' }, rules)).toBeNull();
   });

@@ -4,6 +4,7 @@
  * the same text, and both compute the same refund total.
  */
 import { isValidEmail } from './mailbox';
+import type { Shown } from './i18n/text';
 import { messages } from './messages';
 import { portalMessages } from './portal-messages';
 
@@ -53,7 +54,7 @@ export function canReassign(email: string | null | undefined, userEmail: string)
 }
 
 /** The first rule a ticket edit breaks, or null: required fields, a valid e-mail, then a real change. */
-export function ticketEditError(input: TicketEditInput, current: TicketEditCurrent, rules: TicketEditRules): string | null {
+export function ticketEditError(input: TicketEditInput, current: TicketEditCurrent, rules: TicketEditRules): Shown | null {
   const missing = ticketEditMissingFields(input, rules);
   if (missing.length) return messages.ticketEdit.fillOutFields(missing);
   if (rules.allowEmailChanges && !isValidEmail((input.email ?? '').trim())) return messages.email.invalid;
@@ -128,7 +129,7 @@ export function refundMissingFields(input: BankDetailsInput, rules: BankDetailsR
 }
 
 /** The first rule the bank details break, or null: required fields, then the IBAN's checksum and the BIC's format. */
-export function bankDetailsError(input: BankDetailsInput, rules: BankDetailsRules): string | null {
+export function bankDetailsError(input: BankDetailsInput, rules: BankDetailsRules): Shown | null {
   const missing = refundMissingFields(input, rules);
   if (missing.length) return messages.refund.fillOutFields(missing);
   if (usesIban(input.bank_country, rules) && !isValidIban(input.bank_iban!)) return portalMessages.ibanInvalid;
@@ -140,7 +141,7 @@ export function bankDetailsError(input: BankDetailsInput, rules: BankDetailsRule
 // Refund selection and totals (spec sections 4, 5 and 9)
 
 /** Step 1: at least one item, and tickets and merchandise never in one request. */
-export function refundSelectionError(ticketCodes: readonly string[], merchandiseCodes: readonly string[]): string | null {
+export function refundSelectionError(ticketCodes: readonly string[], merchandiseCodes: readonly string[]): Shown | null {
   if (ticketCodes.length === 0 && merchandiseCodes.length === 0) return messages.refund.selectItem;
   if (ticketCodes.length > 0 && merchandiseCodes.length > 0) return portalMessages.noMixing;
   return null;

@@ -1,4 +1,4 @@
-import { PAYLOAD_TEXT_MAX, api, messages, nullCharacterFields, overlongTextFields, staffApi, type ApiAnswer, type ApiInput, type ApiPath, type StaffAccess, type StaffApiAnswer, type StaffApiInput, type StaffApiPath, type StaffRoleName } from '@festival/contract';
+import { PAYLOAD_TEXT_MAX, api, issueText, messages, type Shown, nullCharacterFields, overlongTextFields, staffApi, type ApiAnswer, type ApiInput, type ApiPath, type StaffAccess, type StaffApiAnswer, type StaffApiInput, type StaffApiPath, type StaffRoleName } from '@festival/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { z } from 'zod';
@@ -44,14 +44,17 @@ export type ApiHandler<P extends ApiPath> = (
   input: ApiInput<P>,
   request: FastifyRequest,
   reply: FastifyReply,
-) => Promise<ApiAnswer<P> | SerializedAnswer>;
+) => Promise<Worded<ApiAnswer<P>> | SerializedAnswer>;
+
+/** An answer whose `message` may be a text, put into words in the request's language on the way out (error-handler.ts). */
+export type Worded<T> = T extends { message: string } ? Omit<T, 'message'> & { message: Shown } : T;
 
 /** Turns zod issues into the spec's {field: [messages]} map; nested paths join with dots. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+export function fieldErrors(error: z.ZodError): Record<string, Shown[]> {
+  const errors: Record<string, Shown[]> = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.join('.') : '_';
-    (errors[field] ??= []).push(issue.message);
+    (errors[field] ??= []).push(issueText(issue));
   }
   return errors;
 }

@@ -1,3 +1,5 @@
+import { english, type Shown } from '@festival/contract';
+
 /** Business refusals are values with codes; one handler maps codes to statuses. */
 export const errorStatus = {
   INVALID_INPUT: 422,
@@ -17,12 +19,13 @@ export type ErrorCode = keyof typeof errorStatus;
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
-    message: string,
-    readonly errors?: Record<string, string[]>,
+    /** What the refusal says; put into words in the request's language by the error handler. */
+    readonly text: Shown,
+    readonly errors?: Record<string, readonly Shown[]>,
     /** More fields of the error answer the contract's `errorAnswer` names (such as `waiting_room`). */
     readonly extra?: { waiting_room?: string },
   ) {
-    super(message);
+    super(english(text));
     this.name = 'AppError';
   }
 

@@ -1,27 +1,49 @@
-import { messages } from '@festival/contract';
+import { isText, messages, type Shown, type Text } from '@festival/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestLocale, translatorFor } from '../lib/language';
 import { AppError } from './app-error';
+
+/** A refusal's body in the request's language (`Content-Language` says which): its message and its fields' messages. */
+function refusal(request: FastifyRequest, reply: FastifyReply, message: Shown, errors?: Readonly<Record<string, readonly Shown[]>>, extra?: object) {
+  const locale = requestLocale(request);
+  const { format } = translatorFor(locale);
+  reply.header('content-language', locale);
+  return {
+    message: format(message),
+    ...(errors ? { errors: Object.fromEntries(Object.entries(errors).map(([field, texts]) => [field, texts.map(format)])) } : {}),
+    ...extra,
+  };
+}
 
 /**
  * Every refusal answers {message, errors?}. Statuses below 500 keep their message; a 5xx
  * answer never shows internals (they go to the log).
  */
 export function installErrorHandler(app: FastifyInstance): void {
+  // Any answer whose `message` is a text (a route's refusal sent as it is, a 404 of the web app, an
+  // account's confirmation) goes out in the request's language: no text reaches a reader unsaid.
+  app.addHook('preSerialization', (request, reply, payload: unknown, done) => {
+    if (payload && typeof payload === 'object' && !Array.isArray(payload) && isText((payload as { message?: unknown }).message)) {
+      const locale = requestLocale(request);
+      reply.header('content-language', locale);
+      return done(null, { ...payload, message: translatorFor(locale).format((payload as { message: Text }).message) });
+    }
+    done(null, payload);
+  });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      const body = { message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra };
-      return reply.status(error.status).send(body);
+      return reply.status(error.status).send(refusal(request, reply, error.text, error.errors, error.extra));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (databaseUnavailable(error)) {
       // The database is away (restarting, failing over): the request changed nothing and may be
       // tried again in a moment; a load balancer's health check sees the same from /healthz.
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', '2').send({ message: messages.server.internal });
+      return reply.status(503).header('retry-after', '2').send(refusal(request, reply, messages.server.internal));
     }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ message: messages.server.internal });
+      return reply.status(500).send(refusal(request, reply, messages.server.internal));
     }
     // Fastify's own refusals: unparsable JSON, a body over the limit, a wrong content type, rate limit.
     const message =
@@ -32,7 +54,7 @@ export function installErrorHandler(app: FastifyInstance): void {
           : status === 400 || status === 415
             ? messages.server.invalidInput
             : error.message;
-    return reply.status(status).send({ message });
+    return reply.status(status).send(refusal(request, reply, message));
   });
 
 }
@@ -45,9 +67,9 @@ export function installErrorHandler(app: FastifyInstance): void {
  * it skipped (the security headers, no-store).
  */
 export function unroutableRequestHandler(headers: Readonly<Record<string, string>>) {
-  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const [status, message] = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, messages.server.tooLarge] : [400, messages.server.invalidInput];
-    return reply.status(status).headers(headers).send({ message });
+    return reply.status(status).headers(headers).send(refusal(request, reply, message));
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Shown } from '@festival/contract';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
 import { networkPrefixesOf } from './network-keys';
@@ -36,7 +37,7 @@ export interface Tally extends CountedAttempt {
  * edge: `max` attempts just before it and `max` just after would be twice the limit within
  * moments, and a sequence of attempts is judged the same wherever the edge falls.
  */
-export function createRateLimiter(db: Db, windowMs: number, message: string) {
+export function createRateLimiter(db: Db, windowMs: number, message: Shown) {
   let sinceCleanup = 0;
   /**
    * Counts an attempt toward each limit and says whether it went over one, refusing nothing:

@@ -1,4 +1,4 @@
-import { messages, paymentMessages, staffMessages, waitingRoomMessages } from '@festival/contract';
+import { english, messages, paymentMessages, staffMessages, waitingRoomMessages } from '@festival/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../test/databases';
@@ -113,7 +113,7 @@ describe.each(testEngines())('parallel bursts against every limited call, on %s'
     return /password:\n\n(\S+)\n/.exec(mail!.textBody)![1]!;
   }
 
-  const accountsRefusal = { status: 429, body: { message: messages.accounts.tooManyAttempts } };
+  const accountsRefusal = { status: 429, body: { message: english(messages.accounts.tooManyAttempts) } };
 
   it('login: a burst of wrong passwords on one account from one network checks at most its limit; the right one after it is refused', async () => {
     const email = 'burst.login@example.org';
@@ -192,7 +192,7 @@ describe.each(testEngines())('parallel bursts against every limited call, on %s'
     const token = withSession ? buyer.token : null;
     const ip = freshAddress();
     const limit = withSession ? VOUCHER_LIMITS.perCustomer : VOUCHER_LIMITS.perAddressWithoutSession;
-    const refusal = { status: 429, body: { message: messages.checkout.voucherTooManyAttempts } };
+    const refusal = { status: 429, body: { message: english(messages.checkout.voucherTooManyAttempts) } };
     const served = expectBounded(await burst(BURST * limit, (n) => shopCall(withSession ? freshAddress() : ip, 'validate-voucher', { token, cart, code: `WRONG${n}` })), limit, refusal);
     expect(served.every((answer) => answer.status >= 400)).toBe(true);
     const before = await snapshot();
@@ -269,7 +269,7 @@ describe.each(testEngines())('parallel bursts against every limited call, on %s'
     const scanner = await createScanners({ db: db() }).add('Burst gate');
     const ip = freshAddress();
     const limit = SCANNER_LIMITS.perAddress;
-    const refusal = { status: 429, body: { message: messages.accounts.tooManyAttempts } };
+    const refusal = { status: 429, body: { message: english(messages.accounts.tooManyAttempts) } };
     const served = expectBounded((await burst(BURST * limit, (n) => staffCall(ip, 'scanner-login', { code: `WRONG-CODE-${String(n).padStart(4, '0')}-XXXX` }))).map(({ status, body }) => ({ status, body })), limit, refusal);
     expect(served.every((answer) => answer.status === 401)).toBe(true);
     const before = await snapshot();
@@ -296,7 +296,7 @@ describe.each(testEngines())('parallel bursts against every limited call, on %s'
   it('add-product-to-cart: a burst of new carts from one address holds at most the address’s cap (decision 0025: 409)', async () => {
     const ip = freshAddress();
     const limit = HOLD_LIMITS.perAddress;
-    const refusal = { status: 409, body: { message: messages.cart.networkHoldLimit } };
+    const refusal = { status: 409, body: { message: english(messages.cart.networkHoldLimit) } };
     const held = () => count(sql`SELECT coalesce(sum(held), 0)::int AS n FROM shop_items WHERE external_code = 'NWF27-DAY-SAT'`);
     const heldBefore = await held();
     const served = expectBounded(

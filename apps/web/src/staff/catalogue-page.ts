@@ -9,10 +9,12 @@ import {
   withinSaleWindow,
   type CatalogueItemChanges,
   type CatalogueItemView,
+  issueText,
 } from '@festival/contract';
 import { amountInput, parseAmount, type AmountProblem } from './money';
 import { formatStaffTime } from './times';
 import { staffTexts } from './texts';
+import { say } from '../lib/say';
 
 /**
  * The catalogue page's reckoning (issue 22 point 6), pure so the page and its tests agree: money
@@ -253,7 +255,7 @@ export function prepareItemChanges(item: CatalogueItemView, form: ItemForm, curr
   if (!checked.success) {
     for (const issue of checked.error.issues) {
       const field = issue.path.length ? issue.path.join('.') : '_';
-      problems[field] ??= issue.message;
+      problems[field] ??= say(issueText(issue));
     }
   }
   // The sale window as it would be: one end changed against the other as it is (the schema sees only what is sent);

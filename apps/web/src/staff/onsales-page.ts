@@ -1,6 +1,7 @@
-import { catalogueFieldMessages, onsaleChanges, staffOnsaleMessages, type OnsaleChanges, type OnsaleView } from '@festival/contract';
+import { catalogueFieldMessages, onsaleChanges, staffOnsaleMessages, type OnsaleChanges, type OnsaleView, issueText } from '@festival/contract';
 import { isoOfZonedInput, zonedInputOf, type FieldProblems } from './catalogue-page';
 import { staffTexts } from './texts';
+import { say } from '../lib/say';
 
 const texts = staffTexts.onsales;
 
@@ -111,7 +112,7 @@ export function prepareOnsaleChanges(onsale: OnsaleView, form: OnsaleForm): Prep
   if (!checked.success) {
     for (const issue of checked.error.issues) {
       const field = formFieldOf(issue.path.join('.'), form.mode);
-      problems[field] ??= issue.message;
+      problems[field] ??= say(issueText(issue));
     }
   }
   if (Object.keys(problems).length) return { ok: false, problems };

@@ -1,4 +1,5 @@
 import { refundSelectionError, refundTotal, shippingShares, staffOrderMessages, type StaffApiAnswer } from '@festival/contract';
+import { say } from '../lib/say';
 
 /**
  * The order page's reckoning (issue 22 point 3), pure so the page and its tests agree: what is
@@ -76,7 +77,8 @@ export function refundPreview(detail: Pick<Detail, 'order' | 'tickets' | 'mercha
     tickets,
     merchandise,
   );
-  return { total, problem: refundSelectionError(tickets, merchandise) };
+  const problem = refundSelectionError(tickets, merchandise);
+  return { total, problem: problem && say(problem) };
 }
 
 /** One item's refund: its price less its refund fee. */

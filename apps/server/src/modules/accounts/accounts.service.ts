@@ -1,4 +1,4 @@
-import { isValidEmail, messages, type ApiInput, type ShopConfigFile, type UserData } from '@festival/contract';
+import { isValidEmail, messages, type ApiInput, type ShopConfigFile, type UserData, type Shown } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { NetworkKeysOf } from '../../lib/network-keys';
@@ -75,7 +75,7 @@ export type AccountLimitChanges = { [action in keyof AccountLimits]?: Partial<At
 
 const DAY = 24 * 60 * 60 * 1000;
 const normalEmail = (email: string) => email.trim().toLowerCase();
-const invalid = (field: string, message: string) => new AppError('INVALID_INPUT', message, { [field]: [message] });
+const invalid = (field: string, message: Shown) => new AppError('INVALID_INPUT', message, { [field]: [message] });
 
 export function createAccountService(deps: AccountDeps) {
   const { db, config, catalog } = deps;
@@ -149,7 +149,7 @@ export function createAccountService(deps: AccountDeps) {
      * A new account with a generated password, e-mailed to the address. An address that has an
      * account gets an e-mail saying so; the answer is the same either way.
      */
-    async register(input: ApiInput<'register'>, ip: string): Promise<{ message: string }> {
+    async register(input: ApiInput<'register'>, ip: string): Promise<{ message: Shown }> {
       return evenly(async () => {
         // Registering proves nothing about the address, so no network is recognised for it.
         await limit('register', { email: input.email, recognised: false }, ip);
@@ -187,12 +187,12 @@ export function createAccountService(deps: AccountDeps) {
       return { remember_token: token, data: await dataOf(customer) };
     },
 
-    async logout(token: string | null | undefined): Promise<{ message: string }> {
+    async logout(token: string | null | undefined): Promise<{ message: Shown }> {
       if (token) await queries.revokeSession(db, hashToken(token));
       return { message: messages.accounts.loggedOut };
     },
 
-    async requestPasswordReset(input: ApiInput<'request-password-reset'>, ip: string): Promise<{ message: string }> {
+    async requestPasswordReset(input: ApiInput<'request-password-reset'>, ip: string): Promise<{ message: Shown }> {
       return evenly(async () => {
         const { customer, recognised } = await customerOnNetwork(input.email, ip);
         await limit('reset', { email: input.email, recognised }, ip);
@@ -209,7 +209,7 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     /** Any failure (unknown, used or expired link, another address) is the same "Incorrect code". */
-    async resetPassword(input: ApiInput<'reset-password'>, ip: string): Promise<{ message: string }> {
+    async resetPassword(input: ApiInput<'reset-password'>, ip: string): Promise<{ message: Shown }> {
       return evenly(async () => {
         await limit('resetPassword', null, ip);
         const incorrect = new AppError('BAD_REQUEST', messages.resetPasswordScreen.incorrectCode);
@@ -233,7 +233,7 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     /** The tickets held in the name of an address, e-mailed to it; the answer says nothing of whether there are any. */
-    async emailTickets(input: ApiInput<'email-tickets'>, ip: string): Promise<{ message: string }> {
+    async emailTickets(input: ApiInput<'email-tickets'>, ip: string): Promise<{ message: Shown }> {
       return evenly(async () => {
         const { recognised } = await customerOnNetwork(input.email, ip);
         await limit('tickets', { email: input.email, recognised }, ip);

@@ -1,4 +1,4 @@
-import { api, messages, PASSWORD_MIN_LENGTH } from '@festival/contract';
+import { english, api, messages, PASSWORD_MIN_LENGTH } from '@festival/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { testEngines } from '../../../test/databases';
@@ -29,7 +29,7 @@ describe.runIf(besideBlock()).each(testEngines())('customer accounts on %s', (en
 
   async function registered(email: string, fullName = 'Jane Doe'): Promise<string> {
     const answer = await shop.call('register', { full_name: fullName, email });
-    expect(answer).toEqual({ status: 200, body: { message: messages.accounts.registered } });
+    expect(answer).toEqual({ status: 200, body: { message: english(messages.accounts.registered) } });
     return passwordFrom((await lastMail(email))!.textBody)!;
   }
   async function loggedIn(email: string, password: string): Promise<string> {
@@ -65,7 +65,7 @@ describe.runIf(besideBlock()).each(testEngines())('customer accounts on %s', (en
     const password = await registered('owner@example.org', 'Owen Owner');
     const before = await mailCount('owner@example.org');
     const again = await shop.call('register', { full_name: 'Someone Else', email: 'OWNER@example.org' });
-    expect(again).toEqual({ status: 200, body: { message: messages.accounts.registered } });
+    expect(again).toEqual({ status: 200, body: { message: english(messages.accounts.registered) } });
     expect(await mailCount('owner@example.org')).toBe(before + 1);
     expect((await lastMail('owner@example.org'))!.textBody).toContain('already has an account');
     expect((await db().select().from(customers).where(sql`lower(${customers.email}) = 'owner@example.org'`)).map((row) => row.fullName)).toEqual(['Owen Owner']);
@@ -76,14 +76,14 @@ describe.runIf(besideBlock()).each(testEngines())('customer accounts on %s', (en
     await registered('wrong@example.org');
     const wrong = await shop.call('login', { email: 'wrong@example.org', password: 'not-the-password' });
     const unknown = await shop.call('login', { email: 'nobody@example.org', password: 'not-the-password' });
-    expect(wrong).toEqual({ status: 401, body: { message: messages.accounts.loginIncorrect } });
+    expect(wrong).toEqual({ status: 401, body: { message: english(messages.accounts.loginIncorrect) } });
     expect(unknown).toEqual(wrong);
   });
 
   itBeside('ends a session at logout: the token no longer reaches the customer', async () => {
     const token = await loggedIn('logout@example.org', await registered('logout@example.org'));
     expect((await shop.call('get-user', { token })).body).toEqual({ user: { full_name: 'Jane Doe', email: 'logout@example.org' } });
-    expect(await shop.call('logout', { token })).toEqual({ status: 200, body: { message: messages.accounts.loggedOut } });
+    expect(await shop.call('logout', { token })).toEqual({ status: 200, body: { message: english(messages.accounts.loggedOut) } });
     expect((await shop.call('get-user', { token })).body).toEqual({ user: null });
     expect((await shop.call('get-data', { token })).body.data.customer).toBeNull();
   });
@@ -91,12 +91,12 @@ describe.runIf(besideBlock()).each(testEngines())('customer accounts on %s', (en
   itBeside('ends every session of a customer whose password is reset through a link that works once', async () => {
     const password = await registered('reset@example.org');
     const token = await loggedIn('reset@example.org', password);
-    expect(await shop.call('request-password-reset', { email: 'reset@example.org' })).toEqual({ status: 200, body: { message: messages.accounts.resetRequested } });
+    expect(await shop.call('request-password-reset', { email: 'reset@example.org' })).toEqual({ status: 200, body: { message: english(messages.accounts.resetRequested) } });
     const link = resetLinkFrom((await lastMail('reset@example.org'))!.textBody)!;
     expect(decodeURIComponent(link[1]!)).toBe('reset@example.org');
 
     const reset = await shop.call('reset-password', { email: 'reset@example.org', token: link[2]!, password: 'a-new-password' });
-    expect(reset).toEqual({ status: 200, body: { message: messages.accounts.passwordReset } });
+    expect(reset).toEqual({ status: 200, body: { message: english(messages.accounts.passwordReset) } });
     expect((await shop.call('get-user', { token })).body).toEqual({ user: null });
     expect((await shop.call('login', { email: 'reset@example.org', password })).status).toBe(401);
     expect((await shop.call('login', { email: 'reset@example.org', password: 'a-new-password' })).status).toBe(200);
@@ -120,7 +120,7 @@ describe.runIf(besideBlock()).each(testEngines())('customer accounts on %s', (en
   });
 
   itBeside('answers a reset request for an unknown address as for a known one, sending nothing', async () => {
-    expect(await shop.call('request-password-reset', { email: 'ghost@example.org' })).toEqual({ status: 200, body: { message: messages.accounts.resetRequested } });
+    expect(await shop.call('request-password-reset', { email: 'ghost@example.org' })).toEqual({ status: 200, body: { message: english(messages.accounts.resetRequested) } });
     expect(await mailCount('ghost@example.org')).toBe(0);
   });
 
@@ -134,9 +134,9 @@ describe.runIf(besideBlock()).each(testEngines())('customer accounts on %s', (en
     const password = await registered('limited@example.org');
     for (let attempt = 0; attempt < 10; attempt += 1) expect((await shop.call('login', { email: 'limited@example.org', password: 'wrong' })).status).toBe(401);
     const limited = await shop.call('login', { email: 'limited@example.org', password });
-    expect(limited).toEqual({ status: 429, body: { message: messages.accounts.tooManyAttempts } });
+    expect(limited).toEqual({ status: 429, body: { message: english(messages.accounts.tooManyAttempts) } });
     for (let attempt = 0; attempt < 3; attempt += 1) expect((await shop.call('request-password-reset', { email: 'limited@example.org' })).status).toBe(200);
-    expect(await shop.call('request-password-reset', { email: 'limited@example.org' })).toEqual({ status: 429, body: { message: messages.accounts.tooManyAttempts } });
+    expect(await shop.call('request-password-reset', { email: 'limited@example.org' })).toEqual({ status: 429, body: { message: english(messages.accounts.tooManyAttempts) } });
     // Other accounts are not affected.
     expect((await shop.call('login', { email: 'jane@example.org', password: await passwordFromMail('jane@example.org') })).status).toBe(200);
   });
@@ -174,10 +174,10 @@ describe.runIf(besideBlock()).each(testEngines())('customer accounts on %s', (en
       expect(answer.status, JSON.stringify(answer.body)).toBe(422);
       expect(answer.body.errors[field]).toEqual([message]);
     };
-    await expectField({ ...base, old_password: 'wrong-password' }, 'old_password', messages.accounts.currentPasswordIncorrect);
-    await expectField({ ...base, email: 'JANE@example.org' }, 'email', messages.accounts.emailInUse);
+    await expectField({ ...base, old_password: 'wrong-password' }, 'old_password', english(messages.accounts.currentPasswordIncorrect));
+    await expectField({ ...base, email: 'JANE@example.org' }, 'email', english(messages.accounts.emailInUse));
     const required = shop.config.addressLines.filter((line) => line.required).map((line) => line.text);
-    await expectField({ ...base, address: { [shop.config.addressLines[0]!.text]: 'Somewhere 1' } }, 'address', messages.checkout.fillOutFields(required.slice(1)));
+    await expectField({ ...base, address: { [shop.config.addressLines[0]!.text]: 'Somewhere 1' } }, 'address', english(messages.checkout.fillOutFields(required.slice(1))));
     // Nothing changed.
     expect((await shop.call('get-user', { token })).body.user).toEqual({ full_name: 'Rita Refuse', email: 'refuse@example.org' });
     expect((await shop.call('update-settings', { ...base, token: null })).status).toBe(401);
@@ -189,19 +189,19 @@ describe.runIf(besideBlock()).each(testEngines())('customer accounts on %s', (en
       expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).toBe(422);
       expect(answer.body.errors[field], `${path} ${field}`).toContain(message);
     };
-    await expectMessage('login', { email: '', password: 'x' }, 'email', messages.login.required);
-    await expectMessage('login', { email: 'a@b.c' }, 'password', messages.login.required);
-    await expectMessage('register', { email: 'a@b.c' }, 'full_name', messages.register.required);
+    await expectMessage('login', { email: '', password: 'x' }, 'email', english(messages.login.required));
+    await expectMessage('login', { email: 'a@b.c' }, 'password', english(messages.login.required));
+    await expectMessage('register', { email: 'a@b.c' }, 'full_name', english(messages.register.required));
     for (const path of ['register', 'request-password-reset', 'email-tickets'] as const) {
-      await expectMessage(path, { full_name: 'A', email: '' }, 'email', messages.email.required);
-      await expectMessage(path, { full_name: 'A', email: 'mailto:a@b.c' }, 'email', messages.email.invalid);
+      await expectMessage(path, { full_name: 'A', email: '' }, 'email', english(messages.email.required));
+      await expectMessage(path, { full_name: 'A', email: 'mailto:a@b.c' }, 'email', english(messages.email.invalid));
     }
-    await expectMessage('reset-password', { token: 't', email: 'a@b.c', password: '' }, 'password', messages.resetPassword.passwordRequired);
+    await expectMessage('reset-password', { token: 't', email: 'a@b.c', password: '' }, 'password', english(messages.resetPassword.passwordRequired));
     const settings = { token: 't', old_password: 'x', full_name: 'A', email: 'a@b.c' };
-    await expectMessage('update-settings', { ...settings, old_password: '' }, 'old_password', messages.accountSettings.currentPasswordRequired);
-    await expectMessage('update-settings', { ...settings, full_name: ' ' }, 'full_name', messages.accountSettings.fullNameRequired);
-    await expectMessage('update-settings', { ...settings, email: '' }, 'email', messages.accountSettings.emailRequired);
-    await expectMessage('update-settings', { ...settings, email: 'not-an-address' }, 'email', messages.accountSettings.emailInvalid);
+    await expectMessage('update-settings', { ...settings, old_password: '' }, 'old_password', english(messages.accountSettings.currentPasswordRequired));
+    await expectMessage('update-settings', { ...settings, full_name: ' ' }, 'full_name', english(messages.accountSettings.fullNameRequired));
+    await expectMessage('update-settings', { ...settings, email: '' }, 'email', english(messages.accountSettings.emailRequired));
+    await expectMessage('update-settings', { ...settings, email: 'not-an-address' }, 'email', english(messages.accountSettings.emailInvalid));
   });
 
   itBeside("e-mails a holder's tickets with download links, and answers the same when there are none", async () => {
@@ -209,11 +209,11 @@ describe.runIf(besideBlock()).each(testEngines())('customer accounts on %s', (en
     const [item] = await db().select().from(shopItems).where(eq(shopItems.externalCode, 'NWF27-WEEKEND'));
     const [order] = await db().insert(orders).values({ code: 'ORD-TEST-1', customerId: customer!.id, totalPrice: 100, paymentMethod: 'credit_card', paymentStatus: 'paid' }).returning();
     await db().insert(tickets).values({ code: 'TCK-TEST-1', orderId: order!.id, shopItemId: item!.id, productName: 'Weekend ticket', productType: 'ticket', fullName: 'Harry Holder', email: 'holder@example.org', status: 'active', price: 100, fee: 0 });
-    expect(await shop.call('email-tickets', { email: 'Holder@example.org' })).toEqual({ status: 200, body: { message: messages.accounts.ticketsSent } });
+    expect(await shop.call('email-tickets', { email: 'Holder@example.org' })).toEqual({ status: 200, body: { message: english(messages.accounts.ticketsSent) } });
     const mail = (await lastMail('Holder@example.org'))!;
     expect(mail.textBody).toContain(`${shop.config.publicBaseUrl}/download-ticket/Holder%40example.org/TCK-TEST-1`);
     expect(mail.textBody).toContain('Weekend ticket for Harry Holder');
-    expect(await shop.call('email-tickets', { email: 'no-tickets@example.org' })).toEqual({ status: 200, body: { message: messages.accounts.ticketsSent } });
+    expect(await shop.call('email-tickets', { email: 'no-tickets@example.org' })).toEqual({ status: 200, body: { message: english(messages.accounts.ticketsSent) } });
     expect(await mailCount('no-tickets@example.org')).toBe(0);
     // The buyer's get-data lists the ticket among their existing tickets.
     const token = await loggedIn('jane@example.org', await passwordFromMail('jane@example.org'));

@@ -1,4 +1,4 @@
-import { messages, type ApiPath } from '@festival/contract';
+import { english, messages, type ApiPath } from '@festival/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
@@ -60,7 +60,7 @@ describe.each(testEngines())('a stranger cannot lock a customer out, on %s', (en
     });
     return { status: response.statusCode, body: response.json() };
   }
-  const tooMany = { status: 429, body: { message: messages.accounts.tooManyAttempts } };
+  const tooMany = { status: 429, body: { message: english(messages.accounts.tooManyAttempts) } };
   const mailsTo = async (email: string) => (await db().select({ n: sql<number>`count(*)::int` }).from(emailOutbox).where(eq(emailOutbox.toAddress, email)))[0]!.n;
   const lastMail = async (email: string) => (await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(desc(emailOutbox.id)).limit(1))[0]!;
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { messages, paymentMessages, type ApiPath } from '@festival/contract';
+import { english, messages, paymentMessages, type ApiPath } from '@festival/contract';
 import { verify } from '@node-rs/argon2';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,10 +67,10 @@ describe.each(testEngines())('sessions, passwords, limits and telling nothing on
     });
     return { status: response.statusCode, body: response.json(), raw: { status: response.statusCode, type: response.headers['content-type'], text: response.body } };
   }
-  const tooMany = { status: 429, body: { message: messages.accounts.tooManyAttempts } };
-  const tooManyVouchers = { status: 429, body: { message: messages.checkout.voucherTooManyAttempts } };
-  const wrongVoucher = { status: 422, body: { message: messages.checkout.voucherInvalid, errors: { code: [messages.checkout.voucherInvalid] } } };
-  const wrongVoucherAtCheckout = { status: 422, body: { message: messages.checkout.voucherInvalid, errors: { voucher_code: [messages.checkout.voucherInvalid] } } };
+  const tooMany = { status: 429, body: { message: english(messages.accounts.tooManyAttempts) } };
+  const tooManyVouchers = { status: 429, body: { message: english(messages.checkout.voucherTooManyAttempts) } };
+  const wrongVoucher = { status: 422, body: { message: english(messages.checkout.voucherInvalid), errors: { code: [english(messages.checkout.voucherInvalid)] } } };
+  const wrongVoucherAtCheckout = { status: 422, body: { message: english(messages.checkout.voucherInvalid), errors: { voucher_code: [english(messages.checkout.voucherInvalid)] } } };
 
   /** Waits out the end of a limit window if it is near, so a sequence of attempts is counted in one. */
   async function awayFromWindowEdge(): Promise<void> {
@@ -200,7 +200,7 @@ describe.each(testEngines())('sessions, passwords, limits and telling nothing on
       await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, sha256(token)));
       expect((await callFrom(freshAddress(), 'get-user', { token })).body).toEqual({ user: null });
       expect((await callFrom(freshAddress(), 'get-data', { token })).body.data.customer).toBeNull();
-      expect(await settings(token, 'expiry@example.org', password)).toEqual({ status: 401, body: { message: messages.accounts.sessionExpired }, raw: expect.anything() });
+      expect(await settings(token, 'expiry@example.org', password)).toEqual({ status: 401, body: { message: english(messages.accounts.sessionExpired) }, raw: expect.anything() });
       expect((await callFrom(freshAddress(), 'pay-order', { token, order: 'ANYORDER' })).status).toBe(401);
       const checkout = await callFrom(freshAddress(), 'checkout-cart', checkoutPayload(token, 'ANYCART'));
       expect({ status: checkout.status, body: checkout.body }).toEqual({ status: 401, body: { message: paymentMessages.loginRequired } });
@@ -214,7 +214,7 @@ describe.each(testEngines())('sessions, passwords, limits and telling nothing on
       const link = await resetTokenFor('late-link@example.org');
       await db().update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.tokenHash, sha256(link)));
       const late = await callFrom(freshAddress(), 'reset-password', { email: 'late-link@example.org', token: link, password: 'too-late-password' });
-      expect({ status: late.status, body: late.body }).toEqual({ status: 400, body: { message: messages.resetPasswordScreen.incorrectCode } });
+      expect({ status: late.status, body: late.body }).toEqual({ status: 400, body: { message: english(messages.resetPasswordScreen.incorrectCode) } });
       expect((await callFrom(freshAddress(), 'get-user', { token })).body.user).toMatchObject({ email: 'late-link@example.org' });
       expect((await callFrom(freshAddress(), 'login', { email: 'late-link@example.org', password: 'too-late-password' })).status).toBe(401);
       expect((await callFrom(freshAddress(), 'login', { email: 'late-link@example.org', password })).status).toBe(200);
@@ -223,7 +223,7 @@ describe.each(testEngines())('sessions, passwords, limits and telling nothing on
     it('ends only the session logged out of, whose token then answers 401 where a session is needed', async () => {
       const password = await registered('logout-one@example.org');
       const [phone, laptop] = [await loggedIn('logout-one@example.org', password), await loggedIn('logout-one@example.org', password)];
-      expect((await callFrom(freshAddress(), 'logout', { token: phone })).body).toEqual({ message: messages.accounts.loggedOut });
+      expect((await callFrom(freshAddress(), 'logout', { token: phone })).body).toEqual({ message: english(messages.accounts.loggedOut) });
       expect((await sessionRow(phone)).revokedAt).not.toBeNull();
       expect((await sessionRow(laptop)).revokedAt).toBeNull();
       expect((await settings(phone, 'logout-one@example.org', password)).status).toBe(401);
@@ -329,7 +329,7 @@ describe.each(testEngines())('sessions, passwords, limits and telling nothing on
       const cart = await cartWith(shop, buyer.token, ['NWF27-WEEKEND']);
       for (let attempt = 0; attempt < VOUCHER_LIMITS.perCustomer + 1; attempt += 1) {
         const answer = await callFrom(ip, 'checkout-cart', checkoutPayload(buyer.token, cart, { accept_terms: false }, { voucher_code: RIGHT_VOUCHER }));
-        expect(answer.body.errors, JSON.stringify(answer.body)).toEqual({ 'order.accept_terms': [messages.checkout.acceptTerms] });
+        expect(answer.body.errors, JSON.stringify(answer.body)).toEqual({ 'order.accept_terms': [english(messages.checkout.acceptTerms)] });
       }
       for (let guess = 0; guess < VOUCHER_LIMITS.perCustomer; guess += 1) {
         const answer = await callFrom(ip, 'validate-voucher', { token: buyer.token, code: `WRONG-${guess}` });
@@ -436,19 +436,19 @@ describe.each(testEngines())('sessions, passwords, limits and telling nothing on
       expectSame(wrongPassword, await call('login', { email: 'unknown@example.org', password: `${password}-not` }), 'login');
       // register: an address with an account and a new one.
       const again = await call('register', { full_name: 'Kim Known', email: 'known@example.org' });
-      expect(again.body).toEqual({ message: messages.accounts.registered });
+      expect(again.body).toEqual({ message: english(messages.accounts.registered) });
       expectSame(again, await call('register', { full_name: 'Kim Known', email: 'brand-new@example.org' }), 'register');
       // request-password-reset.
       const resetKnown = await call('request-password-reset', { email: 'known@example.org' });
-      expect(resetKnown.body).toEqual({ message: messages.accounts.resetRequested });
+      expect(resetKnown.body).toEqual({ message: english(messages.accounts.resetRequested) });
       expectSame(resetKnown, await call('request-password-reset', { email: 'unknown@example.org' }), 'request-password-reset');
       // reset-password: a wrong link for an address with an account and one without.
       const wrongLink = await call('reset-password', { email: 'known@example.org', token: 'not-the-link', password: 'some-new-password' });
-      expect(wrongLink.body).toEqual({ message: messages.resetPasswordScreen.incorrectCode });
+      expect(wrongLink.body).toEqual({ message: english(messages.resetPasswordScreen.incorrectCode) });
       expectSame(wrongLink, await call('reset-password', { email: 'unknown@example.org', token: 'not-the-link', password: 'some-new-password' }), 'reset-password');
       // email-tickets: an address with tickets, an account without any, no account at all.
       const withTickets = await call('email-tickets', { email: 'known@example.org' });
-      expect(withTickets.body).toEqual({ message: messages.accounts.ticketsSent });
+      expect(withTickets.body).toEqual({ message: english(messages.accounts.ticketsSent) });
       expect((await lastMail('known@example.org')).textBody).toContain('TCK-ENUM-1');
       expectSame(withTickets, await call('email-tickets', { email: 'known-without-tickets@example.org' }), 'email-tickets without tickets');
       expectSame(withTickets, await call('email-tickets', { email: 'unknown@example.org' }), 'email-tickets without an account');
@@ -478,10 +478,10 @@ describe.each(testEngines())('sessions, passwords, limits and telling nothing on
       // Four tries (the settings limit here), the last a change of the prober's own address; the fifth is refused.
       // Without the current password, an address in use and a free one answer alike.
       const taken = await change('taken@example.org', 'not-my-password');
-      expect(taken.body).toEqual({ message: messages.accounts.currentPasswordIncorrect, errors: { old_password: [messages.accounts.currentPasswordIncorrect] } });
+      expect(taken.body).toEqual({ message: english(messages.accounts.currentPasswordIncorrect), errors: { old_password: [english(messages.accounts.currentPasswordIncorrect)] } });
       expectSame(taken, await change('free@example.org', 'not-my-password'), 'update-settings without the password');
       // With it, the answer says the address is in use, and nothing about the account.
-      expect((await change('TAKEN@example.org', password)).body).toEqual({ message: messages.accounts.emailInUse, errors: { email: [messages.accounts.emailInUse] } });
+      expect((await change('TAKEN@example.org', password)).body).toEqual({ message: english(messages.accounts.emailInUse), errors: { email: [english(messages.accounts.emailInUse)] } });
       // Each try counts toward the customer's limit, also across a change of their own address.
       expect((await change('prober-moved@example.org', password)).status).toBe(200);
       const limited = await change('taken@example.org', password);

@@ -1,4 +1,4 @@
-import { boxOfficeEmailMessages, messages, staffApi, staffBoxOfficeMessages, staffOrderMessages } from '@festival/contract';
+import { english, boxOfficeEmailMessages, messages, staffApi, staffBoxOfficeMessages, staffOrderMessages } from '@festival/contract';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -219,12 +219,12 @@ describe.each(testEngines())('the box office on %s', (engine) => {
   it('refuses with the shop’s texts and changes nothing: sold out, a sold-out departure, missing age or departure, over the limit, an unknown item', async () => {
     const who = buyer();
     const refusals: [Record<string, unknown>, number, string][] = [
-      [{ code: 'NWF27-GLAMPING', quantity: 1 }, 409, messages.cart.soldOut((await item('NWF27-GLAMPING')).name)],
-      [{ code: 'NWF27-SHUTTLE', quantity: 1, departure_id: (await departuresOf('NWF27-SHUTTLE'))[1]!.id }, 409, messages.cart.travelTimeSoldOut],
+      [{ code: 'NWF27-GLAMPING', quantity: 1 }, 409, english(messages.cart.soldOut((await item('NWF27-GLAMPING')).name))],
+      [{ code: 'NWF27-SHUTTLE', quantity: 1, departure_id: (await departuresOf('NWF27-SHUTTLE'))[1]!.id }, 409, english(messages.cart.travelTimeSoldOut)],
       [{ code: 'NWF27-SHUTTLE', quantity: 1 }, 422, staffBoxOfficeMessages.departureNeeded((await item('NWF27-SHUTTLE')).name)],
       [{ code: 'NWF27-WEEKEND', quantity: 1 }, 422, staffBoxOfficeMessages.ageNeeded((await item('NWF27-WEEKEND')).name)],
       [{ code: 'NWF27-WEEKEND', quantity: 1, holders: [{ full_name: 'A', email: who.email, age: '99-100' }] }, 422, staffBoxOfficeMessages.ageNeeded((await item('NWF27-WEEKEND')).name)],
-      [{ code: 'NWF27-TEE-LINEUP', quantity: 6 }, 422, messages.cart.limitPerOrder((await item('NWF27-TEE-LINEUP')).name, 5)],
+      [{ code: 'NWF27-TEE-LINEUP', quantity: 6 }, 422, english(messages.cart.limitPerOrder((await item('NWF27-TEE-LINEUP')).name, 5))],
       [{ code: 'NWF27-TEE-LINEUP', quantity: 1, holders: [{ full_name: 'A', email: who.email }] }, 422, staffBoxOfficeMessages.holdersCount],
       [{ code: 'NWF27-WEEKEND-PLAN', quantity: 1 }, 404, staffBoxOfficeMessages.noItem('NWF27-WEEKEND-PLAN')],
       [{ code: 'NO-SUCH-ITEM', quantity: 1 }, 404, staffBoxOfficeMessages.noItem('NO-SUCH-ITEM')],
@@ -250,14 +250,14 @@ describe.each(testEngines())('the box office on %s', (engine) => {
     const race = (lines: Record<string, unknown>[]) => Promise.all([sell({ buyer: buyer(), lines, payment: 'cash' }), sell({ buyer: buyer(), lines, payment: 'card_terminal' })]);
     const units = await race([{ code: 'NWF27-HOODIE', quantity: 1 }]);
     expect(units.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    expect(units.find((answer) => answer.status === 409)!.body.message).toBe(messages.cart.soldOut(hoodie.name));
+    expect(units.find((answer) => answer.status === 409)!.body.message).toBe(english(messages.cart.soldOut(hoodie.name)));
     expect((await item('NWF27-HOODIE')).sold).toBe(hoodie.sold + 1);
 
     const departure = (await departuresOf('NWF27-SHUTTLE')).at(-1)!;
     await db().update(travelTimes).set({ seats: departure.sold + departure.held + 1 }).where(eq(travelTimes.id, departure.id));
     const seats = await race([{ code: 'NWF27-SHUTTLE', quantity: 1, departure_id: departure.id }]);
     expect(seats.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    expect(seats.find((answer) => answer.status === 409)!.body.message).toBe(messages.cart.travelTimeSoldOut);
+    expect(seats.find((answer) => answer.status === 409)!.body.message).toBe(english(messages.cart.travelTimeSoldOut));
     expect((await departuresOf('NWF27-SHUTTLE')).at(-1)!.sold).toBe(departure.sold + 1);
   });
 });

@@ -10,8 +10,7 @@ import {
   type CatalogueOverviewAnswer,
   type CatalogueUploadAnswer,
   type ShopConfigFile,
-  type StaffApiInput,
-} from '@festival/contract';
+  type StaffApiInput, type Shown } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import type { shopItems } from '../../db/schema';
@@ -106,7 +105,7 @@ function columnsOf(changes: CatalogueItemChanges): ItemValues {
   return values;
 }
 
-const invalid = (field: string, message: string) => new AppError('INVALID_INPUT', message, { [field]: [message] });
+const invalid = (field: string, message: Shown) => new AppError('INVALID_INPUT', message, { [field]: [message] });
 
 /**
  * The back office's catalogue (issue 22 point 6, decision 0047). A change runs under the item's

@@ -1,4 +1,4 @@
-import { catalogueFieldMessages, messages, staffApi, staffCatalogueMessages as texts } from '@festival/contract';
+import { english, catalogueFieldMessages, messages, staffApi, staffCatalogueMessages as texts } from '@festival/contract';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,7 +148,7 @@ describe.each(testEngines())('the back-office catalogue on %s', (engine) => {
     expect(await shopItem('NWF27-POSTER')).toBeNull();
     const { token } = await createCustomer(shop);
     const refused = await shop.call('add-merchandise-to-cart', { token, external_code: 'NWF27-POSTER' });
-    expect([refused.status, refused.body.message]).toEqual([404, messages.server.itemNotFound]);
+    expect([refused.status, refused.body.message]).toEqual([404, english(messages.server.itemNotFound)]);
     const start = clock.getTime();
     try {
       clock.setTime(Date.parse(opens));

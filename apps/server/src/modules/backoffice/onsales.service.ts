@@ -12,8 +12,7 @@ import {
   type OnsalesOverviewAnswer,
   type OnsaleView,
   type StaffApiAnswer,
-  type StaffApiInput,
-} from '@festival/contract';
+  type StaffApiInput, type Shown } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { rawDate as date, rawOptionalDate as optionalDate, rawOptionalNumber as optionalNumber } from '../../db/raw-rows';
 import { AppError } from '../../http/app-error';
@@ -39,7 +38,7 @@ export interface OnsaleAdminDeps {
   cacheMs?: number;
 }
 
-const invalid = (field: string, message: string) => new AppError('INVALID_INPUT', message, { [`changes.${field}`]: [message] });
+const invalid = (field: string, message: Shown) => new AppError('INVALID_INPUT', message, { [`changes.${field}`]: [message] });
 const MINUTE_MS = 60_000;
 /** How many minutes before its opening an on-sale's room opens, as the file writes it. */
 const roomMinutesBefore = (row: Pick<OnsaleChangeRow, 'opens_at' | 'room_opens_at'>) => Math.round((date(row.opens_at).getTime() - date(row.room_opens_at).getTime()) / MINUTE_MS);

@@ -1,4 +1,4 @@
-import { atDesk, portalMessages, refundWayMessages, refundWaysForStaff, staffOrderMessages, waitsForBankDetails, type RefundWays, type ShopConfigFile, type StaffApiAnswer, type StaffApiInput } from '@festival/contract';
+import { atDesk, portalMessages, refundWayMessages, refundWaysForStaff, staffOrderMessages, waitsForBankDetails, type RefundWays, type ShopConfigFile, type StaffApiAnswer, type StaffApiInput, type Shown } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
@@ -49,8 +49,8 @@ type Detail = StaffApiAnswer<'order-detail'>;
 type TimelineEntry = Detail['timeline'][number];
 
 const orderNotFound = () => new AppError('NOT_FOUND', staffOrderMessages.orderNotFound);
-const refused = (message: string) => new AppError('INVALID_INPUT', message);
-const conflict = (message: string) => new AppError('CONFLICT', message);
+const refused = (message: Shown) => new AppError('INVALID_INPUT', message);
+const conflict = (message: Shown) => new AppError('CONFLICT', message);
 const iso = (at: Date | string | null | undefined) => (at === null || at === undefined ? null : new Date(at).toISOString());
 /** Order codes are upper case; staff may type them in any case. */
 const orderCode = (code: string) => code.trim().toUpperCase();

@@ -1,4 +1,4 @@
-import { messages, portalMessages, staffApi, staffOrderMessages, type Order } from '@festival/contract';
+import { english, messages, portalMessages, staffApi, staffOrderMessages, type Order } from '@festival/contract';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -229,7 +229,7 @@ describe.each(testEngines())('the back office’s orders on %s', (engine) => {
       expect([refused.status, refused.body.message], codes.join()).toEqual([409, staffOrderMessages.neverRefundable]);
     }
     const none = await call('order-refund', { code: order.code });
-    expect([none.status, none.body.message]).toEqual([422, messages.refund.selectItem]);
+    expect([none.status, none.body.message]).toEqual([422, english(messages.refund.selectItem)]);
     expect(refundCalls().length).toBe(callsBefore + 1);
     expect(await auditOf(order.code)).toHaveLength(1);
   });

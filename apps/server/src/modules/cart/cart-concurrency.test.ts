@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { messages } from '@festival/contract';
+import { english, messages } from '@festival/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,7 +63,7 @@ describe.each(testEngines())('simultaneous adds on %s', (engine) => {
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(LEFT);
     const refused = answers.filter((answer) => answer.status !== 200);
     expect(refused).toHaveLength(BUYERS - LEFT);
-    for (const answer of refused) expect(answer).toEqual({ status: 409, body: { message: messages.cart.soldOut(item!.name) } });
+    for (const answer of refused) expect(answer).toEqual({ status: 409, body: { message: english(messages.cart.soldOut(item!.name)) } });
     const [after] = await db.select().from(shopItems).where(eq(shopItems.id, item!.id));
     expect(after!.held + after!.sold).toBe(after!.stock);
     const [lines] = await db.select({ n: sql<number>`count(*)::int` }).from(cartProducts).where(eq(cartProducts.shopItemId, item!.id));
@@ -83,7 +83,7 @@ describe.each(testEngines())('simultaneous adds on %s', (engine) => {
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(LEFT);
     for (const answer of answers.filter((candidate) => candidate.status !== 200)) {
-      expect(answer).toEqual({ status: 409, body: { message: messages.cart.travelTimeSoldOut } });
+      expect(answer).toEqual({ status: 409, body: { message: english(messages.cart.travelTimeSoldOut) } });
     }
     const [after] = await db.select().from(travelTimes).where(eq(travelTimes.id, time!.id));
     expect(after!.held + after!.sold).toBe(after!.seats);

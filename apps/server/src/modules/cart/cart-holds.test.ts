@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { messages } from '@festival/contract';
+import { english, messages } from '@festival/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,7 +68,7 @@ describe.each(testEngines())('hold caps on %s', (engine) => {
     });
     return { status: response.statusCode, body: response.json() as { message?: string; cart?: { code: string; products: { id: number }[] } } };
   }
-  const capReached = { status: 409, body: { message: messages.cart.networkHoldLimit } };
+  const capReached = { status: 409, body: { message: english(messages.cart.networkHoldLimit) } };
 
   /** A departure of the coach with SEATS seats free. */
   async function coach() {
@@ -126,7 +126,7 @@ describe.each(testEngines())('hold caps on %s', (engine) => {
     const cart = first.body.cart!.code;
     const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => add(ip, { ...seat(index + 1), cart }, index)));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(LIMITS.perCart - 1);
-    for (const answer of answers.filter((candidate) => candidate.status !== 200)) expect(answer).toEqual({ status: 409, body: { message: messages.cart.cartHoldLimit(LIMITS.perCart) } });
+    for (const answer of answers.filter((candidate) => candidate.status !== 200)) expect(answer).toEqual({ status: 409, body: { message: english(messages.cart.cartHoldLimit(LIMITS.perCart)) } });
     const [row] = await db().select().from(carts).where(eq(carts.code, cart));
     expect(await db().select().from(cartProducts).where(eq(cartProducts.cartId, row!.id))).toHaveLength(LIMITS.perCart);
   });

@@ -1,4 +1,4 @@
-import { messages } from '@festival/contract';
+import { english, messages } from '@festival/contract';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ describe.skipIf(!postgresUrl)('adds of a sold-out item', () => {
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, index) => shop.call('add-product-to-cart', { external_code: 'NWF27-LOCKER', full_name: `Late ${index}`, email: `late${index}@example.org` })),
       );
-      expect(answers.map((answer) => [answer.status, answer.body.message])).toEqual(Array.from({ length: 20 }, () => [409, messages.cart.soldOut('Locker (weekend)')]));
+      expect(answers.map((answer) => [answer.status, answer.body.message])).toEqual(Array.from({ length: 20 }, () => [409, english(messages.cart.soldOut('Locker (weekend)'))]));
       // Nothing waited for the lock (it is still held).
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
@@ -51,7 +51,7 @@ describe.skipIf(!postgresUrl)('adds of a sold-out item', () => {
     const recorder = createStatementRecorder();
     try {
       const ticket = await recorder.during(() => shop.call('add-product-to-cart', { token: buyer.token, external_code: 'NWF27-LOCKER', full_name: 'Late Buyer', email: buyer.email }));
-      expect([ticket.status, ticket.body.message]).toEqual([409, messages.cart.soldOut('Locker (weekend)')]);
+      expect([ticket.status, ticket.body.message]).toEqual([409, english(messages.cart.soldOut('Locker (weekend)'))]);
       const merchandise = await recorder.during(() => shop.call('add-merchandise-to-cart', { token: buyer.token, external_code: 'NWF27-TOTE' }));
       expect(merchandise.status).toBe(409);
       // The catalogue's own refresh is all that reached the database: no session, cart or stock statement.

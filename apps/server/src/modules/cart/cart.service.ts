@@ -7,8 +7,7 @@ import {
   type Cart,
   type CartProduct,
   type ShopConfigFile,
-  type ShopItem,
-} from '@festival/contract';
+  type ShopItem, type Shown } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { CustomerRow } from '../accounts/session.queries';
@@ -56,8 +55,8 @@ export function newCartCode(): string {
   return randomBytes(24).toString('base64url');
 }
 
-const refuse = (message: string) => new AppError('CONFLICT', message);
-const invalid = (field: string, message: string) => new AppError('INVALID_INPUT', message, { [field]: [message] });
+const refuse = (message: Shown) => new AppError('CONFLICT', message);
+const invalid = (field: string, message: Shown) => new AppError('INVALID_INPUT', message, { [field]: [message] });
 
 export function createCartService(deps: CartDeps) {
   const { db, config, catalog, holdMs } = deps;

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { admissionColumns, festivalDay, windowProblem, type CatalogueEditableField, type KeptChange } from '@festival/contract';
+import { admissionColumns, festivalDay, windowProblem, type CatalogueEditableField, type KeptChange, issueText as textOfIssue, english } from '@festival/contract';
 import type { shopItems } from '../../db/schema';
 import { catalogueFile, listedProductCode, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
@@ -163,7 +163,7 @@ export function parseCatalogueText(text: string, file: string, options: ParseOpt
     : parsed.error.issues.map((issue) => ({
         path: issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment))),
         line: null,
-        message: issue.message,
+        message: english(textOfIssue(issue)),
         issue,
       }));
   const problems = [...schemaProblems, ...crossCheck(parsed.success ? readable(parsed.data) : readableEntries(data ?? {}))];
@@ -238,7 +238,7 @@ function readableEntries(data: object): ReadableCatalogue {
 /** A schema issue in the organiser's words. */
 function issueText(issue: z.core.$ZodIssue): string {
   // The shop's general text ("This field is not valid.") would not say which key is misspelt.
-  if (issue.code !== 'unrecognized_keys') return issue.message;
+  if (issue.code !== 'unrecognized_keys') return english(textOfIssue(issue));
   if (issue.keys.includes('<<')) return 'merge keys (<<) are not read: write the fields out';
   const named = issue.keys.slice(0, UNKNOWN_KEYS_NAMED).map((key) => `"${clipped(key, 40)}"`);
   const more = issue.keys.length - named.length;

@@ -10,8 +10,7 @@ import {
   type Order,
   type PaymentInstruction,
   type ShopConfigFile,
-  type UserData,
-} from '@festival/contract';
+  type UserData, type Shown } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdmittedCallMark, WaitingRoom } from '../onsale/waiting-room';
 import type { Db } from '../../db/client';
@@ -57,7 +56,7 @@ export interface CheckoutAnswer {
   payment: PaymentInstruction | null;
 }
 
-const invalid = (field: string, message: string) => new AppError('INVALID_INPUT', message, { [field]: [message] });
+const invalid = (field: string, message: Shown) => new AppError('INVALID_INPUT', message, { [field]: [message] });
 
 /** How the missing-fields text names the shipping recipient and lines (the checkout page names them the same). */
 export const SHIPPING_NAME_FIELD = 'Full name';

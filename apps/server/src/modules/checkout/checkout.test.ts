@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { api, messages, type PaymentInstruction, paymentMessages } from '@festival/contract';
+import { english, api, messages, type PaymentInstruction, paymentMessages } from '@festival/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchRead } from '../../../test/fetch-read';
@@ -104,7 +104,7 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     const cart = await cartWith(buyer.token, ['NWF27-CAMPING']);
     await db().update(carts).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(carts.code, cart));
     const answer = await shop.call('checkout-cart', checkoutPayload(buyer.token, cart));
-    expect(answer).toEqual({ status: 410, body: { message: messages.cart.expired } });
+    expect(answer).toEqual({ status: 410, body: { message: english(messages.cart.expired) } });
     await expect.poll(() => itemCounts('NWF27-CAMPING')).toEqual(before);
     expect((await db().select().from(orders).where(eq(orders.customerId, buyer.id))).length).toBe(0);
   });
@@ -126,18 +126,18 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(422);
       expect(answer.body).toEqual({ message, errors: { [field]: [message] } });
     };
-    await refused({ ...checkoutPayload(buyer.token, cart, shipping), customer: { country: null, address: NL_ADDRESS } }, 'customer.country', messages.checkout.countryRequired);
-    await refused({ ...checkoutPayload(buyer.token, cart, shipping), customer: { country: 'NL', address: { City: 'Amsterdam' } } }, 'customer.address', messages.checkout.fillOutFields(['Street and number', 'Postcode']));
-    await refused(checkoutPayload(buyer.token, cart, { ...shipping, shipping_country: null }), 'order.shipping_country', messages.checkout.shippingCountryRequired);
-    await refused(checkoutPayload(buyer.token, cart, { ...shipping, shipping_name: ' ', shipping_address: { 'Street and number': 'Damrak 1' } }), 'order.shipping_address', messages.checkout.fillOutFields(['Full name', 'Postcode (shipping)', 'City (shipping)']));
-    await refused(checkoutPayload(buyer.token, cart, { ...shipping, accept_terms: false }), 'order.accept_terms', messages.checkout.acceptTerms);
-    await refused(checkoutPayload(buyer.token, cart, shipping, { voucher_code: 'NO-SUCH-CODE' }), 'voucher_code', messages.checkout.voucherInvalid);
+    await refused({ ...checkoutPayload(buyer.token, cart, shipping), customer: { country: null, address: NL_ADDRESS } }, 'customer.country', english(messages.checkout.countryRequired));
+    await refused({ ...checkoutPayload(buyer.token, cart, shipping), customer: { country: 'NL', address: { City: 'Amsterdam' } } }, 'customer.address', english(messages.checkout.fillOutFields(['Street and number', 'Postcode'])));
+    await refused(checkoutPayload(buyer.token, cart, { ...shipping, shipping_country: null }), 'order.shipping_country', english(messages.checkout.shippingCountryRequired));
+    await refused(checkoutPayload(buyer.token, cart, { ...shipping, shipping_name: ' ', shipping_address: { 'Street and number': 'Damrak 1' } }), 'order.shipping_address', english(messages.checkout.fillOutFields(['Full name', 'Postcode (shipping)', 'City (shipping)'])));
+    await refused(checkoutPayload(buyer.token, cart, { ...shipping, accept_terms: false }), 'order.accept_terms', english(messages.checkout.acceptTerms));
+    await refused(checkoutPayload(buyer.token, cart, shipping, { voucher_code: 'NO-SUCH-CODE' }), 'voucher_code', english(messages.checkout.voucherInvalid));
     const nowhere = await shop.call('checkout-cart', checkoutPayload(buyer.token, cart, { ...shipping, shipping_country: 'GB' }));
-    expect(nowhere).toEqual({ status: 409, body: { message: messages.checkout.shippingUnavailable } });
+    expect(nowhere).toEqual({ status: 409, body: { message: english(messages.checkout.shippingUnavailable) } });
     // Bank transfer is allowed in NL, BE and DE only: a customer in GB paying for an event that allows no cards has no method.
     await db().execute(sql`UPDATE events SET credit_card_active = false`);
     try {
-      await refused({ ...checkoutPayload(buyer.token, cart, shipping), customer: { country: 'GB', address: NL_ADDRESS } }, 'order.payment_method', messages.checkout.noPaymentMethods);
+      await refused({ ...checkoutPayload(buyer.token, cart, shipping), customer: { country: 'GB', address: NL_ADDRESS } }, 'order.payment_method', english(messages.checkout.noPaymentMethods));
     } finally {
       await db().execute(sql`UPDATE events SET credit_card_active = true`);
     }
@@ -221,7 +221,7 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     expect(accepted).toHaveLength(3);
     for (const answer of accepted) expect(answer.body.order.discount_amount).toBe(500);
     for (const answer of answers.filter((candidate) => candidate.status !== 200)) {
-      expect(answer).toEqual({ status: 422, body: { message: messages.checkout.voucherInvalid, errors: { voucher_code: [messages.checkout.voucherInvalid] } } });
+      expect(answer).toEqual({ status: 422, body: { message: english(messages.checkout.voucherInvalid), errors: { voucher_code: [english(messages.checkout.voucherInvalid)] } } });
     }
     expect((await db().select().from(vouchers).where(eq(vouchers.code, 'ONLYTHREE')))[0]!.used).toBe(3);
   });

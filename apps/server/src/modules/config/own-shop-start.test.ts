@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { messages } from '@festival/contract';
+import { english, messages } from '@festival/contract';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SHOP_CONFIG, REPO_ROOT } from '../../env';
@@ -121,7 +121,7 @@ describe('a shop of its own at start', () => {
     expect(offer.products).toEqual([]);
     expect(offer.merchandise).toEqual([]);
     for (const code of ['GIFTCARD150', 'WELCOME10']) {
-      expect(await call(url, 'validate-voucher', { token: null, code }), code).toMatchObject({ status: 422, body: { message: messages.checkout.voucherInvalid } });
+      expect(await call(url, 'validate-voucher', { token: null, code }), code).toMatchObject({ status: 422, body: { message: english(messages.checkout.voucherInvalid) } });
     }
     const item = await call(url, 'get-shop-item', { token: null, external_code: 'NWF27-WEEKEND' });
     expect(item.status, JSON.stringify(item.body)).toBe(404);

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { shopConfigSource, type ClientConfig, type EventSettings, type ShopConfigFile, type ShopConfigSource } from '@festival/contract';
+import { shopConfigSource, type ClientConfig, type EventSettings, type ShopConfigFile, type ShopConfigSource, issueText, english } from '@festival/contract';
 import YAML from 'yaml';
 import { sanitizeRichText } from '../../lib/sanitize';
 
@@ -84,7 +84,7 @@ export function loadShopConfig(file: string, place: ShopPlace = DEFAULT_SHOP_PLA
   }
   const parsed = shopConfigSource.safeParse(raw);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${english(issueText(issue))}`);
     throw new ConfigError(`The shop configuration ${file} is not valid:\n${lines.join('\n')}`);
   }
   return sanitizeConfig(withPublicBaseUrl(parsed.data, resolvePublicBaseUrl(parsed.data.publicBaseUrl, place, `The shop configuration ${file}`)));

@@ -1,5 +1,6 @@
 import { EMAIL_MAX_LENGTH, holdsNullCharacter, messages, type ShopConfigFile } from '@festival/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { requestLocale, requestTranslator } from '../../lib/language';
 import type { DocumentsService } from './documents.service';
 import { INVOICE_LINK_TEXTS, linkProblemPage, TICKET_LINK_TEXTS } from './link-problem-page';
 import { ticketQrPng } from './ticket-pdf';
@@ -28,7 +29,7 @@ export function registerDocumentRoutes(app: FastifyInstance, documents: Document
       .send(linkProblemPage(config, problem));
   const send = (reply: FastifyReply, pdf: Buffer | null, filename: string) => {
     reply.header('cache-control', 'private, no-store');
-    if (!pdf) return reply.status(404).type('text/plain; charset=utf-8').send(messages.server.notFound);
+    if (!pdf) return reply.status(404).type('text/plain; charset=utf-8').header('content-language', requestLocale(reply.request)).send(requestTranslator(reply.request).format(messages.server.notFound));
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
@@ -50,7 +51,7 @@ export function registerDocumentRoutes(app: FastifyInstance, documents: Document
     const { email, code } = request.params;
     const pass = fits(email, code) ? await documents.ticketPass(email, code) : null;
     reply.header('cache-control', 'private, no-store');
-    if (!pass) return reply.status(404).type('text/plain; charset=utf-8').send(messages.server.notFound);
+    if (!pass) return reply.status(404).type('text/plain; charset=utf-8').header('content-language', requestLocale(request)).send(requestTranslator(request).format(messages.server.notFound));
     // Shown by webmail on other origins (as the shop's logo is).
     return reply.type('image/png').header('x-robots-tag', 'noindex').header('cross-origin-resource-policy', 'cross-origin').send(await ticketQrPng(pass, 6));
   });

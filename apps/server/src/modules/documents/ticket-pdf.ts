@@ -1,4 +1,4 @@
-import { messages } from '@festival/contract';
+import { english, messages } from '@festival/contract';
 import QRCode from 'qrcode';
 import { renderPdf, type PdfWriter } from './pdf-text';
 
@@ -81,7 +81,8 @@ function drawTicket({ doc, text, height }: PdfWriter, ticket: TicketDocument, qr
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const footer = { size: 10, color: MUTED, align: 'center' } as const;
-  const notes = [SHOW_AT_ENTRANCE, ...(ticket.travelTime ? [messages.cart.meetingPoint] : [])];
+  // In English until the documents speak the order's language (issue 36).
+  const notes = [SHOW_AT_ENTRANCE, ...(ticket.travelTime ? [english(messages.cart.meetingPoint)] : [])];
   const notesHeight = notes.reduce((sum, note) => sum + height(note, footer, width), 0);
   const y = Math.max(doc.y + 16, 430);
   // The code stays on the page with its notes: long texts above it shrink it (never below what

@@ -1,4 +1,4 @@
-import { bankDetailsError, canReassign, isValidEmail, messages, normaliseIban, refundSelectionError, refundTotal, ticketEditError, waitsForBankDetails, ENTRY_TICKET_TYPE, type ApiInput, type BankDetailsInput, type ShopConfigFile, type UserData, type RefundWays, portalMessages, staffOrderMessages } from '@festival/contract';
+import { bankDetailsError, canReassign, isValidEmail, messages, normaliseIban, refundSelectionError, refundTotal, ticketEditError, waitsForBankDetails, ENTRY_TICKET_TYPE, type ApiInput, type BankDetailsInput, type ShopConfigFile, type UserData, type RefundWays, portalMessages, staffOrderMessages, type Shown } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -31,7 +31,7 @@ export interface PortalDeps {
 }
 
 const notFound = () => new AppError('NOT_FOUND', messages.server.notFound);
-const refused = (message: string) => new AppError('INVALID_INPUT', message);
+const refused = (message: Shown) => new AppError('INVALID_INPUT', message);
 const text = (value: string | null | undefined) => value?.trim() ?? '';
 const before = (now: Date, until: Date | null) => !until || now < until;
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

@@ -1,4 +1,4 @@
-import { api, messages, type Order, portalMessages } from '@festival/contract';
+import { english, api, messages, type Order, portalMessages } from '@festival/contract';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchRead } from '../../../test/fetch-read';
@@ -56,7 +56,7 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     expect(requested.status, JSON.stringify(requested.body)).toBe(200);
     const refundId = requested.body.data.refund_id as number;
 
-    const notFound = { message: messages.server.notFound };
+    const notFound = { message: english(messages.server.notFound) };
     const attempts = [
       shop.call('change-ticket', { token: other.token, order_id: order.id, code: shuttle!.code, full_name: 'Thief', reassign: false }),
       shop.call('change-ticket', { token: other.token, order_id: order.id, code: 'NO-SUCH-TICKET', full_name: 'Thief', reassign: false }),
@@ -91,7 +91,7 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     expect(ticket).toMatchObject({ allow_name_changes: true, allow_email_changes: true, name_changes_left: 1, recently_edited: false });
 
     const unchanged = await changeTicket(buyer, order, ticket.code, { full_name: 'Jane Doe', email: ticket.email, age: ticket.age });
-    expect([unchanged.status, unchanged.body.message]).toEqual([422, messages.ticketEdit.nothingChanged]);
+    expect([unchanged.status, unchanged.body.message]).toEqual([422, english(messages.ticketEdit.nothingChanged)]);
     const missing = await changeTicket(buyer, order, ticket.code, { full_name: '', email: '', age: '' });
     expect(missing.body.message).toBe('Please fill out the following fields: Full name, E-mail address, Age range');
     const badAge = await changeTicket(buyer, order, ticket.code, { full_name: 'Jane Doe', email: ticket.email, age: '200+' });
@@ -228,7 +228,7 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     expect(parking!.is_refundable).toBe(false);
     const request = (fields: Record<string, unknown>) => shop.call('request-refund', { token: buyer.token, order_id: order.id, ...BANK_DETAILS, ...fields });
 
-    expect((await request({ tickets: '', merchandise: '' })).body.message).toBe(messages.refund.selectItem);
+    expect((await request({ tickets: '', merchandise: '' })).body.message).toBe(english(messages.refund.selectItem));
     expect((await request({ tickets: first!.code, merchandise: order.merchandisePurchases[0]!.code })).body.message).toBe(portalMessages.noMixing);
     expect((await request({ tickets: parking!.code })).body.message).toBe(portalMessages.notRefundable);
     expect((await request({ tickets: first!.code, bank_name: '', bank_bic: '' })).body.message).toBe('Please fill out the following fields: Bank name, BIC/SWIFT.');

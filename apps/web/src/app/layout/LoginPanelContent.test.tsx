@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages } from '@festival/contract';
+import { english, messages } from '@festival/contract';
 import type { ReactNode } from 'react';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -44,7 +44,7 @@ describe('after a login in the header panel', () => {
     await eventually(() => expect(router.state.location.pathname).toBe('/portal'));
     expect(closed).toHaveBeenCalled();
     expect(queryClient.getQueryData(userDataKey('new-token'))).toEqual(data);
-    expect(screen.getByText(messages.toast.loginSuccess)).toBeTruthy();
+    expect(screen.getByText(english(messages.toast.loginSuccess))).toBeTruthy();
   });
 
   it('goes from a detour page on to its from parameter', async () => {
@@ -64,16 +64,16 @@ describe('after a login in the header panel', () => {
   });
 
   it('keeps a refused login in the panel with the server message and toasts the failure', async () => {
-    stubApi({ login: [{ status: 401, body: { message: messages.accounts.loginIncorrect } }] });
+    stubApi({ login: [{ status: 401, body: { message: english(messages.accounts.loginIncorrect) } }] });
     const user = userEvent.setup();
     renderPage(() => <LoginPanelContent onLoggedIn={closed} />, { path: '/' });
     await user.click(await screen.findByRole('button', { name: 'Login' }));
-    expect(screen.getByRole('alert').textContent).toBe(messages.login.required);
+    expect(screen.getByRole('alert').textContent).toBe(english(messages.login.required));
     await user.type(screen.getByLabelText(/^E-mail address/), 'jane@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    await eventually(() => expect(document.getElementById('login-panel-error')?.textContent).toBe(messages.accounts.loginIncorrect));
-    expect(screen.getByText(messages.toast.loginFailed)).toBeTruthy();
+    await eventually(() => expect(document.getElementById('login-panel-error')?.textContent).toBe(english(messages.accounts.loginIncorrect)));
+    expect(screen.getByText(english(messages.toast.loginFailed))).toBeTruthy();
     expect(getToken()).toBeNull();
     // The panel keeps its error to itself: the page's shared form error stays empty.
     expect(formErrorStore.get()).toBeNull();

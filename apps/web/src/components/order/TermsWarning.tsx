@@ -5,6 +5,7 @@ import { TermsCheckbox } from '../ui/TermsCheckbox';
 import { useConfig } from '../../lib/config';
 import { useAcceptTerms } from './accept-terms';
 import { asksForTerms } from './order-status';
+import { say } from '../../lib/say';
 
 /**
  * Spec section 4, "Terms": an order whose terms are not accepted (a box-office order) shows a
@@ -28,7 +29,7 @@ export function TermsWarning({ order }: { order: Order }) {
       </h2>
       {step === 'thanked' ? (
         <p className="alert alert--success" id="order-terms-thank-you" role="status">
-          {messages.terms.thankYou}
+          {say(messages.terms.thankYou)}
         </p>
       ) : step === 'redirecting' ? (
         <p className="alert alert--info" id="order-terms-redirecting" role="status">
@@ -49,7 +50,7 @@ export function TermsWarning({ order }: { order: Order }) {
           <FormError id="order-terms-error" message={error} />
           <div className="button-row">
             <Button id="order-terms-accept" loading={step === 'sending'} disabled={!ticked} onClick={() => void accept()}>
-              {messages.terms.accept}
+              {say(messages.terms.accept)}
             </Button>
           </div>
         </>

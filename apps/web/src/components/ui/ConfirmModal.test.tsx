@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages } from '@festival/contract';
+import { english, messages } from '@festival/contract';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -63,20 +63,20 @@ describe('ConfirmModal', () => {
 
   it('shows Cancel and Confirm buttons with the shared labels', async () => {
     await openModal();
-    expect(screen.getByRole('button', { name: messages.ui.cancel }).textContent).toBe('Cancel');
-    expect(screen.getByRole('button', { name: messages.ui.confirm }).textContent).toBe('Confirm');
+    expect(screen.getByRole('button', { name: english(messages.ui.cancel) }).textContent).toBe('Cancel');
+    expect(screen.getByRole('button', { name: english(messages.ui.confirm) }).textContent).toBe('Confirm');
   });
 
   it('confirms when Confirm is clicked', async () => {
     const { user, onConfirm, onCancel } = await openModal();
-    await user.click(screen.getByRole('button', { name: messages.ui.confirm }));
+    await user.click(screen.getByRole('button', { name: english(messages.ui.confirm) }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(onCancel).not.toHaveBeenCalled();
   });
 
   it('cancels when Cancel is clicked, without confirming', async () => {
     const { user, onConfirm, onCancel } = await openModal();
-    await user.click(screen.getByRole('button', { name: messages.ui.cancel }));
+    await user.click(screen.getByRole('button', { name: english(messages.ui.cancel) }));
     expect(onCancel).toHaveBeenCalledTimes(1);
     expect(onConfirm).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -106,7 +106,7 @@ describe('ConfirmModal', () => {
 
   it('keeps Enter on a focused Cancel button a cancel', async () => {
     const { user, onConfirm, onCancel } = await openModal();
-    screen.getByRole('button', { name: messages.ui.cancel }).focus();
+    screen.getByRole('button', { name: english(messages.ui.cancel) }).focus();
     await user.keyboard('{Enter}');
     expect(onCancel).toHaveBeenCalledTimes(1);
     expect(onConfirm).not.toHaveBeenCalled();
@@ -114,7 +114,7 @@ describe('ConfirmModal', () => {
 
   it('keeps Space on a focused Cancel button a cancel', async () => {
     const { user, onConfirm, onCancel } = await openModal();
-    screen.getByRole('button', { name: messages.ui.cancel }).focus();
+    screen.getByRole('button', { name: english(messages.ui.cancel) }).focus();
     await user.keyboard(' ');
     expect(onCancel).toHaveBeenCalledTimes(1);
     expect(onConfirm).not.toHaveBeenCalled();
@@ -122,7 +122,7 @@ describe('ConfirmModal', () => {
 
   it('confirms only once on Enter when the Confirm button has focus', async () => {
     const { user, onConfirm } = await openModal();
-    screen.getByRole('button', { name: messages.ui.confirm }).focus();
+    screen.getByRole('button', { name: english(messages.ui.confirm) }).focus();
     await user.keyboard('{Enter}');
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });
@@ -142,8 +142,8 @@ describe('ConfirmModal', () => {
     await user.keyboard('{Enter}');
     await user.keyboard(' ');
     expect(onConfirm).not.toHaveBeenCalled();
-    const confirm = screen.getByRole('button', { name: messages.ui.confirm }) as HTMLButtonElement;
-    const cancel = screen.getByRole('button', { name: messages.ui.cancel }) as HTMLButtonElement;
+    const confirm = screen.getByRole('button', { name: english(messages.ui.confirm) }) as HTMLButtonElement;
+    const cancel = screen.getByRole('button', { name: english(messages.ui.cancel) }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
     expect(confirm.getAttribute('aria-busy')).toBe('true');
     expect(cancel.disabled).toBe(true);
@@ -164,8 +164,8 @@ describe('ConfirmModal', () => {
 
   it('keeps Tab inside the dialog', async () => {
     const { user, dialog } = await openModal();
-    const cancel = screen.getByRole('button', { name: messages.ui.cancel });
-    const confirm = screen.getByRole('button', { name: messages.ui.confirm });
+    const cancel = screen.getByRole('button', { name: english(messages.ui.cancel) });
+    const confirm = screen.getByRole('button', { name: english(messages.ui.confirm) });
     await user.tab();
     expect(document.activeElement).toBe(cancel);
     await user.tab();

@@ -2,6 +2,7 @@ import { messages } from '@festival/contract';
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, type ButtonVariant } from './Button';
 import { Modal } from './Modal';
+import { say } from '../../lib/say';
 
 export interface ConfirmModalProps {
   open: boolean;
@@ -31,8 +32,8 @@ export function ConfirmModal({
   children,
   onConfirm,
   onCancel,
-  confirmLabel = messages.ui.confirm,
-  cancelLabel = messages.ui.cancel,
+  confirmLabel = say(messages.ui.confirm),
+  cancelLabel = say(messages.ui.cancel),
   confirmVariant = 'primary',
   busy = false,
 }: ConfirmModalProps) {

@@ -4,6 +4,7 @@ import { Button } from './Button';
 import { Modal } from './Modal';
 import { RichText } from './RichText';
 import './terms-checkbox.css';
+import { say } from '../../lib/say';
 
 export interface TermsCheckboxProps {
   /** The checkbox's id (tests and journeys tick it by it). */
@@ -59,7 +60,7 @@ export function TermsCheckbox({ id, accepted, onChange, termsHtml, readId = `${i
                   setOpen(false);
                 }}
               >
-                {messages.terms.accept}
+                {say(messages.terms.accept)}
               </Button>
             )}
           </>

@@ -1,4 +1,5 @@
 import { isValidEmail, messages } from '@festival/contract';
+import { say } from '../../lib/say';
 
 /**
  * The account forms' checks of spec section 5, in the spec's order. Each answers the first
@@ -10,21 +11,21 @@ const blank = (value: string | null | undefined) => !value || value.trim() === '
 
 /** Spec section 5, "E-mail fields": empty, then the pattern (which also refuses mailto:). */
 export function emailProblem(email: string): string | null {
-  if (blank(email)) return messages.email.required;
-  if (!isValidEmail(email.trim())) return messages.email.invalid;
+  if (blank(email)) return say(messages.email.required);
+  if (!isValidEmail(email.trim())) return say(messages.email.invalid);
   return null;
 }
 
 /** Login: both fields required, then the address is one mailbox (the shop's one address rule, as the server checks it). */
 export function loginProblem(input: { email: string; password: string }): string | null {
-  if (blank(input.email) || !input.password) return messages.login.required;
-  if (!isValidEmail(input.email.trim())) return messages.email.invalid;
+  if (blank(input.email) || !input.password) return say(messages.login.required);
+  if (!isValidEmail(input.email.trim())) return say(messages.email.invalid);
   return null;
 }
 
 /** Register: full name and e-mail required (one text for both), then the e-mail's pattern. */
 export function registerProblem(input: { fullName: string; email: string }): string | null {
-  if (blank(input.fullName) || blank(input.email)) return messages.register.required;
+  if (blank(input.fullName) || blank(input.email)) return say(messages.register.required);
   return emailProblem(input.email);
 }
 
@@ -33,8 +34,8 @@ export function registerProblem(input: { fullName: string; email: string }): str
  * page and enforced by the server, whose text the form then shows.
  */
 export function resetPasswordProblem(input: { password: string; confirmation: string }): string | null {
-  if (!input.password) return messages.resetPassword.passwordRequired;
-  if (input.password !== input.confirmation) return messages.resetPassword.mismatch;
+  if (!input.password) return say(messages.resetPassword.passwordRequired);
+  if (input.password !== input.confirmation) return say(messages.resetPassword.mismatch);
   return null;
 }
 
@@ -59,13 +60,13 @@ export interface SettingsInput {
  */
 export function settingsProblem(input: SettingsInput, addressLines: readonly AddressLine[]): string | null {
   const texts = messages.accountSettings;
-  if (!input.currentPassword) return texts.currentPasswordRequired;
-  if (blank(input.fullName)) return texts.fullNameRequired;
-  if (blank(input.email)) return texts.emailRequired;
-  if (!isValidEmail(input.email.trim())) return texts.emailInvalid;
-  if (input.newPassword && input.newPassword !== input.confirmation) return texts.mismatch;
+  if (!input.currentPassword) return say(texts.currentPasswordRequired);
+  if (blank(input.fullName)) return say(texts.fullNameRequired);
+  if (blank(input.email)) return say(texts.emailRequired);
+  if (!isValidEmail(input.email.trim())) return say(texts.emailInvalid);
+  if (input.newPassword && input.newPassword !== input.confirmation) return say(texts.mismatch);
   const missing = missingAddressLines(input.address, addressLines);
-  if (missing.length > 0) return messages.checkout.fillOutFields(missing);
+  if (missing.length > 0) return say(messages.checkout.fillOutFields(missing));
   return null;
 }
 

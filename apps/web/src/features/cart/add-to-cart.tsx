@@ -9,6 +9,7 @@ import { useCart } from '../../lib/cart-query';
 import { waitingRoomOf } from '../../lib/waiting-room';
 import { PersonaliseModal } from './components/PersonaliseModal';
 import { ageOptionsFor, defaultsForAdding, otherHoldersOf, type HolderFields } from './personalise';
+import { say } from '../../lib/say';
 
 /**
  * Adding from a product page (spec sections 2 and 7), loaded when the visitor first reaches for
@@ -24,7 +25,7 @@ export async function addMerchandise(queryClient: QueryClient, toast: ToastApi, 
     if (!waitingRoomOf(error)) toast.danger(addFailedText(error));
     return false;
   }
-  toast.success(messages.toast.itemAdded);
+  toast.success(say(messages.toast.itemAdded));
   return true;
 }
 
@@ -55,7 +56,7 @@ export function AddTicketModal({ item, openedAt, onClose, onAdded }: AddTicketMo
       toast.danger(addFailedText(error));
       throw error;
     }
-    toast.success(messages.toast.itemAdded);
+    toast.success(say(messages.toast.itemAdded));
     onAdded();
     onClose();
   };

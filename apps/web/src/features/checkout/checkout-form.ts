@@ -11,6 +11,7 @@ import {
   type Voucher,
   voucherDiscount,
 } from '@festival/contract';
+import { say } from '../../lib/say';
 
 /**
  * The checkout page's rules (spec sections 4 and 5), zod-free and without React so each is
@@ -113,8 +114,8 @@ export const shippingFieldName = (line: string) => `${line} (shipping)`;
  */
 export function checkoutProblem(input: CheckoutInput, addressLines: readonly AddressLine[]): string | null {
   const texts = messages.checkout;
-  if (blank(input.country)) return texts.countryRequired;
-  if (input.hasMerchandise && blank(input.shippingCountry)) return texts.shippingCountryRequired;
+  if (blank(input.country)) return say(texts.countryRequired);
+  if (input.hasMerchandise && blank(input.shippingCountry)) return say(texts.shippingCountryRequired);
   const missing = addressLines.filter((line, index) => line.required && blank(input.address[index])).map((line) => line.text);
   if (input.hasMerchandise) {
     if (blank(input.shippingName)) missing.push(FULL_NAME_FIELD);
@@ -123,18 +124,18 @@ export function checkoutProblem(input: CheckoutInput, addressLines: readonly Add
       if (line.required && value !== null && value !== undefined && blank(value)) missing.push(shippingFieldName(line.text));
     });
   }
-  if (missing.length > 0) return texts.fillOutFields(missing);
-  if (input.choice.method === null) return texts.noPaymentMethods;
-  if (!input.acceptTerms) return texts.acceptTerms;
+  if (missing.length > 0) return say(texts.fillOutFields(missing));
+  if (input.choice.method === null) return say(texts.noPaymentMethods);
+  if (!input.acceptTerms) return say(texts.acceptTerms);
   return null;
 }
 
 /** Spec section 5: why the Checkout button is disabled, or null when it is not. */
 export function checkoutBlocked(input: { country: string; shippingUnavailable: boolean; choice: PaymentMethodChoice }): string | null {
-  if (blank(input.country)) return messages.checkout.countryRequired;
-  if (input.shippingUnavailable) return messages.checkout.shippingUnavailable;
+  if (blank(input.country)) return say(messages.checkout.countryRequired);
+  if (input.shippingUnavailable) return say(messages.checkout.shippingUnavailable);
   // A voucher that covers the order forces the voucher method, so it never ends up here.
-  if (input.choice.method === null) return messages.checkout.noPaymentMethods;
+  if (input.choice.method === null) return say(messages.checkout.noPaymentMethods);
   return null;
 }
 

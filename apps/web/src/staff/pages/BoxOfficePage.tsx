@@ -19,6 +19,7 @@ import { LoadFailed } from '../LoadStates';
 import { moneyOf } from '../refund-queue';
 import { staffTexts } from '../texts';
 import { useStaffAction } from '../use-staff-action';
+import { say } from '../../lib/say';
 
 const ITEMS_KEY = ['box-office-items'] as const;
 const texts = staffTexts.boxOffice;
@@ -434,7 +435,7 @@ function Receipt({ receipt, onNext }: { receipt: BoxOfficeSellAnswer; onNext: ()
           footer={
             <>
               <Button variant="secondary" onClick={() => setMailing(false)} disabled={resend.isPending}>
-                {messages.ui.cancel}
+                {say(messages.ui.cancel)}
               </Button>
               <Button type="submit" form="staff-boxoffice-email-form" loading={resend.isPending}>
                 {texts.emailSend}

@@ -6,8 +6,7 @@ import {
   type CatalogueItemView,
   type CatalogueOverviewAnswer,
   type CatalogueUploadAnswer,
-  type StaffApiAnswer,
-} from '@festival/contract';
+  type StaffApiAnswer, issueText } from '@festival/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Badge } from '../../components/ui/Badge';
@@ -45,6 +44,7 @@ import { formatAmount, staffLocale } from '../money';
 import { staffTexts } from '../texts';
 import { useStaffAction } from '../use-staff-action';
 import { StockLegend } from '../StockLegend';
+import { say } from '../../lib/say';
 
 type Overview = CatalogueOverviewAnswer;
 type Item = CatalogueItemView;
@@ -445,7 +445,7 @@ function SeatsForm({
     const seats = value.trim() === '' ? null : countOf(value);
     const checked = catalogueChangeSeatsPayload.safeParse({ code: item.code, departure_id: departure.id, seats });
     if (!checked.success) {
-      setLocal(problemSentence('seats', checked.error.issues[0]?.message ?? '', 'EUR', texts.fieldNamesInSentences));
+      setLocal(problemSentence('seats', (checked.error.issues[0] ? say(issueText(checked.error.issues[0])) : ''), 'EUR', texts.fieldNamesInSentences));
       return;
     }
     if (seats === departure.seats) {
@@ -721,7 +721,7 @@ function UploadSection({ money, zoneOfCode, onImported }: { money: (minor: numbe
     const payload: UploadInput = { file_name: file.name, lines: lines.lines, check_only: checkOnly, file_wins: fileWins };
     const checked = catalogueUploadPayload.safeParse(payload);
     if (!checked.success) {
-      setProblem(checked.error.issues[0]?.message ?? uploadTexts.unreadable);
+      setProblem(checked.error.issues[0] ? say(issueText(checked.error.issues[0])) : uploadTexts.unreadable);
       return null;
     }
     if (uploadTooLarge(payload)) {

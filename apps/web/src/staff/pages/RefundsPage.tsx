@@ -16,6 +16,7 @@ import { LoadFailed } from '../LoadStates';
 import { accountOf, bankPlace, decidedText, holderAddress, moneyOf, paymentMethodName, providerName, refundWays } from '../refund-queue';
 import { staffTexts } from '../texts';
 import { useStaffAction } from '../use-staff-action';
+import { say } from '../../lib/say';
 
 type Row = RefundRequestRow;
 type Decision = { row: Row; decision: 'approve' } | { row: Row; decision: 'reject'; reason: string };
@@ -162,7 +163,7 @@ export default function RefundsPage() {
           footer={
             <>
               <Button variant="secondary" onClick={closeDialogs} disabled={decide.isPending}>
-                {messages.ui.cancel}
+                {say(messages.ui.cancel)}
               </Button>
               <Button type="submit" form="staff-refunds-reject-form" variant="danger" loading={decide.isPending}>
                 {texts.rejectSubmit}

@@ -6,6 +6,7 @@ import { useToast } from '../../../components/ui/Toasts';
 import { callApi, errorText } from '../../../lib/api-client';
 import { getToken } from '../../../lib/storage';
 import { storeUserData } from '../../../lib/user-data';
+import { say } from '../../../lib/say';
 
 /** The account calls that answer a message for the page to show (decision 0013). */
 export type MessageCall = Extract<ApiPath, 'register' | 'request-password-reset' | 'reset-password' | 'email-tickets'>;
@@ -35,7 +36,7 @@ export function useUpdateSettings({ onUpdated }: { onUpdated?: () => void } = {}
     onStart: () => formErrorStore.clear(),
     onSuccess: (answer) => {
       storeUserData(queryClient, getToken(), answer.data);
-      toast.success(messages.toast.settingsUpdated);
+      toast.success(say(messages.toast.settingsUpdated));
       onUpdated?.();
     },
     onError: showFormError,

@@ -10,6 +10,7 @@ import { userDataKey } from '../../../lib/user-data';
 import { formErrorStore } from '../../../components/ui/form-error-store';
 import { useToast } from '../../../components/ui/Toasts';
 import { useCall } from './account-calls';
+import { say } from '../../../lib/say';
 
 /*
  * Login and logout share this module on purpose: the login form and the account panel then share
@@ -36,11 +37,11 @@ export function useLogin({ onError, onSuccess }: LoginOptions = {}) {
       queryClient.setQueryData(userDataKey(answer.remember_token), answer.data);
       setToken(answer.remember_token);
       formErrorStore.clear();
-      toast.success(messages.toast.loginSuccess);
+      toast.success(say(messages.toast.loginSuccess));
       onSuccess?.(answer.data);
     },
     onError: (error) => {
-      toast.danger(messages.toast.loginFailed);
+      toast.danger(say(messages.toast.loginFailed));
       (onError ?? formErrorStore.set)(errorText(error));
     },
   });
@@ -86,7 +87,7 @@ export function useLogout({ onLoggedOut }: { onLoggedOut?: () => void } = {}) {
     if (access === 'loggedIn') void navigate('/');
     endSession(queryClient, token);
     setPending(false);
-    toast.info(messages.toast.loggedOut);
+    toast.info(say(messages.toast.loggedOut));
     onLoggedOut?.();
   }, [queryClient, toast, navigate, access, onLoggedOut]);
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages } from '@festival/contract';
+import { english, messages } from '@festival/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -52,29 +52,29 @@ describe('the account settings page', () => {
   it('checks the rules of spec section 5 in order before it sends anything', async () => {
     const { calls, user, submit } = await open();
     await submit();
-    expect(alertText()).toBe(messages.accountSettings.currentPasswordRequired);
+    expect(alertText()).toBe(english(messages.accountSettings.currentPasswordRequired));
     await user.type(field(/^Current password/), 'current secret');
     await user.clear(field(/^Full name/));
     await user.clear(field(/^E-mail address/));
     await submit();
-    expect(alertText()).toBe(messages.accountSettings.fullNameRequired);
+    expect(alertText()).toBe(english(messages.accountSettings.fullNameRequired));
     await user.type(field(/^Full name/), 'Jane Smith');
     await submit();
-    expect(alertText()).toBe(messages.accountSettings.emailRequired);
+    expect(alertText()).toBe(english(messages.accountSettings.emailRequired));
     await user.type(field(/^E-mail address/), 'mailto:jane@example.com');
     await submit();
-    expect(alertText()).toBe(messages.accountSettings.emailInvalid);
+    expect(alertText()).toBe(english(messages.accountSettings.emailInvalid));
     await user.clear(field(/^E-mail address/));
     await user.type(field(/^E-mail address/), 'jane.smith@example.com');
     await user.type(field(/^New password/), 'a new secret');
     await user.type(field(/^Confirm new password/), 'a new secreT');
     await submit();
-    expect(alertText()).toBe(messages.accountSettings.mismatch);
+    expect(alertText()).toBe(english(messages.accountSettings.mismatch));
     await user.clear(field(/^Confirm new password/));
     await user.type(field(/^Confirm new password/), 'a new secret');
     await submit();
     // The address was started, so its required lines are needed (the server's rule, decision 0013).
-    expect(alertText()).toBe(messages.checkout.fillOutFields(['Postal code']));
+    expect(alertText()).toBe(english(messages.checkout.fillOutFields(['Postal code'])));
     expect(calls).toEqual([]);
   });
 
@@ -88,7 +88,7 @@ describe('the account settings page', () => {
     await user.selectOptions(screen.getByLabelText('Country'), 'NL');
     await submit();
 
-    await eventually(() => expect(screen.getByText(messages.toast.settingsUpdated)).toBeTruthy());
+    await eventually(() => expect(screen.getByText(english(messages.toast.settingsUpdated))).toBeTruthy());
     expect(calls).toEqual([
       {
         path: 'update-settings',
@@ -110,17 +110,17 @@ describe('the account settings page', () => {
   });
 
   it("shows the server's refusals, one per line", async () => {
-    const errors = { old_password: [messages.accounts.currentPasswordIncorrect], email: [messages.accounts.emailInUse] };
+    const errors = { old_password: [english(messages.accounts.currentPasswordIncorrect)], email: [english(messages.accounts.emailInUse)] };
     const { user, submit } = await open({ 'update-settings': [{ status: 422, body: { message: 'Some of the details you sent are not valid.', errors } }] });
     await user.type(field(/^Current password/), 'wrong secret');
     await user.type(field(/^Postal code/), '1000');
     await submit();
-    await eventually(() => expect(alertText()).toBe(`${messages.accounts.currentPasswordIncorrect}\n${messages.accounts.emailInUse}`));
+    await eventually(() => expect(alertText()).toBe(`${english(messages.accounts.currentPasswordIncorrect)}\n${english(messages.accounts.emailInUse)}`));
   });
 
   it('logs out after confirmation: ends the session on the server and here, forgets the cart, toasts and goes home', async () => {
     setCartCode('the-cart');
-    const { calls, user, router } = await open({ logout: [{ status: 200, body: { message: messages.accounts.loggedOut } }] });
+    const { calls, user, router } = await open({ logout: [{ status: 200, body: { message: english(messages.accounts.loggedOut) } }] });
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     const dialog = screen.getByRole('dialog', { name: 'Logout' });
     expect(calls).toEqual([]);
@@ -130,7 +130,7 @@ describe('the account settings page', () => {
     expect(calls.filter((call) => call.path === 'logout')).toEqual([{ path: 'logout', body: { token: 'the-token' } }]);
     expect(getToken()).toBeNull();
     expect(getCartCode()).toBeNull();
-    expect(screen.getByText(messages.toast.loggedOut)).toBeTruthy();
+    expect(screen.getByText(english(messages.toast.loggedOut))).toBeTruthy();
   });
 
   it('logs out here even when the server cannot be reached', async () => {

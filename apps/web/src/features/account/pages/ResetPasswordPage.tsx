@@ -14,6 +14,7 @@ import { showFormError, useMessageCall } from '../api/account-calls';
 import { DoneMessage } from '../components/DoneMessage';
 import { useFocusOnMount } from '../use-focus-on-mount';
 import { resetPasswordProblem } from '../validation';
+import { say } from '../../../lib/say';
 
 /**
  * How a refused reset is shown. The password's own refusal (422 on `password`: too short) stays
@@ -135,12 +136,12 @@ function IncorrectCode() {
   return (
     <div id="reset-password-incorrect" className="form-stack">
       <h2 ref={heading} id="reset-password-incorrect-title" className="screen-title" tabIndex={-1}>
-        {messages.resetPasswordScreen.incorrectCode}
+        {say(messages.resetPasswordScreen.incorrectCode)}
       </h2>
       <p>The code may have timed out or been used. Please request a new link.</p>
       <div className="button-row">
         <ButtonLink id="reset-password-restart" to={withFrom('/forgot-password', rememberedReturnTo())} variant="primary">
-          {messages.resetPasswordScreen.restart}
+          {say(messages.resetPasswordScreen.restart)}
         </ButtonLink>
       </div>
     </div>

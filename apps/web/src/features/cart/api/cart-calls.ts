@@ -8,6 +8,7 @@ import { CART_KEY, cartKey } from '../../../lib/cart-query';
 import { loadedCart } from '../../../lib/loaded-cart';
 import { rememberCart } from '../../../lib/cart-memory';
 import { withAdmission } from '../../../lib/waiting-room';
+import { say } from '../../../lib/say';
 
 /**
  * The calls that change the cart (spec section 7). Each answer is the whole cart: it goes into
@@ -39,7 +40,7 @@ export function reloadCart(queryClient: QueryClient): Promise<void> {
 /** The cart code a change of an existing line is sent with. */
 function currentCode(): string {
   const code = getCartCode();
-  if (!code) throw new ApiError(410, { message: messages.cart.expired }, messages.cart.expired);
+  if (!code) throw new ApiError(410, { message: say(messages.cart.expired) }, say(messages.cart.expired));
   return code;
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages, type Cart, type UserData } from '@festival/contract';
+import { english, messages, type Cart, type UserData } from '@festival/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -116,12 +116,12 @@ describe('the cart panel', () => {
     expect(within(lines[2]!).getByRole('button', { name: 'Remove Tote bag' })).toBeTruthy();
 
     expect(screen.getByText('€45.50')).toBeTruthy();
-    expect(document.getElementById('cart-warning')?.textContent).toBe(messages.cart.addOnWithoutEntry('Locker', 'Kim Loe', 'Northwind Festival 2027'));
+    expect(document.getElementById('cart-warning')?.textContent).toBe(english(messages.cart.addOnWithoutEntry('Locker', 'Kim Loe', 'Northwind Festival 2027')));
     const notes = document.getElementById('cart-notes')?.textContent ?? '';
-    expect(notes).toContain(messages.cart.shippingAndTaxes);
-    expect(notes).toContain(messages.cart.logInToCheckOut);
-    expect(notes).toContain(messages.cart.moreItems);
-    expect(screen.getByRole('timer').textContent).toMatch(new RegExp(`^${messages.cart.reservedFor} 1[45]:\\d\\d$`));
+    expect(notes).toContain(english(messages.cart.shippingAndTaxes));
+    expect(notes).toContain(english(messages.cart.logInToCheckOut));
+    expect(notes).toContain(english(messages.cart.moreItems));
+    expect(screen.getByRole('timer').textContent).toMatch(new RegExp(`^${english(messages.cart.reservedFor)} 1[45]:\\d\\d$`));
     expect(screen.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe('/checkout');
     // The panel asks for the cart when it appears, with the session token and the code.
     await waitFor(() => expect(calls.some((call) => call.path === 'get-cart')).toBe(true));
@@ -145,7 +145,7 @@ describe('the cart panel', () => {
     const { onClose } = renderPanel(cart);
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(getCartCode()).toBeNull();
-    expect(await screen.findByText(messages.cart.empty)).toBeTruthy();
+    expect(await screen.findByText(english(messages.cart.empty))).toBeTruthy();
   });
 
   it('asks for the cart again when the countdown reaches zero, and closes when the server no longer has it', async () => {
@@ -162,18 +162,18 @@ describe('the cart panel', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(calls.filter((call) => call.path === 'get-cart').length).toBeGreaterThanOrEqual(2);
     expect(getCartCode()).toBeNull();
-    expect(screen.getByText(messages.cart.empty)).toBeTruthy();
+    expect(screen.getByText(english(messages.cart.empty))).toBeTruthy();
   });
 
   it("tells a refused change once, by the server's reason in the modal; only a real failure toasts 'Could not update item details.'", async () => {
     const cart = serverCart(15 * 60, { products: [locker], total_price: 1500 });
-    const reason = messages.personalise.duplicateHolder('Locker', 'Kim Loe');
+    const reason = english(messages.personalise.duplicateHolder('Locker', 'Kim Loe'));
     answerWith({
       'get-cart': [{ status: 200, body: { cart } }],
       'get-data': [{ status: 200, body: { data: userData() } }],
       'update-product-in-cart': [
         { status: 422, body: { message: reason, errors: { full_name: [reason] } } },
-        { status: 500, body: { message: messages.server.internal } },
+        { status: 500, body: { message: english(messages.server.internal) } },
       ],
     });
     renderPanel(cart);
@@ -181,20 +181,20 @@ describe('the cart panel', () => {
     await user.click(screen.getByRole('button', { name: 'Personalise Locker for Kim Loe' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(document.getElementById('personalise-error')?.textContent).toBe(reason));
-    expect(screen.queryByText(messages.toast.cartItemUpdateFailed)).toBeNull();
+    expect(screen.queryByText(english(messages.toast.cartItemUpdateFailed))).toBeNull();
     expect(screen.getAllByText(reason)).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText(messages.toast.cartItemUpdateFailed)).toBeTruthy();
+    expect(await screen.findByText(english(messages.toast.cartItemUpdateFailed))).toBeTruthy();
     expect(document.getElementById('personalise-error')?.textContent ?? '').toBe('');
-    expect(screen.queryByText(messages.server.internal)).toBeNull();
+    expect(screen.queryByText(english(messages.server.internal))).toBeNull();
   });
 
   it("says 'Your Cart is empty.' when the cart has no lines", () => {
     const cart = serverCart(15 * 60);
     answerWith({ 'get-cart': [{ status: 200, body: { cart } }], 'get-data': [{ status: 200, body: { data: userData() } }] });
     renderPanel(cart);
-    expect(screen.getByText(messages.cart.empty)).toBeTruthy();
+    expect(screen.getByText(english(messages.cart.empty))).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Checkout' })).toBeNull();
   });
 });

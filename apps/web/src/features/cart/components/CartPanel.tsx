@@ -16,6 +16,7 @@ import { ageOptionsFor, defaultsOfLine, otherHoldersOf, type HolderFields } from
 import { Countdown } from './Countdown';
 import { PersonaliseModal } from './PersonaliseModal';
 import './cart.css';
+import { say } from '../../../lib/say';
 
 type Removal = { kind: 'product'; line: CartProduct } | { kind: 'merchandise'; line: CartMerchandise };
 
@@ -79,7 +80,7 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
       <div className="cart-panel">
         <h2 className="panel-title">Your Cart</h2>
         <p className="cart-panel__empty" id="cart-empty">
-          {messages.cart.empty}
+          {say(messages.cart.empty)}
         </p>
       </div>
     );
@@ -93,12 +94,12 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
       await updateProductInCart(queryClient, line.id, holder);
     } catch (error) {
       // A refusal's reason shows in the modal; only a real failure gets the spec's generic toast.
-      if (refusalText(error) === null) toast.danger(messages.toast.cartItemUpdateFailed);
+      if (refusalText(error) === null) toast.danger(say(messages.toast.cartItemUpdateFailed));
       // The cart has ended (410) or lost the line (404) meanwhile: show it as it is now.
       if (error instanceof ApiError && (error.status === 404 || error.status === 410)) void reloadCart(queryClient);
       throw error;
     }
-    toast.success(messages.toast.itemUpdated);
+    toast.success(say(messages.toast.itemUpdated));
     setEditing(null);
   };
 
@@ -108,13 +109,13 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
       if (target.kind === 'product') await removeProductFromCart(queryClient, target.line.id);
       else await removeMerchandiseFromCart(queryClient, target.line.id);
     } catch (error) {
-      toast.danger(refusalText(error) ?? messages.cart.removeFailed);
+      toast.danger(refusalText(error) ?? say(messages.cart.removeFailed));
       void reloadCart(queryClient);
       setRemoving(false);
       setRemoval(null);
       return;
     }
-    toast.success(messages.toast.itemRemoved);
+    toast.success(say(messages.toast.itemRemoved));
     setRemoving(false);
     setRemoval(null);
     // Spec section 4: removing items closes the panel.
@@ -194,7 +195,7 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
       {warnings.length > 0 && (
         <div className="alert alert--warning cart-panel__warning" id="cart-warning">
           {warnings.map((warning) => (
-            <p key={warning.lineId}>{messages.cart.addOnWithoutEntry(warning.addOn, warning.holder, warning.event)}</p>
+            <p key={warning.lineId}>{say(messages.cart.addOnWithoutEntry(warning.addOn, warning.holder, warning.event))}</p>
           ))}
         </div>
       )}
@@ -206,9 +207,9 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
       {loaded && <Countdown loaded={loaded} onZero={() => void reloadCart(queryClient)} />}
 
       <ul className="cart-panel__notes" id="cart-notes">
-        <li>{messages.cart.shippingAndTaxes}</li>
-        {!isLoggedIn && <li id="cart-login-note">{messages.cart.logInToCheckOut}</li>}
-        <li>{messages.cart.moreItems}</li>
+        <li>{say(messages.cart.shippingAndTaxes)}</li>
+        {!isLoggedIn && <li id="cart-login-note">{say(messages.cart.logInToCheckOut)}</li>}
+        <li>{say(messages.cart.moreItems)}</li>
       </ul>
 
       <ButtonLink to="/checkout" id="cart-checkout" variant="primary" block>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { LoadedCart } from '../../../lib/loaded-cart';
 import { remainingMs } from '../../../lib/cart-clock';
 import { COUNTDOWN_REFRESH_MS, formatRemaining } from '../countdown-text';
+import { say } from '../../../lib/say';
 
 /**
  * The reservation countdown of spec section 4, refreshed every 500 ms on the browser's clock
@@ -27,7 +28,7 @@ export function Countdown({ loaded, onZero }: { loaded: LoadedCart; onZero: () =
 
   return (
     <p className="cart-panel__countdown" id="cart-countdown" role="timer">
-      {messages.cart.reservedFor} <strong id="cart-countdown-time">{formatRemaining(left)}</strong>
+      {say(messages.cart.reservedFor)} <strong id="cart-countdown-time">{formatRemaining(left)}</strong>
     </p>
   );
 }

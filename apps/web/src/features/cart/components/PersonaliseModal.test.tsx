@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages } from '@festival/contract';
+import { english, messages } from '@festival/contract';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -77,11 +77,11 @@ describe('the personalise ticket modal', () => {
     expect(fullName().value).toBe('Jane Doe');
     expect(email().value).toBe('jane@example.com');
     expect(document.activeElement).toBe(fullName());
-    expect(screen.getByText(messages.cart.nameAsOnId)).toBeTruthy();
+    expect(screen.getByText(english(messages.cart.nameAsOnId))).toBeTruthy();
     // An entry ticket without age options asks no age; only transport asks a travel time.
     expect(screen.queryByLabelText(/^Age range/)).toBeNull();
     expect(screen.queryByLabelText(/^Travel time/)).toBeNull();
-    expect(screen.queryByText(messages.cart.meetingPoint)).toBeNull();
+    expect(screen.queryByText(english(messages.cart.meetingPoint))).toBeNull();
   });
 
   it('clears an error left from before when it opens', () => {
@@ -94,29 +94,29 @@ describe('the personalise ticket modal', () => {
   it('checks an entry ticket in the order of spec section 5, one message at a time, before sending', async () => {
     const { user, submit } = open({ ageOptions: ['18-24', '25-34'], otherHolders: ['Jane Doe'] });
     await user.click(confirm());
-    expect(alertText()).toBe(messages.personalise.fullNameRequired);
+    expect(alertText()).toBe(english(messages.personalise.fullNameRequired));
     expect(document.activeElement).toBe(fullName());
     expect(fullName().getAttribute('aria-invalid')).toBe('true');
 
     await user.type(fullName(), 'jane  DOE');
     await user.click(confirm());
-    expect(alertText()).toBe(messages.personalise.emailRequired);
+    expect(alertText()).toBe(english(messages.personalise.emailRequired));
     expect(document.activeElement).toBe(email());
     expect(fullName().getAttribute('aria-invalid')).toBeNull();
 
     await user.type(email(), 'mailto:jane@example.com');
     await user.click(confirm());
-    expect(alertText()).toBe(messages.personalise.emailInvalid);
+    expect(alertText()).toBe(english(messages.personalise.emailInvalid));
 
     await user.clear(email());
     await user.type(email(), 'jane@example.com');
     await user.click(confirm());
-    expect(alertText()).toBe(messages.personalise.ageRequired);
+    expect(alertText()).toBe(english(messages.personalise.ageRequired));
     expect(document.activeElement).toBe(screen.getByLabelText(/^Age range/));
 
     await user.selectOptions(screen.getByLabelText(/^Age range/), '25-34');
     await user.click(confirm());
-    expect(alertText()).toBe(messages.personalise.duplicateHolder('Weekend ticket', 'jane  DOE'));
+    expect(alertText()).toBe(english(messages.personalise.duplicateHolder('Weekend ticket', 'jane  DOE')));
     expect(submit).not.toHaveBeenCalled();
 
     await user.clear(fullName());
@@ -129,7 +129,7 @@ describe('the personalise ticket modal', () => {
   it('asks the travel time of selectable transport after the e-mail, and sends its id', async () => {
     const { user, submit } = open({ product: shuttle, defaults: { ...EMPTY_PASSENGER_FORM, fullName: 'Jane Doe', email: 'jane@example.com' } });
     await user.click(confirm());
-    expect(alertText()).toBe(messages.personalise.travelTimeRequired);
+    expect(alertText()).toBe(english(messages.personalise.travelTimeRequired));
     expect(document.activeElement).toBe(screen.getByLabelText(/^Travel time/));
     await user.selectOptions(screen.getByLabelText(/^Travel time/), '3');
     await user.click(confirm());
@@ -156,11 +156,11 @@ describe('the personalise ticket modal', () => {
 
   it('notes the meeting time of transport and, while it lies ahead, the travel-time change deadline', () => {
     open({ product: shuttle });
-    expect(screen.getByText(messages.cart.meetingPoint)).toBeTruthy();
-    expect(screen.getByText(messages.cart.travelTimeChangesUntil('14 Jun 2027, 23:59'))).toBeTruthy();
+    expect(screen.getByText(english(messages.cart.meetingPoint))).toBeTruthy();
+    expect(screen.getByText(english(messages.cart.travelTimeChangesUntil('14 Jun 2027, 23:59')))).toBeTruthy();
     cleanup();
     open({ product: shuttle, openedAt: Date.parse('2027-06-15T00:00:00Z') });
-    expect(screen.getByText(messages.cart.meetingPoint)).toBeTruthy();
+    expect(screen.getByText(english(messages.cart.meetingPoint))).toBeTruthy();
     expect(screen.queryByText(/You can change the travel time/)).toBeNull();
   });
 

@@ -17,6 +17,7 @@ import {
   type PersonaliseProduct,
 } from '../personalise';
 import './personalise.css';
+import { say } from '../../../lib/say';
 
 export interface PersonaliseModalProps {
   product: PersonaliseProduct;
@@ -99,7 +100,7 @@ export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, 
     const holder = holderInput(form, rules);
     const error = holderError(holder, rules);
     if (error) {
-      showError(error.field, error.message);
+      showError(error.field, say(error.message));
       return;
     }
     setInvalid(null);
@@ -140,10 +141,10 @@ export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, 
       footer={
         <>
           <Button id="personalise-cancel" variant="secondary" onClick={onCancel}>
-            {messages.ui.cancel}
+            {say(messages.ui.cancel)}
           </Button>
           <Button id="personalise-confirm" type="submit" form="personalise-form" loading={busy}>
-            {messages.ui.confirm}
+            {say(messages.ui.confirm)}
           </Button>
         </>
       }
@@ -161,7 +162,7 @@ export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, 
           autoComplete="name"
           value={form.fullName}
           onChange={change('fullName')}
-          hint={messages.cart.nameAsOnId}
+          hint={say(messages.cart.nameAsOnId)}
           aria-invalid={invalid === 'full_name' || undefined}
         />
         <TextField
@@ -200,9 +201,9 @@ export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, 
         )}
         {isTransport && (
           <ul className="personalise__notes" id="personalise-notes">
-            <li>{messages.cart.meetingPoint}</li>
+            <li>{say(messages.cart.meetingPoint)}</li>
             {changesUntil && travelTimeChangesOpen(product, openedAt) && (
-              <li>{messages.cart.travelTimeChangesUntil(format.date(changesUntil, product.timezone, 'dateTime'))}</li>
+              <li>{say(messages.cart.travelTimeChangesUntil(format.date(changesUntil, product.timezone, 'dateTime')))}</li>
             )}
           </ul>
         )}

@@ -5,6 +5,7 @@ import { CART_KEY } from '../../../lib/cart-query';
 import { clearCartCode, getToken } from '../../../lib/storage';
 import { useToken, storeUserData } from '../../../lib/user-data';
 import { withAdmission } from '../../../lib/waiting-room';
+import { say } from '../../../lib/say';
 
 /**
  * The checkout's calls (spec section 7): calculate-invoice as a query of the cart and the
@@ -51,7 +52,7 @@ export function useProviderMethods(cart: Cart, country: string, enabled: boolean
 
 /** Spec section 5: the invoice failed because nothing ships to the country. */
 export function isShippingUnavailable(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 409 || error.formError === messages.checkout.shippingUnavailable);
+  return error instanceof ApiError && (error.status === 409 || error.formError === say(messages.checkout.shippingUnavailable));
 }
 
 export async function validateVoucher(cartCode: string, code: string): Promise<Voucher> {

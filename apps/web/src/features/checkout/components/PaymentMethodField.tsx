@@ -1,6 +1,7 @@
 import type { PaymentMethodChoice, ProviderMethod } from '@festival/contract';
 import { useConfig } from '../../../lib/config';
 import { paymentMethodLabel } from '../checkout-form';
+import { say } from '../../../lib/say';
 
 export interface PaymentMethodFieldProps {
   /** The methods the cart's events allow in the billing country. */
@@ -32,7 +33,7 @@ export function PaymentMethodField({ allowed, choice, onChoose, providerMethods 
         </p>
       ) : choice.method === null ? (
         <p id="checkout-no-methods" className="alert alert--warning">
-          {choice.error}
+          {say(choice.error)}
         </p>
       ) : (
         <div className="payment-methods">

@@ -6,6 +6,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { errorText } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/use-format';
 import { validateVoucher } from '../api/checkout-calls';
+import { say } from '../../../lib/say';
 
 export interface VoucherFieldProps {
   cartCode: string;
@@ -32,7 +33,7 @@ export function VoucherField({ cartCode, voucher, onChange, exceedsOrder }: Vouc
     if (sending.current) return;
     const trimmed = code.trim();
     if (!trimmed) {
-      setError(messages.checkout.voucherRequired);
+      setError(say(messages.checkout.voucherRequired));
       inputRef.current?.focus();
       return;
     }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages, type Order, paymentMessages } from '@festival/contract';
+import { english, messages, type Order, paymentMessages } from '@festival/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -125,7 +125,7 @@ describe('the accept terms page', () => {
   it('enables Accept Terms and Conditions only once the box is ticked, and opens the terms in a modal', async () => {
     const { user } = open({ answers: { 'get-terms-and-conditions-order': [ok({ order: boxOffice() })] } });
     await screen.findByText('BOX12345');
-    expect(acceptButton().textContent).toBe(messages.terms.accept);
+    expect(acceptButton().textContent).toBe(english(messages.terms.accept));
     expect(acceptButton().disabled).toBe(true);
     await user.click(document.getElementById('terms-read')!);
     const dialog = screen.getByRole('dialog', { name: 'Terms and Conditions' });
@@ -161,7 +161,7 @@ describe('the accept terms page', () => {
     });
     await user.click(await screen.findByLabelText('I accept the Terms and Conditions'));
     await user.click(acceptButton());
-    expect((await screen.findByText(messages.terms.thankYou)).id).toBe('terms-thank-you');
+    expect((await screen.findByText(english(messages.terms.thankYou))).id).toBe('terms-thank-you');
     expect(followPaymentInstruction).not.toHaveBeenCalled();
     expect(document.getElementById('terms-accept')).toBeNull();
     expect(calls.at(-1)?.body).toEqual({ token: 'the-token', order: 'BOX12345', checksum: 'c0ffee' });
@@ -177,7 +177,7 @@ describe('the accept terms page', () => {
     expect(await screen.findByRole('heading', { name: paymentMessages.outcome.declined.heading })).toBeTruthy();
     expect(text('terms-payment-failed')).toBe(paymentMessages.outcome.declined.text);
     expect(screen.queryByRole('heading', { name: paymentMessages.outcome.paid.heading })).toBeNull();
-    expect(acceptButton().textContent).toBe(messages.terms.proceedToPayment);
+    expect(acceptButton().textContent).toBe(english(messages.terms.proceedToPayment));
     expect(acceptButton().disabled).toBe(true);
     await user.click(screen.getByLabelText('I accept the Terms and Conditions'));
     await user.click(acceptButton());

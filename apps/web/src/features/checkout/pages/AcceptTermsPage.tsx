@@ -21,6 +21,7 @@ import { useFormat } from '../../../lib/use-format';
 import { termsOrderQuery, TERMS_ORDER_KEY } from '../api/terms-order';
 import '../../../components/order/order.css';
 import { paymentMethodLabel } from '../../../lib/payment-method-label';
+import { say } from '../../../lib/say';
 
 /**
  * /accept-tcs/:order/:checksum (public; spec section 2, "Accept terms page"): the order a
@@ -82,7 +83,7 @@ function TermsOrder({ order, checksum, waiting, paymentReturn }: TermsOrderProps
   if (step === 'thanked') {
     action = (
       <p className="alert alert--success" id="terms-thank-you" role="status">
-        {messages.terms.thankYou}
+        {say(messages.terms.thankYou)}
       </p>
     );
   } else if (step === 'redirecting') {
@@ -110,7 +111,7 @@ function TermsOrder({ order, checksum, waiting, paymentReturn }: TermsOrderProps
         <FormError id="terms-error" message={error} />
         <div className="button-row">
           <Button id="terms-accept" size="lg" loading={step === 'sending'} disabled={!ticked} onClick={() => void accept()}>
-            {proceedToPayment ? messages.terms.proceedToPayment : messages.terms.accept}
+            {proceedToPayment ? say(messages.terms.proceedToPayment) : say(messages.terms.accept)}
           </Button>
         </div>
       </>

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages, type Cart, type ClientConfig, type Invoice, type UserData, paymentMessages } from '@festival/contract';
+import { english, messages, type Cart, type ClientConfig, type Invoice, type UserData, paymentMessages } from '@festival/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -117,7 +117,7 @@ const waitForInvoice = () => screen.findByText('Weekend ticket');
 describe('the checkout page', () => {
   it('says the cart is empty, with a way to the tickets', async () => {
     await open({ cart: null });
-    expect(await screen.findByText(messages.cart.empty)).toBeTruthy();
+    expect(await screen.findByText(english(messages.cart.empty))).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse tickets' }).getAttribute('href')).toBe('/tickets');
     expect(getCartCode()).toBeNull();
     expect(screen.queryByRole('form', { name: 'Checkout' })).toBeNull();
@@ -149,7 +149,7 @@ describe('the checkout page', () => {
     await user.clear(input('checkout-shipping-name'));
     await user.click(submitButton());
     // The shipping lines follow the billing lines, so each empty line is listed once.
-    expect(alertText()).toBe(messages.checkout.fillOutFields(['Street and number', 'Postal code', 'City', 'Full name']));
+    expect(alertText()).toBe(english(messages.checkout.fillOutFields(['Street and number', 'Postal code', 'City', 'Full name'])));
 
     await user.type(input('checkout-address-0'), 'Main street 1');
     await user.type(input('checkout-address-1'), '1000 AA');
@@ -157,12 +157,12 @@ describe('the checkout page', () => {
     await user.type(input('checkout-shipping-name'), 'John Doe');
     await user.clear(input('checkout-shipping-address-2'));
     await user.click(submitButton());
-    expect(alertText()).toBe(messages.checkout.fillOutFields(['City (shipping)']));
+    expect(alertText()).toBe(english(messages.checkout.fillOutFields(['City (shipping)'])));
 
     await user.click(screen.getByRole('button', { name: 'Same as billing address' }));
     expect(input('checkout-shipping-address-2').value).toBe('Amsterdam');
     await user.click(submitButton());
-    expect(alertText()).toBe(messages.checkout.acceptTerms);
+    expect(alertText()).toBe(english(messages.checkout.acceptTerms));
     expect(calls.filter((call) => call.path === 'checkout-cart')).toEqual([]);
   });
 
@@ -171,7 +171,7 @@ describe('the checkout page', () => {
     const { calls, user } = await open({ userData });
     await waitForInvoice();
     expect(submitButton().disabled).toBe(true);
-    expect(document.getElementById('checkout-blocked')?.textContent).toBe(messages.checkout.countryRequired);
+    expect(document.getElementById('checkout-blocked')?.textContent).toBe(english(messages.checkout.countryRequired));
     await user.selectOptions(input('checkout-country'), 'BE');
     expect(submitButton().disabled).toBe(false);
     expect(document.getElementById('checkout-blocked')).toBeNull();
@@ -182,14 +182,14 @@ describe('the checkout page', () => {
     const cart = testCart({ code: CODE, merchandise: [{ id: 5, merchandise: { name: 'Festival T-shirt' }, price: 2500, fee: 0 }], total_price: 2500 });
     const invoice: Handler = (body) =>
       body.country === 'GB'
-        ? { status: 409, body: { message: messages.checkout.shippingUnavailable } }
+        ? { status: 409, body: { message: english(messages.checkout.shippingUnavailable) } }
         : ok({ invoice: ticketInvoice({ items: [shirtItem], shipping: { name: 'Standard', type: 'standard', price: 495 }, total: 2995 }) });
     const { user } = await open({ cart, invoice });
     expect(await screen.findByText('Festival T-shirt')).toBeTruthy();
     expect(input('checkout-shipping').textContent).toBe('€4.95');
 
     await user.selectOptions(input('checkout-shipping-country'), 'GB');
-    expect((await screen.findByText(messages.checkout.shippingUnavailable, { selector: '#checkout-invoice-error' })).getAttribute('role')).toBe('status');
+    expect((await screen.findByText(english(messages.checkout.shippingUnavailable), { selector: '#checkout-invoice-error' })).getAttribute('role')).toBe('status');
     expect(screen.queryByText('Festival T-shirt')).toBeNull();
     expect(document.getElementById('checkout-total')).toBeNull();
     expect(submitButton().disabled).toBe(true);
@@ -204,7 +204,7 @@ describe('the checkout page', () => {
   it('shows the items of a cart with merchandise before a country is chosen, with the reason shipping is missing (decision 0070)', async () => {
     const cart = testCart({ code: CODE, products: [ticket], merchandise: [{ id: 5, merchandise: { name: 'Festival T-shirt' }, price: 2500, fee: 0 }], total_price: 21800 });
     const userData = testUserData({ customer: testCustomer({ country: null, address: fullAddress }) });
-    const { calls } = await open({ cart, userData, invoice: () => ({ status: 422, body: { message: messages.checkout.selectCountryForShipping, errors: { country: [messages.checkout.selectCountryForShipping] } } }) });
+    const { calls } = await open({ cart, userData, invoice: () => ({ status: 422, body: { message: english(messages.checkout.selectCountryForShipping), errors: { country: [english(messages.checkout.selectCountryForShipping)] } } }) });
     expect(await screen.findByText('Festival T-shirt')).toBeTruthy();
     // Nothing is asked that cannot be answered yet.
     expect(calls.filter((call) => call.path === 'calculate-invoice')).toEqual([]);
@@ -213,7 +213,7 @@ describe('the checkout page', () => {
     expect(input('checkout-shipping').textContent).toBe('With your country');
     expect(input('checkout-total').textContent).toBe('€218.00');
     expect(screen.getByText('Total before shipping')).toBeTruthy();
-    expect(document.getElementById('checkout-country-hint')?.textContent).toBe(messages.checkout.selectCountryForShipping);
+    expect(document.getElementById('checkout-country-hint')?.textContent).toBe(english(messages.checkout.selectCountryForShipping));
     expect(document.getElementById('checkout-invoice-error')).toBeNull();
     expect(submitButton().disabled).toBe(true);
   });
@@ -294,22 +294,22 @@ describe('the checkout page', () => {
     getConfig().events = { '1': { ageRangeActive: false, creditCardActive: false, bankTransferActive: false, bankTransferCountries: [] } };
     await open();
     await waitForInvoice();
-    expect(document.getElementById('checkout-no-methods')?.textContent).toBe(messages.checkout.noPaymentMethods);
+    expect(document.getElementById('checkout-no-methods')?.textContent).toBe(english(messages.checkout.noPaymentMethods));
     expect(submitButton().disabled).toBe(true);
   });
 
   it('applies a voucher: asks for a code, shows a refusal, then the discount and what is left to pay', async () => {
     const validate: Handler = (body) =>
-      body.code === 'TEN' ? ok({ voucher: { code: 'TEN', discount_amount: 1000 } }) : { status: 422, body: { message: messages.checkout.voucherInvalid, errors: { code: [messages.checkout.voucherInvalid] } } };
+      body.code === 'TEN' ? ok({ voucher: { code: 'TEN', discount_amount: 1000 } }) : { status: 422, body: { message: english(messages.checkout.voucherInvalid), errors: { code: [english(messages.checkout.voucherInvalid)] } } };
     const { calls, user } = await open({ handlers: { 'validate-voucher': validate } });
     await waitForInvoice();
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(document.getElementById('checkout-voucher-error')?.textContent).toBe(messages.checkout.voucherRequired);
+    expect(document.getElementById('checkout-voucher-error')?.textContent).toBe(english(messages.checkout.voucherRequired));
     expect(calls.filter((call) => call.path === 'validate-voucher')).toEqual([]);
 
     await user.type(input('checkout-voucher'), 'NOPE');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    await eventually(() => expect(document.getElementById('checkout-voucher-error')?.textContent).toBe(messages.checkout.voucherInvalid));
+    await eventually(() => expect(document.getElementById('checkout-voucher-error')?.textContent).toBe(english(messages.checkout.voucherInvalid)));
 
     await user.clear(input('checkout-voucher'));
     await user.type(input('checkout-voucher'), ' TEN {Enter}');
@@ -371,7 +371,7 @@ describe('the checkout page', () => {
     await user.click(screen.getByRole('button', { name: 'Read the Terms and Conditions' }));
     const dialog = screen.getByRole('dialog', { name: 'Terms and Conditions' });
     expect(within(dialog).getByText('By buying a ticket you accept these terms.')).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: messages.terms.accept }));
+    await user.click(within(dialog).getByRole('button', { name: english(messages.terms.accept) }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(input('checkout-terms').checked).toBe(true);
   });
@@ -439,12 +439,12 @@ describe('the checkout page', () => {
   });
 
   it("shows the server's refusals one per line and lets the customer try again", async () => {
-    const errors = { 'customer.address': ['Please fill out the following fields: City.'], 'order.accept_terms': [messages.checkout.acceptTerms] };
+    const errors = { 'customer.address': ['Please fill out the following fields: City.'], 'order.accept_terms': [english(messages.checkout.acceptTerms)] };
     const { user } = await open({ handlers: { 'checkout-cart': () => ({ status: 422, body: { message: 'Some of the details you sent are not valid.', errors } }) } });
     await waitForInvoice();
     await user.click(input('checkout-terms'));
     await user.click(submitButton());
-    await eventually(() => expect(alertText()).toBe(`Please fill out the following fields: City.\n${messages.checkout.acceptTerms}`));
+    await eventually(() => expect(alertText()).toBe(`Please fill out the following fields: City.\n${english(messages.checkout.acceptTerms)}`));
     expect(submitButton().disabled).toBe(false);
     expect(getCartCode()).toBe(CODE);
   });
@@ -456,14 +456,14 @@ describe('the checkout page', () => {
         'get-cart': () => ok({ cart: cartGone ? null : testCart({ code: CODE, products: [ticket], total_price: 19300 }) }),
         'checkout-cart': () => {
           cartGone = true;
-          return { status: 410, body: { message: messages.cart.expired } };
+          return { status: 410, body: { message: english(messages.cart.expired) } };
         },
       },
     });
     await waitForInvoice();
     await user.click(input('checkout-terms'));
     await user.click(submitButton());
-    expect(await screen.findByText(messages.cart.empty)).toBeTruthy();
-    expect(alertText()).toBe(messages.cart.expired);
+    expect(await screen.findByText(english(messages.cart.empty))).toBeTruthy();
+    expect(alertText()).toBe(english(messages.cart.expired));
   });
 });

@@ -26,6 +26,7 @@ import { PaymentPlanSummary } from '../components/PaymentPlanSummary';
 import { TermsField } from '../components/TermsField';
 import { VoucherField } from '../components/VoucherField';
 import './checkout.css';
+import { say } from '../../../lib/say';
 
 /** After a successful checkout: on the way to the payment provider, or to the order page. */
 type Placed = 'redirecting' | 'navigating' | null;
@@ -66,7 +67,7 @@ export default function CheckoutPage() {
     content = (
       <div className="checkout-empty">
         <FormError id="checkout-error" />
-        <p id="checkout-empty">{messages.cart.empty}</p>
+        <p id="checkout-empty">{say(messages.cart.empty)}</p>
         <ButtonLink to="/tickets" variant="primary">
           Browse tickets
         </ButtonLink>
@@ -216,7 +217,7 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
             <InvoiceTable invoice={invoice} amounts={amounts} voucher={voucher} hasPaymentPlan={plan !== null} shippingToCome={awaitingCountry} />
             {awaitingCountry && (
               <p className="field__hint" id="checkout-country-hint">
-                {messages.checkout.selectCountryForShipping}
+                {say(messages.checkout.selectCountryForShipping)}
               </p>
             )}
           </>

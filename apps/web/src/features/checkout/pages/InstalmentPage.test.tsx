@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages, type Order, type PaymentPlanPayment, paymentMessages } from '@festival/contract';
+import { english, messages, type Order, type PaymentPlanPayment, paymentMessages } from '@festival/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -53,7 +53,7 @@ function secondOf(order: Order): Answer {
 
 const LINK = '/payment-plan-payment/PLAN1234/abc123/I2';
 const text = (id: string) => document.getElementById(id)?.textContent ?? null;
-const payButton = () => screen.getByRole('button', { name: messages.instalment.makePayment });
+const payButton = () => screen.getByRole('button', { name: english(messages.instalment.makePayment) });
 
 function open(answers: Record<string, Answer[]>, url = LINK) {
   const calls = stubApi(answers);
@@ -100,8 +100,8 @@ describe('the instalment page', () => {
       'get-payment-plan-order-payment': [secondOf(planOrder())],
       'pay-payment-plan-order-payment': [{ status: 200, body: { data: { payment } } }],
     });
-    await user.click(await screen.findByRole('button', { name: messages.instalment.makePayment }));
-    expect(text('instalment-error')).toBe(messages.checkout.acceptTerms);
+    await user.click(await screen.findByRole('button', { name: english(messages.instalment.makePayment) }));
+    expect(text('instalment-error')).toBe(english(messages.checkout.acceptTerms));
     expect(calls.map((call) => call.path)).toEqual(['get-payment-plan-order-payment']);
     const checkbox = document.getElementById('instalment-terms') as HTMLInputElement;
     expect(checkbox.getAttribute('aria-describedby')).toBe('instalment-error');
@@ -118,7 +118,7 @@ describe('the instalment page', () => {
     const { user } = open({ 'get-payment-plan-order-payment': [secondOf(planOrder())] });
     await user.click(await screen.findByRole('button', { name: 'Read the Terms and Conditions' }));
     const dialog = screen.getByRole('dialog', { name: 'Terms and Conditions' });
-    await user.click(within(dialog).getByRole('button', { name: messages.terms.accept }));
+    await user.click(within(dialog).getByRole('button', { name: english(messages.terms.accept) }));
     expect((document.getElementById('instalment-terms') as HTMLInputElement).checked).toBe(true);
   });
 

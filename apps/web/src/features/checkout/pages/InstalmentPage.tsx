@@ -23,6 +23,7 @@ import { usePageTitle } from '../../../lib/route-handle';
 import { useFormat } from '../../../lib/use-format';
 import { instalmentQuery, INSTALMENT_KEY, payInstalment, type InstalmentData } from '../api/instalment';
 import '../../../components/order/order.css';
+import { say } from '../../../lib/say';
 
 /** Back from the provider with a payment: wait while the instalment is still open. */
 const instalmentOpen = (data: InstalmentData) => data.payment.payment_status !== 'paid' && data.payment.payment_status !== 'cancelled';
@@ -80,7 +81,7 @@ function Instalment({ data: { order, payment }, checksum, waiting, paymentReturn
   const orderClosed = order.payment_status === 'cancelled' || order.payment_status === 'abandoned' || order.payment_status === 'paid';
   const { maxReached } = attemptsState(payment.attempt, config.maxCreditCardAttempts);
   const payable = !paid && !orderClosed && isInstalmentPayable(label);
-  const termsMissing = error === messages.checkout.acceptTerms;
+  const termsMissing = error === say(messages.checkout.acceptTerms);
   // Decision 0034: the instalment's own outcome (the order's is the order page's).
   let outcome: PaymentOutcomeKind | null = null;
   if (waiting) outcome = 'processing';
@@ -99,7 +100,7 @@ function Instalment({ data: { order, payment }, checksum, waiting, paymentReturn
     if (sendingRef.current) return;
     // Spec section 2: the checkbox must be ticked.
     if (!ticked) {
-      setError(messages.checkout.acceptTerms);
+      setError(say(messages.checkout.acceptTerms));
       return;
     }
     sendingRef.current = true;
@@ -191,7 +192,7 @@ function Instalment({ data: { order, payment }, checksum, waiting, paymentReturn
                 <FormError id="instalment-error" message={error} />
                 <div className="button-row">
                   <Button id="instalment-pay" size="lg" loading={sending} onClick={() => void pay()}>
-                    {messages.instalment.makePayment}
+                    {say(messages.instalment.makePayment)}
                   </Button>
                 </div>
               </>

@@ -6,6 +6,7 @@ import { useToast } from '../../../components/ui/Toasts';
 import { callApi, errorText } from '../../../lib/api-client';
 import { getToken } from '../../../lib/storage';
 import { storeUserData } from '../../../lib/user-data';
+import { say } from '../../../lib/say';
 
 /**
  * The refund calls of spec section 7. Both answer the customer's data, which replaces the cached
@@ -82,7 +83,7 @@ export function useRequestRefund({ onFailure }: { onFailure: (message: string) =
     const result = await run(() => requestRefund(queryClient, request));
     if (!result) return;
     if (result.ok) {
-      toast.success(messages.toast.refundRequested);
+      toast.success(say(messages.toast.refundRequested));
       await navigate(`/portal/refunds/${result.value}`);
     } else onFailure(result.error);
   };
@@ -109,7 +110,7 @@ export function useCancelRefund() {
       setError(result.error);
       return false;
     }
-    toast.success(messages.toast.refundCancelled(refundId));
+    toast.success(say(messages.toast.refundCancelled(refundId)));
     if (!result.value.refunds.some((refund) => refund.id === refundId)) await navigate('/portal');
     return true;
   };

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages, type Order, type Ticket, type UserData, portalMessages, shopFrontMessages } from '@festival/contract';
+import { english, messages, type Order, type Ticket, type UserData, portalMessages, shopFrontMessages } from '@festival/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -63,7 +63,7 @@ describe('the travel time modal', () => {
       ['12', true, true],
       ['13', false, false],
     ]);
-    expect(within(dialog).getByText(messages.cart.meetingPoint)).toBeTruthy();
+    expect(within(dialog).getByText(english(messages.cart.meetingPoint))).toBeTruthy();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -84,7 +84,7 @@ describe('the travel time modal', () => {
     await user.click(await screen.findByRole('button', { name: 'Change travel time of ticket BUS-1' }));
     expect(select().value).toBe('');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(document.getElementById('travel-time-error')?.textContent).toBe(messages.travelTime.required);
+    expect(document.getElementById('travel-time-error')?.textContent).toBe(english(messages.travelTime.required));
     expect(calls).toEqual([]);
   });
 
@@ -95,7 +95,7 @@ describe('the travel time modal', () => {
     await user.click(await screen.findByRole('button', { name: 'Change travel time of ticket BUS-1' }));
     await user.selectOptions(select(), '13');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(messages.toast.travelTimeUpdated)).toBeTruthy();
+    expect(await screen.findByText(english(messages.toast.travelTimeUpdated))).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls).toEqual([{ path: 'set-travel-time', body: { token: 'the-token', code: 'BUS-1', transport_time_id: 13 } }]);
     expect(queryClient.getQueryData<UserData>(userDataKey('the-token'))?.orders[0]?.tickets[0]?.transport_time_id).toBe(13);
@@ -109,18 +109,18 @@ describe('the travel time modal', () => {
     await user.selectOptions(select(), '13');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await eventually(() => expect(document.getElementById('travel-time-error')?.textContent).toBe(portalMessages.travelTimeSoldOut));
-    expect(screen.queryByText(messages.toast.travelTimeUpdateFailed)).toBeNull();
+    expect(screen.queryByText(english(messages.toast.travelTimeUpdateFailed))).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Change travel time' })).toBeTruthy();
   });
 
   it("toasts 'Could not update travel time. Please try later.' for a real failure (a 5xx), and only that", async () => {
-    const { user } = open(bus(), { 'set-travel-time': [{ status: 500, body: { message: messages.server.internal } }] });
+    const { user } = open(bus(), { 'set-travel-time': [{ status: 500, body: { message: english(messages.server.internal) } }] });
     await user.click(await screen.findByRole('button', { name: 'Change travel time of ticket BUS-1' }));
     await user.selectOptions(select(), '13');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(messages.toast.travelTimeUpdateFailed)).toBeTruthy();
+    expect(await screen.findByText(english(messages.toast.travelTimeUpdateFailed))).toBeTruthy();
     expect(document.getElementById('travel-time-error')?.textContent ?? '').toBe('');
-    expect(screen.queryByText(messages.server.internal)).toBeNull();
+    expect(screen.queryByText(english(messages.server.internal))).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Change travel time' })).toBeTruthy();
   });
 
@@ -130,7 +130,7 @@ describe('the travel time modal', () => {
     expect(select().value).toBe('11');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(document.getElementById('travel-time-error')?.textContent).toBe(portalMessages.travelTimeUnchanged);
-    expect(screen.queryByText(messages.toast.travelTimeUpdateFailed)).toBeNull();
+    expect(screen.queryByText(english(messages.toast.travelTimeUpdateFailed))).toBeNull();
     expect(calls).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { refusalText } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/use-format';
 import { useSetTravelTime } from '../api/tickets';
 import './travel-time.css';
+import { say } from '../../../lib/say';
 
 export interface TravelTimeModalProps {
   ticket: Ticket;
@@ -51,7 +52,7 @@ export function TravelTimeModal({ ticket, onClose }: TravelTimeModalProps) {
     event.preventDefault();
     if (isPending) return;
     if (!selected) {
-      setError(messages.travelTime.required);
+      setError(say(messages.travelTime.required));
       selectRef.current?.focus();
       return;
     }
@@ -65,10 +66,10 @@ export function TravelTimeModal({ ticket, onClose }: TravelTimeModalProps) {
       const data = await send(ticket.code, Number(selected));
       if (!data) return;
       onClose();
-      toast.success(messages.toast.travelTimeUpdated);
+      toast.success(say(messages.toast.travelTimeUpdated));
     } catch (failure) {
       const refusal = refusalText(failure);
-      if (refusal === null) toast.danger(messages.toast.travelTimeUpdateFailed);
+      if (refusal === null) toast.danger(say(messages.toast.travelTimeUpdateFailed));
       if (!mounted.current) return;
       setError(refusal);
       // The Save button was disabled while the call ran, taking focus (and Escape) out of the dialog.
@@ -87,7 +88,7 @@ export function TravelTimeModal({ ticket, onClose }: TravelTimeModalProps) {
       footer={
         <>
           <Button id="travel-time-cancel" variant="secondary" onClick={onClose}>
-            {messages.ui.cancel}
+            {say(messages.ui.cancel)}
           </Button>
           <Button id="travel-time-save" type="submit" form="travel-time-form" loading={isPending}>
             Save
@@ -113,10 +114,10 @@ export function TravelTimeModal({ ticket, onClose }: TravelTimeModalProps) {
             setSelected(value);
             setError(null);
           }}
-          aria-invalid={error === messages.travelTime.required || error === portalMessages.travelTimeUnchanged || undefined}
+          aria-invalid={error === say(messages.travelTime.required) || error === portalMessages.travelTimeUnchanged || undefined}
         />
         <p id="travel-time-meeting-point" className="field__hint">
-          {messages.cart.meetingPoint}
+          {say(messages.cart.meetingPoint)}
         </p>
       </form>
     </Modal>

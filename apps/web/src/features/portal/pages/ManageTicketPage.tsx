@@ -18,6 +18,7 @@ import { useUserData } from '../../../lib/user-data';
 import { useChangeTicket, type ChangeTicketFields } from '../api/tickets';
 import '../../../components/ui/terms-checkbox.css';
 import './manage-ticket.css';
+import { say } from '../../../lib/say';
 
 const orderPath = (code: string) => `/portal/orders/${encodeURIComponent(code)}`;
 
@@ -50,7 +51,7 @@ export default function ManageTicketPage() {
   }, [redirect, ticket, toast, navigate]);
 
   const saved = (savedOrder: Order, savedTicket: Ticket) => {
-    toast.success(messages.toast.ticketUpdated(savedTicket.code));
+    toast.success(say(messages.toast.ticketUpdated(savedTicket.code)));
     void navigate(orderPath(savedOrder.code));
   };
 
@@ -135,7 +136,7 @@ function ManageTicketForm({ order, ticket, customerEmail, onSending, onSaved }: 
       { full_name: ticket.full_name, email: ticket.email, age: ticket.age },
       rules,
     );
-    setError(problem);
+    setError(problem && say(problem));
     if (!problem) setStep('confirm');
   };
 
@@ -220,7 +221,7 @@ function ManageTicketForm({ order, ticket, customerEmail, onSending, onSaved }: 
             Back
           </Button>
           <Button id="manage-confirm" loading={isPending} disabled={locked} onClick={() => void confirm()}>
-            {messages.ui.confirm}
+            {say(messages.ui.confirm)}
           </Button>
         </div>
       </div>
@@ -248,7 +249,7 @@ function ManageTicketForm({ order, ticket, customerEmail, onSending, onSaved }: 
           onChange={setFullName}
           hint={
             rules.allowNameChanges
-              ? [messages.cart.nameAsOnId, ticket.name_changes_left === null ? null : `Name changes left: ${ticket.name_changes_left}.`].filter(Boolean).join(' ')
+              ? [say(messages.cart.nameAsOnId), ticket.name_changes_left === null ? null : `Name changes left: ${ticket.name_changes_left}.`].filter(Boolean).join(' ')
               : portalMessages.nameChangesNotAllowed
           }
         />

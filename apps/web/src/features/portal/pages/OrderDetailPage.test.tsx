@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages, type Order, type PaymentPlanPayment, paymentMessages } from '@festival/contract';
+import { english, messages, type Order, type PaymentPlanPayment, paymentMessages } from '@festival/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -151,7 +151,7 @@ describe('an order whose terms are not accepted', () => {
     const warning = await screen.findByRole('region', { name: 'Terms and Conditions' });
     expect(warning.id).toBe('order-terms-warning');
     const button = document.getElementById('order-terms-accept') as HTMLButtonElement;
-    expect(button.textContent).toBe(messages.terms.accept);
+    expect(button.textContent).toBe(english(messages.terms.accept));
     expect(button.disabled).toBe(true);
     expect(document.getElementById('order-pay')).toBeNull();
     await user.click(screen.getByLabelText('I accept the Terms and Conditions'));
@@ -169,7 +169,7 @@ describe('an order whose terms are not accepted', () => {
       answers: { 'accept-terms-and-conditions': [{ status: 200, body: { data: dataWith({ ...order, accepted_ts_and_cs: true, payment_attempts: 1 }), payment } }] },
     });
     await user.click(await screen.findByLabelText('I accept the Terms and Conditions'));
-    await user.click(screen.getByRole('button', { name: messages.terms.accept }));
+    await user.click(screen.getByRole('button', { name: english(messages.terms.accept) }));
     await eventually(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
     expect(document.getElementById('order-terms-redirecting')?.textContent).toBe(paymentMessages.redirecting);
     expect(calls).toEqual([{ path: 'accept-terms-and-conditions', body: { token: 'the-token', order: 'BOX12345', checksum: 'terms-c0ffee' } }]);
@@ -183,8 +183,8 @@ describe('an order whose terms are not accepted', () => {
       answers: { 'accept-terms-and-conditions': [{ status: 200, body: { data: dataWith({ ...order, accepted_ts_and_cs: true }), payment: null } }] },
     });
     await user.click(await screen.findByLabelText('I accept the Terms and Conditions'));
-    await user.click(screen.getByRole('button', { name: messages.terms.accept }));
-    expect((await screen.findByText(messages.terms.thankYou)).id).toBe('order-terms-thank-you');
+    await user.click(screen.getByRole('button', { name: english(messages.terms.accept) }));
+    expect((await screen.findByText(english(messages.terms.thankYou))).id).toBe('order-terms-thank-you');
     expect(followPaymentInstruction).not.toHaveBeenCalled();
     expect(document.getElementById('order-terms-accept')).toBeNull();
   });
@@ -192,7 +192,7 @@ describe('an order whose terms are not accepted', () => {
   it("shows a refusal's message and lets the customer try again", async () => {
     const { user } = open(boxOffice(), { confirmation: false, answers: { 'accept-terms-and-conditions': [{ status: 409, body: { message: paymentMessages.notPayable } }] } });
     await user.click(await screen.findByLabelText('I accept the Terms and Conditions'));
-    await user.click(screen.getByRole('button', { name: messages.terms.accept }));
+    await user.click(screen.getByRole('button', { name: english(messages.terms.accept) }));
     await eventually(() => expect(document.getElementById('order-terms-error')?.textContent).toBe(paymentMessages.notPayable));
     expect((document.getElementById('order-terms-accept') as HTMLButtonElement).disabled).toBe(false);
   });

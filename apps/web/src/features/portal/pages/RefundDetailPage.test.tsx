@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages, type Refund, type UserData, portalMessages } from '@festival/contract';
+import { english, messages, type Refund, type UserData, portalMessages } from '@festival/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -111,7 +111,7 @@ describe('cancelling a refund', () => {
     const { user, calls } = open([testRefund()]);
     await user.click(await screen.findByRole('button', { name: 'Cancel refund' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel refund 12?' });
-    await user.click(within(dialog).getByRole('button', { name: messages.ui.cancel }));
+    await user.click(within(dialog).getByRole('button', { name: english(messages.ui.cancel) }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls).toEqual([]);
   });
@@ -121,9 +121,9 @@ describe('cancelling a refund', () => {
       answers: { 'cancel-refund': [{ status: 200, body: { data: dataWith(testRefund({ status: 'cancelled', items: [] })) } }] },
     });
     await user.click(await screen.findByRole('button', { name: 'Cancel refund' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: messages.ui.confirm }));
-    await eventually(() => expect(screen.getByText(messages.toast.refundCancelled(12))).toBeTruthy());
-    expect(messages.toast.refundCancelled(12)).toBe('Refund 12 cancelled successfully.');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: english(messages.ui.confirm) }));
+    await eventually(() => expect(screen.getByText(english(messages.toast.refundCancelled(12)))).toBeTruthy());
+    expect(english(messages.toast.refundCancelled(12))).toBe('Refund 12 cancelled successfully.');
     expect(calls).toEqual([{ path: 'cancel-refund', body: { token: 'the-token', refund_id: 12 } }]);
     expect(queryClient.getQueryData<UserData>(userDataKey('the-token'))?.refunds[0]?.status).toBe('cancelled');
     expect(byId('refund-cancel')).toBeNull();
@@ -133,15 +133,15 @@ describe('cancelling a refund', () => {
   it('goes to the portal when the answered data no longer lists the refund', async () => {
     const { user, router } = open([testRefund()], { answers: { 'cancel-refund': [{ status: 200, body: { data: dataWith() } }] } });
     await user.click(await screen.findByRole('button', { name: 'Cancel refund' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: messages.ui.confirm }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: english(messages.ui.confirm) }));
     await eventually(() => expect(router.state.location.pathname).toBe('/portal'));
-    expect(screen.getByText(messages.toast.refundCancelled(12))).toBeTruthy();
+    expect(screen.getByText(english(messages.toast.refundCancelled(12)))).toBeTruthy();
   });
 
   it("shows the server's message when the cancel is refused", async () => {
     const { user } = open([testRefund()], { answers: { 'cancel-refund': [{ status: 409, body: { message: portalMessages.refundNotActive } }] } });
     await user.click(await screen.findByRole('button', { name: 'Cancel refund' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: messages.ui.confirm }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: english(messages.ui.confirm) }));
     await eventually(() => expect(byId('refund-cancel-error')?.textContent).toBe(portalMessages.refundNotActive));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(byId('refund-cancel')).toBeTruthy();

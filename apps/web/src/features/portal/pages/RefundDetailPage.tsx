@@ -19,6 +19,7 @@ import '../../../components/order/order.css';
 import '../components/refund.css';
 import { NotFoundNotice } from '../../../components/ui/NotFoundNotice';
 import { creditNoteDownloadHref } from '../../../components/order/ticket-actions';
+import { say } from '../../../lib/say';
 
 /** /portal/refunds/:refund (spec sections 2 and 4): a refund of get-data with its items; an active one can be cancelled. */
 export default function RefundDetailPage() {
@@ -174,7 +175,7 @@ function BankDetailsWanted({ refund, amount }: { refund: Refund; amount: number 
 
   const save = () => {
     const error = bankDetailsError(values, { addressLines: config.addressLines, ibanCountries: config.ibanCountries });
-    setProblem(error);
+    setProblem(error && say(error));
     if (!error) void giving.give(refund.id, bankDetailsPayload(values, config));
   };
 

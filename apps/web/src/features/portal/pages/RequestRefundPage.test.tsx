@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages, paymentMessages, type Customer, type Order, type UserData, portalMessages } from '@festival/contract';
+import { english, messages, paymentMessages, type Customer, type Order, type UserData, portalMessages } from '@festival/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -88,7 +88,7 @@ describe('choosing the items', () => {
   it('asks for at least one item and refuses tickets and merchandise together', async () => {
     const { user } = open(refundableOrder());
     await user.click(await screen.findByRole('button', { name: 'Next' }));
-    expect(alertText()).toBe(messages.refund.selectItem);
+    expect(alertText()).toBe(english(messages.refund.selectItem));
     await user.click(byId('refund-item-TCK-1'));
     await user.click(byId('refund-item-MER-1'));
     await user.click(byId('refund-next'));
@@ -175,7 +175,7 @@ describe('the bank details', () => {
     const alert = screen.getByRole('alert');
     expect(alert.id).toBe('refund-error');
     expect(alert.textContent).toBe(
-      messages.refund.fillOutFields(["Account holder's full name", 'Street and number', 'Postal code', 'City', 'Bank name', 'Bank country', 'BIC/SWIFT', 'Bank account number']),
+      english(messages.refund.fillOutFields(["Account holder's full name", 'Street and number', 'Postal code', 'City', 'Bank name', 'Bank country', 'BIC/SWIFT', 'Bank account number'])),
     );
     expect(byId('refund-step-details')).toBeTruthy();
   });
@@ -239,7 +239,7 @@ describe('confirming and sending', () => {
         },
       },
     ]);
-    expect(screen.getByText(messages.toast.refundRequested)).toBeTruthy();
+    expect(screen.getByText(english(messages.toast.refundRequested))).toBeTruthy();
     const cached = queryClient.getQueryData<UserData>(userDataKey('the-token'));
     expect(cached?.orders[0]?.has_active_refunds).toBe(true);
     expect(cached).not.toHaveProperty('refund_id');

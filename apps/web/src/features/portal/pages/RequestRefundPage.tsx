@@ -17,6 +17,7 @@ import { RefundSelectStep } from '../components/RefundSelectStep';
 import { allRefundable, initialBankDetails, isSelected, refundLines, refundRequest, refundSteps, refundWaysOf, toggleLine, type RefundSelection, type RefundStep } from '../components/refund-form';
 import '../../../components/order/order.css';
 import { NotFoundNotice } from '../../../components/ui/NotFoundNotice';
+import { say } from '../../../lib/say';
 
 /**
  * /portal/orders/:order/request-refund (spec sections 4 and 5): select-products, enter-details,
@@ -97,12 +98,12 @@ function RefundRequestFlow({ order }: { order: Order }) {
 
   const nextFromSelection = () => {
     const problem = refundSelectionError(selection.tickets, selection.merchandise);
-    if (problem) setError(problem);
+    if (problem) setError(say(problem));
     else goTo(bankNeeded ? 'details' : 'confirm');
   };
   const nextFromDetails = () => {
     const problem = refundSelectionError(selection.tickets, selection.merchandise) ?? bankDetailsError(values, { addressLines: config.addressLines, ibanCountries: config.ibanCountries });
-    if (problem) setError(problem);
+    if (problem) setError(say(problem));
     else goTo('confirm');
   };
   const submit = () => {

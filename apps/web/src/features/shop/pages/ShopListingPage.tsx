@@ -13,6 +13,7 @@ import { useUserData } from '../../../lib/user-data';
 import { ProductGrid } from '../components/ProductCard';
 import { typeLabel } from '../shop-items';
 import './shop-listing.css';
+import { say } from '../../../lib/say';
 
 /** "All" in the sub-type dropdown: no type parameter. */
 const ALL_TYPES = '';
@@ -99,7 +100,7 @@ export default function ShopListingPage() {
         <ProductGrid items={view.visible} id="listing-items" aria-labelledby="page-title" />
       ) : (
         <p className="listing__empty" id="listing-empty">
-          {emptyListingText(config.texts.outOfStock)}
+          {say(emptyListingText(config.texts.outOfStock))}
         </p>
       )}
     </Page>

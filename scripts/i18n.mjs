@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// `npm run i18n`: the translators' command (docs/translations.md). It extracts the English source
+// of every message from the code into packages/contract/lang/en.json (FormatJS's extractor), checks
+// every language's catalogue against it (missing and unknown messages, placeholders, ICU syntax:
+// FormatJS's verify) and prints each language's coverage. `npm run i18n -- --check` changes no file
+// and fails when en.json is not what the code says (for CI and before a commit).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const langDir = path.join(root, 'packages/contract/lang');
+const source = path.join(langDir, 'en.json');
+const formatjs = path.join(root, 'node_modules/.bin/formatjs');
+const check = process.argv.includes('--check');
+
+const run = (args) => execFileSync(formatjs, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+const extract = (outFile) =>
+  run(['extract', 'packages/contract/src/**/*.ts', '--ignore', '**/*.test.ts', '--additional-function-names', 'message,messageWith', '--format', 'simple', '--out-file', outFile, '--throws']);
+
+let failed = false;
+if (check) {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'i18n-'));
+  try {
+    extract(path.join(scratch, 'en.json'));
+    const fresh = JSON.parse(readFileSync(path.join(scratch, 'en.json'), 'utf8'));
+    const kept = JSON.parse(readFileSync(source, 'utf8'));
+    const changed = [...new Set([...Object.keys(fresh), ...Object.keys(kept)])].filter((id) => fresh[id] !== kept[id]);
+    if (changed.length) {
+      failed = true;
+      console.error(`[i18n] en.json is not what the code says for ${changed.length} message(s): ${changed.slice(0, 10).join(', ')}${changed.length > 10 ? ', …' : ''}. Run npm run i18n.`);
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+} else {
+  extract(source);
+  console.log(`[i18n] extracted the English source of every message into ${path.relative(root, source)}`);
+}
+
+const files = readdirSync(langDir).filter((name) => name.endsWith('.json')).sort();
+try {
+  run(['verify', '--source-locale', 'en', '--missing-keys', '--extra-keys', '--structural-equality', ...files.map((name) => path.join(langDir, name))]);
+} catch (error) {
+  failed = true;
+  console.error(`[i18n] the catalogues do not match the English source:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+}
+
+const english = JSON.parse(readFileSync(source, 'utf8'));
+const total = Object.keys(english).length;
+console.log(`[i18n] ${total} messages; coverage per language:`);
+for (const name of files) {
+  const catalogue = JSON.parse(readFileSync(path.join(langDir, name), 'utf8'));
+  const translated = Object.keys(english).filter((id) => typeof catalogue[id] === 'string' && (name === 'en.json' || catalogue[id] !== english[id])).length;
+  const unknown = Object.keys(catalogue).filter((id) => !(id in english)).length;
+  console.log(`  ${name.replace('.json', '').padEnd(3)} ${String(translated).padStart(4)} / ${total}  ${((translated / total) * 100).toFixed(0).padStart(3)} %${unknown ? `  (${unknown} unknown)` : ''}`);
+}
+process.exit(failed ? 1 : 0);
