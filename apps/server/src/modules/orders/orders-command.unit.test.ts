@@ -35,7 +35,9 @@ describe('the box office takes one mailbox (issue 18, decision 0029)', () => {
     for (const tail of [' '.repeat(100_000), `${' '.repeat(100_000)}x`, '<'.repeat(100_000), `a${' <'.repeat(50_000)}`]) {
       const started = performance.now();
       parseBoxOfficeLine(`CODE=${tail}`);
-      expect(performance.now() - started).toBeLessThan(50);
+      // Linear reading takes a few milliseconds; a backtracking pattern would take seconds or more
+      // on 100,000 characters. The bound leaves room for a busy machine (CI ran 72 ms once).
+      expect(performance.now() - started).toBeLessThan(1_000);
     }
   });
 });
