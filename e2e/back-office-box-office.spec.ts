@@ -1,9 +1,13 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { staffTexts } from '../apps/web/src/staff/texts';
+import { englishOf } from '../packages/contract/src/i18n/english';
+import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
 import { newAddress, readMail } from './support/accounts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 import { signInAs } from './support/staff-setup';
+
+/** The back office's texts as the journeys read them: in English, the pages' language. */
+const staffTexts = englishOf(staffTextsInCatalogue);
 
 /**
  * The back office's box office (issue 22 point 5) in Chromium against the real server, as box

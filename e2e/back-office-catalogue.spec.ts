@@ -9,10 +9,14 @@ import { staffCatalogueMessages } from '../packages/contract/src/staff-catalogue
 import { staffAdminMessages } from '../packages/contract/src/staff-accounts';
 import { formatInZone } from '../apps/web/src/staff/catalogue-page';
 import { formatAmount } from '../apps/web/src/staff/money';
-import { staffTexts } from '../apps/web/src/staff/texts';
+import { englishOf } from '../packages/contract/src/i18n/english';
+import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { startOwnShop, stopOwnShop, type OwnShop } from './support/own-shop';
 import { prepareStaff, signInAs } from './support/staff-setup';
+
+/** The back office's texts as the journeys read them: in English, the pages' language. */
+const staffTexts = englishOf(staffTextsInCatalogue);
 
 /**
  * The back office's catalogue (issue 22 point 6) in Chromium against the real server: an admin

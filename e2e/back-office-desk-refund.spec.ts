@@ -3,11 +3,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { refundWayMessages } from '../packages/contract/src/refund-ways';
 import { staffOrderMessages } from '../packages/contract/src/staff-orders';
-import { staffTexts } from '../apps/web/src/staff/texts';
+import { englishOf } from '../packages/contract/src/i18n/english';
+import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
 import { newAddress, readMail } from './support/accounts';
 import { expectNoAxeViolations, openPage, pageErrors, rewriteJsonAnswers, useBrowser } from './support/browser';
 import { signInAs } from './support/staff-setup';
 import { screenshot } from './support/screenshots';
+
+/** The back office's texts as the journeys read them: in English, the pages' language. */
+const staffTexts = englishOf(staffTextsInCatalogue);
 
 /**
  * A cash refund at the desk (issue 34 point 3, decision 0060) in Chromium against the real server:

@@ -4,11 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onsales } from '../apps/server/src/db/schema';
 import { staffOnsaleMessages } from '../packages/contract/src/staff-onsales';
 import { formatInZone } from '../apps/web/src/staff/catalogue-page';
-import { staffTexts } from '../apps/web/src/staff/texts';
+import { englishOf } from '../packages/contract/src/i18n/english';
+import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { joinQueue, signedInCustomer, startOwnShop, stopOwnShop, type OwnShop } from './support/own-shop';
 import { prepareStaff, signInAs } from './support/staff-setup';
 import { screenshot } from './support/screenshots';
+
+/** The back office's texts as the journeys read them: in English, the pages' language. */
+const staffTexts = englishOf(staffTextsInCatalogue);
 
 /**
  * The back office's on-sales (issue 23 points 1 and 6) in Chromium against the real server: an

@@ -3,7 +3,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { staffOrderMessages } from '../packages/contract/src/staff-orders';
 import { auditActionLabel } from '../packages/contract/src/staff-labels';
 import { zoneOffsetAt } from '../packages/contract/src/zoned-time';
-import { staffTexts } from '../apps/web/src/staff/texts';
+import { englishOf } from '../packages/contract/src/i18n/english';
+import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
 import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 import { addWeekendTicket, checkOutAndPayByCard, checkOutByBankTransfer } from './support/checkout';
@@ -11,6 +12,9 @@ import { addWeekendTicket, checkOutAndPayByCard, checkOutByBankTransfer } from '
 /** The demo shop's zone (config/demo-shop.json): the back office shows and reads times on its clocks. */
 const SHOP_ZONE = 'Europe/Amsterdam';
 import { signInAs, type StaffJourneyMember } from './support/staff-setup';
+
+/** The back office's texts as the journeys read them: in English, the pages' language. */
+const staffTexts = englishOf(staffTextsInCatalogue);
 
 /**
  * The order page's actions (issue 22 point 3) in Chromium against the global setup's demo shop:

@@ -14,12 +14,16 @@ import { startStripeDouble, type StripeDouble } from '../apps/server/test/provid
 import { portalMessages } from '../packages/contract/src/portal-messages';
 import { staffOrderMessages } from '../packages/contract/src/staff-orders';
 import { formatAmount } from '../apps/web/src/staff/money';
-import { staffTexts } from '../apps/web/src/staff/texts';
+import { englishOf } from '../packages/contract/src/i18n/english';
+import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
 import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { addWeekendTicket, fillBillingAddress } from './support/checkout';
 import { demoDatabase } from './support/own-shop';
 import { prepareStaff, signInAs } from './support/staff-setup';
+
+/** The back office's texts as the journeys read them: in English, the pages' language. */
+const staffTexts = englishOf(staffTextsInCatalogue);
 
 /**
  * The back office's orders (issue 22 point 3) in Chromium: "an admin signs in with a second factor,

@@ -2,10 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { staffRefundMessages } from '../packages/contract/src/staff-refunds-exports';
-import { staffTexts } from '../apps/web/src/staff/texts';
+import { englishOf } from '../packages/contract/src/i18n/english';
+import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 import { REFUND_QUEUE_CUSTOMERS } from './support/refund-queue';
 import { signInAs } from './support/staff-setup';
+
+/** The back office's texts as the journeys read them: in English, the pages' language. */
+const staffTexts = englishOf(staffTextsInCatalogue);
 
 /**
  * The back office's refund queue and exports (issue 22 points 4 and 7) in Chromium against the

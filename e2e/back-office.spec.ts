@@ -6,10 +6,14 @@ import { describe, expect, inject, it } from 'vitest';
 import { staffAdminMessages, staffLinkMessages, staffMessages } from '../packages/contract/src/staff-accounts';
 import { readMail } from './support/accounts';
 import { mayCall, SECTIONS } from '../apps/web/src/staff/sections';
-import { staffTexts } from '../apps/web/src/staff/texts';
+import { englishOf } from '../packages/contract/src/i18n/english';
+import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 import { codeFor, signInAs, STAFF_JOURNEY_MEMBERS, type StaffJourneyMember } from './support/staff-setup';
 import { screenshot } from './support/screenshots';
+
+/** The back office's texts as the journeys read them: in English, the pages' language. */
+const staffTexts = englishOf(staffTextsInCatalogue);
 
 /**
  * The back office at /staff in Chromium against the real server (issue 22): sign-in with a second

@@ -5,7 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { readPdf } from '../apps/server/test/pdf-reader';
 import { scannerMessages } from '../packages/contract/src/staff-checkin';
-import { scannerTexts } from '../packages/contract/src/scanner-texts';
+import { english } from '../packages/contract/src/i18n/english';
+import { scanTexts } from '../apps/web/src/scan/scan.messages';
 import { newAddress, registerAndLogIn } from './support/accounts';
 import { baseUrl, expectNoAxeViolations, launchBrowser, openPage, pageErrors, useBrowser } from './support/browser';
 import { checkOutAndPayByCard } from './support/checkout';
@@ -65,27 +66,27 @@ const scannerPhone = (browser: Browser): Promise<Page> => openPage(browser, { vi
 
 async function signInAndChoose(page: Page, code: string, gate: string, list: { name: string } = E2E_GATE_LIST) {
   await page.goto('/scan/');
-  await page.getByRole('heading', { name: scannerTexts.signIn.title }).waitFor();
-  await page.getByLabel(scannerTexts.signIn.code).fill(code.toLowerCase());
-  await page.getByRole('button', { name: scannerTexts.signIn.submit }).click();
-  await page.getByRole('heading', { name: scannerTexts.choose.title }).waitFor();
+  await page.getByRole('heading', { name: english(scanTexts.signIn.title) }).waitFor();
+  await page.getByLabel(english(scanTexts.signIn.code)).fill(code.toLowerCase());
+  await page.getByRole('button', { name: english(scanTexts.signIn.submit) }).click();
+  await page.getByRole('heading', { name: english(scanTexts.choose.title) }).waitFor();
   await page.getByRole('radio', { name: new RegExp(list.name) }).check();
   await page.getByRole('radio', { name: gate, exact: true }).check();
-  await page.getByRole('button', { name: scannerTexts.choose.start }).click();
+  await page.getByRole('button', { name: english(scanTexts.choose.start) }).click();
   await page.getByRole('heading', { name: new RegExp(list.name) }).waitFor();
 }
 
 /** Types (or pastes, as a camera would hand it over) a code or pass and answers the full-screen result's text, then dismisses it. */
 async function check(page: Page, text: string, options: { axe?: boolean; screenshot?: string } = {}): Promise<string> {
-  await page.getByLabel(scannerTexts.scan.manual).fill(text);
-  await page.getByRole('button', { name: scannerTexts.scan.check }).click();
+  await page.getByLabel(english(scanTexts.scan.manual)).fill(text);
+  await page.getByRole('button', { name: english(scanTexts.scan.check) }).click();
   const result = page.getByTestId('scan-result');
   await result.waitFor();
   const message = (await page.getByTestId('scan-result-message').textContent()) ?? '';
   // The picture first: the result goes by itself after 2.5 s, which an axe run on a busy machine can outlast.
   if (options.screenshot) await screenshot(page, options.screenshot);
   if (options.axe) await expectNoAxeViolations(page);
-  const tap = page.getByRole('button', { name: scannerTexts.result.tapToContinue });
+  const tap = page.getByRole('button', { name: english(scanTexts.result.tapToContinue) });
   if (await tap.isVisible()) await tap.click({ timeout: 5_000 }).catch(() => undefined);
   await result.waitFor({ state: 'detached' });
   return message;
@@ -103,21 +104,21 @@ describe('the gate scanner in Chromium', () => {
     const page = await scannerPhone(browser());
     await page.goto('/scan');
     expect(new URL(page.url()).pathname).toBe('/scan/');
-    await page.getByRole('heading', { name: scannerTexts.signIn.title }).waitFor();
+    await page.getByRole('heading', { name: english(scanTexts.signIn.title) }).waitFor();
     await expectNoAxeViolations(page);
     // A wrong code: the shop's own words.
-    await page.getByLabel(scannerTexts.signIn.code).fill('NOT-A-SCANNER-CODE');
-    await page.getByRole('button', { name: scannerTexts.signIn.submit }).click();
+    await page.getByLabel(english(scanTexts.signIn.code)).fill('NOT-A-SCANNER-CODE');
+    await page.getByRole('button', { name: english(scanTexts.signIn.submit) }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe(scannerMessages.badScannerCode);
     await expectNoAxeViolations(page);
 
-    await page.getByLabel(scannerTexts.signIn.code).fill(scannerCode(0).toLowerCase());
-    await page.getByRole('button', { name: scannerTexts.signIn.submit }).click();
-    await page.getByRole('heading', { name: scannerTexts.choose.title }).waitFor();
+    await page.getByLabel(english(scanTexts.signIn.code)).fill(scannerCode(0).toLowerCase());
+    await page.getByRole('button', { name: english(scanTexts.signIn.submit) }).click();
+    await page.getByRole('heading', { name: english(scanTexts.choose.title) }).waitFor();
     await expectNoAxeViolations(page);
     await page.getByRole('radio', { name: new RegExp(E2E_GATE_LIST.name) }).check();
     await page.getByRole('radio', { name: 'South', exact: true }).check();
-    await page.getByRole('button', { name: scannerTexts.choose.start }).click();
+    await page.getByRole('button', { name: english(scanTexts.choose.start) }).click();
     await page.getByRole('heading', { name: new RegExp(E2E_GATE_LIST.name) }).waitFor();
     await expect.poll(() => page.getByTestId('scan-status').textContent()).toMatch(/Data from \d\d:\d\d \(\d+ min ago\)/);
     await expectNoAxeViolations(page);
@@ -150,14 +151,14 @@ describe('the gate scanner in Chromium', () => {
     expect(manifest).toMatchObject({ scope: '/scan/', start_url: '/scan/', display: 'standalone' });
 
     // Another gate: the choice screen again, with the current one chosen.
-    await page.getByRole('button', { name: scannerTexts.scan.change }).click();
-    await page.getByRole('heading', { name: scannerTexts.choose.title }).waitFor();
+    await page.getByRole('button', { name: english(scanTexts.scan.change) }).click();
+    await page.getByRole('heading', { name: english(scanTexts.choose.title) }).waitFor();
     expect(await page.getByRole('radio', { name: 'South', exact: true }).isChecked()).toBe(true);
     await page.getByRole('radio', { name: 'North', exact: true }).check();
-    await page.getByRole('button', { name: scannerTexts.choose.start }).click();
+    await page.getByRole('button', { name: english(scanTexts.choose.start) }).click();
     await page.getByRole('heading', { name: /· North/ }).waitFor();
-    await page.getByRole('button', { name: scannerTexts.scan.signOut }).click();
-    await page.getByRole('heading', { name: scannerTexts.signIn.title }).waitFor();
+    await page.getByRole('button', { name: english(scanTexts.scan.signOut) }).click();
+    await page.getByRole('heading', { name: english(scanTexts.signIn.title) }).waitFor();
     expect(unexpectedErrors(page)).toEqual([]);
     await page.context().close();
     await buyer.page.context().close();
@@ -192,21 +193,21 @@ describe('the gate scanner in Chromium', () => {
     await page.getByRole('heading', { name: new RegExp(E2E_GATE_LIST.name) }).waitFor();
     await expectNoAxeViolations(page);
     expect(await check(page, ticket.pass)).toBe(scannerMessages.admit);
-    await expect.poll(() => page.getByTestId('scan-status').textContent()).toContain(scannerTexts.status.offline);
-    await expect.poll(() => page.getByTestId('scan-queued').textContent()).toBe(scannerTexts.status.queued(1));
+    await expect.poll(() => page.getByTestId('scan-status').textContent()).toContain(english(scanTexts.status.offline));
+    await expect.poll(() => page.getByTestId('scan-queued').textContent()).toBe(english(scanTexts.status.queued({ count: 1 })));
     await expectNoAxeViolations(page);
     // The pass passed on before the sync: the synced ticket has another code now.
     expect(await check(page, oldTicket.pass)).toBe(scannerMessages.revoked);
     // The device remembers its own admission.
     expect(await check(page, ticket.pass)).toMatch(/^Already in since \d\d:\d\d at gate North$/);
     // A typed code it has not synced cannot be judged offline: it says so, and admits no one.
-    await page.getByLabel(scannerTexts.scan.manual).fill(ticket.code);
-    await page.getByRole('button', { name: scannerTexts.scan.check }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(scannerTexts.errors.offlineTypedCode);
+    await page.getByLabel(english(scanTexts.scan.manual)).fill(ticket.code);
+    await page.getByRole('button', { name: english(scanTexts.scan.check) }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(english(scanTexts.errors.offlineTypedCode));
     expect(await page.getByTestId('scan-result').count()).toBe(0);
     // Nor can it fetch the lists to change them: it stays at its gate.
-    await page.getByRole('button', { name: scannerTexts.scan.change }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(scannerTexts.errors.network);
+    await page.getByRole('button', { name: english(scanTexts.scan.change) }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(english(scanTexts.errors.network));
     expect(await page.getByRole('heading', { name: new RegExp(E2E_GATE_LIST.name) }).count()).toBe(1);
 
     // Back online: the queue goes up and the shop counts the entry, once.
@@ -249,7 +250,7 @@ describe('the gate scanner in Chromium', () => {
     expect(await check(page, ticket.pass, { axe: true, screenshot: 'scanner-wrong-day-390.png' })).toBe(wrongDay);
     // The typed code of the synced ticket too.
     expect(await check(page, ticket.code)).toBe(wrongDay);
-    await expect.poll(() => page.getByTestId('scan-status').textContent()).toContain(scannerTexts.status.offline);
+    await expect.poll(() => page.getByTestId('scan-status').textContent()).toContain(english(scanTexts.status.offline));
     expect(await page.getByTestId('scan-queued').count()).toBe(0);
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(await check(page, ticket.pass, { axe: true, screenshot: 'scanner-wrong-day-1280.png' })).toBe(wrongDay);
@@ -257,7 +258,7 @@ describe('the gate scanner in Chromium', () => {
     // Saturday afternoon in Amsterdam on the device's clock: the same pass goes in, offline.
     await page.clock.setFixedTime(new Date('2027-06-19T12:00:00Z'));
     expect(await check(page, ticket.pass, { axe: true })).toBe(scannerMessages.admit);
-    await expect.poll(() => page.getByTestId('scan-queued').textContent()).toBe(scannerTexts.status.queued(1));
+    await expect.poll(() => page.getByTestId('scan-queued').textContent()).toBe(english(scanTexts.status.queued({ count: 1 })));
 
     // Back online: the shop judges the uploaded scan at the time it was made, Saturday, and counts it.
     await page.context().setOffline(false);
@@ -305,9 +306,9 @@ describe('the gate scanner in Chromium', () => {
         const context = await insecure.newContext({ viewport: { width, height: 844 } });
         const page = await context.newPage();
         await page.goto(`http://scanner.festival.test:${shop.port}/scan/`);
-        await page.getByRole('heading', { name: scannerTexts.signIn.title }).waitFor();
-        expect(await page.getByRole('alert').textContent()).toBe(scannerTexts.signIn.insecure);
-        expect(await page.getByRole('button', { name: scannerTexts.signIn.submit }).isDisabled()).toBe(true);
+        await page.getByRole('heading', { name: english(scanTexts.signIn.title) }).waitFor();
+        expect(await page.getByRole('alert').textContent()).toBe(english(scanTexts.signIn.insecure));
+        expect(await page.getByRole('button', { name: english(scanTexts.signIn.submit) }).isDisabled()).toBe(true);
         await expectNoAxeViolations(page);
         await screenshot(page, `scanner-insecure-${width}.png`, { fullPage: true });
         await context.close();

@@ -1,9 +1,13 @@
 import type { Page } from 'playwright-core';
-import { staffTexts } from '../../apps/web/src/staff/texts';
+import { englishOf } from '../../packages/contract/src/i18n/english';
+import { staffTexts as staffTextsInCatalogue } from '../../apps/web/src/staff/texts';
 import type { Db } from '../../apps/server/src/db/client';
 import type { StaffRole } from '../../apps/server/src/db/schema';
 import { createStaffAccounts } from '../../apps/server/src/modules/staff/staff-accounts';
 import { base32Decode, totpCode, totpStep } from '../../apps/server/src/modules/staff/totp';
+
+/** The back office's texts as the journeys read them: in English, the pages' language. */
+const staffTexts = englishOf(staffTextsInCatalogue);
 
 /** The members the back office's journeys sign in as, one per journey that changes what it signs in with. */
 export const STAFF_JOURNEY_MEMBERS = {

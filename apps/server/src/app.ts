@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { installErrorHandler, unroutableRequestHandler } from './http/error-handler';
+import { speakLanguages } from './lib/language';
 import { createInFlightTracker } from './http/in-flight';
 import { requireXhrHeader } from './http/require-xhr';
 import { installSecurityHeaders, installServerTiming, securityHeaders } from './http/security-headers';
@@ -195,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.decorate('inFlight', createInFlightTracker());
+  speakLanguages(app, config.languages);
   installErrorHandler(app);
   // The provider's page is the only other place a form may go (decision 0037).
   installSecurityHeaders(app, gateway?.browserOrigins ?? []);

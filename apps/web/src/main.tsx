@@ -10,6 +10,8 @@ import { onSessionExpired } from './lib/api-client';
 import { CART_KEY } from './lib/cart-query';
 import { onOtherTabChange } from './lib/tab-sync';
 import { ConfigError, getConfig } from './lib/config';
+import { InLanguage } from './app/in-language';
+import { startLanguage } from './lib/language';
 import { getToken } from './lib/storage';
 import { onWaitingRoom, waitingRoomPath } from './lib/waiting-room-events';
 import './app/styles/global.css';
@@ -18,9 +20,13 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 const root = createRoot(container);
 
-function start(): void {
+async function start(): Promise<void> {
   // Read (and checked) once before anything renders: a missing or broken configuration is said plainly below.
-  getConfig();
+  const config = getConfig();
+  // The page starts in the language the server sent it in; another language than English has its
+  // texts loaded before the first render, so the page never shows a mix.
+  const language = startLanguage(config.languages);
+  if (language !== 'en') await (await import('./lib/say')).loadLanguage(language);
   const queryClient = createQueryClient();
   seedPreloadedAnswers(queryClient, document, getToken());
   const history = createShopHistory();
@@ -49,16 +55,16 @@ function start(): void {
     <StrictMode>
       <Providers queryClient={queryClient}>
         <ShopRouter history={history}>
-          <AppRoutes />
+          <InLanguage>
+            <AppRoutes />
+          </InLanguage>
         </ShopRouter>
       </Providers>
     </StrictMode>,
   );
 }
 
-try {
-  start();
-} catch (error) {
+start().catch((error: unknown) => {
   // Without its configuration the shop cannot show anything useful; say so plainly.
   console.error(error);
   root.render(
@@ -67,4 +73,4 @@ try {
       <p>{error instanceof ConfigError ? error.message : 'The page could not be started.'} Please try again later.</p>
     </main>,
   );
-}
+});

@@ -34,3 +34,16 @@ describe('addresses in the shop configuration', () => {
     expect(problemsOf({ ...demo, usefulLinks })).toEqual([]);
   });
 });
+
+describe("the shop's languages", () => {
+  const languagesOf = (languages: unknown) => shopConfigSource.safeParse({ ...demo, languages });
+  it('speaks English when the file names none, and the languages it names, the first its default', () => {
+    expect(shopConfigSource.parse({ ...demo, languages: undefined }).languages).toEqual(['en']);
+    expect(languagesOf(['nl', 'en', 'ar']).data?.languages).toEqual(['nl', 'en', 'ar']);
+  });
+  it('refuses a language the shop has no texts for, a malformed code, none at all and one named twice', () => {
+    for (const languages of [['xx'], ['en', '../..'], ['EN'], ['de-DE'], [], ['de', 'de'], 'en']) {
+      expect(problemsOf({ ...demo, languages }).some((path) => path.startsWith('languages')), JSON.stringify(languages)).toBe(true);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './i18n/locales';
 import { EMAIL_MAX_LENGTH, isValidEmail } from './mailbox';
 
 const text = z.string();
@@ -55,6 +56,16 @@ export const shopConfigFile = z
     merchandiseActive: z.boolean(),
     currency: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code such as EUR'),
     locale: z.string().min(2).default('en-GB'),
+    /**
+     * The languages the shop speaks to its buyers, the first its default (the language of a
+     * buyer whose browser asks for none of them). Each must be one the shop has texts for
+     * (docs/translations.md).
+     */
+    languages: z
+      .array(z.enum(LOCALES, { error: `must be one of the shop's languages: ${LOCALES.join(', ')}` }))
+      .min(1)
+      .refine((codes) => new Set(codes).size === codes.length, 'names a language twice')
+      .default(['en']),
     timezone: z.string().min(1),
     /**
      * The address customers reach the shop at (https://shop.example.org): every link in an e-mail,

@@ -30,7 +30,6 @@ export * from './staff-box-office';
 export * from './catalogue-fields';
 export * from './staff-catalogue';
 export * from './staff-onsales';
-export * from './scanner-texts';
 export * from './zoned-time';
 export * from './staff-labels';
 export * from './waiting-room';

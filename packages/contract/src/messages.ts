@@ -188,6 +188,10 @@ export const messages = {
     sessionExpired: message({ id: 'accounts.sessionExpired', defaultMessage: 'Your session has ended. Please log in again.' }),
     loggedOut: message({ id: 'accounts.loggedOut', defaultMessage: 'You have been logged out.' }),
   },
+  /** The language switcher in every app's header (decision 0093): its name for screen readers. */
+  language: {
+    label: message({ id: 'language.label', defaultMessage: 'Language' }),
+  },
   ui: {
     // The default button label ('Click Me') is in shop-front-messages.ts (the first page's buttons).
     cancel: message({ id: 'ui.cancel', defaultMessage: 'Cancel' }),

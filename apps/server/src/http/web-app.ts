@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { CONFIG_ELEMENT_ID, messages, type ClientConfig } from '@festival/contract';
+import { CONFIG_ELEMENT_ID, directionOf, messages, type ClientConfig, type Locale } from '@festival/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestLocale } from '../lib/language';
 import { escapeHtmlText, serializeForScript } from '../modules/config/shop-config';
 import { createPageChunkLinks } from './page-chunks';
 import { pathSegments } from './path-segments';
@@ -29,12 +30,31 @@ export function shopDescription(config: Pick<ClientConfig, 'name' | 'description
   return config.description ?? `${config.name}: tickets, add-ons, transport and merchandise, sold by the organiser.`;
 }
 
-/** Fills the page template: the configuration as inert JSON, the shop name as title, the description. */
-export function renderIndexHtml(template: string, config: ClientConfig, preload: PagePreloadMarkup = { head: '', body: '' }): string {
+/** The language a page is sent in, and its address (path and query, without `lang`) for the other languages' alternates. */
+export interface PageLanguage {
+  locale: Locale;
+  /** The page's URL path, for its `hreflang` alternates; none when the shop speaks one language. */
+  path: string | null;
+}
+
+/**
+ * `<link rel="alternate" hreflang>` for each of the shop's languages (`?lang=` on the same path)
+ * and the default (the bare path, where the buyer's own choice or browser decides).
+ */
+function alternateLinks(config: ClientConfig, path: string): string {
+  const base = config.publicBaseUrl.replace(/\/$/, '');
+  const href = (locale: Locale | null) => escapeHtmlText(`${base}${path}${locale ? `?lang=${locale}` : ''}`);
+  return [...config.languages.map((locale) => `<link rel="alternate" hreflang="${locale}" href="${href(locale)}">`), `<link rel="alternate" hreflang="x-default" href="${href(null)}">`].join('');
+}
+
+/** Fills the page template: its language and direction, the configuration as inert JSON, the shop name as title, the description. */
+export function renderIndexHtml(template: string, config: ClientConfig, preload: PagePreloadMarkup = { head: '', body: '' }, language: PageLanguage = { locale: config.languages?.[0] ?? 'en', path: null }): string {
   const script = `<script id="${CONFIG_ELEMENT_ID}" type="application/json">${serializeForScript(config)}</script>`;
+  const alternates = language.path !== null && config.languages.length > 1 ? alternateLinks(config, language.path) : '';
   // Replacer functions: a "$&" in a configured text must stay literal.
   return template
-    .replace('<!--shop-preload-->', () => preload.head + preload.body)
+    .replace(/<html lang="[^"]*">/, () => `<html lang="${language.locale}" dir="${directionOf(language.locale)}">`)
+    .replace('<!--shop-preload-->', () => alternates + preload.head + preload.body)
     .replace('<!--shop-config-->', () => script)
     .replace('<!--shop-title-->', () => escapeHtmlText(config.name))
     .replace('<!--shop-description-->', () => escapeHtmlText(shopDescription(config)));
@@ -137,8 +157,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         .send('The web app is not built yet. Run "npm run build" (npm start does it for you).');
     }
     const [config, preload = { head: '', body: '' }] = await Promise.all([options.clientConfig(), options.pagePreload?.(request.url)]);
-    const html = renderIndexHtml(template, config, { head: pageChunkLinks(request.url.split('?', 1)[0] ?? '/') + preload.head, body: preload.body });
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const path = request.url.split('?', 1)[0] ?? '/';
+    const html = renderIndexHtml(template, config, { head: pageChunkLinks(path) + preload.head, body: preload.body }, { locale: requestLocale(request), path });
+    // The page's language follows the buyer's choice (its cookie) and browser: a cache keeps one per both.
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-language, cookie').header('content-language', requestLocale(request)).send(html);
   };
 
   const notFound = (reply: FastifyReply) => reply.status(404).send({ message: messages.server.notFound });

@@ -1,4 +1,5 @@
 import type { ApiAnswer, ApiPath, ApiPayload, ErrorAnswer } from '@festival/contract';
+import { currentLanguage } from './language';
 import { clearToken, getToken } from './storage';
 import { announceChange } from './tab-sync';
 
@@ -91,6 +92,8 @@ export async function callApi<P extends ApiPath>(
         'Content-Type': 'application/json',
         Accept: 'application/json',
         'X-Requested-With': 'XMLHttpRequest',
+        // Refusals and messages come back in the page's language (which may be the page's ?lang=, not the browser's).
+        'Accept-Language': currentLanguage(),
       },
       credentials: 'same-origin',
       body: JSON.stringify(body),

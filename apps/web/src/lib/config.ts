@@ -27,6 +27,7 @@ export function parseClientConfig(json: string): ClientConfig {
   return {
     ...config,
     locale: config.locale || 'en-GB',
+    languages: config.languages?.length ? config.languages : ['en'],
     ambassadors: { ...config.ambassadors, path: config.ambassadors?.path || 'ambassadors' },
     social: config.social ?? {},
     usefulLinks: config.usefulLinks ?? [],

@@ -1,6 +1,7 @@
-import { scannerTexts } from '@festival/contract';
 import { useState, type FormEvent } from 'react';
+import { say } from '../lib/say';
 import { unlockSound } from './feedback';
+import { scanTexts } from './scan.messages';
 import type { ListSummary, ScanChoice } from './storage';
 
 /** A list's gates, or the list's own name for a list that names none (any gate is one). */
@@ -25,17 +26,17 @@ export function ChooseScreen(props: { scanner: string | null; lists: ListSummary
   return (
     <>
       <header className="scan-bar">
-        <span className="scan-bar-title">{scannerTexts.appName}</span>
-        {props.scanner && <span className="scan-bar-who">{scannerTexts.scan.signedInAs(props.scanner)}</span>}
+        <span className="scan-bar-title">{say(scanTexts.appName)}</span>
+        {props.scanner && <span className="scan-bar-who">{say(scanTexts.scan.signedInAs({ name: props.scanner }))}</span>}
       </header>
       <main className="scan-main scan-narrow">
-        <h1>{scannerTexts.choose.title}</h1>
+        <h1>{say(scanTexts.choose.title)}</h1>
         {lists.length === 0 ? (
-          <p className="scan-error">{scannerTexts.choose.noLists}</p>
+          <p className="scan-error">{say(scanTexts.choose.noLists)}</p>
         ) : (
           <form onSubmit={submit}>
             <fieldset className="scan-choices">
-              <legend>{scannerTexts.choose.list}</legend>
+              <legend>{say(scanTexts.choose.list)}</legend>
               {lists.map((entry) => (
                 <label key={entry.code} className="scan-choice">
                   <input type="radio" name="list" value={entry.code} checked={entry.code === listCode} onChange={() => setListCode(entry.code)} />
@@ -48,7 +49,7 @@ export function ChooseScreen(props: { scanner: string | null; lists: ListSummary
             </fieldset>
             {list && (
               <fieldset className="scan-choices">
-                <legend>{scannerTexts.choose.gate}</legend>
+                <legend>{say(scanTexts.choose.gate)}</legend>
                 {gates.map((name) => (
                   <label key={name} className="scan-choice">
                     <input type="radio" name="gate" value={name} checked={name === chosenGate} onChange={() => setGate(name)} />
@@ -60,12 +61,12 @@ export function ChooseScreen(props: { scanner: string | null; lists: ListSummary
               </fieldset>
             )}
             <button type="submit" className="scan-button scan-primary">
-              {scannerTexts.choose.start}
+              {say(scanTexts.choose.start)}
             </button>
           </form>
         )}
         <button type="button" className="scan-button scan-secondary" onClick={props.onSignOut}>
-          {scannerTexts.scan.signOut}
+          {say(scanTexts.scan.signOut)}
         </button>
       </main>
     </>

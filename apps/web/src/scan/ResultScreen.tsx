@@ -1,6 +1,8 @@
-import { scannerTexts, type ScanResult, type StaffApiAnswer } from '@festival/contract';
+import type { ScanResult, StaffApiAnswer } from '@festival/contract';
 import { useEffect, useRef } from 'react';
+import { say } from '../lib/say';
 import type { Feedback } from './feedback';
+import { scanTexts } from './scan.messages';
 
 /** How long a result stays before the next scan (a tap dismisses it sooner). */
 export const RESULT_MS = 2_500;
@@ -41,28 +43,28 @@ export function ResultScreen(props: { answer: StaffApiAnswer<'scan'>; offline: b
           <dl className="scan-result-ticket">
             {answer.ticket.holder && (
               <div>
-                <dt>{scannerTexts.result.holder}</dt>
+                <dt>{say(scanTexts.result.holder)}</dt>
                 <dd>{answer.ticket.holder}</dd>
               </div>
             )}
             {answer.ticket.age && (
               <div>
-                <dt>{scannerTexts.result.age}</dt>
+                <dt>{say(scanTexts.result.age)}</dt>
                 <dd>{answer.ticket.age}</dd>
               </div>
             )}
             {answer.ticket.product && (
               <div>
-                <dt>{scannerTexts.result.product}</dt>
+                <dt>{say(scanTexts.result.product)}</dt>
                 <dd>{answer.ticket.product}</dd>
               </div>
             )}
           </dl>
         )}
-        {props.offline && <p className="scan-result-note">{scannerTexts.result.offline}</p>}
+        {props.offline && <p className="scan-result-note">{say(scanTexts.result.offline)}</p>}
       </div>
       <button ref={button} type="button" className="scan-result-dismiss" onClick={onDone}>
-        <span>{scannerTexts.result.tapToContinue}</span>
+        <span>{say(scanTexts.result.tapToContinue)}</span>
       </button>
     </div>
   );

@@ -1,12 +1,14 @@
-import { scannerTexts } from '@festival/contract';
+import type { Shown } from '@festival/contract';
 import { useCallback, useEffect, useState } from 'react';
+import { say } from '../lib/say';
 import { isSignedOut, NetworkError, staffCall } from './api';
 import { ChooseScreen } from './ChooseScreen';
+import { scanTexts } from './scan.messages';
 import { ScanScreen } from './ScanScreen';
 import { SignInScreen } from './SignInScreen';
 import { KEYS, readJson, writeJson, type ListSummary, type ScanChoice } from './storage';
 
-type Phase = { name: 'loading' } | { name: 'signin'; notice: string | null } | { name: 'choose' } | { name: 'scan'; choice: ScanChoice };
+type Phase = { name: 'loading' } | { name: 'signin'; notice: Shown | null } | { name: 'choose' } | { name: 'scan'; choice: ScanChoice };
 
 /**
  * The gate scanner (issue 21): sign in with a scanner code, choose list and gate, scan. A device
@@ -17,7 +19,7 @@ export function ScanApp() {
   const [scanner, setScanner] = useState<string | null>(() => readJson<string>(KEYS.scanner));
   const [lists, setLists] = useState<ListSummary[]>([]);
 
-  const signedOut = useCallback((notice: string | null = null) => {
+  const signedOut = useCallback((notice: Shown | null = null) => {
     writeJson(KEYS.scanner, null);
     setScanner(null);
     setPhase({ name: 'signin', notice });
@@ -35,11 +37,11 @@ export function ScanApp() {
       else setPhase({ name: 'choose' });
     } catch (error) {
       // Just signed in and already signed out: the browser kept no session cookie.
-      if (isSignedOut(error)) return signedOut(afterSignIn ? scannerTexts.signIn.notKept : null);
+      if (isSignedOut(error)) return signedOut(afterSignIn ? scanTexts.signIn.notKept : null);
       const choice = readJson<ScanChoice>(KEYS.choice);
       // No network: a device already set up scans on with what it knows.
       if (error instanceof NetworkError && choice && readJson<string>(KEYS.scanner)) return setPhase({ name: 'scan', choice });
-      setPhase({ name: 'signin', notice: error instanceof Error ? error.message : scannerTexts.errors.server });
+      setPhase({ name: 'signin', notice: error instanceof Error ? error.message : scanTexts.errors.server });
     }
   }, [signedOut]);
 
@@ -80,7 +82,7 @@ export function ScanApp() {
     case 'loading':
       return (
         <main className="scan-main scan-centre" aria-busy="true">
-          <h1>{scannerTexts.appName}</h1>
+          <h1>{say(scanTexts.appName)}</h1>
         </main>
       );
     case 'signin':

@@ -1,11 +1,13 @@
-import { scannerTexts, type StaffApiAnswer } from '@festival/contract';
+import type { Shown, StaffApiAnswer, Text } from '@festival/contract';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { say } from '../lib/say';
 import { isSignedOut, NetworkError, staffCall } from './api';
 import { createRepeatFilter, useQrCamera } from './camera';
 import { signal } from './feedback';
 import { dataAge } from './offline/age';
 import { useOfflineGate } from './offline/use-offline';
 import { ResultScreen, resultKind } from './ResultScreen';
+import { scanTexts } from './scan.messages';
 import type { ScanChoice } from './storage';
 
 type ScanAnswer = StaffApiAnswer<'scan'>;
@@ -31,7 +33,7 @@ export function ScanScreen(props: {
   const direction = list.entry === 'alternating' ? choice.direction : 'in';
   const offline = useOfflineGate(list.code, { admitted: list.admitted, inside: list.inside }, onSignedOut);
   const [result, setResult] = useState<{ answer: ScanAnswer; offline: boolean; manual: boolean } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Shown | null>(null);
   const [code, setCode] = useState('');
   const [cameraOn, setCameraOn] = useState(true);
   const [now, setNow] = useState(() => Date.now());
@@ -65,7 +67,7 @@ export function ScanScreen(props: {
           void latest.current.refreshCounts();
         } catch (error) {
           if (isSignedOut(error)) return onSignedOut();
-          if (!(error instanceof NetworkError)) return setNotice(error instanceof Error ? error.message : scannerTexts.errors.server);
+          if (!(error instanceof NetworkError)) return setNotice(error instanceof Error ? error.message : scanTexts.errors.server);
           const verdict = await latest.current.judge(text, direction, gate);
           if ('message' in verdict) return setNotice(verdict.message);
           answer = verdict.answer;
@@ -105,66 +107,66 @@ export function ScanScreen(props: {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) return setNotice(scannerTexts.scan.manualHint);
+    if (!code.trim()) return setNotice(scanTexts.scan.manualHint);
     void judge(code, true);
   };
 
   const age = offline.dataFrom ? dataAge(offline.dataFrom.cursor, new Date(now), offline.dataFrom.timeZone) : null;
-  const cameraText = camera === 'unavailable' ? scannerTexts.scan.cameraDenied : camera === 'on' ? scannerTexts.scan.cameraHint : camera === 'off' ? scannerTexts.scan.cameraOff : '';
+  const cameraText: Text | null = camera === 'unavailable' ? scanTexts.scan.cameraDenied : camera === 'on' ? scanTexts.scan.cameraHint : camera === 'off' ? scanTexts.scan.cameraOff : null;
 
   return (
     <>
       <header className="scan-bar">
-        <span className="scan-bar-title">{scannerTexts.appName}</span>
-        {props.scanner && <span className="scan-bar-who">{scannerTexts.scan.signedInAs(props.scanner)}</span>}
+        <span className="scan-bar-title">{say(scanTexts.appName)}</span>
+        {props.scanner && <span className="scan-bar-who">{say(scanTexts.scan.signedInAs({ name: props.scanner }))}</span>}
       </header>
       <main className="scan-main" inert={result ? true : undefined}>
         <h1 className="scan-where">
           {list.name} <span className="scan-where-gate">· {gate}</span>
         </h1>
         <p className={`scan-status ${offline.online ? 'scan-status-online' : 'scan-status-offline'}`} data-testid="scan-status">
-          <strong>{offline.online ? scannerTexts.status.online : scannerTexts.status.offline}</strong>
-          <span>{age ? scannerTexts.status.dataFrom(age.time, age.minutes) : scannerTexts.status.noData}</span>
-          {offline.queued > 0 && <span data-testid="scan-queued">{scannerTexts.status.queued(offline.queued)}</span>}
+          <strong>{say(offline.online ? scanTexts.status.online : scanTexts.status.offline)}</strong>
+          <span>{say(age ? scanTexts.status.dataFrom({ time: age.time, minutes: age.minutes }) : scanTexts.status.noData)}</span>
+          {offline.queued > 0 && <span data-testid="scan-queued">{say(scanTexts.status.queued({ count: offline.queued }))}</span>}
         </p>
         <dl className="scan-counts">
           <div>
-            <dt>{scannerTexts.scan.admitted}</dt>
+            <dt>{say(scanTexts.scan.admitted)}</dt>
             <dd data-testid="count-admitted">{offline.counts.admitted}</dd>
           </div>
           <div>
-            <dt>{scannerTexts.scan.inside}</dt>
+            <dt>{say(scanTexts.scan.inside)}</dt>
             <dd data-testid="count-inside">{offline.counts.inside}</dd>
           </div>
         </dl>
         {list.entry === 'alternating' && (
-          <div className="scan-toggle" role="group" aria-label={scannerTexts.scan.direction}>
+          <div className="scan-toggle" role="group" aria-label={say(scanTexts.scan.direction)}>
             {(['in', 'out'] as const).map((way) => (
               <button key={way} type="button" className="scan-button" aria-pressed={direction === way} onClick={() => props.onChoiceChange({ ...choice, direction: way })}>
-                {way === 'in' ? scannerTexts.scan.entry : scannerTexts.scan.exit}
+                {say(way === 'in' ? scanTexts.scan.entry : scanTexts.scan.exit)}
               </button>
             ))}
           </div>
         )}
         <section className="scan-camera" aria-labelledby={`${id}-camera`}>
           <h2 id={`${id}-camera`} className="scan-visually-hidden">
-            {scannerTexts.scan.camera}
+            {say(scanTexts.scan.camera)}
           </h2>
           <div className="scan-viewfinder" hidden={camera !== 'on' && camera !== 'starting'}>
             <video ref={video} muted playsInline aria-hidden="true" />
             <div className="scan-frame" aria-hidden="true" />
           </div>
-          {cameraText && <p className="scan-camera-text">{cameraText}</p>}
+          {cameraText && <p className="scan-camera-text">{say(cameraText)}</p>}
           <button type="button" className="scan-button scan-secondary" onClick={() => setCameraOn((on) => !on)}>
-            {cameraOn && camera !== 'unavailable' ? scannerTexts.scan.cameraStop : scannerTexts.scan.cameraStart}
+            {say(cameraOn && camera !== 'unavailable' ? scanTexts.scan.cameraStop : scanTexts.scan.cameraStart)}
           </button>
         </section>
         <form className="scan-manual" onSubmit={submit} noValidate>
           <label htmlFor={`${id}-code`} className="scan-label">
-            {scannerTexts.scan.manual}
+            {say(scanTexts.scan.manual)}
           </label>
           <p id={`${id}-hint`} className="scan-hint">
-            {scannerTexts.scan.manualHint}
+            {say(scanTexts.scan.manualHint)}
           </p>
           <input
             ref={input}
@@ -179,11 +181,11 @@ export function ScanScreen(props: {
             aria-describedby={notice ? `${id}-hint ${id}-notice` : `${id}-hint`}
           />
           <button type="submit" className="scan-button scan-primary">
-            {scannerTexts.scan.check}
+            {say(scanTexts.scan.check)}
           </button>
           {notice && (
             <p id={`${id}-notice`} className="scan-error" role="alert">
-              {notice}
+              {say(notice)}
             </p>
           )}
         </form>
@@ -193,14 +195,14 @@ export function ScanScreen(props: {
             className="scan-button scan-secondary"
             onClick={() =>
               void props.onChange().then((changed) => {
-                if (!changed) setNotice(scannerTexts.errors.network);
+                if (!changed) setNotice(scanTexts.errors.network);
               })
             }
           >
-            {scannerTexts.scan.change}
+            {say(scanTexts.scan.change)}
           </button>
           <button type="button" className="scan-button scan-secondary" onClick={props.onSignOut}>
-            {scannerTexts.scan.signOut}
+            {say(scanTexts.scan.signOut)}
           </button>
         </div>
       </main>

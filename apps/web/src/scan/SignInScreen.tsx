@@ -1,15 +1,17 @@
-import { scannerTexts } from '@festival/contract';
+import type { Shown } from '@festival/contract';
 import { useId, useState, type FormEvent } from 'react';
+import { say } from '../lib/say';
 import { staffCall, StaffApiError } from './api';
 import { unlockSound } from './feedback';
+import { scanTexts } from './scan.messages';
 
 /** Staff type the scanner code the organiser gave them; the shop's refusal is shown as it says it. */
-export function SignInScreen(props: { notice: string | null; onSignedIn: () => Promise<void> }) {
+export function SignInScreen(props: { notice: Shown | null; onSignedIn: () => Promise<void> }) {
   // A scanner opened over plain http would sign in and then know nothing of it (issue 34).
   const insecure = typeof window !== 'undefined' && window.isSecureContext === false;
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Shown | null>(null);
   const id = useId();
 
   const submit = async (event: FormEvent) => {
@@ -24,23 +26,23 @@ export function SignInScreen(props: { notice: string | null; onSignedIn: () => P
       setBusy(false);
     } catch (failure) {
       const fieldError = failure instanceof StaffApiError ? failure.errors.code?.[0] : undefined;
-      setError(fieldError ?? (failure instanceof Error ? failure.message : scannerTexts.errors.server));
+      setError(fieldError ?? (failure instanceof Error ? failure.message : scanTexts.errors.server));
       setBusy(false);
     }
   };
 
-  const message = insecure ? scannerTexts.signIn.insecure : (error ?? props.notice);
+  const message = insecure ? scanTexts.signIn.insecure : (error ?? props.notice);
   return (
     <>
       <header className="scan-bar">
-        <span className="scan-bar-title">{scannerTexts.appName}</span>
+        <span className="scan-bar-title">{say(scanTexts.appName)}</span>
       </header>
       <main className="scan-main scan-narrow">
-        <h1>{scannerTexts.signIn.title}</h1>
-        <p>{scannerTexts.signIn.lead}</p>
+        <h1>{say(scanTexts.signIn.title)}</h1>
+        <p>{say(scanTexts.signIn.lead)}</p>
         <form onSubmit={(event) => void submit(event)} noValidate>
           <label htmlFor={`${id}-code`} className="scan-label">
-            {scannerTexts.signIn.code}
+            {say(scanTexts.signIn.code)}
           </label>
           <input
             id={`${id}-code`}
@@ -57,11 +59,11 @@ export function SignInScreen(props: { notice: string | null; onSignedIn: () => P
           />
           {message && (
             <p id={`${id}-error`} className="scan-error" role="alert">
-              {message}
+              {say(message)}
             </p>
           )}
           <button type="submit" className="scan-button scan-primary" disabled={busy || insecure}>
-            {busy ? scannerTexts.signIn.busy : scannerTexts.signIn.submit}
+            {say(busy ? scanTexts.signIn.busy : scanTexts.signIn.submit)}
           </button>
         </form>
       </main>

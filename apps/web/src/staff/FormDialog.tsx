@@ -1,20 +1,22 @@
+import type { Shown } from '@festival/contract';
 import type { FormEvent, ReactNode, RefObject } from 'react';
 import { Button } from '../components/ui/Button';
 import { Modal } from '../components/ui/Modal';
+import { say } from '../lib/say';
 
 export interface FormDialogProps {
   id: string;
   formId: string;
   formRef: RefObject<HTMLFormElement | null>;
   title: string;
-  labels: { close: string; save: string };
+  labels: { close: Shown; save: Shown };
   pending: boolean;
   onClose: () => void;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** The shop's refusal to show above the form (null: none, or it is said beside its fields). */
   refusal: string | null;
   /** A problem of the whole form found before sending (shown while there is no refusal). */
-  problem?: string | undefined;
+  problem?: Shown | undefined;
   children: ReactNode;
 }
 
@@ -31,10 +33,10 @@ export function FormDialog({ id, formId, formRef, title, labels, pending, onClos
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={pending}>
-            {labels.close}
+            {say(labels.close)}
           </Button>
           <Button type="submit" form={formId} loading={pending}>
-            {labels.save}
+            {say(labels.save)}
           </Button>
         </>
       }
@@ -42,7 +44,7 @@ export function FormDialog({ id, formId, formRef, title, labels, pending, onClos
       <form id={formId} ref={formRef} className="form-stack staff-cat-edit" onSubmit={onSubmit} noValidate>
         {alert && (
           <div className="alert alert--danger" role="alert">
-            {alert}
+            {say(alert)}
           </div>
         )}
         {children}

@@ -7,6 +7,7 @@ import { StaffApiError, staffCall } from './api';
 import type { Member } from './member';
 import { SignIn, stageOf, type Stage } from './SignIn';
 import { staffTexts } from './texts';
+import { say } from '../lib/say';
 
 const texts = staffTexts.link;
 
@@ -33,21 +34,21 @@ export function LinkPage({ onSignedIn }: { onSignedIn: (member: Member, recovery
   if (!broken && link.isPending) {
     return (
       <main className="staff-standalone staff-sign-in">
-        <Loading label={texts.checking} />
+        <Loading label={say(texts.checking)} />
       </main>
     );
   }
   if (broken || !link.data) {
     return (
       <main className="staff-standalone staff-sign-in">
-        <p className="staff-sign-in__brand">{staffTexts.appName}</p>
+        <p className="staff-sign-in__brand">{say(staffTexts.appName)}</p>
         <div className="card form-stack">
           <h1 ref={heading} tabIndex={-1}>
-            {texts.brokenTitle}
+            {say(texts.brokenTitle)}
           </h1>
-          <p>{link.error instanceof Error ? link.error.message : staffTexts.errors.server}</p>
+          <p>{link.error instanceof Error ? link.error.message : say(staffTexts.errors.server)}</p>
           <p>
-            <a href="/staff/">{texts.toSignIn}</a>
+            <a href="/staff/">{say(texts.toSignIn)}</a>
           </p>
         </div>
       </main>
@@ -61,7 +62,7 @@ export function LinkPage({ onSignedIn }: { onSignedIn: (member: Member, recovery
     setMessage(null);
     setErrors({});
     if (choosing && password !== repeat) {
-      setErrors({ repeat: [texts.differ] });
+      setErrors({ repeat: [say(texts.differ)] });
       return;
     }
     setBusy(true);
@@ -73,7 +74,7 @@ export function LinkPage({ onSignedIn }: { onSignedIn: (member: Member, recovery
         else setStage(stageOf(answer));
       })
       .catch((error: unknown) => {
-        setMessage(error instanceof Error ? error.message : staffTexts.errors.server);
+        setMessage(error instanceof Error ? error.message : say(staffTexts.errors.server));
         setErrors(error instanceof StaffApiError ? error.errors : {});
       })
       .finally(() => setBusy(false));
@@ -82,10 +83,10 @@ export function LinkPage({ onSignedIn }: { onSignedIn: (member: Member, recovery
 
   return (
     <main className="staff-standalone staff-sign-in">
-      <p className="staff-sign-in__brand">{staffTexts.appName}</p>
+      <p className="staff-sign-in__brand">{say(staffTexts.appName)}</p>
       <form className="card form-stack" onSubmit={submit} noValidate aria-labelledby="link-title">
         <h1 id="link-title" ref={heading} tabIndex={-1}>
-          {purpose === 'invitation' ? texts.invitationTitle : purpose === 'password-reset' ? texts.resetTitle : texts.secondFactorTitle}
+          {say(purpose === 'invitation' ? texts.invitationTitle : purpose === 'password-reset' ? texts.resetTitle : texts.secondFactorTitle)}
         </h1>
         <p>{purpose === 'invitation' ? texts.invitationLead(name, email) : purpose === 'password-reset' ? texts.resetLead(name, email) : texts.secondFactorLead(name, email)}</p>
         {message && (
@@ -97,14 +98,14 @@ export function LinkPage({ onSignedIn }: { onSignedIn: (member: Member, recovery
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         {choosing ? (
           <>
-            <TextField label={texts.newPassword} type="password" value={password} onChange={setPassword} autoComplete="new-password" required aria-invalid={!!fieldError('password') || undefined} hint={fieldError('password') ?? texts.newPasswordHint} />
-            <TextField label={texts.repeat} type="password" value={repeat} onChange={setRepeat} autoComplete="new-password" required aria-invalid={!!fieldError('repeat') || undefined} hint={fieldError('repeat')} />
+            <TextField label={say(texts.newPassword)} type="password" value={password} onChange={setPassword} autoComplete="new-password" required aria-invalid={!!fieldError('password') || undefined} hint={fieldError('password') ?? say(texts.newPasswordHint)} />
+            <TextField label={say(texts.repeat)} type="password" value={repeat} onChange={setRepeat} autoComplete="new-password" required aria-invalid={!!fieldError('repeat') || undefined} hint={fieldError('repeat')} />
           </>
         ) : (
-          <TextField label={texts.currentPassword} type="password" value={password} onChange={setPassword} autoComplete="current-password" required aria-invalid={!!fieldError('password') || undefined} hint={fieldError('password')} />
+          <TextField label={say(texts.currentPassword)} type="password" value={password} onChange={setPassword} autoComplete="current-password" required aria-invalid={!!fieldError('password') || undefined} hint={fieldError('password')} />
         )}
         <Button type="submit" loading={busy} block>
-          {choosing ? texts.save : texts.continue}
+          {say(choosing ? texts.save : texts.continue)}
         </Button>
       </form>
     </main>

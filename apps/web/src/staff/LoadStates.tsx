@@ -1,5 +1,6 @@
 import { Button } from '../components/ui/Button';
 import { staffTexts } from './texts';
+import { say } from '../lib/say';
 
 /** What could not be loaded, with the shop's own reason, and a way to try again. */
 export function LoadFailed({ error, onRetry, standalone = false }: { error: unknown; onRetry: () => void; standalone?: boolean }) {
@@ -7,11 +8,11 @@ export function LoadFailed({ error, onRetry, standalone = false }: { error: unkn
   const body = (
     <div className="alert alert--danger staff-load-failed" role="alert">
       <p>
-        <strong>{staffTexts.loadFailed}</strong>
+        <strong>{say(staffTexts.loadFailed)}</strong>
         {reason && ` ${reason}`}
       </p>
       <Button variant="secondary" size="sm" onClick={onRetry}>
-        {staffTexts.retry}
+        {say(staffTexts.retry)}
       </Button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../components/ui/Button';
 import { staffTexts } from './texts';
+import { say } from '../lib/say';
 
 const texts = staffTexts.recovery;
 
@@ -11,12 +12,12 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   useEffect(() => heading.current?.focus(), []);
   return (
     <main className="staff-standalone staff-sign-in">
-      <p className="staff-sign-in__brand">{staffTexts.appName}</p>
+      <p className="staff-sign-in__brand">{say(staffTexts.appName)}</p>
       <section className="card form-stack" aria-labelledby="recovery-title">
         <h1 id="recovery-title" ref={heading} tabIndex={-1}>
-          {texts.title}
+          {say(texts.title)}
         </h1>
-        <p>{texts.lead}</p>
+        <p>{say(texts.lead)}</p>
         <ol className="staff-recovery-codes">
           {codes.map((code) => (
             <li key={code}>
@@ -31,12 +32,12 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
               void navigator.clipboard?.writeText(codes.join('\n')).then(() => setCopied(true));
             }}
           >
-            {texts.copy}
+            {say(texts.copy)}
           </Button>
-          <span role="status">{copied ? texts.copied : ''}</span>
+          <span role="status">{copied ? say(texts.copied) : ''}</span>
         </div>
         <Button onClick={onDone} block>
-          {texts.done}
+          {say(texts.done)}
         </Button>
       </section>
     </main>

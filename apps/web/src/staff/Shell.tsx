@@ -8,6 +8,7 @@ import { sectionsFor } from './sections';
 import { forgetAllBut, ME_KEY } from './member';
 import { staffTexts } from './texts';
 import { useMember } from './use-member';
+import { say } from '../lib/say';
 
 /** The frame of every back-office page: the sections this member's role may open, who is signed in, and the page. */
 export function Shell() {
@@ -41,26 +42,26 @@ export function Shell() {
   return (
     <div className="staff-frame">
       <a className="skip-link" href="#staff-main">
-        {staffTexts.shell.skip}
+        {say(staffTexts.shell.skip)}
       </a>
       <header className="staff-header">
         <div className="staff-header__inner">
           <NavLink to="/" className="staff-header__brand" end>
-            {staffTexts.appName}
+            {say(staffTexts.appName)}
           </NavLink>
-          <nav className="staff-nav" aria-label={staffTexts.shell.nav}>
+          <nav className="staff-nav" aria-label={say(staffTexts.shell.nav)}>
             <ul>
               {sectionsFor(member.role).map((section) => (
                 <li key={section.path}>
-                  <NavLink to={`/${section.path}`}>{section.label}</NavLink>
+                  <NavLink to={`/${section.path}`}>{say(section.label)}</NavLink>
                 </li>
               ))}
             </ul>
           </nav>
           <div className="staff-header__member">
-            <span className="staff-header__who">{staffTexts.shell.signedInAs(member.name, staffTexts.roles[member.role])}</span>
+            <span className="staff-header__who">{staffTexts.shell.signedInAs(member.name, say(staffTexts.roles[member.role]))}</span>
             <Button variant="secondary" size="sm" loading={leaving} onClick={() => void signOut()} className="staff-header__sign-out">
-              {staffTexts.shell.signOut}
+              {say(staffTexts.shell.signOut)}
             </Button>
           </div>
         </div>

@@ -5,6 +5,7 @@ import { EmailField, TextField } from '../components/ui/TextField';
 import { StaffApiError, staffCall } from './api';
 import type { Member } from './member';
 import { staffTexts } from './texts';
+import { say } from '../lib/say';
 
 export type Stage = { step: 'password' } | { step: 'second-factor' } | { step: 'set-up'; secret: string; qr: string };
 type Errors = Record<string, string[]>;
@@ -14,7 +15,7 @@ const texts = staffTexts.signIn;
 /** The message and field errors of a refusal; anything else is the network's or the shop's failure. */
 function refusal(error: unknown): { message: string; errors: Errors } {
   if (error instanceof StaffApiError) return { message: error.message, errors: error.errors };
-  return { message: error instanceof Error ? error.message : staffTexts.errors.server, errors: {} };
+  return { message: error instanceof Error ? error.message : say(staffTexts.errors.server), errors: {} };
 }
 
 /** The step a sign-in answer (or a used link's) leads to, before signed in. */
@@ -88,39 +89,39 @@ export function SignIn({ onSignedIn, initialStage }: { onSignedIn: (member: Memb
 
   return (
     <main className="staff-standalone staff-sign-in">
-      <p className="staff-sign-in__brand">{staffTexts.appName}</p>
+      <p className="staff-sign-in__brand">{say(staffTexts.appName)}</p>
       {stage.step === 'password' ? (
         <form key="password" className="card form-stack" onSubmit={submitPassword} noValidate aria-labelledby="sign-in-title">
-          <h1 id="sign-in-title">{texts.title}</h1>
-          <p className="text-muted">{texts.lead}</p>
+          <h1 id="sign-in-title">{say(texts.title)}</h1>
+          <p className="text-muted">{say(texts.lead)}</p>
           {alert}
-          <EmailField label={texts.email} value={email} onChange={setEmail} autoComplete="username" aria-invalid={!!fieldError('email') || undefined} hint={fieldError('email')} />
-          <TextField label={texts.password} type="password" value={password} onChange={setPassword} autoComplete="current-password" required aria-invalid={!!fieldError('password') || undefined} hint={fieldError('password')} />
+          <EmailField label={say(texts.email)} value={email} onChange={setEmail} autoComplete="username" aria-invalid={!!fieldError('email') || undefined} hint={fieldError('email')} />
+          <TextField label={say(texts.password)} type="password" value={password} onChange={setPassword} autoComplete="current-password" required aria-invalid={!!fieldError('password') || undefined} hint={fieldError('password')} />
           <Button type="submit" loading={busy} block>
-            {texts.submit}
+            {say(texts.submit)}
           </Button>
         </form>
       ) : (
         <form key="code" className="card form-stack" onSubmit={submitCode} noValidate aria-labelledby="sign-in-title">
           <h1 id="sign-in-title" ref={heading} tabIndex={-1}>
-            {stage.step === 'set-up' ? texts.setUpTitle : texts.codeTitle}
+            {say(stage.step === 'set-up' ? texts.setUpTitle : texts.codeTitle)}
           </h1>
           {stage.step === 'set-up' ? (
             <>
-              <p>{texts.setUpLead}</p>
-              <p>{texts.setUpScan}</p>
-              <img className="staff-qr" src={stage.qr} alt={texts.setUpQrAlt} width={208} height={208} />
+              <p>{say(texts.setUpLead)}</p>
+              <p>{say(texts.setUpScan)}</p>
+              <img className="staff-qr" src={stage.qr} alt={say(texts.setUpQrAlt)} width={208} height={208} />
               <p>
-                {texts.setUpManual} <code className="staff-secret">{stage.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
+                {say(texts.setUpManual)} <code className="staff-secret">{stage.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
               </p>
-              <p>{texts.setUpCode}</p>
+              <p>{say(texts.setUpCode)}</p>
             </>
           ) : (
-            <p>{texts.codeLead}</p>
+            <p>{say(texts.codeLead)}</p>
           )}
           {alert}
           <TextField
-            label={texts.code}
+            label={say(texts.code)}
             value={code}
             onChange={setCode}
             autoComplete="one-time-code"
@@ -132,7 +133,7 @@ export function SignIn({ onSignedIn, initialStage }: { onSignedIn: (member: Memb
             hint={fieldError('code')}
           />
           <Button type="submit" loading={busy} block>
-            {stage.step === 'set-up' ? texts.setUpSubmit : texts.codeSubmit}
+            {say(stage.step === 'set-up' ? texts.setUpSubmit : texts.codeSubmit)}
           </Button>
           <Button
             variant="link"
@@ -143,7 +144,7 @@ export function SignIn({ onSignedIn, initialStage }: { onSignedIn: (member: Memb
               setErrors({});
             }}
           >
-            {texts.startOver}
+            {say(texts.startOver)}
           </Button>
         </form>
       )}

@@ -1,4 +1,5 @@
-import { paymentMethodLabel, statusLabel } from '@festival/contract';
+import { paymentMethodLabel, statusLabel, type Text } from '@festival/contract';
+import { say } from '../lib/say';
 import { formatAmount } from './money';
 import { staffTexts } from './texts';
 import { formatStaffTime } from './times';
@@ -20,8 +21,8 @@ const METHOD_FIELDS = new Set(['method', 'payment_method', 'paymentMethod']);
 
 /** A stored field's name in words: payment_status → "payment status", disabledAt → "disabled at", or the known word. */
 function fieldWords(key: string): string {
-  const known = (auditTexts.fields as Record<string, string>)[key];
-  if (known) return known;
+  const known = auditTexts.fields[key];
+  if (known) return say(known);
   return key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
@@ -32,10 +33,13 @@ function fieldWords(key: string): string {
 /** A stored value in words for its field: a role, a status, a method, a time, an amount, yes or no. */
 function valueWords(key: string | null, value: unknown, view: ChangeView): string {
   if (value === null || value === undefined) return '–';
-  if (typeof value === 'boolean') return value ? auditTexts.yes : auditTexts.no;
+  if (typeof value === 'boolean') return say(value ? auditTexts.yes : auditTexts.no);
   if (typeof value === 'number' && key && MONEY_FIELDS.has(key) && Number.isSafeInteger(value)) return formatAmount(value, view.currency, view.locale);
   if (typeof value === 'string') {
-    if (key === 'role') return (staffTexts.roles as Record<string, string>)[value] ?? value;
+    if (key === 'role') {
+      const role = (staffTexts.roles as Record<string, Text>)[value];
+      return role ? say(role) : value;
+    }
     if (key && STATUS_FIELDS.has(key)) return statusLabel(value);
     if (key && METHOD_FIELDS.has(key)) return paymentMethodLabel(value);
     if (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))) return formatStaffTime(value, view.timeZone, 'date-time', view.locale);
@@ -54,9 +58,9 @@ export function changeLines(before: unknown, after: unknown, view: ChangeView): 
     return [auditTexts.attempts(after.attempts, valueWords(null, after.since, view))];
   }
   if (!isRecord(before) && !isRecord(after)) return before === null && after === null ? [] : [`${valueWords(null, before, view)} → ${valueWords(null, after, view)}`];
-  if (!isRecord(before)) return [auditTexts.created, ...Object.entries(after as Record<string, unknown>).map(([key, value]) => `${fieldWords(key)}: ${valueWords(key, value, view)}`)];
-  if (!isRecord(after)) return [auditTexts.removed];
+  if (!isRecord(before)) return [say(auditTexts.created), ...Object.entries(after as Record<string, unknown>).map(([key, value]) => auditTexts.fieldValue(fieldWords(key), valueWords(key, value, view)))];
+  if (!isRecord(after)) return [say(auditTexts.removed)];
   return [...new Set([...Object.keys(before), ...Object.keys(after)])]
     .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-    .map((key) => `${fieldWords(key)}: ${valueWords(key, before[key], view)} → ${valueWords(key, after[key], view)}`);
+    .map((key) => auditTexts.fieldChange(fieldWords(key), valueWords(key, before[key], view), valueWords(key, after[key], view)));
 }

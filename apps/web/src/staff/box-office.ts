@@ -1,4 +1,4 @@
-import type { BoxOfficeItem, BoxOfficePayment, BoxOfficeSellInput } from '@festival/contract';
+import type { BoxOfficeItem, BoxOfficePayment, BoxOfficeSellInput, Shown } from '@festival/contract';
 
 /** A ticket holder as typed at the desk; empty name and address put the ticket in the buyer's name. */
 export interface HolderDraft {
@@ -57,9 +57,9 @@ export function basketProblem(
   basket: Basket,
   items: ReadonlyMap<string, BoxOfficeItem>,
   buyer: { email: string; full_name: string },
-  words: { needBuyer: string; needEmailToPayLater: string; needDeparture: (name: string) => string; needAge: (name: string) => string },
+  words: { needBuyer: Shown; needEmailToPayLater: Shown; needDeparture: (name: string) => Shown; needAge: (name: string) => Shown },
   payment: BoxOfficePayment = 'cash',
-): string | null {
+): Shown | null {
   if (!buyer.full_name.trim()) return words.needBuyer;
   // Without an address the buyer's tickets are printed at the desk; paying later needs the e-mailed link (decision 0076).
   if (!buyer.email.trim() && payment === 'pay_later') return words.needEmailToPayLater;

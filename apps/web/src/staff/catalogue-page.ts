@@ -9,6 +9,7 @@ import {
   withinSaleWindow,
   type CatalogueItemChanges,
   type CatalogueItemView,
+  type Shown,
   issueText,
 } from '@festival/contract';
 import { amountInput, parseAmount, type AmountProblem } from './money';
@@ -182,8 +183,8 @@ export const FORM_FIELDS: Record<keyof ItemForm, string> = {
   emailChanges: 'email_changes',
 };
 
-/** Problems by field (price, refund.until, …); `_` for the form as a whole. */
-export type FieldProblems = Record<string, string>;
+/** Problems by field (price, refund.until, …); `_` for the form as a whole: a text of the page, or the contract's or the shop's words. */
+export type FieldProblems = Record<string, Shown>;
 export type PreparedChanges = { ok: true; changes: CatalogueItemChanges } | { ok: false; problems: FieldProblems };
 
 const sameInstant = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Date.parse(a) === Date.parse(b));
@@ -271,7 +272,7 @@ export function prepareItemChanges(item: CatalogueItemView, form: ItemForm, curr
 
 /** The shop's field errors (keyed `changes.price`, `changes.refund.until`) by the form's fields, each field's texts joined. */
 export function serverFieldProblems(errors: Record<string, string[]>): FieldProblems {
-  const problems: FieldProblems = {};
+  const problems: Record<string, string> = {};
   for (const [key, list] of Object.entries(errors)) {
     const field = key.startsWith('changes.') ? key.slice('changes.'.length) : key === 'changes' ? '_' : key;
     problems[field] = [problems[field], ...list].filter(Boolean).join(' ');
@@ -288,20 +289,26 @@ const WINDOW_ENDS: Record<string, string> = { on_sale_from: 'on_sale_until', 're
  * names in a window rule as the form's labels (under the window's start, the rule is said of its
  * end). Other texts (the shop's own sentences) stay as they are.
  */
-export function problemSentence(field: string, problem: string, currency: string, labels: Record<string, string> = {}): string {
-  if (!/^must /.test(problem)) return problem;
-  const label = labels[field] ?? field;
+export function problemSentence(field: string, problem: Shown, currency: string, labels: Record<string, Shown> = {}): Shown {
+  if (typeof problem !== 'string' || !/^must /.test(problem)) return problem;
+  const label = say(labels[field] ?? field);
   if (problem === catalogueFieldMessages.moneyRange) return texts.fieldProblem(label, texts.moneyRange(amountInput(2_147_483_647, currency)));
   for (const [start, end] of Object.entries(WINDOW_ENDS)) {
     if (problem !== catalogueFieldMessages.laterThan(start)) continue;
-    const startLabel = labels[start] ?? start;
-    return texts.fieldProblem(field === start ? (labels[end] ?? end) : label, texts.laterThan(startLabel));
+    const startLabel = say(labels[start] ?? start);
+    return texts.fieldProblem(field === start ? say(labels[end] ?? end) : label, texts.laterThan(startLabel));
   }
   return texts.fieldProblem(label, problem);
 }
 
 // ---------------------------------------------------------------------------------------------
 // What the page shows of an item
+
+/** A field of the catalogue file in words ("price", "sale end"), or its own name where it has none. */
+const fieldName = (field: string): string => {
+  const known = texts.fieldNames[field];
+  return known ? say(known) : field;
+};
 
 export type SaleState = { state: 'selling' } | { state: 'off' } | { state: 'opens'; at: string } | { state: 'closed'; at: string };
 
@@ -317,9 +324,9 @@ export function saleStateOf(item: Pick<CatalogueItemView, 'on_sale' | 'on_sale_f
 export function saleLabel(state: SaleState, timeZone: string, locale?: string): string {
   switch (state.state) {
     case 'selling':
-      return texts.sale.selling;
+      return say(texts.sale.selling);
     case 'off':
-      return texts.sale.off;
+      return say(texts.sale.off);
     case 'opens':
       return texts.sale.opens(formatInZone(state.at, timeZone, locale));
     case 'closed':
@@ -329,8 +336,8 @@ export function saleLabel(state: SaleState, timeZone: string, locale?: string): 
 
 /** The fields changed here, in words, with the departures' seats: "price, stock, seats of a departure". */
 export function changedHereWords(item: Pick<CatalogueItemView, 'changed_here' | 'departures'>): string | null {
-  const words = item.changed_here.map((field) => texts.fieldNames[field] ?? field);
-  if (item.departures.some((departure) => departure.changed_here)) words.push(texts.departureSeatsChanged);
+  const words = item.changed_here.map(fieldName);
+  if (item.departures.some((departure) => departure.changed_here)) words.push(say(texts.departureSeatsChanged));
   return words.length ? words.join(', ') : null;
 }
 
@@ -341,17 +348,17 @@ export function changedHereWords(item: Pick<CatalogueItemView, 'changed_here' | 
 export function keptFieldWords(field: string, timeZone: string, locale?: string): string {
   const seats = /^seats@(.+)$/.exec(field);
   if (seats) return Number.isNaN(Date.parse(seats[1]!)) ? texts.seatsOf(seats[1]!) : texts.seatsOf(formatInZone(seats[1]!, timeZone, locale));
-  return texts.fieldNames[field] ?? field;
+  return fieldName(field);
 }
 
 /** A kept change's value as the page shows it: a price or fee (minor units in the answer) as money, uncounted seats as such, anything else as the shop wrote it. */
-export function keptValueWords(field: string, value: string, money: (minor: number) => string): string {
+export function keptValueWords(field: string, value: string, money: (minor: number) => string): Shown {
   if ((field === 'price' || field === 'fee') && /^\d+$/.test(value)) return money(Number(value));
   if (field.startsWith('seats@') && value === 'none') return texts.notCounted;
   return value;
 }
 
-export type FileLines = { ok: true; lines: string[] } | { ok: false; problem: string };
+export type FileLines = { ok: true; lines: string[] } | { ok: false; problem: Shown };
 
 /**
  * A chosen file's text as the lines the upload sends (split at \n or \r\n; the newline that ends

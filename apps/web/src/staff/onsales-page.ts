@@ -1,4 +1,4 @@
-import { catalogueFieldMessages, onsaleChanges, staffOnsaleMessages, type OnsaleChanges, type OnsaleView, issueText } from '@festival/contract';
+import { catalogueFieldMessages, onsaleChanges, staffOnsaleMessages, type OnsaleChanges, type OnsaleView, type Shown, issueText } from '@festival/contract';
 import { isoOfZonedInput, zonedInputOf, type FieldProblems } from './catalogue-page';
 import { staffTexts } from './texts';
 import { say } from '../lib/say';
@@ -122,7 +122,7 @@ export function prepareOnsaleChanges(onsale: OnsaleView, form: OnsaleForm): Prep
 
 /** The shop's field errors (`changes.admission.rate_per_minute`) by the form's fields (in `mode`, the one sent). */
 export function onsaleServerProblems(errors: Record<string, string[]>, mode: OnsaleForm['mode'] = 'rate'): FieldProblems {
-  const problems: FieldProblems = {};
+  const problems: Record<string, string> = {};
   for (const [key, list] of Object.entries(errors)) {
     const field = formFieldOf(key, mode);
     problems[field] = [problems[field], ...list].filter(Boolean).join(' ');
@@ -131,21 +131,22 @@ export function onsaleServerProblems(errors: Record<string, string[]>, mode: Ons
 }
 
 /** A field's problem as a sentence under it: a rule ("must be …") after the field's label, the file's names as the form's labels. */
-export function onsaleProblemSentence(field: string, problem: string, labels: Record<string, string>): string {
-  if (!/^must /.test(problem)) return problem;
-  const label = labels[field] ?? field;
-  if (problem === catalogueFieldMessages.laterThan('opens_at')) return texts.fieldProblem(label, texts.laterThanLabel(labels.opens_at ?? 'opens_at'));
-  if (problem === staffOnsaleMessages.beforeClosing) return texts.fieldProblem(label, texts.earlierThanLabel(labels.closes_at ?? 'closes_at'));
+export function onsaleProblemSentence(field: string, problem: Shown, labels: Record<string, Shown>): Shown {
+  if (typeof problem !== 'string' || !/^must /.test(problem)) return problem;
+  const label = say(labels[field] ?? field);
+  if (problem === catalogueFieldMessages.laterThan('opens_at')) return texts.fieldProblem(label, texts.laterThanLabel(say(labels.opens_at ?? 'opens_at')));
+  if (problem === staffOnsaleMessages.beforeClosing) return texts.fieldProblem(label, texts.earlierThanLabel(say(labels.closes_at ?? 'closes_at')));
   return texts.fieldProblem(label, problem);
 }
 
 /** "3 min 20 s", "45 s", "2 h 5 min": how long the sell-out took. */
 export function durationWords(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
+  const words = texts.duration;
+  if (seconds < 60) return words.seconds(seconds);
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
+  if (minutes < 60) return seconds % 60 ? words.minutesSeconds(minutes, seconds % 60) : words.minutes(minutes);
   const hours = Math.floor(minutes / 60);
-  return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  return minutes % 60 ? words.hoursMinutes(hours, minutes % 60) : words.hours(hours);
 }
 
 /** Whether the room is open now (the page asks again often then). */

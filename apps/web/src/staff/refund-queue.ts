@@ -1,5 +1,6 @@
 import type { RefundRequestRow } from '@festival/contract';
 import { formatMoney } from '../lib/format';
+import { say } from '../lib/say';
 import { staffTexts } from './texts';
 
 /**
@@ -17,21 +18,22 @@ export const staffLocale = (): string => (typeof navigator !== 'undefined' && na
 /** Minor units in the answer's currency: 4550, EUR → "€45.50". */
 export const moneyOf = (minor: number, currency: string, locale = staffLocale()): string => formatMoney(minor, { currency, locale });
 
-const METHOD_NAMES: Record<string, string> = { credit_card: 'card', bank_transfer: 'bank transfer' };
-
 /** How the order was paid, in words: credit_card → "card"; another method reads as its name. */
-export const paymentMethodName = (method: string): string => METHOD_NAMES[method] ?? method.replace(/_/g, ' ');
+export const paymentMethodName = (method: string): string => {
+  const known = texts.methods[method];
+  return known ? say(known) : method.replace(/_/g, ' ');
+};
 
 /** A payment provider's name as it is written: stripe → "Stripe". */
-export const providerName = (provider: string | null): string => (provider ? provider.charAt(0).toUpperCase() + provider.slice(1) : texts.theProvider);
+export const providerName = (provider: string | null): string => (provider ? provider.charAt(0).toUpperCase() + provider.slice(1) : say(texts.theProvider));
 
 /** An IBAN in groups of four, as banks print it: easier to read out and compare. */
 export const groupIban = (iban: string): string => iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 
 /** The account to pay to: the IBAN (shown grouped, copied without spaces) or, outside IBAN countries, the account number. */
 export function accountOf(bank: Bank): { label: string; shown: string; copy: string } | null {
-  if (bank.iban) return { label: texts.iban, shown: groupIban(bank.iban), copy: bank.iban.replace(/\s+/g, '') };
-  if (bank.account) return { label: texts.account, shown: bank.account, copy: bank.account };
+  if (bank.iban) return { label: say(texts.iban), shown: groupIban(bank.iban), copy: bank.iban.replace(/\s+/g, '') };
+  if (bank.account) return { label: say(texts.account), shown: bank.account, copy: bank.account };
   return null;
 }
 
@@ -69,7 +71,7 @@ export function refundWays(row: Pick<RefundRequestRow, 'to_card' | 'by_bank' | '
     const account = row.bank ? accountOf(row.bank) : null;
     ways.push(row.bank && account ? texts.byBank(money(row.by_bank), row.bank.account_holder, account.label, account.shown) : texts.byBankNoDetails(money(row.by_bank)));
   }
-  if (!ways.length) ways.push(texts.nothingBack);
+  if (!ways.length) ways.push(say(texts.nothingBack));
   return ways;
 }
 

@@ -1,24 +1,25 @@
-import { staffApi, type StaffApiPath, type StaffRoleName } from '@festival/contract';
+import { staffApi, type StaffApiPath, type StaffRoleName, type Text } from '@festival/contract';
+import { staffTexts } from './texts';
 
 /** A page of the back office, shown to the roles that may make its main call (the contract's access, decision 0042). */
 export interface Section {
   path: string;
-  label: string;
+  label: Text;
   call: StaffApiPath;
 }
 
 export const SECTIONS: readonly Section[] = [
-  { path: 'dashboard', label: 'Dashboard', call: 'dashboard' },
-  { path: 'orders', label: 'Orders', call: 'order-search' },
-  { path: 'box-office', label: 'Box office', call: 'box-office-sell' },
-  { path: 'catalogue', label: 'Catalogue', call: 'catalogue-overview' },
-  { path: 'onsales', label: 'On-sales', call: 'onsales-overview' },
-  { path: 'refunds', label: 'Refunds', call: 'refund-requests' },
-  { path: 'exports', label: 'Exports', call: 'staff-export' },
-  { path: 'team', label: 'Staff', call: 'staff-members' },
-  { path: 'scanners', label: 'Scanners', call: 'scanners' },
-  { path: 'audit', label: 'Audit log', call: 'staff-audit' },
-  { path: 'account', label: 'Your password', call: 'staff-change-password' },
+  { path: 'dashboard', label: staffTexts.sections.dashboard, call: 'dashboard' },
+  { path: 'orders', label: staffTexts.sections.orders, call: 'order-search' },
+  { path: 'box-office', label: staffTexts.sections.boxOffice, call: 'box-office-sell' },
+  { path: 'catalogue', label: staffTexts.sections.catalogue, call: 'catalogue-overview' },
+  { path: 'onsales', label: staffTexts.sections.onsales, call: 'onsales-overview' },
+  { path: 'refunds', label: staffTexts.sections.refunds, call: 'refund-requests' },
+  { path: 'exports', label: staffTexts.sections.exports, call: 'staff-export' },
+  { path: 'team', label: staffTexts.sections.team, call: 'staff-members' },
+  { path: 'scanners', label: staffTexts.sections.scanners, call: 'scanners' },
+  { path: 'audit', label: staffTexts.sections.audit, call: 'staff-audit' },
+  { path: 'account', label: staffTexts.sections.account, call: 'staff-change-password' },
 ];
 
 /** Whether a role may make a call: the server decides, the page only leaves out what would be refused. */

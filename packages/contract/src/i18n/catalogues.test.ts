@@ -12,7 +12,12 @@ import { declaredMessages } from './text';
  * placeholders of the same kinds, and every plural gives the forms its language needs.
  */
 const catalogueOf = (locale: Locale): Record<string, string> => JSON.parse(readFileSync(new URL(`../../lang/${locale}.json`, import.meta.url), 'utf8'));
-const declared = declaredMessages();
+/**
+ * Every message of the shop: the English catalogue, which `npm run i18n` extracts from every
+ * package's code (`npm run i18n -- --check` in the lint layer fails when it is out of date). The
+ * messages this package declares are checked against it below.
+ */
+const declared = new Map(Object.entries(catalogueOf(SOURCE_LOCALE)).map(([id, defaultMessage]) => [id, { id, defaultMessage }]));
 
 interface Argument {
   name: string;
@@ -50,11 +55,22 @@ function sampleValues(elements: MessageFormatElement[]): Record<string, string |
   return values;
 }
 
+/** How many letters a message has outside its placeholders. */
+function literalLetters(source: string): number {
+  let depth = 0;
+  let letters = 0;
+  for (const character of source) {
+    if (character === '{') depth += 1;
+    else if (character === '}') depth -= 1;
+    else if (depth === 0 && /\p{L}/u.test(character)) letters += 1;
+  }
+  return letters;
+}
+
 describe('the message catalogues', () => {
-  it('English (lang/en.json, made by `npm run i18n`) is every declared message in its source words', () => {
+  it('English (lang/en.json, made by `npm run i18n`) has every message the contract declares, in its source words', () => {
     const english = catalogueOf(SOURCE_LOCALE);
-    expect(Object.keys(english).sort()).toEqual([...declared.keys()].sort());
-    for (const [id, { defaultMessage }] of declared) expect(english[id], id).toBe(defaultMessage);
+    for (const [id, { defaultMessage }] of declaredMessages()) expect(english[id], id).toBe(defaultMessage);
   });
 
   describe.each(LOCALES.filter((locale) => locale !== SOURCE_LOCALE))('%s', (locale) => {
@@ -95,10 +111,12 @@ describe('the message catalogues', () => {
     it('formats every message with values, without a placeholder or error left', () => {
       const problems: string[] = [];
       const translator = createTranslator(locale, catalogue, (problem) => problems.push(problem));
+      const english = createTranslator('en', {});
       for (const [id, descriptor] of declared) {
         const words = translator.format({ ...descriptor, values: sampleValues(parse(descriptor.defaultMessage)) });
         expect(words, `${locale} ${id}`).not.toMatch(/[{}]/);
-        expect(words, `${locale} ${id} is still the English`).not.toBe(descriptor.defaultMessage.length > 12 ? createTranslator('en', {}).format({ ...descriptor, values: sampleValues(parse(descriptor.defaultMessage)) }) : null);
+        // A sentence left in English (short words and frames such as "Voucher {name}" or "{field}: {value}" may be the same).
+        if (literalLetters(descriptor.defaultMessage) >= 16) expect(words, `${locale} ${id} is still the English`).not.toBe(english.format({ ...descriptor, values: sampleValues(parse(descriptor.defaultMessage)) }));
       }
       expect(problems).toEqual([]);
     });

@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useConfig } from '../../lib/config';
 import { AccountMenu } from './AccountMenu';
 import { CartMenu } from './CartMenu';
 import { ExternalIcon } from './icons';
+
+// After the first render: the switcher carries the formatter, which the first page does not need.
+const LanguageSwitcher = lazy(() => import('./LanguageSwitcher'));
 
 interface NavItem {
   id: string;
@@ -64,6 +68,11 @@ export function Header() {
           </ul>
         </nav>
         <div className="site-header__actions">
+          {config.languages.length > 1 && (
+            <Suspense fallback={<span className="language-switcher language-switcher--loading" />}>
+              <LanguageSwitcher />
+            </Suspense>
+          )}
           <CartMenu />
           <AccountMenu />
         </div>

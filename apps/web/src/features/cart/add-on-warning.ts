@@ -1,4 +1,6 @@
 import { ENTRY_TICKET_TYPE, isAddOnType, sameHolderName, type CartProduct, type UserData } from '@festival/contract';
+import { say } from '../../lib/say';
+import { cartTexts } from './cart.messages';
 
 export interface AddOnWithoutEntry {
   /** The cart line of the add-on. */
@@ -30,7 +32,7 @@ export function addOnsWithoutEntry(products: readonly CartProduct[], existingTic
     const covered = entries.some((entry) => covers({ full_name: entry.full_name, event_id: entry.product.event_id })) || existingTickets.some(covers);
     // One warning per add-on and person: two lockers for one name need one entry ticket.
     const repeated = warnings.some((warning) => warning.addOn === line.product.name && sameHolderName(warning.holder, holder));
-    if (!covered && !repeated) warnings.push({ lineId: line.id, addOn: line.product.name, holder, event: line.product.event ?? 'the event' });
+    if (!covered && !repeated) warnings.push({ lineId: line.id, addOn: line.product.name, holder, event: line.product.event ?? say(cartTexts.addOnWarning.theEvent) });
   }
   return warnings;
 }

@@ -12,6 +12,7 @@ import {
   voucherDiscount,
 } from '@festival/contract';
 import { say } from '../../lib/say';
+import { checkoutTexts } from './checkout.messages';
 
 /**
  * The checkout page's rules (spec sections 4 and 5), zod-free and without React so each is
@@ -102,10 +103,10 @@ export interface CheckoutInput {
   acceptTerms: boolean;
 }
 
-/** The shipping name in the list of missing fields. */
-export const FULL_NAME_FIELD = 'Full name';
+/** The shipping name in the list of missing fields, in the page's language. */
+export const fullNameFieldName = () => say(checkoutTexts.checkoutForm.fullNameField);
 /** A shipping line in the list of missing fields, told apart from the billing line of the same name. */
-export const shippingFieldName = (line: string) => `${line} (shipping)`;
+export const shippingFieldName = (line: string) => say(checkoutTexts.checkoutForm.shippingField({ line }));
 
 /**
  * Spec section 5, checkout, in its order: the country, the shipping country, the required fields,
@@ -118,7 +119,7 @@ export function checkoutProblem(input: CheckoutInput, addressLines: readonly Add
   if (input.hasMerchandise && blank(input.shippingCountry)) return say(texts.shippingCountryRequired);
   const missing = addressLines.filter((line, index) => line.required && blank(input.address[index])).map((line) => line.text);
   if (input.hasMerchandise) {
-    if (blank(input.shippingName)) missing.push(FULL_NAME_FIELD);
+    if (blank(input.shippingName)) missing.push(fullNameFieldName());
     addressLines.forEach((line, index) => {
       const value = input.shippingAddress[index];
       if (line.required && value !== null && value !== undefined && blank(value)) missing.push(shippingFieldName(line.text));

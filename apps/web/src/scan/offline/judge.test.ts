@@ -1,4 +1,5 @@
-import { scannerMessages, scannerTexts } from '@festival/contract';
+import { english, scannerMessages } from '@festival/contract';
+import { scanTexts } from '../scan.messages';
 import { signTicketPass } from '@festival/contract/ticket-pass';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dataAge } from './age';
@@ -138,7 +139,7 @@ describe('judging a scan offline (the same rule as the shop)', () => {
   it('judges a typed code only when the ticket was synced', async () => {
     expect(await judge('aaaa-bbbb cccc-dddd-eeee')).toMatchObject({ answer: { result: 'admit', ticket: { holder: 'Pat Holder' } }, passed: { ticketId: 100 } });
     expect(await judge('RRRRSSSSTTTTUUUUVVVV')).toMatchObject({ answer: { result: 'revoked' } });
-    expect(await judge('ZZZZYYYYXXXXWWWWVVVV')).toEqual({ kind: 'unjudged', message: scannerTexts.errors.offlineTypedCode });
+    expect(await judge('ZZZZYYYYXXXXWWWWVVVV')).toEqual({ kind: 'unjudged', message: english(scanTexts.errors.offlineTypedCode) });
   });
 });
 

@@ -1,5 +1,7 @@
-import { DAY_CUTOVER_DEFAULT_MINUTES, gateRefusal, scannerMessages, wrongDayMessage, scannerTexts, typedTicketCode, type ScannedTicket, type StaffApiAnswer, type TicketStanding } from '@festival/contract';
+import { DAY_CUTOVER_DEFAULT_MINUTES, gateRefusal, scannerMessages, wrongDayMessage, typedTicketCode, type ScannedTicket, type StaffApiAnswer, type TicketStanding } from '@festival/contract';
 import { verifyTicketPass } from '@festival/contract/ticket-pass';
+import { say } from '../../lib/say';
+import { scanTexts } from '../scan.messages';
 import { stateOf, type LocalState, type LocalStates, type SyncAnswer } from './data';
 
 export type ScanAnswer = StaffApiAnswer<'scan'>;
@@ -68,7 +70,7 @@ export async function judgeOffline(input: {
     // (its pass's window is not synced: the list's window applies).
     const code = typedTicketCode(input.text);
     const synced = data.tickets.find((ticket) => ticket.code === code);
-    if (!synced) return { kind: 'unjudged', message: scannerTexts.errors.offlineTypedCode };
+    if (!synced) return { kind: 'unjudged', message: say(scanTexts.errors.offlineTypedCode) };
     const fixed = product(synced.product_id)?.departs_at;
     const departure = synced.departs_at ? new Date(synced.departs_at) : fixed ? new Date(fixed) : null;
     standing = synced.valid ? 'valid' : 'revoked';

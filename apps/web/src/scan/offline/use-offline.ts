@@ -1,6 +1,7 @@
-import { scannerTexts } from '@festival/contract';
+import type { Shown } from '@festival/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isSignedOut, NetworkError, staffCall } from '../api';
+import { scanTexts } from '../scan.messages';
 import { KEYS, readJson, writeJson } from '../storage';
 import { mergeSync, type LocalStates, type SyncAnswer } from './data';
 import { judgeOffline, type ScanAnswer } from './judge';
@@ -95,10 +96,10 @@ export function useOfflineGate(list: string, initialCounts: Counts, onSignedOut:
    * remembered (for its next judgements) and queued for upload with a nonce of its own.
    */
   const judge = useCallback(
-    async (text: string, direction: 'in' | 'out', gate: string): Promise<{ answer: ScanAnswer } | { message: string }> => {
+    async (text: string, direction: 'in' | 'out', gate: string): Promise<{ answer: ScanAnswer } | { message: Shown }> => {
       setOnline(false);
       const { data: synced, local } = memory();
-      if (!synced) return { message: scannerTexts.errors.offlineNoData };
+      if (!synced) return { message: scanTexts.errors.offlineNoData };
       const verdict = await judgeOffline({ text, direction, gate, data: synced, local, now: new Date() });
       if (verdict.kind === 'unjudged') return { message: verdict.message };
       const passed = verdict.passed;

@@ -6,6 +6,7 @@ import { staffCall } from '../api';
 import { staffTexts } from '../texts';
 import { useMember } from '../use-member';
 import { useStaffAction } from '../use-staff-action';
+import { say } from '../../lib/say';
 
 const texts = staffTexts.account;
 
@@ -28,20 +29,20 @@ export default function AccountPage() {
     if (!mismatch) change.mutate(undefined);
   };
   return (
-    <Page title={texts.title} lead={texts.lead}>
-      <form className="card form-stack staff-section staff-narrow-form" onSubmit={submit} noValidate aria-label={texts.title}>
+    <Page title={say(texts.title)} lead={say(texts.lead)}>
+      <form className="card form-stack staff-section staff-narrow-form" onSubmit={submit} noValidate aria-label={say(texts.title)}>
         {change.message && (
           <div className="alert alert--danger" role="alert">
             {change.message}
           </div>
         )}
         <input type="email" name="username" autoComplete="username" value={me.email} readOnly hidden />
-        <TextField label={texts.current} type="password" value={form.current} onChange={(current) => setForm({ ...form, current })} autoComplete="current-password" required aria-invalid={!!change.fieldError('current_password') || undefined} hint={change.fieldError('current_password')} />
-        <TextField label={texts.next} type="password" value={form.next} onChange={(next) => setForm({ ...form, next })} autoComplete="new-password" required aria-invalid={!!change.fieldError('new_password') || undefined} hint={change.fieldError('new_password') ?? texts.nextHint} />
-        <TextField label={texts.repeat} type="password" value={form.repeat} onChange={(repeat) => setForm({ ...form, repeat })} autoComplete="new-password" required aria-invalid={differ || undefined} hint={differ ? texts.differ : undefined} />
+        <TextField label={say(texts.current)} type="password" value={form.current} onChange={(current) => setForm({ ...form, current })} autoComplete="current-password" required aria-invalid={!!change.fieldError('current_password') || undefined} hint={change.fieldError('current_password')} />
+        <TextField label={say(texts.next)} type="password" value={form.next} onChange={(next) => setForm({ ...form, next })} autoComplete="new-password" required aria-invalid={!!change.fieldError('new_password') || undefined} hint={change.fieldError('new_password') ?? say(texts.nextHint)} />
+        <TextField label={say(texts.repeat)} type="password" value={form.repeat} onChange={(repeat) => setForm({ ...form, repeat })} autoComplete="new-password" required aria-invalid={differ || undefined} hint={differ ? say(texts.differ) : undefined} />
         <div className="button-row">
           <Button type="submit" loading={change.isPending}>
-            {texts.submit}
+            {say(texts.submit)}
           </Button>
         </div>
       </form>

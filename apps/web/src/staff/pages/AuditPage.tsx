@@ -13,6 +13,7 @@ import { auditActionLabel } from '../labels';
 import { Loading } from '../../components/ui/Loading';
 import { LoadFailed } from '../LoadStates';
 import { staffTexts } from '../texts';
+import { say } from '../../lib/say';
 
 type Entry = StaffApiAnswer<'staff-audit'>['entries'][number];
 
@@ -38,12 +39,12 @@ export default function AuditPage() {
   const view = { timeZone: useStaffTimeZone(), currency: useStaffCurrency() };
 
   return (
-    <Page title={auditTexts.title} lead={auditTexts.lead}>
+    <Page title={say(auditTexts.title)} lead={say(auditTexts.lead)}>
       <form className="staff-filter" onSubmit={submit} role="search">
-        <TextField label={auditTexts.filter} hint={auditTexts.filterHint} value={typed} onChange={setTyped} spellCheck={false} />
+        <TextField label={say(auditTexts.filter)} hint={say(auditTexts.filterHint)} value={typed} onChange={setTyped} spellCheck={false} />
         <div className="button-row">
           <Button type="submit" variant="secondary">
-            {auditTexts.apply}
+            {say(auditTexts.apply)}
           </Button>
           {target && (
             <Button
@@ -53,7 +54,7 @@ export default function AuditPage() {
                 setTarget('');
               }}
             >
-              {auditTexts.clear}
+              {say(auditTexts.clear)}
             </Button>
           )}
         </div>
@@ -65,20 +66,20 @@ export default function AuditPage() {
       ) : (
         <>
           <DataTable
-            caption={auditTexts.caption}
+            caption={say(auditTexts.caption)}
             captionHidden
             stackOnNarrow
             rows={entries}
             rowKey={(entry) => entry.id}
-            empty={auditTexts.none}
+            empty={say(auditTexts.none)}
             columns={[
-              { key: 'at', header: auditTexts.when, cell: (entry) => <StaffTime at={entry.at} style="date-time-seconds" /> },
-              { key: 'who', header: auditTexts.who, cell: (entry) => entry.actor },
-              { key: 'what', header: auditTexts.what, cell: (entry) => <span title={entry.action}>{auditActionLabel(entry.action)}</span> },
-              { key: 'on', header: auditTexts.on, cell: (entry) => entry.target ?? '–' },
+              { key: 'at', header: say(auditTexts.when), cell: (entry) => <StaffTime at={entry.at} style="date-time-seconds" /> },
+              { key: 'who', header: say(auditTexts.who), cell: (entry) => entry.actor },
+              { key: 'what', header: say(auditTexts.what), cell: (entry) => <span title={entry.action}>{auditActionLabel(entry.action)}</span> },
+              { key: 'on', header: say(auditTexts.on), cell: (entry) => entry.target ?? '–' },
               {
                 key: 'change',
-                header: auditTexts.change,
+                header: say(auditTexts.change),
                 cell: (entry) => (
                   <ul className="staff-changes">
                     {changeLines(entry.before, entry.after, view).map((line) => (
@@ -92,7 +93,7 @@ export default function AuditPage() {
           {log.hasNextPage && (
             <div className="button-row staff-section">
               <Button variant="secondary" loading={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
-                {auditTexts.more}
+                {say(auditTexts.more)}
               </Button>
             </div>
           )}

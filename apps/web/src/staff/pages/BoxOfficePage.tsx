@@ -1,4 +1,4 @@
-import { BOX_OFFICE_PAYMENTS, messages, type BoxOfficeItem, type BoxOfficeItemsAnswer, type BoxOfficePayment, type BoxOfficeSellAnswer } from '@festival/contract';
+import { BOX_OFFICE_PAYMENTS, messages, type BoxOfficeItem, type Shown, type BoxOfficeItemsAnswer, type BoxOfficePayment, type BoxOfficeSellAnswer } from '@festival/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Badge } from '../../components/ui/Badge';
@@ -24,6 +24,12 @@ import { say } from '../../lib/say';
 const ITEMS_KEY = ['box-office-items'] as const;
 const texts = staffTexts.boxOffice;
 
+/** A sale's payment status in words, or as the shop named it. */
+const paymentStatusWord = (status: string) => {
+  const known = texts.statuses[status];
+  return known ? say(known) : status;
+};
+
 /** The box office (issue 22 point 5): items as tappable cards, a running basket, the buyer and the payment, then a receipt. */
 export default function BoxOfficePage() {
   const catalogue = useQuery({ queryKey: ITEMS_KEY, queryFn: () => staffCall('box-office-items', {}) });
@@ -32,7 +38,7 @@ export default function BoxOfficePage() {
   const [payment, setPayment] = useState<BoxOfficePayment>('cash');
   const [confirming, setConfirming] = useState(false);
   const [receipt, setReceipt] = useState<BoxOfficeSellAnswer | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Shown | null>(null);
 
   const items = useMemo(() => new Map((catalogue.data?.groups ?? []).flatMap((group) => group.items).map((item) => [item.code, item])), [catalogue.data]);
   const totals = basketTotals(basket, items);
@@ -76,7 +82,7 @@ export default function BoxOfficePage() {
 
   const refusal = sale.message ?? problem;
   return (
-    <Page title={texts.title} lead={texts.lead}>
+    <Page title={say(texts.title)} lead={say(texts.lead)}>
       {catalogue.isPending ? (
         <Loading />
       ) : catalogue.isError ? (
@@ -85,9 +91,9 @@ export default function BoxOfficePage() {
         <div className="staff-boxoffice">
           <section className="staff-boxoffice-items" aria-labelledby="staff-boxoffice-items-title">
             <h2 id="staff-boxoffice-items-title" className="visually-hidden">
-              {texts.itemsTitle}
+              {say(texts.itemsTitle)}
             </h2>
-            {catalogue.data.groups.length === 0 && <p>{texts.noItems}</p>}
+            {catalogue.data.groups.length === 0 && <p>{say(texts.noItems)}</p>}
             {catalogue.data.groups.map((group, index) => (
               <ItemGroup key={group.event ?? `none-${index}`} group={group} basket={basket} money={money} onChange={change} />
             ))}
@@ -97,15 +103,15 @@ export default function BoxOfficePage() {
             <div className="staff-boxoffice-jump">
               <span aria-live="polite">{texts.basketSummary(totals.units, money(totals.total))}</span>
               <Button size="lg" onClick={() => document.getElementById('staff-boxoffice-basket-title')?.scrollIntoView({ block: 'start' })}>
-                {texts.toBasket}
+                {say(texts.toBasket)}
               </Button>
             </div>
           )}
 
           <form className="card staff-boxoffice-basket" aria-labelledby="staff-boxoffice-basket-title" onSubmit={startSale} noValidate>
-            <h2 id="staff-boxoffice-basket-title">{texts.basketTitle}</h2>
+            <h2 id="staff-boxoffice-basket-title">{say(texts.basketTitle)}</h2>
             {Object.keys(basket).length === 0 ? (
-              <p className="staff-boxoffice-muted">{texts.basketEmpty}</p>
+              <p className="staff-boxoffice-muted">{say(texts.basketEmpty)}</p>
             ) : (
               <ul className="staff-boxoffice-lines">
                 {Object.entries(basket).map(([code, line]) => {
@@ -126,18 +132,18 @@ export default function BoxOfficePage() {
               </ul>
             )}
             <p className="staff-boxoffice-total" aria-live="polite">
-              <span>{texts.total}</span>
+              <span>{say(texts.total)}</span>
               <strong>{money(totals.total)}</strong>
             </p>
 
             <fieldset className="staff-boxoffice-fieldset">
-              <legend>{texts.buyerTitle}</legend>
-              <TextField type="email" inputMode="email" label={texts.buyerEmail} hint={texts.buyerEmailHint} value={buyer.email} onChange={(email) => setBuyer((current) => ({ ...current, email }))} autoComplete="off" />
-              <TextField label={texts.buyerName} value={buyer.full_name} onChange={(full_name) => setBuyer((current) => ({ ...current, full_name }))} required autoComplete="off" />
+              <legend>{say(texts.buyerTitle)}</legend>
+              <TextField type="email" inputMode="email" label={say(texts.buyerEmail)} hint={say(texts.buyerEmailHint)} value={buyer.email} onChange={(email) => setBuyer((current) => ({ ...current, email }))} autoComplete="off" />
+              <TextField label={say(texts.buyerName)} value={buyer.full_name} onChange={(full_name) => setBuyer((current) => ({ ...current, full_name }))} required autoComplete="off" />
             </fieldset>
 
             <fieldset className="staff-boxoffice-fieldset">
-              <legend>{texts.paymentTitle}</legend>
+              <legend>{say(texts.paymentTitle)}</legend>
               <div className="staff-boxoffice-payments">
                 {BOX_OFFICE_PAYMENTS.map((way) => (
                   <PaymentChoice key={way} way={way} checked={payment === way} onChoose={() => setPayment(way)} />
@@ -147,16 +153,16 @@ export default function BoxOfficePage() {
 
             {refusal && (
               <div className="alert alert--danger" role="alert">
-                {refusal}
+                {say(refusal)}
               </div>
             )}
             <div className="button-row">
               <Button type="submit" size="lg" disabled={totals.units === 0}>
-                {texts.sell} · {money(totals.total)}
+                {say(texts.sell)} · {money(totals.total)}
               </Button>
               {totals.units > 0 && (
                 <Button variant="secondary" size="lg" onClick={() => setBasket({})}>
-                  {texts.clear}
+                  {say(texts.clear)}
                 </Button>
               )}
             </div>
@@ -167,8 +173,8 @@ export default function BoxOfficePage() {
       {confirming && (
         <ConfirmModal
           open
-          title={texts.confirmTitle}
-          confirmLabel={texts.confirmSell}
+          title={say(texts.confirmTitle)}
+          confirmLabel={say(texts.confirmSell)}
           busy={sale.isPending}
           onCancel={() => setConfirming(false)}
           onConfirm={() => sale.mutate(undefined)}
@@ -179,7 +185,7 @@ export default function BoxOfficePage() {
             </div>
           )}
           <p>
-            <strong>{texts.confirmQuestion(totals.units, money(totals.total), texts.paidAs[payment])}</strong>
+            <strong>{texts.confirmQuestion(totals.units, money(totals.total), payment)}</strong>
           </p>
           <p>{texts.confirmTo(buyer.full_name.trim(), buyer.email.trim())}</p>
         </ConfirmModal>
@@ -194,7 +200,7 @@ function ItemGroup({ group, basket, money, onChange }: { group: BoxOfficeItemsAn
   const merchandise = group.items.every((item) => item.kind === 'merchandise');
   return (
     <section className="staff-boxoffice-group" aria-labelledby={titleId}>
-      <h3 id={titleId}>{group.event ?? (merchandise ? texts.merchandise : texts.otherItems)}</h3>
+      <h3 id={titleId}>{group.event ?? say(merchandise ? texts.merchandise : texts.otherItems)}</h3>
       <ul className="staff-boxoffice-cards">
         {group.items.map((item) => {
           const count = basket[item.code]?.quantity ?? 0;
@@ -206,8 +212,8 @@ function ItemGroup({ group, basket, money, onChange }: { group: BoxOfficeItemsAn
                 <span className="staff-boxoffice-card__price">{money(item.price + item.fee)}</span>
               </button>
               <span className="staff-boxoffice-card__meta">
-                <Badge tone={item.sold_out ? 'danger' : 'neutral'}>{texts.kinds[item.kind]}</Badge>{' '}
-                {item.sold_out ? <strong>{texts.soldOut}</strong> : item.left === null ? texts.unlimited : texts.left(item.left)}
+                <Badge tone={item.sold_out ? 'danger' : 'neutral'}>{say(texts.kinds[item.kind])}</Badge>{' '}
+                {item.sold_out ? <strong>{say(texts.soldOut)}</strong> : item.left === null ? say(texts.unlimited) : texts.left(item.left)}
               </span>
               <span className="staff-boxoffice-stepper">
                 <Button variant="secondary" className="staff-boxoffice-step" disabled={count === 0} onClick={() => onChange(item, -1)} aria-label={texts.remove(item.name)}>
@@ -267,8 +273,8 @@ function BasketRow({
       </div>
       {item.needs.departure && (
         <Dropdown
-          label={`${texts.departure}: ${item.name}`}
-          placeholder={texts.chooseDeparture}
+          label={texts.departureOf(item.name)}
+          placeholder={say(texts.chooseDeparture)}
           value={line.departureId}
           onChange={(departureId) => onLine((current) => ({ ...current, departureId }))}
           options={item.departures.map((departure) => ({ value: String(departure.id), label: texts.seatsLeft(timeOf(departure.departs_at), departure.left), disabled: departure.left === 0 }))}
@@ -284,16 +290,16 @@ function BasketRow({
             {texts.holder(index + 1)} · {item.name}
           </legend>
           <div className="staff-boxoffice-holder__fields">
-            <TextField label={texts.holderName} value={holder.full_name} onChange={(full_name) => setHolder(index, { full_name })} placeholder={buyer.full_name || undefined} autoComplete="off" />
-            <TextField type="email" inputMode="email" label={texts.holderEmail} value={holder.email} onChange={(email) => setHolder(index, { email })} placeholder={buyer.email || undefined} autoComplete="off" />
+            <TextField label={say(texts.holderName)} value={holder.full_name} onChange={(full_name) => setHolder(index, { full_name })} placeholder={buyer.full_name || undefined} autoComplete="off" />
+            <TextField type="email" inputMode="email" label={say(texts.holderEmail)} value={holder.email} onChange={(email) => setHolder(index, { email })} placeholder={buyer.email || undefined} autoComplete="off" />
             {item.needs.age && (
-              <Dropdown label={texts.holderAge} placeholder={texts.chooseAge} value={holder.age} onChange={(age) => setHolder(index, { age })} options={ageRanges.map((age) => ({ value: age, label: age }))} required />
+              <Dropdown label={say(texts.holderAge)} placeholder={say(texts.chooseAge)} value={holder.age} onChange={(age) => setHolder(index, { age })} options={ageRanges.map((age) => ({ value: age, label: age }))} required />
             )}
             <Button variant="secondary" className="staff-boxoffice-same" onClick={() => setHolder(index, { full_name: buyer.full_name, email: buyer.email })} aria-label={texts.sameAsBuyerLabel(index + 1)}>
-              {texts.sameAsBuyer}
+              {say(texts.sameAsBuyer)}
             </Button>
           </div>
-          <p className="field__hint">{texts.holderHint}</p>
+          <p className="field__hint">{say(texts.holderHint)}</p>
         </fieldset>
       ))}
     </li>
@@ -307,9 +313,9 @@ function PaymentChoice({ way, checked, onChoose }: { way: BoxOfficePayment; chec
     <div className="staff-boxoffice-choice">
       <input type="radio" id={id} name="staff-boxoffice-payment" checked={checked} onChange={onChoose} aria-describedby={`${id}-holds`} />
       <label htmlFor={id}>
-        <span className="staff-boxoffice-choice__label">{words.label}</span>
+        <span className="staff-boxoffice-choice__label">{say(words.label)}</span>
         <span id={`${id}-holds`} className="staff-boxoffice-choice__holds">
-          {words.holds}
+          {say(words.holds)}
         </span>
       </label>
     </div>
@@ -346,20 +352,20 @@ function Receipt({ receipt, onNext }: { receipt: BoxOfficeSellAnswer; onNext: ()
       <section className="card staff-boxoffice-receipt" aria-label={texts.receiptTitle(receipt.order_code)}>
         <dl className="staff-boxoffice-receipt__facts">
           <div>
-            <dt>{texts.orderCode}</dt>
+            <dt>{say(texts.orderCode)}</dt>
             <dd className="staff-boxoffice-code">{receipt.order_code}</dd>
           </div>
           <div>
-            <dt>{texts.total}</dt>
+            <dt>{say(texts.total)}</dt>
             <dd>{money(receipt.total)}</dd>
           </div>
           <div>
-            <dt>{texts.method}</dt>
-            <dd>{texts.payments[receipt.payment].label}</dd>
+            <dt>{say(texts.method)}</dt>
+            <dd>{say(texts.payments[receipt.payment].label)}</dd>
           </div>
           <div>
-            <dt>{texts.status}</dt>
-            <dd>{texts.statuses[receipt.payment_status] ?? receipt.payment_status}</dd>
+            <dt>{say(texts.status)}</dt>
+            <dd>{paymentStatusWord(receipt.payment_status)}</dd>
           </div>
         </dl>
         <ul className="staff-boxoffice-receipt__items">
@@ -373,13 +379,13 @@ function Receipt({ receipt, onNext }: { receipt: BoxOfficeSellAnswer; onNext: ()
           ))}
         </ul>
         <p>{receipt.buyer.email ? `${receipt.buyer.full_name} (${receipt.buyer.email})` : texts.buyerNoEmail(receipt.buyer.full_name)}</p>
-        {receipt.buyer.account_created && <p className="staff-boxoffice-muted">{texts.accountCreated}</p>}
+        {receipt.buyer.account_created && <p className="staff-boxoffice-muted">{say(texts.accountCreated)}</p>}
         <p className="staff-boxoffice-muted" id="staff-boxoffice-mailed">
-          {receipt.terms_link ? texts.termsEmailed(receipt.terms_link.emailed_to) : receipt.buyer.email ? texts.confirmationEmailed(receipt.buyer.email) : texts.noEmail}
+          {receipt.terms_link ? texts.termsEmailed(receipt.terms_link.emailed_to) : receipt.buyer.email ? texts.confirmationEmailed(receipt.buyer.email) : say(texts.noEmail)}
         </p>
         {receipt.tickets.length > 0 && (
           <>
-            <h2>{texts.tickets}</h2>
+            <h2>{say(texts.tickets)}</h2>
             <ul className="staff-boxoffice-receipt__tickets">
               {receipt.tickets.map((ticket) => (
                 <li key={ticket.code}>
@@ -394,7 +400,7 @@ function Receipt({ receipt, onNext }: { receipt: BoxOfficeSellAnswer; onNext: ()
                 </li>
               ))}
             </ul>
-            {!paid && <p className="staff-boxoffice-muted">{texts.notYetPdf}</p>}
+            {!paid && <p className="staff-boxoffice-muted">{say(texts.notYetPdf)}</p>}
           </>
         )}
         {print.message && (
@@ -405,7 +411,7 @@ function Receipt({ receipt, onNext }: { receipt: BoxOfficeSellAnswer; onNext: ()
         <div className="button-row">
           {paid && receipt.tickets.length > 0 && (
             <Button size="lg" variant={receipt.buyer.email ? 'secondary' : 'primary'} id="staff-boxoffice-print" loading={print.isPending} onClick={() => print.mutate(undefined)}>
-              {texts.printTickets}
+              {say(texts.printTickets)}
             </Button>
           )}
           {paid && receipt.tickets.length > 0 && (
@@ -417,11 +423,11 @@ function Receipt({ receipt, onNext }: { receipt: BoxOfficeSellAnswer; onNext: ()
                 setMailing(true);
               }}
             >
-              {texts.emailTickets}
+              {say(texts.emailTickets)}
             </Button>
           )}
           <Button size="lg" variant={receipt.buyer.email ? 'primary' : 'secondary'} onClick={onNext}>
-            {texts.nextCustomer}
+            {say(texts.nextCustomer)}
           </Button>
         </div>
       </section>
@@ -438,7 +444,7 @@ function Receipt({ receipt, onNext }: { receipt: BoxOfficeSellAnswer; onNext: ()
                 {say(messages.ui.cancel)}
               </Button>
               <Button type="submit" form="staff-boxoffice-email-form" loading={resend.isPending}>
-                {texts.emailSend}
+                {say(texts.emailSend)}
               </Button>
             </>
           }
@@ -449,8 +455,8 @@ function Receipt({ receipt, onNext }: { receipt: BoxOfficeSellAnswer; onNext: ()
                 {resend.message}
               </div>
             )}
-            <p>{texts.emailLead}</p>
-            <EmailField label={texts.emailTo} value={address} onChange={setAddress} autoComplete="off" />
+            <p>{say(texts.emailLead)}</p>
+            <EmailField label={say(texts.emailTo)} value={address} onChange={setAddress} autoComplete="off" />
           </form>
         </Modal>
       )}

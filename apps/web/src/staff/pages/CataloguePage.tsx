@@ -6,7 +6,11 @@ import {
   type CatalogueItemView,
   type CatalogueOverviewAnswer,
   type CatalogueUploadAnswer,
-  type StaffApiAnswer, issueText } from '@festival/contract';
+  type Shown,
+  type StaffApiAnswer,
+  type Text,
+  issueText,
+} from '@festival/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Badge } from '../../components/ui/Badge';
@@ -123,13 +127,13 @@ export default function CataloguePage() {
 
   if (overview.isPending)
     return (
-      <Page title={texts.title} lead={texts.lead}>
+      <Page title={say(texts.title)} lead={say(texts.lead)}>
         <Loading />
       </Page>
     );
   if (overview.isError)
     return (
-      <Page title={texts.title} lead={texts.lead}>
+      <Page title={say(texts.title)} lead={say(texts.lead)}>
         <LoadFailed error={overview.error} onRetry={() => void overview.refetch()} />
       </Page>
     );
@@ -182,8 +186,8 @@ export default function CataloguePage() {
   const handBackItem = handingBack ? data.items.find((item) => item.code === handingBack) : undefined;
 
   return (
-    <Page title={texts.title} lead={texts.lead} className="staff-cat">
-      {data.items.length === 0 && data.events.length === 0 ? <p className="staff-cat-empty">{texts.empty}</p> : <StockLegend labels={texts} className="staff-cat-legend" />}
+    <Page title={say(texts.title)} lead={say(texts.lead)} className="staff-cat">
+      {data.items.length === 0 && data.events.length === 0 ? <p className="staff-cat-empty">{say(texts.empty)}</p> : <StockLegend labels={texts} className="staff-cat-legend" />}
       {data.events.map((event) => {
         const items = products.filter((item) => item.event === event.code);
         return (
@@ -193,19 +197,19 @@ export default function CataloguePage() {
               {texts.eventFacts(event.code, event.timezone)}
               {event.starts_at && ` · ${texts.starts(formatInZone(event.starts_at, event.timezone, staffLocale()))}`}
             </p>
-            {items.length === 0 ? <p className="text-muted">{texts.noItems}</p> : <div className="staff-cat-items">{items.map(itemCard)}</div>}
+            {items.length === 0 ? <p className="text-muted">{say(texts.noItems)}</p> : <div className="staff-cat-items">{items.map(itemCard)}</div>}
           </section>
         );
       })}
       {orphans.length > 0 && (
         <section className="staff-section staff-cat-group" aria-labelledby="staff-cat-orphans">
-          <h2 id="staff-cat-orphans">{texts.otherProducts}</h2>
+          <h2 id="staff-cat-orphans">{say(texts.otherProducts)}</h2>
           <div className="staff-cat-items">{orphans.map(itemCard)}</div>
         </section>
       )}
       {merchandise.length > 0 && (
         <section className="staff-section staff-cat-group" aria-labelledby="staff-cat-merchandise">
-          <h2 id="staff-cat-merchandise">{texts.merchandiseTitle}</h2>
+          <h2 id="staff-cat-merchandise">{say(texts.merchandiseTitle)}</h2>
           <p className="staff-cat-group__facts">{texts.merchandiseFacts(shopZone)}</p>
           <div className="staff-cat-items">{merchandise.map(itemCard)}</div>
         </section>
@@ -234,15 +238,15 @@ export default function CataloguePage() {
         <ConfirmModal
           open
           title={texts.handBackTitle(handBackItem.name)}
-          confirmLabel={texts.handBackConfirm}
-          cancelLabel={texts.keep}
+          confirmLabel={say(texts.handBackConfirm)}
+          cancelLabel={say(texts.keep)}
           confirmVariant="danger"
           busy={handBack.isPending}
           onCancel={() => setHandingBack(null)}
           onConfirm={() => handBack.mutate(handBackItem.code)}
         >
           <Refusal message={handBack.message} />
-          <p>{texts.handBackQuestion}</p>
+          <p>{say(texts.handBackQuestion)}</p>
         </ConfirmModal>
       )}
     </Page>
@@ -297,24 +301,24 @@ function ItemCard({
         <h3 id={titleId}>{item.name}</h3>
         <p className="staff-cat-item__badges">
           <Badge tone={sale.state === 'selling' ? 'success' : sale.state === 'off' ? 'neutral' : 'info'}>{saleLabel(sale, timeZone, staffLocale())}</Badge>
-          {item.available === 0 && <Badge tone="danger">{texts.soldOut}</Badge>}
+          {item.available === 0 && <Badge tone="danger">{say(texts.soldOut)}</Badge>}
           {changed && <Badge tone="info">{texts.changedFields(changed)}</Badge>}
         </p>
       </div>
       <dl className="staff-cat-item__facts">
-        <Fact label={texts.code}>
+        <Fact label={say(texts.code)}>
           <code>{item.code}</code>
         </Fact>
-        <Fact label={texts.type}>{item.type.replace(/_/g, ' ')}</Fact>
-        <Fact label={texts.price}>{item.fee > 0 ? texts.priceAndFee(money(item.price), money(item.fee)) : money(item.price)}</Fact>
-        <Fact label={texts.limit}>{item.limit_per_order === 0 ? texts.noLimit : item.limit_per_order}</Fact>
+        <Fact label={say(texts.type)}>{item.type.replace(/_/g, ' ')}</Fact>
+        <Fact label={say(texts.price)}>{item.fee > 0 ? texts.priceAndFee(money(item.price), money(item.fee)) : money(item.price)}</Fact>
+        <Fact label={say(texts.limit)}>{item.limit_per_order === 0 ? say(texts.noLimit) : item.limit_per_order}</Fact>
         {item.travel_time && (
-          <Fact label={texts.departure}>
+          <Fact label={say(texts.departure)}>
             <time dateTime={item.travel_time}>{formatInZone(item.travel_time, timeZone, staffLocale())}</time>
           </Fact>
         )}
         {item.payment_plan && (
-          <Fact wide label={texts.plan}>
+          <Fact wide label={say(texts.plan)}>
             {item.payment_plan.map((part) => money(part.amount)).join(' + ')}
           </Fact>
         )}
@@ -328,10 +332,10 @@ function ItemCard({
           </div>
         )}
         <dl className="staff-cat-item__figures">
-          <Fact label={texts.stock}>{item.stock === null ? texts.unlimited : item.stock}</Fact>
-          <Fact label={texts.sold}>{item.sold}</Fact>
-          <Fact label={texts.held}>{item.held}</Fact>
-          <Fact label={texts.available}>{item.available === null ? texts.unlimited : item.available}</Fact>
+          <Fact label={say(texts.stock)}>{item.stock === null ? say(texts.unlimited) : item.stock}</Fact>
+          <Fact label={say(texts.sold)}>{item.sold}</Fact>
+          <Fact label={say(texts.held)}>{item.held}</Fact>
+          <Fact label={say(texts.available)}>{item.available === null ? say(texts.unlimited) : item.available}</Fact>
         </dl>
       </div>
       {transport && <Departures item={item} timeZone={timeZone} seats={seats} />}
@@ -340,11 +344,11 @@ function ItemCard({
       </div>
       <div className="button-row staff-cat-item__actions">
         <Button id={editButtonId(item.code)} size="sm" variant="secondary" onClick={onEdit} aria-label={texts.editLabel(item.name)}>
-          {texts.edit}
+          {say(texts.edit)}
         </Button>
         {changed && (
           <Button size="sm" variant="secondary" onClick={onHandBack} aria-label={texts.handBackLabel(item.name)}>
-            {texts.handBack}
+            {say(texts.handBack)}
           </Button>
         )}
       </div>
@@ -367,7 +371,7 @@ function Departures({ item, timeZone, seats }: { item: Item; timeZone: string; s
   const selectable = item.travel_time_type === 'selectable';
   return (
     <>
-      <h4 className="staff-cat-departures-title">{texts.departuresTitle}</h4>
+      <h4 className="staff-cat-departures-title">{say(texts.departuresTitle)}</h4>
       <DataTable
         caption={texts.departuresCaption(item.name)}
         captionHidden
@@ -378,21 +382,21 @@ function Departures({ item, timeZone, seats }: { item: Item; timeZone: string; s
         columns={[
           {
             key: 'time',
-            header: texts.departure,
+            header: say(texts.departure),
             cell: (departure) => (
               <span className="staff-cat-departure">
                 <time dateTime={departure.departs_at}>{time(departure)}</time>
-                {!departure.active && <Badge tone="neutral">{texts.inactive}</Badge>}
-                {departure.changed_here && <Badge tone="info">{texts.changedHere}</Badge>}
+                {!departure.active && <Badge tone="neutral">{say(texts.inactive)}</Badge>}
+                {departure.changed_here && <Badge tone="info">{say(texts.changedHere)}</Badge>}
               </span>
             ),
           },
-          { key: 'seats', header: texts.seats, cell: (departure) => (departure.seats === null ? texts.notCounted : departure.seats), align: 'end' },
-          { key: 'sold', header: texts.sold, cell: (departure) => departure.sold, align: 'end' },
-          { key: 'held', header: texts.held, cell: (departure) => departure.held, align: 'end' },
-          { key: 'left', header: texts.left, cell: (departure) => (departure.seats === null ? '–' : Math.max(0, departure.seats - departure.sold - departure.held)), align: 'end' },
+          { key: 'seats', header: say(texts.seats), cell: (departure) => (departure.seats === null ? say(texts.notCounted) : departure.seats), align: 'end' },
+          { key: 'sold', header: say(texts.sold), cell: (departure) => departure.sold, align: 'end' },
+          { key: 'held', header: say(texts.held), cell: (departure) => departure.held, align: 'end' },
+          { key: 'left', header: say(texts.left), cell: (departure) => (departure.seats === null ? '–' : Math.max(0, departure.seats - departure.sold - departure.held)), align: 'end' },
         ]}
-        actionsHeader={texts.changeSeats}
+        actionsHeader={say(texts.changeSeats)}
         actions={
           // Seats are changed on a selectable transport's departures; a fixed one's seats are its stock.
           selectable
@@ -410,7 +414,7 @@ function Departures({ item, timeZone, seats }: { item: Item; timeZone: string; s
             : undefined
         }
       />
-      {selectable && <p className="field__hint staff-cat-seats-hint">{texts.seatsHint}</p>}
+      {selectable && <p className="field__hint staff-cat-seats-hint">{say(texts.seatsHint)}</p>}
     </>
   );
 }
@@ -438,7 +442,7 @@ function SeatsForm({
     setShownSeats(departure.seats);
     setValue(departure.seats === null ? '' : String(departure.seats));
   }
-  const [local, setLocal] = useState<string | null>(null);
+  const [local, setLocal] = useState<Shown | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -476,11 +480,11 @@ function SeatsForm({
         aria-describedby={shown ? `${id}-problem` : undefined}
       />
       <Button type="submit" size="sm" variant="secondary" aria-label={texts.changeSeatsLabel(time)}>
-        {texts.changeSeats}
+        {say(texts.changeSeats)}
       </Button>
       {shown && (
         <p id={`${id}-problem`} className="staff-cat-seats__problem" role="alert">
-          {shown}
+          {say(shown)}
         </p>
       )}
     </form>
@@ -540,33 +544,33 @@ function EditDialog({
     onSave(prepared.changes);
   };
 
-  const labels = {
-    price: texts.moneyField(texts.price, currency),
-    fee: texts.moneyField(texts.fee, currency),
+  const labels: Record<string, Shown> = {
+    price: texts.moneyField(say(texts.price), currency),
+    fee: texts.moneyField(say(texts.fee), currency),
     stock: texts.stockField,
     on_sale: texts.onSale,
     on_sale_from: texts.saleFrom(timeZone),
     on_sale_until: texts.saleUntil(timeZone),
     limit_per_order: texts.limitField,
     'refund.refundable': texts.refundable,
-    'refund.fee': texts.moneyField(texts.refundFee, currency),
+    'refund.fee': texts.moneyField(say(texts.refundFee), currency),
     'refund.from': texts.refundFrom(timeZone),
     'refund.until': texts.refundUntil(timeZone),
     'name_changes.allowed': texts.namesAllowed,
     'name_changes.until': texts.namesUntil(timeZone),
     'name_changes.limit': texts.namesLimit,
     email_changes: texts.emailChanges,
-  } as Record<string, string>;
+  };
   const problemOf = (field: string): string | undefined => {
     const problem = problems[field] ?? server[field];
-    return problem ? problemSentence(field, problem, currency, texts.fieldNamesInSentences) : undefined;
+    return problem ? say(problemSentence(field, problem, currency, texts.fieldNamesInSentences)) : undefined;
   };
   const text = (key: keyof ItemForm, extra: { hint?: string; type?: string; inputMode?: 'decimal' | 'numeric'; disabled?: boolean } = {}) => {
     const field = FORM_FIELDS[key];
     const problem = problemOf(field);
     return (
       <TextField
-        label={labels[field] ?? field}
+        label={say(labels[field] ?? field)}
         value={form[key] as string}
         onChange={(value) => set(key, value as never)}
         type={extra.type ?? 'text'}
@@ -579,10 +583,10 @@ function EditDialog({
       />
     );
   };
-  const check = (key: keyof ItemForm, label: string, hint?: string) => {
+  const check = (key: keyof ItemForm, label: Text, hint?: string) => {
     const field = FORM_FIELDS[key];
     const problem = key === 'stockUnlimited' ? undefined : problemOf(field);
-    return <CheckField id={`${formId}-${key}`} label={label} checked={form[key] as boolean} onChange={(on) => set(key, on as never)} hint={problem ?? hint} invalid={!!problem} />;
+    return <CheckField id={`${formId}-${key}`} label={say(label)} checked={form[key] as boolean} onChange={(on) => set(key, on as never)} hint={problem ?? hint} invalid={!!problem} />;
   };
   const whole = problems._ ?? server._;
   const taken = item.sold + item.held;
@@ -602,9 +606,9 @@ function EditDialog({
     >
         <p className="text-muted">{texts.editLead(item.code)}</p>
         <div className="staff-form-row">
-          {text('price', { inputMode: 'decimal', hint: item.payment_plan ? texts.planNote : texts.moneyHint })}
-          {text('fee', { inputMode: 'decimal', hint: texts.moneyHint })}
-          {text('limitPerOrder', { inputMode: 'numeric', hint: texts.limitHint })}
+          {text('price', { inputMode: 'decimal', hint: say(item.payment_plan ? texts.planNote : texts.moneyHint) })}
+          {text('fee', { inputMode: 'decimal', hint: say(texts.moneyHint) })}
+          {text('limitPerOrder', { inputMode: 'numeric', hint: say(texts.limitHint) })}
         </div>
         <div className="staff-form-row staff-cat-edit__stock">
           {text('stock', { inputMode: 'numeric', disabled: form.stockUnlimited, hint: texts.stockHint(taken) })}
@@ -612,23 +616,23 @@ function EditDialog({
         </div>
         {check('onSale', texts.onSale)}
         <div className="staff-form-row">
-          {text('onSaleFrom', { type: 'datetime-local', hint: texts.openEnd })}
-          {text('onSaleUntil', { type: 'datetime-local', hint: texts.openEnd })}
+          {text('onSaleFrom', { type: 'datetime-local', hint: say(texts.openEnd) })}
+          {text('onSaleUntil', { type: 'datetime-local', hint: say(texts.openEnd) })}
         </div>
         <fieldset className="fieldset staff-cat-edit__group">
-          <legend>{texts.refundLegend}</legend>
+          <legend>{say(texts.refundLegend)}</legend>
           {check('refundable', texts.refundable)}
           <div className="staff-form-row">
-            {text('refundFee', { inputMode: 'decimal', hint: texts.moneyHint })}
-            {text('refundFrom', { type: 'datetime-local', hint: texts.openEnd })}
-            {text('refundUntil', { type: 'datetime-local', hint: texts.openEnd })}
+            {text('refundFee', { inputMode: 'decimal', hint: say(texts.moneyHint) })}
+            {text('refundFrom', { type: 'datetime-local', hint: say(texts.openEnd) })}
+            {text('refundUntil', { type: 'datetime-local', hint: say(texts.openEnd) })}
           </div>
         </fieldset>
         <fieldset className="fieldset staff-cat-edit__group">
-          <legend>{texts.nameLegend}</legend>
+          <legend>{say(texts.nameLegend)}</legend>
           {check('namesAllowed', texts.namesAllowed)}
           <div className="staff-form-row">
-            {text('namesUntil', { type: 'datetime-local', hint: texts.openEnd })}
+            {text('namesUntil', { type: 'datetime-local', hint: say(texts.openEnd) })}
             {text('namesLimit', { inputMode: 'numeric' })}
           </div>
         </fieldset>
@@ -672,7 +676,7 @@ function UploadSection({ money, zoneOfCode, onImported }: { money: (minor: numbe
   const resultRef = useRef<HTMLDivElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileWins, setFileWins] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Shown | null>(null);
   const [reading, setReading] = useState(false);
   const [confirm, setConfirm] = useState<UploadInput | null>(null);
   /** Whether the chosen file was sent: the shop's field errors belong to it, not to a file chosen since. */
@@ -743,17 +747,17 @@ function UploadSection({ money, zoneOfCode, onImported }: { money: (minor: numbe
     if (payload) setConfirm(payload);
   };
 
-  const fieldProblem = problem ?? (sent ? (upload.fieldError('lines') ?? upload.fieldError('file_name')) : undefined);
+  const fieldProblem = problem !== null ? say(problem) : (sent ? (upload.fieldError('lines') ?? upload.fieldError('file_name')) : undefined);
   const answer = result?.answer;
   return (
     <section className="card staff-section staff-cat-upload" aria-labelledby="staff-cat-upload-title">
-      <h2 id="staff-cat-upload-title">{uploadTexts.title}</h2>
-      <p className="text-muted">{uploadTexts.lead}</p>
+      <h2 id="staff-cat-upload-title">{say(uploadTexts.title)}</h2>
+      <p className="text-muted">{say(uploadTexts.lead)}</p>
       <form className="form-stack" onSubmit={(event) => void check(event)} noValidate aria-busy={upload.isPending || reading || undefined}>
         <Refusal message={upload.message} />
         <div className="field">
           <label htmlFor={fileId} className="field__label">
-            {uploadTexts.file}
+            {say(uploadTexts.file)}
           </label>
           <input
             id={fileId}
@@ -776,13 +780,13 @@ function UploadSection({ money, zoneOfCode, onImported }: { money: (minor: numbe
             </p>
           )}
         </div>
-        <CheckField id={winsId} label={uploadTexts.fileWins} checked={fileWins} onChange={setFileWins} hint={uploadTexts.fileWinsHint} />
+        <CheckField id={winsId} label={say(uploadTexts.fileWins)} checked={fileWins} onChange={setFileWins} hint={say(uploadTexts.fileWinsHint)} />
         <div className="button-row">
           <Button type="submit" variant="secondary" loading={(upload.isPending && !confirm) || reading}>
-            {uploadTexts.check}
+            {say(uploadTexts.check)}
           </Button>
           <Button variant="primary" onClick={() => void askImport()} disabled={upload.isPending || reading}>
-            {uploadTexts.import}
+            {say(uploadTexts.import)}
           </Button>
         </div>
       </form>
@@ -800,36 +804,36 @@ function UploadSection({ money, zoneOfCode, onImported }: { money: (minor: numbe
               <h3 id="staff-cat-problems-title">{uploadTexts.problemsTitle(answer.problems.length + answer.problems_left_out)}</h3>
               {answer.problems_left_out > 0 && <p className="text-muted">{uploadTexts.problemsLeftOut(answer.problems.length, answer.problems_left_out)}</p>}
               <DataTable
-                caption={uploadTexts.problemsCaption}
+                caption={say(uploadTexts.problemsCaption)}
                 captionHidden
                 className="staff-cat-problems"
                 rows={answer.problems.map((row, index) => ({ ...row, index }))}
                 rowKey={(row) => row.index}
                 columns={[
-                  { key: 'line', header: uploadTexts.line, cell: (row) => row.line ?? '–', align: 'end' },
-                  { key: 'field', header: uploadTexts.field, cell: (row) => (row.field ? <code>{row.field}</code> : uploadTexts.wholeFile) },
-                  { key: 'message', header: uploadTexts.problem, cell: (row) => row.message },
+                  { key: 'line', header: say(uploadTexts.line), cell: (row) => row.line ?? '–', align: 'end' },
+                  { key: 'field', header: say(uploadTexts.field), cell: (row) => (row.field ? <code>{row.field}</code> : say(uploadTexts.wholeFile)) },
+                  { key: 'message', header: say(uploadTexts.problem), cell: (row) => row.message },
                 ]}
               />
             </>
           )}
           {answer.valid && (
             <>
-              <h3>{result.fileWins ? uploadTexts.replacedTitle : uploadTexts.keptTitle}</h3>
+              <h3>{say(result.fileWins ? uploadTexts.replacedTitle : uploadTexts.keptTitle)}</h3>
               {answer.kept.length === 0 ? (
-                <p className="text-muted">{uploadTexts.noKept}</p>
+                <p className="text-muted">{say(uploadTexts.noKept)}</p>
               ) : (
                 <DataTable
-                  caption={uploadTexts.keptCaption}
+                  caption={say(uploadTexts.keptCaption)}
                   captionHidden
                   className="staff-cat-kept"
                   rows={answer.kept.map((row, index) => ({ ...row, index }))}
                   rowKey={(row) => row.index}
                   columns={[
-                    { key: 'code', header: uploadTexts.item, cell: (row) => <code>{row.code}</code> },
-                    { key: 'field', header: uploadTexts.field, cell: (row) => keptFieldWords(row.field, zoneOfCode(row.code), staffLocale()) },
-                    { key: 'shop', header: uploadTexts.shopValue, cell: (row) => keptValueWords(row.field, row.shop_value, money) },
-                    { key: 'file', header: uploadTexts.fileValue, cell: (row) => keptValueWords(row.field, row.file_value, money) },
+                    { key: 'code', header: say(uploadTexts.item), cell: (row) => <code>{row.code}</code> },
+                    { key: 'field', header: say(uploadTexts.field), cell: (row) => keptFieldWords(row.field, zoneOfCode(row.code), staffLocale()) },
+                    { key: 'shop', header: say(uploadTexts.shopValue), cell: (row) => say(keptValueWords(row.field, row.shop_value, money)) },
+                    { key: 'file', header: say(uploadTexts.fileValue), cell: (row) => say(keptValueWords(row.field, row.file_value, money)) },
                   ]}
                 />
               )}
@@ -841,8 +845,8 @@ function UploadSection({ money, zoneOfCode, onImported }: { money: (minor: numbe
       {confirm && (
         <ConfirmModal
           open
-          title={uploadTexts.importTitle}
-          confirmLabel={uploadTexts.importConfirm}
+          title={say(uploadTexts.importTitle)}
+          confirmLabel={say(uploadTexts.importConfirm)}
           confirmVariant="danger"
           busy={upload.isPending}
           onCancel={() => setConfirm(null)}
@@ -853,7 +857,7 @@ function UploadSection({ money, zoneOfCode, onImported }: { money: (minor: numbe
         >
           <Refusal message={upload.message} />
           <p>{uploadTexts.importQuestion(confirm.file_name)}</p>
-          <p>{confirm.file_wins ? uploadTexts.importReplaces : uploadTexts.importKeeps}</p>
+          <p>{say(confirm.file_wins ? uploadTexts.importReplaces : uploadTexts.importKeeps)}</p>
         </ConfirmModal>
       )}
     </section>

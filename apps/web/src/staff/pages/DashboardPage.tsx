@@ -16,6 +16,7 @@ import { staffTexts } from '../texts';
 import { useMember } from '../use-member';
 import { formatStaffTime } from '../times';
 import { StockLegend } from '../StockLegend';
+import { say } from '../../lib/say';
 
 const texts = staffTexts.dashboard;
 
@@ -40,7 +41,7 @@ export default function DashboardPage() {
   if (dashboard.isPending) return <Loading />;
   if (!dashboard.data) {
     return (
-      <Page title={texts.title}>
+      <Page title={say(texts.title)}>
         <LoadFailed error={dashboard.error} onRetry={() => void dashboard.refetch()} />
       </Page>
     );
@@ -50,51 +51,51 @@ export default function DashboardPage() {
   const updated = formatStaffTime(data.generated_at, data.timezone, 'time-seconds', staffLocale());
 
   return (
-    <Page title={texts.title} lead={data.event.name}>
+    <Page title={say(texts.title)} lead={data.event.name}>
       <div className="staff-dash-bar">
         {data.events.length > 1 && (
           <Dropdown
-            label={texts.event}
+            label={say(texts.event)}
             options={data.events.map((item) => ({ value: item.code, label: item.name }))}
             value={data.event.code}
             onChange={(code) => setSearch(code ? { event: code } : {})}
           />
         )}
         <p className="staff-dash-updated" role="status">
-          {data.sales.live && <Badge tone="info">{texts.live}</Badge>} {texts.updated(updated)}
-          {dashboard.isError && <span className="staff-dash-stale"> {texts.stale}</span>}
+          {data.sales.live && <Badge tone="info">{say(texts.live)}</Badge>} {texts.updated(updated)}
+          {dashboard.isError && <span className="staff-dash-stale"> {say(texts.stale)}</span>}
         </p>
       </div>
 
-      <section className="staff-dash-cards" aria-label={texts.moneyTitle}>
-        <Figure label={texts.ordersToday} value={String(data.orders.today.orders)} detail={money(data.orders.today.net)} />
-        <Figure label={texts.ordersTotal} value={String(data.orders.total.orders)} detail={texts.netOf(money(data.orders.total.net))} />
-        <Figure label={texts.gross} value={money(data.orders.total.gross)} detail={texts.refundedOf(money(data.orders.total.refunded))} />
+      <section className="staff-dash-cards" aria-label={say(texts.moneyTitle)}>
+        <Figure label={say(texts.ordersToday)} value={String(data.orders.today.orders)} detail={money(data.orders.today.net)} />
+        <Figure label={say(texts.ordersTotal)} value={String(data.orders.total.orders)} detail={texts.netOf(money(data.orders.total.net))} />
+        <Figure label={say(texts.gross)} value={money(data.orders.total.gross)} detail={texts.refundedOf(money(data.orders.total.refunded))} />
         <Figure
-          label={texts.refundRequests}
+          label={say(texts.refundRequests)}
           value={String(data.refund_requests.open)}
           detail={money(data.refund_requests.amount)}
-          link={mayCall(member.role, 'refund-requests') && data.refund_requests.open > 0 ? { to: '/refunds', text: texts.openRefunds } : undefined}
+          link={mayCall(member.role, 'refund-requests') && data.refund_requests.open > 0 ? { to: '/refunds', text: say(texts.openRefunds) } : undefined}
         />
       </section>
 
       <SalesChart data={data} money={money} />
 
       <section className="card staff-dash-section" aria-labelledby="dash-stock">
-        <h2 id="dash-stock">{texts.stockTitle}</h2>
+        <h2 id="dash-stock">{say(texts.stockTitle)}</h2>
         <StockLegend labels={texts} />
-        <StockBars rows={[...data.products, ...data.merchandise].map((product) => ({ key: product.code, label: product.name, note: product.on_sale ? null : texts.notOnSale, figures: product }))} caption={texts.stockTitle} />
+        <StockBars rows={[...data.products, ...data.merchandise].map((product) => ({ key: product.code, label: product.name, note: product.on_sale ? null : say(texts.notOnSale), figures: product }))} caption={say(texts.stockTitle)} />
         {data.departures.length > 0 && (
           <>
-            <h3>{texts.departuresTitle}</h3>
+            <h3>{say(texts.departuresTitle)}</h3>
             <StockBars
               rows={data.departures.map((departure) => ({
                 key: `${departure.product}-${departure.departs_at}`,
                 label: `${departure.product_name}, ${formatStaffTime(departure.departs_at, data.timezone, 'date-time', staffLocale())}`,
-                note: departure.active ? null : texts.notOnSale,
+                note: departure.active ? null : say(texts.notOnSale),
                 figures: departure,
               }))}
-              caption={texts.departuresTitle}
+              caption={say(texts.departuresTitle)}
             />
           </>
         )}
@@ -102,26 +103,26 @@ export default function DashboardPage() {
 
       <div className="staff-dash-columns">
         <section className="card staff-dash-section" aria-labelledby="dash-payments">
-          <h2 id="dash-payments">{texts.paymentsTitle}</h2>
+          <h2 id="dash-payments">{say(texts.paymentsTitle)}</h2>
           <CountBars
-            caption={texts.paymentsTitle}
-            rows={DASHBOARD_PAYMENT_STATUSES.map((status) => ({ key: status, label: texts.statuses[status], value: data.payment_statuses[status] }))}
+            caption={say(texts.paymentsTitle)}
+            rows={DASHBOARD_PAYMENT_STATUSES.map((status) => ({ key: status, label: say(texts.statuses[status]), value: data.payment_statuses[status] }))}
           />
         </section>
         <section className="card staff-dash-section" aria-labelledby="dash-checkins">
-          <h2 id="dash-checkins">{texts.checkinsTitle}</h2>
+          <h2 id="dash-checkins">{say(texts.checkinsTitle)}</h2>
           {data.checkins.length === 0 ? (
-            <p className="text-muted">{texts.noLists}</p>
+            <p className="text-muted">{say(texts.noLists)}</p>
           ) : (
             data.checkins.map((list) => (
               <div key={list.code} className="staff-dash-list">
                 <h3>
-                  {list.name} {!list.active && <Badge tone="neutral">{texts.listOff}</Badge>}
+                  {list.name} {!list.active && <Badge tone="neutral">{say(texts.listOff)}</Badge>}
                 </h3>
                 <p className="staff-dash-inside">
-                  <strong>{list.inside}</strong> {texts.insideNow} · {texts.admitted(list.admitted)}
+                  <strong>{list.inside}</strong> {say(texts.insideNow)} · {texts.admitted(list.admitted)}
                 </p>
-                <CountBars caption={texts.gatesOf(list.name)} rows={list.gates.map((gate) => ({ key: gate.gate, label: gate.gate, value: gate.inside, detail: texts.admitted(gate.admitted) }))} valueLabel={texts.insideNow} />
+                <CountBars caption={texts.gatesOf(list.name)} rows={list.gates.map((gate) => ({ key: gate.gate, label: gate.gate, value: gate.inside, detail: texts.admitted(gate.admitted) }))} valueLabel={say(texts.insideNow)} />
               </div>
             ))
           )}
@@ -159,9 +160,9 @@ function SalesChart({ data, money }: { data: DashboardAnswer; money: (minor: num
   const width = 100 / Math.max(1, buckets.length);
   return (
     <section className="card staff-dash-section" aria-labelledby={titleId}>
-      <h2 id={titleId}>{data.sales.per === 'minute' ? texts.salesPerMinute : texts.salesPerDay}</h2>
+      <h2 id={titleId}>{say(data.sales.per === 'minute' ? texts.salesPerMinute : texts.salesPerDay)}</h2>
       {buckets.length === 0 || units === 0 ? (
-        <p className="text-muted">{texts.noSales}</p>
+        <p className="text-muted">{say(texts.noSales)}</p>
       ) : (
         <>
           <svg className="staff-dash-chart" viewBox="0 0 100 40" preserveAspectRatio="none" role="img" aria-label={texts.chartSummary(units, label(buckets[0]!.at), label(buckets[buckets.length - 1]!.at))}>
@@ -176,17 +177,17 @@ function SalesChart({ data, money }: { data: DashboardAnswer; money: (minor: num
             <span>{label(buckets[buckets.length - 1]!.at)}</span>
           </div>
           <details className="staff-dash-table">
-            <summary>{texts.asTable}</summary>
+            <summary>{say(texts.asTable)}</summary>
             <DataTable
-              caption={data.sales.per === 'minute' ? texts.salesTablePerMinute : texts.salesTablePerDay}
+              caption={say(data.sales.per === 'minute' ? texts.salesTablePerMinute : texts.salesTablePerDay)}
               captionHidden
               rows={buckets.filter((bucket) => bucket.orders > 0)}
               rowKey={(bucket) => bucket.at}
               columns={[
-                { key: 'at', header: data.sales.per === 'minute' ? texts.minute : texts.day, cell: (bucket) => label(bucket.at) },
-                { key: 'orders', header: texts.orders, cell: (bucket) => bucket.orders, align: 'end' },
-                { key: 'units', header: texts.units, cell: (bucket) => bucket.units, align: 'end' },
-                { key: 'revenue', header: texts.revenue, cell: (bucket) => money(bucket.revenue), align: 'end' },
+                { key: 'at', header: say(data.sales.per === 'minute' ? texts.minute : texts.day), cell: (bucket) => label(bucket.at) },
+                { key: 'orders', header: say(texts.orders), cell: (bucket) => bucket.orders, align: 'end' },
+                { key: 'units', header: say(texts.units), cell: (bucket) => bucket.units, align: 'end' },
+                { key: 'revenue', header: say(texts.revenue), cell: (bucket) => money(bucket.revenue), align: 'end' },
               ]}
             />
           </details>

@@ -9,6 +9,7 @@ import { staffCall } from '../api';
 import { downloadFile } from '../download-file';
 import { staffTexts } from '../texts';
 import { useStaffAction } from '../use-staff-action';
+import { say } from '../../lib/say';
 
 type Format = 'csv' | 'json';
 const FORMATS: readonly Format[] = ['csv', 'json'];
@@ -51,7 +52,7 @@ export default function ExportsPage() {
   const eventError = exporting.fieldError('event');
 
   return (
-    <Page title={texts.title} lead={texts.lead}>
+    <Page title={say(texts.title)} lead={say(texts.lead)}>
       <form className="card form-stack staff-exports-form" onSubmit={submit} noValidate aria-busy={exporting.isPending || undefined}>
         {exporting.message && (
           <div className="alert alert--danger" role="alert">
@@ -59,26 +60,26 @@ export default function ExportsPage() {
           </div>
         )}
         <fieldset className="fieldset">
-          <legend>{texts.what}</legend>
+          <legend>{say(texts.what)}</legend>
           <div className="staff-exports-choices">
             {EXPORT_KINDS.map((kind) => (
-              <Choice key={kind} name="what" value={kind} checked={what === kind} label={texts.kinds[kind].label} holds={texts.kinds[kind].holds} onChange={setWhat} />
+              <Choice key={kind} name="what" value={kind} checked={what === kind} label={say(texts.kinds[kind].label)} holds={say(texts.kinds[kind].holds)} onChange={setWhat} />
             ))}
           </div>
         </fieldset>
         <fieldset className="fieldset">
-          <legend>{texts.format}</legend>
+          <legend>{say(texts.format)}</legend>
           <div className="staff-exports-choices staff-exports-choices--two">
             {FORMATS.map((kind) => (
-              <Choice key={kind} name="format" value={kind} checked={format === kind} label={texts.formats[kind].label} holds={texts.formats[kind].holds} onChange={setFormat} />
+              <Choice key={kind} name="format" value={kind} checked={format === kind} label={say(texts.formats[kind].label)} holds={say(texts.formats[kind].holds)} onChange={setFormat} />
             ))}
           </div>
         </fieldset>
         <div className="staff-exports-event">
           {!events.isError ? (
             <Dropdown
-              label={texts.event}
-              options={[{ value: '', label: texts.allEvents }, ...(events.data ?? []).map((option) => ({ value: option.code, label: option.name }))]}
+              label={say(texts.event)}
+              options={[{ value: '', label: say(texts.allEvents) }, ...(events.data ?? []).map((option) => ({ value: option.code, label: option.name }))]}
               value={event}
               onChange={setEvent}
               disabled={events.isPending}
@@ -86,19 +87,19 @@ export default function ExportsPage() {
             />
           ) : (
             <TextField
-              label={texts.eventCode}
+              label={say(texts.eventCode)}
               value={event}
               onChange={setEvent}
               spellCheck={false}
               autoComplete="off"
-              hint={eventError ?? texts.eventCodeHint}
+              hint={eventError ?? say(texts.eventCodeHint)}
               aria-invalid={eventError ? true : undefined}
             />
           )}
         </div>
         <div className="button-row">
           <Button type="submit" loading={exporting.isPending}>
-            {texts.download}
+            {say(texts.download)}
           </Button>
         </div>
       </form>

@@ -4,6 +4,7 @@ import { Page } from '../../components/ui/Page';
 import { sectionsFor } from '../sections';
 import { staffTexts } from '../texts';
 import { useMember } from '../use-member';
+import { say } from '../../lib/say';
 
 /** The start: the first section this role may open, or for the gate crew the way to the scanner. */
 export function Home() {
@@ -11,12 +12,12 @@ export function Home() {
   // Your own password is a page of every role, never the start.
   const first = sectionsFor(member.role).find((section) => section.path !== 'account');
   if (first) return <Navigate to={`/${first.path}`} replace />;
-  if (member.role !== 'gate') return <Page title={staffTexts.home.title} lead={staffTexts.home.nothingYet} />;
+  if (member.role !== 'gate') return <Page title={say(staffTexts.home.title)} lead={say(staffTexts.home.nothingYet)} />;
   return (
-    <Page title={staffTexts.home.gateTitle} lead={staffTexts.home.gateLead}>
+    <Page title={say(staffTexts.home.gateTitle)} lead={say(staffTexts.home.gateLead)}>
       <p>
         <a className="btn btn--primary btn--md" href="/scan/">
-          {staffTexts.home.gateLink}
+          {say(staffTexts.home.gateLink)}
         </a>
       </p>
     </Page>
@@ -25,9 +26,9 @@ export function Home() {
 
 export function NotFound() {
   return (
-    <Page title={staffTexts.notFound}>
+    <Page title={say(staffTexts.notFound)}>
       <p>
-        <Link to="/">{staffTexts.backHome}</Link>
+        <Link to="/">{say(staffTexts.backHome)}</Link>
       </p>
     </Page>
   );
@@ -36,9 +37,9 @@ export function NotFound() {
 /** A page this member's role may not open: the shop's refusal, and the way back. */
 export function NotAllowed() {
   return (
-    <Page title={staffTexts.notAllowedTitle} lead={staffAdminMessages.notAllowed}>
+    <Page title={say(staffTexts.notAllowedTitle)} lead={staffAdminMessages.notAllowed}>
       <p>
-        <Link to="/">{staffTexts.backHome}</Link>
+        <Link to="/">{say(staffTexts.backHome)}</Link>
       </p>
     </Page>
   );

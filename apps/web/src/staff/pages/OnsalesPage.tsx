@@ -1,4 +1,4 @@
-import type { OnsaleChanges, OnsaleView, StaffApiAnswer } from '@festival/contract';
+import type { OnsaleChanges, OnsaleView, Shown, StaffApiAnswer } from '@festival/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
@@ -19,6 +19,7 @@ import { mayCall } from '../sections';
 import { staffTexts } from '../texts';
 import { useMember } from '../use-member';
 import { useStaffAction } from '../use-staff-action';
+import { say } from '../../lib/say';
 
 type Overview = StaffApiAnswer<'onsales-overview'>;
 const OVERVIEW_KEY = ['onsales-overview'] as const;
@@ -78,13 +79,13 @@ export default function OnsalesPage() {
 
   if (overview.isPending)
     return (
-      <Page title={texts.title} lead={texts.lead}>
+      <Page title={say(texts.title)} lead={say(texts.lead)}>
         <Loading />
       </Page>
     );
   if (!overview.data)
     return (
-      <Page title={texts.title} lead={texts.lead}>
+      <Page title={say(texts.title)} lead={say(texts.lead)}>
         <LoadFailed error={overview.error} onRetry={() => void overview.refetch()} />
       </Page>
     );
@@ -95,14 +96,14 @@ export default function OnsalesPage() {
   const editOnsale = editing ? data.onsales.find((onsale) => onsale.code === editing) : undefined;
 
   return (
-    <Page title={texts.title} lead={texts.lead} className="staff-onsales">
-      <p className="staff-onsales__note">{texts.fileNote}</p>
+    <Page title={say(texts.title)} lead={say(texts.lead)} className="staff-onsales">
+      <p className="staff-onsales__note">{say(texts.fileNote)}</p>
       <p className="staff-dash-updated" role="status">
-        {texts.updated(updated)} {data.onsales.some((onsale) => onsale.state === 'pre-queue' || onsale.state === 'admitting') && texts.refreshes}
-        {overview.isError && <span className="staff-dash-stale"> {texts.stale}</span>}
+        {texts.updated(updated)} {data.onsales.some((onsale) => onsale.state === 'pre-queue' || onsale.state === 'admitting') && say(texts.refreshes)}
+        {overview.isError && <span className="staff-dash-stale"> {say(texts.stale)}</span>}
       </p>
       {data.onsales.length === 0 ? (
-        <p className="staff-cat-empty">{texts.empty}</p>
+        <p className="staff-cat-empty">{say(texts.empty)}</p>
       ) : (
         <div className="staff-onsales__list">
           {data.onsales.map((onsale) => (
@@ -143,17 +144,17 @@ function OnsaleCard({ onsale, notice, onEdit }: { onsale: OnsaleView; notice: st
           <code>{onsale.code}</code> · {texts.eventOf(onsale.title, onsale.event)}
         </h2>
         <p className="staff-cat-item__badges">
-          <Badge tone={STATE_TONES[onsale.state]}>{texts.states[onsale.state]}</Badge>
+          <Badge tone={STATE_TONES[onsale.state]}>{say(texts.states[onsale.state])}</Badge>
         </p>
       </div>
       <p className="staff-cat-group__facts">{texts.timesIn(onsale.timezone)}</p>
       <dl className="staff-cat-item__facts">
-        <Fact label={texts.roomOpens}>
+        <Fact label={say(texts.roomOpens)}>
           {at(onsale.room_opens_at)} <span className="text-muted">({texts.minutes(onsale.room_opens_minutes_before)})</span>
         </Fact>
-        <Fact label={texts.opens}>{at(onsale.opens_at)}</Fact>
-        <Fact label={texts.closes}>{onsale.closes_at ? at(onsale.closes_at) : texts.untilSoldOut}</Fact>
-        <Fact label={texts.admission}>
+        <Fact label={say(texts.opens)}>{at(onsale.opens_at)}</Fact>
+        <Fact label={say(texts.closes)}>{onsale.closes_at ? at(onsale.closes_at) : say(texts.untilSoldOut)}</Fact>
+        <Fact label={say(texts.admission)}>
           {onsale.admission_mode === 'rate'
             ? texts.rate(onsale.admission_limit)
             : onsale.admission_mode === 'steer'
@@ -162,36 +163,36 @@ function OnsaleCard({ onsale, notice, onEdit }: { onsale: OnsaleView; notice: st
                 ? texts.cap(onsale.admission_limit)
                 : texts.capRamp(onsale.admission_limit, onsale.admission_rate_limit)}
         </Fact>
-        <Fact label={texts.session}>{texts.minutes(onsale.session_minutes)}</Fact>
-        <Fact label={texts.proofOfWork}>{onsale.proof_of_work_bits ? texts.bits(onsale.proof_of_work_bits) : texts.noProof}</Fact>
+        <Fact label={say(texts.session)}>{texts.minutes(onsale.session_minutes)}</Fact>
+        <Fact label={say(texts.proofOfWork)}>{onsale.proof_of_work_bits ? texts.bits(onsale.proof_of_work_bits) : say(texts.noProof)}</Fact>
       </dl>
 
       {/* Named with the on-sale's code, as its products are: a page of several on-sales has a region of figures for each. */}
-      <section className="staff-onsale__figures" aria-label={`${texts.figuresTitle}: ${onsale.code}`}>
-        <h3>{texts.figuresTitle}</h3>
+      <section className="staff-onsale__figures" aria-label={texts.figuresLabel(onsale.code)}>
+        <h3>{say(texts.figuresTitle)}</h3>
         <div className="staff-onsale__cards">
-          <Figure label={texts.places} value={figures.places} detail={texts.placesDetail} />
-          <Figure label={texts.waiting} value={figures.waiting} detail={texts.waitingDetail} />
-          <Figure label={texts.admitted} value={figures.admitted} />
-          <Figure label={texts.active} value={figures.active} detail={texts.activeDetail} />
-          <Figure label={texts.rateNow} value={figures.admissions_per_minute === null ? texts.measuring : Math.round(figures.admissions_per_minute)} detail={texts.rateDetail} />
+          <Figure label={say(texts.places)} value={figures.places} detail={say(texts.placesDetail)} />
+          <Figure label={say(texts.waiting)} value={figures.waiting} detail={say(texts.waitingDetail)} />
+          <Figure label={say(texts.admitted)} value={figures.admitted} />
+          <Figure label={say(texts.active)} value={figures.active} detail={say(texts.activeDetail)} />
+          <Figure label={say(texts.rateNow)} value={figures.admissions_per_minute === null ? say(texts.measuring) : Math.round(figures.admissions_per_minute)} detail={say(texts.rateDetail)} />
           {onsale.admission_mode === 'steer' && (
             <Figure
-              label={texts.steeringNow}
-              value={onsale.steering ? onsale.steering.rate : texts.steeringStarts}
+              label={say(texts.steeringNow)}
+              value={onsale.steering ? onsale.steering.rate : say(texts.steeringStarts)}
               detail={onsale.steering ? texts.steeringDetail(onsale.steering.text) : undefined}
             />
           )}
           <Figure
-            label={texts.soldOut}
-            value={figures.sold_out_at ? formatInZone(figures.sold_out_at, onsale.timezone, staffLocale()) : texts.notSoldOut}
+            label={say(texts.soldOut)}
+            value={figures.sold_out_at ? formatInZone(figures.sold_out_at, onsale.timezone, staffLocale()) : say(texts.notSoldOut)}
             detail={figures.sell_out_seconds !== null && opened ? texts.soldOutAfter(durationWords(figures.sell_out_seconds)) : undefined}
           />
         </div>
       </section>
 
-      <section className="staff-onsale__products" aria-label={`${texts.productsTitle}: ${onsale.code}`}>
-        <h3>{texts.productsTitle}</h3>
+      <section className="staff-onsale__products" aria-label={texts.productsLabel(onsale.code)}>
+        <h3>{say(texts.productsTitle)}</h3>
         <ul className="staff-onsale__product-list">
           {onsale.products.map((product) => {
             const shares = stockShares(product);
@@ -202,7 +203,7 @@ function OnsaleCard({ onsale, notice, onEdit }: { onsale: OnsaleView; notice: st
                   {product.available === 0 && (
                     <>
                       {' '}
-                      <Badge tone="danger">{texts.states['sold-out']}</Badge>
+                      <Badge tone="danger">{say(texts.states['sold-out'])}</Badge>
                     </>
                   )}
                 </p>
@@ -225,7 +226,7 @@ function OnsaleCard({ onsale, notice, onEdit }: { onsale: OnsaleView; notice: st
       {onEdit && (
         <div className="button-row staff-cat-item__actions">
           <Button id={editButtonId(onsale.code)} size="sm" variant="secondary" onClick={onEdit} aria-label={texts.editLabel(onsale.code)}>
-            {texts.edit}
+            {say(texts.edit)}
           </Button>
         </div>
       )}
@@ -302,7 +303,7 @@ function EditDialog({ onsale, action, onSave, onClose }: { onsale: OnsaleView; a
     setProblems({});
     onSave(prepared.changes);
   };
-  const labels: Record<string, string> = {
+  const labels: Record<string, Shown> = {
     opens_at: texts.opensField(onsale.timezone),
     closes_at: texts.closesField(onsale.timezone),
     room_opens_minutes_before: texts.roomField,
@@ -315,14 +316,14 @@ function EditDialog({ onsale, action, onSave, onClose }: { onsale: OnsaleView; a
   };
   const problemOf = (field: string): string | undefined => {
     const problem = problems[field] ?? server[field];
-    return problem ? onsaleProblemSentence(field, problem, labels) : undefined;
+    return problem ? say(onsaleProblemSentence(field, problem, labels)) : undefined;
   };
   const text = (key: Exclude<keyof OnsaleForm, 'mode'>, extra: { hint?: string; type?: string; inputMode?: 'numeric' } = {}) => {
     const field = FIELD_OF[key];
     const problem = problemOf(field);
     return (
       <TextField
-        label={labels[field] ?? field}
+        label={say(labels[field] ?? field)}
         value={form[key]}
         onChange={(value) => set(key, value)}
         type={extra.type ?? 'text'}
@@ -351,31 +352,31 @@ function EditDialog({ onsale, action, onSave, onClose }: { onsale: OnsaleView; a
       refusal={besideFields ? null : action.message}
       problem={action.message ? undefined : whole}
     >
-        <p className="text-muted">{texts.editLead}</p>
-        <p className="text-muted">{texts.fileNote}</p>
+        <p className="text-muted">{say(texts.editLead)}</p>
+        <p className="text-muted">{say(texts.fileNote)}</p>
         <div className="staff-form-row">
           {text('opensAt', { type: 'datetime-local' })}
-          {text('closesAt', { type: 'datetime-local', hint: texts.closesHint })}
+          {text('closesAt', { type: 'datetime-local', hint: say(texts.closesHint) })}
         </div>
-        {text('roomMinutes', { inputMode: 'numeric', hint: texts.roomHint })}
+        {text('roomMinutes', { inputMode: 'numeric', hint: say(texts.roomHint) })}
         <fieldset className="fieldset staff-cat-edit__group">
-          <legend>{texts.modeLegend}</legend>
+          <legend>{say(texts.modeLegend)}</legend>
           <div className="staff-onsale-edit__modes">
             {(['rate', 'cap', 'steer'] as const).map((mode) => (
               <div className="staff-cat-check" key={mode}>
                 <input type="radio" id={`${formId}-mode-${mode}`} name={`${formId}-mode`} checked={form.mode === mode} onChange={() => set('mode', mode)} />
-                <label htmlFor={`${formId}-mode-${mode}`}>{MODE_LABELS[mode]}</label>
+                <label htmlFor={`${formId}-mode-${mode}`}>{say(MODE_LABELS[mode])}</label>
               </div>
             ))}
           </div>
-          {form.mode === 'steer' && text('steerMin', { inputMode: 'numeric', hint: texts.steerMinHint })}
-          {text('limit', { inputMode: 'numeric', hint: texts.limitHint })}
-          {form.mode === 'cap' && text('ramp', { inputMode: 'numeric', hint: texts.rampHint })}
-          {form.mode === 'steer' && text('steerTarget', { inputMode: 'numeric', hint: texts.steerTargetHint })}
+          {form.mode === 'steer' && text('steerMin', { inputMode: 'numeric', hint: say(texts.steerMinHint) })}
+          {text('limit', { inputMode: 'numeric', hint: say(texts.limitHint) })}
+          {form.mode === 'cap' && text('ramp', { inputMode: 'numeric', hint: say(texts.rampHint) })}
+          {form.mode === 'steer' && text('steerTarget', { inputMode: 'numeric', hint: say(texts.steerTargetHint) })}
         </fieldset>
         <div className="staff-form-row">
-          {text('sessionMinutes', { inputMode: 'numeric', hint: texts.sessionHint })}
-          {text('proofBits', { inputMode: 'numeric', hint: texts.proofHint })}
+          {text('sessionMinutes', { inputMode: 'numeric', hint: say(texts.sessionHint) })}
+          {text('proofBits', { inputMode: 'numeric', hint: say(texts.proofHint) })}
         </div>
     </FormDialog>
   );

@@ -1,4 +1,4 @@
-import { isWalkInAddress, itemStatusDisplay, REFUND_OVERRIDE_REASON_MAX, type StaffApiAnswer } from '@festival/contract';
+import { isWalkInAddress, itemStatusDisplay, REFUND_OVERRIDE_REASON_MAX, type Shown, type StaffApiAnswer } from '@festival/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -26,6 +26,7 @@ import { formatStaffTime } from '../times';
 import { useMember, useStaffTimeZone } from '../use-member';
 import { isoOfZonedInput, zonedInputOf } from '../catalogue-page';
 import { useStaffAction } from '../use-staff-action';
+import { say } from '../../lib/say';
 
 type Detail = StaffApiAnswer<'order-detail'>;
 type Ticket = Detail['tickets'][number];
@@ -42,6 +43,11 @@ type Dialog =
 const texts = staffTexts.order;
 const when = (iso: string | null) => (iso ? <StaffTime at={iso} /> : '–');
 const statusWord = (status: string) => itemStatusDisplay(status, {}).label;
+/** A timeline entry's kind in words, or as the shop named it. */
+const kindWord = (kind: string) => {
+  const known = texts.kinds[kind];
+  return known ? say(known) : kind;
+};
 const SEARCH_KEY = ['order-search'] as const;
 const AUDIT_KEY = ['staff-audit'] as const;
 
@@ -116,7 +122,7 @@ export default function OrderPage() {
   const backTo = from ? `/orders?q=${encodeURIComponent(from)}` : '/orders';
   const back = (
     <p className="staff-order-back">
-      <Link to={backTo}>← {texts.back}</Link>
+      <Link to={backTo}>← {say(texts.back)}</Link>
     </p>
   );
 
@@ -133,7 +139,7 @@ export default function OrderPage() {
         {back}
         {detail.error instanceof StaffApiError && detail.error.status === 404 ? (
           <div className="alert alert--warning" role="alert">
-            {detail.error.message || texts.notFound}
+            {detail.error.message || say(texts.notFound)}
           </div>
         ) : (
           <LoadFailed error={detail.error} onRetry={() => void detail.refetch()} />
@@ -172,19 +178,19 @@ export default function OrderPage() {
           <OrderStatusBadge status={status} id="staff-order-status" />
         </div>
         <dl className="staff-order-facts">
-          <Fact label={texts.buyer}>
+          <Fact label={say(texts.buyer)}>
             <span>{data.buyer.name}</span>
-            <span className="staff-order-email">{walkIn ? texts.noBuyerEmail : data.buyer.email}</span>
+            <span className="staff-order-email">{walkIn ? say(texts.noBuyerEmail) : data.buyer.email}</span>
           </Fact>
-          <Fact label={texts.placed}>{when(order.created_at)}</Fact>
-          <Fact label={texts.method}>{paymentMethodLabel(order.payment_method)}</Fact>
-          <Fact label={texts.payBy}>{order.pay_by ? when(order.pay_by) : status === 'pending' ? texts.payByNone : '–'}</Fact>
+          <Fact label={say(texts.placed)}>{when(order.created_at)}</Fact>
+          <Fact label={say(texts.method)}>{paymentMethodLabel(order.payment_method)}</Fact>
+          <Fact label={say(texts.payBy)}>{order.pay_by ? when(order.pay_by) : status === 'pending' ? say(texts.payByNone) : '–'}</Fact>
         </dl>
         <dl className="staff-order-money" id="staff-order-money">
-          <Fact label={texts.total}>{money(order.total_price)}</Fact>
-          <Fact label={texts.paid}>{money(order.total_paid)}</Fact>
-          <Fact label={texts.refunded}>{money(order.total_refunded)}</Fact>
-          <Fact label={texts.open} strong={stillOpen > 0 && !ended}>
+          <Fact label={say(texts.total)}>{money(order.total_price)}</Fact>
+          <Fact label={say(texts.paid)}>{money(order.total_paid)}</Fact>
+          <Fact label={say(texts.refunded)}>{money(order.total_refunded)}</Fact>
+          <Fact label={say(texts.open)} strong={stillOpen > 0 && !ended}>
             {money(stillOpen)}
           </Fact>
           {order.discount_amount > 0 && <Fact label={texts.discount(order.discount_name)}>{money(-order.discount_amount)}</Fact>}
@@ -195,42 +201,42 @@ export default function OrderPage() {
       {anyAction && (
         <section className="staff-section" aria-labelledby="staff-order-actions-title">
           <h2 id="staff-order-actions-title" className="visually-hidden">
-            {texts.actionsTitle}
+            {say(texts.actionsTitle)}
           </h2>
           <div className="button-row staff-order-actions">
             {may.resendConfirmation && (
               <Button variant="secondary" onClick={() => open({ kind: 'resend', what: 'confirmation' })}>
-                {texts.resendConfirmation}
+                {say(texts.resendConfirmation)}
               </Button>
             )}
             {may.resendTickets && (
               <Button variant="secondary" onClick={() => open({ kind: 'resend', what: 'tickets' })}>
-                {texts.resendTickets}
+                {say(texts.resendTickets)}
               </Button>
             )}
             {may.printTickets && (
               <Button variant="secondary" id="staff-order-print-tickets" loading={printTickets.isPending} onClick={() => printTickets.mutate(undefined)}>
-                {texts.printTickets}
+                {say(texts.printTickets)}
               </Button>
             )}
             {may.markPaid && (
               <Button variant="secondary" onClick={() => open({ kind: 'mark-paid' })}>
-                {texts.markPaid}
+                {say(texts.markPaid)}
               </Button>
             )}
             {may.extend && (
               <Button variant="secondary" onClick={() => open({ kind: 'extend' })}>
-                {texts.extend}
+                {say(texts.extend)}
               </Button>
             )}
             {may.refund && (
               <Button variant="secondary" onClick={() => open({ kind: 'refund' })}>
-                {texts.refund}
+                {say(texts.refund)}
               </Button>
             )}
             {may.cancel && (
               <Button variant="danger" onClick={() => open({ kind: 'cancel' })}>
-                {texts.cancel}
+                {say(texts.cancel)}
               </Button>
             )}
           </div>
@@ -244,31 +250,31 @@ export default function OrderPage() {
       {lastRefund && <RefundOutcome refund={lastRefund} money={money} />}
 
       <section className="staff-section" aria-labelledby="staff-order-items-title">
-        <h2 id="staff-order-items-title">{texts.itemsTitle}</h2>
-        {data.tickets.length === 0 && data.merchandise.length === 0 && <p className="text-muted">{texts.noItems}</p>}
+        <h2 id="staff-order-items-title">{say(texts.itemsTitle)}</h2>
+        {data.tickets.length === 0 && data.merchandise.length === 0 && <p className="text-muted">{say(texts.noItems)}</p>}
         {data.tickets.length > 0 && (
           <DataTable
-            caption={texts.ticketsCaption}
+            caption={say(texts.ticketsCaption)}
             stackOnNarrow
             className="staff-order-table"
             rows={data.tickets}
             rowKey={(ticket) => ticket.code}
             columns={[
-              { key: 'code', header: texts.ticket, cell: (ticket) => <code>{ticket.code}</code> },
-              { key: 'product', header: texts.product, cell: (ticket) => ticket.product },
-              { key: 'holder', header: texts.holder, cell: (ticket) => ticket.holder_name ?? '–' },
-              { key: 'email', header: texts.holderEmail, cell: (ticket) => <span className="staff-order-email">{ticket.holder_email ?? '–'}</span> },
-              { key: 'departure', header: texts.departure, cell: (ticket) => when(ticket.travel_time) },
-              { key: 'status', header: texts.itemStatus, cell: (ticket) => statusWord(ticket.status) },
-              { key: 'price', header: texts.price, align: 'end', cell: (ticket) => money(ticket.price) },
+              { key: 'code', header: say(texts.ticket), cell: (ticket) => <code>{ticket.code}</code> },
+              { key: 'product', header: say(texts.product), cell: (ticket) => ticket.product },
+              { key: 'holder', header: say(texts.holder), cell: (ticket) => ticket.holder_name ?? '–' },
+              { key: 'email', header: say(texts.holderEmail), cell: (ticket) => <span className="staff-order-email">{ticket.holder_email ?? '–'}</span> },
+              { key: 'departure', header: say(texts.departure), cell: (ticket) => when(ticket.travel_time) },
+              { key: 'status', header: say(texts.itemStatus), cell: (ticket) => statusWord(ticket.status) },
+              { key: 'price', header: say(texts.price), align: 'end', cell: (ticket) => money(ticket.price) },
             ]}
-            actionsHeader={<span className="visually-hidden">{texts.actionsTitle}</span>}
+            actionsHeader={<span className="visually-hidden">{say(texts.actionsTitle)}</span>}
             actions={
               may.change
                 ? (ticket) =>
                     ticket.status === 'active' ? (
                       <Button size="sm" variant="secondary" onClick={() => open({ kind: 'change', ticket })} aria-label={texts.changeLabel(ticket.code)}>
-                        {texts.change}
+                        {say(texts.change)}
                       </Button>
                     ) : null
                 : undefined
@@ -277,69 +283,69 @@ export default function OrderPage() {
         )}
         {data.merchandise.length > 0 && (
           <DataTable
-            caption={texts.merchandiseCaption}
+            caption={say(texts.merchandiseCaption)}
             stackOnNarrow
             className="staff-order-table"
             rows={data.merchandise}
             rowKey={(item) => item.code}
             columns={[
-              { key: 'code', header: texts.item, cell: (item) => <code>{item.code}</code> },
-              { key: 'name', header: texts.product, cell: (item) => item.name },
-              { key: 'status', header: texts.itemStatus, cell: (item) => statusWord(item.status) },
-              { key: 'price', header: texts.price, align: 'end', cell: (item) => money(item.price) },
+              { key: 'code', header: say(texts.item), cell: (item) => <code>{item.code}</code> },
+              { key: 'name', header: say(texts.product), cell: (item) => item.name },
+              { key: 'status', header: say(texts.itemStatus), cell: (item) => statusWord(item.status) },
+              { key: 'price', header: say(texts.price), align: 'end', cell: (item) => money(item.price) },
             ]}
           />
         )}
       </section>
 
       <section className="staff-section" aria-labelledby="staff-order-payments-title">
-        <h2 id="staff-order-payments-title">{texts.paymentsTitle}</h2>
+        <h2 id="staff-order-payments-title">{say(texts.paymentsTitle)}</h2>
         <DataTable
-          caption={texts.paymentsCaption}
+          caption={say(texts.paymentsCaption)}
           captionHidden
           stackOnNarrow
           className="staff-order-table"
           rows={data.payments}
           rowKey={(payment) => payment.id}
-          empty={texts.noPayments}
+          empty={say(texts.noPayments)}
           columns={[
-            { key: 'when', header: texts.when, cell: (payment) => when(payment.created_at) },
-            { key: 'provider', header: texts.provider, cell: (payment) => (payment.provider === 'desk' ? texts.deskProvider(payment.method) : `${providerName(payment.provider)}, ${paymentMethodLabel(payment.method)}`) },
-            { key: 'taken-by', header: texts.takenBy, cell: (payment) => <span className="staff-order-email">{payment.taken_by ?? '–'}</span> },
-            { key: 'attempt', header: texts.attempt, align: 'end', cell: (payment) => payment.attempt },
-            { key: 'status', header: texts.itemStatus, cell: (payment) => [payment.status, payment.dispute_status && `dispute ${payment.dispute_status}`, payment.refunded_at && 'refunded'].filter(Boolean).join(', ') },
-            { key: 'reference', header: texts.reference, cell: (payment) => <span className="staff-order-ref">{payment.reference ?? '–'}</span> },
-            { key: 'amount', header: texts.amount, align: 'end', cell: (payment) => money(payment.amount) },
+            { key: 'when', header: say(texts.when), cell: (payment) => when(payment.created_at) },
+            { key: 'provider', header: say(texts.provider), cell: (payment) => (payment.provider === 'desk' ? texts.deskProvider(payment.method) : `${providerName(payment.provider)}, ${paymentMethodLabel(payment.method)}`) },
+            { key: 'taken-by', header: say(texts.takenBy), cell: (payment) => <span className="staff-order-email">{payment.taken_by ?? '–'}</span> },
+            { key: 'attempt', header: say(texts.attempt), align: 'end', cell: (payment) => payment.attempt },
+            { key: 'status', header: say(texts.itemStatus), cell: (payment) => [payment.status, payment.dispute_status && texts.paymentDispute(payment.dispute_status), payment.refunded_at && say(texts.paymentRefunded)].filter(Boolean).join(', ') },
+            { key: 'reference', header: say(texts.reference), cell: (payment) => <span className="staff-order-ref">{payment.reference ?? '–'}</span> },
+            { key: 'amount', header: say(texts.amount), align: 'end', cell: (payment) => money(payment.amount) },
           ]}
         />
       </section>
 
       {(order.has_payment_plan || data.instalments.length > 0) && (
         <section className="staff-section" aria-labelledby="staff-order-instalments-title">
-          <h2 id="staff-order-instalments-title">{texts.instalmentsTitle}</h2>
+          <h2 id="staff-order-instalments-title">{say(texts.instalmentsTitle)}</h2>
           <DataTable
-            caption={texts.instalmentsCaption}
+            caption={say(texts.instalmentsCaption)}
             captionHidden
             stackOnNarrow
             className="staff-order-table"
             rows={data.instalments}
             rowKey={(instalment) => instalment.reference}
             columns={[
-              { key: 'reference', header: texts.reference, cell: (instalment) => <span className="staff-order-ref">{instalment.reference}</span> },
-              { key: 'due', header: texts.due, cell: (instalment) => when(instalment.due_at) },
-              { key: 'status', header: texts.itemStatus, cell: (instalment) => instalment.status },
-              { key: 'attempts', header: texts.attempt, align: 'end', cell: (instalment) => instalment.attempts },
-              { key: 'amount', header: texts.amount, align: 'end', cell: (instalment) => money(instalment.amount) },
-              { key: 'paid', header: texts.paidAmount, align: 'end', cell: (instalment) => money(instalment.paid_amount) },
+              { key: 'reference', header: say(texts.reference), cell: (instalment) => <span className="staff-order-ref">{instalment.reference}</span> },
+              { key: 'due', header: say(texts.due), cell: (instalment) => when(instalment.due_at) },
+              { key: 'status', header: say(texts.itemStatus), cell: (instalment) => instalment.status },
+              { key: 'attempts', header: say(texts.attempt), align: 'end', cell: (instalment) => instalment.attempts },
+              { key: 'amount', header: say(texts.amount), align: 'end', cell: (instalment) => money(instalment.amount) },
+              { key: 'paid', header: say(texts.paidAmount), align: 'end', cell: (instalment) => money(instalment.paid_amount) },
             ]}
           />
         </section>
       )}
 
       <section className="staff-section" aria-labelledby="staff-order-refunds-title">
-        <h2 id="staff-order-refunds-title">{texts.refundsTitle}</h2>
+        <h2 id="staff-order-refunds-title">{say(texts.refundsTitle)}</h2>
         {data.refunds.length === 0 ? (
-          <p className="text-muted">{texts.noRefunds}</p>
+          <p className="text-muted">{say(texts.noRefunds)}</p>
         ) : (
           <ul className="staff-order-refunds" id="staff-order-refunds">
             {data.refunds.map((entry) => (
@@ -354,7 +360,7 @@ export default function OrderPage() {
                 </p>
                 <ul className="staff-order-lines">
                   {entry.items.map((item, index) => (
-                    <li key={index}>{texts.refundItem(item.ticket_code ? `${texts.ticket} ${item.ticket_code}` : `${texts.item} ${item.merchandise_code ?? ''}`, money(item.amount), statusLabel(item.status).toLowerCase())}</li>
+                    <li key={index}>{texts.refundItem(item.ticket_code ? texts.refundItemTicket(item.ticket_code) : texts.refundItemMerchandise(item.merchandise_code ?? ''), money(item.amount), statusLabel(item.status).toLowerCase())}</li>
                   ))}
                   {entry.shipping_refund > 0 && <li>{texts.refundShipping(money(entry.shipping_refund))}</li>}
                   {entry.to_card.map((part, index) => (
@@ -368,7 +374,7 @@ export default function OrderPage() {
                 {entry.status === 'processing' && entry.ways.cash + entry.ways.card_terminal > 0 && !entry.ways.paid_out_by && mayCall(role, 'order-refund-paid-out') && (
                   <div className="staff-order-refund__actions">
                     <Button variant="primary" onClick={() => open({ kind: 'paid-out', refund: entry })}>
-                      {texts.paidOut}
+                      {say(texts.paidOut)}
                     </Button>
                   </div>
                 )}
@@ -379,35 +385,35 @@ export default function OrderPage() {
       </section>
 
       <section className="staff-section" aria-labelledby="staff-order-emails-title">
-        <h2 id="staff-order-emails-title">{texts.emailsTitle}</h2>
+        <h2 id="staff-order-emails-title">{say(texts.emailsTitle)}</h2>
         <DataTable
-          caption={texts.emailsCaption}
+          caption={say(texts.emailsCaption)}
           captionHidden
           stackOnNarrow
           className="staff-order-table"
           rows={data.emails}
           rowKey={(mail) => mail.id}
-          empty={texts.noEmails}
+          empty={say(texts.noEmails)}
           columns={[
-            { key: 'when', header: texts.when, cell: (mail) => when(mail.created_at) },
-            { key: 'to', header: texts.to, cell: (mail) => <span className="staff-order-email">{mail.to}</span> },
-            { key: 'subject', header: texts.subject, cell: (mail) => mail.subject },
-            { key: 'status', header: texts.itemStatus, cell: (mail) => statusLabel(mail.status) },
-            { key: 'sent', header: texts.sent, cell: (mail) => (mail.sent_at ? when(mail.sent_at) : texts.notSent) },
+            { key: 'when', header: say(texts.when), cell: (mail) => when(mail.created_at) },
+            { key: 'to', header: say(texts.to), cell: (mail) => <span className="staff-order-email">{mail.to}</span> },
+            { key: 'subject', header: say(texts.subject), cell: (mail) => mail.subject },
+            { key: 'status', header: say(texts.itemStatus), cell: (mail) => statusLabel(mail.status) },
+            { key: 'sent', header: say(texts.sent), cell: (mail) => (mail.sent_at ? when(mail.sent_at) : say(texts.notSent)) },
           ]}
         />
       </section>
 
       <section className="staff-section" aria-labelledby="staff-order-timeline-title">
-        <h2 id="staff-order-timeline-title">{texts.timelineTitle}</h2>
-        <p className="text-muted">{texts.timelineLead}</p>
+        <h2 id="staff-order-timeline-title">{say(texts.timelineTitle)}</h2>
+        <p className="text-muted">{say(texts.timelineLead)}</p>
         {newestFirst.length === 0 ? (
-          <p className="text-muted">{texts.timelineEmpty}</p>
+          <p className="text-muted">{say(texts.timelineEmpty)}</p>
         ) : (
           <ol className="staff-order-timeline" id="staff-order-timeline">
             {newestFirst.map((entry, index) => (
               <li key={`${entry.at}-${index}`} className={`staff-order-timeline__entry staff-order-timeline__entry--${entry.kind}`}>
-                <span className="staff-order-timeline__kind">{texts.kinds[entry.kind] ?? entry.kind}</span>
+                <span className="staff-order-timeline__kind">{kindWord(entry.kind)}</span>
                 <span className="staff-order-timeline__at">{when(entry.at)}</span>
                 <span className="staff-order-timeline__text">{entry.text}</span>
               </li>
@@ -420,7 +426,7 @@ export default function OrderPage() {
         <ConfirmModal
           open
           title={texts.resendTitle(dialog.what)}
-          confirmLabel={texts.resend}
+          confirmLabel={say(texts.resend)}
           busy={resend.isPending}
           onCancel={() => setDialog(null)}
           onConfirm={() => resend.mutate(dialog.what)}
@@ -437,7 +443,7 @@ export default function OrderPage() {
         <ConfirmModal
           open
           title={texts.paidOutTitle(dialog.refund.id)}
-          confirmLabel={texts.paidOut}
+          confirmLabel={say(texts.paidOut)}
           busy={paidOut.isPending}
           onCancel={() => setDialog(null)}
           onConfirm={() => paidOut.mutate(dialog.refund.id)}
@@ -481,7 +487,7 @@ type Action<Input> = { mutate: (input: Input) => void; isPending: boolean; messa
 
 function MarkPaidDialog({ currency, open, code, action, money, onClose }: { currency: string; open: number; code: string; action: Action<number>; money: (minor: number) => string; onClose: () => void }) {
   const [typed, setTyped] = useState(amountInput(open, currency));
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Shown | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseAmount(typed, currency);
@@ -493,20 +499,20 @@ function MarkPaidDialog({ currency, open, code, action, money, onClose }: { curr
     action.mutate(parsed.minor);
   };
   const parsed = parseAmount(typed, currency);
-  const fieldError = problem ?? action.fieldError('amount');
+  const fieldError = problem ? say(problem) : action.fieldError('amount');
   return (
     <Modal
       open
       onClose={onClose}
-      title={texts.markPaidTitle}
+      title={say(texts.markPaidTitle)}
       size="sm"
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={action.isPending}>
-            {texts.close}
+            {say(texts.close)}
           </Button>
           <Button type="submit" form="staff-order-mark-paid" loading={action.isPending}>
-            {texts.markPaidSave}
+            {say(texts.markPaidSave)}
           </Button>
         </>
       }
@@ -524,7 +530,7 @@ function MarkPaidDialog({ currency, open, code, action, money, onClose }: { curr
           inputMode="decimal"
           autoComplete="off"
           required
-          hint={fieldError ?? texts.markPaidHint}
+          hint={fieldError ?? say(texts.markPaidHint)}
           aria-invalid={fieldError ? true : undefined}
         />
         {parsed.ok && parsed.minor > 0 && parsed.minor <= open && <p className="staff-order-confirm-line">{texts.markPaidConfirm(money(parsed.minor), code)}</p>}
@@ -537,11 +543,11 @@ function CancelDialog({ detail, action, money, onClose }: { detail: Detail; acti
   const [note, setNote] = useState('');
   const held = detail.order.total_paid - detail.order.total_refunded;
   return (
-    <ConfirmModal open title={texts.cancelTitle(detail.order.code)} confirmLabel={texts.cancelConfirm} cancelLabel={texts.keep} confirmVariant="danger" busy={action.isPending} onCancel={onClose} onConfirm={() => action.mutate(note)}>
+    <ConfirmModal open title={texts.cancelTitle(detail.order.code)} confirmLabel={say(texts.cancelConfirm)} cancelLabel={say(texts.keep)} confirmVariant="danger" busy={action.isPending} onCancel={onClose} onConfirm={() => action.mutate(note)}>
       <Refusal message={action.message} />
       <p>{texts.cancelWhat(!isWalkInAddress(detail.buyer.email))}</p>
       {held > 0 && <p className="staff-order-warning">{texts.cancelMoneyHeld(money(held))}</p>}
-      <NoteField label={texts.cancelNote} value={note} onChange={setNote} hint={action.fieldError('note')} />
+      <NoteField label={say(texts.cancelNote)} value={note} onChange={setNote} hint={action.fieldError('note')} />
     </ConfirmModal>
   );
 }
@@ -594,25 +600,25 @@ function RefundDialog({ detail, action, money, onClose }: { detail: Detail; acti
     <Modal
       open
       onClose={onClose}
-      title={confirming ? texts.refundConfirmTitle : texts.refundTitle(detail.order.code)}
+      title={confirming ? say(texts.refundConfirmTitle) : texts.refundTitle(detail.order.code)}
       size="md"
       footer={
         confirming ? (
           <>
             <Button variant="secondary" onClick={() => setConfirming(false)} disabled={action.isPending}>
-              {texts.backStep}
+              {say(texts.backStep)}
             </Button>
             <Button variant="danger" loading={action.isPending} onClick={send}>
-              {texts.refundDo}
+              {say(texts.refundDo)}
             </Button>
           </>
         ) : (
           <>
             <Button variant="secondary" onClick={onClose}>
-              {texts.close}
+              {say(texts.close)}
             </Button>
             <Button onClick={next} disabled={offered === 0}>
-              {texts.refundNext}
+              {say(texts.refundNext)}
             </Button>
           </>
         )
@@ -639,12 +645,12 @@ function RefundDialog({ detail, action, money, onClose }: { detail: Detail; acti
         </>
       ) : (
         <div className="form-stack">
-          <p>{texts.refundLead}</p>
-          <p className="text-muted">{texts.refundRules}</p>
-          {offered === 0 && <p>{texts.refundNothing}</p>}
+          <p>{say(texts.refundLead)}</p>
+          <p className="text-muted">{say(texts.refundRules)}</p>
+          {offered === 0 && <p>{say(texts.refundNothing)}</p>}
           {now.tickets.length > 0 && (
             <fieldset className="staff-order-choices">
-              <legend>{texts.refundTicketsLegend}</legend>
+              <legend>{say(texts.refundTicketsLegend)}</legend>
               {now.tickets.map((ticket) => (
                 <Choice key={ticket.code} id={`staff-refund-ticket-${ticket.code}`} checked={tickets.includes(ticket.code)} onChange={(on) => toggle(tickets, setTickets, ticket.code, on)} label={ticketLabel(ticket)} amount={texts.refundAmount(money(itemRefund(ticket)))} />
               ))}
@@ -652,7 +658,7 @@ function RefundDialog({ detail, action, money, onClose }: { detail: Detail; acti
           )}
           {now.merchandise.length > 0 && (
             <fieldset className="staff-order-choices">
-              <legend>{texts.refundMerchandiseLegend}</legend>
+              <legend>{say(texts.refundMerchandiseLegend)}</legend>
               {now.merchandise.map((item) => (
                 <Choice key={item.code} id={`staff-refund-merchandise-${item.code}`} checked={merchandise.includes(item.code)} onChange={(on) => toggle(merchandise, setMerchandise, item.code, on)} label={`${item.name} (${item.code})`} amount={texts.refundAmount(money(itemRefund(item)))} />
               ))}
@@ -660,14 +666,14 @@ function RefundDialog({ detail, action, money, onClose }: { detail: Detail; acti
           )}
           {outsideCount > 0 && (
             <fieldset className="staff-order-choices staff-order-outside-rules" aria-describedby="staff-refund-outside-lead">
-              <legend>{texts.refundOutsideLegend}</legend>
+              <legend>{say(texts.refundOutsideLegend)}</legend>
               <p id="staff-refund-outside-lead" className="text-muted">
                 {texts.refundOutsideLead(outsideCount)}
               </p>
               <div className="staff-order-choice staff-order-override">
                 <input type="checkbox" id="staff-refund-override" checked={override} onChange={(event) => setOverride(event.target.checked)} />
                 <label htmlFor="staff-refund-override">
-                  <strong>{texts.refundOverride}</strong>
+                  <strong>{say(texts.refundOverride)}</strong>
                 </label>
               </div>
               {outsideRules.tickets.map((ticket) => (
@@ -679,7 +685,7 @@ function RefundDialog({ detail, action, money, onClose }: { detail: Detail; acti
               {override && (
                 <div className="field">
                   <label className="field__label" htmlFor="staff-refund-override-reason">
-                    {texts.refundOverrideReason} <span aria-hidden="true">*</span>
+                    {say(texts.refundOverrideReason)} <span aria-hidden="true">*</span>
                   </label>
                   <textarea
                     id="staff-refund-override-reason"
@@ -694,7 +700,7 @@ function RefundDialog({ detail, action, money, onClose }: { detail: Detail; acti
                     aria-describedby="staff-refund-override-reason-hint"
                   />
                   <p id="staff-refund-override-reason-hint" className="field__hint">
-                    {action.fieldError('override_reason') ?? texts.refundOverrideReasonHint}
+                    {action.fieldError('override_reason') ?? say(texts.refundOverrideReasonHint)}
                   </p>
                 </div>
               )}
@@ -710,7 +716,7 @@ function RefundDialog({ detail, action, money, onClose }: { detail: Detail; acti
               <strong>{texts.refundTotal(money(preview.total))}</strong>
             </p>
           )}
-          <NoteField label={texts.refundNoteField} value={note} onChange={setNote} hint={action.fieldError('note')} />
+          <NoteField label={say(texts.refundNoteField)} value={note} onChange={setNote} hint={action.fieldError('note')} />
         </div>
       )}
     </Modal>
@@ -761,10 +767,10 @@ function ChangeDialog({ ticket, action, onClose }: { ticket: Ticket; action: Act
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={action.isPending}>
-            {texts.close}
+            {say(texts.close)}
           </Button>
           <Button type="submit" form="staff-order-change" loading={action.isPending}>
-            {texts.changeSave}
+            {say(texts.changeSave)}
           </Button>
         </>
       }
@@ -777,19 +783,19 @@ function ChangeDialog({ ticket, action, onClose }: { ticket: Ticket; action: Act
         </p>
         {departures.length > 0 && (
           <Dropdown
-            label={texts.changeWhat}
+            label={say(texts.changeWhat)}
             value={what}
             onChange={(value) => setWhat(value as typeof what)}
             options={[
-              { value: 'holder-name', label: texts.changeName },
-              { value: 'travel-time', label: texts.changeTravel },
+              { value: 'holder-name', label: say(texts.changeName) },
+              { value: 'travel-time', label: say(texts.changeTravel) },
             ]}
           />
         )}
         {what === 'holder-name' ? (
-          <TextField label={texts.holderName} value={name} onChange={setName} autoComplete="off" required hint={action.fieldError('full_name')} aria-invalid={action.fieldError('full_name') ? true : undefined} />
+          <TextField label={say(texts.holderName)} value={name} onChange={setName} autoComplete="off" required hint={action.fieldError('full_name')} aria-invalid={action.fieldError('full_name') ? true : undefined} />
         ) : (
-          <Dropdown label={texts.travelTime} value={departure} onChange={setDeparture} options={options} required hint={action.fieldError('transport_time_id')} />
+          <Dropdown label={say(texts.travelTime)} value={departure} onChange={setDeparture} options={options} required hint={action.fieldError('transport_time_id')} />
         )}
       </form>
     </Modal>
@@ -805,7 +811,7 @@ function ExtendDialog({ code, payBy, action, onClose }: { code: string; payBy: s
     event.preventDefault();
     const typed = isoOfZonedInput(value, timeZone);
     if (!typed.ok) {
-      setProblem(typed.problem === 'gap' ? staffTexts.catalogue.timeProblems.gap(timeZone) : texts.extendInvalid);
+      setProblem(typed.problem === 'gap' ? staffTexts.catalogue.timeProblems.gap(timeZone) : say(texts.extendInvalid));
       return;
     }
     setProblem(null);
@@ -821,10 +827,10 @@ function ExtendDialog({ code, payBy, action, onClose }: { code: string; payBy: s
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={action.isPending}>
-            {texts.close}
+            {say(texts.close)}
           </Button>
           <Button type="submit" form="staff-order-extend" loading={action.isPending}>
-            {texts.extendSave}
+            {say(texts.extendSave)}
           </Button>
         </>
       }

@@ -13,6 +13,7 @@ import { LoadFailed } from '../LoadStates';
 import { formatAmount } from '../money';
 import { OrderStatusBadge } from '../OrderStatusBadge';
 import { staffTexts } from '../texts';
+import { say } from '../../lib/say';
 
 const texts = staffTexts.orders;
 
@@ -57,13 +58,13 @@ export default function OrdersPage() {
   const fieldError = tooShort ? staffOrderMessages.queryTooShort : fieldRefusal;
 
   return (
-    <Page title={texts.title} lead={texts.lead}>
+    <Page title={say(texts.title)} lead={say(texts.lead)}>
       <form className="staff-filter staff-orders-search" onSubmit={submit} role="search" noValidate>
         <TextField
           id="staff-orders-query"
           type="search"
-          label={texts.search}
-          hint={fieldError ?? texts.searchHint}
+          label={say(texts.search)}
+          hint={fieldError ?? say(texts.searchHint)}
           aria-invalid={fieldError ? true : undefined}
           className={fieldError ? 'staff-orders-invalid' : undefined}
           value={typed}
@@ -77,13 +78,13 @@ export default function OrdersPage() {
         />
         <div className="button-row">
           <Button type="submit" loading={search.isFetching}>
-            {texts.submit}
+            {say(texts.submit)}
           </Button>
         </div>
       </form>
 
       {query.length < 2 ? (
-        <p className="text-muted">{texts.start}</p>
+        <p className="text-muted">{say(texts.start)}</p>
       ) : search.isPending ? (
         <Loading />
       ) : search.isError ? (
@@ -107,20 +108,20 @@ export default function OrdersPage() {
             columns={[
               {
                 key: 'code',
-                header: texts.code,
+                header: say(texts.code),
                 cell: (row) => (
                   <Link to={`/orders/${encodeURIComponent(row.code)}`} state={{ q: query }} className="staff-orders-code">
                     {row.code}
                   </Link>
                 ),
               },
-              { key: 'buyer', header: texts.buyer, cell: (row) => row.buyer_name },
-              { key: 'email', header: texts.email, cell: (row) => <span className="staff-orders-email">{isWalkInAddress(row.buyer_email) ? staffTexts.order.noBuyerEmail : row.buyer_email}</span> },
-              { key: 'date', header: texts.date, cell: (row) => <StaffTime at={row.created_at} /> },
-              { key: 'status', header: texts.status, cell: (row) => <OrderStatusBadge status={row.payment_status} /> },
-              { key: 'total', header: texts.total, align: 'end', cell: (row) => formatAmount(row.total_price, search.data.currency) },
-              { key: 'paid', header: texts.paid, align: 'end', cell: (row) => formatAmount(row.total_paid, search.data.currency) },
-              { key: 'items', header: texts.items, align: 'end', cell: (row) => row.item_count },
+              { key: 'buyer', header: say(texts.buyer), cell: (row) => row.buyer_name },
+              { key: 'email', header: say(texts.email), cell: (row) => <span className="staff-orders-email">{isWalkInAddress(row.buyer_email) ? say(staffTexts.order.noBuyerEmail) : row.buyer_email}</span> },
+              { key: 'date', header: say(texts.date), cell: (row) => <StaffTime at={row.created_at} /> },
+              { key: 'status', header: say(texts.status), cell: (row) => <OrderStatusBadge status={row.payment_status} /> },
+              { key: 'total', header: say(texts.total), align: 'end', cell: (row) => formatAmount(row.total_price, search.data.currency) },
+              { key: 'paid', header: say(texts.paid), align: 'end', cell: (row) => formatAmount(row.total_paid, search.data.currency) },
+              { key: 'items', header: say(texts.items), align: 'end', cell: (row) => row.item_count },
             ]}
           />
         </>

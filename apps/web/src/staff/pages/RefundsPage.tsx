@@ -26,7 +26,7 @@ const texts = staffTexts.refunds;
 const when = (iso: string) => <StaffTime at={iso} />;
 
 const TONES: Record<Row['status'], BadgeTone> = { active: 'info', processing: 'info', problem: 'danger', processed: 'success', rejected: 'neutral', cancelled: 'neutral' };
-const StatusBadge = ({ row }: { row: Row }) => <Badge tone={TONES[row.status]}>{texts.states[row.status]}</Badge>;
+const StatusBadge = ({ row }: { row: Row }) => <Badge tone={TONES[row.status]}>{say(texts.states[row.status])}</Badge>;
 
 /** The refund queue (issue 22 point 4): the open requests to approve or reject, then the recently decided. */
 export default function RefundsPage() {
@@ -71,7 +71,7 @@ export default function RefundsPage() {
   };
 
   return (
-    <Page title={texts.title} lead={texts.lead}>
+    <Page title={say(texts.title)} lead={say(texts.lead)}>
       {queue.isPending ? (
         <Loading />
       ) : queue.isError ? (
@@ -79,9 +79,9 @@ export default function RefundsPage() {
       ) : (
         <>
           <section className="staff-section" aria-labelledby="staff-refunds-open-title">
-            <h2 id="staff-refunds-open-title">{texts.openTitle}</h2>
+            <h2 id="staff-refunds-open-title">{say(texts.openTitle)}</h2>
             {queue.data.open.length === 0 ? (
-              <p className="staff-refunds-empty">{texts.none}</p>
+              <p className="staff-refunds-empty">{say(texts.none)}</p>
             ) : (
               <>
                 <p className="staff-refunds-count" aria-live="polite">
@@ -99,20 +99,20 @@ export default function RefundsPage() {
 
           <section className="staff-section" aria-labelledby="staff-refunds-decided-title">
             <h2 id="staff-refunds-decided-title" className="staff-refunds-heading">
-              {texts.decidedTitle}
+              {say(texts.decidedTitle)}
             </h2>
             <DataTable
-              caption={texts.decidedCaption}
+              caption={say(texts.decidedCaption)}
               captionHidden
               stackOnNarrow
               rows={queue.data.decided}
               rowKey={(row) => row.id}
-              empty={texts.decidedNone}
+              empty={say(texts.decidedNone)}
               columns={[
-                { key: 'order', header: texts.orderColumn, cell: (row) => <strong>{row.order_code}</strong> },
+                { key: 'order', header: say(texts.orderColumn), cell: (row) => <strong>{row.order_code}</strong> },
                 {
                   key: 'customer',
-                  header: texts.customer,
+                  header: say(texts.customer),
                   cell: (row) => (
                     <span className="staff-refunds-who">
                       <span>{row.customer.name}</span>
@@ -120,11 +120,11 @@ export default function RefundsPage() {
                     </span>
                   ),
                 },
-                { key: 'total', header: texts.total, align: 'end', cell: (row) => moneyOf(row.total, row.currency) },
-                { key: 'status', header: texts.status, cell: (row) => <StatusBadge row={row} /> },
-                { key: 'by', header: texts.decidedBy, cell: (row) => row.decided_by ?? '–' },
-                { key: 'at', header: texts.decidedAt, cell: (row) => (row.decided_at ? when(row.decided_at) : '–') },
-                { key: 'reason', header: texts.rejectReason, cell: (row) => <span className="staff-refunds-reason">{row.reason ?? '–'}</span> },
+                { key: 'total', header: say(texts.total), align: 'end', cell: (row) => moneyOf(row.total, row.currency) },
+                { key: 'status', header: say(texts.status), cell: (row) => <StatusBadge row={row} /> },
+                { key: 'by', header: say(texts.decidedBy), cell: (row) => row.decided_by ?? '–' },
+                { key: 'at', header: say(texts.decidedAt), cell: (row) => (row.decided_at ? when(row.decided_at) : '–') },
+                { key: 'reason', header: say(texts.rejectReason), cell: (row) => <span className="staff-refunds-reason">{row.reason ?? '–'}</span> },
               ]}
             />
           </section>
@@ -135,7 +135,7 @@ export default function RefundsPage() {
         <ConfirmModal
           open
           title={texts.approveTitle(approving.order_code)}
-          confirmLabel={texts.approve}
+          confirmLabel={say(texts.approve)}
           busy={decide.isPending}
           onCancel={closeDialogs}
           onConfirm={() => decide.mutate({ row: approving, decision: 'approve' })}
@@ -150,7 +150,7 @@ export default function RefundsPage() {
               <li key={way}>{way}</li>
             ))}
           </ul>
-          <p>{texts.approveAfter}</p>
+          <p>{say(texts.approveAfter)}</p>
         </ConfirmModal>
       )}
 
@@ -166,7 +166,7 @@ export default function RefundsPage() {
                 {say(messages.ui.cancel)}
               </Button>
               <Button type="submit" form="staff-refunds-reject-form" variant="danger" loading={decide.isPending}>
-                {texts.rejectSubmit}
+                {say(texts.rejectSubmit)}
               </Button>
             </>
           }
@@ -177,7 +177,7 @@ export default function RefundsPage() {
                 {decide.message}
               </div>
             )}
-            <p>{texts.rejectLead}</p>
+            <p>{say(texts.rejectLead)}</p>
             <ReasonField value={reason} onChange={setReason} error={decide.fieldError('reason')} />
           </form>
         </Modal>
@@ -192,7 +192,7 @@ function ReasonField({ value, onChange, error }: { value: string; onChange: (val
   return (
     <div className="field">
       <FieldLabel htmlFor={id} required>
-        {texts.reason}
+        {say(texts.reason)}
       </FieldLabel>
       <textarea
         id={id}
@@ -227,13 +227,13 @@ function RequestCard({ row, warning, onApprove, onReject }: { row: Row; warning:
             {texts.order(row.order_code)}
           </h3>
           <p className="staff-refunds-muted">
-            {texts.request(row.id)} · {texts.requested} {when(row.requested_at)}
+            {texts.request(row.id)} · {say(texts.requested)} {when(row.requested_at)}
           </p>
         </div>
         <div className="staff-refunds-request__total">
           <StatusBadge row={row} />
           <span className="staff-refunds-request__amount">
-            <span className="visually-hidden">{texts.total}: </span>
+            <span className="visually-hidden">{say(texts.total)}: </span>
             {money(row.total)}
           </span>
         </div>
@@ -244,30 +244,30 @@ function RequestCard({ row, warning, onApprove, onReject }: { row: Row; warning:
           {texts.providerError(providerName(row.provider), warning)}
         </div>
       )}
-      {row.status === 'problem' && <div className="alert alert--warning">{texts.problemNote}</div>}
+      {row.status === 'problem' && <div className="alert alert--warning">{say(texts.problemNote)}</div>}
       {row.status === 'processing' && !warning && <div className="alert alert--info">{texts.processingNote(providerName(row.provider))}</div>}
 
       <div className="staff-refunds-request__grid">
         <div>
-          <h4>{texts.customer}</h4>
+          <h4>{say(texts.customer)}</h4>
           <p>
             {row.customer.name}
             <br />
             <a href={`mailto:${row.customer.email}`}>{row.customer.email}</a>
           </p>
-          <h4>{texts.items}</h4>
+          <h4>{say(texts.items)}</h4>
           <ul className="staff-refunds-items">
             {row.items.map((item) => (
               <li key={`${item.kind}-${item.code}`}>
                 <span>
-                  {item.name} <span className="staff-refunds-muted">({item.kind === 'ticket' ? texts.ticket : texts.merchandise} {item.code})</span>
+                  {item.name} <span className="staff-refunds-muted">({say(item.kind === 'ticket' ? texts.ticket : texts.merchandise)} {item.code})</span>
                 </span>
                 <span className="staff-refunds-items__amount">{money(item.amount)}</span>
               </li>
             ))}
             {row.shipping_refund > 0 && (
               <li>
-                <span>{texts.shipping}</span>
+                <span>{say(texts.shipping)}</span>
                 <span className="staff-refunds-items__amount">{money(row.shipping_refund)}</span>
               </li>
             )}
@@ -275,7 +275,7 @@ function RequestCard({ row, warning, onApprove, onReject }: { row: Row; warning:
         </div>
 
         <div>
-          <h4>{texts.money}</h4>
+          <h4>{say(texts.money)}</h4>
           <p>{texts.paidBy(paymentMethodName(row.payment_method))}</p>
           <ul className="staff-refunds-ways">
             {refundWays(row).map((way) => (
@@ -285,35 +285,35 @@ function RequestCard({ row, warning, onApprove, onReject }: { row: Row; warning:
         </div>
 
         <div>
-          <h4>{texts.bank}</h4>
+          <h4>{say(texts.bank)}</h4>
           {row.bank ? (
             <dl className="staff-refunds-bank">
-              <CopyLine label={texts.holder} value={row.bank.account_holder} />
+              <CopyLine label={say(texts.holder)} value={row.bank.account_holder} />
               {account && <CopyLine label={account.label} value={account.shown} copy={account.copy} code />}
-              {row.bank.bic && <CopyLine label={texts.bic} value={row.bank.bic} code />}
-              <CopyLine label={texts.bankName} value={bankPlace(row.bank)} noCopy />
-              {address && <CopyLine label={texts.holderAddress} value={address} noCopy />}
+              {row.bank.bic && <CopyLine label={say(texts.bic)} value={row.bank.bic} code />}
+              <CopyLine label={say(texts.bankName)} value={bankPlace(row.bank)} noCopy />
+              {address && <CopyLine label={say(texts.holderAddress)} value={address} noCopy />}
             </dl>
           ) : (
-            <p>{texts.noBank}</p>
+            <p>{say(texts.noBank)}</p>
           )}
         </div>
       </div>
 
       {row.note && (
         <figure className="staff-refunds-note">
-          <figcaption>{texts.note}</figcaption>
+          <figcaption>{say(texts.note)}</figcaption>
           <blockquote>{row.note}</blockquote>
         </figure>
       )}
 
       {row.status === 'active' && (
         <div className="button-row staff-refunds-request__actions">
-          <Button onClick={onApprove} aria-label={texts.actionLabel(texts.approve, row.order_code)}>
-            {texts.approve}
+          <Button onClick={onApprove} aria-label={texts.actionLabel(say(texts.approve), row.order_code)}>
+            {say(texts.approve)}
           </Button>
-          <Button variant="danger" onClick={onReject} aria-label={texts.actionLabel(texts.reject, row.order_code)}>
-            {texts.reject}
+          <Button variant="danger" onClick={onReject} aria-label={texts.actionLabel(say(texts.reject), row.order_code)}>
+            {say(texts.reject)}
           </Button>
         </div>
       )}
@@ -338,7 +338,7 @@ function CopyLine({ label, value, copy = value, code = false, noCopy = false }: 
         <span className={code ? 'staff-refunds-copyable staff-refunds-copyable--code' : 'staff-refunds-copyable'}>{value}</span>
         {canCopy && (
           <Button size="sm" variant="ghost" className="staff-refunds-copy" onClick={copyIt} aria-label={texts.copyLabel(label)}>
-            {texts.copy}
+            {say(texts.copy)}
           </Button>
         )}
       </dd>

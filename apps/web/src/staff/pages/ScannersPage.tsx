@@ -12,6 +12,7 @@ import { staffCall } from '../api';
 import { LoadFailed } from '../LoadStates';
 import { staffTexts } from '../texts';
 import { useStaffAction } from '../use-staff-action';
+import { say } from '../../lib/say';
 
 type Row = StaffApiAnswer<'scanners'>['scanners'][number];
 
@@ -19,7 +20,7 @@ const SCANNERS_KEY = ['scanners'] as const;
 const AUDIT_KEY = ['staff-audit'] as const;
 const texts = staffTexts.scanners;
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (value: string | null) => (value ? <time dateTime={value}>{dateTime.format(new Date(value))}</time> : texts.never);
+const when = (value: string | null) => (value ? <time dateTime={value}>{dateTime.format(new Date(value))}</time> : say(texts.never));
 
 /** The gate's scanners (issue 34 point 4, decision 0063): added with the code shown once, listed with their last sync, revoked. */
 export default function ScannersPage() {
@@ -51,30 +52,30 @@ export default function ScannersPage() {
   };
 
   return (
-    <Page title={texts.title} lead={texts.lead}>
+    <Page title={say(texts.title)} lead={say(texts.lead)}>
       {scanners.isPending ? (
         <Loading />
       ) : scanners.isError ? (
         <LoadFailed error={scanners.error} onRetry={() => void scanners.refetch()} />
       ) : scanners.data.scanners.length === 0 ? (
-        <p>{texts.none}</p>
+        <p>{say(texts.none)}</p>
       ) : (
         <DataTable
-          caption={texts.caption}
+          caption={say(texts.caption)}
           captionHidden
           stackOnNarrow
           rows={scanners.data.scanners}
           rowKey={(row) => row.id}
           columns={[
-            { key: 'name', header: texts.name, cell: (row) => row.name },
-            { key: 'created', header: texts.created, cell: (row) => when(row.created_at) },
-            { key: 'sync', header: texts.lastSync, cell: (row) => when(row.last_sync_at) },
-            { key: 'status', header: texts.status, cell: (row) => (row.revoked_at ? <Badge tone="neutral">{texts.revoked}</Badge> : <Badge tone="success">{texts.live}</Badge>) },
+            { key: 'name', header: say(texts.name), cell: (row) => row.name },
+            { key: 'created', header: say(texts.created), cell: (row) => when(row.created_at) },
+            { key: 'sync', header: say(texts.lastSync), cell: (row) => when(row.last_sync_at) },
+            { key: 'status', header: say(texts.status), cell: (row) => (row.revoked_at ? <Badge tone="neutral">{say(texts.revoked)}</Badge> : <Badge tone="success">{say(texts.live)}</Badge>) },
           ]}
           actions={(row) =>
             row.revoked_at ? null : (
-              <Button size="sm" variant="danger" onClick={() => (revoke.clearMessage(), setRevoking(row))} aria-label={`${texts.revoke}: ${row.name}`}>
-                {texts.revoke}
+              <Button size="sm" variant="danger" onClick={() => (revoke.clearMessage(), setRevoking(row))} aria-label={texts.revokeLabel(row.name)}>
+                {say(texts.revoke)}
               </Button>
             )
           }
@@ -82,13 +83,13 @@ export default function ScannersPage() {
       )}
 
       <section className="card form-stack staff-section" aria-labelledby="add-scanner-title">
-        <h2 id="add-scanner-title">{texts.addTitle}</h2>
+        <h2 id="add-scanner-title">{say(texts.addTitle)}</h2>
         {added && (
           <div className="alert alert--success" role="status">
             <p>
               <strong>{texts.codeFor(added.name)}</strong> <code className="staff-secret">{added.code}</code>
             </p>
-            <p>{texts.codeNote}</p>
+            <p>{say(texts.codeNote)}</p>
           </div>
         )}
         <form className="form-stack" onSubmit={submit} noValidate>
@@ -97,17 +98,17 @@ export default function ScannersPage() {
               {add.message}
             </div>
           )}
-          <TextField label={texts.name} value={name} onChange={setName} autoComplete="off" required hint={add.fieldError('name')} aria-invalid={!!add.fieldError('name') || undefined} />
+          <TextField label={say(texts.name)} value={name} onChange={setName} autoComplete="off" required hint={add.fieldError('name')} aria-invalid={!!add.fieldError('name') || undefined} />
           <div className="button-row">
             <Button type="submit" loading={add.isPending}>
-              {texts.add}
+              {say(texts.add)}
             </Button>
           </div>
         </form>
       </section>
 
       {revoking && (
-        <ConfirmModal open title={texts.revoke} confirmLabel={texts.revoke} confirmVariant="danger" busy={revoke.isPending} onCancel={() => setRevoking(null)} onConfirm={() => revoke.mutate(revoking)}>
+        <ConfirmModal open title={say(texts.revoke)} confirmLabel={say(texts.revoke)} confirmVariant="danger" busy={revoke.isPending} onCancel={() => setRevoking(null)} onConfirm={() => revoke.mutate(revoking)}>
           {revoke.message && (
             <div className="alert alert--danger" role="alert">
               {revoke.message}

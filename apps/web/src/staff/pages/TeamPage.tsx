@@ -15,13 +15,15 @@ import { LoadFailed } from '../LoadStates';
 import { staffTexts } from '../texts';
 import { useMember } from '../use-member';
 import { useStaffAction } from '../use-staff-action';
+import { say } from '../../lib/say';
 
 type Row = StaffApiAnswer<'staff-members'>['members'][number];
 type Change = { row: Row; action: 'disable' | 'enable' | 'send-password-link' | 'reset-second-factor' | 'set-role' };
 
 const MEMBERS_KEY = ['staff-members'] as const;
 const AUDIT_KEY = ['staff-audit'] as const;
-const roleOptions = STAFF_ROLES.map((role) => ({ value: role, label: staffTexts.roles[role] }));
+/** The roles to choose from, in the page's words (made as the page is drawn). */
+const roleOptions = () => STAFF_ROLES.map((role) => ({ value: role, label: say(staffTexts.roles[role]) }));
 
 const teamTexts = staffTexts.team;
 
@@ -62,53 +64,53 @@ export default function TeamPage() {
   };
 
   return (
-    <Page title={teamTexts.title} lead={teamTexts.lead}>
+    <Page title={say(teamTexts.title)} lead={say(teamTexts.lead)}>
       {members.isPending ? (
         <Loading />
       ) : members.isError ? (
         <LoadFailed error={members.error} onRetry={() => void members.refetch()} />
       ) : (
         <DataTable
-          caption={teamTexts.caption}
+          caption={say(teamTexts.caption)}
           captionHidden
           stackOnNarrow
           rows={members.data.members}
           rowKey={(row) => row.id}
           columns={[
-            { key: 'name', header: teamTexts.name, cell: (row) => row.name },
-            { key: 'email', header: teamTexts.email, cell: (row) => row.email },
-            { key: 'role', header: teamTexts.role, cell: (row) => staffTexts.roles[row.role] },
-            { key: 'factor', header: teamTexts.secondFactor, cell: (row) => (row.role === 'gate' ? teamTexts.notNeeded : row.second_factor ? teamTexts.setUp : row.second_factor_by_link ? teamTexts.byLink : teamTexts.notSetUp) },
+            { key: 'name', header: say(teamTexts.name), cell: (row) => row.name },
+            { key: 'email', header: say(teamTexts.email), cell: (row) => row.email },
+            { key: 'role', header: say(teamTexts.role), cell: (row) => say(staffTexts.roles[row.role]) },
+            { key: 'factor', header: say(teamTexts.secondFactor), cell: (row) => say(row.role === 'gate' ? teamTexts.notNeeded : row.second_factor ? teamTexts.setUp : row.second_factor_by_link ? teamTexts.byLink : teamTexts.notSetUp) },
             {
               key: 'status',
-              header: teamTexts.status,
-              cell: (row) => (row.disabled ? <Badge tone="neutral">{teamTexts.disabled}</Badge> : row.invited ? <Badge tone="info">{teamTexts.invited}</Badge> : <Badge tone="success">{teamTexts.active}</Badge>),
+              header: say(teamTexts.status),
+              cell: (row) => (row.disabled ? <Badge tone="neutral">{say(teamTexts.disabled)}</Badge> : row.invited ? <Badge tone="info">{say(teamTexts.invited)}</Badge> : <Badge tone="success">{say(teamTexts.active)}</Badge>),
             },
           ]}
           actions={(row) =>
             row.email === me.email ? (
-              <span className="text-muted">{teamTexts.you}</span>
+              <span className="text-muted">{say(teamTexts.you)}</span>
             ) : row.disabled ? (
               <div className="staff-row-actions">
-                <Button size="sm" variant="secondary" onClick={() => open(row, 'enable')} aria-label={`${teamTexts.enable}: ${row.name}`}>
-                  {teamTexts.enable}
+                <Button size="sm" variant="secondary" onClick={() => open(row, 'enable')} aria-label={teamTexts.actionLabel(say(teamTexts.enable), row.name)}>
+                  {say(teamTexts.enable)}
                 </Button>
               </div>
             ) : (
               <div className="staff-row-actions">
-                <Button size="sm" variant="secondary" onClick={() => open(row, 'set-role')} aria-label={`${teamTexts.changeRole}: ${row.name}`}>
-                  {teamTexts.changeRole}
+                <Button size="sm" variant="secondary" onClick={() => open(row, 'set-role')} aria-label={teamTexts.actionLabel(say(teamTexts.changeRole), row.name)}>
+                  {say(teamTexts.changeRole)}
                 </Button>
-                <Button size="sm" variant="secondary" onClick={() => open(row, 'send-password-link')} aria-label={`${row.invited ? teamTexts.sendInvitationAgain : teamTexts.sendPasswordLink}: ${row.name}`}>
-                  {row.invited ? teamTexts.sendInvitationAgain : teamTexts.sendPasswordLink}
+                <Button size="sm" variant="secondary" onClick={() => open(row, 'send-password-link')} aria-label={teamTexts.actionLabel(say(row.invited ? teamTexts.sendInvitationAgain : teamTexts.sendPasswordLink), row.name)}>
+                  {say(row.invited ? teamTexts.sendInvitationAgain : teamTexts.sendPasswordLink)}
                 </Button>
                 {row.role !== 'gate' && !row.invited && (
-                  <Button size="sm" variant="secondary" onClick={() => open(row, 'reset-second-factor')} aria-label={`${teamTexts.reset}: ${row.name}`}>
-                    {teamTexts.reset}
+                  <Button size="sm" variant="secondary" onClick={() => open(row, 'reset-second-factor')} aria-label={teamTexts.actionLabel(say(teamTexts.reset), row.name)}>
+                    {say(teamTexts.reset)}
                   </Button>
                 )}
-                <Button size="sm" variant="danger" onClick={() => open(row, 'disable')} aria-label={`${teamTexts.disable}: ${row.name}`}>
-                  {teamTexts.disable}
+                <Button size="sm" variant="danger" onClick={() => open(row, 'disable')} aria-label={teamTexts.actionLabel(say(teamTexts.disable), row.name)}>
+                  {say(teamTexts.disable)}
                 </Button>
               </div>
             )
@@ -117,8 +119,8 @@ export default function TeamPage() {
       )}
 
       <section className="card form-stack staff-section" aria-labelledby="add-member-title">
-        <h2 id="add-member-title">{teamTexts.addTitle}</h2>
-        <p className="text-muted">{teamTexts.addLead}</p>
+        <h2 id="add-member-title">{say(teamTexts.addTitle)}</h2>
+        <p className="text-muted">{say(teamTexts.addLead)}</p>
         <form className="form-stack" onSubmit={submitAdd} noValidate>
           {addMember.message && (
             <div className="alert alert--danger" role="alert">
@@ -126,13 +128,13 @@ export default function TeamPage() {
             </div>
           )}
           <div className="staff-form-row">
-            <EmailField label={teamTexts.email} value={form.email} onChange={(email) => setForm({ ...form, email })} autoComplete="off" hint={addMember.fieldError('email')} aria-invalid={!!addMember.fieldError('email') || undefined} />
-            <TextField label={teamTexts.name} value={form.name} onChange={(name) => setForm({ ...form, name })} autoComplete="off" required hint={addMember.fieldError('name')} aria-invalid={!!addMember.fieldError('name') || undefined} />
-            <Dropdown label={teamTexts.role} options={roleOptions} value={form.role} onChange={(value) => setForm({ ...form, role: value as StaffRoleName })} required hint={addMember.fieldError('role')} />
+            <EmailField label={say(teamTexts.email)} value={form.email} onChange={(email) => setForm({ ...form, email })} autoComplete="off" hint={addMember.fieldError('email')} aria-invalid={!!addMember.fieldError('email') || undefined} />
+            <TextField label={say(teamTexts.name)} value={form.name} onChange={(name) => setForm({ ...form, name })} autoComplete="off" required hint={addMember.fieldError('name')} aria-invalid={!!addMember.fieldError('name') || undefined} />
+            <Dropdown label={say(teamTexts.role)} options={roleOptions()} value={form.role} onChange={(value) => setForm({ ...form, role: value as StaffRoleName })} required hint={addMember.fieldError('role')} />
           </div>
           <div className="button-row">
             <Button type="submit" loading={addMember.isPending}>
-              {teamTexts.add}
+              {say(teamTexts.add)}
             </Button>
           </div>
         </form>
@@ -146,7 +148,7 @@ export default function TeamPage() {
           size="sm"
           footer={
             <Button loading={changeMember.isPending} onClick={() => changeMember.mutate({ ...change, role })}>
-              {teamTexts.roleSave}
+              {say(teamTexts.roleSave)}
             </Button>
           }
         >
@@ -155,14 +157,14 @@ export default function TeamPage() {
               {changeMember.message}
             </div>
           )}
-          <Dropdown label={teamTexts.role} options={roleOptions} value={role} onChange={(value) => setRole(value as StaffRoleName)} />
+          <Dropdown label={say(teamTexts.role)} options={roleOptions()} value={role} onChange={(value) => setRole(value as StaffRoleName)} />
         </Modal>
       )}
       {change && change.action !== 'set-role' && (
         <ConfirmModal
           open
-          title={confirmLabel(change)}
-          confirmLabel={confirmLabel(change)}
+          title={say(confirmLabel(change))}
+          confirmLabel={say(confirmLabel(change))}
           confirmVariant={change.action === 'disable' ? 'danger' : 'primary'}
           busy={changeMember.isPending}
           onCancel={() => setChange(null)}

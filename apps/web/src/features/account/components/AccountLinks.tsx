@@ -1,5 +1,7 @@
 import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { withFrom } from '../../../lib/return-to';
+import { say } from '../../../lib/say';
+import { accountTexts } from '../account.messages';
 
 /**
  * The other ways in for a visitor: Register, Re-send tickets, Forgot your password. Each carries
@@ -9,13 +11,13 @@ export function AccountLinks({ idPrefix, from }: { idPrefix: string; from: strin
   return (
     <div className="account-links">
       <ButtonLink id={`${idPrefix}-register`} to={withFrom('/register', from)} variant="secondary" block>
-        Register
+        {say(accountTexts.accountLinks.register)}
       </ButtonLink>
       <ButtonLink id={`${idPrefix}-resend-tickets`} to={withFrom('/resend-tickets', from)} variant="ghost" block>
-        Re-send tickets
+        {say(accountTexts.accountLinks.resendTickets)}
       </ButtonLink>
       <ButtonLink id={`${idPrefix}-forgot-password`} to={withFrom('/forgot-password', from)} variant="ghost" block>
-        Forgot your password
+        {say(accountTexts.accountLinks.forgotPassword)}
       </ButtonLink>
     </div>
   );

@@ -4,6 +4,8 @@ import { Button } from '../../../components/ui/Button';
 import { FormError } from '../../../components/ui/FormError';
 import { formErrorStore } from '../../../components/ui/form-error-store';
 import { EmailField, TextField } from '../../../components/ui/TextField';
+import { say } from '../../../lib/say';
+import { accountTexts } from '../account.messages';
 import { useLogin } from '../api/login';
 import { loginProblem } from '../validation';
 
@@ -35,12 +37,12 @@ export function LoginForm({ idPrefix, errors = 'shared', onLoggedIn }: LoginForm
   };
 
   return (
-    <form id={`${idPrefix}-form`} className="form-stack" onSubmit={submit} noValidate aria-label="Login">
+    <form id={`${idPrefix}-form`} className="form-stack" onSubmit={submit} noValidate aria-label={say(accountTexts.loginForm.formName)}>
       <FormError id={`${idPrefix}-error`} message={errors === 'local' ? localError : undefined} />
       <EmailField id={`${idPrefix}-email`} autoComplete="username" value={email} onChange={setEmail} />
       <TextField
         id={`${idPrefix}-password`}
-        label="Password"
+        label={say(accountTexts.loginForm.password)}
         type="password"
         autoComplete="current-password"
         required
@@ -48,7 +50,7 @@ export function LoginForm({ idPrefix, errors = 'shared', onLoggedIn }: LoginForm
         onChange={setPassword}
       />
       <Button id={`${idPrefix}-submit`} type="submit" loading={login.isPending} block>
-        Login
+        {say(accountTexts.loginForm.submit)}
       </Button>
     </form>
   );

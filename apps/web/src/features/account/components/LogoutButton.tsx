@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, type ButtonVariant } from '../../../components/ui/Button';
 import { ConfirmModal } from '../../../components/ui/ConfirmModal';
+import { say } from '../../../lib/say';
+import { accountTexts } from '../account.messages';
 import { useLogout } from '../api/login';
 
 export interface LogoutButtonProps {
@@ -18,18 +20,18 @@ export function LogoutButton({ id, variant = 'ghost', block, onLoggedOut }: Logo
   return (
     <>
       <Button id={id} variant={variant} block={block} onClick={() => setConfirming(true)}>
-        Logout
+        {say(accountTexts.logoutButton.logout)}
       </Button>
       <ConfirmModal
         open={confirming}
-        title="Logout"
+        title={say(accountTexts.logoutButton.title)}
         busy={pending}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           void logout().finally(() => setConfirming(false));
         }}
       >
-        <p>Are you sure you want to log out?</p>
+        <p>{say(accountTexts.logoutButton.question)}</p>
       </ConfirmModal>
     </>
   );

@@ -9,6 +9,8 @@ import { Page } from '../../../components/ui/Page';
 import { EmailField, TextField } from '../../../components/ui/TextField';
 import { useConfig } from '../../../lib/config';
 import { usePageTitle } from '../../../lib/route-handle';
+import { say } from '../../../lib/say';
+import { accountTexts } from '../account.messages';
 import { useUpdateSettings } from '../api/account-calls';
 import { useSession } from '../api/session';
 import { LogoutButton } from '../components/LogoutButton';
@@ -18,7 +20,7 @@ import { settingsProblem, type AddressLine } from '../validation';
 export default function AccountPage() {
   const { token, customer } = useSession();
   return (
-    <Page title={usePageTitle()} lead="Change your name, e-mail address, password and address." className="page--narrow">
+    <Page title={usePageTitle()} lead={say(accountTexts.accountPage.lead)} className="page--narrow">
       <div className="card">
         {/* A new session (another login in another tab) starts the form afresh. */}
         {customer ? <SettingsForm key={token} customer={customer} /> : <Loading />}
@@ -29,6 +31,7 @@ export default function AccountPage() {
 
 export function SettingsForm({ customer }: { customer: Customer }) {
   const { addressLines, countries } = useConfig();
+  const texts = accountTexts.accountPage;
   const [currentPassword, setCurrentPassword] = useState('');
   const [fullName, setFullName] = useState(customer.full_name);
   const [email, setEmail] = useState(customer.email);
@@ -64,37 +67,37 @@ export function SettingsForm({ customer }: { customer: Customer }) {
   };
 
   return (
-    <form id="settings-form" className="form-stack" onSubmit={submit} noValidate aria-label="Account settings">
+    <form id="settings-form" className="form-stack" onSubmit={submit} noValidate aria-label={say(texts.formName)}>
       <FormError id="settings-error" />
       <TextField
         id="settings-current-password"
-        label="Current password"
+        label={say(texts.currentPassword)}
         type="password"
         autoComplete="current-password"
         required
-        hint="Needed to save any change."
+        hint={say(texts.currentPasswordHint)}
         value={currentPassword}
         onChange={setCurrentPassword}
       />
       <fieldset className="fieldset">
-        <legend>Your details</legend>
-        <TextField id="settings-full-name" label="Full name" autoComplete="name" required value={fullName} onChange={setFullName} />
+        <legend>{say(texts.yourDetails)}</legend>
+        <TextField id="settings-full-name" label={say(texts.fullName)} autoComplete="name" required value={fullName} onChange={setFullName} />
         <EmailField id="settings-email" value={email} onChange={setEmail} />
       </fieldset>
       <fieldset className="fieldset">
-        <legend>Change your password</legend>
+        <legend>{say(texts.changePassword)}</legend>
         <TextField
           id="settings-new-password"
-          label="New password"
+          label={say(texts.newPassword)}
           type="password"
           autoComplete="new-password"
-          hint="Leave empty to keep your current password."
+          hint={say(texts.newPasswordHint)}
           value={newPassword}
           onChange={setNewPassword}
         />
         <TextField
           id="settings-new-password-confirmation"
-          label="Confirm new password"
+          label={say(texts.confirmPassword)}
           type="password"
           autoComplete="new-password"
           value={confirmation}
@@ -102,9 +105,9 @@ export function SettingsForm({ customer }: { customer: Customer }) {
         />
       </fieldset>
       <fieldset className="fieldset" aria-describedby="settings-address-hint">
-        <legend>Default address</legend>
+        <legend>{say(texts.defaultAddress)}</legend>
         <p id="settings-address-hint" className="field__hint">
-          You may leave the address empty. Once you fill in a line, the lines marked * are needed too.
+          {say(texts.addressHint)}
         </p>
         {addressLines.map((line, index) => (
           <TextField
@@ -118,9 +121,9 @@ export function SettingsForm({ customer }: { customer: Customer }) {
         ))}
         <Dropdown
           id="settings-country"
-          label="Country"
+          label={say(texts.country)}
           autoComplete="country"
-          placeholder="Choose your country"
+          placeholder={say(texts.chooseCountry)}
           options={countries.map((option) => ({ value: option.code, label: option.name }))}
           value={country}
           onChange={setCountry}
@@ -128,7 +131,7 @@ export function SettingsForm({ customer }: { customer: Customer }) {
       </fieldset>
       <div className="button-row">
         <Button id="settings-submit" type="submit" loading={update.isPending}>
-          Update Settings
+          {say(texts.submit)}
         </Button>
         <LogoutButton id="settings-logout" variant="secondary" />
       </div>

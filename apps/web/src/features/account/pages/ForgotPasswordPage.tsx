@@ -5,6 +5,8 @@ import { Page } from '../../../components/ui/Page';
 import { rememberReturnTo, withFrom } from '../../../lib/return-to';
 import { usePageTitle } from '../../../lib/route-handle';
 import { fromParam } from '../../../lib/safe-redirect';
+import { say } from '../../../lib/say';
+import { accountTexts } from '../account.messages';
 import { DoneMessage } from '../components/DoneMessage';
 import { EmailRequestForm } from '../components/EmailRequestForm';
 
@@ -20,7 +22,7 @@ export default function ForgotPasswordPage() {
   return (
     <Page
       title={usePageTitle()}
-      lead="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      lead={say(accountTexts.forgotPasswordPage.lead)}
       className="page--narrow"
     >
       <div className="card">
@@ -29,7 +31,7 @@ export default function ForgotPasswordPage() {
             id="forgot-password-done"
             actions={
               <ButtonLink id="forgot-password-login" to={withFrom('/login', from)} variant="secondary">
-                Back to login
+                {say(accountTexts.forgotPasswordPage.backToLogin)}
               </ButtonLink>
             }
           >
@@ -39,7 +41,7 @@ export default function ForgotPasswordPage() {
           <EmailRequestForm
             idPrefix="forgot-password"
             path="request-password-reset"
-            submitLabel="Send reset link"
+            submitLabel={say(accountTexts.forgotPasswordPage.submit)}
             onSent={(message) => {
               rememberReturnTo(from);
               setSent(message);

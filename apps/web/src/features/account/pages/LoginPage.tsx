@@ -6,13 +6,15 @@ import { LoginForm } from '../components/LoginForm';
 import { forgetReturnTo } from '../../../lib/return-to';
 import { fromParam } from '../../../lib/safe-redirect';
 import { postLoginTarget } from '../post-login';
+import { say } from '../../../lib/say';
+import { accountTexts } from '../account.messages';
 
 /** /login (guest only): after login, on to the `from` path, a remembered detour's destination or home (post-login.ts). */
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   return (
-    <Page title={usePageTitle()} lead="Log in to check out and to manage your orders and tickets." className="page--narrow">
+    <Page title={usePageTitle()} lead={say(accountTexts.loginPage.lead)} className="page--narrow">
       <div className="card">
         <LoginForm
           idPrefix="login"

@@ -9,6 +9,8 @@ import { EmailField, TextField } from '../../../components/ui/TextField';
 import { rememberReturnTo, withFrom } from '../../../lib/return-to';
 import { usePageTitle } from '../../../lib/route-handle';
 import { fromParam } from '../../../lib/safe-redirect';
+import { say } from '../../../lib/say';
+import { accountTexts } from '../account.messages';
 import { useMessageCall } from '../api/account-calls';
 import { DoneMessage } from '../components/DoneMessage';
 import { registerProblem } from '../validation';
@@ -26,7 +28,7 @@ export default function RegisterPage() {
   return (
     <Page
       title={usePageTitle()}
-      lead="Create an account to check out and manage your orders. We will e-mail you a password."
+      lead={say(accountTexts.registerPage.lead)}
       className="page--narrow"
     >
       <div className="card">
@@ -35,7 +37,7 @@ export default function RegisterPage() {
             id="register-done"
             actions={
               <ButtonLink id="register-login" to={withFrom('/login', from)} variant="primary">
-                Login
+                {say(accountTexts.registerPage.login)}
               </ButtonLink>
             }
           >
@@ -73,17 +75,17 @@ function RegisterForm({ from, onRegistered }: { from: string | null; onRegistere
   };
 
   return (
-    <form id="register-form" className="form-stack" onSubmit={submit} noValidate aria-label="Register">
+    <form id="register-form" className="form-stack" onSubmit={submit} noValidate aria-label={say(accountTexts.registerPage.formName)}>
       <FormError id="register-error" />
-      <TextField id="register-full-name" label="Full name" autoComplete="name" required value={fullName} onChange={setFullName} />
+      <TextField id="register-full-name" label={say(accountTexts.registerPage.fullName)} autoComplete="name" required value={fullName} onChange={setFullName} />
       <EmailField id="register-email" value={email} onChange={setEmail} />
       <Button id="register-submit" type="submit" loading={register.isPending} block>
-        Register
+        {say(accountTexts.registerPage.submit)}
       </Button>
       <p className="text-muted">
-        Already have an account?{' '}
+        {say(accountTexts.registerPage.haveAccount)}{' '}
         <Link id="register-to-login" to={withFrom('/login', from)}>
-          Log in
+          {say(accountTexts.registerPage.logIn)}
         </Link>
       </p>
     </form>

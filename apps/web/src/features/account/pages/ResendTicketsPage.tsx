@@ -4,6 +4,8 @@ import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { Page } from '../../../components/ui/Page';
 import { usePageTitle } from '../../../lib/route-handle';
 import { fromParam } from '../../../lib/safe-redirect';
+import { say } from '../../../lib/say';
+import { accountTexts } from '../account.messages';
 import { DoneMessage } from '../components/DoneMessage';
 import { EmailRequestForm } from '../components/EmailRequestForm';
 
@@ -18,7 +20,7 @@ export default function ResendTicketsPage() {
   return (
     <Page
       title={usePageTitle()}
-      lead="Enter the e-mail address your tickets were issued to and we will send them to it again."
+      lead={say(accountTexts.resendTicketsPage.lead)}
       className="page--narrow"
     >
       <div className="card">
@@ -27,14 +29,14 @@ export default function ResendTicketsPage() {
             id="resend-tickets-done"
             actions={
               <ButtonLink id="resend-tickets-home" to={from ?? '/'} variant="secondary">
-                {from && from !== '/' ? 'Continue where you were' : 'Back to the shop'}
+                {say(from && from !== '/' ? accountTexts.resendTicketsPage.continue : accountTexts.resendTicketsPage.backToShop)}
               </ButtonLink>
             }
           >
             {sent}
           </DoneMessage>
         ) : (
-          <EmailRequestForm idPrefix="resend-tickets" path="email-tickets" submitLabel="Re-send tickets" onSent={setSent} />
+          <EmailRequestForm idPrefix="resend-tickets" path="email-tickets" submitLabel={say(accountTexts.resendTicketsPage.submit)} onSent={setSent} />
         )}
       </div>
     </Page>

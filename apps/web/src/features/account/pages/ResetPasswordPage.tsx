@@ -15,6 +15,7 @@ import { DoneMessage } from '../components/DoneMessage';
 import { useFocusOnMount } from '../use-focus-on-mount';
 import { resetPasswordProblem } from '../validation';
 import { say } from '../../../lib/say';
+import { accountTexts } from '../account.messages';
 
 /**
  * How a refused reset is shown. The password's own refusal (422 on `password`: too short) stays
@@ -41,7 +42,7 @@ export default function ResetPasswordPage() {
   return (
     <Page
       title={usePageTitle()}
-      lead={outcome.kind === 'form' ? `Choose a new password of at least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+      lead={outcome.kind === 'form' ? say(accountTexts.resetPasswordPage.lead({ count: PASSWORD_MIN_LENGTH })) : undefined}
       className="page--narrow"
     >
       <div className="card">
@@ -58,7 +59,7 @@ export default function ResetPasswordPage() {
             id="reset-password-done"
             actions={
               <ButtonLink id="reset-password-login" to={withFrom('/login', rememberedReturnTo())} variant="primary">
-                Login
+                {say(accountTexts.resetPasswordPage.login)}
               </ButtonLink>
             }
           >
@@ -99,24 +100,24 @@ function ResetPasswordForm({
   };
 
   return (
-    <form id="reset-password-form" className="form-stack" onSubmit={submit} noValidate aria-label="Reset password">
+    <form id="reset-password-form" className="form-stack" onSubmit={submit} noValidate aria-label={say(accountTexts.resetPasswordPage.formName)}>
       <FormError id="reset-password-error" />
       {/* The account's address, for password managers to file the new password under. */}
-      <TextField id="reset-password-email" label="E-mail address" type="email" autoComplete="username" value={email} onChange={() => undefined} readOnly />
+      <TextField id="reset-password-email" label={say(accountTexts.resetPasswordPage.email)} type="email" autoComplete="username" value={email} onChange={() => undefined} readOnly />
       <TextField
         id="reset-password-password"
-        label="New password"
+        label={say(accountTexts.resetPasswordPage.newPassword)}
         type="password"
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN_LENGTH}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        hint={say(accountTexts.resetPasswordPage.newPasswordHint({ count: PASSWORD_MIN_LENGTH }))}
         value={password}
         onChange={setPassword}
       />
       <TextField
         id="reset-password-confirmation"
-        label="Confirm new password"
+        label={say(accountTexts.resetPasswordPage.confirmPassword)}
         type="password"
         autoComplete="new-password"
         required
@@ -124,7 +125,7 @@ function ResetPasswordForm({
         onChange={setConfirmation}
       />
       <Button id="reset-password-submit" type="submit" loading={reset.isPending} block>
-        Reset password
+        {say(accountTexts.resetPasswordPage.submit)}
       </Button>
     </form>
   );
@@ -138,7 +139,7 @@ function IncorrectCode() {
       <h2 ref={heading} id="reset-password-incorrect-title" className="screen-title" tabIndex={-1}>
         {say(messages.resetPasswordScreen.incorrectCode)}
       </h2>
-      <p>The code may have timed out or been used. Please request a new link.</p>
+      <p>{say(accountTexts.resetPasswordPage.incorrectCode)}</p>
       <div className="button-row">
         <ButtonLink id="reset-password-restart" to={withFrom('/forgot-password', rememberedReturnTo())} variant="primary">
           {say(messages.resetPasswordScreen.restart)}

@@ -17,6 +17,9 @@ import { Countdown } from './Countdown';
 import { PersonaliseModal } from './PersonaliseModal';
 import './cart.css';
 import { say } from '../../../lib/say';
+import { cartTexts } from '../cart.messages';
+
+const texts = cartTexts.cartPanel;
 
 type Removal = { kind: 'product'; line: CartProduct } | { kind: 'merchandise'; line: CartMerchandise };
 
@@ -65,9 +68,9 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
   if (!cart && query.isPending) {
     return (
       <div className="cart-panel">
-        <h2 className="panel-title">Your Cart</h2>
+        <h2 className="panel-title">{say(texts.title)}</h2>
         <p className="cart-panel__loading" aria-busy="true">
-          Loading your cart…
+          {say(texts.loading)}
         </p>
       </div>
     );
@@ -78,7 +81,7 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
   if (!cart || products.length + merchandise.length === 0) {
     return (
       <div className="cart-panel">
-        <h2 className="panel-title">Your Cart</h2>
+        <h2 className="panel-title">{say(texts.title)}</h2>
         <p className="cart-panel__empty" id="cart-empty">
           {say(messages.cart.empty)}
         </p>
@@ -125,10 +128,11 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
 
   return (
     <div className="cart-panel">
-      <h2 className="panel-title">Your Cart</h2>
+      <h2 className="panel-title">{say(texts.title)}</h2>
       <ul className="cart-lines" id="cart-lines">
         {products.map((line) => {
-          const label = line.full_name ? `${line.product.name} for ${line.full_name}` : line.product.name;
+          const item = line.product.name;
+          const holder = line.full_name;
           return (
             <li key={`product-${line.id}`} className="cart-line" data-testid="cart-line" data-line-id={line.id} id={`cart-line-${line.id}`}>
               <div className="cart-line__head">
@@ -149,7 +153,7 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
               )}
               {line.travel_time && (
                 <p className="cart-line__travel" data-testid="cart-line-travel-time">
-                  Travel time: {format.date(line.travel_time, line.product.timezone, 'dayDateTime')}
+                  {say(texts.travelTime({ date: format.date(line.travel_time, line.product.timezone, 'dayDateTime') }))}
                 </p>
               )}
               <div className="cart-line__actions">
@@ -157,13 +161,19 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
                   size="sm"
                   variant="secondary"
                   id={`cart-personalise-${line.id}`}
-                  aria-label={`Personalise ${label}`}
+                  aria-label={say(holder ? texts.personaliseItemFor({ item, holder }) : texts.personaliseItem({ item }))}
                   onClick={() => setEditing({ line, openedAt: Date.now() })}
                 >
-                  Personalise
+                  {say(texts.personalise)}
                 </Button>
-                <Button size="sm" variant="ghost" id={`cart-remove-${line.id}`} aria-label={`Remove ${label}`} onClick={() => setRemoval({ kind: 'product', line })}>
-                  Remove
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  id={`cart-remove-${line.id}`}
+                  aria-label={say(holder ? texts.removeItemFor({ item, holder }) : texts.removeItem({ item }))}
+                  onClick={() => setRemoval({ kind: 'product', line })}
+                >
+                  {say(texts.remove)}
                 </Button>
               </div>
             </li>
@@ -182,10 +192,10 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
                 size="sm"
                 variant="ghost"
                 id={`cart-remove-merchandise-${line.id}`}
-                aria-label={`Remove ${line.merchandise.name}`}
+                aria-label={say(texts.removeItem({ item: line.merchandise.name }))}
                 onClick={() => setRemoval({ kind: 'merchandise', line })}
               >
-                Remove
+                {say(texts.remove)}
               </Button>
             </div>
           </li>
@@ -201,7 +211,7 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
       )}
 
       <p className="cart-panel__total" id="cart-total">
-        <span>Total</span> <strong>{format.money(cart.total_price)}</strong>
+        <span>{say(texts.total)}</span> <strong>{format.money(cart.total_price)}</strong>
       </p>
 
       {loaded && <Countdown loaded={loaded} onZero={() => void reloadCart(queryClient)} />}
@@ -213,7 +223,7 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
       </ul>
 
       <ButtonLink to="/checkout" id="cart-checkout" variant="primary" block>
-        Checkout
+        {say(texts.checkout)}
       </ButtonLink>
 
       {editing && (
@@ -231,13 +241,13 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
 
       <ConfirmModal
         open={removal !== null}
-        title="Remove item"
+        title={say(texts.removeTitle)}
         confirmVariant="danger"
         busy={removing}
         onCancel={() => setRemoval(null)}
         onConfirm={() => removal && void remove(removal)}
       >
-        {removal && <p id="cart-remove-question">Do you want to remove {removalName(removal)} from your cart?</p>}
+        {removal && <p id="cart-remove-question">{say(texts.removeQuestion({ item: removalName(removal) }))}</p>}
       </ConfirmModal>
     </div>
   );

@@ -4,7 +4,11 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { dismissLostCart, type LostCart, type RememberedItem } from '../../../lib/cart-memory';
 import { useUserData } from '../../../lib/user-data';
+import { say } from '../../../lib/say';
+import { cartTexts } from '../cart.messages';
 import './expired-cart.css';
+
+const texts = cartTexts.expiredCartNotice;
 
 type Availability = { kind: 'available'; item: ShopItem } | { kind: 'soldOut'; item: ShopItem } | { kind: 'gone' } | { kind: 'unknown' };
 
@@ -42,9 +46,9 @@ export default function ExpiredCartNotice({ lost }: { lost: LostCart }) {
   return (
     <section className="expired-cart alert alert--warning" id="expired-cart" role="alert" aria-labelledby="expired-cart-title">
       <h2 id="expired-cart-title" className="expired-cart__title" ref={heading}>
-        Your cart has expired
+        {say(texts.title)}
       </h2>
-      <p id="expired-cart-text">The time your items were reserved for ran out, so they were released for others to buy. This is what was in your cart:</p>
+      <p id="expired-cart-text">{say(texts.text)}</p>
       <ul className="expired-cart__items" id="expired-cart-items">
         {[...lines.values()].map(({ item, count }, index) => {
           const availability = availabilityOf(item, userData?.products, userData?.merchandise);
@@ -56,28 +60,30 @@ export default function ExpiredCartNotice({ lost }: { lost: LostCart }) {
               </span>{' '}
               {availability.kind === 'available' && (
                 <span className="expired-cart__state">
-                  Still available:{' '}
+                  {say(texts.stillAvailable)}{' '}
                   <Link to={productPath(availability.item)}>
-                    add it again<span className="visually-hidden"> ({item.name})</span>
+                    {say(texts.addAgain)}
+                    <span className="visually-hidden"> ({item.name})</span>
                   </Link>
                 </span>
               )}
               {availability.kind === 'soldOut' && (
                 <span className="expired-cart__state">
-                  Sold out now.{' '}
+                  {say(texts.soldOutNow)}{' '}
                   <Link to={productPath(availability.item)}>
-                    View item<span className="visually-hidden"> ({item.name})</span>
+                    {say(texts.viewItem)}
+                    <span className="visually-hidden"> ({item.name})</span>
                   </Link>
                 </span>
               )}
-              {availability.kind === 'gone' && <span className="expired-cart__state">No longer on sale.</span>}
+              {availability.kind === 'gone' && <span className="expired-cart__state">{say(texts.gone)}</span>}
             </li>
           );
         })}
       </ul>
       <div className="button-row">
         <Button id="expired-cart-dismiss" variant="secondary" size="sm" onClick={dismissLostCart}>
-          Dismiss
+          {say(texts.dismiss)}
         </Button>
       </div>
     </section>

@@ -18,6 +18,9 @@ import {
 } from '../personalise';
 import './personalise.css';
 import { say } from '../../../lib/say';
+import { cartTexts } from '../cart.messages';
+
+const texts = cartTexts.personaliseModal;
 
 export interface PersonaliseModalProps {
   product: PersonaliseProduct;
@@ -122,7 +125,7 @@ export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, 
 
   const travelTimes: DropdownOption[] = product.travel_times.map((option) => {
     const soldOut = option.remaining !== null && option.remaining <= 0;
-    const seats = option.remaining === null ? '' : soldOut ? ` (${shopFrontMessages.soldOut})` : ` (${format.number(option.remaining)} left)`;
+    const seats = option.remaining === null ? '' : soldOut ? ` (${shopFrontMessages.soldOut})` : ` (${say(texts.seatsLeft({ count: format.number(option.remaining) }))})`;
     return {
       value: String(option.id),
       label: `${format.date(option.travel_time, product.timezone, 'dayDateTime')}${seats}`,
@@ -135,7 +138,7 @@ export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, 
     <Modal
       open
       id="personalise-modal"
-      title="Personalise ticket"
+      title={say(texts.title)}
       onClose={onCancel}
       initialFocusRef={fullNameRef}
       footer={
@@ -157,7 +160,7 @@ export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, 
         <TextField
           id={FIELD_IDS.full_name}
           ref={fullNameRef}
-          label="Full name"
+          label={say(texts.fullName)}
           required
           autoComplete="name"
           value={form.fullName}
@@ -168,7 +171,7 @@ export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, 
         <TextField
           id={FIELD_IDS.email}
           type="email"
-          label="E-mail"
+          label={say(texts.email)}
           required
           autoComplete="email"
           value={form.email}
@@ -178,9 +181,9 @@ export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, 
         {rules.needsAge && (
           <Dropdown
             id={FIELD_IDS.age}
-            label="Age range"
+            label={say(texts.ageRange)}
             required
-            placeholder="Choose an age range"
+            placeholder={say(texts.chooseAgeRange)}
             options={ageOptions.map((age) => ({ value: age, label: age }))}
             value={form.age}
             onChange={change('age')}
@@ -190,9 +193,9 @@ export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, 
         {rules.needsTravelTime && (
           <Dropdown
             id={FIELD_IDS.transport_time_id}
-            label="Travel time"
+            label={say(texts.travelTime)}
             required
-            placeholder="Choose your travel time"
+            placeholder={say(texts.chooseTravelTime)}
             options={travelTimes}
             value={form.transportTimeId}
             onChange={change('transportTimeId')}

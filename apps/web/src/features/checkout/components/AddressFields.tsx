@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Dropdown } from '../../../components/ui/Dropdown';
 import { TextField } from '../../../components/ui/TextField';
 import { useConfig } from '../../../lib/config';
+import { say } from '../../../lib/say';
+import { checkoutTexts } from '../checkout.messages';
 
 export interface AddressFieldsProps {
   legend: string;
@@ -33,10 +35,10 @@ export function AddressFields({ legend, idPrefix, section, country, onCountryCha
       {before}
       <Dropdown
         id={`${idPrefix}-country`}
-        label="Country"
+        label={say(checkoutTexts.addressFields.country)}
         required
         autoComplete={`${section} country`}
-        placeholder="Choose your country"
+        placeholder={say(checkoutTexts.addressFields.chooseCountry)}
         options={countries.map((option) => ({ value: option.code, label: option.name }))}
         value={country}
         onChange={onCountryChange}

@@ -1,6 +1,8 @@
 import { checkoutVat, UNTAXED, type Invoice, type Voucher } from '@festival/contract';
 import { DataTable, type DataTableColumn, type DataTableSummaryRow } from '../../../components/ui/DataTable';
+import { say } from '../../../lib/say';
 import { useFormat } from '../../../lib/use-format';
+import { checkoutTexts } from '../checkout.messages';
 import type { CheckoutAmounts } from '../checkout-form';
 
 type InvoiceItem = Invoice['items'][number];
@@ -22,36 +24,49 @@ export interface InvoiceTableProps {
  */
 export function InvoiceTable({ invoice, amounts, voucher, hasPaymentPlan, shippingToCome = false }: InvoiceTableProps) {
   const format = useFormat();
+  const texts = checkoutTexts.invoiceTable;
   const columns: DataTableColumn<InvoiceItem>[] = [
     {
       key: 'item',
-      header: 'Item',
+      header: say(texts.item),
       cell: (item) => (
         <div className="invoice-item">
           <span className="invoice-item__name">{item.name}</span>
           {item.full_name && <span className="invoice-item__detail">{item.full_name}</span>}
           {item.email && <span className="invoice-item__detail">{item.email}</span>}
-          {item.travel_time && <span className="invoice-item__detail">Travel time: {format.date(item.travel_time, item.timezone, 'dayDateTime')}</span>}
+          {item.travel_time && <span className="invoice-item__detail">{say(texts.travelTime({ date: format.date(item.travel_time, item.timezone, 'dayDateTime') }))}</span>}
         </div>
       ),
     },
-    { key: 'price', header: 'Price', cell: (item) => format.money(item.price), align: 'end' },
+    { key: 'price', header: say(texts.price), cell: (item) => format.money(item.price), align: 'end' },
   ];
 
   const extraRows: DataTableSummaryRow[] = [];
-  if (shippingToCome) extraRows.push({ key: 'shipping', label: 'Shipping', value: <span id="checkout-shipping">With your country</span> });
-  if (invoice.shipping) extraRows.push({ key: 'shipping', label: `Shipping (${invoice.shipping.name})`, value: <span id="checkout-shipping">{format.money(invoice.shipping.price)}</span> });
+  if (shippingToCome) extraRows.push({ key: 'shipping', label: say(texts.shipping), value: <span id="checkout-shipping">{say(texts.shippingWithCountry)}</span> });
+  if (invoice.shipping) extraRows.push({ key: 'shipping', label: say(texts.shippingNamed({ name: invoice.shipping.name })), value: <span id="checkout-shipping">{format.money(invoice.shipping.price)}</span> });
   const discounted = amounts.discount > 0 && voucher !== null;
-  if (discounted || hasPaymentPlan) extraRows.push({ key: 'total', label: 'Total', value: format.money(amounts.total) });
-  if (discounted) extraRows.push({ key: 'voucher', label: `Voucher ${voucher.code}`, value: <span id="checkout-discount">−{format.money(amounts.discount)}</span> });
-  const totalLabel = `${hasPaymentPlan ? 'To pay now' : discounted ? 'To pay' : 'Total'}${shippingToCome ? ' before shipping' : ''}`;
+  if (discounted || hasPaymentPlan) extraRows.push({ key: 'total', label: say(texts.total), value: format.money(amounts.total) });
+  if (discounted) extraRows.push({ key: 'voucher', label: say(texts.voucher({ code: voucher.code })), value: <span id="checkout-discount">−{format.money(amounts.discount)}</span> });
+  const totalLabel = say(
+    hasPaymentPlan
+      ? shippingToCome
+        ? texts.toPayNowBeforeShipping
+        : texts.toPayNow
+      : discounted
+        ? shippingToCome
+          ? texts.toPayBeforeShipping
+          : texts.toPay
+        : shippingToCome
+          ? texts.totalBeforeShipping
+          : texts.total,
+  );
 
   const taxes = checkoutVat(invoice, voucher?.discount_amount, hasPaymentPlan).filter((rate) => rate.name !== UNTAXED);
   return (
     <div className="invoice">
       <DataTable
         className="invoice__table"
-        caption="The items of your order"
+        caption={say(texts.caption)}
         captionHidden
         columns={columns}
         rows={invoice.items}
@@ -61,14 +76,14 @@ export function InvoiceTable({ invoice, amounts, voucher, hasPaymentPlan, shippi
       />
       {taxes.length > 0 && hasPaymentPlan && (
         <p className="invoice__taxes-of" id="checkout-taxes-of">
-          The total of {format.money(amounts.total)} includes:
+          {say(texts.taxesOf({ total: format.money(amounts.total) }))}
         </p>
       )}
       {taxes.length > 0 && (
         <ul className="invoice__taxes" id="checkout-taxes">
           {taxes.map((rate) => (
             <li key={rate.name}>
-              incl. {rate.name}: {format.money(rate.tax)}
+              {say(texts.taxIncluded({ rate: rate.name, amount: format.money(rate.tax) }))}
             </li>
           ))}
         </ul>

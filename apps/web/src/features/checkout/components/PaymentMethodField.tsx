@@ -2,6 +2,7 @@ import type { PaymentMethodChoice, ProviderMethod } from '@festival/contract';
 import { useConfig } from '../../../lib/config';
 import { paymentMethodLabel } from '../checkout-form';
 import { say } from '../../../lib/say';
+import { checkoutTexts } from '../checkout.messages';
 
 export interface PaymentMethodFieldProps {
   /** The methods the cart's events allow in the billing country. */
@@ -26,7 +27,7 @@ export function PaymentMethodField({ allowed, choice, onChoose, providerMethods 
   const { paymentMethods } = useConfig();
   return (
     <fieldset className="fieldset checkout-section" id="checkout-method" aria-describedby={choice.method === null ? 'checkout-no-methods' : undefined}>
-      <legend className="checkout-section__title">Payment method</legend>
+      <legend className="checkout-section__title">{say(checkoutTexts.paymentMethodField.legend)}</legend>
       {choice.method === 'voucher' ? (
         <p id="checkout-method-voucher" className="payment-method payment-method--fixed">
           {paymentMethodLabel('voucher', paymentMethods)}

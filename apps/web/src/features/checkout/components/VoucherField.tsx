@@ -6,7 +6,8 @@ import { TextField } from '../../../components/ui/TextField';
 import { errorText } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/use-format';
 import { validateVoucher } from '../api/checkout-calls';
-import { say } from '../../../lib/say';
+import { APART, say, sayAround } from '../../../lib/say';
+import { checkoutTexts } from '../checkout.messages';
 
 export interface VoucherFieldProps {
   cartCode: string;
@@ -28,6 +29,7 @@ export function VoucherField({ cartCode, voucher, onChange, exceedsOrder }: Vouc
   const [applying, setApplying] = useState(false);
   const sending = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const texts = checkoutTexts.voucherField;
 
   const apply = async () => {
     if (sending.current) return;
@@ -62,16 +64,14 @@ export function VoucherField({ cartCode, voucher, onChange, exceedsOrder }: Vouc
   return (
     <section className="checkout-section" aria-labelledby="checkout-voucher-title">
       <h2 id="checkout-voucher-title" className="checkout-section__title">
-        Voucher
+        {say(texts.title)}
       </h2>
       {voucher ? (
         <>
           <p className="voucher-applied" id="checkout-voucher-applied">
-            <span>
-              Voucher <strong>{voucher.code}</strong>: −{format.money(voucher.discount_amount)}
-            </span>
-            <Button variant="link" size="sm" id="checkout-voucher-remove" aria-label={`Remove voucher ${voucher.code}`} onClick={() => onChange(null)}>
-              Remove
+            <VoucherApplied code={voucher.code} amount={format.money(voucher.discount_amount)} />
+            <Button variant="link" size="sm" id="checkout-voucher-remove" aria-label={say(texts.removeLabel({ code: voucher.code }))} onClick={() => onChange(null)}>
+              {say(texts.remove)}
             </Button>
           </p>
           {exceedsOrder && (
@@ -86,7 +86,7 @@ export function VoucherField({ cartCode, voucher, onChange, exceedsOrder }: Vouc
             <TextField
               id="checkout-voucher"
               ref={inputRef}
-              label="Voucher code"
+              label={say(texts.codeLabel)}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
@@ -97,12 +97,24 @@ export function VoucherField({ cartCode, voucher, onChange, exceedsOrder }: Vouc
               aria-describedby={error ? 'checkout-voucher-error' : undefined}
             />
             <Button id="checkout-voucher-apply" variant="secondary" loading={applying} onClick={() => void apply()}>
-              Apply
+              {say(texts.apply)}
             </Button>
           </div>
           <FormError id="checkout-voucher-error" message={error} />
         </>
       )}
     </section>
+  );
+}
+
+/** The applied voucher: its code set apart in the sentence, which is said whole. */
+function VoucherApplied({ code, amount }: { code: string; amount: string }) {
+  const [before, after] = sayAround(checkoutTexts.voucherField.applied({ code: APART, amount }));
+  return (
+    <span>
+      {before}
+      <strong>{code}</strong>
+      {after}
+    </span>
   );
 }

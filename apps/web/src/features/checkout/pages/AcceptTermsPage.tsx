@@ -22,6 +22,9 @@ import { termsOrderQuery, TERMS_ORDER_KEY } from '../api/terms-order';
 import '../../../components/order/order.css';
 import { paymentMethodLabel } from '../../../lib/payment-method-label';
 import { say } from '../../../lib/say';
+import { checkoutTexts } from '../checkout.messages';
+
+const texts = checkoutTexts.acceptTermsPage;
 
 /**
  * /accept-tcs/:order/:checksum (public; spec section 2, "Accept terms page"): the order a
@@ -45,7 +48,7 @@ export default function AcceptTermsPage() {
   }, [failed, navigate]);
 
   return (
-    <Page title={title} lead="Please check your order, then read and accept its terms and conditions.">
+    <Page title={title} lead={say(texts.lead)}>
       {query.data ? <TermsOrder order={query.data} checksum={checksum} waiting={isWaiting} paymentReturn={paymentReturn} /> : <Loading />}
     </Page>
   );
@@ -106,7 +109,7 @@ function TermsOrder({ order, checksum, waiting, paymentReturn }: TermsOrderProps
           describedBy="terms-hint"
         />
         <p id="terms-hint" className="field__hint">
-          {proceedToPayment ? 'You have accepted the terms of this order. Tick the box to confirm, then pay for your order.' : 'Tick the box to accept the terms of this order.'}
+          {say(proceedToPayment ? texts.hintToPay : texts.hint)}
         </p>
         <FormError id="terms-error" message={error} />
         <div className="button-row">
@@ -123,7 +126,7 @@ function TermsOrder({ order, checksum, waiting, paymentReturn }: TermsOrderProps
       </p>
     );
   } else if (order.accepted_ts_and_cs && !waiting && !maxReached) {
-    action = <p id="terms-accepted">You have accepted the terms and conditions of this order.</p>;
+    action = <p id="terms-accepted">{say(texts.accepted)}</p>;
   }
 
   return (
@@ -142,7 +145,7 @@ function TermsOrder({ order, checksum, waiting, paymentReturn }: TermsOrderProps
       {(action || (proceedToPayment && step === 'ask')) && (
         <section className="order-section" aria-labelledby="terms-action-title">
           <h2 id="terms-action-title" className="order-section__title">
-            {proceedToPayment ? 'Payment' : 'Terms and Conditions'}
+            {say(proceedToPayment ? texts.paymentTitle : texts.termsTitle)}
           </h2>
           {proceedToPayment && step === 'ask' && <AttemptsNotice attempts={order.payment_attempts} idPrefix="terms" />}
           {action}
@@ -159,35 +162,35 @@ function TermsOrderFacts({ order }: { order: Order }) {
   return (
     <dl className="order-facts" id="terms-facts">
       <div>
-        <dt>Order code</dt>
+        <dt>{say(texts.orderCode)}</dt>
         <dd id="terms-order-code">{order.code}</dd>
       </div>
       <div>
-        <dt>Received at</dt>
+        <dt>{say(texts.receivedAt)}</dt>
         <dd id="terms-received-at">{format.date(order.created_at)}</dd>
       </div>
       <div>
-        <dt>Channel</dt>
-        <dd id="terms-channel">{order.staff ?? 'Online'}</dd>
+        <dt>{say(texts.channel)}</dt>
+        <dd id="terms-channel">{order.staff ?? say(texts.online)}</dd>
       </div>
       <div>
-        <dt>Total price</dt>
+        <dt>{say(texts.totalPrice)}</dt>
         <dd id="terms-total">{format.money(order.total_price)}</dd>
       </div>
       <div>
-        <dt>Tickets</dt>
+        <dt>{say(texts.tickets)}</dt>
         <dd id="terms-ticket-count">{format.number(order.tickets.length)}</dd>
       </div>
       <div>
-        <dt>Merchandise</dt>
+        <dt>{say(texts.merchandise)}</dt>
         <dd id="terms-merchandise-count">{format.number(order.merchandisePurchases.length)}</dd>
       </div>
       <div>
-        <dt>Payment method</dt>
+        <dt>{say(texts.paymentMethod)}</dt>
         <dd id="terms-method">{paymentMethodLabel(order.payment_method, config.paymentMethods)}</dd>
       </div>
       <div>
-        <dt>Status</dt>
+        <dt>{say(texts.status)}</dt>
         <dd id="terms-status">{orderStatusText(order, config)}</dd>
       </div>
     </dl>
@@ -217,15 +220,15 @@ function TermsOrderItems({ order }: { order: Order }) {
   ];
   const extraRows: DataTableSummaryRow[] = [];
   if (order.merchandisePurchases.length > 0 || order.shipping_amount > 0) {
-    extraRows.push({ key: 'shipping', label: 'Shipping', value: <span id="terms-shipping">{format.money(order.shipping_amount)}</span> });
+    extraRows.push({ key: 'shipping', label: say(texts.shipping), value: <span id="terms-shipping">{format.money(order.shipping_amount)}</span> });
   }
   if (order.discount_amount > 0) {
-    extraRows.push({ key: 'discount', label: order.discount_name ? `Voucher ${order.discount_name}` : 'Discount', value: <span id="terms-discount">−{format.money(order.discount_amount)}</span> });
+    extraRows.push({ key: 'discount', label: say(order.discount_name ? texts.voucher({ name: order.discount_name }) : texts.discount), value: <span id="terms-discount">−{format.money(order.discount_amount)}</span> });
   }
   const columns: DataTableColumn<TermsItemRow>[] = [
     {
       key: 'item',
-      header: 'Item',
+      header: say(texts.item),
       cell: (row) => (
         <div className="order-item">
           <span className="order-item__name">{row.name}</span>
@@ -233,24 +236,24 @@ function TermsOrderItems({ order }: { order: Order }) {
         </div>
       ),
     },
-    { key: 'price', header: 'Price (excluding fee)', cell: (row) => format.money(row.price), align: 'end' },
-    { key: 'fee', header: 'Booking fee', cell: (row) => format.money(row.fee), align: 'end' },
-    { key: 'amount', header: 'Amount', cell: (row) => format.money(row.price + row.fee), align: 'end' },
+    { key: 'price', header: say(texts.priceExcludingFee), cell: (row) => format.money(row.price), align: 'end' },
+    { key: 'fee', header: say(texts.bookingFee), cell: (row) => format.money(row.fee), align: 'end' },
+    { key: 'amount', header: say(texts.amount), cell: (row) => format.money(row.price + row.fee), align: 'end' },
   ];
   return (
     <section className="order-section" id="terms-items" aria-labelledby="terms-items-title">
       <h2 id="terms-items-title" className="order-section__title">
-        Items
+        {say(texts.itemsTitle)}
       </h2>
       <DataTable
         className="order-items"
-        caption="The items of this order"
+        caption={say(texts.itemsCaption)}
         captionHidden
         columns={columns}
         rows={rows}
         rowKey={(row) => row.key}
         extraRows={extraRows}
-        totalRow={{ label: 'Total', value: <span id="terms-items-total">{format.money(order.total_price)}</span> }}
+        totalRow={{ label: say(texts.total), value: <span id="terms-items-total">{format.money(order.total_price)}</span> }}
       />
     </section>
   );

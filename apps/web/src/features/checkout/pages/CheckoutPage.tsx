@@ -27,6 +27,9 @@ import { TermsField } from '../components/TermsField';
 import { VoucherField } from '../components/VoucherField';
 import './checkout.css';
 import { say } from '../../../lib/say';
+import { checkoutTexts } from '../checkout.messages';
+
+const texts = checkoutTexts.checkoutPage;
 
 /** After a successful checkout: on the way to the payment provider, or to the order page. */
 type Placed = 'redirecting' | 'navigating' | null;
@@ -69,7 +72,7 @@ export default function CheckoutPage() {
         <FormError id="checkout-error" />
         <p id="checkout-empty">{say(messages.cart.empty)}</p>
         <ButtonLink to="/tickets" variant="primary">
-          Browse tickets
+          {say(texts.browseTickets)}
         </ButtonLink>
       </div>
     );
@@ -81,7 +84,7 @@ export default function CheckoutPage() {
   }
 
   return (
-    <Page title={title} lead="Check your order, choose how to pay and place your order." className="checkout-page">
+    <Page title={title} lead={say(texts.lead)} className="checkout-page">
       {content}
     </Page>
   );
@@ -203,10 +206,10 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
   const setShippingLine = (index: number, value: string) => setOwnShippingAddress((current) => current.map((old, at) => (at === index ? value : old)));
 
   return (
-    <form id="checkout-form" className="checkout" onSubmit={(event) => void submit(event)} noValidate aria-label="Checkout">
+    <form id="checkout-form" className="checkout" onSubmit={(event) => void submit(event)} noValidate aria-label={say(texts.formLabel)}>
       <section className="checkout-section" aria-labelledby="checkout-invoice-title">
         <h2 id="checkout-invoice-title" className="checkout-section__title">
-          Your order
+          {say(texts.orderTitle)}
         </h2>
         {invoiceError && !awaitingCountry ? (
           <p className="alert alert--warning" id="checkout-invoice-error" role="status">
@@ -222,7 +225,7 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
             )}
           </>
         ) : (
-          <Loading label="Calculating your order…" />
+          <Loading label={say(texts.calculating)} />
         )}
       </section>
 
@@ -231,7 +234,7 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
       {!plan && <VoucherField cartCode={cart.code} voucher={voucher} onChange={setVoucher} exceedsOrder={amounts?.voucherExceedsOrder ?? false} />}
 
       <AddressFields
-        legend="Billing address"
+        legend={say(texts.billingAddress)}
         idPrefix="checkout"
         section="billing"
         country={country}
@@ -243,10 +246,10 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
             <div className="field">
               <div className="checkbox-field">
                 <input id="checkout-save-address" type="checkbox" checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} aria-describedby="checkout-save-address-hint" />
-                <label htmlFor="checkout-save-address">Save this address in my account</label>
+                <label htmlFor="checkout-save-address">{say(texts.saveAddress)}</label>
               </div>
               <p id="checkout-save-address-hint" className="field__hint">
-                Your next checkout, refund requests and account settings then start from it. You can change it in your account settings.
+                {say(texts.saveAddressHint)}
               </p>
             </div>
           )
@@ -255,7 +258,7 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
 
       {hasMerchandise && (
         <AddressFields
-          legend="Shipping address"
+          legend={say(texts.shippingAddress)}
           idPrefix="checkout-shipping"
           section="shipping"
           country={shippingCountry}
@@ -266,7 +269,7 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
           hint={
             <div className="shipping-hint">
               <p id="checkout-shipping-hint" className="field__hint">
-                Your merchandise goes to this address. It starts as your billing address.
+                {say(texts.shippingHint)}
               </p>
               {!followsBilling && (
                 <Button
@@ -278,12 +281,12 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
                     setOwnShippingAddress(addressLines.map(() => null));
                   }}
                 >
-                  Same as billing address
+                  {say(texts.sameAsBilling)}
                 </Button>
               )}
             </div>
           }
-          before={<TextField id="checkout-shipping-name" label="Full name" autoComplete="shipping name" required value={shippingName} onChange={setShippingName} />}
+          before={<TextField id="checkout-shipping-name" label={say(texts.fullName)} autoComplete="shipping name" required value={shippingName} onChange={setShippingName} />}
         />
       )}
 
@@ -301,7 +304,7 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
       <div className="checkout__submit">
         <FormError id="checkout-error" />
         <Button id="checkout-submit" type="submit" size="lg" block loading={sending} disabled={blocked !== null} aria-describedby={blocked ? 'checkout-blocked' : undefined}>
-          Checkout
+          {say(texts.submit)}
         </Button>
         {blocked && (
           <p id="checkout-blocked" className="field__hint">

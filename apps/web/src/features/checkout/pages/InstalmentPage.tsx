@@ -24,6 +24,9 @@ import { useFormat } from '../../../lib/use-format';
 import { instalmentQuery, INSTALMENT_KEY, payInstalment, type InstalmentData } from '../api/instalment';
 import '../../../components/order/order.css';
 import { say } from '../../../lib/say';
+import { checkoutTexts } from '../checkout.messages';
+
+const texts = checkoutTexts.instalmentPage;
 
 /** Back from the provider with a payment: wait while the instalment is still open. */
 const instalmentOpen = (data: InstalmentData) => data.payment.payment_status !== 'paid' && data.payment.payment_status !== 'cancelled';
@@ -51,7 +54,7 @@ export default function InstalmentPage() {
   }, [failed, navigate, code]);
 
   return (
-    <Page title={title} lead="Pay one instalment of your payment plan.">
+    <Page title={title} lead={say(texts.lead)}>
       {query.data ? <Instalment data={query.data} checksum={checksum} waiting={isWaiting} paymentReturn={paymentReturn} /> : <Loading />}
     </Page>
   );
@@ -128,23 +131,23 @@ function Instalment({ data: { order, payment }, checksum, waiting, paymentReturn
     <div className="order-view">
       <dl className="order-facts" id="instalment-facts">
         <div>
-          <dt>Order code</dt>
+          <dt>{say(texts.orderCode)}</dt>
           <dd id="instalment-order-code">{order.code}</dd>
         </div>
         <div>
-          <dt>Instalment</dt>
-          <dd id="instalment-number">{index >= 0 ? `${index + 1} of ${order.payments.length}` : payment.reference}</dd>
+          <dt>{say(texts.instalment)}</dt>
+          <dd id="instalment-number">{index >= 0 ? say(texts.position({ number: index + 1, count: order.payments.length })) : payment.reference}</dd>
         </div>
         <div>
-          <dt>Due date</dt>
+          <dt>{say(texts.dueDate)}</dt>
           <dd id="instalment-due">{format.date(payment.due_at, null, 'date')}</dd>
         </div>
         <div>
-          <dt>{paid ? 'Amount paid' : 'Amount to pay'}</dt>
+          <dt>{say(paid ? texts.amountPaid : texts.amountToPay)}</dt>
           <dd id="instalment-amount">{format.money(paid ? payment.paid_amount : Math.max(0, payment.amount - payment.paid_amount))}</dd>
         </div>
         <div>
-          <dt>Status</dt>
+          <dt>{say(texts.status)}</dt>
           <dd>
             <Badge id="instalment-status" tone={instalmentTone(label)}>
               {instalmentLabelText(label, config)}
@@ -166,7 +169,7 @@ function Instalment({ data: { order, payment }, checksum, waiting, paymentReturn
       {payable && !waiting && (
         <section className="order-section" aria-labelledby="instalment-pay-title">
           <h2 id="instalment-pay-title" className="order-section__title">
-            Payment
+            {say(texts.paymentTitle)}
           </h2>
           {!redirecting && <AttemptsNotice attempts={payment.attempt} idPrefix="instalment" />}
           {redirecting ? (

@@ -11,6 +11,8 @@ import { Page } from '../../../components/ui/Page';
 import { useConfig } from '../../../lib/config';
 import { trackPurchase } from '../../../lib/purchase-tracking';
 import { NotFoundNotice } from '../../../components/ui/NotFoundNotice';
+import { say } from '../../../lib/say';
+import { checkoutTexts } from '../checkout.messages';
 
 /**
  * /order/:order (logged in only), shown after checkout and when the payment provider sends the
@@ -34,21 +36,21 @@ export default function OrderPage() {
 
   if (isPending) {
     return (
-      <Page title="Your order">
+      <Page title={say(checkoutTexts.orderPage.title)}>
         <Loading />
       </Page>
     );
   }
   if (!order) {
     return (
-      <Page title="Your order">
+      <Page title={say(checkoutTexts.orderPage.title)}>
         <NotFoundNotice id="order-not-found" message={paymentMessages.orderNotFound} />
       </Page>
     );
   }
   const outcome = paymentOutcomeOf(order, paymentReturn, isWaiting);
   return (
-    <Page title={outcome ? outcomeHeading(outcome) : 'Your order'}>
+    <Page title={outcome ? outcomeHeading(outcome) : say(checkoutTexts.orderPage.title)}>
       <OrderView order={order} paymentReturn={paymentReturn} waiting={isWaiting} outcomeHeading={false} />
     </Page>
   );

@@ -8,6 +8,8 @@ import { useNow } from '../../../lib/use-now';
 import { useFormat } from '../../../lib/use-format';
 import './refund.css';
 import { paymentMethodLabel } from '../../../lib/payment-method-label';
+import { say } from '../../../lib/say';
+import { portalTexts } from '../portal.messages';
 
 /** The names of an order's items, one entry per name with its count ("2 × Weekend ticket"). */
 export function orderItemNames(order: Pick<Order, 'tickets' | 'merchandisePurchases'>): string[] {
@@ -28,16 +30,17 @@ export function OrdersTable({ orders }: { orders: readonly Order[] }) {
   const format = useFormat();
   const now = useNow(30_000);
   const payable = new Set(unpaidOrders(orders, now).map((order) => order.code));
+  const texts = portalTexts.ordersTable;
 
   const columns: DataTableColumn<Order>[] = [
-    { key: 'code', header: 'Code', cell: (order) => <span className="order-facts__code" id={`portal-order-${order.code}`}>{order.code}</span> },
-    { key: 'date', header: 'Date', cell: (order) => format.date(order.created_at, null, 'date') },
-    { key: 'via', header: 'Via', cell: (order) => order.staff ?? '' },
-    { key: 'method', header: 'Method', cell: (order) => paymentMethodLabel(order.payment_method, config.paymentMethods) },
-    { key: 'status', header: 'Status', cell: (order) => <span id={`portal-order-status-${order.code}`}>{orderStatusText(order, config)}</span> },
+    { key: 'code', header: say(texts.code), cell: (order) => <span className="order-facts__code" id={`portal-order-${order.code}`}>{order.code}</span> },
+    { key: 'date', header: say(texts.date), cell: (order) => format.date(order.created_at, null, 'date') },
+    { key: 'via', header: say(texts.via), cell: (order) => order.staff ?? '' },
+    { key: 'method', header: say(texts.method), cell: (order) => paymentMethodLabel(order.payment_method, config.paymentMethods) },
+    { key: 'status', header: say(texts.status), cell: (order) => <span id={`portal-order-status-${order.code}`}>{orderStatusText(order, config)}</span> },
     {
       key: 'items',
-      header: 'Items',
+      header: say(texts.items),
       // Spec section 4: the items of a cancelled or abandoned order are not shown.
       cell: (order) =>
         orderItemsHidden(order) ? null : (
@@ -54,24 +57,28 @@ export function OrdersTable({ orders }: { orders: readonly Order[] }) {
     <DataTable
       className="portal-orders"
       stackOnNarrow
-      caption="Your orders"
+      caption={say(texts.caption)}
       captionHidden
       columns={columns}
       rows={orders}
       rowKey={(order) => order.code}
       actions={(order) => (
+        // Each action's visible word, then its hidden rest for screen readers: two messages, as the rest is an element of its own.
         <span className="portal-actions">
           {payable.has(order.code) && (
             <ButtonLink id={`portal-order-pay-${order.code}`} to={`/order/${encodeURIComponent(order.code)}`} size="sm" variant="primary">
-              Pay now<span className="visually-hidden"> for order {order.code}</span>
+              {say(texts.payNow)}
+              <span className="visually-hidden">{` ${say(texts.payNowOrder({ code: order.code }))}`}</span>
             </ButtonLink>
           )}
           <ButtonLink id={`portal-order-manage-${order.code}`} to={`/portal/orders/${encodeURIComponent(order.code)}`} size="sm">
-            Manage<span className="visually-hidden"> order {order.code}</span>
+            {say(texts.manage)}
+            <span className="visually-hidden">{` ${say(texts.manageOrder({ code: order.code }))}`}</span>
           </ButtonLink>
           {order.can_refund && (
             <ButtonLink id={`portal-order-refund-${order.code}`} to={`/portal/orders/${encodeURIComponent(order.code)}/request-refund`} size="sm">
-              Refund<span className="visually-hidden"> order {order.code}</span>
+              {say(texts.refund)}
+              <span className="visually-hidden">{` ${say(texts.refundOrder({ code: order.code }))}`}</span>
             </ButtonLink>
           )}
         </span>

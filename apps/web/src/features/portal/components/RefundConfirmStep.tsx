@@ -4,7 +4,9 @@ import { Button } from '../../../components/ui/Button';
 import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
 import { FieldLabel } from '../../../components/ui/FieldLabel';
 import { useConfig } from '../../../lib/config';
+import { say } from '../../../lib/say';
 import { useFormat } from '../../../lib/use-format';
+import { portalTexts } from '../portal.messages';
 import type { BankDetailsValues, RefundLine } from './refund-form';
 
 export interface RefundConfirmStepProps {
@@ -28,6 +30,9 @@ export interface RefundConfirmStepProps {
 export function RefundConfirmStep({ lines, total, wholeOrder, values, ways, bankNeeded, onNote, onBack, onSubmit, sending, labelledBy }: RefundConfirmStepProps) {
   const config = useConfig();
   const format = useFormat();
+  const texts = portalTexts.refundConfirmStep;
+  // The bank details' names are the details step's.
+  const bankTexts = portalTexts.refundDetailsStep;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit();
@@ -36,7 +41,7 @@ export function RefundConfirmStep({ lines, total, wholeOrder, values, ways, bank
   const columns: DataTableColumn<RefundLine>[] = [
     {
       key: 'item',
-      header: 'Item',
+      header: say(texts.item),
       cell: (line) => (
         <div className="order-item">
           <span className="order-item__name">{line.name}</span>
@@ -44,39 +49,39 @@ export function RefundConfirmStep({ lines, total, wholeOrder, values, ways, bank
         </div>
       ),
     },
-    { key: 'code', header: 'Code', cell: (line) => line.code },
+    { key: 'code', header: say(texts.code), cell: (line) => line.code },
   ];
-  if (!wholeOrder) columns.push({ key: 'amount', header: 'Refund', cell: (line) => <span id={`refund-amount-${line.code}`}>{format.money(line.amount)}</span>, align: 'end' });
+  if (!wholeOrder) columns.push({ key: 'amount', header: say(texts.refund), cell: (line) => <span id={`refund-amount-${line.code}`}>{format.money(line.amount)}</span>, align: 'end' });
 
   const iban = usesIban(values.bank_country, config);
   const country = config.countries.find((option) => option.code === values.bank_country)?.name ?? values.bank_country;
   const address = config.addressLines.map((line) => values.bank_owner_address[line.text]?.trim()).filter(Boolean).join(', ');
   const facts: { key: string; label: string; value: string }[] = [
-    { key: 'owner', label: 'Account holder', value: values.bank_owner_full_name.trim() },
-    { key: 'address', label: 'Address', value: address },
-    { key: 'bank', label: 'Bank', value: values.bank_name.trim() },
-    { key: 'city', label: 'Bank city', value: values.bank_city.trim() },
-    { key: 'country', label: 'Bank country', value: country },
-    { key: 'bic', label: 'BIC/SWIFT', value: values.bank_bic.trim() },
-    iban ? { key: 'iban', label: 'IBAN', value: values.bank_iban.trim() } : { key: 'account', label: 'Bank account number', value: values.bank_account.trim() },
-    { key: 'note', label: 'Note', value: values.note.trim() },
+    { key: 'owner', label: say(bankTexts.accountHolder), value: values.bank_owner_full_name.trim() },
+    { key: 'address', label: say(texts.address), value: address },
+    { key: 'bank', label: say(bankTexts.bank), value: values.bank_name.trim() },
+    { key: 'city', label: say(bankTexts.bankCity), value: values.bank_city.trim() },
+    { key: 'country', label: say(bankTexts.bankCountry), value: country },
+    { key: 'bic', label: say(bankTexts.bic), value: values.bank_bic.trim() },
+    iban ? { key: 'iban', label: say(bankTexts.iban), value: values.bank_iban.trim() } : { key: 'account', label: say(bankTexts.bankAccount), value: values.bank_account.trim() },
+    { key: 'note', label: say(texts.note), value: values.note.trim() },
   ].filter((fact) => fact.value !== '');
 
   return (
     <form id="refund-step-confirm" className="form-stack refund-confirm" onSubmit={submit} aria-labelledby={labelledBy}>
       <section className="order-section" aria-labelledby="refund-confirm-items-title">
         <h3 id="refund-confirm-items-title" className="order-section__title">
-          Items to refund
+          {say(texts.itemsToRefund)}
         </h3>
         {wholeOrder && <p id="refund-whole-order">{portalMessages.planRefundWhole}</p>}
         <DataTable
           className="order-items"
-          caption="The items to refund"
+          caption={say(texts.itemsCaption)}
           captionHidden
           columns={columns}
           rows={lines}
           rowKey={(line) => `${line.kind}-${line.code}`}
-          totalRow={{ label: 'Total refund', value: <span id="refund-total">{format.money(total)}</span> }}
+          totalRow={{ label: say(texts.totalRefund), value: <span id="refund-total">{format.money(total)}</span> }}
         />
       </section>
       {ways && (
@@ -87,7 +92,7 @@ export function RefundConfirmStep({ lines, total, wholeOrder, values, ways, bank
       {bankNeeded ? (
         <section className="order-section" aria-labelledby="refund-confirm-bank-title">
           <h3 id="refund-confirm-bank-title" className="order-section__title">
-            Bank details
+            {say(texts.bankDetails)}
           </h3>
           <dl className="order-facts" id="refund-bank-summary">
             {facts.map((fact) => (
@@ -100,16 +105,16 @@ export function RefundConfirmStep({ lines, total, wholeOrder, values, ways, bank
         </section>
       ) : (
         <div className="field">
-          <FieldLabel htmlFor="refund-note">Note (optional)</FieldLabel>
+          <FieldLabel htmlFor="refund-note">{say(bankTexts.noteOptional)}</FieldLabel>
           <textarea id="refund-note" className="field__control" rows={3} maxLength={2000} value={values.note} onChange={(event) => onNote(event.target.value)} />
         </div>
       )}
       <div className="button-row">
         <Button id="refund-back" variant="secondary" onClick={onBack} disabled={sending}>
-          Back
+          {say(texts.back)}
         </Button>
         <Button id="refund-submit" type="submit" loading={sending}>
-          Confirm refund request
+          {say(texts.submit)}
         </Button>
       </div>
     </form>

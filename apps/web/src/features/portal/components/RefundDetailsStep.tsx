@@ -6,6 +6,8 @@ import { FieldLabel } from '../../../components/ui/FieldLabel';
 import { FormError } from '../../../components/ui/FormError';
 import { TextField } from '../../../components/ui/TextField';
 import { useConfig } from '../../../lib/config';
+import { say } from '../../../lib/say';
+import { portalTexts } from '../portal.messages';
 import type { BankDetailsValues } from './refund-form';
 
 export interface RefundDetailsStepProps {
@@ -27,8 +29,9 @@ export interface RefundDetailsStepProps {
  * Step 2 (spec section 5): the account holder with the configured address lines, the bank, and
  * an IBAN when the bank's country uses them, else a bank account number; an optional note.
  */
-export function RefundDetailsStep({ values, onChange, onNext, back, error, labelledBy, submit: submitButton = { label: 'Next', id: 'refund-next' }, withNote = true, formId = 'refund-step-details' }: RefundDetailsStepProps) {
+export function RefundDetailsStep({ values, onChange, onNext, back, error, labelledBy, submit: submitButton = { label: say(portalTexts.refundDetailsStep.next), id: 'refund-next' }, withNote = true, formId = 'refund-step-details' }: RefundDetailsStepProps) {
   const config = useConfig();
+  const texts = portalTexts.refundDetailsStep;
   const iban = usesIban(values.bank_country, config);
   const set = <K extends keyof BankDetailsValues>(key: K) => (value: BankDetailsValues[K]) => onChange({ ...values, [key]: value });
   const setLine = (text: string) => (value: string) => onChange({ ...values, bank_owner_address: { ...values.bank_owner_address, [text]: value } });
@@ -42,8 +45,8 @@ export function RefundDetailsStep({ values, onChange, onNext, back, error, label
     <form id={formId} className="form-stack" onSubmit={submit} noValidate aria-labelledby={labelledBy}>
       <FormError id="refund-error" message={error} />
       <fieldset className="fieldset">
-        <legend>Account holder</legend>
-        <TextField id="refund-bank-owner" label="Account holder's full name" autoComplete="name" required value={values.bank_owner_full_name} onChange={set('bank_owner_full_name')} />
+        <legend>{say(texts.accountHolder)}</legend>
+        <TextField id="refund-bank-owner" label={say(texts.accountHolderName)} autoComplete="name" required value={values.bank_owner_full_name} onChange={set('bank_owner_full_name')} />
         {config.addressLines.map((line, index) => (
           <TextField
             key={line.text}
@@ -56,28 +59,28 @@ export function RefundDetailsStep({ values, onChange, onNext, back, error, label
         ))}
       </fieldset>
       <fieldset className="fieldset">
-        <legend>Bank</legend>
-        <TextField id="refund-bank-name" label="Bank name" required value={values.bank_name} onChange={set('bank_name')} />
-        <TextField id="refund-bank-city" label="Bank city" value={values.bank_city} onChange={set('bank_city')} />
+        <legend>{say(texts.bank)}</legend>
+        <TextField id="refund-bank-name" label={say(texts.bankName)} required value={values.bank_name} onChange={set('bank_name')} />
+        <TextField id="refund-bank-city" label={say(texts.bankCity)} value={values.bank_city} onChange={set('bank_city')} />
         <Dropdown
           id="refund-bank-country"
-          label="Bank country"
+          label={say(texts.bankCountry)}
           required
-          placeholder="Choose the bank's country"
+          placeholder={say(texts.chooseBankCountry)}
           options={config.countries.map((option) => ({ value: option.code, label: option.name }))}
           value={values.bank_country}
           onChange={set('bank_country')}
         />
-        <TextField id="refund-bank-bic" label="BIC/SWIFT" required autoCapitalize="characters" spellCheck={false} value={values.bank_bic} onChange={set('bank_bic')} />
+        <TextField id="refund-bank-bic" label={say(texts.bic)} required autoCapitalize="characters" spellCheck={false} value={values.bank_bic} onChange={set('bank_bic')} />
         {iban ? (
-          <TextField id="refund-bank-iban" label="IBAN" required autoCapitalize="characters" spellCheck={false} value={values.bank_iban} onChange={set('bank_iban')} />
+          <TextField id="refund-bank-iban" label={say(texts.iban)} required autoCapitalize="characters" spellCheck={false} value={values.bank_iban} onChange={set('bank_iban')} />
         ) : (
           <TextField
             id="refund-bank-account"
-            label="Bank account number"
+            label={say(texts.bankAccount)}
             required
             spellCheck={false}
-            hint={values.bank_country ? undefined : "Banks in some countries use an IBAN instead: choose the bank's country first."}
+            hint={values.bank_country ? undefined : say(texts.bankAccountHint)}
             value={values.bank_account}
             onChange={set('bank_account')}
           />
@@ -85,7 +88,7 @@ export function RefundDetailsStep({ values, onChange, onNext, back, error, label
       </fieldset>
       {withNote && (
         <div className="field">
-          <FieldLabel htmlFor="refund-note">Note (optional)</FieldLabel>
+          <FieldLabel htmlFor="refund-note">{say(texts.noteOptional)}</FieldLabel>
           <textarea id="refund-note" className="field__control" rows={3} maxLength={2000} value={values.note} onChange={(event) => onChange({ ...values, note: event.target.value })} />
         </div>
       )}

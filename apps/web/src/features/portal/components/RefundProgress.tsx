@@ -1,4 +1,6 @@
 import type { Ref } from 'react';
+import { say } from '../../../lib/say';
+import { portalTexts } from '../portal.messages';
 import { REFUND_STEP_TITLES, type RefundStep } from './refund-form';
 import './refund.css';
 
@@ -16,7 +18,7 @@ export function RefundProgress({ steps, current, titleId, titleRef }: RefundProg
   const index = steps.indexOf(current);
   return (
     <div className="refund-progress">
-      <ol className="refund-progress__steps" aria-label="Steps of your refund request">
+      <ol className="refund-progress__steps" aria-label={say(portalTexts.refundProgress.steps)}>
         {steps.map((step, at) => (
           <li
             key={step}
@@ -26,15 +28,15 @@ export function RefundProgress({ steps, current, titleId, titleRef }: RefundProg
             <span className="refund-progress__number" aria-hidden="true">
               {at + 1}
             </span>
-            {REFUND_STEP_TITLES[step]}
+            {say(REFUND_STEP_TITLES[step])}
           </li>
         ))}
       </ol>
       <h2 id={titleId} className="screen-title" tabIndex={-1} ref={titleRef}>
         <span id="refund-step-count" className="refund-progress__count">
-          Step {index + 1} of {steps.length}:
+          {say(portalTexts.refundProgress.stepCount({ step: index + 1, count: steps.length }))}
         </span>{' '}
-        {REFUND_STEP_TITLES[current]}
+        {say(REFUND_STEP_TITLES[current])}
       </h2>
     </div>
   );

@@ -3,7 +3,9 @@ import type { FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { FormError } from '../../../components/ui/FormError';
 import { useConfig } from '../../../lib/config';
+import { say } from '../../../lib/say';
 import { useFormat } from '../../../lib/use-format';
+import { portalTexts } from '../portal.messages';
 import { isSelected, type RefundLine, type RefundSelection } from './refund-form';
 
 export interface RefundSelectStepProps {
@@ -27,16 +29,17 @@ export function RefundSelectStep({ lines, selection, onToggle, onNext, error, la
   };
   const tickets = lines.filter((line) => line.kind === 'ticket');
   const merchandise = lines.filter((line) => line.kind === 'merchandise');
+  const texts = portalTexts.refundSelectStep;
 
   return (
     <form id="refund-step-select" className="form-stack" onSubmit={submit} noValidate aria-labelledby={labelledBy}>
       <FormError id="refund-error" message={error} />
-      <p className="field__hint">Tick the items you would like refunded. Items that cannot be refunded show their status.</p>
-      {tickets.length > 0 && <RefundLineGroup legend="Tickets" lines={tickets} selection={selection} onToggle={onToggle} />}
-      {merchandise.length > 0 && <RefundLineGroup legend="Merchandise" lines={merchandise} selection={selection} onToggle={onToggle} />}
+      <p className="field__hint">{say(texts.hint)}</p>
+      {tickets.length > 0 && <RefundLineGroup legend={say(texts.tickets)} lines={tickets} selection={selection} onToggle={onToggle} />}
+      {merchandise.length > 0 && <RefundLineGroup legend={say(texts.merchandise)} lines={merchandise} selection={selection} onToggle={onToggle} />}
       <div className="button-row">
         <Button id="refund-next" type="submit">
-          Next
+          {say(texts.next)}
         </Button>
       </div>
     </form>
@@ -77,7 +80,11 @@ function RefundLineGroup({ legend, lines, selection, onToggle }: RefundLineGroup
                 </label>
                 <span id={detailId} className="refund-line__detail">
                   {line.code} ·{' '}
-                  {line.refundable ? `Refund ${format.money(line.amount)}` : `${itemStatusDisplay(line.status, itemStatusLabels(line.kind, statusLabels)).label}, cannot be refunded`}
+                  {say(
+                    line.refundable
+                      ? portalTexts.refundSelectStep.refundAmount({ amount: format.money(line.amount) })
+                      : portalTexts.refundSelectStep.notRefundable({ status: itemStatusDisplay(line.status, itemStatusLabels(line.kind, statusLabels)).label }),
+                  )}
                 </span>
               </div>
             </li>

@@ -9,7 +9,8 @@ import { refusalText } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/use-format';
 import { useSetTravelTime } from '../api/tickets';
 import './travel-time.css';
-import { say } from '../../../lib/say';
+import { APART, say, sayAround } from '../../../lib/say';
+import { portalTexts } from '../portal.messages';
 
 export interface TravelTimeModalProps {
   ticket: Ticket;
@@ -28,6 +29,7 @@ export interface TravelTimeModalProps {
 export function TravelTimeModal({ ticket, onClose }: TravelTimeModalProps) {
   const format = useFormat();
   const toast = useToast();
+  const texts = portalTexts.travelTimeModal;
   const { send, isPending } = useSetTravelTime();
   const [selected, setSelected] = useState(ticket.transport_time_id === null ? '' : String(ticket.transport_time_id));
   const [error, setError] = useState<string | null>(null);
@@ -44,7 +46,7 @@ export function TravelTimeModal({ ticket, onClose }: TravelTimeModalProps) {
   const options: DropdownOption[] = ticket.travel_times.map((option) => {
     const held = option.id === ticket.transport_time_id;
     const soldOut = option.remaining !== null && option.remaining <= 0 && !held;
-    const seats = option.remaining === null || held ? '' : soldOut ? ` (${shopFrontMessages.soldOut})` : ` (${format.number(option.remaining)} left)`;
+    const seats = option.remaining === null || held ? '' : soldOut ? ` (${shopFrontMessages.soldOut})` : ` (${say(texts.seatsLeft({ seats: format.number(option.remaining) }))})`;
     return { value: String(option.id), label: `${format.date(option.travel_time, ticket.timezone, 'dayDateTime')}${seats}`, disabled: soldOut };
   });
 
@@ -77,11 +79,16 @@ export function TravelTimeModal({ ticket, onClose }: TravelTimeModalProps) {
     }
   };
 
+  // The ticket in one sentence, its code shown as code.
+  const [beforeCode, afterCode] = sayAround(
+    ticket.full_name ? texts.productFor({ product: ticket.product, holder: ticket.full_name, code: APART }) : texts.product({ product: ticket.product, code: APART }),
+  );
+
   return (
     <Modal
       open
       id="travel-time-modal"
-      title="Change travel time"
+      title={say(texts.title)}
       onClose={onClose}
       initialFocusRef={selectRef}
       describedBy="travel-time-product"
@@ -91,23 +98,24 @@ export function TravelTimeModal({ ticket, onClose }: TravelTimeModalProps) {
             {say(messages.ui.cancel)}
           </Button>
           <Button id="travel-time-save" type="submit" form="travel-time-form" loading={isPending}>
-            Save
+            {say(texts.save)}
           </Button>
         </>
       }
     >
       <form id="travel-time-form" className="travel-time" noValidate onSubmit={(event) => void submit(event)}>
         <p id="travel-time-product" className="travel-time__product">
-          {ticket.product}
-          {ticket.full_name ? ` for ${ticket.full_name}` : ''} (ticket <code>{ticket.code}</code>)
+          {beforeCode}
+          <code>{ticket.code}</code>
+          {afterCode}
         </p>
         <FormError id="travel-time-error" message={error} />
         <Dropdown
           id="travel-time-select"
           ref={selectRef}
-          label="Travel time"
+          label={say(texts.travelTime)}
           required
-          placeholder="Choose your travel time"
+          placeholder={say(texts.choose)}
           options={options}
           value={selected}
           onChange={(value) => {

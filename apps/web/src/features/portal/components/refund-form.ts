@@ -1,5 +1,6 @@
-import { normaliseIban, plannedRefundWays, usesIban, type ClientConfig, type Customer, type Order, type RefundWays } from '@festival/contract';
+import { normaliseIban, plannedRefundWays, usesIban, type ClientConfig, type Customer, type Order, type RefundWays, type Text } from '@festival/contract';
 import type { BankDetailsPayload, RefundRequest } from '../api/refunds';
+import { portalTexts } from '../portal.messages';
 
 /**
  * The request-refund page's state and what it sends (spec sections 4 and 5), apart from its
@@ -24,10 +25,10 @@ export function refundWaysOf(order: Pick<Order, 'refund_ways_open'>, total: numb
   return order.refund_ways_open ? plannedRefundWays(total, order.refund_ways_open) : null;
 }
 
-export const REFUND_STEP_TITLES: Record<RefundStep, string> = {
-  select: 'Choose the items to refund',
-  details: 'Enter your bank details',
-  confirm: 'Check and confirm',
+export const REFUND_STEP_TITLES: Record<RefundStep, Text> = {
+  select: portalTexts.refundForm.selectTitle,
+  details: portalTexts.refundForm.detailsTitle,
+  confirm: portalTexts.refundForm.confirmTitle,
 };
 
 export interface RefundSelection {

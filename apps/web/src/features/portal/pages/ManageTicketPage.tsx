@@ -1,4 +1,4 @@
-import { canReassign, messages, ticketEditError, type Order, type Ticket, type TicketEditRules, portalMessages } from '@festival/contract';
+import { canReassign, messages, ticketEditError, type Order, type Text, type Ticket, type TicketEditRules, portalMessages } from '@festival/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ticketNeedsAge } from '../../../components/order/ticket-actions';
@@ -19,8 +19,10 @@ import { useChangeTicket, type ChangeTicketFields } from '../api/tickets';
 import '../../../components/ui/terms-checkbox.css';
 import './manage-ticket.css';
 import { say } from '../../../lib/say';
+import { portalTexts } from '../portal.messages';
 
 const orderPath = (code: string) => `/portal/orders/${encodeURIComponent(code)}`;
+const texts = portalTexts.manageTicketPage;
 
 /**
  * /portal/orders/:order/manage-ticket/:ticket (logged in; spec sections 4 and 5, "Ticket edit"):
@@ -56,7 +58,7 @@ export default function ManageTicketPage() {
   };
 
   return (
-    <Page title={title} lead={ticket ? `${ticket.product}, ticket ${ticket.code}` : undefined} className="manage-ticket">
+    <Page title={title} lead={ticket ? say(texts.lead({ product: ticket.product, code: ticket.code })) : undefined} className="manage-ticket">
       {order && ticket && !redirect ? (
         <div className="card">
           <ManageTicketForm
@@ -88,9 +90,9 @@ interface ManageTicketFormProps {
   onSaved: (order: Order, ticket: Ticket) => void;
 }
 
-const STEP_TITLES: Record<Step, string> = {
-  details: 'Step 1 of 2: Enter the ticket details',
-  confirm: 'Step 2 of 2: Confirm the changes',
+const STEP_TITLES: Record<Step, Text> = {
+  details: texts.detailsTitle,
+  confirm: texts.confirmTitle,
 };
 
 function ManageTicketForm({ order, ticket, customerEmail, onSending, onSaved }: ManageTicketFormProps) {
@@ -166,20 +168,20 @@ function ManageTicketForm({ order, ticket, customerEmail, onSending, onSaved }: 
 
   const heading = (
     <h2 id="manage-step" ref={headingRef} tabIndex={-1} className="screen-title">
-      {STEP_TITLES[step]}
+      {say(STEP_TITLES[step])}
     </h2>
   );
 
   if (step === 'confirm') {
     const changes: { key: string; label: string; before: string | null; after: string | null }[] = [
-      { key: 'full-name', label: 'Full name', before: ticket.full_name, after: rules.allowNameChanges ? fullName.trim() : ticket.full_name },
-      { key: 'email', label: 'E-mail address', before: ticket.email, after: newEmail || null },
-      ...(rules.needsAge ? [{ key: 'age', label: 'Age range', before: ticket.age, after: age || null }] : []),
+      { key: 'full-name', label: say(texts.fullName), before: ticket.full_name, after: rules.allowNameChanges ? fullName.trim() : ticket.full_name },
+      { key: 'email', label: say(texts.email), before: ticket.email, after: newEmail || null },
+      ...(rules.needsAge ? [{ key: 'age', label: say(texts.ageRange), before: ticket.age, after: age || null }] : []),
     ];
     return (
       <div className="form-stack" id="manage-confirm-step">
         {heading}
-        <p>Please check the new details of this ticket, then confirm.</p>
+        <p>{say(texts.checkDetails)}</p>
         <dl className="manage-ticket__summary" id="manage-summary">
           {changes.map((change) => {
             const changed = (change.before ?? '') !== (change.after ?? '');
@@ -189,14 +191,14 @@ function ManageTicketForm({ order, ticket, customerEmail, onSending, onSaved }: 
                 <dd>
                   {changed ? (
                     <>
-                      <span className="manage-ticket__before">{change.before || 'none'}</span>
+                      <span className="manage-ticket__before">{change.before || say(texts.none)}</span>
                       <span aria-hidden="true"> → </span>
-                      <span className="visually-hidden"> changes to </span>
-                      <span className="manage-ticket__after">{change.after || 'none'}</span>
+                      <span className="visually-hidden">{` ${say(texts.changesTo)} `}</span>
+                      <span className="manage-ticket__after">{change.after || say(texts.none)}</span>
                     </>
                   ) : (
                     <>
-                      {change.after || 'none'} <span className="manage-ticket__unchanged">(unchanged)</span>
+                      {change.after || say(texts.none)} <span className="manage-ticket__unchanged">{say(texts.unchanged)}</span>
                     </>
                   )}
                 </dd>
@@ -205,20 +207,19 @@ function ManageTicketForm({ order, ticket, customerEmail, onSending, onSaved }: 
           })}
           {note.trim() && (
             <div id="manage-summary-note">
-              <dt>Note</dt>
+              <dt>{say(texts.note)}</dt>
               <dd className="manage-ticket__note">{note.trim()}</dd>
             </div>
           )}
         </dl>
         {reassigning && (
           <p className="alert alert--warning" id="manage-reassign-warning">
-            This ticket will be transferred to {newEmail}. An account is created for that address if it has none, and the ticket will no longer
-            be in your portal: you cannot see, download or manage it any more.
+            {say(texts.reassignWarning({ email: newEmail }))}
           </p>
         )}
         <div className="button-row">
           <Button id="manage-back" variant="secondary" disabled={isPending} onClick={() => setStep('details')}>
-            Back
+            {say(texts.back)}
           </Button>
           <Button id="manage-confirm" loading={isPending} disabled={locked} onClick={() => void confirm()}>
             {say(messages.ui.confirm)}
@@ -238,10 +239,10 @@ function ManageTicketForm({ order, ticket, customerEmail, onSending, onSaved }: 
       )}
       <FormError id="manage-error" message={error} />
       <fieldset className="fieldset" disabled={locked}>
-        <legend className="visually-hidden">Ticket holder</legend>
+        <legend className="visually-hidden">{say(texts.holder)}</legend>
         <TextField
           id="manage-full-name"
-          label="Full name"
+          label={say(texts.fullName)}
           autoComplete="off"
           required={rules.allowNameChanges}
           readOnly={!rules.allowNameChanges}
@@ -249,21 +250,21 @@ function ManageTicketForm({ order, ticket, customerEmail, onSending, onSaved }: 
           onChange={setFullName}
           hint={
             rules.allowNameChanges
-              ? [say(messages.cart.nameAsOnId), ticket.name_changes_left === null ? null : `Name changes left: ${ticket.name_changes_left}.`].filter(Boolean).join(' ')
+              ? [say(messages.cart.nameAsOnId), ticket.name_changes_left === null ? null : say(texts.nameChangesLeft({ count: ticket.name_changes_left }))].filter(Boolean).join(' ')
               : portalMessages.nameChangesNotAllowed
           }
         />
         {rules.allowEmailChanges ? (
-          <EmailField id="manage-email" label="E-mail address" autoComplete="off" value={email} onChange={setEmail} />
+          <EmailField id="manage-email" label={say(texts.email)} autoComplete="off" value={email} onChange={setEmail} />
         ) : (
-          <TextField id="manage-email" label="E-mail address" type="email" readOnly value={email} onChange={setEmail} hint={portalMessages.emailChangesNotAllowed} />
+          <TextField id="manage-email" label={say(texts.email)} type="email" readOnly value={email} onChange={setEmail} hint={portalMessages.emailChangesNotAllowed} />
         )}
         {rules.needsAge && (
           <Dropdown
             id="manage-age"
-            label="Age range"
+            label={say(texts.ageRange)}
             required
-            placeholder="Choose an age range"
+            placeholder={say(texts.chooseAge)}
             options={ageOptions.map((range) => ({ value: range, label: range }))}
             value={age}
             onChange={setAge}
@@ -273,28 +274,27 @@ function ManageTicketForm({ order, ticket, customerEmail, onSending, onSaved }: 
           <div className="manage-ticket__reassign">
             <div className="checkbox-field">
               <input type="checkbox" id="manage-reassign" checked={reassign} aria-describedby="manage-reassign-hint" onChange={(event) => setReassign(event.target.checked)} />
-              <label htmlFor="manage-reassign">Transfer this ticket to this e-mail address</label>
+              <label htmlFor="manage-reassign">{say(texts.reassign)}</label>
             </div>
             <p id="manage-reassign-hint" className="field__hint">
-              The holder at {newEmail} gets an account for this address if they have none, and the ticket moves to their portal. You will no longer
-              have access to it.
+              {say(texts.reassignHint({ email: newEmail }))}
             </p>
           </div>
         )}
         <div className="field">
-          <FieldLabel htmlFor="manage-note">Note (optional)</FieldLabel>
+          <FieldLabel htmlFor="manage-note">{say(texts.noteOptional)}</FieldLabel>
           <textarea id="manage-note" className="field__control" rows={3} maxLength={2000} value={note} aria-describedby={noteId} onChange={(event) => setNote(event.target.value)} />
           <p id={noteId} className="field__hint">
-            Anything the organiser should know about this change.
+            {say(texts.noteHint)}
           </p>
         </div>
       </fieldset>
       <div className="button-row">
         <ButtonLink id="manage-cancel" to={orderPath(order.code)} variant="secondary">
-          Cancel
+          {say(messages.ui.cancel)}
         </ButtonLink>
         <Button id="manage-next" type="submit" disabled={locked}>
-          Next
+          {say(texts.next)}
         </Button>
       </div>
     </form>

@@ -13,6 +13,8 @@ import { trackPurchase } from '../../../lib/purchase-tracking';
 import { usePageTitle, useRouteHandle } from '../../../lib/route-handle';
 import { TravelTimeModal } from '../components/TravelTimeModal';
 import { NotFoundNotice } from '../../../components/ui/NotFoundNotice';
+import { say } from '../../../lib/say';
+import { portalTexts } from '../portal.messages';
 
 /**
  * /portal/orders/:order and its /confirmation (spec section 2: the same view plus a purchase
@@ -61,7 +63,9 @@ function TravelTimeAction({ ticket, describedBy, onOpen }: { ticket: Ticket; des
   if (!ticket.allow_travel_time_changes) return null;
   return (
     <Button id={`ticket-travel-${ticket.code}`} variant="secondary" size="sm" disabled={ticket.recently_edited} aria-describedby={ticket.recently_edited ? describedBy : undefined} onClick={onOpen}>
-      Change travel time<span className="visually-hidden"> of ticket {ticket.code}</span>
+      {/* The visible words, then their hidden rest for screen readers: two messages, as the rest is an element of its own. */}
+      {say(portalTexts.orderDetailPage.changeTravelTime)}
+      <span className="visually-hidden">{` ${say(portalTexts.orderDetailPage.ofTicket({ code: ticket.code }))}`}</span>
     </Button>
   );
 }

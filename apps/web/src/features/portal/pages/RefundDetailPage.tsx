@@ -20,6 +20,7 @@ import '../components/refund.css';
 import { NotFoundNotice } from '../../../components/ui/NotFoundNotice';
 import { creditNoteDownloadHref } from '../../../components/order/ticket-actions';
 import { say } from '../../../lib/say';
+import { portalTexts } from '../portal.messages';
 
 /** /portal/refunds/:refund (spec sections 2 and 4): a refund of get-data with its items; an active one can be cancelled. */
 export default function RefundDetailPage() {
@@ -32,11 +33,11 @@ export default function RefundDetailPage() {
   if (isPending) content = <Loading />;
   else if (!data) content = <FormError id="refund-load-error" message={errorText(error)} />;
   else if (!refund) {
-    content = <NotFoundNotice id="refund-not-found" message="This refund could not be found among your refunds." />;
+    content = <NotFoundNotice id="refund-not-found" message={say(portalTexts.refundDetailPage.notFound)} />;
   } else content = <RefundDetail refund={refund} />;
 
   return (
-    <Page title={title} lead="The status and items of this refund request.">
+    <Page title={title} lead={say(portalTexts.refundDetailPage.lead)}>
       {content}
     </Page>
   );
@@ -49,6 +50,7 @@ function RefundDetail({ refund }: { refund: Refund }) {
   const format = useFormat();
   const [asking, setAsking] = useState(false);
   const cancelling = useCancelRefund();
+  const texts = portalTexts.refundDetailPage;
 
   const confirmCancel = async () => {
     await cancelling.cancel(refund.id);
@@ -56,42 +58,42 @@ function RefundDetail({ refund }: { refund: Refund }) {
   };
 
   const columns: DataTableColumn<RefundItem>[] = [
-    { key: 'name', header: 'Item', cell: (item) => <span className="order-item__name">{item.name}</span> },
-    { key: 'code', header: 'Code', cell: (item) => item.code },
+    { key: 'name', header: say(texts.item), cell: (item) => <span className="order-item__name">{item.name}</span> },
+    { key: 'code', header: say(texts.code), cell: (item) => item.code },
     {
       key: 'status',
-      header: 'Status',
+      header: say(texts.status),
       cell: (item) => {
         // Spec section 4: a refunded item shows its status with the amount.
         const { label, showsAmount } = itemStatusDisplay(item.status, itemStatusLabels(item.kind, statusLabels));
         return <span id={`refund-item-status-${item.code}`}>{showsAmount ? `${label} ${format.money(item.amount)}` : label}</span>;
       },
     },
-    { key: 'amount', header: 'Amount', cell: (item) => format.money(item.amount), align: 'end' },
+    { key: 'amount', header: say(texts.amount), cell: (item) => format.money(item.amount), align: 'end' },
   ];
   const creditNote = creditNoteDownloadHref(refund);
   const extraRows: DataTableSummaryRow[] = [];
   if (refund.shipping_refund > 0 || refund.items.some((item) => item.kind === 'merchandise')) {
-    extraRows.push({ key: 'shipping', label: 'Shipping refund', value: <span id="refund-shipping">{format.money(refund.shipping_refund)}</span> });
+    extraRows.push({ key: 'shipping', label: say(texts.shippingRefund), value: <span id="refund-shipping">{format.money(refund.shipping_refund)}</span> });
   }
 
   return (
     <div className="refund-detail" id="refund-detail">
       <dl className="order-facts" id="refund-facts">
         <div>
-          <dt>Status</dt>
+          <dt>{say(texts.status)}</dt>
           <dd id="refund-status">{refundStatusLabel(refund.status, statusLabels.refund)}</dd>
         </div>
         <div>
-          <dt>Date requested</dt>
+          <dt>{say(texts.dateRequested)}</dt>
           <dd id="refund-created">{format.date(refund.created_at)}</dd>
         </div>
         <div>
-          <dt>Date completed</dt>
-          <dd id="refund-completed">{refund.completed_at ? format.date(refund.completed_at) : 'Not yet'}</dd>
+          <dt>{say(texts.dateCompleted)}</dt>
+          <dd id="refund-completed">{refund.completed_at ? format.date(refund.completed_at) : say(texts.notYet)}</dd>
         </div>
         <div>
-          <dt>Order</dt>
+          <dt>{say(texts.order)}</dt>
           <dd>
             <Link id="refund-order" to={`/portal/orders/${encodeURIComponent(refund.order.code)}`}>
               {refund.order.code}
@@ -99,16 +101,16 @@ function RefundDetail({ refund }: { refund: Refund }) {
           </dd>
         </div>
         <div>
-          <dt>Total</dt>
+          <dt>{say(texts.total)}</dt>
           <dd>{format.money(refund.total)}</dd>
         </div>
         {creditNote && refund.credit_note && (
           <div>
-            <dt>Credit note</dt>
+            <dt>{say(texts.creditNote)}</dt>
             <dd>
               {/* A PDF from the server, not a page of the app: a plain link, opened as a download. */}
               <a id="refund-credit-note" href={creditNote} download>
-                Download credit note {refund.credit_note.number}
+                {say(texts.downloadCreditNote({ number: refund.credit_note.number }))}
               </a>
             </dd>
           </div>
@@ -116,43 +118,43 @@ function RefundDetail({ refund }: { refund: Refund }) {
       </dl>
       <section className="order-section" aria-labelledby="refund-items-title">
         <h2 id="refund-items-title" className="order-section__title">
-          Items
+          {say(texts.items)}
         </h2>
         {/* Four columns: on a phone each item is a card, so its status and amount are not hidden off to the side. */}
         <DataTable
           className="order-items"
           stackOnNarrow
-          caption="The items of this refund"
+          caption={say(texts.itemsCaption)}
           captionHidden
           columns={columns}
           rows={refund.items}
           rowKey={(item) => `${item.kind}-${item.code}`}
           extraRows={extraRows}
-          totalRow={{ label: 'Total', value: <span id="refund-detail-total">{format.money(refund.total)}</span> }}
+          totalRow={{ label: say(texts.total), value: <span id="refund-detail-total">{format.money(refund.total)}</span> }}
         />
       </section>
       {refund.status === 'active' && refund.bank_details_wanted_for ? <BankDetailsWanted refund={refund} amount={refund.bank_details_wanted_for} /> : null}
       {refund.status === 'active' && (
         <section className="order-section" aria-labelledby="refund-cancel-title">
           <h2 id="refund-cancel-title" className="order-section__title">
-            Cancel this request
+            {say(texts.cancelTitle)}
           </h2>
-          <p>While the request has not been processed, you can withdraw it.</p>
+          <p>{say(texts.cancelText)}</p>
           <FormError id="refund-cancel-error" message={cancelling.error} />
           <div className="button-row">
             <Button id="refund-cancel" variant="danger" aria-haspopup="dialog" onClick={() => setAsking(true)}>
-              Cancel refund
+              {say(texts.cancelRefund)}
             </Button>
           </div>
           <ConfirmModal
             open={asking}
-            title={`Cancel refund ${refund.id}?`}
+            title={say(texts.cancelQuestion({ id: String(refund.id) }))}
             confirmVariant="danger"
             busy={cancelling.isPending}
             onCancel={() => setAsking(false)}
             onConfirm={() => void confirmCancel()}
           >
-            <p>Your refund request for the items above is withdrawn.</p>
+            <p>{say(texts.withdrawn)}</p>
           </ConfirmModal>
         </section>
       )}

@@ -17,7 +17,8 @@ import { RefundSelectStep } from '../components/RefundSelectStep';
 import { allRefundable, initialBankDetails, isSelected, refundLines, refundRequest, refundSteps, refundWaysOf, toggleLine, type RefundSelection, type RefundStep } from '../components/refund-form';
 import '../../../components/order/order.css';
 import { NotFoundNotice } from '../../../components/ui/NotFoundNotice';
-import { say } from '../../../lib/say';
+import { APART, say, sayAround } from '../../../lib/say';
+import { portalTexts } from '../portal.messages';
 
 /**
  * /portal/orders/:order/request-refund (spec sections 4 and 5): select-products, enter-details,
@@ -36,11 +37,11 @@ export default function RequestRefundPage() {
     content = (
       <div className="form-stack">
         <p id="refund-not-possible" className="alert alert--info">
-          No item of order {order.code} can be refunded at the moment: items can be refunded while their refund period is open, once the order is paid, and when no other refund request for them is in progress.
+          {say(portalTexts.requestRefundPage.notPossible({ code: order.code }))}
         </p>
         <div className="button-row">
           <ButtonLink to={`/portal/orders/${encodeURIComponent(order.code)}`} variant="primary">
-            Back to order {order.code}
+            {say(portalTexts.requestRefundPage.backToOrderCode({ code: order.code }))}
           </ButtonLink>
         </div>
       </div>
@@ -48,7 +49,7 @@ export default function RequestRefundPage() {
   } else content = <RefundRequestFlow key={order.code} order={order} />;
 
   return (
-    <Page title={title} lead="Choose the items to refund and where to send the money.">
+    <Page title={title} lead={say(portalTexts.requestRefundPage.lead)}>
       {content}
     </Page>
   );
@@ -119,11 +120,11 @@ function RefundRequestFlow({ order }: { order: Order }) {
     const backControl =
       index > 0 ? (
         <Button id="refund-back" variant="secondary" onClick={back}>
-          Back
+          {say(portalTexts.requestRefundPage.back)}
         </Button>
       ) : (
         <ButtonLink id="refund-back" to={orderPath}>
-          Back to order
+          {say(portalTexts.requestRefundPage.backToOrder)}
         </ButtonLink>
       );
     body = <RefundDetailsStep values={values} onChange={setValues} onNext={nextFromDetails} back={backControl} error={error} labelledBy="refund-step-title" />;
@@ -145,10 +146,14 @@ function RefundRequestFlow({ order }: { order: Order }) {
     );
   }
 
+  // One sentence, the order's code in it a link.
+  const [beforeCode, afterCode] = sayAround(portalTexts.requestRefundPage.order({ code: APART }));
   return (
     <div className="refund-flow" id="refund-request">
       <p className="refund-flow__order">
-        Order <Link to={orderPath}>{order.code}</Link>
+        {beforeCode}
+        <Link to={orderPath}>{order.code}</Link>
+        {afterCode}
       </p>
       <RefundProgress steps={steps} current={step} titleId="refund-step-title" titleRef={titleRef} />
       {body}
