@@ -9,7 +9,7 @@ import { staffCatalogueMessages } from '../packages/contract/src/staff-catalogue
 import { staffAdminMessages } from '../packages/contract/src/staff-accounts';
 import { formatInZone } from '../apps/web/src/staff/catalogue-page';
 import { formatAmount } from '../apps/web/src/staff/money';
-import { englishOf } from '../packages/contract/src/i18n/english';
+import { english, englishOf } from '../packages/contract/src/i18n/english';
 import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { startOwnShop, stopOwnShop, type OwnShop } from './support/own-shop';
@@ -118,7 +118,7 @@ describe('the back office’s catalogue', () => {
     await dialog.getByRole('button', { name: texts.save }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    await camping.getByRole('status').getByText(staffCatalogueMessages.saved).waitFor();
+    await camping.getByRole('status').getByText(english(staffCatalogueMessages.saved)).waitFor();
     const after = await camping.innerText();
     expect(after).toContain(`${money(4200)} + ${money(150)} fee`);
     expect(after).toContain('2400');
@@ -155,7 +155,7 @@ describe('the back office’s catalogue', () => {
     expect(await dialog.getByText(texts.planNote).count()).toBe(1);
     await dialog.getByLabel(texts.moneyField(texts.price, 'EUR')).fill('200.00');
     await dialog.getByRole('button', { name: texts.save }).click();
-    await dialog.getByRole('alert').filter({ hasText: staffCatalogueMessages.planMismatch(19300, 20350) }).waitFor();
+    await dialog.getByRole('alert').filter({ hasText: english(staffCatalogueMessages.planMismatch(19300, 20350)) }).waitFor();
     expect(await dialog.getByLabel(texts.moneyField(texts.price, 'EUR')).getAttribute('aria-invalid')).toBe('true');
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: texts.close }).click();
@@ -173,7 +173,7 @@ describe('the back office’s catalogue', () => {
     await shuttle.getByText(`${texts.seats} must be a whole number from 0 to 2147483647.`).waitFor();
     await seats.fill('80');
     await shuttle.getByRole('button', { name: texts.changeSeatsLabel(time) }).click();
-    await shuttle.getByRole('status').getByText(staffCatalogueMessages.saved).waitFor();
+    await shuttle.getByRole('status').getByText(english(staffCatalogueMessages.saved)).waitFor();
     const row = shuttle.getByRole('row', { name: new RegExp(time.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
     expect(await row.innerText()).toContain('80');
     expect(await row.innerText()).toContain(texts.changedHere);
@@ -184,7 +184,7 @@ describe('the back office’s catalogue', () => {
     await row.getByText(texts.notCounted).waitFor();
     await shuttle.getByLabel(texts.seatsLabel(time)).fill('70');
     await shuttle.getByRole('button', { name: texts.changeSeatsLabel(time) }).click();
-    await shuttle.getByRole('status').getByText(staffCatalogueMessages.saved).waitFor();
+    await shuttle.getByRole('status').getByText(english(staffCatalogueMessages.saved)).waitFor();
     await expect.poll(() => row.getByRole('cell').nth(1).innerText()).toBe('70');
     // The focus stays on the button that saved.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(texts.changeSeatsLabel(time));
@@ -245,7 +245,7 @@ describe('the back office’s catalogue', () => {
     writeFileSync(valid, readFileSync(DEMO_FILE, 'utf8'));
     await choose(valid);
     await page.getByRole('button', { name: uploadTexts.check, exact: true }).click();
-    await upload.getByRole('status').getByText(staffCatalogueMessages.valid).waitFor();
+    await upload.getByRole('status').getByText(english(staffCatalogueMessages.valid)).waitFor();
     await upload.getByRole('heading', { level: 3, name: uploadTexts.keptTitle }).waitFor();
     const kept = upload.getByRole('region', { name: uploadTexts.keptCaption });
     const keptPrice = kept.getByRole('row').filter({ hasText: 'NWF27-CAMPING' }).filter({ hasText: texts.fieldNames.price! });
@@ -271,7 +271,7 @@ describe('the back office’s catalogue', () => {
     await expectNoAxeViolations(page);
     await confirm.getByRole('button', { name: uploadTexts.importConfirm }).click();
     await confirm.waitFor({ state: 'detached' });
-    await upload.getByRole('status').getByText(staffCatalogueMessages.imported).waitFor();
+    await upload.getByRole('status').getByText(english(staffCatalogueMessages.imported)).waitFor();
     const camping = item(page, CAMPING);
     expect(await camping.innerText()).toContain(`${money(4200)} + ${money(150)} fee`);
     expect(await camping.innerText()).toContain(texts.changedFields('price, stock'));
@@ -288,7 +288,7 @@ describe('the back office’s catalogue', () => {
     await dialog.getByLabel(texts.stockField, { exact: true }).fill('2500');
     await dialog.getByRole('button', { name: texts.save }).click();
     await dialog.waitFor({ state: 'detached' });
-    await camping.getByRole('status').getByText(staffCatalogueMessages.saved).waitFor();
+    await camping.getByRole('status').getByText(english(staffCatalogueMessages.saved)).waitFor();
 
     await camping.getByRole('button', { name: texts.handBackLabel(CAMPING) }).click();
     const confirm = page.getByRole('dialog', { name: texts.handBackTitle(CAMPING) });
@@ -300,7 +300,7 @@ describe('the back office’s catalogue', () => {
     expect(await camping.innerText()).toContain(texts.changedHere);
     await camping.getByRole('button', { name: texts.handBackLabel(CAMPING) }).click();
     await page.getByRole('dialog', { name: texts.handBackTitle(CAMPING) }).getByRole('button', { name: texts.handBackConfirm }).click();
-    await camping.getByRole('status').getByText(staffCatalogueMessages.handedBack).waitFor();
+    await camping.getByRole('status').getByText(english(staffCatalogueMessages.handedBack)).waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(texts.editLabel(CAMPING));
     expect(await camping.getByText(texts.changedHere, { exact: false }).count()).toBe(0);
     expect(await camping.getByRole('button', { name: texts.handBackLabel(CAMPING) }).count()).toBe(0);
@@ -308,7 +308,7 @@ describe('the back office’s catalogue', () => {
     const shuttle = item(page, SHUTTLE);
     await shuttle.getByRole('button', { name: texts.handBackLabel(SHUTTLE) }).click();
     await page.getByRole('dialog', { name: texts.handBackTitle(SHUTTLE) }).getByRole('button', { name: texts.handBackConfirm }).click();
-    await shuttle.getByRole('status').getByText(staffCatalogueMessages.handedBack).waitFor();
+    await shuttle.getByRole('status').getByText(english(staffCatalogueMessages.handedBack)).waitFor();
     expect(await shuttle.getByText(texts.changedHere, { exact: false }).count()).toBe(0);
   });
 
@@ -334,7 +334,7 @@ describe('the back office’s catalogue', () => {
     expect(await nav.getByRole('link', { name: 'Catalogue' }).count()).toBe(0);
     await desk.goto('/staff/catalogue');
     await desk.getByRole('heading', { name: staffTexts.notAllowedTitle }).waitFor();
-    await desk.getByText(staffAdminMessages.notAllowed).waitFor();
+    await desk.getByText(english(staffAdminMessages.notAllowed)).waitFor();
     expect(asked.filter((pathname) => pathname.startsWith('/api/staff/catalogue'))).toEqual([]);
     expect(deskErrors).toEqual([]);
     await desk.context().close();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { refundWayMessages } from '../packages/contract/src/refund-ways';
 import { staffOrderMessages } from '../packages/contract/src/staff-orders';
-import { englishOf } from '../packages/contract/src/i18n/english';
+import { english, englishOf } from '../packages/contract/src/i18n/english';
 import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
 import { newAddress, readMail } from './support/accounts';
 import { expectNoAxeViolations, openPage, pageErrors, rewriteJsonAnswers, useBrowser } from './support/browser';
@@ -172,7 +172,7 @@ describe('a cash refund at the desk', () => {
     await outside.getByLabel(texts.refundOverride).check();
     await outside.locator('input[id^="staff-refund-ticket-"]').check();
     await dialog.getByRole('button', { name: texts.refundNext }).click();
-    await dialog.getByRole('alert').getByText(staffOrderMessages.overrideNeedsReason).waitFor();
+    await dialog.getByRole('alert').getByText(english(staffOrderMessages.overrideNeedsReason)).waitFor();
     await outside.getByLabel(texts.refundOverrideReason).fill('The buyer was taken ill on the way');
     await bothWidths(page, 'refund-dialog-override');
     await page.setViewportSize({ width: 1280, height: 900 });

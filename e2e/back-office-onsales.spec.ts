@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onsales } from '../apps/server/src/db/schema';
 import { staffOnsaleMessages } from '../packages/contract/src/staff-onsales';
 import { formatInZone } from '../apps/web/src/staff/catalogue-page';
-import { englishOf } from '../packages/contract/src/i18n/english';
+import { english, englishOf } from '../packages/contract/src/i18n/english';
 import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { joinQueue, signedInCustomer, startOwnShop, stopOwnShop, type OwnShop } from './support/own-shop';
@@ -111,7 +111,7 @@ describe('the back office’s on-sales', () => {
     const opens = dialog.getByLabel(texts.opensField(ZONE));
     await opens.fill('2099-06-01T10:00');
     await dialog.getByRole('button', { name: texts.save }).click();
-    await dialog.getByText(staffOnsaleMessages.openingPassed).waitFor();
+    await dialog.getByText(english(staffOnsaleMessages.openingPassed)).waitFor();
     expect(await opens.getAttribute('aria-invalid')).toBe('true');
     await expectNoAxeViolations(page);
     await screenshot(page, 'back-office-onsales-dialog-1280.png');
@@ -119,7 +119,7 @@ describe('the back office’s on-sales', () => {
     await opens.fill('2020-01-01T11:00');
     await dialog.getByRole('button', { name: texts.save }).click();
     await dialog.waitFor({ state: 'detached' });
-    await live.getByRole('status').getByText(staffOnsaleMessages.saved).waitFor();
+    await live.getByRole('status').getByText(english(staffOnsaleMessages.saved)).waitFor();
     expect(await live.innerText()).toContain(texts.rate(4));
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(texts.editLabel('LIVE'));
 

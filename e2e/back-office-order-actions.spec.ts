@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { staffOrderMessages } from '../packages/contract/src/staff-orders';
 import { auditActionLabel } from '../packages/contract/src/staff-labels';
 import { zoneOffsetAt } from '../packages/contract/src/zoned-time';
-import { englishOf } from '../packages/contract/src/i18n/english';
+import { english, englishOf } from '../packages/contract/src/i18n/english';
 import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
 import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
@@ -109,18 +109,18 @@ describe('the order page’s actions', () => {
     const day = (offset: number) => new Date(firstPayBy.getTime() + offset * 24 * 3600 * 1000).toISOString().slice(0, 10);
     await field.fill(`${day(-2)}T12:00`);
     await button(extendDialog, texts.extendSave).click();
-    await extendDialog.getByRole('alert').filter({ hasText: staffOrderMessages.deadlineNotLater }).waitFor();
+    await extendDialog.getByRole('alert').filter({ hasText: english(staffOrderMessages.deadlineNotLater) }).waitFor();
     await expectNoAxeViolations(page);
     const later = `${day(7)}T18:30`;
     // Typed on the event's clocks, whatever the device's zone.
     const laterIso = new Date(Date.parse(`${later}:00Z`) - zoneOffsetAt(new Date(`${later}:00Z`), SHOP_ZONE) * 60_000).toISOString();
     await field.fill(later);
     await button(extendDialog, texts.extendSave).click();
-    await toastSays(page, staffOrderMessages.deadlineExtended);
+    await toastSays(page, english(staffOrderMessages.deadlineExtended));
     await extendDialog.waitFor({ state: 'detached' });
     await expect.poll(async () => new Date((await payBy.getAttribute('datetime'))!).toISOString()).toBe(laterIso);
     expect(await status(page)).toBe(texts.statuses.pending!.label);
-    await page.locator('#staff-order-timeline').getByText(auditActionLabel('order.extend-deadline')).waitFor();
+    await page.locator('#staff-order-timeline').getByText(english(auditActionLabel('order.extend-deadline'))).waitFor();
 
     // Record a transfer: nothing, zero, nonsense and more than is open are refused on the field, and nothing is sent.
     await button(page, texts.markPaid).click();
@@ -161,7 +161,7 @@ describe('the order page’s actions', () => {
     expect(await markPaid.innerText()).toContain(texts.markPaidConfirm(await shownAs(page, part), code!));
     await expectNoAxeViolations(page);
     await button(markPaid, texts.markPaidSave).click();
-    await toastSays(page, staffOrderMessages.markedPaid);
+    await toastSays(page, english(staffOrderMessages.markedPaid));
     await markPaid.waitFor({ state: 'detached' });
     await expect.poll(() => status(page)).toBe(texts.statuses.partial!.label);
     expect(minorOf(await fact(page, texts.paid).innerText())).toBe(part);
@@ -177,7 +177,7 @@ describe('the order page’s actions', () => {
     await markPaid.waitFor();
     expect(await amount.inputValue()).toBe(typed(total - part));
     await button(markPaid, texts.markPaidSave).click();
-    await toastSays(page, staffOrderMessages.markedPaid);
+    await toastSays(page, english(staffOrderMessages.markedPaid));
     await markPaid.waitFor({ state: 'detached' });
     await expect.poll(() => status(page)).toBe(texts.statuses.paid!.label);
     expect(minorOf(await fact(page, texts.paid).innerText())).toBe(total);
@@ -185,7 +185,7 @@ describe('the order page’s actions', () => {
     expect(await button(page, texts.markPaid).count()).toBe(0);
     await button(page, texts.resendTickets).waitFor();
     expect(await payments.getByRole('row').filter({ hasText: 'bank transfer' }).count()).toBe(2);
-    expect(await page.locator('#staff-order-timeline').getByText(auditActionLabel('order.mark-paid')).count()).toBe(2);
+    expect(await page.locator('#staff-order-timeline').getByText(english(auditActionLabel('order.mark-paid'))).count()).toBe(2);
     expect(markPaidCalls()).toBe(2);
     await expectNoAxeViolations(page);
     expect(unexpectedErrors(page)).toEqual([]);
@@ -218,7 +218,7 @@ describe('the order page’s actions', () => {
     await dialog.waitFor();
     await dialog.getByLabel(texts.cancelNote).fill('The buyer wrote that they cannot come.');
     await button(dialog, texts.cancelConfirm).click();
-    await toastSays(page, staffOrderMessages.cancelled);
+    await toastSays(page, english(staffOrderMessages.cancelled));
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => status(page)).toBe(texts.statuses.cancelled!.label);
     // The actions that no longer apply are gone; the ticket is cancelled and cannot be changed.
@@ -227,7 +227,7 @@ describe('the order page’s actions', () => {
     expect(await page.getByRole('button', { name: texts.changeLabel(ticketCode) }).count()).toBe(0);
     expect(await tickets.getByRole('row').filter({ hasText: ticketCode }).innerText()).toContain('Cancelled');
     expect(await fact(page, texts.payBy).innerText()).toBe('–');
-    await page.locator('#staff-order-timeline').getByText(auditActionLabel('order.cancel')).waitFor();
+    await page.locator('#staff-order-timeline').getByText(english(auditActionLabel('order.cancel'))).waitFor();
     await page.getByRole('table', { name: texts.emailsCaption }).getByRole('row').filter({ hasText: `Your order ${unpaid!} at` }).filter({ hasText: 'is cancelled' }).waitFor();
     await expectNoAxeViolations(page);
 
@@ -240,7 +240,7 @@ describe('the order page’s actions', () => {
     await paidDialog.waitFor();
     expect(await paidDialog.innerText()).toContain(texts.cancelMoneyHeld(held));
     await button(paidDialog, texts.cancelConfirm).click();
-    await paidDialog.getByRole('alert').filter({ hasText: staffOrderMessages.moneyHeld }).waitFor();
+    await paidDialog.getByRole('alert').filter({ hasText: english(staffOrderMessages.moneyHeld) }).waitFor();
     await expectNoAxeViolations(page);
     await button(paidDialog, texts.keep).click();
     await paidDialog.waitFor({ state: 'detached' });
@@ -281,7 +281,7 @@ describe('the order page’s actions', () => {
     await resend.waitFor();
     await expectNoAxeViolations(desk);
     await button(resend, texts.resend).click();
-    await toastSays(desk, staffOrderMessages.resent);
+    await toastSays(desk, english(staffOrderMessages.resent));
     await resend.waitFor({ state: 'detached' });
 
     await openOrder(desk, unpaid!);

@@ -14,7 +14,7 @@ import { startStripeDouble, type StripeDouble } from '../apps/server/test/provid
 import { portalMessages } from '../packages/contract/src/portal-messages';
 import { staffOrderMessages } from '../packages/contract/src/staff-orders';
 import { formatAmount } from '../apps/web/src/staff/money';
-import { englishOf } from '../packages/contract/src/i18n/english';
+import { english, englishOf } from '../packages/contract/src/i18n/english';
 import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
 import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
@@ -111,7 +111,7 @@ describe('the back office’s orders', () => {
     // Too short: refused on the field, nothing asked of the shop.
     await box.fill('o');
     await page.getByRole('button', { name: staffTexts.orders.submit }).click();
-    await page.getByText(staffOrderMessages.queryTooShort).waitFor();
+    await page.getByText(english(staffOrderMessages.queryTooShort)).waitFor();
     expect(await box.getAttribute('aria-invalid')).toBe('true');
     await expectNoAxeViolations(page);
     // Nothing matches.
@@ -148,7 +148,7 @@ describe('the back office’s orders', () => {
     await resendDialog.waitFor();
     await expectNoAxeViolations(page);
     await resendDialog.getByRole('button', { name: texts.resend }).click();
-    await expect.poll(async () => (await toasts(page)).join(' | ')).toContain(staffOrderMessages.resent);
+    await expect.poll(async () => (await toasts(page)).join(' | ')).toContain(english(staffOrderMessages.resent));
     await resendDialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByRole('table', { name: texts.emailsCaption }).getByRole('row').count()).toBeGreaterThan(mailsBefore);
 
@@ -161,7 +161,7 @@ describe('the back office’s orders', () => {
     await expectNoAxeViolations(page);
     await changeDialog.getByLabel(texts.holderName).fill('Fenna de Vriendin');
     await changeDialog.getByRole('button', { name: texts.changeSave }).click();
-    await expect.poll(async () => (await toasts(page)).join(' | ')).toContain(staffOrderMessages.ticketChanged);
+    await expect.poll(async () => (await toasts(page)).join(' | ')).toContain(english(staffOrderMessages.ticketChanged));
     await tickets.getByRole('row').filter({ hasText: 'Fenna de Vriendin' }).waitFor();
     await page.locator('#staff-order-timeline').getByText(/Ticket .* changed: full name Fenna Vriendin → Fenna de Vriendin/).waitFor();
 
@@ -179,7 +179,7 @@ describe('the back office’s orders', () => {
     await confirm.waitFor();
     await expectNoAxeViolations(page);
     await confirm.getByRole('button', { name: texts.refundDo, exact: true }).click();
-    await expect.poll(async () => (await toasts(page)).join(' | ')).toContain(staffOrderMessages.refundDone);
+    await expect.poll(async () => (await toasts(page)).join(' | ')).toContain(english(staffOrderMessages.refundDone));
     await confirm.waitFor({ state: 'detached' });
 
     // The provider's double received one refund call, of the ticket's price less its refund fee.
@@ -194,7 +194,7 @@ describe('the back office’s orders', () => {
     // The page shows it: the outcome, the refund with the provider's id, the ticket refunded, the timeline.
     expect(await page.locator('#staff-order-refund-outcome').innerText()).toContain(texts.refundToCardDone(formatAmount(refunded, 'EUR', 'en-US')));
     expect(await page.locator('#staff-order-refunds').innerText()).toContain(providerRefund);
-    await tickets.getByRole('row').filter({ hasText: ownTicket }).filter({ hasText: portalMessages.itemStatus.refunded }).waitFor();
+    await tickets.getByRole('row').filter({ hasText: ownTicket }).filter({ hasText: english(portalMessages.itemStatus.refunded) }).waitFor();
     expect(await page.locator('#staff-order-money').innerText()).toContain(formatAmount(refunded, 'EUR', 'en-US'));
     const newest = await page.locator('#staff-order-timeline > li').allInnerTexts();
     expect(newest.some((entry) => entry.startsWith(texts.kinds.refund!))).toBe(true);

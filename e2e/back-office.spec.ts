@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { staffAdminMessages, staffLinkMessages, staffMessages } from '../packages/contract/src/staff-accounts';
 import { readMail } from './support/accounts';
 import { mayCall, SECTIONS } from '../apps/web/src/staff/sections';
-import { englishOf } from '../packages/contract/src/i18n/english';
+import { english, englishOf } from '../packages/contract/src/i18n/english';
 import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 import { codeFor, signInAs, STAFF_JOURNEY_MEMBERS, type StaffJourneyMember } from './support/staff-setup';
@@ -73,7 +73,7 @@ describe('the back office', () => {
     await page.getByLabel(staffTexts.signIn.email).fill(admin.email);
     await page.getByLabel(staffTexts.signIn.password).fill('not the password');
     await page.getByRole('button', { name: staffTexts.signIn.submit }).click();
-    await page.getByRole('alert').filter({ hasText: staffMessages.wrongSignIn }).waitFor();
+    await page.getByRole('alert').filter({ hasText: english(staffMessages.wrongSignIn) }).waitFor();
 
     await givePassword(page, admin);
     await page.getByRole('heading', { name: staffTexts.signIn.setUpTitle }).waitFor();
@@ -87,7 +87,7 @@ describe('the back office', () => {
     const code = codeFor(secret);
     await page.getByLabel(staffTexts.signIn.code).fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
     await page.getByRole('button', { name: staffTexts.signIn.setUpSubmit }).click();
-    await page.getByRole('alert').filter({ hasText: staffMessages.wrongCode }).waitFor();
+    await page.getByRole('alert').filter({ hasText: english(staffMessages.wrongCode) }).waitFor();
     await page.getByLabel(staffTexts.signIn.code).fill(code);
     await page.getByRole('button', { name: staffTexts.signIn.setUpSubmit }).click();
 
@@ -110,7 +110,7 @@ describe('the back office', () => {
     await page.getByRole('link', { name: 'Staff', exact: true }).click();
     await page.getByRole('heading', { name: teamTexts.title, level: 1 }).waitFor();
     // An admin's sections: every one whose call an admin may make (sections.ts), the staff and the audit log among them.
-    const adminSections = SECTIONS.filter((section) => mayCall('admin', section.call)).map((section) => section.label);
+    const adminSections = SECTIONS.filter((section) => mayCall('admin', section.call)).map((section) => english(section.label));
     expect(await page.getByRole('navigation', { name: staffTexts.shell.nav }).getByRole('link').allInnerTexts()).toEqual(adminSections);
     expect(adminSections).toEqual(expect.arrayContaining(['Staff', 'Audit log']));
     await page.getByRole('cell', { name: STAFF_JOURNEY_MEMBERS.boxOffice.email }).waitFor();
@@ -121,14 +121,14 @@ describe('the back office', () => {
     await page.getByLabel(teamTexts.name).fill('Nina Nieuw');
     await page.getByRole('combobox', { name: teamTexts.role }).selectOption('customer_service');
     await page.getByRole('button', { name: teamTexts.add, exact: true }).click();
-    await page.getByText(staffAdminMessages.invited('nina.new@example.org')).waitFor();
+    await page.getByText(english(staffAdminMessages.invited('nina.new@example.org'))).waitFor();
     await page.getByRole('row', { name: /nina\.new@example\.org/ }).getByText(teamTexts.invited).waitFor();
     expect(await page.locator('.staff-secret').count()).toBe(0);
     // The same address again: the shop's refusal beside the form.
     await page.getByLabel(teamTexts.email).fill('Nina.New@example.org');
     await page.getByLabel(teamTexts.name).fill('Nina Twee');
     await page.getByRole('button', { name: teamTexts.add, exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: staffAdminMessages.emailTaken }).waitFor();
+    await page.getByRole('alert').filter({ hasText: english(staffAdminMessages.emailTaken) }).waitFor();
 
     // Nina opens the invitation on her phone, chooses her password and sets up her app.
     const phone = await openPage(browser(), { viewport: { width: 390, height: 844 } });
@@ -153,7 +153,7 @@ describe('the back office', () => {
     // The link works once.
     await phone.goto(linkIn(invitation));
     await phone.getByRole('heading', { name: staffTexts.link.brokenTitle }).waitFor();
-    await phone.getByText(staffLinkMessages.linkNotWorking).waitFor();
+    await phone.getByText(english(staffLinkMessages.linkNotWorking)).waitFor();
     await expectNoAxeViolations(phone);
 
     // Nina forgot her password: the admin sends her a link; her old one works until she uses it.
@@ -163,7 +163,7 @@ describe('the back office', () => {
     await page.getByRole('dialog').getByText(teamTexts.passwordLinkQuestion('Nina Nieuw')).waitFor();
     await expectNoAxeViolations(page);
     await page.getByRole('dialog').getByRole('button', { name: teamTexts.sendPasswordLink }).click();
-    await page.getByText(staffAdminMessages.passwordLinkSent('Nina Nieuw')).waitFor();
+    await page.getByText(english(staffAdminMessages.passwordLinkSent('Nina Nieuw'))).waitFor();
     const reset = await readMail(phone, 'nina.new@example.org', 'Choose a new password for the back office');
     await shot(phone, 'mail-password-reset-390');
     await phone.goto(linkIn(reset));
@@ -202,13 +202,13 @@ describe('the back office', () => {
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.getByRole('heading', { name: auditTexts.title, level: 1 }).waitFor();
     const rows = page.getByRole('row');
-    await rows.filter({ hasText: auditActionLabel('staff.disable') }).first().waitFor();
-    const disableRow = rows.filter({ hasText: auditActionLabel('staff.disable') }).first();
+    await rows.filter({ hasText: english(auditActionLabel('staff.disable')) }).first().waitFor();
+    const disableRow = rows.filter({ hasText: english(auditActionLabel('staff.disable')) }).first();
     expect(await disableRow.innerText()).toContain(admin.email);
     // In words, on the events' clocks with the zone named (not the stored field and its UTC value).
     expect(await disableRow.innerText()).toMatch(/disabled: – → \S/);
     expect(await disableRow.innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}T|disabledAt/);
-    const addRow = rows.filter({ hasText: auditActionLabel('staff.invite') }).filter({ hasText: 'nina.new@example.org' });
+    const addRow = rows.filter({ hasText: english(auditActionLabel('staff.invite')) }).filter({ hasText: 'nina.new@example.org' });
     expect(await addRow.count()).toBe(1);
     expect(await addRow.innerText()).toContain(admin.email);
     await expectNoAxeViolations(page);
@@ -234,7 +234,7 @@ describe('the back office', () => {
     await expectNoAxeViolations(gatePage);
     await gatePage.goto('/staff/team');
     await gatePage.getByRole('heading', { name: staffTexts.notAllowedTitle }).waitFor();
-    await gatePage.getByText(staffAdminMessages.notAllowed).waitFor();
+    await gatePage.getByText(english(staffAdminMessages.notAllowed)).waitFor();
     await expectNoAxeViolations(gatePage);
     expect(unexpectedErrors(gatePage)).toEqual([]);
     await gatePage.context().close();

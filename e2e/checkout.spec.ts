@@ -72,9 +72,9 @@ describe('checkout in Chromium', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/order/') && url.searchParams.get('payment') === 'declined');
     const code = orderCodeOf(page.url())!;
     // A declined payment is not thanked (issue 19): its own heading and text, a contact link, and Pay now as the next step.
-    await expect.poll(() => page.locator('#order-payment-failed').textContent()).toBe(paymentMessages.outcome.declined.text);
-    expect(await page.locator('h1').textContent()).toBe(paymentMessages.outcome.declined.heading);
-    expect(await page.getByRole('heading', { name: paymentMessages.outcome.paid.heading }).count()).toBe(0);
+    await expect.poll(() => page.locator('#order-payment-failed').textContent()).toBe(english(paymentMessages.outcome.declined.text));
+    expect(await page.locator('h1').textContent()).toBe(english(paymentMessages.outcome.declined.heading));
+    expect(await page.getByRole('heading', { name: english(paymentMessages.outcome.paid.heading) }).count()).toBe(0);
     expect(await page.locator('#order-outcome-contact').getAttribute('href')).toMatch(/^mailto:/);
     // The cart became the order.
     expect(await page.locator('#cart-count').textContent()).toBe('0');
@@ -85,7 +85,7 @@ describe('checkout in Chromium', () => {
     await page.waitForURL((url) => url.pathname === `/portal/orders/${code}/confirmation`);
     // The tickets show while the payment waits for its confirmation too: wait for the paid order.
     await page.locator('#order-paid').waitFor({ timeout: 10_000 });
-    expect(await page.getByRole('heading', { level: 2, name: paymentMessages.outcome.paid.heading }).count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 2, name: english(paymentMessages.outcome.paid.heading) }).count()).toBe(1);
     expect(await page.locator('#order-tickets').textContent()).toContain('Card Payer');
     expect(await page.locator('#order-code').textContent()).toContain(code);
     // The purchase is tracked once, with its value in major units.
@@ -113,7 +113,7 @@ describe('checkout in Chromium', () => {
     await expect.poll(() => page.locator('#checkout-voucher-error').textContent()).toBe(english(messages.checkout.voucherInvalid));
     await page.locator('#checkout-voucher').fill('GIFTCARD150');
     await page.locator('#checkout-voucher-apply').click();
-    await expect.poll(() => page.locator('#checkout-voucher-warning').textContent()).toBe(paymentMessages.voucherExceedsOrder);
+    await expect.poll(() => page.locator('#checkout-voucher-warning').textContent()).toBe(english(paymentMessages.voucherExceedsOrder));
     await page.locator('#checkout-method-voucher').waitFor();
     await fillBillingAddress(page);
     await page.locator('#checkout-terms').check();

@@ -131,8 +131,8 @@ describe('the paths a customer takes, in Chromium', () => {
     await page.locator('#sandbox-cancel').click();
 
     await page.waitForURL((url) => url.pathname.startsWith('/order/') && url.searchParams.get('payment') === 'cancelled');
-    await expect.poll(() => page.locator('h1').textContent()).toBe(paymentMessages.outcome.cancelled.heading);
-    expect(await page.locator('#order-payment-failed').textContent()).toBe(paymentMessages.outcome.cancelled.text);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(english(paymentMessages.outcome.cancelled.heading));
+    expect(await page.locator('#order-payment-failed').textContent()).toBe(english(paymentMessages.outcome.cancelled.text));
     await expectNoAxeViolations(page);
     await page.locator('#order-pay').click();
     await page.waitForURL((url) => url.pathname === '/sandbox-gateway/pay');

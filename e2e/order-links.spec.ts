@@ -87,7 +87,7 @@ describe('order links in Chromium', () => {
 
     // Back on the instalment page, which works with or without a session.
     await page.waitForURL((url) => url.pathname === href && url.searchParams.get('payment') === 'paid');
-    await expect.poll(() => text(page, '#instalment-paid'), { timeout: 10_000 }).toBe(paymentMessages.paid);
+    await expect.poll(() => text(page, '#instalment-paid'), { timeout: 10_000 }).toBe(english(paymentMessages.paid));
     expect(await text(page, '#instalment-status')).toBe('Paid');
     expect(await page.locator('#instalment-pay').count()).toBe(0);
     await expectNoAxeViolations(page);
@@ -135,8 +135,8 @@ describe('order links in Chromium', () => {
     // Declined first: back on the page, the terms stay accepted and the payment is offered again.
     await payOnGateway(page, CARD_DECLINED, total);
     await page.waitForURL((url) => url.pathname === link && url.searchParams.get('payment') === 'declined');
-    await expect.poll(() => text(page, '#terms-payment-failed')).toBe(paymentMessages.outcome.declined.text);
-    expect(await text(page, '#terms-outcome-title')).toBe(paymentMessages.outcome.declined.heading);
+    await expect.poll(() => text(page, '#terms-payment-failed')).toBe(english(paymentMessages.outcome.declined.text));
+    expect(await text(page, '#terms-outcome-title')).toBe(english(paymentMessages.outcome.declined.heading));
     await expect.poll(() => accept.textContent()).toBe(english(messages.terms.proceedToPayment));
     await expectNoAxeViolations(page);
     await page.locator('#terms-checkbox').check();
@@ -144,7 +144,7 @@ describe('order links in Chromium', () => {
 
     await payOnGateway(page, CARD_PAYS, total);
     await page.waitForURL((url) => url.pathname === link && url.searchParams.get('payment') === 'paid');
-    await expect.poll(() => text(page, '#terms-paid'), { timeout: 10_000 }).toBe(paymentMessages.outcome.paid.text);
+    await expect.poll(() => text(page, '#terms-paid'), { timeout: 10_000 }).toBe(english(paymentMessages.outcome.paid.text));
     expect(await page.locator('#terms-accept').count()).toBe(0);
     await expectNoAxeViolations(page);
 

@@ -157,7 +157,7 @@ describe('the customer portal in Chromium', () => {
     // An IBAN whose check digits are wrong.
     await fillRefundDetails(page, 'NL91 ABNA 0417 1643 01');
     await page.locator('#refund-next').click();
-    await expect.poll(() => page.locator('#refund-error').textContent()).toBe(portalMessages.ibanInvalid);
+    await expect.poll(() => page.locator('#refund-error').textContent()).toBe(english(portalMessages.ibanInvalid));
     await expectNoAxeViolations(page);
     await page.locator('#refund-bank-iban').fill('NL91 ABNA 0417 1643 00');
     await page.locator('#refund-next').click();

@@ -183,7 +183,7 @@ function providerJourney(provider: ProviderName, label: string, startDouble: (sh
       const returned = visited.map((url) => new URL(url)).filter((url) => url.origin === base && url.pathname === `/payments/return/${provider}`);
       expect(returned, visited.join('\n')).toHaveLength(1);
       expect(returned[0]!.searchParams.get('reference')).toMatch(/^pay_[0-9a-f]{32}$/);
-      expect(await page.getByRole('heading', { level: 2, name: paymentMessages.outcome.paid.heading }).count()).toBe(1);
+      expect(await page.getByRole('heading', { level: 2, name: english(paymentMessages.outcome.paid.heading) }).count()).toBe(1);
       expect(await page.locator('#order-code').textContent()).toContain(code);
       const tickets = page.locator('#order-tickets');
       for (const holder of holders) expect(await tickets.textContent()).toContain(holder.name);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffCall } from '../apps/server/test/staff-call';
 import { signedInStaff } from '../apps/server/test/staff-sign-in';
 import { portalMessages } from '../packages/contract/src/portal-messages';
+import { english } from '../packages/contract/src/i18n/english';
 import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { addWeekendTicket, checkOutByBankTransfer } from './support/checkout';
@@ -60,7 +61,7 @@ describe('bank details given to a waiting refund', () => {
     await screenshots(page, 'asked');
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.locator('#refund-bank-save').click();
-    await page.getByText(portalMessages.bankDetailsWanted.saved(refundId)).waitFor();
+    await page.getByText(english(portalMessages.bankDetailsWanted.saved(refundId))).waitFor();
     await page.locator('#refund-bank-details').waitFor({ state: 'detached' });
     await expectNoAxeViolations(page);
     await screenshots(page, 'given');

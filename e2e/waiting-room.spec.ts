@@ -74,7 +74,7 @@ describe('the on-sale waiting room', () => {
     // A link to an on-sale that does not exist says so, without asking anyone to log in for nothing.
     await page.goto('/waiting-room/NO-SUCH-SALE');
     await page.locator('#waiting-room-refused').waitFor();
-    expect(await page.locator('#waiting-room-refused').textContent()).toBe(waitingRoomMessages.noSuchOnsale);
+    expect(await page.locator('#waiting-room-refused').textContent()).toBe(english(waitingRoomMessages.noSuchOnsale));
     expect(await page.locator('#waiting-room-login').count()).toBe(0);
 
     // A visitor who is not signed in reaches for the ticket: the shop sends them to the waiting room.
@@ -89,8 +89,8 @@ describe('the on-sale waiting room', () => {
     await page.locator('#personalise-confirm').click();
     await page.waitForURL((url) => url.pathname === '/waiting-room/WEEKEND-SALE');
     expect(new URL(page.url()).searchParams.get('from')).toBe(TICKET);
-    await page.getByRole('heading', { level: 1, name: waitingRoomTexts.title }).waitFor();
-    await page.getByText(waitingRoomMessages.logInToQueue).waitFor();
+    await page.getByRole('heading', { level: 1, name: english(waitingRoomTexts.title) }).waitFor();
+    await page.getByText(english(waitingRoomMessages.logInToQueue)).waitFor();
     // Before logging in they see what the sale is and how it stands: its event, how many wait, and
     // how long someone joining now waits (one a minute, five or six ahead), and what it covers.
     await page.locator('#waiting-room-info-wait').waitFor();
@@ -112,12 +112,12 @@ describe('the on-sale waiting room', () => {
     await page.locator('#waiting-room-position').waitFor();
     const first = await position(page);
     expect(first).toBeGreaterThanOrEqual(4);
-    expect(await page.locator('#waiting-room-ahead').textContent()).toBe(waitingRoomTexts.ahead(first - 1));
+    expect(await page.locator('#waiting-room-ahead').textContent()).toBe(english(waitingRoomTexts.ahead(first - 1)));
     expect(await page.locator('#waiting-room-wait').textContent()).toMatch(/^Estimated wait: about \d+ minutes?\.$/);
     // The position is in a polite live region; what is still to be had and what happens next are shown.
     expect(await page.locator('[role="status"][aria-live="polite"]').filter({ has: page.locator('#waiting-room-position') }).count()).toBe(1);
     expect(await page.locator('#waiting-room-available').innerText()).toContain('Weekend ticket');
-    expect(await page.locator('#waiting-room-next').textContent()).toBe(waitingRoomTexts.whatNext);
+    expect(await page.locator('#waiting-room-next').textContent()).toBe(english(waitingRoomTexts.whatNext));
     await expectNoAxeViolations(page);
     await screenshot(page, 'waiting-room-1280.png');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -137,7 +137,7 @@ describe('the on-sale waiting room', () => {
     // A lost connection: the page says the place is kept, and carries on when the connection is back.
     await page.context().setOffline(true);
     await page.locator('#waiting-room-offline').waitFor({ timeout: 30_000 });
-    expect(await page.locator('#waiting-room-offline').textContent()).toBe(waitingRoomTexts.offline);
+    expect(await page.locator('#waiting-room-offline').textContent()).toBe(english(waitingRoomTexts.offline));
     await page.context().setOffline(false);
     await page.locator('#waiting-room-offline').waitFor({ state: 'detached', timeout: 30_000 });
     // (the room lets in one a minute meanwhile)
@@ -179,7 +179,7 @@ describe('the on-sale waiting room', () => {
     await database.db.execute(sql`UPDATE onsales SET admission_limit = 1, last_step_at = now(), rate_carry = 0 WHERE code = 'WEEKEND-SALE'`);
     await page.goto('/waiting-room/WEEKEND-SALE');
     await page.locator('#waiting-room-queued-again').waitFor({ timeout: 30_000 });
-    expect(await page.locator('#waiting-room-queued-again').textContent()).toBe(waitingRoomTexts.queuedAgain);
+    expect(await page.locator('#waiting-room-queued-again').textContent()).toBe(english(waitingRoomTexts.queuedAgain));
     await page.locator('#waiting-room-position').waitFor({ timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe('/waiting-room/WEEKEND-SALE');
     expect(await places()).toBe(2);

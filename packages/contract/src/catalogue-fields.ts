@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { INTEGER_COLUMN_MAX } from './bounds';
+import { issueMessage, message, messageWith, type Text } from './i18n/text';
+
+const laterThan = messageWith<{ earlier: string }>({ id: 'catalogueFieldMessages.laterThan', defaultMessage: 'must be later than {earlier}' });
 
 /**
  * The rules of the catalogue's fields, shared by the organiser's catalogue file (server,
@@ -7,16 +10,25 @@ import { INTEGER_COLUMN_MAX } from './bounds';
  * or sale window the file refuses, the browser refuses with the same words, and the other way round.
  */
 export const catalogueFieldMessages = {
-  code: 'must be 1-64 letters, digits, dashes or underscores',
-  money: 'must be a whole number of minor units (cents)',
-  moneyRange: 'must be from 0 to 2147483647 minor units',
-  count: 'must be a whole number from 0 to 2147483647',
-  instant: 'must be an ISO-8601 date and time with an offset, such as 2027-06-18T14:00:00+02:00',
-  laterThan: (earlier: string) => `must be later than ${earlier}`,
-  boolean: 'must be true or false',
-} as const;
+  code: message({ id: 'catalogueFieldMessages.code', defaultMessage: 'must be 1-64 letters, digits, dashes or underscores' }),
+  money: message({ id: 'catalogueFieldMessages.money', defaultMessage: 'must be a whole number of minor units (cents)' }),
+  moneyRange: message({ id: 'catalogueFieldMessages.moneyRange', defaultMessage: 'must be from 0 to 2147483647 minor units' }),
+  count: message({ id: 'catalogueFieldMessages.count', defaultMessage: 'must be a whole number from 0 to 2147483647' }),
+  instant: message({ id: 'catalogueFieldMessages.instant', defaultMessage: 'must be an ISO-8601 date and time with an offset, such as 2027-06-18T14:00:00+02:00' }),
+  /** `earlier`: the field the moment must follow, as the catalogue file names it (on_sale_from). */
+  laterThan: (earlier: string) => laterThan({ earlier }),
+  boolean: message({ id: 'catalogueFieldMessages.boolean', defaultMessage: 'must be true or false' }),
+};
 
-const m = catalogueFieldMessages;
+/** The rules as zod issues carry them (issueMessage: the text's key). */
+const m = {
+  code: issueMessage(catalogueFieldMessages.code),
+  money: issueMessage(catalogueFieldMessages.money),
+  moneyRange: issueMessage(catalogueFieldMessages.moneyRange),
+  count: issueMessage(catalogueFieldMessages.count),
+  instant: issueMessage(catalogueFieldMessages.instant),
+  boolean: issueMessage(catalogueFieldMessages.boolean),
+};
 
 export const catalogueCode = z.string({ error: m.code }).regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, m.code);
 /** Integer minor units: 12500 is 125.00. */
@@ -35,9 +47,9 @@ export const catalogueBoolean = z.boolean({ error: m.boolean });
  * (on_sale_from, on_sale_until), the refund window (from, until), a check-in list's hours.
  * Answers the problem's text, or null.
  */
-export function windowProblem(from: string | null | undefined, until: string | null | undefined, fromName: string): string | null {
+export function windowProblem(from: string | null | undefined, until: string | null | undefined, fromName: string): Text | null {
   if (!from || !until) return null;
-  return Date.parse(from) < Date.parse(until) ? null : m.laterThan(fromName);
+  return Date.parse(from) < Date.parse(until) ? null : catalogueFieldMessages.laterThan(fromName);
 }
 
 /** Whether an item on sale sells at `now`, given its sale window (either end open when null). */
@@ -47,25 +59,37 @@ export function withinSaleWindow(now: number, from: string | Date | null | undef
   return (start === null || start <= now) && (end === null || now < end);
 }
 
+/** An admission's forms, written as the catalogue file writes them, come in as values (ICU reads braces as placeholders). */
+const admissionForms = messageWith<{ rate: string; cap: string; capRamp: string; steer: string }>({
+  id: 'onsaleFieldMessages.admission',
+  defaultMessage: 'must be {rate}, {cap}, {capRamp} or {steer}',
+});
+
 /**
  * The rules of an on-sale's fields (issue 23, decision 0048), shared by the catalogue file's
  * `onsales` and the back office's on-sale change (staff-onsales.ts): the same value is refused
  * with the same words in both.
  */
 export const onsaleFieldMessages = {
-  admissionLimit: 'must be a whole number from 1 to 1000000',
-  admission: 'must be { rate_per_minute: N }, { max_active: N }, { max_active: N, rate_per_minute: M } or { steer: { min_per_minute: N, max_per_minute: M } }',
-  steerAlone: 'steer sets the rate itself: give it without rate_per_minute or max_active',
-  steerTarget: 'must be a whole number of milliseconds from 20 to 10000',
-  steerMinAtMost: 'must not be more than max_per_minute',
-  roomMinutes: 'must be a whole number of minutes from 0 to 1440',
-  sessionMinutes: 'must be a whole number of minutes',
-  sessionAtLeast: 'must be at least 5 minutes',
-  sessionAtMost: 'must be at most 240 minutes',
-  proofBits: 'must be a whole number of bits from 0 to 28',
-} as const;
+  admissionLimit: message({ id: 'onsaleFieldMessages.admissionLimit', defaultMessage: 'must be a whole number from 1 to 1000000' }),
+  admission: admissionForms({
+    rate: '{ rate_per_minute: N }',
+    cap: '{ max_active: N }',
+    capRamp: '{ max_active: N, rate_per_minute: M }',
+    steer: '{ steer: { min_per_minute: N, max_per_minute: M } }',
+  }),
+  steerAlone: message({ id: 'onsaleFieldMessages.steerAlone', defaultMessage: 'steer sets the rate itself: give it without rate_per_minute or max_active' }),
+  steerTarget: message({ id: 'onsaleFieldMessages.steerTarget', defaultMessage: 'must be a whole number of milliseconds from 20 to 10000' }),
+  steerMinAtMost: message({ id: 'onsaleFieldMessages.steerMinAtMost', defaultMessage: 'must not be more than max_per_minute' }),
+  roomMinutes: message({ id: 'onsaleFieldMessages.roomMinutes', defaultMessage: 'must be a whole number of minutes from 0 to 1440' }),
+  sessionMinutes: message({ id: 'onsaleFieldMessages.sessionMinutes', defaultMessage: 'must be a whole number of minutes' }),
+  sessionAtLeast: message({ id: 'onsaleFieldMessages.sessionAtLeast', defaultMessage: 'must be at least 5 minutes' }),
+  sessionAtMost: message({ id: 'onsaleFieldMessages.sessionAtMost', defaultMessage: 'must be at most 240 minutes' }),
+  proofBits: message({ id: 'onsaleFieldMessages.proofBits', defaultMessage: 'must be a whole number of bits from 0 to 28' }),
+};
 
-const o = onsaleFieldMessages;
+/** The rules as zod issues carry them (issueMessage: the text's key). */
+const o = Object.fromEntries(Object.entries(onsaleFieldMessages).map(([key, text]) => [key, issueMessage(text)])) as Record<keyof typeof onsaleFieldMessages, string>;
 
 /** New shoppers a minute (rate), or admitted shoppers at once (cap). */
 export const onsaleAdmissionLimit = z.number({ error: o.admissionLimit }).int(o.admissionLimit).min(1, o.admissionLimit).max(1_000_000, o.admissionLimit);

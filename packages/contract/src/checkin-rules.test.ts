@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { festivalDay, festivalDaysText, gateRefusal, isFestivalDay, typedTicketCode, type CheckinListRule, type ScannedTicket } from './checkin-rules';
+import { english } from './i18n/english';
 import { wrongDayMessage } from './staff-checkin';
 
 const list: CheckinListRule = {
@@ -108,9 +109,9 @@ describe('a day ticket admits on its own festival day (decision 0064)', () => {
   });
 
   it('names the ticket’s days in the shop’s locale', () => {
-    expect(wrongDayMessage(['2027-06-19'], 'en-GB')).toBe('Wrong day: day ticket for Saturday 19 June');
-    expect(wrongDayMessage(['2027-06-20', '2027-06-19'], 'en-GB')).toBe('Wrong day: ticket for Saturday 19 June and Sunday 20 June');
-    expect(wrongDayMessage(null, 'en-GB')).toBe('Wrong day: this ticket does not admit now');
+    expect(english(wrongDayMessage(['2027-06-19'], 'en-GB'))).toBe('Wrong day: day ticket for Saturday 19 June');
+    expect(english(wrongDayMessage(['2027-06-20', '2027-06-19'], 'en-GB'))).toBe('Wrong day: ticket for Saturday 19 June and Sunday 20 June');
+    expect(english(wrongDayMessage(null, 'en-GB'))).toBe('Wrong day: this ticket does not admit now');
     expect(festivalDaysText(['2027-06-19'], 'nl-NL')).toBe('zaterdag 19 juni');
   });
 

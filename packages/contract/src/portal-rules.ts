@@ -192,7 +192,7 @@ export function shippingShares(shippingAmount: number, purchaseCount: number): n
 // Status displays (spec section 4)
 
 /** How an item's status shows: the refund states in the spec's words, the rest by the configured label. */
-export function itemStatusDisplay(status: string, labels: Record<string, string>): { label: string; showsAmount: boolean } {
+export function itemStatusDisplay(status: string, labels: Record<string, string>): { label: Shown; showsAmount: boolean } {
   const texts = portalMessages.itemStatus;
   if (status === 'refund') return { label: texts.requested, showsAmount: false };
   if (status === 'refunding' || status === 'refund-problem') return { label: texts.processing, showsAmount: false };
@@ -222,7 +222,7 @@ export function refundStatusKey(status: string): 'active' | 'processed' | 'proce
   return status === 'active' || status === 'processed' || status === 'cancelled' || status === 'rejected' ? status : 'processing';
 }
 
-export function refundStatusLabel(status: string, labels: Record<string, string>): string {
+export function refundStatusLabel(status: string, labels: Record<string, string>): Shown {
   const key = refundStatusKey(status);
   return labels[key] ?? portalMessages.refundStatus[key];
 }

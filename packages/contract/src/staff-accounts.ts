@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueMessage, message, messageWith } from './i18n/text';
 
 /**
  * The staff's own sign-in (issue 22, decision 0041), answered at POST /api/staff/<call>: a
@@ -6,14 +7,17 @@ import { z } from 'zod';
  * cookie (HttpOnly, Secure, SameSite=Strict), never a token in the payload.
  */
 export const staffMessages = {
-  wrongSignIn: 'The e-mail address or password is not right.',
-  notSignedIn: 'Sign in to the back office first.',
-  signInAgain: 'Sign in again: that took too long or too many tries.',
-  wrongCode: 'That code is not right, or it was used already. Type the code your app shows now.',
-  signedOut: 'You are signed out.',
-  tooManyAttempts: 'Too many attempts. Try again in 15 minutes.',
-  tooManyCodes: 'Too many wrong codes for this account. Try again tomorrow, or ask an admin to reset your second factor.',
-} as const;
+  wrongSignIn: message({ id: 'staffMessages.wrongSignIn', defaultMessage: 'The e-mail address or password is not right.' }),
+  notSignedIn: message({ id: 'staffMessages.notSignedIn', defaultMessage: 'Sign in to the back office first.' }),
+  signInAgain: message({ id: 'staffMessages.signInAgain', defaultMessage: 'Sign in again: that took too long or too many tries.' }),
+  wrongCode: message({ id: 'staffMessages.wrongCode', defaultMessage: 'That code is not right, or it was used already. Type the code your app shows now.' }),
+  signedOut: message({ id: 'staffMessages.signedOut', defaultMessage: 'You are signed out.' }),
+  tooManyAttempts: message({ id: 'staffMessages.tooManyAttempts', defaultMessage: 'Too many attempts. Try again in 15 minutes.' }),
+  tooManyCodes: message({
+    id: 'staffMessages.tooManyCodes',
+    defaultMessage: 'Too many wrong codes for this account. Try again tomorrow, or ask an admin to reset your second factor.',
+  }),
+};
 
 /** What a member of staff may be (decision 0041): admin, box office, customer service, gate crew. */
 export const STAFF_ROLES = ['admin', 'box_office', 'customer_service', 'gate'] as const;
@@ -59,39 +63,59 @@ export const staffMeAnswer = z.object({
   currency: z.string().optional(),
 });
 
+// The staff pages' texts with placeholders, each declared once; `staffAdminMessages` below keeps the callers' positional arguments.
+const invited = messageWith<{ email: string }>({ id: 'staffAdminMessages.invited', defaultMessage: 'Invitation sent to {email}. They choose their password with the link in it.' });
+const enabled = messageWith<{ name: string }>({ id: 'staffAdminMessages.enabled', defaultMessage: '{name} can sign in again.' });
+const passwordLinkSent = messageWith<{ name: string }>({ id: 'staffAdminMessages.passwordLinkSent', defaultMessage: 'A link to choose a new password was sent to {name}.' });
+const invitationSentAgain = messageWith<{ name: string }>({ id: 'staffAdminMessages.invitationSentAgain', defaultMessage: 'The invitation was sent to {name} again.' });
+const secondFactorReset = messageWith<{ name: string }>({
+  id: 'staffAdminMessages.secondFactorReset',
+  defaultMessage: '{name}’s second factor was reset. They set up a new one with the link sent to them by e-mail.',
+});
+
 /** Texts of the back office's staff pages (issue 22 point 1, decision 0041). */
 export const staffAdminMessages = {
-  notAllowed: 'Your role does not allow this.',
-  memberNotFound: 'There is no member of staff with that number.',
-  emailTaken: 'A member of staff already has that e-mail address.',
-  notYourself: 'You cannot do this to your own account. Ask another admin.',
-  lastAdmin: 'The shop needs at least one admin who can sign in.',
-  emailDisabled: 'A disabled member of staff has that e-mail address. Enable them in the list instead.',
-  invited: (email: string) => `Invitation sent to ${email}. They choose their password with the link in it.`,
-  enabled: (name: string) => `${name} can sign in again.`,
-  passwordLinkSent: (name: string) => `A link to choose a new password was sent to ${name}.`,
-  invitationSentAgain: (name: string) => `The invitation was sent to ${name} again.`,
-  secondFactorReset: (name: string) => `${name}’s second factor was reset. They set up a new one with the link sent to them by e-mail.`,
-} as const;
+  notAllowed: message({ id: 'staffAdminMessages.notAllowed', defaultMessage: 'Your role does not allow this.' }),
+  memberNotFound: message({ id: 'staffAdminMessages.memberNotFound', defaultMessage: 'There is no member of staff with that number.' }),
+  emailTaken: message({ id: 'staffAdminMessages.emailTaken', defaultMessage: 'A member of staff already has that e-mail address.' }),
+  notYourself: message({ id: 'staffAdminMessages.notYourself', defaultMessage: 'You cannot do this to your own account. Ask another admin.' }),
+  lastAdmin: message({ id: 'staffAdminMessages.lastAdmin', defaultMessage: 'The shop needs at least one admin who can sign in.' }),
+  emailDisabled: message({ id: 'staffAdminMessages.emailDisabled', defaultMessage: 'A disabled member of staff has that e-mail address. Enable them in the list instead.' }),
+  invited: (email: string) => invited({ email }),
+  enabled: (name: string) => enabled({ name }),
+  passwordLinkSent: (name: string) => passwordLinkSent({ name }),
+  invitationSentAgain: (name: string) => invitationSentAgain({ name }),
+  secondFactorReset: (name: string) => secondFactorReset({ name }),
+};
 
 /** Staff passwords are longer than customers’ (they open the whole back office). */
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
 
+/** The shortest staff password, said with the number (STAFF_PASSWORD_MIN_LENGTH). */
+const passwordTooShort = messageWith<{ minimum: number }>({ id: 'staffLinkMessages.passwordTooShort', defaultMessage: 'Choose a password of at least {minimum} characters.' });
+
 /** Texts of the one-time links e-mailed to staff and of a member’s own password (decision 0062). */
 export const staffLinkMessages = {
-  linkNotWorking: 'This link does not work any more: it was used, it expired, or a newer one was sent. Ask an admin of the shop for a new one.',
-  useTheLink: 'Your second factor was reset. Open the link we e-mailed you to set up a new one. If it no longer works, ask an admin for a new link.',
-  wrongPassword: 'That is not your current password.',
-  passwordTooShort: `Choose a password of at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`,
-  passwordChanged: 'Your password is changed. You stay signed in here and are signed out everywhere else.',
-  samePassword: 'Choose a password other than your current one.',
-} as const;
+  linkNotWorking: message({
+    id: 'staffLinkMessages.linkNotWorking',
+    defaultMessage: 'This link does not work any more: it was used, it expired, or a newer one was sent. Ask an admin of the shop for a new one.',
+  }),
+  useTheLink: message({
+    id: 'staffLinkMessages.useTheLink',
+    defaultMessage: 'Your second factor was reset. Open the link we e-mailed you to set up a new one. If it no longer works, ask an admin for a new link.',
+  }),
+  wrongPassword: message({ id: 'staffLinkMessages.wrongPassword', defaultMessage: 'That is not your current password.' }),
+  passwordTooShort: passwordTooShort({ minimum: STAFF_PASSWORD_MIN_LENGTH }),
+  passwordChanged: message({ id: 'staffLinkMessages.passwordChanged', defaultMessage: 'Your password is changed. You stay signed in here and are signed out everywhere else.' }),
+  samePassword: message({ id: 'staffLinkMessages.samePassword', defaultMessage: 'Choose a password other than your current one.' }),
+};
 
 const newStaffPassword = z
-  .string({ error: staffLinkMessages.passwordTooShort })
-  .min(STAFF_PASSWORD_MIN_LENGTH, staffLinkMessages.passwordTooShort)
+  .string({ error: issueMessage(staffLinkMessages.passwordTooShort) })
+  .min(STAFF_PASSWORD_MIN_LENGTH, issueMessage(staffLinkMessages.passwordTooShort))
   .max(200, 'A password is at most 200 characters.');
-const linkToken = z.string({ error: staffLinkMessages.linkNotWorking }).trim().min(1, staffLinkMessages.linkNotWorking).max(100, staffLinkMessages.linkNotWorking);
+const linkNotWorking = issueMessage(staffLinkMessages.linkNotWorking);
+const linkToken = z.string({ error: linkNotWorking }).trim().min(1, linkNotWorking).max(100, linkNotWorking);
 
 /** What a link is for: joining (choose a password), a new password, a new second factor (sign in with the password, then set it up). */
 export const STAFF_LINK_PURPOSES = ['invitation', 'password-reset', 'second-factor'] as const;

@@ -1,6 +1,29 @@
 import { z } from 'zod';
 import { catalogueBoolean, catalogueCount, catalogueInstant, catalogueMoney, windowProblem } from './catalogue-fields';
 import { paymentPlanEntry } from './catalog';
+import { issueMessage, message, messageWith } from './i18n/text';
+
+// The catalogue page's texts with placeholders, each declared once; `staffCatalogueMessages` below keeps the callers' positional arguments.
+const noItem = messageWith<{ code: string }>({ id: 'staffCatalogueMessages.noItem', defaultMessage: 'There is no item {code}.' });
+const stockBelowTaken = messageWith<{ taken: number }>({ id: 'staffCatalogueMessages.stockBelowTaken', defaultMessage: 'Stock cannot be lower than the {taken} already sold or held in carts.' });
+const seatsBelowTaken = messageWith<{ taken: number }>({ id: 'staffCatalogueMessages.seatsBelowTaken', defaultMessage: 'Seats cannot be fewer than the {taken} already sold or held in carts.' });
+const planMismatch = messageWith<{ sum: number; total: number }>({
+  id: 'staffCatalogueMessages.planMismatch',
+  defaultMessage: 'The payment plan adds up to {sum}, but price plus fee would be {total}: change the plan and the price together in the catalogue file.',
+});
+const fileTooLong = messageWith<{ max: number }>({ id: 'staffCatalogueMessages.fileTooLong', defaultMessage: 'A catalogue file has at most {max} lines.' });
+const checkTooSlow = messageWith<{ seconds: number }>({
+  id: 'staffCatalogueMessages.checkTooSlow',
+  defaultMessage: 'The file could not be checked within {seconds} seconds: it is too large or too complex. Split it, or check it with npm run catalog -- validate FILE.',
+});
+const checkTooLarge = messageWith<{ megabytes: number }>({
+  id: 'staffCatalogueMessages.checkTooLarge',
+  defaultMessage: 'The file could not be checked within {megabytes} MB of memory: it is too large or too complex. Split it, or check it with npm run catalog -- validate FILE.',
+});
+const problems = messageWith<{ count: number }>({
+  id: 'staffCatalogueMessages.problems',
+  defaultMessage: 'The file has {count, plural, one {1 problem} other {{count} problems}}; nothing was changed.',
+});
 
 /**
  * The back office's catalogue (issue 22 point 6): the events, products, merchandise, stock and
@@ -13,29 +36,28 @@ import { paymentPlanEntry } from './catalog';
  * until the import is told that the file wins or an admin hands the item back to the file.
  */
 export const staffCatalogueMessages = {
-  noItem: (code: string) => `There is no item ${code}.`,
-  noDeparture: 'There is no such departure.',
-  chooseItem: 'Choose an item.',
-  nothingToChange: 'Change at least one field.',
-  stockBelowTaken: (taken: number) => `Stock cannot be lower than the ${taken} already sold or held in carts.`,
-  seatsBelowTaken: (taken: number) => `Seats cannot be fewer than the ${taken} already sold or held in carts.`,
-  planMismatch: (sum: number, total: number) =>
-    `The payment plan adds up to ${sum}, but price plus fee would be ${total}: change the plan and the price together in the catalogue file.`,
-  notTransport: 'Only transport products have departures.',
-  saved: 'Saved. Shoppers see the change within a second.',
-  handedBack: 'The catalogue file decides this item again from its next import.',
-  chooseFile: 'Choose a catalogue file (YAML or JSON).',
-  fileTooLong: (max: number) => `A catalogue file has at most ${max} lines.`,
-  fileNameTooLong: 'A file name is at most 200 characters.',
-  checkTooSlow: (seconds: number) => `The file could not be checked within ${seconds} seconds: it is too large or too complex. Split it, or check it with npm run catalog -- validate FILE.`,
-  checkTooLarge: (megabytes: number) => `The file could not be checked within ${megabytes} MB of memory: it is too large or too complex. Split it, or check it with npm run catalog -- validate FILE.`,
-  checkFailed: 'The file could not be checked. Check it with npm run catalog -- validate FILE.',
-  checkerBusy: 'Other catalogue files are being checked. Try again in a minute.',
-  checkerStopping: 'The shop is stopping. Upload the file again in a minute.',
-  valid: 'The file is a valid catalogue.',
-  problems: (count: number) => (count === 1 ? 'The file has 1 problem; nothing was changed.' : `The file has ${count} problems; nothing was changed.`),
-  imported: 'The catalogue is imported.',
-} as const;
+  noItem: (code: string) => noItem({ code }),
+  noDeparture: message({ id: 'staffCatalogueMessages.noDeparture', defaultMessage: 'There is no such departure.' }),
+  chooseItem: message({ id: 'staffCatalogueMessages.chooseItem', defaultMessage: 'Choose an item.' }),
+  nothingToChange: message({ id: 'staffCatalogueMessages.nothingToChange', defaultMessage: 'Change at least one field.' }),
+  stockBelowTaken: (taken: number) => stockBelowTaken({ taken }),
+  seatsBelowTaken: (taken: number) => seatsBelowTaken({ taken }),
+  planMismatch: (sum: number, total: number) => planMismatch({ sum, total }),
+  notTransport: message({ id: 'staffCatalogueMessages.notTransport', defaultMessage: 'Only transport products have departures.' }),
+  saved: message({ id: 'staffCatalogueMessages.saved', defaultMessage: 'Saved. Shoppers see the change within a second.' }),
+  handedBack: message({ id: 'staffCatalogueMessages.handedBack', defaultMessage: 'The catalogue file decides this item again from its next import.' }),
+  chooseFile: message({ id: 'staffCatalogueMessages.chooseFile', defaultMessage: 'Choose a catalogue file (YAML or JSON).' }),
+  fileTooLong: (max: number) => fileTooLong({ max }),
+  fileNameTooLong: message({ id: 'staffCatalogueMessages.fileNameTooLong', defaultMessage: 'A file name is at most 200 characters.' }),
+  checkTooSlow: (seconds: number) => checkTooSlow({ seconds }),
+  checkTooLarge: (megabytes: number) => checkTooLarge({ megabytes }),
+  checkFailed: message({ id: 'staffCatalogueMessages.checkFailed', defaultMessage: 'The file could not be checked. Check it with npm run catalog -- validate FILE.' }),
+  checkerBusy: message({ id: 'staffCatalogueMessages.checkerBusy', defaultMessage: 'Other catalogue files are being checked. Try again in a minute.' }),
+  checkerStopping: message({ id: 'staffCatalogueMessages.checkerStopping', defaultMessage: 'The shop is stopping. Upload the file again in a minute.' }),
+  valid: message({ id: 'staffCatalogueMessages.valid', defaultMessage: 'The file is a valid catalogue.' }),
+  problems: (count: number) => problems({ count }),
+  imported: message({ id: 'staffCatalogueMessages.imported', defaultMessage: 'The catalogue is imported.' }),
+};
 
 const texts = staffCatalogueMessages;
 
@@ -61,7 +83,8 @@ export const CATALOGUE_UPLOAD_MAX_LINES = 50_000;
 /** The body of a catalogue upload may be this large (every other call keeps the shop's 64 KiB). */
 export const CATALOGUE_UPLOAD_BODY_LIMIT = 4 * 1024 * 1024;
 
-const itemCode = z.string({ error: texts.chooseItem }).trim().min(1, texts.chooseItem).max(64, texts.chooseItem);
+const chooseItem = issueMessage(texts.chooseItem);
+const itemCode = z.string({ error: chooseItem }).trim().min(1, chooseItem).max(64, chooseItem);
 
 export const refundRulesValue = z
   .object({
@@ -99,9 +122,9 @@ export const catalogueItemChanges = z
   .strict()
   .superRefine((changes, ctx) => {
     const sale = windowProblem(changes.on_sale_from, changes.on_sale_until, 'on_sale_from');
-    if (sale) ctx.addIssue({ code: 'custom', path: ['on_sale_until'], message: sale });
+    if (sale) ctx.addIssue({ code: 'custom', path: ['on_sale_until'], message: issueMessage(sale) });
     const refund = windowProblem(changes.refund?.from, changes.refund?.until, 'refund.from');
-    if (refund) ctx.addIssue({ code: 'custom', path: ['refund', 'until'], message: refund });
+    if (refund) ctx.addIssue({ code: 'custom', path: ['refund', 'until'], message: issueMessage(refund) });
   });
 export type CatalogueItemChanges = z.infer<typeof catalogueItemChanges>;
 
@@ -166,10 +189,11 @@ export type CatalogueOverviewAnswer = z.infer<typeof catalogueOverviewAnswer>;
 export const catalogueChangeItemPayload = z.object({ code: itemCode, changes: catalogueItemChanges }).strict();
 export const catalogueChangeItemAnswer = z.object({ item: catalogueItemView, message: z.string() });
 
+const noDeparture = issueMessage(texts.noDeparture);
 export const catalogueChangeSeatsPayload = z
   .object({
     code: itemCode,
-    departure_id: z.number({ error: texts.noDeparture }).int(texts.noDeparture).min(1, texts.noDeparture).max(2_147_483_647, texts.noDeparture),
+    departure_id: z.number({ error: noDeparture }).int(noDeparture).min(1, noDeparture).max(2_147_483_647, noDeparture),
     /** null: stop counting seats. */
     seats: catalogueCount.nullable(),
   })
@@ -179,11 +203,12 @@ export const catalogueChangeSeatsAnswer = catalogueChangeItemAnswer;
 export const catalogueHandBackPayload = z.object({ code: itemCode }).strict();
 export const catalogueHandBackAnswer = catalogueChangeItemAnswer;
 
+const chooseFile = issueMessage(texts.chooseFile);
 export const catalogueUploadPayload = z
   .object({
-    file_name: z.string({ error: texts.chooseFile }).trim().min(1, texts.chooseFile).max(200, texts.fileNameTooLong),
+    file_name: z.string({ error: chooseFile }).trim().min(1, chooseFile).max(200, issueMessage(texts.fileNameTooLong)),
     /** The file's text, line by line (so that no one text is longer than any other payload's). */
-    lines: z.array(z.string({ error: texts.chooseFile }), { error: texts.chooseFile }).min(1, texts.chooseFile).max(CATALOGUE_UPLOAD_MAX_LINES, texts.fileTooLong(CATALOGUE_UPLOAD_MAX_LINES)),
+    lines: z.array(z.string({ error: chooseFile }), { error: chooseFile }).min(1, chooseFile).max(CATALOGUE_UPLOAD_MAX_LINES, issueMessage(texts.fileTooLong(CATALOGUE_UPLOAD_MAX_LINES))),
     /** Only check: report the problems and what an import would keep, change nothing. */
     check_only: catalogueBoolean,
     /** The file's values replace those changed in the back office, and the marks go. */

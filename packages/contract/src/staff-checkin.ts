@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INTEGER_COLUMN_MAX } from './bounds';
 import { festivalDaysText } from './checkin-rules';
+import { message, messageWith, type Text } from './i18n/text';
 
 /**
  * The scanner's calls (issue 21), answered at POST /api/staff/<call> for a signed-in scanner
@@ -48,7 +49,7 @@ export type ScanResult = (typeof scanResults)[number];
 
 export const scanAnswer = z.object({
   result: z.enum(scanResults),
-  /** The text staff read out: verbatim from scannerMessages. */
+  /** The text staff read out: one of scannerMessages, in the request's language. */
   message: z.string(),
   ticket: z
     .object({
@@ -206,32 +207,38 @@ export const uploadScansAnswer = z.object({
   results: z.array(z.object({ nonce: z.string(), result: z.enum(['counted', 'duplicate', 'conflict', 'refused', 'unknown']) })),
 });
 
+// The scanner's texts with placeholders, each declared once; `scannerMessages` below keeps the callers' positional arguments.
+const alreadyIn = messageWith<{ time: string; gate: string }>({ id: 'scannerMessages.alreadyIn', defaultMessage: 'Already in since {time} at gate {gate}' });
+/** `count`: how many festival days the ticket is for (one: a day ticket). */
+const wrongDayFor = messageWith<{ days: string; count: number }>({ id: 'scannerMessages.wrongDayFor', defaultMessage: 'Wrong day: {count, plural, one {day ticket} other {ticket}} for {days}' });
+const wrongBus = messageWith<{ departure: string }>({ id: 'scannerMessages.wrongBus', defaultMessage: 'Wrong bus: your departure is {departure}' });
+
 /** The scanner's texts (ours: the spec has no gate). Times are HH:MM in the event's time zone. */
 export const scannerMessages = {
-  admit: 'Admit',
-  exit: 'Exit recorded',
-  alreadyIn: (time: string, gate: string) => `Already in since ${time} at gate ${gate}`,
-  notInside: 'Not inside: this ticket has no entry to leave by',
-  wrongList: 'Not valid here: this ticket does not admit on this list',
-  wrongDay: 'Wrong day: this ticket does not admit now',
+  admit: message({ id: 'scannerMessages.admit', defaultMessage: 'Admit' }),
+  exit: message({ id: 'scannerMessages.exit', defaultMessage: 'Exit recorded' }),
+  alreadyIn: (time: string, gate: string) => alreadyIn({ time, gate }),
+  notInside: message({ id: 'scannerMessages.notInside', defaultMessage: 'Not inside: this ticket has no entry to leave by' }),
+  wrongList: message({ id: 'scannerMessages.wrongList', defaultMessage: 'Not valid here: this ticket does not admit on this list' }),
+  wrongDay: message({ id: 'scannerMessages.wrongDay', defaultMessage: 'Wrong day: this ticket does not admit now' }),
   /** A ticket for some festival days only, scanned on another (the days in words, in the event's zone). */
-  wrongDayFor: (days: string, count: number) => (count === 1 ? `Wrong day: day ticket for ${days}` : `Wrong day: ticket for ${days}`),
-  wrongBus: (departure: string) => `Wrong bus: your departure is ${departure}`,
-  revoked: 'Revoked: this ticket no longer admits',
-  notATicket: 'Not a ticket',
-  badScannerCode: 'This scanner code is not valid.',
-  signedOut: 'Signed out.',
-  notSignedIn: 'Sign in with your scanner code first.',
-  unknownList: 'There is no such check-in list.',
-  unknownGate: 'This list has no such gate.',
-} as const;
+  wrongDayFor: (days: string, count: number) => wrongDayFor({ days, count }),
+  wrongBus: (departure: string) => wrongBus({ departure }),
+  revoked: message({ id: 'scannerMessages.revoked', defaultMessage: 'Revoked: this ticket no longer admits' }),
+  notATicket: message({ id: 'scannerMessages.notATicket', defaultMessage: 'Not a ticket' }),
+  badScannerCode: message({ id: 'scannerMessages.badScannerCode', defaultMessage: 'This scanner code is not valid.' }),
+  signedOut: message({ id: 'scannerMessages.signedOut', defaultMessage: 'Signed out.' }),
+  notSignedIn: message({ id: 'scannerMessages.notSignedIn', defaultMessage: 'Sign in with your scanner code first.' }),
+  unknownList: message({ id: 'scannerMessages.unknownList', defaultMessage: 'There is no such check-in list.' }),
+  unknownGate: message({ id: 'scannerMessages.unknownGate', defaultMessage: 'This list has no such gate.' }),
+};
 
 /**
  * The wrong-day refusal in words, online and offline alike: a ticket for some festival days names
  * them in the shop's locale ("Wrong day: day ticket for Saturday 19 June"); a scan outside the
  * list's hours or the pass's window says so plainly.
  */
-export function wrongDayMessage(days: readonly string[] | null, locale: string): string {
+export function wrongDayMessage(days: readonly string[] | null, locale: string): Text {
   return days ? scannerMessages.wrongDayFor(festivalDaysText(days, locale), days.length) : scannerMessages.wrongDay;
 }
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { catalogueInstant, onsaleAdmission, onsaleProofOfWork, onsaleRoomOpensMinutesBefore, onsaleSessionMinutes, windowProblem } from './catalogue-fields';
+import { issueMessage, message, messageWith } from './i18n/text';
+
+// The on-sales page's texts with placeholders, each declared once; `staffOnsaleMessages` below keeps the callers' positional arguments.
+const noOnsale = messageWith<{ code: string }>({ id: 'staffOnsaleMessages.noOnsale', defaultMessage: 'There is no on-sale {code}.' });
+const roomStaysOpen = messageWith<{ minutes: number }>({
+  id: 'staffOnsaleMessages.roomStaysOpen',
+  defaultMessage: 'The waiting room is open already and keeps its places: open it at least {minutes} minutes before the opening, so that it stays open.',
+});
 
 /**
  * The back office's on-sales (issue 23 points 1 and 6, decision 0048): every on-sale of the
@@ -8,17 +16,16 @@ import { catalogueInstant, onsaleAdmission, onsaleProofOfWork, onsaleRoomOpensMi
  * (catalogue-fields.ts). Creating on-sales and choosing their products stays in the catalogue file.
  */
 export const staffOnsaleMessages = {
-  noOnsale: (code: string) => `There is no on-sale ${code}.`,
-  chooseOnsale: 'Choose an on-sale.',
-  switchedOff: 'This on-sale is switched off: the catalogue file no longer has it.',
-  nothingToChange: 'Change at least one field.',
-  openingPassed: 'The room has been admitting since the opening: the opening can no longer move.',
-  notInThePast: 'must be later than now',
-  beforeClosing: 'must be earlier than closes_at',
-  roomStaysOpen: (minutes: number) =>
-    `The waiting room is open already and keeps its places: open it at least ${minutes} minutes before the opening, so that it stays open.`,
-  saved: 'Saved. The waiting room works with it within a second.',
-} as const;
+  noOnsale: (code: string) => noOnsale({ code }),
+  chooseOnsale: message({ id: 'staffOnsaleMessages.chooseOnsale', defaultMessage: 'Choose an on-sale.' }),
+  switchedOff: message({ id: 'staffOnsaleMessages.switchedOff', defaultMessage: 'This on-sale is switched off: the catalogue file no longer has it.' }),
+  nothingToChange: message({ id: 'staffOnsaleMessages.nothingToChange', defaultMessage: 'Change at least one field.' }),
+  openingPassed: message({ id: 'staffOnsaleMessages.openingPassed', defaultMessage: 'The room has been admitting since the opening: the opening can no longer move.' }),
+  notInThePast: message({ id: 'staffOnsaleMessages.notInThePast', defaultMessage: 'must be later than now' }),
+  beforeClosing: message({ id: 'staffOnsaleMessages.beforeClosing', defaultMessage: 'must be earlier than closes_at' }),
+  roomStaysOpen: (minutes: number) => roomStaysOpen({ minutes }),
+  saved: message({ id: 'staffOnsaleMessages.saved', defaultMessage: 'Saved. The waiting room works with it within a second.' }),
+};
 
 const texts = staffOnsaleMessages;
 
@@ -30,7 +37,8 @@ export type OnsaleState = (typeof ONSALE_STATES)[number];
 export const ONSALES_LIVE_REFRESH_SECONDS = 5;
 export const ONSALES_QUIET_REFRESH_SECONDS = 60;
 
-const onsaleCode = z.string({ error: texts.chooseOnsale }).trim().min(1, texts.chooseOnsale).max(64, texts.chooseOnsale);
+const chooseOnsale = issueMessage(texts.chooseOnsale);
+const onsaleCode = z.string({ error: chooseOnsale }).trim().min(1, chooseOnsale).max(64, chooseOnsale);
 const count = z.number().int();
 
 export const onsaleProductView = z.object({
@@ -166,7 +174,7 @@ export const onsaleChanges = z
   .strict()
   .superRefine((changes, ctx) => {
     const closes = windowProblem(changes.opens_at, changes.closes_at, 'opens_at');
-    if (closes) ctx.addIssue({ code: 'custom', path: ['closes_at'], message: closes });
+    if (closes) ctx.addIssue({ code: 'custom', path: ['closes_at'], message: issueMessage(closes) });
   });
 export type OnsaleChanges = z.infer<typeof onsaleChanges>;
 export const ONSALE_EDITABLE_FIELDS = ['opens_at', 'closes_at', 'room_opens_minutes_before', 'admission', 'session_minutes', 'proof_of_work'] as const;

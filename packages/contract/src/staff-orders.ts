@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueMessage, message } from './i18n/text';
 import { refundWays } from './refund-ways';
 
 /**
@@ -8,32 +9,38 @@ import { refundWays } from './refund-ways';
  * customer's side refuses with the same texts (portalMessages, paymentMessages).
  */
 export const staffOrderMessages = {
-  queryTooShort: 'Type at least 2 characters: an order or ticket code, a name or an e-mail address.',
-  orderNotFound: 'There is no order with that code.',
-  ticketNotFound: 'This order has no ticket with that code.',
-  alreadyPaid: 'This order is paid already.',
-  moreThanOpen: 'That is more than is open. Record at most what is open, and pay any surplus back to the customer.',
-  alreadyEnded: 'This order is cancelled or abandoned already.',
-  moneyHeld: 'This order has money paid in: refund its items first, then cancel it.',
-  refundOpen: 'This order has a refund request open: approve or reject it first.',
-  notUnpaid: 'Only the time to pay of an unpaid or partly paid order can be extended.',
-  noDeadline: 'This order has no time to pay to extend: it is kept until paid.',
-  deadlineNotLater: 'Choose a moment later than the order’s current time to pay, and in the future.',
-  nothingToResend: 'This order has nothing of that kind to send yet: it is not paid.',
-  noTickets: 'This order has no tickets to send.',
-  resent: 'The e-mail is on its way.',
-  markedPaid: 'The payment is recorded.',
-  cancelled: 'The order is cancelled and the customer is told.',
-  refundDone: 'The refund is recorded.',
-  ticketChanged: 'The ticket is changed.',
-  deadlineExtended: 'The time to pay is extended.',
-  refundOutsideRules:
-    'Some of these items are outside the refund rules (the refund window is over or the product is not refundable). Tick “Refund even though the refund rules do not allow it” and give a reason to refund them anyway.',
-  overrideNeedsReason: 'Give a reason for refunding outside the refund rules.',
-  neverRefundable: 'Some of these items cannot be refunded: they are already refunded, cancelled, in an open refund, or not paid.',
-  noBuyerAddress: 'This buyer gave no e-mail address at the box office: print the tickets instead.',
-  noTicketsToPrint: 'This order has no tickets to print: it is not paid, or its tickets are refunded or cancelled.',
-} as const;
+  queryTooShort: message({ id: 'staffOrderMessages.queryTooShort', defaultMessage: 'Type at least 2 characters: an order or ticket code, a name or an e-mail address.' }),
+  orderNotFound: message({ id: 'staffOrderMessages.orderNotFound', defaultMessage: 'There is no order with that code.' }),
+  ticketNotFound: message({ id: 'staffOrderMessages.ticketNotFound', defaultMessage: 'This order has no ticket with that code.' }),
+  alreadyPaid: message({ id: 'staffOrderMessages.alreadyPaid', defaultMessage: 'This order is paid already.' }),
+  moreThanOpen: message({ id: 'staffOrderMessages.moreThanOpen', defaultMessage: 'That is more than is open. Record at most what is open, and pay any surplus back to the customer.' }),
+  alreadyEnded: message({ id: 'staffOrderMessages.alreadyEnded', defaultMessage: 'This order is cancelled or abandoned already.' }),
+  moneyHeld: message({ id: 'staffOrderMessages.moneyHeld', defaultMessage: 'This order has money paid in: refund its items first, then cancel it.' }),
+  refundOpen: message({ id: 'staffOrderMessages.refundOpen', defaultMessage: 'This order has a refund request open: approve or reject it first.' }),
+  notUnpaid: message({ id: 'staffOrderMessages.notUnpaid', defaultMessage: 'Only the time to pay of an unpaid or partly paid order can be extended.' }),
+  noDeadline: message({ id: 'staffOrderMessages.noDeadline', defaultMessage: 'This order has no time to pay to extend: it is kept until paid.' }),
+  deadlineNotLater: message({ id: 'staffOrderMessages.deadlineNotLater', defaultMessage: 'Choose a moment later than the order’s current time to pay, and in the future.' }),
+  nothingToResend: message({ id: 'staffOrderMessages.nothingToResend', defaultMessage: 'This order has nothing of that kind to send yet: it is not paid.' }),
+  noTickets: message({ id: 'staffOrderMessages.noTickets', defaultMessage: 'This order has no tickets to send.' }),
+  resent: message({ id: 'staffOrderMessages.resent', defaultMessage: 'The e-mail is on its way.' }),
+  markedPaid: message({ id: 'staffOrderMessages.markedPaid', defaultMessage: 'The payment is recorded.' }),
+  cancelled: message({ id: 'staffOrderMessages.cancelled', defaultMessage: 'The order is cancelled and the customer is told.' }),
+  refundDone: message({ id: 'staffOrderMessages.refundDone', defaultMessage: 'The refund is recorded.' }),
+  ticketChanged: message({ id: 'staffOrderMessages.ticketChanged', defaultMessage: 'The ticket is changed.' }),
+  deadlineExtended: message({ id: 'staffOrderMessages.deadlineExtended', defaultMessage: 'The time to pay is extended.' }),
+  refundOutsideRules: message({
+    id: 'staffOrderMessages.refundOutsideRules',
+    defaultMessage:
+      'Some of these items are outside the refund rules (the refund window is over or the product is not refundable). Tick “Refund even though the refund rules do not allow it” and give a reason to refund them anyway.',
+  }),
+  overrideNeedsReason: message({ id: 'staffOrderMessages.overrideNeedsReason', defaultMessage: 'Give a reason for refunding outside the refund rules.' }),
+  neverRefundable: message({
+    id: 'staffOrderMessages.neverRefundable',
+    defaultMessage: 'Some of these items cannot be refunded: they are already refunded, cancelled, in an open refund, or not paid.',
+  }),
+  noBuyerAddress: message({ id: 'staffOrderMessages.noBuyerAddress', defaultMessage: 'This buyer gave no e-mail address at the box office: print the tickets instead.' }),
+  noTicketsToPrint: message({ id: 'staffOrderMessages.noTicketsToPrint', defaultMessage: 'This order has no tickets to print: it is not paid, or its tickets are refunded or cancelled.' }),
+};
 
 /**
  * Whether staff may refund an item now (decision 0076): `yes` by the customer's own rules (the
@@ -70,9 +77,9 @@ const noteField = z.string({ error: 'A note is a text.' }).trim().max(1000, 'A n
 
 export const orderSearchPayload = z.object({
   query: z
-    .string({ error: staffOrderMessages.queryTooShort })
+    .string({ error: issueMessage(staffOrderMessages.queryTooShort) })
     .trim()
-    .min(2, staffOrderMessages.queryTooShort)
+    .min(2, issueMessage(staffOrderMessages.queryTooShort))
     .max(ORDER_SEARCH_MAX, `A search is at most ${ORDER_SEARCH_MAX} characters.`),
 });
 export const orderSearchRow = z.object({
@@ -228,7 +235,7 @@ export const orderRefundPayload = z.object({
   /** Refund items outside the customer's refund rules (window over, product not refundable): needs a reason, audited (decision 0076). */
   override: z.boolean({ error: 'Tick the override or leave it.' }).optional(),
   override_reason: z
-    .string({ error: staffOrderMessages.overrideNeedsReason })
+    .string({ error: issueMessage(staffOrderMessages.overrideNeedsReason) })
     .trim()
     .max(REFUND_OVERRIDE_REASON_MAX, `A reason is at most ${REFUND_OVERRIDE_REASON_MAX} characters.`)
     .optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundFirst, timestamp, token } from './common';
+import { issueMessage, message, messageWith } from './i18n/text';
 
 /**
  * The on-sale waiting room's calls and texts (issue 23, decision 0048): our own addition to
@@ -13,25 +14,28 @@ import { boundFirst, timestamp, token } from './common';
 
 export const waitingRoomMessages = {
   /** A stock call for a product whose room is open, without a valid admission pass. */
-  admissionRequired: 'This sale opens through a waiting room. Please take your place in the queue.',
+  admissionRequired: message({ id: 'waitingRoomMessages.admissionRequired', defaultMessage: 'This sale opens through a waiting room. Please take your place in the queue.' }),
   /** Joining needs an account: one place per customer. */
-  logInToQueue: 'Please log in or register to take your place in the queue.',
-  noSuchOnsale: 'This sale has no waiting room (any more).',
+  logInToQueue: message({ id: 'waitingRoomMessages.logInToQueue', defaultMessage: 'Please log in or register to take your place in the queue.' }),
+  noSuchOnsale: message({ id: 'waitingRoomMessages.noSuchOnsale', defaultMessage: 'This sale has no waiting room (any more).' }),
   /** A code that cannot be an on-sale's (the payload's `onsale`). */
-  notAnOnsale: 'No sale has this code.',
-  roomNotOpen: 'The waiting room is not open yet.',
-  roomClosed: 'The waiting room has closed.',
-  placeUnreadable: 'Your place in the queue could not be read. Please join again: you keep your place.',
-  notYours: 'This place in the queue belongs to another account.',
-  notYourTurn: 'It is not your turn yet. Please wait on this page.',
-  /** The place's shopping ended (its holder checked out, or their shopping time ran out): buying again means queueing again. */
+  notAnOnsale: message({ id: 'waitingRoomMessages.notAnOnsale', defaultMessage: 'No sale has this code.' }),
+  roomNotOpen: message({ id: 'waitingRoomMessages.roomNotOpen', defaultMessage: 'The waiting room is not open yet.' }),
+  roomClosed: message({ id: 'waitingRoomMessages.roomClosed', defaultMessage: 'The waiting room has closed.' }),
+  placeUnreadable: message({ id: 'waitingRoomMessages.placeUnreadable', defaultMessage: 'Your place in the queue could not be read. Please join again: you keep your place.' }),
+  notYours: message({ id: 'waitingRoomMessages.notYours', defaultMessage: 'This place in the queue belongs to another account.' }),
+  notYourTurn: message({ id: 'waitingRoomMessages.notYourTurn', defaultMessage: 'It is not your turn yet. Please wait on this page.' }),
+  /**
+   * The place's shopping ended (its holder checked out, or their shopping time ran out): buying again means queueing again.
+   * Still a plain string (issue 36): the first page's lib/waiting-room.ts tells this refusal by its words.
+   */
   shoppingEnded: 'Your shopping time in this sale has ended. To buy more, please join the queue again.',
-  proofFailed: 'The check of your browser did not work out. Please try again.',
-  tooManyPlaces: 'Too many places in the queue were taken from your network. Please try again later.',
+  proofFailed: message({ id: 'waitingRoomMessages.proofFailed', defaultMessage: 'The check of your browser did not work out. Please try again.' }),
+  tooManyPlaces: message({ id: 'waitingRoomMessages.tooManyPlaces', defaultMessage: 'Too many places in the queue were taken from your network. Please try again later.' }),
 } as const;
 
 /** An on-sale's code as the catalogue file names it. */
-export const onsaleCode = z.string().trim().min(1).max(64, boundFirst).regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, { message: waitingRoomMessages.notAnOnsale });
+export const onsaleCode = z.string().trim().min(1).max(64, boundFirst).regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, { message: issueMessage(waitingRoomMessages.notAnOnsale) });
 /** A signed pass as text (the server refuses anything that is not one it signed). */
 export const passText = z.string().max(256, boundFirst);
 /** The longest admission pass a stock call's `admission` field takes. */
@@ -44,7 +48,7 @@ export const admissionField = passText.nullish();
  */
 export const proofOfWork = z.object({
   challenge: z.string().min(1).max(256, boundFirst),
-  nonce: z.string().min(1).max(32, boundFirst).regex(/^[0-9a-z]+$/, { message: waitingRoomMessages.proofFailed }),
+  nonce: z.string().min(1).max(32, boundFirst).regex(/^[0-9a-z]+$/, { message: issueMessage(waitingRoomMessages.proofFailed) }),
 });
 
 export const queueInfoPayload = z.object({ onsale: onsaleCode });
@@ -132,49 +136,98 @@ export const queueAdmitAnswer = z.object({
 export const waitingRoomRefusal = z.object({ message: z.string(), waiting_room: z.string() });
 
 
+// The waiting page's texts with placeholders, each declared once (its id and English source);
+// `waitingRoomTexts` below keeps the callers' positional arguments.
+const beforeOpening = messageWith<{ opensAt: string }>({
+  id: 'waitingRoomTexts.beforeOpening',
+  defaultMessage:
+    'You are in the queue. The sale opens at {opensAt}; at that moment the places of everyone already here are drawn at random, so you need not hurry or refresh: leave this page open and it shows your number after the draw.',
+});
+const position = messageWith<{ position: number }>({ id: 'waitingRoomTexts.position', defaultMessage: 'You are number {position, number} in the queue.' });
+const ahead = messageWith<{ ahead: number }>({
+  id: 'waitingRoomTexts.ahead',
+  defaultMessage: '{ahead, plural, =0 {Nobody is ahead of you: you are next.} one {One person is ahead of you.} other {# people are ahead of you.}}',
+});
+const waitAbout = messageWith<{ text: string }>({ id: 'waitingRoomTexts.waitAbout', defaultMessage: 'Estimated wait: {text}.' });
+const infoBeforeOpening = messageWith<{ opensAt: string }>({
+  id: 'waitingRoomTexts.infoBeforeOpening',
+  defaultMessage: 'The sale opens at {opensAt}. Everyone who takes a place before then gets a place drawn at random at the opening.',
+});
+const infoOpen = messageWith<{ waiting: number }>({
+  id: 'waitingRoomTexts.infoOpen',
+  defaultMessage:
+    '{waiting, plural, =0 {The sale is open and nobody is waiting.} one {The sale is open and one person is waiting.} other {The sale is open and about # people are waiting.}}',
+});
+const infoWait = messageWith<{ text: string }>({ id: 'waitingRoomTexts.infoWait', defaultMessage: 'Someone joining now waits {text}.' });
+const waitMinutes = messageWith<{ minutes: number }>({ id: 'waitingRoomTexts.wait.minutes', defaultMessage: 'about {minutes, plural, one {# minute} other {# minutes}}' });
+const waitHours = messageWith<{ hours: number }>({ id: 'waitingRoomTexts.wait.hours', defaultMessage: 'about {hours, plural, one {# hour} other {# hours}}' });
+const waitHoursMinutes = messageWith<{ hours: number; minutes: number }>({
+  id: 'waitingRoomTexts.wait.hoursMinutes',
+  defaultMessage: 'about {hours, plural, one {# hour} other {# hours}} {minutes, plural, one {# minute} other {# minutes}}',
+});
+const shoppingTimeLeft = messageWith<{ minutes: number }>({
+  id: 'waitingRoomTexts.shoppingTimeLeft',
+  defaultMessage:
+    '{minutes, plural, one {You have less than a minute left to shop in this sale. Check out now to keep what is in your cart.} other {You have # minutes left to shop in this sale. Add what you want to your cart and check out before then.}}',
+});
+
 /** The page's texts (decision 0048: the spec shows no waiting room). */
 export const waitingRoomTexts = {
-  title: 'Waiting room',
+  title: message({ id: 'waitingRoomTexts.title', defaultMessage: 'Waiting room' }),
   /** Joined before the opening (decision 0075): in the queue, but with no number until the draw. */
-  beforeOpening: (opensAt: string) =>
-    `You are in the queue. The sale opens at ${opensAt}; at that moment the places of everyone already here are drawn at random, so you need not hurry or refresh: leave this page open and it shows your number after the draw.`,
-  position: (position: number) => `You are number ${position.toLocaleString('en-GB')} in the queue.`,
-  ahead: (ahead: number) =>
-    ahead === 0 ? 'Nobody is ahead of you: you are next.' : ahead === 1 ? 'One person is ahead of you.' : `${ahead.toLocaleString('en-GB')} people are ahead of you.`,
-  waitAbout: (text: string) => `Estimated wait: ${text}.`,
+  beforeOpening: (opensAt: string) => beforeOpening({ opensAt }),
+  position: (place: number) => position({ position: place }),
+  ahead: (count: number) => ahead({ ahead: count }),
+  waitAbout: (text: string) => waitAbout({ text }),
   /** For a visitor without a place (not logged in yet): what the sale is and how it stands. */
-  infoBeforeOpening: (opensAt: string) => `The sale opens at ${opensAt}. Everyone who takes a place before then gets a place drawn at random at the opening.`,
-  infoOpen: (waiting: number) =>
-    waiting === 0 ? 'The sale is open and nobody is waiting.' : waiting === 1 ? 'The sale is open and one person is waiting.' : `The sale is open and about ${waiting.toLocaleString('en-GB')} people are waiting.`,
-  infoWait: (text: string) => `Someone joining now waits ${text}.`,
-  waitUnknown: 'The wait cannot be estimated yet.',
+  infoBeforeOpening: (opensAt: string) => infoBeforeOpening({ opensAt }),
+  infoOpen: (waiting: number) => infoOpen({ waiting }),
+  infoWait: (text: string) => infoWait({ text }),
+  waitUnknown: message({ id: 'waitingRoomTexts.waitUnknown', defaultMessage: 'The wait cannot be estimated yet.' }),
+  /** The estimated wait in words (the `text` of waitAbout and infoWait), rounded by the page so it does not flicker. */
+  wait: {
+    underAMinute: message({ id: 'waitingRoomTexts.wait.underAMinute', defaultMessage: 'less than a minute' }),
+    minutes: (minutes: number) => waitMinutes({ minutes }),
+    hours: (hours: number) => waitHours({ hours }),
+    hoursMinutes: (hours: number, minutes: number) => waitHoursMinutes({ hours, minutes }),
+  },
   /** The turn: out of the queue, on the way to the product (decision 0075). */
-  yourTurn: 'It is your turn: you are through the queue. Taking you to the shop…',
+  yourTurn: message({ id: 'waitingRoomTexts.yourTurn', defaultMessage: 'It is your turn: you are through the queue. Taking you to the shop…' }),
   /** The visitor's place ended (they checked out, or their shopping time ran out) and the page queued them again. */
-  queuedAgain: 'Your shopping time in this sale has ended, so you have joined the queue again, behind everyone who was already waiting.',
-  soldOut: 'Everything in this sale has sold out, so the queue has ended. We are sorry.',
-  closed: 'The waiting room has closed, so there is no queue any more: anything left in this sale is sold in the shop as usual.',
+  queuedAgain: message({
+    id: 'waitingRoomTexts.queuedAgain',
+    defaultMessage: 'Your shopping time in this sale has ended, so you have joined the queue again, behind everyone who was already waiting.',
+  }),
+  soldOut: message({ id: 'waitingRoomTexts.soldOut', defaultMessage: 'Everything in this sale has sold out, so the queue has ended. We are sorry.' }),
+  closed: message({
+    id: 'waitingRoomTexts.closed',
+    defaultMessage: 'The waiting room has closed, so there is no queue any more: anything left in this sale is sold in the shop as usual.',
+  }),
   /** Beside "The waiting room is not open yet.": the visitor has no place yet, and the page takes one when it opens. */
-  notOpenYet: 'You are not in the queue yet. Keep this page open: it takes your place as soon as the waiting room opens.',
+  notOpenYet: message({
+    id: 'waitingRoomTexts.notOpenYet',
+    defaultMessage: 'You are not in the queue yet. Keep this page open: it takes your place as soon as the waiting room opens.',
+  }),
   /** The sale's products while none has sold out; beside a sold-out list, "Still available". */
-  inThisSale: 'In this sale',
-  stillAvailable: 'Still available',
-  soldOutList: 'Sold out',
-  whatNext: 'Keep this page open: it updates itself. When it is your turn you go to the shop and have time to fill your cart and check out. Leaving or reloading the page keeps your place.',
-  checking: 'Checking your browser…',
-  finding: 'Finding your place in the queue…',
-  progress: 'Your progress in the queue',
-  offline: 'The connection was lost. Your place is kept; we try again.',
-  logIn: 'Log in',
-  register: 'Register',
-  toShop: 'Go to the shop',
-  /** The notice on the shop's pages while an admission lasts (decision 0075): whole minutes, rounded up. */
-  shoppingTimeLeft: (minutes: number) =>
-    minutes <= 1
-      ? 'You have less than a minute left to shop in this sale. Check out now to keep what is in your cart.'
-      : `You have ${minutes} minutes left to shop in this sale. Add what you want to your cart and check out before then.`,
+  inThisSale: message({ id: 'waitingRoomTexts.inThisSale', defaultMessage: 'In this sale' }),
+  stillAvailable: message({ id: 'waitingRoomTexts.stillAvailable', defaultMessage: 'Still available' }),
+  soldOutList: message({ id: 'waitingRoomTexts.soldOutList', defaultMessage: 'Sold out' }),
+  whatNext: message({
+    id: 'waitingRoomTexts.whatNext',
+    defaultMessage:
+      'Keep this page open: it updates itself. When it is your turn you go to the shop and have time to fill your cart and check out. Leaving or reloading the page keeps your place.',
+  }),
+  checking: message({ id: 'waitingRoomTexts.checking', defaultMessage: 'Checking your browser…' }),
+  finding: message({ id: 'waitingRoomTexts.finding', defaultMessage: 'Finding your place in the queue…' }),
+  progress: message({ id: 'waitingRoomTexts.progress', defaultMessage: 'Your progress in the queue' }),
+  offline: message({ id: 'waitingRoomTexts.offline', defaultMessage: 'The connection was lost. Your place is kept; we try again.' }),
+  logIn: message({ id: 'waitingRoomTexts.logIn', defaultMessage: 'Log in' }),
+  register: message({ id: 'waitingRoomTexts.register', defaultMessage: 'Register' }),
+  toShop: message({ id: 'waitingRoomTexts.toShop', defaultMessage: 'Go to the shop' }),
+  /** The notice on the shop's pages while an admission lasts (decision 0075): whole minutes, rounded up (1 or less: less than a minute). */
+  shoppingTimeLeft: (minutes: number) => shoppingTimeLeft({ minutes: Math.max(1, minutes) }),
   /** The way back to the waiting page once the shopping time has run out (after `waitingRoomMessages.shoppingEnded`). */
-  backToQueue: 'Back to the queue',
+  backToQueue: message({ id: 'waitingRoomTexts.backToQueue', defaultMessage: 'Back to the queue' }),
 } as const;
 
 /** The number of leading zero bits of a digest. */

@@ -71,7 +71,7 @@ export function registerApiRoute<P extends ApiPath>(app: FastifyInstance, path: 
   registerValidatedRoute(app, `/api/${path}`, api[path].payload, handler as (input: unknown, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>);
 }
 
-export type StaffApiHandler<P extends StaffApiPath> = (input: StaffApiInput<P>, request: FastifyRequest, reply: FastifyReply) => Promise<StaffApiAnswer<P>>;
+export type StaffApiHandler<P extends StaffApiPath> = (input: StaffApiInput<P>, request: FastifyRequest, reply: FastifyReply) => Promise<Worded<StaffApiAnswer<P>>>;
 
 /** Registers POST /api/staff/<path> (design.md: the staff side's calls), validated the same way as the shop's. */
 export function registerStaffRoute<P extends StaffApiPath>(app: FastifyInstance, path: P, handler: StaffApiHandler<P>): void {
@@ -101,7 +101,7 @@ export function registerGuardedStaffRoute<P extends BackOfficePath | ScannerPath
   app: FastifyInstance,
   path: P,
   guard: StaffGuard<M, (typeof staffApi)[P]['access']>,
-  handler: (input: StaffApiInput<P>, caller: M, request: FastifyRequest, reply: FastifyReply) => Promise<StaffApiAnswer<P>>,
+  handler: (input: StaffApiInput<P>, caller: M, request: FastifyRequest, reply: FastifyReply) => Promise<Worded<StaffApiAnswer<P>>>,
   /** bodyLimit: a larger body than the shop's 64 KiB (a catalogue upload, a batch of offline scans); read only once the guard let the caller in. */
   options: { bodyLimit?: number } = {},
 ): void {

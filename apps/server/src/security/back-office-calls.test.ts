@@ -1,5 +1,5 @@
 import * as contract from '@festival/contract';
-import { PAYLOAD_TEXT_MAX, STAFF_API_PATHS, scannerMessages, staffAdminMessages, staffApi, staffMessages, type StaffAccess, type StaffApiPath } from '@festival/contract';
+import { PAYLOAD_TEXT_MAX, STAFF_API_PATHS, english, scannerMessages, staffAdminMessages, staffApi, staffMessages, type StaffAccess, type StaffApiPath } from '@festival/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScanners } from '../modules/checkin/scanners';
@@ -199,7 +199,7 @@ describe.each(testEngines())('the back-office calls on %s', (engine) => {
           const status = access !== 'scanner' && isMember ? 403 : 401;
           expect(answer.status, context).toBe(status);
           if (identity === 'customer token') expect(withToken.status, `${context} (token in the payload)`).toBe(401);
-          expect(answer.body.message, context).toBe(status === 403 ? staffAdminMessages.notAllowed : access === 'scanner' ? scannerMessages.notSignedIn : staffMessages.notSignedIn);
+          expect(answer.body.message, context).toBe(status === 403 ? english(staffAdminMessages.notAllowed) : access === 'scanner' ? english(scannerMessages.notSignedIn) : english(staffMessages.notSignedIn));
           expect(changedTables(before, await snapshot()), context).toEqual([]);
         }
         checked += 1;

@@ -207,7 +207,7 @@ describe.each(testEngines())('parallel bursts against every limited call, on %s'
     const plan = placed.body.order;
     const link = { order: plan.code, reference: plan.payments[1].reference, checksum: plan.payments[1].checksum };
     const limit = LINK_LIMITS.perLink;
-    const refusal = { status: 429, body: { message: paymentMessages.linkAttemptsLimited } };
+    const refusal = { status: 429, body: { message: english(paymentMessages.linkAttemptsLimited) } };
     const served = expectBounded(await burst(BURST * limit, () => shopCall(freshAddress(), 'pay-payment-plan-order-payment', { ...link, token: null })), limit, refusal);
     expect(served.every((answer) => answer.status === 200)).toBe(true);
     const before = await snapshot();
@@ -232,7 +232,7 @@ describe.each(testEngines())('parallel bursts against every limited call, on %s'
     const { password } = await enrolled(email, home);
     const ip = freshAddress();
     const limit = STAFF_LIMITS.perAccountNetwork;
-    const refusal = { status: 429, body: { message: staffMessages.tooManyAttempts } };
+    const refusal = { status: 429, body: { message: english(staffMessages.tooManyAttempts) } };
     const served = expectBounded((await burst(BURST * limit, (n) => staffCall(ip, 'staff-sign-in', { email, password: `wrong-${n}` }))).map(({ status, body }) => ({ status, body })), limit, refusal);
     expect(served.every((answer) => answer.status === 401)).toBe(true);
     const before = await snapshot();
@@ -250,7 +250,7 @@ describe.each(testEngines())('parallel bursts against every limited call, on %s'
     const cookies = [await signIn(), await signIn(), await signIn()];
     const right = totpCode(member.secret, totpStep(new Date()));
     const wrong = (n: number) => String((Number(right) + 7 + n) % 1_000_000).padStart(6, '0');
-    const refusal = { status: 429, body: { message: staffMessages.tooManyCodes } };
+    const refusal = { status: 429, body: { message: english(staffMessages.tooManyCodes) } };
     const answers = (await burst(BURST * SECOND_FACTOR_BUDGET.max, (n) => staffCall(home, 'staff-second-factor', { code: wrong(n) }, cookies[n % cookies.length]))).map(({ status, body }) => ({ status, body }));
     for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
     for (const answer of answers.filter((one) => one.status === 429)) expect(answer).toEqual(refusal);
@@ -287,7 +287,7 @@ describe.each(testEngines())('parallel bursts against every limited call, on %s'
     const buyers = await Promise.all(Array.from({ length: BURST * limit }, () => createCustomer(shop)));
     const ip = freshAddress();
     const places = () => count(sql`SELECT count(*)::int AS n FROM queue_places JOIN onsales ON onsales.id = queue_places.onsale_id WHERE onsales.code = 'BURST'`);
-    const refusal = { status: 429, body: { message: waitingRoomMessages.tooManyPlaces } };
+    const refusal = { status: 429, body: { message: english(waitingRoomMessages.tooManyPlaces) } };
     const served = expectBounded(await burst(buyers.length, (n) => shopCall(ip, 'queue-join', { token: buyers[n]!.token, onsale: 'BURST' })), limit, refusal);
     expect(served.every((answer) => answer.status === 200)).toBe(true);
     expect(await places()).toBe(served.length);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as contract from '@festival/contract';
-import { API_PATHS, PAYLOAD_TEXT_MAX, nullCharacterFields, overlongTextFields, scannerMessages, staffApi, type ScanResult, type StaffApiPath } from '@festival/contract';
+import { API_PATHS, PAYLOAD_TEXT_MAX, english, nullCharacterFields, overlongTextFields, scannerMessages, staffApi, type ScanResult, type StaffApiPath } from '@festival/contract';
 import { base45Decode, base45Encode, readTicketPass, signTicketPass } from '@festival/contract/ticket-pass';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -434,7 +434,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
         // The control: the call's well-formed payload is answered, or (signed out) refused for the session alone.
         const control = await staff(path, good, device?.cookie);
         if (device || WITHOUT_SESSION.includes(path)) expect(control.status, `${path}: ${JSON.stringify(control.body)}`).toBe(200);
-        else expect([control.status, control.body.message], path).toEqual([401, scannerMessages.notSignedIn]);
+        else expect([control.status, control.body.message], path).toEqual([401, english(scannerMessages.notSignedIn)]);
         if (device) await keepSignedIn(device);
         sent += await attack(path, role, oddPayloads(good), device);
         await fc.assert(
@@ -600,7 +600,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
           const scan = staffApi.scan.answer.parse(answer.body);
           seen.add(scan.result);
           expect(REFUSALS, context).toContain(scan.result);
-          if (scan.result === 'not-a-ticket') expect([scan.message, scan.ticket], context).toEqual([scannerMessages.notATicket, null]);
+          if (scan.result === 'not-a-ticket') expect([scan.message, scan.ticket], context).toEqual([english(scannerMessages.notATicket), null]);
           else expect(namedCodes(), `${context}: told of a ticket the text did not name`).toContain(scan.ticket?.code);
         }
       }
@@ -769,7 +769,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
     for (const path of SCANNER_PATHS) {
       if (WITHOUT_SESSION.includes(path)) continue;
       const answer = await staff(path, wouldChange(path, code), cookie);
-      expect([answer.status, answer.body.message], `${context}: ${path} → ${JSON.stringify(answer.body).slice(0, 300)}`).toEqual([401, scannerMessages.notSignedIn]);
+      expect([answer.status, answer.body.message], `${context}: ${path} → ${JSON.stringify(answer.body).slice(0, 300)}`).toEqual([401, english(scannerMessages.notSignedIn)]);
     }
   }
 
@@ -812,7 +812,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
       await expectSignedOut(revoked.cookie, 'revoked', revoked.code);
       // Its code signs in no more; signing out answers as always.
       const login = await staff('scanner-login', { code: revoked.code }, revoked.cookie);
-      expect([login.status, login.body.message]).toEqual([401, scannerMessages.badScannerCode]);
+      expect([login.status, login.body.message]).toEqual([401, english(scannerMessages.badScannerCode)]);
       expect((await staff('scanner-logout', {}, revoked.cookie)).status).toBe(200);
       // A wrong scanner code may be noted as an attack (decision 0057).
     }, [ATTACKS_NOTED]);

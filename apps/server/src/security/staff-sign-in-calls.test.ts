@@ -1,5 +1,5 @@
 import * as contract from '@festival/contract';
-import { PAYLOAD_TEXT_MAX, scannerMessages, staffApi, staffLinkMessages, staffMessages, type StaffApiPath } from '@festival/contract';
+import { PAYLOAD_TEXT_MAX, english, scannerMessages, staffApi, staffLinkMessages, staffMessages, type StaffApiPath } from '@festival/contract';
 import fc from 'fast-check';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
@@ -90,10 +90,10 @@ describe.each(testEngines())('the staff sign-in calls on %s', (engine) => {
   it('signs an admin in with a password and a code set up at the first sign-in, in a strict cookie that changes at the second factor, and out again', async () => {
     const password = await member('anna.admin@example.org', 'admin');
     const wrong = await call('staff-sign-in', { email: 'anna.admin@example.org', password: 'wrong password' });
-    expect([wrong.status, wrong.body.message, wrong.body.errors]).toEqual([401, staffMessages.wrongSignIn, { password: [staffMessages.wrongSignIn] }]);
+    expect([wrong.status, wrong.body.message, wrong.body.errors]).toEqual([401, english(staffMessages.wrongSignIn), { password: [english(staffMessages.wrongSignIn)] }]);
     expect(wrong.cacheControl).toBe('no-store');
     const unknown = await call('staff-sign-in', { email: 'nobody@example.org', password });
-    expect([unknown.status, unknown.body.message]).toEqual([401, staffMessages.wrongSignIn]);
+    expect([unknown.status, unknown.body.message]).toEqual([401, english(staffMessages.wrongSignIn)]);
 
     const first = await call('staff-sign-in', { email: 'Anna.Admin@example.org', password });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
@@ -110,7 +110,7 @@ describe.each(testEngines())('the staff sign-in calls on %s', (engine) => {
     const secret = base32Decode(first.body.secret)!;
     const code = totpCode(secret, totpStep(clock));
     const badCode = await call('staff-second-factor', { code: String((Number(code) + 7) % 1_000_000).padStart(6, '0') }, pending);
-    expect([badCode.status, badCode.body.errors]).toEqual([422, { code: [staffMessages.wrongCode] }]);
+    expect([badCode.status, badCode.body.errors]).toEqual([422, { code: [english(staffMessages.wrongCode)] }]);
     const done = await call('staff-second-factor', { code }, pending);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(staffApi['staff-second-factor'].answer.parse(done.body)).toMatchObject({ member: { email: 'anna.admin@example.org', role: 'admin' } });
@@ -124,13 +124,13 @@ describe.each(testEngines())('the staff sign-in calls on %s', (engine) => {
     const again = await call('staff-sign-in', { email: 'anna.admin@example.org', password });
     expect(again.body).toEqual({ next: 'second-factor' });
     const replayed = await call('staff-second-factor', { code }, cookieOf(again.setCookie));
-    expect([replayed.status, replayed.body.errors]).toEqual([422, { code: [staffMessages.wrongCode] }]);
+    expect([replayed.status, replayed.body.errors]).toEqual([422, { code: [english(staffMessages.wrongCode)] }]);
 
     const out = await call('staff-sign-out', {}, session);
-    expect([out.status, out.body.message]).toEqual([200, staffMessages.signedOut]);
+    expect([out.status, out.body.message]).toEqual([200, english(staffMessages.signedOut)]);
     expect(out.setCookie).toContain('Max-Age=0');
     expect((await call('staff-me', {}, session)).status).toBe(401);
-    expect((await call('staff-second-factor', { code }, null)).body.message).toBe(staffMessages.signInAgain);
+    expect((await call('staff-second-factor', { code }, null)).body.message).toBe(english(staffMessages.signInAgain));
   });
 
   it('keeps staff and scanner sessions and customer tokens apart', async () => {
@@ -153,7 +153,7 @@ describe.each(testEngines())('the staff sign-in calls on %s', (engine) => {
     const password = await member('limited@example.org', 'gate');
     for (let attempt = 0; attempt < LIMITS.perAccountNetwork; attempt += 1) expect((await call('staff-sign-in', { email: 'limited@example.org', password: `wrong ${attempt}` })).status).toBe(401);
     const over = await call('staff-sign-in', { email: 'limited@example.org', password });
-    expect([over.status, over.body.message]).toEqual([429, staffMessages.tooManyAttempts]);
+    expect([over.status, over.body.message]).toEqual([429, english(staffMessages.tooManyAttempts)]);
     expect(over.setCookie).toBeNull();
     // Another account behind the same address is not held up, and right passwords do not count.
     const other = await member('unlimited@example.org', 'gate');
@@ -208,7 +208,7 @@ describe.each(testEngines())('the staff sign-in calls on %s', (engine) => {
         );
       }
       const out = await call('staff-sign-out', { junk: "' OR 1=1 --" }, cookie);
-      expect([out.status, out.body.message]).toEqual([200, staffMessages.signedOut]);
+      expect([out.status, out.body.message]).toEqual([200, english(staffMessages.signedOut)]);
       expect(sent).toBeGreaterThan(50);
     }, 600_000);
   }

@@ -83,6 +83,25 @@ export interface FlashSaleResult {
   problems: string[];
 }
 
+/**
+ * Waits until a server shows the sale's item in stock. Its visitors share a catalogue snapshot up
+ * to a second old (decision 0008): a sale put on straight into the database after the item sold
+ * out is refused as sold out for up to that second, so a run that follows one must wait for it.
+ */
+export async function untilOnSale(baseUrl: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await fetch(`${baseUrl}/api/get-shop-item`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({ external_code: FLASH_ITEM }),
+    }).then((response) => (response.ok ? (response.json() as Promise<{ item: { in_stock: boolean } }>) : null), () => null);
+    if (answer?.item.in_stock) return;
+    if (Date.now() > deadline) throw new Error(`${FLASH_ITEM} is not on sale at ${baseUrl} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 interface Answer {
   status: number;
   body: string;

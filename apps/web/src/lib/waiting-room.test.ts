@@ -1,4 +1,4 @@
-import { waitingRoomMessages } from '@festival/contract';
+import { english, waitingRoomMessages } from '@festival/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, callApi } from './api-client';
 import { clearToken, setToken, writeStoredJson } from './storage';
@@ -20,7 +20,7 @@ import {
 } from './waiting-room';
 import { ENDED_NOTICE_MS, SHOPPING_ROUTES, shoppingNoticeDue } from './waiting-room-events';
 
-const refusal = (room: unknown = 'ROOM') => new ApiError(403, { message: waitingRoomMessages.admissionRequired, waiting_room: room } as never, waitingRoomMessages.admissionRequired);
+const refusal = (room: unknown = 'ROOM') => new ApiError(403, { message: english(waitingRoomMessages.admissionRequired), waiting_room: room } as never, english(waitingRoomMessages.admissionRequired));
 /** A queue-admit answer; `serverNow` the server's time when it answered (the browser's clock now by default). */
 const admitAnswer = (onsale: string, admission: string, expiresAt: number, serverNow = Date.now()) => ({ onsale, admission, expires_at: new Date(expiresAt).toISOString(), now: new Date(serverNow).toISOString() });
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -166,7 +166,7 @@ describe('the waiting room in the browser', () => {
       expect(fetchMock).not.toHaveBeenCalled();
 
       keepPlacePass('ROOM', 'someone-elses');
-      fetchMock.mockResolvedValueOnce(json(403, { message: waitingRoomMessages.notYours }));
+      fetchMock.mockResolvedValueOnce(json(403, { message: english(waitingRoomMessages.notYours) }));
       await expect(withAdmission(async () => Promise.reject(refusal()))).rejects.toBeInstanceOf(ApiError);
       expect(rooms).toEqual(['ROOM', 'ROOM']);
       expect(placePassOf('ROOM')).toBeNull();
@@ -181,7 +181,7 @@ describe('the waiting room in the browser', () => {
       expect(takePlaceEnded('ROOM')).toBe(false);
       // One the server could not read is forgotten without that notice.
       keepPlacePass('ROOM', 'unreadable');
-      fetchMock.mockResolvedValueOnce(json(410, { message: waitingRoomMessages.placeUnreadable }));
+      fetchMock.mockResolvedValueOnce(json(410, { message: english(waitingRoomMessages.placeUnreadable) }));
       await expect(withAdmission(async () => Promise.reject(refusal()))).rejects.toBeInstanceOf(ApiError);
       expect(takePlaceEnded('ROOM')).toBe(false);
 
@@ -215,7 +215,7 @@ describe('the waiting room in the browser', () => {
   });
 
   it('goes through the real client: a refused add carries the waiting room', async () => {
-    fetchMock.mockResolvedValueOnce(json(403, { message: waitingRoomMessages.admissionRequired, waiting_room: 'ROOM' }));
+    fetchMock.mockResolvedValueOnce(json(403, { message: english(waitingRoomMessages.admissionRequired), waiting_room: 'ROOM' }));
     const error = await callApi('add-merchandise-to-cart', { token: 'tok', external_code: 'X' }).catch((caught: unknown) => caught);
     expect(waitingRoomOf(error)).toBe('ROOM');
   });

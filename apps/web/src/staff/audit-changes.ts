@@ -1,5 +1,6 @@
-import { paymentMethodLabel, statusLabel, type Text } from '@festival/contract';
+import type { Text } from '@festival/contract';
 import { say } from '../lib/say';
+import { paymentMethodLabel, statusLabel } from './labels';
 import { formatAmount } from './money';
 import { staffTexts } from './texts';
 import { formatStaffTime } from './times';

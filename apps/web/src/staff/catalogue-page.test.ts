@@ -202,6 +202,8 @@ describe('the changes an edit sends', () => {
     const labels = { price: 'Price', stock: 'Stock', on_sale_from: 'Sale starts', on_sale_until: 'Sale ends' };
     expect(problemSentence('price', catalogueFieldMessages.moneyRange, 'EUR', labels)).toBe('Price must be from 0.00 to 21474836.47.');
     expect(problemSentence('stock', catalogueFieldMessages.count, 'EUR', labels)).toBe('Stock must be a whole number from 0 to 2147483647.');
+    // The shop's answer comes as words in the page's language: read as the same rule.
+    expect(problemSentence('price', 'must be from 0 to 2147483647 minor units', 'EUR', labels)).toBe('Price must be from 0.00 to 21474836.47.');
     expect(problemSentence('on_sale_until', catalogueFieldMessages.laterThan('on_sale_from'), 'EUR', labels)).toBe('Sale ends must be later than “Sale starts”.');
     // Under the start, the rule is still said of the end.
     expect(problemSentence('on_sale_from', catalogueFieldMessages.laterThan('on_sale_from'), 'EUR', labels)).toBe('Sale ends must be later than “Sale starts”.');

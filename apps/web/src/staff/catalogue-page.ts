@@ -10,6 +10,7 @@ import {
   type CatalogueItemChanges,
   type CatalogueItemView,
   type Shown,
+  type Text,
   issueText,
 } from '@festival/contract';
 import { amountInput, parseAmount, type AmountProblem } from './money';
@@ -256,7 +257,7 @@ export function prepareItemChanges(item: CatalogueItemView, form: ItemForm, curr
   if (!checked.success) {
     for (const issue of checked.error.issues) {
       const field = issue.path.length ? issue.path.join('.') : '_';
-      problems[field] ??= say(issueText(issue));
+      problems[field] ??= issueText(issue);
     }
   }
   // The sale window as it would be: one end changed against the other as it is (the schema sees only what is sent);
@@ -283,22 +284,43 @@ export function serverFieldProblems(errors: Record<string, string[]>): FieldProb
 /** The other end of a window, by the file's name of its start. */
 const WINDOW_ENDS: Record<string, string> = { on_sale_from: 'on_sale_until', 'refund.from': 'refund.until' };
 
+const sameText = (a: Text, b: Text) => a.id === b.id && JSON.stringify(a.values ?? {}) === JSON.stringify(b.values ?? {});
+
+/**
+ * Which of `rules` a problem is: a text of the page's own checks by the text itself, the shop's
+ * answer (its words, in the page's language, since the page asks in it) by the rule's words in
+ * that language. Undefined for any other problem.
+ */
+export function ruleOf(problem: Shown, rules: readonly Text[]): Text | undefined {
+  return typeof problem === 'string' ? rules.find((rule) => say(rule) === problem) : rules.find((rule) => sameText(rule, problem));
+}
+
+/** The catalogue file's field rules ("must …"), which a problem's sentence says after the field's label. */
+const CATALOGUE_RULES: readonly Text[] = [
+  catalogueFieldMessages.code,
+  catalogueFieldMessages.money,
+  catalogueFieldMessages.moneyRange,
+  catalogueFieldMessages.count,
+  catalogueFieldMessages.instant,
+  catalogueFieldMessages.boolean,
+  ...Object.keys(WINDOW_ENDS).map((start) => catalogueFieldMessages.laterThan(start)),
+];
+
 /**
  * A field's problem as a sentence under it: the catalogue file's rule ("must be …") after the
  * field's label, the minor units of a money range as the amounts staff type, the file's field
  * names in a window rule as the form's labels (under the window's start, the rule is said of its
- * end). Other texts (the shop's own sentences) stay as they are.
+ * end). Other texts (the shop's own sentences) stay as they are. The rule is known by its text,
+ * never by its English words, so the sentence is made in every language.
  */
 export function problemSentence(field: string, problem: Shown, currency: string, labels: Record<string, Shown> = {}): Shown {
-  if (typeof problem !== 'string' || !/^must /.test(problem)) return problem;
+  const rule = ruleOf(problem, CATALOGUE_RULES);
+  if (!rule) return problem;
   const label = say(labels[field] ?? field);
-  if (problem === catalogueFieldMessages.moneyRange) return texts.fieldProblem(label, texts.moneyRange(amountInput(2_147_483_647, currency)));
-  for (const [start, end] of Object.entries(WINDOW_ENDS)) {
-    if (problem !== catalogueFieldMessages.laterThan(start)) continue;
-    const startLabel = say(labels[start] ?? start);
-    return texts.fieldProblem(field === start ? say(labels[end] ?? end) : label, texts.laterThan(startLabel));
-  }
-  return texts.fieldProblem(label, problem);
+  if (rule.id === catalogueFieldMessages.moneyRange.id) return texts.fieldProblem(label, texts.moneyRange(amountInput(2_147_483_647, currency)));
+  const start = Object.keys(WINDOW_ENDS).find((candidate) => sameText(rule, catalogueFieldMessages.laterThan(candidate)));
+  if (start) return texts.fieldProblem(field === start ? say(labels[WINDOW_ENDS[start]!] ?? WINDOW_ENDS[start]!) : label, texts.laterThan(say(labels[start] ?? start)));
+  return texts.fieldProblem(label, say(rule));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { formatZonedTime, isoInZone } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
-import { auditActionLabel, paymentMethodLabel, statusLabel } from './labels';
+import { auditActionLabel, paymentMethodLabel, statusInSentence, statusLabel } from './labels';
 import { staffTexts } from './texts';
 
 describe('the words staff read for stored values (issue 34)', () => {
@@ -14,6 +14,7 @@ describe('the words staff read for stored values (issue 34)', () => {
     expect(auditActionLabel('order.some-new_thing')).toBe('Order: some new thing');
     expect(statusLabel('processed')).toBe('Processed');
     expect(statusLabel('partial')).toBe('Partly paid');
+    expect(statusInSentence('queued')).toBe('waiting to be sent');
   });
 
   it('counts shoppers in the singular and the plural', () => {

@@ -1,4 +1,4 @@
-import { onsaleFieldMessages, staffOnsaleMessages, type OnsaleView } from '@festival/contract';
+import { catalogueFieldMessages, english, onsaleFieldMessages, staffOnsaleMessages, type OnsaleView } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
 import { durationWords, onsaleFormOf, onsaleProblemSentence, onsaleServerProblems, prepareOnsaleChanges } from './onsales-page';
 
@@ -80,13 +80,16 @@ describe('the on-sale edit form', () => {
       problems: { admission: onsaleFieldMessages.admissionLimit, session_minutes: onsaleFieldMessages.sessionMinutes, room_opens_minutes_before: onsaleFieldMessages.roomMinutes },
     });
     expect(prepareOnsaleChanges(onsale, { ...form, closesAt: '2027-01-15T09:00' }).ok).toBe(true);
-    expect(prepareOnsaleChanges(onsale, { ...form, opensAt: '2027-01-17T10:00', closesAt: '2027-01-16T10:00' })).toEqual({ ok: false, problems: { closes_at: 'must be later than opens_at' } });
-    expect(onsaleServerProblems({ 'changes.admission.rate_per_minute': ['must be a whole number from 1 to 1000000'], 'changes.opens_at': [staffOnsaleMessages.openingPassed] })).toEqual({
+    expect(prepareOnsaleChanges(onsale, { ...form, opensAt: '2027-01-17T10:00', closesAt: '2027-01-16T10:00' })).toEqual({ ok: false, problems: { closes_at: catalogueFieldMessages.laterThan('opens_at') } });
+    expect(onsaleServerProblems({ 'changes.admission.rate_per_minute': ['must be a whole number from 1 to 1000000'], 'changes.opens_at': [english(staffOnsaleMessages.openingPassed)] })).toEqual({
       admission: 'must be a whole number from 1 to 1000000',
-      opens_at: staffOnsaleMessages.openingPassed,
+      opens_at: english(staffOnsaleMessages.openingPassed),
     });
     const labels = { opens_at: 'Sale opens', closes_at: 'Room closes' };
+    // The shop's answer comes as words (in the page's language), the page's own check as the text: both read as the rule.
     expect(onsaleProblemSentence('closes_at', 'must be later than opens_at', labels)).toBe('Room closes must be later than “Sale opens”.');
+    expect(onsaleProblemSentence('closes_at', catalogueFieldMessages.laterThan('opens_at'), labels)).toBe('Room closes must be later than “Sale opens”.');
+    expect(onsaleProblemSentence('session_minutes', onsaleFieldMessages.sessionAtLeast, { session_minutes: 'Shopping time' })).toBe('Shopping time must be at least 5 minutes.');
     expect(onsaleProblemSentence('opens_at', staffOnsaleMessages.openingPassed, labels)).toBe(staffOnsaleMessages.openingPassed);
   });
 

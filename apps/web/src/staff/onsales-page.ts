@@ -1,5 +1,5 @@
-import { catalogueFieldMessages, onsaleChanges, staffOnsaleMessages, type OnsaleChanges, type OnsaleView, type Shown, issueText } from '@festival/contract';
-import { isoOfZonedInput, zonedInputOf, type FieldProblems } from './catalogue-page';
+import { catalogueFieldMessages, onsaleChanges, onsaleFieldMessages, staffOnsaleMessages, type OnsaleChanges, type OnsaleView, type Shown, type Text, issueText } from '@festival/contract';
+import { isoOfZonedInput, ruleOf, zonedInputOf, type FieldProblems } from './catalogue-page';
 import { staffTexts } from './texts';
 import { say } from '../lib/say';
 
@@ -112,7 +112,7 @@ export function prepareOnsaleChanges(onsale: OnsaleView, form: OnsaleForm): Prep
   if (!checked.success) {
     for (const issue of checked.error.issues) {
       const field = formFieldOf(issue.path.join('.'), form.mode);
-      problems[field] ??= say(issueText(issue));
+      problems[field] ??= issueText(issue);
     }
   }
   if (Object.keys(problems).length) return { ok: false, problems };
@@ -130,13 +130,34 @@ export function onsaleServerProblems(errors: Record<string, string[]>, mode: Ons
   return problems;
 }
 
-/** A field's problem as a sentence under it: a rule ("must be …") after the field's label, the file's names as the form's labels. */
+/** The field rules of an on-sale ("must …"), which a problem's sentence says after the field's label. */
+const ONSALE_RULES: readonly Text[] = [
+  catalogueFieldMessages.instant,
+  catalogueFieldMessages.laterThan('opens_at'),
+  onsaleFieldMessages.admissionLimit,
+  onsaleFieldMessages.admission,
+  onsaleFieldMessages.steerTarget,
+  onsaleFieldMessages.steerMinAtMost,
+  onsaleFieldMessages.roomMinutes,
+  onsaleFieldMessages.sessionMinutes,
+  onsaleFieldMessages.sessionAtLeast,
+  onsaleFieldMessages.sessionAtMost,
+  onsaleFieldMessages.proofBits,
+  staffOnsaleMessages.notInThePast,
+  staffOnsaleMessages.beforeClosing,
+];
+
+/**
+ * A field's problem as a sentence under it: a rule ("must be …") after the field's label, the
+ * file's names as the form's labels. The rule is known by its text, never by its English words.
+ */
 export function onsaleProblemSentence(field: string, problem: Shown, labels: Record<string, Shown>): Shown {
-  if (typeof problem !== 'string' || !/^must /.test(problem)) return problem;
+  const rule = ruleOf(problem, ONSALE_RULES);
+  if (!rule) return problem;
   const label = say(labels[field] ?? field);
-  if (problem === catalogueFieldMessages.laterThan('opens_at')) return texts.fieldProblem(label, texts.laterThanLabel(say(labels.opens_at ?? 'opens_at')));
-  if (problem === staffOnsaleMessages.beforeClosing) return texts.fieldProblem(label, texts.earlierThanLabel(say(labels.closes_at ?? 'closes_at')));
-  return texts.fieldProblem(label, problem);
+  if (rule.id === catalogueFieldMessages.laterThan('opens_at').id) return texts.fieldProblem(label, texts.laterThanLabel(say(labels.opens_at ?? 'opens_at')));
+  if (rule.id === staffOnsaleMessages.beforeClosing.id) return texts.fieldProblem(label, texts.earlierThanLabel(say(labels.closes_at ?? 'closes_at')));
+  return texts.fieldProblem(label, say(rule));
 }
 
 /** "3 min 20 s", "45 s", "2 h 5 min": how long the sell-out took. */

@@ -1,4 +1,4 @@
-import { portalMessages, staffOrderMessages } from '@festival/contract';
+import { english, portalMessages, staffOrderMessages } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
 import { staffTexts } from './texts';
 import { hasRefundChoices, isoOfLocal, localInputOf, openAmount, refundChoices, refundPreview, refundRequest } from './order-page';
@@ -23,7 +23,7 @@ describe('a refund of chosen items', () => {
   });
 
   it('says why when nothing is chosen or tickets and merchandise are mixed', () => {
-    expect(refundPreview(detail(), ['T1'], ['M1']).problem).toBe(portalMessages.noMixing);
+    expect(refundPreview(detail(), ['T1'], ['M1']).problem).toBe(english(portalMessages.noMixing));
     expect(refundPreview(detail(), [], []).problem).not.toBeNull();
   });
 
@@ -54,7 +54,7 @@ describe('the refund dialog’s items (decision 0076)', () => {
     expect(refundRequest(choices, { tickets: ['T1'], merchandise: [] }, off)).toEqual({ tickets: ['T1'], merchandise: [], overridden: 0, problem: null });
     // Ticked while the override was on, then the override untoggled: dropped; never an item that cannot be refunded.
     expect(refundRequest(choices, { tickets: ['T1', 'T2', 'T3'], merchandise: [] }, off)).toEqual({ tickets: ['T1'], merchandise: [], overridden: 0, problem: null });
-    expect(refundRequest(choices, { tickets: ['T1', 'T2', 'T3'], merchandise: [] }, { on: true, reason: '  ' })).toEqual({ tickets: ['T1', 'T2'], merchandise: [], override: true, override_reason: '', overridden: 1, problem: staffOrderMessages.overrideNeedsReason });
+    expect(refundRequest(choices, { tickets: ['T1', 'T2', 'T3'], merchandise: [] }, { on: true, reason: '  ' })).toEqual({ tickets: ['T1', 'T2'], merchandise: [], override: true, override_reason: '', overridden: 1, problem: english(staffOrderMessages.overrideNeedsReason) });
     expect(refundRequest(choices, { tickets: [], merchandise: ['M1', 'M2'] }, { on: true, reason: ' Event moved ' })).toEqual({ tickets: [], merchandise: ['M2'], override: true, override_reason: 'Event moved', overridden: 1, problem: null });
     // The override ticked for items the rules allow anyway: nothing to override, no reason asked.
     expect(refundRequest(choices, { tickets: ['T4'], merchandise: [] }, { on: true, reason: '' })).toEqual({ tickets: ['T4'], merchandise: [], overridden: 0, problem: null });

@@ -57,7 +57,7 @@ export function refundRequest(
   const overridden = tickets.filter((code) => choices.outsideRules.tickets.some((item) => item.code === code)).length + merchandise.filter((code) => choices.outsideRules.merchandise.some((item) => item.code === code)).length;
   if (!overridden) return { tickets, merchandise, overridden, problem: null };
   const reason = override.reason.trim();
-  return { tickets, merchandise, override: true, override_reason: reason, overridden, problem: reason ? null : staffOrderMessages.overrideNeedsReason };
+  return { tickets, merchandise, override: true, override_reason: reason, overridden, problem: reason ? null : say(staffOrderMessages.overrideNeedsReason) };
 }
 
 /**

@@ -203,7 +203,7 @@ describe.each(testEngines())('sessions, passwords, limits and telling nothing on
       expect(await settings(token, 'expiry@example.org', password)).toEqual({ status: 401, body: { message: english(messages.accounts.sessionExpired) }, raw: expect.anything() });
       expect((await callFrom(freshAddress(), 'pay-order', { token, order: 'ANYORDER' })).status).toBe(401);
       const checkout = await callFrom(freshAddress(), 'checkout-cart', checkoutPayload(token, 'ANYCART'));
-      expect({ status: checkout.status, body: checkout.body }).toEqual({ status: 401, body: { message: paymentMessages.loginRequired } });
+      expect({ status: checkout.status, body: checkout.body }).toEqual({ status: 401, body: { message: english(paymentMessages.loginRequired) } });
     });
 
     it('refuses a reset link past its time and then changes nothing: the password and sessions stay', async () => {

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import type { shopItems } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import type { Worded } from '../../http/api-route';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { ShopItemRow, TravelTimeRow } from '../catalog/catalog.queries';
 import { sellsNow } from '../catalog/catalog.service';
@@ -237,9 +238,9 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
      * back-office changes the file disagrees with. Images come from earlier imports (the upload has
      * no folder to read them from). An import is audited with the file's digest.
      */
-    async upload(actor: Actor, input: StaffApiInput<'catalogue-upload'>): Promise<CatalogueUploadAnswer> {
+    async upload(actor: Actor, input: StaffApiInput<'catalogue-upload'>): Promise<Worded<CatalogueUploadAnswer>> {
       const text = input.lines.join('\n');
-      const refused = (problems: CatalogueProblem[], more: number): CatalogueUploadAnswer => ({
+      const refused = (problems: CatalogueProblem[], more: number): Worded<CatalogueUploadAnswer> => ({
         valid: false,
         problems,
         problems_left_out: more,

@@ -73,25 +73,25 @@ describe.each(testEngines())('the back-office catalogue on %s', (engine) => {
     const answer = await change('NWF27-LOCKER', { stock: 650, price: 1900 });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const changed = staffApi['catalogue-change-item'].answer.parse(answer.body);
-    expect(changed.message).toBe(texts.saved);
+    expect(changed.message).toBe(english(texts.saved));
     expect(changed.item).toMatchObject({ stock: 650, price: 1900, available: 650, changed_here: ['price', 'stock'] });
     expect(await shopItem('NWF27-LOCKER')).toMatchObject({ price: 1900, stock_level: 650 });
     const audit = await lastAudit('item:NWF27-LOCKER');
     expect(audit).toMatchObject({ actor: 'catalogue.admin@example.org', action: 'catalogue.change', before: { stock: '600', price: '1800' }, after: { stock: '650', price: '1900' } });
     // The same value again is no change.
     const again = await change('NWF27-LOCKER', { stock: 650 });
-    expect([again.status, again.body.message]).toEqual([422, texts.nothingToChange]);
+    expect([again.status, again.body.message]).toEqual([422, english(texts.nothingToChange)]);
   });
 
   it('refuses with the file’s field rules and the shop’s, by field, and changes nothing', async () => {
     const cases: [string, Record<string, unknown>, string, string][] = [
-      ['NWF27-PARKING', { price: -1 }, 'changes.price', catalogueFieldMessages.moneyRange],
-      ['NWF27-PARKING', { price: 12.5 }, 'changes.price', catalogueFieldMessages.money],
-      ['NWF27-PARKING', { stock: 2 ** 31 }, 'changes.stock', catalogueFieldMessages.count],
-      ['NWF27-PARKING', { on_sale_from: '2027-01-02T00:00:00Z', on_sale_until: '2027-01-01T00:00:00Z' }, 'changes.on_sale_until', catalogueFieldMessages.laterThan('on_sale_from')],
-      ['NWF27-PARKING', { on_sale_from: 'tomorrow' }, 'changes.on_sale_from', catalogueFieldMessages.instant],
-      ['NWF27-PARKING', { refund: { refundable: true, fee: 0, from: '2027-02-01T00:00:00Z', until: '2027-01-01T00:00:00Z' } }, 'changes.refund.until', catalogueFieldMessages.laterThan('refund.from')],
-      ['NWF27-WEEKEND-PLAN', { price: 20000 }, 'changes.price', texts.planMismatch(19300, 20350)],
+      ['NWF27-PARKING', { price: -1 }, 'changes.price', english(catalogueFieldMessages.moneyRange)],
+      ['NWF27-PARKING', { price: 12.5 }, 'changes.price', english(catalogueFieldMessages.money)],
+      ['NWF27-PARKING', { stock: 2 ** 31 }, 'changes.stock', english(catalogueFieldMessages.count)],
+      ['NWF27-PARKING', { on_sale_from: '2027-01-02T00:00:00Z', on_sale_until: '2027-01-01T00:00:00Z' }, 'changes.on_sale_until', english(catalogueFieldMessages.laterThan('on_sale_from'))],
+      ['NWF27-PARKING', { on_sale_from: 'tomorrow' }, 'changes.on_sale_from', english(catalogueFieldMessages.instant)],
+      ['NWF27-PARKING', { refund: { refundable: true, fee: 0, from: '2027-02-01T00:00:00Z', until: '2027-01-01T00:00:00Z' } }, 'changes.refund.until', english(catalogueFieldMessages.laterThan('refund.from'))],
+      ['NWF27-WEEKEND-PLAN', { price: 20000 }, 'changes.price', english(texts.planMismatch(19300, 20350))],
     ];
     for (const [code, changes, field, message] of cases) {
       const before = await snapshot();
@@ -103,12 +103,12 @@ describe.each(testEngines())('the back-office catalogue on %s', (engine) => {
     // One end of the window set before, the other now: checked against the stored end.
     expect((await change('NWF27-PARKING', { on_sale_until: '2027-03-01T00:00:00Z' })).status).toBe(200);
     const reversed = await change('NWF27-PARKING', { on_sale_from: '2027-04-01T00:00:00Z' });
-    expect(reversed.body.errors?.['changes.on_sale_from']).toEqual([catalogueFieldMessages.laterThan('on_sale_from')]);
+    expect(reversed.body.errors?.['changes.on_sale_from']).toEqual([english(catalogueFieldMessages.laterThan('on_sale_from'))]);
     expect((await change('NWF27-PARKING', { on_sale_until: null })).status).toBe(200);
     // Unknown keys, an unknown item.
     expect((await change('NWF27-PARKING', { colour: 'red' })).status).toBe(422);
     const missing = await change('NO-SUCH-ITEM', { price: 100 });
-    expect([missing.status, missing.body.message]).toEqual([404, texts.noItem('NO-SUCH-ITEM')]);
+    expect([missing.status, missing.body.message]).toEqual([404, english(texts.noItem('NO-SUCH-ITEM'))]);
   });
 
   it('never sets stock below what is sold or held in carts', async () => {
@@ -118,7 +118,7 @@ describe.each(testEngines())('the back-office catalogue on %s', (engine) => {
     const taken = camping.held + camping.sold;
     expect(taken).toBeGreaterThanOrEqual(2);
     const below = await change('NWF27-CAMPING', { stock: taken - 1 });
-    expect([below.status, below.body.errors?.['changes.stock']]).toEqual([422, [texts.stockBelowTaken(taken)]]);
+    expect([below.status, below.body.errors?.['changes.stock']]).toEqual([422, [english(texts.stockBelowTaken(taken))]]);
     const exact = await change('NWF27-CAMPING', { stock: taken });
     expect(exact.status).toBe(200);
     expect(await shopItem('NWF27-CAMPING')).toMatchObject({ in_stock: false, stock_level: 0 });
@@ -172,12 +172,12 @@ describe.each(testEngines())('the back-office catalogue on %s', (engine) => {
     expect(other.status).toBe(200);
     await db().update(travelTimes).set({ sold: 3 }).where(eq(travelTimes.id, twelve!.id));
     const below = await call('catalogue-change-seats', { code: 'NWF27-SHUTTLE', departure_id: twelve!.id, seats: 2 });
-    expect([below.status, below.body.errors?.seats]).toEqual([422, [texts.seatsBelowTaken(3)]]);
+    expect([below.status, below.body.errors?.seats]).toEqual([422, [english(texts.seatsBelowTaken(3))]]);
     await db().update(travelTimes).set({ sold: 0 }).where(eq(travelTimes.id, twelve!.id));
     const elsewhere = await call('catalogue-change-seats', { code: 'NWF27-COACH-UTR', departure_id: ten!.id, seats: 5 });
-    expect([elsewhere.status, elsewhere.body.message]).toEqual([404, texts.notTransport]);
+    expect([elsewhere.status, elsewhere.body.message]).toEqual([404, english(texts.notTransport)]);
     const wrong = await call('catalogue-change-seats', { code: 'NWF27-SHUTTLE', departure_id: 2_000_000_000, seats: 5 });
-    expect([wrong.status, wrong.body.message]).toEqual([404, texts.noDeparture]);
+    expect([wrong.status, wrong.body.message]).toEqual([404, english(texts.noDeparture)]);
   });
 
   it('reads an uploaded file’s problems by field and line and changes nothing', async () => {
@@ -189,10 +189,10 @@ describe.each(testEngines())('the back-office catalogue on %s', (engine) => {
     const eventLine = lines(broken).findIndex((line) => line.includes('event: NOPE')) + 1;
     expect(answer.problems).toEqual(
       expect.arrayContaining([
-        { line: priceLine, field: 'products[0].price', message: catalogueFieldMessages.moneyRange },
+        { line: priceLine, field: 'products[0].price', message: english(catalogueFieldMessages.moneyRange) },
       ]),
     );
-    expect(answer.message).toBe(texts.problems(answer.problems.length));
+    expect(answer.message).toBe(english(texts.problems(answer.problems.length)));
     const unknownEvent = await upload(DEMO_TEXT.replace(/(- code: NWF27-PARKING\n(?:.*\n)*?\s+event: )NWF27/, '$1NOPE'), { check_only: true });
     expect(unknownEvent.problems).toEqual(expect.arrayContaining([{ line: eventLine, field: expect.stringMatching(/^products\[\d+\]\.event$/), message: 'no event has the code "NOPE"' }]));
     const syntax = await upload('events:\n  - code: [unclosed\n', { check_only: true });
@@ -212,23 +212,23 @@ describe.each(testEngines())('the back-office catalogue on %s', (engine) => {
     expect(answer).toMatchObject({ valid: false, imported: false });
     // The first product is not valid on its own, yet the lists naming it are not told it is missing.
     expect(answer.problems).toEqual([
-      { line: lineOf(/price: -5/), field: 'products[0].price', message: catalogueFieldMessages.moneyRange },
+      { line: lineOf(/price: -5/), field: 'products[0].price', message: english(catalogueFieldMessages.moneyRange) },
       { line: lineOf(/event: NOPE/), field: expect.stringMatching(/^products\[\d+\]\.event$/), message: 'no event has the code "NOPE"' },
       { line: lineOf(/tax: none/), field: expect.stringMatching(/^merchandise\[\d+\]\.tax$/), message: 'no tax rate has the code "none"' },
       { line: lineOf(/code: welcome10/), field: 'vouchers[1].code', message: '"welcome10" appears twice (codes ignore case)' },
     ]);
-    expect(answer.message).toBe(texts.problems(4));
+    expect(answer.message).toBe(english(texts.problems(4)));
   });
 
   it('keeps what the back office set when the file says otherwise, says so, and lets the file win when told or when handed back', async () => {
     // NWF27-LOCKER's stock (650) and price (1900) were set above; the file says 600 and 1800.
     const checked = await upload(DEMO_TEXT, { check_only: true });
-    expect(checked).toMatchObject({ valid: true, imported: false, message: texts.valid });
+    expect(checked).toMatchObject({ valid: true, imported: false, message: english(texts.valid) });
     expect(checked.kept).toEqual(expect.arrayContaining([{ code: 'NWF27-LOCKER', field: 'stock', shop_value: '650', file_value: '600' }, { code: 'NWF27-LOCKER', field: 'price', shop_value: '1900', file_value: '1800' }]));
     expect(checked.kept).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'NWF27-SHUTTLE', field: expect.stringMatching(/^seats@/), shop_value: '70', file_value: '60' })]));
     // A file that raises the weekend's stock changes it; the locker keeps its back-office values.
     const imported = await upload(DEMO_TEXT.replace('stock: 5000', 'stock: 5100'), { check_only: false });
-    expect(imported).toMatchObject({ valid: true, imported: true, message: texts.imported });
+    expect(imported).toMatchObject({ valid: true, imported: true, message: english(texts.imported) });
     expect(await row('NWF27-WEEKEND')).toMatchObject({ stock: 5100 });
     expect(await row('NWF27-LOCKER')).toMatchObject({ stock: 650, price: 1900, backOfficeFields: ['price', 'stock'] });
     expect((await departures('NWF27-SHUTTLE'))[0]).toMatchObject({ seats: 70, seatsSetHere: true });
@@ -245,7 +245,7 @@ describe.each(testEngines())('the back-office catalogue on %s', (engine) => {
     // Handing an item back: the next import decides it.
     await change('NWF27-TEE-LINEUP', { price: 3100 });
     const handed = await call('catalogue-hand-back', { code: 'NWF27-TEE-LINEUP' });
-    expect([handed.status, handed.body.message, handed.body.item.changed_here]).toEqual([200, texts.handedBack, []]);
+    expect([handed.status, handed.body.message, handed.body.item.changed_here]).toEqual([200, english(texts.handedBack), []]);
     expect(await lastAudit('item:NWF27-TEE-LINEUP')).toMatchObject({ action: 'catalogue.hand-back', before: { fields: ['price'] } });
     await upload(DEMO_TEXT, { check_only: false });
     expect(await row('NWF27-TEE-LINEUP')).toMatchObject({ price: 2995 });

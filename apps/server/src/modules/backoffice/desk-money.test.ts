@@ -1,4 +1,4 @@
-import { api, portalMessages, refundWayMessages, staffApi } from '@festival/contract';
+import { api, english, portalMessages, refundWayMessages, staffApi } from '@festival/contract';
 import { and, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,13 +158,13 @@ describe.each(testEngines())('money at the desk on %s', (engine) => {
     // Someone else's refund is no refund of theirs; a wrong IBAN or a missing field is said and changes nothing.
     const stranger = await createCustomer(world.shop);
     expect(await give(stranger.token, BANK_DETAILS)).toMatchObject({ status: 404 });
-    expect(await give(buyer.token, { ...BANK_DETAILS, bank_iban: 'NL00 WXYZ 0000 0000 00' })).toMatchObject({ status: 422, body: { message: portalMessages.ibanInvalid } });
+    expect(await give(buyer.token, { ...BANK_DETAILS, bank_iban: 'NL00 WXYZ 0000 0000 00' })).toMatchObject({ status: 422, body: { message: english(portalMessages.ibanInvalid) } });
     expect(await give(buyer.token, { ...BANK_DETAILS, bank_name: ' ' })).toMatchObject({ status: 422, body: { message: expect.stringContaining('Bank name') } });
     expect((await db().select().from(refunds).where(eq(refunds.id, refunded.refund.id)))[0]!.bankDetails).toBeNull();
     // Given twice at the same moment: kept once, the other refused.
     const answers = await Promise.all([give(buyer.token, BANK_DETAILS), give(buyer.token, { ...BANK_DETAILS, bank_name: 'Another Bank' })]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    expect(answers.find((answer) => answer.status === 409)!.body).toMatchObject({ message: portalMessages.bankDetailsNotWanted });
+    expect(answers.find((answer) => answer.status === 409)!.body).toMatchObject({ message: english(portalMessages.bankDetailsNotWanted) });
     const [kept] = await db().select().from(refunds).where(eq(refunds.id, refunded.refund.id));
     expect(kept!.bankDetails).toMatchObject({ iban: BANK_DETAILS.bank_iban.replace(/\s+/g, ''), ownerFullName: BANK_DETAILS.bank_owner_full_name });
     expect((await refundView()).bank_details_wanted_for).toBeNull();
@@ -190,7 +190,7 @@ describe.each(testEngines())('money at the desk on %s', (engine) => {
     const view = api['request-refund'].answer.parse(asked.body).data.refunds.find((refund) => refund.id === refundId)!;
     expect(view.bank_details_wanted_for ?? null).toBeNull();
     const given = await world.shop.call('refund-bank-details', { token: placed.buyer.token, refund_id: refundId, ...BANK_DETAILS });
-    expect(given).toMatchObject({ status: 409, body: { message: portalMessages.bankDetailsNotWanted } });
+    expect(given).toMatchObject({ status: 409, body: { message: english(portalMessages.bankDetailsNotWanted) } });
     expect((await db().select().from(refunds).where(eq(refunds.id, refundId)))[0]!.bankDetails).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-import { isoInZone, staffAdminMessages, staffApi, staffExportMessages, type Order } from '@festival/contract';
+import { english, isoInZone, staffAdminMessages, staffApi, staffExportMessages, type Order } from '@festival/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
@@ -180,7 +180,7 @@ describe.each(testEngines())('the exports on %s', (engine) => {
     const unknown = await staffCall(shop.app, 'staff-export', { what: 'orders', format: 'csv', event: 'NOPE' }, admin);
     expect(unknown).toMatchObject({ status: 404, body: { message: staffExportMessages.eventNotFound } });
     const desk = (await signedInStaff(shop.app, shop.database.db, { email: 'export.desk@example.org', role: 'box_office' })).cookie;
-    expect(await staffCall(shop.app, 'staff-export', { what: 'orders', format: 'csv' }, desk)).toMatchObject({ status: 403, body: { message: staffAdminMessages.notAllowed } });
+    expect(await staffCall(shop.app, 'staff-export', { what: 'orders', format: 'csv' }, desk)).toMatchObject({ status: 403, body: { message: english(staffAdminMessages.notAllowed) } });
     expect((await shop.database.db.select().from(staffAudit).where(sql`${staffAudit.action} like 'export.%'`)).length).toBe(before + 2);
   });
 

@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/client';
 import { rawDate as date, rawOptionalDate as optionalDate, rawOptionalNumber as optionalNumber } from '../../db/raw-rows';
 import { AppError } from '../../http/app-error';
+import type { Worded } from '../../http/api-route';
 import { remainingStock } from '../catalog/catalog.service';
 import { markSoldOut } from '../onsale/onsale.queries';
 import { onsaleState } from '../onsale/onsale-state';
@@ -213,7 +214,7 @@ export function createOnsaleAdmin(deps: OnsaleAdminDeps) {
   return {
     overview,
 
-    async change(actor: Actor, input: StaffApiInput<'onsale-change'>): Promise<StaffApiAnswer<'onsale-change'>> {
+    async change(actor: Actor, input: StaffApiInput<'onsale-change'>): Promise<Worded<StaffApiAnswer<'onsale-change'>>> {
       await deps.db.transaction(async (tx) => {
         const current = await lockOnsaleForChange(tx, input.code);
         if (!current) throw new AppError('NOT_FOUND', texts.noOnsale(input.code));

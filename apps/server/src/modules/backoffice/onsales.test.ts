@@ -1,4 +1,4 @@
-import { catalogueFieldMessages, onsaleFieldMessages, staffApi, staffOnsaleMessages as texts, type OnsaleView } from '@festival/contract';
+import { catalogueFieldMessages, english, onsaleFieldMessages, staffApi, staffOnsaleMessages as texts, type OnsaleView } from '@festival/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
@@ -135,7 +135,7 @@ describe.each(testEngines())('the back-office on-sales on %s', (engine) => {
     const rate = await change('RATE', { admission: { rate_per_minute: 3 } });
     expect(rate.status, JSON.stringify(rate.body)).toBe(200);
     const answer = staffApi['onsale-change'].answer.parse(rate.body);
-    expect(answer.message).toBe(texts.saved);
+    expect(answer.message).toBe(english(texts.saved));
     expect(answer.onsale).toMatchObject({ code: 'RATE', admission_mode: 'rate', admission_limit: 3 });
     expect(await lastAudit('onsale:RATE')).toMatchObject({ actor: 'onsales.admin@example.org', action: 'onsale.change', before: { admission: 'rate_per_minute 1' }, after: { admission: 'rate_per_minute 3' } });
     expect((await row('RATE')).admittedCount).toBe(before.admittedCount);
@@ -174,7 +174,7 @@ describe.each(testEngines())('the back-office on-sales on %s', (engine) => {
       expect((await onsale('CAP')).figures).toMatchObject({ admitted });
     }
     // The same ramp again is no change; a cap sent without its ramp clears it.
-    expect(await change('CAP', { admission: { max_active: 10, rate_per_minute: 60 } })).toMatchObject({ status: 422, body: { message: texts.nothingToChange } });
+    expect(await change('CAP', { admission: { max_active: 10, rate_per_minute: 60 } })).toMatchObject({ status: 422, body: { message: english(texts.nothingToChange) } });
     const cleared = await change('CAP', { admission: { max_active: 10 } });
     expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
     expect(staffApi['onsale-change'].answer.parse(cleared.body).onsale).toMatchObject({ admission_limit: 10, admission_rate_limit: null });
@@ -189,26 +189,26 @@ describe.each(testEngines())('the back-office on-sales on %s', (engine) => {
 
   it('refuses by field what the file refuses, in its words, and what only the shop knows; a refusal changes no table', async () => {
     const cases: [string, Record<string, unknown>, string, string][] = [
-      ['SOON', { admission: { rate_per_minute: 0 } }, 'changes.admission.rate_per_minute', onsaleFieldMessages.admissionLimit],
-      ['SOON', { admission: { per_second: 5 } }, 'changes.admission', onsaleFieldMessages.admission],
-      ['SOON', { admission: { max_active: 5, rate_per_minute: 0 } }, 'changes.admission.rate_per_minute', onsaleFieldMessages.admissionLimit],
-      ['SOON', { admission: { max_active: 0, rate_per_minute: 5 } }, 'changes.admission.max_active', onsaleFieldMessages.admissionLimit],
-      ['SOON', { admission: {} }, 'changes.admission', onsaleFieldMessages.admission],
-      ['SOON', { session_minutes: 2 }, 'changes.session_minutes', onsaleFieldMessages.sessionAtLeast],
-      ['SOON', { room_opens_minutes_before: 2000 }, 'changes.room_opens_minutes_before', onsaleFieldMessages.roomMinutes],
-      ['SOON', { proof_of_work: { bits: 40 } }, 'changes.proof_of_work.bits', onsaleFieldMessages.proofBits],
-      ['SOON', { opens_at: 'tomorrow' }, 'changes.opens_at', catalogueFieldMessages.instant],
-      ['SOON', { opens_at: '2099-01-03T10:00:00Z', closes_at: '2099-01-02T10:00:00Z' }, 'changes.closes_at', catalogueFieldMessages.laterThan('opens_at')],
+      ['SOON', { admission: { rate_per_minute: 0 } }, 'changes.admission.rate_per_minute', english(onsaleFieldMessages.admissionLimit)],
+      ['SOON', { admission: { per_second: 5 } }, 'changes.admission', english(onsaleFieldMessages.admission)],
+      ['SOON', { admission: { max_active: 5, rate_per_minute: 0 } }, 'changes.admission.rate_per_minute', english(onsaleFieldMessages.admissionLimit)],
+      ['SOON', { admission: { max_active: 0, rate_per_minute: 5 } }, 'changes.admission.max_active', english(onsaleFieldMessages.admissionLimit)],
+      ['SOON', { admission: {} }, 'changes.admission', english(onsaleFieldMessages.admission)],
+      ['SOON', { session_minutes: 2 }, 'changes.session_minutes', english(onsaleFieldMessages.sessionAtLeast)],
+      ['SOON', { room_opens_minutes_before: 2000 }, 'changes.room_opens_minutes_before', english(onsaleFieldMessages.roomMinutes)],
+      ['SOON', { proof_of_work: { bits: 40 } }, 'changes.proof_of_work.bits', english(onsaleFieldMessages.proofBits)],
+      ['SOON', { opens_at: 'tomorrow' }, 'changes.opens_at', english(catalogueFieldMessages.instant)],
+      ['SOON', { opens_at: '2099-01-03T10:00:00Z', closes_at: '2099-01-02T10:00:00Z' }, 'changes.closes_at', english(catalogueFieldMessages.laterThan('opens_at'))],
       // What only the shop knows: the stored closing, the clock, the queue.
-      ['SOON', { closes_at: '2098-12-31T10:00:00Z' }, 'changes.closes_at', catalogueFieldMessages.laterThan('opens_at')],
-      ['SOON', { opens_at: '2099-01-03T10:00:00Z' }, 'changes.opens_at', texts.beforeClosing],
-      ['SOON', { opens_at: '2020-06-01T10:00:00Z' }, 'changes.opens_at', texts.notInThePast],
-      ['SOON', { closes_at: '2020-06-01T10:00:00Z' }, 'changes.closes_at', texts.notInThePast],
-      ['RATE', { opens_at: '2099-06-01T10:00:00Z' }, 'changes.opens_at', texts.openingPassed],
-      ['RATE', { closes_at: '2021-01-01T10:00:00Z' }, 'changes.closes_at', texts.notInThePast],
+      ['SOON', { closes_at: '2098-12-31T10:00:00Z' }, 'changes.closes_at', english(catalogueFieldMessages.laterThan('opens_at'))],
+      ['SOON', { opens_at: '2099-01-03T10:00:00Z' }, 'changes.opens_at', english(texts.beforeClosing)],
+      ['SOON', { opens_at: '2020-06-01T10:00:00Z' }, 'changes.opens_at', english(texts.notInThePast)],
+      ['SOON', { closes_at: '2020-06-01T10:00:00Z' }, 'changes.closes_at', english(texts.notInThePast)],
+      ['RATE', { opens_at: '2099-06-01T10:00:00Z' }, 'changes.opens_at', english(texts.openingPassed)],
+      ['RATE', { closes_at: '2021-01-01T10:00:00Z' }, 'changes.closes_at', english(texts.notInThePast)],
       // The pre-queue is open: its room may not open later than now again.
-      ['PRE', { room_opens_minutes_before: 10 }, 'changes.room_opens_minutes_before', texts.roomStaysOpen(60)],
-      ['PRE', { opens_at: inMinutes(300) }, 'changes.opens_at', texts.roomStaysOpen(300)],
+      ['PRE', { room_opens_minutes_before: 10 }, 'changes.room_opens_minutes_before', english(texts.roomStaysOpen(60))],
+      ['PRE', { opens_at: inMinutes(300) }, 'changes.opens_at', english(texts.roomStaysOpen(300))],
     ];
     for (const [code, changes, field, message] of cases) {
       const before = await snapshot();
@@ -220,8 +220,8 @@ describe.each(testEngines())('the back-office on-sales on %s', (engine) => {
       expect(changedTables(before, await snapshot()), context).toEqual([]);
     }
     const before = await snapshot();
-    expect(await change('SOON', { session_minutes: 20, admission: { rate_per_minute: 60 } })).toMatchObject({ status: 422, body: { message: texts.nothingToChange } });
-    expect(await change('NOPE', { session_minutes: 30 })).toMatchObject({ status: 404, body: { message: texts.noOnsale('NOPE') } });
+    expect(await change('SOON', { session_minutes: 20, admission: { rate_per_minute: 60 } })).toMatchObject({ status: 422, body: { message: english(texts.nothingToChange) } });
+    expect(await change('NOPE', { session_minutes: 30 })).toMatchObject({ status: 404, body: { message: english(texts.noOnsale('NOPE')) } });
     expect(changedTables(before, await snapshot())).toEqual([]);
   });
 

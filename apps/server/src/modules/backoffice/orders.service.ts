@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import type { Worded } from '../../http/api-route';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import { returnSoldStock, returnVoucherUse } from '../checkout/checkout.queries';
 import { enqueueMail } from '../mail/outbox';
@@ -22,10 +23,14 @@ import { planRefund, waysOf } from '../payments/provider-refunds';
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
 import { orderCancelledMail, resent } from './orders.mail';
-import { auditActionLabel, isWalkInAddress, paymentMethodLabel, statusLabel } from '@festival/contract';
+import { auditActionLabel, english, isWalkInAddress, paymentMethodLabel, statusLabel } from '@festival/contract';
 
 /** A method's label inside a sentence: "Bank transfer" → "bank transfer", while names such as iDEAL keep their capitals. */
 const lowerLabel = (label: string) => (/^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label);
+// In English until the order page's timeline speaks the reader's language (issue 36): its sentences are English, and so are the labels in them.
+const methodWords = (method: string) => english(paymentMethodLabel(method));
+const statusWords = (status: string) => english(statusLabel(status));
+const actionWords = (action: string) => english(auditActionLabel(action));
 import * as queries from './orders.queries';
 import type { DocumentsService } from '../documents/documents.service';
 import { customerOrdersAndRefunds, staffRefundRules, type StaffRefundRule } from '../orders/order-view';
@@ -151,17 +156,17 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
     const add = (kind: TimelineEntry['kind'], at: Date | string | null, text: string) => {
       if (at !== null) timeline.push({ kind, at: iso(at)!, text });
     };
-    add('order', order.createdAt, `Order placed${order.channel ? ` (${order.channel})` : ''}: ${money(order.totalPrice)}, to pay by ${lowerLabel(paymentMethodLabel(order.paymentMethod))}.`);
+    add('order', order.createdAt, `Order placed${order.channel ? ` (${order.channel})` : ''}: ${money(order.totalPrice)}, to pay by ${lowerLabel(methodWords(order.paymentMethod))}.`);
     add('order', order.acceptedTermsAt, 'Terms and conditions accepted.');
     add('order', order.paidAt, `Paid in full (${money(order.totalPaid)}).`);
     for (const { payment, instalmentReference } of page.payments) {
       if (payment.takenBy !== null) add('payment', payment.createdAt, `${payment.provider === DESK_PROVIDER ? (payment.method === 'cash' ? 'Cash at the box office' : 'Card at the box office') : 'Bank transfer'}: ${money(payment.amount)} taken by ${payment.takenBy}.`);
-      else add('payment', payment.createdAt, `${paymentMethodLabel(payment.method)} payment of ${money(payment.amount)} through ${payment.provider}${instalmentReference ? ` (instalment ${instalmentReference})` : ''}, attempt ${payment.attempt}: ${statusLabel(payment.status).toLowerCase()}.`);
+      else add('payment', payment.createdAt, `${methodWords(payment.method)} payment of ${money(payment.amount)} through ${payment.provider}${instalmentReference ? ` (instalment ${instalmentReference})` : ''}, attempt ${payment.attempt}: ${statusWords(payment.status).toLowerCase()}.`);
       add('payment', payment.refundedAt, `Payment of ${money(payment.amount)} sent back: the order did not need it.`);
       if (payment.disputeStatus) add('payment', payment.updatedAt, `Chargeback of the ${money(payment.amount)} payment: ${payment.disputeStatus}.`);
     }
     for (const instalment of page.instalments) {
-      add('instalment', instalment.dueAt, `Instalment ${instalment.reference} of ${money(instalment.amount)} due (${statusLabel(instalment.status).toLowerCase()}).`);
+      add('instalment', instalment.dueAt, `Instalment ${instalment.reference} of ${money(instalment.amount)} due (${statusWords(instalment.status).toLowerCase()}).`);
       add('instalment', instalment.paidAt, `Instalment ${instalment.reference} paid (${money(instalment.paidAmount)}).`);
     }
     for (const refund of refunds) {
@@ -171,13 +176,13 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
       }
       add('refund', refund.completed_at, `Refund ${refund.id} processed: ${refund.ways_text || money(refund.total)}.`);
     }
-    for (const mail of page.mails) add('email', mail.createdAt, `E-mail to ${mail.to}: “${mail.subject}” (${statusLabel(mail.status).toLowerCase()}).`);
+    for (const mail of page.mails) add('email', mail.createdAt, `E-mail to ${mail.to}: “${mail.subject}” (${statusWords(mail.status).toLowerCase()}).`);
     for (const { change, ticketCode } of page.changes) {
       const fields = Object.entries(change.changes).map(([field, { from, to }]) => `${field.replace(/_/g, ' ')} ${from ?? '—'} → ${to ?? '—'}`);
       add('ticket-change', change.createdAt, `Ticket ${ticketCode} changed: ${fields.join('; ')}${change.note ? ` (${change.note})` : ''}.`);
     }
     for (const { checkin, ticketCode, list } of page.checkins) add('check-in', checkin.scannedAt, `Ticket ${ticketCode} ${checkin.kind === 'in' ? 'checked in' : checkin.kind === 'out' ? 'checked out' : checkin.kind === 'refused' ? `scanned offline and refused (${checkin.reason ?? 'no reason kept'})` : 'scanned with a conflict'} at ${checkin.gate} (${list}).`);
-    for (const entry of page.audit) add('staff', entry.at, `${entry.actor}: ${auditActionLabel(entry.action)}.`);
+    for (const entry of page.audit) add('staff', entry.at, `${entry.actor}: ${actionWords(entry.action)}.`);
     timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 
     return {
@@ -247,7 +252,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
   }
 
   /** An action's answer: its text and the order page as it is now. */
-  const answer = async (message: string, code: string) => ({ message, order: await detail(code) });
+  const answer = async (message: Shown, code: string) => ({ message, order: await detail(code) });
 
   return {
     async search(input: StaffApiInput<'order-search'>): Promise<StaffApiAnswer<'order-search'>> {
@@ -271,7 +276,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
     detail: (input: StaffApiInput<'order-detail'>) => detail(input.code),
 
     /** The confirmation or the tickets e-mailed again, through the outbox, as the shop sent them when the order was paid. */
-    async resend(actor: Actor, input: StaffApiInput<'order-resend'>): Promise<StaffApiAnswer<'order-resend'>> {
+    async resend(actor: Actor, input: StaffApiInput<'order-resend'>): Promise<Worded<StaffApiAnswer<'order-resend'>>> {
       const code = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, input.code);
         const loaded = await orderQueries.loadOrderForMail(tx, order);
@@ -300,7 +305,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
     },
 
     /** A bank transfer received (npm run orders -- mark-paid): partial amounts leave the order partly paid. */
-    async markPaid(actor: Actor, input: StaffApiInput<'order-mark-paid'>): Promise<StaffApiAnswer<'order-mark-paid'>> {
+    async markPaid(actor: Actor, input: StaffApiInput<'order-mark-paid'>): Promise<Worded<StaffApiAnswer<'order-mark-paid'>>> {
       const found = await orderQueries.findOrderByCode(db, orderCode(input.code));
       if (!found) throw orderNotFound();
       if (found.paymentStatus === 'paid') throw conflict(staffOrderMessages.alreadyPaid);
@@ -318,7 +323,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
      * e-mailed. Money paid in is refunded first (order-refund), so a cancel never keeps money
      * silently. The order is locked: two staff cancelling at once cancel it once.
      */
-    async cancel(actor: Actor, input: StaffApiInput<'order-cancel'>): Promise<StaffApiAnswer<'order-cancel'>> {
+    async cancel(actor: Actor, input: StaffApiInput<'order-cancel'>): Promise<Worded<StaffApiAnswer<'order-cancel'>>> {
       const closed: ClosedAttempt[] = [];
       const code = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, input.code);
@@ -349,7 +354,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
      * The request and its audit entry are one transaction under the order's lock, and the items move
      * only from active: two staff refunding the same items at once make one refund.
      */
-    async refund(actor: Actor, input: StaffApiInput<'order-refund'>): Promise<StaffApiAnswer<'order-refund'>> {
+    async refund(actor: Actor, input: StaffApiInput<'order-refund'>): Promise<Worded<StaffApiAnswer<'order-refund'>>> {
       const at = now();
       const snapshot = await deps.catalog.current();
       // Outside the refund rules only with a reason, which the audit keeps (decision 0076).
@@ -418,7 +423,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
     },
 
     /** A refund's desk part paid out at the box office by the member signed in (decision 0060): once, audited. */
-    async refundPaidOut(actor: Actor, input: StaffApiInput<'order-refund-paid-out'>): Promise<StaffApiAnswer<'order-refund-paid-out'>> {
+    async refundPaidOut(actor: Actor, input: StaffApiInput<'order-refund-paid-out'>): Promise<Worded<StaffApiAnswer<'order-refund-paid-out'>>> {
       const found = await orderQueries.findOrderByCode(db, orderCode(input.code));
       if (!found) throw orderNotFound();
       const who = auditActor(actor).actor;
@@ -435,7 +440,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
      * own changes), a departure of the ticket's product with a seat left (taken by a conditional
      * update, the old one given back). Recorded as a ticket change and in the audit log.
      */
-    async changeTicket(actor: Actor, input: StaffApiInput<'order-change-ticket'>): Promise<StaffApiAnswer<'order-change-ticket'>> {
+    async changeTicket(actor: Actor, input: StaffApiInput<'order-change-ticket'>): Promise<Worded<StaffApiAnswer<'order-change-ticket'>>> {
       const at = now();
       const code = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, input.code);
@@ -468,7 +473,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
     },
 
     /** More time to pay for an unpaid order (its items stay held until then; the sweeper abandons it after). */
-    async extendDeadline(actor: Actor, input: StaffApiInput<'order-extend-deadline'>): Promise<StaffApiAnswer<'order-extend-deadline'>> {
+    async extendDeadline(actor: Actor, input: StaffApiInput<'order-extend-deadline'>): Promise<Worded<StaffApiAnswer<'order-extend-deadline'>>> {
       const payBy = new Date(input.pay_by);
       const code = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, input.code);

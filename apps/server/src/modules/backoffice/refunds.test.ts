@@ -1,4 +1,4 @@
-import { api, staffAdminMessages, staffApi, staffRefundMessages, type Order } from '@festival/contract';
+import { api, english, staffAdminMessages, staffApi, staffRefundMessages, type Order } from '@festival/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
@@ -115,7 +115,7 @@ describe.each(testEngines())('the refund queue on %s', (engine) => {
     expect(listed.open.find((candidate) => candidate.id === first.refundId)).toMatchObject({ payment_method: 'bank_transfer', provider: null, to_card: 0, by_bank: first.ticket.refund_total });
     // The box office does not see refunds.
     const refused = await staffCall(shop().app, 'refund-requests', {}, boxOffice);
-    expect(refused).toMatchObject({ status: 403, body: { message: staffAdminMessages.notAllowed } });
+    expect(refused).toMatchObject({ status: 403, body: { message: english(staffAdminMessages.notAllowed) } });
   });
 
   it('approves a card order’s request: the provider double receives exactly the refund, the ticket is refunded, stock comes back, the customer is e-mailed, and the decision is audited', async () => {

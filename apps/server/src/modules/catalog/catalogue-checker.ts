@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { staffCatalogueMessages as texts, type CatalogueProblem } from '@festival/contract';
+import { english, staffCatalogueMessages as texts, type CatalogueProblem, type Text } from '@festival/contract';
 import { AppError } from '../../http/app-error';
 import type { CatalogueFile } from './catalogue-file';
 
@@ -118,7 +118,7 @@ export function createCatalogueChecker(options: CheckerOptions = {}): CatalogueC
   };
 
   /** One job on one thread; a thread that failed, ran out of memory or time is ended, never reused. */
-  const run = async (job: CheckJob): Promise<CheckAnswer | { kind: 'failed'; message: string }> => {
+  const run = async (job: CheckJob): Promise<CheckAnswer | { kind: 'failed'; message: Text }> => {
     const thread = await acquire();
     return new Promise((resolve, reject) => {
       const entry = { thread, stop: (error: AppError) => finish(() => reject(error), false) };
@@ -149,7 +149,8 @@ export function createCatalogueChecker(options: CheckerOptions = {}): CatalogueC
       const answer = await run({ kind: 'check', text, file, locateAtMost: PROBLEMS_LISTED });
       if (answer.kind === 'valid') return { catalogue: answer.catalogue };
       if (answer.kind === 'problems') return { problems: answer.problems, more: answer.more };
-      return { problems: [{ line: null, field: '', message: answer.kind === 'failed' ? answer.message : texts.checkFailed }], more: 0 };
+      // In English until the catalogue file's problems speak the reader's language (issue 36): the file's own problems are English.
+      return { problems: [{ line: null, field: '', message: english(answer.kind === 'failed' ? answer.message : texts.checkFailed) }], more: 0 };
     },
     async linesOf(text, file, paths) {
       const answer = await run({ kind: 'lines', text, file, locateAtMost: PROBLEMS_LISTED, paths });

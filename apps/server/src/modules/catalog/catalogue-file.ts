@@ -2,6 +2,7 @@ import {
   DAY_CUTOVER_DEFAULT_MINUTES,
   DAY_CUTOVER_MAX_MINUTES,
   isFestivalDay,
+  issueMessage,
   catalogueBoolean,
   catalogueCode,
   catalogueCount,
@@ -78,9 +79,9 @@ const saleFields = {
 /** Windows end after they start: the sale's and the refund requests' (the back office checks the same). */
 function saleRules(item: { on_sale_from?: string | null | undefined; on_sale_until?: string | null | undefined; refund: { from?: string | null | undefined; until?: string | null | undefined } }, ctx: z.RefinementCtx): void {
   const sale = windowProblem(item.on_sale_from, item.on_sale_until, 'on_sale_from');
-  if (sale) ctx.addIssue({ code: 'custom', path: ['on_sale_until'], message: sale });
+  if (sale) ctx.addIssue({ code: 'custom', path: ['on_sale_until'], message: issueMessage(sale) });
   const refund = windowProblem(item.refund.from, item.refund.until, 'refund.from');
-  if (refund) ctx.addIssue({ code: 'custom', path: ['refund', 'until'], message: refund });
+  if (refund) ctx.addIssue({ code: 'custom', path: ['refund', 'until'], message: issueMessage(refund) });
 }
 
 export const catalogueEvent = z
@@ -265,7 +266,7 @@ export const catalogueOnsale = z
   .strict()
   .superRefine((onsale, ctx) => {
     const closes = windowProblem(onsale.opens_at, onsale.closes_at, 'opens_at');
-    if (closes) ctx.addIssue({ code: 'custom', path: ['closes_at'], message: closes });
+    if (closes) ctx.addIssue({ code: 'custom', path: ['closes_at'], message: issueMessage(closes) });
   });
 
 export const catalogueFile = z

@@ -740,9 +740,10 @@ export function reconcileWithBackOffice<T extends ShopItemValues>(
   result.backOfficeFields = stillMarked;
   const problems: { path: Segment[]; message: string }[] = [];
   const sale = windowProblem(result.saleStartsAt?.toISOString(), result.saleEndsAt?.toISOString(), 'on_sale_from');
-  if (sale) problems.push({ path: ['on_sale_until'], message: `${sale} (one of them was changed in the back office): let the file win, or hand the item back` });
+  // In English until the catalogue file's problems speak the reader's language (issue 36).
+  if (sale) problems.push({ path: ['on_sale_until'], message: `${english(sale)} (one of them was changed in the back office): let the file win, or hand the item back` });
   const refund = windowProblem(result.allowRefundRequestsFrom?.toISOString(), result.allowRefundRequestsUntil?.toISOString(), 'refund.from');
-  if (refund) problems.push({ path: ['refund', 'until'], message: `${refund} (one of them was changed in the back office): let the file win, or hand the item back` });
+  if (refund) problems.push({ path: ['refund', 'until'], message: `${english(refund)} (one of them was changed in the back office): let the file win, or hand the item back` });
   return { values: result, kept, problems };
 }
 

@@ -1,8 +1,9 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { gateRefusal, typedTicketCode, scannerMessages, wrongDayMessage, type CheckinListRule, type GateRefusal, type ScannedTicket, type StaffApiAnswer, type StaffApiInput, type TicketStanding } from '@festival/contract';
+import { gateRefusal, typedTicketCode, scannerMessages, wrongDayMessage, type CheckinListRule, type GateRefusal, type ScannedTicket, type StaffApiAnswer, type StaffApiInput, type Text, type TicketStanding } from '@festival/contract';
 import { readTicketPass, verifyTicketPass } from '@festival/contract/ticket-pass';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import type { Worded } from '../../http/api-route';
 import * as queries from './checkin.queries';
 import { createNodeSignatureCheck, passWindow, type TicketKeys } from './ticket-keys';
 
@@ -16,7 +17,8 @@ export const CACHE_MS = 5_000;
  */
 export const SYNC_OVERLAP_MS = 120_000;
 
-type ScanAnswer = StaffApiAnswer<'scan'>;
+/** A scan's answer: its message a text, said in the request's language on the way out (the gate's phone's language). */
+type ScanAnswer = Worded<StaffApiAnswer<'scan'>>;
 
 /** A list's products' departures: a product's fixed one (or null), and its travel times'. */
 interface ListDepartures {
@@ -199,7 +201,7 @@ export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; loc
       const alternating = list.list.entry === 'alternating';
       const direction = alternating ? input.direction : 'in';
       const change = { listId: list.list.id, alternating, direction, gate: input.gate, at, log: true as const, scannerId, nonce: `online:${randomUUID()}` };
-      const refusal = (result: ScanAnswer['result'], message: string, ticket: ScanAnswer['ticket'] = null): ScanAnswer => ({ result, message, ticket, since: null, gate: null });
+      const refusal = (result: ScanAnswer['result'], message: Text, ticket: ScanAnswer['ticket'] = null): ScanAnswer => ({ result, message, ticket, since: null, gate: null });
       const passedAnswer = (ticket: ScanAnswer['ticket']): ScanAnswer => ({ result: direction === 'in' ? 'admit' : 'exit', message: direction === 'in' ? scannerMessages.admit : scannerMessages.exit, ticket, since: null, gate: null });
       /** A valid ticket the gate's rule lets through, not let through by its state: already in, or not inside to leave. */
       const notPassed = async (ticketId: number, ticket: ScanAnswer['ticket']): Promise<ScanAnswer> => {

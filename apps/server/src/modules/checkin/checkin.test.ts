@@ -91,13 +91,13 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
   it('lets in only a signed-in scanner: no session, a wrong code and a revoked scanner are refused; a customer token is no scanner', async () => {
     const anonymous = await fetch(`${base}/api/staff/scan`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: JSON.stringify({ list: 'T-GATE', gate: 'North', text: 'X' }) });
     expect(anonymous.status).toBe(401);
-    expect(((await anonymous.json()) as { message: string }).message).toBe(scannerMessages.notSignedIn);
+    expect(((await anonymous.json()) as { message: string }).message).toBe(english(scannerMessages.notSignedIn));
     const customer = await createCustomer(shop);
     const withToken = await shop.app.inject({ method: 'POST', url: '/api/staff/checkin-lists', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, payload: { token: customer.token } });
     expect(withToken.statusCode).toBe(401);
     const wrong = await shop.app.inject({ method: 'POST', url: '/api/staff/scanner-login', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, payload: { code: 'AAAA-BBBB-CCCC-DDDD' } });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toMatchObject({ message: scannerMessages.badScannerCode });
+    expect(wrong.json()).toMatchObject({ message: english(scannerMessages.badScannerCode) });
 
     const device = await scannerDevice('Revoked phone');
     const lists = await device.call('checkin-lists', {});
@@ -150,10 +150,10 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
     const north = await scannerDevice();
     const south = await scannerDevice();
     const first = await north.scan('T-GATE', pass, 'North');
-    expect(first).toMatchObject({ result: 'admit', message: scannerMessages.admit, ticket: { holder: 'Gate Goer', product: expect.any(String) } });
+    expect(first).toMatchObject({ result: 'admit', message: english(scannerMessages.admit), ticket: { holder: 'Gate Goer', product: expect.any(String) } });
     clock = new Date(FESTIVAL.getTime() + 5 * 60_000);
     const second = await south.scan('T-GATE', pass, 'South');
-    expect(second).toMatchObject({ result: 'already-in', message: scannerMessages.alreadyIn('11:00', 'North'), gate: 'North', since: FESTIVAL.toISOString() });
+    expect(second).toMatchObject({ result: 'already-in', message: english(scannerMessages.alreadyIn('11:00', 'North')), gate: 'North', since: FESTIVAL.toISOString() });
     const lists = await north.call('checkin-lists', {});
     expect(lists.body.lists.find((list) => list.code === 'T-GATE')).toMatchObject({ admitted: expect.any(Number), inside: expect.any(Number) });
   });
@@ -182,7 +182,7 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
     const { pass } = await boughtTicket();
     clock = new Date('2027-06-16T10:00:00Z');
     const device = await scannerDevice();
-    expect(await device.scan('T-CAMP', pass, 'Camp')).toMatchObject({ result: 'wrong-day', message: scannerMessages.wrongDay });
+    expect(await device.scan('T-CAMP', pass, 'Camp')).toMatchObject({ result: 'wrong-day', message: english(scannerMessages.wrongDay) });
     clock = FESTIVAL;
     const figures = async () => (await device.call('checkin-lists', {})).body.lists.find((list) => list.code === 'T-CAMP')!;
     const before = await figures();
@@ -209,7 +209,7 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
     const wrong = await device.scan('T-BUS', pass, 'Bay 1');
     expect(wrong.result).toBe('wrong-bus');
     const theirs = new Intl.DateTimeFormat(shop.config.locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Amsterdam' }).format(late.departsAt);
-    expect(wrong.message).toBe(scannerMessages.wrongBus(theirs));
+    expect(wrong.message).toBe(english(scannerMessages.wrongBus(theirs)));
     // Their own bus: from 30 minutes before until 15 after.
     clock = new Date(late.departsAt.getTime() - 31 * 60_000);
     expect((await device.scan('T-BUS', pass, 'Bay 1')).result).toBe('wrong-bus');
@@ -229,7 +229,7 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
       return (await scannerDevice()).scan(list, text, gate);
     };
     const busAnswer = (departsAt: Date) =>
-      scannerMessages.wrongBus(new Intl.DateTimeFormat(shop.config.locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Amsterdam' }).format(departsAt));
+      english(scannerMessages.wrongBus(new Intl.DateTimeFormat(shop.config.locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Amsterdam' }).format(departsAt)));
 
     // The holder moved to the later bus after downloading: the old pass (same code) still claims the early one.
     const changed = await boughtTicket('NWF27-SHUTTLE', early.id);
@@ -263,7 +263,7 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
       .set({ startsAt: new Date(event!.startsAt!.getTime() - 10 * 86_400_000) })
       .where(eq(events.id, event!.id));
     try {
-      expect(await scanAt(weeksAfter, 'T-GATE', ended.pass)).toMatchObject({ result: 'wrong-day', message: scannerMessages.wrongDay });
+      expect(await scanAt(weeksAfter, 'T-GATE', ended.pass)).toMatchObject({ result: 'wrong-day', message: english(scannerMessages.wrongDay) });
     } finally {
       await db().update(events).set({ startsAt: event!.startsAt }).where(eq(events.id, event!.id));
     }
@@ -305,7 +305,7 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
     expect(newCode!.code).not.toBe(ticket.code);
     clock = FESTIVAL;
     const device = await scannerDevice();
-    expect(await device.scan('T-GATE', pass)).toMatchObject({ result: 'revoked', message: scannerMessages.revoked });
+    expect(await device.scan('T-GATE', pass)).toMatchObject({ result: 'revoked', message: english(scannerMessages.revoked) });
     expect((await device.scan('T-GATE', await passOf({ email: 'new.holder@example.org', code: newCode!.code }))).result).toBe('admit');
 
     const refunded = await boughtTicket();
@@ -401,7 +401,7 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
     const badCursor = await gate.call('sync', { list: 'T-GATE', since: 'yesterday' });
     expect([badCursor.status, badCursor.body.errors]).toEqual([422, { since: ['A sync cursor is a date and time.'] }]);
     const unknownList = await gate.call('sync', { list: 'NO-SUCH-LIST' });
-    expect([unknownList.status, unknownList.body.errors]).toEqual([422, { list: [scannerMessages.unknownList] }]);
+    expect([unknownList.status, unknownList.body.errors]).toEqual([422, { list: [english(scannerMessages.unknownList)] }]);
     const anonymous = await fetch(`${base}/api/staff/sync`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: JSON.stringify({ list: 'T-GATE' }) });
     expect(anonymous.status).toBe(401);
   });
@@ -410,13 +410,13 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
     const { pass, ticket } = await boughtTicket('NWF27-SHUTTLE', (await db().select().from(travelTimes).orderBy(asc(travelTimes.departsAt)).limit(1))[0]!.id);
     clock = FESTIVAL;
     const device = await scannerDevice();
-    expect(await device.scan('T-GATE', pass)).toMatchObject({ result: 'wrong-list', message: scannerMessages.wrongList });
+    expect(await device.scan('T-GATE', pass)).toMatchObject({ result: 'wrong-list', message: english(scannerMessages.wrongList) });
     const fields = readTicketPass(pass)!.fields;
     const weekendId = (await db().select().from(shopItems).where(eq(shopItems.externalCode, 'NWF27-WEEKEND')))[0]!.id;
     const forgerKey = new Uint8Array(32).fill(5);
     // A made-up pass (another key) for a real ticket without its code, or for no ticket at all: not a ticket.
     for (const claims of [{ code: 'AAAAAAAAAAAAAAAAAAAA' }, { code: 'AAAAAAAAAAAAAAAAAAAA', productId: weekendId, travelTimeId: null }, { ticketId: fields.ticketId + 100_000 }]) {
-      expect(await device.scan('T-GATE', await signTicketPass({ ...fields, ...claims }, forgerKey)), JSON.stringify(claims)).toMatchObject({ result: 'not-a-ticket', message: scannerMessages.notATicket, ticket: null });
+      expect(await device.scan('T-GATE', await signTicketPass({ ...fields, ...claims }, forgerKey)), JSON.stringify(claims)).toMatchObject({ result: 'not-a-ticket', message: english(scannerMessages.notATicket), ticket: null });
     }
     // One that carries the ticket's own code but claims another product: judged as the ticket it
     // names, by the shop's record (as the code typed in is), so the forgery buys nothing.
@@ -426,10 +426,10 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
     for (const text of ['https://example.org/', 'NOPE', ticket.code.slice(0, -1)]) expect((await device.scan('T-GATE', text)).result, text).toBe('not-a-ticket');
     const unknownList = await device.call('scan', { list: 'NO-SUCH-LIST', gate: 'North', text: pass });
     expect(unknownList.status).toBe(422);
-    expect(unknownList.body.errors).toEqual({ list: [scannerMessages.unknownList] });
+    expect(unknownList.body.errors).toEqual({ list: [english(scannerMessages.unknownList)] });
     const unknownGate = await device.call('scan', { list: 'T-GATE', gate: 'West', text: pass });
     expect(unknownGate.status).toBe(422);
-    expect(unknownGate.body.errors).toEqual({ gate: [scannerMessages.unknownGate] });
+    expect(unknownGate.body.errors).toEqual({ gate: [english(scannerMessages.unknownGate)] });
     const noText = await device.call('scan', { list: 'T-GATE', gate: 'North', text: '' });
     expect(noText.status).toBe(422);
     const lists = await db().select().from(checkinLists).where(inArray(checkinLists.code, ['T-GATE']));
@@ -561,7 +561,7 @@ describe.each(testEngines())('check-in at the gate on %s', (engine) => {
       return device.scan(LIST, text, 'North', direction);
     };
     const wrongDay = 'Wrong day: day ticket for Saturday 19 June';
-    expect(scannerMessages.wrongDayFor('Saturday 19 June', 1)).toBe(wrongDay);
+    expect(english(scannerMessages.wrongDayFor('Saturday 19 June', 1))).toBe(wrongDay);
 
     // Friday 14:00 in Amsterdam: the weekend ticket goes in, the Saturday ticket is told its day, by its pass and by its typed code.
     expect((await scanAt('2027-06-18T12:00:00Z', weekend.pass)).result).toBe('admit');

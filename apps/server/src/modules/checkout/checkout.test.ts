@@ -114,7 +114,7 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     const cart = await cartWith(buyer.token, ['NWF27-PARKING']);
     const answer = await shop.call('checkout-cart', checkoutPayload('', cart));
     expect(answer.status).toBe(401);
-    expect(answer.body.message).toBe(paymentMessages.loginRequired);
+    expect(answer.body.message).toBe(english(paymentMessages.loginRequired));
   });
 
   it('answers each checkout validation message of spec section 5, changing nothing', async () => {
@@ -292,7 +292,7 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     }
     // At the maximum no further attempt starts.
     const refused = await shop.call('pay-order', { token: buyer.token, order: answer.order.code });
-    expect(refused).toEqual({ status: 409, body: { message: paymentMessages.maxAttemptsReached } });
+    expect(refused).toEqual({ status: 409, body: { message: english(paymentMessages.maxAttemptsReached) } });
     // Another customer cannot pay (or see) this order.
     const stranger = await customer();
     expect((await shop.call('pay-order', { token: stranger.token, order: answer.order.code })).status).toBe(404);
@@ -316,7 +316,7 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     const order = await orderRow(answer.order.code);
     expect((await db().select().from(tickets).where(eq(tickets.orderId, order.id))).map((ticket) => ticket.status)).toEqual(['cancelled']);
     expect((await db().select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, 'expired')))).length).toBe(1);
-    expect((await shop.call('pay-order', { token: buyer.token, order: answer.order.code })).body).toEqual({ message: paymentMessages.notPayable });
+    expect((await shop.call('pay-order', { token: buyer.token, order: answer.order.code })).body).toEqual({ message: english(paymentMessages.notPayable) });
     // The abandoned order's attempt is cancelled at the gateway too: its page takes no card.
     if (answer.payment?.action !== 'submit') throw new Error('expected a form');
     expect((await fetchRead(base + answer.payment.url, form(answer.payment.params))).status).toBe(409);

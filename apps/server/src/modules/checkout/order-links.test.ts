@@ -1,4 +1,4 @@
-import { api, paymentMessages } from '@festival/contract';
+import { api, english, paymentMessages } from '@festival/contract';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
@@ -112,7 +112,7 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
     expect(await orderRow(placed.order.code)).toMatchObject({ paymentStatus: 'paid', totalPaid: 19300 });
     // A paid instalment cannot be paid again.
     const again = await shop.call('pay-payment-plan-order-payment', { token: null, ...instalmentLink(placed.order.code, placed.order.payments[3]!.reference) });
-    expect(again).toEqual({ status: 409, body: { message: paymentMessages.notPayable } });
+    expect(again).toEqual({ status: 409, body: { message: english(paymentMessages.notPayable) } });
     clock = new Date();
   });
 
@@ -126,7 +126,7 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
     const instalment = instalmentSignature(code, reference);
     const elsewhere = 'another-secret-of-at-least-32-characters';
     const tampered = (good: string) => [good.replace(/.$/, (last) => (last === '0' ? '1' : '0')), good.toUpperCase(), `${good}00`, good.slice(0, -1), good.slice(7), good.slice(0, 7)];
-    const notFound = { status: 404, body: { message: paymentMessages.orderNotFound } };
+    const notFound = { status: 404, body: { message: english(paymentMessages.orderNotFound) } };
     const termsWrong = [...tampered(terms), termsSignature(other.order.code), orderLinkSignature(elsewhere, code, ACCEPT_TERMS_LINK), instalment, orderLinkSignature(SECRET, code, INVOICE_LINK), placed.order.checksum];
     // The checksum every link shared before: this order's terms were accepted at checkout, so it opens no accept-terms page.
     termsWrong.push(legacyOrderChecksum(SECRET, code));
@@ -191,7 +191,7 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
     const regular = await createCustomer(shop);
     expect(await runOrdersCommand(['create', '--email', regular.email, '--name', 'Regular', '--item', 'NWF27-LOCKER'], deps)).toBe(0);
     const [deskOrder] = await db().select().from(orders).where(eq(orders.customerId, regular.id));
-    expect(await shop.call('pay-order', { token: regular.token, order: deskOrder!.code })).toEqual({ status: 409, body: { message: paymentMessages.notPayable } });
+    expect(await shop.call('pay-order', { token: regular.token, order: deskOrder!.code })).toEqual({ status: 409, body: { message: english(paymentMessages.notPayable) } });
     const link2 = { order: deskOrder!.code, checksum: termsSignature(deskOrder!.code) };
     const acceptedByOwner = api['accept-terms-and-conditions'].answer.parse((await shop.call('accept-terms-and-conditions', { token: regular.token, ...link2 })).body);
     expect(acceptedByOwner.data?.customer?.email).toBe(regular.email);
@@ -229,7 +229,7 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
     const reference = plan.payments[1]!.reference;
     const desk = await boxOfficeOrder(buyer, ['NWF27-LOCKER']);
     const invoice = (code: string) => orderLinkSignature(SECRET, code, INVOICE_LINK);
-    const notFound = { status: 404, body: { message: paymentMessages.orderNotFound } };
+    const notFound = { status: 404, body: { message: english(paymentMessages.orderNotFound) } };
     // Every order view carries one signature per link, no two alike.
     expect(paid.checksum).toBe(invoice(paid.code));
     expect(paid.terms_checksum).toBe(termsSignature(paid.code));
@@ -304,7 +304,7 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
     const stranger = await createCustomer(shop);
     const desk = await boxOfficeOrder(owner, ['NWF27-LOCKER']);
     const terms = { order: desk.code, checksum: termsSignature(desk.code) };
-    const limited = { status: 429, body: { message: paymentMessages.linkAttemptsLimited } };
+    const limited = { status: 429, body: { message: english(paymentMessages.linkAttemptsLimited) } };
     // A holder of the link (no session, or someone else's) opens attempts up to the link's limit, from any address.
     for (let attempt = 0; attempt < LIMITS.perLink; attempt += 1) {
       const answer = await callFrom(attempt === 1 ? '10.9.1.2' : '10.9.1.1', 'accept-terms-and-conditions', { ...terms, token: attempt === 2 ? stranger.token : null });
@@ -350,7 +350,7 @@ describe.each(testEngines())('payment plans, instalment links and terms by link 
     const buyer = await createCustomer(shop);
     const desk = await boxOfficeOrder(buyer, ['NWF27-LOCKER']);
     const legacy = legacyOrderChecksum(SECRET, desk.code);
-    const notFound = { status: 404, body: { message: paymentMessages.orderNotFound } };
+    const notFound = { status: 404, body: { message: english(paymentMessages.orderNotFound) } };
     // Mailed before the change, unaccepted: it opens the accept-terms page (as stripped as any link's answer).
     const shown = await shop.call('get-terms-and-conditions-order', { order: desk.code, checksum: legacy });
     expect(shown.status).toBe(200);

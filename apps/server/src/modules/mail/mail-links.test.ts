@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { api, type PaymentInstruction, paymentMessages } from '@festival/contract';
+import { api, english, type PaymentInstruction, paymentMessages } from '@festival/contract';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
@@ -219,7 +219,7 @@ describe.each(testEngines())('the links of every e-mail on %s', (engine) => {
     const [placedRow] = await db().select().from(orders).where(eq(orders.code, placed.order.code));
     expect(placedRow!.payBy).not.toBeNull();
     expect(placed.order.pay_by).toBe(placedRow!.payBy!.toISOString());
-    expect(instructions[0]!.textBody).toContain(paymentMessages.payBy(formatDate(shop.config, placedRow!.payBy!)));
+    expect(instructions[0]!.textBody).toContain(english(paymentMessages.payBy(formatDate(shop.config, placedRow!.payBy!))));
 
     const payments = createPaymentsService({ db: db(), config: shop.config, gateway: createSandboxGateway(SECRET), appSecret: SECRET });
     const lines: string[] = [];

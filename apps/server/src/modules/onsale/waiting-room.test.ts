@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { leadingZeroBits, proofInput, queueAdmitAnswer, queueInfoAnswer, waitingRoomMessages } from '@festival/contract';
+import { english, leadingZeroBits, proofInput, queueAdmitAnswer, queueInfoAnswer, waitingRoomMessages } from '@festival/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,16 +81,16 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
     const before = await snapshot();
     for (const token of [null, buyer.token]) {
       const refused = await add(token);
-      expect(refused).toEqual({ status: 403, body: { message: waitingRoomMessages.admissionRequired, waiting_room: 'ROOM' } });
+      expect(refused).toEqual({ status: 403, body: { message: english(waitingRoomMessages.admissionRequired), waiting_room: 'ROOM' } });
     }
     const tote = await shop.call('add-merchandise-to-cart', { token: buyer.token, external_code: 'NWF27-TOTE' });
-    expect(tote.body).toEqual({ message: waitingRoomMessages.admissionRequired, waiting_room: 'ROOM' });
+    expect(tote.body).toEqual({ message: english(waitingRoomMessages.admissionRequired), waiting_room: 'ROOM' });
     expect(changedTables(before, await snapshot())).toEqual([]);
     // A product no open room guards sells as before (LATER's room opens in 2099).
     expect((await shop.call('add-product-to-cart', { token: buyer.token, external_code: 'NWF27-DAY-SAT', ...holder('Ann Day') })).status).toBe(200);
 
     // Joining needs an account, then gives one place whatever the number of joins.
-    expect(await shop.call('queue-join', { onsale: 'ROOM' })).toEqual({ status: 401, body: { message: waitingRoomMessages.logInToQueue } });
+    expect(await shop.call('queue-join', { onsale: 'ROOM' })).toEqual({ status: 401, body: { message: english(waitingRoomMessages.logInToQueue) } });
     const joined = await shop.call('queue-join', { token: buyer.token, onsale: 'ROOM' });
     expect(joined.status).toBe(200);
     expect(joined.body).toMatchObject({ state: 'before-opening', position: null, onsale: { code: 'ROOM', title: expect.any(String) } });
@@ -105,7 +105,7 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
     expect(otherJoined.status).toBe(200);
 
     // Not their turn before the opening; nobody is admitted before it either.
-    expect(await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass })).toEqual({ status: 409, body: { message: waitingRoomMessages.notYourTurn } });
+    expect(await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass })).toEqual({ status: 409, body: { message: english(waitingRoomMessages.notYourTurn) } });
     expect(await shop.app.waitingRoom.stepAll()).toBe(0);
     // A visitor without a session sees the sale before its opening, with no wait told yet.
     expect((await shop.call('queue-info', { onsale: 'ROOM' })).body).toMatchObject({ onsale: { code: 'ROOM' }, state: 'before-opening', wait_seconds: null });
@@ -117,8 +117,8 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
     expect(await shop.app.waitingRoom.stepAll()).toBe(2);
     expect((await shop.call('queue-status', { onsale: 'ROOM', pass })).body).toMatchObject({ state: 'your-turn', next_check_ms: 0 });
     // The place is the buyer's: another account with its pass is refused, and a changed pass is no pass.
-    expect(await shop.call('queue-admit', { token: other.token, onsale: 'ROOM', pass })).toEqual({ status: 403, body: { message: waitingRoomMessages.notYours } });
-    expect(await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass: tampered(pass) })).toEqual({ status: 410, body: { message: waitingRoomMessages.placeUnreadable } });
+    expect(await shop.call('queue-admit', { token: other.token, onsale: 'ROOM', pass })).toEqual({ status: 403, body: { message: english(waitingRoomMessages.notYours) } });
+    expect(await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass: tampered(pass) })).toEqual({ status: 410, body: { message: english(waitingRoomMessages.placeUnreadable) } });
     expect((await shop.call('queue-status', { onsale: 'LATER', pass })).status).toBe(410);
     const admitted = await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass });
     expect(admitted.status).toBe(200);
@@ -140,13 +140,13 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
     // Checking out a cart with the room's products needs the pass too; refused, it changes nothing.
     const beforeCheckout = await snapshot();
     const refused = await shop.call('checkout-cart', checkoutPayload(buyer.token, cart, { shipping_name: 'Ann', shipping_country: 'NL', shipping_address: { 'Street and number': 'Damrak 1', Postcode: '1012 LG', City: 'Amsterdam' } }));
-    expect(refused).toEqual({ status: 403, body: { message: waitingRoomMessages.admissionRequired, waiting_room: 'ROOM' } });
+    expect(refused).toEqual({ status: 403, body: { message: english(waitingRoomMessages.admissionRequired), waiting_room: 'ROOM' } });
     expect(changedTables(beforeCheckout, await snapshot())).toEqual([]);
 
     // An expired pass is refused: the shop's clock past the session's end.
     skewMs = 21 * 60_000;
     try {
-      expect((await add(buyer.token, { cart, admission })).body).toEqual({ message: waitingRoomMessages.admissionRequired, waiting_room: 'ROOM' });
+      expect((await add(buyer.token, { cart, admission })).body).toEqual({ message: english(waitingRoomMessages.admissionRequired), waiting_room: 'ROOM' });
     } finally {
       skewMs = 0;
     }
@@ -170,7 +170,7 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
     // Joining again (another tab) finds the new place; the new place waits for its turn like any other.
     expect((await shop.call('queue-join', { token: buyer.token, onsale: 'ROOM' })).body.pass).toBeDefined();
     expect((await shop.database.db.execute(sql`SELECT count(*)::int AS n FROM queue_places WHERE visitor_key = ${`customer:${buyer.id}`}`)) as unknown as { rows: { n: number }[] }).toMatchObject({ rows: [{ n: 2 }] });
-    expect(await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass: newPass })).toEqual({ status: 409, body: { message: waitingRoomMessages.notYourTurn } });
+    expect(await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass: newPass })).toEqual({ status: 409, body: { message: english(waitingRoomMessages.notYourTurn) } });
     await shop.database.db.execute(sql`UPDATE onsales SET last_step_at = now() - interval '1 second' WHERE code = 'ROOM'`);
     expect(await shop.app.waitingRoom.stepAll()).toBe(1);
     expect((await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass: newPass })).status).toBe(200);
@@ -304,7 +304,7 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
       for (const buyer of buyers.slice(0, 3)) expect((await limited.call('queue-join', { token: buyer.token, onsale: 'FAST' })).status).toBe(200);
       // Coming back to a place takes nothing new.
       for (const buyer of buyers.slice(0, 3)) expect((await limited.call('queue-join', { token: buyer.token, onsale: 'FAST' })).status).toBe(200);
-      expect(await limited.call('queue-join', { token: buyers[3]!.token, onsale: 'FAST' })).toEqual({ status: 429, body: { message: waitingRoomMessages.tooManyPlaces } });
+      expect(await limited.call('queue-join', { token: buyers[3]!.token, onsale: 'FAST' })).toEqual({ status: 429, body: { message: english(waitingRoomMessages.tooManyPlaces) } });
       // The refused place is gone again: three places.
       const { rows } = (await limited.database.db.execute(sql`SELECT count(*)::int AS n FROM queue_places`)) as unknown as { rows: { n: number }[] };
       expect(rows[0]!.n).toBe(3);
@@ -403,7 +403,7 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
     const wrongNonce = ((n) => (leadingZeroBits(createHash('sha256').update(proofInput(challenge, n)).digest()) >= 10 ? `${n}0` : n))('zzzz');
     expect((await shop.call('queue-join', { token: ann.token, onsale: 'WORK', proof: { challenge, nonce: wrongNonce } })).status).toBe(422);
     // Ann's solution is hers: Bo cannot use it.
-    expect(await shop.call('queue-join', { token: bo.token, onsale: 'WORK', proof: { challenge, nonce } })).toEqual({ status: 422, body: { message: waitingRoomMessages.proofFailed, errors: { proof: [waitingRoomMessages.proofFailed] } } });
+    expect(await shop.call('queue-join', { token: bo.token, onsale: 'WORK', proof: { challenge, nonce } })).toEqual({ status: 422, body: { message: english(waitingRoomMessages.proofFailed), errors: { proof: [english(waitingRoomMessages.proofFailed)] } } });
     const joined = await shop.call('queue-join', { token: ann.token, onsale: 'WORK', proof: { challenge, nonce } });
     expect(joined.body).toMatchObject({ state: 'before-opening', challenge: null });
     // Coming back without a pass, Ann gets her place again without working again.

@@ -1,4 +1,4 @@
-import { paymentMessages, UNTAXED, type RateTotal, type ShopConfigFile } from '@festival/contract';
+import { english, paymentMessages, UNTAXED, type RateTotal, type ShopConfigFile } from '@festival/contract';
 import { shopLink, ticketLinkItem } from '../accounts/accounts.mail';
 import { composeMail, type MailBlock } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
@@ -262,8 +262,9 @@ export function bankTransferRows(config: Config, order: Pick<OrderRow, 'code' | 
  * reference, exact amount, and by when (the order's pay_by, after which it is abandoned).
  */
 export async function bankTransferMail(config: Config, to: { email: string; fullName: string }, order: OrderRow, hasTickets = true): Promise<OutgoingMail> {
+  // In English until the e-mails speak the reader's language (issue 36).
   const deadline = order.payBy
-    ? paymentMessages.payBy(formatDate(config, order.payBy))
+    ? english(paymentMessages.payBy(formatDate(config, order.payBy)))
     : 'There is no deadline, but nothing is issued or shipped before your payment has arrived.';
   return {
     to: to.email,

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { api, type PaymentInstruction, paymentMessages } from '@festival/contract';
+import { api, english, type PaymentInstruction, paymentMessages } from '@festival/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
@@ -74,7 +74,7 @@ describe.each(testEngines())('one order, one payment, on %s', (engine) => {
     // The gateway's page takes no card for the cancelled attempt.
     const page = await fetch(base + `${SANDBOX_PATH}/pay`, formPost((first as Extract<PaymentInstruction, { action: 'submit' }>).params));
     expect(page.status).toBe(409);
-    expect(await page.text()).toContain(paymentMessages.attemptReplaced);
+    expect(await page.text()).toContain(english(paymentMessages.attemptReplaced));
   });
 
   it('refunds money that still arrives for a cancelled attempt: counted once, shown on the order, the customer told', async () => {
@@ -99,7 +99,7 @@ describe.each(testEngines())('one order, one payment, on %s', (engine) => {
     const mails = await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, buyer.email)));
     const told = mails.filter((mail) => mail.subject.includes('was refunded'));
     expect(told).toHaveLength(1);
-    expect(told[0]!.textBody).toContain(paymentMessages.paymentReturned(formatAmount(shop.config, amount)));
+    expect(told[0]!.textBody).toContain(english(paymentMessages.paymentReturned(formatAmount(shop.config, amount))));
 
     // The same news again, or again under another id: nothing more is refunded or counted.
     expect((await notify(one, amount, 'ntf_first')).status).toBe(200);

@@ -1,4 +1,4 @@
-import { api, paymentMessages } from '@festival/contract';
+import { api, english, paymentMessages } from '@festival/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
@@ -75,7 +75,7 @@ describe.each(testEngines())('the methods buyers use, on %s', (engine) => {
       // A method Mollie does not list for this buyer (Bancontact is for Belgians, Sofort not on the profile): refused, nothing placed.
       for (const method of ['bancontact', 'sofort']) {
         const notOffered = await world.shop.call('checkout-cart', checkoutPayload(buyer.token, own, { provider_method: method }));
-        expect(notOffered).toMatchObject({ status: 422, body: { message: paymentMessages.methodNotOffered, errors: { 'order.provider_method': [paymentMessages.methodNotOffered] } } });
+        expect(notOffered).toMatchObject({ status: 422, body: { message: english(paymentMessages.methodNotOffered), errors: { 'order.provider_method': [english(paymentMessages.methodNotOffered)] } } });
       }
       expect(await world.shop.database.db.select().from(orders).where(eq(orders.customerId, buyer.id))).toEqual([]);
       expect(double.requests.filter((request) => request.method === 'POST' && request.path === '/v2/payments')).toHaveLength(paymentsBefore);

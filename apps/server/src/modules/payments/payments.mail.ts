@@ -1,4 +1,4 @@
-import { type ShopConfigFile, paymentMessages } from '@festival/contract';
+import { english, type ShopConfigFile, paymentMessages } from '@festival/contract';
 import { shopLink } from '../accounts/accounts.mail';
 import { composeMail } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
@@ -22,7 +22,8 @@ export async function paymentReturnedMail(config: Config, to: { email: string; f
       shopName: config.name,
       greeting: `Hello ${to.fullName},`,
       paragraphs: [
-        paymentMessages.paymentReturned(formatAmount(config, payment.amount)),
+        // In English until the e-mails speak the reader's language (issue 36).
+        english(paymentMessages.paymentReturned(formatAmount(config, payment.amount))),
         `Your order ${order.code} is not affected: nothing else about it changes. Depending on your card provider, the refund can take a few days to show on your statement.`,
       ],
       action: { label: 'View your order', url: shopLink(config, `/portal/orders/${encodeURIComponent(order.code)}`) },

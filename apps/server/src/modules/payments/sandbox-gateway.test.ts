@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { api, paymentMessages } from '@festival/contract';
+import { api, english, paymentMessages } from '@festival/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
 import { cartWith, checkoutPayload, createCustomer, formPost } from '../../../test/shop-flows';
@@ -65,7 +65,7 @@ describe.each(testEngines())('the sandbox gateway on %s', (engine) => {
       const placed = api['checkout-cart'].answer.parse(byCard.body);
       expect(placed.order.payment_method).toBe('bank_transfer');
       expect(placed.payment ?? null).toBeNull();
-      expect(await shop.call('pay-order', { token: buyer.token, order: placed.order.code })).toEqual({ status: 409, body: { message: paymentMessages.notPayable } });
+      expect(await shop.call('pay-order', { token: buyer.token, order: placed.order.code })).toEqual({ status: 409, body: { message: english(paymentMessages.notPayable) } });
     } finally {
       await shop.close();
     }
@@ -88,7 +88,7 @@ describe.each(testEngines())('the sandbox gateway on %s', (engine) => {
       const { body, headers, method } = formPost(placed.payment.params);
       const page = await shop.app.inject({ method, url: placed.payment.url, headers, payload: body });
       expect(page.statusCode).toBe(200);
-      expect(page.body).toContain(`<p class="banner" role="status" id="sandbox-banner">${escapeHtmlText(paymentMessages.sandboxBanner)}</p>`);
+      expect(page.body).toContain(`<p class="banner" role="status" id="sandbox-banner">${escapeHtmlText(english(paymentMessages.sandboxBanner))}</p>`);
     });
 
     it('lets a form body reach no route but its own, under any spelling of the path', async () => {

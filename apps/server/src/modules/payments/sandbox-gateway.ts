@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { type ShopConfigFile, paymentMessages } from '@festival/contract';
+import { english, type ShopConfigFile, paymentMessages } from '@festival/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendHtmlPage } from '../../http/html-page';
 import { escapeHtmlText } from '../config/shop-config';
@@ -218,10 +218,11 @@ function registerSandboxScope(
       status,
       title: `${title} · Sandbox Pay`,
       stylesheet: `${SANDBOX_PATH}/sandbox.css`,
-      // The banner says on every page of the sandbox that no money moves (decision 0026).
+      // The banner says on every page of the sandbox that no money moves (decision 0026). In English
+      // until the sandbox's pages (English, <html lang="en">) speak the reader's language (issue 36).
       body:
         `<header><p>Sandbox Pay <span aria-hidden="true">·</span> test payments</p></header>` +
-        `<p class="banner" role="status" id="sandbox-banner">${escapeHtmlText(paymentMessages.sandboxBanner)}</p><main>${body}</main>`,
+        `<p class="banner" role="status" id="sandbox-banner">${escapeHtmlText(english(paymentMessages.sandboxBanner))}</p><main>${body}</main>`,
     });
 
   const money = (fields: SignedFields) => {
@@ -254,9 +255,10 @@ function registerSandboxScope(
 
   const refused = (reply: FastifyReply) =>
     page(reply, 400, 'Payment refused', '<h1>This payment request is not valid</h1><p>It was changed on the way or is incomplete. Please go back to the shop and start the payment again.</p>');
-  // A real provider's page stops taking a card once the shop cancels the attempt.
+  // A real provider's page stops taking a card once the shop cancels the attempt. In English like
+  // the rest of the sandbox's pages until they speak the reader's language (issue 36).
   const replaced = (reply: FastifyReply) =>
-    page(reply, 409, 'Payment cancelled', `<h1>${escapeHtmlText(paymentMessages.attemptReplaced)}</h1>`);
+    page(reply, 409, 'Payment cancelled', `<h1>${escapeHtmlText(english(paymentMessages.attemptReplaced))}</h1>`);
 
   app.get(`${SANDBOX_PATH}/sandbox.css`, async (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(STYLE));
 

@@ -95,7 +95,7 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     const missing = await changeTicket(buyer, order, ticket.code, { full_name: '', email: '', age: '' });
     expect(missing.body.message).toBe('Please fill out the following fields: Full name, E-mail address, Age range');
     const badAge = await changeTicket(buyer, order, ticket.code, { full_name: 'Jane Doe', email: ticket.email, age: '200+' });
-    expect(badAge.body.message).toBe(portalMessages.ageUnknown);
+    expect(badAge.body.message).toBe(english(portalMessages.ageUnknown));
 
     const changed = await changeTicket(buyer, order, ticket.code, { full_name: 'Janet Doe', email: ticket.email, age: ticket.age, note: 'Typo in the name' });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
@@ -107,12 +107,12 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     // Within 15 minutes nothing else may change, not even the e-mail.
     later(14);
     const locked = await changeTicket(buyer, order, ticket.code, { email: 'janet@example.org', age: ticket.age });
-    expect([locked.status, locked.body.message]).toEqual([409, portalMessages.recentlyEdited]);
+    expect([locked.status, locked.body.message]).toEqual([409, english(portalMessages.recentlyEdited)]);
     later(2);
     expect((await orderOf(buyer, order.code))!.tickets[0]!.recently_edited).toBe(false);
     // The limit is used up: the name is refused, the e-mail still changes.
     const overLimit = await changeTicket(buyer, order, ticket.code, { full_name: 'Someone Else', email: ticket.email, age: ticket.age });
-    expect([overLimit.status, overLimit.body.message]).toEqual([422, portalMessages.nameChangesNotAllowed]);
+    expect([overLimit.status, overLimit.body.message]).toEqual([422, english(portalMessages.nameChangesNotAllowed)]);
     const email = await changeTicket(buyer, order, ticket.code, { email: 'janet@example.org', age: ticket.age });
     expect(email.status, JSON.stringify(email.body)).toBe(200);
 
@@ -124,7 +124,7 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     const view = (await orderOf(buyer, weekend.code))!.tickets[0]!;
     expect(view.allow_name_changes).toBe(false);
     const late = await changeTicket(buyer, weekend, view.code, { full_name: 'Sam Doe', email: view.email, age: view.age });
-    expect([late.status, late.body.message]).toEqual([422, portalMessages.nameChangesNotAllowed]);
+    expect([late.status, late.body.message]).toEqual([422, english(portalMessages.nameChangesNotAllowed)]);
   });
 
   it('reassigns a ticket to another address: an account is made, the ticket moves, both are told, and the buyer loses access', async () => {
@@ -192,15 +192,15 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
 
     const ticketOf = (index: number) => riderOrders[index]!.tickets[0]!;
     const refusedSoldOut = await shop.call('set-travel-time', { token: riders[0]!.token, code: ticketOf(0).code, transport_time_id: soldOut!.travel_times.id });
-    expect([refusedSoldOut.status, refusedSoldOut.body.message]).toEqual([409, portalMessages.travelTimeSoldOut]);
+    expect([refusedSoldOut.status, refusedSoldOut.body.message]).toEqual([409, english(portalMessages.travelTimeSoldOut)]);
     const same = await shop.call('set-travel-time', { token: riders[0]!.token, code: ticketOf(0).code, transport_time_id: from!.travel_times.id });
-    expect(same.body.message).toBe(portalMessages.travelTimeUnchanged);
+    expect(same.body.message).toBe(english(portalMessages.travelTimeUnchanged));
     const foreign = await shop.call('set-travel-time', { token: riders[0]!.token, code: ticketOf(0).code, transport_time_id: 999_999 });
-    expect(foreign.body.message).toBe(portalMessages.travelTimeUnknown);
+    expect(foreign.body.message).toBe(english(portalMessages.travelTimeUnknown));
 
     const answers = await Promise.all(riders.map((rider, index) => shop.call('set-travel-time', { token: rider.token, code: ticketOf(index).code, transport_time_id: to!.travel_times.id })));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(2);
-    expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.message === portalMessages.travelTimeSoldOut)).toBe(true);
+    expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.message === english(portalMessages.travelTimeSoldOut))).toBe(true);
     const target = await seatsOf(to!.travel_times.id);
     expect(target.held + target.sold).toBe(target.seats);
     expect((await seatsOf(from!.travel_times.id)).sold).toBe(fromBefore.sold - 2);
@@ -209,14 +209,14 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     expect(movedTicket).toMatchObject({ transport_time_id: to!.travel_times.id, recently_edited: true });
     // The 15-minute lock also follows a travel-time change.
     const again = await shop.call('set-travel-time', { token: riders[moved]!.token, code: movedTicket.code, transport_time_id: from!.travel_times.id });
-    expect([again.status, again.body.message]).toEqual([409, portalMessages.recentlyEdited]);
+    expect([again.status, again.body.message]).toEqual([409, english(portalMessages.recentlyEdited)]);
 
     // Past allow_travel_time_changes_until (14 June 2027, 23:59:59 in Amsterdam) the time is fixed.
     clock = new Date('2027-06-14T22:00:00Z');
     const stuck = riders.findIndex((_, index) => answers[index]!.status === 409);
     expect((await orderOf(riders[stuck]!, riderOrders[stuck]!.code))!.tickets[0]!.allow_travel_time_changes).toBe(false);
     const closed = await shop.call('set-travel-time', { token: riders[stuck]!.token, code: ticketOf(stuck).code, transport_time_id: to!.travel_times.id });
-    expect([closed.status, closed.body.message]).toEqual([422, portalMessages.travelTimeChangesClosed]);
+    expect([closed.status, closed.body.message]).toEqual([422, english(portalMessages.travelTimeChangesClosed)]);
   });
 
   it('refunds tickets at price minus refund fee, never twice at once, and cancels a request', async () => {
@@ -229,11 +229,11 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     const request = (fields: Record<string, unknown>) => shop.call('request-refund', { token: buyer.token, order_id: order.id, ...BANK_DETAILS, ...fields });
 
     expect((await request({ tickets: '', merchandise: '' })).body.message).toBe(english(messages.refund.selectItem));
-    expect((await request({ tickets: first!.code, merchandise: order.merchandisePurchases[0]!.code })).body.message).toBe(portalMessages.noMixing);
-    expect((await request({ tickets: parking!.code })).body.message).toBe(portalMessages.notRefundable);
+    expect((await request({ tickets: first!.code, merchandise: order.merchandisePurchases[0]!.code })).body.message).toBe(english(portalMessages.noMixing));
+    expect((await request({ tickets: parking!.code })).body.message).toBe(english(portalMessages.notRefundable));
     expect((await request({ tickets: first!.code, bank_name: '', bank_bic: '' })).body.message).toBe('Please fill out the following fields: Bank name, BIC/SWIFT.');
-    expect((await request({ tickets: first!.code, bank_iban: 'NL92ABNA0417164300' })).body.message).toBe(portalMessages.ibanInvalid);
-    expect((await request({ tickets: first!.code, bank_bic: 'ABN' })).body.message).toBe(portalMessages.bicInvalid);
+    expect((await request({ tickets: first!.code, bank_iban: 'NL92ABNA0417164300' })).body.message).toBe(english(portalMessages.ibanInvalid));
+    expect((await request({ tickets: first!.code, bank_bic: 'ABN' })).body.message).toBe(english(portalMessages.bicInvalid));
     expect((await request({ tickets: first!.code, bank_country: 'US', bank_iban: null })).body.message).toBe('Please fill out the following fields: Bank account number.');
     expect(await db().select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
 
@@ -241,7 +241,7 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     const [a, b] = await Promise.all([request({ tickets: `${first!.code},${second!.code}` }), request({ tickets: first!.code })]);
     // The second waits for the first's lock on the order, then finds the ticket no longer refundable.
     expect([a.status, b.status].sort()).toEqual([200, 422]);
-    expect((a.status === 200 ? b : a).body.message).toBe(portalMessages.notRefundable);
+    expect((a.status === 200 ? b : a).body.message).toBe(english(portalMessages.notRefundable));
     const winner = a.status === 200 ? a : b;
     const both = winner === a;
     const total = (both ? 2 : 1) * (18950 - 1000);
@@ -251,7 +251,7 @@ describe.each(testEngines())('the customer portal on %s', (engine) => {
     const view = winner.body.data.orders.find((candidate: Order) => candidate.code === order.code);
     expect(view.tickets[0]).toMatchObject({ status: 'refund', is_refundable: false, allow_download: false });
     expect(view.has_active_refunds).toBe(true);
-    expect((await request({ tickets: first!.code })).body.message).toBe(portalMessages.notRefundable);
+    expect((await request({ tickets: first!.code })).body.message).toBe(english(portalMessages.notRefundable));
     expect(await mailsTo(buyer.email, `Refund request ${refund.id}`)).toHaveLength(1);
 
     const cancelled = await shop.call('cancel-refund', { token: buyer.token, refund_id: refund.id });

@@ -1,4 +1,4 @@
-import { STAFF_AUDIT_PAGE, messages, scannerAdminMessages, staffAdminMessages } from '@festival/contract';
+import { STAFF_AUDIT_PAGE, messages, scannerAdminMessages, staffAdminMessages, type Shown } from '@festival/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { registerGuardedStaffRoute, type StaffGuard } from '../../http/api-route';
@@ -20,7 +20,7 @@ export const memberRow = (member: StaffMemberView) => ({
   created_at: member.createdAt.toISOString(),
 });
 
-const refusalText: Record<StaffChangeRefusal, string> = {
+const refusalText: Record<StaffChangeRefusal, Shown> = {
   yourself: staffAdminMessages.notYourself,
   'last-admin': staffAdminMessages.lastAdmin,
   disabled: 'That member is disabled. Enable them first.',

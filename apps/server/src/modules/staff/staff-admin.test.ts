@@ -1,4 +1,4 @@
-import { STAFF_AUDIT_PAGE, staffAdminMessages, staffApi, staffMessages } from '@festival/contract';
+import { english, STAFF_AUDIT_PAGE, staffAdminMessages, staffApi, staffMessages } from '@festival/contract';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ describe.each(testEngines())('the back office’s staff calls on %s', (engine) =
     expect(await auditOf(`staff:${body.member.id}`)).toEqual([{ actor: 'anna@example.org', action: 'staff.invite', before: null, after: expect.objectContaining({ email: 'bram@example.org', role: 'box_office' }) }]);
 
     const taken = await call('staff-add-member', { email: 'BRAM@example.org', name: 'Other', role: 'gate' });
-    expect([taken.status, taken.body.errors]).toEqual([409, { email: [staffAdminMessages.emailTaken] }]);
+    expect([taken.status, taken.body.errors]).toEqual([409, { email: [english(staffAdminMessages.emailTaken)] }]);
     const listed = staffApi['staff-members'].answer.parse((await call('staff-members', {})).body);
     expect(listed.members.map((member) => member.email)).toEqual(['anna@example.org', 'bram@example.org']);
     expect(JSON.stringify(listed)).not.toMatch(/password|totp|recovery/i);
@@ -52,14 +52,14 @@ describe.each(testEngines())('the back office’s staff calls on %s', (engine) =
     const again = await signedInStaff(shop.app, db(), { email: 'cas2@example.org', role: 'gate' }, clock);
     const disabled = await call('staff-change-member', { id: again.id, action: 'disable' });
     expect([disabled.status, disabled.body.member?.disabled]).toEqual([200, true]);
-    expect((await call('staff-me', {}, again.cookie)).body.message).toBe(staffMessages.notSignedIn);
+    expect((await call('staff-me', {}, again.cookie)).body.message).toBe(english(staffMessages.notSignedIn));
     // Disabling twice changes nothing and writes nothing more.
     expect((await call('staff-change-member', { id: again.id, action: 'disable' })).status).toBe(200);
     expect((await auditOf(`staff:${again.id}`)).map((entry) => entry.action)).toEqual(['staff.add', 'staff.sign-in', 'staff.disable']);
     expect(await auditOf(`staff:${cas.id}`)).toContainEqual({ actor: 'anna@example.org', action: 'staff.set-role', before: expect.objectContaining({ role: 'customer_service' }), after: expect.objectContaining({ role: 'box_office' }) });
     const reset = await call('staff-change-member', { id: cas.id, action: 'reset-second-factor' });
     expect([reset.body.member.second_factor, reset.body.member.second_factor_by_link]).toEqual([false, true]);
-    expect((await call('staff-change-member', { id: 2_000_000_000, action: 'disable' })).body.message).toBe(staffAdminMessages.memberNotFound);
+    expect((await call('staff-change-member', { id: 2_000_000_000, action: 'disable' })).body.message).toBe(english(staffAdminMessages.memberNotFound));
   });
 
   it('trusts a session a few seconds without the database, and forgets it at once when the member is changed here', async () => {
@@ -86,7 +86,7 @@ describe.each(testEngines())('the back office’s staff calls on %s', (engine) =
   it('keeps an admin: no admin disables or demotes themselves, and the last admin stays', async () => {
     for (const change of [{ action: 'disable' }, { action: 'set-role', role: 'gate' }]) {
       const refused = await call('staff-change-member', { id: admin.id, ...change });
-      expect([refused.status, refused.body.message]).toEqual([409, staffAdminMessages.notYourself]);
+      expect([refused.status, refused.body.message]).toEqual([409, english(staffAdminMessages.notYourself)]);
     }
     const [row] = await db().select().from(staffMembers).where(eq(staffMembers.id, admin.id));
     expect([row!.role, row!.disabledAt]).toEqual(['admin', null]);
@@ -117,13 +117,13 @@ describe.each(testEngines())('the back office’s staff calls on %s', (engine) =
     // Both may be refused only when the second finds its caller already signed out (401); never both through.
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     // The other is refused with the shop's text (the last admin) or finds its caller signed out; never a deadlock's 500.
-    expect(answers.find((answer) => answer.status !== 200)!.body.message).toMatch(new RegExp(`^(${staffAdminMessages.lastAdmin}|${staffMessages.notSignedIn})$`));
+    expect(answers.find((answer) => answer.status !== 200)!.body.message).toMatch(new RegExp(`^(${english(staffAdminMessages.lastAdmin)}|${english(staffMessages.notSignedIn)})$`));
     const admins = await db().select().from(staffMembers).where(eq(staffMembers.role, 'admin'));
     expect(admins.filter((member) => member.disabledAt === null)).toHaveLength(1);
     const left = answers.findIndex((answer) => answer.status === 200) === 0 ? one : two;
     const gone = left === one ? two : one;
     // The last admin is kept from demoting the other admin's account back to nothing: it is disabled already, and they cannot leave themselves.
-    expect((await call('staff-change-member', { id: left.id, action: 'set-role', role: 'gate' }, left.cookie)).body.message).toBe(staffAdminMessages.notYourself);
+    expect((await call('staff-change-member', { id: left.id, action: 'set-role', role: 'gate' }, left.cookie)).body.message).toBe(english(staffAdminMessages.notYourself));
     expect((await call('staff-change-member', { id: admin.id, action: 'set-role', role: 'admin' }, left.cookie)).status).toBe(200);
     expect(gone.id).not.toBe(left.id);
   });

@@ -96,7 +96,7 @@ describe.each(testEngines())('guessing the staff’s credentials on %s', (engine
       }
     }
     const cookie = await signIn(home, 'again@example.org', anna.password);
-    const tooMany = { status: 429, message: staffMessages.tooManyCodes };
+    const tooMany = { status: 429, message: english(staffMessages.tooManyCodes) };
     const byCode = await callFrom(home, 'staff-second-factor', { code: totpCode(anna.secret, totpStep(clock)) }, cookie);
     expect({ status: byCode.status, message: byCode.body.message }).toEqual(tooMany);
     const byRecovery = await callFrom(home, 'staff-second-factor', { code: anna.recoveryCodes[0] }, cookie);
@@ -126,7 +126,7 @@ describe.each(testEngines())('guessing the staff’s credentials on %s', (engine
     // Strangers on many networks use up what the unknown networks share: then a right password from one of those is refused too (the bound on guessing holds) …
     for (let guess = 0; guess < STAFF_SIGN_IN_LIMITS.perAccount; guess += 1) await callFrom(freshNetwork().at(1), 'staff-sign-in', { email: 'owner@example.org', password: `guess ${guess}` });
     const elsewhere = await callFrom(freshNetwork().at(1), 'staff-sign-in', { email: 'owner@example.org', password: anna.password });
-    expect([elsewhere.status, elsewhere.body.message]).toEqual([429, staffMessages.tooManyAttempts]);
+    expect([elsewhere.status, elsewhere.body.message]).toEqual([429, english(staffMessages.tooManyAttempts)]);
     // … but never from home.
     expect((await callFrom(home, 'staff-sign-in', { email: 'owner@example.org', password: anna.password })).status).toBe(200);
     expect((await entries('staff.sign-in-limit', `staff:${anna.id}`)).length).toBeGreaterThan(0);

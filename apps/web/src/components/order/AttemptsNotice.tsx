@@ -1,6 +1,7 @@
 import { paymentMessages } from '@festival/contract';
 import { useConfig } from '../../lib/config';
 import { attemptsState } from './order-status';
+import { say } from '../../lib/say';
 
 export interface AttemptsNoticeProps {
   /** Card attempts declined so far (an order's payment_attempts, an instalment's attempt; decision 0066). */
@@ -19,14 +20,14 @@ export function AttemptsNotice({ attempts, idPrefix }: AttemptsNoticeProps) {
   if (maxReached) {
     return (
       <p className="alert alert--warning" id={`${idPrefix}-max-attempts`}>
-        {paymentMessages.maxAttemptsReached}
+        {say(paymentMessages.maxAttemptsReached)}
       </p>
     );
   }
   if (!warnAttempts) return null;
   return (
     <p className="alert alert--warning" id={`${idPrefix}-attempts-warning`}>
-      {paymentMessages.attemptsWarning(nextAttempt, config.maxCreditCardAttempts)} <a href={`mailto:${config.contact.email}`}>{paymentMessages.contactUs}</a>
+      {say(paymentMessages.attemptsWarning(nextAttempt, config.maxCreditCardAttempts))} <a href={`mailto:${config.contact.email}`}>{say(paymentMessages.contactUs)}</a>
     </p>
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { type ClientConfig, type Order, paymentMessages } from '@festival/contract';
+import { english, type ClientConfig, type Order, paymentMessages } from '@festival/contract';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getConfig } from '../../lib/config';
@@ -32,7 +32,7 @@ describe('the bank details', () => {
     // 23:30 UTC on the 13th is already the 14th in Amsterdam, where the shop counts its days.
     render(<BankTransferDetails order={transfer({ pay_by: '2027-03-13T23:30:00.000Z' })} />);
     expect(document.getElementById('order-bank-reference')?.textContent).toBe('NWF-ABC123');
-    expect(deadline()).toBe(paymentMessages.payBy('14 Mar 2027'));
+    expect(deadline()).toBe(english(paymentMessages.payBy('14 Mar 2027')));
     expect(deadline()).toBe('Please make sure it arrives by 14 Mar 2027: an order still unpaid then is cancelled and its items go back on sale.');
   });
 

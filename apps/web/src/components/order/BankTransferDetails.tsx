@@ -2,6 +2,7 @@ import { type Order, paymentMessages } from '@festival/contract';
 import { useConfig } from '../../lib/config';
 import { useFormat } from '../../lib/use-format';
 import { amountDue, isAwaitingBankTransfer } from './order-status';
+import { say } from '../../lib/say';
 
 /** For a bank transfer not (fully) received: where to send how much, with which reference, and by when. */
 export function BankTransferDetails({ order }: { order: Order }) {
@@ -14,7 +15,7 @@ export function BankTransferDetails({ order }: { order: Order }) {
       <h2 id="order-bank-title" className="order-section__title">
         Bank transfer
       </h2>
-      <p>{paymentMessages.bankTransferIntro}</p>
+      <p>{say(paymentMessages.bankTransferIntro)}</p>
       <dl className="order-facts order-facts--bank">
         <div>
           <dt>Account holder</dt>
@@ -44,7 +45,7 @@ export function BankTransferDetails({ order }: { order: Order }) {
         </div>
       </dl>
       {order.pay_by && (
-        <p id="order-bank-deadline">{paymentMessages.payBy(format.date(order.pay_by, timezone, 'date'))}</p>
+        <p id="order-bank-deadline">{say(paymentMessages.payBy(format.date(order.pay_by, timezone, 'date')))}</p>
       )}
     </section>
   );

@@ -11,6 +11,7 @@ import { userDataKey, useToken } from '../../lib/user-data';
 import { AttemptsNotice } from './AttemptsNotice';
 import { cardPaymentState } from './order-status';
 import { payByTransfer, payOrder } from './pay-order';
+import { say } from '../../lib/say';
 
 export interface CardPaymentProps {
   order: Order;
@@ -83,10 +84,10 @@ export function CardPayment({ order, waiting }: CardPaymentProps) {
       {state.maxReached && (
         <p id="order-max-attempts-next">
           {order.can_pay_by_transfer ? (
-            paymentMessages.maxAttemptsTransfer
+            say(paymentMessages.maxAttemptsTransfer)
           ) : (
             <>
-              {paymentMessages.maxAttemptsNoWayOut} <a href={`mailto:${config.contact.email}`}>{paymentMessages.contactUs}</a>
+              {say(paymentMessages.maxAttemptsNoWayOut)} <a href={`mailto:${config.contact.email}`}>{say(paymentMessages.contactUs)}</a>
             </>
           )}
         </p>
@@ -94,14 +95,14 @@ export function CardPayment({ order, waiting }: CardPaymentProps) {
       <FormError id="order-pay-error" message={error} />
       {redirecting ? (
         <p className="alert alert--info" id="order-redirecting" role="status">
-          {paymentMessages.redirecting}
+          {say(paymentMessages.redirecting)}
         </p>
       ) : (
         ((state.canPay && !waiting) || transfer) && (
           <div className="button-row">
             {state.canPay && !waiting && (
               <Button id="order-pay" size="lg" loading={sending} disabled={turning} onClick={() => void pay()}>
-                {paymentMessages.payNow}
+                {say(paymentMessages.payNow)}
               </Button>
             )}
             {transfer && (
@@ -114,7 +115,7 @@ export function CardPayment({ order, waiting }: CardPaymentProps) {
                 aria-describedby="order-pay-by-transfer-hint"
                 onClick={() => void turnToTransfer()}
               >
-                {paymentMessages.payByTransfer}
+                {say(paymentMessages.payByTransfer)}
               </Button>
             )}
           </div>
@@ -122,7 +123,7 @@ export function CardPayment({ order, waiting }: CardPaymentProps) {
       )}
       {transfer && !redirecting && (
         <p id="order-pay-by-transfer-hint" className="field__hint">
-          {paymentMessages.payByTransferHint}
+          {say(paymentMessages.payByTransferHint)}
         </p>
       )}
     </section>

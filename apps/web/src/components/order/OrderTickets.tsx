@@ -7,6 +7,7 @@ import { useConfig } from '../../lib/config';
 import { useFormat } from '../../lib/use-format';
 import { useUserData } from '../../lib/user-data';
 import { canManageTicket, manageTicketPath, ticketDownloadHref, ticketQrHref } from './ticket-actions';
+import { say } from '../../lib/say';
 
 export interface TicketActionContext {
   /** The id of the row's "recently changed" note, for a disabled action to point at; undefined when not locked. */
@@ -96,7 +97,7 @@ export function OrderTickets({ order, portal = false, renderTicketActions }: Ord
               )}
               {lockedNoteId && (
                 <p id={lockedNoteId} className="order-ticket__note">
-                  {portalMessages.recentlyEdited}
+                  {say(portalMessages.recentlyEdited)}
                 </p>
               )}
               {(downloadHref || manageable || extra) && (
@@ -196,7 +197,7 @@ function ItemStatus({ id, status, refundedAmount, labels, formatMoney }: ItemSta
   const { label, showsAmount } = itemStatusDisplay(status, labels);
   return (
     <Badge id={id} tone={statusTone(status)} className="order-ticket__status">
-      {showsAmount ? `${label}: ${formatMoney(refundedAmount)}` : label}
+      {showsAmount ? `${say(label)}: ${formatMoney(refundedAmount)}` : say(label)}
     </Badge>
   );
 }

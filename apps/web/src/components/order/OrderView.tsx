@@ -13,6 +13,7 @@ import { PaymentOutcome } from './PaymentOutcome';
 import { ButtonLink } from '../ui/ButtonLink';
 import { useConfig } from '../../lib/config';
 import { useFormat } from '../../lib/use-format';
+import { say } from '../../lib/say';
 import './order.css';
 
 export interface OrderViewProps {
@@ -49,17 +50,17 @@ export function OrderView({ order, paymentReturn = null, waiting = false, portal
   if (outcome === 'paid' && !portal) {
     next = (
       <ButtonLink id="order-outcome-next" to={`/portal/orders/${encodeURIComponent(order.code)}`} variant="primary">
-        {order.tickets.length > 0 ? paymentMessages.outcome.viewTickets : paymentMessages.outcome.viewOrder}
+        {say(order.tickets.length > 0 ? paymentMessages.outcome.viewTickets : paymentMessages.outcome.viewOrder)}
       </ButtonLink>
     );
   } else if (outcome === 'abandoned' || outcome === 'orderCancelled') {
     next = (
       <ButtonLink id="order-outcome-next" to="/" variant="secondary">
-        {paymentMessages.outcome.backToShop}
+        {say(paymentMessages.outcome.backToShop)}
       </ButtonLink>
     );
   } else if (outcome === 'awaitingTransfer' && !bankTransfer) {
-    next = <p id="order-outcome-next">{paymentMessages.outcome.awaitingTransferNoDetails}</p>;
+    next = <p id="order-outcome-next">{say(paymentMessages.outcome.awaitingTransferNoDetails)}</p>;
   }
   return (
     <div className="order-view">
@@ -67,7 +68,7 @@ export function OrderView({ order, paymentReturn = null, waiting = false, portal
       {/* Card money the order no longer owed went back by itself (decision 0026). */}
       {order.returned_amount > 0 && (
         <p className="alert alert--info" id="order-returned" role="status">
-          {paymentMessages.paymentReturned(format.money(order.returned_amount))}
+          {say(paymentMessages.paymentReturned(format.money(order.returned_amount)))}
         </p>
       )}
       <TermsWarning order={order} />

@@ -1,7 +1,8 @@
-import { paymentMessages } from '@festival/contract';
+import { paymentMessages, type Shown } from '@festival/contract';
 import type { ReactNode } from 'react';
 import { useConfig } from '../../lib/config';
 import { outcomeOffersContact, outcomeTone, type PaymentOutcomeKind } from './payment-outcome';
+import { say } from '../../lib/say';
 
 export interface PaymentOutcomeProps {
   kind: PaymentOutcomeKind;
@@ -10,7 +11,7 @@ export interface PaymentOutcomeProps {
   /** The outcome's own heading (h2); false where the page's h1 already says it. */
   showHeading?: boolean;
   /** Another heading and text for the same kind (an instalment rather than the order). */
-  copy?: { heading: string; text: string };
+  copy?: { heading: Shown; text: Shown };
   /** The next step: a link or a note (the payment button and the bank details follow the outcome on the page). */
   next?: ReactNode;
   /** The card attempts are used up (decision 0066): a declined payment then offers no "try again". */
@@ -19,7 +20,7 @@ export interface PaymentOutcomeProps {
 
 /** The heading of an outcome, for a page whose h1 is the outcome. */
 export function outcomeHeading(kind: PaymentOutcomeKind): string {
-  return paymentMessages.outcome[kind].heading;
+  return say(paymentMessages.outcome[kind].heading);
 }
 
 function textId(kind: PaymentOutcomeKind, idPrefix: string): string {
@@ -47,18 +48,18 @@ export function PaymentOutcome({ kind, idPrefix, showHeading = true, copy, next,
     >
       {showHeading && (
         <h2 id={titleId} className="payment-outcome__title">
-          {heading}
+          {say(heading)}
         </h2>
       )}
       <p id={textId(kind, idPrefix)} role="status">
-        {text}
+        {say(text)}
       </p>
       {next && <div className="payment-outcome__next">{next}</div>}
       {outcomeOffersContact(kind) && (
         <p className="payment-outcome__contact">
-          {paymentMessages.outcome.questions}{' '}
+          {say(paymentMessages.outcome.questions)}{' '}
           <a id={`${idPrefix}-outcome-contact`} href={`mailto:${config.contact.email}`}>
-            {paymentMessages.contactUs}
+            {say(paymentMessages.contactUs)}
           </a>
         </p>
       )}

@@ -33,7 +33,7 @@ export function TermsWarning({ order }: { order: Order }) {
         </p>
       ) : step === 'redirecting' ? (
         <p className="alert alert--info" id="order-terms-redirecting" role="status">
-          {paymentMessages.redirecting}
+          {say(paymentMessages.redirecting)}
         </p>
       ) : (
         <>

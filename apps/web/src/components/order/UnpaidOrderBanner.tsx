@@ -5,6 +5,7 @@ import { useConfig } from '../../lib/config';
 import { useNow } from '../../lib/use-now';
 import { useFormat } from '../../lib/use-format';
 import { showsOrderPayment, unpaidOrders } from './unpaid-orders';
+import { say } from '../../lib/say';
 import './unpaid-banner.css';
 
 /**
@@ -33,15 +34,15 @@ export default function UnpaidOrderBanner({ orders }: { orders: readonly Order[]
   return (
     <section className="unpaid-banner alert alert--warning" id="unpaid-order" aria-labelledby="unpaid-order-text">
       <p id="unpaid-order-text" className="unpaid-banner__text">
-        {text}
+        {say(text)}
       </p>
       <div className="unpaid-banner__actions">
         <ButtonLink id="unpaid-order-pay" variant="primary" size="sm" to={`/order/${encodeURIComponent(order.code)}`}>
-          {card ? paymentMessages.unpaidBanner.pay : paymentMessages.unpaidBanner.details}
+          {say(card ? paymentMessages.unpaidBanner.pay : paymentMessages.unpaidBanner.details)}
         </ButtonLink>
         {unpaid.length > 1 && (
           <Link id="unpaid-order-more" to="/portal">
-            {paymentMessages.unpaidBanner.more(unpaid.length - 1)}
+            {say(paymentMessages.unpaidBanner.more(unpaid.length - 1))}
           </Link>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { leadingZeroBits, proofInput } from '@festival/contract';
+import { english, leadingZeroBits, proofInput } from '@festival/contract';
 import { sha256 } from '@festival/contract/sha256';
 import { describe, expect, it } from 'vitest';
 import { jittered, retryDelayMs, solveProof, turnDestination, waitText } from './waiting-room-rules';
@@ -35,16 +35,16 @@ describe('where the turn sends the visitor', () => {
 
 describe('the waiting page’s rules', () => {
   it('tells the wait in rounded words', () => {
-    expect(waitText(0)).toBe('less than a minute');
-    expect(waitText(59)).toBe('less than a minute');
-    expect(waitText(60)).toBe('about 1 minute');
-    expect(waitText(89)).toBe('about 1 minute');
-    expect(waitText(90)).toBe('about 2 minutes');
-    expect(waitText(59 * 60)).toBe('about 59 minutes');
-    expect(waitText(60 * 60)).toBe('about 1 hour');
-    expect(waitText(72 * 60)).toBe('about 1 hour 10 minutes');
-    expect(waitText(119 * 60)).toBe('about 2 hours');
-    expect(waitText(150 * 60)).toBe('about 2 hours 30 minutes');
+    expect(english(waitText(0))).toBe('less than a minute');
+    expect(english(waitText(59))).toBe('less than a minute');
+    expect(english(waitText(60))).toBe('about 1 minute');
+    expect(english(waitText(89))).toBe('about 1 minute');
+    expect(english(waitText(90))).toBe('about 2 minutes');
+    expect(english(waitText(59 * 60))).toBe('about 59 minutes');
+    expect(english(waitText(60 * 60))).toBe('about 1 hour');
+    expect(english(waitText(72 * 60))).toBe('about 1 hour 10 minutes');
+    expect(english(waitText(119 * 60))).toBe('about 2 hours');
+    expect(english(waitText(150 * 60))).toBe('about 2 hours 30 minutes');
   });
 
   it('asks again within 20 % of what the server said, never all at once', () => {

@@ -1,19 +1,19 @@
-import { leadingZeroBits, proofInput, type QueueStatus } from '@festival/contract';
+import { leadingZeroBits, proofInput, waitingRoomTexts, type QueueStatus, type Text } from '@festival/contract';
 import { sha256 } from '@festival/contract/sha256';
 
 /** The waiting page's pure rules (issue 23, decision 0048): wait texts, when to ask again, the proof of work. */
 
-/** The estimated wait in words: rounded so that it does not flicker with every update. */
-export function waitText(seconds: number): string {
-  if (seconds < 60) return 'less than a minute';
+/** The estimated wait in words (the text of the page's wait sentences): rounded so that it does not flicker with every update. */
+export function waitText(seconds: number): Text {
+  const words = waitingRoomTexts.wait;
+  if (seconds < 60) return words.underAMinute;
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return minutes === 1 ? 'about 1 minute' : `about ${minutes} minutes`;
+  if (minutes < 60) return words.minutes(minutes);
   // Past an hour, to the nearest 5 minutes.
   const rounded = Math.round(minutes / 5) * 5;
   const hours = Math.floor(rounded / 60);
   const rest = rounded % 60;
-  const hoursText = hours === 1 ? '1 hour' : `${hours} hours`;
-  return rest === 0 ? `about ${hoursText}` : `about ${hoursText} ${rest} minutes`;
+  return rest === 0 ? words.hours(hours) : words.hoursMinutes(hours, rest);
 }
 
 /** A product's page in the shop. */

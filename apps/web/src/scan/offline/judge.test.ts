@@ -19,7 +19,7 @@ describe('judging a scan offline (the same rule as the shop)', () => {
     const verdict = await judge(await signTicketPass(fields(), SEED));
     expect(verdict).toMatchObject({
       kind: 'judged',
-      answer: { result: 'admit', message: scannerMessages.admit, ticket: { code: 'ZZZZYYYYXXXXWWWWVVVV', product: 'Weekend ticket', holder: null, age: '18-24' } },
+      answer: { result: 'admit', message: english(scannerMessages.admit), ticket: { code: 'ZZZZYYYYXXXXWWWWVVVV', product: 'Weekend ticket', holder: null, age: '18-24' } },
     });
     expect(verdict.kind === 'judged' && verdict.passed).toEqual({ ticketId: 200, direction: 'in', state: { inside: true, since: NOW.toISOString(), gate: 'North' }, first: true });
   });
@@ -31,7 +31,7 @@ describe('judging a scan offline (the same rule as the shop)', () => {
 
   it('refuses a forged, tampered or other key’s pass as not a ticket', async () => {
     const forged = await signTicketPass(fields(), OTHER_SEED);
-    expect(await judge(forged)).toMatchObject({ answer: { result: 'not-a-ticket', message: scannerMessages.notATicket }, passed: null });
+    expect(await judge(forged)).toMatchObject({ answer: { result: 'not-a-ticket', message: english(scannerMessages.notATicket) }, passed: null });
     const pass = await signTicketPass(fields(), SEED);
     const tampered = pass.slice(0, 20) + (pass[20] === 'A' ? 'B' : 'A') + pass.slice(21);
     expect(await judge(tampered)).toMatchObject({ answer: { result: 'not-a-ticket' } });
@@ -41,15 +41,15 @@ describe('judging a scan offline (the same rule as the shop)', () => {
 
   it('refuses a ticket the last sync said is revoked, and a reassigned ticket’s old pass', async () => {
     expect(await judge(await signTicketPass(fields({ ticketId: 101, code: 'RRRRSSSSTTTTUUUUVVVV' }), SEED))).toMatchObject({
-      answer: { result: 'revoked', message: scannerMessages.revoked },
+      answer: { result: 'revoked', message: english(scannerMessages.revoked) },
       passed: null,
     });
     expect(await judge(await signTicketPass(fields({ ticketId: 102, code: 'OLDOLDOLDOLDOLDOLDOL' }), SEED))).toMatchObject({ answer: { result: 'revoked' } });
   });
 
   it('refuses another product or event as wrong list, outside the list’s window as wrong day', async () => {
-    expect(await judge(await signTicketPass(fields({ productId: 12 }), SEED))).toMatchObject({ answer: { result: 'wrong-list', message: scannerMessages.wrongList } });
-    expect(await judge(await signTicketPass(fields(), SEED), { now: new Date('2027-06-21T00:00:00Z') })).toMatchObject({ answer: { result: 'wrong-day', message: scannerMessages.wrongDay } });
+    expect(await judge(await signTicketPass(fields({ productId: 12 }), SEED))).toMatchObject({ answer: { result: 'wrong-list', message: english(scannerMessages.wrongList) } });
+    expect(await judge(await signTicketPass(fields(), SEED), { now: new Date('2027-06-21T00:00:00Z') })).toMatchObject({ answer: { result: 'wrong-day', message: english(scannerMessages.wrongDay) } });
     // The pass's own window too (expired: still the ticket, on the wrong day).
     expect(await judge(await signTicketPass(fields({ validUntil: new Date('2027-06-19T11:00:00Z') }), SEED))).toMatchObject({ answer: { result: 'wrong-day' } });
   });
@@ -57,7 +57,7 @@ describe('judging a scan offline (the same rule as the shop)', () => {
   it('admits a day ticket on its own festival day only, in the list’s zone, and names the day otherwise (decision 0064)', async () => {
     const saturday = await signTicketPass(fields({ productId: 11 }), SEED);
     const weekend = await signTicketPass(fields({ ticketId: 201, productId: 10 }), SEED);
-    const wrongDay = scannerMessages.wrongDayFor('Saturday 19 June', 1);
+    const wrongDay = english(scannerMessages.wrongDayFor('Saturday 19 June', 1));
     expect(wrongDay).toBe('Wrong day: day ticket for Saturday 19 June');
     // Friday 14:00 and Sunday 12:00 in Amsterdam: refused, the day named; the weekend ticket admits both days.
     for (const now of [new Date('2027-06-18T12:00:00Z'), new Date('2027-06-20T10:00:00Z')]) {
@@ -100,34 +100,34 @@ describe('judging a scan offline (the same rule as the shop)', () => {
     const onTime = await signTicketPass(fields({ productId: 12, travelTimeId: 70 }), SEED);
     expect(await judge(onTime, { data: shuttle })).toMatchObject({ answer: { result: 'admit', ticket: { product: 'Shuttle', departure: '2027-06-19T12:10:00.000Z' } } });
     const late = await signTicketPass(fields({ productId: 12, travelTimeId: 71 }), SEED);
-    expect(await judge(late, { data: shuttle })).toMatchObject({ answer: { result: 'wrong-bus', message: scannerMessages.wrongBus('Saturday 19 June at 18:00') } });
+    expect(await judge(late, { data: shuttle })).toMatchObject({ answer: { result: 'wrong-bus', message: english(scannerMessages.wrongBus('Saturday 19 June at 18:00')) } });
     // A product's one fixed departure: 11:40 UTC, boarding closed 15 minutes after.
     const coach = await signTicketPass(fields({ productId: 13 }), SEED);
-    expect(await judge(coach, { data: shuttle })).toMatchObject({ answer: { result: 'wrong-bus', message: scannerMessages.wrongBus('Saturday 19 June at 13:40') } });
+    expect(await judge(coach, { data: shuttle })).toMatchObject({ answer: { result: 'wrong-bus', message: english(scannerMessages.wrongBus('Saturday 19 June at 13:40')) } });
     // A typed code of a synced ticket: its departure came with it (or is its product's fixed one).
-    expect(await judge('BUSBUSBUSBUSBUSBUSBU', { data: shuttle })).toMatchObject({ answer: { result: 'wrong-bus', message: scannerMessages.wrongBus('Saturday 19 June at 18:00'), ticket: { holder: 'Rider' } } });
+    expect(await judge('BUSBUSBUSBUSBUSBUSBU', { data: shuttle })).toMatchObject({ answer: { result: 'wrong-bus', message: english(scannerMessages.wrongBus('Saturday 19 June at 18:00')), ticket: { holder: 'Rider' } } });
     expect(await judge('busontime-busontime-bu', { data: shuttle })).toMatchObject({ answer: { result: 'admit', ticket: { product: 'Shuttle', departure: '2027-06-19T12:10:00.000Z' } } });
-    expect(await judge('COACHCOACHCOACHCOACH', { data: shuttle })).toMatchObject({ answer: { result: 'wrong-bus', message: scannerMessages.wrongBus('Saturday 19 June at 13:40') } });
+    expect(await judge('COACHCOACHCOACHCOACH', { data: shuttle })).toMatchObject({ answer: { result: 'wrong-bus', message: english(scannerMessages.wrongBus('Saturday 19 June at 13:40')) } });
     // Worded in the shop's locale.
     const german = await judge(late, { data: { ...shuttle, locale: 'de-DE' } });
-    expect(german).toMatchObject({ answer: { result: 'wrong-bus', message: scannerMessages.wrongBus('Samstag, 19. Juni um 18:00') } });
+    expect(german).toMatchObject({ answer: { result: 'wrong-bus', message: english(scannerMessages.wrongBus('Samstag, 19. Juni um 18:00')) } });
   });
 
   it('says already in, since when and where, for a ticket that went in (synced or on this device)', async () => {
     const pass = await signTicketPass(fields(), SEED);
     const local = { 200: { inside: true, since: '2027-06-19T09:02:00.000Z', gate: 'South' } };
-    expect(await judge(pass, { local })).toMatchObject({ answer: { result: 'already-in', message: scannerMessages.alreadyIn('11:02', 'South'), gate: 'South' }, passed: null });
+    expect(await judge(pass, { local })).toMatchObject({ answer: { result: 'already-in', message: english(scannerMessages.alreadyIn('11:02', 'South')), gate: 'South' }, passed: null });
     const synced = { ...data, states: [{ ticket_id: 200, inside: true, since: '2027-06-19T10:15:00.000Z', gate: 'North' }] };
-    expect(await judge(pass, { data: synced })).toMatchObject({ answer: { message: scannerMessages.alreadyIn('12:15', 'North') } });
+    expect(await judge(pass, { data: synced })).toMatchObject({ answer: { message: english(scannerMessages.alreadyIn('12:15', 'North')) } });
   });
 
   it('lets a ticket out and in again on an entry/exit list, and refuses an exit of one not inside', async () => {
     const alternating = await syncedList({ entry: 'alternating' });
     const pass = await signTicketPass(fields(), SEED);
-    expect(await judge(pass, { data: alternating, direction: 'out' })).toMatchObject({ answer: { result: 'not-inside', message: scannerMessages.notInside }, passed: null });
+    expect(await judge(pass, { data: alternating, direction: 'out' })).toMatchObject({ answer: { result: 'not-inside', message: english(scannerMessages.notInside) }, passed: null });
     const inside = { 200: { inside: true, since: '2027-06-19T09:02:00.000Z', gate: 'South' } };
     expect(await judge(pass, { data: alternating, direction: 'out', local: inside })).toMatchObject({
-      answer: { result: 'exit', message: scannerMessages.exit },
+      answer: { result: 'exit', message: english(scannerMessages.exit) },
       passed: { direction: 'out', state: { inside: false } },
     });
     const outside = { 200: { inside: false, since: '2027-06-19T09:30:00.000Z', gate: 'South' } };

@@ -1,4 +1,4 @@
-import { DAY_CUTOVER_DEFAULT_MINUTES, gateRefusal, scannerMessages, wrongDayMessage, typedTicketCode, type ScannedTicket, type StaffApiAnswer, type TicketStanding } from '@festival/contract';
+import { DAY_CUTOVER_DEFAULT_MINUTES, gateRefusal, scannerMessages, wrongDayMessage, typedTicketCode, type ScannedTicket, type StaffApiAnswer, type Text, type TicketStanding } from '@festival/contract';
 import { verifyTicketPass } from '@festival/contract/ticket-pass';
 import { say } from '../../lib/say';
 import { scanTexts } from '../scan.messages';
@@ -47,7 +47,7 @@ export async function judgeOffline(input: {
 }): Promise<OfflineVerdict> {
   const { data, now } = input;
   const zone = data.list.timezone;
-  const notATicket: OfflineVerdict = { kind: 'judged', answer: { result: 'not-a-ticket', message: scannerMessages.notATicket, ticket: null, since: null, gate: null }, passed: null };
+  const notATicket: OfflineVerdict = { kind: 'judged', answer: { result: 'not-a-ticket', message: say(scannerMessages.notATicket), ticket: null, since: null, gate: null }, passed: null };
   const product = (id: number | null) => (id === null ? undefined : data.products.find((entry) => entry.id === id));
 
   let scanned: ScannedTicket;
@@ -95,7 +95,8 @@ export async function judgeOffline(input: {
     dayCutoverMinutes: (data.list.day_cutover_minutes as number | undefined) ?? DAY_CUTOVER_DEFAULT_MINUTES,
     productDays,
   };
-  const refusal = (result: ScanAnswer['result'], message: string): OfflineVerdict => ({ kind: 'judged', answer: { result, message, ticket: shown, since: null, gate: null }, passed: null });
+  // Said as the shop says them online: in the page's language.
+  const refusal = (result: ScanAnswer['result'], message: Text): OfflineVerdict => ({ kind: 'judged', answer: { result, message: say(message), ticket: shown, since: null, gate: null }, passed: null });
   const refused = gateRefusal(rule, scanned, standing, now);
   if (refused?.result === 'revoked') return refusal('revoked', scannerMessages.revoked);
   if (refused?.result === 'wrong-list') return refusal('wrong-list', scannerMessages.wrongList);
@@ -109,7 +110,7 @@ export async function judgeOffline(input: {
     if (!state?.inside) return refusal('not-inside', scannerMessages.notInside);
     return {
       kind: 'judged',
-      answer: { result: 'exit', message: scannerMessages.exit, ticket: shown, since: null, gate: null },
+      answer: { result: 'exit', message: say(scannerMessages.exit), ticket: shown, since: null, gate: null },
       passed: { ticketId: scanned.ticketId, direction, state: passedState, first: false },
     };
   }
@@ -118,13 +119,13 @@ export async function judgeOffline(input: {
     const since = new Date(state.since);
     return {
       kind: 'judged',
-      answer: { result: 'already-in', message: scannerMessages.alreadyIn(clock(since, zone, data.locale), state.gate), ticket: shown, since: since.toISOString(), gate: state.gate },
+      answer: { result: 'already-in', message: say(scannerMessages.alreadyIn(clock(since, zone, data.locale), state.gate)), ticket: shown, since: since.toISOString(), gate: state.gate },
       passed: null,
     };
   }
   return {
     kind: 'judged',
-    answer: { result: 'admit', message: scannerMessages.admit, ticket: shown, since: null, gate: null },
+    answer: { result: 'admit', message: say(scannerMessages.admit), ticket: shown, since: null, gate: null },
     passed: { ticketId: scanned.ticketId, direction, state: passedState, first: !state },
   };
 }

@@ -449,7 +449,7 @@ function SeatsForm({
     const seats = value.trim() === '' ? null : countOf(value);
     const checked = catalogueChangeSeatsPayload.safeParse({ code: item.code, departure_id: departure.id, seats });
     if (!checked.success) {
-      setLocal(problemSentence('seats', (checked.error.issues[0] ? say(issueText(checked.error.issues[0])) : ''), 'EUR', texts.fieldNamesInSentences));
+      setLocal(problemSentence('seats', checked.error.issues[0] ? issueText(checked.error.issues[0]) : '', 'EUR', texts.fieldNamesInSentences));
       return;
     }
     if (seats === departure.seats) {

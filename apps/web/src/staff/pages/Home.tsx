@@ -37,7 +37,7 @@ export function NotFound() {
 /** A page this member's role may not open: the shop's refusal, and the way back. */
 export function NotAllowed() {
   return (
-    <Page title={say(staffTexts.notAllowedTitle)} lead={staffAdminMessages.notAllowed}>
+    <Page title={say(staffTexts.notAllowedTitle)} lead={say(staffAdminMessages.notAllowed)}>
       <p>
         <Link to="/">{say(staffTexts.backHome)}</Link>
       </p>

@@ -17,7 +17,7 @@ import { LoadFailed } from '../LoadStates';
 import { amountInput, formatAmount, parseAmount } from '../money';
 import { hasEnded, hasRefundChoices, itemRefund, openAmount, refundableTickets, refundChoices, refundPreview, refundRequest } from '../order-page';
 import { OrderStatusBadge } from '../OrderStatusBadge';
-import { paymentMethodLabel, statusLabel } from '../labels';
+import { paymentMethodLabel, statusInSentence, statusLabel } from '../labels';
 import { providerName } from '../refund-queue';
 import { mayCall } from '../sections';
 import { staffTexts } from '../texts';
@@ -42,7 +42,7 @@ type Dialog =
 
 const texts = staffTexts.order;
 const when = (iso: string | null) => (iso ? <StaffTime at={iso} /> : '–');
-const statusWord = (status: string) => itemStatusDisplay(status, {}).label;
+const statusWord = (status: string) => say(itemStatusDisplay(status, {}).label);
 /** A timeline entry's kind in words, or as the shop named it. */
 const kindWord = (kind: string) => {
   const known = texts.kinds[kind];
@@ -360,11 +360,11 @@ export default function OrderPage() {
                 </p>
                 <ul className="staff-order-lines">
                   {entry.items.map((item, index) => (
-                    <li key={index}>{texts.refundItem(item.ticket_code ? texts.refundItemTicket(item.ticket_code) : texts.refundItemMerchandise(item.merchandise_code ?? ''), money(item.amount), statusLabel(item.status).toLowerCase())}</li>
+                    <li key={index}>{texts.refundItem(item.ticket_code ? texts.refundItemTicket(item.ticket_code) : texts.refundItemMerchandise(item.merchandise_code ?? ''), money(item.amount), statusInSentence(item.status))}</li>
                   ))}
                   {entry.shipping_refund > 0 && <li>{texts.refundShipping(money(entry.shipping_refund))}</li>}
                   {entry.to_card.map((part, index) => (
-                    <li key={`card-${index}`}>{texts.refundToCard(money(part.amount), statusLabel(part.status).toLowerCase(), part.provider_refund_id)}</li>
+                    <li key={`card-${index}`}>{texts.refundToCard(money(part.amount), statusInSentence(part.status), part.provider_refund_id)}</li>
                   ))}
                   {entry.ways_text && <li className="staff-order-refund__ways">{texts.refundWays(entry.ways_text)}</li>}
                   {entry.ways.paid_out_by && <li>{texts.refundPaidOutBy(entry.ways.paid_out_by)}</li>}

@@ -55,7 +55,7 @@ export default function OrdersPage() {
 
   // The shop's refusal of the text itself belongs on the field; other failures below it.
   const fieldRefusal = search.error instanceof StaffApiError ? search.error.errors.query?.join(' ') : undefined;
-  const fieldError = tooShort ? staffOrderMessages.queryTooShort : fieldRefusal;
+  const fieldError = tooShort ? say(staffOrderMessages.queryTooShort) : fieldRefusal;
 
   return (
     <Page title={say(texts.title)} lead={say(texts.lead)}>

@@ -44,7 +44,7 @@ export function PaymentPlanSummary({ plan }: { plan: readonly PaymentPlanEntry[]
         totalRow={{ label: say(texts.total), value: format.money(total) }}
       />
       <p className="text-muted" id="checkout-plan-no-voucher">
-        {paymentMessages.paymentPlanNoVoucher}
+        {say(paymentMessages.paymentPlanNoVoucher)}
       </p>
     </section>
   );

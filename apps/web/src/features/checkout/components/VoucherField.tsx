@@ -76,7 +76,7 @@ export function VoucherField({ cartCode, voucher, onChange, exceedsOrder }: Vouc
           </p>
           {exceedsOrder && (
             <p className="alert alert--warning" id="checkout-voucher-warning">
-              {paymentMessages.voucherExceedsOrder}
+              {say(paymentMessages.voucherExceedsOrder)}
             </p>
           )}
         </>

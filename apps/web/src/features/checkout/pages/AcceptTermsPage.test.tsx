@@ -148,7 +148,7 @@ describe('the accept terms page', () => {
     await user.click(await screen.findByLabelText('I accept the Terms and Conditions'));
     await user.click(acceptButton());
     await eventually(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
-    expect(text('terms-redirecting')).toBe(paymentMessages.redirecting);
+    expect(text('terms-redirecting')).toBe(english(paymentMessages.redirecting));
     expect(calls.at(-1)).toEqual({ path: 'accept-terms-and-conditions', body: { token: null, order: 'BOX12345', checksum: 'c0ffee' } });
   });
 
@@ -174,9 +174,9 @@ describe('the accept terms page', () => {
       url: '/accept-tcs/BOX12345/c0ffee?payment=declined',
       answers: { 'get-terms-and-conditions-order': [ok({ order: boxOffice({ accepted_ts_and_cs: true, payment_attempts: 1 }) })], 'accept-terms-and-conditions': [ok({ data: null, payment })] },
     });
-    expect(await screen.findByRole('heading', { name: paymentMessages.outcome.declined.heading })).toBeTruthy();
-    expect(text('terms-payment-failed')).toBe(paymentMessages.outcome.declined.text);
-    expect(screen.queryByRole('heading', { name: paymentMessages.outcome.paid.heading })).toBeNull();
+    expect(await screen.findByRole('heading', { name: english(paymentMessages.outcome.declined.heading) })).toBeTruthy();
+    expect(text('terms-payment-failed')).toBe(english(paymentMessages.outcome.declined.text));
+    expect(screen.queryByRole('heading', { name: english(paymentMessages.outcome.paid.heading) })).toBeNull();
     expect(acceptButton().textContent).toBe(english(messages.terms.proceedToPayment));
     expect(acceptButton().disabled).toBe(true);
     await user.click(screen.getByLabelText('I accept the Terms and Conditions'));
@@ -190,7 +190,7 @@ describe('the accept terms page', () => {
     expect(acceptButton()).toBeTruthy();
     cleanup();
     open({ answers: { 'get-terms-and-conditions-order': [ok({ order: boxOffice({ accepted_ts_and_cs: true, payment_attempts: 5 }) })] } });
-    expect(await screen.findByText(paymentMessages.maxAttemptsReached)).toBeTruthy();
+    expect(await screen.findByText(english(paymentMessages.maxAttemptsReached))).toBeTruthy();
     expect(document.getElementById('terms-accept')).toBeNull();
   });
 
@@ -200,12 +200,12 @@ describe('the accept terms page', () => {
       url: '/accept-tcs/BOX12345/c0ffee?payment=paid',
       answers: { 'get-terms-and-conditions-order': [ok({ order }), ok({ order: { ...order, payment_status: 'paid', total_paid: order.total_price } })] },
     });
-    expect(await screen.findByText(paymentMessages.awaitingConfirmation)).toBeTruthy();
+    expect(await screen.findByText(english(paymentMessages.awaitingConfirmation))).toBeTruthy();
     expect(document.getElementById('terms-accept')).toBeNull();
-    expect(screen.getByRole('heading', { name: paymentMessages.outcome.processing.heading })).toBeTruthy();
-    await eventually(() => expect(text('terms-paid')).toBe(paymentMessages.outcome.paid.text));
-    expect(screen.getByRole('heading', { name: paymentMessages.outcome.paid.heading })).toBeTruthy();
-    expect(screen.queryByText(paymentMessages.awaitingConfirmation)).toBeNull();
+    expect(screen.getByRole('heading', { name: english(paymentMessages.outcome.processing.heading) })).toBeTruthy();
+    await eventually(() => expect(text('terms-paid')).toBe(english(paymentMessages.outcome.paid.text)));
+    expect(screen.getByRole('heading', { name: english(paymentMessages.outcome.paid.heading) })).toBeTruthy();
+    expect(screen.queryByText(english(paymentMessages.awaitingConfirmation))).toBeNull();
     expect(document.getElementById('terms-accept')).toBeNull();
     expect(text('terms-accepted')).toBe('You have accepted the terms and conditions of this order.');
   });
@@ -219,20 +219,20 @@ describe('the accept terms page', () => {
       config.bankTransfer = configured;
     });
     open({ answers: { 'get-terms-and-conditions-order': [ok({ order })] } });
-    expect(await screen.findByRole('heading', { name: paymentMessages.outcome.awaitingTransfer.heading })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: english(paymentMessages.outcome.awaitingTransfer.heading) })).toBeTruthy();
     expect(text('order-bank-iban')).toBe('NL00BANK0123456789');
     expect(text('order-bank-reference')).toBe('NWF-BOX12345');
   });
 
   it('goes home when the order cannot be found (a wrong checksum)', async () => {
-    const { router } = open({ url: '/accept-tcs/BOX12345/wrong', answers: { 'get-terms-and-conditions-order': [{ status: 404, body: { message: paymentMessages.orderNotFound } }] } });
+    const { router } = open({ url: '/accept-tcs/BOX12345/wrong', answers: { 'get-terms-and-conditions-order': [{ status: 404, body: { message: english(paymentMessages.orderNotFound) } }] } });
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('shows that a cancelled order cannot be paid, with no button', async () => {
     open({ answers: { 'get-terms-and-conditions-order': [ok({ order: boxOffice({ payment_status: 'cancelled' }) })] } });
-    expect(await screen.findByText(paymentMessages.notPayable)).toBeTruthy();
+    expect(await screen.findByText(english(paymentMessages.notPayable))).toBeTruthy();
     expect(text('terms-status')).toBe(getConfig().texts.paymentCancelled);
     expect(document.getElementById('terms-accept')).toBeNull();
   });

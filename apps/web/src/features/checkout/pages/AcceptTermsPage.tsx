@@ -92,7 +92,7 @@ function TermsOrder({ order, checksum, waiting, paymentReturn }: TermsOrderProps
   } else if (step === 'redirecting') {
     action = (
       <p className="alert alert--info" id="terms-redirecting" role="status">
-        {paymentMessages.redirecting}
+        {say(paymentMessages.redirecting)}
       </p>
     );
   } else if (canAct) {
@@ -122,7 +122,7 @@ function TermsOrder({ order, checksum, waiting, paymentReturn }: TermsOrderProps
   } else if (closed) {
     action = (
       <p className="alert alert--warning" id="terms-not-payable">
-        {paymentMessages.notPayable}
+        {say(paymentMessages.notPayable)}
       </p>
     );
   } else if (order.accepted_ts_and_cs && !waiting && !maxReached) {

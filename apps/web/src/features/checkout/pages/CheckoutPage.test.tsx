@@ -337,7 +337,7 @@ describe('the checkout page', () => {
     expect(submitButton().disabled).toBe(true);
     await user.type(input('checkout-voucher'), 'BIG');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect((await screen.findByText(paymentMessages.voucherExceedsOrder)).id).toBe('checkout-voucher-warning');
+    expect((await screen.findByText(english(paymentMessages.voucherExceedsOrder))).id).toBe('checkout-voucher-warning');
     expect(input('checkout-total').textContent).toBe('€0.00');
     // An order the voucher covers includes no VAT: its invoice says €0.00.
     expect(input('checkout-taxes').textContent).toBe('incl. VAT 9%: €0.00');
@@ -355,7 +355,7 @@ describe('the checkout page', () => {
     await open({ cart: testCart({ code: CODE, products: [testCartProduct({ id: 1, product: { has_payment_plan: true, payment_plan: plan } })], total_price: 19300 }) });
     await waitForInvoice();
     expect(document.getElementById('checkout-voucher')).toBeNull();
-    expect(screen.getByText(paymentMessages.paymentPlanNoVoucher)).toBeTruthy();
+    expect(screen.getByText(english(paymentMessages.paymentPlanNoVoucher))).toBeTruthy();
     expect(input('checkout-plan-now').textContent).toBe('€50.00');
     expect(screen.getByText('To pay now')).toBeTruthy();
     expect(input('checkout-total').textContent).toBe('€50.00');
@@ -429,7 +429,7 @@ describe('the checkout page', () => {
     await user.click(input('checkout-terms'));
     await user.click(submitButton());
 
-    expect((await screen.findByRole('status')).textContent).toBe(paymentMessages.redirecting);
+    expect((await screen.findByRole('status')).textContent).toBe(english(paymentMessages.redirecting));
     expect(document.getElementById('checkout-redirecting')).toBeTruthy();
     expect(followPaymentInstruction).toHaveBeenCalledWith(payment);
     const sent = calls.find((call) => call.path === 'checkout-cart')?.body;

@@ -61,7 +61,7 @@ export default function CheckoutPage() {
   if (placed === 'redirecting') {
     content = (
       <p className="alert alert--info" id="checkout-redirecting" role="status">
-        {paymentMessages.redirecting}
+        {say(paymentMessages.redirecting)}
       </p>
     );
   } else if (placed === 'navigating' || userData.isPending || (cartQuery.isPending && !cart)) {

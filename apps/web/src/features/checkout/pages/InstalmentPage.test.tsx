@@ -110,7 +110,7 @@ describe('the instalment page', () => {
     expect(document.getElementById('instalment-error')).toBeNull();
     await user.click(payButton());
     await eventually(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
-    expect(text('instalment-redirecting')).toBe(paymentMessages.redirecting);
+    expect(text('instalment-redirecting')).toBe(english(paymentMessages.redirecting));
     expect(calls.at(-1)).toEqual({ path: 'pay-payment-plan-order-payment', body: { token: null, order: 'PLAN1234', reference: 'I2', checksum: 'abc123' } });
   });
 
@@ -126,14 +126,14 @@ describe('the instalment page', () => {
     open({ 'get-payment-plan-order-payment': [secondOf(planOrder({ attempt: 2, due: true }))] });
     const warning = await screen.findByText(/This is payment attempt 3 of 5/);
     expect(warning.id).toBe('instalment-attempts-warning');
-    expect(warning.textContent).toBe(`${paymentMessages.attemptsWarning(3, 5)} ${paymentMessages.contactUs}`);
-    expect(within(warning).getByRole('link', { name: paymentMessages.contactUs }).getAttribute('href')).toBe('mailto:shop@example.org');
+    expect(warning.textContent).toBe(`${english(paymentMessages.attemptsWarning(3, 5))} ${english(paymentMessages.contactUs)}`);
+    expect(within(warning).getByRole('link', { name: english(paymentMessages.contactUs) }).getAttribute('href')).toBe('mailto:shop@example.org');
     expect(payButton()).toBeTruthy();
   });
 
   it('offers no payment at the maximum number of attempts', async () => {
     open({ 'get-payment-plan-order-payment': [secondOf(planOrder({ attempt: 5, due: true }))] });
-    expect(await screen.findByText(paymentMessages.maxAttemptsReached)).toBeTruthy();
+    expect(await screen.findByText(english(paymentMessages.maxAttemptsReached))).toBeTruthy();
     expect(document.getElementById('instalment-pay')).toBeNull();
     expect(document.getElementById('instalment-attempts-warning')).toBeNull();
   });
@@ -141,23 +141,23 @@ describe('the instalment page', () => {
   it("shows a refused attempt's message", async () => {
     const { user } = open({
       'get-payment-plan-order-payment': [secondOf(planOrder({ attempt: 4 }))],
-      'pay-payment-plan-order-payment': [{ status: 409, body: { message: paymentMessages.maxAttemptsReached } }],
+      'pay-payment-plan-order-payment': [{ status: 409, body: { message: english(paymentMessages.maxAttemptsReached) } }],
     });
     await user.click(await screen.findByLabelText('I accept the Terms and Conditions'));
     await user.click(payButton());
-    await eventually(() => expect(text('instalment-error')).toBe(paymentMessages.maxAttemptsReached));
+    await eventually(() => expect(text('instalment-error')).toBe(english(paymentMessages.maxAttemptsReached)));
     expect(followPaymentInstruction).not.toHaveBeenCalled();
   });
 
   it('shows a paid instalment as paid, with no button and a way on to the order', async () => {
     open({ 'get-payment-plan-order-payment': [secondOf(planOrder({ payment_status: 'paid', paid_amount: 4800, paid_at: '2027-07-01T11:00:00.000Z' }))] });
-    expect((await screen.findByText(paymentMessages.paid)).id).toBe('instalment-paid');
-    expect(screen.getByRole('heading', { name: paymentMessages.outcome.instalmentPaid.heading })).toBeTruthy();
+    expect((await screen.findByText(english(paymentMessages.paid))).id).toBe('instalment-paid');
+    expect(screen.getByRole('heading', { name: english(paymentMessages.outcome.instalmentPaid.heading) })).toBeTruthy();
     expect(text('instalment-status')).toBe('Paid');
     expect(text('instalment-amount')).toBe('€48.00');
     expect(document.getElementById('instalment-pay')).toBeNull();
     // Issue 34 point 12: the page is not a dead end.
-    const back = screen.getByRole('link', { name: paymentMessages.outcome.viewOrder });
+    const back = screen.getByRole('link', { name: english(paymentMessages.outcome.viewOrder) });
     expect(back.getAttribute('href')).toBe('/portal/orders/PLAN1234');
   });
 
@@ -165,21 +165,21 @@ describe('the instalment page', () => {
     const unpaid = planOrder();
     const paid = planOrder({ payment_status: 'paid', paid_amount: 4800 });
     open({ 'get-payment-plan-order-payment': [secondOf(unpaid), secondOf(paid)] }, `${LINK}?payment=paid`);
-    expect(await screen.findByText(paymentMessages.awaitingConfirmation)).toBeTruthy();
+    expect(await screen.findByText(english(paymentMessages.awaitingConfirmation))).toBeTruthy();
     expect(document.getElementById('instalment-pay')).toBeNull();
-    await eventually(() => expect(text('instalment-paid')).toBe(paymentMessages.paid));
-    expect(screen.queryByText(paymentMessages.awaitingConfirmation)).toBeNull();
+    await eventually(() => expect(text('instalment-paid')).toBe(english(paymentMessages.paid)));
+    expect(screen.queryByText(english(paymentMessages.awaitingConfirmation))).toBeNull();
   });
 
   it('back from the provider without a payment, says so and offers another attempt', async () => {
     open({ 'get-payment-plan-order-payment': [secondOf(planOrder({ attempt: 1 }))] }, `${LINK}?payment=declined`);
-    expect((await screen.findByText(paymentMessages.outcome.declined.text)).id).toBe('instalment-payment-failed');
-    expect(screen.getByRole('heading', { name: paymentMessages.outcome.declined.heading })).toBeTruthy();
+    expect((await screen.findByText(english(paymentMessages.outcome.declined.text))).id).toBe('instalment-payment-failed');
+    expect(screen.getByRole('heading', { name: english(paymentMessages.outcome.declined.heading) })).toBeTruthy();
     expect(payButton()).toBeTruthy();
   });
 
   it('goes to the order when the instalment cannot be loaded', async () => {
-    const { router } = open({ 'get-payment-plan-order-payment': [{ status: 404, body: { message: paymentMessages.orderNotFound } }] });
+    const { router } = open({ 'get-payment-plan-order-payment': [{ status: 404, body: { message: english(paymentMessages.orderNotFound) } }] });
     expect(await screen.findByRole('heading', { name: 'Order detail' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/portal/orders/PLAN1234');
   });

@@ -95,7 +95,7 @@ function Instalment({ data: { order, payment }, checksum, waiting, paymentReturn
   // A paid, ended or unpayable instalment leaves nothing to do here: the way on is the order (issue 34 point 12).
   const backToOrder = (
     <ButtonLink id="instalment-order-link" to={orderPath(order.code)} variant={paid ? 'primary' : 'secondary'}>
-      {paymentMessages.outcome.viewOrder}
+      {say(paymentMessages.outcome.viewOrder)}
     </ButtonLink>
   );
 
@@ -161,7 +161,7 @@ function Instalment({ data: { order, payment }, checksum, waiting, paymentReturn
       {!paid && !payable && !waiting && (
         <>
           <p className="alert alert--warning" id="instalment-not-payable">
-            {paymentMessages.notPayable}
+            {say(paymentMessages.notPayable)}
           </p>
           <div className="button-row">{backToOrder}</div>
         </>
@@ -174,7 +174,7 @@ function Instalment({ data: { order, payment }, checksum, waiting, paymentReturn
           {!redirecting && <AttemptsNotice attempts={payment.attempt} idPrefix="instalment" />}
           {redirecting ? (
             <p className="alert alert--info" id="instalment-redirecting" role="status">
-              {paymentMessages.redirecting}
+              {say(paymentMessages.redirecting)}
             </p>
           ) : (
             !maxReached && (

@@ -44,7 +44,7 @@ export default function OrderPage() {
   if (!order) {
     return (
       <Page title={say(checkoutTexts.orderPage.title)}>
-        <NotFoundNotice id="order-not-found" message={paymentMessages.orderNotFound} />
+        <NotFoundNotice id="order-not-found" message={say(paymentMessages.orderNotFound)} />
       </Page>
     );
   }

@@ -135,7 +135,7 @@ export function useGiveBankDetails() {
       setError(result.error);
       return false;
     }
-    toast.success(portalMessages.bankDetailsWanted.saved(refundId));
+    toast.success(say(portalMessages.bankDetailsWanted.saved(refundId)));
     return true;
   };
   return { give, isPending, error, setError };

@@ -73,7 +73,7 @@ export function RefundConfirmStep({ lines, total, wholeOrder, values, ways, bank
         <h3 id="refund-confirm-items-title" className="order-section__title">
           {say(texts.itemsToRefund)}
         </h3>
-        {wholeOrder && <p id="refund-whole-order">{portalMessages.planRefundWhole}</p>}
+        {wholeOrder && <p id="refund-whole-order">{say(portalMessages.planRefundWhole)}</p>}
         <DataTable
           className="order-items"
           caption={say(texts.itemsCaption)}
@@ -86,7 +86,7 @@ export function RefundConfirmStep({ lines, total, wholeOrder, values, ways, bank
       </section>
       {ways && (
         <p id="refund-way">
-          {portalMessages.refundWay(refundWaySentence({ ...ways, bank_details: bankNeeded }, format.money, 'will'))}
+          {say(portalMessages.refundWay(refundWaySentence({ ...ways, bank_details: bankNeeded }, format.money, 'will')))}
         </p>
       )}
       {bankNeeded ? (

@@ -83,7 +83,7 @@ function RefundLineGroup({ legend, lines, selection, onToggle }: RefundLineGroup
                   {say(
                     line.refundable
                       ? portalTexts.refundSelectStep.refundAmount({ amount: format.money(line.amount) })
-                      : portalTexts.refundSelectStep.notRefundable({ status: itemStatusDisplay(line.status, itemStatusLabels(line.kind, statusLabels)).label }),
+                      : portalTexts.refundSelectStep.notRefundable({ status: say(itemStatusDisplay(line.status, itemStatusLabels(line.kind, statusLabels)).label) }),
                   )}
                 </span>
               </div>

@@ -33,7 +33,7 @@ export function RefundsTable({ refunds }: { refunds: readonly Refund[] }) {
       cell: (refund) => <Link to={`/portal/orders/${encodeURIComponent(refund.order.code)}`}>{refund.order.code}</Link>,
     },
     { key: 'date', header: say(texts.requested), cell: (refund) => format.date(refund.created_at, null, 'date') },
-    { key: 'status', header: say(texts.status), cell: (refund) => <span id={`portal-refund-status-${refund.id}`}>{refundStatusLabel(refund.status, statusLabels.refund)}</span> },
+    { key: 'status', header: say(texts.status), cell: (refund) => <span id={`portal-refund-status-${refund.id}`}>{say(refundStatusLabel(refund.status, statusLabels.refund))}</span> },
     { key: 'total', header: say(texts.total), cell: (refund) => format.money(refund.total), align: 'end' },
   ];
 

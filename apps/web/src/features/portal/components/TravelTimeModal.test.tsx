@@ -76,7 +76,7 @@ describe('the travel time modal', () => {
     open(bus({ recently_edited: true }));
     const button = (await screen.findByRole('button', { name: 'Change travel time of ticket BUS-1' })) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
-    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(portalMessages.recentlyEdited);
+    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(english(portalMessages.recentlyEdited));
   });
 
   it('asks for a travel time when none is chosen, without sending anything', async () => {
@@ -104,11 +104,11 @@ describe('the travel time modal', () => {
   });
 
   it("shows a refusal's reason in the modal, which stays open, without the generic failure toast", async () => {
-    const { user } = open(bus(), { 'set-travel-time': [{ status: 409, body: { message: portalMessages.travelTimeSoldOut } }] });
+    const { user } = open(bus(), { 'set-travel-time': [{ status: 409, body: { message: english(portalMessages.travelTimeSoldOut) } }] });
     await user.click(await screen.findByRole('button', { name: 'Change travel time of ticket BUS-1' }));
     await user.selectOptions(select(), '13');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await eventually(() => expect(document.getElementById('travel-time-error')?.textContent).toBe(portalMessages.travelTimeSoldOut));
+    await eventually(() => expect(document.getElementById('travel-time-error')?.textContent).toBe(english(portalMessages.travelTimeSoldOut)));
     expect(screen.queryByText(english(messages.toast.travelTimeUpdateFailed))).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Change travel time' })).toBeTruthy();
   });
@@ -129,7 +129,7 @@ describe('the travel time modal', () => {
     await user.click(await screen.findByRole('button', { name: 'Change travel time of ticket BUS-1' }));
     expect(select().value).toBe('11');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(document.getElementById('travel-time-error')?.textContent).toBe(portalMessages.travelTimeUnchanged);
+    expect(document.getElementById('travel-time-error')?.textContent).toBe(english(portalMessages.travelTimeUnchanged));
     expect(screen.queryByText(english(messages.toast.travelTimeUpdateFailed))).toBeNull();
     expect(calls).toEqual([]);
   });

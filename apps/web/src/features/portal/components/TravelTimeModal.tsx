@@ -59,7 +59,7 @@ export function TravelTimeModal({ ticket, onClose }: TravelTimeModalProps) {
       return;
     }
     if (ticket.transport_time_id !== null && selected === String(ticket.transport_time_id)) {
-      setError(portalMessages.travelTimeUnchanged);
+      setError(say(portalMessages.travelTimeUnchanged));
       selectRef.current?.focus();
       return;
     }
@@ -122,7 +122,7 @@ export function TravelTimeModal({ ticket, onClose }: TravelTimeModalProps) {
             setSelected(value);
             setError(null);
           }}
-          aria-invalid={error === say(messages.travelTime.required) || error === portalMessages.travelTimeUnchanged || undefined}
+          aria-invalid={error === say(messages.travelTime.required) || error === say(portalMessages.travelTimeUnchanged) || undefined}
         />
         <p id="travel-time-meeting-point" className="field__hint">
           {say(messages.cart.meetingPoint)}

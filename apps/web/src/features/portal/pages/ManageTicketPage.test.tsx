@@ -75,7 +75,7 @@ describe('the manage ticket page', () => {
     open(friendsTicket({ allow_name_changes: false, allow_email_changes: false, name_changes_left: 0, type: 'transport' }));
     await screen.findByRole('heading', { level: 2, name: /Step 1 of 2/ });
     expect(input('manage-full-name').readOnly).toBe(true);
-    expect(document.getElementById('manage-full-name-hint')?.textContent).toBe(portalMessages.nameChangesNotAllowed);
+    expect(document.getElementById('manage-full-name-hint')?.textContent).toBe(english(portalMessages.nameChangesNotAllowed));
     expect(input('manage-email').readOnly).toBe(true);
     expect(document.getElementById('manage-age')).toBeNull();
   });
@@ -179,7 +179,7 @@ describe('the manage ticket page', () => {
   it('sends an inactive or unknown ticket to its order, and an unknown order to the portal', async () => {
     open(friendsTicket({ status: 'refund' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Order page' })).toBeTruthy();
-    expect(screen.getByText(portalMessages.ticketNotActive)).toBeTruthy();
+    expect(screen.getByText(english(portalMessages.ticketNotActive))).toBeTruthy();
     cleanup();
     open(friendsTicket(), { url: '/portal/orders/NWF-ABC123/manage-ticket/NOPE' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order page' })).toBeTruthy();
@@ -190,7 +190,7 @@ describe('the manage ticket page', () => {
 
   it('is disabled, with the reason, while the ticket was changed in the last 15 minutes', async () => {
     const { user, calls } = open(friendsTicket({ recently_edited: true }));
-    expect((await screen.findByText(portalMessages.recentlyEdited)).id).toBe('manage-locked');
+    expect((await screen.findByText(english(portalMessages.recentlyEdited))).id).toBe('manage-locked');
     expect(input('manage-full-name').disabled || input('manage-full-name').closest('fieldset')?.disabled).toBe(true);
     const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
     expect(next.disabled).toBe(true);

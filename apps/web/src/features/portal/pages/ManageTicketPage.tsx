@@ -48,7 +48,7 @@ export default function ManageTicketPage() {
   useEffect(() => {
     if (!redirect || left.current) return;
     left.current = true;
-    if (ticket) toast.info(portalMessages.ticketNotActive);
+    if (ticket) toast.info(say(portalMessages.ticketNotActive));
     void navigate(redirect, { replace: true });
   }, [redirect, ticket, toast, navigate]);
 
@@ -234,7 +234,7 @@ function ManageTicketForm({ order, ticket, customerEmail, onSending, onSaved }: 
       {heading}
       {locked && (
         <p className="alert alert--warning" id="manage-locked">
-          {portalMessages.recentlyEdited}
+          {say(portalMessages.recentlyEdited)}
         </p>
       )}
       <FormError id="manage-error" message={error} />
@@ -251,13 +251,13 @@ function ManageTicketForm({ order, ticket, customerEmail, onSending, onSaved }: 
           hint={
             rules.allowNameChanges
               ? [say(messages.cart.nameAsOnId), ticket.name_changes_left === null ? null : say(texts.nameChangesLeft({ count: ticket.name_changes_left }))].filter(Boolean).join(' ')
-              : portalMessages.nameChangesNotAllowed
+              : say(portalMessages.nameChangesNotAllowed)
           }
         />
         {rules.allowEmailChanges ? (
           <EmailField id="manage-email" label={say(texts.email)} autoComplete="off" value={email} onChange={setEmail} />
         ) : (
-          <TextField id="manage-email" label={say(texts.email)} type="email" readOnly value={email} onChange={setEmail} hint={portalMessages.emailChangesNotAllowed} />
+          <TextField id="manage-email" label={say(texts.email)} type="email" readOnly value={email} onChange={setEmail} hint={say(portalMessages.emailChangesNotAllowed)} />
         )}
         {rules.needsAge && (
           <Dropdown

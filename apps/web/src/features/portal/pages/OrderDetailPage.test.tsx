@@ -57,19 +57,19 @@ describe('the order detail and confirmation', () => {
 
   it('tracks the purchase of a paid order on the confirmation', async () => {
     open(testOrder(), { confirmation: true });
-    await screen.findByText(paymentMessages.outcome.paid.text);
+    await screen.findByText(english(paymentMessages.outcome.paid.text));
     // The page stays the order's; the outcome has its own heading under it.
-    expect(screen.getByRole('heading', { level: 2, name: paymentMessages.outcome.paid.heading })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: english(paymentMessages.outcome.paid.heading) })).toBeTruthy();
     await eventually(() => expect(window.dataLayer).toHaveLength(1));
   });
 
   it("waits on the confirmation for the provider's notification of a card payment, then tracks it", async () => {
     const pending = testOrder({ payment_method: 'credit_card', payment_status: 'pending', total_paid: 0 });
     const { calls } = open(pending, { confirmation: true, answers: { 'get-data': [{ status: 200, body: { data: dataWith({ ...pending, payment_status: 'paid', total_paid: pending.total_price }) } }] } });
-    expect(await screen.findByText(paymentMessages.awaitingConfirmation)).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: paymentMessages.outcome.processing.heading })).toBeTruthy();
+    expect(await screen.findByText(english(paymentMessages.awaitingConfirmation))).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: english(paymentMessages.outcome.processing.heading) })).toBeTruthy();
     expect(window.dataLayer).toBeUndefined();
-    await eventually(() => expect(screen.getByText(paymentMessages.outcome.paid.text)).toBeTruthy());
+    await eventually(() => expect(screen.getByText(english(paymentMessages.outcome.paid.text))).toBeTruthy());
     expect(calls.map((call) => call.path)).toEqual(['get-data']);
     expect(window.dataLayer).toHaveLength(1);
   });
@@ -137,7 +137,7 @@ describe('the payment schedule of a payment-plan order', () => {
 
   it('has no schedule for an order without a plan', async () => {
     open(testOrder(), { confirmation: false });
-    await screen.findByText(paymentMessages.outcome.paid.text);
+    await screen.findByText(english(paymentMessages.outcome.paid.text));
     expect(document.getElementById('order-schedule')).toBeNull();
   });
 });
@@ -171,7 +171,7 @@ describe('an order whose terms are not accepted', () => {
     await user.click(await screen.findByLabelText('I accept the Terms and Conditions'));
     await user.click(screen.getByRole('button', { name: english(messages.terms.accept) }));
     await eventually(() => expect(followPaymentInstruction).toHaveBeenCalledWith(payment));
-    expect(document.getElementById('order-terms-redirecting')?.textContent).toBe(paymentMessages.redirecting);
+    expect(document.getElementById('order-terms-redirecting')?.textContent).toBe(english(paymentMessages.redirecting));
     expect(calls).toEqual([{ path: 'accept-terms-and-conditions', body: { token: 'the-token', order: 'BOX12345', checksum: 'terms-c0ffee' } }]);
     expect(queryClient.getQueryData<ReturnType<typeof dataWith>>(userDataKey('the-token'))?.orders[0]?.accepted_ts_and_cs).toBe(true);
   });
@@ -190,16 +190,16 @@ describe('an order whose terms are not accepted', () => {
   });
 
   it("shows a refusal's message and lets the customer try again", async () => {
-    const { user } = open(boxOffice(), { confirmation: false, answers: { 'accept-terms-and-conditions': [{ status: 409, body: { message: paymentMessages.notPayable } }] } });
+    const { user } = open(boxOffice(), { confirmation: false, answers: { 'accept-terms-and-conditions': [{ status: 409, body: { message: english(paymentMessages.notPayable) } }] } });
     await user.click(await screen.findByLabelText('I accept the Terms and Conditions'));
     await user.click(screen.getByRole('button', { name: english(messages.terms.accept) }));
-    await eventually(() => expect(document.getElementById('order-terms-error')?.textContent).toBe(paymentMessages.notPayable));
+    await eventually(() => expect(document.getElementById('order-terms-error')?.textContent).toBe(english(paymentMessages.notPayable)));
     expect((document.getElementById('order-terms-accept') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('shows no warning once accepted', async () => {
     open(testOrder(), { confirmation: false });
-    await screen.findByText(paymentMessages.outcome.paid.text);
+    await screen.findByText(english(paymentMessages.outcome.paid.text));
     expect(document.getElementById('order-terms-warning')).toBeNull();
   });
 });

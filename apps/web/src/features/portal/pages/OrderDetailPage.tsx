@@ -42,7 +42,7 @@ export default function OrderDetailPage() {
   let content;
   if (isPending) content = <Loading />;
   else if (!order) {
-    content =  <NotFoundNotice id="order-not-found" message={paymentMessages.orderNotFound} />;
+    content =  <NotFoundNotice id="order-not-found" message={say(paymentMessages.orderNotFound)} />;
   } else {
     const renderTicketActions = (ticket: Ticket, context: TicketActionContext) => (
       <TravelTimeAction ticket={ticket} describedBy={context.lockedNoteId} onOpen={() => setTravelTicketCode(ticket.code)} />

@@ -139,10 +139,10 @@ describe('cancelling a refund', () => {
   });
 
   it("shows the server's message when the cancel is refused", async () => {
-    const { user } = open([testRefund()], { answers: { 'cancel-refund': [{ status: 409, body: { message: portalMessages.refundNotActive } }] } });
+    const { user } = open([testRefund()], { answers: { 'cancel-refund': [{ status: 409, body: { message: english(portalMessages.refundNotActive) } }] } });
     await user.click(await screen.findByRole('button', { name: 'Cancel refund' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: english(messages.ui.confirm) }));
-    await eventually(() => expect(byId('refund-cancel-error')?.textContent).toBe(portalMessages.refundNotActive));
+    await eventually(() => expect(byId('refund-cancel-error')?.textContent).toBe(english(portalMessages.refundNotActive)));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(byId('refund-cancel')).toBeTruthy();
   });
@@ -166,16 +166,16 @@ describe('giving the bank details a refund waits for (decision 0060)', () => {
     const { user, calls, queryClient } = open([waiting], {
       answers: { 'refund-bank-details': [{ status: 200, body: { data: dataWith(testRefund({ bank_details_wanted_for: null })) } }] },
     });
-    expect((await screen.findByRole('heading', { name: portalMessages.bankDetailsWanted.title })).id).toBe('refund-bank-title');
-    expect(byId('refund-bank-text')?.textContent).toBe(portalMessages.bankDetailsWanted.text('€25.00'));
+    expect((await screen.findByRole('heading', { name: english(portalMessages.bankDetailsWanted.title) })).id).toBe('refund-bank-title');
+    expect(byId('refund-bank-text')?.textContent).toBe(english(portalMessages.bankDetailsWanted.text('€25.00')));
     // The account holder starts as the customer; nothing is sent while a field is missing.
     expect((screen.getByLabelText(/Account holder's full name/) as HTMLInputElement).value).toBe(testCustomer().full_name);
-    await user.click(screen.getByRole('button', { name: portalMessages.bankDetailsWanted.submit }));
+    await user.click(screen.getByRole('button', { name: english(portalMessages.bankDetailsWanted.submit) }));
     expect(byId('refund-error')?.textContent).toMatch(/Bank name/);
     expect(calls).toEqual([]);
     await fillBank(user);
-    await user.click(screen.getByRole('button', { name: portalMessages.bankDetailsWanted.submit }));
-    await eventually(() => expect(screen.getByText(portalMessages.bankDetailsWanted.saved(12))).toBeTruthy());
+    await user.click(screen.getByRole('button', { name: english(portalMessages.bankDetailsWanted.submit) }));
+    await eventually(() => expect(screen.getByText(english(portalMessages.bankDetailsWanted.saved(12)))).toBeTruthy());
     expect(calls).toEqual([
       {
         path: 'refund-bank-details',
@@ -196,10 +196,10 @@ describe('giving the bank details a refund waits for (decision 0060)', () => {
   });
 
   it("shows the server's refusal beside the form", async () => {
-    const { user } = open([testRefund({ bank_details_wanted_for: 2500 })], { answers: { 'refund-bank-details': [{ status: 409, body: { message: portalMessages.bankDetailsNotWanted } }] } });
+    const { user } = open([testRefund({ bank_details_wanted_for: 2500 })], { answers: { 'refund-bank-details': [{ status: 409, body: { message: english(portalMessages.bankDetailsNotWanted) } }] } });
     await screen.findByLabelText(/Bank name/);
     await fillBank(user);
-    await user.click(screen.getByRole('button', { name: portalMessages.bankDetailsWanted.submit }));
-    await eventually(() => expect(byId('refund-error')?.textContent).toBe(portalMessages.bankDetailsNotWanted));
+    await user.click(screen.getByRole('button', { name: english(portalMessages.bankDetailsWanted.submit) }));
+    await eventually(() => expect(byId('refund-error')?.textContent).toBe(english(portalMessages.bankDetailsNotWanted)));
   });
 });

@@ -66,7 +66,7 @@ function RefundDetail({ refund }: { refund: Refund }) {
       cell: (item) => {
         // Spec section 4: a refunded item shows its status with the amount.
         const { label, showsAmount } = itemStatusDisplay(item.status, itemStatusLabels(item.kind, statusLabels));
-        return <span id={`refund-item-status-${item.code}`}>{showsAmount ? `${label} ${format.money(item.amount)}` : label}</span>;
+        return <span id={`refund-item-status-${item.code}`}>{showsAmount ? `${say(label)} ${format.money(item.amount)}` : say(label)}</span>;
       },
     },
     { key: 'amount', header: say(texts.amount), cell: (item) => format.money(item.amount), align: 'end' },
@@ -82,7 +82,7 @@ function RefundDetail({ refund }: { refund: Refund }) {
       <dl className="order-facts" id="refund-facts">
         <div>
           <dt>{say(texts.status)}</dt>
-          <dd id="refund-status">{refundStatusLabel(refund.status, statusLabels.refund)}</dd>
+          <dd id="refund-status">{say(refundStatusLabel(refund.status, statusLabels.refund))}</dd>
         </div>
         <div>
           <dt>{say(texts.dateRequested)}</dt>
@@ -184,9 +184,9 @@ function BankDetailsWanted({ refund, amount }: { refund: Refund; amount: number 
   return (
     <section className="order-section" id="refund-bank-details" aria-labelledby="refund-bank-title">
       <h2 id="refund-bank-title" className="order-section__title">
-        {texts.title}
+        {say(texts.title)}
       </h2>
-      <p id="refund-bank-text">{texts.text(format.money(amount))}</p>
+      <p id="refund-bank-text">{say(texts.text(format.money(amount)))}</p>
       <RefundDetailsStep
         values={values}
         onChange={setValues}
@@ -194,7 +194,7 @@ function BankDetailsWanted({ refund, amount }: { refund: Refund; amount: number 
         back={null}
         error={problem ?? giving.error}
         labelledBy="refund-bank-title"
-        submit={{ label: texts.submit, id: 'refund-bank-save', busy: giving.isPending }}
+        submit={{ label: say(texts.submit), id: 'refund-bank-save', busy: giving.isPending }}
         withNote={false}
         formId="refund-bank-form"
       />

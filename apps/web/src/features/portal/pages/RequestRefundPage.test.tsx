@@ -92,7 +92,7 @@ describe('choosing the items', () => {
     await user.click(byId('refund-item-TCK-1'));
     await user.click(byId('refund-item-MER-1'));
     await user.click(byId('refund-next'));
-    expect(alertText()).toBe(portalMessages.noMixing);
+    expect(alertText()).toBe(english(portalMessages.noMixing));
     await user.click(byId('refund-item-MER-1'));
     await user.click(byId('refund-next'));
     expect(stepTitle()).toBe('Step 2 of 3: Enter your bank details');
@@ -134,7 +134,7 @@ describe('a payment-plan order', () => {
     await fillBankDetails(user);
     await user.click(byId('refund-next'));
     expect(stepTitle()).toBe('Step 2 of 2: Check and confirm');
-    expect(byId('refund-whole-order').textContent).toBe(portalMessages.planRefundWhole);
+    expect(byId('refund-whole-order').textContent).toBe(english(portalMessages.planRefundWhole));
     // Spec section 9: what was paid minus the fees and the refund fees.
     expect(byId('refund-total').textContent).toBe('€89.50');
     await user.click(byId('refund-submit'));
@@ -185,13 +185,13 @@ describe('the bank details', () => {
     await toDetails(user);
     await fillBankDetails(user, { iban: 'NL92 ABNA 0417 1643 00' });
     await user.click(byId('refund-next'));
-    expect(alertText()).toBe(portalMessages.ibanInvalid);
+    expect(alertText()).toBe(english(portalMessages.ibanInvalid));
     await user.clear(byId('refund-bank-iban'));
     await user.type(byId('refund-bank-iban'), 'NL91ABNA0417164300');
     await user.clear(byId('refund-bank-bic'));
     await user.type(byId('refund-bank-bic'), 'ABN');
     await user.click(byId('refund-next'));
-    expect(alertText()).toBe(portalMessages.bicInvalid);
+    expect(alertText()).toBe(english(portalMessages.bicInvalid));
   });
 });
 
@@ -261,14 +261,14 @@ describe('confirming and sending', () => {
 
   it("returns to the details with the server's messages when the request is refused", async () => {
     const { user } = open(refundableOrder(), {
-      answers: { 'request-refund': [{ status: 422, body: { message: 'Some of the details you sent are not valid.', errors: { bank_bic: ['Unknown bank.'], tickets: [portalMessages.notRefundable] } } }] },
+      answers: { 'request-refund': [{ status: 422, body: { message: 'Some of the details you sent are not valid.', errors: { bank_bic: ['Unknown bank.'], tickets: [english(portalMessages.notRefundable)] } } }] },
     });
     await user.click(await screen.findByLabelText('Weekend ticket – Jane Doe'));
     await user.click(byId('refund-next'));
     await fillBankDetails(user);
     await user.click(byId('refund-next'));
     await user.click(byId('refund-submit'));
-    await eventually(() => expect(alertText()).toBe(`Unknown bank.\n${portalMessages.notRefundable}`));
+    await eventually(() => expect(alertText()).toBe(`Unknown bank.\n${english(portalMessages.notRefundable)}`));
     expect(stepTitle()).toBe('Step 2 of 3: Enter your bank details');
     expect(byId<HTMLInputElement>('refund-bank-bic').value).toBe('ABNANL2A');
   });
@@ -277,7 +277,7 @@ describe('confirming and sending', () => {
 describe('orders that cannot be refunded', () => {
   it('says an unknown order is not found and leads to the portal', async () => {
     const { calls } = open(refundableOrder(), { code: 'NOPE' });
-    expect((await screen.findByText(paymentMessages.orderNotFound)).id).toBe('refund-order-not-found');
+    expect((await screen.findByText(english(paymentMessages.orderNotFound))).id).toBe('refund-order-not-found');
     expect(screen.getByRole('link', { name: 'Go to your orders' }).getAttribute('href')).toBe('/portal');
     expect(calls).toEqual([]);
   });
@@ -301,7 +301,7 @@ describe('a refund that goes back the way the money came (decision 0060)', () =>
     await eventually(() => expect(byId('refund-step-confirm')).toBeTruthy());
     expect(byId('refund-step-details')).toBeNull();
     expect(byId('refund-bank-summary')).toBeNull();
-    expect(byId('refund-way').textContent).toBe(portalMessages.refundWay('€179.50 will go back to the card or account you paid with'));
+    expect(byId('refund-way').textContent).toBe(english(portalMessages.refundWay('€179.50 will go back to the card or account you paid with')));
     await user.type(byId('refund-note'), 'Cannot come');
     await user.click(byId('refund-submit'));
     await eventually(() => expect(calls).toHaveLength(1));
@@ -316,7 +316,7 @@ describe('a refund that goes back the way the money came (decision 0060)', () =>
     await fillBankDetails(user);
     await user.click(byId('refund-next'));
     await eventually(() => expect(byId('refund-step-confirm')).toBeTruthy());
-    expect(byId('refund-way').textContent).toBe(portalMessages.refundWay('€100.00 will go back to the card or account you paid with and €79.50 will be paid to the bank account you gave'));
+    expect(byId('refund-way').textContent).toBe(english(portalMessages.refundWay('€100.00 will go back to the card or account you paid with and €79.50 will be paid to the bank account you gave')));
     expect(byId('refund-bank-summary')).toBeTruthy();
   });
 
@@ -324,6 +324,6 @@ describe('a refund that goes back the way the money came (decision 0060)', () =>
     const { user } = open(refundableOrder({ refund_ways_open: { card: 0, cash: 40000, card_terminal: 0 } }));
     await user.click(await screen.findByLabelText(/Jane Doe/));
     await user.click(byId('refund-next'));
-    await eventually(() => expect(byId('refund-way').textContent).toBe(portalMessages.refundWay('€179.50 is paid back to you in cash at the box office')));
+    await eventually(() => expect(byId('refund-way').textContent).toBe(english(portalMessages.refundWay('€179.50 is paid back to you in cash at the box office'))));
   });
 });

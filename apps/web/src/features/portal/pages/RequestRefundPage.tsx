@@ -32,7 +32,7 @@ export default function RequestRefundPage() {
   let content;
   if (isPending) content = <Loading />;
   else if (!order) {
-    content =  <NotFoundNotice id="refund-order-not-found" message={paymentMessages.orderNotFound} />;
+    content =  <NotFoundNotice id="refund-order-not-found" message={say(paymentMessages.orderNotFound)} />;
   } else if (!order.can_refund) {
     content = (
       <div className="form-stack">

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { waitingRoomMessages, waitingRoomTexts } from '@festival/contract';
+import { english, waitingRoomMessages, waitingRoomTexts } from '@festival/contract';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -29,22 +29,22 @@ describe('the time an admitted visitor has left to shop', () => {
     show('/tickets/SUN-WEEKEND?from=x');
     expect(screen.getByRole('timer').textContent).toBe('You have 20 minutes left to shop in this sale. Add what you want to your cart and check out before then.');
     act(() => vi.advanceTimersByTime(60_000 + 1000));
-    expect(screen.getByRole('timer').textContent).toBe(waitingRoomTexts.shoppingTimeLeft(19));
+    expect(screen.getByRole('timer').textContent).toBe(english(waitingRoomTexts.shoppingTimeLeft(19)));
     act(() => vi.advanceTimersByTime(18 * 60_000));
     expect(screen.getByRole('timer').textContent).toMatch(/^You have less than a minute left to shop in this sale\./);
     act(() => vi.advanceTimersByTime(60_000));
     expect(screen.queryByRole('timer')).toBeNull();
     expect(screen.getByRole('alert').textContent).toContain(waitingRoomMessages.shoppingEnded);
-    expect(screen.getByRole('link', { name: waitingRoomTexts.backToQueue }).getAttribute('href')).toBe('/waiting-room/SUMMER?from=%2Ftickets%2FSUN-WEEKEND%3Ffrom%3Dx');
+    expect(screen.getByRole('link', { name: english(waitingRoomTexts.backToQueue) }).getAttribute('href')).toBe('/waiting-room/SUMMER?from=%2Ftickets%2FSUN-WEEKEND%3Ffrom%3Dx');
   });
 
   it('follows a renewal at once, and is gone once a checkout ended the place', () => {
     keepAdmission({ onsale: 'SUMMER', admission: 'adm', expires_at: new Date(START + 5 * 60_000).toISOString(), now: new Date(START).toISOString() }, START);
     show();
-    expect(screen.getByRole('timer').textContent).toBe(waitingRoomTexts.shoppingTimeLeft(5));
+    expect(screen.getByRole('timer').textContent).toBe(english(waitingRoomTexts.shoppingTimeLeft(5)));
     keepAdmission({ onsale: 'SUMMER', admission: 'adm2', expires_at: new Date(START + 25 * 60_000).toISOString(), now: new Date(START).toISOString() }, START);
     act(() => vi.advanceTimersByTime(1000));
-    expect(screen.getByRole('timer').textContent).toBe(waitingRoomTexts.shoppingTimeLeft(25));
+    expect(screen.getByRole('timer').textContent).toBe(english(waitingRoomTexts.shoppingTimeLeft(25)));
     forgetAdmission('SUMMER');
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.queryByRole('timer')).toBeNull();

@@ -1,6 +1,7 @@
 import { waitingRoomMessages, waitingRoomTexts } from '@festival/contract';
 import { useLocation } from 'react-router';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
+import { say } from '../../../lib/say';
 import { useNow } from '../../../lib/use-now';
 import { shownAdmission, waitingRoomPath } from '../../../lib/waiting-room';
 import { ENDED_NOTICE_MS } from '../../../lib/waiting-room-events';
@@ -23,7 +24,7 @@ export default function ShoppingTimeNotice() {
   if (left > 0) {
     return (
       <p className="shopping-time alert alert--info" id="shopping-time" role="timer">
-        {waitingRoomTexts.shoppingTimeLeft(minutesLeft(left))}
+        {say(waitingRoomTexts.shoppingTimeLeft(minutesLeft(left)))}
       </p>
     );
   }
@@ -31,7 +32,7 @@ export default function ShoppingTimeNotice() {
     <div className="shopping-time alert alert--warning" id="shopping-time-ended" role="alert">
       <p>{waitingRoomMessages.shoppingEnded}</p>
       <ButtonLink to={waitingRoomPath(admission.onsale, `${location.pathname}${location.search}`)} size="sm" id="shopping-time-queue">
-        {waitingRoomTexts.backToQueue}
+        {say(waitingRoomTexts.backToQueue)}
       </ButtonLink>
     </div>
   );

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { waitingRoomMessages, waitingRoomTexts, type QueueInfo, type QueueStatus } from '@festival/contract';
+import { english, waitingRoomMessages, waitingRoomTexts, type QueueInfo, type QueueStatus } from '@festival/contract';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installTestConfig } from '../../../../test/test-config';
@@ -37,10 +37,10 @@ describe('the waiting page of a visitor who has not logged in', () => {
     const calls = open({ status: 200, body: info({ state: 'before-opening' }) });
     expect((await screen.findByText(/^The sale opens at /)).textContent).toMatch(/^The sale opens at .+\. Everyone who takes a place before then gets a place drawn at random at the opening\.$/);
     expect(screen.getByText('Sunfield 2027')).toBeTruthy();
-    expect(screen.getByText(waitingRoomMessages.logInToQueue)).toBeTruthy();
-    expect(screen.getByRole('link', { name: waitingRoomTexts.logIn }).getAttribute('href')).toMatch(/^\/login\?from=/);
-    expect(screen.getByRole('heading', { name: waitingRoomTexts.stillAvailable })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: waitingRoomTexts.soldOutList })).toBeTruthy();
+    expect(screen.getByText(english(waitingRoomMessages.logInToQueue))).toBeTruthy();
+    expect(screen.getByRole('link', { name: english(waitingRoomTexts.logIn) }).getAttribute('href')).toMatch(/^\/login\?from=/);
+    expect(screen.getByRole('heading', { name: english(waitingRoomTexts.stillAvailable) })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: english(waitingRoomTexts.soldOutList) })).toBeTruthy();
     expect(screen.getByText('Weekend ticket')).toBeTruthy();
     expect(screen.getByText('Camping')).toBeTruthy();
     expect(calls).toEqual([{ path: 'queue-info', body: { onsale: 'SUMMER' } }]);
@@ -48,27 +48,27 @@ describe('the waiting page of a visitor who has not logged in', () => {
 
   it('once open: how many wait and how long someone joining now waits', async () => {
     open({ status: 200, body: info({ state: 'open', waiting: 1234, wait_seconds: 600 }) });
-    expect((await screen.findByText(waitingRoomTexts.infoOpen(1234))).textContent).toBe('The sale is open and about 1,234 people are waiting.');
-    expect(screen.getByText(waitingRoomTexts.infoWait('about 10 minutes'))).toBeTruthy();
-    expect(screen.getByRole('link', { name: waitingRoomTexts.register })).toBeTruthy();
+    expect((await screen.findByText(english(waitingRoomTexts.infoOpen(1234)))).textContent).toBe('The sale is open and about 1,234 people are waiting.');
+    expect(screen.getByText(english(waitingRoomTexts.infoWait('about 10 minutes')))).toBeTruthy();
+    expect(screen.getByRole('link', { name: english(waitingRoomTexts.register) })).toBeTruthy();
   });
 
   it('lists the products as in this sale while none has sold out, not as still available', async () => {
     open({ status: 200, body: info({ state: 'before-opening', products: [{ external_code: 'SUN-WEEKEND', name: 'Weekend ticket', shop_item_type: 'tickets', available: true }] }) });
-    expect((await screen.findByRole('heading', { name: waitingRoomTexts.inThisSale })).nextElementSibling?.textContent).toBe('Weekend ticket');
-    expect(screen.queryByRole('heading', { name: waitingRoomTexts.stillAvailable })).toBeNull();
-    expect(screen.queryByRole('heading', { name: waitingRoomTexts.soldOutList })).toBeNull();
+    expect((await screen.findByRole('heading', { name: english(waitingRoomTexts.inThisSale) })).nextElementSibling?.textContent).toBe('Weekend ticket');
+    expect(screen.queryByRole('heading', { name: english(waitingRoomTexts.stillAvailable) })).toBeNull();
+    expect(screen.queryByRole('heading', { name: english(waitingRoomTexts.soldOutList) })).toBeNull();
   });
 
   it('says a sale that sold out or closed is over, with the way to the shop and no log-in asked', async () => {
     for (const [state, text] of [
-      ['sold-out', waitingRoomTexts.soldOut],
-      ['closed', waitingRoomTexts.closed],
+      ['sold-out', english(waitingRoomTexts.soldOut)],
+      ['closed', english(waitingRoomTexts.closed)],
     ] as const) {
       open({ status: 200, body: info({ state }) });
       await screen.findByText(text);
-      expect(screen.queryByText(waitingRoomMessages.logInToQueue)).toBeNull();
-      expect(screen.getByRole('link', { name: waitingRoomTexts.toShop }).getAttribute('href')).toBe('/');
+      expect(screen.queryByText(english(waitingRoomMessages.logInToQueue))).toBeNull();
+      expect(screen.getByRole('link', { name: english(waitingRoomTexts.toShop) }).getAttribute('href')).toBe('/');
       // What is left is not promised once the sale is over; what sold out is still listed.
       expect(screen.queryByText('Weekend ticket')).toBeNull();
       expect(screen.getByText('Camping')).toBeTruthy();
@@ -78,9 +78,9 @@ describe('the waiting page of a visitor who has not logged in', () => {
   });
 
   it('says an on-sale that does not exist does not, instead of asking to log in', async () => {
-    open({ status: 404, body: { message: waitingRoomMessages.noSuchOnsale } });
-    expect((await screen.findByText(waitingRoomMessages.noSuchOnsale)).textContent).toBe(waitingRoomMessages.noSuchOnsale);
-    expect(screen.queryByText(waitingRoomMessages.logInToQueue)).toBeNull();
+    open({ status: 404, body: { message: english(waitingRoomMessages.noSuchOnsale) } });
+    expect((await screen.findByText(english(waitingRoomMessages.noSuchOnsale))).textContent).toBe(english(waitingRoomMessages.noSuchOnsale));
+    expect(screen.queryByText(english(waitingRoomMessages.logInToQueue))).toBeNull();
   });
 });
 
@@ -135,7 +135,7 @@ describe('the waiting page of a signed-in visitor', () => {
 
   it('says where the visitor stands in each other state', async () => {
     for (const [answer, text] of [
-      [status({ state: 'waiting', position: 12, ahead: 11 }), waitingRoomTexts.position(12)],
+      [status({ state: 'waiting', position: 12, ahead: 11 }), english(waitingRoomTexts.position(12))],
       [status({ state: 'sold-out' }), 'Everything in this sale has sold out, so the queue has ended. We are sorry.'],
       [status({ state: 'closed' }), 'The waiting room has closed, so there is no queue any more: anything left in this sale is sold in the shop as usual.'],
     ] as const) {
@@ -148,9 +148,9 @@ describe('the waiting page of a signed-in visitor', () => {
   });
 
   it('before the room opens says the visitor is not in the queue yet', async () => {
-    join({ 'queue-join': [{ status: 409, body: { message: waitingRoomMessages.roomNotOpen } }] });
-    await screen.findByText(waitingRoomMessages.roomNotOpen);
-    expect(screen.getByText(waitingRoomTexts.notOpenYet).textContent).toMatch(/^You are not in the queue yet\./);
+    join({ 'queue-join': [{ status: 409, body: { message: english(waitingRoomMessages.roomNotOpen) } }] });
+    await screen.findByText(english(waitingRoomMessages.roomNotOpen));
+    expect(screen.getByText(english(waitingRoomTexts.notOpenYet)).textContent).toMatch(/^You are not in the queue yet\./);
   });
 
   const turn = { 'queue-join': [{ status: 200, body: status({ state: 'your-turn' }) }], 'queue-admit': [{ status: 200, body: { onsale: 'SUMMER', admission: 'adm', expires_at: new Date(Date.now() + 20 * 60_000).toISOString(), now: new Date().toISOString() } }] };

@@ -7,6 +7,7 @@ import { ApiError, callApi } from '../../../lib/api-client';
 import { withFrom } from '../../../lib/return-to';
 import { fromParam } from '../../../lib/safe-redirect';
 import { getToken } from '../../../lib/storage';
+import { say } from '../../../lib/say';
 import { useFormat } from '../../../lib/use-format';
 import { useToken } from '../../../lib/user-data';
 import { forgetPlacePass, keepPlacePass, placePassOf, takeAdmission, takePlaceEnded } from '../../../lib/waiting-room';
@@ -103,11 +104,11 @@ function WaitingRoom({ onsale }: { onsale: string }) {
         }
         if (error instanceof ApiError && error.status === 401) return setTrouble({ kind: 'log-in' });
         if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
-          const notOpen = error.formError === waitingRoomMessages.roomNotOpen;
+          const notOpen = error.formError === say(waitingRoomMessages.roomNotOpen);
           setTrouble({ kind: 'refused', message: error.formError, tone: notOpen ? 'info' : 'danger', notOpen });
           // A room that opens later is asked about again, a proof that did not hold is worked again; anything else stands.
           if (notOpen) later(jittered(30_000));
-          else if (error.formError === waitingRoomMessages.proofFailed) later(retryDelayMs(++failures));
+          else if (error.formError === say(waitingRoomMessages.proofFailed)) later(retryDelayMs(++failures));
           return;
         }
         // No answer, a timeout, an overloaded shop: the place is kept; try again, less often.
@@ -156,15 +157,15 @@ function WaitingRoom({ onsale }: { onsale: string }) {
   const title = status?.onsale.title ?? info?.onsale.title;
   const infoEnded = !token && (info?.state === 'sold-out' || info?.state === 'closed');
   return (
-    <Page title={waitingRoomTexts.title} lead={title} className="page--narrow waiting-room">
+    <Page title={say(waitingRoomTexts.title)} lead={title} className="page--narrow waiting-room">
       {queuedAgain && (
         <p className="alert alert--info" role="status" id="waiting-room-queued-again">
-          {waitingRoomTexts.queuedAgain}
+          {say(waitingRoomTexts.queuedAgain)}
         </p>
       )}
       {offline && (
         <p className="alert alert--warning" role="status" id="waiting-room-offline">
-          {waitingRoomTexts.offline}
+          {say(waitingRoomTexts.offline)}
         </p>
       )}
       {trouble?.kind === 'refused' ? (
@@ -172,9 +173,9 @@ function WaitingRoom({ onsale }: { onsale: string }) {
           <p className={`alert alert--${trouble.tone}`} role="status" id="waiting-room-refused">
             {trouble.message}
           </p>
-          {trouble.notOpen ? <p id="waiting-room-not-open">{waitingRoomTexts.notOpenYet}</p> : null}
+          {trouble.notOpen ? <p id="waiting-room-not-open">{say(waitingRoomTexts.notOpenYet)}</p> : null}
           <ButtonLink to="/" id="waiting-room-home">
-            {waitingRoomTexts.toShop}
+            {say(waitingRoomTexts.toShop)}
           </ButtonLink>
         </div>
       ) : !token || trouble?.kind === 'log-in' ? (
@@ -182,17 +183,17 @@ function WaitingRoom({ onsale }: { onsale: string }) {
           {info && !token ? <SaleInfo info={info} formatTime={(value) => format.date(value)} /> : null}
           {infoEnded ? (
             <ButtonLink to="/" variant="primary" id="waiting-room-to-shop">
-              {waitingRoomTexts.toShop}
+              {say(waitingRoomTexts.toShop)}
             </ButtonLink>
           ) : (
             <>
-              <p id="waiting-room-log-in">{waitingRoomMessages.logInToQueue}</p>
+              <p id="waiting-room-log-in">{say(waitingRoomMessages.logInToQueue)}</p>
               <div className="button-row">
                 <ButtonLink to={withFrom('/login', here)} variant="primary" id="waiting-room-login">
-                  {waitingRoomTexts.logIn}
+                  {say(waitingRoomTexts.logIn)}
                 </ButtonLink>
                 <ButtonLink to={withFrom('/register', here)} id="waiting-room-register">
-                  {waitingRoomTexts.register}
+                  {say(waitingRoomTexts.register)}
                 </ButtonLink>
               </div>
             </>
@@ -211,14 +212,14 @@ function SaleInfo({ info, formatTime }: { info: QueueInfo; formatTime: (value: s
   return (
     <div className="waiting-room__standing" id="waiting-room-info">
       {info.state === 'before-opening' ? (
-        <p>{waitingRoomTexts.infoBeforeOpening(formatTime(info.onsale.opens_at))}</p>
+        <p>{say(waitingRoomTexts.infoBeforeOpening(formatTime(info.onsale.opens_at)))}</p>
       ) : info.state === 'open' ? (
         <>
-          <p>{waitingRoomTexts.infoOpen(info.waiting)}</p>
-          {info.wait_seconds !== null ? <p id="waiting-room-info-wait">{waitingRoomTexts.infoWait(waitText(info.wait_seconds))}</p> : null}
+          <p>{say(waitingRoomTexts.infoOpen(info.waiting))}</p>
+          {info.wait_seconds !== null ? <p id="waiting-room-info-wait">{say(waitingRoomTexts.infoWait(say(waitText(info.wait_seconds))))}</p> : null}
         </>
       ) : (
-        <p>{info.state === 'sold-out' ? waitingRoomTexts.soldOut : waitingRoomTexts.closed}</p>
+        <p>{say(info.state === 'sold-out' ? waitingRoomTexts.soldOut : waitingRoomTexts.closed)}</p>
       )}
     </div>
   );
@@ -246,44 +247,44 @@ function StatusCard({ status, working, startPosition, formatTime }: { status: Qu
       {/* The live region is always there, so each change of its text is read out (politely). */}
       <div role="status" aria-live="polite" aria-atomic="true" className="waiting-room__standing" id="waiting-room-standing">
         {working ? (
-          <p>{waitingRoomTexts.checking}</p>
+          <p>{say(waitingRoomTexts.checking)}</p>
         ) : !status ? (
-          <p>{waitingRoomTexts.finding}</p>
+          <p>{say(waitingRoomTexts.finding)}</p>
         ) : state === 'before-opening' ? (
-          <p>{waitingRoomTexts.beforeOpening(formatTime(status.onsale.opens_at))}</p>
+          <p>{say(waitingRoomTexts.beforeOpening(formatTime(status.onsale.opens_at)))}</p>
         ) : state === 'waiting' ? (
           <>
             {status.position !== null ? (
               <p className="waiting-room__position" id="waiting-room-position">
-                {waitingRoomTexts.position(status.position)}
+                {say(waitingRoomTexts.position(status.position))}
               </p>
             ) : null}
-            {status.ahead !== null ? <p id="waiting-room-ahead">{waitingRoomTexts.ahead(status.ahead)}</p> : null}
+            {status.ahead !== null ? <p id="waiting-room-ahead">{say(waitingRoomTexts.ahead(status.ahead))}</p> : null}
           </>
         ) : state === 'your-turn' ? (
-          <p className="waiting-room__turn">{waitingRoomTexts.yourTurn}</p>
+          <p className="waiting-room__turn">{say(waitingRoomTexts.yourTurn)}</p>
         ) : state === 'sold-out' ? (
-          <p>{waitingRoomTexts.soldOut}</p>
+          <p>{say(waitingRoomTexts.soldOut)}</p>
         ) : state === 'closed' ? (
-          <p>{waitingRoomTexts.closed}</p>
+          <p>{say(waitingRoomTexts.closed)}</p>
         ) : null}
       </div>
       {state === 'waiting' && (
         <>
           {progress !== null && (
-            <progress className="waiting-room__progress" max={1} value={progress} aria-label={waitingRoomTexts.progress} />
+            <progress className="waiting-room__progress" max={1} value={progress} aria-label={say(waitingRoomTexts.progress)} />
           )}
-          <p id="waiting-room-wait">{status?.wait_seconds != null ? waitingRoomTexts.waitAbout(waitText(status.wait_seconds)) : waitingRoomTexts.waitUnknown}</p>
+          <p id="waiting-room-wait">{say(status?.wait_seconds != null ? waitingRoomTexts.waitAbout(say(waitText(status.wait_seconds))) : waitingRoomTexts.waitUnknown)}</p>
         </>
       )}
       <ProductLists products={status?.products ?? []} ended={ended} />
       {ended ? (
         <ButtonLink to="/" variant="primary" id="waiting-room-to-shop">
-          {waitingRoomTexts.toShop}
+          {say(waitingRoomTexts.toShop)}
         </ButtonLink>
       ) : (
         <p className="waiting-room__next" id="waiting-room-next">
-          {waitingRoomTexts.whatNext}
+          {say(waitingRoomTexts.whatNext)}
         </p>
       )}
     </div>
@@ -296,8 +297,8 @@ function ProductLists({ products, ended }: { products: QueueStatus['products']; 
   const gone = products.filter((product) => !product.available);
   return (
     <>
-      {!ended && <ProductList id="waiting-room-available" title={gone.length ? waitingRoomTexts.stillAvailable : waitingRoomTexts.inThisSale} products={available} />}
-      <ProductList id="waiting-room-gone" title={waitingRoomTexts.soldOutList} products={gone} gone />
+      {!ended && <ProductList id="waiting-room-available" title={say(gone.length ? waitingRoomTexts.stillAvailable : waitingRoomTexts.inThisSale)} products={available} />}
+      <ProductList id="waiting-room-gone" title={say(waitingRoomTexts.soldOutList)} products={gone} gone />
     </>
   );
 }
