@@ -63,11 +63,6 @@ export function messageWith<V extends TextValues>(descriptor: Descriptor): Messa
   return Object.assign(make, { id, defaultMessage }) as MessageWith<V>;
 }
 
-/** The declared text of an id (a zod issue carries the id of its text), or undefined. */
-export function declaredText(id: string): Text | undefined {
-  return declared.get(id);
-}
-
 /** Every declared message, by id (the catalogue tests compare the language files with it). */
 export function declaredMessages(): ReadonlyMap<string, Descriptor> {
   return declared;
