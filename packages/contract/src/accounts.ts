@@ -3,6 +3,7 @@ import { boundFirst, emailField, token } from './common';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { EMAIL_MAX_LENGTH, isValidEmail } from './mailbox';
 import { issueMessage, messageWith } from './i18n/text';
+import { LOCALES } from './i18n/locales';
 import { messages } from './messages';
 import { addressObject, user, userData } from './portal';
 
@@ -81,6 +82,15 @@ export const updateSettingsPayload = z.object({
  * revoked at logout). The web app calls it and forgets the token whatever the answer.
  */
 export const logoutPayload = z.object({ token });
+
+/**
+ * Not in spec section 7 (decision 0094): the language a signed-in customer reads the shop in,
+ * kept on their account so every e-mail about them follows it. `language` null reads it only
+ * (a device where nobody chose yet takes the account's); the answer is the kept language, null
+ * when none is kept or the shop no longer offers it.
+ */
+export const setLanguagePayload = z.object({ token, language: z.enum(LOCALES).nullable() });
+export const setLanguageAnswer = z.object({ language: z.enum(LOCALES).nullable() });
 
 /** Calls whose answer the spec does not show answer a message the page can display. */
 export const messageAnswer = z.object({ message: z.string() });

@@ -30,6 +30,8 @@ export const api = {
   /** Our own addition to section 7 (decision 0013). */
   logout: { payload: accounts.logoutPayload, answer: accounts.messageAnswer },
   'update-settings': { payload: accounts.updateSettingsPayload, answer: portal.dataAnswer },
+  /** Our own addition (decision 0094): the customer's language kept on their account. */
+  'set-language': { payload: accounts.setLanguagePayload, answer: accounts.setLanguageAnswer },
   'get-data': { payload: portal.getDataPayload, answer: portal.dataAnswer },
   'change-ticket': { payload: portal.changeTicketPayload, answer: portal.dataAnswer },
   'set-travel-time': { payload: portal.setTravelTimePayload, answer: portal.dataAnswer },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './catalog';
 import { emailKey, nameKeys, prefixIndexed } from './search-keys';
 
@@ -18,6 +18,8 @@ export const customers = pgTable(
      * have none.
      */
     dataVersion: integer('data_version').notNull().default(0),
+    /** The language the customer reads the shop in, kept when they choose one signed in (decision 0094); null: not chosen yet. */
+    language: text('language'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -27,6 +29,7 @@ export const customers = pgTable(
     // The back office's order search finds a buyer by the start of their address or of a word of their name.
     index('customers_email_prefix').on(prefixIndexed(emailKey(table.email), table.id, table.email)),
     ...nameKeys(table.fullName).map((key, word) => index(`customers_name_prefix_${word}`).on(prefixIndexed(key, table.id, table.fullName))),
+    check('customers_language_code', sql`${table.language} ~ '^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$'`),
   ],
 );
 

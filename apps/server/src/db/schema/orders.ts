@@ -49,6 +49,12 @@ export const orders = pgTable(
     paymentReference: text('payment_reference'),
     /** When an unpaid card order gives its stock back (the reservation time after checkout). */
     payBy: tstz('pay_by'),
+    /**
+     * The language the order was placed in (the page's, decision 0094): every e-mail and document
+     * about the order is in it, also those sent later by the organiser, the sweeper or a refund
+     * round. Null for orders from before languages, and the box office's: the shop's default.
+     */
+    language: text('language'),
     acceptedTermsAt: tstz('accepted_terms_at'),
     paidAt: tstz('paid_at'),
     createdAt: createdAt(),
@@ -63,6 +69,7 @@ export const orders = pgTable(
     index('orders_updated_at').on(table.updatedAt),
     // The back office's dashboard: today's orders and the per-minute sales chart of an on-sale (decision 0043).
     index('orders_created_at').on(table.createdAt),
+    check('orders_language_code', sql`${table.language} ~ '^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$'`),
     check('orders_money_non_negative', sql`${table.totalPrice} >= 0 AND ${table.totalPaid} >= 0 AND ${table.totalRefunded} >= 0`),
   ],
 );

@@ -12,7 +12,7 @@ export async function findCustomerByEmail(db: Db, email: string): Promise<Custom
 }
 
 /** A new customer, or undefined when the address already has an account (also one made a moment ago). */
-export async function insertCustomer(db: Db, values: { email: string; fullName: string; passwordHash: string }): Promise<CustomerRow | undefined> {
+export async function insertCustomer(db: Db, values: { email: string; fullName: string; passwordHash: string; language?: string | null }): Promise<CustomerRow | undefined> {
   const [row] = await db.insert(customers).values(values).onConflictDoNothing().returning();
   return row;
 }
@@ -20,7 +20,7 @@ export async function insertCustomer(db: Db, values: { email: string; fullName: 
 export async function updateCustomer(
   db: Db,
   id: number,
-  values: Partial<Pick<CustomerRow, 'email' | 'fullName' | 'passwordHash' | 'country' | 'address'>>,
+  values: Partial<Pick<CustomerRow, 'email' | 'fullName' | 'passwordHash' | 'country' | 'address' | 'language'>>,
 ): Promise<CustomerRow> {
   const [row] = await db
     .update(customers)

@@ -1,4 +1,4 @@
-import { isValidEmail, messages, type ApiInput, type ShopConfigFile, type UserData, type Shown } from '@festival/contract';
+import { isLocale, isValidEmail, messages, type ApiInput, type Locale, type ShopConfigFile, type UserData, type Shown } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { NetworkKeysOf } from '../../lib/network-keys';
@@ -149,14 +149,14 @@ export function createAccountService(deps: AccountDeps) {
      * A new account with a generated password, e-mailed to the address. An address that has an
      * account gets an e-mail saying so; the answer is the same either way.
      */
-    async register(input: ApiInput<'register'>, ip: string): Promise<{ message: Shown }> {
+    async register(input: ApiInput<'register'>, ip: string, language: Locale): Promise<{ message: Shown }> {
       return evenly(async () => {
         // Registering proves nothing about the address, so no network is recognised for it.
         await limit('register', { email: input.email, recognised: false }, ip);
         const password = generatePassword();
         const passwordHash = await hashPassword(password);
         await db.transaction(async (tx) => {
-          const created = await queries.insertCustomer(tx, { email: input.email.trim(), fullName: input.full_name, passwordHash });
+          const created = await queries.insertCustomer(tx, { email: input.email.trim(), fullName: input.full_name, passwordHash, language });
           if (created) {
             await queue([await passwordMail(config, created.email, created.fullName, password)], tx);
           } else {
@@ -185,6 +185,23 @@ export function createAccountService(deps: AccountDeps) {
       const token = newSecretToken();
       await queries.insertSession(db, customer.id, hashToken(token), new Date(now().getTime() + sessionMs));
       return { remember_token: token, data: await dataOf(customer) };
+    },
+
+    /**
+     * The customer's language kept on their account (decision 0094), among the shop's languages:
+     * every e-mail about them follows it. Null reads it without changing it.
+     */
+    async setLanguage(input: ApiInput<'set-language'>): Promise<{ language: Locale | null }> {
+      const { customer } = await sessionCustomer(input.token);
+      const offered: readonly Locale[] = config.languages ?? [];
+      const choice = input.language;
+      if (choice !== null && offered.includes(choice)) {
+        if (choice !== customer.language) await queries.updateCustomer(db, customer.id, { language: choice });
+        return { language: choice };
+      }
+      // Nothing chosen, or a language the shop does not offer (any more): the kept one, if offered.
+      const kept = customer.language;
+      return { language: isLocale(kept) && offered.includes(kept) ? kept : null };
     },
 
     async logout(token: string | null | undefined): Promise<{ message: Shown }> {

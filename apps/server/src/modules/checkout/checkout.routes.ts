@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { registerApiRoute } from '../../http/api-route';
+import { requestLocale } from '../../lib/language';
 import { findSessionCustomer, requireSessionCustomer } from '../accounts/session.service';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { CustomerData } from '../data/data.service';
@@ -42,7 +43,7 @@ export function registerCheckoutRoutes(
         throw new AppError('INVALID_INPUT', paymentMessages.methodNotOffered, { 'order.provider_method': [paymentMessages.methodNotOffered] });
       }
     }
-    return checkout.checkout(input, customer, request.ip, request);
+    return checkout.checkout(input, customer, request.ip, request, requestLocale(request));
   });
   registerApiRoute(app, 'pay-order', async (input) => {
     const customer = await requireSessionCustomer(db, input.token);

@@ -10,6 +10,7 @@ import {
   type Order,
   type PaymentInstruction,
   type ShopConfigFile,
+  type Locale,
   type UserData, type Shown } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdmittedCallMark, WaitingRoom } from '../onsale/waiting-room';
@@ -112,7 +113,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   return {
     /** `ip` is the buyer's network address, which the limit on wrong voucher codes counts. */
-    async checkout(input: ApiInput<'checkout-cart'>, customer: CustomerRow | null, ip: string, mark?: AdmittedCallMark): Promise<CheckoutAnswer> {
+    /** `language`: the page's, kept on the order for every e-mail and document about it (decision 0094). */
+    async checkout(input: ApiInput<'checkout-cart'>, customer: CustomerRow | null, ip: string, mark?: AdmittedCallMark, language?: Locale): Promise<CheckoutAnswer> {
       if (!customer) throw new AppError('UNAUTHENTICATED', paymentMessages.loginRequired);
       if (!config.shopActive) throw new AppError('CONFLICT', messages.cart.shopClosed);
       const snapshot = await catalog.current();
@@ -215,6 +217,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           // A card order's time to pay is the hold; a transfer's the configured days (decision 0032).
           payBy: method === 'credit_card' ? new Date(now().getTime() + deps.holdMs) : method === 'bank_transfer' ? bankTransferPayBy(config, now()) : null,
           acceptedTermsAt: now(),
+          language: language ?? null,
           paidAt: paidNow ? now() : null,
           }),
         );

@@ -1,4 +1,4 @@
-import { DEFAULT_BRAND, type ShopConfigFile } from '@festival/contract';
+import { DEFAULT_BRAND, directionOf, SOURCE_LOCALE, type Locale, type ShopConfigFile } from '@festival/contract';
 import { randomUUID } from 'node:crypto';
 import { createElement, Fragment, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -7,6 +7,8 @@ import { MailBlocks, MailPreview, MailTemplate, type MailBlock, type MailLook } 
 export type { MailBlock } from './mail-template';
 
 export interface MailContent {
+  /** The reader's language (lib/reader.ts): the message's `lang`, and right to left for Arabic. */
+  language?: Locale;
   /** The shop's name: the sender's display name and the header of the message. */
   shopName: string;
   /** First line, such as "Hello Jane Doe,". */
@@ -28,10 +30,10 @@ export type MailLookConfig = Pick<ShopConfigFile, 'publicBaseUrl'> & Partial<Pic
  * The logo's address as a mail client fetches it: absolute, under the shop's public address (a
  * message has no page to be relative to, and the image is one the shop serves itself).
  */
-export function mailLook(shopName: string, config?: MailLookConfig): MailLook {
+export function mailLook(shopName: string, config?: MailLookConfig, language: Locale = SOURCE_LOCALE): MailLook {
   const brand = { ...DEFAULT_BRAND, ...config?.brand };
   const logoUrl = config && brand.logo ? `${config.publicBaseUrl.replace(/\/+$/, '')}${brand.logo}` : null;
-  return { shopName, logoUrl, logoWidth: brand.logoWidth, primaryColour: brand.primaryColour, onPrimaryColour: brand.onPrimaryColour, backgroundColour: brand.backgroundColour, textColour: brand.textColour };
+  return { shopName, language, direction: directionOf(language), logoUrl, logoWidth: brand.logoWidth, primaryColour: brand.primaryColour, onPrimaryColour: brand.onPrimaryColour, backgroundColour: brand.backgroundColour, textColour: brand.textColour };
 }
 
 /** A message's content as the template's blocks, in order. */
@@ -132,5 +134,5 @@ function messageHtml(look: MailLook, preview: string, greeting: string, blocks: 
 export async function composeMail(content: MailContent, config?: MailLookConfig): Promise<{ text: string; html: string }> {
   const blocks = blocksOf(content);
   const preview = blocks.find((block) => block.kind === 'text')?.text ?? content.greeting;
-  return { text: mailText(content), html: messageHtml(mailLook(content.shopName, config), preview.slice(0, 140), content.greeting, blocks) };
+  return { text: mailText(content), html: messageHtml(mailLook(content.shopName, config, content.language), preview.slice(0, 140), content.greeting, blocks) };
 }

@@ -36,6 +36,9 @@ export type MailBlock =
 /** The shop's look in e-mails (configuration `brand`), with the logo as an absolute address. */
 export interface MailLook {
   shopName: string;
+  /** The reader's language and its direction: the message's `lang` and `dir`. */
+  language: string;
+  direction: 'ltr' | 'rtl';
   /** Absolute URL of the logo under publicBaseUrl, or null for the name alone. */
   logoUrl: string | null;
   logoWidth: number;
@@ -130,7 +133,7 @@ function Block({ block, look }: { block: MailBlock; look: MailLook }): ReactNode
  */
 export function MailTemplate({ look, preview, greeting, blocks }: MailTemplateProps): ReactNode {
   return (
-    <Html lang="en">
+    <Html lang={look.language} dir={look.direction}>
       <Head>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
