@@ -6,12 +6,12 @@ import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/router';
 import { createShopHistory, ShopRouter } from './app/shop-router';
 import { USER_DATA_KEY } from './features/account/api/session';
-import { onSessionExpired } from './lib/api-client';
+import { callApi, onSessionExpired } from './lib/api-client';
 import { CART_KEY } from './lib/cart-query';
 import { onOtherTabChange } from './lib/tab-sync';
 import { ConfigError, getConfig } from './lib/config';
 import { InLanguage } from './app/in-language';
-import { startLanguage } from './lib/language';
+import { onLanguageChosen, startLanguage } from './lib/language';
 import { getToken } from './lib/storage';
 import { onWaitingRoom, waitingRoomPath } from './lib/waiting-room-events';
 import './app/styles/global.css';
@@ -27,6 +27,11 @@ async function start(): Promise<void> {
   // texts loaded before the first render, so the page never shows a mix.
   const language = startLanguage(config.languages);
   if (language !== 'en') await (await import('./lib/say')).loadLanguage(language);
+  // A signed-in customer's choice is kept on their account too (decision 0094): their e-mails follow it.
+  onLanguageChosen((chosen) => {
+    const token = getToken();
+    if (token) void callApi('set-language', { token, language: chosen }).catch(() => undefined);
+  });
   const queryClient = createQueryClient();
   seedPreloadedAnswers(queryClient, document, getToken());
   const history = createShopHistory();

@@ -17,6 +17,20 @@ const KEEP_SECONDS = 365 * 24 * 3600;
 let current: Locale = 'en';
 let offered: readonly Locale[] = ['en'];
 const listeners = new Set<() => void>();
+const chosenListeners = new Set<(locale: Locale) => void>();
+const KEPT_CHOICE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([A-Za-z-]{2,12})(?:;|$)`);
+
+/** Whether someone chose the page's language on this device (the switcher's cookie names one the shop offers). */
+export function chosenOnDevice(doc: Document = document): boolean {
+  const kept = KEPT_CHOICE.exec(doc.cookie)?.[1];
+  return isLocale(kept) && offered.includes(kept);
+}
+
+/** Calls `listener` with each language a person chooses in a switcher (the shop keeps it on the signed-in customer's account, decision 0094). */
+export function onLanguageChosen(listener: (locale: Locale) => void): () => void {
+  chosenListeners.add(listener);
+  return () => chosenListeners.delete(listener);
+}
 
 /** The language the page starts in: the one the server sent it in, when the shop speaks it. */
 export function startLanguage(languages: readonly Locale[], doc: Document = document): Locale {
@@ -55,6 +69,7 @@ export async function switchLanguage(locale: Locale, doc: Document = document): 
   doc.documentElement.dir = directionOf(locale);
   doc.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${KEEP_SECONDS}; SameSite=Lax`;
   for (const listener of listeners) listener();
+  for (const listener of chosenListeners) listener(locale);
 }
 
 const subscribe = (listener: () => void) => {
@@ -70,4 +85,5 @@ export function resetLanguageForTests(): void {
   current = 'en';
   offered = ['en'];
   listeners.clear();
+  chosenListeners.clear();
 }

@@ -11,6 +11,7 @@ import { formErrorStore } from '../../../components/ui/form-error-store';
 import { useToast } from '../../../components/ui/Toasts';
 import { useCall } from './account-calls';
 import { say } from '../../../lib/say';
+import { followAccountLanguage } from './account-language';
 
 /*
  * Login and logout share this module on purpose: the login form and the account panel then share
@@ -36,6 +37,8 @@ export function useLogin({ onError, onSuccess }: LoginOptions = {}) {
       // Data first, then the token: the header switches to the account panel in one render.
       queryClient.setQueryData(userDataKey(answer.remember_token), answer.data);
       setToken(answer.remember_token);
+      // The account's language, or the device's choice kept on it; a failure leaves the page as it is.
+      void followAccountLanguage(answer.remember_token).catch(() => undefined);
       formErrorStore.clear();
       toast.success(say(messages.toast.loginSuccess));
       onSuccess?.(answer.data);
