@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { BROTLI_OPTIONS, GZIP_OPTIONS, ONE_CALL_MAX_BYTES } from './http/compression';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import type { ShopConfigFile } from '@festival/contract';
+import { configIn, type ShopConfigFile } from '@festival/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db/client';
@@ -17,6 +17,8 @@ import { registerWebApp } from './http/web-app';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogReader } from './modules/catalog/catalog-snapshot';
 import { buildClientConfig } from './modules/config/shop-config';
+import { registerApiRoute } from './http/api-route';
+import { readerLanguage } from './lib/reader';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes';
 import { createAccountService, type AccountLimitChanges } from './modules/accounts/accounts.service';
 import { startPeriodicTask } from './lib/periodic-task';
@@ -325,12 +327,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await Promise.all([...background.map((task) => task.stop()), mailer.stop()]);
   });
 
+  // A switch of language without a reload (decision 0094): the configuration in the new language.
+  registerApiRoute(app, 'get-page-config', async (input) => ({ config: buildClientConfig(config, (await catalog.current()).eventSettings, readerLanguage(config, input.language)) }));
+
   await registerWebApp(app, {
     root: options.webRoot,
-    clientConfig: async () => buildClientConfig(config, (await catalog.current()).eventSettings),
-    pagePreload: async (url) => {
+    clientConfig: async (language) => buildClientConfig(config, (await catalog.current()).eventSettings, language),
+    pagePreload: async (url, language) => {
       const snapshot = await catalog.current();
-      return pagePreloadMarkup(url, snapshot, visitorAnswer.json(snapshot), config);
+      return pagePreloadMarkup(url, snapshot, visitorAnswer.json(snapshot), configIn(config, language));
     },
   });
   return app;

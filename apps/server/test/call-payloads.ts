@@ -18,6 +18,7 @@ export function wellFormedPayloads(party: Party, token: string | null): Record<A
     'get-user': { token },
     logout: { token },
     'set-language': { token, language: 'de' },
+    'get-page-config': { language: 'de' },
     'update-settings': { token, old_password: WORLD_PASSWORD, new_password: null, full_name: 'Party Person', email: party.email, country: 'NL', address: NL_ADDRESS },
     'get-data': { token },
     'change-ticket': { token, order_id: party.paid.id, code: party.paid.shuttle.code, reassign: false, note: 'a note', full_name: 'New Name', email: party.paid.shuttle.email, age: '25-34' },

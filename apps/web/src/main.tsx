@@ -9,9 +9,9 @@ import { USER_DATA_KEY } from './features/account/api/session';
 import { callApi, onSessionExpired } from './lib/api-client';
 import { CART_KEY } from './lib/cart-query';
 import { onOtherTabChange } from './lib/tab-sync';
-import { ConfigError, getConfig } from './lib/config';
+import { ConfigError, getConfig, replaceConfig } from './lib/config';
 import { InLanguage } from './app/in-language';
-import { onLanguageChosen, startLanguage } from './lib/language';
+import { beforeLanguageSwitch, onLanguageChosen, startLanguage } from './lib/language';
 import { getToken } from './lib/storage';
 import { onWaitingRoom, waitingRoomPath } from './lib/waiting-room-events';
 import './app/styles/global.css';
@@ -27,6 +27,8 @@ async function start(): Promise<void> {
   // texts loaded before the first render, so the page never shows a mix.
   const language = startLanguage(config.languages);
   if (language !== 'en') await (await import('./lib/say')).loadLanguage(language);
+  // The organiser's texts follow the switch: the configuration in the new language comes with its catalogue.
+  beforeLanguageSwitch(async (next) => replaceConfig((await callApi('get-page-config', { language: next })).config));
   // A signed-in customer's choice is kept on their account too (decision 0094): their e-mails follow it.
   onLanguageChosen((chosen) => {
     const token = getToken();

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as accounts from './accounts';
+import { getPageConfigAnswer, getPageConfigPayload } from './config';
 import * as cart from './cart';
 import * as catalog from './catalog';
 import * as checkout from './checkout';
@@ -40,6 +41,8 @@ export const api = {
   /** Our own addition (decision 0060): the bank details a waiting refund is paid to. */
   'refund-bank-details': { payload: portal.refundBankDetailsPayload, answer: portal.dataAnswer },
   'get-shop-item': { payload: catalog.getShopItemPayload, answer: catalog.getShopItemAnswer },
+  /** Our own addition (decision 0094): the page's configuration in another language, for a switch without a reload. */
+  'get-page-config': { payload: getPageConfigPayload, answer: getPageConfigAnswer },
   'get-cart': { payload: cart.getCartPayload, answer: cart.getCartAnswer },
   'calculate-invoice': { payload: checkout.calculateInvoicePayload, answer: checkout.calculateInvoiceAnswer },
   /** Our own addition (decision 0067): the provider's methods for the cart's amount and the billing country. */

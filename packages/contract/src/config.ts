@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './i18n/locales';
+import { configTranslations } from './config-languages';
 import { EMAIL_MAX_LENGTH, isValidEmail } from './mailbox';
 
 const text = z.string();
@@ -66,6 +67,11 @@ export const shopConfigFile = z
       .min(1)
       .refine((codes) => new Set(codes).size === codes.length, 'names a language twice')
       .default(['en']),
+    /**
+     * The organiser's texts in the shop's other languages (config-languages.ts): an overlay per
+     * language of the texts above, each left out shown in the default language.
+     */
+    translations: configTranslations,
     timezone: z.string().min(1),
     /**
      * The address customers reach the shop at (https://shop.example.org): every link in an e-mail,
@@ -198,8 +204,16 @@ export type ShopConfigFile = z.infer<typeof shopConfigFile>;
 export const shopConfigSource = shopConfigFile.extend({ publicBaseUrl: webUrl.nullish() });
 export type ShopConfigSource = z.infer<typeof shopConfigSource>;
 
-/** The object injected into index.html: the file plus per-event settings from the catalogue. */
-export const clientConfig = shopConfigFile.extend({
+/**
+ * The object injected into index.html: the file in the page's language (configIn: its texts in
+ * that language, without the other languages' translations), plus per-event settings from the
+ * catalogue.
+ */
+export const clientConfig = shopConfigFile.omit({ translations: true }).extend({
   events: z.record(z.string(), eventSettings),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;
+
+/** The page's configuration in another of the shop's languages (decision 0094): what a switch loads with the language's texts. */
+export const getPageConfigPayload = z.object({ language: z.enum(LOCALES) });
+export const getPageConfigAnswer = z.object({ config: clientConfig });

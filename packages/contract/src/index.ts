@@ -36,5 +36,6 @@ export * from './waiting-room';
 export * from './api';
 export * from './i18n/text';
 export * from './i18n/locales';
+export * from './config-languages';
 export * from './i18n/format';
 export * from './i18n/english';

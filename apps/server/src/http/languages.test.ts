@@ -102,6 +102,33 @@ describe.each(testEngines())('refusals in the request’s language on %s', (engi
     expect((await page('/', {}, await oneLanguageShop())).html).not.toContain('hreflang');
   });
 
+  it('sends the organiser’s texts in the page’s language, and loads them in another for a switch', async () => {
+    const translated = await createTestShop(engine, {
+      webRoot,
+      config: {
+        languages: ['en', 'de'],
+        texts: { ...shop.config.texts, headerBanner: 'Early bird tickets on sale now' },
+        translations: { de: { texts: { headerBanner: 'Frühbuchertickets jetzt erhältlich' }, countries: { NL: 'Holland' } } },
+      },
+    });
+    try {
+      const configOf = (html: string) => JSON.parse(/<script id="shop-config" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, any>;
+      const german = configOf((await translated.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'de' } })).body);
+      expect(german.texts.headerBanner).toBe('Frühbuchertickets jetzt erhältlich');
+      expect(german).not.toHaveProperty('translations');
+      expect(german.countries.find((country: { code: string }) => country.code === 'NL').name).toBe('Holland');
+      expect(configOf((await translated.app.inject({ method: 'GET', url: '/' })).body).texts.headerBanner).toBe('Early bird tickets on sale now');
+      const switched = await translated.call('get-page-config', { language: 'de' });
+      expect(switched.status).toBe(200);
+      expect(switched.body.config.texts.headerBanner).toBe('Frühbuchertickets jetzt erhältlich');
+      // A language the shop does not offer: its default's; not a language: refused.
+      expect((await translated.call('get-page-config', { language: 'fr' })).body.config.texts.headerBanner).toBe('Early bird tickets on sale now');
+      expect((await translated.call('get-page-config', { language: '../..' })).status).toBe(422);
+    } finally {
+      await translated.close();
+    }
+  });
+
   let single: TestShop | undefined;
   const oneLanguageShop = async () => (single ??= await createTestShop(engine, { webRoot }));
   afterAll(async () => {

@@ -20,9 +20,9 @@ export interface WebAppOptions {
   /** The built web app (apps/web/dist); when absent, pages answer 503 with a hint. */
   root: string;
   /** The configuration injected into every page. */
-  clientConfig: () => Promise<ClientConfig>;
+  clientConfig: (language: Locale) => Promise<ClientConfig>;
   /** The first API answers (and image preload) of the page at this URL (path and query), put into the page. */
-  pagePreload?: (url: string) => Promise<PagePreloadMarkup>;
+  pagePreload?: (url: string, language: Locale) => Promise<PagePreloadMarkup>;
 }
 
 /** The meta description of every page: the configured one, or one built from the shop's name. */
@@ -156,11 +156,13 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run "npm run build" (npm start does it for you).');
     }
-    const [config, preload = { head: '', body: '' }] = await Promise.all([options.clientConfig(), options.pagePreload?.(request.url)]);
+    // The configuration and the first answers in the page's language (its texts, the organiser's).
+    const locale = requestLocale(request);
+    const [config, preload = { head: '', body: '' }] = await Promise.all([options.clientConfig(locale), options.pagePreload?.(request.url, locale)]);
     const path = request.url.split('?', 1)[0] ?? '/';
-    const html = renderIndexHtml(template, config, { head: pageChunkLinks(path) + preload.head, body: preload.body }, { locale: requestLocale(request), path });
+    const html = renderIndexHtml(template, config, { head: pageChunkLinks(path) + preload.head, body: preload.body }, { locale, path });
     // The page's language follows the buyer's choice (its cookie) and browser: a cache keeps one per both.
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-language, cookie').header('content-language', requestLocale(request)).send(html);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-language, cookie').header('content-language', locale).send(html);
   };
 
   const notFound = (reply: FastifyReply) => reply.status(404).send({ message: messages.server.notFound });

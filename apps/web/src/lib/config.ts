@@ -47,7 +47,11 @@ export function readConfigFromDocument(doc: Document): ClientConfig {
 
 let cached: ClientConfig | undefined;
 
-/** The configuration of this page. It never changes while the page lives, so it is read once. */
+/**
+ * The configuration of this page, read once. It changes only with the page's language (the
+ * organiser's texts in it, decision 0094): `replaceConfig` at a switch, before the pages render
+ * again.
+ */
 export function getConfig(): ClientConfig {
   cached ??= readConfigFromDocument(document);
   return cached;
@@ -59,4 +63,9 @@ export function getConfig(): ClientConfig {
  */
 export function useConfig(): ClientConfig {
   return getConfig();
+}
+
+/** The configuration in the language the page switches to (its texts; the shop's settings are the same). */
+export function replaceConfig(config: ClientConfig): void {
+  cached = parseClientConfig(JSON.stringify(config));
 }

@@ -52,9 +52,15 @@ let loader: ((locale: Locale) => Promise<void>) | null = null;
 export function registerLanguageLoader(load: (locale: Locale) => Promise<void>): void {
   loader = load;
 }
+/** What else a switch loads before the page changes (the shop's configuration in the language, main.tsx). */
+const switchSteps = new Set<(locale: Locale) => Promise<void>>();
+export function beforeLanguageSwitch(step: (locale: Locale) => Promise<void>): () => void {
+  switchSteps.add(step);
+  return () => switchSteps.delete(step);
+}
 async function ready(locale: Locale): Promise<void> {
   if (!loader) throw new Error('the texts of the page are not loaded (lib/say)');
-  await loader(locale);
+  await Promise.all([loader(locale), ...[...switchSteps].map((step) => step(locale))]);
 }
 
 /**
@@ -86,4 +92,5 @@ export function resetLanguageForTests(): void {
   offered = ['en'];
   listeners.clear();
   chosenListeners.clear();
+  switchSteps.clear();
 }

@@ -57,7 +57,7 @@ describe('the public address of the shop', () => {
 
   it('is a web address: another scheme is refused with the field named', () => {
     for (const bad of ['javascript:alert(1)', 'ftp://shop.example.org', 'shop.example.org']) {
-      expect(() => loadShopConfig(ownConfig(bad))).toThrow(/publicBaseUrl: Give a web address starting with https:\/\/ or http:\/\//);
+      expect(() => loadShopConfig(ownConfig(bad))).toThrow(/publicBaseUrl \(line 1\): Give a web address starting with https:\/\/ or http:\/\//);
     }
   });
 });

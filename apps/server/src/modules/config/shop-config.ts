@@ -1,6 +1,18 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { shopConfigSource, type ClientConfig, type EventSettings, type ShopConfigFile, type ShopConfigSource, issueText, english } from '@festival/contract';
+import {
+  configIn,
+  english,
+  issueText,
+  RICH_TEXT_KEYS,
+  shopConfigSource,
+  translationProblems,
+  type ClientConfig,
+  type EventSettings,
+  type Locale,
+  type ShopConfigFile,
+  type ShopConfigSource,
+} from '@festival/contract';
 import YAML from 'yaml';
 import { sanitizeRichText } from '../../lib/sanitize';
 
@@ -76,16 +88,38 @@ export function rememberedPublicAddress(dataDir: string): string | null {
 /** Reads and validates the shop configuration; the error names every bad field. */
 export function loadShopConfig(file: string, place: ShopPlace = DEFAULT_SHOP_PLACE): ShopConfigFile {
   let raw: unknown;
+  let lineOf: (path: readonly PropertyKey[]) => number | undefined = () => undefined;
   try {
     const text = readFileSync(file, 'utf8');
-    raw = /\.ya?ml$/i.test(file) ? YAML.parse(text) : JSON.parse(text);
+    // YAML reads JSON too: both get lines for their problems.
+    const lineCounter = new YAML.LineCounter();
+    const document = YAML.parseDocument(text, { lineCounter });
+    if (document.errors.length) throw document.errors[0]!;
+    raw = document.toJS();
+    // A problem's line: its key's in a map (where the reader looks), its item's in a list.
+    lineOf = (path) => {
+      const parent = path.length > 1 ? document.getIn(path.slice(0, -1) as unknown[], true) : document.contents;
+      const last = path[path.length - 1];
+      let node: { range?: [number, number, number] | null } | undefined;
+      if (YAML.isMap(parent)) node = parent.items.find((pair) => (YAML.isScalar(pair.key) ? pair.key.value : pair.key) === last)?.key as typeof node;
+      else if (YAML.isSeq(parent) && typeof last === 'number') node = parent.items[last] as typeof node;
+      return node?.range ? lineCounter.linePos(node.range[0]).line : undefined;
+    };
   } catch (error) {
     throw new ConfigError(`Cannot read the shop configuration ${file}: ${(error as Error).message}`);
   }
+  const where = (path: readonly PropertyKey[]) => {
+    const line = path.length ? lineOf(path) : undefined;
+    return `${path.map(String).join('.') || '(root)'}${line ? ` (line ${line})` : ''}`;
+  };
   const parsed = shopConfigSource.safeParse(raw);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${english(issueText(issue))}`);
+    const lines = parsed.error.issues.map((issue) => `  ${where(issue.path)}: ${english(issueText(issue))}`);
     throw new ConfigError(`The shop configuration ${file} is not valid:\n${lines.join('\n')}`);
+  }
+  const problems = translationProblems(parsed.data);
+  if (problems.length) {
+    throw new ConfigError(`The shop configuration ${file} is not valid:\n${problems.map((problem) => `  ${where(problem.path)}: ${problem.message}`).join('\n')}`);
   }
   return sanitizeConfig(withPublicBaseUrl(parsed.data, resolvePublicBaseUrl(parsed.data.publicBaseUrl, place, `The shop configuration ${file}`)));
 }
@@ -105,11 +139,21 @@ function sanitizeConfig(config: ShopConfigFile): ShopConfigFile {
     ...config.ambassadors,
     text: config.ambassadors.text ? sanitizeRichText(config.ambassadors.text) : config.ambassadors.text,
   };
-  return { ...config, texts, ambassadors };
+  // Each language's rich texts as the default language's.
+  const translations = Object.fromEntries(
+    Object.entries(config.translations).map(([code, translation]) => {
+      const translated = { ...translation.texts };
+      for (const key of RICH_TEXT_KEYS) if (typeof translated[key] === 'string') translated[key] = sanitizeRichText(translated[key]);
+      const ambassadorText = translation.ambassadors?.text;
+      return [code, { ...translation, ...(translation.texts ? { texts: translated } : {}), ...(translation.ambassadors ? { ambassadors: { ...translation.ambassadors, ...(ambassadorText ? { text: sanitizeRichText(ambassadorText) } : {}) } } : {}) }];
+    }),
+  );
+  return { ...config, texts, ambassadors, translations };
 }
 
-export function buildClientConfig(config: ShopConfigFile, events: Record<string, EventSettings>): ClientConfig {
-  return { ...config, events };
+/** What a page is sent (decision 0094): the configuration in the page's language, with the catalogue's per-event settings. */
+export function buildClientConfig(config: ShopConfigFile, events: Record<string, EventSettings>, language: Locale = config.languages[0] ?? 'en'): ClientConfig {
+  return { ...configIn(config, language), events };
 }
 
 /**
