@@ -2,9 +2,13 @@ import path from 'node:path';
 import { runCli, withShopDatabase } from './run-cli';
 import { printError, printLine, shown } from '../lib/terminal-output';
 import { CatalogueError, importCatalogueWith, loadImages, readCatalogueFile } from '../modules/catalog/catalogue-import';
+import { missingConfigTexts } from '@festival/contract';
+import { DEMO_SHOP_CONFIG, readEnv } from '../env';
+import { commandPlaceOf, loadShopConfig } from '../modules/config/shop-config';
 
 const USAGE = `Usage:
-  npm run catalog -- validate FILE   check a catalogue file and list every problem
+  npm run catalog -- validate FILE   check a catalogue file and list every problem, and the
+                                     organiser's texts the shop's languages still lack (SHOP_CONFIG)
   npm run catalog -- import FILE [--file-wins]
                                      load it into the shop's database (DATABASE_URL or DATA_DIR);
                                      entries are matched by code, so importing again updates.
@@ -23,6 +27,7 @@ async function run(argv: string[]): Promise<number> {
   if (command === 'validate') {
     const images = loadImages(catalogue, path.dirname(resolved), file);
     printLine(shown`${file} is a valid catalogue: ${catalogue.events.length} events, ${catalogue.products.length} products, ${catalogue.merchandise.length} merchandise items, ${images.size} images.`);
+    printMissingTexts();
     return 0;
   }
   return withShopDatabase(async (database) => {
@@ -34,6 +39,22 @@ async function run(argv: string[]): Promise<number> {
     }
     return 0;
   });
+}
+
+/**
+ * The organiser's texts the shop's other languages lack (shown in the default language until
+ * given, decision 0094): the configuration's, by their path in the file.
+ */
+function printMissingTexts(): void {
+  const env = readEnv();
+  const config = loadShopConfig(env.SHOP_CONFIG, commandPlaceOf(env, DEMO_SHOP_CONFIG));
+  const missing = missingConfigTexts(config);
+  if (!missing.length) {
+    if (config.languages.length > 1) printLine(shown`Every text of the shop configuration is in ${config.languages.join(', ')}.`);
+    return;
+  }
+  printLine(shown`The shop configuration lacks ${missing.length} texts in its other languages (they are shown in ${config.languages[0]!} until given):`);
+  for (const entry of missing) printLine(shown`  ${entry.path}`);
 }
 
 /** Every problem on a line of its own, each made visible: a value in the file cannot add lines or escape codes. */
