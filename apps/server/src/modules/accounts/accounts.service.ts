@@ -212,7 +212,7 @@ export function createAccountService(deps: AccountDeps) {
       return { message: messages.accounts.loggedOut };
     },
 
-    /** `language`: the request's, which the e-mail is written in (else the account's kept one). */
+    /** `language`: the request's (requestLocale), which the e-mail is written in. */
     async requestPasswordReset(input: ApiInput<'request-password-reset'>, ip: string, language: Locale): Promise<{ message: Shown }> {
       return evenly(async () => {
         const { customer, recognised } = await customerOnNetwork(input.email, ip);
