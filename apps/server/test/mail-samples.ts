@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { RefundWays, ShopConfigFile } from '@festival/contract';
+import { SOURCE_LOCALE, type Locale, type RefundWays, type ShopConfigFile } from '@festival/contract';
 import { REPO_ROOT } from '../src/env';
 import { alreadyRegisteredMail, emailChangedMail, passwordChangedMail, passwordMail, resetMail, ticketsMail } from '../src/modules/accounts/accounts.mail';
 import { loadShopConfig } from '../src/modules/config/shop-config';
@@ -12,9 +12,10 @@ import { refundProcessedMail, refundRequestedMail, ticketChangedMail, ticketPass
 /**
  * Every message the shop sends, built from its template with awkward but real data: names from
  * customers in several scripts and with markup, long unbroken words, long addresses. The layout
- * and text-part tests run over all of them; a new template belongs here.
+ * and text-part tests run over all of them; a new template belongs here. `language`: the reader's,
+ * for the messages that take one.
  */
-export async function sampleMails(config: ShopConfigFile = loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json'))): Promise<{ name: string; mail: OutgoingMail }[]> {
+export async function sampleMails(config: ShopConfigFile = loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json')), language: Locale = SOURCE_LOCALE): Promise<{ name: string; mail: OutgoingMail }[]> {
   const name = "Ольга 李 O'Brien <script>alert(1)</script>";
   const long = 'Maximiliana-Alexandrina-Wolfeschlegelsteinhausenbergerdorff';
   const email = 'olga.obrien.with.a.rather.long.address@subdomain.example.org';
@@ -39,14 +40,14 @@ export async function sampleMails(config: ShopConfigFile = loadShopConfig(path.j
   const lastDue = new Date('2027-05-01T10:00:00Z');
   const instalment = { id: 7, amount: 5000, paidAmount: 0, dueAt: lastDue };
   return [
-    { name: 'password', mail: await passwordMail(config, email, name, 'Zq7-häpy-Kite-91') },
-    { name: 'already-registered', mail: await alreadyRegisteredMail(config, email, name) },
-    { name: 'reset', mail: await resetMail(config, email, name, 'a'.repeat(64)) },
-    { name: 'tickets', mail: await ticketsMail(config, email, tickets.map((ticket) => ({ code: ticket.code, product: ticket.productName, fullName: ticket.fullName }))) },
-    { name: 'email-changed', mail: await emailChangedMail(config, email, name, `new.${email}`) },
+    { name: 'password', mail: await passwordMail(config, language, email, name, 'Zq7-häpy-Kite-91') },
+    { name: 'already-registered', mail: await alreadyRegisteredMail(config, language, email, name) },
+    { name: 'reset', mail: await resetMail(config, language, email, name, 'a'.repeat(64)) },
+    { name: 'tickets', mail: await ticketsMail(config, language, email, tickets.map((ticket) => ({ code: ticket.code, product: ticket.productName, fullName: ticket.fullName }))) },
+    { name: 'email-changed', mail: await emailChangedMail(config, language, email, name, `new.${email}`) },
     {
       name: 'confirmation-paid',
-      mail: await confirmationMail(config, person, { ...paid, discountAmount: 1000, discountName: 'Welcome voucher' } as OrderRow, {
+      mail: await confirmationMail(config, language, person, { ...paid, discountAmount: 1000, discountName: 'Welcome voucher' } as OrderRow, {
         tickets: [...tickets, { code: 'S9D8F7G6H5J4K3L2Z1X0', productName: 'Shuttle bus Amsterdam Centraal', fullName: name, email, departsAt: new Date('2027-06-11T12:30:00Z') }],
         merchandise: [{ name: 'Festival T-shirt' }],
         lastDueAt: null,
@@ -60,7 +61,7 @@ export async function sampleMails(config: ShopConfigFile = loadShopConfig(path.j
     },
     {
       name: 'confirmation-plan',
-      mail: await confirmationMail(config, person, plan, {
+      mail: await confirmationMail(config, language, person, plan, {
         tickets: [{ ...tickets[0]!, departsAt: new Date('2027-06-11T12:30:00Z') }, tickets[1]!],
         merchandise: [],
         lastDueAt: lastDue,
@@ -73,28 +74,28 @@ export async function sampleMails(config: ShopConfigFile = loadShopConfig(path.j
         invoicePath: null,
       }),
     },
-    { name: 'confirmation-voucher-covers', mail: await confirmationMail(config, person, { ...paid, totalPrice: 0, totalPaid: 0, paymentMethod: 'voucher', discountAmount: 26890, discountName: 'Gift card' } as OrderRow, { tickets, merchandise: [], lastDueAt: null, instalments: [], vat: [{ name: 'VAT 9%', basisPoints: 900, gross: 0, tax: 0, net: 0 }], invoicePath: '/download-invoice/K7Q2M9XA/1a2b3c-0123456789abcdef0123456789abcdef' }) },
+    { name: 'confirmation-voucher-covers', mail: await confirmationMail(config, language, person, { ...paid, totalPrice: 0, totalPaid: 0, paymentMethod: 'voucher', discountAmount: 26890, discountName: 'Gift card' } as OrderRow, { tickets, merchandise: [], lastDueAt: null, instalments: [], vat: [{ name: 'VAT 9%', basisPoints: 900, gross: 0, tax: 0, net: 0 }], invoicePath: '/download-invoice/K7Q2M9XA/1a2b3c-0123456789abcdef0123456789abcdef' }) },
     {
       name: 'instalment-receipt',
-      mail: await instalmentReceiptMail(config, person, { ...plan, totalPaid: 15945 } as OrderRow, { id: 8, amount: 10945 }, [
+      mail: await instalmentReceiptMail(config, language, person, { ...plan, totalPaid: 15945 } as OrderRow, { id: 8, amount: 10945 }, [
         { amount: 5000, paidAmount: 5000, dueAt: new Date('2027-01-10T10:00:00Z'), paid: true },
         { amount: 10945, paidAmount: 10945, dueAt: new Date('2027-03-01T10:00:00Z'), paid: true },
         { amount: 10945, paidAmount: 0, dueAt: lastDue, paid: false },
       ], null),
     },
-    { name: 'tickets-ready', mail: await ticketsReadyMail(config, person, paid, tickets, email) },
-    { name: 'tickets-ready-holder', mail: await ticketsReadyMail(config, { email: 'holder@example.org', fullName: long }, paid, tickets.slice(1), email) },
-    { name: 'bank-transfer', mail: await bankTransferMail(config, person, order) },
-    { name: 'bank-transfer-no-deadline', mail: await bankTransferMail(config, person, { ...order, payBy: null }, false) },
-    { name: 'instalment-due', mail: await instalmentMail(config, 'due', person, plan, instalment, '/payment-plan-payment/K7Q2M9XA/abc/def') },
-    { name: 'instalment-overdue', mail: await instalmentMail(config, 'overdue', person, plan, instalment, '/payment-plan-payment/K7Q2M9XA/abc/def') },
-    { name: 'terms-link', mail: await termsLinkMail(config, person, order, '/accept-tcs/K7Q2M9XA/abc') },
-    { name: 'payment-returned', mail: await paymentReturnedMail(config, person, order, { id: 3, amount: 5000 }) },
-    { name: 'dispute-opened', mail: await disputeMail(config, paid, { id: 4, amount: 26890, provider: 'stripe', providerReference: 'pay_0123456789abcdef0123456789abcdef' }, { status: 'opened', amount: 26890, providerDisputeId: 'dp_1Q2w3E4r5T6y7U8i9O0p' }) },
-    { name: 'dispute-won', mail: await disputeMail(config, paid, { id: 4, amount: 26890, provider: 'stripe', providerReference: 'pay_0123456789abcdef0123456789abcdef' }, { status: 'won', amount: 26890, providerDisputeId: 'dp_1Q2w3E4r5T6y7U8i9O0p' }) },
-    { name: 'dispute-lost', mail: await disputeMail(config, paid, { id: 4, amount: 26890, provider: 'stripe', providerReference: 'pay_0123456789abcdef0123456789abcdef' }, { status: 'lost', amount: 26890, providerDisputeId: 'dp_1Q2w3E4r5T6y7U8i9O0p' }) },
-    { name: 'password-changed-reset', mail: await passwordChangedMail(config, email, name, 'reset') },
-    { name: 'password-changed-settings', mail: await passwordChangedMail(config, email, name, 'settings') },
+    { name: 'tickets-ready', mail: await ticketsReadyMail(config, language, person, paid, tickets, email) },
+    { name: 'tickets-ready-holder', mail: await ticketsReadyMail(config, language, { email: 'holder@example.org', fullName: long }, paid, tickets.slice(1), email) },
+    { name: 'bank-transfer', mail: await bankTransferMail(config, language, person, order) },
+    { name: 'bank-transfer-no-deadline', mail: await bankTransferMail(config, language, person, { ...order, payBy: null }, false) },
+    { name: 'instalment-due', mail: await instalmentMail(config, language, 'due', person, plan, instalment, '/payment-plan-payment/K7Q2M9XA/abc/def') },
+    { name: 'instalment-overdue', mail: await instalmentMail(config, language, 'overdue', person, plan, instalment, '/payment-plan-payment/K7Q2M9XA/abc/def') },
+    { name: 'terms-link', mail: await termsLinkMail(config, language, person, order, '/accept-tcs/K7Q2M9XA/abc') },
+    { name: 'payment-returned', mail: await paymentReturnedMail(config, language, person, order, { id: 3, amount: 5000 }) },
+    { name: 'dispute-opened', mail: await disputeMail(config, language, paid, { id: 4, amount: 26890, provider: 'stripe', providerReference: 'pay_0123456789abcdef0123456789abcdef' }, { status: 'opened', amount: 26890, providerDisputeId: 'dp_1Q2w3E4r5T6y7U8i9O0p' }) },
+    { name: 'dispute-won', mail: await disputeMail(config, language, paid, { id: 4, amount: 26890, provider: 'stripe', providerReference: 'pay_0123456789abcdef0123456789abcdef' }, { status: 'won', amount: 26890, providerDisputeId: 'dp_1Q2w3E4r5T6y7U8i9O0p' }) },
+    { name: 'dispute-lost', mail: await disputeMail(config, language, paid, { id: 4, amount: 26890, provider: 'stripe', providerReference: 'pay_0123456789abcdef0123456789abcdef' }, { status: 'lost', amount: 26890, providerDisputeId: 'dp_1Q2w3E4r5T6y7U8i9O0p' }) },
+    { name: 'password-changed-reset', mail: await passwordChangedMail(config, language, email, name, 'reset') },
+    { name: 'password-changed-settings', mail: await passwordChangedMail(config, language, email, name, 'settings') },
     {
       name: 'ticket-changed',
       mail: await ticketChangedMail(config, person, { ...tickets[1]!, departsAt: null }, [{ label: 'Name', from: 'Jane Doe', to: long }, { label: 'E-mail address', from: 'jane@example.org', to: 'holder@example.org' }], true, 'holder@example.org'),
@@ -109,7 +110,7 @@ export async function sampleMails(config: ShopConfigFile = loadShopConfig(path.j
     { name: 'ticket-passed-on', mail: await ticketPassedOnMail(config, person, { code: tickets[0]!.code, productName: 'Weekend ticket' }, 'holder@example.org') },
     { name: 'ticket-received', mail: await ticketReceivedMail(config, { email: 'holder@example.org', fullName: long }, { code: tickets[0]!.code, productName: 'Weekend ticket', fullName: long }, person, true, true) },
     { name: 'ticket-received-later', mail: await ticketReceivedMail(config, { email: 'holder@example.org', fullName: long }, { code: tickets[0]!.code, productName: 'Weekend ticket', fullName: long }, person, false, false) },
-    { name: 'part-payment', mail: await partPaymentMail(config, person, { ...order, totalPaid: 5000 }, 5000) },
+    { name: 'part-payment', mail: await partPaymentMail(config, language, person, { ...order, totalPaid: 5000 }, 5000) },
     { name: 'refund-requested', mail: await refundRequestedMail(config, person, { id: 12, total: 12000 }, order.code, ['Weekend ticket', `Camping spot for ${long}`], ways({ bank: 12000, bank_details: true })) },
     { name: 'refund-requested-needs-bank-details', mail: await refundRequestedMail(config, person, { id: 12, total: 12000 }, order.code, ['Weekend ticket'], ways({ bank: 12000 })) },
     { name: 'refund-requested-desk', mail: await refundRequestedMail(config, person, { id: 12, total: 17950 }, order.code, ['Weekend ticket'], ways({ cash: 17950 })) },

@@ -1,60 +1,69 @@
-import type { ShopConfigFile } from '@festival/contract';
+import type { Locale, ShopConfigFile } from '@festival/contract';
+import { wordsFor, type Words } from '../../lib/reader';
 import { composeMail } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
+import { accountsMailMessages as texts } from './accounts.mail.messages';
 
-type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl'> & Partial<Pick<ShopConfigFile, 'brand'>>;
+/** The configuration a message is written with: its look, its links, and the reader's words (amounts and dates in the shop's currency and zone). */
+type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'locale' | 'currency' | 'timezone'> & Partial<Pick<ShopConfigFile, 'brand'>>;
 
 /** An absolute link into the shop, from the configured public base URL. */
 export function shopLink(config: Pick<ShopConfigFile, 'publicBaseUrl'>, path: string): string {
   return `${config.publicBaseUrl.replace(/\/+$/, '')}${path}`;
 }
 
-export async function passwordMail(config: Config, to: string, fullName: string, password: string): Promise<OutgoingMail> {
+/** The greeting of a message: "Hello Jane Doe," in the reader's language, or "Hello," without a name. */
+export const greetingOf = (words: Pick<Words, 'say'>, name: string | null | undefined): string => words.say(name ? texts.greeting({ name }) : texts.greetingNoName);
+
+export async function passwordMail(config: Config, language: Locale, to: string, fullName: string, password: string): Promise<OutgoingMail> {
+  const words = wordsFor(config, language);
   return {
     holdsSecret: true,
     to,
-    subject: `Your account at ${config.name}`,
+    subject: words.say(texts.accountSubject({ shop: config.name })),
     ...(await composeMail({
+      language,
       shopName: config.name,
-      greeting: `Hello ${fullName},`,
-      paragraphs: ['Your account has been created. Log in with your e-mail address and this password:'],
+      greeting: greetingOf(words, fullName),
+      paragraphs: [words.say(texts.accountCreated)],
       // The password alone on its line, in text as in HTML: easy to copy (and tests read it there).
       blocks: [{ kind: 'code', text: password }],
-      action: { label: 'Log in', url: shopLink(config, '/login') },
-      after: ['You can choose a password of your own in your account settings once you are logged in.'],
+      action: { label: words.say(texts.logIn), url: shopLink(config, '/login') },
+      after: [words.say(texts.choosePasswordLater)],
     }, config)),
   };
 }
 
 /** Someone tried to register an address that has an account: tell its owner, not the visitor. */
-export async function alreadyRegisteredMail(config: Config, to: string, fullName: string): Promise<OutgoingMail> {
+export async function alreadyRegisteredMail(config: Config, language: Locale, to: string, fullName: string): Promise<OutgoingMail> {
+  const words = wordsFor(config, language);
   return {
     to,
-    subject: `Your account at ${config.name}`,
+    subject: words.say(texts.accountSubject({ shop: config.name })),
     ...(await composeMail({
+      language,
       shopName: config.name,
-      greeting: `Hello ${fullName},`,
-      paragraphs: [
-        'Someone, perhaps you, tried to register with this e-mail address, which already has an account. Your account has not changed.',
-        'If you have forgotten your password, you can choose a new one.',
-      ],
-      action: { label: 'Choose a new password', url: shopLink(config, '/forgot-password') },
-      after: ['If it was not you, you can ignore this message.'],
+      greeting: greetingOf(words, fullName),
+      paragraphs: [words.say(texts.alreadyRegistered), words.say(texts.forgottenPassword)],
+      action: { label: words.say(texts.chooseNewPassword), url: shopLink(config, '/forgot-password') },
+      after: [words.say(texts.notYou)],
     }, config)),
   };
 }
 
-export async function resetMail(config: Config, to: string, fullName: string, token: string): Promise<OutgoingMail> {
+export async function resetMail(config: Config, language: Locale, to: string, fullName: string, token: string): Promise<OutgoingMail> {
+  const words = wordsFor(config, language);
   return {
     holdsSecret: true,
     to,
-    subject: `Choose a new password for ${config.name}`,
+    subject: words.say(texts.resetSubject({ shop: config.name })),
     ...(await composeMail({
+      language,
       shopName: config.name,
-      greeting: `Hello ${fullName},`,
-      paragraphs: ['We received a request to choose a new password for your account.'],
-      action: { label: 'Choose a new password', url: shopLink(config, `/reset-password/${encodeURIComponent(to)}/${token}`) },
-      after: ['The link works once, for 15 minutes. If you did not ask for it, you can ignore this message: your password stays as it is.'],
+      greeting: greetingOf(words, fullName),
+      paragraphs: [words.say(texts.resetRequested)],
+      action: { label: words.say(texts.chooseNewPassword), url: shopLink(config, `/reset-password/${encodeURIComponent(to)}/${token}`) },
+      after: [words.say(texts.resetLinkWorks)],
     }, config)),
   };
 }
@@ -64,41 +73,48 @@ export function ticketDownloadLink(config: Pick<ShopConfigFile, 'publicBaseUrl'>
   return shopLink(config, `/download-ticket/${encodeURIComponent(email)}/${encodeURIComponent(code)}`);
 }
 
-/** A ticket as a download line of a message: the product and holder as its title, a short link label. */
-export function ticketLinkItem(config: Pick<ShopConfigFile, 'publicBaseUrl'>, ticket: { code: string; product: string; fullName: string | null; email: string }) {
+/** A ticket's title in a message: its product, and its holder when named ("Weekend ticket for Jane Doe"). */
+export const ticketTitle = (words: Pick<Words, 'say'>, product: string, fullName: string | null | undefined): string => (fullName ? words.say(texts.ticketTitle({ product, name: fullName })) : product);
+
+/** A ticket as a download line of a message, in the reader's words: the product and holder as its title, a short link label. */
+export function ticketLinkItem(words: Pick<Words, 'say'>, config: Pick<ShopConfigFile, 'publicBaseUrl'>, ticket: { code: string; product: string; fullName: string | null; email: string }) {
   return {
-    title: `${ticket.product}${ticket.fullName ? ` for ${ticket.fullName}` : ''}`,
-    detail: `Ticket ${ticket.code}`,
-    label: 'Download ticket (PDF)',
+    title: ticketTitle(words, ticket.product, ticket.fullName),
+    detail: words.say(texts.ticketDetail({ code: ticket.code })),
+    label: words.say(texts.downloadTicket),
     url: ticketDownloadLink(config, ticket.email, ticket.code),
     // The QR code the gate scans, fetched when the message is opened: always the ticket's current
     // pass, and nothing once the ticket is reassigned or refunded (decision 0038).
-    image: { url: `${ticketDownloadLink(config, ticket.email, ticket.code)}/qr.png`, alt: `QR code of ticket ${ticket.code}`, size: 180 },
+    image: { url: `${ticketDownloadLink(config, ticket.email, ticket.code)}/qr.png`, alt: words.say(texts.ticketQrAlt({ code: ticket.code })), size: 180 },
   };
 }
 
 /** Re-send tickets: the downloadable tickets held in the name of this address (accounts.queries lists only those). */
-export async function ticketsMail(config: Config, to: string, tickets: { code: string; product: string; fullName: string | null }[]): Promise<OutgoingMail> {
+export async function ticketsMail(config: Config, language: Locale, to: string, tickets: { code: string; product: string; fullName: string | null }[]): Promise<OutgoingMail> {
+  const words = wordsFor(config, language);
   return {
     to,
-    subject: `Your tickets for ${config.name}`,
+    subject: words.say(texts.ticketsSubject({ shop: config.name })),
     ...(await composeMail({
+      language,
       shopName: config.name,
-      greeting: 'Hello,',
-      paragraphs: ['Here are the tickets held in the name of this e-mail address. Download each one and show it at the entrance.'],
-      blocks: [{ kind: 'links', items: tickets.map((ticket) => ticketLinkItem(config, { ...ticket, email: to })) }],
+      greeting: greetingOf(words, null),
+      paragraphs: [words.say(texts.ticketsHere)],
+      blocks: [{ kind: 'links', items: tickets.map((ticket) => ticketLinkItem(words, config, { ...ticket, email: to })) }],
     }, config)),
   };
 }
 
-export async function emailChangedMail(config: Config, to: string, fullName: string, newEmail: string): Promise<OutgoingMail> {
+export async function emailChangedMail(config: Config, language: Locale, to: string, fullName: string, newEmail: string): Promise<OutgoingMail> {
+  const words = wordsFor(config, language);
   return {
     to,
-    subject: `Your e-mail address at ${config.name} was changed`,
+    subject: words.say(texts.emailChangedSubject({ shop: config.name })),
     ...(await composeMail({
+      language,
       shopName: config.name,
-      greeting: `Hello ${fullName},`,
-      paragraphs: [`The e-mail address of your account was changed to ${newEmail}. From now on, log in with that address.`, 'If you did not make this change, please contact us at once.'],
+      greeting: greetingOf(words, fullName),
+      paragraphs: [words.say(texts.emailChanged({ email: newEmail })), words.say(texts.notYourChange)],
     }, config)),
   };
 }
@@ -108,20 +124,17 @@ export async function emailChangedMail(config: Config, to: string, fullName: str
  * account's address, so an owner who did not do it hears of it and can act (their sessions are
  * ended already). No password or link in it.
  */
-export async function passwordChangedMail(config: Config, to: string, fullName: string, how: 'reset' | 'settings'): Promise<OutgoingMail> {
+export async function passwordChangedMail(config: Config, language: Locale, to: string, fullName: string, how: 'reset' | 'settings'): Promise<OutgoingMail> {
+  const words = wordsFor(config, language);
   return {
     to,
-    subject: `Your password at ${config.name} was changed`,
+    subject: words.say(texts.passwordChangedSubject({ shop: config.name })),
     ...(await composeMail({
+      language,
       shopName: config.name,
-      greeting: `Hello ${fullName},`,
-      paragraphs: [
-        how === 'reset'
-          ? 'The password of your account was just reset with the link we e-mailed you. Everywhere you were logged in, you have been logged out: log in with the new password.'
-          : 'The password of your account was just changed in your account settings. Everywhere else you were logged in, you have been logged out.',
-        'If you did not make this change, please choose a new password at once through this link, and contact us.',
-      ],
-      action: { label: 'Choose a new password', url: shopLink(config, '/forgot-password') },
+      greeting: greetingOf(words, fullName),
+      paragraphs: [words.say(how === 'reset' ? texts.passwordReset : texts.passwordChangedInSettings), words.say(texts.notYourPasswordChange)],
+      action: { label: words.say(texts.chooseNewPassword), url: shopLink(config, '/forgot-password') },
     }, config)),
   };
 }

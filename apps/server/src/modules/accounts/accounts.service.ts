@@ -2,6 +2,7 @@ import { isLocale, isValidEmail, messages, type ApiInput, type Locale, type Shop
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { NetworkKeysOf } from '../../lib/network-keys';
+import { readerLanguage } from '../../lib/reader';
 import { createRateLimiter, type CountedAttempt } from '../../lib/rate-limit';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { CustomerData } from '../data/data.service';
@@ -147,7 +148,9 @@ export function createAccountService(deps: AccountDeps) {
   return {
     /**
      * A new account with a generated password, e-mailed to the address. An address that has an
-     * account gets an e-mail saying so; the answer is the same either way.
+     * account gets an e-mail saying so; the answer is the same either way. `language`: the
+     * request's (kept on the new account); the e-mail to an existing account's owner is in the
+     * owner's kept language, else the request's.
      */
     async register(input: ApiInput<'register'>, ip: string, language: Locale): Promise<{ message: Shown }> {
       return evenly(async () => {
@@ -158,10 +161,10 @@ export function createAccountService(deps: AccountDeps) {
         await db.transaction(async (tx) => {
           const created = await queries.insertCustomer(tx, { email: input.email.trim(), fullName: input.full_name, passwordHash, language });
           if (created) {
-            await queue([await passwordMail(config, created.email, created.fullName, password)], tx);
+            await queue([await passwordMail(config, readerLanguage(config, language), created.email, created.fullName, password)], tx);
           } else {
             const existing = await queries.findCustomerByEmail(tx, input.email);
-            if (existing) await queue([await alreadyRegisteredMail(config, existing.email, existing.fullName)], tx);
+            if (existing) await queue([await alreadyRegisteredMail(config, readerLanguage(config, existing.language, language), existing.email, existing.fullName)], tx);
           }
         });
         deps.mailQueued?.();
@@ -209,7 +212,8 @@ export function createAccountService(deps: AccountDeps) {
       return { message: messages.accounts.loggedOut };
     },
 
-    async requestPasswordReset(input: ApiInput<'request-password-reset'>, ip: string): Promise<{ message: Shown }> {
+    /** `language`: the request's (requestLocale), which the e-mail is written in. */
+    async requestPasswordReset(input: ApiInput<'request-password-reset'>, ip: string, language: Locale): Promise<{ message: Shown }> {
       return evenly(async () => {
         const { customer, recognised } = await customerOnNetwork(input.email, ip);
         await limit('reset', { email: input.email, recognised }, ip);
@@ -217,7 +221,7 @@ export function createAccountService(deps: AccountDeps) {
           const token = newSecretToken();
           await db.transaction(async (tx) => {
             await queries.insertPasswordReset(tx, customer.id, hashToken(token), new Date(now().getTime() + resetMs));
-            await queue([await resetMail(config, customer.email, customer.fullName, token)], tx);
+            await queue([await resetMail(config, readerLanguage(config, language, customer.language), customer.email, customer.fullName, token)], tx);
           });
           deps.mailQueued?.();
         }
@@ -226,7 +230,7 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     /** Any failure (unknown, used or expired link, another address) is the same "Incorrect code". */
-    async resetPassword(input: ApiInput<'reset-password'>, ip: string): Promise<{ message: Shown }> {
+    async resetPassword(input: ApiInput<'reset-password'>, ip: string, language: Locale): Promise<{ message: Shown }> {
       return evenly(async () => {
         await limit('resetPassword', null, ip);
         const incorrect = new AppError('BAD_REQUEST', messages.resetPasswordScreen.incorrectCode);
@@ -239,7 +243,7 @@ export function createAccountService(deps: AccountDeps) {
           await queries.updateCustomer(tx, customerId, { passwordHash });
           // A new password ends every session: whoever knew the old one is out.
           await queries.revokeSessionsOf(tx, customerId);
-          await queue([await passwordChangedMail(config, customer.email, customer.fullName, 'reset')], tx);
+          await queue([await passwordChangedMail(config, readerLanguage(config, language, customer.language), customer.email, customer.fullName, 'reset')], tx);
           // The link came from the owner's mailbox: their network is theirs for the limits now,
           // so a stranger filling the account's shared login allowance cannot keep them out.
           await queries.recordCustomerNetwork(tx, customerId, deps.networkKeys(ip).network, now());
@@ -250,13 +254,13 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     /** The tickets held in the name of an address, e-mailed to it; the answer says nothing of whether there are any. */
-    async emailTickets(input: ApiInput<'email-tickets'>, ip: string): Promise<{ message: Shown }> {
+    async emailTickets(input: ApiInput<'email-tickets'>, ip: string, language: Locale): Promise<{ message: Shown }> {
       return evenly(async () => {
         const { recognised } = await customerOnNetwork(input.email, ip);
         await limit('tickets', { email: input.email, recognised }, ip);
         const tickets = await queries.listTicketsForEmail(db, input.email);
         if (tickets.length) {
-          await queue([await ticketsMail(config, input.email.trim(), tickets)]);
+          await queue([await ticketsMail(config, readerLanguage(config, language), input.email.trim(), tickets)]);
           deps.mailQueued?.();
         }
         return { message: messages.accounts.ticketsSent };
@@ -269,7 +273,7 @@ export function createAccountService(deps: AccountDeps) {
       return { user: customer ? { full_name: customer.fullName, email: customer.email } : null };
     },
 
-    async updateSettings(input: ApiInput<'update-settings'>, ip: string): Promise<{ data: UserData }> {
+    async updateSettings(input: ApiInput<'update-settings'>, ip: string, language: Locale): Promise<{ data: UserData }> {
       const { customer, tokenHash } = await sessionCustomer(input.token);
       await limit('settings', { customerId: customer.id }, ip);
       if (!(await verifyPassword(customer.passwordHash, input.old_password))) throw invalid('old_password', messages.accounts.currentPasswordIncorrect);
@@ -280,6 +284,7 @@ export function createAccountService(deps: AccountDeps) {
       const passwordHash = input.new_password ? await hashPassword(input.new_password) : undefined;
       const emailChanged = normalEmail(email) !== normalEmail(customer.email);
 
+      const reader = readerLanguage(config, language, customer.language);
       const updated = await db.transaction(async (tx) => {
         if (emailChanged && (await queries.findCustomerByEmail(tx, email))) throw invalid('email', messages.accounts.emailInUse);
         let row: CustomerRow;
@@ -298,9 +303,9 @@ export function createAccountService(deps: AccountDeps) {
         }
         // A new password ends the customer's other sessions; this one stays logged in.
         if (passwordHash) await queries.revokeSessionsOf(tx, customer.id, tokenHash);
-        if (emailChanged) await queue([await emailChangedMail(config, customer.email, customer.fullName, email)], tx);
+        if (emailChanged) await queue([await emailChangedMail(config, reader, customer.email, customer.fullName, email)], tx);
         // Told at the address the account has now (and the old one hears of the address change above).
-        if (passwordHash) await queue([await passwordChangedMail(config, row.email, row.fullName, 'settings')], tx);
+        if (passwordHash) await queue([await passwordChangedMail(config, reader, row.email, row.fullName, 'settings')], tx);
         return row;
       });
       if (emailChanged || passwordHash) deps.mailQueued?.();

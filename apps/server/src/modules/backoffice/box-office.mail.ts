@@ -1,32 +1,37 @@
-import type { ShopConfigFile } from '@festival/contract';
-import { ticketLinkItem } from '../accounts/accounts.mail';
+import type { Locale, ShopConfigFile } from '@festival/contract';
+import { wordsFor } from '../../lib/reader';
+import { greetingOf, ticketLinkItem } from '../accounts/accounts.mail';
 import { composeMail } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
 import type { TicketRow } from '../orders/orders.queries';
+import { backofficeMailMessages as texts } from './backoffice.mail.messages';
 
 /**
  * A box-office order's tickets, e-mailed again from the desk (to the buyer or an address given
- * there). Each link carries its holder's address, as every ticket link does: the download works
- * for the ticket whoever opens the message.
+ * there), in the order's language. Each link carries its holder's address, as every ticket link
+ * does: the download works for the ticket whoever opens the message.
  */
 export async function boxOfficeTicketsMail(
-  config: Pick<ShopConfigFile, 'name' | 'publicBaseUrl'> & Partial<Pick<ShopConfigFile, 'brand'>>,
+  config: Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'locale' | 'currency' | 'timezone'> & Partial<Pick<ShopConfigFile, 'brand'>>,
+  language: Locale,
   to: string,
   orderCode: string,
   buyerEmail: string,
   tickets: Pick<TicketRow, 'code' | 'productName' | 'fullName' | 'email'>[],
   dedupeKey: string,
 ): Promise<OutgoingMail> {
+  const words = wordsFor(config, language);
   return {
     to,
-    subject: `Your tickets for ${config.name} (order ${orderCode})`,
+    subject: words.say(texts.boxOfficeTicketsSubject({ shop: config.name, code: orderCode })),
     dedupeKey,
     ...(await composeMail(
       {
+        language,
         shopName: config.name,
-        greeting: 'Hello,',
-        paragraphs: [`Here are the tickets of order ${orderCode}, bought at our box office. Download each one and show it at the entrance.`],
-        blocks: [{ kind: 'links', items: tickets.map((ticket) => ticketLinkItem(config, { code: ticket.code, product: ticket.productName, fullName: ticket.fullName, email: ticket.email ?? buyerEmail })) }],
+        greeting: greetingOf(words, null),
+        paragraphs: [words.say(texts.boxOfficeTickets({ code: orderCode }))],
+        blocks: [{ kind: 'links', items: tickets.map((ticket) => ticketLinkItem(words, config, { code: ticket.code, product: ticket.productName, fullName: ticket.fullName, email: ticket.email ?? buyerEmail })) }],
       },
       config,
     )),

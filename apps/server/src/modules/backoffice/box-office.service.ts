@@ -18,6 +18,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { readerLanguage } from '../../lib/reader';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import { listEventSettings, listShopItems } from '../catalog/catalog.service';
 import { enqueueMail } from '../mail/outbox';
@@ -208,7 +209,7 @@ export function createBoxOffice(deps: BoxOfficeDeps) {
         // A walk-in buyer has no address (decision 0076): the desk must give one.
         if (given === null && isWalkInAddress(customer.email)) throw new AppError('INVALID_INPUT', texts.noBuyerAddress, { email: [texts.noBuyerAddress] });
         const to = given ?? customer.email;
-        await enqueueMail(tx, await boxOfficeTicketsMail(config, to, order.code, customer.email, active, `box-office-tickets:${order.id}:${randomBytes(6).toString('hex')}`));
+        await enqueueMail(tx, await boxOfficeTicketsMail(config, readerLanguage(config, order.language), to, order.code, customer.email, active, `box-office-tickets:${order.id}:${randomBytes(6).toString('hex')}`));
         const who = auditActor(actor);
         await insertAudit(tx, { ...who, action: 'order.box-office-email-tickets', target: `order:${order.code}`, before: null, after: { to, tickets: active.length } });
         return { to, count: active.length };

@@ -1,26 +1,27 @@
-import type { ShopConfigFile } from '@festival/contract';
-import { shopLink } from '../accounts/accounts.mail';
+import type { Locale, ShopConfigFile } from '@festival/contract';
+import { wordsFor } from '../../lib/reader';
+import { greetingOf, shopLink } from '../accounts/accounts.mail';
 import { composeMail } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
+import { ordersMailMessages } from '../orders/orders.mail.messages';
+import { backofficeMailMessages as texts } from './backoffice.mail.messages';
 
-type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl'> & Partial<Pick<ShopConfigFile, 'brand'>>;
+type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'locale' | 'currency' | 'timezone'> & Partial<Pick<ShopConfigFile, 'brand'>>;
 
-/** The buyer told that the organiser cancelled their order (issue 22 point 3): once per order. */
-export async function orderCancelledMail(config: Config, to: { email: string; fullName: string }, order: { id: number; code: string }, itemCount: number): Promise<OutgoingMail> {
+/** The buyer told that the organiser cancelled their order (issue 22 point 3): once per order, in the order's language. */
+export async function orderCancelledMail(config: Config, language: Locale, to: { email: string; fullName: string }, order: { id: number; code: string }, itemCount: number): Promise<OutgoingMail> {
+  const words = wordsFor(config, language);
   return {
     to: to.email,
-    subject: `Your order ${order.code} at ${config.name} is cancelled`,
+    subject: words.say(texts.orderCancelledSubject({ code: order.code, shop: config.name })),
     dedupeKey: `order-cancelled:${order.id}`,
     ...(await composeMail(
       {
+        language,
         shopName: config.name,
-        greeting: `Hello ${to.fullName},`,
-        paragraphs: [
-          `We have cancelled your order ${order.code}.` +
-            (itemCount ? ` Its ${itemCount === 1 ? 'item is' : `${itemCount} items are`} no longer valid: ${itemCount === 1 ? 'it does' : 'they do'} not give entry and will not be sent.` : ''),
-          'If you did not expect this, reply to this message or contact us.',
-        ],
-        action: { label: 'View your order', url: shopLink(config, `/portal/orders/${encodeURIComponent(order.code)}`) },
+        greeting: greetingOf(words, to.fullName),
+        paragraphs: [words.say(itemCount ? texts.orderCancelledItems({ code: order.code, count: itemCount }) : texts.orderCancelled({ code: order.code })), words.say(texts.notExpected)],
+        action: { label: words.say(ordersMailMessages.viewOrder), url: shopLink(config, `/portal/orders/${encodeURIComponent(order.code)}`) },
       },
       config,
     )),

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { readerLanguage } from '../../lib/reader';
 import type { Worded } from '../../http/api-route';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import { returnSoldStock, returnVoucherUse } from '../checkout/checkout.queries';
@@ -290,11 +291,11 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
         let mails;
         if (input.what === 'confirmation') {
           if (!paidEnough) throw conflict(staffOrderMessages.nothingToResend);
-          mails = [await confirmationMail(config, customer, order, facts)];
+          mails = [await confirmationMail(config, readerLanguage(config, order.language), customer, order, facts)];
         } else {
           if (order.paymentStatus !== 'paid') throw conflict(staffOrderMessages.nothingToResend);
           if (!active.length) throw conflict(staffOrderMessages.noTickets);
-          mails = await ticketsReadyMails(config, customer, order, active, true);
+          mails = await ticketsReadyMails(config, readerLanguage(config, order.language), customer, order, active, true);
         }
         for (const mail of mails) await enqueueMail(tx, resent(mail, key));
         await audit(tx, actor, `order.resend-${input.what}`, order.code, null, { to: mails.map((mail) => mail.to) });
@@ -337,7 +338,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
         closed.push(...(await expireOpenPayments(tx, order.id)));
         const after = await orderQueries.updateOrder(tx, order.id, { paymentStatus: 'cancelled', payBy: null });
         const customer = await orderQueries.findOrderCustomer(tx, order.customerId);
-        await enqueueMail(tx, await orderCancelledMail(config, customer, order, ids.tickets.length + ids.purchases.length));
+        await enqueueMail(tx, await orderCancelledMail(config, readerLanguage(config, order.language), customer, order, ids.tickets.length + ids.purchases.length));
         await audit(tx, actor, 'order.cancel', order.code, orderState(order), { ...orderState(after), cancelled_tickets: ids.tickets.length, cancelled_merchandise: ids.purchases.length, note: input.note || null });
         return order.code;
       });

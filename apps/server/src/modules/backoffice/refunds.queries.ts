@@ -10,6 +10,8 @@ export const DECIDED_STATES = ['processed', 'rejected', 'cancelled'];
 const rowColumns = {
   refund: refunds,
   orderCode: orders.code,
+  /** The order's language: the customer's e-mails about the request are in it. */
+  orderLanguage: orders.language,
   paymentMethod: orders.paymentMethod,
   customerName: customers.fullName,
   customerEmail: customers.email,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { AppError } from '../../http/app-error';
+import { readerLanguage } from '../../lib/reader';
 import { enqueueMail } from '../mail/outbox';
 import { findOrderCustomer } from '../orders/orders.queries';
 import type { PaymentGateway } from '../payments/gateway';
@@ -176,8 +177,8 @@ export function createRefundQueue(deps: RefundQueueDeps) {
         if (!(await queries.rejectRefund(tx, refund.id, at))) throw alreadyDecided();
         // As a withdrawn request: the items it named are active again (never past another change of theirs).
         await moveItemsStatus(tx, idsOf(items), 'refund', 'active');
-        const orderCode = (await queries.findQueueRefund(tx, refund.id))[0]!.orderCode;
-        await enqueueMail(tx, await refundRejectedMail(config, await findOrderCustomer(tx, refund.customerId), refund, orderCode, reason));
+        const { orderCode, orderLanguage } = (await queries.findQueueRefund(tx, refund.id))[0]!;
+        await enqueueMail(tx, await refundRejectedMail(config, readerLanguage(config, orderLanguage), await findOrderCustomer(tx, refund.customerId), refund, orderCode, reason));
         await insertAudit(tx, {
           ...auditActor(actor),
           action: 'refund.reject',

@@ -13,6 +13,7 @@ import {
   type Locale,
   type UserData, type Shown } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { readerLanguage } from '../../lib/reader';
 import type { AdmittedCallMark, WaitingRoom } from '../onsale/waiting-room';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -261,7 +262,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         // A card order's attempt is recorded here; the provider's payment is created after the commit.
         let attempt: PaymentRow | undefined;
         if (paidNow) await payments.fulfil(tx, order);
-        else if (method === 'bank_transfer') await enqueueMail(tx, await bankTransferMail(config, { email: customer.email, fullName: customer.fullName }, order, lines.products.length > 0));
+        else if (method === 'bank_transfer') await enqueueMail(tx, await bankTransferMail(config, readerLanguage(config, order.language), { email: customer.email, fullName: customer.fullName }, order, lines.products.length > 0));
         else attempt = await payments.openAttempt(tx, order, { firstOfNewOrder: true, providerMethod: input.order.provider_method ?? null });
 
         // Decision 0070: asked to, the account keeps the billing address as its default, in the

@@ -2,6 +2,7 @@ import { type Order, type PaymentInstruction, type PaymentPlanPayment, type Shop
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { createRateLimiter, networkOf, type CountedAttempt } from '../../lib/rate-limit';
+import { readerLanguage } from '../../lib/reader';
 import type { CustomerRow } from '../accounts/session.queries';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { CustomerData } from '../data/data.service';
@@ -267,7 +268,7 @@ export function createOrderLinksService(deps: OrderLinksDeps) {
     const accepted = await orderQueries.updateOrder(tx, order.id, { acceptedTermsAt: now(), ...(awaitingTransfer && !order.payBy ? { payBy: bankTransferPayBy(deps.config, now()) } : {}) });
     if (awaitingTransfer) {
       const { customer, tickets } = await orderQueries.loadOrderForMail(tx, accepted);
-      await enqueueMail(tx, await bankTransferMail(deps.config, customer, accepted, tickets.length > 0));
+      await enqueueMail(tx, await bankTransferMail(deps.config, readerLanguage(deps.config, accepted.language), customer, accepted, tickets.length > 0));
     }
     return accepted;
   }

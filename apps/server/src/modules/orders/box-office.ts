@@ -6,6 +6,7 @@ import { passwordMail } from '../accounts/accounts.mail';
 import { findCustomerByEmail, insertCustomer } from '../accounts/accounts.queries';
 import { generatePassword, hashPassword } from '../accounts/passwords';
 import { newCode } from '../../lib/new-code';
+import { readerLanguage } from '../../lib/reader';
 import { enqueueMail } from '../mail/outbox';
 import { DESK_PROVIDER, insertPayment } from '../payments/payments.queries';
 import type { PaymentsService } from '../payments/payments.service';
@@ -82,7 +83,7 @@ export async function createBoxOfficeOrder(
       accountCreated = true;
       // A sale paid at the desk sends one mail, the order's (issue 34): the buyer asked for
       // tickets, not an account; "Forgot password" opens it. Unpaid, the account is how they pay.
-      if (!input.paid) await enqueueMail(tx, await passwordMail(config, customer.email, customer.fullName, password));
+      if (!input.paid) await enqueueMail(tx, await passwordMail(config, readerLanguage(config, customer.language), customer.email, customer.fullName, password));
     }
 
     const taken: { row: typeof shopItems.$inferSelect; line: BoxOfficeLine }[] = [];
@@ -160,7 +161,7 @@ export async function createBoxOfficeOrder(
     // The accept-terms link's own signature (decision 0027): it opens that page and nothing else.
     const link = `/accept-tcs/${encodeURIComponent(order.code)}/${orderLinkSignature(deps.appSecret, order.code, ACCEPT_TERMS_LINK)}`;
     // Paid at the desk: the order's own mail (tickets, receipt) is the only one; no "please accept the terms" for what is paid.
-    if (order.paymentStatus !== 'paid') await enqueueMail(tx, await termsLinkMail(config, { email: customer.email, fullName: customer.fullName }, order, link));
+    if (order.paymentStatus !== 'paid') await enqueueMail(tx, await termsLinkMail(config, readerLanguage(config, order.language), { email: customer.email, fullName: customer.fullName }, order, link));
     await insertAudit(tx, {
       ...auditActor(deps.actor),
       action: 'order.box-office-sale',

@@ -1,7 +1,9 @@
-import { english, paymentMessages, UNTAXED, type RateTotal, type ShopConfigFile } from '@festival/contract';
-import { shopLink, ticketLinkItem } from '../accounts/accounts.mail';
+import { paymentMessages, UNTAXED, type Locale, type RateTotal, type ShopConfigFile } from '@festival/contract';
+import { wordsFor, type Words } from '../../lib/reader';
+import { greetingOf, shopLink, ticketLinkItem, ticketTitle } from '../accounts/accounts.mail';
 import { composeMail, type MailBlock } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
+import { ordersMailMessages as texts } from './orders.mail.messages';
 import type { OrderRow, TicketRow } from './orders.queries';
 
 type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'currency' | 'locale' | 'timezone' | 'bankTransfer'> & Partial<Pick<ShopConfigFile, 'brand'>>;
@@ -14,7 +16,7 @@ export const withDepartures = <T extends Pick<TicketRow, 'id'>>(tickets: T[], de
 
 const amountFormats = new Map<string, Intl.NumberFormat>();
 
-/** An amount in minor units as the shop's locale writes it in its currency (formats made once: every confirmation e-mail uses one). */
+/** An amount in minor units as the shop's locale writes it in its currency (formats made once). The e-mails write amounts in their reader's language (`wordsFor`). */
 export function formatAmount(config: Pick<ShopConfigFile, 'currency' | 'locale'>, minor: number): string {
   const key = `${config.locale}\n${config.currency}`;
   let format = amountFormats.get(key);
@@ -32,18 +34,24 @@ export function formatDeparture(config: Pick<ShopConfigFile, 'locale' | 'timezon
   return new Intl.DateTimeFormat(config.locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: config.timezone, timeZoneName: 'short' }).format(at);
 }
 
-/** A ticket's download link, its departure named when it has one. */
-export function mailTicketItem(config: Config, buyerEmail: string, ticket: MailTicket) {
-  const item = ticketLinkItem(config, { code: ticket.code, product: ticket.productName, fullName: ticket.fullName, email: ticket.email ?? buyerEmail });
-  return ticket.departsAt ? { ...item, detail: `${item.detail}, departs ${formatDeparture(config, ticket.departsAt)}` } : item;
+/** What a message about an order says things with: the reader's texts, amounts, dates and departures. */
+type OrderWords = Pick<Words, 'say' | 'amount' | 'date' | 'departure'>;
+
+/** The link to an order in the portal, with its label in the reader's language. */
+const viewOrderAction = (words: OrderWords, config: Config, code: string) => ({ label: words.say(texts.viewOrder), url: shopLink(config, `/portal/orders/${encodeURIComponent(code)}`) });
+
+/** A ticket's download link in the reader's words, its departure named when it has one. */
+export function mailTicketItem(words: OrderWords, config: Pick<ShopConfigFile, 'publicBaseUrl'>, buyerEmail: string, ticket: MailTicket) {
+  const item = ticketLinkItem(words, config, { code: ticket.code, product: ticket.productName, fullName: ticket.fullName, email: ticket.email ?? buyerEmail });
+  return ticket.departsAt ? { ...item, detail: words.say(texts.ticketDeparts({ code: ticket.code, departure: words.departure(ticket.departsAt) })) } : item;
 }
 
-const ticketItems = (config: Config, buyerEmail: string, tickets: MailTicket[]) => tickets.map((ticket) => mailTicketItem(config, buyerEmail, ticket));
+const ticketItems = (words: OrderWords, config: Config, buyerEmail: string, tickets: MailTicket[]) => tickets.map((ticket) => mailTicketItem(words, config, buyerEmail, ticket));
 
 /** The invoice of a paid order to download (its signed link: the path of order-view's `checksum`). */
-export const invoiceLinkItem = (config: Config, orderCode: string, invoicePath: string) => ({
-  title: `Invoice for order ${orderCode}`,
-  label: 'Download invoice (PDF)',
+export const invoiceLinkItem = (words: Pick<Words, 'say'>, config: Pick<ShopConfigFile, 'publicBaseUrl'>, orderCode: string, invoicePath: string) => ({
+  title: words.say(texts.invoiceTitle({ code: orderCode })),
+  label: words.say(texts.downloadInvoice),
   url: shopLink(config, invoicePath),
 });
 
@@ -56,10 +64,10 @@ export interface MailInstalment {
 }
 
 /** A payment plan's schedule: each instalment's date and amount, and whether it is paid. */
-export function scheduleRows(config: Config, instalments: readonly MailInstalment[]): { label: string; value: string }[] {
+export function scheduleRows(words: OrderWords, instalments: readonly MailInstalment[]): { label: string; value: string }[] {
   return instalments.map((instalment) => ({
-    label: instalment.paid ? 'Paid' : `Due ${formatDate(config, instalment.dueAt)}`,
-    value: formatAmount(config, instalment.amount),
+    label: words.say(instalment.paid ? texts.instalmentPaid : texts.instalmentDue({ date: words.date(instalment.dueAt) })),
+    value: words.amount(instalment.amount),
   }));
 }
 
@@ -67,16 +75,16 @@ export function scheduleRows(config: Config, instalments: readonly MailInstalmen
  * An order's amounts: its total, the voucher taken off, and the VAT it includes per rate, as the
  * invoice prints it (orderVat, decision 0068; a payment plan's VAT is the whole order's).
  */
-export function amountRows(config: Config, order: Pick<OrderRow, 'totalPrice' | 'discountAmount' | 'discountName'>, vat: readonly RateTotal[]): { label: string; value: string }[] {
+export function amountRows(words: OrderWords, order: Pick<OrderRow, 'totalPrice' | 'discountAmount' | 'discountName'>, vat: readonly RateTotal[]): { label: string; value: string }[] {
   return [
     ...(order.discountAmount > 0
       ? [
-          { label: 'Total before the voucher', value: formatAmount(config, order.totalPrice + order.discountAmount) },
-          { label: order.discountName ? `Voucher (${order.discountName})` : 'Voucher', value: `−${formatAmount(config, order.discountAmount)}` },
+          { label: words.say(texts.totalBeforeVoucher), value: words.amount(order.totalPrice + order.discountAmount) },
+          { label: words.say(order.discountName ? texts.voucherNamed({ voucher: order.discountName }) : texts.voucher), value: `−${words.amount(order.discountAmount)}` },
         ]
       : []),
-    { label: 'Total', value: formatAmount(config, order.totalPrice) },
-    ...vat.filter((rate) => rate.name !== UNTAXED).map((rate) => ({ label: `Including ${rate.name}`, value: formatAmount(config, rate.tax) })),
+    { label: words.say(texts.total), value: words.amount(order.totalPrice) },
+    ...vat.filter((rate) => rate.name !== UNTAXED).map((rate) => ({ label: words.say(texts.includingTax({ rate: rate.name })), value: words.amount(rate.tax) })),
   ];
 }
 
@@ -95,53 +103,51 @@ export interface ConfirmationFacts {
 }
 
 /** The sentence that says what was received: nothing to pay when a voucher covers the order, never "We have received €0.00". */
-function receivedSentence(config: Config, order: OrderRow): string {
-  const paid = order.paymentStatus === 'paid';
-  if (!paid) return `Thank you for your order ${order.code}. We have received ${formatAmount(config, order.totalPaid)} of ${formatAmount(config, order.totalPrice)}; the rest follows in instalments, and we will remind you before each one is due.`;
-  if (order.totalPrice === 0 && order.discountAmount > 0) return `Thank you for your order ${order.code}. Your voucher covers it in full: there is nothing to pay.`;
-  if (order.totalPrice === 0) return `Thank you for your order ${order.code}. There was nothing to pay.`;
-  if (order.discountAmount > 0) return `Thank you for your order ${order.code}. We have received ${formatAmount(config, order.totalPaid)}, after your voucher took ${formatAmount(config, order.discountAmount)} off.`;
-  return `Thank you for your order ${order.code}. We have received ${formatAmount(config, order.totalPaid)}.`;
+function receivedSentence(words: OrderWords, order: OrderRow): string {
+  const { code } = order;
+  if (order.paymentStatus !== 'paid') return words.say(texts.receivedPart({ code, paid: words.amount(order.totalPaid), total: words.amount(order.totalPrice) }));
+  if (order.totalPrice === 0 && order.discountAmount > 0) return words.say(texts.voucherCovers({ code }));
+  if (order.totalPrice === 0) return words.say(texts.nothingToPay({ code }));
+  if (order.discountAmount > 0) return words.say(texts.receivedAfterVoucher({ code, paid: words.amount(order.totalPaid), discount: words.amount(order.discountAmount) }));
+  return words.say(texts.received({ code, paid: words.amount(order.totalPaid) }));
 }
 
 /**
  * The order confirmation: sent once, when the order is paid (or its first payment-plan payment is).
  * Its ticket links download now only when the order is paid in full (documents.service): until
- * then it says when the tickets come instead, and ticketsReadyMail brings them.
+ * then it says when the tickets come instead, and ticketsReadyMail brings them. `language`: the
+ * order's (readerLanguage of its `language`).
  */
-export async function confirmationMail(config: Config, to: { email: string; fullName: string }, order: OrderRow, facts: ConfirmationFacts): Promise<OutgoingMail> {
+export async function confirmationMail(config: Config, language: Locale, to: { email: string; fullName: string }, order: OrderRow, facts: ConfirmationFacts): Promise<OutgoingMail> {
+  const words = wordsFor(config, language);
   const { tickets, merchandise, lastDueAt } = facts;
   const paid = order.paymentStatus === 'paid';
+  const count = tickets.length;
   const ticketBlocks: MailBlock[] = !tickets.length
     ? []
     : paid
-      ? [{ kind: 'text', text: 'Your tickets: download each one and show it at the entrance.' }, { kind: 'links', items: ticketItems(config, to.email, tickets) }]
-      : [
-          {
-            kind: 'text',
-            text: `Your ${tickets.length === 1 ? 'ticket is' : `${tickets.length} tickets are`} reserved for you. We will e-mail ${tickets.length === 1 ? 'it' : 'them'} to you to download once the last instalment is paid${lastDueAt ? ` (due on ${formatDate(config, lastDueAt)})` : ''}.`,
-          },
-          ...departureBlocks(config, tickets),
-        ];
-  const scheduleBlocks: MailBlock[] = facts.instalments.length ? [{ kind: 'text', text: 'Your payment plan:' }, { kind: 'details', rows: scheduleRows(config, facts.instalments) }] : [];
-  const invoiceBlocks: MailBlock[] = paid && facts.invoicePath ? [{ kind: 'links', items: [invoiceLinkItem(config, order.code, facts.invoicePath)] }] : [];
+      ? [{ kind: 'text', text: words.say(texts.ticketsToDownload) }, { kind: 'links', items: ticketItems(words, config, to.email, tickets) }]
+      : [{ kind: 'text', text: words.say(lastDueAt ? texts.ticketsReservedUntil({ count, date: words.date(lastDueAt) }) : texts.ticketsReserved({ count })) }, ...departureBlocks(words, tickets)];
+  const scheduleBlocks: MailBlock[] = facts.instalments.length ? [{ kind: 'text', text: words.say(texts.yourPaymentPlan) }, { kind: 'details', rows: scheduleRows(words, facts.instalments) }] : [];
+  const invoiceBlocks: MailBlock[] = paid && facts.invoicePath ? [{ kind: 'links', items: [invoiceLinkItem(words, config, order.code, facts.invoicePath)] }] : [];
   return {
     to: to.email,
-    subject: `Your order ${order.code} at ${config.name}`,
+    subject: words.say(texts.confirmationSubject({ code: order.code, shop: config.name })),
     dedupeKey: `order-confirmation:${order.id}`,
     ...(await composeMail(
       {
+        language,
         shopName: config.name,
-        greeting: `Hello ${to.fullName},`,
-        paragraphs: [receivedSentence(config, order)],
+        greeting: greetingOf(words, to.fullName),
+        paragraphs: [receivedSentence(words, order)],
         blocks: [
-          { kind: 'details', rows: amountRows(config, order, facts.vat) },
+          { kind: 'details', rows: amountRows(words, order, facts.vat) },
           ...scheduleBlocks,
           ...ticketBlocks,
-          ...(merchandise.length ? [{ kind: 'text', text: `Merchandise: ${merchandise.map((item) => item.name).join(', ')}. We will ship it to the address you gave.` } satisfies MailBlock] : []),
+          ...(merchandise.length ? [{ kind: 'text', text: words.say(texts.merchandise({ items: merchandise.map((item) => item.name) })) } satisfies MailBlock] : []),
           ...invoiceBlocks,
         ],
-        action: { label: 'View your order', url: shopLink(config, `/portal/orders/${encodeURIComponent(order.code)}`) },
+        action: viewOrderAction(words, config, order.code),
       },
       config,
     )),
@@ -149,8 +155,10 @@ export async function confirmationMail(config: Config, to: { email: string; full
 }
 
 /** The departures of tickets not yet downloadable: the traveller needs the time before the ticket comes. */
-function departureBlocks(config: Config, tickets: MailTicket[]): MailBlock[] {
-  const rows = tickets.filter((ticket) => ticket.departsAt).map((ticket) => ({ label: `${ticket.productName}${ticket.fullName ? ` for ${ticket.fullName}` : ''}`, value: `departs ${formatDeparture(config, ticket.departsAt!)}` }));
+function departureBlocks(words: OrderWords, tickets: MailTicket[]): MailBlock[] {
+  const rows = tickets
+    .filter((ticket) => ticket.departsAt)
+    .map((ticket) => ({ label: ticketTitle(words, ticket.productName, ticket.fullName), value: words.say(texts.departs({ departure: words.departure(ticket.departsAt!) })) }));
   return rows.length ? [{ kind: 'details', rows }] : [];
 }
 
@@ -161,32 +169,38 @@ function departureBlocks(config: Config, tickets: MailTicket[]): MailBlock[] {
  */
 export async function instalmentReceiptMail(
   config: Config,
+  language: Locale,
   to: { email: string; fullName: string },
   order: OrderRow,
   instalment: { id: number; amount: number },
   instalments: readonly MailInstalment[],
   invoicePath: string | null,
 ): Promise<OutgoingMail> {
+  const words = wordsFor(config, language);
   const open = order.totalPrice - order.totalPaid;
+  const amount = words.amount(instalment.amount);
   return {
     to: to.email,
-    subject: `Payment received for order ${order.code}`,
+    subject: words.say(texts.instalmentReceiptSubject({ code: order.code })),
     dedupeKey: `instalment-paid:${instalment.id}`,
     ...(await composeMail(
       {
+        language,
         shopName: config.name,
-        greeting: `Hello ${to.fullName},`,
+        greeting: greetingOf(words, to.fullName),
         paragraphs: [
-          open > 0
-            ? `We have received ${formatAmount(config, instalment.amount)} for your payment plan (order ${order.code}): thank you. ${formatAmount(config, open)} of ${formatAmount(config, order.totalPrice)} is still to pay.`
-            : `We have received ${formatAmount(config, instalment.amount)} for your payment plan (order ${order.code}): thank you. Your order is now paid in full.`,
+          words.say(
+            open > 0
+              ? texts.instalmentReceived({ amount, code: order.code, open: words.amount(open), total: words.amount(order.totalPrice) })
+              : texts.instalmentReceivedPaidInFull({ amount, code: order.code }),
+          ),
         ],
         blocks: [
-          { kind: 'text', text: 'Your payment plan:' },
-          { kind: 'details', rows: scheduleRows(config, instalments) },
-          ...(open <= 0 && invoicePath ? [{ kind: 'links', items: [invoiceLinkItem(config, order.code, invoicePath)] } satisfies MailBlock] : []),
+          { kind: 'text', text: words.say(texts.yourPaymentPlan) },
+          { kind: 'details', rows: scheduleRows(words, instalments) },
+          ...(open <= 0 && invoicePath ? [{ kind: 'links', items: [invoiceLinkItem(words, config, order.code, invoicePath)] } satisfies MailBlock] : []),
         ],
-        action: { label: 'View your order', url: shopLink(config, `/portal/orders/${encodeURIComponent(order.code)}`) },
+        action: viewOrderAction(words, config, order.code),
       },
       config,
     )),
@@ -198,23 +212,21 @@ export async function instalmentReceiptMail(
  * downloadable. One per order and address: the buyer gets every ticket of the order, a holder
  * with another address only their own (so no one receives another person's ticket uninvited).
  */
-export async function ticketsReadyMail(config: Config, to: { email: string; fullName: string | null }, order: Pick<OrderRow, 'id' | 'code'>, tickets: MailTicket[], buyerEmail: string): Promise<OutgoingMail> {
+export async function ticketsReadyMail(config: Config, language: Locale, to: { email: string; fullName: string | null }, order: Pick<OrderRow, 'id' | 'code'>, tickets: MailTicket[], buyerEmail: string): Promise<OutgoingMail> {
+  const words = wordsFor(config, language);
   const buyer = to.email.toLowerCase() === buyerEmail.toLowerCase();
   return {
     to: to.email,
-    subject: `Your tickets for ${config.name} (order ${order.code})`,
+    subject: words.say(texts.ticketsReadySubject({ shop: config.name, code: order.code })),
     dedupeKey: `order-tickets:${order.id}:${to.email.toLowerCase()}`,
     ...(await composeMail(
       {
+        language,
         shopName: config.name,
-        greeting: to.fullName ? `Hello ${to.fullName},` : 'Hello,',
-        paragraphs: [
-          buyer
-            ? `The last instalment of your order ${order.code} has been paid: thank you. Your tickets are ready. Download each one and show it at the entrance.`
-            : `${tickets.length === 1 ? 'A ticket' : 'Tickets'} in your name ${tickets.length === 1 ? 'was' : 'were'} bought for you (order ${order.code}). Download ${tickets.length === 1 ? 'it' : 'each one'} and show it at the entrance.`,
-        ],
-        blocks: [{ kind: 'links', items: ticketItems(config, buyerEmail, tickets) }],
-        ...(buyer ? { action: { label: 'View your order', url: shopLink(config, `/portal/orders/${encodeURIComponent(order.code)}`) } } : {}),
+        greeting: greetingOf(words, to.fullName),
+        paragraphs: [words.say(buyer ? texts.ticketsReady({ code: order.code }) : texts.ticketsBoughtForYou({ count: tickets.length, code: order.code }))],
+        blocks: [{ kind: 'links', items: ticketItems(words, config, buyerEmail, tickets) }],
+        ...(buyer ? { action: viewOrderAction(words, config, order.code) } : {}),
       },
       config,
     )),
@@ -225,10 +237,10 @@ export async function ticketsReadyMail(config: Config, to: { email: string; full
  * The messages that hand out a paid order's tickets besides its confirmation: one to each holder
  * of another address with theirs (the buyer chose that address for them), and, when the tickets
  * become downloadable after the confirmation (a payment plan's last instalment), one to the buyer
- * with all of them.
+ * with all of them. All in the order's language (`language`).
  */
-export function ticketsReadyMails(config: Config, buyer: { email: string; fullName: string }, order: Pick<OrderRow, 'id' | 'code'>, tickets: MailTicket[], toBuyer: boolean): Promise<OutgoingMail[]> {
-  const mails = toBuyer && tickets.length ? [ticketsReadyMail(config, buyer, order, tickets, buyer.email)] : [];
+export function ticketsReadyMails(config: Config, language: Locale, buyer: { email: string; fullName: string }, order: Pick<OrderRow, 'id' | 'code'>, tickets: MailTicket[], toBuyer: boolean): Promise<OutgoingMail[]> {
+  const mails = toBuyer && tickets.length ? [ticketsReadyMail(config, language, buyer, order, tickets, buyer.email)] : [];
   const others = new Map<string, MailTicket[]>();
   for (const ticket of tickets) {
     const address = ticket.email?.trim();
@@ -236,7 +248,7 @@ export function ticketsReadyMails(config: Config, buyer: { email: string; fullNa
     const key = address.toLowerCase();
     others.set(key, [...(others.get(key) ?? []), ticket]);
   }
-  for (const held of others.values()) mails.push(ticketsReadyMail(config, { email: held[0]!.email!.trim(), fullName: held[0]!.fullName }, order, held, buyer.email));
+  for (const held of others.values()) mails.push(ticketsReadyMail(config, language, { email: held[0]!.email!.trim(), fullName: held[0]!.fullName }, order, held, buyer.email));
   return Promise.all(mails);
 }
 
@@ -246,13 +258,19 @@ export function bankTransferPayBy(config: Pick<ShopConfigFile, 'bankTransfer'>, 
   return days ? new Date(from.getTime() + days * 24 * 60 * 60_000) : null;
 }
 
-/** The bank details, reference and amount of an unpaid transfer, as the e-mail and the pages list them. */
-export function bankTransferRows(config: Config, order: Pick<OrderRow, 'code' | 'paymentReference' | 'totalPrice' | 'totalPaid'>): { label: string; value: string }[] {
+/** The bank details, reference and amount of an unpaid transfer, as the e-mail and the pages list them, in the reader's words. */
+export function bankTransferRows(words: Pick<Words, 'say' | 'amount'>, config: Pick<ShopConfigFile, 'bankTransfer'>, order: Pick<OrderRow, 'code' | 'paymentReference' | 'totalPrice' | 'totalPaid'>): { label: string; value: string }[] {
   const bank = config.bankTransfer;
   return [
-    ...(bank ? [{ label: 'Account holder', value: bank.accountHolder }, { label: 'IBAN', value: bank.iban }, { label: 'BIC', value: bank.bic }] : []),
-    { label: 'Payment reference', value: order.paymentReference ?? order.code },
-    { label: 'Amount', value: formatAmount(config, order.totalPrice - order.totalPaid) },
+    ...(bank
+      ? [
+          { label: words.say(texts.accountHolder), value: bank.accountHolder },
+          { label: words.say(texts.iban), value: bank.iban },
+          { label: words.say(texts.bic), value: bank.bic },
+        ]
+      : []),
+    { label: words.say(texts.paymentReference), value: order.paymentReference ?? order.code },
+    { label: words.say(texts.amount), value: words.amount(order.totalPrice - order.totalPaid) },
   ];
 }
 
@@ -261,28 +279,24 @@ export function bankTransferRows(config: Config, order: Pick<OrderRow, 'code' | 
  * the terms of a box-office transfer order are accepted. Everything a transfer needs: account,
  * reference, exact amount, and by when (the order's pay_by, after which it is abandoned).
  */
-export async function bankTransferMail(config: Config, to: { email: string; fullName: string }, order: OrderRow, hasTickets = true): Promise<OutgoingMail> {
-  // In English until the e-mails speak the reader's language (issue 36).
-  const deadline = order.payBy
-    ? english(paymentMessages.payBy(formatDate(config, order.payBy)))
-    : 'There is no deadline, but nothing is issued or shipped before your payment has arrived.';
+export async function bankTransferMail(config: Config, language: Locale, to: { email: string; fullName: string }, order: OrderRow, hasTickets = true): Promise<OutgoingMail> {
+  const words = wordsFor(config, language);
   return {
     to: to.email,
-    subject: `How to pay your order ${order.code} at ${config.name}`,
+    subject: words.say(texts.bankTransferSubject({ code: order.code, shop: config.name })),
     dedupeKey: `bank-transfer:${order.id}`,
     ...(await composeMail(
       {
+        language,
         shopName: config.name,
-        greeting: `Hello ${to.fullName},`,
-        paragraphs: [
-          `Thank you for your order ${order.code}. Please transfer ${formatAmount(config, order.totalPrice - order.totalPaid)} to our bank account, with the payment reference, so we can match your payment to your order.`,
-        ],
+        greeting: greetingOf(words, to.fullName),
+        paragraphs: [words.say(texts.pleaseTransfer({ code: order.code, amount: words.amount(order.totalPrice - order.totalPaid) }))],
         blocks: [
-          { kind: 'details', rows: bankTransferRows(config, order) },
-          { kind: 'text', text: deadline },
-          { kind: 'text', text: hasTickets ? 'Your tickets are issued as soon as your payment has arrived; we will e-mail them to you then.' : 'We will e-mail you as soon as your payment has arrived.' },
+          { kind: 'details', rows: bankTransferRows(words, config, order) },
+          { kind: 'text', text: words.say(order.payBy ? paymentMessages.payBy(words.date(order.payBy)) : texts.noDeadline) },
+          { kind: 'text', text: words.say(hasTickets ? texts.ticketsWhenPaid : texts.mailWhenPaid) },
         ],
-        action: { label: 'View your order', url: shopLink(config, `/portal/orders/${encodeURIComponent(order.code)}`) },
+        action: viewOrderAction(words, config, order.code),
       },
       config,
     )),
@@ -294,24 +308,33 @@ export async function bankTransferMail(config: Config, to: { email: string; full
  * what is still open, how to pay it (the same account and reference) and by when (the order keeps
  * its deadline). Sent for each part recorded.
  */
-export async function partPaymentMail(config: Config, to: { email: string; fullName: string }, order: OrderRow, received: number): Promise<OutgoingMail> {
-  const open = formatAmount(config, order.totalPrice - order.totalPaid);
+export async function partPaymentMail(config: Config, language: Locale, to: { email: string; fullName: string }, order: OrderRow, received: number): Promise<OutgoingMail> {
+  const words = wordsFor(config, language);
   return {
     to: to.email,
-    subject: `We have received part of your payment for order ${order.code}`,
+    subject: words.say(texts.partPaymentSubject({ code: order.code })),
     dedupeKey: `part-payment:${order.id}:${order.totalPaid}`,
     ...(await composeMail(
       {
+        language,
         shopName: config.name,
-        greeting: `Hello ${to.fullName},`,
+        greeting: greetingOf(words, to.fullName),
         paragraphs: [
-          `We have received ${formatAmount(config, received)} for your order ${order.code}: ${formatAmount(config, order.totalPaid)} of ${formatAmount(config, order.totalPrice)} is paid, and ${open} is still open. Please transfer the rest with the same payment reference.`,
+          words.say(
+            texts.partPaymentReceived({
+              received: words.amount(received),
+              code: order.code,
+              paid: words.amount(order.totalPaid),
+              total: words.amount(order.totalPrice),
+              open: words.amount(order.totalPrice - order.totalPaid),
+            }),
+          ),
         ],
         blocks: [
-          { kind: 'details', rows: bankTransferRows(config, order) },
-          { kind: 'text', text: order.payBy ? `Please make sure the rest arrives by ${formatDate(config, order.payBy)}.` : 'There is no deadline, but nothing is issued or shipped before the whole amount has arrived.' },
+          { kind: 'details', rows: bankTransferRows(words, config, order) },
+          { kind: 'text', text: words.say(order.payBy ? texts.restArrivesBy({ date: words.date(order.payBy) }) : texts.restNoDeadline) },
         ],
-        action: { label: 'View your order', url: shopLink(config, `/portal/orders/${encodeURIComponent(order.code)}`) },
+        action: viewOrderAction(words, config, order.code),
       },
       config,
     )),
@@ -321,29 +344,29 @@ export async function partPaymentMail(config: Config, to: { email: string; fullN
 /** A reminder before an instalment's due date, or the notice that it is overdue: each sent once. */
 export async function instalmentMail(
   config: Config,
+  language: Locale,
   kind: 'due' | 'overdue',
   to: { email: string; fullName: string },
   order: OrderRow,
   instalment: { id: number; amount: number; paidAmount: number; dueAt: Date },
   path: string,
 ): Promise<OutgoingMail> {
-  const amount = formatAmount(config, instalment.amount - instalment.paidAmount);
-  const date = formatDate(config, instalment.dueAt);
+  const words = wordsFor(config, language);
+  const amount = words.amount(instalment.amount - instalment.paidAmount);
+  const date = words.date(instalment.dueAt);
+  const code = order.code;
   return {
     to: to.email,
-    subject: kind === 'due' ? `Your next payment for order ${order.code} is due on ${date}` : `Your payment for order ${order.code} is overdue`,
+    subject: words.say(kind === 'due' ? texts.instalmentDueSubject({ code, date }) : texts.instalmentOverdueSubject({ code })),
     dedupeKey: `instalment-${kind}:${instalment.id}`,
     ...(await composeMail(
       {
+        language,
         shopName: config.name,
-        greeting: `Hello ${to.fullName},`,
-        paragraphs: [
-          kind === 'due'
-            ? `A payment of ${amount} for your payment plan (order ${order.code}) is due on ${date}.`
-            : `The payment of ${amount} for your payment plan (order ${order.code}) was due on ${date} and has not arrived yet. Please pay it now to keep your tickets.`,
-        ],
-        action: { label: 'Make payment', url: shopLink(config, path) },
-        after: ['If you have paid in the meantime, you can ignore this message.'],
+        greeting: greetingOf(words, to.fullName),
+        paragraphs: [words.say(kind === 'due' ? texts.instalmentDueSoon({ amount, code, date }) : texts.instalmentOverdue({ amount, code, date }))],
+        action: { label: words.say(texts.makePayment), url: shopLink(config, path) },
+        after: [words.say(texts.paidMeanwhile)],
       },
       config,
     )),
@@ -351,23 +374,20 @@ export async function instalmentMail(
 }
 
 /** A box-office order: the customer accepts its terms (and pays, if it is unpaid) through this link. */
-export async function termsLinkMail(config: Config, to: { email: string; fullName: string }, order: OrderRow, path: string): Promise<OutgoingMail> {
-  const next =
-    order.paymentStatus === 'paid'
-      ? 'Please read and accept our terms and conditions to complete it.'
-      : order.paymentMethod === 'bank_transfer'
-        ? 'Please read and accept our terms and conditions to complete it; then we will e-mail you the bank details to pay it, and the page shows them too.'
-        : 'Please read and accept our terms and conditions to complete it; then you pay it by card on the same page.';
+export async function termsLinkMail(config: Config, language: Locale, to: { email: string; fullName: string }, order: OrderRow, path: string): Promise<OutgoingMail> {
+  const words = wordsFor(config, language);
+  const next = order.paymentStatus === 'paid' ? texts.acceptTermsPaid : order.paymentMethod === 'bank_transfer' ? texts.acceptTermsTransfer : texts.acceptTermsCard;
   return {
     to: to.email,
-    subject: `Please accept the terms of your order ${order.code} at ${config.name}`,
+    subject: words.say(texts.termsSubject({ code: order.code, shop: config.name })),
     dedupeKey: `terms-link:${order.id}`,
     ...(await composeMail(
       {
+        language,
         shopName: config.name,
-        greeting: `Hello ${to.fullName},`,
-        paragraphs: [`Your order ${order.code} (${formatAmount(config, order.totalPrice)}) was placed for you by our box office.`, next],
-        action: { label: 'Accept the Terms and Conditions', url: shopLink(config, path) },
+        greeting: greetingOf(words, to.fullName),
+        paragraphs: [words.say(texts.placedByBoxOffice({ code: order.code, amount: words.amount(order.totalPrice) })), words.say(next)],
+        action: { label: words.say(texts.acceptTerms), url: shopLink(config, path) },
       },
       config,
     )),

@@ -3,6 +3,7 @@ import { type PaymentInstruction, type ShopConfigFile, paymentMessages, staffOrd
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { readerLanguage } from '../../lib/reader';
 import { returnSoldStock, returnVoucherUse } from '../checkout/checkout.queries';
 import { issueInvoice } from '../invoicing/invoicing.service';
 import { enqueueMail, enqueueMails } from '../mail/outbox';
@@ -143,8 +144,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const facts = await confirmationFacts(tx, deps.appSecret, order, loaded, invoice);
     // The confirmation and, paid in full, the tickets' messages: one statement.
     await enqueueMails(tx, [
-      await confirmationMail(config, loaded.customer, order, facts),
-      ...(order.paymentStatus === 'paid' ? await ticketsReadyMails(config, loaded.customer, order, facts.tickets, ticketsNowReady) : []),
+      await confirmationMail(config, readerLanguage(config, order.language), loaded.customer, order, facts),
+      ...(order.paymentStatus === 'paid' ? await ticketsReadyMails(config, readerLanguage(config, order.language), loaded.customer, order, facts.tickets, ticketsNowReady) : []),
     ]);
   }
 
@@ -152,7 +153,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function sendInstalmentReceipt(tx: Db, order: OrderRow, instalment: { id: number; amount: number }): Promise<void> {
     const { customer, instalments } = await orderQueries.loadOrderForMail(tx, order);
     const invoicePath = order.paymentStatus === 'paid' ? invoiceDownloadPath(deps.appSecret, order.code) : null;
-    await enqueueMail(tx, await instalmentReceiptMail(config, customer, order, instalment, instalments, invoicePath));
+    await enqueueMail(tx, await instalmentReceiptMail(config, readerLanguage(config, order.language), customer, order, instalment, instalments, invoicePath));
   }
 
   /** Adds money to an order: paid in full, or partly (a payment-plan instalment, a partial transfer). */
@@ -279,7 +280,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     });
     await queries.setRefundedAndAddToOrder(tx, payment, refundId);
     const customer = await orderQueries.findOrderCustomer(tx, order.customerId);
-    await enqueueMail(tx, await paymentReturnedMail(config, customer, order, payment));
+    await enqueueMail(tx, await paymentReturnedMail(config, readerLanguage(config, order.language), customer, order, payment));
     deps.logger?.warn({ order: order.code, reference: payment.providerReference, amount: payment.amount, reason, refundId }, 'a card payment the order did not need was refunded automatically');
   }
 
@@ -386,7 +387,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const log = { order: order.code, reference: payment.providerReference, dispute: fact.providerDisputeId, amount: fact.amount, status: fact.status };
     if (fact.status === 'won') deps.logger?.info(log, 'a chargeback was decided for the organiser');
     else deps.logger?.error(log, fact.status === 'opened' ? 'a payment was charged back: the order is flagged problem' : 'a chargeback was lost: the order stays flagged problem');
-    await enqueueMail(tx, await disputeMail(config, order, payment, fact));
+    await enqueueMail(tx, await disputeMail(config, readerLanguage(config), order, payment, fact));
     return 'applied';
   }
 
@@ -398,7 +399,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       for (const { instalment, order } of rows) {
         const customer = await orderQueries.findOrderCustomer(tx, order.customerId);
         const link = `/payment-plan-payment/${encodeURIComponent(order.code)}/${orderLinkSignature(deps.appSecret, order.code, instalmentLink(instalment.reference))}/${encodeURIComponent(instalment.reference)}`;
-        await enqueueMail(tx, await instalmentMail(config, kind, customer, order, instalment, link));
+        await enqueueMail(tx, await instalmentMail(config, readerLanguage(config, order.language), kind, customer, order, instalment, link));
         await orderQueries.updateInstalment(tx, instalment.id, kind === 'due' ? { reminderSentAt: now() } : { overdueNoticeSentAt: now() });
       }
       return rows.length;
@@ -489,7 +490,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           paymentReference: `${config.bankTransfer?.referencePrefix ?? ''}${order.code}`,
           payBy: bankTransferPayBy(config, now()),
         });
-        await enqueueMail(tx, await bankTransferMail(config, { email: customer.email, fullName: customer.fullName }, updated, view.tickets.length > 0));
+        await enqueueMail(tx, await bankTransferMail(config, readerLanguage(config, updated.language), { email: customer.email, fullName: customer.fullName }, updated, view.tickets.length > 0));
         return { order: updated, closed };
       });
       await cancelAtGateway(closed, order);
@@ -548,7 +549,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         });
         const after = await receive(tx, order, amount, null);
         // Partly paid: the customer is told what arrived and what is still open, and by when.
-        if (after.paymentStatus === 'partial' && !after.paymentPlan?.length) await enqueueMail(tx, await partPaymentMail(config, await orderQueries.findOrderCustomer(tx, after.customerId), after, amount));
+        if (after.paymentStatus === 'partial' && !after.paymentPlan?.length) await enqueueMail(tx, await partPaymentMail(config, readerLanguage(config, after.language), await orderQueries.findOrderCustomer(tx, after.customerId), after, amount));
         // The back office's audit entry, in this transaction (decision 0041).
         await recorded?.(tx, order, after);
         return after;

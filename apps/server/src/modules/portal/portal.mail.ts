@@ -1,4 +1,5 @@
-import { productTicket, refundWaySentence, waitsForBankDetails, type RefundWays, type ShopConfigFile } from '@festival/contract';
+import { english, productTicket, refundWaySentence, SOURCE_LOCALE, waitsForBankDetails, type RefundWays, type ShopConfigFile } from '@festival/contract';
+import { wordsFor } from '../../lib/reader';
 import { shopLink, ticketLinkItem } from '../accounts/accounts.mail';
 import { composeMail, type MailBlock } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
@@ -51,7 +52,8 @@ export async function ticketChangedMail(config: TicketConfig, to: { email: strin
         ...(downloadable
           ? [
               { kind: 'text', text: 'This is the ticket as it is now. Download it and show it at the entrance; a copy you saved before the change may show old details.' } satisfies MailBlock,
-              { kind: 'links', items: [mailTicketItem(config, linkEmail, { ...ticket, email: linkEmail })] } satisfies MailBlock,
+              // words: ticketLinkItem (English until this mail takes its reader's language)
+              { kind: 'links', items: [mailTicketItem(wordsFor(config, SOURCE_LOCALE), config, linkEmail, { ...ticket, email: linkEmail })] } satisfies MailBlock,
             ]
           : [{ kind: 'text', text: 'Its order is being paid in instalments: the ticket comes by e-mail to download as soon as the last one is paid.' } satisfies MailBlock]),
       ],
@@ -106,7 +108,8 @@ export async function ticketReceivedMail(
           ? `${from.fullName} passed their ${productTicket(ticket.productName)} on to you. Download it and show it at the entrance:`
           : `${from.fullName} passed their ${productTicket(ticket.productName)} (${ticket.code}) on to you. Its order is being paid in instalments: we will e-mail you the ticket to download as soon as the last one is paid.`,
       ],
-      blocks: downloadable ? [{ kind: 'links', items: [ticketLinkItem(config, { code: ticket.code, product: ticket.productName, fullName: ticket.fullName, email: to.email })] }] : [],
+      // words: ticketLinkItem (English until this mail takes its reader's language)
+      blocks: downloadable ? [{ kind: 'links', items: [ticketLinkItem({ say: english }, config, { code: ticket.code, product: ticket.productName, fullName: ticket.fullName, email: to.email })] }] : [],
       after: [
         accountCreated
           ? 'We have made an account for you at this address; your password comes in a separate e-mail. In your account you can see the ticket and change its details.'

@@ -6,6 +6,7 @@ import { passwordMail } from '../accounts/accounts.mail';
 import { findCustomerByEmail, insertCustomer } from '../accounts/accounts.queries';
 import { generatePassword, hashPassword } from '../accounts/passwords';
 import { newCode } from '../../lib/new-code';
+import { readerLanguage } from '../../lib/reader';
 import type { CustomerRow } from '../accounts/session.queries';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { CustomerData } from '../data/data.service';
@@ -69,7 +70,8 @@ export function createPortalService(deps: PortalDeps) {
     if (existing) return { customer: existing, created: false };
     const created = await insertCustomer(tx, { email, fullName: fullName || email, passwordHash });
     if (!created) throw new AppError('CONFLICT', messages.server.internal);
-    await enqueueMail(tx, await passwordMail(config, created.email, created.fullName, password));
+    // words: the new holder's account is mailed in the shop's default language until the portal passes the order's (lead: join with the portal's helper).
+    await enqueueMail(tx, await passwordMail(config, readerLanguage(config), created.email, created.fullName, password));
     return { customer: created, created: true };
   }
 
