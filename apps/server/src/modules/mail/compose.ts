@@ -2,7 +2,7 @@ import { DEFAULT_BRAND, directionOf, SOURCE_LOCALE, type Locale, type ShopConfig
 import { randomUUID } from 'node:crypto';
 import { createElement, Fragment, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { LTR_END, LTR_START, MailBlocks, MailPreview, MailTemplate, Said, type MailBlock, type MailLook } from './mail-template';
+import { LTR_START, MailBlocks, MailPreview, MailTemplate, OWN_START, Said, VALUE_END, type MailBlock, type MailLook } from './mail-template';
 
 export type { MailBlock } from './mail-template';
 
@@ -44,12 +44,26 @@ export function mailLook(shopName: string, config?: MailLookConfig, language: Lo
  * the value as it is.
  */
 export function keepLeftToRight(language: Locale | undefined, value: string): string {
-  return language && directionOf(language) === 'rtl' ? `${LTR_START}${value}${LTR_END}` : value;
+  return language && directionOf(language) === 'rtl' ? `${LTR_START}${value}${VALUE_END}` : value;
 }
 
-const LTR_MARKS = /[\u2066\u2069]/g;
-/** A text of a message as the plain-text part says it: each marked value between left-to-right marks (U+200E), which every client knows. */
-const plainWords = (text: string) => (text.includes(LTR_START) ? text.replace(LTR_MARKS, '\u200e') : text);
+/**
+ * A value someone typed (a name, an e-mail address) inside a sentence of a message in `language`:
+ * in a right-to-left language it is marked, and the HTML keeps it in a `<span dir="auto">`, so a
+ * Latin name does not turn an Arabic sentence's parts around, nor an Arabic name a Latin one's.
+ * In a left-to-right language it is the value as it is.
+ */
+export function keepOwnDirection(language: Locale | undefined, value: string): string {
+  return language && directionOf(language) === 'rtl' ? `${OWN_START}${value}${VALUE_END}` : value;
+}
+
+const MARKS = /[\u2066\u2068\u2069]/g;
+const LTR_VALUE = /\u2066([^\u2066\u2068\u2069]*)\u2069/g;
+/**
+ * A text of a message as the plain-text part says it: each left-to-right value between
+ * left-to-right marks (U+200E), which every client knows; a value in its own direction as it is.
+ */
+const plainWords = (text: string) => (text.includes(LTR_START) || text.includes(OWN_START) ? text.replace(LTR_VALUE, '\u200e$1\u200e').replace(MARKS, '') : text);
 
 /** A message's content as the template's blocks, in order. */
 export function blocksOf(content: MailContent): MailBlock[] {
@@ -146,7 +160,7 @@ function messageHtml(look: MailLook, preview: string, greeting: string, blocks: 
 
 /** The line after the subject: the first paragraph (or the greeting), its values' marks left out (a preview is plain text), up to 140 characters. */
 export function mailPreview(blocks: MailBlock[], greeting: string): string {
-  return (blocks.find((block) => block.kind === 'text')?.text ?? greeting).replace(LTR_MARKS, '').slice(0, 140);
+  return (blocks.find((block) => block.kind === 'text')?.text ?? greeting).replace(MARKS, '').slice(0, 140);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { DEFAULT_BRAND } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
-import { blocksOf, composeMail, keepLeftToRight, mailLook, mailPreview, renderHtml, type MailContent, type MailLookConfig } from './compose';
+import { blocksOf, composeMail, keepLeftToRight, keepOwnDirection, mailLook, mailPreview, renderHtml, type MailContent, type MailLookConfig } from './compose';
 import { MailBlocks, MailPreview, MailTemplate, Said } from './mail-template';
 
 /** The whole template rendered by React at once: what composeMail's spliced frame must equal, byte for byte. */
@@ -34,7 +34,7 @@ const contents: MailContent[] = [
     greeting: `مرحبًا ${keepLeftToRight('ar', 'Jane <Doe>')}،`,
     paragraphs: [`تم استلام طلب الاسترداد للطلب ${keepLeftToRight('ar', 'K7Q2M9XA')}: ${keepLeftToRight('ar', '<b>')}.`],
     blocks: [
-      { kind: 'details', rows: [{ label: 'IBAN', value: keepLeftToRight('ar', 'NL91 ABNA 0417 1643 00') }, { label: 'الاسم', value: 'محمد' }] },
+      { kind: 'details', rows: [{ label: 'IBAN', value: keepLeftToRight('ar', 'NL91 ABNA 0417 1643 00') }, { label: 'الاسم', value: `${keepOwnDirection('ar', 'Jane Doe')} (سابقًا: ${keepOwnDirection('ar', 'محمد')})` }] },
       { kind: 'links', items: [{ title: `تذكرة ${keepLeftToRight('ar', 'T8V3')}`, label: 'تنزيل', url: 'https://shop.example.org/t/1' }] },
       { kind: 'code', text: 'Zq9-häpy' },
     ],
@@ -78,11 +78,13 @@ describe("a message's HTML", () => {
     expect(html).toContain('مرحبًا <span dir="ltr">Jane &lt;Doe&gt;</span>،');
     expect(html).toContain('<span dir="ltr">NL91 ABNA 0417 1643 00</span>');
     expect(html).toMatch(/<strong dir="auto"/);
+    expect(html).toContain('<span dir="auto">Jane Doe</span> (سابقًا: <span dir="auto">محمد</span>)');
     expect(html).toMatch(/<p dir="ltr"[^>]*>Zq9-häpy<\/p>/);
     // No mark is left in the HTML, and the text part keeps each value between left-to-right marks.
-    expect(html).not.toMatch(/[\u2066\u2069]/);
+    expect(html).not.toMatch(/[\u2066\u2068\u2069]/);
     expect(text).toContain('للطلب \u200eK7Q2M9XA\u200e:');
-    expect(text).not.toMatch(/[\u2066\u2069]/);
+    expect(text).not.toMatch(/[\u2066\u2068\u2069]/);
+    expect(text).toContain('الاسم: Jane Doe (سابقًا: محمد)');
     expect(text.split('\n')).toContain('https://shop.example.org/portal');
   });
 

@@ -73,26 +73,32 @@ const aligned = (look: MailLook): CSSProperties => (look.direction === 'rtl' ? {
 /** `dir` on the blocks that hold text, for a right-to-left message only (clients that drop the html's keep these). */
 const dirOf = (look: MailLook) => (look.direction === 'rtl' ? { dir: 'rtl' } : {});
 
-/** Where a value that reads left to right (a code, an address, an order number) starts and ends in a text: Unicode's left-to-right isolate (compose.ts, `keepLeftToRight`). */
+/**
+ * Where a value starts and ends in a text (compose.ts): a value that reads left to right (a code,
+ * an order number) between Unicode's left-to-right isolate and its end; a value in its own
+ * direction (a name or an address someone typed, Latin or Arabic) between the first-strong
+ * isolate and its end.
+ */
 export const LTR_START = '\u2066';
-export const LTR_END = '\u2069';
-const LTR_VALUE = /\u2066([^\u2066\u2069]*)\u2069/g;
+export const OWN_START = '\u2068';
+export const VALUE_END = '\u2069';
+const VALUE = /([\u2066\u2068])([^\u2066\u2068\u2069]*)\u2069/g;
 
 /**
- * A text of a message, where each value marked left to right (LTR_START … LTR_END) is a
- * `<span dir="ltr">`: a code or an address keeps its order inside a right-to-left sentence, in
- * every client that knows `dir` (an isolate, as HTML makes an element with `dir`). A text without
- * marks is the text itself (the same bytes as before).
+ * A text of a message, where each marked value is a `<span dir="ltr">` (a code) or a
+ * `<span dir="auto">` (a name, an address): it keeps its order inside a right-to-left sentence,
+ * and the sentence its own around it, in every client that knows `dir` (HTML isolates an element
+ * with `dir`). A text without marks is the text itself (the same bytes as before).
  */
 export function Said({ text }: { text: string }): ReactNode {
-  if (!text.includes(LTR_START)) return text;
+  if (!text.includes(LTR_START) && !text.includes(OWN_START)) return text;
   const parts: ReactNode[] = [];
   let last = 0;
-  for (const match of text.matchAll(LTR_VALUE)) {
+  for (const match of text.matchAll(VALUE)) {
     if (match.index > last) parts.push(text.slice(last, match.index));
     parts.push(
-      <span key={match.index} dir="ltr">
-        {match[1]}
+      <span key={match.index} dir={match[1] === LTR_START ? 'ltr' : 'auto'}>
+        {match[2]}
       </span>,
     );
     last = match.index + match[0].length;

@@ -1,7 +1,7 @@
 import { namesATicket, refundWaySentence, waitsForBankDetails, type Locale, type RefundWays, type ShopConfigFile, type Text } from '@festival/contract';
 import { wordsFor, type Words } from '../../lib/reader';
 import { shopLink, ticketLinkItem } from '../accounts/accounts.mail';
-import { composeMail, keepLeftToRight, type MailBlock } from '../mail/compose';
+import { composeMail, keepLeftToRight, keepOwnDirection, type MailBlock } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
 import { mailTicketItem, type MailTicket } from '../orders/orders.mail';
 import { portalMailTexts as texts } from './portal.mail.messages';
@@ -16,13 +16,16 @@ type Person = { email: string; fullName: string };
  */
 function writer(config: Config, language: Locale) {
   const words = wordsFor(config, language);
+  /** A value someone typed or named (a person's name, a product's) in its own direction. */
+  const own = (value: string) => keepOwnDirection(language, value);
   return {
     words,
     say: words.say,
     ltr: (value: string) => keepLeftToRight(language, value),
-    greeting: (name: string | null) => words.say(name ? texts.greeting({ name }) : texts.greetingWithoutName),
+    own,
+    greeting: (name: string | null) => words.say(name ? texts.greeting({ name: own(name) }) : texts.greetingWithoutName),
     /** A product named as a ticket once ("your Weekend ticket", not "your Weekend ticket ticket"; decision 0035). */
-    product: (name: string) => ({ product: name.trim(), named: namesATicket(name) ? ('yes' as const) : ('no' as const) }),
+    product: (name: string) => ({ product: own(name.trim()), named: namesATicket(name) ? ('yes' as const) : ('no' as const) }),
     content: { language, shopName: config.name },
   };
 }
@@ -69,8 +72,8 @@ export async function ticketChangedMail(
   downloadable: boolean,
   linkEmail: string,
 ): Promise<OutgoingMail> {
-  const { words, say, ltr, greeting, product, content } = writer(config, language);
-  const value = (shown: string | Date | null) => (shown === null ? say(texts.changed.none) : shown instanceof Date ? words.departure(shown) : shown);
+  const { words, say, ltr, own, greeting, product, content } = writer(config, language);
+  const value = (shown: string | Date | null) => (shown === null ? say(texts.changed.none) : shown instanceof Date ? words.departure(shown) : own(shown));
   return {
     to: to.email,
     subject: say(texts.changed.subject({ code: ticket.code })),
@@ -138,7 +141,8 @@ export async function ticketReceivedMail(
   accountCreated: boolean,
   downloadable: boolean,
 ): Promise<OutgoingMail> {
-  const { say, ltr, greeting, product, content } = writer(config, language);
+  const { say, ltr, own, greeting, product, content } = writer(config, language);
+  const giver = own(from.fullName);
   return {
     to: to.email,
     subject: say(texts.received.subject({ from: from.fullName })),
@@ -148,8 +152,8 @@ export async function ticketReceivedMail(
         greeting: greeting(to.fullName),
         paragraphs: [
           downloadable
-            ? say(texts.received.download({ from: from.fullName, ...product(ticket.productName) }))
-            : say(texts.received.later({ from: from.fullName, ...product(ticket.productName), code: ltr(ticket.code) })),
+            ? say(texts.received.download({ from: giver, ...product(ticket.productName) }))
+            : say(texts.received.later({ from: giver, ...product(ticket.productName), code: ltr(ticket.code) })),
         ],
         // words: ticketLinkItem
         blocks: downloadable ? [{ kind: 'links', items: [ticketLinkItem(config, { code: ticket.code, product: ticket.productName, fullName: ticket.fullName, email: to.email })] }] : [],
@@ -173,7 +177,7 @@ export interface RefundMailItem {
  * it takes a while.
  */
 export async function refundRequestedMail(config: Config, language: Locale, to: Person, refund: { id: number; total: number }, orderCode: string, items: readonly RefundMailItem[], ways: RefundWays): Promise<OutgoingMail> {
-  const { words, say, ltr, greeting, content } = writer(config, language);
+  const { words, say, ltr, own, greeting, content } = writer(config, language);
   const askBank = waitsForBankDetails(ways);
   const id = String(refund.id);
   return {
@@ -185,7 +189,7 @@ export async function refundRequestedMail(config: Config, language: Locale, to: 
         ...content,
         greeting: greeting(to.fullName),
         paragraphs: [
-          say(texts.refund.received({ id, code: ltr(orderCode), items: items.map((item) => say(texts.refund.item({ name: item.name, code: ltr(item.code) }))) })),
+          say(texts.refund.received({ id, code: ltr(orderCode), items: items.map((item) => say(texts.refund.item({ name: own(item.name), code: ltr(item.code) }))) })),
           say(texts.refund.onceProcessed({ ways: waysIn(words, ways, 'will'), cancel: askBank ? 'no' : 'yes' })),
         ],
         action: { label: say(askBank ? texts.refund.giveBankDetails : texts.refund.viewRequest), url: shopLink(config, `/portal/refunds/${refund.id}`) },

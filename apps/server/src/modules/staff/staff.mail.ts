@@ -1,7 +1,7 @@
 import type { Locale, ShopConfigFile, StaffRoleName, Text } from '@festival/contract';
 import type { StaffLinkPurpose } from '../../db/schema';
 import { shopLink } from '../accounts/accounts.mail';
-import { composeMail } from '../mail/compose';
+import { composeMail, keepOwnDirection } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
 import { translatorFor } from '../../lib/language';
 import { staffMailTexts as texts } from './staff.mail.messages';
@@ -26,24 +26,24 @@ export const staffLinkUrl = (config: Pick<ShopConfigFile, 'publicBaseUrl'>, toke
 export async function staffLinkMail(config: StaffMailConfig, language: Locale, purpose: StaffLinkPurpose, member: { email: string; name: string; role: StaffRoleName }, token: string): Promise<OutgoingMail> {
   const say = (text: Text) => translatorFor(language).format(text);
   const url = staffLinkUrl(config, token);
-  const shop = config.name;
+  const shop = keepOwnDirection(language, config.name);
   const content =
     purpose === 'invitation'
       ? {
-          subject: say(texts.invitation.subject({ shop })),
+          subject: say(texts.invitation.subject({ shop: config.name })),
           paragraphs: [say(texts.invitation.invited({ shop, role: member.role })), say(texts.invitation.choosePassword)],
           action: { label: say(texts.invitation.button), url },
           after: [...(member.role === 'gate' ? [] : [say(texts.invitation.secondFactor)]), say(texts.invitation.validity)],
         }
       : purpose === 'password-reset'
         ? {
-            subject: say(texts.passwordReset.subject({ shop })),
+            subject: say(texts.passwordReset.subject({ shop: config.name })),
             paragraphs: [say(texts.passwordReset.text)],
             action: { label: say(texts.passwordReset.button), url },
             after: [say(texts.passwordReset.validity)],
           }
         : {
-            subject: say(texts.secondFactor.subject({ shop })),
+            subject: say(texts.secondFactor.subject({ shop: config.name })),
             paragraphs: [say(texts.secondFactor.reset), say(texts.secondFactor.howTo)],
             action: { label: say(texts.secondFactor.button), url },
             after: [say(texts.secondFactor.validity)],
@@ -52,7 +52,7 @@ export async function staffLinkMail(config: StaffMailConfig, language: Locale, p
     holdsSecret: true,
     to: member.email,
     subject: content.subject,
-    ...(await composeMail({ language, shopName: shop, greeting: say(texts.greeting({ name: member.name })), paragraphs: content.paragraphs, action: content.action, after: content.after }, config)),
+    ...(await composeMail({ language, shopName: config.name, greeting: say(texts.greeting({ name: keepOwnDirection(language, member.name) })), paragraphs: content.paragraphs, action: content.action, after: content.after }, config)),
   };
 }
 
@@ -66,7 +66,7 @@ export async function staffPasswordChangedMail(config: StaffMailConfig, language
       {
         language,
         shopName: config.name,
-        greeting: say(texts.greeting({ name: member.name })),
+        greeting: say(texts.greeting({ name: keepOwnDirection(language, member.name) })),
         paragraphs: [say(texts.passwordChanged.text)],
         action: { label: say(texts.passwordChanged.button), url: shopLink(config, '/staff/') },
         after: [say(texts.passwordChanged.notYou)],
