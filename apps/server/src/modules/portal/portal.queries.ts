@@ -134,11 +134,6 @@ export async function setRefundBankDetails(tx: Db, refundId: number, bankDetails
   await tx.update(refunds).set({ bankDetails }).where(eq(refunds.id, refundId));
 }
 
-export async function findOrderCode(db: Db, orderId: number): Promise<string> {
-  const [row] = await db.select({ code: orders.code }).from(orders).where(eq(orders.id, orderId));
-  return row?.code ?? '';
-}
-
 /** An order's code and the language its mails are written in (null: the shop's default; lib/reader.ts). */
 export async function findOrderCodeAndLanguage(db: Db, orderId: number): Promise<{ code: string; language: string | null }> {
   const [row] = await db.select({ code: orders.code, language: orders.language }).from(orders).where(eq(orders.id, orderId));
