@@ -8,6 +8,7 @@ import { bankTransferMail, confirmationMail, instalmentMail, instalmentReceiptMa
 import type { OrderRow } from '../src/modules/orders/orders.queries';
 import { disputeMail, paymentReturnedMail } from '../src/modules/payments/payments.mail';
 import { refundProcessedMail, refundRequestedMail, ticketChangedMail, ticketPassedOnMail, ticketReceivedMail, ticketVoidMail } from '../src/modules/portal/portal.mail';
+import { portalMailTexts } from '../src/modules/portal/portal.mail.messages';
 
 /**
  * Every message the shop sends, built from its template with awkward but real data: names from
@@ -98,27 +99,27 @@ export async function sampleMails(config: ShopConfigFile = loadShopConfig(path.j
     { name: 'password-changed-settings', mail: await passwordChangedMail(config, language, email, name, 'settings') },
     {
       name: 'ticket-changed',
-      mail: await ticketChangedMail(config, person, { ...tickets[1]!, departsAt: null }, [{ label: 'Name', from: 'Jane Doe', to: long }, { label: 'E-mail address', from: 'jane@example.org', to: 'holder@example.org' }], true, 'holder@example.org'),
+      mail: await ticketChangedMail(config, language, person, { ...tickets[1]!, departsAt: null }, [{ label: portalMailTexts.changed.name, from: 'Jane Doe', to: long }, { label: portalMailTexts.changed.email, from: 'jane@example.org', to: 'holder@example.org' }], true, 'holder@example.org'),
     },
     {
       name: 'ticket-changed-departure',
-      mail: await ticketChangedMail(config, person, { code: 'S9D8F7G6H5J4K3L2Z1X0', productName: 'Shuttle bus Amsterdam Centraal', fullName: name, email, departsAt: new Date('2027-06-11T14:30:00Z') }, [{ label: 'Departure', from: 'Friday, 11 June 2027 at 14:30 CEST', to: 'Friday, 11 June 2027 at 16:30 CEST' }], true, email),
+      mail: await ticketChangedMail(config, language, person, { code: 'S9D8F7G6H5J4K3L2Z1X0', productName: 'Shuttle bus Amsterdam Centraal', fullName: name, email, departsAt: new Date('2027-06-11T14:30:00Z') }, [{ label: portalMailTexts.changed.departure, from: new Date('2027-06-11T12:30:00Z'), to: new Date('2027-06-11T14:30:00Z') }], true, email),
     },
-    { name: 'ticket-changed-plan', mail: await ticketChangedMail(config, person, { ...tickets[0]!, departsAt: null }, [{ label: 'Age', from: '18-24', to: '25-34' }], false, email) },
-    { name: 'ticket-void-passed-on', mail: await ticketVoidMail(config, { email: 'holder@example.org', fullName: long }, { code: tickets[1]!.code, productName: tickets[1]!.productName }, 'passed-on') },
-    { name: 'ticket-void-holder-changed', mail: await ticketVoidMail(config, { email: 'holder@example.org', fullName: null }, { code: tickets[1]!.code, productName: tickets[1]!.productName }, 'holder-changed') },
-    { name: 'ticket-passed-on', mail: await ticketPassedOnMail(config, person, { code: tickets[0]!.code, productName: 'Weekend ticket' }, 'holder@example.org') },
-    { name: 'ticket-received', mail: await ticketReceivedMail(config, { email: 'holder@example.org', fullName: long }, { code: tickets[0]!.code, productName: 'Weekend ticket', fullName: long }, person, true, true) },
-    { name: 'ticket-received-later', mail: await ticketReceivedMail(config, { email: 'holder@example.org', fullName: long }, { code: tickets[0]!.code, productName: 'Weekend ticket', fullName: long }, person, false, false) },
+    { name: 'ticket-changed-plan', mail: await ticketChangedMail(config, language, person, { ...tickets[0]!, departsAt: null }, [{ label: portalMailTexts.changed.age, from: '18-24', to: '25-34' }], false, email) },
+    { name: 'ticket-void-passed-on', mail: await ticketVoidMail(config, language, { email: 'holder@example.org', fullName: long }, { code: tickets[1]!.code, productName: tickets[1]!.productName }, 'passed-on') },
+    { name: 'ticket-void-holder-changed', mail: await ticketVoidMail(config, language, { email: 'holder@example.org', fullName: null }, { code: tickets[1]!.code, productName: tickets[1]!.productName }, 'holder-changed') },
+    { name: 'ticket-passed-on', mail: await ticketPassedOnMail(config, language, person, { code: tickets[0]!.code, productName: 'Weekend ticket' }, 'holder@example.org') },
+    { name: 'ticket-received', mail: await ticketReceivedMail(config, language, { email: 'holder@example.org', fullName: long }, { code: tickets[0]!.code, productName: 'Weekend ticket', fullName: long }, person, true, true) },
+    { name: 'ticket-received-later', mail: await ticketReceivedMail(config, language, { email: 'holder@example.org', fullName: long }, { code: tickets[0]!.code, productName: 'Weekend ticket', fullName: long }, person, false, false) },
     { name: 'part-payment', mail: await partPaymentMail(config, language, person, { ...order, totalPaid: 5000 }, 5000) },
-    { name: 'refund-requested', mail: await refundRequestedMail(config, person, { id: 12, total: 12000 }, order.code, ['Weekend ticket', `Camping spot for ${long}`], ways({ bank: 12000, bank_details: true })) },
-    { name: 'refund-requested-needs-bank-details', mail: await refundRequestedMail(config, person, { id: 12, total: 12000 }, order.code, ['Weekend ticket'], ways({ bank: 12000 })) },
-    { name: 'refund-requested-desk', mail: await refundRequestedMail(config, person, { id: 12, total: 17950 }, order.code, ['Weekend ticket'], ways({ cash: 17950 })) },
-    { name: 'refund-processed', mail: await refundProcessedMail(config, person, { id: 12, total: 12000 }, order.code, ways({ bank: 12000, bank_details: true })) },
-    { name: 'refund-processed-card', mail: await refundProcessedMail(config, person, { id: 12, total: 12000 }, order.code, ways({ card: 7000, bank: 5000, bank_details: true })) },
-    { name: 'refund-processed-desk', mail: await refundProcessedMail(config, person, { id: 12, total: 17950 }, order.code, ways({ cash: 17950, paid_out_by: 'desk@example.org' })) },
-    { name: 'refund-processed-card-terminal', mail: await refundProcessedMail(config, person, { id: 12, total: 17950 }, order.code, ways({ card_terminal: 17950, paid_out_by: 'desk@example.org' })) },
-    { name: 'refund-requested-card', mail: await refundRequestedMail(config, person, { id: 12, total: 12000 }, order.code, ['Weekend ticket'], ways({ card: 12000 })) },
+    { name: 'refund-requested', mail: await refundRequestedMail(config, language, person, { id: 12, total: 12000 }, order.code, [{ name: 'Weekend ticket', code: tickets[0]!.code }, { name: `Camping spot for ${long}`, code: tickets[1]!.code }], ways({ bank: 12000, bank_details: true })) },
+    { name: 'refund-requested-needs-bank-details', mail: await refundRequestedMail(config, language, person, { id: 12, total: 12000 }, order.code, [{ name: 'Weekend ticket', code: tickets[0]!.code }], ways({ bank: 12000 })) },
+    { name: 'refund-requested-desk', mail: await refundRequestedMail(config, language, person, { id: 12, total: 17950 }, order.code, [{ name: 'Weekend ticket', code: tickets[0]!.code }], ways({ cash: 17950 })) },
+    { name: 'refund-processed', mail: await refundProcessedMail(config, language, person, { id: 12, total: 12000 }, order.code, ways({ bank: 12000, bank_details: true })) },
+    { name: 'refund-processed-card', mail: await refundProcessedMail(config, language, person, { id: 12, total: 12000 }, order.code, ways({ card: 7000, bank: 5000, bank_details: true })) },
+    { name: 'refund-processed-desk', mail: await refundProcessedMail(config, language, person, { id: 12, total: 17950 }, order.code, ways({ cash: 17950, paid_out_by: 'desk@example.org' })) },
+    { name: 'refund-processed-card-terminal', mail: await refundProcessedMail(config, language, person, { id: 12, total: 17950 }, order.code, ways({ card_terminal: 17950, paid_out_by: 'desk@example.org' })) },
+    { name: 'refund-requested-card', mail: await refundRequestedMail(config, language, person, { id: 12, total: 12000 }, order.code, [{ name: 'Weekend ticket', code: tickets[0]!.code }], ways({ card: 12000 })) },
   ];
 }
 

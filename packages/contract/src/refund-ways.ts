@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageWith, type Text } from './i18n/text';
 
 /**
  * Which way a refund's money goes back (issue 34 point 3, decision 0060): the way it came. Card
@@ -53,28 +54,58 @@ export const waitsForBankDetails = (ways: Pick<RefundWays, 'bank' | 'bank_detail
 
 type Money = (minor: number) => string;
 
+// Each way as a whole clause with its amount, said for a refund still to be paid (`will`) or
+// processed (`done`); the clauses of a refund are joined as the reader's language joins a list.
+const cardWay = messageWith<{ amount: string; when: 'will' | 'done' }>({
+  id: 'refundWays.card',
+  defaultMessage: '{when, select, will {{amount} will go back to the card or account you paid with} other {{amount} is on its way back to the card or account you paid with; depending on your bank it can take a few days to show}}',
+});
+const cashWay = messageWith<{ amount: string; when: 'will' | 'done' }>({
+  id: 'refundWays.cash',
+  defaultMessage: '{when, select, will {{amount} is paid back to you in cash at the box office} other {{amount} was paid back to you in cash at the box office}}',
+});
+const cardTerminalWay = messageWith<{ amount: string; when: 'will' | 'done' }>({
+  id: 'refundWays.cardTerminal',
+  defaultMessage: '{when, select, will {{amount} is refunded to your card on the card terminal at the box office} other {{amount} was refunded to your card on the card terminal at the box office}}',
+});
+const bankWayWaiting = messageWith<{ amount: string }>({
+  id: 'refundWays.bankWaiting',
+  defaultMessage: '{amount} is paid to your bank account once you have given us your bank details (IBAN) on the refund’s page in your account',
+});
+const bankWay = messageWith<{ amount: string; when: 'will' | 'done' }>({
+  id: 'refundWays.bank',
+  defaultMessage: '{when, select, will {{amount} will be paid to the bank account you gave} other {{amount} is on its way to your bank account}}',
+});
+
 /**
- * The ways, one phrase each, for a customer: `when` 'will' for a refund still to be paid, 'done'
- * for one processed. Joined as a sentence's end ("… and …").
+ * The ways, one clause each, for a customer: `when` 'will' for a refund still to be paid, 'done'
+ * for one processed. Each is a whole clause with its own subject (the amount), so a language joins
+ * them as it joins a list (`refundWaySentence`).
  */
-export function refundWayPhrases(ways: RefundWays, money: Money, when: 'will' | 'done'): string[] {
-  const will = when === 'will';
-  const phrases: string[] = [];
-  if (ways.card > 0) phrases.push(will ? `${money(ways.card)} will go back to the card or account you paid with` : `${money(ways.card)} is on its way back to the card or account you paid with; depending on your bank it can take a few days to show`);
-  if (ways.cash > 0) phrases.push(will ? `${money(ways.cash)} is paid back to you in cash at the box office` : `${money(ways.cash)} was paid back to you in cash at the box office`);
-  if (ways.card_terminal > 0) phrases.push(will ? `${money(ways.card_terminal)} is refunded to your card on the card terminal at the box office` : `${money(ways.card_terminal)} was refunded to your card on the card terminal at the box office`);
-  if (ways.bank > 0) {
-    if (!ways.bank_details) phrases.push(`${money(ways.bank)} is paid to your bank account once you have given us your bank details (IBAN) on the refund’s page in your account`);
-    else phrases.push(will ? `${money(ways.bank)} will be paid to the bank account you gave` : `${money(ways.bank)} is on its way to your bank account`);
-  }
+export function refundWayPhrases(ways: RefundWays, money: Money, when: 'will' | 'done'): Text[] {
+  const phrases: Text[] = [];
+  if (ways.card > 0) phrases.push(cardWay({ amount: money(ways.card), when }));
+  if (ways.cash > 0) phrases.push(cashWay({ amount: money(ways.cash), when }));
+  if (ways.card_terminal > 0) phrases.push(cardTerminalWay({ amount: money(ways.card_terminal), when }));
+  if (ways.bank > 0) phrases.push(ways.bank_details ? bankWay({ amount: money(ways.bank), when }) : bankWayWaiting({ amount: money(ways.bank) }));
   return phrases;
 }
 
-const joined = (phrases: string[]) => (phrases.length <= 1 ? (phrases[0] ?? '') : `${phrases.slice(0, -1).join(', ')} and ${phrases[phrases.length - 1]}`);
+/** What a customer's sentence about a refund is said with: the reader's translator, and the locale whose way of joining a list ("a, b and c") it uses. */
+export interface RefundWayWords {
+  say: (text: Text) => string;
+  /** An `Intl` locale of the reader's language (the shop's own locale when it is of that language: "a, b and c" in en-GB). */
+  listLocale: string;
+}
 
-/** For the customer: where the money of a refund goes (will) or went (done), as a sentence without its full stop. */
-export function refundWaySentence(ways: RefundWays, money: Money, when: 'will' | 'done'): string {
-  return joined(refundWayPhrases(ways, money, when));
+/**
+ * For the customer: where the money of a refund goes (will) or went (done), as a sentence's end
+ * without its full stop, in the reader's language: its clauses joined as the language joins a
+ * list ("… and …", „… und …“, «… et …»).
+ */
+export function refundWaySentence(ways: RefundWays, money: Money, when: 'will' | 'done', words: RefundWayWords): string {
+  const phrases = refundWayPhrases(ways, money, when).map((phrase) => words.say(phrase));
+  return phrases.length <= 1 ? (phrases[0] ?? '') : new Intl.ListFormat(words.listLocale, { type: 'conjunction', style: 'long' }).format(phrases);
 }
 
 /** For staff: which way a refund's money goes, in a line ("€179.50 in cash at the desk, €20.00 by bank (no bank details yet)"). */

@@ -364,7 +364,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
       if (override && !reason) throw refused(staffOrderMessages.overrideNeedsReason);
       const created = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, input.code);
-        const { refund, names, overridden } = await insertRefundRequest(tx, { appSecret: deps.appSecret, snapshot, at }, order, {
+        const { refund, items, overridden } = await insertRefundRequest(tx, { appSecret: deps.appSecret, snapshot, at }, order, {
           tickets: input.tickets,
           merchandise: input.merchandise,
           note: input.note || null,
@@ -376,7 +376,8 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
         const plan = await planRefund(tx, order.id, refund.total, deps.gateway?.provider ?? null);
         const ways = waysOf(refund.total, plan.parts, false);
         const waiting = waitsForBankDetails(ways);
-        if (waiting) await enqueueMail(tx, await refundRequestedMail(config, await orderQueries.findOrderCustomer(tx, order.customerId), refund, order.code, names, ways));
+        // In the order's language, whatever the language of the member's page (decision 0094).
+        if (waiting) await enqueueMail(tx, await refundRequestedMail(config, readerLanguage(config, order.language), await orderQueries.findOrderCustomer(tx, order.customerId), refund, order.code, items, ways));
         // Items only the override let through (those the customer's rules keep back) are audited with the reason.
         const outsideRules = overridden.tickets.length + overridden.merchandise.length > 0;
         await audit(tx, actor, outsideRules ? 'order.refund-override' : 'order.refund', order.code, orderState(order), {

@@ -2,7 +2,7 @@ import { DEFAULT_BRAND, directionOf, SOURCE_LOCALE, type Locale, type ShopConfig
 import { randomUUID } from 'node:crypto';
 import { createElement, Fragment, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MailBlocks, MailPreview, MailTemplate, type MailBlock, type MailLook } from './mail-template';
+import { LTR_START, MailBlocks, MailPreview, MailTemplate, OWN_START, Said, VALUE_END, type MailBlock, type MailLook } from './mail-template';
 
 export type { MailBlock } from './mail-template';
 
@@ -36,6 +36,35 @@ export function mailLook(shopName: string, config?: MailLookConfig, language: Lo
   return { shopName, language, direction: directionOf(language), logoUrl, logoWidth: brand.logoWidth, primaryColour: brand.primaryColour, onPrimaryColour: brand.onPrimaryColour, backgroundColour: brand.backgroundColour, textColour: brand.textColour };
 }
 
+/**
+ * A value that reads left to right (a ticket or order code, an e-mail address, an IBAN) inside a
+ * sentence of a message in `language`: in a right-to-left language it is marked, and the HTML
+ * keeps it in a `<span dir="ltr">`, the text part between left-to-right marks, so "(T8V3K2)" or
+ * "NL91 ABNA 0417" is not reordered by the Arabic around it. In a left-to-right language it is
+ * the value as it is.
+ */
+export function keepLeftToRight(language: Locale | undefined, value: string): string {
+  return language && directionOf(language) === 'rtl' ? `${LTR_START}${value}${VALUE_END}` : value;
+}
+
+/**
+ * A value someone typed (a name, an e-mail address) inside a sentence of a message in `language`:
+ * in a right-to-left language it is marked, and the HTML keeps it in a `<span dir="auto">`, so a
+ * Latin name does not turn an Arabic sentence's parts around, nor an Arabic name a Latin one's.
+ * In a left-to-right language it is the value as it is.
+ */
+export function keepOwnDirection(language: Locale | undefined, value: string): string {
+  return language && directionOf(language) === 'rtl' ? `${OWN_START}${value}${VALUE_END}` : value;
+}
+
+const MARKS = /[\u2066\u2068\u2069]/g;
+const LTR_VALUE = /\u2066([^\u2066\u2068\u2069]*)\u2069/g;
+/**
+ * A text of a message as the plain-text part says it: each left-to-right value between
+ * left-to-right marks (U+200E), which every client knows; a value in its own direction as it is.
+ */
+const plainWords = (text: string) => (text.includes(LTR_START) || text.includes(OWN_START) ? text.replace(LTR_VALUE, '\u200e$1\u200e').replace(MARKS, '') : text);
+
 /** A message's content as the template's blocks, in order. */
 export function blocksOf(content: MailContent): MailBlock[] {
   return [
@@ -51,19 +80,22 @@ export function blocksOf(content: MailContent): MailBlock[] {
  * separated by blank lines, every address alone on its line so a client makes it a link whole.
  */
 export function mailText(content: MailContent): string {
-  const parts: string[] = [content.greeting];
+  const parts: string[] = [plainWords(content.greeting)];
   for (const block of blocksOf(content)) {
     switch (block.kind) {
       case 'text':
       case 'note':
+        parts.push(plainWords(block.text));
+        break;
       case 'code':
         parts.push(block.text);
         break;
       case 'details':
-        parts.push(block.rows.map((row) => `${row.label}: ${row.value}`).join('\n'));
+        parts.push(block.rows.map((row) => `${row.label}: ${plainWords(row.value)}`).join('\n'));
         break;
       case 'links':
-        parts.push(block.items.map((item) => [item.title, ...(item.detail ? [item.detail] : []), `${item.label}:`, item.url].join('\n')).join('\n\n'));
+        // Addresses stay alone on their lines, as they are.
+        parts.push(block.items.map((item) => [plainWords(item.title), ...(item.detail ? [plainWords(item.detail)] : []), `${item.label}:`, item.url].join('\n')).join('\n\n'));
         break;
       case 'button':
         parts.push(`${block.label}:\n${block.url}`);
@@ -121,9 +153,14 @@ function frameOf(look: MailLook): [string, string, string, string] {
  */
 function messageHtml(look: MailLook, preview: string, greeting: string, blocks: MailBlock[]): string {
   const [before, afterPreview, afterGreeting, last] = frameOf(look);
-  const parts: ReactNode[] = [createElement(MailPreview, { text: preview, key: 'p' }), SLOT, greeting, SLOT, createElement(MailBlocks, { blocks, look, key: 'b' })];
+  const parts: ReactNode[] = [createElement(MailPreview, { text: preview, key: 'p' }), SLOT, createElement(Said, { text: greeting, key: 'g' }), SLOT, createElement(MailBlocks, { blocks, look, key: 'b' })];
   const [previewHtml, greetingHtml, blocksHtml] = renderToStaticMarkup(createElement(Fragment, null, ...parts)).replace(IMAGE_PRELOAD, '').split(SLOT);
   return `${before}${previewHtml}${afterPreview}${greetingHtml}${afterGreeting}${blocksHtml}${last}`;
+}
+
+/** The line after the subject: the first paragraph (or the greeting), its values' marks left out (a preview is plain text), up to 140 characters. */
+export function mailPreview(blocks: MailBlock[], greeting: string): string {
+  return (blocks.find((block) => block.kind === 'text')?.text ?? greeting).replace(MARKS, '').slice(0, 140);
 }
 
 /**
@@ -133,6 +170,6 @@ function messageHtml(look: MailLook, preview: string, greeting: string, blocks: 
  */
 export async function composeMail(content: MailContent, config?: MailLookConfig): Promise<{ text: string; html: string }> {
   const blocks = blocksOf(content);
-  const preview = blocks.find((block) => block.kind === 'text')?.text ?? content.greeting;
-  return { text: mailText(content), html: messageHtml(mailLook(content.shopName, config, content.language), preview.slice(0, 140), content.greeting, blocks) };
+  const preview = mailPreview(blocks, content.greeting);
+  return { text: mailText(content), html: messageHtml(mailLook(content.shopName, config, content.language), preview, content.greeting, blocks) };
 }

@@ -64,6 +64,49 @@ export interface MailTemplateProps {
 const font = 'Arial,Helvetica,sans-serif';
 const wrap: CSSProperties = { overflowWrap: 'anywhere', wordBreak: 'break-word' };
 
+/**
+ * Right to left (an Arabic message): every block says its alignment itself, to the right, since
+ * clients drop the `<html dir>` (Gmail keeps neither html nor body attributes) and Outlook's
+ * engine does not know `text-align: start`; a left-to-right message keeps its styles as they were.
+ */
+const aligned = (look: MailLook): CSSProperties => (look.direction === 'rtl' ? { textAlign: 'right' } : {});
+/** `dir` on the blocks that hold text, for a right-to-left message only (clients that drop the html's keep these). */
+const dirOf = (look: MailLook) => (look.direction === 'rtl' ? { dir: 'rtl' } : {});
+
+/**
+ * Where a value starts and ends in a text (compose.ts): a value that reads left to right (a code,
+ * an order number) between Unicode's left-to-right isolate and its end; a value in its own
+ * direction (a name or an address someone typed, Latin or Arabic) between the first-strong
+ * isolate and its end.
+ */
+export const LTR_START = '\u2066';
+export const OWN_START = '\u2068';
+export const VALUE_END = '\u2069';
+const VALUE = /([\u2066\u2068])([^\u2066\u2068\u2069]*)\u2069/g;
+
+/**
+ * A text of a message, where each marked value is a `<span dir="ltr">` (a code) or a
+ * `<span dir="auto">` (a name, an address): it keeps its order inside a right-to-left sentence,
+ * and the sentence its own around it, in every client that knows `dir` (HTML isolates an element
+ * with `dir`). A text without marks is the text itself (the same bytes as before).
+ */
+export function Said({ text }: { text: string }): ReactNode {
+  if (!text.includes(LTR_START) && !text.includes(OWN_START)) return text;
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(VALUE)) {
+    if (match.index > last) parts.push(text.slice(last, match.index));
+    parts.push(
+      <span key={match.index} dir={match[1] === LTR_START ? 'ltr' : 'auto'}>
+        {match[2]}
+      </span>,
+    );
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}
+
 /** The line mail clients show after the subject, hidden in the message itself. */
 export function MailPreview({ text }: { text: string }): ReactNode {
   return <Preview>{text}</Preview>;
@@ -75,35 +118,60 @@ export function MailBlocks({ blocks, look }: { blocks: MailBlock[]; look: MailLo
 }
 
 function Block({ block, look }: { block: MailBlock; look: MailLook }): ReactNode {
-  const paragraph: CSSProperties = { margin: '0 0 16px', fontSize: '16px', lineHeight: '24px', color: look.textColour, ...wrap };
+  const align = aligned(look);
+  const paragraph: CSSProperties = { margin: '0 0 16px', fontSize: '16px', lineHeight: '24px', color: look.textColour, ...wrap, ...align };
   switch (block.kind) {
     case 'text':
-      return <Text style={paragraph}>{block.text}</Text>;
-    case 'note':
-      return <Text style={{ ...paragraph, fontSize: '14px', lineHeight: '20px', color: '#55505e' }}>{block.text}</Text>;
-    case 'code':
       return (
-        <Text style={{ ...paragraph, padding: '12px 16px', background: look.backgroundColour, borderRadius: '6px', fontFamily: 'Menlo,Consolas,monospace', fontSize: '18px', fontWeight: 'bold', letterSpacing: '0.04em' }}>{block.text}</Text>
+        <Text style={paragraph}>
+          <Said text={block.text} />
+        </Text>
+      );
+    case 'note':
+      return (
+        <Text style={{ ...paragraph, fontSize: '14px', lineHeight: '20px', color: '#55505e' }}>
+          <Said text={block.text} />
+        </Text>
+      );
+    case 'code':
+      // A value to copy reads left to right in every message; at the start of the line.
+      return (
+        <Text
+          {...(look.direction === 'rtl' ? { dir: 'ltr' } : {})}
+          style={{ ...paragraph, padding: '12px 16px', background: look.backgroundColour, borderRadius: '6px', fontFamily: 'Menlo,Consolas,monospace', fontSize: '18px', fontWeight: 'bold', letterSpacing: '0.04em' }}
+        >
+          {block.text}
+        </Text>
       );
     case 'details':
+      // Each label above its value, both at the start of the line; a value takes the direction of
+      // its own first letter (an IBAN or a code left to right, an Arabic name right to left).
       return (
-        <Section style={{ margin: '0 0 16px', padding: '12px 16px', background: look.backgroundColour, borderRadius: '6px' }}>
+        <Section {...dirOf(look)} style={{ margin: '0 0 16px', padding: '12px 16px', background: look.backgroundColour, borderRadius: '6px' }}>
           {block.rows.map((row) => (
-            <Text key={row.label} style={{ margin: '0 0 8px', fontSize: '15px', lineHeight: '22px', color: look.textColour, ...wrap }}>
+            <Text key={row.label} style={{ margin: '0 0 8px', fontSize: '15px', lineHeight: '22px', color: look.textColour, ...wrap, ...align }}>
               <span style={{ color: '#55505e' }}>{row.label}</span>
               <br />
-              <strong style={{ fontFamily: 'Menlo,Consolas,monospace', letterSpacing: '0.02em' }}>{row.value}</strong>
+              <strong {...(look.direction === 'rtl' ? { dir: 'auto' } : {})} style={{ fontFamily: 'Menlo,Consolas,monospace', letterSpacing: '0.02em' }}>
+                <Said text={row.value} />
+              </strong>
             </Text>
           ))}
         </Section>
       );
     case 'links':
       return (
-        <Section style={{ margin: '0 0 16px' }}>
+        <Section {...dirOf(look)} style={{ margin: '0 0 16px' }}>
           {block.items.map((item) => (
-            <Section key={item.url} style={{ padding: '12px 0', borderTop: '1px solid #e4e0ea' }}>
-              <Text style={{ margin: '0 0 4px', fontSize: '16px', lineHeight: '22px', fontWeight: 'bold', color: look.textColour, ...wrap }}>{item.title}</Text>
-              {item.detail ? <Text style={{ margin: '0 0 8px', fontSize: '14px', lineHeight: '20px', color: '#55505e', ...wrap }}>{item.detail}</Text> : null}
+            <Section key={item.url} style={{ padding: '12px 0', borderTop: '1px solid #e4e0ea', ...align }}>
+              <Text style={{ margin: '0 0 4px', fontSize: '16px', lineHeight: '22px', fontWeight: 'bold', color: look.textColour, ...wrap, ...align }}>
+                <Said text={item.title} />
+              </Text>
+              {item.detail ? (
+                <Text style={{ margin: '0 0 8px', fontSize: '14px', lineHeight: '20px', color: '#55505e', ...wrap, ...align }}>
+                  <Said text={item.detail} />
+                </Text>
+              ) : null}
               {item.image ? <Img src={item.image.url} alt={item.image.alt} width={item.image.size} height={item.image.size} style={{ display: 'block', margin: '0 0 8px', maxWidth: '100%', height: 'auto' }} /> : null}
               <Link href={item.url} style={{ fontSize: '16px', lineHeight: '24px', color: look.primaryColour, fontWeight: 'bold', textDecoration: 'underline' }}>
                 {item.label}
@@ -113,8 +181,9 @@ function Block({ block, look }: { block: MailBlock; look: MailLook }): ReactNode
         </Section>
       );
     case 'button':
+      // At the start of the line: on the right in a right-to-left message.
       return (
-        <Section style={{ margin: '24px 0' }}>
+        <Section {...dirOf(look)} style={{ margin: '24px 0', ...align }}>
           <Button
             href={block.url}
             style={{ background: look.primaryColour, color: look.onPrimaryColour, padding: '12px 20px', borderRadius: '6px', fontSize: '16px', lineHeight: '24px', fontWeight: 'bold', textDecoration: 'none', maxWidth: '100%', boxSizing: 'border-box', ...wrap }}
@@ -132,6 +201,7 @@ function Block({ block, look }: { block: MailBlock; look: MailLook }): ReactNode
  * markers in their place (mail/compose.ts).
  */
 export function MailTemplate({ look, preview, greeting, blocks }: MailTemplateProps): ReactNode {
+  const align = aligned(look);
   return (
     <Html lang={look.language} dir={look.direction}>
       <Head>
@@ -139,17 +209,17 @@ export function MailTemplate({ look, preview, greeting, blocks }: MailTemplatePr
         <meta name="color-scheme" content="light" />
       </Head>
       {preview}
-      <Body style={{ margin: 0, padding: '16px 8px', background: look.backgroundColour, fontFamily: font, color: look.textColour }}>
-        <Container style={{ maxWidth: '560px', width: '100%', margin: '0 auto', background: '#ffffff', borderRadius: '8px', padding: '24px 20px', boxSizing: 'border-box' }}>
-          <Section style={{ margin: '0 0 24px' }}>
+      <Body {...dirOf(look)} style={{ margin: 0, padding: '16px 8px', background: look.backgroundColour, fontFamily: font, color: look.textColour, ...align }}>
+        <Container {...dirOf(look)} style={{ maxWidth: '560px', width: '100%', margin: '0 auto', background: '#ffffff', borderRadius: '8px', padding: '24px 20px', boxSizing: 'border-box', ...align }}>
+          <Section style={{ margin: '0 0 24px', ...align }}>
             {look.logoUrl ? <Img src={look.logoUrl} width={look.logoWidth} alt={look.shopName} style={{ display: 'block', height: 'auto', maxWidth: '100%', margin: '0 0 12px' }} /> : null}
-            <Heading as="h1" style={{ fontSize: '20px', lineHeight: '28px', margin: 0, color: look.primaryColour, ...wrap }}>
+            <Heading as="h1" style={{ fontSize: '20px', lineHeight: '28px', margin: 0, color: look.primaryColour, ...wrap, ...align }}>
               {look.shopName}
             </Heading>
           </Section>
-          <Text style={{ margin: '0 0 16px', fontSize: '16px', lineHeight: '24px', color: look.textColour, ...wrap }}>{greeting}</Text>
+          <Text style={{ margin: '0 0 16px', fontSize: '16px', lineHeight: '24px', color: look.textColour, ...wrap, ...align }}>{greeting}</Text>
           {blocks}
-          <Text style={{ margin: '24px 0 0', fontSize: '14px', lineHeight: '20px', color: '#55505e', ...wrap }}>{look.shopName}</Text>
+          <Text style={{ margin: '24px 0 0', fontSize: '14px', lineHeight: '20px', color: '#55505e', ...wrap, ...align }}>{look.shopName}</Text>
         </Container>
       </Body>
     </Html>

@@ -6,6 +6,7 @@ import { issueCreditNote } from '../invoicing/invoicing.service';
 import { enqueueMail } from '../mail/outbox';
 import type { OrderRow } from '../orders/orders.queries';
 import { cancelOpenInstalments, findOrderCode, findOrderCustomer } from '../orders/orders.queries';
+import { readerLanguage } from '../../lib/reader';
 import { refundProcessedMail } from '../portal/portal.mail';
 import * as portalQueries from '../portal/portal.queries';
 import type { RefundRow } from '../portal/portal.queries';
@@ -40,10 +41,11 @@ export async function completeRefund(tx: Db, deps: ProviderRefundDeps, refund: R
   // A payment-plan order is refunded as a whole: nothing more is asked of it.
   await cancelOpenInstalments(tx, refund.orderId);
   await issueCreditNote(tx, deps.config, refund, at);
-  const orderCode = (await findOrderCode(tx, refund.orderId)) ?? '';
+  const order = await portalQueries.findOrderCodeAndLanguage(tx, refund.orderId);
   const ways = waysOf(refund.total, (await queries.listRefundParts(tx, refund.id)).filter((part) => part.status === 'succeeded'), refund.bankDetails !== null);
-  await enqueueMail(tx, await refundProcessedMail(deps.config, await findOrderCustomer(tx, refund.customerId), refund, orderCode, ways));
-  return orderCode;
+  // In the order's language, whoever processed it (a member of staff, a command, the provider's news).
+  await enqueueMail(tx, await refundProcessedMail(deps.config, readerLanguage(deps.config, order.language), await findOrderCustomer(tx, refund.customerId), refund, order.code, ways));
+  return order.code;
 }
 
 /**

@@ -1,36 +1,60 @@
-import { english, productTicket, refundWaySentence, SOURCE_LOCALE, waitsForBankDetails, type RefundWays, type ShopConfigFile } from '@festival/contract';
-import { wordsFor } from '../../lib/reader';
+import { namesATicket, refundWaySentence, waitsForBankDetails, type Locale, type RefundWays, type ShopConfigFile, type Text } from '@festival/contract';
+import { wordsFor, type Words } from '../../lib/reader';
 import { shopLink, ticketLinkItem } from '../accounts/accounts.mail';
-import { composeMail, type MailBlock } from '../mail/compose';
+import { composeMail, keepLeftToRight, keepOwnDirection, type MailBlock } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
-import { formatAmount, mailTicketItem, type MailTicket } from '../orders/orders.mail';
+import { mailTicketItem, type MailTicket } from '../orders/orders.mail';
+import { portalMailTexts as texts } from './portal.mail.messages';
 
-type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'currency' | 'locale'> & Partial<Pick<ShopConfigFile, 'brand'>>;
-/** The ticket messages name departures in the shop's zone. */
-type TicketConfig = Config & Pick<ShopConfigFile, 'timezone'>;
+type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'currency' | 'locale' | 'timezone'> & Partial<Pick<ShopConfigFile, 'brand'>>;
 type Person = { email: string; fullName: string };
 
-/** To the customer who passed a ticket on: it has left their account. */
-export async function ticketPassedOnMail(config: Config, to: Person, ticket: { code: string; productName: string }, newEmail: string): Promise<OutgoingMail> {
+/**
+ * What a portal mail is written with: the reader's words (lib/reader.ts), the shop's name for the
+ * content, and `ltr` for a value that reads left to right inside a sentence (a code, an address:
+ * kept in order in an Arabic sentence; compose.ts).
+ */
+function writer(config: Config, language: Locale) {
+  const words = wordsFor(config, language);
+  /** A value someone typed or named (a person's name, a product's) in its own direction. */
+  const own = (value: string) => keepOwnDirection(language, value);
   return {
-    to: to.email,
-    subject: `Your ticket ${ticket.code} now belongs to ${newEmail}`,
-    ...(await composeMail({
-      shopName: config.name,
-      greeting: `Hello ${to.fullName},`,
-      paragraphs: [
-        `You passed your ${productTicket(ticket.productName)} (${ticket.code}) on to ${newEmail}. It is no longer in your account, and the ticket with this code is no longer valid: its new holder has a new one.`,
-        'If you did not do this, please contact us straight away.',
-      ],
-    }, config)),
+    words,
+    say: words.say,
+    ltr: (value: string) => keepLeftToRight(language, value),
+    own,
+    greeting: (name: string | null) => words.say(name ? texts.greeting({ name: own(name) }) : texts.greetingWithoutName),
+    /** A product named as a ticket once ("your Weekend ticket", not "your Weekend ticket ticket"; decision 0035). */
+    product: (name: string) => ({ product: own(name.trim()), named: namesATicket(name) ? ('yes' as const) : ('no' as const) }),
+    content: { language, shopName: config.name },
   };
 }
 
-/** One change to a ticket as the confirmation lists it: what changed, from and to. */
+/** A refund's ways as the end of a sentence in the reader's language ("€70.00 will go back to … and €50.00 …"). */
+const waysIn = (words: Words, ways: RefundWays, when: 'will' | 'done') => refundWaySentence(ways, words.amount, when, { say: words.say, listLocale: words.intlLocale });
+
+/** To the customer who passed a ticket on: it has left their account. */
+export async function ticketPassedOnMail(config: Config, language: Locale, to: Person, ticket: { code: string; productName: string }, newEmail: string): Promise<OutgoingMail> {
+  const { say, ltr, greeting, product, content } = writer(config, language);
+  return {
+    to: to.email,
+    subject: say(texts.passedOn.subject({ code: ticket.code, email: newEmail })),
+    ...(await composeMail(
+      {
+        ...content,
+        greeting: greeting(to.fullName),
+        paragraphs: [say(texts.passedOn.text({ ...product(ticket.productName), code: ltr(ticket.code), email: ltr(newEmail) })), say(texts.contactUs)],
+      },
+      config,
+    )),
+  };
+}
+
+/** One change to a ticket as the confirmation lists it: what changed, from and to (a departure as a date, said in the reader's language). */
 export interface TicketChangeLine {
-  label: string;
-  from: string | null;
-  to: string | null;
+  label: Text;
+  from: string | Date | null;
+  to: string | Date | null;
 }
 
 /**
@@ -39,26 +63,38 @@ export interface TicketChangeLine {
  * the ticket as it is now (its download link, with its departure), or, for an order still being
  * paid in instalments, says when it comes. `linkEmail`: the address the ticket's link is made for.
  */
-export async function ticketChangedMail(config: TicketConfig, to: { email: string; fullName: string | null }, ticket: MailTicket, changes: readonly TicketChangeLine[], downloadable: boolean, linkEmail: string): Promise<OutgoingMail> {
+export async function ticketChangedMail(
+  config: Config,
+  language: Locale,
+  to: { email: string; fullName: string | null },
+  ticket: MailTicket,
+  changes: readonly TicketChangeLine[],
+  downloadable: boolean,
+  linkEmail: string,
+): Promise<OutgoingMail> {
+  const { words, say, ltr, own, greeting, product, content } = writer(config, language);
+  const value = (shown: string | Date | null) => (shown === null ? say(texts.changed.none) : shown instanceof Date ? words.departure(shown) : own(shown));
   return {
     to: to.email,
-    subject: `Your ticket ${ticket.code} has been changed`,
-    ...(await composeMail({
-      shopName: config.name,
-      greeting: to.fullName ? `Hello ${to.fullName},` : 'Hello,',
-      paragraphs: [`The ${productTicket(ticket.productName)} (${ticket.code}) has been changed:`],
-      blocks: [
-        { kind: 'details', rows: changes.map((change) => ({ label: change.label, value: change.from ? `${change.to ?? '(none)'} (was ${change.from})` : (change.to ?? '(none)') })) },
-        ...(downloadable
-          ? [
-              { kind: 'text', text: 'This is the ticket as it is now. Download it and show it at the entrance; a copy you saved before the change may show old details.' } satisfies MailBlock,
-              // words: ticketLinkItem (English until this mail takes its reader's language)
-              { kind: 'links', items: [mailTicketItem(wordsFor(config, SOURCE_LOCALE), config, linkEmail, { ...ticket, email: linkEmail })] } satisfies MailBlock,
-            ]
-          : [{ kind: 'text', text: 'Its order is being paid in instalments: the ticket comes by e-mail to download as soon as the last one is paid.' } satisfies MailBlock]),
-      ],
-      after: ['If you did not make this change, please contact us straight away.'],
-    }, config)),
+    subject: say(texts.changed.subject({ code: ticket.code })),
+    ...(await composeMail(
+      {
+        ...content,
+        greeting: greeting(to.fullName),
+        paragraphs: [say(texts.changed.text({ ...product(ticket.productName), code: ltr(ticket.code) }))],
+        blocks: [
+          { kind: 'details', rows: changes.map((change) => ({ label: say(change.label), value: change.from !== null ? say(texts.changed.valueWas({ value: value(change.to), was: value(change.from) })) : value(change.to) })) },
+          ...(downloadable
+            ? [
+                { kind: 'text', text: say(texts.changed.asItIsNow) } satisfies MailBlock,
+                { kind: 'links', items: [mailTicketItem(words, config, linkEmail, { ...ticket, email: linkEmail })] } satisfies MailBlock,
+              ]
+            : [{ kind: 'text', text: say(texts.changed.paidInInstalments) } satisfies MailBlock]),
+        ],
+        after: [say(texts.changed.notYou)],
+      },
+      config,
+    )),
   };
 }
 
@@ -67,20 +103,26 @@ export async function ticketChangedMail(config: TicketConfig, to: { email: strin
  * account (its code is void: the new holder has a new one) or sent to another address (its link
  * for this address no longer works). Says so, so a printed or forwarded copy is not relied on.
  */
-export async function ticketVoidMail(config: Config, to: { email: string; fullName: string | null }, ticket: { code: string; productName: string }, reason: 'passed-on' | 'holder-changed'): Promise<OutgoingMail> {
+export async function ticketVoidMail(
+  config: Config,
+  language: Locale,
+  to: { email: string; fullName: string | null },
+  ticket: { code: string; productName: string },
+  reason: 'passed-on' | 'holder-changed',
+): Promise<OutgoingMail> {
+  const { say, ltr, greeting, product, content } = writer(config, language);
+  const named = { ...product(ticket.productName), code: ltr(ticket.code) };
   return {
     to: to.email,
-    subject: reason === 'passed-on' ? `Ticket ${ticket.code} is no longer valid` : `Ticket ${ticket.code} is no longer sent to this address`,
-    ...(await composeMail({
-      shopName: config.name,
-      greeting: to.fullName ? `Hello ${to.fullName},` : 'Hello,',
-      paragraphs: [
-        reason === 'passed-on'
-          ? `The ${productTicket(ticket.productName)} (${ticket.code}) that was sent to you has been passed on to someone else by the account holding it. This ticket is no longer valid: it will not get in at the entrance, printed or on a phone, and its download link no longer works.`
-          : `The ${productTicket(ticket.productName)} (${ticket.code}) that was sent to you is now sent to another address, in the name its holder gave. The download link you received no longer works.`,
-        'If you think this is a mistake, please ask the person who bought the ticket, or contact us.',
-      ],
-    }, config)),
+    subject: say(reason === 'passed-on' ? texts.void.passedOnSubject({ code: ticket.code }) : texts.void.holderChangedSubject({ code: ticket.code })),
+    ...(await composeMail(
+      {
+        ...content,
+        greeting: greeting(to.fullName),
+        paragraphs: [say(reason === 'passed-on' ? texts.void.passedOn(named) : texts.void.holderChanged(named)), say(texts.void.mistake)],
+      },
+      config,
+    )),
   };
 }
 
@@ -91,33 +133,40 @@ export async function ticketVoidMail(config: Config, to: { email: string; fullNa
  */
 export async function ticketReceivedMail(
   config: Config,
+  language: Locale,
   to: Person,
   ticket: { code: string; productName: string; fullName: string | null },
   from: Person,
   accountCreated: boolean,
   downloadable: boolean,
 ): Promise<OutgoingMail> {
+  const { words, say, ltr, own, greeting, product, content } = writer(config, language);
+  const giver = own(from.fullName);
   return {
     to: to.email,
-    subject: `${from.fullName} passed a ticket on to you`,
-    ...(await composeMail({
-      shopName: config.name,
-      greeting: `Hello ${to.fullName},`,
-      paragraphs: [
-        downloadable
-          ? `${from.fullName} passed their ${productTicket(ticket.productName)} on to you. Download it and show it at the entrance:`
-          : `${from.fullName} passed their ${productTicket(ticket.productName)} (${ticket.code}) on to you. Its order is being paid in instalments: we will e-mail you the ticket to download as soon as the last one is paid.`,
-      ],
-      // words: ticketLinkItem (English until this mail takes its reader's language)
-      blocks: downloadable ? [{ kind: 'links', items: [ticketLinkItem({ say: english }, config, { code: ticket.code, product: ticket.productName, fullName: ticket.fullName, email: to.email })] }] : [],
-      after: [
-        accountCreated
-          ? 'We have made an account for you at this address; your password comes in a separate e-mail. In your account you can see the ticket and change its details.'
-          : 'You can see the ticket and change its details in your account.',
-      ],
-      action: { label: 'Your orders', url: shopLink(config, '/portal') },
-    }, config)),
+    subject: say(texts.received.subject({ from: from.fullName })),
+    ...(await composeMail(
+      {
+        ...content,
+        greeting: greeting(to.fullName),
+        paragraphs: [
+          downloadable
+            ? say(texts.received.download({ from: giver, ...product(ticket.productName) }))
+            : say(texts.received.later({ from: giver, ...product(ticket.productName), code: ltr(ticket.code) })),
+        ],
+        blocks: downloadable ? [{ kind: 'links', items: [ticketLinkItem(words, config, { code: ticket.code, product: ticket.productName, fullName: ticket.fullName, email: to.email })] }] : [],
+        after: [say(accountCreated ? texts.received.accountMade : texts.received.inYourAccount)],
+        action: { label: say(texts.received.yourOrders), url: shopLink(config, '/portal') },
+      },
+      config,
+    )),
   };
+}
+
+/** A refunded item as a refund's mails list it: its name and its code. */
+export interface RefundMailItem {
+  name: string;
+  code: string;
 }
 
 /**
@@ -125,55 +174,65 @@ export async function ticketReceivedMail(
  * 0060: the way it came; without bank details for a bank part, the mail asks for them), and that
  * it takes a while.
  */
-export async function refundRequestedMail(config: Config, to: Person, refund: { id: number; total: number }, orderCode: string, items: string[], ways: RefundWays): Promise<OutgoingMail> {
-  const money = (minor: number) => formatAmount(config, minor);
+export async function refundRequestedMail(config: Config, language: Locale, to: Person, refund: { id: number; total: number }, orderCode: string, items: readonly RefundMailItem[], ways: RefundWays): Promise<OutgoingMail> {
+  const { words, say, ltr, own, greeting, content } = writer(config, language);
   const askBank = waitsForBankDetails(ways);
+  const id = String(refund.id);
   return {
     to: to.email,
-    subject: askBank ? `Refund ${refund.id} for order ${orderCode}: we need your bank details` : `Refund request ${refund.id} for order ${orderCode}`,
+    subject: say(askBank ? texts.refund.needBankSubject({ id, code: orderCode }) : texts.refund.requestedSubject({ id, code: orderCode })),
     dedupeKey: `refund-requested:${refund.id}`,
-    ...(await composeMail({
-      shopName: config.name,
-      greeting: `Hello ${to.fullName},`,
-      paragraphs: [
-        `We have received your refund request ${refund.id} for order ${orderCode}: ${items.join(', ')}.`,
-        `Once it is processed, ${refundWaySentence(ways, money, 'will')}.${askBank ? '' : ' You can cancel the request in your account until then.'}`,
-      ],
-      action: { label: askBank ? 'Give your bank details' : 'View the request', url: shopLink(config, `/portal/refunds/${refund.id}`) },
-    }, config)),
+    ...(await composeMail(
+      {
+        ...content,
+        greeting: greeting(to.fullName),
+        paragraphs: [
+          say(texts.refund.received({ id, code: ltr(orderCode), items: items.map((item) => say(texts.refund.item({ name: own(item.name), code: ltr(item.code) }))) })),
+          say(texts.refund.onceProcessed({ ways: waysIn(words, ways, 'will'), cancel: askBank ? 'no' : 'yes' })),
+        ],
+        action: { label: say(askBank ? texts.refund.giveBankDetails : texts.refund.viewRequest), url: shopLink(config, `/portal/refunds/${refund.id}`) },
+      },
+      config,
+    )),
   };
 }
 
 /** Bank details given for a refund that waited for them (decision 0060): where its money goes once it is processed. */
-export async function refundBankDetailsMail(config: Config, to: Person, refund: { id: number; total: number }, orderCode: string, ways: RefundWays): Promise<OutgoingMail> {
-  const money = (minor: number) => formatAmount(config, minor);
+export async function refundBankDetailsMail(config: Config, language: Locale, to: Person, refund: { id: number; total: number }, orderCode: string, ways: RefundWays): Promise<OutgoingMail> {
+  const { words, say, ltr, greeting, content } = writer(config, language);
+  const id = String(refund.id);
   return {
     to: to.email,
-    subject: `Refund ${refund.id} for order ${orderCode}: we have your bank details`,
+    subject: say(texts.refund.bankDetailsSubject({ id, code: orderCode })),
     dedupeKey: `refund-bank-details:${refund.id}`,
-    ...(await composeMail({
-      shopName: config.name,
-      greeting: `Hello ${to.fullName},`,
-      paragraphs: [
-        `Thank you for your bank details for refund ${refund.id} of order ${orderCode}.`,
-        `Once it is processed, ${refundWaySentence(ways, money, 'will')}. You can cancel the request in your account until then.`,
-      ],
-      action: { label: 'View the request', url: shopLink(config, `/portal/refunds/${refund.id}`) },
-    }, config)),
+    ...(await composeMail(
+      {
+        ...content,
+        greeting: greeting(to.fullName),
+        paragraphs: [say(texts.refund.bankDetailsThanks({ id, code: ltr(orderCode) })), say(texts.refund.onceProcessed({ ways: waysIn(words, ways, 'will'), cancel: 'yes' }))],
+        action: { label: say(texts.refund.viewRequest), url: shopLink(config, `/portal/refunds/${refund.id}`) },
+      },
+      config,
+    )),
   };
 }
 
 /** A refund processed: through the payment provider, at the box office, paid out by the organiser by bank, or more than one of these. */
-export async function refundProcessedMail(config: Config, to: Person, refund: { id: number; total: number }, orderCode: string, ways: RefundWays): Promise<OutgoingMail> {
+export async function refundProcessedMail(config: Config, language: Locale, to: Person, refund: { id: number; total: number }, orderCode: string, ways: RefundWays): Promise<OutgoingMail> {
+  const { words, say, ltr, greeting, content } = writer(config, language);
+  const id = String(refund.id);
   return {
     to: to.email,
-    subject: `Refund ${refund.id} for order ${orderCode} has been processed`,
+    subject: say(texts.refund.processedSubject({ id, code: orderCode })),
     dedupeKey: `refund-processed:${refund.id}`,
-    ...(await composeMail({
-      shopName: config.name,
-      greeting: `Hello ${to.fullName},`,
-      paragraphs: [`Your refund ${refund.id} for order ${orderCode} has been processed: ${refundWaySentence(ways, (minor) => formatAmount(config, minor), 'done')}.`],
-      action: { label: 'View the refund', url: shopLink(config, `/portal/refunds/${refund.id}`) },
-    }, config)),
+    ...(await composeMail(
+      {
+        ...content,
+        greeting: greeting(to.fullName),
+        paragraphs: [say(texts.refund.processed({ id, code: ltr(orderCode), ways: waysIn(words, ways, 'done') }))],
+        action: { label: say(texts.refund.viewRefund), url: shopLink(config, `/portal/refunds/${refund.id}`) },
+      },
+      config,
+    )),
   };
 }

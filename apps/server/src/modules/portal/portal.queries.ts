@@ -19,7 +19,7 @@ const heldBy = (customerId: number) =>
  */
 export async function lockHeldTicket(tx: Db, customerId: number, code: string, orderId?: number) {
   const [row] = await tx
-    .select({ ticket: tickets, order: { id: orders.id, customerId: orders.customerId, paymentStatus: orders.paymentStatus }, item: shopItems })
+    .select({ ticket: tickets, order: { id: orders.id, customerId: orders.customerId, paymentStatus: orders.paymentStatus, language: orders.language }, item: shopItems })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
     .innerJoin(shopItems, eq(shopItems.id, tickets.shopItemId))
@@ -134,9 +134,19 @@ export async function setRefundBankDetails(tx: Db, refundId: number, bankDetails
   await tx.update(refunds).set({ bankDetails }).where(eq(refunds.id, refundId));
 }
 
-export async function findOrderCode(db: Db, orderId: number): Promise<string> {
-  const [row] = await db.select({ code: orders.code }).from(orders).where(eq(orders.id, orderId));
-  return row?.code ?? '';
+/** An order's code and the language its mails are written in (null: the shop's default; lib/reader.ts). */
+export async function findOrderCodeAndLanguage(db: Db, orderId: number): Promise<{ code: string; language: string | null }> {
+  const [row] = await db.select({ code: orders.code, language: orders.language }).from(orders).where(eq(orders.id, orderId));
+  return row ?? { code: '', language: null };
+}
+
+/** The language kept on the account of an address (null: no account, or none chosen): a ticket's holder reads their mails in it. */
+export async function findAccountLanguage(db: Db, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ language: customers.language })
+    .from(customers)
+    .where(sql`lower(${customers.email}) = lower(${email})`);
+  return row?.language ?? null;
 }
 
 /** A refund request, locked; with a customer id only that customer's. */

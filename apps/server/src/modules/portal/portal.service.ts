@@ -1,4 +1,4 @@
-import { bankDetailsError, canReassign, isValidEmail, messages, normaliseIban, refundSelectionError, refundTotal, ticketEditError, waitsForBankDetails, ENTRY_TICKET_TYPE, type ApiInput, type BankDetailsInput, type ShopConfigFile, type UserData, type RefundWays, portalMessages, staffOrderMessages, type Shown } from '@festival/contract';
+import { bankDetailsError, canReassign, isValidEmail, messages, normaliseIban, refundSelectionError, refundTotal, ticketEditError, waitsForBankDetails, ENTRY_TICKET_TYPE, type ApiInput, type BankDetailsInput, type ShopConfigFile, type UserData, type RefundWays, portalMessages, staffOrderMessages, type Shown, type Text } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -12,9 +12,9 @@ import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { CustomerData } from '../data/data.service';
 import { enqueueMail } from '../mail/outbox';
 import { customerOrdersAndRefunds, EDIT_LOCK_MS } from '../orders/order-view';
-import { formatDeparture } from '../orders/orders.mail';
 import { planRefund, waysOf, waysWithoutBankDetails } from '../payments/refund-plan';
-import { refundBankDetailsMail, refundRequestedMail, ticketChangedMail, ticketPassedOnMail, ticketReceivedMail, ticketVoidMail, type TicketChangeLine } from './portal.mail';
+import { refundBankDetailsMail, refundRequestedMail, ticketChangedMail, ticketPassedOnMail, ticketReceivedMail, ticketVoidMail, type RefundMailItem, type TicketChangeLine } from './portal.mail';
+import { portalMailTexts } from './portal.mail.messages';
 import * as queries from './portal.queries';
 import { readTogether } from '../../db/read-together';
 
@@ -31,6 +31,9 @@ export interface PortalDeps {
   refundProvider?: string | null;
 }
 
+/** The order of a ticket the portal changes, as its mails need it: its buyer and its language. */
+type HeldOrder = { customerId: number; language: string | null };
+
 const notFound = () => new AppError('NOT_FOUND', messages.server.notFound);
 const refused = (message: Shown) => new AppError('INVALID_INPUT', message);
 const text = (value: string | null | undefined) => value?.trim() ?? '';
@@ -39,7 +42,7 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
 
 /** The portal's record of a change (ticket_changes) as lines a customer reads. */
 function changeLines(changes: Record<string, { from: string | number | null; to: string | number | null }>): TicketChangeLine[] {
-  const labels: Record<string, string> = { full_name: 'Name', email: 'E-mail address', age: 'Age' };
+  const labels: Record<string, Text> = { full_name: portalMailTexts.changed.name, email: portalMailTexts.changed.email, age: portalMailTexts.changed.age };
   const shown = (value: string | number | null) => (value === null || value === '' ? null : String(value));
   return Object.entries(changes)
     .filter(([key]) => key in labels)
@@ -59,19 +62,29 @@ export function createPortalService(deps: PortalDeps) {
     return deps.customerData(await deps.catalog.current(), customer);
   }
 
+  /**
+   * The language of the account acting in the portal on a ticket of `order`: the order's when it
+   * is the buyer (decision 0094: every mail about an order in its language), else the account's
+   * own (a holder the ticket was passed on to), else the order's.
+   */
+  const actingLanguage = (customer: CustomerRow, order: HeldOrder) => readerLanguage(config, order.customerId === customer.id ? order.language : customer.language, order.language);
+  /** The language of an address a ticket goes to: its account's when it has one with a language kept, else the order's. */
+  const addressLanguage = async (tx: Db, email: string, order: HeldOrder) => readerLanguage(config, await queries.findAccountLanguage(tx, email), order.language);
+
   function ensureEditable(ticket: queries.TicketRow, at: Date): void {
     if (ticket.status !== 'active') throw refused(portalMessages.ticketNotActive);
     if (ticket.lastEditedAt && at.getTime() - ticket.lastEditedAt.getTime() < EDIT_LOCK_MS) throw new AppError('CONFLICT', portalMessages.recentlyEdited);
   }
 
   /** The account a ticket is passed on to: the address's own, or a new one with a generated password mailed to it. */
-  async function accountFor(tx: Db, email: string, fullName: string, passwordHash: string, password: string): Promise<{ customer: CustomerRow; created: boolean }> {
+  async function accountFor(tx: Db, email: string, fullName: string, passwordHash: string, password: string, order: HeldOrder): Promise<{ customer: CustomerRow; created: boolean }> {
     const existing = await findCustomerByEmail(tx, email);
     if (existing) return { customer: existing, created: false };
-    const created = await insertCustomer(tx, { email, fullName: fullName || email, passwordHash });
+    // A new holder's account speaks the order's language until they choose one.
+    const language = readerLanguage(config, order.language);
+    const created = await insertCustomer(tx, { email, fullName: fullName || email, passwordHash, language });
     if (!created) throw new AppError('CONFLICT', messages.server.internal);
-    // words: the new holder's account is mailed in the shop's default language until the portal passes the order's (lead: join with the portal's helper).
-    await enqueueMail(tx, await passwordMail(config, readerLanguage(config), created.email, created.fullName, password));
+    await enqueueMail(tx, await passwordMail(config, language, created.email, created.fullName, password));
     return { customer: created, created: true };
   }
 
@@ -83,6 +96,7 @@ export function createPortalService(deps: PortalDeps) {
   async function confirmTicketChange(
     tx: Db,
     customer: CustomerRow,
+    order: HeldOrder,
     ticket: queries.TicketRow & { departsAt?: Date | null },
     changes: TicketChangeLine[],
     downloadable: boolean,
@@ -91,11 +105,13 @@ export function createPortalService(deps: PortalDeps) {
     const departsAt = ticket.departsAt ?? (ticket.travelTimeId === null ? null : ((await queries.findTravelTime(tx, ticket.travelTimeId))?.departsAt ?? null));
     const shown = { code: ticket.code, productName: ticket.productName, fullName: ticket.fullName, email: ticket.email, departsAt };
     const holder = text(ticket.email);
-    await enqueueMail(tx, await ticketChangedMail(config, { email: customer.email, fullName: customer.fullName }, shown, changes, downloadable, holder || customer.email));
-    if (holder && !sameAddress(holder, customer.email)) await enqueueMail(tx, await ticketChangedMail(config, { email: holder, fullName: ticket.fullName }, shown, changes, downloadable, holder));
+    await enqueueMail(tx, await ticketChangedMail(config, actingLanguage(customer, order), { email: customer.email, fullName: customer.fullName }, shown, changes, downloadable, holder || customer.email));
+    if (holder && !sameAddress(holder, customer.email)) {
+      await enqueueMail(tx, await ticketChangedMail(config, await addressLanguage(tx, holder, order), { email: holder, fullName: ticket.fullName }, shown, changes, downloadable, holder));
+    }
     const before = text(previousEmail);
     if (before && !sameAddress(before, holder) && !sameAddress(before, customer.email)) {
-      await enqueueMail(tx, await ticketVoidMail(config, { email: before, fullName: null }, ticket, 'holder-changed'));
+      await enqueueMail(tx, await ticketVoidMail(config, await addressLanguage(tx, before, order), { email: before, fullName: null }, ticket, 'holder-changed'));
     }
   }
 
@@ -141,21 +157,23 @@ export function createPortalService(deps: PortalDeps) {
         let holderCustomerId = ticket.holderCustomerId;
         let code = ticket.code;
         if (reassign) {
-          const { customer: holder, created } = await accountFor(tx, next.email!, next.full_name ?? '', passwordHash, password);
+          const { customer: holder, created } = await accountFor(tx, next.email!, next.full_name ?? '', passwordHash, password, row.order);
           holderCustomerId = holder.id;
           // A new code: the ticket the old holder may have printed or forwarded no longer gets in.
           code = newCode(20);
           changes.holder = { from: customer.email, to: holder.email };
           changes.code = { from: ticket.code, to: code };
-          await enqueueMail(tx, await ticketPassedOnMail(config, { email: customer.email, fullName: customer.fullName }, ticket, holder.email));
-          await enqueueMail(tx, await ticketReceivedMail(config, { email: holder.email, fullName: holder.fullName }, { ...ticket, code, fullName: next.full_name }, { email: customer.email, fullName: customer.fullName }, created, row.order.paymentStatus === 'paid'));
+          await enqueueMail(tx, await ticketPassedOnMail(config, actingLanguage(customer, row.order), { email: customer.email, fullName: customer.fullName }, ticket, holder.email));
+          // The new holder reads it in their account's language when they keep one, else in the order's.
+          const holderLanguage = readerLanguage(config, holder.language, row.order.language);
+          await enqueueMail(tx, await ticketReceivedMail(config, holderLanguage, { email: holder.email, fullName: holder.fullName }, { ...ticket, code, fullName: next.full_name }, { email: customer.email, fullName: customer.fullName }, created, row.order.paymentStatus === 'paid'));
           // The address the old ticket was sent to (a holder other than the account) hears that its code is void.
           const oldHolder = text(ticket.email);
           if (oldHolder && !sameAddress(oldHolder, customer.email) && !sameAddress(oldHolder, holder.email)) {
-            await enqueueMail(tx, await ticketVoidMail(config, { email: oldHolder, fullName: ticket.fullName }, ticket, 'passed-on'));
+            await enqueueMail(tx, await ticketVoidMail(config, await addressLanguage(tx, oldHolder, row.order), { email: oldHolder, fullName: ticket.fullName }, ticket, 'passed-on'));
           }
         } else {
-          await confirmTicketChange(tx, customer, { ...ticket, fullName: next.full_name, email: next.email }, changeLines(changes), row.order.paymentStatus === 'paid', ticket.email);
+          await confirmTicketChange(tx, customer, row.order, { ...ticket, fullName: next.full_name, email: next.email }, changeLines(changes), row.order.paymentStatus === 'paid', ticket.email);
         }
         await queries.updateTicket(tx, ticket.id, {
           code,
@@ -189,8 +207,9 @@ export function createPortalService(deps: PortalDeps) {
         await queries.updateTicket(tx, ticket.id, { travelTimeId: target.id, lastEditedAt: at });
         await queries.insertTicketChange(tx, { ticketId: ticket.id, customerId: customer.id, changes: { travel_time_id: { from: ticket.travelTimeId, to: target.id } }, note: null });
         const previous = ticket.travelTimeId === null ? undefined : await queries.findTravelTime(tx, ticket.travelTimeId);
-        const departure = (at: Date | null | undefined) => (at ? formatDeparture(config, at) : null);
-        await confirmTicketChange(tx, customer, { ...ticket, departsAt: target.departsAt }, [{ label: 'Departure', from: departure(previous?.departsAt), to: departure(target.departsAt) }], row.order.paymentStatus === 'paid', ticket.email);
+        // The departures as dates: each mail says them in its reader's language.
+        const departure = { label: portalMailTexts.changed.departure, from: previous?.departsAt ?? null, to: target.departsAt ?? null };
+        await confirmTicketChange(tx, customer, row.order, { ...ticket, departsAt: target.departsAt }, [departure], row.order.paymentStatus === 'paid', ticket.email);
       });
       deps.mailQueued?.();
       return { data: await dataOf(customer) };
@@ -208,7 +227,7 @@ export function createPortalService(deps: PortalDeps) {
         if (!orderRow) throw notFound();
         let withBank = false;
         let ways: RefundWays = { card: 0, cash: 0, card_terminal: 0, bank: 0, bank_details: false, paid_out_by: null };
-        const { refund: created, order, names } = await insertRefundRequest(tx, { appSecret: deps.appSecret, snapshot, at }, orderRow, {
+        const { refund: created, order, items } = await insertRefundRequest(tx, { appSecret: deps.appSecret, snapshot, at }, orderRow, {
           tickets: input.tickets,
           merchandise: input.merchandise,
           note: text(input.note) || null,
@@ -225,7 +244,7 @@ export function createPortalService(deps: PortalDeps) {
           },
           bankDetails: () => (withBank ? bankDetailsOf(input, config) : null),
         });
-        await enqueueMail(tx, await refundRequestedMail(config, { email: customer.email, fullName: customer.fullName }, created, order.code, names, ways));
+        await enqueueMail(tx, await refundRequestedMail(config, readerLanguage(config, orderRow.language), { email: customer.email, fullName: customer.fullName }, created, order.code, items, ways));
         return created;
       });
       deps.mailQueued?.();
@@ -246,8 +265,8 @@ export function createPortalService(deps: PortalDeps) {
         const bankError = bankDetailsError(input, config);
         if (bankError) throw refused(bankError);
         await queries.setRefundBankDetails(tx, refund.id, bankDetailsOf(input, config));
-        const orderCode = await queries.findOrderCode(tx, refund.orderId);
-        await enqueueMail(tx, await refundBankDetailsMail(config, { email: customer.email, fullName: customer.fullName }, refund, orderCode, { ...ways, bank_details: true }));
+        const order = await queries.findOrderCodeAndLanguage(tx, refund.orderId);
+        await enqueueMail(tx, await refundBankDetailsMail(config, readerLanguage(config, order.language), { email: customer.email, fullName: customer.fullName }, refund, order.code, { ...ways, bank_details: true }));
       });
       deps.mailQueued?.();
       return { data: await dataOf(customer) };
@@ -366,13 +385,13 @@ export async function insertRefundRequest(
         }),
       ];
   const refund = await queries.insertRefund(tx, { orderId: order.id, customerId: orderRow.customerId, total, shippingRefund, note: request.note, bankDetails: request.bankDetails() }, amounts);
-  const names = [...ticketRows.map((row) => `${row.productName} (${row.code})`), ...purchaseRows.map((row) => `${row.name} (${row.code})`)];
+  const items: RefundMailItem[] = [...ticketRows.map((row) => ({ name: row.productName, code: row.code })), ...purchaseRows.map((row) => ({ name: row.name, code: row.code }))];
   // What only the staff's override let through (decision 0076), for the audit.
   const overridden = {
     tickets: ticketCodes.filter((code) => !order.tickets.find((ticket) => ticket.code === code)?.is_refundable),
     merchandise: purchaseCodes.filter((code) => !order.merchandisePurchases.find((purchase) => purchase.code === code)?.is_refundable),
   };
-  return { refund, order, names, overridden };
+  return { refund, order, items, overridden };
 }
 
 export type PortalService = ReturnType<typeof createPortalService>;

@@ -5,6 +5,7 @@ import { hashToken } from '../accounts/session.service';
 import { enqueueMail } from '../mail/outbox';
 import * as queries from './staff.queries';
 import { deleteHitsOf } from '../../lib/rate-limit.queries';
+import { readerLanguage } from '../../lib/reader';
 import { STAFF_LINK_MS, staffLinkMail, type StaffMailConfig } from './staff.mail';
 
 /** The counter of a member's wrong second factors (staff-sessions.ts's budget). */
@@ -90,7 +91,8 @@ export function createStaffAccounts(deps: {
     const at = now();
     await queries.voidLinks(tx, member.id, at, [purpose]);
     await queries.insertLink(tx, { staffId: member.id, purpose, tokenHash: hashToken(token), expiresAt: new Date(at.getTime() + STAFF_LINK_MS[purpose]) });
-    if (deps.mail) await enqueueMail(tx, await staffLinkMail(deps.mail.config, purpose, member, token));
+    // An admin (or the organiser's command) sends it for another member: in the shop's default language.
+    if (deps.mail) await enqueueMail(tx, await staffLinkMail(deps.mail.config, readerLanguage(deps.mail.config), purpose, member, token));
   }
   const isSelf = (actor: Actor, member: queries.StaffMemberRow) => !('commandLine' in actor) && actor.staffId === member.id;
   /**

@@ -1,4 +1,4 @@
-import { staffLinkMessages, staffMessages, typedCode } from '@festival/contract';
+import { staffLinkMessages, staffMessages, typedCode, type Locale } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { NetworkKeysOf } from '../../lib/network-keys';
 import { createRateLimiter, type Limit } from '../../lib/rate-limit';
@@ -258,7 +258,7 @@ export function createStaffSessions(deps: {
      * one gets through) and the sign-in goes on at its next step. A wrong current password leaves
      * the link as it was.
      */
-    async useLink(token: string, password: string, ip?: string): Promise<{ token: string; step: SignInStep }> {
+    async useLink(token: string, password: string, ip: string | undefined, language: Locale): Promise<{ token: string; step: SignInStep }> {
       const { link, member } = await workingLink(token, ip);
       if (link.purpose === 'second-factor') {
         await checkCurrentPassword(member, password, 'password');
@@ -272,7 +272,7 @@ export function createStaffSessions(deps: {
       }
       if (password.length < STAFF_PASSWORD_MIN_LENGTH) throw new AppError('INVALID_INPUT', staffLinkMessages.passwordTooShort, { password: [staffLinkMessages.passwordTooShort] });
       const passwordHash = await hashPassword(password);
-      const mail = link.purpose === 'password-reset' && deps.mail ? await staffPasswordChangedMail(deps.mail.config, member) : null;
+      const mail = link.purpose === 'password-reset' && deps.mail ? await staffPasswordChangedMail(deps.mail.config, language, member) : null;
       const changed = await db.transaction(async (tx) => {
         if (!(await queries.consumeLink(tx, link.id, now()))) return null;
         const row = await queries.updateMember(tx, member.id, { passwordHash, passwordSetAt: now() });
@@ -291,13 +291,13 @@ export function createStaffSessions(deps: {
     },
 
     /** A member's own new password, with their current one: every other session of theirs ends, and they hear of it by e-mail. */
-    async changePassword(memberId: number, keepToken: string, current: string, next: string): Promise<void> {
+    async changePassword(memberId: number, keepToken: string, current: string, next: string, language: Locale): Promise<void> {
       const member = await queries.findMemberById(db, memberId);
       if (!member || member.disabledAt) throw new AppError('UNAUTHENTICATED', staffMessages.notSignedIn);
       await checkCurrentPassword(member, current, 'current_password');
       if (current === next) throw new AppError('INVALID_INPUT', staffLinkMessages.samePassword, { new_password: [staffLinkMessages.samePassword] });
       const passwordHash = await hashPassword(next);
-      const mail = deps.mail ? await staffPasswordChangedMail(deps.mail.config, member) : null;
+      const mail = deps.mail ? await staffPasswordChangedMail(deps.mail.config, language, member) : null;
       await db.transaction(async (tx) => {
         await queries.updateMember(tx, member.id, { passwordHash, passwordSetAt: now() });
         await queries.deleteMemberSessions(tx, member.id, hashToken(keepToken));

@@ -1,10 +1,13 @@
-import type { ShopConfigFile, StaffRoleName } from '@festival/contract';
+import type { Locale, ShopConfigFile, StaffRoleName, Text } from '@festival/contract';
 import type { StaffLinkPurpose } from '../../db/schema';
 import { shopLink } from '../accounts/accounts.mail';
-import { composeMail } from '../mail/compose';
+import { composeMail, keepOwnDirection } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
+import { translatorFor } from '../../lib/language';
+import { staffMailTexts as texts } from './staff.mail.messages';
 
-export type StaffMailConfig = Pick<ShopConfigFile, 'name' | 'publicBaseUrl'> & Partial<Pick<ShopConfigFile, 'brand'>>;
+/** `languages`: the shop's, the first its default (the language of the links an admin sends). */
+export type StaffMailConfig = Pick<ShopConfigFile, 'name' | 'publicBaseUrl'> & Partial<Pick<ShopConfigFile, 'brand' | 'languages'>>;
 
 /** How long each link works (decision 0062): an invitation a week, the others a day. */
 export const STAFF_LINK_MS: Record<StaffLinkPurpose, number> = {
@@ -13,69 +16,60 @@ export const STAFF_LINK_MS: Record<StaffLinkPurpose, number> = {
   'second-factor': 24 * 60 * 60_000,
 };
 
-const roleWords: Record<StaffRoleName, string> = {
-  admin: 'an admin (everything, staff included)',
-  box_office: 'box office (selling at the desk and looking up orders)',
-  customer_service: 'customer service (orders, tickets and refunds)',
-  gate: 'gate crew (the scanner)',
-};
-
 /**
  * A link's address: the back office's link page, the token after the `#`, so it is never sent to
  * the server with the page or kept in its logs; the page posts it.
  */
 export const staffLinkUrl = (config: Pick<ShopConfigFile, 'publicBaseUrl'>, token: string) => shopLink(config, `/staff/link#${token}`);
 
-/** One mail per link purpose: never a password, a link that works once. */
-export async function staffLinkMail(config: StaffMailConfig, purpose: StaffLinkPurpose, member: { email: string; name: string; role: StaffRoleName }, token: string): Promise<OutgoingMail> {
+/** One mail per link purpose: never a password, a link that works once. `language`: the member's reader language (the shop's default: an admin sends these). */
+export async function staffLinkMail(config: StaffMailConfig, language: Locale, purpose: StaffLinkPurpose, member: { email: string; name: string; role: StaffRoleName }, token: string): Promise<OutgoingMail> {
+  const say = (text: Text) => translatorFor(language).format(text);
   const url = staffLinkUrl(config, token);
+  const shop = keepOwnDirection(language, config.name);
   const content =
     purpose === 'invitation'
       ? {
-          subject: `Your invitation to the back office of ${config.name}`,
-          paragraphs: [`You are invited to the back office of ${config.name} as ${roleWords[member.role]}.`, 'Choose your password with the button below; then sign in with this e-mail address and that password.'],
-          action: { label: 'Choose your password', url },
-          after: [
-            ...(member.role === 'gate' ? [] : ['At your first sign-in you set up a second factor: an authenticator app on your phone that shows a new code every 30 seconds.']),
-            'The link works once, for 7 days. If you did not expect this invitation, you can ignore this message.',
-          ],
+          subject: say(texts.invitation.subject({ shop: config.name })),
+          paragraphs: [say(texts.invitation.invited({ shop, role: member.role })), say(texts.invitation.choosePassword)],
+          action: { label: say(texts.invitation.button), url },
+          after: [...(member.role === 'gate' ? [] : [say(texts.invitation.secondFactor)]), say(texts.invitation.validity)],
         }
       : purpose === 'password-reset'
         ? {
-            subject: `Choose a new password for the back office of ${config.name}`,
-            paragraphs: ['An admin of the shop sent you this link to choose a new password for your back-office account.'],
-            action: { label: 'Choose a new password', url },
-            after: ['The link works once, for 24 hours. Until you use it, your current password keeps working. If you did not expect this, tell an admin of the shop.'],
+            subject: say(texts.passwordReset.subject({ shop: config.name })),
+            paragraphs: [say(texts.passwordReset.text)],
+            action: { label: say(texts.passwordReset.button), url },
+            after: [say(texts.passwordReset.validity)],
           }
         : {
-            subject: `Set up your second factor again for ${config.name}`,
-            paragraphs: [
-              'An admin of the shop reset the second factor of your back-office account. Your old codes and recovery codes no longer work.',
-              'To set up a new one, open the link below and enter your password; then scan the new QR code with your authenticator app. Your password alone does not set up a new second factor.',
-            ],
-            action: { label: 'Set up a new second factor', url },
-            after: ['The link works once, for 24 hours. If you did not ask for this, tell an admin of the shop at once.'],
+            subject: say(texts.secondFactor.subject({ shop: config.name })),
+            paragraphs: [say(texts.secondFactor.reset), say(texts.secondFactor.howTo)],
+            action: { label: say(texts.secondFactor.button), url },
+            after: [say(texts.secondFactor.validity)],
           };
   return {
     holdsSecret: true,
     to: member.email,
     subject: content.subject,
-    ...(await composeMail({ shopName: config.name, greeting: `Hello ${member.name},`, paragraphs: content.paragraphs, action: content.action, after: content.after }, config)),
+    ...(await composeMail({ language, shopName: config.name, greeting: say(texts.greeting({ name: keepOwnDirection(language, member.name) })), paragraphs: content.paragraphs, action: content.action, after: content.after }, config)),
   };
 }
 
-/** A member's password was changed (by themselves or with a link): they hear of it, in case it was not them. */
-export async function staffPasswordChangedMail(config: StaffMailConfig, member: { email: string; name: string }): Promise<OutgoingMail> {
+/** A member's password was changed (by themselves or with a link): they hear of it, in case it was not them. `language`: the language of the member's request that changed it. */
+export async function staffPasswordChangedMail(config: StaffMailConfig, language: Locale, member: { email: string; name: string }): Promise<OutgoingMail> {
+  const say = (text: Text) => translatorFor(language).format(text);
   return {
     to: member.email,
-    subject: `Your back-office password at ${config.name} was changed`,
+    subject: say(texts.passwordChanged.subject({ shop: config.name })),
     ...(await composeMail(
       {
+        language,
         shopName: config.name,
-        greeting: `Hello ${member.name},`,
-        paragraphs: ['The password of your back-office account was just changed, and every other sign-in of yours was ended.'],
-        action: { label: 'Sign in to the back office', url: shopLink(config, '/staff/') },
-        after: ['If you did not make this change, tell an admin of the shop at once.'],
+        greeting: say(texts.greeting({ name: keepOwnDirection(language, member.name) })),
+        paragraphs: [say(texts.passwordChanged.text)],
+        action: { label: say(texts.passwordChanged.button), url: shopLink(config, '/staff/') },
+        after: [say(texts.passwordChanged.notYou)],
       },
       config,
     )),

@@ -2,6 +2,7 @@ import { staffAdminMessages, staffLinkMessages, staffMessages, type StaffApiAnsw
 import QRCode from 'qrcode';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
+import { requestLocale } from '../../lib/language';
 import { cookieValue } from '../../http/cookies';
 import { registerGuardedStaffRoute, registerStaffRoute, type StaffGuard } from '../../http/api-route';
 import type { StaffMemberView } from './staff-accounts';
@@ -58,13 +59,14 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { sessions: Staf
   });
 
   registerStaffRoute(app, 'staff-use-link', async (input, request, reply) => {
-    const used = await sessions.useLink(input.token, input.password, request.ip);
+    // The mail that the password changed is in the language of the member's own page.
+    const used = await sessions.useLink(input.token, input.password, request.ip, requestLocale(request));
     setStaffCookie(reply, used.token);
     return stepAnswer(used.step);
   });
 
   registerGuardedStaffRoute(app, 'staff-change-password', deps.guard, async (input, member, request) => {
-    await sessions.changePassword(member.id, staffToken(request)!, input.current_password, input.new_password);
+    await sessions.changePassword(member.id, staffToken(request)!, input.current_password, input.new_password, requestLocale(request));
     return { message: staffLinkMessages.passwordChanged };
   });
 

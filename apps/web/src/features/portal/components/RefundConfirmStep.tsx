@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/Button';
 import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
 import { FieldLabel } from '../../../components/ui/FieldLabel';
 import { useConfig } from '../../../lib/config';
+import { currentLanguage } from '../../../lib/language';
 import { say } from '../../../lib/say';
 import { useFormat } from '../../../lib/use-format';
 import { portalTexts } from '../portal.messages';
@@ -25,6 +26,9 @@ export interface RefundConfirmStepProps {
   sending: boolean;
   labelledBy: string;
 }
+
+/** The locale a list is joined in: the shop's own when it is of the page's language ("a, b and c" in en-GB), else the language. */
+const listLocaleOf = (shopLocale: string, language: string) => (shopLocale.toLowerCase() === language || shopLocale.toLowerCase().startsWith(`${language}-`) ? shopLocale : language);
 
 /** Step 3: the selected items with their amounts and the total, the bank details, and the request's submit. */
 export function RefundConfirmStep({ lines, total, wholeOrder, values, ways, bankNeeded, onNote, onBack, onSubmit, sending, labelledBy }: RefundConfirmStepProps) {
@@ -86,7 +90,7 @@ export function RefundConfirmStep({ lines, total, wholeOrder, values, ways, bank
       </section>
       {ways && (
         <p id="refund-way">
-          {say(portalMessages.refundWay(refundWaySentence({ ...ways, bank_details: bankNeeded }, format.money, 'will')))}
+          {say(portalMessages.refundWay(refundWaySentence({ ...ways, bank_details: bankNeeded }, format.money, 'will', { say, listLocale: listLocaleOf(config.locale, currentLanguage()) })))}
         </p>
       )}
       {bankNeeded ? (
