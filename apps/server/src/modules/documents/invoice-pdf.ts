@@ -39,7 +39,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const isInvoice = invoice.kind === 'invoice';
   const title = say(isInvoice ? texts.invoiceTitle({ number: invoice.number }) : texts.creditNoteTitle({ number: invoice.number }));
   const options = { language: invoice.words.language, direction: invoice.words.direction };
-  return renderPdf({ Title: title, Author: content.seller.legalName }, ({ doc, text, height }) => {
+  return renderPdf({ Title: title, Author: content.seller.legalName }, ({ doc, text, height, width: widthOf }) => {
     // Positions count from the document's start edge: the right one in a right-to-left document,
     // where the writer mirrors every box (the seller at the right, a table's first column too).
     const left = doc.page.margins.left;
@@ -97,25 +97,29 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     if (seller.phone) text(seller.phone, plain, { x: left, width: sellerWidth });
     const sellerBottom = doc.y;
 
+    type Style = { size: number; direction?: 'ltr' | 'rtl' | 'auto' };
+    // Each fact: its label (said with its colon, as the language writes one), then its value beside it.
+    const facts: [string, string, Style][] = [
+      [say(isInvoice ? texts.invoiceNumber : texts.creditNoteNumber), invoice.number, plain],
+      [say(texts.dateOfIssue), invoice.issuedOn, label],
+      ...(invoice.corrects ? [[say(texts.correctsInvoice), invoice.corrects, label] as [string, string, Style]] : []),
+      [say(texts.order), content.orderCode, plain],
+      ...(invoice.paidOn ? [[say(texts.paymentReceived), invoice.paidOn, label] as [string, string, Style]] : []),
+      ...invoice.supply.map((line, index): [string, string, Style] => [index === 0 ? say(texts.dateOfSupply) : '', line, label]),
+    ];
     const labelX = left + width * 0.4;
-    const labelWidth = 100;
+    // The labels' column as wide as its widest label (some languages' are long), at least 100 points and at most half the facts' width.
+    const labelWidth = Math.min(width * 0.3, Math.max(100, ...facts.map(([name]) => widthOf(name, label) + 8)));
     const valueX = labelX + labelWidth;
     const valueWidth = left + width - valueX;
     doc.y = top;
-    /** A fact: its label (said with its colon, as the language writes one), then its value beside it. */
-    const fact = (name: string, value: string, valueStyle: { size: number; direction?: 'ltr' | 'rtl' | 'auto' } = label) => {
+    for (const [name, value, style] of facts) {
       const y = doc.y;
       text(name, label, { x: labelX, y, width: labelWidth - 6 });
       const labelBottom = doc.y;
-      text(value, valueStyle, { x: valueX, y, width: valueWidth });
+      text(value, style, { x: valueX, y, width: valueWidth });
       doc.y = Math.max(labelBottom, doc.y);
-    };
-    fact(say(isInvoice ? texts.invoiceNumber : texts.creditNoteNumber), invoice.number, plain);
-    fact(say(texts.dateOfIssue), invoice.issuedOn);
-    if (invoice.corrects) fact(say(texts.correctsInvoice), invoice.corrects);
-    fact(say(texts.order), content.orderCode, plain);
-    if (invoice.paidOn) fact(say(texts.paymentReceived), invoice.paidOn);
-    invoice.supply.forEach((line, index) => fact(index === 0 ? say(texts.dateOfSupply) : '', line));
+    }
     doc.x = left;
     doc.y = Math.max(sellerBottom, doc.y);
     doc.moveDown();

@@ -265,6 +265,8 @@ export interface PdfWriter {
   text: (value: string | null | undefined, style: TextStyle, box?: { x?: number; y?: number; width?: number }) => void;
   /** The height `text` would take. */
   height: (value: string, style: TextStyle, width: number) => number;
+  /** The width `text` takes on one line (a label's, to size its column by: labels are longer in some languages). */
+  width: (value: string, style: TextStyle) => number;
 }
 
 /** Line height and baseline of every line: the primary face's (Noto Sans), whatever faces the line mixes. */
@@ -283,6 +285,7 @@ function createWriter(doc: PDFKit.PDFDocument, fonts: DocumentFonts, direction: 
     doc,
     direction,
     height: (value, style, width) => layoutParagraph(fonts, value, directed(style), width).length * lineMetrics(fonts, style).height,
+    width: (value, style) => layoutParagraph(fonts, value, directed(style), Infinity)[0]?.width ?? 0,
     text: (value, style, box = {}) => {
       const x = box.x ?? doc.x;
       let y = box.y ?? doc.y;
