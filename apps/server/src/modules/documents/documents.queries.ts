@@ -6,8 +6,8 @@ import { customers, events, orders, shopItems, ticketChanges, tickets, travelTim
 const holders = alias(customers, 'holder');
 
 /**
- * A ticket with what its PDF shows: the order's status, the event, the departure and the address
- * it belongs to (its own e-mail, or its holder's account when it has none).
+ * A ticket with what its PDF shows: the order's status and language (the PDF's), the event, the
+ * departure and the address it belongs to (its own e-mail, or its holder's account when it has none).
  */
 const ticketForDownload = (db: Db) =>
   db
@@ -15,6 +15,7 @@ const ticketForDownload = (db: Db) =>
       ticket: tickets,
       orderCode: orders.code,
       orderStatus: orders.paymentStatus,
+      orderLanguage: orders.language,
       eventId: shopItems.eventId,
       eventName: events.name,
       eventTimezone: events.timezone,
@@ -41,9 +42,9 @@ export async function findOrderTicketsForDownload(db: Db, orderCode: string) {
   return ticketForDownload(db).where(eq(orders.code, orderCode)).orderBy(asc(tickets.id));
 }
 
-/** An order's id and payment status by its code (an invoice link's order). */
+/** An order's id, payment status and language by its code (an invoice link's order; its documents are in its language). */
 export async function findOrderIdentity(db: Db, code: string) {
-  const [row] = await db.select({ id: orders.id, paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.code, code));
+  const [row] = await db.select({ id: orders.id, paymentStatus: orders.paymentStatus, language: orders.language }).from(orders).where(eq(orders.code, code));
   return row;
 }
 

@@ -2,7 +2,7 @@ import { EMAIL_MAX_LENGTH, holdsNullCharacter, messages, type ShopConfigFile } f
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requestLocale, requestTranslator } from '../../lib/language';
 import type { DocumentsService } from './documents.service';
-import { INVOICE_LINK_TEXTS, linkProblemPage, TICKET_LINK_TEXTS } from './link-problem-page';
+import { INVOICE_LINK_TEXTS, linkProblemPage, TICKET_LINK_TEXTS, type LinkProblem } from './link-problem-page';
 import { ticketQrPng } from './ticket-pdf';
 
 /**
@@ -19,14 +19,16 @@ export const LINK_PART_MAX_LENGTH = EMAIL_MAX_LENGTH * 9;
  * (decision 0069), and nothing is cached along the way.
  */
 export function registerDocumentRoutes(app: FastifyInstance, documents: DocumentsService, config: Pick<ShopConfigFile, 'name'> & Partial<Pick<ShopConfigFile, 'brand'>>): void {
-  const problemPage = (reply: FastifyReply, problem: { title: string; text: string }) =>
+  // In the request's language (the page it was opened from: ?lang=, the switcher's cookie, the browser's).
+  const problemPage = (reply: FastifyReply, problem: LinkProblem) =>
     reply
       .status(404)
       .header('cache-control', 'private, no-store')
       .header('x-robots-tag', 'noindex')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; frame-ancestors 'none'")
       .type('text/html; charset=utf-8')
-      .send(linkProblemPage(config, problem));
+      .header('content-language', requestLocale(reply.request))
+      .send(linkProblemPage(config, problem, requestTranslator(reply.request)));
   const send = (reply: FastifyReply, pdf: Buffer | null, filename: string) => {
     reply.header('cache-control', 'private, no-store');
     if (!pdf) return reply.status(404).type('text/plain; charset=utf-8').header('content-language', requestLocale(reply.request)).send(requestTranslator(reply.request).format(messages.server.notFound));

@@ -1,17 +1,41 @@
 import type { ShopConfigFile } from '@festival/contract';
 import type { Db } from '../../db/client';
+import { intlLocaleOf, readerLanguage, wordsFor, type Words } from '../../lib/reader';
 import { creditNoteLink, INVOICE_LINK, orderLinkSignatureMatches } from '../checkout/order-links.signatures';
 import { findCreditNoteOfRefund, findInvoiceOfOrder, type InvoiceRow } from '../invoicing/invoicing.queries';
 import { contentOf, issueInvoice, numberOf } from '../invoicing/invoicing.service';
-import { formatAmount } from '../orders/orders.mail';
+import { invoicePdfTexts } from './documents.messages';
 import { findOrderIdentity, findOrderTicketsForDownload, findTicketForDownload, wasPassedOn, wasSentTo } from './documents.queries';
 import { renderInvoicePdf } from './invoice-pdf';
 import type { TicketKeys } from '../checkin/ticket-keys';
 import { renderTicketPdf, renderTicketsPdf, type TicketDocument } from './ticket-pdf';
 
-/** A date and time in a time zone, with the zone named, as documents print it. */
-export function formatDateTime(config: Pick<ShopConfigFile, 'locale'>, date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat(config.locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(date);
+const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+/** A formatter made once per locale, zone and kind (a document prints a handful of dates, documents come by the hundred). */
+function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let found = formats.get(key) as T | undefined;
+  if (!found) {
+    if (formats.size >= 256) formats.delete(formats.keys().next().value!);
+    formats.set(key, (found = make()));
+  }
+  return found;
+}
+
+/** A date and time in a time zone, with the zone named, as documents print it in `locale` (an Intl locale: intlLocaleOf). */
+export function formatDateTime(locale: string, date: Date, timeZone: string): string {
+  return formatter(`time\n${locale}\n${timeZone}`, () =>
+    new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' }),
+  ).format(date);
+}
+
+/** A day in a time zone ("23 November 2026", „23. November 2026“), as documents print it in `locale`. */
+function formatDay(locale: string, iso: string, timeZone: string): string {
+  return formatter(`day\n${locale}\n${timeZone}`, () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone })).format(new Date(iso));
+}
+
+/** A rate in basis points as `locale` writes a percentage (900: "9%", „9 %“, « 9 % »). */
+function formatPercent(locale: string, basisPoints: number): string {
+  return formatter(`percent\n${locale}`, () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 })).format(basisPoints / 10_000);
 }
 
 /**
@@ -28,14 +52,18 @@ export type InvoiceLinkProblem = 'not-paid' | 'unknown';
 export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /** APP_SECRET, then previous ones still honoured. */ linkSecrets: readonly string[]; ticketKeys: TicketKeys; now?: () => Date }) {
   const { db, config } = deps;
   const now = deps.now ?? (() => new Date());
-  const day = (iso: string, timeZone = config.timezone) => new Intl.DateTimeFormat(config.locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(new Date(iso));
-  /** An issued document drawn from what it said when issued. */
-  const render = (row: InvoiceRow) => {
+  /** The words of an order's documents: its language while the shop offers it, else the shop's default (decision 0094). */
+  const wordsOf = (orderLanguage: string | null): Words => wordsFor(config, readerLanguage(config, orderLanguage));
+  /** An issued document drawn from what it said when issued, in its order's language. */
+  const render = (row: InvoiceRow, orderLanguage: string | null) => {
     const content = contentOf(row);
+    const words = wordsOf(orderLanguage);
+    const locale = intlLocaleOf(config, words.language);
+    const day = (iso: string, timeZone = config.timezone) => formatDay(locale, iso, timeZone);
     const supply = [
-      ...content.supply.events.map((event) => (event.startsAt ? `${day(event.startsAt, event.timezone)} (${event.name})` : event.name)),
+      ...content.supply.events.map((event) => (event.startsAt ? words.say(invoicePdfTexts.eventDay({ date: day(event.startsAt, event.timezone), event: event.name })) : event.name)),
       // Goods leave after payment; the payment date is the VAT point either way (art. 65/66).
-      ...(content.supply.goods ? ['Merchandise: dispatched after payment'] : []),
+      ...(content.supply.goods ? [words.say(invoicePdfTexts.merchandiseShipped)] : []),
     ];
     return renderInvoicePdf({
       kind: row.kind,
@@ -45,8 +73,10 @@ export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /
       issuedOn: day(row.issuedAt.toISOString()),
       paidOn: content.paidAt ? day(content.paidAt) : null,
       supply,
-      corrects: content.corrects ? `${content.corrects.number} of ${day(content.corrects.issuedAt)}` : null,
-      money: (minor) => formatAmount(config, minor),
+      corrects: content.corrects ? words.say(invoicePdfTexts.invoiceOf({ number: content.corrects.number, date: day(content.corrects.issuedAt) })) : null,
+      money: words.amount,
+      percent: (basisPoints) => formatPercent(locale, basisPoints),
+      words,
     });
   };
   /**
@@ -71,6 +101,7 @@ export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /
   /** What a ticket's PDF prints. */
   function documentOf({ row, pass, departure }: NonNullable<Awaited<ReturnType<typeof printable>>>): TicketDocument {
     const zone = row.eventTimezone ?? config.timezone;
+    const locale = intlLocaleOf(config, readerLanguage(config, row.orderLanguage));
     return {
       shopName: config.name,
       code: row.ticket.code,
@@ -80,8 +111,8 @@ export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /
       email: row.ticket.email,
       age: row.ticket.age,
       event: row.eventName,
-      eventDate: row.eventStartsAt ? formatDateTime(config, row.eventStartsAt, zone) : null,
-      travelTime: departure ? formatDateTime(config, departure, zone) : null,
+      eventDate: row.eventStartsAt ? formatDateTime(locale, row.eventStartsAt, zone) : null,
+      travelTime: departure ? formatDateTime(locale, departure, zone) : null,
       orderCode: row.orderCode,
     };
   }
@@ -112,7 +143,7 @@ export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /
 
     async ticketPdf(email: string, code: string): Promise<Buffer | null> {
       const found = await downloadable(email, code);
-      return found ? renderTicketPdf(documentOf(found)) : null;
+      return found ? renderTicketPdf(documentOf(found), wordsOf(found.row.orderLanguage)) : null;
     },
 
     /**
@@ -128,7 +159,8 @@ export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /
         if (ticket) found.push(ticket);
       }
       if (!found.length) return null;
-      return { pdf: await renderTicketsPdf(orderCode, config.name, found.map(documentOf)), tickets: found.length };
+      // One order, one language: its tickets' (all rows carry the order's).
+      return { pdf: await renderTicketsPdf(orderCode, config.name, found.map(documentOf), wordsOf(found[0]!.row.orderLanguage)), tickets: found.length };
     },
 
     /** Why an invoice link does not download: its order is not paid in full yet, or the link is not (or no longer) one of ours. */
@@ -148,7 +180,7 @@ export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /
       if (!order || order.paymentStatus !== 'paid') return null;
       // Issued at payment; an order paid before invoices were numbered gets its number now (decision 0033).
       const invoice = (await findInvoiceOfOrder(db, order.id)) ?? (await db.transaction((tx) => issueInvoice(tx, config, order.id, now())));
-      return invoice ? render(invoice) : null;
+      return invoice ? render(invoice, order.language) : null;
     },
 
     /** The credit note of a processed refund, by the order's code, the refund's id and the link's own signature (decision 0033). */
@@ -157,7 +189,7 @@ export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /
       const note = await findCreditNoteOfRefund(db, refundId);
       const order = await findOrderIdentity(db, orderCode);
       if (!note || !order || note.orderId !== order.id) return null;
-      return render(note);
+      return render(note, order.language);
     },
   };
 }

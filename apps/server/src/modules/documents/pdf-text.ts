@@ -43,11 +43,21 @@ function capMarks(cluster: string): string {
   return [...cluster].filter((char) => !/\p{M}/u.test(char) || (kept += 1) <= MARKS_PER_CLUSTER).join('');
 }
 
+/** Which way a document is laid out: its texts start at the left (ltr) or the right (rtl) margin. */
+export type Direction = 'ltr' | 'rtl';
+
 export interface TextStyle {
   size: number;
   bold?: boolean;
   color?: string;
-  align?: 'left' | 'center' | 'right';
+  /** Where the lines sit in their box: at its start (the document's reading side, the default), its end, or centred. */
+  align?: 'start' | 'center' | 'end';
+  /**
+   * The paragraph's base direction (rule P3 of the bidirectional algorithm): `auto` takes it from
+   * the first strong letter (a name, an address: a value of its own); by default the document's
+   * (its own texts in its language), and `auto` in a left-to-right document, as ever.
+   */
+  direction?: Direction | 'auto';
 }
 
 /** A run of one face and one direction, as drawn: text in the order the face lays out, x from the line's start. */
@@ -88,7 +98,7 @@ export function layoutParagraph(fonts: DocumentFonts, value: string, style: Text
   const text = printableText(value);
   if (!text) return [];
   const { families } = fonts;
-  const embedding = bidi.getEmbeddingLevels(text);
+  const embedding = bidi.getEmbeddingLevels(text, style.direction ?? 'auto');
   const clusters: Cluster[] = [];
   let previous = -1;
   for (const { segment, index } of graphemes.segment(text)) {
@@ -243,14 +253,20 @@ function mirrored(cluster: string): string {
 /** Draws and measures text on one document. */
 export interface PdfWriter {
   doc: PDFKit.PDFDocument;
+  /** The document's direction: in a right-to-left one, every box is mirrored (x counts from the right edge) and lines start at the right. */
+  direction: Direction;
   /**
    * Prints one paragraph from (x, y), wrapped within `width` (by default from doc.x and doc.y to
-   * the right margin), on further pages when it runs past the bottom margin. Leaves doc.x at x and
+   * the end margin), on further pages when it runs past the bottom margin. Leaves doc.x at x and
    * doc.y under the last line, the current font at the style's size (so moveDown keeps working).
+   * x counts from the document's start edge: the left one, or in a right-to-left document the
+   * right one, so one layout serves both (a table's first column is at the right in Arabic).
    */
   text: (value: string | null | undefined, style: TextStyle, box?: { x?: number; y?: number; width?: number }) => void;
   /** The height `text` would take. */
   height: (value: string, style: TextStyle, width: number) => number;
+  /** The width `text` takes on one line (a label's, to size its column by: labels are longer in some languages). */
+  width: (value: string, style: TextStyle) => number;
 }
 
 /** Line height and baseline of every line: the primary face's (Noto Sans), whatever faces the line mixes. */
@@ -260,23 +276,32 @@ function lineMetrics(fonts: DocumentFonts, style: TextStyle) {
   return { height: (primary.ascent - primary.descent) * unit, ascent: primary.ascent * unit };
 }
 
-function createWriter(doc: PDFKit.PDFDocument, fonts: DocumentFonts): PdfWriter {
+function createWriter(doc: PDFKit.PDFDocument, fonts: DocumentFonts, direction: Direction): PdfWriter {
   const primary = (style: TextStyle) => (style.bold ? fonts.families[0]!.bold : fonts.families[0]!.regular).key;
+  const rtl = direction === 'rtl';
+  // A right-to-left document's paragraphs are right-to-left unless said otherwise.
+  const directed = (style: TextStyle): TextStyle => (rtl && !style.direction ? { ...style, direction: 'rtl' } : style);
   return {
     doc,
-    height: (value, style, width) => layoutParagraph(fonts, value, style, width).length * lineMetrics(fonts, style).height,
+    direction,
+    height: (value, style, width) => layoutParagraph(fonts, value, directed(style), width).length * lineMetrics(fonts, style).height,
+    width: (value, style) => layoutParagraph(fonts, value, directed(style), Infinity)[0]?.width ?? 0,
     text: (value, style, box = {}) => {
       const x = box.x ?? doc.x;
       let y = box.y ?? doc.y;
-      const width = box.width ?? doc.page.width - doc.page.margins.right - x;
+      const width = box.width ?? doc.page.width - (rtl ? doc.page.margins.left : doc.page.margins.right) - x;
+      // The box on the page: mirrored in a right-to-left document.
+      const left = rtl ? doc.page.width - x - width : x;
+      const align = style.align ?? 'start';
+      const atRight = align !== 'center' && (align === 'end') !== rtl;
       const color = style.color ?? '#1d1a24';
       const metrics = lineMetrics(fonts, style);
-      for (const line of layoutParagraph(fonts, value ?? '', style, width)) {
+      for (const line of layoutParagraph(fonts, value ?? '', directed(style), width)) {
         if (y + metrics.height > doc.page.height - doc.page.margins.bottom && y > doc.page.margins.top) {
           doc.addPage();
           y = doc.page.margins.top;
         }
-        const start = x + (style.align === 'right' ? width - line.width : style.align === 'center' ? (width - line.width) / 2 : 0);
+        const start = left + (atRight ? width - line.width : align === 'center' ? (width - line.width) / 2 : 0);
         for (const piece of line.pieces) {
           doc.save();
           doc.font(piece.face.key).fontSize(style.size).fillColor(color);
@@ -302,17 +327,31 @@ function createWriter(doc: PDFKit.PDFDocument, fonts: DocumentFonts): PdfWriter 
   };
 }
 
-/** Builds a one-or-more-page A4 PDF with the shared faces and collects it into one buffer. */
-export async function renderPdf(info: { Title: string; Author: string }, build: (writer: PdfWriter) => void): Promise<Buffer> {
+/**
+ * Builds a one-or-more-page A4 PDF with the shared faces and collects it into one buffer: in
+ * `language` (the document's `Lang`, what a screen reader reads it in) and laid out in
+ * `direction` (left to right unless said).
+ */
+export async function renderPdf(
+  info: { Title: string; Author: string },
+  build: (writer: PdfWriter) => void,
+  { language, direction = 'ltr' }: { language?: string; direction?: Direction } = {},
+): Promise<Buffer> {
   const fonts = await documentFonts();
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: printableText(info.Title), Author: printableText(info.Author), Creator: printableText(info.Author) }, compress: true });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 56,
+      info: { Title: printableText(info.Title), Author: printableText(info.Author), Creator: printableText(info.Author) },
+      ...(language ? { lang: language } : {}),
+      compress: true,
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
     fonts.install(doc);
-    build(createWriter(doc, fonts));
+    build(createWriter(doc, fonts, direction));
     doc.end();
   });
 }

@@ -68,6 +68,18 @@ describe('paragraph layout', () => {
     expect(line!.pieces[0]!.x).toBeGreaterThan(line!.pieces[1]!.x);
   });
 
+  it('takes a paragraph’s base direction when told (a right-to-left document’s own texts), else from its first letter', () => {
+    const inDirection = (text: string, direction: 'ltr' | 'rtl' | 'auto') => layoutParagraph(fonts, text, { ...style, direction }, 1000).map(shown);
+    // An Arabic text that starts with a Latin name or code reads from the right in an Arabic document…
+    expect(inDirection('NWF-000012 بتاريخ 3', 'rtl')).toEqual([`3${reversed(' بتاريخ ')}NWF-000012`]);
+    expect(inDirection('VAT 9% ضريبة', 'rtl')).toEqual([`${reversed('ضريبة')} VAT 9%`]);
+    // …and from the left where its first letter says so (a value: a name, an organiser's rate).
+    expect(inDirection('VAT 9% ضريبة', 'auto')).toEqual([`VAT 9% ${reversed('ضريبة')}`]);
+    // An amount keeps its sign before it, left to right, in any document.
+    expect(inDirection('-10.00 €', 'ltr')).toEqual(['-10.00 €']);
+    expect(inDirection('محمد', 'ltr')).toEqual([reversed('محمد')]);
+  });
+
   it('wraps within the width at spaces, after hyphens and between ideographs, and right-to-left lines start at the right', () => {
     const width = 90;
     const fits = (lines: Line[]) => lines.every((line) => line.width <= width + 0.01);

@@ -1,6 +1,11 @@
-import { english, messages } from '@festival/contract';
+import { messages } from '@festival/contract';
 import QRCode from 'qrcode';
+import type { Words } from '../../lib/reader';
+import { ticketPdfTexts as texts } from './documents.messages';
 import { renderPdf, type PdfWriter } from './pdf-text';
+
+/** What a document is written with: its reader's language (the order's), its direction and its texts. */
+export type DocumentWords = Pick<Words, 'language' | 'direction' | 'say'>;
 
 export interface TicketDocument {
   shopName: string;
@@ -12,7 +17,7 @@ export interface TicketDocument {
   email: string | null;
   age: string | null;
   event: string | null;
-  /** Already formatted in the event's or product's time zone, with the zone named. */
+  /** Already formatted in the document's language and the event's or product's time zone, with the zone named. */
   eventDate: string | null;
   travelTime: string | null;
   orderCode: string;
@@ -37,52 +42,61 @@ export function ticketQrPng(pass: string, scale: number): Promise<Buffer> {
  * quiet zone: version 6, 41 modules, for a typical pass) that a phone camera or gate scanner reads
  * from paper or a screen, with the ticket code printed for typing in.
  */
-export async function renderTicketPdf(ticket: TicketDocument): Promise<Buffer> {
+export async function renderTicketPdf(ticket: TicketDocument, words: DocumentWords): Promise<Buffer> {
   const qr = await ticketQrPng(ticket.pass, 10);
-  return renderPdf({ Title: `${ticket.product} ${ticket.code}`, Author: ticket.shopName }, (writer) => drawTicket(writer, ticket, qr));
+  return renderPdf({ Title: `${ticket.product} ${ticket.code}`, Author: ticket.shopName }, (writer) => drawTicket(writer, ticket, qr, words), {
+    language: words.language,
+    direction: words.direction,
+  });
 }
 
 /**
  * An order's tickets as one PDF to print at the desk (decision 0076): each ticket the page its own
  * download draws, one after the other.
  */
-export async function renderTicketsPdf(orderCode: string, shopName: string, tickets: readonly TicketDocument[]): Promise<Buffer> {
+export async function renderTicketsPdf(orderCode: string, shopName: string, tickets: readonly TicketDocument[], words: DocumentWords): Promise<Buffer> {
   const qrs = await Promise.all(tickets.map((ticket) => ticketQrPng(ticket.pass, 10)));
-  return renderPdf({ Title: `Tickets of order ${orderCode}`, Author: shopName }, (writer) => {
-    tickets.forEach((ticket, index) => {
-      if (index > 0) writer.doc.addPage();
-      drawTicket(writer, ticket, qrs[index]!);
-    });
-  });
+  return renderPdf(
+    { Title: words.say(texts.orderTicketsTitle({ code: orderCode })), Author: shopName },
+    (writer) => {
+      tickets.forEach((ticket, index) => {
+        if (index > 0) writer.doc.addPage();
+        drawTicket(writer, ticket, qrs[index]!, words);
+      });
+    },
+    { language: words.language, direction: words.direction },
+  );
 }
 
-function drawTicket({ doc, text, height }: PdfWriter, ticket: TicketDocument, qr: Buffer): void {
-  text(ticket.shopName, { size: 22, bold: true, color: BRAND });
+function drawTicket({ doc, text, height }: PdfWriter, ticket: TicketDocument, qr: Buffer, { say }: DocumentWords): void {
+  // Names, codes and the organiser's texts are values of their own: their letters say their
+  // direction (in an Arabic ticket too); the ticket's own texts are in its language's.
+  const value = { direction: 'auto' } as const;
+  text(ticket.shopName, { size: 22, bold: true, color: BRAND, ...value });
   doc.moveDown(0.5);
-  text(ticket.event ?? ticket.product, { size: 18, bold: true, color: INK });
+  text(ticket.event ?? ticket.product, { size: 18, bold: true, color: INK, ...value });
   // Said as the event's start: under a shuttle ticket, a bare time read as the departure.
-  if (ticket.eventDate) text(`Starts ${ticket.eventDate}`, { size: 12, color: MUTED });
+  if (ticket.eventDate) text(say(texts.starts({ date: ticket.eventDate })), { size: 12, color: MUTED });
   doc.moveDown();
   const facts: [string, string | null][] = [
-    ['Ticket', ticket.product],
-    ['Holder', ticket.holder],
-    ['E-mail', ticket.email],
-    ['Age', ticket.age],
-    ['Travel time', ticket.travelTime],
-    ['Order', ticket.orderCode],
-    ['Ticket code', ticket.code],
+    [say(texts.ticket), ticket.product],
+    [say(texts.holder), ticket.holder],
+    [say(texts.email), ticket.email],
+    [say(texts.age), ticket.age],
+    [say(texts.travelTime), ticket.travelTime],
+    [say(texts.order), ticket.orderCode],
+    [say(texts.ticketCode), ticket.code],
   ];
-  for (const [label, value] of facts) {
-    if (!value) continue;
+  for (const [label, fact] of facts) {
+    if (!fact) continue;
     text(label, { size: 10, color: MUTED });
-    text(value, { size: 13, bold: true, color: INK });
+    text(fact, { size: 13, bold: true, color: INK, ...value });
     doc.moveDown(0.4);
   }
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const footer = { size: 10, color: MUTED, align: 'center' } as const;
-  // In English until the documents speak the order's language (issue 36).
-  const notes = [SHOW_AT_ENTRANCE, ...(ticket.travelTime ? [english(messages.cart.meetingPoint)] : [])];
+  const notes = [say(texts.showAtEntrance), ...(ticket.travelTime ? [say(messages.cart.meetingPoint)] : [])];
   const notesHeight = notes.reduce((sum, note) => sum + height(note, footer, width), 0);
   const y = Math.max(doc.y + 16, 430);
   // The code stays on the page with its notes: long texts above it shrink it (never below what
@@ -92,5 +106,3 @@ function drawTicket({ doc, text, height }: PdfWriter, ticket: TicketDocument, qr
   text(notes[0], footer, { x: left, y: y + size + 12, width });
   for (const note of notes.slice(1)) text(note, footer, { x: left, width });
 }
-
-const SHOW_AT_ENTRANCE = 'Show this code at the entrance. Keep it to yourself: a copy gets in only once, whoever comes first.';

@@ -73,7 +73,15 @@ function sellerOf(config: ShopConfigFile): InvoiceContent['seller'] {
   return { legalName: seller.legalName, address: seller.address, vatNumber: seller.vatNumber, registration: seller.registration ?? null, email: seller.email ?? config.contact.email, phone: seller.phone ?? null };
 }
 
-const rateName = (rate: TaxRate | null) => rate?.name ?? 'No tax';
+/**
+ * What a document files for a line without a tax rate, and for shipping whose carrier the order
+ * did not keep: fixed words of the shop, not names, which the PDF says in the document's language
+ * (invoice-pdf.ts), so a document filed before languages reads the same way.
+ */
+export const NO_TAX = 'No tax';
+export const NO_CARRIER = 'Shipping';
+
+const rateName = (rate: TaxRate | null) => rate?.name ?? NO_TAX;
 
 type SourceLine = Pick<InvoiceLine, 'shop_item_type' | 'taxRate' | 'price'> & { description: string };
 
@@ -128,7 +136,7 @@ export async function issueInvoice(
   let shipping: InvoiceContent['shipping'] = null;
   if (order.shippingAmount > 0) {
     // Orders placed before the carrier was kept on the order name the country's current rate.
-    const method = order.shippingMethod ?? (order.shippingCountry ? await queries.findShippingMethodName(tx, order.shippingCountry) : undefined) ?? 'Shipping';
+    const method = order.shippingMethod ?? (order.shippingCountry ? await queries.findShippingMethodName(tx, order.shippingCountry) : undefined) ?? NO_CARRIER;
     shipping = { method, gross: order.shippingAmount, rate: rateName(shippingTaxRate(lines)) };
   }
   const rateTotals = invoiceTotalsPerRate(lines, shipping && { price: shipping.gross }, order.discountAmount);
@@ -186,7 +194,7 @@ export async function issueCreditNote(tx: Db, config: ShopConfigFile, refund: { 
   let shipping: InvoiceContent['shipping'] = null;
   if (refund.shippingRefund > 0) {
     const charged = original.rates.find((rate) => rate.name === original.shipping?.rate);
-    shipping = { method: original.shipping?.method ?? 'Shipping', gross: -refund.shippingRefund, rate: original.shipping?.rate ?? 'No tax' };
+    shipping = { method: original.shipping?.method ?? NO_CARRIER, gross: -refund.shippingRefund, rate: original.shipping?.rate ?? NO_TAX };
     parts.push({ rate: charged ? { name: charged.name, basisPoints: charged.basisPoints } : null, amount: -refund.shippingRefund });
   }
   const rateTotals = totalsPerRate(parts);
