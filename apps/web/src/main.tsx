@@ -10,7 +10,7 @@ import { onSessionExpired } from './lib/api-client';
 import { CART_KEY } from './lib/cart-query';
 import { onOtherTabChange } from './lib/tab-sync';
 import { ConfigError, getConfig } from './lib/config';
-import { InLanguage } from './app/in-language';
+import { InLanguage } from './components/ui/InLanguage';
 import { startLanguage } from './lib/language';
 import { getToken } from './lib/storage';
 import { onWaitingRoom, waitingRoomPath } from './lib/waiting-room-events';
