@@ -194,7 +194,7 @@ function ManageTicketForm({ order, ticket, customerEmail, onSending, onSaved }: 
                       <span className="manage-ticket__before">{change.before || say(texts.none)}</span>
                       <span aria-hidden="true">
                         {' '}
-                        <span className="manage-ticket__arrow icon-directional">→</span>{' '}
+                        <span className="icon-directional">→</span>{' '}
                       </span>
                       <span className="visually-hidden">{` ${say(texts.changesTo)} `}</span>
                       <span className="manage-ticket__after">{change.after || say(texts.none)}</span>
