@@ -9,6 +9,7 @@ import { REPO_ROOT } from '../../apps/server/src/env';
 import { freePort } from '../../apps/server/src/lib/free-port';
 import { hashToken } from '../../apps/server/src/modules/accounts/session.service';
 import { importCatalogue, parseCatalogue } from '../../apps/server/src/modules/catalog/catalogue-import';
+import type { ShopConfigFile } from '@festival/contract';
 import { loadShopConfig } from '../../apps/server/src/modules/config/shop-config';
 import { createTestDatabase } from '../../apps/server/test/databases';
 import { NL_ADDRESS } from '../../apps/server/test/shop-flows';
@@ -37,7 +38,8 @@ export async function demoDatabase(): Promise<Database> {
   return database;
 }
 
-export async function startOwnShop(options: { appSecret: string; onsales?: readonly string[]; app?: Partial<AppOptions> }): Promise<OwnShop> {
+/** `config`: settings of the demo configuration the journey changes (its languages, say). */
+export async function startOwnShop(options: { appSecret: string; onsales?: readonly string[]; config?: Partial<ShopConfigFile>; app?: Partial<AppOptions> }): Promise<OwnShop> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let database: Database;
@@ -48,7 +50,7 @@ export async function startOwnShop(options: { appSecret: string; onsales?: reado
   } else {
     database = await demoDatabase();
   }
-  const config = { ...loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json')), publicBaseUrl: base };
+  const config = { ...loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json')), ...options.config, publicBaseUrl: base };
   const app = await buildApp({
     db: database.db,
     config,

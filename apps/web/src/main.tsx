@@ -10,7 +10,7 @@ import { callApi, onSessionExpired } from './lib/api-client';
 import { CART_KEY } from './lib/cart-query';
 import { onOtherTabChange } from './lib/tab-sync';
 import { ConfigError, getConfig, replaceConfig } from './lib/config';
-import { InLanguage } from './app/in-language';
+import { InLanguage } from './components/ui/InLanguage';
 import { beforeLanguageSwitch, onLanguageChosen, startLanguage } from './lib/language';
 import { getToken } from './lib/storage';
 import { onWaitingRoom, waitingRoomPath } from './lib/waiting-room-events';

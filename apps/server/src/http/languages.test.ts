@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,11 @@ describe.each(testEngines())('refusals in the request’s language on %s', (engi
   beforeAll(async () => {
     webRoot = mkdtempSync(path.join(tmpdir(), 'shop-languages-'));
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html lang="en"><head><title><!--shop-title--></title><!--shop-preload--><!--shop-config--></head><body><div id="root"></div></body></html>');
+    // The back office's and the scanner's pages: builds of their own, without the shop's configuration.
+    for (const app of ['staff', 'scan']) {
+      mkdirSync(path.join(webRoot, app));
+      writeFileSync(path.join(webRoot, app, `${app}.html`), `<!doctype html><html lang="en"><head><title>${app}</title></head><body><div id="root"></div></body></html>`);
+    }
     shop = await createTestShop(engine, { config: { languages: [...LOCALES] }, webRoot });
     // A Dutch shop that also speaks English: its default is its first language.
     twoLanguages = await createTestShop(engine, { config: { languages: ['nl', 'en'] }, webRoot });
@@ -127,6 +132,19 @@ describe.each(testEngines())('refusals in the request’s language on %s', (engi
     } finally {
       await translated.close();
     }
+  });
+
+  it("sends the back office and the scanner in the staff member's language and direction, naming the shop's languages for their switcher", async () => {
+    const page = async (url: string, headers: Record<string, string>, on: TestShop = shop) => {
+      const response = await on.app.inject({ method: 'GET', url, headers });
+      return { html: response.body, language: response.headers['content-language'], vary: response.headers.vary, cache: response.headers['cache-control'] };
+    };
+    const all = LOCALES.join(' ');
+    expect(await page('/staff/orders', { 'accept-language': 'ar-EG,ar;q=0.9' })).toMatchObject({ language: 'ar', vary: 'accept-language, cookie', cache: 'no-store' });
+    expect((await page('/staff/', { 'accept-language': 'ar' })).html).toContain(`<html lang="ar" dir="rtl" data-languages="${all}">`);
+    expect((await page('/scan/', { cookie: 'shop_language=fr', 'accept-language': 'ar' })).html).toContain(`<html lang="fr" dir="ltr" data-languages="${all}">`);
+    // The Dutch shop's default is its first language, and it speaks no other than its own two.
+    expect((await page('/staff/', { 'accept-language': 'ar' }, twoLanguages)).html).toContain('<html lang="nl" dir="ltr" data-languages="nl en">');
   });
 
   let single: TestShop | undefined;

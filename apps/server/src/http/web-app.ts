@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { CONFIG_ELEMENT_ID, directionOf, messages, type ClientConfig, type Locale } from '@festival/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requestLocale } from '../lib/language';
+import { offeredLanguages, requestLocale } from '../lib/language';
 import { escapeHtmlText, serializeForScript } from '../modules/config/shop-config';
 import { createPageChunkLinks } from './page-chunks';
 import { pathSegments } from './path-segments';
@@ -58,6 +58,15 @@ export function renderIndexHtml(template: string, config: ClientConfig, preload:
     .replace('<!--shop-config-->', () => script)
     .replace('<!--shop-title-->', () => escapeHtmlText(config.name))
     .replace('<!--shop-description-->', () => escapeHtmlText(shopDescription(config)));
+}
+
+/**
+ * The back office's or the scanner's page in a language (issue 36): `<html lang dir>`, and the
+ * shop's languages for its switcher (`data-languages`, the default first), as these pages carry
+ * no shop configuration.
+ */
+export function appPageInLanguage(page: string, locale: Locale, languages: readonly Locale[]): string {
+  return page.replace(/<html lang="[^"]*">/, () => `<html lang="${locale}" dir="${directionOf(locale)}" data-languages="${languages.join(' ')}">`);
 }
 
 const RESERVED_PREFIXES = new Set(['api', 'media', 'assets', 'dev']);
@@ -172,12 +181,19 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   // build. The bare prefix is sent to the prefix with a slash: for the scanner, /scan lies outside
   // its service worker's scope (/scan/), where the app could not open offline.
   const ownApp = (prefix: string, name: string, page: string | null, headers: Readonly<Record<string, string>>) => {
-    const send = (reply: FastifyReply) => {
+    const send = (request: FastifyRequest, reply: FastifyReply) => {
       if (!page) return reply.status(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(`The ${name} is not built yet. Run "npm run build" (npm start does it for you).`);
-      return reply.type('text/html; charset=utf-8').headers(headers).send(page);
+      // In the language of the request (the switcher's cookie, the browser's languages), as the shop's pages.
+      const locale = requestLocale(request);
+      return reply
+        .type('text/html; charset=utf-8')
+        .headers(headers)
+        .header('vary', 'accept-language, cookie')
+        .header('content-language', locale)
+        .send(appPageInLanguage(page, locale, offeredLanguages(request)));
     };
     app.get(`/${prefix}`, (_request, reply) => reply.redirect(`/${prefix}/`, 301));
-    app.get<{ Params: { '*': string } }>(`/${prefix}/*`, (request, reply) => (APP_FILE_PATH.test(request.params['*']) || isReservedPath(request.params['*']) ? notFound(reply) : send(reply)));
+    app.get<{ Params: { '*': string } }>(`/${prefix}/*`, (request, reply) => (APP_FILE_PATH.test(request.params['*']) || isReservedPath(request.params['*']) ? notFound(reply) : send(request, reply)));
   };
   ownApp('scan', 'gate scanner', scanPage, { 'cache-control': 'no-cache' });
   ownApp('staff', 'back office', staffPage, STAFF_PAGE_HEADERS);

@@ -3,6 +3,8 @@ import { say } from '../lib/say';
 import { unlockSound } from './feedback';
 import { scanTexts } from './scan.messages';
 import type { ListSummary, ScanChoice } from './storage';
+import LanguageSwitcher from '../components/ui/LanguageSwitcher';
+import { offeredLanguages } from '../lib/language';
 
 /** A list's gates, or the list's own name for a list that names none (any gate is one). */
 export const gatesOf = (list: ListSummary) => (list.gates.length ? list.gates : [list.name]);
@@ -28,6 +30,7 @@ export function ChooseScreen(props: { scanner: string | null; lists: ListSummary
       <header className="scan-bar">
         <span className="scan-bar-title">{say(scanTexts.appName)}</span>
         {props.scanner && <span className="scan-bar-who">{say(scanTexts.scan.signedInAs({ name: props.scanner }))}</span>}
+        {offeredLanguages().length > 1 && <LanguageSwitcher />}
       </header>
       <main className="scan-main scan-narrow">
         <h1>{say(scanTexts.choose.title)}</h1>

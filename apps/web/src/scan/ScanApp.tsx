@@ -1,5 +1,6 @@
 import type { Shown } from '@festival/contract';
 import { useCallback, useEffect, useState } from 'react';
+import { useLanguage } from '../lib/language';
 import { say } from '../lib/say';
 import { isSignedOut, NetworkError, staffCall } from './api';
 import { ChooseScreen } from './ChooseScreen';
@@ -15,6 +16,9 @@ type Phase = { name: 'loading' } | { name: 'signin'; notice: Shown | null } | { 
  * that was set up opens on its scan screen even with no network (it judges offline).
  */
 export function ScanApp() {
+  // A switch of language draws the screens again in it (their texts are said as they are drawn),
+  // keeping where the gate is: the chosen list, the camera, the scan on screen.
+  useLanguage();
   const [phase, setPhase] = useState<Phase>({ name: 'loading' });
   const [scanner, setScanner] = useState<string | null>(() => readJson<string>(KEYS.scanner));
   const [lists, setLists] = useState<ListSummary[]>([]);

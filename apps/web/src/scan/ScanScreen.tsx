@@ -9,6 +9,8 @@ import { useOfflineGate } from './offline/use-offline';
 import { ResultScreen, resultKind } from './ResultScreen';
 import { scanTexts } from './scan.messages';
 import type { ScanChoice } from './storage';
+import LanguageSwitcher from '../components/ui/LanguageSwitcher';
+import { offeredLanguages } from '../lib/language';
 
 type ScanAnswer = StaffApiAnswer<'scan'>;
 
@@ -119,6 +121,7 @@ export function ScanScreen(props: {
       <header className="scan-bar">
         <span className="scan-bar-title">{say(scanTexts.appName)}</span>
         {props.scanner && <span className="scan-bar-who">{say(scanTexts.scan.signedInAs({ name: props.scanner }))}</span>}
+        {offeredLanguages().length > 1 && <LanguageSwitcher />}
       </header>
       <main className="scan-main" inert={result ? true : undefined}>
         <h1 className="scan-where">

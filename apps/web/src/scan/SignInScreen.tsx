@@ -4,6 +4,8 @@ import { say } from '../lib/say';
 import { staffCall, StaffApiError } from './api';
 import { unlockSound } from './feedback';
 import { scanTexts } from './scan.messages';
+import LanguageSwitcher from '../components/ui/LanguageSwitcher';
+import { offeredLanguages } from '../lib/language';
 
 /** Staff type the scanner code the organiser gave them; the shop's refusal is shown as it says it. */
 export function SignInScreen(props: { notice: Shown | null; onSignedIn: () => Promise<void> }) {
@@ -36,6 +38,7 @@ export function SignInScreen(props: { notice: Shown | null; onSignedIn: () => Pr
     <>
       <header className="scan-bar">
         <span className="scan-bar-title">{say(scanTexts.appName)}</span>
+        {offeredLanguages().length > 1 && <LanguageSwitcher />}
       </header>
       <main className="scan-main scan-narrow">
         <h1>{say(scanTexts.signIn.title)}</h1>

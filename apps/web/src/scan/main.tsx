@@ -1,15 +1,36 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { keptLanguage, pageLanguages } from '../lib/app-languages';
+import { startLanguage, switchLanguage } from '../lib/language';
+import { loadLanguage } from '../lib/say';
 import { ScanApp } from './ScanApp';
 import './scan.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('scan.html has no #root element.');
-createRoot(container).render(
-  <StrictMode>
-    <ScanApp />
-  </StrictMode>,
-);
+const root = createRoot(container);
+
+async function start(): Promise<void> {
+  // The page starts in the language the server sent it in (`<html lang>`), its texts loaded
+  // before the first render. An installed scanner opens the page its service worker kept, sent
+  // in the language of that day: the switcher's cookie says the language chosen since.
+  const language = startLanguage(pageLanguages());
+  const kept = keptLanguage();
+  if (kept && kept !== language && pageLanguages().includes(kept)) await switchLanguage(kept);
+  else if (language !== 'en') await loadLanguage(language);
+}
+
+const render = () =>
+  root.render(
+    <StrictMode>
+      <ScanApp />
+    </StrictMode>,
+  );
+// A language whose texts could not be loaded shows the pages in English rather than none.
+start().then(render, (error: unknown) => {
+  console.error(error);
+  render();
+});
 
 // Installed, the scanner opens with no network: its service worker keeps the page and its files.
 if ('serviceWorker' in navigator) {

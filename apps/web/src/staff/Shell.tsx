@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import LanguageSwitcher from '../components/ui/LanguageSwitcher';
 import { Button } from '../components/ui/Button';
+import { offeredLanguages } from '../lib/language';
 import { staffCall } from './api';
 import { Loading } from '../components/ui/Loading';
 import { sectionsFor } from './sections';
@@ -59,6 +61,7 @@ export function Shell() {
             </ul>
           </nav>
           <div className="staff-header__member">
+            {offeredLanguages().length > 1 && <LanguageSwitcher />}
             <span className="staff-header__who">{staffTexts.shell.signedInAs(member.name, say(staffTexts.roles[member.role]))}</span>
             <Button variant="secondary" size="sm" loading={leaving} onClick={() => void signOut()} className="staff-header__sign-out">
               {say(staffTexts.shell.signOut)}

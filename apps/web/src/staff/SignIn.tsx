@@ -6,6 +6,8 @@ import { StaffApiError, staffCall } from './api';
 import type { Member } from './member';
 import { staffTexts } from './texts';
 import { say } from '../lib/say';
+import LanguageSwitcher from '../components/ui/LanguageSwitcher';
+import { offeredLanguages } from '../lib/language';
 
 export type Stage = { step: 'password' } | { step: 'second-factor' } | { step: 'set-up'; secret: string; qr: string };
 type Errors = Record<string, string[]>;
@@ -89,7 +91,10 @@ export function SignIn({ onSignedIn, initialStage }: { onSignedIn: (member: Memb
 
   return (
     <main className="staff-standalone staff-sign-in">
-      <p className="staff-sign-in__brand">{say(staffTexts.appName)}</p>
+      <div className="staff-sign-in__top">
+        <p className="staff-sign-in__brand">{say(staffTexts.appName)}</p>
+        {offeredLanguages().length > 1 && <LanguageSwitcher />}
+      </div>
       {stage.step === 'password' ? (
         <form key="password" className="card form-stack" onSubmit={submitPassword} noValidate aria-labelledby="sign-in-title">
           <h1 id="sign-in-title">{say(texts.title)}</h1>

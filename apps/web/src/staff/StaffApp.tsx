@@ -2,6 +2,7 @@ import type { StaffApiAnswer } from '@festival/contract';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { InLanguage } from '../components/ui/InLanguage';
 import { ToastProvider } from '../components/ui/Toasts';
 import { isSignedOut, NetworkError, staffCall } from './api';
 import { Loading } from '../components/ui/Loading';
@@ -40,7 +41,10 @@ export function StaffApp() {
   return (
     <QueryClientProvider client={client}>
       <ToastProvider>
-        <Session />
+        {/* A switch of language draws the pages again in it; what was read stays in the query cache. */}
+        <InLanguage>
+          <Session />
+        </InLanguage>
       </ToastProvider>
     </QueryClientProvider>
   );

@@ -2,14 +2,32 @@
 import './jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { pageLanguages } from '../lib/app-languages';
+import { startLanguage } from '../lib/language';
+import { loadLanguage } from '../lib/say';
 import { StaffApp } from './StaffApp';
 import '../app/styles/global.css';
 import './staff.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('staff.html has no #root element.');
-createRoot(container).render(
-  <StrictMode>
-    <StaffApp />
-  </StrictMode>,
-);
+const root = createRoot(container);
+
+async function start(): Promise<void> {
+  // The page starts in the language the server sent it in (`<html lang>`: the switcher's cookie,
+  // the browser's languages, the shop's default), its texts loaded before the first render.
+  const language = startLanguage(pageLanguages());
+  if (language !== 'en') await loadLanguage(language);
+}
+
+const render = () =>
+  root.render(
+    <StrictMode>
+      <StaffApp />
+    </StrictMode>,
+  );
+// A language whose texts could not be loaded shows the pages in English rather than none.
+start().then(render, (error: unknown) => {
+  console.error(error);
+  render();
+});

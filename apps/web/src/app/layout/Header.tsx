@@ -6,7 +6,7 @@ import { CartMenu } from './CartMenu';
 import { ExternalIcon } from './icons';
 
 // After the first render: the switcher carries the formatter, which the first page does not need.
-const LanguageSwitcher = lazy(() => import('./LanguageSwitcher'));
+const LanguageSwitcher = lazy(() => import('../../components/ui/LanguageSwitcher'));
 
 interface NavItem {
   id: string;

@@ -44,7 +44,7 @@ export function UserIcon() {
 
 export function ExternalIcon() {
   return (
-    <svg {...iconProps} width={14} height={14} className="icon-inline">
+    <svg {...iconProps} width={14} height={14} className="icon-inline icon-directional">
       <path d="M14 4h6v6M20 4 10 14M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
     </svg>
   );

@@ -122,7 +122,12 @@ export default function OrderPage() {
   const backTo = from ? `/orders?q=${encodeURIComponent(from)}` : '/orders';
   const back = (
     <p className="staff-order-back">
-      <Link to={backTo}>← {say(texts.back)}</Link>
+      <Link to={backTo}>
+        <span className="icon-directional" aria-hidden="true">
+          ←
+        </span>{' '}
+        {say(texts.back)}
+      </Link>
     </p>
   );
 

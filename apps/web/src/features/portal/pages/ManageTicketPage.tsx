@@ -192,7 +192,10 @@ function ManageTicketForm({ order, ticket, customerEmail, onSending, onSaved }: 
                   {changed ? (
                     <>
                       <span className="manage-ticket__before">{change.before || say(texts.none)}</span>
-                      <span aria-hidden="true"> → </span>
+                      <span aria-hidden="true">
+                        {' '}
+                        <span className="icon-directional">→</span>{' '}
+                      </span>
                       <span className="visually-hidden">{` ${say(texts.changesTo)} `}</span>
                       <span className="manage-ticket__after">{change.after || say(texts.none)}</span>
                     </>

@@ -34,8 +34,10 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
   const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
     const current = thumbs.current.findIndex((thumb) => thumb === document.activeElement);
     if (current < 0) return;
+    // The row of thumbnails reads in the page's direction: right to left, the left arrow goes on.
+    const key = getComputedStyle(event.currentTarget).direction === 'rtl' ? ({ ArrowRight: 'ArrowLeft', ArrowLeft: 'ArrowRight' }[event.key] ?? event.key) : event.key;
     let next: number;
-    switch (event.key) {
+    switch (key) {
       case 'ArrowRight':
       case 'ArrowDown':
         next = (current + 1) % count;

@@ -6,7 +6,7 @@ import { say } from '../../lib/say';
 /**
  * The header's language switcher (issue 36): a native select, so it is reached and used by
  * keyboard and read by screen readers as every select is; each language named in its own
- * language (and marked as such). Loaded after the first render (Header.tsx), so the first page's
+ * language (and marked as such). Loaded after the first render (the shop's Header.tsx), so the first page's
  * JavaScript does not carry the formatter.
  */
 export default function LanguageSwitcher() {

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { useLanguage } from '../lib/language';
+import { useLanguage } from '../../lib/language';
 
 /**
  * The pages in the page's language: when the buyer switches, they render again in the new one

@@ -3,7 +3,7 @@ import { messages } from '@festival/contract';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { InLanguage } from '../in-language';
+import { InLanguage } from './InLanguage';
 import { currentLanguage, resetLanguageForTests, startLanguage, switchLanguage } from '../../lib/language';
 import { say } from '../../lib/say';
 import LanguageSwitcher from './LanguageSwitcher';
