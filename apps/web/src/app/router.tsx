@@ -7,13 +7,16 @@ import { AppLayout } from './layout/AppLayout';
 import { PageLoading } from './layout/PageLoading';
 import { appRoutes, type AppRoute } from './route-table';
 import { useNavigationTarget } from '../lib/navigation-target';
+import { withTexts } from '../lib/say';
 
 /** Each page's code as a lazy component, made once per loader so a page keeps its state across renders. */
 const lazyPages = new WeakMap<AppRoute['page'], LazyExoticComponent<ComponentType>>();
-function lazyPage(page: AppRoute['page']): LazyExoticComponent<ComponentType> {
+function lazyPage({ page, firstTexts }: AppRoute): LazyExoticComponent<ComponentType> {
   let component = lazyPages.get(page);
   if (!component) {
-    component = lazy(page);
+    // With the rest of the page's language's texts (say.ts), so the page shows no text unsaid;
+    // the first page needs only the first texts, loaded before the first render.
+    component = lazy(firstTexts ? page : () => withTexts(page()));
     lazyPages.set(page, component);
   }
   return component;
@@ -45,7 +48,7 @@ function GuardedPage({ route, Page }: { route: AppRoute; Page: ComponentType }) 
 export function AppRoutes() {
   const config = useConfig();
   const routes = useMemo(() => appRoutes(config), [config]);
-  const pages = useMemo(() => routes.map((route) => ({ route, Page: lazyPage(route.page) })), [routes]);
+  const pages = useMemo(() => routes.map((route) => ({ route, Page: lazyPage(route) })), [routes]);
   return (
     <Routes>
       <Route element={<AppLayout routes={routes} />}>
