@@ -12,7 +12,7 @@ export const emptyShopMessages = {
   setUpIntro: message({ id: 'emptyShop.setUpIntro', defaultMessage: 'No catalogue is loaded yet. If you are the organiser, on the shop’s server:' }),
   setUpAdmin: message({ id: 'emptyShop.setUpAdmin', defaultMessage: 'Add the first admin of the back office:' }),
   setUpCatalogue: message({ id: 'emptyShop.setUpCatalogue', defaultMessage: 'Load your catalogue:' }),
-  setUpCatalogueOr: message({ id: 'emptyShop.setUpCatalogueOr', defaultMessage: ', or sign in to the back office and upload it under Catalogue at ' }),
+  setUpCatalogueOr: message({ id: 'emptyShop.setUpCatalogueOr', defaultMessage: ', or sign in to the back office and upload it under Catalogue at' }),
   setUpAfter: message({
     id: 'emptyShop.setUpAfter',
     defaultMessage: 'This note and the message above go away once the catalogue is loaded. The guide to running a shop of your own is docs/own-shop.md in the shop’s repository.',

@@ -26,7 +26,7 @@ export default function EmptyShopNotes({ shopActive }: { shopActive: boolean }) 
           </li>
           <li>
             {say(texts.setUpCatalogue)} <code>npm run catalog -- import catalogue.yaml</code>
-            {say(texts.setUpCatalogueOr)}
+            {say(texts.setUpCatalogueOr)}{' '}
             <a href="/staff/catalogue">/staff/catalogue</a>.
           </li>
         </ol>
