@@ -37,7 +37,7 @@ export async function demoDatabase(): Promise<Database> {
   return database;
 }
 
-export async function startOwnShop(options: { appSecret: string; onsales?: readonly string[]; app?: Partial<AppOptions> }): Promise<OwnShop> {
+export async function startOwnShop(options: { appSecret: string; onsales?: readonly string[]; app?: Partial<AppOptions>; configure?: (config: AppOptions['config']) => AppOptions['config'] }): Promise<OwnShop> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let database: Database;
@@ -48,7 +48,8 @@ export async function startOwnShop(options: { appSecret: string; onsales?: reado
   } else {
     database = await demoDatabase();
   }
-  const config = { ...loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json')), publicBaseUrl: base };
+  const demo = { ...loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json')), publicBaseUrl: base };
+  const config = options.configure ? options.configure(demo) : demo;
   const app = await buildApp({
     db: database.db,
     config,
