@@ -10,6 +10,8 @@ import { message, messageWith } from '@festival/contract';
 export const productTexts = {
   listing: {
     filterItems: message({ id: 'shop.ShopListingPage.filterItems', defaultMessage: 'Filter items' }),
+    category: message({ id: 'shop.ShopListingPage.category', defaultMessage: 'Category' }),
+    tryAgain: message({ id: 'shop.ShopListingPage.tryAgain', defaultMessage: 'Try again' }),
     allCategories: message({ id: 'shop.ShopListingPage.allCategories', defaultMessage: 'All categories' }),
     showSoldOut: message({ id: 'shop.ShopListingPage.showSoldOut', defaultMessage: 'Show sold-out items' }),
     count: messageWith<{ count: number }>({ id: 'shop.ShopListingPage.count', defaultMessage: '{count, plural, one {# item} other {# items}}' }),

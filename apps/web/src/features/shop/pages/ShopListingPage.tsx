@@ -60,7 +60,7 @@ export default function ShopListingPage() {
         </div>
         <div className="button-row listing__retry">
           <Button onClick={() => void userData.refetch()} loading={userData.isFetching}>
-            Try again
+            {say(productTexts.listing.tryAgain)}
           </Button>
         </div>
       </Page>
@@ -74,7 +74,7 @@ export default function ShopListingPage() {
           <Dropdown
             id="listing-type"
             className="listing__type"
-            label="Category"
+            label={say(productTexts.listing.category)}
             value={view.type ?? ALL_TYPES}
             onChange={(type) => setFilter({ ...filter, type: type || null })}
             options={[{ value: ALL_TYPES, label: say(productTexts.listing.allCategories) }, ...view.types.map((type) => ({ value: type, label: typeLabel(type) }))]}
