@@ -16,20 +16,22 @@ import { currentLanguage, registerLanguageLoader } from './language';
  * is loaded the same way; where no catalogue is loaded (the unit tests, the apps that load none)
  * a text is said in its own English words.
  */
-type Messages = Readonly<Record<string, string | MessageFormatElement[]>>;
+/** One part of a language's texts: message id to its AST (or its ICU source, where the build plugin is not used). */
+export type TextMessages = Readonly<Record<string, string | MessageFormatElement[]>>;
+type Messages = TextMessages;
 type Loader = () => Promise<Messages>;
 
 const firstParts = import.meta.glob<Messages>('../../../../packages/contract/lang/*.json', { query: '?texts=first', import: 'default' });
 const shopParts = import.meta.glob<Messages>('../../../../packages/contract/lang/*.json', { query: '?texts=shop', import: 'default' });
-const staffParts = import.meta.glob<Messages>('../../../../packages/contract/lang/*.json', { query: '?texts=staff', import: 'default' });
-const scanParts = import.meta.glob<Messages>('../../../../packages/contract/lang/*.json', { query: '?texts=scan', import: 'default' });
-const PARTS = { shop: shopParts, staff: staffParts, scan: scanParts } as const;
-export type AppTexts = keyof typeof PARTS;
 
-/** The parts an app shows besides the first: the shop its own; the back office and the scanner theirs too. */
-let appParts: readonly AppTexts[] = ['shop'];
-export function setAppTexts(parts: readonly AppTexts[]): void {
-  appParts = parts;
+/**
+ * The parts an app shows besides the first: the shop's own; the back office and the scanner add
+ * theirs from their entry (`addAppTexts`), so their texts are chunks of their builds only and the
+ * shop's build has none of them.
+ */
+const PARTS: Record<string, Record<string, Loader>> = { shop: shopParts };
+export function addAppTexts(name: 'staff' | 'scan', parts: Record<string, Loader>): void {
+  PARTS[name] = parts;
 }
 
 const loaderOf = (parts: Record<string, Loader>, locale: Locale): Loader => {
@@ -66,7 +68,7 @@ function loadPart(locale: Locale, name: string, load: Loader): Promise<void> {
 export const loadFirstTexts = (locale: Locale): Promise<void> => loadPart(locale, 'first', loaderOf(firstParts, locale));
 
 /** The rest of the app's texts in a language. */
-const loadRest = (locale: Locale): Promise<void> => Promise.all(appParts.map((part) => loadPart(locale, part, loaderOf(PARTS[part], locale)))).then(() => undefined);
+const loadRest = (locale: Locale): Promise<void> => Promise.all(Object.entries(PARTS).map(([part, parts]) => loadPart(locale, part, loaderOf(parts, locale)))).then(() => undefined);
 
 /** Every text of the app in a language: before a switch, the page never shows a mix. */
 export async function loadLanguage(locale: Locale): Promise<void> {
