@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { textCatalogues } from './apps/web/build/text-catalogues';
 // Stretched by TEST_TIME_SCALE where CI runs a layer beside the journeys (decision 0087).
 import { timeLimit } from './vitest.time-limits';
 
@@ -85,6 +86,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The web app imports its texts in parts, compiled as the build does (decision 0093).
+        plugins: [textCatalogues()],
         test: {
           ...unit,
           name: 'unit',
@@ -95,6 +98,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [textCatalogues()],
         test: {
           ...unit,
           name: 'unit-isolated',

@@ -1,4 +1,4 @@
-// npm run bench [-- web | api | lighthouse | cart | call-cpu | flash | onsale | dashboard | checkin | backoffice-search | statements]: measures the shop against its speed targets and
+// npm run bench [-- web | languages | api | lighthouse | cart | call-cpu | flash | onsale | dashboard | checkin | backoffice-search | statements]: measures the shop against its speed targets and
 // prints each figure beside its target. Not a test: figures depend on the machine.
 // A section that fails (a flaky tool, a server that does not start) costs only its own figures:
 // they are printed as MISSING with the reason, the other sections still run, and the exit
@@ -12,6 +12,7 @@ import { benchDashboard, DASHBOARD_FIGURES } from './dashboard';
 import { benchOrderSearch, ORDER_SEARCH_FIGURES } from './order-search';
 import { benchStatements } from './statements';
 import { benchAddToCart } from './cart';
+import { benchLanguageSwitch, LANGUAGE_SWITCH_FIGURES } from './language-switch';
 import { benchLighthouse, lighthouseFigures } from './lighthouse';
 import { summary } from './report';
 import { section } from './sections';
@@ -49,6 +50,13 @@ async function main(): Promise<void> {
       } finally {
         await shop.stop();
       }
+    });
+  }
+  if (wants('languages')) {
+    console.log('\n# Switching language (issue 36)');
+    await section('switching language on a loaded page', LANGUAGE_SWITCH_FIGURES, async () => {
+      ensureWebBuild();
+      await benchLanguageSwitch();
     });
   }
   if (wants('api')) {

@@ -22,7 +22,7 @@ describe('the surfaces in their readers’ languages', () => {
   let scannerCode: string;
   beforeAll(async () => {
     shop = await startOwnShop({ appSecret: 'languages-journey-secret-of-32-characters!', config: { languages: ['en', 'nl', 'de'] } });
-    [scannerCode] = await prepareScanners(shop.database.db, 1);
+    scannerCode = (await prepareScanners(shop.database.db, 1))[0]!;
   });
   afterAll(async () => {
     await stopOwnShop(shop);

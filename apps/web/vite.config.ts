@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/precompress';
 import { reactRouterProduction } from './build/react-router-production';
+import { textCatalogues, textChunkName } from './build/text-catalogues';
 
 const webRoot = import.meta.dirname;
 /** The shop server that answers /api and serves images in development. */
@@ -55,10 +56,16 @@ function devShopConfig(): Plugin {
 // The documents are direct browser navigations (spec section 2) that the server answers with a PDF.
 const proxied = ['/api', '/images', '/media', '/healthz', '/download-ticket', '/download-invoice', '/download-credit-note'];
 
-export default defineConfig(() => {
+export default defineConfig(({ command }) => {
   return {
     root: webRoot,
-    plugins: [reactRouterProduction(), react(), devShopConfig(), precompress()],
+    plugins: [reactRouterProduction(), textCatalogues(), react(), devShopConfig(), precompress()],
+    resolve: {
+      // The catalogues come compiled to ASTs (build/text-catalogues.ts): the shop's pages format
+      // them without FormatJS's ICU parser (decision 0093). In development the parser stays, so a
+      // message not yet extracted into en.json is still said in its English source.
+      alias: command === 'build' ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] : [],
+    },
     server: {
       proxy: Object.fromEntries(proxied.map((path) => [path, { target: backend, changeOrigin: false }])),
     },
@@ -74,6 +81,9 @@ export default defineConfig(() => {
       modulePreload: { polyfill: false },
       rolldownOptions: {
         output: {
+          // Each part of each language's texts is named for it: the server preloads the page's
+          // language's first part by its name (apps/server/src/http/page-chunks.ts).
+          chunkFileNames: (chunk) => `assets/${textChunkName(chunk.facadeModuleId) ?? '[name]'}-[hash].js`,
           // React, the router and the query library change rarely and every route needs them: one
           // long-cached vendor file, compressed as a whole, instead of several small shared chunks
           // (the router and the query library used to land in two app chunks of their own).

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { textCatalogues } from './build/text-catalogues';
 import { scanPwa } from './build/scan-pwa';
 
 const webRoot = import.meta.dirname;
@@ -17,7 +18,7 @@ export default defineConfig({
   base: '/scan/',
   // Its icons and manifest are made by the build (build/scan-pwa.ts); the shop's public files are not its own.
   publicDir: false,
-  plugins: [react(), scanPwa(), precompress()],
+  plugins: [textCatalogues(), react(), scanPwa(), precompress()],
   build: {
     outDir: resolve(webRoot, 'dist/scan'),
     emptyOutDir: true,

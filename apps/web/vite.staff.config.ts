@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { textCatalogues } from './build/text-catalogues';
 import { reactRouterProduction } from './build/react-router-production';
 
 const webRoot = import.meta.dirname;
@@ -16,7 +17,7 @@ export default defineConfig({
   root: webRoot,
   base: '/staff/',
   publicDir: false,
-  plugins: [reactRouterProduction(), react(), precompress()],
+  plugins: [reactRouterProduction(), textCatalogues(), react(), precompress()],
   build: {
     outDir: resolve(webRoot, 'dist/staff'),
     emptyOutDir: true,

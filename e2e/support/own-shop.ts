@@ -38,8 +38,8 @@ export async function demoDatabase(): Promise<Database> {
   return database;
 }
 
-/** `config`: settings of the demo configuration the journey changes (its languages, say). */
-export async function startOwnShop(options: { appSecret: string; onsales?: readonly string[]; config?: Partial<ShopConfigFile>; app?: Partial<AppOptions> }): Promise<OwnShop> {
+/** `config`: settings of the demo configuration the journey changes (its languages, say); `configure`: a change made by a function of it. */
+export async function startOwnShop(options: { appSecret: string; onsales?: readonly string[]; config?: Partial<ShopConfigFile>; app?: Partial<AppOptions>; configure?: (config: AppOptions['config']) => AppOptions['config'] }): Promise<OwnShop> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let database: Database;
@@ -50,7 +50,8 @@ export async function startOwnShop(options: { appSecret: string; onsales?: reado
   } else {
     database = await demoDatabase();
   }
-  const config = { ...loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json')), ...options.config, publicBaseUrl: base };
+  const demo = { ...loadShopConfig(path.join(REPO_ROOT, 'config/demo-shop.json')), ...options.config, publicBaseUrl: base };
+  const config = options.configure ? options.configure(demo) : demo;
   const app = await buildApp({
     db: database.db,
     config,

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HOME_PAGE_SOURCE, measureFirstLoad } from './first-load';
+import { builtLanguages, HOME_PAGE_SOURCE, measureFirstLoad } from './first-load';
 
 let dist: string | undefined;
 afterEach(() => {
@@ -28,6 +28,10 @@ const MANIFEST = {
   '_card.js': { file: 'assets/card.js', imports: ['_vendor.js'] },
   [HOME_PAGE_SOURCE]: { file: 'assets/HomePage.js', imports: ['_card.js', '_vendor.js'] },
   'src/features/checkout/pages/CheckoutPage.tsx': { file: 'assets/CheckoutPage.js', imports: ['_vendor.js'] },
+  // Each language's first texts (build/text-catalogues.ts), loaded before the first render; the rest after it.
+  '../../packages/contract/lang/en.json?texts=first': { file: 'assets/texts-first-en-a1.js' },
+  '../../packages/contract/lang/de.json?texts=first': { file: 'assets/texts-first-de-b2.js' },
+  '../../packages/contract/lang/de.json?texts=shop': { file: 'assets/texts-shop-de-c3.js' },
 };
 
 describe('measuring the first load of /', () => {
@@ -43,11 +47,24 @@ describe('measuring the first load of /', () => {
       'assets/HomePage.js.gz': 700,
       'assets/CheckoutPage.js': 8000,
       'assets/CheckoutPage.js.gz': 3000,
+      'assets/texts-first-en-a1.js': 400,
+      'assets/texts-first-de-b2.js': 2000,
+      'assets/texts-first-de-b2.js.gz': 600,
+      'assets/texts-shop-de-c3.js': 9000,
     });
     const firstLoad = measureFirstLoad(build);
     // The card came without a compressed copy (too small to gain): counted as it is.
-    expect(firstLoad.bytes).toBe(1200 + 20000 + 300 + 700);
-    expect(firstLoad.files.map(({ file }) => file).sort()).toEqual(['assets/HomePage.js', 'assets/card.js', 'assets/index.js', 'assets/vendor.js']);
+    expect(firstLoad.bytes).toBe(1200 + 20000 + 300 + 700 + 400);
+    expect(firstLoad.files.map(({ file }) => file).sort()).toEqual(['assets/HomePage.js', 'assets/card.js', 'assets/index.js', 'assets/texts-first-en-a1.js', 'assets/vendor.js']);
+    // In German: German's first texts instead of English's, never the rest of its texts.
+    const german = measureFirstLoad(build, 'de');
+    expect(german.bytes).toBe(1200 + 20000 + 300 + 700 + 600);
+    expect(builtLanguages(build)).toEqual(['de', 'en']);
+  });
+
+  it('fails when the build has no first texts for the language, instead of measuring without them', () => {
+    const build = fakeBuild(MANIFEST, { 'assets/index.js': 10, 'assets/vendor.js': 10, 'assets/card.js': 10, 'assets/HomePage.js': 10, 'assets/texts-first-en-a1.js': 10 });
+    expect(() => measureFirstLoad(build, 'pl')).toThrow(/0 chunks of the first texts in pl/);
   });
 
   it('fails loudly when there is no build, instead of passing', () => {

@@ -17,6 +17,9 @@ interface ManifestChunk {
   imports?: string[];
 }
 
+/** The chunk of a language's first texts (build/text-catalogues.ts names it), which the server preloads with the page. */
+const FIRST_TEXTS = /^assets\/texts-first-([a-z]{2})-[\w-]+\.js$/;
+
 export interface FirstLoad {
   /** Bytes as served with gzip: the precompressed .gz copy, or the file itself where none was written. */
   bytes: number;
@@ -24,13 +27,14 @@ export interface FirstLoad {
 }
 
 /**
- * The scripts of the first render of `/`: the entry, the home page's chunk, and every chunk they
- * import statically, read from the build manifest. This is what bench/web.ts sees a real browser
+ * The scripts of the first render of `/` in a language: the entry, the home page's chunk, every
+ * chunk they import statically, read from the build manifest, and the language's first texts
+ * (which the page loads before its first render; the server preloads them with the page). This is what bench/web.ts sees a real browser
  * load (the panels, the cart and every other page are lazy and load on a visitor's action), and
  * it needs no browser, so it runs wherever the build exists. A missing build or manifest is an
  * error, never a pass.
  */
-export function measureFirstLoad(distDir: string): FirstLoad {
+export function measureFirstLoad(distDir: string, language = 'en'): FirstLoad {
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   if (!existsSync(manifestFile)) throw new Error(`No web build at ${distDir} (${manifestFile} is missing): run npm run build first.`);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
@@ -46,8 +50,10 @@ export function measureFirstLoad(distDir: string): FirstLoad {
   };
   for (const key of [...entries, HOME_PAGE_SOURCE]) visit(key);
 
-  const files = [...keys]
-    .map((key) => manifest[key]!.file)
+  const texts = Object.values(manifest).filter((chunk) => FIRST_TEXTS.exec(chunk.file)?.[1] === language);
+  if (texts.length !== 1) throw new Error(`The build manifest ${manifestFile} has ${texts.length} chunks of the first texts in ${language}, not one.`);
+
+  const files = [...[...keys].map((key) => manifest[key]!.file), texts[0]!.file]
     .filter((file) => file.endsWith('.js'))
     .map((file) => {
       const full = path.join(distDir, file);
@@ -60,8 +66,16 @@ export function measureFirstLoad(distDir: string): FirstLoad {
   return { bytes: files.reduce((sum, { bytes }) => sum + bytes, 0), files };
 }
 
+/** The languages whose first texts the build has, from the chunks' names. */
+export function builtLanguages(distDir: string): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  return Object.values(manifest)
+    .flatMap((chunk) => FIRST_TEXTS.exec(chunk.file)?.[1] ?? [])
+    .sort();
+}
+
 /** One line per file and the total against the budget, for a failing check's message. */
-export function describeFirstLoad({ bytes, files }: FirstLoad, budgetKb: number = FIRST_LOAD_BUDGET_KB): string {
+export function describeFirstLoad({ bytes, files }: FirstLoad, budgetKb: number = FIRST_LOAD_BUDGET_KB, language = 'en'): string {
   const lines = files.map(({ file, bytes: size }) => `  ${(size / 1000).toFixed(2).padStart(7)} kB  ${file}`);
-  return [`First-load JavaScript of / : ${(bytes / 1000).toFixed(2)} kB gzip (budget ${budgetKb} kB)`, ...lines].join('\n');
+  return [`First-load JavaScript of / in ${language}: ${(bytes / 1000).toFixed(2)} kB gzip (budget ${budgetKb} kB)`, ...lines].join('\n');
 }

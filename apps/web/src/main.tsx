@@ -12,6 +12,8 @@ import { onOtherTabChange } from './lib/tab-sync';
 import { ConfigError, getConfig, replaceConfig } from './lib/config';
 import { InLanguage } from './components/ui/InLanguage';
 import { beforeLanguageSwitch, onLanguageChosen, startLanguage } from './lib/language';
+import { loadFirstTexts, loadLanguage, say } from './lib/say';
+import { appTexts } from './app/app.messages';
 import { getToken } from './lib/storage';
 import { onWaitingRoom, waitingRoomPath } from './lib/waiting-room-events';
 import './app/styles/global.css';
@@ -23,10 +25,10 @@ const root = createRoot(container);
 async function start(): Promise<void> {
   // Read (and checked) once before anything renders: a missing or broken configuration is said plainly below.
   const config = getConfig();
-  // The page starts in the language the server sent it in; another language than English has its
-  // texts loaded before the first render, so the page never shows a mix.
+  // The page starts in the language the server sent it in, with the texts of its first render
+  // (which the server preloads with the page); the rest of the language's texts follow at once.
   const language = startLanguage(config.languages);
-  if (language !== 'en') await (await import('./lib/say')).loadLanguage(language);
+  await loadFirstTexts(language);
   // The organiser's texts follow the switch: the configuration in the new language comes with its catalogue.
   beforeLanguageSwitch(async (next) => replaceConfig((await callApi('get-page-config', { language: next })).config));
   // A signed-in customer's choice is kept on their account too (decision 0094): their e-mails follow it.
@@ -69,6 +71,8 @@ async function start(): Promise<void> {
       </Providers>
     </StrictMode>,
   );
+  // Pages and panels loaded later wait for them too (say.ts, withTexts); a failed load is tried again by the next.
+  loadLanguage(language).catch((error: unknown) => console.warn('the texts of the page could not be loaded', error));
 }
 
 start().catch((error: unknown) => {
@@ -76,8 +80,10 @@ start().catch((error: unknown) => {
   console.error(error);
   root.render(
     <main className="container site-main">
-      <h1>The shop is not available</h1>
-      <p>{error instanceof ConfigError ? error.message : 'The page could not be started.'} Please try again later.</p>
+      <h1>{say(appTexts.main.unavailable)}</h1>
+      <p>
+        {error instanceof ConfigError ? error.message : say(appTexts.main.notStarted)} {say(appTexts.main.tryLater)}
+      </p>
     </main>,
   );
 });

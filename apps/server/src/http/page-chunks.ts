@@ -59,3 +59,23 @@ export function createPageChunkLinks(webRoot: string): (pathname: string) => str
     return (page && linksBySource.get(page[1])) ?? '';
   };
 }
+
+/** The chunk of a language's first texts, as the web build names it (apps/web/build/text-catalogues.ts). */
+const FIRST_TEXTS = /^assets\/texts-first-([a-z]{2})-[\w-]+\.js$/;
+
+/**
+ * `<link rel="modulepreload">` for the first texts of the page's language (decision 0093): the
+ * page loads them before its first render, so the browser fetches them alongside the entry script
+ * and the first render waits for no second round trip. Nothing without a manifest.
+ */
+export function createTextChunkLinks(webRoot: string): (locale: string) => string {
+  const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) return () => '';
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const links = new Map<string, string>();
+  for (const chunk of Object.values(manifest)) {
+    const locale = FIRST_TEXTS.exec(chunk.file)?.[1];
+    if (locale) links.set(locale, `<link rel="modulepreload" href="/${chunk.file}" />`);
+  }
+  return (locale) => links.get(locale) ?? '';
+}

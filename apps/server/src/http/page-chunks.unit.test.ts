@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../env';
-import { createPageChunkLinks, LANDING_PAGES } from './page-chunks';
+import { createPageChunkLinks, createTextChunkLinks, LANDING_PAGES } from './page-chunks';
 
 function webRootWith(manifest: object): string {
   const root = mkdtempSync(path.join(tmpdir(), 'shop-chunks-'));
@@ -18,6 +18,9 @@ const manifest = {
   '_card-1.js': { file: 'assets/card-1.js', imports: ['_vendor-1.js'], css: ['assets/card-1.css'] },
   'src/features/shop/pages/HomePage.tsx': { file: 'assets/HomePage-1.js', imports: ['index.html', '_card-1.js', '_vendor-1.js'], css: ['assets/HomePage-1.css'] },
   'src/features/shop/pages/ProductPage.tsx': { file: 'assets/ProductPage-1.js', imports: ['index.html', '_vendor-1.js'] },
+  '../../packages/contract/lang/de.json?texts=first': { file: 'assets/texts-first-de-Ab_1.js' },
+  '../../packages/contract/lang/de.json?texts=shop': { file: 'assets/texts-shop-de-Cd2.js' },
+  '../../packages/contract/lang/en.json?texts=first': { file: 'assets/texts-first-en-Ef3.js' },
 };
 
 describe('page chunk links', () => {
@@ -28,6 +31,14 @@ describe('page chunk links', () => {
         '<link rel="stylesheet" href="/assets/HomePage-1.css" /><link rel="stylesheet" href="/assets/card-1.css" />',
     );
     expect(links('/merchandise/TEE')).toBe('<link rel="modulepreload" href="/assets/ProductPage-1.js" />');
+  });
+
+  it("announces the first texts of the page's language, never the rest of its texts", () => {
+    const links = createTextChunkLinks(webRootWith(manifest));
+    expect(links('de')).toBe('<link rel="modulepreload" href="/assets/texts-first-de-Ab_1.js" />');
+    expect(links('en')).toBe('<link rel="modulepreload" href="/assets/texts-first-en-Ef3.js" />');
+    expect(links('pl')).toBe('');
+    expect(createTextChunkLinks(mkdtempSync(path.join(tmpdir(), 'shop-chunks-')))('de')).toBe('');
   });
 
   it('announces nothing for other pages or without a manifest', () => {

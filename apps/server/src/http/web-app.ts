@@ -5,7 +5,7 @@ import { CONFIG_ELEMENT_ID, directionOf, messages, type ClientConfig, type Local
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { offeredLanguages, requestLocale } from '../lib/language';
 import { escapeHtmlText, serializeForScript } from '../modules/config/shop-config';
-import { createPageChunkLinks } from './page-chunks';
+import { createPageChunkLinks, createTextChunkLinks } from './page-chunks';
 import { pathSegments } from './path-segments';
 
 /** What the server adds to a page so its first render waits for nothing but the JavaScript. */
@@ -131,6 +131,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const indexFile = path.join(options.root, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   const pageChunkLinks = createPageChunkLinks(options.root);
+  const textChunkLinks = createTextChunkLinks(options.root);
   // The gate scanner (issue 21) and the back office (issue 22): builds of their own, pages that need no shop configuration.
   const builtPage = (file: string) => (existsSync(path.join(options.root, file)) ? readFileSync(path.join(options.root, file), 'utf8') : null);
   const scanPage = builtPage('scan/scan.html');
@@ -169,7 +170,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const locale = requestLocale(request);
     const [config, preload = { head: '', body: '' }] = await Promise.all([options.clientConfig(locale), options.pagePreload?.(request.url, locale)]);
     const path = request.url.split('?', 1)[0] ?? '/';
-    const html = renderIndexHtml(template, config, { head: pageChunkLinks(path) + preload.head, body: preload.body }, { locale, path });
+    // The page's code, and the first texts of its language, fetched with the entry script.
+    const html = renderIndexHtml(template, config, { head: textChunkLinks(locale) + pageChunkLinks(path) + preload.head, body: preload.body }, { locale, path });
     // The page's language follows the buyer's choice (its cookie) and browser: a cache keeps one per both.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-language, cookie').header('content-language', locale).send(html);
   };

@@ -2,6 +2,7 @@ import type { ClientConfig } from '@festival/contract';
 import type { ComponentType } from 'react';
 import { matchRoutes, type Location, type Params } from 'react-router';
 import type { RouteHandle } from '../lib/route-handle';
+import { appTexts } from './app.messages';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
 
@@ -9,6 +10,11 @@ export interface AppRoute extends RouteHandle {
   path: string;
   /** The page, loaded on demand: every page is its own chunk. */
   page: PageModule;
+  /**
+   * The page shows only the first texts of the page's language (home): it renders as soon as its
+   * code is there. Every other page waits for the rest of the language's texts too (router.tsx).
+   */
+  firstTexts?: true;
 }
 
 const shopListing: PageModule = () => import('../features/shop/pages/ShopListingPage');
@@ -32,35 +38,35 @@ const orderDetail: PageModule = () => import('../features/portal/pages/OrderDeta
  */
 export function appRoutes(config: ClientConfig): AppRoute[] {
   return [
-    { name: 'home', path: '/', access: 'public', titleIsShopName: true, page: () => import('../features/shop/pages/HomePage') },
-    { name: 'tickets', path: '/tickets', access: 'public', title: 'Tickets', feature: 'shop', shopItemType: 'tickets', page: shopListing },
-    { name: 'merchandise', path: '/merchandise', access: 'public', title: 'Merchandise', feature: 'merchandise', shopItemType: 'merchandise', page: shopListing },
-    { name: 'ticket', path: '/tickets/:item', access: 'public', title: 'Tickets', feature: 'shop', shopItemType: 'tickets', page: product },
-    { name: 'merchandiseItem', path: '/merchandise/:item', access: 'public', title: 'Merchandise', feature: 'merchandise', shopItemType: 'merchandise', page: product },
-    { name: 'checkout', path: '/checkout', access: 'loggedIn', title: 'Checkout', feature: 'shop', page: () => import('../features/checkout/pages/CheckoutPage') },
-    { name: 'acceptTerms', path: '/accept-tcs/:order/:checksum', access: 'public', title: 'Terms and Conditions', page: () => import('../features/checkout/pages/AcceptTermsPage') },
-    { name: 'instalment', path: '/payment-plan-payment/:order/:checksum/:reference', access: 'public', title: 'Payment Plan', page: () => import('../features/checkout/pages/InstalmentPage') },
-    { name: 'portal', path: '/portal', access: 'loggedIn', title: 'Portal', page: () => import('../features/portal/pages/PortalPage') },
-    { name: 'orderDetail', path: '/portal/orders/:order', access: 'loggedIn', title: ({ params }) => `Order ${params.order ?? ''}`, page: orderDetail },
-    { name: 'orderConfirmation', path: '/portal/orders/:order/confirmation', access: 'loggedIn', title: ({ params }) => `Order ${params.order ?? ''}`, confirmation: true, page: orderDetail },
-    { name: 'manageTicket', path: '/portal/orders/:order/manage-ticket/:ticket', access: 'loggedIn', title: 'Manage Ticket', page: () => import('../features/portal/pages/ManageTicketPage') },
-    { name: 'requestRefund', path: '/portal/orders/:order/request-refund', access: 'loggedIn', title: 'Request Refund', page: () => import('../features/portal/pages/RequestRefundPage') },
-    { name: 'refundDetail', path: '/portal/refunds/:refund', access: 'loggedIn', title: ({ params }) => `Refund ${params.refund ?? ''}`, page: () => import('../features/portal/pages/RefundDetailPage') },
-    { name: 'account', path: '/account', access: 'loggedIn', title: 'Account Settings', page: () => import('../features/account/pages/AccountPage') },
-    { name: 'login', path: '/login', access: 'guest', title: 'Login', page: () => import('../features/account/pages/LoginPage') },
-    { name: 'register', path: '/register', access: 'guest', title: 'Register', page: () => import('../features/account/pages/RegisterPage') },
-    { name: 'forgotPassword', path: '/forgot-password', access: 'guest', title: 'Forgot Your Password', page: () => import('../features/account/pages/ForgotPasswordPage') },
-    { name: 'resetPassword', path: '/reset-password/:email/:token', access: 'guest', title: 'Reset Password', page: () => import('../features/account/pages/ResetPasswordPage') },
-    { name: 'resendTickets', path: '/resend-tickets', access: 'guest', title: 'Re-send Tickets', page: () => import('../features/account/pages/ResendTicketsPage') },
-    { name: 'ambassadors', path: `/${config.ambassadors.path}`, access: 'public', title: ({ config: c }) => c.ambassadors.title ?? 'Ambassadors', feature: 'ambassadors', page: () => import('../features/content/pages/AmbassadorsPage') },
-    { name: 'cookiePolicy', path: '/cookie-policy', access: 'public', title: 'Cookie Policy', contentText: 'cookiePolicy', page: content },
-    { name: 'faqs', path: '/faqs', access: 'public', title: 'FAQs', contentText: 'faqs', page: content },
-    { name: 'privacyPolicy', path: '/privacy-policy', access: 'public', title: 'Privacy Policy', contentText: 'privacyPolicy', page: content },
-    { name: 'securityStatement', path: '/security-statement', access: 'public', title: 'Security Statement', contentText: 'securityStatement', page: content },
-    { name: 'termsConditions', path: '/terms-conditions', access: 'public', title: 'Terms and Conditions', contentText: 'termsAndConditions', page: content },
+    { name: 'home', path: '/', access: 'public', titleIsShopName: true, firstTexts: true, page: () => import('../features/shop/pages/HomePage') },
+    { name: 'tickets', path: '/tickets', access: 'public', title: appTexts.routeTable.tickets, feature: 'shop', shopItemType: 'tickets', page: shopListing },
+    { name: 'merchandise', path: '/merchandise', access: 'public', title: appTexts.routeTable.merchandise, feature: 'merchandise', shopItemType: 'merchandise', page: shopListing },
+    { name: 'ticket', path: '/tickets/:item', access: 'public', title: appTexts.routeTable.tickets, feature: 'shop', shopItemType: 'tickets', page: product },
+    { name: 'merchandiseItem', path: '/merchandise/:item', access: 'public', title: appTexts.routeTable.merchandise, feature: 'merchandise', shopItemType: 'merchandise', page: product },
+    { name: 'checkout', path: '/checkout', access: 'loggedIn', title: appTexts.routeTable.checkout, feature: 'shop', page: () => import('../features/checkout/pages/CheckoutPage') },
+    { name: 'acceptTerms', path: '/accept-tcs/:order/:checksum', access: 'public', title: appTexts.routeTable.termsAndConditions, page: () => import('../features/checkout/pages/AcceptTermsPage') },
+    { name: 'instalment', path: '/payment-plan-payment/:order/:checksum/:reference', access: 'public', title: appTexts.routeTable.paymentPlan, page: () => import('../features/checkout/pages/InstalmentPage') },
+    { name: 'portal', path: '/portal', access: 'loggedIn', title: appTexts.routeTable.portal, page: () => import('../features/portal/pages/PortalPage') },
+    { name: 'orderDetail', path: '/portal/orders/:order', access: 'loggedIn', title: ({ params }) => appTexts.routeTable.order({ order: params.order ?? '' }), page: orderDetail },
+    { name: 'orderConfirmation', path: '/portal/orders/:order/confirmation', access: 'loggedIn', title: ({ params }) => appTexts.routeTable.order({ order: params.order ?? '' }), confirmation: true, page: orderDetail },
+    { name: 'manageTicket', path: '/portal/orders/:order/manage-ticket/:ticket', access: 'loggedIn', title: appTexts.routeTable.manageTicket, page: () => import('../features/portal/pages/ManageTicketPage') },
+    { name: 'requestRefund', path: '/portal/orders/:order/request-refund', access: 'loggedIn', title: appTexts.routeTable.requestRefund, page: () => import('../features/portal/pages/RequestRefundPage') },
+    { name: 'refundDetail', path: '/portal/refunds/:refund', access: 'loggedIn', title: ({ params }) => appTexts.routeTable.refund({ refund: params.refund ?? '' }), page: () => import('../features/portal/pages/RefundDetailPage') },
+    { name: 'account', path: '/account', access: 'loggedIn', title: appTexts.routeTable.accountSettings, page: () => import('../features/account/pages/AccountPage') },
+    { name: 'login', path: '/login', access: 'guest', title: appTexts.routeTable.login, page: () => import('../features/account/pages/LoginPage') },
+    { name: 'register', path: '/register', access: 'guest', title: appTexts.routeTable.register, page: () => import('../features/account/pages/RegisterPage') },
+    { name: 'forgotPassword', path: '/forgot-password', access: 'guest', title: appTexts.routeTable.forgotPassword, page: () => import('../features/account/pages/ForgotPasswordPage') },
+    { name: 'resetPassword', path: '/reset-password/:email/:token', access: 'guest', title: appTexts.routeTable.resetPassword, page: () => import('../features/account/pages/ResetPasswordPage') },
+    { name: 'resendTickets', path: '/resend-tickets', access: 'guest', title: appTexts.routeTable.resendTickets, page: () => import('../features/account/pages/ResendTicketsPage') },
+    { name: 'ambassadors', path: `/${config.ambassadors.path}`, access: 'public', title: ({ config: c }) => c.ambassadors.title ?? appTexts.routeTable.ambassadors, feature: 'ambassadors', page: () => import('../features/content/pages/AmbassadorsPage') },
+    { name: 'cookiePolicy', path: '/cookie-policy', access: 'public', title: appTexts.routeTable.cookiePolicy, contentText: 'cookiePolicy', page: content },
+    { name: 'faqs', path: '/faqs', access: 'public', title: appTexts.routeTable.faqs, contentText: 'faqs', page: content },
+    { name: 'privacyPolicy', path: '/privacy-policy', access: 'public', title: appTexts.routeTable.privacyPolicy, contentText: 'privacyPolicy', page: content },
+    { name: 'securityStatement', path: '/security-statement', access: 'public', title: appTexts.routeTable.securityStatement, contentText: 'securityStatement', page: content },
+    { name: 'termsConditions', path: '/terms-conditions', access: 'public', title: appTexts.routeTable.termsAndConditions, contentText: 'termsAndConditions', page: content },
     // Our own addition (issue 23, decision 0048): an on-sale's waiting room. Public: a visitor who is not signed in is asked to.
-    { name: 'waitingRoom', path: '/waiting-room/:onsale', access: 'public', title: 'Waiting room', feature: 'shop', page: () => import('../features/waiting-room/pages/WaitingRoomPage') },
-    { name: 'order', path: '/order/:order', access: 'loggedIn', title: ({ params }) => `Order ${params.order ?? ''}`, page: () => import('../features/checkout/pages/OrderPage') },
+    { name: 'waitingRoom', path: '/waiting-room/:onsale', access: 'public', title: appTexts.routeTable.waitingRoom, feature: 'shop', page: () => import('../features/waiting-room/pages/WaitingRoomPage') },
+    { name: 'order', path: '/order/:order', access: 'loggedIn', title: ({ params }) => appTexts.routeTable.order({ order: params.order ?? '' }), page: () => import('../features/checkout/pages/OrderPage') },
   ];
 }
 
@@ -68,6 +74,6 @@ export function appRoutes(config: ClientConfig): AppRoute[] {
 export function matchAppRoute(routes: AppRoute[], location: Partial<Location>): { handle: RouteHandle; params: Params } | undefined {
   const match = matchRoutes(routes, location)?.at(-1);
   if (!match) return undefined;
-  const { path: _path, page: _page, ...handle } = match.route;
+  const { path: _path, page: _page, firstTexts: _firstTexts, ...handle } = match.route;
   return { handle, params: match.params };
 }

@@ -7,14 +7,23 @@ import { AppLayout } from './layout/AppLayout';
 import { PageLoading } from './layout/PageLoading';
 import { appRoutes, type AppRoute } from './route-table';
 import { useNavigationTarget } from '../lib/navigation-target';
+import { withTexts } from '../lib/say';
 
-/** Each page's code as a lazy component, made once per loader so a page keeps its state across renders. */
-const lazyPages = new WeakMap<AppRoute['page'], LazyExoticComponent<ComponentType>>();
-function lazyPage(page: AppRoute['page']): LazyExoticComponent<ComponentType> {
-  let component = lazyPages.get(page);
+/**
+ * Each page's code as a lazy component, made once per route so a page keeps its state across
+ * renders. By the route's name, not its loader: the route table is made again with each
+ * configuration and after a language switch (whose pages render anew), and its inline loaders are
+ * new functions then; a new lazy component would suspend once and React would hold the page back
+ * for its Suspense throttle (300 ms) before showing it again.
+ */
+const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
+function lazyPage({ name, page, firstTexts }: AppRoute): LazyExoticComponent<ComponentType> {
+  let component = lazyPages.get(name);
   if (!component) {
-    component = lazy(page);
-    lazyPages.set(page, component);
+    // With the rest of the page's language's texts (say.ts), so the page shows no text unsaid;
+    // the first page needs only the first texts, loaded before the first render.
+    component = lazy(firstTexts ? page : () => withTexts(page()));
+    lazyPages.set(name, component);
   }
   return component;
 }
@@ -45,7 +54,7 @@ function GuardedPage({ route, Page }: { route: AppRoute; Page: ComponentType }) 
 export function AppRoutes() {
   const config = useConfig();
   const routes = useMemo(() => appRoutes(config), [config]);
-  const pages = useMemo(() => routes.map((route) => ({ route, Page: lazyPage(route.page) })), [routes]);
+  const pages = useMemo(() => routes.map((route) => ({ route, Page: lazyPage(route) })), [routes]);
   return (
     <Routes>
       <Route element={<AppLayout routes={routes} />}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyFractionDigits, formatDate, formatMoney, formatNumber } from './format';
+import { currencyFractionDigits, formatDate, formatMoney, formatNumber, intlLocaleOf } from './format';
 
 // Intl output uses narrow no-break spaces in some locales; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -69,5 +69,31 @@ describe('formatNumber', () => {
     expect(formatNumber(1500, 'en-GB')).toBe('1,500');
     expect(formatNumber(1500, 'nl-NL')).toBe('1.500');
     expect(formatNumber(7, 'en-GB')).toBe('7');
+  });
+});
+
+describe("formatting in the page's language (issue 36)", () => {
+  it('takes the shop’s locale when it is of the page’s language, else the language', () => {
+    expect(intlLocaleOf('en-GB', 'en')).toBe('en-GB');
+    expect(intlLocaleOf('en-GB', 'de')).toBe('de');
+    expect(intlLocaleOf('de-AT', 'de')).toBe('de-AT');
+    expect(intlLocaleOf('nl', 'nl')).toBe('nl');
+    // A prefix of another language is not that language.
+    expect(intlLocaleOf('es-ES', 'e')).toBe('e');
+  });
+
+  it('writes money, numbers and dates as English and German readers write them, in the given zone', () => {
+    const en = intlLocaleOf('en-GB', 'en');
+    const de = intlLocaleOf('en-GB', 'de');
+    expect(formatMoney(4550, { currency: 'EUR', locale: en })).toBe('€45.50');
+    expect(formatMoney(4550, { currency: 'EUR', locale: de })).toBe('45,50\u00a0€');
+    expect(formatMoney(123456, { currency: 'EUR', locale: de })).toBe('1.234,56\u00a0€');
+    expect(formatNumber(4999, en)).toBe('4,999');
+    expect(formatNumber(4999, de)).toBe('4.999');
+    const at = '2026-08-14T18:30:00Z';
+    expect(formatDate(at, { locale: en, timeZone: 'Europe/Amsterdam', style: 'dateTime' })).toBe('14 Aug 2026, 20:30');
+    expect(formatDate(at, { locale: de, timeZone: 'Europe/Amsterdam', style: 'dateTime' })).toBe('14. Aug. 2026, 20:30');
+    expect(formatDate(at, { locale: de, timeZone: 'Europe/Amsterdam', style: 'date' })).toBe('14. Aug. 2026');
+    expect(formatDate(at, { locale: 'ar', timeZone: 'Europe/Amsterdam', style: 'time' })).not.toBe(formatDate(at, { locale: en, timeZone: 'Europe/Amsterdam', style: 'time' }));
   });
 });

@@ -1,4 +1,6 @@
-import type { ClientConfig, Order, PaymentPlanPayment } from '@festival/contract';
+import type { ClientConfig, Order, PaymentPlanPayment, Text } from '@festival/contract';
+import { libTexts } from './lib.messages';
+import { say } from './say';
 
 /** Spec section 4, "Instalment label": how one instalment of a payment plan shows. */
 export type InstalmentLabel = 'paid' | 'cancelled' | 'refund' | 'pending' | 'overdue' | 'due' | 'processing' | 'partial' | 'problem';
@@ -21,21 +23,11 @@ export function instalmentLabel(payment: Pick<PaymentPlanPayment, 'payment_statu
 }
 
 /** The texts of the labels when the configuration's payment status labels do not name them. */
-export const INSTALMENT_LABEL_TEXTS: Record<InstalmentLabel, string> = {
-  paid: 'Paid',
-  cancelled: 'Cancelled',
-  refund: 'Refund',
-  pending: 'Pending',
-  overdue: 'Overdue',
-  due: 'Due',
-  processing: 'Processing',
-  partial: 'Partially paid',
-  problem: 'Problem',
-};
+export const INSTALMENT_LABEL_TEXTS: Record<InstalmentLabel, Text> = libTexts.instalmentLabel;
 
 /** The label's text: the configured payment status label of the same key, else ours. */
 export function instalmentLabelText(label: InstalmentLabel, config: Pick<ClientConfig, 'statusLabels'>): string {
-  return config.statusLabels.payment[label] ?? INSTALMENT_LABEL_TEXTS[label];
+  return config.statusLabels.payment[label] ?? say(INSTALMENT_LABEL_TEXTS[label]);
 }
 
 /** An instalment that can be paid now through its link: open, and not held up by a refund or a payment under way. */

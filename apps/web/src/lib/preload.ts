@@ -1,7 +1,10 @@
+import { withTexts } from './say';
+
 /**
  * Code that the first render does not need (a header panel's content), loaded on the first
  * sign that it will be (pointer over or focus on its button) and kept once loaded, so it can
- * render synchronously afterwards. Keeps it out of the first route's JavaScript.
+ * render synchronously afterwards. Keeps it out of the first route's JavaScript. It comes with the
+ * rest of the page's language's texts (say.ts), so what it shows is said in that language.
  */
 export interface Preloadable<T> {
   /** Starts loading (once); a failed load may be tried again. */
@@ -15,7 +18,7 @@ export function preloadable<T>(loader: () => Promise<T>): Preloadable<T> {
   let pending: Promise<T> | undefined;
   return {
     load() {
-      pending ??= loader().then(
+      pending ??= withTexts(loader()).then(
         (loaded) => (value = loaded),
         (error: unknown) => {
           pending = undefined;

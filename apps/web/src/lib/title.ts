@@ -1,5 +1,6 @@
-import type { ClientConfig } from '@festival/contract';
+import type { ClientConfig, Shown } from '@festival/contract';
 import type { Params } from 'react-router';
+import { say } from './say';
 
 export interface TitleContext {
   params: Params;
@@ -14,7 +15,7 @@ export interface TitleSource {
   /** The route name; also the key looked up in config.titles. */
   name: string;
   /** The page title when config.titles has no entry for the route. */
-  title?: string | ((context: TitleContext) => string);
+  title?: Shown | ((context: TitleContext) => Shown);
   /** The document title is the shop name alone (home), whatever config.titles says. */
   titleIsShopName?: boolean;
 }
@@ -37,6 +38,6 @@ export function resolvePageTitle(
   if (!handle || handle.titleIsShopName) return null;
   const configured = config.titles[handle.name];
   if (configured?.trim()) return configured;
-  if (typeof handle.title === 'function') return handle.title({ params, config });
-  return handle.title ?? null;
+  if (typeof handle.title === 'function') return say(handle.title({ params, config }));
+  return handle.title === undefined ? null : say(handle.title);
 }

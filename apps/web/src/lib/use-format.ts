@@ -1,10 +1,17 @@
 import { useMemo } from 'react';
 import { useConfig } from './config';
-import { formatDate, formatMoney, formatNumber, type DateStyle } from './format';
+import { formatDate, formatMoney, formatNumber, intlLocaleOf, type DateStyle } from './format';
+import { useLanguage } from './language';
 
-/** The formatting functions bound to the shop's currency and locale. */
+/**
+ * The formatting functions bound to the shop's currency and the page's language (the shop's own
+ * locale when it is of that language); they change, and the page re-renders, when the buyer
+ * switches language.
+ */
 export function useFormat() {
-  const { currency, locale } = useConfig();
+  const { currency, locale: shopLocale } = useConfig();
+  const language = useLanguage();
+  const locale = intlLocaleOf(shopLocale, language);
   return useMemo(
     () => ({
       money: (minorUnits: number) => formatMoney(minorUnits, { currency, locale }),

@@ -5,6 +5,10 @@ import { startLanguage, switchLanguage } from '../lib/language';
 import { loadLanguage } from '../lib/say';
 import { ScanApp } from './ScanApp';
 import './scan.css';
+import { addAppTexts, type TextMessages } from '../lib/say';
+
+// The scanner’s own texts beside the shop’s, in each language (lib/say.ts): chunks of this build only.
+addAppTexts('scan', import.meta.glob<TextMessages>('../../../../packages/contract/lang/*.json', { query: '?texts=scan', import: 'default' }));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('scan.html has no #root element.');

@@ -1,4 +1,5 @@
-import { currencyFractionDigits, formatMoney } from '../lib/format';
+import { currencyFractionDigits, formatMoney, intlLocaleOf } from '../lib/format';
+import { currentLanguage } from '../lib/language';
 
 /**
  * Amounts staff type and read on the order pages (issue 22 point 3): the shop works in integer
@@ -54,8 +55,12 @@ export function amountInput(minor: number, currency: string): string {
   return `${sign}${Math.floor(abs / 10 ** digits)}.${String(abs % 10 ** digits).padStart(digits, '0')}`;
 }
 
-/** The browser's language for amounts and times (staff read figures as they are used to); en-GB where there is none. */
-export const staffLocale = (): string => (typeof navigator !== 'undefined' && navigator.language) || 'en-GB';
+/**
+ * The locale for amounts, numbers and times: the page's language, with the browser's region when
+ * the browser speaks it (staff read figures as they are used to: en-US, en-GB), else the language
+ * itself (a French page writes "45,50 €" whatever the browser's language).
+ */
+export const staffLocale = (): string => intlLocaleOf((typeof navigator !== 'undefined' && navigator.language) || 'en-GB', currentLanguage());
 
 /** Minor units in the shop's currency as text: 4550, EUR → "€45.50". */
 export const formatAmount = (minor: number, currency: string, locale = staffLocale()): string => formatMoney(minor, { currency, locale });

@@ -2,6 +2,7 @@ import type { RefundRequestRow } from '@festival/contract';
 import { formatMoney } from '../lib/format';
 import { say } from '../lib/say';
 import { staffTexts } from './texts';
+import { staffLocale } from './money';
 
 /**
  * The refund queue's sentences built from a request (issue 22 point 4): how it was paid, which way
@@ -12,8 +13,8 @@ import { staffTexts } from './texts';
 type Bank = NonNullable<RefundRequestRow['bank']>;
 const texts = staffTexts.refunds;
 
-/** The browser's language for amounts (staff read figures as they are used to); en-GB where there is none. */
-export const staffLocale = (): string => (typeof navigator !== 'undefined' && navigator.language) || 'en-GB';
+/** The page's language for amounts, with the browser's region where it speaks it (money.ts). */
+export { staffLocale };
 
 /** Minor units in the answer's currency: 4550, EUR → "€45.50". */
 export const moneyOf = (minor: number, currency: string, locale = staffLocale()): string => formatMoney(minor, { currency, locale });

@@ -1,4 +1,5 @@
 import { formatZonedTime, type TimeStyle } from '@festival/contract';
+import { staffLocale } from './money';
 
 export type { TimeStyle };
 
@@ -11,4 +12,5 @@ export function formatStaffTime(at: string | Date, timeZone: string, style: Time
   return formatZonedTime(at, timeZone, style, locale);
 }
 
-const defaultLocale = (): string => (typeof navigator !== 'undefined' && navigator.language) || 'en-GB';
+/** The page's language, with the browser's region where it speaks it (money.ts). */
+const defaultLocale = staffLocale;

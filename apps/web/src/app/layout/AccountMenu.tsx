@@ -2,12 +2,14 @@ import { lazy, Suspense } from 'react';
 import { Popover } from '../../components/ui/Popover';
 import { useSession } from '../../features/account/api/session';
 import { preloadable } from '../../lib/preload';
+import { say, withTexts } from '../../lib/say';
 import { UserIcon } from './icons';
 import { PanelLoadFailed } from './PanelLoadFailed';
+import { appTexts } from '../app.messages';
 
 // Both panels are their own chunks, so a visitor's first page loads neither the login form
 // nor the account panel and its logout confirmation (the first-route speed budget).
-const AccountPanel = lazy(() => import('./AccountPanel'));
+const AccountPanel = lazy(() => withTexts(import('./AccountPanel')));
 const loginPanelContent = preloadable(() => import('./LoginPanelContent').then((module) => module.LoginPanelContent));
 
 /** The login panel for visitors, the account panel for customers (spec section 2). */
@@ -30,7 +32,7 @@ function AccountButtonPlaceholder() {
   return (
     <button type="button" className="header-action" disabled aria-busy="true" id="account-button">
       <UserIcon />
-      <span className="header-action__text">Account</span>
+      <span className="header-action__text">{say(appTexts.accountMenu.account)}</span>
     </button>
   );
 }
@@ -41,12 +43,12 @@ function LoginPanel() {
       id="login-panel"
       triggerId="login-button"
       triggerClassName="header-action"
-      panelLabel="Login"
+      panelLabel={say(appTexts.accountMenu.login)}
       prepare={loginPanelContent.load}
       trigger={
         <>
           <UserIcon />
-          <span className="header-action__text">Login</span>
+          <span className="header-action__text">{say(appTexts.accountMenu.login)}</span>
         </>
       }
     >

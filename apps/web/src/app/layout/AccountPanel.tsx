@@ -3,6 +3,8 @@ import { ButtonLink } from '../../components/ui/ButtonLink';
 import { Popover } from '../../components/ui/Popover';
 import { LogoutButton } from '../../features/account/components/LogoutButton';
 import { UserIcon } from './icons';
+import { appTexts } from '../app.messages';
+import { say } from '../../lib/say';
 
 /** The account panel has gone with the session; keyboard focus continues on the login button that replaced it. */
 const focusLoginButton = () => requestAnimationFrame(() => document.getElementById('login-button')?.focus());
@@ -17,17 +19,17 @@ export default function AccountPanel({ customer }: { customer: User }) {
       id="account-panel"
       triggerId="account-button"
       triggerClassName="header-action"
-      panelLabel="Account"
+      panelLabel={say(appTexts.accountMenu.account)}
       trigger={
         <>
           <UserIcon />
-          <span className="header-action__text">Account</span>
+          <span className="header-action__text">{say(appTexts.accountMenu.account)}</span>
         </>
       }
     >
       {() => (
         <>
-          <h2 className="panel-title">Account</h2>
+          <h2 className="panel-title">{say(appTexts.accountMenu.account)}</h2>
           <p className="account-panel__name" id="account-name">
             {customer.full_name}
           </p>
@@ -36,7 +38,7 @@ export default function AccountPanel({ customer }: { customer: User }) {
           </p>
           <div className="account-links">
             <ButtonLink id="account-settings-link" to="/account" variant="secondary" block>
-              Account Settings
+              {say(appTexts.accountPanel.settings)}
             </ButtonLink>
             <LogoutButton id="logout-button" block onLoggedOut={focusLoginButton} />
           </div>

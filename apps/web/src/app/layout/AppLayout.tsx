@@ -7,6 +7,7 @@ import { usePageTitleOverride } from '../../lib/page-title';
 import { RouteHandleContext } from '../../lib/route-handle';
 import { useToken, useUserData } from '../../lib/user-data';
 import { useNow } from '../../lib/use-now';
+import { say, withTexts } from '../../lib/say';
 import { unpaidOrders } from '../../components/order/unpaid-orders';
 import { buildDocumentTitle, resolvePageTitle } from '../../lib/title';
 import { matchAppRoute, type AppRoute } from '../route-table';
@@ -19,15 +20,16 @@ import { PageLoading } from './PageLoading';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { ScrollRestoration } from './scroll-restoration';
 import './layout.css';
+import { appTexts } from '../app.messages';
 
 export const MAIN_ID = 'main-content';
 
 // Told only when a cart expired (decision 0034): its own chunk, never part of the first page.
-const ExpiredCartNotice = lazy(() => import('../../features/cart/components/ExpiredCartNotice'));
+const ExpiredCartNotice = lazy(() => withTexts(import('../../features/cart/components/ExpiredCartNotice')));
 // Told only while an order waits for payment (decision 0066): its own chunk too.
-const UnpaidOrderBanner = lazy(() => import('../../components/order/UnpaidOrderBanner'));
+const UnpaidOrderBanner = lazy(() => withTexts(import('../../components/order/UnpaidOrderBanner')));
 // Told only while the waiting room's admission lasts, or just after it ran out (decision 0075): its own chunk too.
-const ShoppingTimeNotice = lazy(() => import('../../features/waiting-room/components/ShoppingTimeNotice'));
+const ShoppingTimeNotice = lazy(() => withTexts(import('../../features/waiting-room/components/ShoppingTimeNotice')));
 
 /** The frame around every page: skip link, header, main landmark, footer. */
 export function AppLayout({ routes }: { routes: AppRoute[] }) {
@@ -77,7 +79,7 @@ export function AppLayout({ routes }: { routes: AppRoute[] }) {
           document.getElementById(MAIN_ID)?.focus();
         }}
       >
-        Skip to content
+        {say(appTexts.appLayout.skipToContent)}
       </a>
       <div className={busy ? 'route-progress route-progress--active' : 'route-progress'} aria-hidden="true" />
       <Header />

@@ -5,6 +5,7 @@ import { useToast } from '../../components/ui/Toasts';
 import { SHOP_ITEM_KEY } from '../../features/shop/api/shop-item';
 import { CartActionsContext, type CartActions } from '../../lib/cart-actions';
 import { preloadable } from '../../lib/preload';
+import { say } from '../../lib/say';
 
 // The personalise modal and the cart calls are in the cart's own chunk (with the cart panel),
 // fetched when a visitor points at or focuses an Add to cart button: the first route carries
@@ -33,7 +34,7 @@ export function CartActionsProvider({ children }: { children: ReactNode }) {
         try {
           module = await addToCart.load();
         } catch {
-          toast.danger(shopFrontMessages.addToCartFailed);
+          toast.danger(say(shopFrontMessages.addToCartFailed));
           return;
         }
         if (item.shop_item_type === 'merchandise') {

@@ -3,6 +3,8 @@ import { cartCount, useCart } from '../../lib/cart-query';
 import { preloadable } from '../../lib/preload';
 import { CartIcon } from './icons';
 import { PanelLoadFailed } from './PanelLoadFailed';
+import { appTexts } from '../app.messages';
+import { say } from '../../lib/say';
 
 // The panel's content is its own chunk, loaded when the cart button is pointed at or focused:
 // the first render of a page only needs the button and its count.
@@ -16,13 +18,13 @@ export function CartMenu() {
       id="cart-panel"
       triggerId="cart-button"
       triggerClassName="header-action"
-      triggerLabel={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
-      panelLabel="Cart"
+      triggerLabel={say(appTexts.cartMenu.button({ count }))}
+      panelLabel={say(appTexts.cartMenu.cart)}
       prepare={cartPanel.load}
       trigger={
         <>
           <CartIcon />
-          <span className="header-action__text">Cart</span>
+          <span className="header-action__text">{say(appTexts.cartMenu.cart)}</span>
           <span className="header-action__count" id="cart-count">
             {count}
           </span>

@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { useConfig } from '../../lib/config';
 import { GatewayBadge } from './GatewayBadge';
 import { CardMark, SOCIAL_LABELS, SocialIcon, type SocialNetwork } from './icons';
+import { appTexts } from '../app.messages';
+import { say } from '../../lib/say';
 
 const NETWORKS: SocialNetwork[] = ['facebook', 'soundcloud', 'instagram', 'youtube'];
 
@@ -19,7 +21,7 @@ export function Footer() {
         {config.usefulLinks.length > 0 && (
           <section aria-labelledby="footer-links-title">
             <h2 id="footer-links-title" className="site-footer__title">
-              Useful links
+              {say(appTexts.footer.usefulLinks)}
             </h2>
             <ul className="site-footer__list">
               {config.usefulLinks.map((link) => (
@@ -37,7 +39,7 @@ export function Footer() {
 
         <section aria-labelledby="footer-contact-title">
           <h2 id="footer-contact-title" className="site-footer__title">
-            Contact
+            {say(appTexts.footer.contact)}
           </h2>
           <address className="site-footer__address">
             <a id="footer-email" href={`mailto:${config.contact.email}`}>
@@ -50,7 +52,7 @@ export function Footer() {
         {social.length > 0 && (
           <section aria-labelledby="footer-social-title">
             <h2 id="footer-social-title" className="site-footer__title">
-              Follow us
+              {say(appTexts.footer.followUs)}
             </h2>
             <ul className="site-footer__social">
               {social.map(({ network, url }) => (
@@ -67,10 +69,10 @@ export function Footer() {
         {(config.cardLogos.length > 0 || config.gateway) && (
           <section aria-labelledby="footer-payments-title">
             <h2 id="footer-payments-title" className="site-footer__title">
-              Secure payment
+              {say(appTexts.footer.securePayment)}
             </h2>
             {config.cardLogos.length > 0 && (
-              <ul className="site-footer__cards" aria-label="Accepted cards">
+              <ul className="site-footer__cards" aria-label={say(appTexts.footer.acceptedCards)}>
                 {config.cardLogos.map((card) => (
                   <li key={card}>
                     <CardMark card={card} />

@@ -1,3 +1,6 @@
+import type { MessageWith, Text } from '@festival/contract';
+import { APART, say, sayAround } from '../../lib/say';
+import { appTexts } from '../app.messages';
 import { LockIcon } from './icons';
 
 /**
@@ -6,11 +9,11 @@ import { LockIcon } from './icons';
  * 0037). The providers' names are set as text in their own colours, not as their logo files: no
  * logo is downloaded, and none is shipped under a licence the shop cannot give.
  */
-export const GATEWAY_BADGES: Record<string, { lead: string; name: string; note?: string }> = {
-  stripe: { lead: 'Payments by', name: 'Stripe' },
-  mollie: { lead: 'Payments by', name: 'Mollie' },
+export const GATEWAY_BADGES: Record<string, { lead: MessageWith<{ gateway: string }>; name: string; note?: Text }> = {
+  stripe: { lead: appTexts.gatewayBadge.paymentsBy, name: 'Stripe' },
+  mollie: { lead: appTexts.gatewayBadge.paymentsBy, name: 'Mollie' },
   // The sandbox moves no money: its badge says so, as its pages do (decision 0026).
-  sandbox: { lead: 'Test payments by', name: 'Sandbox', note: 'no money moves' },
+  sandbox: { lead: appTexts.gatewayBadge.testPaymentsBy, name: 'Sandbox', note: appTexts.gatewayBadge.noMoneyMoves },
 };
 
 /** A gateway id such as "my-provider" as a name: "My Provider". */
@@ -29,17 +32,21 @@ export function GatewayBadge({ gateway }: { gateway: string }) {
     return (
       <p className="gateway-badge" id="gateway-badge">
         <LockIcon />
-        Payments processed by {gatewayName(gateway)}
+        {say(appTexts.gatewayBadge.processedBy({ gateway: gatewayName(gateway) }))}
       </p>
     );
   }
+  // The provider's name sits where each language's sentence puts it, in its own colours.
+  const [before, after] = sayAround(known.lead({ gateway: APART }));
   return (
     <p className={`gateway-badge gateway-badge--${gateway}`} id="gateway-badge">
       <LockIcon />
       {/* One run of text beside the lock, so a narrow column wraps it as a sentence. */}
       <span>
-        {known.lead} <span className="gateway-badge__name">{known.name}</span>
-        {known.note && <span className="gateway-badge__note"> ({known.note})</span>}
+        {before}
+        <span className="gateway-badge__name">{known.name}</span>
+        {after}
+        {known.note && <span className="gateway-badge__note"> ({say(known.note)})</span>}
       </span>
     </p>
   );

@@ -1,17 +1,20 @@
 import { lazy, Suspense } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useConfig } from '../../lib/config';
+import { say, withTexts } from '../../lib/say';
 import { AccountMenu } from './AccountMenu';
 import { CartMenu } from './CartMenu';
 import { ExternalIcon } from './icons';
+import { appTexts } from '../app.messages';
+import type { Shown } from '@festival/contract';
 
-// After the first render: the switcher carries the formatter, which the first page does not need.
-const LanguageSwitcher = lazy(() => import('../../components/ui/LanguageSwitcher'));
+// After the first render, with the rest of the texts (say.ts): the first page does not need it.
+const LanguageSwitcher = lazy(() => withTexts(import('../../components/ui/LanguageSwitcher')));
 
 interface NavItem {
   id: string;
   to: string;
-  label: string;
+  label: Shown;
   end?: boolean;
 }
 
@@ -21,12 +24,12 @@ export function Header() {
   const { pathname } = useLocation();
 
   const items: NavItem[] = [
-    { id: 'home', to: '/', label: 'Home', end: true },
-    ...(config.shopActive ? [{ id: 'tickets', to: '/tickets', label: 'Tickets' }] : []),
+    { id: 'home', to: '/', label: appTexts.header.home, end: true },
+    ...(config.shopActive ? [{ id: 'tickets', to: '/tickets', label: appTexts.header.tickets }] : []),
     ...(config.shopActive && config.merchandiseActive
-      ? [{ id: 'merchandise', to: '/merchandise', label: 'Merchandise' }]
+      ? [{ id: 'merchandise', to: '/merchandise', label: appTexts.header.merchandise }]
       : []),
-    { id: 'portal', to: '/portal', label: 'Portal' },
+    { id: 'portal', to: '/portal', label: appTexts.header.portal },
     ...(config.ambassadors.title && config.ambassadors.text
       ? [{ id: 'ambassadors', to: `/${config.ambassadors.path}`, label: config.ambassadors.title }]
       : []),
@@ -48,19 +51,19 @@ export function Header() {
           )}
           <span className="brand__name">{config.name}</span>
         </Link>
-        <nav className="main-nav" aria-label="Main">
+        <nav className="main-nav" aria-label={say(appTexts.header.main)}>
           <ul className="main-nav__list">
             {items.map((item) => (
               <li key={item.id}>
                 <NavLink id={`nav-${item.id}`} to={item.to} end={item.end} className="main-nav__link">
-                  {item.label}
+                  {say(item.label)}
                 </NavLink>
               </li>
             ))}
             {config.contact.websiteUrl && (
               <li>
                 <a id="nav-website" className="main-nav__link" href={config.contact.websiteUrl}>
-                  Website
+                  {say(appTexts.header.website)}
                   <ExternalIcon />
                 </a>
               </li>

@@ -3,6 +3,8 @@ import { AccountLinks } from '../../features/account/components/AccountLinks';
 import { LoginForm } from '../../features/account/components/LoginForm';
 import { detourOrigin, postLoginTarget } from '../../features/account/post-login';
 import { forgetReturnTo } from '../../lib/return-to';
+import { appTexts } from '../app.messages';
+import { say } from '../../lib/say';
 
 /** Once the account button has replaced the login button, keyboard focus continues there. */
 function focusAccountButton(framesLeft = 60): void {
@@ -22,7 +24,7 @@ export function LoginPanelContent({ onLoggedIn }: { onLoggedIn: () => void }) {
   const location = useLocation();
   return (
     <>
-      <h2 className="panel-title">Login</h2>
+      <h2 className="panel-title">{say(appTexts.accountMenu.login)}</h2>
       <LoginForm
         idPrefix="login-panel"
         errors="local"

@@ -3,6 +3,7 @@ import { useConfig } from '../../lib/config';
 import { useFormat } from '../../lib/use-format';
 import { amountDue, isAwaitingBankTransfer } from './order-status';
 import { say } from '../../lib/say';
+import { orderTexts } from './order.messages';
 
 /** For a bank transfer not (fully) received: where to send how much, with which reference, and by when. */
 export function BankTransferDetails({ order }: { order: Order }) {
@@ -13,12 +14,12 @@ export function BankTransferDetails({ order }: { order: Order }) {
   return (
     <section className="order-section" id="order-bank-details" aria-labelledby="order-bank-title">
       <h2 id="order-bank-title" className="order-section__title">
-        Bank transfer
+        {say(orderTexts.bankTransferDetails.title)}
       </h2>
       <p>{say(paymentMessages.bankTransferIntro)}</p>
       <dl className="order-facts order-facts--bank">
         <div>
-          <dt>Account holder</dt>
+          <dt>{say(orderTexts.bankTransferDetails.holder)}</dt>
           <dd id="order-bank-holder">{bankTransfer.accountHolder}</dd>
         </div>
         <div>
@@ -34,11 +35,11 @@ export function BankTransferDetails({ order }: { order: Order }) {
           </dd>
         </div>
         <div>
-          <dt>Amount</dt>
+          <dt>{say(orderTexts.bankTransferDetails.amount)}</dt>
           <dd id="order-bank-amount">{format.money(due)}</dd>
         </div>
         <div>
-          <dt>Payment reference</dt>
+          <dt>{say(orderTexts.bankTransferDetails.reference)}</dt>
           <dd id="order-bank-reference" className="order-facts__code">
             {order.payment_reference ?? order.code}
           </dd>

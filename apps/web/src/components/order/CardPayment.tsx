@@ -12,6 +12,7 @@ import { AttemptsNotice } from './AttemptsNotice';
 import { cardPaymentState } from './order-status';
 import { payByTransfer, payOrder } from './pay-order';
 import { say } from '../../lib/say';
+import { orderTexts } from './order.messages';
 
 export interface CardPaymentProps {
   order: Order;
@@ -78,7 +79,7 @@ export function CardPayment({ order, waiting }: CardPaymentProps) {
   return (
     <section className="order-section" id="order-payment" aria-labelledby="order-payment-title">
       <h2 id="order-payment-title" className="order-section__title">
-        Payment
+        {say(orderTexts.cardPayment.title)}
       </h2>
       <AttemptsNotice attempts={order.payment_attempts} idPrefix="order" />
       {state.maxReached && (

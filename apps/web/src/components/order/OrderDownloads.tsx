@@ -1,6 +1,8 @@
 import type { Order } from '@festival/contract';
 import { buttonClassName } from '../ui/Button';
 import { invoiceDownloadHref } from './ticket-actions';
+import { say } from '../../lib/say';
+import { orderTexts } from './order.messages';
 
 /**
  * The order's invoice (spec section 2): a direct browser navigation to the PDF by the order's
@@ -12,12 +14,12 @@ export function OrderDownloads({ order }: { order: Order }) {
   return (
     <section className="order-section" aria-labelledby="order-downloads-title">
       <h2 id="order-downloads-title" className="order-section__title">
-        Invoice
+        {say(orderTexts.orderDownloads.title)}
       </h2>
-      <p>The invoice of this order as a PDF document.</p>
+      <p>{say(orderTexts.orderDownloads.text)}</p>
       <div className="button-row">
         <a id="order-invoice-download" className={buttonClassName({ variant: 'secondary' })} href={invoiceHref}>
-          Download invoice
+          {say(orderTexts.orderDownloads.download)}
         </a>
       </div>
     </section>

@@ -1,6 +1,8 @@
 import type { Order } from '@festival/contract';
 import { DataTable, type DataTableColumn, type DataTableSummaryRow } from '../ui/DataTable';
 import { useFormat } from '../../lib/use-format';
+import { say } from '../../lib/say';
+import { orderTexts } from './order.messages';
 
 interface ItemRow {
   key: string;
@@ -19,7 +21,7 @@ export function OrderItems({ order }: { order: Order }) {
       details: [
         ticket.full_name,
         ticket.email,
-        ticket.travel_time ? `Travel time: ${format.date(ticket.travel_time, ticket.timezone, 'dayDateTime')}` : null,
+        ticket.travel_time ? say(orderTexts.orderItems.travelTime({ date: format.date(ticket.travel_time, ticket.timezone, 'dayDateTime') })) : null,
       ].filter((detail): detail is string => Boolean(detail)),
       amount: ticket.price + ticket.fee,
     })),
@@ -28,7 +30,7 @@ export function OrderItems({ order }: { order: Order }) {
   const columns: DataTableColumn<ItemRow>[] = [
     {
       key: 'item',
-      header: 'Item',
+      header: say(orderTexts.orderItems.item),
       cell: (row) => (
         <div className="order-item">
           <span className="order-item__name">{row.name}</span>
@@ -40,26 +42,26 @@ export function OrderItems({ order }: { order: Order }) {
         </div>
       ),
     },
-    { key: 'price', header: 'Price', cell: (row) => format.money(row.amount), align: 'end' },
+    { key: 'price', header: say(orderTexts.orderItems.price), cell: (row) => format.money(row.amount), align: 'end' },
   ];
   const extraRows: DataTableSummaryRow[] = [];
-  if (order.discount_amount > 0) extraRows.push({ key: 'discount', label: order.discount_name ? `Voucher ${order.discount_name}` : 'Discount', value: `−${format.money(order.discount_amount)}` });
-  if (order.shipping_amount > 0 || order.merchandisePurchases.length > 0) extraRows.push({ key: 'shipping', label: 'Shipping', value: format.money(order.shipping_amount) });
+  if (order.discount_amount > 0) extraRows.push({ key: 'discount', label: say(order.discount_name ? orderTexts.orderItems.voucher({ voucher: order.discount_name }) : orderTexts.orderItems.discount), value: `−${format.money(order.discount_amount)}` });
+  if (order.shipping_amount > 0 || order.merchandisePurchases.length > 0) extraRows.push({ key: 'shipping', label: say(orderTexts.orderItems.shipping), value: format.money(order.shipping_amount) });
 
   return (
     <section className="order-section" aria-labelledby="order-items-title">
       <h2 id="order-items-title" className="order-section__title">
-        Items
+        {say(orderTexts.orderItems.title)}
       </h2>
       <DataTable
         className="order-items"
-        caption="The items of this order"
+        caption={say(orderTexts.orderItems.caption)}
         captionHidden
         columns={columns}
         rows={rows}
         rowKey={(row) => row.key}
         extraRows={extraRows}
-        totalRow={{ label: 'Total', value: format.money(order.total_price) }}
+        totalRow={{ label: say(orderTexts.orderItems.total), value: format.money(order.total_price) }}
       />
     </section>
   );

@@ -8,6 +8,7 @@ import { useFormat } from '../../lib/use-format';
 import { useUserData } from '../../lib/user-data';
 import { canManageTicket, manageTicketPath, ticketDownloadHref, ticketQrHref } from './ticket-actions';
 import { say } from '../../lib/say';
+import { orderTexts } from './order.messages';
 
 export interface TicketActionContext {
   /** The id of the row's "recently changed" note, for a disabled action to point at; undefined when not locked. */
@@ -41,7 +42,7 @@ export function OrderTickets({ order, portal = false, renderTicketActions }: Ord
   return (
     <section className="order-section" aria-labelledby="order-tickets-title">
       <h2 id="order-tickets-title" className="order-section__title">
-        Your tickets
+        {say(orderTexts.orderTickets.tickets)}
       </h2>
       <ul className="order-tickets" id="order-tickets">
         {order.tickets.map((ticket) => {
@@ -67,24 +68,24 @@ export function OrderTickets({ order, portal = false, renderTicketActions }: Ord
               <dl className="order-ticket__details">
                 {ticket.full_name && (
                   <div>
-                    <dt>Holder</dt>
+                    <dt>{say(orderTexts.orderTickets.holder)}</dt>
                     <dd className="order-ticket__holder">{ticket.full_name}</dd>
                   </div>
                 )}
                 {ticket.email && (
                   <div>
-                    <dt>E-mail</dt>
+                    <dt>{say(orderTexts.orderTickets.email)}</dt>
                     <dd>{ticket.email}</dd>
                   </div>
                 )}
                 {ticket.travel_time && (
                   <div>
-                    <dt>Travel time</dt>
+                    <dt>{say(orderTexts.orderTickets.travelTime)}</dt>
                     <dd id={`ticket-travel-time-${ticket.code}`}>{format.date(ticket.travel_time, ticket.timezone, 'dayDateTime')}</dd>
                   </div>
                 )}
                 <div>
-                  <dt>Ticket code</dt>
+                  <dt>{say(orderTexts.orderTickets.ticketCode)}</dt>
                   <dd className="order-ticket__code">
                     <code>{ticket.code}</code>
                   </dd>
@@ -132,7 +133,7 @@ export function OrderMerchandise({ order }: { order: Order }) {
   return (
     <section className="order-section" aria-labelledby="order-merchandise-title">
       <h2 id="order-merchandise-title" className="order-section__title">
-        Your merchandise
+        {say(orderTexts.orderTickets.merchandise)}
       </h2>
       <ul className="order-tickets" id="order-merchandise">
         {order.merchandisePurchases.map((purchase: MerchandisePurchase) => (
@@ -150,7 +151,7 @@ export function OrderMerchandise({ order }: { order: Order }) {
             </div>
             <dl className="order-ticket__details">
               <div>
-                <dt>Code</dt>
+                <dt>{say(orderTexts.orderTickets.code)}</dt>
                 <dd className="order-ticket__code">
                   <code>{purchase.code}</code>
                 </dd>
@@ -169,10 +170,10 @@ function TicketQrCode({ code, href }: { code: string; href: string }) {
   return (
     <details className="order-ticket__qr" id={`ticket-qr-${code}`} open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className={smallButton} id={`ticket-qr-toggle-${code}`}>
-        {open ? 'Hide QR code' : 'Show QR code'}
+        {say(open ? orderTexts.orderTickets.hideQr : orderTexts.orderTickets.showQr)}
         <span className="visually-hidden"> of ticket {code}</span>
       </summary>
-      <img src={href} alt={`QR code of ticket ${code}`} width={246} height={246} loading="lazy" decoding="async" />
+      <img src={href} alt={say(orderTexts.orderTickets.qrOf({ code }))} width={246} height={246} loading="lazy" decoding="async" />
     </details>
   );
 }

@@ -5,6 +5,8 @@ import { DataTable, type DataTableColumn } from '../ui/DataTable';
 import { useConfig } from '../../lib/config';
 import { instalmentLabel, instalmentLabelText, instalmentTone, isInstalmentPayable, type InstalmentLabel } from '../../lib/instalment-label';
 import { useFormat } from '../../lib/use-format';
+import { say } from '../../lib/say';
+import { orderTexts } from './order.messages';
 
 interface InstalmentRow {
   number: number;
@@ -42,12 +44,12 @@ export function PaymentSchedule({ order, offerPayment = true }: PaymentScheduleP
   const columns: DataTableColumn<InstalmentRow>[] = [
     { key: 'number', header: '#', cell: (row) => row.number },
     // Dates without a zone of their own show in the browser's zone (spec section 9).
-    { key: 'due', header: 'Due date', cell: (row) => format.date(row.payment.due_at, null, 'date') },
-    { key: 'amount', header: 'Amount', cell: (row) => format.money(row.payment.amount), align: 'end' },
-    { key: 'paid', header: 'Paid', cell: (row) => format.money(row.payment.paid_amount), align: 'end' },
+    { key: 'due', header: say(orderTexts.paymentSchedule.dueDate), cell: (row) => format.date(row.payment.due_at, null, 'date') },
+    { key: 'amount', header: say(orderTexts.paymentSchedule.amount), cell: (row) => format.money(row.payment.amount), align: 'end' },
+    { key: 'paid', header: say(orderTexts.paymentSchedule.paid), cell: (row) => format.money(row.payment.paid_amount), align: 'end' },
     {
       key: 'status',
-      header: 'Status',
+      header: say(orderTexts.paymentSchedule.status),
       cell: (row) => (
         <Badge tone={instalmentTone(row.label)} id={`order-schedule-status-${row.number}`}>
           {instalmentLabelText(row.label, config)}
@@ -59,25 +61,25 @@ export function PaymentSchedule({ order, offerPayment = true }: PaymentScheduleP
   return (
     <section className="order-section" id="order-schedule" aria-labelledby="order-schedule-title">
       <h2 id="order-schedule-title" className="order-section__title">
-        Payment schedule
+        {say(orderTexts.paymentSchedule.title)}
       </h2>
       <DataTable
         className="order-schedule"
-        caption="The instalments of this order's payment plan"
+        caption={say(orderTexts.paymentSchedule.caption)}
         captionHidden
         columns={columns}
         rows={rows}
         rowKey={(row) => row.payment.reference}
-        actionsHeader="Payment"
+        actionsHeader={say(orderTexts.paymentSchedule.payment)}
         actions={
           rows.some(payable)
             ? (row) =>
                 payable(row) ? (
                   <ButtonLink to={instalmentPath(order, row.payment)} size="sm" variant={row.label === 'pending' ? 'secondary' : 'primary'} id={`order-schedule-pay-${row.number}`}>
-                    Pay now
+                    {say(orderTexts.paymentSchedule.payNow)}
                     <span className="visually-hidden">
                       {' '}
-                      (instalment {row.number} of {count})
+                      {say(orderTexts.paymentSchedule.whichInstalment({ number: row.number, count }))}
                     </span>
                   </ButtonLink>
                 ) : null

@@ -6,6 +6,7 @@ import { useConfig } from '../../lib/config';
 import { useAcceptTerms } from './accept-terms';
 import { asksForTerms } from './order-status';
 import { say } from '../../lib/say';
+import { orderTexts } from './order.messages';
 
 /**
  * Spec section 4, "Terms": an order whose terms are not accepted (a box-office order) shows a
@@ -25,7 +26,7 @@ export function TermsWarning({ order }: { order: Order }) {
   return (
     <section className="order-section order-terms" id="order-terms-warning" aria-labelledby="order-terms-title">
       <h2 id="order-terms-title" className="order-section__title">
-        Terms and Conditions
+        {say(orderTexts.termsWarning.title)}
       </h2>
       {step === 'thanked' ? (
         <p className="alert alert--success" id="order-terms-thank-you" role="status">
@@ -37,7 +38,7 @@ export function TermsWarning({ order }: { order: Order }) {
         </p>
       ) : (
         <>
-          <p className="alert alert--warning">You have not accepted the Terms and Conditions of this order yet. Please read and accept them to complete your order.</p>
+          <p className="alert alert--warning">{say(orderTexts.termsWarning.notAccepted)}</p>
           <TermsCheckbox
             id="order-terms-checkbox"
             readId="order-terms-read"

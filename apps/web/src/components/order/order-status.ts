@@ -1,4 +1,6 @@
 import type { ClientConfig, Order } from '@festival/contract';
+import { say } from '../../lib/say';
+import { orderTexts } from './order.messages';
 
 /**
  * How an order's payment shows (spec section 4, "order payment status display"), for the order
@@ -14,7 +16,7 @@ export function isAwaitingBankTransfer(order: Pick<Order, 'payment_method' | 'ha
 }
 
 /** The short status of a bank transfer waiting for money, unless the configuration names it (statusLabels.payment.awaiting_payment). */
-export const AWAITING_PAYMENT_LABEL = 'Awaiting payment';
+export const AWAITING_PAYMENT_LABEL = orderTexts.orderStatus.awaitingPayment;
 
 /**
  * The status as a table cell or a fact shows it: a short label for a transfer waiting for money
@@ -22,7 +24,7 @@ export const AWAITING_PAYMENT_LABEL = 'Awaiting payment';
  * 0071), the configured texts for cancelled, abandoned and refunded, else the configured label.
  */
 export function orderStatusText(order: Order, config: Pick<ClientConfig, 'texts' | 'statusLabels'>): string {
-  if (isAwaitingBankTransfer(order)) return config.statusLabels.payment.awaiting_payment ?? AWAITING_PAYMENT_LABEL;
+  if (isAwaitingBankTransfer(order)) return config.statusLabels.payment.awaiting_payment ?? say(AWAITING_PAYMENT_LABEL);
   if (order.payment_status === 'cancelled') return config.texts.paymentCancelled;
   if (order.payment_status === 'abandoned') return config.texts.paymentAbandoned;
   if (order.fully_refunded) return config.texts.refunded;

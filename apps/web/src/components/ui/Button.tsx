@@ -1,6 +1,7 @@
 import { shopFrontMessages } from '@festival/contract';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import './button.css';
+import { say } from '../../lib/say';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'link';
 export type ButtonSize = 'sm' | 'md' | 'lg';
@@ -35,7 +36,7 @@ export function Button({
   className,
   disabled,
   type = 'button',
-  children = shopFrontMessages.defaultButtonLabel,
+  children = say(shopFrontMessages.defaultButtonLabel),
   ...rest
 }: ButtonProps) {
   return (

@@ -1,5 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import './data-table.css';
+import { say } from '../../lib/say';
+import { uiTexts } from './ui.messages';
 
 export interface DataTableColumn<Row> {
   key: string;
@@ -45,7 +47,7 @@ export function DataTable<Row>({
   extraRows = [],
   totalRow,
   actions,
-  actionsHeader = 'Actions',
+  actionsHeader = say(uiTexts.dataTable.actions),
   empty,
   className,
   stackOnNarrow = false,

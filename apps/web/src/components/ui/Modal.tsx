@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import './modal.css';
+import { say } from '../../lib/say';
+import { uiTexts } from './ui.messages';
 
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
@@ -63,7 +65,7 @@ export function Modal({
   onKeyDown,
   size = 'md',
   hideCloseButton = false,
-  closeLabel = 'Close',
+  closeLabel = say(uiTexts.modal.close),
   role = 'dialog',
   describedBy,
 }: ModalProps) {

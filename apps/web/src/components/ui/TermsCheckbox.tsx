@@ -5,6 +5,7 @@ import { Modal } from './Modal';
 import { RichText } from './RichText';
 import './terms-checkbox.css';
 import { say } from '../../lib/say';
+import { uiTexts } from './ui.messages';
 
 export interface TermsCheckboxProps {
   /** The checkbox's id (tests and journeys tick it by it). */
@@ -36,21 +37,21 @@ export function TermsCheckbox({ id, accepted, onChange, termsHtml, readId = `${i
     <div className={['terms-checkbox', className].filter(Boolean).join(' ')}>
       <div className="checkbox-field">
         <input type="checkbox" id={id} checked={accepted} disabled={disabled} aria-describedby={describedBy} onChange={(event) => onChange(event.target.checked)} />
-        <label htmlFor={id}>I accept the Terms and Conditions</label>
+        <label htmlFor={id}>{say(uiTexts.termsCheckbox.accept)}</label>
       </div>
       <Button variant="link" size="sm" id={readId} aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        Read the Terms and Conditions
+        {say(uiTexts.termsCheckbox.read)}
       </Button>
       <Modal
         open={open}
         id={modalId}
-        title="Terms and Conditions"
+        title={say(uiTexts.termsCheckbox.title)}
         size="lg"
         onClose={() => setOpen(false)}
         footer={
           <>
             <Button variant="secondary" onClick={() => setOpen(false)}>
-              Close
+              {say(uiTexts.termsCheckbox.close)}
             </Button>
             {!disabled && (
               <Button

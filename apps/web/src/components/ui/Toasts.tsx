@@ -1,5 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import './toasts.css';
+import { say } from '../../lib/say';
+import { uiTexts } from './ui.messages';
 
 export type ToastKind = 'success' | 'info' | 'danger';
 
@@ -62,11 +64,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="toasts" aria-live="polite" aria-relevant="additions text" role="region" aria-label="Notifications">
+      <div className="toasts" aria-live="polite" aria-relevant="additions text" role="region" aria-label={say(uiTexts.toasts.region)}>
         {toasts.map((toast) => (
           <div key={toast.id} className={`toast toast--${toast.kind}`} data-testid="toast">
             <p className="toast__message">{toast.message}</p>
-            <button type="button" className="toast__close" onClick={() => dismiss(toast.id)} aria-label="Dismiss notification">
+            <button type="button" className="toast__close" onClick={() => dismiss(toast.id)} aria-label={say(uiTexts.toasts.dismiss)}>
               <span aria-hidden="true">×</span>
             </button>
           </div>

@@ -1,4 +1,4 @@
-import { shopFrontMessages } from '@festival/contract';
+import { shopFrontMessages, english } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
 import { featuredItems, galleryImages, itemPrice, priceNote, productPath, typeLabel } from './shop-items';
 import { testShopItem } from '../../../test/test-shop-item';
@@ -45,9 +45,9 @@ describe('prices', () => {
   });
 
   it("notes 'includes taxes' without a fee and 'includes taxes and booking fee' with one", () => {
-    expect(priceNote(0)).toBe(shopFrontMessages.includesTaxes);
+    expect(priceNote(0)).toBe(english(shopFrontMessages.includesTaxes));
     expect(priceNote(0)).toBe('includes taxes');
-    expect(priceNote(350)).toBe(shopFrontMessages.includesTaxesAndFee);
+    expect(priceNote(350)).toBe(english(shopFrontMessages.includesTaxesAndFee));
     expect(priceNote(1)).toBe('includes taxes and booking fee');
   });
 });

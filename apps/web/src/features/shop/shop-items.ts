@@ -1,4 +1,6 @@
-import { shopFrontMessages, type ShopItem } from '@festival/contract';
+import { shopFrontMessages, type ShopItem, type Text } from '@festival/contract';
+import { say } from '../../lib/say';
+import { shopTexts } from './shop.messages';
 
 /**
  * The shop's rules for showing an item, free of React so they can be tested on their own:
@@ -11,15 +13,15 @@ import { shopFrontMessages, type ShopItem } from '@festival/contract';
  * transport; other non-ticket types are add-ons"). Any other type is the catalogue's own word
  * (camping, shirt, …), shown capitalised.
  */
-const TYPE_LABELS: Readonly<Record<string, string>> = {
-  ticket: 'Entry ticket',
-  transport: 'Transport',
+const TYPE_LABELS: Readonly<Record<string, Text>> = {
+  ticket: shopTexts.shopItems.entryTicket,
+  transport: shopTexts.shopItems.transport,
 };
 
 /** A catalogue type as people read it: 'ticket' → 'Entry ticket', 'add_on' → 'Add on'. */
 export function typeLabel(type: string): string {
   const known = TYPE_LABELS[type];
-  if (known) return known;
+  if (known) return say(known);
   const words = type.replace(/[-_]+/g, ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : type;
 }
@@ -36,7 +38,7 @@ export function itemPrice(item: Pick<ShopItem, 'price' | 'fee'>): number {
 
 /** The note next to a price: 'includes taxes', or 'includes taxes and booking fee' when there is a fee. */
 export function priceNote(fee: number): string {
-  return fee > 0 ? shopFrontMessages.includesTaxesAndFee : shopFrontMessages.includesTaxes;
+  return say(fee > 0 ? shopFrontMessages.includesTaxesAndFee : shopFrontMessages.includesTaxes);
 }
 
 /** The gallery of an item: its images in order, at most 4, without the empty slots. */

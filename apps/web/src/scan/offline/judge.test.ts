@@ -6,6 +6,7 @@ import { dataAge } from './age';
 import { mergeSync, type SyncAnswer } from './data';
 import { judgeOffline } from './judge';
 import { fields, NOW, OTHER_SEED, SEED, syncedList } from '../../../test/scan-fixtures';
+import { resetLanguageForTests, startLanguage } from '../../lib/language';
 
 describe('judging a scan offline (the same rule as the shop)', () => {
   let data: SyncAnswer;
@@ -108,9 +109,17 @@ describe('judging a scan offline (the same rule as the shop)', () => {
     expect(await judge('BUSBUSBUSBUSBUSBUSBU', { data: shuttle })).toMatchObject({ answer: { result: 'wrong-bus', message: english(scannerMessages.wrongBus('Saturday 19 June at 18:00')), ticket: { holder: 'Rider' } } });
     expect(await judge('busontime-busontime-bu', { data: shuttle })).toMatchObject({ answer: { result: 'admit', ticket: { product: 'Shuttle', departure: '2027-06-19T12:10:00.000Z' } } });
     expect(await judge('COACHCOACHCOACHCOACH', { data: shuttle })).toMatchObject({ answer: { result: 'wrong-bus', message: english(scannerMessages.wrongBus('Saturday 19 June at 13:40')) } });
-    // Worded in the shop's locale.
-    const german = await judge(late, { data: { ...shuttle, locale: 'de-DE' } });
-    expect(german).toMatchObject({ answer: { result: 'wrong-bus', message: english(scannerMessages.wrongBus('Samstag, 19. Juni um 18:00')) } });
+    // Dated in the page's language, as the shop's locale writes it where that is of the same language.
+    try {
+      startLanguage(['en', 'de'], { documentElement: { lang: 'de' } } as Document);
+      const german = await judge(late, { data: { ...shuttle, locale: 'de-DE' } });
+      expect(german).toMatchObject({ answer: { result: 'wrong-bus', message: english(scannerMessages.wrongBus('Samstag, 19. Juni um 18:00')) } });
+    } finally {
+      resetLanguageForTests();
+    }
+    // An English page of a German shop: English dates, not the shop's German ones.
+    const english_ = await judge(late, { data: { ...shuttle, locale: 'de-DE' } });
+    expect(english_).toMatchObject({ answer: { result: 'wrong-bus', message: english(scannerMessages.wrongBus('Saturday, June 19 at 18:00')) } });
   });
 
   it('says already in, since when and where, for a ticket that went in (synced or on this device)', async () => {

@@ -1,5 +1,7 @@
 import { DAY_CUTOVER_DEFAULT_MINUTES, gateRefusal, scannerMessages, wrongDayMessage, typedTicketCode, type ScannedTicket, type StaffApiAnswer, type Text, type TicketStanding } from '@festival/contract';
 import { verifyTicketPass } from '@festival/contract/ticket-pass';
+import { intlLocaleOf } from '../../lib/format';
+import { currentLanguage } from '../../lib/language';
 import { say } from '../../lib/say';
 import { scanTexts } from '../scan.messages';
 import { stateOf, type LocalState, type LocalStates, type SyncAnswer } from './data';
@@ -18,6 +20,9 @@ export type OfflineVerdict =
   | { kind: 'unjudged'; message: string };
 
 // Worded as the shop words them online (checkin.service), in the shop's locale from the sync.
+/** Times and days in the page's language: the shop's locale where it is of that language (lib/format.ts). */
+const pageLocale = (shopLocale: string): string => intlLocaleOf(shopLocale, currentLanguage());
+
 const clock = (date: Date, timeZone: string, locale: string) => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(date);
 const departureText = (date: Date, timeZone: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(date);
@@ -100,8 +105,8 @@ export async function judgeOffline(input: {
   const refused = gateRefusal(rule, scanned, standing, now);
   if (refused?.result === 'revoked') return refusal('revoked', scannerMessages.revoked);
   if (refused?.result === 'wrong-list') return refusal('wrong-list', scannerMessages.wrongList);
-  if (refused?.result === 'wrong-bus') return refusal('wrong-bus', scannerMessages.wrongBus(departureText(refused.departure, zone, data.locale)));
-  if (refused?.result === 'wrong-day') return refusal('wrong-day', wrongDayMessage(refused.days, data.locale));
+  if (refused?.result === 'wrong-bus') return refusal('wrong-bus', scannerMessages.wrongBus(departureText(refused.departure, zone, pageLocale(data.locale))));
+  if (refused?.result === 'wrong-day') return refusal('wrong-day', wrongDayMessage(refused.days, pageLocale(data.locale)));
 
   const direction = data.list.entry === 'alternating' ? input.direction : 'in';
   const state = stateOf(data, input.local, scanned.ticketId);
@@ -119,7 +124,7 @@ export async function judgeOffline(input: {
     const since = new Date(state.since);
     return {
       kind: 'judged',
-      answer: { result: 'already-in', message: say(scannerMessages.alreadyIn(clock(since, zone, data.locale), state.gate)), ticket: shown, since: since.toISOString(), gate: state.gate },
+      answer: { result: 'already-in', message: say(scannerMessages.alreadyIn(clock(since, zone, pageLocale(data.locale)), state.gate)), ticket: shown, since: since.toISOString(), gate: state.gate },
       passed: null,
     };
   }

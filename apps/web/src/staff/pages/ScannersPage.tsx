@@ -13,14 +13,15 @@ import { LoadFailed } from '../LoadStates';
 import { staffTexts } from '../texts';
 import { useStaffAction } from '../use-staff-action';
 import { say } from '../../lib/say';
+import { staffLocale } from '../money';
 
 type Row = StaffApiAnswer<'scanners'>['scanners'][number];
 
 const SCANNERS_KEY = ['scanners'] as const;
 const AUDIT_KEY = ['staff-audit'] as const;
 const texts = staffTexts.scanners;
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (value: string | null) => (value ? <time dateTime={value}>{dateTime.format(new Date(value))}</time> : say(texts.never));
+// In the page's language (the device's zone: a scanner's last sync is the desk's own moment).
+const when = (value: string | null) => (value ? <time dateTime={value}>{new Intl.DateTimeFormat(staffLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value))}</time> : say(texts.never))
 
 /** The gate's scanners (issue 34 point 4, decision 0063): added with the code shown once, listed with their last sync, revoked. */
 export default function ScannersPage() {

@@ -79,5 +79,5 @@ export async function removeMerchandiseFromCart(queryClient: QueryClient, lineId
  * cart.' when it gave none (no answer at all, or an error page without a message).
  */
 export function addFailedText(error: unknown): string {
-  return refusalText(error) ?? shopFrontMessages.addToCartFailed;
+  return refusalText(error) ?? say(shopFrontMessages.addToCartFailed);
 }

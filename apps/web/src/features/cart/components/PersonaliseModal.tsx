@@ -125,7 +125,7 @@ export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, 
 
   const travelTimes: DropdownOption[] = product.travel_times.map((option) => {
     const soldOut = option.remaining !== null && option.remaining <= 0;
-    const seats = option.remaining === null ? '' : soldOut ? ` (${shopFrontMessages.soldOut})` : ` (${say(texts.seatsLeft({ count: format.number(option.remaining) }))})`;
+    const seats = option.remaining === null ? '' : soldOut ? ` (${say(shopFrontMessages.soldOut)})` : ` (${say(texts.seatsLeft({ count: format.number(option.remaining) }))})`;
     return {
       value: String(option.id),
       label: `${format.date(option.travel_time, product.timezone, 'dayDateTime')}${seats}`,

@@ -58,7 +58,7 @@ describe('the travel time modal', () => {
     expect(select().value).toBe('11');
     expect(within(dialog).getByLabelText(/Travel time/)).toBe(select());
     const options = Array.from(select().options).filter((option) => option.value);
-    expect(options.map((option) => [option.value, option.disabled, option.textContent?.includes(shopFrontMessages.soldOut)])).toEqual([
+    expect(options.map((option) => [option.value, option.disabled, option.textContent?.includes(english(shopFrontMessages.soldOut))])).toEqual([
       ['11', false, false],
       ['12', true, true],
       ['13', false, false],

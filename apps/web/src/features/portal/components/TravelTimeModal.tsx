@@ -46,7 +46,7 @@ export function TravelTimeModal({ ticket, onClose }: TravelTimeModalProps) {
   const options: DropdownOption[] = ticket.travel_times.map((option) => {
     const held = option.id === ticket.transport_time_id;
     const soldOut = option.remaining !== null && option.remaining <= 0 && !held;
-    const seats = option.remaining === null || held ? '' : soldOut ? ` (${shopFrontMessages.soldOut})` : ` (${say(texts.seatsLeft({ seats: format.number(option.remaining) }))})`;
+    const seats = option.remaining === null || held ? '' : soldOut ? ` (${say(shopFrontMessages.soldOut)})` : ` (${say(texts.seatsLeft({ seats: format.number(option.remaining) }))})`;
     return { value: String(option.id), label: `${format.date(option.travel_time, ticket.timezone, 'dayDateTime')}${seats}`, disabled: soldOut };
   });
 

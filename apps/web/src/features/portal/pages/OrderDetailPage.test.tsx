@@ -109,7 +109,7 @@ describe('the payment schedule of a payment-plan order', () => {
 
   it("lists the instalments with their labels and offers Pay now on the open ones, leading to their pages with each instalment's own signature", async () => {
     open(planOrder(), { confirmation: false });
-    const schedule = await screen.findByRole('region', { name: "The instalments of this order's payment plan" });
+    const schedule = await screen.findByRole('region', { name: 'The instalments of this order’s payment plan' });
     expect(schedule.closest('#order-schedule')).toBeTruthy();
     const rows = within(schedule).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 5).map((cell) => cell.textContent))).toEqual([

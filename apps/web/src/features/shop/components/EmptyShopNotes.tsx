@@ -1,4 +1,5 @@
 import { emptyShopMessages as texts } from '@festival/contract';
+import { say } from '../../../lib/say';
 
 /**
  * The home page of a shop without a catalogue (decision 0058): visitors read that the shop opens
@@ -12,24 +13,24 @@ export default function EmptyShopNotes({ shopActive }: { shopActive: boolean }) 
     <>
       {shopActive && (
         <section className="home__closed" aria-labelledby="opens-soon-title">
-          <h2 id="opens-soon-title">{texts.opensSoonTitle}</h2>
-          <p>{texts.opensSoonText}</p>
+          <h2 id="opens-soon-title">{say(texts.opensSoonTitle)}</h2>
+          <p>{say(texts.opensSoonText)}</p>
         </section>
       )}
       <aside className="home__setup" aria-labelledby="set-up-title">
-        <h2 id="set-up-title">{texts.setUpTitle}</h2>
-        <p>{texts.setUpIntro}</p>
+        <h2 id="set-up-title">{say(texts.setUpTitle)}</h2>
+        <p>{say(texts.setUpIntro)}</p>
         <ol className="home__setup-steps">
           <li>
-            {texts.setUpAdmin} <code>npm run staff -- add you@example.org --role admin</code>
+            {say(texts.setUpAdmin)} <code>npm run staff -- add you@example.org --role admin</code>
           </li>
           <li>
-            {texts.setUpCatalogue} <code>npm run catalog -- import catalogue.yaml</code>
-            {texts.setUpCatalogueOr}
+            {say(texts.setUpCatalogue)} <code>npm run catalog -- import catalogue.yaml</code>
+            {say(texts.setUpCatalogueOr)}{' '}
             <a href="/staff/catalogue">/staff/catalogue</a>.
           </li>
         </ol>
-        <p>{texts.setUpAfter}</p>
+        <p>{say(texts.setUpAfter)}</p>
       </aside>
     </>
   );

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
 import { paymentPlanSchedule, type ScheduledPayment } from '../../../lib/payment-plan';
 import { useFormat } from '../../../lib/use-format';
+import { say } from '../../../lib/say';
+import { productTexts } from '../product.messages';
 
 /**
  * The instalments of a payment-plan item with amounts and due dates. The dates count from the
@@ -16,20 +18,20 @@ export function PaymentPlanSchedule({ plan }: { plan: readonly PaymentPlanEntry[
   const total = schedule.reduce((sum, payment) => sum + payment.amount, 0);
 
   const columns: DataTableColumn<ScheduledPayment>[] = [
-    { key: 'payment', header: 'Payment', cell: (payment) => (payment.number === 1 ? 'Initial payment' : `Instalment ${payment.number}`) },
-    { key: 'due', header: 'Due', cell: (payment) => format.date(payment.dueAt, null, 'date') },
-    { key: 'amount', header: 'Amount', cell: (payment) => format.money(payment.amount), align: 'end' },
+    { key: 'payment', header: say(productTexts.paymentPlanSchedule.payment), cell: (payment) => say(payment.number === 1 ? productTexts.paymentPlanSchedule.initialPayment : productTexts.paymentPlanSchedule.instalment({ number: payment.number })) },
+    { key: 'due', header: say(productTexts.paymentPlanSchedule.due), cell: (payment) => format.date(payment.dueAt, null, 'date') },
+    { key: 'amount', header: say(productTexts.paymentPlanSchedule.amount), cell: (payment) => format.money(payment.amount), align: 'end' },
   ];
 
   return (
     <DataTable
       className="payment-plan"
-      caption={`Payment plan in ${schedule.length} parts`}
+      caption={say(productTexts.paymentPlanSchedule.caption({ count: schedule.length }))}
       captionHidden
       columns={columns}
       rows={schedule}
       rowKey={(payment) => payment.number}
-      totalRow={{ label: 'Total', value: format.money(total) }}
+      totalRow={{ label: say(productTexts.paymentPlanSchedule.total), value: format.money(total) }}
     />
   );
 }

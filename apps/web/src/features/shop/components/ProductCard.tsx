@@ -4,6 +4,7 @@ import { Badge } from '../../../components/ui/Badge';
 import { useFormat } from '../../../lib/use-format';
 import { itemPrice, productPath, typeLabel } from '../shop-items';
 import './product-card.css';
+import { say } from '../../../lib/say';
 
 export interface ProductCardProps {
   item: ShopItem;
@@ -42,7 +43,7 @@ export function ProductCard({ item, eager = false, headingLevel = 2 }: ProductCa
         )}
         {!item.in_stock && (
           <Badge tone="danger" className="product-card__badge">
-            {shopFrontMessages.soldOut}
+            {say(shopFrontMessages.soldOut)}
           </Badge>
         )}
       </div>

@@ -1,5 +1,7 @@
 import { GALLERY_IMAGE_SIZES, imageSrcSet, imageVariantUrl, imageWidthSrcSet } from '@festival/contract';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { say } from '../../../lib/say';
+import { productTexts } from '../product.messages';
 
 export interface ProductGalleryProps {
   /** Up to 4 image URLs, in order. */
@@ -70,13 +72,13 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
           sizes={GALLERY_IMAGE_SIZES}
           width={500}
           height={500}
-          alt={count > 1 ? `${name}, image ${shown + 1} of ${count}` : name}
+          alt={count > 1 ? say(productTexts.productGallery.image({ name, number: shown + 1, count })) : name}
           loading="eager"
           fetchPriority="high"
         />
       </div>
       {count > 1 && (
-        <div className="gallery__thumbs" role="group" aria-label="Images" onKeyDown={moveFocus}>
+        <div className="gallery__thumbs" role="group" aria-label={say(productTexts.productGallery.images)} onKeyDown={moveFocus}>
           {images.map((thumb, index) => (
             <button
               key={`${index}-${thumb}`}
@@ -87,7 +89,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
               className="gallery__thumb"
               tabIndex={index === focusable ? 0 : -1}
               aria-pressed={index === shown}
-              aria-label={`Show image ${index + 1} of ${count}`}
+              aria-label={say(productTexts.productGallery.show({ number: index + 1, count }))}
               aria-controls="gallery-main-image"
               onFocus={() => setFocusable(index)}
               onClick={() => {

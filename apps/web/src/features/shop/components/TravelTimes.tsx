@@ -2,6 +2,8 @@ import { type ShopItem } from '@festival/contract';
 import { Badge } from '../../../components/ui/Badge';
 import { useFormat } from '../../../lib/use-format';
 import { seatsText } from '../product-facts';
+import { say } from '../../../lib/say';
+import { productTexts } from '../product.messages';
 
 /**
  * Departures of a transport product in the event's zone: the one time of a fixed product, or
@@ -15,7 +17,7 @@ export function TravelTimes({ item }: { item: Pick<ShopItem, 'travel_time_type' 
   if (item.travel_time_type === 'fixed') {
     return item.travel_time ? (
       <p className="travel-times__fixed" id="travel-time">
-        Departure: <strong>{when(item.travel_time)}</strong>
+        {say(productTexts.travelTimes.departure)} <strong>{when(item.travel_time)}</strong>
       </p>
     ) : null;
   }

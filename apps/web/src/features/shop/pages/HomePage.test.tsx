@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { type ClientConfig, emptyShopMessages, type UserData } from '@festival/contract';
+import { type ClientConfig, emptyShopMessages, type UserData, english } from '@festival/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -40,9 +40,9 @@ const heading = (name: string) => screen.queryByRole('heading', { name });
 describe('the home page of a shop without a catalogue', () => {
   it('tells visitors the shop opens soon and the organiser how to set it up, with no way into empty listings', async () => {
     renderHome({ events: {} });
-    await screen.findByRole('heading', { name: emptyShopMessages.opensSoonTitle });
-    expect(screen.getByText(emptyShopMessages.opensSoonText)).not.toBeNull();
-    const note = screen.getByRole('complementary', { name: emptyShopMessages.setUpTitle });
+    await screen.findByRole('heading', { name: english(emptyShopMessages.opensSoonTitle) });
+    expect(screen.getByText(english(emptyShopMessages.opensSoonText))).not.toBeNull();
+    const note = screen.getByRole('complementary', { name: english(emptyShopMessages.setUpTitle) });
     expect(note.textContent).toContain('npm run staff -- add you@example.org --role admin');
     expect(note.textContent).toContain('npm run catalog -- import catalogue.yaml');
     expect(note.querySelector('a[href="/staff/catalogue"]')).not.toBeNull();
@@ -53,17 +53,17 @@ describe('the home page of a shop without a catalogue', () => {
 
   it('keeps the configured under-construction text of an inactive shop, with the organiser note below it', async () => {
     renderHome({ events: {}, shopActive: false });
-    await screen.findByRole('complementary', { name: emptyShopMessages.setUpTitle });
+    await screen.findByRole('complementary', { name: english(emptyShopMessages.setUpTitle) });
     expect(heading(getConfig().texts.underConstructionTitle)).not.toBeNull();
-    expect(heading(emptyShopMessages.opensSoonTitle)).toBeNull();
-    expect(screen.getByRole('complementary', { name: emptyShopMessages.setUpTitle })).not.toBeNull();
+    expect(heading(english(emptyShopMessages.opensSoonTitle))).toBeNull();
+    expect(screen.getByRole('complementary', { name: english(emptyShopMessages.setUpTitle) })).not.toBeNull();
   });
 
   it('is the usual home page once a catalogue is loaded: no note, the ways to buy', () => {
     renderHome({});
     expect(Object.keys(getConfig().events).length).toBeGreaterThan(0);
-    expect(heading(emptyShopMessages.opensSoonTitle)).toBeNull();
-    expect(screen.queryByRole('complementary', { name: emptyShopMessages.setUpTitle })).toBeNull();
+    expect(heading(english(emptyShopMessages.opensSoonTitle))).toBeNull();
+    expect(screen.queryByRole('complementary', { name: english(emptyShopMessages.setUpTitle) })).toBeNull();
     expect(screen.getByRole('link', { name: 'Buy tickets' })).not.toBeNull();
   });
 });

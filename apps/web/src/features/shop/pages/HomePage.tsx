@@ -6,15 +6,20 @@ import { useUserData } from '../../../lib/user-data';
 import { ProductGrid } from '../components/ProductCard';
 import { featuredItems } from '../shop-items';
 import './home.css';
+import type { Shown } from '@festival/contract';
+import { say, withTexts } from '../../../lib/say';
+import { shopTexts } from '../shop.messages';
 
-const EmptyShopNotes = lazy(() => import('../components/EmptyShopNotes'));
+const t = shopTexts.homePage;
+
+const EmptyShopNotes = lazy(() => withTexts(import('../components/EmptyShopNotes')));
 
 interface CallToAction {
   id: string;
   to: string;
-  title: string;
-  text: string;
-  action: string;
+  title: Shown;
+  text: Shown;
+  action: Shown;
 }
 
 /**
@@ -31,17 +36,17 @@ export default function HomePage() {
   const featured = selling ? featuredItems(userData.data, { merchandise: config.merchandiseActive }) : [];
   const cards: CallToAction[] = [
     ...(selling
-      ? [{ id: 'tickets', to: '/tickets', title: 'Tickets', text: 'Entry tickets, add-ons and travel.', action: 'Buy tickets' }]
+      ? [{ id: 'tickets', to: '/tickets', title: t.tickets, text: t.ticketsText, action: t.buyTickets }]
       : []),
     ...(selling && config.merchandiseActive
-      ? [{ id: 'merchandise', to: '/merchandise', title: 'Merchandise', text: 'Official festival merchandise.', action: 'Shop merchandise' }]
+      ? [{ id: 'merchandise', to: '/merchandise', title: t.merchandise, text: t.merchandiseText, action: t.shopMerchandise }]
       : []),
     {
       id: 'portal',
       to: '/portal',
-      title: 'Portal',
-      text: 'Your orders, tickets, payments and refunds.',
-      action: 'Go to the portal',
+      title: t.portal,
+      text: t.portalText,
+      action: t.goToPortal,
     },
   ];
 
@@ -67,13 +72,13 @@ export default function HomePage() {
         </section>
       )}
 
-      <ul className="home__cards" aria-label="Where to go">
+      <ul className="home__cards" aria-label={say(t.whereToGo)}>
         {cards.map((card) => (
           <li key={card.id} className={`home-card home-card--${card.id}`}>
-            <h2 className="home-card__title">{card.title}</h2>
-            <p className="home-card__text">{card.text}</p>
+            <h2 className="home-card__title">{say(card.title)}</h2>
+            <p className="home-card__text">{say(card.text)}</p>
             <ButtonLink to={card.to} variant="primary" className="home-card__action" id={`home-cta-${card.id}`}>
-              {card.action}
+              {say(card.action)}
             </ButtonLink>
           </li>
         ))}
@@ -82,7 +87,7 @@ export default function HomePage() {
       {featured.length > 0 && (
         <section className="home__featured" aria-labelledby="featured-title">
           <h2 id="featured-title" className="home__section-title">
-            Featured
+            {say(t.featured)}
           </h2>
           {/* Below the call-to-action cards: every image waits until it is scrolled near. */}
           <ProductGrid items={featured} eagerCount={0} headingLevel={3} id="featured-items" aria-labelledby="featured-title" />

@@ -21,16 +21,26 @@ import { TravelTimes } from '../components/TravelTimes';
 import { limitText, nameChangeText, refundText, stockText } from '../product-facts';
 import { galleryImages, itemPrice, priceNote, productPath, typeLabel } from '../shop-items';
 import './product.css';
+import { currentLanguage } from '../../../lib/language';
+import { say } from '../../../lib/say';
+import { appTexts } from '../../../app/app.messages';
+import { productTexts } from '../product.messages';
 
-const NOT_FOUND_TITLE = 'Item not found';
+const t = productTexts.productPage;
+
+/** A listing's title inside a sentence: lowercased, but in German, whose nouns keep their capital. */
+function listingInSentence(title: string): string {
+  const language = currentLanguage();
+  return language === 'de' ? title : title.toLocaleLowerCase(language);
+}
 
 /** The listing a product page belongs to, with the listing's (configurable) title. */
 function useListing() {
   const config = useConfig();
   const shop = useRouteHandle()?.shopItemType ?? 'tickets';
   const path = `/${shop}`;
-  const fallback = shop === 'merchandise' ? 'Merchandise' : 'Tickets';
-  const title = resolvePageTitle({ name: shop, title: fallback }, config) ?? fallback;
+  const fallback = shop === 'merchandise' ? appTexts.routeTable.merchandise : appTexts.routeTable.tickets;
+  const title = resolvePageTitle({ name: shop, title: fallback }, config) ?? say(fallback);
   return { shop, path, title };
 }
 
@@ -41,31 +51,31 @@ export default function ProductPage() {
   const query = useShopItem(code);
   const item = query.data;
   const notFound = query.isError && query.error instanceof ApiError && query.error.status === 404;
-  useDocumentTitle(item ? item.name : notFound ? NOT_FOUND_TITLE : null);
+  useDocumentTitle(item ? item.name : notFound ? say(t.notFound) : null);
 
   if (item) {
     // A link to a ticket under /merchandise (or the other way round) goes to its own page.
     if (item.shop_item_type !== listing.shop) return <Navigate to={productPath(item)} replace />;
     return <ProductView item={item} listing={listing} />;
   }
-  if (query.isPending) return <Loading label="Loading item…" />;
+  if (query.isPending) return <Loading label={say(t.loading)} />;
 
   return (
-    <Page title={notFound ? NOT_FOUND_TITLE : 'This item could not be shown'} className="product-missing">
+    <Page title={say(notFound ? t.notFound : t.notShown)} className="product-missing">
       <div className={notFound ? 'alert alert--info' : 'alert alert--danger'} role={notFound ? undefined : 'alert'} id="product-error">
         {errorText(query.error)}
       </div>
       <div className="button-row product-missing__actions">
         {!notFound && (
           <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-            Try again
+            {say(t.tryAgain)}
           </Button>
         )}
         <ButtonLink to={listing.path} variant={notFound ? 'primary' : 'secondary'} id="product-back-to-listing">
-          See all {listing.title.toLowerCase()}
+          {say(t.seeAll({ listing: listingInSentence(listing.title) }))}
         </ButtonLink>
         <ButtonLink to="/" variant="ghost">
-          Home
+          {say(t.home)}
         </ButtonLink>
       </div>
     </Page>
@@ -95,7 +105,7 @@ function AddToCartButton({ item }: { item: ShopItem }) {
         void cart.addToCart(item).finally(() => setBusy(false));
       }}
     >
-      Add to cart
+      {say(t.addToCart)}
     </Button>
   );
 }
@@ -116,10 +126,10 @@ function ProductView({ item, listing }: ProductViewProps) {
 
   return (
     <article className="product" aria-labelledby="page-title" data-code={item.external_code}>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
+      <nav aria-label={say(t.breadcrumb)} className="breadcrumb">
         <ol>
           <li>
-            <Link to="/">Home</Link>
+            <Link to="/">{say(t.home)}</Link>
           </li>
           <li>
             <Link to={listing.path} id="breadcrumb-listing">
@@ -149,24 +159,24 @@ function ProductView({ item, listing }: ProductViewProps) {
             <span className="product__price-note">{priceNote(item.fee)}</span>
           </p>
           <p className="product__availability" id="product-availability">
-            {item.in_stock ? <Badge tone="success">In stock</Badge> : <Badge tone="danger">{shopFrontMessages.soldOut}</Badge>}
+            {item.in_stock ? <Badge tone="success">{say(t.inStock)}</Badge> : <Badge tone="danger">{say(shopFrontMessages.soldOut)}</Badge>}
             {stock && <span className="product__stock">{stock}</span>}
           </p>
           {plan && (
             <p className="product__plan-summary">
-              Pay in {plan.length} parts: {format.money(plan[0]?.amount ?? 0)} when you order, the rest later.{' '}
-              <a href="#payment-plan-title">See the payment plan</a>
+              {say(t.planSummary({ count: plan.length, first: format.money(plan[0]?.amount ?? 0) }))}{' '}
+              <a href="#payment-plan-title">{say(t.seePlan)}</a>
             </p>
           )}
           <AddToCartButton item={item} />
-          {limit && <p className="product__limit">{limit}.</p>}
+          {limit && <p className="product__limit">{say(t.limit({ limit }))}</p>}
         </div>
       </div>
 
       <div className="product__details">
         {item.shop_description && (
           <section className="product__section" aria-labelledby="description-title">
-            <h2 id="description-title">Description</h2>
+            <h2 id="description-title">{say(t.description)}</h2>
             {/* The server sanitises catalogue HTML at import, as it does configured texts. */}
             <RichText html={item.shop_description} className="product__description" id="product-description" />
           </section>
@@ -174,44 +184,44 @@ function ProductView({ item, listing }: ProductViewProps) {
 
         {isTransport && (
           <section className="product__section" aria-labelledby="travel-times-title">
-            <h2 id="travel-times-title">{item.travel_time_type === 'fixed' ? 'Travel time' : 'Travel times'}</h2>
+            <h2 id="travel-times-title">{say(item.travel_time_type === 'fixed' ? t.travelTime : t.travelTimes)}</h2>
             <TravelTimes item={item} />
             <p className="product__note">
-              Be at the meeting point 30 minutes before departure.
-              {item.timezone && ` Times are local to the event (${item.timezone.replace(/_/g, ' ')}).`}
+              {say(t.meetingPoint)}
+              {item.timezone && ` ${say(t.localTimes({ zone: item.timezone.replace(/_/g, ' ') }))}`}
             </p>
           </section>
         )}
 
         {plan && (
           <section className="product__section" aria-labelledby="payment-plan-title">
-            <h2 id="payment-plan-title">Payment plan</h2>
-            <p className="product__note">The first payment is due when you order; the dates of the others count from today.</p>
+            <h2 id="payment-plan-title">{say(t.paymentPlan)}</h2>
+            <p className="product__note">{say(t.planNote)}</p>
             <PaymentPlanSchedule plan={plan} />
           </section>
         )}
 
         <section className="product__section" aria-labelledby="facts-title">
-          <h2 id="facts-title">Good to know</h2>
+          <h2 id="facts-title">{say(t.goodToKnow)}</h2>
           <dl className="facts" id="product-facts">
             <div>
-              <dt>Category</dt>
+              <dt>{say(t.category)}</dt>
               <dd>{typeLabel(item.type)}</dd>
             </div>
             <div>
-              <dt>Refundable</dt>
+              <dt>{say(t.refundable)}</dt>
               <dd>{refundText(item, date)}</dd>
             </div>
             {/* Holders' names and e-mail addresses belong to tickets; merchandise has none. */}
             {item.shop_item_type === 'tickets' && (
               <>
                 <div>
-                  <dt>Name changes</dt>
+                  <dt>{say(t.nameChanges)}</dt>
                   <dd>{nameChangeText(item, date)}</dd>
                 </div>
                 <div>
-                  <dt>E-mail changes</dt>
-                  <dd>{item.allow_email_changes ? 'Allowed' : 'Not allowed'}</dd>
+                  <dt>{say(t.emailChanges)}</dt>
+                  <dd>{say(item.allow_email_changes ? productTexts.productFacts.allowed : productTexts.productFacts.notAllowed)}</dd>
                 </div>
               </>
             )}

@@ -14,6 +14,7 @@ import { ProductGrid } from '../components/ProductCard';
 import { typeLabel } from '../shop-items';
 import './shop-listing.css';
 import { say } from '../../../lib/say';
+import { productTexts } from '../product.messages';
 
 /** "All" in the sub-type dropdown: no type parameter. */
 const ALL_TYPES = '';
@@ -59,7 +60,7 @@ export default function ShopListingPage() {
         </div>
         <div className="button-row listing__retry">
           <Button onClick={() => void userData.refetch()} loading={userData.isFetching}>
-            Try again
+            {say(productTexts.listing.tryAgain)}
           </Button>
         </div>
       </Page>
@@ -68,15 +69,15 @@ export default function ShopListingPage() {
 
   return (
     <Page title={title} className="listing">
-      <div className="listing__filters" role="group" aria-label="Filter items">
+      <div className="listing__filters" role="group" aria-label={say(productTexts.listing.filterItems)}>
         {view.types.length > 1 && (
           <Dropdown
             id="listing-type"
             className="listing__type"
-            label="Category"
+            label={say(productTexts.listing.category)}
             value={view.type ?? ALL_TYPES}
             onChange={(type) => setFilter({ ...filter, type: type || null })}
-            options={[{ value: ALL_TYPES, label: 'All categories' }, ...view.types.map((type) => ({ value: type, label: typeLabel(type) }))]}
+            options={[{ value: ALL_TYPES, label: say(productTexts.listing.allCategories) }, ...view.types.map((type) => ({ value: type, label: typeLabel(type) }))]}
           />
         )}
         <div className="listing__options">
@@ -88,10 +89,10 @@ export default function ShopListingPage() {
               checked={filter.includeOutOfStock}
               onChange={(event) => setFilter({ ...filter, includeOutOfStock: event.target.checked })}
             />
-            <label htmlFor={stockId}>Show sold-out items</label>
+            <label htmlFor={stockId}>{say(productTexts.listing.showSoldOut)}</label>
           </div>
           <p className="listing__count" role="status" id="listing-count">
-            {view.visible.length === 1 ? '1 item' : `${view.visible.length} items`}
+            {say(productTexts.listing.count({ count: view.visible.length }))}
           </p>
         </div>
       </div>
