@@ -8,14 +8,18 @@
 //   literal that holds a sentence (two words or more) where a text goes (an object's `text`,
 //   `label`, `title`, `subject`, `greeting`, `detail` or `value`, a `text(...)` or `say(...)` call).
 //
-// Words that are not language (a code such as "IBAN", "PDF", a single symbol or number) pass: a
-// JSX text passes when it has no two letters in a row, an attribute when it is one word in
-// capitals or empty. A justified exception is written with an eslint-disable comment and its
+// Words that are not language pass: a code such as "IBAN" or "PDF" (one word in capitals), a
+// path or an address (/staff/catalogue, info@example.org), a command in <code>, a symbol or a
+// number. A justified exception is written with an eslint-disable comment and its
 // reason, so a reviewer sees each one.
 const READ_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'alt', 'label', 'aria-description', 'aria-roledescription', 'aria-valuetext']);
 const TEXT_KEYS = new Set(['text', 'label', 'title', 'subject', 'greeting', 'detail', 'heading']);
 const LETTERS = /\p{L}{2,}/u;
 const SENTENCE = /\p{L}{2,}[^\p{L}]+\p{L}{2,}/u;
+/** A path, an address or a command's word: no space, and a slash or an at sign. */
+const NOT_WORDS = /^[^\s]*[/@][^\s]*$/u;
+/** Elements whose text is code, typed as it is in every language. */
+const CODE_ELEMENTS = new Set(['code', 'kbd', 'samp', 'pre']);
 /** One word in capitals (IBAN, BIC, PDF, QR), or nothing to read. */
 const NOT_LANGUAGE = /^[\s\p{Lu}\d.:/()+\-–—•·|×%€$#*&,]*$/u;
 
@@ -59,8 +63,10 @@ const rule = {
     }
     return {
       JSXText(node) {
-        const text = node.value;
-        if (LETTERS.test(text)) context.report({ node, messageId: 'jsxText', data: { text: short(text) } });
+        const text = node.value.trim();
+        const parent = node.parent?.type === 'JSXElement' ? node.parent.openingElement.name : null;
+        if (parent?.type === 'JSXIdentifier' && CODE_ELEMENTS.has(parent.name)) return;
+        if (LETTERS.test(text) && !NOT_LANGUAGE.test(text) && !NOT_WORDS.test(text)) context.report({ node, messageId: 'jsxText', data: { text: short(text) } });
       },
       JSXAttribute(node) {
         const name = node.name.type === 'JSXIdentifier' ? node.name.name : null;

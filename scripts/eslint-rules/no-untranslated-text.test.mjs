@@ -16,6 +16,9 @@ tester.run('no-untranslated-text in the web apps', rule, {
     { code: 'const a = <span>{count} · {total}</span>;' },
     { code: 'const a = <img alt="" src={src} />;' },
     { code: 'const a = <input type="email" />;' },
+    { code: 'const a = <dt>IBAN</dt>;' },
+    { code: 'const a = <p>{say(texts.run)} <code>npm run staff -- add you@example.org</code></p>;' },
+    { code: 'const a = <a href="/staff/catalogue">/staff/catalogue</a>;' },
   ],
   invalid: [
     { code: 'const a = <h1>The shop is not available</h1>;', errors: [{ messageId: 'jsxText' }] },
@@ -23,6 +26,9 @@ tester.run('no-untranslated-text in the web apps', rule, {
     { code: 'const a = <input placeholder={`Your e-mail`} />;', errors: [{ messageId: 'attribute' }] },
     { code: 'const a = <img alt="Festival logo" src={src} />;', errors: [{ messageId: 'attribute' }] },
     { code: 'const a = <p>Tickets: {count}</p>;', errors: [{ messageId: 'jsxText' }] },
+    { code: 'const a = <a href={href}>Download ticket<span> {code}</span></a>;', errors: [{ messageId: 'jsxText' }] },
+    { code: 'const a = <span className="visually-hidden"> of ticket {code}</span>;', errors: [{ messageId: 'jsxText' }] },
+    { code: 'const a = <dt>Account holder</dt>;', errors: [{ messageId: 'jsxText' }] },
   ],
 });
 

@@ -106,12 +106,14 @@ export function OrderTickets({ order, portal = false, renderTicketActions }: Ord
                   {downloadHref && (
                     // A direct browser navigation answered with the PDF, not an API call.
                     <a id={`ticket-download-${ticket.code}`} className={smallButton} href={downloadHref}>
-                      Download ticket<span className="visually-hidden"> {ticket.code}</span>
+                      {say(orderTexts.orderTickets.download)}
+                      <span className="visually-hidden"> {ticket.code}</span>
                     </a>
                   )}
                   {manageable && (
                     <Link id={`ticket-manage-${ticket.code}`} className={smallButton} to={manageTicketPath(order.code, ticket.code)}>
-                      Manage<span className="visually-hidden"> ticket {ticket.code}</span>
+                      {say(orderTexts.orderTickets.manage)}
+                      <span className="visually-hidden"> {say(orderTexts.orderTickets.manageWhich({ code: ticket.code }))}</span>
                     </Link>
                   )}
                   {extra}
@@ -171,7 +173,7 @@ function TicketQrCode({ code, href }: { code: string; href: string }) {
     <details className="order-ticket__qr" id={`ticket-qr-${code}`} open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className={smallButton} id={`ticket-qr-toggle-${code}`}>
         {say(open ? orderTexts.orderTickets.hideQr : orderTexts.orderTickets.showQr)}
-        <span className="visually-hidden"> of ticket {code}</span>
+        <span className="visually-hidden"> {say(orderTexts.orderTickets.qrWhich({ code }))}</span>
       </summary>
       <img src={href} alt={say(orderTexts.orderTickets.qrOf({ code }))} width={246} height={246} loading="lazy" decoding="async" />
     </details>

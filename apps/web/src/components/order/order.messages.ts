@@ -53,6 +53,13 @@ export const orderTexts = {
     ticketCode: message({ id: 'components.OrderTickets.ticketCode', defaultMessage: 'Ticket code' }),
     code: message({ id: 'components.OrderTickets.code', defaultMessage: 'Code' }),
     showQr: message({ id: 'components.OrderTickets.showQr', defaultMessage: 'Show QR code' }),
+    /** A ticket's download link; its code follows for screen readers. */
+    download: message({ id: 'components.OrderTickets.download', defaultMessage: 'Download ticket' }),
+    manage: message({ id: 'components.OrderTickets.manage', defaultMessage: 'Manage' }),
+    /** For screen readers after Manage: which ticket. */
+    manageWhich: messageWith<{ code: string }>({ id: 'components.OrderTickets.manageWhich', defaultMessage: 'ticket {code}' }),
+    /** For screen readers after Show/Hide QR code: whose. */
+    qrWhich: messageWith<{ code: string }>({ id: 'components.OrderTickets.qrWhich', defaultMessage: 'of ticket {code}' }),
     hideQr: message({ id: 'components.OrderTickets.hideQr', defaultMessage: 'Hide QR code' }),
     /** `code`: the ticket's code, as it is. */
     qrOf: messageWith<{ code: string }>({ id: 'components.OrderTickets.qrOf', defaultMessage: 'QR code of ticket {code}' }),
