@@ -12,7 +12,7 @@ import { onOtherTabChange } from './lib/tab-sync';
 import { ConfigError, getConfig, replaceConfig } from './lib/config';
 import { InLanguage } from './components/ui/InLanguage';
 import { beforeLanguageSwitch, onLanguageChosen, startLanguage } from './lib/language';
-import { loadFirstTexts, loadLanguage, say } from './lib/say';
+import { loadFirstTexts, loadLanguage, say, startPseudo } from './lib/say';
 import { appTexts } from './app/app.messages';
 import { getToken } from './lib/storage';
 import { onWaitingRoom, waitingRoomPath } from './lib/waiting-room-events';
@@ -28,7 +28,8 @@ async function start(): Promise<void> {
   // The page starts in the language the server sent it in, with the texts of its first render
   // (which the server preloads with the page); the rest of the language's texts follow at once.
   const language = startLanguage(config.languages);
-  await loadFirstTexts(language);
+  // With the pseudo-language when a developer asked for it (?pseudo=1, lib/pseudo.ts).
+  await Promise.all([loadFirstTexts(language), startPseudo()]);
   // The organiser's texts follow the switch: the configuration in the new language comes with its catalogue.
   beforeLanguageSwitch(async (next) => replaceConfig((await callApi('get-page-config', { language: next })).config));
   // A signed-in customer's choice is kept on their account too (decision 0094): their e-mails follow it.

@@ -113,8 +113,29 @@ function valuesIn(locale: Locale, values: TextValues | undefined): Record<string
   return out;
 }
 
-/** A text in the page's language (main.tsx loads the page's first texts before the first render, the switcher all of a language before a switch). */
+/** The pseudo-language's transform while it is on in this tab (pseudo.ts), else none. */
+let pseudo: ((text: string) => string) | null = null;
+const PSEUDO_KEY = 'shop.pseudo';
+
+/**
+ * Switches the pseudo-language on or off for this tab as the page's address says (`?pseudo=1`,
+ * `?pseudo=0`; kept for the tab's later pages) and loads it when on. Each app's entry awaits it
+ * before its first render.
+ */
+export async function startPseudo(search: string = location.search, store: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined = globalThis.sessionStorage): Promise<void> {
+  const asked = new URLSearchParams(search).get('pseudo');
+  if (asked === '1') store?.setItem(PSEUDO_KEY, '1');
+  else if (asked === '0') store?.removeItem(PSEUDO_KEY);
+  pseudo = store?.getItem(PSEUDO_KEY) === '1' ? (await import('./pseudo')).pseudoText : null;
+}
+
+/** A text in the page's language (main.tsx loads the page's first texts before the first render, the switcher all of a language before a switch); in the pseudo-language when it is on. */
 export function say(text: Shown): string {
+  const said = sayIn(text);
+  return pseudo && typeof text !== 'string' ? pseudo(said) : said;
+}
+
+function sayIn(text: Shown): string {
   if (typeof text === 'string') return text;
   const locale = currentLanguage();
   const message = loaded.get(locale)?.get(text.id);

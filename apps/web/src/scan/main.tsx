@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { keptLanguage, pageLanguages } from '../lib/app-languages';
 import { startLanguage, switchLanguage } from '../lib/language';
-import { loadLanguage } from '../lib/say';
+import { loadLanguage, startPseudo } from '../lib/say';
 import { ScanApp } from './ScanApp';
 import './scan.css';
 import { addAppTexts, type TextMessages } from '../lib/say';
@@ -22,6 +22,7 @@ async function start(): Promise<void> {
   const kept = keptLanguage();
   if (kept && kept !== language && pageLanguages().includes(kept)) await switchLanguage(kept);
   else if (language !== 'en') await loadLanguage(language);
+  await startPseudo();
 }
 
 const render = () =>

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { pageLanguages } from '../lib/app-languages';
 import { startLanguage } from '../lib/language';
-import { loadLanguage } from '../lib/say';
+import { loadLanguage, startPseudo } from '../lib/say';
 import { StaffApp } from './StaffApp';
 import '../app/styles/global.css';
 import './staff.css';
@@ -22,6 +22,7 @@ async function start(): Promise<void> {
   // the browser's languages, the shop's default), its texts loaded before the first render.
   const language = startLanguage(pageLanguages());
   if (language !== 'en') await loadLanguage(language);
+  await startPseudo();
 }
 
 const render = () =>
