@@ -3,17 +3,26 @@ import path from 'node:path';
 import { createTranslator, type Catalogue } from '@festival/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../apps/server/src/env';
+import { eq } from 'drizzle-orm';
+import { emailOutbox, orders } from '../apps/server/src/db/schema';
+import { ordersMailMessages } from '../apps/server/src/modules/orders/orders.mail.messages';
+import { orderTexts } from '../apps/web/src/components/order/order.messages';
+import { addWeekendTicket, checkOutAndPayByCard } from './support/checkout';
 import { scannerMessages } from '../packages/contract/src/staff-checkin';
 import { scanTexts } from '../apps/web/src/scan/scan.messages';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
-import { startOwnShop, stopOwnShop, type OwnShop } from './support/own-shop';
+import { signedInCustomer, startOwnShop, stopOwnShop, type OwnShop } from './support/own-shop';
 import { E2E_GATE_LIST, prepareScanners } from './support/scanner-setup';
 import { screenshot } from './support/screenshots';
 
 /**
- * Every surface in the buyer's (and the gate staff's) language (issue 36): the gate scanner used
- * in Dutch on a phone, from its sign-in to a refused ticket, all in Dutch and accessible.
+ * Every surface in the buyer's (and the gate staff's) language (issue 36): a purchase in German on
+ * a phone, from the product page to the paid order and its confirmation e-mail, and the gate
+ * scanner used in Dutch, from its sign-in to a refused ticket; each page accessible and nothing
+ * wider than the screen.
  */
+const DEMO_NAME = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'config/demo-shop.json'), 'utf8')) as { name: string }).name;
+const german = createTranslator('de', JSON.parse(readFileSync(path.join(REPO_ROOT, 'packages/contract/lang/de.json'), 'utf8')) as Catalogue);
 const dutch = createTranslator('nl', JSON.parse(readFileSync(path.join(REPO_ROOT, 'packages/contract/lang/nl.json'), 'utf8')) as Catalogue);
 
 describe('the surfaces in their readers’ languages', () => {
@@ -26,6 +35,35 @@ describe('the surfaces in their readers’ languages', () => {
   });
   afterAll(async () => {
     await stopOwnShop(shop);
+  });
+  const orderId = async (code: string) => (await shop.database.db.select({ id: orders.id }).from(orders).where(eq(orders.code, code)))[0]!.id;
+
+  it('buys a ticket in German on a phone: product, cart, checkout, payment, the order and its e-mail in German', async () => {
+    const token = await signedInCustomer(shop, 'Greta');
+    const { page, errors } = await openPageOn(browser(), shop.base, { viewport: { width: 390, height: 844 } });
+    await page.context().setExtraHTTPHeaders({ 'accept-language': 'de-DE,de;q=0.9' });
+    await page.addInitScript((kept) => localStorage.setItem('shop.token', kept), token);
+    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+    await addWeekendTicket(page, { name: 'Greta Gärtner', email: 'greta.gaertner@example.org' });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    expect(await fits()).toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'purchase-german-product-390');
+
+    const order = await checkOutAndPayByCard(page);
+    await page.getByRole('heading', { name: german.format(orderTexts.orderTickets.tickets) }).waitFor();
+    // The download link in German, the amount written the German way.
+    await page.getByRole('link', { name: new RegExp(`^${german.format(orderTexts.orderTickets.download)}`) }).first().waitFor();
+    expect(await page.locator('main').textContent()).toMatch(/\d+,\d\d\s€/);
+    expect(await fits()).toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'purchase-german-order-390', { fullPage: true });
+
+    // The order keeps the page's language: its confirmation is written in German.
+    const subjects = (await shop.database.db.select({ subject: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-confirmation:${await orderId(order)}`))).map((row) => row.subject);
+    expect(subjects).toEqual([german.format(ordersMailMessages.confirmationSubject({ code: order, shop: DEMO_NAME }))]);
+    expect(errors).toEqual([]);
   });
 
   it('runs the gate scanner in Dutch on a phone: sign-in, list and gate, a refused code, each accessible', async () => {

@@ -1,4 +1,4 @@
-import { isLocale, SOURCE_LOCALE, type Locale, type ShopConfigFile, type Text } from '@festival/contract';
+import { intlLocaleOf as intlLocaleOfShared, isLocale, SOURCE_LOCALE, type Locale, type ShopConfigFile, type Text } from '@festival/contract';
 import { translatorFor } from './language';
 
 /**
@@ -13,15 +13,8 @@ export function readerLanguage(config: Partial<Pick<ShopConfigFile, 'languages'>
   return offered[0]!;
 }
 
-/**
- * The `Intl` locale for a language in a shop: the shop's own locale when it is of that language
- * (a shop configured `en-GB` writes English amounts and dates the British way, `de-AT` the
- * Austrian), else the language itself.
- */
-export function intlLocaleOf(config: Pick<ShopConfigFile, 'locale'>, language: Locale): string {
-  const shop = config.locale;
-  return shop.toLowerCase() === language || shop.toLowerCase().startsWith(`${language}-`) ? shop : language;
-}
+/** The `Intl` locale for a language in a shop: its own locale when it is of that language, else the language (the contract's intlLocaleOf). */
+export const intlLocaleOf = (config: Pick<ShopConfigFile, 'locale'>, language: Locale): string => intlLocaleOfShared(config.locale, language);
 
 /** What a message or document for one reader is written with: their language, its texts, and amounts and dates as it writes them in the shop's time zone. */
 export interface Words {

@@ -10,16 +10,8 @@ export interface MoneyFormat {
   locale: string;
 }
 
-/**
- * The `Intl` locale amounts, numbers and dates are written in for a page in `language`: the
- * shop's configured locale (or the browser's) when it is of that language, so an English page of
- * a British shop writes "14 Aug 2026" and "€45.50"; else the language itself, so a German page
- * writes "14. Aug. 2026" and "45,50 €" (as the server's reader.ts does for mail and documents).
- */
-export function intlLocaleOf(preferred: string, language: string): string {
-  const own = preferred.toLowerCase();
-  return own === language || own.startsWith(`${language}-`) ? preferred : language;
-}
+/** The `Intl` locale of a page in a language (the contract's, shared with the server's mail and documents). */
+export { intlLocaleOf } from '@festival/contract';
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 

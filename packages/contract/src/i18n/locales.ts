@@ -64,3 +64,13 @@ export function chooseLocale(requested: readonly string[], offered: readonly Loc
   const chosen = match([...requested], [...offered], fallback, { algorithm: 'lookup' });
   return isLocale(chosen) ? chosen : fallback;
 }
+
+/**
+ * The `Intl` locale a text in `language` writes amounts and dates with: `preferred` (the shop's
+ * configured locale, or the browser's) when it is of that language (a shop configured `en-GB`
+ * writes English the British way, `de-AT` German the Austrian way), else the language itself.
+ */
+export function intlLocaleOf(preferred: string, language: string): string {
+  const own = preferred.toLowerCase();
+  return own === language || own.startsWith(`${language}-`) ? preferred : language;
+}
