@@ -49,7 +49,7 @@ describe('the surfaces in their readers’ languages', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
     expect(await fits()).toBe(true);
     await expectNoAxeViolations(page);
-    await screenshot(page, 'purchase-german-product-390');
+    await screenshot(page, 'purchase-german-product-390.png');
 
     const order = await checkOutAndPayByCard(page);
     await page.getByRole('heading', { name: german.format(orderTexts.orderTickets.tickets) }).waitFor();
@@ -58,7 +58,7 @@ describe('the surfaces in their readers’ languages', () => {
     expect(await page.locator('main').textContent()).toMatch(/\d+,\d\d\s€/);
     expect(await fits()).toBe(true);
     await expectNoAxeViolations(page);
-    await screenshot(page, 'purchase-german-order-390', { fullPage: true });
+    await screenshot(page, 'purchase-german-order-390.png', { fullPage: true });
 
     // The order keeps the page's language: its confirmation is written in German.
     const subjects = (await shop.database.db.select({ subject: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-confirmation:${await orderId(order)}`))).map((row) => row.subject);
@@ -93,7 +93,7 @@ describe('the surfaces in their readers’ languages', () => {
     await page.getByRole('button', { name: dutch.format(scanTexts.scan.check) }).click();
     await page.getByTestId('scan-result').waitFor();
     expect(await page.getByTestId('scan-result-message').textContent()).toBe(dutch.format(scannerMessages.notATicket));
-    await screenshot(page, 'scanner-dutch-refused-390');
+    await screenshot(page, 'scanner-dutch-refused-390.png');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(errors).toEqual([]);
   });
