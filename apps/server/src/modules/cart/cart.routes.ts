@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { registerApiRoute } from '../../http/api-route';
+import { requestLocale } from '../../lib/language';
 import type { CustomerRow } from '../accounts/session.queries';
 import { findSessionCustomer } from '../accounts/session.service';
 import type { CustomerData, VisitorAnswers } from '../data/data.service';
@@ -22,10 +23,13 @@ export function registerCartRoutes(
    * session is current): a visitor's data is the same for everyone, already serialised once per
    * snapshot and encoded (`,"data":…}`), so only the cart is serialised per call. On-sale adds are hot.
    */
-  const withData = async ({ cart, snapshot }: CartWithData, customer: CustomerRow | null) =>
-    customer
+  const withData = async ({ cart, snapshot: own }: CartWithData, customer: CustomerRow | null, request: FastifyRequest) => {
+    // The data's names and descriptions in the request's language (decision 0094): its answers are cached per language.
+    const snapshot = own.in(requestLocale(request));
+    return customer
       ? visitor.customerAnswer(snapshot, await customerData(snapshot, customer, { versionIsCurrent: true }), `{"cart":${JSON.stringify(cart)},"data":`)
       : visitor.visitorCartAnswer(snapshot, cart);
+  };
 
   registerApiRoute(app, 'get-cart', async (input) => ({ cart: await carts.get(input.cart, await customerOf(input.token)) }));
   // While an on-sale's room is open, its products are added only with an admission pass (decision
@@ -35,18 +39,18 @@ export function registerCartRoutes(
     await carts.refuseUnaddable('tickets', input.external_code);
     const customer = await customerOf(input.token);
     const admitted = (await room.gate()).check(customer, { codes: [input.external_code] }, input.admission, request);
-    return withData(await carts.addProduct(input, customer, request.ip, admitted.rooms.length ? admitted.hold : undefined), customer);
+    return withData(await carts.addProduct(input, customer, request.ip, admitted.rooms.length ? admitted.hold : undefined), customer, request);
   });
   registerApiRoute(app, 'update-product-in-cart', async (input) => ({ cart: await carts.updateProduct(input, await customerOf(input.token)) }));
-  registerApiRoute(app, 'remove-product-from-cart', async (input) => {
+  registerApiRoute(app, 'remove-product-from-cart', async (input, request) => {
     const customer = await customerOf(input.token);
-    return withData(await carts.removeProduct(input, customer), customer);
+    return withData(await carts.removeProduct(input, customer), customer, request);
   });
   registerApiRoute(app, 'add-merchandise-to-cart', async (input, request) => {
     await carts.refuseUnaddable('merchandise', input.external_code);
     const customer = await customerOf(input.token);
     const admitted = (await room.gate()).check(customer, { codes: [input.external_code] }, input.admission, request);
-    return withData(await carts.addMerchandise(input, customer, request.ip, admitted.rooms.length ? admitted.hold : undefined), customer);
+    return withData(await carts.addMerchandise(input, customer, request.ip, admitted.rooms.length ? admitted.hold : undefined), customer, request);
   });
   registerApiRoute(app, 'remove-merchandise-from-cart', async (input) => ({ cart: await carts.removeMerchandise(input, await customerOf(input.token)) }));
 }
