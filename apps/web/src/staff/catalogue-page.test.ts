@@ -26,6 +26,8 @@ const AMSTERDAM = 'Europe/Amsterdam';
 const item = (overrides: Partial<CatalogueItemView> = {}): CatalogueItemView => ({
   code: 'NWF27-CAMPING',
   name: 'Camping weekend pass',
+  description: '<p>Pitch your tent.</p>',
+  translations: {},
   kind: 'product',
   type: 'camping',
   event: 'NWF27',

@@ -724,6 +724,9 @@ const FIELD_COLUMNS: Record<CatalogueEditableField, readonly (keyof ShopItemRow 
   refund: ['isRefundable', 'refundFee', 'allowRefundRequestsFrom', 'allowRefundRequestsUntil'],
   name_changes: ['allowNameChanges', 'allowNameChangesUntil', 'nameChangeLimit'],
   email_changes: ['allowEmailChanges'],
+  name: ['name'],
+  description: ['description'],
+  translations: ['translations'],
 };
 
 /** A field's value in the file's own terms, as text: compared and shown to the organiser. */
@@ -736,9 +739,17 @@ export function fieldValueText(field: CatalogueEditableField, values: Partial<Re
   return `allowed ${shownValue(values.allowNameChanges)}, until ${shownValue(values.allowNameChangesUntil)}, limit ${shownValue(values.nameChangeLimit)}`;
 }
 
+/** An object with its keys in order at every depth: the database keeps a jsonb value's keys in an order of its own. */
+function sortedKeys(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, inner]) => [key, sortedKeys(inner)]));
+}
+
 function shownValue(value: unknown): string {
   if (value === null || value === undefined) return 'none';
   if (value instanceof Date) return value.toISOString();
+  // Translations (decision 0094): by language in order, each text as kept.
+  if (typeof value === 'object') return JSON.stringify(sortedKeys(value));
   return String(value);
 }
 
@@ -776,7 +787,7 @@ export function reconcileWithBackOffice<T extends ShopItemValues>(
 }
 
 /** An entry's translations as stored: null when it has none (a language without a text is left out). */
-function keptTranslations<T extends Record<string, string | undefined>>(translations: Record<string, T> | undefined, clean: (translation: T) => T = (translation) => translation): Record<string, T> | null {
+export function keptTranslations<T extends Record<string, string | undefined>>(translations: Record<string, T> | undefined, clean: (translation: T) => T = (translation) => translation): Record<string, T> | null {
   const kept = Object.entries(translations ?? {})
     .map(([code, translation]) => [code, clean(translation)] as const)
     .filter(([, translation]) => Object.keys(translation).length > 0);

@@ -1,14 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { api, getShopItemAnswer, PRELOAD_ELEMENT_ID } from '@festival/contract';
+import { api, english, getShopItemAnswer, PRELOAD_ELEMENT_ID, staffApi, staffCatalogueMessages } from '@festival/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
 import { cartWith, checkoutPayload, createCustomer, NL_ADDRESS } from '../../../test/shop-flows';
+import { staffCall } from '../../../test/staff-call';
+import { signedInStaff } from '../../../test/staff-sign-in';
 import { createTestShop, DEMO_CATALOGUE, type TestShop } from '../../../test/test-shop';
 import { events, merchandisePurchases, orders, shopItems, tickets } from '../../db/schema';
-import { importCatalogue, readCatalogueFile } from './catalogue-import';
+import { importCatalogue, importCatalogueWith, readCatalogueFile } from './catalogue-import';
 
 /**
  * Issue 36 point 5: the catalogue's own texts per language (decision 0094). A test-only copy of
@@ -127,4 +129,33 @@ describe.each(testEngines())('the catalogue’s texts in the request’s languag
     expect(await order('de')).toEqual({ language: 'de', tickets: ['Car park pass (weekend)', 'Wochenendticket'], merchandise: ['Line-up-T-Shirt'] });
     expect(await order('fr')).toEqual({ language: 'fr', tickets: ['Car park pass (weekend)', 'Weekend ticket'], merchandise: ['Line-up T-shirt'] });
   });
+
+  it('saves the names and descriptions the back office gives per language: shoppers read them at once, and an import keeps them until the file wins', async () => {
+    const admin = (await signedInStaff(shop.app, shop.database.db, { email: 'catalogue.texts@example.org', role: 'admin' })).cookie;
+    const change = (changes: Record<string, unknown>) => staffCall(shop.app, 'catalogue-change-item', { code: 'NWF27-PARKING', changes }, admin);
+    const saved = await change({ translations: { de: { name: 'Parkausweis (Wochenende)', description: '<p>Parken <script>x()</script>am Gelände.</p>' }, nl: { name: '  ' } } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const item = staffApi['catalogue-change-item'].answer.parse(saved.body).item;
+    // Sanitised as the default language's; a language with only empty texts is left out.
+    expect(item.translations).toEqual({ de: { name: 'Parkausweis (Wochenende)', description: '<p>Parken am Gelände.</p>' } });
+    expect(item.changed_here).toEqual(['translations']);
+    expect(await item_('de')).toMatchObject({ name: 'Parkausweis (Wochenende)', shop_description: '<p>Parken am Gelände.</p>' });
+    expect((await item_('nl')).name).toBe('Car park pass (weekend)');
+    // The default language's own name is the item's name.
+    expect((await change({ name: 'Car park (weekend)' })).status).toBe(200);
+    expect((await item_('fr')).name).toBe('Car park (weekend)');
+    expect((await item_('de')).name).toBe('Parkausweis (Wochenende)');
+    // A language the shop does not offer, or its default, is refused by field; nothing changes.
+    for (const code of ['pl', 'en']) {
+      const refused = await change({ translations: { [code]: { name: 'X' } } });
+      expect([refused.status, refused.body.errors?.[`changes.translations.${code}`]]).toEqual([422, [english(staffCatalogueMessages.notALanguage)]]);
+    }
+    // The file has no German for the item: an import keeps the back office's (and says so) until the file wins.
+    const kept = await importCatalogueWith(shop.database.db, file(), { images: { folder: path.dirname(DEMO_CATALOGUE) } });
+    expect(kept.kept.map((change) => change.field).sort()).toEqual(['name', 'translations']);
+    expect((await item_('de')).name).toBe('Parkausweis (Wochenende)');
+    await importCatalogueWith(shop.database.db, file(), { images: { folder: path.dirname(DEMO_CATALOGUE) }, fileWins: true });
+    expect((await item_('de')).name).toBe('Car park pass (weekend)');
+  });
+  const item_ = (language: string) => item('NWF27-PARKING', language);
 });
