@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { missingCatalogueTexts } from '@festival/contract';
 import { CatalogueError, PROBLEM_TEXT_MAX, parseCatalogue, parseCatalogueText } from './catalogue-import';
 import { brokenEntries, PARSER_BOMBS } from '../../../test/parser-bombs';
 import { catalogueProblemsOf } from '../../../test/catalogue-problems';
@@ -170,5 +171,15 @@ merchandise:
       'events[0].translations.de (line 7): unknown key "description"',
       'products[0].translations.nl (line 24): unknown key "price"',
     ]);
+  });
+
+  it('lists the texts each other language of the shop lacks, by their path in the file', () => {
+    const catalogue = parseCatalogue(translated, 't.yaml', ['en', 'de', 'nl']);
+    expect(missingCatalogueTexts(catalogue, ['en', 'de', 'nl'])).toEqual([
+      { language: 'nl', code: 'FEST', path: 'events[0].translations.nl.name' },
+      { language: 'nl', code: 'DAY', path: 'products[0].translations.nl.description' },
+      { language: 'nl', code: 'SHIRT', path: 'merchandise[0].translations.nl.name' },
+    ]);
+    expect(missingCatalogueTexts(catalogue, ['en'])).toEqual([]);
   });
 });
