@@ -115,6 +115,20 @@ describe.each(testEngines())('the catalogue’s texts in the request’s languag
     expect((await page('fr'))['get-shop-item'].answer.item.name).toBe('Weekend ticket');
   });
 
+  it('names the cart’s lines in the request’s language, and its data too', async () => {
+    const buyer = await createCustomer(shop);
+    const added = await post('add-product-to-cart', { token: null, external_code: 'NWF27-WEEKEND', full_name: 'Hanna Holder', email: 'hanna@example.org', age: '25-34' }, 'de');
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.cart.products[0].product).toMatchObject({ name: 'Wochenendticket', event: 'Nordwind-Festival 2027' });
+    expect(added.body.data.products.find((product: { external_code: string }) => product.external_code === 'NWF27-WEEKEND').name).toBe('Wochenendticket');
+    const shirt = await post('add-merchandise-to-cart', { token: buyer.token, external_code: 'NWF27-TEE-LINEUP' }, 'de');
+    expect(shirt.status, JSON.stringify(shirt.body)).toBe(200);
+    expect(shirt.body.cart.merchandise[0].merchandise.name).toBe('Line-up-T-Shirt');
+    expect(shirt.body.data.merchandise.find((item: { external_code: string }) => item.external_code === 'NWF27-TEE-LINEUP').name).toBe('Line-up-T-Shirt');
+    const french = await post('get-cart', { token: buyer.token, cart: shirt.body.cart.code }, 'fr');
+    expect(french.body.cart.merchandise[0].merchandise.name).toBe('Line-up T-shirt');
+  });
+
   it('copies the product names into an order in its language', async () => {
     const order = async (language: string) => {
       const buyer = await createCustomer(shop);
