@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { api, english, getShopItemAnswer, PRELOAD_ELEMENT_ID, staffApi, staffCatalogueMessages } from '@festival/contract';
@@ -171,5 +171,14 @@ describe.each(testEngines())('the catalogue’s texts in the request’s languag
     await importCatalogueWith(shop.database.db, file(), { images: { folder: path.dirname(DEMO_CATALOGUE) }, fileWins: true });
     expect((await item_('de')).name).toBe('Car park pass (weekend)');
   });
+  it('reports a text in a language the shop does not offer in an uploaded file at its line', async () => {
+    const admin = (await signedInStaff(shop.app, shop.database.db, { email: 'catalogue.upload@example.org', role: 'admin' })).cookie;
+    const text = readFileSync(DEMO_CATALOGUE, 'utf8').replace('    name: Weekend ticket\n', '    name: Weekend ticket\n    translations:\n      de: { name: Wochenendticket }\n      pl: { name: Karnet weekendowy }\n');
+    const line = text.split('\n').indexOf('      pl: { name: Karnet weekendowy }') + 1;
+    const answer = await staffCall(shop.app, 'catalogue-upload', { file_name: 'catalogue.yaml', lines: text.split('\n'), check_only: true }, admin);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(staffApi['catalogue-upload'].answer.parse(answer.body).problems).toEqual([{ line, field: 'products[0].translations.pl', message: 'the shop does not offer pl (languages: en, de, nl, fr)' }]);
+  });
+
   const item_ = (language: string) => item('NWF27-PARKING', language);
 });
