@@ -235,7 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const now = options.now ?? (() => new Date());
-  const catalog = createCatalogReader(db, options.catalogMaxAgeMs ?? DEFAULT_CATALOG_MAX_AGE_MS, now);
+  const catalog = createCatalogReader(db, options.catalogMaxAgeMs ?? DEFAULT_CATALOG_MAX_AGE_MS, now, config.languages);
   const visitorAnswer = createVisitorAnswers(config);
   const customerData = createCustomerData(db, config, appSecret, now, gateway?.provider ?? null);
   registerDataRoutes(app, db, catalog, visitorAnswer, customerData);
@@ -288,7 +288,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerExportRoutes(app, { exports: createExports({ db, config, now }), guard: staffGuard });
   registerDashboardRoutes(app, { dashboard: createDashboardService({ db: staffDb, timezone: config.timezone, currency: config.currency, now }), guard: staffGuard });
   registerBoxOfficeRoutes(app, { db, config, catalog, payments, appSecret, now, mailQueued, guard: staffGuard });
-  const catalogueChecker = options.catalogueChecker ?? createCatalogueChecker();
+  const catalogueChecker = options.catalogueChecker ?? createCatalogueChecker({ languages: config.languages });
   // Its threads end with the server: an upload being checked must not keep a stopping process alive.
   app.addHook('onClose', async () => catalogueChecker.close());
   registerCatalogueRoutes(app, { catalogue: createCatalogueAdmin({ db, config, catalog, now, checker: catalogueChecker }), guard: staffGuard });
@@ -334,7 +334,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     root: options.webRoot,
     clientConfig: async (language) => buildClientConfig(config, (await catalog.current()).eventSettings, language),
     pagePreload: async (url, language) => {
-      const snapshot = await catalog.current();
+      const snapshot = (await catalog.current()).in(language);
       return pagePreloadMarkup(url, snapshot, visitorAnswer.json(snapshot), configIn(config, language));
     },
   });

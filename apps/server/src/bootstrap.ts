@@ -53,7 +53,7 @@ export async function prepareShop(env: Env, log?: Pick<FastifyBaseLogger, 'info'
   try {
     await database.migrate();
     if (demoConfig && env.DEMO_CATALOGUE !== 'none' && (await countEvents(database.db)) === 0) {
-      const summary = await importCatalogue(database.db, readCatalogueFile(env.DEMO_CATALOGUE), path.dirname(env.DEMO_CATALOGUE), env.DEMO_CATALOGUE);
+      const summary = await importCatalogue(database.db, readCatalogueFile(env.DEMO_CATALOGUE, config.languages), path.dirname(env.DEMO_CATALOGUE), env.DEMO_CATALOGUE);
       log?.info({ summary, file: env.DEMO_CATALOGUE }, 'empty database: demo catalogue loaded');
     } else if (!demoConfig && (await countEvents(database.db)) === 0) {
       log?.warn('the shop has no catalogue yet: load one with `npm run catalog -- import FILE` or in the back office at /staff/, and add the first admin with `npm run staff -- add EMAIL --role admin`');

@@ -8,6 +8,7 @@ import { createShopHistory, ShopRouter } from './app/shop-router';
 import { USER_DATA_KEY } from './features/account/api/session';
 import { callApi, onSessionExpired } from './lib/api-client';
 import { CART_KEY } from './lib/cart-query';
+import { SHOP_ITEM_KEY } from './features/shop/api/shop-item';
 import { onOtherTabChange } from './lib/tab-sync';
 import { ConfigError, getConfig, replaceConfig } from './lib/config';
 import { InLanguage } from './components/ui/InLanguage';
@@ -49,6 +50,14 @@ async function start(): Promise<void> {
 
   // Another tab changed the cart or the customer's data (decision 0070): the header's count and
   // the open page ask again, so this tab never shows a cart or an order as it was.
+  // The catalogue's names and descriptions are in the page's language (decision 0094): after a
+  // switch, the answers that carry them are asked for again in the new one.
+  onLanguageChosen(() => {
+    void queryClient.invalidateQueries({ queryKey: [USER_DATA_KEY] });
+    void queryClient.invalidateQueries({ queryKey: [SHOP_ITEM_KEY] });
+    void queryClient.invalidateQueries({ queryKey: [CART_KEY] });
+  });
+
   onOtherTabChange(() => {
     void queryClient.invalidateQueries({ queryKey: [CART_KEY] });
     void queryClient.invalidateQueries({ queryKey: [USER_DATA_KEY] });

@@ -37,5 +37,6 @@ export * from './api';
 export * from './i18n/text';
 export * from './i18n/locales';
 export * from './config-languages';
+export * from './catalogue-languages';
 export * from './i18n/format';
 export * from './i18n/english';

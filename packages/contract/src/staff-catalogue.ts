@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { catalogueBoolean, catalogueCount, catalogueInstant, catalogueMoney, windowProblem } from './catalogue-fields';
 import { paymentPlanEntry } from './catalog';
+import { itemTextTranslations } from './catalogue-languages';
 import { issueMessage, message, messageWith } from './i18n/text';
 
 // The catalogue page's texts with placeholders, each declared once; `staffCatalogueMessages` below keeps the callers' positional arguments.
@@ -48,6 +49,7 @@ export const staffCatalogueMessages = {
   handedBack: message({ id: 'staffCatalogueMessages.handedBack', defaultMessage: 'The catalogue file decides this item again from its next import.' }),
   chooseFile: message({ id: 'staffCatalogueMessages.chooseFile', defaultMessage: 'Choose a catalogue file (YAML or JSON).' }),
   fileTooLong: (max: number) => fileTooLong({ max }),
+  notALanguage: message({ id: 'staffCatalogueMessages.notALanguage', defaultMessage: 'The shop does not offer this language, or it is the shop’s default language.' }),
   fileNameTooLong: message({ id: 'staffCatalogueMessages.fileNameTooLong', defaultMessage: 'A file name is at most 200 characters.' }),
   checkTooSlow: (seconds: number) => checkTooSlow({ seconds }),
   checkTooLarge: (megabytes: number) => checkTooLarge({ megabytes }),
@@ -73,6 +75,10 @@ export const CATALOGUE_EDITABLE_FIELDS = [
   'refund',
   'name_changes',
   'email_changes',
+  // The texts (decision 0094): the default language's, and the other languages' (`translations`).
+  'name',
+  'description',
+  'translations',
 ] as const;
 export type CatalogueEditableField = (typeof CATALOGUE_EDITABLE_FIELDS)[number];
 /** A departure's field an admin may change. */
@@ -117,6 +123,11 @@ export const catalogueItemChanges = z
     refund: refundRulesValue,
     name_changes: nameChangeRulesValue,
     email_changes: catalogueBoolean,
+    /** The shop's default language's texts; the description is rich text (HTML), sanitised by the shop. */
+    name: z.string().trim().min(1).max(200),
+    description: z.string().max(20_000),
+    /** The other languages' texts, all of them (a language left out has none): `{ de: { name: … } }`. */
+    translations: itemTextTranslations,
   })
   .partial()
   .strict()
@@ -144,6 +155,9 @@ export const catalogueDeparture = z.object({
 export const catalogueItemView = z.object({
   code: z.string(),
   name: z.string(),
+  description: z.string(),
+  /** The name and description in the shop's other languages (decision 0094). */
+  translations: itemTextTranslations,
   kind: z.enum(['product', 'merchandise']),
   type: z.string(),
   /** The event's code; null for merchandise. */

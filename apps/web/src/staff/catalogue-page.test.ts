@@ -14,6 +14,8 @@ import {
   saleLabel,
   saleStateOf,
   serverFieldProblems,
+  textChanges,
+  textsFormOf,
   uploadTooLarge,
   zonedInputOf,
   zoneOffsetMinutes,
@@ -26,6 +28,8 @@ const AMSTERDAM = 'Europe/Amsterdam';
 const item = (overrides: Partial<CatalogueItemView> = {}): CatalogueItemView => ({
   code: 'NWF27-CAMPING',
   name: 'Camping weekend pass',
+  description: '<p>Pitch your tent.</p>',
+  translations: {},
   kind: 'product',
   type: 'camping',
   event: 'NWF27',
@@ -208,6 +212,34 @@ describe('the changes an edit sends', () => {
     // Under the start, the rule is still said of the end.
     expect(problemSentence('on_sale_from', catalogueFieldMessages.laterThan('on_sale_from'), 'EUR', labels)).toBe('Sale ends must be later than “Sale starts”.');
     expect(problemSentence('stock', 'Stock cannot be lower than the 12 already sold or held in carts.', 'EUR', labels)).toBe('Stock cannot be lower than the 12 already sold or held in carts.');
+  });
+});
+
+describe('the name and description per language (decision 0094)', () => {
+  const languages = ['en', 'de', 'nl'] as const;
+  const translated = item({ translations: { de: { name: 'Campingpass (Wochenende)' } } });
+
+  it('holds each language’s texts: the default’s are the item’s own, another’s empty where it has none', () => {
+    expect(textsFormOf(translated, languages)).toEqual({
+      en: { name: 'Camping weekend pass', description: '<p>Pitch your tent.</p>' },
+      de: { name: 'Campingpass (Wochenende)', description: '' },
+      nl: { name: '', description: '' },
+    });
+  });
+
+  it('sends the default language’s texts as the item’s own, and every other language’s together when one changed', () => {
+    const form = textsFormOf(translated, languages);
+    expect(textChanges(translated, form, languages)).toEqual({});
+    form.nl = { name: ' Kampeerpas (weekend) ', description: '' };
+    expect(textChanges(translated, form, languages)).toEqual({ translations: { de: { name: 'Campingpass (Wochenende)' }, nl: { name: 'Kampeerpas (weekend)' } } });
+    form.en = { name: 'Camping pass', description: '<p>Pitch your tent.</p>' };
+    form.de = { name: '', description: '' };
+    expect(textChanges(translated, form, languages)).toEqual({ name: 'Camping pass', translations: { nl: { name: 'Kampeerpas (weekend)' } } });
+    // Through the form's changes, checked with the contract's schema: an empty default name is refused by field.
+    form.en = { name: ' ', description: '' };
+    const prepared = prepareItemChanges(translated, itemFormOf(translated, 'EUR', AMSTERDAM), 'EUR', AMSTERDAM, { form, languages });
+    expect(prepared.ok).toBe(false);
+    expect(Object.keys(prepared.ok ? {} : prepared.problems)).toEqual(['name']);
   });
 });
 

@@ -9,6 +9,8 @@ import {
   withinSaleWindow,
   type CatalogueItemChanges,
   type CatalogueItemView,
+  type ItemTextTranslation,
+  type Locale,
   type Shown,
   type Text,
   issueText,
@@ -164,6 +166,46 @@ export function itemFormOf(item: CatalogueItemView, currency: string, timeZone: 
   };
 }
 
+/** An item's name and description as the form holds them, by language: the default's (the first) are the item's own; another's empty where it has none. */
+export type TextsForm = Record<string, { name: string; description: string }>;
+
+export function textsFormOf(item: Pick<CatalogueItemView, 'name' | 'description' | 'translations'>, languages: readonly Locale[]): TextsForm {
+  const [main = 'en', ...others] = languages;
+  return Object.fromEntries([
+    [main, { name: item.name, description: item.description }],
+    ...others.map((code) => [code, { name: item.translations[code]?.name ?? '', description: item.translations[code]?.description ?? '' }]),
+  ]);
+}
+
+/** An item's translations with their empty texts and languages left out, in order: compared as the shop keeps them. */
+function cleanTranslations(translations: Readonly<Record<string, ItemTextTranslation>>, languages: readonly Locale[]): Record<string, ItemTextTranslation> {
+  const clean: Record<string, ItemTextTranslation> = {};
+  for (const code of languages.slice(1)) {
+    const texts = translations[code];
+    const kept: ItemTextTranslation = {};
+    if (texts?.name?.trim()) kept.name = texts.name.trim();
+    if (texts?.description?.trim()) kept.description = texts.description;
+    if (Object.keys(kept).length) clean[code] = kept;
+  }
+  return clean;
+}
+
+/**
+ * The text changes the form makes (decision 0094): the default language's name and description
+ * where changed, and every other language's texts together (`translations`) where any changed.
+ */
+export function textChanges(item: Pick<CatalogueItemView, 'name' | 'description' | 'translations'>, form: TextsForm, languages: readonly Locale[]): Partial<CatalogueItemChanges> {
+  const [main = 'en'] = languages;
+  const changes: Partial<CatalogueItemChanges> = {};
+  const own = form[main];
+  if (own && own.name.trim() !== item.name) changes.name = own.name.trim();
+  if (own && own.description !== item.description) changes.description = own.description;
+  const typed = cleanTranslations(Object.fromEntries(languages.slice(1).map((code) => [code, form[code] ?? { name: '', description: '' }])), languages);
+  const current = cleanTranslations(item.translations, languages);
+  if (JSON.stringify(typed) !== JSON.stringify(current)) changes.translations = typed;
+  return changes;
+}
+
 /** The field of the payload each form field fills (as the schema's issues and the shop's errors name it, without `changes.`). */
 export const FORM_FIELDS: Record<keyof ItemForm, string> = {
   price: 'price',
@@ -196,10 +238,10 @@ const sameInstant = (a: string | null, b: string | null) => (a === null || b ===
  * with the contract's schema, so the browser refuses what the catalogue file and the shop would, in
  * their words. A time left as it was keeps the item's own value (to the second).
  */
-export function prepareItemChanges(item: CatalogueItemView, form: ItemForm, currency: string, timeZone: string): PreparedChanges {
+export function prepareItemChanges(item: CatalogueItemView, form: ItemForm, currency: string, timeZone: string, textsOf?: { form: TextsForm; languages: readonly Locale[] }): PreparedChanges {
   const initial = itemFormOf(item, currency, timeZone);
   const problems: FieldProblems = {};
-  const changes: Record<string, unknown> = {};
+  const changes: Record<string, unknown> = textsOf ? textChanges(item, textsOf.form, textsOf.languages) : {};
 
   const money = (field: string, typed: string, before: string, current: number): number => {
     if (typed === before) return current;

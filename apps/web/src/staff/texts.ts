@@ -1115,6 +1115,9 @@ const catalogue = {
     refund: message({ id: 'staff.CataloguePage.fieldNames.refund', defaultMessage: 'refund rules' }),
     name_changes: message({ id: 'staff.CataloguePage.fieldNames.name_changes', defaultMessage: 'name changes' }),
     email_changes: message({ id: 'staff.CataloguePage.fieldNames.email_changes', defaultMessage: 'e-mail changes' }),
+    name: message({ id: 'staff.CataloguePage.fieldNames.name', defaultMessage: 'name' }),
+    description: message({ id: 'staff.CataloguePage.fieldNames.description', defaultMessage: 'description' }),
+    translations: message({ id: 'staff.CataloguePage.fieldNames.translations', defaultMessage: 'texts in other languages' }),
   } as Record<string, Text>,
   departureSeatsChanged: message({ id: 'staff.CataloguePage.departureSeatsChanged', defaultMessage: 'seats of a departure' }),
   edit: message({ id: 'staff.CataloguePage.edit', defaultMessage: 'Edit' }),
@@ -1173,6 +1176,16 @@ const catalogue = {
   namesUntil: words(messageWith<{ timeZone: string }>({ id: 'staff.CataloguePage.namesUntil', defaultMessage: 'Name changes until (time in {timeZone})' }), zone),
   namesLimit: message({ id: 'staff.CataloguePage.namesLimit', defaultMessage: 'Most name changes per ticket' }),
   emailChanges: message({ id: 'staff.CataloguePage.emailChanges', defaultMessage: 'E-mail address changes allowed' }),
+  // The item's texts per language of the shop (decision 0094).
+  textsLegend: message({ id: 'staff.CataloguePage.textsLegend', defaultMessage: 'Name and description' }),
+  textsLanguage: message({ id: 'staff.CataloguePage.textsLanguage', defaultMessage: 'Language' }),
+  textsName: message({ id: 'staff.CataloguePage.textsName', defaultMessage: 'Name' }),
+  textsDescription: message({ id: 'staff.CataloguePage.textsDescription', defaultMessage: 'Description (HTML)' }),
+  textsDefault: message({ id: 'staff.CataloguePage.textsDefault', defaultMessage: 'The shop’s default language: the item’s own texts, shown where a language has none.' }),
+  textsFallback: words(
+    messageWith<{ language: string }>({ id: 'staff.CataloguePage.textsFallback', defaultMessage: 'Left empty, the shop shows the text in its default language ({language}).' }),
+    (language: string) => ({ language }),
+  ),
   save: message({ id: 'staff.CataloguePage.save', defaultMessage: 'Save changes' }),
   close: message({ id: 'staff.CataloguePage.close', defaultMessage: 'Cancel' }),
   amountProblems: {

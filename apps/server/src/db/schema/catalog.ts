@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { EventTextTranslation, ItemTextTranslation } from '@festival/contract';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -15,6 +16,8 @@ export const events = pgTable('events', {
   creditCardActive: boolean('credit_card_active').notNull().default(true),
   bankTransferActive: boolean('bank_transfer_active').notNull().default(false),
   bankTransferCountries: jsonb('bank_transfer_countries').$type<string[]>().notNull().default([]),
+  /** The name in the shop's other languages, by language code (decision 0094); null: none. */
+  translations: jsonb('translations').$type<Record<string, EventTextTranslation>>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -51,6 +54,8 @@ export const shopItems = pgTable(
     taxRateId: integer('tax_rate_id').references(() => taxRates.id),
     images: jsonb('images').$type<string[]>().notNull().default([]),
     description: text('description').notNull().default(''),
+    /** The name and description in the shop's other languages, by language code (decision 0094); null: none. */
+    translations: jsonb('translations').$type<Record<string, ItemTextTranslation>>(),
     stock: integer('stock'),
     held: integer('held').notNull().default(0),
     sold: integer('sold').notNull().default(0),

@@ -10,7 +10,9 @@ import {
   type CatalogueOverviewAnswer,
   type CatalogueUploadAnswer,
   type ShopConfigFile,
-  type StaffApiInput, type Shown } from '@festival/contract';
+  type StaffApiInput, type Shown,
+  translationLanguageProblems } from '@festival/contract';
+import { sanitizeRichText } from '../../lib/sanitize';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import type { shopItems } from '../../db/schema';
@@ -20,14 +22,14 @@ import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { ShopItemRow, TravelTimeRow } from '../catalog/catalog.queries';
 import { sellsNow } from '../catalog/catalog.service';
 import { PROBLEMS_LISTED, type CatalogueChecker } from '../catalog/catalogue-checker';
-import { CatalogueError, fieldValueText, importCatalogueWith, planProblem, problemField } from '../catalog/catalogue-import';
+import { CatalogueError, fieldValueText, importCatalogueWith, keptTranslations, planProblem, problemField } from '../catalog/catalogue-import';
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
 import * as queries from './catalogue.queries';
 
 export interface CatalogueDeps {
   db: Db;
-  config: Pick<ShopConfigFile, 'currency' | 'timezone'>;
+  config: Pick<ShopConfigFile, 'currency' | 'timezone' | 'languages'>;
   /** The shop's shared snapshot: made out of date by every change here, so this instance shows it at once. */
   catalog: CatalogReader;
   now: () => Date;
@@ -44,6 +46,8 @@ export function catalogueItemView(row: ShopItemRow, times: TravelTimeRow[], even
   return {
     code: row.externalCode,
     name: row.name,
+    description: row.description,
+    translations: row.translations ?? {},
     kind: row.shopItemType === 'tickets' ? 'product' : 'merchandise',
     type: row.type,
     event: eventCode,
@@ -103,6 +107,15 @@ function columnsOf(changes: CatalogueItemChanges): ItemValues {
     values.nameChangeLimit = changes.name_changes.limit;
   }
   if (changes.email_changes !== undefined) values.allowEmailChanges = changes.email_changes;
+  if (changes.name !== undefined) values.name = changes.name;
+  // Rich text, sanitised as an import does (every language's as the default's).
+  if (changes.description !== undefined) values.description = sanitizeRichText(changes.description);
+  if (changes.translations !== undefined) {
+    const trimmed = Object.fromEntries(
+      Object.entries(changes.translations).map(([code, texts]) => [code, Object.fromEntries(Object.entries(texts).filter(([, text]) => text !== undefined && text.trim() !== ''))]),
+    );
+    values.translations = keptTranslations(trimmed, (texts) => (texts.description === undefined ? texts : { ...texts, description: sanitizeRichText(texts.description) }));
+  }
   return values;
 }
 
@@ -159,6 +172,8 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
     async changeItem(actor: Actor, input: StaffApiInput<'catalogue-change-item'>) {
       const item = await db.transaction(async (tx) => {
         const current = await lockedItem(tx, input.code);
+        const languageProblem = translationLanguageProblems(input.changes.translations, deps.config.languages)[0];
+        if (languageProblem) throw invalid(`changes.translations.${languageProblem.code}`, texts.notALanguage);
         const values = columnsOf(input.changes);
         const merged = { ...current, ...values } as ShopItemRow;
         const changed = (Object.keys(input.changes) as CatalogueEditableField[]).filter((field) => fieldValueText(field, current) !== fieldValueText(field, merged));

@@ -7,6 +7,7 @@ import {
   type Cart,
   type CartProduct,
   type ShopConfigFile,
+  type Locale,
   type ShopItem, type Shown } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -69,6 +70,12 @@ export function createCartService(deps: CartDeps) {
   ];
   /** One unit of each of a cart's hold counts, given back (a removed line). */
   const oneUnitOf = (cart: CartRow) => new Map(holdsOf(cart).map((hold) => [hold.key, 1]));
+
+  /** The catalogue snapshot with its texts in the request's language (decision 0094): the cart's names, and those of its refusals. */
+  const current = async (language: Locale | undefined) => {
+    const snapshot = await catalog.current();
+    return language ? snapshot.in(language) : snapshot;
+  };
 
   /** Items of the cart's lines: from the snapshot, or the database for items it no longer shows. */
   async function itemsOf(ids: Iterable<number>, snapshot: CatalogSnapshot, on: Db = db): Promise<Map<number, ShopItem>> {
@@ -277,9 +284,9 @@ export function createCartService(deps: CartDeps) {
   }
 
   /** The open cart of a code for this visitor, its lines and the items they are of (for the checkout). */
-  async function contents(code: string | null | undefined, customer: CustomerRow | null) {
+  async function contents(code: string | null | undefined, customer: CustomerRow | null, language?: Locale) {
     if (!code) return null;
-    const snapshot = await catalog.current();
+    const snapshot = await current(language);
     const found = await db.transaction(async (tx) => {
       const cart = await usableCart(tx, code, customer);
       return cart && { cart, lines: await queries.listCartLines(tx, cart.id) };
@@ -293,8 +300,8 @@ export function createCartService(deps: CartDeps) {
   }
 
   return {
-    async get(code: string | null | undefined, customer: CustomerRow | null): Promise<Cart | null> {
-      const found = await contents(code, customer);
+    async get(code: string | null | undefined, customer: CustomerRow | null, language?: Locale): Promise<Cart | null> {
+      const found = await contents(code, customer, language);
       return found && buildCart(found.cart, found.lines, found.snapshot);
     },
 
@@ -313,8 +320,8 @@ export function createCartService(deps: CartDeps) {
     },
 
     /** Adds a ticket line; `ip` is the visitor's address, whose hold caps a new cart counts toward; `guard` runs where the stock is taken. */
-    async addProduct(input: ApiInput<'add-product-to-cart'>, customer: CustomerRow | null, ip: string, guard?: StockGuard): Promise<CartWithData> {
-      const snapshot = await catalog.current();
+    async addProduct(input: ApiInput<'add-product-to-cart'>, customer: CustomerRow | null, ip: string, guard?: StockGuard, language?: Locale): Promise<CartWithData> {
+      const snapshot = await current(language);
       const item = addableItem(snapshot, 'tickets', input.external_code);
       const { cart, lines } = await addLine(snapshot, input.cart, customer, ip, async (lines) => {
         await checkCompany(item, lines, snapshot);
@@ -331,8 +338,8 @@ export function createCartService(deps: CartDeps) {
       return { cart: await buildCart(cart, lines, snapshot), snapshot };
     },
 
-    async updateProduct(input: ApiInput<'update-product-in-cart'>, customer: CustomerRow | null): Promise<Cart> {
-      const snapshot = await catalog.current();
+    async updateProduct(input: ApiInput<'update-product-in-cart'>, customer: CustomerRow | null, language?: Locale): Promise<Cart> {
+      const snapshot = await current(language);
       const { cart, lines } = await db.transaction(async (tx) => {
         const cart = await usableCart(tx, input.cart, customer);
         if (!cart) throw new AppError('GONE', messages.cart.expired);
@@ -362,8 +369,8 @@ export function createCartService(deps: CartDeps) {
       return buildCart(cart, lines, snapshot);
     },
 
-    async removeProduct(input: ApiInput<'remove-product-from-cart'>, customer: CustomerRow | null): Promise<CartWithData> {
-      const snapshot = await catalog.current();
+    async removeProduct(input: ApiInput<'remove-product-from-cart'>, customer: CustomerRow | null, language?: Locale): Promise<CartWithData> {
+      const snapshot = await current(language);
       const { cart, lines } = await db.transaction(async (tx) => {
         const cart = await usableCart(tx, input.cart, customer);
         if (!cart) throw new AppError('GONE', messages.cart.expired);
@@ -377,8 +384,8 @@ export function createCartService(deps: CartDeps) {
       return { cart: await buildCart(cart, lines, snapshot), snapshot };
     },
 
-    async addMerchandise(input: ApiInput<'add-merchandise-to-cart'>, customer: CustomerRow | null, ip: string, guard?: StockGuard): Promise<CartWithData> {
-      const snapshot = await catalog.current();
+    async addMerchandise(input: ApiInput<'add-merchandise-to-cart'>, customer: CustomerRow | null, ip: string, guard?: StockGuard, language?: Locale): Promise<CartWithData> {
+      const snapshot = await current(language);
       const item = addableItem(snapshot, 'merchandise', input.external_code);
       const { cart, lines } = await addLine(snapshot, input.cart, customer, ip, async (lines) => {
         await checkCompany(item, lines, snapshot);
@@ -388,8 +395,8 @@ export function createCartService(deps: CartDeps) {
       return { cart: await buildCart(cart, lines, snapshot), snapshot };
     },
 
-    async removeMerchandise(input: ApiInput<'remove-merchandise-from-cart'>, customer: CustomerRow | null): Promise<Cart> {
-      const snapshot = await catalog.current();
+    async removeMerchandise(input: ApiInput<'remove-merchandise-from-cart'>, customer: CustomerRow | null, language?: Locale): Promise<Cart> {
+      const snapshot = await current(language);
       const { cart, lines } = await db.transaction(async (tx) => {
         const cart = await usableCart(tx, input.cart, customer);
         if (!cart) throw new AppError('GONE', messages.cart.expired);

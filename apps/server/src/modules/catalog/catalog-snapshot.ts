@@ -1,4 +1,4 @@
-import type { EventSettings, ShopItem } from '@festival/contract';
+import { textIn, type EventSettings, type EventTextTranslation, type ItemTextTranslation, type Locale, type ShopItem } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { listEventSettings, listShopItems } from './catalog.service';
 
@@ -22,6 +22,24 @@ export interface CatalogSnapshot {
    * on without a database round trip until the next snapshot says otherwise (at most a second).
    */
   soldOut: Set<number>;
+  /** The catalogue's texts in the shop's other languages, by item id: what `in` reads (decision 0094). */
+  translations: ReadonlyMap<number, ItemTranslations>;
+  /** The language of this snapshot's texts; null: the entries' own, the shop's default language. */
+  language: Locale | null;
+  /**
+   * The same snapshot with its names and descriptions in `language`, each in the default language
+   * where not given: made once per snapshot and language the shop offers, and the default's (this
+   * snapshot itself) for a language no entry has a text in. Every answer made from it (its
+   * get-shop-item answers here, the visitor answers and page preloads keyed by snapshot) is
+   * therefore made once per language too. Stock, sold-out marks and sale windows are shared.
+   */
+  in(language: Locale): CatalogSnapshot;
+}
+
+/** An item's translations and its event's. */
+export interface ItemTranslations {
+  item: Readonly<Record<string, ItemTextTranslation>> | null;
+  event: Readonly<Record<string, EventTextTranslation>> | null;
 }
 
 export interface CatalogReader {
@@ -45,23 +63,17 @@ export interface CatalogReader {
  * import by another process shows on every instance within that interval. A sale window that
  * opens or closes makes the snapshot out of date at that moment.
  */
-export function createCatalogReader(db: Db, maxAgeMs: number, now: () => Date = () => new Date()): CatalogReader {
+export function createCatalogReader(db: Db, maxAgeMs: number, now: () => Date = () => new Date(), languages: readonly Locale[] = []): CatalogReader {
+  // The languages a view may be made for: the shop's others (the default's texts are the entries' own).
+  const others = new Set<string>(languages.slice(1));
   let snapshot: CatalogSnapshot | undefined;
   let refreshing: Promise<CatalogSnapshot> | undefined;
 
   const refresh = () => {
     refreshing ??= (async () => {
       try {
-        const [items, eventSettings] = await Promise.all([listShopItems(db, now()), listEventSettings(db)]);
-        const itemAnswers = new Map<string, string>();
-        const byId = new Map<number, ShopItem>();
-        const byCode = new Map<string, ShopItem>();
-        for (const item of [...items.products, ...items.merchandise]) {
-          itemAnswers.set(item.external_code, JSON.stringify({ item }));
-          byId.set(item.id, item);
-          byCode.set(item.external_code, item);
-        }
-        snapshot = { ...items, itemAnswers, byId, byCode, eventSettings, takenAt: Date.now(), soldOut: new Set() };
+        const [{ translations, ...items }, eventSettings] = await Promise.all([listShopItems(db, now()), listEventSettings(db)]);
+        snapshot = withTexts({ ...items, ...indexed(items.products, items.merchandise), eventSettings, takenAt: Date.now(), soldOut: new Set(), translations, language: null }, others);
         return snapshot;
       } finally {
         refreshing = undefined;
@@ -85,4 +97,48 @@ export function createCatalogReader(db: Db, maxAgeMs: number, now: () => Date = 
       return snapshot;
     },
   };
+}
+
+/** The answers and lookups of a snapshot's items. */
+function indexed(products: ShopItem[], merchandise: ShopItem[]): Pick<CatalogSnapshot, 'products' | 'merchandise' | 'itemAnswers' | 'byId' | 'byCode'> {
+  const itemAnswers = new Map<string, string>();
+  const byId = new Map<number, ShopItem>();
+  const byCode = new Map<string, ShopItem>();
+  for (const item of [...products, ...merchandise]) {
+    itemAnswers.set(item.external_code, JSON.stringify({ item }));
+    byId.set(item.id, item);
+    byCode.set(item.external_code, item);
+  }
+  return { products, merchandise, itemAnswers, byId, byCode };
+}
+
+/** The snapshot (the default language's) with its `in`: views made at their first use, for the offered languages some entry has a text in. */
+function withTexts(base: Omit<CatalogSnapshot, 'in'>, offered: ReadonlySet<string>): CatalogSnapshot {
+  const translated = new Set<string>();
+  for (const { item, event } of base.translations.values()) for (const code of [...Object.keys(item ?? {}), ...Object.keys(event ?? {})]) if (offered.has(code)) translated.add(code);
+  const views = new Map<Locale, CatalogSnapshot>();
+  const snapshot: CatalogSnapshot = {
+    ...base,
+    in(language) {
+      if (!translated.has(language)) return snapshot;
+      let view = views.get(language);
+      if (!view) {
+        const inLanguage = (item: ShopItem): ShopItem => {
+          const texts = base.translations.get(item.id);
+          if (!texts) return item;
+          return {
+            ...item,
+            name: textIn(item.name, texts.item, language, 'name'),
+            shop_description: textIn(item.shop_description, texts.item, language, 'description'),
+            event: item.event === null ? null : textIn(item.event, texts.event, language, 'name'),
+          };
+        };
+        // Shared with the default's: stock, the sold-out marks an add finds, the sale windows.
+        view = { ...snapshot, ...indexed(base.products.map(inLanguage), base.merchandise.map(inLanguage)), language, in: snapshot.in };
+        views.set(language, view);
+      }
+      return view;
+    },
+  };
+  return snapshot;
 }

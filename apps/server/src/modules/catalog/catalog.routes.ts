@@ -3,14 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { registerApiRoute, SerializedAnswer } from '../../http/api-route';
+import { requestLocale } from '../../lib/language';
 import { findMedia } from './catalog.queries';
 import { createMediaCache } from './media-cache';
 import type { CatalogReader } from './catalog-snapshot';
 
 export function registerCatalogRoutes(app: FastifyInstance, db: Db, catalog: CatalogReader): void {
   const mediaCache = createMediaCache((hash) => findMedia(db, hash));
-  registerApiRoute(app, 'get-shop-item', async (input) => {
-    const answer = (await catalog.current()).itemAnswers.get(input.external_code);
+  // The item's name and description in the request's language, serialised once per snapshot and language (decision 0094).
+  registerApiRoute(app, 'get-shop-item', async (input, request) => {
+    const answer = (await catalog.current()).in(requestLocale(request)).itemAnswers.get(input.external_code);
     if (!answer) throw new AppError('NOT_FOUND', messages.server.itemNotFound);
     return new SerializedAnswer(answer);
   });

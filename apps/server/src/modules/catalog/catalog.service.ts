@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import * as queries from './catalog.queries';
 import type { EventRow, ShopItemRow, TravelTimeRow } from './catalog.queries';
+import type { ItemTranslations } from './catalog-snapshot';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -66,11 +67,21 @@ export function toShopItem(row: ShopItemRow, times: TravelTimeRow[], event: Even
 }
 
 async function toShopItems(db: Db, rows: ShopItemRow[], now: number): Promise<ShopItem[]> {
+  return (await toShopItemsWithTexts(db, rows, now)).items;
+}
+
+/** The items, and the translations of each (its own and its event's) where it has any (decision 0094). */
+async function toShopItemsWithTexts(db: Db, rows: ShopItemRow[], now: number): Promise<{ items: ShopItem[]; translations: Map<number, ItemTranslations> }> {
   const transportIds = rows.filter((row) => row.travelTimeType === 'selectable').map((row) => row.id);
   const eventIds = [...new Set(rows.map((row) => row.eventId).filter((id): id is number => id !== null))];
   const [times, events] = await readTogether(db, [() => queries.listActiveTravelTimes(db, transportIds), () => queries.listEventsByIds(db, eventIds)] as const);
   const eventById = new Map(events.map((event) => [event.id, event]));
-  return rows.map((row) =>
+  const translations = new Map<number, ItemTranslations>();
+  for (const row of rows) {
+    const event = row.eventId === null ? undefined : eventById.get(row.eventId);
+    if (row.translations || event?.translations) translations.set(row.id, { item: row.translations ?? null, event: event?.translations ?? null });
+  }
+  const items = rows.map((row) =>
     toShopItem(
       row,
       times.filter((time) => time.shopItemId === row.id),
@@ -78,6 +89,7 @@ async function toShopItems(db: Db, rows: ShopItemRow[], now: number): Promise<Sh
       now,
     ),
   );
+  return { items, translations };
 }
 
 /**
@@ -88,10 +100,11 @@ async function toShopItems(db: Db, rows: ShopItemRow[], now: number): Promise<Sh
 export async function listShopItems(
   db: Db,
   now: Date = new Date(),
-): Promise<{ products: ShopItem[]; merchandise: ShopItem[]; onSaleIds: ReadonlySet<number>; changesAt: number | null }> {
+): Promise<{ products: ShopItem[]; merchandise: ShopItem[]; onSaleIds: ReadonlySet<number>; changesAt: number | null; translations: Map<number, ItemTranslations> }> {
   const [rows, nextChange] = await readTogether(db, [() => queries.listVisibleShopItems(db, now), () => queries.nextSaleWindowChange(db, now)] as const);
-  const items = await toShopItems(db, rows, now.getTime());
+  const { items, translations } = await toShopItemsWithTexts(db, rows, now.getTime());
   return {
+    translations,
     products: items.filter((item) => item.shop_item_type === 'tickets'),
     merchandise: items.filter((item) => item.shop_item_type === 'merchandise'),
     onSaleIds: new Set(rows.filter((row) => sellsNow(row, now.getTime())).map((row) => row.id)),

@@ -12,7 +12,7 @@ parentPort!.on('message', (job: CheckJob) => {
 
 function answer(job: CheckJob): CheckAnswer {
   try {
-    const { catalogue, lineOf } = parseCatalogueText(job.text, job.file, { locateAtMost: job.locateAtMost });
+    const { catalogue, lineOf } = parseCatalogueText(job.text, job.file, { locateAtMost: job.locateAtMost, languages: job.languages });
     if (job.kind === 'lines') return { kind: 'lines', lines: job.paths.map((path) => lineOf(path) ?? null) };
     return { kind: 'valid', catalogue };
   } catch (error) {

@@ -2,13 +2,13 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { english, staffCatalogueMessages as texts, type CatalogueProblem, type Text } from '@festival/contract';
+import { english, staffCatalogueMessages as texts, type CatalogueProblem, type Locale, type Text } from '@festival/contract';
 import { AppError } from '../../http/app-error';
 import type { CatalogueFile } from './catalogue-file';
 
 type Segment = string | number;
 
-export type CheckJob = { kind: 'check'; text: string; file: string; locateAtMost: number } | { kind: 'lines'; text: string; file: string; locateAtMost: number; paths: Segment[][] };
+export type CheckJob = ({ kind: 'check' } | { kind: 'lines'; paths: Segment[][] }) & { text: string; file: string; locateAtMost: number; languages?: readonly Locale[] | undefined };
 export type CheckAnswer = { kind: 'valid'; catalogue: CatalogueFile } | { kind: 'problems'; problems: CatalogueProblem[]; more: number } | { kind: 'lines'; lines: (number | null)[] };
 
 export interface CheckerOptions {
@@ -22,12 +22,14 @@ export interface CheckerOptions {
   memoryMb?: number;
   /** A thread idle this long ends (the next upload starts one, about a second). */
   idleMs?: number;
+  /** The shop's languages, the first its default: a translation in another is a problem of the file (decision 0094). */
+  languages?: readonly Locale[];
 }
 
 /** Problems of an uploaded file the answer lists; the rest are counted (decision 0053). */
 export const PROBLEMS_LISTED = 100;
 
-const DEFAULTS = { threads: 2, waitingMax: 8, timeLimitMs: 60_000, memoryMb: 512, idleMs: 30_000 } satisfies Required<CheckerOptions>;
+const DEFAULTS = { threads: 2, waitingMax: 8, timeLimitMs: 60_000, memoryMb: 512, idleMs: 30_000 } satisfies Required<Omit<CheckerOptions, 'languages'>>;
 
 /**
  * The thread runs this module's TypeScript: tsx loads it there as the server's own start does
@@ -146,14 +148,14 @@ export function createCatalogueChecker(options: CheckerOptions = {}): CatalogueC
 
   return {
     async check(text, file) {
-      const answer = await run({ kind: 'check', text, file, locateAtMost: PROBLEMS_LISTED });
+      const answer = await run({ kind: 'check', text, file, locateAtMost: PROBLEMS_LISTED, languages: options.languages });
       if (answer.kind === 'valid') return { catalogue: answer.catalogue };
       if (answer.kind === 'problems') return { problems: answer.problems, more: answer.more };
       // In English until the catalogue file's problems speak the reader's language (issue 36): the file's own problems are English.
       return { problems: [{ line: null, field: '', message: english(answer.kind === 'failed' ? answer.message : texts.checkFailed) }], more: 0 };
     },
     async linesOf(text, file, paths) {
-      const answer = await run({ kind: 'lines', text, file, locateAtMost: PROBLEMS_LISTED, paths });
+      const answer = await run({ kind: 'lines', text, file, locateAtMost: PROBLEMS_LISTED, paths, languages: options.languages });
       return answer.kind === 'lines' ? answer.lines : paths.map(() => null);
     },
     running: () => busy.size,

@@ -4,6 +4,8 @@ import {
   isFestivalDay,
   issueMessage,
   catalogueBoolean,
+  eventTextTranslations,
+  itemTextTranslations,
   catalogueCode,
   catalogueCount,
   catalogueInstant,
@@ -74,6 +76,8 @@ const saleFields = {
   limit_per_order: count.default(0),
   refund: refundRules,
   sort: z.number().int().default(0),
+  /** The name and description in the shop's other languages: `{ de: { name: …, description: … } }` (decision 0094). */
+  translations: itemTextTranslations.optional(),
 };
 
 /** Windows end after they start: the sale's and the refund requests' (the back office checks the same). */
@@ -94,6 +98,8 @@ export const catalogueEvent = z
     credit_card_active: z.boolean().default(true),
     bank_transfer_active: z.boolean().default(false),
     bank_transfer_countries: z.array(countryCode).default([]),
+    /** The name in the shop's other languages: `{ de: { name: … } }` (decision 0094). */
+    translations: eventTextTranslations.optional(),
   })
   .strict();
 

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { admissionColumns, festivalDay, windowProblem, type CatalogueEditableField, type KeptChange, issueText as textOfIssue, english } from '@festival/contract';
+import { admissionColumns, festivalDay, windowProblem, type CatalogueEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
 import type { shopItems } from '../../db/schema';
 import { catalogueFile, listedProductCode, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
@@ -89,8 +89,8 @@ function formatPath(segments: readonly Segment[]): string {
  * Parses YAML or JSON (JSON is read by the YAML parser too, so both get line numbers) and
  * validates it; every problem names its field path and line.
  */
-export function parseCatalogue(text: string, file: string): CatalogueFile {
-  return parseCatalogueText(text, file).catalogue;
+export function parseCatalogue(text: string, file: string, languages?: readonly Locale[]): CatalogueFile {
+  return parseCatalogueText(text, file, { languages }).catalogue;
 }
 
 /**
@@ -113,6 +113,12 @@ export interface ParseOptions {
    * The back office shows the first problems of a file with tens of thousands.
    */
   locateAtMost?: number;
+  /**
+   * The shop's languages (its configuration's, the first its default): a translation in another
+   * language, or in the default, is a problem at its line. Without them, any language the shop
+   * software knows is accepted.
+   */
+  languages?: readonly Locale[];
 }
 
 /** The catalogue, and where in the text each field is (for problems found later, at import). */
@@ -166,7 +172,8 @@ export function parseCatalogueText(text: string, file: string, options: ParseOpt
         message: english(textOfIssue(issue)),
         issue,
       }));
-  const problems = [...schemaProblems, ...crossCheck(parsed.success ? readable(parsed.data) : readableEntries(data ?? {}))];
+  const entries = parsed.success ? readable(parsed.data) : readableEntries(data ?? {});
+  const problems = [...schemaProblems, ...crossCheck(entries), ...languageProblems(entries, options.languages)];
   if (problems.length) {
     const listed = problems.slice(0, locateAtMost).map(({ path, message, ...rest }) => ({
       path,
@@ -309,6 +316,24 @@ function crossCheck(catalogue: ReadableCatalogue): CatalogueProblemEntry[] {
   return problems;
 }
 
+/** Translations in languages the shop offers, other than its default (decision 0094). */
+function languageProblems(catalogue: ReadableCatalogue, languages: readonly Locale[] | undefined): CatalogueProblemEntry[] {
+  const problems: CatalogueProblemEntry[] = [];
+  for (const section of ['events', 'products', 'merchandise'] as const) {
+    catalogue[section].forEach((entry, index) => {
+      const translations = entry?.translations;
+      if (!translations) return;
+      const found = languages
+        ? translationLanguageProblems(translations, languages)
+        : Object.keys(translations)
+            .filter((code) => !isLocale(code))
+            .map((code) => ({ code, message: `${clipped(code, 40)} is not a language the shop knows` }));
+      for (const problem of found) problems.push({ path: [section, index, 'translations', problem.code], line: null, message: problem.message });
+    });
+  }
+  return problems;
+}
+
 /**
  * An on-sale guards products and merchandise the file has; a product is in at most one room at a
  * time (two rooms open at once would each let the other's visitors buy it).
@@ -419,14 +444,14 @@ const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-export function readCatalogueFile(file: string): CatalogueFile {
+export function readCatalogueFile(file: string, languages?: readonly Locale[]): CatalogueFile {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     throw new CatalogueError(file, [`cannot be read: ${(error as Error).message}`]);
   }
-  return parseCatalogue(text, file);
+  return parseCatalogueText(text, file, { languages }).catalogue;
 }
 
 /** Where an import finds the images the file names. */
@@ -515,6 +540,7 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
             creditCardActive: event.credit_card_active,
             bankTransferActive: event.bank_transfer_active,
             bankTransferCountries: event.bank_transfer_countries,
+            translations: keptTranslations(event.translations),
           }),
         );
         summary.events += 1;
@@ -537,6 +563,8 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
         taxRateId: taxIds.get(item.tax)!,
         images: item.images.map((image) => images.get(image)!.url),
         description: sanitizeRichText(item.description),
+        // Rich texts of every language are sanitised as the default language's (decision 0094).
+        translations: keptTranslations(item.translations, (translation) => (translation.description === undefined ? translation : { ...translation, description: sanitizeRichText(translation.description) })),
         stock: item.stock ?? null,
         isFeatured: item.featured,
         forceView: item.force_view,
@@ -696,6 +724,9 @@ const FIELD_COLUMNS: Record<CatalogueEditableField, readonly (keyof ShopItemRow 
   refund: ['isRefundable', 'refundFee', 'allowRefundRequestsFrom', 'allowRefundRequestsUntil'],
   name_changes: ['allowNameChanges', 'allowNameChangesUntil', 'nameChangeLimit'],
   email_changes: ['allowEmailChanges'],
+  name: ['name'],
+  description: ['description'],
+  translations: ['translations'],
 };
 
 /** A field's value in the file's own terms, as text: compared and shown to the organiser. */
@@ -708,9 +739,17 @@ export function fieldValueText(field: CatalogueEditableField, values: Partial<Re
   return `allowed ${shownValue(values.allowNameChanges)}, until ${shownValue(values.allowNameChangesUntil)}, limit ${shownValue(values.nameChangeLimit)}`;
 }
 
+/** An object with its keys in order at every depth: the database keeps a jsonb value's keys in an order of its own. */
+function sortedKeys(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, inner]) => [key, sortedKeys(inner)]));
+}
+
 function shownValue(value: unknown): string {
   if (value === null || value === undefined) return 'none';
   if (value instanceof Date) return value.toISOString();
+  // Translations (decision 0094): by language in order, each text as kept.
+  if (typeof value === 'object') return JSON.stringify(sortedKeys(value));
   return String(value);
 }
 
@@ -745,6 +784,14 @@ export function reconcileWithBackOffice<T extends ShopItemValues>(
   const refund = windowProblem(result.allowRefundRequestsFrom?.toISOString(), result.allowRefundRequestsUntil?.toISOString(), 'refund.from');
   if (refund) problems.push({ path: ['refund', 'until'], message: `${english(refund)} (one of them was changed in the back office): let the file win, or hand the item back` });
   return { values: result, kept, problems };
+}
+
+/** An entry's translations as stored: null when it has none (a language without a text is left out). */
+export function keptTranslations<T extends Record<string, string | undefined>>(translations: Record<string, T> | undefined, clean: (translation: T) => T = (translation) => translation): Record<string, T> | null {
+  const kept = Object.entries(translations ?? {})
+    .map(([code, translation]) => [code, clean(translation)] as const)
+    .filter(([, translation]) => Object.keys(translation).length > 0);
+  return kept.length ? Object.fromEntries(kept.sort(([a], [b]) => a.localeCompare(b))) : null;
 }
 
 function toDate(value: string | null | undefined): Date | null {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { missingCatalogueTexts } from '@festival/contract';
 import { CatalogueError, PROBLEM_TEXT_MAX, parseCatalogue, parseCatalogueText } from './catalogue-import';
 import { brokenEntries, PARSER_BOMBS } from '../../../test/parser-bombs';
 import { catalogueProblemsOf } from '../../../test/catalogue-problems';
@@ -115,5 +116,70 @@ describe('a catalogue file that breaks the YAML reader (issue 33 point 7)', () =
     expect(located).toBeInstanceOf(CatalogueError);
     expect(located!.entries).toEqual(all.slice(0, 100));
     expect(located!.entries.length + located!.more).toBe(all.length);
+  });
+});
+
+describe('catalogue texts in other languages (decision 0094)', () => {
+  const translated = `${base.replace('    timezone: Europe/Amsterdam', '    timezone: Europe/Amsterdam\n    translations:\n      de: { name: Testfest }')}products:
+  - code: DAY
+    event: FEST
+    name: Day ticket
+    description: <p>One day.</p>
+    type: ticket
+    price: 5000
+    tax: high
+    translations:
+      de:
+        name: Tageskarte
+        description: <p>Ein Tag.</p>
+      nl: { name: Dagkaart }
+merchandise:
+  - { code: SHIRT, name: Shirt, type: shirt, price: 2500, tax: high, translations: { de: { name: Hemd } } }
+`;
+  const problemsIn = (text: string, languages: Parameters<typeof parseCatalogue>[2]) => {
+    try {
+      parseCatalogue(text, 't.yaml', languages);
+      return [];
+    } catch (error) {
+      if (error instanceof CatalogueError) return error.problems;
+      throw error;
+    }
+  };
+
+  it('reads each entry’s translations in the languages the shop offers', () => {
+    const catalogue = parseCatalogue(translated, 't.yaml', ['en', 'de', 'nl']);
+    expect(catalogue.events[0]!.translations).toEqual({ de: { name: 'Testfest' } });
+    expect(catalogue.products[0]!.translations).toEqual({ de: { name: 'Tageskarte', description: '<p>Ein Tag.</p>' }, nl: { name: 'Dagkaart' } });
+    expect(catalogue.merchandise[0]!.translations).toEqual({ de: { name: 'Hemd' } });
+  });
+
+  it('reports a language the shop does not offer, and its default, at the line of the language', () => {
+    expect(problemsIn(translated, ['en', 'de'])).toEqual(['products[0].translations.nl (line 24): the shop does not offer nl (languages: en, de)']);
+    expect(problemsIn(translated, ['de', 'en', 'nl'])).toEqual([
+      "events[0].translations.de (line 7): de is the shop's default language: its texts are the entry's own, not a translation",
+      "products[0].translations.de (line 21): de is the shop's default language: its texts are the entry's own, not a translation",
+      "merchandise[0].translations.de (line 26): de is the shop's default language: its texts are the entry's own, not a translation",
+    ]);
+    // Without the shop's languages, any language the shop software knows is accepted; nothing else.
+    expect(problemsIn(translated, undefined)).toEqual([]);
+    expect(problemsIn(translated.replace('nl: { name: Dagkaart }', 'xx: { name: Dagkaart }'), undefined)).toEqual(['products[0].translations.xx (line 24): xx is not a language the shop knows']);
+  });
+
+  it('reports a field that is not a text of the entry at its line', () => {
+    const problems = problemsIn(translated.replace('      nl: { name: Dagkaart }', '      nl: { name: Dagkaart, price: 100 }').replace('de: { name: Testfest }', 'de: { name: Testfest, description: Ein Fest }'), ['en', 'de', 'nl']);
+    expect(problems).toEqual([
+      'events[0].translations.de (line 7): unknown key "description"',
+      'products[0].translations.nl (line 24): unknown key "price"',
+    ]);
+  });
+
+  it('lists the texts each other language of the shop lacks, by their path in the file', () => {
+    const catalogue = parseCatalogue(translated, 't.yaml', ['en', 'de', 'nl']);
+    expect(missingCatalogueTexts(catalogue, ['en', 'de', 'nl'])).toEqual([
+      { language: 'nl', code: 'FEST', path: 'events[0].translations.nl.name' },
+      { language: 'nl', code: 'DAY', path: 'products[0].translations.nl.description' },
+      { language: 'nl', code: 'SHIRT', path: 'merchandise[0].translations.nl.name' },
+    ]);
+    expect(missingCatalogueTexts(catalogue, ['en'])).toEqual([]);
   });
 });

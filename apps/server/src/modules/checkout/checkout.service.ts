@@ -4,6 +4,7 @@ import {
   choosePaymentMethod,
   messages,
   paymentMessages,
+  textIn,
   voucherDiscount,
   type ApiInput,
   type EventSettings,
@@ -223,6 +224,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           }),
         );
 
+        const orderLanguage = readerLanguage(config, order.language);
         await orderQueries.insertTickets(
           tx,
           lines.products.map((line) => {
@@ -233,7 +235,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
               shopItemId: row.id,
               travelTimeId: line.travelTimeId,
               holderCustomerId: line.email?.toLowerCase() === customer.email.toLowerCase() ? customer.id : null,
-              productName: row.name,
+              // Copied in the order's language (decision 0094): its mails and documents print it.
+              productName: textIn(row.name, row.translations, orderLanguage, 'name'),
               productType: row.type,
               fullName: line.fullName,
               email: line.email,
@@ -249,7 +252,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           tx,
           lines.merchandise.map((line) => {
             const row = rows.get(line.shopItemId)!;
-            return { code: newCode(20), orderId: order.id, shopItemId: row.id, name: row.name, status: 'pending', price: line.price, fee: line.fee, refundFee: row.refundFee };
+            return { code: newCode(20), orderId: order.id, shopItemId: row.id, name: textIn(row.name, row.translations, orderLanguage, 'name'), status: 'pending', price: line.price, fee: line.fee, refundFee: row.refundFee };
           }),
         );
         if (plan) {

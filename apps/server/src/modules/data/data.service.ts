@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import type { CustomerRow } from '../accounts/session.queries';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { bankTransferOffered, customerOrdersAndRefunds } from '../orders/order-view';
+import { readerLanguage } from '../../lib/reader';
 
 /**
  * get-data as every visitor without a session gets it, serialised and encoded once per catalogue
@@ -134,7 +135,10 @@ export type CustomerData = (
  * new, their answers need no query beyond the session's.
  */
 export function createCustomerData(db: Db, config: ShopConfigFile, appSecret: string, now: () => Date = () => new Date(), refundProvider: string | null = null): CustomerData {
-  return async (snapshot, customer, options) => {
+  return async (given, customer, options) => {
+    // The catalogue's texts in the customer's language where the caller has none of a request's
+    // (an answer made by a service): their account's, which follows their switcher (decision 0094).
+    const snapshot = given.language === null ? given.in(readerLanguage(config, customer.language)) : given;
     if (options?.versionIsCurrent && customer.dataVersion === 0) return buildUserData(snapshot, config, customer);
     const { orders, refunds, existingTickets } = await customerOrdersAndRefunds(db, customer.id, snapshot, appSecret, now(), undefined, bankTransferOffered(config), refundProvider);
     return { ...buildUserData(snapshot, config, customer), orders, refunds, existing_tickets: existingTickets };

@@ -10,6 +10,9 @@ import {
   type StaffApiAnswer,
   type Text,
   issueText,
+  LOCALE_NAMES,
+  directionOf,
+  type Locale,
 } from '@festival/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -21,6 +24,8 @@ import { DataTable } from '../../components/ui/DataTable';
 import { Loading } from '../../components/ui/Loading';
 import { Page } from '../../components/ui/Page';
 import { TextField } from '../../components/ui/TextField';
+import { Dropdown } from '../../components/ui/Dropdown';
+import { pageLanguages } from '../../lib/app-languages';
 import type { StaffCallInput } from '../../lib/staff-call';
 import { staffCall } from '../api';
 import {
@@ -37,6 +42,8 @@ import {
   saleLabel,
   saleStateOf,
   serverFieldProblems,
+  textsFormOf,
+  type TextsForm,
   uploadLimitWords,
   uploadTooLarge,
   type FieldProblems,
@@ -512,11 +519,21 @@ function EditDialog({
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<ItemForm>(() => itemFormOf(item, currency, timeZone));
+  // The name and description per language of the shop (decision 0094): one language's fields at a time.
+  const [languages] = useState<readonly Locale[]>(() => pageLanguages());
+  const [language, setLanguage] = useState<Locale>(() => languages[0] ?? 'en');
+  const [textsForm, setTextsForm] = useState<TextsForm>(() => textsFormOf(item, languages));
   const [problems, setProblems] = useState<FieldProblems>({});
   const [tried, setTried] = useState(0);
   // The shop's field errors are this form's only once it has been sent (the action keeps those of an earlier form).
   const server = tried > 0 ? serverFieldProblems(action.errors) : {};
 
+  // A refused text of another language shows that language's fields, so its problem is seen and focused.
+  const showLanguageOf = (fields: string[]) => {
+    const code = fields.map((field) => /^translations\.([a-z]{2,3})\b/.exec(field)?.[1]).find((found) => found && (languages as readonly string[]).includes(found));
+    if (code) setLanguage(code as Locale);
+    else if (fields.some((field) => field === 'name' || field === 'description')) setLanguage(languages[0] ?? 'en');
+  };
   // After a refused save the first marked field takes the focus (its problem is read with it).
   useEffect(() => {
     if (tried === 0) return;
@@ -534,10 +551,11 @@ function EditDialog({
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const prepared = prepareItemChanges(item, form, currency, timeZone);
+    const prepared = prepareItemChanges(item, form, currency, timeZone, { form: textsForm, languages });
     setTried((count) => count + 1);
     if (!prepared.ok) {
       setProblems(prepared.problems);
+      showLanguageOf(Object.keys(prepared.problems));
       return;
     }
     setProblems({});
@@ -560,6 +578,22 @@ function EditDialog({
     'name_changes.until': texts.namesUntil(timeZone),
     'name_changes.limit': texts.namesLimit,
     email_changes: texts.emailChanges,
+    name: texts.textsName,
+    description: texts.textsDescription,
+    translations: texts.fieldNames.translations!,
+    ...Object.fromEntries(languages.slice(1).flatMap((code) => [
+      [`translations.${code}`, texts.fieldNames.translations!],
+      [`translations.${code}.name`, texts.textsName],
+      [`translations.${code}.description`, texts.textsDescription],
+    ])),
+  };
+  const setText = (key: 'name' | 'description', value: string) => {
+    setTextsForm((current) => ({ ...current, [language]: { ...(current[language] ?? { name: '', description: '' }), [key]: value } }));
+    setProblems((current) => {
+      const fields = [key, 'translations', `translations.${language}`, `translations.${language}.${key}`, '_'];
+      if (!fields.some((field) => field in current)) return current;
+      return Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field)));
+    });
   };
   const problemOf = (field: string): string | undefined => {
     const problem = problems[field] ?? server[field];
@@ -590,6 +624,64 @@ function EditDialog({
   };
   const whole = problems._ ?? server._;
   const taken = item.sold + item.held;
+  const textsFieldset = () => {
+    const isDefault = language === languages[0];
+    const own = textsForm[language] ?? { name: '', description: '' };
+    const at = (key: 'name' | 'description') => (isDefault ? key : `translations.${language}.${key}`);
+    const nameProblem = problemOf(at('name')) ?? (isDefault ? undefined : (problemOf(`translations.${language}`) ?? problemOf('translations')));
+    const descriptionProblem = problemOf(at('description'));
+    const fallback = say(isDefault ? texts.textsDefault : texts.textsFallback(LOCALE_NAMES[languages[0] ?? 'en']));
+    const descriptionId = `${formId}-description`;
+    return (
+      <fieldset className="fieldset staff-cat-edit__group">
+        <legend>{say(texts.textsLegend)}</legend>
+        {languages.length > 1 && (
+          <Dropdown
+            label={say(texts.textsLanguage)}
+            options={languages.map((code) => ({ value: code, label: LOCALE_NAMES[code] }))}
+            value={language}
+            onChange={(value) => setLanguage(value as Locale)}
+            hint={fallback}
+          />
+        )}
+        <>
+          <TextField
+            lang={language}
+            dir={directionOf(language)}
+            label={say(texts.textsName)}
+            value={own.name}
+            onChange={(value) => setText('name', value)}
+            autoComplete="off"
+            maxLength={200}
+            hint={nameProblem}
+            aria-invalid={nameProblem ? true : undefined}
+            className={nameProblem ? 'staff-cat-field--invalid' : undefined}
+          />
+          <div className={['field', descriptionProblem ? 'staff-cat-field--invalid' : ''].filter(Boolean).join(' ')}>
+            <label className="field__label" htmlFor={descriptionId}>
+              {say(texts.textsDescription)}
+            </label>
+            <textarea
+              id={descriptionId}
+              lang={language}
+              dir={directionOf(language)}
+              className="field__control"
+              rows={4}
+              value={own.description}
+              onChange={(event) => setText('description', event.target.value)}
+              aria-invalid={descriptionProblem ? true : undefined}
+              aria-describedby={descriptionProblem ? `${descriptionId}-hint` : undefined}
+            />
+            {descriptionProblem && (
+              <p id={`${descriptionId}-hint`} className="field__hint">
+                {descriptionProblem}
+              </p>
+            )}
+          </div>
+        </>
+      </fieldset>
+    );
+  };
 
   return (
     <FormDialog
@@ -605,6 +697,7 @@ function EditDialog({
       problem={whole}
     >
         <p className="text-muted">{texts.editLead(item.code)}</p>
+        {textsFieldset()}
         <div className="staff-form-row">
           {text('price', { inputMode: 'decimal', hint: say(item.payment_plan ? texts.planNote : texts.moneyHint) })}
           {text('fee', { inputMode: 'decimal', hint: say(texts.moneyHint) })}
