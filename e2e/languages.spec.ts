@@ -66,6 +66,33 @@ describe('the surfaces in their readers’ languages', () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows the pseudo-language on a phone with nothing cut off and nothing wider than the screen', async () => {
+    const token = await signedInCustomer(shop, 'Pseudo');
+    const { page, errors } = await openPageOn(browser(), shop.base, { viewport: { width: 390, height: 844 } });
+    await page.addInitScript((kept) => localStorage.setItem('shop.token', kept), token);
+    await page.goto('/?pseudo=1');
+    for (const [name, path] of [['home', '/'], ['listing', '/tickets'], ['product', '/tickets/NWF27-WEEKEND'], ['portal', '/portal']] as const) {
+      await page.goto(path);
+      await page.locator('main h1').waitFor();
+      // The pseudo-language is on for the tab: the page's own texts are bracketed.
+      await expect.poll(() => page.locator('main').textContent()).toMatch(/⟦/);
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter((element) => element instanceof HTMLElement && element.offsetParent !== null && !element.closest('.visually-hidden') && (element.textContent ?? '').includes('⟦'))
+          .filter((element) => {
+            const style = getComputedStyle(element);
+            const hides = style.overflow !== 'visible' || style.textOverflow === 'ellipsis';
+            return hides && element.children.length === 0 && (element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
+          })
+          .map((element) => element.textContent!.slice(0, 40)),
+      );
+      expect(cut, name).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), name).toBe(true);
+      await screenshot(page, `pseudo-${name}-390.png`, { fullPage: true });
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('runs the gate scanner in Dutch on a phone: sign-in, list and gate, a refused code, each accessible', async () => {
     // Gate staff's phones ask for Dutch; a refused sign-in is part of the journey.
     const { page, errors } = await openPageOn(browser(), shop.base, { viewport: { width: 390, height: 844 }, allowRefusals: true });
