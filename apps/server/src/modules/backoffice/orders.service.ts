@@ -24,14 +24,31 @@ import { planRefund, waysOf } from '../payments/provider-refunds';
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
 import { orderCancelledMail, resent } from './orders.mail';
-import { auditActionLabel, english, isWalkInAddress, paymentMethodLabel, statusLabel } from '@festival/contract';
+import { auditActionLabel, isWalkInAddress, paymentMethodLabel, statusLabel, type Locale } from '@festival/contract';
+import { wordsFor, type Words } from '../../lib/reader';
+import { BOX_OFFICE_CHANNEL } from '../orders/box-office';
+import { timelineMessages as timelineTexts } from './timeline.messages';
 
-/** A method's label inside a sentence: "Bank transfer" → "bank transfer", while names such as iDEAL keep their capitals. */
+/**
+ * A stored code (a payment method, a status) inside a sentence of the timeline, in the reader's
+ * language: the sentence's own `select` words the known codes; a code the shop adds later reads
+ * as its words (`label`), lower case as the code is written.
+ */
+const codeLabel = (words: Words, label: Shown, lower: (label: string) => string) => (typeof label === 'string' ? lower(label) : words.say(label));
+/** A method's words inside a sentence: "Some method" → "some method", while names such as SEPA keep their capitals. */
 const lowerLabel = (label: string) => (/^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label);
-// In English until the order page's timeline speaks the reader's language (issue 36): its sentences are English, and so are the labels in them.
-const methodWords = (method: string) => english(paymentMethodLabel(method));
-const statusWords = (status: string) => english(statusLabel(status));
-const actionWords = (action: string) => english(auditActionLabel(action));
+const lowerCase = (label: string) => label.toLowerCase();
+const asItIs = (label: string) => label;
+
+/** For staff: which way a refund's money goes, in a line in their language ("€179.50 in cash at the desk, €20.00 by bank transfer"). */
+export function refundWaysForStaffIn(words: Words, ways: RefundWays): string {
+  const parts: string[] = [];
+  if (ways.card > 0) parts.push(words.say(timelineTexts.waysCard({ amount: words.amount(ways.card) })));
+  if (ways.cash > 0) parts.push(words.say(timelineTexts.waysCash({ amount: words.amount(ways.cash) })));
+  if (ways.card_terminal > 0) parts.push(words.say(timelineTexts.waysCardTerminal({ amount: words.amount(ways.card_terminal) })));
+  if (ways.bank > 0) parts.push(words.say((ways.bank_details ? timelineTexts.waysBank : timelineTexts.waysBankWaiting)({ amount: words.amount(ways.bank) })));
+  return parts.join(', ');
+}
 import * as queries from './orders.queries';
 import type { DocumentsService } from '../documents/documents.service';
 import { customerOrdersAndRefunds, staffRefundRules, type StaffRefundRule } from '../orders/order-view';
@@ -92,7 +109,10 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
     return order;
   }
 
-  async function detail(code: string): Promise<Detail> {
+  /** The order page, its timeline and refund lines in `language` (the staff member's). */
+  async function detail(code: string, language: Locale): Promise<Detail> {
+    const words = wordsFor(config, language);
+    const amount = words.amount;
     const page = await queries.loadOrderPage(db, orderCode(code));
     if (!page) throw orderNotFound();
     const { order, buyer } = page;
@@ -150,40 +170,58 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
         .filter((part) => part.refundId === refund.id && paymentOf.get(part.paymentId)?.provider !== DESK_PROVIDER)
         .map((part) => ({ amount: part.amount, status: part.status, provider_refund_id: part.providerRefundId })),
       ways: waysOfRefund.get(refund.id)!,
-      ways_text: refundWaysForStaff(waysOfRefund.get(refund.id)!, money),
+      ways_text: refundWaysForStaffIn(words, waysOfRefund.get(refund.id)!),
     }));
 
     const timeline: TimelineEntry[] = [];
     const add = (kind: TimelineEntry['kind'], at: Date | string | null, text: string) => {
       if (at !== null) timeline.push({ kind, at: iso(at)!, text });
     };
-    add('order', order.createdAt, `Order placed${order.channel ? ` (${order.channel})` : ''}: ${money(order.totalPrice)}, to pay by ${lowerLabel(methodWords(order.paymentMethod))}.`);
-    add('order', order.acceptedTermsAt, 'Terms and conditions accepted.');
-    add('order', order.paidAt, `Paid in full (${money(order.totalPaid)}).`);
+    const say = words.say;
+    const methodIn = (method: string) => say(timelineTexts.method({ method, label: codeLabel(words, paymentMethodLabel(method), lowerLabel) }));
+    const paymentBy = (method: string) => say(timelineTexts.payment({ method, label: codeLabel(words, paymentMethodLabel(method), asItIs) }));
+    const statusIn = (status: string) => say(timelineTexts.status({ status, label: codeLabel(words, statusLabel(status), lowerCase) }));
+    const placed = { amount: amount(order.totalPrice), method: methodIn(order.paymentMethod) };
+    const channel = order.channel === null ? '' : order.channel === BOX_OFFICE_CHANNEL ? 'box_office' : order.channel === 'Online' ? 'online' : 'other';
+    add('order', order.createdAt, say(order.channel ? timelineTexts.orderPlacedThrough({ ...placed, channel: say(timelineTexts.channel({ channel, name: order.channel })) }) : timelineTexts.orderPlaced(placed)));
+    add('order', order.acceptedTermsAt, say(timelineTexts.termsAccepted));
+    add('order', order.paidAt, say(timelineTexts.paidInFull({ amount: amount(order.totalPaid) })));
     for (const { payment, instalmentReference } of page.payments) {
-      if (payment.takenBy !== null) add('payment', payment.createdAt, `${payment.provider === DESK_PROVIDER ? (payment.method === 'cash' ? 'Cash at the box office' : 'Card at the box office') : 'Bank transfer'}: ${money(payment.amount)} taken by ${payment.takenBy}.`);
-      else add('payment', payment.createdAt, `${methodWords(payment.method)} payment of ${money(payment.amount)} through ${payment.provider}${instalmentReference ? ` (instalment ${instalmentReference})` : ''}, attempt ${payment.attempt}: ${statusWords(payment.status).toLowerCase()}.`);
-      add('payment', payment.refundedAt, `Payment of ${money(payment.amount)} sent back: the order did not need it.`);
-      if (payment.disputeStatus) add('payment', payment.updatedAt, `Chargeback of the ${money(payment.amount)} payment: ${payment.disputeStatus}.`);
+      if (payment.takenBy !== null) {
+        const way = payment.provider === DESK_PROVIDER ? (payment.method === 'cash' ? 'cash' : 'card') : 'bank';
+        add('payment', payment.createdAt, say(timelineTexts.paymentTaken({ way, amount: amount(payment.amount), who: payment.takenBy })));
+      } else {
+        const paid = { payment: paymentBy(payment.method), amount: amount(payment.amount), provider: payment.provider, attempt: String(payment.attempt), status: statusIn(payment.status) };
+        add('payment', payment.createdAt, say(instalmentReference ? timelineTexts.providerInstalmentPayment({ ...paid, instalment: instalmentReference }) : timelineTexts.providerPayment(paid)));
+      }
+      add('payment', payment.refundedAt, say(timelineTexts.paymentSentBack({ amount: amount(payment.amount) })));
+      if (payment.disputeStatus) add('payment', payment.updatedAt, say(timelineTexts.chargeback({ amount: amount(payment.amount), dispute: payment.disputeStatus })));
     }
     for (const instalment of page.instalments) {
-      add('instalment', instalment.dueAt, `Instalment ${instalment.reference} of ${money(instalment.amount)} due (${statusWords(instalment.status).toLowerCase()}).`);
-      add('instalment', instalment.paidAt, `Instalment ${instalment.reference} paid (${money(instalment.paidAmount)}).`);
+      add('instalment', instalment.dueAt, say(timelineTexts.instalmentDue({ instalment: instalment.reference, amount: amount(instalment.amount), status: statusIn(instalment.status) })));
+      add('instalment', instalment.paidAt, say(timelineTexts.instalmentPaid({ instalment: instalment.reference, amount: amount(instalment.paidAmount) })));
     }
     for (const refund of refunds) {
-      add('refund', refund.created_at, `Refund ${refund.id} of ${money(refund.total)} requested.`);
+      const id = String(refund.id);
+      add('refund', refund.created_at, say(timelineTexts.refundRequested({ refund: id, amount: amount(refund.total) })));
       for (const part of page.refundParts.filter((candidate) => candidate.refundId === refund.id && candidate.paidOutBy !== null)) {
-        add('refund', part.paidOutAt, `Refund ${refund.id}: ${money(part.amount)} paid out at the desk by ${part.paidOutBy}.`);
+        add('refund', part.paidOutAt, say(timelineTexts.refundPaidOut({ refund: id, amount: amount(part.amount), who: part.paidOutBy! })));
       }
-      add('refund', refund.completed_at, `Refund ${refund.id} processed: ${refund.ways_text || money(refund.total)}.`);
+      add('refund', refund.completed_at, say(timelineTexts.refundProcessed({ refund: id, ways: refund.ways_text || amount(refund.total) })));
     }
-    for (const mail of page.mails) add('email', mail.createdAt, `E-mail to ${mail.to}: “${mail.subject}” (${statusWords(mail.status).toLowerCase()}).`);
+    for (const mail of page.mails) add('email', mail.createdAt, say(timelineTexts.email({ to: mail.to, subject: mail.subject, status: statusIn(mail.status) })));
     for (const { change, ticketCode } of page.changes) {
-      const fields = Object.entries(change.changes).map(([field, { from, to }]) => `${field.replace(/_/g, ' ')} ${from ?? '—'} → ${to ?? '—'}`);
-      add('ticket-change', change.createdAt, `Ticket ${ticketCode} changed: ${fields.join('; ')}${change.note ? ` (${change.note})` : ''}.`);
+      const fields = Object.entries(change.changes)
+        .map(([field, { from, to }]) => say(timelineTexts.changedField({ field, name: field.replace(/_/g, ' '), from: String(from ?? '—'), to: String(to ?? '—') })))
+        .join('; ');
+      const ticket = String(ticketCode ?? ticketCodeOf.get(change.ticketId) ?? '');
+      add('ticket-change', change.createdAt, say(change.note ? timelineTexts.ticketChangedWithNote({ ticket, fields, note: change.note }) : timelineTexts.ticketChanged({ ticket, fields })));
     }
-    for (const { checkin, ticketCode, list } of page.checkins) add('check-in', checkin.scannedAt, `Ticket ${ticketCode} ${checkin.kind === 'in' ? 'checked in' : checkin.kind === 'out' ? 'checked out' : checkin.kind === 'refused' ? `scanned offline and refused (${checkin.reason ?? 'no reason kept'})` : 'scanned with a conflict'} at ${checkin.gate} (${list}).`);
-    for (const entry of page.audit) add('staff', entry.at, `${entry.actor}: ${actionWords(entry.action)}.`);
+    for (const { checkin, ticketCode, list } of page.checkins) {
+      const reason = checkin.reason ?? say(timelineTexts.noReasonKept);
+      add('check-in', checkin.scannedAt, say(timelineTexts.checkin({ ticket: String(ticketCode), kind: checkin.kind, reason, gate: String(checkin.gate), list: String(list) })));
+    }
+    for (const entry of page.audit) add('staff', entry.at, say(timelineTexts.staffAction({ actor: entry.actor, action: say(auditActionLabel(entry.action)) })));
     timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 
     return {
@@ -253,7 +291,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
   }
 
   /** An action's answer: its text and the order page as it is now. */
-  const answer = async (message: Shown, code: string) => ({ message, order: await detail(code) });
+  const answer = async (message: Shown, code: string, language: Locale) => ({ message, order: await detail(code, language) });
 
   return {
     async search(input: StaffApiInput<'order-search'>): Promise<StaffApiAnswer<'order-search'>> {
@@ -274,10 +312,10 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
       };
     },
 
-    detail: (input: StaffApiInput<'order-detail'>) => detail(input.code),
+    detail: (input: StaffApiInput<'order-detail'>, language: Locale) => detail(input.code, language),
 
     /** The confirmation or the tickets e-mailed again, through the outbox, as the shop sent them when the order was paid. */
-    async resend(actor: Actor, input: StaffApiInput<'order-resend'>): Promise<Worded<StaffApiAnswer<'order-resend'>>> {
+    async resend(actor: Actor, input: StaffApiInput<'order-resend'>, language: Locale): Promise<Worded<StaffApiAnswer<'order-resend'>>> {
       const code = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, input.code);
         const loaded = await orderQueries.loadOrderForMail(tx, order);
@@ -302,11 +340,11 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
         return order.code;
       });
       deps.mailQueued?.();
-      return answer(staffOrderMessages.resent, code);
+      return answer(staffOrderMessages.resent, code, language);
     },
 
     /** A bank transfer received (npm run orders -- mark-paid): partial amounts leave the order partly paid. */
-    async markPaid(actor: Actor, input: StaffApiInput<'order-mark-paid'>): Promise<Worded<StaffApiAnswer<'order-mark-paid'>>> {
+    async markPaid(actor: Actor, input: StaffApiInput<'order-mark-paid'>, language: Locale): Promise<Worded<StaffApiAnswer<'order-mark-paid'>>> {
       const found = await orderQueries.findOrderByCode(db, orderCode(input.code));
       if (!found) throw orderNotFound();
       if (found.paymentStatus === 'paid') throw conflict(staffOrderMessages.alreadyPaid);
@@ -314,7 +352,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
         audit(tx, actor, 'order.mark-paid', found.code, orderState(beforeOrder), { ...orderState(afterOrder), received: input.amount }),
         auditActor(actor).actor,
       );
-      return answer(staffOrderMessages.markedPaid, order.code);
+      return answer(staffOrderMessages.markedPaid, order.code, language);
     },
 
     /**
@@ -324,7 +362,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
      * e-mailed. Money paid in is refunded first (order-refund), so a cancel never keeps money
      * silently. The order is locked: two staff cancelling at once cancel it once.
      */
-    async cancel(actor: Actor, input: StaffApiInput<'order-cancel'>): Promise<Worded<StaffApiAnswer<'order-cancel'>>> {
+    async cancel(actor: Actor, input: StaffApiInput<'order-cancel'>, language: Locale): Promise<Worded<StaffApiAnswer<'order-cancel'>>> {
       const closed: ClosedAttempt[] = [];
       const code = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, input.code);
@@ -345,7 +383,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
       // Outside the transaction: the order's stock is back on sale whatever the provider answers.
       await deps.payments.closeAttemptsAtGateway(closed, { code });
       deps.mailQueued?.();
-      return answer(staffOrderMessages.cancelled, code);
+      return answer(staffOrderMessages.cancelled, code, language);
     },
 
     /**
@@ -355,7 +393,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
      * The request and its audit entry are one transaction under the order's lock, and the items move
      * only from active: two staff refunding the same items at once make one refund.
      */
-    async refund(actor: Actor, input: StaffApiInput<'order-refund'>): Promise<Worded<StaffApiAnswer<'order-refund'>>> {
+    async refund(actor: Actor, input: StaffApiInput<'order-refund'>, language: Locale): Promise<Worded<StaffApiAnswer<'order-refund'>>> {
       const at = now();
       const snapshot = await deps.catalog.current();
       // Outside the refund rules only with a reason, which the audit keeps (decision 0076).
@@ -395,7 +433,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
         deps.mailQueued?.();
         const { ways, refund } = created;
         return {
-          ...(await answer(refundWayMessages.waitsForBankDetails, created.code)),
+          ...(await answer(refundWayMessages.waitsForBankDetails, created.code, language)),
           refund: { id: refund.id, status: 'active', total: refund.total, to_card: ways.card, by_bank: ways.bank, at_desk: atDesk(ways), ways, provider_error: null },
         };
       }
@@ -404,7 +442,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
       const toCard = done.parts.reduce((sum, part) => sum + part.amount, 0);
       const message = done.atDesk > 0 && done.ways.paid_out_by === null ? refundWayMessages.toPayOutAtDesk(money(done.atDesk)) : staffOrderMessages.refundDone;
       return {
-        ...(await answer(message, created.code)),
+        ...(await answer(message, created.code, language)),
         refund: { id: done.id, status: done.status, total: done.total, to_card: toCard, by_bank: done.byBank, at_desk: done.atDesk, ways: done.ways, provider_error: done.providerError },
       };
     },
@@ -425,7 +463,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
     },
 
     /** A refund's desk part paid out at the box office by the member signed in (decision 0060): once, audited. */
-    async refundPaidOut(actor: Actor, input: StaffApiInput<'order-refund-paid-out'>): Promise<Worded<StaffApiAnswer<'order-refund-paid-out'>>> {
+    async refundPaidOut(actor: Actor, input: StaffApiInput<'order-refund-paid-out'>, language: Locale): Promise<Worded<StaffApiAnswer<'order-refund-paid-out'>>> {
       const found = await orderQueries.findOrderByCode(db, orderCode(input.code));
       if (!found) throw orderNotFound();
       const who = auditActor(actor).actor;
@@ -433,7 +471,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
         insertAudit(tx, { ...auditActor(actor), action: 'refund.paid-out-at-desk', target: `refund:${refund.id}`, before: { status: refund.status, order: found.code, total: refund.total }, after: { status, order: found.code, paid_out: amount } }),
       );
       deps.mailQueued?.();
-      return answer(refundWayMessages.paidOut, found.code);
+      return answer(refundWayMessages.paidOut, found.code, language);
     },
 
     /**
@@ -442,7 +480,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
      * own changes), a departure of the ticket's product with a seat left (taken by a conditional
      * update, the old one given back). Recorded as a ticket change and in the audit log.
      */
-    async changeTicket(actor: Actor, input: StaffApiInput<'order-change-ticket'>): Promise<Worded<StaffApiAnswer<'order-change-ticket'>>> {
+    async changeTicket(actor: Actor, input: StaffApiInput<'order-change-ticket'>, language: Locale): Promise<Worded<StaffApiAnswer<'order-change-ticket'>>> {
       const at = now();
       const code = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, input.code);
@@ -471,11 +509,11 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
         await audit(tx, actor, 'order.change-travel-time', order.code, { ticket: ticket.code, transport_time_id: ticket.travelTimeId }, { ticket: ticket.code, transport_time_id: target.id });
         return order.code;
       });
-      return answer(staffOrderMessages.ticketChanged, code);
+      return answer(staffOrderMessages.ticketChanged, code, language);
     },
 
     /** More time to pay for an unpaid order (its items stay held until then; the sweeper abandons it after). */
-    async extendDeadline(actor: Actor, input: StaffApiInput<'order-extend-deadline'>): Promise<Worded<StaffApiAnswer<'order-extend-deadline'>>> {
+    async extendDeadline(actor: Actor, input: StaffApiInput<'order-extend-deadline'>, language: Locale): Promise<Worded<StaffApiAnswer<'order-extend-deadline'>>> {
       const payBy = new Date(input.pay_by);
       const code = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, input.code);
@@ -487,7 +525,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
         await audit(tx, actor, 'order.extend-deadline', order.code, orderState(order), orderState(after));
         return order.code;
       });
-      return answer(staffOrderMessages.deadlineExtended, code);
+      return answer(staffOrderMessages.deadlineExtended, code, language);
     },
   };
 }

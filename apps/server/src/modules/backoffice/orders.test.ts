@@ -1,4 +1,4 @@
-import { english, englishOf, messages, portalMessages, staffApi, staffOrderMessages as staffOrderTexts, type Order } from '@festival/contract';
+import { english, englishOf, LOCALES, messages, portalMessages, staffApi, staffOrderMessages as staffOrderTexts, type Order } from '@festival/contract';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,8 @@ describe.each(testEngines())('the back office’s orders on %s', (engine) => {
   const staff = {} as Record<'admin' | 'box_office' | 'customer_service', string>;
   beforeAll(async () => {
     gateway = createSandboxGateway(SECRET);
-    shop = await createTestShop(engine, { app: { appSecret: SECRET, sandboxGateway: gateway, now: () => clock, catalogMaxAgeMs: 0 } });
+    // Every language offered, English the default: a request without Accept-Language is answered in English.
+    shop = await createTestShop(engine, { config: { languages: [...LOCALES] }, app: { appSecret: SECRET, sandboxGateway: gateway, now: () => clock, catalogMaxAgeMs: 0 } });
     base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
     for (const role of ['admin', 'box_office', 'customer_service'] as const) staff[role] = (await signedInStaff(shop.app, shop.database.db, { email: `${role}@example.org`, role }, clock)).cookie;
   }, 120_000);
@@ -120,6 +121,58 @@ describe.each(testEngines())('the back office’s orders on %s', (engine) => {
     expect(page.timeline.map((entry) => entry.at)).toEqual([...page.timeline.map((entry) => entry.at)].sort());
     const missing = await call('order-detail', { code: 'NOSUCHORDER' });
     expect([missing.status, missing.body.message]).toEqual([404, staffOrderMessages.orderNotFound]);
+  });
+
+  it('says the order page’s timeline and refund lines in the staff member’s language (issue 36), and in English without one', async () => {
+    const buyer = await createCustomer(shop);
+    const order = await paidOrder(buyer, [{ code: 'NWF27-WEEKEND' }, { code: 'NWF27-WEEKEND' }]);
+    /** A back-office call from a page in `language` (its Accept-Language), or with none. */
+    const callIn = async (language: string | null, path: string, payload: unknown, cookie = staff.customer_service) => {
+      const response = await shop.app.inject({
+        method: 'POST',
+        url: `/api/staff/${path}`,
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie, ...(language ? { 'accept-language': language } : {}) },
+        payload: JSON.stringify(payload),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    const amountIn = (locale: string, minor: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: shop.config.currency }).format(minor / 100);
+    const ticket = order.tickets[0]!;
+    // A refund asked for from a French page: the answer's order page is French.
+    const refunded = staffApi['order-refund'].answer.parse(await callIn('fr-FR,fr;q=0.9,en;q=0.5', 'order-refund', { code: order.code, tickets: [ticket.code] }));
+    const refundId = refunded.refund.id;
+    const total = ticket.refund_total;
+    const nb = '\u00a0';
+    expect(refunded.order.refunds[0]!.ways_text).toBe(`${amountIn('fr', total)} sur la carte via le prestataire de paiement`);
+    const timelineIn = async (language: string | null) => staffApi['order-detail'].answer.parse(await callIn(language, 'order-detail', { code: order.code })).timeline.map((entry) => entry.text);
+    const french = await timelineIn('fr');
+    expect(french).toEqual(
+      expect.arrayContaining([
+        `Commande passée (En ligne)${nb}: ${amountIn('fr', order.total_price)}, moyen de paiement${nb}: carte.`,
+        'Conditions générales acceptées.',
+        `Paiement par carte de ${amountIn('fr', order.total_price)} via sandbox, tentative 1${nb}: payé.`,
+        `Remboursement ${refundId} de ${amountIn('fr', total)} demandé.`,
+        `Remboursement ${refundId} traité${nb}: ${amountIn('fr', total)} sur la carte via le prestataire de paiement.`,
+        `customer_service@example.org${nb}: Commande remboursée.`,
+      ]),
+    );
+    expect(french.find((text) => text.startsWith(`E-mail à ${buyer.email}`))).toMatch(new RegExp(`^E-mail à ${buyer.email.replace(/[.+]/g, '\\$&')}${nb}: «${nb}Your order .+${nb}» \\((en attente|envoyé)\\)\\.$`));
+    // Without a language, the shop's default: English, as the page always said it.
+    const english = await timelineIn(null);
+    expect(english).toHaveLength(french.length);
+    expect(english).toEqual(
+      expect.arrayContaining([
+        `Order placed (Online): ${amountIn('en-GB', order.total_price)}, to pay by card.`,
+        'Terms and conditions accepted.',
+        `Paid in full (${amountIn('en-GB', order.total_price)}).`,
+        `Card payment of ${amountIn('en-GB', order.total_price)} through sandbox, attempt 1: paid.`,
+        `Refund ${refundId} of ${amountIn('en-GB', total)} requested.`,
+        `Refund ${refundId} processed: ${amountIn('en-GB', total)} back to the card through the payment provider.`,
+        'customer_service@example.org: Order refunded.',
+      ]),
+    );
+    expect(english.find((text) => text.startsWith(`E-mail to ${buyer.email}`))).toMatch(/^E-mail to .+: “Your order .+” \((pending|sent)\)\.$/);
   });
 
   it('resends the confirmation or the tickets through the outbox with an audit entry, and refuses an unpaid order', async () => {

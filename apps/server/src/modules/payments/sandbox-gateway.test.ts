@@ -2,12 +2,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { api, english, paymentMessages } from '@festival/contract';
+import { api, english, LOCALES, paymentMessages } from '@festival/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
 import { cartWith, checkoutPayload, createCustomer, formPost } from '../../../test/shop-flows';
 import { createTestShop, DEMO_CONFIG, type TestShop } from '../../../test/test-shop';
 import { REPO_ROOT } from '../../env';
+import { translatorFor } from '../../lib/language';
 import { escapeHtmlText } from '../config/shop-config';
 import { SANDBOX_PATH } from './sandbox-gateway';
 
@@ -75,7 +76,7 @@ describe.each(testEngines())('the sandbox gateway on %s', (engine) => {
     let shop: TestShop;
     beforeAll(async () => {
       // The demo shop in production: the sandbox is allowed (npm start's demo pays with 4242).
-      shop = await createTestShop(engine, { app: { gatewayEnvironment: { production: true, demoConfig: true } } });
+      shop = await createTestShop(engine, { config: { languages: [...LOCALES] }, app: { gatewayEnvironment: { production: true, demoConfig: true } } });
     }, 120_000);
     afterAll(async () => {
       await shop?.close();
@@ -89,6 +90,35 @@ describe.each(testEngines())('the sandbox gateway on %s', (engine) => {
       const page = await shop.app.inject({ method, url: placed.payment.url, headers, payload: body });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain(`<p class="banner" role="status" id="sandbox-banner">${escapeHtmlText(english(paymentMessages.sandboxBanner))}</p>`);
+    });
+
+    it('speaks the payer’s language on its pages (issue 36): German for a German browser, English without one', async () => {
+      const buyer = await createCustomer(shop);
+      const placed = api['checkout-cart'].answer.parse((await shop.call('checkout-cart', checkoutPayload(buyer.token, await cartWith(shop, buyer.token, ['NWF27-PARKING'])))).body);
+      if (placed.payment?.action !== 'submit') throw new Error('expected a form');
+      const { body, headers, method } = formPost(placed.payment.params);
+      const amount = Number(placed.payment.params.amount);
+      const open = (language?: string) => shop.app.inject({ method, url: placed.payment!.url, headers: { ...headers, ...(language ? { 'accept-language': language } : {}) }, payload: body });
+      const german = await open('de-DE,de;q=0.9');
+      expect(german.statusCode).toBe(200);
+      const euros = new Intl.NumberFormat('de', { style: 'currency', currency: placed.payment.params.currency }).format(amount / 100);
+      expect(german.body).toContain('<html lang="de" dir="ltr">');
+      expect(german.body).toContain('<title>Bezahlen · Sandbox Pay</title>');
+      expect(german.body).toContain('Sandbox Pay <span aria-hidden="true">·</span> Testzahlungen</p>');
+      expect(german.body).toContain(`<p class="banner" role="status" id="sandbox-banner">${escapeHtmlText(translatorFor('de').format(paymentMessages.sandboxBanner))}</p>`);
+      expect(german.body).toContain(`<p class="amount" id="sandbox-amount">${escapeHtmlText(euros)}</p>`);
+      expect(german.body).toContain('<label for="sandbox-card">Kartennummer</label>');
+      expect(german.body).toContain(`id="sandbox-pay">${escapeHtmlText(euros)} bezahlen</button>`);
+      expect(german.body).toContain('id="sandbox-cancel" formnovalidate>Abbrechen und zurück zum Shop</button>');
+      expect(german.body).toContain('<p class="note">Mit der Karte <code>4242 4242 4242 4242</code> wird bezahlt, die Karte <code>4000 0000 0000 0002</code> wird abgelehnt.</p>');
+      // A refused request says so in German too.
+      const refused = await shop.app.inject({ method: 'POST', url: placed.payment.url, headers: { ...headers, 'accept-language': 'de' }, payload: 'reference=x' });
+      expect([refused.statusCode, refused.body.includes('<h1>Diese Zahlungsanfrage ist ungültig</h1>')]).toEqual([400, true]);
+      // Without a language, the shop's default: English, as the page always was.
+      const plain = await open();
+      expect(plain.body).toContain('<html lang="en" dir="ltr">');
+      expect(plain.body).toContain('<label for="sandbox-card">Card number</label>');
+      expect(plain.body).toContain('<p class="note">Card <code>4242 4242 4242 4242</code> pays, <code>4000 0000 0000 0002</code> is declined.</p>');
     });
 
     it('lets a form body reach no route but its own, under any spelling of the path', async () => {

@@ -1,10 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { english, type ShopConfigFile, paymentMessages } from '@festival/contract';
+import { type ShopConfigFile, type Translator, paymentMessages } from '@festival/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendHtmlPage } from '../../http/html-page';
+import { requestTranslator } from '../../lib/language';
+import { intlLocaleOf } from '../../lib/reader';
 import { escapeHtmlText } from '../config/shop-config';
+import { sandboxMessages as texts } from './sandbox.messages';
 import type { PaymentFact, PaymentGateway, PaymentOutcome, PaymentRequest, RefundRequest, VerifiedReturn } from './gateway';
 
 export const SANDBOX_PROVIDER = 'sandbox';
@@ -213,74 +216,86 @@ function registerSandboxScope(
     return signaturesMatch(gateway.signFields(fields), typeof values.signature === 'string' ? values.signature : undefined) ? fields : null;
   };
 
-  const page = (reply: FastifyReply, status: number, title: string, body: string) =>
+  /** A page of the sandbox in the request's language (issue 36); `body` is markup, escaped by the caller. */
+  const page = (reply: FastifyReply, say: Translator, status: number, title: string, body: string) =>
     sendHtmlPage(reply, {
       status,
       title: `${title} · Sandbox Pay`,
       stylesheet: `${SANDBOX_PATH}/sandbox.css`,
-      // The banner says on every page of the sandbox that no money moves (decision 0026). In English
-      // until the sandbox's pages (English, <html lang="en">) speak the reader's language (issue 36).
+      language: say,
+      // The banner says on every page of the sandbox that no money moves (decision 0026).
       body:
-        `<header><p>Sandbox Pay <span aria-hidden="true">·</span> test payments</p></header>` +
-        `<p class="banner" role="status" id="sandbox-banner">${escapeHtmlText(english(paymentMessages.sandboxBanner))}</p><main>${body}</main>`,
+        `<header><p>Sandbox Pay <span aria-hidden="true">·</span> ${escapeHtmlText(say.format(texts.tagline))}</p></header>` +
+        `<p class="banner" role="status" id="sandbox-banner">${escapeHtmlText(say.format(paymentMessages.sandboxBanner))}</p><main>${body}</main>`,
     });
 
-  const money = (fields: SignedFields) => {
+  /** The amount as the page's language writes it, in the currency the shop asked for. */
+  const money = (say: Translator, fields: SignedFields) => {
     try {
-      return new Intl.NumberFormat(config.locale, { style: 'currency', currency: fields.currency }).format(Number(fields.amount) / 100);
+      return new Intl.NumberFormat(intlLocaleOf(config, say.locale), { style: 'currency', currency: fields.currency }).format(Number(fields.amount) / 100);
     } catch {
       return `${fields.currency} ${(Number(fields.amount) / 100).toFixed(2)}`;
     }
   };
 
-  const payPage = (reply: FastifyReply, fields: SignedFields, signature: string, error?: string) => {
+  /** The test cards' note: the numbers as code, left to right in a right-to-left page too. */
+  const testCards = (say: Translator) => {
+    const card = (number: string) => `<code${say.direction === 'rtl' ? ' dir="ltr"' : ''}>${number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code>`;
+    return escapeHtmlText(say.format(texts.testCards({ succeeds: '\uE000', declined: '\uE001' })))
+      .replace('\uE000', card(SANDBOX_CARDS.succeeds))
+      .replace('\uE001', card(SANDBOX_CARDS.declined));
+  };
+
+  const payPage = (reply: FastifyReply, say: Translator, fields: SignedFields, signature: string, error?: string) => {
     const hidden = [...SIGNED_FIELDS.map((name) => [name, fields[name]] as const), ['signature', signature] as const]
       .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtmlText(value)}">`)
       .join('');
+    const amount = money(say, fields);
     return page(
       reply,
+      say,
       error ? 422 : 200,
-      'Pay',
-      `<h1>Pay ${escapeHtmlText(fields.description)}</h1><p class="amount" id="sandbox-amount">${escapeHtmlText(money(fields))}</p>` +
+      say.format(texts.payTitle),
+      `<h1>${escapeHtmlText(say.format(texts.payHeading({ description: fields.description })))}</h1><p class="amount" id="sandbox-amount">${escapeHtmlText(amount)}</p>` +
         (error ? `<p class="error" role="alert" id="sandbox-error">${escapeHtmlText(error)}</p>` : '') +
         `<form method="post" action="${SANDBOX_PATH}/pay/complete" id="sandbox-form">${hidden}` +
-        `<label for="sandbox-card">Card number</label><input type="text" id="sandbox-card" name="card" inputmode="numeric" autocomplete="cc-number" required>` +
-        `<div class="row"><div><label for="sandbox-expiry">Expiry (MM/YY)</label><input type="text" id="sandbox-expiry" name="expiry" autocomplete="cc-exp" value="12/30"></div>` +
-        `<div><label for="sandbox-cvc">CVC</label><input type="text" id="sandbox-cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" value="123"></div></div>` +
-        `<button class="pay" type="submit" name="action" value="pay" id="sandbox-pay">Pay ${escapeHtmlText(money(fields))}</button>` +
-        `<button class="cancel" type="submit" name="action" value="cancel" id="sandbox-cancel" formnovalidate>Cancel and return to the shop</button></form>` +
-        `<p class="note">Card <code>4242 4242 4242 4242</code> pays, <code>4000 0000 0000 0002</code> is declined.</p>`,
+        `<label for="sandbox-card">${escapeHtmlText(say.format(texts.cardNumber))}</label><input type="text" id="sandbox-card" name="card" inputmode="numeric" autocomplete="cc-number" dir="ltr" required>` +
+        `<div class="row"><div><label for="sandbox-expiry">${escapeHtmlText(say.format(texts.expiry))}</label><input type="text" id="sandbox-expiry" name="expiry" autocomplete="cc-exp" dir="ltr" value="12/30"></div>` +
+        `<div><label for="sandbox-cvc">${escapeHtmlText(say.format(texts.cvc))}</label><input type="text" id="sandbox-cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" dir="ltr" value="123"></div></div>` +
+        `<button class="pay" type="submit" name="action" value="pay" id="sandbox-pay">${escapeHtmlText(say.format(texts.payButton({ amount })))}</button>` +
+        `<button class="cancel" type="submit" name="action" value="cancel" id="sandbox-cancel" formnovalidate>${escapeHtmlText(say.format(texts.cancelButton))}</button></form>` +
+        `<p class="note">${testCards(say)}</p>`,
     );
   };
 
-  const refused = (reply: FastifyReply) =>
-    page(reply, 400, 'Payment refused', '<h1>This payment request is not valid</h1><p>It was changed on the way or is incomplete. Please go back to the shop and start the payment again.</p>');
-  // A real provider's page stops taking a card once the shop cancels the attempt. In English like
-  // the rest of the sandbox's pages until they speak the reader's language (issue 36).
-  const replaced = (reply: FastifyReply) =>
-    page(reply, 409, 'Payment cancelled', `<h1>${escapeHtmlText(english(paymentMessages.attemptReplaced))}</h1>`);
+  const refused = (reply: FastifyReply, say: Translator) =>
+    page(reply, say, 400, say.format(texts.refusedTitle), `<h1>${escapeHtmlText(say.format(texts.refusedHeading))}</h1><p>${escapeHtmlText(say.format(texts.refusedBody))}</p>`);
+  // A real provider's page stops taking a card once the shop cancels the attempt.
+  const replaced = (reply: FastifyReply, say: Translator) => page(reply, say, 409, say.format(texts.cancelledTitle), `<h1>${escapeHtmlText(say.format(paymentMessages.attemptReplaced))}</h1>`);
 
   app.get(`${SANDBOX_PATH}/sandbox.css`, async (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(STYLE));
 
   app.post(`${SANDBOX_PATH}/pay`, async (request, reply) => {
+    const say = requestTranslator(request);
     const fields = readFields(request.body);
-    if (!fields) return refused(reply);
-    if (gateway.isCancelled(fields.reference)) return replaced(reply);
-    return payPage(reply, fields, (request.body as Record<string, string>).signature!);
+    if (!fields) return refused(reply, say);
+    if (gateway.isCancelled(fields.reference)) return replaced(reply, say);
+    return payPage(reply, say, fields, (request.body as Record<string, string>).signature!);
   });
 
   app.post(`${SANDBOX_PATH}/pay/complete`, async (request, reply) => {
+    const say = requestTranslator(request);
     const fields = readFields(request.body);
-    if (!fields) return refused(reply);
+    if (!fields) return refused(reply, say);
     const body = request.body as Record<string, string>;
-    if (gateway.isCancelled(fields.reference)) return replaced(reply);
+    if (gateway.isCancelled(fields.reference)) return replaced(reply, say);
     let outcome: 'paid' | 'declined' | 'cancelled';
     if (body.action === 'cancel') outcome = 'cancelled';
     else {
       const card = (body.card ?? '').replace(/[\s-]/g, '');
       if (card === SANDBOX_CARDS.succeeds) outcome = 'paid';
       else if (card === SANDBOX_CARDS.declined) outcome = 'declined';
-      else return payPage(reply, fields, body.signature!, 'Please use one of the test card numbers below.');
+      else return payPage(reply, say, fields, body.signature!, say.format(texts.unknownCard));
     }
     if (outcome === 'paid') gateway.markPaid(fields.reference);
     const notification = JSON.stringify({
