@@ -19,6 +19,29 @@ export const staffMessages = {
   }),
 };
 
+/** The refusals of the staff's and the scanners' forms (their schemas' field errors), put into words in the request's language (decision 0093). */
+export const staffAccountFieldMessages = {
+  enterEmail: message({ id: 'staffAccounts.enterEmail', defaultMessage: 'Enter your e-mail address.' }),
+  emailTooLong: message({ id: 'staffAccounts.emailTooLong', defaultMessage: 'An e-mail address is at most 254 characters.' }),
+  enterPassword: message({ id: 'staffAccounts.enterPassword', defaultMessage: 'Enter your password.' }),
+  passwordTooLong: message({ id: 'staffAccounts.passwordTooLong', defaultMessage: 'A password is at most 200 characters.' }),
+  typeCode: message({ id: 'staffAccounts.typeCode', defaultMessage: 'Type the code your app shows.' }),
+  enterCurrentPassword: message({ id: 'staffAccounts.enterCurrentPassword', defaultMessage: 'Enter your current password.' }),
+  enterAnEmail: message({ id: 'staffAccounts.enterAnEmail', defaultMessage: 'Enter an e-mail address.' }),
+  emailLike: message({ id: 'staffAccounts.emailLike', defaultMessage: 'Enter an e-mail address such as name@example.org.' }),
+  chooseRole: message({ id: 'staffAccounts.chooseRole', defaultMessage: 'Choose one of the roles.' }),
+  chooseMember: message({ id: 'staffAccounts.chooseMember', defaultMessage: 'Choose a member of staff.' }),
+  enterName: message({ id: 'staffAccounts.enterName', defaultMessage: 'Enter a name.' }),
+  nameTooLong: message({ id: 'staffAccounts.nameTooLong', defaultMessage: 'A name is at most 200 characters.' }),
+  chooseChange: message({ id: 'staffAccounts.chooseChange', defaultMessage: 'Choose what to change.' }),
+  nameScanner: message({ id: 'staffAccounts.nameScanner', defaultMessage: 'Name the scanner.' }),
+  scannerNameTooLong: message({ id: 'staffAccounts.scannerNameTooLong', defaultMessage: 'A scanner’s name is at most 100 characters.' }),
+  chooseScanner: message({ id: 'staffAccounts.chooseScanner', defaultMessage: 'Choose a scanner.' }),
+  wholeNumber: message({ id: 'staffAccounts.wholeNumber', defaultMessage: 'Give a whole number.' }),
+  atMost100: message({ id: 'staffAccounts.atMost100', defaultMessage: 'At most 100 characters.' }),
+};
+const field = (key: keyof typeof staffAccountFieldMessages): string => issueMessage(staffAccountFieldMessages[key]);
+
 /** What a member of staff may be (decision 0041): admin, box office, customer service, gate crew. */
 export const STAFF_ROLES = ['admin', 'box_office', 'customer_service', 'gate'] as const;
 const staffRole = z.enum(STAFF_ROLES);
@@ -31,8 +54,8 @@ export const staffMember = z.object({
 });
 
 export const staffSignInPayload = z.object({
-  email: z.string({ error: 'Enter your e-mail address.' }).trim().min(1, 'Enter your e-mail address.').max(254, 'An e-mail address is at most 254 characters.'),
-  password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(200, 'A password is at most 200 characters.'),
+  email: z.string({ error: field('enterEmail') }).trim().min(1, field('enterEmail')).max(254, field('emailTooLong')),
+  password: z.string({ error: field('enterPassword') }).min(1, field('enterPassword')).max(200, field('passwordTooLong')),
 });
 export const staffSignInAnswer = z.discriminatedUnion('next', [
   /** Type the code the authenticator app shows (or a recovery code). */
@@ -43,7 +66,7 @@ export const staffSignInAnswer = z.discriminatedUnion('next', [
 ]);
 
 export const staffSecondFactorPayload = z.object({
-  code: z.string({ error: 'Type the code your app shows.' }).trim().min(1, 'Type the code your app shows.').max(40, 'That code is not right, or it was used already. Type the code your app shows now.'),
+  code: z.string({ error: field('typeCode') }).trim().min(1, field('typeCode')).max(40, issueMessage(staffMessages.wrongCode)),
 });
 export const staffSecondFactorAnswer = z.object({
   member: staffMember,
@@ -73,6 +96,13 @@ const secondFactorReset = messageWith<{ name: string }>({
   defaultMessage: '{name}’s second factor was reset. They set up a new one with the link sent to them by e-mail.',
 });
 
+const disabled = messageWith<{ name: string }>({ id: 'staffAdminMessages.disabled', defaultMessage: '{name} can no longer sign in.' });
+/** `role`: one of STAFF_ROLES, named as the team page names it. */
+const roleSet = messageWith<{ name: string; role: StaffRoleName }>({
+  id: 'staffAdminMessages.roleSet',
+  defaultMessage: '{name} is now {role, select, admin {admin} box_office {box office} customer_service {customer service} other {gate}}.',
+});
+
 /** Texts of the back office's staff pages (issue 22 point 1, decision 0041). */
 export const staffAdminMessages = {
   notAllowed: message({ id: 'staffAdminMessages.notAllowed', defaultMessage: 'Your role does not allow this.' }),
@@ -81,11 +111,14 @@ export const staffAdminMessages = {
   notYourself: message({ id: 'staffAdminMessages.notYourself', defaultMessage: 'You cannot do this to your own account. Ask another admin.' }),
   lastAdmin: message({ id: 'staffAdminMessages.lastAdmin', defaultMessage: 'The shop needs at least one admin who can sign in.' }),
   emailDisabled: message({ id: 'staffAdminMessages.emailDisabled', defaultMessage: 'A disabled member of staff has that e-mail address. Enable them in the list instead.' }),
+  memberDisabled: message({ id: 'staffAdminMessages.memberDisabled', defaultMessage: 'That member is disabled. Enable them first.' }),
   invited: (email: string) => invited({ email }),
   enabled: (name: string) => enabled({ name }),
   passwordLinkSent: (name: string) => passwordLinkSent({ name }),
   invitationSentAgain: (name: string) => invitationSentAgain({ name }),
   secondFactorReset: (name: string) => secondFactorReset({ name }),
+  disabled: (name: string) => disabled({ name }),
+  roleSet: (name: string, role: StaffRoleName) => roleSet({ name, role }),
 };
 
 /** Staff passwords are longer than customers’ (they open the whole back office). */
@@ -113,7 +146,7 @@ export const staffLinkMessages = {
 const newStaffPassword = z
   .string({ error: issueMessage(staffLinkMessages.passwordTooShort) })
   .min(STAFF_PASSWORD_MIN_LENGTH, issueMessage(staffLinkMessages.passwordTooShort))
-  .max(200, 'A password is at most 200 characters.');
+  .max(200, field('passwordTooLong'));
 const linkNotWorking = issueMessage(staffLinkMessages.linkNotWorking);
 const linkToken = z.string({ error: linkNotWorking }).trim().min(1, linkNotWorking).max(100, linkNotWorking);
 
@@ -122,24 +155,24 @@ export const STAFF_LINK_PURPOSES = ['invitation', 'password-reset', 'second-fact
 export const staffLinkPayload = z.object({ token: linkToken });
 export const staffLinkAnswer = z.object({ purpose: z.enum(STAFF_LINK_PURPOSES), email: z.string(), name: z.string(), expires_at: z.string() });
 /** The password: a new one (invitation, new password), or the current one (new second factor). */
-export const staffUseLinkPayload = z.object({ token: linkToken, password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(200, 'A password is at most 200 characters.') });
+export const staffUseLinkPayload = z.object({ token: linkToken, password: z.string({ error: field('enterPassword') }).min(1, field('enterPassword')).max(200, field('passwordTooLong')) });
 /** The sign-in goes on as after a password: the second factor, or setting one up. */
 export const staffUseLinkAnswer = staffSignInAnswer;
 
 export const staffChangePasswordPayload = z.object({
-  current_password: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(200, 'A password is at most 200 characters.'),
+  current_password: z.string({ error: field('enterCurrentPassword') }).min(1, field('enterCurrentPassword')).max(200, field('passwordTooLong')),
   new_password: newStaffPassword,
 });
 export const staffChangePasswordAnswer = z.object({ message: z.string() });
 
 const staffEmailField = z
-  .string({ error: 'Enter an e-mail address.' })
+  .string({ error: field('enterAnEmail') })
   .trim()
-  .min(1, 'Enter an e-mail address.')
-  .max(254, 'An e-mail address is at most 254 characters.')
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter an e-mail address such as name@example.org.');
-const staffRoleField = z.enum(STAFF_ROLES, { error: 'Choose one of the roles.' });
-const staffIdField = z.int({ error: 'Choose a member of staff.' }).min(1, 'Choose a member of staff.').max(2_147_483_647, 'Choose a member of staff.');
+  .min(1, field('enterAnEmail'))
+  .max(254, field('emailTooLong'))
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, field('emailLike'));
+const staffRoleField = z.enum(STAFF_ROLES, { error: field('chooseRole') });
+const staffIdField = z.int({ error: field('chooseMember') }).min(1, field('chooseMember')).max(2_147_483_647, field('chooseMember'));
 
 /** A member as the staff page lists them: never a hash or a secret. */
 export const staffMemberRow = staffMember.extend({
@@ -158,7 +191,7 @@ export const staffMembersAnswer = z.object({ members: z.array(staffMemberRow) })
 
 export const staffAddMemberPayload = z.object({
   email: staffEmailField,
-  name: z.string({ error: 'Enter a name.' }).trim().min(1, 'Enter a name.').max(200, 'A name is at most 200 characters.'),
+  name: z.string({ error: field('enterName') }).trim().min(1, field('enterName')).max(200, field('nameTooLong')),
   role: staffRoleField,
 });
 /** The invited member (decision 0062): they choose their password with the e-mailed one-time link; no password is ever shown or mailed. */
@@ -174,7 +207,7 @@ export const staffChangeMemberPayload = z.discriminatedUnion(
     z.object({ id: staffIdField, action: z.literal('reset-second-factor') }),
     z.object({ id: staffIdField, action: z.literal('set-role'), role: staffRoleField }),
   ],
-  { error: 'Choose what to change.' },
+  { error: field('chooseChange') },
 );
 export const staffChangeMemberAnswer = z.object({ member: staffMemberRow, message: z.string() });
 
@@ -182,24 +215,25 @@ export const staffChangeMemberAnswer = z.object({ member: staffMemberRow, messag
 export const scannerRow = z.object({ id: z.number(), name: z.string(), created_at: z.string(), revoked_at: z.string().nullable(), last_sync_at: z.string().nullable() });
 export const scannersPayload = z.object({});
 export const scannersAnswer = z.object({ scanners: z.array(scannerRow) });
-export const scannerAddPayload = z.object({ name: z.string({ error: 'Name the scanner.' }).trim().min(1, 'Name the scanner.').max(100, 'A scanner’s name is at most 100 characters.') });
+export const scannerAddPayload = z.object({ name: z.string({ error: field('nameScanner') }).trim().min(1, field('nameScanner')).max(100, field('scannerNameTooLong')) });
 /** The code a device signs in with, shown this once (stored hashed). */
 export const scannerAddAnswer = z.object({ scanner: scannerRow, code: z.string() });
-export const scannerRevokePayload = z.object({ id: z.int({ error: 'Choose a scanner.' }).min(1, 'Choose a scanner.').max(2_147_483_647, 'Choose a scanner.') });
+export const scannerRevokePayload = z.object({ id: z.int({ error: field('chooseScanner') }).min(1, field('chooseScanner')).max(2_147_483_647, field('chooseScanner')) });
 export const scannerRevokeAnswer = z.object({ scanner: scannerRow, message: z.string() });
+/** Texts of the back office's scanners page (decision 0063); a scanner's name is the organiser's, in quotes. */
 export const scannerAdminMessages = {
-  notFound: 'There is no live scanner with that number.',
-  added: (name: string) => `Scanner “${name}” added. Type its code on the device now: it is shown only this once.`,
-  revoked: (name: string) => `Scanner “${name}” is revoked: its devices are signed out.`,
-} as const;
+  notFound: message({ id: 'scannerAdminMessages.notFound', defaultMessage: 'There is no live scanner with that number.' }),
+  added: messageWith<{ name: string }>({ id: 'scannerAdminMessages.added', defaultMessage: 'Scanner “{name}” added. Type its code on the device now: it is shown only this once.' }),
+  revoked: messageWith<{ name: string }>({ id: 'scannerAdminMessages.revoked', defaultMessage: 'Scanner “{name}” is revoked: its devices are signed out.' }),
+};
 
 /** At most this many audit entries per page. */
 export const STAFF_AUDIT_PAGE = 100;
 export const staffAuditPayload = z.object({
   /** The page before this entry (the next page of older entries). */
-  before_id: z.int('Give a whole number.').min(1, 'Give a whole number.').max(Number.MAX_SAFE_INTEGER, 'Give a whole number.').optional(),
+  before_id: z.int(field('wholeNumber')).min(1, field('wholeNumber')).max(Number.MAX_SAFE_INTEGER, field('wholeNumber')).optional(),
   /** Only entries about this: "order:ABC123", "staff:12". */
-  target: z.string().trim().max(100, 'At most 100 characters.').optional(),
+  target: z.string().trim().max(100, field('atMost100')).optional(),
 });
 export const staffAuditEntry = z.object({
   id: z.number(),

@@ -1,23 +1,40 @@
 import { z } from 'zod';
 import { INTEGER_COLUMN_MAX } from './bounds';
 import { festivalDaysText } from './checkin-rules';
-import { message, messageWith, type Text } from './i18n/text';
+import { issueMessage, message, messageWith, type Text } from './i18n/text';
 
 /**
  * The scanner's calls (issue 21), answered at POST /api/staff/<call> for a signed-in scanner
  * (a cookie, never a customer token; design.md "The staff side").
  */
 
+/** The refusals of the scanner's calls (their schemas' field errors), put into words in the request's language (decision 0093). */
+export const scannerFieldMessages = {
+  scanOrType: message({ id: 'scannerMessages.scanOrType', defaultMessage: 'Scan a ticket or type its code.' }),
+  notATicketText: message({ id: 'scannerMessages.notATicketText', defaultMessage: 'This is not a ticket.' }),
+  chooseList: message({ id: 'scannerMessages.chooseList', defaultMessage: 'Choose a check-in list.' }),
+  chooseGate: message({ id: 'scannerMessages.chooseGate', defaultMessage: 'Choose a gate.' }),
+  enterScannerCode: message({ id: 'scannerMessages.enterScannerCode', defaultMessage: 'Enter the scanner code the organiser gave you.' }),
+  cursorIsDateTime: message({ id: 'scannerMessages.cursorIsDateTime', defaultMessage: 'A sync cursor is a date and time.' }),
+  ticketCodeLength: message({ id: 'scannerMessages.ticketCodeLength', defaultMessage: 'A ticket code is 1 to 40 characters.' }),
+  uploadAtLeastOne: message({ id: 'scannerMessages.uploadAtLeastOne', defaultMessage: 'Upload at least one scan.' }),
+  badScannerCode: message({ id: 'scannerMessages.badScannerCode', defaultMessage: 'This scanner code is not valid.' }),
+};
+const field = (key: keyof typeof scannerFieldMessages): string => issueMessage(scannerFieldMessages[key]);
+const gateNameTooLong = messageWith<{ max: number }>({ id: 'scannerMessages.gateNameTooLong', defaultMessage: 'A gate name is at most {max} characters.' });
+const uploadAtMost = messageWith<{ max: number }>({ id: 'scannerMessages.uploadAtMost', defaultMessage: 'Upload at most {max} scans at a time.' });
+const nonceNeeded = messageWith<{ max: number }>({ id: 'scannerMessages.nonceNeeded', defaultMessage: 'A scan needs its nonce: 8 to {max} letters, digits, _ or -.' });
+
 /** What staff type or the camera reads: a signed pass (Base45, a few hundred characters at most) or a ticket code. */
-const scannedText = z.string({ error: 'Scan a ticket or type its code.' }).min(1, 'Scan a ticket or type its code.').max(400, 'This is not a ticket.');
+const scannedText = z.string({ error: field('scanOrType') }).min(1, field('scanOrType')).max(400, field('notATicketText'));
 /** The longest list code and gate name a scanner call takes (characters). */
 export const LIST_CODE_MAX = 60;
 export const GATE_NAME_MAX = 60;
-const listCode = z.string({ error: 'Choose a check-in list.' }).trim().min(1, 'Choose a check-in list.').max(LIST_CODE_MAX, 'Choose a check-in list.');
-const gateName = z.string({ error: 'Choose a gate.' }).trim().min(1, 'Choose a gate.').max(GATE_NAME_MAX, `A gate name is at most ${GATE_NAME_MAX} characters.`);
+const listCode = z.string({ error: field('chooseList') }).trim().min(1, field('chooseList')).max(LIST_CODE_MAX, field('chooseList'));
+const gateName = z.string({ error: field('chooseGate') }).trim().min(1, field('chooseGate')).max(GATE_NAME_MAX, issueMessage(gateNameTooLong({ max: GATE_NAME_MAX })));
 
 export const scannerLoginPayload = z.object({
-  code: z.string({ error: 'Enter the scanner code the organiser gave you.' }).trim().min(1, 'Enter the scanner code the organiser gave you.').max(64, 'This scanner code is not valid.'),
+  code: z.string({ error: field('enterScannerCode') }).trim().min(1, field('enterScannerCode')).max(64, field('badScannerCode')),
 });
 export const scannerLoginAnswer = z.object({ scanner: z.object({ name: z.string() }) });
 
@@ -75,7 +92,7 @@ export const scanAnswer = z.object({
 export const syncPayload = z.object({
   list: listCode,
   /** The cursor the scanner's last sync answered; absent: everything. */
-  since: z.iso.datetime({ offset: true, error: 'A sync cursor is a date and time.' }).optional(),
+  since: z.iso.datetime({ offset: true, error: field('cursorIsDateTime') }).optional(),
 });
 const hex = z.string().regex(/^[0-9a-f]*$/);
 export const syncAnswer = z.object({
@@ -143,7 +160,7 @@ export const TICKET_CODE_MAX = 40;
 /** An ISO date and time with an offset and nanoseconds is 35 characters; the format alone bounds no fraction. */
 export const SCANNED_AT_MAX = 35;
 const offlineScan = z.object({
-  nonce: z.string().regex(new RegExp(`^[A-Za-z0-9_-]{8,${SCAN_NONCE_MAX}}$`), `A scan needs its nonce: 8 to ${SCAN_NONCE_MAX} letters, digits, _ or -.`),
+  nonce: z.string().regex(new RegExp(`^[A-Za-z0-9_-]{8,${SCAN_NONCE_MAX}}$`), issueMessage(nonceNeeded({ max: SCAN_NONCE_MAX }))),
   list: listCode,
   gate: gateName,
   ticket_id: z.number().int().positive().max(INTEGER_COLUMN_MAX),
@@ -153,10 +170,10 @@ const offlineScan = z.object({
    * The code the scanner read (the pass's, or the one typed in): the shop refuses an old pass of a
    * reassigned ticket as it does online. Absent from scanners built before it: judged without it.
    */
-  code: z.string().min(1, 'A ticket code is 1 to 40 characters.').max(TICKET_CODE_MAX, 'A ticket code is 1 to 40 characters.').optional(),
+  code: z.string().min(1, field('ticketCodeLength')).max(TICKET_CODE_MAX, field('ticketCodeLength')).optional(),
 });
 export const uploadScansPayload = z.object({
-  scans: z.array(offlineScan).min(1, 'Upload at least one scan.').max(UPLOAD_SCANS_MAX, `Upload at most ${UPLOAD_SCANS_MAX} scans at a time.`),
+  scans: z.array(offlineScan).min(1, field('uploadAtLeastOne')).max(UPLOAD_SCANS_MAX, issueMessage(uploadAtMost({ max: UPLOAD_SCANS_MAX }))),
 });
 
 /**
@@ -226,7 +243,7 @@ export const scannerMessages = {
   wrongBus: (departure: string) => wrongBus({ departure }),
   revoked: message({ id: 'scannerMessages.revoked', defaultMessage: 'Revoked: this ticket no longer admits' }),
   notATicket: message({ id: 'scannerMessages.notATicket', defaultMessage: 'Not a ticket' }),
-  badScannerCode: message({ id: 'scannerMessages.badScannerCode', defaultMessage: 'This scanner code is not valid.' }),
+  badScannerCode: scannerFieldMessages.badScannerCode,
   signedOut: message({ id: 'scannerMessages.signedOut', defaultMessage: 'Signed out.' }),
   notSignedIn: message({ id: 'scannerMessages.notSignedIn', defaultMessage: 'Sign in with your scanner code first.' }),
   unknownList: message({ id: 'scannerMessages.unknownList', defaultMessage: 'There is no such check-in list.' }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueMessage, message } from './i18n/text';
 
 /**
  * The back office's dashboard of one event (issue 22 point 2, decision 0043): stock and seats,
@@ -6,9 +7,11 @@ import { z } from 'zod';
  * how soon the page should ask again. Money is integer minor units.
  */
 export const dashboardMessages = {
-  noSuchEvent: 'There is no event with that code.',
-  noEvents: 'The shop has no event yet: add one to the catalogue.',
-} as const;
+  noSuchEvent: message({ id: 'dashboardMessages.noSuchEvent', defaultMessage: 'There is no event with that code.' }),
+  noEvents: message({ id: 'dashboardMessages.noEvents', defaultMessage: 'The shop has no event yet: add one to the catalogue.' }),
+  chooseEvent: message({ id: 'dashboardMessages.chooseEvent', defaultMessage: 'Choose an event.' }),
+  eventCodeTooLong: message({ id: 'dashboardMessages.eventCodeTooLong', defaultMessage: 'An event code is at most 64 characters.' }),
+};
 
 /** How often the page asks again while a sale runs (orders in the last hour), and otherwise. */
 export const DASHBOARD_LIVE_REFRESH_SECONDS = 5;
@@ -19,7 +22,12 @@ export const DASHBOARD_LIVE_MINUTES = 60;
 
 export const dashboardPayload = z.object({
   /** The event's code; without it, the next or current event. */
-  event: z.string({ error: 'Choose an event.' }).trim().min(1, 'Choose an event.').max(64, 'An event code is at most 64 characters.').optional(),
+  event: z
+    .string({ error: issueMessage(dashboardMessages.chooseEvent) })
+    .trim()
+    .min(1, issueMessage(dashboardMessages.chooseEvent))
+    .max(64, issueMessage(dashboardMessages.eventCodeTooLong))
+    .optional(),
 });
 
 const count = z.number().int();

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { issueMessage, message } from './i18n/text';
+import { issueMessage, message, messageWith } from './i18n/text';
+import { messages } from './messages';
+import { staffAccountFieldMessages } from './staff-accounts';
 import { refundWays } from './refund-ways';
 
 /**
@@ -42,6 +44,28 @@ export const staffOrderMessages = {
   noTicketsToPrint: message({ id: 'staffOrderMessages.noTicketsToPrint', defaultMessage: 'This order has no tickets to print: it is not paid, or its tickets are refunded or cancelled.' }),
 };
 
+/** The refusals of the order actions' forms (their schemas' field errors), put into words in the request's language (decision 0093). */
+export const staffOrderFieldMessages = {
+  giveOrderCode: message({ id: 'staffOrders.giveOrderCode', defaultMessage: 'Give the order’s code.' }),
+  orderCodeTooLong: message({ id: 'staffOrders.orderCodeTooLong', defaultMessage: 'An order code is at most 64 characters.' }),
+  chooseTicket: message({ id: 'staffOrders.chooseTicket', defaultMessage: 'Choose a ticket.' }),
+  ticketCodeTooLong: message({ id: 'staffOrders.ticketCodeTooLong', defaultMessage: 'A ticket code is at most 64 characters.' }),
+  noteIsText: message({ id: 'staffOrders.noteIsText', defaultMessage: 'A note is a text.' }),
+  noteTooLong: message({ id: 'staffOrders.noteTooLong', defaultMessage: 'A note is at most 1000 characters.' }),
+  chooseWhatToResend: message({ id: 'staffOrders.chooseWhatToResend', defaultMessage: 'Choose the confirmation or the tickets.' }),
+  amountNotPositive: message({ id: 'staffOrders.amountNotPositive', defaultMessage: 'The amount must be more than zero.' }),
+  amountTooLarge: message({ id: 'staffOrders.amountTooLarge', defaultMessage: 'The amount is too large.' }),
+  chooseItems: message({ id: 'staffOrders.chooseItems', defaultMessage: 'Choose the items to refund.' }),
+  tooManyItems: message({ id: 'staffOrders.tooManyItems', defaultMessage: 'Choose at most 500 items.' }),
+  overrideIsTick: message({ id: 'staffOrders.overrideIsTick', defaultMessage: 'Tick the override or leave it.' }),
+  chooseRefund: message({ id: 'staffOrders.chooseRefund', defaultMessage: 'Choose a refund.' }),
+  enterHolderName: message({ id: 'staffOrders.enterHolderName', defaultMessage: 'Enter the holder’s name.' }),
+  payByIsDateTime: message({ id: 'staffOrders.payByIsDateTime', defaultMessage: 'Give the new time to pay as a date and time.' }),
+};
+const field = (key: keyof typeof staffOrderFieldMessages): string => issueMessage(staffOrderFieldMessages[key]);
+const searchTooLong = messageWith<{ max: number }>({ id: 'staffOrders.searchTooLong', defaultMessage: 'A search is at most {max} characters.' });
+const reasonTooLong = messageWith<{ max: number }>({ id: 'staffOrders.reasonTooLong', defaultMessage: 'A reason is at most {max} characters.' });
+
 /**
  * Whether staff may refund an item now (decision 0076): `yes` by the customer's own rules (the
  * order view's is_refundable), `override` only outside them (the product's refund window is over
@@ -64,23 +88,23 @@ export const ORDER_SEARCH_LIMIT = 50;
 export const ORDER_SEARCH_MAX = 200;
 
 const orderCodeField = z
-  .string({ error: 'Give the order’s code.' })
+  .string({ error: field('giveOrderCode') })
   .trim()
-  .min(1, 'Give the order’s code.')
-  .max(64, 'An order code is at most 64 characters.');
+  .min(1, field('giveOrderCode'))
+  .max(64, field('orderCodeTooLong'));
 const ticketCodeField = z
-  .string({ error: 'Choose a ticket.' })
+  .string({ error: field('chooseTicket') })
   .trim()
-  .min(1, 'Choose a ticket.')
-  .max(64, 'A ticket code is at most 64 characters.');
-const noteField = z.string({ error: 'A note is a text.' }).trim().max(1000, 'A note is at most 1000 characters.').optional();
+  .min(1, field('chooseTicket'))
+  .max(64, field('ticketCodeTooLong'));
+const noteField = z.string({ error: field('noteIsText') }).trim().max(1000, field('noteTooLong')).optional();
 
 export const orderSearchPayload = z.object({
   query: z
     .string({ error: issueMessage(staffOrderMessages.queryTooShort) })
     .trim()
     .min(2, issueMessage(staffOrderMessages.queryTooShort))
-    .max(ORDER_SEARCH_MAX, `A search is at most ${ORDER_SEARCH_MAX} characters.`),
+    .max(ORDER_SEARCH_MAX, issueMessage(searchTooLong({ max: ORDER_SEARCH_MAX }))),
 });
 export const orderSearchRow = z.object({
   code: z.string(),
@@ -212,32 +236,32 @@ const actionAnswer = z.object({ message: z.string(), order: orderDetail });
 
 export const orderResendPayload = z.object({
   code: orderCodeField,
-  what: z.enum(['confirmation', 'tickets'], { error: 'Choose the confirmation or the tickets.' }),
+  what: z.enum(['confirmation', 'tickets'], { error: field('chooseWhatToResend') }),
 });
 export const orderResendAnswer = actionAnswer;
 
 export const orderMarkPaidPayload = z.object({
   code: orderCodeField,
   /** Minor units received by bank transfer; less than what is due leaves the order partly paid. */
-  amount: z.int({ error: 'The amount must be more than zero.' }).min(1, 'The amount must be more than zero.').max(1_000_000_000, 'The amount is too large.'),
+  amount: z.int({ error: field('amountNotPositive') }).min(1, field('amountNotPositive')).max(1_000_000_000, field('amountTooLarge')),
 });
 export const orderMarkPaidAnswer = actionAnswer;
 
 export const orderCancelPayload = z.object({ code: orderCodeField, note: noteField });
 export const orderCancelAnswer = actionAnswer;
 
-const codeList = z.array(ticketCodeField, { error: 'Choose the items to refund.' }).max(500, 'Choose at most 500 items.');
+const codeList = z.array(ticketCodeField, { error: field('chooseItems') }).max(500, field('tooManyItems'));
 export const orderRefundPayload = z.object({
   code: orderCodeField,
   tickets: codeList.default([]),
   merchandise: codeList.default([]),
   note: noteField,
   /** Refund items outside the customer's refund rules (window over, product not refundable): needs a reason, audited (decision 0076). */
-  override: z.boolean({ error: 'Tick the override or leave it.' }).optional(),
+  override: z.boolean({ error: field('overrideIsTick') }).optional(),
   override_reason: z
     .string({ error: issueMessage(staffOrderMessages.overrideNeedsReason) })
     .trim()
-    .max(REFUND_OVERRIDE_REASON_MAX, `A reason is at most ${REFUND_OVERRIDE_REASON_MAX} characters.`)
+    .max(REFUND_OVERRIDE_REASON_MAX, issueMessage(reasonTooLong({ max: REFUND_OVERRIDE_REASON_MAX })))
     .optional(),
 });
 export const orderRefundAnswer = actionAnswer.extend({
@@ -270,7 +294,7 @@ export const orderTicketsPdfAnswer = z.object({
 /** A refund's desk part paid out at the box office (decision 0060): by the member signed in, audited, once. */
 export const orderRefundPaidOutPayload = z.object({
   code: orderCodeField,
-  refund_id: z.int({ error: 'Choose a refund.' }).min(1, 'Choose a refund.').max(2_147_483_647, 'Choose a refund.'),
+  refund_id: z.int({ error: field('chooseRefund') }).min(1, field('chooseRefund')).max(2_147_483_647, field('chooseRefund')),
 });
 export const orderRefundPaidOutAnswer = actionAnswer;
 
@@ -281,21 +305,21 @@ export const orderChangeTicketPayload = z.discriminatedUnion(
       code: orderCodeField,
       ticket: ticketCodeField,
       action: z.literal('holder-name'),
-      full_name: z.string({ error: 'Enter the holder’s name.' }).trim().min(1, 'Enter the holder’s name.').max(200, 'A name is at most 200 characters.'),
+      full_name: z.string({ error: field('enterHolderName') }).trim().min(1, field('enterHolderName')).max(200, issueMessage(staffAccountFieldMessages.nameTooLong)),
     }),
     z.object({
       code: orderCodeField,
       ticket: ticketCodeField,
       action: z.literal('travel-time'),
-      transport_time_id: z.int({ error: 'Please choose one of the travel times on offer.' }).min(1, 'Please choose one of the travel times on offer.').max(2_147_483_647, 'Please choose one of the travel times on offer.'),
+      transport_time_id: z.int({ error: issueMessage(messages.cart.travelTimeUnknown) }).min(1, issueMessage(messages.cart.travelTimeUnknown)).max(2_147_483_647, issueMessage(messages.cart.travelTimeUnknown)),
     }),
   ],
-  { error: 'Choose what to change.' },
+  { error: issueMessage(staffAccountFieldMessages.chooseChange) },
 );
 export const orderChangeTicketAnswer = actionAnswer;
 
 export const orderExtendDeadlinePayload = z.object({
   code: orderCodeField,
-  pay_by: z.iso.datetime({ offset: true, error: 'Give the new time to pay as a date and time.' }),
+  pay_by: z.iso.datetime({ offset: true, error: field('payByIsDateTime') }),
 });
 export const orderExtendDeadlineAnswer = actionAnswer;

@@ -152,7 +152,7 @@ describe.each(testEngines())('the back-office calls on %s', (engine) => {
         const good = WELL_FORMED[path];
         for (const key of Object.keys(good)) {
           const parsed = staffApi[path].payload.safeParse({ ...good, [key]: probe });
-          if (!parsed.success) for (const issue of parsed.error.issues) REFUSAL_TEXTS.push(new RegExp(`^${issue.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+          if (!parsed.success) for (const issue of parsed.error.issues) REFUSAL_TEXTS.push(new RegExp(`^${english(contract.issueText(issue)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
         }
       }
     }

@@ -66,7 +66,12 @@ function learnSchemaTexts(path: StaffApiPath, good: Record<string, unknown>): vo
   for (const key of keyPaths(good)) {
     for (const probe of probes) {
       const parsed = staffApi[path].payload.safeParse(withValue(good, key, probe));
-      if (!parsed.success) for (const issue of parsed.error.issues) if (!isRefusalText(issue.message)) REFUSAL_TEXTS.push(new RegExp(`^${issue.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const text = english(contract.issueText(issue));
+          if (!isRefusalText(text)) REFUSAL_TEXTS.push(new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+        }
+      }
     }
   }
 }

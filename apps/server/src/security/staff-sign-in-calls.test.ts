@@ -50,7 +50,7 @@ describe.each(testEngines())('the staff sign-in calls on %s', (engine) => {
         const good = wellFormed[path]!;
         for (const key of Object.keys(good)) {
           const parsed = staffApi[path].payload.safeParse({ ...good, [key]: probe });
-          if (!parsed.success) for (const issue of parsed.error.issues) REFUSAL_TEXTS.push(new RegExp(`^${issue.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+          if (!parsed.success) for (const issue of parsed.error.issues) REFUSAL_TEXTS.push(new RegExp(`^${english(contract.issueText(issue)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
         }
       }
     }

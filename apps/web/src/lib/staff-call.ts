@@ -1,5 +1,6 @@
 import type { staffApi, StaffApiAnswer, StaffApiPath } from '@festival/contract';
 import type { z } from 'zod';
+import { currentLanguage } from './language';
 
 /** What a staff call takes, before the contract's defaults are applied. */
 export type StaffCallInput<P extends StaffApiPath> = z.input<(typeof staffApi)[P]['payload']>;
@@ -40,7 +41,8 @@ export async function callStaffApi<P extends StaffApiPath>(texts: StaffCallTexts
       response = await fetch(`/api/staff/${path}`, {
         method: 'POST',
         credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        // The page's language (also one opened by ?lang=), so refusals and answers come back in it, as the shop's calls do.
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'Accept-Language': currentLanguage() },
         body: JSON.stringify(payload),
         signal: controller.signal,
         cache: 'no-store',

@@ -1,4 +1,4 @@
-import { DASHBOARD_MINUTE_WINDOW, dashboardMessages, staffApi, type DashboardAnswer } from '@festival/contract';
+import { DASHBOARD_MINUTE_WINDOW, dashboardMessages, english, staffApi, type DashboardAnswer } from '@festival/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkinCounts, checkinLists, checkins, checkinStates, orders, refunds, shopItems, tickets, travelTimes } from '../../db/schema';
@@ -248,7 +248,7 @@ describe.each(testEngines())('the back office’s dashboard on %s', (engine) => 
     const cookie = await member();
     const unknown = await staffCall(shop.app, 'dashboard', { event: 'NWF99' }, cookie);
     expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe(dashboardMessages.noSuchEvent);
+    expect(unknown.body.message).toBe(english(dashboardMessages.noSuchEvent));
     for (const payload of [{ event: '' }, { event: 12 }, { event: 'x'.repeat(65) }]) {
       expect((await staffCall(shop.app, 'dashboard', payload, cookie)).status).toBe(422);
     }

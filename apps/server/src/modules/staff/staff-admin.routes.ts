@@ -1,4 +1,4 @@
-import { STAFF_AUDIT_PAGE, messages, scannerAdminMessages, staffAdminMessages, type Shown } from '@festival/contract';
+import { STAFF_AUDIT_PAGE, messages, scannerAdminMessages, staffAccountFieldMessages, staffAdminMessages, type Shown } from '@festival/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { registerGuardedStaffRoute, type StaffGuard } from '../../http/api-route';
@@ -23,7 +23,7 @@ export const memberRow = (member: StaffMemberView) => ({
 const refusalText: Record<StaffChangeRefusal, Shown> = {
   yourself: staffAdminMessages.notYourself,
   'last-admin': staffAdminMessages.lastAdmin,
-  disabled: 'That member is disabled. Enable them first.',
+  disabled: staffAdminMessages.memberDisabled,
 };
 
 /** A scanner as the back office lists it. */
@@ -43,7 +43,7 @@ export function registerStaffAdminRoutes(app: FastifyInstance, deps: { db: Db; a
 
   registerGuardedStaffRoute(app, 'staff-add-member', guard, async (input, member) => {
     const email = staffEmail(input.email);
-    if (!email) throw new AppError('INVALID_INPUT', messages.server.invalidInput, { email: ['Enter an e-mail address such as name@example.org.'] });
+    if (!email) throw new AppError('INVALID_INPUT', messages.server.invalidInput, { email: [staffAccountFieldMessages.emailLike] });
     const invited = await accounts.invite(actorOf(member), { email, name: input.name, role: input.role });
     if ('refused' in invited) {
       const text = invited.refused === 'disabled' ? staffAdminMessages.emailDisabled : staffAdminMessages.emailTaken;
@@ -77,8 +77,8 @@ export function registerStaffAdminRoutes(app: FastifyInstance, deps: { db: Db; a
           : input.action === 'reset-second-factor'
             ? staffAdminMessages.secondFactorReset(changed.name)
             : input.action === 'disable'
-              ? `${changed.name} can no longer sign in.`
-              : `${changed.name} is now ${changed.role.replace('_', ' ')}.`;
+              ? staffAdminMessages.disabled(changed.name)
+              : staffAdminMessages.roleSet(changed.name, changed.role);
     return { member: memberRow(changed), message };
   });
 
@@ -102,6 +102,6 @@ export function registerStaffAdminRoutes(app: FastifyInstance, deps: { db: Db; a
   registerGuardedStaffRoute(app, 'scanner-revoke', guard, async (input, member) => {
     const revoked = await scanners.revokeWith(input.id, (tx, row) => insertAudit(tx, { ...auditActor(actorOf(member)), action: 'scanner.revoke', target: `scanner:${row.id}`, before: { name: row.name, revokedAt: null }, after: { name: row.name, revokedAt: row.revokedAt?.toISOString() ?? null } }));
     if (!revoked) throw new AppError('NOT_FOUND', scannerAdminMessages.notFound);
-    return { scanner: scannerRow(revoked), message: scannerAdminMessages.revoked(revoked.name) };
+    return { scanner: scannerRow(revoked), message: scannerAdminMessages.revoked({ name: revoked.name }) };
   });
 }
