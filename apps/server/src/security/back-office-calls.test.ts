@@ -176,6 +176,7 @@ describe.each(testEngines())('the back-office calls on %s', (engine) => {
     for (const path of STAFF_API_PATHS) expect(staffApi[path].payload.safeParse(WELL_FORMED[path]).success, path).toBe(true);
   });
 
+  // Every call by every identity, with a snapshot of the tables around each refusal: minutes on CI's busy machine.
   it('lets each identity make exactly the calls its access allows: 401 without a session, 403 for another role, and a refusal changes nothing', async () => {
     const identities = [...cookies.keys()];
     let checked = 0;
@@ -206,7 +207,7 @@ describe.each(testEngines())('the back-office calls on %s', (engine) => {
       }
     }
     expect(checked).toBe(STAFF_API_PATHS.filter((path) => ACCESS[path] !== 'open').length * identities.length);
-  });
+    }, 180_000);
 
   it('refuses a caller before reading the payload: one who may not make a call learns nothing from it', async () => {
     for (const path of STAFF_API_PATHS) {
