@@ -1,6 +1,8 @@
-import { textIn, type EventSettings, type EventTextTranslation, type ItemTextTranslation, type Locale, type ShopItem } from '@festival/contract';
+import { textIn, type EventSettings, type Locale, type ShopItem } from '@festival/contract';
 import type { Db } from '../../db/client';
-import { listEventSettings, listShopItems } from './catalog.service';
+import { listEventSettings, listShopItems, type ItemTranslations } from './catalog.service';
+
+export type { ItemTranslations } from './catalog.service';
 
 /** What the shop offers, as read at one moment: the same for every visitor. */
 export interface CatalogSnapshot {
@@ -34,12 +36,6 @@ export interface CatalogSnapshot {
    * therefore made once per language too. Stock, sold-out marks and sale windows are shared.
    */
   in(language: Locale): CatalogSnapshot;
-}
-
-/** An item's translations and its event's. */
-export interface ItemTranslations {
-  item: Readonly<Record<string, ItemTextTranslation>> | null;
-  event: Readonly<Record<string, EventTextTranslation>> | null;
 }
 
 export interface CatalogReader {

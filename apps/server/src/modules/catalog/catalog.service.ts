@@ -1,9 +1,14 @@
-import { withinSaleWindow, type ShopItem, type TravelTimeOption } from '@festival/contract';
+import { withinSaleWindow, type EventTextTranslation, type ItemTextTranslation, type ShopItem, type TravelTimeOption } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import * as queries from './catalog.queries';
 import type { EventRow, ShopItemRow, TravelTimeRow } from './catalog.queries';
-import type { ItemTranslations } from './catalog-snapshot';
+
+/** An item's translations and its event's (the snapshot gives each answer in the reader's language from them). */
+export interface ItemTranslations {
+  item: Readonly<Record<string, ItemTextTranslation>> | null;
+  event: Readonly<Record<string, EventTextTranslation>> | null;
+}
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
