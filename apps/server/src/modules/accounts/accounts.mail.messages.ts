@@ -1,3 +1,4 @@
+import { mailMessages } from '../mail/mail.messages';
 import { message, messageWith } from '@festival/contract';
 
 /**
@@ -5,8 +6,8 @@ import { message, messageWith } from '@festival/contract';
  * message that brings a ticket shows (decision 0093: put into words in the reader's language).
  */
 export const accountsMailMessages = {
-  greeting: messageWith<{ name: string }>({ id: 'mail.accounts.greeting', defaultMessage: 'Hello {name},' }),
-  greetingNoName: message({ id: 'mail.accounts.greetingNoName', defaultMessage: 'Hello,' }),
+  greeting: mailMessages.greeting,
+  greetingNoName: mailMessages.greetingNoName,
 
   accountSubject: messageWith<{ shop: string }>({ id: 'mail.accounts.accountSubject', defaultMessage: 'Your account at {shop}' }),
   accountCreated: message({ id: 'mail.accounts.accountCreated', defaultMessage: 'Your account has been created. Log in with your e-mail address and this password:' }),

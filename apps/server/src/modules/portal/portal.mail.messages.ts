@@ -1,3 +1,4 @@
+import { mailMessages } from '../mail/mail.messages';
 import { message, messageWith } from '@festival/contract';
 
 /**
@@ -9,8 +10,8 @@ import { message, messageWith } from '@festival/contract';
 type Named = 'yes' | 'no';
 
 export const portalMailTexts = {
-  greeting: messageWith<{ name: string }>({ id: 'mail.portal.greeting', defaultMessage: 'Hello {name},' }),
-  greetingWithoutName: message({ id: 'mail.portal.greetingWithoutName', defaultMessage: 'Hello,' }),
+  greeting: mailMessages.greeting,
+  greetingWithoutName: mailMessages.greetingNoName,
   contactUs: message({ id: 'mail.portal.contactUs', defaultMessage: 'If you did not do this, please contact us straight away.' }),
 
   passedOn: {

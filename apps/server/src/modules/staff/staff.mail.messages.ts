@@ -1,9 +1,10 @@
+import { mailMessages } from '../mail/mail.messages';
 import { message, messageWith } from '@festival/contract';
 import type { StaffRoleName } from '@festival/contract';
 
 /** The texts of the back office's e-mails to its staff (staff.mail.ts): the one-time links and a changed password. */
 export const staffMailTexts = {
-  greeting: messageWith<{ name: string }>({ id: 'mail.staff.greeting', defaultMessage: 'Hello {name},' }),
+  greeting: mailMessages.greeting,
 
   invitation: {
     subject: messageWith<{ shop: string }>({ id: 'mail.staff.invitation.subject', defaultMessage: 'Your invitation to the back office of {shop}' }),
