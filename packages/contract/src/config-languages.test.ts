@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { shopConfigSource } from './config';
-import { configIn, missingConfigTexts, translationProblems } from './config-languages';
+import { addressLineLabel, configIn, missingConfigTexts, translationProblems } from './config-languages';
 
 const demo = JSON.parse(readFileSync(new URL('../../../config/demo-shop.json', import.meta.url), 'utf8'));
 const parse = (config: unknown) => shopConfigSource.parse(config);
@@ -12,6 +12,7 @@ const german = {
   countries: { NL: 'Holland' },
   usefulLinks: demo.usefulLinks?.length ? [{ label: 'Häufige Fragen' }] : [],
   contact: { address: 'Festivalweg 1, Amsterdam' },
+  addressLines: [{ text: 'Straße und Hausnummer' }],
 };
 
 describe('the organiser’s texts in every language (decision 0094)', () => {
@@ -30,6 +31,15 @@ describe('the organiser’s texts in every language (decision 0094)', () => {
     expect(configIn(config, 'pl').texts.headerBanner).toBe('Early bird tickets on sale now');
     // Made once per language.
     expect(configIn(config, 'de')).toBe(de);
+  });
+
+  it('labels an address line in the reader’s language and keeps its text, the key every address is kept under', () => {
+    const [first, second] = configIn(config, 'de').addressLines;
+    expect(first).toEqual({ ...config.addressLines[0], label: 'Straße und Hausnummer' });
+    expect(addressLineLabel(first!)).toBe('Straße und Hausnummer');
+    // A line left out is labelled in the default language.
+    expect(addressLineLabel(second!)).toBe(config.addressLines[1]!.text);
+    expect(configIn(config, 'en').addressLines.map(addressLineLabel)).toEqual(config.addressLines.map((line) => line.text));
   });
 
   it('names countries as the organiser did in a language, else by their CLDR names, never in another language', () => {

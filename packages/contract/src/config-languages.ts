@@ -82,6 +82,9 @@ export interface TranslatableConfig {
   translations?: Readonly<Record<string, ConfigTranslation>> | undefined;
 }
 
+/** An address line's name in the page's language (configIn sets `label`), else its text. */
+export const addressLineLabel = (line: { text: string; label?: string | undefined }): string => line.label ?? line.text;
+
 /** A problem of the translations: where (a path of the configuration) and what. */
 export interface TranslationProblem {
   path: (string | number)[];
@@ -172,7 +175,8 @@ export function configIn<C extends TranslatableConfig>(config: C, language: Loca
       },
       paymentMethods: merge(own.paymentMethods, translation.paymentMethods),
       countries: own.countries.map((country) => ({ ...country, name: translation.countries?.[country.code] ?? regionName(language, country.code) ?? country.name })),
-      addressLines: own.addressLines.map((line, index) => ({ ...line, text: translation.addressLines?.[index]?.text ?? line.text })),
+      // An address keeps its values under the default language's line texts in every language: a translated line is a label.
+      addressLines: own.addressLines.map((line, index) => ({ ...line, label: translation.addressLines?.[index]?.text ?? line.text })),
       usefulLinks: own.usefulLinks.map((link, index) => ({ ...link, label: translation.usefulLinks?.[index]?.label ?? link.label })),
       ambassadors: { ...own.ambassadors, title: own.ambassadors.title != null ? (translation.ambassadors?.title ?? own.ambassadors.title) : own.ambassadors.title, text: own.ambassadors.text != null ? (translation.ambassadors?.text ?? own.ambassadors.text) : own.ambassadors.text },
       contact: { ...own.contact, address: translation.contact?.address ?? own.contact.address },

@@ -211,8 +211,16 @@ export type ShopConfigSource = z.infer<typeof shopConfigSource>;
  */
 export const clientConfig = shopConfigFile.omit({ translations: true }).extend({
   events: z.record(z.string(), eventSettings),
+  /**
+   * Each line's `text` is the key its value is kept under in every address (the default
+   * language's words, whatever the page's language); `label` is its name in the page's language
+   * where that differs (configIn), which the page shows.
+   */
+  addressLines: z.array(addressLineConfig.extend({ label: text.optional() })),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;
+/** An address line as a page has it: its key `text`, and its `label` in the page's language where that differs. */
+export type AddressLine = ClientConfig['addressLines'][number];
 
 /** The page's configuration in another of the shop's languages (decision 0094): what a switch loads with the language's texts. */
 export const getPageConfigPayload = z.object({ language: z.enum(LOCALES) });

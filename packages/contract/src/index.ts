@@ -12,6 +12,7 @@ export * from './bounds';
 export * from './checkout-rules';
 export * from './postal-address';
 export * from './portal-rules';
+export * from './field-names';
 export * from './common';
 export * from './config';
 export * from './catalog';

@@ -1,4 +1,4 @@
-import { message, messageWith } from './i18n/text';
+import { message, messageWith, type Text } from './i18n/text';
 
 /**
  * Every user-facing text of the spec (sections 2, 5 and 8), verbatim as the English source of
@@ -31,8 +31,8 @@ const duplicateHolder = messageWith<{ product: string; holder: string; named: 'y
   defaultMessage: 'A {named, select, yes {{product}} other {{product} ticket}} already exists for {holder} in your cart.',
 });
 /** The fields' names joined as the language joins a list ("a, b, c" in English). */
-const fillOutFields = messageWith<{ fields: readonly string[] }>({ id: 'checkout.fillOutFields', defaultMessage: 'Please fill out the following fields: {fields}.' });
-const fillOutFieldsNoStop = messageWith<{ fields: readonly string[] }>({ id: 'ticketEdit.fillOutFields', defaultMessage: 'Please fill out the following fields: {fields}' });
+const fillOutFields = messageWith<{ fields: readonly (string | Text)[] }>({ id: 'checkout.fillOutFields', defaultMessage: 'Please fill out the following fields: {fields}.' });
+const fillOutFieldsNoStop = messageWith<{ fields: readonly (string | Text)[] }>({ id: 'ticketEdit.fillOutFields', defaultMessage: 'Please fill out the following fields: {fields}' });
 const soldOut = messageWith<{ item: string }>({ id: 'cart.soldOut', defaultMessage: 'Sorry, {item} is sold out.' });
 const limitPerOrder = messageWith<{ item: string; limit: number }>({ id: 'cart.limitPerOrder', defaultMessage: 'You can have at most {limit} × {item} in one order.' });
 const cartHoldLimit = messageWith<{ limit: number }>({
@@ -87,7 +87,7 @@ export const messages = {
   checkout: {
     countryRequired: message({ id: 'checkout.countryRequired', defaultMessage: 'Please choose your country.' }),
     shippingCountryRequired: message({ id: 'checkout.shippingCountryRequired', defaultMessage: 'Please choose the shipping country.' }),
-    fillOutFields: (fields: readonly string[]) => fillOutFields({ fields }),
+    fillOutFields: (fields: readonly (string | Text)[]) => fillOutFields({ fields }),
     noPaymentMethods: message({ id: 'checkout.noPaymentMethods', defaultMessage: 'No valid payment methods found.' }),
     acceptTerms: message({ id: 'checkout.acceptTerms', defaultMessage: 'Please accept the Terms and Conditions.' }),
     voucherRequired: message({ id: 'checkout.voucherRequired', defaultMessage: 'Please enter a voucher code.' }),
@@ -98,12 +98,12 @@ export const messages = {
     selectCountryForShipping: message({ id: 'checkout.selectCountryForShipping', defaultMessage: 'Please select your country to see your shipping rates.' }),
   },
   ticketEdit: {
-    fillOutFields: (fields: readonly string[]) => fillOutFieldsNoStop({ fields }),
+    fillOutFields: (fields: readonly (string | Text)[]) => fillOutFieldsNoStop({ fields }),
     nothingChanged: message({ id: 'ticketEdit.nothingChanged', defaultMessage: 'Please change the ticket details.' }),
   },
   refund: {
     selectItem: message({ id: 'refund.selectItem', defaultMessage: 'Please select at least one item.' }),
-    fillOutFields: (fields: readonly string[]) => fillOutFields({ fields }),
+    fillOutFields: (fields: readonly (string | Text)[]) => fillOutFields({ fields }),
   },
   travelTime: {
     required: message({ id: 'travelTime.required', defaultMessage: 'Please select the travel time.' }),

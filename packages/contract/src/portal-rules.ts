@@ -4,7 +4,9 @@
  * the same text, and both compute the same refund total.
  */
 import { isValidEmail } from './mailbox';
-import type { Shown } from './i18n/text';
+import type { Shown, Text } from './i18n/text';
+import { addressLineLabel } from './config-languages';
+import { fieldNames } from './field-names';
 import { messages } from './messages';
 import { portalMessages } from './portal-messages';
 
@@ -35,13 +37,13 @@ const blank = (value: string | null | undefined) => !value || value.trim() === '
 const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').trim() === (b ?? '').trim();
 const sameEmail = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 
-/** The names the required-fields message lists, in the spec's order. */
-export function ticketEditMissingFields(input: TicketEditInput, rules: TicketEditRules): string[] {
-  const missing: string[] = [];
+/** The fields the required-fields message lists, in the spec's order. */
+export function ticketEditMissingFields(input: TicketEditInput, rules: TicketEditRules): Text[] {
+  const missing: Text[] = [];
   // Each field by its label on the form, as every required-fields message names them (decision 0071).
-  if (rules.allowNameChanges && blank(input.full_name)) missing.push('Full name');
-  if (rules.allowEmailChanges && blank(input.email)) missing.push('E-mail address');
-  if (rules.needsAge && blank(input.age)) missing.push('Age range');
+  if (rules.allowNameChanges && blank(input.full_name)) missing.push(fieldNames.fullName);
+  if (rules.allowEmailChanges && blank(input.email)) missing.push(fieldNames.email);
+  if (rules.needsAge && blank(input.age)) missing.push(fieldNames.ageRange);
   return missing;
 }
 
@@ -103,8 +105,8 @@ export interface BankDetailsInput {
 }
 
 export interface BankDetailsRules {
-  /** The configured address lines; required ones must be filled in. */
-  addressLines: readonly { text: string; required: boolean }[];
+  /** The configured address lines; required ones must be filled in (named by their label in the reader's language, configIn). */
+  addressLines: readonly { text: string; label?: string | undefined; required: boolean }[];
   /** Countries whose banks use IBANs. */
   ibanCountries: readonly string[];
 }
@@ -115,16 +117,16 @@ export function usesIban(country: string | null | undefined, rules: Pick<BankDet
 }
 
 /** The names the refund's required-fields message lists, in the spec's order, each as its field's label on the form (decision 0071). */
-export function refundMissingFields(input: BankDetailsInput, rules: BankDetailsRules): string[] {
-  const missing: string[] = [];
-  if (blank(input.bank_owner_full_name)) missing.push("Account holder's full name");
-  for (const line of rules.addressLines) if (line.required && blank(input.bank_owner_address?.[line.text])) missing.push(line.text);
-  if (blank(input.bank_name)) missing.push('Bank name');
-  if (blank(input.bank_country)) missing.push('Bank country');
-  if (blank(input.bank_bic)) missing.push('BIC/SWIFT');
+export function refundMissingFields(input: BankDetailsInput, rules: BankDetailsRules): (Text | string)[] {
+  const missing: (Text | string)[] = [];
+  if (blank(input.bank_owner_full_name)) missing.push(fieldNames.accountHolderName);
+  for (const line of rules.addressLines) if (line.required && blank(input.bank_owner_address?.[line.text])) missing.push(addressLineLabel(line));
+  if (blank(input.bank_name)) missing.push(fieldNames.bankName);
+  if (blank(input.bank_country)) missing.push(fieldNames.bankCountry);
+  if (blank(input.bank_bic)) missing.push(fieldNames.bic);
   if (usesIban(input.bank_country, rules)) {
-    if (blank(input.bank_iban)) missing.push('IBAN');
-  } else if (blank(input.bank_account)) missing.push('Bank account number');
+    if (blank(input.bank_iban)) missing.push(fieldNames.iban);
+  } else if (blank(input.bank_account)) missing.push(fieldNames.bankAccount);
   return missing;
 }
 

@@ -107,7 +107,8 @@ function valuesIn(locale: Locale, values: TextValues | undefined): Record<string
     if (Array.isArray(value)) {
       list ??= new Intl.ListFormat(locale, { type: 'unit', style: 'short' });
       lists.set(locale, list);
-      out[name] = list.format(value as string[]);
+      // Each item that is a text is said first (a field's name in a required-fields message).
+      out[name] = list.format((value as readonly Shown[]).map(say));
     } else out[name] = value as string | number;
   }
   return out;

@@ -41,19 +41,15 @@ export function createTranslator(locale: Locale, catalogue: Catalogue, onMissing
     createIntlCache(),
   );
   const lists = new Intl.ListFormat(locale, { type: 'unit', style: 'short' });
-  const valuesIn = (values: TextValues | undefined) => {
+  const valuesIn = (values: TextValues | undefined): Record<string, string | number> | undefined => {
     if (!values) return undefined;
     const out: Record<string, string | number> = {};
-    for (const [name, value] of Object.entries(values)) out[name] = Array.isArray(value) ? lists.format(value as string[]) : (value as string | number);
+    for (const [name, value] of Object.entries(values)) out[name] = Array.isArray(value) ? lists.format((value as readonly (string | Text)[]).map(format)) : (value as string | number);
     return out;
   };
-  return {
-    locale,
-    direction: directionOf(locale),
-    intl,
-    format(text) {
-      if (typeof text === 'string') return text;
-      return intl.formatMessage(text, valuesIn(text.values));
-    },
-  };
+  function format(text: Text | string): string {
+    if (typeof text === 'string') return text;
+    return intl.formatMessage(text, valuesIn(text.values));
+  }
+  return { locale, direction: directionOf(locale), intl, format };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldNames } from '../field-names';
 import { messages } from '../messages';
 import { english } from './english';
 import { createTranslator } from './format';
@@ -43,6 +44,18 @@ describe('putting a text into words', () => {
     const text = messages.checkout.fillOutFields(['Street and number', 'Postcode', 'City']);
     expect(english(text)).toBe('Please fill out the following fields: Street and number, Postcode, City.');
     expect(createTranslator('de', { 'checkout.fillOutFields': 'Bitte füllen Sie folgende Felder aus: {fields}.' }).format(text)).toBe('Bitte füllen Sie folgende Felder aus: Street and number, Postcode und City.');
+  });
+
+  it('says each field that is a text in the language before joining them (an organiser’s line as it is)', () => {
+    const text = messages.refund.fillOutFields([fieldNames.accountHolderName, 'Straße und Hausnummer', fieldNames.iban, fieldNames.shippingLine({ line: 'Ort' })]);
+    expect(english(text)).toBe("Please fill out the following fields: Account holder's full name, Straße und Hausnummer, IBAN, Ort (shipping).");
+    const german = createTranslator('de', {
+      'checkout.fillOutFields': 'Bitte füllen Sie folgende Felder aus: {fields}.',
+      'fields.accountHolderName': 'Vollständiger Name des Kontoinhabers',
+      'fields.iban': 'IBAN',
+      'fields.shippingLine': '{line} (Lieferadresse)',
+    });
+    expect(german.format(text)).toBe('Bitte füllen Sie folgende Felder aus: Vollständiger Name des Kontoinhabers, Straße und Hausnummer, IBAN und Ort (Lieferadresse).');
   });
 
   it('formats numbers and plurals in the language', () => {

@@ -11,8 +11,12 @@
  * so `npm run i18n` (FormatJS's extractor) reads them from the source.
  */
 
-/** A placeholder's value: a text, a number (formatted in the reader's language), or a list of texts (joined as the language joins them). */
-export type TextValue = string | number | readonly string[];
+/**
+ * A placeholder's value: a string, a number (formatted in the reader's language), or a list
+ * (joined as the language joins them) of strings and texts, each text said in the reader's
+ * language first (the fields a required-fields message names).
+ */
+export type TextValue = string | number | readonly (string | Text)[];
 export type TextValues = Readonly<Record<string, TextValue>>;
 
 export interface Text {

@@ -1,18 +1,25 @@
 import { newCode } from '../../lib/new-code';
 import {
+  addressLineLabel,
   allowedPaymentMethods,
   choosePaymentMethod,
+  configIn,
+  fieldNames,
   messages,
   paymentMessages,
   textIn,
   voucherDiscount,
+  type AddressLine,
   type ApiInput,
   type EventSettings,
   type Order,
   type PaymentInstruction,
   type ShopConfigFile,
   type Locale,
-  type UserData, type Shown } from '@festival/contract';
+  type UserData,
+  type Shown,
+  type Text,
+} from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { readerLanguage } from '../../lib/reader';
 import type { AdmittedCallMark, WaitingRoom } from '../onsale/waiting-room';
@@ -61,13 +68,13 @@ export interface CheckoutAnswer {
 
 const invalid = (field: string, message: Shown) => new AppError('INVALID_INPUT', message, { [field]: [message] });
 
-/** How the missing-fields text names the shipping recipient and lines (the checkout page names them the same). */
-export const SHIPPING_NAME_FIELD = 'Full name';
-export const shippingFieldName = (line: string) => `${line} (shipping)`;
-
-/** The names of the configured address lines that are required and empty. */
-export function missingAddressLines(config: Pick<ShopConfigFile, 'addressLines'>, address: Record<string, string> | null | undefined): string[] {
-  return config.addressLines.filter((line) => line.required && !address?.[line.text]?.trim()).map((line) => line.text);
+/**
+ * The required address lines left empty, each by its label (the lines of configIn: in the
+ * reader's language); an address keeps its values under the default language's line texts,
+ * whatever the page's language.
+ */
+export function missingAddressLines(lines: readonly AddressLine[], address: Record<string, string> | null | undefined): string[] {
+  return lines.filter((line) => line.required && !address?.[line.text]?.trim()).map(addressLineLabel);
 }
 
 /** Only the configured lines, trimmed: an address object never stores keys the shop does not know. */
@@ -155,9 +162,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
         const shippingCountry = hasMerchandise ? input.order.shipping_country?.trim().toUpperCase() || null : null;
         const shippingName = input.order.shipping_name?.trim() || null;
         if (hasMerchandise && (!shippingCountry || !countryCodes.has(shippingCountry))) throw invalid('order.shipping_country', messages.checkout.shippingCountryRequired);
-        const billingMissing = missingAddressLines(config, input.customer.address);
-        const shippingMissing = hasMerchandise
-          ? [...(shippingName ? [] : [SHIPPING_NAME_FIELD]), ...missingAddressLines(config, input.order.shipping_address).map(shippingFieldName)]
+        const { addressLines } = configIn(config, readerLanguage(config, language));
+        const billingMissing = missingAddressLines(addressLines, input.customer.address);
+        const shippingMissing: (Text | string)[] = hasMerchandise
+          ? [...(shippingName ? [] : [fieldNames.shippingName]), ...missingAddressLines(addressLines, input.order.shipping_address).map((line) => fieldNames.shippingLine({ line }))]
           : [];
         if (billingMissing.length || shippingMissing.length) {
           throw invalid(billingMissing.length ? 'customer.address' : 'order.shipping_address', messages.checkout.fillOutFields([...billingMissing, ...shippingMissing]));

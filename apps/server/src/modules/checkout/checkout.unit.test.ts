@@ -56,11 +56,15 @@ describe('the amount of a bank transfer as the organiser types it', () => {
 });
 
 describe('checkout helpers', () => {
-  const config = { addressLines: [{ text: 'Street', required: true }, { text: 'Line 2', required: false }, { text: 'City', required: true }] };
-  it('names the required address lines that are empty, in the configured order', () => {
-    expect(missingAddressLines(config, { Street: ' ', 'Line 2': '', City: 'Utrecht' })).toEqual(['Street']);
-    expect(missingAddressLines(config, null)).toEqual(['Street', 'City']);
-    expect(missingAddressLines(config, { Street: 'Main 1', City: 'Utrecht' })).toEqual([]);
+  const lines = [{ text: 'Street', required: true }, { text: 'Line 2', required: false }, { text: 'City', required: true }];
+  it('names the required address lines that are empty, in the configured order, by their label in the reader’s language', () => {
+    expect(missingAddressLines(lines, { Street: ' ', 'Line 2': '', City: 'Utrecht' })).toEqual(['Street']);
+    expect(missingAddressLines(lines, null)).toEqual(['Street', 'City']);
+    expect(missingAddressLines(lines, { Street: 'Main 1', City: 'Utrecht' })).toEqual([]);
+    // A German page's lines (configIn) keep the default language's text as the key and name the line by its label.
+    const german = [{ text: 'Street', label: 'Straße', required: true }, { text: 'City', label: 'Ort', required: true }];
+    expect(missingAddressLines(german, { Street: 'Hauptstraße 1', Straße: '' })).toEqual(['Ort']);
+    expect(missingAddressLines(german, { Straße: 'Hauptstraße 1', Ort: 'Köln' })).toEqual(['Straße', 'Ort']);
   });
   it('makes codes of the given length without look-alike characters', () => {
     const codes = new Set(Array.from({ length: 200 }, () => newCode(20)));

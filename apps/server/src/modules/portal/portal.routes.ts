@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { registerApiRoute } from '../../http/api-route';
+import { requestLocale } from '../../lib/language';
 import { requireSessionCustomer } from '../accounts/session.service';
 import type { PortalService } from './portal.service';
 
@@ -9,7 +10,7 @@ export function registerPortalRoutes(app: FastifyInstance, deps: { db: Db; porta
   const { db, portal } = deps;
   registerApiRoute(app, 'change-ticket', async (input) => portal.changeTicket(input, await requireSessionCustomer(db, input.token)));
   registerApiRoute(app, 'set-travel-time', async (input) => portal.setTravelTime(input, await requireSessionCustomer(db, input.token)));
-  registerApiRoute(app, 'request-refund', async (input) => portal.requestRefund(input, await requireSessionCustomer(db, input.token)));
+  registerApiRoute(app, 'request-refund', async (input, request) => portal.requestRefund(input, await requireSessionCustomer(db, input.token), requestLocale(request)));
   registerApiRoute(app, 'cancel-refund', async (input) => portal.cancelRefund(input, await requireSessionCustomer(db, input.token)));
-  registerApiRoute(app, 'refund-bank-details', async (input) => portal.giveRefundBankDetails(input, await requireSessionCustomer(db, input.token)));
+  registerApiRoute(app, 'refund-bank-details', async (input, request) => portal.giveRefundBankDetails(input, await requireSessionCustomer(db, input.token), requestLocale(request)));
 }

@@ -1,4 +1,4 @@
-import { bankDetailsError, canReassign, isValidEmail, messages, normaliseIban, refundSelectionError, refundTotal, ticketEditError, waitsForBankDetails, ENTRY_TICKET_TYPE, type ApiInput, type BankDetailsInput, type ShopConfigFile, type UserData, type RefundWays, portalMessages, staffOrderMessages, type Shown, type Text } from '@festival/contract';
+import { bankDetailsError, canReassign, configIn, type Locale, isValidEmail, messages, normaliseIban, refundSelectionError, refundTotal, ticketEditError, waitsForBankDetails, ENTRY_TICKET_TYPE, type ApiInput, type BankDetailsInput, type ShopConfigFile, type UserData, type RefundWays, portalMessages, staffOrderMessages, type Shown, type Text } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -219,7 +219,7 @@ export function createPortalService(deps: PortalDeps) {
      * request-refund: the selected refundable items (all of a payment-plan order) with the bank
      * details to pay to. The amounts are the order view's, so the page and the request agree.
      */
-    async requestRefund(input: ApiInput<'request-refund'>, customer: CustomerRow): Promise<{ data: UserData & { refund_id: number } }> {
+    async requestRefund(input: ApiInput<'request-refund'>, customer: CustomerRow, language?: Locale): Promise<{ data: UserData & { refund_id: number } }> {
       const at = now();
       const snapshot = await deps.catalog.current();
       const refund = await db.transaction(async (tx) => {
@@ -234,7 +234,7 @@ export function createPortalService(deps: PortalDeps) {
           // The money goes back the way it came (decision 0060): bank details are needed for a bank part only.
           checkFirst: async (total) => {
             const plan = await planRefund(tx, orderRow.id, total, deps.refundProvider ?? null);
-            const bankError = bankDetailsError(input, config);
+            const bankError = bankDetailsError(input, configIn(config, readerLanguage(config, language)));
             // Bank details the customer gave are checked even when no part goes by bank: a
             // wrong IBAN is said, never dropped in silence.
             const bankGiven = [input.bank_owner_full_name, input.bank_name, input.bank_city, input.bank_bic, input.bank_iban, input.bank_account].some((value) => typeof value === 'string' && value.trim() !== '');
@@ -256,13 +256,13 @@ export function createPortalService(deps: PortalDeps) {
      * an active refund of the customer's that waits for it. Under the refund's lock, so a second
      * call (also at the same moment) finds the details there and is refused.
      */
-    async giveRefundBankDetails(input: ApiInput<'refund-bank-details'>, customer: CustomerRow): Promise<{ data: UserData }> {
+    async giveRefundBankDetails(input: ApiInput<'refund-bank-details'>, customer: CustomerRow, language?: Locale): Promise<{ data: UserData }> {
       await db.transaction(async (tx) => {
         const refund = await queries.lockRefund(tx, input.refund_id, customer.id);
         if (!refund || refund.status === 'cancelled') throw notFound();
         const ways = await waysWithoutBankDetails(tx, refund, deps.refundProvider ?? null);
         if (!ways || !waitsForBankDetails(ways)) throw new AppError('CONFLICT', portalMessages.bankDetailsNotWanted);
-        const bankError = bankDetailsError(input, config);
+        const bankError = bankDetailsError(input, configIn(config, readerLanguage(config, language)));
         if (bankError) throw refused(bankError);
         await queries.setRefundBankDetails(tx, refund.id, bankDetailsOf(input, config));
         const order = await queries.findOrderCodeAndLanguage(tx, refund.orderId);

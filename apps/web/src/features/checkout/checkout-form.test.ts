@@ -54,6 +54,14 @@ describe('the checkout checks (spec section 5, in order)', () => {
     expect(checkoutProblem(input({ shippingName: '', shippingAddress: ['', '', ''] }), lines)).toBeNull();
   });
 
+  it('names a line by its label in the page’s language, and sends the address under the lines’ keys', () => {
+    const german = lines.map((line, index) => ({ ...line, label: ['Straße und Hausnummer', 'Adresszusatz', 'Ort'][index] }));
+    expect(checkoutProblem(input({ address: [' ', '', ''], hasMerchandise: true, shippingAddress: [null, null, ''] }), german)).toBe(
+      english(messages.checkout.fillOutFields(['Straße und Hausnummer', 'Ort', 'Ort (shipping)'])),
+    );
+    expect(addressPayload(german, ['Hauptstraße 1', '', 'Köln'])).toEqual({ 'Street and number': 'Hauptstraße 1', 'Address line 2': '', City: 'Köln' });
+  });
+
   it('then a payment method, then the terms', () => {
     expect(checkoutProblem(input({ choice: { method: null, error: messages.checkout.noPaymentMethods }, acceptTerms: false }), lines)).toBe(english(messages.checkout.noPaymentMethods));
     expect(checkoutProblem(input({ acceptTerms: false }), lines)).toBe(english(messages.checkout.acceptTerms));

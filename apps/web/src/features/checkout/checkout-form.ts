@@ -1,6 +1,8 @@
 import {
+  addressLineLabel,
   allowedPaymentMethods,
   choosePaymentMethod,
+  fieldNames,
   messages,
   type Cart,
   type ClientConfig,
@@ -8,11 +10,11 @@ import {
   type Invoice,
   type PaymentMethodChoice,
   type PaymentPlanEntry,
+  type Text,
   type Voucher,
   voucherDiscount,
 } from '@festival/contract';
 import { say } from '../../lib/say';
-import { checkoutTexts } from './checkout.messages';
 
 /**
  * The checkout page's rules (spec sections 4 and 5), zod-free and without React so each is
@@ -20,8 +22,10 @@ import { checkoutTexts } from './checkout.messages';
  * shows the outcome before the customer presses Checkout.
  */
 
+/** An address line of the page's configuration: `text` keys the address, `label` (the page's language) names it. */
 export interface AddressLine {
   text: string;
+  label?: string | undefined;
   required: boolean;
 }
 
@@ -103,11 +107,6 @@ export interface CheckoutInput {
   acceptTerms: boolean;
 }
 
-/** The shipping name in the list of missing fields, in the page's language. */
-export const fullNameFieldName = () => say(checkoutTexts.checkoutForm.fullNameField);
-/** A shipping line in the list of missing fields, told apart from the billing line of the same name. */
-export const shippingFieldName = (line: string) => say(checkoutTexts.checkoutForm.shippingField({ line }));
-
 /**
  * Spec section 5, checkout, in its order: the country, the shipping country, the required fields,
  * a payment method, the terms. Answers the first text that applies, or null when the order may be
@@ -117,12 +116,13 @@ export function checkoutProblem(input: CheckoutInput, addressLines: readonly Add
   const texts = messages.checkout;
   if (blank(input.country)) return say(texts.countryRequired);
   if (input.hasMerchandise && blank(input.shippingCountry)) return say(texts.shippingCountryRequired);
-  const missing = addressLines.filter((line, index) => line.required && blank(input.address[index])).map((line) => line.text);
+  // The fields as the server names them (fieldNames), address lines by their label in the page's language.
+  const missing: (Text | string)[] = addressLines.filter((line, index) => line.required && blank(input.address[index])).map(addressLineLabel);
   if (input.hasMerchandise) {
-    if (blank(input.shippingName)) missing.push(fullNameFieldName());
+    if (blank(input.shippingName)) missing.push(fieldNames.shippingName);
     addressLines.forEach((line, index) => {
       const value = input.shippingAddress[index];
-      if (line.required && value !== null && value !== undefined && blank(value)) missing.push(shippingFieldName(line.text));
+      if (line.required && value !== null && value !== undefined && blank(value)) missing.push(fieldNames.shippingLine({ line: addressLineLabel(line) }));
     });
   }
   if (missing.length > 0) return say(texts.fillOutFields(missing));

@@ -10,12 +10,6 @@ export const checkoutTexts = {
     country: message({ id: 'checkout.AddressFields.country', defaultMessage: 'Country' }),
     chooseCountry: message({ id: 'checkout.AddressFields.chooseCountry', defaultMessage: 'Choose your country' }),
   },
-  checkoutForm: {
-    /** The shipping name in the list of missing fields. */
-    fullNameField: message({ id: 'checkout.checkout-form.fullNameField', defaultMessage: 'Full name' }),
-    /** A shipping line in the list of missing fields (`line`: the configured line's name), told apart from the billing line of the same name. */
-    shippingField: messageWith<{ line: string }>({ id: 'checkout.checkout-form.shippingField', defaultMessage: '{line} (shipping)' }),
-  },
   invoiceTable: {
     item: message({ id: 'checkout.InvoiceTable.item', defaultMessage: 'Item' }),
     travelTime: messageWith<{ date: string }>({ id: 'checkout.InvoiceTable.travelTime', defaultMessage: 'Travel time: {date}' }),

@@ -1,4 +1,4 @@
-import { message, messageWith } from '@festival/contract';
+import { fieldNames, message, messageWith } from '@festival/contract';
 
 /**
  * The portal's own texts (the customer's orders, refunds and tickets), declared for the
@@ -63,15 +63,15 @@ export const portalTexts = {
   refundDetailsStep: {
     next: message({ id: 'portal.RefundDetailsStep.next', defaultMessage: 'Next' }),
     accountHolder: message({ id: 'portal.RefundDetailsStep.accountHolder', defaultMessage: 'Account holder' }),
-    accountHolderName: message({ id: 'portal.RefundDetailsStep.accountHolderName', defaultMessage: "Account holder's full name" }),
+    accountHolderName: fieldNames.accountHolderName,
     bank: message({ id: 'portal.RefundDetailsStep.bank', defaultMessage: 'Bank' }),
-    bankName: message({ id: 'portal.RefundDetailsStep.bankName', defaultMessage: 'Bank name' }),
+    bankName: fieldNames.bankName,
     bankCity: message({ id: 'portal.RefundDetailsStep.bankCity', defaultMessage: 'Bank city' }),
-    bankCountry: message({ id: 'portal.RefundDetailsStep.bankCountry', defaultMessage: 'Bank country' }),
+    bankCountry: fieldNames.bankCountry,
     chooseBankCountry: message({ id: 'portal.RefundDetailsStep.chooseBankCountry', defaultMessage: "Choose the bank's country" }),
-    bic: message({ id: 'portal.RefundDetailsStep.bic', defaultMessage: 'BIC/SWIFT' }),
-    iban: message({ id: 'portal.RefundDetailsStep.iban', defaultMessage: 'IBAN' }),
-    bankAccount: message({ id: 'portal.RefundDetailsStep.bankAccount', defaultMessage: 'Bank account number' }),
+    bic: fieldNames.bic,
+    iban: fieldNames.iban,
+    bankAccount: fieldNames.bankAccount,
     bankAccountHint: message({ id: 'portal.RefundDetailsStep.bankAccountHint', defaultMessage: "Banks in some countries use an IBAN instead: choose the bank's country first." }),
     noteOptional: message({ id: 'portal.RefundDetailsStep.noteOptional', defaultMessage: 'Note (optional)' }),
   },
@@ -145,9 +145,10 @@ export const portalTexts = {
     detailsTitle: message({ id: 'portal.ManageTicketPage.detailsTitle', defaultMessage: 'Step 1 of 2: Enter the ticket details' }),
     confirmTitle: message({ id: 'portal.ManageTicketPage.confirmTitle', defaultMessage: 'Step 2 of 2: Confirm the changes' }),
     holder: message({ id: 'portal.ManageTicketPage.holder', defaultMessage: 'Ticket holder' }),
-    fullName: message({ id: 'portal.ManageTicketPage.fullName', defaultMessage: 'Full name' }),
-    email: message({ id: 'portal.ManageTicketPage.email', defaultMessage: 'E-mail address' }),
-    ageRange: message({ id: 'portal.ManageTicketPage.ageRange', defaultMessage: 'Age range' }),
+    // The fields' names as the required-fields message gives them (the server's too).
+    fullName: fieldNames.fullName,
+    email: fieldNames.email,
+    ageRange: fieldNames.ageRange,
     chooseAge: message({ id: 'portal.ManageTicketPage.chooseAge', defaultMessage: 'Choose an age range' }),
     nameChangesLeft: messageWith<{ count: number }>({ id: 'portal.ManageTicketPage.nameChangesLeft', defaultMessage: 'Name changes left: {count}.' }),
     reassign: message({ id: 'portal.ManageTicketPage.reassign', defaultMessage: 'Transfer this ticket to this e-mail address' }),

@@ -1,4 +1,4 @@
-import type { Customer } from '@festival/contract';
+import { addressLineLabel, type Customer } from '@festival/contract';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Dropdown } from '../../../components/ui/Dropdown';
@@ -113,7 +113,7 @@ export function SettingsForm({ customer }: { customer: Customer }) {
           <TextField
             key={line.text}
             id={`settings-address-${index}`}
-            label={line.text}
+            label={addressLineLabel(line)}
             required={line.required}
             value={address[index] ?? ''}
             onChange={(value) => setAddress((current) => current.map((old, at) => (at === index ? value : old)))}

@@ -1,3 +1,4 @@
+import { addressLineLabel } from '@festival/contract';
 import type { ReactNode } from 'react';
 import { Dropdown } from '../../../components/ui/Dropdown';
 import { TextField } from '../../../components/ui/TextField';
@@ -47,7 +48,7 @@ export function AddressFields({ legend, idPrefix, section, country, onCountryCha
         <TextField
           key={line.text}
           id={`${idPrefix}-address-${index}`}
-          label={line.text}
+          label={addressLineLabel(line)}
           required={line.required}
           value={lines[index] ?? ''}
           onChange={(value) => onLineChange(index, value)}

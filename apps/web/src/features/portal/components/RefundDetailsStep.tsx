@@ -1,4 +1,4 @@
-import { usesIban } from '@festival/contract';
+import { addressLineLabel, usesIban } from '@festival/contract';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Dropdown } from '../../../components/ui/Dropdown';
@@ -51,7 +51,7 @@ export function RefundDetailsStep({ values, onChange, onNext, back, error, label
           <TextField
             key={line.text}
             id={`refund-bank-address-${index}`}
-            label={line.text}
+            label={addressLineLabel(line)}
             required={line.required}
             value={values.bank_owner_address[line.text] ?? ''}
             onChange={setLine(line.text)}
