@@ -1,12 +1,12 @@
 import { isText, messages, type Shown, type Text } from '@festival/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requestLocale, translatorFor } from '../lib/language';
+import { answerTranslatorFor, requestLocale } from '../lib/language';
 import { AppError } from './app-error';
 
 /** A refusal's body in the request's language (`Content-Language` says which): its message and its fields' messages. */
 function refusal(request: FastifyRequest, reply: FastifyReply, message: Shown, errors?: Readonly<Record<string, readonly Shown[]>>, extra?: object) {
   const locale = requestLocale(request);
-  const { format } = translatorFor(locale);
+  const { format } = answerTranslatorFor(locale);
   reply.header('content-language', locale);
   return {
     message: format(message),
@@ -26,7 +26,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (payload && typeof payload === 'object' && !Array.isArray(payload) && isText((payload as { message?: unknown }).message)) {
       const locale = requestLocale(request);
       reply.header('content-language', locale);
-      return done(null, { ...payload, message: translatorFor(locale).format((payload as { message: Text }).message) });
+      return done(null, { ...payload, message: answerTranslatorFor(locale).format((payload as { message: Text }).message) });
     }
     done(null, payload);
   });

@@ -25,6 +25,22 @@ export function translatorFor(locale: Locale): Translator {
   return translator;
 }
 
+const answerTranslators = new Map<Locale, Translator>();
+
+/**
+ * The translator of the API's answers, which a page shows as they are: each placeholder's value
+ * isolated where its direction may differ from the sentence's (isolatedValue), as the page's own
+ * texts are (say.ts). E-mails and documents place their values in their own markup instead.
+ */
+export function answerTranslatorFor(locale: Locale): Translator {
+  let translator = answerTranslators.get(locale);
+  if (!translator) {
+    translator = createTranslator(locale, catalogueOf(locale), undefined, { isolate: true });
+    answerTranslators.set(locale, translator);
+  }
+  return translator;
+}
+
 const chosen = new WeakMap<FastifyRequest, Locale>();
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
-import type { Locale, Shown, TextValues } from '@festival/contract';
+import { directionOf, isolatedValue, type Locale, type Shown, type TextValues } from '@festival/contract';
 import { currentLanguage, registerLanguageLoader } from './language';
 
 /**
@@ -99,7 +99,13 @@ function formatOf(locale: Locale, id: string, message: string | MessageFormatEle
   return format;
 }
 
-function valuesIn(locale: Locale, values: TextValues | undefined): Record<string, string | number> | undefined {
+/**
+ * The placeholders' values for a text said in `locale` on a page in `direction`: lists joined as
+ * the language joins them (each item that is a text said first: a field's name in a
+ * required-fields message), strings isolated where their direction may differ from the page's
+ * (a Latin name in an Arabic sentence, an Arabic name in an English one: isolatedValue).
+ */
+function valuesIn(locale: Locale, direction: 'ltr' | 'rtl', values: TextValues | undefined): Record<string, string | number> | undefined {
   if (!values) return undefined;
   let list = lists.get(locale);
   const out: Record<string, string | number> = {};
@@ -107,9 +113,9 @@ function valuesIn(locale: Locale, values: TextValues | undefined): Record<string
     if (Array.isArray(value)) {
       list ??= new Intl.ListFormat(locale, { type: 'unit', style: 'short' });
       lists.set(locale, list);
-      // Each item that is a text is said first (a field's name in a required-fields message).
-      out[name] = list.format((value as readonly Shown[]).map(say));
-    } else out[name] = value as string | number;
+      out[name] = list.format((value as readonly Shown[]).map((item) => (typeof item === 'string' ? isolatedValue(item, direction) : say(item))));
+    } else if (value === APART) out[name] = value; // the element in its place (sayAround) sets its own direction
+    else out[name] = typeof value === 'string' ? isolatedValue(value, direction) : (value as number);
   }
   return out;
 }
@@ -139,10 +145,11 @@ export function say(text: Shown): string {
 function sayIn(text: Shown): string {
   if (typeof text === 'string') return text;
   const locale = currentLanguage();
+  const direction = directionOf(locale);
   const message = loaded.get(locale)?.get(text.id);
   if (message !== undefined) {
     try {
-      return String(formatOf(locale, text.id, message).format(valuesIn(locale, text.values)));
+      return String(formatOf(locale, text.id, message).format(valuesIn(locale, direction, text.values)));
     } catch (error) {
       report(text.id, `${text.id} could not be said in ${locale}: ${(error as Error).message}`);
     }
@@ -151,7 +158,7 @@ function sayIn(text: Shown): string {
     report(text.id, `${text.id} is not among the loaded texts of ${locale}`);
   }
   try {
-    return String(formatOf('en', text.id, text.defaultMessage).format(valuesIn('en', text.values)));
+    return String(formatOf('en', text.id, text.defaultMessage).format(valuesIn('en', direction, text.values)));
   } catch {
     // The shop's build has no ICU parser: the English source as it is.
     return text.defaultMessage;

@@ -1,6 +1,6 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { directionOf, type Locale } from './locales';
+import { directionOf, isolatedValue, type Locale } from './locales';
 import type { Text, TextValues } from './text';
 
 /** A language's catalogue: message id to its text, ICU source or compiled by `formatjs compile --ast`. */
@@ -21,7 +21,9 @@ export interface Translator {
  * (its `defaultMessage`), never as its id, and reported once through `onMissing` (the catalogue
  * tests keep the shipped catalogues complete, so this is for a catalogue being written).
  */
-export function createTranslator(locale: Locale, catalogue: Catalogue, onMissing?: (id: string) => void): Translator {
+export function createTranslator(locale: Locale, catalogue: Catalogue, onMissing?: (id: string) => void, options: { isolate?: boolean } = {}): Translator {
+  const direction = directionOf(locale);
+  const isolate = options.isolate ? (value: string) => isolatedValue(value, direction) : (value: string) => value;
   const reported = new Set<string>();
   const intl = createIntl(
     {
@@ -44,12 +46,15 @@ export function createTranslator(locale: Locale, catalogue: Catalogue, onMissing
   const valuesIn = (values: TextValues | undefined): Record<string, string | number> | undefined => {
     if (!values) return undefined;
     const out: Record<string, string | number> = {};
-    for (const [name, value] of Object.entries(values)) out[name] = Array.isArray(value) ? lists.format((value as readonly (string | Text)[]).map(format)) : (value as string | number);
+    for (const [name, value] of Object.entries(values)) {
+      if (Array.isArray(value)) out[name] = lists.format((value as readonly (string | Text)[]).map((item) => (typeof item === 'string' ? isolate(item) : format(item))));
+      else out[name] = typeof value === 'string' ? isolate(value) : (value as number);
+    }
     return out;
   };
   function format(text: Text | string): string {
     if (typeof text === 'string') return text;
     return intl.formatMessage(text, valuesIn(text.values));
   }
-  return { locale, direction: directionOf(locale), intl, format };
+  return { locale, direction, intl, format };
 }

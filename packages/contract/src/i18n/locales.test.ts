@@ -3,7 +3,7 @@ import { fieldNames } from '../field-names';
 import { messages } from '../messages';
 import { english } from './english';
 import { createTranslator } from './format';
-import { acceptedLanguages, chooseLocale, directionOf, LOCALES } from './locales';
+import { acceptedLanguages, chooseLocale, directionOf, isolatedValue, LOCALES } from './locales';
 import { message } from './text';
 
 const choose = (header: string | undefined) => chooseLocale(acceptedLanguages(header), LOCALES, 'en');
@@ -56,6 +56,19 @@ describe('putting a text into words', () => {
       'fields.shippingLine': '{line} (Lieferadresse)',
     });
     expect(german.format(text)).toBe('Bitte füllen Sie folgende Felder aus: Vollständiger Name des Kontoinhabers, Straße und Hausnummer, IBAN und Ort (Lieferadresse).');
+  });
+
+  it('isolates a value whose direction may differ from the sentence’s, where asked to (the API’s answers, the pages)', () => {
+    const soldOut = messages.cart.soldOut('Camping (VIP)');
+    const arabic = { 'cart.soldOut': 'عذرًا، نفدت تذاكر {item}.' };
+    expect(createTranslator('ar', arabic, undefined, { isolate: true }).format(soldOut)).toBe('عذرًا، نفدت تذاكر \u2068Camping (VIP)\u2069.');
+    expect(createTranslator('ar', arabic).format(soldOut)).toBe('عذرًا، نفدت تذاكر Camping (VIP).');
+    // In a left-to-right sentence only a value with right-to-left letters is isolated; English stays as it was.
+    expect(createTranslator('en', {}, undefined, { isolate: true }).format(soldOut)).toBe('Sorry, Camping (VIP) is sold out.');
+    expect(createTranslator('en', {}, undefined, { isolate: true }).format(messages.cart.soldOut('تذكرة'))).toBe('Sorry, \u2068تذكرة\u2069 is sold out.');
+    expect(isolatedValue('', 'rtl')).toBe('');
+    expect(isolatedValue('NWF-42', 'rtl')).toBe('\u2068NWF-42\u2069');
+    expect(isolatedValue('Łukasz', 'ltr')).toBe('Łukasz');
   });
 
   it('formats numbers and plurals in the language', () => {

@@ -74,3 +74,18 @@ export function intlLocaleOf(preferred: string, language: string): string {
   const own = preferred.toLowerCase();
   return own === language || own.startsWith(`${language}-`) ? preferred : language;
 }
+
+/** A letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms). */
+const RIGHT_TO_LEFT_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+
+/**
+ * A placeholder's value kept apart from the sentence around it (Unicode's first-strong isolate,
+ * FSI … PDI, as MessageFormat 2 does): a Latin name or a code in an Arabic sentence, or an Arabic
+ * name in an English one, keeps its own direction and does not pull the punctuation next to it
+ * over to its side ("(VIP)", "12:30", "محمد,"). Values that need none (an English sentence, a
+ * value without right-to-left letters) stay as they are.
+ */
+export function isolatedValue(value: string, direction: 'ltr' | 'rtl'): string {
+  if (value === '' || (direction === 'ltr' && !RIGHT_TO_LEFT_LETTER.test(value))) return value;
+  return `\u2068${value}\u2069`;
+}
