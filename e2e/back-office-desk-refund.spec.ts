@@ -95,7 +95,7 @@ describe('a cash refund at the desk', () => {
     await screenshot(page, `desk-refund-paid-out-dialog-390.png`);
     await paidOut.getByRole('button', { name: texts.paidOut }).click();
     await paidOut.waitFor({ state: 'detached' });
-    await expect.poll(async () => (await toasts(page)).join(' | ')).toContain(refundWayMessages.paidOut);
+    await expect.poll(async () => (await toasts(page)).join(' | ')).toContain(english(refundWayMessages.paidOut));
     await refundCard.getByText(texts.refundPaidOutBy(member.email)).waitFor();
     expect(await refundCard.getByRole('button', { name: texts.paidOut }).count()).toBe(0);
     await bothWidths(page, 'desk-refund-paid-out');

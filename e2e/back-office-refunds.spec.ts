@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { staffRefundMessages } from '../packages/contract/src/staff-refunds-exports';
-import { englishOf } from '../packages/contract/src/i18n/english';
+import { english, englishOf } from '../packages/contract/src/i18n/english';
 import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
 import { expectNoAxeViolations, openPage, pageErrors, useBrowser } from './support/browser';
 import { REFUND_QUEUE_CUSTOMERS } from './support/refund-queue';
@@ -71,7 +71,7 @@ describe('the back office’s refund queue and exports', () => {
     await rejectDialog.waitFor();
     expect(await rejectDialog.innerText()).toContain(texts.reasonCount(0, 1000));
     await rejectDialog.getByRole('button', { name: texts.rejectSubmit }).click();
-    await rejectDialog.getByText(staffRefundMessages.reasonMissing).first().waitFor();
+    await rejectDialog.getByText(english(staffRefundMessages.reasonMissing)).first().waitFor();
     await expectNoAxeViolations(page);
     const reason = 'You bought it at the box office, so the box office refunds it: bring the ticket to the desk.';
     await rejectDialog.getByLabel(texts.reason).fill(reason);

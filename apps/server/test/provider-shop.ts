@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { api, type Order, type PaymentInstruction } from '@festival/contract';
+import { api, type Order, type PaymentInstruction, type ShopConfigFile } from '@festival/contract';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -78,7 +78,13 @@ function capturingLogger(): { logger: FastifyBaseLogger; lines: LogLine[]; notif
 /** Background rounds (carts, unpaid orders, reminders) never run by themselves during a test. */
 const NEVER_MS = 24 * 60 * 60_000;
 
-export async function startProviderShop(engine: Engine, provider: 'stripe' | 'mollie', credentials: ProviderCredentials, options: { app?: Partial<AppOptions> } = {}): Promise<ProviderShop> {
+/** `options.config`: more of the shop's configuration (the languages it offers, say). */
+export async function startProviderShop(
+  engine: Engine,
+  provider: 'stripe' | 'mollie',
+  credentials: ProviderCredentials,
+  options: { app?: Partial<AppOptions>; config?: Partial<ShopConfigFile> } = {},
+): Promise<ProviderShop> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const now = () => new Date();
@@ -93,7 +99,7 @@ export async function startProviderShop(engine: Engine, provider: 'stripe' | 'mo
     gatewayEnvironment: { production: false, demoConfig: false, credentials },
     ...options.app,
   };
-  const shop = await createTestShop(engine, { config: { gateway: provider, publicBaseUrl: base, maxCreditCardAttempts: 5 }, app: { logger: log.logger, ...appOptions } });
+  const shop = await createTestShop(engine, { config: { ...options.config, gateway: provider, publicBaseUrl: base, maxCreditCardAttempts: 5 }, app: { logger: log.logger, ...appOptions } });
   await shop.app.listen({ port, host: '127.0.0.1' });
   const gateway = createConfiguredGateway({ provider }, { credentials, appSecret }) as PaymentGateway;
   const sweeperAt = (later: number): PaymentsService =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageWith, type Text } from './i18n/text';
+import { message, messageWith, type Text } from './i18n/text';
 
 /**
  * Which way a refund's money goes back (issue 34 point 3, decision 0060): the way it came. Card
@@ -108,27 +108,28 @@ export function refundWaySentence(ways: RefundWays, money: Money, when: 'will' |
   return phrases.length <= 1 ? (phrases[0] ?? '') : new Intl.ListFormat(words.listLocale, { type: 'conjunction', style: 'long' }).format(phrases);
 }
 
-/** For staff: which way a refund's money goes, in a line ("€179.50 in cash at the desk, €20.00 by bank (no bank details yet)"). */
-export function refundWaysForStaff(ways: RefundWays, money: Money): string {
-  const parts: string[] = [];
-  if (ways.card > 0) parts.push(`${money(ways.card)} back to the card through the payment provider`);
-  if (ways.cash > 0) parts.push(`${money(ways.cash)} in cash at the desk`);
-  if (ways.card_terminal > 0) parts.push(`${money(ways.card_terminal)} on the card terminal at the desk`);
-  if (ways.bank > 0) parts.push(`${money(ways.bank)} by bank transfer${ways.bank_details ? '' : ' (waiting for the customer’s bank details)'}`);
-  return parts.join(', ');
-}
-
 /** The back office's texts about a refund's way (issue 34 point 3). */
+const toPayOutAtDesk = messageWith<{ amount: string }>({
+  id: 'refundWays.toPayOutAtDesk',
+  defaultMessage: 'The refund is recorded: pay {amount} out at the desk, then press “Paid out at the desk”.',
+});
+
 export const refundWayMessages = {
   /** order-refund's answer, by what happens next. */
-  recorded: 'The refund is recorded.',
-  toPayOutAtDesk: (amount: string) => `The refund is recorded: pay ${amount} out at the desk, then press “Paid out at the desk”.`,
-  waitsForBankDetails: 'The refund is recorded and waits for the customer’s bank details: they are e-mailed a request for them, and it can be approved in Refunds once they are given.',
+  recorded: message({ id: 'refundWays.recorded', defaultMessage: 'The refund is recorded.' }),
+  toPayOutAtDesk: (amount: string) => toPayOutAtDesk({ amount }),
+  waitsForBankDetails: message({
+    id: 'refundWays.waitsForBankDetails',
+    defaultMessage: 'The refund is recorded and waits for the customer’s bank details: they are e-mailed a request for them, and it can be approved in Refunds once they are given.',
+  }),
   /** refund-decide: an approval that cannot pay the bank part. */
-  needsBankDetails: 'This refund is paid by bank transfer and the customer has not given their bank details yet: it waits for them.',
+  needsBankDetails: message({
+    id: 'refundWays.needsBankDetails',
+    defaultMessage: 'This refund is paid by bank transfer and the customer has not given their bank details yet: it waits for them.',
+  }),
   /** refund-paid-out. */
-  paidOut: 'The pay-out at the desk is recorded.',
-  nothingAtDesk: 'This refund has nothing to pay out at the desk.',
-  alreadyPaidOut: 'This refund has been paid out at the desk already. Reload the page to see by whom.',
-  notApproved: 'This refund is not approved yet: approve it first.',
-} as const;
+  paidOut: message({ id: 'refundWays.paidOut', defaultMessage: 'The pay-out at the desk is recorded.' }),
+  nothingAtDesk: message({ id: 'refundWays.nothingAtDesk', defaultMessage: 'This refund has nothing to pay out at the desk.' }),
+  alreadyPaidOut: message({ id: 'refundWays.alreadyPaidOut', defaultMessage: 'This refund has been paid out at the desk already. Reload the page to see by whom.' }),
+  notApproved: message({ id: 'refundWays.notApproved', defaultMessage: 'This refund is not approved yet: approve it first.' }),
+};

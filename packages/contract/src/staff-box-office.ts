@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueMessage, message, messageWith, type Text } from './i18n/text';
 
 /**
  * The back office's box office (issue 22, point 5): what can be sold at the desk now, and a sale
@@ -6,29 +7,53 @@ import { z } from 'zod';
  * made or found, stock and seats taken at once): paid at the desk (cash or the card terminal), or
  * left to pay through the link to accept the terms that the buyer is e-mailed.
  */
+// The box office's texts with placeholders, each declared once; `staffBoxOfficeMessages` below keeps the callers' positional arguments.
+const notForSale = messageWith<{ item: string }>({ id: 'staffBoxOffice.notForSale', defaultMessage: '{item} is not on sale at the box office.' });
+const paymentPlan = messageWith<{ item: string }>({ id: 'staffBoxOffice.paymentPlan', defaultMessage: '{item} has a payment plan; sell it in the shop.' });
+const departureNeeded = messageWith<{ item: string }>({ id: 'staffBoxOffice.departureNeeded', defaultMessage: 'Choose a departure for {item}.' });
+const departureNotOfItem = messageWith<{ item: string }>({ id: 'staffBoxOffice.departureNotOfItem', defaultMessage: '{item} has no such departure.' });
+const ageNeeded = messageWith<{ item: string }>({ id: 'staffBoxOffice.ageNeeded', defaultMessage: 'Choose the age range of each holder of {item}.' });
+const noItem = messageWith<{ code: string }>({ id: 'staffBoxOffice.noItem', defaultMessage: 'There is no item {code}.' });
+const notOneAddress = messageWith<{ address: string }>({ id: 'staffBoxOffice.notOneAddress', defaultMessage: '"{address}" is not one e-mail address.' });
+
 export const staffBoxOfficeMessages = {
-  chooseItem: 'Add at least one item.',
-  tooManyLines: 'A sale has at most 50 lines.',
-  quantity: 'A quantity is from 1 to 50.',
-  buyerEmail: 'Enter the buyer’s e-mail address, or none to print their tickets at the desk.',
-  emailToPayLater: 'Pay later needs the buyer’s e-mail address: the link to pay is e-mailed. Without one, take the money at the desk.',
-  buyerName: 'Enter the buyer’s name.',
-  holderName: 'Enter the name of each ticket holder.',
-  holderEmail: 'Enter the e-mail address of each ticket holder.',
-  holdersCount: 'Give one holder per ticket, or none to put them in the buyer’s name.',
-  choosePayment: 'Choose cash, card terminal or pay later.',
-  notForSale: (item: string) => `${item} is not on sale at the box office.`,
-  paymentPlan: (item: string) => `${item} has a payment plan; sell it in the shop.`,
-  departureNeeded: (item: string) => `Choose a departure for ${item}.`,
-  departureNotOfItem: (item: string) => `${item} has no such departure.`,
-  ageNeeded: (item: string) => `Choose the age range of each holder of ${item}.`,
-  noItem: (code: string) => `There is no item ${code}.`,
-} as const;
+  chooseItem: message({ id: 'staffBoxOffice.chooseItem', defaultMessage: 'Add at least one item.' }),
+  tooManyLines: message({ id: 'staffBoxOffice.tooManyLines', defaultMessage: 'A sale has at most 50 lines.' }),
+  quantity: message({ id: 'staffBoxOffice.quantity', defaultMessage: 'A quantity is from 1 to 50.' }),
+  buyerEmail: message({ id: 'staffBoxOffice.buyerEmail', defaultMessage: 'Enter the buyer’s e-mail address, or none to print their tickets at the desk.' }),
+  emailToPayLater: message({
+    id: 'staffBoxOffice.emailToPayLater',
+    defaultMessage: 'Pay later needs the buyer’s e-mail address: the link to pay is e-mailed. Without one, take the money at the desk.',
+  }),
+  buyerName: message({ id: 'staffBoxOffice.buyerName', defaultMessage: 'Enter the buyer’s name.' }),
+  holderName: message({ id: 'staffBoxOffice.holderName', defaultMessage: 'Enter the name of each ticket holder.' }),
+  holderEmail: message({ id: 'staffBoxOffice.holderEmail', defaultMessage: 'Enter the e-mail address of each ticket holder.' }),
+  holdersCount: message({ id: 'staffBoxOffice.holdersCount', defaultMessage: 'Give one holder per ticket, or none to put them in the buyer’s name.' }),
+  choosePayment: message({ id: 'staffBoxOffice.choosePayment', defaultMessage: 'Choose cash, card terminal or pay later.' }),
+  notForSale: (item: string) => notForSale({ item }),
+  paymentPlan: (item: string) => paymentPlan({ item }),
+  departureNeeded: (item: string) => departureNeeded({ item }),
+  /** The schema's, before the item is known. */
+  departureNeededAny: message({ id: 'staffBoxOffice.departureNeededAny', defaultMessage: 'Choose a departure for the transport.' }),
+  departureNotOfItem: (item: string) => departureNotOfItem({ item }),
+  ageNeeded: (item: string) => ageNeeded({ item }),
+  noItem: (code: string) => noItem({ code }),
+  /** The box-office order's own refusals (`npm run orders -- create` and the desk's sale). */
+  notOneAddress: (address: string) => notOneAddress({ address }),
+  customerName: message({ id: 'staffBoxOffice.customerName', defaultMessage: 'The customer needs a full name.' }),
+  nameAnItem: message({ id: 'staffBoxOffice.nameAnItem', defaultMessage: 'Name at least one item.' }),
+  noBankTransfer: message({ id: 'staffBoxOffice.noBankTransfer', defaultMessage: 'The shop configuration has no bank details for transfers.' }),
+  accountTakenMeanwhile: message({ id: 'staffBoxOffice.accountTakenMeanwhile', defaultMessage: 'The account was created by someone else at this moment; run the command again.' }),
+};
 
 const texts = staffBoxOfficeMessages;
 
 /** Longest item code, name and address a payload may carry (the shop's bounds are far shorter). */
-const short = (max: number, message: string) => z.string({ error: message }).max(max, message);
+const short = (max: number, text: Text) => {
+  const refusal = issueMessage(text);
+  return z.string({ error: refusal }).max(max, refusal);
+};
+const notBlank = (value: string) => value.trim() !== '';
 
 export const boxOfficeItemsPayload = z.object({}).strict();
 
@@ -75,19 +100,19 @@ export type BoxOfficePayment = (typeof BOX_OFFICE_PAYMENTS)[number];
 export const BOX_OFFICE_MAX_UNITS = 50;
 
 export const boxOfficeHolder = z.object({
-  full_name: short(200, texts.holderName).refine((value) => value.trim() !== '', texts.holderName),
+  full_name: short(200, texts.holderName).refine(notBlank, issueMessage(texts.holderName)),
   /** Blank: the buyer's address (none for a buyer without one, decision 0076). */
   email: short(320, texts.holderEmail),
   age: short(50, texts.holderName).nullish(),
 });
 
 export const boxOfficeLine = z.object({
-  code: short(100, texts.chooseItem).refine((value) => value.trim() !== '', texts.chooseItem),
-  quantity: z.int({ error: texts.quantity }).min(1, texts.quantity).max(BOX_OFFICE_MAX_UNITS, texts.quantity),
+  code: short(100, texts.chooseItem).refine(notBlank, issueMessage(texts.chooseItem)),
+  quantity: z.int({ error: issueMessage(texts.quantity) }).min(1, issueMessage(texts.quantity)).max(BOX_OFFICE_MAX_UNITS, issueMessage(texts.quantity)),
   /** Tickets only: one holder per unit; none puts every ticket in the buyer's name. */
-  holders: z.array(boxOfficeHolder).max(BOX_OFFICE_MAX_UNITS, texts.holdersCount).optional(),
+  holders: z.array(boxOfficeHolder).max(BOX_OFFICE_MAX_UNITS, issueMessage(texts.holdersCount)).optional(),
   /** Transport with departures to choose from: the departure of every unit of the line. */
-  departure_id: z.int({ error: texts.departureNeeded('the transport') }).min(1).max(2_147_483_647).nullish(),
+  departure_id: z.int({ error: issueMessage(texts.departureNeededAny) }).min(1).max(2_147_483_647).nullish(),
 });
 export type BoxOfficeLineInput = z.infer<typeof boxOfficeLine>;
 
@@ -95,10 +120,10 @@ export const boxOfficeSellPayload = z.object({
   buyer: z.object({
     /** Blank: the buyer gave none; the sale is paid at the desk and its tickets printed there (decision 0076). */
     email: short(320, texts.buyerEmail),
-    full_name: short(200, texts.buyerName).refine((value) => value.trim() !== '', texts.buyerName),
+    full_name: short(200, texts.buyerName).refine(notBlank, issueMessage(texts.buyerName)),
   }),
-  lines: z.array(boxOfficeLine).min(1, texts.chooseItem).max(BOX_OFFICE_MAX_UNITS, texts.tooManyLines),
-  payment: z.enum(BOX_OFFICE_PAYMENTS, { error: texts.choosePayment }),
+  lines: z.array(boxOfficeLine).min(1, issueMessage(texts.chooseItem)).max(BOX_OFFICE_MAX_UNITS, issueMessage(texts.tooManyLines)),
+  payment: z.enum(BOX_OFFICE_PAYMENTS, { error: issueMessage(texts.choosePayment) }),
 });
 export type BoxOfficeSellInput = z.infer<typeof boxOfficeSellPayload>;
 
@@ -130,19 +155,23 @@ export const WALK_IN_DOMAIN = 'walk-in.invalid';
 /** An address no mail is written to: a walk-in buyer's account's. */
 export const isWalkInAddress = (email: string) => email.trim().toLowerCase().endsWith(`@${WALK_IN_DOMAIN}`);
 
+const sent = messageWith<{ to: string }>({ id: 'staffBoxOffice.email.sent', defaultMessage: 'The tickets were e-mailed to {to}.' });
+
 export const boxOfficeEmailMessages = {
-  noBuyerAddress: 'The buyer gave no e-mail address: enter the address to send the tickets to, or print them.',
-  chooseOrder: 'Name the order.',
-  addressInvalid: 'Enter one e-mail address, or none to send them to the buyer.',
-  orderNotFound: 'There is no box-office order with that code.',
-  notPaid: 'The tickets are e-mailed once the order is paid.',
-  noTickets: 'This order has no tickets to send.',
-  sent: (to: string) => `The tickets were e-mailed to ${to}.`,
-} as const;
+  noBuyerAddress: message({ id: 'staffBoxOffice.email.noBuyerAddress', defaultMessage: 'The buyer gave no e-mail address: enter the address to send the tickets to, or print them.' }),
+  chooseOrder: message({ id: 'staffBoxOffice.email.chooseOrder', defaultMessage: 'Name the order.' }),
+  addressInvalid: message({ id: 'staffBoxOffice.email.addressInvalid', defaultMessage: 'Enter one e-mail address, or none to send them to the buyer.' }),
+  orderNotFound: message({ id: 'staffBoxOffice.email.orderNotFound', defaultMessage: 'There is no box-office order with that code.' }),
+  notPaid: message({ id: 'staffBoxOffice.email.notPaid', defaultMessage: 'The tickets are e-mailed once the order is paid.' }),
+  noTickets: message({ id: 'staffBoxOffice.email.noTickets', defaultMessage: 'This order has no tickets to send.' }),
+  sent: (to: string) => sent({ to }),
+};
+
+const emailTexts = boxOfficeEmailMessages;
 
 /** E-mails a box-office order's tickets again: to the buyer, or to the address given (someone at the desk asks for them there). */
 export const boxOfficeEmailTicketsPayload = z.object({
-  code: z.string({ error: boxOfficeEmailMessages.chooseOrder }).min(1, boxOfficeEmailMessages.chooseOrder).max(40, boxOfficeEmailMessages.orderNotFound),
-  email: z.string({ error: boxOfficeEmailMessages.addressInvalid }).max(320, boxOfficeEmailMessages.addressInvalid).nullish(),
+  code: z.string({ error: issueMessage(emailTexts.chooseOrder) }).min(1, issueMessage(emailTexts.chooseOrder)).max(40, issueMessage(emailTexts.orderNotFound)),
+  email: z.string({ error: issueMessage(emailTexts.addressInvalid) }).max(320, issueMessage(emailTexts.addressInvalid)).nullish(),
 });
 export const boxOfficeEmailTicketsAnswer = z.object({ message: z.string(), sent_to: z.string(), tickets: z.number().int() });

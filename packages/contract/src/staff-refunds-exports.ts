@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueMessage, message } from './i18n/text';
 import { refundWays } from './refund-ways';
 
 /**
@@ -8,20 +9,20 @@ import { refundWays } from './refund-ways';
  * or JSON to download.
  */
 export const staffRefundMessages = {
-  refundNotFound: 'There is no refund request with that number.',
-  alreadyDecided: 'This refund request has been decided already. Reload the queue to see how.',
-  reasonMissing: 'Write the reason the customer will read.',
-  reasonTooLong: 'A reason is at most 1000 characters.',
-  chooseRequest: 'Choose a refund request.',
-  chooseDecision: 'Choose to approve or reject the request.',
-} as const;
+  refundNotFound: message({ id: 'staffRefunds.refundNotFound', defaultMessage: 'There is no refund request with that number.' }),
+  alreadyDecided: message({ id: 'staffRefunds.alreadyDecided', defaultMessage: 'This refund request has been decided already. Reload the queue to see how.' }),
+  reasonMissing: message({ id: 'staffRefunds.reasonMissing', defaultMessage: 'Write the reason the customer will read.' }),
+  reasonTooLong: message({ id: 'staffRefunds.reasonTooLong', defaultMessage: 'A reason is at most 1000 characters.' }),
+  chooseRequest: message({ id: 'staffRefunds.chooseRequest', defaultMessage: 'Choose a refund request.' }),
+  chooseDecision: message({ id: 'staffRefunds.chooseDecision', defaultMessage: 'Choose to approve or reject the request.' }),
+};
 
 export const staffExportMessages = {
-  chooseWhat: 'Choose orders, attendees or check-ins.',
-  chooseFormat: 'Choose CSV or JSON.',
-  eventNotFound: 'There is no event with that code.',
-  eventTooLong: 'An event code is at most 100 characters.',
-} as const;
+  chooseWhat: message({ id: 'staffExports.chooseWhat', defaultMessage: 'Choose orders, attendees or check-ins.' }),
+  chooseFormat: message({ id: 'staffExports.chooseFormat', defaultMessage: 'Choose CSV or JSON.' }),
+  eventNotFound: message({ id: 'staffExports.eventNotFound', defaultMessage: 'There is no event with that code.' }),
+  eventTooLong: message({ id: 'staffExports.eventTooLong', defaultMessage: 'An event code is at most 100 characters.' }),
+};
 
 /** The longest reason a rejection may give (it goes into an e-mail). */
 export const REFUND_REASON_MAX = 1000;
@@ -88,7 +89,11 @@ export const refundRequestsAnswer = z.object({
   decided: z.array(refundRequestRow),
 });
 
-const refundIdField = z.int({ error: staffRefundMessages.chooseRequest }).min(1, staffRefundMessages.chooseRequest).max(2_147_483_647, staffRefundMessages.chooseRequest);
+const refundTexts = staffRefundMessages;
+const exportTexts = staffExportMessages;
+const chooseRequest = issueMessage(refundTexts.chooseRequest);
+const reasonMissing = issueMessage(refundTexts.reasonMissing);
+const refundIdField = z.int({ error: chooseRequest }).min(1, chooseRequest).max(2_147_483_647, chooseRequest);
 
 export const refundDecidePayload = z.discriminatedUnion(
   'decision',
@@ -98,13 +103,13 @@ export const refundDecidePayload = z.discriminatedUnion(
       refund_id: refundIdField,
       decision: z.literal('reject'),
       reason: z
-        .string({ error: staffRefundMessages.reasonMissing })
+        .string({ error: reasonMissing })
         .trim()
-        .min(1, staffRefundMessages.reasonMissing)
-        .max(REFUND_REASON_MAX, staffRefundMessages.reasonTooLong),
+        .min(1, reasonMissing)
+        .max(REFUND_REASON_MAX, issueMessage(refundTexts.reasonTooLong)),
     }),
   ],
-  { error: staffRefundMessages.chooseDecision },
+  { error: issueMessage(refundTexts.chooseDecision) },
 );
 export const refundDecideAnswer = z.object({
   request: refundRequestRow,
@@ -116,10 +121,10 @@ export const EXPORT_KINDS = ['orders', 'attendees', 'checkins'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export const staffExportPayload = z.object({
-  what: z.enum(EXPORT_KINDS, { error: staffExportMessages.chooseWhat }),
-  format: z.enum(['csv', 'json'], { error: staffExportMessages.chooseFormat }),
+  what: z.enum(EXPORT_KINDS, { error: issueMessage(exportTexts.chooseWhat) }),
+  format: z.enum(['csv', 'json'], { error: issueMessage(exportTexts.chooseFormat) }),
   /** An event's code (the catalogue's external code): only what belongs to it. */
-  event: z.string({ error: staffExportMessages.eventNotFound }).trim().max(100, staffExportMessages.eventTooLong).optional(),
+  event: z.string({ error: issueMessage(exportTexts.eventNotFound) }).trim().max(100, issueMessage(exportTexts.eventTooLong)).optional(),
 });
 /** The file to download: the web page turns the content into one. */
 export const staffExportAnswer = z.object({ filename: z.string(), media_type: z.string(), content: z.string() });

@@ -18,6 +18,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import type { Worded } from '../../http/api-route';
 import { readerLanguage } from '../../lib/reader';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import { listEventSettings, listShopItems } from '../catalog/catalog.service';
@@ -195,7 +196,7 @@ export function createBoxOffice(deps: BoxOfficeDeps) {
      * only the box office's own orders (the desk cannot send any customer's tickets anywhere), once
      * paid, audited with the address in the same transaction as the message is queued.
      */
-    async emailTickets(actor: Actor, input: StaffApiInput<'box-office-email-tickets'>): Promise<StaffApiAnswer<'box-office-email-tickets'>> {
+    async emailTickets(actor: Actor, input: StaffApiInput<'box-office-email-tickets'>): Promise<Worded<StaffApiAnswer<'box-office-email-tickets'>>> {
       const texts = boxOfficeEmailMessages;
       const given = input.email?.trim() || null;
       if (given !== null && !isValidEmail(given)) throw new AppError('INVALID_INPUT', texts.addressInvalid, { email: [texts.addressInvalid] });

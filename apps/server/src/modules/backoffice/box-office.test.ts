@@ -1,4 +1,4 @@
-import { english, boxOfficeEmailMessages, messages, staffApi, staffBoxOfficeMessages, staffOrderMessages } from '@festival/contract';
+import { english, boxOfficeEmailMessages, LOCALES, messages, staffApi, staffBoxOfficeMessages, staffOrderMessages } from '@festival/contract';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ describe.each(testEngines())('the box office on %s', (engine) => {
   const clock = new Date('2026-11-23T12:00:00Z');
   const staff = {} as Record<'admin' | 'box_office' | 'customer_service', string>;
   beforeAll(async () => {
-    shop = await createTestShop(engine, { app: { appSecret: SECRET, now: () => clock, catalogMaxAgeMs: 0 } });
+    shop = await createTestShop(engine, { config: { languages: [...LOCALES] }, app: { appSecret: SECRET, now: () => clock, catalogMaxAgeMs: 0 } });
     for (const role of ['admin', 'box_office', 'customer_service'] as const) staff[role] = (await signedInStaff(shop.app, shop.database.db, { email: `${role}@example.org`, role }, clock)).cookie;
   }, 120_000);
   afterAll(async () => {
@@ -113,7 +113,7 @@ describe.each(testEngines())('the box office on %s', (engine) => {
     const other = `other.${randomBytes(4).toString('hex')}@example.org`;
     const again = await call('box-office-email-tickets', { code: sale.order_code, email: ` ${other} ` });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
-    expect(again.body).toEqual({ message: boxOfficeEmailMessages.sent(other), sent_to: other, tickets: 1 });
+    expect(again.body).toEqual({ message: english(boxOfficeEmailMessages.sent(other)), sent_to: other, tickets: 1 });
     const [mail] = await mailsTo(other, `(order ${sale.order_code})`);
     expect(mail!.textBody).toContain(`/download-ticket/${encodeURIComponent(who.email)}/${ticket.code}`);
     expect((await call('box-office-email-tickets', { code: sale.order_code })).body.sent_to).toBe(who.email);
@@ -123,11 +123,11 @@ describe.each(testEngines())('the box office on %s', (engine) => {
       ['box_office@example.org', { to: other, tickets: 1 }],
       ['box_office@example.org', { to: who.email, tickets: 1 }],
     ]);
-    expect(await call('box-office-email-tickets', { code: sale.order_code, email: 'not an address' })).toMatchObject({ status: 422, body: { message: boxOfficeEmailMessages.addressInvalid } });
+    expect(await call('box-office-email-tickets', { code: sale.order_code, email: 'not an address' })).toMatchObject({ status: 422, body: { message: english(boxOfficeEmailMessages.addressInvalid) } });
     expect((await call('box-office-email-tickets', { code: sale.order_code }, staff.customer_service)).status).toBe(403);
     // Only the box office's own orders.
     await db().update(orders).set({ channel: 'Web shop' }).where(eq(orders.code, sale.order_code));
-    expect(await call('box-office-email-tickets', { code: sale.order_code, email: other })).toMatchObject({ status: 404, body: { message: boxOfficeEmailMessages.orderNotFound } });
+    expect(await call('box-office-email-tickets', { code: sale.order_code, email: other })).toMatchObject({ status: 404, body: { message: english(boxOfficeEmailMessages.orderNotFound) } });
     await db().update(orders).set({ channel: 'Box office' }).where(eq(orders.code, sale.order_code));
     expect(await mailsTo(other, `(order ${sale.order_code})`)).toHaveLength(1);
   });
@@ -174,7 +174,7 @@ describe.each(testEngines())('the box office on %s', (engine) => {
 
     // Nothing is "e-mailed" to an address nobody has: the desk gives one, or prints.
     const noAddress = await call('box-office-email-tickets', { code: sale.order_code });
-    expect([noAddress.status, noAddress.body.message]).toEqual([422, boxOfficeEmailMessages.noBuyerAddress]);
+    expect([noAddress.status, noAddress.body.message]).toEqual([422, english(boxOfficeEmailMessages.noBuyerAddress)]);
     const resent = await call('order-resend', { code: sale.order_code, what: 'tickets' });
     expect([resent.status, resent.body.message]).toEqual([409, english(staffOrderMessages.noBuyerAddress)]);
     const given = `walk.in.${randomBytes(3).toString('hex')}@example.org`;
@@ -183,7 +183,7 @@ describe.each(testEngines())('the box office on %s', (engine) => {
 
     // Paying later needs the address the link to pay is e-mailed to.
     const later = await sell({ buyer: { email: '', full_name: 'Walk In' }, lines: [{ code: 'NWF27-COACH-UTR', quantity: 1 }], payment: 'pay_later' });
-    expect([later.status, later.body.message]).toEqual([422, staffBoxOfficeMessages.emailToPayLater]);
+    expect([later.status, later.body.message]).toEqual([422, english(staffBoxOfficeMessages.emailToPayLater)]);
   });
 
   it('sells on the card terminal, holders defaulting to the buyer, and pay-later with a departure: pending, the seat taken, the terms link e-mailed', async () => {
@@ -212,8 +212,8 @@ describe.each(testEngines())('the box office on %s', (engine) => {
     expect((await ordersOf(later.email))[0]!.order).toMatchObject({ paymentMethod: 'credit_card', paymentStatus: 'pending' });
     expect(await mailsTo(later.email, `Please accept the terms of your order ${sale.order_code}`)).toHaveLength(1);
     expect(await mailsTo(later.email, `Your order ${sale.order_code}`)).toHaveLength(0);
-    expect(await call('box-office-email-tickets', { code: sale.order_code })).toMatchObject({ status: 409, body: { message: boxOfficeEmailMessages.notPaid } });
-    expect(await call('box-office-email-tickets', { code: 'NOSUCHORDER' })).toMatchObject({ status: 404, body: { message: boxOfficeEmailMessages.orderNotFound } });
+    expect(await call('box-office-email-tickets', { code: sale.order_code })).toMatchObject({ status: 409, body: { message: english(boxOfficeEmailMessages.notPaid) } });
+    expect(await call('box-office-email-tickets', { code: 'NOSUCHORDER' })).toMatchObject({ status: 404, body: { message: english(boxOfficeEmailMessages.orderNotFound) } });
   });
 
   it('refuses with the shop’s texts and changes nothing: sold out, a sold-out departure, missing age or departure, over the limit, an unknown item', async () => {
@@ -221,13 +221,13 @@ describe.each(testEngines())('the box office on %s', (engine) => {
     const refusals: [Record<string, unknown>, number, string][] = [
       [{ code: 'NWF27-GLAMPING', quantity: 1 }, 409, english(messages.cart.soldOut((await item('NWF27-GLAMPING')).name))],
       [{ code: 'NWF27-SHUTTLE', quantity: 1, departure_id: (await departuresOf('NWF27-SHUTTLE'))[1]!.id }, 409, english(messages.cart.travelTimeSoldOut)],
-      [{ code: 'NWF27-SHUTTLE', quantity: 1 }, 422, staffBoxOfficeMessages.departureNeeded((await item('NWF27-SHUTTLE')).name)],
-      [{ code: 'NWF27-WEEKEND', quantity: 1 }, 422, staffBoxOfficeMessages.ageNeeded((await item('NWF27-WEEKEND')).name)],
-      [{ code: 'NWF27-WEEKEND', quantity: 1, holders: [{ full_name: 'A', email: who.email, age: '99-100' }] }, 422, staffBoxOfficeMessages.ageNeeded((await item('NWF27-WEEKEND')).name)],
+      [{ code: 'NWF27-SHUTTLE', quantity: 1 }, 422, english(staffBoxOfficeMessages.departureNeeded((await item('NWF27-SHUTTLE')).name))],
+      [{ code: 'NWF27-WEEKEND', quantity: 1 }, 422, english(staffBoxOfficeMessages.ageNeeded((await item('NWF27-WEEKEND')).name))],
+      [{ code: 'NWF27-WEEKEND', quantity: 1, holders: [{ full_name: 'A', email: who.email, age: '99-100' }] }, 422, english(staffBoxOfficeMessages.ageNeeded((await item('NWF27-WEEKEND')).name))],
       [{ code: 'NWF27-TEE-LINEUP', quantity: 6 }, 422, english(messages.cart.limitPerOrder((await item('NWF27-TEE-LINEUP')).name, 5))],
-      [{ code: 'NWF27-TEE-LINEUP', quantity: 1, holders: [{ full_name: 'A', email: who.email }] }, 422, staffBoxOfficeMessages.holdersCount],
-      [{ code: 'NWF27-WEEKEND-PLAN', quantity: 1 }, 404, staffBoxOfficeMessages.noItem('NWF27-WEEKEND-PLAN')],
-      [{ code: 'NO-SUCH-ITEM', quantity: 1 }, 404, staffBoxOfficeMessages.noItem('NO-SUCH-ITEM')],
+      [{ code: 'NWF27-TEE-LINEUP', quantity: 1, holders: [{ full_name: 'A', email: who.email }] }, 422, english(staffBoxOfficeMessages.holdersCount)],
+      [{ code: 'NWF27-WEEKEND-PLAN', quantity: 1 }, 404, english(staffBoxOfficeMessages.noItem('NWF27-WEEKEND-PLAN'))],
+      [{ code: 'NO-SUCH-ITEM', quantity: 1 }, 404, english(staffBoxOfficeMessages.noItem('NO-SUCH-ITEM'))],
     ];
     const [teeBefore, shuttleBefore] = [await item('NWF27-TEE-LINEUP'), await item('NWF27-SHUTTLE')];
     for (const [line, status, message] of refusals) {
@@ -239,9 +239,46 @@ describe.each(testEngines())('the box office on %s', (engine) => {
     expect((await item('NWF27-SHUTTLE')).sold).toBe(shuttleBefore.sold);
     expect(await ordersOf(who.email)).toHaveLength(0);
     expect(await db().select().from(customers).where(eq(customers.email, who.email))).toHaveLength(0);
-    expect(await sell({ buyer: who, lines: [], payment: 'cash' })).toMatchObject({ status: 422, body: { errors: { lines: [staffBoxOfficeMessages.chooseItem] } } });
-    expect(await sell({ buyer: who, lines: [{ code: 'NWF27-TOTE', quantity: 1 }], payment: 'voucher' })).toMatchObject({ status: 422, body: { errors: { payment: [staffBoxOfficeMessages.choosePayment] } } });
+    expect(await sell({ buyer: who, lines: [], payment: 'cash' })).toMatchObject({ status: 422, body: { errors: { lines: [english(staffBoxOfficeMessages.chooseItem)] } } });
+    expect(await sell({ buyer: who, lines: [{ code: 'NWF27-TOTE', quantity: 1 }], payment: 'voucher' })).toMatchObject({ status: 422, body: { errors: { payment: [english(staffBoxOfficeMessages.choosePayment)] } } });
     expect((await call('box-office-sell', { buyer: who, lines: [{ code: 'NWF27-TOTE', quantity: 1 }], payment: 'cash' }, staff.customer_service)).status).toBe(403);
+  });
+
+  it('refuses in the staff member’s language (issue 36): the schema’s, the sale’s and the order’s refusals from a French page in French, in English without one', async () => {
+    const who = buyer();
+    /** A box-office call from a page in `language` (its Accept-Language), or with none. */
+    const callIn = async (language: string | null, path: 'box-office-sell' | 'box-office-email-tickets', payload: unknown) => {
+      const response = await shop.app.inject({
+        method: 'POST',
+        url: `/api/staff/${path}`,
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: staff.box_office, ...(language ? { 'accept-language': language } : {}) },
+        payload: JSON.stringify(payload),
+      });
+      return { status: response.statusCode, body: response.json() };
+    };
+    const french = 'fr-FR,fr;q=0.9,en;q=0.5';
+    const nb = '\u00a0';
+    const tote = [{ code: 'NWF27-TOTE', quantity: 1 }];
+    // The schema's.
+    expect(await callIn(french, 'box-office-sell', { buyer: who, lines: [], payment: 'cash' })).toMatchObject({ status: 422, body: { errors: { lines: ['Ajoutez au moins un article.'] } } });
+    expect(await callIn(french, 'box-office-sell', { buyer: who, lines: tote, payment: 'voucher' })).toMatchObject({ status: 422, body: { errors: { payment: ['Choisissez espèces, terminal de paiement ou paiement différé.'] } } });
+    // The sale's, and the box-office order's.
+    expect(await callIn(french, 'box-office-sell', { buyer: who, lines: [{ code: 'NO-SUCH-ITEM', quantity: 1 }], payment: 'cash' })).toMatchObject({ status: 404, body: { message: 'Aucun article ne porte le code NO-SUCH-ITEM.' } });
+    expect(await callIn(french, 'box-office-sell', { buyer: { email: 'not an address', full_name: 'Desk Buyer' }, lines: tote, payment: 'cash' })).toMatchObject({
+      status: 422,
+      body: { message: `«${nb}not an address${nb}» n’est pas une adresse e-mail valide.` },
+    });
+    expect(await callIn(french, 'box-office-sell', { buyer: { email: '', full_name: 'Walk In' }, lines: tote, payment: 'pay_later' })).toMatchObject({
+      status: 422,
+      body: { message: `Le paiement différé nécessite l’adresse e-mail de l’acheteur${nb}: le lien de paiement est envoyé par e-mail. Sans adresse, encaissez au guichet.` },
+    });
+    expect(await callIn(french, 'box-office-email-tickets', { code: 'NOSUCHORDER' })).toMatchObject({ status: 404, body: { message: 'Aucune commande du guichet ne porte ce code.' } });
+    // Without a language, the shop's default: English, as the desk always read it.
+    expect(await callIn(null, 'box-office-sell', { buyer: { email: 'not an address', full_name: 'Desk Buyer' }, lines: tote, payment: 'cash' })).toMatchObject({
+      status: 422,
+      body: { message: '"not an address" is not one e-mail address.' },
+    });
+    expect(await ordersOf(who.email)).toHaveLength(0);
   });
 
   it('two desks selling the last unit, or the last seat, at once: one sale, the other refused as sold out', async () => {

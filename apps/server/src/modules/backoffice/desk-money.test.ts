@@ -82,7 +82,7 @@ describe.each(testEngines())('money at the desk on %s', (engine) => {
     // What goes back is the refund's total (the price less the refund fee), out of the desk's payment.
     const total = refunded.refund.total;
     expect(total).toBeGreaterThan(0);
-    expect(refunded.message).toBe(refundWayMessages.toPayOutAtDesk(money(total)));
+    expect(refunded.message).toBe(english(refundWayMessages.toPayOutAtDesk(money(total))));
     expect(refunded.refund).toMatchObject({ status: 'processing', to_card: 0, by_bank: 0, at_desk: total, ways: { cash: total, card: 0, bank: 0, paid_out_by: null } });
     expect(refundsAsked().length).toBe(asked);
     const refundId = refunded.refund.id;
@@ -94,7 +94,7 @@ describe.each(testEngines())('money at the desk on %s', (engine) => {
     // Paid out by a box-office member: processed, audited with who, the customer told it was cash at the desk.
     const paidOut = await call('order-refund-paid-out', { code: sale.order_code, refund_id: refundId }, staff.box_office);
     expect(paidOut.status, JSON.stringify(paidOut.body)).toBe(200);
-    expect(paidOut.body.message).toBe(refundWayMessages.paidOut);
+    expect(paidOut.body.message).toBe(english(refundWayMessages.paidOut));
     expect((await db().select().from(refunds).where(eq(refunds.id, refundId)))[0]!.status).toBe('processed');
     const [part] = await db().select().from(paymentRefunds).where(eq(paymentRefunds.refundId, refundId));
     expect(part).toMatchObject({ status: 'succeeded', paidOutBy: 'desk.box_office@example.org' });
@@ -109,7 +109,7 @@ describe.each(testEngines())('money at the desk on %s', (engine) => {
 
     // Once: a second press is refused and changes nothing.
     const again = await call('order-refund-paid-out', { code: sale.order_code, refund_id: refundId }, staff.admin);
-    expect(again).toMatchObject({ status: 409, body: { message: refundWayMessages.alreadyPaidOut } });
+    expect(again).toMatchObject({ status: 409, body: { message: english(refundWayMessages.alreadyPaidOut) } });
     expect((await mailsTo(email)).filter((mail) => mail.subject.includes('has been processed'))).toHaveLength(1);
   });
 
@@ -136,7 +136,7 @@ describe.each(testEngines())('money at the desk on %s', (engine) => {
     expect(marked.status, JSON.stringify(marked.body)).toBe(200);
     expect(staffApi['order-mark-paid'].answer.parse(marked.body).order.payments).toEqual([expect.objectContaining({ method: 'bank_transfer', taken_by: 'desk.customer_service@example.org' })]);
     const refunded = await refundAll(placed.order.code);
-    expect(refunded.message).toBe(refundWayMessages.waitsForBankDetails);
+    expect(refunded.message).toBe(english(refundWayMessages.waitsForBankDetails));
     expect(refunded.refund).toMatchObject({ status: 'active', ways: { bank: refunded.refund.total, bank_details: false } });
     expect((await db().select().from(refunds).where(eq(refunds.id, refunded.refund.id)))[0]!.status).toBe('active');
     const asking = await records.mailsTo(buyer.email, 'we need your bank details');
@@ -145,7 +145,7 @@ describe.each(testEngines())('money at the desk on %s', (engine) => {
     expect(await records.mailsTo(buyer.email, 'has been processed')).toHaveLength(0);
     // Approving cannot pay it: it waits for the details.
     const approve = await call('refund-decide', { refund_id: refunded.refund.id, decision: 'approve' });
-    expect(approve).toMatchObject({ status: 409, body: { message: refundWayMessages.needsBankDetails } });
+    expect(approve).toMatchObject({ status: 409, body: { message: english(refundWayMessages.needsBankDetails) } });
     expect((await db().select().from(refunds).where(eq(refunds.id, refunded.refund.id)))[0]!.status).toBe('active');
 
     // The refund's page in the portal asks for them, for the bank part.
@@ -204,7 +204,7 @@ describe.each(testEngines())('money at the desk on %s', (engine) => {
     expect(await db().select().from(payments).where(eq(payments.orderId, order!.id))).toEqual([expect.objectContaining({ provider: 'bank_transfer', method: 'bank_transfer', status: 'paid' })]);
     const refunded = await refundAll(order!.code);
     expect(refunded.refund.ways).toMatchObject({ card: 0, cash: 0, card_terminal: 0, bank: refunded.refund.total, bank_details: false });
-    expect(refunded.message).toBe(refundWayMessages.waitsForBankDetails);
+    expect(refunded.message).toBe(english(refundWayMessages.waitsForBankDetails));
   });
 
   it('keeps a partly paid order’s deadline and tells the customer what is still open and by when', async () => {

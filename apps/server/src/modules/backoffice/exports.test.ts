@@ -178,7 +178,7 @@ describe.each(testEngines())('the exports on %s', (engine) => {
     ]);
 
     const unknown = await staffCall(shop.app, 'staff-export', { what: 'orders', format: 'csv', event: 'NOPE' }, admin);
-    expect(unknown).toMatchObject({ status: 404, body: { message: staffExportMessages.eventNotFound } });
+    expect(unknown).toMatchObject({ status: 404, body: { message: english(staffExportMessages.eventNotFound) } });
     const desk = (await signedInStaff(shop.app, shop.database.db, { email: 'export.desk@example.org', role: 'box_office' })).cookie;
     expect(await staffCall(shop.app, 'staff-export', { what: 'orders', format: 'csv' }, desk)).toMatchObject({ status: 403, body: { message: english(staffAdminMessages.notAllowed) } });
     expect((await shop.database.db.select().from(staffAudit).where(sql`${staffAudit.action} like 'export.%'`)).length).toBe(before + 2);

@@ -1,4 +1,4 @@
-import { atDesk, portalMessages, refundWayMessages, refundWaysForStaff, staffOrderMessages, waitsForBankDetails, type RefundWays, type ShopConfigFile, type StaffApiAnswer, type StaffApiInput, type Shown } from '@festival/contract';
+import { atDesk, portalMessages, refundWayMessages, staffOrderMessages, waitsForBankDetails, type RefundWays, type ShopConfigFile, type StaffApiAnswer, type StaffApiInput, type Shown } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
@@ -9,7 +9,7 @@ import type { CatalogReader } from '../catalog/catalog-snapshot';
 import { returnSoldStock, returnVoucherUse } from '../checkout/checkout.queries';
 import { enqueueMail } from '../mail/outbox';
 import { confirmationFacts } from '../orders/confirmation';
-import { confirmationMail, formatAmount, ticketsReadyMails } from '../orders/orders.mail';
+import { confirmationMail, ticketsReadyMails } from '../orders/orders.mail';
 import * as orderQueries from '../orders/orders.queries';
 import type { OrderRow } from '../orders/orders.queries';
 import type { PaymentGateway } from '../payments/gateway';
@@ -28,6 +28,7 @@ import { auditActionLabel, isWalkInAddress, paymentMethodLabel, statusLabel, typ
 import { wordsFor, type Words } from '../../lib/reader';
 import { BOX_OFFICE_CHANNEL } from '../orders/box-office';
 import { timelineMessages as timelineTexts } from './timeline.messages';
+import { refundWaysForStaffIn } from './refund-ways.words';
 
 /**
  * A stored code (a payment method, a status) inside a sentence of the timeline, in the reader's
@@ -40,15 +41,6 @@ const lowerLabel = (label: string) => (/^[A-Z][a-z]/.test(label) ? label.charAt(
 const lowerCase = (label: string) => label.toLowerCase();
 const asItIs = (label: string) => label;
 
-/** For staff: which way a refund's money goes, in a line in their language ("€179.50 in cash at the desk, €20.00 by bank transfer"). */
-export function refundWaysForStaffIn(words: Words, ways: RefundWays): string {
-  const parts: string[] = [];
-  if (ways.card > 0) parts.push(words.say(timelineTexts.waysCard({ amount: words.amount(ways.card) })));
-  if (ways.cash > 0) parts.push(words.say(timelineTexts.waysCash({ amount: words.amount(ways.cash) })));
-  if (ways.card_terminal > 0) parts.push(words.say(timelineTexts.waysCardTerminal({ amount: words.amount(ways.card_terminal) })));
-  if (ways.bank > 0) parts.push(words.say((ways.bank_details ? timelineTexts.waysBank : timelineTexts.waysBankWaiting)({ amount: words.amount(ways.bank) })));
-  return parts.join(', ');
-}
 import * as queries from './orders.queries';
 import type { DocumentsService } from '../documents/documents.service';
 import { customerOrdersAndRefunds, staffRefundRules, type StaffRefundRule } from '../orders/order-view';
@@ -96,7 +88,6 @@ const orderState = (order: OrderRow) => ({
  */
 export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
   const { db, config, now } = deps;
-  const money = (minor: number) => formatAmount(config, minor);
 
   async function audit(tx: Db, actor: Actor, action: string, code: string, beforeValue: unknown, afterValue: unknown): Promise<void> {
     await insertAudit(tx, { ...auditActor(actor), action, target: `order:${code}`, before: beforeValue, after: afterValue });
@@ -395,6 +386,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
      */
     async refund(actor: Actor, input: StaffApiInput<'order-refund'>, language: Locale): Promise<Worded<StaffApiAnswer<'order-refund'>>> {
       const at = now();
+      const words = wordsFor(config, language);
       const snapshot = await deps.catalog.current();
       // Outside the refund rules only with a reason, which the audit keeps (decision 0076).
       const override = input.override === true;
@@ -424,7 +416,8 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
           tickets: input.tickets,
           merchandise: input.merchandise,
           note: input.note || null,
-          ways: refundWaysForStaff(ways, money),
+          // In the words the member read on the order page (their language).
+          ways: refundWaysForStaffIn(words, ways),
           ...(outsideRules ? { override: { reason, ...overridden } } : {}),
         });
         return { refund, code: order.code, waiting, ways };
@@ -440,7 +433,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
       const done = await markRefundProcessed({ db, config, gateway: deps.gateway, logger: deps.logger, now }, created.refund.id);
       deps.mailQueued?.();
       const toCard = done.parts.reduce((sum, part) => sum + part.amount, 0);
-      const message = done.atDesk > 0 && done.ways.paid_out_by === null ? refundWayMessages.toPayOutAtDesk(money(done.atDesk)) : staffOrderMessages.refundDone;
+      const message = done.atDesk > 0 && done.ways.paid_out_by === null ? refundWayMessages.toPayOutAtDesk(words.amount(done.atDesk)) : staffOrderMessages.refundDone;
       return {
         ...(await answer(message, created.code, language)),
         refund: { id: done.id, status: done.status, total: done.total, to_card: toCard, by_bank: done.byBank, at_desk: done.atDesk, ways: done.ways, provider_error: done.providerError },

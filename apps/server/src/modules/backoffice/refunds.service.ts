@@ -1,21 +1,21 @@
-import { REFUND_QUEUE_DECIDED_MAX, REFUND_QUEUE_OPEN_MAX, REFUND_REQUEST_STATES, refundWaysForStaff, staffRefundMessages, type RefundRequestRow, type ShopConfigFile } from '@festival/contract';
+import { REFUND_QUEUE_DECIDED_MAX, REFUND_QUEUE_OPEN_MAX, REFUND_REQUEST_STATES, staffRefundMessages, type Locale, type RefundRequestRow, type ShopConfigFile } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { AppError } from '../../http/app-error';
-import { readerLanguage } from '../../lib/reader';
+import { readerLanguage, wordsFor } from '../../lib/reader';
 import { enqueueMail } from '../mail/outbox';
 import { findOrderCustomer } from '../orders/orders.queries';
 import type { PaymentGateway } from '../payments/gateway';
 import { DESK_PROVIDER } from '../payments/payments.queries';
 import { allocateRefund, waysOf } from '../payments/provider-refunds';
-import { formatAmount } from '../orders/orders.mail';
 import { listPartsOfRefunds, refundablePayments } from '../payments/provider-refunds.queries';
 import { listRefundItems, moveItemsStatus } from '../portal/portal.queries';
 import { idsOf } from '../portal/portal.service';
 import { lockRefundOfOrder, markRefundProcessed } from '../portal/refunds-command';
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
+import { refundWaysForStaffIn } from './refund-ways.words';
 import { refundRejectedMail } from './refunds.mail';
 import * as queries from './refunds.queries';
 
@@ -44,8 +44,9 @@ const stateOf = (status: string): RefundRequestRow['status'] => ((REFUND_REQUEST
 export function createRefundQueue(deps: RefundQueueDeps) {
   const { db, config, gateway } = deps;
 
-  /** The queue's rows for these requests: a fixed number of queries whatever their number. */
-  async function rowsOf(found: queries.QueueRefundRow[]): Promise<RefundRequestRow[]> {
+  /** The queue's rows for these requests, their lines in `language` (the staff member's): a fixed number of queries whatever their number. */
+  async function rowsOf(found: queries.QueueRefundRow[], language: Locale): Promise<RefundRequestRow[]> {
+    const words = wordsFor(config, language);
     const ids = found.map((row) => row.refund.id);
     const activeOrders = [...new Set(found.filter((row) => row.refund.status === 'active').map((row) => row.refund.orderId))];
     const [items, parts, refundable, decisions] = await readTogether(db, [
@@ -118,7 +119,7 @@ export function createRefundQueue(deps: RefundQueueDeps) {
         to_card: ended ? 0 : toCard,
         by_bank: ended ? 0 : ways.bank,
         ways: ended ? { ...ways, bank: 0 } : ways,
-        ways_text: ended ? '' : refundWaysForStaff(ways, (minor) => formatAmount(config, minor)),
+        ways_text: ended ? '' : refundWaysForStaffIn(words, ways),
         note: refund.note,
         requested_at: refund.createdAt.toISOString(),
         decided_at: (decision?.at ?? refund.completedAt ?? (refund.status === 'cancelled' ? refund.updatedAt : null))?.toISOString() ?? null,
@@ -128,26 +129,26 @@ export function createRefundQueue(deps: RefundQueueDeps) {
     });
   }
 
-  async function rowOf(id: number): Promise<RefundRequestRow> {
+  async function rowOf(id: number, language: Locale): Promise<RefundRequestRow> {
     const found = await queries.findQueueRefund(db, id);
     if (!found.length) throw notFound();
-    return (await rowsOf(found))[0]!;
+    return (await rowsOf(found, language))[0]!;
   }
 
   return {
-    /** refund-requests: the open requests (those waiting for a decision first, oldest first), then the latest decided. */
-    async list() {
+    /** refund-requests: the open requests (those waiting for a decision first, oldest first), then the latest decided; in `language` (the staff member's). */
+    async list(language: Locale) {
       const [open, openTotal, decided] = await readTogether(db, [
         () => queries.listOpenRefunds(db, REFUND_QUEUE_OPEN_MAX),
         () => queries.countOpenRefunds(db),
         () => queries.listDecidedRefunds(db, REFUND_QUEUE_DECIDED_MAX),
       ]);
-      const rows = await rowsOf([...open, ...decided]);
+      const rows = await rowsOf([...open, ...decided], language);
       return { open: rows.slice(0, open.length), open_total: openTotal, decided: rows.slice(open.length) };
     },
 
     /** Approves an active request: the command's mark-processed, with the decision audited in its first transaction. */
-    async approve(actor: Actor, id: number): Promise<{ request: RefundRequestRow; provider_error: string | null }> {
+    async approve(actor: Actor, id: number, language: Locale): Promise<{ request: RefundRequestRow; provider_error: string | null }> {
       const progress = await markRefundProcessed({ db, config, gateway, logger: deps.logger, now: deps.now }, id, {
         notFound,
         notActive: alreadyDecided,
@@ -163,11 +164,11 @@ export function createRefundQueue(deps: RefundQueueDeps) {
         },
       });
       deps.mailQueued?.();
-      return { request: await rowOf(id), provider_error: progress.providerError };
+      return { request: await rowOf(id, language), provider_error: progress.providerError };
     },
 
     /** Rejects an active request: its items are the customer's again, and the customer is e-mailed the reason. */
-    async reject(actor: Actor, id: number, reason: string): Promise<{ request: RefundRequestRow; provider_error: null }> {
+    async reject(actor: Actor, id: number, reason: string, language: Locale): Promise<{ request: RefundRequestRow; provider_error: null }> {
       const at = deps.now();
       await db.transaction(async (tx) => {
         const refund = await lockRefundOfOrder(tx, id);
@@ -188,7 +189,7 @@ export function createRefundQueue(deps: RefundQueueDeps) {
         });
       });
       deps.mailQueued?.();
-      return { request: await rowOf(id), provider_error: null };
+      return { request: await rowOf(id, language), provider_error: null };
     },
   };
 }

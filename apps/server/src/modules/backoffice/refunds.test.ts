@@ -1,4 +1,4 @@
-import { api, english, staffAdminMessages, staffApi, staffRefundMessages, type Order } from '@festival/contract';
+import { api, english, LOCALES, staffAdminMessages, staffApi, staffRefundMessages, type Order } from '@festival/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
@@ -29,7 +29,7 @@ describe.each(testEngines())('the refund queue on %s', (engine) => {
 
   beforeAll(async () => {
     double = await startStripeDouble({ secretKey: 'sk_test_stripeDouble4refundqueue' });
-    world = await startProviderShop(engine, 'stripe', { stripe: { secretKey: double.secretKey, webhookSecrets: [double.webhookSecret], apiUrl: double.url } });
+    world = await startProviderShop(engine, 'stripe', { stripe: { secretKey: double.secretKey, webhookSecrets: [double.webhookSecret], apiUrl: double.url } }, { config: { languages: [...LOCALES] } });
     double.webhookUrl = world.base + NOTIFY_PATH('stripe');
     records = shopRecords(world.shop);
     const db = world.shop.database.db;
@@ -155,7 +155,7 @@ describe.each(testEngines())('the refund queue on %s', (engine) => {
     expect(listed.open.map((row) => row.id)).not.toContain(refundId);
     expect(listed.decided.find((row) => row.id === refundId)).toMatchObject({ status: 'processed', decided_by: 'queue.service@example.org' });
     const again = await decide({ refund_id: refundId, decision: 'approve' });
-    expect(again).toMatchObject({ status: 409, body: { message: staffRefundMessages.alreadyDecided } });
+    expect(again).toMatchObject({ status: 409, body: { message: english(staffRefundMessages.alreadyDecided) } });
     expect(refundsAsked().length).toBe(asked + 1);
   });
 
@@ -208,7 +208,7 @@ describe.each(testEngines())('the refund queue on %s', (engine) => {
     ] as const) {
       const refused = await decide(payload);
       expect(refused.status, JSON.stringify(refused.body)).toBe(422);
-      expect(JSON.stringify(refused.body)).toContain(text);
+      expect(JSON.stringify(refused.body)).toContain(english(text));
     }
     expect(await statusOf(refundId)).toBe('active');
     expect(await auditOf(refundId)).toEqual([]);
@@ -237,8 +237,41 @@ describe.each(testEngines())('the refund queue on %s', (engine) => {
     expect(asksAgain).not.toBe(refundId);
 
     const again = await decide({ refund_id: refundId, decision: 'approve' });
-    expect(again).toMatchObject({ status: 409, body: { message: staffRefundMessages.alreadyDecided } });
-    expect(await decide({ refund_id: 2_000_000_000, decision: 'approve' })).toMatchObject({ status: 404, body: { message: staffRefundMessages.refundNotFound } });
+    expect(again).toMatchObject({ status: 409, body: { message: english(staffRefundMessages.alreadyDecided) } });
+    expect(await decide({ refund_id: 2_000_000_000, decision: 'approve' })).toMatchObject({ status: 404, body: { message: english(staffRefundMessages.refundNotFound) } });
+  });
+
+  it('refuses and answers in the staff member’s language (issue 36): from a French page in French, in English without one', async () => {
+    const { refundId, ticket } = await transferRefund();
+    /** A refund-queue call from a page in `language` (its Accept-Language), or with none. */
+    const callIn = async (language: string | null, path: 'refund-requests' | 'refund-decide', payload: unknown) => {
+      const response = await shop().app.inject({
+        method: 'POST',
+        url: `/api/staff/${path}`,
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: service, ...(language ? { 'accept-language': language } : {}) },
+        payload: JSON.stringify(payload),
+      });
+      return { status: response.statusCode, body: response.json() };
+    };
+    const french = 'fr-FR,fr;q=0.9,en;q=0.5';
+    const amountIn = (locale: string, minor: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: shop().config.currency }).format(minor / 100);
+    // The schema's refusal, and the service's.
+    expect(await callIn(french, 'refund-decide', { refund_id: refundId, decision: 'reject' })).toMatchObject({ status: 422, body: { errors: { reason: ['Écrivez le motif que le client lira.'] } } });
+    expect(await callIn(french, 'refund-decide', { refund_id: 2_000_000_000, decision: 'approve' })).toMatchObject({ status: 404, body: { message: 'Aucune demande de remboursement ne porte ce numéro.' } });
+    expect(await callIn(null, 'refund-decide', { refund_id: 2_000_000_000, decision: 'approve' })).toMatchObject({ status: 404, body: { message: 'There is no refund request with that number.' } });
+    // The queue's line of where the money goes.
+    const listed = staffApi['refund-requests'].answer.parse((await callIn(french, 'refund-requests', {})).body);
+    expect(listed.open.find((row) => row.id === refundId)!.ways_text).toBe(`${amountIn('fr', ticket.refund_total)} par virement bancaire`);
+    const inEnglish = staffApi['refund-requests'].answer.parse((await callIn(null, 'refund-requests', {})).body);
+    expect(inEnglish.open.find((row) => row.id === refundId)!.ways_text).toBe(`${amountIn(shop().config.locale, ticket.refund_total)} by bank transfer`);
+    // The decision's answer, and deciding again.
+    const approved = await callIn(french, 'refund-decide', { refund_id: refundId, decision: 'approve' });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(staffApi['refund-decide'].answer.parse(approved.body).request.ways_text).toBe(`${amountIn('fr', ticket.refund_total)} par virement bancaire`);
+    expect(await callIn(french, 'refund-decide', { refund_id: refundId, decision: 'approve' })).toMatchObject({
+      status: 409,
+      body: { message: 'Cette demande de remboursement a déjà fait l’objet d’une décision. Rechargez la file pour voir laquelle.' },
+    });
   });
 
   it('decides a request once when two members decide it at the same moment', async () => {

@@ -1,4 +1,4 @@
-import { isValidEmail, messages, staffBoxOfficeMessages, type ShopConfigFile } from '@festival/contract';
+import { isValidEmail, messages, staffBoxOfficeMessages as texts, type ShopConfigFile } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { shopItems } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -61,16 +61,16 @@ export async function createBoxOfficeOrder(
   // Without the buyer's address the sale is paid at the desk and its tickets printed there: an
   // account of its own that no mail reaches (decision 0076). Paying later needs the e-mailed link.
   const walkIn = input.email.trim() === '';
-  if (walkIn && !input.paid) throw new AppError('INVALID_INPUT', staffBoxOfficeMessages.emailToPayLater);
+  if (walkIn && !input.paid) throw new AppError('INVALID_INPUT', texts.emailToPayLater);
   const email = walkIn ? walkInAddress() : input.email.trim();
   // The shop's one address rule (contract mailbox.ts), for the customer and every holder.
-  if (!isValidEmail(email)) throw new AppError('INVALID_INPUT', `"${input.email}" is not one e-mail address.`);
+  if (!isValidEmail(email)) throw new AppError('INVALID_INPUT', texts.notOneAddress(input.email));
   // A holder's blank address is the buyer's (none for a walk-in buyer).
   const notOne = input.lines.find((line) => line.holder && line.holder.email.trim() !== '' && !isValidEmail(line.holder.email));
-  if (notOne) throw new AppError('INVALID_INPUT', `"${notOne.holder!.email}" is not one e-mail address.`);
-  if (!input.fullName.trim()) throw new AppError('INVALID_INPUT', 'The customer needs a full name.');
-  if (!input.lines.length) throw new AppError('INVALID_INPUT', 'Name at least one item.');
-  if (input.method === 'bank_transfer' && !config.bankTransfer) throw new AppError('INVALID_INPUT', 'The shop configuration has no bank details for transfers.');
+  if (notOne) throw new AppError('INVALID_INPUT', texts.notOneAddress(notOne.holder!.email));
+  if (!input.fullName.trim()) throw new AppError('INVALID_INPUT', texts.customerName);
+  if (!input.lines.length) throw new AppError('INVALID_INPUT', texts.nameAnItem);
+  if (input.method === 'bank_transfer' && !config.bankTransfer) throw new AppError('INVALID_INPUT', texts.noBankTransfer);
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
 
@@ -79,7 +79,7 @@ export async function createBoxOfficeOrder(
     let accountCreated = false;
     if (!customer) {
       customer = await insertCustomer(tx, { email, fullName: input.fullName.trim(), passwordHash });
-      if (!customer) throw new AppError('CONFLICT', 'The account was created by someone else at this moment; run the command again.');
+      if (!customer) throw new AppError('CONFLICT', texts.accountTakenMeanwhile);
       accountCreated = true;
       // A sale paid at the desk sends one mail, the order's (issue 34): the buyer asked for
       // tickets, not an account; "Forgot password" opens it. Unpaid, the account is how they pay.
@@ -89,8 +89,8 @@ export async function createBoxOfficeOrder(
     const taken: { row: typeof shopItems.$inferSelect; line: BoxOfficeLine }[] = [];
     for (const line of input.lines) {
       const row = await queries.findShopItemByCode(tx, line.code.trim());
-      if (!row) throw new AppError('NOT_FOUND', `There is no item ${line.code}.`);
-      if (row.paymentPlan?.length) throw new AppError('INVALID_INPUT', `${row.name} has a payment plan; sell it in the shop.`);
+      if (!row) throw new AppError('NOT_FOUND', texts.noItem(line.code));
+      if (row.paymentPlan?.length) throw new AppError('INVALID_INPUT', texts.paymentPlan(row.name));
       const travelTimeId = line.travelTimeId ?? null;
       if (row.travelTimeType === 'selectable' && travelTimeId === null) throw new AppError('INVALID_INPUT', messages.travelTime.required);
       if (row.travelTimeType !== 'selectable' && travelTimeId !== null) throw new AppError('INVALID_INPUT', messages.cart.travelTimeUnknown);

@@ -3,7 +3,7 @@ import { type PaymentInstruction, type ShopConfigFile, paymentMessages, staffOrd
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { readerLanguage } from '../../lib/reader';
+import { readerLanguage, wordsFor } from '../../lib/reader';
 import { returnSoldStock, returnVoucherUse } from '../checkout/checkout.queries';
 import { issueInvoice } from '../invoicing/invoicing.service';
 import { enqueueMail, enqueueMails } from '../mail/outbox';
@@ -13,6 +13,7 @@ import { bankTransferOffered, customerOrdersAndRefunds, OVERDUE_AFTER_MS } from 
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { bankTransferMail, bankTransferPayBy, confirmationMail, instalmentMail, instalmentReceiptMail, partPaymentMail, ticketsReadyMails } from '../orders/orders.mail';
 import { disputeMail, paymentReturnedMail } from './payments.mail';
+import { paymentsMessages } from './payments.messages';
 import * as orderQueries from '../orders/orders.queries';
 import type { InstalmentRow, OrderRow } from '../orders/orders.queries';
 import type { DisputeFact, PaymentFact, PaymentGateway, PaymentStatusFact, ProviderMethod, VerifiedReturn } from './gateway';
@@ -112,7 +113,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       orderCode: order.code,
       amount: payment.amount,
       currency: config.currency,
-      description: `Order ${order.code}`,
+      // Shown to the buyer on the provider's page: in the order's language (decision 0094).
+      description: wordsFor(config, readerLanguage(config, order.language)).say(paymentsMessages.description({ code: order.code })),
       customerEmail: email,
       returnPath,
       notifyPath: NOTIFY_PATH(gateway.provider),

@@ -92,6 +92,27 @@ describe.each(testEngines())('the sandbox gateway on %s', (engine) => {
       expect(page.body).toContain(`<p class="banner" role="status" id="sandbox-banner">${escapeHtmlText(english(paymentMessages.sandboxBanner))}</p>`);
     });
 
+    it('describes the payment to the provider in the order’s language (issue 36): “Bestellung …” for an order placed from a German page, “Order …” without a language', async () => {
+      const placeIn = async (language: string | null) => {
+        const buyer = await createCustomer(shop);
+        const payload = checkoutPayload(buyer.token, await cartWith(shop, buyer.token, ['NWF27-PARKING']));
+        const response = await shop.app.inject({
+          method: 'POST',
+          url: '/api/checkout-cart',
+          headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', ...(language ? { 'accept-language': language } : {}) },
+          payload: JSON.stringify(payload),
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        const placed = api['checkout-cart'].answer.parse(response.json());
+        if (placed.payment?.action !== 'submit') throw new Error('expected a form');
+        return { code: placed.order.code, description: placed.payment.params.description };
+      };
+      const german = await placeIn('de-DE,de;q=0.9');
+      expect(german.description).toBe(`Bestellung ${german.code}`);
+      const plain = await placeIn(null);
+      expect(plain.description).toBe(`Order ${plain.code}`);
+    });
+
     it('speaks the payer’s language on its pages (issue 36): German for a German browser, English without one', async () => {
       const buyer = await createCustomer(shop);
       const placed = api['checkout-cart'].answer.parse((await shop.call('checkout-cart', checkoutPayload(buyer.token, await cartWith(shop, buyer.token, ['NWF27-PARKING'])))).body);

@@ -1,0 +1,9 @@
+import { messageWith } from '@festival/contract';
+
+/**
+ * The payment's texts the provider shows the buyer (issue 36): its description on the provider's
+ * payment page, in the order's language (decision 0094).
+ */
+export const paymentsMessages = {
+  description: messageWith<{ code: string }>({ id: 'payments.description', defaultMessage: 'Order {code}' }),
+};
