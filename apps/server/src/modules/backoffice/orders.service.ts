@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { readerLanguage } from '../../lib/reader';
 import type { Worded } from '../../http/api-route';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import { returnSoldStock, returnVoucherUse } from '../checkout/checkout.queries';
@@ -25,7 +24,7 @@ import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
 import { orderCancelledMail, resent } from './orders.mail';
 import { auditActionLabel, isWalkInAddress, paymentMethodLabel, statusLabel, type Locale } from '@festival/contract';
-import { wordsFor, type Words } from '../../lib/reader';
+import { readerLanguage, wordsFor, type Words } from '../../lib/reader';
 import { BOX_OFFICE_CHANNEL } from '../orders/box-office';
 import { timelineMessages as timelineTexts } from './timeline.messages';
 import { refundWaysForStaffIn } from './refund-ways.words';
@@ -416,8 +415,8 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
           tickets: input.tickets,
           merchandise: input.merchandise,
           note: input.note || null,
-          // In the words the member read on the order page (their language).
-          ways: refundWaysForStaffIn(words, ways),
+          // In the shop's default language, as every audit entry is, whoever made it.
+          ways: refundWaysForStaffIn(wordsFor(config, readerLanguage(config)), ways),
           ...(outsideRules ? { override: { reason, ...overridden } } : {}),
         });
         return { refund, code: order.code, waiting, ways };

@@ -133,6 +133,11 @@ export interface RefundRequest extends PaymentHandle {
   idempotencyKey: string;
   /** Why, for the provider's records and the organiser's (no personal data). */
   reason: string;
+  /**
+   * What the payer's statement shows where the method allows (Mollie): the refund's words in the
+   * order's language (decision 0094), nothing personal. Without it, "Refund <reference>".
+   */
+  description?: string;
 }
 
 export interface RefundAnswer {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type PaymentInstruction, type ShopConfigFile, paymentMessages, staffOrderMessages } from '@festival/contract';
+import { type PaymentInstruction, type ShopConfigFile, paymentMessages, staffOrderFieldMessages, staffOrderMessages } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -279,6 +279,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       currency: config.currency,
       idempotencyKey: `refund:${payment.provider}:${payment.providerReference}`,
       reason,
+      description: wordsFor(config, readerLanguage(config, order.language)).say(paymentsMessages.refundDescription({ code: order.code })),
     });
     await queries.setRefundedAndAddToOrder(tx, payment, refundId);
     const customer = await orderQueries.findOrderCustomer(tx, order.customerId);
@@ -532,11 +533,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * `recorded` runs in the same transaction (the back office writes its audit entry there).
      */
     async recordTransfer(orderCode: string, amount: number, recorded?: (tx: Db, before: OrderRow, after: OrderRow) => Promise<void>, takenBy = 'command line'): Promise<OrderRow> {
-      if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError('INVALID_INPUT', 'The amount must be more than zero.');
+      if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError('INVALID_INPUT', staffOrderFieldMessages.amountNotPositive, { amount: [staffOrderFieldMessages.amountNotPositive] });
       const order = await db.transaction(async (tx) => {
         const order = await orderQueries.lockOrder(tx, { code: orderCode });
-        if (!order) throw new AppError('NOT_FOUND', `There is no order ${orderCode}.`);
-        if (order.paymentStatus === 'paid') throw new AppError('CONFLICT', `Order ${order.code} is paid already.`);
+        if (!order) throw new AppError('NOT_FOUND', staffOrderMessages.orderNotFound);
+        // Also when another member recorded it a moment ago (the back office checked before the lock).
+        if (order.paymentStatus === 'paid') throw new AppError('CONFLICT', staffOrderMessages.alreadyPaid);
         // A surplus would show the order as settled with money nobody can see or refund: the
         // organiser records what is open and pays the rest back (the back office says so).
         if (amount > order.totalPrice - order.totalPaid) throw new AppError('INVALID_INPUT', staffOrderMessages.moreThanOpen, { amount: [staffOrderMessages.moreThanOpen] });

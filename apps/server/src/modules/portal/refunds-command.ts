@@ -11,6 +11,8 @@ import { completeRefund, moveRefundItems, paymentRefundKey, planRefund, settlePr
 import * as refundParts from '../payments/provider-refunds.queries';
 import type { PaymentRefundStatus } from '../payments/provider-refunds.queries';
 import * as queries from './portal.queries';
+import { readerLanguage, wordsFor } from '../../lib/reader';
+import { paymentsMessages } from '../payments/payments.messages';
 
 export const REFUNDS_USAGE = `Usage:
   npm run refunds -- list [--status active|processing|problem|processed|rejected|cancelled]
@@ -126,6 +128,8 @@ export async function markRefundProcessed(deps: Deps, refundId: number, decision
   if (started.done) return started.done;
 
   const { refund } = started;
+  // The words the payer's statement shows, in the order's language (decision 0094).
+  const order = await queries.findOrderCodeAndLanguage(db, refund.orderId);
   let providerError: string | null = null;
   // A desk part waits for a member to pay it out at the box office (payOutAtDesk); only the provider's parts are asked for here.
   for (const part of started.parts.filter((candidate) => candidate.status === 'requested' && candidate.provider !== DESK_PROVIDER)) {
@@ -145,6 +149,7 @@ export async function markRefundProcessed(deps: Deps, refundId: number, decision
           currency: config.currency,
           idempotencyKey: part.idempotencyKey,
           reason: `refund ${refund.id}`,
+          description: wordsFor(config, readerLanguage(config, order.language)).say(paymentsMessages.refundDescription({ code: order.code })),
         });
         await refundParts.recordProviderRefund(tx, part.id, answer.refundId, answer.status);
         await settleProviderRefund(tx, refundDeps, locked);

@@ -143,7 +143,7 @@ export function createMollieGateway(options: MollieGatewayOptions): PaymentGatew
         paymentId: request.providerPaymentId,
         amount: toMollieAmount(request.amount, request.currency),
         // Shown on the payer's statement where the method allows: our reference, nothing personal.
-        description: `Refund ${request.reference}`,
+        description: request.description ?? `Refund ${request.reference}`,
         metadata: { festival_reference: request.reference, reason: request.reason },
         idempotencyKey: request.idempotencyKey,
       });

@@ -226,6 +226,10 @@ describe('Mollie gateway (against the local double, through the SDK)', () => {
       // 12.34 paid, 5.00 refunded: 7.35 is more than remains.
       await expect(gateway.refund({ ...refund, amount: 735, idempotencyKey: `refund-${handle.reference}-2` })).rejects.toThrow(/exceeds the remaining amount/);
       expect(await gateway.refund({ ...refund, amount: 734, idempotencyKey: `refund-${handle.reference}-3` })).toEqual({ refundId: expect.stringMatching(/^re_/), status: 'pending' });
+      // The caller's words (the order's language) where it gives them.
+      const other = await paymentIn('paid');
+      await gateway.refund({ ...other.handle, amount: 100, currency: 'EUR', idempotencyKey: `refund-${other.handle.reference}`, reason: 'order-cancelled', description: 'Erstattung zur Bestellung NWF-ABC123' });
+      expect((lastRequest('POST', `/v2/payments/${other.id}/refunds`)!.body as any).description).toBe('Erstattung zur Bestellung NWF-ABC123');
     });
 
     it('reads a refund as pending, then as Mollie settles it, from the webhook Mollie posts', async () => {
