@@ -24,7 +24,9 @@ const staffTexts = englishOf(staffTextsInCatalogue);
  * changed here), is refused an invalid value beside its field in the catalogue file's words (and
  * the shop's own refusal of a payment-plan price), changes a departure's seats, uploads a catalogue
  * file with problems and reads them by line, checks and imports a valid one and reads which changes
- * made here it keeps, and hands the items back to the file. A box office member has no Catalogue.
+ * made here it keeps, and hands the items back to the file; edits an event's name per language of
+ * the shop (English and German here), which the shop answers in German at once. A box office
+ * member has no Catalogue.
  *
  * An import changes the shop for every shopper, so this file serves a demo shop of its own (as the
  * orders journey does): nothing another journey counts on is touched.
@@ -37,13 +39,15 @@ const CAMPING = 'Camping weekend pass';
 const SHUTTLE = 'Shuttle bus from Amsterdam Centraal (return)';
 const PLAN = 'Weekend ticket (pay in 4)';
 const ZONE = 'Europe/Amsterdam';
+const EVENT = 'Northwind Festival 2027';
 
 interface Shop extends OwnShop {
   staff: Awaited<ReturnType<typeof prepareStaff>>;
 }
 
 async function startShop(): Promise<Shop> {
-  const shop = await startOwnShop({ appSecret: 'back-office-catalogue-journey-secret-of-32-characters' });
+  // English and German: the texts' dialogs show a language to choose.
+  const shop = await startOwnShop({ appSecret: 'back-office-catalogue-journey-secret-of-32-characters', configure: (config) => ({ ...config, languages: ['en', 'de'] }) });
   return { ...shop, staff: await prepareStaff(shop.database.db) };
 }
 
@@ -310,6 +314,62 @@ describe('the back office’s catalogue', () => {
     await page.getByRole('dialog', { name: texts.handBackTitle(SHUTTLE) }).getByRole('button', { name: texts.handBackConfirm }).click();
     await shuttle.getByRole('status').getByText(english(staffCatalogueMessages.handedBack)).waitFor();
     expect(await shuttle.getByText(texts.changedHere, { exact: false }).count()).toBe(0);
+  });
+
+  it('edits an event’s name per language in its own dialog, refuses a blank default name beside the field, and the shop answers in German at once', async () => {
+    /** The event as the shop's own calls name it in a language. */
+    const shopEvent = async (language: string) => {
+      const response = await fetch(`${shop!.base}/api/get-shop-item?lang=${language}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: JSON.stringify({ external_code: 'NWF27-CAMPING' }),
+      });
+      return ((await response.json()) as { item: { event: string } }).item.event;
+    };
+    expect(await shopEvent('de')).toBe(EVENT);
+    const section = page.getByRole('region', { name: EVENT });
+    const open = section.getByRole('button', { name: texts.editTextsLabel(EVENT) });
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: texts.eventTextsTitle(EVENT) });
+    await dialog.waitFor();
+    // One language's name at a time, each language named in its own; an event has no description.
+    const language = dialog.getByLabel(texts.textsLanguage);
+    expect(await language.locator('option').allInnerTexts()).toEqual(['English', 'Deutsch']);
+    const name = dialog.getByLabel(texts.textsName, { exact: true });
+    expect(await name.inputValue()).toBe(EVENT);
+    expect(await dialog.getByLabel(texts.textsDescription).count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    // The default language's name may not be blank: said beside the field, which takes the focus.
+    await name.fill('  ');
+    await dialog.getByRole('button', { name: texts.save }).click();
+    await dialog.getByText(english(staffCatalogueMessages.nameRequired)).waitFor();
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await name.evaluate((element) => element === document.activeElement)).toBe(true);
+    await name.fill(EVENT);
+
+    // German: empty until given (the shop shows the English one), then saved.
+    await language.selectOption('de');
+    expect(await name.inputValue()).toBe('');
+    await dialog.getByText(texts.textsFallback('English')).waitFor();
+    await name.fill('Nordwind-Festival 2027');
+    await dialog.getByRole('button', { name: texts.save }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await section.getByRole('status').getByText(english(staffCatalogueMessages.saved)).waitFor();
+    expect(await section.innerText()).toContain(texts.changedFields(texts.fieldNames.translations!));
+    expect(await page.getByRole('heading', { level: 2, name: EVENT }).count()).toBe(1);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(texts.editTextsLabel(EVENT));
+    expect(await shopEvent('de')).toBe('Nordwind-Festival 2027');
+    expect(await shopEvent('en')).toBe(EVENT);
+
+    // Opened again: the German name as saved.
+    await open.click();
+    await dialog.waitFor();
+    await language.selectOption('de');
+    expect(await name.inputValue()).toBe('Nordwind-Festival 2027');
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: texts.close }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('fits a phone and a tablet without scrolling sideways', async () => {

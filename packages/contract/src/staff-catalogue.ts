@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { catalogueBoolean, catalogueCount, catalogueInstant, catalogueMoney, windowProblem } from './catalogue-fields';
 import { paymentPlanEntry } from './catalog';
-import { itemTextTranslations } from './catalogue-languages';
+import { eventTextTranslations, itemTextTranslations } from './catalogue-languages';
 import { issueMessage, message, messageWith } from './i18n/text';
 
 // The catalogue page's texts with placeholders, each declared once; `staffCatalogueMessages` below keeps the callers' positional arguments.
 const noItem = messageWith<{ code: string }>({ id: 'staffCatalogueMessages.noItem', defaultMessage: 'There is no item {code}.' });
+const noEvent = messageWith<{ code: string }>({ id: 'staffCatalogueMessages.noEvent', defaultMessage: 'There is no event {code}.' });
 const stockBelowTaken = messageWith<{ taken: number }>({ id: 'staffCatalogueMessages.stockBelowTaken', defaultMessage: 'Stock cannot be lower than the {taken} already sold or held in carts.' });
 const seatsBelowTaken = messageWith<{ taken: number }>({ id: 'staffCatalogueMessages.seatsBelowTaken', defaultMessage: 'Seats cannot be fewer than the {taken} already sold or held in carts.' });
 const planMismatch = messageWith<{ sum: number; total: number }>({
@@ -38,6 +39,9 @@ const problems = messageWith<{ count: number }>({
  */
 export const staffCatalogueMessages = {
   noItem: (code: string) => noItem({ code }),
+  noEvent: (code: string) => noEvent({ code }),
+  chooseEvent: message({ id: 'staffCatalogueMessages.chooseEvent', defaultMessage: 'Choose an event.' }),
+  nameRequired: message({ id: 'staffCatalogueMessages.nameRequired', defaultMessage: 'Give a name in the shop’s default language.' }),
   noDeparture: message({ id: 'staffCatalogueMessages.noDeparture', defaultMessage: 'There is no such departure.' }),
   chooseItem: message({ id: 'staffCatalogueMessages.chooseItem', defaultMessage: 'Choose an item.' }),
   nothingToChange: message({ id: 'staffCatalogueMessages.nothingToChange', defaultMessage: 'Change at least one field.' }),
@@ -81,6 +85,9 @@ export const CATALOGUE_EDITABLE_FIELDS = [
   'translations',
 ] as const;
 export type CatalogueEditableField = (typeof CATALOGUE_EDITABLE_FIELDS)[number];
+/** An event's fields an admin may change in the browser: its texts (decision 0094). */
+export const CATALOGUE_EVENT_EDITABLE_FIELDS = ['name', 'translations'] as const;
+export type CatalogueEventEditableField = (typeof CATALOGUE_EVENT_EDITABLE_FIELDS)[number];
 /** A departure's field an admin may change. */
 export const DEPARTURE_EDITABLE_FIELDS = ['seats'] as const;
 
@@ -91,6 +98,12 @@ export const CATALOGUE_UPLOAD_BODY_LIMIT = 4 * 1024 * 1024;
 
 const chooseItem = issueMessage(texts.chooseItem);
 const itemCode = z.string({ error: chooseItem }).trim().min(1, chooseItem).max(64, chooseItem);
+const chooseEvent = issueMessage(texts.chooseEvent);
+const eventCode = z.string({ error: chooseEvent }).trim().min(1, chooseEvent).max(64, chooseEvent);
+
+/** An event's or item's name in the shop's default language: never blank (a language without its own name shows it). */
+const nameRequired = issueMessage(texts.nameRequired);
+const catalogueName = z.string({ error: nameRequired }).trim().min(1, nameRequired).max(200);
 
 export const refundRulesValue = z
   .object({
@@ -124,7 +137,7 @@ export const catalogueItemChanges = z
     name_changes: nameChangeRulesValue,
     email_changes: catalogueBoolean,
     /** The shop's default language's texts; the description is rich text (HTML), sanitised by the shop. */
-    name: z.string().trim().min(1).max(200),
+    name: catalogueName,
     description: z.string().max(20_000),
     /** The other languages' texts, all of them (a language left out has none): `{ de: { name: … } }`. */
     translations: itemTextTranslations,
@@ -151,6 +164,32 @@ export const catalogueDeparture = z.object({
   /** The seats were set in the back office; an import leaves them alone. */
   changed_here: z.boolean(),
 });
+
+/**
+ * What an admin changes of an event (decision 0094): its name in the shop's default language, and
+ * its name in every other language (`translations`, all of them: a language left out has none).
+ * Only what changes is sent.
+ */
+export const catalogueEventChanges = z
+  .object({
+    name: catalogueName,
+    translations: eventTextTranslations,
+  })
+  .partial()
+  .strict();
+export type CatalogueEventChanges = z.infer<typeof catalogueEventChanges>;
+
+export const catalogueEventView = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** The name in the shop's other languages (decision 0094). */
+  translations: eventTextTranslations,
+  timezone: z.string(),
+  starts_at: z.string().nullable(),
+  /** Fields set in the back office: a later import of the file leaves them alone (decision 0047). */
+  changed_here: z.array(z.enum(CATALOGUE_EVENT_EDITABLE_FIELDS)),
+});
+export type CatalogueEventView = z.infer<typeof catalogueEventView>;
 
 export const catalogueItemView = z.object({
   code: z.string(),
@@ -194,7 +233,7 @@ export const catalogueOverviewAnswer = z.object({
   currency: z.string(),
   /** The shop's time zone: merchandise (of no event) has its sale window read in it. */
   timezone: z.string(),
-  events: z.array(z.object({ code: z.string(), name: z.string(), timezone: z.string(), starts_at: z.string().nullable() })),
+  events: z.array(catalogueEventView),
   /** Products by event (in the file's sort order), then merchandise. */
   items: z.array(catalogueItemView),
 });
@@ -202,6 +241,9 @@ export type CatalogueOverviewAnswer = z.infer<typeof catalogueOverviewAnswer>;
 
 export const catalogueChangeItemPayload = z.object({ code: itemCode, changes: catalogueItemChanges }).strict();
 export const catalogueChangeItemAnswer = z.object({ item: catalogueItemView, message: z.string() });
+
+export const catalogueChangeEventPayload = z.object({ code: eventCode, changes: catalogueEventChanges }).strict();
+export const catalogueChangeEventAnswer = z.object({ event: catalogueEventView, message: z.string() });
 
 const noDeparture = issueMessage(texts.noDeparture);
 export const catalogueChangeSeatsPayload = z

@@ -28,6 +28,7 @@ const METHODS: Readonly<Record<string, Text>> = {
 
 const ACTIONS: Readonly<Record<string, Text>> = {
   'catalogue.change': message({ id: 'auditActionLabel.catalogue.change', defaultMessage: 'Catalogue item changed' }),
+  'catalogue.change-event': message({ id: 'auditActionLabel.catalogue.change-event', defaultMessage: 'Catalogue event changed' }),
   'catalogue.hand-back': message({ id: 'auditActionLabel.catalogue.hand-back', defaultMessage: 'Catalogue item handed back to the file' }),
   'catalogue.import': message({ id: 'auditActionLabel.catalogue.import', defaultMessage: 'Catalogue imported' }),
   'catalogue.seats': message({ id: 'auditActionLabel.catalogue.seats', defaultMessage: 'Departure seats changed' }),

@@ -62,6 +62,7 @@ const ACCESS: Record<StaffApiPath, StaffAccess> = {
   'box-office-email-tickets': ['admin', 'box_office'],
   'catalogue-overview': ['admin'],
   'catalogue-change-item': ['admin'],
+  'catalogue-change-event': ['admin'],
   'catalogue-change-seats': ['admin'],
   'catalogue-hand-back': ['admin'],
   'catalogue-upload': ['admin'],
@@ -110,6 +111,7 @@ const WELL_FORMED: Record<StaffApiPath, Record<string, unknown>> = {
   'box-office-email-tickets': { code: 'NOSUCHORDER', email: 'matrix.tickets@example.org' },
   'catalogue-overview': {},
   'catalogue-change-item': { code: 'NO-SUCH-ITEM', changes: { price: 100 } },
+  'catalogue-change-event': { code: 'NO-SUCH-EVENT', changes: { name: 'Matrix Festival' } },
   'catalogue-change-seats': { code: 'NO-SUCH-ITEM', departure_id: 2_000_000_000, seats: 10 },
   'catalogue-hand-back': { code: 'NO-SUCH-ITEM' },
   // Checked only: a valid file that names nothing, so an allowed call changes nothing.

@@ -1,4 +1,4 @@
-import { CATALOGUE_UPLOAD_MAX_LINES, catalogueFieldMessages, PAYLOAD_TEXT_MAX, staffCatalogueMessages, type CatalogueItemView } from '@festival/contract';
+import { CATALOGUE_UPLOAD_MAX_LINES, catalogueFieldMessages, PAYLOAD_TEXT_MAX, staffCatalogueMessages, type CatalogueEventView, type CatalogueItemView } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
 import {
   changedHereWords,
@@ -7,8 +7,10 @@ import {
   itemFormOf,
   keptFieldWords,
   keptValueWords,
+  languageOfProblems,
   linesOfFile,
   minorUnitsOf,
+  prepareEventChanges,
   prepareItemChanges,
   problemSentence,
   saleLabel,
@@ -240,6 +242,56 @@ describe('the name and description per language (decision 0094)', () => {
     const prepared = prepareItemChanges(translated, itemFormOf(translated, 'EUR', AMSTERDAM), 'EUR', AMSTERDAM, { form, languages });
     expect(prepared.ok).toBe(false);
     expect(Object.keys(prepared.ok ? {} : prepared.problems)).toEqual(['name']);
+  });
+});
+
+describe('an event’s name per language (decision 0094)', () => {
+  const languages = ['en', 'de', 'nl'] as const;
+  const event: CatalogueEventView = {
+    code: 'NWF27',
+    name: 'Northwind Festival 2027',
+    translations: { de: { name: 'Nordwind-Festival 2027' } },
+    timezone: AMSTERDAM,
+    starts_at: '2027-06-18T12:00:00+02:00',
+    changed_here: [],
+  };
+
+  it('holds each language’s name: the default’s is the event’s own, another’s empty where it has none', () => {
+    expect(textsFormOf(event, languages)).toEqual({
+      en: { name: 'Northwind Festival 2027', description: '' },
+      de: { name: 'Nordwind-Festival 2027', description: '' },
+      nl: { name: '', description: '' },
+    });
+  });
+
+  it('sends the default language’s name as the event’s own and every other language’s together, never a description, checked with the contract’s schema', () => {
+    const form = textsFormOf(event, languages);
+    expect(prepareEventChanges(event, form, languages)).toEqual({ ok: false, problems: { _: staffCatalogueMessages.nothingToChange } });
+    // An event has no description: one left in the form is no change.
+    form.de = { name: 'Nordwind-Festival 2027', description: '<p>Drei Tage</p>' };
+    expect(prepareEventChanges(event, form, languages)).toEqual({ ok: false, problems: { _: staffCatalogueMessages.nothingToChange } });
+    form.nl = { name: ' Noordenwind Festival 2027 ', description: '' };
+    expect(prepareEventChanges(event, form, languages)).toEqual({ ok: true, changes: { translations: { de: { name: 'Nordwind-Festival 2027' }, nl: { name: 'Noordenwind Festival 2027' } } } });
+    form.en = { name: 'Northwind 2027', description: '' };
+    form.de = { name: '  ', description: '' };
+    expect(prepareEventChanges(event, form, languages)).toEqual({ ok: true, changes: { name: 'Northwind 2027', translations: { nl: { name: 'Noordenwind Festival 2027' } } } });
+    // A blank default name is refused by field, in the shop's words.
+    form.en = { name: '   ', description: '' };
+    expect(prepareEventChanges(event, form, languages)).toEqual({ ok: false, problems: { name: staffCatalogueMessages.nameRequired } });
+  });
+
+  it('shows the language whose text a problem is of', () => {
+    expect(languageOfProblems(['translations.nl.name'], languages)).toBe('nl');
+    expect(languageOfProblems(['translations.de'], languages)).toBe('de');
+    expect(languageOfProblems(['name'], languages)).toBe('en');
+    // A language the page does not offer, or another field's problem: the language shown stays.
+    expect(languageOfProblems(['translations.pl.name'], languages)).toBeUndefined();
+    expect(languageOfProblems(['price', '_'], languages)).toBeUndefined();
+  });
+
+  it('says which of its texts were changed here', () => {
+    expect(changedHereWords(event)).toBeNull();
+    expect(changedHereWords({ ...event, changed_here: ['name', 'translations'] })).toBe('name, texts in other languages');
   });
 });
 

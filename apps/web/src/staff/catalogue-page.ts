@@ -1,12 +1,17 @@
 import {
   CATALOGUE_UPLOAD_BODY_LIMIT,
   CATALOGUE_UPLOAD_MAX_LINES,
+  catalogueEventChanges,
   catalogueFieldMessages,
   catalogueItemChanges,
+  EVENT_TEXT_FIELDS,
+  ITEM_TEXT_FIELDS,
   PAYLOAD_TEXT_MAX,
   staffCatalogueMessages,
   windowProblem,
   withinSaleWindow,
+  type CatalogueEventChanges,
+  type CatalogueEventView,
   type CatalogueItemChanges,
   type CatalogueItemView,
   type ItemTextTranslation,
@@ -166,44 +171,71 @@ export function itemFormOf(item: CatalogueItemView, currency: string, timeZone: 
   };
 }
 
-/** An item's name and description as the form holds them, by language: the default's (the first) are the item's own; another's empty where it has none. */
-export type TextsForm = Record<string, { name: string; description: string }>;
+/** A text of an entry the back office edits per language: an event has a name, an item a name and a description. */
+export type TextKey = (typeof ITEM_TEXT_FIELDS)[number];
 
-export function textsFormOf(item: Pick<CatalogueItemView, 'name' | 'description' | 'translations'>, languages: readonly Locale[]): TextsForm {
+/** An event's or item's texts as the text fields read them. */
+export interface TextEntry {
+  name: string;
+  /** An item's; an event has none. */
+  description?: string;
+  translations: Readonly<Record<string, Partial<Record<TextKey, string>>>>;
+}
+
+/** An entry's texts as the form holds them, by language: the default's (the first) are the entry's own; another's empty where it has none. */
+export type TextsForm = Record<string, Record<TextKey, string>>;
+
+export function textsFormOf(entry: TextEntry, languages: readonly Locale[]): TextsForm {
   const [main = 'en', ...others] = languages;
   return Object.fromEntries([
-    [main, { name: item.name, description: item.description }],
-    ...others.map((code) => [code, { name: item.translations[code]?.name ?? '', description: item.translations[code]?.description ?? '' }]),
+    [main, { name: entry.name, description: entry.description ?? '' }],
+    ...others.map((code) => [code, { name: entry.translations[code]?.name ?? '', description: entry.translations[code]?.description ?? '' }]),
   ]);
 }
 
-/** An item's translations with their empty texts and languages left out, in order: compared as the shop keeps them. */
-function cleanTranslations(translations: Readonly<Record<string, ItemTextTranslation>>, languages: readonly Locale[]): Record<string, ItemTextTranslation> {
+/** An entry's translations of `fields` with their empty texts and languages left out, in order: compared as the shop keeps them. */
+function cleanTranslations(translations: TextEntry['translations'], languages: readonly Locale[], fields: readonly TextKey[]): Record<string, ItemTextTranslation> {
   const clean: Record<string, ItemTextTranslation> = {};
   for (const code of languages.slice(1)) {
     const texts = translations[code];
     const kept: ItemTextTranslation = {};
-    if (texts?.name?.trim()) kept.name = texts.name.trim();
-    if (texts?.description?.trim()) kept.description = texts.description;
+    if (fields.includes('name') && texts?.name?.trim()) kept.name = texts.name.trim();
+    if (fields.includes('description') && texts?.description?.trim()) kept.description = texts.description;
     if (Object.keys(kept).length) clean[code] = kept;
   }
   return clean;
 }
 
+/** The text changes a form makes: the default language's own texts, and every other language's together. */
+export type TextChanges = Pick<CatalogueItemChanges, 'name' | 'description' | 'translations'>;
+
 /**
- * The text changes the form makes (decision 0094): the default language's name and description
- * where changed, and every other language's texts together (`translations`) where any changed.
+ * The text changes the form makes (decision 0094): the default language's texts where changed, and
+ * every other language's texts together (`translations`) where any changed. `fields`: the entry's
+ * texts (an item's name and description, an event's name).
  */
-export function textChanges(item: Pick<CatalogueItemView, 'name' | 'description' | 'translations'>, form: TextsForm, languages: readonly Locale[]): Partial<CatalogueItemChanges> {
+export function textChanges(entry: TextEntry, form: TextsForm, languages: readonly Locale[], fields: readonly TextKey[] = ITEM_TEXT_FIELDS): TextChanges {
   const [main = 'en'] = languages;
-  const changes: Partial<CatalogueItemChanges> = {};
+  const changes: TextChanges = {};
   const own = form[main];
-  if (own && own.name.trim() !== item.name) changes.name = own.name.trim();
-  if (own && own.description !== item.description) changes.description = own.description;
-  const typed = cleanTranslations(Object.fromEntries(languages.slice(1).map((code) => [code, form[code] ?? { name: '', description: '' }])), languages);
-  const current = cleanTranslations(item.translations, languages);
+  if (own && own.name.trim() !== entry.name) changes.name = own.name.trim();
+  if (own && fields.includes('description') && own.description !== (entry.description ?? '')) changes.description = own.description;
+  const typed = cleanTranslations(Object.fromEntries(languages.slice(1).map((code) => [code, form[code] ?? { name: '', description: '' }])), languages, fields);
+  const current = cleanTranslations(entry.translations, languages, fields);
   if (JSON.stringify(typed) !== JSON.stringify(current)) changes.translations = typed;
   return changes;
+}
+
+/**
+ * The language whose fields show a problem of these fields (by the payload's names): a refused
+ * text of another language (`translations.de.name`) shows that language, the default's own texts
+ * (`name`, `description`) the default language; undefined when no problem is a text's.
+ */
+export function languageOfProblems(fields: readonly string[], languages: readonly Locale[]): Locale | undefined {
+  const code = fields.map((field) => /^translations\.([a-z]{2,3})\b/.exec(field)?.[1]).find((found) => found && (languages as readonly string[]).includes(found));
+  if (code) return code as Locale;
+  if (fields.some((field) => field === 'name' || field === 'description')) return languages[0] ?? 'en';
+  return undefined;
 }
 
 /** The field of the payload each form field fills (as the schema's issues and the shop's errors name it, without `changes.`). */
@@ -228,7 +260,36 @@ export const FORM_FIELDS: Record<keyof ItemForm, string> = {
 
 /** Problems by field (price, refund.until, …); `_` for the form as a whole: a text of the page, or the contract's or the shop's words. */
 export type FieldProblems = Record<string, Shown>;
-export type PreparedChanges = { ok: true; changes: CatalogueItemChanges } | { ok: false; problems: FieldProblems };
+export type Prepared<T> = { ok: true; changes: T } | { ok: false; problems: FieldProblems };
+export type PreparedChanges = Prepared<CatalogueItemChanges>;
+
+/** A schema's verdict on changes, as `safeParse` gives it. */
+type Checked<T> = { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+
+/** Each field's first problem the contract's schema found, in the contract's words (a problem found before stays). */
+function schemaProblems(checked: Checked<unknown>, problems: FieldProblems): void {
+  if (checked.success) return;
+  for (const issue of checked.error.issues) {
+    const field = issue.path.length ? issue.path.join('.') : '_';
+    problems[field] ??= issueText(issue);
+  }
+}
+
+/** The changes to send, or the problems found; a form that changes nothing says so. */
+function preparedOf<T>(checked: Checked<T>, changes: Record<string, unknown>, problems: FieldProblems): Prepared<T> {
+  if (Object.keys(problems).length > 0 || !checked.success) return { ok: false, problems };
+  if (Object.keys(changes).length === 0) return { ok: false, problems: { _: staffCatalogueMessages.nothingToChange } };
+  return { ok: true, changes: checked.data };
+}
+
+/** The changes an event's texts form makes (decision 0094), checked with the contract's schema: a blank default name is refused by field. */
+export function prepareEventChanges(event: CatalogueEventView, form: TextsForm, languages: readonly Locale[]): Prepared<CatalogueEventChanges> {
+  const changes: Record<string, unknown> = textChanges(event, form, languages, EVENT_TEXT_FIELDS);
+  const problems: FieldProblems = {};
+  const checked = catalogueEventChanges.safeParse(changes);
+  schemaProblems(checked, problems);
+  return preparedOf(checked, changes, problems);
+}
 
 const sameInstant = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Date.parse(a) === Date.parse(b));
 
@@ -296,21 +357,14 @@ export function prepareItemChanges(item: CatalogueItemView, form: ItemForm, curr
   if (form.emailChanges !== item.email_changes) changes.email_changes = form.emailChanges;
 
   const checked = catalogueItemChanges.safeParse(changes);
-  if (!checked.success) {
-    for (const issue of checked.error.issues) {
-      const field = issue.path.length ? issue.path.join('.') : '_';
-      problems[field] ??= issueText(issue);
-    }
-  }
+  schemaProblems(checked, problems);
   // The sale window as it would be: one end changed against the other as it is (the schema sees only what is sent);
   // the problem goes with the end that was changed, as the shop's does.
   if (!problems.on_sale_until && !problems.on_sale_from && ('on_sale_from' in changes || 'on_sale_until' in changes)) {
     const window = windowProblem(from, until, 'on_sale_from');
     if (window) problems['on_sale_until' in changes ? 'on_sale_until' : 'on_sale_from'] = window;
   }
-  if (Object.keys(problems).length > 0) return { ok: false, problems };
-  if (Object.keys(changes).length === 0) return { ok: false, problems: { _: staffCatalogueMessages.nothingToChange } };
-  return { ok: true, changes: checked.data! };
+  return preparedOf(checked, changes, problems);
 }
 
 /** The shop's field errors (keyed `changes.price`, `changes.refund.until`) by the form's fields, each field's texts joined. */
@@ -398,10 +452,10 @@ export function saleLabel(state: SaleState, timeZone: string, locale?: string): 
   }
 }
 
-/** The fields changed here, in words, with the departures' seats: "price, stock, seats of a departure". */
-export function changedHereWords(item: Pick<CatalogueItemView, 'changed_here' | 'departures'>): string | null {
-  const words = item.changed_here.map(fieldName);
-  if (item.departures.some((departure) => departure.changed_here)) words.push(say(texts.departureSeatsChanged));
+/** The fields changed here, in words, with an item's departures' seats: "price, stock, seats of a departure"; an event's "name, texts in other languages". */
+export function changedHereWords(entry: Pick<CatalogueItemView, 'changed_here' | 'departures'> | Pick<CatalogueEventView, 'changed_here'>): string | null {
+  const words = entry.changed_here.map(fieldName);
+  if ('departures' in entry && entry.departures.some((departure) => departure.changed_here)) words.push(say(texts.departureSeatsChanged));
   return words.length ? words.join(', ') : null;
 }
 

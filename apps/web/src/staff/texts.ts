@@ -1186,6 +1186,19 @@ const catalogue = {
     messageWith<{ language: string }>({ id: 'staff.CataloguePage.textsFallback', defaultMessage: 'Left empty, the shop shows the text in its default language ({language}).' }),
     (language: string) => ({ language }),
   ),
+  // An event's name per language of the shop (decision 0094).
+  editTexts: message({ id: 'staff.CataloguePage.editTexts', defaultMessage: 'Edit texts' }),
+  editTextsLabel: words(messageWith<{ name: string }>({ id: 'staff.CataloguePage.editTextsLabel', defaultMessage: 'Edit the texts of {name}' }), named),
+  eventTextsTitle: words(messageWith<{ name: string }>({ id: 'staff.CataloguePage.eventTextsTitle', defaultMessage: 'Texts of {name}' }), named),
+  eventTextsLead: words(
+    messageWith<{ code: string }>({
+      id: 'staff.CataloguePage.eventTextsLead',
+      defaultMessage: 'Event {code}. Its name in each language of the shop, as shoppers read it with the event’s products; once saved, later imports of the file keep it.',
+    }),
+    orderCode,
+  ),
+  eventTextsLegend: message({ id: 'staff.CataloguePage.eventTextsLegend', defaultMessage: 'Name of the event' }),
+  eventTextsDefault: message({ id: 'staff.CataloguePage.eventTextsDefault', defaultMessage: 'The shop’s default language: the event’s own name, shown where a language has none.' }),
   save: message({ id: 'staff.CataloguePage.save', defaultMessage: 'Save changes' }),
   close: message({ id: 'staff.CataloguePage.close', defaultMessage: 'Cancel' }),
   amountProblems: {

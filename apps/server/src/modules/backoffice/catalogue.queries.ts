@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events, shopItems, taxRates, travelTimes } from '../../db/schema';
-import type { ShopItemRow, TravelTimeRow } from '../catalog/catalog.queries';
+import type { EventRow, ShopItemRow, TravelTimeRow } from '../catalog/catalog.queries';
 
 export async function listAllEvents(db: Db) {
   return db.select().from(events).orderBy(asc(events.startsAt), asc(events.id));
@@ -31,6 +31,21 @@ export async function findEventCode(db: Db, id: number | null): Promise<string |
 export async function lockItem(db: Db, code: string): Promise<ShopItemRow | undefined> {
   const [row] = await db.select().from(shopItems).where(eq(shopItems.externalCode, code)).for('update');
   return row;
+}
+
+/** The event of this code, locked for the rest of the transaction: two changes of its texts follow one another. */
+export async function lockEvent(db: Db, code: string): Promise<EventRow | undefined> {
+  const [row] = await db.select().from(events).where(eq(events.externalCode, code)).for('update');
+  return row;
+}
+
+export async function updateEvent(db: Db, id: number, values: Partial<typeof events.$inferInsert>): Promise<EventRow> {
+  const [row] = await db
+    .update(events)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(events.id, id))
+    .returning();
+  return row!;
 }
 
 export async function travelTimesOf(db: Db, itemId: number): Promise<TravelTimeRow[]> {

@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
 import {
   CATALOGUE_EDITABLE_FIELDS,
+  CATALOGUE_EVENT_EDITABLE_FIELDS,
   staffCatalogueMessages as texts,
   windowProblem,
   type CatalogueEditableField,
+  type CatalogueEventEditableField,
+  type CatalogueEventView,
+  type CatalogueEventChanges,
   type CatalogueItemChanges,
   type CatalogueItemView,
   type CatalogueProblem,
@@ -15,14 +19,14 @@ import {
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
-import type { shopItems } from '../../db/schema';
+import type { events, shopItems } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Worded } from '../../http/api-route';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
-import type { ShopItemRow, TravelTimeRow } from '../catalog/catalog.queries';
+import type { EventRow, ShopItemRow, TravelTimeRow } from '../catalog/catalog.queries';
 import { sellsNow } from '../catalog/catalog.service';
 import { PROBLEMS_LISTED, type CatalogueChecker } from '../catalog/catalogue-checker';
-import { CatalogueError, fieldValueText, importCatalogueWith, keptTranslations, planProblem, problemField } from '../catalog/catalogue-import';
+import { CatalogueError, eventFieldValueText, fieldValueText, importCatalogueWith, keptTranslations, planProblem, problemField } from '../catalog/catalogue-import';
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
 import * as queries from './catalogue.queries';
@@ -39,6 +43,7 @@ export interface CatalogueDeps {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const isEditable = (field: string): field is CatalogueEditableField => (CATALOGUE_EDITABLE_FIELDS as readonly string[]).includes(field);
+const isEventEditable = (field: string): field is CatalogueEventEditableField => (CATALOGUE_EVENT_EDITABLE_FIELDS as readonly string[]).includes(field);
 /** The audit keeps at most this many of an import's kept changes (the count is always there). */
 const AUDITED_KEPT_MAX = 100;
 
@@ -82,7 +87,19 @@ export function catalogueItemView(row: ShopItemRow, times: TravelTimeRow[], even
   };
 }
 
+export function catalogueEventView(row: EventRow): CatalogueEventView {
+  return {
+    code: row.externalCode,
+    name: row.name,
+    translations: row.translations ?? {},
+    timezone: row.timezone,
+    starts_at: iso(row.startsAt),
+    changed_here: row.backOfficeFields.filter(isEventEditable),
+  };
+}
+
 type ItemValues = Partial<typeof shopItems.$inferInsert>;
+type EventValues = Partial<typeof events.$inferInsert>;
 const toDate = (value: string | null) => (value === null ? null : new Date(value));
 
 /** The columns a change sets, in the row's terms. */
@@ -111,15 +128,40 @@ function columnsOf(changes: CatalogueItemChanges): ItemValues {
   // Rich text, sanitised as an import does (every language's as the default's).
   if (changes.description !== undefined) values.description = sanitizeRichText(changes.description);
   if (changes.translations !== undefined) {
-    const trimmed = Object.fromEntries(
-      Object.entries(changes.translations).map(([code, texts]) => [code, Object.fromEntries(Object.entries(texts).filter(([, text]) => text !== undefined && text.trim() !== ''))]),
-    );
-    values.translations = keptTranslations(trimmed, (texts) => (texts.description === undefined ? texts : { ...texts, description: sanitizeRichText(texts.description) }));
+    values.translations = translationsToKeep(changes.translations, (texts) => (texts.description === undefined ? texts : { ...texts, description: sanitizeRichText(texts.description) }));
   }
   return values;
 }
 
+/** The columns an event's change sets (decision 0094). */
+function eventColumnsOf(changes: CatalogueEventChanges): EventValues {
+  const values: EventValues = {};
+  if (changes.name !== undefined) values.name = changes.name;
+  if (changes.translations !== undefined) values.translations = translationsToKeep(changes.translations);
+  return values;
+}
+
+/**
+ * An entry's translations as sent, as the shop keeps them: names trimmed, empty texts and
+ * languages without a text left out, null when none is left (`clean` sanitises the rich texts).
+ */
+function translationsToKeep<T extends { name?: string | undefined; description?: string | undefined }>(translations: Record<string, T>, clean?: (texts: T) => T): Record<string, T> | null {
+  const filled = Object.fromEntries(
+    Object.entries(translations).map(([code, given]) => {
+      const texts = Object.fromEntries(Object.entries(given).filter(([, text]) => text !== undefined && text.trim() !== '')) as T;
+      return [code, texts.name === undefined ? texts : { ...texts, name: texts.name.trim() }];
+    }),
+  );
+  return keptTranslations(filled, clean);
+}
+
 const invalid = (field: string, message: Shown) => new AppError('INVALID_INPUT', message, { [field]: [message] });
+
+/** Refuses, by field, translations into a language the shop does not offer or into its default language (whose texts are the entry's own). */
+function refuseOtherLanguages(translations: Readonly<Record<string, unknown>> | undefined, languages: CatalogueDeps['config']['languages']): void {
+  const problem = translationLanguageProblems(translations, languages)[0];
+  if (problem) throw invalid(`changes.translations.${problem.code}`, texts.notALanguage);
+}
 
 /**
  * The back office's catalogue (issue 22 point 6, decision 0047). A change runs under the item's
@@ -156,7 +198,7 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
       return {
         currency: deps.config.currency,
         timezone: deps.config.timezone,
-        events: eventRows.map((event) => ({ code: event.externalCode, name: event.name, timezone: event.timezone, starts_at: iso(event.startsAt) })),
+        events: eventRows.map(catalogueEventView),
         items: items.map((row) =>
           catalogueItemView(
             row,
@@ -172,8 +214,7 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
     async changeItem(actor: Actor, input: StaffApiInput<'catalogue-change-item'>) {
       const item = await db.transaction(async (tx) => {
         const current = await lockedItem(tx, input.code);
-        const languageProblem = translationLanguageProblems(input.changes.translations, deps.config.languages)[0];
-        if (languageProblem) throw invalid(`changes.translations.${languageProblem.code}`, texts.notALanguage);
+        refuseOtherLanguages(input.changes.translations, deps.config.languages);
         const values = columnsOf(input.changes);
         const merged = { ...current, ...values } as ShopItemRow;
         const changed = (Object.keys(input.changes) as CatalogueEditableField[]).filter((field) => fieldValueText(field, current) !== fieldValueText(field, merged));
@@ -204,6 +245,35 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
       });
       deps.catalog.invalidate();
       return { item, message: texts.saved };
+    },
+
+    /**
+     * An event's name in the default language and in the shop's other languages (decision 0094):
+     * under the event's row lock, so two admins' changes follow one another and each is audited
+     * against what the other left; the changed fields become the back office's (an import keeps them).
+     */
+    async changeEvent(actor: Actor, input: StaffApiInput<'catalogue-change-event'>) {
+      const event = await db.transaction(async (tx) => {
+        const current = await queries.lockEvent(tx, input.code);
+        if (!current) throw new AppError('NOT_FOUND', texts.noEvent(input.code));
+        refuseOtherLanguages(input.changes.translations, deps.config.languages);
+        const values = eventColumnsOf(input.changes);
+        const merged = { ...current, ...values } as EventRow;
+        const changed = (Object.keys(input.changes) as CatalogueEventEditableField[]).filter((field) => eventFieldValueText(field, current) !== eventFieldValueText(field, merged));
+        if (!changed.length) throw new AppError('INVALID_INPUT', texts.nothingToChange);
+        const marks = [...new Set([...current.backOfficeFields, ...changed])];
+        const updated = await queries.updateEvent(tx, current.id, { ...values, backOfficeFields: marks });
+        await insertAudit(tx, {
+          ...auditActor(actor),
+          action: 'catalogue.change-event',
+          target: `event:${current.externalCode}`,
+          before: Object.fromEntries(changed.map((field) => [field, eventFieldValueText(field, current)])),
+          after: Object.fromEntries(changed.map((field) => [field, eventFieldValueText(field, updated)])),
+        });
+        return catalogueEventView(updated);
+      });
+      deps.catalog.invalidate();
+      return { event, message: texts.saved };
     },
 
     async changeSeats(actor: Actor, input: StaffApiInput<'catalogue-change-seats'>) {

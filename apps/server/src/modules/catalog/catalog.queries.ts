@@ -67,6 +67,15 @@ export async function listItemsChangedHere(db: Db, codes: string[]): Promise<Sho
     .where(and(inArray(shopItems.externalCode, codes), sql`${shopItems.backOfficeFields} <> '[]'::jsonb`));
 }
 
+/** Events of these codes with texts set in the back office. */
+export async function listEventsChangedHere(db: Db, codes: string[]): Promise<EventRow[]> {
+  if (!codes.length) return [];
+  return db
+    .select()
+    .from(events)
+    .where(and(inArray(events.externalCode, codes), sql`${events.backOfficeFields} <> '[]'::jsonb`));
+}
+
 /** Departures of these items whose seats were set in the back office. */
 export async function listSeatsChangedHere(db: Db, codes: string[]): Promise<{ code: string; departsAt: Date; seats: number | null }[]> {
   if (!codes.length) return [];

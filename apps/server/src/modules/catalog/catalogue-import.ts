@@ -6,11 +6,11 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { admissionColumns, festivalDay, windowProblem, type CatalogueEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
-import type { shopItems } from '../../db/schema';
+import { admissionColumns, festivalDay, windowProblem, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
+import type { events, shopItems } from '../../db/schema';
 import { catalogueFile, listedProductCode, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
-import type { ShopItemRow } from './catalog.queries';
+import type { EventRow, ShopItemRow } from './catalog.queries';
 import * as checkinListQueries from '../checkin/checkin-lists.queries';
 import * as onsaleQueries from '../onsale/onsale.queries';
 import { makeImageVariants, type MediaRow } from './image-variants';
@@ -528,10 +528,11 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
       for (const row of media) await queries.insertMedia(tx, row);
       for (const [imagePath, image] of images) if (image.row) await queries.rememberCatalogueImage(tx, imagePath, image.url);
       const eventIds = new Map<string, number>();
+      // An event's texts set in the back office: kept where the file says otherwise, unless the file wins (decision 0094).
+      const markedEvents = new Map((await queries.listEventsChangedHere(tx, catalogue.events.map((event) => event.code))).map((row) => [row.externalCode, row]));
       for (const event of catalogue.events) {
-        eventIds.set(
-          event.code,
-          await queries.upsertEvent(tx, {
+        const reconciled = reconcileEventWithBackOffice(
+          {
             externalCode: event.code,
             name: event.name,
             timezone: event.timezone,
@@ -541,8 +542,12 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
             bankTransferActive: event.bank_transfer_active,
             bankTransferCountries: event.bank_transfer_countries,
             translations: keptTranslations(event.translations),
-          }),
+          },
+          markedEvents.get(event.code),
+          fileWins,
         );
+        kept.push(...reconciled.kept);
+        eventIds.set(event.code, await queries.upsertEvent(tx, reconciled.values));
         summary.events += 1;
       }
       const taxIds = new Map<string, number>();
@@ -729,6 +734,17 @@ const FIELD_COLUMNS: Record<CatalogueEditableField, readonly (keyof ShopItemRow 
   translations: ['translations'],
 };
 
+/** The columns behind each of an event's fields an admin may change: its texts (decision 0094). */
+const EVENT_FIELD_COLUMNS: Record<CatalogueEventEditableField, readonly (keyof EventRow & keyof EventValues)[]> = {
+  name: ['name'],
+  translations: ['translations'],
+};
+
+/** An event's field's value in the file's own terms, as text: compared and shown to the organiser. */
+export function eventFieldValueText(field: CatalogueEventEditableField, values: Partial<Record<keyof EventRow, unknown>>): string {
+  return shownValue(values[EVENT_FIELD_COLUMNS[field][0]!]);
+}
+
 /** A field's value in the file's own terms, as text: compared and shown to the organiser. */
 export function fieldValueText(field: CatalogueEditableField, values: Partial<Record<keyof ShopItemRow, unknown>>): string {
   const columns = FIELD_COLUMNS[field];
@@ -762,21 +778,8 @@ export function reconcileWithBackOffice<T extends ShopItemValues>(
   current: ShopItemRow | undefined,
   fileWins: boolean,
 ): { values: T; kept: KeptChange[]; problems: { path: Segment[]; message: string }[] } {
-  const marks = (current?.backOfficeFields ?? []).filter((field): field is CatalogueEditableField => field in FIELD_COLUMNS);
-  const result: T = { ...values, backOfficeFields: [] };
-  const kept: KeptChange[] = [];
+  const { values: result, kept } = keepMarkedFields(values, current, fileWins, FIELD_COLUMNS, fieldValueText);
   if (!current) return { values: result, kept, problems: [] };
-  const stillMarked: string[] = [];
-  for (const field of marks) {
-    const shopValue = fieldValueText(field, current);
-    const fileValue = fieldValueText(field, values);
-    if (shopValue === fileValue) continue;
-    kept.push({ code: values.externalCode, field, shop_value: shopValue, file_value: fileValue });
-    if (fileWins) continue;
-    stillMarked.push(field);
-    for (const column of FIELD_COLUMNS[field]) (result as Record<string, unknown>)[column] = current[column];
-  }
-  result.backOfficeFields = stillMarked;
   const problems: { path: Segment[]; message: string }[] = [];
   const sale = windowProblem(result.saleStartsAt?.toISOString(), result.saleEndsAt?.toISOString(), 'on_sale_from');
   // In English until the catalogue file's problems speak the reader's language (issue 36).
@@ -784,6 +787,43 @@ export function reconcileWithBackOffice<T extends ShopItemValues>(
   const refund = windowProblem(result.allowRefundRequestsFrom?.toISOString(), result.allowRefundRequestsUntil?.toISOString(), 'refund.from');
   if (refund) problems.push({ path: ['refund', 'until'], message: `${english(refund)} (one of them was changed in the back office): let the file win, or hand the item back` });
   return { values: result, kept, problems };
+}
+
+type EventValues = typeof events.$inferInsert & { externalCode: string };
+
+/** The file's values for an event, with its texts set in the back office kept where the file says otherwise (unless the file wins). */
+export function reconcileEventWithBackOffice<T extends EventValues>(values: T, current: EventRow | undefined, fileWins: boolean): { values: T; kept: KeptChange[] } {
+  return keepMarkedFields(values, current, fileWins, EVENT_FIELD_COLUMNS, eventFieldValueText);
+}
+
+/**
+ * An entry's (item's or event's) file values with each field the back office marked kept where the
+ * file says otherwise, and listed; the field is the file's again where the file says the same, or
+ * when the file wins (decision 0047). The marks that stay are the values' `backOfficeFields`.
+ */
+function keepMarkedFields<F extends string, Row extends { backOfficeFields: string[] }, T extends { externalCode: string; backOfficeFields?: string[] | undefined }>(
+  values: T,
+  current: Row | undefined,
+  fileWins: boolean,
+  columns: Record<F, readonly (keyof Row & keyof T)[]>,
+  valueText: (field: F, values: Row | T) => string,
+): { values: T; kept: KeptChange[] } {
+  const result: T = { ...values, backOfficeFields: [] };
+  const kept: KeptChange[] = [];
+  if (!current) return { values: result, kept };
+  const marks = current.backOfficeFields.filter((field): field is F => Object.hasOwn(columns, field));
+  const stillMarked: string[] = [];
+  for (const field of marks) {
+    const shopValue = valueText(field, current);
+    const fileValue = valueText(field, values);
+    if (shopValue === fileValue) continue;
+    kept.push({ code: values.externalCode, field, shop_value: shopValue, file_value: fileValue });
+    if (fileWins) continue;
+    stillMarked.push(field);
+    for (const column of columns[field]) (result as Record<keyof T, unknown>)[column] = current[column];
+  }
+  result.backOfficeFields = stillMarked;
+  return { values: result, kept };
 }
 
 /** An entry's translations as stored: null when it has none (a language without a text is left out). */

@@ -2,14 +2,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { api, english, getShopItemAnswer, PRELOAD_ELEMENT_ID, staffApi, staffCatalogueMessages } from '@festival/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
 import { cartWith, checkoutPayload, createCustomer, NL_ADDRESS } from '../../../test/shop-flows';
 import { staffCall } from '../../../test/staff-call';
 import { signedInStaff } from '../../../test/staff-sign-in';
 import { createTestShop, DEMO_CATALOGUE, type TestShop } from '../../../test/test-shop';
-import { events, merchandisePurchases, orders, shopItems, tickets } from '../../db/schema';
+import { events, merchandisePurchases, orders, shopItems, staffAudit, tickets } from '../../db/schema';
 import { importCatalogue, importCatalogueWith, readCatalogueFile } from './catalogue-import';
 
 /**
@@ -178,6 +178,103 @@ describe.each(testEngines())('the catalogue’s texts in the request’s languag
     const answer = await staffCall(shop.app, 'catalogue-upload', { file_name: 'catalogue.yaml', lines: text.split('\n'), check_only: true }, admin);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(staffApi['catalogue-upload'].answer.parse(answer.body).problems).toEqual([{ line, field: 'products[0].translations.pl', message: 'the shop does not offer pl (languages: en, de, nl, fr)' }]);
+  });
+
+  it('saves an event’s name per language from the back office: shoppers read it at once in theirs, the audit has it, and an import keeps it until the file wins', async () => {
+    const db = shop.database.db;
+    const admin = (await signedInStaff(shop.app, db, { email: 'catalogue.events@example.org', role: 'admin' })).cookie;
+    const desk = (await signedInStaff(shop.app, db, { email: 'catalogue.events.desk@example.org', role: 'box_office' })).cookie;
+    const staffPost = async (apiPath: string, payload: unknown, cookie: string, language?: string) => {
+      const response = await shop.app.inject({
+        method: 'POST',
+        url: `/api/staff/${apiPath}`,
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie, ...(language ? { 'accept-language': language } : {}) },
+        payload: JSON.stringify(payload),
+      });
+      return { status: response.statusCode, body: response.json(), language: response.headers['content-language'] };
+    };
+    const change = (changes: Record<string, unknown>, options: { code?: string; cookie?: string; language?: string } = {}) =>
+      staffPost('catalogue-change-event', { code: options.code ?? 'NWF27', changes }, options.cookie ?? admin, options.language);
+    const stored = async () => (await db.select({ name: events.name, translations: events.translations, marks: events.backOfficeFields }).from(events).where(eq(events.externalCode, 'NWF27')))[0]!;
+    const eventName = async (language: string) => (await item('NWF27-WEEKEND', language)).event;
+    const listed = async (language: string) => {
+      const answer = await post(`get-data?lang=${language}`, { token: null });
+      return api['get-data'].answer.parse(answer.body).data.products.find((product) => product.external_code === 'NWF27-WEEKEND')?.event;
+    };
+    const audits = async () => db.select().from(staffAudit).where(eq(staffAudit.target, 'event:NWF27')).orderBy(desc(staffAudit.id));
+
+    // The overview carries the event's texts: its own name and its translations from the file.
+    const overview = staffApi['catalogue-overview'].answer.parse((await staffPost('catalogue-overview', {}, admin)).body);
+    expect(overview.events.find((event) => event.code === 'NWF27')).toMatchObject({ name: 'Northwind Festival 2027', translations: { de: { name: 'Nordwind-Festival 2027' } }, changed_here: [] });
+    const before = await stored();
+
+    // Admins only: another role is refused, and nothing changes.
+    const refused = await change({ translations: { de: { name: 'Nordwind 2027' } } }, { cookie: desk });
+    expect(refused.status).toBe(403);
+    expect(await stored()).toEqual(before);
+
+    // The German name changed, a Dutch one given (trimmed): each language reads its own at once, English and French the default's.
+    const saved = await change({ translations: { de: { name: 'Nordwind-Festival 2027 (Sommer)' }, nl: { name: '  Noordenwind Festival 2027 ' } } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const answer = staffApi['catalogue-change-event'].answer.parse(saved.body);
+    expect(answer.message).toBe(english(staffCatalogueMessages.saved));
+    expect(answer.event).toMatchObject({ code: 'NWF27', name: 'Northwind Festival 2027', translations: { de: { name: 'Nordwind-Festival 2027 (Sommer)' }, nl: { name: 'Noordenwind Festival 2027' } }, changed_here: ['translations'] });
+    expect(await eventName('de')).toBe('Nordwind-Festival 2027 (Sommer)');
+    expect(await listed('de')).toBe('Nordwind-Festival 2027 (Sommer)');
+    expect(await eventName('nl')).toBe('Noordenwind Festival 2027');
+    expect(await eventName('en')).toBe('Northwind Festival 2027');
+    expect(await listed('en')).toBe('Northwind Festival 2027');
+    expect(await eventName('fr')).toBe('Northwind Festival 2027');
+    const [audit] = await audits();
+    expect(audit).toMatchObject({
+      actor: 'catalogue.events@example.org',
+      action: 'catalogue.change-event',
+      before: { translations: JSON.stringify({ de: { name: 'Nordwind-Festival 2027' } }) },
+      after: { translations: JSON.stringify({ de: { name: 'Nordwind-Festival 2027 (Sommer)' }, nl: { name: 'Noordenwind Festival 2027' } }) },
+    });
+
+    // Refused in the request's language, by field, and nothing changes: a language the shop does not offer, its default
+    // language as a translation, a blank default name, an unknown event; the same name again is no change.
+    const changed = await stored();
+    const auditCount = (await audits()).length;
+    for (const code of ['pl', 'en']) {
+      const foreign = await change({ translations: { [code]: { name: 'X' } } }, { language: 'de' });
+      expect([foreign.status, foreign.language, foreign.body.errors?.[`changes.translations.${code}`]]).toEqual([422, 'de', ['Diese Sprache bietet der Shop nicht an, oder sie ist seine Standardsprache.']]);
+    }
+    const blank = await change({ name: '   ' }, { language: 'de' });
+    expect([blank.status, blank.language, blank.body.errors?.['changes.name']]).toEqual([422, 'de', ['Geben Sie einen Namen in der Standardsprache des Shops an.']]);
+    expect((await change({ name: '   ' })).body.errors?.['changes.name']).toEqual([english(staffCatalogueMessages.nameRequired)]);
+    const unknown = await change({ name: 'Nowhere' }, { code: 'NO-SUCH-EVENT', language: 'fr' });
+    expect([unknown.status, unknown.body.message]).toEqual([404, 'Aucun événement ne porte le code NO-SUCH-EVENT.']);
+    const same = await change({ translations: { de: { name: 'Nordwind-Festival 2027 (Sommer)' }, nl: { name: 'Noordenwind Festival 2027' } } });
+    expect([same.status, same.body.message]).toEqual([422, english(staffCatalogueMessages.nothingToChange)]);
+    expect((await change({ colour: 'red' })).status).toBe(422);
+    expect(await stored()).toEqual(changed);
+    expect(await audits()).toHaveLength(auditCount);
+
+    // Admins at once: each change waits for the one before under the event's lock, so each audit entry starts from what
+    // the one before left, and no change of the default name or of the translations is lost.
+    const names = ['Nordwind-Sommer 2027', 'Nordwind 2027', 'Nordwind-Festival (Juni 2027)'];
+    const answers = await Promise.all([change({ name: 'Northwind Festival 2027 – Summer' }), ...names.map((name) => change({ translations: { de: { name } } }))]);
+    expect(answers.map((each) => each.status)).toEqual([200, 200, 200, 200]);
+    const after = await stored();
+    expect(after).toEqual({ name: 'Northwind Festival 2027 – Summer', translations: { de: { name: expect.any(String) } }, marks: expect.arrayContaining(['name', 'translations']) });
+    const chain = (await audits()).slice(0, 4).reverse().filter((entry) => 'translations' in (entry.after as object));
+    expect(chain.length).toBe(3);
+    chain.slice(1).forEach((entry, index) => expect(entry.before).toEqual(chain[index]!.after));
+    expect(chain.at(-1)!.after).toEqual({ translations: JSON.stringify(after.translations) });
+    expect(await eventName('en')).toBe('Northwind Festival 2027 – Summer');
+    expect(await eventName('nl')).toBe('Northwind Festival 2027 – Summer');
+    expect(await eventName('de')).toBe(after.translations!.de!.name);
+
+    // The file says otherwise: an import keeps the back office's name and translations (and says so) until the file wins.
+    const kept = await importCatalogueWith(db, file(), { images: { folder: path.dirname(DEMO_CATALOGUE) } });
+    expect(kept.kept.filter((entry) => entry.code === 'NWF27').map((entry) => entry.field).sort()).toEqual(['name', 'translations']);
+    expect(await eventName('de')).toBe(after.translations!.de!.name);
+    expect(await eventName('en')).toBe('Northwind Festival 2027 – Summer');
+    await importCatalogueWith(db, file(), { images: { folder: path.dirname(DEMO_CATALOGUE) }, fileWins: true });
+    expect(await stored()).toEqual({ name: 'Northwind Festival 2027', translations: { de: { name: 'Nordwind-Festival 2027' } }, marks: [] });
+    expect(await eventName('de')).toBe('Nordwind-Festival 2027');
   });
 
   const item_ = (language: string) => item('NWF27-PARKING', language);

@@ -1,7 +1,10 @@
 import {
   catalogueChangeSeatsPayload,
   catalogueUploadPayload,
+  EVENT_TEXT_FIELDS,
+  ITEM_TEXT_FIELDS,
   staffCatalogueMessages,
+  type CatalogueEventChanges,
   type CatalogueItemChanges,
   type CatalogueItemView,
   type CatalogueOverviewAnswer,
@@ -15,7 +18,7 @@ import {
   type Locale,
 } from '@festival/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type Dispatch, type FormEvent, type ReactNode, type RefObject, type SetStateAction } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { FormDialog } from '../FormDialog';
@@ -36,13 +39,17 @@ import {
   itemFormOf,
   keptFieldWords,
   keptValueWords,
+  languageOfProblems,
   linesOfFile,
+  prepareEventChanges,
   prepareItemChanges,
   problemSentence,
   saleLabel,
   saleStateOf,
   serverFieldProblems,
   textsFormOf,
+  type TextEntry,
+  type TextKey,
   type TextsForm,
   uploadLimitWords,
   uploadTooLarge,
@@ -59,8 +66,10 @@ import { say } from '../../lib/say';
 
 type Overview = CatalogueOverviewAnswer;
 type Item = CatalogueItemView;
+type EventView = Overview['events'][number];
 type Departure = Item['departures'][number];
 type ItemAnswer = StaffApiAnswer<'catalogue-change-item'>;
+type EventAnswer = StaffApiAnswer<'catalogue-change-event'>;
 type UploadInput = StaffCallInput<'catalogue-upload'>;
 
 const OVERVIEW_KEY = ['catalogue-overview'] as const;
@@ -74,6 +83,8 @@ const shopTimeZone = (overview: Overview): string => overview.timezone;
 
 /** The id of an item's Edit button (codes are letters, digits, dashes and underscores). */
 const editButtonId = (code: string) => `staff-cat-edit-${code}`;
+/** The id of an event's heading. */
+const eventHeadingId = (code: string) => `staff-cat-event-${code}`;
 
 /** An item's clocks: its event's time zone, or the shop's for merchandise. */
 function zoneOf(item: Item, overview: Overview): string {
@@ -90,6 +101,8 @@ export default function CataloguePage() {
   const client = useQueryClient();
   const overview = useQuery({ queryKey: OVERVIEW_KEY, queryFn: () => staffCall('catalogue-overview', {}) });
   const [editing, setEditing] = useState<string | null>(null);
+  const [editingEvent, setEditingEvent] = useState<string | null>(null);
+  const [eventNotice, setEventNotice] = useState<{ code: string; text: string } | null>(null);
   const [handingBack, setHandingBack] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ code: string; text: string } | null>(null);
   const [seatsFor, setSeatsFor] = useState<number | null>(null);
@@ -114,6 +127,16 @@ export default function CataloguePage() {
     done: (answer) => {
       setEditing(null);
       return settle(answer);
+    },
+    reload: RELOAD,
+  });
+  const changeEvent = useStaffAction({
+    run: (input: { code: string; changes: CatalogueEventChanges }) => staffCall('catalogue-change-event', input),
+    done: (answer: EventAnswer) => {
+      setEditingEvent(null);
+      client.setQueryData<Overview>(OVERVIEW_KEY, (current) => current && { ...current, events: current.events.map((event) => (event.code === answer.event.code ? answer.event : event)) });
+      setEventNotice({ code: answer.event.code, text: answer.message });
+      return null;
     },
     reload: RELOAD,
   });
@@ -190,6 +213,7 @@ export default function CataloguePage() {
   );
 
   const editItem = editing ? data.items.find((item) => item.code === editing) : undefined;
+  const editEvent = editingEvent ? data.events.find((event) => event.code === editingEvent) : undefined;
   const handBackItem = handingBack ? data.items.find((item) => item.code === handingBack) : undefined;
 
   return (
@@ -197,13 +221,33 @@ export default function CataloguePage() {
       {data.items.length === 0 && data.events.length === 0 ? <p className="staff-cat-empty">{say(texts.empty)}</p> : <StockLegend labels={texts} className="staff-cat-legend" />}
       {data.events.map((event) => {
         const items = products.filter((item) => item.event === event.code);
+        const changed = changedHereWords(event);
         return (
-          <section key={event.code} className="staff-section staff-cat-group" aria-labelledby={`staff-cat-event-${event.code}`}>
-            <h2 id={`staff-cat-event-${event.code}`}>{event.name}</h2>
+          <section key={event.code} className="staff-section staff-cat-group" aria-labelledby={eventHeadingId(event.code)}>
+            <h2 id={eventHeadingId(event.code)}>{event.name}</h2>
             <p className="staff-cat-group__facts">
               {texts.eventFacts(event.code, event.timezone)}
               {event.starts_at && ` · ${texts.starts(formatInZone(event.starts_at, event.timezone, staffLocale()))}`}
             </p>
+            <div className="button-row staff-cat-group__actions">
+              {changed && <Badge tone="info">{texts.changedFields(changed)}</Badge>}
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => {
+                  changeEvent.clearMessage();
+                  changeEvent.reset();
+                  setEventNotice(null);
+                  setEditingEvent(event.code);
+                }}
+                aria-label={texts.editTextsLabel(event.name)}
+              >
+                {say(texts.editTexts)}
+              </Button>
+            </div>
+            <div role="status" className="staff-cat-group__status">
+              {eventNotice?.code === event.code && <p className="alert alert--success">{eventNotice.text}</p>}
+            </div>
             {items.length === 0 ? <p className="text-muted">{say(texts.noItems)}</p> : <div className="staff-cat-items">{items.map(itemCard)}</div>}
           </section>
         );
@@ -239,6 +283,15 @@ export default function CataloguePage() {
           action={change}
           onSave={(changes) => change.mutate({ code: editItem.code, changes })}
           onClose={() => setEditing(null)}
+        />
+      )}
+      {editEvent && (
+        <EventTextsDialog
+          event={editEvent}
+          currency={data.currency}
+          action={changeEvent}
+          onSave={(changes) => changeEvent.mutate({ code: editEvent.code, changes })}
+          onClose={() => setEditingEvent(null)}
         />
       )}
       {handBackItem && (
@@ -519,26 +572,13 @@ function EditDialog({
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<ItemForm>(() => itemFormOf(item, currency, timeZone));
-  // The name and description per language of the shop (decision 0094): one language's fields at a time.
-  const [languages] = useState<readonly Locale[]>(() => pageLanguages());
-  const [language, setLanguage] = useState<Locale>(() => languages[0] ?? 'en');
-  const [textsForm, setTextsForm] = useState<TextsForm>(() => textsFormOf(item, languages));
   const [problems, setProblems] = useState<FieldProblems>({});
+  // The name and description per language of the shop (decision 0094): one language's fields at a time.
+  const textsForm = useTextsForm(item, setProblems);
   const [tried, setTried] = useState(0);
   // The shop's field errors are this form's only once it has been sent (the action keeps those of an earlier form).
   const server = tried > 0 ? serverFieldProblems(action.errors) : {};
-
-  // A refused text of another language shows that language's fields, so its problem is seen and focused.
-  const showLanguageOf = (fields: string[]) => {
-    const code = fields.map((field) => /^translations\.([a-z]{2,3})\b/.exec(field)?.[1]).find((found) => found && (languages as readonly string[]).includes(found));
-    if (code) setLanguage(code as Locale);
-    else if (fields.some((field) => field === 'name' || field === 'description')) setLanguage(languages[0] ?? 'en');
-  };
-  // After a refused save the first marked field takes the focus (its problem is read with it).
-  useEffect(() => {
-    if (tried === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [tried, action.errors]);
+  useFocusOnRefusal(formRef, tried, action.errors);
 
   const set = <K extends keyof ItemForm>(key: K, value: ItemForm[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
@@ -551,11 +591,11 @@ function EditDialog({
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const prepared = prepareItemChanges(item, form, currency, timeZone, { form: textsForm, languages });
+    const prepared = prepareItemChanges(item, form, currency, timeZone, { form: textsForm.form, languages: textsForm.languages });
     setTried((count) => count + 1);
     if (!prepared.ok) {
       setProblems(prepared.problems);
-      showLanguageOf(Object.keys(prepared.problems));
+      textsForm.showLanguageOf(Object.keys(prepared.problems));
       return;
     }
     setProblems({});
@@ -578,22 +618,7 @@ function EditDialog({
     'name_changes.until': texts.namesUntil(timeZone),
     'name_changes.limit': texts.namesLimit,
     email_changes: texts.emailChanges,
-    name: texts.textsName,
-    description: texts.textsDescription,
-    translations: texts.fieldNames.translations!,
-    ...Object.fromEntries(languages.slice(1).flatMap((code) => [
-      [`translations.${code}`, texts.fieldNames.translations!],
-      [`translations.${code}.name`, texts.textsName],
-      [`translations.${code}.description`, texts.textsDescription],
-    ])),
-  };
-  const setText = (key: 'name' | 'description', value: string) => {
-    setTextsForm((current) => ({ ...current, [language]: { ...(current[language] ?? { name: '', description: '' }), [key]: value } }));
-    setProblems((current) => {
-      const fields = [key, 'translations', `translations.${language}`, `translations.${language}.${key}`, '_'];
-      if (!fields.some((field) => field in current)) return current;
-      return Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field)));
-    });
+    ...textsForm.labels,
   };
   const problemOf = (field: string): string | undefined => {
     const problem = problems[field] ?? server[field];
@@ -624,65 +649,6 @@ function EditDialog({
   };
   const whole = problems._ ?? server._;
   const taken = item.sold + item.held;
-  const textsFieldset = () => {
-    const isDefault = language === languages[0];
-    const own = textsForm[language] ?? { name: '', description: '' };
-    const at = (key: 'name' | 'description') => (isDefault ? key : `translations.${language}.${key}`);
-    const nameProblem = problemOf(at('name')) ?? (isDefault ? undefined : (problemOf(`translations.${language}`) ?? problemOf('translations')));
-    const descriptionProblem = problemOf(at('description'));
-    const fallback = say(isDefault ? texts.textsDefault : texts.textsFallback(LOCALE_NAMES[languages[0] ?? 'en']));
-    const descriptionId = `${formId}-description`;
-    return (
-      <fieldset className="fieldset staff-cat-edit__group">
-        <legend>{say(texts.textsLegend)}</legend>
-        {languages.length > 1 && (
-          <Dropdown
-            label={say(texts.textsLanguage)}
-            options={languages.map((code) => ({ value: code, label: LOCALE_NAMES[code] }))}
-            value={language}
-            onChange={(value) => setLanguage(value as Locale)}
-            hint={fallback}
-          />
-        )}
-        <>
-          <TextField
-            lang={language}
-            dir={directionOf(language)}
-            label={say(texts.textsName)}
-            value={own.name}
-            onChange={(value) => setText('name', value)}
-            autoComplete="off"
-            maxLength={200}
-            hint={nameProblem}
-            aria-invalid={nameProblem ? true : undefined}
-            className={nameProblem ? 'staff-cat-field--invalid' : undefined}
-          />
-          <div className={['field', descriptionProblem ? 'staff-cat-field--invalid' : ''].filter(Boolean).join(' ')}>
-            <label className="field__label" htmlFor={descriptionId}>
-              {say(texts.textsDescription)}
-            </label>
-            <textarea
-              id={descriptionId}
-              lang={language}
-              dir={directionOf(language)}
-              className="field__control"
-              rows={4}
-              value={own.description}
-              onChange={(event) => setText('description', event.target.value)}
-              aria-invalid={descriptionProblem ? true : undefined}
-              aria-describedby={descriptionProblem ? `${descriptionId}-hint` : undefined}
-            />
-            {descriptionProblem && (
-              <p id={`${descriptionId}-hint`} className="field__hint">
-                {descriptionProblem}
-              </p>
-            )}
-          </div>
-        </>
-      </fieldset>
-    );
-  };
-
   return (
     <FormDialog
       id="staff-cat-edit"
@@ -697,7 +663,7 @@ function EditDialog({
       problem={whole}
     >
         <p className="text-muted">{texts.editLead(item.code)}</p>
-        {textsFieldset()}
+        <TextsFieldset formId={formId} texts={textsForm} fields={ITEM_TEXT_FIELDS} legend={texts.textsLegend} defaultHint={texts.textsDefault} problemOf={problemOf} />
         <div className="staff-form-row">
           {text('price', { inputMode: 'decimal', hint: say(item.payment_plan ? texts.planNote : texts.moneyHint) })}
           {text('fee', { inputMode: 'decimal', hint: say(texts.moneyHint) })}
@@ -730,6 +696,187 @@ function EditDialog({
           </div>
         </fieldset>
         {check('emailChanges', texts.emailChanges)}
+    </FormDialog>
+  );
+}
+
+/** After a refused save the first marked field takes the focus (its problem is read with it). */
+function useFocusOnRefusal(formRef: RefObject<HTMLFormElement | null>, tried: number, errors: Record<string, string[]>) {
+  useEffect(() => {
+    if (tried === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [formRef, tried, errors]);
+}
+
+type TextsFormState = ReturnType<typeof useTextsForm>;
+
+/**
+ * An event's or item's texts per language of the shop (decision 0094), as a form shows them: one
+ * language's fields at a time. Typing in a field clears its problems; a refused text of another
+ * language shows that language's fields (`showLanguageOf`), so its problem is seen and focused.
+ */
+function useTextsForm(entry: TextEntry, setProblems: Dispatch<SetStateAction<FieldProblems>>) {
+  const [languages] = useState<readonly Locale[]>(() => pageLanguages());
+  const [language, setLanguage] = useState<Locale>(() => languages[0] ?? 'en');
+  const [form, setForm] = useState<TextsForm>(() => textsFormOf(entry, languages));
+  const setText = (key: TextKey, value: string) => {
+    setForm((current) => ({ ...current, [language]: { ...(current[language] ?? { name: '', description: '' }), [key]: value } }));
+    setProblems((current) => {
+      const fields = [key, 'translations', `translations.${language}`, `translations.${language}.${key}`, '_'];
+      if (!fields.some((field) => field in current)) return current;
+      return Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field)));
+    });
+  };
+  const showLanguageOf = (fields: string[]) => {
+    const code = languageOfProblems(fields, languages);
+    if (code) setLanguage(code);
+  };
+  /** The text fields' labels by the payload's names, as a problem's sentence names them. */
+  const labels: Record<string, Shown> = {
+    name: texts.textsName,
+    description: texts.textsDescription,
+    translations: texts.fieldNames.translations!,
+    ...Object.fromEntries(
+      languages.slice(1).flatMap((code) => [
+        [`translations.${code}`, texts.fieldNames.translations!],
+        [`translations.${code}.name`, texts.textsName],
+        [`translations.${code}.description`, texts.textsDescription],
+      ]),
+    ),
+  };
+  return { languages, language, setLanguage, form, setText, showLanguageOf, labels };
+}
+
+/** The fields of an entry's texts in one language of the shop, with the language to show chosen above them (named in its own language). */
+function TextsFieldset({
+  formId,
+  texts: state,
+  fields,
+  legend,
+  defaultHint,
+  problemOf,
+}: {
+  formId: string;
+  texts: TextsFormState;
+  fields: readonly TextKey[];
+  legend: Text;
+  /** What the default language's texts are to the entry. */
+  defaultHint: Text;
+  problemOf: (field: string) => string | undefined;
+}) {
+  const { languages, language, form, setText } = state;
+  const isDefault = language === languages[0];
+  const own = form[language] ?? { name: '', description: '' };
+  const at = (key: TextKey) => (isDefault ? key : `translations.${language}.${key}`);
+  const nameProblem = problemOf(at('name')) ?? (isDefault ? undefined : (problemOf(`translations.${language}`) ?? problemOf('translations')));
+  const descriptionProblem = problemOf(at('description'));
+  const fallback = say(isDefault ? defaultHint : texts.textsFallback(LOCALE_NAMES[languages[0] ?? 'en']));
+  const descriptionId = `${formId}-description`;
+  return (
+    <fieldset className="fieldset staff-cat-edit__group">
+      <legend>{say(legend)}</legend>
+      {languages.length > 1 && (
+        <Dropdown
+          label={say(texts.textsLanguage)}
+          options={languages.map((code) => ({ value: code, label: LOCALE_NAMES[code] }))}
+          value={language}
+          onChange={(value) => state.setLanguage(value as Locale)}
+          hint={fallback}
+        />
+      )}
+      <TextField
+        lang={language}
+        dir={directionOf(language)}
+        label={say(texts.textsName)}
+        value={own.name}
+        onChange={(value) => setText('name', value)}
+        autoComplete="off"
+        maxLength={200}
+        hint={nameProblem}
+        aria-invalid={nameProblem ? true : undefined}
+        className={nameProblem ? 'staff-cat-field--invalid' : undefined}
+      />
+      {fields.includes('description') && (
+        <div className={['field', descriptionProblem ? 'staff-cat-field--invalid' : ''].filter(Boolean).join(' ')}>
+          <label className="field__label" htmlFor={descriptionId}>
+            {say(texts.textsDescription)}
+          </label>
+          <textarea
+            id={descriptionId}
+            lang={language}
+            dir={directionOf(language)}
+            className="field__control"
+            rows={4}
+            value={own.description}
+            onChange={(event) => setText('description', event.target.value)}
+            aria-invalid={descriptionProblem ? true : undefined}
+            aria-describedby={descriptionProblem ? `${descriptionId}-hint` : undefined}
+          />
+          {descriptionProblem && (
+            <p id={`${descriptionId}-hint`} className="field__hint">
+              {descriptionProblem}
+            </p>
+          )}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/** An event's name in every language of the shop (decision 0094): the same fields as an item's texts, the name alone. */
+function EventTextsDialog({
+  event,
+  currency,
+  action,
+  onSave,
+  onClose,
+}: {
+  event: EventView;
+  currency: string;
+  action: EditAction;
+  onSave: (changes: CatalogueEventChanges) => void;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const textsForm = useTextsForm(event, setProblems);
+  const [tried, setTried] = useState(0);
+  const server = tried > 0 ? serverFieldProblems(action.errors) : {};
+  useFocusOnRefusal(formRef, tried, action.errors);
+
+  const submit = (submitted: FormEvent) => {
+    submitted.preventDefault();
+    const prepared = prepareEventChanges(event, textsForm.form, textsForm.languages);
+    setTried((count) => count + 1);
+    if (!prepared.ok) {
+      setProblems(prepared.problems);
+      textsForm.showLanguageOf(Object.keys(prepared.problems));
+      return;
+    }
+    setProblems({});
+    onSave(prepared.changes);
+  };
+  const problemOf = (field: string): string | undefined => {
+    const problem = problems[field] ?? server[field];
+    return problem ? say(problemSentence(field, problem, currency, texts.fieldNamesInSentences)) : undefined;
+  };
+
+  return (
+    <FormDialog
+      id="staff-cat-event-texts"
+      formId={formId}
+      formRef={formRef}
+      title={texts.eventTextsTitle(event.name)}
+      labels={texts}
+      pending={action.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      refusal={action.message}
+      problem={problems._ ?? server._}
+    >
+      <p className="text-muted">{texts.eventTextsLead(event.code)}</p>
+      <TextsFieldset formId={formId} texts={textsForm} fields={EVENT_TEXT_FIELDS} legend={texts.eventTextsLegend} defaultHint={texts.eventTextsDefault} problemOf={problemOf} />
     </FormDialog>
   );
 }

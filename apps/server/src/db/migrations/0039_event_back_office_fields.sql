@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "back_office_fields" jsonb DEFAULT '[]'::jsonb NOT NULL;
