@@ -11,6 +11,7 @@ const german = {
   titles: { [Object.keys(demo.titles)[0]!]: 'Titel' },
   countries: { NL: 'Holland' },
   usefulLinks: demo.usefulLinks?.length ? [{ label: 'Häufige Fragen' }] : [],
+  addressLines: [{ text: 'Straße und Hausnummer' }],
   contact: { address: 'Festivalweg 1, Amsterdam' },
 };
 
@@ -30,6 +31,15 @@ describe('the organiser’s texts in every language (decision 0094)', () => {
     expect(configIn(config, 'pl').texts.headerBanner).toBe('Early bird tickets on sale now');
     // Made once per language.
     expect(configIn(config, 'de')).toBe(de);
+  });
+
+  it('labels the address lines in the language and keeps their text, the key an address is stored and sent under', () => {
+    const de = configIn(config, 'de');
+    expect(de.addressLines[0]).toEqual({ ...config.addressLines[0], label: 'Straße und Hausnummer' });
+    expect(de.addressLines.map((line) => line.text)).toEqual(config.addressLines.map((line) => line.text));
+    // A line without words in the language: its own text names it.
+    expect(de.addressLines[1]).toEqual(config.addressLines[1]);
+    expect(configIn(config, 'fr').addressLines).toEqual(config.addressLines);
   });
 
   it('names countries as the organiser did in a language, else by their CLDR names, never in another language', () => {
@@ -61,7 +71,9 @@ describe('the organiser’s texts in every language (decision 0094)', () => {
     expect(paths).toContain('translations.fr.texts.headerBanner');
     expect(paths).not.toContain('translations.de.texts.headerBanner');
     expect(paths).not.toContain('translations.de.contact.address');
-    // An English-only shop lacks nothing.
+    // The demo lacks nothing in any of its seven languages; an English-only shop lacks nothing either.
+    expect(parse(demo).languages).toEqual(['en', 'de', 'nl', 'fr', 'es', 'pl', 'ar']);
     expect(missingConfigTexts(parse(demo))).toEqual([]);
+    expect(missingConfigTexts(parse({ ...demo, languages: ['en'], translations: {} }))).toEqual([]);
   });
 });

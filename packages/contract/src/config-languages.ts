@@ -52,7 +52,7 @@ export const configTranslation = z
     paymentMethods: labels,
     /** By country code: `{ NL: Niederlande }`. */
     countries: labels,
-    /** By position, as the default language lists them. */
+    /** By position, as the default language lists them: each line's label in the language (configIn gives it as `label`). */
     addressLines: z.array(z.object({ text: words.min(1) }).strict()),
     usefulLinks: z.array(z.object({ label: words.min(1) }).strict()),
     ambassadors: z.object({ title: words, text: words }).partial().strict(),
@@ -75,7 +75,8 @@ export interface TranslatableConfig {
   statusLabels: { payment: Record<string, string>; ticket: Record<string, string>; refund: Record<string, string>; merchandise?: Record<string, string> | undefined };
   paymentMethods: Record<string, string>;
   countries: readonly { code: string; name: string }[];
-  addressLines: readonly { text: string }[];
+  /** `text` is the line's label in the default language and the key its value is stored under (an address is `{ [text]: value }`). */
+  addressLines: readonly { text: string; label?: string | undefined }[];
   usefulLinks: readonly { label: string }[];
   ambassadors: { title?: string | null | undefined; text?: string | null | undefined };
   contact: { address: string };
@@ -148,6 +149,10 @@ const resolved = new WeakMap<object, Map<Locale, unknown>>();
  * by their CLDR names. The default language, and a language the shop does not offer, get the
  * configuration as it is. Without `translations` (what a page is sent: its own language only).
  * Made once per configuration and language.
+ *
+ * An address line keeps its `text`, the key a customer's address is stored and sent under in every
+ * language (checkout, account settings, refunds; the server reads it by the default's labels), and
+ * gets its words in the language as `label`: what a form shows and a message names.
  */
 export function configIn<C extends TranslatableConfig>(config: C, language: Locale): Omit<C, 'translations'> {
   let byLanguage = resolved.get(config);
@@ -172,7 +177,10 @@ export function configIn<C extends TranslatableConfig>(config: C, language: Loca
       },
       paymentMethods: merge(own.paymentMethods, translation.paymentMethods),
       countries: own.countries.map((country) => ({ ...country, name: translation.countries?.[country.code] ?? regionName(language, country.code) ?? country.name })),
-      addressLines: own.addressLines.map((line, index) => ({ ...line, text: translation.addressLines?.[index]?.text ?? line.text })),
+      addressLines: own.addressLines.map((line, index) => {
+        const label = translation.addressLines?.[index]?.text;
+        return label ? { ...line, label } : line;
+      }),
       usefulLinks: own.usefulLinks.map((link, index) => ({ ...link, label: translation.usefulLinks?.[index]?.label ?? link.label })),
       ambassadors: { ...own.ambassadors, title: own.ambassadors.title != null ? (translation.ambassadors?.title ?? own.ambassadors.title) : own.ambassadors.title, text: own.ambassadors.text != null ? (translation.ambassadors?.text ?? own.ambassadors.text) : own.ambassadors.text },
       contact: { ...own.contact, address: translation.contact?.address ?? own.contact.address },

@@ -210,6 +210,8 @@ export type ShopConfigSource = z.infer<typeof shopConfigSource>;
  * catalogue.
  */
 export const clientConfig = shopConfigFile.omit({ translations: true }).extend({
+  /** Each line's `text` is the key its value is sent under; `label`, where given, its words in the page's language (configIn). */
+  addressLines: z.array(addressLineConfig.extend({ label: text.optional() })),
   events: z.record(z.string(), eventSettings),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;

@@ -81,6 +81,10 @@ describe('bank details', () => {
 
   it('lists the missing fields: IBAN for IBAN countries, account number otherwise', () => {
     expect(refundMissingFields({}, rules)).toEqual(["Account holder's full name", 'Street', 'Bank name', 'Bank country', 'BIC/SWIFT', 'Bank account number']);
+    // On a page in another language: the line named by its label there, its value still keyed by the default's text.
+    const german = { ...rules, addressLines: [{ text: 'Street', label: 'Straße', required: true }] };
+    expect(refundMissingFields({}, german)).toContain('Straße');
+    expect(refundMissingFields({ bank_owner_address: { Street: 'Main 1' } }, german)).not.toContain('Straße');
     expect(refundMissingFields({ bank_country: 'NL' }, rules)).toContain('IBAN');
     expect(english(bankDetailsError({ ...filled, bank_iban: '' }, rules)!)).toBe('Please fill out the following fields: IBAN.');
     expect(bankDetailsError(filled, rules)).toBeNull();

@@ -103,8 +103,8 @@ export interface BankDetailsInput {
 }
 
 export interface BankDetailsRules {
-  /** The configured address lines; required ones must be filled in. */
-  addressLines: readonly { text: string; required: boolean }[];
+  /** The configured address lines; required ones must be filled in. `text` keys the value, `label` (in the page's language) names it. */
+  addressLines: readonly { text: string; label?: string | undefined; required: boolean }[];
   /** Countries whose banks use IBANs. */
   ibanCountries: readonly string[];
 }
@@ -118,7 +118,7 @@ export function usesIban(country: string | null | undefined, rules: Pick<BankDet
 export function refundMissingFields(input: BankDetailsInput, rules: BankDetailsRules): string[] {
   const missing: string[] = [];
   if (blank(input.bank_owner_full_name)) missing.push("Account holder's full name");
-  for (const line of rules.addressLines) if (line.required && blank(input.bank_owner_address?.[line.text])) missing.push(line.text);
+  for (const line of rules.addressLines) if (line.required && blank(input.bank_owner_address?.[line.text])) missing.push(line.label ?? line.text);
   if (blank(input.bank_name)) missing.push('Bank name');
   if (blank(input.bank_country)) missing.push('Bank country');
   if (blank(input.bank_bic)) missing.push('BIC/SWIFT');

@@ -1,4 +1,4 @@
-import { isLocale, isValidEmail, messages, type ApiInput, type Locale, type ShopConfigFile, type UserData, type Shown } from '@festival/contract';
+import { configIn, isLocale, isValidEmail, messages, type ApiInput, type Locale, type ShopConfigFile, type UserData, type Shown } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { NetworkKeysOf } from '../../lib/network-keys';
@@ -280,7 +280,7 @@ export function createAccountService(deps: AccountDeps) {
       const email = input.email.trim();
       if (!isValidEmail(email)) throw invalid('email', messages.accountSettings.emailInvalid);
       if (input.country && !config.countries.some((country) => country.code === input.country)) throw invalid('country', messages.checkout.countryRequired);
-      const address = settingsAddress(config, input.address);
+      const address = settingsAddress(config, input.address, configIn(config, language).addressLines);
       const passwordHash = input.new_password ? await hashPassword(input.new_password) : undefined;
       const emailChanged = normalEmail(email) !== normalEmail(customer.email);
 
@@ -320,14 +320,20 @@ export type AccountService = ReturnType<typeof createAccountService>;
  * The default address of account settings, keyed by the configured line's text: only configured
  * lines are kept; when any line is filled in, every required one must be.
  */
-export function settingsAddress(config: Pick<ShopConfigFile, 'addressLines'>, address: Record<string, string> | null | undefined): Record<string, string> {
+export function settingsAddress(
+  config: Pick<ShopConfigFile, 'addressLines'>,
+  address: Record<string, string> | null | undefined,
+  named: readonly { text: string; label?: string | undefined }[] = config.addressLines,
+): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const line of config.addressLines) {
     const value = address?.[line.text]?.trim();
     if (value) kept[line.text] = value;
   }
   if (Object.keys(kept).length === 0) return {};
-  const missing = config.addressLines.filter((line) => line.required && !kept[line.text]).map((line) => line.text);
+  // Named as the request's page names them (`named`: configIn's lines, each by its label there).
+  const labels = new Map(named.map((line) => [line.text, line.label ?? line.text]));
+  const missing = config.addressLines.filter((line) => line.required && !kept[line.text]).map((line) => labels.get(line.text) ?? line.text);
   if (missing.length) throw invalid('address', messages.checkout.fillOutFields(missing));
   return kept;
 }

@@ -2,6 +2,7 @@ import { newCode } from '../../lib/new-code';
 import {
   allowedPaymentMethods,
   choosePaymentMethod,
+  configIn,
   messages,
   paymentMessages,
   textIn,
@@ -65,9 +66,18 @@ const invalid = (field: string, message: Shown) => new AppError('INVALID_INPUT',
 export const SHIPPING_NAME_FIELD = 'Full name';
 export const shippingFieldName = (line: string) => `${line} (shipping)`;
 
-/** The names of the configured address lines that are required and empty. */
-export function missingAddressLines(config: Pick<ShopConfigFile, 'addressLines'>, address: Record<string, string> | null | undefined): string[] {
-  return config.addressLines.filter((line) => line.required && !address?.[line.text]?.trim()).map((line) => line.text);
+/**
+ * The names of the configured address lines that are required and empty, in the configured order.
+ * An address is keyed by the lines' text (the default language's); `named`, the lines in the
+ * request's language (configIn), names each as the page does: by its label there, else its text.
+ */
+export function missingAddressLines(
+  config: Pick<ShopConfigFile, 'addressLines'>,
+  address: Record<string, string> | null | undefined,
+  named: readonly { text: string; label?: string | undefined }[] = config.addressLines,
+): string[] {
+  const labels = new Map(named.map((line) => [line.text, line.label ?? line.text]));
+  return config.addressLines.filter((line) => line.required && !address?.[line.text]?.trim()).map((line) => labels.get(line.text) ?? line.text);
 }
 
 /** Only the configured lines, trimmed: an address object never stores keys the shop does not know. */
@@ -155,9 +165,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
         const shippingCountry = hasMerchandise ? input.order.shipping_country?.trim().toUpperCase() || null : null;
         const shippingName = input.order.shipping_name?.trim() || null;
         if (hasMerchandise && (!shippingCountry || !countryCodes.has(shippingCountry))) throw invalid('order.shipping_country', messages.checkout.shippingCountryRequired);
-        const billingMissing = missingAddressLines(config, input.customer.address);
+        const named = language ? configIn(config, language).addressLines : config.addressLines;
+        const billingMissing = missingAddressLines(config, input.customer.address, named);
         const shippingMissing = hasMerchandise
-          ? [...(shippingName ? [] : [SHIPPING_NAME_FIELD]), ...missingAddressLines(config, input.order.shipping_address).map(shippingFieldName)]
+          ? [...(shippingName ? [] : [SHIPPING_NAME_FIELD]), ...missingAddressLines(config, input.order.shipping_address, named).map(shippingFieldName)]
           : [];
         if (billingMissing.length || shippingMissing.length) {
           throw invalid(billingMissing.length ? 'customer.address' : 'order.shipping_address', messages.checkout.fillOutFields([...billingMissing, ...shippingMissing]));

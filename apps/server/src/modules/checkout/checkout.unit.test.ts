@@ -62,6 +62,11 @@ describe('checkout helpers', () => {
     expect(missingAddressLines(config, null)).toEqual(['Street', 'City']);
     expect(missingAddressLines(config, { Street: 'Main 1', City: 'Utrecht' })).toEqual([]);
   });
+  it('names them as a page in another language does, the address still keyed by the default’s text', () => {
+    const german = [{ text: 'Street', label: 'Straße', required: true }, { text: 'Line 2', required: false }, { text: 'City', label: 'Ort', required: true }];
+    expect(missingAddressLines(config, { Street: 'Main 1' }, german)).toEqual(['Ort']);
+    expect(missingAddressLines(config, { Straße: 'Main 1', Ort: 'Utrecht' }, german)).toEqual(['Straße', 'Ort']);
+  });
   it('makes codes of the given length without look-alike characters', () => {
     const codes = new Set(Array.from({ length: 200 }, () => newCode(20)));
     expect(codes.size).toBe(200);

@@ -39,8 +39,10 @@ export function resetPasswordProblem(input: { password: string; confirmation: st
   return null;
 }
 
+/** A configured address line: `text` keys its value in an address, `label` (the page's language, else `text`) names it. */
 export interface AddressLine {
   text: string;
+  label?: string | undefined;
   required: boolean;
 }
 
@@ -73,5 +75,5 @@ export function settingsProblem(input: SettingsInput, addressLines: readonly Add
 /** The required lines left empty in an address that has at least one line filled in. */
 export function missingAddressLines(values: readonly string[], addressLines: readonly AddressLine[]): string[] {
   if (values.every((value) => blank(value))) return [];
-  return addressLines.filter((line, index) => line.required && blank(values[index])).map((line) => line.text);
+  return addressLines.filter((line, index) => line.required && blank(values[index])).map((line) => line.label ?? line.text);
 }

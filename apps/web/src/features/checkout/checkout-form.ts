@@ -20,10 +20,15 @@ import { checkoutTexts } from './checkout.messages';
  * shows the outcome before the customer presses Checkout.
  */
 
+/** A configured address line: `text` keys its value in an address, `label` (the page's language, else `text`) names it. */
 export interface AddressLine {
   text: string;
+  label?: string | undefined;
   required: boolean;
 }
+
+/** The line's name on the page: its words in the page's language. */
+export const addressLineLabel = (line: AddressLine): string => line.label ?? line.text;
 
 const blank = (value: string | null | undefined) => !value || value.trim() === '';
 
@@ -117,12 +122,12 @@ export function checkoutProblem(input: CheckoutInput, addressLines: readonly Add
   const texts = messages.checkout;
   if (blank(input.country)) return say(texts.countryRequired);
   if (input.hasMerchandise && blank(input.shippingCountry)) return say(texts.shippingCountryRequired);
-  const missing = addressLines.filter((line, index) => line.required && blank(input.address[index])).map((line) => line.text);
+  const missing = addressLines.filter((line, index) => line.required && blank(input.address[index])).map(addressLineLabel);
   if (input.hasMerchandise) {
     if (blank(input.shippingName)) missing.push(fullNameFieldName());
     addressLines.forEach((line, index) => {
       const value = input.shippingAddress[index];
-      if (line.required && value !== null && value !== undefined && blank(value)) missing.push(shippingFieldName(line.text));
+      if (line.required && value !== null && value !== undefined && blank(value)) missing.push(shippingFieldName(addressLineLabel(line)));
     });
   }
   if (missing.length > 0) return say(texts.fillOutFields(missing));

@@ -113,7 +113,7 @@ export function SettingsForm({ customer }: { customer: Customer }) {
           <TextField
             key={line.text}
             id={`settings-address-${index}`}
-            label={line.text}
+            label={line.label ?? line.text}
             required={line.required}
             value={address[index] ?? ''}
             onChange={(value) => setAddress((current) => current.map((old, at) => (at === index ? value : old)))}

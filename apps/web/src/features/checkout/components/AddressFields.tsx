@@ -47,7 +47,7 @@ export function AddressFields({ legend, idPrefix, section, country, onCountryCha
         <TextField
           key={line.text}
           id={`${idPrefix}-address-${index}`}
-          label={line.text}
+          label={line.label ?? line.text}
           required={line.required}
           value={lines[index] ?? ''}
           onChange={(value) => onLineChange(index, value)}

@@ -51,7 +51,7 @@ export function RefundDetailsStep({ values, onChange, onNext, back, error, label
           <TextField
             key={line.text}
             id={`refund-bank-address-${index}`}
-            label={line.text}
+            label={line.label ?? line.text}
             required={line.required}
             value={values.bank_owner_address[line.text] ?? ''}
             onChange={setLine(line.text)}
