@@ -148,7 +148,8 @@ describe.each(testEngines())('refusals in the request’s language on %s', (engi
   });
 
   let single: TestShop | undefined;
-  const oneLanguageShop = async () => (single ??= await createTestShop(engine, { webRoot }));
+  // The demo speaks seven languages: a shop of English alone, as a configuration without `languages` is.
+  const oneLanguageShop = async () => (single ??= await createTestShop(engine, { webRoot, config: { languages: ['en'] } }));
   afterAll(async () => {
     await single?.close();
   });

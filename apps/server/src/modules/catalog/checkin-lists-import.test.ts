@@ -138,9 +138,11 @@ describe.each(testEngines())('check-in lists imported from the catalogue on %s',
       '$11950',
     );
     expect(changed).toContain('price: 1950');
+    const line = changed.split('\n').indexOf('  - { code: NWF27-MERCH, event: NWF27, name: Merchandise desk, products: [NWF27-TOTE] }') + 1;
+    expect(line).toBeGreaterThan(1);
     await expect(importText(changed)).rejects.toThrow(CatalogueError);
     await expect(importText(changed)).rejects.toMatchObject({
-      problems: ['checkin_lists[0].products[0] (line 441): "NWF27-TOTE" is merchandise; a check-in list admits products (tickets, add-ons, transport) only'],
+      problems: [`checkin_lists[0].products[0] (line ${line}): "NWF27-TOTE" is merchandise; a check-in list admits products (tickets, add-ons, transport) only`],
     });
     expect(changedTables(before, await snapshot())).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { testEngines } from '../../../test/databases';
 import { cartWith as flowCart, checkoutPayload, createCustomer, formPost, NL_ADDRESS, payOnSandbox as payWith } from '../../../test/shop-flows';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { carts, customers, emailOutbox, orders, payments, shopItems, tickets, vouchers } from '../../db/schema';
+import { translatorFor } from '../../lib/language';
 import { runOrdersCommand } from '../orders/orders-command';
 import { formatAmount } from '../orders/orders.mail';
 import { createPaymentsService } from '../payments/payments.service';
@@ -128,6 +129,16 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     };
     await refused({ ...checkoutPayload(buyer.token, cart, shipping), customer: { country: null, address: NL_ADDRESS } }, 'customer.country', english(messages.checkout.countryRequired));
     await refused({ ...checkoutPayload(buyer.token, cart, shipping), customer: { country: 'NL', address: { City: 'Amsterdam' } } }, 'customer.address', english(messages.checkout.fillOutFields(['Street and number', 'Postcode'])));
+    // A German page names the lines as its form does (the demo's German labels); the address is keyed by the default's text all the same.
+    const inGerman = async (payload: Record<string, unknown>) => {
+      const response = await shop.app.inject({ method: 'POST', url: '/api/checkout-cart', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'accept-language': 'de' }, payload: JSON.stringify(payload) });
+      return { status: response.statusCode, body: response.json() as { message: string } };
+    };
+    expect(await inGerman({ ...checkoutPayload(buyer.token, cart, shipping), customer: { country: 'NL', address: { City: 'Amsterdam' } } })).toMatchObject({
+      status: 422,
+      body: { message: translatorFor('de').format(messages.checkout.fillOutFields(['Straße und Hausnummer', 'Postleitzahl'])) },
+    });
+    expect(await inGerman(checkoutPayload(buyer.token, cart, { ...shipping, accept_terms: false }))).toMatchObject({ status: 422, body: { message: translatorFor('de').format(messages.checkout.acceptTerms) } });
     await refused(checkoutPayload(buyer.token, cart, { ...shipping, shipping_country: null }), 'order.shipping_country', english(messages.checkout.shippingCountryRequired));
     await refused(checkoutPayload(buyer.token, cart, { ...shipping, shipping_name: ' ', shipping_address: { 'Street and number': 'Damrak 1' } }), 'order.shipping_address', english(messages.checkout.fillOutFields(['Full name', 'Postcode (shipping)', 'City (shipping)'])));
     await refused(checkoutPayload(buyer.token, cart, { ...shipping, accept_terms: false }), 'order.accept_terms', english(messages.checkout.acceptTerms));

@@ -10,15 +10,17 @@ import { sanitizeRichText } from '../../lib/sanitize';
  * ("B.V.(Windmolenweg", "checkout.A", "plancan", "paidare"): the rendering keeps every space it
  * is given, so the fault is in the data, and this reads every text of the demo's configuration
  * and catalogue as a visitor sees it (after the sanitiser, block elements as breaks) for the
- * marks such joins leave.
+ * marks such joins leave. The demo speaks seven languages (issue 36): the texts under a
+ * `translations.<code>` are read too, each as its language's.
  */
 
-type Text = { where: string; text: string };
+/** A text of the demo, and its language: English (the default's) unless it is under `translations.<code>`. */
+type Text = { where: string; text: string; language?: string };
 
-function collectTexts(value: unknown, where: string, into: Text[] = []): Text[] {
-  if (typeof value === 'string') into.push({ where, text: value });
-  else if (Array.isArray(value)) value.forEach((item, index) => collectTexts(item, `${where}[${index}]`, into));
-  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) collectTexts(item, `${where}.${key}`, into);
+function collectTexts(value: unknown, where: string, into: Text[] = [], language = 'en', inTranslations = false): Text[] {
+  if (typeof value === 'string') into.push({ where, text: value, language });
+  else if (Array.isArray(value)) value.forEach((item, index) => collectTexts(item, `${where}[${index}]`, into, language));
+  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) collectTexts(item, `${where}.${key}`, into, inTranslations ? key : language, key === 'translations');
   return into;
 }
 
@@ -41,13 +43,23 @@ const SHORT_WORDS = new Set(['or', 'of', 'to', 'in', 'on', 'at', 'by', 'an', 'as
 /** Addresses, links and file names, where dots and joined words belong. */
 const isAddress = (token: string) => /@|:\/\/|^www\.|^\/|\.(?:example|com|nl|org|net|eu|de|be)\b|\.(?:webp|png|jpe?g|svg|pdf)$/i.test(token);
 
-/** The marks of words joined at a lost space, each with the word it is in. */
+/**
+ * The marks of words joined at a lost space, each with the word it is in. Every language's texts
+ * are read for a word glued to a sentence mark, a bracket, an address or a link, and for a doubled
+ * word; a word that is two others ("plancan") only in English, against the English words: German
+ * and Dutch join words into one by their grammar ("Festivalgelände"), Spanish and Polish their
+ * pronouns and particles ("descargarlas", "niektóre").
+ */
 export function joinedWords(texts: readonly Text[]): string[] {
   const seen = new Map<string, number>();
-  const visible = texts.map(({ where, text }) => ({ where, text: visibleText(text) }));
-  for (const { text } of visible) for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) seen.set(word, (seen.get(word) ?? 0) + 1);
+  const english = (language: string | undefined) => (language ?? 'en') === 'en';
+  const visible = texts.map(({ where, text, language }) => ({ where, raw: text, text: visibleText(text), english: english(language) }));
+  for (const { text } of visible.filter((text) => text.english)) for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) seen.set(word, (seen.get(word) ?? 0) + 1);
   const found: string[] = [];
-  for (const { where, text } of visible) {
+  for (const { where, raw, text, english } of visible) {
+    // "reach us at<a href=…>": the word before a link glued to its text.
+    const beforeLink = /\p{L}+(?=<a\s)/u.exec(raw);
+    if (beforeLink) found.push(`${where}: "${beforeLink[0]}<a" (a word glued to a link)`);
     const doubled = /\b(\p{L}+)\s+\1\b/iu.exec(text);
     if (doubled) found.push(`${where}: doubled "${doubled[0]}"`);
     for (const token of text.split(/\s+/)) {
@@ -59,7 +71,8 @@ export function joinedWords(texts: readonly Text[]): string[] {
       }
       // "checkout.A", "dates,your": a sentence mark glued to the next word; "B.V.(W": no space before a bracket.
       if (/\p{Ll}{2,}[.,;:!?)]\p{L}/u.test(token) || /[.,;:!?]\(/u.test(token) || /\)\p{L}/u.test(token)) found.push(`${where}: "${token}"`);
-      // "plancan": a word seen once that is two words seen elsewhere in the demo.
+      // "plancan": a word seen once that is two words seen elsewhere in the demo (English).
+      if (!english) continue;
       for (const word of token.toLowerCase().match(/\p{L}+/gu) ?? []) {
         if (word.length < 6 || COMPOUNDS.has(word) || (seen.get(word) ?? 0) > 1) continue;
         for (let cut = 2; cut <= word.length - 3; cut++) {
@@ -93,6 +106,8 @@ describe("the demo's texts", () => {
       { where: 'b', text: '<p>Tickets of an order with a payment plancan be downloaded; what you can pay is paid, and instalments already paidare refunded. Refunds are sent.</p>' },
       { where: 'c', text: '<p>Moved to other dates,your tickets stay valid. The the end.</p>' },
       { where: 'd', text: '<p>No advertising orthird-party cookies, no third parties. Write to <a href="mailto:shop@x.example">shop@x.example</a>.You may, or <a href="mailto:b@x.example">b@x.example</a>and wait.</p>' },
+      { where: 'e', text: '<p>You can still reach us at<a href="mailto:shop@x.example">shop@x.example</a>.</p>' },
+      { where: 'f', text: '<p>Schreiben Sie uns an<a href="mailto:shop@x.example">shop@x.example</a>,Sie erhalten die die Antwort bald.</p>', language: 'de' },
     ];
     expect(joinedWords(texts)).toEqual([
       'a: "B.V.(Windmolenweg"',
@@ -104,6 +119,30 @@ describe("the demo's texts", () => {
       'd: "orthird" (or third?)',
       'd: "shop@x.example.You"',
       'd: "b@x.exampleand"',
+      'e: "at<a" (a word glued to a link)',
+      'f: "an<a" (a word glued to a link)',
+      'f: doubled "die die"',
+      'f: "anshop@x.example,Sie"',
+    ]);
+  });
+
+  it('reads a word that is two others as a join in English only: other languages make compounds', () => {
+    const texts = [
+      { where: 'en', text: '<p>Camping on the festival grounds; the festivalcamping is open.</p>' },
+      { where: 'de', text: '<p>Der Festivalcampingplatz liegt neben dem Festival, Camping inklusive.</p>', language: 'de' },
+      { where: 'nl', text: '<p>De festivalcamping ligt naast het festival, met camping.</p>', language: 'nl' },
+    ];
+    expect(joinedWords(texts)).toEqual(['en: "festivalcamping" (festival camping?)']);
+  });
+
+  it('reads the texts under translations as their language’s', () => {
+    const texts = collectTexts({ name: 'Shop', translations: { de: { name: 'Laden', texts: { faqs: '<p>Fragen</p>' } } }, items: [{ name: 'Ticket', translations: { nl: { name: 'Kaart' } } }] }, 'config');
+    expect(texts).toEqual([
+      { where: 'config.name', text: 'Shop', language: 'en' },
+      { where: 'config.translations.de.name', text: 'Laden', language: 'de' },
+      { where: 'config.translations.de.texts.faqs', text: '<p>Fragen</p>', language: 'de' },
+      { where: 'config.items[0].name', text: 'Ticket', language: 'en' },
+      { where: 'config.items[0].translations.nl.name', text: 'Kaart', language: 'nl' },
     ]);
   });
 
@@ -127,6 +166,8 @@ describe("the demo's texts", () => {
     const catalogue = YAML.parse(readFileSync(path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml'), 'utf8')) as unknown;
     const texts = [...collectTexts(config, 'config'), ...collectTexts(catalogue, 'catalogue')];
     expect(texts.length).toBeGreaterThan(100);
+    // Every language of the demo is read.
+    expect(new Set(texts.map((text) => text.language))).toEqual(new Set(['en', 'de', 'nl', 'fr', 'es', 'pl', 'ar']));
     expect(joinedWords(texts)).toEqual([]);
   });
 });

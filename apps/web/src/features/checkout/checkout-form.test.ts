@@ -141,6 +141,19 @@ describe('the address payload', () => {
   it('keys the lines by their configured text, trimmed', () => {
     expect(addressPayload(lines, [' Main street 1 ', '', 'Amsterdam'])).toEqual({ 'Street and number': 'Main street 1', 'Address line 2': '', City: 'Amsterdam' });
   });
+
+  it('keys them by the default language’s text on a page in another language, and names the missing ones in the page’s', () => {
+    // The lines as a German page has them (configIn): the default's text as the key, the German label.
+    const german = [
+      { text: 'Street and number', label: 'Straße und Hausnummer', required: true },
+      { text: 'Address line 2', label: 'Adresszusatz', required: false },
+      { text: 'City', label: 'Ort', required: true },
+    ];
+    expect(addressPayload(german, ['Damrak 1', '', 'Amsterdam'])).toEqual({ 'Street and number': 'Damrak 1', 'Address line 2': '', City: 'Amsterdam' });
+    expect(differsFromSaved('NL', ['Main street 1', '', 'Amsterdam'], { country: 'NL', address: { 'Street and number': 'Main street 1', City: 'Amsterdam' } }, german)).toBe(false);
+    expect(checkoutProblem(input({ address: ['', '', ''] }), german)).toBe(english(messages.checkout.fillOutFields(['Straße und Hausnummer', 'Ort'])));
+    expect(checkoutProblem(input({ hasMerchandise: true, shippingAddress: [null, null, ''] }), german)).toBe(english(messages.checkout.fillOutFields(['Ort (shipping)'])));
+  });
 });
 
 describe('before a country is chosen (decision 0070)', () => {
