@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { CONFIG_ELEMENT_ID, directionOf, messages, type ClientConfig, type Locale } from '@festival/contract';
+import { CONFIG_ELEMENT_ID, directionOf, messages, messageWith, type ClientConfig, type Locale } from '@festival/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { offeredLanguages, requestLocale } from '../lib/language';
+import { offeredLanguages, requestLocale, translatorFor } from '../lib/language';
 import { escapeHtmlText, serializeForScript } from '../modules/config/shop-config';
 import { createPageChunkLinks, createTextChunkLinks } from './page-chunks';
 import { pathSegments } from './path-segments';
@@ -25,9 +25,11 @@ export interface WebAppOptions {
   pagePreload?: (url: string, language: Locale) => Promise<PagePreloadMarkup>;
 }
 
-/** The meta description of every page: the configured one, or one built from the shop's name. */
-export function shopDescription(config: Pick<ClientConfig, 'name' | 'description'>): string {
-  return config.description ?? `${config.name}: tickets, add-ons, transport and merchandise, sold by the organiser.`;
+const defaultDescription = messageWith<{ shop: string }>({ id: 'server.pageDescription', defaultMessage: '{shop}: tickets, add-ons, transport and merchandise, sold by the organiser.' });
+
+/** The meta description of every page in `locale`: the configured one (in that language), or one built from the shop's name. */
+export function shopDescription(config: Pick<ClientConfig, 'name' | 'description'>, locale: Locale): string {
+  return config.description ?? translatorFor(locale).format(defaultDescription({ shop: config.name }));
 }
 
 /** The language a page is sent in, and its address (path and query, without `lang`) for the other languages' alternates. */
@@ -57,7 +59,7 @@ export function renderIndexHtml(template: string, config: ClientConfig, preload:
     .replace('<!--shop-preload-->', () => alternates + preload.head + preload.body)
     .replace('<!--shop-config-->', () => script)
     .replace('<!--shop-title-->', () => escapeHtmlText(config.name))
-    .replace('<!--shop-description-->', () => escapeHtmlText(shopDescription(config)));
+    .replace('<!--shop-description-->', () => escapeHtmlText(shopDescription(config, language.locale)));
 }
 
 /**

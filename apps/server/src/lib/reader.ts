@@ -60,3 +60,17 @@ export function wordsFor(config: WordsConfig, language: Locale): Words {
   }
   return words;
 }
+
+/** The parts of a configuration a shop's name in a language comes from (every message's builder has them). */
+export type ShopNameConfig = Pick<ShopConfigFile, 'name'> & Partial<Pick<ShopConfigFile, 'languages' | 'translations'>>;
+
+/**
+ * The shop's name in `language` (the configuration's translation among the shop's languages,
+ * else its own, as configIn gives it, decision 0094): what a message's subject, heading and
+ * signature and a document's header call the shop.
+ */
+export function shopNameIn(config: ShopNameConfig, language: Locale): string {
+  const [main, ...others] = config.languages ?? [];
+  if (language === main || !others.includes(language)) return config.name;
+  return config.translations?.[language]?.name ?? config.name;
+}

@@ -1,11 +1,11 @@
 import type { Locale, ShopConfigFile } from '@festival/contract';
-import { wordsFor, type Words } from '../../lib/reader';
+import { wordsFor, type Words, shopNameIn } from '../../lib/reader';
 import { composeMail } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
 import { accountsMailMessages as texts } from './accounts.mail.messages';
 
 /** The configuration a message is written with: its look, its links, and the reader's words (amounts and dates in the shop's currency and zone). */
-type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'locale' | 'currency' | 'timezone'> & Partial<Pick<ShopConfigFile, 'brand'>>;
+type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'locale' | 'currency' | 'timezone'> & Partial<Pick<ShopConfigFile, 'brand' | 'languages' | 'translations'>>;
 
 /** An absolute link into the shop, from the configured public base URL. */
 export function shopLink(config: Pick<ShopConfigFile, 'publicBaseUrl'>, path: string): string {
@@ -20,10 +20,10 @@ export async function passwordMail(config: Config, language: Locale, to: string,
   return {
     holdsSecret: true,
     to,
-    subject: words.say(texts.accountSubject({ shop: config.name })),
+    subject: words.say(texts.accountSubject({ shop: shopNameIn(config, language) })),
     ...(await composeMail({
       language,
-      shopName: config.name,
+      shopName: shopNameIn(config, language),
       greeting: greetingOf(words, fullName),
       paragraphs: [words.say(texts.accountCreated)],
       // The password alone on its line, in text as in HTML: easy to copy (and tests read it there).
@@ -39,10 +39,10 @@ export async function alreadyRegisteredMail(config: Config, language: Locale, to
   const words = wordsFor(config, language);
   return {
     to,
-    subject: words.say(texts.accountSubject({ shop: config.name })),
+    subject: words.say(texts.accountSubject({ shop: shopNameIn(config, language) })),
     ...(await composeMail({
       language,
-      shopName: config.name,
+      shopName: shopNameIn(config, language),
       greeting: greetingOf(words, fullName),
       paragraphs: [words.say(texts.alreadyRegistered), words.say(texts.forgottenPassword)],
       action: { label: words.say(texts.chooseNewPassword), url: shopLink(config, '/forgot-password') },
@@ -56,10 +56,10 @@ export async function resetMail(config: Config, language: Locale, to: string, fu
   return {
     holdsSecret: true,
     to,
-    subject: words.say(texts.resetSubject({ shop: config.name })),
+    subject: words.say(texts.resetSubject({ shop: shopNameIn(config, language) })),
     ...(await composeMail({
       language,
-      shopName: config.name,
+      shopName: shopNameIn(config, language),
       greeting: greetingOf(words, fullName),
       paragraphs: [words.say(texts.resetRequested)],
       action: { label: words.say(texts.chooseNewPassword), url: shopLink(config, `/reset-password/${encodeURIComponent(to)}/${token}`) },
@@ -94,10 +94,10 @@ export async function ticketsMail(config: Config, language: Locale, to: string, 
   const words = wordsFor(config, language);
   return {
     to,
-    subject: words.say(texts.ticketsSubject({ shop: config.name })),
+    subject: words.say(texts.ticketsSubject({ shop: shopNameIn(config, language) })),
     ...(await composeMail({
       language,
-      shopName: config.name,
+      shopName: shopNameIn(config, language),
       greeting: greetingOf(words, null),
       paragraphs: [words.say(texts.ticketsHere)],
       blocks: [{ kind: 'links', items: tickets.map((ticket) => ticketLinkItem(words, config, { ...ticket, email: to })) }],
@@ -109,10 +109,10 @@ export async function emailChangedMail(config: Config, language: Locale, to: str
   const words = wordsFor(config, language);
   return {
     to,
-    subject: words.say(texts.emailChangedSubject({ shop: config.name })),
+    subject: words.say(texts.emailChangedSubject({ shop: shopNameIn(config, language) })),
     ...(await composeMail({
       language,
-      shopName: config.name,
+      shopName: shopNameIn(config, language),
       greeting: greetingOf(words, fullName),
       paragraphs: [words.say(texts.emailChanged({ email: newEmail })), words.say(texts.notYourChange)],
     }, config)),
@@ -128,10 +128,10 @@ export async function passwordChangedMail(config: Config, language: Locale, to: 
   const words = wordsFor(config, language);
   return {
     to,
-    subject: words.say(texts.passwordChangedSubject({ shop: config.name })),
+    subject: words.say(texts.passwordChangedSubject({ shop: shopNameIn(config, language) })),
     ...(await composeMail({
       language,
-      shopName: config.name,
+      shopName: shopNameIn(config, language),
       greeting: greetingOf(words, fullName),
       paragraphs: [words.say(how === 'reset' ? texts.passwordReset : texts.passwordChangedInSettings), words.say(texts.notYourPasswordChange)],
       action: { label: words.say(texts.chooseNewPassword), url: shopLink(config, '/forgot-password') },

@@ -1,5 +1,5 @@
 import type { Locale, ShopConfigFile } from '@festival/contract';
-import { wordsFor } from '../../lib/reader';
+import { wordsFor, shopNameIn } from '../../lib/reader';
 import { greetingOf, ticketLinkItem } from '../accounts/accounts.mail';
 import { composeMail } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
@@ -23,12 +23,12 @@ export async function boxOfficeTicketsMail(
   const words = wordsFor(config, language);
   return {
     to,
-    subject: words.say(texts.boxOfficeTicketsSubject({ shop: config.name, code: orderCode })),
+    subject: words.say(texts.boxOfficeTicketsSubject({ shop: shopNameIn(config, language), code: orderCode })),
     dedupeKey,
     ...(await composeMail(
       {
         language,
-        shopName: config.name,
+        shopName: shopNameIn(config, language),
         greeting: greetingOf(words, null),
         paragraphs: [words.say(texts.boxOfficeTickets({ code: orderCode }))],
         blocks: [{ kind: 'links', items: tickets.map((ticket) => ticketLinkItem(words, config, { code: ticket.code, product: ticket.productName, fullName: ticket.fullName, email: ticket.email ?? buyerEmail })) }],

@@ -1,24 +1,24 @@
 import type { Locale, ShopConfigFile } from '@festival/contract';
-import { wordsFor } from '../../lib/reader';
+import { wordsFor, shopNameIn } from '../../lib/reader';
 import { greetingOf, shopLink } from '../accounts/accounts.mail';
 import { composeMail } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
 import { ordersMailMessages } from '../orders/orders.mail.messages';
 import { backofficeMailMessages as texts } from './backoffice.mail.messages';
 
-type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'locale' | 'currency' | 'timezone'> & Partial<Pick<ShopConfigFile, 'brand'>>;
+type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'locale' | 'currency' | 'timezone'> & Partial<Pick<ShopConfigFile, 'brand' | 'languages' | 'translations'>>;
 
 /** The buyer told that the organiser cancelled their order (issue 22 point 3): once per order, in the order's language. */
 export async function orderCancelledMail(config: Config, language: Locale, to: { email: string; fullName: string }, order: { id: number; code: string }, itemCount: number): Promise<OutgoingMail> {
   const words = wordsFor(config, language);
   return {
     to: to.email,
-    subject: words.say(texts.orderCancelledSubject({ code: order.code, shop: config.name })),
+    subject: words.say(texts.orderCancelledSubject({ code: order.code, shop: shopNameIn(config, language) })),
     dedupeKey: `order-cancelled:${order.id}`,
     ...(await composeMail(
       {
         language,
-        shopName: config.name,
+        shopName: shopNameIn(config, language),
         greeting: greetingOf(words, to.fullName),
         paragraphs: [words.say(itemCount ? texts.orderCancelledItems({ code: order.code, count: itemCount }) : texts.orderCancelled({ code: order.code })), words.say(texts.notExpected)],
         action: { label: words.say(ordersMailMessages.viewOrder), url: shopLink(config, `/portal/orders/${encodeURIComponent(order.code)}`) },

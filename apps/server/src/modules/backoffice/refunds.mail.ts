@@ -1,11 +1,11 @@
 import type { Locale, ShopConfigFile } from '@festival/contract';
-import { wordsFor } from '../../lib/reader';
+import { wordsFor, shopNameIn } from '../../lib/reader';
 import { greetingOf, shopLink } from '../accounts/accounts.mail';
 import { composeMail } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
 import { backofficeMailMessages as texts } from './backoffice.mail.messages';
 
-type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'currency' | 'locale' | 'timezone'> & Partial<Pick<ShopConfigFile, 'brand'>>;
+type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'currency' | 'locale' | 'timezone'> & Partial<Pick<ShopConfigFile, 'brand' | 'languages' | 'translations'>>;
 
 /**
  * A refund request rejected by the organiser (issue 22 point 4), in the order's language: the
@@ -22,7 +22,7 @@ export async function refundRejectedMail(config: Config, language: Locale, to: {
     ...(await composeMail(
       {
         language,
-        shopName: config.name,
+        shopName: shopNameIn(config, language),
         greeting: greetingOf(words, to.fullName),
         paragraphs: [words.say(texts.refundRejected({ id, code: orderCode, amount: words.amount(refund.total) })), reason, words.say(texts.refundItemsYoursAgain)],
         action: { label: words.say(texts.yourOrders), url: shopLink(config, '/portal') },

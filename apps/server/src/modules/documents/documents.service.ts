@@ -1,6 +1,6 @@
 import type { ShopConfigFile } from '@festival/contract';
 import type { Db } from '../../db/client';
-import { intlLocaleOf, readerLanguage, wordsFor, type Words } from '../../lib/reader';
+import { intlLocaleOf, readerLanguage, wordsFor, type Words, shopNameIn } from '../../lib/reader';
 import { creditNoteLink, INVOICE_LINK, orderLinkSignatureMatches } from '../checkout/order-links.signatures';
 import { findCreditNoteOfRefund, findInvoiceOfOrder, type InvoiceRow } from '../invoicing/invoicing.queries';
 import { contentOf, issueInvoice, numberOf } from '../invoicing/invoicing.service';
@@ -68,7 +68,7 @@ export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /
     return renderInvoicePdf({
       kind: row.kind,
       number: numberOf(row),
-      shopName: config.name,
+      shopName: shopNameIn(config, words.language),
       content,
       issuedOn: day(row.issuedAt.toISOString()),
       paidOn: content.paidAt ? day(content.paidAt) : null,
@@ -101,9 +101,10 @@ export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /
   /** What a ticket's PDF prints. */
   function documentOf({ row, pass, departure }: NonNullable<Awaited<ReturnType<typeof printable>>>): TicketDocument {
     const zone = row.eventTimezone ?? config.timezone;
-    const locale = intlLocaleOf(config, readerLanguage(config, row.orderLanguage));
+    const language = readerLanguage(config, row.orderLanguage);
+    const locale = intlLocaleOf(config, language);
     return {
-      shopName: config.name,
+      shopName: shopNameIn(config, language),
       code: row.ticket.code,
       pass,
       product: row.ticket.productName,
@@ -160,7 +161,8 @@ export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /
       }
       if (!found.length) return null;
       // One order, one language: its tickets' (all rows carry the order's).
-      return { pdf: await renderTicketsPdf(orderCode, config.name, found.map(documentOf), wordsOf(found[0]!.row.orderLanguage)), tickets: found.length };
+      const words = wordsOf(found[0]!.row.orderLanguage);
+      return { pdf: await renderTicketsPdf(orderCode, shopNameIn(config, words.language), found.map(documentOf), words), tickets: found.length };
     },
 
     /** Why an invoice link does not download: its order is not paid in full yet, or the link is not (or no longer) one of ours. */

@@ -1,4 +1,5 @@
 import { DEFAULT_BRAND, type ShopConfigFile, type Text, type Translator } from '@festival/contract';
+import { shopNameIn, type ShopNameConfig } from '../../lib/reader';
 import { linkProblemTexts as texts } from './documents.messages';
 import type { InvoiceLinkProblem, TicketLinkProblem } from './documents.service';
 
@@ -32,7 +33,8 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${ch
  * it also shows where the app's script does not run. In the request's language (`translator`),
  * right to left where it is written so.
  */
-export function linkProblemPage(config: Pick<ShopConfigFile, 'name'> & Partial<Pick<ShopConfigFile, 'brand'>>, problem: LinkProblem, translator: Translator): string {
+export function linkProblemPage(config: ShopNameConfig & Partial<Pick<ShopConfigFile, 'brand'>>, problem: LinkProblem, translator: Translator): string {
+  const shopName = shopNameIn(config, translator.locale);
   const brand = { ...DEFAULT_BRAND, ...config.brand };
   const say = (text: Text) => translator.format(text);
   const title = say(problem.title);
@@ -47,7 +49,7 @@ export function linkProblemPage(config: Pick<ShopConfigFile, 'name'> & Partial<P
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escape(title)} – ${escape(config.name)}</title>
+<title>${escape(title)} – ${escape(shopName)}</title>
 <style>
 body { margin: 0; font-family: system-ui, sans-serif; background: ${brand.backgroundColour}; color: ${brand.textColour}; line-height: 1.5; }
 header { background: ${brand.primaryColour}; color: ${brand.onPrimaryColour}; padding: 1rem 1.25rem; font-weight: 600; }
@@ -58,7 +60,7 @@ a { color: ${brand.primaryColour}; font-weight: 600; }
 </style>
 </head>
 <body>
-<header>${escape(config.name)}</header>
+<header>${escape(shopName)}</header>
 <main>
 <h1>${escape(title)}</h1>
 <p>${escape(say(problem.text))}</p>

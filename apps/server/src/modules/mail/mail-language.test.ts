@@ -9,6 +9,7 @@ import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { emailOutbox, orders } from '../../db/schema';
 import { createPaymentsService } from '../payments/payments.service';
 import { createSandboxGateway } from '../payments/sandbox-gateway';
+import { shopNameIn } from '../../lib/reader';
 
 const SECRET = 'mail-language-test-secret-of-at-least-32-characters';
 
@@ -111,7 +112,9 @@ describe.each(testEngines())('e-mails in the reader’s language on %s', (engine
   it('an Arabic order’s e-mail reads right to left', async () => {
     const { buyer, order } = await transferOrderIn('ar');
     const [instructions] = await mailsTo(buyer.email);
-    expect(instructions!.subject).toBe(`طريقة دفع قيمة طلبك ${order.code} لدى ${shop.config.name}`);
+    expect(instructions!.subject).toBe(`طريقة دفع قيمة طلبك ${order.code} لدى ${shopNameIn(shop.config, 'ar')}`);
+    // The shop's name as the configuration gives it in Arabic.
+    expect(shopNameIn(shop.config, 'ar')).not.toBe(shop.config.name);
     expect(instructions!.htmlBody).toMatch(/<html dir="rtl" lang="ar"/);
     expect(instructions!.textBody).toContain(`مرجع الدفع: NWF${order.code}`);
   });

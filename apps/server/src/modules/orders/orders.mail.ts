@@ -1,12 +1,12 @@
 import { paymentMessages, UNTAXED, type Locale, type RateTotal, type ShopConfigFile } from '@festival/contract';
-import { wordsFor, type Words } from '../../lib/reader';
+import { wordsFor, type Words, shopNameIn } from '../../lib/reader';
 import { greetingOf, shopLink, ticketLinkItem, ticketTitle } from '../accounts/accounts.mail';
 import { composeMail, type MailBlock } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
 import { ordersMailMessages as texts } from './orders.mail.messages';
 import type { OrderRow, TicketRow } from './orders.queries';
 
-type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'currency' | 'locale' | 'timezone' | 'bankTransfer'> & Partial<Pick<ShopConfigFile, 'brand'>>;
+type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'currency' | 'locale' | 'timezone' | 'bankTransfer'> & Partial<Pick<ShopConfigFile, 'brand' | 'languages' | 'translations'>>;
 /** A ticket as a message lists it; `departsAt`: its transport's departure, shown with it. */
 export type MailTicket = Pick<TicketRow, 'code' | 'productName' | 'fullName' | 'email'> & { departsAt?: Date | null };
 
@@ -132,12 +132,12 @@ export async function confirmationMail(config: Config, language: Locale, to: { e
   const invoiceBlocks: MailBlock[] = paid && facts.invoicePath ? [{ kind: 'links', items: [invoiceLinkItem(words, config, order.code, facts.invoicePath)] }] : [];
   return {
     to: to.email,
-    subject: words.say(texts.confirmationSubject({ code: order.code, shop: config.name })),
+    subject: words.say(texts.confirmationSubject({ code: order.code, shop: shopNameIn(config, language) })),
     dedupeKey: `order-confirmation:${order.id}`,
     ...(await composeMail(
       {
         language,
-        shopName: config.name,
+        shopName: shopNameIn(config, language),
         greeting: greetingOf(words, to.fullName),
         paragraphs: [receivedSentence(words, order)],
         blocks: [
@@ -186,7 +186,7 @@ export async function instalmentReceiptMail(
     ...(await composeMail(
       {
         language,
-        shopName: config.name,
+        shopName: shopNameIn(config, language),
         greeting: greetingOf(words, to.fullName),
         paragraphs: [
           words.say(
@@ -217,12 +217,12 @@ export async function ticketsReadyMail(config: Config, language: Locale, to: { e
   const buyer = to.email.toLowerCase() === buyerEmail.toLowerCase();
   return {
     to: to.email,
-    subject: words.say(texts.ticketsReadySubject({ shop: config.name, code: order.code })),
+    subject: words.say(texts.ticketsReadySubject({ shop: shopNameIn(config, language), code: order.code })),
     dedupeKey: `order-tickets:${order.id}:${to.email.toLowerCase()}`,
     ...(await composeMail(
       {
         language,
-        shopName: config.name,
+        shopName: shopNameIn(config, language),
         greeting: greetingOf(words, to.fullName),
         paragraphs: [words.say(buyer ? texts.ticketsReady({ code: order.code }) : texts.ticketsBoughtForYou({ count: tickets.length, code: order.code }))],
         blocks: [{ kind: 'links', items: ticketItems(words, config, buyerEmail, tickets) }],
@@ -283,12 +283,12 @@ export async function bankTransferMail(config: Config, language: Locale, to: { e
   const words = wordsFor(config, language);
   return {
     to: to.email,
-    subject: words.say(texts.bankTransferSubject({ code: order.code, shop: config.name })),
+    subject: words.say(texts.bankTransferSubject({ code: order.code, shop: shopNameIn(config, language) })),
     dedupeKey: `bank-transfer:${order.id}`,
     ...(await composeMail(
       {
         language,
-        shopName: config.name,
+        shopName: shopNameIn(config, language),
         greeting: greetingOf(words, to.fullName),
         paragraphs: [words.say(texts.pleaseTransfer({ code: order.code, amount: words.amount(order.totalPrice - order.totalPaid) }))],
         blocks: [
@@ -317,7 +317,7 @@ export async function partPaymentMail(config: Config, language: Locale, to: { em
     ...(await composeMail(
       {
         language,
-        shopName: config.name,
+        shopName: shopNameIn(config, language),
         greeting: greetingOf(words, to.fullName),
         paragraphs: [
           words.say(
@@ -362,7 +362,7 @@ export async function instalmentMail(
     ...(await composeMail(
       {
         language,
-        shopName: config.name,
+        shopName: shopNameIn(config, language),
         greeting: greetingOf(words, to.fullName),
         paragraphs: [words.say(kind === 'due' ? texts.instalmentDueSoon({ amount, code, date }) : texts.instalmentOverdue({ amount, code, date }))],
         action: { label: words.say(texts.makePayment), url: shopLink(config, path) },
@@ -379,12 +379,12 @@ export async function termsLinkMail(config: Config, language: Locale, to: { emai
   const next = order.paymentStatus === 'paid' ? texts.acceptTermsPaid : order.paymentMethod === 'bank_transfer' ? texts.acceptTermsTransfer : texts.acceptTermsCard;
   return {
     to: to.email,
-    subject: words.say(texts.termsSubject({ code: order.code, shop: config.name })),
+    subject: words.say(texts.termsSubject({ code: order.code, shop: shopNameIn(config, language) })),
     dedupeKey: `terms-link:${order.id}`,
     ...(await composeMail(
       {
         language,
-        shopName: config.name,
+        shopName: shopNameIn(config, language),
         greeting: greetingOf(words, to.fullName),
         paragraphs: [words.say(texts.placedByBoxOffice({ code: order.code, amount: words.amount(order.totalPrice) })), words.say(next)],
         action: { label: words.say(texts.acceptTerms), url: shopLink(config, path) },

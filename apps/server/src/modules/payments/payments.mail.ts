@@ -1,5 +1,5 @@
 import { paymentMessages, type Locale, type ShopConfigFile, type Text } from '@festival/contract';
-import { wordsFor } from '../../lib/reader';
+import { wordsFor, shopNameIn } from '../../lib/reader';
 import { greetingOf, shopLink } from '../accounts/accounts.mail';
 import { composeMail } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
@@ -9,7 +9,7 @@ import type { DisputeFact } from './gateway';
 import { paymentsMailMessages as texts } from './payments.mail.messages';
 import type { PaymentRow } from './payments.queries';
 
-type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'currency' | 'locale' | 'timezone'> & Partial<Pick<ShopConfigFile, 'brand'>>;
+type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'currency' | 'locale' | 'timezone'> & Partial<Pick<ShopConfigFile, 'brand' | 'languages' | 'translations'>>;
 
 /**
  * A card payment the order did not need went back automatically (decision 0026): one message per
@@ -20,11 +20,11 @@ export async function paymentReturnedMail(config: Config, language: Locale, to: 
   const words = wordsFor(config, language);
   return {
     to: to.email,
-    subject: words.say(texts.paymentReturnedSubject({ code: order.code, shop: config.name })),
+    subject: words.say(texts.paymentReturnedSubject({ code: order.code, shop: shopNameIn(config, language) })),
     dedupeKey: `payment-returned:${payment.id}`,
     ...(await composeMail({
       language,
-      shopName: config.name,
+      shopName: shopNameIn(config, language),
       greeting: greetingOf(words, to.fullName),
       paragraphs: [words.say(paymentMessages.paymentReturned(words.amount(payment.amount))), words.say(texts.orderNotAffected({ code: order.code }))],
       action: { label: words.say(ordersMailMessages.viewOrder), url: shopLink(config, `/portal/orders/${encodeURIComponent(order.code)}`) },
@@ -61,11 +61,11 @@ export async function disputeMail(
   });
   return {
     to: config.contact.email,
-    subject: words.say(text.subject({ code: order.code, shop: config.name })),
+    subject: words.say(text.subject({ code: order.code, shop: shopNameIn(config, language) })),
     dedupeKey: `dispute:${payment.id}:${fact.status}`,
     ...(await composeMail({
       language,
-      shopName: config.name,
+      shopName: shopNameIn(config, language),
       greeting: greetingOf(words, null),
       // Two sentences: what happened, and the payment it happened to.
       paragraphs: [`${words.say(text.says)} ${words.say(details)}`, words.say(text.next)],

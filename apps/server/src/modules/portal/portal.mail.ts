@@ -1,12 +1,12 @@
 import { namesATicket, refundWaySentence, waitsForBankDetails, type Locale, type RefundWays, type ShopConfigFile, type Text } from '@festival/contract';
-import { wordsFor, type Words } from '../../lib/reader';
+import { wordsFor, type Words, shopNameIn } from '../../lib/reader';
 import { shopLink, ticketLinkItem } from '../accounts/accounts.mail';
 import { composeMail, keepLeftToRight, keepOwnDirection, type MailBlock } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
 import { mailTicketItem, type MailTicket } from '../orders/orders.mail';
 import { portalMailTexts as texts } from './portal.mail.messages';
 
-type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'currency' | 'locale' | 'timezone'> & Partial<Pick<ShopConfigFile, 'brand'>>;
+type Config = Pick<ShopConfigFile, 'name' | 'publicBaseUrl' | 'currency' | 'locale' | 'timezone'> & Partial<Pick<ShopConfigFile, 'brand' | 'languages' | 'translations'>>;
 type Person = { email: string; fullName: string };
 
 /**
@@ -26,7 +26,7 @@ function writer(config: Config, language: Locale) {
     greeting: (name: string | null) => words.say(name ? texts.greeting({ name: own(name) }) : texts.greetingWithoutName),
     /** A product named as a ticket once ("your Weekend ticket", not "your Weekend ticket ticket"; decision 0035). */
     product: (name: string) => ({ product: own(name.trim()), named: namesATicket(name) ? ('yes' as const) : ('no' as const) }),
-    content: { language, shopName: config.name },
+    content: { language, shopName: shopNameIn(config, language) },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Locale, ShopConfigFile, StaffRoleName, Text } from '@festival/contract';
+import { shopNameIn } from '../../lib/reader';
 import type { StaffLinkPurpose } from '../../db/schema';
 import { shopLink } from '../accounts/accounts.mail';
 import { composeMail, keepOwnDirection } from '../mail/compose';
@@ -26,24 +27,24 @@ export const staffLinkUrl = (config: Pick<ShopConfigFile, 'publicBaseUrl'>, toke
 export async function staffLinkMail(config: StaffMailConfig, language: Locale, purpose: StaffLinkPurpose, member: { email: string; name: string; role: StaffRoleName }, token: string): Promise<OutgoingMail> {
   const say = (text: Text) => translatorFor(language).format(text);
   const url = staffLinkUrl(config, token);
-  const shop = keepOwnDirection(language, config.name);
+  const shop = keepOwnDirection(language, shopNameIn(config, language));
   const content =
     purpose === 'invitation'
       ? {
-          subject: say(texts.invitation.subject({ shop: config.name })),
+          subject: say(texts.invitation.subject({ shop: shopNameIn(config, language) })),
           paragraphs: [say(texts.invitation.invited({ shop, role: member.role })), say(texts.invitation.choosePassword)],
           action: { label: say(texts.invitation.button), url },
           after: [...(member.role === 'gate' ? [] : [say(texts.invitation.secondFactor)]), say(texts.invitation.validity)],
         }
       : purpose === 'password-reset'
         ? {
-            subject: say(texts.passwordReset.subject({ shop: config.name })),
+            subject: say(texts.passwordReset.subject({ shop: shopNameIn(config, language) })),
             paragraphs: [say(texts.passwordReset.text)],
             action: { label: say(texts.passwordReset.button), url },
             after: [say(texts.passwordReset.validity)],
           }
         : {
-            subject: say(texts.secondFactor.subject({ shop: config.name })),
+            subject: say(texts.secondFactor.subject({ shop: shopNameIn(config, language) })),
             paragraphs: [say(texts.secondFactor.reset), say(texts.secondFactor.howTo)],
             action: { label: say(texts.secondFactor.button), url },
             after: [say(texts.secondFactor.validity)],
@@ -52,7 +53,7 @@ export async function staffLinkMail(config: StaffMailConfig, language: Locale, p
     holdsSecret: true,
     to: member.email,
     subject: content.subject,
-    ...(await composeMail({ language, shopName: config.name, greeting: say(texts.greeting({ name: keepOwnDirection(language, member.name) })), paragraphs: content.paragraphs, action: content.action, after: content.after }, config)),
+    ...(await composeMail({ language, shopName: shopNameIn(config, language), greeting: say(texts.greeting({ name: keepOwnDirection(language, member.name) })), paragraphs: content.paragraphs, action: content.action, after: content.after }, config)),
   };
 }
 
@@ -61,11 +62,11 @@ export async function staffPasswordChangedMail(config: StaffMailConfig, language
   const say = (text: Text) => translatorFor(language).format(text);
   return {
     to: member.email,
-    subject: say(texts.passwordChanged.subject({ shop: config.name })),
+    subject: say(texts.passwordChanged.subject({ shop: shopNameIn(config, language) })),
     ...(await composeMail(
       {
         language,
-        shopName: config.name,
+        shopName: shopNameIn(config, language),
         greeting: say(texts.greeting({ name: keepOwnDirection(language, member.name) })),
         paragraphs: [say(texts.passwordChanged.text)],
         action: { label: say(texts.passwordChanged.button), url: shopLink(config, '/staff/') },
