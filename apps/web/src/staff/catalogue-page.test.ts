@@ -6,6 +6,7 @@ import {
   countOf,
   diffNotListed,
   diffRows,
+  diffValueWords,
   isoOfZonedInput,
   itemFormOf,
   keptFieldWords,
@@ -375,6 +376,14 @@ describe('what an import changes, as the page lists it', () => {
       { key: 'checkin_lists GATE -', section: 'checkin_lists', code: 'GATE', field: null, what: 'switched_off', live: null, file: null },
     ]);
     expect(new Set(diffRows(diff).map((row) => row.key)).size).toBe(4);
+  });
+
+  it('shows prices, fees and discounts as money, anything else as the shop wrote it', () => {
+    const money = (minor: number) => `€${(minor / 100).toFixed(2)}`;
+    expect(['price', 'fee', 'refund.fee', 'discount_amount'].map((field) => diffValueWords(field, '1950', money))).toEqual(['€19.50', '€19.50', '€19.50', '€19.50']);
+    expect(diffValueWords('stock', '1950', money)).toBe('1950');
+    expect(diffValueWords('name_changes.limit', '2', money)).toBe('2');
+    expect(diffValueWords('payment_plan', '[{"amount":4900}]', money)).toBe('[{"amount":4900}]');
   });
 
   it('counts the entries a section changes, and those the shop counted without listing them', () => {

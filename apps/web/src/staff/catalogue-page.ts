@@ -534,3 +534,11 @@ export const changesIn = (section: CatalogueDiffSection): number => section.adde
 /** How many changed entries the diff counts but does not list (the shop lists the first of each kind). */
 export const diffNotListed = (diff: CatalogueDiff): number =>
   diff.sections.reduce((sum, section) => sum + changesIn(section) - section.added.length - section.changed.length - section.switched_off.length, 0);
+
+/** Fields whose values are money in minor units: a price, a fee (the refund's too), a voucher's discount. */
+const MONEY_FIELD = /(^|\.)(price|fee|discount_amount)$/;
+
+/** A diff's value as the page shows it: money as money, anything else as the shop wrote it. */
+export function diffValueWords(field: string, value: string, money: (minor: number) => string): string {
+  return MONEY_FIELD.test(field) && /^\d+$/.test(value) ? money(Number(value)) : value;
+}

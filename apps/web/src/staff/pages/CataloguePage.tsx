@@ -38,6 +38,7 @@ import {
   countOf,
   diffNotListed,
   diffRows,
+  diffValueWords,
   formatInZone,
   FORM_FIELDS,
   itemFormOf,
@@ -944,11 +945,12 @@ function DownloadSection() {
 }
 
 /** What an import would change (a check) or changed: by section, then by entry and field, with the value now and the file's. */
-function DiffView({ diff, done }: { diff: CatalogueDiff; done: boolean }) {
+function DiffView({ diff, done, money }: { diff: CatalogueDiff; done: boolean; money: (minor: number) => string }) {
   const sections = diff.sections.filter((section) => changesIn(section) + section.unchanged > 0);
   const changing = sections.some((section) => changesIn(section) > 0);
   const notListed = diffNotListed(diff);
-  const value = (text: string | null) => (text === null ? <span className="text-muted">{say(uploadTexts.none)}</span> : <span className="staff-cat-diff__value">{text}</span>);
+  const value = (field: string | null, text: string | null) =>
+    text === null ? <span className="text-muted">{say(uploadTexts.none)}</span> : <span className="staff-cat-diff__value">{diffValueWords(field ?? '', text, money)}</span>;
   return (
     <>
       <h3>{say(done ? uploadTexts.diffDoneTitle : uploadTexts.diffTitle)}</h3>
@@ -960,6 +962,7 @@ function DiffView({ diff, done }: { diff: CatalogueDiff; done: boolean }) {
             caption={say(uploadTexts.sectionsCaption)}
             captionHidden
             className="staff-cat-diff-sections"
+            stackOnNarrow
             rows={sections}
             rowKey={(row) => row.section}
             columns={[
@@ -985,8 +988,8 @@ function DiffView({ diff, done }: { diff: CatalogueDiff; done: boolean }) {
                 header: say(uploadTexts.field),
                 cell: (row) => (row.field !== null ? <code>{row.field}</code> : say(row.what === 'added' ? uploadTexts.newEntry : uploadTexts.switchedOffEntry)),
               },
-              { key: 'live', header: say(uploadTexts.liveValue), cell: (row) => (row.what === 'changed' ? value(row.live) : '–') },
-              { key: 'file', header: say(uploadTexts.fileValue), cell: (row) => (row.what === 'changed' ? value(row.file) : '–') },
+              { key: 'live', header: say(uploadTexts.liveValue), cell: (row) => (row.what === 'changed' ? value(row.field, row.live) : '–') },
+              { key: 'file', header: say(uploadTexts.fileValue), cell: (row) => (row.what === 'changed' ? value(row.field, row.file) : '–') },
             ]}
           />
           {notListed > 0 && <p className="text-muted">{uploadTexts.notListed(notListed)}</p>}
@@ -1154,7 +1157,7 @@ function UploadSection({ money, zoneOfCode, onImported }: { money: (minor: numbe
               />
             </>
           )}
-          {answer.valid && answer.diff && <DiffView diff={answer.diff} done={answer.imported} />}
+          {answer.valid && answer.diff && <DiffView diff={answer.diff} done={answer.imported} money={money} />}
           {answer.valid && (
             <>
               <h3>{say(result.input.file_wins ? uploadTexts.replacedTitle : uploadTexts.keptTitle)}</h3>
