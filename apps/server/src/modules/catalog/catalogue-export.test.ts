@@ -40,9 +40,9 @@ function filesOf(dir: string): Record<string, Buffer> {
       .filter((entry) => entry.isFile())
       .map((entry) => {
         const full = path.join(entry.parentPath, entry.name);
-        return [path.relative(dir, full), readFileSync(full)];
+        return [path.relative(dir, full), readFileSync(full)] as const;
       })
-      .sort(([a], [b]) => a!.localeCompare(b!)),
+      .sort(([a], [b]) => a.localeCompare(b)),
   );
 }
 

@@ -372,7 +372,7 @@ function eventOut(event: CatalogueFile['events'][number]) {
     ['credit_card_active', event.credit_card_active, event.credit_card_active],
     ['bank_transfer_active', event.bank_transfer_active, !event.bank_transfer_active],
     ['bank_transfer_countries', event.bank_transfer_countries, event.bank_transfer_countries.length === 0],
-    ['translations', event.translations],
+    ['translations', translationsOf(event.translations ?? null, ['name'])],
   ]);
 }
 
@@ -442,13 +442,13 @@ function productOut(product: Product) {
           ['changes_until', transport.changes_until],
         ]),
     ],
-    ['translations', product.translations],
+    ['translations', translationsOf(product.translations ?? null, ['name', 'description'])],
   ]);
 }
 
 function merchandiseOut(item: Merchandise) {
   const { head, tail } = saleOut(item);
-  return written([['code', item.code], ['type', item.type], ...head, ...tail, ['refund', refundOut(item.refund)], ['translations', item.translations]]);
+  return written([['code', item.code], ['type', item.type], ...head, ...tail, ['refund', refundOut(item.refund)], ['translations', translationsOf(item.translations ?? null, ['name', 'description'])]]);
 }
 
 function quoted(text: string): Scalar {
