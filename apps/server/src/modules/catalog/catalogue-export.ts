@@ -334,6 +334,7 @@ export async function writeCatalogueExport(db: Db, file: string, options: Omit<E
     throw new Error(`The images folder ${imagesDir} must lie inside the catalogue's folder ${baseDir} and be named with letters, digits, dots, dashes and underscores`);
   }
   const live = await exportLiveCatalogue(db, { timezone: options.timezone, imagesFolder: relative });
+  mkdirSync(baseDir, { recursive: true });
   for (const image of live.images) {
     const [row] = await db.select({ bytes: media.bytes }).from(media).where(eq(media.hash, image.hash));
     if (!row) throw new Error(`The image ${image.url} is named by the catalogue but not stored in the shop`);
