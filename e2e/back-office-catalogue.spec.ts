@@ -244,12 +244,23 @@ describe('the back office’s catalogue', () => {
     expect(await keyRow.innerText()).toContain('products[0]');
     await expectNoAxeViolations(page);
 
-    // The demo catalogue itself: valid, and it differs from the changes made here, which an import keeps.
+    // The demo catalogue with the locker's price raised: valid; the check tells what its import would
+    // change (the locker's price), and it differs from the changes made here, which an import keeps.
     const valid = path.join(files, 'catalogue.yaml');
-    writeFileSync(valid, readFileSync(DEMO_FILE, 'utf8'));
+    const demo = readFileSync(DEMO_FILE, 'utf8');
+    const raised = demo.replace(/(- code: NWF27-LOCKER\n(?:.*\n)*?\s+price: )1800/, '$11850');
+    expect(raised).not.toBe(demo);
+    writeFileSync(valid, raised);
     await choose(valid);
     await page.getByRole('button', { name: uploadTexts.check, exact: true }).click();
     await upload.getByRole('status').getByText(english(staffCatalogueMessages.valid)).waitFor();
+    await upload.getByRole('heading', { level: 3, name: uploadTexts.diffTitle }).waitFor();
+    const sections = upload.getByRole('region', { name: uploadTexts.sectionsCaption });
+    expect(await sections.getByRole('row').filter({ hasText: uploadTexts.sections.products }).innerText()).toMatch(/\b0\s+1\s+0\s+8\b/);
+    const changes = upload.getByRole('region', { name: uploadTexts.changesCaption });
+    expect(await changes.getByRole('row').count()).toBe(2);
+    const lockerPrice = changes.getByRole('row').filter({ hasText: 'NWF27-LOCKER' });
+    for (const part of ['price', money(1800), money(1850)]) expect(await lockerPrice.innerText()).toContain(part);
     await upload.getByRole('heading', { level: 3, name: uploadTexts.keptTitle }).waitFor();
     const kept = upload.getByRole('region', { name: uploadTexts.keptCaption });
     const keptPrice = kept.getByRole('row').filter({ hasText: 'NWF27-CAMPING' }).filter({ hasText: texts.fieldNames.price! });
@@ -261,13 +272,20 @@ describe('the back office’s catalogue', () => {
     expect(await keptSeats.innerText()).toContain(texts.notCounted);
     await expectNoAxeViolations(page);
 
-    // Were the file to win, the same changes would be replaced.
+    // Were the file to win, the same changes would be replaced: the camping pass's price would change too.
     await page.getByLabel(uploadTexts.fileWins).check();
+    expect(await upload.getByRole('button', { name: uploadTexts.import, exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: uploadTexts.check, exact: true }).click();
     await upload.getByRole('heading', { level: 3, name: uploadTexts.replacedTitle }).waitFor();
+    const replacedPrice = changes.getByRole('row').filter({ hasText: 'NWF27-CAMPING' }).filter({ hasText: 'price' });
+    for (const part of [money(4200), money(3950)]) expect(await replacedPrice.innerText()).toContain(part);
+    // A check with the other choice is not what the import would do: it is checked again first.
     await page.getByLabel(uploadTexts.fileWins).uncheck();
+    expect(await upload.getByRole('button', { name: uploadTexts.import, exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: uploadTexts.check, exact: true }).click();
+    await upload.getByRole('heading', { level: 3, name: uploadTexts.keptTitle }).waitFor();
 
-    // Importing asks first; the changes made here stay.
+    // Importing asks first; the changes made here stay, and the answer tells what it changed.
     await page.getByRole('button', { name: uploadTexts.import, exact: true }).click();
     const confirm = page.getByRole('dialog', { name: uploadTexts.importTitle });
     await confirm.getByText(uploadTexts.importQuestion('catalogue.yaml')).waitFor();
@@ -276,10 +294,38 @@ describe('the back office’s catalogue', () => {
     await confirm.getByRole('button', { name: uploadTexts.importConfirm }).click();
     await confirm.waitFor({ state: 'detached' });
     await upload.getByRole('status').getByText(english(staffCatalogueMessages.imported)).waitFor();
+    await upload.getByRole('heading', { level: 3, name: uploadTexts.diffDoneTitle }).waitFor();
+    expect(await changes.getByRole('row').filter({ hasText: 'NWF27-LOCKER' }).innerText()).toContain(money(1850));
+    await expectNoAxeViolations(page);
     const camping = item(page, CAMPING);
     expect(await camping.innerText()).toContain(`${money(4200)} + ${money(150)} fee`);
     expect(await camping.innerText()).toContain(texts.changedFields('price, stock'));
     expect(await item(page, SHUTTLE).innerText()).toContain(texts.changedFields(texts.departureSeatsChanged));
+  });
+
+  it('downloads the live catalogue as a file that checks as no change, the changes made here in it', async () => {
+    const section = page.getByRole('region', { name: texts.download.title });
+    await section.getByText(texts.download.lead).waitFor();
+    const download = page.waitForEvent('download');
+    await section.getByRole('button', { name: texts.download.button }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^catalogue-\d{4}-\d{2}-\d{2}\.yaml$/);
+    const saved = path.join(files, file.suggestedFilename());
+    await file.saveAs(saved);
+    const text = readFileSync(saved, 'utf8');
+    // The locker's new price and the camping pass's price set here, as the shop sells them now.
+    expect(text).toMatch(/- code: NWF27-LOCKER\n(?:.*\n)*?\s+price: 1850\n/);
+    expect(text).toMatch(/- code: NWF27-CAMPING\n(?:.*\n)*?\s+price: 4200\n/);
+    await page.getByRole('region', { name: 'Notifications' }).getByText(texts.download.done(file.suggestedFilename())).waitFor();
+
+    // Uploaded again, it changes nothing: its images are found by the names it gives them.
+    const upload = page.getByRole('region', { name: uploadTexts.title });
+    await page.getByLabel(uploadTexts.file).setInputFiles(saved);
+    await page.getByRole('button', { name: uploadTexts.check, exact: true }).click();
+    await upload.getByRole('status').getByText(english(staffCatalogueMessages.valid)).waitFor();
+    await upload.getByText(uploadTexts.noChanges).waitFor();
+    await upload.getByText(uploadTexts.noKept).waitFor();
+    await expectNoAxeViolations(page);
   });
 
   it('hands items back to the catalogue file after asking', async () => {

@@ -147,6 +147,7 @@ export const staffApi = {
   'catalogue-change-seats': { payload: staffCatalogue.catalogueChangeSeatsPayload, answer: staffCatalogue.catalogueChangeSeatsAnswer, access: ['admin'] },
   'catalogue-hand-back': { payload: staffCatalogue.catalogueHandBackPayload, answer: staffCatalogue.catalogueHandBackAnswer, access: ['admin'] },
   'catalogue-upload': { payload: staffCatalogue.catalogueUploadPayload, answer: staffCatalogue.catalogueUploadAnswer, access: ['admin'] },
+  'catalogue-download': { payload: staffCatalogue.catalogueDownloadPayload, answer: staffCatalogue.catalogueDownloadAnswer, access: ['admin'] },
   /** The on-sales' live figures: the roles that see the dashboard (decision 0048). */
   'onsales-overview': { payload: staffOnsales.onsalesOverviewPayload, answer: staffOnsales.onsalesOverviewAnswer, access: ['admin', 'box_office', 'customer_service'] },
   'onsale-change': { payload: staffOnsales.onsaleChangePayload, answer: staffOnsales.onsaleChangeAnswer, access: ['admin'] },

@@ -265,7 +265,7 @@ export const catalogueUploadPayload = z
     file_name: z.string({ error: chooseFile }).trim().min(1, chooseFile).max(200, issueMessage(texts.fileNameTooLong)),
     /** The file's text, line by line (so that no one text is longer than any other payload's). */
     lines: z.array(z.string({ error: chooseFile }), { error: chooseFile }).min(1, chooseFile).max(CATALOGUE_UPLOAD_MAX_LINES, issueMessage(texts.fileTooLong(CATALOGUE_UPLOAD_MAX_LINES))),
-    /** Only check: report the problems and what an import would keep, change nothing. */
+    /** Only check (a dry run): report the problems, what an import would change and keep, and change nothing. */
     check_only: catalogueBoolean,
     /** The file's values replace those changed in the back office, and the marks go. */
     file_wins: catalogueBoolean.default(false),
@@ -291,6 +291,46 @@ export const keptChange = z.object({
 });
 export type KeptChange = z.infer<typeof keptChange>;
 
+/** The catalogue file's sections, in the file's order: what an import changes is told by section. */
+export const CATALOGUE_SECTIONS = ['events', 'tax_rates', 'products', 'merchandise', 'vouchers', 'shipping_rates', 'checkin_lists', 'onsales'] as const;
+export type CatalogueSection = (typeof CATALOGUE_SECTIONS)[number];
+/** A diff lists at most this many entries of a kind per section (its counts are always whole). */
+export const CATALOGUE_DIFF_LISTED = 200;
+
+/** A field an import changes: as the file names it (refund.fee, translations.de.name), its live value and the file's (as text; null: none). */
+export const catalogueFieldChange = z.object({ field: z.string(), live: z.string().nullable(), file: z.string().nullable() });
+export type CatalogueFieldChange = z.infer<typeof catalogueFieldChange>;
+
+/** What an import changes in one section, by the entries' codes (a voucher's, a shipping rate's country). */
+export const catalogueDiffSection = z.object({
+  section: z.enum(CATALOGUE_SECTIONS),
+  /** New entries. */
+  added: z.array(z.string()),
+  added_count: z.number().int().min(0),
+  /** Entries with fields the import changes. */
+  changed: z.array(z.object({ code: z.string(), fields: z.array(catalogueFieldChange) })),
+  changed_count: z.number().int().min(0),
+  /** Check-in lists and on-sales the file no longer has: switched off (never deleted). */
+  switched_off: z.array(z.string()),
+  switched_off_count: z.number().int().min(0),
+  /** Entries the file has as they are. */
+  unchanged: z.number().int().min(0),
+});
+export type CatalogueDiffSection = z.infer<typeof catalogueDiffSection>;
+
+/**
+ * What an import changes in the shop (issue 37 point 7, decision 0095), found by running it and
+ * rolling it back (a check) or as it ran: by section, and the back-office changes the file now
+ * agrees with, which become the file's again. The back-office changes it keeps or replaces are the
+ * answer's `kept`.
+ */
+export const catalogueDiff = z.object({
+  sections: z.array(catalogueDiffSection),
+  handed_back: z.array(z.object({ code: z.string(), field: z.string() })),
+  handed_back_count: z.number().int().min(0),
+});
+export type CatalogueDiff = z.infer<typeof catalogueDiff>;
+
 export const catalogueUploadAnswer = z.object({
   valid: z.boolean(),
   /** The file's first problems, in its order (at most 100); empty when valid. */
@@ -310,7 +350,23 @@ export const catalogueUploadAnswer = z.object({
     .nullable(),
   /** Back-office changes where the file says otherwise: kept, or replaced when file_wins. */
   kept: z.array(keptChange),
+  /** What the import changes (a check) or changed (valid files only). */
+  diff: catalogueDiff.nullable(),
   imported: z.boolean(),
   message: z.string(),
 });
 export type CatalogueUploadAnswer = z.infer<typeof catalogueUploadAnswer>;
+
+export const catalogueDownloadPayload = z.object({}).strict();
+/**
+ * The live catalogue as a catalogue file (YAML) to download (issue 37 point 7): it names its
+ * images (`images`), which the download does not hold; an upload of it finds them in the shop.
+ */
+export const catalogueDownloadAnswer = z.object({
+  filename: z.string(),
+  media_type: z.string(),
+  content: z.string(),
+  /** The image paths the file names, once each. */
+  images: z.array(z.string()),
+});
+export type CatalogueDownloadAnswer = z.infer<typeof catalogueDownloadAnswer>;

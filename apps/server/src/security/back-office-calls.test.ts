@@ -66,6 +66,7 @@ const ACCESS: Record<StaffApiPath, StaffAccess> = {
   'catalogue-change-seats': ['admin'],
   'catalogue-hand-back': ['admin'],
   'catalogue-upload': ['admin'],
+  'catalogue-download': ['admin'],
   'onsales-overview': ['admin', 'box_office', 'customer_service'],
   'onsale-change': ['admin'],
 };
@@ -116,6 +117,7 @@ const WELL_FORMED: Record<StaffApiPath, Record<string, unknown>> = {
   'catalogue-hand-back': { code: 'NO-SUCH-ITEM' },
   // Checked only: a valid file that names nothing, so an allowed call changes nothing.
   'catalogue-upload': { file_name: 'matrix.yaml', lines: ['events: []'], check_only: true },
+  'catalogue-download': {},
   'onsales-overview': {},
   'onsale-change': { code: 'NO-SUCH-ONSALE', changes: { session_minutes: 30 } },
 };

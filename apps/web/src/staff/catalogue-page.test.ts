@@ -1,8 +1,12 @@
-import { CATALOGUE_UPLOAD_MAX_LINES, catalogueFieldMessages, PAYLOAD_TEXT_MAX, staffCatalogueMessages, type CatalogueEventView, type CatalogueItemView } from '@festival/contract';
+import { CATALOGUE_SECTIONS, CATALOGUE_UPLOAD_MAX_LINES, catalogueFieldMessages, type CatalogueDiff, PAYLOAD_TEXT_MAX, staffCatalogueMessages, type CatalogueEventView, type CatalogueItemView } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
 import {
   changedHereWords,
+  changesIn,
   countOf,
+  diffNotListed,
+  diffRows,
+  diffValueWords,
   isoOfZonedInput,
   itemFormOf,
   keptFieldWords,
@@ -347,5 +351,43 @@ describe('a catalogue file as the lines the upload sends', () => {
   it('knows when a payload is more than one upload takes', () => {
     expect(uploadTooLarge({ lines: ['a'] })).toBe(false);
     expect(uploadTooLarge({ lines: Array.from({ length: 1100 }, () => 'z'.repeat(4000)) })).toBe(true);
+  });
+});
+
+describe('what an import changes, as the page lists it', () => {
+  const empty = (section: (typeof CATALOGUE_SECTIONS)[number]) => ({ section, added: [], added_count: 0, changed: [], changed_count: 0, switched_off: [], switched_off_count: 0, unchanged: 0 });
+  const diff: CatalogueDiff = {
+    sections: CATALOGUE_SECTIONS.map(empty).map((section) =>
+      section.section === 'products'
+        ? { ...section, added: ['NEW'], added_count: 3, changed: [{ code: 'OLD', fields: [{ field: 'price', live: '1800', file: '1950' }, { field: 'translations.de.name', live: null, file: 'Schließfach' }] }], changed_count: 1, unchanged: 7 }
+        : section.section === 'checkin_lists'
+          ? { ...section, switched_off: ['GATE'], switched_off_count: 1, unchanged: 2 }
+          : section,
+    ),
+    handed_back: [],
+    handed_back_count: 0,
+  };
+
+  it('is a row per new entry, per changed field and per entry switched off, section by section', () => {
+    expect(diffRows(diff)).toEqual([
+      { key: 'products NEW +', section: 'products', code: 'NEW', field: null, what: 'added', live: null, file: null },
+      { key: 'products OLD price', section: 'products', code: 'OLD', field: 'price', what: 'changed', live: '1800', file: '1950' },
+      { key: 'products OLD translations.de.name', section: 'products', code: 'OLD', field: 'translations.de.name', what: 'changed', live: null, file: 'Schließfach' },
+      { key: 'checkin_lists GATE -', section: 'checkin_lists', code: 'GATE', field: null, what: 'switched_off', live: null, file: null },
+    ]);
+    expect(new Set(diffRows(diff).map((row) => row.key)).size).toBe(4);
+  });
+
+  it('shows prices, fees and discounts as money, anything else as the shop wrote it', () => {
+    const money = (minor: number) => `€${(minor / 100).toFixed(2)}`;
+    expect(['price', 'fee', 'refund.fee', 'discount_amount'].map((field) => diffValueWords(field, '1950', money))).toEqual(['€19.50', '€19.50', '€19.50', '€19.50']);
+    expect(diffValueWords('stock', '1950', money)).toBe('1950');
+    expect(diffValueWords('name_changes.limit', '2', money)).toBe('2');
+    expect(diffValueWords('payment_plan', '[{"amount":4900}]', money)).toBe('[{"amount":4900}]');
+  });
+
+  it('counts the entries a section changes, and those the shop counted without listing them', () => {
+    expect(diff.sections.map(changesIn)).toEqual([0, 0, 4, 0, 0, 0, 1, 0]);
+    expect(diffNotListed(diff)).toBe(2);
   });
 });

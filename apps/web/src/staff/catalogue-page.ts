@@ -10,8 +10,11 @@ import {
   staffCatalogueMessages,
   windowProblem,
   withinSaleWindow,
+  type CatalogueDiff,
+  type CatalogueDiffSection,
   type CatalogueEventChanges,
   type CatalogueEventView,
+  type CatalogueSection,
   type CatalogueItemChanges,
   type CatalogueItemView,
   type ItemTextTranslation,
@@ -498,3 +501,44 @@ export const uploadTooLarge = (payload: unknown): boolean => new TextEncoder().e
 
 /** The upload's limit as staff read it: "4 MB". */
 export const uploadLimitWords = (): string => `${Math.floor(CATALOGUE_UPLOAD_BODY_LIMIT / (1024 * 1024))} MB`;
+
+// ---------------------------------------------------------------------------------------------
+// What an import changes (issue 37 point 7)
+
+/** One line of a diff's table: a new entry, a changed field, or a list or on-sale switched off. */
+export interface DiffRow {
+  key: string;
+  section: CatalogueSection;
+  code: string;
+  /** The field as the file names it (refund.fee); null for a whole entry. */
+  field: string | null;
+  what: 'added' | 'changed' | 'switched_off';
+  live: string | null;
+  file: string | null;
+}
+
+/** A diff's entries as table rows, section by section: the new entries, each changed field, those switched off. */
+export function diffRows(diff: CatalogueDiff): DiffRow[] {
+  return diff.sections.flatMap((section) => [
+    ...section.added.map((code): DiffRow => ({ key: `${section.section} ${code} +`, section: section.section, code, field: null, what: 'added', live: null, file: null })),
+    ...section.changed.flatMap((entry) =>
+      entry.fields.map((field): DiffRow => ({ key: `${section.section} ${entry.code} ${field.field}`, section: section.section, code: entry.code, field: field.field, what: 'changed', live: field.live, file: field.file })),
+    ),
+    ...section.switched_off.map((code): DiffRow => ({ key: `${section.section} ${code} -`, section: section.section, code, field: null, what: 'switched_off', live: null, file: null })),
+  ]);
+}
+
+/** The entries of a section the import adds, changes or switches off. */
+export const changesIn = (section: CatalogueDiffSection): number => section.added_count + section.changed_count + section.switched_off_count;
+
+/** How many changed entries the diff counts but does not list (the shop lists the first of each kind). */
+export const diffNotListed = (diff: CatalogueDiff): number =>
+  diff.sections.reduce((sum, section) => sum + changesIn(section) - section.added.length - section.changed.length - section.switched_off.length, 0);
+
+/** Fields whose values are money in minor units: a price, a fee (the refund's too), a voucher's discount. */
+const MONEY_FIELD = /(^|\.)(price|fee|discount_amount)$/;
+
+/** A diff's value as the page shows it: money as money, anything else as the shop wrote it. */
+export function diffValueWords(field: string, value: string, money: (minor: number) => string): string {
+  return MONEY_FIELD.test(field) && /^\d+$/.test(value) ? money(Number(value)) : value;
+}

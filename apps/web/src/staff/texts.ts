@@ -1239,6 +1239,16 @@ const catalogue = {
     email_changes: message({ id: 'staff.CataloguePage.fieldNamesInSentences.email_changes', defaultMessage: 'E-mail address changes allowed' }),
     seats: message({ id: 'staff.CataloguePage.fieldNamesInSentences.seats', defaultMessage: 'Seats' }),
   } as Record<string, Text>,
+  download: {
+    title: message({ id: 'staff.CataloguePage.download.title', defaultMessage: 'Download the catalogue' }),
+    lead: message({
+      id: 'staff.CataloguePage.download.lead',
+      defaultMessage:
+        'The live catalogue as a catalogue file (YAML), with the changes made here: importing it into this shop changes nothing. It names its images without holding them: uploaded here, it finds them in the shop; npm run catalog -- export FILE writes them beside the file.',
+    }),
+    button: message({ id: 'staff.CataloguePage.download.button', defaultMessage: 'Download the catalogue' }),
+    done: words(messageWith<{ filename: string }>({ id: 'staff.CataloguePage.download.done', defaultMessage: '{filename} is downloaded.' }), (filename: string) => ({ filename })),
+  },
   upload: {
     title: message({ id: 'staff.CataloguePage.upload.title', defaultMessage: 'Upload a catalogue file' }),
     lead: message({
@@ -1309,6 +1319,49 @@ const catalogue = {
     shopValue: message({ id: 'staff.CataloguePage.upload.shopValue', defaultMessage: 'Here' }),
     fileValue: message({ id: 'staff.CataloguePage.upload.fileValue', defaultMessage: 'In the file' }),
     noKept: message({ id: 'staff.CataloguePage.upload.noKept', defaultMessage: 'No changes made here differ from the file.' }),
+    importAfterCheck: message({
+      id: 'staff.CataloguePage.upload.importAfterCheck',
+      defaultMessage: 'Check the file first: its import is offered with what it would change.',
+    }),
+    diffTitle: message({ id: 'staff.CataloguePage.upload.diffTitle', defaultMessage: 'What the import would change' }),
+    diffDoneTitle: message({ id: 'staff.CataloguePage.upload.diffDoneTitle', defaultMessage: 'What the import changed' }),
+    noChanges: message({ id: 'staff.CataloguePage.upload.noChanges', defaultMessage: 'The file changes nothing in the catalogue.' }),
+    sectionsCaption: message({ id: 'staff.CataloguePage.upload.sectionsCaption', defaultMessage: 'Changes by section' }),
+    section: message({ id: 'staff.CataloguePage.upload.section', defaultMessage: 'Section' }),
+    added: message({ id: 'staff.CataloguePage.upload.added', defaultMessage: 'New' }),
+    changed: message({ id: 'staff.CataloguePage.upload.changed', defaultMessage: 'Changed' }),
+    switchedOff: message({ id: 'staff.CataloguePage.upload.switchedOff', defaultMessage: 'Switched off' }),
+    unchanged: message({ id: 'staff.CataloguePage.upload.unchanged', defaultMessage: 'Unchanged' }),
+    changesCaption: message({ id: 'staff.CataloguePage.upload.changesCaption', defaultMessage: 'Changes by entry' }),
+    entry: message({ id: 'staff.CataloguePage.upload.entry', defaultMessage: 'Entry' }),
+    liveValue: message({ id: 'staff.CataloguePage.upload.liveValue', defaultMessage: 'Now' }),
+    newEntry: message({ id: 'staff.CataloguePage.upload.newEntry', defaultMessage: 'new entry' }),
+    switchedOffEntry: message({ id: 'staff.CataloguePage.upload.switchedOffEntry', defaultMessage: 'switched off (no longer in the file)' }),
+    none: message({ id: 'staff.CataloguePage.upload.none', defaultMessage: 'none' }),
+    notListed: words(
+      messageWith<{ count: number }>({
+        id: 'staff.CataloguePage.upload.notListed',
+        defaultMessage: '{count, plural, one {# more entry is not listed.} other {# more entries are not listed.}}',
+      }),
+      (count: number) => ({ count }),
+    ),
+    handedBack: words(
+      messageWith<{ count: number }>({
+        id: 'staff.CataloguePage.upload.handedBack',
+        defaultMessage: '{count, plural, one {# field changed here is the file’s again: the file now says the same.} other {# fields changed here are the file’s again: the file now says the same.}}',
+      }),
+      (count: number) => ({ count }),
+    ),
+    sections: {
+      events: message({ id: 'staff.CataloguePage.upload.sections.events', defaultMessage: 'Events' }),
+      tax_rates: message({ id: 'staff.CataloguePage.upload.sections.tax_rates', defaultMessage: 'Tax rates' }),
+      products: message({ id: 'staff.CataloguePage.upload.sections.products', defaultMessage: 'Products' }),
+      merchandise: message({ id: 'staff.CataloguePage.upload.sections.merchandise', defaultMessage: 'Merchandise' }),
+      vouchers: message({ id: 'staff.CataloguePage.upload.sections.vouchers', defaultMessage: 'Vouchers' }),
+      shipping_rates: message({ id: 'staff.CataloguePage.upload.sections.shipping_rates', defaultMessage: 'Shipping rates' }),
+      checkin_lists: message({ id: 'staff.CataloguePage.upload.sections.checkin_lists', defaultMessage: 'Check-in lists' }),
+      onsales: message({ id: 'staff.CataloguePage.upload.sections.onsales', defaultMessage: 'On-sales' }),
+    },
     counts: words(
       messageWith<{ events: number; products: number; merchandise: number; travel_times: number; vouchers: number; checkin_lists: number }>({
         id: 'staff.CataloguePage.upload.counts',

@@ -13,4 +13,5 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: { catalogue:
   registerGuardedStaffRoute(app, 'catalogue-change-seats', guard, async (input, member) => catalogue.changeSeats(actorOf(member), input));
   registerGuardedStaffRoute(app, 'catalogue-hand-back', guard, async (input, member) => catalogue.handBack(actorOf(member), input));
   registerGuardedStaffRoute(app, 'catalogue-upload', guard, async (input, member) => catalogue.upload(actorOf(member), input), { bodyLimit: CATALOGUE_UPLOAD_BODY_LIMIT });
+  registerGuardedStaffRoute(app, 'catalogue-download', guard, async () => catalogue.download());
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  CATALOGUE_DIFF_LISTED,
   CATALOGUE_EDITABLE_FIELDS,
   CATALOGUE_EVENT_EDITABLE_FIELDS,
   staffCatalogueMessages as texts,
@@ -13,6 +14,8 @@ import {
   type CatalogueProblem,
   type CatalogueOverviewAnswer,
   type CatalogueUploadAnswer,
+  type CatalogueDiff,
+  type CatalogueDownloadAnswer,
   type ShopConfigFile,
   type StaffApiInput, type Shown,
   translationLanguageProblems } from '@festival/contract';
@@ -26,6 +29,7 @@ import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { EventRow, ShopItemRow, TravelTimeRow } from '../catalog/catalog.queries';
 import { sellsNow } from '../catalog/catalog.service';
 import { PROBLEMS_LISTED, type CatalogueChecker } from '../catalog/catalogue-checker';
+import { catalogueYaml, exportLiveCatalogue, fileInstant } from '../catalog/catalogue-export';
 import { CatalogueError, eventFieldValueText, fieldValueText, importCatalogueWith, keptTranslations, planProblem, problemField } from '../catalog/catalogue-import';
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
@@ -331,6 +335,7 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         problems_left_out: more,
         counts: null,
         kept: [],
+        diff: null,
         imported: false,
         message: texts.problems(problems.length + more),
       });
@@ -345,14 +350,24 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
           images: { known: true },
           fileWins: input.file_wins,
           checkOnly: input.check_only,
-          inTransaction: async (tx, { summary, kept }) => {
+          // What it changes, read before and after it in its transaction (decision 0095).
+          diff: { timezone: deps.config.timezone, listAtMost: CATALOGUE_DIFF_LISTED },
+          inTransaction: async (tx, { summary, kept, diff }) => {
             if (input.check_only) return;
             await insertAudit(tx, {
               ...auditActor(actor),
               action: 'catalogue.import',
               target: 'catalogue',
               before: null,
-              after: { file: input.file_name, sha256: digest, file_wins: input.file_wins, summary, kept_count: kept.length, kept: kept.slice(0, AUDITED_KEPT_MAX) },
+              after: {
+                file: input.file_name,
+                sha256: digest,
+                file_wins: input.file_wins,
+                summary,
+                kept_count: kept.length,
+                kept: kept.slice(0, AUDITED_KEPT_MAX),
+                changed: diff ? diffCounts(diff) : null,
+              },
             });
           },
         });
@@ -370,6 +385,7 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
             checkin_lists: result.summary.checkinLists,
           },
           kept: result.kept,
+          diff: result.diff ?? null,
           imported: !input.check_only,
           message: input.check_only ? texts.valid : texts.imported,
         };
@@ -384,6 +400,26 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         );
       }
     },
+
+    /**
+     * The live catalogue as a catalogue file (issue 37 point 7, decision 0095): the YAML an import
+     * takes back to the same catalogue, naming its images by the paths the shop knows them by (an
+     * upload of it finds them); the images themselves stay in the shop.
+     */
+    async download(): Promise<CatalogueDownloadAnswer> {
+      const live = await exportLiveCatalogue(db, { timezone: deps.config.timezone });
+      const day = fileInstant(deps.now(), deps.config.timezone).slice(0, 10);
+      return { filename: `catalogue-${day}.yaml`, media_type: 'application/yaml', content: catalogueYaml(live.catalogue), images: live.images.map((image) => image.name) };
+    },
   };
 }
 export type CatalogueAdmin = ReturnType<typeof createCatalogueAdmin>;
+
+/** An import's changes counted by section, for its audit entry. */
+function diffCounts(diff: CatalogueDiff) {
+  return Object.fromEntries(
+    diff.sections
+      .filter((section) => section.added_count + section.changed_count + section.switched_off_count > 0)
+      .map((section) => [section.section, { added: section.added_count, changed: section.changed_count, switched_off: section.switched_off_count }]),
+  );
+}

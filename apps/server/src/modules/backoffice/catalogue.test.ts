@@ -9,6 +9,8 @@ import { staffCall } from '../../../test/staff-call';
 import { signedInStaff } from '../../../test/staff-sign-in';
 import { createTestShop, DEMO_CATALOGUE, type TestShop } from '../../../test/test-shop';
 import { shopItems, staffAudit, travelTimes } from '../../db/schema';
+import { catalogueYaml, exportLiveCatalogue } from '../catalog/catalogue-export';
+import { parseCatalogue } from '../catalog/catalogue-import';
 
 const SECRET = 'catalogue-admin-test-secret-of-32-chars!!';
 const DEMO_TEXT = readFileSync(DEMO_CATALOGUE, 'utf8');
@@ -37,7 +39,7 @@ describe.each(testEngines())('the back-office catalogue on %s', (engine) => {
 
   const db = () => shop.database.db;
   const snapshot = () => createSnapshotter(db())();
-  type Path = 'catalogue-overview' | 'catalogue-change-item' | 'catalogue-change-seats' | 'catalogue-hand-back' | 'catalogue-upload';
+  type Path = 'catalogue-overview' | 'catalogue-change-item' | 'catalogue-change-seats' | 'catalogue-hand-back' | 'catalogue-upload' | 'catalogue-download';
   const call = (path: Path, payload: unknown, cookie = admin) => staffCall(shop.app, path, payload, cookie);
   const change = (code: string, changes: Record<string, unknown>) => call('catalogue-change-item', { code, changes });
   const row = async (code: string) => (await db().select().from(shopItems).where(eq(shopItems.externalCode, code)))[0]!;
@@ -249,6 +251,37 @@ describe.each(testEngines())('the back-office catalogue on %s', (engine) => {
     expect(await lastAudit('item:NWF27-TEE-LINEUP')).toMatchObject({ action: 'catalogue.hand-back', before: { fields: ['price'] } });
     await upload(DEMO_TEXT, { check_only: false });
     expect(await row('NWF27-TEE-LINEUP')).toMatchObject({ price: 2995 });
+  });
+
+  it('downloads the live catalogue as a file that uploads back as no change; an upload shows what it would change before it is imported, and the import what it changed', async () => {
+    await change('NWF27-POSTER', { price: 1450 });
+    const answer = await call('catalogue-download', {});
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const download = staffApi['catalogue-download'].answer.parse(answer.body);
+    expect(download).toMatchObject({ filename: 'catalogue-2026-11-23.yaml', media_type: 'application/yaml' });
+    // The live catalogue, as the command exports it; its images named by the paths the shop knows them by.
+    expect(download.content).toBe(catalogueYaml((await exportLiveCatalogue(db(), { timezone: shop.config.timezone })).catalogue));
+    expect(download.images).toContain('images/weekend-ticket.webp');
+    expect(parseCatalogue(download.content, 'download.yaml').merchandise.find((item) => item.code === 'NWF27-POSTER')?.price).toBe(1450);
+    expect((await call('catalogue-download', {}, customerService)).status).toBe(403);
+    expect((await call('catalogue-download', { everything: true })).status).toBe(422);
+
+    const before = await snapshot();
+    const same = await upload(download.content, { check_only: true });
+    expect(same).toMatchObject({ valid: true, imported: false, kept: [] });
+    expect(same.diff!.sections.every((section) => section.added_count + section.changed_count + section.switched_off_count === 0)).toBe(true);
+    expect(same.diff!.handed_back).toContainEqual({ code: 'NWF27-POSTER', field: 'price' });
+    expect(changedTables(before, await snapshot())).toEqual([]);
+
+    const changed = download.content.replace(/(- code: NWF27-TOTE\n(?:.*\n)*?\s+price: )\d+/, '$11095');
+    const preview = await upload(changed, { check_only: true });
+    const merchandise = preview.diff!.sections.find((section) => section.section === 'merchandise');
+    expect(merchandise).toMatchObject({ added: [], changed: [{ code: 'NWF27-TOTE', fields: [{ field: 'price', live: expect.any(String), file: '1095' }] }], changed_count: 1 });
+    expect(changedTables(before, await snapshot())).toEqual([]);
+    const imported = await upload(changed, { check_only: false });
+    expect(imported).toMatchObject({ imported: true, diff: preview.diff });
+    expect(await row('NWF27-TOTE')).toMatchObject({ price: 1095 });
+    expect(await lastAudit('catalogue')).toMatchObject({ action: 'catalogue.import', after: expect.objectContaining({ changed: { merchandise: { added: 0, changed: 1, switched_off: 0 } } }) });
   });
 
   it('refuses an import whose kept price no longer fits the file’s payment plan, by field and line', async () => {

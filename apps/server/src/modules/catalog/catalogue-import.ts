@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { admissionColumns, festivalDay, windowProblem, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
+import { admissionColumns, festivalDay, windowProblem, type CatalogueDiff, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
 import type { events, shopItems } from '../../db/schema';
 import { catalogueFile, listedProductCode, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
@@ -14,6 +14,8 @@ import type { EventRow, ShopItemRow } from './catalog.queries';
 import * as checkinListQueries from '../checkin/checkin-lists.queries';
 import * as onsaleQueries from '../onsale/onsale.queries';
 import { makeImageVariants, type MediaRow } from './image-variants';
+import { readLiveCatalogue } from './catalogue-export';
+import { diffCatalogues, type DiffOptions } from './catalogue-diff';
 
 type Segment = string | number;
 
@@ -470,12 +472,19 @@ export interface ImportOptions {
   checkOnly?: boolean;
   /** Runs inside the import's transaction once everything is written (the back office's audit entry). */
   inTransaction?: (tx: Db, result: ImportResult) => Promise<void>;
+  /**
+   * Tell what the import changes (`diff` of the result): the live catalogue is read before and after
+   * it, in its transaction (decision 0095); `timezone` is the shop's, for times of no event.
+   */
+  diff?: DiffOptions & { timezone?: string };
 }
 
 export interface ImportResult {
   summary: ImportSummary;
   /** Back-office changes where the file says otherwise: kept (or replaced when the file wins). */
   kept: KeptChange[];
+  /** What the import changed (or, checking only, would change), when asked for. */
+  diff?: CatalogueDiff;
 }
 
 class CheckOnly extends Error {
@@ -522,9 +531,14 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
   }
   const summary: ImportSummary = { events: 0, taxRates: 0, products: 0, merchandise: 0, travelTimes: 0, vouchers: 0, shippingRates: 0, checkinLists: 0, onsales: 0, images: [...images.values()].filter((image) => image.row).length };
   const kept: KeptChange[] = [];
+  /** Back-office marks the file caught up with: the fields are the file's again. */
+  const handedBack: { code: string; field: string }[] = [];
   const problems: CatalogueProblemEntry[] = [];
+  let diff: CatalogueDiff | undefined;
   try {
     await db.transaction(async (tx) => {
+      const liveOptions = { timezone: options.diff?.timezone, imageNames: 'url' as const };
+      const before = options.diff ? await readLiveCatalogue(tx, liveOptions) : null;
       for (const row of media) await queries.insertMedia(tx, row);
       for (const [imagePath, image] of images) if (image.row) await queries.rememberCatalogueImage(tx, imagePath, image.url);
       const eventIds = new Map<string, number>();
@@ -547,6 +561,7 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
           fileWins,
         );
         kept.push(...reconciled.kept);
+        handedBack.push(...reconciled.handedBack);
         eventIds.set(event.code, await queries.upsertEvent(tx, reconciled.values));
         summary.events += 1;
       }
@@ -586,6 +601,7 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
       const reconciled = <T extends ShopItemValues>(values: T, at: Segment[]): T => {
         const result = reconcileWithBackOffice(values, markedByCode.get(values.externalCode), fileWins);
         kept.push(...result.kept);
+        handedBack.push(...result.handedBack);
         for (const problem of result.problems) problems.push({ path: [...at, ...problem.path], line: null, message: problem.message });
         return result.values as T;
       };
@@ -623,7 +639,7 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
             const keepSeats = marked !== undefined && !fileWins && marked.seats !== seats;
             if (marked && marked.seats !== seats) {
               kept.push({ code: product.code, field: `seats@${departsAt.toISOString()}`, shop_value: shownValue(marked.seats), file_value: shownValue(seats) });
-            }
+            } else if (marked) handedBack.push({ code: product.code, field: `seats@${departsAt.toISOString()}` });
             keep.push(await queries.upsertTravelTime(tx, { shopItemId: id, departsAt, seats, keepSeats }));
             summary.travelTimes += 1;
           }
@@ -705,14 +721,20 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
         summary.onsales += 1;
       }
       await onsaleQueries.deactivateOtherOnsales(tx, onsaleIds);
-      await options.inTransaction?.(tx, { summary, kept });
-      if (options.checkOnly) throw new CheckOnly({ summary, kept });
+      if (before) {
+        const after = await readLiveCatalogue(tx, liveOptions);
+        const most = options.diff?.listAtMost ?? Infinity;
+        diff = { sections: diffCatalogues(before.catalogue, after.catalogue, options.diff), handed_back: handedBack.slice(0, most), handed_back_count: handedBack.length };
+      }
+      const result = { summary, kept, ...(diff ? { diff } : {}) };
+      await options.inTransaction?.(tx, result);
+      if (options.checkOnly) throw new CheckOnly(result);
     });
   } catch (error) {
     if (error instanceof CheckOnly) return error.result;
     throw explainConstraint(error, file);
   }
-  return { summary, kept };
+  return { summary, kept, ...(diff ? { diff } : {}) };
 }
 
 type ShopItemValues = typeof shopItems.$inferInsert & { externalCode: string; price: number; fee: number };
@@ -777,22 +799,24 @@ export function reconcileWithBackOffice<T extends ShopItemValues>(
   values: T,
   current: ShopItemRow | undefined,
   fileWins: boolean,
-): { values: T; kept: KeptChange[]; problems: { path: Segment[]; message: string }[] } {
-  const { values: result, kept } = keepMarkedFields(values, current, fileWins, FIELD_COLUMNS, fieldValueText);
-  if (!current) return { values: result, kept, problems: [] };
+): { values: T; kept: KeptChange[]; handedBack: HandedBack[]; problems: { path: Segment[]; message: string }[] } {
+  const { values: result, kept, handedBack } = keepMarkedFields(values, current, fileWins, FIELD_COLUMNS, fieldValueText);
+  if (!current) return { values: result, kept, handedBack, problems: [] };
   const problems: { path: Segment[]; message: string }[] = [];
   const sale = windowProblem(result.saleStartsAt?.toISOString(), result.saleEndsAt?.toISOString(), 'on_sale_from');
   // In English until the catalogue file's problems speak the reader's language (issue 36).
   if (sale) problems.push({ path: ['on_sale_until'], message: `${english(sale)} (one of them was changed in the back office): let the file win, or hand the item back` });
   const refund = windowProblem(result.allowRefundRequestsFrom?.toISOString(), result.allowRefundRequestsUntil?.toISOString(), 'refund.from');
   if (refund) problems.push({ path: ['refund', 'until'], message: `${english(refund)} (one of them was changed in the back office): let the file win, or hand the item back` });
-  return { values: result, kept, problems };
+  return { values: result, kept, handedBack, problems };
 }
 
 type EventValues = typeof events.$inferInsert & { externalCode: string };
+/** A field the back office had set and the file now says too: the file's again. */
+export type HandedBack = { code: string; field: string };
 
 /** The file's values for an event, with its texts set in the back office kept where the file says otherwise (unless the file wins). */
-export function reconcileEventWithBackOffice<T extends EventValues>(values: T, current: EventRow | undefined, fileWins: boolean): { values: T; kept: KeptChange[] } {
+export function reconcileEventWithBackOffice<T extends EventValues>(values: T, current: EventRow | undefined, fileWins: boolean): { values: T; kept: KeptChange[]; handedBack: HandedBack[] } {
   return keepMarkedFields(values, current, fileWins, EVENT_FIELD_COLUMNS, eventFieldValueText);
 }
 
@@ -807,23 +831,27 @@ function keepMarkedFields<F extends string, Row extends { backOfficeFields: stri
   fileWins: boolean,
   columns: Record<F, readonly (keyof Row & keyof T)[]>,
   valueText: (field: F, values: Row | T) => string,
-): { values: T; kept: KeptChange[] } {
+): { values: T; kept: KeptChange[]; handedBack: HandedBack[] } {
   const result: T = { ...values, backOfficeFields: [] };
   const kept: KeptChange[] = [];
-  if (!current) return { values: result, kept };
+  const handedBack: HandedBack[] = [];
+  if (!current) return { values: result, kept, handedBack };
   const marks = current.backOfficeFields.filter((field): field is F => Object.hasOwn(columns, field));
   const stillMarked: string[] = [];
   for (const field of marks) {
     const shopValue = valueText(field, current);
     const fileValue = valueText(field, values);
-    if (shopValue === fileValue) continue;
+    if (shopValue === fileValue) {
+      handedBack.push({ code: values.externalCode, field });
+      continue;
+    }
     kept.push({ code: values.externalCode, field, shop_value: shopValue, file_value: fileValue });
     if (fileWins) continue;
     stillMarked.push(field);
     for (const column of columns[field]) (result as Record<keyof T, unknown>)[column] = current[column];
   }
   result.backOfficeFields = stillMarked;
-  return { values: result, kept };
+  return { values: result, kept, handedBack };
 }
 
 /** An entry's translations as stored: null when it has none (a language without a text is left out). */

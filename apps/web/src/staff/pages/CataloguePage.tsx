@@ -9,6 +9,7 @@ import {
   type CatalogueItemView,
   type CatalogueOverviewAnswer,
   type CatalogueUploadAnswer,
+  type CatalogueDiff,
   type Shown,
   type StaffApiAnswer,
   type Text,
@@ -33,7 +34,11 @@ import type { StaffCallInput } from '../../lib/staff-call';
 import { staffCall } from '../api';
 import {
   changedHereWords,
+  changesIn,
   countOf,
+  diffNotListed,
+  diffRows,
+  diffValueWords,
   formatInZone,
   FORM_FIELDS,
   itemFormOf,
@@ -57,6 +62,7 @@ import {
   type ItemForm,
 } from '../catalogue-page';
 import { stockShares } from '../dashboard-figures';
+import { downloadFile } from '../download-file';
 import { LoadFailed } from '../LoadStates';
 import { formatAmount, staffLocale } from '../money';
 import { staffTexts } from '../texts';
@@ -265,6 +271,8 @@ export default function CataloguePage() {
           <div className="staff-cat-items">{merchandise.map(itemCard)}</div>
         </section>
       )}
+
+      <DownloadSection />
 
       <UploadSection
         money={money}
@@ -909,7 +917,94 @@ function CheckField({
   );
 }
 
-/** A catalogue file checked or imported: its problems by line and field, and what the import does to changes made here. */
+/**
+ * The live catalogue as a catalogue file to download (issue 37 point 7): the YAML an import takes
+ * back to the same catalogue. It names its images without holding them (no zip library in the
+ * shop): an upload here finds them by those names.
+ */
+function DownloadSection() {
+  const download = useStaffAction({
+    run: () => staffCall('catalogue-download', {}),
+    done: (answer) => {
+      downloadFile(answer);
+      return texts.download.done(answer.filename);
+    },
+  });
+  return (
+    <section className="card staff-section staff-cat-download" aria-labelledby="staff-cat-download-title">
+      <h2 id="staff-cat-download-title">{say(texts.download.title)}</h2>
+      <p className="text-muted">{say(texts.download.lead)}</p>
+      <Refusal message={download.message} />
+      <div className="button-row">
+        <Button variant="secondary" loading={download.isPending} onClick={() => download.mutate(undefined)}>
+          {say(texts.download.button)}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** What an import would change (a check) or changed: by section, then by entry and field, with the value now and the file's. */
+function DiffView({ diff, done, money }: { diff: CatalogueDiff; done: boolean; money: (minor: number) => string }) {
+  const sections = diff.sections.filter((section) => changesIn(section) + section.unchanged > 0);
+  const changing = sections.some((section) => changesIn(section) > 0);
+  const notListed = diffNotListed(diff);
+  const value = (field: string | null, text: string | null) =>
+    text === null ? <span className="text-muted">{say(uploadTexts.none)}</span> : <span className="staff-cat-diff__value">{diffValueWords(field ?? '', text, money)}</span>;
+  return (
+    <>
+      <h3>{say(done ? uploadTexts.diffDoneTitle : uploadTexts.diffTitle)}</h3>
+      {!changing ? (
+        <p className="text-muted">{say(uploadTexts.noChanges)}</p>
+      ) : (
+        <>
+          <DataTable
+            caption={say(uploadTexts.sectionsCaption)}
+            captionHidden
+            className="staff-cat-diff-sections"
+            stackOnNarrow
+            rows={sections}
+            rowKey={(row) => row.section}
+            columns={[
+              { key: 'section', header: say(uploadTexts.section), cell: (row) => say(uploadTexts.sections[row.section]) },
+              { key: 'added', header: say(uploadTexts.added), cell: (row) => row.added_count, align: 'end' },
+              { key: 'changed', header: say(uploadTexts.changed), cell: (row) => row.changed_count, align: 'end' },
+              { key: 'switched_off', header: say(uploadTexts.switchedOff), cell: (row) => row.switched_off_count, align: 'end' },
+              { key: 'unchanged', header: say(uploadTexts.unchanged), cell: (row) => row.unchanged, align: 'end' },
+            ]}
+          />
+          <DataTable
+            caption={say(uploadTexts.changesCaption)}
+            captionHidden
+            className="staff-cat-diff"
+            stackOnNarrow
+            rows={diffRows(diff)}
+            rowKey={(row) => row.key}
+            columns={[
+              { key: 'section', header: say(uploadTexts.section), cell: (row) => say(uploadTexts.sections[row.section]) },
+              { key: 'entry', header: say(uploadTexts.entry), cell: (row) => <code>{row.code}</code> },
+              {
+                key: 'field',
+                header: say(uploadTexts.field),
+                cell: (row) => (row.field !== null ? <code>{row.field}</code> : say(row.what === 'added' ? uploadTexts.newEntry : uploadTexts.switchedOffEntry)),
+              },
+              { key: 'live', header: say(uploadTexts.liveValue), cell: (row) => (row.what === 'changed' ? value(row.field, row.live) : '–') },
+              { key: 'file', header: say(uploadTexts.fileValue), cell: (row) => (row.what === 'changed' ? value(row.field, row.file) : '–') },
+            ]}
+          />
+          {notListed > 0 && <p className="text-muted">{uploadTexts.notListed(notListed)}</p>}
+        </>
+      )}
+      {diff.handed_back_count > 0 && <p className="text-muted">{uploadTexts.handedBack(diff.handed_back_count)}</p>}
+    </>
+  );
+}
+
+/**
+ * A catalogue file checked or imported: its problems by line and field, what the import would
+ * change (the check is a dry run) and what it does to changes made here; the import is offered
+ * with the check's answer and applies the file checked, once the admin confirms.
+ */
 function UploadSection({ money, zoneOfCode, onImported }: { money: (minor: number) => string; zoneOfCode: (code: string) => string; onImported: () => void }) {
   const fileId = useId();
   const winsId = useId();
@@ -921,13 +1016,14 @@ function UploadSection({ money, zoneOfCode, onImported }: { money: (minor: numbe
   const [confirm, setConfirm] = useState<UploadInput | null>(null);
   /** Whether the chosen file was sent: the shop's field errors belong to it, not to a file chosen since. */
   const [sent, setSent] = useState(false);
-  const [result, setResult] = useState<{ answer: CatalogueUploadAnswer; fileWins: boolean; checkOnly: boolean } | null>(null);
+  /** The shop's answer, and what was sent (the import applies the very file and choice checked). */
+  const [result, setResult] = useState<{ answer: CatalogueUploadAnswer; input: UploadInput } | null>(null);
 
   const upload = useStaffAction({
     run: (input: UploadInput) => staffCall('catalogue-upload', input),
     done: (answer, input) => {
       setConfirm(null);
-      setResult({ answer, fileWins: input.file_wins ?? false, checkOnly: input.check_only });
+      setResult({ answer, input });
       if (answer.imported) onImported();
       return null;
     },
@@ -939,8 +1035,8 @@ function UploadSection({ money, zoneOfCode, onImported }: { money: (minor: numbe
     if (result) resultRef.current?.focus();
   }, [result]);
 
-  /** The file as the payload the upload sends, or null with the reason shown. */
-  const prepare = async (checkOnly: boolean): Promise<UploadInput | null> => {
+  /** The file as the payload the check sends, or null with the reason shown. */
+  const prepare = async (): Promise<UploadInput | null> => {
     upload.clearMessage();
     setResult(null);
     if (!file) {
@@ -962,7 +1058,7 @@ function UploadSection({ money, zoneOfCode, onImported }: { money: (minor: numbe
       setProblem(lines.problem);
       return null;
     }
-    const payload: UploadInput = { file_name: file.name, lines: lines.lines, check_only: checkOnly, file_wins: fileWins };
+    const payload: UploadInput = { file_name: file.name, lines: lines.lines, check_only: true, file_wins: fileWins };
     const checked = catalogueUploadPayload.safeParse(payload);
     if (!checked.success) {
       setProblem(checked.error.issues[0] ? say(issueText(checked.error.issues[0])) : uploadTexts.unreadable);
@@ -977,14 +1073,10 @@ function UploadSection({ money, zoneOfCode, onImported }: { money: (minor: numbe
   };
   const check = async (event: FormEvent) => {
     event.preventDefault();
-    const payload = await prepare(true);
+    const payload = await prepare();
     if (!payload) return;
     setSent(true);
     upload.mutate(payload);
-  };
-  const askImport = async () => {
-    const payload = await prepare(false);
-    if (payload) setConfirm(payload);
   };
 
   const fieldProblem = problem !== null ? say(problem) : (sent ? (upload.fieldError('lines') ?? upload.fieldError('file_name')) : undefined);
@@ -1020,15 +1112,23 @@ function UploadSection({ money, zoneOfCode, onImported }: { money: (minor: numbe
             </p>
           )}
         </div>
-        <CheckField id={winsId} label={say(uploadTexts.fileWins)} checked={fileWins} onChange={setFileWins} hint={say(uploadTexts.fileWinsHint)} />
+        <CheckField
+          id={winsId}
+          label={say(uploadTexts.fileWins)}
+          checked={fileWins}
+          onChange={(checked) => {
+            // A check with the other choice no longer says what the import would do.
+            setFileWins(checked);
+            setResult(null);
+          }}
+          hint={say(uploadTexts.fileWinsHint)}
+        />
         <div className="button-row">
           <Button type="submit" variant="secondary" loading={(upload.isPending && !confirm) || reading}>
             {say(uploadTexts.check)}
           </Button>
-          <Button variant="primary" onClick={() => void askImport()} disabled={upload.isPending || reading}>
-            {say(uploadTexts.import)}
-          </Button>
         </div>
+        <p className="field__hint">{say(uploadTexts.importAfterCheck)}</p>
       </form>
 
       {answer && result && (
@@ -1057,9 +1157,10 @@ function UploadSection({ money, zoneOfCode, onImported }: { money: (minor: numbe
               />
             </>
           )}
+          {answer.valid && answer.diff && <DiffView diff={answer.diff} done={answer.imported} money={money} />}
           {answer.valid && (
             <>
-              <h3>{say(result.fileWins ? uploadTexts.replacedTitle : uploadTexts.keptTitle)}</h3>
+              <h3>{say(result.input.file_wins ? uploadTexts.replacedTitle : uploadTexts.keptTitle)}</h3>
               {answer.kept.length === 0 ? (
                 <p className="text-muted">{say(uploadTexts.noKept)}</p>
               ) : (
@@ -1078,6 +1179,20 @@ function UploadSection({ money, zoneOfCode, onImported }: { money: (minor: numbe
                 />
               )}
             </>
+          )}
+          {answer.valid && !answer.imported && (
+            <div className="button-row">
+              <Button
+                variant="primary"
+                onClick={() => {
+                  upload.clearMessage();
+                  setConfirm({ ...result.input, check_only: false });
+                }}
+                disabled={upload.isPending}
+              >
+                {say(uploadTexts.import)}
+              </Button>
+            </div>
           )}
         </div>
       )}
