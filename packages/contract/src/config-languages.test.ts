@@ -33,6 +33,14 @@ describe('the organiser’s texts in every language (decision 0094)', () => {
     expect(configIn(config, 'de')).toBe(de);
   });
 
+  it('names the catalogue’s type words as the organiser did in each language, reports a name of a type the default does not name, and lists one missing', () => {
+    const named = parse({ ...demo, languages: ['en', 'de', 'fr'], typeNames: { camping: 'Camping pitch', shirt: 'T-shirt' }, translations: { de: { typeNames: { camping: 'Zeltplatz', bag: 'Tasche' } } } });
+    expect(configIn(named, 'de').typeNames).toEqual({ camping: 'Zeltplatz', shirt: 'T-shirt' });
+    expect(configIn(named, 'fr').typeNames).toEqual({ camping: 'Camping pitch', shirt: 'T-shirt' });
+    expect(translationProblems(named)).toContainEqual({ path: ['translations', 'de', 'typeNames', 'bag'], message: 'names no typeNames of the default language' });
+    expect(missingConfigTexts(named).map((entry) => entry.path)).toEqual(expect.arrayContaining(['translations.de.typeNames.shirt', 'translations.fr.typeNames.camping', 'translations.fr.typeNames.shirt']));
+  });
+
   it('labels an address line in the reader’s language and keeps its text, the key every address is kept under', () => {
     const [first, second] = configIn(config, 'de').addressLines;
     expect(first).toEqual({ ...config.addressLines[0], label: 'Straße und Hausnummer' });

@@ -48,6 +48,7 @@ export const configTranslation = z
     description: words.max(300),
     texts: z.object(Object.fromEntries(TEXT_KEYS.map((key) => [key, words])) as Record<(typeof TEXT_KEYS)[number], typeof words>).partial().strict(),
     titles: labels,
+    typeNames: labels,
     statusLabels: z.object({ payment: labels, ticket: labels, refund: labels, merchandise: labels }).partial().strict(),
     paymentMethods: labels,
     /** By country code: `{ NL: Niederlande }`. */
@@ -72,6 +73,7 @@ export interface TranslatableConfig {
   languages: readonly Locale[];
   texts: Partial<Record<(typeof TEXT_KEYS)[number], string | null | undefined>>;
   titles: Record<string, string>;
+  typeNames?: Record<string, string> | undefined;
   statusLabels: { payment: Record<string, string>; ticket: Record<string, string>; refund: Record<string, string>; merchandise?: Record<string, string> | undefined };
   paymentMethods: Record<string, string>;
   countries: readonly { code: string; name: string }[];
@@ -113,6 +115,7 @@ export function translationProblems(config: TranslatableConfig): TranslationProb
       for (const key of Object.keys(given ?? {})) if (!known || !(key in known)) problems.push({ path: [...at, ...path, key], message: `names no ${path.join('.')} of the default language` });
     };
     unknownKeys(['titles'], translation.titles, config.titles);
+    unknownKeys(['typeNames'], translation.typeNames, config.typeNames);
     unknownKeys(['paymentMethods'], translation.paymentMethods, config.paymentMethods);
     for (const kind of ['payment', 'ticket', 'refund', 'merchandise'] as const) unknownKeys(['statusLabels', kind], translation.statusLabels?.[kind], config.statusLabels[kind]);
     unknownKeys(['countries'], translation.countries, Object.fromEntries(config.countries.map((country) => [country.code, true])));
@@ -167,6 +170,7 @@ export function configIn<C extends TranslatableConfig>(config: C, language: Loca
       description: translation.description ?? own.description,
       texts: { ...own.texts, ...Object.fromEntries(Object.entries(translation.texts ?? {}).filter(([key]) => own.texts[key as keyof typeof own.texts] != null)) },
       titles: merge(own.titles, translation.titles),
+      ...(own.typeNames ? { typeNames: merge(own.typeNames, translation.typeNames) } : {}),
       statusLabels: {
         payment: merge(own.statusLabels.payment, translation.statusLabels?.payment),
         ticket: merge(own.statusLabels.ticket, translation.statusLabels?.ticket),
@@ -203,6 +207,7 @@ export function missingConfigTexts(config: TranslatableConfig): { language: Loca
     need('description', config.description != null, translation.description);
     for (const key of TEXT_KEYS) need(`texts.${key}`, config.texts[key] != null, translation.texts?.[key]);
     for (const key of Object.keys(config.titles)) need(`titles.${key}`, true, translation.titles?.[key]);
+    for (const key of Object.keys(config.typeNames ?? {})) need(`typeNames.${key}`, true, translation.typeNames?.[key]);
     for (const kind of ['payment', 'ticket', 'refund', 'merchandise'] as const) for (const key of Object.keys(config.statusLabels[kind] ?? {})) need(`statusLabels.${kind}.${key}`, true, translation.statusLabels?.[kind]?.[key]);
     for (const key of Object.keys(config.paymentMethods)) need(`paymentMethods.${key}`, true, translation.paymentMethods?.[key]);
     config.addressLines.forEach((_, index) => need(`addressLines.${index}.text`, true, translation.addressLines?.[index]?.text));

@@ -97,6 +97,12 @@ export const shopConfigFile = z
       merchandise: z.record(z.string(), text).optional(),
     }),
     titles: z.record(z.string(), text),
+    /**
+     * What buyers read for a catalogue item's `type` word (`camping: Camping pitch`, `shirt:
+     * T-shirt`): a type without one is its word, capitalised; `ticket` and `transport` have the
+     * shop's own words. Translated like every label (translations.<code>.typeNames).
+     */
+    typeNames: z.record(z.string().regex(/^[a-z0-9_-]{1,50}$/, 'must be a catalogue type word: lower-case letters, digits, - and _'), text.min(1).max(50)).default({}),
     texts: z.object({
       underConstructionTitle: text,
       underConstructionText: richText,

@@ -20,6 +20,14 @@ describe('typeLabel', () => {
     expect(typeLabel('add_on')).toBe('Add on');
     expect(typeLabel('vip-upgrade')).toBe('Vip upgrade');
   });
+
+  it('says the organiser’s name for a type first, in the page’s language (typeNames), never a name inherited from Object', () => {
+    const names = { camping: 'Campingplatz', ticket: 'Festivalpass' };
+    expect(typeLabel('camping', names)).toBe('Campingplatz');
+    expect(typeLabel('ticket', names)).toBe('Festivalpass');
+    expect(typeLabel('parking', names)).toBe('Parking');
+    expect(typeLabel('constructor', names)).toBe('Constructor');
+  });
 });
 
 describe('featuredItems', () => {

@@ -18,9 +18,15 @@ const TYPE_LABELS: Readonly<Record<string, Text>> = {
   transport: shopTexts.shopItems.transport,
 };
 
-/** A catalogue type as people read it: 'ticket' → 'Entry ticket', 'add_on' → 'Add on'. */
-export function typeLabel(type: string): string {
-  const known = TYPE_LABELS[type];
+/**
+ * A catalogue type as people read it: the organiser's name for it in the page's language
+ * (`typeNames` of the page's configuration), else the shop's own words ('ticket' → 'Entry
+ * ticket'), else the word capitalised ('add_on' → 'Add on').
+ */
+export function typeLabel(type: string, names: Readonly<Record<string, string>> = {}): string {
+  const named = Object.hasOwn(names, type) ? names[type] : undefined;
+  if (named) return named;
+  const known = Object.hasOwn(TYPE_LABELS, type) ? TYPE_LABELS[type] : undefined;
   if (known) return say(known);
   const words = type.replace(/[-_]+/g, ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : type;

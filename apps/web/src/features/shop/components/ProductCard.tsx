@@ -1,6 +1,7 @@
 import { CARD_IMAGE_SIZES, imageVariantUrl, imageWidthSrcSet, shopFrontMessages, type ShopItem } from '@festival/contract';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/Badge';
+import { useConfig } from '../../../lib/config';
 import { useFormat } from '../../../lib/use-format';
 import { itemPrice, productPath, typeLabel } from '../shop-items';
 import './product-card.css';
@@ -19,6 +20,7 @@ export interface ProductCardProps {
  * price plus fee, and a sold-out badge. The whole card is the link's click target.
  */
 export function ProductCard({ item, eager = false, headingLevel = 2 }: ProductCardProps) {
+  const { typeNames } = useConfig();
   const format = useFormat();
   const Heading = `h${headingLevel}` as const;
   const image = item.shop_image;
@@ -48,7 +50,7 @@ export function ProductCard({ item, eager = false, headingLevel = 2 }: ProductCa
         )}
       </div>
       <div className="product-card__body">
-        <p className="product-card__type">{typeLabel(item.type)}</p>
+        <p className="product-card__type">{typeLabel(item.type, typeNames)}</p>
         <Heading className="product-card__name">
           <Link to={productPath(item)} className="product-card__link">
             {item.name}

@@ -116,6 +116,7 @@ interface ProductViewProps {
 }
 
 function ProductView({ item, listing }: ProductViewProps) {
+  const { typeNames } = useConfig();
   const format = useFormat();
   // Deadlines of an event read in the event's zone; without one, in the visitor's.
   const date = (value: string) => format.date(value, item.timezone, 'date');
@@ -148,7 +149,7 @@ function ProductView({ item, listing }: ProductViewProps) {
 
         <div className="product__summary">
           <p className="product__eyebrow">
-            {typeLabel(item.type)}
+            {typeLabel(item.type, typeNames)}
             {item.event && <span className="product__event"> · {item.event}</span>}
           </p>
           <h1 id="page-title" className="product__name">
@@ -206,7 +207,7 @@ function ProductView({ item, listing }: ProductViewProps) {
           <dl className="facts" id="product-facts">
             <div>
               <dt>{say(t.category)}</dt>
-              <dd>{typeLabel(item.type)}</dd>
+              <dd>{typeLabel(item.type, typeNames)}</dd>
             </div>
             <div>
               <dt>{say(t.refundable)}</dt>

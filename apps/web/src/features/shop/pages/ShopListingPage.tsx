@@ -77,7 +77,7 @@ export default function ShopListingPage() {
             label={say(productTexts.listing.category)}
             value={view.type ?? ALL_TYPES}
             onChange={(type) => setFilter({ ...filter, type: type || null })}
-            options={[{ value: ALL_TYPES, label: say(productTexts.listing.allCategories) }, ...view.types.map((type) => ({ value: type, label: typeLabel(type) }))]}
+            options={[{ value: ALL_TYPES, label: say(productTexts.listing.allCategories) }, ...view.types.map((type) => ({ value: type, label: typeLabel(type, config.typeNames) }))]}
           />
         )}
         <div className="listing__options">
