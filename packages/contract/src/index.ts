@@ -11,6 +11,7 @@ export * from './mailbox';
 export * from './bounds';
 export * from './checkout-rules';
 export * from './vouchers';
+export * from './voucher-fields';
 export * from './postal-address';
 export * from './portal-rules';
 export * from './field-names';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { issueMessage, message, messageWith } from './i18n/text';
-import { VOUCHER_KINDS, voucherDefinition, voucherTemplate } from './vouchers';
+import { voucherDefinition, voucherTemplate } from './voucher-fields';
+import { VOUCHER_KINDS } from './vouchers';
 
 // The voucher page's texts with placeholders, each declared once; `staffVoucherMessages` below keeps the callers' positional arguments.
 const noVoucher = messageWith<{ code: string }>({ id: 'staffVoucherMessages.noVoucher', defaultMessage: 'There is no voucher {code}.' });

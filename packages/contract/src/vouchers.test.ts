@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { catalogueFieldMessages } from './catalogue-fields';
 import { issueText } from './field-errors';
-import { percentOf, voucherDefinition, voucherDiscount, voucherFieldMessages, voucherStateProblems, voucherTemplate, type DiscountLine, type VoucherTerms } from './vouchers';
+import { voucherDefinition, voucherFieldMessages, voucherStateProblems, voucherTemplate } from './voucher-fields';
+import { percentOf, voucherDiscount, type DiscountLine, type VoucherTerms } from './vouchers';
 
 const terms = (kind: VoucherTerms['kind'], fields: Partial<VoucherTerms> = {}): VoucherTerms => ({ kind, discount_amount: null, percent: null, product: null, products: null, ...fields });
 const fixed = (amount: number, products: string[] | null = null) => terms('fixed', { discount_amount: amount, products });

@@ -93,10 +93,10 @@ export async function insertNewVouchers(tx: Db, rows: VoucherValues[]): Promise<
   return inserted.map((row) => row.code);
 }
 
-/** The products and merchandise a voucher can name, in the listing's order. */
+/** The products and merchandise a voucher can name: products first, each kind in the listing's order. */
 export async function listItemCodes(db: Db) {
   return db
     .select({ code: shopItems.externalCode, name: shopItems.name, type: shopItems.shopItemType })
     .from(shopItems)
-    .orderBy(asc(shopItems.shopItemType), asc(shopItems.sortOrder), asc(shopItems.id));
+    .orderBy(desc(shopItems.shopItemType), asc(shopItems.sortOrder), asc(shopItems.id));
 }

@@ -184,7 +184,7 @@ export default function VouchersPage() {
                 </Button>
                 <Button
                   size="sm"
-                  variant={voucher.active ? 'danger' : 'secondary'}
+                  variant="secondary"
                   loading={toggle.isPending && toggle.variables?.code === voucher.code}
                   onClick={() => switchVoucher(voucher)}
                   aria-label={voucher.active ? texts.switchOffLabel(voucher.code) : texts.switchOnLabel(voucher.code)}
