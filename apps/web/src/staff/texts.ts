@@ -1525,7 +1525,7 @@ const vouchers = {
     free_product: message({ id: 'staff.VouchersPage.kinds.free_product', defaultMessage: 'One product free' }),
   },
   amountOff: words(messageWith<{ amount: string }>({ id: 'staff.VouchersPage.amountOff', defaultMessage: '{amount} off' }), (amount: string) => ({ amount })),
-  percentOff: words(messageWith<{ percent: number }>({ id: 'staff.VouchersPage.percentOff', defaultMessage: '{percent} % off' }), (percent: number) => ({ percent })),
+  percentOff: words(messageWith<{ percent: number }>({ id: 'staff.VouchersPage.percentOff', defaultMessage: '{percent}% off' }), (percent: number) => ({ percent })),
   productFree: words(messageWith<{ product: string }>({ id: 'staff.VouchersPage.productFree', defaultMessage: 'One {product} free' }), (product: string) => ({ product })),
   onlyFor: words(messageWith<{ products: string }>({ id: 'staff.VouchersPage.onlyFor', defaultMessage: 'only on {products}' }), (products: string) => ({ products })),
   always: message({ id: 'staff.VouchersPage.always', defaultMessage: 'Always' }),

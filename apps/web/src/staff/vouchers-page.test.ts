@@ -116,7 +116,7 @@ describe('a voucher in the list', () => {
   it('says what it gives, and on which products', () => {
     expect(voucherValueText({ ...view, products: null }, money, names)).toBe('€10.50 off');
     expect(voucherValueText(view, money, names)).toBe('€10.50 off, only on Weekend ticket');
-    expect(voucherValueText({ ...view, kind: 'percentage', discount_amount: null, percent: 15, products: ['NWF27-WEEKEND', 'NWF27-TEE'] }, money, names)).toBe('15 % off, only on Weekend ticket and T-shirt');
+    expect(voucherValueText({ ...view, kind: 'percentage', discount_amount: null, percent: 15, products: ['NWF27-WEEKEND', 'NWF27-TEE'] }, money, names)).toBe('15% off, only on Weekend ticket and T-shirt');
     expect(voucherValueText({ ...view, kind: 'free_product', discount_amount: null, product: 'NWF27-TEE', products: null }, money, names)).toBe('One T-shirt free');
   });
 
