@@ -2,6 +2,8 @@ import {
   catalogueFieldMessages,
   issueText,
   staffVoucherMessages,
+  VOUCHER_GENERATE_MAX,
+  VOUCHER_PREFIX_MAX,
   voucherDefinition,
   voucherFieldMessages,
   voucherTemplate,
@@ -139,8 +141,8 @@ export function prepareGenerate(form: GenerateForm, context: VoucherFormContext)
   const prepared = prepareVoucher({ ...form.voucher, code: 'TEMPLATE' }, context);
   const problems: FieldProblems = prepared.ok ? {} : { ...prepared.problems };
   const count = countOf(form.count);
-  if (count === null || !Number.isInteger(count) || count < 1 || count > 10_000) problems.count = staffVoucherMessages.count;
-  if (!/^[A-Za-z0-9_-]{0,20}$/.test(form.prefix.trim())) problems.prefix = staffVoucherMessages.prefix;
+  if (count === null || !Number.isInteger(count) || count < 1 || count > VOUCHER_GENERATE_MAX) problems.count = staffVoucherMessages.count;
+  if (!new RegExp(`^[A-Za-z0-9_-]{0,${VOUCHER_PREFIX_MAX}}$`).test(form.prefix.trim())) problems.prefix = staffVoucherMessages.prefix;
   if (!prepared.ok || Object.keys(problems).length) return { ok: false, problems };
   const { code: _code, ...template } = prepared.voucher;
   const checked = voucherTemplate.safeParse(template);

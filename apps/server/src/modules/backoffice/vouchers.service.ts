@@ -14,6 +14,7 @@ import {
   type VoucherView,
 } from '@festival/contract';
 import type { Db } from '../../db/client';
+import { readTogether } from '../../db/read-together';
 import { AppError } from '../../http/app-error';
 import type { Worded } from '../../http/api-route';
 import { newCode } from '../../lib/new-code';
@@ -128,7 +129,7 @@ export function createVoucherAdmin(deps: VoucherAdminDeps) {
 
   return {
     async list(input: StaffApiInput<'voucher-list'>): Promise<StaffApiAnswer<'voucher-list'>> {
-      const [found, items] = [await queries.searchVouchers(readDb, input.query, VOUCHER_LIST_MAX), await queries.listItemCodes(readDb)];
+      const [found, items] = await readTogether(readDb, [() => queries.searchVouchers(readDb, input.query, VOUCHER_LIST_MAX), () => queries.listItemCodes(readDb)] as const);
       const orders = await queries.listVoucherOrders(readDb, found.rows.map((row) => row.id), VOUCHER_ORDERS_SHOWN);
       const ordersOf = new Map<number, VoucherOrderRow[]>();
       for (const order of orders) ordersOf.set(order.voucherId, [...(ordersOf.get(order.voucherId) ?? []), order]);
