@@ -1,4 +1,4 @@
-// npm run bench [-- web | languages | api | lighthouse | cart | call-cpu | flash | onsale | dashboard | checkin | backoffice-search | statements]: measures the shop against its speed targets and
+// npm run bench [-- web | languages | api | lighthouse | cart | call-cpu | flash | onsale | dashboard | checkin | backoffice-search | vouchers | statements]: measures the shop against its speed targets and
 // prints each figure beside its target. Not a test: figures depend on the machine.
 // A section that fails (a flaky tool, a server that does not start) costs only its own figures:
 // they are printed as MISSING with the reason, the other sections still run, and the exit
@@ -10,6 +10,7 @@ import { benchFlashSale } from './flash';
 import { benchOnsale } from './onsale';
 import { benchDashboard, DASHBOARD_FIGURES } from './dashboard';
 import { benchOrderSearch, ORDER_SEARCH_FIGURES } from './order-search';
+import { benchVouchers, VOUCHER_FIGURES } from './vouchers';
 import { benchStatements } from './statements';
 import { benchAddToCart } from './cart';
 import { benchLanguageSwitch, LANGUAGE_SWITCH_FIGURES } from './language-switch';
@@ -114,6 +115,10 @@ async function main(): Promise<void> {
   if (wants('backoffice-search')) {
     console.log('\n# Back office: order search over 200,000 orders on postgres');
     await section('order search', ORDER_SEARCH_FIGURES, () => benchOrderSearch());
+  }
+  if (wants('vouchers')) {
+    console.log('\n# Back office: voucher codes generated in bulk (issue 37)');
+    await section('voucher codes in bulk', VOUCHER_FIGURES, () => benchVouchers());
   }
   if (only.has('statements')) {
     console.log('\n# Where the database time goes in a small on-sale (pg_stat_statements)');

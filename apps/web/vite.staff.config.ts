@@ -24,6 +24,15 @@ export default defineConfig({
     assetsInlineLimit: 0,
     target: 'es2022',
     modulePreload: { polyfill: false },
-    rolldownOptions: { input: { staff: resolve(webRoot, 'staff.html') } },
+    rolldownOptions: {
+      input: { staff: resolve(webRoot, 'staff.html') },
+      output: {
+        // zod's interpreter mode (src/staff/jitless.ts) in zod's own chunk, right after zod: every
+        // chunk that makes a schema imports that chunk first, so no schema is made before it, however
+        // the contract's modules are split among the entry and the pages' chunks (a shared chunk is
+        // evaluated before the entry's own code, which is where jitless.ts would otherwise be).
+        codeSplitting: { groups: [{ name: 'schemas', test: /node_modules[\\/]zod[\\/]|src[\\/]staff[\\/]jitless\.ts$/ }] },
+      },
+    },
   },
 });

@@ -64,6 +64,8 @@ import { createCatalogueAdmin } from './modules/backoffice/catalogue.service';
 import { createCatalogueChecker, type CatalogueChecker } from './modules/catalog/catalogue-checker';
 import { registerOnsaleRoutes } from './modules/backoffice/onsales.routes';
 import { createOnsaleAdmin } from './modules/backoffice/onsales.service';
+import { registerVoucherRoutes } from './modules/backoffice/vouchers.routes';
+import { createVoucherAdmin } from './modules/backoffice/vouchers.service';
 import { registerBoxOfficeRoutes } from './modules/backoffice/box-office.routes';
 import { createStaffAccounts } from './modules/staff/staff-accounts';
 import { createTicketKeys } from './modules/checkin/ticket-keys';
@@ -269,7 +271,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const checkout = createCheckoutService({ db, config, carts, catalog, payments, customerData, vouchers, holdMs, mailQueued, logger: options.logger, now, waitingRoom });
   const orderLinks = createOrderLinksService({ db, config, appSecret, linkSecrets, catalog, customerData, payments, now, mailQueued, attemptLimits: options.linkAttemptLimits });
   registerOrderLinkRoutes(app, { db, orderLinks });
-  registerCheckoutRoutes(app, { db, invoices: createInvoiceService({ db, carts, vouchers }), checkout, payments, catalog, customerData });
+  registerCheckoutRoutes(app, { db, invoices: createInvoiceService({ db, carts, vouchers, now }), checkout, payments, catalog, customerData });
   const portal = createPortalService({ db, config, catalog, customerData, appSecret, now, mailQueued, logger: options.logger, refundProvider: gateway?.provider ?? null });
   registerPortalRoutes(app, { db, portal });
   const ticketKeys = createTicketKeys({ db, secrets: linkSecrets });
@@ -293,6 +295,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => catalogueChecker.close());
   registerCatalogueRoutes(app, { catalogue: createCatalogueAdmin({ db, config, catalog, now, checker: catalogueChecker }), guard: staffGuard });
   registerOnsaleRoutes(app, { onsales: createOnsaleAdmin({ db, readDb: staffDb, room: waitingRoom, now, ...(options.onsaleFiguresCacheMs !== undefined ? { cacheMs: options.onsaleFiguresCacheMs } : {}) }), guard: staffGuard });
+  registerVoucherRoutes(app, { vouchers: createVoucherAdmin({ db, readDb: staffDb, config, now }), guard: staffGuard });
   registerCheckinRoutes(app, { scanners, checkin: createCheckinService({ db, ticketKeys, locale: config.locale, now }) });
 
   if (options.devMailbox && !options.smtpUrl) {

@@ -182,10 +182,19 @@ export function generateCatalogue(options: GeneratedCatalogueOptions = {}): Reco
     ...(rng.chance(0.5) ? { translations: { de: { name: `Fanartikel ${index + 1}` }, nl: { name: `Merchandise ${index + 1} (nl)`, description: '<p>Katoen.</p>' } } } : {}),
   }));
 
+  // Every kind of voucher (decision 0096): fixed amounts, percentages and a free product, some limited to products and per customer.
+  const productCodes = products.map((product) => product.code as string);
+  const someProducts = () => Array.from(new Set(Array.from({ length: rng.int(1, 3) }, () => productCodes[rng.int(0, productCodes.length - 1)]!)));
   const vouchers = Array.from({ length: options.vouchers ?? 300 }, (_, index) => ({
     code: `CODE${pad(index + 1, 4)}`,
     name: `Voucher ${index + 1}`,
-    discount_amount: rng.int(1, 50) * 100,
+    ...[
+      () => ({ discount_amount: rng.int(1, 50) * 100 }),
+      () => ({ kind: 'percentage', percent: rng.int(1, 100) }),
+      () => ({ kind: 'free_product', product: productCodes[rng.int(0, productCodes.length - 1)] }),
+    ][index % 3]!(),
+    ...(index % 3 !== 2 && rng.chance(0.3) ? { products: someProducts() } : {}),
+    ...(rng.chance(0.3) ? { max_uses_per_customer: rng.int(1, 4) } : {}),
     ...(rng.chance(0.6) ? { max_uses: rng.int(1, 1000) } : {}),
     ...(rng.chance(0.3) ? { valid_from: '2026-10-01T00:00:00+02:00' } : {}),
     ...(rng.chance(0.3) ? { valid_until: '2027-07-31T23:59:59+02:00' } : {}),

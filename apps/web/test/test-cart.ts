@@ -17,6 +17,7 @@ export function testCartProduct(overrides: Partial<Omit<CartProduct, 'product'>>
     product: {
       id: 10,
       name: 'Weekend ticket',
+      external_code: 'NWF27-WEEKEND',
       type: 'ticket',
       event: 'Northwind Festival 2027',
       event_id: 1,

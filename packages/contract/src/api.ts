@@ -16,6 +16,7 @@ import * as staffRefundsExports from './staff-refunds-exports';
 import * as staffBoxOffice from './staff-box-office';
 import * as staffCatalogue from './staff-catalogue';
 import * as staffOnsales from './staff-onsales';
+import * as staffVouchers from './staff-vouchers';
 
 /**
  * Every call of spec section 7: POST /api/<path>, the payload schema and the answer schema.
@@ -151,6 +152,9 @@ export const staffApi = {
   /** The on-sales' live figures: the roles that see the dashboard (decision 0048). */
   'onsales-overview': { payload: staffOnsales.onsalesOverviewPayload, answer: staffOnsales.onsalesOverviewAnswer, access: ['admin', 'box_office', 'customer_service'] },
   'onsale-change': { payload: staffOnsales.onsaleChangePayload, answer: staffOnsales.onsaleChangeAnswer, access: ['admin'] },
+  'voucher-list': { payload: staffVouchers.voucherListPayload, answer: staffVouchers.voucherListAnswer, access: ['admin'] },
+  'voucher-save': { payload: staffVouchers.voucherSavePayload, answer: staffVouchers.voucherSaveAnswer, access: ['admin'] },
+  'voucher-generate': { payload: staffVouchers.voucherGeneratePayload, answer: staffVouchers.voucherGenerateAnswer, access: ['admin'] },
 } as const satisfies Record<string, { payload: z.ZodType; answer: z.ZodType; access: StaffAccess }>;
 
 export type StaffApiPath = keyof typeof staffApi;

@@ -9,6 +9,8 @@ export const cartProduct = z.object({
   product: z.object({
     id: z.number().int(),
     name: z.string(),
+    /** Our own addition (decision 0096): the page reads which lines a voucher applies to by it. */
+    external_code: z.string(),
     type: z.string(),
     event: z.string().nullable(),
     event_id: z.number().int().nullable(),
@@ -31,7 +33,8 @@ export type CartProduct = z.infer<typeof cartProduct>;
 
 export const cartMerchandise = z.object({
   id: z.number().int(),
-  merchandise: z.object({ name: z.string() }),
+  /** `external_code`: our own addition (decision 0096), as the product's. */
+  merchandise: z.object({ name: z.string(), external_code: z.string() }),
   price: money,
   fee: money,
 });

@@ -7,7 +7,7 @@ const high = { name: 'VAT 21%', basisPoints: 2100 };
 const low = { name: 'VAT 9%', basisPoints: 900 };
 
 function line(id: number, price: number, taxRate: InvoiceLine['taxRate'], kind: 'tickets' | 'merchandise' = 'tickets'): InvoiceLine {
-  return { id, name: `Item ${id}`, shop_item_type: kind, full_name: null, email: null, travel_time: null, timezone: null, product_type: 'ticket', event: null, event_id: null, type: 'ticket', price, taxRate };
+  return { id, name: `Item ${id}`, external_code: `ITEM-${id}`, shop_item_type: kind, full_name: null, email: null, travel_time: null, timezone: null, product_type: 'ticket', event: null, event_id: null, type: 'ticket', price, taxRate };
 }
 
 describe('computeInvoice', () => {

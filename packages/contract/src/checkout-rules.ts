@@ -138,18 +138,9 @@ export function invoiceTotalsPerRate(lines: readonly Pick<InvoiceLine, 'shop_ite
   return orderVat(grossPerRate(lines, shipping), discount);
 }
 
-/**
- * What a voucher takes off an order at checkout: never more than the total, nothing with a
- * payment plan (spec section 9). The checkout stores it as the order's discount, the page shows it.
- */
-export function voucherDiscount(total: number, voucherAmount: number | null | undefined, hasPaymentPlan: boolean): number {
-  if (hasPaymentPlan || !voucherAmount || voucherAmount <= 0) return 0;
-  return Math.min(voucherAmount, total);
-}
-
-/** The VAT the checkout page shows for a calculated invoice, a voucher and a payment plan: orderVat after voucherDiscount. */
-export function checkoutVat(invoice: Pick<Invoice, 'total' | 'rates'>, voucherAmount: number | null | undefined, hasPaymentPlan: boolean): RateTotal[] {
-  return orderVat(invoice.rates, voucherDiscount(invoice.total, voucherAmount, hasPaymentPlan));
+/** The VAT the checkout page shows for a calculated invoice and the order's discount (voucherDiscount): orderVat after it. */
+export function checkoutVat(invoice: Pick<Invoice, 'rates'>, discount: number): RateTotal[] {
+  return orderVat(invoice.rates, discount);
 }
 
 /**

@@ -4,10 +4,13 @@ import { boundFirst, cartCode, money, timestamp, token } from './common';
 import { shopItemType } from './catalog';
 import { addressObject, order, paymentPlanPayment, userData } from './portal';
 import { admissionField } from './waiting-room';
+import { voucherTerms } from './vouchers';
 
 export const invoiceItem = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** Our own addition (decision 0096): the item's code, by which a voucher names the products it applies to. */
+  external_code: z.string(),
   shop_item_type: shopItemType,
   full_name: z.string().nullable(),
   email: z.string().nullable(),
@@ -36,7 +39,13 @@ export const invoice = z.object({
 });
 export type Invoice = z.infer<typeof invoice>;
 
-export const voucher = z.object({ code: z.string(), discount_amount: money });
+/**
+ * Spec section 3: the code and its discount for the cart (`discount_amount`: what it takes off the
+ * cart's lines as they are; shipping, not known yet, may change it). Our own addition (decision
+ * 0096): its terms, so the page computes the discount of the invoice it shows as the checkout will
+ * (voucherDiscount).
+ */
+export const voucher = z.object({ code: z.string(), discount_amount: money, terms: voucherTerms });
 export type Voucher = z.infer<typeof voucher>;
 
 /** A method of the payment provider's (decision 0067): `card`, `ideal`, `bancontact`, `applepay`, or another the provider names. */

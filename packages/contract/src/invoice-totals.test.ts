@@ -6,7 +6,7 @@ const high: TaxRate = { name: 'VAT 21%', basisPoints: 2100 };
 const low: TaxRate = { name: 'VAT 9%', basisPoints: 900 };
 
 function line(id: number, price: number, taxRate: TaxRate | null, kind: 'tickets' | 'merchandise' = 'tickets'): InvoiceLine {
-  return { id, name: `Item ${id}`, shop_item_type: kind, full_name: null, email: null, travel_time: null, timezone: null, product_type: 'ticket', event: null, event_id: null, type: 'ticket', price, taxRate };
+  return { id, name: `Item ${id}`, external_code: `ITEM-${id}`, shop_item_type: kind, full_name: null, email: null, travel_time: null, timezone: null, product_type: 'ticket', event: null, event_id: null, type: 'ticket', price, taxRate };
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);

@@ -94,6 +94,10 @@ export const messages = {
     voucherInvalid: message({ id: 'checkout.voucherInvalid', defaultMessage: 'Invalid or expired voucher code.' }),
     /** Our own (decision 0023): too many wrong voucher codes in a while. */
     voucherTooManyAttempts: message({ id: 'checkout.voucherTooManyAttempts', defaultMessage: 'Too many wrong voucher codes. Please wait a few minutes and try again.' }),
+    /** Our own (decision 0096): a voucher limited to products, or giving one, that the cart does not hold. */
+    voucherNotForCart: message({ id: 'checkout.voucherNotForCart', defaultMessage: 'This voucher is not valid for the items in your cart.' }),
+    /** Our own (decision 0096): the customer has used the voucher as often as it allows one customer. */
+    voucherUsedUpByYou: message({ id: 'checkout.voucherUsedUpByYou', defaultMessage: 'You have already used this voucher as often as it allows.' }),
     shippingUnavailable: message({ id: 'checkout.shippingUnavailable', defaultMessage: 'We are currently unable to ship to your country.' }),
     selectCountryForShipping: message({ id: 'checkout.selectCountryForShipping', defaultMessage: 'Please select your country to see your shipping rates.' }),
   },

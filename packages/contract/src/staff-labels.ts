@@ -62,6 +62,9 @@ const ACTIONS: Readonly<Record<string, Text>> = {
   'staff.sign-out': message({ id: 'auditActionLabel.staff.sign-out', defaultMessage: 'Signed out' }),
   'scanner.sign-in-failed': message({ id: 'auditActionLabel.scanner.sign-in-failed', defaultMessage: 'Failed scanner sign-ins' }),
   'scanner.sign-in-limit': message({ id: 'auditActionLabel.scanner.sign-in-limit', defaultMessage: 'Scanner sign-in limit reached' }),
+  'voucher.create': message({ id: 'auditActionLabel.voucher.create', defaultMessage: 'Voucher created' }),
+  'voucher.change': message({ id: 'auditActionLabel.voucher.change', defaultMessage: 'Voucher changed' }),
+  'voucher.generate': message({ id: 'auditActionLabel.voucher.generate', defaultMessage: 'Voucher codes generated' }),
 };
 
 const STATUSES: Readonly<Record<string, Text>> = {

@@ -69,6 +69,9 @@ const ACCESS: Record<StaffApiPath, StaffAccess> = {
   'catalogue-download': ['admin'],
   'onsales-overview': ['admin', 'box_office', 'customer_service'],
   'onsale-change': ['admin'],
+  'voucher-list': ['admin'],
+  'voucher-save': ['admin'],
+  'voucher-generate': ['admin'],
 };
 
 /** A payload each call takes (the contract's schema passes it), naming nothing that exists, so no allowed call changes much. */
@@ -120,6 +123,10 @@ const WELL_FORMED: Record<StaffApiPath, Record<string, unknown>> = {
   'catalogue-download': {},
   'onsales-overview': {},
   'onsale-change': { code: 'NO-SUCH-ONSALE', changes: { session_minutes: 30 } },
+  'voucher-list': { query: 'nothing-matches-this' },
+  'voucher-save': { code: 'NO-SUCH-VOUCHER', voucher: { code: 'NO-SUCH-VOUCHER', name: 'Matrix voucher', kind: 'fixed', discount_amount: 100 } },
+  // A template naming a product the shop does not have: refused, so an allowed call makes no codes.
+  'voucher-generate': { count: 2, prefix: 'MATRIX', template: { name: 'Matrix codes', kind: 'free_product', product: 'NO-SUCH-ITEM' } },
 };
 
 type Identity = 'no session' | 'customer token' | 'scanner' | 'half signed in' | (typeof ALL_ROLES)[number];
@@ -136,7 +143,7 @@ describe.each(testEngines())('the back-office calls on %s', (engine) => {
   let ownerToken: string;
   const clock = new Date();
   const cookies = new Map<Identity, string | null>();
-  const REFUSAL_TEXTS = textPatterns([contract.messages, staffMessages, staffAdminMessages, contract.staffLinkMessages, contract.scannerAdminMessages, scannerMessages, contract.staffOrderMessages, contract.portalMessages, contract.paymentMessages, contract.dashboardMessages, contract.staffRefundMessages, contract.staffExportMessages, contract.staffBoxOfficeMessages, contract.boxOfficeEmailMessages, contract.staffCatalogueMessages, contract.catalogueFieldMessages, contract.staffOnsaleMessages, contract.onsaleFieldMessages]);
+  const REFUSAL_TEXTS = textPatterns([contract.messages, staffMessages, staffAdminMessages, contract.staffLinkMessages, contract.scannerAdminMessages, scannerMessages, contract.staffOrderMessages, contract.portalMessages, contract.paymentMessages, contract.dashboardMessages, contract.staffRefundMessages, contract.staffExportMessages, contract.staffBoxOfficeMessages, contract.boxOfficeEmailMessages, contract.staffCatalogueMessages, contract.catalogueFieldMessages, contract.staffOnsaleMessages, contract.onsaleFieldMessages, contract.staffVoucherMessages, contract.voucherFieldMessages]);
 
   beforeAll(async () => {
     const opened = await openAbuseShop(engine, SECRET, { now: () => clock });

@@ -10,7 +10,7 @@ const EXPIRES = Date.parse('2027-06-01T12:15:00.000Z');
 // The server's clock and the browser's agree: the answer arrived at the server's `now`.
 const cart = testCart({
   products: [testCartProduct({ id: 1, product: { id: 7, name: 'Weekend ticket' } }), testCartProduct({ id: 2, product: { id: 7, name: 'Weekend ticket' } })],
-  merchandise: [{ id: 3, merchandise: { name: 'Canvas tote bag' }, price: 1500, fee: 0 }],
+  merchandise: [{ id: 3, merchandise: { name: 'Canvas tote bag', external_code: 'NWF27-TOTE' }, price: 1500, fee: 0 }],
 });
 const remember = () => rememberCart(loadedCart(cart, Date.parse(cart.now)));
 

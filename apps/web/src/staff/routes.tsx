@@ -18,6 +18,7 @@ const OrdersPage = lazy(() => import('./pages/OrdersPage'));
 const OrderPage = lazy(() => import('./pages/OrderPage'));
 const CataloguePage = lazy(() => import('./pages/CataloguePage'));
 const OnsalesPage = lazy(() => import('./pages/OnsalesPage'));
+const VouchersPage = lazy(() => import('./pages/VouchersPage'));
 const ScannersPage = lazy(() => import('./pages/ScannersPage'));
 const AccountPage = lazy(() => import('./pages/AccountPage'));
 
@@ -47,6 +48,7 @@ export const staffRoutes: RouteObject[] = [
       { path: 'orders', element: <ForRolesOf call="order-search"><OrdersPage /></ForRolesOf> },
       { path: 'catalogue', element: <ForRolesOf call="catalogue-overview"><CataloguePage /></ForRolesOf> },
       { path: 'onsales', element: <ForRolesOf call="onsales-overview"><OnsalesPage /></ForRolesOf> },
+      { path: 'vouchers', element: <ForRolesOf call="voucher-list"><VouchersPage /></ForRolesOf> },
       { path: 'orders/:code', element: <ForRolesOf call="order-detail"><OrderPage /></ForRolesOf> },
       { path: '*', element: <NotFound /> },
     ],

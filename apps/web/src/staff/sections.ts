@@ -14,6 +14,7 @@ export const SECTIONS: readonly Section[] = [
   { path: 'box-office', label: staffTexts.sections.boxOffice, call: 'box-office-sell' },
   { path: 'catalogue', label: staffTexts.sections.catalogue, call: 'catalogue-overview' },
   { path: 'onsales', label: staffTexts.sections.onsales, call: 'onsales-overview' },
+  { path: 'vouchers', label: staffTexts.sections.vouchers, call: 'voucher-list' },
   { path: 'refunds', label: staffTexts.sections.refunds, call: 'refund-requests' },
   { path: 'exports', label: staffTexts.sections.exports, call: 'staff-export' },
   { path: 'team', label: staffTexts.sections.team, call: 'staff-members' },

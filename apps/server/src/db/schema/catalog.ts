@@ -131,6 +131,13 @@ export const catalogueImages = pgTable('catalogue_images', {
   importedAt: tstz('imported_at').notNull().defaultNow(),
 });
 
+/**
+ * Vouchers of every kind (decision 0096): `fixed` takes discount_amount off, `percentage` takes
+ * percent of the lines it applies to, `free_product` gives one unit of free_product; `products`
+ * limits a voucher to those products' lines (their external codes; null: every line). `used`
+ * counts the uses taken by orders that were neither cancelled nor abandoned; the uses per customer
+ * are counted from the orders themselves (orders_voucher_customer), under the voucher's row lock.
+ */
 export const vouchers = pgTable(
   'vouchers',
   {
@@ -138,8 +145,13 @@ export const vouchers = pgTable(
     /** Stored upper-case: codes are matched without regard to case. */
     code: text('code').notNull().unique(),
     name: text('name').notNull(),
-    discountAmount: integer('discount_amount').notNull(),
+    kind: text('kind', { enum: ['fixed', 'percentage', 'free_product'] }).notNull().default('fixed'),
+    discountAmount: integer('discount_amount'),
+    percent: integer('percent'),
+    freeProduct: text('free_product'),
+    products: jsonb('products').$type<string[]>(),
     maxUses: integer('max_uses'),
+    maxUsesPerCustomer: integer('max_uses_per_customer'),
     used: integer('used').notNull().default(0),
     validFrom: tstz('valid_from'),
     validUntil: tstz('valid_until'),
@@ -149,7 +161,13 @@ export const vouchers = pgTable(
   },
   (table) => [
     check('vouchers_within_uses', sql`${table.maxUses} IS NULL OR ${table.used} <= ${table.maxUses}`),
-    check('vouchers_discount_positive', sql`${table.discountAmount} > 0`),
+    check(
+      'vouchers_terms',
+      sql`(${table.kind} = 'fixed' AND ${table.discountAmount} > 0 AND ${table.percent} IS NULL AND ${table.freeProduct} IS NULL)
+       OR (${table.kind} = 'percentage' AND ${table.percent} BETWEEN 1 AND 100 AND ${table.discountAmount} IS NULL AND ${table.freeProduct} IS NULL)
+       OR (${table.kind} = 'free_product' AND ${table.freeProduct} IS NOT NULL AND ${table.discountAmount} IS NULL AND ${table.percent} IS NULL)`,
+    ),
+    check('vouchers_uses_positive', sql`(${table.maxUses} IS NULL OR ${table.maxUses} >= 1) AND (${table.maxUsesPerCustomer} IS NULL OR ${table.maxUsesPerCustomer} >= 1)`),
   ],
 );
 

@@ -69,6 +69,8 @@ export const orders = pgTable(
     index('orders_updated_at').on(table.updatedAt),
     // The back office's dashboard: today's orders and the per-minute sales chart of an on-sale (decision 0043).
     index('orders_created_at').on(table.createdAt),
+    // A voucher's uses per customer at checkout (decision 0096) and the orders the back office lists with it.
+    index('orders_voucher_customer').on(table.voucherId, table.customerId).where(sql`${table.voucherId} IS NOT NULL`),
     check('orders_language_code', sql`${table.language} ~ '^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$'`),
     check('orders_money_non_negative', sql`${table.totalPrice} >= 0 AND ${table.totalPaid} >= 0 AND ${table.totalRefunded} >= 0`),
   ],

@@ -323,7 +323,7 @@ describe.each(testEngines())('sessions, passwords, limits and telling nothing on
       const buyer = await createCustomer(shop);
       for (let check = 0; check < VOUCHER_LIMITS.perAddress + 2; check += 1) {
         const answer = await callFrom(ip, 'validate-voucher', { token: buyer.token, code: RIGHT_VOUCHER.toLowerCase() });
-        expect(answer.body).toEqual({ voucher: { code: RIGHT_VOUCHER, discount_amount: 500 } });
+        expect(answer.body).toEqual({ voucher: { code: RIGHT_VOUCHER, discount_amount: 500, terms: { kind: 'fixed', discount_amount: 500, percent: null, product: null, products: null } } });
       }
       // A right code at checkout that fails on something else is not a wrong guess either.
       const cart = await cartWith(shop, buyer.token, ['NWF27-WEEKEND']);

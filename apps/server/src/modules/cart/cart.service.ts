@@ -225,6 +225,7 @@ export function createCartService(deps: CartDeps) {
         product: {
           id: item.id,
           name: item.name,
+          external_code: item.external_code,
           type: item.type,
           event: item.event,
           event_id: item.event_id,
@@ -250,7 +251,7 @@ export function createCartService(deps: CartDeps) {
     );
     const merchandise = lines.merchandise.map((line) => ({
       id: line.id,
-      merchandise: { name: merchandiseItems.get(line.shopItemId)?.name ?? '' },
+      merchandise: { name: merchandiseItems.get(line.shopItemId)?.name ?? '', external_code: merchandiseItems.get(line.shopItemId)?.external_code ?? '' },
       price: line.price,
       fee: line.fee,
     }));

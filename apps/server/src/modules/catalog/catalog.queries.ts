@@ -99,6 +99,12 @@ export async function findCatalogueImages(db: Db, paths: string[]): Promise<Map<
   return new Map(rows.map((row) => [row.path, row.url]));
 }
 
+/** The vouchers of these (upper-case) codes, as the rules on used vouchers read them. */
+export async function listVouchersByCodes(db: Db, codes: string[]) {
+  if (!codes.length) return [];
+  return db.select({ code: vouchers.code, kind: vouchers.kind, used: vouchers.used }).from(vouchers).where(inArray(vouchers.code, codes));
+}
+
 export async function upsertVoucher(db: Db, values: typeof vouchers.$inferInsert): Promise<void> {
   await db
     .insert(vouchers)

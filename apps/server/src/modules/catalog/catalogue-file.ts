@@ -15,6 +15,7 @@ import {
   onsaleRoomOpensMinutesBefore,
   onsaleSessionMinutes,
   paymentPlanEntry,
+  voucherDefinition,
   windowProblem,
 } from '@festival/contract';
 import { z } from 'zod';
@@ -160,17 +161,8 @@ export const catalogueMerchandise = z
   .strict()
   .superRefine(saleRules);
 
-export const catalogueVoucher = z
-  .object({
-    code: z.string().regex(/^[A-Za-z0-9_-]{3,64}$/, 'must be 3-64 letters, digits, dashes or underscores'),
-    name: z.string().min(1).max(200),
-    discount_amount: money.positive(),
-    max_uses: z.number().int().min(1).nullish(),
-    valid_from: instant.nullish(),
-    valid_until: instant.nullish(),
-    active: z.boolean().default(true),
-  })
-  .strict();
+/** A voucher of any kind (decision 0096): the same schema the back office's voucher calls take. */
+export const catalogueVoucher = voucherDefinition;
 
 export const catalogueShippingRate = z
   .object({

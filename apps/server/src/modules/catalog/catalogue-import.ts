@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { admissionColumns, festivalDay, windowProblem, type CatalogueDiff, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
+import { admissionColumns, festivalDay, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
 import type { events, shopItems } from '../../db/schema';
 import { catalogueFile, listedProductCode, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
@@ -273,6 +273,24 @@ function aliasProblem(document: YAML.Document.Parsed, error: Error, lineAt: (off
   return { path: [], line: lineAt(offset), message };
 }
 
+/** A voucher's columns as the file or the back office defines it (decision 0096): codes upper-case, a kind's own field only. */
+export function voucherColumns(voucher: VoucherDefinition) {
+  return {
+    code: voucher.code.toUpperCase(),
+    name: voucher.name,
+    kind: voucher.kind,
+    discountAmount: voucher.kind === 'fixed' ? (voucher.discount_amount ?? null) : null,
+    percent: voucher.kind === 'percentage' ? (voucher.percent ?? null) : null,
+    freeProduct: voucher.kind === 'free_product' ? (voucher.product ?? null) : null,
+    products: voucher.kind === 'free_product' ? null : (voucher.products ?? null),
+    maxUses: voucher.max_uses ?? null,
+    maxUsesPerCustomer: voucher.max_uses_per_customer ?? null,
+    validFrom: toDate(voucher.valid_from),
+    validUntil: toDate(voucher.valid_until),
+    active: voucher.active,
+  };
+}
+
 /** Rules that span entries: references resolve, codes are unique, plans add up. */
 function crossCheck(catalogue: ReadableCatalogue): CatalogueProblemEntry[] {
   const problems: CatalogueProblemEntry[] = [];
@@ -301,11 +319,15 @@ function crossCheck(catalogue: ReadableCatalogue): CatalogueProblemEntry[] {
     if (taxCodes && !taxCodes.has(item.tax)) problem([...at, 'tax'], `no tax rate has the code "${item.tax}"`);
   });
   const voucherCodes = new Set<string>();
+  // The products a voucher names are the file's products and merchandise (as an on-sale's are).
+  const { products: productCodes, merchandise: merchandiseCodes } = catalogue.codes;
+  const itemCodes = productCodes && merchandiseCodes ? new Set([...productCodes, ...merchandiseCodes]) : null;
   catalogue.vouchers.forEach((voucher, index) => {
     if (!voucher) return;
     const upper = voucher.code.toUpperCase();
     if (voucherCodes.has(upper)) problem(['vouchers', index, 'code'], `"${voucher.code}" appears twice (codes ignore case)`);
     voucherCodes.add(upper);
+    for (const found of voucherStateProblems(voucher, null, itemCodes)) problem(['vouchers', index, ...found.path], english(found.text));
   });
   const countries = new Set<string>();
   catalogue.shipping_rates.forEach((rate, index) => {
@@ -651,16 +673,16 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
         summary.merchandise += 1;
       }
       if (problems.length) throw new CatalogueError(file, problems);
+      // A voucher the shop has used keeps its kind and never allows fewer uses than it had: the
+      // back office's rules (voucherStateProblems), by field, before anything of it is written.
+      const storedVouchers = new Map((await queries.listVouchersByCodes(tx, catalogue.vouchers.map((voucher) => voucher.code.toUpperCase()))).map((row) => [row.code, row]));
+      catalogue.vouchers.forEach((voucher, index) => {
+        const stored = storedVouchers.get(voucher.code.toUpperCase());
+        for (const found of voucherStateProblems(voucher, stored ?? null, null)) problems.push({ path: ['vouchers', index, ...found.path], line: null, message: english(found.text) });
+      });
+      if (problems.length) throw new CatalogueError(file, problems);
       for (const voucher of catalogue.vouchers) {
-        await queries.upsertVoucher(tx, {
-          code: voucher.code.toUpperCase(),
-          name: voucher.name,
-          discountAmount: voucher.discount_amount,
-          maxUses: voucher.max_uses ?? null,
-          validFrom: toDate(voucher.valid_from),
-          validUntil: toDate(voucher.valid_until),
-          active: voucher.active,
-        });
+        await queries.upsertVoucher(tx, voucherColumns(voucher));
         summary.vouchers += 1;
       }
       for (const rate of catalogue.shipping_rates) {

@@ -183,3 +183,61 @@ merchandise:
     expect(missingCatalogueTexts(catalogue, ['en'])).toEqual([]);
   });
 });
+
+describe('vouchers of every kind in the file (decision 0096)', () => {
+  const withItems = `${base}products:
+  - { code: DAY, event: FEST, name: Day, type: ticket, price: 5000, tax: high }
+merchandise:
+  - { code: SHIRT, name: Shirt, type: shirt, price: 2500, tax: high }
+vouchers:
+`;
+
+  it('reads each kind with its limits, fixed by default', () => {
+    const catalogue = parseCatalogue(
+      `${withItems}  - { code: TEN, name: Ten off, discount_amount: 1000 }
+  - { code: SHIRT20, name: Shirts, kind: percentage, percent: 20, products: [SHIRT], max_uses: 100, max_uses_per_customer: 1 }
+  - { code: FREEDAY, name: A day free, kind: free_product, product: DAY, valid_until: "2027-06-20T23:59:59+02:00" }
+`,
+      't.yaml',
+    );
+    expect(catalogue.vouchers).toEqual([
+      expect.objectContaining({ code: 'TEN', kind: 'fixed', discount_amount: 1000, active: true }),
+      expect.objectContaining({ code: 'SHIRT20', kind: 'percentage', percent: 20, products: ['SHIRT'], max_uses: 100, max_uses_per_customer: 1 }),
+      expect.objectContaining({ code: 'FREEDAY', kind: 'free_product', product: 'DAY' }),
+    ]);
+  });
+
+  it('refuses by field and line what the back office refuses, with the same words', () => {
+    expect(
+      problemsOf(`${withItems}  - { code: PCT, name: Pct, kind: percentage, percent: 120 }
+  - { code: NOAMOUNT, name: No amount }
+  - { code: BOTH, name: Both, discount_amount: 100, percent: 10 }
+  - { code: FREE, name: Free, kind: free_product, product: DAY, products: [DAY] }
+  - { code: LATE, name: Late, discount_amount: 100, valid_from: "2027-02-01T00:00:00Z", valid_until: "2027-01-01T00:00:00Z" }
+  - { code: PER, name: Per, discount_amount: 100, max_uses: 2, max_uses_per_customer: 3 }
+`),
+    ).toEqual([
+      'vouchers[0].percent (line 15): must be a whole number from 1 to 100',
+      'vouchers[1].discount_amount (line 16): is required for a fixed voucher',
+      'vouchers[2].percent (line 17): is only for a percentage voucher',
+      'vouchers[3].products (line 18): must be left out for a free_product voucher: it applies to its product',
+      'vouchers[4].valid_until (line 19): must be later than valid_from',
+      'vouchers[5].max_uses_per_customer (line 20): must not be more than max_uses',
+    ]);
+  });
+
+  it('refuses products the file does not have, and a code twice whatever its case', () => {
+    expect(
+      problemsOf(`${withItems}  - { code: ONLY, name: Only, discount_amount: 100, products: [SHIRT, HOODIE] }
+  - { code: GIFT, name: Gift, kind: free_product, product: POSTER }
+  - { code: only, name: Again, discount_amount: 100 }
+`),
+    ).toEqual(
+      expect.arrayContaining([
+        'vouchers[0].products[1] (line 15): no product or merchandise has the code HOODIE',
+        'vouchers[1].product (line 16): no product or merchandise has the code POSTER',
+        'vouchers[2].code (line 17): "only" appears twice (codes ignore case)',
+      ]),
+    );
+  });
+});

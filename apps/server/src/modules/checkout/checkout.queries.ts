@@ -3,8 +3,8 @@ import { cartLinesColumns, cartLinesOf, type CartLinesJson } from '../cart/cart.
 import type { Db } from '../../db/client';
 import { rowFromJson } from '../../db/raw-rows';
 import { reusableRows } from '../../db/reusable-statement';
-import { cartMerchandise, cartProducts, shippingRates, shopItems, taxRates, travelTimes, vouchers } from '../../db/schema';
-import type { TaxRate } from '@festival/contract';
+import { cartMerchandise, cartProducts, orders, shippingRates, shopItems, taxRates, travelTimes, vouchers } from '../../db/schema';
+import type { TaxRate, VoucherTerms } from '@festival/contract';
 
 /** The tax rate of each item (null for an item without one). */
 export async function taxRatesOfItems(db: Db, itemIds: number[]): Promise<Map<number, TaxRate | null>> {
@@ -44,6 +44,34 @@ export async function redeemVoucher(tx: Db, code: string, now: Date) {
     .where(redeemable(code, now))
     .returning();
   return row;
+}
+
+export type VoucherRow = typeof vouchers.$inferSelect;
+
+/** What a voucher takes off, as the discount (voucherDiscount) and validate-voucher's answer read it. */
+export function voucherTermsOf(row: VoucherRow): VoucherTerms {
+  return { kind: row.kind, discount_amount: row.discountAmount, percent: row.percent, product: row.freeProduct, products: row.products?.length ? row.products : null };
+}
+
+/**
+ * The uses of a voucher by one customer: their orders that hold it and were neither cancelled nor
+ * abandoned (those gave their use back, as `used` counts them). At checkout it is read after the
+ * voucher's use was taken, under its row lock: a concurrent checkout of the same voucher waits for
+ * this one to end, and its own count (a statement after the wait) sees this one's order.
+ */
+export async function countCustomerVoucherUses(db: Db, voucherId: number, customerId: number, exceptOrderId?: number): Promise<number> {
+  const [row] = await db
+    .select({ uses: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.voucherId, voucherId),
+        eq(orders.customerId, customerId),
+        sql`${orders.paymentStatus} NOT IN ('cancelled', 'abandoned')`,
+        exceptOrderId === undefined ? undefined : sql`${orders.id} <> ${exceptOrderId}`,
+      ),
+    );
+  return row?.uses ?? 0;
 }
 
 /** Gives a use back to a voucher (its order was abandoned). */

@@ -28,7 +28,7 @@ export function registerCheckoutRoutes(
   });
   registerApiRoute(app, 'validate-voucher', async (input, request) => {
     const customer = await findSessionCustomer(db, input.token);
-    return { voucher: await invoices.validateVoucher(input.code, { customerId: customer?.id ?? null, ip: request.ip }) };
+    return { voucher: await invoices.validateVoucher(input.code, input.cart, customer, { customerId: customer?.id ?? null, ip: request.ip }) };
   });
   registerApiRoute(app, 'checkout-cart', async (input, request) => {
     const customer = await findSessionCustomer(db, input.token);

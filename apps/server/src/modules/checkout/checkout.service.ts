@@ -8,6 +8,7 @@ import {
   messages,
   paymentMessages,
   textIn,
+  discountLinesOf,
   voucherDiscount,
   type AddressLine,
   type ApiInput,
@@ -37,7 +38,7 @@ import * as orderQueries from '../orders/orders.queries';
 import type { OrderRow } from '../orders/orders.queries';
 import type { PaymentRow } from '../payments/payments.queries';
 import type { PaymentsService } from '../payments/payments.service';
-import { listCartLinesWithItemRows, redeemVoucher } from './checkout.queries';
+import { countCustomerVoucherUses, listCartLinesWithItemRows, redeemVoucher, voucherTermsOf } from './checkout.queries';
 import { invoiceOfLines } from './invoice.service';
 import { paymentPlanDueDates } from './payment-plan-dates';
 import type { VoucherGuard } from './voucher-guard';
@@ -177,13 +178,25 @@ export function createCheckoutService(deps: CheckoutDeps) {
         const planItem = lines.products.map((line) => rows.get(line.shopItemId)!).find((row) => row.paymentPlan?.length);
         const plan = planItem?.paymentPlan ?? null;
 
-        // A payment plan ignores any voucher (spec section 5).
+        // A payment plan ignores any voucher (spec section 5). The use is taken first, by one
+        // conditional update that locks the voucher's row until this transaction ends: the uses per
+        // customer are counted after it, so two checkouts of one customer never both pass the limit
+        // (decision 0096). A refusal below rolls the use back with the rest.
         const voucher = !plan && voucherCode ? await redeemVoucher(tx, voucherCode, now()) : undefined;
-        if (!plan && voucherCode && !voucher) {
+        const refuseVoucher = (text: Text) => {
           voucherCheck?.wrong();
-          throw invalid('voucher_code', messages.checkout.voucherInvalid);
+          return invalid('voucher_code', text);
+        };
+        if (!plan && voucherCode && !voucher) throw refuseVoucher(messages.checkout.voucherInvalid);
+        let discount = 0;
+        if (voucher) {
+          const outcome = voucherDiscount(voucherTermsOf(voucher), discountLinesOf(invoice.items), invoice.total, false);
+          if (!outcome.applies) throw refuseVoucher(messages.checkout.voucherNotForCart);
+          if (voucher.maxUsesPerCustomer !== null && (await countCustomerVoucherUses(tx, voucher.id, customer.id)) >= voucher.maxUsesPerCustomer) {
+            throw refuseVoucher(messages.checkout.voucherUsedUpByYou);
+          }
+          discount = outcome.discount;
         }
-        const discount = voucherDiscount(invoice.total, voucher?.discountAmount, plan !== null);
         const totalPrice = invoice.total - discount;
 
         const eventIds = [...new Set(lines.products.map((line) => rows.get(line.shopItemId)!.eventId).filter((id): id is number => id !== null))];

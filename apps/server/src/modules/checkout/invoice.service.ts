@@ -1,10 +1,10 @@
-import { computeInvoice, ENTRY_TICKET_TYPE, isAddOnType, messages, type Invoice, type InvoiceLine, type ShopItem, type TaxRate, type Voucher } from '@festival/contract';
+import { computeInvoice, ENTRY_TICKET_TYPE, isAddOnType, messages, voucherDiscount, type Invoice, type InvoiceLine, type ShopItem, type TaxRate, type Text, type Voucher } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { CustomerRow } from '../accounts/session.queries';
 import type { CartMerchandiseRow, CartProductRow } from '../cart/cart.queries';
 import type { CartService } from '../cart/cart.service';
-import { findRedeemableVoucher, findShippingRate, taxRatesOfItems } from './checkout.queries';
+import { countCustomerVoucherUses, findRedeemableVoucher, findShippingRate, taxRatesOfItems, voucherTermsOf } from './checkout.queries';
 import type { VoucherChecker, VoucherGuard } from './voucher-guard';
 
 /** The invoice's product_type: what kind of thing a line is (its `type` is the catalogue's category). */
@@ -38,6 +38,7 @@ export async function invoiceOfLines(
       return {
         id: line.id,
         name: item.name,
+        external_code: item.external_code,
         shop_item_type: 'tickets' as const,
         full_name: line.fullName,
         email: line.email,
@@ -56,6 +57,7 @@ export async function invoiceOfLines(
       return {
         id: line.id,
         name: item.name,
+        external_code: item.external_code,
         shop_item_type: 'merchandise' as const,
         full_name: null,
         email: null,
@@ -93,17 +95,36 @@ export function createInvoiceService(deps: { db: Db; carts: CartService; voucher
       return invoiceOfLines(db, contents.lines, contents.items, country);
     },
 
-    /** A voucher for the cart (spec section 3: code and discount amount); wrong codes are limited (decision 0023). */
-    async validateVoucher(code: string, checker: VoucherChecker): Promise<Voucher> {
+    /**
+     * A voucher for the cart (spec section 3: its code and its discount for the cart's lines, with
+     * our terms, decision 0096); wrong codes are limited (decision 0023). A code that names a voucher
+     * which cannot be redeemed now, applies to nothing in the cart, or was used by this customer as
+     * often as it allows one is refused, and counts as a wrong code.
+     */
+    async validateVoucher(code: string, cartCode: string | null | undefined, customer: CustomerRow | null, checker: VoucherChecker): Promise<Voucher> {
       if (!code.trim()) throw new AppError('INVALID_INPUT', messages.checkout.voucherRequired, { code: [messages.checkout.voucherRequired] });
       const check = await deps.vouchers.begin(checker);
+      const refuse = (text: Text) => {
+        check.wrong();
+        return new AppError('INVALID_INPUT', text, { code: [text] });
+      };
       try {
         const voucher = await findRedeemableVoucher(db, code, now());
-        if (!voucher) {
-          check.wrong();
-          throw new AppError('INVALID_INPUT', messages.checkout.voucherInvalid, { code: [messages.checkout.voucherInvalid] });
+        if (!voucher) throw refuse(messages.checkout.voucherInvalid);
+        const terms = voucherTermsOf(voucher);
+        if (customer && voucher.maxUsesPerCustomer !== null && (await countCustomerVoucherUses(db, voucher.id, customer.id)) >= voucher.maxUsesPerCustomer) {
+          throw refuse(messages.checkout.voucherUsedUpByYou);
         }
-        return { code: voucher.code, discount_amount: voucher.discountAmount };
+        // Without a cart (the spec's page always sends one) the code alone is checked: its amount, if it has one.
+        if (!cartCode) return { code: voucher.code, discount_amount: terms.discount_amount ?? 0, terms };
+        const contents = await carts.contents(cartCode, customer);
+        if (!contents) throw new AppError('GONE', messages.cart.expired);
+        // The lines as the invoice prices them (price plus fee); the shipping is not known before a country is chosen.
+        const lines = [...contents.lines.products, ...contents.lines.merchandise].map((line) => ({ product: contents.items.get(line.shopItemId)!.external_code, price: line.price + line.fee }));
+        const plan = contents.lines.products.some((line) => Boolean(contents.items.get(line.shopItemId)?.payment_plan?.length));
+        const outcome = voucherDiscount(terms, lines, lines.reduce((sum, line) => sum + line.price, 0), plan);
+        if (!outcome.applies) throw refuse(messages.checkout.voucherNotForCart);
+        return { code: voucher.code, discount_amount: outcome.discount, terms };
       } finally {
         await check.settle();
       }

@@ -1,4 +1,4 @@
-import { api, checkoutVat, UNTAXED, type RateTotal } from '@festival/contract';
+import { api, checkoutVat, discountLinesOf, UNTAXED, voucherDiscount, type RateTotal } from '@festival/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
@@ -81,7 +81,7 @@ describe.each(testEngines())('confirmation mails and their figures on %s', (engi
     const calculated = api['calculate-invoice'].answer.parse((await shop.call('calculate-invoice', { token: buyer.token, cart, country: 'NL' })).body).invoice;
     const voucher = api['validate-voucher'].answer.parse((await shop.call('validate-voucher', { token: buyer.token, cart, code: 'WELCOME10' })).body).voucher;
     // What the checkout page prints.
-    const shown = checkoutVat(calculated, voucher.discount_amount, false);
+    const shown = checkoutVat(calculated, voucherDiscount(voucher.terms, discountLinesOf(calculated.items), calculated.total, false).discount);
     expect(shown.find((rate) => rate.name === 'VAT 9%')!.tax).toBeLessThan(calculated.tax['VAT 9%']!);
 
     const checkout = await shop.call('checkout-cart', checkoutPayload(buyer.token, cart, {}, { voucher_code: 'WELCOME10' }));
@@ -107,7 +107,7 @@ describe.each(testEngines())('confirmation mails and their figures on %s', (engi
     const buyer = await createCustomer(shop);
     const cart = await cartWith(shop, buyer.token, ['NWF27-DAY-SAT']);
     const calculated = api['calculate-invoice'].answer.parse((await shop.call('calculate-invoice', { token: buyer.token, cart, country: 'NL' })).body).invoice;
-    const shown = checkoutVat(calculated, 15000, false);
+    const shown = checkoutVat(calculated, Math.min(15000, calculated.total));
     expect(shown.map((rate) => rate.tax)).toEqual([0]);
     const checkout = await shop.call('checkout-cart', checkoutPayload(buyer.token, cart, { payment_method: null }, { voucher_code: 'GIFTCARD150' }));
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
@@ -133,7 +133,7 @@ describe.each(testEngines())('confirmation mails and their figures on %s', (engi
     expect(confirmation.text).toContain(`Your payment plan:\n\nPaid: ${money(initial!.amount)}\nDue `);
     expect(confirmation.text.match(/^Due \d+ \w+ 20\d\d: €\d+\.\d\d$/gm)).toHaveLength(placed.order.payments.length - 1);
     // The whole order's VAT, as checkout shows it for a plan.
-    for (const line of vatLines(checkoutVat(calculated, null, true))) expect(confirmation.text).toContain(line);
+    for (const line of vatLines(checkoutVat(calculated, 0))) expect(confirmation.text).toContain(line);
 
     const link = { order: placed.order.code, reference: second!.reference, checksum: orderLinkSignature(SECRET, placed.order.code, instalmentLink(second!.reference)) };
     const started = await shop.call('pay-payment-plan-order-payment', { token: buyer.token, ...link });

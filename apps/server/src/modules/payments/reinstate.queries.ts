@@ -1,6 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { shopItems, travelTimes, vouchers } from '../../db/schema';
+import { countCustomerVoucherUses } from '../checkout/checkout.queries';
 
 /**
  * Sells units and seats again to an order that gave them back (abandoned, then paid after all),
@@ -32,14 +33,17 @@ export async function retakeSoldStock(tx: Db, counts: { items: Map<number, numbe
 
 /**
  * Takes back the voucher use an abandoned order gave back, while the voucher has a use left (one
- * conditional increment). Its dates and active flag were checked when the order redeemed it and
- * are not asked again: the buyer placed the order in time. False when its uses are gone.
+ * conditional increment) and its customer has not used it as often as it allows one meanwhile
+ * (counted under the row lock the increment took, as the checkout counts, decision 0096). Its dates
+ * and active flag were checked when the order redeemed it and are not asked again: the buyer placed
+ * the order in time. False when its uses are gone.
  */
-export async function retakeVoucherUse(tx: Db, voucherId: number): Promise<boolean> {
-  const taken = await tx
+export async function retakeVoucherUse(tx: Db, voucherId: number, customerId: number): Promise<boolean> {
+  const [taken] = await tx
     .update(vouchers)
     .set({ used: sql`${vouchers.used} + 1`, updatedAt: sql`now()` })
     .where(and(eq(vouchers.id, voucherId), or(isNull(vouchers.maxUses), sql`${vouchers.used} < ${vouchers.maxUses}`)))
-    .returning({ id: vouchers.id });
-  return taken.length === 1;
+    .returning({ id: vouchers.id, maxUsesPerCustomer: vouchers.maxUsesPerCustomer });
+  if (!taken) return false;
+  return taken.maxUsesPerCustomer === null || (await countCustomerVoucherUses(tx, voucherId, customerId)) < taken.maxUsesPerCustomer;
 }

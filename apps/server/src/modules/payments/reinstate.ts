@@ -25,7 +25,7 @@ export async function reinstateAbandonedOrder(tx: Db, order: OrderRow, deps: { l
         missing = 'stock or seats';
         savepoint.rollback();
       }
-      if (order.voucherId !== null && !(await retakeVoucherUse(savepoint, order.voucherId))) {
+      if (order.voucherId !== null && !(await retakeVoucherUse(savepoint, order.voucherId, order.customerId))) {
         missing = 'voucher use';
         savepoint.rollback();
       }

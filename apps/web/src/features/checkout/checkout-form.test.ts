@@ -1,4 +1,4 @@
-import { english, messages, type ClientConfig, type PaymentMethodChoice } from '@festival/contract';
+import { english, messages, type ClientConfig, type PaymentMethodChoice, type Voucher, type VoucherTerms } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
 import { testCartProduct } from '../../../test/test-cart';
 import { addressPayload, cartEventSettings, cartPaymentPlan, checkoutAmounts, checkoutBlocked, checkoutProblem, differsFromSaved, offeredPaymentMethods, paymentChoice, previewInvoice, type CheckoutInput } from './checkout-form';
@@ -118,17 +118,43 @@ describe('the amounts of a checkout', () => {
     { amount: 14300, units: 'months' as const, count: 1 },
   ];
 
+  /** A voucher as validate-voucher answers it. */
+  const voucher = (code: string, terms: Partial<VoucherTerms> & Pick<VoucherTerms, 'kind'>, discount = 0): Voucher => ({
+    code,
+    discount_amount: discount,
+    terms: { discount_amount: null, percent: null, product: null, products: null, ...terms },
+  });
+  const fixed = (code: string, amount: number) => voucher(code, { kind: 'fixed', discount_amount: amount }, amount);
+  // An invoice of one weekend ticket (€193.00), or of a ticket, a T-shirt (€25.00) and €4.95 shipping.
+  const item = (external_code: string, price: number) => ({ external_code, price });
+  const ticketOnly = { total: 19300, items: [item('NWF27-WEEKEND', 19300)] };
+  const mixed = { total: 19300 + 2500 + 495, items: [item('NWF27-WEEKEND', 19300), item('NWF27-TEE', 2500)] };
+
   it('takes the voucher off the total', () => {
-    expect(checkoutAmounts({ total: 19300 }, { code: 'TEN', discount_amount: 1000 }, null)).toEqual({ total: 19300, discount: 1000, toPay: 18300, discountCoversTotal: false, voucherExceedsOrder: false });
+    expect(checkoutAmounts(ticketOnly, fixed('TEN', 1000), null)).toEqual({ total: 19300, discount: 1000, toPay: 18300, discountCoversTotal: false, voucherExceedsOrder: false });
   });
 
   it('covers the whole order with a voucher worth as much or more, and warns when it is worth more', () => {
-    expect(checkoutAmounts({ total: 5000 }, { code: 'BIG', discount_amount: 5000 }, null)).toMatchObject({ discount: 5000, toPay: 0, discountCoversTotal: true, voucherExceedsOrder: false });
-    expect(checkoutAmounts({ total: 5000 }, { code: 'BIG', discount_amount: 7500 }, null)).toMatchObject({ discount: 5000, toPay: 0, discountCoversTotal: true, voucherExceedsOrder: true });
+    const small = { total: 5000, items: [item('NWF27-PARKING', 5000)] };
+    expect(checkoutAmounts(small, fixed('BIG', 5000), null)).toMatchObject({ discount: 5000, toPay: 0, discountCoversTotal: true, voucherExceedsOrder: false });
+    expect(checkoutAmounts(small, fixed('BIG', 7500), null)).toMatchObject({ discount: 5000, toPay: 0, discountCoversTotal: true, voucherExceedsOrder: true });
+  });
+
+  it('computes a percentage, a product-limited and a free-product voucher on the invoice shown, as the checkout will (decision 0096)', () => {
+    // 10 % of the lines, not of the shipping: 2,180 of 21,800.
+    expect(checkoutAmounts(mixed, voucher('TENPC', { kind: 'percentage', percent: 10 }), null)).toMatchObject({ discount: 2180, toPay: mixed.total - 2180, voucherExceedsOrder: false });
+    // 50 % of the T-shirt alone.
+    expect(checkoutAmounts(mixed, voucher('SHIRTHALF', { kind: 'percentage', percent: 50, products: ['NWF27-TEE'] }), null)).toMatchObject({ discount: 1250 });
+    // €30 off the T-shirt takes its €25 and says the rest is lost.
+    expect(checkoutAmounts(mixed, voucher('SHIRT30', { kind: 'fixed', discount_amount: 3000, products: ['NWF27-TEE'] }), null)).toMatchObject({ discount: 2500, voucherExceedsOrder: true, discountCoversTotal: false });
+    expect(checkoutAmounts(mixed, voucher('FREESHIRT', { kind: 'free_product', product: 'NWF27-TEE' }), null)).toMatchObject({ discount: 2500, toPay: 19300 + 495 });
+    // The shipping added once a country is chosen changes a gift card's discount, not the voucher.
+    expect(checkoutAmounts({ ...mixed, total: 19300 + 2500 }, fixed('GIFT', 50_000), null).discount).toBe(21800);
+    expect(checkoutAmounts(mixed, fixed('GIFT', 50_000), null).discount).toBe(mixed.total);
   });
 
   it('ignores a voucher with a payment plan and asks for the initial payment now', () => {
-    expect(checkoutAmounts({ total: 19300 }, { code: 'TEN', discount_amount: 1000 }, plan)).toEqual({ total: 19300, discount: 0, toPay: 5000, discountCoversTotal: false, voucherExceedsOrder: false });
+    expect(checkoutAmounts(ticketOnly, fixed('TEN', 1000), plan)).toEqual({ total: 19300, discount: 0, toPay: 5000, discountCoversTotal: false, voucherExceedsOrder: false });
   });
 
   it("finds the cart's payment plan", () => {
@@ -159,7 +185,7 @@ describe('the address payload', () => {
 describe('before a country is chosen (decision 0070)', () => {
   it("previews the cart's lines at price plus fee, without shipping or taxes", () => {
     const ticket = testCartProduct({ id: 1, price: 18950, fee: 350, full_name: 'Jane Doe' });
-    const preview = previewInvoice({ products: [ticket], merchandise: [{ id: 5, merchandise: { name: 'Festival T-shirt' }, price: 2500, fee: 100 }] });
+    const preview = previewInvoice({ products: [ticket], merchandise: [{ id: 5, merchandise: { name: 'Festival T-shirt', external_code: 'NWF27-TEE' }, price: 2500, fee: 100 }] });
     expect(preview.items.map((item) => [item.name, item.shop_item_type, item.full_name, item.price])).toEqual([
       [ticket.product.name, 'tickets', 'Jane Doe', 19300],
       ['Festival T-shirt', 'merchandise', null, 2600],

@@ -12,6 +12,7 @@ import {
   type PaymentPlanEntry,
   type Text,
   type Voucher,
+  discountLinesOf,
   voucherDiscount,
 } from '@festival/contract';
 import { say } from '../../lib/say';
@@ -64,16 +65,20 @@ export interface CheckoutAmounts {
   voucherExceedsOrder: boolean;
 }
 
-export function checkoutAmounts(invoice: Pick<Invoice, 'total'>, voucher: Voucher | null, plan: readonly PaymentPlanEntry[] | null): CheckoutAmounts {
+/**
+ * What the order comes to with the voucher, as the checkout will compute it: the one computation
+ * of the contract (voucherDiscount, decision 0096) on the invoice's lines and the voucher's terms.
+ */
+export function checkoutAmounts(invoice: { total: number; items: readonly { external_code: string; price: number }[] }, voucher: Voucher | null, plan: readonly PaymentPlanEntry[] | null): CheckoutAmounts {
   const total = invoice.total;
   const usable = plan ? null : voucher;
-  const discount = voucherDiscount(total, usable?.discount_amount, plan !== null);
+  const outcome = voucherDiscount(usable?.terms, discountLinesOf(invoice.items), total, plan !== null);
   return {
     total,
-    discount,
-    toPay: plan ? (plan[0]?.amount ?? total) : total - discount,
-    discountCoversTotal: usable !== null && usable.discount_amount >= total,
-    voucherExceedsOrder: usable !== null && usable.discount_amount > total,
+    discount: outcome.discount,
+    toPay: plan ? (plan[0]?.amount ?? total) : total - outcome.discount,
+    discountCoversTotal: usable !== null && outcome.discount >= total,
+    voucherExceedsOrder: usable !== null && outcome.exceedsOrder,
   };
 }
 
@@ -155,6 +160,7 @@ export function previewInvoice(cart: Pick<Cart, 'products' | 'merchandise'>): In
     ...cart.products.map((line) => ({
       id: line.id,
       name: line.product.name,
+      external_code: line.product.external_code,
       shop_item_type: 'tickets' as const,
       full_name: line.full_name,
       email: line.email,
@@ -169,6 +175,7 @@ export function previewInvoice(cart: Pick<Cart, 'products' | 'merchandise'>): In
     ...cart.merchandise.map((line) => ({
       id: line.id,
       name: line.merchandise.name,
+      external_code: line.merchandise.external_code,
       shop_item_type: 'merchandise' as const,
       full_name: null,
       email: null,

@@ -94,7 +94,7 @@ const shuttle = testCartProduct({
   product: { id: 20, name: 'Shuttle bus', type: 'transport', travel_time_type: 'selectable' },
 });
 const locker = testCartProduct({ id: 2, full_name: 'Kim Loe', email: 'kim@example.com', price: 1500, fee: 0, product: { id: 30, name: 'Locker', type: 'locker' } });
-const tote = { id: 5, merchandise: { name: 'Tote bag' }, price: 1200, fee: 0 };
+const tote = { id: 5, merchandise: { name: 'Tote bag', external_code: 'NWF27-TOTE' }, price: 1200, fee: 0 };
 
 describe('the cart panel', () => {
   it('lists each line with holder, e-mail, travel time and price with fee, the total, the warning, the notes and the countdown', async () => {

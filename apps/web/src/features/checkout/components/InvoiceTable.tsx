@@ -61,7 +61,7 @@ export function InvoiceTable({ invoice, amounts, voucher, hasPaymentPlan, shippi
           : texts.total,
   );
 
-  const taxes = checkoutVat(invoice, voucher?.discount_amount, hasPaymentPlan).filter((rate) => rate.name !== UNTAXED);
+  const taxes = checkoutVat(invoice, amounts.discount).filter((rate) => rate.name !== UNTAXED);
   return (
     <div className="invoice">
       <DataTable

@@ -15,6 +15,8 @@ export interface VoucherFieldProps {
   onChange: (voucher: Voucher | null) => void;
   /** Spec section 5: the voucher is worth more than the order. */
   exceedsOrder: boolean;
+  /** What the voucher takes off the invoice shown (voucherDiscount); absent before there is one: the discount validate-voucher answered. */
+  discount?: number | undefined;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface VoucherFieldProps {
  * applied voucher shows its code and discount with Remove. Its errors show next to it, not in
  * the form's alert, since they concern only this field.
  */
-export function VoucherField({ cartCode, voucher, onChange, exceedsOrder }: VoucherFieldProps) {
+export function VoucherField({ cartCode, voucher, onChange, exceedsOrder, discount }: VoucherFieldProps) {
   const format = useFormat();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -69,7 +71,7 @@ export function VoucherField({ cartCode, voucher, onChange, exceedsOrder }: Vouc
       {voucher ? (
         <>
           <p className="voucher-applied" id="checkout-voucher-applied">
-            <VoucherApplied code={voucher.code} amount={format.money(voucher.discount_amount)} />
+            <VoucherApplied code={voucher.code} amount={format.money(discount ?? voucher.discount_amount)} />
             <Button variant="link" size="sm" id="checkout-voucher-remove" aria-label={say(texts.removeLabel({ code: voucher.code }))} onClick={() => onChange(null)}>
               {say(texts.remove)}
             </Button>

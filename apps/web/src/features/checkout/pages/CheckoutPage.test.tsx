@@ -41,6 +41,7 @@ const ticket = testCartProduct({ id: 1, price: 18950, fee: 350 });
 const ticketItem: Invoice['items'][number] = {
   id: 1,
   name: 'Weekend ticket',
+  external_code: 'NWF27-WEEKEND',
   shop_item_type: 'tickets',
   full_name: 'Jane Doe',
   email: 'jane@example.com',
@@ -52,7 +53,7 @@ const ticketItem: Invoice['items'][number] = {
   type: 'ticket',
   price: 19300,
 };
-const shirtItem: Invoice['items'][number] = { ...ticketItem, id: 5, name: 'Festival T-shirt', shop_item_type: 'merchandise', full_name: null, email: null, product_type: 'merchandise', event: null, event_id: null, type: 'shirt', price: 2500 };
+const shirtItem: Invoice['items'][number] = { ...ticketItem, id: 5, name: 'Festival T-shirt', external_code: 'NWF27-TEE', shop_item_type: 'merchandise', full_name: null, email: null, product_type: 'merchandise', event: null, event_id: null, type: 'shirt', price: 2500 };
 
 function ticketInvoice(overrides: Partial<Invoice> = {}): Invoice {
   return { items: [ticketItem], shipping: null, total: 19300, tax: { 'VAT 9%': 1594 }, items_total_without_tax: { 'VAT 9%': 17706 }, rates: [{ name: 'VAT 9%', basisPoints: 900, gross: 19300 }], ...overrides };
@@ -138,7 +139,7 @@ describe('the checkout page', () => {
   });
 
   it('checks the rules of spec section 5 in order before it sends anything', async () => {
-    const cart = testCart({ code: CODE, products: [ticket], merchandise: [{ id: 5, merchandise: { name: 'Festival T-shirt' }, price: 2500, fee: 0 }], total_price: 21800 });
+    const cart = testCart({ code: CODE, products: [ticket], merchandise: [{ id: 5, merchandise: { name: 'Festival T-shirt', external_code: 'NWF27-TEE' }, price: 2500, fee: 0 }], total_price: 21800 });
     const invoice = ticketInvoice({ items: [ticketItem, shirtItem], shipping: { name: 'Standard', type: 'standard', price: 495 }, total: 22295 });
     const userData = testUserData({ customer: testCustomer({ country: 'NL', address: {} }) });
     const { calls, user } = await open({ cart, userData, invoice: () => ok({ invoice }) });
@@ -179,7 +180,7 @@ describe('the checkout page', () => {
   });
 
   it('clears the invoice and disables Checkout when nothing ships to the country', async () => {
-    const cart = testCart({ code: CODE, merchandise: [{ id: 5, merchandise: { name: 'Festival T-shirt' }, price: 2500, fee: 0 }], total_price: 2500 });
+    const cart = testCart({ code: CODE, merchandise: [{ id: 5, merchandise: { name: 'Festival T-shirt', external_code: 'NWF27-TEE' }, price: 2500, fee: 0 }], total_price: 2500 });
     const invoice: Handler = (body) =>
       body.country === 'GB'
         ? { status: 409, body: { message: english(messages.checkout.shippingUnavailable) } }
@@ -202,7 +203,7 @@ describe('the checkout page', () => {
   });
 
   it('shows the items of a cart with merchandise before a country is chosen, with the reason shipping is missing (decision 0070)', async () => {
-    const cart = testCart({ code: CODE, products: [ticket], merchandise: [{ id: 5, merchandise: { name: 'Festival T-shirt' }, price: 2500, fee: 0 }], total_price: 21800 });
+    const cart = testCart({ code: CODE, products: [ticket], merchandise: [{ id: 5, merchandise: { name: 'Festival T-shirt', external_code: 'NWF27-TEE' }, price: 2500, fee: 0 }], total_price: 21800 });
     const userData = testUserData({ customer: testCustomer({ country: null, address: fullAddress }) });
     const { calls } = await open({ cart, userData, invoice: () => ({ status: 422, body: { message: english(messages.checkout.selectCountryForShipping), errors: { country: [english(messages.checkout.selectCountryForShipping)] } } }) });
     expect(await screen.findByText('Festival T-shirt')).toBeTruthy();
@@ -300,7 +301,7 @@ describe('the checkout page', () => {
 
   it('applies a voucher: asks for a code, shows a refusal, then the discount and what is left to pay', async () => {
     const validate: Handler = (body) =>
-      body.code === 'TEN' ? ok({ voucher: { code: 'TEN', discount_amount: 1000 } }) : { status: 422, body: { message: english(messages.checkout.voucherInvalid), errors: { code: [english(messages.checkout.voucherInvalid)] } } };
+      body.code === 'TEN' ? ok({ voucher: { code: 'TEN', discount_amount: 1000, terms: { kind: 'fixed', discount_amount: 1000, percent: null, product: null, products: null } } }) : { status: 422, body: { message: english(messages.checkout.voucherInvalid), errors: { code: [english(messages.checkout.voucherInvalid)] } } };
     const { calls, user } = await open({ handlers: { 'validate-voucher': validate } });
     await waitForInvoice();
     await user.click(screen.getByRole('button', { name: 'Apply' }));
@@ -332,7 +333,7 @@ describe('the checkout page', () => {
 
   it('warns that a voucher worth more than the order loses the rest, and forces the voucher method', async () => {
     getConfig().events = { '1': { ageRangeActive: false, creditCardActive: false, bankTransferActive: false, bankTransferCountries: [] } };
-    const { user } = await open({ handlers: { 'validate-voucher': () => ok({ voucher: { code: 'BIG', discount_amount: 25000 } }) } });
+    const { user } = await open({ handlers: { 'validate-voucher': () => ok({ voucher: { code: 'BIG', discount_amount: 19300, terms: { kind: 'fixed', discount_amount: 25000, percent: null, product: null, products: null } } }) } });
     await waitForInvoice();
     expect(submitButton().disabled).toBe(true);
     await user.type(input('checkout-voucher'), 'BIG');
@@ -378,7 +379,7 @@ describe('the checkout page', () => {
 
   it('places the order: sends the addresses and method, clears the cart, keeps the new data and opens the order', async () => {
     getConfig().bankTransfer = bankDetails;
-    const cart = testCart({ code: CODE, products: [ticket], merchandise: [{ id: 5, merchandise: { name: 'Festival T-shirt' }, price: 2500, fee: 0 }], total_price: 21800 });
+    const cart = testCart({ code: CODE, products: [ticket], merchandise: [{ id: 5, merchandise: { name: 'Festival T-shirt', external_code: 'NWF27-TEE' }, price: 2500, fee: 0 }], total_price: 21800 });
     const invoice = ticketInvoice({ items: [ticketItem, shirtItem], shipping: { name: 'Standard', type: 'standard', price: 495 }, total: 22295 });
     const order = testOrder({ code: 'NWF-NEW1', payment_method: 'bank_transfer', payment_status: 'pending' });
     const answerData = testUserData({ customer: testCustomer({ country: 'NL', address: fullAddress }), orders: [order] });
@@ -418,7 +419,7 @@ describe('the checkout page', () => {
     const payment = { action: 'redirect' as const, url: 'https://pay.example.com/session/1' };
     const { calls, user } = await open({
       handlers: {
-        'validate-voucher': () => ok({ voucher: { code: 'TEN', discount_amount: 1000 } }),
+        'validate-voucher': () => ok({ voucher: { code: 'TEN', discount_amount: 1000, terms: { kind: 'fixed', discount_amount: 1000, percent: null, product: null, products: null } } }),
         'checkout-cart': () => ok({ order: testOrder({ payment_status: 'pending' }), data: testUserData(), payment }),
       },
     });

@@ -231,7 +231,7 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
 
       {plan && <PaymentPlanSummary plan={plan} />}
 
-      {!plan && <VoucherField cartCode={cart.code} voucher={voucher} onChange={setVoucher} exceedsOrder={amounts?.voucherExceedsOrder ?? false} />}
+      {!plan && <VoucherField cartCode={cart.code} voucher={voucher} onChange={setVoucher} exceedsOrder={amounts?.voucherExceedsOrder ?? false} discount={amounts?.discount} />}
 
       <AddressFields
         legend={say(texts.billingAddress)}
