@@ -18,6 +18,8 @@ const RESPAWN_LIMIT = 5;
 const RESPAWN_WINDOW_MS = 10_000;
 /** The message the primary sends a worker to shut down as it would on a stop signal. */
 const SHUTDOWN_MESSAGE = 'shop:shutdown';
+/** A worker's word to the primary that it serves and has said so in the log. */
+const SERVING_MESSAGE = 'shop:serving';
 
 // A reader that went away (EPIPE) must not turn a console write into an uncaught error.
 process.stdout.on('error', () => {});
@@ -120,6 +122,10 @@ async function serve(env: Env, { database, config }: Shop, { logger, logOutput, 
   await app.listen({ port: env.PORT, host: env.HOST });
   if (worker) {
     logger.info({ worker: cluster.worker?.id }, 'worker is serving');
+    // The primary says the shop is open once every worker has said it serves: its line must
+    // not come out before theirs, so the worker's line goes out first (or the wait gives up).
+    await logOutput.flush(LOG_FLUSH_MS);
+    process.send?.(SERVING_MESSAGE);
     return;
   }
   logger.info({ engine: database.engine, url: config.publicBaseUrl, port: env.PORT }, `${config.name} is open`);
@@ -177,16 +183,17 @@ function runPrimary(env: Env, { config }: Shop, count: number, { logger, logOutp
     check();
   };
 
-  const listening = new Set<number>();
-  cluster.on('listening', (worker) => {
-    listening.add(worker.id);
-    if (open || listening.size < count) return;
+  const serving = new Set<number>();
+  cluster.on('message', (worker, message) => {
+    if (message !== SERVING_MESSAGE) return;
+    serving.add(worker.id);
+    if (open || serving.size < count) return;
     open = true;
     logger.info({ engine: 'postgres', url: config.publicBaseUrl, port: env.PORT, workers: count }, `${config.name} is open`);
     if (devMailbox) logger.info({ url: `${config.publicBaseUrl}/dev/mailbox` }, 'e-mail is not sent but kept: read it in the development mailbox');
   });
   cluster.on('exit', (worker, code, signal) => {
-    listening.delete(worker.id);
+    serving.delete(worker.id);
     if (stopping) return;
     const now = Date.now();
     deaths.push(now);
