@@ -382,6 +382,32 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
     }
   }, 60_000);
 
+  it('finds a room made since its state was read (another worker, the back office, an import) at once, and guards its products after a quiet spell', async () => {
+    // The rooms' state read at most every 300 ms, answered stale while calls keep it fresh; nothing here tells this instance of the change.
+    const AGE_MS = 300;
+    const later = await createTestShop(engine, { app: { appSecret: SECRET, admissionStepIntervalMs: 3_600_000, waitingRoomStateMaxAgeMs: AGE_MS, queueJoinLimits: { perAddress: 100_000, perNetwork: 100_000 } } });
+    try {
+      const [ann, bo] = [await createCustomer(later), await createCustomer(later)];
+      // The state is read (no room yet): a sale nobody made is refused.
+      expect((await later.call('queue-join', { token: ann.token, onsale: 'LATER' })).status).toBe(404);
+      const text = `${demoText}\nonsales:\n  - { code: LATER, event: NWF27, opens_at: "2099-01-01T10:00:00Z", room_opens_minutes_before: 1440, products: [NWF27-WEEKEND], admission: ${admission(60)} }\n`;
+      await importCatalogue(later.database.db, parseCatalogue(text, 'later.yaml'), path.dirname(DEMO_CATALOGUE), 'later.yaml');
+      await later.database.db.execute(sql`UPDATE onsales SET room_opens_at = now() - interval '1 minute' WHERE code = 'LATER'`);
+      // Past the state's age (but maybe not past twice it): the stale state lacks the room, so it is read again before a 404.
+      await sleep(AGE_MS + 50);
+      const joined = await later.call('queue-join', { token: ann.token, onsale: 'LATER' });
+      expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+      // Another room is made; after a quiet spell the first stock call waits for a fresh state, so it guards its product at once.
+      const both = `${text}  - { code: GUARD, event: NWF27, opens_at: "${new Date(Date.now() + 10 * 60_000).toISOString()}", room_opens_minutes_before: 60, products: [NWF27-TOTE], admission: ${admission(60)} }\n`;
+      await importCatalogue(later.database.db, parseCatalogue(both, 'later.yaml'), path.dirname(DEMO_CATALOGUE), 'later.yaml');
+      await sleep(2 * AGE_MS + 50);
+      const refused = await later.call('add-merchandise-to-cart', { token: bo.token, external_code: 'NWF27-TOTE' });
+      expect(refused).toEqual({ status: 403, body: { message: english(waitingRoomMessages.admissionRequired), waiting_room: 'GUARD' } });
+    } finally {
+      await later.close();
+    }
+  }, 60_000);
+
   it('asks for a proof of work when the on-sale wants one, and takes only a solution of the customer’s own challenge', async () => {
     await importWithOnsales(shop, [
       `{ code: ROOM, event: NWF27, opens_at: "${new Date(opensAt).toISOString()}", products: [NWF27-WEEKEND, NWF27-TOTE], admission: ${admission(6000)}, session_minutes: 20 }`,

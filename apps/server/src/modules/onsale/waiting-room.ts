@@ -50,7 +50,10 @@ export { JOIN_LIMITS, type JoinLimits };
  * state is read from the database at most once per `stateMaxAgeMs` (one statement for every active
  * on-sale), the place comes signed in the pass, and the position is estimated in constant time
  * (positions.ts). So tens of thousands of waiting pages cost the database one read a second per
- * instance. The stock calls' gate is a cached room and an HMAC, then one primary-key read of the
+ * instance. A room made or changed elsewhere (another worker, the back office, an import) is seen
+ * by the next call once the state is past its age: a code the stale state lacks is read afresh
+ * before it is refused, and after a quiet spell the first call waits for a fresh read. The stock
+ * calls' gate is a cached room and an HMAC, then one primary-key read of the
  * pass's place inside the transaction that takes the stock (a pass outlives its place's shopping).
  */
 
@@ -209,10 +212,19 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
    */
   const rooms = async (): Promise<RoomsState> => {
     if (state && Date.now() - state.takenAt < maxAgeMs) return state;
-    if (state && maxAgeMs > 0) {
+    // Answered stale only while calls keep it fresh: after a quiet spell (the state twice its age
+    // or more) the first call waits for the read, so a room made or changed meanwhile (the back
+    // office, another worker, an import) is never missed by a buyer's first call.
+    if (state && maxAgeMs > 0 && Date.now() - state.takenAt < 2 * maxAgeMs) {
       void refresh().catch(() => undefined);
       return state;
     }
+    return refresh();
+  };
+  /** The rooms' state holding this code if the database does: a stale state without it is read afresh first. */
+  const roomsWith = async (code: string): Promise<RoomsState> => {
+    const current = await rooms();
+    if (current.byCode.has(code) || Date.now() - current.takenAt < maxAgeMs) return current;
     return refresh();
   };
 
@@ -326,7 +338,7 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
   }
 
   async function roomNamed(code: string): Promise<Room> {
-    const room = (await rooms()).byCode.get(code);
+    const room = (await roomsWith(code)).byCode.get(code);
     if (!room) throw new AppError('NOT_FOUND', waitingRoomMessages.noSuchOnsale);
     return room;
   }
