@@ -29,13 +29,13 @@ export async function findEventCode(db: Db, id: number | null): Promise<string |
 
 /** The item of this code, locked for the rest of the transaction: stock is taken by conditional updates on this row. */
 export async function lockItem(db: Db, code: string): Promise<ShopItemRow | undefined> {
-  const [row] = await db.select().from(shopItems).where(eq(shopItems.externalCode, code)).for('update');
+  const [row] = await db.select().from(shopItems).where(eq(shopItems.externalCode, code)).for('no key update');
   return row;
 }
 
 /** The event of this code, locked for the rest of the transaction: two changes of its texts follow one another. */
 export async function lockEvent(db: Db, code: string): Promise<EventRow | undefined> {
-  const [row] = await db.select().from(events).where(eq(events.externalCode, code)).for('update');
+  const [row] = await db.select().from(events).where(eq(events.externalCode, code)).for('no key update');
   return row;
 }
 
@@ -57,7 +57,7 @@ export async function lockTravelTime(db: Db, itemId: number, id: number): Promis
     .select()
     .from(travelTimes)
     .where(and(eq(travelTimes.id, id), eq(travelTimes.shopItemId, itemId)))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

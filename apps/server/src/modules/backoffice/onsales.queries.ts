@@ -50,14 +50,14 @@ export interface OnsaleChangeRow extends OnsaleSettingsRow {
 
 /**
  * The on-sale of this code, locked for the rest of the transaction: an admission step (which takes
- * it `FOR UPDATE SKIP LOCKED`) skips it meanwhile, and two changes queue.
+ * it `FOR NO KEY UPDATE SKIP LOCKED`) skips it meanwhile, and two changes queue.
  */
 export async function lockOnsaleForChange(tx: Db, code: string): Promise<OnsaleChangeRow | undefined> {
   const [row] = await executeRows<OnsaleChangeRow>(
     tx,
     sql`SELECT id, code, active, opens_at, room_opens_at, closes_at, admission_mode, admission_limit, admission_rate_limit,
                steer_min, steer_target_ms, steer_rate, steer_change, steer_p99_ms, steered_at, session_minutes, proof_of_work_bits, now() AS db_now
-        FROM onsales WHERE code = ${code} FOR UPDATE`,
+        FROM onsales WHERE code = ${code} FOR NO KEY UPDATE`,
   );
   return row;
 }

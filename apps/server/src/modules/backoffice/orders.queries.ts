@@ -178,7 +178,7 @@ export async function lockOrderTicket(tx: Db, orderId: number, code: string) {
     .from(tickets)
     .innerJoin(shopItems, eq(shopItems.id, tickets.shopItemId))
     .where(and(eq(tickets.orderId, orderId), eq(tickets.code, code)))
-    .for('update', { of: tickets });
+    .for('no key update', { of: tickets });
   return row;
 }
 

@@ -60,7 +60,7 @@ export async function listVoucherOrders(db: Db, voucherIds: number[], perVoucher
 
 /** The voucher of a code (upper-case), locked against checkouts taking its uses and other changes until the transaction ends. */
 export async function lockVoucher(tx: Db, code: string): Promise<VoucherRow | undefined> {
-  const [row] = await tx.select().from(vouchers).where(eq(vouchers.code, code)).for('update');
+  const [row] = await tx.select().from(vouchers).where(eq(vouchers.code, code)).for('no key update');
   return row;
 }
 

@@ -15,7 +15,7 @@ export async function lockCartByCode(tx: Db, code: string): Promise<CartRow | un
   const [row] = await lockCartStatement(tx, { code });
   return row;
 }
-const lockCartStatement = reusableQuery<CartRow[], { code: string }>((db) => db.select().from(carts).where(eq(carts.code, sql.placeholder('code'))).for('update'));
+const lockCartStatement = reusableQuery<CartRow[], { code: string }>((db) => db.select().from(carts).where(eq(carts.code, sql.placeholder('code'))).for('no key update'));
 
 export async function attachCart(tx: Db, cartId: number, customerId: number): Promise<void> {
   await tx.update(carts).set({ customerId }).where(eq(carts.id, cartId));

@@ -158,7 +158,7 @@ export async function lockOnsaleForStep(tx: Db, onsaleId: number): Promise<StepR
     sql`SELECT id, opens_at, room_opens_at, closes_at, admission_mode, admission_limit, admission_rate_limit,
                steer_min, steer_target_ms, steer_rate, steer_change, steer_p99_ms, steer_decreased_at, steered_at,
                cursor_phase, cursor_key, cursor_place, admitted_count, rate_carry, last_step_at, now() AS db_now
-        FROM onsales WHERE id = ${onsaleId} AND active FOR UPDATE SKIP LOCKED`,
+        FROM onsales WHERE id = ${onsaleId} AND active FOR NO KEY UPDATE SKIP LOCKED`,
   );
   return row;
 }

@@ -9,8 +9,9 @@ import { steerInStep } from './steering-step';
  * The waiting room's queue in the database (issue 23, decision 0048). Joining is one insert (no
  * counter row every visitor would update); admission is a cursor in queue order, (phase,
  * random_key, id), that one admission step at a time moves forward under the on-sale row's lock
- * (`FOR UPDATE SKIP LOCKED`: an instance that finds it taken skips, another is stepping). A place
- * is admitted once the cursor is at or past it, so no place is admitted twice or skipped, whatever
+ * (`FOR NO KEY UPDATE SKIP LOCKED`: an instance that finds it taken skips, another is stepping;
+ * a join inserting its place only key-share locks the row, and is not in the way). A place is
+ * admitted once the cursor is at or past it, so no place is admitted twice or skipped, whatever
  * the number of instances stepping.
  */
 

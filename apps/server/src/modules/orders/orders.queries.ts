@@ -110,8 +110,8 @@ export async function lockOrder(tx: Db, where: { id: number } | { code: string }
   const [row] = 'id' in where ? await lockOrderByIdStatement(tx, where) : await lockOrderByCodeStatement(tx, where);
   return row;
 }
-const lockOrderByIdStatement = reusableQuery<OrderRow[], { id: number }>((db) => db.select().from(orders).where(eq(orders.id, sql.placeholder('id'))).for('update'));
-const lockOrderByCodeStatement = reusableQuery<OrderRow[], { code: string }>((db) => db.select().from(orders).where(eq(orders.code, sql.placeholder('code'))).for('update'));
+const lockOrderByIdStatement = reusableQuery<OrderRow[], { id: number }>((db) => db.select().from(orders).where(eq(orders.id, sql.placeholder('id'))).for('no key update'));
+const lockOrderByCodeStatement = reusableQuery<OrderRow[], { code: string }>((db) => db.select().from(orders).where(eq(orders.code, sql.placeholder('code'))).for('no key update'));
 
 export async function updateOrder(tx: Db, id: number, values: Partial<NewOrder>): Promise<OrderRow> {
   const [row] = await updateOrderStatement(tx, id, values);

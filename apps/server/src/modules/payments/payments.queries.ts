@@ -97,7 +97,7 @@ export async function lockOrderOfPayment(tx: Db, provider: string, reference: st
 const orderOfPaymentStatement = reusableRows<{ o: Record<string, unknown> }, { provider: string; reference: string }>(
   sql`SELECT row_to_json(o) AS o FROM ${orders} o
       WHERE o.id = (SELECT order_id FROM ${payments} WHERE provider = ${sql.placeholder('provider')} AND provider_reference = ${sql.placeholder('reference')})
-      FOR UPDATE`,
+      FOR NO KEY UPDATE`,
 );
 
 export async function findInstalmentById(tx: Db, id: number): Promise<InstalmentRow | undefined> {

@@ -24,7 +24,7 @@ export async function lockHeldTicket(tx: Db, customerId: number, code: string, o
     .innerJoin(orders, eq(orders.id, tickets.orderId))
     .innerJoin(shopItems, eq(shopItems.id, tickets.shopItemId))
     .where(and(eq(tickets.code, code), heldBy(customerId), orderId === undefined ? undefined : eq(tickets.orderId, orderId)))
-    .for('update', { of: tickets });
+    .for('no key update', { of: tickets });
   return row;
 }
 
@@ -83,7 +83,7 @@ export async function lockOwnOrder(tx: Db, customerId: number, orderId: number) 
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)))
-    .for('update');
+    .for('no key update');
   return row;
 }
 
@@ -155,7 +155,7 @@ export async function lockRefund(tx: Db, refundId: number, customerId?: number):
     .select()
     .from(refunds)
     .where(and(eq(refunds.id, refundId), customerId === undefined ? undefined : eq(refunds.customerId, customerId)))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

@@ -12,13 +12,13 @@ export async function insertMember(db: Db, values: { email: string; name: string
 
 export async function findMemberByEmail(db: Db, email: string, options: { lock?: boolean } = {}): Promise<StaffMemberRow | null> {
   const query = db.select().from(staffMembers).where(eq(staffMembers.email, email));
-  const [row] = options.lock ? await query.for('update') : await query;
+  const [row] = options.lock ? await query.for('no key update') : await query;
   return row ?? null;
 }
 
 export async function findMemberById(db: Db, id: number, options: { lock?: boolean } = {}): Promise<StaffMemberRow | null> {
   const query = db.select().from(staffMembers).where(eq(staffMembers.id, id));
-  const [row] = options.lock ? await query.for('update') : await query;
+  const [row] = options.lock ? await query.for('no key update') : await query;
   return row ?? null;
 }
 
@@ -29,7 +29,7 @@ export async function lockActiveAdmins(db: Db): Promise<number[]> {
     .from(staffMembers)
     .where(and(eq(staffMembers.role, 'admin'), isNull(staffMembers.disabledAt)))
     .orderBy(staffMembers.id)
-    .for('update');
+    .for('no key update');
   return rows.map((row) => row.id);
 }
 
