@@ -1,4 +1,4 @@
-// npm run bench [-- web | languages | api | lighthouse | cart | call-cpu | flash | onsale | dashboard | checkin | backoffice-search | vouchers | statements]: measures the shop against its speed targets and
+// npm run bench [-- web | languages | api | lighthouse | cart | call-cpu | flash | onsale | dashboard | checkin | backoffice-search | vouchers | editors | catalogue-page | statements]: measures the shop against its speed targets and
 // prints each figure beside its target. Not a test: figures depend on the machine.
 // A section that fails (a flaky tool, a server that does not start) costs only its own figures:
 // they are printed as MISSING with the reason, the other sections still run, and the exit
@@ -11,6 +11,7 @@ import { benchOnsale } from './onsale';
 import { benchDashboard, DASHBOARD_FIGURES } from './dashboard';
 import { benchOrderSearch, ORDER_SEARCH_FIGURES } from './order-search';
 import { benchVouchers, VOUCHER_FIGURES } from './vouchers';
+import { benchCataloguePage, benchEditorsDuringSale, CATALOGUE_PAGE_FIGURES, EDITOR_FIGURES } from './editors';
 import { benchStatements } from './statements';
 import { benchAddToCart } from './cart';
 import { benchLanguageSwitch, LANGUAGE_SWITCH_FIGURES } from './language-switch';
@@ -119,6 +120,17 @@ async function main(): Promise<void> {
   if (wants('vouchers')) {
     console.log('\n# Back office: voucher codes generated in bulk (issue 37)');
     await section('voucher codes in bulk', VOUCHER_FIGURES, () => benchVouchers());
+  }
+  if (wants('editors')) {
+    console.log("\n# Back office: the editors' saves during the flash sale on postgres (issue 37)");
+    await section('editor saves during the flash sale', EDITOR_FIGURES, () => benchEditorsDuringSale());
+  }
+  if (wants('catalogue-page')) {
+    console.log('\n# Back office: the catalogue page of a large catalogue (issue 37)');
+    await section('catalogue page of a large catalogue', CATALOGUE_PAGE_FIGURES, async () => {
+      ensureWebBuild();
+      await benchCataloguePage();
+    });
   }
   if (only.has('statements')) {
     console.log('\n# Where the database time goes in a small on-sale (pg_stat_statements)');

@@ -75,11 +75,11 @@ export async function benchVouchers(port = 3850): Promise<void> {
 }
 
 /** An admin with a signed-in session for `token`, as the order-search bench makes one. */
-async function signInAdmin(url: string, token: string): Promise<void> {
+export async function signInAdmin(url: string, token: string, email = 'bench.vouchers@example.org'): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const [{ id }] = (await client.query<{ id: number }>("INSERT INTO staff_members (email, name, role, password_hash) VALUES ('bench.vouchers@example.org', 'Bench', 'admin', 'x') RETURNING id")).rows as [{ id: number }];
+    const [{ id }] = (await client.query<{ id: number }>("INSERT INTO staff_members (email, name, role, password_hash) VALUES ($1, 'Bench', 'admin', 'x') RETURNING id", [email])).rows as [{ id: number }];
     await client.query("INSERT INTO staff_sessions (staff_id, token_hash, stage, expires_at) VALUES ($1, $2, 'signed-in', now() + interval '12 hours')", [id, createHash('sha256').update(token).digest('hex')]);
   } finally {
     await client.end();
