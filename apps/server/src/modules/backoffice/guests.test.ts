@@ -1,4 +1,4 @@
-import { english, LOCALES, messages, staffApi, staffBoxOfficeMessages, staffGuestMessages } from '@festival/contract';
+import { english, LOCALES, messages, staffApi, staffBoxOfficeMessages, staffGuestMessages, staffOrderMessages } from '@festival/contract';
 import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ describe.each(testEngines())('guest lists and the desk’s price on %s', (engine
   });
 
   const db = () => shop.database.db;
-  type Path = 'guest-lists' | 'guest-list-save' | 'guest-issue' | 'guest-cancel' | 'box-office-sell' | 'dashboard' | 'staff-export' | 'order-tickets-pdf';
+  type Path = 'guest-lists' | 'guest-list-save' | 'guest-issue' | 'guest-cancel' | 'box-office-sell' | 'dashboard' | 'staff-export' | 'order-tickets-pdf' | 'order-refund';
   const call = (path: Path, payload: unknown, cookie = staff.box_office, language?: string) =>
     language
       ? shop.app
@@ -166,6 +166,8 @@ describe.each(testEngines())('guest lists and the desk’s price on %s', (engine
     const answer = await issue({ list_id: crew.id, code: 'NWF27-PARKING', quantity: 2, guest: { full_name: 'Two Passes', email }, reason: 'Runner' });
     expect(answer.status).toBe(200);
     const [first, second] = answer.body.tickets as { code: string }[];
+    // Nothing was paid: never refunded, also by an admin with the override.
+    expect(await call('order-refund', { code: answer.body.order_code, tickets: [first!.code], override: true, override_reason: 'Try' }, staff.admin)).toMatchObject({ status: 409, body: { message: english(staffOrderMessages.neverRefundable) } });
     const sold = (await item('NWF27-PARKING')).sold;
     const cancelled = await call('guest-cancel', { code: first!.code });
     expect(cancelled).toMatchObject({ status: 200, body: { message: english(staffGuestMessages.cancelled('Two Passes')) } });
