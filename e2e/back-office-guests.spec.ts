@@ -107,6 +107,17 @@ describe('the back office’s guest lists', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
+  it('renames the list, its tickets staying on it', async () => {
+    await page.getByRole('button', { name: texts.renameLabel('Artists') }).click();
+    const dialog = page.getByRole('dialog', { name: texts.renameTitle('Artists') });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page);
+    await dialog.getByLabel(texts.listName, { exact: true }).fill('Artists and bands');
+    await dialog.getByRole('button', { name: texts.save }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('region', { name: 'Artists and bands' }).getByText(texts.counts(1, 1)).waitFor();
+  });
+
   it('sells at the desk at a lower price, asking for its reason first; the audit keeps the old and new price', async () => {
     await page.getByRole('navigation', { name: staffTexts.shell.nav }).getByRole('link', { name: desk.title }).click();
     await page.waitForURL((url) => url.pathname === '/staff/box-office');

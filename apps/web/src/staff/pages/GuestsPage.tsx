@@ -12,6 +12,7 @@ import { TextField } from '../../components/ui/TextField';
 import { say } from '../../lib/say';
 import { staffCall } from '../api';
 import { bytesOfBase64, downloadFile } from '../download-file';
+import { FormDialog } from '../FormDialog';
 import { emptyGuestForm, issuableItems, maxGuestUnits, prepareGuestIssue, type GuestIssueForm } from '../guests-page';
 import { LoadFailed } from '../LoadStates';
 import { mayCall } from '../sections';
@@ -59,7 +60,7 @@ export default function GuestsPage() {
         <>
           <IssueForm lists={lists.data.lists} languages={lists.data.languages} defaultLanguage={lists.data.default_language} groups={items.data.groups} ageRanges={items.data.age_ranges} />
           {lists.data.lists.map((list) => (
-            <ListSection key={list.id} list={list} />
+            <ListSection key={list.id} list={list} admin={admin} />
           ))}
         </>
       )}
@@ -258,8 +259,51 @@ function IssueForm({ lists, languages, defaultLanguage, groups, ageRanges }: { l
   );
 }
 
-function ListSection({ list }: { list: GuestListView }) {
+/** A list's new name, in a dialog (admins). */
+function RenameDialog({ list, onClose }: { list: GuestListView; onClose: () => void }) {
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [name, setName] = useState(list.name);
+  const rename = useStaffAction({
+    run: (newName: string) => staffCall('guest-list-save', { id: list.id, name: newName }),
+    done: (answer) => {
+      onClose();
+      return answer.message;
+    },
+    reload: RELOAD,
+  });
+  const problem = rename.fieldError('name');
+  return (
+    <FormDialog
+      id="staff-guests-rename"
+      formId={formId}
+      formRef={formRef}
+      title={texts.renameTitle(list.name)}
+      labels={texts}
+      pending={rename.isPending}
+      onClose={onClose}
+      onSubmit={(event) => {
+        event.preventDefault();
+        rename.mutate(name);
+      }}
+      refusal={problem ? null : rename.message}
+    >
+      <TextField
+        label={say(texts.listName)}
+        value={name}
+        onChange={setName}
+        autoComplete="off"
+        hint={problem ?? say(texts.listNameHint)}
+        aria-invalid={problem ? true : undefined}
+        className={problem ? 'staff-cat-field--invalid' : undefined}
+      />
+    </FormDialog>
+  );
+}
+
+function ListSection({ list, admin }: { list: GuestListView; admin: boolean }) {
   const titleId = useId();
+  const [renaming, setRenaming] = useState(false);
   const timeZone = useStaffTimeZone();
   const [cancelling, setCancelling] = useState<GuestTicketView | null>(null);
   const cancel = useStaffAction({
@@ -280,7 +324,15 @@ function ListSection({ list }: { list: GuestListView }) {
   const total = list.issued + list.cancelled;
   return (
     <section className="card staff-section staff-guests__list" aria-labelledby={titleId}>
-      <h2 id={titleId}>{list.name}</h2>
+      <div className="staff-guests__head">
+        <h2 id={titleId}>{list.name}</h2>
+        {admin && (
+          <Button size="sm" variant="secondary" onClick={() => setRenaming(true)} aria-label={texts.renameLabel(list.name)}>
+            {say(texts.rename)}
+          </Button>
+        )}
+      </div>
+      {renaming && <RenameDialog list={list} onClose={() => setRenaming(false)} />}
       <p role="status">{texts.counts(list.issued, list.cancelled)}</p>
       {print.message && (
         <div className="alert alert--danger" role="alert">
