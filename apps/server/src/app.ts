@@ -67,6 +67,9 @@ import { createOnsaleAdmin } from './modules/backoffice/onsales.service';
 import { registerVoucherRoutes } from './modules/backoffice/vouchers.routes';
 import { createVoucherAdmin } from './modules/backoffice/vouchers.service';
 import { registerBoxOfficeRoutes } from './modules/backoffice/box-office.routes';
+import { createBoxOffice } from './modules/backoffice/box-office.service';
+import { registerGuestRoutes } from './modules/backoffice/guests.routes';
+import { createGuestLists } from './modules/backoffice/guests.service';
 import { createStaffAccounts } from './modules/staff/staff-accounts';
 import { createTicketKeys } from './modules/checkin/ticket-keys';
 import { createDocumentsService } from './modules/documents/documents.service';
@@ -290,6 +293,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerExportRoutes(app, { exports: createExports({ db, config, now }), guard: staffGuard });
   registerDashboardRoutes(app, { dashboard: createDashboardService({ db: staffDb, timezone: config.timezone, currency: config.currency, now }), guard: staffGuard });
   registerBoxOfficeRoutes(app, { db, config, catalog, payments, appSecret, now, mailQueued, guard: staffGuard });
+  registerGuestRoutes(app, { guests: createGuestLists({ db, readDb: staffDb, config, catalog, boxOffice: createBoxOffice({ db, config, catalog, payments, appSecret, now, mailQueued }) }), guard: staffGuard });
   const catalogueChecker = options.catalogueChecker ?? createCatalogueChecker({ languages: config.languages });
   // Its threads end with the server: an upload being checked must not keep a stopping process alive.
   app.addHook('onClose', async () => catalogueChecker.close());

@@ -17,6 +17,7 @@ import * as staffBoxOffice from './staff-box-office';
 import * as staffCatalogue from './staff-catalogue';
 import * as staffOnsales from './staff-onsales';
 import * as staffVouchers from './staff-vouchers';
+import * as staffGuests from './staff-guests';
 
 /**
  * Every call of spec section 7: POST /api/<path>, the payload schema and the answer schema.
@@ -155,6 +156,11 @@ export const staffApi = {
   'voucher-list': { payload: staffVouchers.voucherListPayload, answer: staffVouchers.voucherListAnswer, access: ['admin'] },
   'voucher-save': { payload: staffVouchers.voucherSavePayload, answer: staffVouchers.voucherSaveAnswer, access: ['admin'] },
   'voucher-generate': { payload: staffVouchers.voucherGeneratePayload, answer: staffVouchers.voucherGenerateAnswer, access: ['admin'] },
+  /** Guest lists (decision 0100): the desk's roles see the lists and issue and cancel guest tickets; admins make and rename lists. */
+  'guest-lists': { payload: staffGuests.guestListsPayload, answer: staffGuests.guestListsAnswer, access: ['admin', 'box_office'] },
+  'guest-list-save': { payload: staffGuests.guestListSavePayload, answer: staffGuests.guestListSaveAnswer, access: ['admin'] },
+  'guest-issue': { payload: staffGuests.guestIssuePayload, answer: staffGuests.guestIssueAnswer, access: ['admin', 'box_office'] },
+  'guest-cancel': { payload: staffGuests.guestCancelPayload, answer: staffGuests.guestCancelAnswer, access: ['admin', 'box_office'] },
 } as const satisfies Record<string, { payload: z.ZodType; answer: z.ZodType; access: StaffAccess }>;
 
 export type StaffApiPath = keyof typeof staffApi;

@@ -34,6 +34,7 @@ export * from './catalogue-fields';
 export * from './staff-catalogue';
 export * from './staff-onsales';
 export * from './staff-vouchers';
+export * from './staff-guests';
 export * from './zoned-time';
 export * from './staff-labels';
 export * from './waiting-room';

@@ -14,6 +14,8 @@ const departureNeeded = messageWith<{ item: string }>({ id: 'staffBoxOffice.depa
 const departureNotOfItem = messageWith<{ item: string }>({ id: 'staffBoxOffice.departureNotOfItem', defaultMessage: '{item} has no such departure.' });
 const ageNeeded = messageWith<{ item: string }>({ id: 'staffBoxOffice.ageNeeded', defaultMessage: 'Choose the age range of each holder of {item}.' });
 const noItem = messageWith<{ code: string }>({ id: 'staffBoxOffice.noItem', defaultMessage: 'There is no item {code}.' });
+const priceAboveList = messageWith<{ price: string }>({ id: 'staffBoxOffice.priceAboveList', defaultMessage: 'The desk’s price is at most the list price, {price}.' });
+const priceAboveListNow = messageWith<{ item: string }>({ id: 'staffBoxOffice.priceAboveListNow', defaultMessage: 'The list price of {item} was lowered meanwhile: the desk’s price is above it. Check the price and sell again.' });
 const notOneAddress = messageWith<{ address: string }>({ id: 'staffBoxOffice.notOneAddress', defaultMessage: '"{address}" is not one e-mail address.' });
 
 export const staffBoxOfficeMessages = {
@@ -30,6 +32,13 @@ export const staffBoxOfficeMessages = {
   holderEmail: message({ id: 'staffBoxOffice.holderEmail', defaultMessage: 'Enter the e-mail address of each ticket holder.' }),
   holdersCount: message({ id: 'staffBoxOffice.holdersCount', defaultMessage: 'Give one holder per ticket, or none to put them in the buyer’s name.' }),
   choosePayment: message({ id: 'staffBoxOffice.choosePayment', defaultMessage: 'Choose cash, card terminal or pay later.' }),
+  /** The desk's price override (decision 0100), said beside the line's price. */
+  priceWhole: message({ id: 'staffBoxOffice.priceWhole', defaultMessage: 'Enter the price as an amount of at least 0.01.' }),
+  priceFree: message({ id: 'staffBoxOffice.priceFree', defaultMessage: 'A ticket for nothing is a guest ticket: issue it from a guest list.' }),
+  /** `price`: the list price, formatted in the shop's currency. */
+  priceAboveList: (price: string) => priceAboveList({ price }),
+  priceAboveListNow: (item: string) => priceAboveListNow({ item }),
+  priceReason: message({ id: 'staffBoxOffice.priceReason', defaultMessage: 'Give the reason for the changed price, in at most 500 characters.' }),
   notForSale: (item: string) => notForSale({ item }),
   paymentPlan: (item: string) => paymentPlan({ item }),
   departureNeeded: (item: string) => departureNeeded({ item }),
@@ -113,6 +122,20 @@ export const boxOfficeLine = z.object({
   holders: z.array(boxOfficeHolder).max(BOX_OFFICE_MAX_UNITS, issueMessage(texts.holdersCount)).optional(),
   /** Transport with departures to choose from: the departure of every unit of the line. */
   departure_id: z.int({ error: issueMessage(texts.departureNeededAny) }).min(1).max(2_147_483_647).nullish(),
+  /**
+   * The desk's price of each unit of the line, in minor units, instead of the list price (decision
+   * 0100): at least 1 (nothing is a guest ticket) and at most the list price, with its reason.
+   */
+  price: z
+    .int({ error: issueMessage(texts.priceWhole) })
+    .max(2_147_483_647, issueMessage(texts.priceWhole))
+    .refine((value) => value !== 0, { error: issueMessage(texts.priceFree), abort: true })
+    .refine((value) => value > 0, issueMessage(texts.priceWhole))
+    .nullish(),
+  price_reason: z.string({ error: issueMessage(texts.priceReason) }).max(500, issueMessage(texts.priceReason)).nullish(),
+}).superRefine((line, context) => {
+  // An overridden price needs its reason: the audit keeps it with the old and new price.
+  if (line.price !== null && line.price !== undefined && !line.price_reason?.trim()) context.addIssue({ code: 'custom', path: ['price_reason'], message: issueMessage(texts.priceReason) });
 });
 export type BoxOfficeLineInput = z.infer<typeof boxOfficeLine>;
 

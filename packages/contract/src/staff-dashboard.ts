@@ -98,6 +98,8 @@ export const dashboardAnswer = z.object({
   payment_statuses: z.object(Object.fromEntries(DASHBOARD_PAYMENT_STATUSES.map((status) => [status, count])) as Record<(typeof DASHBOARD_PAYMENT_STATUSES)[number], typeof count>),
   refund_requests: z.object({ open: count, amount: money }),
   checkins: z.array(dashboardCheckinList),
+  /** Complimentary tickets of the event per guest list (decision 0100): no sales, never in the orders' money. */
+  complimentary: z.array(z.object({ list: z.string(), tickets: count })),
   generated_at: z.string(),
   refresh_seconds: count,
 });

@@ -24,6 +24,7 @@ const METHODS: Readonly<Record<string, Text>> = {
   google_pay: message({ id: 'paymentMethodLabel.google_pay', defaultMessage: 'Google Pay' }),
   voucher: message({ id: 'paymentMethodLabel.voucher', defaultMessage: 'Voucher' }),
   gift_card: message({ id: 'paymentMethodLabel.gift_card', defaultMessage: 'Gift card' }),
+  complimentary: message({ id: 'paymentMethodLabel.complimentary', defaultMessage: 'Complimentary (guest list)' }),
 };
 
 const ACTIONS: Readonly<Record<string, Text>> = {
@@ -35,6 +36,11 @@ const ACTIONS: Readonly<Record<string, Text>> = {
   'export.orders': message({ id: 'auditActionLabel.export.orders', defaultMessage: 'Orders exported' }),
   'export.attendees': message({ id: 'auditActionLabel.export.attendees', defaultMessage: 'Attendees exported' }),
   'export.checkins': message({ id: 'auditActionLabel.export.checkins', defaultMessage: 'Check-ins exported' }),
+  'guest.issue': message({ id: 'auditActionLabel.guest.issue', defaultMessage: 'Guest tickets issued' }),
+  'guest.cancel': message({ id: 'auditActionLabel.guest.cancel', defaultMessage: 'Guest ticket cancelled' }),
+  'guest-list.create': message({ id: 'auditActionLabel.guest-list.create', defaultMessage: 'Guest list created' }),
+  'guest-list.rename': message({ id: 'auditActionLabel.guest-list.rename', defaultMessage: 'Guest list renamed' }),
+  'order.price-override': message({ id: 'auditActionLabel.order.price-override', defaultMessage: 'Price changed at the desk' }),
   'onsale.change': message({ id: 'auditActionLabel.onsale.change', defaultMessage: 'On-sale changed' }),
   'order.box-office-sale': message({ id: 'auditActionLabel.order.box-office-sale', defaultMessage: 'Box office sale' }),
   'order.box-office-email-tickets': message({ id: 'auditActionLabel.order.box-office-email-tickets', defaultMessage: 'Box office tickets e-mailed' }),

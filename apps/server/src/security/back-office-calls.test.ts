@@ -72,6 +72,10 @@ const ACCESS: Record<StaffApiPath, StaffAccess> = {
   'voucher-list': ['admin'],
   'voucher-save': ['admin'],
   'voucher-generate': ['admin'],
+  'guest-lists': ['admin', 'box_office'],
+  'guest-list-save': ['admin'],
+  'guest-issue': ['admin', 'box_office'],
+  'guest-cancel': ['admin', 'box_office'],
 };
 
 /** A payload each call takes (the contract's schema passes it), naming nothing that exists, so no allowed call changes much. */
@@ -127,6 +131,11 @@ const WELL_FORMED: Record<StaffApiPath, Record<string, unknown>> = {
   'voucher-save': { code: 'NO-SUCH-VOUCHER', voucher: { code: 'NO-SUCH-VOUCHER', name: 'Matrix voucher', kind: 'fixed', discount_amount: 100 } },
   // A template naming a product the shop does not have: refused, so an allowed call makes no codes.
   'voucher-generate': { count: 2, prefix: 'MATRIX', template: { name: 'Matrix codes', kind: 'free_product', product: 'NO-SUCH-ITEM' } },
+  'guest-lists': {},
+  // A list that does not exist: refused, so an allowed call renames or issues nothing.
+  'guest-list-save': { id: 2_000_000_000, name: 'Matrix list' },
+  'guest-issue': { list_id: 2_000_000_000, code: 'NO-SUCH-ITEM', quantity: 1, guest: { full_name: 'Matrix Guest', email: 'matrix.guest@example.org' }, language: 'en', reason: 'Matrix reason' },
+  'guest-cancel': { code: 'NOSUCHTICKET' },
 };
 
 type Identity = 'no session' | 'customer token' | 'scanner' | 'half signed in' | (typeof ALL_ROLES)[number];
@@ -143,7 +152,7 @@ describe.each(testEngines())('the back-office calls on %s', (engine) => {
   let ownerToken: string;
   const clock = new Date();
   const cookies = new Map<Identity, string | null>();
-  const REFUSAL_TEXTS = textPatterns([contract.messages, staffMessages, staffAdminMessages, contract.staffLinkMessages, contract.scannerAdminMessages, scannerMessages, contract.staffOrderMessages, contract.portalMessages, contract.paymentMessages, contract.dashboardMessages, contract.staffRefundMessages, contract.staffExportMessages, contract.staffBoxOfficeMessages, contract.boxOfficeEmailMessages, contract.staffCatalogueMessages, contract.catalogueFieldMessages, contract.staffOnsaleMessages, contract.onsaleFieldMessages, contract.staffVoucherMessages, contract.voucherFieldMessages]);
+  const REFUSAL_TEXTS = textPatterns([contract.messages, staffMessages, staffAdminMessages, contract.staffLinkMessages, contract.scannerAdminMessages, scannerMessages, contract.staffOrderMessages, contract.portalMessages, contract.paymentMessages, contract.dashboardMessages, contract.staffRefundMessages, contract.staffExportMessages, contract.staffBoxOfficeMessages, contract.boxOfficeEmailMessages, contract.staffCatalogueMessages, contract.catalogueFieldMessages, contract.staffOnsaleMessages, contract.onsaleFieldMessages, contract.staffVoucherMessages, contract.voucherFieldMessages, contract.staffGuestMessages]);
 
   beforeAll(async () => {
     const opened = await openAbuseShop(engine, SECRET, { now: () => clock });

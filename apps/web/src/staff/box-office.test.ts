@@ -1,6 +1,6 @@
 import type { BoxOfficeItem } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
-import { basketProblem, basketTotals, changeQuantity, maxUnits, sellPayload, type Basket } from './box-office';
+import { basketProblem, basketTotals, changeQuantity, maxUnits, payloadIndexOf, sellPayload, unitPriceOf, type Basket } from './box-office';
 
 const item = (code: string, over: Partial<BoxOfficeItem> = {}): BoxOfficeItem => ({
   code,
@@ -68,5 +68,39 @@ describe('the box office basket', () => {
         { code: 'TEE', quantity: 1 },
       ],
     });
+  });
+});
+
+describe('the desk’s price (decision 0100)', () => {
+  const tee = item('TEE', { price: 2995, fee: 50 });
+  const tote = item('TOTE', { price: 1500, fee: 0 });
+  const items = new Map([tee, tote].map((one) => [one.code, one]));
+  const priceWords = { ...words, needPrice: (name: string) => `price ${name}`, needPriceReason: (name: string) => `reason ${name}` };
+
+  it('totals a line at the typed price with the item’s fee, and the list price when nothing or nonsense is typed', () => {
+    const basket: Basket = { TEE: { quantity: 2, departureId: '', holders: [], price: '19,99', priceReason: 'Misprint' }, TOTE: { quantity: 1, departureId: '', holders: [] } };
+    expect(basketTotals(basket, items, 'EUR')).toEqual({ units: 3, total: 2 * (1999 + 50) + 1500 });
+    expect(unitPriceOf(tee, { price: '' }, 'EUR')).toBe(2995);
+    expect(unitPriceOf(tee, { price: 'abc' }, 'EUR')).toBe(2995);
+    expect(unitPriceOf(tee, { price: '5' }, 'JPY')).toBe(5);
+  });
+
+  it('asks for an amount and a reason before selling at a changed price', () => {
+    const basket: Basket = { TEE: { quantity: 1, departureId: '', holders: [], price: 'cheap', priceReason: '' } };
+    expect(basketProblem(basket, items, { email: '', full_name: 'A' }, priceWords, 'cash', 'EUR')).toBe('price TEE');
+    basket.TEE!.price = '10.00';
+    expect(basketProblem(basket, items, { email: '', full_name: 'A' }, priceWords, 'cash', 'EUR')).toBe('reason TEE');
+    basket.TEE!.priceReason = ' Stain ';
+    expect(basketProblem(basket, items, { email: '', full_name: 'A' }, priceWords, 'cash', 'EUR')).toBeNull();
+  });
+
+  it('sends the changed price in minor units with its reason, only on the changed line, and knows each line’s place in the payload', () => {
+    const basket: Basket = { TOTE: { quantity: 1, departureId: '', holders: [] }, TEE: { quantity: 1, departureId: '', holders: [], price: '10', priceReason: ' Stain ' } };
+    expect(sellPayload(basket, items, { email: '', full_name: 'A' }, 'cash', 'EUR').lines).toEqual([
+      { code: 'TOTE', quantity: 1 },
+      { code: 'TEE', quantity: 1, price: 1000, price_reason: 'Stain' },
+    ]);
+    expect(payloadIndexOf(basket, items, 'TEE')).toBe(1);
+    expect(payloadIndexOf({ GONE: { quantity: 1, departureId: '', holders: [] }, ...basket }, items, 'TEE')).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import type { BoxOfficeItem, BoxOfficePayment, BoxOfficeSellInput, Shown } from '@festival/contract';
+import { parseAmount } from './money';
 
 /** A ticket holder as typed at the desk; empty name and address put the ticket in the buyer's name. */
 export interface HolderDraft {
@@ -12,9 +13,31 @@ export interface BasketLine {
   quantity: number;
   departureId: string;
   holders: HolderDraft[];
+  /**
+   * The desk's price of each unit as typed (decision 0100), the list price when empty, and why it
+   * changed. The fee stays the item's.
+   */
+  price?: string;
+  priceReason?: string;
 }
 
+/** The unit price a line is sold at: the typed one when it reads as an amount, else the list price. */
+export function unitPriceOf(item: BoxOfficeItem, line: Pick<BasketLine, 'price'>, currency: string): number {
+  if (!line.price?.trim()) return item.price;
+  const parsed = parseAmount(line.price, currency);
+  return parsed.ok ? parsed.minor : item.price;
+}
+
+/** Whether a line's price was changed at the desk (something typed). */
+export const priceChanged = (line: Pick<BasketLine, 'price'>): boolean => Boolean(line.price?.trim());
+
 export type Basket = Record<string, BasketLine>;
+
+/** The basket's lines in the order the sale's payload sends them: `lines.N` of a refusal is the N-th. */
+export const payloadIndexOf = (basket: Basket, items: ReadonlyMap<string, { code: string }>, code: string): number =>
+  Object.keys(basket)
+    .filter((key) => items.has(key))
+    .indexOf(code);
 
 const emptyHolder = (): HolderDraft => ({ full_name: '', email: '', age: '' });
 
@@ -37,14 +60,14 @@ export function changeQuantity(basket: Basket, item: BoxOfficeItem, step: 1 | -1
 }
 
 /** Units in the basket and what they cost (price and fee, minor units). */
-export function basketTotals(basket: Basket, items: ReadonlyMap<string, BoxOfficeItem>): { units: number; total: number } {
+export function basketTotals(basket: Basket, items: ReadonlyMap<string, BoxOfficeItem>, currency = 'EUR'): { units: number; total: number } {
   let units = 0;
   let total = 0;
   for (const [code, line] of Object.entries(basket)) {
     const item = items.get(code);
     if (!item) continue;
     units += line.quantity;
-    total += line.quantity * (item.price + item.fee);
+    total += line.quantity * (unitPriceOf(item, line, currency) + item.fee);
   }
   return { units, total };
 }
@@ -57,8 +80,9 @@ export function basketProblem(
   basket: Basket,
   items: ReadonlyMap<string, BoxOfficeItem>,
   buyer: { email: string; full_name: string },
-  words: { needBuyer: Shown; needEmailToPayLater: Shown; needDeparture: (name: string) => Shown; needAge: (name: string) => Shown },
+  words: { needBuyer: Shown; needEmailToPayLater: Shown; needDeparture: (name: string) => Shown; needAge: (name: string) => Shown; needPrice?: (name: string) => Shown; needPriceReason?: (name: string) => Shown },
   payment: BoxOfficePayment = 'cash',
+  currency = 'EUR',
 ): Shown | null {
   if (!buyer.full_name.trim()) return words.needBuyer;
   // Without an address the buyer's tickets are printed at the desk; paying later needs the e-mailed link (decision 0076).
@@ -68,12 +92,15 @@ export function basketProblem(
     if (!item) continue;
     if (item.needs.departure && !line.departureId) return words.needDeparture(item.name);
     if (item.needs.age && line.holders.some((holder) => !holder.age)) return words.needAge(item.name);
+    // A changed price reads as an amount and has its reason (the server says the rest beside the field).
+    if (priceChanged(line) && !parseAmount(line.price!, currency).ok && words.needPrice) return words.needPrice(item.name);
+    if (priceChanged(line) && !line.priceReason?.trim() && words.needPriceReason) return words.needPriceReason(item.name);
   }
   return null;
 }
 
 /** The sale's payload: each ticket's holder as typed, or the buyer where left empty. */
-export function sellPayload(basket: Basket, items: ReadonlyMap<string, BoxOfficeItem>, buyer: { email: string; full_name: string }, payment: BoxOfficePayment): BoxOfficeSellInput {
+export function sellPayload(basket: Basket, items: ReadonlyMap<string, BoxOfficeItem>, buyer: { email: string; full_name: string }, payment: BoxOfficePayment, currency = 'EUR'): BoxOfficeSellInput {
   const lines = Object.entries(basket)
     .filter(([code]) => items.has(code))
     .map(([code, line]) => {
@@ -82,6 +109,7 @@ export function sellPayload(basket: Basket, items: ReadonlyMap<string, BoxOffice
         code,
         quantity: line.quantity,
         ...(item.needs.departure && line.departureId ? { departure_id: Number(line.departureId) } : {}),
+        ...(priceChanged(line) ? { price: unitPriceOf(item, line, currency), price_reason: line.priceReason?.trim() ?? '' } : {}),
         ...(item.needs.holder
           ? {
               holders: line.holders.map((holder) => ({

@@ -19,6 +19,7 @@ const OrderPage = lazy(() => import('./pages/OrderPage'));
 const CataloguePage = lazy(() => import('./pages/CataloguePage'));
 const OnsalesPage = lazy(() => import('./pages/OnsalesPage'));
 const VouchersPage = lazy(() => import('./pages/VouchersPage'));
+const GuestsPage = lazy(() => import('./pages/GuestsPage'));
 const ScannersPage = lazy(() => import('./pages/ScannersPage'));
 const AccountPage = lazy(() => import('./pages/AccountPage'));
 
@@ -49,6 +50,7 @@ export const staffRoutes: RouteObject[] = [
       { path: 'catalogue', element: <ForRolesOf call="catalogue-overview"><CataloguePage /></ForRolesOf> },
       { path: 'onsales', element: <ForRolesOf call="onsales-overview"><OnsalesPage /></ForRolesOf> },
       { path: 'vouchers', element: <ForRolesOf call="voucher-list"><VouchersPage /></ForRolesOf> },
+      { path: 'guests', element: <ForRolesOf call="guest-lists"><GuestsPage /></ForRolesOf> },
       { path: 'orders/:code', element: <ForRolesOf call="order-detail"><OrderPage /></ForRolesOf> },
       { path: '*', element: <NotFound /> },
     ],

@@ -5,6 +5,22 @@ import { carts } from './cart';
 import { createdAt, shopItems, travelTimes, tstz, updatedAt, vouchers, type PaymentPlanJson } from './catalog';
 import { emailKey, nameKeys, prefixIndexed } from './search-keys';
 
+/**
+ * A guest list (issue 37 point 3, decision 0100): the organiser's named lists ("Artists", "Crew",
+ * "Press") that complimentary tickets are issued to from the back office. A name is unique
+ * whatever its case.
+ */
+export const guestLists = pgTable(
+  'guest_lists',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('guest_lists_name_lower').on(sql`lower(${table.name})`)],
+);
+
 export const paymentStatuses = ['pending', 'partial', 'processing', 'problem', 'paid', 'cancelled', 'abandoned'] as const;
 
 /**
@@ -55,6 +71,12 @@ export const orders = pgTable(
      * round. Null for orders from before languages, and the box office's: the shop's default.
      */
     language: text('language'),
+    /**
+     * A complimentary order (decision 0100): tickets issued to a guest on this list, for nothing,
+     * with the issuing member's reason. Never revenue: no invoice, no payment, counted apart.
+     */
+    guestListId: integer('guest_list_id').references(() => guestLists.id),
+    complimentaryReason: text('complimentary_reason'),
     acceptedTermsAt: tstz('accepted_terms_at'),
     paidAt: tstz('paid_at'),
     createdAt: createdAt(),
@@ -71,6 +93,10 @@ export const orders = pgTable(
     index('orders_created_at').on(table.createdAt),
     // A voucher's uses per customer at checkout (decision 0096) and the orders the back office lists with it.
     index('orders_voucher_customer').on(table.voucherId, table.customerId).where(sql`${table.voucherId} IS NOT NULL`),
+    // The guest lists' tickets, newest first, and their counts per list (the dashboard, the exports).
+    index('orders_guest_list').on(table.guestListId, table.id).where(sql`${table.guestListId} IS NOT NULL`),
+    // A complimentary order has its reason and costs nothing (decision 0100).
+    check('orders_complimentary', sql`${table.guestListId} IS NULL OR (${table.complimentaryReason} IS NOT NULL AND ${table.totalPrice} = 0 AND ${table.totalPaid} = 0)`),
     check('orders_language_code', sql`${table.language} ~ '^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$'`),
     check('orders_money_non_negative', sql`${table.totalPrice} >= 0 AND ${table.totalPaid} >= 0 AND ${table.totalRefunded} >= 0`),
   ],

@@ -5,6 +5,8 @@ import {
   TRANSPORT_TYPE,
   messages,
   staffBoxOfficeMessages as texts,
+  staffGuestMessages as guestTexts,
+  type Locale,
   type BoxOfficeItem,
   type BoxOfficeItemsAnswer,
   type BoxOfficeSellAnswer,
@@ -19,11 +21,11 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { Worded } from '../../http/api-route';
-import { readerLanguage } from '../../lib/reader';
+import { readerLanguage, wordsFor } from '../../lib/reader';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import { listEventSettings, listShopItems } from '../catalog/catalog.service';
 import { enqueueMail } from '../mail/outbox';
-import { BOX_OFFICE_CHANNEL, createBoxOfficeOrder, type BoxOfficeLine } from '../orders/box-office';
+import { BOX_OFFICE_CHANNEL, COMPLIMENTARY_METHOD, createBoxOfficeOrder, type BoxOfficeInput, type BoxOfficeLine } from '../orders/box-office';
 import { loadOrderForMail, lockOrder } from '../orders/orders.queries';
 import { isWalkInAddress } from '../orders/walk-in';
 import type { PaymentsService } from '../payments/payments.service';
@@ -93,7 +95,7 @@ export function createBoxOffice(deps: BoxOfficeDeps) {
     return { onSale, settings };
   }
 
-  return {
+  const boxOffice = {
     async items(): Promise<BoxOfficeItemsAnswer> {
       const { onSale, settings } = await sellable();
       const groups = new Map<string, BoxOfficeItem[]>();
@@ -113,15 +115,53 @@ export function createBoxOffice(deps: BoxOfficeDeps) {
       };
     },
 
-    async sell(actor: Actor, input: BoxOfficeSellInput): Promise<BoxOfficeSellAnswer> {
+    async sell(actor: Actor, input: BoxOfficeSellInput, language: Locale = config.languages[0]!): Promise<BoxOfficeSellAnswer> {
+      const sale = await sellUnits(actor, input, language);
+      return answerOf(sale, input.payment);
+    },
+
+    /**
+     * Complimentary tickets for a guest on a list (decision 0100): the desk's sale of the same units
+     * (the same checks, the same order-making path, stock taken under the same rules), for nothing,
+     * issued at once, marked with the list and reason; mailed to the guest in their language.
+     */
+    async issueComplimentary(
+      actor: Actor,
+      input: { list: { id: number; name: string }; reason: string; language: string; guest: { full_name: string; email: string; age?: string | null | undefined }; code: string; quantity: number; departure_id?: number | null | undefined },
+    ): Promise<BoxOfficeSellAnswer> {
+      const holders = Array.from({ length: input.quantity }, () => ({ full_name: input.guest.full_name, email: input.guest.email, age: input.guest.age ?? null }));
+      const sale = await sellUnits(
+        actor,
+        { buyer: { email: input.guest.email, full_name: input.guest.full_name }, lines: [{ code: input.code, quantity: input.quantity, holders, departure_id: input.departure_id ?? null }], payment: 'cash' },
+        config.languages[0]!,
+        { complimentary: { listId: input.list.id, listName: input.list.name, reason: input.reason }, language: input.language, ticketsOnly: true },
+      );
+      return answerOf(sale, 'cash');
+    },
+  };
+
+  /** The desk's lines as units to sell, checked against the items on sale now; the order made. */
+  async function sellUnits(
+    actor: Actor,
+    input: BoxOfficeSellInput,
+    language: Locale,
+    guest?: { complimentary: NonNullable<BoxOfficeInput['complimentary']>; language: string; ticketsOnly: true },
+  ) {
       const { onSale, settings } = await sellable();
       const byCode = new Map(onSale.map((item) => [item.external_code, item]));
       const units: BoxOfficeLine[] = [];
       const perItem = new Map<string, number>();
-      for (const line of input.lines) {
+      for (const [index, line] of input.lines.entries()) {
         const code = line.code.trim();
         const item = byCode.get(code);
-        if (!item) throw new AppError('NOT_FOUND', texts.noItem(code));
+        if (!item) throw new AppError('NOT_FOUND', texts.noItem(code), guest ? { code: [texts.noItem(code)] } : undefined);
+        if (guest && item.shop_item_type !== 'tickets') throw new AppError('INVALID_INPUT', guestTexts.notATicket, { code: [guestTexts.notATicket] });
+        // The desk's price (decision 0100): from 1 up to the list price, refused beside the line's price.
+        const price = line.price ?? null;
+        if (price !== null && price > item.price) {
+          const refusal = texts.priceAboveList(wordsFor(config, language).amount(item.price));
+          throw new AppError('INVALID_INPUT', refusal, { [`lines.${index}.price`]: [refusal] });
+        }
         const needs = needsOf(item, settings, config.ageRanges);
         const count = (perItem.get(code) ?? 0) + line.quantity;
         perItem.set(code, count);
@@ -141,6 +181,7 @@ export function createBoxOffice(deps: BoxOfficeDeps) {
             holder: holder ? { fullName: holder.full_name.trim().replace(/\s+/g, ' '), email: holder.email.trim() } : undefined,
             age: needs.age && holder?.age ? holder.age.trim() : null,
             travelTimeId: departure,
+            price: price === null ? undefined : { amount: price, reason: line.price_reason!.trim().replace(/\s+/g, ' ') },
           });
         }
       }
@@ -152,12 +193,20 @@ export function createBoxOffice(deps: BoxOfficeDeps) {
           email: input.buyer.email,
           fullName: input.buyer.full_name,
           lines: units,
-          method: input.payment === 'pay_later' ? 'credit_card' : input.payment,
+          method: guest ? COMPLIMENTARY_METHOD : input.payment === 'pay_later' ? 'credit_card' : input.payment,
           paid: paidNow,
+          complimentary: guest?.complimentary,
+          language: guest?.language ?? null,
         },
       );
       deps.catalog.invalidate();
       deps.mailQueued?.();
+      return { order, accountCreated, onSale };
+  }
+
+  async function answerOf(sale: Awaited<ReturnType<typeof sellUnits>>, payment: BoxOfficeSellInput['payment']): Promise<BoxOfficeSellAnswer> {
+      const { order, accountCreated, onSale } = sale;
+      const input = { payment };
 
       const { customer, tickets, purchases } = await loadOrderForMail(db, order);
       const departures = new Map<number, string>();
@@ -189,7 +238,9 @@ export function createBoxOffice(deps: BoxOfficeDeps) {
         })),
         terms_link: order.paymentStatus === 'paid' ? null : { emailed_to: customer.email, accepted: order.acceptedTermsAt !== null },
       };
-    },
+  }
+
+  const more = {
 
     /**
      * A box-office order's tickets e-mailed again, to the buyer or the address given at the desk:
@@ -219,6 +270,7 @@ export function createBoxOffice(deps: BoxOfficeDeps) {
       return { message: texts.sent(sent.to), sent_to: sent.to, tickets: sent.count };
     },
   };
+  return { ...boxOffice, ...more };
 }
 
 export type BoxOffice = ReturnType<typeof createBoxOffice>;

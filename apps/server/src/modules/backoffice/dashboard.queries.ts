@@ -94,6 +94,8 @@ export async function ordersByDay(db: Db, eventId: number, timezone: string): Pr
           count(*)::int AS orders, sum(l.units)::int AS units,
           sum(o.total_paid)::float8 AS gross, sum(o.total_refunded)::float8 AS refunded
         FROM lines l JOIN orders o ON o.id = l.order_id
+        -- Complimentary orders are no sales (decision 0100): counted apart, per list.
+        WHERE o.guest_list_id IS NULL
         GROUP BY 1, 2`,
   );
 }
@@ -116,8 +118,21 @@ export async function ordersByMinute(db: Db, eventId: number, since: Date): Prom
         JOIN LATERAL (
           SELECT count(*)::int AS units FROM tickets t JOIN shop_items i ON i.id = t.shop_item_id
           WHERE t.order_id = o.id AND i.event_id = ${eventId}) l ON l.units > 0
-        WHERE o.created_at >= ${since.toISOString()}::timestamptz
+        WHERE o.created_at >= ${since.toISOString()}::timestamptz AND o.guest_list_id IS NULL
         GROUP BY 1, 2`,
+  );
+}
+
+/** The event's complimentary tickets (decision 0100), live ones per guest list: counted apart from the sales. */
+export async function complimentaryOf(db: Db, eventId: number): Promise<{ list: string; tickets: number }[]> {
+  return executeRows<{ list: string; tickets: number }>(
+    db,
+    sql`SELECT g.name AS list, count(*)::int AS tickets
+        FROM guest_lists g JOIN orders o ON o.guest_list_id = g.id
+        JOIN tickets t ON t.order_id = o.id JOIN shop_items i ON i.id = t.shop_item_id
+        WHERE i.event_id = ${eventId} AND t.status IN ('pending', 'active')
+        GROUP BY g.id, g.name
+        ORDER BY lower(g.name), g.id`,
   );
 }
 

@@ -186,12 +186,13 @@ export function createDashboardService(deps: { db: Db; timezone: string; currenc
         const days = await queries.ordersByDay(tx, event.id, timezone);
         const minutes = await queries.ordersByMinute(tx, event.id, since);
         const refunds = await queries.openRefunds(tx, event.id);
+        const complimentary = await queries.complimentaryOf(tx, event.id);
         const lists = await queries.checkinListsOf(tx, event.id);
         const gates = await queries.gatesOf(
           tx,
           lists.map((list) => list.id),
         );
-        return { items, departures, days, minutes, refunds, lists, gates };
+        return { items, departures, days, minutes, refunds, lists, gates, complimentary };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
@@ -208,6 +209,7 @@ export function createDashboardService(deps: { db: Db; timezone: string; currenc
       departures: read.departures.map((row) => ({ product: row.product, product_name: row.product_name, departs_at: row.departs_at, active: row.active, ...figuresOf({ stock: row.seats, held: row.held, sold: row.sold }) })),
       ...summary,
       refund_requests: { open: read.refunds.open, amount: Number(read.refunds.amount) },
+      complimentary: read.complimentary,
       checkins: read.lists.map((list) => {
         const scanned = read.gates.filter((gate) => gate.list_id === list.id);
         const named = (list.gates ?? []).filter((gate) => !scanned.some((row) => row.gate === gate)).map((gate) => ({ gate, admitted: 0, inside: 0 }));

@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { checkinLists, checkins, checkinStates, customers, events, merchandisePurchases, orders, scanners, shopItems, taxRates, tickets, travelTimes, vouchers } from '../../db/schema';
+import { checkinLists, checkins, checkinStates, customers, events, guestLists, merchandisePurchases, orders, scanners, shopItems, taxRates, tickets, travelTimes, vouchers } from '../../db/schema';
 
 /**
  * The exports' reads (issue 22 point 7): each a fixed number of statements whatever the number of
@@ -50,10 +50,13 @@ export function listOrdersForExport(db: Db, eventId: number | null) {
       discountName: orders.discountName,
       voucher: vouchers.code,
       shipping: orders.shippingAmount,
+      guestList: guestLists.name,
+      complimentaryReason: orders.complimentaryReason,
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .leftJoin(vouchers, eq(vouchers.id, orders.voucherId))
+    .leftJoin(guestLists, eq(guestLists.id, orders.guestListId))
     .where(eventId === null ? undefined : orderOfEvent(db, eventId))
     .orderBy(asc(orders.id));
 }
@@ -102,9 +105,11 @@ export function listAttendeesForExport(db: Db, eventId: number | null) {
       status: tickets.status,
       orderCode: orders.code,
       inside: presence.inside,
+      guestList: guestLists.name,
     })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .leftJoin(guestLists, eq(guestLists.id, orders.guestListId))
     .innerJoin(shopItems, eq(shopItems.id, tickets.shopItemId))
     .leftJoin(events, eq(events.id, shopItems.eventId))
     .leftJoin(travelTimes, eq(travelTimes.id, tickets.travelTimeId))

@@ -86,6 +86,9 @@ async function tableOf(db: Db, what: ExportKind, eventId: number | null, currenc
         'refunded_minor',
         'payment_method',
         'items',
+        // A complimentary order (decision 0100): its guest list and reason; its money columns are 0.
+        'guest_list',
+        'complimentary_reason',
       ],
       rows: orderRows.map((order) => {
         const of = itemsOf.get(order.id);
@@ -116,6 +119,8 @@ async function tableOf(db: Db, what: ExportKind, eventId: number | null, currenc
           order.refunded,
           order.paymentMethod,
           of?.items ?? [],
+          order.guestList,
+          order.complimentaryReason,
         ];
       }),
     };
@@ -123,8 +128,8 @@ async function tableOf(db: Db, what: ExportKind, eventId: number | null, currenc
   if (what === 'attendees') {
     const rows = await queries.listAttendeesForExport(db, eventId);
     return {
-      columns: ['holder_name', 'email', 'product', 'event', 'travel_time', 'ticket_code', 'status', 'checkin', 'order_code'],
-      rows: rows.map((row) => [row.holderName, row.email, row.product, row.event, row.departsAt, row.code, row.status, presenceOf(row.inside), row.orderCode]),
+      columns: ['holder_name', 'email', 'product', 'event', 'travel_time', 'ticket_code', 'status', 'checkin', 'order_code', 'guest_list'],
+      rows: rows.map((row) => [row.holderName, row.email, row.product, row.event, row.departsAt, row.code, row.status, presenceOf(row.inside), row.orderCode, row.guestList]),
     };
   }
   const rows = await queries.listCheckinsForExport(db, eventId);

@@ -128,6 +128,9 @@ export async function issueInvoice(
   const { numbering = 'now', lockedOrder } = options;
   const order = lockedOrder ?? (await lockOrder(tx, { id: orderId }));
   if (!order || order.paymentStatus !== 'paid') return null;
+  // A complimentary order (decision 0100) is no supply for consideration: no invoice, not even
+  // one of nothing, which would take a number of the unbroken series for no sale.
+  if (order.guestListId !== null) return null;
   const source = await queries.loadInvoiceSource(tx, order.id, order.customerId);
   const { existing, buyer, tickets, purchases } = source;
   if (existing) return existing;

@@ -20,6 +20,8 @@ import * as queries from './orders.queries';
 import type { OrderRow } from './orders.queries';
 
 export const BOX_OFFICE_CHANNEL = 'Box office';
+/** The payment method of a complimentary order: nothing was paid, by no way (decision 0100). */
+export const COMPLIMENTARY_METHOD = 'complimentary';
 
 export interface BoxOfficeLine {
   /** The item's external code. */
@@ -30,6 +32,8 @@ export interface BoxOfficeLine {
   age?: string | null | undefined;
   /** The departure of transport with departures to choose from (a seat of it is sold). */
   travelTimeId?: number | null | undefined;
+  /** The desk's price of the unit instead of the list price (decision 0100), checked by the caller to be from 1 to the list price, with its reason. */
+  price?: { amount: number; reason: string } | undefined;
 }
 
 export interface BoxOfficeInput {
@@ -38,9 +42,17 @@ export interface BoxOfficeInput {
   fullName: string;
   lines: BoxOfficeLine[];
   /** How it is paid: by card or transfer through the link, or at the desk in cash or on the card terminal. */
-  method: 'credit_card' | 'bank_transfer' | 'cash' | 'card_terminal';
+  method: 'credit_card' | 'bank_transfer' | 'cash' | 'card_terminal' | typeof COMPLIMENTARY_METHOD;
   /** Paid at the box office: the order is paid at once and its tickets issued. */
   paid: boolean;
+  /**
+   * Complimentary tickets for a guest on a list (decision 0100): every unit costs nothing (price
+   * and fee), the order is issued at once with no payment and no invoice, marked with its list and
+   * reason, and audited as `guest.issue`.
+   */
+  complimentary?: { listId: number; listName: string; reason: string } | undefined;
+  /** The language of the order's mail and documents; null: the shop's default. */
+  language?: string | null | undefined;
 }
 
 /** Who sold it, for the audit log: a member of staff at the back office's desk, or the command line. */
@@ -61,6 +73,8 @@ export async function createBoxOfficeOrder(
   // Without the buyer's address the sale is paid at the desk and its tickets printed there: an
   // account of its own that no mail reaches (decision 0076). Paying later needs the e-mailed link.
   const walkIn = input.email.trim() === '';
+  const complimentary = input.complimentary;
+  if (complimentary && !input.paid) throw new Error('a complimentary order is issued at once');
   if (walkIn && !input.paid) throw new AppError('INVALID_INPUT', texts.emailToPayLater);
   const email = walkIn ? walkInAddress() : input.email.trim();
   // The shop's one address rule (contract mailbox.ts), for the customer and every holder.
@@ -86,7 +100,7 @@ export async function createBoxOfficeOrder(
       if (!input.paid) await enqueueMail(tx, await passwordMail(config, readerLanguage(config, customer.language), customer.email, customer.fullName, password));
     }
 
-    const taken: { row: typeof shopItems.$inferSelect; line: BoxOfficeLine }[] = [];
+    const taken: { row: typeof shopItems.$inferSelect; line: BoxOfficeLine; price: number; fee: number }[] = [];
     for (const line of input.lines) {
       const row = await queries.findShopItemByCode(tx, line.code.trim());
       if (!row) throw new AppError('NOT_FOUND', texts.noItem(line.code));
@@ -97,10 +111,13 @@ export async function createBoxOfficeOrder(
       // Never past the stock or the seats, also with sales running (the shop's texts).
       if (!(await queries.sellOneUnit(tx, row.id))) throw new AppError('CONFLICT', messages.cart.soldOut(row.name));
       if (travelTimeId !== null && !(await takeSeat(tx, travelTimeId, row.id, 'sold'))) throw new AppError('CONFLICT', messages.cart.travelTimeSoldOut);
-      taken.push({ row, line });
+      // The desk's price is never above the list price as it is now (the caller checked it against
+      // the price it read; a change of the catalogue meanwhile is caught here).
+      if (line.price && line.price.amount > row.price) throw new AppError('CONFLICT', texts.priceAboveListNow(row.name));
+      taken.push({ row, line, price: complimentary ? 0 : (line.price?.amount ?? row.price), fee: complimentary ? 0 : row.fee });
     }
 
-    const total = taken.reduce((sum, { row }) => sum + row.price + row.fee, 0);
+    const total = taken.reduce((sum, { price, fee }) => sum + price + fee, 0);
     const order = await queries.insertOrderWithNewCode(
       tx,
       () => newCode(8),
@@ -115,13 +132,16 @@ export async function createBoxOfficeOrder(
         billingCountry: customer.country,
         billingAddress: customer.address,
         paidAt: input.paid ? now() : null,
+        language: input.language ?? null,
+        guestListId: complimentary?.listId ?? null,
+        complimentaryReason: complimentary?.reason ?? null,
       }),
     );
     await queries.insertTickets(
       tx,
       taken
         .filter(({ row }) => row.shopItemType === 'tickets')
-        .map(({ row, line }) => {
+        .map(({ row, line, price, fee }) => {
           const holder = line.holder ? { fullName: line.holder.fullName, email: line.holder.email.trim() || customer.email } : { fullName: customer.fullName, email: customer.email };
           const ownTicket = holder.email.toLowerCase() === customer.email.toLowerCase();
           return {
@@ -137,9 +157,9 @@ export async function createBoxOfficeOrder(
             email: walkIn && ownTicket ? null : holder.email,
             age: line.age ?? null,
             status: 'pending',
-            price: row.price,
-            fee: row.fee,
-            refundFee: row.refundFee,
+            price,
+            fee,
+            refundFee: complimentary ? 0 : row.refundFee,
           };
         }),
     );
@@ -147,7 +167,7 @@ export async function createBoxOfficeOrder(
       tx,
       taken
         .filter(({ row }) => row.shopItemType === 'merchandise')
-        .map(({ row }) => ({ code: newCode(20), orderId: order.id, shopItemId: row.id, name: row.name, status: 'pending', price: row.price, fee: row.fee, refundFee: row.refundFee })),
+        .map(({ row, price, fee }) => ({ code: newCode(20), orderId: order.id, shopItemId: row.id, name: row.name, status: 'pending', price, fee, refundFee: row.refundFee })),
     );
     // Money taken at the desk is a payment like any other (decision 0060): its method, its amount and
     // the member who took it, so the order page, the exports and a refund's way back know of it.
@@ -162,19 +182,31 @@ export async function createBoxOfficeOrder(
     const link = `/accept-tcs/${encodeURIComponent(order.code)}/${orderLinkSignature(deps.appSecret, order.code, ACCEPT_TERMS_LINK)}`;
     // Paid at the desk: the order's own mail (tickets, receipt) is the only one; no "please accept the terms" for what is paid.
     if (order.paymentStatus !== 'paid') await enqueueMail(tx, await termsLinkMail(config, readerLanguage(config, order.language), { email: customer.email, fullName: customer.fullName }, order, link));
+    // Each price the desk changed: the old and new price and the reason, with who (decision 0100).
+    for (const { row, line } of taken) {
+      if (!line.price) continue;
+      await insertAudit(tx, {
+        ...auditActor(deps.actor),
+        action: 'order.price-override',
+        target: `order:${order.code}`,
+        before: { item: row.externalCode, price: row.price },
+        after: { item: row.externalCode, price: line.price.amount, reason: line.price.reason },
+      });
+    }
     await insertAudit(tx, {
       ...auditActor(deps.actor),
-      action: 'order.box-office-sale',
+      action: complimentary ? 'guest.issue' : 'order.box-office-sale',
       target: `order:${order.code}`,
       before: null,
       after: {
         customer: walkIn ? null : customer.email,
         walk_in: walkIn,
         account_created: accountCreated,
-        items: taken.map(({ row, line }) => ({ code: row.externalCode, ...(line.travelTimeId ? { travel_time_id: line.travelTimeId } : {}) })),
+        items: taken.map(({ row, line }) => ({ code: row.externalCode, ...(line.travelTimeId ? { travel_time_id: line.travelTimeId } : {}), ...(line.price ? { price: line.price.amount, list_price: row.price } : {}) })),
         total: order.totalPrice,
         method: order.paymentMethod,
         payment_status: order.paymentStatus,
+        ...(complimentary ? { guest_list: complimentary.listName, reason: complimentary.reason } : {}),
       },
     });
     return { order, accountCreated, link };

@@ -23,6 +23,7 @@ export async function confirmationFacts(tx: Db, appSecret: string, order: OrderR
     lastDueAt: loaded.lastDueAt,
     instalments: loaded.instalments,
     vat: invoice ? contentOf(invoice).rates : await orderVatOf(tx, order),
-    invoicePath: order.paymentStatus === 'paid' ? invoiceDownloadPath(appSecret, order.code) : null,
+    // A complimentary order has no invoice (decision 0100).
+    invoicePath: order.paymentStatus === 'paid' && order.guestListId === null ? invoiceDownloadPath(appSecret, order.code) : null,
   };
 }

@@ -29,6 +29,7 @@ export const staffRefundRules = {
   inRefund: 'In a refund already.',
   notIssued: 'Not issued: the order is not paid yet.',
   notPaid: 'The order is not paid.',
+  complimentary: 'A guest ticket: nothing was paid. Cancel it on its guest list.',
   passedOn: 'Passed on to another customer.',
   productNotRefundable: 'The product is not refundable.',
   windowNotOpen: 'The product’s refund window has not opened yet.',
@@ -43,6 +44,8 @@ export const staffRefundRules = {
 export function staffRefundRule(facts: {
   status: string;
   paidEnough: boolean;
+  /** Of a guest list (decision 0100): nothing to refund; it is cancelled on its list. */
+  complimentary?: boolean;
   inOpenRefund: boolean;
   productRefundable: boolean;
   refundFrom: Date | null;
@@ -54,6 +57,7 @@ export function staffRefundRule(facts: {
   if (facts.status === 'cancelled') return no(staffRefundRules.cancelled);
   if (facts.inOpenRefund || facts.status === 'refund') return no(staffRefundRules.inRefund);
   if (facts.status !== 'active') return no(staffRefundRules.notIssued);
+  if (facts.complimentary) return no(staffRefundRules.complimentary);
   if (!facts.paidEnough) return no(staffRefundRules.notPaid);
   const override = (rule: string): StaffRefundRule => ({ refundable: 'override', refund_rule: rule });
   if (!facts.productRefundable) return override(staffRefundRules.productNotRefundable);
@@ -167,7 +171,9 @@ export async function customerOrdersAndRefunds(
   const orders = loaded.orders.map((order): Order => {
     const paid = order.paymentStatus === 'paid';
     // A payment-plan order can be refunded from its initial payment on (spec section 9).
-    const refundablePayment = paid || (Boolean(order.paymentPlan?.length) && order.paymentStatus === 'partial');
+    // A complimentary order (decision 0100) holds no money: its tickets are cancelled on their list, never refunded.
+    const complimentary = order.guestListId !== null;
+    const refundablePayment = !complimentary && (paid || (Boolean(order.paymentPlan?.length) && order.paymentStatus === 'partial'));
     /**
      * An order another customer bought, shown because a ticket of it was passed to this one
      * (decision 0020): only those tickets, none of the buyer's money, links or refunds.
@@ -181,7 +187,7 @@ export async function customerOrdersAndRefunds(
       const departure = ticket.travelTimeId !== null ? listed?.travel_times.find((time) => time.id === ticket.travelTimeId)?.travel_time : null;
       staffRules.tickets.set(
         ticket.code,
-        staffRefundRule({ status: ticket.status, paidEnough: refundablePayment, inOpenRefund: activeRefundTickets.has(ticket.id), productRefundable: item.isRefundable, refundFrom: item.allowRefundRequestsFrom, refundUntil: item.allowRefundRequestsUntil, now }),
+        staffRefundRule({ status: ticket.status, paidEnough: refundablePayment, complimentary, inOpenRefund: activeRefundTickets.has(ticket.id), productRefundable: item.isRefundable, refundFrom: item.allowRefundRequestsFrom, refundUntil: item.allowRefundRequestsUntil, now }),
       );
       return {
         code: ticket.code,
@@ -222,7 +228,7 @@ export async function customerOrdersAndRefunds(
     const merchandisePurchases = purchaseRows.map(({ purchase, item }, index) => {
       staffRules.merchandise.set(
         purchase.code,
-        staffRefundRule({ status: purchase.status, paidEnough: refundablePayment, inOpenRefund: activeRefundPurchases.has(purchase.id), productRefundable: item.isRefundable, refundFrom: item.allowRefundRequestsFrom, refundUntil: item.allowRefundRequestsUntil, now }),
+        staffRefundRule({ status: purchase.status, paidEnough: refundablePayment, complimentary, inOpenRefund: activeRefundPurchases.has(purchase.id), productRefundable: item.isRefundable, refundFrom: item.allowRefundRequestsFrom, refundUntil: item.allowRefundRequestsUntil, now }),
       );
       return {
         code: purchase.code,

@@ -24,6 +24,7 @@ describe('what staff may refund (decision 0076)', () => {
       [{ status: 'refund' }, staffRefundRules.inRefund],
       [{ status: 'pending' }, staffRefundRules.notIssued],
       [{ paidEnough: false, refundUntil: now }, staffRefundRules.notPaid],
+      [{ complimentary: true, productRefundable: false }, staffRefundRules.complimentary],
     ] as const) {
       expect(staffRefundRule({ ...open, ...facts }), rule).toEqual({ refundable: 'no', refund_rule: rule });
     }

@@ -13,7 +13,7 @@ import { staffCall } from '../api';
 import { StaffTime } from '../StaffTime';
 import { formatStaffTime } from '../times';
 import { useStaffTimeZone } from '../use-member';
-import { basketProblem, basketTotals, changeQuantity, maxUnits, sellPayload, type Basket, type HolderDraft } from '../box-office';
+import { basketProblem, basketTotals, changeQuantity, maxUnits, payloadIndexOf, priceChanged, sellPayload, unitPriceOf, type Basket, type HolderDraft } from '../box-office';
 import { Loading } from '../../components/ui/Loading';
 import { LoadFailed } from '../LoadStates';
 import { moneyOf } from '../refund-queue';
@@ -41,12 +41,12 @@ export default function BoxOfficePage() {
   const [problem, setProblem] = useState<Shown | null>(null);
 
   const items = useMemo(() => new Map((catalogue.data?.groups ?? []).flatMap((group) => group.items).map((item) => [item.code, item])), [catalogue.data]);
-  const totals = basketTotals(basket, items);
   const currency = catalogue.data?.currency ?? 'EUR';
+  const totals = basketTotals(basket, items, currency);
   const money = (minor: number) => moneyOf(minor, currency);
 
   const sale = useStaffAction({
-    run: () => staffCall('box-office-sell', sellPayload(basket, items, buyer, payment)),
+    run: () => staffCall('box-office-sell', sellPayload(basket, items, buyer, payment, currency)),
     done: (answer) => {
       setConfirming(false);
       setReceipt(answer);
@@ -64,7 +64,7 @@ export default function BoxOfficePage() {
   const startSale = (event: FormEvent) => {
     event.preventDefault();
     sale.clearMessage();
-    const missing = basketProblem(basket, items, buyer, texts, payment);
+    const missing = basketProblem(basket, items, buyer, texts, payment, currency);
     setProblem(missing);
     if (!missing) setConfirming(true);
   };
@@ -126,6 +126,9 @@ export default function BoxOfficePage() {
                       money={money}
                       onChange={change}
                       onLine={(update) => setLine(code, update)}
+                      currency={currency}
+                      priceError={sale.fieldError(`lines.${payloadIndexOf(basket, items, code)}.price`)}
+                      reasonError={sale.fieldError(`lines.${payloadIndexOf(basket, items, code)}.price_reason`)}
                     />
                   ) : null;
                 })}
@@ -243,6 +246,9 @@ function BasketRow({
   money,
   onChange,
   onLine,
+  currency,
+  priceError,
+  reasonError,
 }: {
   item: BoxOfficeItem;
   line: Basket[string];
@@ -251,7 +257,11 @@ function BasketRow({
   money: (minor: number) => string;
   onChange: (item: BoxOfficeItem, step: 1 | -1) => void;
   onLine: (update: (line: Basket[string]) => Basket[string]) => void;
+  currency: string;
+  priceError?: string | undefined;
+  reasonError?: string | undefined;
 }) {
+  const unitPrice = unitPriceOf(item, line, currency);
   const timeZone = useStaffTimeZone();
   const timeOf = (iso: string) => formatStaffTime(iso, timeZone, 'day-time');
   const setHolder = (index: number, change: Partial<HolderDraft>) => onLine((current) => ({ ...current, holders: current.holders.map((holder, at) => (at === index ? { ...holder, ...change } : holder)) }));
@@ -261,7 +271,7 @@ function BasketRow({
         <span>
           <strong>{item.name}</strong> × {line.quantity}
         </span>
-        <span className="staff-boxoffice-line__amount">{money(line.quantity * (item.price + item.fee))}</span>
+        <span className="staff-boxoffice-line__amount">{money(line.quantity * (unitPrice + item.fee))}</span>
         <span className="staff-boxoffice-stepper staff-boxoffice-stepper--small">
           <Button variant="secondary" className="staff-boxoffice-step" onClick={() => onChange(item, -1)} aria-label={texts.remove(item.name)}>
             −
@@ -281,6 +291,31 @@ function BasketRow({
           required
         />
       )}
+      {/* The desk's price (decision 0100): lower only, with its reason, audited. */}
+      <details className="staff-boxoffice-price" open={priceChanged(line) || Boolean(priceError || reasonError)}>
+        <summary>{priceChanged(line) ? texts.priceChanged(money(unitPrice)) : say(texts.changePrice)}</summary>
+        <div className="staff-boxoffice-holder__fields">
+          <TextField
+            label={texts.priceField(money(item.price))}
+            value={line.price ?? ''}
+            onChange={(price) => onLine((current) => ({ ...current, price }))}
+            inputMode="decimal"
+            autoComplete="off"
+            hint={priceError ?? say(texts.priceHint)}
+            aria-invalid={priceError ? true : undefined}
+            className={priceError ? 'staff-cat-field--invalid' : undefined}
+          />
+          <TextField
+            label={say(texts.priceReason)}
+            value={line.priceReason ?? ''}
+            onChange={(priceReason) => onLine((current) => ({ ...current, priceReason }))}
+            autoComplete="off"
+            hint={reasonError ?? say(texts.priceReasonHint)}
+            aria-invalid={reasonError ? true : undefined}
+            className={reasonError ? 'staff-cat-field--invalid' : undefined}
+          />
+        </div>
+      </details>
       {item.departs_at && <p className="staff-boxoffice-muted">
           <StaffTime at={item.departs_at} style="day-time" />
         </p>}

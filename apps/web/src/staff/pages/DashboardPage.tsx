@@ -128,6 +128,16 @@ export default function DashboardPage() {
           )}
         </section>
       </div>
+
+      <section className="card staff-dash-section" aria-labelledby="dash-complimentary">
+        <h2 id="dash-complimentary">{say(texts.complimentaryTitle)}</h2>
+        <p className="text-muted">{say(texts.complimentaryLead)}</p>
+        {data.complimentary.length === 0 ? (
+          <p className="text-muted">{say(texts.complimentaryNone)}</p>
+        ) : (
+          <CountBars caption={say(texts.complimentaryTitle)} rows={data.complimentary.map((row) => ({ key: row.list, label: row.list, value: row.tickets }))} valueLabel={say(texts.complimentaryTickets)} />
+        )}
+      </section>
     </Page>
   );
 }
