@@ -17,6 +17,7 @@ import * as staffBoxOffice from './staff-box-office';
 import * as staffCatalogue from './staff-catalogue';
 import * as staffOnsales from './staff-onsales';
 import * as staffVouchers from './staff-vouchers';
+import * as staffCheckinLists from './staff-checkin-lists';
 
 /**
  * Every call of spec section 7: POST /api/<path>, the payload schema and the answer schema.
@@ -155,6 +156,11 @@ export const staffApi = {
   'voucher-list': { payload: staffVouchers.voucherListPayload, answer: staffVouchers.voucherListAnswer, access: ['admin'] },
   'voucher-save': { payload: staffVouchers.voucherSavePayload, answer: staffVouchers.voucherSaveAnswer, access: ['admin'] },
   'voucher-generate': { payload: staffVouchers.voucherGeneratePayload, answer: staffVouchers.voucherGenerateAnswer, access: ['admin'] },
+  /** The check-in lists' editor, figures and conflicts (issue 37 point 5, decision 0097). */
+  'checkin-list-overview': { payload: staffCheckinLists.checkinListOverviewPayload, answer: staffCheckinLists.checkinListOverviewAnswer, access: ['admin'] },
+  'checkin-list-save': { payload: staffCheckinLists.checkinListSavePayload, answer: staffCheckinLists.checkinListSaveAnswer, access: ['admin'] },
+  'checkin-list-archive': { payload: staffCheckinLists.checkinListArchivePayload, answer: staffCheckinLists.checkinListArchiveAnswer, access: ['admin'] },
+  'checkin-conflict-resolve': { payload: staffCheckinLists.checkinConflictResolvePayload, answer: staffCheckinLists.checkinConflictResolveAnswer, access: ['admin'] },
 } as const satisfies Record<string, { payload: z.ZodType; answer: z.ZodType; access: StaffAccess }>;
 
 export type StaffApiPath = keyof typeof staffApi;

@@ -72,6 +72,10 @@ const ACCESS: Record<StaffApiPath, StaffAccess> = {
   'voucher-list': ['admin'],
   'voucher-save': ['admin'],
   'voucher-generate': ['admin'],
+  'checkin-list-overview': ['admin'],
+  'checkin-list-save': ['admin'],
+  'checkin-list-archive': ['admin'],
+  'checkin-conflict-resolve': ['admin'],
 };
 
 /** A payload each call takes (the contract's schema passes it), naming nothing that exists, so no allowed call changes much. */
@@ -127,6 +131,11 @@ const WELL_FORMED: Record<StaffApiPath, Record<string, unknown>> = {
   'voucher-save': { code: 'NO-SUCH-VOUCHER', voucher: { code: 'NO-SUCH-VOUCHER', name: 'Matrix voucher', kind: 'fixed', discount_amount: 100 } },
   // A template naming a product the shop does not have: refused, so an allowed call makes no codes.
   'voucher-generate': { count: 2, prefix: 'MATRIX', template: { name: 'Matrix codes', kind: 'free_product', product: 'NO-SUCH-ITEM' } },
+  'checkin-list-overview': {},
+  // A list of an event the shop does not have: refused, so an allowed call makes no list.
+  'checkin-list-save': { id: null, list: { code: 'MATRIX-LIST', event: 'NO-SUCH-EVENT', name: 'Matrix list', products: ['NO-SUCH-ITEM'] } },
+  'checkin-list-archive': { id: 2_000_000_000, active: false },
+  'checkin-conflict-resolve': { id: 2_000_000_000 },
 };
 
 type Identity = 'no session' | 'customer token' | 'scanner' | 'half signed in' | (typeof ALL_ROLES)[number];
