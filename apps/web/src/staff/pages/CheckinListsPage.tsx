@@ -218,11 +218,10 @@ export default function CheckinListsPage() {
 
 /** Per list, its gates with the tickets let in there and inside now that came in there. */
 function GateFigures({ lists }: { lists: readonly CheckinListView[] }) {
-  const titleId = useId();
   const rows = lists.flatMap((view) => gateRows(view).map((gate) => ({ key: `${view.id}:${gate.gate}`, list: view, ...gate })));
   return (
-    <section className="card staff-section" aria-labelledby={titleId}>
-      <h2 id={titleId}>{say(texts.gatesTitle)}</h2>
+    <div className="card staff-section">
+      <h2>{say(texts.gatesTitle)}</h2>
       <p className="text-muted">{say(texts.gatesLead)}</p>
       {rows.length === 0 ? (
         <p>{say(texts.noScans)}</p>
@@ -241,7 +240,7 @@ function GateFigures({ lists }: { lists: readonly CheckinListView[] }) {
           ]}
         />
       )}
-    </section>
+    </div>
   );
 }
 
@@ -249,11 +248,10 @@ type Action = { isPending: boolean; message: string | null; errors: Record<strin
 
 /** The scans the gates could not count, with what happened and what to do; each marked resolved (audited). */
 function Conflicts({ data, resolving, onResolve }: { data: CheckinListOverview; resolving: Action; onResolve: (id: number) => void }) {
-  const titleId = useId();
   const timeZone = (code: string) => data.lists.find((view) => view.list.code === code)?.timezone ?? 'UTC';
   return (
-    <section className="card staff-section" aria-labelledby={titleId}>
-      <h2 id={titleId}>{say(texts.conflictsTitle)}</h2>
+    <div className="card staff-section">
+      <h2>{say(texts.conflictsTitle)}</h2>
       <p className="text-muted">{say(texts.conflictsLead)}</p>
       {resolving.message && (
         <div className="alert alert--danger" role="alert">
@@ -312,7 +310,7 @@ function Conflicts({ data, resolving, onResolve }: { data: CheckinListOverview; 
           />
         </>
       )}
-    </section>
+    </div>
   );
 }
 
