@@ -696,7 +696,7 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
           const window = windowProblem(shape.opens_at, shape.closes_at, 'opens_at');
           if (window) found.push({ path: ['closes_at'], text: window });
           for (const problem of found) {
-            problems.push({ path: ['checkin_lists', index, ...problem.path], line: null, message: `${english(problem.text)} (with the list's fields changed in the back office): let the file win, or change the list in the back office` });
+            problems.push({ path: ['checkin_lists', index, ...problem.path], line: null, message: `${english(problem.text)} (with the list’s fields changed in the back office): let the file win, or change the list in the back office` });
           }
         }
         lists.push(result);

@@ -12,7 +12,7 @@ import { cookieOf, signedInStaff } from '../../../test/staff-sign-in';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { checkinLists, events, staffAudit, tickets } from '../../db/schema';
 import { translatorFor } from '../../lib/language';
-import { importCatalogueWith, parseCatalogue } from '../catalog/catalogue-import';
+import { CatalogueError, importCatalogueWith, parseCatalogue } from '../catalog/catalogue-import';
 
 const SECRET = 'checkin-lists-admin-test-secret-of-32-chars!';
 /** The festival's first day, 11:00 in Amsterdam. */
@@ -217,5 +217,17 @@ describe.each(testEngines())('the back-office check-in lists on %s', (engine) =>
     expect(won.lists.find((list) => list.list.code === 'T-ENTRY')!.active).toBe(false);
     const [row] = await db().select().from(checkinLists).where(eq(checkinLists.code, 'T-ENTRY'));
     expect(row).toBeDefined();
+  });
+
+  it('refuses an import whose file and the back office’s kept fields together make a list the rules refuse, and changes nothing', async () => {
+    const entrance = (await overview()).lists.find((list) => list.list.code === 'NWF27-ENTRANCE')!;
+    expect((await save(entrance.id, { ...entrance.list, opens_at: '2027-06-19T12:00:00+02:00' })).status).toBe(200);
+    const demo = parseCatalogue(readFileSync(DEMO_CATALOGUE, 'utf8'), 'catalogue.yaml');
+    const file = { ...demo, checkin_lists: demo.checkin_lists.map((list) => (list.code === 'NWF27-ENTRANCE' ? { ...list, closes_at: '2027-06-19T02:00:00+02:00' } : list)) };
+    const before = await createSnapshotter(db())();
+    const refused = await importCatalogueWith(db(), file, { file: 'catalogue.yaml', images: { folder: path.dirname(DEMO_CATALOGUE) } }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(CatalogueError);
+    expect((refused as CatalogueError).problems).toContainEqual(expect.stringContaining('checkin_lists[0].closes_at: must be later than opens_at (with the list’s fields changed in the back office): let the file win'));
+    expect(changedTables(before, await createSnapshotter(db())())).toEqual([]);
   });
 });
