@@ -48,6 +48,8 @@ import { registerPortalRoutes } from './modules/portal/portal.routes';
 import { LINK_PART_MAX_LENGTH, registerDocumentRoutes } from './modules/documents/documents.routes';
 import { registerCheckinRoutes } from './modules/checkin/checkin.routes';
 import { createCheckinService } from './modules/checkin/checkin.service';
+import { registerCheckinListRoutes } from './modules/checkin/checkin-lists.routes';
+import { createCheckinListAdmin } from './modules/checkin/checkin-lists.service';
 import { createScanners, type ScannerSignInLimits } from './modules/checkin/scanners';
 import { createStaffSessions, STAFF_SESSION_CACHE_MS, type SecondFactorBudget, type StaffSignInLimits } from './modules/staff/staff-sessions';
 import { createStaffGuard, registerStaffRoutes } from './modules/staff/staff.routes';
@@ -300,7 +302,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCatalogueRoutes(app, { catalogue: createCatalogueAdmin({ db, config, catalog, now, checker: catalogueChecker }), guard: staffGuard });
   registerOnsaleRoutes(app, { onsales: createOnsaleAdmin({ db, readDb: staffDb, room: waitingRoom, now, ...(options.onsaleFiguresCacheMs !== undefined ? { cacheMs: options.onsaleFiguresCacheMs } : {}) }), guard: staffGuard });
   registerVoucherRoutes(app, { vouchers: createVoucherAdmin({ db, readDb: staffDb, config, now }), guard: staffGuard });
-  registerCheckinRoutes(app, { scanners, checkin: createCheckinService({ db, ticketKeys, locale: config.locale, now }) });
+  const checkin = createCheckinService({ db, ticketKeys, locale: config.locale, now });
+  registerCheckinRoutes(app, { scanners, checkin });
+  registerCheckinListRoutes(app, { lists: createCheckinListAdmin({ db, readDb: staffDb, now, changed: (code) => checkin.forgetList(code) }), guard: staffGuard });
 
   if (options.devMailbox && !options.smtpUrl) {
     registerDevMailbox(app, { db, config, from: senderAddress(options.mailFrom, config) });

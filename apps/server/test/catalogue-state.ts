@@ -51,7 +51,7 @@ export async function readCatalogueState(db: Db) {
       .sort((a, b) => `${a.item} ${a.departsAt}`.localeCompare(`${b.item} ${b.departsAt}`)),
     vouchers: voucherRows.map(({ id: _id, createdAt: _created, updatedAt: _updated, used: _used, validFrom, validUntil, ...row }) => ({ ...row, validFrom: iso(validFrom), validUntil: iso(validUntil) })),
     shippingRates: rateRows.map(({ id: _id, createdAt: _created, updatedAt: _updated, ...row }) => row),
-    checkinLists: listRows.map(({ id, createdAt: _created, updatedAt: _updated, eventId, opensAt, closesAt, ...row }) => ({
+    checkinLists: listRows.map(({ id, createdAt: _created, updatedAt: _updated, backOfficeFields: _marks, eventId, opensAt, closesAt, ...row }) => ({
       ...row,
       event: eventCode.get(eventId),
       opensAt: iso(opensAt),

@@ -18,6 +18,7 @@ import * as staffCatalogue from './staff-catalogue';
 import * as staffOnsales from './staff-onsales';
 import * as staffVouchers from './staff-vouchers';
 import * as staffGuests from './staff-guests';
+import * as staffCheckinLists from './staff-checkin-lists';
 
 /**
  * Every call of spec section 7: POST /api/<path>, the payload schema and the answer schema.
@@ -161,6 +162,11 @@ export const staffApi = {
   'guest-list-save': { payload: staffGuests.guestListSavePayload, answer: staffGuests.guestListSaveAnswer, access: ['admin'] },
   'guest-issue': { payload: staffGuests.guestIssuePayload, answer: staffGuests.guestIssueAnswer, access: ['admin', 'box_office'] },
   'guest-cancel': { payload: staffGuests.guestCancelPayload, answer: staffGuests.guestCancelAnswer, access: ['admin', 'box_office'] },
+  /** The check-in lists' editor, figures and conflicts (issue 37 point 5, decision 0097). */
+  'checkin-list-overview': { payload: staffCheckinLists.checkinListOverviewPayload, answer: staffCheckinLists.checkinListOverviewAnswer, access: ['admin'] },
+  'checkin-list-save': { payload: staffCheckinLists.checkinListSavePayload, answer: staffCheckinLists.checkinListSaveAnswer, access: ['admin'] },
+  'checkin-list-archive': { payload: staffCheckinLists.checkinListArchivePayload, answer: staffCheckinLists.checkinListArchiveAnswer, access: ['admin'] },
+  'checkin-conflict-resolve': { payload: staffCheckinLists.checkinConflictResolvePayload, answer: staffCheckinLists.checkinConflictResolveAnswer, access: ['admin'] },
 } as const satisfies Record<string, { payload: z.ZodType; answer: z.ZodType; access: StaffAccess }>;
 
 export type StaffApiPath = keyof typeof staffApi;

@@ -76,6 +76,10 @@ const ACCESS: Record<StaffApiPath, StaffAccess> = {
   'guest-list-save': ['admin'],
   'guest-issue': ['admin', 'box_office'],
   'guest-cancel': ['admin', 'box_office'],
+  'checkin-list-overview': ['admin'],
+  'checkin-list-save': ['admin'],
+  'checkin-list-archive': ['admin'],
+  'checkin-conflict-resolve': ['admin'],
 };
 
 /** A payload each call takes (the contract's schema passes it), naming nothing that exists, so no allowed call changes much. */
@@ -136,6 +140,11 @@ const WELL_FORMED: Record<StaffApiPath, Record<string, unknown>> = {
   'guest-list-save': { id: 2_000_000_000, name: 'Matrix list' },
   'guest-issue': { list_id: 2_000_000_000, code: 'NO-SUCH-ITEM', quantity: 1, guest: { full_name: 'Matrix Guest', email: 'matrix.guest@example.org' }, language: 'en', reason: 'Matrix reason' },
   'guest-cancel': { code: 'NOSUCHTICKET' },
+  'checkin-list-overview': {},
+  // A list of an event the shop does not have: refused, so an allowed call makes no list.
+  'checkin-list-save': { id: null, list: { code: 'MATRIX-LIST', event: 'NO-SUCH-EVENT', name: 'Matrix list', products: ['NO-SUCH-ITEM'] } },
+  'checkin-list-archive': { id: 2_000_000_000, active: false },
+  'checkin-conflict-resolve': { id: 2_000_000_000 },
 };
 
 type Identity = 'no session' | 'customer token' | 'scanner' | 'half signed in' | (typeof ALL_ROLES)[number];
@@ -152,7 +161,7 @@ describe.each(testEngines())('the back-office calls on %s', (engine) => {
   let ownerToken: string;
   const clock = new Date();
   const cookies = new Map<Identity, string | null>();
-  const REFUSAL_TEXTS = textPatterns([contract.messages, staffMessages, staffAdminMessages, contract.staffLinkMessages, contract.scannerAdminMessages, scannerMessages, contract.staffOrderMessages, contract.portalMessages, contract.paymentMessages, contract.dashboardMessages, contract.staffRefundMessages, contract.staffExportMessages, contract.staffBoxOfficeMessages, contract.boxOfficeEmailMessages, contract.staffCatalogueMessages, contract.catalogueFieldMessages, contract.staffOnsaleMessages, contract.onsaleFieldMessages, contract.staffVoucherMessages, contract.voucherFieldMessages, contract.staffGuestMessages]);
+  const REFUSAL_TEXTS = textPatterns([contract.messages, staffMessages, staffAdminMessages, contract.staffLinkMessages, contract.scannerAdminMessages, scannerMessages, contract.staffOrderMessages, contract.portalMessages, contract.paymentMessages, contract.dashboardMessages, contract.staffRefundMessages, contract.staffExportMessages, contract.staffBoxOfficeMessages, contract.boxOfficeEmailMessages, contract.staffCatalogueMessages, contract.catalogueFieldMessages, contract.staffOnsaleMessages, contract.onsaleFieldMessages, contract.staffVoucherMessages, contract.voucherFieldMessages, contract.staffGuestMessages, contract.staffCheckinListMessages, contract.checkinListFieldMessages]);
 
   beforeAll(async () => {
     const opened = await openAbuseShop(engine, SECRET, { now: () => clock });

@@ -321,6 +321,8 @@ describe('the changes made here an import keeps', () => {
   it('names the field, a departure’s seats by its time on the event’s clocks', () => {
     expect(keptFieldWords('on_sale_until', AMSTERDAM)).toBe('sale end');
     expect(keptFieldWords('seats@2027-06-18T14:00:00.000Z', AMSTERDAM)).toBe('seats of the departure of 18 Jun 2027, 16:00 CEST');
+    expect(keptFieldWords('checkin_list.gates', AMSTERDAM)).toBe('gates');
+    expect(keptFieldWords('checkin_list.day_cutover', AMSTERDAM)).toBe('end of a festival day');
   });
 
   it('shows a price as money and uncounted seats as such', () => {

@@ -20,6 +20,7 @@ const CataloguePage = lazy(() => import('./pages/CataloguePage'));
 const OnsalesPage = lazy(() => import('./pages/OnsalesPage'));
 const VouchersPage = lazy(() => import('./pages/VouchersPage'));
 const GuestsPage = lazy(() => import('./pages/GuestsPage'));
+const CheckinListsPage = lazy(() => import('./pages/CheckinListsPage'));
 const ScannersPage = lazy(() => import('./pages/ScannersPage'));
 const AccountPage = lazy(() => import('./pages/AccountPage'));
 
@@ -40,6 +41,7 @@ export const staffRoutes: RouteObject[] = [
       { path: 'link', element: <Navigate to="/" replace /> },
       { path: 'dashboard', element: <ForRolesOf call="dashboard"><DashboardPage /></ForRolesOf> },
       { path: 'team', element: <ForRolesOf call="staff-members"><TeamPage /></ForRolesOf> },
+      { path: 'checkin-lists', element: <ForRolesOf call="checkin-list-overview"><CheckinListsPage /></ForRolesOf> },
       { path: 'scanners', element: <ForRolesOf call="scanners"><ScannersPage /></ForRolesOf> },
       { path: 'account', element: <ForRolesOf call="staff-change-password"><AccountPage /></ForRolesOf> },
       { path: 'audit', element: <ForRolesOf call="staff-audit"><AuditPage /></ForRolesOf> },

@@ -19,6 +19,7 @@ export const SECTIONS: readonly Section[] = [
   { path: 'refunds', label: staffTexts.sections.refunds, call: 'refund-requests' },
   { path: 'exports', label: staffTexts.sections.exports, call: 'staff-export' },
   { path: 'team', label: staffTexts.sections.team, call: 'staff-members' },
+  { path: 'checkin-lists', label: staffTexts.sections.checkinLists, call: 'checkin-list-overview' },
   { path: 'scanners', label: staffTexts.sections.scanners, call: 'scanners' },
   { path: 'audit', label: staffTexts.sections.audit, call: 'staff-audit' },
   { path: 'account', label: staffTexts.sections.account, call: 'staff-change-password' },

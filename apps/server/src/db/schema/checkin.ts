@@ -56,6 +56,11 @@ export const checkinLists = pgTable(
     /** The gates staff choose from (names); empty: any gate name. */
     gates: jsonb('gates').$type<string[]>().notNull().default([]),
     active: boolean('active').notNull().default(true),
+    /**
+     * The fields set in the back office (as the file names them; `created`: the list was made there):
+     * an import keeps them where the file says otherwise, unless the file wins (decisions 0047, 0097).
+     */
+    backOfficeFields: jsonb('back_office_fields').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -145,6 +150,8 @@ export const checkins = pgTable(
     /** The scanner's own id of the scan (offline uploads), or the server's (online). */
     nonce: text('nonce').notNull().unique(),
     offline: boolean('offline').notNull().default(false),
+    /** When the organiser marked a conflict or refused scan as dealt with in the back office (decision 0097); null: still to look at. */
+    resolvedAt: tstz('resolved_at'),
     createdAt: createdAt(),
   },
   (table) => [index('checkins_ticket').on(table.ticketId), index('checkins_list_gate').on(table.listId, table.gate)],

@@ -14,6 +14,7 @@ import { DEMO_CATALOGUE } from '../../../test/test-shop';
 import { openDatabase } from '../../db/client';
 import { events, shopItems, travelTimes } from '../../db/schema';
 import { REPO_ROOT } from '../../env';
+import { createCheckinListAdmin } from '../checkin/checkin-lists.service';
 import { changesAnything } from './catalogue-diff';
 import { catalogueYaml, writeCatalogueExport } from './catalogue-export';
 import { importCatalogue, importCatalogueWith, parseCatalogue, readCatalogueFile, type ImportOptions } from './catalogue-import';
@@ -97,6 +98,12 @@ describe.each(testEngines())('the catalogue file both ways on %s', (engine) => {
     const [shuttle] = await db().select({ id: shopItems.id }).from(shopItems).where(eq(shopItems.externalCode, 'NWF27-SHUTTLE'));
     const [departure] = await db().select().from(travelTimes).where(and(eq(travelTimes.shopItemId, shuttle!.id), eq(travelTimes.seats, 60)));
     await db().update(travelTimes).set({ seats: 75, seatsSetHere: true }).where(eq(travelTimes.id, departure!.id));
+    // Check-in lists made and changed in the back office (decision 0097): the file has them as they are.
+    const lists = createCheckinListAdmin({ db: db(), now: () => new Date() });
+    const actor = { commandLine: true } as const;
+    await lists.save(actor, { id: null, list: { code: 'NWF27-VIP', event: 'NWF27', name: 'VIP entrance', products: [{ product: 'NWF27-WEEKEND', days: 'every' }, { product: 'NWF27-DAY-SAT', days: ['2027-06-19'] }], day_cutover: 300, entry: 'alternating', opens_at: '2027-06-18T10:00:00+02:00', closes_at: null, boarding: { before_minutes: 30, after_minutes: 15 }, gates: ['VIP gate'] } });
+    const entrance = (await lists.overview()).lists.find((view) => view.list.code === 'NWF27-ENTRANCE')!;
+    await lists.save(actor, { id: entrance.id, list: { ...entrance.list, day_cutover: 360, gates: ['North', 'South', 'East'] } });
 
     first = await exportTo(db(), path.join(work, 'first'));
     const exported = parseCatalogue(first.text, 'first.yaml');
@@ -106,6 +113,8 @@ describe.each(testEngines())('the catalogue file both ways on %s', (engine) => {
     expect(product('NWF27-SHUTTLE')?.transport?.travel_times.map((time) => time.seats)).toContain(75);
     // The Saturday ticket's day is the product's again, as the demo writes it; the on-sale as written.
     expect(product('NWF27-DAY-SAT')?.days).toEqual(['2027-06-19']);
+    expect(exported.checkin_lists.find((list) => list.code === 'NWF27-VIP')).toMatchObject({ name: 'VIP entrance', entry: 'alternating', day_cutover: 300, gates: ['VIP gate'] });
+    expect(exported.checkin_lists.find((list) => list.code === 'NWF27-ENTRANCE')?.gates).toEqual(['North', 'South', 'East']);
     expect(exported.onsales).toEqual([expect.objectContaining({ code: 'NWF27-PRESALE', room_opens_minutes_before: 45, admission: { max_active: 1500, rate_per_minute: 400 }, proof_of_work: { bits: 12 } })]);
     // Times on the event's clock, defaults left out, images beside the file as the import reads them.
     expect(first.text).toContain('starts_at: 2027-06-18T12:00:00+02:00');
@@ -173,7 +182,8 @@ describe.each(testEngines())('the catalogue file both ways on %s', (engine) => {
       unchanged: 7,
     });
     expect(section('events').changed).toEqual([{ code: 'NWF27', fields: [{ field: 'translations.nl.name', live: 'Noordenwind Festival 2027', file: 'Noordwind Festival 2027' }] }]);
-    expect(section('checkin_lists')).toMatchObject({ switched_off: ['NWF27-PARKING'], switched_off_count: 1, unchanged: 4 });
+    // The demo's four lists left and the one made in the back office (NWF27-VIP).
+    expect(section('checkin_lists')).toMatchObject({ switched_off: ['NWF27-PARKING'], switched_off_count: 1, unchanged: 5 });
     expect(section('vouchers')).toMatchObject({ added: ['NEW5'], changed: [] });
     expect(section('shipping_rates').changed).toEqual([{ code: 'NL', fields: [{ field: 'price', live: '495', file: '595' }] }]);
     expect(section('onsales')).toMatchObject({ added_count: 0, changed_count: 0, unchanged: 1 });

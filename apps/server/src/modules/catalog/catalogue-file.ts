@@ -1,7 +1,7 @@
 import {
-  DAY_CUTOVER_DEFAULT_MINUTES,
-  DAY_CUTOVER_MAX_MINUTES,
-  isFestivalDay,
+  checkinListDefinition,
+  festivalDays,
+  listedProductCode,
   issueMessage,
   catalogueBoolean,
   eventTextTranslations,
@@ -29,22 +29,7 @@ const code = catalogueCode;
 const money = catalogueMoney;
 const count = catalogueCount;
 const instant = catalogueInstant;
-/** Festival days (decision 0064): dates in the event's time zone, each once. */
-const festivalDays = z
-  .array(z.string().refine(isFestivalDay, 'must be a date written YYYY-MM-DD, such as 2027-06-19'))
-  .min(1, 'needs at least one day (leave it out to admit on every day)')
-  .max(366)
-  .superRefine((days, ctx) => {
-    days.forEach((day, index) => {
-      if (days.indexOf(day) !== index) ctx.addIssue({ code: 'custom', path: [index], message: `${day} is already days[${days.indexOf(day)}]` });
-    });
-  });
-/** When one festival day hands over to the next, local time HH:MM from 00:00 to 12:00: minutes after midnight. */
-const dayCutover = z
-  .string({ error: 'must be a local time HH:MM from 00:00 to 12:00, such as 06:00' })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a local time HH:MM from 00:00 to 12:00, such as 06:00')
-  .transform((time) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3)))
-  .refine((minutes) => minutes <= DAY_CUTOVER_MAX_MINUTES, 'must be a local time HH:MM from 00:00 to 12:00, such as 06:00');
+/** Festival days and the day's cut-over: the check-in lists' rules (packages/contract, checkin-list-fields.ts). */
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO country code such as NL');
 const image = z.string().regex(/^[A-Za-z0-9._/-]+\.(webp|png|jpe?g|svg)$/, 'must be a relative path to a .webp, .png, .jpg or .svg file');
 
@@ -188,57 +173,10 @@ export const catalogueTaxRate = z
 
 /**
  * Where and when the products of an event admit (issue 21): the scanner checks a ticket against a
- * list. Products are checked against the file's products as a whole (catalogue-import.ts).
+ * list. The back office's list editor takes the same schema (packages/contract, checkin-list-fields.ts);
+ * products are checked against the file's products as a whole by `checkinListProblems` (catalogue-import.ts).
  */
-export const catalogueCheckinList = z
-  .object({
-    code,
-    event: code.describe('code of an event'),
-    name: z.string().min(1).max(200),
-    /** A product's code (it admits on the product's own `days`, or every day), or the code with the days it admits on here. */
-    products: z
-      .array(
-        z.union([
-          code.describe('code of a product'),
-          z
-            .object({
-              product: code.describe('code of a product'),
-              /** Its days on this list; `every` admits it on every day the list is open, whatever the product's days. */
-              days: z.union([z.literal('every'), festivalDays], { error: 'must be a list of dates such as [2027-06-19], or every' }),
-            })
-            .strict(),
-        ], { error: 'must be a product code, or { product: CODE, days: [YYYY-MM-DD, ...] }' }),
-      )
-      .min(1, 'needs at least one product'),
-    /** Local time at which one festival day hands over to the next (in minutes after midnight): a night belongs to the day it began on. */
-    day_cutover: dayCutover.default(DAY_CUTOVER_DEFAULT_MINUTES),
-    /** single: one entry per ticket; alternating: in and out in turn (re-entry allowed). */
-    entry: z.enum(['single', 'alternating'], { error: 'must be single or alternating' }).default('single'),
-    opens_at: instant.nullish(),
-    closes_at: instant.nullish(),
-    /** For transport products on the list: admitted from before_minutes before the ticket's departure until after_minutes after it. */
-    boarding: z
-      .object({
-        before_minutes: z.number().int('must be a whole number of minutes').min(0).max(1440).default(30),
-        after_minutes: z.number().int('must be a whole number of minutes').min(0).max(1440).default(15),
-      })
-      .strict()
-      .default({ before_minutes: 30, after_minutes: 15 }),
-    gates: z.array(z.string().trim().min(1).max(60)).default([]),
-  })
-  .strict()
-  .superRefine((list, ctx) => {
-    if (list.opens_at && list.closes_at && Date.parse(list.opens_at) >= Date.parse(list.closes_at)) {
-      ctx.addIssue({ code: 'custom', path: ['closes_at'], message: 'must be later than opens_at' });
-    }
-    // Staff pick a gate by name: two names that differ only in case would be two gates on paper and one at the fence.
-    const gates = new Map<string, number>();
-    list.gates.forEach((gate, index) => {
-      const first = gates.get(gate.toLowerCase());
-      if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['gates', index], message: `"${gate}" is already gates[${first}] (gate names ignore case)` });
-      else gates.set(gate.toLowerCase(), index);
-    });
-  });
+export const catalogueCheckinList = checkinListDefinition;
 
 /**
  * An on-sale (issue 23, decision 0048): when a sale opens for some products, and how its waiting
@@ -281,9 +219,7 @@ export const catalogueFile = z
   .strict();
 export type CatalogueFile = z.infer<typeof catalogueFile>;
 export type CatalogueCheckinListProduct = CatalogueFile['checkin_lists'][number]['products'][number];
-
-/** A list entry's product code. */
-export const listedProductCode = (entry: CatalogueCheckinListProduct): string => (typeof entry === 'string' ? entry : entry.product);
+export { listedProductCode };
 
 function isTimeZone(zone: string): boolean {
   try {

@@ -6,12 +6,13 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { admissionColumns, festivalDay, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
+import { admissionColumns, checkinListProblems, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
 import type { events, shopItems } from '../../db/schema';
-import { catalogueFile, listedProductCode, type CatalogueFile } from './catalogue-file';
+import { catalogueFile, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
 import type { EventRow, ShopItemRow } from './catalog.queries';
 import * as checkinListQueries from '../checkin/checkin-lists.queries';
+import { listColumns, reconcileListWithBackOffice, shapeOfDefinition, shapeOfRow, type CheckinListShape } from '../checkin/checkin-list-definition';
 import * as onsaleQueries from '../onsale/onsale.queries';
 import { makeImageVariants, type MediaRow } from './image-variants';
 import { readLiveCatalogue } from './catalogue-export';
@@ -401,13 +402,27 @@ export function planProblem(plan: { amount: number }[] | null | undefined, total
   return sum === total ? null : `the amounts add up to ${sum}, but ${totalIs} ${total}`;
 }
 
-/** A list admits products of its own event only: a ticket scanned at another event's gate is refused there. */
+/**
+ * A list's code is unique in the file; the rest of a list's rules are the back office's too
+ * (`checkinListProblems`): a list admits products of its own event only, each once, on days it is open.
+ */
 function crossCheckCheckinLists(catalogue: ReadableCatalogue, eventCodes: Set<string> | null): CatalogueProblemEntry[] {
   const problems: CatalogueProblemEntry[] = [];
   const problem = (path: Segment[], message: string) => problems.push({ path, line: null, message });
-  const productEvents = new Map(catalogue.products.flatMap((product) => (product ? [[product.code, product.event] as const] : [])));
   const eventZones = new Map(catalogue.events.flatMap((event) => (event ? [[event.code, event.timezone] as const] : [])));
+  const events = eventCodes && new Map([...eventCodes].map((code) => [code, eventZones.get(code) ?? null] as const));
   const { products: productCodes, merchandise: merchandiseCodes } = catalogue.codes;
+  let items: Map<string, ListableItem> | null = null;
+  if (productCodes && merchandiseCodes) {
+    // A product that is itself not valid (no event read) is known by its code: its own problems are listed.
+    const valid = new Map(catalogue.products.flatMap((product) => (product ? [[product.code, product] as const] : [])));
+    items = new Map<string, ListableItem>([...merchandiseCodes].map((code) => [code, { kind: 'merchandise' }] as const));
+    for (const code of productCodes) {
+      const product = valid.get(code);
+      if (product) items.set(code, { kind: 'product', event: product.event, days: product.days ?? null });
+      else if (!items.has(code)) items.set(code, { kind: 'product', event: null, days: null });
+    }
+  }
   const listCodes = new Map<string, string>();
   catalogue.checkin_lists.forEach((list, index) => {
     if (!list) return;
@@ -415,47 +430,7 @@ function crossCheckCheckinLists(catalogue: ReadableCatalogue, eventCodes: Set<st
     const first = listCodes.get(list.code);
     if (first) problem([...at, 'code'], `"${list.code}" is already used by ${first}; check-in list codes must be unique`);
     else listCodes.set(list.code, formatPath(at));
-    const eventKnown = eventCodes === null || eventCodes.has(list.event);
-    if (!eventKnown) problem([...at, 'event'], `no event has the code "${list.event}"`);
-    const listed = new Map<string, number>();
-    list.products.forEach((entry, productIndex) => {
-      const productCode = listedProductCode(entry);
-      const where: Segment[] = typeof entry === 'string' ? [...at, 'products', productIndex] : [...at, 'products', productIndex, 'product'];
-      const twice = listed.get(productCode);
-      if (twice !== undefined) {
-        problem(where, `"${productCode}" is already products[${twice}] of this list`);
-        return;
-      }
-      listed.set(productCode, productIndex);
-      const productEvent = productEvents.get(productCode);
-      // A product that is itself not valid has its own problems listed; a section not read, too.
-      if (productEvent === undefined) {
-        if (productCodes === null || merchandiseCodes === null || (productCodes.has(productCode) && !merchandiseCodes.has(productCode))) return;
-        problem(
-          where,
-          merchandiseCodes.has(productCode)
-            ? `"${productCode}" is merchandise; a check-in list admits products (tickets, add-ons, transport) only`
-            : `no product has the code "${productCode}"`,
-        );
-      } else if (productEvent !== list.event && eventCodes?.has(list.event) && eventCodes.has(productEvent)) {
-        // A product of an unknown event has that problem listed already; this one follows from it.
-        problem(where, `"${productCode}" is a product of event "${productEvent}", not of the list's event "${list.event}"`);
-      } else if (eventKnown && eventZones.has(list.event)) {
-        // A festival day the list is closed for all of can never admit: a typo in a year or a month.
-        // (An event that is itself not valid has its own problems listed.)
-        const zone = eventZones.get(list.event)!;
-        const opens = list.opens_at ? festivalDay(new Date(list.opens_at), zone, list.day_cutover) : null;
-        const closes = list.closes_at ? festivalDay(new Date(Date.parse(list.closes_at) - 1), zone, list.day_cutover) : null;
-        const own = typeof entry !== 'string' && entry.days !== 'every' ? entry.days : null;
-        const days = typeof entry === 'string' ? catalogue.products.find((product) => product?.code === productCode)?.days : own;
-        days?.forEach((day, dayIndex) => {
-          if ((opens !== null && day < opens) || (closes !== null && day > closes)) {
-            const whose = own ? [...at, 'products', productIndex, 'days', dayIndex] : where;
-            problem(whose, `${own ? day : `"${productCode}" is for ${day}, which`} lies outside the list's opening hours (${opens ?? 'open'} to ${closes ?? 'open'} as festival days)`);
-          }
-        });
-      }
-    });
+    for (const found of checkinListProblems(list, { events, items })) problem([...at, ...found.path], english(found.text));
   });
   return problems;
 }
@@ -690,35 +665,56 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
         summary.shippingRates += 1;
       }
       const listIds: number[] = [];
-      for (const list of catalogue.checkin_lists) {
-        const id = await checkinListQueries.upsertCheckinList(tx, {
-          code: list.code,
-          eventId: eventIds.get(list.event)!,
-          name: list.name,
-          entry: list.entry,
-          opensAt: toDate(list.opens_at),
-          closesAt: toDate(list.closes_at),
-          boardingBeforeMinutes: list.boarding.before_minutes,
-          boardingAfterMinutes: list.boarding.after_minutes,
-          dayCutoverMinutes: list.day_cutover,
-          gates: list.gates,
-        });
-        // A product admits on the days the list gives it, else on its own days, else every day (decision 0064).
-        const productDays = new Map(catalogue.products.map((product) => [product.code, product.days ?? null]));
+      // A product admits on the days the list gives it, else on its own days, else every day (decision 0064).
+      const productDays = new Map(catalogue.products.map((product) => [product.code, product.days ?? null]));
+      // What the back office set on a list: kept where the file says otherwise, unless the file wins (decision 0097).
+      const markedLists = new Map(
+        (await checkinListQueries.listCheckinLists(tx, { codes: catalogue.checkin_lists.map((list) => list.code) })).filter((row) => row.backOfficeFields.length).map((row) => [row.code, row]),
+      );
+      const listCatalogue: CheckinListCatalogue = {
+        events: new Map(catalogue.events.map((event) => [event.code, event.timezone])),
+        items: new Map<string, ListableItem>([
+          ...catalogue.merchandise.map((item) => [item.code, { kind: 'merchandise' }] as const),
+          ...catalogue.products.map((product) => [product.code, { kind: 'product', event: product.event, days: product.days ?? null }] as const),
+        ]),
+      };
+      const lists: { shape: CheckinListShape; active: boolean; backOfficeFields: string[] }[] = [];
+      for (const [index, list] of catalogue.checkin_lists.entries()) {
+        const marked = markedLists.get(list.code);
+        const result = reconcileListWithBackOffice(
+          shapeOfDefinition(list, (code) => productDays.get(code)),
+          marked && { shape: shapeOfRow(marked), active: marked.active, backOfficeFields: marked.backOfficeFields },
+          fileWins,
+        );
+        kept.push(...result.kept);
+        handedBack.push(...result.handedBack);
+        if (result.backOfficeFields.some((field) => field !== 'active')) {
+          // The kept fields and the file's together must still be a list the rules allow.
+          const { shape } = result;
+          const minutes = listColumns(shape, 0).dayCutoverMinutes;
+          const found = [...checkinListProblems({ ...shape, day_cutover: minutes }, listCatalogue)];
+          const window = windowProblem(shape.opens_at, shape.closes_at, 'opens_at');
+          if (window) found.push({ path: ['closes_at'], text: window });
+          for (const problem of found) {
+            problems.push({ path: ['checkin_lists', index, ...problem.path], line: null, message: `${english(problem.text)} (with the list’s fields changed in the back office): let the file win, or change the list in the back office` });
+          }
+        }
+        lists.push(result);
+      }
+      if (problems.length) throw new CatalogueError(file, problems);
+      for (const { shape, active, backOfficeFields } of lists) {
+        const id = await checkinListQueries.upsertCheckinList(tx, { ...listColumns(shape, eventIds.get(shape.event)!), active, backOfficeFields });
         await checkinListQueries.replaceCheckinListProducts(
           tx,
           id,
-          list.products.map((entry) => {
-            const productCode = listedProductCode(entry);
-            const days = typeof entry === 'string' ? (productDays.get(productCode) ?? null) : entry.days === 'every' ? null : entry.days;
-            return { shopItemId: productIds.get(productCode)!, days: days ? [...days].sort() : null };
-          }),
+          shape.products.map((entry) => ({ shopItemId: productIds.get(entry.product)!, days: entry.days === 'every' ? null : entry.days })),
         );
         listIds.push(id);
         summary.checkinLists += 1;
       }
-      // Check-ins refer to a list, so a list the file no longer has is switched off, never deleted.
-      await checkinListQueries.deactivateOtherCheckinLists(tx, listIds);
+      // Check-ins refer to a list, so a list the file no longer has is switched off, never deleted;
+      // one made or changed in the back office stays as it is unless the file wins (decision 0097).
+      await checkinListQueries.deactivateOtherCheckinLists(tx, listIds, { keepBackOffice: !fileWins });
       const itemIds = new Map([...productIds, ...(await queries.findItemIdsByCodes(tx, catalogue.merchandise.map((item) => item.code)))]);
       const onsaleIds: number[] = [];
       for (const onsale of catalogue.onsales) {

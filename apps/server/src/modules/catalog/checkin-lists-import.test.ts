@@ -142,7 +142,7 @@ describe.each(testEngines())('check-in lists imported from the catalogue on %s',
     expect(line).toBeGreaterThan(1);
     await expect(importText(changed)).rejects.toThrow(CatalogueError);
     await expect(importText(changed)).rejects.toMatchObject({
-      problems: [`checkin_lists[0].products[0] (line ${line}): "NWF27-TOTE" is merchandise; a check-in list admits products (tickets, add-ons, transport) only`],
+      problems: [`checkin_lists[0].products[0] (line ${line}): “NWF27-TOTE” is merchandise; a check-in list admits products (tickets, add-ons, transport) only`],
     });
     expect(changedTables(before, await snapshot())).toEqual([]);
   });

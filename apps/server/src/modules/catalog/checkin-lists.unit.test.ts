@@ -91,17 +91,17 @@ describe('check-in lists in the catalogue file', () => {
       problemsOf(`  - { code: A, event: FEST, name: A, opens_at: "2027-06-18T11:00:00+02:00", closes_at: "2027-06-21T02:00:00+02:00", products: [{ product: DAY, days: [2027-06-17, 2027-06-18, 2027-06-20, 2027-06-21] }] }
 `),
     ).toEqual([
-      "checkin_lists[0].products[0].days[0] (line 14): 2027-06-17 lies outside the list's opening hours (2027-06-18 to 2027-06-20 as festival days)",
-      "checkin_lists[0].products[0].days[3] (line 14): 2027-06-21 lies outside the list's opening hours (2027-06-18 to 2027-06-20 as festival days)",
+      "checkin_lists[0].products[0].days[0] (line 14): 2027-06-17 lies outside the list’s opening hours (2027-06-18 to 2027-06-20 as festival days)",
+      "checkin_lists[0].products[0].days[3] (line 14): 2027-06-21 lies outside the list’s opening hours (2027-06-18 to 2027-06-20 as festival days)",
     ]);
   });
 
   it('refuses an unknown event, an unknown product, merchandise and a product of another event', () => {
-    expect(problemsOf('  - { code: GATE, event: NOPE, name: Entrance, products: [DAY] }\n')).toEqual(['checkin_lists[0].event (line 14): no event has the code "NOPE"']);
+    expect(problemsOf('  - { code: GATE, event: NOPE, name: Entrance, products: [DAY] }\n')).toEqual(['checkin_lists[0].event (line 14): no event has the code “NOPE”']);
     expect(problemsOf('  - { code: GATE, event: FEST, name: Entrance, products: [DAY, NOPE, SHIRT, OTHER-DAY] }\n')).toEqual([
-      'checkin_lists[0].products[1] (line 14): no product has the code "NOPE"',
-      'checkin_lists[0].products[2] (line 14): "SHIRT" is merchandise; a check-in list admits products (tickets, add-ons, transport) only',
-      'checkin_lists[0].products[3] (line 14): "OTHER-DAY" is a product of event "OTHER", not of the list\'s event "FEST"',
+      'checkin_lists[0].products[1] (line 14): no product has the code “NOPE”',
+      'checkin_lists[0].products[2] (line 14): “SHIRT” is merchandise; a check-in list admits products (tickets, add-ons, transport) only',
+      'checkin_lists[0].products[3] (line 14): “OTHER-DAY” is a product of event “OTHER”, not of the list’s event “FEST”',
     ]);
   });
 
@@ -112,7 +112,7 @@ describe('check-in lists in the catalogue file', () => {
   - { code: GATE, event: OTHER, name: Other entrance, products: [OTHER-DAY] }
 `),
     ).toEqual([
-      'checkin_lists[1].products[1] (line 15): "BUS" is already products[0] of this list',
+      'checkin_lists[1].products[1] (line 15): “BUS” is already products[0] of this list',
       'checkin_lists[2].code (line 16): "GATE" is already used by checkin_lists[0]; check-in list codes must be unique',
     ]);
   });
@@ -168,9 +168,9 @@ describe('check-in lists in the catalogue file', () => {
   - { code: BOARD2, event: FEST, name: Bus, products: [BUS], boarding: { before_minutes: 7.5, late_minutes: 5 } }
 `);
     expect(problems).toEqual([
-      'checkin_lists[0].boarding.before_minutes (line 18): This number can be at most 1440.',
-      'checkin_lists[0].boarding.after_minutes (line 18): This number must be at least 0.',
-      'checkin_lists[1].boarding.before_minutes (line 19): must be a whole number of minutes',
+      'checkin_lists[0].boarding.before_minutes (line 18): must be a whole number of minutes from 0 to 1440',
+      'checkin_lists[0].boarding.after_minutes (line 18): must be a whole number of minutes from 0 to 1440',
+      'checkin_lists[1].boarding.before_minutes (line 19): must be a whole number of minutes from 0 to 1440',
       'checkin_lists[1].boarding (line 19): unknown key "late_minutes"',
     ]);
     expect(problemsOf('  - { code: BOARD, event: FEST, name: Bus, products: [BUS], boarding: { before_minutes: 0, after_minutes: 1440 } }\n')).toEqual([]);
@@ -184,12 +184,12 @@ describe('check-in lists in the catalogue file', () => {
     gates: [North, "  ", "${'g'.repeat(61)}", north]
 `);
     expect(problems).toEqual([
-      'checkin_lists[0].gates[1] (line 18): This field is required.',
-      'checkin_lists[0].gates[2] (line 18): This field can have at most 60 characters.',
-      'checkin_lists[0].gates[3] (line 18): "north" is already gates[0] (gate names ignore case)',
+      'checkin_lists[0].gates[1] (line 18): must be 1-60 characters',
+      'checkin_lists[0].gates[2] (line 18): must be 1-60 characters',
+      'checkin_lists[0].gates[3] (line 18): “north” is already gates[0] (gate names ignore case)',
     ]);
     expect(problemsOf('  - { code: GATE, event: FEST, name: Entrance, products: [DAY], gates: [North, South, north] }\n')).toEqual([
-      'checkin_lists[0].gates[2] (line 14): "north" is already gates[0] (gate names ignore case)',
+      'checkin_lists[0].gates[2] (line 14): “north” is already gates[0] (gate names ignore case)',
     ]);
   });
 });

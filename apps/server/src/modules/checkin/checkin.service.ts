@@ -141,6 +141,11 @@ export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; loc
   }
 
   return {
+    /** A list changed in the back office: this instance reads it again at its next scan (others within CACHE_MS). */
+    forgetList(code: string): void {
+      listCache.delete(code);
+    },
+
     async lists(): Promise<StaffApiAnswer<'checkin-lists'>['lists']> {
       return queries.listActiveListsWithCounts(db);
     },
