@@ -282,7 +282,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const ticketKeys = createTicketKeys({ db, secrets: linkSecrets });
   const documents = createDocumentsService({ db, config, linkSecrets, ticketKeys });
   registerDocumentRoutes(app, documents, config);
-  // The staff's session checks and the dashboard's reads on their own connections (decision 0043).
+  // The staff's session checks, the dashboard's reads and the editors' saves on their own
+  // connections (decisions 0043 and 0102): the back office never queues behind the buyers.
   const staffDb = options.backOfficeDb ?? db;
   const staffSessions = createStaffSessions({ db: staffDb, secrets: linkSecrets, issuer: config.name, now, mail: { config, mailQueued }, sessionCacheMs: options.staffSessionCacheMs ?? STAFF_SESSION_CACHE_MS, networkKeys, ...(options.staffSignInLimits ? { signInLimits: options.staffSignInLimits } : {}), ...(options.staffSecondFactorBudget ? { secondFactorBudget: options.staffSecondFactorBudget } : {}) });
   // One guard for every back-office call: the roles of each are the contract's (decision 0042).
@@ -299,12 +300,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const catalogueChecker = options.catalogueChecker ?? createCatalogueChecker({ languages: config.languages });
   // Its threads end with the server: an upload being checked must not keep a stopping process alive.
   app.addHook('onClose', async () => catalogueChecker.close());
-  registerCatalogueRoutes(app, { catalogue: createCatalogueAdmin({ db, config, catalog, now, checker: catalogueChecker }), guard: staffGuard });
-  registerOnsaleRoutes(app, { onsales: createOnsaleAdmin({ db, readDb: staffDb, room: waitingRoom, now, ...(options.onsaleFiguresCacheMs !== undefined ? { cacheMs: options.onsaleFiguresCacheMs } : {}) }), guard: staffGuard });
-  registerVoucherRoutes(app, { vouchers: createVoucherAdmin({ db, readDb: staffDb, config, now }), guard: staffGuard });
+  registerCatalogueRoutes(app, { catalogue: createCatalogueAdmin({ db: staffDb, config, catalog, now, checker: catalogueChecker }), guard: staffGuard });
+  registerOnsaleRoutes(app, { onsales: createOnsaleAdmin({ db: staffDb, readDb: staffDb, room: waitingRoom, now, ...(options.onsaleFiguresCacheMs !== undefined ? { cacheMs: options.onsaleFiguresCacheMs } : {}) }), guard: staffGuard });
+  registerVoucherRoutes(app, { vouchers: createVoucherAdmin({ db: staffDb, readDb: staffDb, config, now }), guard: staffGuard });
   const checkin = createCheckinService({ db, ticketKeys, locale: config.locale, now });
   registerCheckinRoutes(app, { scanners, checkin });
-  registerCheckinListRoutes(app, { lists: createCheckinListAdmin({ db, readDb: staffDb, now, changed: (code) => checkin.forgetList(code) }), guard: staffGuard });
+  registerCheckinListRoutes(app, { lists: createCheckinListAdmin({ db: staffDb, readDb: staffDb, now, changed: (code) => checkin.forgetList(code) }), guard: staffGuard });
 
   if (options.devMailbox && !options.smtpUrl) {
     registerDevMailbox(app, { db, config, from: senderAddress(options.mailFrom, config) });

@@ -83,7 +83,7 @@ function prepareRepeatedStatements(client: pg.PoolClient): void {
   };
 }
 
-/** Connections of the staff's lane, besides DATABASE_POOL_SIZE: a session check and a dashboard's read at once. */
+/** Connections of the staff's lane, besides DATABASE_POOL_SIZE: staff session checks, the dashboard's reads and the editors' saves (decisions 0043, 0102). */
 export const BACK_OFFICE_LANE_SIZE = 2;
 
 /** DATABASE_POOL_SIZE split between the two lanes: a third for single statements, the rest for transactions. */
