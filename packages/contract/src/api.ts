@@ -152,6 +152,8 @@ export const staffApi = {
   /** The on-sales' live figures: the roles that see the dashboard (decision 0048). */
   'onsales-overview': { payload: staffOnsales.onsalesOverviewPayload, answer: staffOnsales.onsalesOverviewAnswer, access: ['admin', 'box_office', 'customer_service'] },
   'onsale-change': { payload: staffOnsales.onsaleChangePayload, answer: staffOnsales.onsaleChangeAnswer, access: ['admin'] },
+  'onsale-create': { payload: staffOnsales.onsaleCreatePayload, answer: staffOnsales.onsaleCreateAnswer, access: ['admin'] },
+  'onsale-control': { payload: staffOnsales.onsaleControlPayload, answer: staffOnsales.onsaleControlAnswer, access: ['admin'] },
   'voucher-list': { payload: staffVouchers.voucherListPayload, answer: staffVouchers.voucherListAnswer, access: ['admin'] },
   'voucher-save': { payload: staffVouchers.voucherSavePayload, answer: staffVouchers.voucherSaveAnswer, access: ['admin'] },
   'voucher-generate': { payload: staffVouchers.voucherGeneratePayload, answer: staffVouchers.voucherGenerateAnswer, access: ['admin'] },

@@ -32,6 +32,7 @@ const STAGE_NAMES: Record<Exclude<OnsaleState, 'sold-out'>, string> = {
   'not-yet-open': 'room not open yet',
   'pre-queue': 'pre-queue',
   admitting: 'selling',
+  paused: 'admissions paused',
   closed: 'closed',
 };
 

@@ -71,6 +71,8 @@ export interface Room {
   control: AdmissionControl;
   sessionMinutes: number;
   proofOfWorkBits: number;
+  /** Admissions paused by an admin (decision 0098): a waiting page is told no wait. */
+  paused: boolean;
   cursor: QueueSpot;
   admittedCount: number;
   prequeueCount: number | null;
@@ -100,6 +102,7 @@ function toRoom(row: RoomRow): Room {
     control: controlOf(row.admission_mode, row.admission_limit, row.admission_rate_limit, row.steer_rate),
     sessionMinutes: row.session_minutes,
     proofOfWorkBits: row.proof_of_work_bits,
+    paused: row.paused_at !== null,
     cursor: { phase: row.cursor_phase, randomKey: BigInt(row.cursor_key), placeId: Number(row.cursor_place) },
     admittedCount: row.admitted_count,
     prequeueCount: row.prequeue_count,
@@ -291,7 +294,8 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
     const roomState = roomStateOf(room, at, soldOut);
     const state: QueueStatus['state'] = extra.challenge ? 'proof-needed' : roomState !== 'open' ? roomState : standing?.admitted ? 'your-turn' : 'waiting';
     const showPosition = state === 'waiting' && standing !== null && standing.position !== null;
-    const waitSeconds = showPosition ? estimateWait({ position: standing.position!, admittedThrough: room.admittedCount, control: room.control, recentRatePerMinute: observedRate(room) }) : null;
+    // While admissions are paused the place stays, and no wait can be promised.
+    const waitSeconds = showPosition && !room.paused ? estimateWait({ position: standing.position!, admittedThrough: room.admittedCount, control: room.control, recentRatePerMinute: observedRate(room) }) : null;
     return {
       onsale: summaryOf(room),
       state,
@@ -344,7 +348,7 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
       const state = roomStateOf(room, at, soldOut);
       const waiting = estimateWaiting(room);
       const waitSeconds =
-        state === 'open' ? estimateWait({ position: room.admittedCount + waiting + 1, admittedThrough: room.admittedCount, control: room.control, recentRatePerMinute: observedRate(room) }) : null;
+        state === 'open' && !room.paused ? estimateWait({ position: room.admittedCount + waiting + 1, admittedThrough: room.admittedCount, control: room.control, recentRatePerMinute: observedRate(room) }) : null;
       return { onsale: summaryOf(room), state, waiting, wait_seconds: waitSeconds, products };
     },
 
