@@ -37,6 +37,7 @@ export const staffOnsaleMessages = {
   notPaused: message({ id: 'staffOnsaleMessages.notPaused', defaultMessage: 'Admissions are not paused.' }),
   alreadyClosed: message({ id: 'staffOnsaleMessages.alreadyClosed', defaultMessage: 'This on-sale has closed already.' }),
   pausedFirst: message({ id: 'staffOnsaleMessages.pausedFirst', defaultMessage: 'Admissions are paused: resume them first.' }),
+  codeTaken: message({ id: 'staffOnsaleMessages.codeTaken', defaultMessage: 'is already the code of another on-sale' }),
 };
 
 const texts = staffOnsaleMessages;

@@ -143,6 +143,10 @@ describe('a new on-sale', () => {
     expect(prepareNewOnsale({ ...form, sessionMinutes: '500' }, 'Europe/Amsterdam')).toEqual({ ok: false, problems: { session_minutes: onsaleFieldMessages.sessionAtMost } });
     // The shop's refusals by field (`onsale.products.1`) land beside the form's fields.
     expect(onsaleServerProblems({ 'onsale.products.1': ['no product'], 'onsale.code': ['taken'] })).toEqual({ products: 'no product', code: 'taken' });
+    // A taken code is said after the field's label, as the file's rules are; a room's clash as the shop words it.
+    expect(english(onsaleProblemSentence('code', english(staffOnsaleMessages.codeTaken), { code: 'Code' }))).toBe('Code is already the code of another on-sale.');
+    const clash = english(onsaleRuleMessages.roomClash('NWF27-TOTE', 'SUMMER'));
+    expect(onsaleProblemSentence('products', clash, { products: 'Products' })).toBe(clash);
   });
 });
 

@@ -161,6 +161,7 @@ const ONSALE_RULES: readonly Text[] = [
   staffOnsaleMessages.notInThePast,
   staffOnsaleMessages.beforeClosing,
   catalogueFieldMessages.code,
+  staffOnsaleMessages.codeTaken,
   onsaleRuleMessages.products,
   onsaleRuleMessages.productsAtMost,
 ];

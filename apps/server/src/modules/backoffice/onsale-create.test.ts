@@ -125,7 +125,7 @@ describe.each(testEngines())('on-sales made in the back office on %s', (engine) 
 
   it('refuses by field with the importer’s rules and the shop’s, in the staff member’s language, and changes nothing', async () => {
     const cases: [Record<string, unknown>, string, Text][] = [
-      [base('FILED'), 'onsale.code', onsaleRuleMessages.codeUsed('FILED', 'FILED')],
+      [base('FILED'), 'onsale.code', texts.codeTaken],
       [base('NEW-ONE', { event: 'NOPE' }), 'onsale.event', onsaleRuleMessages.noEvent('NOPE')],
       [base('NEW-ONE', { products: ['NWF27-POSTER', 'NOPE'] }), 'onsale.products.1', onsaleRuleMessages.noProduct('NOPE')],
       [base('NEW-ONE', { products: ['NWF27-POSTER', 'NWF27-POSTER'] }), 'onsale.products.1', onsaleRuleMessages.listedTwice('NWF27-POSTER')],

@@ -271,9 +271,11 @@ export function createOnsaleAdmin(deps: OnsaleAdminDeps) {
         const problems = onsaleRuleProblems(onsale, {
           eventExists: () => around.eventId !== null,
           itemExists: (code) => around.itemIds.has(code),
-          codeUsedBy: (code) => (around.codeTaken ? code : null),
+          // A code of the shop's is taken by an on-sale of the shop: said as the field's rule, not by where in a file.
+          codeUsedBy: () => null,
           roomsOf: (code) => roomsOf.get(code) ?? [],
         });
+        if (around.codeTaken) problems.unshift({ path: ['code'], text: texts.codeTaken });
         if (Date.parse(onsale.opens_at) <= date(around.dbNow).getTime()) problems.push({ path: ['opens_at'], text: texts.notInThePast });
         if (problems.length) throw refusedFields(problems);
         const values = definitionColumns(onsale);
