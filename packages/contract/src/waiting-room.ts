@@ -78,7 +78,14 @@ export const queueProduct = z.object({
 });
 
 /** The on-sale a room is for: its code, its event's name, when it opens and closes. */
-export const onsaleSummary = z.object({ code: z.string(), title: z.string(), opens_at: timestamp, closes_at: timestamp.nullable() });
+export const onsaleSummary = z.object({
+  code: z.string(),
+  title: z.string(),
+  opens_at: timestamp,
+  closes_at: timestamp.nullable(),
+  /** The organiser paused admissions (decision 0098): everyone keeps their place, nobody is admitted until they resume. */
+  paused: z.boolean(),
+});
 
 /**
  * How an on-sale stands for someone without a place (`queue-info`, public: a visitor who has not
@@ -184,6 +191,7 @@ export const waitingRoomTexts = {
   infoOpen: (waiting: number) => infoOpen({ waiting }),
   infoWait: (text: string) => infoWait({ text }),
   waitUnknown: message({ id: 'waitingRoomTexts.waitUnknown', defaultMessage: 'The wait cannot be estimated yet.' }),
+  paused: message({ id: 'waitingRoomTexts.paused', defaultMessage: 'The organiser has paused admissions for a moment. You keep your place: leave this page open, and it moves on as soon as they resume.' }),
   /** The estimated wait in words (the `text` of waitAbout and infoWait), rounded by the page so it does not flicker. */
   wait: {
     underAMinute: message({ id: 'waitingRoomTexts.wait.underAMinute', defaultMessage: 'less than a minute' }),

@@ -200,12 +200,15 @@ describe.each(testEngines())('on-sales made in the back office on %s', (engine) 
     expect(staffApi['onsale-control'].answer.parse(paused.body).onsale).toMatchObject({ state: 'paused', paused_at: expect.any(String) });
     expect(await lastAudit('onsale:LIVE')).toMatchObject({ action: 'onsale.pause', before: { paused_at: null }, after: { paused_at: expect.any(String) } });
     expect((await control('LIVE', 'pause')).body.message).toBe(english(texts.alreadyPaused));
+    // The waiting page says so (and promises no wait).
+    expect((await shop.call('queue-info', { onsale: 'LIVE' })).body).toMatchObject({ onsale: { code: 'LIVE', paused: true }, wait_seconds: null });
     // The queue keeps taking places while paused.
     expect(await createQueue({ db: db() }).join('LIVE', 'paused-visitor')).toMatchObject({ joined: true, isNew: true });
 
     const resumed = await control('LIVE', 'resume');
     expect(staffApi['onsale-control'].answer.parse(resumed.body).onsale).toMatchObject({ state: 'admitting', paused_at: null });
     expect(await lastAudit('onsale:LIVE')).toMatchObject({ action: 'onsale.resume', after: { paused_at: null } });
+    expect((await shop.call('queue-info', { onsale: 'LIVE' })).body.onsale.paused).toBe(false);
 
     const closed = await control('LIVE', 'close');
     const closedView = staffApi['onsale-control'].answer.parse(closed.body);

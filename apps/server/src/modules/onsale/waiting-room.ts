@@ -282,7 +282,7 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
     return at < room.opensAt ? 'before-opening' : 'open';
   }
 
-  const summaryOf = (room: Room): QueueInfo['onsale'] => ({ code: room.code, title: room.title, opens_at: room.opensAt.toISOString(), closes_at: room.closesAt?.toISOString() ?? null });
+  const summaryOf = (room: Room): QueueInfo['onsale'] => ({ code: room.code, title: room.title, opens_at: room.opensAt.toISOString(), closes_at: room.closesAt?.toISOString() ?? null, paused: room.paused });
 
   async function statusOf(room: Room, place: QueueSpot | null, pass: string | null, extra: { challenge?: QueueStatus['challenge'] } = {}): Promise<QueueStatus> {
     const at = now();

@@ -274,7 +274,9 @@ function StatusCard({ status, working, startPosition, formatTime }: { status: Qu
           {progress !== null && (
             <progress className="waiting-room__progress" max={1} value={progress} aria-label={say(waitingRoomTexts.progress)} />
           )}
-          <p id="waiting-room-wait">{say(status?.wait_seconds != null ? waitingRoomTexts.waitAbout(say(waitText(status.wait_seconds))) : waitingRoomTexts.waitUnknown)}</p>
+          <p id="waiting-room-wait">
+            {say(status?.onsale.paused ? waitingRoomTexts.paused : status?.wait_seconds != null ? waitingRoomTexts.waitAbout(say(waitText(status.wait_seconds))) : waitingRoomTexts.waitUnknown)}
+          </p>
         </>
       )}
       <ProductLists products={status?.products ?? []} ended={ended} />
