@@ -1,4 +1,7 @@
 import type { Page } from 'playwright-core';
+import { customers, sessions } from '../apps/server/src/db/schema';
+import { hashToken } from '../apps/server/src/modules/accounts/session.service';
+import { NL_ADDRESS } from '../apps/server/test/shop-flows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onsaleRuleMessages } from '../packages/contract/src/onsale-rules';
 import { staffOnsaleMessages } from '../packages/contract/src/staff-onsales';
@@ -78,6 +81,31 @@ describe.each([1280, 768])('an on-sale made and steered in the back office at %i
     for (const part of [texts.states['not-yet-open'], texts.madeHere, texts.rate(300), 'NWF27-POSTER']) expect(words).toContain(part);
     expect(words).not.toContain('NWF27-TOTE');
     await expectNoAxeViolations(page);
+  }, 60_000);
+
+  it('gives a preview link before the opening, which the admin’s own shop account follows through the waiting room to the sale’s product', async () => {
+    const made = card(page, code);
+    await made.getByRole('button', { name: texts.previewLabel(code) }).click();
+    const dialog = page.getByRole('dialog', { name: texts.previewTitle(code) });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, `back-office-onsale-preview-${width}.png`);
+    const href = await dialog.getByRole('link', { name: texts.previewOpen }).getAttribute('href');
+    expect(href).toMatch(new RegExp(`^/waiting-room/${code}\\?preview=`));
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The admin's own shop account (the staff member's e-mail address) opens it.
+    const [customer] = await shop!.database.db.insert(customers).values({ email: shop!.staff.admin.email, fullName: 'Anna de Vries', passwordHash: 'x', country: 'NL', address: NL_ADDRESS }).onConflictDoNothing().returning();
+    const token = `preview-journey-${width}`;
+    if (customer) await shop!.database.db.insert(sessions).values({ customerId: customer.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
+    const { page: buyer, errors: buyerErrors } = await openPageOn(browser(), shop!.base, { viewport: { width, height: 900 } });
+    await buyer.addInitScript((kept) => localStorage.setItem('shop.token', kept), token);
+    await buyer.goto(href!);
+    await buyer.waitForURL((url) => url.pathname === '/merchandise/NWF27-POSTER');
+    await expectNoAxeViolations(buyer);
+    expect(buyerErrors).toEqual([]);
+    await buyer.context().close();
   }, 60_000);
 
   it('opens it now, pauses and resumes its admissions and closes it, each after asking', async () => {

@@ -222,3 +222,11 @@ export type OnsaleAction = (typeof ONSALE_ACTIONS)[number];
 const chooseAction = issueMessage(message({ id: 'staffOnsaleMessages.chooseAction', defaultMessage: 'Choose open now, pause, resume or close.' }));
 export const onsaleControlPayload = z.object({ code: onsaleCode, action: z.enum(ONSALE_ACTIONS, { error: chooseAction }) }).strict();
 export const onsaleControlAnswer = onsaleChangeAnswer;
+
+/**
+ * An admin's preview link before the opening (decision 0098): the waiting page's address with a
+ * signed pass, valid for 30 minutes and at most until the opening, for the shop account of the
+ * admin's e-mail address; closing the on-sale ends it.
+ */
+export const onsalePreviewPayload = z.object({ code: onsaleCode }).strict();
+export const onsalePreviewAnswer = z.object({ path: z.string(), expires_at: z.string() });

@@ -32,6 +32,13 @@ export const waitingRoomMessages = {
   shoppingEnded: 'Your shopping time in this sale has ended. To buy more, please join the queue again.',
   proofFailed: message({ id: 'waitingRoomMessages.proofFailed', defaultMessage: 'The check of your browser did not work out. Please try again.' }),
   tooManyPlaces: message({ id: 'waitingRoomMessages.tooManyPlaces', defaultMessage: 'Too many places in the queue were taken from your network. Please try again later.' }),
+  /** A preview link (decision 0098) that is not one, has expired, is for another account, or whose on-sale opened or closed. */
+  previewUnusable: message({
+    id: 'waitingRoomMessages.previewUnusable',
+    defaultMessage: 'This preview link does not work (any more): it lasts 30 minutes until the opening, only for the account with the e-mail address of the staff member who made it, and closing the on-sale ends it.',
+  }),
+  /** A preview walks through the sale and fills a cart; it does not buy. */
+  previewDoesNotBuy: message({ id: 'waitingRoomMessages.previewDoesNotBuy', defaultMessage: 'This is a preview: it fills a cart as a buyer would, but does not buy. The cart gives its units back when its hold ends.' }),
 } as const;
 
 /** An on-sale's code as the catalogue file names it. */
@@ -55,6 +62,8 @@ export const queueInfoPayload = z.object({ onsale: onsaleCode });
 export const queueJoinPayload = z.object({ token, onsale: onsaleCode, proof: proofOfWork.nullish() });
 export const queueStatusPayload = z.object({ onsale: onsaleCode, pass: passText });
 export const queueAdmitPayload = z.object({ token, onsale: onsaleCode, pass: passText });
+/** An admin's preview before the opening (decision 0098): the link's signed pass, for the signed-in account of the admin's e-mail address. */
+export const queuePreviewPayload = z.object({ token, onsale: onsaleCode, preview: passText });
 
 /**
  * Where a visitor stands:

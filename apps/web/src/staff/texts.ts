@@ -1421,6 +1421,18 @@ const onsales = {
     resume: message({ id: 'staff.OnsalesPage.actions.resume', defaultMessage: 'Resume admissions' }),
     close: message({ id: 'staff.OnsalesPage.actions.close', defaultMessage: 'Close the on-sale' }),
   },
+  preview: message({ id: 'staff.OnsalesPage.preview', defaultMessage: 'Preview link' }),
+  previewLabel: words(messageWith<{ code: string }>({ id: 'staff.OnsalesPage.previewLabel', defaultMessage: 'Preview link: {code}' }), orderCode),
+  previewTitle: words(messageWith<{ code: string }>({ id: 'staff.OnsalesPage.previewTitle', defaultMessage: 'Preview {code} before the opening' }), orderCode),
+  previewLead: words(
+    messageWith<{ time: string }>({
+      id: 'staff.OnsalesPage.previewLead',
+      defaultMessage:
+        'Open this link signed in to the shop with the account of your own e-mail address: you walk through the waiting room and shop its products as an admitted buyer would, while the public waits. Your cart holds units as any cart does; a preview never buys. The link works until {time}; closing the on-sale ends it.',
+    }),
+    (time: string) => ({ time }),
+  ),
+  previewOpen: message({ id: 'staff.OnsalesPage.previewOpen', defaultMessage: 'Open the preview' }),
   actionLabel: words(messageWith<{ action: string; code: string }>({ id: 'staff.OnsalesPage.actionLabel', defaultMessage: '{action}: {code}' }), (action: string, code: string) => ({ action, code })),
   questions: {
     'open-now': words(

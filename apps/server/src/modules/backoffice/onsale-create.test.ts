@@ -1,14 +1,16 @@
-import { catalogueFieldMessages, english, onsaleFieldMessages, onsaleRuleMessages, staffAdminMessages, staffApi, staffOnsaleMessages as texts, type Text } from '@festival/contract';
+import { catalogueFieldMessages, english, onsaleFieldMessages, onsaleRuleMessages, staffAdminMessages, staffApi, staffOnsaleMessages as texts, waitingRoomMessages, type Text } from '@festival/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
 import { changedTables, createSnapshotter } from '../../../test/db-snapshot';
+import { checkoutPayload } from '../../../test/shop-flows';
 import { staffCall } from '../../../test/staff-call';
 import { signedInStaff } from '../../../test/staff-sign-in';
 import { createTestShop, DEMO_CATALOGUE, type TestShop } from '../../../test/test-shop';
-import { onsales, queuePlaces, staffAudit } from '../../db/schema';
+import { customers, onsales, queuePlaces, sessions, shopItems, staffAudit } from '../../db/schema';
+import { hashToken } from '../accounts/session.service';
 import { executeRows } from '../../db/raw-rows';
 import { translatorFor } from '../../lib/language';
 import { catalogueYaml, readLiveCatalogue } from '../catalog/catalogue-export';
@@ -231,6 +233,59 @@ describe.each(testEngines())('on-sales made in the back office on %s', (engine) 
 
     const unknown = await control('NO-SUCH', 'pause');
     expect([unknown.status, unknown.body.message]).toEqual([404, english(texts.noOnsale('NO-SUCH'))]);
+  });
+
+  it('gives an admin a signed preview link before the opening: their own shop account shops the room’s products as an admitted buyer, holds stock as a cart does, never buys, and closing ends it', async () => {
+    // The room is open (the pre-queue), the sale opens in half an hour: the public waits.
+    expect((await create(base('PEEK', { products: ['NWF27-CAMPING'], opens_at: inMinutes(30), room_opens_minutes_before: 60 }))).status).toBe(200);
+    const link = await staffCall(shop.app, 'onsale-preview', { code: 'PEEK' }, admin);
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    const { path: linkPath, expires_at: expiresAt } = staffApi['onsale-preview'].answer.parse(link.body);
+    expect(new Date(expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+    expect(await lastAudit('onsale:PEEK')).toMatchObject({ action: 'onsale.preview', actor: 'create.admin@example.org', after: { expires_at: expiresAt } });
+    expect((await staffCall(shop.app, 'onsale-preview', { code: 'PEEK' }, boxOffice)).status).toBe(403);
+    const preview = new URL(linkPath, 'https://shop.example').searchParams.get('preview')!;
+    expect(linkPath.startsWith('/waiting-room/PEEK?preview=')).toBe(true);
+
+    // The admin's own shop account (their e-mail address, any case) and another account.
+    const account = async (email: string, token: string) => {
+      const [row] = await db().insert(customers).values({ email, fullName: 'Preview', passwordHash: 'x', country: 'NL', address: { line1: 'Street 1', postal_code: '1000 AA', city: 'Amsterdam' } as never }).returning();
+      await db().insert(sessions).values({ customerId: row!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
+      return token;
+    };
+    const own = await account('Create.Admin@example.org', 'preview-own-token');
+    const other = await account('someone.else@example.org', 'preview-other-token');
+    const refusedOther = await shop.call('queue-preview', { token: other, onsale: 'PEEK', preview });
+    expect([refusedOther.status, refusedOther.body.message]).toEqual([403, english(waitingRoomMessages.previewUnusable)]);
+    const tampered = await shop.call('queue-preview', { token: own, onsale: 'PEEK', preview: `${preview.slice(0, -2)}AA` });
+    expect(tampered.status).toBe(403);
+    expect((await shop.call('queue-preview', { token: own, onsale: 'FILED', preview })).status).toBe(403);
+
+    const admitted = await shop.call('queue-preview', { token: own, onsale: 'PEEK', preview });
+    expect(admitted.status, JSON.stringify(admitted.body)).toBe(200);
+    const admission = admitted.body.admission as string;
+    // The public is refused the room's product; the preview's admission adds it, holding a unit as any cart does.
+    const line = { external_code: 'NWF27-CAMPING', full_name: 'Preview Holder', email: 'holder@example.org', age: '25-34' };
+    const publicAdd = await shop.call('add-product-to-cart', { token: other, ...line });
+    expect([publicAdd.status, publicAdd.body.message]).toEqual([403, english(waitingRoomMessages.admissionRequired)]);
+    const heldBefore = (await db().select().from(shopItems).where(eq(shopItems.externalCode, 'NWF27-CAMPING')))[0]!;
+    const added = await shop.call('add-product-to-cart', { token: own, admission, ...line });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const heldAfter = (await db().select().from(shopItems).where(eq(shopItems.externalCode, 'NWF27-CAMPING')))[0]!;
+    expect([heldAfter.held - heldBefore.held, heldAfter.sold - heldBefore.sold]).toEqual([1, 0]);
+    // No queue place, no figure: the preview is nobody's turn.
+    expect((await db().select().from(queuePlaces).where(eq(queuePlaces.onsaleId, (await row('PEEK')).id))).length).toBe(0);
+    // It never buys.
+    const checkout = await shop.call('checkout-cart', { ...checkoutPayload(own, added.body.cart.code), admission });
+    expect([checkout.status, checkout.body.message]).toEqual([409, english(waitingRoomMessages.previewDoesNotBuy)]);
+    expect((await db().select().from(shopItems).where(eq(shopItems.externalCode, 'NWF27-CAMPING')))[0]!.sold).toBe(heldBefore.sold);
+
+    // Closing the on-sale ends the preview at once: its admission no longer adds, its link no longer admits.
+    expect((await control('PEEK', 'close')).status).toBe(200);
+    const afterClose = await shop.call('queue-preview', { token: own, onsale: 'PEEK', preview });
+    expect(afterClose.status).toBe(403);
+    const closedLink = await staffCall(shop.app, 'onsale-preview', { code: 'PEEK' }, admin);
+    expect([closedLink.status, closedLink.body.message]).toEqual([409, english(texts.alreadyClosed)]);
   });
 
   it('admits nobody while paused, with admission steps from three instances racing the pause, and admits again after resuming', async () => {

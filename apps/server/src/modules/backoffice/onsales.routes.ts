@@ -10,4 +10,5 @@ export function registerOnsaleRoutes(app: FastifyInstance, deps: { onsales: Onsa
   registerGuardedStaffRoute(app, 'onsale-change', guard, async (input, member) => onsales.change(actorOf(member), input));
   registerGuardedStaffRoute(app, 'onsale-create', guard, async (input, member) => onsales.create(actorOf(member), input));
   registerGuardedStaffRoute(app, 'onsale-control', guard, async (input, member) => onsales.control(actorOf(member), input));
+  registerGuardedStaffRoute(app, 'onsale-preview', guard, async (input, member) => onsales.previewLink(actorOf(member), input));
 }

@@ -52,7 +52,12 @@ export interface OnsaleAdminDeps {
   /** Where the figures are read: the back office's own lane (decision 0043). */
   readDb: Db;
   /** This instance's waiting room: its cached rooms are dropped after a change, and its steps' observed admission rate is shown. */
-  room: { invalidate(): void; admissionRate(code: string): Promise<number | null> };
+  room: {
+    invalidate(): void;
+    admissionRate(code: string): Promise<number | null>;
+    /** An admin's preview link before the opening (decision 0098); null once the on-sale has opened or closed. */
+    previewLink?(code: string, member: { id: number; email: string }): Promise<{ path: string; expiresAt: Date } | null>;
+  };
   now: () => Date;
   cacheMs?: number;
 }
@@ -284,6 +289,21 @@ export function createOnsaleAdmin(deps: OnsaleAdminDeps) {
         await insertAudit(tx, { ...auditActor(actor), action: 'onsale.create', target: `onsale:${onsale.code}`, before: null, after: { ...onsale, closes_at: onsale.closes_at ?? null, proof_of_work: onsale.proof_of_work ?? null } });
       });
       return changed(onsale.code, texts.created);
+    },
+
+    /**
+     * An admin's preview link (decision 0098): before the opening only, for the shop account of
+     * the member's own e-mail address, 30 minutes at most; audited (who previewed what, until when).
+     */
+    async previewLink(actor: Actor, input: StaffApiInput<'onsale-preview'>): Promise<StaffApiAnswer<'onsale-preview'>> {
+      if ('commandLine' in actor || !deps.room.previewLink) throw new AppError('CONFLICT', texts.alreadyOpen);
+      const [current] = (await listOnsaleBoard(deps.db)).filter((row) => row.code === input.code);
+      if (!current) throw new AppError('NOT_FOUND', texts.noOnsale(input.code));
+      if (!current.active) throw new AppError('CONFLICT', texts.switchedOff);
+      const link = await deps.room.previewLink(input.code, { id: actor.staffId, email: actor.email });
+      if (!link) throw new AppError('CONFLICT', optionalDate(current.closes_at) && date(current.db_now) >= optionalDate(current.closes_at)! ? texts.alreadyClosed : texts.alreadyOpen);
+      await insertAudit(deps.db, { ...auditActor(actor), action: 'onsale.preview', target: `onsale:${current.code}`, before: null, after: { expires_at: link.expiresAt.toISOString() } });
+      return { path: link.path, expires_at: link.expiresAt.toISOString() };
     },
 
     /**

@@ -408,6 +408,16 @@ export async function endShoppingPlace(tx: Db, place: AdmittedPlace): Promise<bo
   return rows.length > 0;
 }
 
+/**
+ * A preview's stock call (decision 0098), where the stock is taken: the on-sale is still before
+ * its opening and not closed (closing it before the opening moves the opening to now, so it ends
+ * every preview at once, on every instance).
+ */
+export async function previewStillOpen(tx: Db, onsaleId: number): Promise<boolean> {
+  const rows = await executeRows<{ id: unknown }>(tx, sql`SELECT id FROM onsales WHERE id = ${onsaleId} AND active AND now() < opens_at AND (closes_at IS NULL OR now() < closes_at) FOR SHARE`);
+  return rows.length > 0;
+}
+
 /** Every product of the on-sale was seen sold out: the first time is kept. */
 export async function markSoldOut(db: Db, onsaleId: number): Promise<void> {
   await db.execute(sql`UPDATE onsales SET sold_out_at = now() WHERE id = ${onsaleId} AND sold_out_at IS NULL`);

@@ -2,9 +2,10 @@ import type { OnsaleAction, OnsaleChanges, OnsaleChoices, OnsaleDefinition, Onsa
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
-import { Button } from '../../components/ui/Button';
+import { Button, buttonClassName } from '../../components/ui/Button';
 import { ConfirmModal } from '../../components/ui/ConfirmModal';
 import { Dropdown } from '../../components/ui/Dropdown';
+import { Modal } from '../../components/ui/Modal';
 import { FormDialog } from '../FormDialog';
 import { Loading } from '../../components/ui/Loading';
 import { Page } from '../../components/ui/Page';
@@ -77,6 +78,7 @@ export default function OnsalesPage() {
   const [editing, setEditing] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [asking, setAsking] = useState<{ code: string; action: OnsaleAction } | null>(null);
+  const [previewing, setPreviewing] = useState<{ code: string; path: string; expires_at: string; timezone: string } | null>(null);
   const [notice, setNotice] = useState<{ code: string; text: string } | null>(null);
   const focusAfterEdit = useRef<string | null>(null);
   const placeAnswer = (answer: StaffApiAnswer<'onsale-change'>) => {
@@ -96,6 +98,14 @@ export default function OnsalesPage() {
       return null;
     },
     reload: [['staff-audit'], OVERVIEW_KEY],
+  });
+  const preview = useStaffAction({
+    run: (input: { code: string; timezone: string }) => staffCall('onsale-preview', { code: input.code }).then((answer) => ({ ...answer, code: input.code, timezone: input.timezone })),
+    done: (answer) => {
+      setPreviewing(answer);
+      return null;
+    },
+    reload: [['staff-audit']],
   });
   const control = useStaffAction({
     run: (input: { code: string; action: OnsaleAction }) => staffCall('onsale-control', input),
@@ -118,10 +128,10 @@ export default function OnsalesPage() {
 
   // The dialog has closed (and the page is no longer inert behind it): the Edit button of the on-sale takes the focus.
   useEffect(() => {
-    if (editing || creating || asking || !focusAfterEdit.current) return;
+    if (editing || creating || asking || previewing || !focusAfterEdit.current) return;
     (document.getElementById(editButtonId(focusAfterEdit.current)) ?? document.getElementById(NEW_BUTTON_ID))?.focus();
     focusAfterEdit.current = null;
-  }, [editing, creating, asking]);
+  }, [editing, creating, asking, previewing]);
 
   if (overview.isPending)
     return (
@@ -140,6 +150,7 @@ export default function OnsalesPage() {
   const canEdit = mayCall(member.role, 'onsale-change');
   const canCreate = mayCall(member.role, 'onsale-create') && data.choices.events.length > 0;
   const canControl = mayCall(member.role, 'onsale-control');
+  const canPreview = mayCall(member.role, 'onsale-preview');
   const askingOnsale = asking ? data.onsales.find((onsale) => onsale.code === asking.code) : undefined;
   const updated = formatStaffTime(data.generated_at, timeZone, 'time-seconds', staffLocale());
   const editOnsale = editing ? data.onsales.find((onsale) => onsale.code === editing) : undefined;
@@ -185,6 +196,16 @@ export default function OnsalesPage() {
                     }
                   : null
               }
+              onPreview={
+                canPreview && (onsale.state === 'not-yet-open' || onsale.state === 'pre-queue' || (onsale.state === 'paused' && Date.parse(onsale.opens_at) > Date.parse(data.generated_at)))
+                  ? () => {
+                      preview.clearMessage();
+                      setNotice(null);
+                      preview.mutate({ code: onsale.code, timezone: onsale.timezone });
+                    }
+                  : null
+              }
+              previewRefusal={preview.message && preview.variables?.code === onsale.code ? preview.message : null}
               onAction={
                 canControl
                   ? (action) => {
@@ -201,6 +222,27 @@ export default function OnsalesPage() {
       )}
       {editOnsale && <EditDialog onsale={editOnsale} action={change} onSave={(changes) => change.mutate({ code: editOnsale.code, changes })} onClose={() => setEditing(null)} />}
       {creating && <EditDialog choices={data.choices} action={create} onCreate={(onsale) => create.mutate({ onsale })} onClose={() => setCreating(false)} />}
+      {previewing && (
+        <Modal
+          open
+          id="staff-onsale-preview"
+          title={texts.previewTitle(previewing.code)}
+          onClose={() => {
+            focusAfterEdit.current = previewing.code;
+            setPreviewing(null);
+          }}
+        >
+          <p>{texts.previewLead(formatInZone(previewing.expires_at, previewing.timezone, staffLocale()))}</p>
+          <p className="button-row">
+            <a className={buttonClassName({ variant: 'primary' })} href={previewing.path} target="_blank" rel="noopener noreferrer">
+              {say(texts.previewOpen)}
+            </a>
+          </p>
+          <p className="staff-onsale-preview__link">
+            <code>{new URL(previewing.path, window.location.origin).toString()}</code>
+          </p>
+        </Modal>
+      )}
       {asking && askingOnsale && (
         <ConfirmModal
           open
@@ -226,7 +268,21 @@ export default function OnsalesPage() {
   );
 }
 
-function OnsaleCard({ onsale, notice, onEdit, onAction }: { onsale: OnsaleView; notice: string | null; onEdit: (() => void) | null; onAction: ((action: OnsaleAction) => void) | null }) {
+function OnsaleCard({
+  onsale,
+  notice,
+  onEdit,
+  onPreview,
+  previewRefusal,
+  onAction,
+}: {
+  onsale: OnsaleView;
+  notice: string | null;
+  onEdit: (() => void) | null;
+  onPreview: (() => void) | null;
+  previewRefusal: string | null;
+  onAction: ((action: OnsaleAction) => void) | null;
+}) {
   const actions = onAction ? onsaleActions(onsale) : [];
   const titleId = useId();
   const at = (iso: string) => (
@@ -326,12 +382,18 @@ function OnsaleCard({ onsale, notice, onEdit, onAction }: { onsale: OnsaleView; 
       </section>
       <div role="status" className="staff-cat-item__status">
         {notice && <p className="alert alert--success">{notice}</p>}
+        {previewRefusal && <p className="alert alert--danger">{previewRefusal}</p>}
       </div>
-      {(onEdit || actions.length > 0) && (
+      {(onEdit || onPreview || actions.length > 0) && (
         <div className="button-row staff-cat-item__actions">
           {onEdit && (
             <Button id={editButtonId(onsale.code)} size="sm" variant="secondary" onClick={onEdit} aria-label={texts.editLabel(onsale.code)}>
               {say(texts.edit)}
+            </Button>
+          )}
+          {onPreview && (
+            <Button size="sm" variant="secondary" onClick={onPreview} aria-label={texts.previewLabel(onsale.code)}>
+              {say(texts.preview)}
             </Button>
           )}
           {actions.map((action) => (

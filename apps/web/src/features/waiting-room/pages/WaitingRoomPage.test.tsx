@@ -154,6 +154,22 @@ describe('the waiting page of a signed-in visitor', () => {
     expect(screen.queryByText(english(waitingRoomTexts.waitUnknown))).toBeNull();
   });
 
+  it('with an admin’s preview link takes the preview’s admission instead of a place and goes to the sale’s product, or says the link does not work', async () => {
+    const admission = { onsale: 'SUMMER', admission: 'preview-adm', expires_at: new Date(Date.now() + 20 * 60_000).toISOString(), now: new Date().toISOString() };
+    const info = { onsale: status({}).onsale, state: 'before-opening', waiting: 0, wait_seconds: null, products: status({}).products };
+    const { calls } = join({ 'queue-preview': [{ status: 200, body: admission }], 'queue-info': [{ status: 200, body: info }] }, '/waiting-room/SUMMER?preview=signed-link');
+    await screen.findByRole('heading', { name: 'Product page' });
+    expect(calls.map((call) => call.path)).toEqual(['queue-preview', 'queue-info']);
+    expect(calls[0]!.body).toMatchObject({ onsale: 'SUMMER', preview: 'signed-link', token: 'tok' });
+    expect(admissionFor('SUMMER')).toMatchObject({ onsale: 'SUMMER', pass: 'preview-adm' });
+    cleanup();
+    vi.unstubAllGlobals();
+    writeStoredJson('shop.admissions', null);
+
+    join({ 'queue-preview': [{ status: 403, body: { message: english(waitingRoomMessages.previewUnusable) } }] }, '/waiting-room/SUMMER?preview=stale-link');
+    await screen.findByText(english(waitingRoomMessages.previewUnusable));
+  });
+
   it('before the room opens says the visitor is not in the queue yet', async () => {
     join({ 'queue-join': [{ status: 409, body: { message: english(waitingRoomMessages.roomNotOpen) } }] });
     await screen.findByText(english(waitingRoomMessages.roomNotOpen));
