@@ -53,5 +53,6 @@ export function wellFormedPayloads(party: Party, token: string | null): Record<A
     'queue-join': { token, onsale: 'NWF27-ONSALE' },
     'queue-status': { onsale: 'NWF27-ONSALE', pass: 'AQEAAAAA.bm90LWEtcmVhbC1wYXNz' },
     'queue-admit': { token, onsale: 'NWF27-ONSALE', pass: 'AQEAAAAA.bm90LWEtcmVhbC1wYXNz' },
+    'queue-preview': { token, onsale: 'NWF27-ONSALE', preview: 'AQEAAAAA.bm90LWEtcmVhbC1wYXNz' },
   };
 }

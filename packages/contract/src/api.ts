@@ -79,6 +79,7 @@ export const api = {
   'queue-join': { payload: waitingRoom.queueJoinPayload, answer: waitingRoom.queueStatusAnswer },
   'queue-status': { payload: waitingRoom.queueStatusPayload, answer: waitingRoom.queueStatusAnswer },
   'queue-admit': { payload: waitingRoom.queueAdmitPayload, answer: waitingRoom.queueAdmitAnswer },
+  'queue-preview': { payload: waitingRoom.queuePreviewPayload, answer: waitingRoom.queueAdmitAnswer },
 } as const satisfies Record<string, { payload: z.ZodType; answer: z.ZodType }>;
 
 export type ApiPath = keyof typeof api;
@@ -154,6 +155,9 @@ export const staffApi = {
   /** The on-sales' live figures: the roles that see the dashboard (decision 0048). */
   'onsales-overview': { payload: staffOnsales.onsalesOverviewPayload, answer: staffOnsales.onsalesOverviewAnswer, access: ['admin', 'box_office', 'customer_service'] },
   'onsale-change': { payload: staffOnsales.onsaleChangePayload, answer: staffOnsales.onsaleChangeAnswer, access: ['admin'] },
+  'onsale-create': { payload: staffOnsales.onsaleCreatePayload, answer: staffOnsales.onsaleCreateAnswer, access: ['admin'] },
+  'onsale-control': { payload: staffOnsales.onsaleControlPayload, answer: staffOnsales.onsaleControlAnswer, access: ['admin'] },
+  'onsale-preview': { payload: staffOnsales.onsalePreviewPayload, answer: staffOnsales.onsalePreviewAnswer, access: ['admin'] },
   'voucher-list': { payload: staffVouchers.voucherListPayload, answer: staffVouchers.voucherListAnswer, access: ['admin'] },
   'voucher-save': { payload: staffVouchers.voucherSavePayload, answer: staffVouchers.voucherSaveAnswer, access: ['admin'] },
   'voucher-generate': { payload: staffVouchers.voucherGeneratePayload, answer: staffVouchers.voucherGenerateAnswer, access: ['admin'] },

@@ -33,6 +33,7 @@ export * from './refund-ways';
 export * from './staff-box-office';
 export * from './catalogue-fields';
 export * from './staff-catalogue';
+export * from './onsale-rules';
 export * from './staff-onsales';
 export * from './staff-vouchers';
 export * from './staff-guests';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { catalogueInstant, onsaleAdmission, onsaleProofOfWork, onsaleRoomOpensMinutesBefore, onsaleSessionMinutes, windowProblem } from './catalogue-fields';
 import { issueMessage, message, messageWith } from './i18n/text';
+import { onsaleDefinition } from './onsale-rules';
 
 // The on-sales page's texts with placeholders, each declared once; `staffOnsaleMessages` below keeps the callers' positional arguments.
 const noOnsale = messageWith<{ code: string }>({ id: 'staffOnsaleMessages.noOnsale', defaultMessage: 'There is no on-sale {code}.' });
@@ -13,7 +14,8 @@ const roomStaysOpen = messageWith<{ minutes: number }>({
  * The back office's on-sales (issue 23 points 1 and 6, decision 0048): every on-sale of the
  * catalogue with its products and live figures (queue, admissions, sell-out), and an admin's change
  * of its times and admission control with the catalogue file's own field rules
- * (catalogue-fields.ts). Creating on-sales and choosing their products stays in the catalogue file.
+ * (catalogue-fields.ts); an admin's new on-sale with the file's own rules (onsale-rules.ts), and
+ * its live control: open now, pause, resume, close (issue 37 point 6, decision 0098).
  */
 export const staffOnsaleMessages = {
   noOnsale: (code: string) => noOnsale({ code }),
@@ -25,12 +27,23 @@ export const staffOnsaleMessages = {
   beforeClosing: message({ id: 'staffOnsaleMessages.beforeClosing', defaultMessage: 'must be earlier than closes_at' }),
   roomStaysOpen: (minutes: number) => roomStaysOpen({ minutes }),
   saved: message({ id: 'staffOnsaleMessages.saved', defaultMessage: 'Saved. The waiting room works with it within a second.' }),
+  created: message({ id: 'staffOnsaleMessages.created', defaultMessage: 'Created. The waiting room works with it within a second; the catalogue file exports it.' }),
+  opened: message({ id: 'staffOnsaleMessages.opened', defaultMessage: 'Opened now: the room admits from the queue.' }),
+  paused: message({ id: 'staffOnsaleMessages.paused', defaultMessage: 'Admissions paused: the queue keeps its places, and nobody more is admitted until you resume.' }),
+  resumed: message({ id: 'staffOnsaleMessages.resumed', defaultMessage: 'Resumed: the room admits again at its rate.' }),
+  closed: message({ id: 'staffOnsaleMessages.closed', defaultMessage: 'Closed: the waiting room stopped.' }),
+  alreadyOpen: message({ id: 'staffOnsaleMessages.alreadyOpen', defaultMessage: 'This on-sale has opened already.' }),
+  alreadyPaused: message({ id: 'staffOnsaleMessages.alreadyPaused', defaultMessage: 'Admissions are paused already.' }),
+  notPaused: message({ id: 'staffOnsaleMessages.notPaused', defaultMessage: 'Admissions are not paused.' }),
+  alreadyClosed: message({ id: 'staffOnsaleMessages.alreadyClosed', defaultMessage: 'This on-sale has closed already.' }),
+  pausedFirst: message({ id: 'staffOnsaleMessages.pausedFirst', defaultMessage: 'Admissions are paused: resume them first.' }),
+  codeTaken: message({ id: 'staffOnsaleMessages.codeTaken', defaultMessage: 'is already the code of another on-sale' }),
 };
 
 const texts = staffOnsaleMessages;
 
 /** The states an on-sale is in, as the organiser reads them. */
-export const ONSALE_STATES = ['switched-off', 'not-yet-open', 'pre-queue', 'admitting', 'sold-out', 'closed'] as const;
+export const ONSALE_STATES = ['switched-off', 'not-yet-open', 'pre-queue', 'admitting', 'paused', 'sold-out', 'closed'] as const;
 export type OnsaleState = (typeof ONSALE_STATES)[number];
 
 /** How often the page asks again while a room is open (pre-queue or admitting), and otherwise. */
@@ -145,13 +158,25 @@ export const onsaleView = z.object({
   session_minutes: count,
   /** 0: no proof of work. */
   proof_of_work_bits: count,
+  /** Since when an admin paused its admissions (decision 0098); null: not paused. */
+  paused_at: z.string().nullable(),
+  /** Made in the back office and not (yet) in the catalogue file: an import that does not name it leaves it alone. */
+  made_here: z.boolean(),
   figures: onsaleFigures,
 });
 export type OnsaleView = z.infer<typeof onsaleView>;
 
 export const onsalesOverviewPayload = z.object({}).strict();
+/** What a new on-sale may name: the events (with their clocks) and the products and merchandise. */
+export const onsaleChoices = z.object({
+  events: z.array(z.object({ code: z.string(), name: z.string(), timezone: z.string() })),
+  items: z.array(z.object({ code: z.string(), name: z.string(), kind: z.enum(['product', 'merchandise']), event: z.string().nullable() })),
+});
+export type OnsaleChoices = z.infer<typeof onsaleChoices>;
+
 export const onsalesOverviewAnswer = z.object({
   onsales: z.array(onsaleView),
+  choices: onsaleChoices,
   generated_at: z.string(),
   /** When the page should ask again: often while a room is open, seldom otherwise. */
   refresh_seconds: count,
@@ -182,3 +207,26 @@ export type OnsaleEditableField = (typeof ONSALE_EDITABLE_FIELDS)[number];
 
 export const onsaleChangePayload = z.object({ code: onsaleCode, changes: onsaleChanges }).strict();
 export const onsaleChangeAnswer = z.object({ onsale: onsaleView, message: z.string() });
+
+/** A new on-sale, whole, as the catalogue file writes it (decision 0098): the importer's schema and rules. */
+export const onsaleCreatePayload = z.object({ onsale: onsaleDefinition }).strict();
+export const onsaleCreateAnswer = onsaleChangeAnswer;
+
+/**
+ * An admin's live control of an on-sale (decision 0098): open it now (its opening moves to now),
+ * pause its admissions (the queue keeps its places), resume them, or close it (its closing moves to
+ * now). Each composes with the times, and the file exports the times it leaves.
+ */
+export const ONSALE_ACTIONS = ['open-now', 'pause', 'resume', 'close'] as const;
+export type OnsaleAction = (typeof ONSALE_ACTIONS)[number];
+const chooseAction = issueMessage(message({ id: 'staffOnsaleMessages.chooseAction', defaultMessage: 'Choose open now, pause, resume or close.' }));
+export const onsaleControlPayload = z.object({ code: onsaleCode, action: z.enum(ONSALE_ACTIONS, { error: chooseAction }) }).strict();
+export const onsaleControlAnswer = onsaleChangeAnswer;
+
+/**
+ * An admin's preview link before the opening (decision 0098): the waiting page's address with a
+ * signed pass, valid for 30 minutes and at most until the opening, for the shop account of the
+ * admin's e-mail address; closing the on-sale ends it.
+ */
+export const onsalePreviewPayload = z.object({ code: onsaleCode }).strict();
+export const onsalePreviewAnswer = z.object({ path: z.string(), expires_at: z.string() });

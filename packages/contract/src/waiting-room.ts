@@ -32,6 +32,13 @@ export const waitingRoomMessages = {
   shoppingEnded: 'Your shopping time in this sale has ended. To buy more, please join the queue again.',
   proofFailed: message({ id: 'waitingRoomMessages.proofFailed', defaultMessage: 'The check of your browser did not work out. Please try again.' }),
   tooManyPlaces: message({ id: 'waitingRoomMessages.tooManyPlaces', defaultMessage: 'Too many places in the queue were taken from your network. Please try again later.' }),
+  /** A preview link (decision 0098) that is not one, has expired, is for another account, or whose on-sale opened or closed. */
+  previewUnusable: message({
+    id: 'waitingRoomMessages.previewUnusable',
+    defaultMessage: 'This preview link does not work (any more): it lasts 30 minutes until the opening, only for the account with the e-mail address of the staff member who made it, and closing the on-sale ends it.',
+  }),
+  /** A preview walks through the sale and fills a cart; it does not buy. */
+  previewDoesNotBuy: message({ id: 'waitingRoomMessages.previewDoesNotBuy', defaultMessage: 'This is a preview: it fills a cart as a buyer would, but does not buy. The cart gives its units back when its hold ends.' }),
 } as const;
 
 /** An on-sale's code as the catalogue file names it. */
@@ -55,6 +62,8 @@ export const queueInfoPayload = z.object({ onsale: onsaleCode });
 export const queueJoinPayload = z.object({ token, onsale: onsaleCode, proof: proofOfWork.nullish() });
 export const queueStatusPayload = z.object({ onsale: onsaleCode, pass: passText });
 export const queueAdmitPayload = z.object({ token, onsale: onsaleCode, pass: passText });
+/** An admin's preview before the opening (decision 0098): the link's signed pass, for the signed-in account of the admin's e-mail address. */
+export const queuePreviewPayload = z.object({ token, onsale: onsaleCode, preview: passText });
 
 /**
  * Where a visitor stands:
@@ -78,7 +87,14 @@ export const queueProduct = z.object({
 });
 
 /** The on-sale a room is for: its code, its event's name, when it opens and closes. */
-export const onsaleSummary = z.object({ code: z.string(), title: z.string(), opens_at: timestamp, closes_at: timestamp.nullable() });
+export const onsaleSummary = z.object({
+  code: z.string(),
+  title: z.string(),
+  opens_at: timestamp,
+  closes_at: timestamp.nullable(),
+  /** The organiser paused admissions (decision 0098): everyone keeps their place, nobody is admitted until they resume. */
+  paused: z.boolean(),
+});
 
 /**
  * How an on-sale stands for someone without a place (`queue-info`, public: a visitor who has not
@@ -184,6 +200,7 @@ export const waitingRoomTexts = {
   infoOpen: (waiting: number) => infoOpen({ waiting }),
   infoWait: (text: string) => infoWait({ text }),
   waitUnknown: message({ id: 'waitingRoomTexts.waitUnknown', defaultMessage: 'The wait cannot be estimated yet.' }),
+  paused: message({ id: 'waitingRoomTexts.paused', defaultMessage: 'The organiser has paused admissions for a moment. You keep your place: leave this page open, and it moves on as soon as they resume.' }),
   /** The estimated wait in words (the `text` of waitAbout and infoWait), rounded by the page so it does not flicker. */
   wait: {
     underAMinute: message({ id: 'waitingRoomTexts.wait.underAMinute', defaultMessage: 'less than a minute' }),

@@ -47,7 +47,7 @@ const LINK_KEYED: ApiPath[] = ['get-terms-and-conditions-order', 'accept-terms-a
  * The waiting room's calls: their reference is a signed place pass, and a place belongs to the
  * account that joined (another account's admission is refused: onsale/waiting-room.test.ts).
  */
-const PLACE_PASS_KEYED: ApiPath[] = ['queue-join', 'queue-status', 'queue-admit'];
+const PLACE_PASS_KEYED: ApiPath[] = ['queue-join', 'queue-status', 'queue-admit', 'queue-preview'];
 const NO_REFERENCE: ApiPath[] = ['login', 'register', 'request-password-reset', 'reset-password', 'email-tickets', 'get-user', 'logout', 'update-settings', 'set-language', 'get-data', 'get-shop-item', 'get-page-config', 'queue-info'];
 
 /** A party whose every reference is made up: nothing of the kind exists. */

@@ -69,6 +69,9 @@ const ACCESS: Record<StaffApiPath, StaffAccess> = {
   'catalogue-download': ['admin'],
   'onsales-overview': ['admin', 'box_office', 'customer_service'],
   'onsale-change': ['admin'],
+  'onsale-create': ['admin'],
+  'onsale-control': ['admin'],
+  'onsale-preview': ['admin'],
   'voucher-list': ['admin'],
   'voucher-save': ['admin'],
   'voucher-generate': ['admin'],
@@ -131,6 +134,10 @@ const WELL_FORMED: Record<StaffApiPath, Record<string, unknown>> = {
   'catalogue-download': {},
   'onsales-overview': {},
   'onsale-change': { code: 'NO-SUCH-ONSALE', changes: { session_minutes: 30 } },
+  // An event the shop does not have: refused, so an allowed call makes no on-sale.
+  'onsale-create': { onsale: { code: 'MATRIX', event: 'NO-SUCH-EVENT', opens_at: '2099-01-01T10:00:00Z', products: ['NO-SUCH-ITEM'], admission: { rate_per_minute: 60 } } },
+  'onsale-control': { code: 'NO-SUCH-ONSALE', action: 'pause' },
+  'onsale-preview': { code: 'NO-SUCH-ONSALE' },
   'voucher-list': { query: 'nothing-matches-this' },
   'voucher-save': { code: 'NO-SUCH-VOUCHER', voucher: { code: 'NO-SUCH-VOUCHER', name: 'Matrix voucher', kind: 'fixed', discount_amount: 100 } },
   // A template naming a product the shop does not have: refused, so an allowed call makes no codes.

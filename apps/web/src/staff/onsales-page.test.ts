@@ -1,6 +1,6 @@
-import { catalogueFieldMessages, english, onsaleFieldMessages, staffOnsaleMessages, type OnsaleView } from '@festival/contract';
+import { catalogueFieldMessages, english, onsaleFieldMessages, onsaleRuleMessages, staffOnsaleMessages, type OnsaleChoices, type OnsaleView } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
-import { durationWords, onsaleFormOf, onsaleProblemSentence, onsaleServerProblems, prepareOnsaleChanges } from './onsales-page';
+import { durationWords, newOnsaleForm, onsaleActions, onsaleFormOf, onsaleProblemSentence, onsaleServerProblems, prepareNewOnsale, prepareOnsaleChanges } from './onsales-page';
 
 const onsale: OnsaleView = {
   code: 'GENERAL',
@@ -21,6 +21,8 @@ const onsale: OnsaleView = {
   steering: null,
   session_minutes: 20,
   proof_of_work_bits: 0,
+  paused_at: null,
+  made_here: false,
   figures: { places: 0, waiting: 0, admitted: 0, active: 0, admissions_per_minute: 0, sold_out_at: null, sell_out_seconds: null },
 };
 
@@ -95,5 +97,67 @@ describe('the on-sale edit form', () => {
 
   it('says how long a sell-out took', () => {
     expect([durationWords(45), durationWords(200), durationWords(600), durationWords(7500)]).toEqual(['45 s', '3 min 20 s', '10 min', '2 h 5 min']);
+  });
+});
+
+describe('a new on-sale', () => {
+  const choices: OnsaleChoices = {
+    events: [
+      { code: 'NWF27', name: 'Northwind Festival', timezone: 'Europe/Amsterdam' },
+      { code: 'LDN', name: 'London Nights', timezone: 'Europe/London' },
+    ],
+    items: [],
+  };
+
+  it('starts on the first event with the file’s defaults, and is sent whole with its times on the event’s clock', () => {
+    const form = newOnsaleForm(choices);
+    expect(form).toMatchObject({ code: '', event: 'NWF27', products: [], roomMinutes: '30', sessionMinutes: '20', proofBits: '0', mode: 'rate' });
+    const filled = { ...form, code: ' SUMMER ', products: ['NWF27-TOTE', 'NWF27-WEEKEND'], opensAt: '2027-01-15T10:00', limit: '600', proofBits: '12' };
+    expect(prepareNewOnsale(filled, 'Europe/Amsterdam')).toEqual({
+      ok: true,
+      onsale: {
+        code: 'SUMMER',
+        event: 'NWF27',
+        opens_at: '2027-01-15T10:00:00+01:00',
+        room_opens_minutes_before: 30,
+        closes_at: null,
+        products: ['NWF27-TOTE', 'NWF27-WEEKEND'],
+        admission: { rate_per_minute: 600 },
+        session_minutes: 20,
+        proof_of_work: { bits: 12 },
+      },
+    });
+    // The same wall-clock time on another event's clock.
+    const london = prepareNewOnsale({ ...filled, event: 'LDN' }, 'Europe/London');
+    expect(london.ok && london.onsale.opens_at).toBe('2027-01-15T10:00:00+00:00');
+    const steer = prepareNewOnsale({ ...filled, mode: 'steer', steerMin: '100', limit: '900', proofBits: '0' }, 'Europe/Amsterdam');
+    expect(steer.ok && [steer.onsale.admission, steer.onsale.proof_of_work]).toEqual([{ steer: { min_per_minute: 100, max_per_minute: 900 } }, null]);
+  });
+
+  it('refuses with the file’s rules, each problem beside its field', () => {
+    const form = { ...newOnsaleForm(choices), code: 'SUMMER', products: ['NWF27-TOTE'], opensAt: '2027-01-15T10:00', limit: '600' };
+    expect(prepareNewOnsale({ ...form, code: 'no spaces' }, 'Europe/Amsterdam')).toEqual({ ok: false, problems: { code: catalogueFieldMessages.code } });
+    expect(prepareNewOnsale({ ...form, products: [] }, 'Europe/Amsterdam')).toEqual({ ok: false, problems: { products: onsaleRuleMessages.products } });
+    expect(prepareNewOnsale({ ...form, opensAt: '' }, 'Europe/Amsterdam')).toEqual({ ok: false, problems: { opens_at: catalogueFieldMessages.instant } });
+    expect(prepareNewOnsale({ ...form, closesAt: '2027-01-14T10:00' }, 'Europe/Amsterdam')).toEqual({ ok: false, problems: { closes_at: catalogueFieldMessages.laterThan('opens_at') } });
+    expect(prepareNewOnsale({ ...form, sessionMinutes: '500' }, 'Europe/Amsterdam')).toEqual({ ok: false, problems: { session_minutes: onsaleFieldMessages.sessionAtMost } });
+    // The shop's refusals by field (`onsale.products.1`) land beside the form's fields.
+    expect(onsaleServerProblems({ 'onsale.products.1': ['no product'], 'onsale.code': ['taken'] })).toEqual({ products: 'no product', code: 'taken' });
+    // A taken code is said after the field's label, as the file's rules are; a room's clash as the shop words it.
+    expect(english(onsaleProblemSentence('code', english(staffOnsaleMessages.codeTaken), { code: 'Code' }))).toBe('Code is already the code of another on-sale.');
+    const clash = english(onsaleRuleMessages.roomClash('NWF27-TOTE', 'SUMMER'));
+    expect(onsaleProblemSentence('products', clash, { products: 'Products' })).toBe(clash);
+  });
+});
+
+describe('the live actions of an on-sale', () => {
+  it('offers open now before the opening, pause or resume as paused, and close until closed', () => {
+    expect(onsaleActions({ state: 'not-yet-open', paused_at: null })).toEqual(['open-now', 'pause', 'close']);
+    expect(onsaleActions({ state: 'pre-queue', paused_at: null })).toEqual(['open-now', 'pause', 'close']);
+    expect(onsaleActions({ state: 'admitting', paused_at: null })).toEqual(['pause', 'close']);
+    expect(onsaleActions({ state: 'sold-out', paused_at: null })).toEqual(['pause', 'close']);
+    expect(onsaleActions({ state: 'paused', paused_at: '2027-01-15T09:00:00.000Z' })).toEqual(['resume', 'close']);
+    expect(onsaleActions({ state: 'closed', paused_at: null })).toEqual([]);
+    expect(onsaleActions({ state: 'switched-off', paused_at: null })).toEqual([]);
   });
 });

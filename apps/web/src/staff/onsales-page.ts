@@ -1,4 +1,19 @@
-import { catalogueFieldMessages, onsaleChanges, onsaleFieldMessages, staffOnsaleMessages, type OnsaleChanges, type OnsaleView, type Shown, type Text, issueText } from '@festival/contract';
+import {
+  catalogueFieldMessages,
+  onsaleChanges,
+  onsaleDefinition,
+  onsaleFieldMessages,
+  onsaleRuleMessages,
+  staffOnsaleMessages,
+  type OnsaleAction,
+  type OnsaleChanges,
+  type OnsaleChoices,
+  type OnsaleDefinition,
+  type OnsaleView,
+  type Shown,
+  type Text,
+  issueText,
+} from '@festival/contract';
 import { isoOfZonedInput, ruleOf, zonedInputOf, type FieldProblems } from './catalogue-page';
 import { staffTexts } from './texts';
 import { say } from '../lib/say';
@@ -53,7 +68,7 @@ export const STEER_TARGET_FIELD = 'admission_steer_target';
  * is the limit's in rate mode and the ramp's in cap mode; a steering's maximum is the limit's.
  */
 export const formFieldOf = (path: string, mode: OnsaleForm['mode'] = 'rate'): string => {
-  const inner = path.replace(/^changes\.?/, '');
+  const inner = path.replace(/^(changes|onsale)\.?/, '');
   if (mode === 'cap' && inner === 'admission.rate_per_minute') return RAMP_FIELD;
   if (inner === 'admission.steer.min_per_minute') return STEER_MIN_FIELD;
   if (inner === 'admission.steer.target_p99_ms') return STEER_TARGET_FIELD;
@@ -145,6 +160,10 @@ const ONSALE_RULES: readonly Text[] = [
   onsaleFieldMessages.proofBits,
   staffOnsaleMessages.notInThePast,
   staffOnsaleMessages.beforeClosing,
+  catalogueFieldMessages.code,
+  staffOnsaleMessages.codeTaken,
+  onsaleRuleMessages.products,
+  onsaleRuleMessages.productsAtMost,
 ];
 
 /**
@@ -172,3 +191,82 @@ export function durationWords(seconds: number): string {
 
 /** Whether the room is open now (the page asks again often then). */
 export const isLive = (onsale: Pick<OnsaleView, 'state'>): boolean => onsale.state === 'pre-queue' || onsale.state === 'admitting';
+
+/** The form of a new on-sale (decision 0098): the edit form's fields with its code, event and products. */
+export interface NewOnsaleForm extends OnsaleForm {
+  code: string;
+  event: string;
+  /** Codes of the products and merchandise it guards, in the order ticked. */
+  products: string[];
+}
+
+/** An empty new on-sale: the first event, the file's defaults (room 30 min before, 20 min sessions, no proof of work). */
+export function newOnsaleForm(choices: OnsaleChoices): NewOnsaleForm {
+  return {
+    code: '',
+    event: choices.events[0]?.code ?? '',
+    products: [],
+    opensAt: '',
+    closesAt: '',
+    roomMinutes: '30',
+    mode: 'rate',
+    limit: '',
+    ramp: '',
+    steerMin: '',
+    steerTarget: '',
+    sessionMinutes: '20',
+    proofBits: '0',
+  };
+}
+
+export type PreparedNewOnsale = { ok: true; onsale: OnsaleDefinition } | { ok: false; problems: FieldProblems };
+
+/**
+ * A new on-sale as `onsale-create` takes it, whole, the times read on the event's clock, checked
+ * with the catalogue file's own schema (the rules across on-sales are the shop's to check).
+ */
+export function prepareNewOnsale(form: NewOnsaleForm, timeZone: string): PreparedNewOnsale {
+  const problems: FieldProblems = {};
+  const time = (field: 'opens_at' | 'closes_at', value: string): string | null | undefined => {
+    if (!value.trim()) return null;
+    const read = isoOfZonedInput(value, timeZone);
+    if (read.ok) return read.iso;
+    problems[field] = read.problem === 'gap' ? texts.clockGap : catalogueFieldMessages.instant;
+    return undefined;
+  };
+  const opens = time('opens_at', form.opensAt);
+  if (opens === null) problems.opens_at = catalogueFieldMessages.instant;
+  const closes = time('closes_at', form.closesAt);
+  const bits = wholeOf(form.proofBits);
+  const candidate = {
+    code: form.code.trim(),
+    event: form.event,
+    opens_at: opens ?? '',
+    room_opens_minutes_before: wholeOf(form.roomMinutes),
+    closes_at: closes ?? null,
+    products: form.products,
+    admission: admissionOfForm(form),
+    session_minutes: wholeOf(form.sessionMinutes),
+    proof_of_work: bits === 0 ? null : { bits },
+  };
+  const checked = onsaleDefinition.safeParse(candidate);
+  if (!checked.success) {
+    for (const issue of checked.error.issues) {
+      const field = formFieldOf(issue.path.join('.'), form.mode);
+      problems[field] ??= issueText(issue);
+    }
+  }
+  if (Object.keys(problems).length) return { ok: false, problems };
+  return { ok: true, onsale: checked.data! };
+}
+
+/**
+ * The live actions an on-sale offers now (decision 0098): open now before its opening, pause while
+ * not paused, resume while paused, close until closed. None once switched off or closed.
+ */
+export function onsaleActions(onsale: Pick<OnsaleView, 'state' | 'paused_at'>): OnsaleAction[] {
+  if (onsale.state === 'switched-off' || onsale.state === 'closed') return [];
+  if (onsale.paused_at !== null) return ['resume', 'close'];
+  const beforeOpening = onsale.state === 'not-yet-open' || onsale.state === 'pre-queue';
+  return [...(beforeOpening ? (['open-now'] as const) : []), 'pause', 'close'];
+}

@@ -1420,11 +1420,68 @@ const onsales = {
     defaultMessage: 'Each on-sale’s waiting room: when it opens, how it admits buyers, and its queue as it stands. The figures refresh by themselves while a room is open.',
   }),
   fileNote: message({
-    id: 'staff.OnsalesPage.fileNote',
+    id: 'staff.OnsalesPage.fileNoteBoth',
     defaultMessage:
-      'On-sales are created, and their products chosen, in the catalogue file (onsales). An admin changes their times and admission here; the next import of the file sets them back to what the file says, so change the file too.',
+      'An admin makes on-sales here or in the catalogue file (onsales); the export writes both. An import sets an on-sale the file names back to what the file says, so change the file too; one made here that the file does not name is left alone.',
   }),
-  empty: message({ id: 'staff.OnsalesPage.empty', defaultMessage: 'No on-sales yet: add them to the catalogue file (onsales).' }),
+  empty: message({ id: 'staff.OnsalesPage.emptyHere', defaultMessage: 'No on-sales yet: make one here, or add it to the catalogue file (onsales).' }),
+  newOnsale: message({ id: 'staff.OnsalesPage.newOnsale', defaultMessage: 'New on-sale' }),
+  createTitle: message({ id: 'staff.OnsalesPage.createTitle', defaultMessage: 'New on-sale' }),
+  createLead: message({
+    id: 'staff.OnsalesPage.createLead',
+    defaultMessage: 'The catalogue file’s rules apply: a product is guarded by one room at a time. The waiting room works with it within a second.',
+  }),
+  codeField: message({ id: 'staff.OnsalesPage.codeField', defaultMessage: 'Code' }),
+  codeHint: message({ id: 'staff.OnsalesPage.codeHint', defaultMessage: 'Letters, digits, dashes and underscores, such as SUMMER-SALE: the waiting room’s address and the file’s name for it.' }),
+  eventField: message({ id: 'staff.OnsalesPage.eventField', defaultMessage: 'Event' }),
+  productsLegend: message({ id: 'staff.OnsalesPage.productsLegend', defaultMessage: 'Products and merchandise it guards' }),
+  productsField: message({ id: 'staff.OnsalesPage.productsField', defaultMessage: 'Products' }),
+  madeHere: message({ id: 'staff.OnsalesPage.madeHere', defaultMessage: 'Made here' }),
+  pausedSince: words(messageWith<{ time: string }>({ id: 'staff.OnsalesPage.pausedSince', defaultMessage: 'Admissions paused since {time}: the queue keeps its places.' }), (time: string) => ({ time })),
+  actions: {
+    'open-now': message({ id: 'staff.OnsalesPage.actions.open-now', defaultMessage: 'Open now' }),
+    pause: message({ id: 'staff.OnsalesPage.actions.pause', defaultMessage: 'Pause admissions' }),
+    resume: message({ id: 'staff.OnsalesPage.actions.resume', defaultMessage: 'Resume admissions' }),
+    close: message({ id: 'staff.OnsalesPage.actions.close', defaultMessage: 'Close the on-sale' }),
+  },
+  preview: message({ id: 'staff.OnsalesPage.preview', defaultMessage: 'Preview link' }),
+  previewLabel: words(messageWith<{ code: string }>({ id: 'staff.OnsalesPage.previewLabel', defaultMessage: 'Preview link: {code}' }), orderCode),
+  previewTitle: words(messageWith<{ code: string }>({ id: 'staff.OnsalesPage.previewTitle', defaultMessage: 'Preview {code} before the opening' }), orderCode),
+  previewLead: words(
+    messageWith<{ time: string }>({
+      id: 'staff.OnsalesPage.previewLead',
+      defaultMessage:
+        'Open this link signed in to the shop with the account of your own e-mail address: you walk through the waiting room and shop its products as an admitted buyer would, while the public waits. Your cart holds units as any cart does; a preview never buys. The link works until {time}; closing the on-sale ends it.',
+    }),
+    (time: string) => ({ time }),
+  ),
+  previewOpen: message({ id: 'staff.OnsalesPage.previewOpen', defaultMessage: 'Open the preview' }),
+  actionLabel: words(messageWith<{ action: string; code: string }>({ id: 'staff.OnsalesPage.actionLabel', defaultMessage: '{action}: {code}' }), (action: string, code: string) => ({ action, code })),
+  questions: {
+    'open-now': words(
+      messageWith<{ code: string }>({
+        id: 'staff.OnsalesPage.questions.open-now',
+        defaultMessage: 'Open {code} now? Its opening moves to now: the pre-queue is drawn and the room starts admitting at once.',
+      }),
+      orderCode,
+    ),
+    pause: words(
+      messageWith<{ code: string }>({
+        id: 'staff.OnsalesPage.questions.pause',
+        defaultMessage: 'Pause the admissions of {code}? Everyone keeps their place in the queue and the admitted keep shopping; nobody more is admitted until you resume.',
+      }),
+      orderCode,
+    ),
+    resume: words(messageWith<{ code: string }>({ id: 'staff.OnsalesPage.questions.resume', defaultMessage: 'Resume the admissions of {code}? The room admits at its rate again, from where it stopped.' }), orderCode),
+    close: words(
+      messageWith<{ code: string }>({
+        id: 'staff.OnsalesPage.questions.close',
+        defaultMessage:
+          'Close {code} now? Its closing moves to now and the waiting room stops: its products then sell without it, within their own sale windows. To stop selling them, take them off sale on the Catalogue page.',
+      }),
+      orderCode,
+    ),
+  },
   updated: words(messageWith<{ time: string }>({ id: 'staff.OnsalesPage.updated', defaultMessage: 'Updated {time}.' }), (time: string) => ({ time })),
   refreshes: message({ id: 'staff.OnsalesPage.refreshes', defaultMessage: 'Refreshes by itself.' }),
   stale: message({ id: 'staff.OnsalesPage.stale', defaultMessage: 'The last refresh failed; these figures are older.' }),
@@ -1433,6 +1490,7 @@ const onsales = {
     'not-yet-open': message({ id: 'staff.OnsalesPage.states.not-yet-open', defaultMessage: 'Room not open yet' }),
     'pre-queue': message({ id: 'staff.OnsalesPage.states.pre-queue', defaultMessage: 'Pre-queue' }),
     admitting: message({ id: 'staff.OnsalesPage.states.admitting', defaultMessage: 'Admitting' }),
+    paused: message({ id: 'staff.OnsalesPage.states.paused', defaultMessage: 'Admissions paused' }),
     'sold-out': message({ id: 'staff.OnsalesPage.states.sold-out', defaultMessage: 'Sold out' }),
     closed: message({ id: 'staff.OnsalesPage.states.closed', defaultMessage: 'Closed' }),
   },

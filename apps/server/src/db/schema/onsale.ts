@@ -47,6 +47,18 @@ export const onsales = pgTable(
     proofOfWorkBits: integer('proof_of_work_bits').notNull().default(0),
     active: boolean('active').notNull().default(true),
     /**
+     * Made in the back office (`onsale-create`, decision 0098) and not (yet) in the catalogue file:
+     * an import that does not name it leaves it alone; one that names it makes it the file's.
+     */
+    madeHere: boolean('made_here').notNull().default(false),
+    /**
+     * Admissions paused by an admin (decision 0098) since then; null: not paused. While paused the
+     * admission step admits nobody (read under the row's lock, which the pause takes), the queue
+     * takes and keeps places, and the admitted keep shopping. Resuming admits at the rate again,
+     * never the pause's worth at once.
+     */
+    pausedAt: tstz('paused_at'),
+    /**
      * The admission cursor (decision 0048): every queue place at or before (phase, key, place id)
      * in queue order is admitted. (-1, 0, 0) before anyone is. Only an admission step moves it,
      * forward, under this row's lock.

@@ -7,7 +7,12 @@ import {
   steeringText,
   staffOnsaleMessages as texts,
   windowProblem,
+  admissionColumns as columnsOfAdmission,
+  onsaleRuleProblems,
+  type OnsaleAction,
   type OnsaleChanges,
+  type OnsaleDefinition,
+  type Text,
   type OnsaleEditableField,
   type OnsalesOverviewAnswer,
   type OnsaleView,
@@ -23,7 +28,20 @@ import { onsaleState } from '../onsale/onsale-state';
 import { estimateJoined } from '../onsale/positions';
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
-import { listOnsaleBoard, lockOnsaleForChange, updateOnsaleSettings, type OnsaleBoardRow, type OnsaleChangeRow, type OnsaleSettings } from './onsales.queries';
+import { replaceOnsaleProducts } from '../onsale/onsale.queries';
+import {
+  controlOnsale,
+  insertOnsale,
+  listOnsaleBoard,
+  listOnsaleChoices,
+  lockOnsaleForChange,
+  lockOnsaleRooms,
+  readOnsaleSurroundings,
+  updateOnsaleSettings,
+  type OnsaleBoardRow,
+  type OnsaleChangeRow,
+  type OnsaleSettings,
+} from './onsales.queries';
 
 /** How long one instance's pages share one reading of the on-sales (they ask every 5 s during a sale). */
 export const ONSALES_CACHE_MS = 2_000;
@@ -34,7 +52,12 @@ export interface OnsaleAdminDeps {
   /** Where the figures are read: the back office's own lane (decision 0043). */
   readDb: Db;
   /** This instance's waiting room: its cached rooms are dropped after a change, and its steps' observed admission rate is shown. */
-  room: { invalidate(): void; admissionRate(code: string): Promise<number | null> };
+  room: {
+    invalidate(): void;
+    admissionRate(code: string): Promise<number | null>;
+    /** An admin's preview link before the opening (decision 0098); null once the on-sale has opened or closed. */
+    previewLink?(code: string, member: { id: number; email: string }): Promise<{ path: string; expiresAt: Date } | null>;
+  };
   now: () => Date;
   cacheMs?: number;
 }
@@ -157,7 +180,8 @@ export function createOnsaleAdmin(deps: OnsaleAdminDeps) {
     }
     const prequeueCount = row.prequeue_count ?? row.prequeue_counted;
     const joined = estimateJoined({ prequeueCount, firstOpenId: optionalNumber(row.first_open), lastOpenId: optionalNumber(row.last_open) });
-    const state = onsaleState({ active: row.active, roomOpensAt: date(row.room_opens_at), opensAt, closesAt: optionalDate(row.closes_at), soldOut }, at);
+    const pausedAt = optionalDate(row.paused_at);
+    const state = onsaleState({ active: row.active, roomOpensAt: date(row.room_opens_at), opensAt, closesAt: optionalDate(row.closes_at), soldOut, pausedAt }, at);
     return {
       code: row.code,
       title: row.title,
@@ -177,6 +201,8 @@ export function createOnsaleAdmin(deps: OnsaleAdminDeps) {
       steering: steeringOf(row),
       session_minutes: row.session_minutes,
       proof_of_work_bits: row.proof_of_work_bits,
+      paused_at: pausedAt?.toISOString() ?? null,
+      made_here: row.made_here,
       figures: {
         // The admitted are counted exactly; the estimate of who joined may trail them by a re-join's gap.
         places: Math.max(joined, row.admitted_count),
@@ -192,11 +218,17 @@ export function createOnsaleAdmin(deps: OnsaleAdminDeps) {
 
   async function compute(): Promise<OnsalesOverviewAnswer> {
     const rows = await listOnsaleBoard(deps.readDb);
+    const choices = await listOnsaleChoices(deps.readDb);
     const at = deps.now();
     const onsales: OnsaleView[] = [];
     for (const row of rows) onsales.push(await viewOf(row, at));
-    const live = onsales.some((onsale) => onsale.state === 'pre-queue' || onsale.state === 'admitting');
-    return { onsales, generated_at: at.toISOString(), refresh_seconds: live ? ONSALES_LIVE_REFRESH_SECONDS : ONSALES_QUIET_REFRESH_SECONDS };
+    const live = onsales.some((onsale) => onsale.state === 'pre-queue' || onsale.state === 'admitting' || onsale.state === 'paused');
+    return {
+      onsales,
+      choices: { events: choices.events, items: choices.items.map((item) => ({ ...item, kind: item.kind === 'tickets' ? ('product' as const) : ('merchandise' as const) })) },
+      generated_at: at.toISOString(),
+      refresh_seconds: live ? ONSALES_LIVE_REFRESH_SECONDS : ONSALES_QUIET_REFRESH_SECONDS,
+    };
   }
 
   function overview(): Promise<OnsalesOverviewAnswer> {
@@ -211,8 +243,102 @@ export function createOnsaleAdmin(deps: OnsaleAdminDeps) {
     return entry.promise;
   }
 
+  /** After a change: this instance's rooms and pages see it at once (other instances' rooms within their state's age, 1 s), and the answer is the on-sale as the page shows it. */
+  async function changed(code: string, message: Text): Promise<Worded<StaffApiAnswer<'onsale-change'>>> {
+    deps.room.invalidate();
+    cached = undefined;
+    const onsale = (await overview()).onsales.find((view) => view.code === code)!;
+    return { onsale, message };
+  }
+
   return {
     overview,
+
+    /**
+     * A new on-sale (decision 0098), checked by the importer's rules against the shop (the
+     * contract's schema, then onsaleRuleProblems: a free code, an event and products that exist,
+     * one room at a time over a product) and by what only the shop knows (an opening later than
+     * now), under the on-sales' lock so two new rooms over one product cannot both pass; audited
+     * in the same transaction. Made here: an import that does not name it leaves it alone.
+     */
+    async create(actor: Actor, input: StaffApiInput<'onsale-create'>): Promise<Worded<StaffApiAnswer<'onsale-create'>>> {
+      const onsale = input.onsale;
+      await deps.db.transaction(async (tx) => {
+        await lockOnsaleRooms(tx);
+        const around = await readOnsaleSurroundings(tx, onsale);
+        const roomsOf = new Map<string, { name: string; from: number; until: number }[]>();
+        for (const room of around.rooms) {
+          const span = { name: room.code, from: date(room.room_opens_at).getTime(), until: room.closes_at === null ? Infinity : date(room.closes_at).getTime() };
+          const rooms = roomsOf.get(room.item);
+          if (rooms) rooms.push(span);
+          else roomsOf.set(room.item, [span]);
+        }
+        const problems = onsaleRuleProblems(onsale, {
+          eventExists: () => around.eventId !== null,
+          itemExists: (code) => around.itemIds.has(code),
+          // A code of the shop's is taken by an on-sale of the shop: said as the field's rule, not by where in a file.
+          codeUsedBy: () => null,
+          roomsOf: (code) => roomsOf.get(code) ?? [],
+        });
+        if (around.codeTaken) problems.unshift({ path: ['code'], text: texts.codeTaken });
+        if (Date.parse(onsale.opens_at) <= date(around.dbNow).getTime()) problems.push({ path: ['opens_at'], text: texts.notInThePast });
+        if (problems.length) throw refusedFields(problems);
+        const values = definitionColumns(onsale);
+        const id = await insertOnsale(tx, { ...values, code: onsale.code, eventId: around.eventId! });
+        await replaceOnsaleProducts(tx, id, onsale.products.map((code) => around.itemIds.get(code)!));
+        await insertAudit(tx, { ...auditActor(actor), action: 'onsale.create', target: `onsale:${onsale.code}`, before: null, after: { ...onsale, closes_at: onsale.closes_at ?? null, proof_of_work: onsale.proof_of_work ?? null } });
+      });
+      return changed(onsale.code, texts.created);
+    },
+
+    /**
+     * An admin's preview link (decision 0098): before the opening only, for the shop account of
+     * the member's own e-mail address, 30 minutes at most; audited (who previewed what, until when).
+     */
+    async previewLink(actor: Actor, input: StaffApiInput<'onsale-preview'>): Promise<StaffApiAnswer<'onsale-preview'>> {
+      if ('commandLine' in actor || !deps.room.previewLink) throw new AppError('CONFLICT', texts.alreadyOpen);
+      const [current] = (await listOnsaleBoard(deps.db)).filter((row) => row.code === input.code);
+      if (!current) throw new AppError('NOT_FOUND', texts.noOnsale(input.code));
+      if (!current.active) throw new AppError('CONFLICT', texts.switchedOff);
+      const link = await deps.room.previewLink(input.code, { id: actor.staffId, email: actor.email });
+      if (!link) throw new AppError('CONFLICT', optionalDate(current.closes_at) && date(current.db_now) >= optionalDate(current.closes_at)! ? texts.alreadyClosed : texts.alreadyOpen);
+      await insertAudit(deps.db, { ...auditActor(actor), action: 'onsale.preview', target: `onsale:${current.code}`, before: null, after: { expires_at: link.expiresAt.toISOString() } });
+      return { path: link.path, expires_at: link.expiresAt.toISOString() };
+    },
+
+    /**
+     * An admin's live control (decision 0098) under the on-sale's row lock, the lock an admission
+     * step takes (`FOR NO KEY UPDATE SKIP LOCKED`): a pause waits for a step in progress to commit, and
+     * every step after it reads the pause and admits nobody. Opening and closing move the times
+     * (the file exports them); a pause is the shop's alone. Audited with the state and times
+     * before and after.
+     */
+    async control(actor: Actor, input: StaffApiInput<'onsale-control'>): Promise<Worded<StaffApiAnswer<'onsale-control'>>> {
+      const done = await deps.db.transaction(async (tx) => {
+        const current = await lockOnsaleForChange(tx, input.code);
+        if (!current) throw new AppError('NOT_FOUND', texts.noOnsale(input.code));
+        if (!current.active) throw new AppError('CONFLICT', texts.switchedOff);
+        const now = date(current.db_now);
+        const opensAt = date(current.opens_at);
+        const roomOpensAt = date(current.room_opens_at);
+        const closesAt = optionalDate(current.closes_at);
+        const pausedAt = optionalDate(current.paused_at);
+        const closed = closesAt !== null && now >= closesAt;
+        const before = { opens_at: opensAt.toISOString(), room_opens_at: roomOpensAt.toISOString(), closes_at: closesAt?.toISOString() ?? null, paused_at: pausedAt?.toISOString() ?? null };
+        if (closed) throw new AppError('CONFLICT', texts.alreadyClosed);
+        const values = controlValues(input.action, { now, opensAt, roomOpensAt, pausedAt });
+        await controlOnsale(tx, current.id, values);
+        const after = {
+          opens_at: (values.opensAt ?? opensAt).toISOString(),
+          room_opens_at: (values.roomOpensAt ?? roomOpensAt).toISOString(),
+          closes_at: values.closesAt !== undefined ? (values.closesAt?.toISOString() ?? null) : before.closes_at,
+          paused_at: values.pausedAt !== undefined ? (values.pausedAt?.toISOString() ?? null) : before.paused_at,
+        };
+        await insertAudit(tx, { ...auditActor(actor), action: `onsale.${input.action}`, target: `onsale:${current.code}`, before, after });
+        return CONTROL_DONE[input.action];
+      });
+      return changed(input.code, done);
+    },
 
     async change(actor: Actor, input: StaffApiInput<'onsale-change'>): Promise<Worded<StaffApiAnswer<'onsale-change'>>> {
       await deps.db.transaction(async (tx) => {
@@ -237,12 +363,68 @@ export function createOnsaleAdmin(deps: OnsaleAdminDeps) {
         });
       });
       // This instance's rooms and pages see it at once; other instances' rooms within their state's age (1 s), their pages within ONSALES_CACHE_MS.
-      deps.room.invalidate();
-      cached = undefined;
-      const onsale = (await overview()).onsales.find((view) => view.code === input.code)!;
-      return { onsale, message: texts.saved };
+      return changed(input.code, texts.saved);
     },
   };
+}
+
+const CONTROL_DONE: Record<OnsaleAction, Text> = { 'open-now': texts.opened, pause: texts.paused, resume: texts.resumed, close: texts.closed };
+
+/**
+ * The columns an action moves, or its refusal (the on-sale is neither closed nor switched off):
+ * - open now: the opening (and the room's, if later) moves to now, before the opening only;
+ * - pause: `paused_at` is now, unless paused;
+ * - resume: `paused_at` goes, and the rate's clock restarts now (no credit for the pause);
+ * - close: the closing moves to now (before the opening, the opening moves to just before it: the
+ *   room closes, it never opened).
+ */
+export function controlValues(
+  action: OnsaleAction,
+  at: { now: Date; opensAt: Date; roomOpensAt: Date; pausedAt: Date | null },
+): Parameters<typeof controlOnsale>[2] {
+  const { now, opensAt, roomOpensAt, pausedAt } = at;
+  switch (action) {
+    case 'open-now':
+      if (pausedAt) throw new AppError('CONFLICT', texts.pausedFirst);
+      if (now >= opensAt) throw new AppError('CONFLICT', texts.alreadyOpen);
+      return { opensAt: now, roomOpensAt: roomOpensAt > now ? now : roomOpensAt };
+    case 'pause':
+      if (pausedAt) throw new AppError('CONFLICT', texts.alreadyPaused);
+      return { pausedAt: now };
+    case 'resume':
+      if (!pausedAt) throw new AppError('CONFLICT', texts.notPaused);
+      return now >= opensAt ? { pausedAt: null, lastStepAt: now } : { pausedAt: null };
+    case 'close': {
+      if (now > opensAt) return { closesAt: now, pausedAt: null };
+      const opened = new Date(now.getTime() - 1);
+      return { opensAt: opened, roomOpensAt: roomOpensAt > opened ? opened : roomOpensAt, closesAt: now, pausedAt: null };
+    }
+  }
+}
+
+/** A new on-sale's columns, from the file's fields. */
+function definitionColumns(onsale: OnsaleDefinition) {
+  const opensAt = new Date(onsale.opens_at);
+  const admission = columnsOfAdmission(onsale.admission);
+  return {
+    opensAt,
+    roomOpensAt: new Date(opensAt.getTime() - onsale.room_opens_minutes_before * MINUTE_MS),
+    closesAt: onsale.closes_at ? new Date(onsale.closes_at) : null,
+    admissionMode: admission.mode,
+    admissionLimit: admission.limit,
+    admissionRateLimit: admission.rateLimit,
+    steerMin: admission.steerMin,
+    steerTargetMs: admission.steerTargetMs,
+    sessionMinutes: onsale.session_minutes,
+    proofOfWorkBits: onsale.proof_of_work?.bits ?? 0,
+  };
+}
+
+/** A refusal by field (`onsale.products.1`), every problem at once, the first said above the form. */
+function refusedFields(problems: readonly { path: (string | number)[]; text: Text }[]): AppError {
+  const errors: Record<string, Shown[]> = {};
+  for (const problem of problems) (errors[['onsale', ...problem.path].join('.')] ??= []).push(problem.text);
+  return new AppError('INVALID_INPUT', problems[0]!.text, errors);
 }
 
 /** Steer mode's state as its last step left it, with its reason in words; null in the other modes or before the first step. */

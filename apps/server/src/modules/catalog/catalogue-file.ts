@@ -10,10 +10,7 @@ import {
   catalogueCount,
   catalogueInstant,
   catalogueMoney,
-  onsaleAdmission,
-  onsaleProofOfWork,
-  onsaleRoomOpensMinutesBefore,
-  onsaleSessionMinutes,
+  onsaleDefinition,
   paymentPlanEntry,
   voucherDefinition,
   windowProblem,
@@ -180,30 +177,10 @@ export const catalogueCheckinList = checkinListDefinition;
 
 /**
  * An on-sale (issue 23, decision 0048): when a sale opens for some products, and how its waiting
- * room admits buyers. Products are checked against the file's products and merchandise as a whole.
+ * room admits buyers. The back office's `onsale-create` takes the same schema (contract,
+ * onsale-rules.ts); products are checked against the file's products and merchandise as a whole.
  */
-export const catalogueOnsale = z
-  .object({
-    code,
-    event: code.describe('code of an event'),
-    opens_at: instant,
-    /** The waiting page takes places this long before the opening (the pre-queue, drawn at random at the opening). */
-    room_opens_minutes_before: onsaleRoomOpensMinutesBefore.default(30),
-    /** The room stops then; absent: it runs until the products sell out. */
-    closes_at: instant.nullish(),
-    products: z.array(code.describe('code of a product or merchandise')).min(1, 'needs at least one product'),
-    /** A rate of new shoppers a minute, a cap on admitted shoppers at once, or a cap with a ramp (both). */
-    admission: onsaleAdmission,
-    /** How long an admitted shopper may shop, renewed while active: long enough to fill a cart and check out. */
-    session_minutes: onsaleSessionMinutes.default(20),
-    /** A queue place costs the browser this much work (leading zero bits of a hash; 16 is about a second on a phone). */
-    proof_of_work: onsaleProofOfWork.nullish(),
-  })
-  .strict()
-  .superRefine((onsale, ctx) => {
-    const closes = windowProblem(onsale.opens_at, onsale.closes_at, 'opens_at');
-    if (closes) ctx.addIssue({ code: 'custom', path: ['closes_at'], message: issueMessage(closes) });
-  });
+export const catalogueOnsale = onsaleDefinition;
 
 export const catalogueFile = z
   .object({

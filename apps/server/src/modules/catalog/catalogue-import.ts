@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { admissionColumns, checkinListProblems, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
+import { admissionColumns, checkinListProblems, onsaleRuleProblems, onsaleSpan, type OnsaleRoomSpan, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
 import type { events, shopItems } from '../../db/schema';
 import { catalogueFile, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
@@ -14,6 +14,7 @@ import type { EventRow, ShopItemRow } from './catalog.queries';
 import * as checkinListQueries from '../checkin/checkin-lists.queries';
 import { listColumns, reconcileListWithBackOffice, shapeOfDefinition, shapeOfRow, type CheckinListShape } from '../checkin/checkin-list-definition';
 import * as onsaleQueries from '../onsale/onsale.queries';
+import { lockOnsaleRooms } from '../backoffice/onsales.queries';
 import { makeImageVariants, type MediaRow } from './image-variants';
 import { readLiveCatalogue } from './catalogue-export';
 import { diffCatalogues, type DiffOptions } from './catalogue-diff';
@@ -360,37 +361,33 @@ function languageProblems(catalogue: ReadableCatalogue, languages: readonly Loca
 }
 
 /**
- * An on-sale guards products and merchandise the file has; a product is in at most one room at a
- * time (two rooms open at once would each let the other's visitors buy it).
+ * The on-sales' rules across the file (the back office's `onsale-create` checks the same, against
+ * the shop: onsaleRuleProblems): unique codes, events and products the file has, one room at a
+ * time over a product.
  */
 function crossCheckOnsales(catalogue: ReadableCatalogue, eventCodes: Set<string> | null): CatalogueProblemEntry[] {
   const problems: CatalogueProblemEntry[] = [];
-  const problem = (path: Segment[], message: string) => problems.push({ path, line: null, message });
   const { products, merchandise } = catalogue.codes;
   const itemCodes = products && merchandise ? new Set([...products, ...merchandise]) : null;
   const codes = new Map<string, string>();
-  const roomsOf = new Map<string, { index: number; from: number; until: number }[]>();
+  const roomsOf = new Map<string, OnsaleRoomSpan[]>();
   catalogue.onsales.forEach((onsale, index) => {
     if (!onsale) return;
     const at: Segment[] = ['onsales', index];
-    const first = codes.get(onsale.code);
-    if (first) problem([...at, 'code'], `"${onsale.code}" is already used by ${first}; on-sale codes must be unique`);
-    else codes.set(onsale.code, formatPath(at));
-    if (eventCodes && !eventCodes.has(onsale.event)) problem([...at, 'event'], `no event has the code "${onsale.event}"`);
-    const from = Date.parse(onsale.opens_at) - onsale.room_opens_minutes_before * 60_000;
-    const until = onsale.closes_at ? Date.parse(onsale.closes_at) : Infinity;
-    const listed = new Set<string>();
-    onsale.products.forEach((productCode, productIndex) => {
-      const where: Segment[] = [...at, 'products', productIndex];
-      if (listed.has(productCode)) return problem(where, `"${productCode}" is listed twice`);
-      listed.add(productCode);
-      if (itemCodes && !itemCodes.has(productCode)) return problem(where, `no product or merchandise has the code "${productCode}"`);
-      const rooms = roomsOf.get(productCode) ?? [];
-      const clash = rooms.find((room) => room.from < until && from < room.until);
-      if (clash) problem(where, `"${productCode}" is already in onsales[${clash.index}] at the same time; one room at a time guards a product`);
-      rooms.push({ index, from, until });
-      roomsOf.set(productCode, rooms);
+    const found = onsaleRuleProblems(onsale, {
+      eventExists: eventCodes && ((code) => eventCodes.has(code)),
+      itemExists: itemCodes && ((code) => itemCodes.has(code)),
+      codeUsedBy: (code) => codes.get(code) ?? null,
+      roomsOf: (code) => roomsOf.get(code) ?? [],
     });
+    for (const problem of found) problems.push({ path: [...at, ...problem.path], line: null, message: english(problem.text) });
+    if (!codes.has(onsale.code)) codes.set(onsale.code, formatPath(at));
+    const span = { name: formatPath(at), ...onsaleSpan(onsale) };
+    for (const code of new Set(onsale.products)) {
+      const rooms = roomsOf.get(code);
+      if (rooms) rooms.push(span);
+      else roomsOf.set(code, [span]);
+    }
   });
   return problems;
 }
@@ -717,6 +714,18 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
       await checkinListQueries.deactivateOtherCheckinLists(tx, listIds, { keepBackOffice: !fileWins });
       const itemIds = new Map([...productIds, ...(await queries.findItemIdsByCodes(tx, catalogue.merchandise.map((item) => item.code)))]);
       const onsaleIds: number[] = [];
+      // The rooms settle one change at a time with the back office's new on-sales (decision 0098).
+      if (catalogue.onsales.length) {
+        await lockOnsaleRooms(tx);
+        // The on-sales made in the back office that the file does not name stay: the file's rooms
+        // may not stand over their products at the same time (the rule the file checks within itself).
+        const madeHere = await onsaleQueries.listMadeHereRooms(tx, catalogue.onsales.map((onsale) => onsale.code));
+        catalogue.onsales.forEach((onsale, index) => {
+          const found = onsaleRuleProblems(onsale, { eventExists: null, itemExists: null, codeUsedBy: () => null, roomsOf: (code) => madeHere.get(code) ?? [] });
+          for (const problem of found) problems.push({ path: ['onsales', index, ...problem.path], line: null, message: `${english(problem.text)} (made in the back office)` });
+        });
+        if (problems.length) throw new CatalogueError(file, problems);
+      }
       for (const onsale of catalogue.onsales) {
         const opensAt = new Date(onsale.opens_at);
         const admission = admissionColumns(onsale.admission);

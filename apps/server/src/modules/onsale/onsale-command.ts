@@ -13,7 +13,8 @@ export const ONSALE_USAGE = `Usage:
                               the live figures every few seconds (default 5), with the admission rate
                               over each interval, until stopped (Ctrl-C)
 
-On-sales are set in the catalogue file (onsales, docs/catalogue.md). Run this with DATABASE_URL or
+On-sales are set in the catalogue file (onsales, docs/catalogue.md) or made on the back office's
+On-sales page, which also opens, pauses and closes them. Run this with DATABASE_URL or
 DATA_DIR, as the server has them. The embedded database allows one process at a time: stop the
 shop first.`;
 
@@ -32,6 +33,7 @@ const STAGE_NAMES: Record<Exclude<OnsaleState, 'sold-out'>, string> = {
   'not-yet-open': 'room not open yet',
   'pre-queue': 'pre-queue',
   admitting: 'selling',
+  paused: 'admissions paused',
   closed: 'closed',
 };
 

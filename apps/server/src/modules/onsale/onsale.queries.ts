@@ -20,8 +20,9 @@ export type OnsaleValues = Omit<typeof onsales.$inferInsert, 'id' | 'active' | '
 export async function upsertOnsale(db: Db, values: OnsaleValues): Promise<number> {
   const [row] = await db
     .insert(onsales)
-    .values({ ...values, active: true })
-    .onConflictDoUpdate({ target: onsales.code, set: { ...values, active: true, updatedAt: sql`now()` } })
+    .values({ ...values, active: true, madeHere: false })
+    // An on-sale made in the back office that the file names is the file's from now on (decision 0098).
+    .onConflictDoUpdate({ target: onsales.code, set: { ...values, active: true, madeHere: false, updatedAt: sql`now()` } })
     .returning({ id: onsales.id });
   return row!.id;
 }
@@ -32,14 +33,35 @@ export async function replaceOnsaleProducts(db: Db, onsaleId: number, shopItemId
   if (shopItemIds.length) await db.insert(onsaleProducts).values(shopItemIds.map((shopItemId) => ({ onsaleId, shopItemId })));
 }
 
-/** On-sales the file no longer has are switched off (their rows stay: queue places will refer to them). */
+/**
+ * On-sales the file no longer has are switched off (their rows stay: queue places will refer to
+ * them); those made in the back office and never in the file are left alone (decision 0098).
+ */
 export async function deactivateOtherOnsales(db: Db, keepIds: number[]): Promise<void> {
-  const conditions = [eq(onsales.active, true)];
+  const conditions = [eq(onsales.active, true), eq(onsales.madeHere, false)];
   if (keepIds.length) conditions.push(notInArray(onsales.id, keepIds));
   await db
     .update(onsales)
     .set({ active: false, updatedAt: sql`now()` })
     .where(and(...conditions));
+}
+
+/** The rooms of the active on-sales made in the back office and not named by these codes (the file's), by product code. */
+export async function listMadeHereRooms(db: Db, fileCodes: string[]): Promise<Map<string, { name: string; from: number; until: number }[]>> {
+  const rows = await db
+    .select({ code: onsales.code, roomOpensAt: onsales.roomOpensAt, closesAt: onsales.closesAt, item: shopItems.externalCode })
+    .from(onsales)
+    .innerJoin(onsaleProducts, eq(onsaleProducts.onsaleId, onsales.id))
+    .innerJoin(shopItems, eq(shopItems.id, onsaleProducts.shopItemId))
+    .where(and(eq(onsales.active, true), eq(onsales.madeHere, true), fileCodes.length ? notInArray(onsales.code, fileCodes) : undefined));
+  const rooms = new Map<string, { name: string; from: number; until: number }[]>();
+  for (const row of rows) {
+    const span = { name: row.code, from: row.roomOpensAt.getTime(), until: row.closesAt ? row.closesAt.getTime() : Infinity };
+    const list = rooms.get(row.item);
+    if (list) list.push(span);
+    else rooms.set(row.item, [span]);
+  }
+  return rooms;
 }
 
 export interface OnsaleListRow {
@@ -129,6 +151,8 @@ export async function findQueuePlace(db: Db, onsaleCode: string, visitorKey: str
 /** What an admission step reads of its on-sale, with the database's clock. */
 export interface StepRow {
   id: number;
+  /** Admissions paused (decision 0098): the step admits nobody. */
+  paused_at: Date | string | null;
   opens_at: Date | string;
   room_opens_at: Date | string;
   closes_at: Date | string | null;
@@ -157,7 +181,7 @@ export async function lockOnsaleForStep(tx: Db, onsaleId: number): Promise<StepR
     tx,
     sql`SELECT id, opens_at, room_opens_at, closes_at, admission_mode, admission_limit, admission_rate_limit,
                steer_min, steer_target_ms, steer_rate, steer_change, steer_p99_ms, steer_decreased_at, steered_at,
-               cursor_phase, cursor_key, cursor_place, admitted_count, rate_carry, last_step_at, now() AS db_now
+               cursor_phase, cursor_key, cursor_place, admitted_count, rate_carry, last_step_at, paused_at, now() AS db_now
         FROM onsales WHERE id = ${onsaleId} AND active FOR NO KEY UPDATE SKIP LOCKED`,
   );
   return row;
@@ -384,6 +408,16 @@ export async function endShoppingPlace(tx: Db, place: AdmittedPlace): Promise<bo
   return rows.length > 0;
 }
 
+/**
+ * A preview's stock call (decision 0098), where the stock is taken: the on-sale is still before
+ * its opening and not closed (closing it before the opening moves the opening to now, so it ends
+ * every preview at once, on every instance).
+ */
+export async function previewStillOpen(tx: Db, onsaleId: number): Promise<boolean> {
+  const rows = await executeRows<{ id: unknown }>(tx, sql`SELECT id FROM onsales WHERE id = ${onsaleId} AND active AND now() < opens_at AND (closes_at IS NULL OR now() < closes_at) FOR SHARE`);
+  return rows.length > 0;
+}
+
 /** Every product of the on-sale was seen sold out: the first time is kept. */
 export async function markSoldOut(db: Db, onsaleId: number): Promise<void> {
   await db.execute(sql`UPDATE onsales SET sold_out_at = now() WHERE id = ${onsaleId} AND sold_out_at IS NULL`);
@@ -410,6 +444,8 @@ export interface OnsaleSettingsRow {
   steered_at: Date | string | null;
   session_minutes: number;
   proof_of_work_bits: number;
+  /** Admissions paused by an admin since then (decision 0098); null: not paused. */
+  paused_at: Date | string | null;
   db_now: Date | string;
 }
 
@@ -447,7 +483,7 @@ export async function listRooms(db: Db): Promise<RoomRow[]> {
   return executeRows<RoomRow>(
     db,
     sql`SELECT o.id, o.code, e.name AS title, o.opens_at, o.room_opens_at, o.closes_at, o.admission_mode, o.admission_limit, o.admission_rate_limit,
-               o.steer_min, o.steer_target_ms, o.steer_rate, o.steer_change, o.steer_p99_ms, o.steered_at, o.session_minutes, o.proof_of_work_bits,
+               o.steer_min, o.steer_target_ms, o.steer_rate, o.steer_change, o.steer_p99_ms, o.steered_at, o.session_minutes, o.proof_of_work_bits, o.paused_at,
                o.cursor_phase, o.cursor_key, o.cursor_place, o.admitted_count, o.prequeue_count, o.sold_out_at, now() AS db_now,
                ${firstAndLastOpen},
                (SELECT coalesce(json_agg(json_build_object('id', s.id, 'code', s.external_code, 'name', s.name, 'shop', s.shop_item_type, 'stock', s.stock, 'held', s.held, 'sold', s.sold) ORDER BY s.external_code), '[]'::json)

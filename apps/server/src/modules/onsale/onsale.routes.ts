@@ -11,4 +11,5 @@ export function registerWaitingRoomRoutes(app: FastifyInstance, deps: { db: Db; 
   registerApiRoute(app, 'queue-join', async (input, request) => room.join(input, request.ip));
   registerApiRoute(app, 'queue-status', async (input) => room.status(input));
   registerApiRoute(app, 'queue-admit', async (input) => room.admit(input, await findSessionCustomer(db, input.token)));
+  registerApiRoute(app, 'queue-preview', async (input) => room.preview(input, await findSessionCustomer(db, input.token)));
 }

@@ -21,7 +21,7 @@ import { derivedKeys } from '../../lib/derived-keys';
  * without a session, and a place pass lets its bearer see a position, nothing more).
  *
  * Text: `<payload>.<mac>`, both base64url without padding. Payload bytes, version 1:
- *   version (1) · kind (1: 1 place, 2 admission) · key id (4) · place id (8, unsigned, big-endian) ·
+ *   version (1) · kind (1: 1 place, 2 admission, 3 preview, 4 preview admission) · key id (4) · place id (8, unsigned, big-endian) ·
  *   phase (1: 0 pre-queue, 1 after the opening) · random key (8, signed, big-endian) ·
  *   issued at (6, ms since 1970, unsigned, big-endian) · expires at (6, the same) ·
  *   on-sale code length (1, 1-64) · on-sale code (UTF-8)
@@ -34,7 +34,13 @@ import { derivedKeys } from '../../lib/derived-keys';
  * texts could carry one pass). The MAC is checked, in constant time, before any field is trusted.
  */
 
-export type PassKind = 'place' | 'admission';
+/**
+ * `preview` and `preview-admission` (decision 0098): an admin's preview link before the opening
+ * (its place id the on-sale's row id, its random key the staff member's id, bound to the shop
+ * account of the member's e-mail address), and the admission it gives that account (its place id
+ * the on-sale's row id: no queue place).
+ */
+export type PassKind = 'place' | 'admission' | 'preview' | 'preview-admission';
 
 export interface OnsalePass {
   kind: PassKind;
@@ -82,10 +88,12 @@ export interface PassExpectation {
 }
 
 const VERSION = 1;
-const KIND_BYTE: Record<PassKind, number> = { place: 1, admission: 2 };
+const KIND_BYTE: Record<PassKind, number> = { place: 1, admission: 2, preview: 3, 'preview-admission': 4 };
 const KIND_OF_BYTE = new Map<number, PassKind>([
   [1, 'place'],
   [2, 'admission'],
+  [3, 'preview'],
+  [4, 'preview-admission'],
 ]);
 const KEY_ID_BYTES = 4;
 const HEADER_BYTES = 1 + 1 + KEY_ID_BYTES + 8 + 1 + 8 + 6 + 6 + 1;
@@ -147,7 +155,7 @@ export function signPass(appSecret: string, pass: OnsalePass): string {
   if (pass.phase !== 0 && pass.phase !== 1) throw new RangeError(`not a queue phase: ${String(pass.phase)}`);
   if (typeof pass.randomKey !== 'bigint' || pass.randomKey < INT64_MIN || pass.randomKey > INT64_MAX) throw new RangeError('a random key is a signed 64-bit integer');
   if (typeof pass.holder !== 'string' || Buffer.byteLength(pass.holder) > HOLDER_MAX_BYTES) throw new RangeError('a holder is up to 64 bytes');
-  if (pass.kind === 'admission' && !pass.holder) throw new RangeError('an admission pass is bound to its holder');
+  if (pass.kind !== 'place' && !pass.holder) throw new RangeError('an admission or preview pass is bound to its holder');
   const issuedAt = pass.issuedAt.getTime();
   const expiresAt = pass.expiresAt.getTime();
   for (const time of [issuedAt, expiresAt]) if (!Number.isSafeInteger(time) || time < 0 || time > MAX_TIME_MS) throw new RangeError('a pass time is a valid date after 1970');

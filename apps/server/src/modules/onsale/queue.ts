@@ -148,6 +148,12 @@ export function createQueue(deps: { db: Db; now?: () => Date }) {
         const state = { admittedThrough: onsale.admitted_count, lastStepAt: onsale.last_step_at === null ? null : date(onsale.last_step_at), carry: onsale.rate_carry };
         const now = date(onsale.db_now);
         const openedAt = date(onsale.opens_at);
+        // Admissions paused by an admin (decision 0098), read under the lock the pause takes: nobody
+        // is admitted. The step's moment moves on, so resuming credits no rate for the pause.
+        if (onsale.paused_at !== null) {
+          if (now >= openedAt) await saveStep(tx, onsaleId, { admittedCount: onsale.admitted_count, carry: onsale.rate_carry, lastStepAt: now, cursor: null });
+          return { admitted: 0 };
+        }
         // A self-steering rate first moves with the admitted buyers' latest stock calls (decision 0079).
         const steerRate = onsale.admission_mode === 'steer' && now >= openedAt ? await steerInStep(tx, onsale, now) : null;
         const control = controlOf(onsale.admission_mode, onsale.admission_limit, onsale.admission_rate_limit, steerRate);

@@ -30,6 +30,7 @@ import {
   insertCallTimings,
   listRooms,
   markSoldOut,
+  previewStillOpen,
   takeAdmission,
   type AdmittedPlace,
   type RoomProduct,
@@ -74,6 +75,8 @@ export interface Room {
   control: AdmissionControl;
   sessionMinutes: number;
   proofOfWorkBits: number;
+  /** Admissions paused by an admin (decision 0098): a waiting page is told no wait. */
+  paused: boolean;
   cursor: QueueSpot;
   admittedCount: number;
   prequeueCount: number | null;
@@ -103,6 +106,7 @@ function toRoom(row: RoomRow): Room {
     control: controlOf(row.admission_mode, row.admission_limit, row.admission_rate_limit, row.steer_rate),
     sessionMinutes: row.session_minutes,
     proofOfWorkBits: row.proof_of_work_bits,
+    paused: row.paused_at !== null,
     cursor: { phase: row.cursor_phase, randomKey: BigInt(row.cursor_key), placeId: Number(row.cursor_place) },
     admittedCount: row.admitted_count,
     prequeueCount: row.prequeue_count,
@@ -118,6 +122,11 @@ export const roomGuards = (room: Room, now: Date) => now >= room.roomOpensAt && 
 
 /** Who holds a place: the customer account (decision 0048; stable across APP_SECRET changes, unlike a keyed hash). */
 export const visitorKeyOf = (customer: Pick<CustomerRow, 'id'>) => `${VISITOR_KEY_PREFIX}${customer.id}`;
+
+/** How long an admin's preview link lasts (and never past the opening). */
+export const PREVIEW_LINK_MS = 30 * 60_000;
+/** Whom a preview pass is for: the shop account of this e-mail address (a hash, as a pass's holder is at most 64 bytes). */
+export const previewHolderOf = (email: string) => `preview:${createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('base64url')}`;
 
 const challengeKey = derivedKeys((appSecret) => createHmac('sha256', appSecret).update('festival-shop/queue-proof-of-work/v1').digest());
 
@@ -228,6 +237,11 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
     return refresh();
   };
 
+  /** The next read of the rooms goes to the database (a preview is checked against the on-sale as it is now). */
+  const invalidateState = () => {
+    state = undefined;
+  };
+
   /** Admissions a minute over the last minute as this instance saw them (null until seen over 5 s). */
   function observedRate(room: Room): number | null {
     const samples = history.get(room.id);
@@ -291,7 +305,7 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
     return at < room.opensAt ? 'before-opening' : 'open';
   }
 
-  const summaryOf = (room: Room): QueueInfo['onsale'] => ({ code: room.code, title: room.title, opens_at: room.opensAt.toISOString(), closes_at: room.closesAt?.toISOString() ?? null });
+  const summaryOf = (room: Room): QueueInfo['onsale'] => ({ code: room.code, title: room.title, opens_at: room.opensAt.toISOString(), closes_at: room.closesAt?.toISOString() ?? null, paused: room.paused });
 
   async function statusOf(room: Room, place: QueueSpot | null, pass: string | null, extra: { challenge?: QueueStatus['challenge'] } = {}): Promise<QueueStatus> {
     const at = now();
@@ -303,7 +317,8 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
     const roomState = roomStateOf(room, at, soldOut);
     const state: QueueStatus['state'] = extra.challenge ? 'proof-needed' : roomState !== 'open' ? roomState : standing?.admitted ? 'your-turn' : 'waiting';
     const showPosition = state === 'waiting' && standing !== null && standing.position !== null;
-    const waitSeconds = showPosition ? estimateWait({ position: standing.position!, admittedThrough: room.admittedCount, control: room.control, recentRatePerMinute: observedRate(room) }) : null;
+    // While admissions are paused the place stays, and no wait can be promised.
+    const waitSeconds = showPosition && !room.paused ? estimateWait({ position: standing.position!, admittedThrough: room.admittedCount, control: room.control, recentRatePerMinute: observedRate(room) }) : null;
     return {
       onsale: summaryOf(room),
       state,
@@ -356,7 +371,7 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
       const state = roomStateOf(room, at, soldOut);
       const waiting = estimateWaiting(room);
       const waitSeconds =
-        state === 'open' ? estimateWait({ position: room.admittedCount + waiting + 1, admittedThrough: room.admittedCount, control: room.control, recentRatePerMinute: observedRate(room) }) : null;
+        state === 'open' && !room.paused ? estimateWait({ position: room.admittedCount + waiting + 1, admittedThrough: room.admittedCount, control: room.control, recentRatePerMinute: observedRate(room) }) : null;
       return { onsale: summaryOf(room), state, waiting, wait_seconds: waitSeconds, products };
     },
 
@@ -434,6 +449,42 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
       return { onsale: room.code, admission, expires_at: expiresAt.toISOString(), now: at.toISOString() };
     },
 
+    /**
+     * An admin's preview link before the opening (decision 0098): a pass signed with a key derived
+     * from APP_SECRET, for the on-sale's row (a later on-sale of the same code is not previewed),
+     * bound to the shop account of the member's e-mail address, valid for PREVIEW_LINK_MS and never
+     * past the opening. Null once the on-sale has opened or closed.
+     */
+    async previewLink(code: string, member: { id: number; email: string }): Promise<{ path: string; expiresAt: Date } | null> {
+      invalidateState();
+      const room = (await rooms()).byCode.get(code);
+      const at = now();
+      if (!room || at >= room.opensAt || (room.closesAt && at >= room.closesAt)) return null;
+      const expiresAt = new Date(Math.min(at.getTime() + PREVIEW_LINK_MS, room.opensAt.getTime()));
+      const pass = signPass(secrets[0]!, { kind: 'preview', onsale: room.code, placeId: room.id, phase: 0, randomKey: BigInt(member.id), holder: previewHolderOf(member.email), issuedAt: at, expiresAt });
+      return { path: `/waiting-room/${encodeURIComponent(room.code)}?preview=${encodeURIComponent(pass)}`, expiresAt };
+    },
+
+    /**
+     * The admission a preview link gives the signed-in account of its e-mail address: the room's
+     * products, as an admitted buyer gets them, until the link expires or the opening, whichever
+     * comes first; no queue place, no figure, no effect on anyone's turn. Refused once the on-sale
+     * has opened or closed (closing ends every preview), and for any other account.
+     */
+    async preview(input: ApiInput<'queue-preview'>, customer: CustomerRow | null): Promise<ApiAnswer<'queue-preview'>> {
+      if (!customer) throw new AppError('UNAUTHENTICATED', waitingRoomMessages.logInToQueue);
+      const at = now();
+      const checked = verifyPass(secrets, input.preview, { now: at, onsale: input.onsale, kind: 'preview', holder: previewHolderOf(customer.email) });
+      invalidateState();
+      const room = (await rooms()).byCode.get(input.onsale);
+      if (!checked.ok || !room || checked.pass.placeId !== room.id || at >= room.opensAt || (room.closesAt && at >= room.closesAt)) {
+        throw new AppError('FORBIDDEN', waitingRoomMessages.previewUnusable);
+      }
+      const expiresAt = new Date(Math.min(checked.pass.expiresAt.getTime(), room.opensAt.getTime(), at.getTime() + room.sessionMinutes * 60_000));
+      const admission = signPass(secrets[0]!, { kind: 'preview-admission', onsale: room.code, placeId: room.id, phase: 0, randomKey: 0n, holder: visitorKeyOf(customer), issuedAt: at, expiresAt });
+      return { onsale: room.code, admission, expires_at: expiresAt.toISOString(), now: at.toISOString() };
+    },
+
     /** The rooms as they stand now, for the stock calls' checks. */
     async gate(): Promise<RoomGate> {
       const current = await rooms();
@@ -450,23 +501,34 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
             if (room && roomGuards(room, at)) guarding.add(room);
           }
           if (!guarding.size) return NOTHING_GUARDED;
-          const places: { room: Room; place: AdmittedPlace }[] = [];
+          const places: { room: Room; place: AdmittedPlace; preview: boolean }[] = [];
           for (const room of guarding) {
             const holder = customer ? visitorKeyOf(customer) : '';
             const checked = customer && admission ? verifyPass(secrets, admission, { now: at, onsale: room.code, kind: 'admission', holder }) : null;
-            if (!checked?.ok) throw new AppError('FORBIDDEN', waitingRoomMessages.admissionRequired, undefined, { waiting_room: room.code });
-            places.push({ room, place: { onsaleId: room.id, placeId: checked.pass.placeId, visitorKey: holder } });
+            // An admin's preview before the opening (decision 0098): no queue place; its on-sale's row decides where the stock is taken.
+            const previewed = customer && admission && !checked?.ok ? verifyPass(secrets, admission, { now: at, onsale: room.code, kind: 'preview-admission', holder }) : null;
+            const passed = checked?.ok ? checked : previewed?.ok ? previewed : null;
+            if (!passed) throw new AppError('FORBIDDEN', waitingRoomMessages.admissionRequired, undefined, { waiting_room: room.code });
+            places.push({ room, place: { onsaleId: room.id, placeId: passed.pass.placeId, visitorKey: holder }, preview: passed === previewed });
           }
-          if (mark) mark.admittedOnsales = places.map(({ room }) => room.id);
+          if (mark) mark.admittedOnsales = places.filter(({ preview }) => !preview).map(({ room }) => room.id);
           // A pass outlives its place's shopping (a checkout, the longest shopping time, a place
           // taken back): the place's row decides, read where the stock is taken. The refusal is
           // re-admission's, naming the room, so the page joins again.
           const each = async (tx: Db, still: (tx: Db, place: AdmittedPlace) => Promise<boolean>) => {
-            for (const { room, place } of places) {
-              if (!(await still(tx, place))) throw new AppError('GONE', waitingRoomMessages.shoppingEnded, undefined, { waiting_room: room.code });
+            for (const { room, place, preview } of places) {
+              if (preview ? !(await previewStillOpen(tx, room.id)) : !(await still(tx, place))) throw new AppError('GONE', waitingRoomMessages.shoppingEnded, undefined, { waiting_room: room.code });
             }
           };
-          return { rooms: [...guarding], hold: (tx) => each(tx, holdShoppingPlace), use: (tx) => each(tx, endShoppingPlace) };
+          return {
+            rooms: [...guarding],
+            hold: (tx) => each(tx, holdShoppingPlace),
+            use: async (tx) => {
+              // A preview fills a cart; it never buys (its units go back when the cart's hold ends).
+              if (places.some(({ preview }) => preview)) throw new AppError('CONFLICT', waitingRoomMessages.previewDoesNotBuy);
+              await each(tx, endShoppingPlace);
+            },
+          };
         },
       };
     },
@@ -506,7 +568,7 @@ export function createWaitingRoom(deps: WaitingRoomDeps) {
 
     /** Forget the cached state (after an import or a back-office change of a room, in tests). */
     invalidate(): void {
-      state = undefined;
+      invalidateState();
     },
   };
 }

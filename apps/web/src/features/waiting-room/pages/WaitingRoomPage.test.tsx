@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 const info = (changes: Partial<QueueInfo>): QueueInfo => ({
-  onsale: { code: 'SUMMER', title: 'Sunfield 2027', opens_at: '2027-03-01T10:00:00.000Z', closes_at: null },
+  onsale: { code: 'SUMMER', title: 'Sunfield 2027', opens_at: '2027-03-01T10:00:00.000Z', closes_at: null, paused: false },
   state: 'open',
   waiting: 0,
   wait_seconds: null,
@@ -85,7 +85,7 @@ describe('the waiting page of a visitor who has not logged in', () => {
 });
 
 const status = (changes: Partial<QueueStatus>): QueueStatus => ({
-  onsale: { code: 'SUMMER', title: 'Sunfield 2027', opens_at: '2027-03-01T10:00:00.000Z', closes_at: null },
+  onsale: { code: 'SUMMER', title: 'Sunfield 2027', opens_at: '2027-03-01T10:00:00.000Z', closes_at: null, paused: false },
   state: 'waiting',
   pass: 'place-pass',
   position: null,
@@ -145,6 +145,29 @@ describe('the waiting page of a signed-in visitor', () => {
       vi.unstubAllGlobals();
       writeStoredJson('shop.queuePlaces', null);
     }
+  });
+
+  it('while the organiser has paused admissions says the place is kept, instead of a wait', async () => {
+    join({ 'queue-join': [{ status: 200, body: status({ state: 'waiting', position: 12, ahead: 11, onsale: { ...status({}).onsale, paused: true } }) }] });
+    expect((await screen.findByText(english(waitingRoomTexts.paused))).id).toBe('waiting-room-wait');
+    expect(screen.getByText(english(waitingRoomTexts.position(12)))).toBeTruthy();
+    expect(screen.queryByText(english(waitingRoomTexts.waitUnknown))).toBeNull();
+  });
+
+  it('with an admin’s preview link takes the preview’s admission instead of a place and goes to the sale’s product, or says the link does not work', async () => {
+    const admission = { onsale: 'SUMMER', admission: 'preview-adm', expires_at: new Date(Date.now() + 20 * 60_000).toISOString(), now: new Date().toISOString() };
+    const info = { onsale: status({}).onsale, state: 'before-opening', waiting: 0, wait_seconds: null, products: status({}).products };
+    const { calls } = join({ 'queue-preview': [{ status: 200, body: admission }], 'queue-info': [{ status: 200, body: info }] }, '/waiting-room/SUMMER?preview=signed-link');
+    await screen.findByRole('heading', { name: 'Product page' });
+    expect(calls.map((call) => call.path)).toEqual(['queue-preview', 'queue-info']);
+    expect(calls[0]!.body).toMatchObject({ onsale: 'SUMMER', preview: 'signed-link', token: 'tok' });
+    expect(admissionFor('SUMMER')).toMatchObject({ onsale: 'SUMMER', pass: 'preview-adm' });
+    cleanup();
+    vi.unstubAllGlobals();
+    writeStoredJson('shop.admissions', null);
+
+    join({ 'queue-preview': [{ status: 403, body: { message: english(waitingRoomMessages.previewUnusable) } }] }, '/waiting-room/SUMMER?preview=stale-link');
+    await screen.findByText(english(waitingRoomMessages.previewUnusable));
   });
 
   it('before the room opens says the visitor is not in the queue yet', async () => {

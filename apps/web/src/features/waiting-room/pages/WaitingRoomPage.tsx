@@ -10,7 +10,7 @@ import { getToken } from '../../../lib/storage';
 import { say } from '../../../lib/say';
 import { useFormat } from '../../../lib/use-format';
 import { useToken } from '../../../lib/user-data';
-import { forgetPlacePass, keepPlacePass, placePassOf, takeAdmission, takePlaceEnded } from '../../../lib/waiting-room';
+import { forgetPlacePass, keepAdmission, keepPlacePass, placePassOf, takeAdmission, takePlaceEnded } from '../../../lib/waiting-room';
 import { jittered, retryDelayMs, solveProof, STATUS_TIMEOUT_MS, turnDestination, waitText } from '../waiting-room-rules';
 import './waiting-room.css';
 
@@ -30,6 +30,10 @@ type Trouble =
  * queued for (`turnDestination`: the sale's product they came from, else its first one to be had). A lost connection keeps the place: the page says
  * so and tries again, sooner when the browser is back online. The position is read out by a
  * polite live region.
+ *
+ * With `?preview=` (an admin's preview link before the opening, decision 0098) a signed-in visitor
+ * of the admin's e-mail address takes the preview's admission (queue-preview) instead of a place,
+ * and goes to the sale's first product as at their turn; anyone else is told the link does not work.
  */
 export default function WaitingRoomPage() {
   const { onsale = '' } = useParams();
@@ -43,6 +47,7 @@ function WaitingRoom({ onsale }: { onsale: string }) {
   const token = useToken();
   const format = useFormat();
   const from = fromParam(location.search);
+  const preview = new URLSearchParams(location.search).get('preview');
   const [status, setStatus] = useState<QueueStatus | null>(null);
   const [trouble, setTrouble] = useState<Trouble>(null);
   const [offline, setOffline] = useState(false);
@@ -69,7 +74,25 @@ function WaitingRoom({ onsale }: { onsale: string }) {
   }, [onsale, token]);
 
   useEffect(() => {
-    if (!token) return;
+    if (!token || !preview) return;
+    const stop = new AbortController();
+    void (async () => {
+      try {
+        keepAdmission(await callApi('queue-preview', { token: getToken(), onsale, preview }, { signal: stop.signal }));
+        const about = await callApi('queue-info', { onsale }, { signal: stop.signal });
+        if (!stop.signal.aborted) void navigate(turnDestination(from, about.products), { replace: true });
+      } catch (error) {
+        if (stop.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 401) return setTrouble({ kind: 'log-in' });
+        setTrouble({ kind: 'refused', message: error instanceof ApiError ? error.formError : say(waitingRoomMessages.previewUnusable), tone: 'danger' });
+      }
+    })();
+    return () => stop.abort();
+  }, [onsale, token, preview, from, navigate]);
+
+  useEffect(() => {
+    // A preview takes no place in the queue.
+    if (!token || preview) return;
     const stop = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
@@ -151,7 +174,7 @@ function WaitingRoom({ onsale }: { onsale: string }) {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offlineNow);
     };
-  }, [onsale, token, from, navigate]);
+  }, [onsale, token, preview, from, navigate]);
 
   const here = `${location.pathname}${location.search}`;
   const title = status?.onsale.title ?? info?.onsale.title;
@@ -274,7 +297,9 @@ function StatusCard({ status, working, startPosition, formatTime }: { status: Qu
           {progress !== null && (
             <progress className="waiting-room__progress" max={1} value={progress} aria-label={say(waitingRoomTexts.progress)} />
           )}
-          <p id="waiting-room-wait">{say(status?.wait_seconds != null ? waitingRoomTexts.waitAbout(say(waitText(status.wait_seconds))) : waitingRoomTexts.waitUnknown)}</p>
+          <p id="waiting-room-wait">
+            {say(status?.onsale.paused ? waitingRoomTexts.paused : status?.wait_seconds != null ? waitingRoomTexts.waitAbout(say(waitText(status.wait_seconds))) : waitingRoomTexts.waitUnknown)}
+          </p>
         </>
       )}
       <ProductLists products={status?.products ?? []} ended={ended} />
