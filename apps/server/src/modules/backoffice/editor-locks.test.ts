@@ -55,6 +55,25 @@ describe.skipIf(!postgresUrl)('the back office’s saves beside buyers’ key-sh
     },
     { what: 'a voucher', lock: "SELECT 1 FROM vouchers WHERE code = 'LOCKS-CREW' FOR KEY SHARE", call: 'voucher-save', payload: async () => ({ code: 'LOCKS-CREW', voucher: voucher(15) }) },
     { what: 'an on-sale', lock: "SELECT 1 FROM onsales WHERE code = 'LOCKS' FOR KEY SHARE", call: 'onsale-change', payload: async () => ({ code: 'LOCKS', changes: { session_minutes: 30 } }) },
+    {
+      what: 'a check-in list',
+      lock: 'SELECT 1 FROM checkin_lists WHERE id = (SELECT min(id) FROM checkin_lists) FOR KEY SHARE',
+      call: 'checkin-list-save',
+      payload: async () => {
+        const { lists } = (await staffCall(shop.app, 'checkin-list-overview', {}, admin)).body as { lists: { id: number; list: Record<string, unknown> }[] };
+        const first = lists.reduce((low, list) => (list.id < low.id ? list : low));
+        return { id: first.id, list: { ...first.list, name: 'Saved beside a scan' } };
+      },
+    },
+    {
+      what: 'a guest list',
+      lock: "SELECT 1 FROM guest_lists WHERE name = 'Locks crew' FOR KEY SHARE",
+      call: 'guest-list-save',
+      payload: async () => {
+        const made = await staffCall(shop.app, 'guest-list-save', { id: null, name: 'Locks crew' }, admin);
+        return { id: made.body.list.id, name: 'Locks crew (renamed)' };
+      },
+    },
   ];
 
   it.each(cases)('saves $what at once while a buyer’s transaction key-share locks its row', async ({ lock, call, payload }) => {
