@@ -31,6 +31,7 @@ export * from './staff-refunds-exports';
 export * from './refund-ways';
 export * from './staff-box-office';
 export * from './catalogue-fields';
+export * from './price-tiers';
 export * from './staff-catalogue';
 export * from './staff-onsales';
 export * from './staff-vouchers';

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { admissionColumns, festivalDay, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
+import { admissionColumns, festivalDay, storedPriceTiers, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
 import type { events, shopItems } from '../../db/schema';
 import { catalogueFile, listedProductCode, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
@@ -601,6 +601,7 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
         name: item.name,
         type: item.type,
         price: item.price,
+        priceTiers: storedPriceTiers(item.tiers),
         fee: item.fee,
         taxRateId: taxIds.get(item.tax)!,
         images: item.images.map((image) => images.get(image)!.url),
@@ -764,6 +765,7 @@ type ShopItemValues = typeof shopItems.$inferInsert & { externalCode: string; pr
 /** The columns behind each field an admin may change in the back office, named as the file names them. */
 const FIELD_COLUMNS: Record<CatalogueEditableField, readonly (keyof ShopItemRow & keyof ShopItemValues)[]> = {
   price: ['price'],
+  tiers: ['priceTiers'],
   fee: ['fee'],
   stock: ['stock'],
   on_sale: ['onSale'],

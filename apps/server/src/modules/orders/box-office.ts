@@ -1,4 +1,4 @@
-import { isValidEmail, messages, staffBoxOfficeMessages as texts, type ShopConfigFile } from '@festival/contract';
+import { isValidEmail, messages, priceOfUnit, priceSchedule, staffBoxOfficeMessages as texts, type ShopConfigFile } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { shopItems } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -86,7 +86,7 @@ export async function createBoxOfficeOrder(
       if (!input.paid) await enqueueMail(tx, await passwordMail(config, readerLanguage(config, customer.language), customer.email, customer.fullName, password));
     }
 
-    const taken: { row: typeof shopItems.$inferSelect; line: BoxOfficeLine }[] = [];
+    const taken: { row: typeof shopItems.$inferSelect; line: BoxOfficeLine; price: number }[] = [];
     for (const line of input.lines) {
       const row = await queries.findShopItemByCode(tx, line.code.trim());
       if (!row) throw new AppError('NOT_FOUND', texts.noItem(line.code));
@@ -95,12 +95,14 @@ export async function createBoxOfficeOrder(
       if (row.travelTimeType === 'selectable' && travelTimeId === null) throw new AppError('INVALID_INPUT', messages.travelTime.required);
       if (row.travelTimeType !== 'selectable' && travelTimeId !== null) throw new AppError('INVALID_INPUT', messages.cart.travelTimeUnknown);
       // Never past the stock or the seats, also with sales running (the shop's texts).
-      if (!(await queries.sellOneUnit(tx, row.id))) throw new AppError('CONFLICT', messages.cart.soldOut(row.name));
+      const place = await queries.sellOneUnit(tx, row.id);
+      if (place === null) throw new AppError('CONFLICT', messages.cart.soldOut(row.name));
       if (travelTimeId !== null && !(await takeSeat(tx, travelTimeId, row.id, 'sold'))) throw new AppError('CONFLICT', messages.cart.travelTimeSoldOut);
-      taken.push({ row, line });
+      // The unit's price tier by its place among the units taken, as the cart's add prices it (decision 0099).
+      taken.push({ row, line, price: priceOfUnit(priceSchedule(row.priceTiers, row.price, now().getTime()), place) });
     }
 
-    const total = taken.reduce((sum, { row }) => sum + row.price + row.fee, 0);
+    const total = taken.reduce((sum, { row, price }) => sum + price + row.fee, 0);
     const order = await queries.insertOrderWithNewCode(
       tx,
       () => newCode(8),
@@ -121,7 +123,7 @@ export async function createBoxOfficeOrder(
       tx,
       taken
         .filter(({ row }) => row.shopItemType === 'tickets')
-        .map(({ row, line }) => {
+        .map(({ row, line, price }) => {
           const holder = line.holder ? { fullName: line.holder.fullName, email: line.holder.email.trim() || customer.email } : { fullName: customer.fullName, email: customer.email };
           const ownTicket = holder.email.toLowerCase() === customer.email.toLowerCase();
           return {
@@ -137,7 +139,7 @@ export async function createBoxOfficeOrder(
             email: walkIn && ownTicket ? null : holder.email,
             age: line.age ?? null,
             status: 'pending',
-            price: row.price,
+            price,
             fee: row.fee,
             refundFee: row.refundFee,
           };
@@ -147,7 +149,7 @@ export async function createBoxOfficeOrder(
       tx,
       taken
         .filter(({ row }) => row.shopItemType === 'merchandise')
-        .map(({ row }) => ({ code: newCode(20), orderId: order.id, shopItemId: row.id, name: row.name, status: 'pending', price: row.price, fee: row.fee, refundFee: row.refundFee })),
+        .map(({ row, price }) => ({ code: newCode(20), orderId: order.id, shopItemId: row.id, name: row.name, status: 'pending', price, fee: row.fee, refundFee: row.refundFee })),
     );
     // Money taken at the desk is a payment like any other (decision 0060): its method, its amount and
     // the member who took it, so the order page, the exports and a refund's way back know of it.
