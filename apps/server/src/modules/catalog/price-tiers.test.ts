@@ -11,7 +11,7 @@ import { signedInStaff } from '../../../test/staff-sign-in';
 import { createTestShop, TEST_HOLD_LIMITS, type TestShop } from '../../../test/test-shop';
 import { buildApp } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
-import { cartMerchandise, cartProducts, shopItems, staffAudit, tickets } from '../../db/schema';
+import { cartMerchandise, cartProducts, merchandisePurchases, orders, shopItems, staffAudit, tickets } from '../../db/schema';
 
 const BUYERS = 60;
 const LOW = 15;
@@ -29,9 +29,11 @@ describe.each(testEngines())('price tiers on %s', (engine) => {
   let shop: TestShop;
   let second: { app: FastifyInstance; database: Database } | undefined;
   let admin: string;
+  let desk: string;
   beforeAll(async () => {
     shop = await createTestShop(engine, { app: { catalogMaxAgeMs: 0 } });
     admin = (await signedInStaff(shop.app, shop.database.db, { email: 'tiers.admin@example.org', role: 'admin' })).cookie;
+    desk = (await signedInStaff(shop.app, shop.database.db, { email: 'tiers.desk@example.org', role: 'box_office' })).cookie;
     if (shop.database.url) {
       const database = await openDatabase({ url: shop.database.url, poolSize: 30 });
       const app = await buildApp({ db: database.db, config: shop.config, webRoot: path.join(REPO_ROOT, 'apps/web/dist'), holdLimits: TEST_HOLD_LIMITS, catalogMaxAgeMs: 0 });
@@ -164,6 +166,42 @@ describe.each(testEngines())('price tiers on %s', (engine) => {
     const lines = await db().select({ price: cartMerchandise.price }).from(cartMerchandise).where(eq(cartMerchandise.cartId, sql`(SELECT id FROM carts WHERE code = ${again.body.cart.code})`));
     expect(lines).toEqual([{ price: 1500 }]);
     await setTiers('NWF27-TEE-LINEUP', null);
+  });
+
+  it('sells at the desk at the tier of each unit’s place, as the cart does', async () => {
+    const before = await taken('NWF27-TEE-LINEUP');
+    await setTiers('NWF27-TEE-LINEUP', [{ price: 1995, units: before + 1 }]);
+    const answer = await staffCall(shop.app, 'box-office-sell', { buyer: { email: 'desk.tiers@example.org', full_name: 'Desk Tiers' }, lines: [{ code: 'NWF27-TEE-LINEUP', quantity: 2 }], payment: 'cash' }, desk);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const sale = staffApi['box-office-sell'].answer.parse(answer.body);
+    expect(sale.total).toBe(1995 + 2995);
+    const [order] = await db().select().from(orders).where(eq(orders.code, sale.order_code));
+    const sold = await db().select({ price: merchandisePurchases.price }).from(merchandisePurchases).where(eq(merchandisePurchases.orderId, order!.id));
+    expect(sold.map((line) => line.price).sort()).toEqual([1995, 2995]);
+    expect(order!.totalPrice).toBe(1995 + 2995);
+    await setTiers('NWF27-TEE-LINEUP', null);
+  });
+
+  it('imports tiers from the file (moments kept in UTC), and refuses bad ones by line, changing nothing', async () => {
+    const exported = await staffCall(shop.app, 'catalogue-download', {}, admin);
+    expect(exported.status, JSON.stringify(exported.body)).toBe(200);
+    const text = staffApi['catalogue-download'].answer.parse(exported.body).content;
+    const tiered = text.replace('  - code: NWF27-PARKING\n', '  - code: NWF27-PARKING\n    tiers:\n      - { price: 1000, until: 2099-03-01T00:00:00+01:00 }\n      - { price: 1500, units: 100000 }\n');
+    expect(tiered).not.toBe(text);
+    const upload = (lines: string, file_wins = false) => staffCall(shop.app, 'catalogue-upload', { file_name: 'catalogue.yaml', lines: lines.split('\n'), check_only: false, file_wins }, admin);
+    const done = await upload(tiered);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect((await row('NWF27-PARKING')).priceTiers).toEqual([{ price: 1000, until: '2099-02-28T23:00:00.000Z' }, { price: 1500, units: 100_000 }]);
+    expect((await shopItem('NWF27-PARKING')).price).toBe(1000);
+
+    const stored = await row('NWF27-PARKING');
+    const bad = tiered.replace('{ price: 1500, units: 100000 }', '{ price: 1500, until: 2099-01-01T00:00:00+01:00 }');
+    const refused = await upload(bad);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(200);
+    const answer = staffApi['catalogue-upload'].answer.parse(refused.body);
+    expect(JSON.stringify(answer)).toContain('tiers[1].until');
+    expect(JSON.stringify(answer)).toContain(english(priceTierMessages.earlier(1)));
+    expect(await row('NWF27-PARKING')).toEqual(stored);
   });
 
   describe('the back office tiers editor', () => {
