@@ -803,7 +803,9 @@ export function fieldValueText(field: CatalogueEditableField, values: Partial<Re
 
 /** An object with its keys in order at every depth: the database keeps a jsonb value's keys in an order of its own. */
 function sortedKeys(value: unknown): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  // A list keeps its order, its entries their keys in order (price tiers, decision 0099).
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, inner]) => [key, sortedKeys(inner)]));
 }
 

@@ -226,6 +226,18 @@ describe.each(testEngines())('price tiers on %s', (engine) => {
       expect((await shopItem('NWF27-CAMPING')).price).toBe((await row('NWF27-CAMPING')).price);
     });
 
+    it('keeps tiers set here when a file without them is imported, until the file wins (decision 0047)', async () => {
+      const before = staffApi['catalogue-download'].answer.parse((await staffCall(shop.app, 'catalogue-download', {}, admin)).body).content;
+      const tiers = [{ price: 9000, units: 100_000 }];
+      expect((await change('NWF27-GLAMPING', { tiers })).status).toBe(200);
+      const upload = (file_wins: boolean) => staffCall(shop.app, 'catalogue-upload', { file_name: 'catalogue.yaml', lines: before.split('\n'), check_only: false, file_wins }, admin);
+      const kept = staffApi['catalogue-upload'].answer.parse((await upload(false)).body);
+      expect(kept.kept).toContainEqual({ code: 'NWF27-GLAMPING', field: 'tiers', shop_value: JSON.stringify(tiers), file_value: 'none' });
+      expect((await row('NWF27-GLAMPING')).priceTiers).toEqual(tiers);
+      await upload(true);
+      expect((await row('NWF27-GLAMPING')).priceTiers).toBeNull();
+    });
+
     it('refuses tiers out of order, without an end or with both, by field, changing nothing', async () => {
       const stored = await row('NWF27-CAMPING');
       const outOfOrder = await change('NWF27-CAMPING', {
