@@ -4,6 +4,8 @@ import { staffCatalogueMessages } from '../packages/contract/src/staff-catalogue
 import { priceTierMessages } from '../packages/contract/src/price-tiers';
 import { english, englishOf } from '../packages/contract/src/i18n/english';
 import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
+import { formatInZone } from '../apps/web/src/staff/catalogue-page';
+import { formatAmount } from '../apps/web/src/staff/money';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { startOwnShop, stopOwnShop, type OwnShop } from './support/own-shop';
 import { screenshot } from './support/screenshots';
@@ -83,6 +85,15 @@ describe('price tiers', () => {
     await dialog.getByRole('button', { name: texts.save }).click();
     await card.getByRole('status').getByText(english(staffCatalogueMessages.saved)).waitFor();
     expect(await card.innerText()).toContain(texts.changedFields(texts.fieldNames.tiers!));
+    // The card lists the tiers, then the price once they have ended.
+    const facts = await card.innerText();
+    expect(facts).toContain(tiers.legend);
+    const locale = await page.evaluate(() => navigator.language || 'en-GB');
+    const money = (minor: number) => formatAmount(minor, 'EUR', locale);
+    const earlyBirdEnds = formatInZone('2099-02-28T23:00:00.000Z', ZONE, locale);
+    expect(facts).toContain([tiers.factUntil(money(2950), earlyBirdEnds), tiers.factUnits(money(3450), 1000), tiers.factThen(money(3950))].join(' · '));
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'price-tiers-catalogue-1280.png');
   });
 
   it('shows the early-bird price on the product page and its card, and what comes next, in the event’s time zone', async () => {

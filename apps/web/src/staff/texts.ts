@@ -1141,6 +1141,13 @@ const catalogue = {
     up: words(messageWith<{ number: number }>({ id: 'staff.CataloguePage.tiers.up', defaultMessage: 'Move tier {number} up' }), (number: number) => ({ number })),
     down: words(messageWith<{ number: number }>({ id: 'staff.CataloguePage.tiers.down', defaultMessage: 'Move tier {number} down' }), (number: number) => ({ number })),
     plan: message({ id: 'staff.CataloguePage.tiers.plan', defaultMessage: 'A product with a payment plan has one price: it has no tiers.' }),
+    /** An item's tiers as its card lists them: "€29.50 until 1 Mar 2027, 00:00 CET · €34.50 for the first 500 units · then €39.50". */
+    factUntil: words(messageWith<{ price: string; date: string }>({ id: 'staff.CataloguePage.tiers.factUntil', defaultMessage: '{price} until {date}' }), (price: string, date: string) => ({ price, date })),
+    factUnits: words(
+      messageWith<{ price: string; count: number }>({ id: 'staff.CataloguePage.tiers.factUnits', defaultMessage: '{price} for the first {count, plural, one {unit} other {# units}}' }),
+      (price: string, count: number) => ({ price, count }),
+    ),
+    factThen: words(messageWith<{ price: string }>({ id: 'staff.CataloguePage.tiers.factThen', defaultMessage: 'then {price}' }), (price: string) => ({ price })),
   },
   departureSeatsChanged: message({ id: 'staff.CataloguePage.departureSeatsChanged', defaultMessage: 'seats of a departure' }),
   edit: message({ id: 'staff.CataloguePage.edit', defaultMessage: 'Edit' }),

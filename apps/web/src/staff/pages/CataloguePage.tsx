@@ -384,6 +384,14 @@ function ItemCard({
         <Fact label={say(texts.type)}>{item.type.replace(/_/g, ' ')}</Fact>
         <Fact label={say(texts.price)}>{item.fee > 0 ? texts.priceAndFee(money(item.price), money(item.fee)) : money(item.price)}</Fact>
         <Fact label={say(texts.limit)}>{item.limit_per_order === 0 ? say(texts.noLimit) : item.limit_per_order}</Fact>
+        {item.tiers && (
+          <Fact wide label={say(texts.tiers.legend)}>
+            {[
+              ...item.tiers.map((tier) => (tier.until !== undefined ? texts.tiers.factUntil(money(tier.price), formatInZone(tier.until, timeZone, staffLocale())) : texts.tiers.factUnits(money(tier.price), tier.units ?? 0))),
+              texts.tiers.factThen(money(item.price)),
+            ].join(' · ')}
+          </Fact>
+        )}
         {item.travel_time && (
           <Fact label={say(texts.departure)}>
             <time dateTime={item.travel_time}>{formatInZone(item.travel_time, timeZone, staffLocale())}</time>
