@@ -93,7 +93,7 @@ describe.each(testEngines())('price tiers on %s', (engine) => {
     expect(prices).toEqual([1000, 1000, 1400, 1800]);
     const after = await shopItem('NWF27-LOCKER');
     expect(after.price).toBe(1800);
-    expect(after.next_price).toBeNull();
+    expect(after.next_price).toBeUndefined();
     await setTiers('NWF27-LOCKER', null);
   });
 
@@ -151,6 +151,22 @@ describe.each(testEngines())('price tiers on %s', (engine) => {
     expect(new Map(lines.map((line) => [line.price, line.n]))).toEqual(new Map([[900, LOW], [1800, BUYERS - LOW]]));
     expect(item.held + item.sold).toBe(before + BUYERS);
     await setTiers('NWF27-LOCKER', null, { stock: 600 + BUYERS + 10 });
+  });
+
+  it('takes a tiers edit in the middle of a race of buyers: each unit at the tier of its place, old or new, none lost or doubled', async () => {
+    const before = await taken('NWF27-LOCKER');
+    await setTiers('NWF27-LOCKER', [{ price: 900, units: before + 20 }], { stock: null });
+    const adds = Array.from({ length: 40 }, (_, index) => addTicket('NWF27-LOCKER', 2000 + index, second && index % 2 === 1 ? second.app : undefined));
+    const edit = staffCall(shop.app, 'catalogue-change-item', { code: 'NWF27-LOCKER', changes: { tiers: [{ price: 700, units: before + 20 }] } }, admin);
+    const [answers, edited] = await Promise.all([Promise.all(adds), edit]);
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const paid = answers.map((answer) => answer.body.cart.products[0].price as number);
+    expect(paid.filter((price) => price === 900 || price === 700)).toHaveLength(20);
+    expect(paid.filter((price) => price === 1800)).toHaveLength(20);
+    expect(await taken('NWF27-LOCKER')).toBe(before + 40);
+    expect((await shopItem('NWF27-LOCKER')).price).toBe(1800);
+    await setTiers('NWF27-LOCKER', null, { stock: 600 + 200 });
   });
 
   it('gives a tier its place back when a held unit at its price is given back', async () => {
