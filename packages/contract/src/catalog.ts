@@ -41,7 +41,8 @@ export const shopItem = z.object({
   fee: money,
   /**
    * What the price does next (decision 0099): the new price from a moment (`from`), or once
-   * `after_units` more units are sold; absent when the price stays. Not in spec section 3: an addition.
+   * `after_units` more units are sold; null when the price stays. Not in spec section 3: an addition
+   * (optional in the schema, so items built before it still parse; the shop always answers it).
    */
   next_price: z
     .object({ price: money, from: timestamp.nullable(), after_units: z.number().int().positive().nullable() })

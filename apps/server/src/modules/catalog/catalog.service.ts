@@ -54,8 +54,7 @@ export function toShopItem(row: ShopItemRow, times: TravelTimeRow[], event: Even
     event_id: event?.id ?? null,
     price: priced.price,
     fee: row.fee,
-    // Only where the price will change: a shop without tiers answers as before, byte for byte.
-    ...(priced.next ? { next_price: priced.next } : {}),
+    next_price: priced.next,
     shop_image: image1,
     shop_image_2: image2,
     shop_image_3: image3,

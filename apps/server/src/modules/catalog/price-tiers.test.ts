@@ -93,7 +93,7 @@ describe.each(testEngines())('price tiers on %s', (engine) => {
     expect(prices).toEqual([1000, 1000, 1400, 1800]);
     const after = await shopItem('NWF27-LOCKER');
     expect(after.price).toBe(1800);
-    expect(after.next_price).toBeUndefined();
+    expect(after.next_price).toBeNull();
     await setTiers('NWF27-LOCKER', null);
   });
 
