@@ -69,7 +69,12 @@ describe('price tiers', () => {
     await tier.getByText(english(priceTierMessages.oneEnd)).waitFor();
     await expectNoAxeViolations(page);
 
+    // A price the file refuses: the sentence names the tier's field.
+    await tier.getByLabel(tiers.price(1, 'EUR')).fill('-1.00');
     await until.fill('2099-03-01T00:00');
+    await dialog.getByRole('button', { name: texts.save }).click();
+    await tier.getByText(/^Price of tier 1 must be from 0\.00 to /).waitFor();
+    await tier.getByLabel(tiers.price(1, 'EUR')).fill('29.50');
     await dialog.getByRole('button', { name: tiers.add }).click();
     const second = dialog.getByRole('listitem', { name: tiers.tier(2) });
     await second.getByLabel(tiers.price(2, 'EUR')).fill('34.50');

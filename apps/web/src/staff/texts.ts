@@ -1147,6 +1147,10 @@ const catalogue = {
       messageWith<{ price: string; count: number }>({ id: 'staff.CataloguePage.tiers.factUnits', defaultMessage: '{price} for the first {count, plural, one {unit} other {# units}}' }),
       (price: string, count: number) => ({ price, count }),
     ),
+    /** A tier's fields inside a problem's sentence. */
+    priceOf: messageWith<{ number: number }>({ id: 'staff.CataloguePage.tiers.priceOf', defaultMessage: 'Price of tier {number}' }),
+    untilOf: messageWith<{ number: number }>({ id: 'staff.CataloguePage.tiers.untilOf', defaultMessage: 'End of tier {number}' }),
+    unitsOf: messageWith<{ number: number }>({ id: 'staff.CataloguePage.tiers.unitsOf', defaultMessage: 'Units of tier {number}' }),
     factThen: words(messageWith<{ price: string }>({ id: 'staff.CataloguePage.tiers.factThen', defaultMessage: 'then {price}' }), (price: string) => ({ price })),
   },
   departureSeatsChanged: message({ id: 'staff.CataloguePage.departureSeatsChanged', defaultMessage: 'seats of a departure' }),

@@ -643,7 +643,7 @@ function EditDialog({
   };
   const problemOf = (field: string): string | undefined => {
     const problem = problems[field] ?? server[field];
-    return problem ? say(problemSentence(field, problem, currency, texts.fieldNamesInSentences)) : undefined;
+    return problem ? say(problemSentence(field, problem, currency, { ...texts.fieldNamesInSentences, ...tierFieldNames(form.tiers.length) })) : undefined;
   };
   const text = (key: keyof ItemForm, extra: { hint?: string; type?: string; inputMode?: 'decimal' | 'numeric'; disabled?: boolean } = {}) => {
     const field = FORM_FIELDS[key];
@@ -719,6 +719,17 @@ function EditDialog({
         </fieldset>
         {check('emailChanges', texts.emailChanges)}
     </FormDialog>
+  );
+}
+
+/** Each tier's fields as a problem's sentence names them ("Price of tier 2 must be …"). */
+function tierFieldNames(count: number): Record<string, Text> {
+  return Object.fromEntries(
+    Array.from({ length: count }, (_, index) => [
+      [`tiers.${index}.price`, texts.tiers.priceOf({ number: index + 1 })],
+      [`tiers.${index}.until`, texts.tiers.untilOf({ number: index + 1 })],
+      [`tiers.${index}.units`, texts.tiers.unitsOf({ number: index + 1 })],
+    ]).flat(),
   );
 }
 
