@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { admissionColumns, festivalDay, storedPriceTiers, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
+import { admissionColumns, festivalDay, priceTierMessages, storedPriceTiers, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
 import type { events, shopItems } from '../../db/schema';
 import { catalogueFile, listedProductCode, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
@@ -834,6 +834,8 @@ export function reconcileWithBackOffice<T extends ShopItemValues>(
   if (sale) problems.push({ path: ['on_sale_until'], message: `${english(sale)} (one of them was changed in the back office): let the file win, or hand the item back` });
   const refund = windowProblem(result.allowRefundRequestsFrom?.toISOString(), result.allowRefundRequestsUntil?.toISOString(), 'refund.from');
   if (refund) problems.push({ path: ['refund', 'until'], message: `${english(refund)} (one of them was changed in the back office): let the file win, or hand the item back` });
+  // Price tiers kept from the back office beside a payment plan the file now gives (decision 0099).
+  if (result.priceTiers?.length && result.paymentPlan?.length) problems.push({ path: ['tiers'], message: `${english(priceTierMessages.noPlan)} (the tiers were set in the back office): let the file win, or hand the item back` });
   return { values: result, kept, handedBack, problems };
 }
 

@@ -254,6 +254,23 @@ describe.each(testEngines())('price tiers on %s', (engine) => {
       expect((await row('NWF27-GLAMPING')).priceTiers).toBeNull();
     });
 
+    it('refuses a file that gives a payment plan to a product whose tiers the back office set, unless the file wins', async () => {
+      const text = staffApi['catalogue-download'].answer.parse((await staffCall(shop.app, 'catalogue-download', {}, admin)).body).content;
+      expect((await change('NWF27-GLAMPING', { tiers: [{ price: 9000, units: 100_000 }] })).status).toBe(200);
+      const item = await row('NWF27-GLAMPING');
+      const half = (item.price + item.fee) / 2;
+      const planned = text.replace('  - code: NWF27-GLAMPING\n', `  - code: NWF27-GLAMPING\n    payment_plan: [{ amount: ${half}, units: days, count: 0 }, { amount: ${half}, units: weeks, count: 4 }]\n`);
+      expect(planned).not.toBe(text);
+      const upload = (file_wins: boolean) => staffCall(shop.app, 'catalogue-upload', { file_name: 'catalogue.yaml', lines: planned.split('\n'), check_only: false, file_wins }, admin);
+      const refused = staffApi['catalogue-upload'].answer.parse((await upload(false)).body);
+      expect(refused.valid).toBe(false);
+      expect(JSON.stringify(refused.problems)).toContain(english(priceTierMessages.noPlan));
+      expect(await row('NWF27-GLAMPING')).toEqual(item);
+      const won = staffApi['catalogue-upload'].answer.parse((await upload(true)).body);
+      expect(won.valid, JSON.stringify(won)).toBe(true);
+      expect(await row('NWF27-GLAMPING')).toMatchObject({ priceTiers: null, paymentPlan: [{ amount: half }, { amount: half }] });
+    });
+
     it('refuses tiers out of order, without an end or with both, by field, changing nothing', async () => {
       const stored = await row('NWF27-CAMPING');
       const outOfOrder = await change('NWF27-CAMPING', {
