@@ -108,6 +108,8 @@ export function generateCatalogue(options: GeneratedCatalogueOptions = {}): Reco
             }
           : {}),
       };
+      // Price tiers (decision 0099) on every fifth product without a payment plan: an early bird until a moment, then the first units. Drawn without the generator's random numbers, so the rest stays as it was.
+      if (kind !== 9 && p % 5 === 2) product.tiers = [{ price: Math.max(0, price - 1000), until: at(-60, '00:00:00') }, { price: Math.max(0, price - 500), units: 50 + p }];
       if (product.type === 'transport') {
         product.transport =
           kind === 7
@@ -174,6 +176,7 @@ export function generateCatalogue(options: GeneratedCatalogueOptions = {}): Reco
     type: rng.pick(['shirt', 'hoodie', 'poster', 'bag']),
     name: `Merchandise ${index + 1}`,
     price: rng.int(5, 100) * 100 - 5,
+    ...(index % 7 === 3 ? { tiers: [{ price: 995, units: 100 + index }] } : {}),
     tax: 'high',
     ...(rng.chance(0.8) ? { stock: rng.int(0, 500) } : {}),
     ...(rng.chance(0.1) ? { featured: true } : {}),

@@ -36,8 +36,18 @@ export const shopItem = z.object({
   type: z.string(),
   event: z.string().nullable(),
   event_id: z.number().int().nullable(),
+  /** The price the next unit costs now: the current price tier's (decision 0099), or the item's own. */
   price: money,
   fee: money,
+  /**
+   * What the price does next (decision 0099): the new price from a moment (`from`), or once
+   * `after_units` more units are sold; null when the price stays. Not in spec section 3: an addition
+   * (optional in the schema, so items built before it still parse; the shop always answers it).
+   */
+  next_price: z
+    .object({ price: money, from: timestamp.nullable(), after_units: z.number().int().positive().nullable() })
+    .nullable()
+    .optional(),
   shop_image: z.string().nullable(),
   shop_image_2: z.string().nullable(),
   shop_image_3: z.string().nullable(),

@@ -32,6 +32,7 @@ export * from './staff-refunds-exports';
 export * from './refund-ways';
 export * from './staff-box-office';
 export * from './catalogue-fields';
+export * from './price-tiers';
 export * from './staff-catalogue';
 export * from './onsale-rules';
 export * from './staff-onsales';

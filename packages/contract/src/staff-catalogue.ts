@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { catalogueBoolean, catalogueCount, catalogueInstant, catalogueMoney, windowProblem } from './catalogue-fields';
 import { paymentPlanEntry } from './catalog';
+import { priceTier, priceTiers } from './price-tiers';
 import { eventTextTranslations, itemTextTranslations } from './catalogue-languages';
 import { issueMessage, message, messageWith } from './i18n/text';
 
@@ -70,6 +71,8 @@ const texts = staffCatalogueMessages;
 /** The fields an admin may change in the browser, named as the catalogue file names them. */
 export const CATALOGUE_EDITABLE_FIELDS = [
   'price',
+  // The price tiers before the price (decision 0099).
+  'tiers',
   'fee',
   'stock',
   'on_sale',
@@ -125,6 +128,8 @@ export const nameChangeRulesValue = z
 export const catalogueItemChanges = z
   .object({
     price: catalogueMoney,
+    /** The price tiers before the price, all of them (decision 0099); null: none, one price. */
+    tiers: priceTiers.nullable(),
     fee: catalogueMoney,
     /** null: unlimited. */
     stock: catalogueCount.nullable(),
@@ -201,7 +206,10 @@ export const catalogueItemView = z.object({
   type: z.string(),
   /** The event's code; null for merchandise. */
   event: z.string().nullable(),
+  /** The price once every tier has ended; the shop's current price comes from the tiers (decision 0099). */
   price: z.number().int(),
+  /** The price tiers before the price, each moment in UTC; null: one price. */
+  tiers: z.array(priceTier).nullable(),
   fee: z.number().int(),
   tax: z.string().nullable(),
   /** null: unlimited. */

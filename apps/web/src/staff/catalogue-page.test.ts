@@ -1,5 +1,6 @@
-import { CATALOGUE_SECTIONS, CATALOGUE_UPLOAD_MAX_LINES, catalogueFieldMessages, type CatalogueDiff, PAYLOAD_TEXT_MAX, staffCatalogueMessages, type CatalogueEventView, type CatalogueItemView } from '@festival/contract';
+import { CATALOGUE_SECTIONS, CATALOGUE_UPLOAD_MAX_LINES, catalogueFieldMessages, type CatalogueDiff, PAYLOAD_TEXT_MAX, priceTierMessages, staffCatalogueMessages, type CatalogueEventView, type CatalogueItemView } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
+import { say } from '../lib/say';
 import {
   changedHereWords,
   changesIn,
@@ -16,6 +17,8 @@ import {
   minorUnitsOf,
   prepareEventChanges,
   prepareItemChanges,
+  movedTier,
+  newTierRow,
   problemSentence,
   saleLabel,
   saleStateOf,
@@ -40,6 +43,7 @@ const item = (overrides: Partial<CatalogueItemView> = {}): CatalogueItemView => 
   type: 'camping',
   event: 'NWF27',
   price: 3950,
+  tiers: null,
   fee: 150,
   tax: 'low',
   stock: 2500,
@@ -393,3 +397,50 @@ describe('what an import changes, as the page lists it', () => {
     expect(diffNotListed(diff)).toBe(2);
   });
 });
+
+describe('the tiers editor (decision 0099)', () => {
+  const tiered = item({ tiers: [{ price: 2950, until: '2027-02-28T23:00:00.000Z' }, { price: 3450, units: 500 }] });
+
+  it('shows each tier as typed: its price, and its end on the item’s clocks or as units', () => {
+    expect(itemFormOf(tiered, 'EUR', AMSTERDAM).tiers).toEqual([
+      { price: '29.50', end: 'until', until: '2027-03-01T00:00', units: '' },
+      { price: '34.50', end: 'units', until: '', units: '500' },
+    ]);
+  });
+
+  it('sends the tiers whole when one changed, and nothing of them when none did', () => {
+    expect(prepare(() => undefined, tiered)).toEqual({ ok: false, problems: { _: expect.anything() } });
+    const changed = prepare((form) => {
+      form.tiers[1]!.units = '400';
+    }, tiered);
+    expect(changed).toEqual({ ok: true, changes: { tiers: [{ price: 2950, until: '2027-03-01T00:00:00+01:00' }, { price: 3450, units: 400 }] } });
+    expect(prepare((form) => form.tiers.splice(0), tiered)).toEqual({ ok: true, changes: { tiers: null } });
+  });
+
+  it('adds, moves and removes tiers', () => {
+    const rows = [newTierRow(), { ...newTierRow(), price: '10.00' }];
+    expect(movedTier(rows, 1, -1).map((row) => row.price)).toEqual(['10.00', '']);
+    expect(movedTier(rows, 1, 1)).toEqual(rows);
+    const added = prepare((form) => {
+      form.tiers = [{ price: '25.00', end: 'units', until: '', units: '100' }];
+    });
+    expect(added).toEqual({ ok: true, changes: { tiers: [{ price: 2500, units: 100 }] } });
+  });
+
+  it('refuses what the catalogue file refuses, at the tier’s field, in the file’s words', () => {
+    const refused = prepare((form) => {
+      form.tiers = [
+        { price: '25.00', end: 'until', until: '2027-03-01T00:00', units: '' },
+        { price: '', end: 'units', until: '', units: '0' },
+        { price: '30.00', end: 'until', until: '2027-02-01T00:00', units: '' },
+        { price: '31.00', end: 'until', until: '', units: '' },
+      ];
+    });
+    expect(refused.ok).toBe(false);
+    const problems = (refused as { problems: Record<string, unknown> }).problems;
+    expect(Object.keys(problems).sort()).toEqual(['tiers.1.price', 'tiers.1.units', 'tiers.2.until', 'tiers.3.until']);
+    expect(say(problems['tiers.2.until'] as never)).toBe(say(priceTierMessages.earlier(1)));
+    expect(say(problems['tiers.3.until'] as never)).toBe(say(priceTierMessages.oneEnd));
+  });
+});
+

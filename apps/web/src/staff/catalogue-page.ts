@@ -132,9 +132,30 @@ export const formatInZone = (iso: string, timeZone: string, locale = 'en-GB'): s
 // ---------------------------------------------------------------------------------------------
 // The edit form
 
+/** A price tier as the tiers editor holds it (decision 0099): its price, and its end, a moment or a number of units. */
+export interface TierRow {
+  price: string;
+  end: 'until' | 'units';
+  until: string;
+  units: string;
+}
+
+/** An empty tier to add: ending at a moment, to be filled in. */
+export const newTierRow = (): TierRow => ({ price: '', end: 'until', until: '', units: '' });
+
+/** The tiers with one moved up (-1) or down (+1); unchanged past either end. */
+export function movedTier(rows: readonly TierRow[], index: number, by: -1 | 1): TierRow[] {
+  const to = index + by;
+  if (to < 0 || to >= rows.length) return [...rows];
+  const moved = [...rows];
+  [moved[index], moved[to]] = [moved[to]!, moved[index]!];
+  return moved;
+}
+
 /** What the edit form holds: typed text and ticks, as the fields show them. */
 export interface ItemForm {
   price: string;
+  tiers: TierRow[];
   fee: string;
   stockUnlimited: boolean;
   stock: string;
@@ -156,6 +177,12 @@ export interface ItemForm {
 export function itemFormOf(item: CatalogueItemView, currency: string, timeZone: string): ItemForm {
   return {
     price: amountInput(item.price, currency),
+    tiers: (item.tiers ?? []).map((tier) => ({
+      price: amountInput(tier.price, currency),
+      end: tier.units !== undefined ? 'units' : 'until',
+      until: zonedInputOf(tier.until ?? null, timeZone),
+      units: tier.units !== undefined ? String(tier.units) : '',
+    })),
     fee: amountInput(item.fee, currency),
     stockUnlimited: item.stock === null,
     stock: item.stock === null ? '' : String(item.stock),
@@ -244,6 +271,7 @@ export function languageOfProblems(fields: readonly string[], languages: readonl
 /** The field of the payload each form field fills (as the schema's issues and the shop's errors name it, without `changes.`). */
 export const FORM_FIELDS: Record<keyof ItemForm, string> = {
   price: 'price',
+  tiers: 'tiers',
   fee: 'fee',
   stockUnlimited: 'stock',
   stock: 'stock',
@@ -330,6 +358,16 @@ export function prepareItemChanges(item: CatalogueItemView, form: ItemForm, curr
 
   const price = money('price', form.price, initial.price, item.price);
   if (price !== item.price) changes.price = price;
+  // The tiers go whole when any changed (decision 0099): the contract's schema checks them as the catalogue file's.
+  if (JSON.stringify(form.tiers) !== JSON.stringify(initial.tiers)) {
+    changes.tiers = form.tiers.length
+      ? form.tiers.map((row, index) => {
+          const tierPrice = money(`tiers.${index}.price`, row.price, '\u0000', 0);
+          if (row.end === 'units') return { price: tierPrice, units: countOf(row.units) };
+          return { price: tierPrice, until: time(`tiers.${index}.until`, row.until, '\u0000', null) ?? undefined };
+        })
+      : null;
+  }
   const fee = money('fee', form.fee, initial.fee, item.fee);
   if (fee !== item.fee) changes.fee = fee;
   const stock = form.stockUnlimited ? null : form.stockUnlimited === initial.stockUnlimited ? count(form.stock, initial.stock, item.stock ?? 0) : countOf(form.stock);

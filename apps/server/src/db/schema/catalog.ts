@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { EventTextTranslation, ItemTextTranslation } from '@festival/contract';
+import type { EventTextTranslation, ItemTextTranslation, PriceTier } from '@festival/contract';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -51,7 +51,10 @@ export const shopItems = pgTable(
     eventId: integer('event_id').references(() => events.id),
     name: text('name').notNull(),
     type: text('type').notNull(),
+    /** The price once every price tier has ended: the last tier, the one without an end (decision 0099). */
     price: integer('price').notNull(),
+    /** The tiers before `price`, in order (decision 0099); null: one price. The shop's current price is derived from them. */
+    priceTiers: jsonb('price_tiers').$type<PriceTier[]>(),
     fee: integer('fee').notNull().default(0),
     taxRateId: integer('tax_rate_id').references(() => taxRates.id),
     images: jsonb('images').$type<string[]>().notNull().default([]),

@@ -3,7 +3,9 @@ import {
   CATALOGUE_DIFF_LISTED,
   CATALOGUE_EDITABLE_FIELDS,
   CATALOGUE_EVENT_EDITABLE_FIELDS,
+  priceTierMessages,
   staffCatalogueMessages as texts,
+  storedPriceTiers,
   windowProblem,
   type CatalogueEditableField,
   type CatalogueEventEditableField,
@@ -61,6 +63,7 @@ export function catalogueItemView(row: ShopItemRow, times: TravelTimeRow[], even
     type: row.type,
     event: eventCode,
     price: row.price,
+    tiers: row.priceTiers ?? null,
     fee: row.fee,
     tax: taxCode,
     stock: row.stock,
@@ -110,6 +113,7 @@ const toDate = (value: string | null) => (value === null ? null : new Date(value
 function columnsOf(changes: CatalogueItemChanges): ItemValues {
   const values: ItemValues = {};
   if (changes.price !== undefined) values.price = changes.price;
+  if (changes.tiers !== undefined) values.priceTiers = storedPriceTiers(changes.tiers);
   if (changes.fee !== undefined) values.fee = changes.fee;
   if (changes.stock !== undefined) values.stock = changes.stock;
   if (changes.on_sale !== undefined) values.onSale = changes.on_sale;
@@ -227,6 +231,8 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         if (sale) throw invalid(input.changes.on_sale_until !== undefined ? 'changes.on_sale_until' : 'changes.on_sale_from', sale);
         const refund = windowProblem(iso(merged.allowRefundRequestsFrom), iso(merged.allowRefundRequestsUntil), 'refund.from');
         if (refund) throw invalid('changes.refund.until', refund);
+        // A payment plan's amounts add up to the one price (decision 0099): the importer's rule.
+        if (changed.includes('tiers') && merged.priceTiers && current.paymentPlan?.length) throw invalid('changes.tiers', priceTierMessages.noPlan);
         const taken = current.held + current.sold;
         if (merged.stock !== null && merged.stock < taken) throw invalid('changes.stock', texts.stockBelowTaken(taken));
         if (changed.includes('price') || changed.includes('fee')) {

@@ -1,3 +1,4 @@
+import type { PriceSchedule } from '@festival/contract';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cartMerchandise, cartProducts, carts, holdCounts, orders, shopItems, travelTimes } from '../../db/schema';
@@ -94,8 +95,21 @@ export interface NewLine {
   travelTimeId?: number | null;
   /** Holder details; absent for merchandise. */
   holder?: { fullName: string; email: string; age: string | null };
-  price: number;
+  /** The unit's price: one price, or the price tiers' schedule at the hold's moment, which prices the unit by its place among the units taken (decision 0099). */
+  price: number | PriceSchedule;
   fee: number;
+}
+
+/**
+ * The price of the unit an add takes, as SQL over `item.taken` (the units sold or held once this
+ * one is taken, read from the item's row as the add's own update leaves it): two buyers racing
+ * over a tier's last unit queue for that row, so each reads its own place, and the unit that
+ * crosses the boundary has one price.
+ */
+function unitPriceSql(price: number | PriceSchedule) {
+  if (typeof price === 'number' || price.steps.length === 0) return sql`${typeof price === 'number' ? price : price.otherwise}::int`;
+  const cases = price.steps.map((step) => sql`WHEN item.taken <= ${step.units}::int THEN ${step.price}::int`);
+  return sql`(SELECT CASE ${sql.join(cases, sql` `)} ELSE ${price.otherwise}::int END FROM item)`;
 }
 
 /** What made takeAndAdd refuse: no unit of the item left, no seat on the departure, or the hold cap of the cart's network address or network reached. */
@@ -148,15 +162,16 @@ export async function takeAndAdd(
       ? sql`SELECT * FROM carts WHERE id = ${cart.id} AND EXISTS (SELECT 1 FROM open)${countedSql}`
       : sql`INSERT INTO carts (code, customer_id, expires_at, address_key, network_key)
             SELECT ${cart.code}, ${cart.customerId}::int, ${cart.expiresAt.toISOString()}::timestamptz, ${cart.addressKey}::text, ${cart.networkKey}::text FROM open WHERE TRUE${countedSql} RETURNING *`;
+  const unitPrice = unitPriceSql(line.price);
   const lineSql = line.holder
     ? sql`INSERT INTO cart_products (cart_id, shop_item_id, travel_time_id, full_name, email, age, price, fee)
-          SELECT cart.id, ${line.itemId}, ${travelTimeId}::int, ${line.holder.fullName}, ${line.holder.email}, ${line.holder.age}, ${line.price}, ${line.fee} FROM cart RETURNING *`
-    : sql`INSERT INTO cart_merchandise (cart_id, shop_item_id, price, fee) SELECT cart.id, ${line.itemId}, ${line.price}, ${line.fee} FROM cart RETURNING *`;
+          SELECT cart.id, ${line.itemId}, ${travelTimeId}::int, ${line.holder.fullName}, ${line.holder.email}, ${line.holder.age}, ${unitPrice}, ${line.fee} FROM cart RETURNING *`
+    : sql`INSERT INTO cart_merchandise (cart_id, shop_item_id, price, fee) SELECT cart.id, ${line.itemId}, ${unitPrice}, ${line.fee} FROM cart RETURNING *`;
   const statement = sql`
     WITH open AS (SELECT 1 FROM shop_items WHERE id = ${line.itemId} AND (stock IS NULL OR held + sold < stock))${heldSql},
     cart AS (${cartSql}),
     seat AS (UPDATE travel_times SET held = held + 1 WHERE id = ${travelTimeId}::int AND shop_item_id = ${line.itemId} AND EXISTS (SELECT 1 FROM cart) RETURNING id),
-    item AS (UPDATE shop_items SET held = held + 1 WHERE id = ${line.itemId} AND EXISTS (SELECT 1 FROM cart) RETURNING id),
+    item AS (UPDATE shop_items SET held = held + 1 WHERE id = ${line.itemId} AND EXISTS (SELECT 1 FROM cart) RETURNING id, held + sold AS taken),
     line AS (${lineSql}),
     durability AS (SELECT set_config('synchronous_commit', 'off', true))
     SELECT row_to_json(cart) AS cart, row_to_json(line) AS line, (SELECT count(*)::int FROM item) AS items, (SELECT count(*)::int FROM seat) AS seats

@@ -3,7 +3,9 @@ import {
   ENTRY_TICKET_TYPE,
   holderError,
   messages,
+  priceSchedule,
   type ApiInput,
+  type PriceSchedule,
   type Cart,
   type CartProduct,
   type ShopConfigFile,
@@ -117,6 +119,16 @@ export function createCartService(deps: CartDeps) {
     await queries.releaseItems(tx, held.items);
     await queries.releaseSeats(tx, held.seats);
   }
+
+  /**
+   * What the unit an add takes costs: the item's price, or, for an item with price tiers, the
+   * tiers' schedule at the server's clock now, which the add prices by the unit's place among the
+   * units taken (decision 0099). The held unit keeps that price until its cart ends.
+   */
+  const unitPrice = (snapshot: CatalogSnapshot, item: ShopItem): number | PriceSchedule => {
+    const tiered = snapshot.priceTiers.get(item.id);
+    return tiered ? priceSchedule(tiered.tiers, tiered.price, now().getTime()) : item.price;
+  };
 
   /** Spec section 4: a payment-plan item only in an empty cart, and nothing beside it. */
   async function checkCompany(item: ShopItem, lines: CartLines, snapshot: CatalogSnapshot): Promise<void> {
@@ -334,7 +346,7 @@ export function createCartService(deps: CartDeps) {
           sameItem.map((line) => line.fullName),
           snapshot,
         );
-        return { itemId: item.id, itemName: item.name, travelTimeId: holder.travelTimeId, holder, price: item.price, fee: item.fee };
+        return { itemId: item.id, itemName: item.name, travelTimeId: holder.travelTimeId, holder, price: unitPrice(snapshot, item), fee: item.fee };
       }, guard);
       return { cart: await buildCart(cart, lines, snapshot), snapshot };
     },
@@ -391,7 +403,7 @@ export function createCartService(deps: CartDeps) {
       const { cart, lines } = await addLine(snapshot, input.cart, customer, ip, async (lines) => {
         await checkCompany(item, lines, snapshot);
         checkLimit(item, lines.merchandise.filter((line) => line.shopItemId === item.id).length);
-        return { itemId: item.id, itemName: item.name, price: item.price, fee: item.fee };
+        return { itemId: item.id, itemName: item.name, price: unitPrice(snapshot, item), fee: item.fee };
       }, guard);
       return { cart: await buildCart(cart, lines, snapshot), snapshot };
     },

@@ -1,8 +1,8 @@
 import { textIn, type EventSettings, type Locale, type ShopItem } from '@festival/contract';
 import type { Db } from '../../db/client';
-import { listEventSettings, listShopItems, type ItemTranslations } from './catalog.service';
+import { listEventSettings, listShopItems, type ItemPriceTiers, type ItemTranslations } from './catalog.service';
 
-export type { ItemTranslations } from './catalog.service';
+export type { ItemPriceTiers, ItemTranslations } from './catalog.service';
 
 /** What the shop offers, as read at one moment: the same for every visitor. */
 export interface CatalogSnapshot {
@@ -24,6 +24,8 @@ export interface CatalogSnapshot {
    * on without a database round trip until the next snapshot says otherwise (at most a second).
    */
   soldOut: Set<number>;
+  /** The price tiers of the items that have them, by item id (decision 0099): what an add prices its unit by. */
+  priceTiers: ReadonlyMap<number, ItemPriceTiers>;
   /** The catalogue's texts in the shop's other languages, by item id: what `in` reads (decision 0094). */
   translations: ReadonlyMap<number, ItemTranslations>;
   /** The language of this snapshot's texts; null: the entries' own, the shop's default language. */

@@ -1,4 +1,4 @@
-import { withinSaleWindow, type EventTextTranslation, type ItemTextTranslation, type ShopItem, type TravelTimeOption } from '@festival/contract';
+import { currentPrice, nextTierChange, withinSaleWindow, type EventTextTranslation, type ItemTextTranslation, type PriceTier, type ShopItem, type TravelTimeOption } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import * as queries from './catalog.queries';
@@ -9,6 +9,14 @@ export interface ItemTranslations {
   item: Readonly<Record<string, ItemTextTranslation>> | null;
   event: Readonly<Record<string, EventTextTranslation>> | null;
 }
+
+/** An item's price tiers and its own price, the last tier (decision 0099). */
+export interface ItemPriceTiers {
+  tiers: readonly PriceTier[];
+  price: number;
+}
+
+const earliest = (moments: (number | null)[]): number | null => moments.reduce<number | null>((first, at) => (at !== null && (first === null || at < first) ? at : first), null);
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -33,6 +41,8 @@ export function sellsNow(row: Pick<ShopItemRow, 'onSale' | 'saleStartsAt' | 'sal
 /** The shop item of spec section 3, built from its row, its departures and its event, as it stands at `now` (ms). */
 export function toShopItem(row: ShopItemRow, times: TravelTimeRow[], event: EventRow | undefined, now: number): ShopItem {
   const remaining = remainingStock(row);
+  // The price tier of the next unit taken (decision 0099); the cart takes it again, exactly, where it takes the unit.
+  const priced = currentPrice(row.priceTiers, row.price, now, row.held + row.sold);
   const [image1 = null, image2 = null, image3 = null, image4 = null] = row.images;
   return {
     id: row.id,
@@ -42,8 +52,9 @@ export function toShopItem(row: ShopItemRow, times: TravelTimeRow[], event: Even
     type: row.type,
     event: event?.name ?? null,
     event_id: event?.id ?? null,
-    price: row.price,
+    price: priced.price,
     fee: row.fee,
+    next_price: priced.next,
     shop_image: image1,
     shop_image_2: image2,
     shop_image_3: image3,
@@ -105,7 +116,14 @@ async function toShopItemsWithTexts(db: Db, rows: ShopItemRow[], now: number): P
 export async function listShopItems(
   db: Db,
   now: Date = new Date(),
-): Promise<{ products: ShopItem[]; merchandise: ShopItem[]; onSaleIds: ReadonlySet<number>; changesAt: number | null; translations: Map<number, ItemTranslations> }> {
+): Promise<{
+  products: ShopItem[];
+  merchandise: ShopItem[];
+  onSaleIds: ReadonlySet<number>;
+  changesAt: number | null;
+  translations: Map<number, ItemTranslations>;
+  priceTiers: Map<number, ItemPriceTiers>;
+}> {
   const [rows, nextChange] = await readTogether(db, [() => queries.listVisibleShopItems(db, now), () => queries.nextSaleWindowChange(db, now)] as const);
   const { items, translations } = await toShopItemsWithTexts(db, rows, now.getTime());
   return {
@@ -113,7 +131,9 @@ export async function listShopItems(
     products: items.filter((item) => item.shop_item_type === 'tickets'),
     merchandise: items.filter((item) => item.shop_item_type === 'merchandise'),
     onSaleIds: new Set(rows.filter((row) => sellsNow(row, now.getTime())).map((row) => row.id)),
-    changesAt: nextChange?.getTime() ?? null,
+    // A price tier that ends is a change of the shop's prices too (decision 0099).
+    changesAt: earliest([nextChange?.getTime() ?? null, ...rows.map((row) => nextTierChange(row.priceTiers, now.getTime()))]),
+    priceTiers: new Map(rows.filter((row) => row.priceTiers?.length).map((row) => [row.id, { tiers: row.priceTiers!, price: row.price }])),
   };
 }
 

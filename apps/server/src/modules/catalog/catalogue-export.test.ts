@@ -206,6 +206,9 @@ describe.each(testEngines())('the catalogue file both ways on %s', (engine) => {
     const catalogue = readCatalogueFile(generated);
     expect([catalogue.events.length, catalogue.products.length, catalogue.merchandise.length, catalogue.vouchers.length]).toEqual([20, 800, 100, 150]);
     expect(new Set(catalogue.products.map((product) => product.type))).toEqual(new Set(['ticket', 'transport', 'camping', 'parking', 'locker', 'glamping']));
+    // Price tiers by moment and by units on products, by units on merchandise (decision 0099).
+    expect(catalogue.products.filter((product) => product.tiers?.some((tier) => tier.until) && product.tiers.some((tier) => tier.units)).length).toBeGreaterThan(100);
+    expect(catalogue.merchandise.filter((item) => item.tiers).length).toBeGreaterThan(10);
     const a = await createTestDatabase(engine);
     const b = await createTestDatabase(engine);
     try {

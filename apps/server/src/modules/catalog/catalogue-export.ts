@@ -135,6 +135,8 @@ export async function readLiveCatalogue(db: Db, options: ExportOptions = {}): Pr
     code: row.externalCode,
     name: row.name,
     price: row.price,
+    // Each moment in the event's zone, as the file's other moments (decision 0099).
+    tiers: row.priceTiers?.length ? row.priceTiers.map((tier) => (tier.until !== undefined ? { price: tier.price, until: instantOf(new Date(tier.until), zone)! } : { price: tier.price, units: tier.units! })) : null,
     fee: row.fee,
     tax: taxOf(row),
     images: imageNamesOf(row),
@@ -387,6 +389,7 @@ function saleOut(item: Product | Merchandise): { head: Entry[]; tail: Entry[] } 
     head: [
       ['name', item.name],
       ['price', item.price],
+      ['tiers', item.tiers?.map((tier) => written([['price', tier.price], ['until', tier.until], ['units', tier.units]]))],
       ['fee', item.fee, item.fee === 0],
       ['tax', item.tax],
       ['stock', item.stock],

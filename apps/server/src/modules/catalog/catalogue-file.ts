@@ -12,6 +12,8 @@ import {
   catalogueMoney,
   onsaleDefinition,
   paymentPlanEntry,
+  priceTierMessages,
+  priceTiers,
   voucherDefinition,
   windowProblem,
 } from '@festival/contract';
@@ -43,7 +45,10 @@ const refundRules = z
 const saleFields = {
   code,
   name: z.string().min(1).max(200),
+  /** The price; with tiers, the price once every tier has ended (decision 0099). */
   price: money,
+  /** Price tiers before `price`, in order: each a price until a moment, or for the first units taken (decision 0099). */
+  tiers: priceTiers.nullish(),
   fee: money.default(0),
   tax: code.describe('code of a tax rate'),
   images: z.array(image).max(4, 'at most 4 images').default([]),
@@ -119,6 +124,7 @@ export const catalogueProduct = z
   .strict()
   .superRefine((product, ctx) => {
     saleRules(product, ctx);
+    if (product.payment_plan && product.tiers) ctx.addIssue({ code: 'custom', path: ['tiers'], message: issueMessage(priceTierMessages.noPlan) });
     if (product.type === 'transport' && !product.transport) {
       ctx.addIssue({ code: 'custom', path: ['transport'], message: 'is required for a transport product' });
     }

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { admissionColumns, checkinListProblems, onsaleRuleProblems, onsaleSpan, type OnsaleRoomSpan, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
+import { admissionColumns, checkinListProblems, priceTierMessages, storedPriceTiers, onsaleRuleProblems, onsaleSpan, type OnsaleRoomSpan, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
 import type { events, shopItems } from '../../db/schema';
 import { catalogueFile, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
@@ -573,6 +573,7 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
         name: item.name,
         type: item.type,
         price: item.price,
+        priceTiers: storedPriceTiers(item.tiers),
         fee: item.fee,
         taxRateId: taxIds.get(item.tax)!,
         images: item.images.map((image) => images.get(image)!.url),
@@ -769,6 +770,7 @@ type ShopItemValues = typeof shopItems.$inferInsert & { externalCode: string; pr
 /** The columns behind each field an admin may change in the back office, named as the file names them. */
 const FIELD_COLUMNS: Record<CatalogueEditableField, readonly (keyof ShopItemRow & keyof ShopItemValues)[]> = {
   price: ['price'],
+  tiers: ['priceTiers'],
   fee: ['fee'],
   stock: ['stock'],
   on_sale: ['onSale'],
@@ -806,7 +808,9 @@ export function fieldValueText(field: CatalogueEditableField, values: Partial<Re
 
 /** An object with its keys in order at every depth: the database keeps a jsonb value's keys in an order of its own. */
 function sortedKeys(value: unknown): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  // A list keeps its order, its entries their keys in order (price tiers, decision 0099).
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, inner]) => [key, sortedKeys(inner)]));
 }
 
@@ -835,6 +839,8 @@ export function reconcileWithBackOffice<T extends ShopItemValues>(
   if (sale) problems.push({ path: ['on_sale_until'], message: `${english(sale)} (one of them was changed in the back office): let the file win, or hand the item back` });
   const refund = windowProblem(result.allowRefundRequestsFrom?.toISOString(), result.allowRefundRequestsUntil?.toISOString(), 'refund.from');
   if (refund) problems.push({ path: ['refund', 'until'], message: `${english(refund)} (one of them was changed in the back office): let the file win, or hand the item back` });
+  // Price tiers kept from the back office beside a payment plan the file now gives (decision 0099).
+  if (result.priceTiers?.length && result.paymentPlan?.length) problems.push({ path: ['tiers'], message: `${english(priceTierMessages.noPlan)} (the tiers were set in the back office): let the file win, or hand the item back` });
   return { values: result, kept, handedBack, problems };
 }
 

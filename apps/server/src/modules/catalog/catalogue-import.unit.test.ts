@@ -23,6 +23,41 @@ describe('catalogue validation', () => {
     expect(catalogue.products[0]).toMatchObject({ fee: 0, limit_per_order: 0, on_sale: true, images: [] });
   });
 
+  it('reads price tiers before the price, and refuses them out of order, without one end, or beside a payment plan (decision 0099)', () => {
+    const tiered = parseCatalogue(
+      `${base}products:\n  - code: DAY\n    event: FEST\n    name: Day\n    type: ticket\n    price: 6000\n    tiers:\n      - { price: 4000, until: 2027-03-01T00:00:00+01:00 }\n      - { price: 5000, units: 500 }\n    tax: high\n`,
+      't.yaml',
+    );
+    expect(tiered.products[0]!.tiers).toEqual([{ price: 4000, until: '2027-03-01T00:00:00+01:00' }, { price: 5000, units: 500 }]);
+    const problems = problemsOf(`${base}products:
+  - code: DAY
+    event: FEST
+    name: Day
+    type: ticket
+    price: 6000
+    tax: high
+    tiers:
+      - { price: 4000, until: 2027-03-01T00:00:00+01:00 }
+      - { price: 4500, until: 2027-02-01T00:00:00+01:00 }
+      - { price: 5000 }
+      - { price: -5, units: 10 }
+  - code: PLAN
+    event: FEST
+    name: Plan
+    type: ticket
+    price: 6000
+    tax: high
+    tiers: [{ price: 5000, units: 10 }]
+    payment_plan: [{ amount: 3000, units: days, count: 0 }, { amount: 3000, units: weeks, count: 4 }]
+`);
+    expect(problems).toEqual([
+      'products[0].tiers[2].until (line 20): give either until (a date and time) or units (a number of units), not both',
+      'products[0].tiers[3].price (line 21): must be from 0 to 2147483647 minor units',
+      'products[0].tiers[1].until (line 19): must be later than the end of tier 1',
+      'products[1].tiers (line 28): a product with a payment plan has one price: leave the tiers out',
+    ]);
+  });
+
   it('names the field path and line of a missing fixed travel time', () => {
     const text = `${base}products:
   - code: BUS

@@ -1,4 +1,4 @@
-import { isValidEmail, messages, staffBoxOfficeMessages as texts, type ShopConfigFile } from '@festival/contract';
+import { isValidEmail, messages, priceOfUnit, priceSchedule, staffBoxOfficeMessages as texts, type ShopConfigFile } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { shopItems } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -109,12 +109,15 @@ export async function createBoxOfficeOrder(
       if (row.travelTimeType === 'selectable' && travelTimeId === null) throw new AppError('INVALID_INPUT', messages.travelTime.required);
       if (row.travelTimeType !== 'selectable' && travelTimeId !== null) throw new AppError('INVALID_INPUT', messages.cart.travelTimeUnknown);
       // Never past the stock or the seats, also with sales running (the shop's texts).
-      if (!(await queries.sellOneUnit(tx, row.id))) throw new AppError('CONFLICT', messages.cart.soldOut(row.name));
+      const place = await queries.sellOneUnit(tx, row.id);
+      if (place === null) throw new AppError('CONFLICT', messages.cart.soldOut(row.name));
       if (travelTimeId !== null && !(await takeSeat(tx, travelTimeId, row.id, 'sold'))) throw new AppError('CONFLICT', messages.cart.travelTimeSoldOut);
-      // The desk's price is never above the list price as it is now (the caller checked it against
-      // the price it read; a change of the catalogue meanwhile is caught here).
-      if (line.price && line.price.amount > row.price) throw new AppError('CONFLICT', texts.priceAboveListNow(row.name));
-      taken.push({ row, line, price: complimentary ? 0 : (line.price?.amount ?? row.price), fee: complimentary ? 0 : row.fee });
+      // The unit's price tier by its place among the units taken, as the cart's add prices it (decision 0099).
+      const listPrice = priceOfUnit(priceSchedule(row.priceTiers, row.price, now().getTime()), place);
+      // The desk's price is never above the list price of this unit as it is now (the caller checked
+      // it against the price it read; a change of the catalogue or a tier passed meanwhile is caught here).
+      if (line.price && line.price.amount > listPrice) throw new AppError('CONFLICT', texts.priceAboveListNow(row.name));
+      taken.push({ row, line, price: complimentary ? 0 : (line.price?.amount ?? listPrice), fee: complimentary ? 0 : row.fee });
     }
 
     const total = taken.reduce((sum, { price, fee }) => sum + price + fee, 0);

@@ -240,14 +240,14 @@ export async function findShopItemByCode(db: Db, externalCode: string) {
   return row;
 }
 
-/** Sells one unit outright (the box office), by the same bounded increment as the cart's holds: false when none is left. */
-export async function sellOneUnit(tx: Db, itemId: number): Promise<boolean> {
+/** Sells one unit outright (the box office), by the same bounded increment as the cart's holds: the units taken once it is (its place, which prices it by its tier, decision 0099), null when none is left. */
+export async function sellOneUnit(tx: Db, itemId: number): Promise<number | null> {
   const rows = await tx
     .update(shopItems)
     .set({ sold: sql`${shopItems.sold} + 1` })
     .where(and(eq(shopItems.id, itemId), sql`(${shopItems.stock} IS NULL OR ${shopItems.held} + ${shopItems.sold} < ${shopItems.stock})`))
-    .returning({ id: shopItems.id });
-  return rows.length === 1;
+    .returning({ taken: sql<number>`${shopItems.held} + ${shopItems.sold}` });
+  return rows[0]?.taken ?? null;
 }
 
 export type InstalmentRow = typeof paymentPlanPayments.$inferSelect;

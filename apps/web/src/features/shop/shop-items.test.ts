@@ -1,6 +1,7 @@
 import { shopFrontMessages, english } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
-import { featuredItems, galleryImages, itemPrice, priceNote, productPath, typeLabel } from './shop-items';
+import { featuredItems, galleryImages, itemPrice, nextPriceText, priceNote, productPath, typeLabel } from './shop-items';
+import { formatDate, formatMoney } from '../../lib/format';
 import { testShopItem } from '../../../test/test-shop-item';
 
 const weekend = testShopItem({ id: 1, external_code: 'WEEKEND', type: 'ticket', is_featured: true });
@@ -73,3 +74,27 @@ describe('productPath', () => {
     expect(productPath({ shop_item_type: 'merchandise', external_code: 'TEE/1 A' })).toBe('/merchandise/TEE%2F1%20A');
   });
 });
+
+describe('nextPriceText (decision 0099)', () => {
+  const format = (locale: string) => ({
+    money: (minor: number) => formatMoney(minor, { currency: 'EUR', locale }),
+    date: (value: string, timeZone?: string | null, style?: 'date' | 'dateTime') => formatDate(value, { locale, timeZone, style }),
+  });
+  const tiered = (next: { price: number; from: string | null; after_units: number | null } | null) => ({ ...testShopItem({ price: 4000 }), timezone: 'Europe/Amsterdam', next_price: next });
+
+  it('says how much more from when, the moment in the event’s zone, its time only when not midnight there', () => {
+    expect(english(nextPriceText(tiered({ price: 6000, from: '2027-02-28T23:00:00.000Z', after_units: null }), format('en-GB'))!)).toBe('€20.00 more from 1 Mar 2027');
+    expect(english(nextPriceText(tiered({ price: 6000, from: '2027-03-01T09:00:00.000Z', after_units: null }), format('en-GB'))!)).toBe('€20.00 more from 1 Mar 2027, 10:00');
+  });
+
+  it('says how many are left at this price, one as the last', () => {
+    expect(english(nextPriceText(tiered({ price: 6000, from: null, after_units: 40 }), format('en-GB'))!)).toBe('40 left at this price, then €20.00 more');
+    expect(english(nextPriceText(tiered({ price: 6000, from: null, after_units: 1 }), format('en-GB'))!)).toBe('Last one at this price, then €20.00 more');
+  });
+
+  it('says nothing when the price stays or goes down', () => {
+    expect(nextPriceText(tiered(null), format('en-GB'))).toBeNull();
+    expect(nextPriceText(tiered({ price: 3000, from: null, after_units: 5 }), format('en-GB'))).toBeNull();
+  });
+});
+

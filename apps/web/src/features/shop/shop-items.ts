@@ -47,6 +47,29 @@ export function priceNote(fee: number): string {
   return say(fee > 0 ? shopFrontMessages.includesTaxesAndFee : shopFrontMessages.includesTaxes);
 }
 
+/** Whether a moment is midnight on the clocks of a zone (the browser's without one): a price that changes then changes "from 1 Mar". */
+function isMidnight(iso: string, timeZone: string | null): boolean {
+  const parts = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', ...(timeZone ? { timeZone } : {}) }).formatToParts(new Date(iso));
+  return parts.filter((part) => part.type === 'hour' || part.type === 'minute' || part.type === 'second').every((part) => Number(part.value) === 0);
+}
+
+/**
+ * What an item's price does next, as a sentence (decision 0099): "€20.00 more from 1 Mar 2027",
+ * "40 left at this price, then €20.00 more"; the moment in the event's zone, with its time unless
+ * it is midnight there. Null when the price stays or goes down.
+ */
+export function nextPriceText(
+  item: Pick<ShopItem, 'price' | 'next_price' | 'timezone'>,
+  format: { money: (minor: number) => string; date: (value: string, timeZone?: string | null, style?: 'date' | 'dateTime') => string },
+): Text | null {
+  const next = item.next_price;
+  if (!next || next.price <= item.price) return null;
+  const amount = format.money(next.price - item.price);
+  if (next.from !== null) return shopFrontMessages.nextPriceFrom({ amount, date: format.date(next.from, item.timezone, isMidnight(next.from, item.timezone) ? 'date' : 'dateTime') });
+  if (next.after_units !== null) return shopFrontMessages.nextPriceAfter({ amount, count: next.after_units });
+  return null;
+}
+
 /** The gallery of an item: its images in order, at most 4, without the empty slots. */
 export function galleryImages(item: Pick<ShopItem, 'shop_image' | 'shop_image_2' | 'shop_image_3' | 'shop_image_4'>): string[] {
   return [item.shop_image, item.shop_image_2, item.shop_image_3, item.shop_image_4].filter((url): url is string => Boolean(url));

@@ -3,6 +3,7 @@ import {
   catalogueUploadPayload,
   EVENT_TEXT_FIELDS,
   ITEM_TEXT_FIELDS,
+  PRICE_TIERS_MAX,
   staffCatalogueMessages,
   type CatalogueEventChanges,
   type CatalogueItemChanges,
@@ -42,6 +43,8 @@ import {
   formatInZone,
   FORM_FIELDS,
   itemFormOf,
+  movedTier,
+  newTierRow,
   keptFieldWords,
   keptValueWords,
   languageOfProblems,
@@ -60,6 +63,7 @@ import {
   uploadTooLarge,
   type FieldProblems,
   type ItemForm,
+  type TierRow,
 } from '../catalogue-page';
 import { stockShares } from '../dashboard-figures';
 import { downloadFile } from '../download-file';
@@ -380,6 +384,14 @@ function ItemCard({
         <Fact label={say(texts.type)}>{item.type.replace(/_/g, ' ')}</Fact>
         <Fact label={say(texts.price)}>{item.fee > 0 ? texts.priceAndFee(money(item.price), money(item.fee)) : money(item.price)}</Fact>
         <Fact label={say(texts.limit)}>{item.limit_per_order === 0 ? say(texts.noLimit) : item.limit_per_order}</Fact>
+        {item.tiers && (
+          <Fact wide label={say(texts.tiers.legend)}>
+            {[
+              ...item.tiers.map((tier) => (tier.until !== undefined ? texts.tiers.factUntil(money(tier.price), formatInZone(tier.until, timeZone, staffLocale())) : texts.tiers.factUnits(money(tier.price), tier.units ?? 0))),
+              texts.tiers.factThen(money(item.price)),
+            ].join(' · ')}
+          </Fact>
+        )}
         {item.travel_time && (
           <Fact label={say(texts.departure)}>
             <time dateTime={item.travel_time}>{formatInZone(item.travel_time, timeZone, staffLocale())}</time>
@@ -592,9 +604,10 @@ function EditDialog({
     setForm((current) => ({ ...current, [key]: value }));
     setProblems((current) => {
       const field = FORM_FIELDS[key];
-      if (!(field in current) && !current._) return current;
-      const { [field]: _gone, _: _whole, ...rest } = current;
-      return rest;
+      // A tier's problems are by its fields (tiers.0.price): a change of the tiers clears them all.
+      const mine = (name: string) => name === field || name === '_' || name.startsWith(`${field}.`);
+      if (!Object.keys(current).some(mine)) return current;
+      return Object.fromEntries(Object.entries(current).filter(([name]) => !mine(name)));
     });
   };
   const submit = (event: FormEvent) => {
@@ -630,7 +643,7 @@ function EditDialog({
   };
   const problemOf = (field: string): string | undefined => {
     const problem = problems[field] ?? server[field];
-    return problem ? say(problemSentence(field, problem, currency, texts.fieldNamesInSentences)) : undefined;
+    return problem ? say(problemSentence(field, problem, currency, { ...texts.fieldNamesInSentences, ...tierFieldNames(form.tiers.length) })) : undefined;
   };
   const text = (key: keyof ItemForm, extra: { hint?: string; type?: string; inputMode?: 'decimal' | 'numeric'; disabled?: boolean } = {}) => {
     const field = FORM_FIELDS[key];
@@ -673,10 +686,11 @@ function EditDialog({
         <p className="text-muted">{texts.editLead(item.code)}</p>
         <TextsFieldset formId={formId} texts={textsForm} fields={ITEM_TEXT_FIELDS} legend={texts.textsLegend} defaultHint={texts.textsDefault} problemOf={problemOf} />
         <div className="staff-form-row">
-          {text('price', { inputMode: 'decimal', hint: say(item.payment_plan ? texts.planNote : texts.moneyHint) })}
+          {text('price', { inputMode: 'decimal', hint: say(item.payment_plan ? texts.planNote : form.tiers.length ? texts.tiers.priceAfter : texts.moneyHint) })}
           {text('fee', { inputMode: 'decimal', hint: say(texts.moneyHint) })}
           {text('limitPerOrder', { inputMode: 'numeric', hint: say(texts.limitHint) })}
         </div>
+        <TiersFieldset formId={formId} rows={form.tiers} onChange={(rows) => set('tiers', rows)} currency={currency} timeZone={timeZone} plan={item.payment_plan !== null} problemOf={problemOf} />
         <div className="staff-form-row staff-cat-edit__stock">
           {text('stock', { inputMode: 'numeric', disabled: form.stockUnlimited, hint: texts.stockHint(taken) })}
           {check('stockUnlimited', texts.stockUnlimited)}
@@ -705,6 +719,137 @@ function EditDialog({
         </fieldset>
         {check('emailChanges', texts.emailChanges)}
     </FormDialog>
+  );
+}
+
+/** Each tier's fields as a problem's sentence names them ("Price of tier 2 must be …"). */
+function tierFieldNames(count: number): Record<string, Text> {
+  return Object.fromEntries(
+    Array.from({ length: count }, (_, index) => [
+      [`tiers.${index}.price`, texts.tiers.priceOf({ number: index + 1 })],
+      [`tiers.${index}.until`, texts.tiers.untilOf({ number: index + 1 })],
+      [`tiers.${index}.units`, texts.tiers.unitsOf({ number: index + 1 })],
+    ]).flat(),
+  );
+}
+
+/**
+ * The tiers editor (decision 0099): each tier's price and its end, a moment on the item's clocks
+ * or a number of units; tiers added, removed and moved. What it sends is checked with the rules
+ * the catalogue file's tiers are (the contract's schema), each problem at its field.
+ */
+function TiersFieldset({
+  formId,
+  rows,
+  onChange,
+  currency,
+  timeZone,
+  plan,
+  problemOf,
+}: {
+  formId: string;
+  rows: TierRow[];
+  onChange: (rows: TierRow[]) => void;
+  currency: string;
+  timeZone: string;
+  plan: boolean;
+  problemOf: (field: string) => string | undefined;
+}) {
+  const tt = texts.tiers;
+  const whole = problemOf('tiers');
+  const setRow = (index: number, changes: Partial<TierRow>) => onChange(rows.map((row, at) => (at === index ? { ...row, ...changes } : row)));
+  if (plan && rows.length === 0) {
+    return (
+      <fieldset className="fieldset staff-cat-edit__group" id={`${formId}-tiers`}>
+        <legend>{say(tt.legend)}</legend>
+        <p className="text-muted">{say(tt.plan)}</p>
+      </fieldset>
+    );
+  }
+  return (
+    <fieldset className="fieldset staff-cat-edit__group staff-cat-tiers" id={`${formId}-tiers`}>
+      <legend>{say(tt.legend)}</legend>
+      <p className="text-muted">{say(tt.lead)}</p>
+      {whole && (
+        <p className="staff-cat-field--invalid" role="alert">
+          {whole}
+        </p>
+      )}
+      {rows.length === 0 && <p>{say(tt.none)}</p>}
+      <ol className="staff-cat-tiers__list">
+        {rows.map((row, index) => {
+          const number = index + 1;
+          const priceProblem = problemOf(`tiers.${index}.price`);
+          const endField = row.end === 'units' ? `tiers.${index}.units` : `tiers.${index}.until`;
+          const endProblem = problemOf(endField) ?? problemOf(`tiers.${index}`);
+          return (
+            <li key={index} className="staff-cat-tiers__tier" aria-label={tt.tier(number)}>
+              <p className="staff-cat-tiers__title">{tt.tier(number)}</p>
+              <div className="staff-form-row">
+                <TextField
+                  label={tt.price(number, currency)}
+                  value={row.price}
+                  onChange={(value) => setRow(index, { price: value })}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  hint={priceProblem ?? say(texts.moneyHint)}
+                  aria-invalid={priceProblem ? true : undefined}
+                  className={priceProblem ? 'staff-cat-field--invalid' : undefined}
+                />
+                <Dropdown
+                  label={say(tt.ends)}
+                  options={[
+                    { value: 'until', label: say(tt.endsAt) },
+                    { value: 'units', label: say(tt.endsAfter) },
+                  ]}
+                  value={row.end}
+                  onChange={(value) => setRow(index, { end: value === 'units' ? 'units' : 'until' })}
+                />
+                {row.end === 'until' ? (
+                  <TextField
+                    label={tt.until(timeZone)}
+                    type="datetime-local"
+                    value={row.until}
+                    onChange={(value) => setRow(index, { until: value })}
+                    autoComplete="off"
+                    hint={endProblem}
+                    aria-invalid={endProblem ? true : undefined}
+                    className={endProblem ? 'staff-cat-field--invalid' : undefined}
+                  />
+                ) : (
+                  <TextField
+                    label={say(tt.units)}
+                    value={row.units}
+                    onChange={(value) => setRow(index, { units: value })}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    hint={endProblem}
+                    aria-invalid={endProblem ? true : undefined}
+                    className={endProblem ? 'staff-cat-field--invalid' : undefined}
+                  />
+                )}
+              </div>
+              <div className="button-row staff-cat-tiers__actions">
+                <Button variant="ghost" size="sm" disabled={index === 0} onClick={() => onChange(movedTier(rows, index, -1))}>
+                  {tt.up(number)}
+                </Button>
+                <Button variant="ghost" size="sm" disabled={index === rows.length - 1} onClick={() => onChange(movedTier(rows, index, 1))}>
+                  {tt.down(number)}
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => onChange(rows.filter((_, at) => at !== index))}>
+                  {tt.remove(number)}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {rows.length < PRICE_TIERS_MAX && (
+        <Button variant="secondary" size="sm" id={`${formId}-add-tier`} onClick={() => onChange([...rows, newTierRow()])}>
+          {say(tt.add)}
+        </Button>
+      )}
+    </fieldset>
   );
 }
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/Badge';
 import { useConfig } from '../../../lib/config';
 import { useFormat } from '../../../lib/use-format';
-import { itemPrice, productPath, typeLabel } from '../shop-items';
+import { itemPrice, nextPriceText, productPath, typeLabel } from '../shop-items';
 import './product-card.css';
 import { say } from '../../../lib/say';
 
@@ -24,6 +24,7 @@ export function ProductCard({ item, eager = false, headingLevel = 2 }: ProductCa
   const format = useFormat();
   const Heading = `h${headingLevel}` as const;
   const image = item.shop_image;
+  const next = nextPriceText(item, format);
   return (
     <article className={item.in_stock ? 'product-card' : 'product-card product-card--sold-out'} data-code={item.external_code}>
       <div className="product-card__media">
@@ -57,6 +58,7 @@ export function ProductCard({ item, eager = false, headingLevel = 2 }: ProductCa
           </Link>
         </Heading>
         <p className="product-card__price">{format.money(itemPrice(item))}</p>
+        {next && <p className="product-card__next-price">{say(next)}</p>}
       </div>
     </article>
   );

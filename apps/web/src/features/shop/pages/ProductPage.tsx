@@ -19,7 +19,7 @@ import { PaymentPlanSchedule } from '../components/PaymentPlanSchedule';
 import { ProductGallery } from '../components/ProductGallery';
 import { TravelTimes } from '../components/TravelTimes';
 import { limitText, nameChangeText, refundText, stockText } from '../product-facts';
-import { galleryImages, itemPrice, priceNote, productPath, typeLabel } from '../shop-items';
+import { galleryImages, itemPrice, nextPriceText, priceNote, productPath, typeLabel } from '../shop-items';
 import './product.css';
 import { currentLanguage } from '../../../lib/language';
 import { say } from '../../../lib/say';
@@ -124,6 +124,7 @@ function ProductView({ item, listing }: ProductViewProps) {
   const limit = limitText(item.limit_per_order);
   const isTransport = item.travel_time_type !== null && (item.travel_time !== null || item.travel_times.length > 0);
   const plan = item.has_payment_plan && item.payment_plan?.length ? item.payment_plan : null;
+  const next = nextPriceText(item, format);
 
   return (
     <article className="product" aria-labelledby="page-title" data-code={item.external_code}>
@@ -159,6 +160,11 @@ function ProductView({ item, listing }: ProductViewProps) {
             <span className="product__amount">{format.money(itemPrice(item))}</span>{' '}
             <span className="product__price-note">{priceNote(item.fee)}</span>
           </p>
+          {next && (
+            <p className="product__next-price" id="product-next-price">
+              {say(next)}
+            </p>
+          )}
           <p className="product__availability" id="product-availability">
             {item.in_stock ? <Badge tone="success">{say(t.inStock)}</Badge> : <Badge tone="danger">{say(shopFrontMessages.soldOut)}</Badge>}
             {stock && <span className="product__stock">{stock}</span>}
