@@ -1,4 +1,7 @@
+import type { ReactElement, ReactNode } from 'react';
 import { Button } from '../components/ui/Button';
+import { Loading } from '../components/ui/Loading';
+import { Page } from '../components/ui/Page';
 import { staffTexts } from './texts';
 import { say } from '../lib/say';
 
@@ -17,4 +20,30 @@ export function LoadFailed({ error, onRetry, standalone = false }: { error: unkn
     </div>
   );
   return standalone ? <main className="staff-standalone">{body}</main> : body;
+}
+
+/** What a page's loading query tells: whether it is still on its way, and what went wrong. */
+interface PageQuery {
+  isPending: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * A page's frame while its data loads, or with what failed and a way to try again: null once the
+ * data is there (`loaded`), when the page shows itself. Several queries count as one.
+ */
+export function PageLoadState({ title, lead, queries, loaded }: { title: ReactNode; lead?: ReactNode; queries: PageQuery[]; loaded: boolean }): ReactElement | null {
+  if (queries.some((query) => query.isPending))
+    return (
+      <Page title={title} lead={lead}>
+        <Loading />
+      </Page>
+    );
+  if (loaded) return null;
+  return (
+    <Page title={title} lead={lead}>
+      <LoadFailed error={queries.find((query) => query.error)?.error ?? null} onRetry={() => void Promise.all(queries.map((query) => query.refetch()))} />
+    </Page>
+  );
 }

@@ -7,7 +7,6 @@ import { Button } from '../../components/ui/Button';
 import { ConfirmModal } from '../../components/ui/ConfirmModal';
 import { DataTable } from '../../components/ui/DataTable';
 import { Dropdown } from '../../components/ui/Dropdown';
-import { Loading } from '../../components/ui/Loading';
 import { Page } from '../../components/ui/Page';
 import { TextField } from '../../components/ui/TextField';
 import { say } from '../../lib/say';
@@ -26,9 +25,10 @@ import {
   type ListForm,
 } from '../checkin-lists-page';
 import { FormDialog } from '../FormDialog';
-import { LoadFailed } from '../LoadStates';
+import { PageLoadState } from '../LoadStates';
 import { staffTexts } from '../texts';
 import { formatStaffTime } from '../times';
+import { useFocusAfterClose } from '../use-focus-after-close';
 import { useStaffAction } from '../use-staff-action';
 
 const OVERVIEW_KEY = ['checkin-list-overview'] as const;
@@ -53,11 +53,11 @@ export default function CheckinListsPage() {
   const overview = useQuery({ queryKey: OVERVIEW_KEY, queryFn: () => staffCall('checkin-list-overview', {}), refetchInterval: REFRESH_MS, refetchIntervalInBackground: false });
   const [editing, setEditing] = useState<Editing | null>(null);
   const [archiving, setArchiving] = useState<CheckinListView | null>(null);
-  const focusAfterEdit = useRef<string | null>(null);
+  const focusAfterEditRef = useFocusAfterClose(editing, editButtonId);
   const save = useStaffAction({
     run: (input: StaffCallInput<'checkin-list-save'>) => staffCall('checkin-list-save', input),
     done: (answer) => {
-      focusAfterEdit.current = answer.list.list.code;
+      focusAfterEditRef.current = answer.list.list.code;
       setEditing(null);
       return answer.message;
     },
@@ -77,24 +77,8 @@ export default function CheckinListsPage() {
     reload: RELOAD,
   });
 
-  useEffect(() => {
-    if (editing !== null || !focusAfterEdit.current) return;
-    document.getElementById(editButtonId(focusAfterEdit.current))?.focus();
-    focusAfterEdit.current = null;
-  }, [editing]);
-
-  if (overview.isPending)
-    return (
-      <Page title={say(texts.title)} lead={say(texts.lead)}>
-        <Loading />
-      </Page>
-    );
-  if (!overview.data)
-    return (
-      <Page title={say(texts.title)} lead={say(texts.lead)}>
-        <LoadFailed error={overview.error} onRetry={() => void overview.refetch()} />
-      </Page>
-    );
+  const waiting = PageLoadState({ title: say(texts.title), lead: say(texts.lead), queries: [overview], loaded: overview.data !== undefined });
+  if (waiting || !overview.data) return waiting;
 
   const data = overview.data;
   const productNames = new Map(data.products.map((product) => [product.code, product.name]));

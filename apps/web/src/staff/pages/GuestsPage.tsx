@@ -6,7 +6,6 @@ import { Button } from '../../components/ui/Button';
 import { ConfirmModal } from '../../components/ui/ConfirmModal';
 import { DataTable } from '../../components/ui/DataTable';
 import { Dropdown } from '../../components/ui/Dropdown';
-import { Loading } from '../../components/ui/Loading';
 import { Page } from '../../components/ui/Page';
 import { TextField } from '../../components/ui/TextField';
 import { say } from '../../lib/say';
@@ -14,7 +13,7 @@ import { staffCall } from '../api';
 import { bytesOfBase64, downloadFile } from '../download-file';
 import { FormDialog } from '../FormDialog';
 import { emptyGuestForm, issuableItems, maxGuestUnits, prepareGuestIssue, type GuestIssueForm } from '../guests-page';
-import { LoadFailed } from '../LoadStates';
+import { PageLoadState } from '../LoadStates';
 import { mayCall } from '../sections';
 import { staffTexts } from '../texts';
 import { formatStaffTime } from '../times';
@@ -37,18 +36,8 @@ export default function GuestsPage() {
   const lists = useQuery({ queryKey: LISTS_KEY, queryFn: () => staffCall('guest-lists', {}) });
   const items = useQuery({ queryKey: ITEMS_KEY, queryFn: () => staffCall('box-office-items', {}) });
 
-  if (lists.isPending || items.isPending)
-    return (
-      <Page title={say(texts.title)} lead={say(texts.lead)}>
-        <Loading />
-      </Page>
-    );
-  if (!lists.data || !items.data)
-    return (
-      <Page title={say(texts.title)} lead={say(texts.lead)}>
-        <LoadFailed error={lists.error ?? items.error} onRetry={() => void Promise.all([lists.refetch(), items.refetch()])} />
-      </Page>
-    );
+  const waiting = PageLoadState({ title: say(texts.title), lead: say(texts.lead), queries: [lists, items], loaded: lists.data !== undefined && items.data !== undefined });
+  if (waiting || !lists.data || !items.data) return waiting;
 
   const admin = mayCall(member.role, 'guest-list-save');
   return (

@@ -7,7 +7,6 @@ import { ConfirmModal } from '../../components/ui/ConfirmModal';
 import { Dropdown } from '../../components/ui/Dropdown';
 import { Modal } from '../../components/ui/Modal';
 import { FormDialog } from '../FormDialog';
-import { Loading } from '../../components/ui/Loading';
 import { Page } from '../../components/ui/Page';
 import { TextField } from '../../components/ui/TextField';
 import { staffCall } from '../api';
@@ -15,7 +14,7 @@ import { formatInZone, type FieldProblems } from '../catalogue-page';
 import { formatStaffTime } from '../times';
 import { useStaffTimeZone } from '../use-member';
 import { stockShares } from '../dashboard-figures';
-import { LoadFailed } from '../LoadStates';
+import { PageLoadState } from '../LoadStates';
 import { staffLocale } from '../money';
 import {
   durationWords,
@@ -133,18 +132,8 @@ export default function OnsalesPage() {
     focusAfterEdit.current = null;
   }, [editing, creating, asking, previewing]);
 
-  if (overview.isPending)
-    return (
-      <Page title={say(texts.title)} lead={say(texts.lead)}>
-        <Loading />
-      </Page>
-    );
-  if (!overview.data)
-    return (
-      <Page title={say(texts.title)} lead={say(texts.lead)}>
-        <LoadFailed error={overview.error} onRetry={() => void overview.refetch()} />
-      </Page>
-    );
+  const waiting = PageLoadState({ title: say(texts.title), lead: say(texts.lead), queries: [overview], loaded: overview.data !== undefined });
+  if (waiting || !overview.data) return waiting;
 
   const data = overview.data;
   const canEdit = mayCall(member.role, 'onsale-change');

@@ -7,7 +7,6 @@ import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { DataTable } from '../../components/ui/DataTable';
 import { Dropdown } from '../../components/ui/Dropdown';
-import { Loading } from '../../components/ui/Loading';
 import { Page } from '../../components/ui/Page';
 import { TextField } from '../../components/ui/TextField';
 import { say } from '../../lib/say';
@@ -15,10 +14,11 @@ import { staffCall } from '../api';
 import type { FieldProblems } from '../catalogue-page';
 import { downloadFile } from '../download-file';
 import { FormDialog } from '../FormDialog';
-import { LoadFailed } from '../LoadStates';
+import { PageLoadState } from '../LoadStates';
 import { formatAmount } from '../money';
 import { staffTexts } from '../texts';
 import { formatStaffTime } from '../times';
+import { useFocusAfterClose } from '../use-focus-after-close';
 import { useStaffAction } from '../use-staff-action';
 import {
   emptyGenerateForm,
@@ -62,11 +62,11 @@ export default function VouchersPage() {
   const list = useQuery({ queryKey: [...LIST_KEY, query], queryFn: () => staffCall('voucher-list', { query }), placeholderData: keepPreviousData });
   // null: no dialog; '': a new voucher; a code: that voucher.
   const [editing, setEditing] = useState<string | null>(null);
-  const focusAfterEdit = useRef<string | null>(null);
+  const focusAfterEditRef = useFocusAfterClose(editing, editButtonId);
   const save = useStaffAction({
     run: (input: StaffCallInput<'voucher-save'>) => staffCall('voucher-save', input),
     done: (answer) => {
-      focusAfterEdit.current = answer.voucher.code;
+      focusAfterEditRef.current = answer.voucher.code;
       setEditing(null);
       return answer.message;
     },
@@ -78,29 +78,13 @@ export default function VouchersPage() {
     reload: RELOAD,
   });
 
-  useEffect(() => {
-    if (editing !== null || !focusAfterEdit.current) return;
-    document.getElementById(editButtonId(focusAfterEdit.current))?.focus();
-    focusAfterEdit.current = null;
-  }, [editing]);
-
   const search = (event: FormEvent) => {
     event.preventDefault();
     setQuery(typed.trim());
   };
 
-  if (list.isPending)
-    return (
-      <Page title={say(texts.title)} lead={say(texts.lead)}>
-        <Loading />
-      </Page>
-    );
-  if (!list.data)
-    return (
-      <Page title={say(texts.title)} lead={say(texts.lead)}>
-        <LoadFailed error={list.error} onRetry={() => void list.refetch()} />
-      </Page>
-    );
+  const waiting = PageLoadState({ title: say(texts.title), lead: say(texts.lead), queries: [list], loaded: list.data !== undefined });
+  if (waiting || !list.data) return waiting;
 
   const data = list.data;
   const context: VoucherFormContext = { currency: data.currency, timeZone: data.timezone };
