@@ -283,7 +283,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const documents = createDocumentsService({ db, config, linkSecrets, ticketKeys });
   registerDocumentRoutes(app, documents, config);
   // The staff's session checks, the dashboard's reads and the editors' saves on their own
-  // connections (decisions 0043 and 0102): the back office never queues behind the buyers.
+  // connections (decisions 0043 and 0102): the back office never queues behind the buyers (a guest ticket's issue is a sale, through the box office's own lane).
   const staffDb = options.backOfficeDb ?? db;
   const staffSessions = createStaffSessions({ db: staffDb, secrets: linkSecrets, issuer: config.name, now, mail: { config, mailQueued }, sessionCacheMs: options.staffSessionCacheMs ?? STAFF_SESSION_CACHE_MS, networkKeys, ...(options.staffSignInLimits ? { signInLimits: options.staffSignInLimits } : {}), ...(options.staffSecondFactorBudget ? { secondFactorBudget: options.staffSecondFactorBudget } : {}) });
   // One guard for every back-office call: the roles of each are the contract's (decision 0042).
@@ -296,7 +296,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerExportRoutes(app, { exports: createExports({ db, config, now }), guard: staffGuard });
   registerDashboardRoutes(app, { dashboard: createDashboardService({ db: staffDb, timezone: config.timezone, currency: config.currency, now }), guard: staffGuard });
   registerBoxOfficeRoutes(app, { db, config, catalog, payments, appSecret, now, mailQueued, guard: staffGuard });
-  registerGuestRoutes(app, { guests: createGuestLists({ db, readDb: staffDb, config, catalog, boxOffice: createBoxOffice({ db, config, catalog, payments, appSecret, now, mailQueued }) }), guard: staffGuard });
+  registerGuestRoutes(app, { guests: createGuestLists({ db: staffDb, readDb: staffDb, config, catalog, boxOffice: createBoxOffice({ db, config, catalog, payments, appSecret, now, mailQueued }) }), guard: staffGuard });
   const catalogueChecker = options.catalogueChecker ?? createCatalogueChecker({ languages: config.languages });
   // Its threads end with the server: an upload being checked must not keep a stopping process alive.
   app.addHook('onClose', async () => catalogueChecker.close());
