@@ -180,8 +180,12 @@ function refuseOtherLanguages(translations: Readonly<Record<string, unknown>> | 
 export function createCatalogueAdmin(deps: CatalogueDeps) {
   const { db } = deps;
 
+  /**
+   * An item as the back office shows it, read after its change committed: the row lock on an item
+   * buyers are taking is held for the change's few statements only (decision 0102), and the reads
+   * go side by side on the staff's lane.
+   */
   async function viewOfRow(on: Db, row: ShopItemRow): Promise<CatalogueItemView> {
-    // Inside a change's transaction: one connection, so one read after the other.
     const [times, eventCode, taxCodes] = await readTogether(on, [() => queries.travelTimesOf(on, row.id), () => queries.findEventCode(on, row.eventId), () => queries.listTaxCodes(on)] as const);
     return catalogueItemView(row, times, eventCode, row.taxRateId === null ? null : (taxCodes.get(row.taxRateId) ?? null), deps.now().getTime());
   }
@@ -220,7 +224,7 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
     },
 
     async changeItem(actor: Actor, input: StaffApiInput<'catalogue-change-item'>) {
-      const item = await db.transaction(async (tx) => {
+      const row = await db.transaction(async (tx) => {
         const current = await lockedItem(tx, input.code);
         refuseOtherLanguages(input.changes.translations, deps.config.languages);
         const values = columnsOf(input.changes);
@@ -251,9 +255,10 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
           before: Object.fromEntries(changed.map((field) => [field, fieldValueText(field, current)])),
           after: Object.fromEntries(changed.map((field) => [field, fieldValueText(field, updated)])),
         });
-        return viewOfRow(tx, updated);
+        return updated;
       });
       deps.catalog.invalidate();
+      const item = await viewOfRow(db, row);
       return { item, message: texts.saved };
     },
 
@@ -287,7 +292,7 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
     },
 
     async changeSeats(actor: Actor, input: StaffApiInput<'catalogue-change-seats'>) {
-      const item = await db.transaction(async (tx) => {
+      const row = await db.transaction(async (tx) => {
         const current = await lockedItem(tx, input.code);
         if (current.travelTimeType !== 'selectable') throw new AppError('NOT_FOUND', texts.notTransport);
         const departure = await queries.lockTravelTime(tx, current.id, input.departure_id);
@@ -304,14 +309,15 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
           before: { departure: when, seats: departure.seats },
           after: { departure: when, seats: input.seats },
         });
-        return viewOfRow(tx, current);
+        return current;
       });
       deps.catalog.invalidate();
+      const item = await viewOfRow(db, row);
       return { item, message: texts.saved };
     },
 
     async handBack(actor: Actor, input: StaffApiInput<'catalogue-hand-back'>) {
-      const item = await db.transaction(async (tx) => {
+      const row = await db.transaction(async (tx) => {
         const current = await lockedItem(tx, input.code);
         const seats = (await queries.travelTimesOf(tx, current.id)).filter((time) => time.seatsSetHere).map((time) => time.departsAt.toISOString());
         const updated = await queries.updateItem(tx, current.id, { backOfficeFields: [] });
@@ -323,8 +329,9 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
           before: { fields: current.backOfficeFields, seats },
           after: { fields: [], seats: [] },
         });
-        return viewOfRow(tx, updated);
+        return updated;
       });
+      const item = await viewOfRow(db, row);
       return { item, message: texts.handedBack };
     },
 
