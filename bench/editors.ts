@@ -40,6 +40,8 @@ const SAVES: { name: string; call: string; payload: (n: number) => object; first
     // Made by the first save (no code: a new voucher).
     first: { code: null, voucher: { code: 'BENCH-EDIT', name: 'Bench crew', kind: 'percentage', percent: 5, max_uses: 100 } },
   },
+  { name: 'a tax rate (its name)', call: 'tax-rate-save', payload: (n) => ({ code: 'low', tax_rate: { code: 'low', name: `VAT 9% (${n})`, rate: 9 } }) },
+  { name: 'a shipping rate (its price)', call: 'shipping-rate-save', payload: (n) => ({ country: 'NL', shipping_rate: { country: 'NL', name: 'PostNL parcel', price: 495 + (n % 50) + 1 } }) },
 ];
 
 export const EDITOR_FIGURES: ExpectedFigure[] = SAVES.map((save) => ({ name: `editor save p99 during the flash sale: ${save.name} (${save.call})`, unit: 'ms', target: { max: 100 } }));

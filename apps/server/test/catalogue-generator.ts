@@ -207,11 +207,13 @@ export function generateCatalogue(options: GeneratedCatalogueOptions = {}): Reco
       { code: 'high', name: 'VAT 21%', rate: 21 },
       { code: 'low', name: 'VAT 9%', rate: 9 },
       { code: 'reduced', name: 'VAT 5.5%', rate: 5.5 },
+      // No item takes an archived rate (decision 0101).
+      { code: 'former', name: 'VAT 6%', rate: 6, archived: true },
     ],
     products,
     merchandise,
     vouchers,
-    shipping_rates: COUNTRIES.map((country, index) => ({ country, name: `${country} parcel`, ...(index % 3 === 0 ? { type: 'express' } : {}), price: 495 + index * 100 })),
+    shipping_rates: COUNTRIES.map((country, index) => ({ country, name: `${country} parcel`, ...(index % 3 === 0 ? { type: 'express' } : {}), price: 495 + index * 100, ...(index === 1 ? { archived: true } : {}) })),
     checkin_lists: lists,
     onsales,
   };

@@ -17,6 +17,7 @@ import * as staffBoxOffice from './staff-box-office';
 import * as staffCatalogue from './staff-catalogue';
 import * as staffOnsales from './staff-onsales';
 import * as staffVouchers from './staff-vouchers';
+import * as staffRates from './staff-rates';
 import * as staffGuests from './staff-guests';
 import * as staffCheckinLists from './staff-checkin-lists';
 
@@ -157,6 +158,9 @@ export const staffApi = {
   'voucher-list': { payload: staffVouchers.voucherListPayload, answer: staffVouchers.voucherListAnswer, access: ['admin'] },
   'voucher-save': { payload: staffVouchers.voucherSavePayload, answer: staffVouchers.voucherSaveAnswer, access: ['admin'] },
   'voucher-generate': { payload: staffVouchers.voucherGeneratePayload, answer: staffVouchers.voucherGenerateAnswer, access: ['admin'] },
+  'rate-list': { payload: staffRates.rateListPayload, answer: staffRates.rateListAnswer, access: ['admin'] },
+  'tax-rate-save': { payload: staffRates.taxRateSavePayload, answer: staffRates.taxRateSaveAnswer, access: ['admin'] },
+  'shipping-rate-save': { payload: staffRates.shippingRateSavePayload, answer: staffRates.shippingRateSaveAnswer, access: ['admin'] },
   /** Guest lists (decision 0100): the desk's roles see the lists and issue and cancel guest tickets; admins make and rename lists. */
   'guest-lists': { payload: staffGuests.guestListsPayload, answer: staffGuests.guestListsAnswer, access: ['admin', 'box_office'] },
   'guest-list-save': { payload: staffGuests.guestListSavePayload, answer: staffGuests.guestListSaveAnswer, access: ['admin'] },

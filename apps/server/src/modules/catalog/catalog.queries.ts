@@ -24,6 +24,19 @@ export async function upsertTaxRate(db: Db, values: typeof taxRates.$inferInsert
   return row!.id;
 }
 
+export type TaxRateRow = typeof taxRates.$inferSelect;
+export type ShippingRateRow = typeof shippingRates.$inferSelect;
+
+/** The tax rates with fields set in the back office (decision 0101): a handful at most. */
+export async function listTaxRatesChangedHere(db: Db): Promise<TaxRateRow[]> {
+  return db.select().from(taxRates).where(sql`jsonb_array_length(${taxRates.backOfficeFields}) > 0`);
+}
+
+/** The shipping rates with fields set in the back office (decision 0101). */
+export async function listShippingRatesChangedHere(db: Db): Promise<ShippingRateRow[]> {
+  return db.select().from(shippingRates).where(sql`jsonb_array_length(${shippingRates.backOfficeFields}) > 0`);
+}
+
 /** Held and sold counters are the shop's, never the catalogue's: an import leaves them alone. */
 export async function upsertShopItem(db: Db, values: typeof shopItems.$inferInsert): Promise<number> {
   const [row] = await db

@@ -16,6 +16,8 @@ import {
   onsaleSessionMinutes,
   paymentPlanEntry,
   voucherDefinition,
+  shippingRateDefinition,
+  taxRateDefinition,
   windowProblem,
 } from '@festival/contract';
 import { z } from 'zod';
@@ -149,27 +151,11 @@ export const catalogueMerchandise = z
 /** A voucher of any kind (decision 0096): the same schema the back office's voucher calls take. */
 export const catalogueVoucher = voucherDefinition;
 
-export const catalogueShippingRate = z
-  .object({
-    country: countryCode,
-    name: z.string().min(1).max(200),
-    type: z.string().min(1).max(50).default('standard'),
-    price: money,
-  })
-  .strict();
+/** A shipping rate (decision 0101): the same schema the back office's shipping rate editor takes. */
+export const catalogueShippingRate = shippingRateDefinition;
 
-export const catalogueTaxRate = z
-  .object({
-    code,
-    name: z.string().min(1).max(50),
-    /** Percentage with at most two decimals: 21 or 9.5. */
-    rate: z
-      .number()
-      .min(0)
-      .max(100)
-      .refine((rate) => Number.isInteger(Math.round(rate * 100)) && Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-9, 'must have at most two decimals'),
-  })
-  .strict();
+/** A tax rate (decision 0101): the same schema the back office's tax rate editor takes. */
+export const catalogueTaxRate = taxRateDefinition;
 
 /**
  * Where and when the products of an event admit (issue 21): the scanner checks a ticket against a
