@@ -9,7 +9,8 @@ export type ShippingRateValues = Pick<ShippingRateRow, 'country' | 'name' | 'typ
 /** Every tax rate in the file's order, with how many items take each. */
 export async function listTaxRates(db: Db): Promise<(TaxRateRow & { items: number })[]> {
   return db
-    .select({ rate: taxRates, items: sql<number>`(SELECT count(*)::int FROM ${shopItems} WHERE ${shopItems.taxRateId} = ${taxRates.id})` })
+    // Qualified by hand: inside the subquery an unqualified "id" would be the item's own.
+    .select({ rate: taxRates, items: sql<number>`(SELECT count(*)::int FROM shop_items AS i WHERE i.tax_rate_id = "tax_rates"."id")` })
     .from(taxRates)
     .orderBy(asc(taxRates.id))
     .then((rows) => rows.map((row) => ({ ...row.rate, items: Number(row.items) })));

@@ -119,8 +119,8 @@ export default function RatesPage() {
           {refusal}
         </div>
       )}
-      <section className="staff-section" aria-labelledby="staff-rates-tax">
-        <h2 id="staff-rates-tax">{say(texts.taxTitle)}</h2>
+      <section className="staff-section" id="staff-rates-tax">
+        <h2>{say(texts.taxTitle)}</h2>
         <p className="text-muted">{say(texts.taxLead)}</p>
         <div className="button-row">
           <Button id="staff-rate-new-tax" onClick={() => open({ kind: 'tax', key: null })}>
@@ -162,8 +162,8 @@ export default function RatesPage() {
           />
         )}
       </section>
-      <section className="staff-section" aria-labelledby="staff-rates-shipping">
-        <h2 id="staff-rates-shipping">{say(texts.shippingTitle)}</h2>
+      <section className="staff-section" id="staff-rates-shipping">
+        <h2>{say(texts.shippingTitle)}</h2>
         <p className="text-muted">{say(texts.shippingLead)}</p>
         <div className="button-row">
           <Button id="staff-rate-new-shipping" onClick={() => open({ kind: 'shipping', key: null })}>
