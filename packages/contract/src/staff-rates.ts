@@ -11,6 +11,10 @@ const taxSaved = messageWith<{ code: string }>({
   id: 'staffRateMessages.taxSaved',
   defaultMessage: 'Tax rate {code} is saved. Invoices issued from now on use it; invoices already issued keep the rate they charged.',
 });
+const taxArchived = messageWith<{ code: string }>({ id: 'staffRateMessages.taxArchived', defaultMessage: 'Tax rate {code} is archived: no item can take it now.' });
+const taxRestored = messageWith<{ code: string }>({ id: 'staffRateMessages.taxRestored', defaultMessage: 'Tax rate {code} is restored: items can take it again.' });
+const shippingArchived = messageWith<{ country: string }>({ id: 'staffRateMessages.shippingArchived', defaultMessage: 'The shipping rate to {country} is archived: the shop no longer ships there.' });
+const shippingRestored = messageWith<{ country: string }>({ id: 'staffRateMessages.shippingRestored', defaultMessage: 'The shipping rate to {country} is restored: the shop ships there again.' });
 const shippingCreated = messageWith<{ country: string }>({ id: 'staffRateMessages.shippingCreated', defaultMessage: 'The shipping rate to {country} is created.' });
 const shippingSaved = messageWith<{ country: string }>({
   id: 'staffRateMessages.shippingSaved',
@@ -34,6 +38,10 @@ export const staffRateMessages = {
   nothingToChange: message({ id: 'staffRateMessages.nothingToChange', defaultMessage: 'Change at least one field.' }),
   taxCreated: (code: string) => taxCreated({ code }),
   taxSaved: (code: string) => taxSaved({ code }),
+  taxArchived: (code: string) => taxArchived({ code }),
+  taxRestored: (code: string) => taxRestored({ code }),
+  shippingArchived: (country: string) => shippingArchived({ country }),
+  shippingRestored: (country: string) => shippingRestored({ country }),
   shippingCreated: (country: string) => shippingCreated({ country }),
   shippingSaved: (country: string) => shippingSaved({ country }),
 };

@@ -110,7 +110,7 @@ export function createRateAdmin(deps: RateAdminDeps) {
             if (problems.length) throw refusedFields('tax_rate', problems);
             const row = await queries.insertTaxRate(tx, { ...values, backOfficeFields: [] });
             await insertAudit(tx, { ...auditActor(actor), action: 'tax-rate.create', target: `tax-rate:${row.externalCode}`, before: null, after: taxDefinitionOf(row) });
-            return { row, items: 0, created: true };
+            return { row, items: 0, created: true, only: false };
           }
           const before = taxDefinitionOf(current);
           const after = taxDefinitionOf({ ...current, ...values });
@@ -127,10 +127,13 @@ export function createRateAdmin(deps: RateAdminDeps) {
             before: Object.fromEntries(changed.map((field) => [field, before[field]])),
             after: Object.fromEntries(changed.map((field) => [field, after[field]])),
           });
-          return { row, items, created: false };
+          return { row, items, created: false, only: changed.length === 1 && changed[0] === 'archived' };
         });
         deps.catalog.invalidate();
-        return { tax_rate: taxView(saved.row, saved.items), message: saved.created ? texts.taxCreated(saved.row.externalCode) : texts.taxSaved(saved.row.externalCode) };
+        const code = saved.row.externalCode;
+        // Archiving or restoring alone says what it does; any other change what it means for invoices.
+        const message = saved.created ? texts.taxCreated(code) : saved.only ? (saved.row.archived ? texts.taxArchived(code) : texts.taxRestored(code)) : texts.taxSaved(code);
+        return { tax_rate: taxView(saved.row, saved.items), message };
       } catch (error) {
         // Another admin created the code at the same moment.
         if (isUniqueViolation(error)) throw refusedFields('tax_rate', [{ path: ['code'], text: rateFieldMessages.codeTwice(wanted.code) }]);
@@ -154,7 +157,7 @@ export function createRateAdmin(deps: RateAdminDeps) {
             if (problems.length) throw refusedFields('shipping_rate', problems);
             const row = await queries.insertShippingRate(tx, { ...values, backOfficeFields: [] });
             await insertAudit(tx, { ...auditActor(actor), action: 'shipping-rate.create', target: `shipping-rate:${row.country}`, before: null, after: shippingDefinitionOf(row) });
-            return { row, created: true };
+            return { row, created: true, only: false };
           }
           const before = shippingDefinitionOf(current);
           const after = shippingDefinitionOf({ ...current, ...values });
@@ -169,10 +172,12 @@ export function createRateAdmin(deps: RateAdminDeps) {
             before: Object.fromEntries(changed.map((field) => [field, before[field]])),
             after: Object.fromEntries(changed.map((field) => [field, after[field]])),
           });
-          return { row, created: false };
+          return { row, created: false, only: changed.length === 1 && changed[0] === 'archived' };
         });
         deps.catalog.invalidate();
-        return { shipping_rate: shippingView(saved.row), message: saved.created ? texts.shippingCreated(saved.row.country) : texts.shippingSaved(saved.row.country) };
+        const { country: to } = saved.row;
+        const message = saved.created ? texts.shippingCreated(to) : saved.only ? (saved.row.archived ? texts.shippingArchived(to) : texts.shippingRestored(to)) : texts.shippingSaved(to);
+        return { shipping_rate: shippingView(saved.row), message };
       } catch (error) {
         if (isUniqueViolation(error)) throw refusedFields('shipping_rate', [{ path: ['country'], text: rateFieldMessages.countryTwice(wanted.country) }]);
         throw error;

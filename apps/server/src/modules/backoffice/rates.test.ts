@@ -112,7 +112,7 @@ describe.each(testEngines())('the back-office rates on %s', (engine) => {
     expect(created.body).toMatchObject({ message: english(texts.taxCreated('zero')), tax_rate: { code: 'zero', rate: 0, archived: false, items: 0, back_office_fields: [] } });
     expect(await lastAudit('tax-rate:zero')).toMatchObject({ actor: 'rates.admin@example.org', action: 'tax-rate.create', before: null, after: { code: 'zero', name: 'VAT 0%', rate: 0, archived: false } });
     const archived = await saveTax('zero', { code: 'zero', name: 'VAT 0%', rate: 0, archived: true });
-    expect(archived.body.tax_rate).toMatchObject({ archived: true, back_office_fields: ['archived'] });
+    expect(archived.body).toMatchObject({ message: english(texts.taxArchived('zero')), tax_rate: { archived: true, back_office_fields: ['archived'] } });
     expect(await lastAudit('tax-rate:zero')).toMatchObject({ action: 'tax-rate.change', before: { archived: false }, after: { archived: true } });
     expect(await taxRow('zero')).toMatchObject({ archived: true, basisPoints: 0 });
 
@@ -129,10 +129,10 @@ describe.each(testEngines())('the back-office rates on %s', (engine) => {
     await saveShipping('DE', { country: 'DE', name: 'DHL parcel', price: 1095 });
     const priced = api['calculate-invoice'].answer.parse((await invoiceOfCart(buyer.token, cart, 'DE')).body).invoice;
     expect(priced.shipping).toEqual({ name: 'DHL parcel', type: 'standard', price: 1095 });
-    await saveShipping('AT', { country: 'AT', name: 'Standard parcel', price: 1295, archived: true });
+    expect((await saveShipping('AT', { country: 'AT', name: 'Standard parcel', price: 1295, archived: true })).body.message).toBe(english(texts.shippingArchived('AT')));
     expect(await invoiceOfCart(buyer.token, cart, 'AT')).toMatchObject({ status: 409, body: { message: english(messages.checkout.shippingUnavailable) } });
     // Back again: unarchiving is a change like any other.
-    await saveShipping('AT', { country: 'AT', name: 'Standard parcel', price: 1295, archived: false });
+    expect((await saveShipping('AT', { country: 'AT', name: 'Standard parcel', price: 1295, archived: false })).body.message).toBe(english(texts.shippingRestored('AT')));
     expect((await invoiceOfCart(buyer.token, cart, 'AT')).status).toBe(200);
   });
 
@@ -180,8 +180,8 @@ describe.each(testEngines())('the back-office rates on %s', (engine) => {
     const imported = await importCatalogueWith(db(), file(rates), { file: 'rates.yaml', images: { folder: '.' } });
     expect(imported.kept).toEqual(
       expect.arrayContaining([
-        { code: 'zero', field: 'archived', shop_value: 'true', file_value: 'false' },
-        { code: 'BE', field: 'price', shop_value: '995', file_value: '795' },
+        { code: 'zero', field: 'tax_rate.archived', shop_value: 'true', file_value: 'false' },
+        { code: 'BE', field: 'shipping_rate.price', shop_value: '995', file_value: '795' },
       ]),
     );
     expect(await taxRow('zero')).toMatchObject({ archived: true, backOfficeFields: ['archived'] });

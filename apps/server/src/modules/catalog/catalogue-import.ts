@@ -580,8 +580,9 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
           TAX_RATE_FIELD_COLUMNS,
           taxRateFieldValueText,
         );
-        kept.push(...result.kept);
-        handedBack.push(...result.handedBack);
+        // Named by section, as a check-in list's are: a rate's `name` is not an item's.
+        kept.push(...result.kept.map((change) => ({ ...change, field: `tax_rate.${change.field}` })));
+        handedBack.push(...result.handedBack.map((back) => ({ ...back, field: `tax_rate.${back.field}` })));
         if (result.values.archived) archivedTax.add(rate.code);
         taxIds.set(rate.code, await queries.upsertTaxRate(tx, result.values));
         summary.taxRates += 1;
@@ -695,8 +696,8 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
           SHIPPING_RATE_FIELD_COLUMNS,
           (field, values) => shownValue(values[SHIPPING_RATE_FIELD_COLUMNS[field][0]]),
         );
-        kept.push(...result.kept);
-        handedBack.push(...result.handedBack);
+        kept.push(...result.kept.map((change) => ({ ...change, field: `shipping_rate.${change.field}` })));
+        handedBack.push(...result.handedBack.map((back) => ({ ...back, field: `shipping_rate.${back.field}` })));
         await queries.upsertShippingRate(tx, result.values);
         summary.shippingRates += 1;
       }
