@@ -148,6 +148,8 @@ export const staffApi = {
   'catalogue-change-item': { payload: staffCatalogue.catalogueChangeItemPayload, answer: staffCatalogue.catalogueChangeItemAnswer, access: ['admin'] },
   /** An event's name in every language of the shop (issue 36 point 5, decision 0094). */
   'catalogue-change-event': { payload: staffCatalogue.catalogueChangeEventPayload, answer: staffCatalogue.catalogueChangeEventAnswer, access: ['admin'] },
+  'catalogue-create-event': { payload: staffCatalogue.catalogueCreateEventPayload, answer: staffCatalogue.catalogueChangeEventAnswer, access: ['admin'] },
+  'catalogue-archive-event': { payload: staffCatalogue.catalogueArchiveEventPayload, answer: staffCatalogue.catalogueChangeEventAnswer, access: ['admin'] },
   'catalogue-change-seats': { payload: staffCatalogue.catalogueChangeSeatsPayload, answer: staffCatalogue.catalogueChangeSeatsAnswer, access: ['admin'] },
   'catalogue-hand-back': { payload: staffCatalogue.catalogueHandBackPayload, answer: staffCatalogue.catalogueHandBackAnswer, access: ['admin'] },
   'catalogue-upload': { payload: staffCatalogue.catalogueUploadPayload, answer: staffCatalogue.catalogueUploadAnswer, access: ['admin'] },

@@ -13,6 +13,7 @@ export * from './checkout-rules';
 export * from './vouchers';
 export * from './voucher-fields';
 export * from './rate-fields';
+export * from './event-fields';
 export * from './postal-address';
 export * from './portal-rules';
 export * from './field-names';

@@ -257,6 +257,11 @@ describe('an event’s name per language (decision 0094)', () => {
     translations: { de: { name: 'Nordwind-Festival 2027' } },
     timezone: AMSTERDAM,
     starts_at: '2027-06-18T12:00:00+02:00',
+    age_range_active: false,
+    credit_card_active: true,
+    bank_transfer_active: false,
+    bank_transfer_countries: [],
+    archived: false,
     changed_here: [],
   };
 
@@ -325,6 +330,7 @@ describe('the changes made here an import keeps', () => {
     expect(keptFieldWords('checkin_list.day_cutover', AMSTERDAM)).toBe('end of a festival day');
     // A rate's fields by their section (decision 0101): a tax rate's name is not an item's.
     expect(keptFieldWords('tax_rate.rate', AMSTERDAM)).toBe('tax rate’s percentage');
+    expect(keptFieldWords('archived', AMSTERDAM)).toBe('archived');
     expect(keptFieldWords('shipping_rate.archived', AMSTERDAM)).toBe('shipping rate archived');
   });
 

@@ -1130,6 +1130,8 @@ const catalogue = {
     name: message({ id: 'staff.CataloguePage.fieldNames.name', defaultMessage: 'name' }),
     description: message({ id: 'staff.CataloguePage.fieldNames.description', defaultMessage: 'description' }),
     translations: message({ id: 'staff.CataloguePage.fieldNames.translations', defaultMessage: 'texts in other languages' }),
+    // An event archived or restored here.
+    archived: message({ id: 'staff.CataloguePage.fieldNames.archived', defaultMessage: 'archived' }),
     // A check-in list's fields an import kept (decision 0097).
     'checkin_list.event': message({ id: 'staff.CataloguePage.fieldNames.checkin_list.event', defaultMessage: 'check-in list’s event' }),
     'checkin_list.name': message({ id: 'staff.CataloguePage.fieldNames.checkin_list.name', defaultMessage: 'check-in list’s name' }),
@@ -1949,6 +1951,38 @@ const rates = {
   fieldProblem: words(messageWith<{ label: string; problem: string }>({ id: 'staff.RatesPage.fieldProblem', defaultMessage: '{label} {problem}.' }), (label: string, problem: string) => ({ label, problem })),
 };
 
+/** Events made, duplicated and archived on the Catalogue page (issue 37 point 1). */
+const catalogueEvents = {
+  create: message({ id: 'staff.CataloguePage.events.create', defaultMessage: 'New event' }),
+  newTitle: message({ id: 'staff.CataloguePage.events.newTitle', defaultMessage: 'New event' }),
+  duplicate: message({ id: 'staff.CataloguePage.events.duplicate', defaultMessage: 'Duplicate' }),
+  duplicateLabel: words(messageWith<{ name: string }>({ id: 'staff.CataloguePage.events.duplicateLabel', defaultMessage: 'Duplicate {name}' }), named),
+  duplicateTitle: words(messageWith<{ name: string }>({ id: 'staff.CataloguePage.events.duplicateTitle', defaultMessage: 'Duplicate {name}' }), named),
+  duplicateNote: message({ id: 'staff.CataloguePage.events.duplicateNote', defaultMessage: 'The new event takes these settings; its products are not copied.' }),
+  copyName: words(messageWith<{ name: string }>({ id: 'staff.CataloguePage.events.copyName', defaultMessage: '{name} (copy)' }), named),
+  archive: message({ id: 'staff.CataloguePage.events.archive', defaultMessage: 'Archive' }),
+  archiveLabel: words(messageWith<{ name: string }>({ id: 'staff.CataloguePage.events.archiveLabel', defaultMessage: 'Archive {name}' }), named),
+  restore: message({ id: 'staff.CataloguePage.events.restore', defaultMessage: 'Restore' }),
+  restoreLabel: words(messageWith<{ name: string }>({ id: 'staff.CataloguePage.events.restoreLabel', defaultMessage: 'Restore {name}' }), named),
+  archived: message({ id: 'staff.CataloguePage.events.archived', defaultMessage: 'Archived: not in the shop' }),
+  codeField: message({ id: 'staff.CataloguePage.events.codeField', defaultMessage: 'Code' }),
+  codeHint: message({ id: 'staff.CataloguePage.events.codeHint', defaultMessage: 'Products and the catalogue file name the event by it, such as NWF28.' }),
+  nameField: message({ id: 'staff.CataloguePage.events.nameField', defaultMessage: 'Name' }),
+  timezoneField: message({ id: 'staff.CataloguePage.events.timezoneField', defaultMessage: 'Time zone' }),
+  timezoneHint: message({ id: 'staff.CataloguePage.events.timezoneHint', defaultMessage: 'Where the event takes place, such as Europe/Amsterdam: its times are read on its clocks.' }),
+  startsField: message({ id: 'staff.CataloguePage.events.startsField', defaultMessage: 'Starts' }),
+  startsHint: message({ id: 'staff.CataloguePage.events.startsHint', defaultMessage: 'On the event’s clocks; leave it empty if not known yet.' }),
+  paymentLegend: message({ id: 'staff.CataloguePage.events.paymentLegend', defaultMessage: 'Payment and questions' }),
+  creditCardField: message({ id: 'staff.CataloguePage.events.creditCardField', defaultMessage: 'Card payments' }),
+  bankTransferField: message({ id: 'staff.CataloguePage.events.bankTransferField', defaultMessage: 'Bank transfer' }),
+  countriesField: message({ id: 'staff.CataloguePage.events.countriesField', defaultMessage: 'Bank transfer from' }),
+  countriesHint: message({ id: 'staff.CataloguePage.events.countriesHint', defaultMessage: 'Country codes, such as NL, BE; empty: every country.' }),
+  ageRangeField: message({ id: 'staff.CataloguePage.events.ageRangeField', defaultMessage: 'Ask each ticket holder’s age range' }),
+  save: message({ id: 'staff.CataloguePage.events.save', defaultMessage: 'Create' }),
+  close: message({ id: 'staff.CataloguePage.events.close', defaultMessage: 'Cancel' }),
+  fieldProblem: words(messageWith<{ label: string; problem: string }>({ id: 'staff.CataloguePage.events.fieldProblem', defaultMessage: '{label} {problem}.' }), (label: string, problem: string) => ({ label, problem })),
+};
+
 const sections = {
   dashboard: message({ id: 'staff.sections.dashboard', defaultMessage: 'Dashboard' }),
   orders: message({ id: 'staff.sections.orders', defaultMessage: 'Orders' }),
@@ -1990,6 +2024,7 @@ export const staffTexts = {
   onsales,
   vouchers,
   rates,
+  catalogueEvents,
   guests,
   checkinLists,
   sections,

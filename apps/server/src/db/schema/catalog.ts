@@ -18,7 +18,9 @@ export const events = pgTable('events', {
   bankTransferCountries: jsonb('bank_transfer_countries').$type<string[]>().notNull().default([]),
   /** The name in the shop's other languages, by language code (decision 0094); null: none. */
   translations: jsonb('translations').$type<Record<string, EventTextTranslation>>(),
-  /** The event's texts (name, translations) last set in the back office: an import leaves them alone until the file wins (decisions 0047, 0094). */
+  /** Archived: the shop shows none of its products; it stays with its orders and tickets (issue 37 point 1). */
+  archived: boolean('archived').notNull().default(false),
+  /** The event's fields (name, translations, archived) last set in the back office: an import leaves them alone until the file wins (decisions 0047, 0094). */
   backOfficeFields: jsonb('back_office_fields').$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -169,19 +169,22 @@ export async function listEvents(db: Db): Promise<EventRow[]> {
   return db.select().from(events).orderBy(asc(events.id));
 }
 
-/** Items a visitor may see at `now`: on sale inside their sale window, or shown anyway (force_view). */
+/** Items a visitor may see at `now`: on sale inside their sale window, or shown anyway (force_view); none of an archived event. */
 export async function listVisibleShopItems(db: Db, now: Date): Promise<ShopItemRow[]> {
   return db
     .select()
     .from(shopItems)
     .where(
-      or(
+      and(
+        or(isNull(shopItems.eventId), sql`NOT EXISTS (SELECT 1 FROM events AS e WHERE e.id = "shop_items"."event_id" AND e.archived)`),
+        or(
         and(
           eq(shopItems.onSale, true),
           or(isNull(shopItems.saleStartsAt), lte(shopItems.saleStartsAt, now)),
           or(isNull(shopItems.saleEndsAt), gt(shopItems.saleEndsAt, now)),
         ),
         eq(shopItems.forceView, true),
+        ),
       ),
     )
     .orderBy(asc(shopItems.sortOrder), asc(shopItems.id));

@@ -250,6 +250,7 @@ export async function readLiveCatalogue(db: Db, options: ExportOptions = {}): Pr
         bank_transfer_active: row.bankTransferActive,
         bank_transfer_countries: row.bankTransferCountries,
         translations: translationsOf(row.translations, ['name']),
+        archived: row.archived,
       })),
       tax_rates: taxRows.map((row) => ({ code: row.externalCode, name: row.name, rate: rateOfBasisPoints(row.basisPoints), archived: row.archived })),
       products,
@@ -379,6 +380,7 @@ function eventOut(event: CatalogueFile['events'][number]) {
     ['bank_transfer_active', event.bank_transfer_active, !event.bank_transfer_active],
     ['bank_transfer_countries', event.bank_transfer_countries, event.bank_transfer_countries.length === 0],
     ['translations', translationsOf(event.translations ?? null, ['name'])],
+    ['archived', event.archived, !event.archived],
   ]);
 }
 

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { admissionColumns, basisPointsOf, itemTaxProblem, rateOfBasisPoints, shippingRatesProblems, taxRatesProblems, checkinListProblems, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
+import { admissionColumns, basisPointsOf, eventsProblems, itemTaxProblem, rateOfBasisPoints, shippingRatesProblems, taxRatesProblems, checkinListProblems, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
 import type { events, shopItems } from '../../db/schema';
 import { catalogueFile, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
@@ -304,6 +304,8 @@ function crossCheck(catalogue: ReadableCatalogue): CatalogueProblemEntry[] {
     if (first) problem([...path, 'code'], `"${code}" is already used by ${first}; codes must be unique across products and merchandise`);
     else seen.set(code, formatPath(path));
   };
+  // A code names one event: the back office's event editor asks the same (event-fields.ts).
+  for (const found of eventsProblems(catalogue.events)) problem(['events', found.index, ...found.path], english(found.text));
   // The rules across rates are the back office's editors' too (rate-fields.ts, decision 0101).
   for (const found of taxRatesProblems(catalogue.tax_rates)) problem(['tax_rates', found.index, ...found.path], english(found.text));
   const archivedTax = new Set(catalogue.tax_rates.flatMap((rate) => (rate?.archived ? [rate.code] : [])));
@@ -556,6 +558,7 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
             bankTransferActive: event.bank_transfer_active,
             bankTransferCountries: event.bank_transfer_countries,
             translations: keptTranslations(event.translations),
+            archived: event.archived,
           },
           markedEvents.get(event.code),
           fileWins,
@@ -815,6 +818,7 @@ const FIELD_COLUMNS: Record<CatalogueEditableField, readonly (keyof ShopItemRow 
 const EVENT_FIELD_COLUMNS: Record<CatalogueEventEditableField, readonly (keyof EventRow & keyof EventValues)[]> = {
   name: ['name'],
   translations: ['translations'],
+  archived: ['archived'],
 };
 
 /** The columns behind each of a tax rate's fields an admin may change (decision 0101); its code is its key. */
