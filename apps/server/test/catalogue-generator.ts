@@ -67,6 +67,8 @@ export function generateCatalogue(options: GeneratedCatalogueOptions = {}): Reco
       code,
       name: `Festival ${e} 2027`,
       timezone: zone,
+      // One archived event, its products with it (decision 0101); no draw, so the rest stays as it was.
+      ...(e === 2 ? { archived: true } : {}),
       ...(rng.chance(0.8) ? { starts_at: at(0, '12:00:00') } : {}),
       ...(rng.chance(0.3) ? { age_range_active: true } : {}),
       ...(rng.chance(0.2) ? { credit_card_active: false, bank_transfer_active: true } : rng.chance(0.3) ? { bank_transfer_active: true, bank_transfer_countries: ['NL', 'BE'] } : {}),

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
 import { changedTables, createSnapshotter } from '../../../test/db-snapshot';
-import { createCustomer } from '../../../test/shop-flows';
+import { cartWith, checkoutPayload, createCustomer } from '../../../test/shop-flows';
 import { staffCall } from '../../../test/staff-call';
 import { signedInStaff } from '../../../test/staff-sign-in';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
@@ -93,6 +93,10 @@ describe.each(testEngines())('the back office’s events on %s', (engine) => {
   });
 
   it('archives an event: its products leave the shop at once and come back when it is restored; nothing is deleted', async () => {
+    // A cart filled before the archive holds its units: like any item taken off sale, it still
+    // checks out within its hold (the checkout does not re-read the shop's offer; decision 0101).
+    const early = await createCustomer(shop);
+    const cart = await cartWith(shop, early.token, ['NWF27-PARKING']);
     const before = await shopCodes();
     expect(before).toContain('NWF27-WEEKEND');
     const archived = await archive('NWF27', true);
@@ -104,6 +108,8 @@ describe.each(testEngines())('the back office’s events on %s', (engine) => {
     const added = await shop.call('add-product-to-cart', { token: buyer.token, external_code: 'NWF27-WEEKEND', full_name: 'Late Buyer', email: 'late@example.org', age: '25-34' });
     expect(added.status).toBeGreaterThanOrEqual(400);
     expect(added.status).toBeLessThan(500);
+    const checkout = await shop.call('checkout-cart', checkoutPayload(early.token, cart));
+    expect(checkout.status, JSON.stringify(checkout.body).slice(0, 300)).toBe(200);
     expect((await archive('NWF27', true)).body.message).toBe(english(texts.nothingToChange));
     expect((await archive('NWF27', false)).body.message).toBe(english(texts.eventRestored));
     expect(await shopCodes()).toEqual(before);

@@ -16,6 +16,9 @@ import { events, shopItems, travelTimes } from '../../db/schema';
 import { REPO_ROOT } from '../../env';
 import { createCheckinListAdmin } from '../checkin/checkin-lists.service';
 import { createRateAdmin } from '../backoffice/rates.service';
+import { createCatalogueAdmin } from '../backoffice/catalogue.service';
+import type { CatalogReader } from './catalog-snapshot';
+import type { CatalogueChecker } from './catalogue-checker';
 import { changesAnything } from './catalogue-diff';
 import { catalogueYaml, writeCatalogueExport } from './catalogue-export';
 import { importCatalogue, importCatalogueWith, parseCatalogue, readCatalogueFile, type ImportOptions } from './catalogue-import';
@@ -114,8 +117,14 @@ describe.each(testEngines())('the catalogue file both ways on %s', (engine) => {
     await rates.saveShippingRate(actor, { country: 'AT', shipping_rate: { country: 'AT', name: 'Österreichische Post', type: 'express', price: 1495, archived: true } });
     await rates.saveShippingRate(actor, { country: null, shipping_rate: { country: 'IT', name: 'Poste Italiane', type: 'standard', price: 1395, archived: false } });
 
+    // An event made and archived in the back office: the file has it, archived.
+    const catalogue = createCatalogueAdmin({ db: db(), config: { currency: 'EUR', timezone: 'Europe/Amsterdam', languages: ['en'] }, catalog: { invalidate: () => undefined } as unknown as CatalogReader, now: () => new Date(), checker: undefined as unknown as CatalogueChecker });
+    await catalogue.createEvent(actor, { event: { code: 'NWF26', name: 'Northwind Festival 2026', timezone: 'Europe/Amsterdam', starts_at: '2026-06-19T12:00:00+02:00', age_range_active: false, credit_card_active: true, bank_transfer_active: false, bank_transfer_countries: [], archived: false }, from: 'NWF27' });
+    await catalogue.archiveEvent(actor, { code: 'NWF26', archived: true });
+
     first = await exportTo(db(), path.join(work, 'first'));
     const exported = parseCatalogue(first.text, 'first.yaml');
+    expect(exported.events.find((event) => event.code === 'NWF26')).toMatchObject({ archived: true, starts_at: '2026-06-19T12:00:00+02:00' });
     expect(exported.tax_rates.map((rate) => [rate.code, rate.rate, rate.archived])).toEqual([['high', 21, false], ['low', 9.5, false], ['zero', 0, true]]);
     expect(exported.shipping_rates.find((rate) => rate.country === 'AT')).toEqual({ country: 'AT', name: 'Österreichische Post', type: 'express', price: 1495, archived: true });
     const product = (code: string) => exported.products.find((entry) => entry.code === code);
