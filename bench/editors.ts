@@ -56,6 +56,8 @@ const SAVES: { name: string; call: string; payload: (n: number, known: Known) =>
   },
   { name: 'a check-in list (its name)', call: 'checkin-list-save', payload: (n, { list }) => ({ id: list.id, list: { ...list.list, name: `${String(list.list.name).replace(/ \(\d+\)$/, '')} (${n})` } }) },
   { name: 'a guest list (its name)', call: 'guest-list-save', payload: (n, { guestList }) => ({ id: guestList.id, name: `Bench crew ${n}` }) },
+  { name: 'a tax rate (its name)', call: 'tax-rate-save', payload: (n) => ({ code: 'low', tax_rate: { code: 'low', name: `VAT 9% (${n})`, rate: 9 } }) },
+  { name: 'a shipping rate (its price)', call: 'shipping-rate-save', payload: (n) => ({ country: 'NL', shipping_rate: { country: 'NL', name: 'PostNL parcel', price: 495 + (n % 50) + 1 } }) },
 ];
 
 export const EDITOR_FIGURES: ExpectedFigure[] = SAVES.map((save) => ({ name: `editor save p99 during the flash sale: ${save.name} (${save.call})`, unit: 'ms', target: { max: 100 } }));

@@ -67,6 +67,8 @@ import { createCatalogueChecker, type CatalogueChecker } from './modules/catalog
 import { registerOnsaleRoutes } from './modules/backoffice/onsales.routes';
 import { createOnsaleAdmin } from './modules/backoffice/onsales.service';
 import { registerVoucherRoutes } from './modules/backoffice/vouchers.routes';
+import { registerRateRoutes } from './modules/backoffice/rates.routes';
+import { createRateAdmin } from './modules/backoffice/rates.service';
 import { createVoucherAdmin } from './modules/backoffice/vouchers.service';
 import { registerBoxOfficeRoutes } from './modules/backoffice/box-office.routes';
 import { createBoxOffice } from './modules/backoffice/box-office.service';
@@ -303,6 +305,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCatalogueRoutes(app, { catalogue: createCatalogueAdmin({ db: staffDb, config, catalog, now, checker: catalogueChecker }), guard: staffGuard });
   registerOnsaleRoutes(app, { onsales: createOnsaleAdmin({ db: staffDb, readDb: staffDb, room: waitingRoom, now, ...(options.onsaleFiguresCacheMs !== undefined ? { cacheMs: options.onsaleFiguresCacheMs } : {}) }), guard: staffGuard });
   registerVoucherRoutes(app, { vouchers: createVoucherAdmin({ db: staffDb, readDb: staffDb, config, now }), guard: staffGuard });
+  registerRateRoutes(app, { rates: createRateAdmin({ db: staffDb, readDb: staffDb, config, catalog }), guard: staffGuard });
   const checkin = createCheckinService({ db, ticketKeys, locale: config.locale, now });
   registerCheckinRoutes(app, { scanners, checkin });
   registerCheckinListRoutes(app, { lists: createCheckinListAdmin({ db: staffDb, readDb: staffDb, now, changed: (code) => checkin.forgetList(code) }), guard: staffGuard });

@@ -67,6 +67,8 @@ export function generateCatalogue(options: GeneratedCatalogueOptions = {}): Reco
       code,
       name: `Festival ${e} 2027`,
       timezone: zone,
+      // One archived event, its products with it (decision 0101); no draw, so the rest stays as it was.
+      ...(e === 2 ? { archived: true } : {}),
       ...(rng.chance(0.8) ? { starts_at: at(0, '12:00:00') } : {}),
       ...(rng.chance(0.3) ? { age_range_active: true } : {}),
       ...(rng.chance(0.2) ? { credit_card_active: false, bank_transfer_active: true } : rng.chance(0.3) ? { bank_transfer_active: true, bank_transfer_countries: ['NL', 'BE'] } : {}),
@@ -210,11 +212,13 @@ export function generateCatalogue(options: GeneratedCatalogueOptions = {}): Reco
       { code: 'high', name: 'VAT 21%', rate: 21 },
       { code: 'low', name: 'VAT 9%', rate: 9 },
       { code: 'reduced', name: 'VAT 5.5%', rate: 5.5 },
+      // No item takes an archived rate (decision 0101).
+      { code: 'former', name: 'VAT 6%', rate: 6, archived: true },
     ],
     products,
     merchandise,
     vouchers,
-    shipping_rates: COUNTRIES.map((country, index) => ({ country, name: `${country} parcel`, ...(index % 3 === 0 ? { type: 'express' } : {}), price: 495 + index * 100 })),
+    shipping_rates: COUNTRIES.map((country, index) => ({ country, name: `${country} parcel`, ...(index % 3 === 0 ? { type: 'express' } : {}), price: 495 + index * 100, ...(index === 1 ? { archived: true } : {}) })),
     checkin_lists: lists,
     onsales,
   };

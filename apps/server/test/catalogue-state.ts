@@ -31,7 +31,7 @@ export async function readCatalogueState(db: Db) {
   const imageUrls = new Set(itemRows.flatMap((row) => row.images));
   return {
     events: eventRows.map(({ id: _id, createdAt: _created, updatedAt: _updated, backOfficeFields: _marks, startsAt, translations, ...row }) => ({ ...row, startsAt: iso(startsAt), translations: sortedKeys(translations) })),
-    taxRates: taxRows.map(({ id: _id, createdAt: _created, updatedAt: _updated, ...row }) => row),
+    taxRates: taxRows.map(({ id: _id, createdAt: _created, updatedAt: _updated, backOfficeFields: _marks, ...row }) => row),
     items: itemRows.map(({ id: _id, createdAt: _created, updatedAt: _updated, backOfficeFields: _marks, held: _held, sold: _sold, eventId, taxRateId, translations, paymentPlan, ...row }) => ({
       ...row,
       event: eventId === null ? null : eventCode.get(eventId),
@@ -50,7 +50,7 @@ export async function readCatalogueState(db: Db) {
       .map((row) => ({ item: itemCode.get(row.shopItemId), departsAt: iso(row.departsAt), seats: row.seats }))
       .sort((a, b) => `${a.item} ${a.departsAt}`.localeCompare(`${b.item} ${b.departsAt}`)),
     vouchers: voucherRows.map(({ id: _id, createdAt: _created, updatedAt: _updated, used: _used, validFrom, validUntil, ...row }) => ({ ...row, validFrom: iso(validFrom), validUntil: iso(validUntil) })),
-    shippingRates: rateRows.map(({ id: _id, createdAt: _created, updatedAt: _updated, ...row }) => row),
+    shippingRates: rateRows.map(({ id: _id, createdAt: _created, updatedAt: _updated, backOfficeFields: _marks, ...row }) => row),
     checkinLists: listRows.map(({ id, createdAt: _created, updatedAt: _updated, backOfficeFields: _marks, eventId, opensAt, closesAt, ...row }) => ({
       ...row,
       event: eventCode.get(eventId),

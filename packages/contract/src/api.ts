@@ -17,6 +17,7 @@ import * as staffBoxOffice from './staff-box-office';
 import * as staffCatalogue from './staff-catalogue';
 import * as staffOnsales from './staff-onsales';
 import * as staffVouchers from './staff-vouchers';
+import * as staffRates from './staff-rates';
 import * as staffGuests from './staff-guests';
 import * as staffCheckinLists from './staff-checkin-lists';
 
@@ -148,6 +149,8 @@ export const staffApi = {
   'catalogue-change-item': { payload: staffCatalogue.catalogueChangeItemPayload, answer: staffCatalogue.catalogueChangeItemAnswer, access: ['admin'] },
   /** An event's name in every language of the shop (issue 36 point 5, decision 0094). */
   'catalogue-change-event': { payload: staffCatalogue.catalogueChangeEventPayload, answer: staffCatalogue.catalogueChangeEventAnswer, access: ['admin'] },
+  'catalogue-create-event': { payload: staffCatalogue.catalogueCreateEventPayload, answer: staffCatalogue.catalogueChangeEventAnswer, access: ['admin'] },
+  'catalogue-archive-event': { payload: staffCatalogue.catalogueArchiveEventPayload, answer: staffCatalogue.catalogueChangeEventAnswer, access: ['admin'] },
   'catalogue-change-seats': { payload: staffCatalogue.catalogueChangeSeatsPayload, answer: staffCatalogue.catalogueChangeSeatsAnswer, access: ['admin'] },
   'catalogue-hand-back': { payload: staffCatalogue.catalogueHandBackPayload, answer: staffCatalogue.catalogueHandBackAnswer, access: ['admin'] },
   'catalogue-upload': { payload: staffCatalogue.catalogueUploadPayload, answer: staffCatalogue.catalogueUploadAnswer, access: ['admin'] },
@@ -161,6 +164,9 @@ export const staffApi = {
   'voucher-list': { payload: staffVouchers.voucherListPayload, answer: staffVouchers.voucherListAnswer, access: ['admin'] },
   'voucher-save': { payload: staffVouchers.voucherSavePayload, answer: staffVouchers.voucherSaveAnswer, access: ['admin'] },
   'voucher-generate': { payload: staffVouchers.voucherGeneratePayload, answer: staffVouchers.voucherGenerateAnswer, access: ['admin'] },
+  'rate-list': { payload: staffRates.rateListPayload, answer: staffRates.rateListAnswer, access: ['admin'] },
+  'tax-rate-save': { payload: staffRates.taxRateSavePayload, answer: staffRates.taxRateSaveAnswer, access: ['admin'] },
+  'shipping-rate-save': { payload: staffRates.shippingRateSavePayload, answer: staffRates.shippingRateSaveAnswer, access: ['admin'] },
   /** Guest lists (decision 0100): the desk's roles see the lists and issue and cancel guest tickets; admins make and rename lists. */
   'guest-lists': { payload: staffGuests.guestListsPayload, answer: staffGuests.guestListsAnswer, access: ['admin', 'box_office'] },
   'guest-list-save': { payload: staffGuests.guestListSavePayload, answer: staffGuests.guestListSaveAnswer, access: ['admin'] },

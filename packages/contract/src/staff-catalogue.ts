@@ -3,6 +3,7 @@ import { catalogueBoolean, catalogueCount, catalogueInstant, catalogueMoney, win
 import { paymentPlanEntry } from './catalog';
 import { priceTier, priceTiers } from './price-tiers';
 import { eventTextTranslations, itemTextTranslations } from './catalogue-languages';
+import { eventDefinition } from './event-fields';
 import { issueMessage, message, messageWith } from './i18n/text';
 
 // The catalogue page's texts with placeholders, each declared once; `staffCatalogueMessages` below keeps the callers' positional arguments.
@@ -51,6 +52,9 @@ export const staffCatalogueMessages = {
   planMismatch: (sum: number, total: number) => planMismatch({ sum, total }),
   notTransport: message({ id: 'staffCatalogueMessages.notTransport', defaultMessage: 'Only transport products have departures.' }),
   saved: message({ id: 'staffCatalogueMessages.saved', defaultMessage: 'Saved. Shoppers see the change within a second.' }),
+  eventCreated: message({ id: 'staffCatalogueMessages.eventCreated', defaultMessage: 'The event is created. Add its products in the catalogue file.' }),
+  eventArchived: message({ id: 'staffCatalogueMessages.eventArchived', defaultMessage: 'The event is archived: the shop shows none of its products. Its orders and tickets stay.' }),
+  eventRestored: message({ id: 'staffCatalogueMessages.eventRestored', defaultMessage: 'The event is restored: its products on sale are in the shop again.' }),
   handedBack: message({ id: 'staffCatalogueMessages.handedBack', defaultMessage: 'The catalogue file decides this item again from its next import.' }),
   chooseFile: message({ id: 'staffCatalogueMessages.chooseFile', defaultMessage: 'Choose a catalogue file (YAML or JSON).' }),
   fileTooLong: (max: number) => fileTooLong({ max }),
@@ -88,8 +92,8 @@ export const CATALOGUE_EDITABLE_FIELDS = [
   'translations',
 ] as const;
 export type CatalogueEditableField = (typeof CATALOGUE_EDITABLE_FIELDS)[number];
-/** An event's fields an admin may change in the browser: its texts (decision 0094). */
-export const CATALOGUE_EVENT_EDITABLE_FIELDS = ['name', 'translations'] as const;
+/** An event's fields an admin may change in the browser: its texts (decision 0094), and whether it is archived. */
+export const CATALOGUE_EVENT_EDITABLE_FIELDS = ['name', 'translations', 'archived'] as const;
 export type CatalogueEventEditableField = (typeof CATALOGUE_EVENT_EDITABLE_FIELDS)[number];
 /** A departure's field an admin may change. */
 export const DEPARTURE_EDITABLE_FIELDS = ['seats'] as const;
@@ -191,6 +195,12 @@ export const catalogueEventView = z.object({
   translations: eventTextTranslations,
   timezone: z.string(),
   starts_at: z.string().nullable(),
+  age_range_active: z.boolean(),
+  credit_card_active: z.boolean(),
+  bank_transfer_active: z.boolean(),
+  bank_transfer_countries: z.array(z.string()),
+  /** The shop shows none of its products. */
+  archived: z.boolean(),
   /** Fields set in the back office: a later import of the file leaves them alone (decision 0047). */
   changed_here: z.array(z.enum(CATALOGUE_EVENT_EDITABLE_FIELDS)),
 });
@@ -252,6 +262,14 @@ export const catalogueChangeItemAnswer = z.object({ item: catalogueItemView, mes
 
 export const catalogueChangeEventPayload = z.object({ code: eventCode, changes: catalogueEventChanges }).strict();
 export const catalogueChangeEventAnswer = z.object({ event: catalogueEventView, message: z.string() });
+
+/**
+ * A new event, sent whole as the file writes it. `from`: the event it duplicates (its settings
+ * copied in the form; its products are not copied), kept in the audit entry.
+ */
+export const catalogueCreateEventPayload = z.object({ event: eventDefinition, from: eventCode.nullish() }).strict();
+/** Archives an event (the shop shows none of its products; its orders and tickets stay) or restores it. */
+export const catalogueArchiveEventPayload = z.object({ code: eventCode, archived: z.boolean() }).strict();
 
 const noDeparture = issueMessage(texts.noDeparture);
 export const catalogueChangeSeatsPayload = z

@@ -75,6 +75,11 @@ const ACCESS: Record<StaffApiPath, StaffAccess> = {
   'voucher-list': ['admin'],
   'voucher-save': ['admin'],
   'voucher-generate': ['admin'],
+  'rate-list': ['admin'],
+  'catalogue-create-event': ['admin'],
+  'catalogue-archive-event': ['admin'],
+  'tax-rate-save': ['admin'],
+  'shipping-rate-save': ['admin'],
   'guest-lists': ['admin', 'box_office'],
   'guest-list-save': ['admin'],
   'guest-issue': ['admin', 'box_office'],
@@ -142,6 +147,11 @@ const WELL_FORMED: Record<StaffApiPath, Record<string, unknown>> = {
   'voucher-save': { code: 'NO-SUCH-VOUCHER', voucher: { code: 'NO-SUCH-VOUCHER', name: 'Matrix voucher', kind: 'fixed', discount_amount: 100 } },
   // A template naming a product the shop does not have: refused, so an allowed call makes no codes.
   'voucher-generate': { count: 2, prefix: 'MATRIX', template: { name: 'Matrix codes', kind: 'free_product', product: 'NO-SUCH-ITEM' } },
+  'rate-list': {},
+  'catalogue-create-event': { event: { code: 'MATRIX-EVENT', name: 'Matrix event', timezone: 'Europe/Amsterdam' } },
+  'catalogue-archive-event': { code: 'NO-SUCH-EVENT', archived: true },
+  'tax-rate-save': { code: 'NO-SUCH-RATE', tax_rate: { code: 'NO-SUCH-RATE', name: 'Matrix', rate: 21 } },
+  'shipping-rate-save': { country: 'ZZ', shipping_rate: { country: 'ZZ', name: 'Matrix post', price: 500 } },
   'guest-lists': {},
   // A list that does not exist: refused, so an allowed call renames or issues nothing.
   'guest-list-save': { id: 2_000_000_000, name: 'Matrix list' },
@@ -168,7 +178,7 @@ describe.each(testEngines())('the back-office calls on %s', (engine) => {
   let ownerToken: string;
   const clock = new Date();
   const cookies = new Map<Identity, string | null>();
-  const REFUSAL_TEXTS = textPatterns([contract.messages, staffMessages, staffAdminMessages, contract.staffLinkMessages, contract.scannerAdminMessages, scannerMessages, contract.staffOrderMessages, contract.portalMessages, contract.paymentMessages, contract.dashboardMessages, contract.staffRefundMessages, contract.staffExportMessages, contract.staffBoxOfficeMessages, contract.boxOfficeEmailMessages, contract.staffCatalogueMessages, contract.catalogueFieldMessages, contract.staffOnsaleMessages, contract.onsaleFieldMessages, contract.staffVoucherMessages, contract.voucherFieldMessages, contract.staffGuestMessages, contract.staffCheckinListMessages, contract.checkinListFieldMessages, contract.onsaleRuleMessages, contract.priceTierMessages]);
+  const REFUSAL_TEXTS = textPatterns([contract.messages, staffMessages, staffAdminMessages, contract.staffLinkMessages, contract.scannerAdminMessages, scannerMessages, contract.staffOrderMessages, contract.portalMessages, contract.paymentMessages, contract.dashboardMessages, contract.staffRefundMessages, contract.staffExportMessages, contract.staffBoxOfficeMessages, contract.boxOfficeEmailMessages, contract.staffCatalogueMessages, contract.catalogueFieldMessages, contract.staffOnsaleMessages, contract.onsaleFieldMessages, contract.staffVoucherMessages, contract.voucherFieldMessages, contract.staffGuestMessages, contract.staffCheckinListMessages, contract.checkinListFieldMessages, contract.onsaleRuleMessages, contract.priceTierMessages, contract.staffRateMessages, contract.rateFieldMessages, contract.eventFieldMessages]);
 
   beforeAll(async () => {
     const opened = await openAbuseShop(engine, SECRET, { now: () => clock });

@@ -261,6 +261,11 @@ describe('an event’s name per language (decision 0094)', () => {
     translations: { de: { name: 'Nordwind-Festival 2027' } },
     timezone: AMSTERDAM,
     starts_at: '2027-06-18T12:00:00+02:00',
+    age_range_active: false,
+    credit_card_active: true,
+    bank_transfer_active: false,
+    bank_transfer_countries: [],
+    archived: false,
     changed_here: [],
   };
 
@@ -327,12 +332,17 @@ describe('the changes made here an import keeps', () => {
     expect(keptFieldWords('seats@2027-06-18T14:00:00.000Z', AMSTERDAM)).toBe('seats of the departure of 18 Jun 2027, 16:00 CEST');
     expect(keptFieldWords('checkin_list.gates', AMSTERDAM)).toBe('gates');
     expect(keptFieldWords('checkin_list.day_cutover', AMSTERDAM)).toBe('end of a festival day');
+    // A rate's fields by their section (decision 0101): a tax rate's name is not an item's.
+    expect(keptFieldWords('tax_rate.rate', AMSTERDAM)).toBe('tax rate’s percentage');
+    expect(keptFieldWords('archived', AMSTERDAM)).toBe('archived');
+    expect(keptFieldWords('shipping_rate.archived', AMSTERDAM)).toBe('shipping rate archived');
   });
 
   it('shows a price as money and uncounted seats as such', () => {
     const money = (minor: number) => `€${(minor / 100).toFixed(2)}`;
     expect(keptValueWords('price', '4200', money)).toBe('€42.00');
     expect(keptValueWords('stock', '2400', money)).toBe('2400');
+    expect(keptValueWords('shipping_rate.price', '995', money)).toBe('€9.95');
     expect(keptValueWords('seats@2027-06-18T14:00:00.000Z', 'none', money)).toBe(texts.notCounted);
     expect(keptValueWords('on_sale_until', 'none', money)).toBe('none');
   });

@@ -512,7 +512,7 @@ export function keptFieldWords(field: string, timeZone: string, locale?: string)
 
 /** A kept change's value as the page shows it: a price or fee (minor units in the answer) as money, uncounted seats as such, anything else as the shop wrote it. */
 export function keptValueWords(field: string, value: string, money: (minor: number) => string): Shown {
-  if ((field === 'price' || field === 'fee') && /^\d+$/.test(value)) return money(Number(value));
+  if ((field === 'price' || field === 'fee' || field === 'shipping_rate.price') && /^\d+$/.test(value)) return money(Number(value));
   if (field.startsWith('seats@') && value === 'none') return texts.notCounted;
   return value;
 }

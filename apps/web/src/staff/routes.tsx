@@ -19,6 +19,7 @@ const OrderPage = lazy(() => import('./pages/OrderPage'));
 const CataloguePage = lazy(() => import('./pages/CataloguePage'));
 const OnsalesPage = lazy(() => import('./pages/OnsalesPage'));
 const VouchersPage = lazy(() => import('./pages/VouchersPage'));
+const RatesPage = lazy(() => import('./pages/RatesPage'));
 const GuestsPage = lazy(() => import('./pages/GuestsPage'));
 const CheckinListsPage = lazy(() => import('./pages/CheckinListsPage'));
 const ScannersPage = lazy(() => import('./pages/ScannersPage'));
@@ -52,6 +53,7 @@ export const staffRoutes: RouteObject[] = [
       { path: 'catalogue', element: <ForRolesOf call="catalogue-overview"><CataloguePage /></ForRolesOf> },
       { path: 'onsales', element: <ForRolesOf call="onsales-overview"><OnsalesPage /></ForRolesOf> },
       { path: 'vouchers', element: <ForRolesOf call="voucher-list"><VouchersPage /></ForRolesOf> },
+      { path: 'rates', element: <ForRolesOf call="rate-list"><RatesPage /></ForRolesOf> },
       { path: 'guests', element: <ForRolesOf call="guest-lists"><GuestsPage /></ForRolesOf> },
       { path: 'orders/:code', element: <ForRolesOf call="order-detail"><OrderPage /></ForRolesOf> },
       { path: '*', element: <NotFound /> },

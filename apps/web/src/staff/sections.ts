@@ -15,6 +15,7 @@ export const SECTIONS: readonly Section[] = [
   { path: 'catalogue', label: staffTexts.sections.catalogue, call: 'catalogue-overview' },
   { path: 'onsales', label: staffTexts.sections.onsales, call: 'onsales-overview' },
   { path: 'vouchers', label: staffTexts.sections.vouchers, call: 'voucher-list' },
+  { path: 'rates', label: staffTexts.sections.rates, call: 'rate-list' },
   { path: 'guests', label: staffTexts.sections.guests, call: 'guest-lists' },
   { path: 'refunds', label: staffTexts.sections.refunds, call: 'refund-requests' },
   { path: 'exports', label: staffTexts.sections.exports, call: 'staff-export' },

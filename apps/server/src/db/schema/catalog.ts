@@ -18,7 +18,9 @@ export const events = pgTable('events', {
   bankTransferCountries: jsonb('bank_transfer_countries').$type<string[]>().notNull().default([]),
   /** The name in the shop's other languages, by language code (decision 0094); null: none. */
   translations: jsonb('translations').$type<Record<string, EventTextTranslation>>(),
-  /** The event's texts (name, translations) last set in the back office: an import leaves them alone until the file wins (decisions 0047, 0094). */
+  /** Archived: the shop shows none of its products; it stays with its orders and tickets (issue 37 point 1). */
+  archived: boolean('archived').notNull().default(false),
+  /** The event's fields (name, translations, archived) last set in the back office: an import leaves them alone until the file wins (decisions 0047, 0094). */
   backOfficeFields: jsonb('back_office_fields').$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -30,6 +32,10 @@ export const taxRates = pgTable('tax_rates', {
   name: text('name').notNull(),
   /** Rate in basis points: 2100 is 21%. */
   basisPoints: integer('basis_points').notNull(),
+  /** Archived: no item may take it any more; kept because invoices and exports name it (decision 0101). */
+  archived: boolean('archived').notNull().default(false),
+  /** The fields last set in the back office (name, rate, archived): an import leaves them alone until the file wins (decisions 0047, 0101). */
+  backOfficeFields: jsonb('back_office_fields').$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -180,6 +186,10 @@ export const shippingRates = pgTable('shipping_rates', {
   name: text('name').notNull(),
   type: text('type').notNull().default('standard'),
   price: integer('price').notNull(),
+  /** Archived: the shop no longer ships to the country; orders that shipped there keep their carrier (decision 0101). */
+  archived: boolean('archived').notNull().default(false),
+  /** The fields last set in the back office (name, type, price, archived): an import leaves them alone until the file wins (decisions 0047, 0101). */
+  backOfficeFields: jsonb('back_office_fields').$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -77,3 +77,18 @@ export async function setSeats(db: Db, id: number, seats: number | null): Promis
 export async function handBackSeats(db: Db, itemId: number): Promise<void> {
   await db.update(travelTimes).set({ seatsSetHere: false }).where(eq(travelTimes.shopItemId, itemId));
 }
+
+/** Every event's code, in the file's order: the rule across events reads them with a new one added. */
+export async function listEventCodes(db: Db): Promise<string[]> {
+  return (await db.select({ code: events.externalCode }).from(events).orderBy(asc(events.id))).map((row) => row.code);
+}
+
+export async function findEvent(db: Db, code: string): Promise<EventRow | undefined> {
+  const [row] = await db.select().from(events).where(eq(events.externalCode, code));
+  return row;
+}
+
+export async function insertEvent(tx: Db, values: typeof events.$inferInsert): Promise<EventRow> {
+  const [row] = await tx.insert(events).values(values).returning();
+  return row!;
+}

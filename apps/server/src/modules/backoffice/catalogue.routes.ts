@@ -10,6 +10,8 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: { catalogue:
   registerGuardedStaffRoute(app, 'catalogue-overview', guard, async () => catalogue.overview());
   registerGuardedStaffRoute(app, 'catalogue-change-item', guard, async (input, member) => catalogue.changeItem(actorOf(member), input));
   registerGuardedStaffRoute(app, 'catalogue-change-event', guard, async (input, member) => catalogue.changeEvent(actorOf(member), input));
+  registerGuardedStaffRoute(app, 'catalogue-create-event', guard, async (input, member) => catalogue.createEvent(actorOf(member), input));
+  registerGuardedStaffRoute(app, 'catalogue-archive-event', guard, async (input, member) => catalogue.archiveEvent(actorOf(member), input));
   registerGuardedStaffRoute(app, 'catalogue-change-seats', guard, async (input, member) => catalogue.changeSeats(actorOf(member), input));
   registerGuardedStaffRoute(app, 'catalogue-hand-back', guard, async (input, member) => catalogue.handBack(actorOf(member), input));
   registerGuardedStaffRoute(app, 'catalogue-upload', guard, async (input, member) => catalogue.upload(actorOf(member), input), { bodyLimit: CATALOGUE_UPLOAD_BODY_LIMIT });

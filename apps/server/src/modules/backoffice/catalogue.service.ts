@@ -4,6 +4,7 @@ import {
   CATALOGUE_EDITABLE_FIELDS,
   CATALOGUE_EVENT_EDITABLE_FIELDS,
   priceTierMessages,
+  eventsProblems,
   staffCatalogueMessages as texts,
   storedPriceTiers,
   windowProblem,
@@ -101,6 +102,11 @@ export function catalogueEventView(row: EventRow): CatalogueEventView {
     translations: row.translations ?? {},
     timezone: row.timezone,
     starts_at: iso(row.startsAt),
+    age_range_active: row.ageRangeActive,
+    credit_card_active: row.creditCardActive,
+    bank_transfer_active: row.bankTransferActive,
+    bank_transfer_countries: row.bankTransferCountries,
+    archived: row.archived,
     changed_here: row.backOfficeFields.filter(isEventEditable),
   };
 }
@@ -289,6 +295,65 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
       });
       deps.catalog.invalidate();
       return { event, message: texts.saved };
+    },
+
+    /**
+     * A new event, as the file writes one (issue 37 point 1), checked with the file's schema and
+     * the importer's rule across events (a code names one event). Duplicating an event is this,
+     * with the form filled from another event (`from`, kept in the audit entry); its products are
+     * not copied. An event made here has no marks: the file does not name it.
+     */
+    async createEvent(actor: Actor, input: StaffApiInput<'catalogue-create-event'>) {
+      const wanted = input.event;
+      refuseOtherLanguages(wanted.translations, deps.config.languages);
+      try {
+        const event = await db.transaction(async (tx) => {
+          if (input.from && !(await queries.findEvent(tx, input.from))) throw new AppError('NOT_FOUND', texts.noEvent(input.from));
+          const codes = await queries.listEventCodes(tx);
+          const problems = eventsProblems([...codes.map((code) => ({ code })), { code: wanted.code }]).filter((problem) => problem.index === codes.length);
+          if (problems.length) throw invalid('event.code', problems[0]!.text);
+          const row = await queries.insertEvent(tx, {
+            externalCode: wanted.code,
+            name: wanted.name,
+            timezone: wanted.timezone,
+            startsAt: toDate(wanted.starts_at ?? null),
+            ageRangeActive: wanted.age_range_active,
+            creditCardActive: wanted.credit_card_active,
+            bankTransferActive: wanted.bank_transfer_active,
+            bankTransferCountries: wanted.bank_transfer_countries,
+            translations: keptTranslations(wanted.translations),
+            archived: wanted.archived,
+          });
+          await insertAudit(tx, { ...auditActor(actor), action: 'catalogue.create-event', target: `event:${row.externalCode}`, before: null, after: { ...wanted, duplicated_from: input.from ?? null } });
+          return catalogueEventView(row);
+        });
+        deps.catalog.invalidate();
+        return { event, message: texts.eventCreated };
+      } catch (error) {
+        // Another admin (or an import) created the code at the same moment.
+        if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
+          throw invalid('event.code', eventsProblems([{ code: wanted.code }, { code: wanted.code }])[0]!.text);
+        }
+        throw error;
+      }
+    },
+
+    /**
+     * Archives an event (the shop shows none of its products; nothing is deleted: its orders,
+     * tickets and check-ins stay) or restores it, under its row lock, audited, marked for imports.
+     */
+    async archiveEvent(actor: Actor, input: StaffApiInput<'catalogue-archive-event'>) {
+      const event = await db.transaction(async (tx) => {
+        const current = await queries.lockEvent(tx, input.code);
+        if (!current) throw new AppError('NOT_FOUND', texts.noEvent(input.code));
+        if (current.archived === input.archived) throw new AppError('INVALID_INPUT', texts.nothingToChange);
+        const marks = [...new Set([...current.backOfficeFields, 'archived'])];
+        const updated = await queries.updateEvent(tx, current.id, { archived: input.archived, backOfficeFields: marks });
+        await insertAudit(tx, { ...auditActor(actor), action: 'catalogue.archive-event', target: `event:${current.externalCode}`, before: { archived: current.archived }, after: { archived: input.archived } });
+        return catalogueEventView(updated);
+      });
+      deps.catalog.invalidate();
+      return { event, message: input.archived ? texts.eventArchived : texts.eventRestored };
     },
 
     async changeSeats(actor: Actor, input: StaffApiInput<'catalogue-change-seats'>) {

@@ -54,6 +54,11 @@ describe.skipIf(!postgresUrl)('the back office’s saves beside buyers’ key-sh
       payload: async () => ({ code: 'NWF27-SHUTTLE', departure_id: await departure(), seats: 61 }),
     },
     { what: 'a voucher', lock: "SELECT 1 FROM vouchers WHERE code = 'LOCKS-CREW' FOR KEY SHARE", call: 'voucher-save', payload: async () => ({ code: 'LOCKS-CREW', voucher: voucher(15) }) },
+    // A tax rate's row is key-share locked by a buyer's transaction that inserts an item taking it (an import's, a new item's).
+    { what: 'a tax rate', lock: "SELECT 1 FROM tax_rates WHERE external_code = 'low' FOR KEY SHARE", call: 'tax-rate-save', payload: async () => ({ code: 'low', tax_rate: { code: 'low', name: 'VAT 9% (saved beside a buyer)', rate: 9 } }) },
+    { what: 'a shipping rate', lock: "SELECT 1 FROM shipping_rates WHERE country = 'NL' FOR KEY SHARE", call: 'shipping-rate-save', payload: async () => ({ country: 'NL', shipping_rate: { country: 'NL', name: 'PostNL parcel', price: 595 } }) },
+    // Archived and restored in turn (each save must change something).
+    { what: 'an event’s archive', lock: "SELECT 1 FROM events WHERE external_code = 'NWF27' FOR KEY SHARE", call: 'catalogue-archive-event', payload: async () => ({ code: 'NWF27', archived: !(await locker.query("SELECT archived FROM events WHERE external_code = 'NWF27'")).rows[0].archived }) },
     { what: 'an on-sale', lock: "SELECT 1 FROM onsales WHERE code = 'LOCKS' FOR KEY SHARE", call: 'onsale-change', payload: async () => ({ code: 'LOCKS', changes: { session_minutes: 30 } }) },
     {
       what: 'a check-in list',

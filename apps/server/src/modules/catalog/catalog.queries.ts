@@ -24,6 +24,19 @@ export async function upsertTaxRate(db: Db, values: typeof taxRates.$inferInsert
   return row!.id;
 }
 
+export type TaxRateRow = typeof taxRates.$inferSelect;
+export type ShippingRateRow = typeof shippingRates.$inferSelect;
+
+/** The tax rates with fields set in the back office (decision 0101): a handful at most. */
+export async function listTaxRatesChangedHere(db: Db): Promise<TaxRateRow[]> {
+  return db.select().from(taxRates).where(sql`jsonb_array_length(${taxRates.backOfficeFields}) > 0`);
+}
+
+/** The shipping rates with fields set in the back office (decision 0101). */
+export async function listShippingRatesChangedHere(db: Db): Promise<ShippingRateRow[]> {
+  return db.select().from(shippingRates).where(sql`jsonb_array_length(${shippingRates.backOfficeFields}) > 0`);
+}
+
 /** Held and sold counters are the shop's, never the catalogue's: an import leaves them alone. */
 export async function upsertShopItem(db: Db, values: typeof shopItems.$inferInsert): Promise<number> {
   const [row] = await db
@@ -156,19 +169,22 @@ export async function listEvents(db: Db): Promise<EventRow[]> {
   return db.select().from(events).orderBy(asc(events.id));
 }
 
-/** Items a visitor may see at `now`: on sale inside their sale window, or shown anyway (force_view). */
+/** Items a visitor may see at `now`: on sale inside their sale window, or shown anyway (force_view); none of an archived event. */
 export async function listVisibleShopItems(db: Db, now: Date): Promise<ShopItemRow[]> {
   return db
     .select()
     .from(shopItems)
     .where(
-      or(
+      and(
+        or(isNull(shopItems.eventId), sql`NOT EXISTS (SELECT 1 FROM events AS e WHERE e.id = "shop_items"."event_id" AND e.archived)`),
+        or(
         and(
           eq(shopItems.onSale, true),
           or(isNull(shopItems.saleStartsAt), lte(shopItems.saleStartsAt, now)),
           or(isNull(shopItems.saleEndsAt), gt(shopItems.saleEndsAt, now)),
         ),
         eq(shopItems.forceView, true),
+        ),
       ),
     )
     .orderBy(asc(shopItems.sortOrder), asc(shopItems.id));

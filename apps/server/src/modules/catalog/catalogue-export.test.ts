@@ -15,6 +15,10 @@ import { openDatabase } from '../../db/client';
 import { events, shopItems, travelTimes } from '../../db/schema';
 import { REPO_ROOT } from '../../env';
 import { createCheckinListAdmin } from '../checkin/checkin-lists.service';
+import { createRateAdmin } from '../backoffice/rates.service';
+import { createCatalogueAdmin } from '../backoffice/catalogue.service';
+import type { CatalogReader } from './catalog-snapshot';
+import type { CatalogueChecker } from './catalogue-checker';
 import { changesAnything } from './catalogue-diff';
 import { catalogueYaml, writeCatalogueExport } from './catalogue-export';
 import { importCatalogue, importCatalogueWith, parseCatalogue, readCatalogueFile, type ImportOptions } from './catalogue-import';
@@ -105,8 +109,24 @@ describe.each(testEngines())('the catalogue file both ways on %s', (engine) => {
     const entrance = (await lists.overview()).lists.find((view) => view.list.code === 'NWF27-ENTRANCE')!;
     await lists.save(actor, { id: entrance.id, list: { ...entrance.list, day_cutover: 360, gates: ['North', 'South', 'East'] } });
 
+    // Tax and shipping rates made, changed and archived in the back office (decision 0101).
+    const rates = createRateAdmin({ db: db(), config: { currency: 'EUR' }, catalog: { invalidate: () => undefined } });
+    await rates.saveTaxRate(actor, { code: null, tax_rate: { code: 'zero', name: 'VAT 0%', rate: 0, archived: false } });
+    await rates.saveTaxRate(actor, { code: 'zero', tax_rate: { code: 'zero', name: 'VAT 0% (old)', rate: 0, archived: true } });
+    await rates.saveTaxRate(actor, { code: 'low', tax_rate: { code: 'low', name: 'VAT 9.5%', rate: 9.5, archived: false } });
+    await rates.saveShippingRate(actor, { country: 'AT', shipping_rate: { country: 'AT', name: 'Österreichische Post', type: 'express', price: 1495, archived: true } });
+    await rates.saveShippingRate(actor, { country: null, shipping_rate: { country: 'IT', name: 'Poste Italiane', type: 'standard', price: 1395, archived: false } });
+
+    // An event made and archived in the back office: the file has it, archived.
+    const catalogue = createCatalogueAdmin({ db: db(), config: { currency: 'EUR', timezone: 'Europe/Amsterdam', languages: ['en'] }, catalog: { invalidate: () => undefined } as unknown as CatalogReader, now: () => new Date(), checker: undefined as unknown as CatalogueChecker });
+    await catalogue.createEvent(actor, { event: { code: 'NWF26', name: 'Northwind Festival 2026', timezone: 'Europe/Amsterdam', starts_at: '2026-06-19T12:00:00+02:00', age_range_active: false, credit_card_active: true, bank_transfer_active: false, bank_transfer_countries: [], archived: false }, from: 'NWF27' });
+    await catalogue.archiveEvent(actor, { code: 'NWF26', archived: true });
+
     first = await exportTo(db(), path.join(work, 'first'));
     const exported = parseCatalogue(first.text, 'first.yaml');
+    expect(exported.events.find((event) => event.code === 'NWF26')).toMatchObject({ archived: true, starts_at: '2026-06-19T12:00:00+02:00' });
+    expect(exported.tax_rates.map((rate) => [rate.code, rate.rate, rate.archived])).toEqual([['high', 21, false], ['low', 9.5, false], ['zero', 0, true]]);
+    expect(exported.shipping_rates.find((rate) => rate.country === 'AT')).toEqual({ country: 'AT', name: 'Österreichische Post', type: 'express', price: 1495, archived: true });
     const product = (code: string) => exported.products.find((entry) => entry.code === code);
     expect(product('NWF27-LOCKER')?.price).toBe(1950);
     expect(product('NWF27-WEEKEND')).toMatchObject({ name: 'Weekend pass', translations: { de: { name: 'Wochenendticket' }, nl: { name: 'Weekendkaart' } } });

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { admissionOfColumns, isoInZone, STEER_TARGET_P99_MS_DEFAULT, DAY_CUTOVER_DEFAULT_MINUTES } from '@festival/contract';
+import { admissionOfColumns, isoInZone, rateOfBasisPoints, STEER_TARGET_P99_MS_DEFAULT, DAY_CUTOVER_DEFAULT_MINUTES } from '@festival/contract';
 import { asc, eq } from 'drizzle-orm';
 import YAML, { isMap, isSeq, type Node as YamlNode, Scalar } from 'yaml';
 import type { Db } from '../../db/client';
@@ -252,8 +252,9 @@ export async function readLiveCatalogue(db: Db, options: ExportOptions = {}): Pr
         bank_transfer_active: row.bankTransferActive,
         bank_transfer_countries: row.bankTransferCountries,
         translations: translationsOf(row.translations, ['name']),
+        archived: row.archived,
       })),
-      tax_rates: taxRows.map((row) => ({ code: row.externalCode, name: row.name, rate: row.basisPoints / 100 })),
+      tax_rates: taxRows.map((row) => ({ code: row.externalCode, name: row.name, rate: rateOfBasisPoints(row.basisPoints), archived: row.archived })),
       products,
       merchandise,
       vouchers: voucherRows.map((row) => ({
@@ -270,7 +271,7 @@ export async function readLiveCatalogue(db: Db, options: ExportOptions = {}): Pr
         valid_until: instantOf(row.validUntil, shopZone),
         active: row.active,
       })),
-      shipping_rates: rateRows.map((row) => ({ country: row.country, name: row.name, type: row.type, price: row.price })),
+      shipping_rates: rateRows.map((row) => ({ country: row.country, name: row.name, type: row.type, price: row.price, archived: row.archived })),
       checkin_lists: checkin,
       onsales: onsaleEntries,
     },
@@ -381,6 +382,7 @@ function eventOut(event: CatalogueFile['events'][number]) {
     ['bank_transfer_active', event.bank_transfer_active, !event.bank_transfer_active],
     ['bank_transfer_countries', event.bank_transfer_countries, event.bank_transfer_countries.length === 0],
     ['translations', translationsOf(event.translations ?? null, ['name'])],
+    ['archived', event.archived, !event.archived],
   ]);
 }
 
@@ -522,7 +524,7 @@ const FLOW_ENTRIES = new Set(['tax_rates', 'shipping_rates', 'payment_plan', 'tr
 export function catalogueYaml(catalogue: CatalogueFile): string {
   const sections = written([
     ['events', catalogue.events.map(eventOut), catalogue.events.length === 0],
-    ['tax_rates', catalogue.tax_rates.map((rate) => ({ code: rate.code, name: rate.name, rate: rate.rate })), catalogue.tax_rates.length === 0],
+    ['tax_rates', catalogue.tax_rates.map((rate) => written([['code', rate.code], ['name', rate.name], ['rate', rate.rate], ['archived', rate.archived, !rate.archived]])), catalogue.tax_rates.length === 0],
     ['products', catalogue.products.map(productOut), catalogue.products.length === 0],
     ['merchandise', catalogue.merchandise.map(merchandiseOut), catalogue.merchandise.length === 0],
     [
@@ -545,7 +547,7 @@ export function catalogueYaml(catalogue: CatalogueFile): string {
       ),
       catalogue.vouchers.length === 0,
     ],
-    ['shipping_rates', catalogue.shipping_rates.map((rate) => written([['country', rate.country], ['name', rate.name], ['type', rate.type, rate.type === 'standard'], ['price', rate.price]])), catalogue.shipping_rates.length === 0],
+    ['shipping_rates', catalogue.shipping_rates.map((rate) => written([['country', rate.country], ['name', rate.name], ['type', rate.type, rate.type === 'standard'], ['price', rate.price], ['archived', rate.archived, !rate.archived]])), catalogue.shipping_rates.length === 0],
     ['checkin_lists', catalogue.checkin_lists.map(listOut), catalogue.checkin_lists.length === 0],
     ['onsales', catalogue.onsales.map(onsaleOut), catalogue.onsales.length === 0],
   ]);

@@ -4,7 +4,6 @@ import {
   listedProductCode,
   issueMessage,
   catalogueBoolean,
-  eventTextTranslations,
   itemTextTranslations,
   catalogueCode,
   catalogueCount,
@@ -15,6 +14,9 @@ import {
   priceTierMessages,
   priceTiers,
   voucherDefinition,
+  shippingRateDefinition,
+  eventDefinition,
+  taxRateDefinition,
   windowProblem,
 } from '@festival/contract';
 import { z } from 'zod';
@@ -29,7 +31,6 @@ const money = catalogueMoney;
 const count = catalogueCount;
 const instant = catalogueInstant;
 /** Festival days and the day's cut-over: the check-in lists' rules (packages/contract, checkin-list-fields.ts). */
-const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO country code such as NL');
 const image = z.string().regex(/^[A-Za-z0-9._/-]+\.(webp|png|jpe?g|svg)$/, 'must be a relative path to a .webp, .png, .jpg or .svg file');
 
 const refundRules = z
@@ -76,20 +77,8 @@ function saleRules(item: { on_sale_from?: string | null | undefined; on_sale_unt
   if (refund) ctx.addIssue({ code: 'custom', path: ['refund', 'until'], message: issueMessage(refund) });
 }
 
-export const catalogueEvent = z
-  .object({
-    code,
-    name: z.string().min(1).max(200),
-    timezone: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Amsterdam'),
-    starts_at: instant.nullish(),
-    age_range_active: z.boolean().default(false),
-    credit_card_active: z.boolean().default(true),
-    bank_transfer_active: z.boolean().default(false),
-    bank_transfer_countries: z.array(countryCode).default([]),
-    /** The name in the shop's other languages: `{ de: { name: … } }` (decision 0094). */
-    translations: eventTextTranslations.optional(),
-  })
-  .strict();
+/** An event: the same schema the back office's event calls take (packages/contract, event-fields.ts). */
+export const catalogueEvent = eventDefinition;
 
 export const catalogueProduct = z
   .object({
@@ -152,27 +141,11 @@ export const catalogueMerchandise = z
 /** A voucher of any kind (decision 0096): the same schema the back office's voucher calls take. */
 export const catalogueVoucher = voucherDefinition;
 
-export const catalogueShippingRate = z
-  .object({
-    country: countryCode,
-    name: z.string().min(1).max(200),
-    type: z.string().min(1).max(50).default('standard'),
-    price: money,
-  })
-  .strict();
+/** A shipping rate (decision 0101): the same schema the back office's shipping rate editor takes. */
+export const catalogueShippingRate = shippingRateDefinition;
 
-export const catalogueTaxRate = z
-  .object({
-    code,
-    name: z.string().min(1).max(50),
-    /** Percentage with at most two decimals: 21 or 9.5. */
-    rate: z
-      .number()
-      .min(0)
-      .max(100)
-      .refine((rate) => Number.isInteger(Math.round(rate * 100)) && Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-9, 'must have at most two decimals'),
-  })
-  .strict();
+/** A tax rate (decision 0101): the same schema the back office's tax rate editor takes. */
+export const catalogueTaxRate = taxRateDefinition;
 
 /**
  * Where and when the products of an event admit (issue 21): the scanner checks a ticket against a
@@ -203,12 +176,3 @@ export const catalogueFile = z
 export type CatalogueFile = z.infer<typeof catalogueFile>;
 export type CatalogueCheckinListProduct = CatalogueFile['checkin_lists'][number]['products'][number];
 export { listedProductCode };
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -6,11 +6,11 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { admissionColumns, checkinListProblems, priceTierMessages, storedPriceTiers, onsaleRuleProblems, onsaleSpan, type OnsaleRoomSpan, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
+import { admissionColumns, basisPointsOf, eventsProblems, itemTaxProblem, rateOfBasisPoints, shippingRatesProblems, taxRatesProblems, checkinListProblems, priceTierMessages, storedPriceTiers, onsaleRuleProblems, onsaleSpan, type OnsaleRoomSpan, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
 import type { events, shopItems } from '../../db/schema';
 import { catalogueFile, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
-import type { EventRow, ShopItemRow } from './catalog.queries';
+import type { EventRow, ShippingRateRow, ShopItemRow, TaxRateRow } from './catalog.queries';
 import * as checkinListQueries from '../checkin/checkin-lists.queries';
 import { listColumns, reconcileListWithBackOffice, shapeOfDefinition, shapeOfRow, type CheckinListShape } from '../checkin/checkin-list-definition';
 import * as onsaleQueries from '../onsale/onsale.queries';
@@ -305,12 +305,22 @@ function crossCheck(catalogue: ReadableCatalogue): CatalogueProblemEntry[] {
     if (first) problem([...path, 'code'], `"${code}" is already used by ${first}; codes must be unique across products and merchandise`);
     else seen.set(code, formatPath(path));
   };
+  // A code names one event: the back office's event editor asks the same (event-fields.ts).
+  for (const found of eventsProblems(catalogue.events)) problem(['events', found.index, ...found.path], english(found.text));
+  // The rules across rates are the back office's editors' too (rate-fields.ts, decision 0101).
+  for (const found of taxRatesProblems(catalogue.tax_rates)) problem(['tax_rates', found.index, ...found.path], english(found.text));
+  const archivedTax = new Set(catalogue.tax_rates.flatMap((rate) => (rate?.archived ? [rate.code] : [])));
+  const taxProblem = (tax: string, at: Segment[]) => {
+    if (taxCodes && !taxCodes.has(tax)) problem([...at, 'tax'], `no tax rate has the code "${tax}"`);
+    const archived = itemTaxProblem(tax, archivedTax);
+    if (archived) problem([...at, 'tax'], english(archived));
+  };
   catalogue.products.forEach((product, index) => {
     if (!product) return;
     const at: Segment[] = ['products', index];
     claim(product.code, at);
     if (eventCodes && !eventCodes.has(product.event)) problem([...at, 'event'], `no event has the code "${product.event}"`);
-    if (taxCodes && !taxCodes.has(product.tax)) problem([...at, 'tax'], `no tax rate has the code "${product.tax}"`);
+    taxProblem(product.tax, at);
     const plan = planProblem(product.payment_plan, product.price + product.fee, 'price plus fee is');
     if (plan) problem([...at, 'payment_plan'], plan);
   });
@@ -318,7 +328,7 @@ function crossCheck(catalogue: ReadableCatalogue): CatalogueProblemEntry[] {
     if (!item) return;
     const at: Segment[] = ['merchandise', index];
     claim(item.code, at);
-    if (taxCodes && !taxCodes.has(item.tax)) problem([...at, 'tax'], `no tax rate has the code "${item.tax}"`);
+    taxProblem(item.tax, at);
   });
   const voucherCodes = new Set<string>();
   // The products a voucher names are the file's products and merchandise (as an on-sale's are).
@@ -331,12 +341,7 @@ function crossCheck(catalogue: ReadableCatalogue): CatalogueProblemEntry[] {
     voucherCodes.add(upper);
     for (const found of voucherStateProblems(voucher, null, itemCodes)) problem(['vouchers', index, ...found.path], english(found.text));
   });
-  const countries = new Set<string>();
-  catalogue.shipping_rates.forEach((rate, index) => {
-    if (!rate) return;
-    if (countries.has(rate.country)) problem(['shipping_rates', index, 'country'], `${rate.country} has more than one rate`);
-    countries.add(rate.country);
-  });
+  for (const found of shippingRatesProblems(catalogue.shipping_rates)) problem(['shipping_rates', found.index, ...found.path], english(found.text));
   problems.push(...crossCheckCheckinLists(catalogue, eventCodes));
   problems.push(...crossCheckOnsales(catalogue, eventCodes));
   return problems;
@@ -550,6 +555,7 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
             bankTransferActive: event.bank_transfer_active,
             bankTransferCountries: event.bank_transfer_countries,
             translations: keptTranslations(event.translations),
+            archived: event.archived,
           },
           markedEvents.get(event.code),
           fileWins,
@@ -560,10 +566,32 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
         summary.events += 1;
       }
       const taxIds = new Map<string, number>();
+      // A rate's fields set in the back office: kept where the file says otherwise, unless the file wins (decision 0101).
+      const [markedTax, markedShipping] = await readTogether(tx, [() => queries.listTaxRatesChangedHere(tx), () => queries.listShippingRatesChangedHere(tx)] as const);
+      const markedTaxByCode = new Map(markedTax.map((row) => [row.externalCode, row]));
+      const archivedTax = new Set<string>();
       for (const rate of catalogue.tax_rates) {
-        taxIds.set(rate.code, await queries.upsertTaxRate(tx, { externalCode: rate.code, name: rate.name, basisPoints: Math.round(rate.rate * 100) }));
+        const fileValues: TaxRateValues = { externalCode: rate.code, name: rate.name, basisPoints: basisPointsOf(rate.rate), archived: rate.archived };
+        const result = keepMarkedFields<TaxRateField, TaxRateRow, TaxRateValues>(
+          rate.code,
+          fileValues,
+          markedTaxByCode.get(rate.code),
+          fileWins,
+          TAX_RATE_FIELD_COLUMNS,
+          taxRateFieldValueText,
+        );
+        // Named by section, as a check-in list's are: a rate's `name` is not an item's.
+        kept.push(...result.kept.map((change) => ({ ...change, field: `tax_rate.${change.field}` })));
+        handedBack.push(...result.handedBack.map((back) => ({ ...back, field: `tax_rate.${back.field}` })));
+        if (result.values.archived) archivedTax.add(rate.code);
+        taxIds.set(rate.code, await queries.upsertTaxRate(tx, result.values));
         summary.taxRates += 1;
       }
+      // An archived rate kept from the back office still refuses the items that would take it.
+      [...catalogue.products.map((item, index) => ['products', index, item] as const), ...catalogue.merchandise.map((item, index) => ['merchandise', index, item] as const)].forEach(([section, index, item]) => {
+        const archived = itemTaxProblem(item.tax, archivedTax);
+        if (archived) problems.push({ path: [section, index, 'tax'], line: null, message: `${english(archived)} (archived in the back office): let the file win, or give the item another rate` });
+      });
       // What the back office set: kept where the file says otherwise, unless the file wins (decision 0047).
       const allCodes = [...catalogue.products, ...catalogue.merchandise].map((item) => item.code);
       const [markedItems, markedSeats] = await readTogether(tx, [() => queries.listItemsChangedHere(tx, allCodes), () => queries.listSeatsChangedHere(tx, allCodes)] as const);
@@ -658,8 +686,20 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
         await queries.upsertVoucher(tx, voucherColumns(voucher));
         summary.vouchers += 1;
       }
+      const markedShippingByCountry = new Map(markedShipping.map((row) => [row.country, row]));
       for (const rate of catalogue.shipping_rates) {
-        await queries.upsertShippingRate(tx, { country: rate.country, name: rate.name, type: rate.type, price: rate.price });
+        const fileValues: ShippingRateValues = { country: rate.country, name: rate.name, type: rate.type, price: rate.price, archived: rate.archived };
+        const result = keepMarkedFields<ShippingRateField, ShippingRateRow, ShippingRateValues>(
+          rate.country,
+          fileValues,
+          markedShippingByCountry.get(rate.country),
+          fileWins,
+          SHIPPING_RATE_FIELD_COLUMNS,
+          (field, values) => shownValue(values[SHIPPING_RATE_FIELD_COLUMNS[field][0]]),
+        );
+        kept.push(...result.kept.map((change) => ({ ...change, field: `shipping_rate.${change.field}` })));
+        handedBack.push(...result.handedBack.map((back) => ({ ...back, field: `shipping_rate.${back.field}` })));
+        await queries.upsertShippingRate(tx, result.values);
         summary.shippingRates += 1;
       }
       const listIds: number[] = [];
@@ -789,7 +829,22 @@ const FIELD_COLUMNS: Record<CatalogueEditableField, readonly (keyof ShopItemRow 
 const EVENT_FIELD_COLUMNS: Record<CatalogueEventEditableField, readonly (keyof EventRow & keyof EventValues)[]> = {
   name: ['name'],
   translations: ['translations'],
+  archived: ['archived'],
 };
+
+/** The columns behind each of a tax rate's fields an admin may change (decision 0101); its code is its key. */
+export const TAX_RATE_FIELD_COLUMNS = { name: ['name'], rate: ['basisPoints'], archived: ['archived'] } as const satisfies Record<string, readonly (keyof TaxRateRow)[]>;
+export type TaxRateField = keyof typeof TAX_RATE_FIELD_COLUMNS;
+type TaxRateValues = Pick<TaxRateRow, 'externalCode' | 'name' | 'basisPoints' | 'archived'> & { backOfficeFields?: string[] };
+type ShippingRateValues = Pick<ShippingRateRow, 'country' | 'name' | 'type' | 'price' | 'archived'> & { backOfficeFields?: string[] };
+/** The columns behind each of a shipping rate's fields an admin may change (decision 0101); its country is its key. */
+export const SHIPPING_RATE_FIELD_COLUMNS = { name: ['name'], type: ['type'], price: ['price'], archived: ['archived'] } as const satisfies Record<string, readonly (keyof ShippingRateRow)[]>;
+export type ShippingRateField = keyof typeof SHIPPING_RATE_FIELD_COLUMNS;
+
+/** A tax rate's field's value as the file writes it (the rate as a percentage). */
+export function taxRateFieldValueText(field: TaxRateField, values: Partial<Pick<TaxRateRow, 'name' | 'basisPoints' | 'archived'>>): string {
+  return field === 'rate' ? shownValue(values.basisPoints === undefined ? undefined : rateOfBasisPoints(values.basisPoints)) : shownValue(values[field]);
+}
 
 /** An event's field's value in the file's own terms, as text: compared and shown to the organiser. */
 export function eventFieldValueText(field: CatalogueEventEditableField, values: Partial<Record<keyof EventRow, unknown>>): string {
@@ -831,7 +886,7 @@ export function reconcileWithBackOffice<T extends ShopItemValues>(
   current: ShopItemRow | undefined,
   fileWins: boolean,
 ): { values: T; kept: KeptChange[]; handedBack: HandedBack[]; problems: { path: Segment[]; message: string }[] } {
-  const { values: result, kept, handedBack } = keepMarkedFields(values, current, fileWins, FIELD_COLUMNS, fieldValueText);
+  const { values: result, kept, handedBack } = keepMarkedFields(values.externalCode, values, current, fileWins, FIELD_COLUMNS, fieldValueText);
   if (!current) return { values: result, kept, handedBack, problems: [] };
   const problems: { path: Segment[]; message: string }[] = [];
   const sale = windowProblem(result.saleStartsAt?.toISOString(), result.saleEndsAt?.toISOString(), 'on_sale_from');
@@ -850,7 +905,7 @@ export type HandedBack = { code: string; field: string };
 
 /** The file's values for an event, with its texts set in the back office kept where the file says otherwise (unless the file wins). */
 export function reconcileEventWithBackOffice<T extends EventValues>(values: T, current: EventRow | undefined, fileWins: boolean): { values: T; kept: KeptChange[]; handedBack: HandedBack[] } {
-  return keepMarkedFields(values, current, fileWins, EVENT_FIELD_COLUMNS, eventFieldValueText);
+  return keepMarkedFields(values.externalCode, values, current, fileWins, EVENT_FIELD_COLUMNS, eventFieldValueText);
 }
 
 /**
@@ -858,7 +913,8 @@ export function reconcileEventWithBackOffice<T extends EventValues>(values: T, c
  * file says otherwise, and listed; the field is the file's again where the file says the same, or
  * when the file wins (decision 0047). The marks that stay are the values' `backOfficeFields`.
  */
-function keepMarkedFields<F extends string, Row extends { backOfficeFields: string[] }, T extends { externalCode: string; backOfficeFields?: string[] | undefined }>(
+function keepMarkedFields<F extends string, Row extends { backOfficeFields: string[] }, T extends { backOfficeFields?: string[] | undefined }>(
+  code: string,
   values: T,
   current: Row | undefined,
   fileWins: boolean,
@@ -875,10 +931,10 @@ function keepMarkedFields<F extends string, Row extends { backOfficeFields: stri
     const shopValue = valueText(field, current);
     const fileValue = valueText(field, values);
     if (shopValue === fileValue) {
-      handedBack.push({ code: values.externalCode, field });
+      handedBack.push({ code, field });
       continue;
     }
-    kept.push({ code: values.externalCode, field, shop_value: shopValue, file_value: fileValue });
+    kept.push({ code, field, shop_value: shopValue, file_value: fileValue });
     if (fileWins) continue;
     stillMarked.push(field);
     for (const column of columns[field]) (result as Record<keyof T, unknown>)[column] = current[column];

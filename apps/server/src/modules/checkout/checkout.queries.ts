@@ -11,8 +11,12 @@ export async function taxRatesOfItems(db: Db, itemIds: number[]): Promise<Map<nu
   return (await listItemRows(db, itemIds)).rates;
 }
 
+/** The rate the shop ships to a country by; an archived one ships no more (decision 0101). */
 export async function findShippingRate(db: Db, country: string) {
-  const [row] = await db.select().from(shippingRates).where(eq(shippingRates.country, country.toUpperCase()));
+  const [row] = await db
+    .select()
+    .from(shippingRates)
+    .where(and(eq(shippingRates.country, country.toUpperCase()), eq(shippingRates.archived, false)));
   return row;
 }
 

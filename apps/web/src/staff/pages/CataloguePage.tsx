@@ -6,6 +6,8 @@ import {
   PRICE_TIERS_MAX,
   staffCatalogueMessages,
   type CatalogueEventChanges,
+  type CatalogueEventView,
+  type EventDefinitionInput,
   type CatalogueItemChanges,
   type CatalogueItemView,
   type CatalogueOverviewAnswer,
@@ -70,6 +72,7 @@ import { downloadFile } from '../download-file';
 import { LoadFailed } from '../LoadStates';
 import { formatAmount, staffLocale } from '../money';
 import { staffTexts } from '../texts';
+import { duplicateFormOf, emptyEventForm, eventFormFieldOf, eventProblemSentence, prepareEvent, type EventForm } from '../event-form';
 import { useStaffAction } from '../use-staff-action';
 import { StockLegend } from '../StockLegend';
 import { say } from '../../lib/say';
@@ -86,6 +89,7 @@ const OVERVIEW_KEY = ['catalogue-overview'] as const;
 // What a change here alters on the other pages: they load it afresh when next opened.
 const RELOAD = [['staff-audit'], ['dashboard'], ['box-office-items']] as const;
 const texts = staffTexts.catalogue;
+const eventTexts = staffTexts.catalogueEvents;
 const uploadTexts = texts.upload;
 
 /** The shop's own time zone (merchandise has no event to take one from). */
@@ -164,6 +168,33 @@ export default function CataloguePage() {
     done: settle,
     reload: RELOAD,
   });
+  // null: no dialog; from null: a new event; from an event: its duplicate.
+  const [creatingEvent, setCreatingEvent] = useState<{ from: CatalogueEventView | null } | null>(null);
+  const createEvent = useStaffAction({
+    run: (input: { event: EventDefinitionInput; from: string | null }) => staffCall('catalogue-create-event', input),
+    done: (answer: EventAnswer) => {
+      setCreatingEvent(null);
+      client.setQueryData<Overview>(OVERVIEW_KEY, (current) => current && { ...current, events: [...current.events, answer.event] });
+      setEventNotice({ code: answer.event.code, text: answer.message });
+      return null;
+    },
+    reload: RELOAD,
+  });
+  const archiveEvent = useStaffAction({
+    run: (input: { code: string; archived: boolean }) => staffCall('catalogue-archive-event', input),
+    done: (answer: EventAnswer) => {
+      client.setQueryData<Overview>(OVERVIEW_KEY, (current) => current && { ...current, events: current.events.map((event) => (event.code === answer.event.code ? answer.event : event)) });
+      setEventNotice({ code: answer.event.code, text: answer.message });
+      return null;
+    },
+    reload: RELOAD,
+  });
+  const openEventDialog = (from: CatalogueEventView | null) => {
+    createEvent.clearMessage();
+    createEvent.reset();
+    setEventNotice(null);
+    setCreatingEvent({ from });
+  };
 
   if (overview.isPending)
     return (
@@ -228,6 +259,16 @@ export default function CataloguePage() {
 
   return (
     <Page title={say(texts.title)} lead={say(texts.lead)} className="staff-cat">
+      <div className="button-row staff-cat-new-event">
+        <Button id="staff-cat-new-event" onClick={() => openEventDialog(null)}>
+          {say(eventTexts.create)}
+        </Button>
+      </div>
+      {archiveEvent.message && (
+        <div className="alert alert--danger" role="alert">
+          {archiveEvent.message}
+        </div>
+      )}
       {data.items.length === 0 && data.events.length === 0 ? <p className="staff-cat-empty">{say(texts.empty)}</p> : <StockLegend labels={texts} className="staff-cat-legend" />}
       {data.events.map((event) => {
         const items = products.filter((item) => item.event === event.code);
@@ -240,6 +281,7 @@ export default function CataloguePage() {
               {event.starts_at && ` · ${texts.starts(formatInZone(event.starts_at, event.timezone, staffLocale()))}`}
             </p>
             <div className="button-row staff-cat-group__actions">
+              {event.archived && <Badge tone="neutral">{say(eventTexts.archived)}</Badge>}
               {changed && <Badge tone="info">{texts.changedFields(changed)}</Badge>}
               <Button
                 size="sm"
@@ -253,6 +295,22 @@ export default function CataloguePage() {
                 aria-label={texts.editTextsLabel(event.name)}
               >
                 {say(texts.editTexts)}
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => openEventDialog(event)} aria-label={eventTexts.duplicateLabel(event.name)}>
+                {say(eventTexts.duplicate)}
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={archiveEvent.isPending && archiveEvent.variables?.code === event.code}
+                onClick={() => {
+                  archiveEvent.clearMessage();
+                  setEventNotice(null);
+                  archiveEvent.mutate({ code: event.code, archived: !event.archived });
+                }}
+                aria-label={event.archived ? eventTexts.restoreLabel(event.name) : eventTexts.archiveLabel(event.name)}
+              >
+                {say(event.archived ? eventTexts.restore : eventTexts.archive)}
               </Button>
             </div>
             <div role="status" className="staff-cat-group__status">
@@ -295,6 +353,15 @@ export default function CataloguePage() {
           action={change}
           onSave={(changes) => change.mutate({ code: editItem.code, changes })}
           onClose={() => setEditing(null)}
+        />
+      )}
+      {creatingEvent && (
+        <EventDialog
+          from={creatingEvent.from}
+          shopZone={shopZone}
+          action={createEvent}
+          onSave={(event) => createEvent.mutate({ event, from: creatingEvent.from?.code ?? null })}
+          onClose={() => setCreatingEvent(null)}
         />
       )}
       {editEvent && (
@@ -1361,5 +1428,93 @@ function UploadSection({ money, zoneOfCode, onImported }: { money: (minor: numbe
         </ConfirmModal>
       )}
     </section>
+  );
+}
+
+/** A new event's form in a dialog, or a duplicate's filled from another event (its products are not copied). */
+function EventDialog({ from, shopZone, action, onSave, onClose }: { from: CatalogueEventView | null; shopZone: string; action: { isPending: boolean; message: string | null; errors: Record<string, string[]> }; onSave: (event: EventDefinitionInput) => void; onClose: () => void }) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, setForm] = useState<EventForm>(() => (from ? duplicateFormOf(from) : emptyEventForm(shopZone)));
+  const [tried, setTried] = useState(0);
+  const [problems, setProblems] = useState<FieldProblems>({});
+  useEffect(() => {
+    if (tried === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [tried, action.errors]);
+  const labels: Record<string, string> = {
+    code: say(eventTexts.codeField),
+    name: say(eventTexts.nameField),
+    timezone: say(eventTexts.timezoneField),
+    starts_at: say(eventTexts.startsField),
+    bank_transfer_countries: say(eventTexts.countriesField),
+  };
+  const server: Record<string, string> = {};
+  if (tried > 0) for (const [key, list] of Object.entries(action.errors)) server[eventFormFieldOf(key)] = list.join(' ');
+  const problemOf = (field: string): string | undefined => {
+    const problem = problems[field] ?? server[field];
+    return problem ? eventProblemSentence(field, problem, labels) : undefined;
+  };
+  const besideFields = Object.keys(server).some((field) => field !== '_');
+  const set = <K extends keyof EventForm>(key: K, value: EventForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const prepared = prepareEvent(form);
+    setTried((count) => count + 1);
+    if (!prepared.ok) return setProblems(prepared.problems);
+    setProblems({});
+    onSave(prepared.event);
+  };
+  const text = (key: 'code' | 'name' | 'timezone' | 'startsAt' | 'bankTransferCountries', field: string, hint: string, type = 'text') => {
+    const problem = problemOf(field);
+    return (
+      <TextField
+        id={`${id}-${field}`}
+        label={labels[field] ?? field}
+        value={form[key]}
+        onChange={(value) => set(key, value)}
+        type={type}
+        autoComplete="off"
+        spellCheck={false}
+        hint={problem ?? hint}
+        aria-invalid={problem ? true : undefined}
+        className={problem ? 'staff-cat-field--invalid' : undefined}
+      />
+    );
+  };
+  const check = (key: 'creditCardActive' | 'bankTransferActive' | 'ageRangeActive', label: Text) => (
+    <div className="staff-cat-check">
+      <input type="checkbox" id={`${id}-${key}`} checked={form[key]} onChange={(event) => set(key, event.target.checked)} />
+      <label htmlFor={`${id}-${key}`}>{say(label)}</label>
+    </div>
+  );
+  return (
+    <FormDialog
+      id="staff-cat-event-new"
+      formId={`${id}-form`}
+      formRef={formRef}
+      title={from ? eventTexts.duplicateTitle(from.name) : say(eventTexts.newTitle)}
+      labels={eventTexts}
+      pending={action.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      refusal={besideFields ? null : action.message}
+      problem={action.message ? undefined : (problems._ ?? server._)}
+    >
+      {from && <p className="text-muted">{say(eventTexts.duplicateNote)}</p>}
+      {text('code', 'code', say(eventTexts.codeHint))}
+      {text('name', 'name', '')}
+      <div className="staff-form-row">
+        {text('timezone', 'timezone', say(eventTexts.timezoneHint))}
+        {text('startsAt', 'starts_at', say(eventTexts.startsHint), 'datetime-local')}
+      </div>
+      <fieldset className="fieldset staff-cat-edit__group">
+        <legend>{say(eventTexts.paymentLegend)}</legend>
+        {check('creditCardActive', eventTexts.creditCardField)}
+        {check('bankTransferActive', eventTexts.bankTransferField)}
+        {form.bankTransferActive && text('bankTransferCountries', 'bank_transfer_countries', say(eventTexts.countriesHint))}
+        {check('ageRangeActive', eventTexts.ageRangeField)}
+      </fieldset>
+    </FormDialog>
   );
 }
