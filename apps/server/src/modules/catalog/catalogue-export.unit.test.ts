@@ -159,7 +159,8 @@ onsales:
     fc.assert(
       fc.property(text, text, text, text, (name, description, translated, other) => {
         const catalogue = structuredClone(base);
-        catalogue.events[0]!.name = name;
+        // An event's name is read trimmed (event-fields.ts, shared with the Catalogue page's event dialog).
+        catalogue.events[0]!.name = name.trim() || 'Event';
         catalogue.events[0]!.translations = { de: { name: translated } };
         catalogue.products[0]!.name = name;
         catalogue.products[0]!.description = description;
@@ -167,7 +168,8 @@ onsales:
         catalogue.merchandise[0]!.description = other;
         // A voucher's name is read trimmed (the rules of voucher-fields.ts, shared with the back office): the shop never holds one with blanks around it.
         catalogue.vouchers[0]!.name = translated.trim() || 'Voucher';
-        catalogue.shipping_rates[0]!.name = other;
+        // So is a shipping rate's carrier (rate-fields.ts, shared with the back office's Tax and shipping page).
+        catalogue.shipping_rates[0]!.name = other.trim() || 'Carrier';
         catalogue.checkin_lists[0]!.name = description.trim() ? description.slice(0, 200) : name;
         const written = catalogueYaml(catalogue);
         expect(parseCatalogue(written, 'written.yaml')).toEqual(catalogue);
