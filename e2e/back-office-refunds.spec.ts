@@ -110,7 +110,7 @@ describe('the back office’s refund queue and exports', () => {
     const bytes = readFileSync((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = bytes.subarray(3).toString('utf8').split('\r\n');
-    expect(rows[0]).toBe('"holder_name","email","product","event","travel_time","ticket_code","status","checkin","order_code"');
+    expect(rows[0]).toBe('"holder_name","email","product","event","travel_time","ticket_code","status","checkin","order_code","guest_list"');
     // The rejected request's ticket is the customer's again; the approved one is refunded.
     expect(rows.find((row) => row.includes(`"${queue.reject.orderCode}"`))).toContain(`"${queue.reject.customer}"`);
     expect(rows.find((row) => row.includes(`"${queue.approve.orderCode}"`))).toContain('"refunded"');
