@@ -22,7 +22,7 @@ import {
   type Locale,
 } from '@festival/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type Dispatch, type FormEvent, type ReactNode, type RefObject, type SetStateAction } from 'react';
+import { useEffect, useId, useRef, useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { FormDialog } from '../FormDialog';
@@ -72,6 +72,7 @@ import { downloadFile } from '../download-file';
 import { LoadFailed } from '../LoadStates';
 import { formatAmount, staffLocale } from '../money';
 import { staffTexts } from '../texts';
+import { useFocusOnRefusal } from '../use-focus-on-refusal';
 import { duplicateFormOf, emptyEventForm, eventFormFieldOf, eventProblemSentence, prepareEvent, type EventForm } from '../event-form';
 import { useStaffAction } from '../use-staff-action';
 import { StockLegend } from '../StockLegend';
@@ -920,13 +921,6 @@ function TiersFieldset({
   );
 }
 
-/** After a refused save the first marked field takes the focus (its problem is read with it). */
-function useFocusOnRefusal(formRef: RefObject<HTMLFormElement | null>, tried: number, errors: Record<string, string[]>) {
-  useEffect(() => {
-    if (tried === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [formRef, tried, errors]);
-}
 
 type TextsFormState = ReturnType<typeof useTextsForm>;
 
@@ -1438,10 +1432,7 @@ function EventDialog({ from, shopZone, action, onSave, onClose }: { from: Catalo
   const [form, setForm] = useState<EventForm>(() => (from ? duplicateFormOf(from) : emptyEventForm(shopZone)));
   const [tried, setTried] = useState(0);
   const [problems, setProblems] = useState<FieldProblems>({});
-  useEffect(() => {
-    if (tried === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [tried, action.errors]);
+  useFocusOnRefusal(formRef, tried, action.errors);
   const labels: Record<string, string> = {
     code: say(eventTexts.codeField),
     name: say(eventTexts.nameField),

@@ -1,7 +1,7 @@
 import type { CheckinListDefinitionInput, CheckinListOverview, CheckinListView } from '@festival/contract';
 import type { StaffCallInput } from '../../lib/staff-call';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { ConfirmModal } from '../../components/ui/ConfirmModal';
@@ -27,6 +27,7 @@ import {
 import { FormDialog } from '../FormDialog';
 import { PageLoadState } from '../LoadStates';
 import { staffTexts } from '../texts';
+import { useFocusOnRefusal } from '../use-focus-on-refusal';
 import { formatStaffTime } from '../times';
 import { useFocusAfterClose } from '../use-focus-after-close';
 import { useStaffAction } from '../use-staff-action';
@@ -335,10 +336,7 @@ function ListDialog({ editing, data, action, onSave, onClose }: { editing: Editi
   }
   const besideFields = Object.keys(server).some((field) => field !== '_');
 
-  useEffect(() => {
-    if (tried === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [tried, action.errors]);
+  useFocusOnRefusal(formRef, tried, action.errors);
 
   const set = <K extends keyof ListForm>(key: K, value: ListForm[K]) => setForm((current) => ({ ...current, [key]: value }));
   const submit = (event: FormEvent) => {

@@ -1,6 +1,6 @@
 import { GUEST_TICKETS_SHOWN, LOCALE_NAMES, type GuestListView, type GuestTicketView, type Locale, type Shown } from '@festival/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { ConfirmModal } from '../../components/ui/ConfirmModal';
@@ -16,6 +16,7 @@ import { emptyGuestForm, issuableItems, maxGuestUnits, prepareGuestIssue, type G
 import { PageLoadState } from '../LoadStates';
 import { mayCall } from '../sections';
 import { staffTexts } from '../texts';
+import { useFocusOnRefusal } from '../use-focus-on-refusal';
 import { formatStaffTime } from '../times';
 import { useMember, useStaffTimeZone } from '../use-member';
 import { useStaffAction } from '../use-staff-action';
@@ -120,10 +121,7 @@ function IssueForm({ lists, languages, defaultLanguage, groups, ageRanges }: { l
     },
     reload: RELOAD,
   });
-  useEffect(() => {
-    if (tried === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [tried, issue.errors]);
+  useFocusOnRefusal(formRef, tried, issue.errors);
 
   const item = offered.find((candidate) => candidate.code === form.code);
   const set = <K extends keyof GuestIssueForm>(key: K, value: GuestIssueForm[K]) => setForm((current) => ({ ...current, [key]: value }));

@@ -33,6 +33,7 @@ import {
 } from '../onsales-page';
 import { mayCall } from '../sections';
 import { staffTexts } from '../texts';
+import { useFocusOnRefusal } from '../use-focus-on-refusal';
 import { useMember } from '../use-member';
 import { useStaffAction } from '../use-staff-action';
 import { say } from '../../lib/say';
@@ -437,11 +438,7 @@ function EditDialog({ onsale, choices, action, onSave, onCreate, onClose }: Dial
   const server = tried > 0 ? onsaleServerProblems(action.errors, form.mode) : {};
   const timeZone = onsale ? onsale.timezone : (choices!.events.find((event) => event.code === form.event)?.timezone ?? 'UTC');
 
-  // After a refused save the first marked field takes the focus (its problem is read with it).
-  useEffect(() => {
-    if (tried === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [tried, action.errors]);
+  useFocusOnRefusal(formRef, tried, action.errors);
 
   const FIELD_OF: Record<keyof NewOnsaleForm, string> = {
     code: 'code',

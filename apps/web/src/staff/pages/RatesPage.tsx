@@ -28,6 +28,7 @@ import {
   type TaxRateForm,
 } from '../rates-page';
 import { staffTexts } from '../texts';
+import { useFocusOnRefusal } from '../use-focus-on-refusal';
 import { useStaffAction } from '../use-staff-action';
 
 const LIST_KEY = ['rate-list'] as const;
@@ -240,10 +241,7 @@ function useFields<F extends { archived: boolean }>(initial: () => F, labels: Re
   const [form, setForm] = useState<F>(initial);
   const [tried, setTried] = useState(0);
   const problems = useProblems(tried, action, labels);
-  useEffect(() => {
-    if (tried === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [tried, action.errors]);
+  useFocusOnRefusal(formRef, tried, action.errors);
   const set = <K extends keyof F>(key: K, value: F[K]) => setForm((current) => ({ ...current, [key]: value }));
   return { formRef, form, set, tried: () => setTried((count) => count + 1), ...problems };
 }

@@ -1,7 +1,7 @@
 import type { StaffApiAnswer, VoucherDefinitionInput, VoucherKind, VoucherView } from '@festival/contract';
 import type { StaffCallInput } from '../../lib/staff-call';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -17,6 +17,7 @@ import { FormDialog } from '../FormDialog';
 import { PageLoadState } from '../LoadStates';
 import { formatAmount } from '../money';
 import { staffTexts } from '../texts';
+import { useFocusOnRefusal } from '../use-focus-on-refusal';
 import { formatStaffTime } from '../times';
 import { useFocusAfterClose } from '../use-focus-after-close';
 import { useStaffAction } from '../use-staff-action';
@@ -386,10 +387,7 @@ function VoucherDialog({ voucher, context, products, action, onSave, onClose }: 
   const [tried, setTried] = useState(0);
   const { setProblems, problemOf, besideFields, whole } = useProblems(tried, action, context);
 
-  useEffect(() => {
-    if (tried === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [tried, action.errors]);
+  useFocusOnRefusal(formRef, tried, action.errors);
 
   const set = <K extends keyof VoucherForm>(key: K, value: VoucherForm[K]) => setForm((current) => ({ ...current, [key]: value }));
   const submit = (event: FormEvent) => {
@@ -437,10 +435,7 @@ function GenerateSection({ context, products }: { context: VoucherFormContext; p
     reload: RELOAD,
   });
   const { setProblems, problemOf, besideFields, whole } = useProblems(tried, generate, context);
-  useEffect(() => {
-    if (tried === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [tried, generate.errors]);
+  useFocusOnRefusal(formRef, tried, generate.errors);
 
   const set = <K extends keyof VoucherForm>(key: K, value: VoucherForm[K]) => setForm((current) => ({ ...current, voucher: { ...current.voucher, [key]: value } }));
   const submit = (event: FormEvent) => {
