@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { catalogueImages, events, media, shippingRates, shopItems, taxRates, travelTimes, vouchers } from '../../db/schema';
+import { readTogether } from '../../db/read-together';
+import { catalogueImages, checkinListProducts, checkinLists, events, media, onsaleProducts, onsales, shippingRates, shopItems, taxRates, travelTimes, vouchers } from '../../db/schema';
 
 export type ShopItemRow = typeof shopItems.$inferSelect;
 export type TravelTimeRow = typeof travelTimes.$inferSelect;
@@ -221,4 +222,43 @@ export async function listActiveTravelTimes(db: Db, shopItemIds: number[]): Prom
 export async function listEventsByIds(db: Db, ids: number[]): Promise<EventRow[]> {
   if (!ids.length) return [];
   return db.select().from(events).where(inArray(events.id, ids));
+}
+
+/**
+ * Every row the catalogue file is written from (catalogue-export.ts, decision 0095): events, tax
+ * rates, items, vouchers and shipping rates whatever their state, and the departures, check-in
+ * lists and on-sales that are switched on, with their products and the images' names.
+ */
+export async function readCatalogueRows(db: Db) {
+  return readTogether(db, [
+    () => db.select().from(events).orderBy(asc(events.id)),
+    () => db.select().from(taxRates).orderBy(asc(taxRates.id)),
+    () => db.select().from(shopItems).orderBy(asc(shopItems.id)),
+    () => db.select().from(travelTimes).where(eq(travelTimes.active, true)).orderBy(asc(travelTimes.shopItemId), asc(travelTimes.departsAt)),
+    () => db.select().from(vouchers).orderBy(asc(vouchers.id)),
+    () => db.select().from(shippingRates).orderBy(asc(shippingRates.id)),
+    () => db.select().from(checkinLists).where(eq(checkinLists.active, true)).orderBy(asc(checkinLists.id)),
+    () =>
+      db
+        .select({ listId: checkinListProducts.listId, itemId: checkinListProducts.shopItemId, days: checkinListProducts.days })
+        .from(checkinListProducts)
+        .innerJoin(checkinLists, eq(checkinLists.id, checkinListProducts.listId))
+        .where(eq(checkinLists.active, true))
+        .orderBy(asc(checkinListProducts.listId), asc(checkinListProducts.shopItemId)),
+    () => db.select().from(onsales).where(eq(onsales.active, true)).orderBy(asc(onsales.id)),
+    () =>
+      db
+        .select({ onsaleId: onsaleProducts.onsaleId, itemId: onsaleProducts.shopItemId })
+        .from(onsaleProducts)
+        .innerJoin(onsales, eq(onsales.id, onsaleProducts.onsaleId))
+        .where(eq(onsales.active, true))
+        .orderBy(asc(onsaleProducts.onsaleId), asc(onsaleProducts.shopItemId)),
+    () => db.select({ path: catalogueImages.path, url: catalogueImages.url }).from(catalogueImages).orderBy(asc(catalogueImages.path)),
+  ] as const);
+}
+
+/** An image's bytes by its hash. */
+export async function findMediaBytes(db: Db, hash: string) {
+  const [row] = await db.select({ bytes: media.bytes }).from(media).where(eq(media.hash, hash));
+  return row;
 }

@@ -1,11 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { admissionOfColumns, isoInZone, rateOfBasisPoints, STEER_TARGET_P99_MS_DEFAULT, DAY_CUTOVER_DEFAULT_MINUTES } from '@festival/contract';
-import { asc, eq } from 'drizzle-orm';
 import YAML, { isMap, isSeq, type Node as YamlNode, Scalar } from 'yaml';
 import type { Db } from '../../db/client';
-import { readTogether } from '../../db/read-together';
-import { catalogueImages, checkinListProducts, checkinLists, events, media, onsaleProducts, onsales, shippingRates, shopItems, taxRates, travelTimes, vouchers } from '../../db/schema';
+import * as queries from './catalog.queries';
 import type { CatalogueFile } from './catalogue-file';
 
 /**
@@ -22,7 +20,7 @@ import type { CatalogueFile } from './catalogue-file';
 type Product = CatalogueFile['products'][number];
 type Merchandise = CatalogueFile['merchandise'][number];
 type CheckinList = CatalogueFile['checkin_lists'][number];
-type ItemRow = typeof shopItems.$inferSelect;
+type ItemRow = queries.ShopItemRow;
 
 export interface ExportOptions {
   /** The zone of the times that have no event to take one from (merchandise, vouchers): the shop's. */
@@ -74,31 +72,7 @@ export async function exportLiveCatalogue(db: Db, options: ExportOptions = {}): 
  */
 export async function readLiveCatalogue(db: Db, options: ExportOptions = {}): Promise<LiveCatalogue> {
   const shopZone = options.timezone ?? 'UTC';
-  const [eventRows, taxRows, itemRows, timeRows, voucherRows, rateRows, listRows, listProductRows, onsaleRows, onsaleProductRows, imageRows] = await readTogether(db, [
-    () => db.select().from(events).orderBy(asc(events.id)),
-    () => db.select().from(taxRates).orderBy(asc(taxRates.id)),
-    () => db.select().from(shopItems).orderBy(asc(shopItems.id)),
-    () => db.select().from(travelTimes).where(eq(travelTimes.active, true)).orderBy(asc(travelTimes.shopItemId), asc(travelTimes.departsAt)),
-    () => db.select().from(vouchers).orderBy(asc(vouchers.id)),
-    () => db.select().from(shippingRates).orderBy(asc(shippingRates.id)),
-    () => db.select().from(checkinLists).where(eq(checkinLists.active, true)).orderBy(asc(checkinLists.id)),
-    () =>
-      db
-        .select({ listId: checkinListProducts.listId, itemId: checkinListProducts.shopItemId, days: checkinListProducts.days })
-        .from(checkinListProducts)
-        .innerJoin(checkinLists, eq(checkinLists.id, checkinListProducts.listId))
-        .where(eq(checkinLists.active, true))
-        .orderBy(asc(checkinListProducts.listId), asc(checkinListProducts.shopItemId)),
-    () => db.select().from(onsales).where(eq(onsales.active, true)).orderBy(asc(onsales.id)),
-    () =>
-      db
-        .select({ onsaleId: onsaleProducts.onsaleId, itemId: onsaleProducts.shopItemId })
-        .from(onsaleProducts)
-        .innerJoin(onsales, eq(onsales.id, onsaleProducts.onsaleId))
-        .where(eq(onsales.active, true))
-        .orderBy(asc(onsaleProducts.onsaleId), asc(onsaleProducts.shopItemId)),
-    () => db.select({ path: catalogueImages.path, url: catalogueImages.url }).from(catalogueImages).orderBy(asc(catalogueImages.path)),
-  ] as const);
+  const [eventRows, taxRows, itemRows, timeRows, voucherRows, rateRows, listRows, listProductRows, onsaleRows, onsaleProductRows, imageRows] = await queries.readCatalogueRows(db);
 
   const eventById = new Map(eventRows.map((row) => [row.id, row]));
   const taxCodeById = new Map(taxRows.map((row) => [row.id, row.externalCode]));
@@ -344,7 +318,7 @@ export async function writeCatalogueExport(db: Db, file: string, options: Omit<E
   const live = await exportLiveCatalogue(db, { timezone: options.timezone, imagesFolder: relative });
   mkdirSync(baseDir, { recursive: true });
   for (const image of live.images) {
-    const [row] = await db.select({ bytes: media.bytes }).from(media).where(eq(media.hash, image.hash));
+    const row = await queries.findMediaBytes(db, image.hash);
     if (!row) throw new Error(`The image ${image.url} is named by the catalogue but not stored in the shop`);
     const target = path.join(baseDir, image.name);
     mkdirSync(path.dirname(target), { recursive: true });
