@@ -62,6 +62,7 @@ const item = (overrides: Partial<CatalogueItemView> = {}): CatalogueItemView => 
   travel_time_type: null,
   travel_time: null,
   departures: [],
+  images: [],
   changed_here: [],
   ...overrides,
 });

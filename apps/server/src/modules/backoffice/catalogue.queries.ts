@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { events, shopItems, taxRates, travelTimes } from '../../db/schema';
+import { catalogueImages, events, media, shopItems, taxRates, travelTimes } from '../../db/schema';
 import type { EventRow, ShopItemRow, TravelTimeRow } from '../catalog/catalog.queries';
 
 export async function listAllEvents(db: Db) {
@@ -91,4 +91,24 @@ export async function findEvent(db: Db, code: string): Promise<EventRow | undefi
 export async function insertEvent(tx: Db, values: typeof events.$inferInsert): Promise<EventRow> {
   const [row] = await tx.insert(events).values(values).returning();
   return row!;
+}
+
+/** Stores an image (an original or a variant) once: the same bytes have the same hash (decision 0003). */
+export async function insertMedia(db: Db, values: typeof media.$inferInsert): Promise<void> {
+  await db.insert(media).values(values).onConflictDoNothing();
+}
+
+/** Remembers the path a catalogue file names an image by, as an import does (decision 0095). */
+export async function rememberImagePath(db: Db, path: string, url: string): Promise<void> {
+  await db
+    .insert(catalogueImages)
+    .values({ path, url })
+    .onConflictDoUpdate({ target: catalogueImages.path, set: { url, importedAt: sql`now()` } });
+}
+
+/** Which of these hashes the shop stores. */
+export async function findStoredHashes(db: Db, hashes: string[]): Promise<Set<string>> {
+  if (!hashes.length) return new Set();
+  const rows = await db.select({ hash: media.hash }).from(media).where(inArray(media.hash, hashes));
+  return new Set(rows.map((row) => row.hash));
 }

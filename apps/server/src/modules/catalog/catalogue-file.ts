@@ -1,4 +1,5 @@
 import {
+  CATALOGUE_IMAGES_MAX,
   checkinListDefinition,
   festivalDays,
   listedProductCode,
@@ -52,7 +53,7 @@ const saleFields = {
   tiers: priceTiers.nullish(),
   fee: money.default(0),
   tax: code.describe('code of a tax rate'),
-  images: z.array(image).max(4, 'at most 4 images').default([]),
+  images: z.array(image).max(CATALOGUE_IMAGES_MAX, `at most ${CATALOGUE_IMAGES_MAX} images`).default([]),
   description: z.string().default(''),
   /** null or absent: unlimited. */
   stock: count.nullish(),
