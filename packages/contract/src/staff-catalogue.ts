@@ -4,6 +4,7 @@ import { paymentPlanEntry } from './catalog';
 import { priceTier, priceTiers } from './price-tiers';
 import { eventTextTranslations, itemTextTranslations } from './catalogue-languages';
 import { eventBankTransferCountries, eventDefinition, eventTimezone } from './event-fields';
+import { itemDefinition } from './product-fields';
 import { issueMessage, message, messageWith } from './i18n/text';
 
 // The catalogue page's texts with placeholders, each declared once; `staffCatalogueMessages` below keeps the callers' positional arguments.
@@ -23,6 +24,10 @@ const checkTooSlow = messageWith<{ seconds: number }>({
 const checkTooLarge = messageWith<{ megabytes: number }>({
   id: 'staffCatalogueMessages.checkTooLarge',
   defaultMessage: 'The file could not be checked within {megabytes} MB of memory: it is too large or too complex. Split it, or check it with npm run catalog -- validate FILE.',
+});
+const departureTaken = messageWith<{ count: number }>({
+  id: 'staffCatalogueMessages.departureTaken',
+  defaultMessage: '{count, plural, one {1 seat of this departure is} other {# seats of this departure are}} sold or held in carts: it cannot be switched off.',
 });
 const problems = messageWith<{ count: number }>({
   id: 'staffCatalogueMessages.problems',
@@ -80,6 +85,14 @@ export const staffCatalogueMessages = {
   tooManyImages: (max: number) => tooManyImages({ max }),
   unknownImage: message({ id: 'staffCatalogueMessages.unknownImage', defaultMessage: 'This image is not stored in the shop: upload it again.' }),
   imageStored: message({ id: 'staffCatalogueMessages.imageStored', defaultMessage: 'The image is stored with the sizes the shop shows. Save the item to show it.' }),
+  itemCreated: message({ id: 'staffCatalogueMessages.itemCreated', defaultMessage: 'The item is created. Shoppers see it within a second when it is on sale.' }),
+  itemArchived: message({ id: 'staffCatalogueMessages.itemArchived', defaultMessage: 'The item is archived: the shop no longer shows or sells it. Its orders and tickets stay.' }),
+  itemRestored: message({ id: 'staffCatalogueMessages.itemRestored', defaultMessage: 'The item is restored: when it is on sale, the shop sells it again.' }),
+  departureAdded: message({ id: 'staffCatalogueMessages.departureAdded', defaultMessage: 'The departure is added.' }),
+  departureOff: message({ id: 'staffCatalogueMessages.departureOff', defaultMessage: 'The departure is switched off: buyers can no longer choose it.' }),
+  departureOn: message({ id: 'staffCatalogueMessages.departureOn', defaultMessage: 'The departure is switched on again.' }),
+  departureExists: message({ id: 'staffCatalogueMessages.departureExists', defaultMessage: 'Another departure of this product leaves at this time.' }),
+  departureTaken: (count: number) => departureTaken({ count }),
 };
 
 const texts = staffCatalogueMessages;
@@ -104,6 +117,8 @@ export const CATALOGUE_EDITABLE_FIELDS = [
   'translations',
   // Its images, in order, by the shop's addresses (decision 0105).
   'images',
+  // Archived or restored in the back office (decision 0103).
+  'archived',
 ] as const;
 export type CatalogueEditableField = (typeof CATALOGUE_EDITABLE_FIELDS)[number];
 /**
@@ -217,6 +232,8 @@ export const catalogueDeparture = z.object({
   active: z.boolean(),
   /** The seats were set in the back office; an import leaves them alone. */
   changed_here: z.boolean(),
+  /** Added, switched off or on in the back office; an import keeps it so until the file wins (decision 0103). */
+  active_changed_here: z.boolean(),
 });
 
 /**
@@ -296,6 +313,8 @@ export const catalogueItemView = z.object({
   departures: z.array(catalogueDeparture),
   /** Its images in order, by the shop's addresses (`/media/<hash>.<ext>`; the widths the shop shows beside them). */
   images: z.array(z.string()),
+  /** Archived (decision 0103): the shop shows it nowhere; its orders and tickets stay. */
+  archived: z.boolean(),
   /** Fields set in the back office: a later import of the file leaves them alone (decision 0047). */
   changed_here: z.array(z.enum(CATALOGUE_EDITABLE_FIELDS)),
 });
@@ -336,6 +355,24 @@ export const catalogueChangeSeatsPayload = z
   })
   .strict();
 export const catalogueChangeSeatsAnswer = catalogueChangeItemAnswer;
+
+/**
+ * A new product or merchandise item (decision 0103), sent whole as the file writes the entry, with
+ * its `kind`. `from`: the item it duplicates (the form filled from it), kept in the audit entry.
+ */
+export const catalogueCreateItemPayload = z.object({ item: itemDefinition, from: itemCode.nullish() }).strict();
+/** Archives an item (the shop shows and sells it nowhere; its orders, tickets and check-ins stay) or restores it. */
+export const catalogueArchiveItemPayload = z.object({ code: itemCode, archived: catalogueBoolean }).strict();
+/** A new departure of a selectable transport product: its time and seats (null: not counted). */
+export const catalogueAddDeparturePayload = z.object({ code: itemCode, time: catalogueInstant, seats: catalogueCount.nullable() }).strict();
+/** Switches a departure off (buyers no longer choose it; refused while seats are sold or held) or on again. */
+export const catalogueDepartureActivePayload = z
+  .object({
+    code: itemCode,
+    departure_id: z.number({ error: noDeparture }).int(noDeparture).min(1, noDeparture).max(2_147_483_647, noDeparture),
+    active: catalogueBoolean,
+  })
+  .strict();
 
 export const catalogueHandBackPayload = z.object({ code: itemCode }).strict();
 export const catalogueHandBackAnswer = catalogueChangeItemAnswer;

@@ -63,6 +63,7 @@ const item = (overrides: Partial<CatalogueItemView> = {}): CatalogueItemView => 
   travel_time: null,
   departures: [],
   images: [],
+  archived: false,
   changed_here: [],
   ...overrides,
 });
@@ -323,7 +324,7 @@ describe('what the page says of an item', () => {
   it('lists the fields changed here, with the departures’ seats', () => {
     expect(changedHereWords({ changed_here: [], departures: [] })).toBeNull();
     expect(changedHereWords({ changed_here: ['price', 'stock', 'on_sale_until'], departures: [] })).toBe('price, stock, sale end');
-    expect(changedHereWords({ changed_here: [], departures: [{ id: 1, departs_at: '', seats: 5, sold: 0, held: 0, active: true, changed_here: true }] })).toBe('seats of a departure');
+    expect(changedHereWords({ changed_here: [], departures: [{ id: 1, departs_at: '', seats: 5, sold: 0, held: 0, active: true, changed_here: true, active_changed_here: false }] })).toBe('seats of a departure');
   });
 });
 

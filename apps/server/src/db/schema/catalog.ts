@@ -73,6 +73,8 @@ export const shopItems = pgTable(
     isFeatured: boolean('is_featured').notNull().default(false),
     forceView: boolean('force_view').notNull().default(false),
     onSale: boolean('on_sale').notNull().default(true),
+    /** Archived (decision 0103): the shop shows it nowhere and sells none; its orders, tickets and check-ins stay. */
+    archived: boolean('archived').notNull().default(false),
     /** The sale window (on_sale_from, on_sale_until): an item on sale sells only inside it; either end open when null. */
     saleStartsAt: tstz('sale_starts_at'),
     saleEndsAt: tstz('sale_ends_at'),
@@ -122,6 +124,8 @@ export const travelTimes = pgTable(
     active: boolean('active').notNull().default(true),
     /** The seats were last set in the back office: an import leaves them alone (decision 0047). */
     seatsSetHere: boolean('seats_set_here').notNull().default(false),
+    /** Added, switched off or on in the back office: an import keeps it so until the file wins (decision 0103). */
+    activeSetHere: boolean('active_set_here').notNull().default(false),
   },
   (table) => [
     uniqueIndex('travel_times_item_departure').on(table.shopItemId, table.departsAt),

@@ -75,7 +75,7 @@ export async function setSeats(db: Db, id: number, seats: number | null): Promis
 }
 
 export async function handBackSeats(db: Db, itemId: number): Promise<void> {
-  await db.update(travelTimes).set({ seatsSetHere: false }).where(eq(travelTimes.shopItemId, itemId));
+  await db.update(travelTimes).set({ seatsSetHere: false, activeSetHere: false }).where(eq(travelTimes.shopItemId, itemId));
 }
 
 /** Every event's code, in the file's order: the rule across events reads them with a new one added. */
@@ -111,4 +111,32 @@ export async function findStoredHashes(db: Db, hashes: string[]): Promise<Set<st
   if (!hashes.length) return new Set();
   const rows = await db.select({ hash: media.hash }).from(media).where(inArray(media.hash, hashes));
   return new Set(rows.map((row) => row.hash));
+/** Every item's code, in the order made: the rule across items reads them with a new one added. */
+export async function listItemCodes(db: Db): Promise<string[]> {
+  return (await db.select({ code: shopItems.externalCode }).from(shopItems).orderBy(asc(shopItems.id))).map((row) => row.code);
+}
+
+export async function findItem(db: Db, code: string): Promise<ShopItemRow | undefined> {
+  const [row] = await db.select().from(shopItems).where(eq(shopItems.externalCode, code));
+  return row;
+}
+
+/** Every tax rate's code, id and whether it is archived: a new item's rate is checked against them. */
+export async function listTaxRateStates(db: Db): Promise<{ id: number; code: string; archived: boolean }[]> {
+  return db.select({ id: taxRates.id, code: taxRates.externalCode, archived: taxRates.archived }).from(taxRates);
+}
+
+/** The departure of an item at a moment, switched on or off, locked for the rest of the transaction. */
+export async function lockDepartureAt(db: Db, itemId: number, departsAt: Date): Promise<TravelTimeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(travelTimes)
+    .where(and(eq(travelTimes.shopItemId, itemId), eq(travelTimes.departsAt, departsAt)))
+    .for('no key update');
+  return row;
+}
+
+/** A departure's state as the back office sets it; the marks keep it through imports (decision 0103). */
+export async function updateDeparture(db: Db, id: number, values: Partial<typeof travelTimes.$inferInsert>): Promise<void> {
+  await db.update(travelTimes).set(values).where(eq(travelTimes.id, id));
 }

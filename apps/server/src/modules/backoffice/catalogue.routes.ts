@@ -13,6 +13,10 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: { catalogue:
   registerGuardedStaffRoute(app, 'catalogue-create-event', guard, async (input, member) => catalogue.createEvent(actorOf(member), input));
   registerGuardedStaffRoute(app, 'catalogue-archive-event', guard, async (input, member) => catalogue.archiveEvent(actorOf(member), input));
   registerGuardedStaffRoute(app, 'catalogue-change-seats', guard, async (input, member) => catalogue.changeSeats(actorOf(member), input));
+  registerGuardedStaffRoute(app, 'catalogue-create-item', guard, async (input, member) => catalogue.createItem(actorOf(member), input));
+  registerGuardedStaffRoute(app, 'catalogue-archive-item', guard, async (input, member) => catalogue.archiveItem(actorOf(member), input));
+  registerGuardedStaffRoute(app, 'catalogue-add-departure', guard, async (input, member) => catalogue.addDeparture(actorOf(member), input));
+  registerGuardedStaffRoute(app, 'catalogue-departure-active', guard, async (input, member) => catalogue.setDepartureActive(actorOf(member), input));
   registerGuardedStaffRoute(app, 'catalogue-hand-back', guard, async (input, member) => catalogue.handBack(actorOf(member), input));
   registerGuardedStaffRoute(app, 'catalogue-upload', guard, async (input, member) => catalogue.upload(actorOf(member), input), { bodyLimit: CATALOGUE_UPLOAD_BODY_LIMIT });
   registerGuardedStaffRoute(app, 'catalogue-download', guard, async () => catalogue.download());

@@ -22,6 +22,10 @@ import {
   type CatalogueImageUploadAnswer,
   type ShopConfigFile,
   type StaffApiInput, type Shown,
+  type Text,
+  itemReferenceProblems,
+  itemsProblems,
+  productFieldMessages,
   translationLanguageProblems } from '@festival/contract';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { Db } from '../../db/client';
@@ -36,7 +40,8 @@ import { readUploadedImage, uploadedImagePath } from '../catalog/image-upload';
 import { makeImageVariants } from '../catalog/image-variants';
 import { PROBLEMS_LISTED, type CatalogueChecker } from '../catalog/catalogue-checker';
 import { catalogueYaml, exportLiveCatalogue, fileInstant } from '../catalog/catalogue-export';
-import { CatalogueError, eventFieldValueText, fieldValueText, importCatalogueWith, keptTranslations, planProblem, problemField } from '../catalog/catalogue-import';
+import { CatalogueError, eventFieldValueText, fieldValueText, importCatalogueWith, itemCommonColumns, keptTranslations, planProblem, problemField, productColumns } from '../catalog/catalogue-import';
+import * as catalogQueries from '../catalog/catalog.queries';
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
 import * as queries from './catalogue.queries';
@@ -93,8 +98,10 @@ export function catalogueItemView(row: ShopItemRow, times: TravelTimeRow[], even
       held: time.held,
       active: time.active,
       changed_here: time.seatsSetHere,
+      active_changed_here: time.activeSetHere,
     })),
     images: row.images,
+    archived: row.archived,
     changed_here: row.backOfficeFields.filter(isEditable),
   };
 }
@@ -184,9 +191,23 @@ function translationsToKeep<T extends { name?: string | undefined; description?:
 const invalid = (field: string, message: Shown) => new AppError('INVALID_INPUT', message, { [field]: [message] });
 
 /** Refuses, by field, translations into a language the shop does not offer or into its default language (whose texts are the entry's own). */
-function refuseOtherLanguages(translations: Readonly<Record<string, unknown>> | undefined, languages: CatalogueDeps['config']['languages']): void {
+function refuseOtherLanguages(translations: Readonly<Record<string, unknown>> | undefined, languages: CatalogueDeps['config']['languages'], at = 'changes'): void {
   const problem = translationLanguageProblems(translations, languages)[0];
-  if (problem) throw invalid(`changes.translations.${problem.code}`, texts.notALanguage);
+  if (problem) throw invalid(`${at}.translations.${problem.code}`, texts.notALanguage);
+}
+
+/** A refusal by field (`item.tax`), every problem at once, the first said above the form. */
+function refusedFields(prefix: string, problems: readonly { path: (string | number)[]; text: Text }[]): AppError {
+  const errors: Record<string, Shown[]> = {};
+  for (const problem of problems) (errors[[prefix, ...problem.path].join('.')] ??= []).push(problem.text);
+  return new AppError('INVALID_INPUT', problems[0]!.text, errors);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: string }).code === '23505') return true;
+  }
+  return false;
 }
 
 /**
@@ -372,6 +393,132 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
       });
       deps.catalog.invalidate();
       return { event, message: input.archived ? texts.eventArchived : texts.eventRestored };
+    },
+
+    /**
+     * A new product or merchandise item, as the file writes the entry (decision 0103): the file's
+     * schema, and the importer's rules against the shop's live state (a code names one item of
+     * either kind; the event exists and is not archived; the tax rate exists and is not archived;
+     * a payment plan adds up), refused by field with nothing written. Written by the importer's
+     * own queries, so the rows are those an import of the entry makes. Duplicating an item is this
+     * with the form filled from another (`from`, kept in the audit entry). It has no marks: the file
+     * does not name it, and an import never touches what the file does not name.
+     */
+    async createItem(actor: Actor, input: StaffApiInput<'catalogue-create-item'>) {
+      const wanted = input.item;
+      refuseOtherLanguages(wanted.translations, deps.config.languages, 'item');
+      // Images come with the image editor, on an item that exists.
+      if (wanted.images.length) throw invalid('item.images', productFieldMessages.imagesLater);
+      try {
+        const row = await db.transaction(async (tx) => {
+          const [from, codes, event, taxes] = await readTogether(tx, [
+            () => (input.from ? queries.findItem(tx, input.from) : Promise.resolve(null)),
+            () => queries.listItemCodes(tx),
+            () => (wanted.kind === 'product' ? queries.findEvent(tx, wanted.event) : Promise.resolve(undefined)),
+            () => queries.listTaxRateStates(tx),
+          ] as const);
+          if (input.from && !from) throw new AppError('NOT_FOUND', texts.noItem(input.from));
+          const problems = itemsProblems([...codes.map((code) => ({ code })), { code: wanted.code }]).filter((problem) => problem.index === codes.length);
+          const tax = taxes.find((rate) => rate.code === wanted.tax);
+          problems.push(
+            ...itemReferenceProblems(wanted, {
+              eventExists: () => event !== undefined,
+              eventArchived: () => event?.archived === true,
+              taxExists: () => tax !== undefined,
+              archivedTax: new Set(taxes.filter((rate) => rate.archived).map((rate) => rate.code)),
+            }).map((problem) => ({ index: codes.length, ...problem })),
+          );
+          if (problems.length) throw refusedFields('item', problems);
+          const common = itemCommonColumns(wanted, { taxRateId: tax!.id, images: [] });
+          const values = wanted.kind === 'product' ? { ...common, ...productColumns(wanted, event!.id) } : { ...common, shopItemType: 'merchandise' as const, eventId: null };
+          const id = await catalogQueries.upsertShopItem(tx, values, { onlyNew: true });
+          if (wanted.kind === 'product' && wanted.transport?.travel_time_type === 'selectable') {
+            for (const time of wanted.transport.travel_times) await catalogQueries.upsertTravelTime(tx, { shopItemId: id, departsAt: new Date(time.time), seats: time.seats ?? null });
+          }
+          await insertAudit(tx, { ...auditActor(actor), action: 'catalogue.create-item', target: `item:${wanted.code}`, before: null, after: { ...wanted, duplicated_from: input.from ?? null } });
+          return (await queries.findItem(tx, wanted.code))!;
+        });
+        deps.catalog.invalidate();
+        return { item: await viewOfRow(db, row), message: texts.itemCreated };
+      } catch (error) {
+        // Another admin (or an import) took the code at the same moment.
+        if (isUniqueViolation(error)) throw invalid('item.code', productFieldMessages.codeTaken(wanted.code));
+        throw error;
+      }
+    },
+
+    /**
+     * Archives an item (the shop shows and sells it nowhere; nothing is deleted: its orders,
+     * tickets and check-ins stay) or restores it, under its row lock, audited, marked for imports.
+     */
+    async archiveItem(actor: Actor, input: StaffApiInput<'catalogue-archive-item'>) {
+      const row = await db.transaction(async (tx) => {
+        const current = await lockedItem(tx, input.code);
+        if (current.archived === input.archived) throw new AppError('INVALID_INPUT', texts.nothingToChange);
+        const marks = [...new Set([...current.backOfficeFields, 'archived'])];
+        const updated = await queries.updateItem(tx, current.id, { archived: input.archived, backOfficeFields: marks });
+        await insertAudit(tx, { ...auditActor(actor), action: 'catalogue.archive-item', target: `item:${current.externalCode}`, before: { archived: current.archived }, after: { archived: input.archived } });
+        return updated;
+      });
+      deps.catalog.invalidate();
+      return { item: await viewOfRow(db, row), message: input.archived ? texts.itemArchived : texts.itemRestored };
+    },
+
+    /**
+     * A new departure of a selectable transport product, marked as the back office's: an import
+     * that does not list it keeps it on, and its seats, until the file wins (decision 0103). A
+     * departure switched off at that time is switched on again with these seats.
+     */
+    async addDeparture(actor: Actor, input: StaffApiInput<'catalogue-add-departure'>) {
+      const row = await db.transaction(async (tx) => {
+        const current = await lockedItem(tx, input.code);
+        if (current.travelTimeType !== 'selectable') throw new AppError('NOT_FOUND', texts.notTransport);
+        const departsAt = new Date(input.time);
+        const existing = await queries.lockDepartureAt(tx, current.id, departsAt);
+        if (existing?.active) throw invalid('time', texts.departureExists);
+        const taken = existing ? existing.held + existing.sold : 0;
+        if (input.seats !== null && input.seats < taken) throw invalid('seats', texts.seatsBelowTaken(taken));
+        const id = await catalogQueries.upsertTravelTime(tx, { shopItemId: current.id, departsAt, seats: input.seats });
+        await queries.updateDeparture(tx, id, { seatsSetHere: true, activeSetHere: true });
+        await insertAudit(tx, {
+          ...auditActor(actor),
+          action: 'catalogue.add-departure',
+          target: `item:${current.externalCode}`,
+          before: existing ? { departure: departsAt.toISOString(), active: false, seats: existing.seats } : null,
+          after: { departure: departsAt.toISOString(), active: true, seats: input.seats },
+        });
+        return current;
+      });
+      deps.catalog.invalidate();
+      return { item: await viewOfRow(db, row), message: texts.departureAdded };
+    },
+
+    /**
+     * Switches a departure off (buyers no longer choose it) or on again, marked as the back
+     * office's. Refused while seats of it are sold or held: those buyers travel at that time.
+     */
+    async setDepartureActive(actor: Actor, input: StaffApiInput<'catalogue-departure-active'>) {
+      const row = await db.transaction(async (tx) => {
+        const current = await lockedItem(tx, input.code);
+        if (current.travelTimeType !== 'selectable') throw new AppError('NOT_FOUND', texts.notTransport);
+        const departure = await queries.lockTravelTime(tx, current.id, input.departure_id);
+        if (!departure) throw new AppError('NOT_FOUND', texts.noDeparture);
+        if (departure.active === input.active) throw new AppError('INVALID_INPUT', texts.nothingToChange);
+        const taken = departure.held + departure.sold;
+        if (!input.active && taken > 0) throw invalid('active', texts.departureTaken(taken));
+        await queries.updateDeparture(tx, departure.id, { active: input.active, activeSetHere: true });
+        const when = departure.departsAt.toISOString();
+        await insertAudit(tx, {
+          ...auditActor(actor),
+          action: 'catalogue.departure-active',
+          target: `item:${current.externalCode}`,
+          before: { departure: when, active: departure.active },
+          after: { departure: when, active: input.active },
+        });
+        return current;
+      });
+      deps.catalog.invalidate();
+      return { item: await viewOfRow(db, row), message: input.active ? texts.departureOn : texts.departureOff };
     },
 
     async changeSeats(actor: Actor, input: StaffApiInput<'catalogue-change-seats'>) {

@@ -59,6 +59,17 @@ describe.skipIf(!postgresUrl)('the back office’s saves beside buyers’ key-sh
     { what: 'a shipping rate', lock: "SELECT 1 FROM shipping_rates WHERE country = 'NL' FOR KEY SHARE", call: 'shipping-rate-save', payload: async () => ({ country: 'NL', shipping_rate: { country: 'NL', name: 'PostNL parcel', price: 595 } }) },
     // Archived and restored in turn (each save must change something).
     { what: 'an event’s archive', lock: "SELECT 1 FROM events WHERE external_code = 'NWF27' FOR KEY SHARE", call: 'catalogue-archive-event', payload: async () => ({ code: 'NWF27', archived: !(await locker.query("SELECT archived FROM events WHERE external_code = 'NWF27'")).rows[0].archived }) },
+    // An item archived and restored in turn, and a departure switched off and on (decision 0103).
+    { what: 'an item’s archive', lock: "SELECT 1 FROM shop_items WHERE external_code = 'NWF27-LOCKER' FOR KEY SHARE", call: 'catalogue-archive-item', payload: async () => ({ code: 'NWF27-LOCKER', archived: !(await locker.query("SELECT archived FROM shop_items WHERE external_code = 'NWF27-LOCKER'")).rows[0].archived }) },
+    {
+      what: 'a departure switched off or on',
+      lock: "SELECT 1 FROM travel_times t JOIN shop_items s ON s.id = t.shop_item_id WHERE s.external_code = 'NWF27-SHUTTLE' FOR KEY SHARE",
+      call: 'catalogue-departure-active',
+      payload: async () => {
+        const { rows } = await locker.query("SELECT t.id, t.active FROM travel_times t JOIN shop_items s ON s.id = t.shop_item_id WHERE s.external_code = 'NWF27-SHUTTLE' ORDER BY t.departs_at DESC LIMIT 1");
+        return { code: 'NWF27-SHUTTLE', departure_id: Number(rows[0].id), active: !rows[0].active };
+      },
+    },
     { what: 'an on-sale', lock: "SELECT 1 FROM onsales WHERE code = 'LOCKS' FOR KEY SHARE", call: 'onsale-change', payload: async () => ({ code: 'LOCKS', changes: { session_minutes: 30 } }) },
     {
       what: 'a check-in list',

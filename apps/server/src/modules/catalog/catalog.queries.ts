@@ -38,38 +38,58 @@ export async function listShippingRatesChangedHere(db: Db): Promise<ShippingRate
   return db.select().from(shippingRates).where(sql`jsonb_array_length(${shippingRates.backOfficeFields}) > 0`);
 }
 
-/** Held and sold counters are the shop's, never the catalogue's: an import leaves them alone. */
-export async function upsertShopItem(db: Db, values: typeof shopItems.$inferInsert): Promise<number> {
-  const [row] = await db
-    .insert(shopItems)
-    .values(values)
-    .onConflictDoUpdate({ target: shopItems.externalCode, set: { ...values, updatedAt: sql`now()` } })
-    .returning({ id: shopItems.id });
+/**
+ * Held and sold counters are the shop's, never the catalogue's: an import leaves them alone.
+ * `onlyNew` (the back office's create, decision 0103): a code already taken is a unique violation,
+ * never an update of the other item.
+ */
+export async function upsertShopItem(db: Db, values: typeof shopItems.$inferInsert, options: { onlyNew?: boolean } = {}): Promise<number> {
+  const insert = db.insert(shopItems).values(values);
+  const [row] = await (options.onlyNew ? insert : insert.onConflictDoUpdate({ target: shopItems.externalCode, set: { ...values, updatedAt: sql`now()` } })).returning({ id: shopItems.id });
   return row!.id;
 }
 
-/** keepSeats: the seats were set in the back office and stay (decision 0047); otherwise the file's seats, and the mark goes. */
+/**
+ * keepSeats: the seats were set in the back office and stay (decision 0047); otherwise the file's
+ * seats, and the mark goes. keepActive: the departure was switched off or on in the back office and
+ * stays so (decision 0103); otherwise it is on, and that mark goes. `seatsSetHere` and
+ * `activeSetHere` mark a departure the back office adds (catalogue-add-departure).
+ */
 export async function upsertTravelTime(
   db: Db,
-  values: { shopItemId: number; departsAt: Date; seats: number | null; keepSeats?: boolean },
+  values: { shopItemId: number; departsAt: Date; seats: number | null; keepSeats?: boolean; keepActive?: boolean; seatsSetHere?: boolean; activeSetHere?: boolean },
 ): Promise<number> {
-  const { keepSeats = false, ...row0 } = values;
+  const { keepSeats = false, keepActive = false, ...row0 } = values;
+  const set: Partial<typeof travelTimes.$inferInsert> = { seatsSetHere: keepSeats };
+  if (!keepSeats) set.seats = values.seats;
+  if (!keepActive) Object.assign(set, { active: true, activeSetHere: false });
   const [row] = await db
     .insert(travelTimes)
     .values({ ...row0, active: true })
-    .onConflictDoUpdate({
-      target: [travelTimes.shopItemId, travelTimes.departsAt],
-      set: keepSeats ? { active: true } : { seats: values.seats, active: true, seatsSetHere: false },
-    })
+    .onConflictDoUpdate({ target: [travelTimes.shopItemId, travelTimes.departsAt], set })
     .returning({ id: travelTimes.id });
   return row!.id;
 }
 
-/** Departures no longer in the catalogue stop being offered; sold seats keep their row. */
-export async function deactivateOtherTravelTimes(db: Db, shopItemId: number, keepIds: number[]): Promise<void> {
+/**
+ * Departures no longer in the catalogue stop being offered; sold seats keep their row. With
+ * `keepBackOffice`, one added or switched in the back office stays as it is (decision 0103).
+ */
+export async function deactivateOtherTravelTimes(db: Db, shopItemId: number, keepIds: number[], options: { keepBackOffice?: boolean } = {}): Promise<void> {
   const conditions = [eq(travelTimes.shopItemId, shopItemId)];
   if (keepIds.length) conditions.push(notInArray(travelTimes.id, keepIds));
-  await db.update(travelTimes).set({ active: false }).where(and(...conditions));
+  if (options.keepBackOffice) conditions.push(eq(travelTimes.activeSetHere, false));
+  await db.update(travelTimes).set({ active: false, activeSetHere: false }).where(and(...conditions));
+}
+
+/** Departures of these items added or switched in the back office (decision 0103). */
+export async function listDeparturesSetHere(db: Db, codes: string[]): Promise<{ code: string; departsAt: Date; active: boolean }[]> {
+  if (!codes.length) return [];
+  return db
+    .select({ code: shopItems.externalCode, departsAt: travelTimes.departsAt, active: travelTimes.active })
+    .from(travelTimes)
+    .innerJoin(shopItems, eq(shopItems.id, travelTimes.shopItemId))
+    .where(and(inArray(shopItems.externalCode, codes), eq(travelTimes.activeSetHere, true)));
 }
 
 /** Items of these codes with fields set in the back office. */
@@ -170,13 +190,14 @@ export async function listEvents(db: Db): Promise<EventRow[]> {
   return db.select().from(events).orderBy(asc(events.id));
 }
 
-/** Items a visitor may see at `now`: on sale inside their sale window, or shown anyway (force_view); none of an archived event. */
+/** Items a visitor may see at `now`: on sale inside their sale window, or shown anyway (force_view); none archived, none of an archived event. */
 export async function listVisibleShopItems(db: Db, now: Date): Promise<ShopItemRow[]> {
   return db
     .select()
     .from(shopItems)
     .where(
       and(
+        eq(shopItems.archived, false),
         or(isNull(shopItems.eventId), sql`NOT EXISTS (SELECT 1 FROM events AS e WHERE e.id = "shop_items"."event_id" AND e.archived)`),
         or(
         and(

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { catalogueCreateItemPayload } from '@festival/contract';
 import { and, eq } from 'drizzle-orm';
 import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,11 +122,16 @@ describe.each(testEngines())('the catalogue file both ways on %s', (engine) => {
     const catalogue = createCatalogueAdmin({ db: db(), config: { currency: 'EUR', timezone: 'Europe/Amsterdam', languages: ['en'] }, catalog: { invalidate: () => undefined } as unknown as CatalogReader, now: () => new Date(), checker: undefined as unknown as CatalogueChecker });
     await catalogue.createEvent(actor, { event: { code: 'NWF26', name: 'Northwind Festival 2026', timezone: 'Europe/Amsterdam', starts_at: '2026-06-19T12:00:00+02:00', age_range_active: false, credit_card_active: true, bank_transfer_active: false, bank_transfer_countries: [], archived: false }, from: 'NWF27' });
     await catalogue.archiveEvent(actor, { code: 'NWF26', archived: true });
+    // An item made and archived, and a departure added, in the back office (decision 0103): the file has them as they are.
+    await catalogue.createItem(actor, catalogueCreateItemPayload.parse({ item: { kind: 'merchandise', code: 'NWF27-CAP', type: 'cap', name: 'Festival cap', price: 1800, tax: 'high', stock: 50 } }));
+    await catalogue.archiveItem(actor, { code: 'NWF27-CAP', archived: true });
+    await catalogue.addDeparture(actor, { code: 'NWF27-SHUTTLE', time: '2027-06-18T23:30:00+02:00', seats: 30 });
 
     first = await exportTo(db(), path.join(work, 'first'));
     const exported = parseCatalogue(first.text, 'first.yaml');
     expect(exported.events.find((event) => event.code === 'NWF26')).toMatchObject({ archived: true, starts_at: '2026-06-19T12:00:00+02:00' });
     expect(exported.tax_rates.map((rate) => [rate.code, rate.rate, rate.archived])).toEqual([['high', 21, false], ['low', 9.5, false], ['zero', 0, true]]);
+    expect(exported.merchandise.find((item) => item.code === 'NWF27-CAP')).toMatchObject({ archived: true, stock: 50 });
     expect(exported.shipping_rates.find((rate) => rate.country === 'AT')).toEqual({ country: 'AT', name: 'Österreichische Post', type: 'express', price: 1495, archived: true });
     const product = (code: string) => exported.products.find((entry) => entry.code === code);
     expect(product('NWF27-LOCKER')?.price).toBe(1950);

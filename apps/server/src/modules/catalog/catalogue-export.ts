@@ -130,6 +130,7 @@ export async function readLiveCatalogue(db: Db, options: ExportOptions = {}): Pr
     },
     sort: row.sortOrder,
     translations: translationsOf(row.translations, ['name', 'description']),
+    archived: row.archived,
   });
 
   const timesOf = new Map<number, typeof timeRows>();
@@ -380,6 +381,7 @@ function saleOut(item: Product | Merchandise): { head: Entry[]; tail: Entry[] } 
     tail: [
       ['images', item.images, item.images.length === 0],
       ['description', item.description, item.description === ''],
+      ['archived', item.archived, !item.archived],
     ],
   };
 }

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { admissionColumns, basisPointsOf, eventsProblems, itemTaxProblem, rateOfBasisPoints, shippingRatesProblems, taxRatesProblems, checkinListProblems, priceTierMessages, storedPriceTiers, onsaleRuleProblems, onsaleSpan, type OnsaleRoomSpan, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
+import { admissionColumns, basisPointsOf, eventsProblems, itemsProblems, itemReferenceProblems, type ItemReferences, itemTaxProblem, paymentPlanProblem, rateOfBasisPoints, shippingRatesProblems, taxRatesProblems, checkinListProblems, priceTierMessages, storedPriceTiers, onsaleRuleProblems, onsaleSpan, type OnsaleRoomSpan, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
 import type { events, shopItems } from '../../db/schema';
 import { catalogueFile, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
@@ -275,6 +275,56 @@ function aliasProblem(document: YAML.Document.Parsed, error: Error, lineAt: (off
   return { path: [], line: lineAt(offset), message };
 }
 
+/**
+ * An item's columns as the file or the back office defines it (decision 0103): what an import of
+ * the entry writes, and what the back office's create writes, are the same row. `images`: the
+ * shop's urls of the entry's images.
+ */
+export function itemCommonColumns(item: CatalogueFile['products'][number] | CatalogueFile['merchandise'][number], refs: { taxRateId: number; images: string[] }) {
+  return {
+    externalCode: item.code,
+    name: item.name,
+    type: item.type,
+    price: item.price,
+    priceTiers: storedPriceTiers(item.tiers),
+    fee: item.fee,
+    taxRateId: refs.taxRateId,
+    images: refs.images,
+    description: sanitizeRichText(item.description),
+    // Rich texts of every language are sanitised as the default language's (decision 0094).
+    translations: keptTranslations(item.translations, (translation) => (translation.description === undefined ? translation : { ...translation, description: sanitizeRichText(translation.description) })),
+    stock: item.stock ?? null,
+    isFeatured: item.featured,
+    forceView: item.force_view,
+    onSale: item.on_sale,
+    saleStartsAt: toDate(item.on_sale_from),
+    saleEndsAt: toDate(item.on_sale_until),
+    limitPerOrder: item.limit_per_order,
+    isRefundable: item.refund.refundable,
+    refundFee: item.refund.fee,
+    allowRefundRequestsFrom: toDate(item.refund.from),
+    allowRefundRequestsUntil: toDate(item.refund.until),
+    sortOrder: item.sort,
+    archived: item.archived,
+  };
+}
+
+/** A product's own columns beside the common ones (its event's id given). */
+export function productColumns(product: CatalogueFile['products'][number], eventId: number) {
+  return {
+    shopItemType: 'tickets' as const,
+    eventId,
+    paymentPlan: product.payment_plan ?? null,
+    allowNameChanges: product.name_changes.allowed,
+    allowNameChangesUntil: toDate(product.name_changes.until),
+    nameChangeLimit: product.name_changes.limit,
+    allowEmailChanges: product.email_changes,
+    travelTimeType: product.transport?.travel_time_type ?? null,
+    travelTime: toDate(product.transport?.travel_time),
+    allowTravelTimeChangesUntil: toDate(product.transport?.changes_until),
+  };
+}
+
 /** A voucher's columns as the file or the back office defines it (decision 0096): codes upper-case, a kind's own field only. */
 export function voucherColumns(voucher: VoucherDefinition) {
   return {
@@ -299,37 +349,30 @@ function crossCheck(catalogue: ReadableCatalogue): CatalogueProblemEntry[] {
   const problem = (path: Segment[], message: string) => problems.push({ path, line: null, message });
   const eventCodes = catalogue.codes.events;
   const taxCodes = catalogue.codes.tax_rates;
-  const seen = new Map<string, string>();
-  const claim = (code: string, path: Segment[]) => {
-    const first = seen.get(code);
-    if (first) problem([...path, 'code'], `"${code}" is already used by ${first}; codes must be unique across products and merchandise`);
-    else seen.set(code, formatPath(path));
-  };
   // A code names one event: the back office's event editor asks the same (event-fields.ts).
   for (const found of eventsProblems(catalogue.events)) problem(['events', found.index, ...found.path], english(found.text));
   // The rules across rates are the back office's editors' too (rate-fields.ts, decision 0101).
   for (const found of taxRatesProblems(catalogue.tax_rates)) problem(['tax_rates', found.index, ...found.path], english(found.text));
-  const archivedTax = new Set(catalogue.tax_rates.flatMap((rate) => (rate?.archived ? [rate.code] : [])));
-  const taxProblem = (tax: string, at: Segment[]) => {
-    if (taxCodes && !taxCodes.has(tax)) problem([...at, 'tax'], `no tax rate has the code "${tax}"`);
-    const archived = itemTaxProblem(tax, archivedTax);
-    if (archived) problem([...at, 'tax'], english(archived));
+  // The rules across items are the back office's item editor's too (product-fields.ts, decision 0103).
+  const items = [...catalogue.products.map((item, index) => ({ item, at: ['products', index] as Segment[] })), ...catalogue.merchandise.map((item, index) => ({ item, at: ['merchandise', index] as Segment[] }))];
+  const codeProblems = new Map(
+    itemsProblems(
+      items.map(({ item }) => item),
+      (index) => formatPath(items[index]!.at),
+    ).map((found) => [found.index, found] as const),
+  );
+  const references: ItemReferences = {
+    eventExists: eventCodes && ((code) => eventCodes.has(code)),
+    taxExists: taxCodes && ((code) => taxCodes.has(code)),
+    archivedTax: new Set(catalogue.tax_rates.flatMap((rate) => (rate?.archived ? [rate.code] : []))),
   };
-  catalogue.products.forEach((product, index) => {
-    if (!product) return;
-    const at: Segment[] = ['products', index];
-    claim(product.code, at);
-    if (eventCodes && !eventCodes.has(product.event)) problem([...at, 'event'], `no event has the code "${product.event}"`);
-    taxProblem(product.tax, at);
-    const plan = planProblem(product.payment_plan, product.price + product.fee, 'price plus fee is');
-    if (plan) problem([...at, 'payment_plan'], plan);
-  });
-  catalogue.merchandise.forEach((item, index) => {
-    if (!item) return;
-    const at: Segment[] = ['merchandise', index];
-    claim(item.code, at);
-    taxProblem(item.tax, at);
-  });
+  for (const [index, { item, at }] of items.entries()) {
+    if (!item) continue;
+    const taken = codeProblems.get(index);
+    if (taken) problem([...at, ...taken.path], english(taken.text));
+    const kinded = at[0] === 'products' ? { kind: 'product' as const, ...(item as CatalogueFile['products'][number]) } : { kind: 'merchandise' as const, tax: item.tax };
+    for (const found of itemReferenceProblems(kinded, references)) problem([...at, ...found.path], english(found.text));
+  }
   const voucherCodes = new Set<string>();
   // The products a voucher names are the file's products and merchandise (as an on-sale's are).
   const { products: productCodes, merchandise: merchandiseCodes } = catalogue.codes;
@@ -397,11 +440,14 @@ function crossCheckOnsales(catalogue: ReadableCatalogue, eventCodes: Set<string>
   return problems;
 }
 
-/** A payment plan's amounts add up to what the item costs; the problem's text, or null. */
+/**
+ * A payment plan's amounts add up to what the item costs; the problem's text in English, or null.
+ * The rule is the contract's (paymentPlanProblem, decision 0103); this says what the total is.
+ */
 export function planProblem(plan: { amount: number }[] | null | undefined, total: number, totalIs: string): string | null {
-  if (!plan) return null;
-  const sum = plan.reduce((added, entry) => added + entry.amount, 0);
-  return sum === total ? null : `the amounts add up to ${sum}, but ${totalIs} ${total}`;
+  if (!paymentPlanProblem(plan, total)) return null;
+  const sum = (plan ?? []).reduce((added, entry) => added + entry.amount, 0);
+  return `the amounts add up to ${sum}, but ${totalIs} ${total}`;
 }
 
 /**
@@ -594,33 +640,13 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
       });
       // What the back office set: kept where the file says otherwise, unless the file wins (decision 0047).
       const allCodes = [...catalogue.products, ...catalogue.merchandise].map((item) => item.code);
-      const [markedItems, markedSeats] = await readTogether(tx, [() => queries.listItemsChangedHere(tx, allCodes), () => queries.listSeatsChangedHere(tx, allCodes)] as const);
+      const [markedItems, markedSeats, markedDepartures] = await readTogether(
+        tx,
+        [() => queries.listItemsChangedHere(tx, allCodes), () => queries.listSeatsChangedHere(tx, allCodes), () => queries.listDeparturesSetHere(tx, allCodes)] as const,
+      );
       const markedByCode = new Map(markedItems.map((row) => [row.externalCode, row]));
-      const common = (item: CatalogueFile['products'][number] | CatalogueFile['merchandise'][number]) => ({
-        externalCode: item.code,
-        name: item.name,
-        type: item.type,
-        price: item.price,
-        priceTiers: storedPriceTiers(item.tiers),
-        fee: item.fee,
-        taxRateId: taxIds.get(item.tax)!,
-        images: item.images.map((image) => images.get(image)!.url),
-        description: sanitizeRichText(item.description),
-        // Rich texts of every language are sanitised as the default language's (decision 0094).
-        translations: keptTranslations(item.translations, (translation) => (translation.description === undefined ? translation : { ...translation, description: sanitizeRichText(translation.description) })),
-        stock: item.stock ?? null,
-        isFeatured: item.featured,
-        forceView: item.force_view,
-        onSale: item.on_sale,
-        saleStartsAt: toDate(item.on_sale_from),
-        saleEndsAt: toDate(item.on_sale_until),
-        limitPerOrder: item.limit_per_order,
-        isRefundable: item.refund.refundable,
-        refundFee: item.refund.fee,
-        allowRefundRequestsFrom: toDate(item.refund.from),
-        allowRefundRequestsUntil: toDate(item.refund.until),
-        sortOrder: item.sort,
-      });
+      const common = (item: CatalogueFile['products'][number] | CatalogueFile['merchandise'][number]) =>
+        itemCommonColumns(item, { taxRateId: taxIds.get(item.tax)!, images: item.images.map((image) => images.get(image)!.url) });
       const reconciled = <T extends ShopItemValues>(values: T, at: Segment[]): T => {
         const result = reconcileWithBackOffice(values, markedByCode.get(values.externalCode), fileWins);
         kept.push(...result.kept);
@@ -633,16 +659,7 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
         const values = reconciled(
           {
             ...common(product),
-            shopItemType: 'tickets' as const,
-            eventId: eventIds.get(product.event)!,
-            paymentPlan: product.payment_plan ?? null,
-            allowNameChanges: product.name_changes.allowed,
-            allowNameChangesUntil: toDate(product.name_changes.until),
-            nameChangeLimit: product.name_changes.limit,
-            allowEmailChanges: product.email_changes,
-            travelTimeType: product.transport?.travel_time_type ?? null,
-            travelTime: toDate(product.transport?.travel_time),
-            allowTravelTimeChangesUntil: toDate(product.transport?.changes_until),
+            ...productColumns(product, eventIds.get(product.event)!),
           },
           ['products', index],
         );
@@ -663,11 +680,21 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
             if (marked && marked.seats !== seats) {
               kept.push({ code: product.code, field: `seats@${departsAt.toISOString()}`, shop_value: shownValue(marked.seats), file_value: shownValue(seats) });
             } else if (marked) handedBack.push({ code: product.code, field: `seats@${departsAt.toISOString()}` });
-            keep.push(await queries.upsertTravelTime(tx, { shopItemId: id, departsAt, seats, keepSeats }));
+            // Switched off in the back office: kept off until the file wins (decision 0103).
+            const switched = markedDepartures.find((row) => row.code === product.code && row.departsAt.getTime() === departsAt.getTime());
+            const keepActive = switched !== undefined && !switched.active && !fileWins;
+            if (switched && !switched.active) kept.push({ code: product.code, field: `active@${departsAt.toISOString()}`, shop_value: 'false', file_value: 'true' });
+            else if (switched) handedBack.push({ code: product.code, field: `active@${departsAt.toISOString()}` });
+            keep.push(await queries.upsertTravelTime(tx, { shopItemId: id, departsAt, seats, keepSeats, keepActive }));
             summary.travelTimes += 1;
           }
         }
-        await queries.deactivateOtherTravelTimes(tx, id, keep);
+        // Added in the back office and not in the file: kept on until the file wins (decision 0103).
+        const listed = new Set((product.transport?.travel_time_type === 'selectable' ? product.transport.travel_times : []).map((time) => new Date(time.time).getTime()));
+        for (const row of markedDepartures) {
+          if (row.code === product.code && row.active && !listed.has(row.departsAt.getTime())) kept.push({ code: product.code, field: `active@${row.departsAt.toISOString()}`, shop_value: 'true', file_value: 'false' });
+        }
+        await queries.deactivateOtherTravelTimes(tx, id, keep, { keepBackOffice: !fileWins && product.transport?.travel_time_type === 'selectable' });
       }
       for (const [index, item] of catalogue.merchandise.entries()) {
         await queries.upsertShopItem(tx, reconciled({ ...common(item), shopItemType: 'merchandise' as const, eventId: null }, ['merchandise', index]));
@@ -824,6 +851,7 @@ const FIELD_COLUMNS: Record<CatalogueEditableField, readonly (keyof ShopItemRow 
   description: ['description'],
   translations: ['translations'],
   images: ['images'],
+  archived: ['archived'],
 };
 
 /** The columns behind each of an event's fields an admin may change: its texts (decision 0094), its settings (decision 0105). */
