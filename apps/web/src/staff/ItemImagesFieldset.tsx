@@ -23,7 +23,8 @@ export function ItemImagesFieldset({ name, images, onChange, problem }: { name: 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (!file) return;
+    // One file at a time; the field stays enabled, so the focus can come back to it on a refusal.
+    if (!file || reading) return;
     setRefusal(null);
     if (isTooLarge(file.size)) {
       setRefusal(say(staffCatalogueMessages.imageTooLarge(CATALOGUE_IMAGE_MAX_BYTES / 1024 / 1024)));
@@ -82,7 +83,7 @@ export function ItemImagesFieldset({ name, images, onChange, problem }: { name: 
             type="file"
             accept="image/jpeg,image/png,image/webp"
             className="field__control"
-            disabled={reading}
+            aria-busy={reading || undefined}
             onChange={(event) => void choose(event)}
             aria-invalid={shown ? true : undefined}
             aria-describedby={[`${id}-hint`, shown ? `${id}-problem` : null].filter(Boolean).join(' ')}

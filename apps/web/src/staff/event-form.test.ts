@@ -39,11 +39,14 @@ describe('the event form', () => {
     const form = settingsFormOf(event);
     expect(form).toMatchObject({ code: 'NWF27', name: 'Northwind Festival 2027', startsAt: '2027-06-18T12:00' });
     expect(prepareEventSettings(event, form)).toEqual({ ok: false, problems: { _: staffCatalogueMessages.nothingToChange } });
-    // The same start typed on London's clocks after the zone changes is no change of the start.
-    expect(prepareEventSettings(event, { ...form, timezone: 'Europe/London', startsAt: '2027-06-18T11:00', creditCardActive: false, bankTransferCountries: 'nl be de' })).toEqual({
+    // A new zone alone moves no instant: the start shown is left as it was.
+    expect(prepareEventSettings(event, { ...form, timezone: 'Europe/London', creditCardActive: false, bankTransferCountries: 'nl be de' })).toEqual({
       ok: true,
       changes: { timezone: 'Europe/London', credit_card_active: false, bank_transfer_countries: ['NL', 'BE', 'DE'] },
     });
+    // The same start typed on London's clocks is no change of it either; another one is, read on London's clocks.
+    expect(prepareEventSettings(event, { ...form, timezone: 'Europe/London', startsAt: '2027-06-18T11:00' })).toEqual({ ok: true, changes: { timezone: 'Europe/London' } });
+    expect(prepareEventSettings(event, { ...form, timezone: 'Europe/London', startsAt: '2027-06-18T13:00' })).toEqual({ ok: true, changes: { timezone: 'Europe/London', starts_at: '2027-06-18T13:00:00+01:00' } });
     expect(prepareEventSettings(event, { ...form, startsAt: '' })).toEqual({ ok: true, changes: { starts_at: null } });
     expect(prepareEventSettings(event, { ...form, timezone: 'Mars/Olympus' })).toEqual({ ok: false, problems: { timezone: eventFieldMessages.timezone } });
   });

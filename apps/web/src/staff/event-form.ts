@@ -64,7 +64,9 @@ export function prepareEventSettings(event: CatalogueEventView, form: EventForm)
   const wanted = prepared.event;
   const changes: CatalogueEventChanges = {};
   if (wanted.timezone !== event.timezone) changes.timezone = wanted.timezone;
-  const startsAt = wanted.starts_at ?? null;
+  // A start left as it was shown stays the same instant when only the zone changes (instants never move);
+  // a start typed anew is read on the clocks of the zone in the form.
+  const startsAt = form.startsAt === settingsFormOf(event).startsAt ? event.starts_at : (wanted.starts_at ?? null);
   if ((startsAt === null ? null : Date.parse(startsAt)) !== (event.starts_at === null ? null : Date.parse(event.starts_at))) changes.starts_at = startsAt;
   if (wanted.age_range_active !== event.age_range_active) changes.age_range_active = wanted.age_range_active ?? false;
   if (wanted.credit_card_active !== event.credit_card_active) changes.credit_card_active = wanted.credit_card_active ?? true;

@@ -232,6 +232,8 @@ export default function CataloguePage() {
   const filtering = isFiltering(filter);
   const matches = (item: Item) => matchesFilter(item, filter, archivedEvents);
   const matchCount = filtering ? data.items.filter(matches).length : data.items.length;
+  const orphansShown = filtering ? groups.orphans.filter(matches) : groups.orphans;
+  const merchandiseShown = filtering ? groups.merchandise.filter(matches) : groups.merchandise;
   const shopZone = shopTimeZone(data);
   // Whether an item sells is judged at the moment of the answer (the page reads the shop as it was then).
   const now = overview.dataUpdatedAt;
@@ -366,27 +368,27 @@ export default function CataloguePage() {
           </CatalogueGroup>
         );
       })}
-      {(filtering ? groups.orphans.filter(matches) : groups.orphans).length > 0 && (
+      {orphansShown.length > 0 && (
         <CatalogueGroup
           id="staff-cat-orphans"
           title={say(texts.otherProducts)}
           counts={countsOf(groups.orphans)}
-          open={isGroupOpen('staff-cat-orphans', toggled, filtering, groups.orphans.filter(matches).length, data.items.length)}
-          onToggle={() => toggle('staff-cat-orphans', !isGroupOpen('staff-cat-orphans', toggled, filtering, groups.orphans.filter(matches).length, data.items.length))}
+          open={isGroupOpen('staff-cat-orphans', toggled, filtering, orphansShown.length, data.items.length)}
+          onToggle={() => toggle('staff-cat-orphans', !isGroupOpen('staff-cat-orphans', toggled, filtering, orphansShown.length, data.items.length))}
         >
-          <div className="staff-cat-items">{(filtering ? groups.orphans.filter(matches) : groups.orphans).map(itemCard)}</div>
+          <div className="staff-cat-items">{orphansShown.map(itemCard)}</div>
         </CatalogueGroup>
       )}
-      {(filtering ? groups.merchandise.filter(matches) : groups.merchandise).length > 0 && (
+      {merchandiseShown.length > 0 && (
         <CatalogueGroup
           id="staff-cat-merchandise"
           title={say(texts.merchandiseTitle)}
           counts={countsOf(groups.merchandise)}
           facts={texts.merchandiseFacts(shopZone)}
-          open={isGroupOpen('staff-cat-merchandise', toggled, filtering, groups.merchandise.filter(matches).length, data.items.length)}
-          onToggle={() => toggle('staff-cat-merchandise', !isGroupOpen('staff-cat-merchandise', toggled, filtering, groups.merchandise.filter(matches).length, data.items.length))}
+          open={isGroupOpen('staff-cat-merchandise', toggled, filtering, merchandiseShown.length, data.items.length)}
+          onToggle={() => toggle('staff-cat-merchandise', !isGroupOpen('staff-cat-merchandise', toggled, filtering, merchandiseShown.length, data.items.length))}
         >
-          <div className="staff-cat-items">{(filtering ? groups.merchandise.filter(matches) : groups.merchandise).map(itemCard)}</div>
+          <div className="staff-cat-items">{merchandiseShown.map(itemCard)}</div>
         </CatalogueGroup>
       )}
 
