@@ -76,6 +76,7 @@ import { useFocusOnRefusal } from '../use-focus-on-refusal';
 import { duplicateFormOf, emptyEventForm, eventFormFieldOf, eventProblemSentence, prepareEvent, type EventForm } from '../event-form';
 import { useStaffAction } from '../use-staff-action';
 import { StockLegend } from '../StockLegend';
+import { useItemTools } from '../catalogue/ItemForm';
 import { say } from '../../lib/say';
 
 type Overview = CatalogueOverviewAnswer;
@@ -120,6 +121,8 @@ export default function CataloguePage() {
   const [eventNotice, setEventNotice] = useState<{ code: string; text: string } | null>(null);
   const [handingBack, setHandingBack] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ code: string; text: string } | null>(null);
+  // New products and merchandise, duplicates, on/off sale, archives and departures (decision 0103).
+  const itemTools = useItemTools(overview.data, (code, text) => setNotice({ code, text }));
   const [seatsFor, setSeatsFor] = useState<number | null>(null);
   const focusAfterHandBack = useRef<string | null>(null);
 
@@ -239,6 +242,7 @@ export default function CataloguePage() {
         setNotice(null);
         setHandingBack(item.code);
       }}
+      actions={itemTools.actionsFor(item)}
       seats={{
         busyFor: seats.isPending ? seatsFor : null,
         problemFor: seatsFor,
@@ -264,6 +268,7 @@ export default function CataloguePage() {
         <Button id="staff-cat-new-event" onClick={() => openEventDialog(null)}>
           {say(eventTexts.create)}
         </Button>
+        {itemTools.buttons}
       </div>
       {archiveEvent.message && (
         <div className="alert alert--danger" role="alert">
@@ -356,6 +361,7 @@ export default function CataloguePage() {
           onClose={() => setEditing(null)}
         />
       )}
+      {itemTools.dialogs}
       {creatingEvent && (
         <EventDialog
           from={creatingEvent.from}
@@ -419,6 +425,7 @@ function ItemCard({
   notice,
   onEdit,
   onHandBack,
+  actions,
   seats,
 }: {
   item: Item;
@@ -428,6 +435,8 @@ function ItemCard({
   notice: string | null;
   onEdit: () => void;
   onHandBack: () => void;
+  /** The item's actions of the new-item tools (ItemForm.tsx): on/off sale, duplicate, departures, archive. */
+  actions?: ReactNode;
   seats: SeatsControl;
 }) {
   const titleId = useId();
@@ -499,6 +508,7 @@ function ItemCard({
             {say(texts.handBack)}
           </Button>
         )}
+        {actions}
       </div>
     </article>
   );
