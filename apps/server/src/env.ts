@@ -92,6 +92,18 @@ const envSchema = z.object({
     .max(256, 'must be at most 256')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * A port of its own for the back office (decision 0107): one more worker process serves the
+   * whole app there, so the staff's saves never queue behind a sale's requests on the shop's
+   * workers. PostgreSQL only (PGlite is one process); must differ from PORT.
+   */
+  BACK_OFFICE_PORT: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be a port from 1 to 65535')
+    .max(65535, 'must be a port from 1 to 65535')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Connections each instance (each worker process) may open to PostgreSQL (docs/operations.md sizes it). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
   /** Minutes a cart holds its stock. */
@@ -172,6 +184,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${english(issueText(issue))}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
+  if (parsed.data.BACK_OFFICE_PORT !== undefined && parsed.data.BACK_OFFICE_PORT === parsed.data.PORT) {
+    throw new Error(`Invalid environment:\n  BACK_OFFICE_PORT: must differ from PORT (${parsed.data.PORT}): the back office's port is a second one`);
+  }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   const demoCatalogue = parsed.data.DEMO_CATALOGUE ?? (isDemoConfig(parsed.data.SHOP_CONFIG) ? DEMO_CATALOGUE_FILE : 'none');
   return { ...parsed.data, DATA_DIR: dataDir, DEMO_CATALOGUE: demoCatalogue, APP_SECRET: parsed.data.APP_SECRET ?? loadOrCreateSecret(dataDir) };
@@ -194,6 +209,22 @@ export function workerCount(env: Pick<Env, 'SHOP_WORKERS' | 'DATABASE_URL' | 'NO
     return { workers: 1 };
   }
   return { workers: env.SHOP_WORKERS ?? (env.NODE_ENV === 'production' ? cores : 1) };
+}
+
+/**
+ * The back office's own port (decision 0107), or null: BACK_OFFICE_PORT on PostgreSQL. With the
+ * embedded database there is one process, which cannot serve a second port of its own, so it is
+ * ignored and `ignored` says why.
+ */
+export function backOfficePort(env: Pick<Env, 'BACK_OFFICE_PORT' | 'DATABASE_URL'>): { port: number | null; ignored?: string } {
+  if (env.BACK_OFFICE_PORT === undefined) return { port: null };
+  if (!env.DATABASE_URL) {
+    return {
+      port: null,
+      ignored: `BACK_OFFICE_PORT=${env.BACK_OFFICE_PORT} is ignored: the embedded database (PGlite, no DATABASE_URL) lives inside one process, which serves the back office on PORT with the shop; set DATABASE_URL to a PostgreSQL server to give the back office a process and port of its own`,
+    };
+  }
+  return { port: env.BACK_OFFICE_PORT };
 }
 
 /** A secret generated once per data directory, so checksums and tokens survive restarts. */

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_CATALOGUE_FILE, DEMO_SHOP_CONFIG, readEnv, workerCount } from './env';
+import { backOfficePort, DEMO_CATALOGUE_FILE, DEMO_SHOP_CONFIG, readEnv, workerCount } from './env';
 
 describe('environment', () => {
   it('gives the demo catalogue to the demo configuration only: a shop of its own starts empty (decision 0058)', () => {
@@ -14,6 +14,19 @@ describe('environment', () => {
       expect(readEnv({ DATA_DIR: dir, SHOP_CONFIG: '/etc/festival/my-shop.json', NODE_ENV, DEMO_CATALOGUE: '' }).DEMO_CATALOGUE, NODE_ENV).toBe('none');
     }
     expect(readEnv({ DATA_DIR: dir, DEMO_CATALOGUE: 'none' }).DEMO_CATALOGUE).toBe('none');
+  });
+
+  it("gives the back office a port of its own on PostgreSQL only, never the shop's port (decision 0107)", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'shop-env-'));
+    const pg = 'postgres://shop@db/shop';
+    expect(backOfficePort(readEnv({ DATA_DIR: dir, DATABASE_URL: pg }))).toEqual({ port: null });
+    expect(backOfficePort(readEnv({ DATA_DIR: dir, DATABASE_URL: pg, BACK_OFFICE_PORT: '' }))).toEqual({ port: null });
+    expect(backOfficePort(readEnv({ DATA_DIR: dir, DATABASE_URL: pg, BACK_OFFICE_PORT: '3100' }))).toEqual({ port: 3100 });
+    const embedded = backOfficePort(readEnv({ DATA_DIR: dir, BACK_OFFICE_PORT: '3100' }));
+    expect(embedded.port).toBeNull();
+    expect(embedded.ignored).toMatch(/^BACK_OFFICE_PORT=3100 is ignored: the embedded database/);
+    for (const bad of ['0', '-1', '70000', '1.5', 'staff']) expect(() => readEnv({ DATA_DIR: dir, BACK_OFFICE_PORT: bad }), bad).toThrow(/BACK_OFFICE_PORT/);
+    expect(() => readEnv({ DATA_DIR: dir, PORT: '3100', BACK_OFFICE_PORT: '3100' })).toThrow(/BACK_OFFICE_PORT: must differ from PORT/);
   });
 
   it('runs one worker per core in production on PostgreSQL, one otherwise, and always one on PGlite (decision 0077)', () => {

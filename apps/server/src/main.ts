@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import pino from 'pino';
 import { buildApp } from './app';
 import { openPreparedShop, prepareShop, WEB_ROOT, type Shop } from './bootstrap';
-import { readEnv, workerCount, type Env } from './env';
+import { backOfficePort, readEnv, workerCount, type Env } from './env';
 import { startExitWatchdog, type ExitWatchdog } from './lib/exit-watchdog';
 import { freePort } from './lib/free-port';
 import { createLogDestination } from './lib/log-destination';
@@ -20,6 +20,11 @@ const RESPAWN_WINDOW_MS = 10_000;
 const SHUTDOWN_MESSAGE = 'shop:shutdown';
 /** A worker's word to the primary that it serves and has said so in the log. */
 const SERVING_MESSAGE = 'shop:serving';
+/** Set in the environment of the worker that serves the back office's port (decision 0107). */
+const BACK_OFFICE_WORKER = 'SHOP_BACK_OFFICE_WORKER';
+
+/** What a worker serves: the shop's port, or the back office's own. */
+type Role = 'shop' | 'back-office';
 
 // A reader that went away (EPIPE) must not turn a console write into an uncaught error.
 process.stdout.on('error', () => {});
@@ -38,23 +43,30 @@ async function main(): Promise<void> {
   const logOutput = createLogDestination(1);
   const logger = pino({ level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] }, logOutput);
   if (cluster.isWorker) {
-    await serve(env, await openPreparedShop(env), { logger, logOutput, watchdog, worker: true });
+    const role: Role = process.env[BACK_OFFICE_WORKER] === '1' ? 'back-office' : 'shop';
+    await serve(env, await openPreparedShop(env), { logger, logOutput, watchdog, worker: role });
     return;
   }
   const { workers, ignored } = workerCount(env);
   if (ignored) logger.warn(ignored);
+  const backOffice = backOfficePort(env);
+  if (backOffice.ignored) logger.warn(backOffice.ignored);
   const shop = await prepareShop(env, logger);
-  if (workers === 1) {
-    await serve(env, shop, { logger, logOutput, watchdog, worker: false });
+  if (workers === 1 && backOffice.port === null) {
+    await serve(env, shop, { logger, logOutput, watchdog, worker: null });
     return;
   }
   // The primary prepared the shop (checks, migrations, the demo catalogue) once; the workers serve.
   await shop.database.close();
-  runPrimary(env, shop, workers, { logger, logOutput, watchdog });
+  runPrimary(env, shop, { shop: workers, backOfficePort: backOffice.port }, { logger, logOutput, watchdog });
 }
 
-/** Builds the app on the shop's database and serves the port until a stop signal (or, in a worker, the primary's message). */
-async function serve(env: Env, { database, config }: Shop, { logger, logOutput, watchdog, worker }: { logger: Logger; logOutput: LogOutput; watchdog: ExitWatchdog; worker: boolean }): Promise<void> {
+/**
+ * Builds the app on the shop's database and serves the port until a stop signal (or, in a worker,
+ * the primary's message). `worker` is the worker's role, null for the one process; the back
+ * office's worker serves the same app on BACK_OFFICE_PORT (decision 0107).
+ */
+async function serve(env: Env, { database, config }: Shop, { logger, logOutput, watchdog, worker }: { logger: Logger; logOutput: LogOutput; watchdog: ExitWatchdog; worker: Role | null }): Promise<void> {
   // The mailbox shows every customer's mail to anyone: only without SMTP, and in production only
   // when asked for (npm start asks for it when it runs the demo shop; decision 0014).
   const devMailbox = !env.SMTP_URL && (env.DEV_MAILBOX ?? env.NODE_ENV !== 'production');
@@ -119,9 +131,10 @@ async function serve(env: Env, { database, config }: Shop, { logger, logOutput, 
   process.on('SIGINT', () => void shutdown('SIGINT'));
   if (worker) process.on('message', (message) => message === SHUTDOWN_MESSAGE && void shutdown('primary', 'ignore'));
 
-  await app.listen({ port: env.PORT, host: env.HOST });
+  const port = worker === 'back-office' && env.BACK_OFFICE_PORT !== undefined ? env.BACK_OFFICE_PORT : env.PORT;
+  await app.listen({ port, host: env.HOST });
   if (worker) {
-    logger.info({ worker: cluster.worker?.id }, 'worker is serving');
+    logger.info({ worker: cluster.worker?.id, port, ...(worker === 'back-office' ? { serves: 'back office' } : {}) }, 'worker is serving');
     // The primary says the shop is open once every worker has said it serves: its line must
     // not come out before theirs, so the worker's line goes out first (or the wait gives up).
     await logOutput.flush(LOG_FLUSH_MS);
@@ -136,14 +149,26 @@ async function serve(env: Env, { database, config }: Shop, { logger, logOutput, 
  * The primary process with several workers (decision 0077): it forks them (node:cluster shares
  * the port between them), replaces one that dies unless they die in a loop, and on a stop signal
  * asks each to shut down as one process would, within the same grace period. It serves nothing.
+ * With a back-office port, one more worker serves that port alone (decision 0107) and is replaced
+ * as such when it dies.
  */
-function runPrimary(env: Env, { config }: Shop, count: number, { logger, logOutput, watchdog }: { logger: Logger; logOutput: LogOutput; watchdog: ExitWatchdog }): void {
+function runPrimary(
+  env: Env,
+  { config }: Shop,
+  { shop: shopWorkers, backOfficePort: officePort }: { shop: number; backOfficePort: number | null },
+  { logger, logOutput, watchdog }: { logger: Logger; logOutput: LogOutput; watchdog: ExitWatchdog },
+): void {
+  const count = shopWorkers + (officePort === null ? 0 : 1);
   const devMailbox = !env.SMTP_URL && (env.DEV_MAILBOX ?? env.NODE_ENV !== 'production');
   if (env.SMTP_URL && env.DEV_MAILBOX) logger.warn('DEV_MAILBOX is ignored: SMTP_URL is set, so e-mail is sent');
   let stopping = false;
   let open = false;
   const deaths: number[] = [];
-  const fork = () => cluster.fork({ PORT: String(env.PORT) });
+  const roles = new Map<number, Role>();
+  const fork = (role: Role) => {
+    const worker = cluster.fork({ PORT: String(env.PORT), [BACK_OFFICE_WORKER]: role === 'back-office' ? '1' : '0' });
+    roles.set(worker.id, role);
+  };
 
   const finish = async (code: number) => {
     await logOutput.flush(LOG_FLUSH_MS);
@@ -189,7 +214,8 @@ function runPrimary(env: Env, { config }: Shop, count: number, { logger, logOutp
     serving.add(worker.id);
     if (open || serving.size < count) return;
     open = true;
-    logger.info({ engine: 'postgres', url: config.publicBaseUrl, port: env.PORT, workers: count }, `${config.name} is open`);
+    logger.info({ engine: 'postgres', url: config.publicBaseUrl, port: env.PORT, workers: shopWorkers, ...(officePort === null ? {} : { backOfficePort: officePort }) }, `${config.name} is open`);
+    if (officePort !== null) logger.info({ port: officePort }, `the back office has a worker of its own on port ${officePort}: open /staff there`);
     if (devMailbox) logger.info({ url: `${config.publicBaseUrl}/dev/mailbox` }, 'e-mail is not sent but kept: read it in the development mailbox');
   });
   cluster.on('exit', (worker, code, signal) => {
@@ -208,14 +234,17 @@ function runPrimary(env: Env, { config }: Shop, count: number, { logger, logOutp
       stopAll('workers keep dying', 1);
       return;
     }
-    logger.error({ workerPid: worker.process.pid, code, signal }, 'a worker died; starting a new one');
-    fork();
+    const role = roles.get(worker.id) ?? 'shop';
+    roles.delete(worker.id);
+    logger.error({ workerPid: worker.process.pid, code, signal, ...(role === 'back-office' ? { serves: 'back office' } : {}) }, 'a worker died; starting a new one');
+    fork(role);
   });
   process.on('SIGTERM', () => stopAll('SIGTERM', 0));
   process.on('SIGINT', () => stopAll('SIGINT', 0));
 
-  logger.info({ workers: count }, `starting ${count} worker processes`);
-  for (let index = 0; index < count; index += 1) fork();
+  logger.info({ workers: count }, officePort === null ? `starting ${count} worker processes` : `starting ${count} worker processes (${shopWorkers} for the shop, 1 for the back office)`);
+  for (let index = 0; index < shopWorkers; index += 1) fork('shop');
+  if (officePort !== null) fork('back-office');
 }
 
 main().catch((error: unknown) => {

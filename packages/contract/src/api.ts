@@ -159,6 +159,8 @@ export const staffApi = {
   'catalogue-hand-back': { payload: staffCatalogue.catalogueHandBackPayload, answer: staffCatalogue.catalogueHandBackAnswer, access: ['admin'] },
   'catalogue-upload': { payload: staffCatalogue.catalogueUploadPayload, answer: staffCatalogue.catalogueUploadAnswer, access: ['admin'] },
   'catalogue-download': { payload: staffCatalogue.catalogueDownloadPayload, answer: staffCatalogue.catalogueDownloadAnswer, access: ['admin'] },
+  /** An image chosen in the browser, decoded, stored with its sizes (decision 0105). */
+  'catalogue-image-upload': { payload: staffCatalogue.catalogueImageUploadPayload, answer: staffCatalogue.catalogueImageUploadAnswer, access: ['admin'] },
   /** The on-sales' live figures: the roles that see the dashboard (decision 0048). */
   'onsales-overview': { payload: staffOnsales.onsalesOverviewPayload, answer: staffOnsales.onsalesOverviewAnswer, access: ['admin', 'box_office', 'customer_service'] },
   'onsale-change': { payload: staffOnsales.onsaleChangePayload, answer: staffOnsales.onsaleChangeAnswer, access: ['admin'] },

@@ -36,17 +36,22 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** An event's time zone: the file's and both event editors' (create, and its settings after, decision 0105). */
+export const eventTimezone = z.string({ error: e.timezone }).refine(isTimeZone, e.timezone);
+/** The countries whose buyers may pay by bank transfer. */
+export const eventBankTransferCountries = z.array(z.string({ error: e.country }).regex(/^[A-Z]{2}$/, e.country)).max(300);
+
 /** An event as the catalogue file writes it and the back office sends it. */
 export const eventDefinition = z
   .object({
     code: catalogueCode,
     name: z.string({ error: e.name }).trim().min(1, e.name).max(200, e.name),
-    timezone: z.string({ error: e.timezone }).refine(isTimeZone, e.timezone),
+    timezone: eventTimezone,
     starts_at: catalogueInstant.nullish(),
     age_range_active: catalogueBoolean.default(false),
     credit_card_active: catalogueBoolean.default(true),
     bank_transfer_active: catalogueBoolean.default(false),
-    bank_transfer_countries: z.array(z.string({ error: e.country }).regex(/^[A-Z]{2}$/, e.country)).max(300).default([]),
+    bank_transfer_countries: eventBankTransferCountries.default([]),
     /** The name in the shop's other languages: `{ de: { name: … } }` (decision 0094). */
     translations: eventTextTranslations.optional(),
     /** Archived: the shop shows none of its products; it stays, with its orders and tickets. */

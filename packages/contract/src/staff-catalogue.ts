@@ -3,8 +3,8 @@ import { catalogueBoolean, catalogueCount, catalogueInstant, catalogueMoney, win
 import { paymentPlanEntry } from './catalog';
 import { priceTier, priceTiers } from './price-tiers';
 import { eventTextTranslations, itemTextTranslations } from './catalogue-languages';
-import { eventDefinition } from './event-fields';
-import { itemDefinition } from './product-fields';
+import { CATALOGUE_IMAGES_MAX, itemDefinition } from './product-fields';
+import { eventBankTransferCountries, eventDefinition, eventTimezone } from './event-fields';
 import { issueMessage, message, messageWith } from './i18n/text';
 
 // The catalogue page's texts with placeholders, each declared once; `staffCatalogueMessages` below keeps the callers' positional arguments.
@@ -33,6 +33,10 @@ const problems = messageWith<{ count: number }>({
   id: 'staffCatalogueMessages.problems',
   defaultMessage: 'The file has {count, plural, one {1 problem} other {{count} problems}}; nothing was changed.',
 });
+
+const imageTooLarge = messageWith<{ megabytes: number }>({ id: 'staffCatalogueMessages.imageTooLarge', defaultMessage: 'An image may be at most {megabytes} MB.' });
+const imageTooWide = messageWith<{ max: number }>({ id: 'staffCatalogueMessages.imageTooWide', defaultMessage: 'An image may be at most {max} pixels wide and {max} pixels high.' });
+const tooManyImages = messageWith<{ max: number }>({ id: 'staffCatalogueMessages.tooManyImages', defaultMessage: 'An item has at most {max} images.' });
 
 /**
  * The back office's catalogue (issue 22 point 6): the events, products, merchandise, stock and
@@ -81,6 +85,14 @@ export const staffCatalogueMessages = {
   departureOn: message({ id: 'staffCatalogueMessages.departureOn', defaultMessage: 'The departure is switched on again.' }),
   departureExists: message({ id: 'staffCatalogueMessages.departureExists', defaultMessage: 'Another departure of this product leaves at this time.' }),
   departureTaken: (count: number) => departureTaken({ count }),
+  // Images uploaded in the browser (decision 0105).
+  chooseImage: message({ id: 'staffCatalogueMessages.chooseImage', defaultMessage: 'Choose an image file (JPEG, PNG or WebP).' }),
+  notAnImage: message({ id: 'staffCatalogueMessages.notAnImage', defaultMessage: 'This file is not an image (JPEG, PNG or WebP).' }),
+  imageTooLarge: (megabytes: number) => imageTooLarge({ megabytes }),
+  imageTooWide: (max: number) => imageTooWide({ max }),
+  tooManyImages: (max: number) => tooManyImages({ max }),
+  unknownImage: message({ id: 'staffCatalogueMessages.unknownImage', defaultMessage: 'This image is not stored in the shop: upload it again.' }),
+  imageStored: message({ id: 'staffCatalogueMessages.imageStored', defaultMessage: 'The image is stored with the sizes the shop shows. Save the item to show it.' }),
 };
 
 const texts = staffCatalogueMessages;
@@ -105,13 +117,38 @@ export const CATALOGUE_EDITABLE_FIELDS = [
   'translations',
   // Archived or restored in the back office (decision 0103).
   'archived',
+  // Its images, in order, by the shop's addresses (decision 0105).
+  'images',
 ] as const;
 export type CatalogueEditableField = (typeof CATALOGUE_EDITABLE_FIELDS)[number];
-/** An event's fields an admin may change in the browser: its texts (decision 0094), and whether it is archived. */
-export const CATALOGUE_EVENT_EDITABLE_FIELDS = ['name', 'translations', 'archived'] as const;
+/**
+ * An event's fields an admin may change in the browser: its texts (decision 0094), whether it is
+ * archived (decision 0101), and its settings, named as the file names them (decision 0105).
+ */
+export const CATALOGUE_EVENT_EDITABLE_FIELDS = [
+  'name',
+  'translations',
+  'archived',
+  'timezone',
+  'starts_at',
+  'age_range_active',
+  'credit_card_active',
+  'bank_transfer_active',
+  'bank_transfer_countries',
+] as const;
 export type CatalogueEventEditableField = (typeof CATALOGUE_EVENT_EDITABLE_FIELDS)[number];
 /** A departure's field an admin may change. */
 export const DEPARTURE_EDITABLE_FIELDS = ['seats'] as const;
+
+/** An image uploaded in the browser is at most this many bytes (decision 0105). */
+export const CATALOGUE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** ... and at most this many pixels a side (25 megapixels: decoding it takes some 100 MB at most). */
+export const CATALOGUE_IMAGE_MAX_SIDE = 5000;
+/** The image's bytes come as base64 in pieces of at most this many characters (the payload text limit, decision 0029). */
+export const CATALOGUE_IMAGE_CHUNK = 4000;
+const IMAGE_MAX_CHUNKS = Math.ceil(Math.ceil(CATALOGUE_IMAGE_MAX_BYTES / 3) * 4 / CATALOGUE_IMAGE_CHUNK);
+/** The body of an image upload: its base64 pieces and their quotes, and room for the rest. */
+export const CATALOGUE_IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** Most lines an uploaded catalogue file may have (each line at most PAYLOAD_TEXT_MAX characters). */
 export const CATALOGUE_UPLOAD_MAX_LINES = 50_000;
@@ -143,6 +180,10 @@ export const nameChangeRulesValue = z
   })
   .strict();
 
+const unknownImage = issueMessage(texts.unknownImage);
+/** A stored image's address, as items keep it. */
+export const catalogueImageUrl = z.string({ error: unknownImage }).max(200, unknownImage).regex(/^\/media\/[0-9a-f]{32}\.(webp|png|jpe?g|svg)$/, unknownImage);
+
 /** Only what changes is sent; a field sent with its current value is no change. */
 export const catalogueItemChanges = z
   .object({
@@ -165,6 +206,8 @@ export const catalogueItemChanges = z
     description: z.string().max(20_000),
     /** The other languages' texts, all of them (a language left out has none): `{ de: { name: … } }`. */
     translations: itemTextTranslations,
+    /** Its images in order, each an address the shop stores (`/media/<hash>.<ext>`, an upload's answer); [] for none. */
+    images: z.array(catalogueImageUrl, { error: unknownImage }).max(CATALOGUE_IMAGES_MAX, issueMessage(texts.tooManyImages(CATALOGUE_IMAGES_MAX))),
   })
   .partial()
   .strict()
@@ -193,13 +236,21 @@ export const catalogueDeparture = z.object({
 
 /**
  * What an admin changes of an event (decision 0094): its name in the shop's default language, and
- * its name in every other language (`translations`, all of them: a language left out has none).
+ * its name in every other language (`translations`, all of them: a language left out has none);
+ * its settings (decision 0105) with the catalogue file's own rules (event-fields.ts).
  * Only what changes is sent.
  */
 export const catalogueEventChanges = z
   .object({
     name: catalogueName,
     translations: eventTextTranslations,
+    timezone: eventTimezone,
+    /** null: no start. */
+    starts_at: catalogueInstant.nullable(),
+    age_range_active: catalogueBoolean,
+    credit_card_active: catalogueBoolean,
+    bank_transfer_active: catalogueBoolean,
+    bank_transfer_countries: eventBankTransferCountries,
   })
   .partial()
   .strict();
@@ -260,6 +311,8 @@ export const catalogueItemView = z.object({
   departures: z.array(catalogueDeparture),
   /** Archived (decision 0103): the shop shows it nowhere; its orders and tickets stay. */
   archived: z.boolean(),
+  /** Its images in order, by the shop's addresses (`/media/<hash>.<ext>`; the widths the shop shows beside them). */
+  images: z.array(z.string()),
   /** Fields set in the back office: a later import of the file leaves them alone (decision 0047). */
   changed_here: z.array(z.enum(CATALOGUE_EDITABLE_FIELDS)),
 });
@@ -419,6 +472,31 @@ export const catalogueUploadAnswer = z.object({
   message: z.string(),
 });
 export type CatalogueUploadAnswer = z.infer<typeof catalogueUploadAnswer>;
+
+const chooseImage = issueMessage(texts.chooseImage);
+const imageTooLargeIssue = issueMessage(texts.imageTooLarge(CATALOGUE_IMAGE_MAX_BYTES / 1024 / 1024));
+/**
+ * An image chosen in the browser (decision 0105): its bytes in base64, in pieces of at most 4,000
+ * characters as every payload's texts are. The shop decodes it to know what it is; its name and
+ * declared type are not believed.
+ */
+export const catalogueImageUploadPayload = z
+  .object({
+    file_name: z.string({ error: chooseImage }).trim().min(1, chooseImage).max(200, issueMessage(texts.fileNameTooLong)),
+    data: z
+      .array(z.string({ error: issueMessage(texts.notAnImage) }).max(CATALOGUE_IMAGE_CHUNK, issueMessage(texts.notAnImage)).regex(/^[A-Za-z0-9+/]*={0,2}$/, issueMessage(texts.notAnImage)), { error: chooseImage })
+      .min(1, chooseImage)
+      .max(IMAGE_MAX_CHUNKS, imageTooLargeIssue),
+  })
+  .strict();
+export const catalogueImageUploadAnswer = z.object({
+  /** The stored original's address, as an item's images name it. */
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  message: z.string(),
+});
+export type CatalogueImageUploadAnswer = z.infer<typeof catalogueImageUploadAnswer>;
 
 export const catalogueDownloadPayload = z.object({}).strict();
 /**

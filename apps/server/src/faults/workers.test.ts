@@ -22,6 +22,8 @@ interface LogLine {
   pid: number;
   level: number;
   msg: string;
+  port?: number;
+  serves?: string;
 }
 
 /** The real server (main.ts, as npm start runs it) with its log lines read as they come. */
@@ -206,6 +208,68 @@ describe.skipIf(!adminUrl)('two workers behind one port', () => {
     await waitFor(async () => !workers.some(alive), 2_000);
     expect(shop.lines.filter((line) => line.msg === 'stopped').map((line) => line.pid).sort()).toEqual([...workers, shop.child.pid].sort());
   }, 60_000);
+});
+
+/**
+ * The back office's own worker and port (decision 0107): the staff's saves never wait behind a
+ * sale's requests on the shop's workers. It serves the same app on BACK_OFFICE_PORT, is replaced as
+ * the back office's when it dies, and stops with the others.
+ */
+describe.skipIf(!adminUrl)('a back office with a worker of its own', () => {
+  it('serves the back office on its port, is replaced when killed, and stops with the shop', async () => {
+    const database = await createDatabase(adminUrl!, `shop_test_office_${process.pid}`);
+    const officePort = await freePort();
+    const shop = await startShop({ DATABASE_URL: database.url, SHOP_WORKERS: '1', BACK_OFFICE_PORT: String(officePort), SMTP_URL: '', DEMO_CATALOGUE: 'none' });
+    try {
+      const serving = () => shop.lines.filter((line) => line.msg === 'worker is serving');
+      expect(serving().length, shop.output()).toBe(2);
+      const office = serving().filter((line) => line.serves === 'back office');
+      expect(office.map((line) => line.port)).toEqual([officePort]);
+      expect(serving().filter((line) => line.serves === undefined).map((line) => line.port)).toEqual([Number(new URL(shop.url).port)]);
+      expect(shop.lines.find((line) => line.msg.endsWith(' is open'))?.pid).toBe(shop.child.pid);
+      // The same app on both ports: the back office's calls (here one asking for a signed-in member), and the shop.
+      const officeUrl = `http://127.0.0.1:${officePort}`;
+      const staffCall = await fetch(`${officeUrl}/api/staff/catalogue-overview`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: '{}' });
+      expect(staffCall.status).toBe(401);
+      expect((await fetch(`${officeUrl}/healthz`)).status).toBe(200);
+      expect((await fetch(`${shop.url}/healthz`)).status).toBe(200);
+
+      // Killed, it comes back as the back office's worker, on its port.
+      process.kill(office[0]!.pid, 'SIGKILL');
+      await waitFor(async () => serving().filter((line) => line.serves === 'back office').length === 2, 60_000, () => shop.output().slice(-3000));
+      const replacement = serving().filter((line) => line.serves === 'back office')[1]!;
+      expect(replacement.port).toBe(officePort);
+      expect(parentOf(replacement.pid)).toBe(shop.child.pid);
+      expect((await fetch(`${officeUrl}/healthz`)).status).toBe(200);
+
+      shop.child.kill('SIGTERM');
+      const exit = await shop.exited;
+      expect(exit.code, shop.output()).toBe(0);
+      await waitFor(async () => !serving().some((line) => alive(line.pid)), 2_000);
+    } finally {
+      if (shop.child.exitCode === null && shop.child.signalCode === null) {
+        shop.child.kill('SIGKILL');
+        await shop.exited;
+      }
+      await database.drop();
+    }
+  }, 150_000);
+});
+
+describe('BACK_OFFICE_PORT with the embedded database', () => {
+  it('runs one process and says why', async () => {
+    const officePort = await freePort();
+    const shop = await startShop({ DATABASE_URL: '', BACK_OFFICE_PORT: String(officePort), DEMO_CATALOGUE: 'none', SMTP_URL: '' });
+    try {
+      expect(shop.lines.find((line) => line.msg.startsWith(`BACK_OFFICE_PORT=${officePort} is ignored`))?.msg, shop.output()).toMatch(/PGlite.*one process/);
+      expect(shop.serving()).toEqual([]);
+      expect((await fetch(`${shop.url}/healthz`)).status).toBe(200);
+      await expect(fetch(`http://127.0.0.1:${officePort}/healthz`)).rejects.toThrow();
+    } finally {
+      shop.child.kill('SIGTERM');
+      await shop.exited;
+    }
+  }, 150_000);
 });
 
 describe('SHOP_WORKERS with the embedded database', () => {

@@ -67,6 +67,7 @@ const ACCESS: Record<StaffApiPath, StaffAccess> = {
   'catalogue-hand-back': ['admin'],
   'catalogue-upload': ['admin'],
   'catalogue-download': ['admin'],
+  'catalogue-image-upload': ['admin'],
   'onsales-overview': ['admin', 'box_office', 'customer_service'],
   'onsale-change': ['admin'],
   'onsale-create': ['admin'],
@@ -141,6 +142,7 @@ const WELL_FORMED: Record<StaffApiPath, Record<string, unknown>> = {
   // Checked only: a valid file that names nothing, so an allowed call changes nothing.
   'catalogue-upload': { file_name: 'matrix.yaml', lines: ['events: []'], check_only: true },
   'catalogue-download': {},
+  'catalogue-image-upload': { file_name: 'a.png', data: ['iVBORw0KGgo='] },
   'onsales-overview': {},
   'onsale-change': { code: 'NO-SUCH-ONSALE', changes: { session_minutes: 30 } },
   // An event the shop does not have: refused, so an allowed call makes no on-sale.

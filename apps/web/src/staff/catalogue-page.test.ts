@@ -63,6 +63,7 @@ const item = (overrides: Partial<CatalogueItemView> = {}): CatalogueItemView => 
   travel_time: null,
   departures: [],
   archived: false,
+  images: [],
   changed_here: [],
   ...overrides,
 });

@@ -171,6 +171,8 @@ export interface ItemForm {
   namesUntil: string;
   namesLimit: string;
   emailChanges: boolean;
+  /** The images' addresses in order (decision 0105). */
+  images: string[];
 }
 
 /** The form for an item as it is now: amounts as 125.00, times on the clocks of the item's zone. */
@@ -198,6 +200,7 @@ export function itemFormOf(item: CatalogueItemView, currency: string, timeZone: 
     namesUntil: zonedInputOf(item.name_changes.until, timeZone),
     namesLimit: String(item.name_changes.limit),
     emailChanges: item.email_changes,
+    images: [...item.images],
   };
 }
 
@@ -287,6 +290,7 @@ export const FORM_FIELDS: Record<keyof ItemForm, string> = {
   namesUntil: 'name_changes.until',
   namesLimit: 'name_changes.limit',
   emailChanges: 'email_changes',
+  images: 'images',
 };
 
 /** Problems by field (price, refund.until, …); `_` for the form as a whole: a text of the page, or the contract's or the shop's words. */
@@ -396,6 +400,7 @@ export function prepareItemChanges(item: CatalogueItemView, form: ItemForm, curr
   };
   if (names.allowed !== item.name_changes.allowed || !sameInstant(names.until, item.name_changes.until) || names.limit !== item.name_changes.limit) changes.name_changes = names;
   if (form.emailChanges !== item.email_changes) changes.email_changes = form.emailChanges;
+  if (form.images.join('\n') !== item.images.join('\n')) changes.images = form.images;
 
   const checked = catalogueItemChanges.safeParse(changes);
   schemaProblems(checked, problems);

@@ -1,7 +1,7 @@
-import { catalogueFieldMessages, eventFieldMessages, type CatalogueEventView } from '@festival/contract';
+import { catalogueFieldMessages, eventFieldMessages, staffCatalogueMessages, type CatalogueEventView } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
 import { say } from '../lib/say';
-import { duplicateFormOf, emptyEventForm, eventFormFieldOf, eventProblemSentence, prepareEvent } from './event-form';
+import { duplicateFormOf, emptyEventForm, eventFormFieldOf, eventProblemSentence, prepareEvent, prepareEventSettings, settingsFormOf } from './event-form';
 
 const event: CatalogueEventView = {
   code: 'NWF27',
@@ -35,8 +35,22 @@ describe('the event form', () => {
     });
   });
 
+  it('sends only the settings that change, the start compared as an instant (decision 0105)', () => {
+    const form = settingsFormOf(event);
+    expect(form).toMatchObject({ code: 'NWF27', name: 'Northwind Festival 2027', startsAt: '2027-06-18T12:00' });
+    expect(prepareEventSettings(event, form)).toEqual({ ok: false, problems: { _: staffCatalogueMessages.nothingToChange } });
+    // The same start typed on London's clocks after the zone changes is no change of the start.
+    expect(prepareEventSettings(event, { ...form, timezone: 'Europe/London', startsAt: '2027-06-18T11:00', creditCardActive: false, bankTransferCountries: 'nl be de' })).toEqual({
+      ok: true,
+      changes: { timezone: 'Europe/London', credit_card_active: false, bank_transfer_countries: ['NL', 'BE', 'DE'] },
+    });
+    expect(prepareEventSettings(event, { ...form, startsAt: '' })).toEqual({ ok: true, changes: { starts_at: null } });
+    expect(prepareEventSettings(event, { ...form, timezone: 'Mars/Olympus' })).toEqual({ ok: false, problems: { timezone: eventFieldMessages.timezone } });
+  });
+
   it('says a problem under its field, the shop’s too', () => {
     expect(eventFormFieldOf('event.bank_transfer_countries.0')).toBe('bank_transfer_countries');
+    expect(eventFormFieldOf('changes.timezone')).toBe('timezone');
     expect(eventProblemSentence('timezone', eventFieldMessages.timezone, { timezone: 'Time zone' })).toBe(`Time zone ${say(eventFieldMessages.timezone)}.`);
     expect(eventProblemSentence('code', '"NWF27" is the code of another event', { code: 'Code' })).toBe('"NWF27" is the code of another event');
   });

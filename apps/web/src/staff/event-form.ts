@@ -1,4 +1,4 @@
-import { catalogueFieldMessages, eventDefinition, issueText, type CatalogueEventView, type EventDefinitionInput, type Shown } from '@festival/contract';
+import { catalogueFieldMessages, eventDefinition, isTimeZone, issueText, staffCatalogueMessages, type CatalogueEventChanges, type CatalogueEventView, type EventDefinitionInput, type Shown } from '@festival/contract';
 import type { z } from 'zod';
 import { isoOfZonedInput, zonedInputOf, type FieldProblems } from './catalogue-page';
 import { staffTexts } from './texts';
@@ -48,8 +48,35 @@ export function duplicateFormOf(event: CatalogueEventView): EventForm {
   };
 }
 
-/** The form's field of a problem's path: `event.bank_transfer_countries.1` is the countries'. */
-export const eventFormFieldOf = (path: string): string => path.replace(/^event\.?/, '').split('.')[0] || '_';
+/** An event's settings form (decision 0105): its own code, name and settings, its start on its clocks. */
+export function settingsFormOf(event: CatalogueEventView): EventForm {
+  return { ...duplicateFormOf(event), code: event.code, name: event.name };
+}
+
+/**
+ * The settings the form changes, as catalogue-change-event takes them: checked with the catalogue
+ * file's rules (the whole event, as the file writes it), then only what differs from the event.
+ * The start is compared as an instant (the form writes it on the event's clocks).
+ */
+export function prepareEventSettings(event: CatalogueEventView, form: EventForm): { ok: true; changes: CatalogueEventChanges } | { ok: false; problems: FieldProblems } {
+  const prepared = prepareEvent({ ...form, code: event.code, name: event.name });
+  if (!prepared.ok) return prepared;
+  const wanted = prepared.event;
+  const changes: CatalogueEventChanges = {};
+  if (wanted.timezone !== event.timezone) changes.timezone = wanted.timezone;
+  const startsAt = wanted.starts_at ?? null;
+  if ((startsAt === null ? null : Date.parse(startsAt)) !== (event.starts_at === null ? null : Date.parse(event.starts_at))) changes.starts_at = startsAt;
+  if (wanted.age_range_active !== event.age_range_active) changes.age_range_active = wanted.age_range_active ?? false;
+  if (wanted.credit_card_active !== event.credit_card_active) changes.credit_card_active = wanted.credit_card_active ?? true;
+  if (wanted.bank_transfer_active !== event.bank_transfer_active) changes.bank_transfer_active = wanted.bank_transfer_active ?? false;
+  const countries = wanted.bank_transfer_countries ?? [];
+  if (countries.join(',') !== event.bank_transfer_countries.join(',')) changes.bank_transfer_countries = countries;
+  if (!Object.keys(changes).length) return { ok: false, problems: { _: staffCatalogueMessages.nothingToChange } };
+  return { ok: true, changes };
+}
+
+/** The form's field of a problem's path: `event.bank_transfer_countries.1` (a new event) and `changes.timezone` (its settings) are the form's fields. */
+export const eventFormFieldOf = (path: string): string => path.replace(/^(event|changes)\.?/, '').split('.')[0] || '_';
 
 /** The event the form describes, as catalogue-create-event takes it, checked with the catalogue file's rules. */
 export function prepareEvent(form: EventForm): { ok: true; event: EventDefinitionInput } | { ok: false; problems: FieldProblems } {
@@ -57,7 +84,8 @@ export function prepareEvent(form: EventForm): { ok: true; event: EventDefinitio
   const timezone = form.timezone.trim();
   let startsAt: string | null = null;
   if (form.startsAt.trim()) {
-    const read = isoOfZonedInput(form.startsAt, timezone || 'UTC');
+    // An unknown zone is the zone field's problem: the start is read on UTC's clocks meanwhile.
+    const read = isoOfZonedInput(form.startsAt, isTimeZone(timezone) ? timezone : 'UTC');
     if (read.ok) startsAt = read.iso;
     else problems.starts_at = read.problem === 'gap' ? staffTexts.onsales.clockGap : catalogueFieldMessages.instant;
   }

@@ -1132,6 +1132,14 @@ const catalogue = {
     translations: message({ id: 'staff.CataloguePage.fieldNames.translations', defaultMessage: 'texts in other languages' }),
     // An event archived or restored here.
     archived: message({ id: 'staff.CataloguePage.fieldNames.archived', defaultMessage: 'archived' }),
+    // An event's settings changed here (decision 0105).
+    timezone: message({ id: 'staff.CataloguePage.fieldNames.timezone', defaultMessage: 'time zone' }),
+    images: message({ id: 'staff.CataloguePage.fieldNames.images', defaultMessage: 'images' }),
+    starts_at: message({ id: 'staff.CataloguePage.fieldNames.starts_at', defaultMessage: 'start' }),
+    age_range_active: message({ id: 'staff.CataloguePage.fieldNames.age_range_active', defaultMessage: 'age question' }),
+    credit_card_active: message({ id: 'staff.CataloguePage.fieldNames.credit_card_active', defaultMessage: 'card payments' }),
+    bank_transfer_active: message({ id: 'staff.CataloguePage.fieldNames.bank_transfer_active', defaultMessage: 'bank transfer' }),
+    bank_transfer_countries: message({ id: 'staff.CataloguePage.fieldNames.bank_transfer_countries', defaultMessage: 'bank transfer countries' }),
     // A check-in list's fields an import kept (decision 0097).
     'checkin_list.event': message({ id: 'staff.CataloguePage.fieldNames.checkin_list.event', defaultMessage: 'check-in list’s event' }),
     'checkin_list.name': message({ id: 'staff.CataloguePage.fieldNames.checkin_list.name', defaultMessage: 'check-in list’s name' }),
@@ -2072,7 +2080,68 @@ const catalogueEvents = {
   ageRangeField: message({ id: 'staff.CataloguePage.events.ageRangeField', defaultMessage: 'Ask each ticket holder’s age range' }),
   save: message({ id: 'staff.CataloguePage.events.save', defaultMessage: 'Create' }),
   close: message({ id: 'staff.CataloguePage.events.close', defaultMessage: 'Cancel' }),
+  // An event's settings after it is made (decision 0105).
+  settings: message({ id: 'staff.CataloguePage.events.settings', defaultMessage: 'Settings' }),
+  settingsLabel: words(messageWith<{ name: string }>({ id: 'staff.CataloguePage.events.settingsLabel', defaultMessage: 'Settings of {name}' }), named),
+  settingsTitle: words(messageWith<{ name: string }>({ id: 'staff.CataloguePage.events.settingsTitle', defaultMessage: 'Settings of {name}' }), named),
+  settingsNote: message({
+    id: 'staff.CataloguePage.events.settingsNote',
+    defaultMessage: 'A new time zone moves no moment: sale windows, departures and what was sold keep their instants, shown on the new clocks. The name is changed with Edit texts.',
+  }),
+  saveSettings: message({ id: 'staff.CataloguePage.events.saveSettings', defaultMessage: 'Save' }),
   fieldProblem: words(messageWith<{ label: string; problem: string }>({ id: 'staff.CataloguePage.events.fieldProblem', defaultMessage: '{label} {problem}.' }), (label: string, problem: string) => ({ label, problem })),
+};
+
+/** An item's images in its editor (issue 37 point 1, decision 0105). */
+const catalogueImages = {
+  legend: message({ id: 'staff.CataloguePage.images.legend', defaultMessage: 'Images' }),
+  hint: words(
+    messageWith<{ max: number; megabytes: number; side: number }>({
+      id: 'staff.CataloguePage.images.hint',
+      defaultMessage: 'Up to {max} images, in the order the shop shows them: JPEG, PNG or WebP, at most {megabytes} MB and {side} pixels a side.',
+    }),
+    (max: number, megabytes: number, side: number) => ({ max, megabytes, side }),
+  ),
+  none: message({ id: 'staff.CataloguePage.images.none', defaultMessage: 'No images: the shop shows the item without one.' }),
+  alt: words(messageWith<{ name: string; number: number; count: number }>({ id: 'staff.CataloguePage.images.alt', defaultMessage: '{name}, image {number} of {count}' }), (name: string, number: number, count: number) => ({ name, number, count })),
+  add: message({ id: 'staff.CataloguePage.images.add', defaultMessage: 'Add an image' }),
+  reading: message({ id: 'staff.CataloguePage.images.reading', defaultMessage: 'The shop is reading the image…' }),
+  up: words(messageWith<{ number: number }>({ id: 'staff.CataloguePage.images.up', defaultMessage: 'Move image {number} earlier' }), (number: number) => ({ number })),
+  down: words(messageWith<{ number: number }>({ id: 'staff.CataloguePage.images.down', defaultMessage: 'Move image {number} later' }), (number: number) => ({ number })),
+  remove: words(messageWith<{ number: number }>({ id: 'staff.CataloguePage.images.remove', defaultMessage: 'Remove image {number}' }), (number: number) => ({ number })),
+};
+
+/** The catalogue page's groups and filter (issue 37, decision 0105). */
+const catalogueGroups = {
+  filterLegend: message({ id: 'staff.CataloguePage.groups.filterLegend', defaultMessage: 'Find items' }),
+  text: message({ id: 'staff.CataloguePage.groups.text', defaultMessage: 'Code or name' }),
+  kind: message({ id: 'staff.CataloguePage.groups.kind', defaultMessage: 'Kind' }),
+  allKinds: message({ id: 'staff.CataloguePage.groups.allKinds', defaultMessage: 'Every kind' }),
+  products: message({ id: 'staff.CataloguePage.groups.products', defaultMessage: 'Products' }),
+  merchandise: message({ id: 'staff.CataloguePage.groups.merchandise', defaultMessage: 'Merchandise' }),
+  productType: words(messageWith<{ type: string }>({ id: 'staff.CataloguePage.groups.productType', defaultMessage: 'Products: {type}' }), (type: string) => ({ type })),
+  merchandiseType: words(messageWith<{ type: string }>({ id: 'staff.CataloguePage.groups.merchandiseType', defaultMessage: 'Merchandise: {type}' }), (type: string) => ({ type })),
+  state: message({ id: 'staff.CataloguePage.groups.state', defaultMessage: 'State' }),
+  anyState: message({ id: 'staff.CataloguePage.groups.anyState', defaultMessage: 'Any state' }),
+  onSale: message({ id: 'staff.CataloguePage.groups.onSale', defaultMessage: 'On sale' }),
+  offSale: message({ id: 'staff.CataloguePage.groups.offSale', defaultMessage: 'Off sale' }),
+  archived: message({ id: 'staff.CataloguePage.groups.archived', defaultMessage: 'Archived' }),
+  clear: message({ id: 'staff.CataloguePage.groups.clear', defaultMessage: 'Clear' }),
+  matches: words(
+    messageWith<{ count: number }>({ id: 'staff.CataloguePage.groups.matches', defaultMessage: '{count, plural, =0 {No item matches.} one {1 item matches.} other {# items match.}}' }),
+    (count: number) => ({ count }),
+  ),
+  counts: words(
+    messageWith<{ items: number; onSale: number; sold: number }>({
+      id: 'staff.CataloguePage.groups.counts',
+      defaultMessage: '{items, plural, one {1 item} other {# items}} · {onSale} on sale · {sold} sold',
+    }),
+    (items: number, onSale: number, sold: number) => ({ items, onSale, sold }),
+  ),
+  collapsedNote: words(
+    messageWith<{ count: number }>({ id: 'staff.CataloguePage.groups.collapsedNote', defaultMessage: 'With {count} items the groups start closed: open one, or find items above.' }),
+    (count: number) => ({ count }),
+  ),
 };
 
 const sections = {
@@ -2117,6 +2186,8 @@ export const staffTexts = {
   vouchers,
   rates,
   catalogueEvents,
+  catalogueGroups,
+  catalogueImages,
   guests,
   checkinLists,
   sections,

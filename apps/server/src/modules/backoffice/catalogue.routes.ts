@@ -1,4 +1,4 @@
-import { CATALOGUE_UPLOAD_BODY_LIMIT } from '@festival/contract';
+import { CATALOGUE_IMAGE_BODY_LIMIT, CATALOGUE_UPLOAD_BODY_LIMIT } from '@festival/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerGuardedStaffRoute, type StaffGuard } from '../../http/api-route';
 import { actorOf, type StaffMemberView } from '../staff/staff-accounts';
@@ -20,4 +20,5 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: { catalogue:
   registerGuardedStaffRoute(app, 'catalogue-hand-back', guard, async (input, member) => catalogue.handBack(actorOf(member), input));
   registerGuardedStaffRoute(app, 'catalogue-upload', guard, async (input, member) => catalogue.upload(actorOf(member), input), { bodyLimit: CATALOGUE_UPLOAD_BODY_LIMIT });
   registerGuardedStaffRoute(app, 'catalogue-download', guard, async () => catalogue.download());
+  registerGuardedStaffRoute(app, 'catalogue-image-upload', guard, async (input, member) => catalogue.uploadImage(actorOf(member), input), { bodyLimit: CATALOGUE_IMAGE_BODY_LIMIT });
 }

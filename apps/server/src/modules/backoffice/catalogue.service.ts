@@ -19,6 +19,7 @@ import {
   type CatalogueUploadAnswer,
   type CatalogueDiff,
   type CatalogueDownloadAnswer,
+  type CatalogueImageUploadAnswer,
   type ShopConfigFile,
   type StaffApiInput, type Shown,
   type Text,
@@ -35,6 +36,8 @@ import type { Worded } from '../../http/api-route';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { EventRow, ShopItemRow, TravelTimeRow } from '../catalog/catalog.queries';
 import { sellsNow } from '../catalog/catalog.service';
+import { readUploadedImage, uploadedImagePath } from '../catalog/image-upload';
+import { makeImageVariants } from '../catalog/image-variants';
 import { PROBLEMS_LISTED, type CatalogueChecker } from '../catalog/catalogue-checker';
 import { catalogueYaml, exportLiveCatalogue, fileInstant } from '../catalog/catalogue-export';
 import { CatalogueError, eventFieldValueText, fieldValueText, importCatalogueWith, itemCommonColumns, keptTranslations, planProblem, problemField, productColumns } from '../catalog/catalogue-import';
@@ -99,6 +102,7 @@ export function catalogueItemView(row: ShopItemRow, times: TravelTimeRow[], even
       active_changed_here: time.activeSetHere,
     })),
     archived: row.archived,
+    images: row.images,
     changed_here: row.backOfficeFields.filter(isEditable),
   };
 }
@@ -152,6 +156,7 @@ function columnsOf(changes: CatalogueItemChanges): ItemValues {
   if (changes.translations !== undefined) {
     values.translations = translationsToKeep(changes.translations, (texts) => (texts.description === undefined ? texts : { ...texts, description: sanitizeRichText(texts.description) }));
   }
+  if (changes.images !== undefined) values.images = changes.images;
   return values;
 }
 
@@ -160,6 +165,13 @@ function eventColumnsOf(changes: CatalogueEventChanges): EventValues {
   const values: EventValues = {};
   if (changes.name !== undefined) values.name = changes.name;
   if (changes.translations !== undefined) values.translations = translationsToKeep(changes.translations);
+  // Its settings (decision 0105): instants stay instants whatever the time zone says.
+  if (changes.timezone !== undefined) values.timezone = changes.timezone;
+  if (changes.starts_at !== undefined) values.startsAt = toDate(changes.starts_at);
+  if (changes.age_range_active !== undefined) values.ageRangeActive = changes.age_range_active;
+  if (changes.credit_card_active !== undefined) values.creditCardActive = changes.credit_card_active;
+  if (changes.bank_transfer_active !== undefined) values.bankTransferActive = changes.bank_transfer_active;
+  if (changes.bank_transfer_countries !== undefined) values.bankTransferCountries = changes.bank_transfer_countries;
   return values;
 }
 
@@ -265,6 +277,12 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         if (refund) throw invalid('changes.refund.until', refund);
         // A payment plan's amounts add up to the one price (decision 0099): the importer's rule.
         if (changed.includes('tiers') && merged.priceTiers && current.paymentPlan?.length) throw invalid('changes.tiers', priceTierMessages.noPlan);
+        // An item shows only images the shop stores (an upload's answer, or an import's).
+        if (changed.includes('images')) {
+          const hashes = merged.images.map((url) => /^\/media\/([0-9a-f]+)\./.exec(url)?.[1] ?? '');
+          const stored = await queries.findStoredHashes(tx, hashes);
+          if (hashes.some((hash) => !stored.has(hash))) throw invalid('changes.images', texts.unknownImage);
+        }
         const taken = current.held + current.sold;
         if (merged.stock !== null && merged.stock < taken) throw invalid('changes.stock', texts.stockBelowTaken(taken));
         if (changed.includes('price') || changed.includes('fee')) {
@@ -546,6 +564,30 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
       });
       const item = await viewOfRow(db, row);
       return { item, message: texts.handedBack };
+    },
+
+    /**
+     * An image chosen in the browser (decision 0105): believed for what it decodes as, refused by
+     * field when it is no JPEG, PNG or WebP or too large, with nothing stored; otherwise stored with
+     * the widths the shop shows, exactly as an import stores an image of the catalogue's folder,
+     * and remembered by the path the export names it by (so an upload of the exported file finds it).
+     */
+    async uploadImage(actor: Actor, input: StaffApiInput<'catalogue-image-upload'>): Promise<Worded<CatalogueImageUploadAnswer>> {
+      const read = await readUploadedImage(Buffer.from(input.data.join(''), 'base64'));
+      if (!read.ok) throw invalid('data', read.problem);
+      const variants = await makeImageVariants(read.row);
+      await db.transaction(async (tx) => {
+        for (const row of [read.row, ...variants]) await queries.insertMedia(tx, row);
+        await queries.rememberImagePath(tx, uploadedImagePath(read.url), read.url);
+        await insertAudit(tx, {
+          ...auditActor(actor),
+          action: 'catalogue.image-upload',
+          target: `image:${read.url}`,
+          before: null,
+          after: { file_name: input.file_name, url: read.url, content_type: read.row.contentType, bytes: read.row.size, width: read.width, height: read.height },
+        });
+      });
+      return { url: read.url, width: read.width, height: read.height, message: texts.imageStored };
     },
 
     /**

@@ -851,13 +851,20 @@ const FIELD_COLUMNS: Record<CatalogueEditableField, readonly (keyof ShopItemRow 
   description: ['description'],
   translations: ['translations'],
   archived: ['archived'],
+  images: ['images'],
 };
 
-/** The columns behind each of an event's fields an admin may change: its texts (decision 0094). */
+/** The columns behind each of an event's fields an admin may change: its texts (decision 0094), its settings (decision 0105). */
 const EVENT_FIELD_COLUMNS: Record<CatalogueEventEditableField, readonly (keyof EventRow & keyof EventValues)[]> = {
   name: ['name'],
   translations: ['translations'],
   archived: ['archived'],
+  timezone: ['timezone'],
+  starts_at: ['startsAt'],
+  age_range_active: ['ageRangeActive'],
+  credit_card_active: ['creditCardActive'],
+  bank_transfer_active: ['bankTransferActive'],
+  bank_transfer_countries: ['bankTransferCountries'],
 };
 
 /** The columns behind each of a tax rate's fields an admin may change (decision 0101); its code is its key. */

@@ -73,10 +73,12 @@ import { LoadFailed } from '../LoadStates';
 import { formatAmount, staffLocale } from '../money';
 import { staffTexts } from '../texts';
 import { useFocusOnRefusal } from '../use-focus-on-refusal';
-import { duplicateFormOf, emptyEventForm, eventFormFieldOf, eventProblemSentence, prepareEvent, type EventForm } from '../event-form';
+import { duplicateFormOf, emptyEventForm, eventFormFieldOf, eventProblemSentence, prepareEvent, prepareEventSettings, settingsFormOf, type EventForm } from '../event-form';
 import { useStaffAction } from '../use-staff-action';
 import { StockLegend } from '../StockLegend';
 import { useItemTools } from '../catalogue/ItemForm';
+import { ItemImagesFieldset } from '../ItemImagesFieldset';
+import { COLLAPSE_ABOVE, countsOf, type GroupCounts, groupItems, isFiltering, isGroupOpen, kindChoices, matchesFilter, NO_FILTER, type CatalogueFilter, type StateFilter } from '../catalogue-groups';
 import { say } from '../../lib/say';
 
 type Overview = CatalogueOverviewAnswer;
@@ -93,6 +95,7 @@ const RELOAD = [['staff-audit'], ['dashboard'], ['box-office-items']] as const;
 const texts = staffTexts.catalogue;
 const eventTexts = staffTexts.catalogueEvents;
 const uploadTexts = texts.upload;
+const groupTexts = staffTexts.catalogueGroups;
 
 /** The shop's own time zone (merchandise has no event to take one from). */
 const shopTimeZone = (overview: Overview): string => overview.timezone;
@@ -124,6 +127,17 @@ export default function CataloguePage() {
   // New products and merchandise, duplicates, on/off sale, archives and departures (decision 0103).
   const itemTools = useItemTools(overview.data, (code, text) => setNotice({ code, text }));
   const [seatsFor, setSeatsFor] = useState<number | null>(null);
+  // An event whose settings are being changed (decision 0105).
+  const [settingsFor, setSettingsFor] = useState<string | null>(null);
+  // The groups and filter of a large catalogue (decision 0105): what the admin opened or closed, by group.
+  const [filter, setFilter] = useState<CatalogueFilter>(NO_FILTER);
+  const [toggled, setToggled] = useState<ReadonlyMap<string, boolean>>(() => new Map());
+  const toggle = (key: string, open: boolean) => setToggled((current) => new Map(current).set(key, open));
+  // A new filter opens the groups with its matches afresh.
+  const changeFilter = (next: CatalogueFilter) => {
+    setFilter(next);
+    setToggled(new Map());
+  };
   const focusAfterHandBack = useRef<string | null>(null);
 
   // The button that asked is gone with the marks: once the question has closed (and the page is no
@@ -152,6 +166,7 @@ export default function CataloguePage() {
     run: (input: { code: string; changes: CatalogueEventChanges }) => staffCall('catalogue-change-event', input),
     done: (answer: EventAnswer) => {
       setEditingEvent(null);
+      setSettingsFor(null);
       client.setQueryData<Overview>(OVERVIEW_KEY, (current) => current && { ...current, events: current.events.map((event) => (event.code === answer.event.code ? answer.event : event)) });
       setEventNotice({ code: answer.event.code, text: answer.message });
       return null;
@@ -215,10 +230,11 @@ export default function CataloguePage() {
 
   const data = overview.data;
   const money = (minor: number) => formatAmount(minor, data.currency);
-  const eventCodes = new Set(data.events.map((event) => event.code));
-  const products = data.items.filter((item) => item.kind === 'product');
-  const orphans = products.filter((item) => !item.event || !eventCodes.has(item.event));
-  const merchandise = data.items.filter((item) => item.kind === 'merchandise');
+  const groups = groupItems(data.items, data.events);
+  const archivedEvents = new Set(data.events.filter((event) => event.archived).map((event) => event.code));
+  const filtering = isFiltering(filter);
+  const matches = (item: Item) => matchesFilter(item, filter, archivedEvents);
+  const matchCount = filtering ? data.items.filter(matches).length : data.items.length;
   const shopZone = shopTimeZone(data);
   // Whether an item sells is judged at the moment of the answer (the page reads the shop as it was then).
   const now = overview.dataUpdatedAt;
@@ -260,6 +276,7 @@ export default function CataloguePage() {
 
   const editItem = editing ? data.items.find((item) => item.code === editing) : undefined;
   const editEvent = editingEvent ? data.events.find((event) => event.code === editingEvent) : undefined;
+  const settingsEvent = settingsFor ? data.events.find((event) => event.code === settingsFor) : undefined;
   const handBackItem = handingBack ? data.items.find((item) => item.code === handingBack) : undefined;
 
   return (
@@ -276,68 +293,106 @@ export default function CataloguePage() {
         </div>
       )}
       {data.items.length === 0 && data.events.length === 0 ? <p className="staff-cat-empty">{say(texts.empty)}</p> : <StockLegend labels={texts} className="staff-cat-legend" />}
+      {data.items.length > 0 && <FilterBar filter={filter} onChange={changeFilter} choices={kindChoices(data.items)} matches={filtering ? matchCount : null} />}
+      {data.items.length > COLLAPSE_ABOVE && <p className="text-muted staff-cat-collapsed-note">{groupTexts.collapsedNote(data.items.length)}</p>}
       {data.events.map((event) => {
-        const items = products.filter((item) => item.event === event.code);
+        const all = groups.byEvent.get(event.code) ?? [];
+        const items = filtering ? all.filter(matches) : all;
+        // While filtering, a group without matches is left out, unless its event is what was looked for.
+        const eventFound = filtering && filter.text.trim() !== '' && filter.kind === 'all' && filter.state === 'all' && `${event.code} ${event.name}`.toLocaleLowerCase().includes(filter.text.trim().toLocaleLowerCase());
+        if (filtering && items.length === 0 && !eventFound) return null;
         const changed = changedHereWords(event);
+        const open = isGroupOpen(event.code, toggled, filtering, items.length, data.items.length);
         return (
-          <section key={event.code} className="staff-section staff-cat-group" aria-labelledby={eventHeadingId(event.code)}>
-            <h2 id={eventHeadingId(event.code)}>{event.name}</h2>
-            <p className="staff-cat-group__facts">
-              {texts.eventFacts(event.code, event.timezone)}
-              {event.starts_at && ` · ${texts.starts(formatInZone(event.starts_at, event.timezone, staffLocale()))}`}
-            </p>
-            <div className="button-row staff-cat-group__actions">
-              {event.archived && <Badge tone="neutral">{say(eventTexts.archived)}</Badge>}
-              {changed && <Badge tone="info">{texts.changedFields(changed)}</Badge>}
-              <Button
-                size="sm"
-                variant="secondary"
-                onClick={() => {
-                  changeEvent.clearMessage();
-                  changeEvent.reset();
-                  setEventNotice(null);
-                  setEditingEvent(event.code);
-                }}
-                aria-label={texts.editTextsLabel(event.name)}
-              >
-                {say(texts.editTexts)}
-              </Button>
-              <Button size="sm" variant="secondary" onClick={() => openEventDialog(event)} aria-label={eventTexts.duplicateLabel(event.name)}>
-                {say(eventTexts.duplicate)}
-              </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                loading={archiveEvent.isPending && archiveEvent.variables?.code === event.code}
-                onClick={() => {
-                  archiveEvent.clearMessage();
-                  setEventNotice(null);
-                  archiveEvent.mutate({ code: event.code, archived: !event.archived });
-                }}
-                aria-label={event.archived ? eventTexts.restoreLabel(event.name) : eventTexts.archiveLabel(event.name)}
-              >
-                {say(event.archived ? eventTexts.restore : eventTexts.archive)}
-              </Button>
-            </div>
-            <div role="status" className="staff-cat-group__status">
-              {eventNotice?.code === event.code && <p className="alert alert--success">{eventNotice.text}</p>}
-            </div>
+          <CatalogueGroup
+            key={event.code}
+            id={eventHeadingId(event.code)}
+            title={event.name}
+            counts={countsOf(all)}
+            open={open}
+            onToggle={() => toggle(event.code, !open)}
+            facts={
+              <>
+                {texts.eventFacts(event.code, event.timezone)}
+                {event.starts_at && ` · ${texts.starts(formatInZone(event.starts_at, event.timezone, staffLocale()))}`}
+              </>
+            }
+            actions={
+              <>
+                {event.archived && <Badge tone="neutral">{say(eventTexts.archived)}</Badge>}
+                {changed && <Badge tone="info">{texts.changedFields(changed)}</Badge>}
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => {
+                    changeEvent.clearMessage();
+                    changeEvent.reset();
+                    setEventNotice(null);
+                    setEditingEvent(event.code);
+                  }}
+                  aria-label={texts.editTextsLabel(event.name)}
+                >
+                  {say(texts.editTexts)}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => {
+                    changeEvent.clearMessage();
+                    changeEvent.reset();
+                    setEventNotice(null);
+                    setSettingsFor(event.code);
+                  }}
+                  aria-label={eventTexts.settingsLabel(event.name)}
+                >
+                  {say(eventTexts.settings)}
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => openEventDialog(event)} aria-label={eventTexts.duplicateLabel(event.name)}>
+                  {say(eventTexts.duplicate)}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  loading={archiveEvent.isPending && archiveEvent.variables?.code === event.code}
+                  onClick={() => {
+                    archiveEvent.clearMessage();
+                    setEventNotice(null);
+                    archiveEvent.mutate({ code: event.code, archived: !event.archived });
+                  }}
+                  aria-label={event.archived ? eventTexts.restoreLabel(event.name) : eventTexts.archiveLabel(event.name)}
+                >
+                  {say(event.archived ? eventTexts.restore : eventTexts.archive)}
+                </Button>
+              </>
+            }
+            status={eventNotice?.code === event.code ? eventNotice.text : null}
+          >
             {items.length === 0 ? <p className="text-muted">{say(texts.noItems)}</p> : <div className="staff-cat-items">{items.map(itemCard)}</div>}
-          </section>
+          </CatalogueGroup>
         );
       })}
-      {orphans.length > 0 && (
-        <section className="staff-section staff-cat-group" aria-labelledby="staff-cat-orphans">
-          <h2 id="staff-cat-orphans">{say(texts.otherProducts)}</h2>
-          <div className="staff-cat-items">{orphans.map(itemCard)}</div>
-        </section>
+      {(filtering ? groups.orphans.filter(matches) : groups.orphans).length > 0 && (
+        <CatalogueGroup
+          id="staff-cat-orphans"
+          title={say(texts.otherProducts)}
+          counts={countsOf(groups.orphans)}
+          open={isGroupOpen('staff-cat-orphans', toggled, filtering, groups.orphans.filter(matches).length, data.items.length)}
+          onToggle={() => toggle('staff-cat-orphans', !isGroupOpen('staff-cat-orphans', toggled, filtering, groups.orphans.filter(matches).length, data.items.length))}
+        >
+          <div className="staff-cat-items">{(filtering ? groups.orphans.filter(matches) : groups.orphans).map(itemCard)}</div>
+        </CatalogueGroup>
       )}
-      {merchandise.length > 0 && (
-        <section className="staff-section staff-cat-group" aria-labelledby="staff-cat-merchandise">
-          <h2 id="staff-cat-merchandise">{say(texts.merchandiseTitle)}</h2>
-          <p className="staff-cat-group__facts">{texts.merchandiseFacts(shopZone)}</p>
-          <div className="staff-cat-items">{merchandise.map(itemCard)}</div>
-        </section>
+      {(filtering ? groups.merchandise.filter(matches) : groups.merchandise).length > 0 && (
+        <CatalogueGroup
+          id="staff-cat-merchandise"
+          title={say(texts.merchandiseTitle)}
+          counts={countsOf(groups.merchandise)}
+          facts={texts.merchandiseFacts(shopZone)}
+          open={isGroupOpen('staff-cat-merchandise', toggled, filtering, groups.merchandise.filter(matches).length, data.items.length)}
+          onToggle={() => toggle('staff-cat-merchandise', !isGroupOpen('staff-cat-merchandise', toggled, filtering, groups.merchandise.filter(matches).length, data.items.length))}
+        >
+          <div className="staff-cat-items">{(filtering ? groups.merchandise.filter(matches) : groups.merchandise).map(itemCard)}</div>
+        </CatalogueGroup>
       )}
 
       <DownloadSection />
@@ -371,6 +426,17 @@ export default function CataloguePage() {
           onClose={() => setCreatingEvent(null)}
         />
       )}
+      {settingsEvent && (
+        <EventDialog
+          from={null}
+          editing={settingsEvent}
+          shopZone={shopZone}
+          action={changeEvent}
+          onSave={() => undefined}
+          onSaveSettings={(changes) => changeEvent.mutate({ code: settingsEvent.code, changes })}
+          onClose={() => setSettingsFor(null)}
+        />
+      )}
       {editEvent && (
         <EventTextsDialog
           event={editEvent}
@@ -396,6 +462,103 @@ export default function CataloguePage() {
         </ConfirmModal>
       )}
     </Page>
+  );
+}
+
+/**
+ * One group of the catalogue (an event, the products of no known event, merchandise): its heading
+ * is the button that opens and closes it, its counts beside it; a closed group renders none of its
+ * items (decision 0105: 2,000 cards at once cost the page seconds).
+ */
+function CatalogueGroup({
+  id,
+  title,
+  counts,
+  facts,
+  actions,
+  status,
+  open,
+  onToggle,
+  children,
+}: {
+  id: string;
+  title: string;
+  counts: GroupCounts;
+  facts?: ReactNode;
+  actions?: ReactNode;
+  status?: string | null;
+  open: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+}) {
+  const bodyId = `${id}-items`;
+  return (
+    <section className={`staff-section staff-cat-group${open ? '' : ' staff-cat-group--closed'}`} aria-labelledby={id}>
+      <h2 className="staff-cat-group__title">
+        <button type="button" id={id} className="staff-cat-group__toggle" aria-expanded={open} aria-controls={bodyId} onClick={onToggle}>
+          {title}
+        </button>
+      </h2>
+      <p className="staff-cat-group__counts">{groupTexts.counts(counts.items, counts.onSale, counts.sold)}</p>
+      {facts && <p className="staff-cat-group__facts">{facts}</p>}
+      {actions && <div className="button-row staff-cat-group__actions">{actions}</div>}
+      {status !== undefined && (
+        <div role="status" className="staff-cat-group__status">
+          {status && <p className="alert alert--success">{status}</p>}
+        </div>
+      )}
+      <div id={bodyId} hidden={!open}>
+        {open && children}
+      </div>
+    </section>
+  );
+}
+
+/** The filter of a large catalogue: text on code and name, a kind or type, a state; the count of matches said politely. */
+function FilterBar({ filter, onChange, choices, matches }: { filter: CatalogueFilter; onChange: (filter: CatalogueFilter) => void; choices: { products: string[]; merchandise: string[] }; matches: number | null }) {
+  const id = useId();
+  return (
+    <fieldset className="fieldset staff-cat-filter">
+      <legend>{say(groupTexts.filterLegend)}</legend>
+      <div className="staff-form-row">
+        <TextField id={`${id}-text`} type="search" label={say(groupTexts.text)} value={filter.text} onChange={(text) => onChange({ ...filter, text })} autoComplete="off" spellCheck={false} />
+        <Dropdown
+          id={`${id}-kind`}
+          label={say(groupTexts.kind)}
+          value={filter.kind}
+          onChange={(kind) => onChange({ ...filter, kind })}
+          options={[
+            { value: 'all', label: say(groupTexts.allKinds) },
+            { value: 'kind:product', label: say(groupTexts.products) },
+            ...choices.products.map((type) => ({ value: `type:${type}`, label: groupTexts.productType(type.replace(/_/g, ' ')) })),
+            { value: 'kind:merchandise', label: say(groupTexts.merchandise) },
+            ...choices.merchandise.map((type) => ({ value: `type:${type}`, label: groupTexts.merchandiseType(type.replace(/_/g, ' ')) })),
+          ]}
+        />
+        <Dropdown
+          id={`${id}-state`}
+          label={say(groupTexts.state)}
+          value={filter.state}
+          onChange={(state) => onChange({ ...filter, state: state as StateFilter })}
+          options={[
+            { value: 'all', label: say(groupTexts.anyState) },
+            { value: 'on_sale', label: say(groupTexts.onSale) },
+            { value: 'off_sale', label: say(groupTexts.offSale) },
+            { value: 'archived', label: say(groupTexts.archived) },
+          ]}
+        />
+      </div>
+      <div className="button-row staff-cat-filter__end">
+        <p role="status" className="staff-cat-filter__matches">
+          {matches !== null && groupTexts.matches(matches)}
+        </p>
+        {matches !== null && (
+          <Button size="sm" variant="secondary" onClick={() => onChange(NO_FILTER)}>
+            {say(groupTexts.clear)}
+          </Button>
+        )}
+      </div>
+    </fieldset>
   );
 }
 
@@ -763,6 +926,7 @@ function EditDialog({
     >
         <p className="text-muted">{texts.editLead(item.code)}</p>
         <TextsFieldset formId={formId} texts={textsForm} fields={ITEM_TEXT_FIELDS} legend={texts.textsLegend} defaultHint={texts.textsDefault} problemOf={problemOf} />
+        <ItemImagesFieldset name={item.name} images={form.images} onChange={(images) => set('images', images)} problem={problemOf('images')} />
         <div className="staff-form-row">
           {text('price', { inputMode: 'decimal', hint: say(item.payment_plan ? texts.planNote : form.tiers.length ? texts.tiers.priceAfter : texts.moneyHint) })}
           {text('fee', { inputMode: 'decimal', hint: say(texts.moneyHint) })}
@@ -1436,10 +1600,27 @@ function UploadSection({ money, zoneOfCode, onImported }: { money: (minor: numbe
 }
 
 /** A new event's form in a dialog, or a duplicate's filled from another event (its products are not copied). */
-function EventDialog({ from, shopZone, action, onSave, onClose }: { from: CatalogueEventView | null; shopZone: string; action: { isPending: boolean; message: string | null; errors: Record<string, string[]> }; onSave: (event: EventDefinitionInput) => void; onClose: () => void }) {
+function EventDialog({
+  from,
+  editing = null,
+  shopZone,
+  action,
+  onSave,
+  onSaveSettings,
+  onClose,
+}: {
+  from: CatalogueEventView | null;
+  /** An event whose settings the form changes (decision 0105): its code and name stay. */
+  editing?: CatalogueEventView | null;
+  shopZone: string;
+  action: { isPending: boolean; message: string | null; errors: Record<string, string[]> };
+  onSave: (event: EventDefinitionInput) => void;
+  onSaveSettings?: (changes: CatalogueEventChanges) => void;
+  onClose: () => void;
+}) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, setForm] = useState<EventForm>(() => (from ? duplicateFormOf(from) : emptyEventForm(shopZone)));
+  const [form, setForm] = useState<EventForm>(() => (editing ? settingsFormOf(editing) : from ? duplicateFormOf(from) : emptyEventForm(shopZone)));
   const [tried, setTried] = useState(0);
   const [problems, setProblems] = useState<FieldProblems>({});
   useFocusOnRefusal(formRef, tried, action.errors);
@@ -1460,8 +1641,14 @@ function EventDialog({ from, shopZone, action, onSave, onClose }: { from: Catalo
   const set = <K extends keyof EventForm>(key: K, value: EventForm[K]) => setForm((current) => ({ ...current, [key]: value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const prepared = prepareEvent(form);
     setTried((count) => count + 1);
+    if (editing) {
+      const settings = prepareEventSettings(editing, form);
+      if (!settings.ok) return setProblems(settings.problems);
+      setProblems({});
+      return onSaveSettings?.(settings.changes);
+    }
+    const prepared = prepareEvent(form);
     if (!prepared.ok) return setProblems(prepared.problems);
     setProblems({});
     onSave(prepared.event);
@@ -1491,11 +1678,11 @@ function EventDialog({ from, shopZone, action, onSave, onClose }: { from: Catalo
   );
   return (
     <FormDialog
-      id="staff-cat-event-new"
+      id={editing ? 'staff-cat-event-settings' : 'staff-cat-event-new'}
       formId={`${id}-form`}
       formRef={formRef}
-      title={from ? eventTexts.duplicateTitle(from.name) : say(eventTexts.newTitle)}
-      labels={eventTexts}
+      title={editing ? eventTexts.settingsTitle(editing.name) : from ? eventTexts.duplicateTitle(from.name) : say(eventTexts.newTitle)}
+      labels={editing ? { close: eventTexts.close, save: eventTexts.saveSettings } : eventTexts}
       pending={action.isPending}
       onClose={onClose}
       onSubmit={submit}
@@ -1503,8 +1690,9 @@ function EventDialog({ from, shopZone, action, onSave, onClose }: { from: Catalo
       problem={action.message ? undefined : (problems._ ?? server._)}
     >
       {from && <p className="text-muted">{say(eventTexts.duplicateNote)}</p>}
-      {text('code', 'code', say(eventTexts.codeHint))}
-      {text('name', 'name', '')}
+      {editing && <p className="text-muted">{say(eventTexts.settingsNote)}</p>}
+      {!editing && text('code', 'code', say(eventTexts.codeHint))}
+      {!editing && text('name', 'name', '')}
       <div className="staff-form-row">
         {text('timezone', 'timezone', say(eventTexts.timezoneHint))}
         {text('startsAt', 'starts_at', say(eventTexts.startsHint), 'datetime-local')}
