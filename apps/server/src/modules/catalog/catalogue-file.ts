@@ -18,6 +18,8 @@ import {
   eventDefinition,
   taxRateDefinition,
   windowProblem,
+  merchandiseVariant,
+  variantMessages,
 } from '@festival/contract';
 import { z } from 'zod';
 
@@ -96,6 +98,8 @@ export const catalogueProduct = z
       .strict()
       .default({ allowed: false, limit: 0 }),
     email_changes: catalogueBoolean.default(false),
+    /** An add-on sold only with one of these products (codes of its event's products) for the same holder (decision 0104). */
+    requires: z.array(code).min(1).nullish(),
     /** The festival days a day ticket is for: the check-in lists that name it admit it on these only, unless a list says otherwise. */
     days: festivalDays.nullish(),
     transport: z
@@ -134,9 +138,14 @@ export const catalogueMerchandise = z
     ...saleFields,
     /** The kind of merchandise, used by the listing's type filter (shirt, hoodie, poster...). */
     type: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case word such as shirt'),
+    /** Sizes or colours, each sold as an item of its own with its own code and stock; the entry's other fields are theirs (decision 0104). */
+    variants: z.array(merchandiseVariant).min(1).nullish(),
   })
   .strict()
-  .superRefine(saleRules);
+  .superRefine((item, ctx) => {
+    saleRules(item, ctx);
+    if (item.variants?.length && item.stock !== undefined && item.stock !== null) ctx.addIssue({ code: 'custom', path: ['stock'], message: issueMessage(variantMessages.stockPerVariant) });
+  });
 
 /** A voucher of any kind (decision 0096): the same schema the back office's voucher calls take. */
 export const catalogueVoucher = voucherDefinition;

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { admissionColumns, basisPointsOf, eventsProblems, itemTaxProblem, rateOfBasisPoints, shippingRatesProblems, taxRatesProblems, checkinListProblems, priceTierMessages, storedPriceTiers, onsaleRuleProblems, onsaleSpan, type OnsaleRoomSpan, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
+import { admissionColumns, basisPointsOf, eventsProblems, itemTaxProblem, rateOfBasisPoints, shippingRatesProblems, taxRatesProblems, checkinListProblems, priceTierMessages, storedPriceTiers, onsaleRuleProblems, onsaleSpan, type OnsaleRoomSpan, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale, requiresProblems, variantNameTranslations, variantName } from '@festival/contract';
 import type { events, shopItems } from '../../db/schema';
 import { catalogueFile, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
@@ -324,11 +324,19 @@ function crossCheck(catalogue: ReadableCatalogue): CatalogueProblemEntry[] {
     const plan = planProblem(product.payment_plan, product.price + product.fee, 'price plus fee is');
     if (plan) problem([...at, 'payment_plan'], plan);
   });
+  // A product's required products are products of its event, never itself (decision 0104): the back office's rule too.
+  const productEvents = new Map(catalogue.products.flatMap((product) => (product ? [[product.code, { event: product.event }] as const] : [])));
+  catalogue.products.forEach((product, index) => {
+    if (!product?.requires || !catalogue.codes.products) return;
+    for (const found of requiresProblems(product.requires, { code: product.code, event: product.event }, productEvents)) problem(['products', index, 'requires', found.index], english(found.text));
+  });
   catalogue.merchandise.forEach((item, index) => {
     if (!item) return;
     const at: Segment[] = ['merchandise', index];
     claim(item.code, at);
     taxProblem(item.tax, at);
+    // A variant's code is an item's code like any other.
+    item.variants?.forEach((variant, position) => claim(variant.code, [...at, 'variants', position]));
   });
   const voucherCodes = new Set<string>();
   // The products a voucher names are the file's products and merchandise (as an on-sale's are).
@@ -362,6 +370,13 @@ function languageProblems(catalogue: ReadableCatalogue, languages: readonly Loca
       for (const problem of found) problems.push({ path: [section, index, 'translations', problem.code], line: null, message: problem.message });
     });
   }
+  catalogue.merchandise.forEach((entry, index) =>
+    entry?.variants?.forEach((variant, position) => {
+      if (!variant?.translations) return;
+      const found = languages ? translationLanguageProblems(variant.translations, languages) : Object.keys(variant.translations).filter((code) => !isLocale(code)).map((code) => ({ code, message: `${clipped(code, 40)} is not a language the shop knows` }));
+      for (const problem of found) problems.push({ path: ['merchandise', index, 'variants', position, 'translations', problem.code], line: null, message: problem.message });
+    }),
+  );
   return problems;
 }
 
@@ -507,7 +522,7 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
   const early: CatalogueProblemEntry[] = [];
   const clashes = await queries.findItemCodesOfOtherType(db, {
     tickets: catalogue.products.map((product) => product.code),
-    merchandise: catalogue.merchandise.map((item) => item.code),
+    merchandise: catalogue.merchandise.flatMap((item) => [item.code, ...(item.variants ?? []).map((variant) => variant.code)]),
   });
   for (const code of clashes) early.push({ path: [], line: null, message: `code "${code}" already belongs to an item of the other kind (product versus merchandise)` });
   let images = new Map<string, LoadedImage>();
@@ -593,7 +608,7 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
         if (archived) problems.push({ path: [section, index, 'tax'], line: null, message: `${english(archived)} (archived in the back office): let the file win, or give the item another rate` });
       });
       // What the back office set: kept where the file says otherwise, unless the file wins (decision 0047).
-      const allCodes = [...catalogue.products, ...catalogue.merchandise].map((item) => item.code);
+      const allCodes = [...catalogue.products, ...catalogue.merchandise].map((item) => item.code).concat(catalogue.merchandise.flatMap((item) => (item.variants ?? []).map((variant) => variant.code)));
       const [markedItems, markedSeats] = await readTogether(tx, [() => queries.listItemsChangedHere(tx, allCodes), () => queries.listSeatsChangedHere(tx, allCodes)] as const);
       const markedByCode = new Map(markedItems.map((row) => [row.externalCode, row]));
       const common = (item: CatalogueFile['products'][number] | CatalogueFile['merchandise'][number]) => ({
@@ -643,6 +658,7 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
             travelTimeType: product.transport?.travel_time_type ?? null,
             travelTime: toDate(product.transport?.travel_time),
             allowTravelTimeChangesUntil: toDate(product.transport?.changes_until),
+            requires: product.requires?.length ? product.requires : null,
           },
           ['products', index],
         );
@@ -670,8 +686,33 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
         await queries.deactivateOtherTravelTimes(tx, id, keep);
       }
       for (const [index, item] of catalogue.merchandise.entries()) {
-        await queries.upsertShopItem(tx, reconciled({ ...common(item), shopItemType: 'merchandise' as const, eventId: null }, ['merchandise', index]));
+        const values = reconciled({ ...common(item), shopItemType: 'merchandise' as const, eventId: null, variantOf: null, variantLabel: null, variantLabels: null }, ['merchandise', index]);
+        const groupId = await queries.upsertShopItem(tx, values);
         summary.merchandise += 1;
+        // Each variant is an item of its own with the group's fields (as the shop has them) and its
+        // own code, label, stock and on/off sale; its name is the group's with its label (decision 0104).
+        for (const [position, variant] of (item.variants ?? []).entries()) {
+          const labels = keptTranslations(variant.translations) as Record<string, { label: string }> | null;
+          const variantLabels = labels ? Object.fromEntries(Object.entries(labels).map(([language, text]) => [language, text.label])) : null;
+          await queries.upsertShopItem(
+            tx,
+            reconciled(
+              {
+                ...values,
+                externalCode: variant.code,
+                name: variantName(values.name, variant.label),
+                translations: variantNameTranslations({ name: values.name, translations: values.translations }, { label: variant.label, labels: variantLabels }),
+                stock: variant.stock ?? null,
+                onSale: variant.on_sale,
+                variantOf: groupId,
+                variantLabel: variant.label,
+                variantLabels,
+                backOfficeFields: undefined,
+              },
+              ['merchandise', index, 'variants', position],
+            ),
+          );
+        }
       }
       if (problems.length) throw new CatalogueError(file, problems);
       // A voucher the shop has used keeps its kind and never allows fewer uses than it had: the

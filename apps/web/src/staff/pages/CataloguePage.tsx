@@ -77,6 +77,8 @@ import { duplicateFormOf, emptyEventForm, eventFormFieldOf, eventProblemSentence
 import { useStaffAction } from '../use-staff-action';
 import { StockLegend } from '../StockLegend';
 import { say } from '../../lib/say';
+import { AddVariant } from '../catalogue/VariantForm';
+import { groupedMerchandise, takesVariants, variantTexts } from '../catalogue/variant-form';
 
 type Overview = CatalogueOverviewAnswer;
 type Item = CatalogueItemView;
@@ -215,7 +217,8 @@ export default function CataloguePage() {
   const eventCodes = new Set(data.events.map((event) => event.code));
   const products = data.items.filter((item) => item.kind === 'product');
   const orphans = products.filter((item) => !item.event || !eventCodes.has(item.event));
-  const merchandise = data.items.filter((item) => item.kind === 'merchandise');
+  // A group's variants follow it (decision 0104).
+  const merchandise = groupedMerchandise(data.items.filter((item) => item.kind === 'merchandise'));
   const shopZone = shopTimeZone(data);
   // Whether an item sells is judged at the moment of the answer (the page reads the shop as it was then).
   const now = overview.dataUpdatedAt;
@@ -443,6 +446,7 @@ function ItemCard({
           <Badge tone={sale.state === 'selling' ? 'success' : sale.state === 'off' ? 'neutral' : 'info'}>{saleLabel(sale, timeZone, staffLocale())}</Badge>
           {item.available === 0 && <Badge tone="danger">{say(texts.soldOut)}</Badge>}
           {changed && <Badge tone="info">{texts.changedFields(changed)}</Badge>}
+          {item.variant_of && <Badge tone="neutral">{say(variantTexts.variantOf({ group: item.variant_of, label: item.variant_label ?? '' }))}</Badge>}
         </p>
       </div>
       <dl className="staff-cat-item__facts">
@@ -499,6 +503,7 @@ function ItemCard({
             {say(texts.handBack)}
           </Button>
         )}
+        {takesVariants(item) && <AddVariant group={item} />}
       </div>
     </article>
   );
