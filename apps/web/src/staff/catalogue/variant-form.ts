@@ -12,6 +12,8 @@ export const variantTexts = {
   stockHint: message({ id: 'staff.catalogue.variants.stockHint', defaultMessage: 'Empty: unlimited.' }),
   close: message({ id: 'staff.catalogue.variants.close', defaultMessage: 'Close' }),
   save: message({ id: 'staff.catalogue.variants.save', defaultMessage: 'Add' }),
+  /** An add-on's card: the products it is sold with (decision 0104). */
+  requires: message({ id: 'staff.catalogue.variants.requires', defaultMessage: 'Only with' }),
   /** A variant's card: its group and its label. */
   variantOf: messageWith<{ group: string; label: string }>({ id: 'staff.catalogue.variants.variantOf', defaultMessage: 'Variant {label} of {group}' }),
 };

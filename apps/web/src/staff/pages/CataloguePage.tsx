@@ -469,6 +469,11 @@ function ItemCard({
             <time dateTime={item.travel_time}>{formatInZone(item.travel_time, timeZone, staffLocale())}</time>
           </Fact>
         )}
+        {item.requires && (
+          <Fact wide label={say(variantTexts.requires)}>
+            {item.requires.join(', ')}
+          </Fact>
+        )}
         {item.payment_plan && (
           <Fact wide label={say(texts.plan)}>
             {item.payment_plan.map((part) => money(part.amount)).join(' + ')}
