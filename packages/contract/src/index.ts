@@ -35,6 +35,7 @@ export * from './refund-ways';
 export * from './staff-box-office';
 export * from './catalogue-fields';
 export * from './price-tiers';
+export * from './product-questions';
 export * from './staff-catalogue';
 export * from './onsale-rules';
 export * from './staff-onsales';

@@ -13,6 +13,7 @@ import {
   paymentPlanEntry,
   priceTierMessages,
   priceTiers,
+  productQuestions,
   voucherDefinition,
   shippingRateDefinition,
   eventDefinition,
@@ -109,6 +110,8 @@ export const catalogueProduct = z
       })
       .strict()
       .nullish(),
+    /** What the buyer is asked with this product, in this order (decision 0106): per ticket or per order. */
+    questions: productQuestions.default([]),
   })
   .strict()
   .superRefine((product, ctx) => {

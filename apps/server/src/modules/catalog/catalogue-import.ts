@@ -5,6 +5,7 @@ import YAML, { isMap, isScalar, isSeq, LineCounter } from 'yaml';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
+import { questionColumns, upsertQuestion } from './questions.queries';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { admissionColumns, basisPointsOf, eventsProblems, itemTaxProblem, rateOfBasisPoints, shippingRatesProblems, taxRatesProblems, checkinListProblems, priceTierMessages, storedPriceTiers, onsaleRuleProblems, onsaleSpan, type OnsaleRoomSpan, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
 import type { events, shopItems } from '../../db/schema';
@@ -177,7 +178,7 @@ export function parseCatalogueText(text: string, file: string, options: ParseOpt
         issue,
       }));
   const entries = parsed.success ? readable(parsed.data) : readableEntries(data ?? {});
-  const problems = [...schemaProblems, ...crossCheck(entries), ...languageProblems(entries, options.languages)];
+  const problems = [...schemaProblems, ...crossCheck(entries), ...languageProblems(entries, options.languages), ...questionLanguageProblems(entries, options.languages)];
   if (problems.length) {
     const listed = problems.slice(0, locateAtMost).map(({ path, message, ...rest }) => ({
       path,
@@ -362,6 +363,29 @@ function languageProblems(catalogue: ReadableCatalogue, languages: readonly Loca
       for (const problem of found) problems.push({ path: [section, index, 'translations', problem.code], line: null, message: problem.message });
     });
   }
+  return problems;
+}
+
+/** A product question's and its options' translations in languages the shop offers (decision 0106). */
+function questionLanguageProblems(catalogue: ReadableCatalogue, languages: readonly Locale[] | undefined): CatalogueProblemEntry[] {
+  const problems: CatalogueProblemEntry[] = [];
+  const check = (translations: unknown, path: Segment[]) => {
+    if (!translations || typeof translations !== 'object') return;
+    const found = languages
+      ? translationLanguageProblems(translations as Record<string, unknown>, languages)
+      : Object.keys(translations)
+          .filter((code) => !isLocale(code))
+          .map((code) => ({ code, message: `${clipped(code, 40)} is not a language the shop knows` }));
+    for (const problem of found) problems.push({ path: [...path, 'translations', problem.code], line: null, message: problem.message });
+  };
+  catalogue.products.forEach((product, index) => {
+    const questions = (product as { questions?: unknown } | null)?.questions;
+    if (!Array.isArray(questions)) return;
+    questions.forEach((question: { translations?: unknown; options?: unknown } | null, at) => {
+      if (Array.isArray(question?.options)) question.options.forEach((option: { translations?: unknown } | null, o) => check(option?.translations, ['products', index, 'questions', at, 'options', o]));
+      check(question?.translations, ['products', index, 'questions', at]);
+    });
+  });
   return problems;
 }
 
@@ -668,6 +692,8 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
           }
         }
         await queries.deactivateOtherTravelTimes(tx, id, keep);
+        // The file's questions by code, in its order; questions it leaves out stay as they are (the file never deletes, decision 0106).
+        for (const [sort, question] of product.questions.entries()) await upsertQuestion(tx, questionColumns(question, id, sort));
       }
       for (const [index, item] of catalogue.merchandise.entries()) {
         await queries.upsertShopItem(tx, reconciled({ ...common(item), shopItemType: 'merchandise' as const, eventId: null }, ['merchandise', index]));
