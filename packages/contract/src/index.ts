@@ -36,6 +36,7 @@ export * from './staff-box-office';
 export * from './catalogue-fields';
 export * from './price-tiers';
 export * from './product-questions';
+export * from './staff-questions';
 export * from './staff-catalogue';
 export * from './onsale-rules';
 export * from './staff-onsales';
