@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
+  checkAnswers,
   ENTRY_TICKET_TYPE,
   holderError,
+  type Answers,
   messages,
   priceSchedule,
   type ApiInput,
@@ -15,7 +17,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { CustomerRow } from '../accounts/session.queries';
 import type { CatalogReader, CatalogSnapshot } from '../catalog/catalog-snapshot';
-import { loadShopItemsByIds } from '../catalog/catalog.service';
+import { loadAskedQuestions, loadShopItemsByIds } from '../catalog/catalog.service';
 import type { NetworkKeysOf } from '../../lib/network-keys';
 import * as queries from './cart.queries';
 import { HOLD_LIMITS, type HoldLimits } from './hold-limits';
@@ -45,7 +47,7 @@ export interface CartWithData {
   snapshot: CatalogSnapshot;
 }
 
-type HolderPayload = Pick<ApiInput<'add-product-to-cart'>, 'full_name' | 'email' | 'age' | 'transport_time_id'>;
+type HolderPayload = Pick<ApiInput<'add-product-to-cart'>, 'full_name' | 'email' | 'age' | 'transport_time_id' | 'answers'>;
 
 /**
  * A check the caller needs made in the transaction that takes the stock, before it is taken (the
@@ -167,6 +169,30 @@ export function createCartService(deps: CartDeps) {
   }
 
   /**
+   * An item's per-ticket questions (decision 0106), read through `on` (inside a transaction, its
+   * own: the embedded database has one connection).
+   */
+  async function ticketQuestionsOf(on: Db, item: ShopItem) {
+    return (await loadAskedQuestions(on, [item.id])).filter((row) => row.question.per === 'ticket').map((row) => row.question);
+  }
+
+  /**
+   * The answers to an item's per-ticket questions, checked by the contract's rule: a required one
+   * missing, or an answer its rule refuses, refuses the line by field (`answers.<code>`), the first
+   * said in the message. Null when none is given.
+   */
+  function checkTicketAnswers(asked: Awaited<ReturnType<typeof ticketQuestionsOf>>, given: HolderPayload['answers'], language: Locale | undefined): Answers | null {
+    if (!asked.length) return null;
+    const { answers, problems } = checkAnswers(asked, given, language ?? config.languages[0] ?? 'en');
+    if (problems.length) {
+      const errors: Record<string, Shown[]> = {};
+      for (const problem of problems) (errors[`answers.${problem.code}`] ??= []).push(problem.message);
+      throw new AppError('INVALID_INPUT', problems[0]!.message, errors);
+    }
+    return Object.keys(answers).length ? answers : null;
+  }
+
+  /**
    * Adds a line: `decide` checks the cart's rules against its current lines and says what to add.
    * Into an existing cart, inside a transaction that locks the cart, so two adds to one cart take
    * turns; a visitor's first add, which has no cart to lock, in one statement that creates the
@@ -252,6 +278,7 @@ export function createCartService(deps: CartDeps) {
         email: line.email,
         age: line.age,
         transport_time_id: line.travelTimeId,
+        ...(line.answers ? { answers: line.answers } : {}),
         travel_time: line.travelTimeId !== null ? (departures.get(line.travelTimeId) ?? null) : item.travel_time,
         price: line.price,
         fee: line.fee,
@@ -336,6 +363,7 @@ export function createCartService(deps: CartDeps) {
     async addProduct(input: ApiInput<'add-product-to-cart'>, customer: CustomerRow | null, ip: string, guard?: StockGuard, language?: Locale): Promise<CartWithData> {
       const snapshot = await current(language);
       const item = addableItem(snapshot, 'tickets', input.external_code);
+      const asked = await ticketQuestionsOf(db, item);
       const { cart, lines } = await addLine(snapshot, input.cart, customer, ip, async (lines) => {
         await checkCompany(item, lines, snapshot);
         const sameItem = lines.products.filter((line) => line.shopItemId === item.id);
@@ -346,7 +374,8 @@ export function createCartService(deps: CartDeps) {
           sameItem.map((line) => line.fullName),
           snapshot,
         );
-        return { itemId: item.id, itemName: item.name, travelTimeId: holder.travelTimeId, holder, price: unitPrice(snapshot, item), fee: item.fee };
+        const answers = checkTicketAnswers(asked, input.answers, language);
+        return { itemId: item.id, itemName: item.name, travelTimeId: holder.travelTimeId, holder: { ...holder, answers }, price: unitPrice(snapshot, item), fee: item.fee };
       }, guard);
       return { cart: await buildCart(cart, lines, snapshot), snapshot };
     },
@@ -367,6 +396,7 @@ export function createCartService(deps: CartDeps) {
           others.map((other) => other.fullName),
           snapshot,
         );
+        const answers = checkTicketAnswers(await ticketQuestionsOf(tx, item), input.answers, language);
         if (holder.travelTimeId !== line.travelTimeId) {
           if (holder.travelTimeId !== null && !(await queries.takeSeat(tx, holder.travelTimeId, item.id, 'held'))) throw refuse(messages.cart.travelTimeSoldOut);
           if (line.travelTimeId !== null) await queries.releaseSeats(tx, new Map([[line.travelTimeId, 1]]));
@@ -376,6 +406,7 @@ export function createCartService(deps: CartDeps) {
           email: holder.email,
           age: holder.age,
           travelTimeId: holder.travelTimeId,
+          answers,
         });
         return { cart, lines: { ...lines, products: lines.products.map((other) => (other.id === line.id ? updated : other)) } };
       });
