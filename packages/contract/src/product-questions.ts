@@ -260,3 +260,11 @@ export function answerWords(question: AskedQuestion, value: AnswerValue, languag
   if (question.kind === 'choice' && typeof value === 'string') return optionLabel(value);
   return String(value);
 }
+
+/** The words of a yes/no answer where a page or an export shows it. */
+export const answerTexts = {
+  yes: message({ id: 'answerTexts.yes', defaultMessage: 'Yes' }),
+  no: message({ id: 'answerTexts.no', defaultMessage: 'No' }),
+  /** The heading of an order's own answers on its page. */
+  orderAnswers: message({ id: 'answerTexts.orderAnswers', defaultMessage: 'Your answers for this order' }),
+};

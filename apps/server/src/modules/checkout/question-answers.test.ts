@@ -91,5 +91,14 @@ describe.each(testEngines())('questions asked of buyers on %s', (engine) => {
       { ticketId: ticketOf('Bo Holder'), code: 'company', value: 'Crew' },
       { ticketId: null, code: 'contact', value: 'Mum, +31 6 1234 5678' },
     ]);
+
+    // The customer's order page shows them: each ticket's with it, the order's with the order.
+    const data = api['get-data'].answer.parse((await call('get-data', { token: buyer.token })).body).data;
+    const shown = data.orders.find((candidate) => candidate.code === order.code)!;
+    expect(shown.tickets.map((ticket) => [ticket.full_name, ticket.answers])).toEqual([
+      ['Ada Holder', [{ code: 'size', question: 'T-shirt size', answer: 'Small' }, { code: 'company', question: 'Company', answer: 'ACME' }]],
+      ['Bo Holder', [{ code: 'size', question: 'T-shirt size', answer: 'Small' }, { code: 'company', question: 'Company', answer: 'Crew' }]],
+    ]);
+    expect(shown.answers).toEqual([{ code: 'contact', question: 'Emergency contact', answer: 'Mum, +31 6 1234 5678' }]);
   });
 });
