@@ -4,6 +4,7 @@ import {
   ENTRY_TICKET_TYPE,
   holderError,
   type Answers,
+  type QuestionDefinition,
   messages,
   priceSchedule,
   type ApiInput,
@@ -170,10 +171,21 @@ export function createCartService(deps: CartDeps) {
 
   /**
    * An item's per-ticket questions (decision 0106), read through `on` (inside a transaction, its
-   * own: the embedded database has one connection).
+   * own: the embedded database has one connection) once per catalogue snapshot: the editor's
+   * changes refresh the snapshot (catalog.invalidate), so a new one reads them again.
    */
-  async function ticketQuestionsOf(on: Db, item: ShopItem) {
-    return (await loadAskedQuestions(on, [item.id])).filter((row) => row.question.per === 'ticket').map((row) => row.question);
+  const questionsBySnapshot = new WeakMap<CatalogSnapshot, Map<number, Promise<QuestionDefinition[]>>>();
+  function ticketQuestionsOf(on: Db, item: ShopItem, snapshot: CatalogSnapshot): Promise<QuestionDefinition[]> {
+    let known = questionsBySnapshot.get(snapshot);
+    if (!known) questionsBySnapshot.set(snapshot, (known = new Map()));
+    let questions = known.get(item.id);
+    if (!questions) {
+      questions = loadAskedQuestions(on, [item.id]).then((rows) => rows.filter((row) => row.question.per === 'ticket').map((row) => row.question));
+      // A failed read is not kept: the next add reads again.
+      questions.catch(() => known.delete(item.id));
+      known.set(item.id, questions);
+    }
+    return questions;
   }
 
   /**
@@ -181,7 +193,7 @@ export function createCartService(deps: CartDeps) {
    * missing, or an answer its rule refuses, refuses the line by field (`answers.<code>`), the first
    * said in the message. Null when none is given.
    */
-  function checkTicketAnswers(asked: Awaited<ReturnType<typeof ticketQuestionsOf>>, given: HolderPayload['answers'], language: Locale | undefined): Answers | null {
+  function checkTicketAnswers(asked: readonly QuestionDefinition[], given: HolderPayload['answers'], language: Locale | undefined): Answers | null {
     if (!asked.length) return null;
     const { answers, problems } = checkAnswers(asked, given, language ?? config.languages[0] ?? 'en');
     if (problems.length) {
@@ -363,7 +375,7 @@ export function createCartService(deps: CartDeps) {
     async addProduct(input: ApiInput<'add-product-to-cart'>, customer: CustomerRow | null, ip: string, guard?: StockGuard, language?: Locale): Promise<CartWithData> {
       const snapshot = await current(language);
       const item = addableItem(snapshot, 'tickets', input.external_code);
-      const asked = await ticketQuestionsOf(db, item);
+      const asked = await ticketQuestionsOf(db, item, snapshot);
       const { cart, lines } = await addLine(snapshot, input.cart, customer, ip, async (lines) => {
         await checkCompany(item, lines, snapshot);
         const sameItem = lines.products.filter((line) => line.shopItemId === item.id);
@@ -396,7 +408,7 @@ export function createCartService(deps: CartDeps) {
           others.map((other) => other.fullName),
           snapshot,
         );
-        const answers = checkTicketAnswers(await ticketQuestionsOf(tx, item), input.answers, language);
+        const answers = checkTicketAnswers(await ticketQuestionsOf(tx, item, snapshot), input.answers, language);
         if (holder.travelTimeId !== line.travelTimeId) {
           if (holder.travelTimeId !== null && !(await queries.takeSeat(tx, holder.travelTimeId, item.id, 'held'))) throw refuse(messages.cart.travelTimeSoldOut);
           if (line.travelTimeId !== null) await queries.releaseSeats(tx, new Map([[line.travelTimeId, 1]]));
