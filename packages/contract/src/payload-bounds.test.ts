@@ -27,6 +27,7 @@ function leaves(schema: z.core.$ZodType, path: string, out: Leaf[]): Leaf[] {
       out.push({ path, kind: 'number', schema });
       break;
     case 'boolean':
+    case 'null':
     case 'literal':
     case 'enum':
     case 'transform':

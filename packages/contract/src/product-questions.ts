@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { INTEGER_COLUMN_MAX, INTEGER_COLUMN_MIN } from './bounds';
 import { catalogueBoolean, catalogueCode } from './catalogue-fields';
+import { boundFirst } from './common';
 import { issueMessage, message, messageWith, textOfIssueMessage, type Text } from './i18n/text';
 
 /**
@@ -167,7 +169,19 @@ export function questionLabelIn(entry: { label: string; translations?: QuestionT
 export type AnswerValue = string | number | boolean | string[];
 /** Answers by question code. */
 export type Answers = Record<string, AnswerValue>;
-export const answersPayload = z.record(z.string().max(64), z.union([z.string().max(TEXT_ANSWER_MAX * 2), z.number(), z.boolean(), z.array(z.string().max(64)).max(QUESTION_OPTIONS_MAX), z.null()]));
+export const answersPayload = z
+  .record(
+    z.string().max(64, boundFirst),
+    z.union([
+      z.string().max(TEXT_ANSWER_MAX * 2, boundFirst),
+      // A number question takes whole numbers within the database's integer column (its own range is the question's rule).
+      z.number().int().min(INTEGER_COLUMN_MIN).max(INTEGER_COLUMN_MAX),
+      z.boolean(),
+      z.array(z.string().max(64, boundFirst)).max(QUESTION_OPTIONS_MAX),
+      z.null(),
+    ]),
+  )
+  .refine((answers) => Object.keys(answers).length <= QUESTIONS_MAX);
 
 /** The parts of a question an answer's rules read. */
 export type AskedQuestion = Pick<QuestionDefinition, 'code' | 'kind' | 'label' | 'required' | 'options' | 'min' | 'max' | 'earliest' | 'latest' | 'max_length' | 'translations'>;
