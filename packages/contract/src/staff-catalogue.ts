@@ -61,7 +61,7 @@ export const staffCatalogueMessages = {
   planMismatch: (sum: number, total: number) => planMismatch({ sum, total }),
   notTransport: message({ id: 'staffCatalogueMessages.notTransport', defaultMessage: 'Only transport products have departures.' }),
   saved: message({ id: 'staffCatalogueMessages.saved', defaultMessage: 'Saved. Shoppers see the change within a second.' }),
-  eventCreated: message({ id: 'staffCatalogueMessages.eventCreated', defaultMessage: 'The event is created. Add its products in the catalogue file.' }),
+  eventCreated: message({ id: 'staffCatalogueMessages.eventCreated', defaultMessage: 'The event is created. Add its products with New product.' }),
   eventArchived: message({ id: 'staffCatalogueMessages.eventArchived', defaultMessage: 'The event is archived: the shop shows none of its products. Its orders and tickets stay.' }),
   eventRestored: message({ id: 'staffCatalogueMessages.eventRestored', defaultMessage: 'The event is restored: its products on sale are in the shop again.' }),
   handedBack: message({ id: 'staffCatalogueMessages.handedBack', defaultMessage: 'The catalogue file decides this item again from its next import.' }),

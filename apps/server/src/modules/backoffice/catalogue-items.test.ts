@@ -172,7 +172,7 @@ describe.each(testEngines())('the back office’s products and merchandise on %s
     expect(checkout.status, JSON.stringify(checkout.body).slice(0, 300)).toBe(200);
     const soldBefore = (await row('NWF27-CANOE'))!.sold;
     const archived = await archive('NWF27-CANOE', true);
-    expect(archived.body).toMatchObject({ message: english(texts.itemArchived), item: { archived: true, changed_here: ['archived'] } });
+    expect(archived.body).toMatchObject({ message: english(texts.itemArchived), item: { archived: true, selling_now: false, on_sale: true, changed_here: ['archived'] } });
     expect(await lastAudit('item:NWF27-CANOE')).toMatchObject({ action: 'catalogue.archive-item', before: { archived: false }, after: { archived: true } });
     expect(await shopCodes()).not.toContain('NWF27-CANOE');
     const late = await createCustomer(shop);

@@ -82,7 +82,8 @@ export function catalogueItemView(row: ShopItemRow, times: TravelTimeRow[], even
     on_sale: row.onSale,
     on_sale_from: iso(row.saleStartsAt),
     on_sale_until: iso(row.saleEndsAt),
-    selling_now: sellsNow(row, now),
+    // An archived item sells nowhere, whatever its sale says (decision 0103).
+    selling_now: !row.archived && sellsNow(row, now),
     limit_per_order: row.limitPerOrder,
     refund: { refundable: row.isRefundable, fee: row.refundFee, from: iso(row.allowRefundRequestsFrom), until: iso(row.allowRefundRequestsUntil) },
     name_changes: { allowed: row.allowNameChanges, until: iso(row.allowNameChangesUntil), limit: row.nameChangeLimit },

@@ -78,6 +78,7 @@ import { useStaffAction } from '../use-staff-action';
 import { StockLegend } from '../StockLegend';
 import { ItemImagesFieldset } from '../ItemImagesFieldset';
 import { COLLAPSE_ABOVE, countsOf, type GroupCounts, groupItems, isFiltering, isGroupOpen, kindChoices, matchesFilter, NO_FILTER, type CatalogueFilter, type StateFilter } from '../catalogue-groups';
+import { useItemTools } from '../catalogue/ItemForm';
 import { say } from '../../lib/say';
 
 type Overview = CatalogueOverviewAnswer;
@@ -123,6 +124,8 @@ export default function CataloguePage() {
   const [eventNotice, setEventNotice] = useState<{ code: string; text: string } | null>(null);
   const [handingBack, setHandingBack] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ code: string; text: string } | null>(null);
+  // New products and merchandise, duplicates, on/off sale, archives and departures (decision 0103).
+  const itemTools = useItemTools(overview.data, (code, text) => setNotice({ code, text }));
   const [seatsFor, setSeatsFor] = useState<number | null>(null);
   // An event whose settings are being changed (decision 0105).
   const [settingsFor, setSettingsFor] = useState<string | null>(null);
@@ -257,6 +260,7 @@ export default function CataloguePage() {
         setNotice(null);
         setHandingBack(item.code);
       }}
+      actions={itemTools.actionsFor(item)}
       seats={{
         busyFor: seats.isPending ? seatsFor : null,
         problemFor: seatsFor,
@@ -283,6 +287,7 @@ export default function CataloguePage() {
         <Button id="staff-cat-new-event" onClick={() => openEventDialog(null)}>
           {say(eventTexts.create)}
         </Button>
+        {itemTools.buttons}
       </div>
       {archiveEvent.message && (
         <div className="alert alert--danger" role="alert">
@@ -413,6 +418,7 @@ export default function CataloguePage() {
           onClose={() => setEditing(null)}
         />
       )}
+      {itemTools.dialogs}
       {creatingEvent && (
         <EventDialog
           from={creatingEvent.from}
@@ -584,6 +590,7 @@ function ItemCard({
   notice,
   onEdit,
   onHandBack,
+  actions,
   seats,
 }: {
   item: Item;
@@ -593,6 +600,8 @@ function ItemCard({
   notice: string | null;
   onEdit: () => void;
   onHandBack: () => void;
+  /** The item's actions of the new-item tools (ItemForm.tsx): on/off sale, duplicate, departures, archive. */
+  actions?: ReactNode;
   seats: SeatsControl;
 }) {
   const titleId = useId();
@@ -664,6 +673,7 @@ function ItemCard({
             {say(texts.handBack)}
           </Button>
         )}
+        {actions}
       </div>
     </article>
   );

@@ -1,0 +1,111 @@
+import { catalogueFieldMessages, productFieldMessages, type CatalogueItemView } from '@festival/contract';
+import { describe, expect, it } from 'vitest';
+import { duplicateItemFormOf, emptyItemForm, itemFormFieldOf, itemProblemSentence, newPaymentRow, prepareNewItem, serverItemProblems, withoutRow, type NewItemForm } from './item-form';
+
+const AMSTERDAM = 'Europe/Amsterdam';
+const form = (overrides: Partial<NewItemForm> = {}): NewItemForm => ({ ...emptyItemForm('product', { event: 'NWF27', tax: 'low' }), code: 'NWF27-VIP', name: 'VIP pass', price: '125.00', ...overrides });
+const prepared = (overrides: Partial<NewItemForm> = {}) => prepareNewItem(form(overrides), 'EUR', AMSTERDAM);
+
+describe('the new item form', () => {
+  it('sends an entry ticket as the file writes it, money in minor units', () => {
+    expect(prepared({ fee: '2.50', stock: '100', limitPerOrder: '4' })).toEqual({
+      ok: true,
+      item: expect.objectContaining({ kind: 'product', code: 'NWF27-VIP', event: 'NWF27', type: 'ticket', price: 12500, fee: 250, tax: 'low', stock: 100, limit_per_order: 4, transport: null, payment_plan: null, images: [] }),
+    });
+  });
+
+  it('sends an add-on with its own type word and refuses one that is not a lower-case word, at the type', () => {
+    expect(prepared({ productKind: 'addon', type: 'camping' })).toMatchObject({ ok: true, item: { type: 'camping' } });
+    expect(prepared({ productKind: 'addon', type: 'Camping spot' })).toEqual({ ok: false, problems: { type: expect.objectContaining({ id: productFieldMessages.productType.id }) } });
+  });
+
+  it('sends a fixed departure and selectable departures with their seats, read on the event’s clocks', () => {
+    expect(prepared({ productKind: 'transport', transport: 'fixed', travelTime: '2027-06-18T10:00' })).toMatchObject({
+      ok: true,
+      item: { type: 'transport', transport: { travel_time_type: 'fixed', travel_time: '2027-06-18T10:00:00+02:00' } },
+    });
+    const rows = [
+      { time: '2027-06-18T09:00', seats: '40' },
+      { time: '2027-06-18T11:00', seats: '' },
+    ];
+    expect(prepared({ productKind: 'transport', transport: 'selectable', departures: rows })).toMatchObject({
+      ok: true,
+      item: { transport: { travel_time_type: 'selectable', travel_times: [{ time: '2027-06-18T09:00:00+02:00', seats: 40 }, { time: '2027-06-18T11:00:00+02:00', seats: null }] } },
+    });
+  });
+
+  it('refuses transport without its departure, and two departures at one time, at their fields', () => {
+    expect(prepared({ productKind: 'transport', transport: 'fixed', travelTime: '' })).toEqual({ ok: false, problems: { travel_time: expect.objectContaining({ id: productFieldMessages.travelTimeRequired.id }) } });
+    expect(prepared({ productKind: 'transport', transport: 'selectable', departures: [] })).toEqual({ ok: false, problems: { departures: expect.objectContaining({ id: productFieldMessages.travelTimesRequired.id }) } });
+    const twice = prepared({ productKind: 'transport', transport: 'selectable', departures: [{ time: '2027-06-18T09:00', seats: '' }, { time: '2027-06-18T09:00', seats: '5' }] });
+    expect(twice).toEqual({ ok: false, problems: { 'departures.1.time': expect.objectContaining({ id: productFieldMessages.departureTwice.id }) } });
+    expect(prepared({ productKind: 'transport', transport: 'selectable', departures: [{ time: 'soon', seats: '' }] })).toEqual({ ok: false, problems: { 'departures.0.time': catalogueFieldMessages.instant } });
+  });
+
+  it('sends a payment plan by rows; a plan of one payment is refused at the plan', () => {
+    const plan = [
+      { amount: '25.00', count: '0', units: 'days' as const },
+      { amount: '100.00', count: '1', units: 'months' as const },
+    ];
+    expect(prepared({ plan })).toMatchObject({ ok: true, item: { payment_plan: [{ amount: 2500, units: 'days', count: 0 }, { amount: 10000, units: 'months', count: 1 }] } });
+    expect(prepared({ plan: [newPaymentRow(true)].map((row) => ({ ...row, amount: '125.00' })) })).toEqual({ ok: false, problems: { plan: expect.objectContaining({ id: productFieldMessages.planTooShort.id }) } });
+    expect(withoutRow(plan, 0)).toEqual([plan[1]]);
+  });
+
+  it('sends merchandise without an event, and refuses an amount that is not one', () => {
+    const merchandise = { ...emptyItemForm('merchandise', { tax: 'high' }), code: 'NWF27-CAP', name: 'Cap', type: 'cap', price: '18' };
+    expect(prepareNewItem(merchandise, 'EUR', AMSTERDAM)).toMatchObject({ ok: true, item: { kind: 'merchandise', type: 'cap', price: 1800 } });
+    expect(prepareNewItem({ ...merchandise, price: '18.005' }, 'EUR', AMSTERDAM)).toMatchObject({ ok: false, problems: { price: expect.anything() } });
+  });
+
+  it('fills a duplicate from an item: code and name for a new one, its departures with their seats, on the event’s clocks', () => {
+    const boat = {
+      code: 'NWF27-BOAT',
+      name: 'Boat',
+      description: '',
+      translations: {},
+      kind: 'product',
+      type: 'transport',
+      event: 'NWF27',
+      price: 1500,
+      tiers: null,
+      fee: 0,
+      tax: 'low',
+      stock: null,
+      sold: 3,
+      held: 1,
+      available: null,
+      on_sale: true,
+      on_sale_from: null,
+      on_sale_until: null,
+      selling_now: true,
+      limit_per_order: 0,
+      refund: { refundable: false, fee: 0, from: null, until: null },
+      name_changes: { allowed: false, until: null, limit: 0 },
+      email_changes: false,
+      payment_plan: null,
+      travel_time_type: 'selectable',
+      travel_time: null,
+      departures: [
+        { id: 1, departs_at: '2027-06-18T07:00:00.000Z', seats: 40, sold: 3, held: 1, active: true, changed_here: false, active_changed_here: false },
+        { id: 2, departs_at: '2027-06-18T09:00:00.000Z', seats: null, sold: 0, held: 0, active: false, changed_here: false, active_changed_here: true },
+      ],
+      archived: false,
+      changed_here: [],
+    } satisfies CatalogueItemView;
+    const copy = duplicateItemFormOf(boat, 'EUR', AMSTERDAM);
+    expect(copy).toMatchObject({ code: 'NWF27-BOAT-COPY', name: 'Boat (copy)', productKind: 'transport', transport: 'selectable', price: '15.00', departures: [{ time: '2027-06-18T09:00', seats: '40' }] });
+    expect(prepareNewItem(copy, 'EUR', AMSTERDAM)).toMatchObject({ ok: true, item: { transport: { travel_times: [{ time: '2027-06-18T09:00:00+02:00', seats: 40 }] } } });
+  });
+
+  it('places the shop’s refusals at the form’s fields and says a rule after the field’s label', () => {
+    expect(itemFormFieldOf('item.transport.travel_times.1.seats')).toBe('departures.1.seats');
+    expect(itemFormFieldOf('item.payment_plan')).toBe('plan');
+    expect(itemFormFieldOf('item.refund.fee')).toBe('refund.fee');
+    expect(itemFormFieldOf('item.code')).toBe('code');
+    expect(serverItemProblems({ 'item.code': ['"X" is the code of another product or merchandise item'] })).toEqual({ code: '"X" is the code of another product or merchandise item' });
+    expect(itemProblemSentence('type', productFieldMessages.productType, { type: 'Type' })).toBe('Type must be a lower-case word such as ticket, transport or camping.');
+    expect(itemProblemSentence('code', 'Another sentence.', { code: 'Code' })).toBe('Another sentence.');
+    expect(itemProblemSentence('code', '„X“ ist der Code eines anderen Produkts', { code: 'Code' })).toBe('Code „X“ ist der Code eines anderen Produkts.');
+  });
+});
