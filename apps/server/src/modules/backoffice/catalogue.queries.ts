@@ -111,6 +111,8 @@ export async function findStoredHashes(db: Db, hashes: string[]): Promise<Set<st
   if (!hashes.length) return new Set();
   const rows = await db.select({ hash: media.hash }).from(media).where(inArray(media.hash, hashes));
   return new Set(rows.map((row) => row.hash));
+}
+
 /** Every item's code, in the order made: the rule across items reads them with a new one added. */
 export async function listItemCodes(db: Db): Promise<string[]> {
   return (await db.select({ code: shopItems.externalCode }).from(shopItems).orderBy(asc(shopItems.id))).map((row) => row.code);
