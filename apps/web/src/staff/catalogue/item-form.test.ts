@@ -91,6 +91,7 @@ describe('the new item form', () => {
         { id: 2, departs_at: '2027-06-18T09:00:00.000Z', seats: null, sold: 0, held: 0, active: false, changed_here: false, active_changed_here: true },
       ],
       archived: false,
+      images: [],
       changed_here: [],
     } satisfies CatalogueItemView;
     const copy = duplicateItemFormOf(boat, 'EUR', AMSTERDAM);
