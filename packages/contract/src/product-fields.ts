@@ -61,6 +61,9 @@ const p = {
   planTooShort: issueMessage(productFieldMessages.planTooShort),
 };
 
+/** Most images an item has (the file's and the back office's). */
+export const CATALOGUE_IMAGES_MAX = 4;
+
 /** An image of the file: a path relative to the file's folder. */
 export const catalogueImagePath = z.string({ error: p.image }).regex(/^[A-Za-z0-9._/-]+\.(webp|png|jpe?g|svg)$/, p.image);
 
@@ -84,7 +87,7 @@ const saleFields = {
   tiers: priceTiers.nullish(),
   fee: catalogueMoney.default(0),
   tax: catalogueCode.describe('code of a tax rate'),
-  images: z.array(catalogueImagePath).max(4, p.imagesMax).default([]),
+  images: z.array(catalogueImagePath).max(CATALOGUE_IMAGES_MAX, p.imagesMax).default([]),
   description: z.string({ error: p.description }).max(20_000, p.description).default(''),
   /** null or absent: unlimited. */
   stock: catalogueCount.nullish(),

@@ -3,8 +3,8 @@ import { catalogueBoolean, catalogueCount, catalogueInstant, catalogueMoney, win
 import { paymentPlanEntry } from './catalog';
 import { priceTier, priceTiers } from './price-tiers';
 import { eventTextTranslations, itemTextTranslations } from './catalogue-languages';
+import { CATALOGUE_IMAGES_MAX, itemDefinition } from './product-fields';
 import { eventBankTransferCountries, eventDefinition, eventTimezone } from './event-fields';
-import { itemDefinition } from './product-fields';
 import { issueMessage, message, messageWith } from './i18n/text';
 
 // The catalogue page's texts with placeholders, each declared once; `staffCatalogueMessages` below keeps the callers' positional arguments.
@@ -77,14 +77,6 @@ export const staffCatalogueMessages = {
   valid: message({ id: 'staffCatalogueMessages.valid', defaultMessage: 'The file is a valid catalogue.' }),
   problems: (count: number) => problems({ count }),
   imported: message({ id: 'staffCatalogueMessages.imported', defaultMessage: 'The catalogue is imported.' }),
-  // Images uploaded in the browser (decision 0105).
-  chooseImage: message({ id: 'staffCatalogueMessages.chooseImage', defaultMessage: 'Choose an image file (JPEG, PNG or WebP).' }),
-  notAnImage: message({ id: 'staffCatalogueMessages.notAnImage', defaultMessage: 'This file is not an image (JPEG, PNG or WebP).' }),
-  imageTooLarge: (megabytes: number) => imageTooLarge({ megabytes }),
-  imageTooWide: (max: number) => imageTooWide({ max }),
-  tooManyImages: (max: number) => tooManyImages({ max }),
-  unknownImage: message({ id: 'staffCatalogueMessages.unknownImage', defaultMessage: 'This image is not stored in the shop: upload it again.' }),
-  imageStored: message({ id: 'staffCatalogueMessages.imageStored', defaultMessage: 'The image is stored with the sizes the shop shows. Save the item to show it.' }),
   itemCreated: message({ id: 'staffCatalogueMessages.itemCreated', defaultMessage: 'The item is created. Shoppers see it within a second when it is on sale.' }),
   itemArchived: message({ id: 'staffCatalogueMessages.itemArchived', defaultMessage: 'The item is archived: the shop no longer shows or sells it. Its orders and tickets stay.' }),
   itemRestored: message({ id: 'staffCatalogueMessages.itemRestored', defaultMessage: 'The item is restored: when it is on sale, the shop sells it again.' }),
@@ -93,6 +85,14 @@ export const staffCatalogueMessages = {
   departureOn: message({ id: 'staffCatalogueMessages.departureOn', defaultMessage: 'The departure is switched on again.' }),
   departureExists: message({ id: 'staffCatalogueMessages.departureExists', defaultMessage: 'Another departure of this product leaves at this time.' }),
   departureTaken: (count: number) => departureTaken({ count }),
+  // Images uploaded in the browser (decision 0105).
+  chooseImage: message({ id: 'staffCatalogueMessages.chooseImage', defaultMessage: 'Choose an image file (JPEG, PNG or WebP).' }),
+  notAnImage: message({ id: 'staffCatalogueMessages.notAnImage', defaultMessage: 'This file is not an image (JPEG, PNG or WebP).' }),
+  imageTooLarge: (megabytes: number) => imageTooLarge({ megabytes }),
+  imageTooWide: (max: number) => imageTooWide({ max }),
+  tooManyImages: (max: number) => tooManyImages({ max }),
+  unknownImage: message({ id: 'staffCatalogueMessages.unknownImage', defaultMessage: 'This image is not stored in the shop: upload it again.' }),
+  imageStored: message({ id: 'staffCatalogueMessages.imageStored', defaultMessage: 'The image is stored with the sizes the shop shows. Save the item to show it.' }),
 };
 
 const texts = staffCatalogueMessages;
@@ -115,10 +115,10 @@ export const CATALOGUE_EDITABLE_FIELDS = [
   'name',
   'description',
   'translations',
-  // Its images, in order, by the shop's addresses (decision 0105).
-  'images',
   // Archived or restored in the back office (decision 0103).
   'archived',
+  // Its images, in order, by the shop's addresses (decision 0105).
+  'images',
 ] as const;
 export type CatalogueEditableField = (typeof CATALOGUE_EDITABLE_FIELDS)[number];
 /**
@@ -140,8 +140,6 @@ export type CatalogueEventEditableField = (typeof CATALOGUE_EVENT_EDITABLE_FIELD
 /** A departure's field an admin may change. */
 export const DEPARTURE_EDITABLE_FIELDS = ['seats'] as const;
 
-/** An item's images at most: the catalogue file's rule and the editor's. */
-export const CATALOGUE_IMAGES_MAX = 4;
 /** An image uploaded in the browser is at most this many bytes (decision 0105). */
 export const CATALOGUE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** ... and at most this many pixels a side (25 megapixels: decoding it takes some 100 MB at most). */
@@ -311,10 +309,10 @@ export const catalogueItemView = z.object({
   travel_time_type: z.enum(['fixed', 'selectable']).nullable(),
   travel_time: z.string().nullable(),
   departures: z.array(catalogueDeparture),
-  /** Its images in order, by the shop's addresses (`/media/<hash>.<ext>`; the widths the shop shows beside them). */
-  images: z.array(z.string()),
   /** Archived (decision 0103): the shop shows it nowhere; its orders and tickets stay. */
   archived: z.boolean(),
+  /** Its images in order, by the shop's addresses (`/media/<hash>.<ext>`; the widths the shop shows beside them). */
+  images: z.array(z.string()),
   /** Fields set in the back office: a later import of the file leaves them alone (decision 0047). */
   changed_here: z.array(z.enum(CATALOGUE_EDITABLE_FIELDS)),
 });

@@ -62,8 +62,8 @@ const item = (overrides: Partial<CatalogueItemView> = {}): CatalogueItemView => 
   travel_time_type: null,
   travel_time: null,
   departures: [],
-  images: [],
   archived: false,
+  images: [],
   changed_here: [],
   ...overrides,
 });

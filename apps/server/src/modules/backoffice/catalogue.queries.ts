@@ -93,26 +93,6 @@ export async function insertEvent(tx: Db, values: typeof events.$inferInsert): P
   return row!;
 }
 
-/** Stores an image (an original or a variant) once: the same bytes have the same hash (decision 0003). */
-export async function insertMedia(db: Db, values: typeof media.$inferInsert): Promise<void> {
-  await db.insert(media).values(values).onConflictDoNothing();
-}
-
-/** Remembers the path a catalogue file names an image by, as an import does (decision 0095). */
-export async function rememberImagePath(db: Db, path: string, url: string): Promise<void> {
-  await db
-    .insert(catalogueImages)
-    .values({ path, url })
-    .onConflictDoUpdate({ target: catalogueImages.path, set: { url, importedAt: sql`now()` } });
-}
-
-/** Which of these hashes the shop stores. */
-export async function findStoredHashes(db: Db, hashes: string[]): Promise<Set<string>> {
-  if (!hashes.length) return new Set();
-  const rows = await db.select({ hash: media.hash }).from(media).where(inArray(media.hash, hashes));
-  return new Set(rows.map((row) => row.hash));
-}
-
 /** Every item's code, in the order made: the rule across items reads them with a new one added. */
 export async function listItemCodes(db: Db): Promise<string[]> {
   return (await db.select({ code: shopItems.externalCode }).from(shopItems).orderBy(asc(shopItems.id))).map((row) => row.code);
@@ -141,4 +121,24 @@ export async function lockDepartureAt(db: Db, itemId: number, departsAt: Date): 
 /** A departure's state as the back office sets it; the marks keep it through imports (decision 0103). */
 export async function updateDeparture(db: Db, id: number, values: Partial<typeof travelTimes.$inferInsert>): Promise<void> {
   await db.update(travelTimes).set(values).where(eq(travelTimes.id, id));
+}
+
+/** Stores an image (an original or a variant) once: the same bytes have the same hash (decision 0003). */
+export async function insertMedia(db: Db, values: typeof media.$inferInsert): Promise<void> {
+  await db.insert(media).values(values).onConflictDoNothing();
+}
+
+/** Remembers the path a catalogue file names an image by, as an import does (decision 0095). */
+export async function rememberImagePath(db: Db, path: string, url: string): Promise<void> {
+  await db
+    .insert(catalogueImages)
+    .values({ path, url })
+    .onConflictDoUpdate({ target: catalogueImages.path, set: { url, importedAt: sql`now()` } });
+}
+
+/** Which of these hashes the shop stores. */
+export async function findStoredHashes(db: Db, hashes: string[]): Promise<Set<string>> {
+  if (!hashes.length) return new Set();
+  const rows = await db.select({ hash: media.hash }).from(media).where(inArray(media.hash, hashes));
+  return new Set(rows.map((row) => row.hash));
 }

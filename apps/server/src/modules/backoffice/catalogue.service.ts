@@ -101,8 +101,8 @@ export function catalogueItemView(row: ShopItemRow, times: TravelTimeRow[], even
       changed_here: time.seatsSetHere,
       active_changed_here: time.activeSetHere,
     })),
-    images: row.images,
     archived: row.archived,
+    images: row.images,
     changed_here: row.backOfficeFields.filter(isEditable),
   };
 }

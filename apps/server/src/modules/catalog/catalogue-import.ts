@@ -850,8 +850,8 @@ const FIELD_COLUMNS: Record<CatalogueEditableField, readonly (keyof ShopItemRow 
   name: ['name'],
   description: ['description'],
   translations: ['translations'],
-  images: ['images'],
   archived: ['archived'],
+  images: ['images'],
 };
 
 /** The columns behind each of an event's fields an admin may change: its texts (decision 0094), its settings (decision 0105). */

@@ -76,9 +76,9 @@ import { useFocusOnRefusal } from '../use-focus-on-refusal';
 import { duplicateFormOf, emptyEventForm, eventFormFieldOf, eventProblemSentence, prepareEvent, prepareEventSettings, settingsFormOf, type EventForm } from '../event-form';
 import { useStaffAction } from '../use-staff-action';
 import { StockLegend } from '../StockLegend';
+import { useItemTools } from '../catalogue/ItemForm';
 import { ItemImagesFieldset } from '../ItemImagesFieldset';
 import { COLLAPSE_ABOVE, countsOf, type GroupCounts, groupItems, isFiltering, isGroupOpen, kindChoices, matchesFilter, NO_FILTER, type CatalogueFilter, type StateFilter } from '../catalogue-groups';
-import { useItemTools } from '../catalogue/ItemForm';
 import { say } from '../../lib/say';
 
 type Overview = CatalogueOverviewAnswer;
