@@ -141,6 +141,8 @@ export function generateCatalogue(options: GeneratedCatalogueOptions = {}): Reco
         else entrance.push(productCode);
       } else if (rng.chance(0.5)) entrance.push({ product: productCode, days: 'every' });
       if (p <= 3) inRoom.push(productCode);
+      // Every add-on numbered 4 requires its event's first product, an entry ticket (decision 0104); no draw, so the rest stays as it was.
+      if (kind === 4) product.requires = [`${code}-P001`];
       products.push(product);
     }
     lists.push({
@@ -185,7 +187,19 @@ export function generateCatalogue(options: GeneratedCatalogueOptions = {}): Reco
     ...(rng.chance(0.5) ? { images: [images[index % images.length]] } : {}),
     ...(rng.chance(0.3) ? { refund: { refundable: true, until: '2027-08-31T23:59:59+02:00' } } : {}),
     ...(rng.chance(0.5) ? { translations: { de: { name: `Fanartikel ${index + 1}` }, nl: { name: `Merchandise ${index + 1} (nl)`, description: '<p>Katoen.</p>' } } } : {}),
-  }));
+  })).map((item, index) => {
+    // Every tenth item in sizes (decision 0104), its stock per size; no draw, so the rest stays as it was.
+    if (index % 10 !== 4) return item;
+    const { stock: _stock, ...group } = item;
+    return {
+      ...group,
+      variants: [
+        { code: `${item.code}-S`, label: 'S', stock: 10 + index },
+        { code: `${item.code}-M`, label: 'M', translations: { de: { label: 'Mittel' } } },
+        { code: `${item.code}-L`, label: 'L', stock: 0, on_sale: false },
+      ],
+    };
+  });
 
   // Every kind of voucher (decision 0096): fixed amounts, percentages and a free product, some limited to products and per customer.
   const productCodes = products.map((product) => product.code as string);

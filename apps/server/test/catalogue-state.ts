@@ -32,8 +32,11 @@ export async function readCatalogueState(db: Db) {
   return {
     events: eventRows.map(({ id: _id, createdAt: _created, updatedAt: _updated, backOfficeFields: _marks, startsAt, translations, ...row }) => ({ ...row, startsAt: iso(startsAt), translations: sortedKeys(translations) })),
     taxRates: taxRows.map(({ id: _id, createdAt: _created, updatedAt: _updated, backOfficeFields: _marks, ...row }) => row),
-    items: itemRows.map(({ id: _id, createdAt: _created, updatedAt: _updated, backOfficeFields: _marks, held: _held, sold: _sold, eventId, taxRateId, translations, paymentPlan, ...row }) => ({
+    items: itemRows.map(({ id: _id, createdAt: _created, updatedAt: _updated, backOfficeFields: _marks, held: _held, sold: _sold, eventId, taxRateId, translations, paymentPlan, variantOf, variantLabels, ...row }) => ({
       ...row,
+      // A variant's group by its code (decision 0104).
+      variantOf: variantOf === null ? null : itemCode.get(variantOf),
+      variantLabels: sortedKeys(variantLabels),
       event: eventId === null ? null : eventCode.get(eventId),
       tax: taxRateId === null ? null : taxCode.get(taxRateId),
       translations: sortedKeys(translations),

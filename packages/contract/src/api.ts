@@ -15,6 +15,7 @@ import * as staffDashboard from './staff-dashboard';
 import * as staffRefundsExports from './staff-refunds-exports';
 import * as staffBoxOffice from './staff-box-office';
 import * as staffCatalogue from './staff-catalogue';
+import * as staffVariants from './staff-variants';
 import * as staffOnsales from './staff-onsales';
 import * as staffVouchers from './staff-vouchers';
 import * as staffRates from './staff-rates';
@@ -147,6 +148,8 @@ export const staffApi = {
   'box-office-email-tickets': { payload: staffBoxOffice.boxOfficeEmailTicketsPayload, answer: staffBoxOffice.boxOfficeEmailTicketsAnswer, access: ['admin', 'box_office'] },
   'catalogue-overview': { payload: staffCatalogue.catalogueOverviewPayload, answer: staffCatalogue.catalogueOverviewAnswer, access: ['admin'] },
   'catalogue-change-item': { payload: staffCatalogue.catalogueChangeItemPayload, answer: staffCatalogue.catalogueChangeItemAnswer, access: ['admin'] },
+  /** A size or colour added to a merchandise item (decision 0104). */
+  'catalogue-add-variant': { payload: staffVariants.catalogueAddVariantPayload, answer: staffVariants.catalogueAddVariantAnswer, access: ['admin'] },
   /** An event's name in every language of the shop (issue 36 point 5, decision 0094). */
   'catalogue-change-event': { payload: staffCatalogue.catalogueChangeEventPayload, answer: staffCatalogue.catalogueChangeEventAnswer, access: ['admin'] },
   'catalogue-create-event': { payload: staffCatalogue.catalogueCreateEventPayload, answer: staffCatalogue.catalogueChangeEventAnswer, access: ['admin'] },

@@ -75,8 +75,23 @@ export const shopItem = z.object({
   travel_times: z.array(travelTimeOption),
   allow_travel_time_changes_until: timestamp.nullable(),
   timezone: z.string().nullable(),
+  /**
+   * A merchandise group's variants (decision 0104): each a shop item of its own, sold by its code;
+   * the group itself is not sold. Null for an item without variants. Not in spec section 3: an
+   * addition (optional, as next_price).
+   */
+  variants: z
+    .array(z.object({ id: z.number().int(), external_code: z.string(), label: z.string(), in_stock: z.boolean(), stock_level: z.number().int().nullable() }))
+    .nullable()
+    .optional(),
+  /** An add-on sold only with one of these products for the same holder (decision 0104); null: none. An addition to spec section 3. */
+  requires: z
+    .array(z.object({ external_code: z.string(), name: z.string() }))
+    .nullable()
+    .optional(),
 });
 export type ShopItem = z.infer<typeof shopItem>;
+export type ShopItemVariant = NonNullable<ShopItem['variants']>[number];
 
 export const getShopItemPayload = z.object({
   token,

@@ -36,6 +36,8 @@ export * from './staff-box-office';
 export * from './catalogue-fields';
 export * from './price-tiers';
 export * from './product-fields';
+export * from './variants';
+export * from './staff-variants';
 export * from './staff-catalogue';
 export * from './onsale-rules';
 export * from './staff-onsales';

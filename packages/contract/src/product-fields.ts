@@ -5,6 +5,7 @@ import { festivalDays } from './checkin-list-fields';
 import { itemTextTranslations } from './catalogue-languages';
 import { priceTierMessages, priceTiers } from './price-tiers';
 import { itemTaxProblem } from './rate-fields';
+import { merchandiseVariant, variantMessages } from './variants';
 import { issueMessage, message, messageWith, type Text } from './i18n/text';
 
 /**
@@ -135,6 +136,8 @@ const productFields = {
     .strict()
     .default({ allowed: false, limit: 0 }),
   email_changes: catalogueBoolean.default(false),
+  /** An add-on sold only with one of these products (codes of its event's products) for the same holder (decision 0104). */
+  requires: z.array(catalogueCode).min(1).nullish(),
   /** The festival days a day ticket is for: the check-in lists that name it admit it on these only, unless a list says otherwise. */
   days: festivalDays.nullish(),
   transport: z
@@ -181,13 +184,26 @@ const merchandiseFields = {
   type: z.string({ error: p.merchandiseType }).regex(lowerCaseWord, p.merchandiseType),
 };
 
+/** A merchandise entry's own rules: windows, and stock on its variants when it has some (decision 0104). */
+function merchandiseRules(item: SaleWindows & { stock?: number | null | undefined; variants?: readonly unknown[] | null | undefined }, ctx: z.RefinementCtx): void {
+  saleRules(item, ctx);
+  if (item.variants?.length && item.stock !== undefined && item.stock !== null) ctx.addIssue({ code: 'custom', path: ['stock'], message: issueMessage(variantMessages.stockPerVariant) });
+}
+
 /** A product (entry ticket, add-on, transport, with or without a payment plan) as the file writes it. */
 export const productDefinition = z.object(productFields).strict().superRefine(productRules);
 export type ProductDefinition = z.output<typeof productDefinition>;
 export type ProductDefinitionInput = z.input<typeof productDefinition>;
 
-/** A merchandise item as the file writes it. */
-export const merchandiseDefinition = z.object(merchandiseFields).strict().superRefine(saleRules);
+/**
+ * A merchandise item as the file writes it; with `variants` (sizes or colours, each sold as an
+ * item of its own with its own code and stock; the entry's other fields are theirs, decision 0104).
+ * The back office makes variants with Add variant, so its create takes none.
+ */
+export const merchandiseDefinition = z
+  .object({ ...merchandiseFields, variants: z.array(merchandiseVariant).min(1).nullish() })
+  .strict()
+  .superRefine(merchandiseRules);
 export type MerchandiseDefinition = z.output<typeof merchandiseDefinition>;
 export type MerchandiseDefinitionInput = z.input<typeof merchandiseDefinition>;
 

@@ -315,6 +315,11 @@ export const catalogueItemView = z.object({
   images: z.array(z.string()),
   /** Fields set in the back office: a later import of the file leaves them alone (decision 0047). */
   changed_here: z.array(z.enum(CATALOGUE_EDITABLE_FIELDS)),
+  /** A merchandise variant's group (its code) and label (decision 0104); null: not a variant. Optional: views made before them still parse. */
+  variant_of: z.string().nullable().optional(),
+  variant_label: z.string().nullable().optional(),
+  /** A product's required products, by code (decision 0104); null: none. */
+  requires: z.array(z.string()).nullable().optional(),
 });
 export type CatalogueItemView = z.infer<typeof catalogueItemView>;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { EventTextTranslation, ItemTextTranslation, PriceTier } from '@festival/contract';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => tstz('created_at').notNull().defaultNow();
@@ -93,6 +93,18 @@ export const shopItems = pgTable(
     allowTravelTimeChangesUntil: tstz('allow_travel_time_changes_until'),
     sortOrder: integer('sort_order').notNull().default(0),
     /**
+     * A merchandise variant (a size of a T-shirt) is an item of its own, with its own code and stock,
+     * sold like any item; `variant_of` is its group's item (the file's merchandise entry), which is
+     * shown and never sold itself. Its shared fields are copied from the group (decision 0104).
+     */
+    variantOf: integer('variant_of').references((): AnyPgColumn => shopItems.id),
+    /** The variant's label ("M"); its name is the group's name with it (`variantName`). */
+    variantLabel: text('variant_label'),
+    /** The label in the shop's other languages, by language code; null: none. */
+    variantLabels: jsonb('variant_labels').$type<Record<string, string>>(),
+    /** An add-on sold only with one of these products (external codes, entry tickets of its event) for the same holder; null: none (decision 0104). */
+    requires: jsonb('requires').$type<string[]>(),
+    /**
      * Catalogue fields (as the file names them: price, stock, refund...) last set in the back office:
      * an import of the file leaves them alone until the file wins or the item is handed back (decision 0047).
      */
@@ -106,6 +118,7 @@ export const shopItems = pgTable(
     check('shop_items_within_stock', sql`${table.stock} IS NULL OR ${table.held} + ${table.sold} <= ${table.stock}`),
     check('shop_items_money_non_negative', sql`${table.price} >= 0 AND ${table.fee} >= 0 AND ${table.refundFee} >= 0`),
     index('shop_items_listing').on(table.shopItemType, table.sortOrder),
+    index('shop_items_variant_of').on(table.variantOf),
   ],
 );
 

@@ -142,3 +142,15 @@ export async function findStoredHashes(db: Db, hashes: string[]): Promise<Set<st
   const rows = await db.select({ hash: media.hash }).from(media).where(inArray(media.hash, hashes));
   return new Set(rows.map((row) => row.hash));
 }
+
+/** The item of this code, if any (a new item's code must be free). */
+export async function findItemByCode(db: Db, code: string): Promise<{ id: number } | undefined> {
+  const [row] = await db.select({ id: shopItems.id }).from(shopItems).where(eq(shopItems.externalCode, code));
+  return row;
+}
+
+/** A new item (a merchandise variant made in the back office, decision 0104). */
+export async function insertItem(db: Db, values: typeof shopItems.$inferInsert): Promise<ShopItemRow> {
+  const [row] = await db.insert(shopItems).values(values).returning();
+  return row!;
+}

@@ -9,6 +9,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: { catalogue:
   const { catalogue, guard } = deps;
   registerGuardedStaffRoute(app, 'catalogue-overview', guard, async () => catalogue.overview());
   registerGuardedStaffRoute(app, 'catalogue-change-item', guard, async (input, member) => catalogue.changeItem(actorOf(member), input));
+  registerGuardedStaffRoute(app, 'catalogue-add-variant', guard, async (input, member) => catalogue.addVariant(actorOf(member), input));
   registerGuardedStaffRoute(app, 'catalogue-change-event', guard, async (input, member) => catalogue.changeEvent(actorOf(member), input));
   registerGuardedStaffRoute(app, 'catalogue-create-event', guard, async (input, member) => catalogue.createEvent(actorOf(member), input));
   registerGuardedStaffRoute(app, 'catalogue-archive-event', guard, async (input, member) => catalogue.archiveEvent(actorOf(member), input));

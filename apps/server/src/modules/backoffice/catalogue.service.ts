@@ -26,7 +26,11 @@ import {
   itemReferenceProblems,
   itemsProblems,
   productFieldMessages,
-  translationLanguageProblems } from '@festival/contract';
+  translationLanguageProblems,
+  staffVariantMessages,
+  requiresProblems,
+  variantName,
+  variantNameTranslations } from '@festival/contract';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
@@ -104,6 +108,9 @@ export function catalogueItemView(row: ShopItemRow, times: TravelTimeRow[], even
     archived: row.archived,
     images: row.images,
     changed_here: row.backOfficeFields.filter(isEditable),
+    variant_of: null,
+    variant_label: row.variantLabel,
+    requires: row.requires ?? null,
   };
 }
 
@@ -240,6 +247,7 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
     async overview(): Promise<CatalogueOverviewAnswer> {
       const [eventRows, items, times, taxCodes] = await readTogether(db, [() => queries.listAllEvents(db), () => queries.listAllItems(db), () => queries.listAllTravelTimes(db), () => queries.listTaxCodes(db)] as const);
       const eventCodes = new Map(eventRows.map((event) => [event.id, event.externalCode]));
+      const itemCodes = new Map(items.map((row) => [row.id, row.externalCode]));
       const timesOf = new Map<number, TravelTimeRow[]>();
       for (const time of times) {
         const list = timesOf.get(time.shopItemId);
@@ -251,15 +259,17 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         currency: deps.config.currency,
         timezone: deps.config.timezone,
         events: eventRows.map(catalogueEventView),
-        items: items.map((row) =>
-          catalogueItemView(
+        items: items.map((row) => ({
+          ...catalogueItemView(
             row,
             timesOf.get(row.id) ?? [],
             row.eventId === null ? null : (eventCodes.get(row.eventId) ?? null),
             row.taxRateId === null ? null : (taxCodes.get(row.taxRateId) ?? null),
             now,
           ),
-        ),
+          // A variant names its group (decision 0104): the page shows it under the group.
+          variant_of: row.variantOf === null ? null : (itemCodes.get(row.variantOf) ?? null),
+        })),
       };
     },
 
@@ -306,6 +316,37 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
       deps.catalog.invalidate();
       const item = await viewOfRow(db, row);
       return { item, message: texts.saved };
+    },
+
+    /**
+     * A size or colour of a merchandise item (decision 0104): a shop item of its own with the
+     * group's fields (as the shop has them now), its own code, label and stock, named with its
+     * label. Under the group's row lock, so two admins' additions follow one another; audited; in
+     * the shop at once. Made here, it has no marks: the file does not name it (its export does).
+     */
+    async addVariant(actor: Actor, input: StaffApiInput<'catalogue-add-variant'>) {
+      const row = await db.transaction(async (tx) => {
+        const group = await lockedItem(tx, input.code);
+        if (group.shopItemType !== 'merchandise' || group.variantOf !== null) throw invalid('code', staffVariantMessages.notMerchandise);
+        const { variant } = input;
+        if (await queries.findItemByCode(tx, variant.code)) throw invalid('variant.code', staffVariantMessages.codeTaken(variant.code));
+        const { id: _id, createdAt: _created, updatedAt: _updated, held: _held, sold: _sold, backOfficeFields: _marks, ...shared } = group;
+        const added = await queries.insertItem(tx, {
+          ...shared,
+          externalCode: variant.code,
+          name: variantName(group.name, variant.label),
+          translations: variantNameTranslations({ name: group.name, translations: group.translations }, { label: variant.label, labels: null }),
+          stock: variant.stock ?? null,
+          onSale: variant.on_sale,
+          variantOf: group.id,
+          variantLabel: variant.label,
+          variantLabels: null,
+        });
+        await insertAudit(tx, { ...auditActor(actor), action: 'catalogue.add-variant', target: `item:${group.externalCode}`, before: null, after: { code: variant.code, label: variant.label, stock: variant.stock ?? null, on_sale: variant.on_sale } });
+        return added;
+      });
+      deps.catalog.invalidate();
+      return { item: { ...(await viewOfRow(db, row)), variant_of: input.code }, message: staffVariantMessages.added };
     },
 
     /**
@@ -429,6 +470,12 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
               archivedTax: new Set(taxes.filter((rate) => rate.archived).map((rate) => rate.code)),
             }).map((problem) => ({ index: codes.length, ...problem })),
           );
+          // An add-on's required products are products of its event, never itself (decision 0104): the importer's rule.
+          if (wanted.kind === 'product' && wanted.requires?.length && event) {
+            const required = await Promise.all(wanted.requires.map((code) => queries.findItem(tx, code)));
+            const products = new Map(required.flatMap((row) => (row && row.shopItemType === 'tickets' ? [[row.externalCode, { event: row.eventId }] as const] : [])));
+            for (const found of requiresProblems(wanted.requires, { code: wanted.code, event: event.id }, products)) problems.push({ index: codes.length, path: ['requires', found.index], text: found.text });
+          }
           if (problems.length) throw refusedFields('item', problems);
           const common = itemCommonColumns(wanted, { taxRateId: tax!.id, images: [] });
           const values = wanted.kind === 'product' ? { ...common, ...productColumns(wanted, event!.id) } : { ...common, shopItemType: 'merchandise' as const, eventId: null };

@@ -1,7 +1,7 @@
 import type { PriceSchedule } from '@festival/contract';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cartMerchandise, cartProducts, carts, holdCounts, orders, shopItems, travelTimes } from '../../db/schema';
+import { cartMerchandise, cartProducts, carts, holdCounts, orders, shopItems, tickets, travelTimes } from '../../db/schema';
 import { executeRows, rowFromJson, rowsFromJson } from '../../db/raw-rows';
 import { readTogether } from '../../db/read-together';
 import { reusableQuery, reusableRows } from '../../db/reusable-statement';
@@ -320,4 +320,18 @@ export async function deleteIdleHoldCounts(db: Db, limit: number): Promise<numbe
     sql`DELETE FROM ${holdCounts} WHERE key IN (SELECT key FROM ${holdCounts} WHERE units = 0 LIMIT ${limit} FOR UPDATE SKIP LOCKED) AND units = 0 RETURNING key`,
   );
   return rows.length;
+}
+
+/**
+ * The holders' names on a customer's tickets of these items that still stand (neither cancelled
+ * nor refunded): those of their own orders and those passed to them, as the cart's add-on warning
+ * counts them (get-data's existing_tickets). What an add-on's required products are checked against (decision 0104).
+ */
+export async function listOwnedTicketsOfItems(db: Db, customerId: number, itemIds: number[]): Promise<{ shopItemId: number; fullName: string | null }[]> {
+  if (!itemIds.length) return [];
+  return db
+    .select({ shopItemId: tickets.shopItemId, fullName: tickets.fullName })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .where(and(inArray(tickets.shopItemId, itemIds), sql`(${orders.customerId} = ${customerId} OR ${tickets.holderCustomerId} = ${customerId})`, sql`${tickets.status} NOT IN ('cancelled', 'refunded')`));
 }

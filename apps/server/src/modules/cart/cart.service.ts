@@ -4,6 +4,9 @@ import {
   holderError,
   messages,
   priceSchedule,
+  requirementMet,
+  variantMessages,
+  type HeldTicket,
   type ApiInput,
   type PriceSchedule,
   type Cart,
@@ -140,6 +143,25 @@ export function createCartService(deps: CartDeps) {
       snapshot,
     );
     if ([...held.values()].some((other) => other.has_payment_plan)) throw refuse(messages.cart.paymentPlanAlone);
+  }
+
+  /**
+   * An add-on that names required products (decision 0104) is sold to a holder who has one of them
+   * in the same cart or already owns one (a ticket of the customer's, as the cart's add-on warning
+   * counts them). The owned tickets are read before the cart's transaction (`ownedRequired`).
+   */
+  async function ownedRequired(on: Db, item: ShopItem | undefined, customerId: number | null, snapshot: CatalogSnapshot): Promise<HeldTicket[]> {
+    const ids = (item?.requires ?? []).map((entry) => snapshot.byCode.get(entry.external_code)?.id).filter((id): id is number => id !== undefined);
+    if (customerId === null || !ids.length) return [];
+    return (await queries.listOwnedTicketsOfItems(on, customerId, ids)).map((ticket) => ({ code: snapshot.byId.get(ticket.shopItemId)?.external_code ?? '', full_name: ticket.fullName }));
+  }
+
+  function requirementRefusal(item: ShopItem, holder: string, products: readonly { shopItemId: number; fullName: string | null }[], owned: readonly HeldTicket[], snapshot: CatalogSnapshot): AppError | null {
+    const required = item.requires?.map((entry) => entry.external_code);
+    if (!required?.length) return null;
+    const inCart = products.map((line) => ({ code: snapshot.byId.get(line.shopItemId)?.external_code ?? '', full_name: line.fullName }));
+    if (requirementMet(required, holder, [...inCart, ...owned])) return null;
+    return refuse(variantMessages.needsProduct(item.name, holder, item.requires!.map((entry) => entry.name)));
   }
 
   /** Limit per order (0 = none), counted over the cart's lines of the item. */
@@ -280,6 +302,8 @@ export function createCartService(deps: CartDeps) {
 
   function onSaleItem(snapshot: CatalogSnapshot, code: string, kind: ShopItem['shop_item_type']): ShopItem {
     const item = snapshot.byCode.get(code);
+    // A group is shown, never sold: its variants are (decision 0104).
+    if (item?.variants?.length && item.shop_item_type === kind) throw refuse(variantMessages.chooseVariant(item.name));
     if (!item || item.shop_item_type !== kind || !snapshot.onSaleIds.has(item.id)) throw new AppError('NOT_FOUND', messages.server.itemNotFound);
     // Sold out in the snapshot (at most a second old): refused without queueing for the item's
     // row, which is what thousands of late buyers at an on-sale would otherwise all do. A unit
@@ -323,6 +347,17 @@ export function createCartService(deps: CartDeps) {
     /** Items of a cart's lines (from the snapshot, or the database through `on`, a transaction of the caller's). */
     itemsOf,
 
+    /** The checkout's check of add-ons' required products (decision 0104): the first line whose holder has none of them, as a refusal; null when all have. */
+    async requirementsRefusal(on: Db, lines: CartLines, customerId: number | null, snapshot: CatalogSnapshot): Promise<AppError | null> {
+      for (const line of lines.products) {
+        const item = snapshot.byId.get(line.shopItemId);
+        if (!item?.requires?.length || line.fullName === null) continue;
+        const refusal = requirementRefusal(item, line.fullName, lines.products, await ownedRequired(on, item, customerId, snapshot), snapshot);
+        if (refusal) return refusal;
+      }
+      return null;
+    },
+
     /**
      * The refusals of an add that depend on no one (the shop closed, an unknown item, one the
      * snapshot knows is sold out), for the route to run before it looks up the session: at an
@@ -336,6 +371,7 @@ export function createCartService(deps: CartDeps) {
     async addProduct(input: ApiInput<'add-product-to-cart'>, customer: CustomerRow | null, ip: string, guard?: StockGuard, language?: Locale): Promise<CartWithData> {
       const snapshot = await current(language);
       const item = addableItem(snapshot, 'tickets', input.external_code);
+      const owned = await ownedRequired(db, item, customer?.id ?? null, snapshot);
       const { cart, lines } = await addLine(snapshot, input.cart, customer, ip, async (lines) => {
         await checkCompany(item, lines, snapshot);
         const sameItem = lines.products.filter((line) => line.shopItemId === item.id);
@@ -346,6 +382,9 @@ export function createCartService(deps: CartDeps) {
           sameItem.map((line) => line.fullName),
           snapshot,
         );
+        // Refused at the add, naming the products, where the buyer can still add the ticket (and at the checkout again).
+        const refusal = requirementRefusal(item, holder.fullName, lines.products, owned, snapshot);
+        if (refusal) throw refusal;
         return { itemId: item.id, itemName: item.name, travelTimeId: holder.travelTimeId, holder, price: unitPrice(snapshot, item), fee: item.fee };
       }, guard);
       return { cart: await buildCart(cart, lines, snapshot), snapshot };

@@ -8,6 +8,8 @@ export type { ItemPriceTiers, ItemTranslations } from './catalog.service';
 export interface CatalogSnapshot {
   products: ShopItem[];
   merchandise: ShopItem[];
+  /** Merchandise variants (decision 0104): listed under their groups, items of their own in `byId` and `byCode`. */
+  variants: ShopItem[];
   /** get-shop-item answers, serialised once: `{"item":…}` by external code. */
   itemAnswers: Map<string, string>;
   /** Every item above by id and by external code. */
@@ -71,7 +73,7 @@ export function createCatalogReader(db: Db, maxAgeMs: number, now: () => Date = 
     refreshing ??= (async () => {
       try {
         const [{ translations, ...items }, eventSettings] = await Promise.all([listShopItems(db, now()), listEventSettings(db)]);
-        snapshot = withTexts({ ...items, ...indexed(items.products, items.merchandise), eventSettings, takenAt: Date.now(), soldOut: new Set(), translations, language: null }, others);
+        snapshot = withTexts({ ...items, ...indexed(items.products, items.merchandise, items.variants), eventSettings, takenAt: Date.now(), soldOut: new Set(), translations, language: null }, others);
         return snapshot;
       } finally {
         refreshing = undefined;
@@ -98,22 +100,25 @@ export function createCatalogReader(db: Db, maxAgeMs: number, now: () => Date = 
 }
 
 /** The answers and lookups of a snapshot's items. */
-function indexed(products: ShopItem[], merchandise: ShopItem[]): Pick<CatalogSnapshot, 'products' | 'merchandise' | 'itemAnswers' | 'byId' | 'byCode'> {
+function indexed(products0: ShopItem[], merchandise: ShopItem[], variants: ShopItem[]): Pick<CatalogSnapshot, 'products' | 'merchandise' | 'variants' | 'itemAnswers' | 'byId' | 'byCode'> {
   const itemAnswers = new Map<string, string>();
   const byId = new Map<number, ShopItem>();
   const byCode = new Map<string, ShopItem>();
-  for (const item of [...products, ...merchandise]) {
+  const names = new Map(products0.map((item) => [item.external_code, item.name]));
+  // A required product is named as the shop names it in this language (decision 0104); one not shown, by its code.
+  const products = products0.map((item) => (item.requires ? { ...item, requires: item.requires.map((required) => ({ ...required, name: names.get(required.external_code) ?? required.external_code })) } : item));
+  for (const item of [...products, ...merchandise, ...variants]) {
     itemAnswers.set(item.external_code, JSON.stringify({ item }));
     byId.set(item.id, item);
     byCode.set(item.external_code, item);
   }
-  return { products, merchandise, itemAnswers, byId, byCode };
+  return { products, merchandise, variants, itemAnswers, byId, byCode };
 }
 
 /** The snapshot (the default language's) with its `in`: views made at their first use, for the offered languages some entry has a text in. */
 function withTexts(base: Omit<CatalogSnapshot, 'in'>, offered: ReadonlySet<string>): CatalogSnapshot {
   const translated = new Set<string>();
-  for (const { item, event } of base.translations.values()) for (const code of [...Object.keys(item ?? {}), ...Object.keys(event ?? {})]) if (offered.has(code)) translated.add(code);
+  for (const { item, event, label } of base.translations.values()) for (const code of [...Object.keys(item ?? {}), ...Object.keys(event ?? {}), ...Object.keys(label ?? {})]) if (offered.has(code)) translated.add(code);
   const views = new Map<Locale, CatalogSnapshot>();
   const snapshot: CatalogSnapshot = {
     ...base,
@@ -123,16 +128,19 @@ function withTexts(base: Omit<CatalogSnapshot, 'in'>, offered: ReadonlySet<strin
       if (!view) {
         const inLanguage = (item: ShopItem): ShopItem => {
           const texts = base.translations.get(item.id);
-          if (!texts) return item;
+          // A group's variants by their labels in the language.
+          const variants = item.variants?.map((variant) => ({ ...variant, label: base.translations.get(variant.id)?.label?.[language] || variant.label })) ?? null;
+          if (!texts) return variants ? { ...item, variants } : item;
           return {
             ...item,
+            variants,
             name: textIn(item.name, texts.item, language, 'name'),
             shop_description: textIn(item.shop_description, texts.item, language, 'description'),
             event: item.event === null ? null : textIn(item.event, texts.event, language, 'name'),
           };
         };
         // Shared with the default's: stock, the sold-out marks an add finds, the sale windows.
-        view = { ...snapshot, ...indexed(base.products.map(inLanguage), base.merchandise.map(inLanguage)), language, in: snapshot.in };
+        view = { ...snapshot, ...indexed(base.products.map(inLanguage), base.merchandise.map(inLanguage), base.variants.map(inLanguage)), language, in: snapshot.in };
         views.set(language, view);
       }
       return view;

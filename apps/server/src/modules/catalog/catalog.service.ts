@@ -8,6 +8,8 @@ import type { EventRow, ShopItemRow, TravelTimeRow } from './catalog.queries';
 export interface ItemTranslations {
   item: Readonly<Record<string, ItemTextTranslation>> | null;
   event: Readonly<Record<string, EventTextTranslation>> | null;
+  /** A variant's label in other languages (decision 0104); absent: none. */
+  label?: Readonly<Record<string, string>> | null;
 }
 
 /** An item's price tiers and its own price, the last tier (decision 0099). */
@@ -79,7 +81,46 @@ export function toShopItem(row: ShopItemRow, times: TravelTimeRow[], event: Even
     travel_times: times.map(toTravelTimeOption),
     allow_travel_time_changes_until: iso(row.allowTravelTimeChangesUntil),
     timezone: event?.timezone ?? null,
+    variants: null,
+    // Named by code here; the snapshot gives each its product's name in the reader's language.
+    requires: row.requires?.length ? row.requires.map((code) => ({ external_code: code, name: code })) : null,
   };
+}
+
+/**
+ * The shop's items with their variants under their groups (decision 0104): a group shows its
+ * variants that are shown (a variant shows only with its group), and is in stock while one of them
+ * is; its stock is theirs together (null when one is unlimited). The variants stay items of their
+ * own (the cart adds them by code) but are not listed apart.
+ */
+export function groupVariants(rows: readonly ShopItemRow[], items: readonly ShopItem[]): { listed: ShopItem[]; variants: ShopItem[]; hidden: Set<number> } {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const variantsOf = new Map<number, ShopItemRow[]>();
+  for (const row of rows) if (row.variantOf !== null) variantsOf.set(row.variantOf, [...(variantsOf.get(row.variantOf) ?? []), row]);
+  const hidden = new Set<number>();
+  for (const row of rows) if (row.variantOf !== null && !byId.has(row.variantOf)) hidden.add(row.id);
+  const all: ShopItem[] = [];
+  for (const item of items) {
+    if (hidden.has(item.id)) continue;
+    const variants = variantsOf.get(item.id);
+    if (!variants) {
+      all.push(item);
+      continue;
+    }
+    const shown = variants.map((row) => {
+      const variant = byId.get(row.id)!;
+      return { id: row.id, external_code: row.externalCode, label: row.variantLabel ?? row.externalCode, in_stock: variant.in_stock, stock_level: variant.stock_level };
+    });
+    const unlimited = shown.some((variant) => variant.stock_level === null);
+    all.push({
+      ...item,
+      variants: shown,
+      in_stock: item.in_stock && shown.some((variant) => variant.in_stock),
+      stock_level: unlimited ? null : shown.reduce((sum, variant) => sum + (variant.stock_level ?? 0), 0),
+    });
+  }
+  const variantIds = new Set(rows.filter((row) => row.variantOf !== null).map((row) => row.id));
+  return { listed: all.filter((item) => !variantIds.has(item.id)), variants: all.filter((item) => variantIds.has(item.id)), hidden };
 }
 
 async function toShopItems(db: Db, rows: ShopItemRow[], now: number): Promise<ShopItem[]> {
@@ -95,7 +136,7 @@ async function toShopItemsWithTexts(db: Db, rows: ShopItemRow[], now: number): P
   const translations = new Map<number, ItemTranslations>();
   for (const row of rows) {
     const event = row.eventId === null ? undefined : eventById.get(row.eventId);
-    if (row.translations || event?.translations) translations.set(row.id, { item: row.translations ?? null, event: event?.translations ?? null });
+    if (row.translations || event?.translations || row.variantLabels) translations.set(row.id, { item: row.translations ?? null, event: event?.translations ?? null, label: row.variantLabels ?? null });
   }
   const items = rows.map((row) =>
     toShopItem(
@@ -119,18 +160,24 @@ export async function listShopItems(
 ): Promise<{
   products: ShopItem[];
   merchandise: ShopItem[];
+  variants: ShopItem[];
   onSaleIds: ReadonlySet<number>;
   changesAt: number | null;
   translations: Map<number, ItemTranslations>;
   priceTiers: Map<number, ItemPriceTiers>;
 }> {
   const [rows, nextChange] = await readTogether(db, [() => queries.listVisibleShopItems(db, now), () => queries.nextSaleWindowChange(db, now)] as const);
-  const { items, translations } = await toShopItemsWithTexts(db, rows, now.getTime());
+  const built = await toShopItemsWithTexts(db, rows, now.getTime());
+  const { translations } = built;
+  const { listed, variants, hidden } = groupVariants(rows, built.items);
+  const groups = new Set(listed.filter((item) => item.variants).map((item) => item.id));
   return {
     translations,
-    products: items.filter((item) => item.shop_item_type === 'tickets'),
-    merchandise: items.filter((item) => item.shop_item_type === 'merchandise'),
-    onSaleIds: new Set(rows.filter((row) => sellsNow(row, now.getTime())).map((row) => row.id)),
+    products: listed.filter((item) => item.shop_item_type === 'tickets'),
+    merchandise: listed.filter((item) => item.shop_item_type === 'merchandise'),
+    // Variants are looked up (and added) by their own code, the group never: its variants are what is sold.
+    variants,
+    onSaleIds: new Set(rows.filter((row) => sellsNow(row, now.getTime()) && !groups.has(row.id) && !hidden.has(row.id)).map((row) => row.id)),
     // A price tier that ends is a change of the shop's prices too (decision 0099).
     changesAt: earliest([nextChange?.getTime() ?? null, ...rows.map((row) => nextTierChange(row.priceTiers, now.getTime()))]),
     priceTiers: new Map(rows.filter((row) => row.priceTiers?.length).map((row) => [row.id, { tiers: row.priceTiers!, price: row.price }])),

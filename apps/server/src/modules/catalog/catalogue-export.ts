@@ -19,6 +19,7 @@ import type { CatalogueFile } from './catalogue-file';
 
 type Product = CatalogueFile['products'][number];
 type Merchandise = CatalogueFile['merchandise'][number];
+type Variant = NonNullable<Merchandise['variants']>[number];
 type CheckinList = CatalogueFile['checkin_lists'][number];
 type ItemRow = queries.ShopItemRow;
 
@@ -138,9 +139,17 @@ export async function readLiveCatalogue(db: Db, options: ExportOptions = {}): Pr
 
   const products: Product[] = [];
   const merchandise: Merchandise[] = [];
+  // A group's variants are written under it, by their own fields only (decision 0104).
+  const variantsOf = new Map<number, Variant[]>();
   for (const row of itemRows) {
+    if (row.variantOf === null) continue;
+    const labels = row.variantLabels && Object.keys(row.variantLabels).length ? Object.fromEntries(Object.entries(row.variantLabels).sort(([a], [b]) => a.localeCompare(b)).map(([language, label]) => [language, { label }])) : undefined;
+    variantsOf.set(row.variantOf, [...(variantsOf.get(row.variantOf) ?? []), { code: row.externalCode, label: row.variantLabel ?? row.externalCode, stock: row.stock, on_sale: row.onSale, ...(labels ? { translations: labels } : {}) }]);
+  }
+  for (const row of itemRows) {
+    if (row.variantOf !== null) continue;
     if (row.shopItemType === 'merchandise') {
-      merchandise.push({ ...common(row, shopZone), type: row.type });
+      merchandise.push({ ...common(row, shopZone), type: row.type, variants: variantsOf.get(row.id) ?? null });
       continue;
     }
     const event = eventOf(row, `product ${row.externalCode}`);
@@ -152,6 +161,7 @@ export async function readLiveCatalogue(db: Db, options: ExportOptions = {}): Pr
       payment_plan: row.paymentPlan ? row.paymentPlan.map((entry) => ({ amount: entry.amount, units: entry.units, count: entry.count })) : null,
       name_changes: { allowed: row.allowNameChanges, until: instantOf(row.allowNameChangesUntil, zone), limit: row.nameChangeLimit },
       email_changes: row.allowEmailChanges,
+      requires: row.requires?.length ? [...row.requires] : null,
       days: productDays.get(row.id) ?? null,
       transport: row.travelTimeType
         ? {
@@ -419,6 +429,7 @@ function productOut(product: Product) {
       ),
     ],
     ['email_changes', product.email_changes, !product.email_changes],
+    ['requires', product.requires, !product.requires?.length],
     [
       'transport',
       transport &&
@@ -435,7 +446,19 @@ function productOut(product: Product) {
 
 function merchandiseOut(item: Merchandise) {
   const { head, tail } = saleOut(item);
-  return written([['code', item.code], ['type', item.type], ...head, ...tail, ['refund', refundOut(item.refund)], ['translations', translationsOf(item.translations ?? null, ['name', 'description'])]]);
+  return written([
+    ['code', item.code],
+    ['type', item.type],
+    ...head,
+    ...tail,
+    ['refund', refundOut(item.refund)],
+    ['translations', translationsOf(item.translations ?? null, ['name', 'description'])],
+    [
+      'variants',
+      item.variants?.map((variant) => written([['code', variant.code], ['label', variant.label], ['stock', variant.stock], ['on_sale', variant.on_sale, variant.on_sale], ['translations', variant.translations]])),
+      !item.variants?.length,
+    ],
+  ]);
 }
 
 function quoted(text: string): Scalar {
@@ -488,9 +511,9 @@ function onsaleOut(onsale: CatalogueFile['onsales'][number]) {
 }
 
 /** Keys whose values are written on one line, as a person writes them: `[NL, BE]`, `{ amount: 4900, units: days, count: 0 }`. */
-const FLOW_KEYS = new Set(['bank_transfer_countries', 'days', 'gates', 'boarding', 'admission', 'proof_of_work']);
+const FLOW_KEYS = new Set(['bank_transfer_countries', 'days', 'requires', 'gates', 'boarding', 'admission', 'proof_of_work']);
 /** Sections and lists whose entries are each written on one line. */
-const FLOW_ENTRIES = new Set(['tax_rates', 'shipping_rates', 'payment_plan', 'travel_times']);
+const FLOW_ENTRIES = new Set(['tax_rates', 'shipping_rates', 'payment_plan', 'travel_times', 'variants']);
 
 /**
  * The catalogue as YAML: sections and fields in the order docs/catalogue.md lists them, defaults

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { admissionColumns, basisPointsOf, eventsProblems, itemsProblems, itemReferenceProblems, type ItemReferences, itemTaxProblem, paymentPlanProblem, rateOfBasisPoints, shippingRatesProblems, taxRatesProblems, checkinListProblems, priceTierMessages, storedPriceTiers, onsaleRuleProblems, onsaleSpan, type OnsaleRoomSpan, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale } from '@festival/contract';
+import { admissionColumns, basisPointsOf, eventsProblems, itemsProblems, itemReferenceProblems, type ItemReferences, itemTaxProblem, paymentPlanProblem, rateOfBasisPoints, shippingRatesProblems, taxRatesProblems, checkinListProblems, priceTierMessages, storedPriceTiers, onsaleRuleProblems, onsaleSpan, type OnsaleRoomSpan, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale, requiresProblems, variantNameTranslations, variantName } from '@festival/contract';
 import type { events, shopItems } from '../../db/schema';
 import { catalogueFile, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
@@ -322,6 +322,7 @@ export function productColumns(product: CatalogueFile['products'][number], event
     travelTimeType: product.transport?.travel_time_type ?? null,
     travelTime: toDate(product.transport?.travel_time),
     allowTravelTimeChangesUntil: toDate(product.transport?.changes_until),
+    requires: product.requires?.length ? product.requires : null,
   };
 }
 
@@ -355,12 +356,18 @@ function crossCheck(catalogue: ReadableCatalogue): CatalogueProblemEntry[] {
   for (const found of taxRatesProblems(catalogue.tax_rates)) problem(['tax_rates', found.index, ...found.path], english(found.text));
   // The rules across items are the back office's item editor's too (product-fields.ts, decision 0103).
   const items = [...catalogue.products.map((item, index) => ({ item, at: ['products', index] as Segment[] })), ...catalogue.merchandise.map((item, index) => ({ item, at: ['merchandise', index] as Segment[] }))];
+  // A variant's code is an item's code like any other (decision 0104).
+  const variants = catalogue.merchandise.flatMap((item, index) => (item?.variants ?? []).map((variant, position) => ({ item: { code: variant.code }, at: ['merchandise', index, 'variants', position] as Segment[] })));
   const codeProblems = new Map(
     itemsProblems(
-      items.map(({ item }) => item),
-      (index) => formatPath(items[index]!.at),
+      [...items, ...variants].map(({ item }) => item),
+      (index) => formatPath([...items, ...variants][index]!.at),
     ).map((found) => [found.index, found] as const),
   );
+  for (const [offset, { at }] of variants.entries()) {
+    const taken = codeProblems.get(items.length + offset);
+    if (taken) problem([...at, ...taken.path], english(taken.text));
+  }
   const references: ItemReferences = {
     eventExists: eventCodes && ((code) => eventCodes.has(code)),
     taxExists: taxCodes && ((code) => taxCodes.has(code)),
@@ -373,6 +380,12 @@ function crossCheck(catalogue: ReadableCatalogue): CatalogueProblemEntry[] {
     const kinded = at[0] === 'products' ? { kind: 'product' as const, ...(item as CatalogueFile['products'][number]) } : { kind: 'merchandise' as const, tax: item.tax };
     for (const found of itemReferenceProblems(kinded, references)) problem([...at, ...found.path], english(found.text));
   }
+  // A product's required products are products of its event, never itself (decision 0104): the back office's rule too.
+  const productEvents = new Map(catalogue.products.flatMap((product) => (product ? [[product.code, { event: product.event }] as const] : [])));
+  catalogue.products.forEach((product, index) => {
+    if (!product?.requires || !catalogue.codes.products) return;
+    for (const found of requiresProblems(product.requires, { code: product.code, event: product.event }, productEvents)) problem(['products', index, 'requires', found.index], english(found.text));
+  });
   const voucherCodes = new Set<string>();
   // The products a voucher names are the file's products and merchandise (as an on-sale's are).
   const { products: productCodes, merchandise: merchandiseCodes } = catalogue.codes;
@@ -405,6 +418,13 @@ function languageProblems(catalogue: ReadableCatalogue, languages: readonly Loca
       for (const problem of found) problems.push({ path: [section, index, 'translations', problem.code], line: null, message: problem.message });
     });
   }
+  catalogue.merchandise.forEach((entry, index) =>
+    entry?.variants?.forEach((variant, position) => {
+      if (!variant?.translations) return;
+      const found = languages ? translationLanguageProblems(variant.translations, languages) : Object.keys(variant.translations).filter((code) => !isLocale(code)).map((code) => ({ code, message: `${clipped(code, 40)} is not a language the shop knows` }));
+      for (const problem of found) problems.push({ path: ['merchandise', index, 'variants', position, 'translations', problem.code], line: null, message: problem.message });
+    }),
+  );
   return problems;
 }
 
@@ -553,7 +573,7 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
   const early: CatalogueProblemEntry[] = [];
   const clashes = await queries.findItemCodesOfOtherType(db, {
     tickets: catalogue.products.map((product) => product.code),
-    merchandise: catalogue.merchandise.map((item) => item.code),
+    merchandise: catalogue.merchandise.flatMap((item) => [item.code, ...(item.variants ?? []).map((variant) => variant.code)]),
   });
   for (const code of clashes) early.push({ path: [], line: null, message: `code "${code}" already belongs to an item of the other kind (product versus merchandise)` });
   let images = new Map<string, LoadedImage>();
@@ -639,7 +659,7 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
         if (archived) problems.push({ path: [section, index, 'tax'], line: null, message: `${english(archived)} (archived in the back office): let the file win, or give the item another rate` });
       });
       // What the back office set: kept where the file says otherwise, unless the file wins (decision 0047).
-      const allCodes = [...catalogue.products, ...catalogue.merchandise].map((item) => item.code);
+      const allCodes = [...catalogue.products, ...catalogue.merchandise].map((item) => item.code).concat(catalogue.merchandise.flatMap((item) => (item.variants ?? []).map((variant) => variant.code)));
       const [markedItems, markedSeats, markedDepartures] = await readTogether(
         tx,
         [() => queries.listItemsChangedHere(tx, allCodes), () => queries.listSeatsChangedHere(tx, allCodes), () => queries.listDeparturesSetHere(tx, allCodes)] as const,
@@ -697,8 +717,33 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
         await queries.deactivateOtherTravelTimes(tx, id, keep, { keepBackOffice: !fileWins && product.transport?.travel_time_type === 'selectable' });
       }
       for (const [index, item] of catalogue.merchandise.entries()) {
-        await queries.upsertShopItem(tx, reconciled({ ...common(item), shopItemType: 'merchandise' as const, eventId: null }, ['merchandise', index]));
+        const values = reconciled({ ...common(item), shopItemType: 'merchandise' as const, eventId: null, variantOf: null, variantLabel: null, variantLabels: null }, ['merchandise', index]);
+        const groupId = await queries.upsertShopItem(tx, values);
         summary.merchandise += 1;
+        // Each variant is an item of its own with the group's fields (as the shop has them) and its
+        // own code, label, stock and on/off sale; its name is the group's with its label (decision 0104).
+        for (const [position, variant] of (item.variants ?? []).entries()) {
+          const labels = keptTranslations(variant.translations) as Record<string, { label: string }> | null;
+          const variantLabels = labels ? Object.fromEntries(Object.entries(labels).map(([language, text]) => [language, text.label])) : null;
+          await queries.upsertShopItem(
+            tx,
+            reconciled(
+              {
+                ...values,
+                externalCode: variant.code,
+                name: variantName(values.name, variant.label),
+                translations: variantNameTranslations({ name: values.name, translations: values.translations }, { label: variant.label, labels: variantLabels }),
+                stock: variant.stock ?? null,
+                onSale: variant.on_sale,
+                variantOf: groupId,
+                variantLabel: variant.label,
+                variantLabels,
+                backOfficeFields: undefined,
+              },
+              ['merchandise', index, 'variants', position],
+            ),
+          );
+        }
       }
       if (problems.length) throw new CatalogueError(file, problems);
       // A voucher the shop has used keeps its kind and never allows fewer uses than it had: the

@@ -148,6 +148,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
         if (cart.status !== 'open' || cart.expiresAt <= now()) throw new AppError('GONE', messages.cart.expired);
         const { lines, rows, rates } = await listCartLinesWithItemRows(tx, cart.id);
         if (!lines.products.length && !lines.merchandise.length) throw new AppError('CONFLICT', paymentMessages.cartEmpty);
+        // An add-on's holder has one of its required products (decision 0104): checked at the add, and
+        // again here, since a ticket taken out of the cart after its add-on leaves the add-on alone.
+        const requirement = await carts.requirementsRefusal(tx, lines, customer.id, language ? snapshot.in(language) : snapshot);
+        if (requirement) throw requirement;
         // A cart holding a product whose on-sale room is open checks out only with an admission pass
         // (decision 0048), and the checkout ends its place: the customer is done (in cap mode the
         // next in the queue may come in), and the pass opens nothing more. Ended by a conditional

@@ -45,6 +45,12 @@ export const productTexts = {
     refundable: message({ id: 'shop.ProductPage.refundable', defaultMessage: 'Refundable' }),
     nameChanges: message({ id: 'shop.ProductPage.nameChanges', defaultMessage: 'Name changes' }),
     emailChanges: message({ id: 'shop.ProductPage.emailChanges', defaultMessage: 'E-mail changes' }),
+    /** The legend of a merchandise item's variants (decision 0104). */
+    variant: message({ id: 'shop.ProductPage.variant', defaultMessage: 'Size or variant' }),
+    /** Add to cart pressed before a variant was chosen. */
+    chooseVariant: message({ id: 'shop.ProductPage.chooseVariant', defaultMessage: 'Choose a size or variant first.' }),
+    /** An add-on's required products (decision 0104): `products`, their names. */
+    onlyWith: messageWith<{ products: readonly string[]; count: number }>({ id: 'shop.ProductPage.onlyWith', defaultMessage: '{count, plural, one {Only with {products}} other {Only with one of {products}}}, for the same person.' }),
   },
   productGallery: {
     /** The main image's text: the product's name, and which image it is. */

@@ -80,6 +80,8 @@ import { useItemTools } from '../catalogue/ItemForm';
 import { ItemImagesFieldset } from '../ItemImagesFieldset';
 import { COLLAPSE_ABOVE, countsOf, type GroupCounts, groupItems, isFiltering, isGroupOpen, kindChoices, matchesFilter, NO_FILTER, type CatalogueFilter, type StateFilter } from '../catalogue-groups';
 import { say } from '../../lib/say';
+import { AddVariant } from '../catalogue/VariantForm';
+import { groupedMerchandise, takesVariants, variantTexts } from '../catalogue/variant-form';
 
 type Overview = CatalogueOverviewAnswer;
 type Item = CatalogueItemView;
@@ -236,7 +238,8 @@ export default function CataloguePage() {
   const matches = (item: Item) => matchesFilter(item, filter, archivedEvents);
   const matchCount = filtering ? data.items.filter(matches).length : data.items.length;
   const orphansShown = filtering ? groups.orphans.filter(matches) : groups.orphans;
-  const merchandiseShown = filtering ? groups.merchandise.filter(matches) : groups.merchandise;
+  // A group's variants follow it (decision 0104).
+  const merchandiseShown = groupedMerchandise(filtering ? groups.merchandise.filter(matches) : groups.merchandise);
   const shopZone = shopTimeZone(data);
   // Whether an item sells is judged at the moment of the answer (the page reads the shop as it was then).
   const now = overview.dataUpdatedAt;
@@ -617,6 +620,7 @@ function ItemCard({
           <Badge tone={sale.state === 'selling' ? 'success' : sale.state === 'off' ? 'neutral' : 'info'}>{saleLabel(sale, timeZone, staffLocale())}</Badge>
           {item.available === 0 && <Badge tone="danger">{say(texts.soldOut)}</Badge>}
           {changed && <Badge tone="info">{texts.changedFields(changed)}</Badge>}
+          {item.variant_of && <Badge tone="neutral">{say(variantTexts.variantOf({ group: item.variant_of, label: item.variant_label ?? '' }))}</Badge>}
         </p>
       </div>
       <dl className="staff-cat-item__facts">
@@ -637,6 +641,11 @@ function ItemCard({
         {item.travel_time && (
           <Fact label={say(texts.departure)}>
             <time dateTime={item.travel_time}>{formatInZone(item.travel_time, timeZone, staffLocale())}</time>
+          </Fact>
+        )}
+        {item.requires && (
+          <Fact wide label={say(variantTexts.requires)}>
+            {item.requires.join(', ')}
           </Fact>
         )}
         {item.payment_plan && (
@@ -674,6 +683,7 @@ function ItemCard({
           </Button>
         )}
         {actions}
+        {takesVariants(item) && <AddVariant group={item} />}
       </div>
     </article>
   );

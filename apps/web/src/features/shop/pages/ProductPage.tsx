@@ -1,5 +1,5 @@
 import { shopFrontMessages, type ShopItem } from '@festival/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
@@ -18,6 +18,8 @@ import { useShopItem } from '../api/shop-item';
 import { PaymentPlanSchedule } from '../components/PaymentPlanSchedule';
 import { ProductGallery } from '../components/ProductGallery';
 import { TravelTimes } from '../components/TravelTimes';
+import { VariantChoice } from '../components/VariantChoice';
+import { preselectedVariant, requiredProductsText, variantItem } from '../variant-choice';
 import { limitText, nameChangeText, refundText, stockText } from '../product-facts';
 import { galleryImages, itemPrice, nextPriceText, priceNote, productPath, typeLabel } from '../shop-items';
 import './product.css';
@@ -87,7 +89,7 @@ export default function ProductPage() {
  * actions). The button stays enabled while that runs (a second press is ignored): disabling it
  * would drop keyboard focus, which the modal hands back to it when it closes.
  */
-function AddToCartButton({ item }: { item: ShopItem }) {
+function AddToCartButton({ item, unchosen }: { item: ShopItem; unchosen?: () => void }) {
   const cart = useCartActions();
   const [busy, setBusy] = useState(false);
   return (
@@ -101,6 +103,8 @@ function AddToCartButton({ item }: { item: ShopItem }) {
       onFocus={cart.prepareAddToCart}
       onClick={() => {
         if (busy) return;
+        // A group's variant must be chosen first (decision 0104): said at the choice, which gets the focus.
+        if (unchosen) return unchosen();
         setBusy(true);
         void cart.addToCart(item).finally(() => setBusy(false));
       }}
@@ -125,6 +129,14 @@ function ProductView({ item, listing }: ProductViewProps) {
   const isTransport = item.travel_time_type !== null && (item.travel_time !== null || item.travel_times.length > 0);
   const plan = item.has_payment_plan && item.payment_plan?.length ? item.payment_plan : null;
   const next = nextPriceText(item, format);
+  const onlyWith = requiredProductsText(item);
+  // A group's variants: the one chosen is what Add to cart adds (decision 0104).
+  const [chosenId, setChosenId] = useState<number | null>(() => preselectedVariant(item)?.id ?? null);
+  const [choiceError, setChoiceError] = useState<string | null>(null);
+  const firstVariant = useRef<HTMLInputElement>(null);
+  const variants = item.variants?.length ? item.variants : null;
+  const chosen = variants?.find((variant) => variant.id === chosenId) ?? null;
+  const toAdd = chosen ? variantItem(item, chosen) : item;
 
   return (
     <article className="product" aria-labelledby="page-title" data-code={item.external_code}>
@@ -175,7 +187,34 @@ function ProductView({ item, listing }: ProductViewProps) {
               <a href="#payment-plan-title">{say(t.seePlan)}</a>
             </p>
           )}
-          <AddToCartButton item={item} />
+          {onlyWith && (
+            <p className="product__only-with" id="product-only-with">
+              {say(onlyWith)}
+            </p>
+          )}
+          {variants && (
+            <VariantChoice
+              variants={variants}
+              chosen={chosenId}
+              error={choiceError}
+              firstRef={firstVariant}
+              onChoose={(id) => {
+                setChosenId(id);
+                setChoiceError(null);
+              }}
+            />
+          )}
+          <AddToCartButton
+            item={toAdd}
+            unchosen={
+              variants && !chosen
+                ? () => {
+                    setChoiceError(say(t.chooseVariant));
+                    firstVariant.current?.focus();
+                  }
+                : undefined
+            }
+          />
           {limit && <p className="product__limit">{say(t.limit({ limit }))}</p>}
         </div>
       </div>
