@@ -7,6 +7,8 @@ import { staffVoucherMessages } from '../packages/contract/src/staff-vouchers';
 import { english, englishOf } from '../packages/contract/src/i18n/english';
 import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
 import { itemFormTexts } from '../apps/web/src/staff/catalogue/item-form';
+import { variantTexts as variantTextsInCatalogue } from '../apps/web/src/staff/catalogue/variant-form';
+import { productTexts } from '../apps/web/src/features/shop/product.messages';
 import { registerAndLogIn } from './support/accounts';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { checkOutToGateway, CARD_PAYS } from './support/checkout';
@@ -17,20 +19,23 @@ import { prepareStaff, signInAs } from './support/staff-setup';
 /** The back office's texts as the journeys read them: in English, the pages' language. */
 const staffTexts = englishOf(staffTextsInCatalogue);
 const itemTexts = englishOf(itemFormTexts);
+const variantTexts = englishOf(variantTextsInCatalogue);
 const nav = staffTexts.shell.nav;
 
 const ZONE = 'Europe/Amsterdam';
 const EVENT = { code: 'FSF28', name: 'Fresh Start Festival 2028' };
 const PASS = { code: 'FSF28-PASS', name: 'Weekend pass' };
 const SHUTTLE = { code: 'FSF28-SHUTTLE', name: 'Shuttle from Utrecht' };
+const TEE = { code: 'FSF28-TEE', name: 'Festival T-shirt' };
 
 /**
  * Issue 37's whole workshop in Chromium against the real server, from a shop with nothing in it
- * (no catalogue file): an organiser makes a tax rate, an event with its time zone and start, an
- * entry ticket with an early-bird tier, a shuttle with two departures and their seats, a voucher,
+ * (no catalogue file): an organiser makes a tax rate and a shipping rate, an event with its time zone and start,
+ * an entry ticket with an early-bird tier, a shuttle with two departures and their seats, a T-shirt
+ * in sizes S, M and L, a voucher,
  * a guest list, a check-in list with the ticket and a scanner (its code shown once); then a
  * customer in a browser of their own finds the ticket at its early-bird price with what comes
- * next, buys it and a shuttle seat, uses the voucher, pays by card and reads the order. Every
+ * next, buys it, a shuttle seat and a T-shirt in M, uses the voucher, pays by card and reads the order. Every
  * screen is checked with axe (1280 px, and 768 px where the layout changes) and photographed when
  * SCREENSHOT_DIR is set. A shop of its own: everything it makes is the shop's.
  */
@@ -88,6 +93,17 @@ describe('a festival set up in the browser from an empty shop, and bought', () =
     await dialog.waitFor({ state: 'detached' });
     await page.getByText(english(staffRateMessages.taxCreated('standard'))).waitFor();
     await row(page.locator('#staff-rates-tax'), 'standard').waitFor();
+    // The T-shirt is sent: a shipping rate to the buyer's country.
+    await page.getByRole('button', { name: texts.newShipping }).click();
+    const shipping = page.getByRole('dialog', { name: texts.newShippingTitle });
+    await shipping.waitFor();
+    await shipping.getByLabel(texts.countryField, { exact: true }).fill('NL');
+    await shipping.getByLabel(texts.shippingNameField, { exact: true }).fill('PostNL');
+    await shipping.getByLabel(texts.typeField, { exact: true }).fill('parcel');
+    await shipping.getByLabel(texts.priceField('EUR'), { exact: true }).fill('4.95');
+    await shipping.getByRole('button', { name: texts.save }).click();
+    await shipping.waitFor({ state: 'detached' });
+    await page.getByText(english(staffRateMessages.shippingCreated('NL'))).waitFor();
     await lookAt(page, 'rates');
 
     const events = staffTexts.catalogueEvents;
@@ -166,8 +182,39 @@ describe('a festival set up in the browser from an empty shop, and bought', () =
     const shuttle = page.getByRole('article', { name: SHUTTLE.name });
     await shuttle.waitFor();
     await expect.poll(() => shuttle.locator('.staff-cat-departures tbody tr').count()).toBe(2);
+
+    // A T-shirt in three sizes (decision 0104): each size an item of its own under it.
+    await page.getByRole('button', { name: itemTexts.newMerchandise }).click();
+    dialog = page.getByRole('dialog', { name: itemTexts.newMerchandiseTitle });
+    await dialog.waitFor();
+    await dialog.getByLabel(itemTexts.codeField, { exact: true }).fill(TEE.code);
+    await dialog.getByLabel(itemTexts.nameField, { exact: true }).fill(TEE.name);
+    await dialog.getByLabel(itemTexts.typeField, { exact: true }).fill('shirt');
+    await dialog.getByLabel(itemTexts.priceField, { exact: true }).fill('25.00');
+    await dialog.getByLabel(itemTexts.feeField, { exact: true }).fill('0.00');
+    await dialog.getByLabel(itemTexts.taxField, { exact: true }).selectOption('standard');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'festival-tee-dialog-1280.png');
+    await dialog.getByRole('button', { name: itemTexts.save }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('article', { name: TEE.name, exact: true }).waitFor();
+    for (const size of ['S', 'M', 'L']) {
+      await page.getByRole('article', { name: TEE.name, exact: true }).getByRole('button', { name: english(variantTextsInCatalogue.addLabel({ name: TEE.name })) }).click();
+      dialog = page.getByRole('dialog', { name: english(variantTextsInCatalogue.addLabel({ name: TEE.name })) });
+      await dialog.waitFor();
+      await dialog.getByLabel(variantTexts.code).fill(`${TEE.code}-${size}`);
+      await dialog.getByLabel(variantTexts.label).fill(size);
+      await dialog.getByLabel(variantTexts.stock).fill('50');
+      if (size === 'S') {
+        await expectNoAxeViolations(page);
+        await screenshot(page, 'festival-tee-variant-dialog-1280.png');
+      }
+      await dialog.getByRole('button', { name: variantTexts.save, exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('article', { name: `${TEE.name} – ${size}` }).waitFor();
+    }
     await lookAt(page, 'catalogue-items');
-  }, 60_000);
+  }, 90_000);
 
   it('makes a voucher, a guest list, a check-in list with the ticket and a scanner', async () => {
     const vouchers = staffTexts.vouchers;
@@ -279,15 +326,23 @@ describe('a festival set up in the browser from an empty shop, and bought', () =
     await buyer.locator('#personalise-confirm').click();
     await buyer.locator('#personalise-modal').waitFor({ state: 'detached' });
 
+    await buyer.goto(`/merchandise/${TEE.code}`);
+    await buyer.getByRole('heading', { level: 1, name: TEE.name }).waitFor();
+    const sizes = buyer.getByRole('group', { name: english(productTexts.productPage.variant) });
+    await sizes.getByRole('radio', { name: /^M/ }).check();
+    await lookAt(buyer, 'shop-tee');
+    await buyer.locator('#add-to-cart').click();
+    await expect.poll(() => buyer.locator('#cart-count').textContent()).toBe('3');
+
     await buyer.goto('/checkout');
-    await expect.poll(() => buyer.locator('#checkout-total').textContent()).toContain('77.00');
+    await buyer.getByText(`${TEE.name} – M`).first().waitFor();
     await buyer.locator('#checkout-voucher').fill('fresh5');
     await buyer.locator('#checkout-voucher-apply').click();
     await expect.poll(() => buyer.locator('#checkout-discount').textContent()).toContain('5.00');
-    await expect.poll(() => buyer.locator('#checkout-total').textContent()).toContain('72.00');
     await lookAt(buyer, 'shop-checkout');
     await checkOutToGateway(buyer);
-    expect(await buyer.locator('#sandbox-amount').textContent()).toContain('72.00');
+    // 65.00 + 12.00 + 25.00 − 5.00 off, and 4.95 to send the T-shirt.
+    expect(await buyer.locator('#sandbox-amount').textContent()).toContain('101.95');
     await buyer.locator('#sandbox-card').fill(CARD_PAYS);
     await buyer.locator('#sandbox-pay').click();
     await buyer.waitForURL((url) => url.pathname.endsWith('/confirmation'));
@@ -299,6 +354,7 @@ describe('a festival set up in the browser from an empty shop, and bought', () =
     await buyer.getByText(orderCode).first().waitFor();
     await buyer.getByText(PASS.name).first().waitFor();
     await buyer.getByText(SHUTTLE.name).first().waitFor();
+    await buyer.getByText(`${TEE.name} – M`).first().waitFor();
     await lookAt(buyer, 'shop-order');
     expect(buyerErrors).toEqual([]);
     await buyer.context().close();
