@@ -69,6 +69,8 @@ import { createOnsaleAdmin } from './modules/backoffice/onsales.service';
 import { registerVoucherRoutes } from './modules/backoffice/vouchers.routes';
 import { registerRateRoutes } from './modules/backoffice/rates.routes';
 import { createRateAdmin } from './modules/backoffice/rates.service';
+import { registerQuestionRoutes } from './modules/backoffice/questions.routes';
+import { createQuestionAdmin } from './modules/backoffice/questions.service';
 import { createVoucherAdmin } from './modules/backoffice/vouchers.service';
 import { registerBoxOfficeRoutes } from './modules/backoffice/box-office.routes';
 import { createBoxOffice } from './modules/backoffice/box-office.service';
@@ -306,6 +308,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOnsaleRoutes(app, { onsales: createOnsaleAdmin({ db: staffDb, readDb: staffDb, room: waitingRoom, now, ...(options.onsaleFiguresCacheMs !== undefined ? { cacheMs: options.onsaleFiguresCacheMs } : {}) }), guard: staffGuard });
   registerVoucherRoutes(app, { vouchers: createVoucherAdmin({ db: staffDb, readDb: staffDb, config, now }), guard: staffGuard });
   registerRateRoutes(app, { rates: createRateAdmin({ db: staffDb, readDb: staffDb, config, catalog }), guard: staffGuard });
+  registerQuestionRoutes(app, { questions: createQuestionAdmin({ db: staffDb, readDb: staffDb, config, catalog }), guard: staffGuard });
   const checkin = createCheckinService({ db, ticketKeys, locale: config.locale, now });
   registerCheckinRoutes(app, { scanners, checkin });
   registerCheckinListRoutes(app, { lists: createCheckinListAdmin({ db: staffDb, readDb: staffDb, now, changed: (code) => checkin.forgetList(code) }), guard: staffGuard });

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
-import { checkinListProducts, checkinLists, events, media, onsaleProducts, onsales, shippingRates, shopItems, taxRates, travelTimes, vouchers } from '../src/db/schema';
+import { checkinListProducts, checkinLists, events, media, onsaleProducts, onsales, productQuestions, shippingRates, shopItems, taxRates, travelTimes, vouchers } from '../src/db/schema';
 
 /**
  * What a shop's catalogue is, read from its database for comparing two shops (the catalogue file's
@@ -23,6 +23,7 @@ export async function readCatalogueState(db: Db) {
     db.select().from(onsaleProducts),
     db.select({ hash: media.hash, contentType: media.contentType, size: media.size }).from(media),
   ]);
+  const questionRows = await db.select().from(productQuestions).orderBy(asc(productQuestions.shopItemId), asc(productQuestions.sortOrder), asc(productQuestions.code));
   const eventCode = new Map(eventRows.map((row) => [row.id, row.externalCode]));
   const taxCode = new Map(taxRows.map((row) => [row.id, row.externalCode]));
   const itemCode = new Map(itemRows.map((row) => [row.id, row.externalCode]));
@@ -82,6 +83,10 @@ export async function readCatalogueState(db: Db) {
         .map((entry) => itemCode.get(entry.shopItemId))
         .sort(),
     })),
+    // Product questions (decision 0106) by their product's code, in the order asked.
+    questions: questionRows
+      .map(({ id: _id, createdAt: _created, updatedAt: _updated, shopItemId, options, limits, translations, ...row }) => ({ ...row, item: itemCode.get(shopItemId), options: sortedKeys(options), limits: sortedKeys(limits), translations: sortedKeys(translations) }))
+      .sort((a, b) => String(a.item).localeCompare(String(b.item)) || a.sortOrder - b.sortOrder),
     // Every image an item shows, stored with the sizes the pages ask for.
     images: [...imageUrls].sort().map((url) => {
       const hash = /^\/media\/([0-9a-f]+)\./.exec(url)?.[1] ?? url;

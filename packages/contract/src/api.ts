@@ -21,6 +21,7 @@ import * as staffVouchers from './staff-vouchers';
 import * as staffRates from './staff-rates';
 import * as staffGuests from './staff-guests';
 import * as staffCheckinLists from './staff-checkin-lists';
+import * as staffQuestions from './staff-questions';
 
 /**
  * Every call of spec section 7: POST /api/<path>, the payload schema and the answer schema.
@@ -186,6 +187,11 @@ export const staffApi = {
   'checkin-list-save': { payload: staffCheckinLists.checkinListSavePayload, answer: staffCheckinLists.checkinListSaveAnswer, access: ['admin'] },
   'checkin-list-archive': { payload: staffCheckinLists.checkinListArchivePayload, answer: staffCheckinLists.checkinListArchiveAnswer, access: ['admin'] },
   'checkin-conflict-resolve': { payload: staffCheckinLists.checkinConflictResolvePayload, answer: staffCheckinLists.checkinConflictResolveAnswer, access: ['admin'] },
+  /** Questions per product (issue 37 point 4, decision 0106). */
+  'question-list': { payload: staffQuestions.questionListPayload, answer: staffQuestions.questionListAnswer, access: ['admin'] },
+  'question-save': { payload: staffQuestions.questionSavePayload, answer: staffQuestions.questionSaveAnswer, access: ['admin'] },
+  'question-remove': { payload: staffQuestions.questionRemovePayload, answer: staffQuestions.questionRemoveAnswer, access: ['admin'] },
+  'question-order': { payload: staffQuestions.questionOrderPayload, answer: staffQuestions.questionOrderAnswer, access: ['admin'] },
 } as const satisfies Record<string, { payload: z.ZodType; answer: z.ZodType; access: StaffAccess }>;
 
 export type StaffApiPath = keyof typeof staffApi;

@@ -1,3 +1,4 @@
+import { answersPayload } from './product-questions';
 import { z } from 'zod';
 import { boundFirst, cartCode, idField, money, timestamp, token } from './common';
 import { paymentPlanEntry, travelTimeOption, travelTimeType } from './catalog';
@@ -25,6 +26,8 @@ export const cartProduct = z.object({
   email: z.string().nullable(),
   age: z.string().nullable(),
   transport_time_id: z.number().int().nullable(),
+  /** The answers given to the product's per-ticket questions, by question code (decision 0106); absent: none. */
+  answers: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).optional(),
   travel_time: timestamp.nullable(),
   price: money,
   fee: money,
@@ -57,6 +60,8 @@ const holderFields = {
   email: z.string().max(254, boundFirst).nullish(),
   age: z.string().max(50, boundFirst).nullish(),
   transport_time_id: idField.nullish(),
+  /** The answers to the product's per-ticket questions, by question code (decision 0106). */
+  answers: answersPayload.nullish(),
 };
 
 export const getCartPayload = z.object({ token, cart: cartCode });

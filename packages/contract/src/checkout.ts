@@ -1,3 +1,4 @@
+import { answersPayload } from './product-questions';
 import { z } from 'zod';
 import { INTEGER_COLUMN_MAX } from './bounds';
 import { boundFirst, cartCode, money, timestamp, token } from './common';
@@ -111,6 +112,8 @@ export const checkoutCartPayload = z.object({
   voucher_code: z.string().max(100, boundFirst).nullish(),
   /** The waiting room's admission pass (decision 0048), while an on-sale room guards a product in the cart. */
   admission: admissionField,
+  /** The answers to the cart's products' per-order questions: by product code, then question code (decision 0106). */
+  answers: z.record(z.string().max(100, boundFirst), answersPayload).nullish(),
 });
 export const checkoutCartAnswer = z.object({
   order,

@@ -38,6 +38,8 @@ export * from './price-tiers';
 export * from './product-fields';
 export * from './variants';
 export * from './staff-variants';
+export * from './product-questions';
+export * from './staff-questions';
 export * from './staff-catalogue';
 export * from './onsale-rules';
 export * from './staff-onsales';

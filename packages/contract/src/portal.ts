@@ -21,6 +21,10 @@ export type Customer = z.infer<typeof customer>;
 export const user = z.object({ full_name: z.string(), email: z.string() });
 export type User = z.infer<typeof user>;
 
+/** An answer to a product question as a page shows it (decision 0106): the question and the answer in the reader's language. */
+export const shownAnswer = z.object({ code: z.string(), question: z.string(), answer: z.string() });
+export type ShownAnswer = z.infer<typeof shownAnswer>;
+
 export const ticket = z.object({
   code: z.string(),
   product: z.string(),
@@ -50,6 +54,8 @@ export const ticket = z.object({
   event_name: z.string().nullable(),
   /** Ours (decision 0020): the event's id, so the page finds its settings (age ranges). */
   event_id: z.number().int().nullable(),
+  /** Ours (decision 0106): the answers given to the product's per-ticket questions, in the order asked; absent: none. */
+  answers: z.array(shownAnswer).optional(),
 });
 export type Ticket = z.infer<typeof ticket>;
 
@@ -142,6 +148,8 @@ export const order = z.object({
    */
   returned_amount: money,
   tickets: z.array(ticket),
+  /** Ours (decision 0106): the answers given to the products' per-order questions; absent: none. */
+  answers: z.array(shownAnswer).optional(),
   cartProducts: z.array(cartProduct),
   cartMerchandise: z.array(cartMerchandise),
   merchandisePurchases: z.array(merchandisePurchase),

@@ -6,6 +6,7 @@ import { itemTextTranslations } from './catalogue-languages';
 import { priceTierMessages, priceTiers } from './price-tiers';
 import { itemTaxProblem } from './rate-fields';
 import { merchandiseVariant, variantMessages } from './variants';
+import { productQuestions } from './product-questions';
 import { issueMessage, message, messageWith, type Text } from './i18n/text';
 
 /**
@@ -190,8 +191,15 @@ function merchandiseRules(item: SaleWindows & { stock?: number | null | undefine
   if (item.variants?.length && item.stock !== undefined && item.stock !== null) ctx.addIssue({ code: 'custom', path: ['stock'], message: issueMessage(variantMessages.stockPerVariant) });
 }
 
-/** A product (entry ticket, add-on, transport, with or without a payment plan) as the file writes it. */
-export const productDefinition = z.object(productFields).strict().superRefine(productRules);
+/**
+ * A product (entry ticket, add-on, transport, with or without a payment plan) as the file writes
+ * it, with the questions its buyers are asked (decision 0106; the back office edits them on a
+ * product that exists, so its create takes none).
+ */
+export const productDefinition = z
+  .object({ ...productFields, questions: productQuestions.default([]) })
+  .strict()
+  .superRefine(productRules);
 export type ProductDefinition = z.output<typeof productDefinition>;
 export type ProductDefinitionInput = z.input<typeof productDefinition>;
 

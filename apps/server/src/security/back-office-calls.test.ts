@@ -86,6 +86,10 @@ const ACCESS: Record<StaffApiPath, StaffAccess> = {
   'catalogue-departure-active': ['admin'],
   'tax-rate-save': ['admin'],
   'shipping-rate-save': ['admin'],
+  'question-list': ['admin'],
+  'question-save': ['admin'],
+  'question-remove': ['admin'],
+  'question-order': ['admin'],
   'guest-lists': ['admin', 'box_office'],
   'guest-list-save': ['admin'],
   'guest-issue': ['admin', 'box_office'],
@@ -165,6 +169,11 @@ const WELL_FORMED: Record<StaffApiPath, Record<string, unknown>> = {
   'catalogue-departure-active': { code: 'NO-SUCH-ITEM', departure_id: 1, active: false },
   'tax-rate-save': { code: 'NO-SUCH-RATE', tax_rate: { code: 'NO-SUCH-RATE', name: 'Matrix', rate: 21 } },
   'shipping-rate-save': { country: 'ZZ', shipping_rate: { country: 'ZZ', name: 'Matrix post', price: 500 } },
+  // A product the shop does not have: refused, so an allowed call changes nothing.
+  'question-list': { product: 'NO-SUCH-ITEM' },
+  'question-save': { product: 'NO-SUCH-ITEM', code: null, question: { code: 'matrix', kind: 'text', label: 'Matrix' } },
+  'question-remove': { product: 'NO-SUCH-ITEM', code: 'matrix' },
+  'question-order': { product: 'NO-SUCH-ITEM', codes: [] },
   'guest-lists': {},
   // A list that does not exist: refused, so an allowed call renames or issues nothing.
   'guest-list-save': { id: 2_000_000_000, name: 'Matrix list' },
@@ -191,7 +200,7 @@ describe.each(testEngines())('the back-office calls on %s', (engine) => {
   let ownerToken: string;
   const clock = new Date();
   const cookies = new Map<Identity, string | null>();
-  const REFUSAL_TEXTS = textPatterns([contract.messages, staffMessages, staffAdminMessages, contract.staffLinkMessages, contract.scannerAdminMessages, scannerMessages, contract.staffOrderMessages, contract.portalMessages, contract.paymentMessages, contract.dashboardMessages, contract.staffRefundMessages, contract.staffExportMessages, contract.staffBoxOfficeMessages, contract.boxOfficeEmailMessages, contract.staffCatalogueMessages, contract.catalogueFieldMessages, contract.staffOnsaleMessages, contract.onsaleFieldMessages, contract.staffVoucherMessages, contract.voucherFieldMessages, contract.staffGuestMessages, contract.staffCheckinListMessages, contract.checkinListFieldMessages, contract.onsaleRuleMessages, contract.priceTierMessages, contract.staffRateMessages, contract.rateFieldMessages, contract.eventFieldMessages]);
+  const REFUSAL_TEXTS = textPatterns([contract.messages, staffMessages, staffAdminMessages, contract.staffLinkMessages, contract.scannerAdminMessages, scannerMessages, contract.staffOrderMessages, contract.portalMessages, contract.paymentMessages, contract.dashboardMessages, contract.staffRefundMessages, contract.staffExportMessages, contract.staffBoxOfficeMessages, contract.boxOfficeEmailMessages, contract.staffCatalogueMessages, contract.catalogueFieldMessages, contract.staffOnsaleMessages, contract.onsaleFieldMessages, contract.staffVoucherMessages, contract.voucherFieldMessages, contract.staffGuestMessages, contract.staffCheckinListMessages, contract.checkinListFieldMessages, contract.onsaleRuleMessages, contract.priceTierMessages, contract.staffRateMessages, contract.rateFieldMessages, contract.eventFieldMessages, contract.staffQuestionMessages, contract.questionMessages]);
 
   beforeAll(async () => {
     const opened = await openAbuseShop(engine, SECRET, { now: () => clock });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import type { Answers } from '@festival/contract';
+import { check, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { customers } from './accounts';
 import { createdAt, shopItems, travelTimes, tstz } from './catalog';
 
@@ -56,6 +57,8 @@ export const cartProducts = pgTable(
     fullName: text('full_name'),
     email: text('email'),
     age: text('age'),
+    /** The answers to the product's per-ticket questions, by question code (decision 0106); null: none given. */
+    answers: jsonb('answers').$type<Answers>(),
     price: integer('price').notNull(),
     fee: integer('fee').notNull(),
     createdAt: createdAt(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { EventTextTranslation, ItemTextTranslation, PriceTier } from '@festival/contract';
+import type { EventTextTranslation, ItemTextTranslation, PriceTier, QuestionOption, QuestionTranslations } from '@festival/contract';
 import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -145,6 +145,38 @@ export const travelTimes = pgTable(
     check('travel_times_counts_non_negative', sql`${table.held} >= 0 AND ${table.sold} >= 0`),
     check('travel_times_within_seats', sql`${table.seats} IS NULL OR ${table.held} + ${table.sold} <= ${table.seats}`),
   ],
+);
+
+/**
+ * A product's questions (issue 37 point 4, decision 0106), asked in `sort_order`. A table rather
+ * than a column of the product: answers name their question by id (a foreign key, so a question
+ * with answers is never deleted, only archived). Its options live inside it as JSON: they are few,
+ * always read and written with their question, and answers name them by code.
+ */
+export const productQuestions = pgTable(
+  'product_questions',
+  {
+    id: serial('id').primaryKey(),
+    shopItemId: integer('shop_item_id')
+      .notNull()
+      .references(() => shopItems.id),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['text', 'choice', 'multi', 'number', 'date', 'yes_no'] }).notNull(),
+    label: text('label').notNull(),
+    required: boolean('required').notNull().default(false),
+    per: text('per', { enum: ['ticket', 'order'] }).notNull().default('ticket'),
+    atGate: boolean('at_gate').notNull().default(false),
+    options: jsonb('options').$type<QuestionOption[]>().notNull().default([]),
+    /** The answer's range: number (min, max), date (earliest, latest, YYYY-MM-DD), text (max_length). */
+    limits: jsonb('limits').$type<{ min?: number; max?: number; earliest?: string; latest?: string; max_length?: number }>().notNull().default({}),
+    /** The label in the shop's other languages, by language code; null: none. */
+    translations: jsonb('translations').$type<QuestionTranslations>(),
+    archived: boolean('archived').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('product_questions_item_code').on(table.shopItemId, table.code)],
 );
 
 /**

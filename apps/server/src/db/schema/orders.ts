@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { AnswerValue } from '@festival/contract';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './accounts';
 import { carts } from './cart';
-import { createdAt, shopItems, travelTimes, tstz, updatedAt, vouchers, type PaymentPlanJson } from './catalog';
+import { createdAt, productQuestions, shopItems, travelTimes, tstz, updatedAt, vouchers, type PaymentPlanJson } from './catalog';
 import { emailKey, nameKeys, prefixIndexed } from './search-keys';
 
 /**
@@ -141,6 +142,33 @@ export const tickets = pgTable(
     // The back office's order search finds a holder by the start of their address or of a word of their name.
     index('tickets_email_prefix').on(prefixIndexed(emailKey(table.email), table.orderId, table.email)),
     ...nameKeys(table.fullName).map((key, word) => index(`tickets_name_prefix_${word}`).on(prefixIndexed(key, table.orderId, table.fullName))),
+  ],
+);
+
+/**
+ * The answers to product questions (decision 0106): a per-ticket question's with its ticket, a
+ * per-order question's with the order alone. The question is referenced (never deleted while
+ * answered: archived instead), and the answer kept as its kind keeps it (product-questions.ts).
+ */
+export const questionAnswers = pgTable(
+  'question_answers',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    ticketId: integer('ticket_id').references(() => tickets.id),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => productQuestions.id),
+    value: jsonb('value').$type<AnswerValue>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('question_answers_ticket').on(table.ticketId, table.questionId).where(sql`${table.ticketId} IS NOT NULL`),
+    uniqueIndex('question_answers_order').on(table.orderId, table.questionId).where(sql`${table.ticketId} IS NULL`),
+    index('question_answers_question').on(table.questionId),
   ],
 );
 

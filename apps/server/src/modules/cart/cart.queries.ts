@@ -1,4 +1,4 @@
-import type { PriceSchedule } from '@festival/contract';
+import type { Answers, PriceSchedule } from '@festival/contract';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cartMerchandise, cartProducts, carts, holdCounts, orders, shopItems, tickets, travelTimes } from '../../db/schema';
@@ -94,7 +94,7 @@ export interface NewLine {
   /** A tracked or untracked departure (transport with a selectable time); null for none. */
   travelTimeId?: number | null;
   /** Holder details; absent for merchandise. */
-  holder?: { fullName: string; email: string; age: string | null };
+  holder?: { fullName: string; email: string; age: string | null; answers?: Answers | null };
   /** The unit's price: one price, or the price tiers' schedule at the hold's moment, which prices the unit by its place among the units taken (decision 0099). */
   price: number | PriceSchedule;
   fee: number;
@@ -164,8 +164,8 @@ export async function takeAndAdd(
             SELECT ${cart.code}, ${cart.customerId}::int, ${cart.expiresAt.toISOString()}::timestamptz, ${cart.addressKey}::text, ${cart.networkKey}::text FROM open WHERE TRUE${countedSql} RETURNING *`;
   const unitPrice = unitPriceSql(line.price);
   const lineSql = line.holder
-    ? sql`INSERT INTO cart_products (cart_id, shop_item_id, travel_time_id, full_name, email, age, price, fee)
-          SELECT cart.id, ${line.itemId}, ${travelTimeId}::int, ${line.holder.fullName}, ${line.holder.email}, ${line.holder.age}, ${unitPrice}, ${line.fee} FROM cart RETURNING *`
+    ? sql`INSERT INTO cart_products (cart_id, shop_item_id, travel_time_id, full_name, email, age, answers, price, fee)
+          SELECT cart.id, ${line.itemId}, ${travelTimeId}::int, ${line.holder.fullName}, ${line.holder.email}, ${line.holder.age}, ${line.holder.answers ? JSON.stringify(line.holder.answers) : null}::jsonb, ${unitPrice}, ${line.fee} FROM cart RETURNING *`
     : sql`INSERT INTO cart_merchandise (cart_id, shop_item_id, price, fee) SELECT cart.id, ${line.itemId}, ${unitPrice}, ${line.fee} FROM cart RETURNING *`;
   const statement = sql`
     WITH open AS (SELECT 1 FROM shop_items WHERE id = ${line.itemId} AND (stock IS NULL OR held + sold < stock))${heldSql},
@@ -204,7 +204,7 @@ function constraintOf(error: unknown): string | undefined {
 export async function updateCartProduct(
   tx: Db,
   id: number,
-  values: Pick<typeof cartProducts.$inferInsert, 'fullName' | 'email' | 'age' | 'travelTimeId'>,
+  values: Pick<typeof cartProducts.$inferInsert, 'fullName' | 'email' | 'age' | 'travelTimeId' | 'answers'>,
 ): Promise<CartProductRow> {
   const [row] = await tx.update(cartProducts).set(values).where(eq(cartProducts.id, id)).returning();
   return row!;

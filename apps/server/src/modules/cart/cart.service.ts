@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
+  checkAnswers,
   ENTRY_TICKET_TYPE,
   holderError,
+  type Answers,
+  type QuestionDefinition,
   messages,
   priceSchedule,
   requirementMet,
@@ -18,7 +21,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { CustomerRow } from '../accounts/session.queries';
 import type { CatalogReader, CatalogSnapshot } from '../catalog/catalog-snapshot';
-import { loadShopItemsByIds } from '../catalog/catalog.service';
+import { loadAskedQuestions, loadShopItemsByIds } from '../catalog/catalog.service';
 import type { NetworkKeysOf } from '../../lib/network-keys';
 import * as queries from './cart.queries';
 import { HOLD_LIMITS, type HoldLimits } from './hold-limits';
@@ -48,7 +51,7 @@ export interface CartWithData {
   snapshot: CatalogSnapshot;
 }
 
-type HolderPayload = Pick<ApiInput<'add-product-to-cart'>, 'full_name' | 'email' | 'age' | 'transport_time_id'>;
+type HolderPayload = Pick<ApiInput<'add-product-to-cart'>, 'full_name' | 'email' | 'age' | 'transport_time_id' | 'answers'>;
 
 /**
  * A check the caller needs made in the transaction that takes the stock, before it is taken (the
@@ -189,6 +192,41 @@ export function createCartService(deps: CartDeps) {
   }
 
   /**
+   * An item's per-ticket questions (decision 0106), read through `on` (inside a transaction, its
+   * own: the embedded database has one connection) once per catalogue snapshot: the editor's
+   * changes refresh the snapshot (catalog.invalidate), so a new one reads them again.
+   */
+  const questionsBySnapshot = new WeakMap<CatalogSnapshot, Map<number, Promise<QuestionDefinition[]>>>();
+  function ticketQuestionsOf(on: Db, item: ShopItem, snapshot: CatalogSnapshot): Promise<QuestionDefinition[]> {
+    let known = questionsBySnapshot.get(snapshot);
+    if (!known) questionsBySnapshot.set(snapshot, (known = new Map()));
+    let questions = known.get(item.id);
+    if (!questions) {
+      questions = loadAskedQuestions(on, [item.id]).then((rows) => rows.filter((row) => row.question.per === 'ticket').map((row) => row.question));
+      // A failed read is not kept: the next add reads again.
+      questions.catch(() => known.delete(item.id));
+      known.set(item.id, questions);
+    }
+    return questions;
+  }
+
+  /**
+   * The answers to an item's per-ticket questions, checked by the contract's rule: a required one
+   * missing, or an answer its rule refuses, refuses the line by field (`answers.<code>`), the first
+   * said in the message. Null when none is given.
+   */
+  function checkTicketAnswers(asked: readonly QuestionDefinition[], given: HolderPayload['answers'], language: Locale | undefined): Answers | null {
+    if (!asked.length) return null;
+    const { answers, problems } = checkAnswers(asked, given, language ?? config.languages[0] ?? 'en');
+    if (problems.length) {
+      const errors: Record<string, Shown[]> = {};
+      for (const problem of problems) (errors[`answers.${problem.code}`] ??= []).push(problem.message);
+      throw new AppError('INVALID_INPUT', problems[0]!.message, errors);
+    }
+    return Object.keys(answers).length ? answers : null;
+  }
+
+  /**
    * Adds a line: `decide` checks the cart's rules against its current lines and says what to add.
    * Into an existing cart, inside a transaction that locks the cart, so two adds to one cart take
    * turns; a visitor's first add, which has no cart to lock, in one statement that creates the
@@ -274,6 +312,7 @@ export function createCartService(deps: CartDeps) {
         email: line.email,
         age: line.age,
         transport_time_id: line.travelTimeId,
+        ...(line.answers ? { answers: line.answers } : {}),
         travel_time: line.travelTimeId !== null ? (departures.get(line.travelTimeId) ?? null) : item.travel_time,
         price: line.price,
         fee: line.fee,
@@ -371,7 +410,8 @@ export function createCartService(deps: CartDeps) {
     async addProduct(input: ApiInput<'add-product-to-cart'>, customer: CustomerRow | null, ip: string, guard?: StockGuard, language?: Locale): Promise<CartWithData> {
       const snapshot = await current(language);
       const item = addableItem(snapshot, 'tickets', input.external_code);
-      const owned = await ownedRequired(db, item, customer?.id ?? null, snapshot);
+      // Both answered without a statement for most products (no requirement; questions known to the snapshot).
+      const [owned, asked] = await Promise.all([ownedRequired(db, item, customer?.id ?? null, snapshot), ticketQuestionsOf(db, item, snapshot)]);
       const { cart, lines } = await addLine(snapshot, input.cart, customer, ip, async (lines) => {
         await checkCompany(item, lines, snapshot);
         const sameItem = lines.products.filter((line) => line.shopItemId === item.id);
@@ -385,7 +425,8 @@ export function createCartService(deps: CartDeps) {
         // Refused at the add, naming the products, where the buyer can still add the ticket (and at the checkout again).
         const refusal = requirementRefusal(item, holder.fullName, lines.products, owned, snapshot);
         if (refusal) throw refusal;
-        return { itemId: item.id, itemName: item.name, travelTimeId: holder.travelTimeId, holder, price: unitPrice(snapshot, item), fee: item.fee };
+        const answers = checkTicketAnswers(asked, input.answers, language);
+        return { itemId: item.id, itemName: item.name, travelTimeId: holder.travelTimeId, holder: { ...holder, answers }, price: unitPrice(snapshot, item), fee: item.fee };
       }, guard);
       return { cart: await buildCart(cart, lines, snapshot), snapshot };
     },
@@ -406,6 +447,7 @@ export function createCartService(deps: CartDeps) {
           others.map((other) => other.fullName),
           snapshot,
         );
+        const answers = checkTicketAnswers(await ticketQuestionsOf(tx, item, snapshot), input.answers, language);
         if (holder.travelTimeId !== line.travelTimeId) {
           if (holder.travelTimeId !== null && !(await queries.takeSeat(tx, holder.travelTimeId, item.id, 'held'))) throw refuse(messages.cart.travelTimeSoldOut);
           if (line.travelTimeId !== null) await queries.releaseSeats(tx, new Map([[line.travelTimeId, 1]]));
@@ -415,6 +457,7 @@ export function createCartService(deps: CartDeps) {
           email: holder.email,
           age: holder.age,
           travelTimeId: holder.travelTimeId,
+          answers,
         });
         return { cart, lines: { ...lines, products: lines.products.map((other) => (other.id === line.id ? updated : other)) } };
       });

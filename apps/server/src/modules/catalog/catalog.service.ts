@@ -2,6 +2,7 @@ import { currentPrice, nextTierChange, withinSaleWindow, type EventTextTranslati
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import * as queries from './catalog.queries';
+import { listQuestionsOf, questionOfRow } from './questions.queries';
 import type { EventRow, ShopItemRow, TravelTimeRow } from './catalog.queries';
 
 /** An item's translations and its event's (the snapshot gives each answer in the reader's language from them). */
@@ -206,3 +207,10 @@ export async function listEventSettings(db: Db) {
   );
 }
 
+
+/** The questions asked with these products now (not archived), in the order asked, with their ids and products (decision 0106). */
+export async function loadAskedQuestions(db: Db, itemIds: readonly number[]) {
+  const rows = await listQuestionsOf(db, itemIds);
+  return rows.map((row) => ({ id: row.id, shopItemId: row.shopItemId, question: questionOfRow(row) }));
+}
+export type AskedQuestionRow = Awaited<ReturnType<typeof loadAskedQuestions>>[number];

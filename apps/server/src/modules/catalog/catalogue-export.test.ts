@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { catalogueCreateItemPayload } from '@festival/contract';
 import { and, eq } from 'drizzle-orm';
+import { questionDefinition, type QuestionDefinitionInput } from '@festival/contract';
 import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedCatalogueText } from '../../../test/catalogue-generator';
@@ -22,6 +23,7 @@ import type { CatalogReader } from './catalog-snapshot';
 import type { CatalogueChecker } from './catalogue-checker';
 import { changesAnything } from './catalogue-diff';
 import { catalogueYaml, writeCatalogueExport } from './catalogue-export';
+import { questionColumns, upsertQuestion } from './questions.queries';
 import { importCatalogue, importCatalogueWith, parseCatalogue, readCatalogueFile, type ImportOptions } from './catalogue-import';
 
 const ZONE = 'Europe/Amsterdam';
@@ -150,6 +152,18 @@ describe.each(testEngines())('the catalogue file both ways on %s', (engine) => {
     await catalogue.archiveItem(actor, { code: 'NWF27-CAP', archived: true });
     await catalogue.addDeparture(actor, { code: 'NWF27-SHUTTLE', time: '2027-06-18T23:30:00+02:00', seats: 30 });
 
+    // Product questions of every kind (decision 0106), with translations, limits and one archived.
+    const [weekend] = await db().select({ id: shopItems.id }).from(shopItems).where(eq(shopItems.externalCode, 'NWF27-WEEKEND'));
+    const asked: QuestionDefinitionInput[] = [
+      { code: 'size', kind: 'choice', label: 'T-shirt size', required: true, options: [{ code: 's', label: 'Small', translations: { de: { label: 'Klein' } } }, { code: 'm', label: 'Medium' }], translations: { nl: { label: 'T-shirtmaat' }, de: { label: 'T-Shirt-Größe' } } },
+      { code: 'diet', kind: 'multi', label: 'Dietary needs', options: [{ code: 'vegan', label: 'Vegan' }, { code: 'gluten', label: 'No gluten' }], at_gate: true },
+      { code: 'company', kind: 'text', label: 'Company', per: 'order', max_length: 80 },
+      { code: 'kids', kind: 'number', label: 'Children', min: 0, max: 4 },
+      { code: 'arrival', kind: 'date', label: 'Arrival', earliest: '2027-06-17', latest: '2027-06-20' },
+      { code: 'camper', kind: 'yes_no', label: 'Camper van', archived: true },
+    ];
+    for (const [sort, question] of asked.entries()) await upsertQuestion(db(), questionColumns(questionDefinition.parse(question), weekend!.id, sort));
+
     first = await exportTo(db(), path.join(work, 'first'));
     const exported = parseCatalogue(first.text, 'first.yaml');
     expect(exported.events.find((event) => event.code === 'NWF26')).toMatchObject({ archived: true, starts_at: '2026-06-19T12:00:00+02:00' });
@@ -160,6 +174,9 @@ describe.each(testEngines())('the catalogue file both ways on %s', (engine) => {
     expect(product('NWF27-LOCKER')?.price).toBe(1950);
     expect(product('NWF27-WEEKEND')).toMatchObject({ name: 'Weekend pass', translations: { de: { name: 'Wochenendticket' }, nl: { name: 'Weekendkaart' } } });
     expect(product('NWF27-SHUTTLE')?.transport?.travel_times.map((time) => time.seats)).toContain(75);
+    expect(product('NWF27-WEEKEND')?.questions.map((question) => questionDefinition.parse(question))).toEqual(asked.map((question) => questionDefinition.parse(question)));
+    expect(first.text).toMatch(/^ {6}- code: size\n {8}kind: choice\n/m);
+    expect(first.text).toContain('- { code: s, label: Small, translations: { de: { label: Klein } } }');
     // The Saturday ticket's day is the product's again, as the demo writes it; the on-sale as written.
     expect(product('NWF27-DAY-SAT')?.days).toEqual(['2027-06-19']);
     expect(exported.checkin_lists.find((list) => list.code === 'NWF27-VIP')).toMatchObject({ name: 'VIP entrance', entry: 'alternating', day_cutover: 300, gates: ['VIP gate'] });

@@ -4,6 +4,7 @@ import { admissionOfColumns, isoInZone, rateOfBasisPoints, STEER_TARGET_P99_MS_D
 import YAML, { isMap, isSeq, type Node as YamlNode, Scalar } from 'yaml';
 import type { Db } from '../../db/client';
 import * as queries from './catalog.queries';
+import { listAllQuestions, questionOfRow } from './questions.queries';
 import type { CatalogueFile } from './catalogue-file';
 
 /**
@@ -75,6 +76,9 @@ export async function readLiveCatalogue(db: Db, options: ExportOptions = {}): Pr
   const shopZone = options.timezone ?? 'UTC';
   const [eventRows, taxRows, itemRows, timeRows, voucherRows, rateRows, listRows, listProductRows, onsaleRows, onsaleProductRows, imageRows] = await queries.readCatalogueRows(db);
 
+  // Read apart from the rows above, in the same transaction (decision 0106).
+  const questionsOf = new Map<number, CatalogueFile['products'][number]['questions']>();
+  for (const row of await listAllQuestions(db)) questionsOf.set(row.shopItemId, [...(questionsOf.get(row.shopItemId) ?? []), questionOfRow(row)]);
   const eventById = new Map(eventRows.map((row) => [row.id, row]));
   const taxCodeById = new Map(taxRows.map((row) => [row.id, row.externalCode]));
   const itemById = new Map(itemRows.map((row) => [row.id, row]));
@@ -172,6 +176,7 @@ export async function readLiveCatalogue(db: Db, options: ExportOptions = {}): Pr
             changes_until: instantOf(row.allowTravelTimeChangesUntil, zone),
           }
         : null,
+      questions: questionsOf.get(row.id) ?? [],
     });
   }
 
@@ -441,6 +446,28 @@ function productOut(product: Product) {
         ]),
     ],
     ['translations', translationsOf(product.translations ?? null, ['name', 'description'])],
+    ['questions', product.questions.map(questionOut), product.questions.length === 0],
+  ]);
+}
+
+/** A product question as docs/catalogue.md lists its fields, defaults left out (decision 0106). */
+function questionOut(question: Product['questions'][number]) {
+  const labels = (translations: Record<string, { label: string }> | undefined) => translationsOf(translations ?? null, ['label']);
+  return written([
+    ['code', question.code],
+    ['kind', question.kind],
+    ['label', question.label],
+    ['required', question.required, !question.required],
+    ['per', question.per, question.per === 'ticket'],
+    ['at_gate', question.at_gate, !question.at_gate],
+    ['options', question.options.map((option) => written([['code', option.code], ['label', option.label], ['translations', labels(option.translations)]])), question.options.length === 0],
+    ['min', question.min],
+    ['max', question.max],
+    ['earliest', question.earliest],
+    ['latest', question.latest],
+    ['max_length', question.max_length],
+    ['translations', labels(question.translations)],
+    ['archived', question.archived, !question.archived],
   ]);
 }
 
@@ -513,7 +540,7 @@ function onsaleOut(onsale: CatalogueFile['onsales'][number]) {
 /** Keys whose values are written on one line, as a person writes them: `[NL, BE]`, `{ amount: 4900, units: days, count: 0 }`. */
 const FLOW_KEYS = new Set(['bank_transfer_countries', 'days', 'requires', 'gates', 'boarding', 'admission', 'proof_of_work']);
 /** Sections and lists whose entries are each written on one line. */
-const FLOW_ENTRIES = new Set(['tax_rates', 'shipping_rates', 'payment_plan', 'travel_times', 'variants']);
+const FLOW_ENTRIES = new Set(['tax_rates', 'shipping_rates', 'payment_plan', 'travel_times', 'variants', 'options']);
 
 /**
  * The catalogue as YAML: sections and fields in the order docs/catalogue.md lists them, defaults

@@ -5,6 +5,7 @@ import YAML, { isMap, isScalar, isSeq, LineCounter } from 'yaml';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
+import { questionColumns, upsertQuestion } from './questions.queries';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { admissionColumns, basisPointsOf, eventsProblems, itemsProblems, itemReferenceProblems, type ItemReferences, itemTaxProblem, paymentPlanProblem, rateOfBasisPoints, shippingRatesProblems, taxRatesProblems, checkinListProblems, priceTierMessages, storedPriceTiers, onsaleRuleProblems, onsaleSpan, type OnsaleRoomSpan, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale, requiresProblems, variantNameTranslations, variantName } from '@festival/contract';
 import type { events, shopItems } from '../../db/schema';
@@ -177,7 +178,7 @@ export function parseCatalogueText(text: string, file: string, options: ParseOpt
         issue,
       }));
   const entries = parsed.success ? readable(parsed.data) : readableEntries(data ?? {});
-  const problems = [...schemaProblems, ...crossCheck(entries), ...languageProblems(entries, options.languages)];
+  const problems = [...schemaProblems, ...crossCheck(entries), ...languageProblems(entries, options.languages), ...questionLanguageProblems(entries, options.languages)];
   if (problems.length) {
     const listed = problems.slice(0, locateAtMost).map(({ path, message, ...rest }) => ({
       path,
@@ -310,7 +311,7 @@ export function itemCommonColumns(item: CatalogueFile['products'][number] | Cata
 }
 
 /** A product's own columns beside the common ones (its event's id given). */
-export function productColumns(product: CatalogueFile['products'][number], eventId: number) {
+export function productColumns(product: Omit<CatalogueFile['products'][number], 'questions'>, eventId: number) {
   return {
     shopItemType: 'tickets' as const,
     eventId,
@@ -425,6 +426,29 @@ function languageProblems(catalogue: ReadableCatalogue, languages: readonly Loca
       for (const problem of found) problems.push({ path: ['merchandise', index, 'variants', position, 'translations', problem.code], line: null, message: problem.message });
     }),
   );
+  return problems;
+}
+
+/** A product question's and its options' translations in languages the shop offers (decision 0106). */
+function questionLanguageProblems(catalogue: ReadableCatalogue, languages: readonly Locale[] | undefined): CatalogueProblemEntry[] {
+  const problems: CatalogueProblemEntry[] = [];
+  const check = (translations: unknown, path: Segment[]) => {
+    if (!translations || typeof translations !== 'object') return;
+    const found = languages
+      ? translationLanguageProblems(translations as Record<string, unknown>, languages)
+      : Object.keys(translations)
+          .filter((code) => !isLocale(code))
+          .map((code) => ({ code, message: `${clipped(code, 40)} is not a language the shop knows` }));
+    for (const problem of found) problems.push({ path: [...path, 'translations', problem.code], line: null, message: problem.message });
+  };
+  catalogue.products.forEach((product, index) => {
+    const questions = (product as { questions?: unknown } | null)?.questions;
+    if (!Array.isArray(questions)) return;
+    questions.forEach((question: { translations?: unknown; options?: unknown } | null, at) => {
+      if (Array.isArray(question?.options)) question.options.forEach((option: { translations?: unknown } | null, o) => check(option?.translations, ['products', index, 'questions', at, 'options', o]));
+      check(question?.translations, ['products', index, 'questions', at]);
+    });
+  });
   return problems;
 }
 
@@ -715,6 +739,8 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
           if (row.code === product.code && row.active && !listed.has(row.departsAt.getTime())) kept.push({ code: product.code, field: `active@${row.departsAt.toISOString()}`, shop_value: 'true', file_value: 'false' });
         }
         await queries.deactivateOtherTravelTimes(tx, id, keep, { keepBackOffice: !fileWins && product.transport?.travel_time_type === 'selectable' });
+        // The file's questions by code, in its order; questions it leaves out stay as they are (the file never deletes, decision 0106).
+        for (const [sort, question] of product.questions.entries()) await upsertQuestion(tx, questionColumns(question, id, sort));
       }
       for (const [index, item] of catalogue.merchandise.entries()) {
         const values = reconciled({ ...common(item), shopItemType: 'merchandise' as const, eventId: null, variantOf: null, variantLabel: null, variantLabels: null }, ['merchandise', index]);

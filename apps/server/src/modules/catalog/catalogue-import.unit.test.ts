@@ -276,3 +276,53 @@ vouchers:
     );
   });
 });
+
+describe('product questions in the catalogue file (decision 0106)', () => {
+  const asked = `${base}products:
+  - code: DAY
+    event: FEST
+    name: Day
+    type: ticket
+    price: 5000
+    tax: high
+    questions:
+      - code: size
+        kind: choice
+        label: T-shirt size
+        required: true
+        options:
+          - { code: s, label: Small, translations: { de: { label: Klein } } }
+        translations:
+          de: { label: T-Shirt-Größe }
+      - { code: company, kind: text, label: Company, per: order }
+`;
+  const problemsIn = (text: string, languages: Parameters<typeof parseCatalogue>[2]) => {
+    try {
+      parseCatalogue(text, 't.yaml', languages);
+      return [];
+    } catch (error) {
+      if (error instanceof CatalogueError) return error.problems;
+      throw error;
+    }
+  };
+
+  it('reads a product’s questions in their order, with the defaults', () => {
+    const [product] = parseCatalogue(asked, 't.yaml', ['en', 'de']).products;
+    expect(product!.questions.map((question) => [question.code, question.kind, question.required, question.per, question.at_gate])).toEqual([
+      ['size', 'choice', true, 'ticket', false],
+      ['company', 'text', false, 'order', false],
+    ]);
+    expect(product!.questions[0]!.options).toEqual([{ code: 's', label: 'Small', translations: { de: { label: 'Klein' } } }]);
+  });
+
+  it('refuses a question’s rules at its line, and a language the shop does not offer in a label or an option', () => {
+    expect(problemsIn(asked.replace('      - { code: company, kind: text, label: Company, per: order }', '      - { code: size, kind: text, label: Company, per: order, min: 3 }'), ['en', 'de'])).toEqual([
+      'products[0].questions[1].min (line 26): only a question of kind number takes this',
+      'products[0].questions[1].code (line 26): "size" is the code of another question of this product',
+    ]);
+    expect(problemsIn(asked, ['en', 'nl'])).toEqual([
+      'products[0].questions[0].options[0].translations.de (line 23): the shop does not offer de (languages: en, nl)',
+      'products[0].questions[0].translations.de (line 25): the shop does not offer de (languages: en, nl)',
+    ]);
+  });
+});

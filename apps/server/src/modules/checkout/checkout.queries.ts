@@ -1,9 +1,9 @@
-import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { cartLinesColumns, cartLinesOf, type CartLinesJson } from '../cart/cart.queries';
 import type { Db } from '../../db/client';
 import { rowFromJson } from '../../db/raw-rows';
 import { reusableRows } from '../../db/reusable-statement';
-import { cartMerchandise, cartProducts, orders, shippingRates, shopItems, taxRates, travelTimes, vouchers } from '../../db/schema';
+import { cartMerchandise, cartProducts, orders, questionAnswers, shippingRates, shopItems, taxRates, tickets, travelTimes, vouchers } from '../../db/schema';
 import type { TaxRate, VoucherTerms } from '@festival/contract';
 
 /** The tax rate of each item (null for an item without one). */
@@ -144,3 +144,13 @@ const cartLinesWithItemsStatement = reusableRows<CartLinesJson & { items: ItemRo
              ${itemsWithTaxColumn(sql`i.id IN (SELECT shop_item_id FROM ${cartProducts} WHERE cart_id = ${sql.placeholder('cartId')}
                                                UNION SELECT shop_item_id FROM ${cartMerchandise} WHERE cart_id = ${sql.placeholder('cartId')})`)}`,
 );
+
+/** An order's tickets' ids in the order they were made (one insert of the cart's lines, in the lines' order). */
+export async function listTicketIdsOfOrder(tx: Db, orderId: number): Promise<number[]> {
+  return (await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.orderId, orderId)).orderBy(asc(tickets.id))).map((row) => row.id);
+}
+
+/** The answers to product questions given with an order (decision 0106). */
+export async function insertQuestionAnswers(tx: Db, values: (typeof questionAnswers.$inferInsert)[]): Promise<void> {
+  if (values.length) await tx.insert(questionAnswers).values(values);
+}

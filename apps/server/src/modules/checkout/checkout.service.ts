@@ -1,5 +1,7 @@
 import { newCode } from '../../lib/new-code';
 import {
+  checkAnswers,
+  type AnswerValue,
   addressLineLabel,
   allowedPaymentMethods,
   choosePaymentMethod,
@@ -38,7 +40,8 @@ import * as orderQueries from '../orders/orders.queries';
 import type { OrderRow } from '../orders/orders.queries';
 import type { PaymentRow } from '../payments/payments.queries';
 import type { PaymentsService } from '../payments/payments.service';
-import { countCustomerVoucherUses, listCartLinesWithItemRows, redeemVoucher, voucherTermsOf } from './checkout.queries';
+import { countCustomerVoucherUses, insertQuestionAnswers, listCartLinesWithItemRows, listTicketIdsOfOrder, redeemVoucher, voucherTermsOf } from './checkout.queries';
+import { loadAskedQuestions } from '../catalog/catalog.service';
 import { invoiceOfLines } from './invoice.service';
 import { paymentPlanDueDates } from './payment-plan-dates';
 import type { VoucherGuard } from './voucher-guard';
@@ -176,6 +179,26 @@ export function createCheckoutService(deps: CheckoutDeps) {
           throw invalid(billingMissing.length ? 'customer.address' : 'order.shipping_address', messages.checkout.fillOutFields([...billingMissing, ...shippingMissing]));
         }
 
+        // The products' questions (decision 0106), by the contract's rule: each ticket's (a question
+        // added since the line was personalised is asked now) and the order's, by product.
+        const asked = await loadAskedQuestions(tx, [...new Set(lines.products.map((line) => line.shopItemId))]);
+        const answerLanguage = language ?? config.languages[0] ?? 'en';
+        const ticketAnswers = lines.products.map((line) => {
+          const questions = asked.filter((row) => row.shopItemId === line.shopItemId && row.question.per === 'ticket');
+          const { answers, problems } = checkAnswers(questions.map((row) => row.question), line.answers, answerLanguage);
+          if (problems.length) throw invalid(`products.${line.id}.answers.${problems[0]!.code}`, problems[0]!.message);
+          return questions.flatMap((row) => (answers[row.question.code] === undefined ? [] : [{ questionId: row.id, value: answers[row.question.code]! }]));
+        });
+        const orderAnswers: { questionId: number; value: AnswerValue }[] = [];
+        for (const shopItemId of new Set(lines.products.map((line) => line.shopItemId))) {
+          const questions = asked.filter((row) => row.shopItemId === shopItemId && row.question.per === 'order');
+          if (!questions.length) continue;
+          const product = rows.get(shopItemId)!.externalCode;
+          const { answers, problems } = checkAnswers(questions.map((row) => row.question), input.answers?.[product], answerLanguage);
+          if (problems.length) throw invalid(`answers.${product}.${problems[0]!.code}`, problems[0]!.message);
+          for (const row of questions) if (answers[row.question.code] !== undefined) orderAnswers.push({ questionId: row.id, value: answers[row.question.code]! });
+        }
+
         const itemIds = [...new Set([...lines.products, ...lines.merchandise].map((line) => line.shopItemId))];
         const items = await carts.itemsOf(itemIds, snapshot, tx);
         const invoice = await invoiceOfLines(tx, lines, items, shippingCountry, rates);
@@ -273,6 +296,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
             };
           }),
         );
+        const ticketIds = ticketAnswers.some((answers) => answers.length) ? await listTicketIdsOfOrder(tx, order.id) : [];
+        await insertQuestionAnswers(tx, [
+          ...ticketAnswers.flatMap((answers, index) => answers.map((answer) => ({ orderId: order.id, ticketId: ticketIds[index]!, ...answer }))),
+          ...orderAnswers.map((answer) => ({ orderId: order.id, ticketId: null, ...answer })),
+        ]);
         await orderQueries.insertMerchandisePurchases(
           tx,
           lines.merchandise.map((line) => {

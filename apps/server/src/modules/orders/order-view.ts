@@ -1,7 +1,9 @@
-import { allowedPaymentMethods, shippingShares, waitsForBankDetails, type StaffRefundability, type Order, type RefundWaysOpen, type ShopConfigFile, type Refund, type ShopItem, type Ticket, type UserData } from '@festival/contract';
+import { answerTexts, answerWords, type ShownAnswer, allowedPaymentMethods, shippingShares, waitsForBankDetails, type StaffRefundability, type Order, type RefundWaysOpen, type ShopConfigFile, type Refund, type ShopItem, type Ticket, type UserData } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
-import { loadCustomerOrders, loadCustomerRefunds, type OrderRow as OrderRowOf } from './orders.queries';
+import { listAnswersOfOrders, loadCustomerOrders, loadCustomerRefunds, type OrderRow as OrderRowOf } from './orders.queries';
+import { questionOfRow } from '../catalog/questions.queries';
+import { translatorFor } from '../../lib/language';
 import { readTogether } from '../../db/read-together';
 import { openRefundWays, waysWithoutBankDetails } from '../payments/refund-plan';
 import { ACCEPT_TERMS_LINK, creditNoteLink, INVOICE_LINK, instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
@@ -164,6 +166,20 @@ export async function customerOrdersAndRefunds(
     if (item.merchandisePurchaseId !== null) activeRefundPurchases.add(item.merchandisePurchaseId);
   }
 
+  // The answers to the products' questions (decision 0106), in the snapshot's language: by ticket, and the order's own.
+  const answerRows = loaded.tickets.length ? await listAnswersOfOrders(db, loaded.orders.map((order) => order.id)) : [];
+  const answerLanguage = snapshot.language ?? 'en';
+  const yesNo = { yes: translatorFor(answerLanguage).format(answerTexts.yes), no: translatorFor(answerLanguage).format(answerTexts.no) };
+  const ticketAnswers = new Map<number, ShownAnswer[]>();
+  const orderAnswers = new Map<number, ShownAnswer[]>();
+  for (const row of answerRows) {
+    const question = questionOfRow(row.question);
+    const shown = { code: question.code, question: question.translations?.[answerLanguage]?.label || question.label, answer: answerWords(question, row.value, answerLanguage, yesNo) };
+    const into = row.ticketId === null ? orderAnswers : ticketAnswers;
+    const key = row.ticketId ?? row.orderId;
+    into.set(key, [...(into.get(key) ?? []), shown]);
+  }
+
   // What card and desk payments can still take back, for the customer's own paid orders (one query).
   const refundable = loaded.orders.filter((order) => order.customerId === customerId && (order.paymentStatus === 'paid' || (Boolean(order.paymentPlan?.length) && order.paymentStatus === 'partial')));
   const waysOpen = refundable.length ? await openRefundWays(db, refundable.map((order) => order.id), refundProvider) : new Map<number, RefundWaysOpen>();
@@ -218,6 +234,7 @@ export async function customerOrdersAndRefunds(
         timezone: event?.timezone ?? null,
         event_name: event?.name ?? null,
         event_id: event?.id ?? null,
+        ...(ticketAnswers.has(ticket.id) ? { answers: ticketAnswers.get(ticket.id)! } : {}),
       };
     };
     // A ticket passed on belongs to its new holder: its buyer no longer sees it.
@@ -314,6 +331,7 @@ export async function customerOrdersAndRefunds(
       refund_ways_open: waysOpen.get(order.id) ?? (refundablePayment ? { card: 0, cash: 0, card_terminal: 0 } : null),
       returned_amount: order.returnedAmount,
       tickets,
+      ...(orderAnswers.has(order.id) ? { answers: orderAnswers.get(order.id)! } : {}),
       cartProducts: [],
       cartMerchandise: [],
       merchandisePurchases,

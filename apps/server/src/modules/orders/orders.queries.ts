@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { rowFromJson, rowsFromJson } from '../../db/raw-rows';
 import { readTogether } from '../../db/read-together';
 import { reusableInsert, reusableInsertRows, reusableQuery, reusableRows, reusableUpdateById } from '../../db/reusable-statement';
-import { customers, events, invoices, merchandisePurchases, orders, paymentPlanPayments, refundItems, refunds, shopItems, tickets, travelTimes } from '../../db/schema';
+import { customers, events, invoices, merchandisePurchases, orders, paymentPlanPayments, productQuestions, questionAnswers, refundItems, refunds, shopItems, tickets, travelTimes } from '../../db/schema';
 import { tallyUnits } from '../../lib/tally-units';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -287,4 +287,15 @@ export async function findInstalment(db: Db, orderId: number, reference: string)
 export async function findOrderByCode(db: Db, code: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.code, code));
   return row;
+}
+
+/** The answers to product questions given with these orders, with their questions, in the order asked (decision 0106). */
+export async function listAnswersOfOrders(db: Db, orderIds: readonly number[]) {
+  if (!orderIds.length) return [];
+  return db
+    .select({ orderId: questionAnswers.orderId, ticketId: questionAnswers.ticketId, value: questionAnswers.value, question: productQuestions })
+    .from(questionAnswers)
+    .innerJoin(productQuestions, eq(productQuestions.id, questionAnswers.questionId))
+    .where(inArray(questionAnswers.orderId, [...orderIds]))
+    .orderBy(asc(productQuestions.shopItemId), asc(productQuestions.sortOrder), asc(productQuestions.id));
 }

@@ -84,6 +84,13 @@ export function OrderTickets({ order, portal = false, renderTicketActions }: Ord
                     <dd id={`ticket-travel-time-${ticket.code}`}>{format.date(ticket.travel_time, ticket.timezone, 'dayDateTime')}</dd>
                   </div>
                 )}
+                {/* The answers to the product's questions (decision 0106), in the page's language. */}
+                {ticket.answers?.map((answer) => (
+                  <div key={answer.code}>
+                    <dt>{answer.question}</dt>
+                    <dd className="order-ticket__answer">{answer.answer}</dd>
+                  </div>
+                ))}
                 <div>
                   <dt>{say(orderTexts.orderTickets.ticketCode)}</dt>
                   <dd className="order-ticket__code">

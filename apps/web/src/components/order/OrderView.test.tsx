@@ -43,6 +43,19 @@ describe('the tickets of the order view', () => {
     expect(row.querySelector('code')?.textContent).toBe('TCK-1');
   });
 
+  it("shows the answers to the products' questions: each ticket's with it, the order's under their heading (decision 0106)", async () => {
+    show(
+      testOrder({
+        tickets: [testTicket({ code: 'TCK-1', answers: [{ code: 'size', question: 'T-shirt size', answer: 'Medium' }] })],
+        answers: [{ code: 'contact', question: 'Emergency contact', answer: 'Mum' }],
+      }),
+    );
+    const ticket = await row('TCK-1');
+    expect(within(ticket).getByText('T-shirt size').nextElementSibling?.textContent).toBe('Medium');
+    const section = screen.getByRole('region', { name: 'Your answers for this order' });
+    expect(within(section).getByText('Emergency contact').nextElementSibling?.textContent).toBe('Mum');
+  });
+
   it('offers Download ticket only when allowed, by the holder\'s e-mail or else the customer\'s', async () => {
     show(
       testOrder({

@@ -1,4 +1,4 @@
-import { type Order, paymentMessages } from '@festival/contract';
+import { answerTexts, type Order, paymentMessages } from '@festival/contract';
 import { BankTransferDetails } from './BankTransferDetails';
 import { CardPayment } from './CardPayment';
 import { OrderFacts } from './OrderFacts';
@@ -84,6 +84,19 @@ export function OrderView({ order, paymentReturn = null, waiting = false, portal
       {itemsShown && <PaymentSchedule order={order} offerPayment={!waiting} />}
       {itemsShown && <OrderItems order={order} />}
       {itemsShown && <OrderTickets order={order} portal={portal} renderTicketActions={renderTicketActions} />}
+      {itemsShown && order.answers && (
+        <section className="order-answers" aria-labelledby="order-answers-title">
+          <h2 id="order-answers-title">{say(answerTexts.orderAnswers)}</h2>
+          <dl className="order-ticket__details">
+            {order.answers.map((answer) => (
+              <div key={answer.code}>
+                <dt>{answer.question}</dt>
+                <dd>{answer.answer}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
       {itemsShown && <OrderMerchandise order={order} />}
       <OrderDownloads order={order} />
     </div>

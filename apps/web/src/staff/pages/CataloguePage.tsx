@@ -26,6 +26,7 @@ import { useEffect, useId, useRef, useState, type Dispatch, type FormEvent, type
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { FormDialog } from '../FormDialog';
+import { QuestionsEditor } from '../catalogue/QuestionsEditor';
 import { ConfirmModal } from '../../components/ui/ConfirmModal';
 import { DataTable } from '../../components/ui/DataTable';
 import { Loading } from '../../components/ui/Loading';
@@ -670,6 +671,7 @@ function ItemCard({
         </dl>
       </div>
       {transport && <Departures item={item} timeZone={timeZone} seats={seats} />}
+      {item.kind === 'product' && <QuestionsEditor product={item.code} />}
       <div role="status" className="staff-cat-item__status">
         {notice && <p className="alert alert--success">{notice}</p>}
       </div>

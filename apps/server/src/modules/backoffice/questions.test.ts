@@ -1,0 +1,129 @@
+import { english, LOCALES, questionMessages, staffAdminMessages, staffApi, staffCatalogueMessages, staffQuestionMessages as texts } from '@festival/contract';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngines } from '../../../test/databases';
+import { changedTables, createSnapshotter } from '../../../test/db-snapshot';
+import { cartWith, checkoutPayload, createCustomer } from '../../../test/shop-flows';
+import { staffCall } from '../../../test/staff-call';
+import { signedInStaff } from '../../../test/staff-sign-in';
+import { createTestShop, type TestShop } from '../../../test/test-shop';
+import { orders, productQuestions, questionAnswers, staffAudit } from '../../db/schema';
+import { translatorFor } from '../../lib/language';
+import { readLiveCatalogue } from '../catalog/catalogue-export';
+
+const SECRET = 'questions-admin-test-secret-of-32-chars!!';
+
+/**
+ * The back office's questions per product over HTTP (issue 37 point 4, decision 0106): admins
+ * only; added, changed, reordered and removed with the catalogue file's rules, refused by field in
+ * the member's language with nothing changed; audited; a question with answers archived, never
+ * deleted; written by the export.
+ */
+describe.each(testEngines())('the back-office questions on %s', (engine) => {
+  let shop: TestShop;
+  let admin: string;
+  let boxOffice: string;
+  beforeAll(async () => {
+    shop = await createTestShop(engine, { config: { languages: [...LOCALES] }, app: { appSecret: SECRET, catalogMaxAgeMs: 0 } });
+    const clock = new Date();
+    admin = (await signedInStaff(shop.app, shop.database.db, { email: 'questions.admin@example.org', role: 'admin' }, clock)).cookie;
+    boxOffice = (await signedInStaff(shop.app, shop.database.db, { email: 'questions.box@example.org', role: 'box_office' }, clock)).cookie;
+  }, 120_000);
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  const db = () => shop.database.db;
+  const snapshot = () => createSnapshotter(db())();
+  const save = (code: string | null, question: Record<string, unknown>, cookie = admin) => staffCall(shop.app, 'question-save', { product: 'NWF27-WEEKEND', code, question }, cookie);
+  const list = async () => {
+    const answer = await staffCall(shop.app, 'question-list', { product: 'NWF27-WEEKEND' }, admin);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return staffApi['question-list'].answer.parse(answer.body);
+  };
+  const lastAudit = async (target: string) => (await db().select().from(staffAudit).where(eq(staffAudit.target, target)).orderBy(desc(staffAudit.id)).limit(1))[0];
+  async function inGerman(path: string, payload: unknown) {
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: `/api/staff/${path}`,
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'accept-language': 'de', cookie: admin },
+      payload: JSON.stringify(payload),
+    });
+    return { status: response.statusCode, body: response.json() as { message: string; errors?: Record<string, string[]> } };
+  }
+  const de = (text: Parameters<typeof english>[0]) => translatorFor('de').format(text);
+  const size = { code: 'size', kind: 'choice', label: 'T-shirt size', required: true, options: [{ code: 's', label: 'Small' }, { code: 'm', label: 'Medium', translations: { de: { label: 'Mittel' } } }], translations: { de: { label: 'T-Shirt-Größe' } } };
+
+  it('is for admins only', async () => {
+    for (const path of ['question-list', 'question-save', 'question-remove', 'question-order'] as const) {
+      const answer = await staffCall(shop.app, path, {}, boxOffice);
+      expect([answer.status, answer.body.message]).toEqual([403, english(staffAdminMessages.notAllowed)]);
+      expect((await staffCall(shop.app, path, {}, null)).status).toBe(401);
+    }
+  });
+
+  it('adds questions in order, audited, and the export writes them', async () => {
+    const first = await save(null, size);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.message).toBe(english(texts.created('T-shirt size')));
+    expect((await save(null, { code: 'company', kind: 'text', label: 'Company', per: 'order' })).status).toBe(200);
+    const listed = await list();
+    expect(listed.questions.map((view) => [view.question.code, view.question.per, view.answers])).toEqual([
+      ['size', 'ticket', 0],
+      ['company', 'order', 0],
+    ]);
+    expect(listed.languages[0]).toBe('en');
+    expect(await lastAudit('question:NWF27-WEEKEND/size')).toMatchObject({ action: 'question.create', actor: 'questions.admin@example.org', before: null });
+    const { catalogue } = await readLiveCatalogue(db());
+    expect(catalogue.products.find((product) => product.code === 'NWF27-WEEKEND')?.questions.map((question) => question.code)).toEqual(['size', 'company']);
+  });
+
+  it('refuses by field in the member’s language, with nothing changed: the file’s rules, a code twice, a language the shop does not offer, another code', async () => {
+    const before = await snapshot();
+    const german = await inGerman('question-save', { product: 'NWF27-WEEKEND', code: null, question: { code: 'size', kind: 'choice', label: '', options: [] } });
+    expect(german.status).toBe(422);
+    expect(german.body.errors).toEqual({ 'question.label': [de(questionMessages.labelLength)], 'question.options': [de(questionMessages.options)] });
+    const english422 = await save(null, { code: 'kids', kind: 'number', label: 'Children', min: 5, max: 1 });
+    expect([english422.status, english422.body.errors]).toEqual([422, { 'question.min': [english(questionMessages.minAboveMax)] }]);
+    const twice = await inGerman('question-save', { product: 'NWF27-WEEKEND', code: null, question: { code: 'size', kind: 'text', label: 'Size again' } });
+    expect([twice.status, twice.body.errors]).toEqual([422, { 'question.code': [de(questionMessages.codeTwice('size'))] }]);
+    const language = await save(null, { code: 'arrival', kind: 'date', label: 'Arrival', translations: { xx: { label: 'X' } } });
+    expect([language.status, language.body.errors]).toEqual([422, { 'question.translations.xx': [english(staffCatalogueMessages.notALanguage)] }]);
+    const renamed = await save('size', { ...size, code: 'shirt' });
+    expect([renamed.status, renamed.body.errors]).toEqual([422, { 'question.code': [english(texts.codeKept('size'))] }]);
+    const noProduct = await staffCall(shop.app, 'question-save', { product: 'NO-SUCH', code: null, question: size }, admin);
+    expect([noProduct.status, noProduct.body.message]).toEqual([404, english(texts.noProduct('NO-SUCH'))]);
+    expect(changedTables(before, await snapshot())).toEqual([]);
+  });
+
+  it('changes and reorders questions, audited', async () => {
+    const changed = await save('size', { ...size, label: 'Shirt size', at_gate: true });
+    expect([changed.status, changed.body.message]).toEqual([200, english(texts.saved('Shirt size'))]);
+    expect(await lastAudit('question:NWF27-WEEKEND/size')).toMatchObject({ action: 'question.change', before: { label: 'T-shirt size', at_gate: false }, after: { label: 'Shirt size', at_gate: true } });
+    const wrongOrder = await staffCall(shop.app, 'question-order', { product: 'NWF27-WEEKEND', codes: ['company'] }, admin);
+    expect([wrongOrder.status, wrongOrder.body.errors]).toEqual([422, { codes: [english(texts.sameCodes)] }]);
+    const ordered = await staffCall(shop.app, 'question-order', { product: 'NWF27-WEEKEND', codes: ['company', 'size'] }, admin);
+    expect(ordered.status).toBe(200);
+    expect((await list()).questions.map((view) => view.question.code)).toEqual(['company', 'size']);
+  });
+
+  it('removes a question nobody answered, and archives one with answers (its answers stay, its kind stays)', async () => {
+    const removed = await staffCall(shop.app, 'question-remove', { product: 'NWF27-WEEKEND', code: 'company' }, admin);
+    expect([removed.status, removed.body]).toEqual([200, { deleted: true, message: english(texts.removed('Company')) }]);
+    expect(await lastAudit('question:NWF27-WEEKEND/company')).toMatchObject({ action: 'question.remove', after: null });
+
+    // An answer given with an order (an order of another product will do for the row).
+    const buyer = await createCustomer(shop);
+    const placed = await shop.call('checkout-cart', checkoutPayload(buyer.token, await cartWith(shop, buyer.token, ['NWF27-PARKING'])));
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const [question] = await db().select().from(productQuestions).where(eq(productQuestions.code, 'size'));
+    const [order] = await db().select({ id: orders.id }).from(orders).limit(1);
+    await db().insert(questionAnswers).values({ orderId: order!.id, questionId: question!.id, value: 's' });
+    const kind = await save('size', { ...size, kind: 'multi' });
+    expect([kind.status, kind.body.errors]).toEqual([422, { 'question.kind': [english(texts.kindKept('choice'))] }]);
+    const archived = await staffCall(shop.app, 'question-remove', { product: 'NWF27-WEEKEND', code: 'size' }, admin);
+    expect([archived.status, archived.body]).toEqual([200, { deleted: false, message: english(texts.archived('Shirt size', 1)) }]);
+    expect((await list()).questions).toEqual([expect.objectContaining({ question: expect.objectContaining({ code: 'size', archived: true }), answers: 1 })]);
+    expect(await db().select().from(questionAnswers).where(eq(questionAnswers.questionId, question!.id))).toHaveLength(1);
+  });
+});
