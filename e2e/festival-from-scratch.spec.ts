@@ -4,6 +4,7 @@ import { staffCatalogueMessages } from '../packages/contract/src/staff-catalogue
 import { staffCheckinListMessages } from '../packages/contract/src/staff-checkin-lists';
 import { staffRateMessages } from '../packages/contract/src/staff-rates';
 import { staffVoucherMessages } from '../packages/contract/src/staff-vouchers';
+import { questionEditorTexts } from '../packages/contract/src/staff-questions';
 import { english, englishOf } from '../packages/contract/src/i18n/english';
 import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
 import { itemFormTexts } from '../apps/web/src/staff/catalogue/item-form';
@@ -159,6 +160,21 @@ describe('a festival set up in the browser from an empty shop, and bought', () =
     await dialog.getByRole('button', { name: texts.save }).click();
     await pass.getByRole('status').getByText(english(staffCatalogueMessages.saved)).waitFor();
     expect(await pass.innerText()).toContain(tiers.legend);
+
+    // A question to the pass's buyers (decision 0106). Not required: the shop's personalise step
+    // does not ask questions yet (decision 0106, what is left), and a required one would stop the sale.
+    const questions = englishOf(questionEditorTexts);
+    await pass.getByText(questions.summary, { exact: true }).click();
+    await pass.getByRole('button', { name: questions.add }).click();
+    dialog = page.getByRole('dialog', { name: questions.newTitle });
+    await dialog.waitFor();
+    await dialog.getByLabel(questions.code, { exact: true }).fill('diet');
+    await dialog.getByLabel(questions.label, { exact: true }).fill('Dietary needs');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'festival-question-dialog-1280.png');
+    await dialog.getByRole('button', { name: questions.save }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await pass.getByText('Dietary needs', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: itemTexts.newProduct }).click();
     dialog = page.getByRole('dialog', { name: itemTexts.newProductTitle });
