@@ -38,12 +38,17 @@ export async function demoDatabase(): Promise<Database> {
   return database;
 }
 
-/** `config`: settings of the demo configuration the journey changes (its languages, say); `configure`: a change made by a function of it. */
-export async function startOwnShop(options: { appSecret: string; onsales?: readonly string[]; config?: Partial<ShopConfigFile>; app?: Partial<AppOptions>; configure?: (config: AppOptions['config']) => AppOptions['config'] }): Promise<OwnShop> {
+/**
+ * `config`: settings of the demo configuration the journey changes (its languages, say); `configure`: a change made by a function of it;
+ * `empty`: a freshly migrated database with no catalogue at all (no events, products, rates or vouchers), the demo's configuration still.
+ */
+export async function startOwnShop(options: { appSecret: string; empty?: boolean; onsales?: readonly string[]; config?: Partial<ShopConfigFile>; app?: Partial<AppOptions>; configure?: (config: AppOptions['config']) => AppOptions['config'] }): Promise<OwnShop> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let database: Database;
-  if (options.onsales?.length) {
+  if (options.empty) {
+    database = await createTestDatabase('pglite');
+  } else if (options.onsales?.length) {
     database = await createTestDatabase('pglite');
     const onsales = `\nonsales:\n${options.onsales.map((entry) => `  - ${entry}\n`).join('')}`;
     await importCatalogue(database.db, parseCatalogue(`${readFileSync(DEMO_FILE, 'utf8')}${onsales}`, DEMO_FILE), path.dirname(DEMO_FILE));
