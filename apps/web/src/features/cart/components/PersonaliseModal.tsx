@@ -1,4 +1,4 @@
-import { holderError, messages, shopFrontMessages, type HolderField } from '@festival/contract';
+import { answerTexts, holderError, messages, questionLabelIn, shopFrontMessages, type HolderField } from '@festival/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Dropdown, type DropdownOption } from '../../../components/ui/Dropdown';
@@ -8,10 +8,16 @@ import { Modal } from '../../../components/ui/Modal';
 import { TextField } from '../../../components/ui/TextField';
 import { ApiError, refusalText } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/use-format';
+import { useLanguage } from '../../../lib/language';
 import {
+  answersFormOf,
+  answersInput,
   holderInput,
   holderRulesFor,
+  refusedQuestion,
+  ticketQuestionsOf,
   travelTimeChangesOpen,
+  type AnswersForm,
   type HolderFields,
   type PassengerForm,
   type PersonaliseProduct,
@@ -34,6 +40,8 @@ export interface PersonaliseModalProps {
   openedAt: number;
   /** The travel time the line holds now: its own seat keeps it selectable even when the others are gone. */
   heldTravelTimeId?: number | null;
+  /** The answers the line holds now (re-personalising), by question code; the fields start with them. */
+  defaultAnswers?: Readonly<Record<string, unknown>> | undefined;
   /** Sends the holder details; a rejection shows its message in the modal, which stays open. */
   onSubmit: (holder: HolderFields) => Promise<unknown>;
   onCancel: () => void;
@@ -46,12 +54,21 @@ const FIELD_IDS: Record<HolderField, string> = {
   transport_time_id: 'personalise-travel-time',
 };
 
-/** The field a server refusal names first, when it names one. */
-function refusedField(error: unknown): HolderField | null {
+/** The id of the field of a per-ticket question (decision 0106). */
+const answerFieldId = (code: string) => `personalise-answer-${code}`;
+
+/** The field a server refusal names first, when it names one: a holder field, or a question's (`answers.<code>`). */
+function refusedField(error: unknown): Invalid {
   if (!(error instanceof ApiError) || !error.body?.errors) return null;
   const field = Object.keys(error.body.errors)[0];
+  const question = refusedQuestion(field);
+  if (question !== null) return { answer: question };
   return field && field in FIELD_IDS ? (field as HolderField) : null;
 }
+
+/** The field marked invalid: a holder field, or a question by its code. */
+type Invalid = HolderField | { answer: string } | null;
+const fieldIdOf = (field: Exclude<Invalid, null>) => (typeof field === 'string' ? FIELD_IDS[field] : answerFieldId(field.answer));
 
 /**
  * The personalise ticket modal of spec section 2, mounted while it is open: product name, full
@@ -60,10 +77,15 @@ function refusedField(error: unknown): HolderField | null {
  * defaults and focuses the full name; the rules of spec section 5 are checked in their order
  * (holderError, the same function the server runs) before anything is sent.
  */
-export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, openedAt, heldTravelTimeId = null, onSubmit, onCancel }: PersonaliseModalProps) {
+export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, openedAt, heldTravelTimeId = null, defaultAnswers, onSubmit, onCancel }: PersonaliseModalProps) {
   const format = useFormat();
+  const language = useLanguage();
+  const [questions] = useState(() => ticketQuestionsOf(product.questions));
   const [form, setForm] = useState<PassengerForm>(defaults);
-  const [invalid, setInvalid] = useState<HolderField | null>(null);
+  const [answers, setAnswers] = useState<AnswersForm>(() => answersFormOf(questions, defaultAnswers));
+  const [invalid, setInvalid] = useState<Invalid>(null);
+  /** The text of each question refused, shown at its field. */
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const fullNameRef = useRef<HTMLInputElement>(null);
   // A refusal that arrives after Cancel has nowhere to show and must not linger as the page's error.
@@ -91,11 +113,13 @@ export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, 
 
   const change = (field: keyof PassengerForm) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
 
-  const showError = (field: HolderField | null, message: string) => {
+  const showError = (field: Invalid, message: string) => {
     setInvalid(field);
     formErrorStore.set(message);
-    if (field) document.getElementById(FIELD_IDS[field])?.focus();
+    if (field) document.getElementById(fieldIdOf(field))?.focus();
   };
+  const isInvalid = (code: string) => (invalid !== null && typeof invalid === 'object' && invalid.answer === code) || code in answerErrors;
+  const answer = (code: string, value: string | string[]) => setAnswers((current) => ({ ...current, [code]: value }));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -106,18 +130,30 @@ export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, 
       showError(error.field, say(error.message));
       return;
     }
+    // The questions after the holder's fields, by the contract's rule (the server runs the same).
+    const checked = answersInput(questions, answers, language);
+    setAnswerErrors(Object.fromEntries(checked.problems.map((problem) => [problem.code, say(problem.message)])));
+    const first = checked.problems[0];
+    if (first) {
+      showError({ answer: first.code }, say(first.message));
+      return;
+    }
     setInvalid(null);
     formErrorStore.clear();
     setBusy(true);
     try {
-      await onSubmit(holder);
+      await onSubmit(checked.answers ? { ...holder, answers: checked.answers } : holder);
     } catch (refusal) {
       // A refusal's reason shows here, at its field; a real failure (no answer, a 5xx) is told
       // once, by the caller's toast ('Could not add item to cart.', 'Could not update item details.').
       const reason = refusalText(refusal);
       if (!mounted.current) return;
       if (reason === null) formErrorStore.clear();
-      else showError(refusedField(refusal), reason);
+      else {
+        const field = refusedField(refusal);
+        if (field !== null && typeof field === 'object') setAnswerErrors({ [field.answer]: reason });
+        showError(field, reason);
+      }
     } finally {
       setBusy(false);
     }
@@ -202,6 +238,94 @@ export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, 
             aria-invalid={invalid === 'transport_time_id' || undefined}
           />
         )}
+        {questions.map((question) => {
+          const id = answerFieldId(question.code);
+          const label = questionLabelIn(question, language);
+          const error = answerErrors[question.code];
+          const errorId = error ? `${id}-error` : undefined;
+          const value = answers[question.code] ?? '';
+          const text = typeof value === 'string' ? value : '';
+          const common = { 'aria-invalid': isInvalid(question.code) || undefined, 'aria-describedby': errorId };
+          const errorText = error && (
+            <p id={errorId} className="field__error personalise__answer-error">
+              {error}
+            </p>
+          );
+          if (question.kind === 'choice')
+            return (
+              <div key={question.code} className="personalise__answer">
+                <Dropdown
+                  id={id}
+                  label={label}
+                  required={question.required}
+                  placeholder={say(texts.chooseOption)}
+                  options={question.options.map((option) => ({ value: option.code, label: questionLabelIn(option, language) }))}
+                  value={text}
+                  onChange={(next) => answer(question.code, next)}
+                  {...common}
+                />
+                {errorText}
+              </div>
+            );
+          if (question.kind === 'multi' || question.kind === 'yes_no') {
+            const chosen = Array.isArray(value) ? value : [];
+            const options =
+              question.kind === 'multi'
+                ? question.options.map((option) => ({ value: option.code, label: questionLabelIn(option, language) }))
+                : [
+                    { value: 'yes', label: say(answerTexts.yes) },
+                    { value: 'no', label: say(answerTexts.no) },
+                  ];
+            return (
+              <fieldset key={question.code} id={id} tabIndex={-1} className="fieldset personalise__answer" aria-describedby={errorId} aria-invalid={common['aria-invalid']} aria-required={question.required || undefined}>
+                <legend className="field__label">
+                  {label}
+                  {question.required && (
+                    <span className="field__required" aria-hidden="true">
+                      {' '}
+                      *
+                    </span>
+                  )}
+                </legend>
+                {options.map((option) => (
+                  <label key={option.value} className="personalise__option">
+                    {question.kind === 'multi' ? (
+                      <input
+                        type="checkbox"
+                        name={id}
+                        value={option.value}
+                        checked={chosen.includes(option.value)}
+                        onChange={(event) => answer(question.code, event.target.checked ? [...chosen, option.value] : chosen.filter((code) => code !== option.value))}
+                      />
+                    ) : (
+                      <input type="radio" name={id} value={option.value} checked={text === option.value} onChange={() => answer(question.code, option.value)} />
+                    )}{' '}
+                    {option.label}
+                  </label>
+                ))}
+                {errorText}
+              </fieldset>
+            );
+          }
+          return (
+            <div key={question.code} className="personalise__answer">
+              <TextField
+                id={id}
+                type={question.kind === 'date' ? 'date' : question.kind === 'number' ? 'number' : 'text'}
+                inputMode={question.kind === 'number' ? 'numeric' : undefined}
+                label={label}
+                required={question.required}
+                value={text}
+                onChange={(next) => answer(question.code, next)}
+                maxLength={question.kind === 'text' ? (question.max_length ?? undefined) : undefined}
+                min={question.kind === 'number' ? (question.min ?? undefined) : question.kind === 'date' ? (question.earliest ?? undefined) : undefined}
+                max={question.kind === 'number' ? (question.max ?? undefined) : question.kind === 'date' ? (question.latest ?? undefined) : undefined}
+                {...common}
+              />
+              {errorText}
+            </div>
+          );
+        })}
         {isTransport && (
           <ul className="personalise__notes" id="personalise-notes">
             <li>{say(messages.cart.meetingPoint)}</li>
