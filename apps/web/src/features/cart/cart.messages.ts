@@ -48,7 +48,6 @@ export const cartTexts = {
     email: message({ id: 'cart.PersonaliseModal.email', defaultMessage: 'E-mail' }),
     ageRange: message({ id: 'cart.PersonaliseModal.ageRange', defaultMessage: 'Age range' }),
     chooseAgeRange: message({ id: 'cart.PersonaliseModal.chooseAgeRange', defaultMessage: 'Choose an age range' }),
-    chooseOption: message({ id: 'cart.PersonaliseModal.chooseOption', defaultMessage: 'Choose an option' }),
     travelTime: message({ id: 'cart.PersonaliseModal.travelTime', defaultMessage: 'Travel time' }),
     chooseTravelTime: message({ id: 'cart.PersonaliseModal.chooseTravelTime', defaultMessage: 'Choose your travel time' }),
     /** Seats left at a travel time, in brackets after it; `count` arrives formatted. */

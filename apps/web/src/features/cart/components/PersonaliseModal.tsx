@@ -1,4 +1,4 @@
-import { answerTexts, holderError, messages, questionLabelIn, shopFrontMessages, type HolderField } from '@festival/contract';
+import { holderError, messages, shopFrontMessages, type HolderField } from '@festival/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Dropdown, type DropdownOption } from '../../../components/ui/Dropdown';
@@ -25,6 +25,7 @@ import {
 import './personalise.css';
 import { say } from '../../../lib/say';
 import { cartTexts } from '../cart.messages';
+import { QuestionField } from '../../../components/ui/QuestionField';
 
 const texts = cartTexts.personaliseModal;
 
@@ -238,94 +239,18 @@ export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, 
             aria-invalid={invalid === 'transport_time_id' || undefined}
           />
         )}
-        {questions.map((question) => {
-          const id = answerFieldId(question.code);
-          const label = questionLabelIn(question, language);
-          const error = answerErrors[question.code];
-          const errorId = error ? `${id}-error` : undefined;
-          const value = answers[question.code] ?? '';
-          const text = typeof value === 'string' ? value : '';
-          const common = { 'aria-invalid': isInvalid(question.code) || undefined, 'aria-describedby': errorId };
-          const errorText = error && (
-            <p id={errorId} className="field__error personalise__answer-error">
-              {error}
-            </p>
-          );
-          if (question.kind === 'choice')
-            return (
-              <div key={question.code} className="personalise__answer">
-                <Dropdown
-                  id={id}
-                  label={label}
-                  required={question.required}
-                  placeholder={say(texts.chooseOption)}
-                  options={question.options.map((option) => ({ value: option.code, label: questionLabelIn(option, language) }))}
-                  value={text}
-                  onChange={(next) => answer(question.code, next)}
-                  {...common}
-                />
-                {errorText}
-              </div>
-            );
-          if (question.kind === 'multi' || question.kind === 'yes_no') {
-            const chosen = Array.isArray(value) ? value : [];
-            const options =
-              question.kind === 'multi'
-                ? question.options.map((option) => ({ value: option.code, label: questionLabelIn(option, language) }))
-                : [
-                    { value: 'yes', label: say(answerTexts.yes) },
-                    { value: 'no', label: say(answerTexts.no) },
-                  ];
-            return (
-              <fieldset key={question.code} id={id} tabIndex={-1} className="fieldset personalise__answer" aria-describedby={errorId} aria-invalid={common['aria-invalid']} aria-required={question.required || undefined}>
-                <legend className="field__label">
-                  {label}
-                  {question.required && (
-                    <span className="field__required" aria-hidden="true">
-                      {' '}
-                      *
-                    </span>
-                  )}
-                </legend>
-                {options.map((option) => (
-                  <label key={option.value} className="personalise__option">
-                    {question.kind === 'multi' ? (
-                      <input
-                        type="checkbox"
-                        name={id}
-                        value={option.value}
-                        checked={chosen.includes(option.value)}
-                        onChange={(event) => answer(question.code, event.target.checked ? [...chosen, option.value] : chosen.filter((code) => code !== option.value))}
-                      />
-                    ) : (
-                      <input type="radio" name={id} value={option.value} checked={text === option.value} onChange={() => answer(question.code, option.value)} />
-                    )}{' '}
-                    {option.label}
-                  </label>
-                ))}
-                {errorText}
-              </fieldset>
-            );
-          }
-          return (
-            <div key={question.code} className="personalise__answer">
-              <TextField
-                id={id}
-                type={question.kind === 'date' ? 'date' : question.kind === 'number' ? 'number' : 'text'}
-                inputMode={question.kind === 'number' ? 'numeric' : undefined}
-                label={label}
-                required={question.required}
-                value={text}
-                onChange={(next) => answer(question.code, next)}
-                maxLength={question.kind === 'text' ? (question.max_length ?? undefined) : undefined}
-                min={question.kind === 'number' ? (question.min ?? undefined) : question.kind === 'date' ? (question.earliest ?? undefined) : undefined}
-                max={question.kind === 'number' ? (question.max ?? undefined) : question.kind === 'date' ? (question.latest ?? undefined) : undefined}
-                {...common}
-              />
-              {errorText}
-            </div>
-          );
-        })}
+        {questions.map((question) => (
+          <QuestionField
+            key={question.code}
+            id={answerFieldId(question.code)}
+            question={question}
+            language={language}
+            value={answers[question.code] ?? ''}
+            onChange={(value) => answer(question.code, value)}
+            invalid={isInvalid(question.code)}
+            error={answerErrors[question.code]}
+          />
+        ))}
         {isTransport && (
           <ul className="personalise__notes" id="personalise-notes">
             <li>{say(messages.cart.meetingPoint)}</li>
