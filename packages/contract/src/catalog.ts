@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundFirst, money, timestamp, token } from './common';
 import { issueMessage } from './i18n/text';
 import { messages } from './messages';
+import { questionDefinition } from './product-questions';
 
 export const shopItemType = z.enum(['tickets', 'merchandise']);
 export type ShopItemType = z.infer<typeof shopItemType>;
@@ -89,6 +90,13 @@ export const shopItem = z.object({
     .array(z.object({ external_code: z.string(), name: z.string() }))
     .nullable()
     .optional(),
+  /**
+   * The questions asked with the product (decision 0106), not archived, in the order asked, with
+   * their translations (the page shows each label in its language, `questionLabelIn`): the
+   * personalise modal asks the per-ticket ones, the checkout page the per-order ones. Absent: none.
+   * An addition to spec section 3.
+   */
+  questions: z.array(questionDefinition).optional(),
 });
 export type ShopItem = z.infer<typeof shopItem>;
 export type ShopItemVariant = NonNullable<ShopItem['variants']>[number];

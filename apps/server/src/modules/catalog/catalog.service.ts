@@ -1,4 +1,4 @@
-import { currentPrice, nextTierChange, withinSaleWindow, type EventTextTranslation, type ItemTextTranslation, type PriceTier, type ShopItem, type TravelTimeOption } from '@festival/contract';
+import { currentPrice, nextTierChange, withinSaleWindow, type EventTextTranslation, type ItemTextTranslation, type PriceTier, type QuestionDefinition, type ShopItem, type TravelTimeOption } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import * as queries from './catalog.queries';
@@ -132,21 +132,30 @@ async function toShopItems(db: Db, rows: ShopItemRow[], now: number): Promise<Sh
 async function toShopItemsWithTexts(db: Db, rows: ShopItemRow[], now: number): Promise<{ items: ShopItem[]; translations: Map<number, ItemTranslations> }> {
   const transportIds = rows.filter((row) => row.travelTimeType === 'selectable').map((row) => row.id);
   const eventIds = [...new Set(rows.map((row) => row.eventId).filter((id): id is number => id !== null))];
-  const [times, events] = await readTogether(db, [() => queries.listActiveTravelTimes(db, transportIds), () => queries.listEventsByIds(db, eventIds)] as const);
+  const [times, events, questionRows] = await readTogether(db, [
+    () => queries.listActiveTravelTimes(db, transportIds),
+    () => queries.listEventsByIds(db, eventIds),
+    // The questions asked now (decision 0106), read once per snapshot: the shop's pages ask them.
+    () => listQuestionsOf(db, rows.map((row) => row.id)),
+  ] as const);
+  const questionsOf = new Map<number, QuestionDefinition[]>();
+  for (const row of questionRows) questionsOf.set(row.shopItemId, [...(questionsOf.get(row.shopItemId) ?? []), questionOfRow(row)]);
   const eventById = new Map(events.map((event) => [event.id, event]));
   const translations = new Map<number, ItemTranslations>();
   for (const row of rows) {
     const event = row.eventId === null ? undefined : eventById.get(row.eventId);
     if (row.translations || event?.translations || row.variantLabels) translations.set(row.id, { item: row.translations ?? null, event: event?.translations ?? null, label: row.variantLabels ?? null });
   }
-  const items = rows.map((row) =>
-    toShopItem(
+  const items = rows.map((row) => {
+    const item = toShopItem(
       row,
       times.filter((time) => time.shopItemId === row.id),
       row.eventId === null ? undefined : eventById.get(row.eventId),
       now,
-    ),
-  );
+    );
+    const questions = questionsOf.get(row.id);
+    return questions ? { ...item, questions } : item;
+  });
   return { items, translations };
 }
 

@@ -1,4 +1,4 @@
-import { api, english, LOCALES, questionDefinition, questionMessages, type QuestionDefinitionInput } from '@festival/contract';
+import { api, english, LOCALES, questionDefinition, questionLabelIn, questionMessages, type QuestionDefinitionInput } from '@festival/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
@@ -41,6 +41,24 @@ describe.each(testEngines())('questions asked of buyers on %s', (engine) => {
     const response = await shop.app.inject({ method: 'POST', url: `/api/${path}`, headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'accept-language': language }, payload: JSON.stringify(payload) });
     return { status: response.statusCode, body: response.json() as { message: string; errors?: Record<string, string[]>; cart?: { code: string; products: { id: number; answers?: unknown }[] } } };
   }
+
+  it('serves a product’s questions with its shop item (not archived, in the order asked, with their German labels), and none with a product without', async () => {
+    const weekend = await call('get-shop-item', { external_code: 'NWF27-WEEKEND' }, 'de');
+    expect(weekend.status).toBe(200);
+    const item = api['get-shop-item'].answer.parse(weekend.body).item;
+    expect(item.questions?.map((question) => [question.code, question.per, question.required])).toEqual([
+      ['size', 'ticket', true],
+      ['company', 'ticket', false],
+      ['contact', 'order', true],
+    ]);
+    expect(questionLabelIn(item.questions![0]!, 'de')).toBe('T-Shirt-Größe');
+    expect(item.questions![0]!.options.map((option) => option.code)).toEqual(['s', 'm']);
+    // The listing (get-data) carries them too, from the same snapshot.
+    const listed = api['get-data'].answer.parse((await call('get-data', { token: null }, 'de')).body).data.products;
+    expect(listed.find((product) => product.external_code === 'NWF27-WEEKEND')?.questions).toHaveLength(3);
+    const camping = await call('get-shop-item', { external_code: 'NWF27-CAMPING' }, 'de');
+    expect(api['get-shop-item'].answer.parse(camping.body).item.questions).toBeUndefined();
+  });
 
   it('refuses a ticket without its required answer, or with an answer its rule refuses, by field in the page’s language, with nothing written', async () => {
     const buyer = await createCustomer(shop);

@@ -7,6 +7,9 @@ import { message } from '@festival/contract';
  * texts (apps/web/build/text-catalogues.ts), as every page may show them at once.
  */
 export const uiTexts = {
+  questionField: {
+    chooseOption: message({ id: 'components.QuestionField.chooseOption', defaultMessage: 'Choose an option' }),
+  },
   loading: {
     label: message({ id: 'components.Loading.label', defaultMessage: 'Loading…' }),
   },

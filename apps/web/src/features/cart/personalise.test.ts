@@ -1,5 +1,6 @@
+import { english, questionDefinition, questionMessages } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
-import { ageOptionsFor, defaultsForAdding, defaultsOfLine, EMPTY_PASSENGER_FORM, holderInput, otherHoldersOf, travelTimeChangesOpen } from './personalise';
+import { ageOptionsFor, answersFormOf, answersInput, defaultsForAdding, defaultsOfLine, EMPTY_PASSENGER_FORM, holderInput, otherHoldersOf, refusedQuestion, ticketQuestionsOf, travelTimeChangesOpen } from './personalise';
 import { testCartProduct } from '../../../test/test-cart';
 
 const config = { ageRanges: ['18-24', '25-34'], events: { '1': { ageRangeActive: true, creditCardActive: true, bankTransferActive: false, bankTransferCountries: [] } } };
@@ -58,5 +59,49 @@ describe('the personalise form', () => {
     expect(travelTimeChangesOpen({ travel_time_type: 'selectable', allow_travel_time_changes_until: '2027-05-14T23:59:59+02:00' }, now)).toBe(false);
     expect(travelTimeChangesOpen({ travel_time_type: 'selectable', allow_travel_time_changes_until: null }, now)).toBe(false);
     expect(travelTimeChangesOpen({ travel_time_type: null, allow_travel_time_changes_until: '2027-06-14T23:59:59+02:00' }, now)).toBe(false);
+  });
+});
+
+describe("the personalise form's questions (decision 0106)", () => {
+  const questions = [
+    { code: 'size', kind: 'choice', label: 'T-shirt size', required: true, options: [{ code: 's', label: 'Small' }, { code: 'm', label: 'Medium' }], translations: { de: { label: 'T-Shirt-Größe' } } },
+    { code: 'diet', kind: 'multi', label: 'Diet', options: [{ code: 'vegan', label: 'Vegan' }, { code: 'nuts', label: 'No nuts' }] },
+    { code: 'age', kind: 'number', label: 'Age', min: 16, max: 99 },
+    { code: 'arrival', kind: 'date', label: 'Arrival' },
+    { code: 'camping', kind: 'yes_no', label: 'Camping', required: true },
+    { code: 'company', kind: 'text', label: 'Company' },
+    { code: 'contact', kind: 'text', label: 'Emergency contact', required: true, per: 'order' },
+    { code: 'old', kind: 'text', label: 'Old', archived: true },
+  ].map((question) => questionDefinition.parse(question));
+  const asked = ticketQuestionsOf(questions);
+
+  it('asks the per-ticket questions not archived, in their order; none for a product without', () => {
+    expect(asked.map((question) => question.code)).toEqual(['size', 'diet', 'age', 'arrival', 'camping', 'company']);
+    expect(ticketQuestionsOf(undefined)).toEqual([]);
+  });
+
+  it("starts with a line's answers as fields (yes/no as yes or no, numbers as text) and empty fields for the rest", () => {
+    expect(answersFormOf(asked, { size: 'm', diet: ['nuts'], age: 30, camping: false, unknown: 'x' })).toEqual({ size: 'm', diet: ['nuts'], age: '30', arrival: '', camping: 'no', company: '' });
+    expect(answersFormOf(asked, undefined)).toEqual({ size: '', diet: [], age: '', arrival: '', camping: '', company: '' });
+  });
+
+  it("makes the answers sent from the fields by the contract's rule, with its problems by question in the page's language", () => {
+    const filled = { size: 's', diet: ['nuts', 'vegan'], age: '42', arrival: '2027-06-18', camping: 'yes', company: '  ACME  ' };
+    expect(answersInput(asked, filled, 'en')).toEqual({ answers: { size: 's', diet: ['vegan', 'nuts'], age: 42, arrival: '2027-06-18', camping: true, company: 'ACME' }, problems: [] });
+    const { answers, problems } = answersInput(asked, { ...answersFormOf(asked, undefined), age: '12' }, 'de');
+    expect(answers).toEqual({});
+    expect(problems.map((problem) => [problem.code, english(problem.message)])).toEqual([
+      ['size', english(questionMessages.required('T-Shirt-Größe'))],
+      ['age', english(questionMessages.numberRange(16, 99))],
+      ['camping', english(questionMessages.required('Camping'))],
+    ]);
+    // A product without questions sends no answers at all.
+    expect(answersInput([], {}, 'en')).toEqual({ answers: undefined, problems: [] });
+  });
+
+  it("names the question of a server's refusal by its field", () => {
+    expect(refusedQuestion('answers.size')).toBe('size');
+    expect(refusedQuestion('full_name')).toBeNull();
+    expect(refusedQuestion(undefined)).toBeNull();
   });
 });

@@ -1,17 +1,24 @@
 import {
+  checkAnswers,
   ENTRY_TICKET_TYPE,
   sameHolderName,
   type CartProduct,
   type ClientConfig,
   type Customer,
+  type AnswerProblem,
+  type Answers,
   type HolderRules,
+  type QuestionDefinition,
   type ShopItem,
 } from '@festival/contract';
+import type { AnswersForm } from '../../components/ui/question-field';
+
+export { answersFormOf, type AnswerFormValue, type AnswersForm } from '../../components/ui/question-field';
 
 /** What the personalise modal needs of a product: a shop item when adding, a cart line's product when editing. */
 export type PersonaliseProduct = Pick<
   ShopItem,
-  'id' | 'name' | 'type' | 'event_id' | 'timezone' | 'travel_times' | 'travel_time_type' | 'allow_travel_time_changes_until'
+  'id' | 'name' | 'type' | 'event_id' | 'timezone' | 'travel_times' | 'travel_time_type' | 'allow_travel_time_changes_until' | 'questions'
 >;
 
 /** The passenger form of spec section 3: every field is text while it is typed. */
@@ -69,12 +76,13 @@ export function defaultsOfLine(line: CartProduct): PassengerForm {
   };
 }
 
-/** The holder fields of the cart calls. */
+/** The holder fields of the cart calls, with the answers to the product's per-ticket questions where it asks some (decision 0106). */
 export interface HolderFields {
   full_name: string;
   email: string;
   age: string | null;
   transport_time_id: number | null;
+  answers?: Answers;
 }
 
 /** The form as the holder rules and the cart calls take it: fields the product does not ask for are sent as null. */
@@ -91,4 +99,28 @@ export function holderInput(form: PassengerForm, rules: Pick<HolderRules, 'needs
 export function travelTimeChangesOpen(product: Pick<PersonaliseProduct, 'travel_time_type' | 'allow_travel_time_changes_until'>, now: number): boolean {
   const until = product.allow_travel_time_changes_until;
   return product.travel_time_type !== null && until !== null && Date.parse(until) > now;
+}
+
+/**
+ * The questions the personalise modal asks (decision 0106): the product's per-ticket ones, in the
+ * order asked. A cart line's product does not carry its questions; the caller passes the shop
+ * item's (`questions`) where it has it.
+ */
+export function ticketQuestionsOf(questions: readonly QuestionDefinition[] | undefined): QuestionDefinition[] {
+  return (questions ?? []).filter((question) => question.per === 'ticket' && !question.archived);
+}
+
+/**
+ * The answers as the cart calls take them, checked by the contract's rule (the server runs the
+ * same one): the answers kept (text trimmed, "42" a number, "yes" true, blanks left out) and the
+ * problems by question code, in the order asked. No questions: no answers sent.
+ */
+export function answersInput(questions: readonly QuestionDefinition[], form: AnswersForm, language: string): { answers: Answers | undefined; problems: AnswerProblem[] } {
+  if (!questions.length) return { answers: undefined, problems: [] };
+  return checkAnswers(questions, form, language);
+}
+
+/** The code of the question a server refusal names (`answers.<code>`), when it names one. */
+export function refusedQuestion(field: string | undefined): string | null {
+  return field?.startsWith('answers.') ? field.slice('answers.'.length) : null;
 }

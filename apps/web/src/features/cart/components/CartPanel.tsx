@@ -228,8 +228,10 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
 
       {editing && (
         <PersonaliseModal
-          product={editing.line.product}
+          // The line's product does not carry its questions (decision 0106): the shop's listing does.
+          product={{ ...editing.line.product, questions: userData?.products.find((item) => item.id === editing.line.product.id)?.questions }}
           defaults={defaultsOfLine(editing.line)}
+          defaultAnswers={editing.line.answers}
           ageOptions={ageOptionsFor(editing.line.product, config)}
           otherHolders={otherHoldersOf(editing.line.product.id, products, editing.line.id)}
           openedAt={editing.openedAt}

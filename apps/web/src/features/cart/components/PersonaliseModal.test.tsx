@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { english, messages } from '@festival/contract';
+import { english, messages, questionDefinition, questionMessages } from '@festival/contract';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -43,9 +43,10 @@ interface Setup {
   openedAt?: number;
   heldTravelTimeId?: number | null;
   onSubmit?: (holder: unknown) => Promise<unknown>;
+  defaultAnswers?: Record<string, unknown>;
 }
 
-function open({ product = weekend, defaults = EMPTY_PASSENGER_FORM, ageOptions = [], otherHolders = [], openedAt = BEFORE_DEADLINE, heldTravelTimeId, onSubmit }: Setup = {}) {
+function open({ product = weekend, defaults = EMPTY_PASSENGER_FORM, ageOptions = [], otherHolders = [], openedAt = BEFORE_DEADLINE, heldTravelTimeId, onSubmit, defaultAnswers }: Setup = {}) {
   const user = userEvent.setup();
   const submit = vi.fn(onSubmit ?? (() => Promise.resolve()));
   const cancel = vi.fn();
@@ -57,6 +58,7 @@ function open({ product = weekend, defaults = EMPTY_PASSENGER_FORM, ageOptions =
       otherHolders={otherHolders}
       openedAt={openedAt}
       heldTravelTimeId={heldTravelTimeId}
+      defaultAnswers={defaultAnswers}
       onSubmit={submit}
       onCancel={cancel}
     />,
@@ -162,6 +164,50 @@ describe('the personalise ticket modal', () => {
     open({ product: shuttle, openedAt: Date.parse('2027-06-15T00:00:00Z') });
     expect(screen.getByText(english(messages.cart.meetingPoint))).toBeTruthy();
     expect(screen.queryByText(/You can change the travel time/)).toBeNull();
+  });
+
+  it("asks the product's per-ticket questions after the holder's fields, checks them before sending and sends the answers (decision 0106)", async () => {
+    const questions = [
+      { code: 'size', kind: 'choice', label: 'T-shirt size', required: true, options: [{ code: 's', label: 'Small' }, { code: 'm', label: 'Medium' }] },
+      { code: 'diet', kind: 'multi', label: 'Diet', options: [{ code: 'vegan', label: 'Vegan' }, { code: 'nuts', label: 'No nuts' }] },
+      { code: 'camping', kind: 'yes_no', label: 'Camping', required: true },
+      { code: 'company', kind: 'text', label: 'Company' },
+      { code: 'contact', kind: 'text', label: 'Emergency contact', required: true, per: 'order' },
+    ].map((question) => questionDefinition.parse(question));
+    const { user, submit } = open({ product: { ...weekend, questions }, defaults: { ...EMPTY_PASSENGER_FORM, fullName: 'Jane Doe', email: 'jane@example.com' } });
+    // The order's own question is the checkout page's, not the modal's.
+    expect(screen.queryByLabelText(/^Emergency contact/)).toBeNull();
+    await user.click(confirm());
+    expect(submit).not.toHaveBeenCalled();
+    expect(alertText()).toBe(english(questionMessages.required('T-shirt size')));
+    const size = screen.getByLabelText(/^T-shirt size/);
+    expect(document.activeElement).toBe(size);
+    expect(size.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(size.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent).toBe(english(questionMessages.required('T-shirt size')));
+    await user.selectOptions(size, 'm');
+    await user.click(screen.getByLabelText('No nuts'));
+    await user.click(screen.getByLabelText('Yes'));
+    await user.type(screen.getByLabelText(/^Company/), ' ACME ');
+    await user.click(confirm());
+    expect(submit).toHaveBeenCalledWith({ full_name: 'Jane Doe', email: 'jane@example.com', age: null, transport_time_id: null, answers: { size: 'm', diet: ['nuts'], camping: true, company: 'ACME' } });
+  });
+
+  it("starts from a line's answers, and shows a server's refusal of an answer at its question", async () => {
+    const questions = [questionDefinition.parse({ code: 'size', kind: 'choice', label: 'T-shirt size', required: true, options: [{ code: 's', label: 'Small' }, { code: 'm', label: 'Medium' }] })];
+    const refusal = new ApiError(422, { message: 'must be one of the options', errors: { 'answers.size': ['must be one of the options'] } }, 'must be one of the options');
+    const { user, submit } = open({
+      product: { ...weekend, questions },
+      defaults: { ...EMPTY_PASSENGER_FORM, fullName: 'Jane Doe', email: 'jane@example.com' },
+      defaultAnswers: { size: 's' },
+      onSubmit: () => Promise.reject(refusal),
+    });
+    const size = screen.getByLabelText(/^T-shirt size/) as HTMLSelectElement;
+    expect(size.value).toBe('s');
+    await user.click(confirm());
+    expect(submit).toHaveBeenCalledWith(expect.objectContaining({ answers: { size: 's' } }));
+    expect(alertText()).toBe('must be one of the options');
+    expect(size.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(size);
   });
 
   it("shows the server's refusal in its alert and stays open", async () => {

@@ -8,10 +8,16 @@ import { Modal } from '../../../components/ui/Modal';
 import { TextField } from '../../../components/ui/TextField';
 import { ApiError, refusalText } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/use-format';
+import { useLanguage } from '../../../lib/language';
 import {
+  answersFormOf,
+  answersInput,
   holderInput,
   holderRulesFor,
+  refusedQuestion,
+  ticketQuestionsOf,
   travelTimeChangesOpen,
+  type AnswersForm,
   type HolderFields,
   type PassengerForm,
   type PersonaliseProduct,
@@ -19,6 +25,7 @@ import {
 import './personalise.css';
 import { say } from '../../../lib/say';
 import { cartTexts } from '../cart.messages';
+import { QuestionField } from '../../../components/ui/QuestionField';
 
 const texts = cartTexts.personaliseModal;
 
@@ -34,6 +41,8 @@ export interface PersonaliseModalProps {
   openedAt: number;
   /** The travel time the line holds now: its own seat keeps it selectable even when the others are gone. */
   heldTravelTimeId?: number | null;
+  /** The answers the line holds now (re-personalising), by question code; the fields start with them. */
+  defaultAnswers?: Readonly<Record<string, unknown>> | undefined;
   /** Sends the holder details; a rejection shows its message in the modal, which stays open. */
   onSubmit: (holder: HolderFields) => Promise<unknown>;
   onCancel: () => void;
@@ -46,12 +55,21 @@ const FIELD_IDS: Record<HolderField, string> = {
   transport_time_id: 'personalise-travel-time',
 };
 
-/** The field a server refusal names first, when it names one. */
-function refusedField(error: unknown): HolderField | null {
+/** The id of the field of a per-ticket question (decision 0106). */
+const answerFieldId = (code: string) => `personalise-answer-${code}`;
+
+/** The field a server refusal names first, when it names one: a holder field, or a question's (`answers.<code>`). */
+function refusedField(error: unknown): Invalid {
   if (!(error instanceof ApiError) || !error.body?.errors) return null;
   const field = Object.keys(error.body.errors)[0];
+  const question = refusedQuestion(field);
+  if (question !== null) return { answer: question };
   return field && field in FIELD_IDS ? (field as HolderField) : null;
 }
+
+/** The field marked invalid: a holder field, or a question by its code. */
+type Invalid = HolderField | { answer: string } | null;
+const fieldIdOf = (field: Exclude<Invalid, null>) => (typeof field === 'string' ? FIELD_IDS[field] : answerFieldId(field.answer));
 
 /**
  * The personalise ticket modal of spec section 2, mounted while it is open: product name, full
@@ -60,10 +78,15 @@ function refusedField(error: unknown): HolderField | null {
  * defaults and focuses the full name; the rules of spec section 5 are checked in their order
  * (holderError, the same function the server runs) before anything is sent.
  */
-export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, openedAt, heldTravelTimeId = null, onSubmit, onCancel }: PersonaliseModalProps) {
+export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, openedAt, heldTravelTimeId = null, defaultAnswers, onSubmit, onCancel }: PersonaliseModalProps) {
   const format = useFormat();
+  const language = useLanguage();
+  const [questions] = useState(() => ticketQuestionsOf(product.questions));
   const [form, setForm] = useState<PassengerForm>(defaults);
-  const [invalid, setInvalid] = useState<HolderField | null>(null);
+  const [answers, setAnswers] = useState<AnswersForm>(() => answersFormOf(questions, defaultAnswers));
+  const [invalid, setInvalid] = useState<Invalid>(null);
+  /** The text of each question refused, shown at its field. */
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const fullNameRef = useRef<HTMLInputElement>(null);
   // A refusal that arrives after Cancel has nowhere to show and must not linger as the page's error.
@@ -91,11 +114,13 @@ export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, 
 
   const change = (field: keyof PassengerForm) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
 
-  const showError = (field: HolderField | null, message: string) => {
+  const showError = (field: Invalid, message: string) => {
     setInvalid(field);
     formErrorStore.set(message);
-    if (field) document.getElementById(FIELD_IDS[field])?.focus();
+    if (field) document.getElementById(fieldIdOf(field))?.focus();
   };
+  const isInvalid = (code: string) => (invalid !== null && typeof invalid === 'object' && invalid.answer === code) || code in answerErrors;
+  const answer = (code: string, value: string | string[]) => setAnswers((current) => ({ ...current, [code]: value }));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -106,18 +131,30 @@ export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, 
       showError(error.field, say(error.message));
       return;
     }
+    // The questions after the holder's fields, by the contract's rule (the server runs the same).
+    const checked = answersInput(questions, answers, language);
+    setAnswerErrors(Object.fromEntries(checked.problems.map((problem) => [problem.code, say(problem.message)])));
+    const first = checked.problems[0];
+    if (first) {
+      showError({ answer: first.code }, say(first.message));
+      return;
+    }
     setInvalid(null);
     formErrorStore.clear();
     setBusy(true);
     try {
-      await onSubmit(holder);
+      await onSubmit(checked.answers ? { ...holder, answers: checked.answers } : holder);
     } catch (refusal) {
       // A refusal's reason shows here, at its field; a real failure (no answer, a 5xx) is told
       // once, by the caller's toast ('Could not add item to cart.', 'Could not update item details.').
       const reason = refusalText(refusal);
       if (!mounted.current) return;
       if (reason === null) formErrorStore.clear();
-      else showError(refusedField(refusal), reason);
+      else {
+        const field = refusedField(refusal);
+        if (field !== null && typeof field === 'object') setAnswerErrors({ [field.answer]: reason });
+        showError(field, reason);
+      }
     } finally {
       setBusy(false);
     }
@@ -202,6 +239,18 @@ export function PersonaliseModal({ product, defaults, ageOptions, otherHolders, 
             aria-invalid={invalid === 'transport_time_id' || undefined}
           />
         )}
+        {questions.map((question) => (
+          <QuestionField
+            key={question.code}
+            id={answerFieldId(question.code)}
+            question={question}
+            language={language}
+            value={answers[question.code] ?? ''}
+            onChange={(value) => answer(question.code, value)}
+            invalid={isInvalid(question.code)}
+            error={answerErrors[question.code]}
+          />
+        ))}
         {isTransport && (
           <ul className="personalise__notes" id="personalise-notes">
             <li>{say(messages.cart.meetingPoint)}</li>

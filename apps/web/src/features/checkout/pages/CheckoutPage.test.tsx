@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { english, messages, type Cart, type ClientConfig, type Invoice, type UserData, paymentMessages } from '@festival/contract';
+import { english, messages, questionDefinition, questionMessages, type Cart, type ClientConfig, type Invoice, type UserData, paymentMessages } from '@festival/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,6 +11,7 @@ import { clearCartCode, clearToken, getCartCode, setCartCode, setToken } from '.
 import { renderPage, testCustomer, testUserData, type Answer, type SentCall } from '../../../../test/test-app';
 import { testCart, testCartProduct } from '../../../../test/test-cart';
 import { installTestConfig } from '../../../../test/test-config';
+import { testShopItem } from '../../../../test/test-shop-item';
 import { testOrder } from '../../../../test/test-order';
 import { userDataKey } from '../../../lib/user-data';
 import CheckoutPage from './CheckoutPage';
@@ -437,6 +438,31 @@ describe('the checkout page', () => {
     expect(sent?.order).toEqual({ payment_method: 'credit_card', accept_terms: true });
     expect(sent?.voucher_code).toBe('TEN');
     expect(getCartCode()).toBeNull();
+  });
+
+  it("asks the cart's products' per-order questions, checks them before sending and sends the answers by product code (decision 0106)", async () => {
+    const questions = [
+      { code: 'size', kind: 'choice', label: 'T-shirt size', options: [{ code: 's', label: 'Small' }] },
+      { code: 'contact', kind: 'text', label: 'Emergency contact', required: true, per: 'order' },
+    ].map((question) => questionDefinition.parse(question));
+    const listed = testShopItem({ id: ticket.product.id, external_code: ticket.product.external_code, questions });
+    const { calls, user } = await open({
+      userData: testUserData({ customer: testCustomer({ country: 'NL', address: fullAddress }), products: [listed] }),
+      handlers: { 'checkout-cart': () => ok({ order: testOrder({ payment_status: 'pending' }), data: testUserData(), payment: { action: 'redirect', url: 'https://pay.example.com/1' } }) },
+    });
+    await waitForInvoice();
+    // The ticket's own question is the personalise modal's.
+    expect(screen.queryByLabelText(/^T-shirt size/)).toBeNull();
+    await user.click(input('checkout-terms'));
+    await user.click(submitButton());
+    expect(alertText()).toBe(english(questionMessages.required('Emergency contact')));
+    const contact = screen.getByLabelText(/^Emergency contact/);
+    expect(document.activeElement).toBe(contact);
+    expect(contact.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((call) => call.path === 'checkout-cart')).toBe(false);
+    await user.type(contact, ' Mum ');
+    await user.click(submitButton());
+    await eventually(() => expect(calls.find((call) => call.path === 'checkout-cart')?.body.answers).toEqual({ [ticket.product.external_code]: { contact: 'Mum' } }));
   });
 
   it("shows the server's refusals one per line and lets the customer try again", async () => {

@@ -1,4 +1,4 @@
-import { messages, type Cart, type Customer, type Voucher, paymentMessages } from '@festival/contract';
+import { answerTexts, messages, type Cart, type Customer, type Voucher, paymentMessages } from '@festival/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
@@ -28,6 +28,10 @@ import { VoucherField } from '../components/VoucherField';
 import './checkout.css';
 import { say } from '../../../lib/say';
 import { checkoutTexts } from '../checkout.messages';
+import { QuestionField } from '../../../components/ui/QuestionField';
+import type { AnswerFormValue } from '../../../components/ui/question-field';
+import { useLanguage } from '../../../lib/language';
+import { orderAnswerFieldId, orderAnswersForm, orderAnswersInput, orderQuestionsOf, refusedOrderQuestion } from '../order-questions';
 
 const texts = checkoutTexts.checkoutPage;
 
@@ -119,6 +123,14 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
   const [sending, setSending] = useState(false);
   // A ref as well as the state: two clicks in one frame both see the state from before the first.
   const sendingRef = useRef(false);
+  // The cart's products' per-order questions (decision 0106), from the listing's items.
+  const language = useLanguage();
+  const listing = useUserData().data?.products;
+  const orderQuestions = orderQuestionsOf(cart.products, listing);
+  const [orderAnswers, setOrderAnswers] = useState(() => orderAnswersForm(orderQuestions));
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
+  const answerOrder = (productCode: string, code: string) => (value: AnswerFormValue) =>
+    setOrderAnswers((current) => ({ ...current, [productCode]: { ...current[productCode], [code]: value } }));
 
   const hasMerchandise = cart.merchandise.length > 0;
   const plan = cartPaymentPlan(cart);
@@ -166,6 +178,14 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
       formErrorStore.set(problem);
       return;
     }
+    const checked = orderAnswersInput(orderQuestions, orderAnswers, language);
+    setAnswerErrors(Object.fromEntries(checked.problems.map((entry) => [orderAnswerFieldId(entry.productCode, entry.code), say(entry.message)])));
+    const firstProblem = checked.problems[0];
+    if (firstProblem) {
+      formErrorStore.set(say(firstProblem.message));
+      document.getElementById(orderAnswerFieldId(firstProblem.productCode, firstProblem.code))?.focus();
+      return;
+    }
     formErrorStore.clear();
     const payload: CheckoutPayload = {
       cart: cart.code,
@@ -178,6 +198,7 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
       },
       // Spec section 5: a payment plan ignores any voucher.
       voucher_code: plan ? null : (voucher?.code ?? null),
+      ...(checked.answers ? { answers: checked.answers } : {}),
     };
     sendingRef.current = true;
     setSending(true);
@@ -188,6 +209,13 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
       sendingRef.current = false;
       setSending(false);
       formErrorStore.set(errorText(error));
+      // A refused answer shows at its question too.
+      const refused = error instanceof ApiError && error.body?.errors ? refusedOrderQuestion(Object.keys(error.body.errors)[0]) : null;
+      if (refused) {
+        const id = orderAnswerFieldId(refused.productCode, refused.code);
+        setAnswerErrors({ [id]: errorText(error) });
+        document.getElementById(id)?.focus();
+      }
       // The cart ended meanwhile: the page shows it as it is now (empty), with the message.
       if (error instanceof ApiError && error.status === 410) void reloadCart(queryClient);
       return;
@@ -298,6 +326,32 @@ export function CheckoutForm({ cart, customer, onPlaced }: CheckoutFormProps) {
         providerChoice={providerMethod}
         onChooseProvider={setChosenProvider}
       />
+
+      {orderQuestions.length > 0 && (
+        <fieldset className="checkout-section fieldset" id="checkout-questions">
+          <legend>{say(answerTexts.orderAnswers)}</legend>
+          {orderQuestions.map((entry) => (
+            <div key={entry.productCode} className="personalise">
+              {orderQuestions.length > 1 && <p className="personalise__product">{entry.productName}</p>}
+              {entry.questions.map((question) => {
+                const id = orderAnswerFieldId(entry.productCode, question.code);
+                return (
+                  <QuestionField
+                    key={question.code}
+                    id={id}
+                    question={question}
+                    language={language}
+                    value={orderAnswers[entry.productCode]?.[question.code] ?? ''}
+                    onChange={answerOrder(entry.productCode, question.code)}
+                    invalid={id in answerErrors}
+                    error={answerErrors[id]}
+                  />
+                );
+              })}
+            </div>
+          ))}
+        </fieldset>
+      )}
 
       <TermsField accepted={acceptTerms} onChange={setAcceptTerms} />
 
