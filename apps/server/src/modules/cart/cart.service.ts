@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { CustomerRow } from '../accounts/session.queries';
 import type { CatalogReader, CatalogSnapshot } from '../catalog/catalog-snapshot';
-import { loadAskedQuestions, loadShopItemsByIds } from '../catalog/catalog.service';
+import { loadShopItemsByIds } from '../catalog/catalog.service';
 import type { NetworkKeysOf } from '../../lib/network-keys';
 import * as queries from './cart.queries';
 import { HOLD_LIMITS, type HoldLimits } from './hold-limits';
@@ -192,22 +192,11 @@ export function createCartService(deps: CartDeps) {
   }
 
   /**
-   * An item's per-ticket questions (decision 0106), read through `on` (inside a transaction, its
-   * own: the embedded database has one connection) once per catalogue snapshot: the editor's
-   * changes refresh the snapshot (catalog.invalidate), so a new one reads them again.
+   * An item's per-ticket questions (decision 0106): the catalogue snapshot's item carries them (read
+   * once per snapshot; the editor's changes refresh it), so an add asks no statement for them.
    */
-  const questionsBySnapshot = new WeakMap<CatalogSnapshot, Map<number, Promise<QuestionDefinition[]>>>();
-  function ticketQuestionsOf(on: Db, item: ShopItem, snapshot: CatalogSnapshot): Promise<QuestionDefinition[]> {
-    let known = questionsBySnapshot.get(snapshot);
-    if (!known) questionsBySnapshot.set(snapshot, (known = new Map()));
-    let questions = known.get(item.id);
-    if (!questions) {
-      questions = loadAskedQuestions(on, [item.id]).then((rows) => rows.filter((row) => row.question.per === 'ticket').map((row) => row.question));
-      // A failed read is not kept: the next add reads again.
-      questions.catch(() => known.delete(item.id));
-      known.set(item.id, questions);
-    }
-    return questions;
+  function ticketQuestionsOf(item: ShopItem): QuestionDefinition[] {
+    return (item.questions ?? []).filter((question) => question.per === 'ticket');
   }
 
   /**
@@ -410,8 +399,9 @@ export function createCartService(deps: CartDeps) {
     async addProduct(input: ApiInput<'add-product-to-cart'>, customer: CustomerRow | null, ip: string, guard?: StockGuard, language?: Locale): Promise<CartWithData> {
       const snapshot = await current(language);
       const item = addableItem(snapshot, 'tickets', input.external_code);
-      // Both answered without a statement for most products (no requirement; questions known to the snapshot).
-      const [owned, asked] = await Promise.all([ownedRequired(db, item, customer?.id ?? null, snapshot), ticketQuestionsOf(db, item, snapshot)]);
+      // Without a statement for most products: no requirement, and the snapshot's item carries its questions.
+      const owned = await ownedRequired(db, item, customer?.id ?? null, snapshot);
+      const asked = ticketQuestionsOf(item);
       const { cart, lines } = await addLine(snapshot, input.cart, customer, ip, async (lines) => {
         await checkCompany(item, lines, snapshot);
         const sameItem = lines.products.filter((line) => line.shopItemId === item.id);
@@ -447,7 +437,7 @@ export function createCartService(deps: CartDeps) {
           others.map((other) => other.fullName),
           snapshot,
         );
-        const answers = checkTicketAnswers(await ticketQuestionsOf(tx, item, snapshot), input.answers, language);
+        const answers = checkTicketAnswers(ticketQuestionsOf(item), input.answers, language);
         if (holder.travelTimeId !== line.travelTimeId) {
           if (holder.travelTimeId !== null && !(await queries.takeSeat(tx, holder.travelTimeId, item.id, 'held'))) throw refuse(messages.cart.travelTimeSoldOut);
           if (line.travelTimeId !== null) await queries.releaseSeats(tx, new Map([[line.travelTimeId, 1]]));
