@@ -1,3 +1,5 @@
+// First: zod, which pages' chunks bring, must interpret under the shop's CSP (lib/zod-interpreter.ts).
+import './lib/zod-interpreter';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
