@@ -33,3 +33,13 @@ export class AppError extends Error {
     return errorStatus[this.code];
   }
 }
+
+/**
+ * An editor's refusal by field (`item.variants.2.label`): every problem at once, each under its
+ * field's path below `prefix`, the first said above the form.
+ */
+export function refusedFields(prefix: string, problems: readonly { path: readonly (string | number)[]; text: Shown }[]): AppError {
+  const errors: Record<string, Shown[]> = {};
+  for (const problem of problems) (errors[[prefix, ...problem.path].join('.')] ??= []).push(problem.text);
+  return new AppError('INVALID_INPUT', problems[0]!.text, errors);
+}

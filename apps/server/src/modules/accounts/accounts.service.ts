@@ -1,6 +1,7 @@
 import { addressLineLabel, configIn, isLocale, isValidEmail, messages, type ApiInput, type Locale, type ShopConfigFile, type UserData, type Shown } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { isUniqueViolation } from '../../db/errors';
 import type { NetworkKeysOf } from '../../lib/network-keys';
 import { readerLanguage } from '../../lib/reader';
 import { createRateLimiter, type CountedAttempt } from '../../lib/rate-limit';
@@ -335,9 +336,3 @@ export function settingsAddress(config: ShopConfigFile, language: Locale, addres
   return kept;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}

@@ -22,7 +22,6 @@ import {
   type CatalogueImageUploadAnswer,
   type ShopConfigFile,
   type StaffApiInput, type Shown,
-  type Text,
   itemReferenceProblems,
   itemsProblems,
   productFieldMessages,
@@ -35,7 +34,8 @@ import { sanitizeRichText } from '../../lib/sanitize';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import type { events, shopItems } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError, refusedFields } from '../../http/app-error';
+import { isUniqueViolation } from '../../db/errors';
 import type { Worded } from '../../http/api-route';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { EventRow, ShopItemRow, TravelTimeRow } from '../catalog/catalog.queries';
@@ -202,20 +202,6 @@ const invalid = (field: string, message: Shown) => new AppError('INVALID_INPUT',
 function refuseOtherLanguages(translations: Readonly<Record<string, unknown>> | undefined, languages: CatalogueDeps['config']['languages'], at = 'changes'): void {
   const problem = translationLanguageProblems(translations, languages)[0];
   if (problem) throw invalid(`${at}.translations.${problem.code}`, texts.notALanguage);
-}
-
-/** A refusal by field (`item.tax`), every problem at once, the first said above the form. */
-function refusedFields(prefix: string, problems: readonly { path: (string | number)[]; text: Text }[]): AppError {
-  const errors: Record<string, Shown[]> = {};
-  for (const problem of problems) (errors[[prefix, ...problem.path].join('.')] ??= []).push(problem.text);
-  return new AppError('INVALID_INPUT', problems[0]!.text, errors);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 
 /**
@@ -412,7 +398,7 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         return { event, message: texts.eventCreated };
       } catch (error) {
         // Another admin (or an import) created the code at the same moment.
-        if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
+        if (isUniqueViolation(error)) {
           throw invalid('event.code', eventsProblems([{ code: wanted.code }, { code: wanted.code }])[0]!.text);
         }
         throw error;

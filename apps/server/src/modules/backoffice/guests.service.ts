@@ -2,6 +2,7 @@ import { GUEST_LISTS_MAX, GUEST_TICKETS_SHOWN, isValidEmail, staffGuestMessages 
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { AppError } from '../../http/app-error';
+import { isUniqueViolation } from '../../db/errors';
 import type { Worded } from '../../http/api-route';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import { returnSoldStock } from '../checkout/checkout.queries';
@@ -19,7 +20,6 @@ export interface GuestListsDeps {
   catalog: CatalogReader;
   boxOffice: Pick<BoxOffice, 'issueComplimentary'>;
 }
-
 
 /**
  * Guest lists (issue 37 point 3, decision 0100): the lists with their tickets, a list made or
@@ -120,13 +120,6 @@ export function createGuestLists(deps: GuestListsDeps) {
       return { message: texts.cancelled(holder) };
     },
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 
 export type GuestLists = ReturnType<typeof createGuestLists>;

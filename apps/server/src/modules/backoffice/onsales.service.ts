@@ -20,7 +20,7 @@ import {
   type StaffApiInput, type Shown } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { rawDate as date, rawOptionalDate as optionalDate, rawOptionalNumber as optionalNumber } from '../../db/raw-rows';
-import { AppError } from '../../http/app-error';
+import { AppError, refusedFields } from '../../http/app-error';
 import type { Worded } from '../../http/api-route';
 import { remainingStock } from '../catalog/catalog.service';
 import { markSoldOut } from '../onsale/onsale.queries';
@@ -282,7 +282,7 @@ export function createOnsaleAdmin(deps: OnsaleAdminDeps) {
         });
         if (around.codeTaken) problems.unshift({ path: ['code'], text: texts.codeTaken });
         if (Date.parse(onsale.opens_at) <= date(around.dbNow).getTime()) problems.push({ path: ['opens_at'], text: texts.notInThePast });
-        if (problems.length) throw refusedFields(problems);
+        if (problems.length) throw refusedFields('onsale', problems);
         const values = definitionColumns(onsale);
         const id = await insertOnsale(tx, { ...values, code: onsale.code, eventId: around.eventId! });
         await replaceOnsaleProducts(tx, id, onsale.products.map((code) => around.itemIds.get(code)!));
@@ -418,13 +418,6 @@ function definitionColumns(onsale: OnsaleDefinition) {
     sessionMinutes: onsale.session_minutes,
     proofOfWorkBits: onsale.proof_of_work?.bits ?? 0,
   };
-}
-
-/** A refusal by field (`onsale.products.1`), every problem at once, the first said above the form. */
-function refusedFields(problems: readonly { path: (string | number)[]; text: Text }[]): AppError {
-  const errors: Record<string, Shown[]> = {};
-  for (const problem of problems) (errors[['onsale', ...problem.path].join('.')] ??= []).push(problem.text);
-  return new AppError('INVALID_INPUT', problems[0]!.text, errors);
 }
 
 /** Steer mode's state as its last step left it, with its reason in words; null in the other modes or before the first step. */

@@ -7,16 +7,15 @@ import {
   taxRatesProblems,
   type ShippingRateDefinition,
   type ShippingRateView,
-  type Shown,
   type StaffApiAnswer,
   type StaffApiInput,
   type TaxRateDefinition,
   type TaxRateView,
-  type Text,
 } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
-import { AppError } from '../../http/app-error';
+import { AppError, refusedFields } from '../../http/app-error';
+import { isUniqueViolation } from '../../db/errors';
 import type { Worded } from '../../http/api-route';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
 import type { ShippingRateRow, TaxRateRow } from '../catalog/catalog.queries';
@@ -51,20 +50,6 @@ export const shippingDefinitionOf = (row: Pick<ShippingRateRow, 'country' | 'nam
 
 const taxView = (row: TaxRateRow, items: number): TaxRateView => ({ ...taxDefinitionOf(row), items, back_office_fields: row.backOfficeFields });
 const shippingView = (row: ShippingRateRow): ShippingRateView => ({ ...shippingDefinitionOf(row), back_office_fields: row.backOfficeFields });
-
-/** A refusal by field (`tax_rate.rate`), every problem at once, the first said above the form. */
-function refusedFields(prefix: string, problems: readonly { path: (string | number)[]; text: Text }[]): AppError {
-  const errors: Record<string, Shown[]> = {};
-  for (const problem of problems) (errors[[prefix, ...problem.path].join('.')] ??= []).push(problem.text);
-  return new AppError('INVALID_INPUT', problems[0]!.text, errors);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** The fields whose values differ, as the file names them. */
 function changedFields<F extends string>(fields: readonly F[], before: Record<F, unknown>, after: Record<F, unknown>): F[] {

@@ -5,17 +5,16 @@ import {
   VOUCHER_RANDOM_LENGTH,
   voucherStateProblems,
   type ShopConfigFile,
-  type Shown,
   type StaffApiAnswer,
   type StaffApiInput,
-  type Text,
   type VoucherDefinition,
   type VoucherState,
   type VoucherView,
 } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
-import { AppError } from '../../http/app-error';
+import { AppError, refusedFields } from '../../http/app-error';
+import { isUniqueViolation } from '../../db/errors';
 import type { Worded } from '../../http/api-route';
 import { newCode } from '../../lib/new-code';
 import { voucherColumns } from '../catalog/catalogue-import';
@@ -95,20 +94,6 @@ export function voucherView(row: VoucherRow, orders: readonly VoucherOrderRow[],
 /** What a voucher gives, as the CSV's value column writes it: the amount, the percent, or the product's code. */
 const valueOf = (values: Pick<VoucherValues, 'kind' | 'discountAmount' | 'percent' | 'freeProduct'>) =>
   values.kind === 'fixed' ? values.discountAmount : values.kind === 'percentage' ? values.percent : values.freeProduct;
-
-/** A refusal by field (`voucher.max_uses`), every problem of the voucher at once, the first said above the form. */
-function refusedFields(prefix: string, problems: readonly { path: (string | number)[]; text: Text }[]): AppError {
-  const errors: Record<string, Shown[]> = {};
-  for (const problem of problems) (errors[[prefix, ...problem.path].join('.')] ??= []).push(problem.text);
-  return new AppError('INVALID_INPUT', problems[0]!.text, errors);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
 
 /**
  * The back office's vouchers (issue 37 point 3, decision 0096). A change runs under the voucher's

@@ -5,13 +5,12 @@ import {
   staffCheckinListMessages as texts,
   type CheckinListView,
   type ListableItem,
-  type Shown,
   type StaffApiAnswer,
   type StaffApiInput,
-  type Text,
 } from '@festival/contract';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/app-error';
+import { AppError, refusedFields } from '../../http/app-error';
+import { isUniqueViolation } from '../../db/errors';
 import type { Worded } from '../../http/api-route';
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
@@ -27,20 +26,6 @@ export interface CheckinListAdminDeps {
   now: () => Date;
   /** A list changed: the gates' instance forgets what it kept of it (checkin.service's cache). */
   changed?: (code: string) => void;
-}
-
-/** A refusal by field (`list.products.2.days.0`), every problem of the list at once, the first said above the form. */
-function refusedFields(problems: readonly { path: (string | number)[]; text: Text }[]): AppError {
-  const errors: Record<string, Shown[]> = {};
-  for (const problem of problems) (errors[['list', ...problem.path].join('.')] ??= []).push(problem.text);
-  return new AppError('INVALID_INPUT', problems[0]!.text, errors);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 
 export function listView(row: CheckinListRow, figures: { admitted: number; inside: number; openConflicts: number } | undefined, gates: readonly GateFigures[], scanned: boolean): CheckinListView {
@@ -128,12 +113,12 @@ export function createCheckinListAdmin(deps: CheckinListAdminDeps) {
           const locked = input.id === null ? null : await queries.lockCheckinList(tx, input.id);
           if (input.id !== null && !locked) throw new AppError('NOT_FOUND', texts.noList);
           const current = locked ? (await queries.listCheckinLists(tx, { ids: [locked.id] }))[0]! : null;
-          if (current && current.code !== input.list.code) throw refusedFields([{ path: ['code'], text: texts.codeKept }]);
-          if (!current && (await queries.findCheckinListIdByCode(tx, input.list.code)) !== undefined) throw refusedFields([{ path: ['code'], text: texts.codeTaken }]);
+          if (current && current.code !== input.list.code) throw refusedFields('list', [{ path: ['code'], text: texts.codeKept }]);
+          if (!current && (await queries.findCheckinListIdByCode(tx, input.list.code)) !== undefined) throw refusedFields('list', [{ path: ['code'], text: texts.codeTaken }]);
           const shop = await shopCatalogue(tx);
           const problems = checkinListProblems(input.list, shop.catalogue);
           if (current && current.eventCode !== input.list.event && (await queries.hasScans(tx, current.id))) problems.unshift({ path: ['event'], text: checkinListFieldMessages.eventKept(current.eventCode) });
-          if (problems.length) throw refusedFields(problems);
+          if (problems.length) throw refusedFields('list', problems);
           const after = shapeOfDefinition(input.list, (code) => {
             const item = shop.catalogue.items.get(code);
             return item?.kind === 'product' ? item.days : null;
@@ -160,7 +145,7 @@ export function createCheckinListAdmin(deps: CheckinListAdminDeps) {
         return { list: await viewOf(db, saved.id), message: saved.created ? texts.created(saved.code) : texts.saved(saved.code) };
       } catch (error) {
         // Another admin created the code at the same moment.
-        if (isUniqueViolation(error)) throw refusedFields([{ path: ['code'], text: texts.codeTaken }]);
+        if (isUniqueViolation(error)) throw refusedFields('list', [{ path: ['code'], text: texts.codeTaken }]);
         throw error;
       }
     },
