@@ -1,13 +1,13 @@
-import { english, eventFieldMessages, LOCALES, staffAdminMessages, staffCatalogueMessages as texts } from '@festival/contract';
-import { desc, eq } from 'drizzle-orm';
+import { english, eventFieldMessages, staffAdminMessages, staffCatalogueMessages as texts } from '@festival/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastAudit as lastAuditOf, openBackOfficeShop } from '../../../test/back-office-shop';
 import { testEngines } from '../../../test/databases';
 import { changedTables, createSnapshotter } from '../../../test/db-snapshot';
 import { cartWith, checkoutPayload, createCustomer } from '../../../test/shop-flows';
 import { staffCall } from '../../../test/staff-call';
-import { signedInStaff } from '../../../test/staff-sign-in';
-import { createTestShop, type TestShop } from '../../../test/test-shop';
-import { events, staffAudit } from '../../db/schema';
+import { type TestShop } from '../../../test/test-shop';
+import { events } from '../../db/schema';
 import { translatorFor } from '../../lib/language';
 import { catalogueYaml, readLiveCatalogue } from '../catalog/catalogue-export';
 import { CatalogueError, importCatalogueWith, parseCatalogue } from '../catalog/catalogue-import';
@@ -26,10 +26,7 @@ describe.each(testEngines())('the back office’s events on %s', (engine) => {
   let admin: string;
   let boxOffice: string;
   beforeAll(async () => {
-    shop = await createTestShop(engine, { config: { languages: [...LOCALES] }, app: { appSecret: SECRET, catalogMaxAgeMs: 0 } });
-    const clock = new Date();
-    admin = (await signedInStaff(shop.app, shop.database.db, { email: 'events.admin@example.org', role: 'admin' }, clock)).cookie;
-    boxOffice = (await signedInStaff(shop.app, shop.database.db, { email: 'events.box@example.org', role: 'box_office' }, clock)).cookie;
+    ({ shop, admin, other: boxOffice } = await openBackOfficeShop(engine, { secret: SECRET, name: 'events', other: 'box_office' }));
   }, 120_000);
   afterAll(async () => {
     await shop?.close();
@@ -40,17 +37,12 @@ describe.each(testEngines())('the back office’s events on %s', (engine) => {
   const create = (event: Record<string, unknown>, from: string | null = null) => staffCall(shop.app, 'catalogue-create-event', { event, from }, admin);
   const archive = (code: string, archived: boolean) => staffCall(shop.app, 'catalogue-archive-event', { code, archived }, admin);
   const row = async (code: string) => (await db().select().from(events).where(eq(events.externalCode, code)))[0];
-  const lastAudit = async (target: string) => (await db().select().from(staffAudit).where(eq(staffAudit.target, target)).orderBy(desc(staffAudit.id)).limit(1))[0];
+  const lastAudit = (target: string) => lastAuditOf(db(), target);
   const shopCodes = async () => ((await shop.call('get-data', {})).body.data.products as { external_code: string }[]).map((item) => item.external_code);
-  async function inGerman(payload: unknown) {
-    const response = await shop.app.inject({
-      method: 'POST',
-      url: '/api/staff/catalogue-create-event',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'accept-language': 'de', cookie: admin },
-      payload: JSON.stringify(payload),
-    });
-    return { status: response.statusCode, body: response.json() as { message: string; errors?: Record<string, string[]> } };
-  }
+  const inGerman = async (payload: unknown) => {
+    const answer = await staffCall(shop.app, 'catalogue-create-event', payload, admin, 'de');
+    return { ...answer, body: answer.body as { message: string; errors?: Record<string, string[]> } };
+  };
   const de = (text: Parameters<typeof english>[0]) => translatorFor('de').format(text);
 
   it('is for admins only', async () => {

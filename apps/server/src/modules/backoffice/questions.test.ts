@@ -1,13 +1,13 @@
-import { english, LOCALES, questionMessages, staffAdminMessages, staffApi, staffCatalogueMessages, staffQuestionMessages as texts } from '@festival/contract';
-import { desc, eq } from 'drizzle-orm';
+import { english, questionMessages, staffAdminMessages, staffApi, staffCatalogueMessages, staffQuestionMessages as texts } from '@festival/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastAudit as lastAuditOf, openBackOfficeShop } from '../../../test/back-office-shop';
 import { testEngines } from '../../../test/databases';
 import { changedTables, createSnapshotter } from '../../../test/db-snapshot';
 import { cartWith, checkoutPayload, createCustomer } from '../../../test/shop-flows';
 import { staffCall } from '../../../test/staff-call';
-import { signedInStaff } from '../../../test/staff-sign-in';
-import { createTestShop, type TestShop } from '../../../test/test-shop';
-import { orders, productQuestions, questionAnswers, staffAudit } from '../../db/schema';
+import { type TestShop } from '../../../test/test-shop';
+import { orders, productQuestions, questionAnswers } from '../../db/schema';
 import { translatorFor } from '../../lib/language';
 import { readLiveCatalogue } from '../catalog/catalogue-export';
 
@@ -24,10 +24,7 @@ describe.each(testEngines())('the back-office questions on %s', (engine) => {
   let admin: string;
   let boxOffice: string;
   beforeAll(async () => {
-    shop = await createTestShop(engine, { config: { languages: [...LOCALES] }, app: { appSecret: SECRET, catalogMaxAgeMs: 0 } });
-    const clock = new Date();
-    admin = (await signedInStaff(shop.app, shop.database.db, { email: 'questions.admin@example.org', role: 'admin' }, clock)).cookie;
-    boxOffice = (await signedInStaff(shop.app, shop.database.db, { email: 'questions.box@example.org', role: 'box_office' }, clock)).cookie;
+    ({ shop, admin, other: boxOffice } = await openBackOfficeShop(engine, { secret: SECRET, name: 'questions', other: 'box_office' }));
   }, 120_000);
   afterAll(async () => {
     await shop?.close();
@@ -41,16 +38,11 @@ describe.each(testEngines())('the back-office questions on %s', (engine) => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return staffApi['question-list'].answer.parse(answer.body);
   };
-  const lastAudit = async (target: string) => (await db().select().from(staffAudit).where(eq(staffAudit.target, target)).orderBy(desc(staffAudit.id)).limit(1))[0];
-  async function inGerman(path: string, payload: unknown) {
-    const response = await shop.app.inject({
-      method: 'POST',
-      url: `/api/staff/${path}`,
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'accept-language': 'de', cookie: admin },
-      payload: JSON.stringify(payload),
-    });
-    return { status: response.statusCode, body: response.json() as { message: string; errors?: Record<string, string[]> } };
-  }
+  const lastAudit = (target: string) => lastAuditOf(db(), target);
+  const inGerman = async (path: string, payload: unknown) => {
+    const answer = await staffCall(shop.app, path, payload, admin, 'de');
+    return { ...answer, body: answer.body as { message: string; errors?: Record<string, string[]> } };
+  };
   const de = (text: Parameters<typeof english>[0]) => translatorFor('de').format(text);
   const size = { code: 'size', kind: 'choice', label: 'T-shirt size', required: true, options: [{ code: 's', label: 'Small' }, { code: 'm', label: 'Medium', translations: { de: { label: 'Mittel' } } }], translations: { de: { label: 'T-Shirt-Größe' } } };
 

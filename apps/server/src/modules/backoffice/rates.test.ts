@@ -1,13 +1,13 @@
-import { api, english, LOCALES, messages, rateFieldMessages, staffAdminMessages, staffApi, staffRateMessages as texts } from '@festival/contract';
-import { desc, eq } from 'drizzle-orm';
+import { api, english, messages, rateFieldMessages, staffAdminMessages, staffApi, staffRateMessages as texts } from '@festival/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastAudit as lastAuditOf, openBackOfficeShop } from '../../../test/back-office-shop';
 import { testEngines } from '../../../test/databases';
 import { changedTables, createSnapshotter } from '../../../test/db-snapshot';
 import { cartWith, checkoutPayload, createCustomer } from '../../../test/shop-flows';
 import { staffCall } from '../../../test/staff-call';
-import { signedInStaff } from '../../../test/staff-sign-in';
-import { createTestShop, type TestShop } from '../../../test/test-shop';
-import { invoices, orders, shippingRates, staffAudit, taxRates } from '../../db/schema';
+import { type TestShop } from '../../../test/test-shop';
+import { invoices, orders, shippingRates, taxRates } from '../../db/schema';
 import { translatorFor } from '../../lib/language';
 import { catalogueYaml, readLiveCatalogue } from '../catalog/catalogue-export';
 import { CatalogueError, importCatalogueWith, parseCatalogue } from '../catalog/catalogue-import';
@@ -27,10 +27,7 @@ describe.each(testEngines())('the back-office rates on %s', (engine) => {
   let admin: string;
   let boxOffice: string;
   beforeAll(async () => {
-    shop = await createTestShop(engine, { config: { languages: [...LOCALES] }, app: { appSecret: SECRET, catalogMaxAgeMs: 0 } });
-    const clock = new Date();
-    admin = (await signedInStaff(shop.app, shop.database.db, { email: 'rates.admin@example.org', role: 'admin' }, clock)).cookie;
-    boxOffice = (await signedInStaff(shop.app, shop.database.db, { email: 'rates.box@example.org', role: 'box_office' }, clock)).cookie;
+    ({ shop, admin, other: boxOffice } = await openBackOfficeShop(engine, { secret: SECRET, name: 'rates', other: 'box_office' }));
   }, 120_000);
   afterAll(async () => {
     await shop?.close();
@@ -47,16 +44,11 @@ describe.each(testEngines())('the back-office rates on %s', (engine) => {
   const saveShipping = (country: string | null, shippingRate: Record<string, unknown>, cookie = admin) => staffCall(shop.app, 'shipping-rate-save', { country, shipping_rate: shippingRate }, cookie);
   const taxRow = async (code: string) => (await db().select().from(taxRates).where(eq(taxRates.externalCode, code)))[0];
   const shippingRow = async (country: string) => (await db().select().from(shippingRates).where(eq(shippingRates.country, country)))[0];
-  const lastAudit = async (target: string) => (await db().select().from(staffAudit).where(eq(staffAudit.target, target)).orderBy(desc(staffAudit.id)).limit(1))[0];
-  async function inGerman(path: string, payload: unknown) {
-    const response = await shop.app.inject({
-      method: 'POST',
-      url: `/api/staff/${path}`,
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'accept-language': 'de', cookie: admin },
-      payload: JSON.stringify(payload),
-    });
-    return { status: response.statusCode, body: response.json() as { message: string; errors?: Record<string, string[]> } };
-  }
+  const lastAudit = (target: string) => lastAuditOf(db(), target);
+  const inGerman = async (path: string, payload: unknown) => {
+    const answer = await staffCall(shop.app, path, payload, admin, 'de');
+    return { ...answer, body: answer.body as { message: string; errors?: Record<string, string[]> } };
+  };
   const de = (text: Parameters<typeof english>[0]) => translatorFor('de').format(text);
   const invoiceOfCart = async (token: string, cart: string, country = 'NL') => shop.call('calculate-invoice', { token, cart, country });
 

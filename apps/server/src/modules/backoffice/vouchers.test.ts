@@ -1,13 +1,13 @@
-import { catalogueFieldMessages, english, LOCALES, staffAdminMessages, staffApi, staffVoucherMessages as texts, VOUCHER_GENERATE_MAX, voucherFieldMessages } from '@festival/contract';
-import { desc, eq, like, sql } from 'drizzle-orm';
+import { catalogueFieldMessages, english, staffAdminMessages, staffApi, staffVoucherMessages as texts, VOUCHER_GENERATE_MAX, voucherFieldMessages } from '@festival/contract';
+import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastAudit as lastAuditOf, openBackOfficeShop } from '../../../test/back-office-shop';
 import { testEngines } from '../../../test/databases';
 import { changedTables, createSnapshotter } from '../../../test/db-snapshot';
 import { cartWith, checkoutPayload, createCustomer } from '../../../test/shop-flows';
 import { staffCall } from '../../../test/staff-call';
-import { signedInStaff } from '../../../test/staff-sign-in';
-import { createTestShop, type TestShop } from '../../../test/test-shop';
-import { staffAudit, vouchers } from '../../db/schema';
+import { type TestShop } from '../../../test/test-shop';
+import { vouchers } from '../../db/schema';
 import { translatorFor } from '../../lib/language';
 import { CatalogueError, importCatalogue, parseCatalogue } from '../catalog/catalogue-import';
 import { readCsv } from './csv';
@@ -27,10 +27,7 @@ describe.each(testEngines())('the back-office vouchers on %s', (engine) => {
   let admin: string;
   let customerService: string;
   beforeAll(async () => {
-    shop = await createTestShop(engine, { config: { languages: [...LOCALES] }, app: { appSecret: SECRET, catalogMaxAgeMs: 0 } });
-    const clock = new Date();
-    admin = (await signedInStaff(shop.app, shop.database.db, { email: 'vouchers.admin@example.org', role: 'admin' }, clock)).cookie;
-    customerService = (await signedInStaff(shop.app, shop.database.db, { email: 'vouchers.cs@example.org', role: 'customer_service' }, clock)).cookie;
+    ({ shop, admin, other: customerService } = await openBackOfficeShop(engine, { secret: SECRET, name: 'vouchers', other: 'customer_service' }));
   }, 120_000);
   afterAll(async () => {
     await shop?.close();
@@ -45,16 +42,11 @@ describe.each(testEngines())('the back-office vouchers on %s', (engine) => {
   };
   const save = (code: string | null, voucher: Record<string, unknown>, cookie = admin) => staffCall(shop.app, 'voucher-save', { code, voucher }, cookie);
   const row = async (code: string) => (await db().select().from(vouchers).where(eq(vouchers.code, code)))[0];
-  const lastAudit = async (target: string) => (await db().select().from(staffAudit).where(eq(staffAudit.target, target)).orderBy(desc(staffAudit.id)).limit(1))[0];
-  async function inGerman(path: string, payload: unknown) {
-    const response = await shop.app.inject({
-      method: 'POST',
-      url: `/api/staff/${path}`,
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'accept-language': 'de', cookie: admin },
-      payload: JSON.stringify(payload),
-    });
-    return { status: response.statusCode, body: response.json() as { message: string; errors?: Record<string, string[]> }, language: response.headers['content-language'] };
-  }
+  const lastAudit = (target: string) => lastAuditOf(db(), target);
+  const inGerman = async (path: string, payload: unknown) => {
+    const answer = await staffCall(shop.app, path, payload, admin, 'de');
+    return { ...answer, body: answer.body as { message: string; errors?: Record<string, string[]> }, language: answer.headers['content-language'] };
+  };
   const de = (text: Parameters<typeof english>[0]) => translatorFor('de').format(text);
 
   it('is for admins only', async () => {
