@@ -10,3 +10,5 @@
 // The back office does the same through `z.config` (staff/jitless.ts): its entry holds zod anyway.
 const shared = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 shared.__zod_globalConfig = { ...shared.__zod_globalConfig, jitless: true };
+
+export {};
