@@ -14,6 +14,7 @@ import { loadShopConfig } from '../modules/config/shop-config';
 import { testEngines, type Engine } from '../../test/databases';
 import { BANK_DETAILS, createCustomer, paidOrder } from '../../test/shop-flows';
 import { createTestShop, DEMO_CATALOGUE, DEMO_CONFIG, type TestShop } from '../../test/test-shop';
+import { timeLimit } from '../../test/time-limits';
 
 const APP_SECRET = 'hostile-output-secret-0123456789-0123456789';
 const HOUR = 3_600_000;
@@ -83,7 +84,7 @@ describe.each(testEngines())('organiser commands on %s print hostile data harmle
     env = { ...process.env, NODE_ENV: 'test', APP_SECRET, DATA_DIR: dataDir, ...(shop.database.url ? { DATABASE_URL: shop.database.url } : {}) };
     // The embedded database allows one process at a time: the shop stops before the command runs.
     if (engine === 'pglite') await shop.close();
-  }, 240_000);
+  }, timeLimit(240_000));
 
   afterAll(async () => {
     if (engine === 'postgres') await shop?.close();
@@ -118,7 +119,7 @@ describe.each(testEngines())('organiser commands on %s print hostile data harmle
     expect(cells[4]).toContain('Eve\\e[2K\\r\\u{202e}evil');
     expect(cells[6]).toContain(`"'=HYPERLINK(""http://evil.example""`);
     expect(cells[6]).toContain('\\e[1D');
-  }, 120_000);
+  }, timeLimit(120_000));
 
   it('mail status, orders and catalog: messages and errors quoting hostile data carry no raw control character', async () => {
     const mail = await run('mail', ['status']);
@@ -133,5 +134,5 @@ describe.each(testEngines())('organiser commands on %s print hostile data harmle
     const catalog = await run('catalog', ['validate', `no-such\x1b]0;title\x07\u202e.yaml`]);
     expectHarmless(catalog.stdout + catalog.stderr, 'catalog validate');
     expect(catalog.stderr).toContain('no-such\\e]0;title\\a\\u{202e}.yaml');
-  }, 180_000);
+  }, timeLimit(180_000));
 });

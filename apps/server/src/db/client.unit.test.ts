@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
+import { timeLimit } from '../../test/time-limits';
 
 describe('the embedded database folder', () => {
   it('refuses a second opener while the first holds it, and frees it on close', async () => {
@@ -16,5 +17,5 @@ describe('the embedded database folder', () => {
     await first.close();
     const second = await openDatabase({ dataDir: dir });
     await second.close();
-  }, 60_000);
+  }, timeLimit(60_000));
 });

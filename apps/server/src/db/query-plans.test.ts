@@ -9,6 +9,7 @@ import { createStatementRecorder, type RecordedStatement } from '../../test/stat
 import { createTestShop, type TestShop } from '../../test/test-shop';
 import { SANDBOX_CARDS } from '../modules/payments/sandbox-gateway';
 import { postgresTestUrl } from '../../test/engines';
+import { timeLimit } from '../../test/time-limits';
 
 const postgresUrl = postgresTestUrl('query plan test');
 
@@ -57,7 +58,7 @@ describe.skipIf(!postgresUrl)('query plans of the request path', () => {
     await seedVolume(shop.database.url!);
     // Records what the server sends (the test's own EXPLAINs go through the original method, unrecorded).
     recorder = createStatementRecorder();
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     recorder?.restore();
     await shop?.close();
@@ -156,7 +157,7 @@ describe.skipIf(!postgresUrl)('query plans of the request path', () => {
       await client.end();
     }
     expect(scans).toEqual([]);
-  }, 120_000);
+  }, timeLimit(120_000));
 });
 
 /**
@@ -169,7 +170,7 @@ describe.skipIf(!postgresUrl)('query plans of the triggers', () => {
   beforeAll(async () => {
     shop = await createTestShop('postgres', { app: { catalogMaxAgeMs: 0 } });
     await seedVolume(shop.database.url!);
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });
@@ -223,7 +224,7 @@ describe.skipIf(!postgresUrl)('query plans of the triggers', () => {
     expect(nested.some(({ text }) => text.includes('UPDATE hold_counts'))).toBe(true);
     const scans = nested.flatMap(({ text, plan }) => sequentialScans(plan).filter((relation) => GROWING.has(relation)).map((relation) => `${relation}: ${text.replace(/\s+/g, ' ').slice(0, 160)}`));
     expect(scans).toEqual([]);
-  }, 120_000);
+  }, timeLimit(120_000));
 });
 
 interface PlanNode {

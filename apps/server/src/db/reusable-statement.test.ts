@@ -5,6 +5,7 @@ import { createTestDatabase, testEngines, type TestDatabase } from '../../test/d
 import { executeRows } from './raw-rows';
 import { reusableInsert, reusableInsertRows, reusableQuery, reusableRows, reusableUpdateById } from './reusable-statement';
 import { customers, emailOutbox, orders } from './schema';
+import { timeLimit } from '../../test/time-limits';
 
 /**
  * Decision 0086: a reusable statement answers what its query builder answers, with the values of
@@ -18,7 +19,7 @@ describe.each(testEngines())('reusable statements on %s', (engine) => {
       { email: 'ada@example.org', fullName: 'Ada', passwordHash: 'x', address: { City: 'Utrecht' } },
       { email: 'bob@example.org', fullName: 'Bob', passwordHash: 'x' },
     ]);
-  }, 60_000);
+  }, timeLimit(60_000));
   afterAll(async () => {
     await database?.destroy();
   });

@@ -4,6 +4,7 @@ import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres 
 import { startServerProcess, type ServerProcess } from '../../test/load/server-process';
 import { freePort } from '../../test/smtp-sink';
 import { postgresTestUrl } from '../../test/engines';
+import { timeLimit } from '../../test/time-limits';
 
 // Skipped without PostgreSQL in this run (postgresTestUrl says why), or without a private server to crash.
 const onPostgres = postgresTestUrl('database restart test') !== undefined;
@@ -22,7 +23,7 @@ describe.skipIf(!onPostgres || why !== null)('the database restarting under load
   beforeAll(async () => {
     postgres = await startPrivatePostgres();
     server = await startServerProcess({ port: await freePort(), databaseUrl: postgres.url, quiet: true });
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await server?.kill();
     postgres?.stop();
@@ -67,5 +68,5 @@ describe.skipIf(!onPostgres || why !== null)('the database restarting under load
     expect(stock.sold).toBe(stock.soldByOrders);
     expect(stock.held).toBe(stock.heldByCarts);
     expect(stock.held + stock.sold).toBeLessThanOrEqual(wave.stock);
-  }, 180_000);
+  }, timeLimit(180_000));
 });

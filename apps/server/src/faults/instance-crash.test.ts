@@ -4,6 +4,7 @@ import { createDatabase, startServerProcess, type ServerProcess } from '../../te
 import { freePort, startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { countOn } from '../../test/pg-count';
 import { postgresTestUrl } from '../../test/engines';
+import { timeLimit } from '../../test/time-limits';
 
 const adminUrl = postgresTestUrl('instance crash test');
 
@@ -76,7 +77,7 @@ describe.skipIf(!adminUrl)('an instance killed during an on-sale', () => {
     expect(new Set(confirmations).size).toBe(confirmations.length);
     expect(confirmations).toHaveLength(paid);
     expect(await countOn(database.url, "SELECT count(*)::int AS n FROM email_outbox WHERE dedupe_key LIKE 'order-confirmation:%'")).toBe(paid);
-  }, 240_000);
+  }, timeLimit(240_000));
 });
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {

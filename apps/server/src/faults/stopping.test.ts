@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/smtp-sink';
+import { timeLimit } from '../../test/time-limits';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 /** main.ts's SHUTDOWN_GRACE_MS: from the first stop signal to the end of the process. */
@@ -88,7 +89,7 @@ describe('stopping the server with its output piped', () => {
     const exit = await stopWith(child, [{ signal: 'SIGINT', afterMs: 0 }], GRACE_MS);
     expect(exit.afterMs, JSON.stringify(exit)).toBeLessThan(GRACE_MS + SLACK_MS);
     expect(exit.code, JSON.stringify(exit)).toBe(0);
-  }, 300_000);
+  }, timeLimit(300_000));
 
   it('exits within the grace period after Ctrl-C when nobody reads its output any more (a full pipe)', async () => {
     const { child, url } = await startPiped();
@@ -99,7 +100,7 @@ describe('stopping the server with its output piped', () => {
     const exit = await stopWith(child, [{ signal: 'SIGINT', afterMs: 0 }], GRACE_MS);
     expect(exit.afterMs, JSON.stringify(exit)).toBeLessThan(GRACE_MS + SLACK_MS);
     expect(exit.code, JSON.stringify(exit)).toBe(0);
-  }, 300_000);
+  }, timeLimit(300_000));
 
   it('exits within the grace period on Ctrl-C then SIGTERM when nobody reads its output any more', async () => {
     const { child, url } = await startPiped();
@@ -113,7 +114,7 @@ describe('stopping the server with its output piped', () => {
     // signal handlers gone) ends it by the signal itself: also the stop that was asked for, in
     // time. A process that ignored the signals would have been killed late, failing the check above.
     expect(exit.code === 0 || exit.code === 1 || (exit.code === null && exit.signal === 'SIGTERM'), JSON.stringify(exit)).toBe(true);
-  }, 300_000);
+  }, timeLimit(300_000));
 
   it('is ended by the watchdog when its main thread blocks for good during shutdown', async () => {
     // The main thread sleeps for ever the way sonic-boom's flushSync did (Atomics.wait): no
@@ -134,5 +135,5 @@ describe('stopping the server with its output piped', () => {
     const exit = await stopWith(child, [{ signal: 'SIGTERM', afterMs: 0 }], 1500);
     expect(exit.signal, JSON.stringify(exit)).toBe('SIGKILL');
     expect(exit.afterMs, JSON.stringify(exit)).toBeLessThan(1500 + SLACK_MS);
-  }, 60_000);
+  }, timeLimit(60_000));
 });

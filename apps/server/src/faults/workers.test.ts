@@ -8,6 +8,7 @@ import { createDatabase } from '../../test/load/server-process';
 import { freePort, startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { countOn } from '../../test/pg-count';
 import { postgresTestUrl } from '../../test/engines';
+import { timeLimit } from '../../test/time-limits';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const adminUrl = postgresTestUrl('worker processes test');
@@ -125,7 +126,7 @@ describe.skipIf(!adminUrl)('two workers behind one port', () => {
     database = await createDatabase(adminUrl!, `shop_test_workers_${process.pid}`);
     smtp = await startSmtpSink();
     shop = await startShop({ DATABASE_URL: database.url, SHOP_WORKERS: '2', SMTP_URL: smtp.url });
-  }, 150_000);
+  }, timeLimit(150_000));
   afterAll(async () => {
     if (shop && shop.child.exitCode === null && shop.child.signalCode === null) {
       for (const pid of shop.serving()) if (alive(pid)) process.kill(pid, 'SIGKILL');
@@ -191,7 +192,7 @@ describe.skipIf(!adminUrl)('two workers behind one port', () => {
 
     // The shop keeps answering on its port, on both workers.
     for (let index = 0; index < 10; index += 1) expect((await fetch(`${shop.url}/healthz`)).status).toBe(200);
-  }, 180_000);
+  }, timeLimit(180_000));
 
   it('stop, all of them, within the grace period on Ctrl-C', async () => {
     const workers = shop.serving().filter(alive);
@@ -207,7 +208,7 @@ describe.skipIf(!adminUrl)('two workers behind one port', () => {
     // No worker outlives the primary.
     await waitFor(async () => !workers.some(alive), 2_000);
     expect(shop.lines.filter((line) => line.msg === 'stopped').map((line) => line.pid).sort()).toEqual([...workers, shop.child.pid].sort());
-  }, 60_000);
+  }, timeLimit(60_000));
 });
 
 /**
@@ -253,7 +254,7 @@ describe.skipIf(!adminUrl)('a back office with a worker of its own', () => {
       }
       await database.drop();
     }
-  }, 150_000);
+  }, timeLimit(150_000));
 });
 
 describe('BACK_OFFICE_PORT with the embedded database', () => {
@@ -269,7 +270,7 @@ describe('BACK_OFFICE_PORT with the embedded database', () => {
       shop.child.kill('SIGTERM');
       await shop.exited;
     }
-  }, 150_000);
+  }, timeLimit(150_000));
 });
 
 describe('SHOP_WORKERS with the embedded database', () => {
@@ -286,7 +287,7 @@ describe('SHOP_WORKERS with the embedded database', () => {
       shop.child.kill('SIGTERM');
       await shop.exited;
     }
-  }, 150_000);
+  }, timeLimit(150_000));
 });
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number, detail?: () => string): Promise<void> {

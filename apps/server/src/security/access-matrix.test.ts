@@ -6,6 +6,7 @@ import { openAbuseShop, type Party } from '../../test/security-world';
 import { createStatementRecorder } from '../../test/statement-recorder';
 import type { TestShop } from '../../test/test-shop';
 import { ACCEPT_TERMS_LINK, INVOICE_LINK, instalmentLink, orderLinkSignature } from '../modules/checkout/order-links.signatures';
+import { timeLimit } from '../../test/time-limits';
 
 const SECRET = 'access-matrix-secret-of-at-least-32-characters';
 const HOUR = 3_600_000;
@@ -84,7 +85,7 @@ describe.each(testEngines())('who reaches what, on %s', (engine) => {
     ({ shop, owner, other } = await openAbuseShop(engine, SECRET, { catalogMaxAgeMs: HOUR, waitingRoomStateMaxAgeMs: HOUR, now: () => clock }));
     // On PostgreSQL the statements each answer took are compared too (the timing of a not-found answer).
     if (engine === 'postgres') recorder = createStatementRecorder();
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     recorder?.restore();
     await shop?.close();

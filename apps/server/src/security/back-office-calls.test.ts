@@ -13,6 +13,7 @@ import { staffCall } from '../../test/staff-call';
 import { BACK_OFFICE_PATHS } from '../../test/staff-paths';
 import { cookieOf, signedInStaff } from '../../test/staff-sign-in';
 import type { TestShop } from '../../test/test-shop';
+import { timeLimit } from '../../test/time-limits';
 
 const SECRET = 'back-office-calls-secret-of-at-least-32-characters';
 const ALL_ROLES = ['admin', 'box_office', 'customer_service', 'gate'] as const;
@@ -224,7 +225,7 @@ describe.each(testEngines())('the back-office calls on %s', (engine) => {
         }
       }
     }
-  }, 180_000);
+  }, timeLimit(180_000));
   afterAll(async () => {
     await shop?.close();
   });
@@ -275,7 +276,7 @@ describe.each(testEngines())('the back-office calls on %s', (engine) => {
       }
     }
     expect(checked).toBe(STAFF_API_PATHS.filter((path) => ACCESS[path] !== 'open').length * identities.length);
-    }, 180_000);
+  }, timeLimit(180_000));
 
   it('refuses a caller before reading the payload: one who may not make a call learns nothing from it', async () => {
     for (const path of STAFF_API_PATHS) {
@@ -340,5 +341,5 @@ describe.each(testEngines())('the back-office calls on %s', (engine) => {
     // The admin is still signed in: no payload ended their session or their account.
     expect((await staffCall(shop.app, 'staff-me', {}, cookie)).status).toBe(200);
     expect(sent).toBeGreaterThan(100);
-  }, 600_000);
+  }, timeLimit(600_000));
 });

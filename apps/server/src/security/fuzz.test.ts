@@ -10,6 +10,7 @@ import { CONTROL_TEXTS, FUZZ_SCALE, FUZZ_SEED, ODD_IDS, hostileAddress, hostileP
 import { openAbuseShop, type AbuseShop, type Party } from '../../test/security-world';
 import type { TestShop } from '../../test/test-shop';
 import { emailOutbox } from '../db/schema';
+import { timeLimit } from '../../test/time-limits';
 
 const SECRET = 'fuzz-test-secret-of-at-least-32-characters';
 /** Runs of each call per role; each run sends a sequence of up to BATCH payloads. */
@@ -30,7 +31,7 @@ describe.each(testEngines())('hostile payloads on %s', (engine) => {
   let keepSession: AbuseShop['keepSession'];
   beforeAll(async () => {
     ({ shop, owner, snapshot, send, keepSession } = await openAbuseShop(engine, SECRET));
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });
@@ -148,7 +149,7 @@ describe.each(testEngines())('hostile payloads on %s', (engine) => {
       options,
     );
     await verifyOutbox('aimed inputs');
-  }, 600_000);
+  }, timeLimit(600_000));
 
   for (const role of ['a visitor', 'a logged-in customer'] as const) {
     it(`answers ${role}'s hostile payloads of every call with a clear 4xx, never a 5xx, and changes nothing when it refuses`, async () => {
@@ -165,6 +166,6 @@ describe.each(testEngines())('hostile payloads on %s', (engine) => {
       }
       // Roughly RUNS × BATCH / 2 payloads per call: thousands in all.
       expect(sent).toBeGreaterThan(API_PATHS.length * RUNS * 2);
-    }, 600_000);
+    }, timeLimit(600_000));
   }
 });

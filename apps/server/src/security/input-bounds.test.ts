@@ -12,6 +12,7 @@ import { openAbuseShop, type AbuseShop, type Party } from '../../test/security-w
 import type { TestShop } from '../../test/test-shop';
 import { tickets } from '../db/schema';
 import { itBeside, itMeasuring } from '../../test/api-parts';
+import { timeLimit } from '../../test/time-limits';
 
 const SECRET = 'input-bounds-test-secret-of-at-least-32-characters';
 
@@ -53,7 +54,7 @@ describe.each(testEngines())('input bounds on %s', (engine) => {
   let keepSession: AbuseShop['keepSession'];
   beforeAll(async () => {
     ({ shop, owner, snapshot, send, keepSession } = await openAbuseShop(engine, SECRET));
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });
@@ -83,7 +84,7 @@ describe.each(testEngines())('input bounds on %s', (engine) => {
     // register, request-password-reset, reset-password, email-tickets, login, update-settings,
     // change-ticket, add-product-to-cart and update-product-in-cart, twice over.
     expect(checked).toBeGreaterThanOrEqual(2 * 9 * NOT_ONE_MAILBOX.length);
-  }, 300_000);
+  }, timeLimit(300_000));
 
   itBeside('refuses, with a 4xx and no change, every id no 32-bit column holds in every integer field of every call', async () => {
     const fieldsSeen: string[] = [];
@@ -115,7 +116,7 @@ describe.each(testEngines())('input bounds on %s', (engine) => {
     for (const field of ['remove-product-from-cart.cart_product_id', 'remove-merchandise-from-cart.cart_merchandise_id', 'change-ticket.order_id', 'request-refund.order_id', 'cancel-refund.refund_id', 'set-travel-time.transport_time_id', 'add-product-to-cart.transport_time_id', 'pay-order.order']) {
       expect(fieldsSeen).toContain(field);
     }
-  }, 300_000);
+  }, timeLimit(300_000));
 
   itBeside('downloads the ticket of a holder whose address is as long as the shop accepts, through the link as the shop writes it', async () => {
     // 254 characters with every kind of character a link percent-encodes: specials in the local
@@ -192,5 +193,5 @@ describe.each(testEngines())('input bounds on %s', (engine) => {
     console.info(`input bounds on ${engine}: ${timed} hostile calls timed; the most costly beyond its call: ${worst.what}`);
     expect(slow).toEqual([]);
     expect(timed).toBeGreaterThan(API_PATHS.length * 30);
-  }, 600_000);
+  }, timeLimit(600_000));
 });

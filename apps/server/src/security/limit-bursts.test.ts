@@ -15,6 +15,7 @@ import { createStaffAccounts } from '../modules/staff/staff-accounts';
 import { base32Decode, totpCode, totpStep } from '../modules/staff/totp';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { timeLimit } from '../../test/time-limits';
 
 /**
  * Parallel bursts against every limited call (issue "Hardening, round three", the standing abuse
@@ -75,7 +76,7 @@ describe.each(testEngines())('parallel bursts against every limited call, on %s'
         waitingRoomStateMaxAgeMs: 0,
       },
     });
-  }, 60_000);
+  }, timeLimit(60_000));
   afterAll(async () => {
     await shop?.close();
   });

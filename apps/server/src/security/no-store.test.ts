@@ -11,6 +11,7 @@ import { openAbuseShop, type Party } from '../../test/security-world';
 import { staffCall } from '../../test/staff-call';
 import { cookieOf, signedInStaff } from '../../test/staff-sign-in';
 import type { TestShop } from '../../test/test-shop';
+import { timeLimit } from '../../test/time-limits';
 
 const SECRET = 'no-store-secret-of-at-least-32-characters';
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
@@ -49,7 +50,7 @@ describe.each(testEngines())('no answer with personal data is cached, on %s', (e
     staff.set('gate', (await signedInStaff(shop.app, shop.database.db, { email: 'no-store.gate@example.org', role: 'gate' })).cookie);
     const { code } = await createScanners({ db: shop.database.db }).add('No-store phone');
     staff.set('scanner', cookieOf((await staffCall(shop.app, 'scanner-login', { code })).headers['set-cookie']));
-  }, 180_000);
+  }, timeLimit(180_000));
   afterAll(async () => {
     await shop?.close();
   });

@@ -7,6 +7,7 @@ import { formPost } from '../../test/shop-flows';
 import type { TestShop } from '../../test/test-shop';
 import { NOTIFY_PATH, RETURN_PATH } from '../modules/payments/payments.service';
 import { SANDBOX_CARDS, SANDBOX_PATH } from '../modules/payments/sandbox-gateway';
+import { timeLimit } from '../../test/time-limits';
 
 const SECRET = 'payment-links-secret-of-at-least-32-characters';
 /** What a payload could add to steer the payer elsewhere. */
@@ -23,7 +24,7 @@ describe.each(testEngines())('where payments lead, on %s', (engine) => {
   let owner: Party;
   beforeAll(async () => {
     ({ shop, base, owner } = await openAbuseShop(engine, SECRET));
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });

@@ -14,6 +14,7 @@ import { changedTables } from '../../test/db-snapshot';
 import { FRAGMENTS, FUZZ_SCALE, FUZZ_SEED } from '../../test/hostile-input';
 import { openAbuseShop, type Party } from '../../test/security-world';
 import type { TestShop } from '../../test/test-shop';
+import { timeLimit } from '../../test/time-limits';
 
 const SECRET = 'raw-requests-secret-of-at-least-32-characters';
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
@@ -97,7 +98,7 @@ describe.each(testEngines())('raw requests on %s', (engine) => {
   let snapshot: () => Promise<Record<string, string>>;
   beforeAll(async () => {
     ({ shop, owner, base, snapshot } = await openAbuseShop(engine, SECRET));
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });
@@ -238,7 +239,7 @@ describe.each(testEngines())('raw requests on %s', (engine) => {
     // No account of any of them (the table fingerprint above says no row changed at all).
     const accounts = await shop.database.db.select({ email: customers.email }).from(customers).where(like(customers.email, 'form.%@example.org'));
     expect(accounts).toEqual([]);
-  }, 300_000);
+  }, timeLimit(300_000));
 
   it('refuses form-encoded, text and multipart posts to every route that changes state outside the API, however the path is spelled', async () => {
     // The payment notification is verified by signature over a JSON body; a form cannot forge one.
@@ -254,5 +255,5 @@ describe.each(testEngines())('raw requests on %s', (engine) => {
         }
       }
     });
-  }, 120_000);
+  }, timeLimit(120_000));
 });

@@ -21,6 +21,7 @@ import { openAbuseShop, type Party } from '../../test/security-world';
 import { createCustomer, paidOrder } from '../../test/shop-flows';
 import type { TestShop } from '../../test/test-shop';
 import { itBeside, itMeasuring } from '../../test/api-parts';
+import { timeLimit } from '../../test/time-limits';
 
 const SECRET = 'staff-calls-secret-of-at-least-32-characters';
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
@@ -293,7 +294,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
     clock = GATE_TIME;
     const fingerprint = await snapshot();
     for (const table of STAFF_TABLES) expect(Object.keys(fingerprint)).toContain(table);
-  }, 180_000);
+  }, timeLimit(180_000));
   afterAll(async () => {
     await shop?.close();
   });
@@ -450,7 +451,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
         );
       }
       expect(sent).toBeGreaterThan(SCANNER_PATHS.length * ODD_VALUES.length / 2);
-    }, 600_000);
+    }, timeLimit(600_000));
   }
 
   /**
@@ -617,7 +618,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
     expect([exit.status, exit.body.result]).toEqual([200, 'exit']);
     const again = await staff('scan', { list: ENTRANCE, gate: 'South', text: inside.pass }, device.cookie);
     expect([again.status, again.body.result]).toEqual([200, 'admit']);
-  }, 300_000);
+  }, timeLimit(300_000));
 
   itMeasuring('costs the server no more for any hostile text than a few normal scans beyond the same call with its normal value', async () => {
     const device = await signIn('Timing phone');
@@ -687,7 +688,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
     console.info(`staff calls on ${engine}: ${timed} hostile calls timed; the most costly beyond its call: ${worst.what}`);
     expect(slow).toEqual([]);
     expect(timed).toBeGreaterThan(500);
-  }, 600_000);
+  }, timeLimit(600_000));
 
   itBeside('answers malformed JSON, a form body, a wrong content type, a missing header, a GET and a huge body on every staff path with the 4xx the customer calls give', async () => {
     const device = await signIn('Raw phone');
@@ -737,7 +738,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
       }
     });
     expect(checked).toBe(SCANNER_PATHS.length * cases.length * 2);
-  }, 120_000);
+  }, timeLimit(120_000));
 
   itBeside('lets no spelling of a staff path reach a handler without the shop’s header or with a body a form can send, signed in or not', async () => {
     const device = await signIn('Form phone');
@@ -767,7 +768,7 @@ describe.each(testEngines())('the staff calls under attack on %s', (engine) => {
     expect(count).toBeGreaterThan(SCANNER_PATHS.length * 100);
     // The device is still signed in: no form signed it out either.
     expect((await staff('checkin-lists', {}, device.cookie)).status).toBe(200);
-  }, 300_000);
+  }, timeLimit(300_000));
 
   /** Every staff call with its well-formed payload and the given cookie: the gated ones must answer 401 "sign in first". */
   async function expectSignedOut(cookie: string | null, context: string, code = spareCode) {

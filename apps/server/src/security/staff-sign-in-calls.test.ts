@@ -16,6 +16,7 @@ import { openAbuseShop } from '../../test/security-world';
 import { staffCall } from '../../test/staff-call';
 import { STAFF_SESSION_PATHS, unattackedStaffPaths } from '../../test/staff-paths';
 import type { TestShop } from '../../test/test-shop';
+import { timeLimit } from '../../test/time-limits';
 
 const SECRET = 'staff-sign-in-calls-secret-of-at-least-32-chars';
 const COMMAND_LINE = { commandLine: true } as const;
@@ -54,7 +55,7 @@ describe.each(testEngines())('the staff sign-in calls on %s', (engine) => {
         }
       }
     }
-  }, 180_000);
+  }, timeLimit(180_000));
   afterAll(async () => {
     await shop?.close();
   });
@@ -210,6 +211,6 @@ describe.each(testEngines())('the staff sign-in calls on %s', (engine) => {
       const out = await call('staff-sign-out', { junk: "' OR 1=1 --" }, cookie);
       expect([out.status, out.body.message]).toEqual([200, english(staffMessages.signedOut)]);
       expect(sent).toBeGreaterThan(50);
-    }, 600_000);
+    }, timeLimit(600_000));
   }
 });

@@ -10,6 +10,7 @@ import { signedInStaff } from '../../test/staff-sign-in';
 import { createTestShop, type TestShop } from '../../test/test-shop';
 import { createCatalogueChecker } from '../modules/catalog/catalogue-checker';
 import { itBeside, itMeasuring } from '../../test/api-parts';
+import { timeLimit } from '../../test/time-limits';
 
 const SECRET = 'upload-bombs-test-secret-of-at-least-32-chars';
 const XHR_JSON = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
@@ -38,7 +39,7 @@ describe.each(testEngines())('catalogue uploads that attack the reader on %s', (
   beforeAll(async () => {
     shop = await createTestShop(engine, { app: { appSecret: SECRET } });
     admin = (await signedInStaff(shop.app, shop.database.db, { email: 'bombs.admin@example.org', role: 'admin' })).cookie;
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });
@@ -59,7 +60,7 @@ describe.each(testEngines())('catalogue uploads that attack the reader on %s', (
       }
     }
     expect(changedTables(before, await snapshot())).toEqual([]);
-  }, 300_000);
+  }, timeLimit(300_000));
 
   itMeasuring('checks 48,000 broken entries off the event loop and lists the first problems with a count of the rest, while the shop answers', async () => {
     const body = JSON.stringify(payloadOf(brokenEntries(), true));
@@ -90,7 +91,7 @@ describe.each(testEngines())('catalogue uploads that attack the reader on %s', (
     expect(answer.problems[0]).toMatchObject({ line: 2, field: expect.stringMatching(/^products\[0\]\./) });
     expect(delay.max / 1e6, `event loop stood still for ${(delay.max / 1e6).toFixed(0)} ms`).toBeLessThan(EVENT_LOOP_MARGIN_MS);
     expect(slowest.ms).toBeLessThan(EVENT_LOOP_MARGIN_MS);
-  }, 300_000);
+  }, timeLimit(300_000));
 
   itMeasuring('answers a check that runs past its time limit as a problem of the file, and stops the check when the server stops', async () => {
     const checker = createCatalogueChecker({ timeLimitMs: 1 });
@@ -113,5 +114,5 @@ describe.each(testEngines())('catalogue uploads that attack the reader on %s', (
     expect(slow.running()).toBe(0);
     // The upload in flight ends (the server is stopping) instead of waiting for a thread that is gone.
     expect((await pending).status).toBeGreaterThanOrEqual(200);
-  }, 300_000);
+  }, timeLimit(300_000));
 });

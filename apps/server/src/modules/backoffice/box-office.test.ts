@@ -8,6 +8,7 @@ import { staffCall } from '../../../test/staff-call';
 import { signedInStaff } from '../../../test/staff-sign-in';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { customers, emailOutbox, orders, shopItems, staffAudit, tickets, travelTimes } from '../../db/schema';
+import { timeLimit } from '../../../test/time-limits';
 
 const SECRET = 'box-office-test-secret-of-32-characters!!';
 
@@ -24,7 +25,7 @@ describe.each(testEngines())('the box office on %s', (engine) => {
   beforeAll(async () => {
     shop = await createTestShop(engine, { config: { languages: [...LOCALES] }, app: { appSecret: SECRET, now: () => clock, catalogMaxAgeMs: 0 } });
     for (const role of ['admin', 'box_office', 'customer_service'] as const) staff[role] = (await signedInStaff(shop.app, shop.database.db, { email: `${role}@example.org`, role }, clock)).cookie;
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });

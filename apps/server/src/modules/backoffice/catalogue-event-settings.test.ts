@@ -10,6 +10,7 @@ import { events, staffAudit } from '../../db/schema';
 import { translatorFor } from '../../lib/language';
 import { readLiveCatalogue } from '../catalog/catalogue-export';
 import { importCatalogueWith, parseCatalogue } from '../catalog/catalogue-import';
+import { timeLimit } from '../../../test/time-limits';
 
 const SECRET = 'catalogue-event-settings-secret-32chars!';
 
@@ -25,7 +26,7 @@ describe.each(testEngines())('an event’s settings in the back office on %s', (
   beforeAll(async () => {
     shop = await createTestShop(engine, { config: { languages: [...LOCALES] }, app: { appSecret: SECRET, catalogMaxAgeMs: 0 } });
     admin = (await signedInStaff(shop.app, shop.database.db, { email: 'settings.admin@example.org', role: 'admin' }, new Date())).cookie;
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });

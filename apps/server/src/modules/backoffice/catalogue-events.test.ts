@@ -11,6 +11,7 @@ import { events } from '../../db/schema';
 import { translatorFor } from '../../lib/language';
 import { catalogueYaml, readLiveCatalogue } from '../catalog/catalogue-export';
 import { CatalogueError, importCatalogueWith, parseCatalogue } from '../catalog/catalogue-import';
+import { timeLimit } from '../../../test/time-limits';
 
 const SECRET = 'catalogue-events-test-secret-of-32-chars!';
 
@@ -27,7 +28,7 @@ describe.each(testEngines())('the back office’s events on %s', (engine) => {
   let boxOffice: string;
   beforeAll(async () => {
     ({ shop, admin, other: boxOffice } = await openBackOfficeShop(engine, { secret: SECRET, name: 'events', other: 'box_office' }));
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });

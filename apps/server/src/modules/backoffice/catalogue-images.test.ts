@@ -14,6 +14,7 @@ import { media, shopItems, staffAudit } from '../../db/schema';
 import { translatorFor } from '../../lib/language';
 import { writeCatalogueExport } from '../catalog/catalogue-export';
 import { importCatalogueWith, parseCatalogue } from '../catalog/catalogue-import';
+import { timeLimit } from '../../../test/time-limits';
 
 const SECRET = 'catalogue-images-test-secret-of-32-chars';
 
@@ -49,7 +50,7 @@ describe.each(testEngines())('images uploaded in the back office on %s', (engine
     boxOffice = (await signedInStaff(shop.app, shop.database.db, { email: 'images.box@example.org', role: 'box_office' }, clock)).cookie;
     png = await picture(640, 480).png().toBuffer();
     jpeg = await picture(800, 800).jpeg({ quality: 80 }).toBuffer();
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });
@@ -178,5 +179,5 @@ describe.each(testEngines())('images uploaded in the back office on %s', (engine
       await fresh.destroy();
       rmSync(work, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, timeLimit(120_000));
 });

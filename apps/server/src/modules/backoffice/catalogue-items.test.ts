@@ -11,6 +11,7 @@ import { shopItems, taxRates, travelTimes } from '../../db/schema';
 import { translatorFor } from '../../lib/language';
 import { catalogueYaml, readLiveCatalogue } from '../catalog/catalogue-export';
 import { importCatalogueWith, parseCatalogue } from '../catalog/catalogue-import';
+import { timeLimit } from '../../../test/time-limits';
 
 const SECRET = 'catalogue-items-test-secret-of-32-chars!';
 
@@ -30,7 +31,7 @@ describe.each(testEngines())('the back office’s products and merchandise on %s
   let boxOffice: string;
   beforeAll(async () => {
     ({ shop, admin, other: boxOffice } = await openBackOfficeShop(engine, { secret: SECRET, name: 'items', other: 'box_office' }));
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });

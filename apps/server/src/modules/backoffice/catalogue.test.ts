@@ -11,6 +11,7 @@ import { createTestShop, DEMO_CATALOGUE, type TestShop } from '../../../test/tes
 import { shopItems, staffAudit, travelTimes } from '../../db/schema';
 import { catalogueYaml, exportLiveCatalogue } from '../catalog/catalogue-export';
 import { parseCatalogue } from '../catalog/catalogue-import';
+import { timeLimit } from '../../../test/time-limits';
 
 const SECRET = 'catalogue-admin-test-secret-of-32-chars!!';
 const DEMO_TEXT = readFileSync(DEMO_CATALOGUE, 'utf8');
@@ -32,7 +33,7 @@ describe.each(testEngines())('the back-office catalogue on %s', (engine) => {
     shop = await createTestShop(engine, { app: { appSecret: SECRET, now: () => clock, catalogMaxAgeMs: 0 } });
     admin = (await signedInStaff(shop.app, shop.database.db, { email: 'catalogue.admin@example.org', role: 'admin' }, clock)).cookie;
     customerService = (await signedInStaff(shop.app, shop.database.db, { email: 'catalogue.cs@example.org', role: 'customer_service' }, clock)).cookie;
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });
@@ -167,7 +168,7 @@ describe.each(testEngines())('the back-office catalogue on %s', (engine) => {
     for (const answer of all) expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
     for (const answer of answers.slice(buyers.length).flat()) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(all.filter((answer) => answer.body?.order).length).toBeGreaterThan(0);
-  }, 120_000);
+  }, timeLimit(120_000));
 
   it('keeps an item off sale outside its sale window: hidden, and not put in a cart, until the window opens', async () => {
     const opens = new Date(clock.getTime() + 3_600_000).toISOString();

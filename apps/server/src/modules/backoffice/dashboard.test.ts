@@ -10,6 +10,7 @@ import { signedInStaff } from '../../../test/staff-sign-in';
 import { createStatementRecorder } from '../../../test/statement-recorder';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { createDashboardService, DASHBOARD_CACHE_MAX_MS } from './dashboard.service';
+import { timeLimit } from '../../../test/time-limits';
 
 // The shop's time zone is Europe/Amsterdam (UTC+1 in January): 23:30 UTC on 15 January is
 // 00:30 on the 16th there, so an order at 22:50 UTC is yesterday's and one at 23:10 UTC today's,
@@ -86,7 +87,7 @@ describe.each(testEngines())('the back office’s dashboard on %s', (engine) => 
     await db().insert(checkinStates).values([state(ticketIds[0]!, 'South'), state(ticketIds[1]!, 'North')]);
     await db().insert(checkinCounts).values([{ listId: list!.id, shard: 0, admitted: 2, inside: 2 }]);
     clock = AFTER_MIDNIGHT;
-  }, 180_000);
+  }, timeLimit(180_000));
   afterAll(async () => {
     await shop?.close();
   });

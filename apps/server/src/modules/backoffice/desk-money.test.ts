@@ -11,6 +11,7 @@ import { signedInStaff } from '../../../test/staff-sign-in';
 import { customers, emailOutbox, orders, paymentRefunds, payments, refunds, staffAudit } from '../../db/schema';
 import { runOrdersCommand } from '../orders/orders-command';
 import { createPaymentsService, NOTIFY_PATH } from '../payments/payments.service';
+import { timeLimit } from '../../../test/time-limits';
 
 /**
  * Issue 34 point 3 (decision 0060): money taken at the box office is a payment on the books (its
@@ -31,7 +32,7 @@ describe.each(testEngines())('money at the desk on %s', (engine) => {
     double.webhookUrl = world.base + NOTIFY_PATH('stripe');
     records = shopRecords(world.shop);
     for (const role of ['admin', 'box_office', 'customer_service'] as const) staff[role] = (await signedInStaff(world.shop.app, world.shop.database.db, { email: `desk.${role}@example.org`, role })).cookie;
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await world?.close();
     await double?.close();

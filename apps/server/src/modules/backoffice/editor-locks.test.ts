@@ -4,6 +4,7 @@ import { postgresTestUrl } from '../../../test/engines';
 import { staffCall } from '../../../test/staff-call';
 import { signedInStaff } from '../../../test/staff-sign-in';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
+import { timeLimit } from '../../../test/time-limits';
 
 const postgresUrl = postgresTestUrl('back-office locks beside buyers’ key-share locks test');
 
@@ -35,7 +36,7 @@ describe.skipIf(!postgresUrl)('the back office’s saves beside buyers’ key-sh
       `INSERT INTO onsales (code, event_id, opens_at, room_opens_at, admission_mode, admission_limit, session_minutes)
        SELECT 'LOCKS', id, now() + interval '1 day', now() + interval '23 hours', 'rate', 100, 20 FROM events WHERE external_code = 'NWF27'`,
     );
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await locker?.end();
     await shop?.close();

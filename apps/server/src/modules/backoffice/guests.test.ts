@@ -11,6 +11,7 @@ import { checkinListProducts, checkinLists, customers, emailOutbox, events, gues
 import { createScanners } from '../checkin/scanners';
 import { contentOf } from '../invoicing/invoicing.service';
 import { createDashboardService } from './dashboard.service';
+import { timeLimit } from '../../../test/time-limits';
 
 const SECRET = 'guest-lists-test-secret-of-32-characters!!';
 
@@ -29,7 +30,7 @@ describe.each(testEngines())('guest lists and the desk’s price on %s', (engine
   beforeAll(async () => {
     shop = await createTestShop(engine, { config: { languages: [...LOCALES] }, app: { appSecret: SECRET, now: () => clock, catalogMaxAgeMs: 0 } });
     for (const role of ['admin', 'box_office', 'customer_service'] as const) staff[role] = (await signedInStaff(shop.app, shop.database.db, { email: `guests.${role}@example.org`, role }, clock)).cookie;
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });

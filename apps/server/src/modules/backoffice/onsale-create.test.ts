@@ -16,6 +16,7 @@ import { translatorFor } from '../../lib/language';
 import { catalogueYaml, readLiveCatalogue } from '../catalog/catalogue-export';
 import { CatalogueError, importCatalogue, parseCatalogue } from '../catalog/catalogue-import';
 import { createQueue } from '../onsale/queue';
+import { timeLimit } from '../../../test/time-limits';
 
 const SECRET = 'onsale-create-test-secret-of-32-chars!!!';
 const DEMO_TEXT = readFileSync(DEMO_CATALOGUE, 'utf8');
@@ -42,7 +43,7 @@ describe.each(testEngines())('on-sales made in the back office on %s', (engine) 
     const clock = new Date();
     admin = (await signedInStaff(shop.app, shop.database.db, { email: 'create.admin@example.org', role: 'admin' }, clock)).cookie;
     boxOffice = (await signedInStaff(shop.app, shop.database.db, { email: 'create.box@example.org', role: 'box_office' }, clock)).cookie;
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });
@@ -334,5 +335,5 @@ describe.each(testEngines())('on-sales made in the back office on %s', (engine) 
       stop = true;
       await Promise.all(stepping);
     }
-  }, 60_000);
+  }, timeLimit(60_000));
 });

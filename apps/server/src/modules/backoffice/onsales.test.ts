@@ -13,6 +13,7 @@ import { signedInStaff } from '../../../test/staff-sign-in';
 import { createTestShop, DEMO_CATALOGUE, TEST_HOLD_LIMITS, type TestShop } from '../../../test/test-shop';
 import { onsales, staffAudit } from '../../db/schema';
 import { importCatalogue, parseCatalogue } from '../catalog/catalogue-import';
+import { timeLimit } from '../../../test/time-limits';
 
 const SECRET = 'onsales-admin-test-secret-of-32-chars!!!';
 const DEMO_TEXT = readFileSync(DEMO_CATALOGUE, 'utf8');
@@ -56,7 +57,7 @@ describe.each(testEngines())('the back-office on-sales on %s', (engine) => {
     admin = (await signedInStaff(shop.app, shop.database.db, { email: 'onsales.admin@example.org', role: 'admin' }, clock)).cookie;
     boxOffice = (await signedInStaff(shop.app, shop.database.db, { email: 'onsales.box@example.org', role: 'box_office' }, clock)).cookie;
     customerService = (await signedInStaff(shop.app, shop.database.db, { email: 'onsales.cs@example.org', role: 'customer_service' }, clock)).cookie;
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });
@@ -157,7 +158,7 @@ describe.each(testEngines())('the back-office on-sales on %s', (engine) => {
     const measured = (await onsale('RATE')).figures.admissions_per_minute;
     expect(measured).toBeGreaterThan(0);
     expect(measured).toBeLessThanOrEqual((4 * 60_000) / 5_000);
-  }, 30_000);
+  }, timeLimit(30_000));
 
   it('sets a cap’s ramp, which the next steps admit by (one a second, not the cap’s room at once), and clears it', async () => {
     const set = await change('CAP', { admission: { max_active: 10, rate_per_minute: 60 } });

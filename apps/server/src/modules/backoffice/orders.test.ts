@@ -9,6 +9,7 @@ import { signedInStaff } from '../../../test/staff-sign-in';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { customers, emailOutbox, orders, payments, refunds, shopItems, staffAudit, ticketChanges, tickets, travelTimes } from '../../db/schema';
 import { createSandboxGateway, type SandboxGateway, type SandboxRequest } from '../payments/sandbox-gateway';
+import { timeLimit } from '../../../test/time-limits';
 
 /** The back office's order texts as the answers say them: in English (no Accept-Language). */
 const staffOrderMessages = englishOf(staffOrderTexts);
@@ -33,7 +34,7 @@ describe.each(testEngines())('the back office’s orders on %s', (engine) => {
     shop = await createTestShop(engine, { config: { languages: [...LOCALES] }, app: { appSecret: SECRET, sandboxGateway: gateway, now: () => clock, catalogMaxAgeMs: 0 } });
     base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
     for (const role of ['admin', 'box_office', 'customer_service'] as const) staff[role] = (await signedInStaff(shop.app, shop.database.db, { email: `${role}@example.org`, role }, clock)).cookie;
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });

@@ -10,6 +10,7 @@ import { type TestShop } from '../../../test/test-shop';
 import { orders, productQuestions, questionAnswers } from '../../db/schema';
 import { translatorFor } from '../../lib/language';
 import { readLiveCatalogue } from '../catalog/catalogue-export';
+import { timeLimit } from '../../../test/time-limits';
 
 const SECRET = 'questions-admin-test-secret-of-32-chars!!';
 
@@ -25,7 +26,7 @@ describe.each(testEngines())('the back-office questions on %s', (engine) => {
   let boxOffice: string;
   beforeAll(async () => {
     ({ shop, admin, other: boxOffice } = await openBackOfficeShop(engine, { secret: SECRET, name: 'questions', other: 'box_office' }));
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });

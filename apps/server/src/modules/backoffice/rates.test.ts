@@ -12,6 +12,7 @@ import { translatorFor } from '../../lib/language';
 import { catalogueYaml, readLiveCatalogue } from '../catalog/catalogue-export';
 import { CatalogueError, importCatalogueWith, parseCatalogue } from '../catalog/catalogue-import';
 import { contentOf, issueInvoice } from '../invoicing/invoicing.service';
+import { timeLimit } from '../../../test/time-limits';
 
 const SECRET = 'rates-admin-test-secret-of-32-chars!!!!!';
 
@@ -28,7 +29,7 @@ describe.each(testEngines())('the back-office rates on %s', (engine) => {
   let boxOffice: string;
   beforeAll(async () => {
     ({ shop, admin, other: boxOffice } = await openBackOfficeShop(engine, { secret: SECRET, name: 'rates', other: 'box_office' }));
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });

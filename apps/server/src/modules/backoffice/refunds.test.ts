@@ -10,6 +10,7 @@ import { staffCall } from '../../../test/staff-call';
 import { signedInStaff } from '../../../test/staff-sign-in';
 import { paymentRefunds, refunds, staffAudit, tickets } from '../../db/schema';
 import { createPaymentsService, NOTIFY_PATH } from '../payments/payments.service';
+import { timeLimit } from '../../../test/time-limits';
 
 type Buyer = Awaited<ReturnType<typeof createCustomer>>;
 
@@ -36,7 +37,7 @@ describe.each(testEngines())('the refund queue on %s', (engine) => {
     admin = (await signedInStaff(world.shop.app, db, { email: 'queue.admin@example.org', role: 'admin' })).cookie;
     service = (await signedInStaff(world.shop.app, db, { email: 'queue.service@example.org', role: 'customer_service' })).cookie;
     boxOffice = (await signedInStaff(world.shop.app, db, { email: 'queue.desk@example.org', role: 'box_office' })).cookie;
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await world?.close();
     await double?.close();

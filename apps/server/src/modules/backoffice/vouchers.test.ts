@@ -12,6 +12,7 @@ import { translatorFor } from '../../lib/language';
 import { CatalogueError, importCatalogue, parseCatalogue } from '../catalog/catalogue-import';
 import { readCsv } from './csv';
 import { createVoucherAdmin, GENERATED_CSV_COLUMNS } from './vouchers.service';
+import { timeLimit } from '../../../test/time-limits';
 
 const SECRET = 'vouchers-admin-test-secret-of-32-chars!!!';
 
@@ -28,7 +29,7 @@ describe.each(testEngines())('the back-office vouchers on %s', (engine) => {
   let customerService: string;
   beforeAll(async () => {
     ({ shop, admin, other: customerService } = await openBackOfficeShop(engine, { secret: SECRET, name: 'vouchers', other: 'customer_service' }));
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });

@@ -25,6 +25,7 @@ import { changesAnything } from './catalogue-diff';
 import { catalogueYaml, writeCatalogueExport } from './catalogue-export';
 import { questionColumns, upsertQuestion } from './questions.queries';
 import { importCatalogue, importCatalogueWith, parseCatalogue, readCatalogueFile, type ImportOptions } from './catalogue-import';
+import { timeLimit } from '../../../test/time-limits';
 
 const ZONE = 'Europe/Amsterdam';
 const DEMO_DIR = path.dirname(DEMO_CATALOGUE);
@@ -111,7 +112,7 @@ describe.each(testEngines())('the catalogue file both ways on %s', (engine) => {
     source = await createTestDatabase(engine, 'demo');
     await importCatalogue(source.db, parseCatalogue(demoWithVariants(DEMO_TEXT + DEMO_ONSALE), 'demo.yaml'), DEMO_DIR);
     work = mkdtempSync(path.join(tmpdir(), 'shop-catalogue-export-'));
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await source?.destroy();
     if (work) rmSync(work, { recursive: true, force: true });
@@ -199,7 +200,7 @@ describe.each(testEngines())('the catalogue file both ways on %s', (engine) => {
     } finally {
       await fresh.destroy();
     }
-  }, 120_000);
+  }, timeLimit(120_000));
 
   it('imports its own export without a change and without keeping a back-office change: the marked fields are the file’s again', async () => {
     const before = await readCatalogueState(db());
@@ -217,7 +218,7 @@ describe.each(testEngines())('the catalogue file both ways on %s', (engine) => {
     );
     expect(await readCatalogueState(db())).toEqual(before);
     expect((await db().select().from(shopItems).where(eq(shopItems.externalCode, 'NWF27-LOCKER')))[0]).toMatchObject({ price: 1950, backOfficeFields: [] });
-  }, 60_000);
+  }, timeLimit(60_000));
 
   it('tells what an import would change, by section and code, and the back-office changes it would keep or replace, changing nothing; the import then does just that', async () => {
     await mark('NWF27-LOCKER', { price: 2100, backOfficeFields: ['price'] });
@@ -264,7 +265,7 @@ describe.each(testEngines())('the catalogue file both ways on %s', (engine) => {
     expect(done.kept).toEqual(dry.kept);
     const again = await importFile(db(), changed, { checkOnly: true });
     expect(changesAnything(again.diff!.sections)).toBe(false);
-  }, 60_000);
+  }, timeLimit(60_000));
 
   it('round-trips a generated large catalogue: 20 events, 800 products of every type, merchandise, vouchers, lists, on-sales, two more languages', async () => {
     // Sized for CI's two cores beside the other layers (the generator's defaults, 50 events and 2,000 products, round-trip the same way).
@@ -293,7 +294,7 @@ describe.each(testEngines())('the catalogue file both ways on %s', (engine) => {
       await a.destroy();
       await b.destroy();
     }
-  }, 300_000);
+  }, timeLimit(300_000));
 });
 
 /** The organiser's commands, run as processes: `export` and `import --dry-run` print what they did and would do. */
@@ -318,7 +319,7 @@ describe.each(testEngines())('npm run catalog -- export and import --dry-run on 
       delete env.DATABASE_URL;
       close = async () => {};
     }
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await close?.();
     rmSync(dir, { recursive: true, force: true });
@@ -355,5 +356,5 @@ describe.each(testEngines())('npm run catalog -- export and import --dry-run on 
     expect(same.stdout).toContain('The file changes nothing in the catalogue.');
     expect((await catalog('export', file, '--images', path.join(dir, 'elsewhere'))).stdout).toMatch(/must lie inside the catalogue's folder/);
     expect((await catalog('import', file, '--dry-run', '--dry-run')).code).toBe(2);
-  }, 180_000);
+  }, timeLimit(180_000));
 });

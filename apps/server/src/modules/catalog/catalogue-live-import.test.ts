@@ -8,6 +8,7 @@ import { createDatabase, startServerProcess, type ServerProcess } from '../../..
 import { freePort } from '../../../test/smtp-sink';
 import { REPO_ROOT } from '../../env';
 import { postgresTestUrl } from '../../../test/engines';
+import { timeLimit } from '../../../test/time-limits';
 
 const adminUrl = postgresTestUrl('live catalogue import test');
 
@@ -24,7 +25,7 @@ describe.skipIf(!adminUrl)('a catalogue imported while the shop runs', () => {
     database = await createDatabase(adminUrl!, `shop_test_import_${process.pid}`);
     server = await startServerProcess({ port: await freePort(), databaseUrl: database.url, quiet: true });
     dir = mkdtempSync(path.join(tmpdir(), 'shop-catalogue-'));
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await server?.kill();
     await database?.drop();
@@ -61,5 +62,5 @@ describe.skipIf(!adminUrl)('a catalogue imported while the shop runs', () => {
     }
     expect(seen).toBeDefined();
     expect(seen!).toBeLessThan(2_500);
-  }, 120_000);
+  }, timeLimit(120_000));
 });

@@ -12,6 +12,7 @@ import { createTestShop, TEST_HOLD_LIMITS, type TestShop } from '../../../test/t
 import { buildApp } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
 import { cartMerchandise, cartProducts, merchandisePurchases, orders, shopItems, staffAudit, tickets } from '../../db/schema';
+import { timeLimit } from '../../../test/time-limits';
 
 const BUYERS = 60;
 const LOW = 15;
@@ -40,7 +41,7 @@ describe.each(testEngines())('price tiers on %s', (engine) => {
       await app.ready();
       second = { app, database };
     }
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await second?.app.close();
     await second?.database.close();

@@ -15,6 +15,7 @@ import { buildApp } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
 import { shopItems, staffAudit } from '../../db/schema';
 import { importCatalogue, parseCatalogue } from './catalogue-import';
+import { timeLimit } from '../../../test/time-limits';
 
 const DEMO_DIR = path.dirname(DEMO_CATALOGUE);
 const LAST_UNITS = 3;
@@ -69,7 +70,7 @@ describe.each(testEngines())('variants and required products on %s', (engine) =>
       await app.ready();
       second = { app, database };
     }
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await second?.app.close();
     await second?.database.close();

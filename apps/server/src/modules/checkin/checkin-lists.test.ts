@@ -13,6 +13,7 @@ import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { checkinLists, events, staffAudit, tickets } from '../../db/schema';
 import { translatorFor } from '../../lib/language';
 import { CatalogueError, importCatalogueWith, parseCatalogue } from '../catalog/catalogue-import';
+import { timeLimit } from '../../../test/time-limits';
 
 const SECRET = 'checkin-lists-admin-test-secret-of-32-chars!';
 /** The festival's first day, 11:00 in Amsterdam. */
@@ -39,7 +40,7 @@ describe.each(testEngines())('the back-office check-in lists on %s', (engine) =>
     const now = new Date();
     admin = (await signedInStaff(shop.app, shop.database.db, { email: 'lists.admin@example.org', role: 'admin' }, now)).cookie;
     customerService = (await signedInStaff(shop.app, shop.database.db, { email: 'lists.cs@example.org', role: 'customer_service' }, now)).cookie;
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });

@@ -8,6 +8,7 @@ import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { cartProducts, orders, productQuestions, questionAnswers, shopItems, tickets } from '../../db/schema';
 import { translatorFor } from '../../lib/language';
 import { questionColumns, upsertQuestion } from '../catalog/questions.queries';
+import { timeLimit } from '../../../test/time-limits';
 
 /**
  * Questions per product asked of buyers (issue 37 point 4, decision 0106): a ticket's answers are
@@ -28,7 +29,7 @@ describe.each(testEngines())('questions asked of buyers on %s', (engine) => {
       { code: 'old', kind: 'yes_no', label: 'No longer asked', required: true, archived: true },
     ];
     for (const [sort, question] of asked.entries()) await upsertQuestion(db(), questionColumns(questionDefinition.parse(question), weekend!.id, sort));
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });

@@ -6,6 +6,7 @@ import { cartWith as flowCart, checkoutPayload, createCustomer } from '../../../
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { carts, orders, vouchers } from '../../db/schema';
 import { translatorFor } from '../../lib/language';
+import { timeLimit } from '../../../test/time-limits';
 
 /**
  * Vouchers of every kind at checkout (issue 37 point 3, decision 0096): validate-voucher answers
@@ -18,7 +19,7 @@ describe.each(testEngines())('vouchers of every kind at checkout on %s', (engine
   let shop: TestShop;
   beforeAll(async () => {
     shop = await createTestShop(engine, { config: { languages: [...LOCALES] }, app: { catalogMaxAgeMs: 0 } });
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });

@@ -11,6 +11,7 @@ import { DEMO_SHOP_CONFIG, REPO_ROOT } from '../../env';
 import { testEngines } from '../../../test/databases';
 import { createDatabase } from '../../../test/load/server-process';
 import { freePort, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
+import { timeLimit } from '../../../test/time-limits';
 
 /**
  * A shop of one's own on its first day (issue 34, points 1 and 2; decisions 0058 and 0059): the
@@ -136,14 +137,14 @@ describe('a shop of its own at start', () => {
       expect(started.output).toMatch(/SMTP_URL is not set, and this shop \(its own SHOP_CONFIG\) runs under NODE_ENV=production.*Set SMTP_URL.*ALLOW_NO_MAIL=1/s);
       expect(started.output).not.toMatch(/ is open"/);
     }
-  }, 240_000);
+  }, timeLimit(240_000));
 
   it('refuses to start with DEMO_CATALOGUE set: only the demo shop loads the demo', async () => {
     const started = await start({ SMTP_URL: sink.url, DEMO_CATALOGUE: path.join(REPO_ROOT, 'catalog/demo/catalogue.yaml') });
     await started.stop();
     expect(started.code, started.output).toBe(1);
     expect(started.output).toMatch(/DEMO_CATALOGUE is set .*only the demo shop loads a catalogue at start.*npm run catalog -- import FILE/s);
-  }, 180_000);
+  }, timeLimit(180_000));
 
   it('refuses to start when nothing answers at SMTP_URL, saying the host is unreachable', async () => {
     const closedPort = await freePort();
@@ -152,7 +153,7 @@ describe('a shop of its own at start', () => {
     expect(started.code, started.output).toBe(1);
     expect(started.output).toMatch(new RegExp(`mail server at 127\\.0\\.0\\.1:${closedPort} \\(SMTP_URL\\) did not accept the shop: the host is unreachable \\(ECONNREFUSED\\)`));
     expect(started.output).not.toContain('secret-password');
-  }, 180_000);
+  }, timeLimit(180_000));
 
   it('refuses to start when the mail server refuses it at the greeting, quoting its answer', async () => {
     const refusing = net.createServer((socket) => socket.end('554 5.3.2 mail.example.org has no service for you\r\n'));
@@ -166,7 +167,7 @@ describe('a shop of its own at start', () => {
     } finally {
       await new Promise((resolve) => refusing.close(resolve));
     }
-  }, 180_000);
+  }, timeLimit(180_000));
 
   it('refuses to start when the mail server refuses its sign-in, saying so', async () => {
     const server = new SMTPServer({
@@ -187,7 +188,7 @@ describe('a shop of its own at start', () => {
     } finally {
       await new Promise((resolve) => server.close(() => resolve(null)));
     }
-  }, 180_000);
+  }, timeLimit(180_000));
 
   for (const engine of testEngines()) {
     it(`opens with a mail server that greets it, empty on an empty database, and warns that invoices lack the seller (${engine})`, async () => {
@@ -203,7 +204,7 @@ describe('a shop of its own at start', () => {
         await started.stop();
         await database?.drop();
       }
-    }, 240_000);
+    }, timeLimit(240_000));
   }
 
   it('opens without mail when the organiser says so with ALLOW_NO_MAIL=1, and says what that means', async () => {
@@ -214,5 +215,5 @@ describe('a shop of its own at start', () => {
     } finally {
       await started.stop();
     }
-  }, 240_000);
+  }, timeLimit(240_000));
 });

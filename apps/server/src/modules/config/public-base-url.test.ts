@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_SHOP_CONFIG, REPO_ROOT } from '../../env';
+import { timeLimit } from '../../../test/time-limits';
 
 /**
  * Links lead back to this shop (issue 19, point 3): the demo, started on any port, writes that
@@ -66,7 +67,7 @@ describe('the public address of a running shop', () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
     }
-  }, 180_000);
+  }, timeLimit(180_000));
 
   it('is what the organiser commands print: the address the shop started with, whatever PORT the command sees', () => {
     expect(demoPort).toBeGreaterThan(0);
@@ -77,7 +78,7 @@ describe('the public address of a running shop', () => {
     );
     expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(result.stdout).toContain(`accept the terms: http://localhost:${demoPort}/accept-tcs/`);
-  }, 180_000);
+  }, timeLimit(180_000));
 
   it('must be configured by a shop of its own in production: it does not start, and says what to set', () => {
     const ownConfig = path.join(dataDir, 'my-shop.json');
@@ -92,5 +93,5 @@ describe('the public address of a running shop', () => {
     expect(result.status).toBe(1);
     expect(`${result.stdout}${result.stderr}`).toMatch(/sets no "publicBaseUrl", and NODE_ENV=production.*Set "publicBaseUrl" to the address customers reach the shop at/s);
     expect(result.stdout).not.toMatch(/is open/);
-  }, 180_000);
+  }, timeLimit(180_000));
 });

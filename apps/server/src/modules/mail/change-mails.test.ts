@@ -10,6 +10,7 @@ import { hashPassword } from '../accounts/passwords';
 import { INVOICE_LINK, instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
 import { contentOf } from '../invoicing/invoicing.service';
 import { SANDBOX_CARDS } from '../payments/sandbox-gateway';
+import { timeLimit } from '../../../test/time-limits';
 
 const SECRET = 'change-mails-test-secret-0123456789abcdef';
 const FAST = { pollMs: 50, leaseMs: 5_000, sendTimeoutMs: 2_000, batchSize: 20, retry: { firstDelayMs: 20, maxDelayMs: 200, maxAttempts: 3 } };
@@ -30,7 +31,7 @@ describe.each(testEngines())('confirmation mails and their figures on %s', (engi
     sink = await startSmtpSink();
     shop = await createTestShop(engine, { app: { appSecret: SECRET, now: () => clock, catalogMaxAgeMs: 0, smtpUrl: sink.url, mail: FAST, accountAnswerFloorMs: 0 } });
     base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
-  }, 180_000);
+  }, timeLimit(180_000));
   afterAll(async () => {
     await shop?.close();
     await sink?.close();

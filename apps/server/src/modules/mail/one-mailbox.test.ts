@@ -9,6 +9,7 @@ import { emailOutbox } from '../../db/schema';
 import { composeMail } from './compose';
 import { NOT_ONE_MAILBOX as NOT_SENT_REASON } from './mail-sender';
 import { enqueueMail } from './outbox';
+import { timeLimit } from '../../../test/time-limits';
 
 const FAST = { pollMs: 50, leaseMs: 5_000, sendTimeoutMs: 2_000, batchSize: 20, retry: { firstDelayMs: 20, maxDelayMs: 200, maxAttempts: 3 } };
 /** A shop name with a header break, a bidi override and an encoded word in it: it goes into every subject and the From. */
@@ -47,7 +48,7 @@ describe.each(testEngines())('one mailbox per message on %s', (engine) => {
       config: { name: HOSTILE_SHOP_NAME },
       app: { smtpUrl: sink.url, mail: FAST, accountAnswerFloorMs: 0 },
     });
-  }, 60_000);
+  }, timeLimit(60_000));
   afterAll(async () => {
     await shop?.close();
     await sink?.close();

@@ -8,6 +8,7 @@ import { importCatalogue, parseCatalogue } from '../catalog/catalogue-import';
 import { executeRows } from '../../db/raw-rows';
 import { listOnsales } from './onsale.queries';
 import { createQueue, type Place } from './queue';
+import { timeLimit } from '../../../test/time-limits';
 
 const demoDir = path.dirname(DEMO_CATALOGUE);
 const demoText = readFileSync(DEMO_CATALOGUE, 'utf8');
@@ -30,7 +31,7 @@ describe.each(testEngines())('the waiting room’s queue on %s', (engine) => {
     // The room opens now and the sale 2.5 s from now, whatever the import took.
     opensAt = Date.now() + 2500;
     await database.db.execute(sql`UPDATE onsales SET room_opens_at = now(), opens_at = ${new Date(opensAt).toISOString()}::timestamptz WHERE code = 'ROOM'`);
-  }, 60_000);
+  }, timeLimit(60_000));
   afterAll(async () => {
     await database?.destroy();
   });
@@ -108,7 +109,7 @@ describe.each(testEngines())('the waiting room’s queue on %s', (engine) => {
     for (let index = 100; index < 120; index += 1) expect(placeOf(index).id).toBe(placeOf(index - 100).id);
     const [counted] = await executeRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM queue_places WHERE visitor_key LIKE 'burst-%'`);
     expect(counted!.n).toBe(100);
-  }, 60_000);
+  }, timeLimit(60_000));
 
   it('gives the turns of no-shows in rate mode to the next in the queue, once each, and not of those who came', async () => {
     const queue = createQueue({ db: database.db });
@@ -137,7 +138,7 @@ describe.each(testEngines())('the waiting room’s queue on %s', (engine) => {
     await database.db.execute(sql`UPDATE onsales SET admission_limit = 1, last_step_at = last_step_at - interval '1 second', rate_carry = 0 WHERE id = ${onsaleId}`);
     expect(await queue.step(onsaleId)).toEqual({ admitted: 0 });
     expect((await listOnsales(database.db)).find((onsale) => onsale.onsale.code === 'LATER')!.onsale.admittedCount).toBe(4);
-  }, 60_000);
+  }, timeLimit(60_000));
 
   it('admits a cap of 10 with a ramp of 60 a minute one a second from the opening, not 10 at once, and the cap still binds', async () => {
     const queue = createQueue({ db: database.db });
@@ -167,5 +168,5 @@ describe.each(testEngines())('the waiting room’s queue on %s', (engine) => {
     // Without the ramp the cap lets in all it has room for at once.
     await database.db.execute(sql`UPDATE onsales SET admission_rate_limit = NULL WHERE id = ${onsaleId}`);
     expect(await queue.step(onsaleId)).toEqual({ admitted: 4 });
-  }, 60_000);
+  }, timeLimit(60_000));
 });

@@ -12,6 +12,7 @@ import { signedInStaff } from '../../../test/staff-sign-in';
 import { createTestShop, DEMO_CATALOGUE, TEST_HOLD_LIMITS, type TestShop } from '../../../test/test-shop';
 import { importCatalogue, parseCatalogue } from '../catalog/catalogue-import';
 import { runOnsaleCommand } from './onsale-command';
+import { timeLimit } from '../../../test/time-limits';
 
 const demoText = readFileSync(DEMO_CATALOGUE, 'utf8');
 const SECRET = 'steering-test-secret-of-at-least-32-characters';
@@ -69,7 +70,7 @@ describe.each(testEngines())('the self-steering admission rate on %s', (engine) 
     const onsales = `{ code: STEER, event: NWF27, opens_at: "2099-01-01T10:00:00Z", room_opens_minutes_before: 1440, products: [NWF27-WEEKEND], admission: { steer: { min_per_minute: 60, max_per_minute: 1200, target_p99_ms: 150 } } }`;
     await importCatalogue(db(), parseCatalogue(`${demoText}\nonsales:\n  - ${onsales}\n`, 'onsales.yaml'), path.dirname(DEMO_CATALOGUE), 'onsales.yaml');
     admin = (await signedInStaff(shop.app, db(), { email: 'steering.admin@example.org', role: 'admin' }, new Date())).cookie;
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await second?.close();
     await shop?.close();

@@ -12,6 +12,7 @@ import { checkoutPayload, createCustomer } from '../../../test/shop-flows';
 import { createTestShop, DEMO_CATALOGUE, TEST_HOLD_LIMITS, type TestShop } from '../../../test/test-shop';
 import { importCatalogue, parseCatalogue } from '../catalog/catalogue-import';
 import { JOIN_LIMITS } from './join-limits';
+import { timeLimit } from '../../../test/time-limits';
 
 const demoText = readFileSync(DEMO_CATALOGUE, 'utf8');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -65,7 +66,7 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
       `{ code: ROOM, event: NWF27, opens_at: "${new Date(opensAt).toISOString()}", products: [NWF27-WEEKEND, NWF27-TOTE], admission: ${admission(6000)}, session_minutes: 20 }`,
       `{ code: LATER, event: NWF27, opens_at: "2099-01-01T10:00:00Z", products: [NWF27-DAY-SAT], admission: ${admission(60)} }`,
     ]);
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });
@@ -174,7 +175,7 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
     await shop.database.db.execute(sql`UPDATE onsales SET last_step_at = now() - interval '1 second' WHERE code = 'ROOM'`);
     expect(await shop.app.waitingRoom.stepAll()).toBe(1);
     expect((await shop.call('queue-admit', { token: buyer.token, onsale: 'ROOM', pass: newPass })).status).toBe(200);
-  }, 60_000);
+  }, timeLimit(60_000));
 
   it('renews an active shopper’s admission for two sessions at most, then ends the place so the slot goes to the queue', async () => {
     const buyer = await createCustomer(shop);
@@ -204,7 +205,7 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
     const rejoined = await shop.call('queue-join', { token: buyer.token, onsale: 'ROOM' });
     expect(rejoined.status).toBe(200);
     expect(rejoined.body.pass).not.toBe(pass);
-  }, 60_000);
+  }, timeLimit(60_000));
 
   it('ends an admission pass with its place: after a checkout the same pass takes no stock and checks out nothing, and parallel checkouts with it make one order', async () => {
     const buyer = await createCustomer(shop);
@@ -247,7 +248,7 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
     const winner = carts[raced.findIndex((answer) => answer.status === 200)]!;
     expect((await checkout(winner)).status).toBe(200);
     expect(await orders()).toBe(1);
-  }, 60_000);
+  }, timeLimit(60_000));
 
   it('refuses an admission pass whose place is gone, with nothing taken', async () => {
     const buyer = await createCustomer(shop);
@@ -262,7 +263,7 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
     const before = await snapshot();
     expect(await shop.call('add-product-to-cart', { token: buyer.token, external_code: 'NWF27-WEEKEND', ...holder('Ed Gone'), admission: admitted.body.admission })).toEqual({ status: 410, body: ended });
     expect(changedTables(before, await snapshot())).toEqual([]);
-  }, 60_000);
+  }, timeLimit(60_000));
 
   it('answers bad input with a 4xx and changes nothing', async () => {
     const buyer = await createCustomer(shop);
@@ -290,7 +291,7 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
       expect(typeof answer.body.message).toBe('string');
     }
     expect(changedTables(before, await snapshot())).toEqual([]);
-  }, 60_000);
+  }, timeLimit(60_000));
 
   it('limits the new places taken from one network, not a customer coming back to theirs', async () => {
     // The shop's clock starts in the middle of a limit window, so the test never runs across two windows.
@@ -311,7 +312,7 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
     } finally {
       await limited.close();
     }
-  }, 60_000);
+  }, timeLimit(60_000));
 
   it('tells a waiting visitor their place in line now, which drops as the room admits', async () => {
     const slow = await createTestShop(engine, { app: { queueJoinLimits: { perAddress: 0, perNetwork: 0 }, admissionStepIntervalMs: 3_600_000, waitingRoomStateMaxAgeMs: 0 } });
@@ -343,7 +344,7 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
     } finally {
       await slow.close();
     }
-  }, 60_000);
+  }, timeLimit(60_000));
 
   it('lists the products of a sale that opens with the on-sale as to come, not sold out, and notes no sell-out before the opening', async () => {
     // Every read of the catalogue reads it afresh; a page's update takes the last one read (and starts a fresh read).
@@ -380,7 +381,7 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
     } finally {
       await early.close();
     }
-  }, 60_000);
+  }, timeLimit(60_000));
 
   it('finds a room made since its state was read (another worker, the back office, an import) at once, and guards its products after a quiet spell', async () => {
     // The rooms' state read at most every 300 ms, answered stale while calls keep it fresh; nothing here tells this instance of the change.
@@ -406,7 +407,7 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
     } finally {
       await later.close();
     }
-  }, 60_000);
+  }, timeLimit(60_000));
 
   it('asks for a proof of work when the on-sale wants one, and takes only a solution of the customer’s own challenge', async () => {
     await importWithOnsales(shop, [
@@ -436,7 +437,7 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
     const back = await shop.call('queue-join', { token: ann.token, onsale: 'WORK' });
     expect(back.body).toMatchObject({ state: 'before-opening' });
     expect(back.body.pass).toEqual(expect.any(String));
-  }, 60_000);
+  }, timeLimit(60_000));
 
   it('admits from one queue with two instances stepping at once, nobody twice and nobody skipped, in arrival order', async () => {
     const second: FastifyInstance = await buildApp({
@@ -481,5 +482,5 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
     } finally {
       await second.close();
     }
-  }, 90_000);
+  }, timeLimit(90_000));
 });

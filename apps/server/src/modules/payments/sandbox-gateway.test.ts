@@ -11,6 +11,7 @@ import { REPO_ROOT } from '../../env';
 import { translatorFor } from '../../lib/language';
 import { escapeHtmlText } from '../config/shop-config';
 import { SANDBOX_PATH } from './sandbox-gateway';
+import { timeLimit } from '../../../test/time-limits';
 
 /**
  * Every path with a method that takes a body, from Fastify's route tree (a route that extends
@@ -53,7 +54,7 @@ describe.each(testEngines())('the sandbox gateway on %s', (engine) => {
     } finally {
       await shop.close();
     }
-  }, 180_000);
+  }, timeLimit(180_000));
 
   it('offers no card payment and opens no gateway route when the configuration names no gateway', async () => {
     const shop = await createTestShop(engine, { config: { gateway: null } });
@@ -70,14 +71,14 @@ describe.each(testEngines())('the sandbox gateway on %s', (engine) => {
     } finally {
       await shop.close();
     }
-  }, 180_000);
+  }, timeLimit(180_000));
 
   describe('its pages and its form parser', () => {
     let shop: TestShop;
     beforeAll(async () => {
       // The demo shop in production: the sandbox is allowed (npm start's demo pays with 4242).
       shop = await createTestShop(engine, { config: { languages: [...LOCALES] }, app: { gatewayEnvironment: { production: true, demoConfig: true } } });
-    }, 120_000);
+    }, timeLimit(120_000));
     afterAll(async () => {
       await shop?.close();
     });
@@ -185,7 +186,7 @@ describe('npm start under NODE_ENV=production', () => {
     expect(code, output).toBe(1);
     expect(output).toMatch(/"sandbox" gateway under NODE_ENV=production.*SANDBOX_PAYMENTS=1/s);
     expect(output).not.toMatch(/is open/);
-  }, 60_000);
+  }, timeLimit(60_000));
 
   it('refuses to start with a live Stripe key and no webhook secret, and says what to set (issue 20)', async () => {
     const { code, output } = await startOwnShop({ gateway: 'stripe' }, { STRIPE_SECRET_KEY: 'sk_live_0123456789abcdef', STRIPE_WEBHOOK_SECRET: '' });
@@ -194,5 +195,5 @@ describe('npm start under NODE_ENV=production', () => {
     // The key itself is never printed.
     expect(output).not.toContain('sk_live_0123456789abcdef');
     expect(output).not.toMatch(/is open/);
-  }, 60_000);
+  }, timeLimit(60_000));
 });

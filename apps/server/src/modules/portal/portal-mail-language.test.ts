@@ -7,6 +7,7 @@ import { signedInStaff } from '../../../test/staff-sign-in';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { emailOutbox, orders } from '../../db/schema';
 import { createPaymentsService } from '../payments/payments.service';
+import { timeLimit } from '../../../test/time-limits';
 
 const SECRET = 'portal-mail-language-secret-of-32-characters';
 
@@ -28,7 +29,7 @@ describe.each(testEngines())('the portal’s and staff’s mails in their reader
     shop = await createTestShop(engine, { config: { languages: ['en', 'de', 'nl', 'ar'] }, app: { appSecret: SECRET, now: () => clock, catalogMaxAgeMs: 0 } });
     base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
     service = (await signedInStaff(shop.app, shop.database.db, { email: 'language.service@example.org', role: 'customer_service' }, clock)).cookie;
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });

@@ -8,6 +8,7 @@ import { testEngines } from '../../../test/databases';
 import { staffCall } from '../../../test/staff-call';
 import { signedInStaff } from '../../../test/staff-sign-in';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
+import { timeLimit } from '../../../test/time-limits';
 
 /**
  * The admins' staff page over HTTP (issue 22 point 1): members added, disabled, reset and given
@@ -21,7 +22,7 @@ describe.each(testEngines())('the back office’s staff calls on %s', (engine) =
   beforeAll(async () => {
     shop = await createTestShop(engine, { app: { appSecret: 'staff-admin-test-secret-of-32-characters!', now: () => clock } });
     admin = await signedInStaff(shop.app, shop.database.db, { email: 'anna@example.org', role: 'admin', name: 'Anna' }, clock);
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });

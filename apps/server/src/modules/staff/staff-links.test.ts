@@ -8,6 +8,7 @@ import { staffCall } from '../../../test/staff-call';
 import { cookieOf, signedInStaff } from '../../../test/staff-sign-in';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { base32Decode, totpCode, totpStep } from './totp';
+import { timeLimit } from '../../../test/time-limits';
 
 /**
  * Staff come and go (issue 34 point 4, decision 0062): invitations, new passwords and new second
@@ -21,7 +22,7 @@ describe.each(testEngines())('staff links, passwords and scanners on %s', (engin
   beforeAll(async () => {
     shop = await createTestShop(engine, { app: { appSecret: 'staff-links-test-secret-of-32-characters!', now: () => clock } });
     admin = await signedInStaff(shop.app, shop.database.db, { email: 'anna@example.org', role: 'admin', name: 'Anna' }, clock);
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });

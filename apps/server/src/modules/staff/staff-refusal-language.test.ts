@@ -4,6 +4,7 @@ import { createScanners } from '../checkin/scanners';
 import { testEngines } from '../../../test/databases';
 import { cookieOf, signedInStaff } from '../../../test/staff-sign-in';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
+import { timeLimit } from '../../../test/time-limits';
 
 /**
  * The back office's and the scanner's refusals come back in the request's language like the
@@ -20,7 +21,7 @@ describe.each(testEngines())('the staff side’s refusals in the request’s lan
     const { code } = await createScanners({ db: shop.database.db }).add('Gate phone');
     scannerCookie = cookieOf((await call('scanner-login', { code })).headers['set-cookie']);
     adminCookie = (await signedInStaff(shop.app, shop.database.db, { email: 'lea.admin@example.org', role: 'admin' })).cookie;
-  }, 120_000);
+  }, timeLimit(120_000));
   afterAll(async () => {
     await shop?.close();
   });
