@@ -263,15 +263,26 @@ export function checkAnswers(questions: readonly AskedQuestion[], given: Readonl
   return { answers, problems };
 }
 
-/** An answer as words for a page, an export or the gate: options by their labels in `language`, yes/no by the given words. */
-export function answerWords(question: AskedQuestion, value: AnswerValue, language: string, yesNo: { yes: string; no: string }): string {
+/**
+ * An answer as words for a page, an export or the gate: options by their labels in `language`,
+ * yes/no by the given words, several choices joined by `separator`, a date as `day` writes it (as
+ * kept, YYYY-MM-DD, without one: what an export sorts by).
+ */
+export function answerWords(
+  question: Pick<AskedQuestion, 'kind' | 'options'>,
+  value: AnswerValue,
+  language: string,
+  yesNo: { yes: string; no: string },
+  how: { day?: (value: string) => string; separator?: string } = {},
+): string {
   const optionLabel = (code: string) => {
     const option = question.options.find((entry) => entry.code === code);
     return option ? questionLabelIn(option, language) : code;
   };
   if (typeof value === 'boolean') return value ? yesNo.yes : yesNo.no;
-  if (Array.isArray(value)) return value.map(optionLabel).join(', ');
+  if (Array.isArray(value)) return value.map(optionLabel).join(how.separator ?? ', ');
   if (question.kind === 'choice' && typeof value === 'string') return optionLabel(value);
+  if (question.kind === 'date' && typeof value === 'string' && how.day && isDay(value)) return how.day(value);
   return String(value);
 }
 
@@ -282,3 +293,9 @@ export const answerTexts = {
   /** The heading of an order's own answers on its page. */
   orderAnswers: message({ id: 'answerTexts.orderAnswers', defaultMessage: 'Your answers for this order' }),
 };
+
+/** A calendar day (YYYY-MM-DD) in words in an `Intl` locale: "18 June 2027". The day as kept, whatever the reader's time zone. */
+export function answerDayIn(intlLocale: string): (day: string) => string {
+  const format = new Intl.DateTimeFormat(intlLocale, { dateStyle: 'long', timeZone: 'UTC' });
+  return (day) => format.format(new Date(`${day}T00:00:00Z`));
+}

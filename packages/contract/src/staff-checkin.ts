@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INTEGER_COLUMN_MAX } from './bounds';
 import { festivalDaysText } from './checkin-rules';
 import { issueMessage, message, messageWith, type Text } from './i18n/text';
+import { QUESTION_KINDS, QUESTION_OPTIONS_MAX, QUESTIONS_MAX } from './product-questions';
 
 /**
  * The scanner's calls (issue 21), answered at POST /api/staff/<call> for a signed-in scanner
@@ -64,6 +65,29 @@ export const scanPayload = z.object({
 export const scanResults = ['admit', 'exit', 'already-in', 'not-inside', 'wrong-list', 'wrong-day', 'wrong-bus', 'revoked', 'not-a-ticket'] as const;
 export type ScanResult = (typeof scanResults)[number];
 
+/** The longest answer the gate is sent (characters): a longer text is cut with "…", so a scanner's synced data stays bounded. */
+export const GATE_ANSWER_MAX = 200;
+/** A ticket's answer to a question marked for the gate (decision 0106), in words: the question's label and the answer, in the scanner's language. */
+export const gateAnswer = z.object({ question: z.string(), answer: z.string().max(GATE_ANSWER_MAX + 1) });
+export type GateAnswer = z.infer<typeof gateAnswer>;
+/** A text cut to what the gate is sent. */
+export const gateText = (text: string): string => (text.length > GATE_ANSWER_MAX ? `${text.slice(0, GATE_ANSWER_MAX)}…` : text);
+/**
+ * A question marked for the gate as a scanner keeps it to word answers offline: its label and its
+ * options' labels in the language the sync was asked in (its translation, else its own).
+ */
+export const gateQuestion = z.object({
+  code: z.string(),
+  kind: z.enum(QUESTION_KINDS),
+  label: z.string(),
+  options: z.array(z.object({ code: z.string(), label: z.string() })).max(QUESTION_OPTIONS_MAX),
+});
+export type GateQuestion = z.infer<typeof gateQuestion>;
+/** A synced ticket's answers to its product's gate questions, by code, as kept (a text cut to GATE_ANSWER_MAX). */
+export const gateAnswerValues = z
+  .record(z.string(), z.union([z.string().max(GATE_ANSWER_MAX + 1), z.number(), z.boolean(), z.array(z.string()).max(QUESTION_OPTIONS_MAX)]))
+  .refine((answers) => Object.keys(answers).length <= QUESTIONS_MAX);
+
 export const scanAnswer = z.object({
   result: z.enum(scanResults),
   /** The text staff read out: one of scannerMessages, in the request's language. */
@@ -75,6 +99,8 @@ export const scanAnswer = z.object({
       holder: z.string().nullable(),
       age: z.string().nullable(),
       departure: z.iso.datetime({ offset: true }).nullable(),
+      /** Ours (decision 0106): the answers to the product's questions marked for the gate, in the order asked; absent: none. Never another answer. */
+      answers: z.array(gateAnswer).max(QUESTIONS_MAX).optional(),
     })
     .nullable(),
   /** For already-in: when and where the ticket went in. */
@@ -132,6 +158,8 @@ export const syncAnswer = z.object({
       name: z.string(),
       departs_at: z.iso.datetime({ offset: true }).nullable(),
       days: z.array(z.string()).nullable(),
+      /** Its questions marked for the gate (decision 0106), in the order asked; absent: none. */
+      questions: z.array(gateQuestion).max(QUESTIONS_MAX).optional(),
     }),
   ),
   tickets: z.array(
@@ -144,6 +172,8 @@ export const syncAnswer = z.object({
       /** Its product and chosen departure (null: none, or its product's fixed one): a typed code is judged offline as its pass would be. */
       product_id: z.number().int(),
       departs_at: z.iso.datetime({ offset: true }).nullable(),
+      /** Its answers to its product's gate questions (its own, and its order's to per-order ones); absent: none. */
+      answers: gateAnswerValues.optional(),
     }),
   ),
   /** Where tickets stand on the list (entries made online or uploaded). */

@@ -3,6 +3,7 @@ import { issueMessage, message, messageWith } from './i18n/text';
 import { messages } from './messages';
 import { staffAccountFieldMessages } from './staff-accounts';
 import { refundWays } from './refund-ways';
+import { shownAnswer } from './portal';
 
 /**
  * The back office's orders (issue 22 point 3): search, the order page, and the staff's actions on
@@ -179,8 +180,12 @@ export const orderDetail = z.object({
       travel_time: z.string().nullable(),
       /** The departures it may move to (the product's active ones), for the change form. */
       travel_times: z.array(z.object({ id: z.number(), travel_time: z.string(), seats_left: z.number().nullable() })),
+      /** The answers to the product's per-ticket questions (decision 0106), archived questions' too, in the order asked, in the member's language. */
+      answers: z.array(shownAnswer),
     }).extend(refundability.shape),
   ),
+  /** The answers to the products' per-order questions, in the order asked, in the member's language. */
+  answers: z.array(shownAnswer),
   merchandise: z.array(z.object({ code: z.string(), name: z.string(), status: z.string(), price: z.number(), fee: z.number(), refund_fee: z.number() }).extend(refundability.shape)),
   payments: z.array(
     z.object({

@@ -6,6 +6,8 @@ import { scanTexts } from './scan.messages';
 
 /** How long a result stays before the next scan (a tap dismisses it sooner). */
 export const RESULT_MS = 2_500;
+/** How long a result with answers to read stays (decision 0106: the organiser's questions for the gate). */
+export const RESULT_WITH_ANSWERS_MS = 6_000;
 
 /** Which way a result goes: let through (blue, ✓), stopped (orange, ✕), or look again (orange and black, !). Never colour alone: the symbol and the word say it too. */
 export function resultKind(result: ScanResult): Feedback {
@@ -15,7 +17,7 @@ export function resultKind(result: ScanResult): Feedback {
 }
 const SYMBOL: Record<Feedback, string> = { pass: '✓', refuse: '✕', warn: '!' };
 
-/** The full-screen answer to one scan: symbol, the scannerMessages text, the holder. */
+/** The full-screen answer to one scan: symbol, the scannerMessages text, the holder, the ticket's answers for the gate. */
 export function ResultScreen(props: { answer: StaffApiAnswer<'scan'>; offline: boolean; onDone: () => void }) {
   const { answer, onDone } = props;
   const kind = resultKind(answer.result);
@@ -25,13 +27,14 @@ export function ResultScreen(props: { answer: StaffApiAnswer<'scan'>; offline: b
     document.documentElement.classList.add('scan-locked');
     return () => document.documentElement.classList.remove('scan-locked');
   }, []);
+  const answers = answer.ticket?.answers ?? [];
   useEffect(() => {
     button.current?.focus();
-    const timer = setTimeout(onDone, RESULT_MS);
+    const timer = setTimeout(onDone, answer.ticket?.answers?.length ? RESULT_WITH_ANSWERS_MS : RESULT_MS);
     return () => clearTimeout(timer);
   }, [answer, onDone]);
   return (
-    <div className={`scan-result scan-result-${kind}`} role="alert" data-testid="scan-result" data-result={answer.result}>
+    <div className={`scan-result scan-result-${kind}${answers.length ? ' scan-result-with-answers' : ''}`} role="alert" data-testid="scan-result" data-result={answer.result}>
       <div className="scan-result-body">
         <span className="scan-result-symbol" aria-hidden="true">
           {SYMBOL[kind]}
@@ -59,6 +62,17 @@ export function ResultScreen(props: { answer: StaffApiAnswer<'scan'>; offline: b
                 <dd>{answer.ticket.product}</dd>
               </div>
             )}
+          </dl>
+        )}
+        {answers.length > 0 && (
+          // The answers to the organiser's questions for the gate, as the shop worded them: the question, then the answer.
+          <dl className="scan-result-answers" data-testid="scan-result-answers">
+            {answers.map((entry, index) => (
+              <div key={index}>
+                <dt>{entry.question}</dt>
+                <dd>{entry.answer}</dd>
+              </div>
+            ))}
           </dl>
         )}
         {props.offline && <p className="scan-result-note">{say(scanTexts.result.offline)}</p>}

@@ -769,6 +769,9 @@ const order = {
   actionsTitle: message({ id: 'staff.OrderPage.actionsTitle', defaultMessage: 'Actions' }),
   itemsTitle: message({ id: 'staff.OrderPage.itemsTitle', defaultMessage: 'Items' }),
   ticketsCaption: message({ id: 'staff.OrderPage.ticketsCaption', defaultMessage: 'Tickets' }),
+  /** The buyers' answers to the products' questions (decision 0106): a ticket's in its row, the order's under the order. */
+  answers: message({ id: 'staff.OrderPage.answers', defaultMessage: 'Answers' }),
+  orderAnswers: message({ id: 'staff.OrderPage.orderAnswers', defaultMessage: 'Answers for this order' }),
   merchandiseCaption: message({ id: 'staff.OrderPage.merchandiseCaption', defaultMessage: 'Merchandise' }),
   noItems: message({ id: 'staff.OrderPage.noItems', defaultMessage: 'This order has no items.' }),
   ticket: message({ id: 'staff.OrderPage.ticket', defaultMessage: 'Ticket' }),

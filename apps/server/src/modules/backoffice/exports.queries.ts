@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { checkinLists, checkins, checkinStates, customers, events, guestLists, merchandisePurchases, orders, scanners, shopItems, taxRates, tickets, travelTimes, vouchers } from '../../db/schema';
+import { checkinLists, checkins, checkinStates, customers, events, guestLists, merchandisePurchases, orders, productQuestions, questionAnswers, scanners, shopItems, taxRates, tickets, travelTimes, vouchers } from '../../db/schema';
 
 /**
  * The exports' reads (issue 22 point 7): each a fixed number of statements whatever the number of
@@ -96,6 +96,9 @@ export function listAttendeesForExport(db: Db, eventId: number | null) {
   const presence = ticketPresence(db);
   return db
     .select({
+      ticketId: tickets.id,
+      orderId: tickets.orderId,
+      itemId: tickets.shopItemId,
       holderName: tickets.fullName,
       email: tickets.email,
       product: tickets.productName,
@@ -116,6 +119,32 @@ export function listAttendeesForExport(db: Db, eventId: number | null) {
     .leftJoin(presence, eq(presence.ticketId, tickets.id))
     .where(eventId === null ? undefined : eq(shopItems.eventId, eventId))
     .orderBy(asc(tickets.id));
+}
+
+/**
+ * The questions of the exported tickets' products (decision 0106) with their answers given in the
+ * exported tickets' orders, in one statement: a question once with no answer (null) when nobody
+ * answered it; an archived one only where it has answers. In the order asked, product by product.
+ */
+export function listQuestionAnswersForExport(db: Db, eventId: number | null) {
+  const exportedOrders =
+    eventId === null
+      ? undefined
+      : inArray(
+          questionAnswers.orderId,
+          db
+            .select({ id: tickets.orderId })
+            .from(tickets)
+            .innerJoin(shopItems, eq(shopItems.id, tickets.shopItemId))
+            .where(eq(shopItems.eventId, eventId)),
+        );
+  return db
+    .select({ question: productQuestions, orderId: questionAnswers.orderId, ticketId: questionAnswers.ticketId, value: questionAnswers.value })
+    .from(productQuestions)
+    .innerJoin(shopItems, eq(shopItems.id, productQuestions.shopItemId))
+    .leftJoin(questionAnswers, and(eq(questionAnswers.questionId, productQuestions.id), exportedOrders))
+    .where(and(eq(shopItems.shopItemType, 'tickets'), eventId === null ? undefined : eq(shopItems.eventId, eventId), or(eq(productQuestions.archived, false), sql`${questionAnswers.id} IS NOT NULL`)))
+    .orderBy(asc(productQuestions.shopItemId), asc(productQuestions.sortOrder), asc(productQuestions.id), asc(questionAnswers.id));
 }
 
 export function listCheckinsForExport(db: Db, eventId: number | null) {

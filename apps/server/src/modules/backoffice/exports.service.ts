@@ -1,4 +1,4 @@
-import { invoiceTotalsPerRate, isoInZone, staffExportMessages, type ExportKind, type InvoiceLine, type ShopConfigFile, type StaffApiAnswer, type StaffApiInput } from '@festival/contract';
+import { invoiceTotalsPerRate, isoInZone, SOURCE_LOCALE, staffExportMessages, type ExportKind, type Locale, type InvoiceLine, type ShopConfigFile, type StaffApiAnswer, type StaffApiInput } from '@festival/contract';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { AppError } from '../../http/app-error';
@@ -6,6 +6,8 @@ import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
 import { CSV_MEDIA_TYPE, csvDocument, type CsvValue } from './csv';
 import * as queries from './exports.queries';
+import { answerShower } from '../orders/answers-shown';
+import { questionOfRow } from '../catalog/questions.queries';
 
 export interface ExportsDeps {
   db: Db;
@@ -40,8 +42,47 @@ export const presenceOf = (inside: boolean | null): 'inside' | 'left' | 'never' 
 
 const itemsCell = (items: ExportItem[]) => items.map((item) => `${item.name} (${item.code}, ${item.status})`).join('; ');
 
+/** The header of a question's column in the attendees export: its code, which never changes (decision 0106), apart from the export's own columns. */
+export const answerColumn = (code: string) => `answer.${code}`;
+
+/**
+ * The attendees export's answer columns (decision 0106): one per question code of the exported
+ * products (products sharing a code share its column), in the order asked; a ticket's cell is its
+ * own answer, or for a per-order question its order's, repeated on each of the order's tickets (the
+ * ticket's own product's question first where two products of the order ask the same code).
+ * Words in the member's language; dates as kept (YYYY-MM-DD, what a spreadsheet sorts); several
+ * choices joined by "; ".
+ */
+function answerColumns(rows: Awaited<ReturnType<typeof queries.listQuestionAnswersForExport>>, language: Locale) {
+  const show = answerShower(language, { separator: '; ' });
+  const codes: string[] = [];
+  const byTicket = new Map<string, string>();
+  const byOrder = new Map<string, { itemId: number; text: string }[]>();
+  for (const row of rows) {
+    const { code } = row.question;
+    if (!codes.includes(code)) codes.push(code);
+    if (row.orderId === null || row.value === null) continue;
+    const text = show.words(questionOfRow(row.question), row.value);
+    if (row.ticketId !== null) byTicket.set(`${row.ticketId}\n${code}`, text);
+    else {
+      const key = `${row.orderId}\n${code}`;
+      byOrder.set(key, [...(byOrder.get(key) ?? []), { itemId: row.question.shopItemId, text }]);
+    }
+  }
+  return {
+    columns: codes.map(answerColumn),
+    cellsOf: (ticket: { ticketId: number; orderId: number; itemId: number }): CsvValue[] =>
+      codes.map((code) => {
+        const own = byTicket.get(`${ticket.ticketId}\n${code}`);
+        if (own !== undefined) return own;
+        const ordered = byOrder.get(`${ticket.orderId}\n${code}`);
+        return (ordered?.find((answer) => answer.itemId === ticket.itemId) ?? ordered?.[0])?.text ?? null;
+      }),
+  };
+}
+
 /** Builds each export's table from its reads: linear in the rows (items grouped by order in one pass). */
-async function tableOf(db: Db, what: ExportKind, eventId: number | null, currency: string): Promise<ExportTable> {
+async function tableOf(db: Db, what: ExportKind, eventId: number | null, currency: string, language: Locale): Promise<ExportTable> {
   if (what === 'orders') {
     const [orderRows, ticketRows, purchaseRows, rates] = await readTogether(db, [
       () => queries.listOrdersForExport(db, eventId),
@@ -126,10 +167,11 @@ async function tableOf(db: Db, what: ExportKind, eventId: number | null, currenc
     };
   }
   if (what === 'attendees') {
-    const rows = await queries.listAttendeesForExport(db, eventId);
+    const [rows, answerRows] = await readTogether(db, [() => queries.listAttendeesForExport(db, eventId), () => queries.listQuestionAnswersForExport(db, eventId)]);
+    const answers = answerColumns(answerRows, language);
     return {
-      columns: ['holder_name', 'email', 'product', 'event', 'travel_time', 'ticket_code', 'status', 'checkin', 'order_code', 'guest_list'],
-      rows: rows.map((row) => [row.holderName, row.email, row.product, row.event, row.departsAt, row.code, row.status, presenceOf(row.inside), row.orderCode, row.guestList]),
+      columns: ['holder_name', 'email', 'product', 'event', 'travel_time', 'ticket_code', 'status', 'checkin', 'order_code', 'guest_list', ...answers.columns],
+      rows: rows.map((row) => [row.holderName, row.email, row.product, row.event, row.departsAt, row.code, row.status, presenceOf(row.inside), row.orderCode, row.guestList, ...answers.cellsOf(row)]),
     };
   }
   const rows = await queries.listCheckinsForExport(db, eventId);
@@ -169,14 +211,14 @@ const fileName = (what: ExportKind, event: string | null, at: Date, format: 'csv
 export function createExports(deps: ExportsDeps) {
   const { db } = deps;
   return {
-    async export(actor: Actor, input: StaffApiInput<'staff-export'>): Promise<StaffApiAnswer<'staff-export'>> {
+    async export(actor: Actor, input: StaffApiInput<'staff-export'>, language: Locale = SOURCE_LOCALE): Promise<StaffApiAnswer<'staff-export'>> {
       const at = deps.now();
       return db.transaction(
         async (tx) => {
           const code = input.event?.trim() || null;
           const event = code ? await queries.findEventByCode(tx, code) : null;
           if (code && !event) throw new AppError('NOT_FOUND', staffExportMessages.eventNotFound, { event: [staffExportMessages.eventNotFound] });
-          const table = withZonedTimes(await tableOf(tx, input.what, event?.id ?? null, deps.config.currency), event?.timezone ?? deps.config.timezone);
+          const table = withZonedTimes(await tableOf(tx, input.what, event?.id ?? null, deps.config.currency, language), event?.timezone ?? deps.config.timezone);
           await insertAudit(tx, {
             ...auditActor(actor),
             action: `export.${input.what}`,

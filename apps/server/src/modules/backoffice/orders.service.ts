@@ -1,4 +1,4 @@
-import { atDesk, portalMessages, refundWayMessages, staffOrderMessages, waitsForBankDetails, type RefundWays, type ShopConfigFile, type StaffApiAnswer, type StaffApiInput, type Shown } from '@festival/contract';
+import { answerDayIn, atDesk, portalMessages, refundWayMessages, staffOrderMessages, waitsForBankDetails, type RefundWays, type ShopConfigFile, type StaffApiAnswer, type StaffApiInput, type Shown } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
@@ -43,6 +43,7 @@ const asItIs = (label: string) => label;
 import * as queries from './orders.queries';
 import type { DocumentsService } from '../documents/documents.service';
 import { customerOrdersAndRefunds, staffRefundRules, type StaffRefundRule } from '../orders/order-view';
+import { shownAnswersOf } from '../orders/answers-shown';
 
 export interface BackofficeOrdersDeps {
   db: Db;
@@ -112,6 +113,8 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
     // A ticket passed on to another customer is not in the buyer's view: it is theirs to refund.
     const ruleOf = (kind: 'tickets' | 'merchandise', code: string): StaffRefundRule => rules?.[kind].get(code) ?? { refundable: 'no', refund_rule: staffRefundRules.passedOn };
     const ticketCodeOf = new Map(page.tickets.map(({ ticket }) => [ticket.id, ticket.code]));
+    // The answers to the products' questions (decision 0106) in the member's language, dates in words; an archived question's too.
+    const answers = shownAnswersOf(await orderQueries.listAnswersOfOrders(db, [order.id]), language, { day: answerDayIn(words.intlLocale) });
     const tickets = page.tickets.map(({ ticket, departure }) => ({
       code: ticket.code,
       product: ticket.productName,
@@ -129,6 +132,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
       travel_times: page.departures
         .filter((time) => time.shopItemId === ticket.shopItemId)
         .map((time) => ({ id: time.id, travel_time: iso(time.travelTime)!, seats_left: time.seats === null ? null : Math.max(0, time.seats - time.held - time.sold) })),
+      answers: answers.byTicket.get(ticket.id) ?? [],
       ...ruleOf('tickets', ticket.code),
     }));
     const paymentOf = new Map(page.payments.map(({ payment }) => [payment.id, payment]));
@@ -246,6 +250,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
       },
       buyer,
       tickets,
+      answers: answers.byOrder.get(order.id) ?? [],
       merchandise: page.purchases.map((purchase) => ({ code: purchase.code, name: purchase.name, status: purchase.status, price: purchase.price, fee: purchase.fee, refund_fee: purchase.refundFee, ...ruleOf('merchandise', purchase.code) })),
       payments: page.payments.map(({ payment, instalmentReference }) => ({
         id: payment.id,

@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/raw-rows';
 import { DAY_MS, PASS_AFTER_MS, UNANCHORED_MS } from './ticket-keys';
-import { checkinCounts, checkinListProducts, checkinLists, checkins, checkinStates, events, orders, scanners, scannerSessions, shopItems, tickets, travelTimes } from '../../db/schema';
+import { checkinCounts, checkinListProducts, checkinLists, checkins, checkinStates, events, orders, productQuestions, questionAnswers, scanners, scannerSessions, shopItems, tickets, travelTimes } from '../../db/schema';
 
 /** An active list by its code, with its event's time zone and the products it admits. */
 export async function findActiveList(db: Db, code: string) {
@@ -382,13 +382,8 @@ export async function listConflicts(db: Db) {
 
 // ---- a scanner's sync ----
 
-/**
- * The tickets of a list's products whose standing a scanner must learn: all of them (since null),
- * or those whose ticket or order changed after `since` (the two indexed halves of a union, so
- * neither scans the other's table). Valid: the ticket admits (active, its order paid).
- */
-export async function syncTickets(db: Db, productIds: number[], since: Date | null) {
-  if (!productIds.length) return [];
+/** Which tickets a sync sends: of the list's products, and all of them (since null) or those whose ticket or order changed after `since`. */
+function syncedTickets(productIds: number[], since: Date | null) {
   const products = sql`${tickets.shopItemId} IN (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)})`;
   const changed = since
     ? sql`${tickets.id} IN (
@@ -396,6 +391,17 @@ export async function syncTickets(db: Db, productIds: number[], since: Date | nu
         UNION
         SELECT t.id FROM ${orders} o JOIN ${tickets} t ON t.order_id = o.id WHERE o.updated_at > ${since})`
     : sql`true`;
+  return { products, changed };
+}
+
+/**
+ * The tickets of a list's products whose standing a scanner must learn: all of them (since null),
+ * or those whose ticket or order changed after `since` (the two indexed halves of a union, so
+ * neither scans the other's table). Valid: the ticket admits (active, its order paid).
+ */
+export async function syncTickets(db: Db, productIds: number[], since: Date | null) {
+  if (!productIds.length) return [];
+  const { products, changed } = syncedTickets(productIds, since);
   return db
     .select({
       id: tickets.id,
@@ -445,4 +451,49 @@ export async function listCounts(db: Db, listId: number) {
 export async function databaseNow(db: Db): Promise<Date> {
   const [row] = await executeRows<{ now: Date | string }>(db, sql`SELECT now() AS now`);
   return new Date(row!.now);
+}
+
+// ---- the answers the gate is shown (decision 0106) ----
+
+/** The questions of these products marked for the gate and still asked, in the order asked: only their answers ever reach a scanner. */
+export async function listGateQuestions(db: Db, productIds: readonly number[]) {
+  if (!productIds.length) return [];
+  return db
+    .select()
+    .from(productQuestions)
+    .where(and(inArray(productQuestions.shopItemId, [...productIds]), eq(productQuestions.atGate, true), eq(productQuestions.archived, false)))
+    .orderBy(productQuestions.shopItemId, productQuestions.sortOrder, productQuestions.id);
+}
+
+/** A ticket's answers to these (gate) questions: its own, and its order's to per-order ones, in one statement. */
+export async function listTicketGateAnswers(db: Db, ticketId: number, questionIds: readonly number[]) {
+  if (!questionIds.length) return [];
+  return db
+    .select({ questionId: questionAnswers.questionId, value: questionAnswers.value })
+    .from(questionAnswers)
+    .where(
+      and(
+        inArray(questionAnswers.questionId, [...questionIds]),
+        sql`(${questionAnswers.ticketId} = ${ticketId} OR (${questionAnswers.ticketId} IS NULL AND ${questionAnswers.orderId} = (SELECT t.order_id FROM ${tickets} t WHERE t.id = ${ticketId})))`,
+      ),
+    );
+}
+
+/** The synced tickets' answers (the same tickets as syncTickets) to their products' gate questions, in one statement. */
+export async function syncGateAnswers(db: Db, productIds: number[], questionIds: readonly number[], since: Date | null) {
+  if (!productIds.length || !questionIds.length) return [];
+  const { products, changed } = syncedTickets(productIds, since);
+  return db
+    .select({ ticketId: tickets.id, questionId: questionAnswers.questionId, value: questionAnswers.value })
+    .from(tickets)
+    .innerJoin(productQuestions, eq(productQuestions.shopItemId, tickets.shopItemId))
+    .innerJoin(
+      questionAnswers,
+      and(
+        eq(questionAnswers.questionId, productQuestions.id),
+        sql`(${questionAnswers.ticketId} = ${tickets.id} OR (${questionAnswers.ticketId} IS NULL AND ${questionAnswers.orderId} = ${tickets.orderId}))`,
+      ),
+    )
+    .where(and(products, changed, inArray(productQuestions.id, [...questionIds])))
+    .orderBy(tickets.id);
 }

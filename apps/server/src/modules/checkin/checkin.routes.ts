@@ -2,6 +2,7 @@ import { UPLOAD_SCANS_BODY_LIMIT, scannerMessages } from '@festival/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { cookieValue } from '../../http/cookies';
+import { requestLocale } from '../../lib/language';
 import { registerGuardedStaffRoute, registerStaffRoute } from '../../http/api-route';
 import type { CheckinService } from './checkin.service';
 import { SCANNER_COOKIE, SCANNER_SESSION_MS, type Scanners } from './scanners';
@@ -43,11 +44,11 @@ export function registerCheckinRoutes(app: FastifyInstance, deps: { scanners: Sc
   });
 
   registerGuardedStaffRoute(app, 'checkin-lists', signedInScanner, async (_input, scanner) => ({ scanner: { name: scanner.name }, lists: await checkin.lists() }));
-  registerGuardedStaffRoute(app, 'scan', signedInScanner, (input, scanner) => checkin.scan(scanner.id, input));
-  registerGuardedStaffRoute(app, 'sync', signedInScanner, async (input, scanner) => {
+  registerGuardedStaffRoute(app, 'scan', signedInScanner, (input, scanner, request) => checkin.scan(scanner.id, input, requestLocale(request)));
+  registerGuardedStaffRoute(app, 'sync', signedInScanner, async (input, scanner, request) => {
     // The back office's scanner list shows when each scanner last synced (decision 0063).
     await scanners.noteSync(scanner.id);
-    return checkin.sync(input);
+    return checkin.sync(input, requestLocale(request));
   });
   // A full batch of the longest scans the contract takes fits (the shop's 64 KiB held about 430 short ones): a full offline queue always goes up.
   registerGuardedStaffRoute(app, 'upload-scans', signedInScanner, (input, scanner) => checkin.upload(scanner.id, input), { bodyLimit: UPLOAD_SCANS_BODY_LIMIT });

@@ -1,11 +1,14 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { gateRefusal, typedTicketCode, scannerMessages, wrongDayMessage, type CheckinListRule, type GateRefusal, type ScannedTicket, type StaffApiAnswer, type StaffApiInput, type Text, type TicketStanding } from '@festival/contract';
+import { answerDayIn, gateRefusal, gateText, intlLocaleOf, SOURCE_LOCALE, typedTicketCode, scannerMessages, wrongDayMessage, type AnswerValue, type CheckinListRule, type GateAnswer, type GateQuestion, type Locale, type GateRefusal, type ScannedTicket, type StaffApiAnswer, type StaffApiInput, type Text, type TicketStanding } from '@festival/contract';
 import { readTicketPass, verifyTicketPass } from '@festival/contract/ticket-pass';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { Worded } from '../../http/api-route';
 import * as queries from './checkin.queries';
 import { createNodeSignatureCheck, passWindow, type TicketKeys } from './ticket-keys';
+import { answerShower } from '../orders/answers-shown';
+
+type GateQuestionRow = Awaited<ReturnType<typeof queries.listGateQuestions>>[number];
 
 /** How long an instance keeps a list or an event's keys before reading them again. */
 export const CACHE_MS = 5_000;
@@ -84,7 +87,7 @@ export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; loc
   // Lists, their departures and keys change rarely (a catalogue import, a key rotation) and every
   // scan reads them: each instance keeps them for a few seconds (a change reaches the gates within
   // CACHE_MS; a scan's one statement checks the departure it judged by against the record anyway).
-  const listCache = new Map<string, { until: number; list: Promise<queries.ActiveList | null>; departures: Promise<ListDepartures | null> }>();
+  const listCache = new Map<string, { until: number; list: Promise<queries.ActiveList | null>; departures: Promise<ListDepartures | null>; gateQuestions: Promise<GateQuestionRow[]> }>();
   const keyCache = new Map<number, { until: number; keys: Promise<Map<number, Uint8Array>> }>();
   function cached<K, V>(cache: Map<K, { until: number } & V>, key: K, make: () => V): V {
     const hit = cache.get(key);
@@ -101,13 +104,48 @@ export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; loc
       const departures = list.then((found) => (found ? queries.syncProducts(db, found.productIds).then(listDepartures) : null));
       // Awaited only by a pass's scan: a failed read must not go unhandled (nor stay cached).
       departures.catch(() => listCache.get(code)?.departures === departures && listCache.delete(code));
-      return { list, departures };
+      // The list's products' questions marked for the gate (decision 0106): a product without any costs a scan no statement.
+      const gateQuestions = list.then((found) => (found ? queries.listGateQuestions(db, found.productIds) : []));
+      gateQuestions.catch(() => listCache.get(code)?.gateQuestions === gateQuestions && listCache.delete(code));
+      return { list, departures, gateQuestions };
     });
   const eventKeys = (eventKey: number) => cached(keyCache, eventKey, () => ({ keys: deps.ticketKeys.publicKeys(eventKey) })).keys;
 
   const clock = (date: Date, timeZone: string) => new Intl.DateTimeFormat(deps.locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(date);
   const departureText = (date: Date, timeZone: string) =>
     new Intl.DateTimeFormat(deps.locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(date);
+
+  /** Answers in the scanner's language (decision 0106): labels translated where the organiser did, dates in words, a long text cut. */
+  const gateWords = (language: Locale) => {
+    const show = answerShower(language, { day: answerDayIn(intlLocaleOf(deps.locale, language)) });
+    return {
+      question: (question: GateQuestionRow): GateQuestion => ({
+        code: question.code,
+        kind: question.kind,
+        label: show.label(question),
+        options: question.options.map((option) => ({ code: option.code, label: show.label(option) })),
+      }),
+      answer: (question: GateQuestionRow, value: AnswerValue): GateAnswer => ({ question: show.label(question), answer: gateText(show.words(question, value)) }),
+    };
+  };
+
+  /**
+   * A ticket's answers to its product's questions marked for the gate, in the order asked, in the
+   * scanner's language (one statement, only when its product has such questions). Only those
+   * questions' answers are read: no other answer reaches the gate.
+   */
+  async function gateAnswersOf(questions: Promise<GateQuestionRow[]>, ticketId: number, productId: number, language: Locale): Promise<GateAnswer[] | null> {
+    const asked = (await questions).filter((question) => question.shopItemId === productId);
+    if (!asked.length) return null;
+    const rows = await queries.listTicketGateAnswers(db, ticketId, asked.map((question) => question.id));
+    const words = gateWords(language);
+    const answers = asked.flatMap((question) => {
+      const row = rows.find((candidate) => candidate.questionId === question.id);
+      return row ? [words.answer(question, row.value)] : [];
+    });
+    return answers.length ? answers : null;
+  }
+  const withAnswers = (ticket: NonNullable<ScanAnswer['ticket']>, answers: GateAnswer[] | null): ScanAnswer['ticket'] => (answers ? { ...ticket, answers } : ticket);
 
   /**
    * The ticket a scanned text names: a pass, or a typed code. Online the shop's own records
@@ -151,18 +189,31 @@ export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; loc
     },
 
     /** What a scanner keeps to judge tickets of a list without a network (decision 0039). */
-    async sync(input: StaffApiInput<'sync'>): Promise<StaffApiAnswer<'sync'>> {
+    async sync(input: StaffApiInput<'sync'>, language: Locale = SOURCE_LOCALE): Promise<StaffApiAnswer<'sync'>> {
       const list = await queries.findActiveList(db, input.list);
       if (!list) throw new AppError('INVALID_INPUT', scannerMessages.unknownList, { list: [scannerMessages.unknownList] });
       const cursor = await queries.databaseNow(db);
       const since = input.since ? new Date(Date.parse(input.since) - SYNC_OVERLAP_MS) : null;
-      const [keys, catalogue, tickets, states, counts] = await Promise.all([
+      const gateQuestions = await queries.listGateQuestions(db, list.productIds);
+      const [keys, catalogue, tickets, states, counts, answerRows] = await Promise.all([
         deps.ticketKeys.scannerKeys(list.list.eventId),
         queries.syncProducts(db, list.productIds),
         queries.syncTickets(db, list.productIds, since),
         queries.syncStates(db, list.list.id, since),
         queries.listCounts(db, list.list.id),
+        queries.syncGateAnswers(db, list.productIds, gateQuestions.map((question) => question.id), since),
       ]);
+      // The gate questions' words once per product, each ticket's answers as kept by code (a long text cut): the scanner words them offline.
+      const words = gateWords(language);
+      const questionsOf = new Map<number, GateQuestion[]>();
+      for (const question of gateQuestions) questionsOf.set(question.shopItemId, [...(questionsOf.get(question.shopItemId) ?? []), words.question(question)]);
+      const codeOf = new Map(gateQuestions.map((question) => [question.id, question.code]));
+      const answersOf = new Map<number, Record<string, AnswerValue>>();
+      for (const row of answerRows) {
+        const answers = answersOf.get(row.ticketId) ?? {};
+        answers[codeOf.get(row.questionId)!] = typeof row.value === 'string' ? gateText(row.value) : row.value;
+        answersOf.set(row.ticketId, answers);
+      }
       const iso = (date: Date | null) => (date ? date.toISOString() : null);
       const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
       return {
@@ -187,15 +238,30 @@ export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; loc
         },
         keys: [...keys].map(([id, publicKey]) => ({ id, public_key: hex(publicKey) })),
         departures: catalogue.departures.map((departure) => ({ id: departure.id, departs_at: departure.departsAt.toISOString() })),
-        products: catalogue.products.map((product) => ({ id: product.id, name: product.name, departs_at: iso(product.departsAt), days: list.productDays.get(product.id)?.slice() ?? null })),
-        tickets: tickets.map((ticket) => ({ id: ticket.id, code: ticket.code, valid: ticket.valid, holder: ticket.holder, age: ticket.age, product_id: ticket.productId, departs_at: iso(ticket.departsAt) })),
+        products: catalogue.products.map((product) => ({
+          id: product.id,
+          name: product.name,
+          departs_at: iso(product.departsAt),
+          days: list.productDays.get(product.id)?.slice() ?? null,
+          ...(questionsOf.has(product.id) ? { questions: questionsOf.get(product.id)! } : {}),
+        })),
+        tickets: tickets.map((ticket) => ({
+          id: ticket.id,
+          code: ticket.code,
+          valid: ticket.valid,
+          holder: ticket.holder,
+          age: ticket.age,
+          product_id: ticket.productId,
+          departs_at: iso(ticket.departsAt),
+          ...(answersOf.has(ticket.id) ? { answers: answersOf.get(ticket.id)! } : {}),
+        })),
         states: states.map((state) => ({ ticket_id: state.ticketId, inside: state.inside, since: state.lastAt.toISOString(), gate: state.lastGate })),
         admitted: counts.admitted,
         inside: counts.inside,
       };
     },
 
-    async scan(scannerId: number, input: StaffApiInput<'scan'>): Promise<ScanAnswer> {
+    async scan(scannerId: number, input: StaffApiInput<'scan'>, language: Locale = SOURCE_LOCALE): Promise<ScanAnswer> {
       const entry = listEntry(input.list);
       const list = await entry.list;
       if (!list) throw new AppError('INVALID_INPUT', scannerMessages.unknownList, { list: [scannerMessages.unknownList] });
@@ -227,10 +293,13 @@ export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; loc
         const departure = fields.travelTimeId !== null ? departures?.travelTimes.get(fields.travelTimeId) : departures?.products.get(fields.productId);
         const claimed: ScannedTicket = { ticketId: fields.ticketId, eventId: fields.eventId, productId: fields.productId, departure: departure ?? null, validFrom: fields.validFrom, validUntil: fields.validUntil };
         if (departure !== undefined && !gateRefusal(rule, claimed, 'valid', at)) {
+          // The gate answers are read beside the entry (on the pool, at once), for the ticket the pass names.
+          const answers = gateAnswersOf(entry.gateQuestions, fields.ticketId, fields.productId, language);
+          answers.catch(() => undefined);
           const done = await queries.passIfAsExpected(db, { ...change, ticketId: fields.ticketId }, { code: fields.code, eventId: fields.eventId, productId: fields.productId, departure: departure });
           if (!done) return refusal('not-a-ticket', scannerMessages.notATicket);
           if (done.allowed) {
-            const ticket: ScanAnswer['ticket'] = { code: fields.code, product: done.productName, holder: done.holder, age: done.age, departure: departure ? departure.toISOString() : null };
+            const ticket = withAnswers({ code: fields.code, product: done.productName, holder: done.holder, age: done.age, departure: departure ? departure.toISOString() : null }, await answers);
             return done.passed ? passedAnswer(ticket) : notPassed(fields.ticketId, ticket);
           }
         }
@@ -240,7 +309,10 @@ export function createCheckinService(deps: { db: Db; ticketKeys: TicketKeys; loc
       if (!found) return refusal('not-a-ticket', scannerMessages.notATicket);
       const { row } = found;
       const departure = row.departsAt ?? row.itemTravelTime;
-      const ticket: ScanAnswer['ticket'] = { code: row.code, product: row.productName, holder: row.holder, age: row.age, departure: departure ? departure.toISOString() : null };
+      const ticket = withAnswers(
+        { code: row.code, product: row.productName, holder: row.holder, age: row.age, departure: departure ? departure.toISOString() : null },
+        await gateAnswersOf(entry.gateQuestions, row.id, row.productId, language),
+      );
       // The gate was checked above (a wrong gate online is the scanner's set-up, answered 422).
       const refused = judgeScan(list, input.gate, found, at);
       if (refused?.result === 'revoked') return refusal('revoked', scannerMessages.revoked, ticket);

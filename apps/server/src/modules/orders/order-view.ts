@@ -1,9 +1,8 @@
-import { answerTexts, answerWords, type ShownAnswer, allowedPaymentMethods, shippingShares, waitsForBankDetails, type StaffRefundability, type Order, type RefundWaysOpen, type ShopConfigFile, type Refund, type ShopItem, type Ticket, type UserData } from '@festival/contract';
+import { allowedPaymentMethods, shippingShares, waitsForBankDetails, type StaffRefundability, type Order, type RefundWaysOpen, type ShopConfigFile, type Refund, type ShopItem, type Ticket, type UserData } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { listAnswersOfOrders, loadCustomerOrders, loadCustomerRefunds, type OrderRow as OrderRowOf } from './orders.queries';
-import { questionOfRow } from '../catalog/questions.queries';
-import { translatorFor } from '../../lib/language';
+import { shownAnswersOf } from './answers-shown';
 import { readTogether } from '../../db/read-together';
 import { openRefundWays, waysWithoutBankDetails } from '../payments/refund-plan';
 import { ACCEPT_TERMS_LINK, creditNoteLink, INVOICE_LINK, instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
@@ -168,17 +167,7 @@ export async function customerOrdersAndRefunds(
 
   // The answers to the products' questions (decision 0106), in the snapshot's language: by ticket, and the order's own.
   const answerRows = loaded.tickets.length ? await listAnswersOfOrders(db, loaded.orders.map((order) => order.id)) : [];
-  const answerLanguage = snapshot.language ?? 'en';
-  const yesNo = { yes: translatorFor(answerLanguage).format(answerTexts.yes), no: translatorFor(answerLanguage).format(answerTexts.no) };
-  const ticketAnswers = new Map<number, ShownAnswer[]>();
-  const orderAnswers = new Map<number, ShownAnswer[]>();
-  for (const row of answerRows) {
-    const question = questionOfRow(row.question);
-    const shown = { code: question.code, question: question.translations?.[answerLanguage]?.label || question.label, answer: answerWords(question, row.value, answerLanguage, yesNo) };
-    const into = row.ticketId === null ? orderAnswers : ticketAnswers;
-    const key = row.ticketId ?? row.orderId;
-    into.set(key, [...(into.get(key) ?? []), shown]);
-  }
+  const { byTicket: ticketAnswers, byOrder: orderAnswers } = shownAnswersOf(answerRows, snapshot.language ?? 'en');
 
   // What card and desk payments can still take back, for the customer's own paid orders (one query).
   const refundable = loaded.orders.filter((order) => order.customerId === customerId && (order.paymentStatus === 'paid' || (Boolean(order.paymentPlan?.length) && order.paymentStatus === 'partial')));

@@ -18,6 +18,16 @@ export function mergeSync(held: SyncAnswer | null, answer: SyncAnswer): SyncAnsw
   return { ...answer, full: true, tickets: [...tickets.values()], states: [...states.values()] };
 }
 
+/**
+ * Whether a later answer marks other questions for the gate than the device's data (decision
+ * 0106): the tickets it holds lack the answers to a question marked since, which a sync `since` the
+ * cursor does not bring (the tickets did not change), so the scanner asks for everything again.
+ */
+export function gateQuestionsChanged(held: SyncAnswer, answer: SyncAnswer): boolean {
+  const codes = (data: SyncAnswer) => JSON.stringify(data.products.map((product) => [product.id, (product.questions ?? []).map((question) => question.code)]).sort(([a], [b]) => Number(a) - Number(b)));
+  return codes(held) !== codes(answer);
+}
+
 /** Where a ticket stands on this device: the synced state, or the device's own later scan. */
 export interface LocalState {
   inside: boolean;

@@ -3,7 +3,7 @@ import { scanTexts } from '../scan.messages';
 import { signTicketPass } from '@festival/contract/ticket-pass';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dataAge } from './age';
-import { mergeSync, type SyncAnswer } from './data';
+import { gateQuestionsChanged, mergeSync, type SyncAnswer } from './data';
 import { judgeOffline } from './judge';
 import { fields, NOW, OTHER_SEED, SEED, syncedList } from '../../../test/scan-fixtures';
 import { resetLanguageForTests, startLanguage } from '../../lib/language';
@@ -145,6 +145,46 @@ describe('judging a scan offline (the same rule as the shop)', () => {
     expect(await judge(pass, { local: outside })).toMatchObject({ answer: { result: 'already-in' } });
   });
 
+  it('shows a synced ticket’s answers to its product’s gate questions as the shop words them, by pass and by typed code (decision 0106)', async () => {
+    const withQuestions: SyncAnswer = {
+      ...data,
+      products: [
+        {
+          ...data.products[0]!,
+          questions: [
+            { code: 'diet', kind: 'multi', label: 'Diet', options: [{ code: 'veg', label: 'Vegetarian' }, { code: 'nuts', label: 'No nuts' }] },
+            { code: 'wristband', kind: 'yes_no', label: 'Wristband', options: [] },
+            { code: 'arrival', kind: 'date', label: 'Arrival', options: [] },
+            { code: 'note', kind: 'text', label: 'Note', options: [] },
+          ],
+        },
+        data.products[1]!,
+      ],
+      // Ticket 100 answered all but the note, and an answer to a question no longer marked for the gate (kept from an earlier sync).
+      tickets: data.tickets.map((ticket) => (ticket.id === 100 ? { ...ticket, answers: { diet: ['veg', 'nuts'], wristband: false, arrival: '2027-06-18', unmarked: 'Not for the gate' } } : ticket)),
+    };
+    const expected = [
+      { question: 'Diet', answer: 'Vegetarian, No nuts' },
+      { question: 'Wristband', answer: 'No' },
+      { question: 'Arrival', answer: '18 June 2027' },
+    ];
+    const byPass = await judge(await signTicketPass(fields({ ticketId: 100, code: 'AAAABBBBCCCCDDDDEEEE' }), SEED), { data: withQuestions });
+    expect(byPass).toMatchObject({ answer: { result: 'admit', ticket: { holder: 'Pat Holder', answers: expected } } });
+    expect(await judge('AAAABBBBCCCCDDDDEEEE', { data: withQuestions })).toMatchObject({ answer: { result: 'admit', ticket: { answers: expected } } });
+    // In the page's language: the date as it writes one (yes/no through say(), whose German catalogue these tests do not load).
+    try {
+      startLanguage(['en', 'de'], { documentElement: { lang: 'de' } } as Document);
+      const german = await judge('AAAABBBBCCCCDDDDEEEE', { data: { ...withQuestions, locale: 'de-DE' } });
+      expect(german).toMatchObject({ answer: { ticket: { answers: [expected[0], expected[1], { question: 'Arrival', answer: '18. Juni 2027' }] } } });
+    } finally {
+      resetLanguageForTests();
+    }
+    // A ticket without answers, one sold after the sync, and the same ticket once its product has no gate questions: none shown.
+    expect(await judge('NEWNEWNEWNEWNEWNEWNE', { data: withQuestions })).not.toHaveProperty('answer.ticket.answers');
+    expect(await judge(await signTicketPass(fields(), SEED), { data: withQuestions })).not.toHaveProperty('answer.ticket.answers');
+    expect(await judge('AAAABBBBCCCCDDDDEEEE', { data: { ...withQuestions, products: data.products } })).not.toHaveProperty('answer.ticket.answers');
+  });
+
   it('judges a typed code only when the ticket was synced', async () => {
     expect(await judge('aaaa-bbbb cccc-dddd-eeee')).toMatchObject({ answer: { result: 'admit', ticket: { holder: 'Pat Holder' } }, passed: { ticketId: 100 } });
     expect(await judge('RRRRSSSSTTTTUUUUVVVV')).toMatchObject({ answer: { result: 'revoked' } });
@@ -179,6 +219,18 @@ describe('the synced data', () => {
     expect(merged.admitted).toBe(1);
     const full = { ...later, full: true };
     expect(mergeSync(held, full).tickets.map((ticket) => ticket.id)).toEqual([100, 103]);
+  });
+
+  it('tells when a later sync marks other questions for the gate, so the scanner syncs everything again (decision 0106)', async () => {
+    const held = await syncedList();
+    const question = { code: 'diet', kind: 'text' as const, label: 'Diet', options: [] };
+    const marked = { ...held, products: [{ ...held.products[0]!, questions: [question] }, held.products[1]!] };
+    expect(gateQuestionsChanged(held, { ...held, full: false })).toBe(false);
+    expect(gateQuestionsChanged(held, marked)).toBe(true);
+    expect(gateQuestionsChanged(marked, { ...marked, products: [...marked.products].reverse() })).toBe(false);
+    // A label in another language is no reason: the products' words come with every sync.
+    expect(gateQuestionsChanged(marked, { ...marked, products: [{ ...marked.products[0]!, questions: [{ ...question, label: 'Ernährung' }] }, held.products[1]!] })).toBe(false);
+    expect(gateQuestionsChanged(marked, held)).toBe(true);
   });
 
   it('tells how old the data is', () => {

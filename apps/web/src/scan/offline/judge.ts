@@ -1,4 +1,4 @@
-import { DAY_CUTOVER_DEFAULT_MINUTES, gateRefusal, scannerMessages, wrongDayMessage, typedTicketCode, type ScannedTicket, type StaffApiAnswer, type Text, type TicketStanding } from '@festival/contract';
+import { answerDayIn, answerTexts, answerWords, DAY_CUTOVER_DEFAULT_MINUTES, gateRefusal, gateText, scannerMessages, wrongDayMessage, typedTicketCode, type GateAnswer, type ScannedTicket, type StaffApiAnswer, type Text, type TicketStanding } from '@festival/contract';
 import { verifyTicketPass } from '@festival/contract/ticket-pass';
 import { intlLocaleOf } from '../../lib/format';
 import { currentLanguage } from '../../lib/language';
@@ -26,6 +26,25 @@ const pageLocale = (shopLocale: string): string => intlLocaleOf(shopLocale, curr
 const clock = (date: Date, timeZone: string, locale: string) => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(date);
 const departureText = (date: Date, timeZone: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(date);
+
+/**
+ * A synced ticket's answers to its product's gate questions in words (decision 0106), as the shop
+ * words them online: the sync's labels (the scanner's language when it synced), yes/no in the
+ * page's language, a date in words. Only the questions the last sync marks for the gate are shown.
+ */
+export function gateAnswersOf(data: SyncAnswer, productId: number, values: SyncAnswer['tickets'][number]['answers']): GateAnswer[] | undefined {
+  const questions = data.products.find((entry) => entry.id === productId)?.questions;
+  if (!questions?.length || !values) return undefined;
+  const yesNo = { yes: say(answerTexts.yes), no: say(answerTexts.no) };
+  const day = answerDayIn(pageLocale(data.locale));
+  const answers = questions.flatMap((question) => {
+    const value = values[question.code];
+    return value === undefined ? [] : [{ question: question.label, answer: gateText(answerWords(question, value, currentLanguage(), yesNo, { day })) }];
+  });
+  return answers.length ? answers : undefined;
+}
+/** The answers on a shown ticket, only where there are some. */
+const withGateAnswers = (answers: GateAnswer[] | undefined) => (answers ? { answers } : {});
 
 const hexBytes = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (pair) => parseInt(pair, 16));
 
@@ -69,7 +88,14 @@ export async function judgeOffline(input: {
     const fixed = product(pass.productId)?.departs_at;
     const departure = travel ? new Date(travel.departs_at) : fixed ? new Date(fixed) : null;
     scanned = { ticketId: pass.ticketId, eventId: pass.eventId, productId: pass.productId, departure, validFrom: pass.validFrom, validUntil: pass.validUntil };
-    shown = { code: pass.code, product: product(pass.productId)?.name ?? '', holder: synced?.holder ?? null, age: synced?.age ?? pass.ageRange, departure: departure?.toISOString() ?? null };
+    shown = {
+      code: pass.code,
+      product: product(pass.productId)?.name ?? '',
+      holder: synced?.holder ?? null,
+      age: synced?.age ?? pass.ageRange,
+      departure: departure?.toISOString() ?? null,
+      ...withGateAnswers(synced ? gateAnswersOf(data, synced.product_id, synced.answers) : undefined),
+    };
   } else if (check.reason === 'not-a-ticket' && typedTicketCode(input.text)) {
     // A typed code: only a synced ticket can be judged; the sync said its product and departure
     // (its pass's window is not synced: the list's window applies).
@@ -80,7 +106,7 @@ export async function judgeOffline(input: {
     const departure = synced.departs_at ? new Date(synced.departs_at) : fixed ? new Date(fixed) : null;
     standing = synced.valid ? 'valid' : 'revoked';
     scanned = { ticketId: synced.id, eventId: data.list.event_id, productId: synced.product_id, departure, validFrom: new Date(0), validUntil: new Date(8.64e15) };
-    shown = { code: synced.code, product: product(synced.product_id)?.name ?? '', holder: synced.holder, age: synced.age, departure: departure?.toISOString() ?? null };
+    shown = { code: synced.code, product: product(synced.product_id)?.name ?? '', holder: synced.holder, age: synced.age, departure: departure?.toISOString() ?? null, ...withGateAnswers(gateAnswersOf(data, synced.product_id, synced.answers)) };
   } else {
     return notATicket;
   }

@@ -72,4 +72,38 @@ describe('the gate’s offline memory', () => {
     unmount();
     expect(JSON.parse(storage.getItem(KEYS.queue)!)).toEqual([expect.objectContaining({ list: 'GATE', gate: 'North', ticket_id: 200, direction: 'in', scanned_at: NOW.toISOString() })]);
   });
+
+  it('syncs everything again when a later sync marks other questions for the gate, so held tickets get their answers (decision 0106)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    const held = await syncedList();
+    const storage = new CrampedStorage();
+    storage.setItem = (key: string, value: string) => void storage.values.set(key, value);
+    storage.setItem(KEYS.sync('GATE'), JSON.stringify(held));
+    vi.stubGlobal('localStorage', storage);
+    const question = { code: 'diet', kind: 'text' as const, label: 'Diet', options: [] };
+    const products = [{ ...held.products[0]!, questions: [question] }, held.products[1]!];
+    // Since the cursor: no ticket changed, but a question is now marked for the gate; everything: the tickets with their answers.
+    const later = { ...held, full: false, cursor: '2027-06-19T11:59:00.000Z', products, tickets: [] };
+    const everything = { ...held, cursor: '2027-06-19T11:59:30.000Z', products, tickets: held.tickets.map((ticket) => (ticket.id === 100 ? { ...ticket, answers: { diet: 'Vegan' } } : ticket)) };
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: { body: string }) => {
+        if (!url.endsWith('/sync')) return new Response(JSON.stringify({ results: [], lists: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
+        const payload = JSON.parse(init.body) as { since?: string };
+        sent.push(payload);
+        return new Response(JSON.stringify(payload.since ? later : everything), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const { result, unmount } = renderHook(() => useOfflineGate('GATE', { admitted: 0, inside: 0 }, () => {}));
+    await waitFor(() => expect(result.current.dataFrom?.cursor).toBe(everything.cursor));
+    expect(sent).toEqual([{ list: 'GATE', since: held.cursor }, { list: 'GATE' }]);
+    let verdict: unknown;
+    await act(async () => {
+      verdict = await result.current.judge('AAAABBBBCCCCDDDDEEEE', 'in', 'North');
+    });
+    expect(verdict).toMatchObject({ answer: { result: 'admit', ticket: { answers: [{ question: 'Diet', answer: 'Vegan' }] } } });
+    unmount();
+  });
 });

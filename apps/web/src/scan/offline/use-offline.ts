@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { isSignedOut, NetworkError, staffCall } from '../api';
 import { scanTexts } from '../scan.messages';
 import { KEYS, readJson, writeJson } from '../storage';
-import { mergeSync, type LocalStates, type SyncAnswer } from './data';
+import { gateQuestionsChanged, mergeSync, type LocalStates, type SyncAnswer } from './data';
 import { judgeOffline, type ScanAnswer } from './judge';
 import { newNonce, uploadQueue, type QueuedScan, type QueueStore } from './queue';
 
@@ -60,7 +60,9 @@ export function useOfflineGate(list: string, initialCounts: Counts, onSignedOut:
       await uploadQueue(queueStore, (scans) => staffCall('upload-scans', { scans }, { timeoutMs: 20_000 }));
       setQueued(queueStore.read().length);
       const before = memory().data;
-      const answer = await staffCall('sync', before ? { list, since: before.cursor } : { list }, { timeoutMs: 20_000 });
+      let answer = await staffCall('sync', before ? { list, since: before.cursor } : { list }, { timeoutMs: 20_000 });
+      // Other questions marked for the gate: the held tickets lack their answers, so everything again.
+      if (before && !answer.full && gateQuestionsChanged(before, answer)) answer = await staffCall('sync', { list }, { timeoutMs: 20_000 });
       const merged = mergeSync(before, answer);
       memory().data = merged;
       // Too big for the device's storage: kept in memory only, leaving the space to the queue.

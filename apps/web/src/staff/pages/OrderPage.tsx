@@ -201,6 +201,12 @@ export default function OrderPage() {
           {order.discount_amount > 0 && <Fact label={texts.discount(order.discount_name)}>{money(-order.discount_amount)}</Fact>}
           {order.shipping_amount > 0 && <Fact label={texts.shipping(order.shipping_name)}>{money(order.shipping_amount)}</Fact>}
         </dl>
+        {data.answers.length > 0 && (
+          <div className="staff-order-answers" id="staff-order-answers">
+            <h2 id="staff-order-answers-title">{say(texts.orderAnswers)}</h2>
+            <Answers answers={data.answers} />
+          </div>
+        )}
       </section>
 
       {anyAction && (
@@ -271,6 +277,9 @@ export default function OrderPage() {
               { key: 'email', header: say(texts.holderEmail), cell: (ticket) => <span className="staff-order-email">{ticket.holder_email ?? '–'}</span> },
               { key: 'departure', header: say(texts.departure), cell: (ticket) => when(ticket.travel_time) },
               { key: 'status', header: say(texts.itemStatus), cell: (ticket) => statusWord(ticket.status) },
+              ...(data.tickets.some((ticket) => ticket.answers.length > 0)
+                ? [{ key: 'answers', header: say(texts.answers), cell: (ticket: Ticket) => (ticket.answers.length ? <Answers answers={ticket.answers} /> : '–') }]
+                : []),
               { key: 'price', header: say(texts.price), align: 'end', cell: (ticket) => money(ticket.price) },
             ]}
             actionsHeader={<span className="visually-hidden">{say(texts.actionsTitle)}</span>}
@@ -459,6 +468,20 @@ export default function OrderPage() {
       )}
       {dialog?.kind === 'extend' && order.pay_by && <ExtendDialog code={order.code} payBy={order.pay_by} action={extend} onClose={() => setDialog(null)} />}
     </Page>
+  );
+}
+
+/** Answers to the products' questions (decision 0106) as the shop words them: each question, then its answer. */
+function Answers({ answers }: { answers: Detail['answers'] }) {
+  return (
+    <dl className="staff-order-answer-list">
+      {answers.map((answer) => (
+        <div key={answer.code} className="staff-order-answer">
+          <dt>{answer.question}</dt>
+          <dd>{answer.answer}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
