@@ -1,4 +1,4 @@
-import { allowedPaymentMethods, shippingShares, waitsForBankDetails, type StaffRefundability, type Order, type RefundWaysOpen, type ShopConfigFile, type Refund, type ShopItem, type Ticket, type UserData } from '@festival/contract';
+import { allowedPaymentMethods, answerDayIn, shippingShares, waitsForBankDetails, type StaffRefundability, type Order, type RefundWaysOpen, type ShopConfigFile, type Refund, type ShopItem, type Ticket, type UserData } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { listAnswersOfOrders, loadCustomerOrders, loadCustomerRefunds, type OrderRow as OrderRowOf } from './orders.queries';
@@ -167,7 +167,8 @@ export async function customerOrdersAndRefunds(
 
   // The answers to the products' questions (decision 0106), in the snapshot's language: by ticket, and the order's own.
   const answerRows = loaded.tickets.length ? await listAnswersOfOrders(db, loaded.orders.map((order) => order.id)) : [];
-  const { byTicket: ticketAnswers, byOrder: orderAnswers } = shownAnswersOf(answerRows, snapshot.language ?? 'en');
+  const answersLanguage = snapshot.language ?? 'en';
+  const { byTicket: ticketAnswers, byOrder: orderAnswers } = shownAnswersOf(answerRows, answersLanguage, { day: answerDayIn(answersLanguage) });
 
   // What card and desk payments can still take back, for the customer's own paid orders (one query).
   const refundable = loaded.orders.filter((order) => order.customerId === customerId && (order.paymentStatus === 'paid' || (Boolean(order.paymentPlan?.length) && order.paymentStatus === 'partial')));
