@@ -37,6 +37,7 @@ const GROWING = new Set([
   'scanner_sessions',
   'checkin_states',
   'checkins',
+  'question_answers',
 ]);
 const SEEDED = 20_000;
 
@@ -273,6 +274,9 @@ async function seedVolume(url: string): Promise<void> {
       INSERT INTO scanner_sessions (scanner_id, token_hash, expires_at) SELECT id, md5('session' || id), now() + interval '1 day' FROM scanners WHERE name LIKE 'Seed %';
       INSERT INTO checkin_states (ticket_id, list_id, inside, first_in_at, last_at, last_gate) SELECT t.id, l.id, true, now(), now(), 'Seed' FROM tickets t, checkin_lists l WHERE t.code LIKE 'SEEDTICKET%' AND l.code = 'PLANLIST';
       INSERT INTO checkins (ticket_id, list_id, gate, kind, scanned_at, nonce) SELECT t.id, l.id, 'Seed', 'in', now(), 'seed:' || t.id FROM tickets t, checkin_lists l WHERE t.code LIKE 'SEEDTICKET%' AND l.code = 'PLANLIST';
+      INSERT INTO product_questions (shop_item_id, code, kind, label, per) SELECT id, 'seed-question', 'text', 'Seed question', 'ticket' FROM shop_items WHERE external_code = 'NWF27-LOCKER';
+      INSERT INTO question_answers (order_id, ticket_id, question_id, value)
+        SELECT t.order_id, t.id, q.id, '"seed"'::jsonb FROM tickets t, product_questions q WHERE t.code LIKE 'SEEDTICKET%' AND q.code = 'seed-question';
       ANALYZE;
     `);
   } finally {

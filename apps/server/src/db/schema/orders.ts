@@ -169,6 +169,8 @@ export const questionAnswers = pgTable(
     uniqueIndex('question_answers_ticket').on(table.ticketId, table.questionId).where(sql`${table.ticketId} IS NOT NULL`),
     uniqueIndex('question_answers_order').on(table.orderId, table.questionId).where(sql`${table.ticketId} IS NULL`),
     index('question_answers_question').on(table.questionId),
+    // An order's answers, its tickets' included (the order pages, the export, the gate): never read from end to end.
+    index('question_answers_order_id').on(table.orderId),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "question_answers_order_id" ON "question_answers" USING btree ("order_id");
