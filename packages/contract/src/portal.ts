@@ -3,6 +3,7 @@ import { boundFirst, idField, money, timestamp, token } from './common';
 import { refundWaysOpen } from './refund-ways';
 import { paymentPlanEntry, shopItem, travelTimeOption } from './catalog';
 import { cartMerchandise, cartProduct } from './cart';
+import { answersPayload } from './product-questions';
 
 export const paymentStatus = z.enum(['pending', 'partial', 'processing', 'problem', 'paid', 'cancelled', 'abandoned']);
 export type PaymentStatus = z.infer<typeof paymentStatus>;
@@ -221,6 +222,20 @@ export const changeTicketPayload = z.object({
   full_name: z.string().max(200, boundFirst).nullish(),
   email: z.string().max(254, boundFirst).nullish(),
   age: z.string().max(50, boundFirst).nullish(),
+});
+
+/**
+ * change-answers (ours, decision 0106): the customer's answers to a product's questions changed
+ * while the ticket's holder may be changed: a ticket's per-ticket answers (`ticket`: its code) or
+ * the order's answers to a product's per-order questions (`product`: its code). The answers sent
+ * are the whole set, as the personalise modal sends them; a blank one removes the answer.
+ */
+export const changeAnswersPayload = z.object({
+  token,
+  order_id: orderId,
+  ticket: z.string().min(1).max(64, boundFirst).nullish(),
+  product: z.string().min(1).max(100, boundFirst).nullish(),
+  answers: answersPayload,
 });
 
 export const setTravelTimePayload = z.object({
