@@ -1,4 +1,4 @@
-import { english, LOCALES, portalMessages, questionDefinition, questionMessages, staffApi, type QuestionDefinitionInput } from '@festival/contract';
+import { api, english, LOCALES, portalMessages, questionDefinition, questionMessages, staffApi, type QuestionDefinitionInput } from '@festival/contract';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
@@ -148,9 +148,12 @@ describe.each(testEngines())('questions at the desk and in the portal on %s', (e
     // The plate is shown at the gate: the ticket is touched, so the scanner's sync carries it again.
     const [touched] = await db().select({ updatedAt: tickets.updatedAt }).from(tickets).where(eq(tickets.id, ticket!.tickets.id));
     expect(touched!.updatedAt.getTime()).toBeGreaterThan(touchedBefore.getTime());
-    // The order page shows the new answers.
-    const data = (changed.body.data ?? {}) as { orders: { code: string; tickets: { answers?: { answer: string }[] }[] }[] };
-    expect(data.orders.find((order) => order.code === code)!.tickets[0]!.answers!.map((answer) => answer.answer)).toEqual(['CC-22-DD', 'Blue']);
+    // The order page shows the new answers, and the portal's forms carry the questions and the answers as kept.
+    const shown = api['change-answers'].answer.parse(orderChanged.body).data.orders.find((order) => order.code === code)!;
+    expect(shown.tickets[0]!.answers!.map((answer) => answer.answer)).toEqual(['CC-22-DD', 'Blue']);
+    expect(shown.tickets[0]!.answer_form).toMatchObject({ product: 'NWF27-PARKING', values: { plate: 'CC-22-DD', colour: 'blue' }, allow_changes: true });
+    expect(shown.tickets[0]!.answer_form!.questions.map((question) => question.code)).toEqual(['plate', 'colour']);
+    expect(shown.answer_forms?.map((form) => [form.product, form.questions.map((question) => question.code), form.values, form.allow_changes])).toEqual([['NWF27-PARKING', ['contact'], { contact: 'Aunt' }, true]]);
 
     // Once the holder's name may no longer change, neither may the answers.
     await db().update(shopItems).set({ allowNameChangesUntil: new Date('2026-01-01T00:00:00Z') }).where(eq(shopItems.id, parkingId));
@@ -161,6 +164,8 @@ describe.each(testEngines())('questions at the desk and in the portal on %s', (e
       const lateOrder = await call('change-answers', { token: buyer.token, order_id: orderId, product: 'NWF27-PARKING', answers: { contact: 'Uncle' } });
       expect([lateOrder.status, lateOrder.body.message]).toEqual([422, english(portalMessages.answerChangesClosed)]);
       expect(changedTables(closedBefore, await snapshot())).toEqual([]);
+      const closed = api['get-data'].answer.parse((await call('get-data', { token: buyer.token })).body).data.orders.find((order) => order.code === code)!;
+      expect([closed.tickets[0]!.answer_form?.allow_changes, closed.answer_forms?.[0]?.allow_changes]).toEqual([false, false]);
     } finally {
       await db().update(shopItems).set({ allowNameChangesUntil: null }).where(eq(shopItems.id, parkingId));
     }
