@@ -1,22 +1,29 @@
 import { english, questionDefinition, questionMessages, type QuestionDefinitionInput } from '@festival/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopItems } from '../apps/server/src/db/schema';
 import { questionColumns, upsertQuestion } from '../apps/server/src/modules/catalog/questions.queries';
 import { portalTexts } from '../apps/web/src/features/portal/portal.messages';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
 import { CARD_PAYS, fillBillingAddress } from './support/checkout';
 import { signedInCustomer, startOwnShop, stopOwnShop, type OwnShop } from './support/own-shop';
+import { prepareStaff, signInAs } from './support/staff-setup';
+import { englishOf } from '../packages/contract/src/i18n/english';
+import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
+import { orders, productQuestions, questionAnswers, shopItems } from '../apps/server/src/db/schema';
+
+const deskTexts = englishOf(staffTextsInCatalogue).boxOffice;
 
 /**
  * Questions per product asked of a buyer (issue 37 point 4, decision 0106), on a shop of the
  * journey's own (the weekend ticket asks them here, so no other journey's checkout meets them):
  * a required choice and a text in the personalise modal, a required per-order question at
- * checkout, the answers on the order page, then one changed in the portal.
+ * checkout, the answers on the order page, then one changed in the portal; and the box office
+ * asking them of a buyer at the desk.
  */
 describe('questions per product in Chromium', () => {
   const browser = useBrowser();
   let shop: OwnShop;
+  let staff: Awaited<ReturnType<typeof prepareStaff>>;
   beforeAll(async () => {
     shop = await startOwnShop({ appSecret: 'product-questions-journey-secret-of-32-chars', app: { catalogMaxAgeMs: 0 } });
     const [weekend] = await shop.database.db.select({ id: shopItems.id }).from(shopItems).where(eq(shopItems.externalCode, 'NWF27-WEEKEND'));
@@ -26,6 +33,7 @@ describe('questions per product in Chromium', () => {
       { code: 'contact', kind: 'text', label: 'Emergency contact', required: true, per: 'order' },
     ];
     for (const [sort, question] of asked.entries()) await upsertQuestion(shop.database.db, questionColumns(questionDefinition.parse(question), weekend!.id, sort));
+    staff = await prepareStaff(shop.database.db);
   });
   afterAll(async () => {
     await stopOwnShop(shop);
@@ -92,6 +100,47 @@ describe('questions per product in Chromium', () => {
     await page.goto(`/portal/orders/${code}`);
     await expect.poll(() => tickets.textContent()).toContain('Large');
     expect(await tickets.textContent()).not.toContain('Medium');
+    expect(errors).toEqual([]);
+  });
+
+  it('asks them at the box office: each holder’s and the order’s, a required one refused at its field until answered, then stored with the sale', async () => {
+    const { page, errors } = await openPageOn(browser(), shop.base, { viewport: { width: 1024, height: 768 }, allowRefusals: true });
+    await signInAs(page, staff.boxOffice);
+    await page.goto('/staff/box-office');
+    await page.getByRole('heading', { name: deskTexts.title, level: 1 }).waitFor();
+    await page.getByRole('button', { name: deskTexts.add('Weekend ticket') }).first().click();
+    await page.getByLabel(deskTexts.buyerEmail).fill('desk.questions@example.org');
+    await page.getByLabel(deskTexts.buyerName).fill('Dara Desk');
+    await page.getByRole('button', { name: deskTexts.sameAsBuyerLabel(1) }).click();
+    await page.getByLabel(deskTexts.holderAge).selectOption('25-34');
+    const size = page.locator('#staff-boxoffice-lines-0-holders-0-answers-size');
+    const contact = page.locator('#staff-boxoffice-answers-NWF27-WEEKEND-contact');
+    await page.getByRole('button', { name: new RegExp(`^${deskTexts.sell} ·`) }).click();
+    await expect.poll(() => size.getAttribute('aria-invalid')).toBe('true');
+    expect(await contact.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('form.staff-boxoffice-basket').getByRole('alert').innerText()).toBe(english(questionMessages.required('T-shirt size')));
+    await expectNoAxeViolations(page);
+    await size.selectOption('s');
+    await page.locator('#staff-boxoffice-lines-0-holders-0-answers-diet').fill('No nuts');
+    await contact.fill('Dad');
+    await page.getByRole('button', { name: new RegExp(`^${deskTexts.sell} ·`) }).click();
+    const dialog = page.getByRole('dialog', { name: deskTexts.confirmTitle });
+    await dialog.getByRole('button', { name: deskTexts.confirmSell }).click();
+    const heading = page.getByRole('heading', { level: 1, name: /^Sold: order / });
+    await heading.waitFor();
+    const code = /order (\S+)$/.exec(await heading.innerText())![1]!;
+    const stored = await shop.database.db
+      .select({ ticket: questionAnswers.ticketId, code: productQuestions.code, value: questionAnswers.value })
+      .from(questionAnswers)
+      .innerJoin(productQuestions, eq(productQuestions.id, questionAnswers.questionId))
+      .innerJoin(orders, eq(orders.id, questionAnswers.orderId))
+      .where(eq(orders.code, code))
+      .orderBy(questionAnswers.id);
+    expect(stored.map((row) => [row.ticket === null, row.code, row.value])).toEqual([
+      [false, 'size', 's'],
+      [false, 'diet', 'No nuts'],
+      [true, 'contact', 'Dad'],
+    ]);
     expect(errors).toEqual([]);
   });
 });
