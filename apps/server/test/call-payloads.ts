@@ -22,6 +22,7 @@ export function wellFormedPayloads(party: Party, token: string | null): Record<A
     'update-settings': { token, old_password: WORLD_PASSWORD, new_password: null, full_name: 'Party Person', email: party.email, country: 'NL', address: NL_ADDRESS },
     'get-data': { token },
     'change-ticket': { token, order_id: party.paid.id, code: party.paid.shuttle.code, reassign: false, note: 'a note', full_name: 'New Name', email: party.paid.shuttle.email, age: '25-34' },
+    'change-answers': { token, order_id: party.paid.id, ticket: party.paid.shuttle.code, product: null, answers: {} },
     'set-travel-time': { token, code: party.paid.shuttle.code, transport_time_id: party.otherTravelTimeId },
     'request-refund': { token, order_id: party.paid.id, tickets: '', merchandise: party.paid.merchandise, ...BANK_DETAILS, note: 'no longer coming' },
     'cancel-refund': { token, refund_id: party.refundId },

@@ -41,6 +41,7 @@ export const api = {
   'set-language': { payload: accounts.setLanguagePayload, answer: accounts.setLanguageAnswer },
   'get-data': { payload: portal.getDataPayload, answer: portal.dataAnswer },
   'change-ticket': { payload: portal.changeTicketPayload, answer: portal.dataAnswer },
+  'change-answers': { payload: portal.changeAnswersPayload, answer: portal.dataAnswer },
   'set-travel-time': { payload: portal.setTravelTimePayload, answer: portal.dataAnswer },
   'request-refund': { payload: portal.requestRefundPayload, answer: portal.requestRefundAnswer },
   'cancel-refund': { payload: portal.cancelRefundPayload, answer: portal.dataAnswer },

@@ -40,6 +40,8 @@ export const portalMessages = {
   ticketNotActive: message({ id: 'portalMessages.ticketNotActive', defaultMessage: 'Only active tickets can be managed.' }),
   recentlyEdited: message({ id: 'portalMessages.recentlyEdited', defaultMessage: 'This ticket was changed less than 15 minutes ago. Please try again later.' }),
   nameChangesNotAllowed: message({ id: 'portalMessages.nameChangesNotAllowed', defaultMessage: 'The name on this ticket can no longer be changed.' }),
+  /** Ours (decision 0106): answers to a product's questions change while the ticket's holder may be changed. */
+  answerChangesClosed: message({ id: 'portalMessages.answerChangesClosed', defaultMessage: 'These answers can no longer be changed.' }),
   emailChangesNotAllowed: message({ id: 'portalMessages.emailChangesNotAllowed', defaultMessage: 'The e-mail address on this ticket cannot be changed.' }),
   // The same words as the cart's.
   ageUnknown: messages.cart.ageUnknown,

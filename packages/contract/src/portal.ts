@@ -3,6 +3,7 @@ import { boundFirst, idField, money, timestamp, token } from './common';
 import { refundWaysOpen } from './refund-ways';
 import { paymentPlanEntry, shopItem, travelTimeOption } from './catalog';
 import { cartMerchandise, cartProduct } from './cart';
+import { answersPayload, questionDefinition } from './product-questions';
 
 export const paymentStatus = z.enum(['pending', 'partial', 'processing', 'problem', 'paid', 'cancelled', 'abandoned']);
 export type PaymentStatus = z.infer<typeof paymentStatus>;
@@ -24,6 +25,22 @@ export type User = z.infer<typeof user>;
 /** An answer to a product question as a page shows it (decision 0106): the question and the answer in the reader's language. */
 export const shownAnswer = z.object({ code: z.string(), question: z.string(), answer: z.string() });
 export type ShownAnswer = z.infer<typeof shownAnswer>;
+
+/**
+ * Ours (decision 0106): a product's questions as the portal lets the customer change their
+ * answers (change-answers): the questions asked now, the answers as kept (by question code) and
+ * whether they may change now (while the ticket's holder may be changed).
+ */
+export const answerForm = z.object({
+  /** The product's code: change-answers names the order's answers by it. */
+  product: z.string(),
+  /** The product's name, for the order's forms. */
+  name: z.string(),
+  questions: z.array(questionDefinition),
+  values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])),
+  allow_changes: z.boolean(),
+});
+export type AnswerForm = z.infer<typeof answerForm>;
 
 export const ticket = z.object({
   code: z.string(),
@@ -56,6 +73,8 @@ export const ticket = z.object({
   event_id: z.number().int().nullable(),
   /** Ours (decision 0106): the answers given to the product's per-ticket questions, in the order asked; absent: none. */
   answers: z.array(shownAnswer).optional(),
+  /** Ours (decision 0106): the product's per-ticket questions, to change the answers in the portal; absent: none asked. */
+  answer_form: answerForm.optional(),
 });
 export type Ticket = z.infer<typeof ticket>;
 
@@ -150,6 +169,8 @@ export const order = z.object({
   tickets: z.array(ticket),
   /** Ours (decision 0106): the answers given to the products' per-order questions; absent: none. */
   answers: z.array(shownAnswer).optional(),
+  /** Ours (decision 0106): the per-order questions of the order's products, to change the answers in the portal (the buyer's own orders); absent: none asked. */
+  answer_forms: z.array(answerForm).optional(),
   cartProducts: z.array(cartProduct),
   cartMerchandise: z.array(cartMerchandise),
   merchandisePurchases: z.array(merchandisePurchase),
@@ -221,6 +242,20 @@ export const changeTicketPayload = z.object({
   full_name: z.string().max(200, boundFirst).nullish(),
   email: z.string().max(254, boundFirst).nullish(),
   age: z.string().max(50, boundFirst).nullish(),
+});
+
+/**
+ * change-answers (ours, decision 0106): the customer's answers to a product's questions changed
+ * while the ticket's holder may be changed: a ticket's per-ticket answers (`ticket`: its code) or
+ * the order's answers to a product's per-order questions (`product`: its code). The answers sent
+ * are the whole set, as the personalise modal sends them; a blank one removes the answer.
+ */
+export const changeAnswersPayload = z.object({
+  token,
+  order_id: orderId,
+  ticket: z.string().min(1).max(64, boundFirst).nullish(),
+  product: z.string().min(1).max(100, boundFirst).nullish(),
+  answers: answersPayload,
 });
 
 export const setTravelTimePayload = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { boundFirst } from './common';
 import { issueMessage, message, messageWith, type Text } from './i18n/text';
+import { answersPayload, questionDefinition } from './product-questions';
 
 /**
  * The back office's box office (issue 22, point 5): what can be sold at the desk now, and a sale
@@ -92,6 +94,12 @@ export const boxOfficeItem = z.object({
   departures: z.array(boxOfficeDeparture),
   /** A fixed departure time of transport, if it has one. */
   departs_at: z.string().nullable(),
+  /**
+   * The product's questions (decision 0106), not archived, in the order asked, as the shop item
+   * carries them: the desk asks the per-ticket ones with each holder and the per-order ones once
+   * for the sale. Absent: none.
+   */
+  questions: z.array(questionDefinition).optional(),
 });
 export type BoxOfficeItem = z.infer<typeof boxOfficeItem>;
 
@@ -113,6 +121,8 @@ export const boxOfficeHolder = z.object({
   /** Blank: the buyer's address (none for a buyer without one, decision 0076). */
   email: short(320, texts.holderEmail),
   age: short(50, texts.holderName).nullish(),
+  /** The answers to the product's per-ticket questions for this ticket, by question code (decision 0106). */
+  answers: answersPayload.nullish(),
 });
 
 export const boxOfficeLine = z.object({
@@ -147,6 +157,8 @@ export const boxOfficeSellPayload = z.object({
   }),
   lines: z.array(boxOfficeLine).min(1, issueMessage(texts.chooseItem)).max(BOX_OFFICE_MAX_UNITS, issueMessage(texts.tooManyLines)),
   payment: z.enum(BOX_OFFICE_PAYMENTS, { error: issueMessage(texts.choosePayment) }),
+  /** The answers to the products' per-order questions, by product code then question code, as checkout-cart takes them (decision 0106). */
+  answers: z.record(z.string().max(100, boundFirst), answersPayload).nullish(),
 });
 export type BoxOfficeSellInput = z.infer<typeof boxOfficeSellPayload>;
 

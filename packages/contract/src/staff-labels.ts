@@ -54,6 +54,8 @@ const ACTIONS: Readonly<Record<string, Text>> = {
   'order.refund': message({ id: 'auditActionLabel.order.refund', defaultMessage: 'Order refunded' }),
   'order.refund-override': message({ id: 'auditActionLabel.order.refund-override', defaultMessage: 'Order refunded outside the refund rules' }),
   'order.print-tickets': message({ id: 'auditActionLabel.order.print-tickets', defaultMessage: 'Tickets printed' }),
+  /** Ours (decision 0106): the customer changed the order's answers to a product's per-order questions in the portal. */
+  'order.change-answers': message({ id: 'auditActionLabel.order.change-answers', defaultMessage: 'Answers to the order’s questions changed by the customer' }),
   'order.change-ticket': message({ id: 'auditActionLabel.order.change-ticket', defaultMessage: 'Ticket changed' }),
   'order.resend': message({ id: 'auditActionLabel.order.resend', defaultMessage: 'Mail sent again' }),
   'refund.approve': message({ id: 'auditActionLabel.refund.approve', defaultMessage: 'Refund request approved' }),

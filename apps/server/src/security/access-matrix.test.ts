@@ -35,6 +35,7 @@ const SESSION_BOUND: { path: ApiPath; visitor: 'log in' | 'not found'; owner?: n
   { path: 'checkout-cart', visitor: 'log in' },
   { path: 'set-travel-time', visitor: 'log in' },
   { path: 'change-ticket', visitor: 'log in' },
+  { path: 'change-answers', visitor: 'log in' },
   { path: 'request-refund', visitor: 'log in' },
   { path: 'refund-bank-details', visitor: 'log in', owner: 409 },
   { path: 'cancel-refund', visitor: 'log in' },

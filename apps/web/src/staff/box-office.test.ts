@@ -1,6 +1,6 @@
-import type { BoxOfficeItem } from '@festival/contract';
+import { english, questionDefinition, questionMessages, type BoxOfficeItem } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
-import { basketProblem, basketTotals, changeQuantity, maxUnits, payloadIndexOf, sellPayload, unitPriceOf, type Basket } from './box-office';
+import { answerProblems, basketProblem, basketTotals, changeQuantity, maxUnits, payloadIndexOf, sellPayload, unitPriceOf, type Basket } from './box-office';
 
 const item = (code: string, over: Partial<BoxOfficeItem> = {}): BoxOfficeItem => ({
   code,
@@ -102,5 +102,34 @@ describe('the desk’s price (decision 0100)', () => {
     ]);
     expect(payloadIndexOf(basket, items, 'TEE')).toBe(1);
     expect(payloadIndexOf({ GONE: { quantity: 1, departureId: '', holders: [] }, ...basket }, items, 'TEE')).toBe(1);
+  });
+
+  it('asks a product’s questions at the desk by the contract’s rule: each holder’s and the order’s, the problems at the fields the shop names, the answers sent as kept (decision 0106)', () => {
+    const parking = item('PARKING', {
+      kind: 'add_on',
+      needs: { holder: true, age: false, departure: false },
+      questions: [
+        questionDefinition.parse({ code: 'plate', kind: 'text', label: 'Number plate', required: true }),
+        questionDefinition.parse({ code: 'spaces', kind: 'number', label: 'Spaces', min: 1, max: 3 }),
+        questionDefinition.parse({ code: 'contact', kind: 'text', label: 'Emergency contact', required: true, per: 'order' }),
+      ],
+    });
+    const all = new Map([tee, parking].map((one) => [one.code, one]));
+    let basket: Basket = changeQuantity(changeQuantity(changeQuantity({}, tee, 1), parking, 1), parking, 1);
+    expect(answerProblems(basket, all, {}, 'en')).toEqual({
+      'lines.1.holders.0.answers.plate': questionMessages.required('Number plate'),
+      'lines.1.holders.1.answers.plate': questionMessages.required('Number plate'),
+      'answers.PARKING.contact': questionMessages.required('Emergency contact'),
+    });
+    basket = { ...basket, PARKING: { ...basket.PARKING!, holders: [{ full_name: 'Ann', email: '', age: '', answers: { plate: ' AB-1 ', spaces: '2' } }, { full_name: '', email: '', age: '', answers: { plate: 'CD-2', spaces: '9' } }] } };
+    const wrong = answerProblems(basket, all, { PARKING: { contact: 'Mum' } }, 'en');
+    expect(Object.keys(wrong)).toEqual(['lines.1.holders.1.answers.spaces']);
+    expect(english(wrong['lines.1.holders.1.answers.spaces']!)).toBe(english(questionMessages.numberRange(1, 3)));
+    basket.PARKING!.holders[1]!.answers = { plate: 'CD-2', spaces: '' };
+    const payload = sellPayload(basket, all, { email: 'b@example.org', full_name: 'Bea' }, 'cash', 'EUR', { PARKING: { contact: ' Mum ' } }, 'en');
+    expect(payload.lines[1]!.holders!.map((holder) => holder.answers)).toEqual([{ plate: 'AB-1', spaces: 2 }, { plate: 'CD-2' }]);
+    expect(payload.answers).toEqual({ PARKING: { contact: 'Mum' } });
+    // Without questions, nothing of the kind is sent.
+    expect(sellPayload(changeQuantity({}, tee, 1), all, { email: '', full_name: 'Bea' }, 'cash').answers).toBeUndefined();
   });
 });

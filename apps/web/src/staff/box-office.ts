@@ -1,4 +1,5 @@
-import type { BoxOfficeItem, BoxOfficePayment, BoxOfficeSellInput, Shown } from '@festival/contract';
+import { checkAnswers, type Answers, type BoxOfficeItem, type BoxOfficePayment, type BoxOfficeSellInput, type QuestionDefinition, type Shown, type Text } from '@festival/contract';
+import type { AnswersForm } from '../components/ui/question-field';
 import { parseAmount } from './money';
 
 /** A ticket holder as typed at the desk; empty name and address put the ticket in the buyer's name. */
@@ -6,6 +7,39 @@ export interface HolderDraft {
   full_name: string;
   email: string;
   age: string;
+  /** The answers to the product's per-ticket questions as typed (decision 0106), by question code. */
+  answers?: AnswersForm;
+}
+
+/** An item's questions asked for each ticket, or once for the order (decision 0106). */
+export const questionsOf = (item: BoxOfficeItem, per: 'ticket' | 'order'): QuestionDefinition[] => (item.questions ?? []).filter((question) => question.per === per && !question.archived);
+
+/** The answers of the per-order questions as typed, by product code then question code. */
+export type OrderAnswersDraft = Record<string, AnswersForm>;
+
+/** The field a question's answer is refused at, as the server names it: a holder's, or the order's by product. */
+export const holderAnswerField = (lineIndex: number, unit: number, code: string) => `lines.${lineIndex}.holders.${unit}.answers.${code}`;
+export const orderAnswerField = (product: string, code: string) => `answers.${product}.${code}`;
+
+/**
+ * The basket's answers checked by the contract's rule the server runs too (a required question is
+ * required at the desk as in the shop): the problems by field, in the page's order.
+ */
+export function answerProblems(basket: Basket, items: ReadonlyMap<string, BoxOfficeItem>, orderAnswers: OrderAnswersDraft, language: string): Record<string, Text> {
+  const problems: Record<string, Text> = {};
+  const codes = Object.keys(basket).filter((code) => items.has(code));
+  codes.forEach((code, index) => {
+    const questions = questionsOf(items.get(code)!, 'ticket');
+    if (!questions.length) return;
+    basket[code]!.holders.forEach((holder, unit) => {
+      for (const problem of checkAnswers(questions, holder.answers, language).problems) problems[holderAnswerField(index, unit, problem.code)] = problem.message;
+    });
+  });
+  for (const code of codes) {
+    const questions = questionsOf(items.get(code)!, 'order');
+    for (const problem of checkAnswers(questions, orderAnswers[code], language).problems) problems[orderAnswerField(code, problem.code)] = problem.message;
+  }
+  return problems;
 }
 
 /** A basket line: how many of an item, its departure (transport), one holder per ticket. */
@@ -100,7 +134,23 @@ export function basketProblem(
 }
 
 /** The sale's payload: each ticket's holder as typed, or the buyer where left empty. */
-export function sellPayload(basket: Basket, items: ReadonlyMap<string, BoxOfficeItem>, buyer: { email: string; full_name: string }, payment: BoxOfficePayment, currency = 'EUR'): BoxOfficeSellInput {
+export function sellPayload(
+  basket: Basket,
+  items: ReadonlyMap<string, BoxOfficeItem>,
+  buyer: { email: string; full_name: string },
+  payment: BoxOfficePayment,
+  currency = 'EUR',
+  orderAnswers: OrderAnswersDraft = {},
+  language = 'en',
+): BoxOfficeSellInput {
+  // The answers as the contract keeps them (text trimmed, "42" a number, blanks left out).
+  const kept = (questions: QuestionDefinition[], form: AnswersForm | undefined): Answers | undefined => (questions.length ? checkAnswers(questions, form, language).answers : undefined);
+  const answers: Record<string, Answers> = {};
+  for (const code of Object.keys(basket)) {
+    const item = items.get(code);
+    const given = item && kept(questionsOf(item, 'order'), orderAnswers[code]);
+    if (given) answers[code] = given;
+  }
   const lines = Object.entries(basket)
     .filter(([code]) => items.has(code))
     .map(([code, line]) => {
@@ -116,10 +166,11 @@ export function sellPayload(basket: Basket, items: ReadonlyMap<string, BoxOffice
                 full_name: holder.full_name.trim() || buyer.full_name.trim(),
                 email: holder.email.trim() || buyer.email.trim(),
                 ...(item.needs.age ? { age: holder.age } : {}),
+                ...(questionsOf(item, 'ticket').length ? { answers: kept(questionsOf(item, 'ticket'), holder.answers) } : {}),
               })),
             }
           : {}),
       };
     });
-  return { buyer: { email: buyer.email.trim(), full_name: buyer.full_name.trim() }, lines, payment };
+  return { buyer: { email: buyer.email.trim(), full_name: buyer.full_name.trim() }, lines, payment, ...(Object.keys(answers).length ? { answers } : {}) };
 }

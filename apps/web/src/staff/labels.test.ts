@@ -11,6 +11,7 @@ describe('the words staff read for stored values (issue 34)', () => {
     expect(paymentMethodLabel('gift_voucher')).toBe('Gift voucher');
     expect(auditActionLabel('order.box-office-email-tickets')).toBe('Box office tickets e-mailed');
     expect(auditActionLabel('staff.sign-in-failed')).toBe('Failed sign-ins');
+    expect(auditActionLabel('order.change-answers')).toBe('Answers to the order’s questions changed by the customer');
     expect(auditActionLabel('order.some-new_thing')).toBe('Order: some new thing');
     expect(statusLabel('processed')).toBe('Processed');
     expect(statusLabel('partial')).toBe('Partly paid');

@@ -559,6 +559,8 @@ const boxOffice = {
   departure: message({ id: 'staff.BoxOfficePage.departure', defaultMessage: 'Departure' }),
   /** The departure's field, named with the item it is for. */
   departureOf: words(messageWith<{ name: string }>({ id: 'staff.BoxOfficePage.departureOf', defaultMessage: 'Departure: {name}' }), named),
+  /** The product's questions asked once for the sale (decision 0106), named with the item they are for. */
+  orderQuestionsOf: words(messageWith<{ name: string }>({ id: 'staff.BoxOfficePage.orderQuestionsOf', defaultMessage: 'For the whole order: {name}' }), named),
   chooseDeparture: message({ id: 'staff.BoxOfficePage.chooseDeparture', defaultMessage: 'Choose a departure' }),
   seatsLeft: (time: string, left: number | null): string => (left === null ? time : left === 0 ? say(boxSeatsSoldOut({ time })) : say(boxSeatsLeft({ time, left }))),
   holder: words(messageWith<{ index: number }>({ id: 'staff.BoxOfficePage.holder', defaultMessage: 'Holder {index}' }), (index: number) => ({ index })),

@@ -1,5 +1,8 @@
 import {
   boxOfficeEmailMessages,
+  checkAnswers,
+  type AnswerValue,
+  type Text,
   ENTRY_TICKET_TYPE,
   isValidEmail,
   TRANSPORT_TYPE,
@@ -23,7 +26,7 @@ import { AppError } from '../../http/app-error';
 import type { Worded } from '../../http/api-route';
 import { readerLanguage, wordsFor } from '../../lib/reader';
 import type { CatalogReader } from '../catalog/catalog-snapshot';
-import { listEventSettings, listShopItems } from '../catalog/catalog.service';
+import { listEventSettings, listShopItems, loadAskedQuestions } from '../catalog/catalog.service';
 import { enqueueMail } from '../mail/outbox';
 import { BOX_OFFICE_CHANNEL, COMPLIMENTARY_METHOD, createBoxOfficeOrder, type BoxOfficeInput, type BoxOfficeLine } from '../orders/box-office';
 import { loadOrderForMail, lockOrder } from '../orders/orders.queries';
@@ -76,6 +79,7 @@ export function toBoxOfficeItem(item: ShopItem, settings: Record<string, EventSe
     needs,
     departures,
     departs_at: needs.departure ? null : item.travel_time,
+    ...(item.questions?.length ? { questions: item.questions } : {}),
   };
 }
 
@@ -151,6 +155,12 @@ export function createBoxOffice(deps: BoxOfficeDeps) {
       const byCode = new Map(onSale.map((item) => [item.external_code, item]));
       const units: BoxOfficeLine[] = [];
       const perItem = new Map<string, number>();
+      // The products' questions (decision 0106), asked at the desk as in the shop and checked by
+      // the same rule (checkAnswers): a required one is required here too, refused by field.
+      const lineItems = input.lines.map((line) => byCode.get(line.code.trim())).filter((item): item is ShopItem => item !== undefined && item.shop_item_type === 'tickets');
+      const asked = guest ? [] : await loadAskedQuestions(db, [...new Set(lineItems.map((item) => item.id))]);
+      const answerLanguage = language;
+      const refuse = (field: string, message: Text) => new AppError('INVALID_INPUT', message, { [field]: [message] });
       for (const [index, line] of input.lines.entries()) {
         const code = line.code.trim();
         const item = byCode.get(code);
@@ -174,18 +184,35 @@ export function createBoxOffice(deps: BoxOfficeDeps) {
         if (needs.age && (holders.length !== line.quantity || holders.some((holder) => !holder.age || !config.ageRanges.includes(holder.age.trim())))) {
           throw new AppError('INVALID_INPUT', texts.ageNeeded(item.name));
         }
+        const ticketQuestions = asked.filter((row) => row.shopItemId === item.id && row.question.per === 'ticket');
         for (let unit = 0; unit < line.quantity; unit += 1) {
           const holder = holders[unit];
+          let answers: BoxOfficeLine['answers'];
+          if (ticketQuestions.length) {
+            const checked = checkAnswers(ticketQuestions.map((row) => row.question), holder?.answers, answerLanguage);
+            if (checked.problems.length) throw refuse(`lines.${index}.holders.${unit}.answers.${checked.problems[0]!.code}`, checked.problems[0]!.message);
+            answers = ticketQuestions.flatMap((row) => (checked.answers[row.question.code] === undefined ? [] : [{ questionId: row.id, value: checked.answers[row.question.code]! }]));
+          }
           units.push({
             code,
             holder: holder ? { fullName: holder.full_name.trim().replace(/\s+/g, ' '), email: holder.email.trim() } : undefined,
             age: needs.age && holder?.age ? holder.age.trim() : null,
             travelTimeId: departure,
             price: price === null ? undefined : { amount: price, reason: line.price_reason!.trim().replace(/\s+/g, ' ') },
+            answers,
           });
         }
       }
       if (units.length > 50) throw new AppError('INVALID_INPUT', texts.tooManyLines);
+      // The order's answers, once per product, after the lines' (the page asks them below the basket).
+      const orderAnswers: { questionId: number; value: AnswerValue }[] = [];
+      for (const item of new Set(lineItems)) {
+        const questions = asked.filter((row) => row.shopItemId === item.id && row.question.per === 'order');
+        if (!questions.length) continue;
+        const { answers, problems } = checkAnswers(questions.map((row) => row.question), input.answers?.[item.external_code], answerLanguage);
+        if (problems.length) throw refuse(`answers.${item.external_code}.${problems[0]!.code}`, problems[0]!.message);
+        for (const row of questions) if (answers[row.question.code] !== undefined) orderAnswers.push({ questionId: row.id, value: answers[row.question.code]! });
+      }
       const paidNow = input.payment !== 'pay_later';
       const { order, accountCreated } = await createBoxOfficeOrder(
         { db, config, appSecret: deps.appSecret, payments: deps.payments, now: deps.now, actor },
@@ -197,6 +224,7 @@ export function createBoxOffice(deps: BoxOfficeDeps) {
           paid: paidNow,
           complimentary: guest?.complimentary,
           language: guest?.language ?? null,
+          orderAnswers,
         },
       );
       deps.catalog.invalidate();

@@ -1,4 +1,4 @@
-import { isValidEmail, messages, priceOfUnit, priceSchedule, staffBoxOfficeMessages as texts, type ShopConfigFile } from '@festival/contract';
+import { isValidEmail, messages, type AnswerValue, priceOfUnit, priceSchedule, staffBoxOfficeMessages as texts, type ShopConfigFile } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { shopItems } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -14,6 +14,7 @@ import { ACCEPT_TERMS_LINK, orderLinkSignature } from '../checkout/order-links.s
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
 import { takeSeat } from '../cart/cart.queries';
+import { insertQuestionAnswers, listTicketIdsOfOrder } from '../checkout/checkout.queries';
 import { termsLinkMail } from './orders.mail';
 import { walkInAddress } from './walk-in';
 import * as queries from './orders.queries';
@@ -34,6 +35,8 @@ export interface BoxOfficeLine {
   travelTimeId?: number | null | undefined;
   /** The desk's price of the unit instead of the list price (decision 0100), checked by the caller to be from 1 to the list price, with its reason. */
   price?: { amount: number; reason: string } | undefined;
+  /** The answers to the product's per-ticket questions for this unit's ticket, checked by the caller (decision 0106). */
+  answers?: { questionId: number; value: AnswerValue }[] | undefined;
 }
 
 export interface BoxOfficeInput {
@@ -53,6 +56,8 @@ export interface BoxOfficeInput {
   complimentary?: { listId: number; listName: string; reason: string } | undefined;
   /** The language of the order's mail and documents; null: the shop's default. */
   language?: string | null | undefined;
+  /** The answers to the products' per-order questions, checked by the caller (decision 0106). */
+  orderAnswers?: { questionId: number; value: AnswerValue }[] | undefined;
 }
 
 /** Who sold it, for the audit log: a member of staff at the back office's desk, or the command line. */
@@ -166,6 +171,16 @@ export async function createBoxOfficeOrder(
           };
         }),
     );
+    // The answers given at the desk (decision 0106), with the tickets they belong to (made by one
+    // insert in the units' order) and the order's own, in the order's transaction.
+    const ticketUnits = taken.filter(({ row }) => row.shopItemType === 'tickets');
+    if (ticketUnits.some(({ line }) => line.answers?.length) || input.orderAnswers?.length) {
+      const ticketIds = await listTicketIdsOfOrder(tx, order.id);
+      await insertQuestionAnswers(tx, [
+        ...ticketUnits.flatMap(({ line }, index) => (line.answers ?? []).map((answer) => ({ orderId: order.id, ticketId: ticketIds[index]!, ...answer }))),
+        ...(input.orderAnswers ?? []).map((answer) => ({ orderId: order.id, ticketId: null, ...answer })),
+      ]);
+    }
     await queries.insertMerchandisePurchases(
       tx,
       taken

@@ -1,7 +1,8 @@
-import { allowedPaymentMethods, answerDayIn, shippingShares, waitsForBankDetails, type StaffRefundability, type Order, type RefundWaysOpen, type ShopConfigFile, type Refund, type ShopItem, type Ticket, type UserData } from '@festival/contract';
+import { answerDayIn, type AnswerForm, type QuestionDefinition, allowedPaymentMethods, shippingShares, waitsForBankDetails, type StaffRefundability, type Order, type RefundWaysOpen, type ShopConfigFile, type Refund, type ShopItem, type Ticket, type UserData } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { listAnswersOfOrders, loadCustomerOrders, loadCustomerRefunds, type OrderRow as OrderRowOf } from './orders.queries';
+import { listQuestionsOf, questionOfRow } from '../catalog/questions.queries';
 import { shownAnswersOf } from './answers-shown';
 import { readTogether } from '../../db/read-together';
 import { openRefundWays, waysWithoutBankDetails } from '../payments/refund-plan';
@@ -166,7 +167,20 @@ export async function customerOrdersAndRefunds(
   }
 
   // The answers to the products' questions (decision 0106), in the snapshot's language: by ticket, and the order's own.
-  const answerRows = loaded.tickets.length ? await listAnswersOfOrders(db, loaded.orders.map((order) => order.id)) : [];
+  const [answerRows, questionRows] = loaded.tickets.length
+    ? await readTogether(db, [() => listAnswersOfOrders(db, loaded.orders.map((order) => order.id)), () => listQuestionsOf(db, [...new Set(loaded.tickets.map((row) => row.item.id))])] as const)
+    : [[], []];
+  // The questions asked now by product, and the answers as kept (by ticket, and by order and product), for the portal's forms (change-answers).
+  const askedOf = new Map<number, QuestionDefinition[]>();
+  for (const row of questionRows) askedOf.set(row.shopItemId, [...(askedOf.get(row.shopItemId) ?? []), questionOfRow(row)]);
+  const ticketValues = new Map<number, AnswerForm['values']>();
+  const orderValues = new Map<string, AnswerForm['values']>();
+  for (const row of answerRows) {
+    const value = { [row.question.code]: row.value as AnswerForm['values'][string] };
+    if (row.ticketId !== null) ticketValues.set(row.ticketId, { ...ticketValues.get(row.ticketId), ...value });
+    else orderValues.set(`${row.orderId}/${row.question.shopItemId}`, { ...orderValues.get(`${row.orderId}/${row.question.shopItemId}`), ...value });
+  }
+  const answersMayChange = (item: TicketRow['item']) => item.allowNameChanges && within(now, null, item.allowNameChangesUntil);
   const answersLanguage = snapshot.language ?? 'en';
   const { byTicket: ticketAnswers, byOrder: orderAnswers } = shownAnswersOf(answerRows, answersLanguage, { day: answerDayIn(answersLanguage) });
 
@@ -225,11 +239,28 @@ export async function customerOrdersAndRefunds(
         event_name: event?.name ?? null,
         event_id: event?.id ?? null,
         ...(ticketAnswers.has(ticket.id) ? { answers: ticketAnswers.get(ticket.id)! } : {}),
+        ...answerFormOf(item, 'ticket', ticketValues.get(ticket.id), active),
       };
     };
+    /** A product's questions of one scope as the portal's form (absent: none asked). */
+    function answerFormOf(item: TicketRow['item'], per: 'ticket' | 'order', values: AnswerForm['values'] | undefined, active: boolean) {
+      const questions = (askedOf.get(item.id) ?? []).filter((question) => question.per === per);
+      if (!questions.length) return {};
+      const form: AnswerForm = { product: item.externalCode, name: item.name, questions, values: values ?? {}, allow_changes: active && answersMayChange(item) };
+      return per === 'ticket' ? { answer_form: form } : { answer_forms: [form] };
+    }
     // A ticket passed on belongs to its new holder: its buyer no longer sees it.
     const heldHere = ({ ticket }: TicketRow) => (received ? ticket.holderCustomerId === customerId : ticket.holderCustomerId === null || ticket.holderCustomerId === customerId);
     const tickets = loaded.tickets.filter((row) => row.ticket.orderId === order.id && heldHere(row)).map(ticketView);
+    /** The order's own questions by product (the buyer's orders only), changeable while a ticket of the product is active and its holder may be changed. */
+    const orderAnswerForms = (id: number, passedOn: boolean) => {
+      if (passedOn) return {};
+      const rows = loaded.tickets.filter((row) => row.ticket.orderId === id);
+      const forms = [...new Map(rows.map((row) => [row.item.id, row.item])).values()].flatMap(
+        (item) => answerFormOf(item, 'order', orderValues.get(`${id}/${item.id}`), rows.some((row) => row.item.id === item.id && row.ticket.status === 'active')).answer_forms ?? [],
+      );
+      return forms.length ? { answer_forms: forms } : {};
+    };
     const purchaseRows = received ? [] : loaded.merchandise.filter((row) => row.purchase.orderId === order.id);
     const shipping = shippingShares(order.shippingAmount, purchaseRows.length);
     const merchandisePurchases = purchaseRows.map(({ purchase, item }, index) => {
@@ -322,6 +353,7 @@ export async function customerOrdersAndRefunds(
       returned_amount: order.returnedAmount,
       tickets,
       ...(orderAnswers.has(order.id) ? { answers: orderAnswers.get(order.id)! } : {}),
+      ...orderAnswerForms(order.id, received),
       cartProducts: [],
       cartMerchandise: [],
       merchandisePurchases,

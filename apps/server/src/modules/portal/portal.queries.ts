@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, merchandisePurchases, orders, refundItems, refunds, shopItems, ticketChanges, tickets, travelTimes, type BankDetailsJson } from '../../db/schema';
+import { customers, merchandisePurchases, orders, questionAnswers, refundItems, refunds, shopItems, ticketChanges, tickets, travelTimes, type BankDetailsJson } from '../../db/schema';
+import type { AnswerValue } from '@festival/contract';
 import { readTogether } from '../../db/read-together';
 import { tallyUnits } from '../../lib/tally-units';
 
@@ -201,4 +202,39 @@ export async function unitsOf(db: Db, ids: { tickets: number[]; purchases: numbe
     async () => (ids.purchases.length ? db.select({ itemId: merchandisePurchases.shopItemId }).from(merchandisePurchases).where(inArray(merchandisePurchases.id, ids.purchases)) : []),
   ]);
   return tallyUnits([...ticketRows, ...purchaseRows]);
+}
+
+/** The answers kept for these questions: a ticket's (ticketId) or the order's own (ticketId null), by question id (decision 0106). */
+export async function listAnswersOf(tx: Db, orderId: number, ticketId: number | null, questionIds: readonly number[]) {
+  if (!questionIds.length) return new Map<number, unknown>();
+  const rows = await tx
+    .select({ questionId: questionAnswers.questionId, value: questionAnswers.value })
+    .from(questionAnswers)
+    .where(and(eq(questionAnswers.orderId, orderId), ticketId === null ? isNull(questionAnswers.ticketId) : eq(questionAnswers.ticketId, ticketId), inArray(questionAnswers.questionId, [...questionIds])));
+  return new Map(rows.map((row) => [row.questionId, row.value as unknown]));
+}
+
+/** Replaces the answers to these questions (a ticket's or the order's own) with the ones given; a question left out has none afterwards. */
+export async function replaceAnswers(tx: Db, orderId: number, ticketId: number | null, questionIds: readonly number[], values: readonly { questionId: number; value: AnswerValue }[]): Promise<void> {
+  if (!questionIds.length) return;
+  await tx
+    .delete(questionAnswers)
+    .where(and(eq(questionAnswers.orderId, orderId), ticketId === null ? isNull(questionAnswers.ticketId) : eq(questionAnswers.ticketId, ticketId), inArray(questionAnswers.questionId, [...questionIds])));
+  if (values.length) await tx.insert(questionAnswers).values(values.map((answer) => ({ orderId, ticketId, ...answer })));
+}
+
+/** An order's row touched, so the scanner's next sync carries its tickets again (an answer shown at the gate changed). */
+export async function touchOrder(tx: Db, orderId: number): Promise<void> {
+  await tx.update(orders).set({ updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+}
+
+/** The shop item of this code, and whether the order has an active ticket of it. */
+export async function findOrderProduct(tx: Db, orderId: number, code: string) {
+  const [row] = await tx
+    .select({ item: shopItems, active: sql<number>`count(*) FILTER (WHERE ${tickets.status} = 'active')::int` })
+    .from(tickets)
+    .innerJoin(shopItems, eq(shopItems.id, tickets.shopItemId))
+    .where(and(eq(tickets.orderId, orderId), eq(shopItems.externalCode, code)))
+    .groupBy(shopItems.id);
+  return row;
 }

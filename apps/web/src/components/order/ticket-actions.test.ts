@@ -24,6 +24,10 @@ describe('the actions of a ticket', () => {
     expect(canManageTicket(testTicket({ ...fixed, allow_email_changes: true }), config)).toBe(true);
     expect(canManageTicket(testTicket({ ...fixed, type: 'ticket' }), config)).toBe(true);
     expect(canManageTicket(testTicket({ ...fixed, allow_name_changes: true, status: 'refund' }), config)).toBe(false);
+    // Or its answers to the product's questions (decision 0106: the name's changes may be used up while they still may).
+    const answerForm = { product: 'NWF27-WEEKEND', name: 'Weekend', questions: [], values: {}, allow_changes: true };
+    expect(canManageTicket(testTicket({ ...fixed, answer_form: answerForm }), config)).toBe(true);
+    expect(canManageTicket(testTicket({ ...fixed, answer_form: { ...answerForm, allow_changes: false } }), config)).toBe(false);
   });
 
   it("downloads by the holder's e-mail, else the customer's, URL-encoded, and only when allowed", () => {

@@ -13,10 +13,11 @@ export function ticketNeedsAge(ticket: Pick<Ticket, 'type' | 'event_id'>, config
 
 /** Spec section 4: only active tickets are managed, and only when something of them may change. */
 export function canManageTicket(
-  ticket: Pick<Ticket, 'status' | 'allow_name_changes' | 'allow_email_changes' | 'type' | 'event_id'>,
+  ticket: Pick<Ticket, 'status' | 'allow_name_changes' | 'allow_email_changes' | 'type' | 'event_id'> & Partial<Pick<Ticket, 'answer_form'>>,
   config: Pick<ClientConfig, 'ageRanges' | 'events'>,
 ): boolean {
-  return ticket.status === 'active' && (ticket.allow_name_changes || ticket.allow_email_changes || ticketNeedsAge(ticket, config));
+  // Its answers to the product's questions may change too (decision 0106; when the name's changes are used up, the answers still may).
+  return ticket.status === 'active' && (ticket.allow_name_changes || ticket.allow_email_changes || ticketNeedsAge(ticket, config) || Boolean(ticket.answer_form?.allow_changes));
 }
 
 /**

@@ -140,6 +140,13 @@ export const portalTexts = {
     /** The seats left at a travel time (a formatted number), in brackets after it. */
     seatsLeft: messageWith<{ seats: string }>({ id: 'portal.TravelTimeModal.seatsLeft', defaultMessage: '{seats} left' }),
   },
+  /** The answers to a product's questions changed in the portal (decision 0106). */
+  answersEditor: {
+    ticketTitle: message({ id: 'portal.AnswersEditor.ticketTitle', defaultMessage: 'Your answers for this ticket' }),
+    orderTitle: message({ id: 'portal.AnswersEditor.orderTitle', defaultMessage: 'Change your answers for this order' }),
+    save: message({ id: 'portal.AnswersEditor.save', defaultMessage: 'Save answers' }),
+    saved: message({ id: 'portal.AnswersEditor.saved', defaultMessage: 'Your answers were saved.' }),
+  },
   manageTicketPage: {
     lead: messageWith<{ product: string; code: string }>({ id: 'portal.ManageTicketPage.lead', defaultMessage: '{product}, ticket {code}' }),
     detailsTitle: message({ id: 'portal.ManageTicketPage.detailsTitle', defaultMessage: 'Step 1 of 2: Enter the ticket details' }),

@@ -1,4 +1,4 @@
-import { BOX_OFFICE_PAYMENTS, messages, type BoxOfficeItem, type Shown, type BoxOfficeItemsAnswer, type BoxOfficePayment, type BoxOfficeSellAnswer } from '@festival/contract';
+import { BOX_OFFICE_PAYMENTS, messages, type Text, type BoxOfficeItem, type Shown, type BoxOfficeItemsAnswer, type BoxOfficePayment, type BoxOfficeSellAnswer } from '@festival/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Badge } from '../../components/ui/Badge';
@@ -13,7 +13,25 @@ import { staffCall } from '../api';
 import { StaffTime } from '../StaffTime';
 import { formatStaffTime } from '../times';
 import { useStaffTimeZone } from '../use-member';
-import { basketProblem, basketTotals, changeQuantity, maxUnits, payloadIndexOf, priceChanged, sellPayload, unitPriceOf, type Basket, type HolderDraft } from '../box-office';
+import {
+  answerProblems,
+  basketProblem,
+  basketTotals,
+  changeQuantity,
+  holderAnswerField,
+  maxUnits,
+  orderAnswerField,
+  payloadIndexOf,
+  priceChanged,
+  questionsOf,
+  sellPayload,
+  unitPriceOf,
+  type Basket,
+  type HolderDraft,
+  type OrderAnswersDraft,
+} from '../box-office';
+import { QuestionField } from '../../components/ui/QuestionField';
+import { useLanguage } from '../../lib/language';
 import { Loading } from '../../components/ui/Loading';
 import { LoadFailed } from '../LoadStates';
 import { moneyOf } from '../refund-queue';
@@ -39,6 +57,10 @@ export default function BoxOfficePage() {
   const [confirming, setConfirming] = useState(false);
   const [receipt, setReceipt] = useState<BoxOfficeSellAnswer | null>(null);
   const [problem, setProblem] = useState<Shown | null>(null);
+  // The products' questions (decision 0106): each holder's answers live with the holder, the order's here by product.
+  const [orderAnswers, setOrderAnswers] = useState<OrderAnswersDraft>({});
+  const [answerErrors, setAnswerErrors] = useState<Record<string, Text>>({});
+  const language = useLanguage();
 
   const items = useMemo(() => new Map((catalogue.data?.groups ?? []).flatMap((group) => group.items).map((item) => [item.code, item])), [catalogue.data]);
   const currency = catalogue.data?.currency ?? 'EUR';
@@ -46,7 +68,7 @@ export default function BoxOfficePage() {
   const money = (minor: number) => moneyOf(minor, currency);
 
   const sale = useStaffAction({
-    run: () => staffCall('box-office-sell', sellPayload(basket, items, buyer, payment, currency)),
+    run: () => staffCall('box-office-sell', sellPayload(basket, items, buyer, payment, currency, orderAnswers, language)),
     done: (answer) => {
       setConfirming(false);
       setReceipt(answer);
@@ -64,16 +86,29 @@ export default function BoxOfficePage() {
   const startSale = (event: FormEvent) => {
     event.preventDefault();
     sale.clearMessage();
+    // The answers first by the contract's rule (the server's too): each problem at its question, the first also above the button.
+    const problems = answerProblems(basket, items, orderAnswers, language);
+    setAnswerErrors(problems);
+    const firstField = Object.keys(problems)[0];
+    if (firstField) {
+      setProblem(problems[firstField]!);
+      document.getElementById(answerFieldId(firstField))?.focus();
+      return;
+    }
     const missing = basketProblem(basket, items, buyer, texts, payment, currency);
     setProblem(missing);
     if (!missing) setConfirming(true);
   };
+  /** A question's problem: the page's own check, else the shop's refusal naming its field. */
+  const answerError = (field: string) => (answerErrors[field] ? say(answerErrors[field]) : sale.fieldError(field));
   const nextCustomer = () => {
     setReceipt(null);
     setBasket({});
     setBuyer({ email: '', full_name: '' });
     setPayment('cash');
     setProblem(null);
+    setOrderAnswers({});
+    setAnswerErrors({});
     sale.reset();
     sale.clearMessage();
   };
@@ -129,11 +164,39 @@ export default function BoxOfficePage() {
                       currency={currency}
                       priceError={sale.fieldError(`lines.${payloadIndexOf(basket, items, code)}.price`)}
                       reasonError={sale.fieldError(`lines.${payloadIndexOf(basket, items, code)}.price_reason`)}
+                      lineIndex={payloadIndexOf(basket, items, code)}
+                      language={language}
+                      answerError={answerError}
                     />
                   ) : null;
                 })}
               </ul>
             )}
+            {Object.keys(basket).map((code) => {
+              const item = items.get(code);
+              const questions = item ? questionsOf(item, 'order') : [];
+              return item && questions.length ? (
+                <fieldset key={code} className="staff-boxoffice-fieldset">
+                  <legend>{texts.orderQuestionsOf(item.name)}</legend>
+                  {questions.map((question) => {
+                    const field = orderAnswerField(code, question.code);
+                    const error = answerError(field);
+                    return (
+                      <QuestionField
+                        key={question.code}
+                        id={answerFieldId(field)}
+                        question={question}
+                        language={language}
+                        value={orderAnswers[code]?.[question.code] ?? (question.kind === 'multi' ? [] : '')}
+                        onChange={(value) => setOrderAnswers((current) => ({ ...current, [code]: { ...current[code], [question.code]: value } }))}
+                        invalid={Boolean(error)}
+                        error={error}
+                      />
+                    );
+                  })}
+                </fieldset>
+              ) : null;
+            })}
             <p className="staff-boxoffice-total" aria-live="polite">
               <span>{say(texts.total)}</span>
               <strong>{money(totals.total)}</strong>
@@ -249,6 +312,9 @@ function BasketRow({
   currency,
   priceError,
   reasonError,
+  lineIndex,
+  language,
+  answerError,
 }: {
   item: BoxOfficeItem;
   line: Basket[string];
@@ -260,7 +326,11 @@ function BasketRow({
   currency: string;
   priceError?: string | undefined;
   reasonError?: string | undefined;
+  lineIndex: number;
+  language: string;
+  answerError: (field: string) => string | undefined;
 }) {
+  const ticketQuestions = questionsOf(item, 'ticket');
   const unitPrice = unitPriceOf(item, line, currency);
   const timeZone = useStaffTimeZone();
   const timeOf = (iso: string) => formatStaffTime(iso, timeZone, 'day-time');
@@ -335,11 +405,30 @@ function BasketRow({
             </Button>
           </div>
           <p className="field__hint">{say(texts.holderHint)}</p>
+          {ticketQuestions.map((question) => {
+            const field = holderAnswerField(lineIndex, index, question.code);
+            const error = answerError(field);
+            return (
+              <QuestionField
+                key={question.code}
+                id={answerFieldId(field)}
+                question={question}
+                language={language}
+                value={holder.answers?.[question.code] ?? (question.kind === 'multi' ? [] : '')}
+                onChange={(value) => setHolder(index, { answers: { ...holder.answers, [question.code]: value } })}
+                invalid={Boolean(error)}
+                error={error}
+              />
+            );
+          })}
         </fieldset>
       ))}
     </li>
   );
 }
+
+/** The id of a question's field, from the field the shop names it by (`lines.0.holders.1.answers.size`). */
+const answerFieldId = (field: string) => `staff-boxoffice-${field.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 
 function PaymentChoice({ way, checked, onChoose }: { way: BoxOfficePayment; checked: boolean; onChoose: () => void }) {
   const id = useId();

@@ -11,6 +11,16 @@ import { storeUserData } from '../../../lib/user-data';
  * the new details and the ticket's recently_edited lock). Failures are thrown for the caller.
  */
 
+/** What the answers' forms send (decision 0106); the session token is added here. */
+export type ChangeAnswersFields = Omit<ApiPayload<'change-answers'>, 'token'>;
+
+export async function changeAnswers(queryClient: QueryClient, fields: ChangeAnswersFields): Promise<UserData> {
+  const token = getToken();
+  const answer = await callApi('change-answers', { token, ...fields });
+  storeUserData(queryClient, token, answer.data);
+  return answer.data;
+}
+
 /** What the manage-ticket page sends; the session token is added here. */
 export type ChangeTicketFields = Omit<ApiPayload<'change-ticket'>, 'token'>;
 
@@ -62,4 +72,9 @@ export function useSetTravelTime() {
 /** change-ticket: `send(fields)`. */
 export function useChangeTicket() {
   return useTicketCall(changeTicket);
+}
+
+/** change-answers: `send(fields)`. */
+export function useChangeAnswers() {
+  return useTicketCall(changeAnswers);
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { english, messages, type Order, type Ticket, type UserData, portalMessages } from '@festival/contract';
+import { english, messages, questionDefinition, questionMessages, type Order, type Ticket, type UserData, portalMessages } from '@festival/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -197,5 +197,56 @@ describe('the manage ticket page', () => {
     await user.click(next);
     expect(screen.getByRole('heading', { level: 2, name: /Step 1 of 2/ })).toBeTruthy();
     expect(calls).toEqual([]);
+  });
+
+  it('changes the answers to the product’s questions on their own: checked by the contract’s rule at their fields, the shop’s refusal at its question, saved with the data kept (decision 0106)', async () => {
+    const answerForm = {
+      product: 'NWF27-WEEKEND',
+      name: 'Weekend',
+      questions: [
+        questionDefinition.parse({ code: 'size', kind: 'choice', label: 'T-shirt size', required: true, options: [{ code: 's', label: 'Small' }, { code: 'm', label: 'Medium' }] }),
+        questionDefinition.parse({ code: 'company', kind: 'text', label: 'Company', max_length: 20 }),
+      ],
+      values: { company: 'ACME' },
+      allow_changes: true,
+    };
+    const saved = testOrder({ id: 7, code: 'NWF-ABC123', tickets: [friendsTicket({ answer_form: { ...answerForm, values: { size: 'm', company: 'Crew' } } })] });
+    const { user, calls, queryClient } = open(friendsTicket({ answer_form: answerForm }), {
+      answers: {
+        'change-answers': [
+          { status: 422, body: { message: 'Refused by the shop', errors: { 'answers.company': ['Refused by the shop'] } } },
+          { status: 200, body: { data: dataWith(saved) } },
+        ],
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Your answers for this ticket' });
+    const size = within(form).getByLabelText(/T-shirt size/) as HTMLSelectElement;
+    expect(size.value).toBe('');
+    expect((within(form).getByLabelText('Company') as HTMLInputElement).value).toBe('ACME');
+    // A required answer left blank: refused here, at its field, focused; nothing sent.
+    await user.click(within(form).getByRole('button', { name: 'Save answers' }));
+    expect(size.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('ticket-answers-answer-size-error')?.textContent).toBe(english(questionMessages.required('T-shirt size')));
+    expect(document.activeElement).toBe(size);
+    expect(calls).toEqual([]);
+    // The shop's refusal naming a question is shown at it.
+    await user.selectOptions(size, 'm');
+    await user.clear(input('ticket-answers-answer-company'));
+    await user.type(input('ticket-answers-answer-company'), ' Crew ');
+    await user.click(within(form).getByRole('button', { name: 'Save answers' }));
+    expect(await screen.findByText('Refused by the shop', { selector: '#ticket-answers-answer-company-error' })).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Save answers' }));
+    expect(await screen.findByText('Your answers were saved.')).toBeTruthy();
+    expect(calls.map((call) => call.body)).toEqual([
+      { token: 'the-token', order_id: 7, ticket: 'TCK-1', product: null, answers: { size: 'm', company: 'Crew' } },
+      { token: 'the-token', order_id: 7, ticket: 'TCK-1', product: null, answers: { size: 'm', company: 'Crew' } },
+    ]);
+    expect(queryClient.getQueryData<UserData>(userDataKey('the-token'))?.orders[0]?.tickets[0]?.answer_form?.values).toEqual({ size: 'm', company: 'Crew' });
+  });
+
+  it('offers no answers’ form once they may no longer change', async () => {
+    open(friendsTicket({ answer_form: { product: 'NWF27-WEEKEND', name: 'Weekend', questions: [questionDefinition.parse({ code: 'company', kind: 'text', label: 'Company' })], values: {}, allow_changes: false } }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Step 1 of 2: Enter the ticket details' })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Your answers for this ticket' })).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import { useConfig } from '../../../lib/config';
 import { usePageTitle } from '../../../lib/route-handle';
 import { useUserData } from '../../../lib/user-data';
 import { useChangeTicket, type ChangeTicketFields } from '../api/tickets';
+import { AnswersEditor } from '../components/AnswersEditor';
 import '../../../components/ui/terms-checkbox.css';
 import './manage-ticket.css';
 import { say } from '../../../lib/say';
@@ -74,6 +75,12 @@ export default function ManageTicketPage() {
         </div>
       ) : (
         <Loading />
+      )}
+      {/* The answers to the product's questions (decision 0106): changed on their own, while the holder may be changed. */}
+      {order && ticket && !redirect && ticket.answer_form?.allow_changes && (
+        <div className="card">
+          <AnswersEditor idPrefix="ticket-answers" orderId={order.id} form={ticket.answer_form} ticket={ticket.code} title={say(portalTexts.answersEditor.ticketTitle)} />
+        </div>
       )}
     </Page>
   );

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { english, messages, type Order, type PaymentPlanPayment, paymentMessages } from '@festival/contract';
+import { english, messages, questionDefinition, type Order, type PaymentPlanPayment, paymentMessages } from '@festival/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -201,5 +201,22 @@ describe('an order whose terms are not accepted', () => {
     open(testOrder(), { confirmation: false });
     await screen.findByText(english(paymentMessages.outcome.paid.text));
     expect(document.getElementById('order-terms-warning')).toBeNull();
+  });
+
+  it('changes the order’s own answers on the order, by product, while they may change (decision 0106)', async () => {
+    const contact = questionDefinition.parse({ code: 'contact', kind: 'text', label: 'Emergency contact', required: true, per: 'order' });
+    const form = { product: 'NWF27-WEEKEND', name: 'Weekend', questions: [contact], values: { contact: 'Mum' }, allow_changes: true };
+    const order = testOrder({ answers: [{ code: 'contact', question: 'Emergency contact', answer: 'Mum' }], answer_forms: [form, { ...form, product: 'NWF27-DAY', name: 'Day', allow_changes: false }] });
+    const { user, calls } = open(order, { confirmation: false, answers: { 'change-answers': [{ status: 200, body: { data: dataWith({ ...order, answer_forms: [{ ...form, values: { contact: 'Dad' } }] }) } }] } });
+    const editor = await screen.findByRole('form', { name: 'Change your answers for this order' });
+    // Only the product whose answers may still change is offered.
+    expect(within(editor).getAllByRole('textbox')).toHaveLength(1);
+    const field = within(editor).getByLabelText(/Emergency contact/) as HTMLInputElement;
+    expect(field.value).toBe('Mum');
+    await user.clear(field);
+    await user.type(field, 'Dad');
+    await user.click(within(editor).getByRole('button', { name: 'Save answers' }));
+    expect(await screen.findByText('Your answers were saved.')).toBeTruthy();
+    expect(calls.map((call) => call.body)).toEqual([{ token: 'the-token', order_id: order.id, ticket: null, product: 'NWF27-WEEKEND', answers: { contact: 'Dad' } }]);
   });
 });

@@ -1,4 +1,4 @@
-import { paymentMessages, type Ticket } from '@festival/contract';
+import { paymentMessages, type Order, type Ticket } from '@festival/contract';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { isCardPaymentPending, paymentReturnOf } from '../../../components/order/order-status';
@@ -11,6 +11,7 @@ import { Page } from '../../../components/ui/Page';
 import { useConfig } from '../../../lib/config';
 import { trackPurchase } from '../../../lib/purchase-tracking';
 import { usePageTitle, useRouteHandle } from '../../../lib/route-handle';
+import { AnswersEditor } from '../components/AnswersEditor';
 import { TravelTimeModal } from '../components/TravelTimeModal';
 import { NotFoundNotice } from '../../../components/ui/NotFoundNotice';
 import { say } from '../../../lib/say';
@@ -51,6 +52,7 @@ export default function OrderDetailPage() {
       <>
         <OrderView order={order} paymentReturn={paymentReturnOf(search)} waiting={isWaiting} portal renderTicketActions={renderTicketActions} />
         {travelTicket && <TravelTimeModal ticket={travelTicket} onClose={() => setTravelTicketCode(null)} />}
+        <OrderAnswersEditors order={order} />
       </>
     );
   }
@@ -67,5 +69,32 @@ function TravelTimeAction({ ticket, describedBy, onOpen }: { ticket: Ticket; des
       {say(portalTexts.orderDetailPage.changeTravelTime)}
       <span className="visually-hidden">{` ${say(portalTexts.orderDetailPage.ofTicket({ code: ticket.code }))}`}</span>
     </Button>
+  );
+}
+
+/**
+ * The order's own answers to its products' per-order questions (decision 0106), changed here on the
+ * order, not on a ticket: they belong to no one ticket. One form per product whose tickets may still
+ * change holder; named by the product when there are several.
+ */
+function OrderAnswersEditors({ order }: { order: Order }) {
+  const forms = (order.answer_forms ?? []).filter((form) => form.allow_changes);
+  if (!forms.length) return null;
+  const title = say(portalTexts.answersEditor.orderTitle);
+  if (forms.length === 1)
+    return (
+      <section className="card order-answers-editor">
+        <AnswersEditor idPrefix="order-answers-change" orderId={order.id} form={forms[0]!} title={title} />
+      </section>
+    );
+  return (
+    <section className="card order-answers-editor" aria-labelledby="order-answers-change-title">
+      <h2 id="order-answers-change-title" className="screen-title">
+        {title}
+      </h2>
+      {forms.map((form, index) => (
+        <AnswersEditor key={form.product} idPrefix={`order-answers-change-${index}`} orderId={order.id} form={form} title={form.name} level={3} />
+      ))}
+    </section>
   );
 }
