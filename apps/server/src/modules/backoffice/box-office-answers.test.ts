@@ -144,6 +144,9 @@ describe.each(testEngines())('questions at the desk and in the portal on %s', (e
     // The ticket's change is in its changes (the order's timeline), the order's in its audit.
     const changes = await db().select({ changes: ticketChanges.changes }).from(ticketChanges).where(eq(ticketChanges.ticketId, ticket!.tickets.id));
     expect(changes.map((row) => row.changes)).toEqual([{ 'answer.plate': { from: 'AA-11-BB', to: 'CC-22-DD' }, 'answer.colour': { from: null, to: 'blue' } }]);
+    // The staff's timeline names the answer by its question's code, not as a raw key.
+    const detail = staffApi['order-detail'].answer.parse((await staffCall(shop.app, 'order-detail', { code }, desk)).body);
+    expect(detail.timeline.filter((entry) => entry.kind === 'ticket-change').map((entry) => entry.text)).toContainEqual(expect.stringContaining('answer to “plate” AA-11-BB → CC-22-DD'));
     const audit = await db().select().from(staffAudit).where(and(eq(staffAudit.target, `order:${code}`), eq(staffAudit.action, 'order.change-answers'), isNull(staffAudit.staffId)));
     expect(audit.map((row) => [row.actor, row.after])).toEqual([[buyer.email, { product: 'NWF27-PARKING', changes: { 'answer.contact': { from: 'Dad', to: 'Aunt' } } }]]);
     // The plate is shown at the gate: the ticket is touched, so the scanner's sync carries it again.

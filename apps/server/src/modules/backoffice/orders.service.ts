@@ -206,7 +206,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
     for (const mail of page.mails) add('email', mail.createdAt, say(timelineTexts.email({ to: mail.to, subject: mail.subject, status: statusIn(mail.status) })));
     for (const { change, ticketCode } of page.changes) {
       const fields = Object.entries(change.changes)
-        .map(([field, { from, to }]) => say(timelineTexts.changedField({ field, name: field.replace(/_/g, ' '), from: String(from ?? '—'), to: String(to ?? '—') })))
+        .map(([field, { from, to }]) => say(timelineTexts.changedField({ field, name: field.startsWith('answer.') ? say(timelineTexts.answerField({ code: field.slice('answer.'.length) })) : field.replace(/_/g, ' '), from: String(from ?? '—'), to: String(to ?? '—') })))
         .join('; ');
       const ticket = String(ticketCode ?? ticketCodeOf.get(change.ticketId) ?? '');
       add('ticket-change', change.createdAt, say(change.note ? timelineTexts.ticketChangedWithNote({ ticket, fields, note: change.note }) : timelineTexts.ticketChanged({ ticket, fields })));

@@ -82,6 +82,8 @@ export const timelineMessages = {
     defaultMessage: 'Ticket {ticket} {kind, select, in {checked in} out {checked out} refused {scanned offline and refused ({reason})} other {scanned with a conflict}} at {gate} ({list}).',
   }),
   noReasonKept: message({ id: 'staff.timeline.noReasonKept', defaultMessage: 'no reason kept' }),
+  /** A changed answer to a product question, in a ticket change (`answer.<code>`, decision 0106): the question's code. */
+  answerField: messageWith<{ code: string }>({ id: 'staff.timeline.answerField', defaultMessage: 'answer to “{code}”' }),
 
   /** An audit entry: who did what (`action` is its label). */
   staffAction: messageWith<{ actor: string; action: string }>({ id: 'staff.timeline.staffAction', defaultMessage: '{actor}: {action}.' }),
