@@ -48,6 +48,8 @@ export const questionMessages = {
   minAboveMax: message({ id: 'questionMessages.minAboveMax', defaultMessage: 'must not be more than max' }),
   earliestAfterLatest: message({ id: 'questionMessages.earliestAfterLatest', defaultMessage: 'must not be later than latest' }),
   date: message({ id: 'questionMessages.date', defaultMessage: 'must be a date such as 2027-06-18' }),
+  /** A question answered was removed in the back office while the answers were on their way (decision 0106). */
+  changed: message({ id: 'questionMessages.changed', defaultMessage: 'The questions for this product have just changed. Please check your answers and try again.' }),
   wholeNumber: message({ id: 'questionMessages.wholeNumber', defaultMessage: 'must be a whole number' }),
   maxLength: message({ id: 'questionMessages.maxLength', defaultMessage: 'must be a whole number from 1 to 1000' }),
   /** An answer's texts. `question`: the question's label in the reader's language. */

@@ -187,4 +187,28 @@ describe.each(testEngines())('questions at the desk and in the portal on %s', (e
     expect(plates).toContain(kept[0]!.value);
     expect(await db().select().from(ticketChanges).where(eq(ticketChanges.ticketId, row!.id))).toHaveLength(plates.length);
   });
+
+  it('never fails a sale or a removal when a question is removed while it is being answered: the answered one is archived, a late answer refused plainly', async () => {
+    const admin = (await signedInStaff(shop.app, shop.database.db, { email: 'answers.admin@example.org', role: 'admin' }, clock)).cookie;
+    for (const round of [1, 2, 3]) {
+      const code = `spare${round}`;
+      await upsertQuestion(db(), questionColumns(questionDefinition.parse({ code, kind: 'text', label: 'Spare' }), parkingId, 10 + round));
+      const ordersBefore = (await db().select({ id: orders.id }).from(orders)).length;
+      const holder = (n: number) => ({ full_name: `Race ${round}-${n}`, email: `race${round}-${n}@example.org`, answers: { plate: `R-${round}-${n}`, [code]: 'yes' } });
+      const [removed, ...sold] = await Promise.all([
+        staffCall(shop.app, 'question-remove', { product: 'NWF27-PARKING', code }, admin),
+        ...[1, 2, 3, 4, 5, 6].map((n) => sell(sale(`race${round}-${n}@example.org`, [holder(n)], { 'NWF27-PARKING': { contact: 'Mum' } }))),
+      ]);
+      expect(removed!.status, JSON.stringify(removed!.body)).toBe(200);
+      for (const answer of sold) {
+        expect([200, 409], JSON.stringify(answer.body)).toContain(answer.status);
+        if (answer.status === 409) expect(answer.body.message).toBe(english(questionMessages.changed));
+      }
+      // Only the sales answered are orders; an answered question stays (archived), one nobody answered is gone.
+      expect((await db().select({ id: orders.id }).from(orders)).length - ordersBefore).toBe(sold.filter((answer) => answer.status === 200).length);
+      const [question] = await db().select().from(productQuestions).where(and(eq(productQuestions.shopItemId, parkingId), eq(productQuestions.code, code)));
+      const answered = question ? (await db().select().from(questionAnswers).where(eq(questionAnswers.questionId, question.id))).length : 0;
+      if (question) expect([question.archived, answered > 0]).toEqual([true, true]);
+    }
+  }, timeLimit(120_000));
 });

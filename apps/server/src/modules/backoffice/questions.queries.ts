@@ -22,6 +22,15 @@ export async function lockQuestionsOf(tx: Db, shopItemId: number): Promise<Quest
   return tx.select().from(productQuestions).where(eq(productQuestions.shopItemId, shopItemId)).orderBy(asc(productQuestions.sortOrder), asc(productQuestions.id)).for('no key update');
 }
 
+/**
+ * A question about to be removed, locked FOR UPDATE: it waits for every transaction writing an
+ * answer to it (they hold it FOR KEY SHARE, holdAnsweredQuestions), so the count of its answers
+ * that follows sees theirs.
+ */
+export async function lockQuestionForRemoval(tx: Db, id: number): Promise<void> {
+  await tx.select({ id: productQuestions.id }).from(productQuestions).where(eq(productQuestions.id, id)).for('update');
+}
+
 export async function listQuestionsOfItem(db: Db, shopItemId: number): Promise<QuestionRow[]> {
   return db.select().from(productQuestions).where(eq(productQuestions.shopItemId, shopItemId)).orderBy(asc(productQuestions.sortOrder), asc(productQuestions.id));
 }

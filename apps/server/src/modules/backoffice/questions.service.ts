@@ -109,6 +109,7 @@ export function createQuestionAdmin(deps: QuestionAdminDeps) {
         const product = await productOf(tx, input.product);
         const current = (await queries.lockQuestionsOf(tx, product.id)).find((row) => row.code === input.code);
         if (!current) throw new AppError('NOT_FOUND', texts.noQuestion(input.code));
+        await queries.lockQuestionForRemoval(tx, current.id);
         const answers = (await queries.countAnswers(tx, [current.id])).get(current.id) ?? 0;
         const before = queries.questionOfRow(current);
         if (answers === 0) {

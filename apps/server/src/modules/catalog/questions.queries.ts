@@ -1,6 +1,7 @@
-import type { QuestionDefinition } from '@festival/contract';
+import { questionMessages, type QuestionDefinition } from '@festival/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
 import { productQuestions, questionAnswers } from '../../db/schema';
 
 /**
@@ -95,4 +96,19 @@ export async function countAnswers(db: Db, questionIds: readonly number[]): Prom
     .where(inArray(questionAnswers.questionId, [...questionIds]))
     .groupBy(questionAnswers.questionId);
   return new Map(rows.map((row) => [row.questionId, row.count]));
+}
+
+/**
+ * Holds the questions about to be answered in this transaction (FOR KEY SHARE: answering never
+ * waits on another answer, only on a question's removal), and refuses with a clear message when
+ * one was removed meanwhile. The back office's removal locks the question FOR UPDATE before it
+ * counts its answers: it waits for every answer being written, then sees them and archives the
+ * question instead; an answer that comes after the removal finds it gone here, never as a
+ * foreign-key error (decision 0106).
+ */
+export async function holdAnsweredQuestions(tx: Db, questionIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(questionIds)];
+  if (!ids.length) return;
+  const held = await tx.select({ id: productQuestions.id }).from(productQuestions).where(inArray(productQuestions.id, ids)).for('key share');
+  if (held.length !== ids.length) throw new AppError('CONFLICT', questionMessages.changed);
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { cartLinesColumns, cartLinesOf, type CartLinesJson } from '../cart/cart.queries';
 import type { Db } from '../../db/client';
 import { rowFromJson } from '../../db/raw-rows';
+import { holdAnsweredQuestions } from '../catalog/questions.queries';
 import { reusableRows } from '../../db/reusable-statement';
 import { cartMerchandise, cartProducts, orders, questionAnswers, shippingRates, shopItems, taxRates, tickets, travelTimes, vouchers } from '../../db/schema';
 import type { TaxRate, VoucherTerms } from '@festival/contract';
@@ -152,5 +153,7 @@ export async function listTicketIdsOfOrder(tx: Db, orderId: number): Promise<num
 
 /** The answers to product questions given with an order (decision 0106). */
 export async function insertQuestionAnswers(tx: Db, values: (typeof questionAnswers.$inferInsert)[]): Promise<void> {
-  if (values.length) await tx.insert(questionAnswers).values(values);
+  if (!values.length) return;
+  await holdAnsweredQuestions(tx, values.map((value) => value.questionId));
+  await tx.insert(questionAnswers).values(values);
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { customers, merchandisePurchases, orders, questionAnswers, refundItems, refunds, shopItems, ticketChanges, tickets, travelTimes, type BankDetailsJson } from '../../db/schema';
 import type { AnswerValue } from '@festival/contract';
 import { readTogether } from '../../db/read-together';
+import { holdAnsweredQuestions } from '../catalog/questions.queries';
 import { tallyUnits } from '../../lib/tally-units';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -220,7 +221,9 @@ export async function replaceAnswers(tx: Db, orderId: number, ticketId: number |
   await tx
     .delete(questionAnswers)
     .where(and(eq(questionAnswers.orderId, orderId), ticketId === null ? isNull(questionAnswers.ticketId) : eq(questionAnswers.ticketId, ticketId), inArray(questionAnswers.questionId, [...questionIds])));
-  if (values.length) await tx.insert(questionAnswers).values(values.map((answer) => ({ orderId, ticketId, ...answer })));
+  if (!values.length) return;
+  await holdAnsweredQuestions(tx, values.map((answer) => answer.questionId));
+  await tx.insert(questionAnswers).values(values.map((answer) => ({ orderId, ticketId, ...answer })));
 }
 
 /** An order's row touched, so the scanner's next sync carries its tickets again (an answer shown at the gate changed). */
