@@ -14,6 +14,7 @@ import { createNetworkKeys } from '../../lib/network-keys';
 import { createCatalogReader } from '../catalog/catalog-snapshot';
 import { createCartService } from './cart.service';
 import type { HoldLimits } from './hold-limits';
+import { timeLimit } from '../../../test/time-limits';
 
 /**
  * One visitor cannot hold the stock (issue 18 point 5, decision 0025): what one cart, one network
@@ -156,7 +157,7 @@ describe.each(testEngines())('hold caps on %s', (engine) => {
     expect((await add(ip, seat(51))).status).toBe(200);
     // Carts whose time is up give theirs back when the sweeper ends them.
     await db().update(carts).set({ expiresAt: new Date(Date.now() - 1000) }).where(inArray(carts.code, codes));
-    await expect.poll(() => unitsOf(key), { timeout: 10_000, interval: 100 }).toBe(1);
+    await expect.poll(() => unitsOf(key), { timeout: timeLimit(10_000), interval: 100 }).toBe(1);
     expect((await add(ip, seat(52))).status).toBe(200);
 
     // A checked-out cart's units are sold, no longer held, once its transaction commits.
@@ -231,7 +232,7 @@ describe.each(testEngines())('hold caps on %s', (engine) => {
 
       // The app's periodic task deletes those past its keeping time (5 hours here) on its own.
       const ancient = await cartsOf(40, 'expired', 6 * HOUR, 'ancient-expired');
-      await expect.poll(() => remaining(ancient), { timeout: 20_000, interval: 200 }).toBe(0);
+      await expect.poll(() => remaining(ancient), { timeout: timeLimit(20_000), interval: 200 }).toBe(0);
       expect(await kept()).toEqual(allKept);
       expect(await db().select().from(orders).where(and(eq(orders.customerId, buyer.id)))).toHaveLength(3);
     });

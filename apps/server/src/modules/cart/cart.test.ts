@@ -5,6 +5,7 @@ import { testEngines } from '../../../test/databases';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
 import { carts, customers, sessions, shopItems, travelTimes } from '../../db/schema';
 import { hashToken } from '../accounts/session.service';
+import { timeLimit } from '../../../test/time-limits';
 
 const jane = { full_name: 'Jane Doe', email: 'jane@example.org', age: '25-34' };
 
@@ -238,7 +239,7 @@ describe.each(testEngines())('the cart on %s', (engine) => {
     const [held, seats] = [await itemCounts('NWF27-SHUTTLE'), await seatCounts(time!.id)];
     // Its 15 minutes are up.
     await db().update(carts).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(carts.code, code));
-    await expect.poll(async () => (await itemCounts('NWF27-SHUTTLE')).held, { timeout: 5000 }).toBe(held.held - 1);
+    await expect.poll(async () => (await itemCounts('NWF27-SHUTTLE')).held, { timeout: timeLimit(5000) }).toBe(held.held - 1);
     expect(await seatCounts(time!.id)).toBe(seats - 1);
     const [row] = await db().select({ status: carts.status }).from(carts).where(eq(carts.code, code));
     expect(row!.status).toBe('expired');

@@ -12,6 +12,7 @@ import { runOrdersCommand } from '../orders/orders-command';
 import { formatAmount } from '../orders/orders.mail';
 import { createPaymentsService } from '../payments/payments.service';
 import { createSandboxGateway, SANDBOX_CARDS, SANDBOX_SIGNATURE_HEADER } from '../payments/sandbox-gateway';
+import { timeLimit } from '../../../test/time-limits';
 
 const SECRET = 'checkout-test-secret-of-at-least-32-characters';
 const MAX_ATTEMPTS = 3;
@@ -321,7 +322,7 @@ describe.each(testEngines())('checkout and payments on %s', (engine) => {
     const answer = await checkedOut(buyer.token, await cartWith(buyer.token, ['NWF27-PARKING']), {}, { voucher_code: 'SMALL' });
     expect(await itemCounts('NWF27-PARKING')).toEqual({ held: before.held, sold: before.sold + 1 });
     await db().update(orders).set({ payBy: new Date(Date.now() - 1000) }).where(eq(orders.code, answer.order.code));
-    await expect.poll(async () => (await orderRow(answer.order.code)).paymentStatus, { timeout: 5000 }).toBe('abandoned');
+    await expect.poll(async () => (await orderRow(answer.order.code)).paymentStatus, { timeout: timeLimit(5000) }).toBe('abandoned');
     expect(await itemCounts('NWF27-PARKING')).toEqual(before);
     expect((await db().select().from(vouchers).where(eq(vouchers.code, 'SMALL')))[0]!.used).toBe(0);
     const order = await orderRow(answer.order.code);

@@ -74,7 +74,7 @@ describe('the public address of a running shop', () => {
     const result = spawnSync(
       process.execPath,
       ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/cli/orders.ts'), 'create', '--email', 'desk.buyer@example.org', '--name', 'Desk Buyer', '--item', 'NWF27-PARKING', '--paid'],
-      { cwd: REPO_ROOT, env: { ...baseEnv, NODE_ENV: 'production', PORT: '4567', SHOP_CONFIG: DEMO_SHOP_CONFIG }, encoding: 'utf8', timeout: 120_000 },
+      { cwd: REPO_ROOT, env: { ...baseEnv, NODE_ENV: 'production', PORT: '4567', SHOP_CONFIG: DEMO_SHOP_CONFIG }, encoding: 'utf8', timeout: timeLimit(120_000) },
     );
     expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(result.stdout).toContain(`accept the terms: http://localhost:${demoPort}/accept-tcs/`);
@@ -88,7 +88,7 @@ describe('the public address of a running shop', () => {
       cwd: REPO_ROOT,
       env: { ...baseEnv, NODE_ENV: 'production', PORT: '0', SHOP_CONFIG: ownConfig, DEMO_CATALOGUE: 'none' },
       encoding: 'utf8',
-      timeout: 120_000,
+      timeout: timeLimit(120_000),
     });
     expect(result.status).toBe(1);
     expect(`${result.stdout}${result.stderr}`).toMatch(/sets no "publicBaseUrl", and NODE_ENV=production.*Set "publicBaseUrl" to the address customers reach the shop at/s);

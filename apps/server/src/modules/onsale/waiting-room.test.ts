@@ -363,7 +363,7 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
       const names = await early.database.db.execute(sql`SELECT external_code, name FROM shop_items WHERE external_code IN ('NWF27-WEEKEND', 'NWF27-CAMPING', 'NWF27-GLAMPING') ORDER BY external_code`);
       const nameOf = new Map((names as unknown as { rows: { external_code: string; name: string }[] }).rows.map((row) => [row.external_code, row.name]));
       await expect
-        .poll(info, { timeout: 10_000 })
+        .poll(info, { timeout: timeLimit(10_000) })
         .toMatchObject({
           state: 'before-opening',
           wait_seconds: null,
@@ -375,7 +375,7 @@ describe.each(testEngines().flatMap((engine) => ADMISSION_MODES.map((mode) => [e
         });
       // Every product without units before the opening: the page says sold out, the on-sale keeps no sell-out moment.
       await early.database.db.execute(sql`UPDATE shop_items SET stock = 0 WHERE external_code IN ('NWF27-WEEKEND', 'NWF27-CAMPING')`);
-      await expect.poll(async () => (await info()).state, { timeout: 10_000 }).toBe('sold-out');
+      await expect.poll(async () => (await info()).state, { timeout: timeLimit(10_000) }).toBe('sold-out');
       const soldOut = await early.database.db.execute(sql`SELECT sold_out_at FROM onsales WHERE code = 'EARLY'`);
       expect((soldOut as unknown as { rows: { sold_out_at: unknown }[] }).rows).toEqual([{ sold_out_at: null }]);
     } finally {
