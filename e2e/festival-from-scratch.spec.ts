@@ -161,8 +161,7 @@ describe('a festival set up in the browser from an empty shop, and bought', () =
     await pass.getByRole('status').getByText(english(staffCatalogueMessages.saved)).waitFor();
     expect(await pass.innerText()).toContain(tiers.legend);
 
-    // A question to the pass's buyers (decision 0106). Not required: the shop's personalise step
-    // does not ask questions yet (decision 0106, what is left), and a required one would stop the sale.
+    // A required question to the pass's buyers (decision 0106): the shop's personalise step asks it.
     const questions = englishOf(questionEditorTexts);
     await pass.getByText(questions.summary, { exact: true }).click();
     await pass.getByRole('button', { name: questions.add }).click();
@@ -170,6 +169,7 @@ describe('a festival set up in the browser from an empty shop, and bought', () =
     await dialog.waitFor();
     await dialog.getByLabel(questions.code, { exact: true }).fill('diet');
     await dialog.getByLabel(questions.label, { exact: true }).fill('Dietary needs');
+    await dialog.getByLabel(questions.required, { exact: true }).check();
     await expectNoAxeViolations(page);
     await screenshot(page, 'festival-question-dialog-1280.png');
     await dialog.getByRole('button', { name: questions.save }).click();
@@ -324,6 +324,10 @@ describe('a festival set up in the browser from an empty shop, and bought', () =
     await buyer.locator('#personalise-full-name').fill('Fenna Festival');
     await buyer.locator('#personalise-email').fill('fenna.festival@example.com');
     if (await buyer.locator('#personalise-age').count()) await buyer.locator('#personalise-age').selectOption('25-34');
+    // The organiser's required question, refused at its field until answered.
+    await buyer.locator('#personalise-confirm').click();
+    await expect.poll(() => buyer.locator('#personalise-answer-diet').getAttribute('aria-invalid')).toBe('true');
+    await buyer.locator('#personalise-answer-diet').fill('Vegetarian');
     await expectNoAxeViolations(buyer);
     await screenshot(buyer, 'festival-shop-personalise-1280.png');
     await buyer.locator('#personalise-confirm').click();
@@ -371,6 +375,9 @@ describe('a festival set up in the browser from an empty shop, and bought', () =
     await buyer.getByText(PASS.name).first().waitFor();
     await buyer.getByText(SHUTTLE.name).first().waitFor();
     await buyer.getByText(`${TEE.name} – M`).first().waitFor();
+    // The pass's answer, with its question, on the order.
+    await buyer.getByText('Dietary needs').first().waitFor();
+    await buyer.getByText('Vegetarian', { exact: true }).first().waitFor();
     await lookAt(buyer, 'shop-order');
     expect(buyerErrors).toEqual([]);
     await buyer.context().close();
