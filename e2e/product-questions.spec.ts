@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionColumns, upsertQuestion } from '../apps/server/src/modules/catalog/questions.queries';
 import { portalTexts } from '../apps/web/src/features/portal/portal.messages';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
+import { screenshot } from './support/screenshots';
 import { CARD_PAYS, fillBillingAddress } from './support/checkout';
 import { signedInCustomer, startOwnShop, stopOwnShop, type OwnShop } from './support/own-shop';
 import { prepareStaff, signInAs } from './support/staff-setup';
@@ -25,12 +26,19 @@ describe('questions per product in Chromium', () => {
   let shop: OwnShop;
   let staff: Awaited<ReturnType<typeof prepareStaff>>;
   beforeAll(async () => {
-    shop = await startOwnShop({ appSecret: 'product-questions-journey-secret-of-32-chars', app: { catalogMaxAgeMs: 0 } });
+    shop = await startOwnShop({ appSecret: 'product-questions-journey-secret-of-32-chars', config: { languages: ['en', 'ar'] }, app: { catalogMaxAgeMs: 0 } });
     const [weekend] = await shop.database.db.select({ id: shopItems.id }).from(shopItems).where(eq(shopItems.externalCode, 'NWF27-WEEKEND'));
     const asked: QuestionDefinitionInput[] = [
-      { code: 'size', kind: 'choice', label: 'T-shirt size', required: true, options: [{ code: 's', label: 'Small' }, { code: 'm', label: 'Medium' }, { code: 'l', label: 'Large' }] },
+      {
+        code: 'size',
+        kind: 'choice',
+        label: 'T-shirt size',
+        required: true,
+        options: [{ code: 's', label: 'Small', translations: { ar: { label: 'صغير' } } }, { code: 'm', label: 'Medium' }, { code: 'l', label: 'Large' }],
+        translations: { ar: { label: 'مقاس القميص' } },
+      },
       { code: 'diet', kind: 'text', label: 'Dietary needs' },
-      { code: 'contact', kind: 'text', label: 'Emergency contact', required: true, per: 'order' },
+      { code: 'contact', kind: 'text', label: 'Emergency contact', required: true, per: 'order', translations: { ar: { label: 'جهة اتصال للطوارئ' } } },
     ];
     for (const [sort, question] of asked.entries()) await upsertQuestion(shop.database.db, questionColumns(questionDefinition.parse(question), weekend!.id, sort));
     staff = await prepareStaff(shop.database.db);
@@ -100,6 +108,39 @@ describe('questions per product in Chromium', () => {
     await page.goto(`/portal/orders/${code}`);
     await expect.poll(() => tickets.textContent()).toContain('Large');
     expect(await tickets.textContent()).not.toContain('Medium');
+    expect(errors).toEqual([]);
+  });
+
+  it('asks them in Arabic on a phone: the modal and the checkout read right to left, fit 390 px and say the questions in Arabic', async () => {
+    const token = await signedInCustomer(shop, 'Rana');
+    const { page, errors } = await openPageOn(browser(), shop.base, { viewport: { width: 390, height: 844 }, allowRefusals: true });
+    await page.addInitScript((kept) => localStorage.setItem('shop.token', kept), token);
+    const fits = () => page.evaluate(() => [document.documentElement.dir, document.documentElement.scrollWidth <= window.innerWidth]);
+    await page.goto('/tickets/NWF27-WEEKEND?lang=ar');
+    await page.locator('#add-to-cart').click();
+    await page.locator('#personalise-modal').waitFor();
+    expect(await page.locator('label[for="personalise-answer-size"]').innerText()).toContain('مقاس القميص');
+    expect(await page.locator('#personalise-answer-size option').allInnerTexts()).toContain('صغير');
+    await page.locator('#personalise-full-name').fill('Rana Holder');
+    await page.locator('#personalise-email').fill('rana.holder@example.org');
+    await page.locator('#personalise-age').selectOption('25-34');
+    await page.locator('#personalise-confirm').click();
+    await expect.poll(() => page.locator('#personalise-answer-size').getAttribute('aria-invalid')).toBe('true');
+    expect(await fits()).toEqual(['rtl', true]);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'questions-personalise-ar-390.png');
+    await page.locator('#personalise-answer-size').selectOption('s');
+    await page.locator('#personalise-confirm').click();
+    await page.locator('#personalise-modal').waitFor({ state: 'detached' });
+
+    await page.goto('/checkout?lang=ar');
+    const contact = page.locator('#checkout-answer-NWF27-WEEKEND-contact');
+    await contact.waitFor();
+    expect(await page.locator('label[for="checkout-answer-NWF27-WEEKEND-contact"]').innerText()).toContain('جهة اتصال للطوارئ');
+    expect(await fits()).toEqual(['rtl', true]);
+    await expectNoAxeViolations(page);
+    await contact.scrollIntoViewIfNeeded();
+    await screenshot(page, 'questions-checkout-ar-390.png');
     expect(errors).toEqual([]);
   });
 
