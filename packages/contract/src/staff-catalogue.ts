@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogueBoolean, catalogueCount, catalogueInstant, catalogueMoney, windowProblem } from './catalogue-fields';
+import { catalogueBoolean, catalogueCode, catalogueCount, catalogueInstant, catalogueMoney, windowProblem } from './catalogue-fields';
 import { paymentPlanEntry } from './catalog';
 import { priceTier, priceTiers } from './price-tiers';
 import { eventTextTranslations, itemTextTranslations } from './catalogue-languages';
@@ -92,6 +92,8 @@ export const staffCatalogueMessages = {
   imageTooWide: (max: number) => imageTooWide({ max }),
   tooManyImages: (max: number) => tooManyImages({ max }),
   unknownImage: message({ id: 'staffCatalogueMessages.unknownImage', defaultMessage: 'This image is not stored in the shop: upload it again.' }),
+  /** Said at the required products of merchandise: only products (add-ons) have them (decision 0104). */
+  requiresProductsOnly: message({ id: 'staffCatalogueMessages.requiresProductsOnly', defaultMessage: 'Only products have required products.' }),
   imageStored: message({ id: 'staffCatalogueMessages.imageStored', defaultMessage: 'The image is stored with the sizes the shop shows. Save the item to show it.' }),
 };
 
@@ -119,6 +121,10 @@ export const CATALOGUE_EDITABLE_FIELDS = [
   'archived',
   // Its images, in order, by the shop's addresses (decision 0105).
   'images',
+  // An add-on's required products (decision 0104), checked with the importer's rule.
+  'requires',
+  // Shown first in the shop.
+  'featured',
 ] as const;
 export type CatalogueEditableField = (typeof CATALOGUE_EDITABLE_FIELDS)[number];
 /**
@@ -139,6 +145,9 @@ export const CATALOGUE_EVENT_EDITABLE_FIELDS = [
 export type CatalogueEventEditableField = (typeof CATALOGUE_EVENT_EDITABLE_FIELDS)[number];
 /** A departure's field an admin may change. */
 export const DEPARTURE_EDITABLE_FIELDS = ['seats'] as const;
+
+/** Most required products an add-on names in the back office. */
+export const REQUIRES_MAX = 100;
 
 /** An image uploaded in the browser is at most this many bytes (decision 0105). */
 export const CATALOGUE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -208,6 +217,10 @@ export const catalogueItemChanges = z
     translations: itemTextTranslations,
     /** Its images in order, each an address the shop stores (`/media/<hash>.<ext>`, an upload's answer); [] for none. */
     images: z.array(catalogueImageUrl, { error: unknownImage }).max(CATALOGUE_IMAGES_MAX, issueMessage(texts.tooManyImages(CATALOGUE_IMAGES_MAX))),
+    /** A product's required products, by code: products of its event, never itself (decision 0104); null or []: none. */
+    requires: z.array(catalogueCode).max(REQUIRES_MAX).nullable(),
+    /** Shown first in the shop. */
+    featured: catalogueBoolean,
   })
   .partial()
   .strict()
@@ -320,6 +333,8 @@ export const catalogueItemView = z.object({
   variant_label: z.string().nullable().optional(),
   /** A product's required products, by code (decision 0104); null: none. */
   requires: z.array(z.string()).nullable().optional(),
+  /** Shown first in the shop. Optional: views made before it still parse. */
+  featured: z.boolean().optional(),
 });
 export type CatalogueItemView = z.infer<typeof catalogueItemView>;
 

@@ -154,3 +154,9 @@ export async function insertItem(db: Db, values: typeof shopItems.$inferInsert):
   const [row] = await db.insert(shopItems).values(values).returning();
   return row!;
 }
+
+/** The items of these codes (their kind and event): an add-on's required products are checked against them. */
+export async function findItemsByCodes(db: Db, codes: readonly string[]): Promise<{ externalCode: string; shopItemType: ShopItemRow['shopItemType']; eventId: number | null }[]> {
+  if (!codes.length) return [];
+  return db.select({ externalCode: shopItems.externalCode, shopItemType: shopItems.shopItemType, eventId: shopItems.eventId }).from(shopItems).where(inArray(shopItems.externalCode, [...codes]));
+}

@@ -111,6 +111,7 @@ export function catalogueItemView(row: ShopItemRow, times: TravelTimeRow[], even
     variant_of: null,
     variant_label: row.variantLabel,
     requires: row.requires ?? null,
+    featured: row.isFeatured,
   };
 }
 
@@ -164,6 +165,9 @@ function columnsOf(changes: CatalogueItemChanges): ItemValues {
     values.translations = translationsToKeep(changes.translations, (texts) => (texts.description === undefined ? texts : { ...texts, description: sanitizeRichText(texts.description) }));
   }
   if (changes.images !== undefined) values.images = changes.images;
+  // None is null, as an import keeps it.
+  if (changes.requires !== undefined) values.requires = changes.requires?.length ? changes.requires : null;
+  if (changes.featured !== undefined) values.isFeatured = changes.featured;
   return values;
 }
 
@@ -278,6 +282,15 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
           const hashes = merged.images.map((url) => /^\/media\/([0-9a-f]+)\./.exec(url)?.[1] ?? '');
           const stored = await queries.findStoredHashes(tx, hashes);
           if (hashes.some((hash) => !stored.has(hash))) throw invalid('changes.images', texts.unknownImage);
+        }
+        // An add-on's required products are products of its event, never itself (decision 0104): the importer's rule.
+        if (changed.includes('requires')) {
+          if (current.shopItemType !== 'tickets') throw invalid('changes.requires', texts.requiresProductsOnly);
+          const wanted = merged.requires ?? [];
+          const rows = await queries.findItemsByCodes(tx, wanted);
+          const products = new Map(rows.filter((found) => found.shopItemType === 'tickets').map((found) => [found.externalCode, { event: found.eventId }] as const));
+          const problems = requiresProblems(wanted, { code: current.externalCode, event: current.eventId }, products);
+          if (problems.length) throw refusedFields('changes', problems.map((problem) => ({ path: ['requires', problem.index], text: problem.text })));
         }
         const taken = current.held + current.sold;
         if (merged.stock !== null && merged.stock < taken) throw invalid('changes.stock', texts.stockBelowTaken(taken));

@@ -923,6 +923,8 @@ const FIELD_COLUMNS: Record<CatalogueEditableField, readonly (keyof ShopItemRow 
   translations: ['translations'],
   archived: ['archived'],
   images: ['images'],
+  requires: ['requires'],
+  featured: ['isFeatured'],
 };
 
 /** The columns behind each of an event's fields an admin may change: its texts (decision 0094), its settings (decision 0105). */

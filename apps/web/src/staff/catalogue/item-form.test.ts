@@ -42,6 +42,13 @@ describe('the new item form', () => {
     expect(prepared({ productKind: 'transport', transport: 'selectable', departures: [{ time: 'soon', seats: '' }] })).toEqual({ ok: false, problems: { 'departures.0.time': catalogueFieldMessages.instant } });
   });
 
+  it('sends a product’s required products and featured flag as the file writes them; a duplicate keeps them', () => {
+    expect(prepared({ productKind: 'addon', type: 'camping', requires: ['NWF27-WEEKEND'], featured: true })).toMatchObject({ ok: true, item: { requires: ['NWF27-WEEKEND'], featured: true } });
+    expect(prepared()).toMatchObject({ ok: true, item: { requires: null, featured: false } });
+    expect(prepared({ requires: ['not a code'] })).toMatchObject({ ok: false, problems: { requires: catalogueFieldMessages.code } });
+    expect(itemFormFieldOf('item.requires.1')).toBe('requires');
+  });
+
   it('sends a payment plan by rows; a plan of one payment is refused at the plan', () => {
     const plan = [
       { amount: '25.00', count: '0', units: 'days' as const },

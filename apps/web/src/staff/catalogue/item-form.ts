@@ -138,6 +138,9 @@ export interface NewItemForm {
   departures: DepartureRow[];
   /** Empty: no plan. */
   plan: PaymentRow[];
+  /** A product's required products, by code (decision 0104); empty: none. */
+  requires: string[];
+  featured: boolean;
 }
 
 export const newDepartureRow = (): DepartureRow => ({ time: '', seats: '' });
@@ -169,6 +172,8 @@ export function emptyItemForm(kind: 'product' | 'merchandise', defaults: { event
     travelTime: '',
     departures: [newDepartureRow()],
     plan: [],
+    requires: [],
+    featured: false,
   };
 }
 
@@ -205,6 +210,8 @@ export function duplicateItemFormOf(item: CatalogueItemView, currency: string, t
     travelTime: zonedInputOf(item.travel_time, timeZone),
     departures: departures.length ? departures : [newDepartureRow()],
     plan: (item.payment_plan ?? []).map((entry) => ({ amount: amountInput(entry.amount, currency), count: String(entry.count), units: entry.units })),
+    requires: [...(item.requires ?? [])],
+    featured: item.featured ?? false,
   };
 }
 
@@ -259,6 +266,7 @@ export function prepareNewItem(form: NewItemForm, currency: string, timeZone: st
     tax: form.tax,
     images: [],
     stock: form.stock.trim() === '' ? null : count(form.stock),
+    featured: form.featured,
     on_sale: form.onSale,
     limit_per_order: form.limitPerOrder.trim() === '' ? 0 : count(form.limitPerOrder),
     refund: { refundable: form.refundable, fee: form.refundable ? money(form.refundFee, 'refund.fee', true) : 0 },
@@ -286,6 +294,7 @@ export function prepareNewItem(form: NewItemForm, currency: string, timeZone: st
       name_changes: { allowed: form.nameChanges, limit: form.nameChanges ? count(form.nameChangeLimit) : 0 },
       email_changes: form.emailChanges,
       transport,
+      requires: form.requires.length ? form.requires : null,
     };
   }
   const checked = itemDefinition.safeParse(item);

@@ -82,6 +82,7 @@ import { ItemImagesFieldset } from '../ItemImagesFieldset';
 import { COLLAPSE_ABOVE, countsOf, type GroupCounts, groupItems, isFiltering, isGroupOpen, kindChoices, matchesFilter, NO_FILTER, type CatalogueFilter, type StateFilter } from '../catalogue-groups';
 import { say } from '../../lib/say';
 import { AddVariant } from '../catalogue/VariantForm';
+import { RequiresFieldset, requirableProducts } from '../catalogue/RequiresFieldset';
 import { groupedMerchandise, takesVariants, variantTexts } from '../catalogue/variant-form';
 
 type Overview = CatalogueOverviewAnswer;
@@ -417,6 +418,7 @@ export default function CataloguePage() {
           item={editItem}
           currency={data.currency}
           timeZone={zoneOf(editItem, data)}
+          requirable={editItem.kind === 'product' ? requirableProducts(data.items, editItem, editItem.requires ?? []) : null}
           action={change}
           onSave={(changes) => change.mutate({ code: editItem.code, changes })}
           onClose={() => setEditing(null)}
@@ -833,6 +835,7 @@ function EditDialog({
   item,
   currency,
   timeZone,
+  requirable,
   action,
   onSave,
   onClose,
@@ -840,6 +843,8 @@ function EditDialog({
   item: Item;
   currency: string;
   timeZone: string;
+  /** The products a product may require (decision 0104); null for merchandise. */
+  requirable: readonly { code: string; name: string }[] | null;
   action: EditAction;
   onSave: (changes: CatalogueItemChanges) => void;
   onClose: () => void;
@@ -925,6 +930,10 @@ function EditDialog({
   };
   const whole = problems._ ?? server._;
   const taken = item.sold + item.held;
+  // The required products' problem, by the list or by one of its codes (requires.2).
+  const requiresKey = [...Object.keys(problems), ...Object.keys(server)].find((field) => field === 'requires' || field.startsWith('requires.'));
+  const requiresShown = requiresKey ? say(problems[requiresKey] ?? server[requiresKey]!) : undefined;
+  const requiresProblem = requiresShown === undefined ? undefined : /[.!?。]$/.test(requiresShown.trim()) ? requiresShown : say(texts.requiresProblem(requiresShown));
   return (
     <FormDialog
       id="staff-cat-edit"
@@ -974,6 +983,8 @@ function EditDialog({
           </div>
         </fieldset>
         {check('emailChanges', texts.emailChanges)}
+        {check('featured', texts.featured)}
+        {requirable && <RequiresFieldset products={requirable} value={form.requires} onChange={(codes) => set('requires', codes)} problem={requiresProblem} />}
     </FormDialog>
   );
 }
