@@ -94,6 +94,11 @@ export const staffCatalogueMessages = {
   unknownImage: message({ id: 'staffCatalogueMessages.unknownImage', defaultMessage: 'This image is not stored in the shop: upload it again.' }),
   /** Said at the required products of merchandise: only products (add-ons) have them (decision 0104). */
   requiresProductsOnly: message({ id: 'staffCatalogueMessages.requiresProductsOnly', defaultMessage: 'Only products have required products.' }),
+  /** Said at the tax rate of an item with units sold. */
+  taxSold: message({
+    id: 'staffCatalogueMessages.taxSold',
+    defaultMessage: 'Units of this item are sold, and their invoices and credit notes read its tax rate: it stays. Archive the item and make a new one with the new rate instead.',
+  }),
   imageStored: message({ id: 'staffCatalogueMessages.imageStored', defaultMessage: 'The image is stored with the sizes the shop shows. Save the item to show it.' }),
 };
 
@@ -125,6 +130,8 @@ export const CATALOGUE_EDITABLE_FIELDS = [
   'requires',
   // Shown first in the shop.
   'featured',
+  // Its tax rate, by code: until a unit is sold (its invoices and credit notes read the item's rate).
+  'tax',
 ] as const;
 export type CatalogueEditableField = (typeof CATALOGUE_EDITABLE_FIELDS)[number];
 /**
@@ -221,6 +228,8 @@ export const catalogueItemChanges = z
     requires: z.array(catalogueCode).max(REQUIRES_MAX).nullable(),
     /** Shown first in the shop. */
     featured: catalogueBoolean,
+    /** The tax rate's code: a rate that exists and is not archived; refused once a unit is sold. */
+    tax: catalogueCode,
   })
   .partial()
   .strict()

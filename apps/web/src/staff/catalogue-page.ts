@@ -176,6 +176,8 @@ export interface ItemForm {
   /** An add-on's required products, by code, in the order ticked (decision 0104). */
   requires: string[];
   featured: boolean;
+  /** The tax rate's code. */
+  tax: string;
 }
 
 /** The form for an item as it is now: amounts as 125.00, times on the clocks of the item's zone. */
@@ -206,6 +208,7 @@ export function itemFormOf(item: CatalogueItemView, currency: string, timeZone: 
     images: [...item.images],
     requires: [...(item.requires ?? [])],
     featured: item.featured ?? false,
+    tax: item.tax ?? '',
   };
 }
 
@@ -298,6 +301,7 @@ export const FORM_FIELDS: Record<keyof ItemForm, string> = {
   images: 'images',
   requires: 'requires',
   featured: 'featured',
+  tax: 'tax',
 };
 
 /** Problems by field (price, refund.until, …); `_` for the form as a whole: a text of the page, or the contract's or the shop's words. */
@@ -411,6 +415,7 @@ export function prepareItemChanges(item: CatalogueItemView, form: ItemForm, curr
   // The required products go whole, none as null (as the file leaves them out).
   if (form.requires.join('\n') !== initial.requires.join('\n')) changes.requires = form.requires.length ? form.requires : null;
   if (form.featured !== initial.featured) changes.featured = form.featured;
+  if (form.tax !== initial.tax) changes.tax = form.tax;
 
   const checked = catalogueItemChanges.safeParse(changes);
   schemaProblems(checked, problems);

@@ -1132,6 +1132,7 @@ const catalogue = {
     email_changes: message({ id: 'staff.CataloguePage.fieldNames.email_changes', defaultMessage: 'e-mail changes' }),
     requires: message({ id: 'staff.CataloguePage.fieldNames.requires', defaultMessage: 'required products' }),
     featured: message({ id: 'staff.CataloguePage.fieldNames.featured', defaultMessage: 'featured' }),
+    tax: message({ id: 'staff.CataloguePage.fieldNames.tax', defaultMessage: 'tax rate' }),
     name: message({ id: 'staff.CataloguePage.fieldNames.name', defaultMessage: 'name' }),
     description: message({ id: 'staff.CataloguePage.fieldNames.description', defaultMessage: 'description' }),
     translations: message({ id: 'staff.CataloguePage.fieldNames.translations', defaultMessage: 'texts in other languages' }),
@@ -1257,6 +1258,12 @@ const catalogue = {
   namesLimit: message({ id: 'staff.CataloguePage.namesLimit', defaultMessage: 'Most name changes per ticket' }),
   emailChanges: message({ id: 'staff.CataloguePage.emailChanges', defaultMessage: 'E-mail address changes allowed' }),
   featured: message({ id: 'staff.CataloguePage.featured', defaultMessage: 'Featured: shown first in the shop' }),
+  taxField: message({ id: 'staff.CataloguePage.taxField', defaultMessage: 'Tax rate' }),
+  taxHint: message({ id: 'staff.CataloguePage.taxHint', defaultMessage: 'New orders are taxed at it. It cannot be changed once a unit is sold.' }),
+  typeFixed: words(
+    messageWith<{ type: string }>({ id: 'staff.CataloguePage.typeFixed', defaultMessage: 'Type: {type}. The type cannot be changed: make a new item instead.' }),
+    (type: string) => ({ type }),
+  ),
   // An add-on's required products (decision 0104), ticked among its event's products.
   requiresLegend: message({ id: 'staff.CataloguePage.requiresLegend', defaultMessage: 'Only with' }),
   requiresHint: message({
@@ -1328,6 +1335,7 @@ const catalogue = {
     email_changes: message({ id: 'staff.CataloguePage.fieldNamesInSentences.email_changes', defaultMessage: 'E-mail address changes allowed' }),
     seats: message({ id: 'staff.CataloguePage.fieldNamesInSentences.seats', defaultMessage: 'Seats' }),
     requires: message({ id: 'staff.CataloguePage.fieldNamesInSentences.requires', defaultMessage: 'Only with' }),
+    tax: message({ id: 'staff.CataloguePage.fieldNamesInSentences.tax', defaultMessage: 'Tax rate' }),
   } as Record<string, Text>,
   download: {
     title: message({ id: 'staff.CataloguePage.download.title', defaultMessage: 'Download the catalogue' }),

@@ -1,4 +1,4 @@
-import { type english, staffApi, staffCatalogueMessages as texts, variantMessages } from '@festival/contract';
+import { type english, productFieldMessages, rateFieldMessages, staffApi, staffCatalogueMessages as texts, variantMessages } from '@festival/contract';
 import { eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { testEngines } from '../../../test/databases';
 import { changedTables, createSnapshotter } from '../../../test/db-snapshot';
 import { staffCall } from '../../../test/staff-call';
 import { DEMO_CATALOGUE, type TestShop } from '../../../test/test-shop';
-import { shopItems } from '../../db/schema';
+import { shopItems, taxRates } from '../../db/schema';
 import { translatorFor } from '../../lib/language';
 import { parseCatalogue } from '../catalog/catalogue-import';
 import { timeLimit } from '../../../test/time-limits';
@@ -102,5 +102,43 @@ describe.each(testEngines())('an item’s required products and featured flag in
     await change('NWF27-PARKING', { requires: ['NWF27-WEEKEND'] });
     await upload(DEMO_TEXT, true);
     expect(await row('NWF27-PARKING')).toMatchObject({ requires: null, isFeatured: false, backOfficeFields: [] });
+  });
+
+  it('changes an item’s tax rate to one that exists and is not archived, until a unit is sold; audited by code, marked, exported', async () => {
+    await db().update(taxRates).set({ archived: true }).where(eq(taxRates.externalCode, 'high'));
+    try {
+      const before = await snapshot();
+      for (const [code, changes, text] of [
+        ['NWF27-LOCKER', { tax: 'none-such' }, productFieldMessages.noTax('none-such')],
+        ['NWF27-CAMPING', { tax: 'high' }, rateFieldMessages.taxArchived('high')],
+      ] as const) {
+        const answer = await inGerman(code, changes);
+        expect([answer.status, answer.body.errors?.['changes.tax']]).toEqual([422, [de(text)]]);
+      }
+      expect(changedTables(before, await snapshot())).toEqual([]);
+    } finally {
+      await db().update(taxRates).set({ archived: false }).where(eq(taxRates.externalCode, 'high'));
+    }
+    const answer = await change('NWF27-LOCKER', { tax: 'low' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.item).toMatchObject({ tax: 'low', changed_here: expect.arrayContaining(['tax']) });
+    expect(await lastAudit('item:NWF27-LOCKER')).toMatchObject({ action: 'catalogue.change', before: { tax: 'high' }, after: { tax: 'low' } });
+    expect((await download()).products.find((product) => product.code === 'NWF27-LOCKER')).toMatchObject({ tax: 'low' });
+    const kept = await upload(DEMO_TEXT, false);
+    expect(kept.kept).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'NWF27-LOCKER', field: 'tax' })]));
+    expect((await download()).products.find((product) => product.code === 'NWF27-LOCKER')).toMatchObject({ tax: 'low' });
+
+    // Once a unit is sold, its invoices and credit notes read the item's rate: the rate stays.
+    await db().update(shopItems).set({ sold: 1 }).where(eq(shopItems.externalCode, 'NWF27-LOCKER'));
+    try {
+      const before = await snapshot();
+      const refused = await inGerman('NWF27-LOCKER', { tax: 'high' });
+      expect([refused.status, refused.body.errors?.['changes.tax']]).toEqual([422, [de(texts.taxSold)]]);
+      expect(changedTables(before, await snapshot())).toEqual([]);
+      // The rate it has is no change, sold or not.
+      expect((await inGerman('NWF27-LOCKER', { tax: 'low' })).body.message).toBe(de(texts.nothingToChange));
+    } finally {
+      await db().update(shopItems).set({ sold: 0 }).where(eq(shopItems.externalCode, 'NWF27-LOCKER'));
+    }
   });
 });

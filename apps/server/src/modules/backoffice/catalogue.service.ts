@@ -28,6 +28,7 @@ import {
   translationLanguageProblems,
   staffVariantMessages,
   requiresProblems,
+  itemTaxProblem,
   variantName,
   variantNameTranslations } from '@festival/contract';
 import { sanitizeRichText } from '../../lib/sanitize';
@@ -268,6 +269,18 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         const current = await lockedItem(tx, input.code);
         refuseOtherLanguages(input.changes.translations, deps.config.languages);
         const values = columnsOf(input.changes);
+        // A tax rate by its code: one that exists and is not archived (the importer's rule for an item).
+        const taxes = input.changes.tax === undefined ? [] : await queries.listTaxRateStates(tx);
+        if (input.changes.tax !== undefined) {
+          const wanted = input.changes.tax;
+          const rate = taxes.find((found) => found.code === wanted);
+          if (!rate) throw invalid('changes.tax', productFieldMessages.noTax(wanted));
+          if (rate.id !== current.taxRateId) {
+            const archived = itemTaxProblem(wanted, new Set(taxes.filter((found) => found.archived).map((found) => found.code)));
+            if (archived) throw invalid('changes.tax', archived);
+          }
+          values.taxRateId = rate.id;
+        }
         const merged = { ...current, ...values } as ShopItemRow;
         const changed = (Object.keys(input.changes) as CatalogueEditableField[]).filter((field) => fieldValueText(field, current) !== fieldValueText(field, merged));
         if (!changed.length) throw new AppError('INVALID_INPUT', texts.nothingToChange);
@@ -283,6 +296,8 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
           const stored = await queries.findStoredHashes(tx, hashes);
           if (hashes.some((hash) => !stored.has(hash))) throw invalid('changes.images', texts.unknownImage);
         }
+        // Invoices issued at payment and credit notes of refunds read the item's rate: it stays once a unit is sold.
+        if (changed.includes('tax') && current.sold > 0) throw invalid('changes.tax', texts.taxSold);
         // An add-on's required products are products of its event, never itself (decision 0104): the importer's rule.
         if (changed.includes('requires')) {
           if (current.shopItemType !== 'tickets') throw invalid('changes.requires', texts.requiresProductsOnly);
@@ -303,12 +318,15 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         }
         const marks = [...new Set([...current.backOfficeFields, ...changed])];
         const updated = await queries.updateItem(tx, current.id, { ...values, backOfficeFields: marks });
+        // The audit names a tax rate by its code, as the file does.
+        const taxCode = (id: number | null) => taxes.find((rate) => rate.id === id)?.code ?? 'none';
+        const auditText = (field: CatalogueEditableField, row: ShopItemRow) => (field === 'tax' ? taxCode(row.taxRateId) : fieldValueText(field, row));
         await insertAudit(tx, {
           ...auditActor(actor),
           action: 'catalogue.change',
           target: `item:${current.externalCode}`,
-          before: Object.fromEntries(changed.map((field) => [field, fieldValueText(field, current)])),
-          after: Object.fromEntries(changed.map((field) => [field, fieldValueText(field, updated)])),
+          before: Object.fromEntries(changed.map((field) => [field, auditText(field, current)])),
+          after: Object.fromEntries(changed.map((field) => [field, auditText(field, updated)])),
         });
         return updated;
       });

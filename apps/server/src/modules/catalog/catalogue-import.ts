@@ -925,6 +925,7 @@ const FIELD_COLUMNS: Record<CatalogueEditableField, readonly (keyof ShopItemRow 
   images: ['images'],
   requires: ['requires'],
   featured: ['isFeatured'],
+  tax: ['taxRateId'],
 };
 
 /** The columns behind each of an event's fields an admin may change: its texts (decision 0094), its settings (decision 0105). */

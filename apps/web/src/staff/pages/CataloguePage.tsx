@@ -124,6 +124,8 @@ export default function CataloguePage() {
   const client = useQueryClient();
   const overview = useQuery({ queryKey: OVERVIEW_KEY, queryFn: () => staffCall('catalogue-overview', {}) });
   const [editing, setEditing] = useState<string | null>(null);
+  // The tax rates an item may take (not archived), read when an item is edited.
+  const taxRates = useQuery({ queryKey: ['rate-list'], queryFn: () => staffCall('rate-list', {}), enabled: editing !== null });
   const [editingEvent, setEditingEvent] = useState<string | null>(null);
   const [eventNotice, setEventNotice] = useState<{ code: string; text: string } | null>(null);
   const [handingBack, setHandingBack] = useState<string | null>(null);
@@ -419,6 +421,7 @@ export default function CataloguePage() {
           currency={data.currency}
           timeZone={zoneOf(editItem, data)}
           requirable={editItem.kind === 'product' ? requirableProducts(data.items, editItem, editItem.requires ?? []) : null}
+          taxes={(taxRates.data?.tax_rates ?? []).filter((rate) => !rate.archived || rate.code === editItem.tax).map((rate) => ({ value: rate.code, label: `${rate.name} (${rate.code})` }))}
           action={change}
           onSave={(changes) => change.mutate({ code: editItem.code, changes })}
           onClose={() => setEditing(null)}
@@ -836,6 +839,7 @@ function EditDialog({
   currency,
   timeZone,
   requirable,
+  taxes,
   action,
   onSave,
   onClose,
@@ -845,6 +849,8 @@ function EditDialog({
   timeZone: string;
   /** The products a product may require (decision 0104); null for merchandise. */
   requirable: readonly { code: string; name: string }[] | null;
+  /** The tax rates it may take: the shop's not archived, and its own. */
+  taxes: { value: string; label: string }[];
   action: EditAction;
   onSave: (changes: CatalogueItemChanges) => void;
   onClose: () => void;
@@ -948,6 +954,8 @@ function EditDialog({
       problem={whole}
     >
         <p className="text-muted">{texts.editLead(item.code)}</p>
+        {/* The type makes what the shop does with an item (entry, transport, add-on): never changed, a new item instead. */}
+        <p className="text-muted">{texts.typeFixed(item.type)}</p>
         <TextsFieldset formId={formId} texts={textsForm} fields={ITEM_TEXT_FIELDS} legend={texts.textsLegend} defaultHint={texts.textsDefault} problemOf={problemOf} />
         <ItemImagesFieldset name={item.name} images={form.images} onChange={(images) => set('images', images)} problem={problemOf('images')} />
         <div className="staff-form-row">
@@ -984,6 +992,16 @@ function EditDialog({
         </fieldset>
         {check('emailChanges', texts.emailChanges)}
         {check('featured', texts.featured)}
+        <Dropdown
+          id={`${formId}-tax`}
+          label={say(texts.taxField)}
+          value={form.tax}
+          options={taxes.length ? taxes : [{ value: form.tax, label: form.tax }]}
+          onChange={(value) => set('tax', value)}
+          hint={problemOf('tax') ?? say(texts.taxHint)}
+          aria-invalid={problemOf('tax') ? true : undefined}
+          className={problemOf('tax') ? 'staff-cat-field--invalid' : undefined}
+        />
         {requirable && <RequiresFieldset products={requirable} value={form.requires} onChange={(codes) => set('requires', codes)} problem={requiresProblem} />}
     </FormDialog>
   );
