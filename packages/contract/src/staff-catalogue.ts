@@ -99,6 +99,8 @@ export const staffCatalogueMessages = {
     id: 'staffCatalogueMessages.taxSold',
     defaultMessage: 'Units of this item are sold, and their invoices and credit notes read its tax rate: it stays. Archive the item and make a new one with the new rate instead.',
   }),
+  /** Said at a field a variant takes from its group (decision 0104). */
+  variantShared: message({ id: 'staffCatalogueMessages.variantShared', defaultMessage: 'A variant takes this from its group: change it on the group.' }),
   imageStored: message({ id: 'staffCatalogueMessages.imageStored', defaultMessage: 'The image is stored with the sizes the shop shows. Save the item to show it.' }),
 };
 
@@ -134,6 +136,13 @@ export const CATALOGUE_EDITABLE_FIELDS = [
   'tax',
 ] as const;
 export type CatalogueEditableField = (typeof CATALOGUE_EDITABLE_FIELDS)[number];
+/**
+ * The fields a merchandise group's variants take from it (decision 0104): a change of one on the
+ * group changes them on its variants too, and a variant's own edit does not offer them. A variant
+ * owns its stock and whether it is on sale (and its label, given when it is added).
+ */
+export const VARIANT_SHARED_FIELDS = ['price', 'tiers', 'fee', 'on_sale_from', 'on_sale_until', 'limit_per_order', 'refund', 'name', 'description', 'translations', 'images', 'tax', 'featured'] as const satisfies readonly CatalogueEditableField[];
+export const isVariantShared = (field: string): boolean => (VARIANT_SHARED_FIELDS as readonly string[]).includes(field);
 /**
  * An event's fields an admin may change in the browser: its texts (decision 0094), whether it is
  * archived (decision 0101), and its settings, named as the file names them (decision 0105).

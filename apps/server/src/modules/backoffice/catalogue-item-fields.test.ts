@@ -141,4 +141,26 @@ describe.each(testEngines())('an item’s required products and featured flag in
       await db().update(shopItems).set({ sold: 0 }).where(eq(shopItems.externalCode, 'NWF27-LOCKER'));
     }
   });
+
+  it('changes a merchandise group’s shared fields on its variants in the same transaction, in one audit entry naming them; a variant’s own edit keeps to its stock and sale', async () => {
+    for (const [code, label] of [['NWF27-HOODIE-M', 'M'], ['NWF27-HOODIE-L', 'L']]) {
+      const added = await staffCall(shop.app, 'catalogue-add-variant', { code: 'NWF27-HOODIE', variant: { code, label, stock: 5, on_sale: true } }, admin);
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+    }
+    const answer = await change('NWF27-HOODIE', { price: 4321, name: 'Crew hoodie', translations: { de: { name: 'Crew-Hoodie' } }, featured: true });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    for (const [code, label] of [['NWF27-HOODIE-M', 'M'], ['NWF27-HOODIE-L', 'L']] as const) {
+      expect(await row(code)).toMatchObject({ price: 4321, isFeatured: true, name: `Crew hoodie – ${label}`, translations: { de: { name: `Crew-Hoodie – ${label}` } }, stock: 5, backOfficeFields: [] });
+      const sold = await shop.call('get-shop-item', { external_code: code });
+      expect(sold.body.item).toMatchObject({ price: 4321, name: `Crew hoodie – ${label}` });
+    }
+    expect(await lastAudit('item:NWF27-HOODIE')).toMatchObject({ action: 'catalogue.change', after: { price: '4321', variants: ['NWF27-HOODIE-M', 'NWF27-HOODIE-L'] } });
+    // A variant's stock and sale are its own; the rest is its group's, refused at the field.
+    const before = await snapshot();
+    const refused = await inGerman('NWF27-HOODIE-M', { stock: 9, price: 100 });
+    expect([refused.status, refused.body.errors?.['changes.price']]).toEqual([422, [de(texts.variantShared)]]);
+    expect(changedTables(before, await snapshot())).toEqual([]);
+    expect((await change('NWF27-HOODIE-M', { stock: 9, on_sale: false })).status).toBe(200);
+    expect(await row('NWF27-HOODIE-M')).toMatchObject({ stock: 9, onSale: false, price: 4321 });
+  });
 });

@@ -160,3 +160,8 @@ export async function findItemsByCodes(db: Db, codes: readonly string[]): Promis
   if (!codes.length) return [];
   return db.select({ externalCode: shopItems.externalCode, shopItemType: shopItems.shopItemType, eventId: shopItems.eventId }).from(shopItems).where(inArray(shopItems.externalCode, [...codes]));
 }
+
+/** A merchandise group's variants, locked for the rest of the transaction (after their group): a change of the group goes to them (decision 0104). */
+export async function lockVariants(db: Db, groupId: number): Promise<ShopItemRow[]> {
+  return db.select().from(shopItems).where(eq(shopItems.variantOf, groupId)).orderBy(asc(shopItems.id)).for('no key update');
+}

@@ -29,6 +29,7 @@ import {
   staffVariantMessages,
   requiresProblems,
   itemTaxProblem,
+  isVariantShared,
   variantName,
   variantNameTranslations } from '@festival/contract';
 import { sanitizeRichText } from '../../lib/sanitize';
@@ -45,7 +46,7 @@ import { readUploadedImage, uploadedImagePath } from '../catalog/image-upload';
 import { makeImageVariants } from '../catalog/image-variants';
 import { PROBLEMS_LISTED, type CatalogueChecker } from '../catalog/catalogue-checker';
 import { catalogueYaml, exportLiveCatalogue, fileInstant } from '../catalog/catalogue-export';
-import { CatalogueError, eventFieldValueText, fieldValueText, importCatalogueWith, itemCommonColumns, keptTranslations, planProblem, problemField, productColumns } from '../catalog/catalogue-import';
+import { CatalogueError, eventFieldValueText, FIELD_COLUMNS, fieldValueText, importCatalogueWith, itemCommonColumns, keptTranslations, planProblem, problemField, productColumns } from '../catalog/catalogue-import';
 import * as catalogQueries from '../catalog/catalog.queries';
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
@@ -284,6 +285,9 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         const merged = { ...current, ...values } as ShopItemRow;
         const changed = (Object.keys(input.changes) as CatalogueEditableField[]).filter((field) => fieldValueText(field, current) !== fieldValueText(field, merged));
         if (!changed.length) throw new AppError('INVALID_INPUT', texts.nothingToChange);
+        // A variant takes its shared fields from its group (decision 0104): they are changed there.
+        const fromGroup = current.variantOf === null ? undefined : changed.find(isVariantShared);
+        if (fromGroup) throw invalid(`changes.${fromGroup}`, texts.variantShared);
         const sale = windowProblem(iso(merged.saleStartsAt), iso(merged.saleEndsAt), 'on_sale_from');
         if (sale) throw invalid(input.changes.on_sale_until !== undefined ? 'changes.on_sale_until' : 'changes.on_sale_from', sale);
         const refund = windowProblem(iso(merged.allowRefundRequestsFrom), iso(merged.allowRefundRequestsUntil), 'refund.from');
@@ -318,6 +322,20 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         }
         const marks = [...new Set([...current.backOfficeFields, ...changed])];
         const updated = await queries.updateItem(tx, current.id, { ...values, backOfficeFields: marks });
+        // A group's shared fields go to its variants in the same transaction (decision 0104), each under its row lock;
+        // a variant's name is the group's with its label. They get no marks: an import gives them the group's values as kept.
+        const shared = current.shopItemType === 'merchandise' && current.variantOf === null ? changed.filter(isVariantShared) : [];
+        const variants = shared.length ? await queries.lockVariants(tx, current.id) : [];
+        for (const variant of variants) {
+          const copied: Record<string, unknown> = {};
+          for (const field of shared) for (const column of FIELD_COLUMNS[field]) copied[column] = updated[column];
+          if (shared.includes('name') || shared.includes('translations')) {
+            const label = variant.variantLabel ?? variant.externalCode;
+            copied.name = variantName(updated.name, label);
+            copied.translations = variantNameTranslations({ name: updated.name, translations: updated.translations }, { label, labels: variant.variantLabels });
+          }
+          await queries.updateItem(tx, variant.id, copied as ItemValues);
+        }
         // The audit names a tax rate by its code, as the file does.
         const taxCode = (id: number | null) => taxes.find((rate) => rate.id === id)?.code ?? 'none';
         const auditText = (field: CatalogueEditableField, row: ShopItemRow) => (field === 'tax' ? taxCode(row.taxRateId) : fieldValueText(field, row));
@@ -326,7 +344,7 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
           action: 'catalogue.change',
           target: `item:${current.externalCode}`,
           before: Object.fromEntries(changed.map((field) => [field, auditText(field, current)])),
-          after: Object.fromEntries(changed.map((field) => [field, auditText(field, updated)])),
+          after: { ...Object.fromEntries(changed.map((field) => [field, auditText(field, updated)])), ...(variants.length ? { variants: variants.map((variant) => variant.externalCode) } : {}) },
         });
         return updated;
       });

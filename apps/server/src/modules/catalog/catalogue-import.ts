@@ -906,7 +906,7 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
 type ShopItemValues = typeof shopItems.$inferInsert & { externalCode: string; price: number; fee: number };
 
 /** The columns behind each field an admin may change in the back office, named as the file names them. */
-const FIELD_COLUMNS: Record<CatalogueEditableField, readonly (keyof ShopItemRow & keyof ShopItemValues)[]> = {
+export const FIELD_COLUMNS: Record<CatalogueEditableField, readonly (keyof ShopItemRow & keyof ShopItemValues)[]> = {
   price: ['price'],
   tiers: ['priceTiers'],
   fee: ['fee'],

@@ -936,6 +936,7 @@ function EditDialog({
   };
   const whole = problems._ ?? server._;
   const taken = item.sold + item.held;
+  const variant = Boolean(item.variant_of);
   // The required products' problem, by the list or by one of its codes (requires.2).
   const requiresKey = [...Object.keys(problems), ...Object.keys(server)].find((field) => field === 'requires' || field.startsWith('requires.'));
   const requiresShown = requiresKey ? say(problems[requiresKey] ?? server[requiresKey]!) : undefined;
@@ -956,53 +957,64 @@ function EditDialog({
         <p className="text-muted">{texts.editLead(item.code)}</p>
         {/* The type makes what the shop does with an item (entry, transport, add-on): never changed, a new item instead. */}
         <p className="text-muted">{texts.typeFixed(item.type)}</p>
-        <TextsFieldset formId={formId} texts={textsForm} fields={ITEM_TEXT_FIELDS} legend={texts.textsLegend} defaultHint={texts.textsDefault} problemOf={problemOf} />
-        <ItemImagesFieldset name={item.name} images={form.images} onChange={(images) => set('images', images)} problem={problemOf('images')} />
-        <div className="staff-form-row">
-          {text('price', { inputMode: 'decimal', hint: say(item.payment_plan ? texts.planNote : form.tiers.length ? texts.tiers.priceAfter : texts.moneyHint) })}
-          {text('fee', { inputMode: 'decimal', hint: say(texts.moneyHint) })}
-          {text('limitPerOrder', { inputMode: 'numeric', hint: say(texts.limitHint) })}
-        </div>
-        <TiersFieldset formId={formId} rows={form.tiers} onChange={(rows) => set('tiers', rows)} currency={currency} timeZone={timeZone} plan={item.payment_plan !== null} problemOf={problemOf} />
+        {/* A variant takes its name, price and the rest from its group (decision 0104): only its stock and sale are its own. */}
+        {variant ? (
+          <p className="text-muted">{say(staffCatalogueMessages.variantShared)}</p>
+        ) : (
+          <>
+            <TextsFieldset formId={formId} texts={textsForm} fields={ITEM_TEXT_FIELDS} legend={texts.textsLegend} defaultHint={texts.textsDefault} problemOf={problemOf} />
+            <ItemImagesFieldset name={item.name} images={form.images} onChange={(images) => set('images', images)} problem={problemOf('images')} />
+            <div className="staff-form-row">
+              {text('price', { inputMode: 'decimal', hint: say(item.payment_plan ? texts.planNote : form.tiers.length ? texts.tiers.priceAfter : texts.moneyHint) })}
+              {text('fee', { inputMode: 'decimal', hint: say(texts.moneyHint) })}
+              {text('limitPerOrder', { inputMode: 'numeric', hint: say(texts.limitHint) })}
+            </div>
+            <TiersFieldset formId={formId} rows={form.tiers} onChange={(rows) => set('tiers', rows)} currency={currency} timeZone={timeZone} plan={item.payment_plan !== null} problemOf={problemOf} />
+          </>
+        )}
         <div className="staff-form-row staff-cat-edit__stock">
           {text('stock', { inputMode: 'numeric', disabled: form.stockUnlimited, hint: texts.stockHint(taken) })}
           {check('stockUnlimited', texts.stockUnlimited)}
         </div>
         {check('onSale', texts.onSale)}
-        <div className="staff-form-row">
-          {text('onSaleFrom', { type: 'datetime-local', hint: say(texts.openEnd) })}
-          {text('onSaleUntil', { type: 'datetime-local', hint: say(texts.openEnd) })}
-        </div>
-        <fieldset className="fieldset staff-cat-edit__group">
-          <legend>{say(texts.refundLegend)}</legend>
-          {check('refundable', texts.refundable)}
-          <div className="staff-form-row">
-            {text('refundFee', { inputMode: 'decimal', hint: say(texts.moneyHint) })}
-            {text('refundFrom', { type: 'datetime-local', hint: say(texts.openEnd) })}
-            {text('refundUntil', { type: 'datetime-local', hint: say(texts.openEnd) })}
-          </div>
-        </fieldset>
-        <fieldset className="fieldset staff-cat-edit__group">
-          <legend>{say(texts.nameLegend)}</legend>
-          {check('namesAllowed', texts.namesAllowed)}
-          <div className="staff-form-row">
-            {text('namesUntil', { type: 'datetime-local', hint: say(texts.openEnd) })}
-            {text('namesLimit', { inputMode: 'numeric' })}
-          </div>
-        </fieldset>
-        {check('emailChanges', texts.emailChanges)}
-        {check('featured', texts.featured)}
-        <Dropdown
-          id={`${formId}-tax`}
-          label={say(texts.taxField)}
-          value={form.tax}
-          options={taxes.length ? taxes : [{ value: form.tax, label: form.tax }]}
-          onChange={(value) => set('tax', value)}
-          hint={problemOf('tax') ?? say(texts.taxHint)}
-          aria-invalid={problemOf('tax') ? true : undefined}
-          className={problemOf('tax') ? 'staff-cat-field--invalid' : undefined}
-        />
-        {requirable && <RequiresFieldset products={requirable} value={form.requires} onChange={(codes) => set('requires', codes)} problem={requiresProblem} />}
+        {!variant && (
+          <>
+            <div className="staff-form-row">
+              {text('onSaleFrom', { type: 'datetime-local', hint: say(texts.openEnd) })}
+              {text('onSaleUntil', { type: 'datetime-local', hint: say(texts.openEnd) })}
+            </div>
+            <fieldset className="fieldset staff-cat-edit__group">
+              <legend>{say(texts.refundLegend)}</legend>
+              {check('refundable', texts.refundable)}
+              <div className="staff-form-row">
+                {text('refundFee', { inputMode: 'decimal', hint: say(texts.moneyHint) })}
+                {text('refundFrom', { type: 'datetime-local', hint: say(texts.openEnd) })}
+                {text('refundUntil', { type: 'datetime-local', hint: say(texts.openEnd) })}
+              </div>
+            </fieldset>
+            <fieldset className="fieldset staff-cat-edit__group">
+              <legend>{say(texts.nameLegend)}</legend>
+              {check('namesAllowed', texts.namesAllowed)}
+              <div className="staff-form-row">
+                {text('namesUntil', { type: 'datetime-local', hint: say(texts.openEnd) })}
+                {text('namesLimit', { inputMode: 'numeric' })}
+              </div>
+            </fieldset>
+            {check('emailChanges', texts.emailChanges)}
+            {check('featured', texts.featured)}
+            <Dropdown
+              id={`${formId}-tax`}
+              label={say(texts.taxField)}
+              value={form.tax}
+              options={taxes.length ? taxes : [{ value: form.tax, label: form.tax }]}
+              onChange={(value) => set('tax', value)}
+              hint={problemOf('tax') ?? say(texts.taxHint)}
+              aria-invalid={problemOf('tax') ? true : undefined}
+              className={problemOf('tax') ? 'staff-cat-field--invalid' : undefined}
+            />
+            {requirable && <RequiresFieldset products={requirable} value={form.requires} onChange={(codes) => set('requires', codes)} problem={requiresProblem} />}
+          </>
+        )}
     </FormDialog>
   );
 }
