@@ -143,23 +143,30 @@ describe.each(testEngines())('an item’s required products and featured flag in
   });
 
   it('changes a merchandise group’s shared fields on its variants in the same transaction, in one audit entry naming them; a variant’s own edit keeps to its stock and sale', async () => {
-    for (const [code, label] of [['NWF27-HOODIE-M', 'M'], ['NWF27-HOODIE-L', 'L']]) {
-      const added = await staffCall(shop.app, 'catalogue-add-variant', { code: 'NWF27-HOODIE', variant: { code, label, stock: 5, on_sale: true } }, admin);
+    // A label in another language, as the file gives it; one in a language the shop does not offer is refused at it.
+    const before = await snapshot();
+    const klingon = await staffCall(shop.app, 'catalogue-add-variant', { code: 'NWF27-HOODIE', variant: { code: 'NWF27-HOODIE-XS', label: 'XS', translations: { tlh: { label: 'XS' } } } }, admin);
+    expect([klingon.status, Object.keys(klingon.body.errors ?? {})]).toEqual([422, ['variant.translations.tlh']]);
+    expect(changedTables(before, await snapshot())).toEqual([]);
+    for (const [code, label] of [['NWF27-HOODIE-M', 'M'], ['NWF27-HOODIE-L', 'L']] as const) {
+      const added = await staffCall(shop.app, 'catalogue-add-variant', { code: 'NWF27-HOODIE', variant: { code, label, stock: 5, on_sale: true, translations: { de: { label: `${label}-de` } } } }, admin);
       expect(added.status, JSON.stringify(added.body)).toBe(200);
+      expect(await row(code)).toMatchObject({ variantLabels: { de: `${label}-de` } });
     }
+    expect(await lastAudit('item:NWF27-HOODIE')).toMatchObject({ action: 'catalogue.add-variant', after: { code: 'NWF27-HOODIE-L', labels: { de: 'L-de' } } });
     const answer = await change('NWF27-HOODIE', { price: 4321, name: 'Crew hoodie', translations: { de: { name: 'Crew-Hoodie' } }, featured: true });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     for (const [code, label] of [['NWF27-HOODIE-M', 'M'], ['NWF27-HOODIE-L', 'L']] as const) {
-      expect(await row(code)).toMatchObject({ price: 4321, isFeatured: true, name: `Crew hoodie – ${label}`, translations: { de: { name: `Crew-Hoodie – ${label}` } }, stock: 5, backOfficeFields: [] });
+      expect(await row(code)).toMatchObject({ price: 4321, isFeatured: true, name: `Crew hoodie – ${label}`, translations: { de: { name: `Crew-Hoodie – ${label}-de` } }, stock: 5, backOfficeFields: [] });
       const sold = await shop.call('get-shop-item', { external_code: code });
       expect(sold.body.item).toMatchObject({ price: 4321, name: `Crew hoodie – ${label}` });
     }
     expect(await lastAudit('item:NWF27-HOODIE')).toMatchObject({ action: 'catalogue.change', after: { price: '4321', variants: ['NWF27-HOODIE-M', 'NWF27-HOODIE-L'] } });
     // A variant's stock and sale are its own; the rest is its group's, refused at the field.
-    const before = await snapshot();
+    const unchanged = await snapshot();
     const refused = await inGerman('NWF27-HOODIE-M', { stock: 9, price: 100 });
     expect([refused.status, refused.body.errors?.['changes.price']]).toEqual([422, [de(texts.variantShared)]]);
-    expect(changedTables(before, await snapshot())).toEqual([]);
+    expect(changedTables(unchanged, await snapshot())).toEqual([]);
     expect((await change('NWF27-HOODIE-M', { stock: 9, on_sale: false })).status).toBe(200);
     expect(await row('NWF27-HOODIE-M')).toMatchObject({ stock: 9, onSale: false, price: 4321 });
   });

@@ -364,20 +364,30 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         const group = await lockedItem(tx, input.code);
         if (group.shopItemType !== 'merchandise' || group.variantOf !== null) throw invalid('code', staffVariantMessages.notMerchandise);
         const { variant } = input;
+        // Its labels in the shop's other languages, as the file gives them (decision 0104).
+        refuseOtherLanguages(variant.translations, deps.config.languages, 'variant');
+        const labelTexts = keptTranslations(variant.translations) as Record<string, { label: string }> | null;
+        const labels = labelTexts ? Object.fromEntries(Object.entries(labelTexts).map(([language, text]) => [language, text.label])) : null;
         if (await queries.findItemByCode(tx, variant.code)) throw invalid('variant.code', staffVariantMessages.codeTaken(variant.code));
         const { id: _id, createdAt: _created, updatedAt: _updated, held: _held, sold: _sold, backOfficeFields: _marks, ...shared } = group;
         const added = await queries.insertItem(tx, {
           ...shared,
           externalCode: variant.code,
           name: variantName(group.name, variant.label),
-          translations: variantNameTranslations({ name: group.name, translations: group.translations }, { label: variant.label, labels: null }),
+          translations: variantNameTranslations({ name: group.name, translations: group.translations }, { label: variant.label, labels }),
           stock: variant.stock ?? null,
           onSale: variant.on_sale,
           variantOf: group.id,
           variantLabel: variant.label,
-          variantLabels: null,
+          variantLabels: labels,
         });
-        await insertAudit(tx, { ...auditActor(actor), action: 'catalogue.add-variant', target: `item:${group.externalCode}`, before: null, after: { code: variant.code, label: variant.label, stock: variant.stock ?? null, on_sale: variant.on_sale } });
+        await insertAudit(tx, {
+          ...auditActor(actor),
+          action: 'catalogue.add-variant',
+          target: `item:${group.externalCode}`,
+          before: null,
+          after: { code: variant.code, label: variant.label, stock: variant.stock ?? null, on_sale: variant.on_sale, ...(labels ? { labels } : {}) },
+        });
         return added;
       });
       deps.catalog.invalidate();
