@@ -219,6 +219,8 @@ function ItemDialog({
     plan: say(texts.planLegend),
     images: say(texts.nameField),
     requires: say(staffTexts.catalogue.requiresLegend),
+    on_sale_from: staffTexts.catalogue.saleFrom(timeZone),
+    on_sale_until: staffTexts.catalogue.saleUntil(timeZone),
   };
   form.departures.forEach((_, index) => {
     labels[`departures.${index}.time`] = texts.departureTimeField(index + 1);
@@ -336,6 +338,10 @@ function ItemDialog({
         {text('limit_per_order', form.limitPerOrder, (value) => set('limitPerOrder', value), say(texts.limitHint), 'number')}
       </div>
       {check('onSale', texts.onSaleField)}
+      <div className="staff-form-row">
+        {text('on_sale_from', form.onSaleFrom, (value) => set('onSaleFrom', value), say(staffTexts.catalogue.openEnd), 'datetime-local')}
+        {text('on_sale_until', form.onSaleUntil, (value) => set('onSaleUntil', value), say(staffTexts.catalogue.openEnd), 'datetime-local')}
+      </div>
       {check('featured', staffTexts.catalogue.featured)}
       {form.kind === 'product' && form.productKind === 'transport' && (
         <fieldset className="fieldset staff-cat-edit__group" aria-describedby={problemOf('transport') ? `${id}-transport-problem` : undefined}>

@@ -49,6 +49,11 @@ describe('the new item form', () => {
     expect(itemFormFieldOf('item.requires.1')).toBe('requires');
   });
 
+  it('sends a sale window read on the event’s clocks, empty ends as none, and refuses an end before the start at the end', () => {
+    expect(prepared({ onSaleFrom: '2026-10-01T10:00', onSaleUntil: '' })).toMatchObject({ ok: true, item: { on_sale_from: '2026-10-01T10:00:00+02:00', on_sale_until: null } });
+    expect(prepared({ onSaleFrom: '2026-10-01T10:00', onSaleUntil: '2026-09-01T10:00' })).toMatchObject({ ok: false, problems: { on_sale_until: expect.anything() } });
+  });
+
   it('sends a payment plan by rows; a plan of one payment is refused at the plan', () => {
     const plan = [
       { amount: '25.00', count: '0', units: 'days' as const },

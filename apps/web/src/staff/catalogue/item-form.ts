@@ -141,6 +141,9 @@ export interface NewItemForm {
   /** A product's required products, by code (decision 0104); empty: none. */
   requires: string[];
   featured: boolean;
+  /** The sale window on the item's clocks (datetime-local); empty: open. */
+  onSaleFrom: string;
+  onSaleUntil: string;
 }
 
 export const newDepartureRow = (): DepartureRow => ({ time: '', seats: '' });
@@ -174,6 +177,8 @@ export function emptyItemForm(kind: 'product' | 'merchandise', defaults: { event
     plan: [],
     requires: [],
     featured: false,
+    onSaleFrom: '',
+    onSaleUntil: '',
   };
 }
 
@@ -212,6 +217,8 @@ export function duplicateItemFormOf(item: CatalogueItemView, currency: string, t
     plan: (item.payment_plan ?? []).map((entry) => ({ amount: amountInput(entry.amount, currency), count: String(entry.count), units: entry.units })),
     requires: [...(item.requires ?? [])],
     featured: item.featured ?? false,
+    onSaleFrom: zonedInputOf(item.on_sale_from, timeZone),
+    onSaleUntil: zonedInputOf(item.on_sale_until, timeZone),
   };
 }
 
@@ -268,6 +275,8 @@ export function prepareNewItem(form: NewItemForm, currency: string, timeZone: st
     stock: form.stock.trim() === '' ? null : count(form.stock),
     featured: form.featured,
     on_sale: form.onSale,
+    on_sale_from: time(form.onSaleFrom, 'on_sale_from'),
+    on_sale_until: time(form.onSaleUntil, 'on_sale_until'),
     limit_per_order: form.limitPerOrder.trim() === '' ? 0 : count(form.limitPerOrder),
     refund: { refundable: form.refundable, fee: form.refundable ? money(form.refundFee, 'refund.fee', true) : 0 },
   };
