@@ -45,7 +45,9 @@ describe('merchandise variants', () => {
     const dialog = page.getByRole('dialog', { name: english(variantTextsInCatalogue.addLabel({ name: TEE })) });
     await dialog.waitFor();
     await dialog.getByLabel(variantTexts.code).fill(code);
-    await dialog.getByLabel(variantTexts.label).fill(label);
+    // The label in the shop's default language (the dialog has one for each other language too).
+    await dialog.getByLabel(new RegExp(`^${variantTexts.label}(?! in )`)).fill(label);
+    await dialog.getByLabel(english(variantTextsInCatalogue.labelIn({ language: 'Deutsch' }))).fill(`${label} (de)`);
     await dialog.getByLabel(variantTexts.stock).fill(stock);
     await dialog.getByRole('button', { name: variantTexts.save, exact: true }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogueBoolean, catalogueCount, catalogueInstant, catalogueMoney, windowProblem } from './catalogue-fields';
+import { catalogueBoolean, catalogueCode, catalogueCount, catalogueInstant, catalogueMoney, windowProblem } from './catalogue-fields';
 import { paymentPlanEntry } from './catalog';
 import { priceTier, priceTiers } from './price-tiers';
 import { eventTextTranslations, itemTextTranslations } from './catalogue-languages';
@@ -92,6 +92,15 @@ export const staffCatalogueMessages = {
   imageTooWide: (max: number) => imageTooWide({ max }),
   tooManyImages: (max: number) => tooManyImages({ max }),
   unknownImage: message({ id: 'staffCatalogueMessages.unknownImage', defaultMessage: 'This image is not stored in the shop: upload it again.' }),
+  /** Said at the required products of merchandise: only products (add-ons) have them (decision 0104). */
+  requiresProductsOnly: message({ id: 'staffCatalogueMessages.requiresProductsOnly', defaultMessage: 'Only products have required products.' }),
+  /** Said at the tax rate of an item with units sold. */
+  taxSold: message({
+    id: 'staffCatalogueMessages.taxSold',
+    defaultMessage: 'Units of this item are sold, and their invoices and credit notes read its tax rate: it stays. Archive the item and make a new one with the new rate instead.',
+  }),
+  /** Said at a field a variant takes from its group (decision 0104). */
+  variantShared: message({ id: 'staffCatalogueMessages.variantShared', defaultMessage: 'A variant takes this from its group: change it on the group.' }),
   imageStored: message({ id: 'staffCatalogueMessages.imageStored', defaultMessage: 'The image is stored with the sizes the shop shows. Save the item to show it.' }),
 };
 
@@ -119,8 +128,21 @@ export const CATALOGUE_EDITABLE_FIELDS = [
   'archived',
   // Its images, in order, by the shop's addresses (decision 0105).
   'images',
+  // An add-on's required products (decision 0104), checked with the importer's rule.
+  'requires',
+  // Shown first in the shop.
+  'featured',
+  // Its tax rate, by code: until a unit is sold (its invoices and credit notes read the item's rate).
+  'tax',
 ] as const;
 export type CatalogueEditableField = (typeof CATALOGUE_EDITABLE_FIELDS)[number];
+/**
+ * The fields a merchandise group's variants take from it (decision 0104): a change of one on the
+ * group changes them on its variants too, and a variant's own edit does not offer them. A variant
+ * owns its stock and whether it is on sale (and its label, given when it is added).
+ */
+export const VARIANT_SHARED_FIELDS = ['price', 'tiers', 'fee', 'on_sale_from', 'on_sale_until', 'limit_per_order', 'refund', 'name', 'description', 'translations', 'images', 'tax', 'featured'] as const satisfies readonly CatalogueEditableField[];
+export const isVariantShared = (field: string): boolean => (VARIANT_SHARED_FIELDS as readonly string[]).includes(field);
 /**
  * An event's fields an admin may change in the browser: its texts (decision 0094), whether it is
  * archived (decision 0101), and its settings, named as the file names them (decision 0105).
@@ -139,6 +161,9 @@ export const CATALOGUE_EVENT_EDITABLE_FIELDS = [
 export type CatalogueEventEditableField = (typeof CATALOGUE_EVENT_EDITABLE_FIELDS)[number];
 /** A departure's field an admin may change. */
 export const DEPARTURE_EDITABLE_FIELDS = ['seats'] as const;
+
+/** Most required products an add-on names in the back office. */
+export const REQUIRES_MAX = 100;
 
 /** An image uploaded in the browser is at most this many bytes (decision 0105). */
 export const CATALOGUE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -208,6 +233,12 @@ export const catalogueItemChanges = z
     translations: itemTextTranslations,
     /** Its images in order, each an address the shop stores (`/media/<hash>.<ext>`, an upload's answer); [] for none. */
     images: z.array(catalogueImageUrl, { error: unknownImage }).max(CATALOGUE_IMAGES_MAX, issueMessage(texts.tooManyImages(CATALOGUE_IMAGES_MAX))),
+    /** A product's required products, by code: products of its event, never itself (decision 0104); null or []: none. */
+    requires: z.array(catalogueCode).max(REQUIRES_MAX).nullable(),
+    /** Shown first in the shop. */
+    featured: catalogueBoolean,
+    /** The tax rate's code: a rate that exists and is not archived; refused once a unit is sold. */
+    tax: catalogueCode,
   })
   .partial()
   .strict()
@@ -320,6 +351,8 @@ export const catalogueItemView = z.object({
   variant_label: z.string().nullable().optional(),
   /** A product's required products, by code (decision 0104); null: none. */
   requires: z.array(z.string()).nullable().optional(),
+  /** Shown first in the shop. Optional: views made before it still parse. */
+  featured: z.boolean().optional(),
 });
 export type CatalogueItemView = z.infer<typeof catalogueItemView>;
 

@@ -23,7 +23,8 @@ export const catalogueAddVariantPayload = z
   .object({
     /** The group's code: a merchandise item (not itself a variant). */
     code: z.string({ error: chooseItem }).trim().min(1, chooseItem).max(64, chooseItem),
-    variant: merchandiseVariant.omit({ translations: true }),
+    /** Its label in the shop's other languages as the file gives it: `translations: { de: { label: … } }`. */
+    variant: merchandiseVariant,
   })
   .strict();
 export type CatalogueAddVariantPayload = z.input<typeof catalogueAddVariantPayload>;

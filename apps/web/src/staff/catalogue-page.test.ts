@@ -155,6 +155,20 @@ describe('the changes an edit sends', () => {
     expect(prepare((form) => (form.limitPerOrder = '0'))).toEqual({ ok: true, changes: { limit_per_order: 0 } });
   });
 
+  it('sends an add-on’s required products whole, none as null, the featured flag and the tax rate (issue 37 point 1)', () => {
+    expect(prepare((form) => (form.requires = ['NWF27-WEEKEND', 'NWF27-DAY-SAT']))).toEqual({ ok: true, changes: { requires: ['NWF27-WEEKEND', 'NWF27-DAY-SAT'] } });
+    expect(prepare((form) => (form.requires = []), item({ requires: ['NWF27-WEEKEND'] }))).toEqual({ ok: true, changes: { requires: null } });
+    // The same products in the same order are no change; a view without them reads as none.
+    expect(prepare((form) => (form.requires = ['NWF27-WEEKEND']), item({ requires: ['NWF27-WEEKEND'] }))).toEqual({ ok: false, problems: { _: staffCatalogueMessages.nothingToChange } });
+    expect(prepare((form) => (form.featured = true))).toEqual({ ok: true, changes: { featured: true } });
+    expect(prepare((form) => (form.featured = false), item({ featured: true }))).toEqual({ ok: true, changes: { featured: false } });
+    // The tax rate by its code; the one it has is no change.
+    expect(prepare((form) => (form.tax = 'high'))).toEqual({ ok: true, changes: { tax: 'high' } });
+    expect(prepare((form) => (form.tax = 'low'))).toEqual({ ok: false, problems: { _: staffCatalogueMessages.nothingToChange } });
+    // A code the file could not write is refused at the list, in the contract's words.
+    expect(prepare((form) => (form.requires = ['not a code']))).toMatchObject({ ok: false, problems: { 'requires.0': catalogueFieldMessages.code } });
+  });
+
   it('sends a sale window in the event’s zone, and an emptied end as none', () => {
     expect(prepare((form) => (form.onSaleFrom = '2026-10-01T10:00'))).toEqual({ ok: true, changes: { on_sale_from: '2026-10-01T10:00:00+02:00' } });
     expect(prepare((form) => (form.onSaleUntil = ''), item({ on_sale_until: '2027-06-01T00:00:00+02:00' }))).toEqual({ ok: true, changes: { on_sale_until: null } });

@@ -173,6 +173,11 @@ export interface ItemForm {
   emailChanges: boolean;
   /** The images' addresses in order (decision 0105). */
   images: string[];
+  /** An add-on's required products, by code, in the order ticked (decision 0104). */
+  requires: string[];
+  featured: boolean;
+  /** The tax rate's code. */
+  tax: string;
 }
 
 /** The form for an item as it is now: amounts as 125.00, times on the clocks of the item's zone. */
@@ -201,6 +206,9 @@ export function itemFormOf(item: CatalogueItemView, currency: string, timeZone: 
     namesLimit: String(item.name_changes.limit),
     emailChanges: item.email_changes,
     images: [...item.images],
+    requires: [...(item.requires ?? [])],
+    featured: item.featured ?? false,
+    tax: item.tax ?? '',
   };
 }
 
@@ -291,6 +299,9 @@ export const FORM_FIELDS: Record<keyof ItemForm, string> = {
   namesLimit: 'name_changes.limit',
   emailChanges: 'email_changes',
   images: 'images',
+  requires: 'requires',
+  featured: 'featured',
+  tax: 'tax',
 };
 
 /** Problems by field (price, refund.until, …); `_` for the form as a whole: a text of the page, or the contract's or the shop's words. */
@@ -401,6 +412,10 @@ export function prepareItemChanges(item: CatalogueItemView, form: ItemForm, curr
   if (names.allowed !== item.name_changes.allowed || !sameInstant(names.until, item.name_changes.until) || names.limit !== item.name_changes.limit) changes.name_changes = names;
   if (form.emailChanges !== item.email_changes) changes.email_changes = form.emailChanges;
   if (form.images.join('\n') !== item.images.join('\n')) changes.images = form.images;
+  // The required products go whole, none as null (as the file leaves them out).
+  if (form.requires.join('\n') !== initial.requires.join('\n')) changes.requires = form.requires.length ? form.requires : null;
+  if (form.featured !== initial.featured) changes.featured = form.featured;
+  if (form.tax !== initial.tax) changes.tax = form.tax;
 
   const checked = catalogueItemChanges.safeParse(changes);
   schemaProblems(checked, problems);

@@ -1132,6 +1132,9 @@ const catalogue = {
     refund: message({ id: 'staff.CataloguePage.fieldNames.refund', defaultMessage: 'refund rules' }),
     name_changes: message({ id: 'staff.CataloguePage.fieldNames.name_changes', defaultMessage: 'name changes' }),
     email_changes: message({ id: 'staff.CataloguePage.fieldNames.email_changes', defaultMessage: 'e-mail changes' }),
+    requires: message({ id: 'staff.CataloguePage.fieldNames.requires', defaultMessage: 'required products' }),
+    featured: message({ id: 'staff.CataloguePage.fieldNames.featured', defaultMessage: 'featured' }),
+    tax: message({ id: 'staff.CataloguePage.fieldNames.tax', defaultMessage: 'tax rate' }),
     name: message({ id: 'staff.CataloguePage.fieldNames.name', defaultMessage: 'name' }),
     description: message({ id: 'staff.CataloguePage.fieldNames.description', defaultMessage: 'description' }),
     translations: message({ id: 'staff.CataloguePage.fieldNames.translations', defaultMessage: 'texts in other languages' }),
@@ -1256,6 +1259,21 @@ const catalogue = {
   namesUntil: words(messageWith<{ timeZone: string }>({ id: 'staff.CataloguePage.namesUntil', defaultMessage: 'Name changes until (time in {timeZone})' }), zone),
   namesLimit: message({ id: 'staff.CataloguePage.namesLimit', defaultMessage: 'Most name changes per ticket' }),
   emailChanges: message({ id: 'staff.CataloguePage.emailChanges', defaultMessage: 'E-mail address changes allowed' }),
+  featured: message({ id: 'staff.CataloguePage.featured', defaultMessage: 'Featured: shown first in the shop' }),
+  taxField: message({ id: 'staff.CataloguePage.taxField', defaultMessage: 'Tax rate' }),
+  taxHint: message({ id: 'staff.CataloguePage.taxHint', defaultMessage: 'New orders are taxed at it. It cannot be changed once a unit is sold.' }),
+  typeFixed: words(
+    messageWith<{ type: string }>({ id: 'staff.CataloguePage.typeFixed', defaultMessage: 'Type: {type}. The type cannot be changed: make a new item instead.' }),
+    (type: string) => ({ type }),
+  ),
+  // An add-on's required products (decision 0104), ticked among its event's products.
+  requiresLegend: message({ id: 'staff.CataloguePage.requiresLegend', defaultMessage: 'Only with' }),
+  requiresHint: message({
+    id: 'staff.CataloguePage.requiresHint',
+    defaultMessage: 'Sold only to a holder who has one of the ticked products, in the same cart or from an earlier order. None ticked: sold to anyone.',
+  }),
+  requiresProblem: words(messageWith<{ problem: string }>({ id: 'staff.CataloguePage.requiresProblem', defaultMessage: 'Only with: {problem}.' }), (problem: string) => ({ problem })),
+  requiresNone: message({ id: 'staff.CataloguePage.requiresNone', defaultMessage: 'The event has no other products.' }),
   // The item's texts per language of the shop (decision 0094).
   textsLegend: message({ id: 'staff.CataloguePage.textsLegend', defaultMessage: 'Name and description' }),
   textsLanguage: message({ id: 'staff.CataloguePage.textsLanguage', defaultMessage: 'Language' }),
@@ -1318,6 +1336,8 @@ const catalogue = {
     'name_changes.limit': message({ id: 'staff.CataloguePage.fieldNamesInSentences.name_changes.limit', defaultMessage: 'Most name changes per ticket' }),
     email_changes: message({ id: 'staff.CataloguePage.fieldNamesInSentences.email_changes', defaultMessage: 'E-mail address changes allowed' }),
     seats: message({ id: 'staff.CataloguePage.fieldNamesInSentences.seats', defaultMessage: 'Seats' }),
+    requires: message({ id: 'staff.CataloguePage.fieldNamesInSentences.requires', defaultMessage: 'Only with' }),
+    tax: message({ id: 'staff.CataloguePage.fieldNamesInSentences.tax', defaultMessage: 'Tax rate' }),
   } as Record<string, Text>,
   download: {
     title: message({ id: 'staff.CataloguePage.download.title', defaultMessage: 'Download the catalogue' }),

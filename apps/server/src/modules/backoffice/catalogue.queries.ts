@@ -154,3 +154,14 @@ export async function insertItem(db: Db, values: typeof shopItems.$inferInsert):
   const [row] = await db.insert(shopItems).values(values).returning();
   return row!;
 }
+
+/** The items of these codes (their kind and event): an add-on's required products are checked against them. */
+export async function findItemsByCodes(db: Db, codes: readonly string[]): Promise<{ externalCode: string; shopItemType: ShopItemRow['shopItemType']; eventId: number | null }[]> {
+  if (!codes.length) return [];
+  return db.select({ externalCode: shopItems.externalCode, shopItemType: shopItems.shopItemType, eventId: shopItems.eventId }).from(shopItems).where(inArray(shopItems.externalCode, [...codes]));
+}
+
+/** A merchandise group's variants, locked for the rest of the transaction (after their group): a change of the group goes to them (decision 0104). */
+export async function lockVariants(db: Db, groupId: number): Promise<ShopItemRow[]> {
+  return db.select().from(shopItems).where(eq(shopItems.variantOf, groupId)).orderBy(asc(shopItems.id)).for('no key update');
+}

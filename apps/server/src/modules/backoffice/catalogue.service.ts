@@ -28,6 +28,8 @@ import {
   translationLanguageProblems,
   staffVariantMessages,
   requiresProblems,
+  itemTaxProblem,
+  isVariantShared,
   variantName,
   variantNameTranslations } from '@festival/contract';
 import { sanitizeRichText } from '../../lib/sanitize';
@@ -44,7 +46,7 @@ import { readUploadedImage, uploadedImagePath } from '../catalog/image-upload';
 import { makeImageVariants } from '../catalog/image-variants';
 import { PROBLEMS_LISTED, type CatalogueChecker } from '../catalog/catalogue-checker';
 import { catalogueYaml, exportLiveCatalogue, fileInstant } from '../catalog/catalogue-export';
-import { CatalogueError, eventFieldValueText, fieldValueText, importCatalogueWith, itemCommonColumns, keptTranslations, planProblem, problemField, productColumns } from '../catalog/catalogue-import';
+import { CatalogueError, eventFieldValueText, FIELD_COLUMNS, fieldValueText, importCatalogueWith, itemCommonColumns, keptTranslations, planProblem, problemField, productColumns } from '../catalog/catalogue-import';
 import * as catalogQueries from '../catalog/catalog.queries';
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
@@ -111,6 +113,7 @@ export function catalogueItemView(row: ShopItemRow, times: TravelTimeRow[], even
     variant_of: null,
     variant_label: row.variantLabel,
     requires: row.requires ?? null,
+    featured: row.isFeatured,
   };
 }
 
@@ -164,6 +167,9 @@ function columnsOf(changes: CatalogueItemChanges): ItemValues {
     values.translations = translationsToKeep(changes.translations, (texts) => (texts.description === undefined ? texts : { ...texts, description: sanitizeRichText(texts.description) }));
   }
   if (changes.images !== undefined) values.images = changes.images;
+  // None is null, as an import keeps it.
+  if (changes.requires !== undefined) values.requires = changes.requires?.length ? changes.requires : null;
+  if (changes.featured !== undefined) values.isFeatured = changes.featured;
   return values;
 }
 
@@ -264,9 +270,24 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         const current = await lockedItem(tx, input.code);
         refuseOtherLanguages(input.changes.translations, deps.config.languages);
         const values = columnsOf(input.changes);
+        // A tax rate by its code: one that exists and is not archived (the importer's rule for an item).
+        const taxes = input.changes.tax === undefined ? [] : await queries.listTaxRateStates(tx);
+        if (input.changes.tax !== undefined) {
+          const wanted = input.changes.tax;
+          const rate = taxes.find((found) => found.code === wanted);
+          if (!rate) throw invalid('changes.tax', productFieldMessages.noTax(wanted));
+          if (rate.id !== current.taxRateId) {
+            const archived = itemTaxProblem(wanted, new Set(taxes.filter((found) => found.archived).map((found) => found.code)));
+            if (archived) throw invalid('changes.tax', archived);
+          }
+          values.taxRateId = rate.id;
+        }
         const merged = { ...current, ...values } as ShopItemRow;
         const changed = (Object.keys(input.changes) as CatalogueEditableField[]).filter((field) => fieldValueText(field, current) !== fieldValueText(field, merged));
         if (!changed.length) throw new AppError('INVALID_INPUT', texts.nothingToChange);
+        // A variant takes its shared fields from its group (decision 0104): they are changed there.
+        const fromGroup = current.variantOf === null ? undefined : changed.find(isVariantShared);
+        if (fromGroup) throw invalid(`changes.${fromGroup}`, texts.variantShared);
         const sale = windowProblem(iso(merged.saleStartsAt), iso(merged.saleEndsAt), 'on_sale_from');
         if (sale) throw invalid(input.changes.on_sale_until !== undefined ? 'changes.on_sale_until' : 'changes.on_sale_from', sale);
         const refund = windowProblem(iso(merged.allowRefundRequestsFrom), iso(merged.allowRefundRequestsUntil), 'refund.from');
@@ -279,6 +300,17 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
           const stored = await queries.findStoredHashes(tx, hashes);
           if (hashes.some((hash) => !stored.has(hash))) throw invalid('changes.images', texts.unknownImage);
         }
+        // Invoices issued at payment and credit notes of refunds read the item's rate: it stays once a unit is sold.
+        if (changed.includes('tax') && current.sold > 0) throw invalid('changes.tax', texts.taxSold);
+        // An add-on's required products are products of its event, never itself (decision 0104): the importer's rule.
+        if (changed.includes('requires')) {
+          if (current.shopItemType !== 'tickets') throw invalid('changes.requires', texts.requiresProductsOnly);
+          const wanted = merged.requires ?? [];
+          const rows = await queries.findItemsByCodes(tx, wanted);
+          const products = new Map(rows.filter((found) => found.shopItemType === 'tickets').map((found) => [found.externalCode, { event: found.eventId }] as const));
+          const problems = requiresProblems(wanted, { code: current.externalCode, event: current.eventId }, products);
+          if (problems.length) throw refusedFields('changes', problems.map((problem) => ({ path: ['requires', problem.index], text: problem.text })));
+        }
         const taken = current.held + current.sold;
         if (merged.stock !== null && merged.stock < taken) throw invalid('changes.stock', texts.stockBelowTaken(taken));
         if (changed.includes('price') || changed.includes('fee')) {
@@ -290,12 +322,29 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         }
         const marks = [...new Set([...current.backOfficeFields, ...changed])];
         const updated = await queries.updateItem(tx, current.id, { ...values, backOfficeFields: marks });
+        // A group's shared fields go to its variants in the same transaction (decision 0104), each under its row lock;
+        // a variant's name is the group's with its label. They get no marks: an import gives them the group's values as kept.
+        const shared = current.shopItemType === 'merchandise' && current.variantOf === null ? changed.filter(isVariantShared) : [];
+        const variants = shared.length ? await queries.lockVariants(tx, current.id) : [];
+        for (const variant of variants) {
+          const copied: Record<string, unknown> = {};
+          for (const field of shared) for (const column of FIELD_COLUMNS[field]) copied[column] = updated[column];
+          if (shared.includes('name') || shared.includes('translations')) {
+            const label = variant.variantLabel ?? variant.externalCode;
+            copied.name = variantName(updated.name, label);
+            copied.translations = variantNameTranslations({ name: updated.name, translations: updated.translations }, { label, labels: variant.variantLabels });
+          }
+          await queries.updateItem(tx, variant.id, copied as ItemValues);
+        }
+        // The audit names a tax rate by its code, as the file does.
+        const taxCode = (id: number | null) => taxes.find((rate) => rate.id === id)?.code ?? 'none';
+        const auditText = (field: CatalogueEditableField, row: ShopItemRow) => (field === 'tax' ? taxCode(row.taxRateId) : fieldValueText(field, row));
         await insertAudit(tx, {
           ...auditActor(actor),
           action: 'catalogue.change',
           target: `item:${current.externalCode}`,
-          before: Object.fromEntries(changed.map((field) => [field, fieldValueText(field, current)])),
-          after: Object.fromEntries(changed.map((field) => [field, fieldValueText(field, updated)])),
+          before: Object.fromEntries(changed.map((field) => [field, auditText(field, current)])),
+          after: { ...Object.fromEntries(changed.map((field) => [field, auditText(field, updated)])), ...(variants.length ? { variants: variants.map((variant) => variant.externalCode) } : {}) },
         });
         return updated;
       });
@@ -315,20 +364,30 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         const group = await lockedItem(tx, input.code);
         if (group.shopItemType !== 'merchandise' || group.variantOf !== null) throw invalid('code', staffVariantMessages.notMerchandise);
         const { variant } = input;
+        // Its labels in the shop's other languages, as the file gives them (decision 0104).
+        refuseOtherLanguages(variant.translations, deps.config.languages, 'variant');
+        const labelTexts = keptTranslations(variant.translations) as Record<string, { label: string }> | null;
+        const labels = labelTexts ? Object.fromEntries(Object.entries(labelTexts).map(([language, text]) => [language, text.label])) : null;
         if (await queries.findItemByCode(tx, variant.code)) throw invalid('variant.code', staffVariantMessages.codeTaken(variant.code));
         const { id: _id, createdAt: _created, updatedAt: _updated, held: _held, sold: _sold, backOfficeFields: _marks, ...shared } = group;
         const added = await queries.insertItem(tx, {
           ...shared,
           externalCode: variant.code,
           name: variantName(group.name, variant.label),
-          translations: variantNameTranslations({ name: group.name, translations: group.translations }, { label: variant.label, labels: null }),
+          translations: variantNameTranslations({ name: group.name, translations: group.translations }, { label: variant.label, labels }),
           stock: variant.stock ?? null,
           onSale: variant.on_sale,
           variantOf: group.id,
           variantLabel: variant.label,
-          variantLabels: null,
+          variantLabels: labels,
         });
-        await insertAudit(tx, { ...auditActor(actor), action: 'catalogue.add-variant', target: `item:${group.externalCode}`, before: null, after: { code: variant.code, label: variant.label, stock: variant.stock ?? null, on_sale: variant.on_sale } });
+        await insertAudit(tx, {
+          ...auditActor(actor),
+          action: 'catalogue.add-variant',
+          target: `item:${group.externalCode}`,
+          before: null,
+          after: { code: variant.code, label: variant.label, stock: variant.stock ?? null, on_sale: variant.on_sale, ...(labels ? { labels } : {}) },
+        });
         return added;
       });
       deps.catalog.invalidate();

@@ -906,7 +906,7 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
 type ShopItemValues = typeof shopItems.$inferInsert & { externalCode: string; price: number; fee: number };
 
 /** The columns behind each field an admin may change in the back office, named as the file names them. */
-const FIELD_COLUMNS: Record<CatalogueEditableField, readonly (keyof ShopItemRow & keyof ShopItemValues)[]> = {
+export const FIELD_COLUMNS: Record<CatalogueEditableField, readonly (keyof ShopItemRow & keyof ShopItemValues)[]> = {
   price: ['price'],
   tiers: ['priceTiers'],
   fee: ['fee'],
@@ -923,6 +923,9 @@ const FIELD_COLUMNS: Record<CatalogueEditableField, readonly (keyof ShopItemRow 
   translations: ['translations'],
   archived: ['archived'],
   images: ['images'],
+  requires: ['requires'],
+  featured: ['isFeatured'],
+  tax: ['taxRateId'],
 };
 
 /** The columns behind each of an event's fields an admin may change: its texts (decision 0094), its settings (decision 0105). */

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { cartLinesColumns, cartLinesOf, type CartLinesJson } from '../cart/cart.queries';
 import type { Db } from '../../db/client';
 import { rowFromJson } from '../../db/raw-rows';
@@ -56,6 +57,22 @@ export type VoucherRow = typeof vouchers.$inferSelect;
 /** What a voucher takes off, as the discount (voucherDiscount) and validate-voucher's answer read it. */
 export function voucherTermsOf(row: VoucherRow): VoucherTerms {
   return { kind: row.kind, discount_amount: row.discountAmount, percent: row.percent, product: row.freeProduct, products: row.products?.length ? row.products : null };
+}
+
+/**
+ * A voucher's terms with the variants of the merchandise groups its products name (decision 0104):
+ * a group is never sold itself, so its code stands for its sizes. One read, only for a voucher
+ * limited to products.
+ */
+export async function withGroupVariants(db: Db, terms: VoucherTerms): Promise<VoucherTerms> {
+  if (!terms.products?.length) return terms;
+  const groups = alias(shopItems, 'voucher_groups');
+  const variants = await db
+    .select({ code: shopItems.externalCode })
+    .from(shopItems)
+    .innerJoin(groups, eq(groups.id, shopItems.variantOf))
+    .where(inArray(groups.externalCode, terms.products));
+  return variants.length ? { ...terms, products: [...new Set([...terms.products, ...variants.map((variant) => variant.code)])] } : terms;
 }
 
 /**

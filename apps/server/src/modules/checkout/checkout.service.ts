@@ -40,7 +40,7 @@ import * as orderQueries from '../orders/orders.queries';
 import type { OrderRow } from '../orders/orders.queries';
 import type { PaymentRow } from '../payments/payments.queries';
 import type { PaymentsService } from '../payments/payments.service';
-import { countCustomerVoucherUses, insertQuestionAnswers, listCartLinesWithItemRows, listTicketIdsOfOrder, redeemVoucher, voucherTermsOf } from './checkout.queries';
+import { countCustomerVoucherUses, insertQuestionAnswers, listCartLinesWithItemRows, listTicketIdsOfOrder, redeemVoucher, voucherTermsOf, withGroupVariants } from './checkout.queries';
 import { loadAskedQuestions } from '../catalog/catalog.service';
 import { invoiceOfLines } from './invoice.service';
 import { paymentPlanDueDates } from './payment-plan-dates';
@@ -217,7 +217,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         if (!plan && voucherCode && !voucher) throw refuseVoucher(messages.checkout.voucherInvalid);
         let discount = 0;
         if (voucher) {
-          const outcome = voucherDiscount(voucherTermsOf(voucher), discountLinesOf(invoice.items), invoice.total, false);
+          const outcome = voucherDiscount(await withGroupVariants(tx, voucherTermsOf(voucher)), discountLinesOf(invoice.items), invoice.total, false);
           if (!outcome.applies) throw refuseVoucher(messages.checkout.voucherNotForCart);
           if (voucher.maxUsesPerCustomer !== null && (await countCustomerVoucherUses(tx, voucher.id, customer.id)) >= voucher.maxUsesPerCustomer) {
             throw refuseVoucher(messages.checkout.voucherUsedUpByYou);

@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error';
 import type { CustomerRow } from '../accounts/session.queries';
 import type { CartMerchandiseRow, CartProductRow } from '../cart/cart.queries';
 import type { CartService } from '../cart/cart.service';
-import { countCustomerVoucherUses, findRedeemableVoucher, findShippingRate, taxRatesOfItems, voucherTermsOf } from './checkout.queries';
+import { countCustomerVoucherUses, findRedeemableVoucher, findShippingRate, taxRatesOfItems, voucherTermsOf, withGroupVariants } from './checkout.queries';
 import type { VoucherChecker, VoucherGuard } from './voucher-guard';
 
 /** The invoice's product_type: what kind of thing a line is (its `type` is the catalogue's category). */
@@ -111,7 +111,8 @@ export function createInvoiceService(deps: { db: Db; carts: CartService; voucher
       try {
         const voucher = await findRedeemableVoucher(db, code, now());
         if (!voucher) throw refuse(messages.checkout.voucherInvalid);
-        const terms = voucherTermsOf(voucher);
+        // A group's code covers its variants (decision 0104): the terms say so, for the shop's page too.
+        const terms = await withGroupVariants(db, voucherTermsOf(voucher));
         if (customer && voucher.maxUsesPerCustomer !== null && (await countCustomerVoucherUses(db, voucher.id, customer.id)) >= voucher.maxUsesPerCustomer) {
           throw refuse(messages.checkout.voucherUsedUpByYou);
         }

@@ -476,7 +476,8 @@ export interface RoomRow extends OnsaleSettingsRow {
 }
 
 /**
- * Every active on-sale with its products and what positions are estimated from: the first and last
+ * Every active on-sale with its products (a merchandise group's variants with it: the group's code
+ * stands for its sizes, decision 0104) and what positions are estimated from: the first and last
  * place that joined after the opening (two index reads at the ends of the phase-1 range).
  */
 export async function listRooms(db: Db): Promise<RoomRow[]> {
@@ -487,7 +488,7 @@ export async function listRooms(db: Db): Promise<RoomRow[]> {
                o.cursor_phase, o.cursor_key, o.cursor_place, o.admitted_count, o.prequeue_count, o.sold_out_at, now() AS db_now,
                ${firstAndLastOpen},
                (SELECT coalesce(json_agg(json_build_object('id', s.id, 'code', s.external_code, 'name', s.name, 'shop', s.shop_item_type, 'stock', s.stock, 'held', s.held, 'sold', s.sold) ORDER BY s.external_code), '[]'::json)
-                  FROM onsale_products op JOIN shop_items s ON s.id = op.shop_item_id WHERE op.onsale_id = o.id) AS products
+                  FROM onsale_products op JOIN shop_items s ON s.id = op.shop_item_id OR s.variant_of = op.shop_item_id WHERE op.onsale_id = o.id) AS products
         FROM onsales o JOIN events e ON e.id = o.event_id
         WHERE o.active
         ORDER BY o.opens_at, o.code`,

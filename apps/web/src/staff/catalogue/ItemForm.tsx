@@ -12,6 +12,8 @@ import { FormDialog } from '../FormDialog';
 import { staffLocale } from '../money';
 import { useFocusOnRefusal } from '../use-focus-on-refusal';
 import { useStaffAction } from '../use-staff-action';
+import { staffTexts } from '../texts';
+import { RequiresFieldset, requirableProducts } from './RequiresFieldset';
 import {
   duplicateItemFormOf,
   emptyItemForm,
@@ -138,6 +140,7 @@ export function useItemTools(data: Overview | undefined, onNotice: (code: string
           kind={creating.kind}
           from={creating.from}
           events={data.events.filter((event) => !event.archived)}
+          items={data.items}
           taxes={(taxes.data?.tax_rates ?? []).filter((rate) => !rate.archived).map((rate) => ({ value: rate.code, label: `${rate.name} (${rate.code})` }))}
           currency={data.currency}
           shopZone={shopZone}
@@ -168,6 +171,7 @@ function ItemDialog({
   kind,
   from,
   events,
+  items,
   taxes,
   currency,
   shopZone,
@@ -178,6 +182,8 @@ function ItemDialog({
   kind: 'product' | 'merchandise';
   from: CatalogueItemView | null;
   events: readonly CatalogueEventView[];
+  /** The catalogue's items: an add-on's required products are ticked among its event's. */
+  items: readonly CatalogueItemView[];
   taxes: { value: string; label: string }[];
   currency: string;
   shopZone: string;
@@ -212,6 +218,9 @@ function ItemDialog({
     departures: say(texts.selectableField),
     plan: say(texts.planLegend),
     images: say(texts.nameField),
+    requires: say(staffTexts.catalogue.requiresLegend),
+    on_sale_from: staffTexts.catalogue.saleFrom(timeZone),
+    on_sale_until: staffTexts.catalogue.saleUntil(timeZone),
   };
   form.departures.forEach((_, index) => {
     labels[`departures.${index}.time`] = texts.departureTimeField(index + 1);
@@ -256,7 +265,7 @@ function ItemDialog({
       />
     );
   };
-  const check = (key: 'onSale' | 'refundable' | 'nameChanges' | 'emailChanges', label: Text) => (
+  const check = (key: 'onSale' | 'refundable' | 'nameChanges' | 'emailChanges' | 'featured', label: Text) => (
     <div className="staff-cat-check">
       <input type="checkbox" id={`${id}-${key}`} checked={form[key]} onChange={(event) => set(key, event.target.checked)} />
       <label htmlFor={`${id}-${key}`}>{say(label)}</label>
@@ -303,7 +312,8 @@ function ItemDialog({
             'event',
             form.event,
             events.map((event) => ({ value: event.code, label: `${event.name} (${event.code})` })),
-            (value) => set('event', value),
+            // Another event's products are not this one's to require.
+            (value) => setForm((current) => ({ ...current, event: value, requires: [] })),
           )}
           <fieldset className="fieldset staff-cat-edit__group">
             <legend>{say(texts.kindField)}</legend>
@@ -328,6 +338,11 @@ function ItemDialog({
         {text('limit_per_order', form.limitPerOrder, (value) => set('limitPerOrder', value), say(texts.limitHint), 'number')}
       </div>
       {check('onSale', texts.onSaleField)}
+      <div className="staff-form-row">
+        {text('on_sale_from', form.onSaleFrom, (value) => set('onSaleFrom', value), say(staffTexts.catalogue.openEnd), 'datetime-local')}
+        {text('on_sale_until', form.onSaleUntil, (value) => set('onSaleUntil', value), say(staffTexts.catalogue.openEnd), 'datetime-local')}
+      </div>
+      {check('featured', staffTexts.catalogue.featured)}
       {form.kind === 'product' && form.productKind === 'transport' && (
         <fieldset className="fieldset staff-cat-edit__group" aria-describedby={problemOf('transport') ? `${id}-transport-problem` : undefined}>
           <legend>{say(texts.transportLegend)}</legend>
@@ -399,6 +414,14 @@ function ItemDialog({
         {form.kind === 'product' && form.nameChanges && text('name_changes.limit', form.nameChangeLimit, (value) => set('nameChangeLimit', value), '', 'number')}
         {form.kind === 'product' && check('emailChanges', texts.emailChangesField)}
       </fieldset>
+      {form.kind === 'product' && (
+        <RequiresFieldset
+          products={requirableProducts(items, { code: form.code.trim(), event: form.event }, form.requires)}
+          value={form.requires}
+          onChange={(codes) => set('requires', codes)}
+          problem={problemOf('requires')}
+        />
+      )}
     </FormDialog>
   );
 }

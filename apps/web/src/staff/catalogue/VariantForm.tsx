@@ -1,8 +1,9 @@
-import type { CatalogueItemView, Shown } from '@festival/contract';
+import { LOCALE_NAMES, type CatalogueItemView, type Shown } from '@festival/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/TextField';
+import { pageLanguages } from '../../lib/app-languages';
 import { say } from '../../lib/say';
 import { staffCall } from '../api';
 import { FormDialog } from '../FormDialog';
@@ -41,7 +42,9 @@ function VariantDialog({ group, onClose }: { group: Pick<CatalogueItemView, 'cod
   const formRef = useRef<HTMLFormElement>(null);
   const client = useQueryClient();
   const [form, setForm] = useState<VariantForm>(emptyVariantForm);
-  const [local, setLocal] = useState<Partial<Record<keyof VariantForm, Shown>>>({});
+  const [local, setLocal] = useState<Partial<Record<string, Shown>>>({});
+  // The shop's other languages: a label in each (decision 0104).
+  const [others] = useState(() => pageLanguages().slice(1));
   const [tried, setTried] = useState(0);
   const add = useStaffAction({
     run: (payload: Parameters<typeof staffCall<'catalogue-add-variant'>>[1]) => staffCall('catalogue-add-variant', payload),
@@ -53,9 +56,10 @@ function VariantDialog({ group, onClose }: { group: Pick<CatalogueItemView, 'cod
     reload: RELOAD,
   });
   useFocusOnRefusal(formRef, tried, add.errors);
-  const problemOf = (field: keyof VariantForm): string | undefined => {
+  const problemOf = (field: string): string | undefined => {
     const mine = local[field];
-    return mine ? say(mine) : add.fieldError(`variant.${field}`);
+    const shop = field.startsWith('labels.') ? (add.fieldError(`variant.translations.${field.slice('labels.'.length)}.label`) ?? add.fieldError(`variant.translations.${field.slice('labels.'.length)}`)) : add.fieldError(`variant.${field}`);
+    return mine ? say(mine) : shop;
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,7 +72,7 @@ function VariantDialog({ group, onClose }: { group: Pick<CatalogueItemView, 'cod
     setLocal({});
     add.mutate(prepared.payload);
   };
-  const field = (key: keyof VariantForm, extra: { hint: string; inputMode?: 'numeric'; required?: boolean }) => {
+  const field = (key: 'code' | 'label' | 'stock', extra: { hint: string; inputMode?: 'numeric'; required?: boolean }) => {
     const problem = problemOf(key);
     return (
       <TextField
@@ -104,6 +108,27 @@ function VariantDialog({ group, onClose }: { group: Pick<CatalogueItemView, 'cod
     >
       {field('code', { hint: say(t.codeHint), required: true })}
       {field('label', { hint: say(t.labelHint), required: true })}
+      {others.map((language) => {
+        const key = `labels.${language}`;
+        const problem = problemOf(key);
+        return (
+          <TextField
+            key={language}
+            id={`${id}-label-${language}`}
+            label={say(t.labelIn({ language: LOCALE_NAMES[language] }))}
+            value={form.labels?.[language] ?? ''}
+            onChange={(value) => {
+              setForm((current) => ({ ...current, labels: { ...current.labels, [language]: value } }));
+              setLocal((current) => ({ ...current, [key]: undefined }));
+            }}
+            lang={language}
+            autoComplete="off"
+            hint={problem ?? say(t.labelInHint)}
+            aria-invalid={problem ? true : undefined}
+            className={problem ? 'staff-cat-field--invalid' : undefined}
+          />
+        );
+      })}
       {field('stock', { hint: say(t.stockHint), inputMode: 'numeric' })}
     </FormDialog>
   );

@@ -42,6 +42,18 @@ describe('the new item form', () => {
     expect(prepared({ productKind: 'transport', transport: 'selectable', departures: [{ time: 'soon', seats: '' }] })).toEqual({ ok: false, problems: { 'departures.0.time': catalogueFieldMessages.instant } });
   });
 
+  it('sends a product’s required products and featured flag as the file writes them; a duplicate keeps them', () => {
+    expect(prepared({ productKind: 'addon', type: 'camping', requires: ['NWF27-WEEKEND'], featured: true })).toMatchObject({ ok: true, item: { requires: ['NWF27-WEEKEND'], featured: true } });
+    expect(prepared()).toMatchObject({ ok: true, item: { requires: null, featured: false } });
+    expect(prepared({ requires: ['not a code'] })).toMatchObject({ ok: false, problems: { requires: catalogueFieldMessages.code } });
+    expect(itemFormFieldOf('item.requires.1')).toBe('requires');
+  });
+
+  it('sends a sale window read on the event’s clocks, empty ends as none, and refuses an end before the start at the end', () => {
+    expect(prepared({ onSaleFrom: '2026-10-01T10:00', onSaleUntil: '' })).toMatchObject({ ok: true, item: { on_sale_from: '2026-10-01T10:00:00+02:00', on_sale_until: null } });
+    expect(prepared({ onSaleFrom: '2026-10-01T10:00', onSaleUntil: '2026-09-01T10:00' })).toMatchObject({ ok: false, problems: { on_sale_until: expect.anything() } });
+  });
+
   it('sends a payment plan by rows; a plan of one payment is refused at the plan', () => {
     const plan = [
       { amount: '25.00', count: '0', units: 'days' as const },

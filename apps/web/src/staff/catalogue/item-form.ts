@@ -138,6 +138,12 @@ export interface NewItemForm {
   departures: DepartureRow[];
   /** Empty: no plan. */
   plan: PaymentRow[];
+  /** A product's required products, by code (decision 0104); empty: none. */
+  requires: string[];
+  featured: boolean;
+  /** The sale window on the item's clocks (datetime-local); empty: open. */
+  onSaleFrom: string;
+  onSaleUntil: string;
 }
 
 export const newDepartureRow = (): DepartureRow => ({ time: '', seats: '' });
@@ -169,6 +175,10 @@ export function emptyItemForm(kind: 'product' | 'merchandise', defaults: { event
     travelTime: '',
     departures: [newDepartureRow()],
     plan: [],
+    requires: [],
+    featured: false,
+    onSaleFrom: '',
+    onSaleUntil: '',
   };
 }
 
@@ -205,6 +215,10 @@ export function duplicateItemFormOf(item: CatalogueItemView, currency: string, t
     travelTime: zonedInputOf(item.travel_time, timeZone),
     departures: departures.length ? departures : [newDepartureRow()],
     plan: (item.payment_plan ?? []).map((entry) => ({ amount: amountInput(entry.amount, currency), count: String(entry.count), units: entry.units })),
+    requires: [...(item.requires ?? [])],
+    featured: item.featured ?? false,
+    onSaleFrom: zonedInputOf(item.on_sale_from, timeZone),
+    onSaleUntil: zonedInputOf(item.on_sale_until, timeZone),
   };
 }
 
@@ -259,7 +273,10 @@ export function prepareNewItem(form: NewItemForm, currency: string, timeZone: st
     tax: form.tax,
     images: [],
     stock: form.stock.trim() === '' ? null : count(form.stock),
+    featured: form.featured,
     on_sale: form.onSale,
+    on_sale_from: time(form.onSaleFrom, 'on_sale_from'),
+    on_sale_until: time(form.onSaleUntil, 'on_sale_until'),
     limit_per_order: form.limitPerOrder.trim() === '' ? 0 : count(form.limitPerOrder),
     refund: { refundable: form.refundable, fee: form.refundable ? money(form.refundFee, 'refund.fee', true) : 0 },
   };
@@ -286,6 +303,7 @@ export function prepareNewItem(form: NewItemForm, currency: string, timeZone: st
       name_changes: { allowed: form.nameChanges, limit: form.nameChanges ? count(form.nameChangeLimit) : 0 },
       email_changes: form.emailChanges,
       transport,
+      requires: form.requires.length ? form.requires : null,
     };
   }
   const checked = itemDefinition.safeParse(item);

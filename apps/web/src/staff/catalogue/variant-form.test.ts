@@ -8,6 +8,14 @@ describe('prepareVariant', () => {
     expect(prepareVariant('TEE', { code: 'TEE-L', label: 'L', stock: '' })).toEqual({ payload: { code: 'TEE', variant: { code: 'TEE-L', label: 'L', stock: null, on_sale: true } } });
   });
 
+  it('sends the labels typed in other languages as the file gives them, an empty one left out, and says a bad one at its field', () => {
+    expect(prepareVariant('TEE', { code: 'TEE-M', label: 'M', stock: '', labels: { de: 'Mittel', fr: ' ' } })).toEqual({
+      payload: { code: 'TEE', variant: { code: 'TEE-M', label: 'M', stock: null, on_sale: true, translations: { de: { label: 'Mittel' } } } },
+    });
+    const prepared = prepareVariant('TEE', { code: 'TEE-M', label: 'M', stock: '', labels: { de: 'x'.repeat(61) } });
+    expect('problems' in prepared && Object.keys(prepared.problems)).toEqual(['labels.de']);
+  });
+
   it('says each field’s problem in the catalogue file’s words', () => {
     const prepared = prepareVariant('TEE', { code: 'tee m', label: ' ', stock: '-1' });
     expect('problems' in prepared).toBe(true);

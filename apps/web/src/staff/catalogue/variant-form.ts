@@ -8,6 +8,9 @@ export const variantTexts = {
   codeHint: message({ id: 'staff.catalogue.variants.codeHint', defaultMessage: 'The variant’s own code, such as TEE-M: what the cart adds.' }),
   label: message({ id: 'staff.catalogue.variants.label', defaultMessage: 'Label' }),
   labelHint: message({ id: 'staff.catalogue.variants.labelHint', defaultMessage: 'What buyers choose, such as M.' }),
+  /** The label in another language of the shop (decision 0104). */
+  labelIn: messageWith<{ language: string }>({ id: 'staff.catalogue.variants.labelIn', defaultMessage: 'Label in {language}' }),
+  labelInHint: message({ id: 'staff.catalogue.variants.labelInHint', defaultMessage: 'Empty: the label above.' }),
   stock: message({ id: 'staff.catalogue.variants.stock', defaultMessage: 'Stock' }),
   stockHint: message({ id: 'staff.catalogue.variants.stockHint', defaultMessage: 'Empty: unlimited.' }),
   close: message({ id: 'staff.catalogue.variants.close', defaultMessage: 'Close' }),
@@ -22,20 +25,32 @@ export interface VariantForm {
   code: string;
   label: string;
   stock: string;
+  /** The label in the shop's other languages, by language; empty: the label. */
+  labels?: Readonly<Record<string, string>>;
 }
 
-export const emptyVariantForm: VariantForm = { code: '', label: '', stock: '' };
+export const emptyVariantForm: VariantForm = { code: '', label: '', stock: '', labels: {} };
+
+type VariantField = 'code' | 'label' | 'stock';
 
 /** The call's payload from the form, or each field's problem (the contract's words): the server checks the same again. */
-export function prepareVariant(groupCode: string, form: VariantForm): { payload: CatalogueAddVariantPayload } | { problems: Partial<Record<keyof VariantForm, Shown>> } {
+export function prepareVariant(groupCode: string, form: VariantForm): { payload: CatalogueAddVariantPayload } | { problems: Partial<Record<string, Shown>> } {
   const stockText = form.stock.trim();
   const stock = stockText === '' ? null : /^-?\d+(\.\d+)?$/.test(stockText) ? Number(stockText) : Number.NaN;
-  const checked = catalogueAddVariantPayload.safeParse({ code: groupCode, variant: { code: form.code.trim(), label: form.label, stock, on_sale: true } });
-  if (checked.success) return { payload: { code: groupCode, variant: { code: checked.data.variant.code, label: checked.data.variant.label, stock: checked.data.variant.stock ?? null, on_sale: true } } };
-  const problems: Partial<Record<keyof VariantForm, Shown>> = {};
+  // The labels typed in other languages, as the file gives them (`translations: { de: { label } }`).
+  const typed = Object.entries(form.labels ?? {}).filter(([, label]) => label.trim() !== '');
+  const translations = typed.length ? Object.fromEntries(typed.map(([language, label]) => [language, { label }])) : undefined;
+  const checked = catalogueAddVariantPayload.safeParse({ code: groupCode, variant: { code: form.code.trim(), label: form.label, stock, on_sale: true, ...(translations ? { translations } : {}) } });
+  if (checked.success) {
+    const { variant } = checked.data;
+    return { payload: { code: groupCode, variant: { code: variant.code, label: variant.label, stock: variant.stock ?? null, on_sale: true, ...(variant.translations ? { translations: variant.translations } : {}) } } };
+  }
+  const problems: Partial<Record<string, Shown>> = {};
   for (const issue of checked.error.issues) {
-    const field = issue.path[1];
-    if ((field === 'code' || field === 'label' || field === 'stock') && !problems[field]) problems[field] = issueText(issue);
+    const [, field, language] = issue.path;
+    // A label in another language is said at its field (labels.de).
+    const key = field === 'translations' && typeof language === 'string' ? `labels.${language}` : (field as VariantField);
+    if ((key === 'code' || key === 'label' || key === 'stock' || key.startsWith('labels.')) && !problems[key]) problems[key] = issueText(issue);
   }
   return { problems };
 }

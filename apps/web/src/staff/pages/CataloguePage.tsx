@@ -82,6 +82,7 @@ import { ItemImagesFieldset } from '../ItemImagesFieldset';
 import { COLLAPSE_ABOVE, countsOf, type GroupCounts, groupItems, isFiltering, isGroupOpen, kindChoices, matchesFilter, NO_FILTER, type CatalogueFilter, type StateFilter } from '../catalogue-groups';
 import { say } from '../../lib/say';
 import { AddVariant } from '../catalogue/VariantForm';
+import { RequiresFieldset, requirableProducts } from '../catalogue/RequiresFieldset';
 import { groupedMerchandise, takesVariants, variantTexts } from '../catalogue/variant-form';
 
 type Overview = CatalogueOverviewAnswer;
@@ -123,6 +124,8 @@ export default function CataloguePage() {
   const client = useQueryClient();
   const overview = useQuery({ queryKey: OVERVIEW_KEY, queryFn: () => staffCall('catalogue-overview', {}) });
   const [editing, setEditing] = useState<string | null>(null);
+  // The tax rates an item may take (not archived), read when an item is edited.
+  const taxRates = useQuery({ queryKey: ['rate-list'], queryFn: () => staffCall('rate-list', {}), enabled: editing !== null });
   const [editingEvent, setEditingEvent] = useState<string | null>(null);
   const [eventNotice, setEventNotice] = useState<{ code: string; text: string } | null>(null);
   const [handingBack, setHandingBack] = useState<string | null>(null);
@@ -417,6 +420,8 @@ export default function CataloguePage() {
           item={editItem}
           currency={data.currency}
           timeZone={zoneOf(editItem, data)}
+          requirable={editItem.kind === 'product' ? requirableProducts(data.items, editItem, editItem.requires ?? []) : null}
+          taxes={(taxRates.data?.tax_rates ?? []).filter((rate) => !rate.archived || rate.code === editItem.tax).map((rate) => ({ value: rate.code, label: `${rate.name} (${rate.code})` }))}
           action={change}
           onSave={(changes) => change.mutate({ code: editItem.code, changes })}
           onClose={() => setEditing(null)}
@@ -833,6 +838,8 @@ function EditDialog({
   item,
   currency,
   timeZone,
+  requirable,
+  taxes,
   action,
   onSave,
   onClose,
@@ -840,6 +847,10 @@ function EditDialog({
   item: Item;
   currency: string;
   timeZone: string;
+  /** The products a product may require (decision 0104); null for merchandise. */
+  requirable: readonly { code: string; name: string }[] | null;
+  /** The tax rates it may take: the shop's not archived, and its own. */
+  taxes: { value: string; label: string }[];
   action: EditAction;
   onSave: (changes: CatalogueItemChanges) => void;
   onClose: () => void;
@@ -925,6 +936,11 @@ function EditDialog({
   };
   const whole = problems._ ?? server._;
   const taken = item.sold + item.held;
+  const variant = Boolean(item.variant_of);
+  // The required products' problem, by the list or by one of its codes (requires.2).
+  const requiresKey = [...Object.keys(problems), ...Object.keys(server)].find((field) => field === 'requires' || field.startsWith('requires.'));
+  const requiresShown = requiresKey ? say(problems[requiresKey] ?? server[requiresKey]!) : undefined;
+  const requiresProblem = requiresShown === undefined ? undefined : /[.!?。]$/.test(requiresShown.trim()) ? requiresShown : say(texts.requiresProblem(requiresShown));
   return (
     <FormDialog
       id="staff-cat-edit"
@@ -939,41 +955,66 @@ function EditDialog({
       problem={whole}
     >
         <p className="text-muted">{texts.editLead(item.code)}</p>
-        <TextsFieldset formId={formId} texts={textsForm} fields={ITEM_TEXT_FIELDS} legend={texts.textsLegend} defaultHint={texts.textsDefault} problemOf={problemOf} />
-        <ItemImagesFieldset name={item.name} images={form.images} onChange={(images) => set('images', images)} problem={problemOf('images')} />
-        <div className="staff-form-row">
-          {text('price', { inputMode: 'decimal', hint: say(item.payment_plan ? texts.planNote : form.tiers.length ? texts.tiers.priceAfter : texts.moneyHint) })}
-          {text('fee', { inputMode: 'decimal', hint: say(texts.moneyHint) })}
-          {text('limitPerOrder', { inputMode: 'numeric', hint: say(texts.limitHint) })}
-        </div>
-        <TiersFieldset formId={formId} rows={form.tiers} onChange={(rows) => set('tiers', rows)} currency={currency} timeZone={timeZone} plan={item.payment_plan !== null} problemOf={problemOf} />
+        {/* The type makes what the shop does with an item (entry, transport, add-on): never changed, a new item instead. */}
+        <p className="text-muted">{texts.typeFixed(item.type)}</p>
+        {/* A variant takes its name, price and the rest from its group (decision 0104): only its stock and sale are its own. */}
+        {variant ? (
+          <p className="text-muted">{say(staffCatalogueMessages.variantShared)}</p>
+        ) : (
+          <>
+            <TextsFieldset formId={formId} texts={textsForm} fields={ITEM_TEXT_FIELDS} legend={texts.textsLegend} defaultHint={texts.textsDefault} problemOf={problemOf} />
+            <ItemImagesFieldset name={item.name} images={form.images} onChange={(images) => set('images', images)} problem={problemOf('images')} />
+            <div className="staff-form-row">
+              {text('price', { inputMode: 'decimal', hint: say(item.payment_plan ? texts.planNote : form.tiers.length ? texts.tiers.priceAfter : texts.moneyHint) })}
+              {text('fee', { inputMode: 'decimal', hint: say(texts.moneyHint) })}
+              {text('limitPerOrder', { inputMode: 'numeric', hint: say(texts.limitHint) })}
+            </div>
+            <TiersFieldset formId={formId} rows={form.tiers} onChange={(rows) => set('tiers', rows)} currency={currency} timeZone={timeZone} plan={item.payment_plan !== null} problemOf={problemOf} />
+          </>
+        )}
         <div className="staff-form-row staff-cat-edit__stock">
           {text('stock', { inputMode: 'numeric', disabled: form.stockUnlimited, hint: texts.stockHint(taken) })}
           {check('stockUnlimited', texts.stockUnlimited)}
         </div>
         {check('onSale', texts.onSale)}
-        <div className="staff-form-row">
-          {text('onSaleFrom', { type: 'datetime-local', hint: say(texts.openEnd) })}
-          {text('onSaleUntil', { type: 'datetime-local', hint: say(texts.openEnd) })}
-        </div>
-        <fieldset className="fieldset staff-cat-edit__group">
-          <legend>{say(texts.refundLegend)}</legend>
-          {check('refundable', texts.refundable)}
-          <div className="staff-form-row">
-            {text('refundFee', { inputMode: 'decimal', hint: say(texts.moneyHint) })}
-            {text('refundFrom', { type: 'datetime-local', hint: say(texts.openEnd) })}
-            {text('refundUntil', { type: 'datetime-local', hint: say(texts.openEnd) })}
-          </div>
-        </fieldset>
-        <fieldset className="fieldset staff-cat-edit__group">
-          <legend>{say(texts.nameLegend)}</legend>
-          {check('namesAllowed', texts.namesAllowed)}
-          <div className="staff-form-row">
-            {text('namesUntil', { type: 'datetime-local', hint: say(texts.openEnd) })}
-            {text('namesLimit', { inputMode: 'numeric' })}
-          </div>
-        </fieldset>
-        {check('emailChanges', texts.emailChanges)}
+        {!variant && (
+          <>
+            <div className="staff-form-row">
+              {text('onSaleFrom', { type: 'datetime-local', hint: say(texts.openEnd) })}
+              {text('onSaleUntil', { type: 'datetime-local', hint: say(texts.openEnd) })}
+            </div>
+            <fieldset className="fieldset staff-cat-edit__group">
+              <legend>{say(texts.refundLegend)}</legend>
+              {check('refundable', texts.refundable)}
+              <div className="staff-form-row">
+                {text('refundFee', { inputMode: 'decimal', hint: say(texts.moneyHint) })}
+                {text('refundFrom', { type: 'datetime-local', hint: say(texts.openEnd) })}
+                {text('refundUntil', { type: 'datetime-local', hint: say(texts.openEnd) })}
+              </div>
+            </fieldset>
+            <fieldset className="fieldset staff-cat-edit__group">
+              <legend>{say(texts.nameLegend)}</legend>
+              {check('namesAllowed', texts.namesAllowed)}
+              <div className="staff-form-row">
+                {text('namesUntil', { type: 'datetime-local', hint: say(texts.openEnd) })}
+                {text('namesLimit', { inputMode: 'numeric' })}
+              </div>
+            </fieldset>
+            {check('emailChanges', texts.emailChanges)}
+            {check('featured', texts.featured)}
+            <Dropdown
+              id={`${formId}-tax`}
+              label={say(texts.taxField)}
+              value={form.tax}
+              options={taxes.length ? taxes : [{ value: form.tax, label: form.tax }]}
+              onChange={(value) => set('tax', value)}
+              hint={problemOf('tax') ?? say(texts.taxHint)}
+              aria-invalid={problemOf('tax') ? true : undefined}
+              className={problemOf('tax') ? 'staff-cat-field--invalid' : undefined}
+            />
+            {requirable && <RequiresFieldset products={requirable} value={form.requires} onChange={(codes) => set('requires', codes)} problem={requiresProblem} />}
+          </>
+        )}
     </FormDialog>
   );
 }
