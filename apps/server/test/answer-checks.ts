@@ -47,7 +47,7 @@ export function textPatterns(catalogues: readonly unknown[]): RegExp[] {
   return patterns;
 }
 
-const CATALOGUE = textPatterns([contract.messages, contract.paymentMessages, contract.portalMessages, contract.waitingRoomMessages]);
+const CATALOGUE = textPatterns([contract.messages, contract.paymentMessages, contract.portalMessages, contract.waitingRoomMessages, contract.questionMessages]);
 const inCatalogue = (text: unknown) => typeof text === 'string' && CATALOGUE.some((pattern) => pattern.test(text));
 
 /**
