@@ -55,6 +55,13 @@ describe('voucherDiscount: what a voucher takes off an order', () => {
     expect(voucherDiscount(free('NWF27-CAMPING'), lines, total, false)).toEqual({ discount: 0, applies: false, exceedsOrder: false });
   });
 
+  it('counts the codes that stand for its product (a merchandise group’s sizes) as that product, never as a limit', () => {
+    const group = terms('free_product', { product: 'NWF27-TEES', products: ['NWF27-TEES', 'NWF27-TEE-S', 'NWF27-TEE-M'] });
+    const sizes = [WEEKEND, { product: 'NWF27-TEE-S', price: 2995 }, { product: 'NWF27-TEE-M', price: 3195 }];
+    expect(voucherDiscount(group, sizes, 19300 + 2995 + 3195, false)).toEqual({ discount: 3195, applies: true, exceedsOrder: false });
+    expect(voucherDiscount(group, [WEEKEND], 19300, false)).toEqual({ discount: 0, applies: false, exceedsOrder: false });
+  });
+
   it('takes nothing off an order with a payment plan, whatever the voucher', () => {
     for (const voucher of [fixed(1000), percentage(50), free('NWF27-WEEKEND'), fixed(1000, ['NWF27-CAMPING'])]) {
       expect(voucherDiscount(voucher, lines, total, true)).toEqual({ discount: 0, applies: true, exceedsOrder: false });

@@ -48,7 +48,9 @@ export const percentOf = (amount: number, percent: number): number => Math.floor
  *   included, as the spec's gift card has always covered it);
  * - percentage: its percent of what those lines come to, rounded half up once per order (not per
  *   line), never more than they come to; shipping is never discounted by a percentage;
- * - free_product: the price of one unit of its product, the dearest line of it when several;
+ * - free_product: the price of one unit of its product, the dearest line of it when several; its
+ *   `products`, when given, are the codes that stand for that product (a merchandise group's
+ *   variants: one T-shirt free, whichever size), never a limit;
  * - nothing with a payment plan (spec section 9), and never more than the total.
  *
  * A voucher that applies to nothing in the order takes nothing off (`applies` false): the server
@@ -58,7 +60,8 @@ export function voucherDiscount(terms: VoucherTerms | null | undefined, lines: r
   const none = { discount: 0, applies: terms !== null && terms !== undefined, exceedsOrder: false };
   if (!terms || hasPaymentPlan) return none;
   if (terms.kind === 'free_product') {
-    const prices = lines.filter((line) => line.product === terms.product).map((line) => line.price);
+    // Its product, or any of the codes that stand for it (a merchandise group's sizes, decision 0104).
+    const prices = lines.filter((line) => line.product === terms.product || (terms.products?.includes(line.product) ?? false)).map((line) => line.price);
     if (!prices.length) return { ...none, applies: false };
     return { discount: Math.min(Math.max(...prices), total), applies: true, exceedsOrder: false };
   }

@@ -12,7 +12,7 @@ import { timeLimit } from '../../../test/time-limits';
 const SECRET = 'variant-groups-test-secret-of-32-chars!!';
 const demo = YAML.parse(readFileSync(DEMO_CATALOGUE, 'utf8')) as { merchandise: unknown[]; vouchers: unknown[] };
 
-/** A T-shirt in two sizes, a voucher for the shirt's group and one for the poster. */
+/** A T-shirt in two sizes, a voucher for the shirt's group, one for the poster, and one tee free (the group named). */
 const TEE = YAML.parse(`
 - code: NWF27-TEE-SIZES
   type: shirt
@@ -26,6 +26,7 @@ const TEE = YAML.parse(`
 const VOUCHERS = YAML.parse(`
 - { code: TEE5, name: Tee voucher, discount_amount: 500, products: [NWF27-TEE-SIZES] }
 - { code: POSTER5, name: Poster voucher, discount_amount: 500, products: [NWF27-POSTER] }
+- { code: FREETEE, name: A tee free, kind: free_product, product: NWF27-TEE-SIZES }
 `) as unknown[];
 
 /**
@@ -64,6 +65,26 @@ describe.each(testEngines())('a merchandise group’s code covering its variants
     );
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect(placed.body.order).toMatchObject({ discount_amount: 500 });
+  });
+
+  it('gives one unit of any size free with a free-product voucher naming the group, at validation and checkout', async () => {
+    const buyer = await createCustomer(shop);
+    const cheap = await shop.call('add-merchandise-to-cart', { token: buyer.token, external_code: 'NWF27-POSTER' });
+    expect(cheap.status, JSON.stringify(cheap.body)).toBe(200);
+    const cart: string = cheap.body.cart.code;
+    // Without a tee in the cart the voucher gives nothing: refused as for any product it names.
+    const early = await shop.call('validate-voucher', { token: buyer.token, cart, code: 'FREETEE' });
+    expect([early.status, early.body.message]).toEqual([422, english(messages.checkout.voucherNotForCart)]);
+    expect((await shop.call('add-merchandise-to-cart', { token: buyer.token, external_code: 'NWF27-TEE-S', cart })).status).toBe(200);
+    const validated = await shop.call('validate-voucher', { token: buyer.token, cart, code: 'FREETEE' });
+    expect(validated.status, JSON.stringify(validated.body)).toBe(200);
+    expect(api['validate-voucher'].answer.parse(validated.body).voucher).toMatchObject({ code: 'FREETEE', discount_amount: 2500, terms: { kind: 'free_product', product: 'NWF27-TEE-SIZES' } });
+    const placed = await shop.call(
+      'checkout-cart',
+      checkoutPayload(buyer.token, cart, { shipping_country: 'NL', shipping_name: 'Buyer', shipping_address: { 'Street and number': 'Damrak 1', Postcode: '1012 LG', City: 'Amsterdam' } }, { voucher_code: 'FREETEE' }),
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.order).toMatchObject({ discount_amount: 2500 });
   });
 
   it('sends a buyer of a variant to the waiting room of an on-sale of its group; other merchandise sells as before', async () => {

@@ -60,19 +60,22 @@ export function voucherTermsOf(row: VoucherRow): VoucherTerms {
 }
 
 /**
- * A voucher's terms with the variants of the merchandise groups its products name (decision 0104):
- * a group is never sold itself, so its code stands for its sizes. One read, only for a voucher
- * limited to products.
+ * A voucher's terms with the variants of the merchandise groups it names (decision 0104): a group
+ * is never sold itself, so its code stands for its sizes, in a voucher's `products` and as a
+ * free_product voucher's product (one unit of any size free: the variants go to its `products`,
+ * which the discount reads as the codes of its product). One read, only for a voucher that names
+ * products.
  */
 export async function withGroupVariants(db: Db, terms: VoucherTerms): Promise<VoucherTerms> {
-  if (!terms.products?.length) return terms;
+  const named = terms.kind === 'free_product' ? (terms.product === null ? [] : [terms.product]) : (terms.products ?? []);
+  if (!named.length) return terms;
   const groups = alias(shopItems, 'voucher_groups');
   const variants = await db
     .select({ code: shopItems.externalCode })
     .from(shopItems)
     .innerJoin(groups, eq(groups.id, shopItems.variantOf))
-    .where(inArray(groups.externalCode, terms.products));
-  return variants.length ? { ...terms, products: [...new Set([...terms.products, ...variants.map((variant) => variant.code)])] } : terms;
+    .where(inArray(groups.externalCode, named));
+  return variants.length ? { ...terms, products: [...new Set([...named, ...variants.map((variant) => variant.code)])] } : terms;
 }
 
 /**
