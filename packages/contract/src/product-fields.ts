@@ -267,7 +267,7 @@ export function paymentPlanProblem(plan: readonly { amount: number }[] | null | 
  * product's payment plan adds up to its price plus fee.
  */
 export function itemReferenceProblems(
-  item: { kind: 'product'; event: string; tax: string; price: number; fee: number; payment_plan?: readonly { amount: number }[] | null | undefined } | { kind: 'merchandise'; tax: string },
+  item: ({ kind: 'product'; event: string; tax: string; price: number; fee: number; payment_plan?: readonly { amount: number }[] | null | undefined } | { kind: 'merchandise'; tax: string }) & { archived?: boolean | undefined },
   references: ItemReferences,
 ): { path: (string | number)[]; text: Text }[] {
   const problems: { path: (string | number)[]; text: Text }[] = [];
@@ -276,7 +276,7 @@ export function itemReferenceProblems(
     else if (references.eventArchived?.(item.event)) problems.push({ path: ['event'], text: productFieldMessages.eventArchived(item.event) });
   }
   if (references.taxExists && !references.taxExists(item.tax)) problems.push({ path: ['tax'], text: productFieldMessages.noTax(item.tax) });
-  const archived = itemTaxProblem(item.tax, references.archivedTax);
+  const archived = itemTaxProblem(item.tax, references.archivedTax, item.archived ?? false);
   if (archived) problems.push({ path: ['tax'], text: archived });
   if (item.kind === 'product') {
     const plan = paymentPlanProblem(item.payment_plan, item.price + item.fee);

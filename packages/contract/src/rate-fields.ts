@@ -14,7 +14,7 @@ const countryTwice = messageWith<{ country: string }>({ id: 'rateFieldMessages.c
 const taxArchived = messageWith<{ code: string }>({ id: 'rateFieldMessages.taxArchived', defaultMessage: 'the tax rate "{code}" is archived: choose another' });
 const taxInUse = messageWith<{ count: number }>({
   id: 'rateFieldMessages.taxInUse',
-  defaultMessage: '{count, plural, one {# item uses} other {# items use}} this rate: give them another rate before archiving it',
+  defaultMessage: '{count, plural, one {# item that is not archived uses} other {# items that are not archived use}} this rate: give them another rate, or archive them, before archiving it',
 });
 
 export const rateFieldMessages = {
@@ -109,8 +109,10 @@ export function shippingRatesProblems(rates: readonly ({ country: string } | nul
 
 /**
  * An item's tax as both sides check it: it names an archived rate (null: fine). `archived`: the
- * codes of archived rates.
+ * codes of archived rates. An archived item keeps its rate, archived or not (decision 0111): it is
+ * not sold, and the documents of what it sold read that rate; it is asked again when the item is
+ * restored.
  */
-export function itemTaxProblem(tax: string, archived: ReadonlySet<string>): Text | null {
-  return archived.has(tax) ? rateFieldMessages.taxArchived(tax) : null;
+export function itemTaxProblem(tax: string, archived: ReadonlySet<string>, itemArchived = false): Text | null {
+  return !itemArchived && archived.has(tax) ? rateFieldMessages.taxArchived(tax) : null;
 }

@@ -108,6 +108,16 @@ export async function listTaxRateStates(db: Db): Promise<{ id: number; code: str
   return db.select({ id: taxRates.id, code: taxRates.externalCode, archived: taxRates.archived }).from(taxRates);
 }
 
+/**
+ * A tax rate held FOR SHARE until the transaction ends (decision 0111): an item that takes it, or
+ * is restored under it, waits for a concurrent archiving of the rate, and the archiving (which
+ * counts the rate's items under its FOR NO KEY UPDATE) waits for it.
+ */
+export async function shareTaxRate(db: Db, id: number): Promise<{ code: string; archived: boolean } | undefined> {
+  const [row] = await db.select({ code: taxRates.externalCode, archived: taxRates.archived }).from(taxRates).where(eq(taxRates.id, id)).for('share');
+  return row;
+}
+
 /** The departure of an item at a moment, switched on or off, locked for the rest of the transaction. */
 export async function lockDepartureAt(db: Db, itemId: number, departsAt: Date): Promise<TravelTimeRow | undefined> {
   const [row] = await db

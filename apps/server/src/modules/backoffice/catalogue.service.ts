@@ -277,7 +277,9 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
           const rate = taxes.find((found) => found.code === wanted);
           if (!rate) throw invalid('changes.tax', productFieldMessages.noTax(wanted));
           if (rate.id !== current.taxRateId) {
-            const archived = itemTaxProblem(wanted, new Set(taxes.filter((found) => found.archived).map((found) => found.code)));
+            // Held until the end, so a concurrent archiving of the rate waits or is waited for (decision 0111).
+            const held = await queries.shareTaxRate(tx, rate.id);
+            const archived = itemTaxProblem(wanted, new Set(held?.archived ? [wanted] : []));
             if (archived) throw invalid('changes.tax', archived);
           }
           values.taxRateId = rate.id;
@@ -548,6 +550,12 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
       const row = await db.transaction(async (tx) => {
         const current = await lockedItem(tx, input.code);
         if (current.archived === input.archived) throw new AppError('INVALID_INPUT', texts.nothingToChange);
+        // Restored, it is sold again: under a rate that is not archived (decision 0111), held until the end.
+        if (!input.archived && current.taxRateId !== null) {
+          const rate = await queries.shareTaxRate(tx, current.taxRateId);
+          const archived = rate && itemTaxProblem(rate.code, new Set(rate.archived ? [rate.code] : []));
+          if (archived) throw invalid('archived', archived);
+        }
         const marks = [...new Set([...current.backOfficeFields, 'archived'])];
         const updated = await queries.updateItem(tx, current.id, { archived: input.archived, backOfficeFields: marks });
         await insertAudit(tx, { ...auditActor(actor), action: 'catalogue.archive-item', target: `item:${current.externalCode}`, before: { archived: current.archived }, after: { archived: input.archived } });

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { shippingRates, shopItems, taxRates } from '../../db/schema';
 import type { ShippingRateRow, TaxRateRow } from '../catalog/catalog.queries';
@@ -43,8 +43,9 @@ export async function lockShippingRate(tx: Db, country: string): Promise<Shippin
   return row;
 }
 
+/** The items a rate may not be archived under (decision 0111): those not archived themselves. */
 export async function countItemsOfTaxRate(db: Db, id: number): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(shopItems).where(eq(shopItems.taxRateId, id));
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(shopItems).where(and(eq(shopItems.taxRateId, id), eq(shopItems.archived, false)));
   return Number(row?.count ?? 0);
 }
 

@@ -160,6 +160,34 @@ describe.each(testEngines())('the back-office rates on %s', (engine) => {
   });
 
   // Last: the file below changes the demo's rates.
+  it('archives a rate once every item that takes it is archived; such an item is restored only under a rate that is not; the export imports back', async () => {
+    const before = await shop.database.db.select({ tax: taxRates.externalCode }).from(taxRates);
+    expect((await saveTax(null, { code: 'culture', name: 'Culture VAT', rate: 9 })).status).toBe(200);
+    const item = (code: string, changes: Record<string, unknown>) => staffCall(shop.app, 'catalogue-change-item', { code, changes }, admin);
+    const archiveItem = (code: string, archived: boolean) => inGerman('catalogue-archive-item', { code, archived });
+    const [poster] = (await readLiveCatalogue(db())).catalogue.merchandise.filter((entry) => entry.code === 'NWF27-POSTER');
+    expect((await item('NWF27-POSTER', { tax: 'culture' })).status).toBe(200);
+    const culture = { code: 'culture', name: 'Culture VAT', rate: 9 };
+    const inUse = await inGerman('tax-rate-save', { code: 'culture', tax_rate: { ...culture, archived: true } });
+    expect([inUse.status, inUse.body.errors?.['tax_rate.archived']]).toEqual([422, [de(rateFieldMessages.taxInUse(1))]]);
+    expect((await archiveItem('NWF27-POSTER', true)).status).toBe(200);
+    // Only archived items take it now: it is archived, and they keep it (their documents read it).
+    expect((await saveTax('culture', { ...culture, archived: true })).status).toBe(200);
+    expect((await taxRow('culture'))!.archived).toBe(true);
+    const restored = await archiveItem('NWF27-POSTER', false);
+    expect([restored.status, restored.body.errors?.archived]).toEqual([422, [de(rateFieldMessages.taxArchived('culture'))]]);
+    // The live catalogue, an archived item on an archived rate included, imports back as it is.
+    const live = (await readLiveCatalogue(db())).catalogue;
+    expect(live.merchandise.find((entry) => entry.code === 'NWF27-POSTER')).toMatchObject({ tax: 'culture', archived: true });
+    const back = await importCatalogueWith(db(), parseCatalogue(catalogueYaml(live), 'live.yaml'), { file: 'live.yaml', images: { known: true }, checkOnly: true }).catch((error: unknown) => error);
+    expect(back instanceof CatalogueError ? back.problems : []).toEqual([]);
+    // The rate restored, the item is too; it goes back to the rate it had.
+    expect((await saveTax('culture', culture)).status).toBe(200);
+    expect((await archiveItem('NWF27-POSTER', false)).status).toBe(200);
+    expect((await item('NWF27-POSTER', { tax: poster!.tax })).status).toBe(200);
+    expect(before.length + 1).toBe((await shop.database.db.select().from(taxRates)).length);
+  });
+
   it('keeps the rates’ fields set here through an import until the file wins, refuses an item on a rate archived here, and exports them', async () => {
     const live = (await readLiveCatalogue(db())).catalogue;
     const yaml = catalogueYaml(live);

@@ -378,7 +378,7 @@ function crossCheck(catalogue: ReadableCatalogue): CatalogueProblemEntry[] {
     if (!item) continue;
     const taken = codeProblems.get(index);
     if (taken) problem([...at, ...taken.path], english(taken.text));
-    const kinded = at[0] === 'products' ? { kind: 'product' as const, ...(item as CatalogueFile['products'][number]) } : { kind: 'merchandise' as const, tax: item.tax };
+    const kinded = at[0] === 'products' ? { kind: 'product' as const, ...(item as CatalogueFile['products'][number]) } : { kind: 'merchandise' as const, tax: item.tax, archived: item.archived };
     for (const found of itemReferenceProblems(kinded, references)) problem([...at, ...found.path], english(found.text));
   }
   // A product's required products are products of its event, never itself (decision 0104): the back office's rule too.
@@ -679,7 +679,7 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
       }
       // An archived rate kept from the back office still refuses the items that would take it.
       [...catalogue.products.map((item, index) => ['products', index, item] as const), ...catalogue.merchandise.map((item, index) => ['merchandise', index, item] as const)].forEach(([section, index, item]) => {
-        const archived = itemTaxProblem(item.tax, archivedTax);
+        const archived = itemTaxProblem(item.tax, archivedTax, item.archived);
         if (archived) problems.push({ path: [section, index, 'tax'], line: null, message: `${english(archived)} (archived in the back office): let the file win, or give the item another rate` });
       });
       // What the back office set: kept where the file says otherwise, unless the file wins (decision 0047).

@@ -28,6 +28,12 @@ export interface InvoiceContent {
   discount: { name: string | null; amount: number } | null;
   shipping: { method: string; gross: number; rate: string } | null;
   rates: RateTotal[];
+  /**
+   * The rate each of the order's items was invoiced at, by the item's id (decision 0111): a credit
+   * note corrects at these, whatever the catalogue's rates say since. Absent on invoices filed
+   * before it (a credit note then finds the rate by its name among the invoice's `rates`).
+   */
+  itemRates?: Record<string, TaxRate | null>;
   /** What the document totals: the order's total after the discount; a credit note's refund, negative. */
   total: number;
   /** For a credit note: the invoice it corrects. */
@@ -160,6 +166,7 @@ export async function issueInvoice(
     discount: order.discountAmount > 0 ? { name: order.discountName, amount: order.discountAmount } : null,
     shipping,
     rates: rateTotals,
+    itemRates: Object.fromEntries([...new Set([...tickets.map(({ ticket }) => ticket.shopItemId), ...purchases.map((purchase) => purchase.shopItemId)])].map((id) => [String(id), source.rates.get(id) ?? null])),
     total: rateTotals.reduce((sum, rate) => sum + rate.gross, 0),
     corrects: null,
   };
@@ -167,8 +174,21 @@ export async function issueInvoice(
 }
 
 /**
+ * The rate an invoice charged an item at (decision 0111): as it recorded it, or, on an invoice
+ * filed before it recorded them, its rate of the item's rate's name; the item's rate now only when
+ * the invoice knows neither (a rate renamed and changed since).
+ */
+export function invoicedRate(invoice: Pick<InvoiceContent, 'itemRates' | 'rates'>, itemId: number, now: TaxRate | null): TaxRate | null {
+  const recorded = invoice.itemRates?.[String(itemId)];
+  if (recorded !== undefined) return recorded;
+  const named = now && invoice.rates.find((rate) => rate.name === now.name);
+  return named ? { name: named.name, basisPoints: named.basisPoints } : now;
+}
+
+/**
  * Issues the credit note of a processed refund, once, in the transaction that processes it: the
- * refunded items at the amounts paid back, negative, each at its item's rate, the refunded
+ * refunded items at the amounts paid back, negative, each at the rate the invoice charged it at
+ * (invoicedRate: a rate changed in the catalogue since applies to later invoices only), the refunded
  * shipping at the rate the invoice charged it at, and the invoice it corrects (issued first if
  * the order had none yet). A refund of an order that was never paid in full (a payment plan
  * stopped early) corrects no invoice and gets no credit note (null).
@@ -189,7 +209,8 @@ export async function issueCreditNote(tx: Db, config: ShopConfigFile, refund: { 
   for (const row of items) {
     const share = row.item.merchandisePurchaseId !== null ? (shares[merchandise.indexOf(row)] ?? 0) : 0;
     const gross = -(row.item.amount - share);
-    const rate = rates.get(row.ticketItemId ?? row.purchaseItemId!) ?? null;
+    const itemId = row.ticketItemId ?? row.purchaseItemId!;
+    const rate = invoicedRate(original, itemId, rates.get(itemId) ?? null);
     parts.push({ rate, amount: gross });
     const name = row.ticketName ?? row.purchaseName ?? '';
     lines.push({ description: row.ticketHolder ? `${name} (${row.ticketHolder})` : name, gross, rate: rateName(rate) });

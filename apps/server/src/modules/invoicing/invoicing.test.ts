@@ -6,10 +6,10 @@ import { testEngines } from '../../../test/databases';
 import { readPdf } from '../../../test/pdf-reader';
 import { BANK_DETAILS, cartWith, checkoutPayload, createCustomer, payOnSandbox } from '../../../test/shop-flows';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
-import { customers, invoices, orders } from '../../db/schema';
+import { customers, invoices, orders, taxRates } from '../../db/schema';
 import { SANDBOX_CARDS } from '../payments/sandbox-gateway';
 import { runRefundsCommand } from '../portal/refunds-command';
-import { contentOf, formatNumber, issueInvoice } from './invoicing.service';
+import { contentOf, formatNumber, invoicedRate, issueInvoice } from './invoicing.service';
 
 const SECRET = 'invoicing-test-secret-0123456789abcdef';
 const LONG_ADDRESS = { 'Street and number': 'Burgemeester van Nispen tot Sevenaerstraat 1234-bis', 'Address line 2': 'Appartement 17, derde verdieping achter', Postcode: '1012 LG', City: 'Amsterdam' };
@@ -189,7 +189,15 @@ describe.each(testEngines())('invoices and credit notes on %s', (engine) => {
     expect(requested.status, JSON.stringify(requested.body)).toBe(200);
     const refundId = requested.body.data.refund_id as number;
     expect((await dataOf(buyer.token)).refunds.find((refund) => refund.id === refundId)!.credit_note).toBeNull();
-    expect(await runRefundsCommand(['mark-processed', String(refundId)], { db: db(), config: shop.config, now: () => clock, print: () => {} })).toBe(0);
+    // The ticket's rate changes in the catalogue (renamed and raised) after the order was invoiced:
+    // the credit note still corrects at the 9 % the invoice charged (decision 0111).
+    const [low] = await db().select().from(taxRates).where(eq(taxRates.name, 'VAT 9%'));
+    await db().update(taxRates).set({ name: 'Culture VAT', basisPoints: 2100 }).where(eq(taxRates.id, low!.id));
+    try {
+      expect(await runRefundsCommand(['mark-processed', String(refundId)], { db: db(), config: shop.config, now: () => clock, print: () => {} })).toBe(0);
+    } finally {
+      await db().update(taxRates).set({ name: low!.name, basisPoints: low!.basisPoints }).where(eq(taxRates.id, low!.id));
+    }
 
     const refund = (await dataOf(buyer.token)).refunds.find((candidate) => candidate.id === refundId)!;
     expect(refund.credit_note?.number).toMatch(/^NWF-CN-\d{6}$/);
@@ -222,5 +230,20 @@ describe.each(testEngines())('invoices and credit notes on %s', (engine) => {
     }
     // The invoice link still opens the invoice.
     expect((await download(`/download-invoice/${order.code}/${order.checksum}`)).status).toBe(200);
+  });
+});
+
+describe('the rate a credit note corrects an item at (decision 0111)', () => {
+  const low = { name: 'VAT 9%', basisPoints: 900 };
+  const raised = { name: 'VAT 9%', basisPoints: 2100 };
+  const rates = [{ name: 'VAT 9%', basisPoints: 900, gross: 10900, net: 10000, tax: 900 }];
+  it('takes the rate the invoice recorded for the item, whatever the catalogue says now', () => {
+    expect(invoicedRate({ rates, itemRates: { '7': low } }, 7, { name: 'Culture VAT', basisPoints: 2100 })).toEqual(low);
+    expect(invoicedRate({ rates, itemRates: { '7': null } }, 7, raised)).toBeNull();
+  });
+  it('on an invoice filed before it recorded them, takes the invoice’s rate of the same name, else the rate now', () => {
+    expect(invoicedRate({ rates }, 7, raised)).toEqual(low);
+    expect(invoicedRate({ rates }, 7, { name: 'Culture VAT', basisPoints: 2100 })).toEqual({ name: 'Culture VAT', basisPoints: 2100 });
+    expect(invoicedRate({ rates }, 7, null)).toBeNull();
   });
 });
