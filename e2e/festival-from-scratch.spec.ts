@@ -28,6 +28,7 @@ const EVENT = { code: 'FSF28', name: 'Fresh Start Festival 2028' };
 const PASS = { code: 'FSF28-PASS', name: 'Weekend pass' };
 const SHUTTLE = { code: 'FSF28-SHUTTLE', name: 'Shuttle from Utrecht' };
 const TEE = { code: 'FSF28-TEE', name: 'Festival T-shirt' };
+const BANNER = `${EVENT.name} · 14-16 July · by the lake`;
 
 /**
  * Issue 37's whole workshop in Chromium against the real server, from a shop with nothing in it
@@ -60,6 +61,21 @@ async function lookAt(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/**
+ * The organiser's own configuration, as docs/own-shop.md has them make it: the demo's copied and
+ * made theirs (its festival's name everywhere, its own banner), so nothing of the demo festival
+ * shows in the shop they build.
+ */
+const ownConfiguration = <T,>(demo: T): T => {
+  const theirs = JSON.parse(JSON.stringify(demo).replaceAll('Northwind Festival 2027', EVENT.name).replaceAll('Northwind', 'Fresh Start')) as T & {
+    texts: { headerBanner?: string | null };
+    translations?: Record<string, { texts?: { headerBanner?: string | null } }>;
+  };
+  theirs.texts.headerBanner = BANNER;
+  for (const translation of Object.values(theirs.translations ?? {})) delete translation.texts?.headerBanner;
+  return theirs;
+};
+
 describe('a festival set up in the browser from an empty shop, and bought', () => {
   const browser = useBrowser();
   let shop: Shop | undefined;
@@ -67,7 +83,7 @@ describe('a festival set up in the browser from an empty shop, and bought', () =
   let errors: string[];
 
   beforeAll(async () => {
-    const own = await startOwnShop({ appSecret: 'festival-from-scratch-journey-secret-of-32-characters', empty: true });
+    const own = await startOwnShop({ appSecret: 'festival-from-scratch-journey-secret-of-32-characters', empty: true, configure: ownConfiguration });
     shop = { ...own, staff: await prepareStaff(own.database.db) };
     ({ page, errors } = await openPageOn(browser(), shop.base, { allowRefusals: true }));
     await signInAs(page, shop.staff.admin);
@@ -310,6 +326,9 @@ describe('a festival set up in the browser from an empty shop, and bought', () =
     await buyer.goto('/tickets');
     const card = buyer.locator(`article[data-code="${PASS.code}"]`);
     await card.waitFor();
+    // The organiser's shop, not the demo's: its own banner, and no word of the demo festival.
+    await buyer.getByText(BANNER).first().waitFor();
+    expect(await buyer.locator('body').innerText()).not.toContain('Northwind');
     expect(await card.locator('.product-card__next-price').innerText()).toBe('€15.00 more from 1 Mar 2099');
     await buyer.locator(`article[data-code="${SHUTTLE.code}"]`).waitFor();
     await lookAt(buyer, 'shop-tickets');
