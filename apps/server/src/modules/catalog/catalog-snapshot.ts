@@ -32,6 +32,8 @@ export interface CatalogSnapshot {
   translations: ReadonlyMap<number, ItemTranslations>;
   /** The language of this snapshot's texts; null: the entries' own, the shop's default language. */
   language: Locale | null;
+  /** The shop's default language: the entries' own texts' (what `language` null stands for). */
+  defaultLanguage: Locale;
   /**
    * The same snapshot with its names and descriptions in `language`, each in the default language
    * where not given: made once per snapshot and language the shop offers, and the default's (this
@@ -73,7 +75,7 @@ export function createCatalogReader(db: Db, maxAgeMs: number, now: () => Date = 
     refreshing ??= (async () => {
       try {
         const [{ translations, ...items }, eventSettings] = await Promise.all([listShopItems(db, now()), listEventSettings(db)]);
-        snapshot = withTexts({ ...items, ...indexed(items.products, items.merchandise, items.variants), eventSettings, takenAt: Date.now(), soldOut: new Set(), translations, language: null }, others);
+        snapshot = withTexts({ ...items, ...indexed(items.products, items.merchandise, items.variants), eventSettings, takenAt: Date.now(), soldOut: new Set(), translations, language: null, defaultLanguage: languages[0] ?? 'en' }, others);
         return snapshot;
       } finally {
         refreshing = undefined;

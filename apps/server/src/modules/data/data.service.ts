@@ -138,9 +138,11 @@ export function createCustomerData(db: Db, config: ShopConfigFile, appSecret: st
   return async (given, customer, options) => {
     // The catalogue's texts in the customer's language where the caller has none of a request's
     // (an answer made by a service): their account's, which follows their switcher (decision 0094).
-    const snapshot = given.language === null ? given.in(readerLanguage(config, customer.language)) : given;
+    const language = given.language ?? readerLanguage(config, customer.language);
+    const snapshot = given.language === null ? given.in(language) : given;
     if (options?.versionIsCurrent && customer.dataVersion === 0) return buildUserData(snapshot, config, customer);
-    const { orders, refunds, existingTickets } = await customerOrdersAndRefunds(db, customer.id, snapshot, appSecret, now(), undefined, bankTransferOffered(config), refundProvider);
+    // The answers in their language too, also where the catalogue has no texts in it (the snapshot is then the default's).
+    const { orders, refunds, existingTickets } = await customerOrdersAndRefunds(db, customer.id, snapshot, appSecret, now(), undefined, bankTransferOffered(config), refundProvider, language);
     return { ...buildUserData(snapshot, config, customer), orders, refunds, existing_tickets: existingTickets };
   };
 }

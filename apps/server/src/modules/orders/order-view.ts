@@ -1,4 +1,4 @@
-import { answerDayIn, type AnswerForm, type QuestionDefinition, allowedPaymentMethods, shippingShares, waitsForBankDetails, type StaffRefundability, type Order, type RefundWaysOpen, type ShopConfigFile, type Refund, type ShopItem, type Ticket, type UserData } from '@festival/contract';
+import { answerDayIn, type AnswerForm, type QuestionDefinition, allowedPaymentMethods, shippingShares, waitsForBankDetails, type StaffRefundability, type Order, type RefundWaysOpen, type ShopConfigFile, type Refund, type ShopItem, type Ticket, type UserData, type Locale } from '@festival/contract';
 import type { Db } from '../../db/client';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { listAnswersOfOrders, loadCustomerOrders, loadCustomerRefunds, type OrderRow as OrderRowOf } from './orders.queries';
@@ -147,6 +147,8 @@ export async function customerOrdersAndRefunds(
   bankTransferOffered = false,
   /** The payment provider refunds go back through (decision 0060): which refunds wait for the customer's bank details. */
   refundProvider: string | null = null,
+  /** The reader's language, for the answers' words; by default the snapshot's (the shop's default for its own texts). */
+  language: Locale = snapshot.language ?? snapshot.defaultLanguage,
 ): Promise<{ orders: Order[]; refunds: Refund[]; staffRefunds: StaffRefundRules; existingTickets: UserData['existing_tickets'] }> {
   const [loaded, refundData] = await readTogether(db, [() => loadCustomerOrders(db, customerId, orderId), () => loadCustomerRefunds(db, customerId)]);
   const activeRefundTickets = new Set<number>();
@@ -166,7 +168,7 @@ export async function customerOrdersAndRefunds(
     if (item.merchandisePurchaseId !== null) activeRefundPurchases.add(item.merchandisePurchaseId);
   }
 
-  // The answers to the products' questions (decision 0106), in the snapshot's language: by ticket, and the order's own.
+  // The answers to the products' questions (decision 0106), in the reader's language: by ticket, and the order's own.
   const [answerRows, questionRows] = loaded.tickets.length
     ? await readTogether(db, [() => listAnswersOfOrders(db, loaded.orders.map((order) => order.id)), () => listQuestionsOf(db, [...new Set(loaded.tickets.map((row) => row.item.id))])] as const)
     : [[], []];
@@ -181,7 +183,7 @@ export async function customerOrdersAndRefunds(
     else orderValues.set(`${row.orderId}/${row.question.shopItemId}`, { ...orderValues.get(`${row.orderId}/${row.question.shopItemId}`), ...value });
   }
   const answersMayChange = (item: TicketRow['item']) => item.allowNameChanges && within(now, null, item.allowNameChangesUntil);
-  const answersLanguage = snapshot.language ?? 'en';
+  const answersLanguage = language;
   const { byTicket: ticketAnswers, byOrder: orderAnswers } = shownAnswersOf(answerRows, answersLanguage, { day: answerDayIn(answersLanguage) });
 
   // What card and desk payments can still take back, for the customer's own paid orders (one query).
