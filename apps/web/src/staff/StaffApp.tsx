@@ -19,7 +19,7 @@ type Me = StaffApiAnswer<'staff-me'> | null;
 /** Only a missing answer is worth a second try; a refusal stays a refusal. */
 const retry = (failureCount: number, error: unknown) => failureCount < 2 && error instanceof NetworkError;
 
-function createStaffQueryClient(): QueryClient {
+export function createStaffQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     defaultOptions: { queries: { retry, refetchOnWindowFocus: false }, mutations: { retry: false } },
     // Any call that finds the session gone (idle, signed out elsewhere, disabled) brings the sign-in back.
@@ -35,9 +35,9 @@ function createStaffQueryClient(): QueryClient {
 
 const router = createBrowserRouter(staffRoutes, { basename: '/staff' });
 
-/** The back office: the signed-in member's pages, or the sign-in. */
-export function StaffApp() {
-  const [client] = useState(createStaffQueryClient);
+/** The back office: the signed-in member's pages, or the sign-in. `client`: made before (main.tsx starts the opening page's call in it). */
+export function StaffApp({ client: given }: { client?: QueryClient }) {
+  const [client] = useState(() => given ?? createStaffQueryClient());
   return (
     <QueryClientProvider client={client}>
       <ToastProvider>

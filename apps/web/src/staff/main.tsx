@@ -5,7 +5,9 @@ import { createRoot } from 'react-dom/client';
 import { pageLanguages } from '../lib/app-languages';
 import { startLanguage } from '../lib/language';
 import { loadLanguage, startPseudo } from '../lib/say';
-import { StaffApp } from './StaffApp';
+import { openingPageOf, startOpeningCall } from './opening-page';
+import { preloadOpeningPage } from './routes';
+import { createStaffQueryClient, StaffApp } from './StaffApp';
 import '../app/styles/global.css';
 import './staff.css';
 import { addAppTexts, type TextMessages } from '../lib/say';
@@ -16,6 +18,12 @@ addAppTexts('staff', import.meta.glob<TextMessages>('../../../../packages/contra
 const container = document.getElementById('root');
 if (!container) throw new Error('staff.html has no #root element.');
 const root = createRoot(container);
+
+// The page it is opened on loads beside the session's call and the texts, not after them: its
+// chunk, and its first call where it is a large one (opening-page.ts).
+const client = createStaffQueryClient();
+preloadOpeningPage(openingPageOf(window.location.pathname));
+startOpeningCall(client, window.location.pathname);
 
 async function start(): Promise<void> {
   // The page starts in the language the server sent it in (`<html lang>`: the switcher's cookie,
@@ -28,7 +36,7 @@ async function start(): Promise<void> {
 const render = () =>
   root.render(
     <StrictMode>
-      <StaffApp />
+      <StaffApp client={client} />
     </StrictMode>,
   );
 // A language whose texts could not be loaded shows the pages in English rather than none.

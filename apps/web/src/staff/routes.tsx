@@ -7,23 +7,73 @@ import { mayCall } from './sections';
 import { useMember } from './use-member';
 import { Shell } from './Shell';
 
-// Each page is its own chunk: the sign-in and the frame load first, a page when it is opened.
-const DashboardPage = lazy(() => import('./pages/DashboardPage'));
-const TeamPage = lazy(() => import('./pages/TeamPage'));
-const AuditPage = lazy(() => import('./pages/AuditPage'));
-const RefundsPage = lazy(() => import('./pages/RefundsPage'));
-const ExportsPage = lazy(() => import('./pages/ExportsPage'));
-const BoxOfficePage = lazy(() => import('./pages/BoxOfficePage'));
-const OrdersPage = lazy(() => import('./pages/OrdersPage'));
-const OrderPage = lazy(() => import('./pages/OrderPage'));
-const CataloguePage = lazy(() => import('./pages/CataloguePage'));
-const OnsalesPage = lazy(() => import('./pages/OnsalesPage'));
-const VouchersPage = lazy(() => import('./pages/VouchersPage'));
-const RatesPage = lazy(() => import('./pages/RatesPage'));
-const GuestsPage = lazy(() => import('./pages/GuestsPage'));
-const CheckinListsPage = lazy(() => import('./pages/CheckinListsPage'));
-const ScannersPage = lazy(() => import('./pages/ScannersPage'));
-const AccountPage = lazy(() => import('./pages/AccountPage'));
+// Each page is its own chunk: the sign-in and the frame load first, a page when it is opened (or,
+// for the page the back office is opened on, at once: preloadOpeningPage).
+const PAGE_CHUNKS = {
+  DashboardPage: () => import('./pages/DashboardPage'),
+  TeamPage: () => import('./pages/TeamPage'),
+  AuditPage: () => import('./pages/AuditPage'),
+  RefundsPage: () => import('./pages/RefundsPage'),
+  ExportsPage: () => import('./pages/ExportsPage'),
+  BoxOfficePage: () => import('./pages/BoxOfficePage'),
+  OrdersPage: () => import('./pages/OrdersPage'),
+  OrderPage: () => import('./pages/OrderPage'),
+  CataloguePage: () => import('./pages/CataloguePage'),
+  OnsalesPage: () => import('./pages/OnsalesPage'),
+  VouchersPage: () => import('./pages/VouchersPage'),
+  RatesPage: () => import('./pages/RatesPage'),
+  GuestsPage: () => import('./pages/GuestsPage'),
+  CheckinListsPage: () => import('./pages/CheckinListsPage'),
+  ScannersPage: () => import('./pages/ScannersPage'),
+  AccountPage: () => import('./pages/AccountPage'),
+};
+const DashboardPage = lazy(PAGE_CHUNKS.DashboardPage);
+const TeamPage = lazy(PAGE_CHUNKS.TeamPage);
+const AuditPage = lazy(PAGE_CHUNKS.AuditPage);
+const RefundsPage = lazy(PAGE_CHUNKS.RefundsPage);
+const ExportsPage = lazy(PAGE_CHUNKS.ExportsPage);
+const BoxOfficePage = lazy(PAGE_CHUNKS.BoxOfficePage);
+const OrdersPage = lazy(PAGE_CHUNKS.OrdersPage);
+const OrderPage = lazy(PAGE_CHUNKS.OrderPage);
+const CataloguePage = lazy(PAGE_CHUNKS.CataloguePage);
+const OnsalesPage = lazy(PAGE_CHUNKS.OnsalesPage);
+const VouchersPage = lazy(PAGE_CHUNKS.VouchersPage);
+const RatesPage = lazy(PAGE_CHUNKS.RatesPage);
+const GuestsPage = lazy(PAGE_CHUNKS.GuestsPage);
+const CheckinListsPage = lazy(PAGE_CHUNKS.CheckinListsPage);
+const ScannersPage = lazy(PAGE_CHUNKS.ScannersPage);
+const AccountPage = lazy(PAGE_CHUNKS.AccountPage);
+
+/** Each page's chunk by its path under /staff (a path with a parameter by its first part). */
+const CHUNK_OF_PATH: Readonly<Record<string, () => Promise<unknown>>> = {
+  'dashboard': PAGE_CHUNKS.DashboardPage,
+  'team': PAGE_CHUNKS.TeamPage,
+  'audit': PAGE_CHUNKS.AuditPage,
+  'refunds': PAGE_CHUNKS.RefundsPage,
+  'exports': PAGE_CHUNKS.ExportsPage,
+  'box-office': PAGE_CHUNKS.BoxOfficePage,
+  'orders': PAGE_CHUNKS.OrdersPage,
+  'catalogue': PAGE_CHUNKS.CataloguePage,
+  'onsales': PAGE_CHUNKS.OnsalesPage,
+  'vouchers': PAGE_CHUNKS.VouchersPage,
+  'rates': PAGE_CHUNKS.RatesPage,
+  'guests': PAGE_CHUNKS.GuestsPage,
+  'checkin-lists': PAGE_CHUNKS.CheckinListsPage,
+  'scanners': PAGE_CHUNKS.ScannersPage,
+  'account': PAGE_CHUNKS.AccountPage,
+};
+
+/**
+ * Loads the chunk of the page the back office is opened on (`opening`: its path under /staff, as
+ * openingPageOf gives it) beside the session's call, instead of after it; a page's lazy() then
+ * finds it loaded. An order's page is loaded by its first part.
+ */
+export function preloadOpeningPage(opening: string): void {
+  void openingChunkOf(opening)?.().catch(() => undefined);
+}
+
+/** The chunk of the page at a path under /staff; undefined for the start page and unknown paths. */
+export const openingChunkOf = (opening: string): (() => Promise<unknown>) | undefined => CHUNK_OF_PATH[opening] ?? (opening.startsWith('orders/') ? PAGE_CHUNKS.OrderPage : undefined);
 
 /** A page for the roles that may make its call; others (who typed or kept its address) read why not. */
 function ForRolesOf({ call, children }: { call: StaffApiPath; children: ReactNode }) {

@@ -21,6 +21,7 @@ import {
   directionOf,
   type Locale,
 } from '@festival/contract';
+import { CATALOGUE_OVERVIEW_KEY, OPENING_FRESH_MS } from '../opening-page';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
 import { Badge } from '../../components/ui/Badge';
@@ -93,7 +94,7 @@ type ItemAnswer = StaffApiAnswer<'catalogue-change-item'>;
 type EventAnswer = StaffApiAnswer<'catalogue-change-event'>;
 type UploadInput = StaffCallInput<'catalogue-upload'>;
 
-const OVERVIEW_KEY = ['catalogue-overview'] as const;
+const OVERVIEW_KEY = CATALOGUE_OVERVIEW_KEY;
 // What a change here alters on the other pages: they load it afresh when next opened.
 const RELOAD = [['staff-audit'], ['dashboard'], ['box-office-items']] as const;
 const texts = staffTexts.catalogue;
@@ -122,7 +123,8 @@ function zoneOf(item: Item, overview: Overview): string {
  */
 export default function CataloguePage() {
   const client = useQueryClient();
-  const overview = useQuery({ queryKey: OVERVIEW_KEY, queryFn: () => staffCall('catalogue-overview', {}) });
+  // Read at most OPENING_FRESH_MS ago (the opening's call, when the back office was opened here): not asked again.
+  const overview = useQuery({ queryKey: OVERVIEW_KEY, queryFn: () => staffCall('catalogue-overview', {}), staleTime: OPENING_FRESH_MS });
   const [editing, setEditing] = useState<string | null>(null);
   // The tax rates an item may take (not archived), read when an item is edited.
   const taxRates = useQuery({ queryKey: ['rate-list'], queryFn: () => staffCall('rate-list', {}), enabled: editing !== null });

@@ -1,0 +1,39 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CATALOGUE_OVERVIEW_KEY, openingPageOf, startOpeningCall } from './opening-page';
+import { openingChunkOf, staffRoutes } from './routes';
+
+const calls = vi.hoisted(() => [] as string[]);
+vi.mock('./api', () => ({
+  staffCall: (path: string) => {
+    calls.push(path);
+    return Promise.resolve({ events: [], items: [] });
+  },
+}));
+
+describe('the page the back office is opened on', () => {
+  afterEach(() => {
+    calls.length = 0;
+  });
+
+  it('is named by its path under /staff', () => {
+    expect(['/staff/catalogue', '/staff/catalogue/', '/staff/', '/staff', '/staff/orders/NWF-1'].map(openingPageOf)).toEqual(['catalogue', 'catalogue', '', '', 'orders/NWF-1']);
+  });
+
+  it('starts the catalogue’s overview at once, into the key its page reads, and no call for other pages', async () => {
+    const client = new QueryClient();
+    startOpeningCall(client, '/staff/catalogue');
+    await vi.waitFor(() => expect(client.getQueryData(CATALOGUE_OVERVIEW_KEY)).toEqual({ events: [], items: [] }));
+    expect(calls).toEqual(['catalogue-overview']);
+    for (const path of ['/staff/', '/staff/dashboard', '/staff/orders/NWF-1', '/staff/link']) startOpeningCall(new QueryClient(), path);
+    expect(calls).toEqual(['catalogue-overview']);
+  });
+
+  it('has the chunk of every page the back office routes to', () => {
+    const paths = (staffRoutes[0]!.children ?? []).flatMap((route) => (route.path && route.path !== '*' && route.path !== 'link' ? [route.path.replace(':code', 'NWF-1')] : []));
+    expect(paths.length).toBeGreaterThan(10);
+    for (const path of paths) expect(openingChunkOf(path), path).toBeTypeOf('function');
+    expect(openingChunkOf('')).toBeUndefined();
+    expect(openingChunkOf('no-such-page')).toBeUndefined();
+  });
+});
