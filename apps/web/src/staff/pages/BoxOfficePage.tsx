@@ -178,22 +178,14 @@ export default function BoxOfficePage() {
               return item && questions.length ? (
                 <fieldset key={code} className="staff-boxoffice-fieldset">
                   <legend>{texts.orderQuestionsOf(item.name)}</legend>
-                  {questions.map((question) => {
-                    const field = orderAnswerField(code, question.code);
-                    const error = answerError(field);
-                    return (
-                      <QuestionField
-                        key={question.code}
-                        id={answerFieldId(field)}
-                        question={question}
-                        language={language}
-                        value={orderAnswers[code]?.[question.code] ?? (question.kind === 'multi' ? [] : '')}
-                        onChange={(value) => setOrderAnswers((current) => ({ ...current, [code]: { ...current[code], [question.code]: value } }))}
-                        invalid={Boolean(error)}
-                        error={error}
-                      />
-                    );
-                  })}
+                  <DeskQuestionFields
+                    questions={questions}
+                    language={language}
+                    fieldOf={(question) => orderAnswerField(code, question)}
+                    values={orderAnswers[code]}
+                    onAnswer={(question, value) => setOrderAnswers((current) => ({ ...current, [code]: { ...current[code], [question]: value } }))}
+                    errorOf={answerError}
+                  />
                 </fieldset>
               ) : null;
             })}
@@ -405,22 +397,14 @@ function BasketRow({
             </Button>
           </div>
           <p className="field__hint">{say(texts.holderHint)}</p>
-          {ticketQuestions.map((question) => {
-            const field = holderAnswerField(lineIndex, index, question.code);
-            const error = answerError(field);
-            return (
-              <QuestionField
-                key={question.code}
-                id={answerFieldId(field)}
-                question={question}
-                language={language}
-                value={holder.answers?.[question.code] ?? (question.kind === 'multi' ? [] : '')}
-                onChange={(value) => setHolder(index, { answers: { ...holder.answers, [question.code]: value } })}
-                invalid={Boolean(error)}
-                error={error}
-              />
-            );
-          })}
+          <DeskQuestionFields
+            questions={ticketQuestions}
+            language={language}
+            fieldOf={(question) => holderAnswerField(lineIndex, index, question)}
+            values={holder.answers}
+            onAnswer={(question, value) => setHolder(index, { answers: { ...holder.answers, [question]: value } })}
+            errorOf={answerError}
+          />
         </fieldset>
       ))}
     </li>
@@ -429,6 +413,43 @@ function BasketRow({
 
 /** The id of a question's field, from the field the shop names it by (`lines.0.holders.1.answers.size`). */
 const answerFieldId = (field: string) => `staff-boxoffice-${field.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+
+/**
+ * A product's questions at the desk, a holder's or the order's: each field named by the field the
+ * shop refuses it under (`fieldOf`), its refusal shown at it.
+ */
+function DeskQuestionFields({
+  questions,
+  language,
+  fieldOf,
+  values,
+  onAnswer,
+  errorOf,
+}: {
+  questions: readonly Parameters<typeof QuestionField>[0]['question'][];
+  language: Parameters<typeof QuestionField>[0]['language'];
+  fieldOf: (question: string) => string;
+  values: Readonly<Record<string, Parameters<typeof QuestionField>[0]['value']>> | undefined;
+  onAnswer: (question: string, value: Parameters<typeof QuestionField>[0]['value']) => void;
+  errorOf: (field: string) => string | undefined;
+}) {
+  return questions.map((question) => {
+    const field = fieldOf(question.code);
+    const error = errorOf(field);
+    return (
+      <QuestionField
+        key={question.code}
+        id={answerFieldId(field)}
+        question={question}
+        language={language}
+        value={values?.[question.code] ?? (question.kind === 'multi' ? [] : '')}
+        onChange={(value) => onAnswer(question.code, value)}
+        invalid={Boolean(error)}
+        error={error}
+      />
+    );
+  });
+}
 
 function PaymentChoice({ way, checked, onChoose }: { way: BoxOfficePayment; checked: boolean; onChoose: () => void }) {
   const id = useId();
