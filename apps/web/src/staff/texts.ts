@@ -1262,6 +1262,12 @@ const catalogue = {
   featured: message({ id: 'staff.CataloguePage.featured', defaultMessage: 'Featured: shown first in the shop' }),
   taxField: message({ id: 'staff.CataloguePage.taxField', defaultMessage: 'Tax rate' }),
   taxHint: message({ id: 'staff.CataloguePage.taxHint', defaultMessage: 'New orders are taxed at it. It cannot be changed once a unit is sold.' }),
+  // A product's event, days, transport and payment plan after creation.
+  eventHint: message({ id: 'staff.CataloguePage.eventHint', defaultMessage: 'It moves only before a unit is sold or held, and while no check-in list, on-sale or add-on of its event names it.' }),
+  daysField: message({ id: 'staff.CataloguePage.daysField', defaultMessage: 'Festival days' }),
+  daysHint: message({ id: 'staff.CataloguePage.daysHint', defaultMessage: 'Dates such as 2027-06-19, separated by commas; empty: every day. Written on the check-in lists that name it without days of their own.' }),
+  changesUntilField: words(messageWith<{ zone: string }>({ id: 'staff.CataloguePage.changesUntilField', defaultMessage: 'Buyers may change their departure until ({zone})' }), (zone: string) => ({ zone })),
+  travelTimeField: words(messageWith<{ zone: string }>({ id: 'staff.CataloguePage.travelTimeField', defaultMessage: 'Departs ({zone})' }), (zone: string) => ({ zone })),
   typeFixed: words(
     messageWith<{ type: string }>({ id: 'staff.CataloguePage.typeFixed', defaultMessage: 'Type: {type}. The type cannot be changed: make a new item instead.' }),
     (type: string) => ({ type }),
