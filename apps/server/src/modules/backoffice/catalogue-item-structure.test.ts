@@ -111,6 +111,10 @@ describe.each(testEngines())('an item’s event, days, transport and payment pla
     const kept = await upload(DEMO_TEXT, false);
     expect(kept.kept).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'NWF27-LOCKER', field: 'event' })]));
     expect((await row('NWF27-LOCKER')).eventId).toBe(await eventId('OTHER27'));
+    // A file whose list of the old event names it while the shop keeps the move: refused at the product's event.
+    const listed = DEMO_TEXT.replace('products: [NWF27-PARKING]', 'products: [NWF27-PARKING, NWF27-LOCKER]');
+    const refused = staffApi['catalogue-upload'].answer.parse((await staffCall(shop.app, 'catalogue-upload', { file_name: 'catalogue.yaml', lines: listed.split(/\r?\n/), check_only: true, file_wins: false }, admin)).body);
+    expect(refused.problems).toEqual([expect.objectContaining({ field: expect.stringMatching(/^products\[\d+\]\.event$/), message: expect.stringContaining('NWF27-PARKING') })]);
     await upload(DEMO_TEXT, true);
     expect(await row('NWF27-LOCKER')).toMatchObject({ eventId: await eventId('NWF27'), backOfficeFields: [] });
   });
