@@ -1135,6 +1135,11 @@ const catalogue = {
     requires: message({ id: 'staff.CataloguePage.fieldNames.requires', defaultMessage: 'required products' }),
     featured: message({ id: 'staff.CataloguePage.fieldNames.featured', defaultMessage: 'featured' }),
     tax: message({ id: 'staff.CataloguePage.fieldNames.tax', defaultMessage: 'tax rate' }),
+    // A product's structure changed here.
+    event: message({ id: 'staff.CataloguePage.fieldNames.event', defaultMessage: 'event' }),
+    days: message({ id: 'staff.CataloguePage.fieldNames.days', defaultMessage: 'festival days' }),
+    transport: message({ id: 'staff.CataloguePage.fieldNames.transport', defaultMessage: 'transport settings' }),
+    payment_plan: message({ id: 'staff.CataloguePage.fieldNames.payment_plan', defaultMessage: 'payment plan' }),
     name: message({ id: 'staff.CataloguePage.fieldNames.name', defaultMessage: 'name' }),
     description: message({ id: 'staff.CataloguePage.fieldNames.description', defaultMessage: 'description' }),
     translations: message({ id: 'staff.CataloguePage.fieldNames.translations', defaultMessage: 'texts in other languages' }),
