@@ -171,9 +171,10 @@ describe('the back office’s catalogue', () => {
     // A payment plan that no longer adds up to price plus fee: refused at the plan, with the rule of the file.
     dialog = await openEdit(page, PLAN);
     expect(await dialog.getByText(english(staffCatalogueMessages.planNewOrders)).count()).toBe(1);
-    await dialog.getByLabel(itemFormTexts.amountField(1)).fill('50.00');
+    await dialog.getByLabel(itemFormTexts.amountField(1), { exact: true }).fill('50.00');
     await dialog.getByRole('button', { name: texts.save }).click();
-    await dialog.getByText('the amounts add up to 19400, but price plus fee is 19300', { exact: false }).waitFor();
+    // At the plan itself (and in the form's alert).
+    await dialog.getByRole('group', { name: 'Payment plan' }).getByText('the amounts add up to 19400, but price plus fee is 19300', { exact: false }).waitFor();
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: texts.close }).click();
     await dialog.waitFor({ state: 'detached' });
