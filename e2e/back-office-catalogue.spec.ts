@@ -9,6 +9,7 @@ import { LOCALE_NAMES, LOCALES } from '../packages/contract/src/i18n/locales';
 import { staffCatalogueMessages } from '../packages/contract/src/staff-catalogue';
 import { staffAdminMessages } from '../packages/contract/src/staff-accounts';
 import { formatInZone } from '../apps/web/src/staff/catalogue-page';
+import { itemFormTexts } from '../apps/web/src/staff/catalogue/item-form';
 import { formatAmount } from '../apps/web/src/staff/money';
 import { english, englishOf } from '../packages/contract/src/i18n/english';
 import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
@@ -166,6 +167,17 @@ describe('the back office’s catalogue', () => {
     await dialog.getByRole('button', { name: texts.close }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await item(page, PLAN).innerText()).toContain(`${money(18950)} + ${money(350)} fee`);
+
+    // A payment plan that no longer adds up to price plus fee: refused at the plan, with the rule of the file.
+    dialog = await openEdit(page, PLAN);
+    expect(await dialog.getByText(english(staffCatalogueMessages.planNewOrders)).count()).toBe(1);
+    await dialog.getByLabel(itemFormTexts.amountField(1), { exact: true }).fill('50.00');
+    await dialog.getByRole('button', { name: texts.save }).click();
+    // At the plan itself (and in the form's alert).
+    await dialog.getByRole('group', { name: 'Payment plan' }).getByText('the amounts add up to 19400, but price plus fee is 19300', { exact: false }).waitFor();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: texts.close }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('changes a departure’s seats in its row, and stops counting them when emptied', async () => {

@@ -304,7 +304,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const catalogueChecker = options.catalogueChecker ?? createCatalogueChecker({ languages: config.languages });
   // Its threads end with the server: an upload being checked must not keep a stopping process alive.
   app.addHook('onClose', async () => catalogueChecker.close());
-  registerCatalogueRoutes(app, { catalogue: createCatalogueAdmin({ db: staffDb, config, catalog, now, checker: catalogueChecker }), guard: staffGuard });
+  registerCatalogueRoutes(app, { catalogue: createCatalogueAdmin({ db: staffDb, config, catalog, now, checker: catalogueChecker, listsChanged: (codes) => codes.forEach((code) => checkin.forgetList(code)) }), guard: staffGuard });
   registerOnsaleRoutes(app, { onsales: createOnsaleAdmin({ db: staffDb, readDb: staffDb, room: waitingRoom, now, ...(options.onsaleFiguresCacheMs !== undefined ? { cacheMs: options.onsaleFiguresCacheMs } : {}) }), guard: staffGuard });
   registerVoucherRoutes(app, { vouchers: createVoucherAdmin({ db: staffDb, readDb: staffDb, config, now }), guard: staffGuard });
   registerRateRoutes(app, { rates: createRateAdmin({ db: staffDb, readDb: staffDb, config, catalog }), guard: staffGuard });

@@ -3,8 +3,9 @@ import { catalogueBoolean, catalogueCode, catalogueCount, catalogueInstant, cata
 import { paymentPlanEntry } from './catalog';
 import { priceTier, priceTiers } from './price-tiers';
 import { eventTextTranslations, itemTextTranslations } from './catalogue-languages';
-import { CATALOGUE_IMAGES_MAX, itemDefinition } from './product-fields';
+import { CATALOGUE_IMAGES_MAX, itemDefinition, productFieldMessages } from './product-fields';
 import { eventBankTransferCountries, eventDefinition, eventTimezone } from './event-fields';
+import { festivalDays } from './checkin-list-fields';
 import { issueMessage, message, messageWith } from './i18n/text';
 
 // The catalogue page's texts with placeholders, each declared once; `staffCatalogueMessages` below keeps the callers' positional arguments.
@@ -32,6 +33,19 @@ const departureTaken = messageWith<{ count: number }>({
 const problems = messageWith<{ count: number }>({
   id: 'staffCatalogueMessages.problems',
   defaultMessage: 'The file has {count, plural, one {1 problem} other {{count} problems}}; nothing was changed.',
+});
+
+// An item's event, days, transport and payment plan after creation (issue 37 point 1).
+const eventListed = messageWith<{ lists: string }>({ id: 'staffCatalogueMessages.eventListed', defaultMessage: 'The check-in lists {lists} of its event admit this product: take it off them first.' });
+const eventOnsale = messageWith<{ onsales: string }>({ id: 'staffCatalogueMessages.eventOnsale', defaultMessage: 'The on-sales {onsales} of its event name this product: take it off them first.' });
+const eventRequired = messageWith<{ products: string }>({ id: 'staffCatalogueMessages.eventRequired', defaultMessage: 'The products {products} of its event are sold only with this product: change their required products first.' });
+const travelTimeTaken = messageWith<{ count: number }>({
+  id: 'staffCatalogueMessages.travelTimeTaken',
+  defaultMessage: '{count, plural, one {1 seat is} other {# seats are}} sold or held in carts: their buyers travel at the time their tickets say, so it stays.',
+});
+const planHeld = messageWith<{ count: number }>({
+  id: 'staffCatalogueMessages.planHeld',
+  defaultMessage: '{count, plural, one {1 unit is} other {# units are}} held in carts, which may hold another product with a payment plan: give it a plan once they are bought or released.',
 });
 
 const imageTooLarge = messageWith<{ megabytes: number }>({ id: 'staffCatalogueMessages.imageTooLarge', defaultMessage: 'An image may be at most {megabytes} MB.' });
@@ -101,6 +115,29 @@ export const staffCatalogueMessages = {
   }),
   /** Said at a field a variant takes from its group (decision 0104). */
   variantShared: message({ id: 'staffCatalogueMessages.variantShared', defaultMessage: 'A variant takes this from its group: change it on the group.' }),
+  /** Said at the event of a product with units sold or held: its tickets, invoices and passes name the event. */
+  eventSold: message({
+    id: 'staffCatalogueMessages.eventSold',
+    defaultMessage: 'Units of this product are sold or held in carts, and their tickets and documents name its event: it stays. Archive it and make a new product in the other event instead.',
+  }),
+  eventListed: (lists: string) => eventListed({ lists }),
+  eventOnsale: (onsales: string) => eventOnsale({ onsales }),
+  eventRequired: (products: string) => eventRequired({ products }),
+  eventMerchandise: message({ id: 'staffCatalogueMessages.eventMerchandise', defaultMessage: 'Merchandise belongs to no event.' }),
+  /** Said at the festival days of merchandise. */
+  daysProductsOnly: message({ id: 'staffCatalogueMessages.daysProductsOnly', defaultMessage: 'Only products have festival days.' }),
+  /** A product's days live on the check-in lists that name it (decision 0064). */
+  daysNoList: message({
+    id: 'staffCatalogueMessages.daysNoList',
+    defaultMessage: 'No check-in list admits this product on its own days: add it to a list in Check-in lists first, or give it days there.',
+  }),
+  transportOnly: message({ id: 'staffCatalogueMessages.transportOnly', defaultMessage: 'Only transport products have transport settings.' }),
+  travelTimeTaken: (count: number) => travelTimeTaken({ count }),
+  travelTimeSelectable: message({ id: 'staffCatalogueMessages.travelTimeSelectable', defaultMessage: 'Buyers of this transport choose among its departures: change them one by one under Departures.' }),
+  planProductsOnly: message({ id: 'staffCatalogueMessages.planProductsOnly', defaultMessage: 'Only products have a payment plan.' }),
+  planHeld: (count: number) => planHeld({ count }),
+  /** Said beside the payment plan in the edit form: an order copies its plan and its instalments at checkout. */
+  planNewOrders: message({ id: 'staffCatalogueMessages.planNewOrders', defaultMessage: 'Orders keep the plan they were made with: a change applies to new orders only.' }),
   imageStored: message({ id: 'staffCatalogueMessages.imageStored', defaultMessage: 'The image is stored with the sizes the shop shows. Save the item to show it.' }),
 };
 
@@ -134,6 +171,12 @@ export const CATALOGUE_EDITABLE_FIELDS = [
   'featured',
   // Its tax rate, by code: until a unit is sold (its invoices and credit notes read the item's rate).
   'tax',
+  // A product's event, by code: until a unit is sold or held, and while no list, on-sale or add-on of its event names it.
+  'event',
+  // A product's payment plan: orders copy theirs at checkout, so a change applies to new orders.
+  'payment_plan',
+  // A transport's fixed departure time (until a seat is sold or held) and the last moment buyers may change their departure.
+  'transport',
 ] as const;
 export type CatalogueEditableField = (typeof CATALOGUE_EDITABLE_FIELDS)[number];
 /**
@@ -161,6 +204,9 @@ export const CATALOGUE_EVENT_EDITABLE_FIELDS = [
 export type CatalogueEventEditableField = (typeof CATALOGUE_EVENT_EDITABLE_FIELDS)[number];
 /** A departure's field an admin may change. */
 export const DEPARTURE_EDITABLE_FIELDS = ['seats'] as const;
+
+/** Most entries of a payment plan set in the back office. */
+export const PAYMENT_PLAN_MAX = 60;
 
 /** Most required products an add-on names in the back office. */
 export const REQUIRES_MAX = 100;
@@ -239,6 +285,17 @@ export const catalogueItemChanges = z
     featured: catalogueBoolean,
     /** The tax rate's code: a rate that exists and is not archived; refused once a unit is sold. */
     tax: catalogueCode,
+    /** A product's event, by code: refused once a unit is sold or held, and while its event's lists, on-sales or add-ons name it. */
+    event: eventCode,
+    /**
+     * A product's own festival days (decision 0064), written on the check-in lists that name it by
+     * its code alone (those giving it days of their own keep theirs); null: every day they are open.
+     */
+    days: festivalDays.nullable(),
+    /** A transport's fixed departure (refused once a seat is sold or held) and until when buyers may change their departure. */
+    transport: z.object({ travel_time: catalogueInstant.nullable(), changes_until: catalogueInstant.nullable() }).strict(),
+    /** A product's payment plan, its amounts adding up to price plus fee; null: none. Orders keep theirs. */
+    payment_plan: z.array(paymentPlanEntry).min(2, issueMessage(productFieldMessages.planTooShort)).max(PAYMENT_PLAN_MAX).nullable(),
   })
   .partial()
   .strict()
@@ -353,6 +410,12 @@ export const catalogueItemView = z.object({
   requires: z.array(z.string()).nullable().optional(),
   /** Shown first in the shop. Optional: views made before it still parse. */
   featured: z.boolean().optional(),
+  /** A transport's last moment for buyers to change their departure. Optional: views made before it still parse. */
+  travel_changes_until: z.string().nullable().optional(),
+  /** A product's own festival days: those the check-in lists naming it agree on (decision 0064); null: every day, or they differ. */
+  days: z.array(z.string()).nullable().optional(),
+  /** The check-in lists that name it, by code. */
+  checkin_lists: z.array(z.string()).optional(),
 });
 export type CatalogueItemView = z.infer<typeof catalogueItemView>;
 

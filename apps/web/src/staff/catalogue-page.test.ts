@@ -470,3 +470,26 @@ describe('the tiers editor (decision 0099)', () => {
   });
 });
 
+
+describe('a product’s event, days, transport and payment plan in the edit form', () => {
+  it('sends only what changed: the event by code, the days whole (none: every day), a transport’s times together, the plan whole', () => {
+    expect(prepare(() => {})).toEqual({ ok: false, problems: { _: staffCatalogueMessages.nothingToChange } });
+    expect(prepare((form) => (form.event = 'OTHER27'))).toEqual({ ok: true, changes: { event: 'OTHER27' } });
+    expect(prepare((form) => (form.days = '2027-06-20, 2027-06-19'))).toEqual({ ok: true, changes: { days: ['2027-06-20', '2027-06-19'] } });
+    expect(prepare((form) => (form.days = ''), item({ days: ['2027-06-19'] }))).toEqual({ ok: true, changes: { days: null } });
+    const coach = item({ travel_time_type: 'fixed', travel_time: '2027-06-18T09:30:00.000Z', travel_changes_until: null });
+    expect(prepare((form) => (form.changesUntil = '2027-06-10T12:00'), coach)).toEqual({ ok: true, changes: { transport: { travel_time: '2027-06-18T09:30:00.000Z', changes_until: '2027-06-10T12:00:00+02:00' } } });
+    const plan = [
+      { amount: '40.00', count: '0', units: 'days' as const },
+      { amount: '1.00', count: '2', units: 'months' as const },
+    ];
+    expect(prepare((form) => (form.plan = plan))).toEqual({ ok: true, changes: { payment_plan: [{ amount: 4000, units: 'days', count: 0 }, { amount: 100, units: 'months', count: 2 }] } });
+    expect(prepare((form) => (form.plan = []), item({ payment_plan: [{ amount: 4000, units: 'days', count: 0 }, { amount: 100, units: 'months', count: 2 }] }))).toEqual({ ok: true, changes: { payment_plan: null } });
+  });
+
+  it('refuses what the file refuses, at the field: a day that is not a date, a plan of one payment, an amount that is no amount', () => {
+    expect(prepare((form) => (form.days = '19 June'))).toMatchObject({ ok: false, problems: { 'days.0': expect.anything() } });
+    expect(prepare((form) => (form.plan = [{ amount: '41.00', count: '0', units: 'days' }]))).toMatchObject({ ok: false, problems: { payment_plan: expect.anything() } });
+    expect(prepare((form) => (form.plan = [{ amount: 'lots', count: '0', units: 'days' }, { amount: '1.00', count: '1', units: 'months' }]))).toMatchObject({ ok: false, problems: { 'payment_plan.0.amount': expect.anything() } });
+  });
+});

@@ -178,6 +178,22 @@ export interface ItemForm {
   featured: boolean;
   /** The tax rate's code. */
   tax: string;
+  /** A product's event, by code. */
+  event: string;
+  /** A product's own festival days as typed: dates separated by commas; empty: every day. */
+  days: string;
+  /** A fixed transport's departure and until when buyers may change theirs, on the item's clocks. */
+  travelTime: string;
+  changesUntil: string;
+  /** A product's payment plan, a row a payment. */
+  plan: PlanRow[];
+}
+
+/** A payment of a plan as typed: its amount, and after how many days, weeks or months it is due. */
+export interface PlanRow {
+  amount: string;
+  count: string;
+  units: 'days' | 'weeks' | 'months';
 }
 
 /** The form for an item as it is now: amounts as 125.00, times on the clocks of the item's zone. */
@@ -209,6 +225,11 @@ export function itemFormOf(item: CatalogueItemView, currency: string, timeZone: 
     requires: [...(item.requires ?? [])],
     featured: item.featured ?? false,
     tax: item.tax ?? '',
+    event: item.event ?? '',
+    days: (item.days ?? []).join(', '),
+    travelTime: zonedInputOf(item.travel_time, timeZone),
+    changesUntil: zonedInputOf(item.travel_changes_until ?? null, timeZone),
+    plan: (item.payment_plan ?? []).map((entry) => ({ amount: amountInput(entry.amount, currency), count: String(entry.count), units: entry.units })),
   };
 }
 
@@ -302,6 +323,11 @@ export const FORM_FIELDS: Record<keyof ItemForm, string> = {
   requires: 'requires',
   featured: 'featured',
   tax: 'tax',
+  event: 'event',
+  days: 'days',
+  travelTime: 'transport.travel_time',
+  changesUntil: 'transport.changes_until',
+  plan: 'payment_plan',
 };
 
 /** Problems by field (price, refund.until, …); `_` for the form as a whole: a text of the page, or the contract's or the shop's words. */
@@ -416,6 +442,23 @@ export function prepareItemChanges(item: CatalogueItemView, form: ItemForm, curr
   if (form.requires.join('\n') !== initial.requires.join('\n')) changes.requires = form.requires.length ? form.requires : null;
   if (form.featured !== initial.featured) changes.featured = form.featured;
   if (form.tax !== initial.tax) changes.tax = form.tax;
+  if (item.kind === 'product' && form.event !== initial.event) changes.event = form.event;
+  // The days go whole, none as null (every day); checked with the file's rule of festival days.
+  if (form.days !== initial.days) {
+    const days = form.days.split(/[\s,]+/).filter(Boolean);
+    changes.days = days.length ? days : null;
+  }
+  if (item.travel_time_type) {
+    const travelTime = time('transport.travel_time', form.travelTime, initial.travelTime, item.travel_time);
+    const changesUntil = time('transport.changes_until', form.changesUntil, initial.changesUntil, item.travel_changes_until ?? null);
+    if (!sameInstant(travelTime, item.travel_time) || !sameInstant(changesUntil, item.travel_changes_until ?? null)) changes.transport = { travel_time: travelTime, changes_until: changesUntil };
+  }
+  // The plan goes whole, none as null (paid at once).
+  if (JSON.stringify(form.plan) !== JSON.stringify(initial.plan)) {
+    changes.payment_plan = form.plan.length
+      ? form.plan.map((row, index) => ({ amount: money(`payment_plan.${index}.amount`, row.amount, '\u0000', 0), units: row.units, count: countOf(row.count) }))
+      : null;
+  }
 
   const checked = catalogueItemChanges.safeParse(changes);
   schemaProblems(checked, problems);

@@ -1135,6 +1135,11 @@ const catalogue = {
     requires: message({ id: 'staff.CataloguePage.fieldNames.requires', defaultMessage: 'required products' }),
     featured: message({ id: 'staff.CataloguePage.fieldNames.featured', defaultMessage: 'featured' }),
     tax: message({ id: 'staff.CataloguePage.fieldNames.tax', defaultMessage: 'tax rate' }),
+    // A product's structure changed here.
+    event: message({ id: 'staff.CataloguePage.fieldNames.event', defaultMessage: 'event' }),
+    days: message({ id: 'staff.CataloguePage.fieldNames.days', defaultMessage: 'festival days' }),
+    transport: message({ id: 'staff.CataloguePage.fieldNames.transport', defaultMessage: 'transport settings' }),
+    payment_plan: message({ id: 'staff.CataloguePage.fieldNames.payment_plan', defaultMessage: 'payment plan' }),
     name: message({ id: 'staff.CataloguePage.fieldNames.name', defaultMessage: 'name' }),
     description: message({ id: 'staff.CataloguePage.fieldNames.description', defaultMessage: 'description' }),
     translations: message({ id: 'staff.CataloguePage.fieldNames.translations', defaultMessage: 'texts in other languages' }),
@@ -1262,6 +1267,12 @@ const catalogue = {
   featured: message({ id: 'staff.CataloguePage.featured', defaultMessage: 'Featured: shown first in the shop' }),
   taxField: message({ id: 'staff.CataloguePage.taxField', defaultMessage: 'Tax rate' }),
   taxHint: message({ id: 'staff.CataloguePage.taxHint', defaultMessage: 'New orders are taxed at it. It cannot be changed once a unit is sold.' }),
+  // A product's event, days, transport and payment plan after creation.
+  eventHint: message({ id: 'staff.CataloguePage.eventHint', defaultMessage: 'It moves only before a unit is sold or held, and while no check-in list, on-sale or add-on of its event names it.' }),
+  daysField: message({ id: 'staff.CataloguePage.daysField', defaultMessage: 'Festival days' }),
+  daysHint: message({ id: 'staff.CataloguePage.daysHint', defaultMessage: 'Dates such as 2027-06-19, separated by commas; empty: every day. Written on the check-in lists that name it without days of their own.' }),
+  changesUntilField: words(messageWith<{ zone: string }>({ id: 'staff.CataloguePage.changesUntilField', defaultMessage: 'Buyers may change their departure until ({zone})' }), (zone: string) => ({ zone })),
+  travelTimeField: words(messageWith<{ zone: string }>({ id: 'staff.CataloguePage.travelTimeField', defaultMessage: 'Departs ({zone})' }), (zone: string) => ({ zone })),
   typeFixed: words(
     messageWith<{ type: string }>({ id: 'staff.CataloguePage.typeFixed', defaultMessage: 'Type: {type}. The type cannot be changed: make a new item instead.' }),
     (type: string) => ({ type }),

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { catalogueImages, events, media, shopItems, taxRates, travelTimes } from '../../db/schema';
+import { catalogueImages, checkinListProducts, checkinLists, events, media, onsaleProducts, onsales, shopItems, taxRates, tickets, travelTimes } from '../../db/schema';
 import type { EventRow, ShopItemRow, TravelTimeRow } from '../catalog/catalog.queries';
 
 export async function listAllEvents(db: Db) {
@@ -174,4 +174,67 @@ export async function findItemsByCodes(db: Db, codes: readonly string[]): Promis
 /** A merchandise group's variants, locked for the rest of the transaction (after their group): a change of the group goes to them (decision 0104). */
 export async function lockVariants(db: Db, groupId: number): Promise<ShopItemRow[]> {
   return db.select().from(shopItems).where(eq(shopItems.variantOf, groupId)).orderBy(asc(shopItems.id)).for('no key update');
+}
+
+/** Every check-in list's products with their days, by list code: an item's own days are those its lists agree on (decision 0064). */
+export async function listAllListProducts(db: Db, itemId?: number): Promise<{ shopItemId: number; code: string; days: string[] | null }[]> {
+  return db
+    .select({ shopItemId: checkinListProducts.shopItemId, code: checkinLists.code, days: checkinListProducts.days })
+    .from(checkinListProducts)
+    .innerJoin(checkinLists, eq(checkinLists.id, checkinListProducts.listId))
+    .where(itemId === undefined ? undefined : eq(checkinListProducts.shopItemId, itemId))
+    .orderBy(asc(checkinLists.code));
+}
+
+/** The check-in lists that name an item, with its days on each, locked in id order (as the list editor locks one): its days are written there. */
+export async function lockListsNaming(db: Db, itemId: number): Promise<{ id: number; code: string; days: string[] | null }[]> {
+  const named = await db.select({ id: checkinListProducts.listId }).from(checkinListProducts).where(eq(checkinListProducts.shopItemId, itemId));
+  if (!named.length) return [];
+  await db
+    .select({ id: checkinLists.id })
+    .from(checkinLists)
+    .where(inArray(checkinLists.id, named.map((row) => row.id)))
+    .orderBy(asc(checkinLists.id))
+    .for('no key update');
+  return db
+    .select({ id: checkinLists.id, code: checkinLists.code, days: checkinListProducts.days })
+    .from(checkinListProducts)
+    .innerJoin(checkinLists, eq(checkinLists.id, checkinListProducts.listId))
+    .where(eq(checkinListProducts.shopItemId, itemId))
+    .orderBy(asc(checkinLists.id));
+}
+
+/** The item's festival days on one list (null: every day the list is open). */
+export async function setListProductDays(db: Db, listId: number, itemId: number, days: string[] | null): Promise<void> {
+  await db
+    .update(checkinListProducts)
+    .set({ days })
+    .where(and(eq(checkinListProducts.listId, listId), eq(checkinListProducts.shopItemId, itemId)));
+}
+
+/** The codes of the on-sales that name an item. */
+export async function listOnsalesNaming(db: Db, itemId: number): Promise<string[]> {
+  const rows = await db
+    .select({ code: onsales.code })
+    .from(onsaleProducts)
+    .innerJoin(onsales, eq(onsales.id, onsaleProducts.onsaleId))
+    .where(eq(onsaleProducts.shopItemId, itemId))
+    .orderBy(asc(onsales.code));
+  return rows.map((row) => row.code);
+}
+
+/** The codes of an event's products that are sold only with the product of this code (decision 0104). */
+export async function listProductsRequiring(db: Db, eventId: number, code: string): Promise<string[]> {
+  const rows = await db
+    .select({ code: shopItems.externalCode, requires: shopItems.requires })
+    .from(shopItems)
+    .where(and(eq(shopItems.eventId, eventId), sql`${shopItems.requires} IS NOT NULL`))
+    .orderBy(asc(shopItems.id));
+  return rows.filter((row) => row.requires?.includes(code)).map((row) => row.code);
+}
+
+/** Whether any ticket (of any state: refunded and cancelled ones name their event too) is of this item. */
+export async function hasTickets(db: Db, itemId: number): Promise<boolean> {
+  const [row] = await db.select({ id: tickets.id }).from(tickets).where(eq(tickets.shopItemId, itemId)).limit(1);
+  return row !== undefined;
 }

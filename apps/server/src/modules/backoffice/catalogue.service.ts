@@ -29,6 +29,8 @@ import {
   staffVariantMessages,
   requiresProblems,
   itemTaxProblem,
+  checkinListProblems,
+  paymentPlanProblem,
   isVariantShared,
   variantName,
   variantNameTranslations } from '@festival/contract';
@@ -48,6 +50,8 @@ import { PROBLEMS_LISTED, type CatalogueChecker } from '../catalog/catalogue-che
 import { catalogueYaml, exportLiveCatalogue, fileInstant } from '../catalog/catalogue-export';
 import { CatalogueError, eventFieldValueText, FIELD_COLUMNS, fieldValueText, importCatalogueWith, itemCommonColumns, keptTranslations, planProblem, problemField, productColumns } from '../catalog/catalogue-import';
 import * as catalogQueries from '../catalog/catalog.queries';
+import { listColumns, shapeOfRow } from '../checkin/checkin-list-definition';
+import * as checkinListQueries from '../checkin/checkin-lists.queries';
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
 import * as queries from './catalogue.queries';
@@ -60,7 +64,19 @@ export interface CatalogueDeps {
   now: () => Date;
   /** Reads and validates uploaded files off the event loop (decision 0053). */
   checker: CatalogueChecker;
+  /** Check-in lists changed (a product's days): the gates' instance forgets what it kept of them. */
+  listsChanged?: (codes: readonly string[]) => void;
 }
+
+/** A product's own festival days: those every list naming it gives it, when they all give the same (decision 0064, as the export reads them). */
+export function agreedDays(all: readonly (readonly string[] | null)[]): string[] | null {
+  const sorted = all.map((days) => (days ? [...days].sort() : null));
+  const first = sorted[0];
+  return first && sorted.every((days) => days !== null && days.join() === first.join()) ? first : null;
+}
+const sameDays = (a: readonly string[] | null, b: readonly string[] | null) => (a === null || b === null ? a === b : [...a].sort().join() === [...b].sort().join());
+/** The marks a change of a list leaves (decision 0097). */
+const listMarksAfter = (earlier: readonly string[], fields: readonly string[]) => [...new Set([...earlier, ...fields])].sort();
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const isEditable = (field: string): field is CatalogueEditableField => (CATALOGUE_EDITABLE_FIELDS as readonly string[]).includes(field);
@@ -68,7 +84,14 @@ const isEventEditable = (field: string): field is CatalogueEventEditableField =>
 /** The audit keeps at most this many of an import's kept changes (the count is always there). */
 const AUDITED_KEPT_MAX = 100;
 
-export function catalogueItemView(row: ShopItemRow, times: TravelTimeRow[], eventCode: string | null, taxCode: string | null, now: number): CatalogueItemView {
+export function catalogueItemView(
+  row: ShopItemRow,
+  times: TravelTimeRow[],
+  eventCode: string | null,
+  taxCode: string | null,
+  now: number,
+  lists: readonly { code: string; days: string[] | null }[] = [],
+): CatalogueItemView {
   return {
     code: row.externalCode,
     name: row.name,
@@ -114,6 +137,9 @@ export function catalogueItemView(row: ShopItemRow, times: TravelTimeRow[], even
     variant_label: row.variantLabel,
     requires: row.requires ?? null,
     featured: row.isFeatured,
+    travel_changes_until: iso(row.allowTravelTimeChangesUntil),
+    days: agreedDays(lists.map((list) => list.days)),
+    checkin_lists: lists.map((list) => list.code),
   };
 }
 
@@ -170,6 +196,11 @@ function columnsOf(changes: CatalogueItemChanges): ItemValues {
   // None is null, as an import keeps it.
   if (changes.requires !== undefined) values.requires = changes.requires?.length ? changes.requires : null;
   if (changes.featured !== undefined) values.isFeatured = changes.featured;
+  if (changes.payment_plan !== undefined) values.paymentPlan = changes.payment_plan;
+  if (changes.transport) {
+    values.travelTime = toDate(changes.transport.travel_time);
+    values.allowTravelTimeChangesUntil = toDate(changes.transport.changes_until);
+  }
   return values;
 }
 
@@ -225,8 +256,11 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
    * go side by side on the staff's lane.
    */
   async function viewOfRow(on: Db, row: ShopItemRow): Promise<CatalogueItemView> {
-    const [times, eventCode, taxCodes] = await readTogether(on, [() => queries.travelTimesOf(on, row.id), () => queries.findEventCode(on, row.eventId), () => queries.listTaxCodes(on)] as const);
-    return catalogueItemView(row, times, eventCode, row.taxRateId === null ? null : (taxCodes.get(row.taxRateId) ?? null), deps.now().getTime());
+    const [times, eventCode, taxCodes, lists] = await readTogether(
+      on,
+      [() => queries.travelTimesOf(on, row.id), () => queries.findEventCode(on, row.eventId), () => queries.listTaxCodes(on), () => queries.listAllListProducts(on, row.id)] as const,
+    );
+    return catalogueItemView(row, times, eventCode, row.taxRateId === null ? null : (taxCodes.get(row.taxRateId) ?? null), deps.now().getTime(), lists);
   }
 
   async function lockedItem(tx: Db, code: string): Promise<ShopItemRow> {
@@ -237,7 +271,12 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
 
   return {
     async overview(): Promise<CatalogueOverviewAnswer> {
-      const [eventRows, items, times, taxCodes] = await readTogether(db, [() => queries.listAllEvents(db), () => queries.listAllItems(db), () => queries.listAllTravelTimes(db), () => queries.listTaxCodes(db)] as const);
+      const [eventRows, items, times, taxCodes, listProducts] = await readTogether(
+        db,
+        [() => queries.listAllEvents(db), () => queries.listAllItems(db), () => queries.listAllTravelTimes(db), () => queries.listTaxCodes(db), () => queries.listAllListProducts(db)] as const,
+      );
+      const listsOf = new Map<number, { code: string; days: string[] | null }[]>();
+      for (const entry of listProducts) listsOf.set(entry.shopItemId, [...(listsOf.get(entry.shopItemId) ?? []), entry]);
       const eventCodes = new Map(eventRows.map((event) => [event.id, event.externalCode]));
       const itemCodes = new Map(items.map((row) => [row.id, row.externalCode]));
       const timesOf = new Map<number, TravelTimeRow[]>();
@@ -258,6 +297,7 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
             row.eventId === null ? null : (eventCodes.get(row.eventId) ?? null),
             row.taxRateId === null ? null : (taxCodes.get(row.taxRateId) ?? null),
             now,
+            listsOf.get(row.id),
           ),
           // A variant names its group (decision 0104): the page shows it under the group.
           variant_of: row.variantOf === null ? null : (itemCodes.get(row.variantOf) ?? null),
@@ -266,7 +306,7 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
     },
 
     async changeItem(actor: Actor, input: StaffApiInput<'catalogue-change-item'>) {
-      const row = await db.transaction(async (tx) => {
+      const { row, lists } = await db.transaction(async (tx) => {
         const current = await lockedItem(tx, input.code);
         refuseOtherLanguages(input.changes.translations, deps.config.languages);
         const values = columnsOf(input.changes);
@@ -284,9 +324,40 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
           }
           values.taxRateId = rate.id;
         }
+        // A product's event by its code: one that exists and is not archived (the importer's rule for a product).
+        const eventCodes = new Map<number | null, string>();
+        if (input.changes.event !== undefined) {
+          const wanted = input.changes.event;
+          if (current.shopItemType !== 'tickets') throw invalid('changes.event', texts.eventMerchandise);
+          const event = await queries.findEvent(tx, wanted);
+          const found = itemReferenceProblems(
+            { kind: 'product', event: wanted, tax: '', price: 0, fee: 0 },
+            { eventExists: () => event !== undefined, eventArchived: () => event !== undefined && event.archived && event.id !== current.eventId, taxExists: null, archivedTax: new Set() },
+          ).find((problem) => problem.path[0] === 'event');
+          if (found || !event) throw invalid('changes.event', found?.text ?? productFieldMessages.noEvent(wanted));
+          values.eventId = event.id;
+          eventCodes.set(event.id, event.externalCode);
+          eventCodes.set(current.eventId, (await queries.findEventCode(tx, current.eventId)) ?? 'none');
+        }
         const merged = { ...current, ...values } as ShopItemRow;
-        const changed = (Object.keys(input.changes) as CatalogueEditableField[]).filter((field) => fieldValueText(field, current) !== fieldValueText(field, merged));
-        if (!changed.length) throw new AppError('INVALID_INPUT', texts.nothingToChange);
+        // The days are the lists' (decision 0064): compared there, not on the item's row.
+        const changed = (Object.keys(input.changes) as (CatalogueEditableField | 'days')[])
+          .filter((field): field is CatalogueEditableField => field !== 'days')
+          .filter((field) => fieldValueText(field, current) !== fieldValueText(field, merged));
+        // A product's own days live on the check-in lists that name it by its code alone: those that
+        // give it the days its lists agree on (or none, when they do not agree). Lists that give it
+        // days of their own keep them. Locked as the list editor locks a list, in id order.
+        let days: { lists: { id: number; code: string }[]; before: string[] | null; after: string[] | null } | null = null;
+        if (input.changes.days !== undefined) {
+          if (current.shopItemType !== 'tickets') throw invalid('changes.days', texts.daysProductsOnly);
+          const named = await queries.lockListsNaming(tx, current.id);
+          const own = agreedDays(named.map((list) => list.days));
+          const following = named.filter((list) => sameDays(list.days, own));
+          if (!following.length) throw invalid('changes.days', texts.daysNoList);
+          const wanted = input.changes.days === null ? null : [...input.changes.days].sort();
+          if (!sameDays(own, wanted)) days = { lists: following, before: own, after: wanted };
+        }
+        if (!changed.length && !days) throw new AppError('INVALID_INPUT', texts.nothingToChange);
         // A variant takes its shared fields from its group (decision 0104): they are changed there.
         const fromGroup = current.variantOf === null ? undefined : changed.find(isVariantShared);
         if (fromGroup) throw invalid(`changes.${fromGroup}`, texts.variantShared);
@@ -295,7 +366,55 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         const refund = windowProblem(iso(merged.allowRefundRequestsFrom), iso(merged.allowRefundRequestsUntil), 'refund.from');
         if (refund) throw invalid('changes.refund.until', refund);
         // A payment plan's amounts add up to the one price (decision 0099): the importer's rule.
-        if (changed.includes('tiers') && merged.priceTiers && current.paymentPlan?.length) throw invalid('changes.tiers', priceTierMessages.noPlan);
+        if (changed.includes('tiers') && merged.priceTiers && merged.paymentPlan?.length) throw invalid('changes.tiers', priceTierMessages.noPlan);
+        if (changed.includes('payment_plan')) {
+          if (current.shopItemType !== 'tickets') throw invalid('changes.payment_plan', texts.planProductsOnly);
+          if (merged.paymentPlan?.length && merged.priceTiers?.length) throw invalid('changes.payment_plan', priceTierMessages.noPlan);
+          // An order takes the plan of its cart's one plan product: a plan given now must not make a second one in a cart.
+          if (merged.paymentPlan?.length && !current.paymentPlan?.length && current.held > 0) throw invalid('changes.payment_plan', texts.planHeld(current.held));
+          const plan = paymentPlanProblem(merged.paymentPlan, merged.price + merged.fee);
+          if (plan) throw invalid('changes.payment_plan', plan);
+        }
+        // A product moves to another event only before any unit of it is sold or held: its tickets,
+        // passes and invoices name the event. Under the item's row lock, which every add and sale of
+        // it takes as well, so no unit is taken between this check and the move.
+        if (changed.includes('event')) {
+          if (current.held + current.sold > 0 || (await queries.hasTickets(tx, current.id))) throw invalid('changes.event', texts.eventSold);
+          const listed = await queries.listAllListProducts(tx, current.id);
+          if (listed.length) throw invalid('changes.event', texts.eventListed(listed.map((list) => list.code).join(', ')));
+          const onsaleCodes = await queries.listOnsalesNaming(tx, current.id);
+          if (onsaleCodes.length) throw invalid('changes.event', texts.eventOnsale(onsaleCodes.join(', ')));
+          const requiring = current.eventId === null ? [] : await queries.listProductsRequiring(tx, current.eventId, current.externalCode);
+          if (requiring.length) throw invalid('changes.event', texts.eventRequired(requiring.join(', ')));
+        }
+        // A transport's fixed departure: the importer's rule (fixed transport has one), and buyers of a seat travel at the time their tickets say.
+        if (changed.includes('transport')) {
+          if (current.travelTimeType === null) throw invalid('changes.transport', texts.transportOnly);
+          const moved = iso(current.travelTime) !== iso(merged.travelTime);
+          if (current.travelTimeType === 'selectable' && moved) throw invalid('changes.transport.travel_time', texts.travelTimeSelectable);
+          if (current.travelTimeType === 'fixed') {
+            if (!merged.travelTime) throw invalid('changes.transport.travel_time', productFieldMessages.travelTimeRequired);
+            const taken = current.held + current.sold;
+            if (moved && taken > 0) throw invalid('changes.transport.travel_time', texts.travelTimeTaken(taken));
+          }
+        }
+        // A day ticket's days lie on days its lists are open (decision 0064): the importer's rule, list by list.
+        if (days) {
+          const rows = await checkinListQueries.listCheckinLists(tx, { ids: days.lists.map((list) => list.id) });
+          for (const list of rows) {
+            const shape = shapeOfRow(list);
+            const found = checkinListProblems(
+              { event: shape.event, products: [current.externalCode], opens_at: shape.opens_at, closes_at: shape.closes_at, day_cutover: listColumns(shape, 0).dayCutoverMinutes },
+              { events: new Map([[shape.event, list.eventTimezone]]), items: new Map([[current.externalCode, { kind: 'product', event: shape.event, days: days.after }]]) },
+            );
+            if (found[0]) throw invalid('changes.days', found[0].text);
+          }
+          for (const list of rows) {
+            await queries.setListProductDays(tx, list.id, current.id, days.after);
+            // Marked as the back office's: an import keeps the list's products until the file wins (decision 0097).
+            await checkinListQueries.updateCheckinList(tx, list.id, { backOfficeFields: listMarksAfter(list.backOfficeFields, ['products']) });
+          }
+        }
         // An item shows only images the shop stores (an upload's answer, or an import's).
         if (changed.includes('images')) {
           const hashes = merged.images.map((url) => /^\/media\/([0-9a-f]+)\./.exec(url)?.[1] ?? '');
@@ -304,8 +423,8 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         }
         // Invoices issued at payment and credit notes of refunds read the item's rate: it stays once a unit is sold.
         if (changed.includes('tax') && current.sold > 0) throw invalid('changes.tax', texts.taxSold);
-        // An add-on's required products are products of its event, never itself (decision 0104): the importer's rule.
-        if (changed.includes('requires')) {
+        // An add-on's required products are products of its event, never itself (decision 0104): the importer's rule (also when it moves to another event).
+        if (changed.includes('requires') || (changed.includes('event') && merged.requires?.length)) {
           if (current.shopItemType !== 'tickets') throw invalid('changes.requires', texts.requiresProductsOnly);
           const wanted = merged.requires ?? [];
           const rows = await queries.findItemsByCodes(tx, wanted);
@@ -316,14 +435,14 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         const taken = current.held + current.sold;
         if (merged.stock !== null && merged.stock < taken) throw invalid('changes.stock', texts.stockBelowTaken(taken));
         if (changed.includes('price') || changed.includes('fee')) {
-          const plan = planProblem(current.paymentPlan, merged.price + merged.fee, 'price plus fee would be');
+          const plan = planProblem(merged.paymentPlan, merged.price + merged.fee, 'price plus fee would be');
           if (plan) {
-            const sum = (current.paymentPlan ?? []).reduce((total, entry) => total + entry.amount, 0);
+            const sum = (merged.paymentPlan ?? []).reduce((total, entry) => total + entry.amount, 0);
             throw invalid(changed.includes('price') ? 'changes.price' : 'changes.fee', texts.planMismatch(sum, merged.price + merged.fee));
           }
         }
         const marks = [...new Set([...current.backOfficeFields, ...changed])];
-        const updated = await queries.updateItem(tx, current.id, { ...values, backOfficeFields: marks });
+        const updated = changed.length ? await queries.updateItem(tx, current.id, { ...values, backOfficeFields: marks }) : current;
         // A group's shared fields go to its variants in the same transaction (decision 0104), each under its row lock;
         // a variant's name is the group's with its label. They get no marks: an import gives them the group's values as kept.
         const shared = current.shopItemType === 'merchandise' && current.variantOf === null ? changed.filter(isVariantShared) : [];
@@ -340,17 +459,25 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         }
         // The audit names a tax rate by its code, as the file does.
         const taxCode = (id: number | null) => taxes.find((rate) => rate.id === id)?.code ?? 'none';
-        const auditText = (field: CatalogueEditableField, row: ShopItemRow) => (field === 'tax' ? taxCode(row.taxRateId) : fieldValueText(field, row));
+        // ... and an event by its code.
+        const auditText = (field: CatalogueEditableField, row: ShopItemRow) => (field === 'tax' ? taxCode(row.taxRateId) : field === 'event' ? (eventCodes.get(row.eventId) ?? 'none') : fieldValueText(field, row));
+        const daysText = (value: string[] | null) => (value ? JSON.stringify(value) : 'every');
         await insertAudit(tx, {
           ...auditActor(actor),
           action: 'catalogue.change',
           target: `item:${current.externalCode}`,
-          before: Object.fromEntries(changed.map((field) => [field, auditText(field, current)])),
-          after: { ...Object.fromEntries(changed.map((field) => [field, auditText(field, updated)])), ...(variants.length ? { variants: variants.map((variant) => variant.externalCode) } : {}) },
+          before: { ...Object.fromEntries(changed.map((field) => [field, auditText(field, current)])), ...(days ? { days: daysText(days.before) } : {}) },
+          after: {
+            ...Object.fromEntries(changed.map((field) => [field, auditText(field, updated)])),
+            ...(days ? { days: daysText(days.after), checkin_lists: days.lists.map((list) => list.code) } : {}),
+            ...(variants.length ? { variants: variants.map((variant) => variant.externalCode) } : {}),
+          },
         });
-        return updated;
+        return { row: updated, lists: days?.lists.map((list) => list.code) ?? [] };
       });
       deps.catalog.invalidate();
+      // The gates read the lists afresh: this instance's scans forget what they kept of them.
+      if (lists.length) deps.listsChanged?.(lists);
       const item = await viewOfRow(db, row);
       return { item, message: texts.saved };
     },

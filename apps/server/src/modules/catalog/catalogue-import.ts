@@ -9,7 +9,7 @@ import { questionColumns, upsertQuestion } from './questions.queries';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { admissionColumns, basisPointsOf, eventsProblems, itemsProblems, itemReferenceProblems, type ItemReferences, itemTaxProblem, paymentPlanProblem, rateOfBasisPoints, shippingRatesProblems, taxRatesProblems, checkinListProblems, priceTierMessages, storedPriceTiers, onsaleRuleProblems, onsaleSpan, type OnsaleRoomSpan, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale, requiresProblems, variantNameTranslations, variantName } from '@festival/contract';
 import type { events, shopItems } from '../../db/schema';
-import { catalogueFile, type CatalogueFile } from './catalogue-file';
+import { catalogueFile, listedProductCode, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
 import type { EventRow, ShippingRateRow, ShopItemRow, TaxRateRow } from './catalog.queries';
 import * as checkinListQueries from '../checkin/checkin-lists.queries';
@@ -707,9 +707,17 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
           },
           ['products', index],
         );
-        if (values.price !== product.price || values.fee !== product.fee) {
-          const plan = planProblem(product.payment_plan, values.price + values.fee, 'the price and fee changed in the back office make');
+        if (values.price !== product.price || values.fee !== product.fee || values.paymentPlan !== (product.payment_plan ?? null)) {
+          // The plan as kept: the file's, or the one set in the back office.
+          const plan = planProblem(values.paymentPlan, values.price + values.fee, values.price !== product.price || values.fee !== product.fee ? 'the price and fee changed in the back office make' : 'price plus fee is');
           if (plan) problems.push({ path: ['products', index, 'payment_plan'], line: null, message: `${plan}: let the file win, or hand the item back in the back office` });
+        }
+        // Moved to another event in the back office: the file's lists of its event must not admit it there.
+        if (values.eventId !== eventIds.get(product.event)) {
+          const lists = catalogue.checkin_lists.filter((list) => list.event === product.event && list.products.some((entry) => listedProductCode(entry) === product.code));
+          if (lists.length) {
+            problems.push({ path: ['products', index, 'event'], line: null, message: `moved to another event in the back office, but the check-in lists ${lists.map((list) => list.code).join(', ')} of ${product.event} name it: let the file win, or take it off them` });
+          }
         }
         const id = await queries.upsertShopItem(tx, values);
         productIds.set(product.code, id);
@@ -926,6 +934,10 @@ export const FIELD_COLUMNS: Record<CatalogueEditableField, readonly (keyof ShopI
   requires: ['requires'],
   featured: ['isFeatured'],
   tax: ['taxRateId'],
+  // A product's structure after creation: its event, payment plan and transport settings.
+  event: ['eventId'],
+  payment_plan: ['paymentPlan'],
+  transport: ['travelTime', 'allowTravelTimeChangesUntil'],
 };
 
 /** The columns behind each of an event's fields an admin may change: its texts (decision 0094), its settings (decision 0105). */
@@ -964,6 +976,7 @@ export function eventFieldValueText(field: CatalogueEventEditableField, values: 
 export function fieldValueText(field: CatalogueEditableField, values: Partial<Record<keyof ShopItemRow, unknown>>): string {
   const columns = FIELD_COLUMNS[field];
   if (columns.length === 1) return shownValue(values[columns[0]!]);
+  if (field === 'transport') return `travel_time ${shownValue(values.travelTime)}, changes_until ${shownValue(values.allowTravelTimeChangesUntil)}`;
   if (field === 'refund') {
     return `refundable ${shownValue(values.isRefundable)}, fee ${shownValue(values.refundFee)}, from ${shownValue(values.allowRefundRequestsFrom)}, until ${shownValue(values.allowRefundRequestsUntil)}`;
   }

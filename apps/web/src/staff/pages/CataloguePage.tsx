@@ -67,6 +67,7 @@ import {
   uploadTooLarge,
   type FieldProblems,
   type ItemForm,
+  type PlanRow,
   type TierRow,
 } from '../catalogue-page';
 import { stockShares } from '../dashboard-figures';
@@ -79,6 +80,7 @@ import { duplicateFormOf, emptyEventForm, eventFormFieldOf, eventProblemSentence
 import { useStaffAction } from '../use-staff-action';
 import { StockLegend } from '../StockLegend';
 import { useItemTools } from '../catalogue/ItemForm';
+import { itemFormTexts } from '../catalogue/item-form';
 import { ItemImagesFieldset } from '../ItemImagesFieldset';
 import { COLLAPSE_ABOVE, countsOf, type GroupCounts, groupItems, isFiltering, isGroupOpen, kindChoices, matchesFilter, NO_FILTER, type CatalogueFilter, type StateFilter } from '../catalogue-groups';
 import { say } from '../../lib/say';
@@ -424,6 +426,7 @@ export default function CataloguePage() {
           timeZone={zoneOf(editItem, data)}
           requirable={editItem.kind === 'product' ? requirableProducts(data.items, editItem, editItem.requires ?? []) : null}
           taxes={(taxRates.data?.tax_rates ?? []).filter((rate) => !rate.archived || rate.code === editItem.tax).map((rate) => ({ value: rate.code, label: `${rate.name} (${rate.code})` }))}
+          events={data.events.filter((event) => !event.archived || event.code === editItem.event).map((event) => ({ value: event.code, label: `${event.name} (${event.code})` }))}
           action={change}
           onSave={(changes) => change.mutate({ code: editItem.code, changes })}
           onClose={() => setEditing(null)}
@@ -842,6 +845,7 @@ function EditDialog({
   timeZone,
   requirable,
   taxes,
+  events,
   action,
   onSave,
   onClose,
@@ -853,6 +857,8 @@ function EditDialog({
   requirable: readonly { code: string; name: string }[] | null;
   /** The tax rates it may take: the shop's not archived, and its own. */
   taxes: { value: string; label: string }[];
+  /** The events a product may move to: the shop's not archived, and its own. */
+  events: { value: string; label: string }[];
   action: EditAction;
   onSave: (changes: CatalogueItemChanges) => void;
   onClose: () => void;
@@ -907,6 +913,9 @@ function EditDialog({
     'name_changes.until': texts.namesUntil(timeZone),
     'name_changes.limit': texts.namesLimit,
     email_changes: texts.emailChanges,
+    days: texts.daysField,
+    'transport.travel_time': texts.travelTimeField(timeZone),
+    'transport.changes_until': texts.changesUntilField(timeZone),
     ...textsForm.labels,
   };
   const problemOf = (field: string): string | undefined => {
@@ -1015,9 +1024,93 @@ function EditDialog({
               className={problemOf('tax') ? 'staff-cat-field--invalid' : undefined}
             />
             {requirable && <RequiresFieldset products={requirable} value={form.requires} onChange={(codes) => set('requires', codes)} problem={requiresProblem} />}
+            {item.kind === 'product' && (
+              <>
+                <Dropdown
+                  id={`${formId}-event`}
+                  label={say(itemFormTexts.eventField)}
+                  value={form.event}
+                  options={events.length ? events : [{ value: form.event, label: form.event }]}
+                  onChange={(value) => set('event', value)}
+                  hint={problemOf('event') ?? say(texts.eventHint)}
+                  aria-invalid={problemOf('event') ? true : undefined}
+                  className={problemOf('event') ? 'staff-cat-field--invalid' : undefined}
+                />
+                {text('days', { hint: say(texts.daysHint) })}
+                {item.travel_time_type && (
+                  <fieldset className="fieldset staff-cat-edit__group">
+                    <legend>{say(itemFormTexts.transportLegend)}</legend>
+                    {problemOf('transport') && <p className="field__hint">{problemOf('transport')}</p>}
+                    <div className="staff-form-row">
+                      {item.travel_time_type === 'fixed' && text('travelTime', { type: 'datetime-local' })}
+                      {text('changesUntil', { type: 'datetime-local', hint: say(texts.openEnd) })}
+                    </div>
+                  </fieldset>
+                )}
+                <PlanFieldset formId={formId} rows={form.plan} onChange={(rows) => set('plan', rows)} problemOf={problemOf} />
+              </>
+            )}
           </>
         )}
     </FormDialog>
+  );
+}
+
+/**
+ * A product's payment plan (the file's `payment_plan`): a first payment and instalments, each due
+ * after some days, weeks or months. Orders keep the plan they were made with, as the form says.
+ */
+function PlanFieldset({ formId, rows, onChange, problemOf }: { formId: string; rows: readonly PlanRow[]; onChange: (rows: PlanRow[]) => void; problemOf: (field: string) => string | undefined }) {
+  const change = (index: number, row: Partial<PlanRow>) => onChange(rows.map((current, at) => (at === index ? { ...current, ...row } : current)));
+  const whole = problemOf('payment_plan');
+  return (
+    <fieldset className="fieldset staff-cat-edit__group" aria-describedby={`${formId}-plan-hint`}>
+      <legend>{say(itemFormTexts.planLegend)}</legend>
+      <p id={`${formId}-plan-hint`} className="field__hint">
+        {whole ?? say(staffCatalogueMessages.planNewOrders)}
+      </p>
+      {rows.map((row, index) => {
+        const amountProblem = problemOf(`payment_plan.${index}.amount`);
+        const countProblem = problemOf(`payment_plan.${index}.count`);
+        return (
+          <div className="staff-form-row" key={index}>
+            <TextField
+              label={itemFormTexts.amountField(index + 1)}
+              value={row.amount}
+              onChange={(value) => change(index, { amount: value })}
+              inputMode="decimal"
+              autoComplete="off"
+              hint={amountProblem}
+              aria-invalid={amountProblem ? true : undefined}
+              className={amountProblem ? 'staff-cat-field--invalid' : undefined}
+            />
+            <TextField
+              label={itemFormTexts.afterField(index + 1)}
+              value={row.count}
+              onChange={(value) => change(index, { count: value })}
+              type="number"
+              autoComplete="off"
+              hint={countProblem}
+              aria-invalid={countProblem ? true : undefined}
+              className={countProblem ? 'staff-cat-field--invalid' : undefined}
+            />
+            <Dropdown
+              id={`${formId}-plan-${index}-units`}
+              label={itemFormTexts.unitsField(index + 1)}
+              value={row.units}
+              options={(['days', 'weeks', 'months'] as const).map((unit) => ({ value: unit, label: say(itemFormTexts.units[unit]) }))}
+              onChange={(value) => change(index, { units: value as PlanRow['units'] })}
+            />
+            <Button size="sm" variant="secondary" onClick={() => onChange(rows.filter((_, at) => at !== index))} aria-label={itemFormTexts.removeInstalmentLabel(index + 1)}>
+              {say(itemFormTexts.removeRow)}
+            </Button>
+          </div>
+        );
+      })}
+      <Button size="sm" variant="secondary" onClick={() => onChange([...rows, { amount: '', count: rows.length ? '1' : '0', units: rows.length ? 'months' : 'days' }])}>
+        {say(itemFormTexts.addPayment)}
+      </Button>
+    </fieldset>
   );
 }
 
