@@ -605,7 +605,9 @@ function ItemCard({
 }) {
   const titleId = useId();
   const sale = saleStateOf(item, now);
-  const changed = changedHereWords(item);
+  // An item made here came from no file: its changes are its own, with no file to hand them back to.
+  const madeHere = item.origin === 'browser';
+  const changed = madeHere ? null : changedHereWords(item);
   const shares = stockShares(item);
   const transport = item.departures.length > 0;
   return (
@@ -616,6 +618,7 @@ function ItemCard({
           <Badge tone={sale.state === 'selling' ? 'success' : sale.state === 'off' ? 'neutral' : 'info'}>{saleLabel(sale, timeZone, staffLocale())}</Badge>
           {item.available === 0 && <Badge tone="danger">{say(texts.soldOut)}</Badge>}
           {changed && <Badge tone="info">{texts.changedFields(changed)}</Badge>}
+          {madeHere && <Badge tone="neutral">{say(texts.madeHere)}</Badge>}
           {item.variant_of && <Badge tone="neutral">{say(variantTexts.variantOf({ group: item.variant_of, label: item.variant_label ?? '' }))}</Badge>}
         </p>
       </div>
