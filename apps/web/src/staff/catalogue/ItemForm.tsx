@@ -343,7 +343,7 @@ function ItemDialog({
       )}
       {form.kind === 'merchandise' && text('type', form.type, (value) => set('type', value), say(texts.merchandiseTypeHint))}
       <div className="staff-form-row">
-        {text('price', form.price, (value) => set('price', value), currency)}
+        {text('price', form.price, (value) => set('price', value), form.tiers.length ? `${currency} · ${say(staffTexts.catalogue.tiers.priceAfter)}` : currency)}
         {text('fee', form.fee, (value) => set('fee', value), currency)}
       </div>
       <TiersFieldset formId={id} rows={form.tiers} onChange={(rows) => set('tiers', rows)} currency={currency} timeZone={timeZone} plan={form.kind === 'product' && form.plan.length > 0} problemOf={problemOf} />
