@@ -176,6 +176,9 @@ describe('a festival set up in the browser from an empty shop, and bought', () =
     await dialog.getByRole('button', { name: texts.save }).click();
     await pass.getByRole('status').getByText(english(staffCatalogueMessages.saved)).waitFor();
     expect(await pass.innerText()).toContain(tiers.legend);
+    // Made here, not by a catalogue file: no file to hand it back to, though it was changed here.
+    expect(await pass.innerText()).toContain(texts.madeHere);
+    expect(await pass.getByRole('button', { name: texts.handBackLabel(PASS.name) }).count()).toBe(0);
 
     // A required question to the pass's buyers (decision 0106): the shop's personalise step asks it.
     const questions = englishOf(questionEditorTexts);

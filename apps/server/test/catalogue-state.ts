@@ -5,7 +5,8 @@ import { checkinListProducts, checkinLists, events, media, onsaleProducts, onsal
 /**
  * What a shop's catalogue is, read from its database for comparing two shops (the catalogue file's
  * round trip, issue 37 point 7): every row a shopper, a buyer or the gate meets, by code, with ids,
- * timestamps, the shop's own counters (held, sold, used) and the back office's marks left out, and
+ * timestamps, the shop's own counters (held, sold, used), the back office's marks and an item's
+ * origin (made here or by the file: an import of an item makes it the file's) left out, and
  * only what is switched on (lists, on-sales, departures). Items in their order within their kind
  * (equal sort values list in it); everything else by code.
  */
@@ -33,7 +34,7 @@ export async function readCatalogueState(db: Db) {
   return {
     events: eventRows.map(({ id: _id, createdAt: _created, updatedAt: _updated, backOfficeFields: _marks, startsAt, translations, ...row }) => ({ ...row, startsAt: iso(startsAt), translations: sortedKeys(translations) })),
     taxRates: taxRows.map(({ id: _id, createdAt: _created, updatedAt: _updated, backOfficeFields: _marks, ...row }) => row),
-    items: itemRows.map(({ id: _id, createdAt: _created, updatedAt: _updated, backOfficeFields: _marks, held: _held, sold: _sold, eventId, taxRateId, translations, paymentPlan, variantOf, variantLabels, ...row }) => ({
+    items: itemRows.map(({ id: _id, createdAt: _created, updatedAt: _updated, backOfficeFields: _marks, origin: _origin, held: _held, sold: _sold, eventId, taxRateId, translations, paymentPlan, variantOf, variantLabels, ...row }) => ({
       ...row,
       // A variant's group by its code (decision 0104).
       variantOf: variantOf === null ? null : itemCode.get(variantOf),

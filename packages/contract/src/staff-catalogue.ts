@@ -11,6 +11,10 @@ import { issueMessage, message, messageWith } from './i18n/text';
 // The catalogue page's texts with placeholders, each declared once; `staffCatalogueMessages` below keeps the callers' positional arguments.
 const noItem = messageWith<{ code: string }>({ id: 'staffCatalogueMessages.noItem', defaultMessage: 'There is no item {code}.' });
 const noEvent = messageWith<{ code: string }>({ id: 'staffCatalogueMessages.noEvent', defaultMessage: 'There is no event {code}.' });
+const madeHere = messageWith<{ name: string }>({
+  id: 'staffCatalogueMessages.madeHere',
+  defaultMessage: '{name} was made in the back office, not by a catalogue file: there is no file to hand it back to. Change it here.',
+});
 const stockBelowTaken = messageWith<{ taken: number }>({ id: 'staffCatalogueMessages.stockBelowTaken', defaultMessage: 'Stock cannot be lower than the {taken} already sold or held in carts.' });
 const seatsBelowTaken = messageWith<{ taken: number }>({ id: 'staffCatalogueMessages.seatsBelowTaken', defaultMessage: 'Seats cannot be fewer than the {taken} already sold or held in carts.' });
 const planMismatch = messageWith<{ sum: number; total: number }>({
@@ -79,6 +83,8 @@ export const staffCatalogueMessages = {
   eventArchived: message({ id: 'staffCatalogueMessages.eventArchived', defaultMessage: 'The event is archived: the shop shows none of its products. Its orders and tickets stay.' }),
   eventRestored: message({ id: 'staffCatalogueMessages.eventRestored', defaultMessage: 'The event is restored: its products on sale are in the shop again.' }),
   handedBack: message({ id: 'staffCatalogueMessages.handedBack', defaultMessage: 'The catalogue file decides this item again from its next import.' }),
+  /** A hand-back of an item made in the back office, which no catalogue file made. */
+  madeHere: (name: string) => madeHere({ name }),
   chooseFile: message({ id: 'staffCatalogueMessages.chooseFile', defaultMessage: 'Choose a catalogue file (YAML or JSON).' }),
   fileTooLong: (max: number) => fileTooLong({ max }),
   notALanguage: message({ id: 'staffCatalogueMessages.notALanguage', defaultMessage: 'The shop does not offer this language, or it is the shop’s default language.' }),
@@ -416,6 +422,12 @@ export const catalogueItemView = z.object({
   days: z.array(z.string()).nullable().optional(),
   /** The check-in lists that name it, by code. */
   checkin_lists: z.array(z.string()).optional(),
+  /**
+   * Where it comes from: 'file', an import of the catalogue file; 'browser', made in the back office
+   * (an import that names its code makes it the file's). Only a file's item is handed back to the
+   * file. Optional: views made before it still parse, as the file's.
+   */
+  origin: z.enum(['file', 'browser']).optional(),
 });
 export type CatalogueItemView = z.infer<typeof catalogueItemView>;
 

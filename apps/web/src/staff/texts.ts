@@ -1121,6 +1121,8 @@ const catalogue = {
   },
   changedHere: message({ id: 'staff.CataloguePage.changedHere', defaultMessage: 'Changed here' }),
   changedFields: words(messageWith<{ fields: string }>({ id: 'staff.CataloguePage.changedFields', defaultMessage: 'Changed here: {fields}' }), (fields: string) => ({ fields })),
+  /** An item made in the back office (no catalogue file made it: nothing to hand back). */
+  madeHere: message({ id: 'staff.CataloguePage.madeHere', defaultMessage: 'Made in the back office' }),
   fieldNames: {
     price: message({ id: 'staff.CataloguePage.fieldNames.price', defaultMessage: 'price' }),
     fee: message({ id: 'staff.CataloguePage.fieldNames.fee', defaultMessage: 'fee' }),

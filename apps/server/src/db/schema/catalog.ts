@@ -109,10 +109,18 @@ export const shopItems = pgTable(
      * an import of the file leaves them alone until the file wins or the item is handed back (decision 0047).
      */
     backOfficeFields: jsonb('back_office_fields').$type<string[]>().notNull().default([]),
+    /**
+     * Where the item comes from: 'file', an import of the catalogue file (every item before the
+     * back office made items), or 'browser', made or added as a variant in the back office, which
+     * no file names; an import that names its code makes it the file's. Only a file's item can be
+     * handed back to the file (catalogue-hand-back).
+     */
+    origin: text('origin', { enum: ['file', 'browser'] }).notNull().default('file'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    check('shop_items_origin', sql`${table.origin} IN ('file', 'browser')`),
     check('shop_items_sale_window', sql`${table.saleStartsAt} IS NULL OR ${table.saleEndsAt} IS NULL OR ${table.saleStartsAt} < ${table.saleEndsAt}`),
     check('shop_items_counts_non_negative', sql`${table.held} >= 0 AND ${table.sold} >= 0`),
     check('shop_items_within_stock', sql`${table.stock} IS NULL OR ${table.held} + ${table.sold} <= ${table.stock}`),

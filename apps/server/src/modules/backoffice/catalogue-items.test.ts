@@ -1,4 +1,4 @@
-import { english, productFieldMessages, rateFieldMessages, staffAdminMessages, staffCatalogueMessages as texts } from '@festival/contract';
+import { english, priceTierMessages, productFieldMessages, rateFieldMessages, staffAdminMessages, staffCatalogueMessages as texts } from '@festival/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastAudit as lastAuditOf, openBackOfficeShop } from '../../../test/back-office-shop';
@@ -156,6 +156,80 @@ describe.each(testEngines())('the back office’s products and merchandise on %s
     expect(copy.status, JSON.stringify(copy.body)).toBe(200);
     expect(copy.body.item).toMatchObject({ sold: 0, held: 0, departures: [{ seats: 40, sold: 0 }, { seats: null, sold: 0 }] });
     expect(await lastAudit('item:NWF27-BOAT-COPY')).toMatchObject({ after: expect.objectContaining({ duplicated_from: 'NWF27-BOAT' }) });
+  });
+
+  it('creates an item with its price tiers and its texts in every language, stored as an import stores them, and sold at the tier’s price', async () => {
+    const tiers = [
+      { price: 3000, units: 2 },
+      { price: 4000, until: '2099-03-01T00:00:00+01:00' },
+    ];
+    const translations = { de: { name: 'Frühbucher', description: '<p>Drei Tage</p><script>alert(1)</script>' }, ar: { name: 'الحجز المبكر' } };
+    const answer = await create(ticket('NWF27-EARLY', { name: 'Early bird', price: 5000, fee: 0, tiers, translations }));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.item).toMatchObject({ tiers: [{ price: 3000, units: 2 }, { price: 4000, until: '2099-02-28T23:00:00.000Z' }], translations: { de: { name: 'Frühbucher', description: '<p>Drei Tage</p>' }, ar: { name: 'الحجز المبكر' } } });
+    expect(await row('NWF27-EARLY')).toMatchObject({ priceTiers: [{ price: 3000, units: 2 }, { price: 4000, until: '2099-02-28T23:00:00.000Z' }], translations: { de: { name: 'Frühbucher', description: '<p>Drei Tage</p>' }, ar: { name: 'الحجز المبكر' } } });
+    // The shop sells it at once at the first tier's price, in the reader's language.
+    const item = await shop.app.inject({
+      method: 'POST',
+      url: '/api/get-shop-item',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'accept-language': 'de' },
+      payload: JSON.stringify({ external_code: 'NWF27-EARLY' }),
+    });
+    expect(item.json()).toMatchObject({ item: { price: 3000, name: 'Frühbucher' } });
+    // The export writes them as the file does, moments in the event's zone.
+    const live = (await readLiveCatalogue(db())).catalogue;
+    expect(live.products.find((product) => product.code === 'NWF27-EARLY')).toMatchObject({ tiers: [{ price: 3000, units: 2 }, { price: 4000, until: '2099-03-01T00:00:00+01:00' }], translations: { de: { name: 'Frühbucher' } } });
+
+    // A duplicate is the form filled from it: its tiers and translations come with it.
+    const copy = await create(ticket('NWF27-EARLY-COPY', { name: 'Early bird (copy)', price: 5000, fee: 0, tiers, translations }), 'NWF27-EARLY');
+    expect(copy.status, JSON.stringify(copy.body)).toBe(200);
+    const [original, copied] = [await row('NWF27-EARLY'), await row('NWF27-EARLY-COPY')];
+    expect([copied!.priceTiers, copied!.translations]).toEqual([original!.priceTiers, original!.translations]);
+  });
+
+  it('refuses tiers out of order, tiers beside a payment plan and a text in the default language by field in the member’s language, and changes nothing', async () => {
+    const before = await snapshot();
+    const plan = [
+      { amount: 1000, units: 'days', count: 0 },
+      { amount: 4250, units: 'months', count: 1 },
+    ];
+    const cases: [Record<string, unknown>, string, Parameters<typeof english>[0]][] = [
+      [ticket('NEW-TIERS', { tiers: [{ price: 1000, units: 10 }, { price: 2000, units: 5 }] }), 'item.tiers.1.units', priceTierMessages.fewer(1)],
+      [ticket('NEW-TIERS', { tiers: [{ price: 1000, until: '2099-03-01T00:00:00+01:00' }, { price: 2000, until: '2099-02-01T00:00:00+01:00' }] }), 'item.tiers.1.until', priceTierMessages.earlier(1)],
+      [ticket('NEW-TIERS', { tiers: [{ price: 1000, units: 10 }], payment_plan: plan }), 'item.tiers', priceTierMessages.noPlan],
+      [ticket('NEW-TIERS', { translations: { en: { name: 'Own language' } } }), 'item.translations.en', texts.notALanguage],
+    ];
+    for (const [item, field, text] of cases) {
+      const answer = await inGerman('catalogue-create-item', { item, from: null });
+      expect([answer.status, answer.body.errors?.[field]], `${JSON.stringify(item)}: ${JSON.stringify(answer.body)}`).toEqual([422, [de(text)]]);
+    }
+    expect(changedTables(before, await snapshot())).toEqual([]);
+  });
+
+  it('knows an item made here from the file’s: it refuses to hand back what no file made, until an import names its code', async () => {
+    expect((await row('NWF27-WEEKEND'))!.origin).toBe('file');
+    const made = await create({ kind: 'merchandise', code: 'NWF27-MUG', type: 'mug', name: 'Festival mug', price: 1200, tax: 'high' });
+    expect(made.body.item).toMatchObject({ origin: 'browser' });
+    const changed = await staffCall(shop.app, 'catalogue-change-item', { code: 'NWF27-MUG', changes: { price: 1400 } }, admin);
+    expect(changed.body.item).toMatchObject({ origin: 'browser', changed_here: ['price'] });
+    // A size added here is the browser's too, also under a group the file made.
+    const size = await staffCall(shop.app, 'catalogue-add-variant', { code: 'NWF27-MUG', variant: { code: 'NWF27-MUG-XL', label: 'XL', stock: 5, on_sale: true } }, admin);
+    expect(size.status, JSON.stringify(size.body)).toBe(200);
+    expect((await row('NWF27-MUG-XL'))!.origin).toBe('browser');
+
+    const before = await snapshot();
+    const refused = await inGerman('catalogue-hand-back', { code: 'NWF27-MUG' });
+    expect([refused.status, refused.body.message]).toEqual([409, de(texts.madeHere('Festival mug'))]);
+    expect((await staffCall(shop.app, 'catalogue-hand-back', { code: 'NWF27-MUG' }, admin)).body.message).toBe(english(texts.madeHere('Festival mug')));
+    expect(changedTables(before, await snapshot())).toEqual([]);
+
+    // A file that names its code makes it the file's: the change made here is kept (and reported) until handed back.
+    const file = parseCatalogue('tax_rates:\n  - { code: high, name: VAT 21%, rate: 21 }\nmerchandise:\n  - { code: NWF27-MUG, type: mug, name: Festival mug, price: 1200, tax: high }\n', 'mug.yaml');
+    const imported = await importCatalogueWith(db(), file, { file: 'mug.yaml', images: { folder: '.' } });
+    expect(imported.kept).toContainEqual(expect.objectContaining({ code: 'NWF27-MUG', field: 'price' }));
+    expect(await row('NWF27-MUG')).toMatchObject({ origin: 'file', price: 1400, backOfficeFields: ['price'] });
+    const handed = await staffCall(shop.app, 'catalogue-hand-back', { code: 'NWF27-MUG' }, admin);
+    expect([handed.status, handed.body.message, handed.body.item]).toEqual([200, english(texts.handedBack), expect.objectContaining({ origin: 'file', changed_here: [] })]);
   });
 
   it('archives an item: it leaves the shop and its carts at once, an order of it stays, and it comes back when restored', async () => {

@@ -140,6 +140,7 @@ export function catalogueItemView(
     travel_changes_until: iso(row.allowTravelTimeChangesUntil),
     days: agreedDays(lists.map((list) => list.days)),
     checkin_lists: lists.map((list) => list.code),
+    origin: row.origin,
   };
 }
 
@@ -509,6 +510,8 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
           variantOf: group.id,
           variantLabel: variant.label,
           variantLabels: labels,
+          // Made here, whatever its group's origin: no file names it until one lists its code.
+          origin: 'browser',
         });
         await insertAudit(tx, {
           ...auditActor(actor),
@@ -652,7 +655,8 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
           }
           if (problems.length) throw refusedFields('item', problems);
           const common = itemCommonColumns(wanted, { taxRateId: tax!.id, images: [] });
-          const values = wanted.kind === 'product' ? { ...common, ...productColumns(wanted, event!.id) } : { ...common, shopItemType: 'merchandise' as const, eventId: null };
+          const made = { ...common, origin: 'browser' as const };
+          const values = wanted.kind === 'product' ? { ...made, ...productColumns(wanted, event!.id) } : { ...made, shopItemType: 'merchandise' as const, eventId: null };
           const id = await catalogQueries.upsertShopItem(tx, values, { onlyNew: true });
           if (wanted.kind === 'product' && wanted.transport?.travel_time_type === 'selectable') {
             for (const time of wanted.transport.travel_times) await catalogQueries.upsertTravelTime(tx, { shopItemId: id, departsAt: new Date(time.time), seats: time.seats ?? null });
@@ -777,6 +781,8 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
     async handBack(actor: Actor, input: StaffApiInput<'catalogue-hand-back'>) {
       const row = await db.transaction(async (tx) => {
         const current = await lockedItem(tx, input.code);
+        // An item made in the back office came from no file: there is nothing to hand it back to.
+        if (current.origin === 'browser') throw new AppError('CONFLICT', texts.madeHere(current.name));
         const seats = (await queries.travelTimesOf(tx, current.id)).filter((time) => time.seatsSetHere).map((time) => time.departsAt.toISOString());
         const updated = await queries.updateItem(tx, current.id, { backOfficeFields: [] });
         await queries.handBackSeats(tx, current.id);

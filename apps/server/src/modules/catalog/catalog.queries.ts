@@ -43,7 +43,9 @@ export async function listShippingRatesChangedHere(db: Db): Promise<ShippingRate
  * `onlyNew` (the back office's create, decision 0103): a code already taken is a unique violation,
  * never an update of the other item.
  */
-export async function upsertShopItem(db: Db, values: typeof shopItems.$inferInsert, options: { onlyNew?: boolean } = {}): Promise<number> {
+export async function upsertShopItem(db: Db, given: typeof shopItems.$inferInsert, options: { onlyNew?: boolean } = {}): Promise<number> {
+  // An item the file names is the file's, also one the back office made under the same code (an import's values carry no origin).
+  const values = { ...given, origin: given.origin ?? ('file' as const) };
   const insert = db.insert(shopItems).values(values);
   const [row] = await (options.onlyNew ? insert : insert.onConflictDoUpdate({ target: shopItems.externalCode, set: { ...values, updatedAt: sql`now()` } })).returning({ id: shopItems.id });
   return row!.id;

@@ -25,6 +25,7 @@ afterEach(() => {
   cleanup();
   calls.length = 0;
   refuse = null;
+  delete document.documentElement.dataset.languages;
 });
 
 const overview: CatalogueOverviewAnswer = {
@@ -95,5 +96,31 @@ describe('the new product form', () => {
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(screen.getByLabelText('Code').getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('Code "NWF27-CAP" is the code of another product or merchandise item.')).toBeTruthy();
+  });
+
+  it('sends the price tiers and the texts in every language with the item, and shows the shop’s refusal of a tier at its field', async () => {
+    const user = userEvent.setup();
+    document.documentElement.dataset.languages = 'en de';
+    refuse = { 'item.tiers.0.until': ['must be later than now'] };
+    renderTools();
+    await user.click(screen.getByRole('button', { name: 'New product' }));
+    await user.type(screen.getByLabelText('Code'), 'NWF27-EARLY');
+    await user.type(screen.getByLabelText('Name'), 'Early bird');
+    await user.selectOptions(screen.getByLabelText('Language'), 'de');
+    await user.type(screen.getByLabelText('Name'), 'Frühbucher');
+    await user.type(screen.getByLabelText('Price'), '80');
+    await user.click(screen.getByRole('button', { name: 'Add a tier' }));
+    await user.type(screen.getByLabelText('Price of tier 1 (EUR)'), '60');
+    await user.type(screen.getByLabelText('Until (time in Europe/Amsterdam)'), '2099-03-01T00:00');
+    await waitFor(() => expect(screen.getByRole('option', { name: 'VAT 9% (low)' })).toBeTruthy());
+    await user.selectOptions(screen.getByLabelText('Tax rate'), 'low');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(calls.some((call) => call.path === 'catalogue-create-item')).toBe(true));
+    expect(calls.find((call) => call.path === 'catalogue-create-item')?.payload).toMatchObject({
+      item: { name: 'Early bird', translations: { de: { name: 'Frühbucher' } }, price: 8000, tiers: [{ price: 6000, until: '2099-03-01T00:00:00+01:00' }] },
+    });
+    const until = screen.getByLabelText('Until (time in Europe/Amsterdam)');
+    await waitFor(() => expect(until.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(until.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe('End of tier 1 must be later than now.');
   });
 });

@@ -1,4 +1,4 @@
-import type { CatalogueEventView, CatalogueItemView, CatalogueOverviewAnswer, ItemDefinitionInput, Text } from '@festival/contract';
+import { ITEM_TEXT_FIELDS, type CatalogueEventView, type CatalogueItemView, type CatalogueOverviewAnswer, type ItemDefinitionInput, type Text } from '@festival/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Badge } from '../../components/ui/Badge';
@@ -14,8 +14,12 @@ import { useFocusOnRefusal } from '../use-focus-on-refusal';
 import { useStaffAction } from '../use-staff-action';
 import { staffTexts } from '../texts';
 import { RequiresFieldset, requirableProducts } from './RequiresFieldset';
+import { TextsFieldset, useTextsForm } from './TextsFieldset';
+import { TiersFieldset } from './TiersFieldset';
+import { tierFieldNames } from './tiers-fieldset';
 import {
   duplicateItemFormOf,
+  duplicateTextsOf,
   emptyItemForm,
   itemFormTexts as texts,
   itemProblemSentence,
@@ -198,9 +202,14 @@ function ItemDialog({
   );
   const [tried, setTried] = useState(0);
   const [problems, setProblems] = useState<FieldProblems>({});
+  // The name and description in every language of the shop (decision 0094), a duplicate's as its original's.
+  const textsForm = useTextsForm(from ? duplicateTextsOf(from) : { name: '', description: '', translations: {} }, setProblems);
   useFocusOnRefusal(formRef, tried, action.errors);
   const timeZone = form.kind === 'product' ? zoneOfEvent(events, form.event, shopZone) : shopZone;
   const labels: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(textsForm.labels).map(([field, label]) => [field, say(label)])),
+    ...Object.fromEntries(Object.entries(tierFieldNames(form.tiers.length)).map(([field, label]) => [field, say(label)])),
+    tiers: say(staffTexts.catalogue.tiers.legend),
     code: say(texts.codeField),
     name: say(texts.nameField),
     description: say(texts.descriptionField),
@@ -242,9 +251,14 @@ function ItemDialog({
   const set = <K extends keyof NewItemForm>(key: K, value: NewItemForm[K]) => setForm((current) => ({ ...current, [key]: value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const prepared = prepareNewItem(form, currency, timeZone);
+    const prepared = prepareNewItem(form, currency, timeZone, { form: textsForm.form, languages: textsForm.languages });
     setTried((count) => count + 1);
-    if (!prepared.ok) return setProblems(prepared.problems);
+    if (!prepared.ok) {
+      setProblems(prepared.problems);
+      // A refused text of another language shows that language's fields.
+      textsForm.showLanguageOf(Object.keys(prepared.problems));
+      return;
+    }
     setProblems({});
     onSave(prepared.item);
   };
@@ -305,7 +319,7 @@ function ItemDialog({
     >
       {from && <p className="text-muted">{say(texts.duplicateNote)}</p>}
       {text('code', form.code, (value) => set('code', value), say(texts.codeHint))}
-      {text('name', form.name, (value) => set('name', value))}
+      <TextsFieldset formId={id} texts={textsForm} fields={ITEM_TEXT_FIELDS} legend={staffTexts.catalogue.textsLegend} defaultHint={staffTexts.catalogue.textsDefault} problemOf={problemOf} />
       {form.kind === 'product' && (
         <>
           {dropdown(
@@ -329,9 +343,10 @@ function ItemDialog({
       )}
       {form.kind === 'merchandise' && text('type', form.type, (value) => set('type', value), say(texts.merchandiseTypeHint))}
       <div className="staff-form-row">
-        {text('price', form.price, (value) => set('price', value), currency)}
+        {text('price', form.price, (value) => set('price', value), form.tiers.length ? `${currency} · ${say(staffTexts.catalogue.tiers.priceAfter)}` : currency)}
         {text('fee', form.fee, (value) => set('fee', value), currency)}
       </div>
+      <TiersFieldset formId={id} rows={form.tiers} onChange={(rows) => set('tiers', rows)} currency={currency} timeZone={timeZone} plan={form.kind === 'product' && form.plan.length > 0} problemOf={problemOf} />
       {dropdown('tax', form.tax, taxes, (value) => set('tax', value), say(texts.chooseTax))}
       <div className="staff-form-row">
         {text('stock', form.stock, (value) => set('stock', value), say(texts.stockHint), 'number')}

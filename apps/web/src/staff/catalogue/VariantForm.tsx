@@ -1,4 +1,4 @@
-import { LOCALE_NAMES, type CatalogueItemView, type Shown } from '@festival/contract';
+import { directionOf, LOCALE_NAMES, type CatalogueItemView, type Shown } from '@festival/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/Button';
@@ -122,6 +122,8 @@ function VariantDialog({ group, onClose }: { group: Pick<CatalogueItemView, 'cod
               setLocal((current) => ({ ...current, [key]: undefined }));
             }}
             lang={language}
+            // Each language's label is written in its own direction, whatever the page's (Arabic right to left in an English page).
+            dir={directionOf(language)}
             autoComplete="off"
             hint={problem ?? say(t.labelInHint)}
             aria-invalid={problem ? true : undefined}

@@ -1,6 +1,7 @@
 import { catalogueFieldMessages, productFieldMessages, type CatalogueItemView } from '@festival/contract';
 import { describe, expect, it } from 'vitest';
-import { duplicateItemFormOf, emptyItemForm, itemFormFieldOf, itemProblemSentence, newPaymentRow, prepareNewItem, serverItemProblems, withoutRow, type NewItemForm } from './item-form';
+import { textsFormOf } from '../catalogue-page';
+import { duplicateItemFormOf, duplicateTextsOf, emptyItemForm, itemFormFieldOf, itemProblemSentence, newPaymentRow, prepareNewItem, serverItemProblems, withoutRow, type NewItemForm } from './item-form';
 
 const AMSTERDAM = 'Europe/Amsterdam';
 const form = (overrides: Partial<NewItemForm> = {}): NewItemForm => ({ ...emptyItemForm('product', { event: 'NWF27', tax: 'low' }), code: 'NWF27-VIP', name: 'VIP pass', price: '125.00', ...overrides });
@@ -74,13 +75,13 @@ describe('the new item form', () => {
     const boat = {
       code: 'NWF27-BOAT',
       name: 'Boat',
-      description: '',
-      translations: {},
+      description: '<p>Across the lake</p>',
+      translations: { de: { name: 'Boot', description: '<p>Über den See</p>' } },
       kind: 'product',
       type: 'transport',
       event: 'NWF27',
       price: 1500,
-      tiers: null,
+      tiers: [{ price: 1200, units: 20 }],
       fee: 0,
       tax: 'low',
       stock: null,
@@ -109,6 +110,40 @@ describe('the new item form', () => {
     const copy = duplicateItemFormOf(boat, 'EUR', AMSTERDAM);
     expect(copy).toMatchObject({ code: 'NWF27-BOAT-COPY', name: 'Boat (copy)', productKind: 'transport', transport: 'selectable', price: '15.00', departures: [{ time: '2027-06-18T09:00', seats: '40' }] });
     expect(prepareNewItem(copy, 'EUR', AMSTERDAM)).toMatchObject({ ok: true, item: { transport: { travel_times: [{ time: '2027-06-18T09:00:00+02:00', seats: 40 }] } } });
+    // Its tiers and its texts in every language come with it.
+    expect(copy.tiers).toEqual([{ price: '12.00', end: 'units', until: '', units: '20' }]);
+    const languages = ['en', 'de'] as const;
+    const texts = textsFormOf(duplicateTextsOf(boat), languages);
+    expect(prepareNewItem(copy, 'EUR', AMSTERDAM, { form: texts, languages })).toMatchObject({
+      ok: true,
+      item: { name: 'Boat (copy)', description: '<p>Across the lake</p>', translations: { de: { name: 'Boot', description: '<p>Über den See</p>' } }, tiers: [{ price: 1200, units: 20 }] },
+    });
+  });
+
+  it('sends price tiers and the texts in every language with the item; refuses tiers out of order at the tier', () => {
+    const tiers = [
+      { price: '65.00', end: 'until' as const, until: '2027-03-01T00:00', units: '' },
+      { price: '70.00', end: 'units' as const, until: '', units: '100' },
+    ];
+    const languages = ['en', 'de'] as const;
+    const texts = textsFormOf({ name: 'Weekend pass', description: '<p>Three days</p>', translations: { de: { name: 'Wochenendpass' } } }, languages);
+    expect(prepareNewItem(form({ tiers }), 'EUR', AMSTERDAM, { form: texts, languages })).toMatchObject({
+      ok: true,
+      item: { name: 'Weekend pass', description: '<p>Three days</p>', translations: { de: { name: 'Wochenendpass' } }, tiers: [{ price: 6500, until: '2027-03-01T00:00:00+01:00' }, { price: 7000, units: 100 }] },
+    });
+    expect(prepared()).toMatchObject({ ok: true, item: { tiers: null } });
+    expect(prepared()).not.toHaveProperty('item.translations');
+    const late = [tiers[0]!, { ...tiers[0]!, price: '60.00', until: '2027-02-01T00:00' }];
+    expect(prepared({ tiers: late })).toEqual({ ok: false, problems: { 'tiers.1.until': expect.objectContaining({ id: 'priceTierMessages.earlier' }) } });
+    // A tier beside a payment plan is refused at the tiers, as the file's.
+    const plan = [
+      { amount: '25.00', count: '0', units: 'days' as const },
+      { amount: '100.00', count: '1', units: 'months' as const },
+    ];
+    expect(prepared({ tiers, plan })).toEqual({ ok: false, problems: { tiers: expect.objectContaining({ id: 'priceTierMessages.noPlan' }) } });
+    expect(itemFormFieldOf('item.tiers.1.until')).toBe('tiers.1.until');
+    expect(itemFormFieldOf('item.translations.de.name')).toBe('translations.de.name');
+    expect(itemFormFieldOf('item.translations.xx')).toBe('translations.xx');
   });
 
   it('places the shop’s refusals at the form’s fields and says a rule after the field’s label', () => {

@@ -1,9 +1,11 @@
-import { catalogueFieldMessages, issueText, itemDefinition, message, messageWith, type CatalogueItemView, type ItemDefinitionInput, type Shown } from '@festival/contract';
+import { catalogueFieldMessages, issueText, itemDefinition, message, messageWith, type CatalogueItemView, type ItemDefinitionInput, type Locale, type Shown } from '@festival/contract';
 import type { z } from 'zod';
-import { countOf, isoOfZonedInput, minorUnitsOf, zonedInputOf, type FieldProblems } from '../catalogue-page';
+import { countOf, isoOfZonedInput, minorUnitsOf, zonedInputOf, type FieldProblems, type TextEntry, type TextsForm, type TierRow } from '../catalogue-page';
 import { amountInput } from '../money';
 import { staffTexts } from '../texts';
 import { say } from '../../lib/say';
+import { newEntryTexts } from './texts-fieldset';
+import { tierRowsOf, tiersOfRows } from './tiers-fieldset';
 
 const named = (name: string) => ({ name });
 const words =
@@ -123,6 +125,8 @@ export interface NewItemForm {
   /** An add-on's or merchandise's type word (camping, shirt). */
   type: string;
   price: string;
+  /** The price tiers before the price, in order (decision 0099); empty: one price. */
+  tiers: TierRow[];
   fee: string;
   tax: string;
   stock: string;
@@ -161,6 +165,7 @@ export function emptyItemForm(kind: 'product' | 'merchandise', defaults: { event
     productKind: 'ticket',
     type: '',
     price: '',
+    tiers: [],
     fee: '',
     tax: defaults.tax ?? '',
     stock: '',
@@ -187,7 +192,8 @@ const productKindOf = (type: string): ProductKind => (type === 'ticket' ? 'ticke
 /**
  * A duplicate's form: the item's fields, its departures with their seats and its payment plan,
  * with a new code ("NWF27-BOAT" becomes "NWF27-BOAT-COPY") and name ("… (copy)"); nothing of it
- * is sold. Its texts in other languages and its images are not copied.
+ * is sold. Its price tiers come with it; its texts in every language are `duplicateTextsOf`'s.
+ * Its images are not copied (they come with the image editor, on an item that exists).
  */
 export function duplicateItemFormOf(item: CatalogueItemView, currency: string, timeZone: string): NewItemForm {
   const money = (minor: number) => (minor === 0 ? '' : amountInput(minor, currency));
@@ -201,6 +207,7 @@ export function duplicateItemFormOf(item: CatalogueItemView, currency: string, t
     productKind: productKindOf(item.type),
     type: item.kind === 'merchandise' || productKindOf(item.type) === 'addon' ? item.type : '',
     price: amountInput(item.price, currency),
+    tiers: tierRowsOf(item.tiers, currency, timeZone),
     fee: money(item.fee),
     tax: item.tax ?? '',
     stock: item.stock === null ? '' : String(item.stock),
@@ -222,6 +229,11 @@ export function duplicateItemFormOf(item: CatalogueItemView, currency: string, t
   };
 }
 
+/** A duplicate's texts (decision 0094): the name marked as a copy in the default language, the description and every other language's texts as they are. */
+export function duplicateTextsOf(item: Pick<CatalogueItemView, 'name' | 'description' | 'translations'>): TextEntry {
+  return { name: itemFormTexts.copyName(item.name), description: item.description, translations: item.translations };
+}
+
 /**
  * The form's field of a problem's path (the contract's, or the shop's `item.…`): a departure's
  * row and a payment's keep their place (`departures.1.seats`, `plan.0.amount`); the rest is the
@@ -236,6 +248,9 @@ export function itemFormFieldOf(path: string): string {
   }
   if (head === 'payment_plan') return second === undefined ? 'plan' : `plan.${second}.${third ?? 'amount'}`;
   if ((head === 'refund' || head === 'name_changes') && second) return `${head}.${second}`;
+  // A tier's field and a language's text keep their place (tiers.1.price, translations.de.name), as the fieldsets show them.
+  if (head === 'tiers' && second !== undefined) return third === undefined ? `tiers.${second}` : `tiers.${second}.${third}`;
+  if (head === 'translations' && second !== undefined) return third === undefined ? `translations.${second}` : `translations.${second}.${third}`;
   return head || '_';
 }
 
@@ -244,9 +259,11 @@ type Prepared = { ok: true; item: ItemDefinitionInput } | { ok: false; problems:
 /**
  * The item the form describes, as catalogue-create-item takes it (the file's entry with its kind),
  * checked with the catalogue file's own schema. Times are read on `timeZone`'s clocks (the
- * event's; the shop's for merchandise).
+ * event's; the shop's for merchandise). `texts`: the name and description in every language of
+ * the shop (the texts fieldset's), the default language's the item's own; without them the
+ * form's `name` and `description`.
  */
-export function prepareNewItem(form: NewItemForm, currency: string, timeZone: string): Prepared {
+export function prepareNewItem(form: NewItemForm, currency: string, timeZone: string, texts?: { form: TextsForm; languages: readonly Locale[] }): Prepared {
   const problems: FieldProblems = {};
   const amountProblems = staffTexts.catalogue.amountProblems;
   const money = (text: string, field: string, optional = false): number => {
@@ -264,11 +281,14 @@ export function prepareNewItem(form: NewItemForm, currency: string, timeZone: st
     return null;
   };
   const count = (text: string) => countOf(text);
+  const own = texts ? newEntryTexts(texts.form, texts.languages) : { name: form.name.trim(), description: form.description, translations: {} };
   const common = {
     code: form.code.trim(),
-    name: form.name.trim(),
-    description: form.description,
+    name: own.name,
+    description: own.description,
+    ...(Object.keys(own.translations).length ? { translations: own.translations } : {}),
     price: money(form.price, 'price'),
+    tiers: tiersOfRows(form.tiers, currency, timeZone, problems),
     fee: money(form.fee, 'fee', true),
     tax: form.tax,
     images: [],

@@ -3,7 +3,6 @@ import {
   catalogueUploadPayload,
   EVENT_TEXT_FIELDS,
   ITEM_TEXT_FIELDS,
-  PRICE_TIERS_MAX,
   staffCatalogueMessages,
   type CatalogueEventChanges,
   type CatalogueEventView,
@@ -17,13 +16,10 @@ import {
   type StaffApiAnswer,
   type Text,
   issueText,
-  LOCALE_NAMES,
-  directionOf,
-  type Locale,
 } from '@festival/contract';
 import { CATALOGUE_OVERVIEW_KEY, OPENING_FRESH_MS } from '../opening-page';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { FormDialog } from '../FormDialog';
@@ -34,7 +30,6 @@ import { Loading } from '../../components/ui/Loading';
 import { Page } from '../../components/ui/Page';
 import { TextField } from '../../components/ui/TextField';
 import { Dropdown } from '../../components/ui/Dropdown';
-import { pageLanguages } from '../../lib/app-languages';
 import type { StaffCallInput } from '../../lib/staff-call';
 import { staffCall } from '../api';
 import {
@@ -47,11 +42,8 @@ import {
   formatInZone,
   FORM_FIELDS,
   itemFormOf,
-  movedTier,
-  newTierRow,
   keptFieldWords,
   keptValueWords,
-  languageOfProblems,
   linesOfFile,
   prepareEventChanges,
   prepareItemChanges,
@@ -59,16 +51,11 @@ import {
   saleLabel,
   saleStateOf,
   serverFieldProblems,
-  textsFormOf,
-  type TextEntry,
-  type TextKey,
-  type TextsForm,
   uploadLimitWords,
   uploadTooLarge,
   type FieldProblems,
   type ItemForm,
   type PlanRow,
-  type TierRow,
 } from '../catalogue-page';
 import { stockShares } from '../dashboard-figures';
 import { downloadFile } from '../download-file';
@@ -85,6 +72,9 @@ import { ItemImagesFieldset } from '../ItemImagesFieldset';
 import { COLLAPSE_ABOVE, countsOf, type GroupCounts, groupItems, isFiltering, isGroupOpen, kindChoices, matchesFilter, NO_FILTER, type CatalogueFilter, type StateFilter } from '../catalogue-groups';
 import { say } from '../../lib/say';
 import { AddVariant } from '../catalogue/VariantForm';
+import { TiersFieldset } from '../catalogue/TiersFieldset';
+import { tierFieldNames } from '../catalogue/tiers-fieldset';
+import { TextsFieldset, useTextsForm } from '../catalogue/TextsFieldset';
 import { RequiresFieldset, requirableProducts } from '../catalogue/RequiresFieldset';
 import { groupedMerchandise, takesVariants, variantTexts } from '../catalogue/variant-form';
 
@@ -620,7 +610,9 @@ function ItemCard({
 }) {
   const titleId = useId();
   const sale = saleStateOf(item, now);
-  const changed = changedHereWords(item);
+  // An item made here came from no file: its changes are its own, with no file to hand them back to.
+  const madeHere = item.origin === 'browser';
+  const changed = madeHere ? null : changedHereWords(item);
   const shares = stockShares(item);
   const transport = item.departures.length > 0;
   return (
@@ -631,6 +623,7 @@ function ItemCard({
           <Badge tone={sale.state === 'selling' ? 'success' : sale.state === 'off' ? 'neutral' : 'info'}>{saleLabel(sale, timeZone, staffLocale())}</Badge>
           {item.available === 0 && <Badge tone="danger">{say(texts.soldOut)}</Badge>}
           {changed && <Badge tone="info">{texts.changedFields(changed)}</Badge>}
+          {madeHere && <Badge tone="neutral">{say(texts.madeHere)}</Badge>}
           {item.variant_of && <Badge tone="neutral">{say(variantTexts.variantOf({ group: item.variant_of, label: item.variant_label ?? '' }))}</Badge>}
         </p>
       </div>
@@ -1110,253 +1103,6 @@ function PlanFieldset({ formId, rows, onChange, problemOf }: { formId: string; r
       <Button size="sm" variant="secondary" onClick={() => onChange([...rows, { amount: '', count: rows.length ? '1' : '0', units: rows.length ? 'months' : 'days' }])}>
         {say(itemFormTexts.addPayment)}
       </Button>
-    </fieldset>
-  );
-}
-
-/** Each tier's fields as a problem's sentence names them ("Price of tier 2 must be …"). */
-function tierFieldNames(count: number): Record<string, Text> {
-  return Object.fromEntries(
-    Array.from({ length: count }, (_, index) => [
-      [`tiers.${index}.price`, texts.tiers.priceOf({ number: index + 1 })],
-      [`tiers.${index}.until`, texts.tiers.untilOf({ number: index + 1 })],
-      [`tiers.${index}.units`, texts.tiers.unitsOf({ number: index + 1 })],
-    ]).flat(),
-  );
-}
-
-/**
- * The tiers editor (decision 0099): each tier's price and its end, a moment on the item's clocks
- * or a number of units; tiers added, removed and moved. What it sends is checked with the rules
- * the catalogue file's tiers are (the contract's schema), each problem at its field.
- */
-function TiersFieldset({
-  formId,
-  rows,
-  onChange,
-  currency,
-  timeZone,
-  plan,
-  problemOf,
-}: {
-  formId: string;
-  rows: TierRow[];
-  onChange: (rows: TierRow[]) => void;
-  currency: string;
-  timeZone: string;
-  plan: boolean;
-  problemOf: (field: string) => string | undefined;
-}) {
-  const tt = texts.tiers;
-  const whole = problemOf('tiers');
-  const setRow = (index: number, changes: Partial<TierRow>) => onChange(rows.map((row, at) => (at === index ? { ...row, ...changes } : row)));
-  if (plan && rows.length === 0) {
-    return (
-      <fieldset className="fieldset staff-cat-edit__group" id={`${formId}-tiers`}>
-        <legend>{say(tt.legend)}</legend>
-        <p className="text-muted">{say(tt.plan)}</p>
-      </fieldset>
-    );
-  }
-  return (
-    <fieldset className="fieldset staff-cat-edit__group staff-cat-tiers" id={`${formId}-tiers`}>
-      <legend>{say(tt.legend)}</legend>
-      <p className="text-muted">{say(tt.lead)}</p>
-      {whole && (
-        <p className="staff-cat-field--invalid" role="alert">
-          {whole}
-        </p>
-      )}
-      {rows.length === 0 && <p>{say(tt.none)}</p>}
-      <ol className="staff-cat-tiers__list">
-        {rows.map((row, index) => {
-          const number = index + 1;
-          const priceProblem = problemOf(`tiers.${index}.price`);
-          const endField = row.end === 'units' ? `tiers.${index}.units` : `tiers.${index}.until`;
-          const endProblem = problemOf(endField) ?? problemOf(`tiers.${index}`);
-          return (
-            <li key={index} className="staff-cat-tiers__tier" aria-label={tt.tier(number)}>
-              <p className="staff-cat-tiers__title">{tt.tier(number)}</p>
-              <div className="staff-form-row">
-                <TextField
-                  label={tt.price(number, currency)}
-                  value={row.price}
-                  onChange={(value) => setRow(index, { price: value })}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  hint={priceProblem ?? say(texts.moneyHint)}
-                  aria-invalid={priceProblem ? true : undefined}
-                  className={priceProblem ? 'staff-cat-field--invalid' : undefined}
-                />
-                <Dropdown
-                  label={say(tt.ends)}
-                  options={[
-                    { value: 'until', label: say(tt.endsAt) },
-                    { value: 'units', label: say(tt.endsAfter) },
-                  ]}
-                  value={row.end}
-                  onChange={(value) => setRow(index, { end: value === 'units' ? 'units' : 'until' })}
-                />
-                {row.end === 'until' ? (
-                  <TextField
-                    label={tt.until(timeZone)}
-                    type="datetime-local"
-                    value={row.until}
-                    onChange={(value) => setRow(index, { until: value })}
-                    autoComplete="off"
-                    hint={endProblem}
-                    aria-invalid={endProblem ? true : undefined}
-                    className={endProblem ? 'staff-cat-field--invalid' : undefined}
-                  />
-                ) : (
-                  <TextField
-                    label={say(tt.units)}
-                    value={row.units}
-                    onChange={(value) => setRow(index, { units: value })}
-                    inputMode="numeric"
-                    autoComplete="off"
-                    hint={endProblem}
-                    aria-invalid={endProblem ? true : undefined}
-                    className={endProblem ? 'staff-cat-field--invalid' : undefined}
-                  />
-                )}
-              </div>
-              <div className="button-row staff-cat-tiers__actions">
-                <Button variant="ghost" size="sm" disabled={index === 0} onClick={() => onChange(movedTier(rows, index, -1))}>
-                  {tt.up(number)}
-                </Button>
-                <Button variant="ghost" size="sm" disabled={index === rows.length - 1} onClick={() => onChange(movedTier(rows, index, 1))}>
-                  {tt.down(number)}
-                </Button>
-                <Button variant="ghost" size="sm" onClick={() => onChange(rows.filter((_, at) => at !== index))}>
-                  {tt.remove(number)}
-                </Button>
-              </div>
-            </li>
-          );
-        })}
-      </ol>
-      {rows.length < PRICE_TIERS_MAX && (
-        <Button variant="secondary" size="sm" id={`${formId}-add-tier`} onClick={() => onChange([...rows, newTierRow()])}>
-          {say(tt.add)}
-        </Button>
-      )}
-    </fieldset>
-  );
-}
-
-
-type TextsFormState = ReturnType<typeof useTextsForm>;
-
-/**
- * An event's or item's texts per language of the shop (decision 0094), as a form shows them: one
- * language's fields at a time. Typing in a field clears its problems; a refused text of another
- * language shows that language's fields (`showLanguageOf`), so its problem is seen and focused.
- */
-function useTextsForm(entry: TextEntry, setProblems: Dispatch<SetStateAction<FieldProblems>>) {
-  const [languages] = useState<readonly Locale[]>(() => pageLanguages());
-  const [language, setLanguage] = useState<Locale>(() => languages[0] ?? 'en');
-  const [form, setForm] = useState<TextsForm>(() => textsFormOf(entry, languages));
-  const setText = (key: TextKey, value: string) => {
-    setForm((current) => ({ ...current, [language]: { ...(current[language] ?? { name: '', description: '' }), [key]: value } }));
-    setProblems((current) => {
-      const fields = [key, 'translations', `translations.${language}`, `translations.${language}.${key}`, '_'];
-      if (!fields.some((field) => field in current)) return current;
-      return Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field)));
-    });
-  };
-  const showLanguageOf = (fields: string[]) => {
-    const code = languageOfProblems(fields, languages);
-    if (code) setLanguage(code);
-  };
-  /** The text fields' labels by the payload's names, as a problem's sentence names them. */
-  const labels: Record<string, Shown> = {
-    name: texts.textsName,
-    description: texts.textsDescription,
-    translations: texts.fieldNames.translations!,
-    ...Object.fromEntries(
-      languages.slice(1).flatMap((code) => [
-        [`translations.${code}`, texts.fieldNames.translations!],
-        [`translations.${code}.name`, texts.textsName],
-        [`translations.${code}.description`, texts.textsDescription],
-      ]),
-    ),
-  };
-  return { languages, language, setLanguage, form, setText, showLanguageOf, labels };
-}
-
-/** The fields of an entry's texts in one language of the shop, with the language to show chosen above them (named in its own language). */
-function TextsFieldset({
-  formId,
-  texts: state,
-  fields,
-  legend,
-  defaultHint,
-  problemOf,
-}: {
-  formId: string;
-  texts: TextsFormState;
-  fields: readonly TextKey[];
-  legend: Text;
-  /** What the default language's texts are to the entry. */
-  defaultHint: Text;
-  problemOf: (field: string) => string | undefined;
-}) {
-  const { languages, language, form, setText } = state;
-  const isDefault = language === languages[0];
-  const own = form[language] ?? { name: '', description: '' };
-  const at = (key: TextKey) => (isDefault ? key : `translations.${language}.${key}`);
-  const nameProblem = problemOf(at('name')) ?? (isDefault ? undefined : (problemOf(`translations.${language}`) ?? problemOf('translations')));
-  const descriptionProblem = problemOf(at('description'));
-  const fallback = say(isDefault ? defaultHint : texts.textsFallback(LOCALE_NAMES[languages[0] ?? 'en']));
-  const descriptionId = `${formId}-description`;
-  return (
-    <fieldset className="fieldset staff-cat-edit__group">
-      <legend>{say(legend)}</legend>
-      {languages.length > 1 && (
-        <Dropdown
-          label={say(texts.textsLanguage)}
-          options={languages.map((code) => ({ value: code, label: LOCALE_NAMES[code] }))}
-          value={language}
-          onChange={(value) => state.setLanguage(value as Locale)}
-          hint={fallback}
-        />
-      )}
-      <TextField
-        lang={language}
-        dir={directionOf(language)}
-        label={say(texts.textsName)}
-        value={own.name}
-        onChange={(value) => setText('name', value)}
-        autoComplete="off"
-        maxLength={200}
-        hint={nameProblem}
-        aria-invalid={nameProblem ? true : undefined}
-        className={nameProblem ? 'staff-cat-field--invalid' : undefined}
-      />
-      {fields.includes('description') && (
-        <div className={['field', descriptionProblem ? 'staff-cat-field--invalid' : ''].filter(Boolean).join(' ')}>
-          <label className="field__label" htmlFor={descriptionId}>
-            {say(texts.textsDescription)}
-          </label>
-          <textarea
-            id={descriptionId}
-            lang={language}
-            dir={directionOf(language)}
-            className="field__control"
-            rows={4}
-            value={own.description}
-            onChange={(event) => setText('description', event.target.value)}
-            aria-invalid={descriptionProblem ? true : undefined}
-            aria-describedby={descriptionProblem ? `${descriptionId}-hint` : undefined}
-          />
-          {descriptionProblem && (
-            <p id={`${descriptionId}-hint`} className="field__hint">
-              {descriptionProblem}
-            </p>
-          )}
-        </div>
-      )}
     </fieldset>
   );
 }
