@@ -75,6 +75,7 @@ function orderWith(tickets: Detail['tickets'], answers: Detail['answers']): Deta
     buyer: { name: 'Bea Buyer', email: 'bea@example.org' },
     tickets,
     answers,
+    answer_forms: [],
     merchandise: [],
     payments: [],
     instalments: [],
