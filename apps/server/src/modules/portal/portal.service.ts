@@ -199,7 +199,8 @@ export function createPortalService(deps: PortalDeps) {
      * contract's rule (checkAnswers), refused by field; under the ticket's or the order's row lock,
      * so two edits at once run one after the other. A ticket's change is kept with its changes
      * (the order's timeline), the order's in the order's audit; an answer shown at the gate touches
-     * the ticket or the order, so the scanner's next sync carries it.
+     * the ticket or the order, so the scanner's next sync carries it. The buyer is told by e-mail
+     * (answers-change.ts, shared with staff's order-change-answers).
      */
     async changeAnswers(input: ApiInput<'change-answers'>, customer: CustomerRow, language?: Locale): Promise<{ data: UserData }> {
       const at = now();
