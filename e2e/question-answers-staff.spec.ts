@@ -21,7 +21,8 @@ const arabic = createTranslator('ar', JSON.parse(readFileSync(path.join(REPO_ROO
  * The buyers' answers for staff (issue 37 point 4, decision 0106) in Chromium: the back office's
  * order page shows a ticket's answers in its row and the order's own with the order; the gate
  * scanner, on a phone in Arabic (right to left), shows the answers of the questions marked for the
- * gate on its result screen, readable at 390 px and accessible, and never another answer.
+ * gate on its result screen, readable at 390 px and accessible, and never another answer; customer
+ * service change them on the order page (decision 0109).
  */
 describe('the buyers’ answers for staff', () => {
   const browser = useBrowser();
@@ -108,6 +109,36 @@ describe('the buyers’ answers for staff', () => {
     // Every answer on the screen, none cut off below it.
     expect(await answers.evaluate((list) => list.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
     await screenshot(page, 'scan-result-answers-ar.png');
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+  });
+
+  it('lets customer service change a ticket’s answer and the order’s on the order page, and shows them at once', { timeout: 120_000 }, async () => {
+    const { page, errors } = await openPageOn(browser(), shop.base, { allowRefusals: true });
+    await signInAs(page, staff.serviceDesk);
+    await page.goto(`/staff/orders/${orderCode}`);
+    const table = page.getByRole('table', { name: staffTexts.order.ticketsCaption });
+    await table.waitFor();
+    await page.getByRole('button', { name: staffTexts.order.answersChangeTicket(ticketCode) }).click();
+    const dialog = page.getByRole('dialog', { name: staffTexts.order.answersChangeTicket(ticketCode) });
+    await dialog.waitFor();
+    const company = dialog.getByLabel('Company');
+    expect(await company.inputValue()).toBe('Private Company Ltd');
+    await company.fill('Festival Friends BV');
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: staffTexts.order.answersSave }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = table.getByRole('row', { name: new RegExp(ticketCode) });
+    await expect.poll(() => row.locator('dl dd').allTextContents()).toEqual(['Vegetarian', 'Festival Friends BV']);
+
+    // The order's own answer, from the answers under the order.
+    await page.getByRole('button', { name: staffTexts.order.answersChangeOrder('Weekend ticket') }).click();
+    const orderDialog = page.getByRole('dialog', { name: staffTexts.order.answersChangeOrder('Weekend ticket') });
+    await orderDialog.getByLabel('Emergency contact').fill('Dad, +31 6 8765 4321');
+    await orderDialog.getByRole('button', { name: staffTexts.order.answersSave }).click();
+    await orderDialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.locator('#staff-order-answers dd').allTextContents()).toEqual(['Dad, +31 6 8765 4321']);
+    await screenshot(page, 'staff-order-answers-changed.png', { fullPage: true });
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
   });

@@ -4,7 +4,8 @@ import YAML from 'yaml';
  * A large catalogue for the tests of the catalogue file (issue 37 point 7): by default 50 events
  * with 40 products each (2,000: entry tickets, day tickets, add-ons, fixed and selectable transport,
  * payment plans), 200 merchandise items, 300 vouchers, shipping rates, check-in lists and on-sales,
- * with names and descriptions in German and Dutch, sale and refund windows, and images from the
+ * with names and descriptions in German and Dutch, sale and refund windows, questions of every
+ * kind (decision 0106), and images from the
  * demo's folder (`images/...`). The same options always give the same file (a seeded generator),
  * valid by the importer's rules.
  */
@@ -46,6 +47,30 @@ function random(seed: number) {
 }
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+
+/**
+ * Two to four questions for the `n`-th product: each kind in turn (text with a length, choice and
+ * several choices with translated options, number and date with their ranges, yes/no), per ticket
+ * and per order, required, shown at the gate, and now and then archived; labels in German and
+ * Dutch. Drawn from `n` alone, so the file stays what the seed makes it.
+ */
+function questionsFor(n: number): Record<string, unknown>[] {
+  const options = [
+    { code: 's', label: 'Small', translations: { de: { label: 'Klein' }, nl: { label: 'Klein' } } },
+    { code: 'm', label: 'Medium', translations: { de: { label: 'Mittel' } } },
+    { code: 'l', label: 'Large' },
+  ];
+  const all: Record<string, unknown>[] = [
+    { code: 'company', kind: 'text', label: 'Company', max_length: 80, translations: { de: { label: 'Firma' }, nl: { label: 'Bedrijf' } } },
+    { code: 'size', kind: 'choice', label: 'T-shirt size', required: true, at_gate: true, options, translations: { de: { label: 'T-Shirt-Größe' } } },
+    { code: 'diet', kind: 'multi', label: 'Dietary needs', per: 'order', options: [{ code: 'vegan', label: 'Vegan', translations: { nl: { label: 'Veganistisch' } } }, { code: 'gluten', label: 'No gluten' }] },
+    { code: 'group', kind: 'number', label: 'People in your group', min: 1, max: 12, translations: { nl: { label: 'Mensen in je groep' } } },
+    { code: 'arrival', kind: 'date', label: 'Arrival day', earliest: '2027-06-01', latest: '2027-08-31', per: 'order', translations: { de: { label: 'Anreisetag' } } },
+    { code: 'first', kind: 'yes_no', label: 'Your first time here?', required: true, translations: { de: { label: 'Zum ersten Mal hier?' }, nl: { label: 'Voor het eerst hier?' } } },
+  ];
+  const count = 2 + (n % 3);
+  return Array.from({ length: count }, (_, index) => all[(n + index) % all.length]!).map((question, index) => (n % 11 === 0 && index === count - 1 ? { ...question, archived: true } : question));
+}
 
 export function generateCatalogue(options: GeneratedCatalogueOptions = {}): Record<string, unknown[]> {
   const eventCount = options.events ?? 50;
@@ -143,6 +168,8 @@ export function generateCatalogue(options: GeneratedCatalogueOptions = {}): Reco
       if (p <= 3) inRoom.push(productCode);
       // Every add-on numbered 4 requires its event's first product, an entry ticket (decision 0104); no draw, so the rest stays as it was.
       if (kind === 4) product.requires = [`${code}-P001`];
+      // Every fourth product asks questions (decision 0106), of each kind in turn, with translations; no draw, so the rest stays as it was.
+      if (p % 4 === 1) product.questions = questionsFor(e * perEvent + p);
       products.push(product);
     }
     lists.push({

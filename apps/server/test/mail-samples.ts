@@ -7,7 +7,7 @@ import type { OutgoingMail } from '../src/modules/mail/outbox';
 import { bankTransferMail, confirmationMail, instalmentMail, instalmentReceiptMail, partPaymentMail, termsLinkMail, ticketsReadyMail } from '../src/modules/orders/orders.mail';
 import type { OrderRow } from '../src/modules/orders/orders.queries';
 import { disputeMail, paymentReturnedMail } from '../src/modules/payments/payments.mail';
-import { refundProcessedMail, refundRequestedMail, ticketChangedMail, ticketPassedOnMail, ticketReceivedMail, ticketVoidMail } from '../src/modules/portal/portal.mail';
+import { answersChangedMail, refundProcessedMail, refundRequestedMail, ticketChangedMail, ticketPassedOnMail, ticketReceivedMail, ticketVoidMail } from '../src/modules/portal/portal.mail';
 import { portalMailTexts } from '../src/modules/portal/portal.mail.messages';
 
 /**
@@ -105,6 +105,11 @@ export async function sampleMails(config: ShopConfigFile = loadShopConfig(path.j
       name: 'ticket-changed-departure',
       mail: await ticketChangedMail(config, language, person, { code: 'S9D8F7G6H5J4K3L2Z1X0', productName: 'Shuttle bus Amsterdam Centraal', fullName: name, email, departsAt: new Date('2027-06-11T14:30:00Z') }, [{ label: portalMailTexts.changed.departure, from: new Date('2027-06-11T12:30:00Z'), to: new Date('2027-06-11T14:30:00Z') }], true, email),
     },
+    {
+      name: 'answers-changed-ticket',
+      mail: await answersChangedMail(config, language, person, order.code, { kind: 'ticket', product: tickets[1]!.productName, ticket: tickets[1]!.code }, [{ question: `Emergency contact for ${long}`, answer: `${name}, +31 6 1234 5678` }, { question: 'T-shirt size', answer: 'Large' }, { question: 'Dietary needs', answer: null }], 'customer'),
+    },
+    { name: 'answers-changed-order', mail: await answersChangedMail(config, language, person, order.code, { kind: 'order', product: 'Weekend ticket' }, [{ question: 'Company', answer: long }], 'staff') },
     { name: 'ticket-changed-plan', mail: await ticketChangedMail(config, language, person, { ...tickets[0]!, departsAt: null }, [{ label: portalMailTexts.changed.age, from: '18-24', to: '25-34' }], false, email) },
     { name: 'ticket-void-passed-on', mail: await ticketVoidMail(config, language, { email: 'holder@example.org', fullName: long }, { code: tickets[1]!.code, productName: tickets[1]!.productName }, 'passed-on') },
     { name: 'ticket-void-holder-changed', mail: await ticketVoidMail(config, language, { email: 'holder@example.org', fullName: null }, { code: tickets[1]!.code, productName: tickets[1]!.productName }, 'holder-changed') },

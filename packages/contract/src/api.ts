@@ -140,6 +140,7 @@ export const staffApi = {
   'order-tickets-pdf': { payload: staffOrders.orderTicketsPdfPayload, answer: staffOrders.orderTicketsPdfAnswer, access: ['admin', 'box_office'] },
   'order-refund-paid-out': { payload: staffOrders.orderRefundPaidOutPayload, answer: staffOrders.orderRefundPaidOutAnswer, access: ['admin', 'box_office', 'customer_service'] },
   'order-change-ticket': { payload: staffOrders.orderChangeTicketPayload, answer: staffOrders.orderChangeTicketAnswer, access: ['admin', 'customer_service'] },
+  'order-change-answers': { payload: staffOrders.orderChangeAnswersPayload, answer: staffOrders.orderChangeAnswersAnswer, access: ['admin', 'customer_service'] },
   'order-extend-deadline': { payload: staffOrders.orderExtendDeadlinePayload, answer: staffOrders.orderExtendDeadlineAnswer, access: ['admin', 'customer_service'] },
   dashboard: { payload: staffDashboard.dashboardPayload, answer: staffDashboard.dashboardAnswer, access: ['admin', 'box_office', 'customer_service'] },
   'refund-requests': { payload: staffRefundsExports.refundRequestsPayload, answer: staffRefundsExports.refundRequestsAnswer, access: ['admin', 'customer_service'] },

@@ -56,6 +56,8 @@ const ACTIONS: Readonly<Record<string, Text>> = {
   'order.print-tickets': message({ id: 'auditActionLabel.order.print-tickets', defaultMessage: 'Tickets printed' }),
   /** Ours (decision 0106): the customer changed the order's answers to a product's per-order questions in the portal. */
   'order.change-answers': message({ id: 'auditActionLabel.order.change-answers', defaultMessage: 'Answers to the order’s questions changed by the customer' }),
+  /** Ours (decision 0109): staff changed a ticket's or the order's answers on the order page. */
+  'order.staff-change-answers': message({ id: 'auditActionLabel.order.staff-change-answers', defaultMessage: 'Answers to the questions changed by staff' }),
   'order.change-ticket': message({ id: 'auditActionLabel.order.change-ticket', defaultMessage: 'Ticket changed' }),
   'order.resend': message({ id: 'auditActionLabel.order.resend', defaultMessage: 'Mail sent again' }),
   'refund.approve': message({ id: 'auditActionLabel.refund.approve', defaultMessage: 'Refund request approved' }),

@@ -3,7 +3,9 @@ import { issueMessage, message, messageWith } from './i18n/text';
 import { messages } from './messages';
 import { staffAccountFieldMessages } from './staff-accounts';
 import { refundWays } from './refund-ways';
-import { shownAnswer } from './portal';
+import { answerForm, shownAnswer } from './portal';
+import { answersPayload } from './product-questions';
+import { boundFirst } from './common';
 
 /**
  * The back office's orders (issue 22 point 3): search, the order page, and the staff's actions on
@@ -30,6 +32,9 @@ export const staffOrderMessages = {
   cancelled: message({ id: 'staffOrderMessages.cancelled', defaultMessage: 'The order is cancelled and the customer is told.' }),
   refundDone: message({ id: 'staffOrderMessages.refundDone', defaultMessage: 'The refund is recorded.' }),
   ticketChanged: message({ id: 'staffOrderMessages.ticketChanged', defaultMessage: 'The ticket is changed.' }),
+  /** Ours (decision 0109): staff changed a ticket's or the order's answers to the organiser's questions. */
+  answersChanged: message({ id: 'staffOrderMessages.answersChanged', defaultMessage: 'The answers are changed and the buyer is told by e-mail.' }),
+  answersUnchanged: message({ id: 'staffOrderMessages.answersUnchanged', defaultMessage: 'The answers are as they were: nothing changed.' }),
   deadlineExtended: message({ id: 'staffOrderMessages.deadlineExtended', defaultMessage: 'The time to pay is extended.' }),
   refundOutsideRules: message({
     id: 'staffOrderMessages.refundOutsideRules',
@@ -182,10 +187,14 @@ export const orderDetail = z.object({
       travel_times: z.array(z.object({ id: z.number(), travel_time: z.string(), seats_left: z.number().nullable() })),
       /** The answers to the product's per-ticket questions (decision 0106), archived questions' too, in the order asked, in the member's language. */
       answers: z.array(shownAnswer),
+      /** The product's per-ticket questions asked now with the answers as kept, for staff to change them (order-change-answers; absent: none asked). */
+      answer_form: answerForm.optional(),
     }).extend(refundability.shape),
   ),
   /** The answers to the products' per-order questions, in the order asked, in the member's language. */
   answers: z.array(shownAnswer),
+  /** Each product's per-order questions asked now with the order's answers as kept, for staff to change them (order-change-answers). */
+  answer_forms: z.array(answerForm),
   merchandise: z.array(z.object({ code: z.string(), name: z.string(), status: z.string(), price: z.number(), fee: z.number(), refund_fee: z.number() }).extend(refundability.shape)),
   payments: z.array(
     z.object({
@@ -322,6 +331,19 @@ export const orderChangeTicketPayload = z.discriminatedUnion(
   { error: issueMessage(staffAccountFieldMessages.chooseChange) },
 );
 export const orderChangeTicketAnswer = actionAnswer;
+
+/**
+ * order-change-answers (ours, decision 0109): staff change a ticket's answers (`ticket`: its code)
+ * or the order's answers to a product's per-order questions (`product`: its code), at any time,
+ * with the shop's rule (checkAnswers); the whole set sent, as the portal's change-answers sends it.
+ */
+export const orderChangeAnswersPayload = z.object({
+  code: orderCodeField,
+  ticket: z.string().trim().min(1, field('chooseTicket')).max(64, field('ticketCodeTooLong')).nullish(),
+  product: z.string().trim().min(1).max(100, boundFirst).nullish(),
+  answers: answersPayload,
+});
+export const orderChangeAnswersAnswer = actionAnswer;
 
 export const orderExtendDeadlinePayload = z.object({
   code: orderCodeField,

@@ -774,6 +774,12 @@ const order = {
   /** The buyers' answers to the products' questions (decision 0106): a ticket's in its row, the order's under the order. */
   answers: message({ id: 'staff.OrderPage.answers', defaultMessage: 'Answers' }),
   orderAnswers: message({ id: 'staff.OrderPage.orderAnswers', defaultMessage: 'Answers for this order' }),
+  /** Staff change a ticket's or the order's answers (order-change-answers, decision 0109). */
+  answersChange: message({ id: 'staff.OrderPage.answersChange', defaultMessage: 'Change answers' }),
+  answersChangeTicket: words(messageWith<{ code: string }>({ id: 'staff.OrderPage.answersChangeTicket', defaultMessage: 'Change the answers for ticket {code}' }), orderCode),
+  answersChangeOrder: words(messageWith<{ product: string }>({ id: 'staff.OrderPage.answersChangeOrder', defaultMessage: 'Change the answers for this order: {product}' }), (product: string) => ({ product })),
+  answersSave: message({ id: 'staff.OrderPage.answersSave', defaultMessage: 'Save answers' }),
+  answersMailed: message({ id: 'staff.OrderPage.answersMailed', defaultMessage: 'The buyer is told the new answers by e-mail.' }),
   merchandiseCaption: message({ id: 'staff.OrderPage.merchandiseCaption', defaultMessage: 'Merchandise' }),
   noItems: message({ id: 'staff.OrderPage.noItems', defaultMessage: 'This order has no items.' }),
   ticket: message({ id: 'staff.OrderPage.ticket', defaultMessage: 'Ticket' }),

@@ -181,6 +181,12 @@ export const productQuestions = pgTable(
     translations: jsonb('translations').$type<QuestionTranslations>(),
     archived: boolean('archived').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
+    /**
+     * Saved (made, changed or archived) in the back office: an import keeps the question as the shop
+     * has it where the file says otherwise, until the file says the same or wins (decision 0047's
+     * rule, a question whole as one field).
+     */
+    setHere: boolean('set_here').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,4 @@
-import { api, english, LOCALES, portalMessages, questionDefinition, questionMessages, staffApi, type QuestionDefinitionInput } from '@festival/contract';
+import { api, english, LOCALES, portalMessages, questionDefinition, questionMessages, staffApi, staffOrderMessages, type QuestionDefinitionInput } from '@festival/contract';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
@@ -7,7 +7,7 @@ import { createCustomer } from '../../../test/shop-flows';
 import { staffCall } from '../../../test/staff-call';
 import { signedInStaff } from '../../../test/staff-sign-in';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
-import { orders, productQuestions, questionAnswers, shopItems, staffAudit, ticketChanges, tickets } from '../../db/schema';
+import { emailOutbox, orders, productQuestions, questionAnswers, shopItems, staffAudit, ticketChanges, tickets } from '../../db/schema';
 import { translatorFor } from '../../lib/language';
 import { questionColumns, upsertQuestion } from '../catalog/questions.queries';
 import { timeLimit } from '../../../test/time-limits';
@@ -186,6 +186,72 @@ describe.each(testEngines())('questions at the desk and in the portal on %s', (e
     expect(kept).toHaveLength(1);
     expect(plates).toContain(kept[0]!.value);
     expect(await db().select().from(ticketChanges).where(eq(ticketChanges.ticketId, row!.id))).toHaveLength(plates.length);
+  });
+
+  it('lets staff change a ticket’s answers and the order’s at any time: checked by field with nothing changed, an archived answer kept, audited and in the timeline, the ticket touched for the gate, the buyer told by e-mail; the desk refused', async () => {
+    const service = (await signedInStaff(shop.app, shop.database.db, { email: 'answers.service@example.org', role: 'customer_service' }, clock)).cookie;
+    const buyer = await createCustomer(shop);
+    const sold = await sell(sale(buyer.email, [{ full_name: 'Ed', email: '', answers: { plate: 'S-1', colour: 'red' } }], { 'NWF27-PARKING': { contact: 'Mum' } }));
+    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    const code = sold.body.order_code!;
+    const [ticket] = await db().select().from(tickets).innerJoin(orders, eq(orders.id, tickets.orderId)).where(eq(orders.code, code));
+    const ticketCode = ticket!.tickets.code;
+    const mailsTo = async () => (await db().select({ subject: emailOutbox.subject, text: emailOutbox.textBody }).from(emailOutbox).where(eq(emailOutbox.toAddress, buyer.email))).filter((mail) => mail.subject.includes('answers'));
+    // The page carries the questions asked now and the answers as kept, for staff's forms.
+    const page = staffApi['order-detail'].answer.parse((await staffCall(shop.app, 'order-detail', { code }, service)).body);
+    expect(page.tickets[0]!.answer_form).toMatchObject({ product: 'NWF27-PARKING', values: { plate: 'S-1', colour: 'red' }, allow_changes: true });
+    expect(page.answer_forms.map((form) => [form.product, form.questions.map((question) => question.code), form.values])).toEqual([['NWF27-PARKING', ['contact'], { contact: 'Mum' }]]);
+
+    // The customer's window is closed; staff are not bound by it. The colour question is archived: its answer stays, it is not asked again.
+    await db().update(shopItems).set({ allowNameChangesUntil: new Date('2026-01-01T00:00:00Z') }).where(eq(shopItems.id, parkingId));
+    await db().update(productQuestions).set({ archived: true }).where(and(eq(productQuestions.shopItemId, parkingId), eq(productQuestions.code, 'colour')));
+    try {
+      const before = await snapshot();
+      const blank = await staffCall(shop.app, 'order-change-answers', { code, ticket: ticketCode, answers: { plate: ' ' } }, service, 'de');
+      expect([blank.status, blank.body.message, blank.body.errors]).toEqual([422, de(questionMessages.required('Kennzeichen')), { 'answers.plate': [de(questionMessages.required('Kennzeichen'))] }]);
+      const noContact = await staffCall(shop.app, 'order-change-answers', { code, product: 'NWF27-PARKING', answers: { contact: '' } }, service);
+      expect([noContact.status, noContact.body.errors]).toEqual([422, { 'answers.contact': [english(questionMessages.required('Emergency contact'))] }]);
+      // The box office may sell with answers but not change them afterwards; an unknown ticket is not found.
+      expect((await staffCall(shop.app, 'order-change-answers', { code, ticket: ticketCode, answers: { plate: 'DESK' } }, desk)).status).toBe(403);
+      expect((await staffCall(shop.app, 'order-change-answers', { code, ticket: 'NOSUCHTICKET', answers: { plate: 'X' } }, service)).status).toBe(404);
+      expect(changedTables(before, await snapshot())).toEqual([]);
+
+      const touchedBefore = ticket!.tickets.updatedAt;
+      const changed = await staffCall(shop.app, 'order-change-answers', { code, ticket: ticketCode, answers: { plate: ' S-2 ', colour: 'blue' } }, service);
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      const orderChanged = await staffCall(shop.app, 'order-change-answers', { code, product: 'NWF27-PARKING', answers: { contact: 'Neighbour' } }, service);
+      expect(orderChanged.status, JSON.stringify(orderChanged.body)).toBe(200);
+      expect(await storedAnswers(code)).toEqual([
+        { holder: 'Ed', code: 'plate', value: 'S-2' },
+        { holder: 'Ed', code: 'colour', value: 'red' },
+        { holder: null, code: 'contact', value: 'Neighbour' },
+      ]);
+      // The page shows them at once, the timeline names the change as the staff's.
+      const after = staffApi['order-change-answers'].answer.parse(orderChanged.body).order;
+      expect(after.tickets[0]!.answers.map((answer) => answer.answer)).toEqual(['S-2', 'Red']);
+      expect(after.answers.map((answer) => answer.answer)).toEqual(['Neighbour']);
+      expect(after.timeline.filter((entry) => entry.kind === 'ticket-change').map((entry) => entry.text)).toContainEqual(expect.stringMatching(/answer to “plate” S-1 → S-2.*by staff \(answers\.service@example\.org\)/));
+      const audit = await db().select().from(staffAudit).where(and(eq(staffAudit.target, `order:${code}`), eq(staffAudit.action, 'order.staff-change-answers')));
+      expect(audit.map((row) => row.after)).toEqual([
+        { ticket: ticketCode, changes: { 'answer.plate': { from: 'S-1', to: 'S-2' } } },
+        { product: 'NWF27-PARKING', changes: { 'answer.contact': { from: 'Mum', to: 'Neighbour' } } },
+      ]);
+      const [touched] = await db().select({ updatedAt: tickets.updatedAt }).from(tickets).where(eq(tickets.id, ticket!.tickets.id));
+      expect(touched!.updatedAt.getTime()).toBeGreaterThan(touchedBefore.getTime());
+      // The buyer is told each time, with the answers as they are now.
+      const mails = await mailsTo();
+      expect(mails.map((mail) => mail.subject)).toEqual([`Your answers for order ${code} were changed`, `Your answers for order ${code} were changed`]);
+      expect(mails[0]!.text).toContain('Number plate');
+      expect(mails[0]!.text).toContain('S-2');
+      expect(mails[1]!.text).toContain('Neighbour');
+      // The same answers again change nothing and tell nobody.
+      const same = await staffCall(shop.app, 'order-change-answers', { code, product: 'NWF27-PARKING', answers: { contact: 'Neighbour' } }, service);
+      expect([same.status, same.body.message]).toEqual([200, english(staffOrderMessages.answersUnchanged)]);
+      expect(await mailsTo()).toHaveLength(2);
+    } finally {
+      await db().update(shopItems).set({ allowNameChangesUntil: null }).where(eq(shopItems.id, parkingId));
+      await db().update(productQuestions).set({ archived: false }).where(and(eq(productQuestions.shopItemId, parkingId), eq(productQuestions.code, 'colour')));
+    }
   });
 
   it('never fails a sale or a removal when a question is removed while it is being answered: the answered one is archived, a late answer refused plainly', async () => {

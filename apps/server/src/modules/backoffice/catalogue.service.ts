@@ -55,6 +55,7 @@ import * as checkinListQueries from '../checkin/checkin-lists.queries';
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
 import * as queries from './catalogue.queries';
+import { handBackQuestions } from '../catalog/questions.queries';
 
 export interface CatalogueDeps {
   db: Db;
@@ -786,11 +787,13 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         const seats = (await queries.travelTimesOf(tx, current.id)).filter((time) => time.seatsSetHere).map((time) => time.departsAt.toISOString());
         const updated = await queries.updateItem(tx, current.id, { backOfficeFields: [] });
         await queries.handBackSeats(tx, current.id);
+        // Its questions saved here too: the next import decides them.
+        const questions = await handBackQuestions(tx, current.id);
         await insertAudit(tx, {
           ...auditActor(actor),
           action: 'catalogue.hand-back',
           target: `item:${current.externalCode}`,
-          before: { fields: current.backOfficeFields, seats },
+          before: { fields: current.backOfficeFields, seats, ...(questions.length ? { questions } : {}) },
           after: { fields: [], seats: [] },
         });
         return updated;

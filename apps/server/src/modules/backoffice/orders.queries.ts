@@ -97,8 +97,9 @@ export async function loadOrderPage(db: Db, code: string) {
   const [ticketRows, purchaseRows, paymentRows, instalmentRows, refundRows, auditRows] = await readTogether(db, [
     () =>
       db
-        .select({ ticket: tickets, departure: travelTimes.departsAt })
+        .select({ ticket: tickets, departure: travelTimes.departsAt, item: { code: shopItems.externalCode, name: shopItems.name } })
         .from(tickets)
+        .innerJoin(shopItems, eq(shopItems.id, tickets.shopItemId))
         .leftJoin(travelTimes, eq(travelTimes.id, tickets.travelTimeId))
         .where(eq(tickets.orderId, orderId))
         .orderBy(asc(tickets.id)),

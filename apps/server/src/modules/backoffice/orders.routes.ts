@@ -21,5 +21,6 @@ export function registerBackofficeOrderRoutes(app: FastifyInstance, deps: Backof
   registerGuardedStaffRoute(app, 'order-tickets-pdf', guard, (input, member) => orders.ticketsPdf(actorOf(member), input));
   registerGuardedStaffRoute(app, 'order-refund-paid-out', guard, (input, member, request) => orders.refundPaidOut(actorOf(member), input, requestLocale(request)));
   registerGuardedStaffRoute(app, 'order-change-ticket', guard, (input, member, request) => orders.changeTicket(actorOf(member), input, requestLocale(request)));
+  registerGuardedStaffRoute(app, 'order-change-answers', guard, (input, member, request) => orders.changeAnswers(actorOf(member), input, requestLocale(request)));
   registerGuardedStaffRoute(app, 'order-extend-deadline', guard, (input, member, request) => orders.extendDeadline(actorOf(member), input, requestLocale(request)));
 }

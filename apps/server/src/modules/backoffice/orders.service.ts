@@ -1,4 +1,4 @@
-import { answerDayIn, atDesk, portalMessages, refundWayMessages, staffOrderMessages, waitsForBankDetails, type RefundWays, type ShopConfigFile, type StaffApiAnswer, type StaffApiInput, type Shown } from '@festival/contract';
+import { answerDayIn, atDesk, type AnswerForm, portalMessages, refundWayMessages, staffOrderMessages, waitsForBankDetails, type RefundWays, type ShopConfigFile, type StaffApiAnswer, type StaffApiInput, type Shown } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
@@ -44,6 +44,9 @@ import * as queries from './orders.queries';
 import type { DocumentsService } from '../documents/documents.service';
 import { customerOrdersAndRefunds, staffRefundRules, type StaffRefundRule } from '../orders/order-view';
 import { shownAnswersOf } from '../orders/answers-shown';
+import { listQuestionsOf, questionOfRow } from '../catalog/questions.queries';
+import { readTogether } from '../../db/read-together';
+import { mailAnswersChanged, replaceScopeAnswers, type AnswerScope } from '../portal/answers-change';
 
 export interface BackofficeOrdersDeps {
   db: Db;
@@ -114,8 +117,18 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
     const ruleOf = (kind: 'tickets' | 'merchandise', code: string): StaffRefundRule => rules?.[kind].get(code) ?? { refundable: 'no', refund_rule: staffRefundRules.passedOn };
     const ticketCodeOf = new Map(page.tickets.map(({ ticket }) => [ticket.id, ticket.code]));
     // The answers to the products' questions (decision 0106) in the member's language, dates in words; an archived question's too.
-    const answers = shownAnswersOf(await orderQueries.listAnswersOfOrders(db, [order.id]), language, { day: answerDayIn(words.intlLocale) });
-    const tickets = page.tickets.map(({ ticket, departure }) => ({
+    const [answerRows, askedRows] = await readTogether(db, [() => orderQueries.listAnswersOfOrders(db, [order.id]), () => listQuestionsOf(db, [...new Set(page.tickets.map(({ ticket }) => ticket.shopItemId))])] as const);
+    const answers = shownAnswersOf(answerRows, language, { day: answerDayIn(words.intlLocale) });
+    // The questions asked now with the answers as kept, for staff to change them (order-change-answers): an archived question is shown, not asked again.
+    const valuesOf = (ticketId: number | null, itemId: number): AnswerForm['values'] =>
+      Object.fromEntries(answerRows.filter((row) => row.ticketId === ticketId && row.question.shopItemId === itemId && !row.question.archived).map((row) => [row.question.code, row.value as AnswerForm['values'][string]]));
+    const formOf = (item: { id: number; code: string; name: string }, per: 'ticket' | 'order', ticketId: number | null, active: boolean): AnswerForm | undefined => {
+      const questions = askedRows.filter((row) => row.shopItemId === item.id && row.per === per).map(questionOfRow);
+      return questions.length ? { product: item.code, name: item.name, questions, values: valuesOf(ticketId, item.id), allow_changes: active } : undefined;
+    };
+    const orderItems = [...new Map(page.tickets.map(({ ticket, item }) => [ticket.shopItemId, { id: ticket.shopItemId, ...item }])).values()];
+    const answerForms = orderItems.flatMap((item) => formOf(item, 'order', null, page.tickets.some(({ ticket }) => ticket.shopItemId === item.id && ticket.status === 'active')) ?? []);
+    const tickets = page.tickets.map(({ ticket, departure, item }) => ({
       code: ticket.code,
       product: ticket.productName,
       type: ticket.productType,
@@ -133,6 +146,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
         .filter((time) => time.shopItemId === ticket.shopItemId)
         .map((time) => ({ id: time.id, travel_time: iso(time.travelTime)!, seats_left: time.seats === null ? null : Math.max(0, time.seats - time.held - time.sold) })),
       answers: answers.byTicket.get(ticket.id) ?? [],
+      ...((form) => (form ? { answer_form: form } : {}))(formOf({ id: ticket.shopItemId, ...item }, 'ticket', ticket.id, ticket.status === 'active')),
       ...ruleOf('tickets', ticket.code),
     }));
     const paymentOf = new Map(page.payments.map(({ payment }) => [payment.id, payment]));
@@ -251,6 +265,7 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
       buyer,
       tickets,
       answers: answers.byOrder.get(order.id) ?? [],
+      answer_forms: answerForms,
       merchandise: page.purchases.map((purchase) => ({ code: purchase.code, name: purchase.name, status: purchase.status, price: purchase.price, fee: purchase.fee, refund_fee: purchase.refundFee, ...ruleOf('merchandise', purchase.code) })),
       payments: page.payments.map(({ payment, instalmentReference }) => ({
         id: payment.id,
@@ -507,6 +522,45 @@ export function createBackofficeOrders(deps: BackofficeOrdersDeps) {
         return order.code;
       });
       return answer(staffOrderMessages.ticketChanged, code, language);
+    },
+
+    /**
+     * A ticket's or the order's answers to the organiser's questions (decision 0109), changed by
+     * staff at any time (not bound by the customer's change window) with the shop's rule, under
+     * the ticket's or the order's row lock as the portal's change; an archived question keeps its
+     * stored answer. Kept as the portal keeps it (a ticket's in its changes, noted as by staff; the
+     * order's in the audit) and audited, and the buyer is told by e-mail.
+     */
+    async changeAnswers(actor: Actor, input: StaffApiInput<'order-change-answers'>, language: Locale): Promise<Worded<StaffApiAnswer<'order-change-answers'>>> {
+      const ticketCode = input.ticket?.trim() ?? '';
+      const productCode = input.product?.trim() ?? '';
+      if (!ticketCode === !productCode) throw new AppError('NOT_FOUND', staffOrderMessages.ticketNotFound);
+      const result = await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, input.code);
+        let scope: AnswerScope;
+        let changedBy = order.customerId;
+        if (ticketCode) {
+          const row = await queries.lockOrderTicket(tx, order.id, ticketCode);
+          if (!row) throw new AppError('NOT_FOUND', staffOrderMessages.ticketNotFound);
+          if (row.ticket.status !== 'active') throw refused(portalMessages.ticketNotActive);
+          scope = { orderId: order.id, itemId: row.item.id, ticketId: row.ticket.id, ticketCode: row.ticket.code, productName: row.ticket.productName };
+          changedBy = row.ticket.holderCustomerId ?? order.customerId;
+        } else {
+          const product = await portalQueries.findOrderProduct(tx, order.id, productCode);
+          if (!product) throw new AppError('NOT_FOUND', staffOrderMessages.ticketNotFound);
+          if (product.active === 0) throw refused(portalMessages.ticketNotActive);
+          scope = { orderId: order.id, itemId: product.item.id, ticketId: null, productName: product.item.name };
+        }
+        const { changes, now: answersNow } = await replaceScopeAnswers(tx, scope, input.answers, language);
+        if (!Object.keys(changes).length) return { code: order.code, changed: false };
+        if (scope.ticketId !== null) await portalQueries.insertTicketChange(tx, { ticketId: scope.ticketId, customerId: changedBy, changes, note: `by staff (${auditActor(actor).actor})` });
+        const target = scope.ticketId !== null ? { ticket: scope.ticketCode } : { product: productCode };
+        await audit(tx, actor, 'order.staff-change-answers', order.code, null, { ...target, changes });
+        await mailAnswersChanged(tx, config, order, scope, answersNow, 'staff');
+        return { code: order.code, changed: true };
+      });
+      if (result.changed) deps.mailQueued?.();
+      return answer(result.changed ? staffOrderMessages.answersChanged : staffOrderMessages.answersUnchanged, result.code, language);
     },
 
     /** More time to pay for an unpaid order (its items stay held until then; the sweeper abandons it after). */

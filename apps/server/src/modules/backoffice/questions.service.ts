@@ -84,7 +84,7 @@ export function createQuestionAdmin(deps: QuestionAdminDeps) {
           if (all.some((row) => row.code === wanted.code)) throw refused('question.code', questionMessages.codeTwice(wanted.code));
           if (all.length >= QUESTIONS_MAX) throw new AppError('INVALID_INPUT', questionMessages.tooMany);
           const sortOrder = all.reduce((most, row) => Math.max(most, row.sortOrder + 1), 0);
-          const row = await queries.insertQuestion(tx, { ...values, sortOrder });
+          const row = await queries.insertQuestion(tx, { ...values, sortOrder, setHere: true });
           await insertAudit(tx, { ...auditActor(actor), action: 'question.create', target: target(product.code, row.code), before: null, after: queries.questionOfRow(row) });
           return { row, created: true };
         }
@@ -94,7 +94,7 @@ export function createQuestionAdmin(deps: QuestionAdminDeps) {
         const answered = (await queries.countAnswers(tx, [current.id])).get(current.id) ?? 0;
         if (answered > 0 && wanted.kind !== current.kind) throw refused('question.kind', texts.kindKept(current.kind));
         const { sortOrder: _sort, shopItemId: _item, ...changes } = values;
-        const row = await queries.updateQuestion(tx, current.id, changes);
+        const row = await queries.updateQuestion(tx, current.id, { ...changes, setHere: true });
         await insertAudit(tx, { ...auditActor(actor), action: 'question.change', target: target(product.code, row.code), before: queries.questionOfRow(current), after: queries.questionOfRow(row) });
         return { row, created: false };
       });
@@ -117,7 +117,7 @@ export function createQuestionAdmin(deps: QuestionAdminDeps) {
           await insertAudit(tx, { ...auditActor(actor), action: 'question.remove', target: target(product.code, current.code), before, after: null });
           return { deleted: true, label: current.label, answers };
         }
-        const row = await queries.updateQuestion(tx, current.id, { archived: true });
+        const row = await queries.updateQuestion(tx, current.id, { archived: true, setHere: true });
         await insertAudit(tx, { ...auditActor(actor), action: 'question.archive', target: target(product.code, current.code), before, after: queries.questionOfRow(row) });
         return { deleted: false, label: current.label, answers };
       });

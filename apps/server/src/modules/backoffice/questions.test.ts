@@ -1,5 +1,6 @@
 import { english, questionMessages, staffAdminMessages, staffApi, staffCatalogueMessages, staffQuestionMessages as texts } from '@festival/contract';
 import { eq } from 'drizzle-orm';
+import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastAudit as lastAuditOf, openBackOfficeShop } from '../../../test/back-office-shop';
 import { testEngines } from '../../../test/databases';
@@ -119,4 +120,53 @@ describe.each(testEngines())('the back-office questions on %s', (engine) => {
     expect((await list()).questions).toEqual([expect.objectContaining({ question: expect.objectContaining({ code: 'size', archived: true }), answers: 1 })]);
     expect(await db().select().from(questionAnswers).where(eq(questionAnswers.questionId, question!.id))).toHaveLength(1);
   });
+  it('keeps a question saved here through an import that lists it otherwise or not at all, until the file says the same (given back) or wins; the hand-back gives it back', async () => {
+    const download = async () => YAML.parse(staffApi['catalogue-download'].answer.parse((await staffCall(shop.app, 'catalogue-download', {}, admin)).body).content) as { products: { code: string; questions?: Record<string, unknown>[] }[] };
+    const upload = async (file: unknown, options: { file_wins?: boolean } = {}) => {
+      const answer = await staffCall(shop.app, 'catalogue-upload', { file_name: 'catalogue.yaml', lines: YAML.stringify(file).split('\n'), check_only: false, ...options }, admin);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const parsed = staffApi['catalogue-upload'].answer.parse(answer.body);
+      expect(parsed.imported, JSON.stringify(parsed.problems)).toBe(true);
+      return parsed;
+    };
+    const stored = async () => (await db().select({ label: productQuestions.label, setHere: productQuestions.setHere }).from(productQuestions).where(eq(productQuestions.code, 'tour')))[0];
+    const tour = { code: 'tour', kind: 'yes_no', label: 'Backstage tour?', translations: { de: { label: 'Führung hinter der Bühne?' } } };
+    expect((await save(null, tour)).status).toBe(200);
+    expect(await stored()).toEqual({ label: 'Backstage tour?', setHere: true });
+    const file = await download();
+    const weekend = file.products.find((product) => product.code === 'NWF27-WEEKEND')!;
+    const listed = weekend.questions!;
+    const inFile = listed.find((question) => question.code === 'tour')!;
+
+    // A file that says otherwise (last week's, or one changed since) keeps the shop's question, and says so.
+    inFile.label = 'Tour, as the file says';
+    const kept = await upload(file);
+    expect(kept.kept).toContainEqual({ code: 'NWF27-WEEKEND', field: 'question.tour', shop_value: expect.stringContaining('Backstage tour?'), file_value: expect.stringContaining('Tour, as the file says') });
+    expect(await stored()).toEqual({ label: 'Backstage tour?', setHere: true });
+    // A file that does not list it leaves it as it is.
+    weekend.questions = listed.filter((question) => question.code !== 'tour');
+    await upload(file);
+    expect(await stored()).toEqual({ label: 'Backstage tour?', setHere: true });
+    // A file that says the same takes it back: the next change in the file is the file's.
+    weekend.questions = listed;
+    inFile.label = 'Backstage tour?';
+    const same = await upload(file);
+    expect(same.diff!.handed_back).toContainEqual({ code: 'NWF27-WEEKEND', field: 'question.tour' });
+    expect(await stored()).toEqual({ label: 'Backstage tour?', setHere: false });
+    inFile.label = 'Tour, as the file says';
+    await upload(file);
+    expect(await stored()).toEqual({ label: 'Tour, as the file says', setHere: false });
+
+    // Saved here again: an import that is told the file wins replaces it and clears the mark.
+    expect((await save('tour', { ...tour, label: 'Tour (here)' })).status).toBe(200);
+    const won = await upload(file, { file_wins: true });
+    expect(won.kept).toContainEqual(expect.objectContaining({ code: 'NWF27-WEEKEND', field: 'question.tour' }));
+    expect(await stored()).toEqual({ label: 'Tour, as the file says', setHere: false });
+    // The item's hand-back gives its questions back too.
+    expect((await save('tour', { ...tour, label: 'Tour (here)' })).status).toBe(200);
+    expect((await staffCall(shop.app, 'catalogue-hand-back', { code: 'NWF27-WEEKEND' }, admin)).status).toBe(200);
+    expect(await stored()).toEqual({ label: 'Tour (here)', setHere: false });
+    await upload(file);
+    expect(await stored()).toEqual({ label: 'Tour, as the file says', setHere: false });
+  }, timeLimit(120_000));
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { catalogueCreateItemPayload } from '@festival/contract';
 import { and, eq } from 'drizzle-orm';
-import { questionDefinition, type QuestionDefinitionInput } from '@festival/contract';
+import { QUESTION_KINDS, questionDefinition, type QuestionDefinitionInput } from '@festival/contract';
 import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedCatalogueText } from '../../../test/catalogue-generator';
@@ -267,7 +267,7 @@ describe.each(testEngines())('the catalogue file both ways on %s', (engine) => {
     expect(changesAnything(again.diff!.sections)).toBe(false);
   }, timeLimit(60_000));
 
-  it('round-trips a generated large catalogue: 20 events, 800 products of every type, merchandise, vouchers, lists, on-sales, two more languages', async () => {
+  it('round-trips a generated large catalogue: 20 events, 800 products of every type with questions of every kind, merchandise, vouchers, lists, on-sales, two more languages', async () => {
     // Sized for CI's two cores beside the other layers (the generator's defaults, 50 events and 2,000 products, round-trip the same way).
     const generated = catalogueFolder(work, 'generated', generatedCatalogueText({ events: 20, merchandise: 100, vouchers: 150 }));
     const catalogue = readCatalogueFile(generated);
@@ -276,6 +276,11 @@ describe.each(testEngines())('the catalogue file both ways on %s', (engine) => {
     // Price tiers by moment and by units on products, by units on merchandise (decision 0099).
     expect(catalogue.products.filter((product) => product.tiers?.some((tier) => tier.until) && product.tiers.some((tier) => tier.units)).length).toBeGreaterThan(100);
     expect(catalogue.merchandise.filter((item) => item.tiers).length).toBeGreaterThan(10);
+    // Questions of every kind (decision 0106), per ticket and per order, translated, some archived.
+    const asked = catalogue.products.flatMap((product) => product.questions ?? []);
+    expect(new Set(asked.map((question) => question.kind))).toEqual(new Set(QUESTION_KINDS));
+    expect([asked.some((question) => question.per === 'order'), asked.some((question) => question.archived), asked.some((question) => question.options.some((option) => option.translations?.de))]).toEqual([true, true, true]);
+    expect(catalogue.products.filter((product) => product.questions?.length).length).toBe(200);
     const a = await createTestDatabase(engine);
     const b = await createTestDatabase(engine);
     try {

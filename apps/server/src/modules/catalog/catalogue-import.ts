@@ -5,7 +5,7 @@ import YAML, { isMap, isScalar, isSeq, LineCounter } from 'yaml';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
-import { questionColumns, upsertQuestion } from './questions.queries';
+import { listQuestionsSetHere, questionColumns, questionOfRow, upsertQuestion } from './questions.queries';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { admissionColumns, basisPointsOf, eventsProblems, itemsProblems, itemReferenceProblems, type ItemReferences, itemTaxProblem, paymentPlanProblem, rateOfBasisPoints, shippingRatesProblems, taxRatesProblems, checkinListProblems, priceTierMessages, storedPriceTiers, onsaleRuleProblems, onsaleSpan, type OnsaleRoomSpan, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale, requiresProblems, variantNameTranslations, variantName } from '@festival/contract';
 import type { events, shopItems } from '../../db/schema';
@@ -689,6 +689,7 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
         [() => queries.listItemsChangedHere(tx, allCodes), () => queries.listSeatsChangedHere(tx, allCodes), () => queries.listDeparturesSetHere(tx, allCodes)] as const,
       );
       const markedByCode = new Map(markedItems.map((row) => [row.externalCode, row]));
+      const markedQuestions = new Map((await listQuestionsSetHere(tx)).map((row) => [`${row.shopItemId}/${row.code}`, row]));
       const common = (item: CatalogueFile['products'][number] | CatalogueFile['merchandise'][number]) =>
         itemCommonColumns(item, { taxRateId: taxIds.get(item.tax)!, images: item.images.map((image) => images.get(image)!.url) });
       const reconciled = <T extends ShopItemValues>(values: T, at: Segment[]): T => {
@@ -748,7 +749,22 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
         }
         await queries.deactivateOtherTravelTimes(tx, id, keep, { keepBackOffice: !fileWins && product.transport?.travel_time_type === 'selectable' });
         // The file's questions by code, in its order; questions it leaves out stay as they are (the file never deletes, decision 0106).
-        for (const [sort, question] of product.questions.entries()) await upsertQuestion(tx, questionColumns(question, id, sort));
+        // One saved in the back office is kept whole where the file says otherwise, until the file says the same or wins (decision 0047's rule).
+        for (const [sort, question] of product.questions.entries()) {
+          const columns = questionColumns(question, id, sort);
+          const marked = markedQuestions.get(`${id}/${question.code}`);
+          if (marked) {
+            const field = `question.${question.code}`;
+            const shopValue = JSON.stringify(questionOfRow(marked));
+            const fileValue = JSON.stringify(questionOfRow({ ...marked, ...columns }));
+            if (shopValue === fileValue) handedBack.push({ code: product.code, field });
+            else {
+              kept.push({ code: product.code, field, shop_value: shopValue, file_value: fileValue });
+              if (!fileWins) continue;
+            }
+          }
+          await upsertQuestion(tx, { ...columns, setHere: false });
+        }
       }
       for (const [index, item] of catalogue.merchandise.entries()) {
         const values = reconciled({ ...common(item), shopItemType: 'merchandise' as const, eventId: null, variantOf: null, variantLabel: null, variantLabels: null }, ['merchandise', index]);

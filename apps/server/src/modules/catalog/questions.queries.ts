@@ -57,8 +57,8 @@ export function questionOfRow(row: QuestionRow): QuestionDefinition {
   };
 }
 
-/** Writes a question of a product by its code (the file and the editor name it so). */
-export async function upsertQuestion(db: Db, values: ReturnType<typeof questionColumns>): Promise<number> {
+/** Writes a question of a product by its code (the file and the editor name it so); `setHere` false: the file's again. */
+export async function upsertQuestion(db: Db, values: ReturnType<typeof questionColumns> & { setHere?: boolean }): Promise<number> {
   const set: Partial<typeof values> = { ...values };
   delete set.shopItemId;
   delete set.code;
@@ -68,6 +68,21 @@ export async function upsertQuestion(db: Db, values: ReturnType<typeof questionC
     .onConflictDoUpdate({ target: [productQuestions.shopItemId, productQuestions.code], set: { ...set, updatedAt: sql`now()` } })
     .returning({ id: productQuestions.id });
   return row!.id;
+}
+
+/** The questions saved in the back office (decision 0047's marks): an import keeps them where the file says otherwise. */
+export async function listQuestionsSetHere(db: Db): Promise<QuestionRow[]> {
+  return db.select().from(productQuestions).where(eq(productQuestions.setHere, true));
+}
+
+/** A product's questions given back to the file (its hand-back): the next import decides them. */
+export async function handBackQuestions(db: Db, shopItemId: number): Promise<string[]> {
+  const rows = await db
+    .update(productQuestions)
+    .set({ setHere: false })
+    .where(and(eq(productQuestions.shopItemId, shopItemId), eq(productQuestions.setHere, true)))
+    .returning({ code: productQuestions.code });
+  return rows.map((row) => row.code);
 }
 
 /** Every question of the catalogue, archived ones too, by product and in the order asked. */

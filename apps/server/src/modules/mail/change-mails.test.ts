@@ -1,11 +1,14 @@
-import { api, checkoutVat, discountLinesOf, UNTAXED, voucherDiscount, type RateTotal } from '@festival/contract';
-import { asc, eq } from 'drizzle-orm';
+import { api, checkoutVat, questionDefinition, discountLinesOf, UNTAXED, voucherDiscount, type RateTotal } from '@festival/contract';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink';
 import { cartWith, checkoutPayload, createCustomer, paidOrder, payOnSandbox } from '../../../test/shop-flows';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
-import { customers, invoices, orders, shopItems, travelTimes } from '../../db/schema';
+import { customers, emailOutbox, invoices, orders, productQuestions, questionAnswers, shopItems, travelTimes } from '../../db/schema';
+import { questionColumns, upsertQuestion } from '../catalog/questions.queries';
+import { translatorFor } from '../../lib/language';
+import { portalMailTexts } from '../portal/portal.mail.messages';
 import { hashPassword } from '../accounts/passwords';
 import { INVOICE_LINK, instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
 import { contentOf } from '../invoicing/invoicing.service';
@@ -191,6 +194,33 @@ describe.each(testEngines())('confirmation mails and their figures on %s', (engi
     await mailTo(friend, 'passed a ticket on to you');
     // The account that passed it on has its own message, not a second one.
     await noMailTo(buyer.email, `Ticket ${ticket.code} is no longer valid`);
+  });
+
+  it('tells the buyer, in the order’s language, when a ticket’s answers change in the portal, listing them as they are now', async () => {
+    clock = new Date('2026-11-23T12:00:00Z');
+    const buyer = await createCustomer(shop);
+    const order = await paidOrder(shop, base, buyer, [{ code: 'NWF27-WEEKEND', holder: 'Jane Doe' }]);
+    const ticket = order.tickets[0]!;
+    const [weekend] = await db().select({ id: shopItems.id }).from(shopItems).where(eq(shopItems.externalCode, 'NWF27-WEEKEND'));
+    const size = questionDefinition.parse({ code: 'mailsize', kind: 'choice', label: 'T-shirt size', translations: { de: { label: 'T-Shirt-Größe' } }, options: [{ code: 's', label: 'Small', translations: { de: { label: 'Klein' } } }, { code: 'l', label: 'Large', translations: { de: { label: 'Groß' } } }] });
+    await upsertQuestion(db(), questionColumns(size, weekend!.id, 90));
+    await db().update(orders).set({ language: 'de' }).where(eq(orders.id, order.id));
+    try {
+      const changed = await shop.call('change-answers', { token: buyer.token, order_id: order.id, ticket: ticket.code, answers: { mailsize: 'l' } });
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      const de = translatorFor('de');
+      // The SMTP server gets the German subject as encoded words: the outbox keeps it as written.
+      const mail = await mailTo(buyer.email, '=?UTF-8?');
+      const [kept] = await db().select({ subject: emailOutbox.subject }).from(emailOutbox).where(and(eq(emailOutbox.toAddress, buyer.email), like(emailOutbox.subject, 'Ihre Antworten%')));
+      expect(kept?.subject).toBe(de.format(portalMailTexts.answers.subject({ code: order.code })));
+      expect(mail.text).toContain('T-Shirt-Größe');
+      expect(mail.text).toContain('Groß');
+      expect(mail.text).toContain(de.format(portalMailTexts.changed.notYou));
+    } finally {
+      const [asked] = await db().select({ id: productQuestions.id }).from(productQuestions).where(eq(productQuestions.code, 'mailsize'));
+      await db().delete(questionAnswers).where(eq(questionAnswers.questionId, asked!.id));
+      await db().delete(productQuestions).where(eq(productQuestions.id, asked!.id));
+    }
   });
 
   it('confirms a new departure with the updated ticket', async () => {

@@ -2,14 +2,15 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { api, english, type PaymentInstruction, paymentMessages } from '@festival/contract';
+import { api, english, type PaymentInstruction, paymentMessages, questionDefinition } from '@festival/contract';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
 import { sampleMails } from '../../../test/mail-samples';
 import { BANK_DETAILS, cartWith, checkoutPayload, createCustomer, paidOrder, payOnSandbox } from '../../../test/shop-flows';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
-import { emailOutbox, orders, payments as paymentsTable, shopItems, travelTimes } from '../../db/schema';
+import { emailOutbox, orders, payments as paymentsTable, productQuestions, shopItems, travelTimes } from '../../db/schema';
+import { questionColumns, upsertQuestion } from '../catalog/questions.queries';
 import { REPO_ROOT } from '../../env';
 import { ACCEPT_TERMS_LINK, instalmentLink, orderLinkSignature } from '../checkout/order-links.signatures';
 import { runOrdersCommand } from '../orders/orders-command';
@@ -58,6 +59,7 @@ const TEMPLATES: Record<string, (mail: SentMail) => boolean> = {
   'ticket-changed-plan': (mail) => /^Your ticket \w+ has been changed$/.test(mail.subject) && mail.textBody.includes('being paid in instalments'),
   'ticket-void-passed-on': (mail) => /^Ticket \w+ is no longer valid$/.test(mail.subject),
   'ticket-void-holder-changed': (mail) => /^Ticket \w+ is no longer sent to this address$/.test(mail.subject),
+  'answers-changed-ticket': (mail) => /^Your answers for order \w+ were changed$/.test(mail.subject) && mail.textBody.includes(' of order '),
 };
 /**
  * Samples not sent by this shop, each with why its links are covered all the same: the demo
@@ -77,6 +79,8 @@ const VARIANTS_OF = {
   'refund-processed-desk': 'refund-processed',
   'refund-processed-card-terminal': 'refund-processed',
   'part-payment': 'bank-transfer',
+  // The order's answers are worded as a ticket's, by the same builder, and like them link nowhere.
+  'answers-changed-order': 'answers-changed-ticket',
 } as const;
 
 /** The web app's routes (apps/web/src/app/route-table.ts) a mailed page link may open. */
@@ -369,6 +373,22 @@ describe.each(testEngines())('the links of every e-mail on %s', (engine) => {
     const told = about(rows, `Your ticket ${ticket.code} has been changed`, planBuyer.email);
     expect(told).toHaveLength(1);
     expect(linksOf(told[0]!).filter(isTicketDownload)).toEqual([]);
+  });
+
+  it('answers changed in the portal: the buyer told, with no link', async () => {
+    const buyer = await createCustomer(shop);
+    const order = await paidOrder(shop, base, buyer, [{ code: 'NWF27-WEEKEND' }]);
+    const [weekend] = await db().select({ id: shopItems.id }).from(shopItems).where(eq(shopItems.externalCode, 'NWF27-WEEKEND'));
+    await upsertQuestion(db(), questionColumns(questionDefinition.parse({ code: 'linksize', kind: 'text', label: 'Shirt size' }), weekend!.id, 90));
+    await checkNewMails();
+    try {
+      expect((await shop.call('change-answers', { token: buyer.token, order_id: order.id, ticket: order.tickets[0]!.code, answers: { linksize: 'L' } })).status).toBe(200);
+      const told = about(await checkNewMails(), `Your answers for order ${order.code} were changed`, buyer.email);
+      expect(told).toHaveLength(1);
+      expect(linksOf(told[0]!).filter((link) => !link.includes('/brand/'))).toEqual([]);
+    } finally {
+      await db().update(productQuestions).set({ archived: true }).where(eq(productQuestions.code, 'linksize'));
+    }
   });
 
   it('an order a gift card covers: confirmed, with nothing to pay', async () => {

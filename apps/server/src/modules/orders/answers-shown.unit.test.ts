@@ -16,6 +16,7 @@ const question = (code: string, kind: AnswerRow['question']['kind'], extra: Part
   translations: null,
   archived: false,
   sortOrder: 0,
+  setHere: false,
   createdAt: new Date(0),
   updatedAt: new Date(0),
   ...extra,

@@ -49,6 +49,20 @@ export const portalMailTexts = {
     notYou: message({ id: 'mail.portal.changed.notYou', defaultMessage: 'If you did not make this change, please contact us straight away.' }),
   },
 
+  /** Ours (decision 0109): the buyer is told when a ticket's or the order's answers to the organiser's questions change. */
+  answers: {
+    subject: messageWith<{ code: string }>({ id: 'mail.portal.answers.subject', defaultMessage: 'Your answers for order {code} were changed' }),
+    ticket: messageWith<{ product: string; named: Named; ticket: string; code: string }>({
+      id: 'mail.portal.answers.ticket',
+      defaultMessage: 'The answers for the {named, select, yes {{product}} other {{product} ticket}} ({ticket}) of order {code} were changed. They are now:',
+    }),
+    order: messageWith<{ product: string; code: string }>({
+      id: 'mail.portal.answers.order',
+      defaultMessage: 'Your answers for order {code} ({product}) were changed. They are now:',
+    }),
+    byUs: message({ id: 'mail.portal.answers.byUs', defaultMessage: 'We changed them for you. If anything is not right, please contact us.' }),
+  },
+
   void: {
     passedOnSubject: messageWith<{ code: string }>({ id: 'mail.portal.void.passedOnSubject', defaultMessage: 'Ticket {code} is no longer valid' }),
     holderChangedSubject: messageWith<{ code: string }>({ id: 'mail.portal.void.holderChangedSubject', defaultMessage: 'Ticket {code} is no longer sent to this address' }),

@@ -98,6 +98,45 @@ export async function ticketChangedMail(
   };
 }
 
+/** An answer as the answers' e-mail lists it: the question and the answer worded in the reader's language (null: none given). */
+export interface ChangedAnswer {
+  question: string;
+  answer: string | null;
+}
+
+/**
+ * A ticket's or the order's answers to the organiser's questions changed (decision 0109), in the
+ * portal or by staff: to the buyer, listing the answers as they are now. `by`: who changed them,
+ * so the closing line fits (the customer is asked to tell us if it was not them).
+ */
+export async function answersChangedMail(
+  config: Config,
+  language: Locale,
+  to: { email: string; fullName: string | null },
+  orderCode: string,
+  about: { kind: 'ticket'; product: string; ticket: string } | { kind: 'order'; product: string },
+  answers: readonly ChangedAnswer[],
+  by: 'customer' | 'staff',
+): Promise<OutgoingMail> {
+  const { say, ltr, own, greeting, product, content } = writer(config, language);
+  const code = ltr(orderCode);
+  const intro = about.kind === 'ticket' ? texts.answers.ticket({ ...product(about.product), ticket: ltr(about.ticket), code }) : texts.answers.order({ product: own(about.product.trim()), code });
+  return {
+    to: to.email,
+    subject: say(texts.answers.subject({ code: orderCode })),
+    ...(await composeMail(
+      {
+        ...content,
+        greeting: greeting(to.fullName),
+        paragraphs: [say(intro)],
+        blocks: [{ kind: 'details', rows: answers.map((answer) => ({ label: own(answer.question), value: answer.answer === null ? say(texts.changed.none) : own(answer.answer) })) }],
+        after: [say(by === 'staff' ? texts.answers.byUs : texts.changed.notYou)],
+      },
+      config,
+    )),
+  };
+}
+
 /**
  * To the address a ticket was sent to, once the ticket is no longer theirs: passed on to another
  * account (its code is void: the new holder has a new one) or sent to another address (its link

@@ -21,7 +21,7 @@ const heldBy = (customerId: number) =>
  */
 export async function lockHeldTicket(tx: Db, customerId: number, code: string, orderId?: number) {
   const [row] = await tx
-    .select({ ticket: tickets, order: { id: orders.id, customerId: orders.customerId, paymentStatus: orders.paymentStatus, language: orders.language }, item: shopItems })
+    .select({ ticket: tickets, order: { id: orders.id, code: orders.code, customerId: orders.customerId, paymentStatus: orders.paymentStatus, language: orders.language }, item: shopItems })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
     .innerJoin(shopItems, eq(shopItems.id, tickets.shopItemId))

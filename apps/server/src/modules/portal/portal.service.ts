@@ -1,4 +1,4 @@
-import { bankDetailsError, canReassign, checkAnswers, configIn, type Locale, isValidEmail, messages, normaliseIban, refundSelectionError, refundTotal, ticketEditError, waitsForBankDetails, ENTRY_TICKET_TYPE, type ApiInput, type BankDetailsInput, type ShopConfigFile, type UserData, type RefundWays, portalMessages, staffOrderMessages, type Shown, type Text } from '@festival/contract';
+import { bankDetailsError, canReassign, configIn, type Locale, isValidEmail, messages, normaliseIban, refundSelectionError, refundTotal, ticketEditError, waitsForBankDetails, ENTRY_TICKET_TYPE, type ApiInput, type BankDetailsInput, type ShopConfigFile, type UserData, type RefundWays, portalMessages, staffOrderMessages, type Shown, type Text } from '@festival/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -17,8 +17,8 @@ import { refundBankDetailsMail, refundRequestedMail, ticketChangedMail, ticketPa
 import { portalMailTexts } from './portal.mail.messages';
 import * as queries from './portal.queries';
 import { readTogether } from '../../db/read-together';
-import { loadAskedQuestions } from '../catalog/catalog.service';
 import { insertAudit } from '../staff/staff.queries';
+import { mailAnswersChanged, replaceScopeAnswers, type AnswerScope } from './answers-change';
 
 export interface PortalDeps {
   db: Db;
@@ -199,7 +199,8 @@ export function createPortalService(deps: PortalDeps) {
      * contract's rule (checkAnswers), refused by field; under the ticket's or the order's row lock,
      * so two edits at once run one after the other. A ticket's change is kept with its changes
      * (the order's timeline), the order's in the order's audit; an answer shown at the gate touches
-     * the ticket or the order, so the scanner's next sync carries it.
+     * the ticket or the order, so the scanner's next sync carries it. The buyer is told by e-mail
+     * (answers-change.ts, shared with staff's order-change-answers).
      */
     async changeAnswers(input: ApiInput<'change-answers'>, customer: CustomerRow, language?: Locale): Promise<{ data: UserData }> {
       const at = now();
@@ -207,19 +208,16 @@ export function createPortalService(deps: PortalDeps) {
       const productCode = text(input.product);
       if (!ticketCode === !productCode) throw notFound();
       const answerLanguage = readerLanguage(config, language);
-      const asString = (value: unknown): string | number | null => (value === undefined || value === null ? null : typeof value === 'boolean' ? (value ? 'yes' : 'no') : Array.isArray(value) ? value.join(', ') : typeof value === 'number' ? value : String(value));
-      await db.transaction(async (tx) => {
-        let orderId: number;
-        let ticketId: number | null = null;
-        let item: { id: number; allowNameChanges: boolean; allowNameChangesUntil: Date | null };
-        let orderCode = '';
+      const changed = await db.transaction(async (tx) => {
+        let scope: AnswerScope;
+        let item: { allowNameChanges: boolean; allowNameChangesUntil: Date | null };
+        let order: { code: string; customerId: number; language: string | null };
         if (ticketCode) {
           const row = await queries.lockHeldTicket(tx, customer.id, ticketCode, input.order_id);
           if (!row) throw notFound();
           if (row.ticket.status !== 'active') throw refused(portalMessages.ticketNotActive);
-          ({ item } = row);
-          orderId = row.order.id;
-          ticketId = row.ticket.id;
+          ({ item, order } = row);
+          scope = { orderId: row.order.id, itemId: row.item.id, ticketId: row.ticket.id, ticketCode: row.ticket.code, productName: row.ticket.productName };
         } else {
           // The order's own answers: the buyer's, under the order's lock.
           const locked = await queries.lockOwnOrder(tx, customer.id, input.order_id);
@@ -228,35 +226,18 @@ export function createPortalService(deps: PortalDeps) {
           if (!product) throw notFound();
           if (product.active === 0) throw refused(portalMessages.ticketNotActive);
           item = product.item;
-          orderId = locked.id;
-          orderCode = locked.code;
+          order = locked;
+          scope = { orderId: locked.id, itemId: product.item.id, ticketId: null, productName: product.item.name };
         }
         if (!item.allowNameChanges || !before(at, item.allowNameChangesUntil)) throw refused(portalMessages.answerChangesClosed);
-        const questions = (await loadAskedQuestions(tx, [item.id])).filter((row) => row.question.per === (ticketId === null ? 'order' : 'ticket'));
-        const { answers, problems } = checkAnswers(questions.map((row) => row.question), input.answers, answerLanguage);
-        if (problems.length) throw new AppError('INVALID_INPUT', problems[0]!.message, { [`answers.${problems[0]!.code}`]: [problems[0]!.message] });
-        const ids = questions.map((row) => row.id);
-        const kept = await queries.listAnswersOf(tx, orderId, ticketId, ids);
-        const changes: Record<string, { from: string | number | null; to: string | number | null }> = {};
-        let atGate = false;
-        for (const row of questions) {
-          const from = kept.get(row.id);
-          const to = answers[row.question.code];
-          if (JSON.stringify(from ?? null) === JSON.stringify(to ?? null)) continue;
-          changes[`answer.${row.question.code}`] = { from: asString(from), to: asString(to) };
-          if (row.question.at_gate) atGate = true;
-        }
-        if (!Object.keys(changes).length) return;
-        await queries.replaceAnswers(tx, orderId, ticketId, ids, questions.flatMap((row) => (answers[row.question.code] === undefined ? [] : [{ questionId: row.id, value: answers[row.question.code]! }])));
-        if (ticketId !== null) {
-          await queries.insertTicketChange(tx, { ticketId, customerId: customer.id, changes, note: null });
-          // The ticket's updated_at is what the scanner's sync reads.
-          if (atGate) await queries.updateTicket(tx, ticketId, {});
-        } else {
-          await insertAudit(tx, { staffId: null, actor: customer.email, action: 'order.change-answers', target: `order:${orderCode}`, before: null, after: { product: productCode, changes } });
-          if (atGate) await queries.touchOrder(tx, orderId);
-        }
+        const { changes, now: answersNow } = await replaceScopeAnswers(tx, scope, input.answers, answerLanguage);
+        if (!Object.keys(changes).length) return false;
+        if (scope.ticketId !== null) await queries.insertTicketChange(tx, { ticketId: scope.ticketId, customerId: customer.id, changes, note: null });
+        else await insertAudit(tx, { staffId: null, actor: customer.email, action: 'order.change-answers', target: `order:${order.code}`, before: null, after: { product: productCode, changes } });
+        await mailAnswersChanged(tx, config, order, scope, answersNow, 'customer');
+        return true;
       });
+      if (changed) deps.mailQueued?.();
       return { data: await dataOf(customer) };
     },
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { StaffApiAnswer } from '@festival/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/ui/Toasts';
@@ -11,10 +11,15 @@ import OrderPage from './OrderPage';
 
 type Detail = StaffApiAnswer<'order-detail'>;
 let detail: Detail;
+const sent: { path: string; payload: unknown }[] = [];
 vi.mock('../api', async (importOriginal) => ({
   ...(await importOriginal<typeof StaffApi>()),
-  staffCall: async (path: string) => {
+  staffCall: async (path: string, payload: unknown) => {
     if (path === 'order-detail') return detail;
+    if (path === 'order-change-answers') {
+      sent.push({ path, payload });
+      return { message: 'The answers are changed and the buyer is told by e-mail.', order: detail };
+    }
     throw new Error(`unexpected call ${path}`);
   },
 }));
@@ -75,6 +80,7 @@ function orderWith(tickets: Detail['tickets'], answers: Detail['answers']): Deta
     buyer: { name: 'Bea Buyer', email: 'bea@example.org' },
     tickets,
     answers,
+    answer_forms: [],
     merchandise: [],
     payments: [],
     instalments: [],
@@ -87,9 +93,9 @@ function orderWith(tickets: Detail['tickets'], answers: Detail['answers']): Deta
   };
 }
 
-async function renderPage() {
+async function renderPage(role = 'box_office') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(ME_KEY, { member: { id: 1, email: 'desk@example.org', name: 'Desk', role: 'box_office' }, timezone: 'Europe/Amsterdam', currency: 'EUR' } as unknown as StaffApiAnswer<'staff-me'>);
+  client.setQueryData(ME_KEY, { member: { id: 1, email: 'desk@example.org', name: 'Desk', role }, timezone: 'Europe/Amsterdam', currency: 'EUR' } as unknown as StaffApiAnswer<'staff-me'>);
   render(
     <QueryClientProvider client={client}>
       <ToastProvider>
@@ -136,5 +142,31 @@ describe('the staff’s order page', () => {
     detail = orderWith([ticket('T1', 'Ada', [])], []);
     expect(within(await renderPage()).queryByRole('columnheader', { name: 'Answers' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Answers for this order' })).toBeNull();
+  });
+
+  it('lets customer service change a ticket’s answers in a dialog: checked by the shop’s rule at the field before sending, then sent whole', async () => {
+    const form = { product: 'NWF27-WEEKEND', name: 'Weekend', questions: [{ code: 'company', kind: 'text' as const, label: 'Company', required: true, per: 'ticket' as const, at_gate: false, options: [], archived: false }], values: { company: 'Old Ltd' }, allow_changes: true };
+    detail = orderWith([{ ...ticket('T1', 'Ada', [{ code: 'company', question: 'Company', answer: 'Old Ltd' }]), answer_form: form }], []);
+    sent.length = 0;
+    const tickets = await renderPage('customer_service');
+    fireEvent.click(within(tickets).getByRole('button', { name: 'Change the answers for ticket T1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the answers for ticket T1' });
+    const company = within(dialog).getByLabelText(/Company/) as HTMLInputElement;
+    expect(company.value).toBe('Old Ltd');
+    fireEvent.change(company, { target: { value: '  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save answers' }));
+    await waitFor(() => expect(company.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByText('"Company" needs an answer')).toBeTruthy();
+    expect(sent).toEqual([]);
+    fireEvent.change(company, { target: { value: ' New BV ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save answers' }));
+    await waitFor(() => expect(sent).toEqual([{ path: 'order-change-answers', payload: { code: 'ORDER1', ticket: 'T1', product: null, answers: { company: 'New BV' } } }]));
+  });
+
+  it('offers no change of answers to the box office', async () => {
+    const form = { product: 'NWF27-WEEKEND', name: 'Weekend', questions: [{ code: 'company', kind: 'text' as const, label: 'Company', required: false, per: 'ticket' as const, at_gate: false, options: [], archived: false }], values: {}, allow_changes: true };
+    detail = orderWith([{ ...ticket('T1', 'Ada', []), answer_form: form }], []);
+    await renderPage('box_office');
+    expect(screen.queryByRole('button', { name: 'Change the answers for ticket T1' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { isWalkInAddress, itemStatusDisplay, REFUND_OVERRIDE_REASON_MAX, type Shown, type StaffApiAnswer } from '@festival/contract';
+import { checkAnswers, isWalkInAddress, itemStatusDisplay, REFUND_OVERRIDE_REASON_MAX, type AnswerForm, type AnswerValue, type Shown, type StaffApiAnswer } from '@festival/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -9,6 +9,9 @@ import { DataTable } from '../../components/ui/DataTable';
 import { Dropdown } from '../../components/ui/Dropdown';
 import { Modal } from '../../components/ui/Modal';
 import { Page } from '../../components/ui/Page';
+import { QuestionField } from '../../components/ui/QuestionField';
+import { answersFormOf, type AnswersForm } from '../../components/ui/question-field';
+import { useLanguage } from '../../lib/language';
 import { TextField } from '../../components/ui/TextField';
 import { StaffApiError, staffCall } from '../api';
 import { bytesOfBase64, downloadFile } from '../download-file';
@@ -37,6 +40,7 @@ type Dialog =
   | { kind: 'cancel' }
   | { kind: 'refund' }
   | { kind: 'change'; ticket: Ticket }
+  | { kind: 'answers'; form: AnswerForm; ticket: string | null }
   | { kind: 'extend' }
   | { kind: 'paid-out'; refund: Detail['refunds'][number] };
 
@@ -103,6 +107,11 @@ export default function OrderPage() {
     done: settle,
     reload,
   });
+  const changeAnswers = useStaffAction({
+    run: (input: AnswersInput) => staffCall('order-change-answers', { code, ticket: input.ticket, product: input.ticket ? null : input.product, answers: input.answers }),
+    done: settle,
+    reload,
+  });
   const extend = useStaffAction({ run: (payBy: string) => staffCall('order-extend-deadline', { code, pay_by: payBy }), done: settle, reload });
   // The order's tickets as one PDF to print (decision 0076), the pages customers download.
   const printTickets = useStaffAction({
@@ -116,7 +125,7 @@ export default function OrderPage() {
   const paidOut = useStaffAction({ run: (refundId: number) => staffCall('order-refund-paid-out', { code, refund_id: refundId }), done: settle, reload: [...reload, ['refund-requests']] });
 
   const open = (next: Dialog) => {
-    for (const action of [resend, markPaid, cancel, refund, change, extend, paidOut]) action.clearMessage();
+    for (const action of [resend, markPaid, cancel, refund, change, changeAnswers, extend, paidOut]) action.clearMessage();
     setDialog(next);
   };
   const backTo = from ? `/orders?q=${encodeURIComponent(from)}` : '/orders';
@@ -171,6 +180,7 @@ export default function OrderPage() {
     cancel: mayCall(role, 'order-cancel') && !ended,
     extend: mayCall(role, 'order-extend-deadline') && (status === 'pending' || status === 'partial') && order.pay_by !== null,
     change: mayCall(role, 'order-change-ticket'),
+    answers: mayCall(role, 'order-change-answers'),
   };
   const anyAction = may.resendConfirmation || may.resendTickets || may.printTickets || may.markPaid || may.refund || may.cancel || may.extend;
   const newestFirst = [...data.timeline].reverse();
@@ -201,10 +211,18 @@ export default function OrderPage() {
           {order.discount_amount > 0 && <Fact label={texts.discount(order.discount_name)}>{money(-order.discount_amount)}</Fact>}
           {order.shipping_amount > 0 && <Fact label={texts.shipping(order.shipping_name)}>{money(order.shipping_amount)}</Fact>}
         </dl>
-        {data.answers.length > 0 && (
+        {(data.answers.length > 0 || (may.answers && data.answer_forms.some((form) => form.allow_changes))) && (
           <div className="staff-order-answers" id="staff-order-answers">
             <h2 id="staff-order-answers-title">{say(texts.orderAnswers)}</h2>
-            <Answers answers={data.answers} />
+            {data.answers.length > 0 && <Answers answers={data.answers} />}
+            {may.answers &&
+              data.answer_forms
+                .filter((form) => form.allow_changes)
+                .map((form) => (
+                  <Button key={form.product} size="sm" variant="secondary" id={`staff-order-answers-change-${form.product}`} onClick={() => open({ kind: 'answers', form, ticket: null })} aria-label={texts.answersChangeOrder(form.name)}>
+                    {say(texts.answersChange)}
+                  </Button>
+                ))}
           </div>
         )}
       </section>
@@ -277,8 +295,23 @@ export default function OrderPage() {
               { key: 'email', header: say(texts.holderEmail), cell: (ticket) => <span className="staff-order-email">{ticket.holder_email ?? '–'}</span> },
               { key: 'departure', header: say(texts.departure), cell: (ticket) => when(ticket.travel_time) },
               { key: 'status', header: say(texts.itemStatus), cell: (ticket) => statusWord(ticket.status) },
-              ...(data.tickets.some((ticket) => ticket.answers.length > 0)
-                ? [{ key: 'answers', header: say(texts.answers), cell: (ticket: Ticket) => (ticket.answers.length ? <Answers answers={ticket.answers} /> : '–') }]
+              ...(data.tickets.some((ticket) => ticket.answers.length > 0 || (may.answers && ticket.answer_form?.allow_changes))
+                ? [
+                    {
+                      key: 'answers',
+                      header: say(texts.answers),
+                      cell: (ticket: Ticket) => (
+                        <>
+                          {ticket.answers.length ? <Answers answers={ticket.answers} /> : '–'}
+                          {may.answers && ticket.answer_form?.allow_changes && (
+                            <Button size="sm" variant="secondary" onClick={() => open({ kind: 'answers', form: ticket.answer_form!, ticket: ticket.code })} aria-label={texts.answersChangeTicket(ticket.code)}>
+                              {say(texts.answersChange)}
+                            </Button>
+                          )}
+                        </>
+                      ),
+                    },
+                  ]
                 : []),
               { key: 'price', header: say(texts.price), align: 'end', cell: (ticket) => money(ticket.price) },
             ]}
@@ -453,6 +486,7 @@ export default function OrderPage() {
       {dialog?.kind === 'cancel' && <CancelDialog detail={data} action={cancel} money={money} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'refund' && <RefundDialog detail={data} action={refund} money={money} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'change' && <ChangeDialog ticket={dialog.ticket} action={change} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'answers' && <AnswersDialog form={dialog.form} ticket={dialog.ticket} action={changeAnswers} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'paid-out' && (
         <ConfirmModal
           open
@@ -825,6 +859,71 @@ function ChangeDialog({ ticket, action, onClose }: { ticket: Ticket; action: Act
         ) : (
           <Dropdown label={say(texts.travelTime)} value={departure} onChange={setDeparture} options={options} required hint={action.fieldError('transport_time_id')} />
         )}
+      </form>
+    </Modal>
+  );
+}
+
+type AnswersInput = { ticket: string | null; product: string; answers: Record<string, AnswerValue> };
+
+/**
+ * A ticket's or the order's answers as staff change them (order-change-answers, decision 0109): the
+ * shop's question fields, checked by the contract's rule before sending; each problem, or the shop's
+ * refusal naming `answers.<code>`, shown at its question.
+ */
+function AnswersDialog({ form, ticket, action, onClose }: { form: AnswerForm; ticket: string | null; action: Action<AnswersInput>; onClose: () => void }) {
+  const language = useLanguage();
+  const [values, setValues] = useState<AnswersForm>(() => answersFormOf(form.questions, form.values));
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const fieldId = (code: string) => `staff-order-answer-${code}`;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkAnswers(form.questions, values, language);
+    const found = Object.fromEntries(checked.problems.map((problem) => [problem.code, say(problem.message)]));
+    setProblems(found);
+    const first = checked.problems[0];
+    if (first) {
+      document.getElementById(fieldId(first.code))?.focus();
+      return;
+    }
+    action.mutate({ ticket, product: form.product, answers: checked.answers });
+  };
+  const title = ticket ? texts.answersChangeTicket(ticket) : texts.answersChangeOrder(form.name);
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={title}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={action.isPending}>
+            {say(texts.close)}
+          </Button>
+          <Button type="submit" form="staff-order-answers-form" loading={action.isPending}>
+            {say(texts.answersSave)}
+          </Button>
+        </>
+      }
+    >
+      <form id="staff-order-answers-form" className="form-stack" onSubmit={submit} noValidate>
+        <Refusal message={action.message} />
+        <p>{say(texts.answersMailed)}</p>
+        {form.questions.map((question) => {
+          const error = problems[question.code] ?? action.fieldError(`answers.${question.code}`);
+          return (
+            <QuestionField
+              key={question.code}
+              id={fieldId(question.code)}
+              question={question}
+              language={language}
+              value={values[question.code] ?? (question.kind === 'multi' ? [] : '')}
+              onChange={(value) => setValues((current) => ({ ...current, [question.code]: value }))}
+              invalid={Boolean(error)}
+              error={error}
+            />
+          );
+        })}
       </form>
     </Modal>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "product_questions" ADD COLUMN "set_here" boolean DEFAULT false NOT NULL;
