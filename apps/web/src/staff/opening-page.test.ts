@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../test/waits';
 import { CATALOGUE_OVERVIEW_KEY, openingPageOf, startOpeningCall } from './opening-page';
 import { openingChunkOf, staffRoutes } from './routes';
 
@@ -23,7 +24,7 @@ describe('the page the back office is opened on', () => {
   it('starts the catalogue’s overview at once, into the key its page reads, and no call for other pages', async () => {
     const client = new QueryClient();
     startOpeningCall(client, '/staff/catalogue');
-    await vi.waitFor(() => expect(client.getQueryData(CATALOGUE_OVERVIEW_KEY)).toEqual({ events: [], items: [] }));
+    await eventually(() => expect(client.getQueryData(CATALOGUE_OVERVIEW_KEY)).toEqual({ events: [], items: [] }));
     expect(calls).toEqual(['catalogue-overview']);
     for (const path of ['/staff/', '/staff/dashboard', '/staff/orders/NWF-1', '/staff/link']) startOpeningCall(new QueryClient(), path);
     expect(calls).toEqual(['catalogue-overview']);
