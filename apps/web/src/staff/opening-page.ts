@@ -1,6 +1,8 @@
-import type { StaffApiPath } from '@festival/contract';
+import type { StaffApiAnswer, StaffApiPath } from '@festival/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { staffCall } from './api';
+import { ME_KEY } from './member';
+import { mayCall } from './sections';
 
 /** The catalogue page's overview, by the key its page reads it under. */
 export const CATALOGUE_OVERVIEW_KEY = ['catalogue-overview'] as const;
@@ -24,13 +26,18 @@ const OPENING_CALLS: Readonly<Record<string, { key: readonly unknown[]; call: St
 export const openingPageOf = (pathname: string): string => pathname.replace(/^\/staff\/?/, '').replace(/\/+$/, '');
 
 /**
- * Starts the opening page's first call at once, beside the session's (staff-me) and the page's
- * chunk, instead of after both: the answer is in the query cache when the page mounts. Without a
- * session it is refused like any call (the sign-in then forgets it); a member whose role may not
- * make it is shown the page's refusal as before.
+ * Starts the opening page's first call as soon as the session's answer (staff-me, asked here at
+ * once, the app's own read of it shares it) says the member's role may make it, beside the page's
+ * chunk and the first render instead of after them: the answer is in the query cache when the page
+ * mounts. Signed out, or of a role the page refuses, nothing more is asked.
  */
 export function startOpeningCall(client: QueryClient, pathname: string): void {
   const opening = OPENING_CALLS[openingPageOf(pathname)];
   if (!opening) return;
-  void client.prefetchQuery({ queryKey: opening.key, queryFn: () => staffCall(opening.call, {}), staleTime: OPENING_FRESH_MS });
+  void client
+    .fetchQuery<StaffApiAnswer<'staff-me'> | null>({ queryKey: ME_KEY, queryFn: () => staffCall('staff-me', {}) })
+    .then((me) => {
+      if (me && mayCall(me.member.role, opening.call)) void client.prefetchQuery({ queryKey: opening.key, queryFn: () => staffCall(opening.call, {}), staleTime: OPENING_FRESH_MS });
+    })
+    .catch(() => undefined);
 }
