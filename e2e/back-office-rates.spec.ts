@@ -96,7 +96,7 @@ describe('the back office’s tax and shipping rates', () => {
     expect(await row(shippingSection(), 'NL').innerText()).toContain(texts.changedHere);
 
     await row(taxSection(), 'high').getByRole('button', { name: texts.archiveTaxLabel('high') }).click();
-    await page.getByRole('alert').filter({ hasText: /this rate: give them another rate before archiving it/ }).waitFor();
+    await page.getByRole('alert').filter({ hasText: /this rate: give them another rate, or archive them, before archiving it/ }).waitFor();
     expect(await row(taxSection(), 'high').innerText()).toContain(texts.inUse);
 
     await row(taxSection(), 'reduced').getByRole('button', { name: texts.archiveTaxLabel('reduced') }).click();

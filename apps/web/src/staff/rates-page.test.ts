@@ -59,7 +59,7 @@ describe('the shop’s refusals', () => {
   it('are put under the form’s fields, a rule after the field’s label', () => {
     expect(rateFormFieldOf('tax_rate.archived')).toBe('archived');
     expect(rateFormFieldOf('shipping_rate')).toBe('_');
-    expect(rateServerProblems({ 'tax_rate.archived': ['7 items use this rate: give them another rate before archiving it'] })).toEqual({ archived: '7 items use this rate: give them another rate before archiving it' });
+    expect(rateServerProblems({ 'tax_rate.archived': ['7 items that are not archived use this rate: give them another rate, or archive them, before archiving it'] })).toEqual({ archived: '7 items that are not archived use this rate: give them another rate, or archive them, before archiving it' });
     expect(rateProblemSentence('rate', rateFieldMessages.rate, { rate: 'Rate (%)' })).toBe(`Rate (%) ${say(rateFieldMessages.rate)}.`);
     expect(rateProblemSentence('code', 'must stay high: the catalogue file and items name the rate by it', { code: 'Code' })).toBe('Code must stay high: the catalogue file and items name the rate by it.');
     expect(rateProblemSentence('_', 'Change at least one field.', {})).toBe('Change at least one field.');
