@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { english, englishOf } from '../packages/contract/src/i18n/english';
+import { staffVariantMessages } from '../packages/contract/src/staff-variants';
 import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
 import { variantTexts as variantTextsInCatalogue } from '../apps/web/src/staff/catalogue/variant-form';
 import { expectNoAxeViolations, openPageOn, useBrowser } from './support/browser';
@@ -62,6 +63,15 @@ describe('merchandise variants', () => {
     await addVariant('NWF27-TEE-LINEUP-XL', 'XL', '0');
     const medium = page.getByRole('article', { name: `${TEE} – M` });
     expect(await medium.textContent()).toContain(english(variantTextsInCatalogue.variantOf({ group: 'NWF27-TEE-LINEUP', label: 'M' })));
+    // The T-shirt's own stock of 400 gave way to its sizes': the card and the editor say so, and offer no stock of its own.
+    const group = page.getByRole('article', { name: TEE, exact: true });
+    expect(await group.textContent()).toContain(staffTexts.catalogue.perVariant);
+    await group.getByRole('button', { name: staffTexts.catalogue.editLabel(TEE) }).click();
+    const editor = page.getByRole('dialog');
+    await editor.getByText(english(staffVariantMessages.groupStock)).waitFor();
+    expect(await editor.getByLabel(staffTexts.catalogue.stockField, { exact: true }).count()).toBe(0);
+    await editor.getByRole('button', { name: staffTexts.catalogue.close, exact: true }).click();
+    await editor.waitFor({ state: 'detached' });
     await expectNoAxeViolations(page);
   });
 

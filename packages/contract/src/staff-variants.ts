@@ -8,6 +8,10 @@ import { merchandiseVariant } from './variants';
  * merchandise item in the browser, with the file's rules (the variant's schema is the file's).
  */
 const codeTaken = messageWith<{ code: string }>({ id: 'staffVariantMessages.codeTaken', defaultMessage: '"{code}" is the code of another item: codes are unique across products, merchandise and variants.' });
+const addedStockMoved = messageWith<{ stock: number }>({
+  id: 'staffVariantMessages.addedStockMoved',
+  defaultMessage: 'The variant is added. The item\'s own stock of {stock, number} no longer counts: each size or variant has its own.',
+});
 
 export const staffVariantMessages = {
   /** Said after the variant's code. */
@@ -15,6 +19,10 @@ export const staffVariantMessages = {
   /** Said after the group's code: only merchandise has variants. */
   notMerchandise: message({ id: 'staffVariantMessages.notMerchandise', defaultMessage: 'Only merchandise has sizes or variants.' }),
   added: message({ id: 'staffVariantMessages.added', defaultMessage: 'The variant is added.' }),
+  /** Said when the group had a stock of its own, which the variants' stocks replace (the file's rule: stock is per variant). */
+  addedStockMoved: (stock: number) => addedStockMoved({ stock }),
+  /** Said beside a group's stock: once it has variants, its stock is theirs (the file's rule, decision 0104). */
+  groupStock: message({ id: 'staffVariantMessages.groupStock', defaultMessage: 'This item has sizes or variants: give the stock on each of them.' }),
 };
 
 const chooseItem = issueMessage(staffCatalogueMessages.chooseItem);

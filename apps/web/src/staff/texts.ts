@@ -1113,6 +1113,8 @@ const catalogue = {
   held: message({ id: 'staff.CataloguePage.held', defaultMessage: 'Held in carts' }),
   available: message({ id: 'staff.CataloguePage.available', defaultMessage: 'Available' }),
   unlimited: message({ id: 'staff.CataloguePage.unlimited', defaultMessage: 'Unlimited' }),
+  /** A merchandise group's stock and availability once it has variants: theirs (decision 0104). */
+  perVariant: message({ id: 'staff.CataloguePage.perVariant', defaultMessage: 'Per size or variant' }),
   soldOut: message({ id: 'staff.CataloguePage.soldOut', defaultMessage: 'Sold out' }),
   limit: message({ id: 'staff.CataloguePage.limit', defaultMessage: 'Limit per order' }),
   noLimit: message({ id: 'staff.CataloguePage.noLimit', defaultMessage: 'No limit' }),

@@ -171,6 +171,12 @@ export async function findItemsByCodes(db: Db, codes: readonly string[]): Promis
   return db.select({ externalCode: shopItems.externalCode, shopItemType: shopItems.shopItemType, eventId: shopItems.eventId }).from(shopItems).where(inArray(shopItems.externalCode, [...codes]));
 }
 
+/** Whether a merchandise group has variants (read under the group's row lock, which Add variant takes too). */
+export async function hasVariants(db: Db, groupId: number): Promise<boolean> {
+  const [row] = await db.select({ id: shopItems.id }).from(shopItems).where(eq(shopItems.variantOf, groupId)).limit(1);
+  return row !== undefined;
+}
+
 /** A merchandise group's variants, locked for the rest of the transaction (after their group): a change of the group goes to them (decision 0104). */
 export async function lockVariants(db: Db, groupId: number): Promise<ShopItemRow[]> {
   return db.select().from(shopItems).where(eq(shopItems.variantOf, groupId)).orderBy(asc(shopItems.id)).for('no key update');

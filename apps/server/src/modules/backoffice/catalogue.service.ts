@@ -162,6 +162,8 @@ export function catalogueEventView(row: EventRow): CatalogueEventView {
 }
 
 type ItemValues = Partial<typeof shopItems.$inferInsert>;
+/** A merchandise item that is not itself a variant: one that may have variants. */
+const isGroup = (item: Pick<ShopItemRow, 'shopItemType' | 'variantOf'>) => item.shopItemType === 'merchandise' && item.variantOf === null;
 type EventValues = Partial<typeof events.$inferInsert>;
 const toDate = (value: string | null) => (value === null ? null : new Date(value));
 
@@ -436,6 +438,8 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         }
         const taken = current.held + current.sold;
         if (merged.stock !== null && merged.stock < taken) throw invalid('changes.stock', texts.stockBelowTaken(taken));
+        // A group with variants sells only through them: its stock is theirs (the file's rule, decision 0104).
+        if (changed.includes('stock') && merged.stock !== null && isGroup(current) && (await queries.hasVariants(tx, current.id))) throw invalid('changes.stock', staffVariantMessages.groupStock);
         if (changed.includes('price') || changed.includes('fee')) {
           const plan = planProblem(merged.paymentPlan, merged.price + merged.fee, 'price plus fee would be');
           if (plan) {
@@ -447,7 +451,7 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         const updated = changed.length ? await queries.updateItem(tx, current.id, { ...values, backOfficeFields: marks }) : current;
         // A group's shared fields go to its variants in the same transaction (decision 0104), each under its row lock;
         // a variant's name is the group's with its label. They get no marks: an import gives them the group's values as kept.
-        const shared = current.shopItemType === 'merchandise' && current.variantOf === null ? changed.filter(isVariantShared) : [];
+        const shared = isGroup(current) ? changed.filter(isVariantShared) : [];
         const variants = shared.length ? await queries.lockVariants(tx, current.id) : [];
         for (const variant of variants) {
           const copied: Record<string, unknown> = {};
@@ -501,6 +505,9 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         const labels = labelTexts ? Object.fromEntries(Object.entries(labelTexts).map(([language, text]) => [language, text.label])) : null;
         if (await queries.findItemByCode(tx, variant.code)) throw invalid('variant.code', staffVariantMessages.codeTaken(variant.code));
         const { id: _id, createdAt: _created, updatedAt: _updated, held: _held, sold: _sold, backOfficeFields: _marks, ...shared } = group;
+        // A group's own stock gives way to its variants' (the file's rule: stock is given per variant),
+        // marked as the back office's so that an import keeps it until the file wins.
+        if (group.stock !== null) await queries.updateItem(tx, group.id, { stock: null, backOfficeFields: [...new Set([...group.backOfficeFields, 'stock'])] });
         const added = await queries.insertItem(tx, {
           ...shared,
           externalCode: variant.code,
@@ -518,13 +525,13 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
           ...auditActor(actor),
           action: 'catalogue.add-variant',
           target: `item:${group.externalCode}`,
-          before: null,
-          after: { code: variant.code, label: variant.label, stock: variant.stock ?? null, on_sale: variant.on_sale, ...(labels ? { labels } : {}) },
+          before: group.stock !== null ? { group_stock: group.stock } : null,
+          after: { code: variant.code, label: variant.label, stock: variant.stock ?? null, on_sale: variant.on_sale, ...(labels ? { labels } : {}), ...(group.stock !== null ? { group_stock: null } : {}) },
         });
-        return added;
+        return { added, groupStock: group.stock };
       });
       deps.catalog.invalidate();
-      return { item: { ...(await viewOfRow(db, row)), variant_of: input.code }, message: staffVariantMessages.added };
+      return { item: { ...(await viewOfRow(db, row.added)), variant_of: input.code }, message: row.groupStock === null ? staffVariantMessages.added : staffVariantMessages.addedStockMoved(row.groupStock) };
     },
 
     /**

@@ -38,6 +38,13 @@ export async function listShippingRatesChangedHere(db: Db): Promise<ShippingRate
   return db.select().from(shippingRates).where(sql`jsonb_array_length(${shippingRates.backOfficeFields}) > 0`);
 }
 
+/** Which of these merchandise groups have variants in the shop: their stock is given per variant (decision 0104). */
+export async function groupsWithVariants(db: Db, groupIds: readonly number[]): Promise<Set<number>> {
+  if (!groupIds.length) return new Set();
+  const rows = await db.selectDistinct({ groupId: shopItems.variantOf }).from(shopItems).where(inArray(shopItems.variantOf, [...groupIds]));
+  return new Set(rows.map((row) => row.groupId!));
+}
+
 /**
  * Held and sold counters are the shop's, never the catalogue's: an import leaves them alone.
  * `onlyNew` (the back office's create, decision 0103): a code already taken is a unique violation,

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { listQuestionsSetHere, questionColumns, questionOfRow, upsertQuestion } from './questions.queries';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { admissionColumns, basisPointsOf, eventsProblems, itemsProblems, itemReferenceProblems, type ItemReferences, itemTaxProblem, paymentPlanProblem, rateOfBasisPoints, shippingRatesProblems, taxRatesProblems, checkinListProblems, priceTierMessages, storedPriceTiers, onsaleRuleProblems, onsaleSpan, type OnsaleRoomSpan, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale, requiresProblems, variantNameTranslations, variantName } from '@festival/contract';
+import { admissionColumns, basisPointsOf, eventsProblems, itemsProblems, itemReferenceProblems, type ItemReferences, itemTaxProblem, paymentPlanProblem, rateOfBasisPoints, shippingRatesProblems, taxRatesProblems, checkinListProblems, priceTierMessages, storedPriceTiers, onsaleRuleProblems, onsaleSpan, type OnsaleRoomSpan, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale, requiresProblems, variantMessages, variantNameTranslations, variantName } from '@festival/contract';
 import type { events, shopItems } from '../../db/schema';
 import { catalogueFile, listedProductCode, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
@@ -766,9 +766,12 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
           await upsertQuestion(tx, { ...columns, setHere: false });
         }
       }
+      // Groups given a stock of their own: refused when they have variants in the shop (ones the back office added, say), whose stocks are what sells.
+      const stockedGroups = new Map<number, number>();
       for (const [index, item] of catalogue.merchandise.entries()) {
         const values = reconciled({ ...common(item), shopItemType: 'merchandise' as const, eventId: null, variantOf: null, variantLabel: null, variantLabels: null }, ['merchandise', index]);
         const groupId = await queries.upsertShopItem(tx, values);
+        if (values.stock !== null && values.stock !== undefined) stockedGroups.set(groupId, index);
         summary.merchandise += 1;
         // Each variant is an item of its own with the group's fields (as the shop has them) and its
         // own code, label, stock and on/off sale; its name is the group's with its label (decision 0104).
@@ -794,6 +797,10 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
             ),
           );
         }
+      }
+      for (const groupId of await queries.groupsWithVariants(tx, [...stockedGroups.keys()])) {
+        const index = stockedGroups.get(groupId)!;
+        problems.push({ path: ['merchandise', index, 'stock'], line: null, message: `${english(variantMessages.stockPerVariant)} (it has variants in the shop): leave it out, or list the variants with their stock` });
       }
       if (problems.length) throw new CatalogueError(file, problems);
       // A voucher the shop has used keeps its kind and never allows fewer uses than it had: the

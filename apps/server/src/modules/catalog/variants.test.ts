@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import { api } from '@festival/contract';
+import { api, english, staffVariantMessages } from '@festival/contract';
+import { translatorFor } from '../../lib/language';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,8 @@ import { DEMO_CATALOGUE, createTestShop, TEST_HOLD_LIMITS, type TestShop } from 
 import { buildApp } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
 import { shopItems, staffAudit } from '../../db/schema';
-import { importCatalogue, parseCatalogue } from './catalogue-import';
+import { importCatalogue, importCatalogueWith, parseCatalogue } from './catalogue-import';
+import { catalogueYaml, exportLiveCatalogue } from './catalogue-export';
 import { timeLimit } from '../../../test/time-limits';
 
 const DEMO_DIR = path.dirname(DEMO_CATALOGUE);
@@ -202,6 +204,42 @@ describe.each(testEngines())('variants and required products on %s', (engine) =>
     const overview = await staffCall(shop.app, 'catalogue-overview', {}, admin);
     expect(overview.body.items.find((view: { code: string }) => view.code === 'NWF27-TEE-XXL')).toMatchObject({ variant_of: 'NWF27-TEE-SIZES', stock: 8, changed_here: ['stock'] });
     expect(overview.body.items.find((view: { code: string }) => view.code === 'NWF27-BUS')).toMatchObject({ requires: ['NWF27-WEEKEND', 'NWF27-DAY-SAT'] });
+  });
+
+  it('gives a group’s own stock up to its first variant; its stock is then refused by the editor and by a file, and the export imports back', async () => {
+    const admin = (await signedInStaff(shop.app, shop.database.db, { email: 'variants.stock@example.org', role: 'admin' })).cookie;
+    expect((await row('NWF27-TEE-LINEUP')).stock).toBe(400);
+    const added = await staffCall(shop.app, 'catalogue-add-variant', { code: 'NWF27-TEE-LINEUP', variant: { code: 'NWF27-TEE-LINEUP-M', label: 'M', stock: 50 } }, admin);
+    expect([added.status, added.body.message], JSON.stringify(added.body)).toEqual([200, english(staffVariantMessages.addedStockMoved(400))]);
+    expect(await row('NWF27-TEE-LINEUP')).toMatchObject({ stock: null, backOfficeFields: expect.arrayContaining(['stock']) });
+    const audits = await shop.database.db.select().from(staffAudit).where(eq(staffAudit.action, 'catalogue.add-variant'));
+    expect(audits.find((audit) => (audit.after as { code?: string }).code === 'NWF27-TEE-LINEUP-M')).toMatchObject({ before: { group_stock: 400 }, after: { group_stock: null, stock: 50 } });
+    // A second variant finds no stock of the group's to give up.
+    const second = await staffCall(shop.app, 'catalogue-add-variant', { code: 'NWF27-TEE-LINEUP', variant: { code: 'NWF27-TEE-LINEUP-L', label: 'L', stock: 40 } }, admin);
+    expect(second.body.message).toBe(english(staffVariantMessages.added));
+
+    // The editor refuses the group a stock of its own, in the reader's language, and changes nothing.
+    const refused = await staffCall(shop.app, 'catalogue-change-item', { code: 'NWF27-TEE-LINEUP', changes: { stock: 100, price: 9900 } }, admin, 'de');
+    expect([refused.status, refused.body.errors?.['changes.stock']]).toEqual([422, [translatorFor('de').format(staffVariantMessages.groupStock)]]);
+    expect(await row('NWF27-TEE-LINEUP')).toMatchObject({ stock: null });
+    expect((await row('NWF27-TEE-LINEUP')).price).not.toBe(9900);
+    // A variant's own stock is still the editor's.
+    expect((await staffCall(shop.app, 'catalogue-change-item', { code: 'NWF27-TEE-LINEUP-M', changes: { stock: 60 } }, admin)).status).toBe(200);
+
+    // The live catalogue's file checks and imports back as it is.
+    const written = catalogueYaml((await exportLiveCatalogue(shop.database.db)).catalogue);
+    const exported = parseCatalogue(written, 'export.yaml');
+    const group = exported.merchandise.find((item) => item.code === 'NWF27-TEE-LINEUP')!;
+    expect([group.stock ?? null, group.variants?.map((variant) => [variant.code, variant.stock])]).toEqual([null, [['NWF27-TEE-LINEUP-M', 60], ['NWF27-TEE-LINEUP-L', 40]]]);
+    // A file that gives the group its stock back without its variants keeps the shop's (the back office's change) ...
+    const demo = YAML.parse(readFileSync(DEMO_CATALOGUE, 'utf8')) as { merchandise: { code: string; stock?: number }[] };
+    expect(demo.merchandise.find((item) => item.code === 'NWF27-TEE-LINEUP')?.stock).toBe(400);
+    const again = await importCatalogueWith(shop.database.db, parseCatalogue(YAML.stringify(demo), 'demo.yaml'), { file: 'demo.yaml', images: { folder: DEMO_DIR } });
+    expect(again.kept).toContainEqual(expect.objectContaining({ code: 'NWF27-TEE-LINEUP', field: 'stock' }));
+    expect((await row('NWF27-TEE-LINEUP')).stock).toBeNull();
+    // ... and, when the file wins, is refused at the group's stock: its variants are in the shop.
+    await expect(importCatalogueWith(shop.database.db, parseCatalogue(YAML.stringify(demo), 'demo.yaml'), { file: 'demo.yaml', images: { folder: DEMO_DIR }, fileWins: true })).rejects.toThrow(/stock.*is given per variant when the item has variants \(it has variants in the shop\)/s);
+    expect((await row('NWF27-TEE-LINEUP')).stock).toBeNull();
   });
 
   it('refuses a file whose variants or required products do not add up, by field', () => {

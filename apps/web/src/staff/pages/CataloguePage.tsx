@@ -16,6 +16,7 @@ import {
   type StaffApiAnswer,
   type Text,
   issueText,
+  staffVariantMessages,
 } from '@festival/contract';
 import { CATALOGUE_OVERVIEW_KEY, OPENING_FRESH_MS } from '../opening-page';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -238,6 +239,8 @@ export default function CataloguePage() {
   const orphansShown = filtering ? groups.orphans.filter(matches) : groups.orphans;
   // A group's variants follow it (decision 0104).
   const merchandiseShown = groupedMerchandise(filtering ? groups.merchandise.filter(matches) : groups.merchandise);
+  // The groups that have variants: their stock is given on each variant.
+  const variantGroups = new Set(data.items.flatMap((item) => (item.variant_of ? [item.variant_of] : [])));
   const shopZone = shopTimeZone(data);
   // Whether an item sells is judged at the moment of the answer (the page reads the shop as it was then).
   const now = overview.dataUpdatedAt;
@@ -250,6 +253,7 @@ export default function CataloguePage() {
       now={now}
       money={money}
       notice={notice?.code === item.code ? notice.text : null}
+      hasVariants={variantGroups.has(item.code)}
       onEdit={() => {
         change.clearMessage();
         change.reset();
@@ -420,6 +424,7 @@ export default function CataloguePage() {
           action={change}
           onSave={(changes) => change.mutate({ code: editItem.code, changes })}
           onClose={() => setEditing(null)}
+          hasVariants={variantGroups.has(editItem.code)}
         />
       )}
       {itemTools.dialogs}
@@ -596,6 +601,7 @@ function ItemCard({
   onHandBack,
   actions,
   seats,
+  hasVariants = false,
 }: {
   item: Item;
   timeZone: string;
@@ -607,6 +613,8 @@ function ItemCard({
   /** The item's actions of the new-item tools (ItemForm.tsx): on/off sale, duplicate, departures, archive. */
   actions?: ReactNode;
   seats: SeatsControl;
+  /** A merchandise group with variants: its stock is theirs (decision 0104). */
+  hasVariants?: boolean;
 }) {
   const titleId = useId();
   const sale = saleStateOf(item, now);
@@ -667,10 +675,10 @@ function ItemCard({
           </div>
         )}
         <dl className="staff-cat-item__figures">
-          <Fact label={say(texts.stock)}>{item.stock === null ? say(texts.unlimited) : item.stock}</Fact>
+          <Fact label={say(texts.stock)}>{hasVariants ? say(texts.perVariant) : item.stock === null ? say(texts.unlimited) : item.stock}</Fact>
           <Fact label={say(texts.sold)}>{item.sold}</Fact>
           <Fact label={say(texts.held)}>{item.held}</Fact>
-          <Fact label={say(texts.available)}>{item.available === null ? say(texts.unlimited) : item.available}</Fact>
+          <Fact label={say(texts.available)}>{hasVariants ? say(texts.perVariant) : item.available === null ? say(texts.unlimited) : item.available}</Fact>
         </dl>
       </div>
       {transport && <Departures item={item} timeZone={timeZone} seats={seats} />}
@@ -842,6 +850,7 @@ function EditDialog({
   action,
   onSave,
   onClose,
+  hasVariants = false,
 }: {
   item: Item;
   currency: string;
@@ -855,6 +864,8 @@ function EditDialog({
   action: EditAction;
   onSave: (changes: CatalogueItemChanges) => void;
   onClose: () => void;
+  /** A merchandise group with variants: its stock is given on each of them (decision 0104), not here. */
+  hasVariants?: boolean;
 }) {
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -976,10 +987,14 @@ function EditDialog({
             <TiersFieldset formId={formId} rows={form.tiers} onChange={(rows) => set('tiers', rows)} currency={currency} timeZone={timeZone} plan={item.payment_plan !== null} problemOf={problemOf} />
           </>
         )}
-        <div className="staff-form-row staff-cat-edit__stock">
-          {text('stock', { inputMode: 'numeric', disabled: form.stockUnlimited, hint: texts.stockHint(taken) })}
-          {check('stockUnlimited', texts.stockUnlimited)}
-        </div>
+        {hasVariants ? (
+          <p className="text-muted">{say(staffVariantMessages.groupStock)}</p>
+        ) : (
+          <div className="staff-form-row staff-cat-edit__stock">
+            {text('stock', { inputMode: 'numeric', disabled: form.stockUnlimited, hint: texts.stockHint(taken) })}
+            {check('stockUnlimited', texts.stockUnlimited)}
+          </div>
+        )}
         {check('onSale', texts.onSale)}
         {!variant && (
           <>
