@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { boundFirst, money, timestamp, token } from './common';
-import { issueMessage } from './i18n/text';
+import { issueMessage, messageWith } from './i18n/text';
 import { messages } from './messages';
 import { questionDefinition } from './product-questions';
 
@@ -9,12 +9,28 @@ export type ShopItemType = z.infer<typeof shopItemType>;
 
 export const paymentPlanUnit = z.enum(['days', 'weeks', 'months']);
 
-/** One entry of a payment plan; the first entry is the initial payment. */
-export const paymentPlanEntry = z.object({
-  amount: money.positive(),
-  units: paymentPlanUnit,
-  count: z.number().int().min(0),
+/**
+ * The furthest an entry of a payment plan falls due, in its units: five years after the order. Not
+ * in the spec; without a bound a count of a billion days made a due date past what a date holds,
+ * and the shop's pages failed on it instead of the file or the editor refusing it.
+ */
+export const PLAN_COUNT_MAX = { days: 1826, weeks: 260, months: 60 } as const;
+const planTooFar = messageWith<{ days: number; weeks: number; months: number }>({
+  id: 'catalog.planTooFar',
+  defaultMessage: 'an instalment falls due at most five years after the order: {days, number} days, {weeks, number} weeks or {months, number} months',
 });
+export const planEntryMessages = { tooFar: planTooFar(PLAN_COUNT_MAX) };
+
+/** One entry of a payment plan; the first entry is the initial payment. */
+export const paymentPlanEntry = z
+  .object({
+    amount: money.positive(),
+    units: paymentPlanUnit,
+    count: z.number().int().min(0),
+  })
+  .superRefine((entry, ctx) => {
+    if (entry.count > PLAN_COUNT_MAX[entry.units]) ctx.addIssue({ code: 'custom', path: ['count'], message: issueMessage(planEntryMessages.tooFar) });
+  });
 export type PaymentPlanEntry = z.infer<typeof paymentPlanEntry>;
 
 export const travelTimeOption = z.object({

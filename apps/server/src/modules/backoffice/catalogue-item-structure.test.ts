@@ -1,4 +1,4 @@
-import { english, checkinListFieldMessages, priceTierMessages, productFieldMessages, staffApi, staffCatalogueMessages as texts } from '@festival/contract';
+import { english, checkinListFieldMessages, planEntryMessages, priceTierMessages, productFieldMessages, staffApi, staffCatalogueMessages as texts } from '@festival/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -188,6 +188,15 @@ describe.each(testEngines())('an item’s event, days, transport and payment pla
     await refusedAt('NWF27-POSTER', { payment_plan: OTHER_PLAN }, 'changes.payment_plan', texts.planProductsOnly);
     const short = await inGerman('NWF27-WEEKEND-PLAN', { payment_plan: [{ amount: 19300, units: 'days', count: 0 }] });
     expect([short.status, short.body.errors?.['changes.payment_plan']]).toEqual([422, [de(productFieldMessages.planTooShort)]]);
+    // An instalment falls due within five years, in every unit: a due date past what a date holds failed the shop's pages.
+    for (const [units, count] of [['days', 1827], ['weeks', 261], ['months', 61], ['days', 1e15]] as const) {
+      const far = await inGerman('NWF27-WEEKEND-PLAN', { payment_plan: [PLAN[0], { ...PLAN[1], units, count }, ...PLAN.slice(2)] });
+      expect([far.status, far.body.errors?.['changes.payment_plan.1.count']], `${count} ${units}`).toEqual([422, [de(planEntryMessages.tooFar)]]);
+    }
+    // The file's own check, with the same rule.
+    const farFile = DEMO_TEXT.replace('{ amount: 4800, units: months, count: 3 }', '{ amount: 4800, units: months, count: 999999 }');
+    expect(farFile).not.toBe(DEMO_TEXT);
+    expect(() => parseCatalogue(farFile, 'far.yaml')).toThrow(/payment_plan.*count.*at most five years after the order/s);
     // A plan for an item whose units are in carts: a cart may already hold another plan product.
     const weekend = await row('NWF27-WEEKEND');
     const weekendPlan = [{ amount: weekend.price + weekend.fee - 1000, units: 'days', count: 0 }, { amount: 1000, units: 'weeks', count: 2 }];
