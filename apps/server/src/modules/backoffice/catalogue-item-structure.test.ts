@@ -8,7 +8,7 @@ import { changedTables, createSnapshotter } from '../../../test/db-snapshot';
 import { checkoutPayload, createCustomer } from '../../../test/shop-flows';
 import { staffCall } from '../../../test/staff-call';
 import { DEMO_CATALOGUE, type TestShop } from '../../../test/test-shop';
-import { checkinListProducts, checkinLists, events, orders, paymentPlanPayments, shopItems, tickets } from '../../db/schema';
+import { checkinListProducts, checkinLists, events, onsaleProducts, onsales, orders, paymentPlanPayments, shopItems, tickets } from '../../db/schema';
 import { translatorFor } from '../../lib/language';
 import { parseCatalogue } from '../catalog/catalogue-import';
 import { timeLimit } from '../../../test/time-limits';
@@ -281,6 +281,41 @@ describe.each(testEngines())('an item’s event, days, transport and payment pla
       } else {
         expect(item.eventId).toBe(await eventId('NWF27'));
         for (const answer of answers.slice(buyers.length).flat()) expect(answer.body.errors?.['changes.event']).toEqual([english(texts.eventSold)]);
+      }
+    },
+    timeLimit(120_000),
+  );
+
+  it.runIf(engine === 'postgres')(
+    'moves a product while admins name it on a check-in list, an on-sale and an add-on of its old event at once: it ends moved and named by no list or add-on there, or named and not moved',
+    async () => {
+      const other = await eventId('OTHER27');
+      const opensAt = new Date(Date.now() + 3 * 3600_000).toISOString();
+      for (let round = 0; round < 6; round++) {
+        const code = `NWF27-STRUCT-${round}`;
+        const made = await staffCall(shop.app, 'catalogue-create-item', { item: { kind: 'product', code, event: 'NWF27', type: 'camping', name: `Pitch ${round}`, price: 1000, tax: 'low', on_sale: true }, from: null }, admin);
+        expect(made.status, JSON.stringify(made.body)).toBe(200);
+        const list = { code: `STRUCT-${round}`, event: 'NWF27', name: `Pitches ${round}`, products: [{ product: code, days: 'every' }], gates: ['North'], entry: 'alternating', opens_at: '2027-06-18T10:00:00+02:00', closes_at: '2027-06-21T03:00:00+02:00', day_cutover: '05:00' };
+        const onsale = { code: `STRUCT${round}`, event: 'NWF27', opens_at: opensAt, products: [code], admission: { rate_per_minute: 120 } };
+        const addon = { kind: 'product', code: `NWF27-STRUCT-ADDON-${round}`, event: 'NWF27', type: 'addon', name: `Pitch light ${round}`, price: 500, tax: 'low', requires: [code] };
+        const answers = await Promise.all([
+          change(code, { event: 'OTHER27' }),
+          staffCall(shop.app, 'checkin-list-save', { id: null, list }, admin),
+          staffCall(shop.app, 'onsale-create', { onsale }, admin),
+          staffCall(shop.app, 'catalogue-create-item', { item: addon, from: null }, admin),
+        ]);
+        for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+        const item = await row(code);
+        const listed = await db().select({ list: checkinLists.code }).from(checkinListProducts).innerJoin(checkinLists, eq(checkinLists.id, checkinListProducts.listId)).where(eq(checkinListProducts.shopItemId, item.id));
+        const named = await db().select({ onsale: onsales.code }).from(onsaleProducts).innerJoin(onsales, eq(onsales.id, onsaleProducts.onsaleId)).where(eq(onsaleProducts.shopItemId, item.id));
+        const requiring = (await db().select({ code: shopItems.externalCode, requires: shopItems.requires }).from(shopItems)).filter((found) => found.requires?.includes(code));
+        if (item.eventId === other) {
+          // An on-sale may guard products of any event (and merchandise): one made after the move may name it.
+          expect([answers[0]!.status, listed, requiring], `round ${round}`).toEqual([200, [], []]);
+        } else {
+          expect(answers[0]!.status, `round ${round}: ${JSON.stringify(answers[0]!.body)}`).toBe(422);
+          expect(listed.length + named.length + requiring.length, `round ${round}`).toBeGreaterThan(0);
+        }
       }
     },
     timeLimit(120_000),

@@ -171,6 +171,19 @@ export async function findItemsByCodes(db: Db, codes: readonly string[]): Promis
   return db.select({ externalCode: shopItems.externalCode, shopItemType: shopItems.shopItemType, eventId: shopItems.eventId }).from(shopItems).where(inArray(shopItems.externalCode, [...codes]));
 }
 
+/**
+ * One change of the catalogue's structure at a time across the shop (decision 0116): a product's
+ * move to another event, an add-on's required products, an entry ticket's days, a check-in list's
+ * products and an import each check what names what and then write it; without one order between
+ * them, two such changes at once could each pass their check against the other's old state (a
+ * product moved to another event while a list of its old event was made naming it). Taken first in
+ * its transaction, before any row lock, and before the on-sales' lock where both are taken.
+ */
+export const CATALOGUE_STRUCTURE_LOCK_KEY = 715_202_699;
+export async function lockCatalogueStructure(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${CATALOGUE_STRUCTURE_LOCK_KEY})`);
+}
+
 /** Whether a merchandise group has variants (read under the group's row lock, which Add variant takes too). */
 export async function hasVariants(db: Db, groupId: number): Promise<boolean> {
   const [row] = await db.select({ id: shopItems.id }).from(shopItems).where(eq(shopItems.variantOf, groupId)).limit(1);

@@ -55,6 +55,7 @@ import * as checkinListQueries from '../checkin/checkin-lists.queries';
 import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
 import * as queries from './catalogue.queries';
+import { lockOnsaleRooms } from './onsales.queries';
 import { handBackQuestions } from '../catalog/questions.queries';
 
 export interface CatalogueDeps {
@@ -311,6 +312,10 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
 
     async changeItem(actor: Actor, input: StaffApiInput<'catalogue-change-item'>) {
       const { row, lists } = await db.transaction(async (tx) => {
+        // What names what (lists, on-sales, required products) is checked against one state: one such change at a time (decision 0116).
+        const { event: moving, requires, days: dayChange } = input.changes;
+        if (moving !== undefined || requires !== undefined || dayChange !== undefined) await queries.lockCatalogueStructure(tx);
+        if (moving !== undefined) await lockOnsaleRooms(tx);
         const current = await lockedItem(tx, input.code);
         refuseOtherLanguages(input.changes.translations, deps.config.languages);
         const values = columnsOf(input.changes);
@@ -638,6 +643,8 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
       if (wanted.images.length) throw invalid('item.images', productFieldMessages.imagesLater);
       try {
         const row = await db.transaction(async (tx) => {
+          // Its required products are checked against one state of the catalogue's structure (decision 0116).
+          if (wanted.kind === 'product' && wanted.requires?.length) await queries.lockCatalogueStructure(tx);
           const [from, codes, event, taxes] = await readTogether(tx, [
             () => (input.from ? queries.findItem(tx, input.from) : Promise.resolve(null)),
             () => queries.listItemCodes(tx),
@@ -646,13 +653,16 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
           ] as const);
           if (input.from && !from) throw new AppError('NOT_FOUND', texts.noItem(input.from));
           const problems = itemsProblems([...codes.map((code) => ({ code })), { code: wanted.code }]).filter((problem) => problem.index === codes.length);
-          const tax = taxes.find((rate) => rate.code === wanted.tax);
+          const found = taxes.find((rate) => rate.code === wanted.tax);
+          // Held until the end, so a concurrent archiving of the rate waits or is waited for (decision 0111), as a change of an item's rate does.
+          const held = found ? await queries.shareTaxRate(tx, found.id) : undefined;
+          const tax = found && held ? { ...found, archived: held.archived } : undefined;
           problems.push(
             ...itemReferenceProblems(wanted, {
               eventExists: () => event !== undefined,
               eventArchived: () => event?.archived === true,
               taxExists: () => tax !== undefined,
-              archivedTax: new Set(taxes.filter((rate) => rate.archived).map((rate) => rate.code)),
+              archivedTax: new Set([...taxes.filter((rate) => rate.archived && rate.code !== tax?.code), ...(tax?.archived ? [tax] : [])].map((rate) => rate.code)),
             }).map((problem) => ({ index: codes.length, ...problem })),
           );
           // An add-on's required products are products of its event, never itself (decision 0104): the importer's rule.

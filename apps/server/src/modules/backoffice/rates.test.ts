@@ -1,5 +1,6 @@
 import { api, english, messages, rateFieldMessages, staffAdminMessages, staffApi, staffRateMessages as texts } from '@festival/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastAudit as lastAuditOf, openBackOfficeShop } from '../../../test/back-office-shop';
 import { testEngines } from '../../../test/databases';
@@ -7,7 +8,7 @@ import { changedTables, createSnapshotter } from '../../../test/db-snapshot';
 import { cartWith, checkoutPayload, createCustomer } from '../../../test/shop-flows';
 import { staffCall } from '../../../test/staff-call';
 import { type TestShop } from '../../../test/test-shop';
-import { invoices, orders, shippingRates, taxRates } from '../../db/schema';
+import { invoices, orders, shippingRates, shopItems, taxRates } from '../../db/schema';
 import { translatorFor } from '../../lib/language';
 import { catalogueYaml, readLiveCatalogue } from '../catalog/catalogue-export';
 import { CatalogueError, importCatalogueWith, parseCatalogue } from '../catalog/catalogue-import';
@@ -216,5 +217,38 @@ describe.each(testEngines())('the back-office rates on %s', (engine) => {
     await importCatalogueWith(db(), file(rates), { file: 'rates.yaml', images: { folder: '.' }, fileWins: true });
     expect(await taxRow('zero')).toMatchObject({ archived: false, backOfficeFields: [] });
     expect(await shippingRow('BE')).toMatchObject({ type: 'standard', price: 795, backOfficeFields: [] });
+  });
+
+  it.runIf(engine === 'postgres')('archives a rate while an admin makes an item on it: never an item that is not archived under an archived rate', async () => {
+    expect((await saveTax(null, { code: 'racer', name: 'Racer', rate: 7 })).status).toBe(200);
+    // Another session holds the rate while both calls start, so both are inside their transactions when it lets go: they truly race.
+    const holder = new pg.Client({ connectionString: shop.database.url! });
+    await holder.connect();
+    const waiting = async (count: number) => {
+      for (let tries = 0; tries < 200; tries++) {
+        // The holder is inside its transaction, which keeps one snapshot of the statistics unless cleared.
+        await holder.query('SELECT pg_stat_clear_snapshot()');
+        const { rows } = await holder.query<{ count: string }>("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+        if (Number(rows[0]!.count) >= count) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error(`fewer than ${count} calls wait for the rate`);
+    };
+    try {
+      await holder.query('BEGIN');
+      await holder.query("SELECT id FROM tax_rates WHERE external_code = 'racer' FOR UPDATE");
+      const made = staffCall(shop.app, 'catalogue-create-item', { item: { kind: 'merchandise', code: 'RACE-PIN', type: 'pin', name: 'Race pin', price: 500, tax: 'racer' }, from: null }, admin);
+      await waiting(1);
+      const archived = saveTax('racer', { code: 'racer', name: 'Racer', rate: 7, archived: true });
+      await waiting(2);
+      await holder.query('COMMIT');
+      const answers = await Promise.all([made, archived]);
+      for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+      const rate = (await taxRow('racer'))!;
+      const taking = await db().select({ code: shopItems.externalCode }).from(shopItems).where(and(eq(shopItems.taxRateId, rate.id), eq(shopItems.archived, false)));
+      expect([rate.archived, taking.length, answers.map((answer) => answer.status).sort()]).toEqual(rate.archived ? [true, 0, [200, 422]] : [false, 1, [200, 422]]);
+    } finally {
+      await holder.end();
+    }
   });
 });

@@ -16,6 +16,7 @@ import * as checkinListQueries from '../checkin/checkin-lists.queries';
 import { listColumns, reconcileListWithBackOffice, shapeOfDefinition, shapeOfRow, type CheckinListShape } from '../checkin/checkin-list-definition';
 import * as onsaleQueries from '../onsale/onsale.queries';
 import { lockOnsaleRooms } from '../backoffice/onsales.queries';
+import { lockCatalogueStructure } from '../backoffice/catalogue.queries';
 import { makeImageVariants, type MediaRow } from './image-variants';
 import { readLiveCatalogue } from './catalogue-export';
 import { diffCatalogues, type DiffOptions } from './catalogue-diff';
@@ -626,6 +627,10 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
   let diff: CatalogueDiff | undefined;
   try {
     await db.transaction(async (tx) => {
+      // What names what (lists, on-sales, required products, events) is written against one state:
+      // the back office's structure changes and on-sales wait for the import, first of all (decisions 0098, 0116).
+      await lockCatalogueStructure(tx);
+      await lockOnsaleRooms(tx);
       const liveOptions = { timezone: options.diff?.timezone, imageNames: 'url' as const };
       const before = options.diff ? await readLiveCatalogue(tx, liveOptions) : null;
       for (const row of media) await queries.insertMedia(tx, row);
@@ -886,7 +891,6 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
       const onsaleIds: number[] = [];
       // The rooms settle one change at a time with the back office's new on-sales (decision 0098).
       if (catalogue.onsales.length) {
-        await lockOnsaleRooms(tx);
         // The on-sales made in the back office that the file does not name stay: the file's rooms
         // may not stand over their products at the same time (the rule the file checks within itself).
         const madeHere = await onsaleQueries.listMadeHereRooms(tx, catalogue.onsales.map((onsale) => onsale.code));

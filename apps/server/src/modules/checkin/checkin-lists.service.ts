@@ -16,6 +16,7 @@ import { auditActor, type Actor } from '../staff/staff-accounts';
 import { insertAudit } from '../staff/staff.queries';
 import { changedListFields, listColumns, MADE_HERE, shapeOfDefinition, shapeOfRow, type CheckinListShape } from './checkin-list-definition';
 import * as queries from './checkin-lists.queries';
+import { lockCatalogueStructure } from '../backoffice/catalogue.queries';
 import type { CheckinListRow, GateFigures } from './checkin-lists.queries';
 
 export interface CheckinListAdminDeps {
@@ -110,6 +111,8 @@ export function createCheckinListAdmin(deps: CheckinListAdminDeps) {
     async save(actor: Actor, input: StaffApiInput<'checkin-list-save'>): Promise<Worded<StaffApiAnswer<'checkin-list-save'>>> {
       try {
         const saved = await db.transaction(async (tx) => {
+          // The products' events and days are read against one state of what names what: a product cannot move to another event meanwhile (decision 0116).
+          await lockCatalogueStructure(tx);
           const locked = input.id === null ? null : await queries.lockCheckinList(tx, input.id);
           if (input.id !== null && !locked) throw new AppError('NOT_FOUND', texts.noList);
           const current = locked ? (await queries.listCheckinLists(tx, { ids: [locked.id] }))[0]! : null;
