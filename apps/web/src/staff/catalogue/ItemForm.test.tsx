@@ -123,4 +123,25 @@ describe('the new product form', () => {
     await waitFor(() => expect(until.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(until.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe('End of tier 1 must be later than now.');
   });
+
+  it('shows the language of a text the shop refuses, its field marked and focused, while another language is shown', async () => {
+    const user = userEvent.setup();
+    document.documentElement.dataset.languages = 'en de';
+    refuse = { 'item.translations.de.name': ['is not a name the shop takes'] };
+    renderTools();
+    await user.click(screen.getByRole('button', { name: 'New product' }));
+    await user.type(screen.getByLabelText('Code'), 'NWF27-EARLY');
+    await user.selectOptions(screen.getByLabelText('Language'), 'de');
+    await user.type(screen.getByLabelText('Name'), 'Frühbucher');
+    await user.selectOptions(screen.getByLabelText('Language'), 'en');
+    await user.type(screen.getByLabelText('Name'), 'Early bird');
+    await user.type(screen.getByLabelText('Price'), '80');
+    await waitFor(() => expect(screen.getByRole('option', { name: 'VAT 9% (low)' })).toBeTruthy());
+    await user.selectOptions(screen.getByLabelText('Tax rate'), 'low');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect((screen.getByLabelText('Language') as HTMLSelectElement).value).toBe('de'));
+    const name = screen.getByLabelText(/^Name/);
+    expect([(name as HTMLInputElement).value, name.getAttribute('aria-invalid')]).toEqual(['Frühbucher', 'true']);
+    await waitFor(() => expect(document.activeElement).toBe(name));
+  });
 });

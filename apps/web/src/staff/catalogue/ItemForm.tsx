@@ -14,7 +14,7 @@ import { useFocusOnRefusal } from '../use-focus-on-refusal';
 import { useStaffAction } from '../use-staff-action';
 import { staffTexts } from '../texts';
 import { RequiresFieldset, requirableProducts } from './RequiresFieldset';
-import { TextsFieldset, useTextsForm } from './TextsFieldset';
+import { TextsFieldset, useLanguageOfRefusal, useTextsForm } from './TextsFieldset';
 import { TiersFieldset } from './TiersFieldset';
 import { tierFieldNames } from './tiers-fieldset';
 import {
@@ -240,6 +240,7 @@ function ItemDialog({
     labels[`plan.${index}.count`] = texts.afterField(index + 1);
   });
   const server = tried > 0 ? serverItemProblems(action.errors) : {};
+  useLanguageOfRefusal(textsForm, formRef, action.errors, Object.keys(server));
   const problemOf = (field: string): string | undefined => {
     const problem = problems[field] ?? server[field];
     return problem ? itemProblemSentence(field, problem, labels) : undefined;

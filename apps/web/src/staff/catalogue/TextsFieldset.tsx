@@ -1,5 +1,5 @@
 import { directionOf, LOCALE_NAMES, type Locale, type Shown, type Text } from '@festival/contract';
-import { useState, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { Dropdown } from '../../components/ui/Dropdown';
 import { TextField } from '../../components/ui/TextField';
 import { pageLanguages } from '../../lib/app-languages';
@@ -33,6 +33,33 @@ export function useTextsForm(entry: TextEntry, setProblems: Dispatch<SetStateAct
   /** The text fields' labels by the payload's names, as a problem's sentence names them. */
   const labels: Record<string, Shown> = textFieldLabels(languages);
   return { languages, language, setLanguage, form, setText, showLanguageOf, labels };
+}
+
+/**
+ * The shop's refusal of a text in another language than the one shown (its own check: a language
+ * the shop does not have, a name too long in German) shows that language's fields, as the
+ * browser's own check does on Save, and the refused field takes the focus once it is on the form.
+ * `fields` are the refused fields by the payload's names (the form's mapping of the shop's errors,
+ * none before the form was sent); `errors` is the refusal itself: only a new one moves the form.
+ */
+export function useLanguageOfRefusal(state: TextsFormState, formRef: RefObject<HTMLFormElement | null>, errors: unknown, fields: readonly string[]) {
+  const [seen, setSeen] = useState(errors);
+  const [pending, setPending] = useState<{ language: Locale; errors: unknown } | null>(null);
+  // A new refusal, seen while rendering (React's way to follow a value from render to render).
+  if (seen !== errors) {
+    setSeen(errors);
+    const code = languageOfProblems(fields, state.languages);
+    if (code && code !== state.language) {
+      state.setLanguage(code);
+      setPending({ language: code, errors });
+    }
+  }
+  const focused = useRef<unknown>(null);
+  useEffect(() => {
+    if (!pending || pending.language !== state.language || focused.current === pending.errors) return;
+    focused.current = pending.errors;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [pending, state.language, formRef]);
 }
 
 /** The fields of an entry's texts in one language of the shop, with the language to show chosen above them (named in its own language). */

@@ -75,7 +75,7 @@ import { say } from '../../lib/say';
 import { AddVariant } from '../catalogue/VariantForm';
 import { TiersFieldset } from '../catalogue/TiersFieldset';
 import { tierFieldNames } from '../catalogue/tiers-fieldset';
-import { TextsFieldset, useTextsForm } from '../catalogue/TextsFieldset';
+import { TextsFieldset, useLanguageOfRefusal, useTextsForm } from '../catalogue/TextsFieldset';
 import { RequiresFieldset, requirableProducts } from '../catalogue/RequiresFieldset';
 import { groupedMerchandise, takesVariants, variantTexts } from '../catalogue/variant-form';
 
@@ -877,6 +877,7 @@ function EditDialog({
   // The shop's field errors are this form's only once it has been sent (the action keeps those of an earlier form).
   const server = tried > 0 ? serverFieldProblems(action.errors) : {};
   useFocusOnRefusal(formRef, tried, action.errors);
+  useLanguageOfRefusal(textsForm, formRef, action.errors, Object.keys(server));
 
   const set = <K extends keyof ItemForm>(key: K, value: ItemForm[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
@@ -1143,6 +1144,7 @@ function EventTextsDialog({
   const [tried, setTried] = useState(0);
   const server = tried > 0 ? serverFieldProblems(action.errors) : {};
   useFocusOnRefusal(formRef, tried, action.errors);
+  useLanguageOfRefusal(textsForm, formRef, action.errors, Object.keys(server));
 
   const submit = (submitted: FormEvent) => {
     submitted.preventDefault();
