@@ -125,7 +125,7 @@ describe.each(testEngines())('an item’s required products and featured flag in
     expect(await lastAudit('item:NWF27-LOCKER')).toMatchObject({ action: 'catalogue.change', before: { tax: 'high' }, after: { tax: 'low' } });
     expect((await download()).products.find((product) => product.code === 'NWF27-LOCKER')).toMatchObject({ tax: 'low' });
     const kept = await upload(DEMO_TEXT, false);
-    expect(kept.kept).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'NWF27-LOCKER', field: 'tax' })]));
+    expect(kept.kept).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'NWF27-LOCKER', field: 'tax', shop_value: 'low', file_value: 'high' })]));
     expect((await download()).products.find((product) => product.code === 'NWF27-LOCKER')).toMatchObject({ tax: 'low' });
 
     // Once a unit is sold, its invoices and credit notes read the item's rate: the rate stays.

@@ -38,6 +38,15 @@ export async function listShippingRatesChangedHere(db: Db): Promise<ShippingRate
   return db.select().from(shippingRates).where(sql`jsonb_array_length(${shippingRates.backOfficeFields}) > 0`);
 }
 
+/** Every event's and tax rate's code by its id: what a file names them by. */
+export async function listReferenceCodes(db: Db): Promise<{ events: Map<number, string>; taxes: Map<number, string> }> {
+  const [eventRows, taxRows] = await readTogether(db, [
+    () => db.select({ id: events.id, code: events.externalCode }).from(events),
+    () => db.select({ id: taxRates.id, code: taxRates.externalCode }).from(taxRates),
+  ] as const);
+  return { events: new Map(eventRows.map((row) => [row.id, row.code])), taxes: new Map(taxRows.map((row) => [row.id, row.code])) };
+}
+
 /** Which of these merchandise groups have variants in the shop: their stock is given per variant (decision 0104). */
 export async function groupsWithVariants(db: Db, groupIds: readonly number[]): Promise<Set<number>> {
   if (!groupIds.length) return new Set();

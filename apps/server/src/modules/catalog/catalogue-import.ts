@@ -694,11 +694,13 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
         [() => queries.listItemsChangedHere(tx, allCodes), () => queries.listSeatsChangedHere(tx, allCodes), () => queries.listDeparturesSetHere(tx, allCodes)] as const,
       );
       const markedByCode = new Map(markedItems.map((row) => [row.externalCode, row]));
+      // A kept event or tax rate is listed by its code, as the file names it.
+      const referenceCodes = markedItems.some((row) => row.backOfficeFields.includes('event') || row.backOfficeFields.includes('tax')) ? await queries.listReferenceCodes(tx) : undefined;
       const markedQuestions = new Map((await listQuestionsSetHere(tx)).map((row) => [`${row.shopItemId}/${row.code}`, row]));
       const common = (item: CatalogueFile['products'][number] | CatalogueFile['merchandise'][number]) =>
         itemCommonColumns(item, { taxRateId: taxIds.get(item.tax)!, images: item.images.map((image) => images.get(image)!.url) });
       const reconciled = <T extends ShopItemValues>(values: T, at: Segment[]): T => {
-        const result = reconcileWithBackOffice(values, markedByCode.get(values.externalCode), fileWins);
+        const result = reconcileWithBackOffice(values, markedByCode.get(values.externalCode), fileWins, referenceCodes);
         kept.push(...result.kept);
         handedBack.push(...result.handedBack);
         for (const problem of result.problems) problems.push({ path: [...at, ...problem.path], line: null, message: problem.message });
@@ -983,6 +985,8 @@ const EVENT_FIELD_COLUMNS: Record<CatalogueEventEditableField, readonly (keyof E
 /** The columns behind each of a tax rate's fields an admin may change (decision 0101); its code is its key. */
 export const TAX_RATE_FIELD_COLUMNS = { name: ['name'], rate: ['basisPoints'], archived: ['archived'] } as const satisfies Record<string, readonly (keyof TaxRateRow)[]>;
 export type TaxRateField = keyof typeof TAX_RATE_FIELD_COLUMNS;
+/** Events' and tax rates' codes by their ids (listReferenceCodes). */
+type ReferenceCodes = { events: Map<number, string>; taxes: Map<number, string> };
 type TaxRateValues = Pick<TaxRateRow, 'externalCode' | 'name' | 'basisPoints' | 'archived'> & { backOfficeFields?: string[] };
 type ShippingRateValues = Pick<ShippingRateRow, 'country' | 'name' | 'type' | 'price' | 'archived'> & { backOfficeFields?: string[] };
 /** The columns behind each of a shipping rate's fields an admin may change (decision 0101); its country is its key. */
@@ -1000,7 +1004,10 @@ export function eventFieldValueText(field: CatalogueEventEditableField, values: 
 }
 
 /** A field's value in the file's own terms, as text: compared and shown to the organiser. */
-export function fieldValueText(field: CatalogueEditableField, values: Partial<Record<keyof ShopItemRow, unknown>>): string {
+export function fieldValueText(field: CatalogueEditableField, values: Partial<Record<keyof ShopItemRow, unknown>>, codes?: ReferenceCodes): string {
+  // An event and a tax rate by their codes, as the file names them, where they are known.
+  if (codes && field === 'event') return values.eventId === null || values.eventId === undefined ? 'none' : (codes.events.get(values.eventId as number) ?? shownValue(values.eventId));
+  if (codes && field === 'tax') return values.taxRateId === null || values.taxRateId === undefined ? 'none' : (codes.taxes.get(values.taxRateId as number) ?? shownValue(values.taxRateId));
   const columns = FIELD_COLUMNS[field];
   if (columns.length === 1) return shownValue(values[columns[0]!]);
   if (field === 'transport') return `travel_time ${shownValue(values.travelTime)}, changes_until ${shownValue(values.allowTravelTimeChangesUntil)}`;
@@ -1034,8 +1041,9 @@ export function reconcileWithBackOffice<T extends ShopItemValues>(
   values: T,
   current: ShopItemRow | undefined,
   fileWins: boolean,
+  codes?: ReferenceCodes,
 ): { values: T; kept: KeptChange[]; handedBack: HandedBack[]; problems: { path: Segment[]; message: string }[] } {
-  const { values: result, kept, handedBack } = keepMarkedFields(values.externalCode, values, current, fileWins, FIELD_COLUMNS, fieldValueText);
+  const { values: result, kept, handedBack } = keepMarkedFields(values.externalCode, values, current, fileWins, FIELD_COLUMNS, (field, row) => fieldValueText(field, row, codes));
   if (!current) return { values: result, kept, handedBack, problems: [] };
   const problems: { path: Segment[]; message: string }[] = [];
   const sale = windowProblem(result.saleStartsAt?.toISOString(), result.saleEndsAt?.toISOString(), 'on_sale_from');
