@@ -44,6 +44,8 @@ export const questionView = z.object({
   question: questionDefinition,
   /** Answers given to it: a question with answers is archived rather than removed. */
   answers: z.number().int(),
+  /** Added or changed in the back office: an import keeps it until the file wins (decision 0114). */
+  set_here: z.boolean(),
 });
 export type QuestionView = z.infer<typeof questionView>;
 
@@ -88,6 +90,8 @@ export const questionEditorTexts = {
   summary: message({ id: 'questionEditorTexts.summary', defaultMessage: 'Questions to buyers' }),
   lead: message({ id: 'questionEditorTexts.lead', defaultMessage: 'What buyers are asked with this product, in this order: per ticket when they personalise it, per order at checkout.' }),
   empty: message({ id: 'questionEditorTexts.empty', defaultMessage: 'Buyers are asked nothing more with this product.' }),
+  /** A question of a product from the catalogue file, added or changed in the back office. */
+  setHere: message({ id: 'questionEditorTexts.setHere', defaultMessage: 'Changed here' }),
   add: message({ id: 'questionEditorTexts.add', defaultMessage: 'Add a question' }),
   newTitle: message({ id: 'questionEditorTexts.newTitle', defaultMessage: 'New question' }),
   editTitle: (label: string) => editTitle({ label }),

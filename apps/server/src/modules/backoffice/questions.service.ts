@@ -62,7 +62,7 @@ export function createQuestionAdmin(deps: QuestionAdminDeps) {
       database,
       rows.map((row) => row.id),
     );
-    return rows.map((row) => ({ question: queries.questionOfRow(row), answers: answers.get(row.id) ?? 0 }));
+    return rows.map((row) => ({ question: queries.questionOfRow(row), answers: answers.get(row.id) ?? 0, set_here: row.setHere }));
   }
 
   return {

@@ -129,7 +129,13 @@ describe.each(testEngines())('the back-office questions on %s', (engine) => {
       expect(parsed.imported, JSON.stringify(parsed.problems)).toBe(true);
       return parsed;
     };
-    const stored = async () => (await db().select({ label: productQuestions.label, setHere: productQuestions.setHere }).from(productQuestions).where(eq(productQuestions.code, 'tour')))[0];
+    // What the editor's list says agrees with the row: the mark the page shows as "Changed here".
+    const stored = async () => {
+      const [row] = await db().select({ label: productQuestions.label, setHere: productQuestions.setHere }).from(productQuestions).where(eq(productQuestions.code, 'tour'));
+      const listed = staffApi['question-list'].answer.parse((await staffCall(shop.app, 'question-list', { product: 'NWF27-WEEKEND' }, admin)).body);
+      expect(listed.questions.find((view) => view.question.code === 'tour')?.set_here).toBe(row?.setHere);
+      return row;
+    };
     const tour = { code: 'tour', kind: 'yes_no', label: 'Backstage tour?', translations: { de: { label: 'Führung hinter der Bühne?' } } };
     expect((await save(null, tour)).status).toBe(200);
     expect(await stored()).toEqual({ label: 'Backstage tour?', setHere: true });

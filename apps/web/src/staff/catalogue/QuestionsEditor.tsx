@@ -20,17 +20,18 @@ const listKey = (product: string) => ['question-list', product] as const;
  * catalogue page: read when opened; added, changed, reordered and removed (archived when answered)
  * with the catalogue file's rules, checked here before sending and by the shop.
  */
-export function QuestionsEditor({ product }: { product: string }) {
+/** `madeHere`: the product was made in the back office, so every question of it is set here and none is marked. */
+export function QuestionsEditor({ product, madeHere = false }: { product: string; madeHere?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <details className="staff-cat-questions" onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)}>
       <summary>{say(texts.summary)}</summary>
-      {open && <QuestionsList product={product} />}
+      {open && <QuestionsList product={product} madeHere={madeHere} />}
     </details>
   );
 }
 
-function QuestionsList({ product }: { product: string }) {
+function QuestionsList({ product, madeHere }: { product: string; madeHere: boolean }) {
   const list = useQuery({ queryKey: listKey(product), queryFn: () => staffCall('question-list', { product }) });
   const reload = [listKey(product), ['staff-audit']] as const;
   const [editing, setEditing] = useState<{ code: string | null } | null>(null);
@@ -65,6 +66,7 @@ function QuestionsList({ product }: { product: string }) {
             <QuestionLine
               key={view.question.code}
               view={view}
+              marked={view.set_here && !madeHere}
               actions={
                 <>
                   <Button size="sm" variant="secondary" onClick={() => setEditing({ code: view.question.code })} aria-label={say(texts.editLabel(view.question.label))}>
@@ -105,7 +107,7 @@ function QuestionsList({ product }: { product: string }) {
   );
 }
 
-function QuestionLine({ view, actions }: { view: QuestionView; actions: ReactNode }) {
+function QuestionLine({ view, marked, actions }: { view: QuestionView; marked: boolean; actions: ReactNode }) {
   const { question } = view;
   return (
     <li className="staff-cat-questions__item">
@@ -117,6 +119,7 @@ function QuestionLine({ view, actions }: { view: QuestionView; actions: ReactNod
         {question.at_gate && <Badge tone="info">{say(texts.atGate)}</Badge>}
         {question.archived && <Badge tone="neutral">{say(texts.archived)}</Badge>}
         {view.answers > 0 && <Badge tone="neutral">{say(texts.answers(view.answers))}</Badge>}
+        {marked && <Badge tone="info">{say(texts.setHere)}</Badge>}
       </span>
       <span className="button-row">{actions}</span>
     </li>

@@ -682,7 +682,7 @@ function ItemCard({
         </dl>
       </div>
       {transport && <Departures item={item} timeZone={timeZone} seats={seats} />}
-      {item.kind === 'product' && <QuestionsEditor product={item.code} />}
+      {item.kind === 'product' && <QuestionsEditor product={item.code} madeHere={madeHere} />}
       <div role="status" className="staff-cat-item__status">
         {notice && <p className="alert alert--success">{notice}</p>}
       </div>
