@@ -1,11 +1,11 @@
-import { api, checkoutVat, questionDefinition, discountLinesOf, UNTAXED, voucherDiscount, type RateTotal } from '@festival/contract';
+import { api, checkoutVat, english, questionDefinition, discountLinesOf, UNTAXED, voucherDiscount, type RateTotal } from '@festival/contract';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../../test/databases';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink';
 import { cartWith, checkoutPayload, createCustomer, paidOrder, payOnSandbox } from '../../../test/shop-flows';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
-import { customers, emailOutbox, invoices, orders, productQuestions, questionAnswers, shopItems, travelTimes } from '../../db/schema';
+import { customers, emailOutbox, invoices, orders, productQuestions, questionAnswers, shopItems, tickets, travelTimes } from '../../db/schema';
 import { questionColumns, upsertQuestion } from '../catalog/questions.queries';
 import { translatorFor } from '../../lib/language';
 import { portalMailTexts } from '../portal/portal.mail.messages';
@@ -218,6 +218,39 @@ describe.each(testEngines())('confirmation mails and their figures on %s', (engi
       expect(mail.text).toContain(de.format(portalMailTexts.changed.notYou));
     } finally {
       const [asked] = await db().select({ id: productQuestions.id }).from(productQuestions).where(eq(productQuestions.code, 'mailsize'));
+      await db().delete(questionAnswers).where(eq(questionAnswers.questionId, asked!.id));
+      await db().delete(productQuestions).where(eq(productQuestions.id, asked!.id));
+    }
+  });
+
+  it('tells the holder of a passed-on ticket, in their language, when its answers change, and never sends the buyer the holder’s answers', async () => {
+    clock = new Date('2026-11-23T12:00:00Z');
+    const buyer = await createCustomer(shop);
+    const taker = await createCustomer(shop);
+    const order = await paidOrder(shop, base, buyer, [{ code: 'NWF27-WEEKEND', holder: 'Jane Doe' }]);
+    const ticket = order.tickets[0]!;
+    const moved = await shop.call('change-ticket', { token: buyer.token, order_id: order.id, code: ticket.code, reassign: true, full_name: 'Taker Holder', email: taker.email, age: ticket.age });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const [passed] = await db().select({ code: tickets.code, holder: tickets.holderCustomerId }).from(tickets).where(eq(tickets.orderId, order.id));
+    expect(passed!.holder).toBe(taker.id);
+    await db().update(customers).set({ language: 'de' }).where(eq(customers.id, taker.id));
+    const [weekend] = await db().select({ id: shopItems.id }).from(shopItems).where(eq(shopItems.externalCode, 'NWF27-WEEKEND'));
+    const diet = questionDefinition.parse({ code: 'maildiet', kind: 'text', label: 'Dietary needs', translations: { de: { label: 'Ernährung' } } });
+    await upsertQuestion(db(), questionColumns(diet, weekend!.id, 91));
+    try {
+      const changed = await shop.call('change-answers', { token: taker.token, order_id: order.id, ticket: passed!.code, answers: { maildiet: 'No nuts' } });
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      const de = translatorFor('de');
+      const mail = await mailTo(taker.email, '=?UTF-8?');
+      expect(mail.text).toContain('Ernährung');
+      expect(mail.text).toContain('No nuts');
+      const [kept] = await db().select({ subject: emailOutbox.subject }).from(emailOutbox).where(and(eq(emailOutbox.toAddress, taker.email), like(emailOutbox.subject, 'Ihre Antworten%')));
+      expect(kept?.subject).toBe(de.format(portalMailTexts.answers.subject({ code: order.code })));
+      const toBuyer = await db().select({ subject: emailOutbox.subject }).from(emailOutbox).where(and(eq(emailOutbox.toAddress, buyer.email), like(emailOutbox.subject, `%${order.code}%`)));
+      expect(toBuyer.map((row) => row.subject)).not.toContain(english(portalMailTexts.answers.subject({ code: order.code })));
+      expect(toBuyer.map((row) => row.subject)).not.toContain(de.format(portalMailTexts.answers.subject({ code: order.code })));
+    } finally {
+      const [asked] = await db().select({ id: productQuestions.id }).from(productQuestions).where(eq(productQuestions.code, 'maildiet'));
       await db().delete(questionAnswers).where(eq(questionAnswers.questionId, asked!.id));
       await db().delete(productQuestions).where(eq(productQuestions.id, asked!.id));
     }

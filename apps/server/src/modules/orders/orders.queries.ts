@@ -216,6 +216,16 @@ export async function findOrderCustomer(db: Db, customerId: number): Promise<{ e
   return row!;
 }
 
+/** The account a ticket was passed on to in the portal (reassign), with its language; undefined while it is the buyer's. */
+export async function findPassedOnHolder(db: Db, ticketId: number): Promise<{ email: string; fullName: string; language: string | null } | undefined> {
+  const [row] = await db
+    .select({ email: customers.email, fullName: customers.fullName, language: customers.language })
+    .from(tickets)
+    .innerJoin(customers, eq(customers.id, tickets.holderCustomerId))
+    .where(eq(tickets.id, ticketId));
+  return row;
+}
+
 export async function findOrderCode(db: Db, id: number): Promise<string | undefined> {
   const [row] = await db.select({ code: orders.code }).from(orders).where(eq(orders.id, id));
   return row?.code;

@@ -5,7 +5,7 @@ import { readerLanguage, wordsFor } from '../../lib/reader';
 import { loadAskedQuestions } from '../catalog/catalog.service';
 import { enqueueMail } from '../mail/outbox';
 import { answerShower } from '../orders/answers-shown';
-import { findOrderCustomer } from '../orders/orders.queries';
+import { findOrderCustomer, findPassedOnHolder } from '../orders/orders.queries';
 import { answersChangedMail, type ChangedAnswer } from './portal.mail';
 import * as queries from './portal.queries';
 
@@ -64,9 +64,9 @@ export async function replaceScopeAnswers(
 }
 
 /**
- * Tells the order's buyer that answers changed (by them in the portal, or by staff): the answers
- * as they are now, worded for the order's language (answers-shown), through the outbox in the same
- * transaction. Each change sends its own mail: two within a minute send two, each with the answers
+ * Tells the order's buyer (or, for a ticket passed on to another account, its holder, in their own
+ * language) that answers changed (in the portal, or by staff): the answers as they are now, worded
+ * for the reader's language (answers-shown), through the outbox in the same transaction. Each change sends its own mail: two within a minute send two, each with the answers
  * as they were then.
  */
 export async function mailAnswersChanged(
@@ -77,11 +77,14 @@ export async function mailAnswersChanged(
   answers: Awaited<ReturnType<typeof replaceScopeAnswers>>['now'],
   by: 'customer' | 'staff',
 ): Promise<void> {
-  const language = readerLanguage(config, order.language);
+  // A ticket passed on to another account is its holder's: they are told, in their own language,
+  // and the buyer, who no longer has it, is not sent the holder's answers.
+  const holder = scope.ticketId === null ? undefined : await findPassedOnHolder(tx, scope.ticketId);
+  const to = holder ?? (await findOrderCustomer(tx, order.customerId));
+  const language = readerLanguage(config, holder?.language ?? order.language);
   const words = wordsFor(config, language);
   const show = answerShower(language, { day: answerDayIn(words.intlLocale) });
   const shown: ChangedAnswer[] = answers.map(({ question, value }) => ({ question: show.label(question), answer: value === undefined ? null : show.words(question, value) }));
-  const buyer = await findOrderCustomer(tx, order.customerId);
   const about = scope.ticketId === null ? { kind: 'order' as const, product: scope.productName } : { kind: 'ticket' as const, product: scope.productName, ticket: scope.ticketCode };
-  await enqueueMail(tx, await answersChangedMail(config, language, buyer, order.code, about, shown, by));
+  await enqueueMail(tx, await answersChangedMail(config, language, to, order.code, about, shown, by));
 }
