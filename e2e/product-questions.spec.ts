@@ -1,4 +1,4 @@
-import { english, questionDefinition, questionMessages, type QuestionDefinitionInput } from '@festival/contract';
+import { createTranslator, english, questionDefinition, questionMessages, type Catalogue, type QuestionDefinitionInput } from '@festival/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionColumns, upsertQuestion } from '../apps/server/src/modules/catalog/questions.queries';
@@ -9,10 +9,14 @@ import { CARD_PAYS, fillBillingAddress } from './support/checkout';
 import { signedInCustomer, startOwnShop, stopOwnShop, type OwnShop } from './support/own-shop';
 import { prepareStaff, signInAs } from './support/staff-setup';
 import { englishOf } from '../packages/contract/src/i18n/english';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '../apps/server/src/env';
 import { staffTexts as staffTextsInCatalogue } from '../apps/web/src/staff/texts';
 import { orders, productQuestions, questionAnswers, shopItems } from '../apps/server/src/db/schema';
 
 const deskTexts = englishOf(staffTextsInCatalogue).boxOffice;
+const arabic = createTranslator('ar', JSON.parse(readFileSync(path.join(REPO_ROOT, 'packages/contract/lang/ar.json'), 'utf8')) as Catalogue);
 
 /**
  * Questions per product asked of a buyer (issue 37 point 4, decision 0106), on a shop of the
@@ -182,6 +186,29 @@ describe('questions per product in Chromium', () => {
       [false, 'diet', 'No nuts'],
       [true, 'contact', 'Dad'],
     ]);
+    expect(errors).toEqual([]);
+  });
+
+  it('asks them at the box office in Arabic on a phone: the questions in Arabic, right to left, refused at their fields, nothing wider than the screen', async () => {
+    const { page, errors } = await openPageOn(browser(), shop.base, { viewport: { width: 390, height: 844 }, allowRefusals: true });
+    await signInAs(page, staff.boxOffice);
+    await page.goto('/staff/box-office?lang=ar');
+    await page.getByRole('heading', { name: arabic.format(staffTextsInCatalogue.boxOffice.title), level: 1 }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    // The back office's own texts, by their ids in the Arabic catalogue.
+    const inArabic = (id: string, values?: Record<string, string>) => arabic.format({ id, defaultMessage: id, ...(values ? { values } : {}) });
+    // A left-to-right name in an Arabic sentence is isolated in its own direction (U+2068 … U+2069).
+    await page.getByRole('button', { name: inArabic('staff.BoxOfficePage.add', { name: '\u2068Weekend ticket\u2069' }) }).first().click();
+    await page.getByLabel(inArabic('staff.BoxOfficePage.buyerName')).fill('دارا');
+    const size = page.locator('#staff-boxoffice-lines-0-holders-0-answers-size');
+    await page.getByRole('button', { name: new RegExp(`^${inArabic('staff.BoxOfficePage.sell')} ·`) }).click();
+    await expect.poll(() => size.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('label[for="staff-boxoffice-lines-0-holders-0-answers-size"]').innerText()).toContain('مقاس القميص');
+    expect(await page.locator('label[for="staff-boxoffice-answers-NWF27-WEEKEND-contact"]').innerText()).toContain('جهة اتصال للطوارئ');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoAxeViolations(page);
+    await size.scrollIntoViewIfNeeded();
+    await screenshot(page, 'questions-desk-ar-390.png');
     expect(errors).toEqual([]);
   });
 });
