@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogueBoolean, catalogueCode, catalogueInstant } from './catalogue-fields';
+import { catalogueBoolean, catalogueCode, catalogueInstant, windowProblem } from './catalogue-fields';
 import { eventTextTranslations } from './catalogue-languages';
 import { issueMessage, message, messageWith, type Text } from './i18n/text';
 
@@ -38,6 +38,12 @@ export function isTimeZone(zone: string): boolean {
 
 /** An event's time zone: the file's and both event editors' (create, and its settings after, decision 0105). */
 export const eventTimezone = z.string({ error: e.timezone }).refine(isTimeZone, e.timezone);
+/** Where the event takes place, as tickets and the shop show it ("Walibi Holland, Biddinghuizen"); the same words in every language. */
+export const eventVenue = z.string({ error: e.name }).trim().min(1, e.name).max(200, e.name);
+/** An event's end after its start (the file's and the editors' rule): the problem at `ends_at`, or null. */
+export function eventDatesProblem(event: { starts_at?: string | null | undefined; ends_at?: string | null | undefined }): Text | null {
+  return windowProblem(event.starts_at, event.ends_at, 'starts_at');
+}
 /** The countries whose buyers may pay by bank transfer. */
 export const eventBankTransferCountries = z.array(z.string({ error: e.country }).regex(/^[A-Z]{2}$/, e.country)).max(300);
 
@@ -48,6 +54,9 @@ export const eventDefinition = z
     name: z.string({ error: e.name }).trim().min(1, e.name).max(200, e.name),
     timezone: eventTimezone,
     starts_at: catalogueInstant.nullish(),
+    /** When it ends (after `starts_at`); with the venue, on tickets and in the shop. */
+    ends_at: catalogueInstant.nullish(),
+    venue: eventVenue.nullish(),
     age_range_active: catalogueBoolean.default(false),
     credit_card_active: catalogueBoolean.default(true),
     bank_transfer_active: catalogueBoolean.default(false),
@@ -57,7 +66,11 @@ export const eventDefinition = z
     /** Archived: the shop shows none of its products; it stays, with its orders and tickets. */
     archived: catalogueBoolean.default(false),
   })
-  .strict();
+  .strict()
+  .superRefine((event, ctx) => {
+    const dates = eventDatesProblem(event);
+    if (dates) ctx.addIssue({ code: 'custom', path: ['ends_at'], message: issueMessage(dates) });
+  });
 export type EventDefinition = z.output<typeof eventDefinition>;
 export type EventDefinitionInput = z.input<typeof eventDefinition>;
 

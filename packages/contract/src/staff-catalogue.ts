@@ -4,7 +4,7 @@ import { paymentPlanEntry } from './catalog';
 import { priceTier, priceTiers } from './price-tiers';
 import { eventTextTranslations, itemTextTranslations } from './catalogue-languages';
 import { CATALOGUE_IMAGES_MAX, itemDefinition, productFieldMessages } from './product-fields';
-import { eventBankTransferCountries, eventDefinition, eventTimezone } from './event-fields';
+import { eventBankTransferCountries, eventDefinition, eventTimezone, eventVenue } from './event-fields';
 import { festivalDays } from './checkin-list-fields';
 import { issueMessage, message, messageWith } from './i18n/text';
 
@@ -202,6 +202,8 @@ export const CATALOGUE_EVENT_EDITABLE_FIELDS = [
   'archived',
   'timezone',
   'starts_at',
+  'ends_at',
+  'venue',
   'age_range_active',
   'credit_card_active',
   'bank_transfer_active',
@@ -341,6 +343,10 @@ export const catalogueEventChanges = z
     timezone: eventTimezone,
     /** null: no start. */
     starts_at: catalogueInstant.nullable(),
+    /** null: no end; after the start (checked with the event as it would be). */
+    ends_at: catalogueInstant.nullable(),
+    /** null: none given. */
+    venue: eventVenue.nullable(),
     age_range_active: catalogueBoolean,
     credit_card_active: catalogueBoolean,
     bank_transfer_active: catalogueBoolean,
@@ -357,6 +363,8 @@ export const catalogueEventView = z.object({
   translations: eventTextTranslations,
   timezone: z.string(),
   starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  venue: z.string().nullable(),
   age_range_active: z.boolean(),
   credit_card_active: z.boolean(),
   bank_transfer_active: z.boolean(),

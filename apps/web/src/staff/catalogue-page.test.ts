@@ -277,6 +277,8 @@ describe('an event’s name per language (decision 0094)', () => {
     translations: { de: { name: 'Nordwind-Festival 2027' } },
     timezone: AMSTERDAM,
     starts_at: '2027-06-18T12:00:00+02:00',
+    ends_at: null,
+    venue: null,
     age_range_active: false,
     credit_card_active: true,
     bank_transfer_active: false,

@@ -9,6 +9,8 @@ const event: CatalogueEventView = {
   translations: {},
   timezone: 'Europe/Amsterdam',
   starts_at: '2027-06-18T10:00:00.000Z',
+  ends_at: '2027-06-21T01:00:00.000Z',
+  venue: 'Walibi Holland, Biddinghuizen',
   age_range_active: true,
   credit_card_active: true,
   bank_transfer_active: true,
@@ -20,10 +22,21 @@ const event: CatalogueEventView = {
 describe('the event form', () => {
   it('duplicates an event’s settings under a new code and name, its start on its clocks', () => {
     const form = duplicateFormOf(event);
-    expect(form).toMatchObject({ code: 'NWF27-COPY', name: 'Northwind Festival 2027 (copy)', timezone: 'Europe/Amsterdam', startsAt: '2027-06-18T12:00', bankTransferCountries: 'NL, BE', ageRangeActive: true });
+    expect(form).toMatchObject({ code: 'NWF27-COPY', name: 'Northwind Festival 2027 (copy)', timezone: 'Europe/Amsterdam', startsAt: '2027-06-18T12:00', endsAt: '2027-06-21T03:00', venue: 'Walibi Holland, Biddinghuizen', bankTransferCountries: 'NL, BE', ageRangeActive: true });
     expect(prepareEvent(form)).toEqual({
       ok: true,
-      event: { code: 'NWF27-COPY', name: 'Northwind Festival 2027 (copy)', timezone: 'Europe/Amsterdam', starts_at: '2027-06-18T12:00:00+02:00', age_range_active: true, credit_card_active: true, bank_transfer_active: true, bank_transfer_countries: ['NL', 'BE'] },
+      event: {
+        code: 'NWF27-COPY',
+        name: 'Northwind Festival 2027 (copy)',
+        timezone: 'Europe/Amsterdam',
+        starts_at: '2027-06-18T12:00:00+02:00',
+        ends_at: '2027-06-21T03:00:00+02:00',
+        venue: 'Walibi Holland, Biddinghuizen',
+        age_range_active: true,
+        credit_card_active: true,
+        bank_transfer_active: true,
+        bank_transfer_countries: ['NL', 'BE'],
+      },
     });
   });
 
@@ -32,6 +45,11 @@ describe('the event form', () => {
     expect(refused).toEqual({
       ok: false,
       problems: { starts_at: catalogueFieldMessages.instant, name: eventFieldMessages.name, timezone: eventFieldMessages.timezone, bank_transfer_countries: eventFieldMessages.country },
+    });
+    // The end after the start, and a venue of at most 200 characters: the file's rules.
+    expect(prepareEvent({ ...duplicateFormOf(event), endsAt: '2027-06-18T12:00', venue: 'x'.repeat(201) })).toEqual({
+      ok: false,
+      problems: { ends_at: catalogueFieldMessages.laterThan('starts_at'), venue: eventFieldMessages.name },
     });
   });
 
@@ -48,6 +66,8 @@ describe('the event form', () => {
     expect(prepareEventSettings(event, { ...form, timezone: 'Europe/London', startsAt: '2027-06-18T11:00' })).toEqual({ ok: true, changes: { timezone: 'Europe/London' } });
     expect(prepareEventSettings(event, { ...form, timezone: 'Europe/London', startsAt: '2027-06-18T13:00' })).toEqual({ ok: true, changes: { timezone: 'Europe/London', starts_at: '2027-06-18T13:00:00+01:00' } });
     expect(prepareEventSettings(event, { ...form, startsAt: '' })).toEqual({ ok: true, changes: { starts_at: null } });
+    expect(prepareEventSettings(event, { ...form, endsAt: '2027-06-21T05:00', venue: ' Walibi Holland ' })).toEqual({ ok: true, changes: { ends_at: '2027-06-21T05:00:00+02:00', venue: 'Walibi Holland' } });
+    expect(prepareEventSettings(event, { ...form, endsAt: '', venue: '' })).toEqual({ ok: true, changes: { ends_at: null, venue: null } });
     expect(prepareEventSettings(event, { ...form, timezone: 'Mars/Olympus' })).toEqual({ ok: false, problems: { timezone: eventFieldMessages.timezone } });
   });
 

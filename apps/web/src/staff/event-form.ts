@@ -13,6 +13,9 @@ export interface EventForm {
   timezone: string;
   /** On the event's clocks, as a datetime-local field holds it. */
   startsAt: string;
+  /** Its end, the same way. */
+  endsAt: string;
+  venue: string;
   ageRangeActive: boolean;
   creditCardActive: boolean;
   bankTransferActive: boolean;
@@ -25,6 +28,8 @@ export const emptyEventForm = (timezone: string): EventForm => ({
   name: '',
   timezone,
   startsAt: '',
+  endsAt: '',
+  venue: '',
   ageRangeActive: false,
   creditCardActive: true,
   bankTransferActive: false,
@@ -41,6 +46,8 @@ export function duplicateFormOf(event: CatalogueEventView): EventForm {
     name: texts.copyName(event.name),
     timezone: event.timezone,
     startsAt: zonedInputOf(event.starts_at, event.timezone),
+    endsAt: zonedInputOf(event.ends_at, event.timezone),
+    venue: event.venue ?? '',
     ageRangeActive: event.age_range_active,
     creditCardActive: event.credit_card_active,
     bankTransferActive: event.bank_transfer_active,
@@ -66,8 +73,12 @@ export function prepareEventSettings(event: CatalogueEventView, form: EventForm)
   if (wanted.timezone !== event.timezone) changes.timezone = wanted.timezone;
   // A start left as it was shown stays the same instant when only the zone changes (instants never move);
   // a start typed anew is read on the clocks of the zone in the form.
-  const startsAt = form.startsAt === settingsFormOf(event).startsAt ? event.starts_at : (wanted.starts_at ?? null);
-  if ((startsAt === null ? null : Date.parse(startsAt)) !== (event.starts_at === null ? null : Date.parse(event.starts_at))) changes.starts_at = startsAt;
+  const shown = settingsFormOf(event);
+  const startsAt = form.startsAt === shown.startsAt ? event.starts_at : (wanted.starts_at ?? null);
+  if (!sameInstant(startsAt, event.starts_at)) changes.starts_at = startsAt;
+  const endsAt = form.endsAt === shown.endsAt ? event.ends_at : (wanted.ends_at ?? null);
+  if (!sameInstant(endsAt, event.ends_at)) changes.ends_at = endsAt;
+  if ((wanted.venue ?? null) !== event.venue) changes.venue = wanted.venue ?? null;
   if (wanted.age_range_active !== event.age_range_active) changes.age_range_active = wanted.age_range_active ?? false;
   if (wanted.credit_card_active !== event.credit_card_active) changes.credit_card_active = wanted.credit_card_active ?? true;
   if (wanted.bank_transfer_active !== event.bank_transfer_active) changes.bank_transfer_active = wanted.bank_transfer_active ?? false;
@@ -77,6 +88,8 @@ export function prepareEventSettings(event: CatalogueEventView, form: EventForm)
   return { ok: true, changes };
 }
 
+const sameInstant = (a: string | null, b: string | null) => (a === null ? null : Date.parse(a)) === (b === null ? null : Date.parse(b));
+
 /** The form's field of a problem's path: `event.bank_transfer_countries.1` (a new event) and `changes.timezone` (its settings) are the form's fields. */
 export const eventFormFieldOf = (path: string): string => path.replace(/^(event|changes)\.?/, '').split('.')[0] || '_';
 
@@ -84,18 +97,23 @@ export const eventFormFieldOf = (path: string): string => path.replace(/^(event|
 export function prepareEvent(form: EventForm): { ok: true; event: EventDefinitionInput } | { ok: false; problems: FieldProblems } {
   const problems: FieldProblems = {};
   const timezone = form.timezone.trim();
-  let startsAt: string | null = null;
-  if (form.startsAt.trim()) {
-    // An unknown zone is the zone field's problem: the start is read on UTC's clocks meanwhile.
-    const read = isoOfZonedInput(form.startsAt, isTimeZone(timezone) ? timezone : 'UTC');
-    if (read.ok) startsAt = read.iso;
-    else problems.starts_at = read.problem === 'gap' ? staffTexts.onsales.clockGap : catalogueFieldMessages.instant;
-  }
+  // An unknown zone is the zone field's problem: the dates are read on UTC's clocks meanwhile.
+  const instantOf = (typed: string, field: 'starts_at' | 'ends_at'): string | null => {
+    if (!typed.trim()) return null;
+    const read = isoOfZonedInput(typed, isTimeZone(timezone) ? timezone : 'UTC');
+    if (read.ok) return read.iso;
+    problems[field] = read.problem === 'gap' ? staffTexts.onsales.clockGap : catalogueFieldMessages.instant;
+    return null;
+  };
+  const startsAt = instantOf(form.startsAt, 'starts_at');
+  const endsAt = instantOf(form.endsAt, 'ends_at');
   const event = {
     code: form.code.trim(),
     name: form.name.trim(),
     timezone,
     starts_at: startsAt,
+    ends_at: endsAt,
+    venue: form.venue.trim() || null,
     age_range_active: form.ageRangeActive,
     credit_card_active: form.creditCardActive,
     bank_transfer_active: form.bankTransferActive,

@@ -12,6 +12,10 @@ export const events = pgTable('events', {
   name: text('name').notNull(),
   timezone: text('timezone').notNull(),
   startsAt: tstz('starts_at'),
+  /** When it ends, after starts_at; null: not given. Shown with the venue on tickets and in the shop (decision 0117). */
+  endsAt: tstz('ends_at'),
+  /** Where it takes place; null: not given. */
+  venue: text('venue'),
   ageRangeActive: boolean('age_range_active').notNull().default(false),
   creditCardActive: boolean('credit_card_active').notNull().default(true),
   bankTransferActive: boolean('bank_transfer_active').notNull().default(false),

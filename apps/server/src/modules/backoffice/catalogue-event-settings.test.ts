@@ -119,4 +119,35 @@ describe.each(testEngines())('an event’s settings in the back office on %s', (
     await importCatalogueWith(db(), file(), { file: 'events.yaml', images: { folder: '.' }, fileWins: true });
     expect(await row('NWF27')).toMatchObject({ timezone: 'Europe/Amsterdam', creditCardActive: true, ageRangeActive: true, bankTransferCountries: ['NL', 'BE', 'DE'], backOfficeFields: [] });
   });
+
+  it('gives an event its end and venue: an end before its start refused in German, audited, kept by an import, refused with a file whose dates disagree with a kept one unless the file wins, and exported', async () => {
+    const before = await snapshot();
+    const start = (await row('NWF27')).startsAt!.toISOString();
+    const early = await inGerman({ ends_at: start });
+    expect([early.status, early.body.errors?.['changes.ends_at']]).toEqual([422, [de(catalogueFieldMessages.laterThan('starts_at'))]]);
+    const long = await inGerman({ venue: 'V'.repeat(201) });
+    expect([long.status, long.body.errors?.['changes.venue']]).toEqual([422, [de(eventFieldMessages.name)]]);
+    expect(changedTables(before, await snapshot())).toEqual([]);
+
+    const answer = await change('NWF27', { ends_at: '2027-06-21T03:00:00+02:00', venue: ' Walibi Holland, Biddinghuizen ' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.event).toMatchObject({ ends_at: '2027-06-21T01:00:00.000Z', venue: 'Walibi Holland, Biddinghuizen', changed_here: expect.arrayContaining(['ends_at', 'venue']) });
+    expect(await lastAudit('event:NWF27')).toMatchObject({ action: 'catalogue.change-event', before: { ends_at: 'none', venue: 'none' }, after: { ends_at: '2027-06-21T01:00:00.000Z', venue: 'Walibi Holland, Biddinghuizen' } });
+    // A start moved past the end is refused at the end, as the file's rule says it.
+    const late = await inGerman({ starts_at: '2027-06-22T12:00:00+02:00' });
+    expect([late.status, late.body.errors?.['changes.ends_at']]).toEqual([422, [de(catalogueFieldMessages.laterThan('starts_at'))]]);
+    expect((await readLiveCatalogue(db())).catalogue.events.find((event) => event.code === 'NWF27')).toMatchObject({ ends_at: '2027-06-21T03:00:00+02:00', venue: 'Walibi Holland, Biddinghuizen' });
+
+    const file = (dates: string) =>
+      parseCatalogue(`events:\n  - { code: NWF27, name: Northwind Festival 2027, timezone: Europe/Amsterdam, ${dates}age_range_active: true, credit_card_active: true, bank_transfer_active: true, bank_transfer_countries: [NL, BE, DE] }\n`, 'events.yaml');
+    const kept = await importCatalogueWith(db(), file('starts_at: "2027-06-18T12:00:00+02:00", '), { file: 'events.yaml', images: { folder: '.' } });
+    expect(kept.kept).toEqual(expect.arrayContaining([{ code: 'NWF27', field: 'venue', shop_value: 'Walibi Holland, Biddinghuizen', file_value: 'none' }, expect.objectContaining({ code: 'NWF27', field: 'ends_at' })]));
+    expect(await row('NWF27')).toMatchObject({ venue: 'Walibi Holland, Biddinghuizen', endsAt: new Date('2027-06-21T01:00:00Z') });
+    // The file's start after the end the shop keeps: refused at the end, nothing written.
+    const disagreeing = file('starts_at: "2027-06-25T12:00:00+02:00", ');
+    await expect(importCatalogueWith(db(), disagreeing, { file: 'events.yaml', images: { folder: '.' } })).rejects.toThrow(/ends_at.*must be later than starts_at \(a date set in the back office is kept\)/s);
+    expect((await row('NWF27')).startsAt).toEqual(new Date('2027-06-18T10:00:00Z'));
+    await importCatalogueWith(db(), disagreeing, { file: 'events.yaml', images: { folder: '.' }, fileWins: true });
+    expect(await row('NWF27')).toMatchObject({ startsAt: new Date('2027-06-25T10:00:00Z'), endsAt: null, venue: null });
+  });
 });

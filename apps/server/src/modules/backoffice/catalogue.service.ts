@@ -4,6 +4,7 @@ import {
   CATALOGUE_EDITABLE_FIELDS,
   CATALOGUE_EVENT_EDITABLE_FIELDS,
   priceTierMessages,
+  eventDatesProblem,
   eventsProblems,
   staffCatalogueMessages as texts,
   storedPriceTiers,
@@ -153,6 +154,8 @@ export function catalogueEventView(row: EventRow): CatalogueEventView {
     translations: row.translations ?? {},
     timezone: row.timezone,
     starts_at: iso(row.startsAt),
+    ends_at: iso(row.endsAt),
+    venue: row.venue,
     age_range_active: row.ageRangeActive,
     credit_card_active: row.creditCardActive,
     bank_transfer_active: row.bankTransferActive,
@@ -217,6 +220,8 @@ function eventColumnsOf(changes: CatalogueEventChanges): EventValues {
   // Its settings (decision 0105): instants stay instants whatever the time zone says.
   if (changes.timezone !== undefined) values.timezone = changes.timezone;
   if (changes.starts_at !== undefined) values.startsAt = toDate(changes.starts_at);
+  if (changes.ends_at !== undefined) values.endsAt = toDate(changes.ends_at);
+  if (changes.venue !== undefined) values.venue = changes.venue;
   if (changes.age_range_active !== undefined) values.ageRangeActive = changes.age_range_active;
   if (changes.credit_card_active !== undefined) values.creditCardActive = changes.credit_card_active;
   if (changes.bank_transfer_active !== undefined) values.bankTransferActive = changes.bank_transfer_active;
@@ -551,6 +556,9 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
         refuseOtherLanguages(input.changes.translations, deps.config.languages);
         const values = eventColumnsOf(input.changes);
         const merged = { ...current, ...values } as EventRow;
+        // The end after the start, as the event would be (one of them may be unchanged): the file's rule.
+        const dates = eventDatesProblem({ starts_at: iso(merged.startsAt), ends_at: iso(merged.endsAt) });
+        if (dates) throw invalid('changes.ends_at', dates);
         const changed = (Object.keys(input.changes) as CatalogueEventEditableField[]).filter((field) => eventFieldValueText(field, current) !== eventFieldValueText(field, merged));
         if (!changed.length) throw new AppError('INVALID_INPUT', texts.nothingToChange);
         const marks = [...new Set([...current.backOfficeFields, ...changed])];
@@ -588,6 +596,8 @@ export function createCatalogueAdmin(deps: CatalogueDeps) {
             name: wanted.name,
             timezone: wanted.timezone,
             startsAt: toDate(wanted.starts_at ?? null),
+            endsAt: toDate(wanted.ends_at ?? null),
+            venue: wanted.venue ?? null,
             ageRangeActive: wanted.age_range_active,
             creditCardActive: wanted.credit_card_active,
             bankTransferActive: wanted.bank_transfer_active,

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { readTogether } from '../../db/read-together';
 import { listQuestionsSetHere, questionColumns, questionOfRow, upsertQuestion } from './questions.queries';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { admissionColumns, basisPointsOf, eventsProblems, itemsProblems, itemReferenceProblems, type ItemReferences, itemTaxProblem, paymentPlanProblem, rateOfBasisPoints, shippingRatesProblems, taxRatesProblems, checkinListProblems, priceTierMessages, storedPriceTiers, onsaleRuleProblems, onsaleSpan, type OnsaleRoomSpan, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale, requiresProblems, variantMessages, variantNameTranslations, variantName } from '@festival/contract';
+import { admissionColumns, basisPointsOf, eventsProblems, itemsProblems, itemReferenceProblems, type ItemReferences, itemTaxProblem, paymentPlanProblem, rateOfBasisPoints, shippingRatesProblems, taxRatesProblems, checkinListProblems, priceTierMessages, storedPriceTiers, onsaleRuleProblems, onsaleSpan, type OnsaleRoomSpan, type CheckinListCatalogue, type ListableItem, voucherStateProblems, windowProblem, type CatalogueDiff, type VoucherDefinition, type CatalogueEditableField, type CatalogueEventEditableField, type KeptChange, issueText as textOfIssue, english, isLocale, translationLanguageProblems, type Locale, requiresProblems, eventDatesProblem, variantMessages, variantNameTranslations, variantName } from '@festival/contract';
 import type { events, shopItems } from '../../db/schema';
 import { catalogueFile, listedProductCode, type CatalogueFile } from './catalogue-file';
 import * as queries from './catalog.queries';
@@ -645,6 +645,8 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
             name: event.name,
             timezone: event.timezone,
             startsAt: toDate(event.starts_at),
+            endsAt: toDate(event.ends_at),
+            venue: event.venue ?? null,
             ageRangeActive: event.age_range_active,
             creditCardActive: event.credit_card_active,
             bankTransferActive: event.bank_transfer_active,
@@ -657,6 +659,9 @@ export async function importCatalogueWith(db: Db, catalogue: CatalogueFile, opti
         );
         kept.push(...reconciled.kept);
         handedBack.push(...reconciled.handedBack);
+        // The end after the start, as the shop would have them: one may be the back office's, kept.
+        const dates = eventDatesProblem({ starts_at: reconciled.values.startsAt?.toISOString() ?? null, ends_at: reconciled.values.endsAt?.toISOString() ?? null });
+        if (dates) problems.push({ path: ['events', catalogue.events.indexOf(event), 'ends_at'], line: null, message: `${english(dates)} (a date set in the back office is kept): let the file win, or give dates that agree` });
         eventIds.set(event.code, await queries.upsertEvent(tx, reconciled.values));
         summary.events += 1;
       }
@@ -976,6 +981,8 @@ const EVENT_FIELD_COLUMNS: Record<CatalogueEventEditableField, readonly (keyof E
   archived: ['archived'],
   timezone: ['timezone'],
   starts_at: ['startsAt'],
+  ends_at: ['endsAt'],
+  venue: ['venue'],
   age_range_active: ['ageRangeActive'],
   credit_card_active: ['creditCardActive'],
   bank_transfer_active: ['bankTransferActive'],

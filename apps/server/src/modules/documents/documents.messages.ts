@@ -9,6 +9,7 @@ import { message, messageWith } from '@festival/contract';
 export const ticketPdfTexts = {
   /** Under the event's name: when it starts (a bare time under a shuttle ticket read as the departure). */
   starts: messageWith<{ date: string }>({ id: 'documents.ticketPdf.starts', defaultMessage: 'Starts {date}' }),
+  ends: messageWith<{ date: string }>({ id: 'documents.ticketPdf.ends', defaultMessage: 'Ends {date}' }),
   ticket: message({ id: 'documents.ticketPdf.ticket', defaultMessage: 'Ticket' }),
   holder: message({ id: 'documents.ticketPdf.holder', defaultMessage: 'Holder' }),
   email: message({ id: 'documents.ticketPdf.email', defaultMessage: 'E-mail' }),

@@ -20,6 +20,8 @@ const ticketForDownload = (db: Db) =>
       eventName: events.name,
       eventTimezone: events.timezone,
       eventStartsAt: events.startsAt,
+      eventEndsAt: events.endsAt,
+      eventVenue: events.venue,
       itemTravelTime: shopItems.travelTime,
       departsAt: travelTimes.departsAt,
       accountEmail: sql<string>`coalesce(${holders.email}, ${customers.email})`,

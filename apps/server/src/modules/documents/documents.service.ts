@@ -113,6 +113,8 @@ export function createDocumentsService(deps: { db: Db; config: ShopConfigFile; /
       age: row.ticket.age,
       event: row.eventName,
       eventDate: row.eventStartsAt ? formatDateTime(locale, row.eventStartsAt, zone) : null,
+      eventEnd: row.eventEndsAt ? formatDateTime(locale, row.eventEndsAt, zone) : null,
+      venue: row.eventVenue,
       travelTime: departure ? formatDateTime(locale, departure, zone) : null,
       orderCode: row.orderCode,
     };

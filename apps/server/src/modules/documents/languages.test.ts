@@ -9,7 +9,7 @@ import { BANK_DETAILS, cartWith, checkoutPayload, createCustomer, payOnSandbox }
 import { staffCall } from '../../../test/staff-call';
 import { signedInStaff } from '../../../test/staff-sign-in';
 import { createTestShop, type TestShop } from '../../../test/test-shop';
-import { customers, invoices, orders } from '../../db/schema';
+import { customers, events, invoices, orders } from '../../db/schema';
 import { SANDBOX_CARDS } from '../payments/sandbox-gateway';
 import { runRefundsCommand } from '../portal/refunds-command';
 
@@ -91,12 +91,16 @@ describe.each(testEngines())('documents in the order’s language on %s', (engin
     const weekend = order.tickets.find((ticket) => ticket.product === 'Weekend ticket')!;
     const coach = order.tickets.find((ticket) => ticket.product.startsWith('Coach'))!;
 
+    // The event's end and venue (decision 0117), printed under its start.
+    await db().update(events).set({ endsAt: new Date('2027-06-21T01:00:00Z'), venue: 'Walibi Holland, Biddinghuizen' }).where(eq(events.externalCode, 'NWF27'));
     const ticket = await download(ticketLink(weekend), 'de-ticket');
     for (const label of ['Ticket', 'Name', 'E-Mail', 'Altersgruppe', 'Bestellung', 'Ticketcode']) expect(ticket.lines, label).toContain(label);
     expect(ticket.lines).toContainEqual(expect.stringMatching(new RegExp(`^Beginn: ${GERMAN_DAY.source} (MESZ|MEZ)$`)));
+    expect(ticket.lines).toContainEqual(expect.stringMatching(new RegExp(`^Ende: ${GERMAN_DAY.source} (MESZ|MEZ)$`)));
+    expect(ticket.lines).toContain('Walibi Holland, Biddinghuizen');
     expect(ticket.text).toContain('Zeigen Sie diesen Code am Einlass vor.');
     for (const english of ['Holder', 'E-mail', 'Age', 'Order', 'Ticket code']) expect(ticket.lines).not.toContain(english);
-    for (const english of ['Starts', 'Show this code']) expect(ticket.text).not.toContain(english);
+    for (const english of ['Starts', 'Ends', 'Show this code']) expect(ticket.text).not.toContain(english);
     expect(ticket.qrCodes).toHaveLength(1);
     expect(Buffer.from(ticket.bytes).toString('latin1')).toMatch(/\/Lang \(de\)/);
 
@@ -167,7 +171,7 @@ describe.each(testEngines())('documents in the order’s language on %s', (engin
     // Every line above the QR code ends at the right margin: the labels, the Latin values (a
     // code, a name) and the shop's name alike; none starts at the left one.
     const rightEdge = A4_WIDTH - MARGIN;
-    const above = (await placedTexts(ticket.bytes)).filter((placed) => placed.top < 400);
+    const above = (await placedTexts(ticket.bytes)).filter((placed) => placed.top < 440);
     expect(above.map((placed) => placed.text)).toEqual(expect.arrayContaining(['رمز التذكرة', 'حامل التذكرة', weekend.code, order.code]));
     // A line is one run or several (a date's digits are a left-to-right run inside it): its last one reaches the margin.
     const lines = new Map<number, typeof above>();

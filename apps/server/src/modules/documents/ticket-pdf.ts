@@ -19,6 +19,10 @@ export interface TicketDocument {
   event: string | null;
   /** Already formatted in the document's language and the event's or product's time zone, with the zone named. */
   eventDate: string | null;
+  /** The event's end, formatted the same way; null when not given. */
+  eventEnd: string | null;
+  /** Where it takes place, as the organiser wrote it. */
+  venue: string | null;
   travelTime: string | null;
   orderCode: string;
 }
@@ -77,6 +81,8 @@ function drawTicket({ doc, text, height }: PdfWriter, ticket: TicketDocument, qr
   text(ticket.event ?? ticket.product, { size: 18, bold: true, color: INK, ...value });
   // Said as the event's start: under a shuttle ticket, a bare time read as the departure.
   if (ticket.eventDate) text(say(texts.starts({ date: ticket.eventDate })), { size: 12, color: MUTED });
+  if (ticket.eventEnd) text(say(texts.ends({ date: ticket.eventEnd })), { size: 12, color: MUTED });
+  if (ticket.venue) text(ticket.venue, { size: 12, color: MUTED, ...value });
   doc.moveDown();
   const facts: [string, string | null][] = [
     [say(texts.ticket), ticket.product],

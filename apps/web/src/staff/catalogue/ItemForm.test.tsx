@@ -31,7 +31,7 @@ afterEach(() => {
 const overview: CatalogueOverviewAnswer = {
   currency: 'EUR',
   timezone: 'Europe/Amsterdam',
-  events: [{ code: 'NWF27', name: 'Northwind 2027', translations: {}, timezone: 'Europe/Amsterdam', starts_at: null, age_range_active: false, credit_card_active: true, bank_transfer_active: false, bank_transfer_countries: [], archived: false, changed_here: [] }],
+  events: [{ code: 'NWF27', name: 'Northwind 2027', translations: {}, timezone: 'Europe/Amsterdam', starts_at: null, ends_at: null, venue: null, age_range_active: false, credit_card_active: true, bank_transfer_active: false, bank_transfer_countries: [], archived: false, changed_here: [] }],
   items: [],
 };
 

@@ -322,6 +322,8 @@ export default function CataloguePage() {
               <>
                 {texts.eventFacts(event.code, event.timezone)}
                 {event.starts_at && ` · ${texts.starts(formatInZone(event.starts_at, event.timezone, staffLocale()))}`}
+                {event.ends_at && `${event.starts_at ? ', ' : ' · '}${texts.ends(formatInZone(event.ends_at, event.timezone, staffLocale()))}`}
+                {event.venue && ` · ${event.venue}`}
               </>
             }
             actions={
@@ -1542,6 +1544,8 @@ function EventDialog({
     name: say(eventTexts.nameField),
     timezone: say(eventTexts.timezoneField),
     starts_at: say(eventTexts.startsField),
+    ends_at: say(eventTexts.endsField),
+    venue: say(eventTexts.venueField),
     bank_transfer_countries: say(eventTexts.countriesField),
   };
   const server: Record<string, string> = {};
@@ -1566,7 +1570,7 @@ function EventDialog({
     setProblems({});
     onSave(prepared.event);
   };
-  const text = (key: 'code' | 'name' | 'timezone' | 'startsAt' | 'bankTransferCountries', field: string, hint: string, type = 'text') => {
+  const text = (key: 'code' | 'name' | 'timezone' | 'startsAt' | 'endsAt' | 'venue' | 'bankTransferCountries', field: string, hint: string, type = 'text') => {
     const problem = problemOf(field);
     return (
       <TextField
@@ -1608,7 +1612,11 @@ function EventDialog({
       {!editing && text('name', 'name', '')}
       <div className="staff-form-row">
         {text('timezone', 'timezone', say(eventTexts.timezoneHint))}
+        {text('venue', 'venue', say(eventTexts.venueHint))}
+      </div>
+      <div className="staff-form-row">
         {text('startsAt', 'starts_at', say(eventTexts.startsHint), 'datetime-local')}
+        {text('endsAt', 'ends_at', say(eventTexts.endsHint), 'datetime-local')}
       </div>
       <fieldset className="fieldset staff-cat-edit__group">
         <legend>{say(eventTexts.paymentLegend)}</legend>
