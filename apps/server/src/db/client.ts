@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { serveBackups, writeBackup } from './backup';
 /**
  * The database or a transaction: every query function takes one of these first. Without Drizzle's
  * relational query API (`db.query.…`, which the shop does not use): given the schema, Drizzle
@@ -32,6 +33,8 @@ export interface Database {
   backOfficeDb: Db;
   engine: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** The embedded database's copy in a new file (decision 0118); undefined on PostgreSQL (pg_dump). */
+  backup?: (file: string) => Promise<{ bytes: number }>;
   close(): Promise<void>;
 }
 
@@ -182,6 +185,8 @@ async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Da
   }
   const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create(image ? { loadDataDir: image } : {});
   const db = drizzlePglite(client) as unknown as Db;
+  // `npm run backup` asks the process holding the folder for its copy (decision 0118).
+  const stopServing = dataDir ? serveBackups(client, dataDir) : async () => undefined;
   return {
     db,
     backOfficeDb: db,
@@ -189,7 +194,9 @@ async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Da
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     },
+    backup: (file) => writeBackup(client, file),
     async close() {
+      await stopServing();
       await client.close();
       unlock();
     },
