@@ -1,3 +1,5 @@
+import cluster from 'node:cluster';
+import { answerPrimary, createShopMetrics, registerMetrics } from './observability/metrics';
 import { randomBytes } from 'node:crypto';
 import { BROTLI_OPTIONS, GZIP_OPTIONS, ONE_CALL_MAX_BYTES } from './http/compression';
 import compress from '@fastify/compress';
@@ -165,6 +167,8 @@ export interface AppOptions {
   queueJoinLimits?: Partial<JoinLimits>;
   /** Every answer says how long the server spent on it (`Server-Timing: app;dur=<ms>`; SERVER_TIMING). */
   serverTiming?: boolean;
+  /** The bearer token of GET /metrics (METRICS_TOKEN, decision 0119); undefined: not served. */
+  metricsToken?: string;
   /** Timings of the mail sender: poll interval, lease, send timeout, batch size, retry back-off (tests shorten them). */
   mail?: Pick<MailerOptions, 'pollMs' | 'leaseMs' | 'sendTimeoutMs' | 'batchSize' | 'retry'>;
 }
@@ -235,6 +239,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Limits are applied per route (login, password reset); festival buyers share carrier NATs.
   await app.register(rateLimit, { global: false });
   requireXhrHeader(app);
+
+  // Prometheus metrics (decision 0119), when a token is set: every answer observed, the figures for a bearer of the token only.
+  if (options.metricsToken) {
+    const metrics = createShopMetrics(options.backOfficeDb ?? db);
+    registerMetrics(app, metrics, options.metricsToken);
+    if (cluster.isWorker) {
+      const stopAnswering = answerPrimary(metrics.registry);
+      app.addHook('onClose', async () => stopAnswering());
+    }
+  }
 
   app.get('/healthz', async (_request, reply) => {
     try {

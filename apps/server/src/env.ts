@@ -129,6 +129,11 @@ const envSchema = z.object({
    * outside how long calls take).
    */
   SERVER_TIMING: z.enum(['0', '1']).default('0'),
+  /**
+   * The bearer token Prometheus sends for GET /metrics (decision 0119); unset: no /metrics at all.
+   * At least 32 characters: the figures say how the shop sells.
+   */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
   /** Minutes an expired cart, with its holders' names and e-mail addresses, is kept after its hold ended (decision 0025). */
   ENDED_CART_KEEP_MINUTES: z.coerce.number().int().min(1).max(30 * 24 * 60).default(DEFAULT_ENDED_CART_KEEP_MS / 60_000),
   /**

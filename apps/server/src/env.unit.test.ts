@@ -29,6 +29,13 @@ describe('environment', () => {
     expect(() => readEnv({ DATA_DIR: dir, PORT: '3100', BACK_OFFICE_PORT: '3100' })).toThrow(/BACK_OFFICE_PORT: must differ from PORT/);
   });
 
+  it('takes a metrics token of 32 characters or more, and none when empty (decision 0119)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'shop-env-'));
+    expect(readEnv({ DATA_DIR: dir, METRICS_TOKEN: 'm'.repeat(32) }).METRICS_TOKEN).toBe('m'.repeat(32));
+    expect(readEnv({ DATA_DIR: dir, METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
+    expect(() => readEnv({ DATA_DIR: dir, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 32 characters/);
+  });
+
   it('runs one worker per core in production on PostgreSQL, one otherwise, and always one on PGlite (decision 0077)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'shop-env-'));
     const pg = 'postgres://shop@db/shop';

@@ -8,6 +8,7 @@ import { freePort } from './lib/free-port';
 import { createLogDestination } from './lib/log-destination';
 import { printError } from './lib/terminal-output';
 import { gatewayEnvironmentFromEnv } from './modules/payments/gateways/configured';
+import { aggregateMetrics } from './observability/metrics';
 
 /** From the first stop signal to the process's end, whatever happens to its output (issue 18, point 11). */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -86,6 +87,7 @@ async function serve(env: Env, { database, config }: Shop, { logger, logOutput, 
     previousAppSecrets: env.APP_SECRET_PREVIOUS,
     gatewayEnvironment: gatewayEnvironmentFromEnv(env),
     smtpUrl: env.SMTP_URL,
+    ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     mailFrom: env.MAIL_FROM,
     devMailbox,
     // Several workers: the first says the start-up warnings, the others would only repeat them.
@@ -208,6 +210,8 @@ function runPrimary(
     check();
   };
 
+  // One scrape of the shop's port sees every worker's figures, gathered here (decision 0119).
+  aggregateMetrics();
   const serving = new Set<number>();
   cluster.on('message', (worker, message) => {
     if (message !== SERVING_MESSAGE) return;
