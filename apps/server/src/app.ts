@@ -5,7 +5,7 @@ import { BROTLI_OPTIONS, GZIP_OPTIONS, ONE_CALL_MAX_BYTES } from './http/compres
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { configIn, type ShopConfigFile } from '@festival/contract';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { installErrorHandler, unroutableRequestHandler } from './http/error-handler';
@@ -250,14 +250,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   }
 
-  app.get('/healthz', async (_request, reply) => {
+  // Readiness for a balancer (/healthz, and /readyz as orchestrators name it): the database answers.
+  const ready = async (_request: unknown, reply: FastifyReply) => {
     try {
       await db.execute(sql`select 1`);
       return { status: 'ok' };
     } catch {
       return reply.status(503).send({ status: 'unavailable' });
     }
-  });
+  };
+  app.get('/healthz', ready);
+  app.get('/readyz', ready);
+  // Liveness: the process answers, whatever the database does (an orchestrator restarts the process only when this fails).
+  app.get('/livez', async () => ({ status: 'ok' }));
 
   const now = options.now ?? (() => new Date());
   const catalog = createCatalogReader(db, options.catalogMaxAgeMs ?? DEFAULT_CATALOG_MAX_AGE_MS, now, config.languages);
