@@ -74,7 +74,8 @@ export async function benchOrderSearch(port = 3840): Promise<void> {
 }
 
 /** Buyers, orders and tickets by SQL, a member of staff with a session for `token`; answers samples to search for. */
-async function seed(client: pg.Client, token: string) {
+/** The search bench's data (ORDERS orders of CUSTOMERS buyers with their tickets), also the metrics bench's: the samples searched. */
+export async function seed(client: pg.Client, token: string) {
   const [{ id: itemId }] = (await client.query<{ id: number }>("SELECT id FROM shop_items WHERE external_code = 'NWF27-WEEKEND'")).rows as [{ id: number }];
   // Bulk rows skip the per-row triggers (customers' data versions, updated_at): nothing reads those here.
   await client.query("SET session_replication_role = 'replica'");

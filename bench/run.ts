@@ -1,4 +1,4 @@
-// npm run bench [-- web | languages | api | lighthouse | cart | call-cpu | flash | onsale | dashboard | checkin | backoffice-search | vouchers | editors | catalogue-page | statements]: measures the shop against its speed targets and
+// npm run bench [-- web | languages | api | lighthouse | cart | call-cpu | flash | onsale | dashboard | checkin | backoffice-search | vouchers | editors | catalogue-page | metrics | statements]: measures the shop against its speed targets and
 // prints each figure beside its target. Not a test: figures depend on the machine.
 // A section that fails (a flaky tool, a server that does not start) costs only its own figures:
 // they are printed as MISSING with the reason, the other sections still run, and the exit
@@ -11,6 +11,7 @@ import { benchOnsale } from './onsale';
 import { benchDashboard, DASHBOARD_FIGURES } from './dashboard';
 import { benchOrderSearch, ORDER_SEARCH_FIGURES } from './order-search';
 import { benchVouchers, VOUCHER_FIGURES } from './vouchers';
+import { benchMetricsScrape, METRICS_FIGURES } from './metrics';
 import { benchCataloguePage, benchEditorsDuringSale, CATALOGUE_PAGE_FIGURES, EDITOR_FIGURES } from './editors';
 import { benchStatements } from './statements';
 import { benchAddToCart } from './cart';
@@ -124,6 +125,10 @@ async function main(): Promise<void> {
   if (wants('editors')) {
     console.log("\n# Back office: the editors' saves during the flash sale on postgres (issue 37)");
     await section('editor saves during the flash sale', EDITOR_FIGURES, () => benchEditorsDuringSale());
+  }
+  if (wants('metrics')) {
+    console.log('\n# Monitoring: the cost of scraping the metrics (issue 38)');
+    await section('metrics scrape cost', METRICS_FIGURES, () => benchMetricsScrape());
   }
   if (wants('catalogue-page')) {
     console.log('\n# Back office: the catalogue page of a large catalogue (issue 37)');
