@@ -119,18 +119,22 @@ export function requestBackup(dataDir: string, file: string, timeoutMs = 120_000
   });
 }
 
+/** Whether a process of this id is alive (one of another user's counts: it cannot be signalled, but it is there). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** The live process holding the embedded database in `dataDir` (its pid file), or null. */
 export function folderHolder(dataDir: string): number | null {
   const lockFile = `${dataDir}.pid`;
   if (!existsSync(lockFile)) return null;
   const pid = Number(readFileSync(lockFile, 'utf8'));
-  if (!pid || pid === process.pid) return null;
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
-  }
+  return pid && pid !== process.pid && isAlive(pid) ? pid : null;
 }
 
 /** Whether a folder is missing or empty: the only place a restore writes into. */

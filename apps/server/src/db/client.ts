@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { serveBackups, writeBackup } from './backup';
+import { isAlive, serveBackups, writeBackup } from './backup';
 /**
  * The database or a transaction: every query function takes one of these first. Without Drizzle's
  * relational query API (`db.query.…`, which the shop does not use): given the schema, Drizzle
@@ -168,14 +168,6 @@ function lockDataDir(dataDir: string): () => void {
   throw new Error(`Cannot lock the embedded database in ${dataDir}.`);
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Database> {
   let unlock = () => undefined as void;
